@@ -1,0 +1,1 @@
+"""Seneschal's rules engines: pure, deterministic, no I/O."""

@@ -1,0 +1,80 @@
+"""Actions: what a seat asks the engine to do.
+
+An action is a small immutable value: a kind (``"move"``, ``"bid"``, ``"respond"``) and
+keyword arguments made of JSON values. It round-trips through JSON and through the
+local-table text form, and its repr rebuilds it, so a failing test prints something you
+can paste back into a test.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+JsonValue = Any
+
+
+def _freeze(value: JsonValue) -> JsonValue:
+    """Lists become tuples so that actions hash and compare by value."""
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        raise TypeError("action arguments are flat: use several arguments instead of a mapping")
+    return value
+
+
+def _thaw(value: JsonValue) -> JsonValue:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: str
+    args: tuple[tuple[str, JsonValue], ...] = ()
+
+    @classmethod
+    def of(cls, kind: str, **args: JsonValue) -> Action:
+        return cls(kind, tuple(sorted((k, _freeze(v)) for k, v in args.items() if v is not None)))
+
+    def get(self, name: str, default: JsonValue = None) -> JsonValue:
+        for key, value in self.args:
+            if key == name:
+                return value
+        return default
+
+    def __getitem__(self, name: str) -> JsonValue:
+        for key, value in self.args:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    @property
+    def params(self) -> dict[str, JsonValue]:
+        return dict(self.args)
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {"kind": self.kind, "args": {k: _thaw(v) for k, v in self.args}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, JsonValue]) -> Action:
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise ValueError(f"not an action: {data!r}")
+        return cls.of(data["kind"], **dict(data.get("args") or {}))
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    def text(self) -> str:
+        """The local-table form: ``move noble:Henri to:London``."""
+        parts = [self.kind]
+        for key, value in self.args:
+            shown = ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
+            parts.append(f"{key}:{shown}")
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={_thaw(v)!r}" for k, v in self.args)
+        return f"Action.of({self.kind!r}{', ' if inner else ''}{inner})"

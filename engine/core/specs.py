@@ -1,0 +1,52 @@
+"""Action specs: the vocabulary of actions a game accepts, as data.
+
+Each game declares one :class:`ActionSpec` per action kind. The bot's command registry turns
+these into slash commands and local-table commands, so one declaration serves Discord, the
+terminal, scenarios and autocomplete alike. Parsing text into an :class:`Action` happens in the
+registry; the rules only ever see actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class ParamType(StrEnum):
+    STR = "str"
+    INT = "int"
+    BOOL = "bool"
+    SEAT = "seat"
+    LIST = "list"  # comma-separated strings
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: ParamType = ParamType.STR
+    doc: str = ""
+    required: bool = True
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    kind: str
+    doc: str
+    params: tuple[Param, ...] = ()
+    section: str = ""
+    # Anytime actions (offers, pigeons, some cards) may be sent even when the game is not
+    # waiting on the seat; the rules still decide whether they apply.
+    anytime: bool = False
+    # The action carries a secret (a bid, a vote): the bot takes it only by DM or ephemerally.
+    secret: bool = False
+
+    def param(self, name: str) -> Param | None:
+        for p in self.params:
+            if p.name == name:
+                return p
+        return None
+
+
+def specs(*items: ActionSpec) -> dict[str, ActionSpec]:
+    return {s.kind: s for s in items}

@@ -1,0 +1,278 @@
+"""Tribute: a tiny game used only by the core tests.
+
+It exercises every piece of core machinery the real games use: simultaneous secret bids,
+a reaction window, a request answered by another seat, binding offers of coins, dice, hidden
+hands and money, and an end with a result.
+
+Each of three rounds: everyone bids a card from a secret hand at once; the highest bid wins
+the round (ties: each tied seat rolls a d6, highest wins, re-roll ties). The other seats may
+then shield (pay a coin) or pass; if nobody shields, the winner demands a coin from a seat of
+their choice, who may pay it (the winner gains the coin) or refuse (the winner scores a
+point instead). A round won scores a point. Most points wins; ties go to the richest.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import (
+    Action,
+    ActionSpec,
+    Decision,
+    DecisionKind,
+    Event,
+    GameState,
+    OfferBook,
+    Param,
+    ParamType,
+    ReactionWindow,
+    RequestBook,
+    Result,
+    RuleError,
+    Rules,
+    SecretChoices,
+    View,
+    decision,
+    specs,
+)
+
+ROUNDS = 3
+START_HAND = [1, 2, 3, 4, 5]
+
+
+@dataclass
+class Player:
+    hand: list[int]
+    coins: int = 3
+    points: int = 0
+
+
+@dataclass
+class Tribute:
+    players: dict[str, Player]
+    round: int = 1
+    step: str = "bid"  # bid | shield | demand | answer | over
+    bids: SecretChoices | None = None
+    winner: str | None = None
+    window: ReactionWindow | None = None
+    requests: RequestBook = field(default_factory=RequestBook)
+    offers: OfferBook = field(default_factory=OfferBook)
+
+
+class CoinLedger:
+    def check(self, state: GameState, seat: str, bundle: dict[str, Any]) -> None:
+        coins = bundle.get("coins", 0)
+        if set(bundle) - {"coins"} or not isinstance(coins, int) or coins < 0:
+            raise RuleError("T4", "only whole coins can be offered", code="bad_bundle", legal="coins:N")
+        if state.data.players[seat].coins < coins:
+            raise RuleError("T4", f"{seat} does not have {coins} coins", code="funds")
+
+    def transfer(self, state: GameState, giver: str, receiver: str, bundle: dict[str, Any]) -> None:
+        coins = bundle.get("coins", 0)
+        state.data.players[giver].coins -= coins
+        state.data.players[receiver].coins += coins
+
+
+LEDGER = CoinLedger()
+
+
+class TributeRules(Rules):
+    name = "tribute"
+    title = "Tribute"
+    min_seats = 2
+    max_seats = 4
+    state_type = Tribute
+    actions = specs(
+        ActionSpec("bid", "Bid a card from your hand", (Param("card", ParamType.INT),), "T1", secret=True),
+        ActionSpec("shield", "Pay a coin to cancel the demand", (), "T2"),
+        ActionSpec("pass", "Let the moment go by", (), "T2"),
+        ActionSpec("demand", "Demand a coin from a seat", (Param("seat", ParamType.SEAT),), "T3"),
+        ActionSpec("respond", "Answer a request", (Param("request", ParamType.INT), Param("accept", ParamType.BOOL)), "T3"),
+        ActionSpec("offer", "Offer coins for coins", (Param("to", ParamType.SEAT), Param("give", ParamType.INT),
+                   Param("take", ParamType.INT)), "T4", anytime=True),
+        ActionSpec("accept_offer", "Accept an offer", (Param("offer", ParamType.INT),), "T4", anytime=True),
+        ActionSpec("decline_offer", "Decline or withdraw an offer", (Param("offer", ParamType.INT),), "T4", anytime=True),
+    )
+
+    def setup(self, state: GameState) -> None:
+        state.data = Tribute(players={s: Player(hand=list(START_HAND)) for s in state.seats})
+        self._start_bids(state)
+
+    def _start_bids(self, state: GameState) -> None:
+        g: Tribute = state.data
+        g.step = "bid"
+        g.bids = SecretChoices(f"bid-{g.round}", list(state.seats))
+        state.emit(Event.public("round.started", round=g.round))
+
+    # -- decisions -----------------------------------------------------------------
+    def pending(self, state: GameState) -> list[Decision]:
+        g: Tribute = state.data
+        out: list[Decision] = []
+        if g.step == "bid" and g.bids:
+            lowest = {s: Action.of("bid", card=min(g.players[s].hand)) for s in g.bids.missing()}
+            out.append(decision(f"bid-{g.round}", DecisionKind.SIMULTANEOUS, g.bids.missing(), "tribute.bid",
+                                lowest, secret=True))
+        elif g.step == "shield" and g.window:
+            out.append(g.window.decision())
+        elif g.step == "demand" and g.winner:
+            target = next(s for s in state.seats if s != g.winner)
+            out.append(decision(f"demand-{g.round}", DecisionKind.SEQUENTIAL, [g.winner], "tribute.demand",
+                                Action.of("demand", seat=target)))
+        elif g.step == "answer":
+            out.extend(r.decision() for r in g.requests.open)
+        out.extend(o.decision() for o in g.offers.open)
+        return out
+
+    def legal(self, state: GameState, seat: str) -> list[Action]:
+        g: Tribute = state.data
+        out: list[Action] = []
+        if g.step == "bid" and g.bids and seat in g.bids.missing():
+            out += [Action.of("bid", card=c) for c in sorted(set(g.players[seat].hand))]
+        elif g.step == "shield" and g.window and seat in g.window.open_seats():
+            out.append(Action.of("pass"))
+            if g.players[seat].coins > 0:
+                out.append(Action.of("shield"))
+        elif g.step == "demand" and seat == g.winner:
+            out += [Action.of("demand", seat=s) for s in state.seats if s != seat]
+        elif g.step == "answer":
+            for r in g.requests.for_seat(seat):
+                out += r.answers() if g.players[seat].coins > 0 else [r.answers()[1]]
+        if g.step != "over" and g.players[seat].coins > 0 and not any(o.by == seat for o in g.offers.open):
+            out.append(Action.of("offer", to=next(s for s in state.seats if s != seat), give=1, take=0))
+        for o in g.offers.open:
+            if o.to == seat:
+                out += [Action.of("accept_offer", offer=o.id), Action.of("decline_offer", offer=o.id)]
+        return out
+
+    # -- playing -------------------------------------------------------------------
+    def play(self, state: GameState, seat: str, action: Action) -> None:
+        g: Tribute = state.data
+        handler = getattr(self, f"_play_{action.kind}")
+        handler(state, g, seat, action)
+
+    def _play_bid(self, state: GameState, g: Tribute, seat: str, action: Action) -> None:
+        if g.step != "bid" or g.bids is None:
+            raise RuleError("T1", "bids are not open", code="phase")
+        card = action.get("card")
+        g.bids.check(seat, "T1")
+        if card not in g.players[seat].hand:
+            raise RuleError("T1", f"card {card} is not in your hand", code="not_in_hand",
+                            legal=sorted(set(g.players[seat].hand)))
+        if g.bids.submit(state, seat, card, "T1"):
+            values = g.bids.reveal(state)
+            for s, c in values.items():
+                g.players[s].hand.remove(c)
+            best = max(values.values())
+            tied = [s for s in state.seats if values[s] == best]
+            while len(tied) > 1:
+                rolls = {s: state.rng.roll(6, why=f"tie-break {s}") for s in tied}
+                top = max(rolls.values())
+                tied = [s for s in tied if rolls[s] == top]
+            g.winner = tied[0]
+            g.players[g.winner].points += 1
+            state.emit(Event.public("round.won", seat=g.winner, bid=best))
+            g.bids = None
+            g.step = "shield"
+            g.window = ReactionWindow("shield", [s for s in state.seats if s != g.winner])
+
+    def _play_pass(self, state: GameState, g: Tribute, seat: str, action: Action) -> None:
+        if g.step != "shield" or g.window is None:
+            raise RuleError("T2", "there is nothing to pass on", code="phase")
+        if g.window.pass_(state, seat, "T2"):
+            g.window = None
+            g.step = "demand"
+
+    def _play_shield(self, state: GameState, g: Tribute, seat: str, action: Action) -> None:
+        if g.step != "shield" or g.window is None or seat not in g.window.open_seats():
+            raise RuleError("T2", "you cannot shield now", code="phase")
+        if g.players[seat].coins < 1:
+            raise RuleError("T2", "shielding costs a coin", code="funds", legal=["pass"])
+        g.players[seat].coins -= 1
+        state.emit(Event.public("shielded", seat=seat))
+        g.window = None
+        self._end_round(state, g)
+
+    def _play_demand(self, state: GameState, g: Tribute, seat: str, action: Action) -> None:
+        target = action.get("seat")
+        if g.step != "demand" or seat != g.winner:
+            raise RuleError("T3", "only the round's winner demands", code="phase")
+        if target not in state.seats or target == seat:
+            raise RuleError("T3", f"cannot demand from {target!r}", code="target",
+                            legal=[s for s in state.seats if s != seat])
+        g.requests.ask(state, "tribute", seat, target, default=False)
+        g.step = "answer"
+
+    def _play_respond(self, state: GameState, g: Tribute, seat: str, action: Action) -> None:
+        if g.step != "answer":
+            raise RuleError("T3", "no demand is open", code="phase")
+        request = g.requests.find(seat, action.get("request"), "T3")
+        if action.get("accept") and g.players[seat].coins < 1:
+            raise RuleError("T3", "you have no coin to pay", code="funds", legal="accept:false")
+        request, accept = g.requests.answer(state, seat, action, "T3")
+        if accept:
+            g.players[seat].coins -= 1
+            g.players[request.by].coins += 1
+        else:
+            g.players[request.by].points += 1
+        self._end_round(state, g)
+
+    def _play_offer(self, state: GameState, g: Tribute, seat: str, action: Action) -> None:
+        give, take = action.get("give", 0), action.get("take", 0)
+        g.offers.propose(state, LEDGER, seat, action.get("to"), {"coins": give} if give else {},
+                         {"coins": take} if take else {}, section="T4")
+
+    def _play_accept_offer(self, state: GameState, g: Tribute, seat: str, action: Action) -> None:
+        g.offers.accept(state, LEDGER, seat, action.get("offer"), "T4")
+
+    def _play_decline_offer(self, state: GameState, g: Tribute, seat: str, action: Action) -> None:
+        g.offers.decline(state, seat, action.get("offer"), "T4")
+
+    def _end_round(self, state: GameState, g: Tribute) -> None:
+        g.winner = None
+        if g.round == ROUNDS:
+            g.step = "over"
+            g.offers.expire_all(state, "game over")
+            state.emit(Event.public("game.over"))
+            return
+        g.round += 1
+        self._start_bids(state)
+
+    # -- views and results ---------------------------------------------------------
+    def view(self, state: GameState, seat: str | None) -> View:
+        g: Tribute = state.data
+        players: dict[str, Any] = {}
+        for s, p in g.players.items():
+            entry: dict[str, Any] = {"cards": len(p.hand), "points": p.points}
+            if s == seat:
+                entry.update(hand=sorted(p.hand), coins=p.coins)
+            players[s] = entry
+        out: View = {"round": g.round, "step": g.step, "winner": g.winner, "players": players,
+                     "offers": g.offers.visible(seat)}
+        if g.bids:
+            out["bids"] = g.bids.public()
+            if seat is not None and g.bids.own(seat) is not None:
+                out["my_bid"] = g.bids.own(seat)
+        return out
+
+    def result(self, state: GameState) -> Result | None:
+        g: Tribute = state.data
+        if g.step != "over":
+            return None
+        best = max((p.points, p.coins) for p in g.players.values())
+        winners = tuple(s for s, p in g.players.items() if (p.points, p.coins) == best)
+        return Result(winners, "most points", {s: p.points for s, p in g.players.items()})
+
+    def permute_hidden(self, state: GameState, rnd: random.Random) -> None:
+        g: Tribute = state.data
+        for seat, p in g.players.items():
+            if g.bids and seat in g.bids.chosen:
+                continue  # a submitted bid must stay in hand
+            p.hand = [rnd.randint(1, 5) for _ in p.hand]
+            p.coins = rnd.randint(0, 5)
+        for seat in list(g.bids.chosen) if g.bids else []:
+            g.players[seat].coins = rnd.randint(0, 5)
+
+
+RULES = TributeRules()
