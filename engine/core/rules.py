@@ -48,6 +48,7 @@ class Rules(ABC):
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         """Raise RuleError when the options are not valid for this many seats."""
+        return None
 
     @abstractmethod
     def setup(self, state: GameState) -> None:
@@ -73,6 +74,7 @@ class Rules(ABC):
     def result(self, state: GameState) -> Result | None:
         """How the game ended, or None while it goes on."""
 
+    @abstractmethod
     def permute_hidden(self, state: GameState, rnd: random.Random) -> None:
         """Shuffle the facts no public output may depend on (hands, deck order, money...)."""
 
