@@ -78,6 +78,13 @@ class Rules(ABC):
     def permute_hidden(self, state: GameState, rnd: random.Random) -> None:
         """Shuffle the facts no public output may depend on (hands, deck order, money...)."""
 
+    def phase(self, state: GameState) -> str:
+        """A short public label of where the game is ("Round 2, Phase 4: Purchasing").
+
+        The table posts the board and takes a snapshot whenever this label changes.
+        """
+        return f"state {state.version}"
+
     def suggest(self, state: GameState, seat: str, kind: str, param: str) -> list[Any]:
         """Values for autocomplete: by default, those appearing in legal actions of ``kind``."""
         seen: dict[Any, None] = {}
