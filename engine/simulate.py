@@ -102,6 +102,7 @@ class Playout:
                 self.expect_refused(state, agent.choice(idle), stray, before)
         for other in agent.sample(legal, min(2, len(legal))):
             self.expect_applies(state, seat, other, "enumerated legal action")
+        self.garbled_changes_nothing(state, seat, action)
         for d in pending:
             if not d.blocking:
                 continue
@@ -139,6 +140,17 @@ class Playout:
             return
         raise self.fail(f"{action!r} by {seat} should have been refused")
 
+    def garbled_changes_nothing(self, state: GameState, seat: str, action: Action) -> None:
+        """The action with nonsense arguments: if refused, the refusal must leave no trace."""
+        for name, value in action.args:
+            probe = self.rules.copy(state)
+            before = self.rules.fingerprint(probe)
+            try:
+                apply(self.rules, probe, seat, garble(action, name, value))
+            except RuleError:
+                if self.rules.fingerprint(probe) != before:
+                    raise self.fail(f"refused {garble(action, name, value)!r} by {seat} changed the state") from None
+
     def expect_applies(self, state: GameState, seat: str, action: Action, what: str) -> None:
         probe = self.rules.copy(state)
         try:
@@ -158,6 +170,18 @@ class Playout:
             apply(rules, replay, seat, action)
         if rules.fingerprint(replay) != rules.fingerprint(state):
             raise self.fail("replaying the log from the seed gave a different state")
+
+
+def garble(action: Action, name: str, value: object) -> Action:
+    if isinstance(value, bool):
+        bad: object = not value
+    elif isinstance(value, int):
+        bad = 999
+    elif isinstance(value, tuple):
+        bad = ("__nowhere__",)
+    else:
+        bad = "__nowhere__"
+    return Action.of(action.kind, **{**action.params, name: bad})
 
 
 def main(argv: list[str] | None = None) -> int:

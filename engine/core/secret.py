@@ -1,8 +1,8 @@
 """Simultaneous secret choices, collected one by one and revealed together.
 
-Used for OKC bids and Region cards and Fief votes. A seat may change its choice until the
-last one arrives; then everything is revealed in one public event. Before that, the public
-only learns who has chosen.
+Used for OKC bids and Region cards and Fief votes. Like a card placed face-down, a choice is
+final once made; when the last one arrives everything is revealed in one public event.
+Before that, the public only learns who has chosen.
 """
 
 from __future__ import annotations
@@ -32,15 +32,16 @@ class SecretChoices:
         if seat not in self.awaiting:
             raise RuleError(section, f"{seat} takes no part in this choice", code="not_awaited",
                             legal=f"awaiting {', '.join(self.missing())}")
+        if seat in self.chosen:
+            raise RuleError(section, f"{seat} has already chosen; the choice is final", code="already_chosen",
+                            legal=f"awaiting {', '.join(self.missing())}")
 
     def submit(self, state: GameState, seat: str, value: Any, section: str = "") -> bool:
         """Record ``seat``'s secret choice; return True when everyone has chosen."""
         self.check(seat, section)
-        first = seat not in self.chosen
         self.chosen[seat] = value
         state.emit(Event.private(seat, "secret.chosen", key=self.key, value=value))
-        if first:
-            state.emit(Event.public("secret.submitted", key=self.key, seat=seat, missing=self.missing()))
+        state.emit(Event.public("secret.submitted", key=self.key, seat=seat, missing=self.missing()))
         return self.complete
 
     def reveal(self, state: GameState) -> dict[str, Any]:

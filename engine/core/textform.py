@@ -85,6 +85,9 @@ def parse(line: str, actions: dict[str, ActionSpec]) -> Action:
         if sep and name in positional:
             values[name] = value
             continue
+        if sep and name.isidentifier():
+            raise RuleError("commands", f"{spec.kind} has no parameter {name!r}", code="bad_param",
+                            legal=usage(spec))
         free = [n for n in positional if n not in values]
         if not free:
             raise RuleError("commands", f"{spec.kind}: too many values ({word!r})", code="syntax", legal=usage(spec))

@@ -264,6 +264,10 @@ class TributeRules(Rules):
         winners = tuple(s for s, p in g.players.items() if (p.points, p.coins) == best)
         return Result(winners, "most points", {s: p.points for s, p in g.players.items()})
 
+    def phase(self, state: GameState) -> str:
+        g: Tribute = state.data
+        return "over" if g.step == "over" else f"round {g.round}, {g.step}"
+
     def permute_hidden(self, state: GameState, rnd: random.Random) -> None:
         g: Tribute = state.data
         for seat, p in g.players.items():
