@@ -293,15 +293,15 @@ def compare(op: str, actual: Any, want: Any) -> bool:
     if op == "equals":
         return canonical(actual) == canonical(want)
     if op == "contains":
-        return want in actual
+        return bool(want in actual)
     if op == "not_contains":
-        return want not in actual
+        return bool(want not in actual)
     if op == "length":
-        return len(actual) == want
+        return bool(len(actual) == want)
     if op == "at_least":
-        return actual >= want
+        return bool(actual >= want)
     if op == "at_most":
-        return actual <= want
+        return bool(actual <= want)
     raise ScenarioError(f"unknown expectation {op!r}")
 
 

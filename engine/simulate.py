@@ -22,9 +22,10 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine import games  # noqa: F401  (registers the shipped games)
-from engine.core import Action, GameState, RuleError, Rules, apply, canonical, public_events
+from engine.core import Action, Decision, GameState, RuleError, Rules, apply, canonical, public_events
 from engine.registry import get, names
 
 
@@ -37,7 +38,7 @@ class Playout:
     rules: Rules
     seats: list[str]
     seed: int
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
     check: bool = True
     max_decisions: int = 200_000
     decisions: int = 0
@@ -90,7 +91,7 @@ class Playout:
 
     # -- the invariants -------------------------------------------------------------
     def check_before(self, state: GameState, seat: str, action: Action, legal: list[Action],
-                     pending: list, agent: random.Random) -> None:
+                     pending: list[Decision], agent: random.Random) -> None:
         rules = self.rules
         before = rules.fingerprint(state)
         self.expect_refused(state, seat, Action.of("__no_such_action__"), before)
@@ -112,7 +113,9 @@ class Playout:
                     raise self.fail(f"decision {d.id} has no default for {s}")
         d = agent.choice([d for d in pending if d.blocking])
         s = agent.choice(d.seats)
-        self.expect_applies(state, s, d.default_for(s), f"default of {d.id}")
+        default = d.default_for(s)
+        assert default is not None
+        self.expect_applies(state, s, default, f"default of {d.id}")
         # Hidden facts permuted: public view and the next public events stay the same.
         twin = rules.copy(state)
         rules.permute_hidden(twin, random.Random(agent.random()))

@@ -9,6 +9,7 @@ the same way.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -79,7 +80,7 @@ class Rng:
             value = self.forced.pop(0)
             if value not in options:
                 raise ValueError(f"forced pick {value!r} is not among {list(options)!r}")
-            chosen = value
+            chosen = typing.cast(T, value)
         else:
             chosen = options[self._below(len(options))]
         self._emit("random.pick", why=why, value=chosen if public else None, hidden=not public)

@@ -67,7 +67,7 @@ def _dump_any(value: Any) -> Any:
 
 
 @cache
-def _fields(cls: type) -> tuple[tuple[str, Converter, Converter], ...]:
+def _fields(cls: Any) -> tuple[tuple[str, Converter, Converter], ...]:
     hints = typing.get_type_hints(cls)
     return tuple(
         (f.name, _dumper(hints[f.name]), _loader(hints[f.name]))
@@ -77,8 +77,8 @@ def _fields(cls: type) -> tuple[tuple[str, Converter, Converter], ...]:
 
 
 def _dump_dataclass(obj: Any) -> dict[str, Any]:
-    return {name: dump(getattr(obj, name)) if conv is _dump_any else conv(getattr(obj, name))
-            for name, conv, _ in _fields(type(obj))}
+    cls: Any = type(obj)
+    return {name: conv(getattr(obj, name)) for name, conv, _ in _fields(cls)}
 
 
 @cache
@@ -90,7 +90,8 @@ def _loader(tp: Any) -> Converter:
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return tp
     if dataclasses.is_dataclass(tp):
-        return lambda data: load(tp, data)
+        cls = typing.cast(type, tp)
+        return lambda data: load(cls, data)
     if origin in (list, tuple, set, frozenset):
         inner = _loader(args[0]) if args else _identity
         return lambda v: origin(inner(x) for x in v)
