@@ -1,0 +1,154 @@
+"""A seat's private OKC board (sent by DM): hand, own face-down cards, Site of Power, Lore,
+Tactics, Kingdom cards with their Occupying cards, and Boons.
+
+About 1000 px wide so it reads in a DM without a click; numbers are repeated in the message text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from renderer import widgets as w
+from renderer.okc.public import BACKGROUND, CARD_FILL, SUIT_FILL
+from renderer.okc.read import Board, CardFace, board
+from renderer.palette import FACE_DOWN, GOLD, INK_DARK, INK_LIGHT, marks
+from renderer.scene import Item, Scene
+
+WIDTH = 1000
+CARD_W, CARD_H = 150, 104
+GAP = 10
+PER_ROW = 6
+
+
+def faction_text(c: CardFace) -> str:
+    lines = [w.wrap(c.name, 13, CARD_W - 14, lines=2, bold=True)]
+    lines.append(f"Strength {c.strength}" if c.strength is not None else "")
+    icons = []
+    if c.votes:
+        icons.append(f"{c.votes} Vote{'s' if c.votes > 1 else ''}")
+    if c.lore:
+        icons.append(f"{c.lore} Lore")
+    if c.cost is not None:
+        icons.append(f"cost {c.cost}")
+    lines.append(" · ".join(icons))
+    if c.keywords:
+        lines.append(w.wrap(c.keywords, 11, CARD_W - 14, lines=1))
+    return "\n".join(line for line in lines if line)
+
+
+def card_row(scene: Scene, kind: str, y: int, items: list[CardFace], where: str, who: str,
+             fill: str = CARD_FILL) -> int:
+    """Cards in rows of six; returns the y below them."""
+    if not items:
+        w.text(scene, kind + "_none", 24, y, "none", size=14, ink="#c9d1db", where=where, who=who)
+        return y + 26
+    for i, c in enumerate(items):
+        x = 20 + (i % PER_ROW) * (CARD_W + GAP)
+        top = y + (i // PER_ROW) * (CARD_H + GAP)
+        if c.face_down:
+            scene.add(Item(kind, "card", x, top, CARD_W, CARD_H, text="face down", fill=FACE_DOWN, outline=INK_DARK,
+                           ink=INK_LIGHT, size=13, width=2, where=where, who=who, info={"face_down": True}))
+        else:
+            colour = SUIT_FILL.get(c.suit, fill)
+            scene.add(Item(kind, "card", x, top, CARD_W, CARD_H, text=faction_text(c) if not c.suit else
+                           w.wrap(c.name, 13, CARD_W - 14, lines=3, bold=True) + f"\n[{c.suit}]",
+                           fill=colour, outline=INK_DARK, ink=INK_DARK, size=12, width=2, where=where, who=who,
+                           info={"name": c.name, "strength": c.strength, "cost": c.cost, "id": c.id}))
+    rows = (len(items) + PER_ROW - 1) // PER_ROW
+    return y + rows * (CARD_H + GAP) + 4
+
+
+def section(scene: Scene, y: int, title: str) -> int:
+    w.text(scene, "section", 20, y, title, size=18, bold=True, ink="#f0d890", where="private")
+    return y + 28
+
+
+def private_scene(view: dict[str, Any], seat: str) -> Scene:
+    b = board(view, seat)
+    mk = marks(b.seats)
+    me = b.players.get(seat)
+    scene = Scene(WIDTH, height_for(b, seat), BACKGROUND)
+    y = 16
+    if seat in mk:
+        w.mark(scene, "seat_mark", mk[seat], 34, y + 16, 34, where="private")
+    faction = f" · {me.faction}" if me and me.faction else ""
+    w.text(scene, "seat_name", 60, y + 2, f"{seat}{faction}", size=24, bold=True, where="private", who=seat)
+    w.text(scene, "round", WIDTH - 20, y + 4, f"Round {b.round} of {b.rounds} · {b.season.title()}", size=18,
+           anchor="ra", where="private")
+    y += 44
+    if me is not None:
+        stats = [("Influence", me.influence), ("Lore", me.lore), ("Hand size", me.hand_size), ("Deck", me.deck),
+                 ("Discard", me.discard), ("Lost", me.lost), ("Supporters", me.supporters.get("board", 0))]
+        for i, (label, value) in enumerate(stats):
+            w.chip(scene, "stat", 20 + i * 138, y, f"{label} {value}", "#2e3a4a", INK_LIGHT, where="private",
+                   who=seat, size=14, stat=label.lower(), value=value)
+        y += 36
+    # the hand
+    y = section(scene, y, f"Hand ({len(b.hand)})")
+    y = card_row(scene, "hand_card", y, b.hand, "hand", seat)
+    # own secrets on the board: the bid and face-down Region cards
+    secrets: list[str] = []
+    if b.bid is not None:
+        secrets.append(f"bid: {b.bid.name} ({b.bid.strength})")
+    for region, placed in b.facedown.items():
+        for c in placed:
+            secrets.append(f"{region.title()}: {c.name} ({c.strength})")
+    if secrets:
+        y = section(scene, y, "Your face-down cards")
+        for line in secrets:
+            w.text(scene, "facedown", 24, y, line, size=15, where="facedown", who=seat, limit=WIDTH - 48)
+            y += 22
+        y += 6
+    # Site of Power
+    if me is not None:
+        y = section(scene, y, f"Site of Power · {me.lore} Lore to spend")
+        y = card_row(scene, "site_card", y, me.site, "site", seat, fill="#d8c8f0")
+        # Tactics, two-sided
+        y = section(scene, y, "Tactics")
+        x = 20
+        for name, exhausted in me.tactics:
+            x += w.chip(scene, "tactic", x, y, f"{name} · {'exhausted' if exhausted else 'ready'}",
+                        "#555b63" if exhausted else "#3f8f5f", INK_LIGHT, where="tactics", who=seat, size=14,
+                        limit=220, exhausted=exhausted, name=name) + 8
+        y += 36
+        # Kingdom cards, and the faction cards Occupying them
+        y = section(scene, y, "Kingdom cards")
+        for i, k in enumerate(me.kingdom):
+            x = 20 + (i % 4) * 240
+            top = y + (i // 4) * 70
+            occupant = b.occupants.get(k.id)
+            label = w.wrap(k.name, 13, 220, lines=1, bold=True)
+            if k.occupied or occupant is not None:
+                label += "\noccupied by " + (occupant.name if occupant else "a face-down card")
+            w.card(scene, "kingdom_card", x, top, 230, 60, label, SUIT_FILL.get(k.suit, CARD_FILL), size=13,
+                   where="kingdom", who=seat, name=k.name, occupant=occupant.name if occupant else "")
+        y += ((len(me.kingdom) + 3) // 4) * 70 + (0 if me.kingdom else 26)
+        if not me.kingdom:
+            w.text(scene, "kingdom_card_none", 24, y - 26, "none", size=14, ink="#c9d1db", where="kingdom")
+    # Boons and peeks (Wild Kingdom, when present)
+    if b.boons:
+        y = section(scene, y, "Boons")
+        y = card_row(scene, "boon", y, b.boons, "boons", seat, fill=GOLD)
+    if b.peeked:
+        y = section(scene, y, "Seen this round")
+        for who, region, c in b.peeked:
+            w.text(scene, "peeked", 24, y, f"{who} at {region.title()}: {c.name} ({c.strength})", size=15,
+                   where="peeked", who=seat, ink=INK_LIGHT)
+            y += 22
+    scene.add(Item("footer", "none", 0, y, where="private"))
+    return scene
+
+
+def height_for(b: Board, seat: str) -> int:
+    """Room for every section, so nothing is cut."""
+    me = b.players.get(seat)
+    rows = max(1, (len(b.hand) + PER_ROW - 1) // PER_ROW)
+    site_rows = max(1, (len(me.site) + PER_ROW - 1) // PER_ROW) if me else 0
+    kingdom_rows = max(1, (len(me.kingdom) + 3) // 4) if me else 0
+    secrets = (1 if b.bid else 0) + sum(len(v) for v in b.facedown.values())
+    boon_rows = (len(b.boons) + PER_ROW - 1) // PER_ROW
+    h = 100 + 28 + rows * (CARD_H + GAP) + 28 + site_rows * (CARD_H + GAP) + 28 + 36 + 28 + kingdom_rows * 70
+    h += (34 + secrets * 22) if secrets else 0
+    h += (28 + boon_rows * (CARD_H + GAP)) if boon_rows else 0
+    h += (28 + 22 * len(b.peeked)) if b.peeked else 0
+    return h + 30

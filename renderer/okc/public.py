@@ -1,0 +1,296 @@
+"""The public Kingdom board of The Old King's Crown.
+
+Layout (1500 x 1000): a header with round and season; the Great Road along the top; the three
+Regions stacked (two Locations each, with Heralds, Supporters, the Clash marker and the
+Kingdom's Favour) and, beside each Region, every player's cards there (face-down backs or
+active cards); on the right a panel with the order track, Influence and Lore, the Favour, the
+Councils and their votes, the Wild Kingdom pieces present, and the legend.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from renderer import widgets as w
+from renderer.okc.read import SEASONS, Board, CardFace, Region, board
+from renderer.palette import FACE_DOWN, GOLD, INK_DARK, INK_LIGHT, Mark, marks, roman
+from renderer.scene import Item, Scene
+
+WIDTH, HEIGHT = 1500, 1000
+BACKGROUND = "#1f2a22"
+REGION_FILL = {"Highlands": "#6f7f8f", "Plateau": "#a08a5a", "Lowlands": "#5f8a5a"}
+SUIT_FILL = {"coins": "#e8d08a", "books": "#a9c7e8", "swords": "#e3a6a0"}
+CARD_FILL = "#efe6d2"
+
+BOARD_X, BOARD_W = 20, 1000
+REGION_TOP, REGION_H = 215, 255
+LOC_W, LOC_H = 300, 170
+PANEL_X, PANEL_W = 1035, 445
+
+
+def base_scene(layout: list[tuple[str, list[str]]]) -> Scene:
+    """The printed board: region bands, location boxes and names, the Great Road frame.
+
+    ``layout`` is [(region name, [left location, right location])]: modules may reshuffle it.
+    """
+    base = Scene(WIDTH, HEIGHT, BACKGROUND)
+    base.add(Item("title", "text", BOARD_X, 14, text="The Old King's Crown", size=26, bold=True,
+                  ink="#f0d890", outline="#111111", anchor="la"))
+    base.add(Item("great_road_frame", "rect", BOARD_X, 60, BOARD_W, 145, fill="#2c3a2f", outline="#8a9a7a",
+                  where="Great Road"))
+    base.add(Item("label", "text", BOARD_X + 12, 66, text="Great Road", size=17, bold=True, ink=INK_LIGHT,
+                  outline=None, anchor="la", where="Great Road"))
+    for i, (region, locations) in enumerate(layout):
+        top = REGION_TOP + i * REGION_H
+        base.add(Item("region", "rect", BOARD_X, top, BOARD_W, REGION_H - 12,
+                      fill=REGION_FILL.get(region, "#7a7a6a"), outline="#20261f", width=3, where=region))
+        base.add(Item("region_name", "text", BOARD_X + 14, top + 8, text=region, size=22, bold=True,
+                      ink=INK_LIGHT, outline="#111111", anchor="la", where=region))
+        for j, loc in enumerate(locations[:2]):
+            x, y = location_box(i, j)
+            base.add(Item("location", "rect", x, y, LOC_W, LOC_H, fill="#f3ecd9", outline="#20261f", width=2,
+                          where=loc, info={"region": region, "side": "left" if j == 0 else "right"}))
+            base.add(Item("location_name", "text", x + LOC_W // 2, y + 16, text=loc, size=18, bold=True,
+                          ink=INK_DARK, outline=None, where=loc))
+        base.add(Item("cards_area", "rect", BOARD_X + 680, top + 8, BOARD_W - 692, REGION_H - 28,
+                      fill=None, outline="#20261f", width=1, where=region))
+    return base
+
+
+def location_box(region_index: int, side: int) -> tuple[int, int]:
+    return (BOARD_X + 40 + side * (LOC_W + 20), REGION_TOP + region_index * REGION_H + 38)
+
+
+def card_text(c: CardFace, limit: int = 96, size: int = 12) -> str:
+    name = w.wrap(c.name, size, limit, lines=2, bold=True)
+    return f"{name}\n{c.strength}" if c.strength is not None else name
+
+
+def kingdom_card(scene: Scene, kind: str, x: int, y: int, c: CardFace, where: str, who: str = "",
+                 width: int = 165, height: int = 100, **info: Any) -> None:
+    label = w.wrap(c.name or "?", 13, width - 14, lines=3, bold=True)
+    suit = f"\n[{c.suit}]" if c.suit else ""
+    w.card(scene, kind, x, y, width, height, label + suit, SUIT_FILL.get(c.suit, CARD_FILL), size=13, bold=True,
+           where=where, who=who, name=c.name, suit=c.suit, **info)
+
+
+def draw_great_road(scene: Scene, b: Board) -> None:
+    x = BOARD_X + 14
+    scene.add(Item("kingdom_deck", "card", x, 96, 80, 100, text=f"Deck\n{b.deck}", fill=FACE_DOWN,
+                   outline=INK_DARK, ink=INK_LIGHT, size=15, bold=True, where="Great Road", info={"count": b.deck}))
+    slots: list[CardFace | None] = [*b.great_road, b.road_top]
+    for i, c in enumerate(slots):
+        cx = x + 100 + i * 178
+        if c is None:
+            scene.add(Item("great_road_empty", "rect", cx, 96, 165, 100, fill=None, outline="#8a9a7a", width=1,
+                           where="Great Road", info={"slot": i}))
+            continue
+        kingdom_card(scene, "great_road_card", cx, 96, c, "Great Road", slot=i, top_of_deck=i == len(slots) - 1)
+    w.text(scene, "kingdom_discard", BOARD_X + BOARD_W - 12, 70, f"discard {b.discard}", size=13, anchor="ra",
+           where="Great Road", ink="#c9d1db", count=b.discard)
+
+
+def draw_region(scene: Scene, i: int, r: Region, b: Board, mk: dict[str, Mark]) -> None:
+    top = REGION_TOP + i * REGION_H
+    if r.clash:
+        scene.add(Item("clash", "disc", BOARD_X + 220, top + 20, text=roman(r.clash), fill="#c0392b",
+                       outline=INK_DARK, ink=INK_LIGHT, size=34, where=r.name, info={"order": r.clash}))
+    if b.clash_region and b.clash_region == r.id:
+        scene.add(Item("clash_now", "rect", BOARD_X - 4, top - 4, BOARD_W + 8, REGION_H - 4, fill=None,
+                       outline=GOLD, width=4, where=r.name, info={"stage": b.clash_stage}))
+        if b.clash_stage:
+            w.text(scene, "clash_stage", BOARD_X + 250, top + 10, b.clash_stage.title(), size=16, bold=True,
+                   where=r.name, halo="#111111")
+    for j, loc in enumerate(r.locations[:2]):
+        x, y = location_box(i, j)
+        if loc.reward:
+            w.text(scene, "reward", x + LOC_W // 2, y + 38, w.wrap(loc.reward, 12, LOC_W - 20, lines=2), size=12,
+                   ink=INK_DARK, anchor="mt", where=loc.name)
+        for k, seat in enumerate(loc.heralds):
+            if seat in mk:
+                w.mark(scene, "herald", mk[seat], x + 30 + k * 44, y + 100, 38, text="H", where=loc.name)
+        if b.favour_location == loc.id and not b.favour_holder:
+            favour_disc(scene, x + LOC_W - 34, y + LOC_H - 34, b.favour_uses, loc.name)
+    # Supporters in the region
+    k = 0
+    for seat in b.seats:
+        n = r.supporters.get(seat, 0)
+        if n and seat in mk:
+            w.mark(scene, "supporters", mk[seat], BOARD_X + 60 + k * 40, top + 222, 30, text=str(n), where=r.name,
+                   count=n)
+            k += 1
+    if k:
+        w.text(scene, "supporters_label", BOARD_X + 60 + k * 40, top + 212, "Supporters", size=13, where=r.name,
+               halo="#111111")
+    # each player's cards beside the region
+    ax = BOARD_X + 690
+    for k, seat in enumerate(b.seats):
+        y = top + 14 + k * 56
+        if seat not in mk:
+            continue
+        w.mark(scene, "cards_owner", mk[seat], ax + 14, y + 24, 26, where=r.name)
+        shown = r.cards.get(seat, [])
+        for n, c in enumerate(shown[:4]):
+            cx = ax + 32 + n * 66
+            if c.face_down:
+                scene.add(Item("region_card", "card", cx, y, 62, 50, text="?", fill=FACE_DOWN,
+                               outline=mk[seat].colour, ink=INK_LIGHT, size=18, bold=True, width=3, where=r.name,
+                               who=seat, info={"face_down": True}))
+            else:
+                scene.add(Item("region_card", "card", cx, y, 62, 50, text=card_text(c, 58, 10), fill=CARD_FILL,
+                               outline=mk[seat].colour, ink=INK_DARK, size=10, bold=True, width=3, where=r.name,
+                               who=seat, info={"face_down": False, "name": c.name, "strength": c.strength}))
+        if len(shown) > 4:
+            w.text(scene, "region_card_more", ax + 32 + 4 * 66 - 2, y + 16, f"+{len(shown) - 4}", size=14, bold=True,
+                   where=r.name, who=seat, count=len(shown) - 4)
+        if b.clash_region == r.id and seat in b.tally:
+            w.text(scene, "tally", BOARD_X + BOARD_W - 8, y + 14, str(b.tally[seat]), size=18, bold=True, anchor="ra",
+                   where=r.name, who=seat, halo="#111111", value=b.tally[seat])
+    if r.winner and r.winner in mk:
+        w.text(scene, "clash_winner", BOARD_X + 670, top + 10, f"won by {r.winner}", size=14, bold=True,
+               anchor="ra", where=r.name, who=r.winner, halo="#111111")
+
+
+def favour_disc(scene: Scene, x: int, y: int, uses: int, where: str) -> None:
+    scene.add(Item("favour", "disc", x, y, text=roman(uses) if uses else "", fill=GOLD, outline=INK_DARK,
+                   ink=INK_DARK, size=44, where=where, info={"uses": uses}))
+
+
+def draw_panel(scene: Scene, b: Board, mk: dict[str, Mark]) -> None:
+    x, pw = PANEL_X, PANEL_W
+    y = w.panel(scene, "panel", x, 14, pw, HEIGHT - 28, "")
+    w.text(scene, "round", x + 14, y, f"Round {b.round} of {b.rounds}", size=20, bold=True, where="panel",
+           round=b.round)
+    y += 30
+    for k, name in enumerate(SEASONS):
+        on = name == b.season
+        w.chip(scene, "season_slot", x + 14 + k * 104, y, name.title(), GOLD if on else "#3a4656",
+               INK_DARK if on else "#c9d1db", where="panel", size=13, current=on, season=name)
+    y += 32
+    if b.phase:
+        w.text(scene, "phase", x + 14, y, b.phase, size=14, ink="#c9d1db", where="panel", limit=pw - 28)
+        y += 24
+    waiting = secret_progress(b)
+    if waiting:
+        w.text(scene, "secret_progress", x + 14, y, waiting, size=14, ink="#c9d1db", where="panel", limit=pw - 28)
+        y += 24
+    y += 4
+    # the order track, Influence and Lore
+    y = w.panel_row_title(scene, x + 14, y, "Order track · Influence · Lore")
+    for k, seat in enumerate(b.order):
+        if seat not in mk:
+            continue
+        p = b.players[seat]
+        w.text(scene, "order", x + 14, y + 2, f"{k + 1}.", size=16, bold=True, where="order", who=seat,
+               position=k + 1)
+        w.mark(scene, "order_mark", mk[seat], x + 46, y + 12, 24, where="order")
+        w.text(scene, "player_name", x + 64, y + 2, seat, size=15, where="order", who=seat, limit=190)
+        if b.turn == seat:
+            w.text(scene, "turn", x + 258, y + 2, "◀", size=15, ink=GOLD, where="order", who=seat)
+        w.text(scene, "influence", x + pw - 96, y + 2, f"{p.influence} Inf", size=16, bold=True, anchor="ra",
+               where="order", who=seat, value=p.influence)
+        w.text(scene, "lore", x + pw - 16, y + 2, f"{p.lore} Lore", size=14, anchor="ra", where="order",
+               who=seat, value=p.lore)
+        y += 28
+    y += 6
+    # the Kingdom's Favour and its uses
+    y = w.panel_row_title(scene, x + 14, y, "Kingdom's Favour")
+    if b.favour_holder and b.favour_holder in mk:
+        favour_disc(scene, x + 36, y + 18, b.favour_uses, "panel")
+        w.mark(scene, "favour_holder", mk[b.favour_holder], x + 76, y + 18, 26, where="panel")
+        w.text(scene, "favour_text", x + 96, y + 8, f"held by {b.favour_holder}: {b.favour_uses} uses left",
+               size=15, where="panel", who=b.favour_holder, limit=pw - 110)
+    else:
+        place = b.favour_location.replace("_", " ").title() or "the board"
+        w.text(scene, "favour_text", x + 14, y + 8, f"on {place}: {b.favour_uses} uses", size=15, where="panel")
+    y += 44
+    # the Councils and their votes
+    y = w.panel_row_title(scene, x + 14, y, "Councils")
+    for c in b.councils:
+        scene.add(Item("council", "rect", x + 14, y, pw - 28, 34, fill="#2e3a4a", outline="#56657a", width=1,
+                       where=c.name))
+        w.text(scene, "council_name", x + 22, y + 7, c.name, size=15, bold=True, where=c.name, limit=200)
+        k = 0
+        for seat in b.seats:
+            votes = c.votes.get(seat, 0)
+            if votes and seat in mk:
+                w.mark(scene, "council_votes", mk[seat], x + 240 + k * 36, y + 17, 26, text=str(votes),
+                       where=c.name, votes=votes)
+                k += 1
+        y += 40
+    y += 4
+    # per player: hand, deck, supporters, tactics and kingdom cards (public facts)
+    y = w.panel_row_title(scene, x + 14, y, "Players")
+    for seat in b.seats:
+        p = b.players[seat]
+        w.mark(scene, "player_mark", mk[seat], x + 26, y + 10, 20, where="players")
+        sup = p.supporters
+        tactics = sum(1 for _, exhausted in p.tactics if not exhausted)
+        line = (f"hand {p.hand}/{p.hand_size} · deck {p.deck} · supp {sup.get('board', 0)} · "
+                f"tactics {tactics}/{len(p.tactics)} · kingdom {len(p.kingdom)}")
+        w.text(scene, "player_stats", x + 42, y, line, size=13, where="players", who=seat, limit=pw - 56,
+               hand=p.hand, deck=p.deck)
+        y += 22
+    y += 6
+    # Wild Kingdom pieces present in this game
+    if b.wild:
+        y = w.panel_row_title(scene, x + 14, y, "Wild Kingdom")
+        for name, value in sorted(b.wild.items()):
+            w.text(scene, "wild", x + 14, y, f"{name}: {describe(value)}", size=14, where="wild", limit=pw - 28,
+                   module=name)
+            y += 22
+        y += 4
+    if b.result:
+        winners = ", ".join(str(s) for s in b.result.get("winners", []))
+        w.text(scene, "result", x + 14, y, f"Winner: {winners}", size=18, bold=True, ink=GOLD, where="panel")
+        y += 28
+    legend_y = max(y, HEIGHT - 46 - 28 * len(b.seats))
+    w.legend(scene, [mk[s] for s in b.seats], {s: f"{s} · {b.players[s].faction}" if b.players[s].faction else s
+                                               for s in b.seats}, x + 14, legend_y, pw - 28)
+
+
+def secret_progress(b: Board) -> str:
+    """Who has already laid a secret choice (bids, region cards): public, the choices are not."""
+    if b.step == "bid":
+        return f"bids laid: {', '.join(b.bids_submitted) or 'none yet'}"
+    if b.step == "region_cards":
+        return f"region cards laid: {', '.join(b.regions_submitted) or 'none yet'}"
+    if b.bids_revealed and b.step == "resolve_bids":
+        return "bids: " + ", ".join(f"{s} {c.name} ({c.strength})" for s, c in b.bids_revealed.items())
+    return ""
+
+
+def describe(value: Any) -> str:
+    """A Wild Kingdom piece's public state in a few words (until each module gets its own drawing)."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {describe(v)}" for k, v in sorted(value.items()) if not isinstance(v, dict | list))
+    if isinstance(value, list):
+        return ", ".join(describe(v) for v in value)
+    return str(value)
+
+
+_BASES: dict[str, Scene] = {}
+
+
+def layout_of(b: Board) -> list[tuple[str, list[str]]]:
+    return [(r.name, [loc.name for loc in r.locations]) for r in b.regions]
+
+
+def base_for(b: Board) -> tuple[Scene, str]:
+    layout = layout_of(b)
+    key = "okc/public/" + "|".join(f"{r}:{','.join(locs)}" for r, locs in layout)
+    if key not in _BASES:
+        _BASES[key] = base_scene(layout)
+    return _BASES[key], key
+
+
+def public_scene(view: dict[str, Any]) -> Scene:
+    b = board(view, None)
+    mk = marks(b.seats)
+    base, key = base_for(b)
+    scene = Scene(WIDTH, HEIGHT, BACKGROUND, base=base, base_key=key)
+    draw_great_road(scene, b)
+    for i, region in enumerate(b.regions[:3]):
+        draw_region(scene, i, region, b, mk)
+    draw_panel(scene, b, mk)
+    return scene

@@ -1,0 +1,262 @@
+"""Reading an OKC view (docs/okc-view.md) into what the boards draw.
+
+The only module of renderer/okc that knows the view's shape: when the engine's view changes,
+this is the file to adapt. Missing optional parts draw nothing rather than fail.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SEASONS = ["spring", "summer", "autumn", "winter"]
+
+
+@dataclass
+class CardFace:
+    """A faction or kingdom card as the viewer sees it (``face_down``: nothing else is known)."""
+
+    name: str = ""
+    strength: int | None = None
+    face_down: bool = False
+    suit: str = ""
+    cost: int | None = None
+    votes: int = 0
+    lore: int = 0
+    keywords: str = ""
+    id: str = ""
+    occupied: bool = False
+    gained: int = 0
+    blanked: bool = False
+
+
+@dataclass
+class Location:
+    id: str
+    name: str
+    side: str
+    heralds: list[str] = field(default_factory=list)
+    reward: str = ""
+
+
+@dataclass
+class Region:
+    id: str
+    name: str
+    locations: list[Location]
+    clash: int | None = None
+    clashes: int = 0
+    resolved: bool = False
+    winner: str = ""
+    supporters: dict[str, int] = field(default_factory=dict)
+    cards: dict[str, list[CardFace]] = field(default_factory=dict)
+
+
+@dataclass
+class Council:
+    id: str
+    name: str
+    votes: dict[str, int] = field(default_factory=dict)
+    cards: dict[str, list[CardFace]] = field(default_factory=dict)
+
+
+@dataclass
+class Player:
+    seat: str
+    faction: str = ""
+    influence: int = 0
+    lore: int = 0
+    hand: int = 0
+    hand_size: int = 0
+    deck: int = 0
+    discard: int = 0
+    lost: int = 0
+    supporters: dict[str, int] = field(default_factory=dict)  # board / placed / lost
+    herald: str = ""
+    tactics: list[tuple[str, bool]] = field(default_factory=list)  # (name, exhausted)
+    kingdom: list[CardFace] = field(default_factory=list)
+    site: list[CardFace] = field(default_factory=list)
+    governed: bool = False
+    journeyed: bool = False
+    passed: bool = False
+
+
+@dataclass
+class Board:
+    seats: list[str]
+    round: int
+    rounds: int
+    season: str
+    step: str
+    phase: str
+    order: list[str]
+    turn: str
+    players: dict[str, Player]
+    regions: list[Region]
+    great_road: list[CardFace | None]
+    road_top: CardFace | None
+    deck: int
+    discard: int
+    favour_holder: str
+    favour_location: str
+    favour_uses: int
+    councils: list[Council]
+    clash_region: str
+    clash_stage: str
+    tally: dict[str, int]
+    bids_submitted: list[str]
+    bids_revealed: dict[str, CardFace]
+    regions_submitted: list[str]
+    wild: dict[str, Any]
+    result: dict[str, Any] | None
+    # private parts (a seat's own view only)
+    hand: list[CardFace] = field(default_factory=list)
+    bid: CardFace | None = None
+    facedown: dict[str, list[CardFace]] = field(default_factory=dict)
+    occupants: dict[str, CardFace] = field(default_factory=dict)
+    peeked: list[tuple[str, str, CardFace]] = field(default_factory=list)
+    boons: list[CardFace] = field(default_factory=list)
+
+
+def _int(value: Any, default: int = 0) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def card(raw: Any) -> CardFace:
+    """A card object (docs/okc-view.md), a placed card, or None / face-down."""
+    if not isinstance(raw, dict):
+        return CardFace(face_down=True)
+    if "face_up" in raw:  # a placed card next to a Region
+        if not raw.get("face_up"):
+            return CardFace(face_down=True)
+        inner = card(raw.get("card"))
+        if raw.get("strength") is not None:
+            inner.strength = _int(raw["strength"])
+        inner.gained = _int(raw.get("gained"))
+        inner.blanked = bool(raw.get("blanked"))
+        return inner
+    keywords = [*(raw.get("traits") or []), *(raw.get("commands") or [])]
+    strength = raw.get("strength")
+    return CardFace(
+        name=str(raw.get("name", raw.get("id", "?"))),
+        strength=None if strength is None else _int(strength),
+        suit=str(raw.get("suit") or ""),
+        cost=None if raw.get("cost") is None else _int(raw["cost"]),
+        votes=_int(raw.get("votes")),
+        lore=_int(raw.get("lore")),
+        keywords=", ".join(str(k) for k in keywords),
+        id=str(raw.get("id", "")),
+        occupied=bool(raw.get("occupied")),
+    )
+
+
+def cards(raw: Any) -> list[CardFace]:
+    return [card(c) for c in raw] if isinstance(raw, list) else []
+
+
+def _counts(raw: Any) -> dict[str, int]:
+    return {str(k): _int(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
+
+
+def _player(seat: str, raw: dict[str, Any]) -> Player:
+    tactics = [(str(t.get("name", t.get("id", "?"))), bool(t.get("exhausted"))) for t in raw.get("tactics") or []
+               if isinstance(t, dict)]
+    return Player(
+        seat=seat,
+        faction=str(raw.get("faction_name") or raw.get("faction") or ""),
+        influence=_int(raw.get("influence")),
+        lore=_int(raw.get("lore")),
+        hand=_int(raw.get("hand")),
+        hand_size=_int(raw.get("hand_size")),
+        deck=_int(raw.get("deck")),
+        discard=len(raw.get("discard") or []),
+        lost=len(raw.get("lost") or []),
+        supporters=_counts(raw.get("supporters")),
+        herald=str(raw.get("herald") or ""),
+        tactics=tactics,
+        kingdom=cards(raw.get("kingdom")),
+        site=cards(raw.get("site")),
+        governed=bool(raw.get("governed")),
+        journeyed=bool(raw.get("journeyed")),
+        passed=bool(raw.get("passed")),
+    )
+
+
+def _region(raw: dict[str, Any]) -> Region:
+    locations = [Location(str(loc.get("id", "")), str(loc.get("name", loc.get("id", ""))),
+                          str(loc.get("side", "")), [str(s) for s in loc.get("heralds") or []],
+                          str(loc.get("reward") or ""))
+                 for loc in raw.get("locations") or [] if isinstance(loc, dict)]
+    beside = raw.get("cards") or {}
+    marker = raw.get("clash_marker")
+    return Region(
+        id=str(raw.get("id", "")),
+        name=str(raw.get("name", raw.get("id", ""))),
+        locations=locations,
+        clash=None if marker is None else _int(marker),
+        clashes=_int(raw.get("clashes")),
+        resolved=bool(raw.get("resolved")),
+        winner=str(raw.get("winner") or ""),
+        supporters=_counts(raw.get("supporters")),
+        cards={str(s): cards(c) for s, c in beside.items()} if isinstance(beside, dict) else {},
+    )
+
+
+def board(view: dict[str, Any], seat: str | None) -> Board:
+    players_raw = view.get("players") or {}
+    seats = [str(s) for s in players_raw]  # seat order: the engine lists players in seat order
+    favour = view.get("favour") or {}
+    clash = view.get("clash") or {}
+    bids = view.get("bids") or {}
+    region_cards = view.get("region_cards") or {}
+    private = view.get("private") if seat is not None else None
+    b = Board(
+        seats=seats,
+        round=_int(view.get("round"), 1),
+        rounds=_int(view.get("rounds"), 5),
+        season=str(view.get("season") or ""),
+        step=str(view.get("step") or ""),
+        phase=str(view.get("phase") or ""),
+        order=[str(s) for s in view.get("order") or seats],
+        turn=str(view.get("turn") or ""),
+        players={s: _player(s, players_raw.get(s) or {}) for s in seats},
+        regions=[_region(r) for r in view.get("regions") or [] if isinstance(r, dict)],
+        great_road=[None if c is None else card(c) for c in view.get("great_road") or []],
+        road_top=None if view.get("road_top") is None else card(view.get("road_top")),
+        deck=_int(view.get("kingdom_deck")),
+        discard=_int(view.get("kingdom_discard")),
+        favour_holder=str(favour.get("holder") or ""),
+        favour_location=str(favour.get("location") or ""),
+        favour_uses=_int(favour.get("uses")),
+        councils=[Council(str(c.get("id", "")), str(c.get("name", c.get("id", ""))), _counts(c.get("votes")),
+                          {str(s): cards(v) for s, v in (c.get("cards") or {}).items()})
+                  for c in view.get("councils") or [] if isinstance(c, dict)],
+        clash_region=str(clash.get("region") or ""),
+        clash_stage=str(clash.get("stage") or ""),
+        tally=_counts(clash.get("tally")),
+        bids_submitted=[str(s) for s in bids.get("submitted") or []],
+        bids_revealed={str(s): card(c) for s, c in (bids.get("revealed") or {}).items()},
+        regions_submitted=[str(s) for s in region_cards.get("submitted") or []],
+        wild=dict(view.get("wild") or view.get("modules") or {}),
+        result=view.get("result") if isinstance(view.get("result"), dict) else None,
+    )
+    if isinstance(private, dict):
+        b.hand = cards(private.get("hand"))
+        b.bid = None if private.get("bid") is None else card(private.get("bid"))
+        b.facedown = {str(r): cards(c) for r, c in (private.get("facedown") or {}).items()}
+        b.occupants = {str(k): card(c) for k, c in (private.get("occupants") or {}).items()}
+        b.peeked = [(str(p.get("seat", "")), str(p.get("region", "")), card(p.get("card")))
+                    for p in private.get("peeked") or [] if isinstance(p, dict)]
+        b.boons = cards(private.get("boons"))
+        if seat in b.players:
+            me = b.players[seat]
+            me.lore = _int(private.get("lore"), me.lore)
+            if private.get("site") is not None:
+                me.site = cards(private.get("site"))
+            if private.get("tactics") is not None:
+                me.tactics = [(str(t.get("name", t.get("id", "?"))), bool(t.get("exhausted")))
+                              for t in private["tactics"] if isinstance(t, dict)]
+    return b
