@@ -1,4 +1,4 @@
-"""Board images drawn from views. See docs/architecture.md and renderer/README in docs.
+"""Board images drawn from views. See docs/rendering.md.
 
 The one entry point the table and the bot use::
 
@@ -13,7 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 Drawer = Callable[[dict[str, Any], str | None], bytes]
-DRAWERS: dict[str, str] = {}  # game name -> "module:function" returning PNG bytes
+DRAWERS: dict[str, str] = {  # game name -> "module:function" returning PNG bytes
+    "fief": "renderer.fief:draw",
+    "okc": "renderer.okc:draw",
+}
 
 
 def has_drawer(game: str) -> bool:
