@@ -1,0 +1,320 @@
+"""The command registry: one declarative definition per command, for Discord and the local table.
+
+Two groups of commands:
+
+- ``/game ...``: table commands (lobby, status, undo, export...), declared in ``TABLE_COMMANDS``;
+- ``/<game> ...`` (``/fief``, ``/okc``, ``/tribute`` in tests): one command per ``ActionSpec`` of
+  the game's ``Rules.actions``, built automatically, so a game adds commands by declaring specs.
+
+A :class:`Command` carries its name, typed parameters (each with an autocomplete source), GM
+and secrecy flags, and for game commands the spec that builds the :class:`~engine.core.Action`.
+The Discord adapter turns each group into a slash-command group; the local table parses
+``/group name args`` with :meth:`CommandRegistry.split`, and game commands go through
+``engine.core.textform`` so the text form is the same everywhere.
+
+Every game-scoped command also takes an optional ``game`` parameter (the game id), needed only
+where the channel does not say which game is meant (in DMs, by someone seated at several games).
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from bot.table.errors import TableError
+from engine.core import Action, ActionSpec, ParamType, Rules, textform
+
+TABLE_GROUP = "game"
+
+
+class ParamKind(StrEnum):
+    STR = "str"
+    INT = "int"
+    BOOL = "bool"
+    SEAT = "seat"  # a seat name of the game
+    LIST = "list"  # comma-separated values
+    USER = "user"  # a person (Discord user id; a name on the local table)
+    FILE = "file"  # an attachment (Discord) or a file path (local table)
+
+
+class Source(StrEnum):
+    """Where autocomplete values come from."""
+
+    NONE = "none"
+    SUGGEST = "suggest"  # rules.suggest(state, seat, kind, param): engine-backed legal values
+    SEATS = "seats"  # the game's seat names
+    GAMES = "games"  # registered game names
+    MY_GAMES = "my_games"  # ids of live games the person sits at (or of the channel)
+    SETTINGS = "settings"  # table setting names
+
+
+@dataclass(frozen=True)
+class CommandParam:
+    name: str
+    kind: ParamKind = ParamKind.STR
+    doc: str = ""
+    required: bool = True
+    choices: tuple[str, ...] = ()
+    autocomplete: Source = Source.NONE
+
+
+@dataclass(frozen=True)
+class Command:
+    group: str
+    name: str
+    doc: str
+    params: tuple[CommandParam, ...] = ()
+    gm: bool = False  # needs GM authority (Manage Server / GM role; the creator on the local table)
+    secret: bool = False  # answer ephemerally / take by DM only
+    scoped: bool = True  # addresses one game (takes the optional ``game`` id)
+    mutates: bool = False  # changes the table (idempotency key recorded)
+    section: str = ""
+    anytime: bool = False
+    spec: ActionSpec | None = None  # game commands: the spec that builds the Action
+
+    @property
+    def is_action(self) -> bool:
+        return self.spec is not None
+
+    @property
+    def path(self) -> str:
+        return f"/{self.group} {self.name}"
+
+    def usage(self) -> str:
+        parts = [self.path]
+        for p in self.params:
+            shown = f"{p.name}:<{'|'.join(p.choices) if p.choices else p.kind.value}>"
+            parts.append(shown if p.required else f"[{shown}]")
+        return " ".join(parts)
+
+    def param(self, name: str) -> CommandParam | None:
+        return next((p for p in self.params if p.name == name), None)
+
+    def build_action(self, values: dict[str, Any]) -> Action:
+        """The Action of a game command from raw or typed values (refusals are RuleErrors)."""
+        if self.spec is None:
+            raise TableError(f"{self.path} is a table command, not a game action", code="not_action")
+        return textform.build(self.spec, values)
+
+    def convert(self, values: dict[str, Any]) -> dict[str, Any]:
+        """Typed values of a table command, checked (unknown or missing parameters are refused)."""
+        known = {p.name for p in self.params}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise TableError(f"{self.path} has no parameter {unknown[0]!r}", code="bad_param", legal=self.usage())
+        out: dict[str, Any] = {}
+        for p in self.params:
+            raw = values.get(p.name)
+            if raw is None or raw == "":
+                if p.required:
+                    raise TableError(f"{self.path} needs {p.name}", code="missing_param", legal=self.usage())
+                continue
+            out[p.name] = _convert(self, p, raw)
+        return out
+
+
+_GAME_ID = CommandParam("game", ParamKind.INT, "which game (only needed where the channel does not say)",
+                        required=False, autocomplete=Source.MY_GAMES)
+
+
+def _convert(cmd: Command, p: CommandParam, raw: Any) -> Any:
+    where = f"{cmd.path} {p.name}"
+    if p.kind is ParamKind.INT:
+        if isinstance(raw, bool):
+            raise TableError(f"{where} takes a whole number", code="bad_type", legal="a number")
+        try:
+            value: Any = int(raw)
+        except (TypeError, ValueError):
+            raise TableError(f"{where} takes a whole number, not {raw!r}", code="bad_type", legal="a number") from None
+    elif p.kind is ParamKind.BOOL:
+        if isinstance(raw, bool):
+            value = raw
+        elif str(raw).lower() in textform.TRUE:
+            value = True
+        elif str(raw).lower() in textform.FALSE:
+            value = False
+        else:
+            raise TableError(f"{where} takes yes or no, not {raw!r}", code="bad_type", legal=["yes", "no"])
+    elif p.kind is ParamKind.LIST:
+        items = raw if isinstance(raw, list | tuple) else [x.strip() for x in str(raw).split(",") if x.strip()]
+        value = tuple(str(i) for i in items)
+    elif p.kind is ParamKind.FILE:
+        value = raw if isinstance(raw, bytes | bytearray) else str(raw)
+    else:
+        value = str(raw)
+    if p.choices and value not in p.choices:
+        raise TableError(f"{where} cannot be {value!r}", code="bad_choice", legal=list(p.choices))
+    return value
+
+
+def _t(name: str, doc: str, *params: CommandParam, **flags: Any) -> Command:
+    scoped = flags.pop("scoped", True)
+    all_params = tuple(params) + ((_GAME_ID,) if scoped else ())
+    return Command(TABLE_GROUP, name, doc, all_params, scoped=scoped, **flags)
+
+
+P = CommandParam
+K = ParamKind
+S = Source
+
+#: The ``/game`` commands. Their handlers are the TableService methods of the same name
+#: (``new`` -> ``TableService.new_game``, ``import`` -> ``import_game``).
+TABLE_COMMANDS: tuple[Command, ...] = (
+    _t("new", "Open a new game in this channel (you take the first seat unless play:no)",
+       P("name", K.STR, "the game: fief, okc, ...", autocomplete=S.GAMES),
+       P("players", K.INT, "how many seats to fill before the start", required=False),
+       P("options", K.STR, "game options as key=value pairs, comma-separated", required=False),
+       P("play", K.BOOL, "take a seat yourself (default yes)", required=False),
+       scoped=False, mutates=True),
+    _t("join", "Take a seat in the lobby", P("seat", K.STR, "the seat name you want (default: your name)",
+                                              required=False), mutates=True),
+    _t("leave", "Give up your seat while the game is still in its lobby", mutates=True),
+    _t("start", "Start the game (its creator or a GM)", mutates=True),
+    _t("status", "Where the game stands, and who it waits for"),
+    _t("board", "The board: public, or private:yes for what only you know",
+       P("private", K.BOOL, "your private board", required=False)),
+    _t("hand", "Your private view: hand, money, secrets (shown only to you)", secret=True),
+    _t("log", "The last actions and what happened", P("last", K.INT, "how many actions (default 10)", required=False)),
+    _t("undo", "Take back the last actions (GM; refused across dice and revealed secrets)",
+       P("count", K.INT, "how many actions (default 1)", required=False), gm=True, mutates=True),
+    _t("pause", "Stop the game and its clock (GM)", gm=True, mutates=True),
+    _t("resume", "Restart the game and its clock (GM)", gm=True, mutates=True),
+    _t("replace", "Give a seat to another person (GM)",
+       P("seat", K.SEAT, "the seat", autocomplete=S.SEATS), P("user", K.USER, "who takes it over"),
+       gm=True, mutates=True),
+    _t("export", "The whole game as one JSON file (GM)", gm=True),
+    _t("import", "Open a game from an exported JSON file in this channel (GM)",
+       P("file", K.FILE, "the exported file"), gm=True, scoped=False, mutates=True),
+    _t("settings", "Show the table settings, or change one (GM)",
+       P("setting", K.STR, "which setting", required=False, autocomplete=S.SETTINGS),
+       P("value", K.STR, "its new value", required=False), mutates=True),
+    _t("abandon", "End the game without a result (GM; the creator may drop a lobby)", gm=True, mutates=True),
+    _t("rules", "The commands of a game and what they do",
+       P("name", K.STR, "the game (default: this channel's)", required=False, autocomplete=S.GAMES),
+       scoped=False),
+    _t("list", "The games of this channel, or yours", scoped=False),
+)
+
+
+def _param_kind(t: ParamType) -> ParamKind:
+    return {ParamType.STR: K.STR, ParamType.INT: K.INT, ParamType.BOOL: K.BOOL, ParamType.SEAT: K.SEAT,
+            ParamType.LIST: K.LIST}[t]
+
+
+def game_commands(rules: Rules) -> tuple[Command, ...]:
+    """One command per action spec of ``rules``, in the group named after the game."""
+    out = []
+    for spec in rules.actions.values():
+        if spec.param("game") is not None:
+            raise ValueError(f"{rules.name}.{spec.kind}: a parameter may not be called 'game' (the table uses it)")
+        params = tuple(
+            CommandParam(p.name, _param_kind(p.type), p.doc, p.required, tuple(p.choices),
+                         Source.NONE if p.choices else Source.SUGGEST)
+            for p in spec.params
+        )
+        out.append(Command(rules.name, spec.kind, spec.doc, params + (_GAME_ID,), secret=spec.secret,
+                           mutates=True, section=spec.section, anytime=spec.anytime, spec=spec))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Invocation:
+    """A parsed command line: ``/group name`` and its raw values (``game`` id taken out)."""
+
+    group: str
+    name: str
+    values: dict[str, Any]
+    game_id: int | None = None
+    text: str = ""
+
+
+class CommandRegistry:
+    """All commands: ``/game`` plus one group per game the service knows."""
+
+    def __init__(self, games: Callable[[], dict[str, Rules]]):
+        self._games = games
+        self._cache: dict[str, tuple[int, tuple[Command, ...]]] = {}
+
+    def groups(self) -> list[str]:
+        return [TABLE_GROUP, *sorted(self._games())]
+
+    def commands(self, group: str | None = None) -> list[Command]:
+        if group is None:
+            return [c for g in self.groups() for c in self.commands(g)]
+        if group == TABLE_GROUP:
+            return list(TABLE_COMMANDS)
+        rules = self._games().get(group)
+        if rules is None:
+            raise TableError(f"no command group /{group}", code="unknown_group", legal=[f"/{g}" for g in self.groups()])
+        cached = self._cache.get(group)
+        if cached is None or cached[0] != id(rules):
+            cached = (id(rules), game_commands(rules))
+            self._cache[group] = cached
+        return list(cached[1])
+
+    def find(self, group: str, name: str) -> Command:
+        for cmd in self.commands(group):
+            if cmd.name == name:
+                return cmd
+        raise TableError(f"/{group} has no command {name!r}", code="unknown_command",
+                         legal=[c.name for c in self.commands(group)])
+
+    def split(self, line: str, default_group: str | None = None) -> Invocation:
+        """Parse ``/group name args...`` (``name:value`` pairs or bare values in parameter order).
+
+        ``default_group`` is used when the line starts with a command name instead of ``/group``.
+        Game commands are parsed by ``engine.core.textform`` against the game's specs.
+        """
+        try:
+            words = shlex.split(line)
+        except ValueError as err:
+            raise TableError(f"cannot read {line!r}: {err}", code="syntax") from None
+        if not words:
+            raise TableError("empty command", code="syntax", legal=[f"/{g}" for g in self.groups()])
+        head = words[0]
+        if head.startswith("/"):
+            group, words = head[1:], words[1:]
+            if not words:
+                raise TableError(f"/{group} needs a command", code="syntax",
+                                 legal=[c.name for c in self.commands(group)])
+        elif default_group:
+            group = default_group
+        else:
+            raise TableError(f"a command starts with /group, not {head!r}", code="syntax",
+                             legal=[f"/{g}" for g in self.groups()])
+        cmd = self.find(group, words[0])
+        rest = words[1:]
+        game_id = None
+        kept = []
+        for word in rest:
+            name, sep, value = word.partition(":")
+            if sep and name == "game":
+                try:
+                    game_id = int(value)
+                except ValueError:
+                    raise TableError(f"game takes a game number, not {value!r}", code="bad_type") from None
+            else:
+                kept.append(word)
+        if cmd.spec is not None:
+            # The engine's text form: validates and converts against the spec.
+            action = textform.parse(shlex.join([cmd.name, *kept]), {cmd.name: cmd.spec})
+            return Invocation(group, cmd.name, dict(action.params), game_id, line)
+        values: dict[str, Any] = {}
+        names = [p.name for p in cmd.params if p.name != "game"]
+        for word in kept:
+            name, sep, value = word.partition(":")
+            if sep and name in names:
+                values[name] = value
+                continue
+            if sep and name.isidentifier() and name not in names:
+                raise TableError(f"{cmd.path} has no parameter {name!r}", code="bad_param", legal=cmd.usage())
+            free = [n for n in names if n not in values]
+            if not free:
+                raise TableError(f"{cmd.path}: too many values ({word!r})", code="syntax", legal=cmd.usage())
+            values[free[0]] = word
+        return Invocation(group, cmd.name, values, game_id, line)
+
+

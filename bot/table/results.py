@@ -1,0 +1,219 @@
+"""What the table service hands back: typed values, never prose.
+
+Adapters turn these into messages (``bot.table.text`` has a plain-text default both adapters
+may use). Everything here is frozen and built from public data, except where a field says it
+belongs to the asking seat only (``Applied.events``, ``Hand.view``, ``Status.legal``): show
+those ephemerally or by DM.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from engine.core import Action, Event
+
+
+class GameStatus(StrEnum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    PAUSED = "paused"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+LIVE = (GameStatus.LOBBY.value, GameStatus.ACTIVE.value, GameStatus.PAUSED.value)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is typing. ``admin`` is decided by the adapter: Manage Server or the configured GM role
+    on Discord. ``user_id`` is the Discord user id as text (or a local name)."""
+
+    user_id: str
+    name: str
+    admin: bool = False
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: str
+    user_id: str
+    name: str
+    position: int
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: int
+    game: str
+    title: str
+    channel: str | None
+    status: GameStatus
+    creator: str
+    players: int | None
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    seats: tuple[SeatInfo, ...]
+    phase: str
+    seq: int
+    engine_version: str
+    created: float
+
+    def seat_of(self, user_id: str) -> SeatInfo | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def user_of(self, seat: str) -> SeatInfo | None:
+        return next((s for s in self.seats if s.seat == seat), None)
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """One awaited seat of a pending decision (public facts only: no defaults, no hidden payload)."""
+
+    decision: str
+    kind: str
+    prompt: str
+    seat: str
+    blocking: bool
+    due: float | None = None
+
+
+# -- outcomes of commands ---------------------------------------------------------------
+@dataclass(frozen=True)
+class Outcome:
+    """Base of every command result. ``game`` is the game after the command (None when none)."""
+
+    game: GameInfo | None
+
+
+@dataclass(frozen=True)
+class Created(Outcome):
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
+class Joined(Outcome):
+    seat: str = ""
+    already: bool = False
+
+
+@dataclass(frozen=True)
+class Left(Outcome):
+    seat: str = ""
+
+
+@dataclass(frozen=True)
+class Started(Outcome):
+    phase: str = ""
+
+
+@dataclass(frozen=True)
+class Applied(Outcome):
+    """An action went through. ``events`` are those the acting seat may see (public and its own)."""
+
+    seat: str = ""
+    action: Action | None = None
+    seq: int = 0
+    events: tuple[Event, ...] = ()
+    phase: str = ""
+    phase_changed: bool = False
+    result: dict[str, Any] | None = None
+    duplicate: bool = False
+    source: str = "player"
+
+
+@dataclass(frozen=True)
+class Status(Outcome):
+    waiting: tuple[Waiting, ...] = ()
+    view: dict[str, Any] | None = None  # the public view; None in the lobby
+    result: dict[str, Any] | None = None
+    your_seat: str | None = None
+    legal: tuple[str, ...] = ()  # the asker's legal actions in text form (private to the asker)
+
+
+@dataclass(frozen=True)
+class Board(Outcome):
+    seat: str | None = None  # None: the public board
+    view: dict[str, Any] = field(default_factory=dict)
+    png: bytes | None = None  # None when the game has no drawer yet
+
+
+@dataclass(frozen=True)
+class Hand(Outcome):
+    seat: str = ""
+    view: dict[str, Any] = field(default_factory=dict)  # private to ``seat``
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    seq: int
+    seat: str
+    at: float
+    source: str
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class LogPage(Outcome):
+    entries: tuple[LogEntry, ...] = ()
+
+
+@dataclass(frozen=True)
+class Undone(Outcome):
+    count: int = 0
+    seq: int = 0
+
+
+@dataclass(frozen=True)
+class TableChanged(Outcome):
+    """Pause, resume, abandon, replace: ``what`` says which, ``detail`` gives the facts."""
+
+    what: str = ""
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Exported(Outcome):
+    filename: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Imported(Outcome):
+    actions: int = 0
+
+
+@dataclass(frozen=True)
+class Settings(Outcome):
+    values: dict[str, Any] = field(default_factory=dict)
+    changed: str | None = None
+
+
+@dataclass(frozen=True)
+class CommandHelp:
+    usage: str
+    doc: str
+    gm: bool
+    secret: bool
+
+
+@dataclass(frozen=True)
+class RulesHelp(Outcome):
+    group: str = ""
+    title: str = ""
+    commands: tuple[CommandHelp, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameList(Outcome):
+    games: tuple[GameInfo, ...] = ()
+
+
+@dataclass(frozen=True)
+class AlreadyDone(Outcome):
+    """A table command whose idempotency key was seen before: nothing was done again."""
+
+    command: str = ""
+    key: str = ""

@@ -1,0 +1,1007 @@
+"""The table service: games at a table, with no Discord in sight.
+
+Every entry point is synchronous and fast (SQLite, the engine), and thread-safe: each game has
+its own lock, so the asyncio Discord adapter may call in directly or via ``asyncio.to_thread``.
+Every call takes the :class:`~bot.table.results.Actor` (who is typing) and the channel it came
+from (``None`` for a DM), and returns a typed :class:`~bot.table.results.Outcome` or raises a
+:class:`~engine.core.RuleError` (the rules' refusals, :class:`~bot.table.errors.TableError`
+for the table's own) after changing nothing.
+
+The way of an action (:meth:`TableService.act`): take the game's lock -> load the game (cached,
+checked against the stored sequence number) -> ``engine.core.apply`` on a copy -> append the
+action row, its events, a snapshot when the phase changed or every N actions, the outbox rows
+and the deadline changes, in one transaction -> swap in the new state -> return
+:class:`~bot.table.results.Applied`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import secrets
+import threading
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.table import outbox as ob
+from bot.table.clock import Clock, SystemClock, format_duration, parse_duration
+from bot.table.commands import TABLE_GROUP, CommandRegistry, ParamKind, Source
+from bot.table.errors import CorruptGame, NotAllowed, TableError
+from bot.table.results import (
+    LIVE,
+    Actor,
+    AlreadyDone,
+    Applied,
+    Board,
+    CommandHelp,
+    Created,
+    GameInfo,
+    GameList,
+    GameStatus,
+    Hand,
+    Joined,
+    Left,
+    LogEntry,
+    LogPage,
+    Outcome,
+    RulesHelp,
+    SeatInfo,
+    Settings,
+    Started,
+    Status,
+    TableChanged,
+    Undone,
+    Waiting,
+)
+from bot.table.store import GameRow, Store, dumps
+from engine import registry
+from engine.core import Action, Decision, Event, GameState, RuleError, Rules, StaleState, apply
+
+log = logging.getLogger("seneschal.table")
+
+#: Table settings a GM may change per game, with their defaults (durations as text).
+DEFAULT_SETTINGS: dict[str, str] = {
+    "deadline": "24h",  # time to answer a blocking decision; "off" for none
+    "deadline.sequential": "",  # per decision kind; empty = use "deadline"
+    "deadline.simultaneous": "",
+    "deadline.response": "",
+    "deadline.reaction": "",
+    "reminders": "12h,1h",  # reminders this long before the deadline; "off" for none
+}
+
+_SEAT_CHARS = re.compile(r"[^a-z0-9_-]+")
+
+
+def seat_name(wish: str) -> str:
+    """A seat name usable in commands: lower case letters, digits, ``-`` and ``_``."""
+    name = _SEAT_CHARS.sub("-", wish.strip().lower()).strip("-")[:24]
+    return name
+
+
+def is_irreversible(event: Event) -> bool:
+    """Events an undo may not cross: any random draw (``random.*``), a revealed secret
+    (``secret.revealed`` or any kind ending in ``.revealed``), or an event whose data has
+    ``reveal: true`` (how a game marks its own reveals, e.g. a face-down card turned up)."""
+    return (event.kind.startswith("random.") or event.kind.endswith(".revealed")
+            or event.data.get("reveal") is True)
+
+
+def parse_options(text: str | dict[str, Any] | None) -> dict[str, Any]:
+    """``"length=5, wild=yes"`` -> ``{"length": 5, "wild": True}``."""
+    if text is None or text == "":
+        return {}
+    if isinstance(text, dict):
+        return dict(text)
+    out: dict[str, Any] = {}
+    for part in re.split(r"[,\s]+", str(text).strip()):
+        if not part:
+            continue
+        key, sep, value = part.partition("=")
+        if not sep or not key:
+            raise TableError(f"options are key=value pairs, not {part!r}", code="bad_options", legal="length=5,x=y")
+        low = value.lower()
+        if re.fullmatch(r"-?\d+", value):
+            out[key] = int(value)
+        elif low in ("true", "yes", "on"):
+            out[key] = True
+        elif low in ("false", "no", "off"):
+            out[key] = False
+        else:
+            out[key] = value
+    return out
+
+
+@dataclass
+class _Live:
+    """A loaded game kept in memory; valid while ``seq`` and ``epoch`` match the games row."""
+
+    state: GameState
+    seq: int
+    epoch: int
+
+
+class TableService:
+    """All games of one bot. See docs/table.md for the API in one page."""
+
+    def __init__(self, store: Store, *, clock: Clock | None = None, games: Iterable[Rules | str] = (),
+                 creator_is_gm: bool = False, settings: dict[str, str] | None = None,
+                 snapshot_every: int = 100, load_registered: bool = True):
+        self.store = store
+        self.clock = clock or SystemClock()
+        self.creator_is_gm = creator_is_gm
+        self.snapshot_every = max(1, snapshot_every)
+        self.defaults = {**DEFAULT_SETTINGS, **(settings or {})}
+        for name, value in self.defaults.items():
+            self._check_setting(name, value)
+        self._rules: dict[str, Rules] = {}
+        self._locks: dict[int, threading.RLock] = {}
+        self._locks_guard = threading.Lock()
+        self._live: dict[int, _Live] = {}
+        if load_registered:
+            self._load_registered()
+        for g in games:
+            self.add_game(g)
+        self.registry = CommandRegistry(lambda: dict(self._rules))
+
+    # -- games known to this table ------------------------------------------------------
+    def _load_registered(self) -> None:
+        from engine import games as _shipped  # noqa: F401  (registers fief and okc)
+
+        for name in registry.names():
+            try:
+                self._rules[name] = registry.get(name)
+            except (ImportError, AttributeError, TypeError) as err:  # a game still being written: leave it out
+                log.info("game %s is not available: %s", name, err)
+
+    def add_game(self, rules: Rules | str) -> Rules:
+        """Make a game playable here: a Rules instance, a registry name or ``module:ATTR``."""
+        if isinstance(rules, str):
+            try:
+                rules = registry.get(rules)
+            except (KeyError, ImportError, TypeError, AttributeError) as err:
+                raise TableError(f"cannot load game {rules!r}: {err}", code="unknown_game") from None
+        self._rules[rules.name] = rules
+        return rules
+
+    def known_games(self) -> dict[str, Rules]:
+        return dict(self._rules)
+
+    def rules_for(self, name: str) -> Rules:
+        rules = self._rules.get(name)
+        if rules is None:
+            raise TableError(f"unknown game {name!r}", code="unknown_game", legal=sorted(self._rules) or "none")
+        return rules
+
+    # -- plumbing ---------------------------------------------------------------------
+    def _lock(self, game_id: int) -> threading.RLock:
+        with self._locks_guard:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                lock = self._locks[game_id] = threading.RLock()
+            return lock
+
+    def _row(self, game_id: int) -> GameRow:
+        row = self.store.game(game_id)
+        if row is None:
+            raise TableError(f"there is no game {game_id}", code="no_game")
+        return row
+
+    def _title(self, name: str) -> str:
+        rules = self._rules.get(name)
+        return rules.title if rules else name
+
+    def info(self, game_id: int) -> GameInfo:
+        return self._info(self._row(game_id))
+
+    def _info(self, row: GameRow) -> GameInfo:
+        seats = tuple(SeatInfo(s.seat, s.user_id, s.name, s.position) for s in self.store.seats(row.id))
+        return GameInfo(row.id, row.game, self._title(row.game), row.channel, GameStatus(row.status), row.creator,
+                        row.players, row.options, row.settings, seats, row.phase, row.last_seq,
+                        row.engine_version, row.created)
+
+    def resolve(self, actor: Actor, channel: str | None, game_id: int | None = None) -> GameRow:
+        """The game a command addresses: ``game_id`` if given, else the channel's (its live game,
+        or its latest one), else (in DMs) the one live game the person sits at."""
+        if game_id is not None:
+            return self._row(int(game_id))
+        if channel is not None:
+            rows = self.store.games(channel=channel)
+            live = [r for r in rows if r.status in LIVE]
+            if live:
+                return live[-1]
+            if rows:
+                return rows[-1]
+            raise TableError("there is no game in this channel", code="no_game", legal="/game new <name>")
+        mine = self.store.games(user_id=actor.user_id, statuses=LIVE)
+        if len(mine) == 1:
+            return mine[0]
+        if not mine:
+            raise TableError("you sit at no live game", code="no_game", legal="/game new <name>, or join one")
+        raise TableError("you sit at several games: say which with game:<number>", code="which_game",
+                         legal=[f"game:{r.id} ({r.game})" for r in mine])
+
+    def is_gm(self, actor: Actor, row: GameRow) -> bool:
+        return actor.admin or (self.creator_is_gm and actor.user_id == row.creator)
+
+    def _need_gm(self, actor: Actor, row: GameRow, what: str) -> None:
+        if not self.is_gm(actor, row):
+            who = "the game's creator" if self.creator_is_gm else "Manage Server or the GM role"
+            raise NotAllowed(f"only a GM may {what}", legal=f"needs {who}")
+
+    def _seen(self, key: str | None, row: GameRow | None = None) -> AlreadyDone | None:
+        if not key:
+            return None
+        done = self.store.command_key(key)
+        if done is None:
+            return None
+        game = self._info(self._row(done[0])) if done[0] is not None else None
+        return AlreadyDone(game, done[1], key)
+
+    def _remember(self, key: str | None, game_id: int | None, command: str) -> None:
+        if key:
+            self.store.record_command_key(key, game_id, command, self.clock.now())
+
+    def _queue(self, game_id: int, messages: list[ob.Message]) -> None:
+        now = self.clock.now()
+        for m in messages:
+            self.store.add_outbox(game_id, m.key, m.kind, m.recipient, m.payload, now)
+
+    def _prefix(self, row: GameRow, seq: int, epoch: int | None = None) -> str:
+        return f"g{row.id}.e{row.epoch if epoch is None else epoch}.s{seq}"
+
+    def _post(self, row: GameRow, name: str, kind: str, **data: Any) -> None:
+        """A table announcement (pause, replace...) as a channel post."""
+        self._queue(row.id, [ob.Message(f"g{row.id}.{name}", ob.CHANNEL_POST, "channel",
+                                        {"type": kind, "game_id": row.id, **data})])
+
+    # -- loading ----------------------------------------------------------------------
+    def _load(self, row: GameRow, upto: int | None = None) -> GameState:
+        """Latest snapshot (at or before ``upto``) + replay of the later actions."""
+        rules = self.rules_for(row.game)
+        if upto is None:
+            live = self._live.get(row.id)
+            if live is not None and live.seq == row.last_seq and live.epoch == row.epoch:
+                return live.state
+        snap = self.store.latest_snapshot(row.id, upto)
+        if snap is None:
+            raise CorruptGame(row.id, 0, "no snapshot to start from", what="snapshot")
+        try:
+            state = rules.load(json.loads(snap.state))
+        except Exception as err:
+            raise CorruptGame(row.id, snap.seq, f"{type(err).__name__}: {err}", what="snapshot") from None
+        for a in self.store.actions(row.id, after=snap.seq, upto=upto):
+            try:
+                action = Action.from_json(json.loads(a.action))
+            except Exception as err:
+                raise CorruptGame(row.id, a.seq, f"unreadable action: {type(err).__name__}: {err}") from None
+            try:
+                apply(rules, state, a.seat, action)
+            except RuleError as err:
+                raise CorruptGame(row.id, a.seq, f"the rules refuse it on replay: {err}") from None
+            except Exception as err:
+                raise CorruptGame(row.id, a.seq, f"replay failed: {type(err).__name__}: {err}") from None
+            if state.version != a.version:
+                raise CorruptGame(row.id, a.seq, f"replay reached state {state.version}, the log says {a.version}")
+        if upto is None:
+            self._live[row.id] = _Live(state, row.last_seq, row.epoch)
+        return state
+
+    def state(self, game_id: int) -> GameState:
+        """A copy of a started game's current state (for tests and tools)."""
+        row = self._row(game_id)
+        with self._lock(game_id):
+            return self.rules_for(row.game).copy(self._load(self._row(game_id)))
+
+    # -- settings and deadlines -----------------------------------------------------------
+    def _check_setting(self, name: str, value: str) -> None:
+        if name not in DEFAULT_SETTINGS:
+            raise TableError(f"no setting {name!r}", code="bad_setting", legal=sorted(DEFAULT_SETTINGS))
+        try:
+            if name == "reminders":
+                for part in str(value).split(","):
+                    if part.strip():
+                        parse_duration(part)
+            elif value != "":
+                parse_duration(value)
+        except ValueError as err:
+            raise TableError(f"{name}: {err}", code="bad_setting") from None
+
+    def settings_of(self, row: GameRow) -> dict[str, str]:
+        return {**self.defaults, **row.settings}
+
+    def _deadline_for(self, settings: dict[str, str], kind: str) -> float:
+        value = settings.get(f"deadline.{kind}") or settings["deadline"]
+        return parse_duration(value)
+
+    def _reminders(self, settings: dict[str, str]) -> list[float]:
+        out = []
+        for part in str(settings.get("reminders", "")).split(","):
+            if part.strip():
+                seconds = parse_duration(part)
+                if seconds > 0:
+                    out.append(seconds)
+        return sorted(set(out), reverse=True)
+
+    def _sync_deadlines(self, row: GameRow, rules: Rules, state: GameState, now: float) -> dict[tuple[str, str], float]:
+        """Close rows of decisions no longer awaited, open rows for newly awaited seats.
+
+        Returns the deadline of every awaited (decision, seat), for status and prompts.
+        """
+        awaited = {(d.id, s): d for d in rules.pending(state) if d.blocking for s in d.seats}
+        due: dict[tuple[str, str], float] = {}
+        have: set[tuple[str, str]] = set()
+        for r in self.store.open_deadlines(row.id):
+            pair = (r.decision, r.seat)
+            if pair not in awaited:
+                self.store.close_deadline(r.id, now, "answered")
+            else:
+                have.add(pair)
+                due[pair] = r.deadline
+        settings = self.settings_of(row)
+        for pair, d in awaited.items():
+            if pair in have:
+                continue
+            seconds = self._deadline_for(settings, d.kind.value)
+            if seconds <= 0:
+                continue
+            deadline = now + seconds
+            self.store.add_deadline(row.id, d.id, pair[1], "deadline", deadline, deadline, now)
+            for before in self._reminders(settings):
+                if before < seconds:
+                    self.store.add_deadline(row.id, d.id, pair[1], "reminder", deadline - before, deadline, now)
+            due[pair] = deadline
+        return due
+
+    def _due_map(self, game_id: int) -> dict[tuple[str, str], float]:
+        return {(r.decision, r.seat): r.deadline for r in self.store.open_deadlines(game_id) if r.kind == "deadline"}
+
+    # -- the lobby --------------------------------------------------------------------------
+    def new_game(self, actor: Actor, channel: str | None, name: str, *, players: int | None = None,
+                 options: str | dict[str, Any] | None = None, play: bool = True, seed: int | None = None,
+                 key: str | None = None) -> Created | AlreadyDone:
+        """Open a lobby for game ``name`` bound to ``channel`` (one live game per channel)."""
+        if (done := self._seen(key)) is not None:
+            return done
+        rules = self.rules_for(name)
+        if channel is not None:
+            busy = self.store.games(channel=channel, statuses=LIVE)
+            if busy:
+                raise TableError(f"this channel already has game {busy[-1].id} ({busy[-1].status}); finish or "
+                                 "abandon it first, or open another thread", code="channel_busy")
+        if players is not None and not rules.min_seats <= players <= rules.max_seats:
+            raise TableError(f"{rules.title} takes {rules.min_seats} to {rules.max_seats} players, not {players}",
+                             code="players", legal=f"{rules.min_seats}-{rules.max_seats}")
+        opts = parse_options(options)
+        self._check_options(rules, players or rules.min_seats, opts)
+        now = self.clock.now()
+        with self.store.transaction():
+            game_id = self.store.create_game(
+                game=rules.name, channel=channel, creator=actor.user_id, players=players, options=opts,
+                settings={}, seed=secrets.randbits(62) if seed is None else int(seed),
+                engine_version=rules.engine_version, schema=rules.schema_version, now=now)
+            seat = None
+            if play:
+                seat = self._free_seat(actor.name or actor.user_id, [], explicit=False)
+                self.store.add_seat(game_id, seat, actor.user_id, actor.name, now)
+            self._remember(key, game_id, "new")
+        return Created(self.info(game_id), seat)
+
+    def _check_options(self, rules: Rules, seats: int, opts: dict[str, Any]) -> None:
+        known = rules.default_options(seats)
+        unknown = sorted(set(opts) - set(known))
+        if unknown:
+            raise TableError(f"{rules.title} has no option {unknown[0]!r}", code="bad_options",
+                             legal=sorted(known) or "no options")
+        rules.check_options(seats, {**known, **opts})
+
+    def _free_seat(self, wish: str, taken: list[str], *, explicit: bool) -> str:
+        base = seat_name(wish) or f"p{len(taken) + 1}"
+        if base in taken:
+            if explicit:
+                raise TableError(f"seat {base!r} is taken", code="seat_taken", legal=f"not {', '.join(taken)}")
+            n = 2
+            while f"{base}{n}" in taken:
+                n += 1
+            base = f"{base}{n}"
+        return base
+
+    def join(self, actor: Actor, channel: str | None, *, seat: str | None = None, game_id: int | None = None,
+             key: str | None = None) -> Joined | AlreadyDone:
+        if (done := self._seen(key)) is not None:
+            return done
+        row = self.resolve(actor, channel, game_id)
+        with self._lock(row.id):
+            row = self._row(row.id)
+            info = self._info(row)
+            mine = info.seat_of(actor.user_id)
+            if mine is not None:
+                return Joined(info, mine.seat, already=True)
+            if row.status != GameStatus.LOBBY:
+                raise TableError(f"game {row.id} has already started ({row.status})", code="started",
+                                 legal="ask a GM to give you a seat with /game replace")
+            rules = self.rules_for(row.game)
+            limit = row.players or rules.max_seats
+            if len(info.seats) >= limit:
+                raise TableError(f"game {row.id} is full ({limit} seats)", code="full")
+            name = self._free_seat(seat or actor.name or actor.user_id, [s.seat for s in info.seats],
+                                   explicit=bool(seat))
+            with self.store.transaction():
+                self.store.add_seat(row.id, name, actor.user_id, actor.name, self.clock.now())
+                self._remember(key, row.id, "join")
+            return Joined(self.info(row.id), name)
+
+    def leave(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
+              key: str | None = None) -> Left | AlreadyDone:
+        if (done := self._seen(key)) is not None:
+            return done
+        row = self.resolve(actor, channel, game_id)
+        with self._lock(row.id):
+            row = self._row(row.id)
+            mine = self._info(row).seat_of(actor.user_id)
+            if mine is None:
+                raise TableError(f"you have no seat in game {row.id}", code="no_seat")
+            if row.status != GameStatus.LOBBY:
+                raise TableError(f"game {row.id} has started: seats can only change hands", code="started",
+                                 legal="ask a GM: /game replace")
+            with self.store.transaction():
+                self.store.remove_seat(row.id, mine.seat)
+                self._remember(key, row.id, "leave")
+            return Left(self.info(row.id), mine.seat)
+
+    def start(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
+              key: str | None = None) -> Started | AlreadyDone:
+        if (done := self._seen(key)) is not None:
+            return done
+        row = self.resolve(actor, channel, game_id)
+        with self._lock(row.id):
+            row = self._row(row.id)
+            if row.status != GameStatus.LOBBY:
+                raise TableError(f"game {row.id} is not in its lobby ({row.status})", code="started")
+            if actor.user_id != row.creator and not self.is_gm(actor, row):
+                raise NotAllowed("only the game's creator or a GM may start it")
+            rules = self.rules_for(row.game)
+            info = self._info(row)
+            names = [s.seat for s in info.seats]
+            if row.players is not None and len(names) != row.players:
+                raise TableError(f"game {row.id} waits for {row.players} players, {len(names)} seated",
+                                 code="not_full", legal="/game join")
+            state, events = rules.new_game(names, row.options, row.seed)  # RuleError: refused, nothing stored
+            now = self.clock.now()
+            phase = rules.phase(state)
+            with self.store.transaction():
+                self.store.put_snapshot(row.id, 0, dumps(rules.dump(state)), phase, now)
+                self.store.update_game(row.id, status=GameStatus.ACTIVE.value, phase=phase, updated=now,
+                                       engine_version=rules.engine_version, schema=rules.schema_version)
+                row = self._row(row.id)
+                due = self._sync_deadlines(row, rules, state, now)
+                prompts = [(d, s) for d in rules.pending(state) if d.blocking for s in d.seats]
+                self._queue(row.id, ob.after_action(
+                    game_id=row.id, prefix=self._prefix(row, 0), rules=rules, state=state, seat=None, events=events,
+                    phase=phase, phase_changed=True, source="table", seq=0, result=None, prompts=prompts, due=due,
+                    kind="started", extra={"seats": names}))
+                self._remember(key, row.id, "start")
+            self._live[row.id] = _Live(state, 0, row.epoch)
+            return Started(self.info(row.id), phase)
+
+    # -- playing ----------------------------------------------------------------------------
+    def act(self, actor: Actor, channel: str | None, group: str | None, action: Action, *,
+            game_id: int | None = None, key: str | None = None, expect_version: int | None = None) -> Applied:
+        """Apply ``action`` for the actor's seat. ``group`` (``"fief"``...) must match the game when given.
+
+        ``key`` is the idempotency key (the Discord interaction id): a key seen before returns the
+        first result with ``duplicate=True`` and applies nothing. ``expect_version`` refuses a stale
+        button (the state moved on since it was drawn).
+        """
+        row = self.resolve(actor, channel, game_id)
+        if group is not None and group not in (row.game, TABLE_GROUP):
+            raise TableError(f"game {row.id} is {self._title(row.game)}: use /{row.game}, not /{group}",
+                             code="wrong_game", legal=f"/{row.game} ...")
+        mine = self._info(row).seat_of(actor.user_id)
+        if mine is None:
+            raise NotAllowed(f"you have no seat in game {row.id}; only a seat's player acts for it",
+                             legal=[s.seat for s in self._info(row).seats])
+        return self._apply(row.id, mine.seat, action, key=key, user_id=actor.user_id, source="player",
+                           expect_version=expect_version)
+
+    def _check_playable(self, row: GameRow) -> None:
+        status = GameStatus(row.status)
+        if status is GameStatus.LOBBY:
+            raise TableError(f"game {row.id} has not started", code="not_started", legal="/game start")
+        if status is GameStatus.PAUSED:
+            raise TableError(f"game {row.id} is paused", code="paused", legal="a GM may /game resume")
+        if status is GameStatus.FINISHED:
+            raise TableError(f"game {row.id} is over", code="game_over", legal="/game status, /game log")
+        if status is GameStatus.ABANDONED:
+            raise TableError(f"game {row.id} was abandoned", code="abandoned")
+
+    def _apply(self, game_id: int, seat: str, action: Action, *, key: str | None, user_id: str | None,
+               source: str, expect_version: int | None = None) -> Applied:
+        key = key or f"auto:{uuid.uuid4().hex}"
+        with self._lock(game_id):
+            row = self._row(game_id)
+            first = self.store.action_by_key(game_id, key)
+            if first is not None:
+                events = tuple(e for e in map(Event.from_json, json.loads(first.events)) if e.visible_to(first.seat))
+                return Applied(self._info(row), first.seat, Action.from_json(json.loads(first.action)), first.seq,
+                               events, row.phase, False, row.result, duplicate=True, source=first.source)
+            if self.store.key_was_undone(game_id, key):
+                raise TableError("this action was applied and then undone by a GM", code="undone")
+            self._check_playable(row)
+            rules = self.rules_for(row.game)
+            live = self._load(row)
+            if expect_version is not None and live.version != expect_version:
+                raise StaleState(expect_version, live.version)
+            blob = rules.dump(live)
+            work = rules.load(blob)
+            before = {(d.id, s) for d in rules.pending(live) if d.blocking for s in d.seats}
+            events = apply(rules, work, seat, action)  # a RuleError leaves everything as it was
+            seq = row.last_seq + 1
+            phase = rules.phase(work)
+            changed = phase != row.phase
+            res = rules.result(work)
+            result = res.to_json() if res is not None else None
+            now = self.clock.now()
+            with self.store.transaction():
+                self.store.append_action(game_id, seq, seat, action.dumps(), dumps([e.to_json() for e in events]),
+                                         key, now, work.version, user_id, source)
+                if changed or result is not None or seq % self.snapshot_every == 0:
+                    self.store.put_snapshot(game_id, seq, dumps(rules.dump(work)), phase, now)
+                fields: dict[str, Any] = {"phase": phase}
+                if result is not None:
+                    fields.update(status=GameStatus.FINISHED.value, result=result)
+                self.store.update_game(game_id, **fields)
+                if result is not None:
+                    self.store.close_game_deadlines(game_id, now, "game over")
+                    due: dict[tuple[str, str], float] = {}
+                    prompts: list[tuple[Decision, str]] = []
+                else:
+                    due = self._sync_deadlines(row, rules, work, now)
+                    prompts = [(d, s) for d in rules.pending(work) if d.blocking for s in d.seats
+                               if (d.id, s) not in before]
+                self._queue(game_id, ob.after_action(
+                    game_id=game_id, prefix=self._prefix(row, seq), rules=rules, state=work, seat=seat,
+                    events=events, phase=phase, phase_changed=changed, source=source, seq=seq, result=result,
+                    prompts=prompts, due=due, status=fields.get("status", row.status)))
+            self._live[game_id] = _Live(work, seq, row.epoch)
+            mine = tuple(e for e in events if e.visible_to(seat))
+            return Applied(self.info(game_id), seat, action, seq, mine, phase, changed, result, source=source)
+
+    # -- looking ----------------------------------------------------------------------------
+    def status(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Status:
+        row = self.resolve(actor, channel, game_id)
+        with self._lock(row.id):
+            row = self._row(row.id)
+            info = self._info(row)
+            mine = info.seat_of(actor.user_id)
+            if self.store.latest_snapshot(row.id) is None:  # never started
+                return Status(info, your_seat=mine.seat if mine else None)
+            rules = self.rules_for(row.game)
+            state = self._load(row)
+            due = self._due_map(row.id)
+            waiting = () if row.result else tuple(
+                Waiting(d.id, d.kind.value, d.prompt, s, d.blocking, due.get((d.id, s)))
+                for d in rules.pending(state) for s in d.seats)
+            legal: tuple[str, ...] = ()
+            if mine is not None and row.status == GameStatus.ACTIVE:
+                legal = tuple(a.text() for a in rules.legal(state, mine.seat))
+            return Status(info, waiting, rules.view(state, None), row.result, mine.seat if mine else None, legal)
+
+    def _started(self, actor: Actor, channel: str | None, game_id: int | None) -> tuple[GameRow, Rules, GameState]:
+        row = self.resolve(actor, channel, game_id)
+        if row.status == GameStatus.LOBBY or self.store.latest_snapshot(row.id) is None:
+            raise TableError(f"game {row.id} has not started", code="not_started", legal="/game start")
+        rules = self.rules_for(row.game)
+        with self._lock(row.id):
+            row = self._row(row.id)
+            return row, rules, self._load(row)
+
+    def board(self, actor: Actor, channel: str | None, *, private: bool = False, game_id: int | None = None,
+              draw: bool = True) -> Board:
+        """The board view (public, or the actor's private one) and its image when a drawer exists.
+        Drawing takes tens of milliseconds: adapters call this off the event loop."""
+        import renderer
+
+        row, rules, state = self._started(actor, channel, game_id)
+        seat = None
+        if private:
+            mine = self._info(row).seat_of(actor.user_id)
+            if mine is None:
+                raise NotAllowed(f"you have no seat in game {row.id}, so no private board")
+            seat = mine.seat
+        view = rules.view(state, seat)
+        png = renderer.render(rules.name, view, seat) if draw and renderer.has_drawer(rules.name) else None
+        return Board(self._info(row), seat, view, png)
+
+    def hand(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Hand:
+        row, rules, state = self._started(actor, channel, game_id)
+        mine = self._info(row).seat_of(actor.user_id)
+        if mine is None:
+            raise NotAllowed(f"you have no seat in game {row.id}")
+        return Hand(self._info(row), mine.seat, rules.view(state, mine.seat))
+
+    def log(self, actor: Actor, channel: str | None, *, last: int = 10, game_id: int | None = None) -> LogPage:
+        """The last actions with the events the asker may see (public ones, and their seat's own)."""
+        row = self.resolve(actor, channel, game_id)
+        if last < 1:
+            raise TableError("last must be at least 1", code="bad_value")
+        mine = self._info(row).seat_of(actor.user_id)
+        seat = mine.seat if mine else None
+        entries = []
+        for a in self.store.actions(row.id, after=max(0, row.last_seq - last)):
+            events = tuple(e for e in map(Event.from_json, json.loads(a.events)) if e.visible_to(seat))
+            entries.append(LogEntry(a.seq, a.seat, a.at, a.source, events))
+        return LogPage(self._info(row), tuple(entries))
+
+    def list_games(self, actor: Actor, channel: str | None) -> GameList:
+        rows = self.store.games(channel=channel) if channel is not None else self.store.games(user_id=actor.user_id)
+        return GameList(None, tuple(self._info(r) for r in rows))
+
+    def rules_help(self, actor: Actor, channel: str | None, *, name: str | None = None) -> RulesHelp:
+        group = name
+        info = None
+        if group is None:
+            row = self.resolve(actor, channel)
+            group, info = row.game, self._info(row)
+        if group != TABLE_GROUP:
+            self.rules_for(group)
+        cmds = tuple(CommandHelp(c.usage(), c.doc, c.gm, c.secret) for c in self.registry.commands(group))
+        return RulesHelp(info, group, self._title(group) if group != TABLE_GROUP else "Table", cmds)
+
+    # -- GM tools ---------------------------------------------------------------------------
+    def undo(self, actor: Actor, channel: str | None, *, count: int = 1, game_id: int | None = None,
+             key: str | None = None) -> Undone | AlreadyDone:
+        """Take back the last ``count`` actions by replaying the log without them (GM only).
+
+        Refused when any of them drew at random or revealed a secret (see :func:`is_irreversible`).
+        """
+        if (done := self._seen(key)) is not None:
+            return done
+        row = self.resolve(actor, channel, game_id)
+        self._need_gm(actor, row, "undo")
+        with self._lock(row.id):
+            row = self._row(row.id)
+            if row.status not in (GameStatus.ACTIVE, GameStatus.PAUSED, GameStatus.FINISHED):
+                raise TableError(f"game {row.id} has nothing to undo ({row.status})", code="no_undo")
+            if count < 1 or count > row.last_seq:
+                raise TableError(f"can undo 1 to {row.last_seq} actions, not {count}", code="bad_value",
+                                 legal=f"1-{row.last_seq}" if row.last_seq else "nothing to undo")
+            target = row.last_seq - count
+            for a in self.store.actions(row.id, after=target):
+                for e in map(Event.from_json, json.loads(a.events)):
+                    if is_irreversible(e):
+                        raise TableError(f"action {a.seq} ({a.seat}) led to {e.kind}: an undo may not cross dice "
+                                         "or revealed secrets", code="irreversible",
+                                         legal=f"undo at most {row.last_seq - a.seq} action(s)")
+            rules = self.rules_for(row.game)
+            state = self._load(row, upto=target)
+            now = self.clock.now()
+            phase = rules.phase(state)
+            status = GameStatus.ACTIVE.value if row.status == GameStatus.FINISHED else row.status
+            with self.store.transaction():
+                self.store.undo_to(row.id, target, now, actor.user_id)
+                self.store.update_game(row.id, phase=phase, status=status, result=None)
+                snap = self.store.latest_snapshot(row.id, target)
+                if snap is None or snap.seq != target:
+                    self.store.put_snapshot(row.id, target, dumps(rules.dump(state)), phase, now)
+                self.store.close_game_deadlines(row.id, now, "undone")
+                row = self._row(row.id)
+                due = self._sync_deadlines(row, rules, state, now)
+                prompts = [(d, s) for d in rules.pending(state) if d.blocking for s in d.seats]
+                self._queue(row.id, ob.after_action(
+                    game_id=row.id, prefix=self._prefix(row, target), rules=rules, state=state, seat=None,
+                    events=[], phase=phase, phase_changed=True, source="gm", seq=target, result=None,
+                    prompts=prompts, due=due, kind="undo", extra={"count": count, "by": actor.name},
+                    status=status))
+                self._remember(key, row.id, "undo")
+            self._live[row.id] = _Live(state, target, row.epoch)
+            return Undone(self.info(row.id), count, target)
+
+    def pause(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
+              key: str | None = None) -> TableChanged | AlreadyDone:
+        if (done := self._seen(key)) is not None:
+            return done
+        row = self.resolve(actor, channel, game_id)
+        self._need_gm(actor, row, "pause the game")
+        with self._lock(row.id):
+            row = self._row(row.id)
+            if row.status != GameStatus.ACTIVE:
+                raise TableError(f"game {row.id} is not running ({row.status})", code="not_active")
+            now = self.clock.now()
+            with self.store.transaction():
+                self.store.update_game(row.id, status=GameStatus.PAUSED.value, paused_at=now, updated=now)
+                self._post(row, f"e{row.epoch}.s{row.last_seq}.pause.{now}", "table", what="paused", by=actor.name)
+                self._remember(key, row.id, "pause")
+            return TableChanged(self.info(row.id), "paused", {"by": actor.name})
+
+    def resume(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
+               key: str | None = None) -> TableChanged | AlreadyDone:
+        if (done := self._seen(key)) is not None:
+            return done
+        row = self.resolve(actor, channel, game_id)
+        self._need_gm(actor, row, "resume the game")
+        with self._lock(row.id):
+            row = self._row(row.id)
+            if row.status != GameStatus.PAUSED:
+                raise TableError(f"game {row.id} is not paused ({row.status})", code="not_paused")
+            now = self.clock.now()
+            stopped = max(0.0, now - (row.paused_at or now))
+            with self.store.transaction():
+                self.store.shift_deadlines(row.id, stopped)
+                self.store.update_game(row.id, status=GameStatus.ACTIVE.value, paused_at=None, updated=now)
+                self._post(row, f"e{row.epoch}.s{row.last_seq}.resume.{now}", "table", what="resumed",
+                           by=actor.name, stopped=stopped)
+                self._remember(key, row.id, "resume")
+            return TableChanged(self.info(row.id), "resumed", {"by": actor.name, "stopped": stopped})
+
+    def replace(self, actor: Actor, channel: str | None, seat: str, user_id: str, name: str | None = None, *,
+                game_id: int | None = None, key: str | None = None) -> TableChanged | AlreadyDone:
+        """Give ``seat`` to another person (GM only); the seat keeps its name and its secrets."""
+        if (done := self._seen(key)) is not None:
+            return done
+        row = self.resolve(actor, channel, game_id)
+        self._need_gm(actor, row, "hand a seat over")
+        with self._lock(row.id):
+            row = self._row(row.id)
+            info = self._info(row)
+            held = info.user_of(seat)
+            if held is None:
+                raise TableError(f"game {row.id} has no seat {seat!r}", code="no_seat",
+                                 legal=[s.seat for s in info.seats])
+            other = info.seat_of(user_id)
+            if other is not None and other.seat != seat:
+                raise TableError(f"that person already holds seat {other.seat!r}", code="seated")
+            if row.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
+                raise TableError(f"game {row.id} is over", code="game_over")
+            now = self.clock.now()
+            with self.store.transaction():
+                self.store.set_seat_user(row.id, seat, user_id, name or user_id)
+                self._post(row, f"replace.{seat}.{now}", "table", what="replaced", seat=seat, by=actor.name,
+                           user=name or user_id)
+                self._remember(key, row.id, "replace")
+            self._live.pop(row.id, None)
+            return TableChanged(self.info(row.id), "replaced",
+                                {"seat": seat, "old": held.user_id, "new": user_id, "name": name or user_id})
+
+    def abandon(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
+                key: str | None = None) -> TableChanged | AlreadyDone:
+        if (done := self._seen(key)) is not None:
+            return done
+        row = self.resolve(actor, channel, game_id)
+        if not (row.status == GameStatus.LOBBY and actor.user_id == row.creator):
+            self._need_gm(actor, row, "abandon a game")
+        with self._lock(row.id):
+            row = self._row(row.id)
+            if row.status not in LIVE:
+                raise TableError(f"game {row.id} is already {row.status}", code="game_over")
+            now = self.clock.now()
+            with self.store.transaction():
+                self.store.update_game(row.id, status=GameStatus.ABANDONED.value, updated=now)
+                self.store.close_game_deadlines(row.id, now, "abandoned")
+                self._post(row, f"abandon.{now}", "table", what="abandoned", by=actor.name)
+                self._remember(key, row.id, "abandon")
+            return TableChanged(self.info(row.id), "abandoned", {"by": actor.name})
+
+    def settings(self, actor: Actor, channel: str | None, *, setting: str | None = None, value: str | None = None,
+                 game_id: int | None = None, key: str | None = None) -> Settings | AlreadyDone:
+        """Show the table settings; with ``setting`` and ``value``, change one (GM only)."""
+        row = self.resolve(actor, channel, game_id)
+        if setting is None:
+            return Settings(self._info(row), self.settings_of(row))
+        if setting not in DEFAULT_SETTINGS:
+            raise TableError(f"no setting {setting!r}", code="bad_setting", legal=sorted(DEFAULT_SETTINGS))
+        if value is None:
+            return Settings(self._info(row), {setting: self.settings_of(row)[setting]})
+        if (done := self._seen(key)) is not None:
+            return done
+        self._need_gm(actor, row, "change settings")
+        self._check_setting(setting, value)
+        with self._lock(row.id):
+            row = self._row(row.id)
+            with self.store.transaction():
+                self.store.update_game(row.id, settings={**row.settings, setting: value})
+                self._remember(key, row.id, "settings")
+            return Settings(self.info(row.id), self.settings_of(self._row(row.id)), setting)
+
+    # -- export and import ------------------------------------------------------------------
+    def export(self, actor: Actor, channel: str | None, *, game_id: int | None = None):
+        """The whole game as one JSON text (docs/save-format.md). GM only: it holds every secret."""
+        from bot.table import saveformat
+
+        row = self.resolve(actor, channel, game_id)
+        self._need_gm(actor, row, "export a game (the file holds every secret)")
+        with self._lock(row.id):
+            return saveformat.export_game(self, self._row(row.id))
+
+    def import_game(self, actor: Actor, channel: str | None, text: str | bytes, *, key: str | None = None):
+        """Open a game from an export file in ``channel``: replays every action and checks the result."""
+        from bot.table import saveformat
+
+        if (done := self._seen(key)) is not None:
+            return done
+        if not (actor.admin or self.creator_is_gm):
+            raise NotAllowed("only a GM may import a game", legal="needs Manage Server or the GM role")
+        if channel is not None:
+            busy = self.store.games(channel=channel, statuses=LIVE)
+            if busy:
+                raise TableError(f"this channel already has game {busy[-1].id}; import into another",
+                                 code="channel_busy")
+        return saveformat.import_game(self, actor, channel, text, key)
+
+    # -- deadlines ----------------------------------------------------------------------------
+    def next_wakeup(self) -> float | None:
+        """When :meth:`run_due` has work next (epoch seconds), or None. Sleep until then (or until
+        the next command: any action may add an earlier deadline)."""
+        return self.store.next_due()
+
+    def catch_up(self) -> list[Outcome]:
+        """Call once at start: applies the deadlines that passed while the bot was down."""
+        return self.run_due()
+
+    def run_due(self, now: float | None = None) -> list[Outcome]:
+        """Fire every reminder and deadline due by ``now``: reminders become DMs; a passed deadline
+        applies the decision's default for that seat through the normal path (idempotency key
+        ``deadline:<row id>``) and is announced."""
+        now = self.clock.now() if now is None else now
+        out: list[Outcome] = []
+        for r in self.store.due_deadlines(now):
+            try:
+                out += self._fire(r.id, now)
+            except CorruptGame as err:
+                log.error("deadline %s: %s", r.id, err)
+                self.store.close_deadline(r.id, now, f"failed: {err}")
+        return out
+
+    def _fire(self, deadline_id: int, now: float) -> list[Outcome]:
+        r = self.store.deadline(deadline_id)
+        if r is None or r.done_at is not None:
+            return []
+        with self._lock(r.game):
+            row = self._row(r.game)
+            r = self.store.deadline(deadline_id)
+            if r is None or r.done_at is not None or row.status != GameStatus.ACTIVE:
+                return []
+            rules = self.rules_for(row.game)
+            state = self._load(row)
+            d = next((d for d in rules.pending(state) if d.id == r.decision and r.seat in d.seats), None)
+            if d is None:
+                self.store.close_deadline(r.id, now, "answered")
+                return []
+            if r.kind == "reminder":
+                with self.store.transaction():
+                    if r.deadline > now:
+                        self._queue(row.id, [ob.Message(f"g{row.id}.reminder.{r.id}", ob.DM, f"seat:{r.seat}",
+                                                        {"type": "reminder", "game_id": row.id, "seat": r.seat,
+                                                         "decision": d.id, "prompt": d.prompt, "due": r.deadline,
+                                                         "left": format_duration(r.deadline - now)})])
+                    self.store.close_deadline(r.id, now, "reminded" if r.deadline > now else "skipped")
+                return []
+            default = d.default_for(r.seat)
+            if default is None:
+                self.store.close_deadline(r.id, now, "no default")
+                log.error("game %s: decision %s has no default for %s", row.id, d.id, r.seat)
+                return []
+            try:
+                applied = self._apply(row.id, r.seat, default, key=f"deadline:{r.id}", user_id=None,
+                                      source="deadline")
+            except RuleError as err:
+                self.store.close_deadline(r.id, now, f"default refused: {err}")
+                log.error("game %s: default %r of %s for %s refused: %s", row.id, default, d.id, r.seat, err)
+                return []
+            with self.store.transaction():
+                self.store.close_deadline(r.id, now, "default applied")
+                self._queue(row.id, [
+                    ob.Message(f"g{row.id}.deadline.{r.id}.post", ob.CHANNEL_POST, "channel",
+                               {"type": "deadline", "game_id": row.id, "seat": r.seat, "decision": d.id,
+                                "prompt": d.prompt, "seq": applied.seq}),
+                    ob.Message(f"g{row.id}.deadline.{r.id}.dm", ob.DM, f"seat:{r.seat}",
+                               {"type": "deadline", "game_id": row.id, "seat": r.seat, "decision": d.id,
+                                "prompt": d.prompt, "seq": applied.seq, "action": default.text()}),
+                ])
+            return [applied]
+
+    # -- the outbox ---------------------------------------------------------------------------
+    def pending_outbox(self, limit: int = 100, game_id: int | None = None) -> list[ob.Outgoing]:
+        """Messages not yet delivered, oldest first, with the current channel and seat holders."""
+        rows = self.store.pending_outbox(limit, game_id)
+        games: dict[int, tuple[str | None, dict[str, str]]] = {}
+        out = []
+        for r in rows:
+            if r.game not in games:
+                g = self.store.game(r.game)
+                games[r.game] = (g.channel if g else None, {s.seat: s.user_id for s in self.store.seats(r.game)})
+            channel, users = games[r.game]
+            seat = r.recipient[5:] if r.recipient.startswith("seat:") else None
+            out.append(ob.Outgoing(r.id, r.game, r.key, r.kind, channel, seat, users.get(seat) if seat else None,
+                                   json.loads(r.payload), r.created))
+        return out
+
+    def mark_delivered(self, outbox_id: int) -> None:
+        self.store.mark_delivered(outbox_id, self.clock.now())
+
+    # -- one entry point for adapters -------------------------------------------------------------
+    def invoke(self, actor: Actor, channel: str | None, group: str, name: str, values: dict[str, Any] | None = None,
+               *, key: str | None = None, game_id: int | None = None) -> Outcome:
+        """Run ``/group name`` with raw or typed ``values`` (strings are converted and checked)."""
+        values = dict(values or {})
+        if "game" in values and game_id is None:
+            raw = values.pop("game")
+            if raw not in (None, ""):
+                try:
+                    game_id = int(raw)
+                except (TypeError, ValueError):
+                    raise TableError(f"game takes a game number, not {raw!r}", code="bad_type") from None
+        cmd = self.registry.find(group, name)
+        if cmd.is_action:
+            action = cmd.build_action(values)
+            return self.act(actor, channel, group, action, game_id=game_id, key=key)
+        args = cmd.convert(values)
+        scoped = {"game_id": game_id} if cmd.scoped else {}
+        if name == "new":
+            return self.new_game(actor, channel, args["name"], players=args.get("players"),
+                                 options=args.get("options"), play=args.get("play", True), key=key)
+        if name == "import":
+            return self.import_game(actor, channel, _read_file(args["file"]), key=key)
+        if name == "rules":
+            return self.rules_help(actor, channel, name=args.get("name"))
+        if name == "list":
+            return self.list_games(actor, channel)
+        if name == "replace":
+            return self.replace(actor, channel, args["seat"], args["user"], args["user"], key=key, **scoped)
+        handler = getattr(self, name)
+        if cmd.mutates:
+            scoped["key"] = key
+        return handler(actor, channel, **args, **scoped)
+
+    def suggest(self, actor: Actor, channel: str | None, group: str, name: str, param: str, prefix: str = "",
+                *, game_id: int | None = None, limit: int = 25) -> list[Any]:
+        """Autocomplete values for one parameter (at most ``limit``). Never raises: an unknown
+        game or command gives no suggestions. Values are checked again on submit."""
+        try:
+            cmd = self.registry.find(group, name)
+        except RuleError:
+            return []
+        p = cmd.param(param)
+        if p is None:
+            return []
+        values: list[Any] = list(p.choices)
+        try:
+            if p.autocomplete is Source.GAMES:
+                values = sorted(self._rules)
+            elif p.autocomplete is Source.SETTINGS:
+                values = sorted(DEFAULT_SETTINGS)
+            elif p.autocomplete is Source.MY_GAMES:
+                rows = self.store.games(user_id=actor.user_id, statuses=LIVE)
+                if channel is not None:
+                    rows = self.store.games(channel=channel, statuses=LIVE) + rows
+                values = list(dict.fromkeys(r.id for r in rows))
+            elif p.autocomplete is Source.SEATS or p.kind is ParamKind.SEAT and p.autocomplete is Source.NONE:
+                row = self.resolve(actor, channel, game_id)
+                values = [s.seat for s in self._info(row).seats]
+            elif p.autocomplete is Source.SUGGEST:
+                row = self.resolve(actor, channel, game_id)
+                mine = self._info(row).seat_of(actor.user_id)
+                if mine is None or row.status != GameStatus.ACTIVE:
+                    return []
+                rules = self.rules_for(row.game)
+                with self._lock(row.id):
+                    state = self._load(self._row(row.id))
+                    values = list(rules.suggest(state, mine.seat, name, param))
+        except RuleError:
+            return []
+        low = str(prefix).lower()
+        return [v for v in values if str(v).lower().startswith(low)][:limit]
+
+
+def _read_file(value: Any) -> str:
+    if isinstance(value, bytes | bytearray):
+        return bytes(value).decode("utf-8")
+    from pathlib import Path
+
+    path = Path(str(value)).expanduser()
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise TableError(f"cannot read {path}: {err.strerror}", code="bad_file") from None
