@@ -84,7 +84,7 @@ def classes() -> Image.Image:
             px[gx, gy] = best_class
     full = Image.new("L", (MAP_W, h), 0)
     size = (gw * GRID, gh * GRID)
-    for cls in sorted(set(small.getdata())):
+    for cls in sorted(v for _, v in small.getcolors(256) or []):
         mask = small.point(lambda v, c=cls: 255 if v == c else 0).resize(size, Image.Resampling.BILINEAR)
         mask = mask.filter(ImageFilter.GaussianBlur(GRID * 0.8))
         mask = mask.point(lambda v: 255 if v >= 128 else 0).crop((0, 0, MAP_W, h))
@@ -100,7 +100,7 @@ def land_image() -> Image.Image:
     h = cls.height
     im = Image.new("RGB", (MAP_W, h), rgb(SEA_FILL[0]))
     by_number = {r["number"]: r for r in m["regions"].values()}
-    for value in sorted(set(cls.getdata())):
+    for value in sorted(v for _, v in cls.getcolors(256) or []):
         colour = SEA_FILL[(value - 1) % 6] if value < 10 else by_number[value - 10]["colour"]
         mask = cls.point(lambda v, c=value: 255 if v == c else 0)
         im.paste(rgb(colour), (0, 0), mask)

@@ -1,0 +1,117 @@
+"""Fief boards: every piece of the view is drawn where it belongs (asserted on the scene)."""
+
+from __future__ import annotations
+
+import copy
+
+from renderer import render
+from renderer.fief import build_scene
+from renderer.fief.base import city_xy
+from renderer.fief.mapdata import load
+from tests.renderer.fief_fixture import private_view, public_view
+
+
+def near(item, city: str, reach: int = 90) -> bool:
+    x, y = city_xy(city)
+    return abs(item.x - x) <= reach and abs(item.y - y) <= reach + 20
+
+
+def test_base_layer_has_the_whole_map() -> None:
+    scene = build_scene(public_view(), None)
+    m = load()
+    assert {i.where for i in scene.find("city")} == set(m["cities"])
+    assert set(scene.texts("city_name")) == set(m["cities"])
+    assert scene.count("region") == 6 and scene.count("sea") == 6
+    assert sorted(scene.texts("sea")) == sorted(["I", "II", "III", "IV", "V", "VI"])
+    assert scene.count("road") == len(m["roads"])
+    assert {i.info["to"] for i in scene.find("bandit_path")} == set(m["sherwood"]["cities"])
+    assert {i.where for i in scene.find("port")} == {r["port"] for r in m["regions"].values()}
+    assert {i.where for i in scene.find("cathedral")} == {"Exeter", "York", "Norwich", "Canterbury"}
+
+
+def test_every_city_piece_is_drawn_at_its_city() -> None:
+    view = public_view()
+    scene = build_scene(view, None)
+    for name, city in view["cities"].items():
+        for fid, entry in city["troops"].items():
+            stack = scene.one("troops", where=name, who=fid)
+            assert stack.text == str(entry["count"]) and near(stack, name)
+            assert stack.info["types"] is None  # face-down: no types on the public board
+        if city["building"]:
+            b = scene.one("building", where=name)
+            assert b.info["building"] == city["building"] and near(b, name)
+        else:
+            assert not scene.find("building", where=name)
+        assert scene.count("mill", where=name) == (1 if city["mill"] else 0)
+        if city["controller"]:
+            assert scene.one("controller", where=name).who == city["controller"]
+        assert sorted(i.info["noble"] for i in scene.find("noble", where=name)) == sorted(city["nobles"])
+        assert sorted(i.info["noble"] for i in scene.find("captive", where=name)) == sorted(city["captives"])
+        assert scene.count("invaders", where=name) == len(city["invaders"])
+
+
+def test_names_sieges_invaders_relics_and_sherwood() -> None:
+    scene = build_scene(public_view(), None)
+    assert scene.one("noble", noble="henri").text == "Henri"
+    siege = scene.one("siege", where="Oxford")
+    assert siege.who == "red" and siege.info == {"trebuchets": 1, "building": 1}
+    assert {i.info["state"] for i in scene.find("trebuchet", where="Oxford")} == {"active", "building"}
+    assert scene.one("troop_detail", where="Oxford", who="green").info["trebuchets"] == 1
+    assert scene.one("troop_detail", where="London", who="red").text == "B1"
+    army = scene.one("invaders", where="Durham")
+    assert army.text == "5" and army.info["leader"]
+    assert {i.where for i in scene.find("relic", face_down=True)} == {"Exeter", "York", "Canterbury"}
+    assert scene.one("relic", where="Norwich").text == "Holy Grail"
+    assert scene.one("captive", where="Sherwood").info["noble"] == "anabel"
+
+
+def test_sea_cards_and_panel() -> None:
+    scene = build_scene(public_view(), None)
+    assert scene.one("sea_card", where="sea:II").info == {"card": "plague", "group": "disaster", "active": True}
+    assert scene.one("sea_card", where="sea:IV").info["active"] is False
+    tax = scene.one("sea_card", where="sea:VI")
+    assert tax.who == "red" and "Tax" in tax.text
+    assert scene.one("round").info["round"] == 3
+    assert scene.one("phase").info["phase"] == 5
+    assert scene.one("first_player").info["seat"] == "bob"
+    assert [i.info["filled"] for i in scene.find("disaster_slot")] == [True, True, False]
+    titles = {i.info["title"]: i.info["holder"] for i in scene.find("title_held")}
+    assert titles["Queen (sovereign)"] == "Lucia"
+    assert titles["Duchy of South East"] == "Henri"
+    assert titles["Archbishop of York"] == "Hugh"
+    assert {i.who: i.info["value"] for i in scene.find("vp")} == {"red": 1, "blue": 1, "green": 2}
+    assert {i.who for i in scene.find("legend_mark")} == {"red", "blue", "green"}
+
+
+def test_parliament_and_excalibur_when_the_view_has_them() -> None:
+    view = public_view()
+    view["parliament"] = {"side": "rebellion"}
+    view["excalibur"] = {"city": "Winchester", "holder": None}
+    scene = build_scene(view, None)
+    assert scene.one("parliament").info["side"] == "rebellion"
+    assert scene.one("excalibur").where == "Winchester"
+
+
+def test_private_board_shows_own_troop_types_and_the_seat_panel() -> None:
+    scene = build_scene(private_view("ann"), "ann")
+    london = scene.one("troops", where="London", who="red")
+    assert london.info["types"] == {"knight": 2, "men": 2, "archer": 1, "crossbow": 0}
+    assert scene.one("troop_detail", where="London", who="red").text == "2K 2M 1A B1"
+    assert scene.one("troops", where="Oxford", who="green").info["types"] is None  # not ours
+    assert scene.one("shillings").info["value"] == 12
+    assert [i.info["id"] for i in scene.find("hand_card")] == ["c1", "f3", "f9"]
+    assert scene.one("own_noble", noble="henri").info["retainer"] == "Mata"
+    assert scene.one("markers", who="red").info == {"treasures": 1, "pigeons": 2, "votes": 2}
+
+
+def test_public_board_ignores_private_parts_of_a_view() -> None:
+    """Defence in depth: a private view drawn as the public board gives the public image."""
+    assert render("fief", private_view("ann"), None) == render("fief", public_view(), None)
+
+
+def test_dict_order_of_the_view_does_not_change_the_image() -> None:
+    view = public_view()
+    shuffled = copy.deepcopy(view)
+    shuffled["cities"] = dict(reversed(list(view["cities"].items())))
+    shuffled["nobles"] = dict(reversed(list(view["nobles"].items())))
+    assert render("fief", shuffled, None) == render("fief", view, None)

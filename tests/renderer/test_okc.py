@@ -1,0 +1,73 @@
+"""OKC boards: Regions, Heralds, Supporters, cards, the Favour, Councils and the private board."""
+
+from __future__ import annotations
+
+from renderer import render
+from renderer.okc import build_scene
+from tests.renderer.okc_fixture import private_view, public_view
+
+
+def test_regions_locations_and_clash_markers() -> None:
+    scene = build_scene(public_view(), None)
+    assert [i.where for i in scene.find("region")] == ["Highlands", "Plateau", "Lowlands"]
+    assert scene.count("location") == 6
+    assert {i.where: i.text for i in scene.find("clash")} == {"Highlands": "II", "Plateau": "I", "Lowlands": "III"}
+    assert scene.one("clash_now").where == "Plateau"
+
+
+def test_heralds_supporters_and_favour() -> None:
+    scene = build_scene(public_view(), None)
+    assert sorted((i.where, i.who) for i in scene.find("herald")) == [
+        ("Castle", "bea"), ("Castle", "cy"), ("Wilderness", "al")]
+    assert {(i.where, i.who): i.info["count"] for i in scene.find("supporters")} == {
+        ("Highlands", "al"): 2, ("Plateau", "bea"): 1, ("Plateau", "cy"): 3}
+    favour = scene.find("favour")
+    assert len(favour) == 1 and favour[0].where == "Harvest Field" and favour[0].text == "III"
+
+
+def test_cards_beside_regions_face_down_or_active() -> None:
+    scene = build_scene(public_view(), None)
+    high = scene.find("region_card", where="Highlands")
+    assert sorted(i.who for i in high) == ["al", "bea", "bea"] and all(i.info["face_down"] for i in high)
+    assert all(i.text == "?" for i in high)
+    active = scene.one("region_card", where="Plateau", who="al")
+    assert active.info == {"face_down": False, "name": "Clan Captain", "strength": 7}
+    assert scene.one("region_card", where="Lowlands", who="cy").info["face_down"]
+
+
+def test_great_road_councils_order_and_scores() -> None:
+    scene = build_scene(public_view(), None)
+    assert [i.info["name"] for i in scene.find("great_road_card")] == ["Water Mill", "Library", "War Forge"]
+    assert scene.count("great_road_empty") == 1
+    assert scene.one("kingdom_deck").info["count"] == 23
+    assert {(i.where, i.who): i.info["votes"] for i in scene.find("council_votes")} == {
+        ("Council of Relics", "al"): 3, ("Council of Oaths", "bea"): 1, ("Council of Oaths", "cy"): 2}
+    assert [i.who for i in scene.find("order")] == ["bea", "al", "cy"]
+    assert {i.who: i.info["value"] for i in scene.find("influence")} == {"al": 7, "bea": 9, "cy": 4}
+    assert {i.who: i.info["value"] for i in scene.find("lore")} == {"al": 1, "bea": 0, "cy": 2}
+    assert scene.one("round").info["round"] == 2
+    assert scene.one("season_slot", current=True).info["season"] == "summer"
+    assert {i.who for i in scene.find("legend")} == {"al", "bea", "cy"}
+
+
+def test_wild_kingdom_pieces_are_listed_when_present() -> None:
+    view = public_view()
+    view["wild"] = {"travelling_town": {"location": "castle"}}
+    scene = build_scene(view, None)
+    assert scene.one("wild").info["module"] == "travelling_town"
+
+
+def test_private_board() -> None:
+    scene = build_scene(private_view("al"), "al")
+    assert [i.info["name"] for i in scene.find("hand_card")] == ["The Heir", "Scout", "Battering Ram", "Trader"]
+    assert scene.texts("facedown") == ["Highlands: Wolf Rider (4)"]
+    assert [i.info["name"] for i in scene.find("site_card")] == ["Champion", "Headquarters"]
+    assert [(i.info["name"], i.info["exhausted"]) for i in scene.find("tactic")] == [
+        ("Tactic 1", False), ("Tactic 2", True), ("Tactic 3", False), ("Tactic 4", False)]
+    keep = scene.one("kingdom_card", name="Old Keep")
+    assert keep.info["occupant"] == "Gate Guard" and "Gate Guard" in keep.text
+    assert scene.one("stat", stat="lore").info["value"] == 1
+
+
+def test_public_board_ignores_the_private_part() -> None:
+    assert render("okc", private_view("al"), None) == render("okc", public_view(), None)
