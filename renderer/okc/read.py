@@ -205,9 +205,23 @@ def _region(raw: dict[str, Any]) -> Region:
     )
 
 
+def wild_kingdom(view: dict[str, Any]) -> dict[str, Any]:
+    """Wild Kingdom modules in play -> their public state (a key of the view named after the module)."""
+    out: dict[str, Any] = {}
+    modules = view.get("modules") or []
+    for name in modules if isinstance(modules, list) else []:
+        out[str(name)] = view.get(str(name), "in play")
+    extra = view.get("wild")
+    if isinstance(extra, dict):
+        out.update({str(k): v for k, v in extra.items()})
+    return out
+
+
 def board(view: dict[str, Any], seat: str | None) -> Board:
     players_raw = view.get("players") or {}
-    seats = [str(s) for s in players_raw]  # seat order: the engine lists players in seat order
+    # Colours and shapes follow the seat names, sorted: stable all game (the view lists players in
+    # order-track order, which changes every round).
+    seats = sorted(str(s) for s in players_raw)
     favour = view.get("favour") or {}
     clash = view.get("clash") or {}
     bids = view.get("bids") or {}
@@ -240,7 +254,7 @@ def board(view: dict[str, Any], seat: str | None) -> Board:
         bids_submitted=[str(s) for s in bids.get("submitted") or []],
         bids_revealed={str(s): card(c) for s, c in (bids.get("revealed") or {}).items()},
         regions_submitted=[str(s) for s in region_cards.get("submitted") or []],
-        wild=dict(view.get("wild") or view.get("modules") or {}),
+        wild=wild_kingdom(view),
         result=view.get("result") if isinstance(view.get("result"), dict) else None,
     )
     if isinstance(private, dict):
