@@ -90,10 +90,12 @@ def city_items(scene: Scene, view: dict[str, Any], name: str, city: dict[str, An
                                "active" else INK_DARK, size=28, width=3, where=name, who=by.seat,
                                info={"state": state, "count": count, "siege": True}))
                 k += 1
-    # controller on the city disc
+    # controller: a colour field under the city (reads at preview size) and its mark on the city disc
     controller = city.get("controller")
     if controller in fm:
         m = fm[controller]
+        scene.add(Item("control_field", "ellipse", x, y, 64, 40, fill=m.colour, outline=INK_DARK, width=2,
+                       where=name, who=controller))
         scene.add(Item("controller", m.shape, x, y, text=m.letter, fill=m.colour, outline=INK_DARK, ink=m.ink,
                        size=30, width=2, where=name, who=controller))
     # building, mill
@@ -126,12 +128,12 @@ def city_items(scene: Scene, view: dict[str, Any], name: str, city: dict[str, An
     # troop stacks per family, face-down: a count only (own types on the seat's board)
     troops = city.get("troops") or {}
     stacks = [(fid, troops[fid]) for fid in sorted(troops) if isinstance(troops[fid], dict)]
-    sx = x - (len(stacks) * 40) // 2 + 20
+    sx = x - (len(stacks) * 42) // 2 + 21
     for fid, entry in stacks:
         m = fm.get(fid, neutral_mark())
         count = int(entry.get("count", 0))
-        scene.add(Item("troops", m.shape, sx, y + 62, text=str(count), fill=m.colour,
-                       outline="#ffffff" if entry.get("outskirts") else INK_DARK, ink=m.ink, size=34, width=2,
+        scene.add(Item("troops", m.shape, sx, y + 64, text=str(count), fill=m.colour,
+                       outline="#ffffff" if entry.get("outskirts") else INK_DARK, ink=m.ink, size=38, width=2,
                        where=name, who=fid, info={"count": count, "outskirts": bool(entry.get("outskirts")),
                                                   "types": entry.get("types") if fid in own else None}))
         extra = []
@@ -144,14 +146,14 @@ def city_items(scene: Scene, view: dict[str, Any], name: str, city: dict[str, An
         types = troop_text(entry, fid in own)
         under = " ".join([types, *extra]).strip()
         if under:
-            scene.add(Item("troop_detail", "text", sx, y + 88, text=under, size=12, bold=True, ink="#ffffff",
+            scene.add(Item("troop_detail", "text", sx, y + 92, text=under, size=12, bold=True, ink="#ffffff",
                            outline="#111111", where=name, who=fid,
                            info={"bombards": entry.get("bombards", 0), "trebuchets": entry.get("trebuchets", 0),
                                  "building": entry.get("trebuchets_building", 0), "types": types}))
-        sx += 40
+        sx += 42
     # captives held in the city
     captives = list(city.get("captives") or [])
-    cy = y + (100 if stacks else 60)
+    cy = y + (104 if stacks else 60)
     cx = x - 60
     for nid in captives:
         fam = noble_family(view, nid)
@@ -302,12 +304,12 @@ def panel_header(scene: Scene, view: dict[str, Any], fm: dict[str, Mark], x: int
     if first:
         w.text(scene, "first_player_label", x + 12, y + 2, "First player", size=15, ink="#c9d1db", where="panel")
         if first_families and first_families[0] in fm:
-            w.mark(scene, "first_player", fm[first_families[0]], x + 130, y + 12, 22, where="panel", seat=first)
+            w.mark(scene, "first_player", fm[first_families[0]], x + 130, y + 12, 26, where="panel", seat=first)
         w.text(scene, "first_player_name", x + 146, y + 2, str(first), size=15, bold=True, where="panel", limit=120,
                seat=first)
     if turn.get("family") in fm:
         w.text(scene, "turn_label", x + pw - 100, y + 2, "Turn", size=15, ink="#c9d1db", where="panel")
-        w.mark(scene, "turn", fm[turn["family"]], x + pw - 40, y + 12, 22, where="panel", seat=turn.get("seat"))
+        w.mark(scene, "turn", fm[turn["family"]], x + pw - 40, y + 12, 26, where="panel", seat=turn.get("seat"))
     y += 30
     # Disaster track: three slots, face-down cards only counted
     track = view.get("disaster_track") or {}
@@ -353,7 +355,7 @@ def titles_panel(scene: Scene, view: dict[str, Any], fm: dict[str, Mark], x: int
             w.text(scene, "title_more", x + 12, y, "…", size=14, where="titles")
             return y + 20
         if fam in fm:
-            w.mark(scene, "title_mark", fm[fam], x + 22, y + 9, 18, where="titles")
+            w.mark(scene, "title_mark", fm[fam], x + 22, y + 9, 20, where="titles")
         w.text(scene, "title_held", x + 36, y, fit(f"{title}: {holder}", 14, pw - 48), size=14, where="titles",
                who=fam, title=title, holder=holder)
         y += 21
