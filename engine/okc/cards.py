@@ -1,0 +1,66 @@
+"""Reading cards in play: printed versus gained versus blanked (p.46), traits and Strength.
+
+A card's *printed* values come from the pack. *Gained* values (Strength, traits, commands) are
+added by effects while the card is Active and are lost when it stops being Active. A *blanked*
+card keeps its printed Strength but loses its printed traits, commands, bonuses, Votes and Lore;
+whatever it gained stays (gained values are not printed information).
+"""
+
+from __future__ import annotations
+
+from engine.okc.content.loader import load_pack
+from engine.okc.content.schema import Command, FactionCard, KingdomCard, Pack
+from engine.okc.state import Okc, Placed, RegionState
+
+
+def pack_of(g: Okc) -> Pack:
+    return load_pack(g.pack)
+
+
+def card(g: Okc, cid: str) -> FactionCard:
+    return pack_of(g).cards[cid]
+
+
+def kcard(g: Okc, kid: str) -> KingdomCard:
+    return pack_of(g).kingdom[kid]
+
+
+def has_keyword(g: Okc, p: Placed, keyword: str) -> bool:
+    """Traits (invulnerable, resilient, pathfinder) and commands (ambush, flank, deadly), printed or gained."""
+    if keyword in p.gained_keywords:
+        return True
+    if p.blanked:
+        return False
+    c = card(g, p.card)
+    return keyword in c.traits or any(cmd.keyword == keyword for cmd in c.commands)
+
+
+def commands(g: Okc, p: Placed, timing: str) -> list[Command]:
+    """The card's commands of ``timing`` that still work (printed ones are lost when blanked)."""
+    out = [] if p.blanked else [c for c in card(g, p.card).commands if c.timing == timing]
+    for kw in p.gained_keywords:
+        if kw in ("ambush", "flank") and timing == "day" or kw == "deadly" and timing == "night":
+            if not any(c.keyword == kw for c in out):
+                out.append(Command(timing, kw))
+    return out
+
+
+def strength(g: Okc, p: Placed, region: RegionState) -> int:
+    """Printed Strength + gained Strength + the card's own bonuses (unless blanked)."""
+    c = card(g, p.card)
+    total = c.strength + p.gained
+    if not p.blanked:
+        owner = g.players[p.owner]
+        for b in c.bonuses:
+            if b.when == "alone":
+                mine = [q for q in region.cards if q.owner == p.owner and q.face_up]
+                total += b.amount if len(mine) == 1 else 0
+            elif b.when == "per_supporter":
+                total += b.amount * region.supporters.get(p.owner, 0)
+            elif b.when == "per_suit":
+                total += b.amount * sum(1 for k in owner.kingdom if kcard(g, k).suit == b.suit)
+    return max(0, total)
+
+
+def is_site_card(c: FactionCard) -> bool:
+    return c.kind in ("advanced", "hq")

@@ -1,0 +1,206 @@
+"""Summer clashes (p.25-30): reveal, Day Action Step, Night Effects Step, tally, ties, rewards.
+
+A Region's clash includes its tie-break rounds. Supporters add 1 each only to the first clash of a
+Region in a round; a Region clashes again in the same round only when an effect says so
+(``clash_again``), and that later clash is no longer the first (rulings: docs/rulings/okc.md).
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, GameState, SecretChoices
+from engine.okc.cards import commands, has_keyword, kcard, pack_of, strength
+from engine.okc.effects import eliminate, queue, region
+from engine.okc.hooks import active
+from engine.okc.state import Clash, Okc, Placed, RegionState
+
+
+def next_region(g: Okc) -> RegionState | None:
+    """The unresolved Region with the lowest Clash marker."""
+    todo = [r for r in g.regions if not r.resolved]
+    return min(todo, key=lambda r: r.marker) if todo else None
+
+
+def start_clash(state: GameState, reg: RegionState) -> None:
+    """Step 1: reveal the Region's face-down cards; they all become Active. Then the Day Action Step."""
+    g: Okc = state.data
+    g.clash = Clash(reg.id, first=reg.clashes == 0)
+    revealed = reveal(reg)
+    state.emit(Event.public("okc.clash", region=reg.id, first=g.clash.first, marker=reg.marker))
+    state.emit(Event.public("okc.revealed", region=reg.id, cards=revealed))
+    for p in reg.cards:
+        p.used = []
+    g.turn_queue = list(g.order)
+    g.step = "day"
+
+
+def reveal(reg: RegionState) -> list[dict[str, str]]:
+    shown = []
+    for p in reg.cards:
+        if not p.face_up:
+            p.face_up = True
+            shown.append({"seat": p.owner, "card": p.card})
+    return shown
+
+
+def end_day(state: GameState) -> None:
+    """After the Day Action Step, cards added face down during it are revealed (p.26)."""
+    g: Okc = state.data
+    assert g.clash is not None
+    reg = region(g, g.clash.region)
+    revealed = reveal(reg)
+    if revealed:
+        state.emit(Event.public("okc.revealed", region=reg.id, cards=revealed))
+    night(state, reg, None)
+
+
+def night(state: GameState, reg: RegionState, only: list[str] | None) -> None:
+    """Night Effects Step (p.27, p.40): Deadly first, all at once, then the other Night effects.
+
+    ``only`` limits the step to cards newly revealed in a tie-break round.
+    """
+    g: Okc = state.data
+    cards = [p for p in reg.cards if p.face_up and (only is None or p.card in only)]
+    deadly = [p for p in cards if any(c.keyword == "deadly" for c in commands(g, p, "night"))]
+    if deadly:
+        victims: list[Placed] = []
+        for d in deadly:
+            for q in reg.cards:
+                if q.face_up and q.owner != d.owner and q not in victims:
+                    victims.append(q)
+        state.emit(Event.public("okc.deadly", region=reg.id, sources=[d.card for d in deadly]))
+        eliminate(state, victims, ",".join(sorted({d.owner for d in deadly})), reg.id)
+    for seat in g.order:
+        for p in [q for q in cards if q.owner == seat and q in reg.cards]:
+            for cmd in commands(g, p, "night"):
+                if cmd.steps:
+                    queue(g, seat, cmd.steps, region=reg.id, card=p.card, source=f"night:{p.card}")
+    g.step = "tally"
+
+
+def participants(g: Okc, reg: RegionState, first: bool) -> list[str]:
+    assert g.clash is not None
+    return [s for s in g.order if any(p.owner == s and p.face_up for p in reg.cards)
+            or (first and reg.supporters.get(s, 0) > 0) or g.clash.bonus.get(s, 0) > 0]
+
+
+def total(state: GameState, seat: str, reg: RegionState, first: bool) -> int:
+    """Tally (p.28): Active Strength + Supporters (first clash only) + bonuses."""
+    g: Okc = state.data
+    assert g.clash is not None
+    value = sum(strength(g, p, reg) for p in reg.cards if p.owner == seat and p.face_up)
+    if first:
+        value += reg.supporters.get(seat, 0)
+    value += sum(kcard(g, k).strength for k in g.players[seat].kingdom)
+    value += g.clash.bonus.get(seat, 0)
+    value += sum(m.strength(state, seat, reg.id) for m in active(g.modules))
+    return value
+
+
+def tally(state: GameState) -> None:
+    """Highest Strength wins; a tie opens a tie-break round; nobody above 0 means no winner (p.29)."""
+    g: Okc = state.data
+    clash = g.clash
+    assert clash is not None
+    reg = region(g, clash.region)
+    seats = clash.tied or participants(g, reg, clash.first)
+    clash.tally = {s: total(state, s, reg, clash.first) for s in seats}
+    state.emit(Event.public("okc.tally", region=reg.id, tally=dict(clash.tally)))
+    best = max(clash.tally.values(), default=0)
+    top = [s for s, v in clash.tally.items() if v == best]
+    if best <= 0:
+        no_winner(state, "no strength")
+    elif len(top) == 1:
+        clash.winner = top[0]
+        clash.tied = []
+        state.emit(Event.public("okc.clash_won", region=reg.id, seat=top[0], strength=best))
+        g.step = "claim"
+    else:
+        clash.tied = top
+        open_tie(state)
+
+
+def open_tie(state: GameState) -> None:
+    """Each tied seat with cards in hand plays one face down, or passes (p.29)."""
+    g: Okc = state.data
+    assert g.clash is not None
+    able = [s for s in g.clash.tied if g.players[s].hand]
+    state.emit(Event.public("okc.tie", region=g.clash.region, seats=list(g.clash.tied)))
+    if not able:
+        no_winner(state, "tied and nobody can play a card")
+        return
+    g.secret = SecretChoices(f"tie-{g.round}-{g.clash.region}-{state.version}", able)
+    g.clash.stage = "tie"
+    g.step = "tie"
+
+
+def resolve_tie(state: GameState, played: dict[str, str]) -> None:
+    """Reveal the tie-break cards; all passing means no winner; else new Night effects and a new tally."""
+    g: Okc = state.data
+    assert g.clash is not None
+    reg = region(g, g.clash.region)
+    cards = {s: c for s, c in played.items() if c}
+    g.secret = None
+    if not cards:
+        no_winner(state, "all tied players passed")
+        return
+    for s, c in cards.items():
+        g.players[s].hand.remove(c)
+        reg.cards.append(Placed(c, s, face_up=True))
+    state.emit(Event.public("okc.revealed", region=reg.id, cards=[{"seat": s, "card": c} for s, c in cards.items()]))
+    g.clash.stage = "day"
+    night(state, reg, list(cards.values()))
+
+
+def no_winner(state: GameState, why: str) -> None:
+    g: Okc = state.data
+    assert g.clash is not None
+    state.emit(Event.public("okc.no_winner", region=g.clash.region, why=why))
+    g.clash.winner = None
+    g.clash.tied = []
+    finish_clash(state)
+
+
+def claim(state: GameState, seat: str, location: str) -> None:
+    """Claim rewards (p.30): the Herald reward, then the Location reward (unless a module Visit replaces it)."""
+    g: Okc = state.data
+    pack = pack_of(g)
+    me = g.players[seat]
+    state.emit(Event.public("okc.claim", seat=seat, location=location))
+    if me.herald == location:
+        gain = 1 + sum(kcard(g, k).herald for k in me.kingdom)
+        me.influence += gain
+        state.emit(Event.public("okc.influence", seat=seat, amount=gain, total=me.influence, why="herald"))
+        for other in g.order:
+            op = g.players[other]
+            if other != seat and op.herald == location and op.influence > 0:
+                op.influence -= 1
+                me.influence += 1
+                state.emit(Event.public("okc.stole", seat=seat, victim=other, what="influence", amount=1,
+                                        why="herald"))
+    if not any(m.claim(state, seat, location) for m in active(g.modules)):
+        queue(g, seat, pack.locations[location].reward, source=f"location:{location}")
+    g.step = "after_claim"
+
+
+def finish_clash(state: GameState) -> None:
+    g: Okc = state.data
+    assert g.clash is not None
+    reg = region(g, g.clash.region)
+    reg.clashes += 1
+    reg.winner = g.clash.winner
+    g.clash = None
+    g.secret = None
+    if reg.again > 0:
+        reg.again -= 1
+        start_clash(state, reg)
+        return
+    reg.resolved = True
+    g.step = "next_region"
+
+
+def flank_targets(g: Okc, rid: str) -> list[str]:
+    return [r.id for r in g.regions if r.id != rid and not r.resolved]
+
+
+def can_ambush(g: Okc, p: Placed) -> bool:
+    return has_keyword(g, p, "ambush") and "ambush" not in p.used and bool(g.players[p.owner].hand)

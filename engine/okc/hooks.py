@@ -1,0 +1,75 @@
+"""Hook points for the Wild Kingdom modules (engine/okc/modules/).
+
+A module is a subclass of :class:`Module` with ClassVar metadata, registered by name (like
+python-chess variants). The base rules call the hooks below at the named moments; every hook
+has a do-nothing default, so a module overrides only what it changes. Modules keep their own
+state under ``Okc.extra[module.name]`` and may add effect steps to :data:`EXTRA_STEPS` and
+actions to :attr:`Module.actions`.
+
+Hook points (where the base rules call them):
+
+- ``setup(state)``: after base setup (Starting Locations, decks of module cards).
+- ``claim(state, seat, location) -> bool``: before a Location reward is claimed; return True when
+  the module replaced the reward (Visit: Aeronauts, Travelling Town, Whispering Tower).
+- ``winter(state)``: in the Winter Effects Step (Travel of moving pieces).
+- ``before_secret(state, key) -> list[str]``: before bids / Region cards are placed; seats that must
+  first declare something (Allies are declared in turn order). The base game returns no seats.
+- ``strength(state, seat, region) -> int``: extra Strength in a clash (the Near & Far adds 3).
+- ``view(state, seat, out)``: add the module's public or private parts to a view.
+- ``permute(state, rnd)``: scramble the module's hidden facts (Boons, the Aeronaut deck).
+- ``end(state)``: before the final tally (Trade Agreement modifiers).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from engine.core import ActionSpec, GameState
+
+# Extra effect-step kinds: name -> handler(state, seat, step, ctx, answer). Filled by modules.
+EXTRA_STEPS: dict[str, Callable[..., None]] = {}
+
+
+class Module:
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    complexity: ClassVar[int] = 0
+    actions: ClassVar[dict[str, ActionSpec]] = {}
+
+    def setup(self, state: GameState) -> None:
+        return None
+
+    def claim(self, state: GameState, seat: str, location: str) -> bool:
+        return False
+
+    def winter(self, state: GameState) -> None:
+        return None
+
+    def before_secret(self, state: GameState, key: str) -> list[str]:
+        return []
+
+    def strength(self, state: GameState, seat: str, region: str) -> int:
+        return 0
+
+    def view(self, state: GameState, seat: str | None, out: dict[str, Any]) -> None:
+        return None
+
+    def permute(self, state: GameState, rnd: random.Random) -> None:
+        return None
+
+    def end(self, state: GameState) -> None:
+        return None
+
+
+MODULES: dict[str, Module] = {}
+
+
+def register(module: Module) -> Module:
+    MODULES[module.name] = module
+    return module
+
+
+def active(names: list[str]) -> list[Module]:
+    return [MODULES[n] for n in names if n in MODULES]

@@ -1,0 +1,120 @@
+"""The Old King's Crown on the engine contract: ``RULES``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Action, Decision, GameState, Result, Rules, View
+from engine.okc import actions, endgame, play, setup, views
+from engine.okc.hooks import active
+from engine.okc.state import Okc
+
+SEASON_NAMES = {"start": "Start of the Year", "spring": "Spring", "summer": "Summer", "autumn": "Autumn",
+                "winter": "Winter", "over": "Game over"}
+STEP_NAMES = {
+    "bid": "bids", "resolve_bids": "resolving bids", "heralds": "Heralds", "region_cards": "cards to Regions",
+    "spring_actions": "Action Step", "clash_order": "Clash markers", "day": "clash", "tally": "clash",
+    "tie": "clash", "claim": "clash", "after_claim": "clash", "next_region": "clash", "autumn": "Action Step",
+    "winter": "Effects Step", "cleanup": "cleanup", "start": "draw", "over": "final tally",
+}
+
+
+def phase_label(g: Okc) -> str:
+    if g.over:
+        return "Game over"
+    label = f"Round {g.round}, {SEASON_NAMES[g.season]}: {STEP_NAMES[g.step]}"
+    if g.clash is not None:
+        label += f" ({g.clash.region})"
+    return label
+
+
+class OkcRules(Rules):
+    name = "okc"
+    title = "The Old King's Crown"
+    min_seats = 2
+    max_seats = 4
+    state_type = Okc
+    schema_version = 1
+    actions = actions.ACTIONS
+
+    def default_options(self, seats: int) -> dict[str, Any]:
+        return setup.default_options(seats)
+
+    def check_options(self, seats: int, options: dict[str, Any]) -> None:
+        setup.check_options(seats, options)
+
+    def setup(self, state: GameState) -> None:
+        setup.setup(state)
+
+    def pending(self, state: GameState) -> list[Decision]:
+        return actions.pending(state)
+
+    def legal(self, state: GameState, seat: str) -> list[Action]:
+        return actions.legal(state, seat)
+
+    def play(self, state: GameState, seat: str, action: Action) -> None:
+        play.play(state, seat, action)
+
+    def view(self, state: GameState, seat: str | None) -> View:
+        return views.view(state, seat)
+
+    def result(self, state: GameState) -> Result | None:
+        return endgame.result(state.data)
+
+    def phase(self, state: GameState) -> str:
+        return phase_label(state.data)
+
+    def suggest(self, state: GameState, seat: str, kind: str, param: str) -> list[Any]:
+        values = super().suggest(state, seat, kind, param)
+        if kind == "order" and param == "regions":
+            return [",".join(v) for v in values]
+        return values
+
+    def permute_hidden(self, state: GameState, rnd: random.Random) -> None:
+        permute(state, rnd)
+        for m in active(state.data.modules):
+            m.permute(state, rnd)
+
+
+HAND_CHOICES = frozenset({"discard", "bottom", "burn", "govern", "journey", "swap", "ambush"})
+
+
+def permute(state: GameState, rnd: random.Random) -> None:
+    """Scramble hidden facts: hands, deck order, Occupying cards, and (while no reveal can follow
+    from the next action) face-down bids and face-down Region cards."""
+    g: Okc = state.data
+    secret = g.secret
+    secret_safe = secret is not None and len(secret.missing()) >= 2
+    facedown_safe = g.step == "spring_actions"
+    for seat in g.order:
+        p = g.players[seat]
+        if g.choice is not None and g.choice.seat == seat and g.choice.kind in HAND_CHOICES:
+            rnd.shuffle(p.deck)
+            continue
+        chosen = secret.own(seat) if secret is not None else None
+        fixed: list[str] = []          # hand cards promised to an unrevealed secret that must stay put
+        if chosen and not secret_safe:
+            fixed = [c for c in (chosen.values() if isinstance(chosen, dict) else [chosen]) if c]
+        loose = list(p.hand)
+        for c in fixed:
+            loose.remove(c)
+        fd = [q for r in g.regions for q in r.cards if q.owner == seat and not q.face_up] if facedown_safe else []
+        occ = sorted(p.occupants)
+        pool = loose + p.deck + [p.occupants[k] for k in occ] + [q.card for q in fd]
+        rnd.shuffle(pool)
+        hand, pool = pool[:len(loose)], pool[len(loose):]
+        deck, pool = pool[:len(p.deck)], pool[len(p.deck):]
+        for k in occ:
+            p.occupants[k] = pool.pop(0)
+        for q in fd:
+            q.card = pool.pop(0)
+        p.hand = fixed + hand
+        p.deck = deck
+        if chosen and secret_safe and secret is not None:
+            rest = list(p.hand)
+            rnd.shuffle(rest)
+            if isinstance(chosen, dict):
+                secret.chosen[seat] = {k: rest.pop() for k in chosen}
+            elif chosen:
+                secret.chosen[seat] = rest.pop()

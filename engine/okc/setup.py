@@ -1,0 +1,88 @@
+"""Setup (p.6-7, steps A-P) for 2, 3 or 4 players and the three game lengths."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event, GameState, RuleError
+from engine.okc.content.loader import FACTION_IDS, load_pack
+from engine.okc.hooks import active
+from engine.okc.state import Okc, Player, RegionState
+
+LENGTHS = {4: "short", 5: "standard", 6: "extended"}
+
+
+def default_options(seats: int) -> dict[str, Any]:
+    return {"length": 5, "pack": "starter", "factions": "random", "order": "random", "modules": ""}
+
+
+def check_options(seats: int, options: dict[str, Any]) -> None:
+    length = options.get("length")
+    if length not in LENGTHS:
+        raise RuleError("p.48 Game length", f"length {length!r} is not a game length", code="bad_option",
+                        legal=[4, 5, 6])
+    if options.get("order") not in ("random", "seated"):
+        raise RuleError("p.7 Setup O", "order is random or seated", code="bad_option", legal=["random", "seated"])
+    factions = options.get("factions", "random")
+    if factions != "random":
+        chosen = [f for f in str(factions).split(",") if f]
+        if len(chosen) != seats or len(set(chosen)) != seats or any(f not in FACTION_IDS for f in chosen):
+            raise RuleError("p.34 Factions", f"factions {factions!r}: one different faction per seat",
+                            code="bad_option", legal=list(FACTION_IDS))
+    if options.get("modules"):
+        from engine.okc.hooks import MODULES
+
+        unknown = [m for m in str(options["modules"]).split(",") if m and m not in MODULES]
+        if unknown:
+            raise RuleError("modules", f"unknown module {unknown[0]!r}", code="bad_option",
+                            legal=sorted(MODULES) or "no modules installed")
+    load_pack(str(options.get("pack", "starter")))
+
+
+def setup(state: GameState) -> None:
+    opts = state.options
+    pack = load_pack(str(opts.get("pack", "starter")))
+    g = Okc(pack=pack.id, length=int(opts["length"]))
+    g.modules = [m for m in str(opts.get("modules") or "").split(",") if m]
+    state.data = g
+    # A-B: the board, the Councils, a Kingdom Deck drawn from the pool, the Great Road.
+    g.regions = [RegionState(r.id) for r in pack.regions]
+    g.councils = {c: [] for c in pack.councils}
+    pool = sorted(pack.kingdom)
+    state.rng.shuffle(pool, why="kingdom deck")
+    g.kingdom_deck = pool[:pack.deck_size]
+    g.great_road = [g.kingdom_deck.pop(0) for _ in range(3)]
+    # C-G: tokens in the Reserve, the Favour on its Location with every use, markers.
+    g.favour_holder = None
+    g.favour_uses = pack.favour.uses
+    # H-N: each player's faction.
+    factions = list(FACTION_IDS) if opts.get("factions", "random") == "random" else str(opts["factions"]).split(",")
+    if opts.get("factions", "random") == "random":
+        state.rng.shuffle(factions, why="factions")
+    for seat, fid in zip(state.seats, factions, strict=False):
+        faction = pack.factions[fid]
+        p = Player(faction=fid, hand_size=faction.hand_size, start_hand_size=faction.hand_size)
+        p.tactics = {t.id: False for t in faction.tactics}
+        p.site = [c.id for c in faction.cards if c.kind in ("advanced", "hq")]
+        heir = next(c.id for c in faction.cards if c.kind == "heir")
+        p.deck = [c.id for c in faction.cards if c.kind == "basic"]
+        state.rng.shuffle(p.deck, why=f"deck {seat}")
+        p.hand = [heir]
+        while len(p.hand) < p.hand_size and p.deck:
+            p.hand.append(p.deck.pop(0))
+        g.players[seat] = p
+        state.emit(Event.private(seat, "okc.hand", seat=seat, cards=list(p.hand)))
+    # O-P: turn order.
+    g.order = list(state.seats)
+    if opts.get("order", "random") == "random":
+        state.rng.shuffle(g.order, why="turn order")
+    state.emit(Event.public("okc.setup", factions={s: g.players[s].faction for s in state.seats},
+                            order=list(g.order), length=g.length, road=list(g.great_road),
+                            top=g.kingdom_deck[0] if g.kingdom_deck else None))
+    for m in active(g.modules):
+        m.setup(state)
+    # Round 1 skips the Start of the Year.
+    from engine.okc.year import advance, begin_bids
+
+    begin_bids(state)
+    advance(state)

@@ -1,0 +1,173 @@
+"""Views (docs/okc-view.md): the public view, and each seat's private additions.
+
+Only what the seat may know: hands, deck order, face-down bids, face-down Region cards and
+Occupying cards stay out of the public view; face-down cards show only that they exist.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import GameState
+from engine.okc import councils
+from engine.okc.cards import card, kcard, pack_of, strength
+from engine.okc.content.vocabulary import describe
+from engine.okc.effects import region
+from engine.okc.hooks import active
+from engine.okc.state import Okc, Placed, RegionState
+
+
+def card_view(g: Okc, cid: str) -> dict[str, Any]:
+    c = card(g, cid)
+    out: dict[str, Any] = {
+        "id": c.id, "name": c.name, "faction": c.faction, "strength": c.strength, "votes": c.votes,
+        "lore": c.lore, "traits": list(c.traits), "commands": [m.keyword or m.timing for m in c.commands],
+        "text": c.text or card_text(g, cid),
+    }
+    if c.cost is not None:
+        out["cost"] = c.cost
+    return out
+
+
+def card_text(g: Okc, cid: str) -> str:
+    c = card(g, cid)
+    parts = [t.title() for t in c.traits]
+    for m in c.commands:
+        label = (m.keyword.title() if m.keyword else m.timing.title())
+        parts.append(f"{label}: {describe(list(m.steps))}" if m.steps else label)
+    for b in c.bonuses:
+        what = {"alone": "if alone here", "per_supporter": "per Supporter here",
+                "per_suit": f"per {b.suit} Kingdom card"}[b.when]
+        parts.append(f"{b.amount:+d} Strength {what}")
+    return ". ".join(parts)
+
+
+def kingdom_view(g: Okc, kid: str) -> dict[str, Any]:
+    k = kcard(g, kid)
+    bits = []
+    if k.on_gain:
+        bits.append(f"When gained: {describe(list(k.on_gain))}")
+    if k.action:
+        bits.append(f"{'/'.join(t.title() for t in k.action.timing)} action: {k.action.text}")
+    if k.winter:
+        bits.append(f"Winter: {describe(list(k.winter))}")
+    for name in ("strength", "votes", "herald"):
+        if getattr(k, name):
+            bits.append(f"+{getattr(k, name)} {name}")
+    return {"id": k.id, "name": k.name, "suit": k.suit, "kind": k.kind, "text": k.text or ". ".join(bits)}
+
+
+def placed_view(g: Okc, p: Placed, reg: RegionState) -> dict[str, Any]:
+    if not p.face_up:
+        return {"face_up": False}
+    return {"face_up": True, "card": card_view(g, p.card), "strength": strength(g, p, reg), "gained": p.gained,
+            "blanked": p.blanked, "gained_keywords": list(p.gained_keywords), "retained": p.retained}
+
+
+def public_view(state: GameState) -> dict[str, Any]:
+    from engine.okc.endgame import result
+    from engine.okc.rules import phase_label
+
+    g: Okc = state.data
+    pack = pack_of(g)
+    heralds: dict[str, list[str]] = {}
+    for s in g.order:
+        if g.players[s].herald:
+            heralds.setdefault(g.players[s].herald, []).append(s)
+    regions = []
+    for r in pack.regions:
+        rs = region(g, r.id)
+        regions.append({
+            "id": r.id, "name": r.name,
+            "locations": [{"id": lid, "name": pack.locations[lid].name, "side": pack.locations[lid].side,
+                           "reward": pack.locations[lid].text, "heralds": heralds.get(lid, [])}
+                          for lid in r.locations],
+            "clash_marker": rs.marker or None, "clashes": rs.clashes, "resolved": rs.resolved, "winner": rs.winner,
+            "supporters": dict(rs.supporters),
+            "cards": {s: [placed_view(g, p, rs) for p in rs.cards if p.owner == s] for s in g.order},
+        })
+    players = {}
+    for s in g.order:
+        p = g.players[s]
+        placed = sum(r.supporters.get(s, 0) for r in g.regions)
+        players[s] = {
+            "faction": p.faction, "faction_name": pack.factions[p.faction].name, "influence": p.influence,
+            "lore": p.lore, "hand": len(p.hand), "deck": len(p.deck), "hand_size": p.hand_size,
+            "discard": [card_view(g, c) for c in p.discard], "lost": [card_view(g, c) for c in p.lost],
+            "supporters": {"board": p.supporters, "placed": placed, "lost": p.supporters_lost},
+            "herald": p.herald,
+            "tactics": [{"id": t, "name": pack.tactics[t].name, "text": pack.tactics[t].text, "exhausted": ex}
+                        for t, ex in p.tactics.items()],
+            "kingdom": [{**kingdom_view(g, k), "occupied": k in p.occupants} for k in p.kingdom],
+            "site": [card_view(g, c) for c in p.site],
+            "governed": p.governed, "journeyed": p.journeyed,
+            "passed": g.step in ("spring_actions", "day", "autumn") and s not in g.turn_queue,
+        }
+    bids = None
+    if g.step in ("bid", "resolve_bids"):
+        bids = {"key": f"bid-{g.round}", "awaiting": list(g.secret.awaiting) if g.secret else [],
+                "submitted": g.secret.public()["submitted"] if g.secret else [],
+                "revealed": {s: card_view(g, c) for s, c in g.revealed_bids.items()},
+                "queue": list(g.bid_queue)}
+    secret = g.secret.public() if g.secret and g.step in ("region_cards", "tie") else None
+    clash = None
+    if g.clash is not None:
+        clash = {"region": g.clash.region, "stage": g.clash.stage, "tally": dict(g.clash.tally),
+                 "tied": list(g.clash.tied), "first": g.clash.first, "bonus": dict(g.clash.bonus)}
+    choice = None
+    if g.choice is not None:
+        c = g.choice
+        choice = {"seat": c.seat, "kind": c.kind, "prompt": c.prompt, "count": c.count, "optional": c.optional}
+    r = result(g)
+    out: dict[str, Any] = {
+        "game": "okc", "pack": g.pack, "round": min(g.round, g.length), "rounds": g.length, "season": g.season,
+        "step": g.step, "phase": phase_label(g), "order": list(g.order),
+        "turn": g.turn_queue[0] if g.step in ("heralds", "spring_actions", "day", "autumn") and g.turn_queue
+        else None,
+        "regions": regions, "clash": clash,
+        "great_road": [kingdom_view(g, k) if k else None for k in g.great_road],
+        "road_top": kingdom_view(g, g.kingdom_deck[0]) if g.kingdom_deck else None,
+        "kingdom_deck": len(g.kingdom_deck), "kingdom_discard": len(g.kingdom_discard),
+        "favour": {"holder": g.favour_holder, "uses": g.favour_uses,
+                   "location": pack.favour.location if g.favour_holder is None else None},
+        "councils": [{"id": cid, "name": c.name, "text": c.text,
+                      "votes": {s: councils.votes(g, s, cid) for s in g.order if councils.votes(g, s, cid)},
+                      "cards": {s: [card_view(g, x.card) for x in g.councils[cid] if x.owner == s] for s in g.order}}
+                     for cid, c in pack.councils.items()],
+        "bids": bids, "region_cards": secret, "choice": choice, "players": players,
+        "burned": list(g.burned), "modules": list(g.modules),
+        "result": r.to_json() if r else None,
+    }
+    return out
+
+
+def private_view(state: GameState, seat: str, out: dict[str, Any]) -> None:
+    g: Okc = state.data
+    p = g.players[seat]
+    bid = None
+    if g.step == "bid" and g.secret is not None and g.secret.own(seat):
+        bid = card_view(g, g.secret.own(seat))
+    facedown = {r.id: [card_view(g, q.card) for q in r.cards if q.owner == seat and not q.face_up]
+                for r in g.regions}
+    pending_place = g.secret.own(seat) if g.step == "region_cards" and g.secret is not None else None
+    pending_tie = g.secret.own(seat) if g.step == "tie" and g.secret is not None else None
+    out["private"] = {
+        "seat": seat, "hand": [card_view(g, c) for c in sorted(p.hand)], "bid": bid, "facedown": facedown,
+        "placing": {k: card_view(g, v) for k, v in pending_place.items()} if pending_place else None,
+        "tie_card": card_view(g, pending_tie) if pending_tie else None,
+        "occupants": {k: card_view(g, c) for k, c in p.occupants.items()},
+        "site": [card_view(g, c) for c in p.site], "lore": p.lore,
+        "tactics": out["players"][seat]["tactics"],
+        "options": list(g.choice.options) if g.choice is not None and g.choice.seat == seat else [],
+        "peeked": [{"seat": s, "region": r, "card": card_view(g, c)} for s, r, c in (x.split("|") for x in p.peeked)],
+    }
+
+
+def view(state: GameState, seat: str | None) -> dict[str, Any]:
+    g: Okc = state.data
+    out = public_view(state)
+    if seat is not None and seat in g.players:
+        private_view(state, seat, out)
+    for m in active(g.modules):
+        m.view(state, seat, out)
+    return out
