@@ -63,6 +63,10 @@ def clear_caches() -> None:
 def rgb(colour: str | None) -> tuple[int, int, int] | None:
     if colour is None:
         return None
+    return solid(colour)
+
+
+def solid(colour: str) -> tuple[int, int, int]:
     colour = colour.lstrip("#")
     return (int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16))
 
@@ -76,7 +80,7 @@ def label_image(text: str, size: int, bold: bool, ink: str, halo: str | None) ->
     probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
     left, top, right, bottom = probe.multiline_textbbox((0, 0), text, font=f, stroke_width=stroke,
                                                         spacing=2)
-    img = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
+    img = Image.new("RGBA", (max(1, int(right - left)), max(1, int(bottom - top))), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
     draw.multiline_text((-left, -top), text, font=f, fill=ink, stroke_width=stroke,
                         stroke_fill=halo if halo else None, spacing=2)
@@ -135,7 +139,7 @@ def _outline_shape(shape: str, s: int, pad: int) -> list[tuple[float, float]] | 
     if shape == "tower":
         step = (s - 2 * pad) / 5
         top = pad + step
-        pts = [(pad, s - pad), (pad, pad)]
+        pts: list[tuple[float, float]] = [(pad, s - pad), (pad, pad)]
         for i in range(1, 5):
             x = pad + step * i
             y = pad if i % 2 == 0 else top
@@ -292,7 +296,8 @@ def base_image(scene: Scene, key: str) -> Image.Image:
         paint_items(im, scene.items)
         return im
 
-    return BASES.get(key, build)
+    image: Image.Image = BASES.get(key, build)
+    return image
 
 
 def paint(scene: Scene) -> Image.Image:

@@ -6,6 +6,8 @@ panel reads top to bottom like the board's side panel does.
 
 from __future__ import annotations
 
+from typing import Any
+
 from renderer.fonts import fit, text_width
 from renderer.palette import INK_DARK, INK_LIGHT, PANEL, PANEL_EDGE, Mark
 from renderer.scene import Item, Scene
@@ -25,7 +27,7 @@ def panel(scene: Scene, kind: str, x: int, y: int, w: int, h: int, title: str = 
 
 def text(scene: Scene, kind: str, x: int, y: int, words: str, size: int = 16, bold: bool = False,
          ink: str = INK_LIGHT, anchor: str = "la", where: str = "", who: str = "", limit: int = 0,
-         halo: str | None = None, **info: object) -> Item:
+         halo: str | None = None, **info: Any) -> Item:
     if limit:
         words = fit(words, size, limit, bold)
     return scene.add(Item(kind, "text", x, y, text=words, size=size, bold=bold, ink=ink, outline=halo,
@@ -33,7 +35,7 @@ def text(scene: Scene, kind: str, x: int, y: int, words: str, size: int = 16, bo
 
 
 def row(scene: Scene, kind: str, x: int, y: int, label: str, value: str, width: int, where: str = "",
-        who: str = "", size: int = 16, **info: object) -> int:
+        who: str = "", size: int = 16, **info: Any) -> int:
     """``label .... value`` on one line; returns the next line's y."""
     text(scene, kind + "_label", x, y, label, size=size, ink="#c9d1db", where=where, who=who,
          limit=width - text_width(value, size, True) - 12)
@@ -42,7 +44,7 @@ def row(scene: Scene, kind: str, x: int, y: int, label: str, value: str, width: 
 
 
 def mark(scene: Scene, kind: str, m: Mark, x: int, y: int, size: int, text: str | None = None,
-         where: str = "", **info: object) -> Item:
+         where: str = "", **info: Any) -> Item:
     """A seat's marker: its shape, in its colour, with a letter or a number on it."""
     shown = m.letter if text is None else text
     return scene.add(Item(kind, m.shape, x, y, text=shown, fill=m.colour, outline=INK_DARK, ink=m.ink,
@@ -50,7 +52,7 @@ def mark(scene: Scene, kind: str, m: Mark, x: int, y: int, size: int, text: str 
 
 
 def chip(scene: Scene, kind: str, x: int, y: int, words: str, fill: str, ink: str, where: str = "",
-         who: str = "", size: int = 14, outline: str = INK_DARK, limit: int = 160, **info: object) -> int:
+         who: str = "", size: int = 14, outline: str = INK_DARK, limit: int = 160, **info: Any) -> int:
     """A small rounded tag with text (a noble's name, a title); returns its width."""
     words = fit(words, size, limit, True)
     w = text_width(words, size, True) + 12
@@ -78,7 +80,7 @@ def panel_row_title(scene: Scene, x: int, y: int, title: str) -> int:
 
 def card(scene: Scene, kind: str, x: int, y: int, w: int, h: int, words: str, fill: str,
          ink: str = INK_DARK, size: int = 13, where: str = "", who: str = "", bold: bool = False,
-         **info: object) -> Item:
+         **info: Any) -> Item:
     return scene.add(Item(kind, "card", x, y, w, h, text=words, fill=fill, outline=INK_DARK, ink=ink, size=size,
                           bold=bold, width=2, where=where, who=who, info=dict(info)))
 

@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image, ImageFilter
 
 from renderer.fief.mapdata import load
-from renderer.paint import rgb
+from renderer.paint import solid
 from renderer.palette import INK_DARK, roman
 from renderer.scene import Item, Scene
 
@@ -59,6 +59,11 @@ def _sites(m: dict[str, Any]) -> list[tuple[float, float, int]]:
     return sites
 
 
+def present(im: Image.Image) -> list[int]:
+    """The pixel values used in an "L" image, ascending."""
+    return sorted(int(v) for _, v in im.getcolors(256) or [] if isinstance(v, int))
+
+
 @cache
 def classes() -> Image.Image:
     """A full-size "L" image: each pixel's class (sea 1..6, region 11..16), smooth-edged."""
@@ -84,7 +89,7 @@ def classes() -> Image.Image:
             px[gx, gy] = best_class
     full = Image.new("L", (MAP_W, h), 0)
     size = (gw * GRID, gh * GRID)
-    for cls in sorted(v for _, v in small.getcolors(256) or []):
+    for cls in present(small):
         mask = small.point(lambda v, c=cls: 255 if v == c else 0).resize(size, Image.Resampling.BILINEAR)
         mask = mask.filter(ImageFilter.GaussianBlur(GRID * 0.8))
         mask = mask.point(lambda v: 255 if v >= 128 else 0).crop((0, 0, MAP_W, h))
@@ -98,20 +103,20 @@ def land_image() -> Image.Image:
     m = load()
     cls = classes()
     h = cls.height
-    im = Image.new("RGB", (MAP_W, h), rgb(SEA_FILL[0]))
+    im = Image.new("RGB", (MAP_W, h), solid(SEA_FILL[0]))
     by_number = {r["number"]: r for r in m["regions"].values()}
-    for value in sorted(v for _, v in cls.getcolors(256) or []):
+    for value in present(cls):
         colour = SEA_FILL[(value - 1) % 6] if value < 10 else by_number[value - 10]["colour"]
         mask = cls.point(lambda v, c=value: 255 if v == c else 0)
-        im.paste(rgb(colour), (0, 0), mask)
+        im.paste(solid(colour), (0, 0), mask)
     edges = cls.filter(ImageFilter.FIND_EDGES).point(lambda v: 255 if v else 0)
     land = cls.point(lambda v: 255 if v >= 10 else 0)
     sea_edges = Image.composite(Image.new("L", cls.size, 0), edges, land.filter(ImageFilter.MaxFilter(3)))
-    im.paste(rgb("#5d8fb8"), (0, 0), sea_edges)
+    im.paste(solid("#5d8fb8"), (0, 0), sea_edges)
     region_edges = Image.composite(edges, Image.new("L", cls.size, 0), land)
-    im.paste(rgb("#4a4030"), (0, 0), region_edges.filter(ImageFilter.MaxFilter(3)))
+    im.paste(solid("#4a4030"), (0, 0), region_edges.filter(ImageFilter.MaxFilter(3)))
     coast = land.filter(ImageFilter.FIND_EDGES).point(lambda v: 255 if v else 0).filter(ImageFilter.MaxFilter(3))
-    im.paste(rgb("#16222e"), (0, 0), coast)
+    im.paste(solid("#16222e"), (0, 0), coast)
     return im
 
 
