@@ -169,6 +169,11 @@ def city_items(scene: Scene, view: dict[str, Any], name: str, city: dict[str, An
                        ink=INK_LIGHT, size=32, width=2, where=name, who=f"invaders:{aid}",
                        info={"army": aid, "size": size, "leader": bool(army.get("leader")),
                              "captives": list(army.get("captives") or [])}))
+        for j, nid in enumerate(army.get("captives") or []):
+            fam = noble_family(view, nid)
+            mk = fm.get(fam, neutral_mark())
+            w.chip(scene, "captive", x - 110 - k * 34, y - 62 - j * 22, "⊗" + noble_name(view, nid)[:8], "#d0d0d0",
+                   INK_DARK, where=name, who=fam, size=12, outline=mk.colour, noble=nid, captor=f"invaders:{aid}")
     # relic on a cathedral city
     relic = city.get("relic")
     if isinstance(relic, dict):

@@ -215,7 +215,7 @@ def draw_panel(scene: Scene, b: Board, mk: dict[str, Mark]) -> None:
             votes = c.votes.get(seat, 0)
             if votes and seat in mk:
                 w.mark(scene, "council_votes", mk[seat], x + 240 + k * 36, y + 17, 26, text=str(votes),
-                       where=c.name, votes=votes)
+                       where=c.name, votes=votes, cards=len(c.cards.get(seat, [])))
                 k += 1
         y += 40
     y += 4
@@ -226,7 +226,7 @@ def draw_panel(scene: Scene, b: Board, mk: dict[str, Mark]) -> None:
         w.mark(scene, "player_mark", mk[seat], x + 26, y + 10, 20, where="players")
         sup = p.supporters
         tactics = sum(1 for _, exhausted in p.tactics if not exhausted)
-        line = (f"hand {p.hand}/{p.hand_size} · deck {p.deck} · supp {sup.get('board', 0)} · "
+        line = (f"hand {p.hand}/{p.hand_size} · deck {p.deck} · lost {p.lost} · supp {sup.get('board', 0)} · "
                 f"tactics {tactics}/{len(p.tactics)} · kingdom {len(p.kingdom)}")
         w.text(scene, "player_stats", x + 42, y, line, size=13, where="players", who=seat, limit=pw - 56,
                hand=p.hand, deck=p.deck)
@@ -251,6 +251,8 @@ def draw_panel(scene: Scene, b: Board, mk: dict[str, Mark]) -> None:
 
 def secret_progress(b: Board) -> str:
     """Who has already laid a secret choice (bids, region cards): public, the choices are not."""
+    if b.choice and b.choice.get("seat"):
+        return f"{b.choice['seat']} to choose: {b.choice.get('prompt', '')}"
     if b.step == "bid":
         return f"bids laid: {', '.join(b.bids_submitted) or 'none yet'}"
     if b.step == "region_cards":

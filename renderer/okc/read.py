@@ -107,6 +107,7 @@ class Board:
     bids_submitted: list[str]
     bids_revealed: dict[str, CardFace]
     regions_submitted: list[str]
+    choice: dict[str, Any] | None
     wild: dict[str, Any]
     result: dict[str, Any] | None
     # private parts (a seat's own view only)
@@ -254,6 +255,7 @@ def board(view: dict[str, Any], seat: str | None) -> Board:
         bids_submitted=[str(s) for s in bids.get("submitted") or []],
         bids_revealed={str(s): card(c) for s, c in (bids.get("revealed") or {}).items()},
         regions_submitted=[str(s) for s in region_cards.get("submitted") or []],
+        choice=view.get("choice") if isinstance(view.get("choice"), dict) else None,
         wild=wild_kingdom(view),
         result=view.get("result") if isinstance(view.get("result"), dict) else None,
     )

@@ -115,3 +115,12 @@ def test_dict_order_of_the_view_does_not_change_the_image() -> None:
     shuffled["cities"] = dict(reversed(list(view["cities"].items())))
     shuffled["nobles"] = dict(reversed(list(view["nobles"].items())))
     assert render("fief", shuffled, None) == render("fief", view, None)
+
+
+def test_captives_of_invaders_are_drawn_with_their_army() -> None:
+    view = public_view()
+    view["invaders"]["armies"]["a1"]["captives"] = ["estrid"]
+    view["cities"]["Oxford"]["captives"] = []
+    scene = build_scene(view, None)
+    held = scene.one("captive", noble="estrid")
+    assert held.where == "Durham" and held.info["captor"] == "invaders:a1"

@@ -71,3 +71,10 @@ def test_private_board() -> None:
 
 def test_public_board_ignores_the_private_part() -> None:
     assert render("okc", private_view("al"), None) == render("okc", public_view(), None)
+
+
+def test_a_pending_effect_choice_names_the_seat_not_the_options() -> None:
+    view = public_view()
+    view["choice"] = {"seat": "cy", "kind": "discard", "prompt": "discard 1 card", "count": 1, "optional": False}
+    scene = build_scene(view, None)
+    assert scene.one("secret_progress").text == "cy to choose: discard 1 card"
