@@ -154,7 +154,7 @@ class TableService:
             try:
                 self._rules[name] = registry.get(name)
             except (ImportError, AttributeError, TypeError) as err:  # a game still being written: leave it out
-                log.info("game %s is not available: %s", name, err)
+                log.debug("game %s is not available: %s", name, err)
 
     def add_game(self, rules: Rules | str) -> Rules:
         """Make a game playable here: a Rules instance, a registry name or ``module:ATTR``."""

@@ -103,7 +103,7 @@ def outgoing_text(m: ob.Outgoing) -> str:
     return "\n".join(lines)
 
 
-def describe(o: r.Outcome) -> str:
+def describe(o: r.Outcome, now: float | None = None) -> str:
     """A short reply to the person who typed the command."""
     g = o.game
     if isinstance(o, r.AlreadyDone):
@@ -123,7 +123,7 @@ def describe(o: r.Outcome) -> str:
         head = f"ok: {o.action.text() if o.action else ''} (action {o.seq})"
         return head
     if isinstance(o, r.Status):
-        return status_text(o)
+        return status_text(o, now)
     if isinstance(o, r.Hand):
         return f"{o.seat}: " + _value(o.view)
     if isinstance(o, r.Board):
@@ -155,7 +155,8 @@ def describe(o: r.Outcome) -> str:
     return repr(o)
 
 
-def status_text(o: r.Status) -> str:
+def status_text(o: r.Status, now: float | None = None) -> str:
+    now = time.time() if now is None else now
     g = o.game
     assert g is not None
     lines = [f"game {g.id}: {g.title}, {g.status}" + (f", {g.phase}" if g.phase else "")]
@@ -165,7 +166,7 @@ def status_text(o: r.Status) -> str:
     blocking: dict[str, list[str]] = {}
     for w in o.waiting:
         if w.blocking:
-            due = f", {format_duration(w.due - time.time())} left" if w.due and w.due > time.time() else ""
+            due = f", {format_duration(w.due - now)} left" if w.due and w.due > now else ""
             blocking.setdefault(f"{w.prompt}{due}", []).append(w.seat)
     for prompt, seats in blocking.items():
         lines.append(f"waiting on {', '.join(seats)}: {prompt}")

@@ -1,0 +1,126 @@
+"""Configuration: ``config.toml`` when present (see config.example.toml), else defaults.
+
+Secrets never live in the file: the Discord token comes from the ``DISCORD_TOKEN`` environment
+variable. Every setting is checked at load, and a mistake names the file and the field.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.table.clock import parse_duration
+
+DEFAULT_PATH = Path("config.toml")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+class ConfigError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Config:
+    database: str = "seneschal.sqlite3"
+    synchronous: str = "NORMAL"
+    snapshot_every: int = 100
+    deadline: str = "24h"
+    reminders: str = "12h,1h"
+    dev_guild_ids: tuple[int, ...] = ()
+    gm_role: str = "GM"
+    boards_dir: str = "boards"
+    log_level: str = "INFO"
+    extra_games: tuple[str, ...] = ()
+    discord_token: str | None = field(default=None, repr=False)
+    source: str = "defaults"
+
+    def table_settings(self) -> dict[str, str]:
+        return {"deadline": self.deadline, "reminders": self.reminders}
+
+
+def _get(doc: dict[str, Any], where: str, section: str, key: str, kind: type | tuple[type, ...], default: Any) -> Any:
+    table = doc.get(section, {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where}: [{section}] must be a table")
+    if key not in table:
+        return default
+    value = table[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        raise ConfigError(f"{where}: {section}.{key} has the wrong type ({type(value).__name__})")
+    return value
+
+
+KNOWN = {
+    "store": {"path", "synchronous", "snapshot_every"},
+    "table": {"deadline", "reminders"},
+    "discord": {"dev_guild_ids", "gm_role"},
+    "local": {"boards_dir"},
+    "log": {"level"},
+    "games": {"extra"},
+}
+
+
+def load(path: str | Path | None = None, env: dict[str, str] | None = None) -> Config:
+    """Read ``path`` (default ./config.toml; missing = defaults) and the environment."""
+    env = dict(os.environ) if env is None else env
+    p = Path(path) if path is not None else DEFAULT_PATH
+    doc: dict[str, Any] = {}
+    where = str(p)
+    if p.exists():
+        try:
+            doc = tomllib.loads(p.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as err:
+            raise ConfigError(f"{where}: {err}") from None
+    elif path is not None:
+        raise ConfigError(f"{where}: no such file")
+    for section, table in doc.items():
+        if section not in KNOWN:
+            raise ConfigError(f"{where}: unknown section [{section}] (known: {', '.join(sorted(KNOWN))})")
+        for key in table if isinstance(table, dict) else ():
+            if key not in KNOWN[section]:
+                raise ConfigError(f"{where}: unknown setting {section}.{key}")
+            if key.endswith("token"):
+                raise ConfigError(f"{where}: tokens come from the environment (DISCORD_TOKEN), never the file")
+    d = Config()
+    cfg = Config(
+        database=_get(doc, where, "store", "path", str, d.database),
+        synchronous=_get(doc, where, "store", "synchronous", str, d.synchronous).upper(),
+        snapshot_every=_get(doc, where, "store", "snapshot_every", int, d.snapshot_every),
+        deadline=str(_get(doc, where, "table", "deadline", (str, int), d.deadline)),
+        reminders=_reminders(_get(doc, where, "table", "reminders", (str, list), d.reminders), where),
+        dev_guild_ids=tuple(_get(doc, where, "discord", "dev_guild_ids", list, [])),
+        gm_role=_get(doc, where, "discord", "gm_role", str, d.gm_role),
+        boards_dir=_get(doc, where, "local", "boards_dir", str, d.boards_dir),
+        log_level=_get(doc, where, "log", "level", str, d.log_level).upper(),
+        extra_games=tuple(_get(doc, where, "games", "extra", list, [])),
+        discord_token=env.get("DISCORD_TOKEN") or None,
+        source=where if p.exists() else "defaults",
+    )
+    if cfg.synchronous not in ("NORMAL", "FULL", "EXTRA"):
+        raise ConfigError(f"{where}: store.synchronous must be NORMAL, FULL or EXTRA")
+    if cfg.snapshot_every < 1:
+        raise ConfigError(f"{where}: store.snapshot_every must be at least 1")
+    if cfg.log_level not in LOG_LEVELS:
+        raise ConfigError(f"{where}: log.level must be one of {', '.join(LOG_LEVELS)}")
+    if not all(isinstance(g, int) and not isinstance(g, bool) for g in cfg.dev_guild_ids):
+        raise ConfigError(f"{where}: discord.dev_guild_ids must be a list of numbers")
+    if not all(isinstance(g, str) for g in cfg.extra_games):
+        raise ConfigError(f"{where}: games.extra must be a list of \"module:ATTR\" strings")
+    try:
+        parse_duration(cfg.deadline)
+    except ValueError as err:
+        raise ConfigError(f"{where}: table.deadline: {err}") from None
+    return cfg
+
+
+def _reminders(value: str | list[Any], where: str) -> str:
+    parts = value if isinstance(value, list) else [p for p in str(value).split(",") if p.strip()]
+    for part in parts:
+        try:
+            parse_duration(part)
+        except ValueError as err:
+            raise ConfigError(f"{where}: table.reminders: {err}") from None
+    return ",".join(str(p).strip() for p in parts) or "off"

@@ -1,0 +1,238 @@
+"""The local table: the table service typed at a terminal, or fed by a script on stdin.
+
+Lines look like ``as alice: /game new fief players:3``. The speaker is remembered, so later
+lines may drop ``as NAME:``. Everything the table would post is printed: channel posts as
+``[#local] ...``, each seat's DMs as ``[dm alice] ...``, replies as ``[alice] ...``, refusals as
+``[error] ...``. Board images are written to a folder when the game has a drawer.
+
+On the local table the person who creates a game is its GM (undo, pause, export...). A name
+typed for the first time is a new person; ``/game join`` gives them a seat.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from bot.table import (
+    BOARD_IMAGE,
+    CHANNEL_POST,
+    DM,
+    STATUS_EDIT,
+    Actor,
+    Board,
+    Exported,
+    Outcome,
+    TableService,
+    parse_duration,
+)
+from bot.table import text as wording
+from bot.table.clock import SystemClock
+from engine.core import RuleError
+
+_AS = re.compile(r"^as\s+([^:\s]+)\s*:\s*(.*)$", re.IGNORECASE)
+
+HELP = """\
+Type commands as a person:       as alice: /game new tribute players:2
+Later lines may drop the name:   /game status          (the last speaker again)
+Table commands (/game ...):      {table}
+Games and their command groups:  {games}
+Commands of a game:              /game rules NAME
+Other lines:
+  help                     this text
+  channel NAME             play in another channel (one live game per channel); now: {channel}
+  wait DURATION            move the clock forward (30m, 2h, 1d) and fire the deadlines due
+  quit                     leave (so does the end of input)
+Each seat's DMs are printed as [dm NAME]; board images go to {boards}.
+"""
+
+
+class ShiftedClock:
+    """The system clock plus an offset that ``wait`` moves forward (for trying deadlines)."""
+
+    def __init__(self) -> None:
+        self.base = SystemClock()
+        self.offset = 0.0
+
+    def now(self) -> float:
+        return self.base.now() + self.offset
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "board"
+
+
+class LocalTable:
+    def __init__(self, service: TableService, *, out: TextIO | None = None, boards_dir: str | Path = "boards",
+                 channel: str = "local", render: Callable[[str, dict, str | None], bytes] | None = None):
+        self.service = service
+        self.out = out or sys.stdout
+        self.boards_dir = Path(boards_dir)
+        self.channel = channel
+        self.speaker: str | None = None
+        self.counter = 0
+        self.session = f"{int(service.clock.now() * 1000):x}"
+        self._render = render
+
+    def say(self, line: str) -> None:
+        self.out.write(line + "\n")
+        self.out.flush()
+
+    # -- one line -----------------------------------------------------------------
+    def handle(self, line: str) -> bool:
+        """Run one line; return False when the table should close."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return True
+        word = line.split()[0].lower()
+        if word in ("quit", "exit"):
+            return False
+        if word == "help":
+            self.help()
+            return True
+        if word == "channel":
+            parts = line.split()
+            if len(parts) != 2:
+                self.say("[error] channel takes one name, e.g. channel kitchen")
+            else:
+                self.channel = parts[1]
+                self.say(f"[table] now in channel {self.channel}")
+            return True
+        if word == "wait":
+            self.wait(line[4:].strip())
+            return True
+        m = _AS.match(line)
+        if m:
+            self.speaker, line = m.group(1), m.group(2).strip()
+        if not line:
+            return True
+        if self.speaker is None:
+            self.say("[error] say who is typing first: as NAME: /game ...")
+            return True
+        self.command(self.speaker, line)
+        return True
+
+    def command(self, who: str, line: str) -> None:
+        actor = Actor(who, who)
+        self.counter += 1
+        key = f"local:{self.session}:{self.counter}"
+        try:
+            inv = self.service.registry.split(line)
+            outcome = self.service.invoke(actor, self.channel, inv.group, inv.name, inv.values, key=key,
+                                          game_id=inv.game_id)
+        except RuleError as err:
+            self.say(f"[error] {err.describe()}")
+            return
+        self.reply(who, outcome)
+        self.deliver()
+        self.fire_deadlines()
+
+    def reply(self, who: str, outcome: Outcome) -> None:
+        if isinstance(outcome, Exported):
+            path = Path(outcome.filename)
+            path.write_text(outcome.text, encoding="utf-8")
+            self.say(f"[{who}] exported game {outcome.game.id if outcome.game else '?'} to {path}")
+            return
+        if isinstance(outcome, Board) and outcome.png is not None:
+            path = self._write_board(outcome.game.id if outcome.game else 0, outcome.game.phase if outcome.game else "",
+                                     outcome.seat, outcome.png)
+            self.say(f"[{who}] board written to {path}")
+            return
+        text = wording.describe(outcome, now=self.service.clock.now())
+        for i, part in enumerate(text.splitlines() or [""]):
+            self.say(f"[{who}] {part}" if i == 0 else f"  {part}")
+
+    # -- what the table owes people -------------------------------------------------
+    def deliver(self) -> None:
+        while True:
+            batch = self.service.pending_outbox(200)
+            if not batch:
+                return
+            for m in batch:
+                if m.kind == CHANNEL_POST:
+                    self._lines(f"[#{m.channel or self.channel}]", wording.outgoing_text(m))
+                elif m.kind == DM:
+                    self._lines(f"[dm {m.seat}]", wording.outgoing_text(m))
+                elif m.kind == BOARD_IMAGE:
+                    self._board(m)
+                elif m.kind == STATUS_EDIT:
+                    pass  # the local table shows status on request (/game status)
+                self.service.mark_delivered(m.id)
+
+    def _lines(self, head: str, body: str) -> None:
+        for part in body.splitlines():
+            self.say(f"{head} {part}")
+
+    def _board(self, m) -> None:
+        p = m.payload
+        try:
+            render = self._render
+            if render is None:
+                import renderer
+
+                render = renderer.render
+            png = render(p["game"], p["view"], p.get("seat"))
+        except Exception as err:  # a drawing bug must not stop the table
+            self.say(f"[board] could not draw {p.get('game')} ({p.get('phase')}): {err}")
+            return
+        path = self._write_board(m.game_id, p.get("phase") or "", p.get("seat"), png)
+        self.say(f"[board{' ' + m.seat if m.seat else ''}] {p.get('phase')}: {path}")
+
+    def _write_board(self, game_id: int, phase: str, seat: str | None, png: bytes) -> Path:
+        self.boards_dir.mkdir(parents=True, exist_ok=True)
+        path = self.boards_dir / f"game-{game_id}-{_slug(phase)}-{seat or 'public'}.png"
+        path.write_bytes(png)
+        return path
+
+    def fire_deadlines(self) -> None:
+        fired = self.service.run_due()
+        if fired:
+            self.deliver()
+
+    def wait(self, text: str) -> None:
+        clock = self.service.clock
+        if not isinstance(clock, ShiftedClock):
+            self.say("[error] this table's clock cannot be moved")
+            return
+        try:
+            seconds = parse_duration(text)
+        except ValueError as err:
+            self.say(f"[error] {err}")
+            return
+        clock.offset += seconds
+        self.say(f"[table] {text} later")
+        self.fire_deadlines()
+
+    def help(self) -> None:
+        table = " ".join(c.name for c in self.service.registry.commands("game"))
+        games = ", ".join(f"/{g} ({r.title})" for g, r in sorted(self.service.known_games().items())) or "none"
+        for part in HELP.format(table=table, games=games, channel=self.channel, boards=self.boards_dir).splitlines():
+            self.say(part)
+
+    # -- the loop -------------------------------------------------------------------
+    def run(self, stdin: TextIO | None = None) -> int:
+        stdin = stdin or sys.stdin
+        interactive = stdin.isatty()
+        if interactive:
+            self.say("Seneschal local table. Type help; Ctrl-D leaves.")
+        self.deliver()
+        self.fire_deadlines()
+        while True:
+            if interactive:
+                try:
+                    line = input("> ")
+                except EOFError:
+                    break
+            else:
+                line = stdin.readline()
+                if not line:
+                    break
+            try:
+                if not self.handle(line):
+                    break
+            except Exception as err:  # a bug: say it, keep the table open
+                self.say(f"[bug] {type(err).__name__}: {err}")
+        return 0

@@ -1,0 +1,89 @@
+"""The command registry: table and game commands, parsing, autocomplete, and docs/commands.md."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.table import TABLE_COMMANDS, ParamKind, Source, TableError
+from bot.table.commands_doc import available_games, render, sections
+from engine.core import RuleError
+from tests.games.tribute import RULES
+from tests.table.conftest import ALICE, BOB, CAROL, CHAN, start_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_game_commands_come_from_action_specs(table):
+    cmds = {c.name: c for c in table.registry.commands("tribute")}
+    assert set(cmds) == set(RULES.actions)
+    bid = cmds["bid"]
+    assert bid.secret and bid.is_action and bid.path == "/tribute bid"
+    assert [(p.name, p.kind, p.autocomplete) for p in bid.params] == [
+        ("card", ParamKind.INT, Source.SUGGEST), ("game", ParamKind.INT, Source.MY_GAMES)]
+    assert cmds["offer"].anytime
+    assert table.registry.groups() == ["game", "tribute"]
+
+
+def test_every_table_command_has_a_handler(table):
+    for cmd in TABLE_COMMANDS:
+        assert cmd.name in ("new", "import", "rules", "list") or callable(getattr(table, cmd.name))
+
+
+def test_split_parses_local_lines(table):
+    inv = table.registry.split('/tribute offer bob 2 take:1 game:4')
+    assert (inv.group, inv.name, inv.values, inv.game_id) == ("tribute", "offer", {"to": "bob", "give": 2, "take": 1}, 4)
+    inv = table.registry.split("/game new tribute players:3")
+    assert inv.values == {"name": "tribute", "players": "3"}
+    for bad, code in [("/tribute", "syntax"), ("tribute bid 1", "syntax"), ("/tribute bid 1 2", "syntax"),
+                      ("/tribute bid card:x", "bad_type"), ("/game new x y z w v", "syntax"),
+                      ("/game status colour:red", "bad_param"), ('/game new "x', "syntax"),
+                      ("/nope x", "unknown_group")]:
+        with pytest.raises(RuleError) as err:
+            table.registry.split(bad)
+        assert err.value.code == code, bad
+
+
+def test_a_game_may_not_use_the_game_parameter():
+    from bot.table.commands import game_commands
+    from engine.core import ActionSpec, Param
+    from tests.games.tribute import TributeRules
+
+    class Bad(TributeRules):
+        name = "bad"
+        actions = {"go": ActionSpec("go", "go", (Param("game"),))}
+
+    with pytest.raises(ValueError, match="game"):
+        game_commands(Bad())
+
+
+def test_autocomplete(table):
+    start_game(table)
+    assert table.suggest(ALICE, CHAN, "tribute", "bid", "card") == [1, 2, 3, 4, 5]
+    assert table.suggest(ALICE, CHAN, "tribute", "bid", "card", prefix="4") == [4]
+    assert table.suggest(CAROL, CHAN, "tribute", "bid", "card") == []  # no seat: nothing
+    assert table.suggest(ALICE, CHAN, "game", "new", "name") == ["tribute"]
+    assert table.suggest(ALICE, CHAN, "game", "replace", "seat") == ["alice", "bob"]
+    assert table.suggest(BOB, None, "tribute", "bid", "game") == [1]
+    assert table.suggest(ALICE, CHAN, "game", "settings", "setting", prefix="dead")[0] == "deadline"
+    assert table.suggest(ALICE, CHAN, "nope", "x", "y") == []
+    assert table.suggest(ALICE, "elsewhere", "tribute", "bid", "card") == []
+
+
+def test_unknown_command_lists_the_known_ones(table):
+    with pytest.raises(TableError) as err:
+        table.registry.find("game", "frob")
+    assert "status" in err.value.legal
+
+
+def test_commands_doc_is_current():
+    """docs/commands.md matches the registry for every game importable now (regenerate with
+    ``python -m bot.table.commands_doc > docs/commands.md``)."""
+    games = available_games()
+    want = sections(render(games))
+    have = sections((ROOT / "docs" / "commands.md").read_text(encoding="utf-8"))
+    for group in ["", "game", *sorted(games)]:
+        assert have.get(group) == want[group], (
+            f"docs/commands.md is out of date for /{group or '(header)'}: "
+            "run python -m bot.table.commands_doc > docs/commands.md")

@@ -1,0 +1,112 @@
+"""Deadlines with a fake clock: defaults, reminders, restarts, pause."""
+
+from __future__ import annotations
+
+from bot.table import DM, FakeClock
+from engine.core import Action
+from tests.table.conftest import ALICE, BOB, CHAN, GM, make_table, start_game
+
+HOUR = 3600.0
+
+
+def dms(table, kind):
+    out = [m for m in table.pending_outbox(1000) if m.kind == DM and m.payload.get("type") == kind]
+    for m in table.pending_outbox(1000):
+        table.mark_delivered(m.id)
+    return out
+
+
+def test_deadline_applies_the_default(table, clock):
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=5))
+    assert table.next_wakeup() == clock.now() + 12 * HOUR  # first reminder (24h deadline, 12h before)
+    assert table.run_due() == []
+    clock.advance(24 * HOUR + 1)
+    fired = table.run_due()
+    assert len(fired) == 1 and fired[0].source == "deadline" and fired[0].seat == "bob"
+    assert fired[0].action == Action.of("bid", card=1)  # bob's default: his lowest card
+    state = table.state(gid)
+    assert state.data.step == "shield" and state.data.winner == "alice"
+    row = table.store.actions(gid)[-1]
+    assert row.source == "deadline" and row.key.startswith("deadline:")
+    # Announced: publicly without the card, to bob with it.
+    msgs = table.pending_outbox(1000)
+    post = next(m for m in msgs if m.payload.get("type") == "deadline" and m.seat is None)
+    assert "action" not in post.payload
+    dm = next(m for m in msgs if m.payload.get("type") == "deadline" and m.seat == "bob")
+    assert dm.payload["action"] == "bid card:1"
+    assert table.run_due() == []  # fired once
+
+
+def test_reminders_come_before_the_deadline(table, clock):
+    start_game(table)
+    dms(table, "reminder")
+    clock.advance(12 * HOUR)
+    table.run_due()
+    assert sorted(m.seat for m in dms(table, "reminder")) == ["alice", "bob"]
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=5))  # alice answers: her rows close
+    clock.advance(11 * HOUR)
+    table.run_due()
+    assert [m.seat for m in dms(table, "reminder")] == ["bob"]
+
+
+def test_deadline_passed_while_down(db_path, clock):
+    table = make_table(db_path, clock)
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=5))
+    table.store.close()
+    # Two days later the bot starts again.
+    later = FakeClock(clock.now() + 48 * HOUR)
+    table = make_table(db_path, later)
+    fired = table.catch_up()
+    assert [a.seat for a in fired] == ["bob"]
+    # The reminders that passed with it were skipped, not sent late.
+    assert not [m for m in table.pending_outbox(1000) if m.payload.get("type") == "reminder"]
+    # After bob's default the shield window opened for bob with a fresh deadline.
+    assert table.state(gid).data.step == "shield"
+    assert table.next_wakeup() == later.now() + 12 * HOUR
+    table.store.close()
+
+
+def test_pause_stops_the_clock(table, clock):
+    gid = start_game(table)
+    table.pause(GM, CHAN)
+    clock.advance(30 * HOUR)
+    assert table.run_due() == []
+    assert table.next_wakeup() is None
+    table.resume(GM, CHAN)
+    rows = [r for r in table.store.open_deadlines(gid) if r.kind == "deadline"]
+    assert {r.due for r in rows} == {clock.now() - 30 * HOUR + 24 * HOUR + 30 * HOUR}
+    clock.advance(23 * HOUR)
+    assert [a for a in table.run_due() if hasattr(a, "seat")] == []
+    clock.advance(1 * HOUR)
+    assert sorted(a.seat for a in table.run_due()) == ["alice", "bob"]
+
+
+def test_deadline_per_kind_and_off(table, clock):
+    gid = start_game(table)
+    table.settings(GM, CHAN, setting="deadline.reaction", value="10m")
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=5))
+    table.act(BOB, CHAN, "tribute", Action.of("bid", card=1))
+    rows = [r for r in table.store.open_deadlines(gid) if r.kind == "deadline"]
+    assert [(r.decision, r.due - clock.now()) for r in rows] == [("reaction-shield", 600.0)]
+    table.settings(GM, CHAN, setting="deadline", value="off")
+    table.act(BOB, CHAN, "tribute", Action.of("pass"))
+    assert table.store.open_deadlines(gid) == []
+    assert table.next_wakeup() is None
+
+
+def test_a_default_that_no_longer_applies_is_dropped(table, clock):
+    start_game(table)
+    clock.advance(24 * HOUR)
+    fired = table.run_due()
+    assert sorted(a.seat for a in fired) == ["alice", "bob"]  # both bids defaulted, in order
+    assert table.run_due() == []
+
+
+def test_abandon_closes_deadlines(table, clock):
+    gid = start_game(table)
+    table.abandon(GM, CHAN)
+    assert table.store.open_deadlines(gid) == []
+    clock.advance(100 * HOUR)
+    assert table.run_due() == []

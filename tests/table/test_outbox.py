@@ -1,0 +1,109 @@
+"""The outbox: public posts from public facts only, DMs per seat, boards on phase changes, stable keys."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import renderer
+from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, STATUS_EDIT, Actor
+from engine.core import Action, RuleError
+from tests.table.conftest import ALICE, BOB, CHAN, GM, start_game
+
+
+def drain(table):
+    out = table.pending_outbox(1000)
+    for m in out:
+        table.mark_delivered(m.id)
+    return out
+
+
+def test_secret_bid_stays_out_of_public_messages(table):
+    start_game(table)
+    drain(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))
+    msgs = drain(table)
+    public = [m for m in msgs if m.kind in (CHANNEL_POST, STATUS_EDIT)]
+    assert public and all(m.channel == CHAN for m in public)
+    text = json.dumps([m.payload for m in public])
+    assert "secret.chosen" not in text and '"value": 4' not in text
+    dms = [m for m in msgs if m.kind == DM]
+    assert [(m.seat, m.user_id) for m in dms] == [("alice", "u-alice")]
+    assert dms[0].payload["events"][0] == {"kind": "secret.chosen", "data": {"key": "bid-1", "value": 4},
+                                           "to": ["alice"]}
+
+
+def test_prompts_for_newly_awaited_seats(table):
+    start_game(table)
+    msgs = drain(table)
+    prompts = [m for m in msgs if m.kind == DM and m.payload["type"] == "prompt"]
+    assert sorted(m.seat for m in prompts) == ["alice", "bob"]
+    assert "bid card:1" in prompts[0].payload["legal"]
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))
+    # bob was already awaited: no second prompt.
+    assert not [m for m in drain(table) if m.payload.get("type") == "prompt"]
+
+
+def test_delivery_is_at_least_once_and_keys_are_unique(table):
+    start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))
+    first = table.pending_outbox(1000)
+    again = table.pending_outbox(1000)
+    assert [m.key for m in first] == [m.key for m in again]  # not marked: offered again
+    assert len({m.key for m in first}) == len(first)
+    table.mark_delivered(first[0].id)
+    table.mark_delivered(first[0].id)  # twice is harmless
+    assert [m.id for m in table.pending_outbox(1000)] == [m.id for m in first[1:]]
+
+
+def test_messages_commit_with_the_action(table, db_path):
+    """A refused action queues nothing."""
+    start_game(table)
+    drain(table)
+    with pytest.raises(RuleError):
+        table.act(ALICE, CHAN, "tribute", Action.of("bid", card=9))
+    assert table.pending_outbox() == []
+
+
+def test_board_images_on_phase_change(table, monkeypatch):
+    monkeypatch.setitem(renderer.DRAWERS, "tribute", "tests.table.test_outbox:fake_drawer")
+    start_game(table)
+    boards = [m for m in drain(table) if m.kind == BOARD_IMAGE]
+    assert sorted(str(m.seat) for m in boards) == ["None", "alice", "bob"]
+    public = next(m for m in boards if m.seat is None)
+    assert "hand" not in json.dumps(public.payload["view"])
+    mine = next(m for m in boards if m.seat == "alice")
+    assert mine.payload["view"]["players"]["alice"]["hand"] == [1, 2, 3, 4, 5]
+    assert renderer.render("tribute", public.payload["view"], None) == b"PNG"
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))  # same phase: no board
+    assert not [m for m in drain(table) if m.kind == BOARD_IMAGE]
+    table.act(BOB, CHAN, "tribute", Action.of("bid", card=2))  # bids revealed: shield step
+    assert len([m for m in drain(table) if m.kind == BOARD_IMAGE]) == 3
+    assert table.board(ALICE, CHAN).png == b"PNG"
+
+
+def fake_drawer(view, seat):
+    return b"PNG"
+
+
+def test_no_board_rows_without_a_drawer(table):
+    start_game(table)
+    assert not [m for m in drain(table) if m.kind == BOARD_IMAGE]
+
+
+def test_dms_follow_a_replaced_seat(table):
+    start_game(table)
+    drain(table)
+    table.act(BOB, CHAN, "tribute", Action.of("bid", card=2))
+    table.replace(GM, CHAN, "bob", "u-new", "newbie")
+    dm = next(m for m in table.pending_outbox(1000) if m.kind == DM and m.seat == "bob")
+    assert dm.user_id == "u-new"
+    assert table.act(Actor("u-new", "newbie"), CHAN, "tribute", Action.of("offer", to="alice", give=1, take=0))
+
+
+def test_status_edit_lists_awaited_seats_without_defaults(table):
+    start_game(table)
+    status = [m for m in drain(table) if m.kind == STATUS_EDIT][-1]
+    assert {w["seat"] for w in status.payload["waiting"]} == {"alice", "bob"}
+    assert "defaults" not in json.dumps(status.payload)

@@ -1,0 +1,323 @@
+"""The table service: lobby, playing, authority, refusals that change nothing, idempotency."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from bot.table import (
+    AlreadyDone,
+    Applied,
+    GameStatus,
+    NotAllowed,
+    Status,
+    TableError,
+)
+from engine.core import Action, RuleError, StaleState
+from tests.table.conftest import ALICE, BOB, CAROL, CHAN, GM, actor_of, snapshot, start_game
+
+
+def test_lobby_join_start(table):
+    created = table.new_game(ALICE, CHAN, "tribute", players=3)
+    assert created.seat == "alice" and created.game.status is GameStatus.LOBBY
+    assert table.join(BOB, CHAN).seat == "bob"
+    assert table.join(BOB, CHAN).already
+    with pytest.raises(TableError, match="waits for 3 players"):
+        table.start(ALICE, CHAN)
+    table.join(CAROL, CHAN)
+    with pytest.raises(TableError, match="full"):
+        table.join(GM, CHAN)
+    with pytest.raises(NotAllowed):
+        table.start(BOB, CHAN)
+    started = table.start(ALICE, CHAN)
+    assert started.phase == "round 1, bid"
+    info = started.game
+    assert [s.seat for s in info.seats] == ["alice", "bob", "carol"]
+    assert info.seat_of("u-bob").seat == "bob"
+    assert info.engine_version == "1"
+
+
+def test_seat_names_are_cleaned_and_unique(table):
+    table.new_game(ALICE, CHAN, "tribute", players=4)
+    from bot.table import Actor
+
+    assert table.join(Actor("u2", "Alice"), CHAN).seat == "alice2"
+    assert table.join(Actor("u3", "Sir Robin of Locksley!"), CHAN).seat == "sir-robin-of-locksley"
+    with pytest.raises(TableError, match="taken"):
+        table.join(Actor("u4", "x"), CHAN, seat="alice")
+
+
+def test_one_live_game_per_channel(table):
+    table.new_game(ALICE, CHAN, "tribute")
+    with pytest.raises(TableError) as err:
+        table.new_game(BOB, CHAN, "tribute")
+    assert err.value.code == "channel_busy"
+    assert table.new_game(BOB, "chan-2", "tribute").game.id == 2
+
+
+def test_unknown_game_and_bad_options(table):
+    with pytest.raises(TableError, match="unknown game"):
+        table.new_game(ALICE, CHAN, "chess")
+    with pytest.raises(TableError, match="no option"):
+        table.new_game(ALICE, CHAN, "tribute", options="length=5")
+    with pytest.raises(TableError, match="takes 2 to 4"):
+        table.new_game(ALICE, CHAN, "tribute", players=9)
+    assert table.store.games() == []
+
+
+def test_act_and_status(table):
+    gid = start_game(table)
+    out = table.act(ALICE, CHAN, "tribute", Action.of("bid", card=3))
+    assert isinstance(out, Applied) and out.seq == 1 and out.seat == "alice"
+    assert {e.kind for e in out.events} == {"secret.chosen", "secret.submitted"}
+    status = table.status(BOB, CHAN)
+    assert isinstance(status, Status)
+    assert [w.seat for w in status.waiting if w.blocking] == ["bob"]
+    assert "bid card:5" in status.legal
+    assert status.view["players"]["alice"] == {"cards": 5, "points": 0}
+    assert table.status(ALICE, None).game.id == gid  # from a DM: the one game alice sits at
+
+
+def test_invoke_parses_raw_values(table):
+    start_game(table)
+    out = table.invoke(ALICE, CHAN, "tribute", "bid", {"card": "4"})
+    assert out.action == Action.of("bid", card=4)
+    out = table.invoke(BOB, CHAN, "game", "status", {})
+    assert isinstance(out, Status)
+
+
+@pytest.mark.parametrize("group,name,values,code", [
+    ("tribute", "bid", {"card": "nine"}, "bad_type"),
+    ("tribute", "bid", {}, "missing_param"),
+    ("tribute", "bid", {"card": "3", "colour": "red"}, "bad_param"),
+    ("tribute", "fly", {}, "unknown_command"),
+    ("chess", "move", {}, "unknown_group"),
+    ("tribute", "bid", {"card": "9"}, "not_in_hand"),
+    ("tribute", "demand", {"seat": "bob"}, "phase"),
+    ("tribute", "respond", {"request": "1", "accept": "yes"}, "phase"),
+    ("game", "undo", {"count": "x"}, "bad_type"),
+    ("game", "log", {"last": "0"}, "bad_value"),
+])
+def test_bad_input_changes_nothing(table, db_path, group, name, values, code):
+    gid = start_game(table)
+    table.act(BOB, CHAN, "tribute", Action.of("bid", card=2))
+    before = snapshot(table, db_path, gid)
+    with pytest.raises(RuleError) as err:
+        table.invoke(ALICE, CHAN, group, name, values)
+    assert err.value.code == code
+    assert snapshot(table, db_path, gid) == before
+
+
+def test_wrong_seat_and_wrong_user(table, db_path):
+    gid = start_game(table)
+    before = snapshot(table, db_path, gid)
+    with pytest.raises(NotAllowed, match="no seat"):
+        table.act(CAROL, CHAN, "tribute", Action.of("bid", card=1))
+    with pytest.raises(NotAllowed):
+        table.act(GM, CHAN, "tribute", Action.of("bid", card=1))  # a GM cannot act for a seat either
+    assert snapshot(table, db_path, gid) == before
+
+
+def test_gm_only_commands(table, db_path):
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0))
+    before = snapshot(table, db_path, gid)
+    for call in (lambda: table.undo(ALICE, CHAN), lambda: table.pause(BOB, CHAN),
+                 lambda: table.replace(ALICE, CHAN, "bob", "u-carol"), lambda: table.export(ALICE, CHAN),
+                 lambda: table.settings(ALICE, CHAN, setting="deadline", value="1h"),
+                 lambda: table.abandon(BOB, CHAN), lambda: table.import_game(ALICE, "c9", "{}")):
+        with pytest.raises(NotAllowed):
+            call()
+    assert snapshot(table, db_path, gid) == before
+    assert table.undo(GM, CHAN).count == 1
+
+
+def test_creator_is_gm_on_the_local_table(db_path, clock):
+    from tests.table.conftest import make_table
+
+    t = make_table(db_path, clock, creator_is_gm=True)
+    start_game(t)
+    assert t.pause(ALICE, CHAN).what == "paused"
+    with pytest.raises(NotAllowed):
+        t.resume(BOB, CHAN)
+
+
+def test_wrong_group(table):
+    start_game(table)
+    table.add_game(_OtherGame())
+    with pytest.raises(TableError, match="use /tribute"):
+        table.invoke(ALICE, CHAN, "other", "bid", {"card": "1"})
+
+
+def _OtherGame():
+    from tests.games.tribute import TributeRules
+
+    class Other(TributeRules):
+        name = "other"
+        title = "Other"
+
+    return Other()
+
+
+def play_out(table, gid):
+    """Apply each awaited seat's default until the game ends."""
+    rules = table.rules_for("tribute")
+    for _ in range(200):
+        state = table.state(gid)
+        if rules.result(state) is not None:
+            return
+        d = next(d for d in rules.pending(state) if d.blocking)
+        seat = d.seats[0]
+        table.act(actor_of(seat), CHAN, "tribute", d.default_for(seat))
+    raise AssertionError("the game did not end")
+
+
+def test_finished_game_refuses_actions(table, db_path):
+    gid = start_game(table)
+    play_out(table, gid)
+    info = table.info(gid)
+    assert info.status is GameStatus.FINISHED
+    assert table.status(ALICE, CHAN).result["reason"] == "most points"
+    assert table.store.open_deadlines(gid) == []
+    before = snapshot(table, db_path, gid)
+    with pytest.raises(TableError) as err:
+        table.act(ALICE, CHAN, "tribute", Action.of("bid", card=1))
+    assert err.value.code == "game_over"
+    assert snapshot(table, db_path, gid) == before
+    # The channel is free for the next game.
+    assert table.new_game(ALICE, CHAN, "tribute").game.id == gid + 1
+
+
+def test_paused_game_refuses_actions(table):
+    start_game(table)
+    table.pause(GM, CHAN)
+    with pytest.raises(TableError) as err:
+        table.act(ALICE, CHAN, "tribute", Action.of("bid", card=1))
+    assert err.value.code == "paused"
+    table.resume(GM, CHAN)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=1))
+
+
+def test_repeated_key_is_applied_once(table, db_path):
+    gid = start_game(table)
+    first = table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0), key="i-1")
+    again = table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0), key="i-1")
+    assert not first.duplicate and again.duplicate and again.seq == first.seq == 1
+    assert len(table.store.actions(gid)) == 1
+    assert len(table.state(gid).data.offers.open) == 1
+    # Table commands too.
+    assert table.pause(GM, CHAN, key="i-2").what == "paused"
+    assert isinstance(table.pause(GM, CHAN, key="i-2"), AlreadyDone)
+
+
+def test_concurrent_same_key_applies_once(table):
+    gid = start_game(table)
+    results, errors = [], []
+
+    def send():
+        try:
+            results.append(table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0), key="k"))
+        except Exception as err:  # pragma: no cover - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=send) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert sum(not r.duplicate for r in results) == 1
+    assert len(table.store.actions(gid)) == 1
+
+
+def test_concurrent_games_each_apply(table):
+    ids = [start_game(table, channel=f"c{i}") for i in range(4)]
+
+    def play(gid):
+        for _ in range(10):
+            table.act(ALICE, None, "tribute", Action.of("offer", to="bob", give=1, take=0), game_id=gid)
+            state = table.state(gid)
+            offer = state.data.offers.open[0].id
+            table.act(ALICE, None, "tribute", Action.of("decline_offer", offer=offer), game_id=gid)
+
+    threads = [threading.Thread(target=play, args=(g,)) for g in ids]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [len(table.store.actions(g)) for g in ids] == [20] * 4
+
+
+def test_stale_version_is_refused(table):
+    start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=1), expect_version=0)
+    with pytest.raises(StaleState):
+        table.act(BOB, CHAN, "tribute", Action.of("bid", card=1), expect_version=0)
+
+
+def test_dm_needs_game_when_seated_twice(table):
+    start_game(table, channel="c1")
+    start_game(table, channel="c2")
+    with pytest.raises(TableError) as err:
+        table.act(ALICE, None, "tribute", Action.of("bid", card=1))
+    assert err.value.code == "which_game"
+    assert table.act(ALICE, None, "tribute", Action.of("bid", card=1), game_id=2).game.id == 2
+
+
+def test_replace_gives_the_seat_to_someone_else(table):
+    gid = start_game(table)
+    out = table.replace(GM, CHAN, "bob", "u-carol", "carol")
+    assert out.detail["old"] == "u-bob"
+    with pytest.raises(NotAllowed):
+        table.act(BOB, CHAN, "tribute", Action.of("bid", card=1))
+    assert table.act(CAROL, CHAN, "tribute", Action.of("bid", card=1)).seat == "bob"
+    assert table.info(gid).user_of("bob").user_id == "u-carol"
+
+
+def test_leave_and_abandon(table):
+    table.new_game(ALICE, CHAN, "tribute")
+    table.join(BOB, CHAN)
+    assert table.leave(BOB, CHAN).seat == "bob"
+    assert table.abandon(ALICE, CHAN).what == "abandoned"  # the creator may drop a lobby
+    assert table.info(1).status is GameStatus.ABANDONED
+    with pytest.raises(TableError):
+        table.join(BOB, CHAN)
+
+
+def test_settings(table):
+    start_game(table)
+    assert table.settings(ALICE, CHAN).values["deadline"] == "24h"
+    out = table.settings(GM, CHAN, setting="deadline", value="2h")
+    assert out.changed == "deadline" and out.values["deadline"] == "2h"
+    with pytest.raises(TableError):
+        table.settings(GM, CHAN, setting="deadline", value="soon")
+    with pytest.raises(TableError):
+        table.settings(GM, CHAN, setting="colour", value="red")
+
+
+def test_log_shows_each_seat_its_own(table):
+    start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=3))
+    mine = table.log(ALICE, CHAN).entries[0]
+    theirs = table.log(BOB, CHAN).entries[0]
+    assert "secret.chosen" in {e.kind for e in mine.events}
+    assert "secret.chosen" not in {e.kind for e in theirs.events}
+
+
+def test_hand_and_board(table):
+    start_game(table)
+    hand = table.hand(ALICE, CHAN)
+    assert hand.view["players"]["alice"]["hand"] == [1, 2, 3, 4, 5]
+    board = table.board(BOB, CHAN)
+    assert board.seat is None and "hand" not in board.view["players"]["alice"] and board.png is None
+    with pytest.raises(NotAllowed):
+        table.hand(CAROL, CHAN)
+
+
+def test_rules_help_and_list(table):
+    start_game(table)
+    help_ = table.rules_help(ALICE, CHAN)
+    assert help_.group == "tribute"
+    assert any(c.usage.startswith("/tribute bid card:<int>") for c in help_.commands)
+    assert [g.id for g in table.list_games(ALICE, CHAN).games] == [1]

@@ -1,0 +1,110 @@
+"""The store: WAL, migrations, load = snapshot + replay, corrupt rows, idempotency keys."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.table import CorruptGame, Store
+from bot.table.migrations import LATEST, current_version, migrate
+from engine.core import Action
+from tests.games.tribute import RULES
+from tests.table.conftest import ALICE, BOB, CHAN, make_table, start_game
+
+
+def test_fresh_database_is_at_the_latest_version(db_path):
+    store = Store(db_path)
+    assert store.schema_version == LATEST >= 3
+    assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    store.close()
+
+
+def test_old_database_is_migrated_on_open(db_path):
+    """A database made by migration 1 only (games, seats, actions, snapshots) opens and upgrades."""
+    import sqlite_utils
+
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    db = sqlite_utils.Database(conn)
+    migrate(db, target=1)
+    assert current_version(db) == 1
+    conn.execute("INSERT INTO games (game, channel, creator, status, seed, engine_version, schema, created, updated) "
+                  "VALUES ('tribute', 'c', 'u', 'lobby', 5, '1', 1, 0, 0)")
+    conn.execute("INSERT INTO seats VALUES (1, 'alice', 'u-alice', 'alice', 0, 0)")
+    conn.close()
+    store = Store(db_path)
+    assert store.schema_version == LATEST
+    row = store.game(1)
+    assert (row.game, row.seed, row.epoch, row.paused_at) == ("tribute", 5, 0, None)
+    assert [r[0] for r in store.db.execute("SELECT version FROM schema_migrations ORDER BY version")] == list(
+        range(1, LATEST + 1))
+    store.close()
+
+
+def test_a_newer_database_is_refused(db_path):
+    store = Store(db_path)
+    store.db.execute("INSERT INTO schema_migrations VALUES (?, 'future', 0)", [LATEST + 1])
+    store.close()
+    with pytest.raises(RuntimeError, match="newer"):
+        Store(db_path)
+
+
+def test_repeated_key_is_rejected_by_the_schema(db_path):
+    store = Store(db_path)
+    gid = store.create_game(game="tribute", channel="c", creator="u", players=2, options={}, settings={}, seed=1,
+                            engine_version="1", schema=1, now=0)
+    store.append_action(gid, 1, "a", "{}", "[]", "key-1", 0, 1)
+    with pytest.raises(sqlite3.IntegrityError):
+        store.append_action(gid, 2, "a", "{}", "[]", "key-1", 0, 2)
+    assert [a.seq for a in store.actions(gid)] == [1]
+    assert store.game(gid).last_seq == 1  # the failed transaction left nothing behind
+    store.close()
+
+
+def test_load_uses_the_latest_snapshot(db_path, clock):
+    table = make_table(db_path, clock, snapshot_every=5)
+    gid = start_game(table)
+    for _ in range(6):
+        table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0))
+        table.act(ALICE, CHAN, "tribute", Action.of("decline_offer", offer=table.state(gid).data.offers.open[0].id))
+    assert [s for (s,) in table.store.db.execute("SELECT seq FROM snapshots ORDER BY seq")] == [0, 5, 10]
+    want = RULES.fingerprint(table.state(gid))
+    table.store.close()
+    fresh = make_table(db_path, clock)
+    assert RULES.fingerprint(fresh.state(gid)) == want
+    fresh.store.close()
+
+
+def test_corrupt_action_names_game_and_seq_and_spares_other_games(db_path, clock):
+    table = make_table(db_path, clock)
+    first = start_game(table, channel="c1")
+    second = start_game(table, channel="c2")
+    for gid in (first, second):
+        table.act(ALICE, None, "tribute", Action.of("bid", card=2), game_id=gid)
+        table.act(BOB, None, "tribute", Action.of("offer", to="alice", give=1, take=0), game_id=gid)
+    table.store.db.execute("UPDATE actions SET action = '{\"kind\": \"bid\", \"args\": {\"card\": 9}}' "
+                           "WHERE game = ? AND seq = 2", [first])
+    table.store.close()
+    fresh = make_table(db_path, clock)
+    with pytest.raises(CorruptGame) as err:
+        fresh.status(ALICE, "c1")
+    assert (err.value.game_id, err.value.seq) == (first, 2)
+    assert f"game {first}" in str(err.value) and "action 2" in str(err.value)
+    with pytest.raises(CorruptGame):
+        fresh.act(ALICE, "c1", "tribute", Action.of("bid", card=1))
+    assert len(fresh.store.actions(first)) == 2  # nothing appended to the damaged game
+    assert fresh.status(ALICE, "c2").game.seq == 2  # the other game is fine
+    fresh.act(ALICE, "c2", "tribute", Action.of("offer", to="bob", give=1, take=0))
+    fresh.store.close()
+
+
+def test_unreadable_action_json(db_path, clock):
+    table = make_table(db_path, clock)
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
+    table.store.db.execute("UPDATE actions SET action = 'garbage' WHERE game = ?", [gid])
+    table.store.close()
+    fresh = make_table(db_path, clock)
+    with pytest.raises(CorruptGame, match=r"game 1 cannot be loaded: action 1 is damaged \(unreadable"):
+        fresh.state(gid)
+    fresh.store.close()

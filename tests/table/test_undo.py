@@ -1,0 +1,88 @@
+"""Undo: GM only, by replay, never across dice or revealed secrets."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.table import NotAllowed, TableError, is_irreversible
+from engine.core import Action, Event
+from tests.games.tribute import RULES
+from tests.table.conftest import ALICE, BOB, CHAN, GM, snapshot, start_game
+
+
+def test_undo_replays_without_the_last_actions(table):
+    gid = start_game(table)
+    before = RULES.fingerprint(table.state(gid))
+    table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0))
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
+    out = table.undo(GM, CHAN, count=2)
+    assert (out.count, out.seq) == (2, 0)
+    assert RULES.fingerprint(table.state(gid)) == before
+    assert table.store.actions(gid) == []
+    # Play on: sequence numbers are reused, outbox keys are not.
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=3))
+    keys = [m.key for m in table.pending_outbox(1000)]
+    assert len(keys) == len(set(keys))
+    assert table.store.actions(gid)[0].seq == 1
+
+
+def test_undo_refused_across_a_revealed_secret(table, db_path):
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
+    table.act(BOB, CHAN, "tribute", Action.of("bid", card=5))  # completes the bids: secret.revealed
+    before = snapshot(table, db_path, gid)
+    with pytest.raises(TableError) as err:
+        table.undo(GM, CHAN)
+    assert err.value.code == "irreversible" and "secret.revealed" in str(err.value)
+    assert snapshot(table, db_path, gid) == before
+
+
+def test_undo_refused_across_dice(table, db_path):
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=3))
+    table.act(BOB, CHAN, "tribute", Action.of("bid", card=3))  # a tie: dice are rolled
+    kinds = {e["kind"] for e in __import__("json").loads(table.store.actions(gid)[-1].events)}
+    assert "random.roll" in kinds
+    with pytest.raises(TableError, match="random.roll|secret.revealed"):
+        table.undo(GM, CHAN)
+
+
+def test_undo_is_for_gms_only(table, db_path):
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
+    before = snapshot(table, db_path, gid)
+    with pytest.raises(NotAllowed):
+        table.undo(ALICE, CHAN)
+    with pytest.raises(TableError):
+        table.undo(GM, CHAN, count=5)
+    assert snapshot(table, db_path, gid) == before
+
+
+def test_an_undone_key_is_not_applied_again(table):
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2), key="interaction-1")
+    table.undo(GM, CHAN)
+    with pytest.raises(TableError) as err:
+        table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2), key="interaction-1")
+    assert err.value.code == "undone"
+    assert table.store.actions(gid) == []
+
+
+def test_undo_reopens_a_deadline(table, clock):
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
+    clock.advance(3600)
+    table.undo(GM, CHAN)
+    rows = [r for r in table.store.open_deadlines(gid) if r.kind == "deadline"]
+    assert sorted(r.seat for r in rows) == ["alice", "bob"]
+    assert next(r for r in rows if r.seat == "alice").due == clock.now() + 24 * 3600
+
+
+def test_irreversible_events():
+    assert is_irreversible(Event.public("random.roll", value=3))
+    assert is_irreversible(Event.public("random.shuffle", size=4))
+    assert is_irreversible(Event.public("secret.revealed", values={}))
+    assert is_irreversible(Event.public("card.revealed"))
+    assert is_irreversible(Event.private("a", "troops.shown", reveal=True))
+    assert not is_irreversible(Event.public("offer.opened"))
+    assert not is_irreversible(Event.private("a", "secret.chosen", value=1))
