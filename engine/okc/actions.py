@@ -20,8 +20,10 @@ from engine.core import (
     specs,
 )
 from engine.okc import clash, councils, lore
+from engine.okc.board import all_locations, locations
 from engine.okc.cards import card, commands, kcard, pack_of
 from engine.okc.effects import DONE, region
+from engine.okc.hooks import active
 from engine.okc.state import Okc, Placed
 
 P = Param
@@ -67,6 +69,12 @@ def pending(state: GameState) -> list[Decision]:
     g: Okc = state.data
     if g.over:
         return []
+    extra = [d for m in active(g.modules) for d in m.pending(state)]
+    return extra + base_pending(state) if extra else base_pending(state)
+
+
+def base_pending(state: GameState) -> list[Decision]:
+    g: Okc = state.data
     if g.choice is not None:
         c = g.choice
         default = DONE if c.optional else c.options[0]
@@ -81,7 +89,7 @@ def pending(state: GameState) -> list[Decision]:
         return [decision(f"resolve-{g.round}-{len(g.bid_queue)}", DecisionKind.SEQUENTIAL, [g.bid_queue[0]],
                          "okc.resolve_bid", Action.of("keep"))]
     if step == "heralds" and g.turn_queue:
-        first = pack_of(g).regions[0].locations[0]
+        first = all_locations(g)[0]
         return [decision(f"herald-{g.round}-{len(g.turn_queue)}", DecisionKind.SEQUENTIAL, [g.turn_queue[0]],
                          "okc.herald", Action.of("herald", location=first))]
     if step in TIMING and g.turn_queue:
@@ -91,7 +99,7 @@ def pending(state: GameState) -> list[Decision]:
         return [decision(f"order-{g.round}", DecisionKind.SEQUENTIAL, [g.order[-1]], "okc.clash_order",
                          Action.of("order", regions=[r.id for r in g.regions]))]
     if step == "claim" and g.clash is not None and g.clash.winner:
-        first = next(r.locations for r in pack_of(g).regions if r.id == g.clash.region)[0]
+        first = locations(g, g.clash.region)[0]
         return [decision(f"claim-{g.round}-{g.clash.region}", DecisionKind.SEQUENTIAL, [g.clash.winner],
                          "okc.claim", Action.of("claim", location=first))]
     return []
@@ -110,6 +118,13 @@ def legal(state: GameState, seat: str) -> list[Action]:
     g: Okc = state.data
     if g.over:
         return []
+    if g.modules:
+        return [a for m in active(g.modules) for a in m.legal(state, seat)] + base_legal(state, seat)
+    return base_legal(state, seat)
+
+
+def base_legal(state: GameState, seat: str) -> list[Action]:
+    g: Okc = state.data
     if g.choice is not None:
         return [Action.of("choose", option=o) for o in g.choice.options] if g.choice.seat == seat else []
     step = g.step
@@ -138,7 +153,7 @@ def legal(state: GameState, seat: str) -> list[Action]:
     if step == "heralds":
         if awaited_turn(g) != seat:
             return []
-        return [Action.of("herald", location=loc) for r in pack_of(g).regions for loc in r.locations]
+        return [Action.of("herald", location=loc) for loc in all_locations(g)]
     if step == "clash_order":
         if seat != g.order[-1]:
             return []
@@ -146,7 +161,7 @@ def legal(state: GameState, seat: str) -> list[Action]:
     if step == "claim":
         if g.clash is None or g.clash.winner != seat:
             return []
-        locs = next(r.locations for r in pack_of(g).regions if r.id == g.clash.region)
+        locs = locations(g, g.clash.region)
         return [Action.of("claim", location=loc) for loc in locs]
     if step in TIMING and awaited_turn(g) == seat:
         return action_step_options(g, seat, step)

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core import Event, GameState
 from engine.okc import councils, lore
+from engine.okc.board import all_locations
 from engine.okc.cards import card, has_keyword, kcard
 from engine.okc.deck import draw
 from engine.okc.hooks import EXTRA_STEPS
@@ -241,7 +242,7 @@ def s_move_herald(state: GameState, seat: str, step: dict, ctx: dict, answer: An
     whose = step.get("whose", "opponent")
     seats = {"opponent": opponents(g, seat), "own": [seat], "any": list(g.order)}[whose]
     options = [f"{s}>{loc}" for s in seats if g.players[s].herald
-               for reg in g.regions for loc in _locations(g, reg.id) if loc != g.players[s].herald]
+               for loc in all_locations(g) if loc != g.players[s].herald]
     if answer is None:
         if options:
             ask(g, seat, "move_herald", "move a Herald (seat>location)", options, step, ctx)
@@ -250,12 +251,6 @@ def s_move_herald(state: GameState, seat: str, step: dict, ctx: dict, answer: An
     frm = g.players[who].herald
     g.players[who].herald = loc
     state.emit(Event.public("okc.herald_moved", seat=who, by=seat, frm=frm, to=loc))
-
-
-def _locations(g: Okc, rid: str) -> tuple[str, ...]:
-    from engine.okc.cards import pack_of
-
-    return next(r.locations for r in pack_of(g).regions if r.id == rid)
 
 
 def s_swap(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:

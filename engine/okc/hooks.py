@@ -12,8 +12,12 @@ Hook points (where the base rules call them):
 - ``claim(state, seat, location) -> bool``: before a Location reward is claimed; return True when
   the module replaced the reward (Visit: Aeronauts, Travelling Town, Whispering Tower).
 - ``winter(state)``: in the Winter Effects Step (Travel of moving pieces).
-- ``before_secret(state, key) -> list[str]``: before bids / Region cards are placed; seats that must
-  first declare something (Allies are declared in turn order). The base game returns no seats.
+- ``before_secret(state, key) -> bool``: before bids (``"bid"``) or Region cards (``"regions"``) are
+  placed. Return True to run a step of the module's own first (Allies are declared in turn order);
+  the module then calls ``engine.okc.year.open_bids`` / ``open_region_cards`` itself.
+- ``legal(state, seat)``, ``pending(state)``, ``play(state, seat, action)``: the module's own actions
+  (declared in ``actions``; :func:`register` adds them to the `/okc` commands). Its own steps go in
+  ``steps`` (step name -> function returning True when it moved on), merged into the step machine.
 - ``strength(state, seat, region) -> int``: extra Strength in a clash (the Near & Far adds 3).
 - ``view(state, seat, out)``: add the module's public or private parts to a view.
 - ``permute(state, rnd)``: scramble the module's hidden facts (Boons, the Aeronaut deck).
@@ -26,7 +30,7 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from engine.core import ActionSpec, GameState
+from engine.core import Action, ActionSpec, Decision, GameState, RuleError
 
 # Extra effect-step kinds: name -> handler(state, seat, step, ctx, answer). Filled by modules.
 EXTRA_STEPS: dict[str, Callable[..., None]] = {}
@@ -37,6 +41,7 @@ class Module:
     title: ClassVar[str] = ""
     complexity: ClassVar[int] = 0
     actions: ClassVar[dict[str, ActionSpec]] = {}
+    steps: ClassVar[dict[str, Callable[[GameState], bool]]] = {}
 
     def setup(self, state: GameState) -> None:
         return None
@@ -47,8 +52,17 @@ class Module:
     def winter(self, state: GameState) -> None:
         return None
 
-    def before_secret(self, state: GameState, key: str) -> list[str]:
+    def before_secret(self, state: GameState, key: str) -> bool:
+        return False
+
+    def legal(self, state: GameState, seat: str) -> list[Action]:
         return []
+
+    def pending(self, state: GameState) -> list[Decision]:
+        return []
+
+    def play(self, state: GameState, seat: str, action: Action) -> None:
+        raise RuleError("modules", f"{self.name} has no action {action.kind!r}", code="unknown_action")
 
     def strength(self, state: GameState, seat: str, region: str) -> int:
         return 0
@@ -67,7 +81,13 @@ MODULES: dict[str, Module] = {}
 
 
 def register(module: Module) -> Module:
+    """Install a module: its actions join the `/okc` commands, its steps the step machine."""
+    from engine.okc.actions import ACTIONS
+    from engine.okc.year import AUTO
+
     MODULES[module.name] = module
+    ACTIONS.update(module.actions)
+    AUTO.update(module.steps)
     return module
 
 

@@ -8,8 +8,10 @@ from collections.abc import Callable
 from engine.core import Action, Event, GameState, RuleError
 from engine.okc import clash, councils, lore
 from engine.okc.actions import ACTIONS, TIMING, awaited_turn, day_cards, legal, occupy_space, road_cards
+from engine.okc.board import all_locations, locations
 from engine.okc.cards import card, commands, kcard, pack_of
 from engine.okc.effects import answer_choice, queue, region
+from engine.okc.hooks import active
 from engine.okc.state import Job, Okc, Placed
 from engine.okc.year import advance
 
@@ -102,9 +104,8 @@ def play_resolve(state: GameState, g: Okc, seat: str, action: Action) -> None:
         occupant = vp.occupants.pop(kid, None)
         if occupant:
             vp.hand.append(occupant)
-            state.emit(Event.private(victim, "okc.occupant_returned.card", card=occupant))
         state.emit(Event.public("okc.kingdom_stolen", seat=seat, victim=victim, card=kid, bid=bid,
-                                occupant_to_hand=occupant is not None))
+                                occupant_to_hand=occupant))
     gain_kingdom(state, seat, kid, bid)
 
 
@@ -131,8 +132,8 @@ def play_herald(state: GameState, g: Okc, seat: str, action: Action) -> None:
     if awaited_turn(g) != seat:
         raise refuse(section, "Heralds are placed in turn order", "order", f"waiting on {awaited_turn(g)}")
     loc = action.get("location")
-    if loc not in pack_of(g).locations:
-        raise refuse(section, f"no Location {loc!r}", "no_location", sorted(pack_of(g).locations))
+    if loc not in all_locations(g):
+        raise refuse(section, f"no Location {loc!r}", "no_location", all_locations(g))
     g.players[seat].herald = loc
     g.turn_queue.pop(0)
     state.emit(Event.public("okc.herald", seat=seat, location=loc))
@@ -172,7 +173,7 @@ def play_claim(state: GameState, g: Okc, seat: str, action: Action) -> None:
     assert g.clash is not None
     if g.clash.winner != seat:
         raise refuse(section, "only the clash's winner claims", "not_winner", f"{g.clash.winner} claims")
-    locs = next(r.locations for r in pack_of(g).regions if r.id == g.clash.region)
+    locs = locations(g, g.clash.region)
     if action.get("location") not in locs:
         raise refuse(section, "choose a Location in the Region just won", "no_location", list(locs))
     clash.claim(state, seat, action.get("location"))
@@ -317,7 +318,14 @@ def play(state: GameState, seat: str, action: Action) -> None:
     g: Okc = state.data
     if g.over:
         raise RuleError("end", "the game is over", code="game_over")
-    HANDLERS[action.kind](state, g, seat, action)
+    handler = HANDLERS.get(action.kind)
+    if handler is not None:
+        handler(state, g, seat, action)
+    else:
+        owner = next((m for m in active(g.modules) if action.kind in m.actions), None)
+        if owner is None:
+            raise RuleError("modules", f"{action.kind!r} belongs to a module not in this game", code="no_module")
+        owner.play(state, seat, action)
     advance(state)
 
 

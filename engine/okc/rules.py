@@ -23,7 +23,7 @@ STEP_NAMES = {
 def phase_label(g: Okc) -> str:
     if g.over:
         return "Game over"
-    label = f"Round {g.round}, {SEASON_NAMES[g.season]}: {STEP_NAMES[g.step]}"
+    label = f"Round {g.round}, {SEASON_NAMES[g.season]}: {STEP_NAMES.get(g.step, g.step)}"
     if g.clash is not None:
         label += f" ({g.clash.region})"
     return label
@@ -81,7 +81,7 @@ HAND_CHOICES = frozenset({"discard", "bottom", "burn", "govern", "journey", "swa
 
 
 def permute(state: GameState, rnd: random.Random) -> None:
-    """Scramble hidden facts: hands, deck order, Occupying cards, and (while no reveal can follow
+    """Scramble hidden facts: hands, deck order, and (while no reveal can follow
     from the next action) face-down bids and face-down Region cards."""
     g: Okc = state.data
     secret = g.secret
@@ -100,13 +100,10 @@ def permute(state: GameState, rnd: random.Random) -> None:
         for c in fixed:
             loose.remove(c)
         fd = [q for r in g.regions for q in r.cards if q.owner == seat and not q.face_up] if facedown_safe else []
-        occ = sorted(p.occupants)
-        pool = loose + p.deck + [p.occupants[k] for k in occ] + [q.card for q in fd]
+        pool = loose + p.deck + [q.card for q in fd]
         rnd.shuffle(pool)
         hand, pool = pool[:len(loose)], pool[len(loose):]
         deck, pool = pool[:len(p.deck)], pool[len(p.deck):]
-        for k in occ:
-            p.occupants[k] = pool.pop(0)
         for q in fd:
             q.card = pool.pop(0)
         p.hand = fixed + hand

@@ -47,6 +47,7 @@ def setup(state: GameState) -> None:
     state.data = g
     # A-B: the board, the Councils, a Kingdom Deck drawn from the pool, the Great Road.
     g.regions = [RegionState(r.id) for r in pack.regions]
+    g.layout = {r.id: list(r.locations) for r in pack.regions}
     g.councils = {c: [] for c in pack.councils}
     pool = sorted(pack.kingdom)
     state.rng.shuffle(pool, why="kingdom deck")

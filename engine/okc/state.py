@@ -120,6 +120,7 @@ class Okc:
     order: list[Seat] = field(default_factory=list)           # order track, first to last
     players: dict[Seat, Player] = field(default_factory=dict)
     regions: list[RegionState] = field(default_factory=list)
+    layout: dict[str, list[str]] = field(default_factory=dict)    # Region -> [left, right] Locations
     kingdom_deck: list[str] = field(default_factory=list)     # top first; the top card is face up
     great_road: list[str] = field(default_factory=list)       # three slots ("" = empty)
     kingdom_discard: list[str] = field(default_factory=list)

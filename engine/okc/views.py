@@ -79,9 +79,10 @@ def public_view(state: GameState) -> dict[str, Any]:
         rs = region(g, r.id)
         regions.append({
             "id": r.id, "name": r.name,
-            "locations": [{"id": lid, "name": pack.locations[lid].name, "side": pack.locations[lid].side,
-                           "reward": pack.locations[lid].text, "heralds": heralds.get(lid, [])}
-                          for lid in r.locations],
+            "locations": [{"id": lid, "name": pack.locations[lid].name, "side": side,
+                           "reward": pack.locations[lid].text, "heralds": heralds.get(lid, []),
+                           "favour": g.favour_holder is None and pack.favour.location == lid}
+                          for lid, side in zip(g.layout[r.id], ("left", "right"), strict=True)],
             "clash_marker": rs.marker or None, "clashes": rs.clashes, "resolved": rs.resolved, "winner": rs.winner,
             "supporters": dict(rs.supporters),
             "cards": {s: [placed_view(g, p, rs) for p in rs.cards if p.owner == s] for s in g.order},
@@ -98,7 +99,9 @@ def public_view(state: GameState) -> dict[str, Any]:
             "herald": p.herald,
             "tactics": [{"id": t, "name": pack.tactics[t].name, "text": pack.tactics[t].text, "exhausted": ex}
                         for t, ex in p.tactics.items()],
-            "kingdom": [{**kingdom_view(g, k), "occupied": k in p.occupants} for k in p.kingdom],
+            "kingdom": [{**kingdom_view(g, k), "occupied": k in p.occupants,
+                         "occupant": card_view(g, p.occupants[k]) if k in p.occupants else None}
+                        for k in p.kingdom],
             "site": [card_view(g, c) for c in p.site],
             "governed": p.governed, "journeyed": p.journeyed,
             "passed": g.step in ("spring_actions", "day", "autumn") and s not in g.turn_queue,

@@ -26,7 +26,7 @@ SEASON_OF = {
 
 def set_step(g: Okc, step: str) -> None:
     g.step = step
-    g.season = SEASON_OF[step]
+    g.season = SEASON_OF.get(step, g.season)
 
 
 # -- Start of the Year ----------------------------------------------------------------
@@ -56,8 +56,16 @@ def start_of_year(state: GameState) -> bool:
 
 def begin_bids(state: GameState) -> None:
     g: Okc = state.data
-    set_step(g, "bid")
     g.revealed_bids = {}
+    if any(m.before_secret(state, "bid") for m in active(g.modules)):
+        return
+    open_bids(state)
+
+
+def open_bids(state: GameState) -> None:
+    """Place Bids (p.17): every seat with a card in hand bids one, face down, at the same time."""
+    g: Okc = state.data
+    set_step(g, "bid")
     able = [s for s in g.order if g.players[s].hand]
     g.secret = SecretChoices(f"bid-{g.round}", able) if able else None
 
@@ -102,10 +110,18 @@ def wait_heralds(state: GameState) -> bool:
     g: Okc = state.data
     if g.turn_queue:
         return False
+    if any(m.before_secret(state, "regions") for m in active(g.modules)):
+        return True
+    open_region_cards(state)
+    return True
+
+
+def open_region_cards(state: GameState) -> None:
+    """Place one face-down card next to each Region (p.21), all seats at once."""
+    g: Okc = state.data
     set_step(g, "region_cards")
     able = [s for s in g.order if g.players[s].hand]
     g.secret = SecretChoices(f"regions-{g.round}", able) if able else None
-    return True
 
 
 def wait_region_cards(state: GameState) -> bool:
