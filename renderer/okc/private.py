@@ -90,9 +90,13 @@ def private_scene(view: dict[str, Any], seat: str) -> Scene:
     secrets: list[str] = []
     if b.bid is not None:
         secrets.append(f"bid: {b.bid.name} ({b.bid.strength})")
-    for region, placed in b.facedown.items():
+    for region, placed in sorted(b.facedown.items()):
         for c in placed:
             secrets.append(f"{region.title()}: {c.name} ({c.strength})")
+    for region, c in sorted(b.placing.items()):
+        secrets.append(f"{region.title()} (laid, not yet revealed): {c.name} ({c.strength})")
+    if b.tie_card is not None:
+        secrets.append(f"tie card: {b.tie_card.name} ({b.tie_card.strength})")
     if secrets:
         y = section(scene, y, "Your face-down cards")
         for line in secrets:
@@ -145,7 +149,8 @@ def height_for(b: Board, seat: str) -> int:
     rows = max(1, (len(b.hand) + PER_ROW - 1) // PER_ROW)
     site_rows = max(1, (len(me.site) + PER_ROW - 1) // PER_ROW) if me else 0
     kingdom_rows = max(1, (len(me.kingdom) + 3) // 4) if me else 0
-    secrets = (1 if b.bid else 0) + sum(len(v) for v in b.facedown.values())
+    secrets = (1 if b.bid else 0) + sum(len(v) for v in b.facedown.values()) + len(b.placing) + (
+        1 if b.tie_card else 0)
     boon_rows = (len(b.boons) + PER_ROW - 1) // PER_ROW
     h = 100 + 28 + rows * (CARD_H + GAP) + 28 + site_rows * (CARD_H + GAP) + 28 + 36 + 28 + kingdom_rows * 70
     h += (34 + secrets * 22) if secrets else 0

@@ -114,6 +114,8 @@ class Board:
     hand: list[CardFace] = field(default_factory=list)
     bid: CardFace | None = None
     facedown: dict[str, list[CardFace]] = field(default_factory=dict)
+    placing: dict[str, CardFace] = field(default_factory=dict)
+    tie_card: CardFace | None = None
     occupants: dict[str, CardFace] = field(default_factory=dict)
     peeked: list[tuple[str, str, CardFace]] = field(default_factory=list)
     boons: list[CardFace] = field(default_factory=list)
@@ -263,6 +265,8 @@ def board(view: dict[str, Any], seat: str | None) -> Board:
         b.hand = cards(private.get("hand"))
         b.bid = None if private.get("bid") is None else card(private.get("bid"))
         b.facedown = {str(r): cards(c) for r, c in (private.get("facedown") or {}).items()}
+        b.placing = {str(r): card(c) for r, c in (private.get("placing") or {}).items()}
+        b.tie_card = None if private.get("tie_card") is None else card(private.get("tie_card"))
         b.occupants = {str(k): card(c) for k, c in (private.get("occupants") or {}).items()}
         b.peeked = [(str(p.get("seat", "")), str(p.get("region", "")), card(p.get("card")))
                     for p in private.get("peeked") or [] if isinstance(p, dict)]

@@ -78,3 +78,12 @@ def test_a_pending_effect_choice_names_the_seat_not_the_options() -> None:
     view["choice"] = {"seat": "cy", "kind": "discard", "prompt": "discard 1 card", "count": 1, "optional": False}
     scene = build_scene(view, None)
     assert scene.one("secret_progress").text == "cy to choose: discard 1 card"
+
+
+def test_private_board_shows_cards_being_laid_and_the_tie_card() -> None:
+    view = private_view("al")
+    view["private"]["placing"] = {"lowlands": view["private"]["hand"][1]}
+    view["private"]["tie_card"] = view["private"]["hand"][0]
+    lines = build_scene(view, "al").texts("facedown")
+    assert "Lowlands (laid, not yet revealed): Scout (1)" in lines
+    assert "tie card: The Heir (10)" in lines
