@@ -379,6 +379,8 @@ class FakeDiscord:
                 return web.Response(status=204)
             case ("GET", ["channels", cid]):
                 return json_response(self.channels[int(cid)])
+            case ("DELETE", ["channels", cid]):
+                return json_response(self.channels.pop(int(cid)))
             case ("POST", ["channels", cid, "threads"]):
                 return json_response(self._thread(int(cid), body, None), 201)
             case ("POST", ["channels", cid, "messages", mid, "threads"]):

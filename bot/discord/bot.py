@@ -1,0 +1,141 @@
+"""The bot: one ``commands.Bot`` subclass, cogs loaded in ``setup_hook``, the tree synced there.
+
+Slash commands only (``Intents.default()``, no message content). ``setup_hook`` loads the cogs,
+registers the DynamicItem classes (so buttons sent before a restart keep working), syncs the
+command tree (to the development guilds when configured: instant; globally otherwise) and starts
+the two background tasks: outbox delivery and the deadline dispatcher.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.errors import Tree
+from bot.discord.refs import Refs
+from bot.discord.settings import DiscordSettings
+
+if TYPE_CHECKING:
+    from bot.discord.cogs.play import Play
+    from bot.discord.cogs.table import Table
+    from bot.discord.delivery import Delivery
+    from bot.discord.timers import Timers
+    from bot.table import TableService
+
+log = logging.getLogger("seneschal.discord")
+
+EXTENSIONS = (
+    "bot.discord.cogs.table",
+    "bot.discord.cogs.play",
+)
+
+
+class Seneschal(commands.Bot):
+    def __init__(self, settings: DiscordSettings, table: TableService):
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            tree_cls=Tree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
+            max_messages=None,
+            chunk_guilds_at_startup=False,
+        )
+        self.settings = settings
+        self.table = table
+        self.delivery: Delivery | None = None
+        self.timers: Timers | None = None
+        self.synced: list[str] = []
+        self.refs = Refs(table.store)
+        self.playcog: Play
+        self.tablecog: Table
+
+    async def setup_hook(self) -> None:
+        from bot.discord.delivery import Delivery
+        from bot.discord.timers import Timers
+
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for ext in EXTENSIONS:
+            try:
+                await self.load_extension(ext)
+            except Exception:
+                log.exception("failed to load extension %s", ext)
+                raise
+        await self.sync_commands()
+        self.delivery = Delivery(self)
+        self.timers = Timers(self)
+        self.delivery.start()
+        self.timers.start()
+
+    async def sync_commands(self) -> None:
+        """Guild-scoped sync for development guilds (instant), global otherwise."""
+        if self.settings.dev_guild_ids:
+            for gid in self.settings.dev_guild_ids:
+                guild = discord.Object(gid)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+                log.info("synced %d commands to development guild %s", len(synced), gid)
+            self.synced = [c.name for c in self.tree.get_commands()]
+        else:
+            synced = await self.tree.sync()
+            self.synced = [c.name for c in synced]
+            log.info("synced %d global commands", len(synced))
+
+    def wake(self) -> None:
+        """After a command: deliver what it queued, and look at the deadlines again."""
+        if self.delivery is not None:
+            self.delivery.wake()
+        if self.timers is not None:
+            self.timers.wake()
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s) to %d guild(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+
+    async def close(self) -> None:
+        """Stop the background tasks first, then close the connection."""
+        for task in (self.timers, self.delivery):
+            if task is not None:
+                await task.stop()
+        await super().close()
+
+
+def use_test_endpoints(settings: DiscordSettings) -> None:
+    """Point the client at a fake Discord. Only when a test set ``test_api_base`` explicitly."""
+    if not settings.api_base:
+        return
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    log.warning("using the test Discord endpoints at %s (tests only)", settings.api_base)
+    discord.http.Route.BASE = settings.api_base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+async def run_bot(settings: DiscordSettings, table: TableService) -> None:
+    """Run until closed; SIGTERM and SIGINT close the bot gracefully."""
+    import signal
+
+    use_test_endpoints(settings)
+    bot = Seneschal(settings, table)
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+
+    def stop() -> None:
+        if not stopping.is_set():
+            log.info("shutting down")
+            stopping.set()
+            loop.create_task(bot.close())
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, stop)
+        except (NotImplementedError, RuntimeError):
+            pass
+    async with bot:
+        await bot.start(settings.token)

@@ -1,0 +1,1 @@
+"""Cogs: /game (table and lobby) and the per-game command groups."""

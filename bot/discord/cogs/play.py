@@ -1,0 +1,184 @@
+"""Game commands (``/fief ...``, ``/okc ...``, one group per game) and decision clicks.
+
+The groups are generated from the table's command registry (one subcommand per ActionSpec), so
+a game gains a slash command by declaring an action. Every action, typed or clicked, goes
+through :meth:`TableService.act` with the interaction id as idempotency key: the same
+interaction delivered twice is applied once.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord import errors
+from bot.discord.choices import for_decision, parse
+from bot.discord.context import actor_of, channel_of
+from bot.discord.errors import Refusal
+from bot.discord.slash import build_groups, choice
+from bot.table import TABLE_GROUP, Applied, Command, TableError
+from bot.table import text as tabletext
+from engine.core import Event, RuleError, StaleState
+
+if TYPE_CHECKING:
+    from bot.discord.bot import Seneschal
+
+log = logging.getLogger("seneschal.discord")
+
+
+async def respond(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True,
+                  **kwargs: Any) -> None:
+    """The first answer, or a follow-up when the interaction was answered already.
+
+    A redelivered interaction whose token was used already is only logged.
+    """
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(content or discord.utils.MISSING, ephemeral=ephemeral, **kwargs)
+        else:
+            await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+    except discord.HTTPException as err:
+        if err.code in (40060, 10062):  # already acknowledged / unknown interaction (a redelivery)
+            log.info("interaction %s was answered already (%s)", interaction.id, err.code)
+            return
+        raise
+
+
+def call_with_fallback(fn: Any, actor: Any, channel: str | None, *args: Any, game_id: int | None = None,
+                       **kwargs: Any) -> Any:
+    """Call a table method for the channel's game; in a channel with no game of its own (the
+    parent of the game threads), fall back to the one live game the person sits at."""
+    try:
+        return fn(actor, channel, *args, game_id=game_id, **kwargs)
+    except TableError as err:
+        if err.code != "no_game" or channel is None or game_id is not None:
+            raise
+        return fn(actor, None, *args, game_id=game_id, **kwargs)
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: Seneschal):
+        self.bot = bot
+        self.groups: list[app_commands.Group] = []
+
+    async def cog_load(self) -> None:
+        table = self.bot.table
+        for name, rules in sorted(table.known_games().items()):
+            cmds = table.registry.commands(name)
+            for group in build_groups(name, rules.title, cmds, self.run_action, self.suggest):
+                self.bot.tree.add_command(group)
+                self.groups.append(group)
+        self.bot.playcog = self
+
+    async def cog_unload(self) -> None:
+        for group in self.groups:
+            self.bot.tree.remove_command(group.name)
+
+    # -- slash commands ---------------------------------------------------------------------
+    async def suggest(self, interaction: discord.Interaction, cmd: Command, param: str,
+                      current: str) -> list[app_commands.Choice[Any]]:
+        actor = actor_of(interaction, self.bot.settings)
+        game_id = getattr(interaction.namespace, "game", None) if param != "game" else None
+        channel = channel_of(interaction)
+        values = self.bot.table.suggest(actor, channel, cmd.group, cmd.name, param, current or "",
+                                        game_id=game_id)
+        if not values and channel is not None and game_id is None:
+            values = self.bot.table.suggest(actor, None, cmd.group, cmd.name, param, current or "")
+        return [choice(v) for v in values[:25]]
+
+    async def run_action(self, interaction: discord.Interaction, cmd: Command, values: dict[str, Any]) -> None:
+        """``/<game> <action> ...``: apply for the person's seat, answer ephemerally."""
+        if cmd.group == TABLE_GROUP:
+            raise Refusal("internal: a table command reached the game handler")
+        actor = actor_of(interaction, self.bot.settings)
+        game_id = values.pop("game", None)
+        action = cmd.build_action(values)
+        applied: Applied = call_with_fallback(self.bot.table.act, actor, channel_of(interaction), cmd.group, action,
+                                              game_id=game_id, key=str(interaction.id))
+        self.bot.wake()
+        await respond(interaction, self.applied_text(applied))
+
+    @staticmethod
+    def applied_text(applied: Applied) -> str:
+        if applied.duplicate:
+            return f"Already done: {applied.action.text() if applied.action else ''} (action #{applied.seq})."
+        lines = [f"Done: `{applied.action.text() if applied.action else ''}` (action #{applied.seq}, "
+                 f"game {applied.game.id if applied.game else '?'})."]
+        mine = [e for e in applied.events if e.to is not None]  # what only this seat learnt (ephemeral)
+        lines += [f"• {tabletext.event_text(e)}" for e in mine[:10]]
+        if applied.result:
+            lines.append(f"The game is over: {', '.join(applied.result.get('winners', []))} won.")
+        return "\n".join(lines)[:1990]
+
+    # -- decision clicks -------------------------------------------------------------------------
+    async def choose(self, interaction: discord.Interaction, game_id: int, version: int, decision: str, mode: str,
+                     choice_text: str, label: str) -> None:
+        try:
+            await self._choose(interaction, game_id, version, decision, mode, choice_text, label)
+        except Exception as err:  # the dynamic item path logs only: answer the person here
+            await errors.handle(interaction, err, f"choice {decision}")
+
+    async def _choose(self, interaction: discord.Interaction, game_id: int, version: int, decision: str, mode: str,
+                      choice_text: str, label: str) -> None:
+        table = self.bot.table
+        actor = actor_of(interaction, self.bot.settings)
+        info = table.info(game_id)
+        rules = table.rules_for(info.game)
+        mine = info.seat_of(actor.user_id)
+        if mine is None:
+            raise Refusal(f"You have no seat in game {game_id}: only a seat's player may answer for it.")
+        expect: int | None = None
+        if mode == "i":
+            # An index into the offered choices: only meaningful at exactly the state it was drawn from.
+            st = table.status(actor, None, game_id=game_id)
+            texts = for_decision(rules, decision, list(st.legal))
+            expect = version
+            try:
+                text = texts[int(choice_text)]
+            except (IndexError, ValueError):
+                raise StaleState(version, -1) from None
+        else:
+            text = choice_text
+            st = table.status(actor, None, game_id=game_id)
+            awaited = any(w.decision == decision and w.seat == mine.seat for w in st.waiting)
+            if info.status.value == "active" and (not awaited or text not in st.legal):
+                waiting = sorted({w.decision for w in st.waiting if w.seat == mine.seat})
+                raise Refusal(
+                    f"This button is stale: it answered **{decision}** (offered at state {version}), which no "
+                    f"longer waits on you — the game has moved on. "
+                    + (f"You are awaited for: {', '.join(waiting)}; use `/game hand` for fresh buttons."
+                       if waiting else "Nothing waits on you right now; `/game status` shows where the game is."))
+        action = parse(rules, text)
+        if action is None:
+            raise Refusal(f"This choice ({text}) is not a command of {rules.title} any more.")
+        applied = table.act(actor, None, None, action, game_id=game_id, key=str(interaction.id),
+                            expect_version=expect)
+        self.bot.wake()
+        note = self.applied_text(applied)
+        message = interaction.message
+        try:
+            if message is not None and not interaction.response.is_done():
+                base = message.content or ""
+                await interaction.response.edit_message(content=f"{base}\n✅ **{label}** — {note}"[:1990], view=None)
+            else:
+                await respond(interaction, note)
+        except discord.HTTPException as err:
+            if err.code not in (40060, 10062):
+                raise
+            log.info("choice interaction %s answered already (%s)", interaction.id, err.code)
+
+    @staticmethod
+    def private_lines(events: tuple[Event, ...]) -> list[str]:
+        return [tabletext.event_text(e) for e in events]
+
+
+def refusal_text(err: RuleError) -> str:
+    return err.describe()
+
+
+async def setup(bot: Seneschal) -> None:
+    await bot.add_cog(Play(bot))

@@ -1,0 +1,358 @@
+"""``/game ...``: the lobby and table management, generated from the registry's table commands.
+
+``/game new`` opens a thread for the game and posts the lobby message (Join, Leave, Start);
+everything else addresses the game of the thread it is typed in (or, elsewhere, the one live
+game the person sits at, or ``game:<id>``). Private answers (hand, log, status with your
+choices, export) are ephemeral; public announcements (pause, replace, abandon...) come through
+the outbox into the game's thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from bot.discord import errors, present
+from bot.discord.choices import add_choices
+from bot.discord.cogs.play import call_with_fallback, respond
+from bot.discord.components import HandButton, UndoButton, lobby_view
+from bot.discord.context import actor_of, channel_of
+from bot.discord.errors import Refusal
+from bot.discord.slash import build_groups, choice
+from bot.table import (
+    TABLE_GROUP,
+    AlreadyDone,
+    Command,
+    Created,
+    Exported,
+    GameInfo,
+    GameStatus,
+    Imported,
+    Joined,
+    Left,
+    LogPage,
+    RulesHelp,
+    Settings,
+    Started,
+    TableChanged,
+)
+from bot.table import text as tabletext
+
+if TYPE_CHECKING:
+    from bot.discord.bot import Seneschal
+
+log = logging.getLogger("seneschal.discord")
+
+THREAD_ARCHIVE_MINUTES = 10080  # a week: campaigns are slow
+
+
+class Table(commands.Cog):
+    def __init__(self, bot: Seneschal):
+        self.bot = bot
+        self.group_names: list[str] = []
+
+    async def cog_load(self) -> None:
+        cmds = self.bot.table.registry.commands(TABLE_GROUP)
+        for group in build_groups(TABLE_GROUP, "Seneschal table", cmds, self.run, self.suggest):
+            self.bot.tree.add_command(group)
+            self.group_names.append(group.name)
+        self.bot.tablecog = self
+
+    async def cog_unload(self) -> None:
+        for name in self.group_names:
+            self.bot.tree.remove_command(name)
+
+    @property
+    def table(self) -> Any:
+        return self.bot.table
+
+    async def suggest(self, interaction: discord.Interaction, cmd: Command, param: str,
+                      current: str) -> list[Any]:
+        actor = actor_of(interaction, self.bot.settings)
+        game_id = getattr(interaction.namespace, "game", None) if param != "game" else None
+        values = self.table.suggest(actor, channel_of(interaction), TABLE_GROUP, cmd.name, param, current or "",
+                                    game_id=game_id)
+        if not values and channel_of(interaction) is not None and game_id is None:
+            values = self.table.suggest(actor, None, TABLE_GROUP, cmd.name, param, current or "")
+        return [choice(v) for v in values[:25]]
+
+    # -- one handler for every /game command ----------------------------------------------------
+    async def run(self, interaction: discord.Interaction, cmd: Command, values: dict[str, Any]) -> None:
+        handler = getattr(self, f"cmd_{cmd.name}", None)
+        if handler is not None:
+            await handler(interaction, values)
+            return
+        await self.generic(interaction, cmd, values)
+
+    async def generic(self, interaction: discord.Interaction, cmd: Command, values: dict[str, Any]) -> None:
+        """join, leave, start, pause, resume, abandon, settings, list: call the table, answer ephemerally."""
+        actor = actor_of(interaction, self.bot.settings)
+        channel = channel_of(interaction)
+        game_id = values.pop("game", None)
+        key = str(interaction.id) if cmd.mutates else None
+        if cmd.name == "list":
+            outcome = self.table.list_games(actor, channel)
+        else:
+            method = getattr(self.table, cmd.name)
+            args = cmd.convert(values)
+            kwargs: dict[str, Any] = dict(args)
+            if cmd.mutates:
+                kwargs["key"] = key
+            outcome = call_with_fallback(method, actor, channel, game_id=game_id, **kwargs)
+        self.bot.wake()
+        if isinstance(outcome, Joined | Left | Started) or (
+                isinstance(outcome, TableChanged) and outcome.what == "abandoned"):
+            await self.refresh_lobby(outcome.game)
+        await respond(interaction, tabletext.describe(outcome)[:1990])
+
+    # -- the lobby -----------------------------------------------------------------------------
+    async def cmd_new(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        await self.open_game(interaction, values, None)
+
+    async def cmd_import(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        attachment = values.get("file")
+        if not isinstance(attachment, discord.Attachment):
+            raise Refusal("Attach the exported .json file to `/game import file:`.")
+        if attachment.size > 8 * 1024 * 1024:
+            raise Refusal("That file is too large for a saved game (over 8 MB).")
+        await self.open_game(interaction, values, attachment)
+
+    async def open_game(self, interaction: discord.Interaction, values: dict[str, Any],
+                        attachment: discord.Attachment | None) -> None:
+        """Open a thread for a new (or imported) game, then the lobby (or the game) in it."""
+        actor = actor_of(interaction, self.bot.settings)
+        key = str(interaction.id)
+        done = self.table.store.command_key(key)
+        if done is not None:  # the same interaction delivered again: the game exists already
+            await respond(interaction, f"Already done: game {done[0]}.")
+            return
+        if interaction.guild_id is None:
+            raise Refusal("Open games in a server channel: the game gets its own thread there.")
+        parent = interaction.channel
+        parent_id = getattr(parent, "parent_id", None) if isinstance(parent, discord.Thread) else interaction.channel_id
+        if parent_id is None:
+            raise Refusal("I cannot tell which channel to open the game's thread in.")
+        if attachment is not None:
+            if not actor.admin:
+                raise Refusal("Only a GM (Manage Server or the GM role) may import a game.")
+            text = await attachment.read()
+            title = f"imported game ({attachment.filename})"
+        else:
+            rules = self.table.rules_for(str(values.get("name", "")))
+            text = b""
+            title = f"{rules.title} — {interaction.user.display_name}"
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        thread = await self.bot.http.start_thread_without_message(
+            parent_id, name=title[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            type=discord.ChannelType.public_thread.value, reason="a Seneschal game")
+        thread_id = int(thread["id"])
+        try:
+            if attachment is not None:
+                outcome = await asyncio.to_thread(self.table.import_game, actor, str(thread_id), text, key=key)
+            else:
+                outcome = self.table.new_game(actor, str(thread_id), str(values["name"]),
+                                              players=values.get("players"), options=values.get("options"),
+                                              play=values.get("play", True), key=key)
+        except Exception:
+            try:
+                await self.bot.http.delete_channel(thread_id, reason="the game could not be opened")
+            except discord.HTTPException:
+                log.warning("could not remove the empty thread %s", thread_id)
+            raise
+        if isinstance(outcome, AlreadyDone):
+            await respond(interaction, f"Already done: game {outcome.game.id if outcome.game else '?'}.")
+            return
+        info = outcome.game
+        assert info is not None
+        if isinstance(outcome, Created):
+            await self.post_lobby(info, thread_id)
+            await respond(interaction, f"Game {info.id} ({info.title}) is open in <#{thread_id}>"
+                                       + (f"; you sit as **{outcome.seat}**." if outcome.seat else "."))
+        elif isinstance(outcome, Imported):
+            self.bot.wake()
+            await respond(interaction, f"Imported as game {info.id} in <#{thread_id}> "
+                                       f"({outcome.actions} actions replayed and verified).")
+
+    async def post_lobby(self, info: GameInfo, thread_id: int) -> None:
+        rules = self.table.rules_for(info.game)
+        channel = self.bot.get_partial_messageable(thread_id)
+        msg = await channel.send(embed=present.lobby_embed(info, max_seats=rules.max_seats, min_seats=rules.min_seats),
+                                 view=lobby_view(info.id), nonce=f"lobby{info.id}"[:25])
+        self.bot.refs.put(info.id, "lobby", thread_id, msg.id)
+
+    async def refresh_lobby(self, info: GameInfo | None) -> None:
+        """Edit the lobby message after a seat changed hands or the game started."""
+        if info is None:
+            return
+        ref = self.bot.refs.get(info.id, "lobby")
+        if ref is None:
+            return
+        rules = self.table.rules_for(info.game)
+        try:
+            message = self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1])
+            await message.edit(embed=present.lobby_embed(info, max_seats=rules.max_seats, min_seats=rules.min_seats),
+                               view=lobby_view(info.id, open_=info.status is GameStatus.LOBBY))
+        except discord.HTTPException as err:
+            log.warning("could not edit the lobby message of game %s: %s", info.id, err)
+
+    async def lobby_click(self, interaction: discord.Interaction, game_id: int, what: str) -> None:
+        try:
+            actor = actor_of(interaction, self.bot.settings)
+            key = str(interaction.id)
+            method = {"join": self.table.join, "leave": self.table.leave, "start": self.table.start}[what]
+            outcome = method(actor, None, game_id=game_id, key=key)
+            self.bot.wake()
+            info = self.table.info(game_id)
+            rules = self.table.rules_for(info.game)
+            await interaction.response.edit_message(
+                embed=present.lobby_embed(info, max_seats=rules.max_seats, min_seats=rules.min_seats),
+                view=lobby_view(game_id, open_=info.status is GameStatus.LOBBY))
+            note = tabletext.describe(outcome)
+            if isinstance(outcome, Started):
+                note += ". Private boards and choices are on their way by DM."
+            await interaction.followup.send(note[:1990], ephemeral=True)
+        except Exception as err:
+            await errors.handle(interaction, err, f"lobby {what}")
+
+    # -- looking ---------------------------------------------------------------------------------
+    async def cmd_status(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        actor = actor_of(interaction, self.bot.settings)
+        st = call_with_fallback(self.table.status, actor, channel_of(interaction), game_id=values.get("game"))
+        embed = present.status_reply(st)
+        if st.legal:
+            shown = " | ".join(f"`{t}`" for t in st.legal[:15]) + (" | …" if len(st.legal) > 15 else "")
+            embed.add_field(name="You may (only you see this)", value=shown[:1024], inline=False)
+        await respond(interaction, embed=embed)
+
+    async def cmd_board(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        actor = actor_of(interaction, self.bot.settings)
+        private = bool(values.get("private"))
+        await interaction.response.defer(ephemeral=private, thinking=True)
+        board = await asyncio.to_thread(call_with_fallback, self.table.board, actor, channel_of(interaction),
+                                        game_id=values.get("game"), private=private)
+        info = board.game
+        caption = f"**{info.title} — game {info.id}** · {info.phase}" + (f" · board of {board.seat}" if board.seat
+                                                                            else "")
+        if board.png is not None:
+            await interaction.followup.send(caption, file=discord.File(io.BytesIO(board.png), "board.png"),
+                                            ephemeral=private)
+        else:
+            await interaction.followup.send(f"{caption}\n{present.view_text(board.view, 1800)}"[:1990],
+                                            ephemeral=private)
+
+    async def cmd_hand(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        actor = actor_of(interaction, self.bot.settings)
+        game_id = values.get("game")
+        if game_id is None:
+            row = call_with_fallback(self.table.resolve, actor, channel_of(interaction))
+            game_id = row.id
+        await self.show_hand(interaction, int(game_id))
+
+    async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The person's private view and fresh buttons for what waits on them, ephemerally."""
+        try:
+            actor = actor_of(interaction, self.bot.settings)
+            hand = self.table.hand(actor, None, game_id=game_id)
+            st = self.table.status(actor, None, game_id=game_id)
+            info = hand.game
+            rules = self.table.rules_for(info.game)
+            embed = discord.Embed(title=f"{info.title} — game {info.id}: seat {hand.seat}",
+                                  description=present.view_text(hand.view), colour=present.COLOUR)
+            view = discord.ui.View(timeout=None)
+            mine = [w for w in st.waiting if w.seat == hand.seat]
+            if mine:
+                version = self.table.state(game_id).version
+                lines = []
+                for w in mine:
+                    n = add_choices(view, rules, game_id, version, w.decision, list(st.legal))
+                    due = f" (due {present.when(w.due)})" if w.due else ""
+                    lines.append(f"**{w.prompt}**{due}" + ("" if n else " — use the slash command"))
+                embed.add_field(name="Waiting on you", value="\n".join(lines)[:1024], inline=False)
+            await respond(interaction, embed=embed, view=view)
+        except Exception as err:
+            await errors.handle(interaction, err, "hand")
+
+    async def cmd_log(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        actor = actor_of(interaction, self.bot.settings)
+        page: LogPage = call_with_fallback(self.table.log, actor, channel_of(interaction), game_id=values.get("game"),
+                                           last=int(values.get("last", 10)))
+        await respond(interaction, tabletext.describe(page)[-1990:])
+
+    async def cmd_rules(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        actor = actor_of(interaction, self.bot.settings)
+        helped: RulesHelp = call_with_fallback(self.table.rules_help, actor, channel_of(interaction),
+                                               name=values.get("name"))
+        lines = [f"**{helped.title}** — commands"]
+        for c in helped.commands:
+            flags = (" (GM)" if c.gm else "") + (" (secret: DM or ephemeral)" if c.secret else "")
+            lines.append(f"`{c.usage}`{flags}: {c.doc}")
+        await respond(interaction, "\n".join(lines)[:1990])
+
+    # -- GM tools ----------------------------------------------------------------------------------
+    async def cmd_undo(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        actor = actor_of(interaction, self.bot.settings)
+        row = call_with_fallback(self.table.resolve, actor, channel_of(interaction), game_id=values.get("game"))
+        if not self.table.is_gm(actor, row):
+            raise Refusal("Only a GM (Manage Server or the GM role) may undo.")
+        count = int(values.get("count", 1))
+        if count < 1 or count > row.last_seq:
+            raise Refusal(f"Game {row.id} can undo 1 to {row.last_seq} action(s), not {count}.")
+        view = discord.ui.View(timeout=None)
+        view.add_item(UndoButton(row.id, row.last_seq, count))
+        await respond(interaction, f"Undo the last {count} action(s) of game {row.id} (now at action "
+                                   f"#{row.last_seq})? Dice and revealed secrets cannot be undone.", view=view)
+
+    async def confirm_undo(self, interaction: discord.Interaction, game_id: int, seq: int, count: int) -> None:
+        try:
+            actor = actor_of(interaction, self.bot.settings)
+            info = self.table.info(game_id)
+            if info.seq != seq:
+                raise Refusal(f"The game moved on since this undo was prepared (action #{seq}, now #{info.seq}); "
+                              "run `/game undo` again.")
+            outcome = self.table.undo(actor, None, count=count, game_id=game_id, key=str(interaction.id))
+            self.bot.wake()
+            await interaction.response.edit_message(content=tabletext.describe(outcome), view=None)
+        except Exception as err:
+            await errors.handle(interaction, err, "undo")
+
+    async def cmd_replace(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        actor = actor_of(interaction, self.bot.settings)
+        user = values.get("user")
+        if not isinstance(user, discord.User | discord.Member):
+            raise Refusal("Name the person who takes the seat: `/game replace seat:<seat> user:@someone`.")
+        if user.bot:
+            raise Refusal("A bot cannot take a seat.")
+        outcome = call_with_fallback(self.table.replace, actor, channel_of(interaction), str(values["seat"]),
+                                     str(user.id), user.name, game_id=values.get("game"), key=str(interaction.id))
+        self.bot.wake()
+        await respond(interaction, tabletext.describe(outcome))
+
+    async def cmd_export(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        actor = actor_of(interaction, self.bot.settings)
+        exported: Exported = call_with_fallback(self.table.export, actor, channel_of(interaction),
+                                                game_id=values.get("game"))
+        data = exported.text.encode("utf-8")
+        await respond(interaction, f"Game export ({len(data)} bytes). It holds every secret of the game: keep it "
+                                   "to yourself.", file=discord.File(io.BytesIO(data), exported.filename))
+
+    async def cmd_settings(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        actor = actor_of(interaction, self.bot.settings)
+        outcome: Settings = call_with_fallback(
+            self.table.settings, actor, channel_of(interaction), game_id=values.get("game"),
+            setting=values.get("setting"), value=values.get("value"), key=str(interaction.id))
+        await respond(interaction, tabletext.describe(outcome)[:1990])
+
+
+def hand_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(game_id))
+    return view
+
+
+async def setup(bot: Seneschal) -> None:
+    await bot.add_cog(Table(bot))

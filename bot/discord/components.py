@@ -1,0 +1,146 @@
+"""Buttons and selects that survive restarts: ``DynamicItem``s whose custom_id carries what the
+click means.
+
+- ``sn:a:<game>:<version>:<decision>|<action text>``: play that action (a choice button);
+  ``sn:i:...|<n>`` plays the n-th offered choice when the text is too long for a custom_id
+  (then only at exactly that state version);
+- ``sn:s:<game>:<version>:<decision>``: a select whose option values are action texts (or ``#n``);
+- ``sn:l:<game>:<join|leave|start>``: lobby buttons;
+- ``sn:h:<game>``: show my private information and choices (ephemeral; the fallback when DMs are closed);
+- ``sn:u:<game>:<seq>:<count>``: confirm an undo prepared at action ``seq``.
+
+Each click reloads the game from the table, so a button sent before a restart works after it,
+and a click that no longer fits the game (another decision is awaited, the state moved past an
+index choice) is refused with an explanation.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.discord.bot import Seneschal
+
+CUSTOM_ID_MAX = 100
+
+
+def choice_id(game: int, version: int, decision: str, action_text: str, index: int) -> str:
+    cid = f"sn:a:{game}:{version}:{decision}|{action_text}"
+    if len(cid) <= CUSTOM_ID_MAX:
+        return cid
+    return f"sn:i:{game}:{version}:{decision[:60]}|{index}"
+
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: ignore[misc]
+                   r"sn:(?P<mode>[ai]):(?P<game>\d+):(?P<version>\d+):(?P<decision>[^|]*)\|(?P<choice>.+)"):
+    def __init__(self, game: int, version: int, decision: str, choice: str, *, label: str = "", index: int = 0,
+                 mode: str | None = None, style: discord.ButtonStyle = discord.ButtonStyle.primary):
+        if mode is None:
+            cid = choice_id(game, version, decision, choice, index)
+        else:
+            cid = f"sn:{mode}:{game}:{version}:{decision}|{choice}"
+        super().__init__(discord.ui.Button(label=(label or choice)[:80], style=style, custom_id=cid))
+        self.game, self.version, self.decision = game, version, decision
+        self.mode = cid.split(":")[1]
+        self.choice = cid.split("|", 1)[1]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> ChoiceButton:
+        return cls(int(match["game"]), int(match["version"]), match["decision"], match["choice"],
+                   label=item.label or "", mode=match["mode"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        await bot.playcog.choose(interaction, self.game, self.version, self.decision, self.mode, self.choice,
+                              self.item.label or self.choice)
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=  # type: ignore[misc]
+                   r"sn:s:(?P<game>\d+):(?P<version>\d+):(?P<decision>.*)"):
+    def __init__(self, game: int, version: int, decision: str, options: list[discord.SelectOption] | None = None):
+        super().__init__(discord.ui.Select(custom_id=f"sn:s:{game}:{version}:{decision}"[:CUSTOM_ID_MAX],
+                                           options=options or [discord.SelectOption(label="-")],
+                                           placeholder="Choose…", min_values=1, max_values=1))
+        self.game, self.version, self.decision = game, version, decision
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str]) -> ChoiceSelect:
+        return cls(int(match["game"]), int(match["version"]), match["decision"], list(item.options))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        value = self.item.values[0] if self.item.values else ""
+        label = next((o.label for o in self.item.options if o.value == value), value)
+        if value.startswith("#"):
+            await bot.playcog.choose(interaction, self.game, self.version, self.decision, "i", value[1:], label)
+        else:
+            await bot.playcog.choose(interaction, self.game, self.version, self.decision, "a", value, label)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: ignore[misc]
+                  r"sn:l:(?P<game>\d+):(?P<what>join|leave|start)"):
+    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "start": discord.ButtonStyle.primary}
+
+    def __init__(self, game: int, what: str):
+        super().__init__(discord.ui.Button(label=what.capitalize(), style=self.STYLES[what],
+                                           custom_id=f"sn:l:{game}:{what}"))
+        self.game, self.what = game, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> LobbyButton:
+        return cls(int(match["game"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        await bot.tablecog.lobby_click(interaction, self.game, self.what)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sn:h:(?P<game>\d+)"):  # type: ignore[misc]
+    def __init__(self, game: int):
+        super().__init__(discord.ui.Button(label="Show my hand and choices", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sn:h:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        await bot.tablecog.show_hand(interaction, self.game)
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: ignore[misc]
+                 r"sn:u:(?P<game>\d+):(?P<seq>\d+):(?P<count>\d+)"):
+    def __init__(self, game: int, seq: int, count: int):
+        super().__init__(discord.ui.Button(label=f"Confirm: undo {count} action(s)", style=discord.ButtonStyle.danger,
+                                           custom_id=f"sn:u:{game}:{seq}:{count}"))
+        self.game, self.seq, self.count = game, seq, count
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> UndoButton:
+        return cls(int(match["game"]), int(match["seq"]), int(match["count"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        await bot.tablecog.confirm_undo(interaction, self.game, self.seq, self.count)
+
+
+DYNAMIC_ITEMS: tuple[type[Any], ...] = (ChoiceButton, ChoiceSelect, LobbyButton, HandButton, UndoButton)
+
+
+def lobby_view(game: int, *, open_: bool = True) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if open_:
+        for what in ("join", "leave", "start"):
+            view.add_item(LobbyButton(game, what))
+    return view

@@ -1,0 +1,51 @@
+"""Who is acting, where, and with what authority: the Discord facts the table needs.
+
+The table decides everything else (seats, turns, legality); the adapter only says who typed
+(:class:`~bot.table.Actor`, with ``admin`` = Manage Server or the configured GM role) and in
+which channel (the thread id of a game, or None in a DM).
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord.settings import DiscordSettings
+from bot.table import Actor
+
+
+def is_gm(interaction: discord.Interaction, settings: DiscordSettings) -> bool:
+    """Manage Server, Administrator, or the configured GM role (by id or by name). Never in DMs."""
+    user = interaction.user
+    if interaction.guild_id is None or not isinstance(user, discord.Member):
+        return False
+    perms = interaction.permissions
+    if perms.manage_guild or perms.administrator:
+        return True
+    wanted = settings.gm_role.strip()
+    if not wanted:
+        return False
+    for role_id in user._roles:  # ids only: works without the members intent or a role cache
+        if str(role_id) == wanted:
+            return True
+    guild = interaction.guild
+    if guild is not None and not wanted.isdigit():
+        for role in guild.roles:
+            if role.name == wanted and user._roles.has(role.id):
+                return True
+    return False
+
+
+def actor_of(interaction: discord.Interaction, settings: DiscordSettings) -> Actor:
+    user = interaction.user
+    return Actor(str(user.id), user.name, is_gm(interaction, settings))
+
+
+def channel_of(interaction: discord.Interaction) -> str | None:
+    """The table's channel key: the channel or thread id, or None in a DM."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        return None
+    return str(interaction.channel_id)
+
+
+def mention(user_id: str | None) -> str:
+    return f"<@{user_id}>" if user_id and user_id.isdigit() else (user_id or "?")

@@ -1,0 +1,255 @@
+"""Outbox delivery: the table's pending messages, posted to Discord, each exactly once.
+
+One task drains :meth:`TableService.pending_outbox` whenever it is woken (after every command)
+and every few seconds. A row is marked delivered only after Discord accepted it, so delivery is
+at least once; every message carries a nonce derived from the row's key with
+``enforce_nonce`` (discord.py sets it with every nonce), so a row re-sent after a crash (sent, then killed before the mark) is
+created once by Discord. Status messages are edited in place (their id is kept in
+``discord_refs``), and only the newest status of a game in a batch is applied.
+
+A DM to someone who closed their DMs (error 50007) does not stall anything: the game goes on,
+the thread is told once, without secrets, to use ``/game hand``, whose ephemeral answer has the
+same information and buttons.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import renderer
+from bot.discord import present
+from bot.discord.choices import prompt_view
+from bot.discord.components import HandButton
+from bot.discord.context import mention
+from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, STATUS_EDIT, Outgoing
+
+if TYPE_CHECKING:
+    from bot.discord.bot import Seneschal
+
+log = logging.getLogger("seneschal.discord.delivery")
+
+DM_CLOSED = 50007
+PERMANENT = (10003, 10008, 50001, 50013)  # unknown channel / message, missing access / permissions
+MAX_ATTEMPTS = 5
+
+
+def nonce(key: str, part: int = 0) -> str:
+    return hashlib.sha1(f"{key}#{part}".encode()).hexdigest()[:25]
+
+
+class Delivery:
+    def __init__(self, bot: Seneschal, poll: float = 5.0):
+        self.bot = bot
+        self.poll = poll
+        self.event = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.failures: dict[int, tuple[int, float]] = {}  # outbox id -> (attempts, retry at)
+        self.dm_channels: dict[str, int] = {}
+        self.idle = asyncio.Event()
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self.run(), name="seneschal-delivery")
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            try:
+                await self.task
+            except (asyncio.CancelledError, Exception):
+                pass
+            self.task = None
+
+    def wake(self) -> None:
+        self.idle.clear()
+        self.event.set()
+
+    async def run(self) -> None:
+        await self.bot.wait_until_ready()
+        while not self.bot.is_closed():
+            self.event.clear()
+            try:
+                await self.flush()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("outbox delivery failed; retrying later")
+            if not self.event.is_set():
+                self.idle.set()
+            try:
+                await asyncio.wait_for(self.event.wait(), timeout=self.poll)
+            except TimeoutError:
+                pass
+
+    async def flush(self) -> None:
+        while True:
+            now = time.monotonic()
+            batch = [m for m in self.bot.table.pending_outbox(100) if self.failures.get(m.id, (0, 0.0))[1] <= now]
+            if not batch:
+                return
+            newest = {m.game_id: m.id for m in batch if m.kind == STATUS_EDIT}
+            for m in batch:
+                if m.kind == STATUS_EDIT and newest[m.game_id] != m.id:
+                    self.bot.table.mark_delivered(m.id)  # superseded by a newer status
+                    continue
+                try:
+                    await self.deliver(m)
+                except discord.HTTPException as err:
+                    attempts = self.failures.get(m.id, (0, 0.0))[0] + 1
+                    if err.code in PERMANENT or attempts >= MAX_ATTEMPTS or 400 <= err.status < 500 and err.status != 429:
+                        log.error("outbox %s (%s) dropped after %d attempt(s): %s", m.key, m.kind, attempts, err)
+                    else:
+                        self.failures[m.id] = (attempts, time.monotonic() + 2.0 ** attempts)
+                        log.warning("outbox %s (%s) failed, attempt %d: %s", m.key, m.kind, attempts, err)
+                        continue
+                self.failures.pop(m.id, None)
+                self.bot.table.mark_delivered(m.id)
+
+    # -- one message ---------------------------------------------------------------------------
+    async def deliver(self, m: Outgoing) -> None:
+        if m.kind == CHANNEL_POST:
+            await self.channel_post(m)
+        elif m.kind == DM:
+            await self.dm(m)
+        elif m.kind == BOARD_IMAGE:
+            await self.board(m)
+        elif m.kind == STATUS_EDIT:
+            await self.status(m)
+        else:
+            log.error("outbox %s has unknown kind %s", m.key, m.kind)
+
+    def thread(self, m: Outgoing) -> discord.PartialMessageable | None:
+        if not m.channel or not str(m.channel).isdigit():
+            return None
+        return self.bot.get_partial_messageable(int(m.channel))
+
+    async def send_text(self, channel: discord.abc.Messageable, key: str, text: str, **kwargs: Any) -> None:
+        parts = present.split(text)
+        for i, part in enumerate(parts):
+            extra = kwargs if i == len(parts) - 1 else {}
+            await channel.send(part, nonce=nonce(key, i), **extra)
+
+    async def channel_post(self, m: Outgoing) -> None:
+        channel = self.thread(m)
+        text = present.outgoing_text(m)
+        if channel is None or not text.strip():
+            return
+        await self.send_text(channel, m.key, text)
+
+    async def dm_channel(self, user_id: str) -> discord.DMChannel:
+        cid = self.dm_channels.get(user_id)
+        if cid is None:
+            dm = await self.bot.create_dm(discord.Object(int(user_id)))
+            self.dm_channels[user_id] = dm.id
+            return dm
+        channel = self.bot.get_channel(cid)
+        if isinstance(channel, discord.DMChannel):
+            return channel
+        return await self.bot.create_dm(discord.Object(int(user_id)))
+
+    async def dm(self, m: Outgoing) -> None:
+        p = m.payload
+        kind = p.get("type")
+        info = self.bot.table.info(m.game_id)
+        if kind in ("prompt", "reminder") and (kind == "reminder" or p.get("kind") != "simultaneous"):
+            await self.public_prompt(m, info)
+        if not m.user_id or not m.user_id.isdigit():
+            return
+        if kind == "prompt":
+            rules = self.bot.table.rules_for(info.game)
+            view, n = prompt_view(rules, m.game_id, int(p.get("version", 0)), str(p.get("decision")),
+                                  list(p.get("legal") or []))
+            text = present.prompt_text(info, p)
+            if not n:
+                text += f"\nAnswer with `/{info.game} ...` (autocomplete offers your legal choices)."
+            await self.to_user(m, text, view=view)
+        else:
+            text = present.outgoing_text(m)
+            if kind == "reminder" and p.get("due"):
+                text = f"{present.prompt_text(info, p)} — reminder: due {present.when(p['due'])}"
+            await self.to_user(m, f"**{info.title} — game {info.id}**\n{text}")
+
+    async def to_user(self, m: Outgoing, text: str, **kwargs: Any) -> None:
+        assert m.user_id is not None
+        try:
+            channel = await self.dm_channel(m.user_id)
+            await self.send_text(channel, m.key, text, **kwargs)
+        except discord.Forbidden as err:
+            if err.code != DM_CLOSED:
+                raise
+            await self.dm_closed(m)
+
+    async def dm_closed(self, m: Outgoing) -> None:
+        """Tell the thread once per game and person, without any secret, how to get the same by ephemeral."""
+        refs = self.bot.refs
+        name = f"dmclosed:{m.user_id}"
+        if refs.has(m.game_id, name):
+            return
+        channel = self.thread(m)
+        if channel is None:
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(HandButton(m.game_id))
+        msg = await channel.send(
+            f"{mention(m.user_id)}, I cannot send you direct messages (they are closed), so your private "
+            f"board, hand and choices cannot reach you that way. The game goes on: use `/game hand` here (only you "
+            f"will see the answer, with buttons for your choices), or open your DMs to this server.",
+            view=view, nonce=nonce(f"g{m.game_id}.{name}"))
+        refs.put(m.game_id, name, msg.channel.id, msg.id)
+
+    async def public_prompt(self, m: Outgoing, info: Any) -> None:
+        """A decision others may know about, announced in the thread with a mention (no choices listed)."""
+        channel = self.thread(m)
+        if channel is None:
+            return
+        p = m.payload
+        who = f"{mention(m.user_id)} ({m.seat})"
+        if p.get("type") == "reminder":
+            text = f"{who}: reminder — **{p.get('prompt')}** is due {present.when(p.get('due'))}."
+        else:
+            due = f", due {present.when(p.get('due'))}" if p.get("due") else ""
+            text = f"{who}: the game waits on you — **{p.get('prompt')}**{due}. Choose in your DMs or with `/game hand`."
+        await channel.send(text, nonce=nonce(m.key + ".public"))
+
+    async def board(self, m: Outgoing) -> None:
+        p = m.payload
+        png = await asyncio.to_thread(renderer.render, str(p["game"]), p["view"], p.get("seat"))
+        info = self.bot.table.info(m.game_id)
+        caption = f"**{info.title} — game {info.id}** · {p.get('phase', '')}"
+        if m.seat is None:
+            channel = self.thread(m)
+            if channel is not None:
+                await channel.send(caption, file=discord.File(io.BytesIO(png), "board.png"), nonce=nonce(m.key))
+            return
+        if not m.user_id or not m.user_id.isdigit():
+            return
+        try:
+            dm = await self.dm_channel(m.user_id)
+            await dm.send(f"{caption} · your private board ({m.seat})", file=discord.File(io.BytesIO(png), "board.png"),
+                          nonce=nonce(m.key))
+        except discord.Forbidden as err:
+            if err.code != DM_CLOSED:
+                raise
+            await self.dm_closed(m)
+
+    async def status(self, m: Outgoing) -> None:
+        channel = self.thread(m)
+        if channel is None:
+            return
+        info = self.bot.table.info(m.game_id)
+        embed = present.status_embed(info, m.payload)
+        ref = self.bot.refs.get(m.game_id, "status")
+        if ref is not None:
+            try:
+                await self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1]).edit(embed=embed)
+                return
+            except discord.NotFound:
+                log.info("status message of game %s is gone; posting a new one", m.game_id)
+        msg = await channel.send(embed=embed, nonce=nonce(f"g{m.game_id}.status"))
+        self.bot.refs.put(m.game_id, "status", channel.id, msg.id)

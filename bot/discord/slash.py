@@ -1,0 +1,109 @@
+"""Slash commands built from the table's command registry.
+
+Each :class:`bot.table.Command` becomes an ``app_commands.Command`` in the group named after
+its ``group`` (``/game``, ``/fief``, ``/okc``): parameters map by kind (text, whole number,
+yes/no, a person, an attachment), fixed choices become Discord choices, and every parameter with
+an autocomplete source asks :meth:`TableService.suggest`, which draws on the engine's legal
+choices. The values the person typed go back to one handler with the command, unchanged: the
+table converts and checks them again (autocomplete is only a suggestion).
+
+A group holds at most 25 subcommands (a Discord limit); a game with more actions spills over
+into ``/<game>2``, ``/<game>3``... in the registry's order, so every action stays reachable.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.table import Command, ParamKind, Source
+
+log = logging.getLogger("seneschal.discord")
+
+Handler = Callable[[discord.Interaction, Command, dict[str, Any]], Awaitable[None]]
+Suggester = Callable[[discord.Interaction, Command, str, str], Awaitable[list[app_commands.Choice[Any]]]]
+
+MAX_SUBCOMMANDS = 25
+_TYPES: dict[ParamKind, Any] = {
+    ParamKind.STR: str,
+    ParamKind.INT: int,
+    ParamKind.BOOL: bool,
+    ParamKind.SEAT: str,
+    ParamKind.LIST: str,
+    ParamKind.USER: discord.User,
+    ParamKind.FILE: discord.Attachment,
+}
+
+
+def _short(text: str, limit: int = 100) -> str:
+    text = " ".join((text or "").split()) or "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def build_command(cmd: Command, handler: Handler, suggester: Suggester, name: str | None = None) -> app_commands.Command:
+    """One slash command for ``cmd``; ``handler`` gets the raw values by parameter name."""
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=discord.Interaction)]
+    required = [p for p in cmd.params if p.required]
+    optional = [p for p in cmd.params if not p.required]
+    for p in required + optional:
+        annotation = _TYPES[p.kind]
+        if not p.required:
+            annotation = annotation | None  # type: ignore[operator]
+        params.append(inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation,
+                                        default=inspect.Parameter.empty if p.required else None))
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        await handler(interaction, cmd, {k: v for k, v in values.items() if v is not None})
+
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        p.name: _short(p.doc or p.name) for p in cmd.params}
+    choices = {p.name: [app_commands.Choice(name=_short(c), value=c) for c in p.choices[:25]]
+               for p in cmd.params if p.choices and p.kind in (ParamKind.STR, ParamKind.SEAT) and len(p.choices) <= 25}
+    if choices:
+        callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
+    doc = cmd.doc + (" (GM)" if cmd.gm and "GM" not in cmd.doc else "")
+    command = app_commands.Command(name=name or cmd.name, description=_short(doc), callback=callback)
+    for p in cmd.params:
+        if p.name in choices or p.kind in (ParamKind.USER, ParamKind.FILE, ParamKind.BOOL):
+            continue
+        if p.autocomplete is not Source.NONE or p.kind is ParamKind.SEAT:
+            command.autocomplete(p.name)(_suggest(cmd, p.name, suggester))
+    return command
+
+
+def _suggest(cmd: Command, param: str, suggester: Suggester) -> Callable[..., Awaitable[list[Any]]]:
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[Any]]:
+        return await suggester(interaction, cmd, param, current)
+
+    return complete
+
+
+def build_groups(group: str, title: str, commands: list[Command], handler: Handler,
+                 suggester: Suggester) -> list[app_commands.Group]:
+    """``/group`` (and ``/group2``... past 25 subcommands) holding ``commands``."""
+    out = []
+    for start in range(0, len(commands), MAX_SUBCOMMANDS):
+        n = start // MAX_SUBCOMMANDS + 1
+        name = group if n == 1 else f"{group}{n}"
+        g = app_commands.Group(name=name, description=_short(f"{title}: commands" + (f" (part {n})" if n > 1 else "")))
+        for cmd in commands[start:start + MAX_SUBCOMMANDS]:
+            g.add_command(build_command(cmd, handler, suggester))
+        out.append(g)
+    return out
+
+
+def choice(value: Any) -> app_commands.Choice[Any]:
+    """An autocomplete choice; ints stay ints (integer options need integer values)."""
+    if isinstance(value, bool):
+        value = str(value).lower()
+    if isinstance(value, int):
+        return app_commands.Choice(name=str(value), value=value)
+    text = str(value)[:100]
+    return app_commands.Choice(name=text, value=text)
