@@ -80,10 +80,11 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None) -> C
         if section not in KNOWN:
             raise ConfigError(f"{where}: unknown section [{section}] (known: {', '.join(sorted(KNOWN))})")
         for key in table if isinstance(table, dict) else ():
+            if "token" in key.lower():
+                raise ConfigError(f"{where}: {section}.{key}: tokens come from the environment (DISCORD_TOKEN), "
+                                  "never the file")
             if key not in KNOWN[section]:
                 raise ConfigError(f"{where}: unknown setting {section}.{key}")
-            if key.endswith("token"):
-                raise ConfigError(f"{where}: tokens come from the environment (DISCORD_TOKEN), never the file")
     d = Config()
     cfg = Config(
         database=_get(doc, where, "store", "path", str, d.database),

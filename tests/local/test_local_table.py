@@ -1,0 +1,138 @@
+"""The local table, driven through stdin in a subprocess exactly as `make run < script` would."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TRIBUTE = "tests.games.tribute:RULES"
+
+
+def bot(tmp_path: Path, *extra: str, env: dict[str, str] | None = None) -> list[str]:
+    return [sys.executable, "-m", "bot", "--db", str(tmp_path / "t.sqlite3"), "--game", TRIBUTE,
+            "--boards", str(tmp_path / "boards"), *extra]
+
+
+def environ(**more: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(ROOT)
+    env.update(more)
+    return env
+
+
+def run(tmp_path: Path, script: str, **more: str) -> subprocess.CompletedProcess:
+    return subprocess.run(bot(tmp_path), input=script, capture_output=True, text=True, cwd=tmp_path,
+                          env=environ(**more), timeout=60)
+
+
+SCRIPT = """\
+# a whole round of tribute, typed as three people
+help
+as alice: /game new tribute players:2
+as bob: /game join
+as carol: /game join
+as alice: /game start
+as alice: /tribute bid card:3
+as bob: /tribute bid 9
+/tribute bid 1
+/tribute pass
+as alice: /tribute demand bob
+as bob: /tribute respond 1 no
+as alice: /game status
+/game frob
+as carol: /tribute bid 1
+as alice: /game export
+"""
+
+
+def test_a_script_plays_through_stdin(tmp_path):
+    done = run(tmp_path, SCRIPT)
+    out = done.stdout
+    assert done.returncode == 0, done.stderr
+    assert "[alice] game 1 (Tribute) open; you sit as alice" in out
+    assert "[bob] you sit as bob in game 1" in out
+    assert "[error] table: game 1 is full (2 seats)" in out
+    assert "[dm alice] your choice for bid-1: 3" in out  # each seat's DMs under its name
+    assert "[dm bob] your choice for bid-1: 1" in out
+    assert "[#local] bob: revealed bid-1: alice 3, bob 1" in out
+    assert "[error] T1: card 9 is not in your hand" in out  # bad input: a clear message
+    assert "[#local] bob: request.answered" in out
+    assert "round 2, bid" in out
+    assert "[error] table: /game has no command 'frob'" in out
+    assert "[error] table: you have no seat in game 1" in out
+    assert (tmp_path / "tribute-game-1.json").exists()
+    # secrets never reach the channel
+    assert not [line for line in out.splitlines() if line.startswith("[#local]") and "your choice" in line]
+
+
+def test_end_of_input_closes_cleanly(tmp_path):
+    done = run(tmp_path, "")
+    assert done.returncode == 0 and done.stderr == ""
+    done = run(tmp_path, "as alice: /game new tribute\nquit\nas bob: /game join\n")
+    assert done.returncode == 0 and "[bob]" not in done.stdout
+
+
+def test_state_survives_a_restart(tmp_path):
+    run(tmp_path, "as alice: /game new tribute players:2\nas bob: /game join\nas alice: /game start\n"
+                  "/tribute bid 5\n")
+    done = run(tmp_path, "as bob: /game status\n")
+    assert "waiting on bob: tribute.bid" in done.stdout
+
+
+def test_wait_fires_deadlines(tmp_path):
+    done = run(tmp_path, "as alice: /game new tribute players:2\nas bob: /game join\nas alice: /game start\n"
+                         "/tribute bid 5\nwait 25h\n")
+    assert "[dm bob] your time ran out on tribute.bid: played bid card:1" in done.stdout
+
+
+def test_board_images_are_written_when_a_drawer_exists(tmp_path):
+    drawer = tmp_path / "fakedrawer.py"
+    drawer.write_text("import renderer\nrenderer.DRAWERS['tribute'] = 'fakedrawer:draw'\n"
+                      "def draw(view, seat):\n    return b'PNG'\n"
+                      "from tests.games.tribute import RULES\n")
+    done = subprocess.run(bot(tmp_path, "--game", "fakedrawer:RULES"),
+                          input="as alice: /game new tribute players:2\nas bob: /game join\nas alice: /game start\n",
+                          capture_output=True, text=True, cwd=tmp_path,
+                          env=environ(PYTHONPATH=f"{ROOT}{os.pathsep}{tmp_path}"), timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "boards" / "game-1-round-1-bid-public.png").read_bytes() == b"PNG"
+    assert (tmp_path / "boards" / "game-1-round-1-bid-alice.png").exists()
+    assert "[board alice] round 1, bid:" in done.stdout
+
+
+def test_token_without_adapter_says_so(tmp_path, monkeypatch):
+    """With DISCORD_TOKEN set, `python -m bot` starts the Discord adapter; if it cannot, it says why."""
+    import bot.__main__ as entry
+
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, "bot.discord", None)  # as if bot/discord did not exist
+    assert entry.main(["--db", str(tmp_path / "t.sqlite3")]) == 1
+
+
+def test_sigkill_right_after_an_acknowledged_action_loses_nothing(tmp_path):
+    """An action the table acknowledged is in the database even if the process dies at once."""
+    proc = subprocess.Popen(bot(tmp_path), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=tmp_path,
+                            env=environ(), bufsize=1)
+    try:
+        for line in ("as alice: /game new tribute players:2", "as bob: /game join", "as alice: /game start",
+                     "as alice: /tribute offer bob 1 0"):
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+        while True:
+            line = proc.stdout.readline()
+            assert line, "the table closed before acknowledging"
+            if line.startswith("[alice] ok: offer"):
+                break
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL
+    done = run(tmp_path, "as bob: /game log\n")
+    assert "#1 alice: offer.made" in done.stdout or "#1 alice: offer.opened" in done.stdout
+    done = run(tmp_path, "as bob: /tribute accept_offer 1\n")
+    assert "[bob] ok: accept_offer offer:1 (action 2)" in done.stdout
