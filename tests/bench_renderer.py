@@ -58,7 +58,7 @@ def bench() -> list[Row]:
         rows.append((f"renderer: {game} public board file size", round(size / 1024, 1), "KiB", "<= 400"))
         ms, size = median_ms(lambda g=game, v=private, s=seat: render(g, v, s))
         rows.append((f"renderer: {game} private board draw+encode ({source} view)", round(ms, 1), "ms", "<= 40"))
-        rows.append((f"renderer: {game} first board of a process (base layer built)", round(cold, 1), "ms", "-"))
+        rows.append((f"renderer: {game} first board of a process (base layer built)", round(cold, 1), "ms", ""))
     return rows
 
 

@@ -121,11 +121,12 @@ def private_scene(view: dict[str, Any], seat: str) -> Scene:
             x = 20 + (i % 4) * 240
             top = y + (i // 4) * 70
             occupant = b.occupants.get(k.id)
+            occupant_name = occupant.name if occupant is not None else k.occupant
             label = w.wrap(k.name, 13, 220, lines=1, bold=True)
-            if k.occupied or occupant is not None:
-                label += "\noccupied by " + (occupant.name if occupant else "a face-down card")
+            if k.occupied or occupant_name:
+                label += "\noccupied by " + (occupant_name or "a faction card")
             w.card(scene, "kingdom_card", x, top, 230, 60, label, SUIT_FILL.get(k.suit, CARD_FILL), size=13,
-                   where="kingdom", who=seat, name=k.name, occupant=occupant.name if occupant else "")
+                   where="kingdom", who=seat, name=k.name, occupant=occupant_name)
         y += ((len(me.kingdom) + 3) // 4) * 70 + (0 if me.kingdom else 26)
         if not me.kingdom:
             w.text(scene, "kingdom_card_none", 24, y - 26, "none", size=14, ink="#c9d1db", where="kingdom")

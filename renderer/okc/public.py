@@ -109,7 +109,7 @@ def draw_region(scene: Scene, i: int, r: Region, b: Board, mk: dict[str, Mark]) 
         for k, seat in enumerate(loc.heralds):
             if seat in mk:
                 w.mark(scene, "herald", mk[seat], x + 30 + k * 44, y + 100, 38, text="H", where=loc.name)
-        if b.favour_location == loc.id and not b.favour_holder:
+        if (loc.favour or b.favour_location == loc.id) and not b.favour_holder:
             favour_disc(scene, x + LOC_W - 34, y + LOC_H - 34, b.favour_uses, loc.name)
     # Supporters in the region
     k = 0
@@ -230,7 +230,13 @@ def draw_panel(scene: Scene, b: Board, mk: dict[str, Mark]) -> None:
                 f"tactics {tactics}/{len(p.tactics)} · kingdom {len(p.kingdom)}")
         w.text(scene, "player_stats", x + 42, y, line, size=13, where="players", who=seat, limit=pw - 56,
                hand=p.hand, deck=p.deck)
-        y += 22
+        y += 20
+        if p.kingdom:
+            names = ", ".join(k.name + (f" ({k.occupant or 'occupied'})" if k.occupied else "") for k in p.kingdom)
+            w.text(scene, "player_kingdom", x + 42, y, names, size=12, ink="#c9d1db", where="players", who=seat,
+                   limit=pw - 56, count=len(p.kingdom))
+            y += 18
+        y += 4
     y += 6
     # Wild Kingdom pieces present in this game
     if b.wild:

@@ -26,6 +26,7 @@ class CardFace:
     keywords: str = ""
     id: str = ""
     occupied: bool = False
+    occupant: str = ""  # name of the faction card Occupying this Kingdom card, when shown
     gained: int = 0
     blanked: bool = False
 
@@ -37,6 +38,7 @@ class Location:
     side: str
     heralds: list[str] = field(default_factory=list)
     reward: str = ""
+    favour: bool = False
 
 
 @dataclass
@@ -153,6 +155,7 @@ def card(raw: Any) -> CardFace:
         keywords=", ".join(str(k) for k in keywords),
         id=str(raw.get("id", "")),
         occupied=bool(raw.get("occupied")),
+        occupant=str(raw["occupant"].get("name", "")) if isinstance(raw.get("occupant"), dict) else "",
     )
 
 
@@ -191,7 +194,7 @@ def _player(seat: str, raw: dict[str, Any]) -> Player:
 def _region(raw: dict[str, Any]) -> Region:
     locations = [Location(str(loc.get("id", "")), str(loc.get("name", loc.get("id", ""))),
                           str(loc.get("side", "")), [str(s) for s in loc.get("heralds") or []],
-                          str(loc.get("reward") or ""))
+                          str(loc.get("reward") or ""), bool(loc.get("favour")))
                  for loc in raw.get("locations") or [] if isinstance(loc, dict)]
     beside = raw.get("cards") or {}
     marker = raw.get("clash_marker")

@@ -87,3 +87,11 @@ def test_private_board_shows_cards_being_laid_and_the_tie_card() -> None:
     lines = build_scene(view, "al").texts("facedown")
     assert "Lowlands (laid, not yet revealed): Scout (1)" in lines
     assert "tie card: The Heir (10)" in lines
+
+
+def test_public_kingdom_cards_with_public_occupants() -> None:
+    view = public_view()
+    view["players"]["al"]["kingdom"][1]["occupant"] = {"id": "clans.guard", "name": "Gate Guard", "strength": 3}
+    scene = build_scene(view, None)
+    line = scene.one("player_kingdom", who="al")
+    assert line.text == "Toll Bridge, Old Keep (Gate Guard)" and line.info["count"] == 2
