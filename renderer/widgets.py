@@ -66,7 +66,7 @@ def legend(scene: Scene, marks: list[Mark], names: dict[str, str], x: int, y: in
     """Who is who: marker, colour and name per seat; returns the y below it."""
     y = panel_row_title(scene, x, y, title)
     for m in marks:
-        mark(scene, "legend_mark", m, x + 14, y + 10, 22, where="legend")
+        mark(scene, "legend_mark", m, x + 14, y + 10, 26, where="legend")
         text(scene, "legend", x + 32, y, names.get(m.seat, m.seat), size=16, where="legend", who=m.seat,
              limit=width - 40)
         y += 28

@@ -139,9 +139,10 @@ def city_items(scene: Scene, view: dict[str, Any], name: str, city: dict[str, An
         extra = []
         if entry.get("bombards"):
             extra.append(f"B{entry['bombards']}")
-        if entry.get("trebuchets"):
+        besieging = isinstance(siege, dict) and siege.get("by") == fid  # its trebuchets are drawn by the siege
+        if entry.get("trebuchets") and not besieging:
             extra.append(f"T{entry['trebuchets']}")
-        if entry.get("trebuchets_building"):
+        if entry.get("trebuchets_building") and not besieging:
             extra.append(f"t{entry['trebuchets_building']}")
         types = troop_text(entry, fid in own)
         under = " ".join([types, *extra]).strip()

@@ -128,7 +128,7 @@ def draw_region(scene: Scene, i: int, r: Region, b: Board, mk: dict[str, Mark]) 
         y = top + 14 + k * 56
         if seat not in mk:
             continue
-        w.mark(scene, "cards_owner", mk[seat], ax + 14, y + 24, 26, where=r.name)
+        w.mark(scene, "cards_owner", mk[seat], ax + 14, y + 24, 30, where=r.name)
         shown = r.cards.get(seat, [])
         for n, c in enumerate(shown[:4]):
             cx = ax + 32 + n * 66
@@ -183,7 +183,7 @@ def draw_panel(scene: Scene, b: Board, mk: dict[str, Mark]) -> None:
         p = b.players[seat]
         w.text(scene, "order", x + 14, y + 2, f"{k + 1}.", size=16, bold=True, where="order", who=seat,
                position=k + 1)
-        w.mark(scene, "order_mark", mk[seat], x + 46, y + 12, 24, where="order")
+        w.mark(scene, "order_mark", mk[seat], x + 46, y + 12, 28, where="order")
         w.text(scene, "player_name", x + 64, y + 2, seat, size=15, where="order", who=seat, limit=190)
         if b.turn == seat:
             w.text(scene, "turn", x + 258, y + 2, "◀", size=15, ink=GOLD, where="order", who=seat)
@@ -223,7 +223,7 @@ def draw_panel(scene: Scene, b: Board, mk: dict[str, Mark]) -> None:
     y = w.panel_row_title(scene, x + 14, y, "Players")
     for seat in b.seats:
         p = b.players[seat]
-        w.mark(scene, "player_mark", mk[seat], x + 26, y + 10, 20, where="players")
+        w.mark(scene, "player_mark", mk[seat], x + 26, y + 10, 24, where="players")
         sup = p.supporters
         tactics = sum(1 for _, exhausted in p.tactics if not exhausted)
         line = (f"hand {p.hand}/{p.hand_size} · deck {p.deck} · lost {p.lost} · supp {sup.get('board', 0)} · "
