@@ -342,6 +342,13 @@ def panel_header(scene: Scene, view: dict[str, Any], fm: dict[str, Mark], x: int
         w.text(scene, "parliament", x + 12, y, f"Parliament card: {str(side).title()} side", size=15, bold=True,
                where="panel", side=side)
         y += 22
+    result = view.get("result")
+    if isinstance(result, dict):
+        families = view.get("families") or {}
+        winners = ", ".join(str(families.get(f, {}).get("name", f)) for f in result.get("winners") or []) or "nobody"
+        w.text(scene, "result", x + 12, y, f"Game over: {winners}", size=17, bold=True, ink=GOLD, where="panel",
+               limit=pw - 24, winners=list(result.get("winners") or []))
+        y += 24
     if view.get("disasters_delayed"):
         w.text(scene, "delayed", x + 12, y, "Round 1: disasters wait on the seas", size=13, ink="#f0b0a0",
                where="panel")

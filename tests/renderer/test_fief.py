@@ -124,3 +124,15 @@ def test_captives_of_invaders_are_drawn_with_their_army() -> None:
     scene = build_scene(view, None)
     held = scene.one("captive", noble="estrid")
     assert held.where == "Durham" and held.info["captor"] == "invaders:a1"
+
+
+def test_an_empty_board_and_a_finished_game_draw() -> None:
+    view = public_view()
+    for name, city in view["cities"].items():
+        view["cities"][name] = {**city, "controller": None, "building": None, "mill": False, "troops": {},
+                                "nobles": [], "captives": [], "siege": None, "invaders": [], "relic": None}
+    view["result"] = {"winners": ["green"], "reason": "most VP"}
+    scene = build_scene(view, None)
+    assert not scene.find("troops") and not scene.find("building") and not scene.find("noble")
+    assert scene.one("result").info["winners"] == ["green"]
+    assert render("fief", view, None)[:4] == b"\x89PNG"
