@@ -1,0 +1,214 @@
+"""Enumerating the legal commands of a seat (buttons, autocomplete, random playouts) and the
+defaults applied when a deadline passes. Every action listed here applies (checked by
+``python -m engine.simulate fief``)."""
+
+from __future__ import annotations
+
+from engine.core import Action, RuleError
+from engine.fief import characters, fortune, income, pigeons, purchase, ransom, retainers, setup, titles
+from engine.fief.cards import check_discard, check_draw
+from engine.fief.components import BUYABLE, C
+from engine.fief.disasters import plague_default
+from engine.fief.flow import current_actor
+from engine.fief.state import Fief, Task, player_of, sovereign
+
+A = Action.of
+
+
+def task_default(g: Fief, t: Task) -> Action:
+    if t.kind == "plague":
+        return A("plague_losses", units=plague_default(g, t))
+    if t.kind == "bestow":
+        return A("bestow", region=t.region, noble=t.options[0])
+    return A("release", noble=t.noble, city=t.options[0])
+
+
+def task_actions(g: Fief, t: Task) -> list[Action]:
+    if t.kind == "plague":
+        out = [task_default(g, t)]
+        troops = g.cities[t.city or ""].stacks[t.family].troops
+        alt = sorted(troops, key=lambda u: -C.unit_sp[u])[:t.count]
+        if alt != list(out[0]["units"]):
+            out.append(A("plague_losses", units=alt))
+        return out
+    if t.kind == "bestow":
+        return [A("bestow", region=t.region, noble=n) for n in t.options]
+    return [A("release", noble=t.noble, city=c) for c in t.options]
+
+
+def step_default(g: Fief, family: str) -> Action:
+    step = g.flow.step
+    if step == "start":
+        return A("start", city=setup.start_choices(g)[0])
+    if step == "ransom":
+        due = ransom.mandatory(g, family)
+        if due:
+            return A("pay_ransom", captive=due[0].id, city=ransom.places(g, due[0])[0])
+    return A("done")
+
+
+def _ok(fn, *args) -> bool:  # type: ignore[no-untyped-def]
+    try:
+        fn(*args)
+    except RuleError:
+        return False
+    return True
+
+
+def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
+    step = g.flow.step
+    p = g.players[seat]
+    if step == "start":
+        return [A("start", city=c) for c in setup.start_choices(g)]
+    out: list[Action] = [A("done")]
+    if step == "draw":
+        out += [A("discard", card=c) for c in p.hand if _ok(check_discard, g, p, c)]
+        out += [A("draw", deck=d) for d in ("character", "fortune") if _ok(check_draw, g, p, d)]
+    elif step == "play":
+        out += _play_actions(g, seat, family)
+    elif step == "scorch":
+        out += [A("scorch", city=c) for c in income.scorch_cities(g, family)]
+    elif step == "ransom":
+        due = ransom.mandatory(g, family)
+        if due:
+            out = []
+        for n in ransom.captives_of(g, family):
+            places = ransom.places(g, n)
+            if n in due:
+                out += [A("pay_ransom", captive=n.id, city=c) for c in places]
+            elif n.captor in g.families and p.shillings > 0:
+                out.append(A("offer_ransom", captive=n.id, amount=min(p.shillings, ransom.ransom_value(n) - 1),
+                             city=places[0] if places else None))
+    elif step == "purchase":
+        out += _purchase_actions(g, seat, family)
+    return out
+
+
+def _play_actions(g: Fief, seat: str, family: str) -> list[Action]:
+    p = g.players[seat]
+    out: list[Action] = []
+    for card in p.hand:
+        kind = C.card(card).kind
+        if kind == "noble" and len(g.families[family].nobles) < characters.FAMILY_BOARD:
+            out += [A("play_noble", card=card, city=c) for c in characters.noble_cities(g, family)]
+        elif kind == "abbess":
+            cities = characters.abbey_cities(g, family)[:6]
+            out += [A("play_abbess", card=card, noble=n, city=c)
+                    for n in characters.abbess_candidates(g, family) for c in cities]
+        elif kind in ("bishop", "archbishop"):
+            out += [A("play_clergy", card=card, noble=n) for n in characters.clergy_candidates(g, family, card)]
+        elif kind == "harvest":
+            out += [A("play_harvest", card=card, region=r) for r in fortune.harvest_targets(g)]
+        elif kind == "weather":
+            out += [A("play_weather", card=card, region=r) for r in fortune.weather_targets(g)]
+        elif kind == "tax":
+            treasures = g.families[family].treasures
+            if treasures:
+                out += [A("play_tax", card=card, tallage=r) for r in fortune.tallage_regions(g, family)]
+                out += [A("play_tax", card=card, tithe=d) for d in fortune.tithe_districts(g, family)]
+    for nid in g.families[family].nobles:
+        if retainers.ready(g, nid, "mata"):
+            targets = [s for s, q in g.players.items() if s != seat and q.hand]
+            out += [A("mata", noble=nid, target=t, card=c) for t in targets for c in p.hand[:1]]
+        if g.nobles[nid].retainer:
+            for other in g.nobles.values():
+                if other.id != nid and _ok(retainers.check_give, g, family, nid, other.id) \
+                        and other.family in p.families:
+                    out.append(A("give_retainer", giver=nid, receiver=other.id))
+    return out
+
+
+def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
+    p = g.players[seat]
+    fam = g.families[family]
+    out: list[Action] = []
+    cities = purchase.unit_cities(g, family)
+    for kind in BUYABLE:
+        if fam.stockpile.get(kind, 0) and C.costs[kind] <= p.shillings:
+            for c in cities:
+                st = g.cities[c].stacks.get(family)
+                if (st.new if st else 0) < C.new_units_per_city:
+                    out.append(A("buy", units=[f"{kind}@{c}"]))
+    for what in ("stronghold", "mill", "royal_stronghold"):
+        if purchase.tiles_left(g, what) > 0 and purchase.build_cost(g, family, what) <= p.shillings:
+            out += [A("build", what=what, city=c) for c in purchase.build_cities(g, family, what)]
+    for abbey in purchase.rebuildable(g, family):
+        out += [A("rebuild_abbey", abbey=abbey, city=c) for c in characters.abbey_cities(g, family)[:4]]
+    for city in purchase.sieges_of(g, family):
+        if _ok(purchase.check_construct, g, family, city):
+            out.append(A("construct", city=city))
+    for region in titles.claimable(g, family):
+        for nid in fam.nobles:
+            if titles.title_cost(g, region, nid) <= p.shillings:
+                out.append(A("buy_title", region=region, noble=nid))
+    king = sovereign(g)
+    if king and king.family == family:
+        for other in g.families:
+            for region in titles.claimable(g, other):
+                out += [A("grant_title", region=region, noble=n) for n in g.families[other].nobles]
+    for region, holder in titles.transferable(g, family):
+        out += [A("transfer_title", region=region, to=n) for n in fam.nobles if n != holder]
+    for nid in fam.nobles:
+        if _ok(retainers.check_muster, g, family, nid):
+            out.append(A("muster", noble=nid))
+        if retainers.ready(g, nid, "mata") and p.hand:
+            targets = [s for s, q in g.players.items() if s != seat and q.hand]
+            out += [A("mata", noble=nid, target=t, card=p.hand[0]) for t in targets]
+    return out
+
+
+def anytime_actions(g: Fief, seat: str) -> list[Action]:
+    """Opportunity and negotiation commands open to a seat whatever the step."""
+    out: list[Action] = []
+    p = g.players[seat]
+    if g.flow.step not in ("draw", "start"):
+        fam = current_actor(g)
+        family = fam if fam and g.families[fam].seat == seat else p.families[0]
+        for card in p.hand:
+            if C.card(card).kind == "weather":
+                out += [A("play_weather", card=card, region=r) for r in fortune.weather_targets(g)]
+        del family
+    for o in g.offers.open:
+        if o.to == seat:
+            if pigeons.hands_fit(g, o.by, o.to, o.give, o.take):
+                out.append(A("accept_offer", offer=o.id))
+            out.append(A("decline_offer", offer=o.id))
+    if g.flow.step in ("play", "purchase") and p.shillings > 0 and not any(o.by == seat for o in g.offers.open):
+        for f in p.families:
+            if g.families[f].pigeons < 1:
+                continue
+            for nid in g.families[f].nobles:
+                n = g.nobles[nid]
+                if n.captor or not n.city:
+                    continue
+                for other in g.nobles.values():
+                    if other.family in p.families:
+                        continue
+                    if other.city == n.city:
+                        out.append(A("pigeon_offer", sender=nid, to=other.id, give_shillings=1))
+                    elif _ok(pigeons.check_send, g, seat, nid, other.id, 1, None):
+                        out.append(A("pigeon", sender=nid, to=other.id, shillings=1))
+    return out
+
+
+def seat_actions(g: Fief, seat: str) -> list[Action]:
+    if g.flow.over:
+        return []
+    out: list[Action] = []
+    if g.tasks:
+        t = g.tasks[0]
+        if g.families[t.family].seat == seat:
+            out += task_actions(g, t)
+    else:
+        actor = current_actor(g)
+        if actor and g.families[actor].seat == seat:
+            out += step_actions(g, seat, actor)
+    for r in g.requests.for_seat(seat):
+        out += r.answers() if r.kind != "retainer" or _retainer_payable(g, r.payload) else [r.answers()[1]]
+    return out + anytime_actions(g, seat)
+
+
+def _retainer_payable(g: Fief, payload: dict) -> bool:  # type: ignore[type-arg]
+    giver, receiver = g.nobles.get(payload["giver"]), g.nobles.get(payload["receiver"])
+    return bool(giver and receiver and giver.retainer and not receiver.retainer
+                and player_of(g, receiver.family).shillings >= payload["price"])

@@ -1,0 +1,128 @@
+"""Fief: England on the engine contract: ``RULES`` (see docs/fief-view.md, docs/rulings/fief.md)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Action, Decision, DecisionKind, GameState, Result, RuleError, Rules, View, decision
+from engine.fief import legal, setup, views
+from engine.fief.actions import ACTIONS
+from engine.fief.components import DISASTERS, C
+from engine.fief.flow import advance, current_actor, label
+from engine.fief.play import HANDLERS
+from engine.fief.state import Fief, sort_troops
+from engine.fief.victory import seat_vp
+
+
+class FiefRules(Rules):
+    name = "fief"
+    title = "Fief: England"
+    min_seats = 2
+    max_seats = 4
+    state_type = Fief
+    schema_version = 1
+    actions = ACTIONS
+
+    def default_options(self, seats: int) -> dict[str, Any]:
+        return dict(setup.OPTIONS)
+
+    def check_options(self, seats: int, options: dict[str, Any]) -> None:
+        unknown = sorted(set(options) - set(setup.OPTIONS))
+        if unknown:
+            raise RuleError("setup", f"unknown option(s) {unknown}", code="options", legal=sorted(setup.OPTIONS))
+        if options.get("random_start") not in (True, False, 0, 1, "true", "false"):
+            raise RuleError("13.6", "random_start is true or false", code="options", legal=["true", "false"])
+        if isinstance(options.get("random_start"), str):
+            options["random_start"] = options["random_start"] == "true"
+
+    def setup(self, state: GameState) -> None:
+        state.data = setup.new_game(state)
+        advance(state)
+
+    # -- decisions ---------------------------------------------------------------------------
+    def pending(self, state: GameState) -> list[Decision]:
+        g: Fief = state.data
+        if g.flow.over:
+            return []
+        out: list[Decision] = []
+        if g.tasks:
+            t = g.tasks[0]
+            seat = g.families[t.family].seat
+            out.append(decision(f"task-{t.kind}-{t.family}", DecisionKind.SEQUENTIAL, [seat], f"fief.{t.kind}",
+                                legal.task_default(g, t), family=t.family, city=t.city, region=t.region))
+        else:
+            actor = current_actor(g)
+            if actor:
+                seat = g.families[actor].seat
+                out.append(decision(f"{g.flow.step}-{g.flow.round}-{g.flow.turn}", DecisionKind.SEQUENTIAL, [seat],
+                                    f"fief.{g.flow.step}", legal.step_default(g, actor), family=actor))
+        out += [r.decision() for r in g.requests.open]
+        out += [o.decision() for o in g.offers.open]
+        return out
+
+    def legal(self, state: GameState, seat: str) -> list[Action]:
+        return legal.seat_actions(state.data, seat)
+
+    def play(self, state: GameState, seat: str, action: Action) -> None:
+        g: Fief = state.data
+        try:
+            HANDLERS[action.kind](state, g, seat, action)
+        except KeyError as err:
+            raise RuleError("commands", f"{action.kind} is missing {err}", code="missing_param",
+                            legal=[p.name for p in ACTIONS[action.kind].params]) from None
+
+    def phase(self, state: GameState) -> str:
+        return label(state.data)
+
+    # -- views and results -------------------------------------------------------------------
+    def view(self, state: GameState, seat: str | None) -> View:
+        g: Fief = state.data
+        out = views.public(g)
+        if seat is not None and seat in g.players:
+            out = views.private(g, seat, out)
+        return out
+
+    def result(self, state: GameState) -> Result | None:
+        g: Fief = state.data
+        if not g.flow.over:
+            return None
+        return Result(tuple(g.flow.winners), g.flow.reason, {s: seat_vp(g, s) for s in g.players})
+
+    def permute_hidden(self, state: GameState, rnd: random.Random) -> None:
+        """Hands, deck order, unseen nobles, money, troop types on the map, face-down relics."""
+        g: Fief = state.data
+        # Character cards: hands, the face-down deck and the unseen nobles are one hidden pool.
+        pool = [c for p in g.players.values() for c in p.hand if C.card(c).deck == "character"]
+        pool += g.character_deck + g.unseen
+        rnd.shuffle(pool)
+        for p in g.players.values():
+            p.hand = [pool.pop() if C.card(c).deck == "character" else c for c in p.hand]
+        g.character_deck = [pool.pop() for _ in g.character_deck]
+        g.unseen = [pool.pop() for _ in g.unseen]
+        # Fortune cards keep the pattern of backs (fortune / disaster) the table can see.
+        fortune = [c for p in g.players.values() for c in p.hand if C.card(c).deck == "fortune"]
+        fortune += [c for c in g.fortune_deck if C.card(c).kind not in DISASTERS]
+        bad = [c for c in g.fortune_deck if C.card(c).kind in DISASTERS]
+        rnd.shuffle(fortune)
+        rnd.shuffle(bad)
+        for p in g.players.values():
+            p.hand = [fortune.pop() if C.card(c).deck == "fortune" else c for c in p.hand]
+        g.fortune_deck = [bad.pop() if C.card(c).kind in DISASTERS else fortune.pop() for c in g.fortune_deck]
+        rnd.shuffle(g.retainer_deck)
+        for p in g.players.values():
+            p.shillings = rnd.randint(0, 40)
+        for fid in g.families:
+            stacks = [c.stacks[fid] for c in g.cities.values() if fid in c.stacks]
+            troops = [t for st in stacks for t in st.troops]
+            rnd.shuffle(troops)
+            for st in stacks:
+                st.troops = sort_troops([troops.pop() for _ in st.troops])
+        hidden = [c for c in g.cities.values() if c.hidden_relic]
+        relics = [c.hidden_relic for c in hidden]
+        rnd.shuffle(relics)
+        for c, r in zip(hidden, relics, strict=True):
+            c.hidden_relic = r
+
+
+RULES = FiefRules()

@@ -1,0 +1,318 @@
+"""The game state of Fief: England: plain dataclasses, serialised by engine.core.serial.
+
+Positions are kept per city so that the next phases (movement, invaders, battles) work on the
+same data: each family's pieces in a city form a :class:`Stack` (troop types hidden, 4.1), nobles
+carry their own city, captor and titles, invader armies carry their city. Small queries that
+read like the rulebook ("the controller of", "the nobles of") live at the bottom.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core import OfferBook, RequestBook
+from engine.fief.components import TROOP_TYPES
+from engine.fief.map import load_map
+
+MAP = load_map()
+
+
+@dataclass
+class Stack:
+    """One family's pieces in one city."""
+    troops: list[str] = field(default_factory=list)  # hidden types (knight, men, archer, crossbow), sorted
+    bombards: int = 0
+    trebuchets: int = 0
+    building: int = 0        # siege trebuchets under construction (7.9)
+    new: int = 0             # units placed this Purchase phase (4.0: at most 4 per city)
+    outskirts: bool = False  # on the road into the city, not inside (5.0)
+
+    def empty(self) -> bool:
+        return not (self.troops or self.bombards or self.trebuchets or self.building)
+
+
+@dataclass
+class Siege:
+    by: str                  # besieging family
+    since: int = 0           # round the siege began
+    building: int = 0        # trebuchets waiting to be paid for (7.9)
+    paid: bool = False       # at least one trebuchet paid this Purchase phase
+
+
+@dataclass
+class CityState:
+    controller: str | None = None
+    building: str | None = None   # stronghold | fortified | abbey | royal_abbey | royal_stronghold
+    abbey: str | None = None      # abbey id when the building is an abbey
+    mill: bool = False
+    stacks: dict[str, Stack] = field(default_factory=dict)
+    siege: Siege | None = None
+    hidden_relic: str | None = None  # face-down relic on a cathedral city (12.0)
+    relics: list[str] = field(default_factory=list)  # face-up relics lying here
+
+
+@dataclass
+class Noble:
+    id: str
+    name: str
+    sex: str
+    family: str
+    card: str
+    city: str | None = None
+    outskirts: bool = False
+    captor: str | None = None     # family id, "invaders:<army>" or "bandits"
+    held_by: str | None = None    # the captor noble (family captors)
+    titles: list[str] = field(default_factory=list)
+    retainer: str | None = None
+    spent: bool = False
+    spouse: str | None = None
+    heresy: bool = False
+    relics: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Army:
+    """An invader army (6.0): a leader and up to five foot soldiers."""
+    id: str
+    city: str | None = None       # None: in the box
+    leader: bool = True
+    foot: int = 0
+    outskirts: bool = False
+    gone: bool = False            # returned to the box for good (6.10)
+
+
+@dataclass
+class Family:
+    id: str
+    seat: str
+    stockpile: dict[str, int]
+    pigeons: int
+    treasures: int
+    votes: int
+    ring: bool = True
+    nobles: list[str] = field(default_factory=list)   # on the Family Board, captives included
+    mason_used: bool = False
+
+
+@dataclass
+class Player:
+    seat: str
+    families: list[str]
+    hand: list[str] = field(default_factory=list)
+    shillings: int = 0
+    drawn: int = 0
+    drawn_characters: int = 0
+    herald_used: bool = False
+    done_discarding: bool = False
+
+
+@dataclass
+class SeaCard:
+    card: str
+    kind: str
+    active: bool = True
+    by: str | None = None          # family that played it (fortune cards)
+    tallage: str | None = None     # region taxed (2.8)
+    tithe: str | None = None       # district taxed
+    round: int = 0
+
+
+@dataclass
+class Task:
+    """A small decision the flow waits for before going on (plague losses, a title to bestow)."""
+    kind: str                      # plague | bestow | release
+    family: str
+    city: str | None = None
+    count: int = 0
+    region: str | None = None
+    noble: str | None = None
+    options: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Flow:
+    round: int = 1
+    phase: int = 0
+    step: str = "start"
+    first: str = ""
+    order: list[str] = field(default_factory=list)    # families in turn order
+    turn: int = 0
+    queue: list[str] = field(default_factory=list)    # who acts in this step, fixed when it begins
+    start_region: str | None = None                   # 13.6: the region rolled for the family setting up
+    over: bool = False
+    winners: list[str] = field(default_factory=list)
+    reason: str = ""
+
+
+@dataclass
+class Fief:
+    players: dict[str, Player]
+    families: dict[str, Family]
+    nobles: dict[str, Noble]
+    cities: dict[str, CityState]
+    armies: dict[str, Army]
+    seas: dict[str, list[SeaCard]]
+    flow: Flow = field(default_factory=Flow)
+    track: list[str] = field(default_factory=list)            # face-down disasters (2.3)
+    character_deck: list[str] = field(default_factory=list)   # face down, top first
+    character_under: list[str] = field(default_factory=list)  # face-up discards under the deck (2.0)
+    fortune_deck: list[str] = field(default_factory=list)
+    fortune_discard: list[str] = field(default_factory=list)
+    retainer_deck: list[str] = field(default_factory=list)
+    unseen: list[str] = field(default_factory=list)           # nobles removed unseen at setup (1.0)
+    out_of_game: list[str] = field(default_factory=list)      # dead nobles, used retainers (public)
+    abbeys: dict[str, str] = field(default_factory=dict)      # abbey id -> city
+    abbesses: dict[str, str] = field(default_factory=dict)    # abbey id -> abbess noble
+    relic_vp: str | None = None
+    tasks: list[Task] = field(default_factory=list)
+    requests: RequestBook = field(default_factory=RequestBook)
+    offers: OfferBook = field(default_factory=OfferBook)
+    two_player: bool = False
+    random_start: bool = False
+
+
+# -- queries ------------------------------------------------------------------------
+def seat_of(g: Fief, family: str) -> str:
+    return g.families[family].seat
+
+
+def player_of(g: Fief, family: str) -> Player:
+    return g.players[g.families[family].seat]
+
+
+def active_family(g: Fief) -> str | None:
+    f = g.flow
+    return f.order[f.turn] if 0 <= f.turn < len(f.order) else None
+
+
+def free_nobles(g: Fief, family: str) -> list[Noble]:
+    return [g.nobles[n] for n in g.families[family].nobles if g.nobles[n].captor is None]
+
+
+def nobles_in(g: Fief, city: str, *, free: bool = True) -> list[Noble]:
+    return [n for n in g.nobles.values() if n.city == city and (n.captor is None) == free]
+
+
+def stack(g: Fief, city: str, family: str) -> Stack:
+    c = g.cities[city]
+    if family not in c.stacks:
+        c.stacks[family] = Stack()
+    return c.stacks[family]
+
+
+def troop_count(st: Stack | None) -> int:
+    return len(st.troops) if st else 0
+
+
+def controlled(g: Fief, family: str) -> list[str]:
+    return [name for name, c in g.cities.items() if c.controller == family]
+
+
+def fief_cities(g: Fief, region: str) -> list[str]:
+    """4.9: the cities of a region that count for its Fiefdom (a Royal Stronghold leaves it)."""
+    return [c for c in MAP.regions[region].cities if g.cities[c].building != "royal_stronghold"]
+
+
+def fief_holder(g: Fief, region: str) -> Noble | None:
+    title = f"lord:{region}"
+    for n in g.nobles.values():
+        if title in n.titles:
+            return n
+    return None
+
+
+def fortified_city(g: Fief, region: str) -> str | None:
+    for c in MAP.regions[region].cities:
+        if g.cities[c].building == "fortified":
+            return c
+    return None
+
+
+def clergy_holder(g: Fief, district: str) -> Noble | None:
+    for n in g.nobles.values():
+        if f"bishop:{district}" in n.titles or f"archbishop:{district}" in n.titles:
+            return n
+    return None
+
+
+def title_holder(g: Fief, title: str) -> Noble | None:
+    for n in g.nobles.values():
+        if title in n.titles:
+            return n
+    return None
+
+
+def sovereign(g: Fief) -> Noble | None:
+    return title_holder(g, "king") or title_holder(g, "sovereign_queen")
+
+
+def royal_families(g: Fief) -> set[str]:
+    """Definitions: the Royal Family is the King, the Queen and the Prince of Wales."""
+    return {n.family for n in g.nobles.values()
+            if {"king", "sovereign_queen", "queen", "prince_of_wales"} & set(n.titles)}
+
+
+def is_lord(n: Noble) -> bool:
+    return any(t.startswith("lord:") for t in n.titles)
+
+
+def is_clergy(n: Noble) -> bool:
+    return any(t.split(":")[0] in ("bishop", "archbishop", "abbess") for t in n.titles)
+
+
+def allied(g: Fief, a: str, b: str) -> bool:
+    """9.0: two families are allied while a marriage joins them."""
+    if a == b:
+        return True
+    for n in g.nobles.values():
+        if n.family == a and n.spouse and n.spouse in g.nobles and g.nobles[n.spouse].family == b:
+            return True
+    return False
+
+
+def ally_of(g: Fief, family: str) -> str | None:
+    for n in g.nobles.values():
+        if n.family == family and n.spouse and n.spouse in g.nobles:
+            return g.nobles[n.spouse].family
+    return None
+
+
+def hand_limit(g: Fief) -> int:
+    from engine.fief.components import C
+    return C.two_player["hand_limit"] if g.two_player else C.hand_limit
+
+
+def besieged(g: Fief, city: str) -> bool:
+    return g.cities[city].siege is not None
+
+
+def invaders_present(g: Fief) -> bool:
+    return any(a.city is not None and not a.gone for a in g.armies.values())
+
+
+def region_cards(g: Fief, region: str, kind: str) -> list[SeaCard]:
+    return [c for c in g.seas[MAP.regions[region].sea] if c.kind == kind]
+
+
+def has_disaster(g: Fief, region: str, kind: str, *, active_only: bool = True) -> bool:
+    return any(c.active or not active_only for c in region_cards(g, region, kind))
+
+
+def sort_troops(troops: list[str]) -> list[str]:
+    order = {t: i for i, t in enumerate(TROOP_TYPES)}
+    return sorted(troops, key=lambda t: order.get(t, 99))
+
+
+def present(g: Fief, city: str, family: str) -> bool:
+    """5.1: a family is present in a city with troops, engines or a free noble."""
+    st = g.cities[city].stacks.get(family)
+    if st and not st.empty():
+        return True
+    return any(n.city == city and n.family == family and n.captor is None for n in g.nobles.values())
+
+
+def update_control(g: Fief, city: str) -> None:
+    """5.1: a city left empty by its controller becomes Independent."""
+    c = g.cities[city]
+    if c.controller and not present(g, city, c.controller):
+        c.controller = None
