@@ -116,7 +116,7 @@ class LocalTable:
         return True
 
     def command(self, who: str, line: str) -> None:
-        actor = Actor(who, who)
+        actor = Actor(who.lower(), who)
         self.counter += 1
         key = f"local:{self.session}:{self.counter}"
         try:

@@ -139,6 +139,7 @@ class TableService:
         self._rules: dict[str, Rules] = {}
         self._locks: dict[int, threading.RLock] = {}
         self._locks_guard = threading.Lock()
+        self._create_lock = threading.Lock()  # one live game per channel, even under races
         self._live: dict[int, _Live] = {}
         if load_registered:
             self._load_registered()
@@ -333,13 +334,18 @@ class TableService:
         awaited = {(d.id, s): d for d in rules.pending(state) if d.blocking for s in d.seats}
         due: dict[tuple[str, str], float] = {}
         have: set[tuple[str, str]] = set()
-        for r in self.store.open_deadlines(row.id):
+        rows = self.store.open_deadlines(row.id)
+        timed = {(r.decision, r.seat) for r in rows if r.kind == "deadline"}
+        for r in rows:
             pair = (r.decision, r.seat)
             if pair not in awaited:
                 self.store.close_deadline(r.id, now, "answered")
+            elif pair not in timed:  # its deadline fired but the seat is still awaited: start afresh
+                self.store.close_deadline(r.id, now, "superseded")
             else:
                 have.add(pair)
-                due[pair] = r.deadline
+                if r.kind == "deadline":
+                    due[pair] = r.deadline
         settings = self.settings_of(row)
         for pair, d in awaited.items():
             if pair in have:
@@ -366,6 +372,14 @@ class TableService:
         if (done := self._seen(key)) is not None:
             return done
         rules = self.rules_for(name)
+        with self._create_lock:
+            return self._new_game(actor, channel, rules, players, options, play, seed, key)
+
+    def _new_game(self, actor: Actor, channel: str | None, rules: Rules, players: int | None,
+                  options: str | dict[str, Any] | None, play: bool, seed: int | None,
+                  key: str | None) -> Created | AlreadyDone:
+        if (done := self._seen(key)) is not None:
+            return done
         if channel is not None:
             busy = self.store.games(channel=channel, statuses=LIVE)
             if busy:
@@ -496,7 +510,7 @@ class TableService:
         button (the state moved on since it was drawn).
         """
         row = self.resolve(actor, channel, game_id)
-        if group is not None and group not in (row.game, TABLE_GROUP):
+        if group is not None and group != row.game:
             raise TableError(f"game {row.id} is {self._title(row.game)}: use /{row.game}, not /{group}",
                              code="wrong_game", legal=f"/{row.game} ...")
         mine = self._info(row).seat_of(actor.user_id)
@@ -518,7 +532,7 @@ class TableService:
             raise TableError(f"game {row.id} was abandoned", code="abandoned")
 
     def _apply(self, game_id: int, seat: str, action: Action, *, key: str | None, user_id: str | None,
-               source: str, expect_version: int | None = None) -> Applied:
+               source: str, expect_version: int | None = None, deadline_id: int | None = None) -> Applied:
         key = key or f"auto:{uuid.uuid4().hex}"
         with self._lock(game_id):
             row = self._row(game_id)
@@ -547,6 +561,8 @@ class TableService:
             with self.store.transaction():
                 self.store.append_action(game_id, seq, seat, action.dumps(), dumps([e.to_json() for e in events]),
                                          key, now, work.version, user_id, source)
+                if deadline_id is not None:
+                    self.store.close_deadline(deadline_id, now, "default applied")
                 if changed or result is not None or seq % self.snapshot_every == 0:
                     self.store.put_snapshot(game_id, seq, dumps(rules.dump(work)), phase, now)
                 fields: dict[str, Any] = {"phase": phase}
@@ -823,12 +839,13 @@ class TableService:
             return done
         if not (actor.admin or self.creator_is_gm):
             raise NotAllowed("only a GM may import a game", legal="needs Manage Server or the GM role")
-        if channel is not None:
-            busy = self.store.games(channel=channel, statuses=LIVE)
-            if busy:
-                raise TableError(f"this channel already has game {busy[-1].id}; import into another",
-                                 code="channel_busy")
-        return saveformat.import_game(self, actor, channel, text, key)
+        with self._create_lock:
+            if channel is not None:
+                busy = self.store.games(channel=channel, statuses=LIVE)
+                if busy:
+                    raise TableError(f"this channel already has game {busy[-1].id}; import into another",
+                                     code="channel_busy")
+            return saveformat.import_game(self, actor, channel, text, key)
 
     # -- deadlines ----------------------------------------------------------------------------
     def next_wakeup(self) -> float | None:
@@ -849,9 +866,9 @@ class TableService:
         for r in self.store.due_deadlines(now):
             try:
                 out += self._fire(r.id, now)
-            except CorruptGame as err:
-                log.error("deadline %s: %s", r.id, err)
-                self.store.close_deadline(r.id, now, f"failed: {err}")
+            except Exception as err:  # one broken game must not stall the others' deadlines
+                log.exception("deadline %s of game %s failed", r.id, r.game)
+                self.store.close_deadline(r.id, now, f"failed: {type(err).__name__}: {err}")
         return out
 
     def _fire(self, deadline_id: int, now: float) -> list[Outcome]:
@@ -885,13 +902,12 @@ class TableService:
                 return []
             try:
                 applied = self._apply(row.id, r.seat, default, key=f"deadline:{r.id}", user_id=None,
-                                      source="deadline")
+                                      source="deadline", deadline_id=r.id)
             except RuleError as err:
                 self.store.close_deadline(r.id, now, f"default refused: {err}")
                 log.error("game %s: default %r of %s for %s refused: %s", row.id, default, d.id, r.seat, err)
                 return []
             with self.store.transaction():
-                self.store.close_deadline(r.id, now, "default applied")
                 self._queue(row.id, [
                     ob.Message(f"g{row.id}.deadline.{r.id}.post", ob.CHANNEL_POST, "channel",
                                {"type": "deadline", "game_id": row.id, "seat": r.seat, "decision": d.id,

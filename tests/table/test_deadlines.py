@@ -110,3 +110,43 @@ def test_abandon_closes_deadlines(table, clock):
     assert table.store.open_deadlines(gid) == []
     clock.advance(100 * HOUR)
     assert table.run_due() == []
+
+
+class _Stubborn:
+    """Tribute where a missed bid defaults to an offer, so the seat stays awaited afterwards."""
+
+    @staticmethod
+    def rules():
+        from engine.core import Action as A
+        from engine.core import decision
+        from tests.games.tribute import TributeRules
+
+        class Stubborn(TributeRules):
+            name = "stubborn"
+
+            def pending(self, state):
+                out = super().pending(state)
+                return [decision(d.id, d.kind, d.seats, d.prompt,
+                                 {s: A.of("offer", to=next(x for x in state.seats if x != s), give=0, take=1)
+                                  for s in d.seats}, secret=d.secret)
+                        if d.id.startswith("bid-") else d for d in out]
+
+        return Stubborn()
+
+
+def test_a_seat_still_awaited_after_its_default_gets_a_new_deadline(db_path, clock):
+    A_, B_ = ALICE, BOB
+
+    table = make_table(db_path, clock)
+    table.add_game(_Stubborn.rules())
+    gid = table.new_game(A_, CHAN, "stubborn", players=2, seed=1).game.id
+    table.join(B_, CHAN)
+    table.start(A_, CHAN)
+    table.act(A_, CHAN, "stubborn", Action.of("bid", card=2))
+    clock.advance(24 * HOUR)
+    fired = table.run_due()
+    assert [a.action.kind for a in fired] == ["offer"]
+    rows = [r for r in table.store.open_deadlines(gid) if r.kind == "deadline"]
+    assert [(r.seat, r.due) for r in rows] == [("bob", clock.now() + 24 * HOUR)]
+    assert table.next_wakeup() == clock.now() + 12 * HOUR
+    table.store.close()

@@ -108,3 +108,30 @@ def test_unreadable_action_json(db_path, clock):
     with pytest.raises(CorruptGame, match=r"game 1 cannot be loaded: action 1 is damaged \(unreadable"):
         fresh.state(gid)
     fresh.store.close()
+
+
+def test_old_snapshots_load_through_the_game_migrations(db_path, clock):
+    """A game stored under schema 1 still loads after the game's state schema moves to 2."""
+    from tests.games.tribute import TributeRules
+
+    table = make_table(db_path, clock)
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
+    table.store.close()
+    calls = []
+
+    def to_v2(data):
+        calls.append(data["round"])
+        return data
+
+    class TributeV2(TributeRules):
+        schema_version = 2
+        migrations = {1: to_v2}
+
+    from bot.table import TableService
+
+    fresh = TableService(Store(db_path), clock=clock, games=[TributeV2()], load_registered=False)
+    assert fresh.state(gid).schema == 2 and calls == [1]
+    fresh.act(BOB, CHAN, "tribute", Action.of("bid", card=5))
+    assert fresh.info(gid).engine_version == "1"  # still the version it started under
+    fresh.store.close()
