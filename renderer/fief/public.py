@@ -65,7 +65,9 @@ def neutral_mark() -> Mark:
 
 def troop_text(entry: dict[str, Any], own: bool) -> str:
     if own and isinstance(entry.get("types"), dict):
-        parts = [f"{n}{TYPE_LETTER.get(t, t[:1].upper())}" for t, n in entry["types"].items() if n]
+        order = list(TYPE_LETTER)
+        ranked = sorted(entry["types"].items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else 99, kv[0]))
+        parts = [f"{n}{TYPE_LETTER.get(t, t[:1].upper())}" for t, n in ranked if n]
         return " ".join(parts)
     return ""
 
