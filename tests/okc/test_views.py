@@ -1,0 +1,53 @@
+"""Hidden information (design: Hidden information): views, events and the permuter."""
+
+from __future__ import annotations
+
+import random
+
+from engine.core import canonical
+from engine.okc import RULES
+from engine.simulate import Playout
+from tests.okc.helpers import data, do, game
+
+
+def test_public_view_hides_hands_and_decks() -> None:
+    state = game(2)
+    g = data(state)
+    public = RULES.view(state, None)
+    assert public["players"]["p1"]["hand"] == 6 and "private" not in public
+    for cid in g.players["p1"].hand + g.players["p1"].deck:
+        if cid != "nobility.heir":
+            assert cid not in canonical(public)
+    mine = RULES.view(state, "p1")["private"]
+    assert sorted(c["id"] for c in mine["hand"]) == sorted(g.players["p1"].hand)
+    assert "private" in RULES.view(state, "p2") and RULES.view(state, "p2")["private"]["seat"] == "p2"
+
+
+def test_view_shape_for_the_renderer() -> None:
+    view = RULES.view(game(3), "p1")
+    for key in ("round", "rounds", "season", "step", "phase", "order", "turn", "regions", "great_road", "road_top",
+                "favour", "councils", "players", "bids", "clash", "choice", "result"):
+        assert key in view
+    region = view["regions"][0]
+    assert [loc["side"] for loc in region["locations"]] == ["left", "right"]
+    assert set(region) >= {"id", "name", "locations", "clash_marker", "supporters", "cards", "resolved"}
+    player = view["players"]["p1"]
+    assert set(player) >= {"faction", "influence", "lore", "hand", "deck", "hand_size", "discard", "lost",
+                           "supporters", "herald", "tactics", "kingdom", "site"}
+    assert set(view["private"]) >= {"hand", "bid", "facedown", "occupants", "site", "lore", "tactics", "options"}
+
+
+def test_permuter_keeps_the_public_view() -> None:
+    state = game(4)
+    do(state, "p1", "bid card:nobility.heir")
+    twin = RULES.copy(state)
+    RULES.permute_hidden(twin, random.Random(3))
+    assert canonical(RULES.view(twin, None)) == canonical(RULES.view(state, None))
+    assert RULES.fingerprint(twin) != RULES.fingerprint(state)
+
+
+def test_random_playouts_with_invariant_checks() -> None:
+    for seats, seed in ((2, 11), (3, 12), (4, 13)):
+        playout = Playout(RULES, [f"p{i + 1}" for i in range(seats)], seed, {"length": 4})
+        state = playout.run()
+        assert RULES.result(state) is not None
