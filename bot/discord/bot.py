@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -36,7 +36,7 @@ EXTENSIONS = (
 
 
 class Seneschal(commands.Bot):
-    def __init__(self, settings: DiscordSettings, table: TableService):
+    def __init__(self, settings: DiscordSettings, table: TableService, **options: Any):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -45,6 +45,7 @@ class Seneschal(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
             max_messages=None,
             chunk_guilds_at_startup=False,
+            **options,
         )
         self.settings = settings
         self.table = table

@@ -25,10 +25,10 @@ import discord
 
 import renderer
 from bot.discord import present
-from bot.discord.choices import prompt_view
+from bot.discord.choices import add_choices, prompt_view
 from bot.discord.components import HandButton
 from bot.discord.context import mention
-from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, STATUS_EDIT, Outgoing
+from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, STATUS_EDIT, Actor, Outgoing
 
 if TYPE_CHECKING:
     from bot.discord.bot import Seneschal
@@ -173,7 +173,23 @@ class Delivery:
             text = present.outgoing_text(m)
             if kind == "reminder" and p.get("due"):
                 text = f"{present.prompt_text(info, p)} — reminder: due {present.when(p['due'])}"
-            await self.to_user(m, f"**{info.title} — game {info.id}**\n{text}")
+            view = self.offer_view(m, info) if kind == "events" else None
+            await self.to_user(m, f"**{info.title} — game {info.id}**\n{text}", **({"view": view} if view else {}))
+
+    def offer_view(self, m: Outgoing, info: Any) -> discord.ui.View | None:
+        """Accept and Decline under an offer made to this seat (offers do not block, so they have no prompt)."""
+        offers = [e.get("data", {}).get("offer") for e in m.payload.get("events", [])
+                  if e.get("kind") == "offer.made" and e.get("data", {}).get("to") == m.seat]
+        if not offers or not m.user_id:
+            return None
+        table = self.bot.table
+        st = table.status(Actor(m.user_id, m.seat or ""), None, game_id=m.game_id)
+        version = table.state(m.game_id).version
+        rules = table.rules_for(info.game)
+        view = discord.ui.View(timeout=None)
+        for offer in offers:
+            add_choices(view, rules, m.game_id, version, f"offer-{offer}", list(st.legal))
+        return view if view.children else None
 
     async def to_user(self, m: Outgoing, text: str, **kwargs: Any) -> None:
         assert m.user_id is not None

@@ -20,6 +20,7 @@ from typing import Any
 from bot.discord.bot import Seneschal
 from bot.discord.settings import DiscordSettings
 from bot.table import FakeClock, Store, TableService
+from tests.e2e import drawer
 from tests.e2e.fake_discord import FakeDiscord, Message, point_client_at
 
 TRIBUTE = "tests.games.tribute:RULES"
@@ -69,6 +70,7 @@ def make_table(db: Path, clock: FakeClock, **settings: str) -> TableService:
 @contextlib.asynccontextmanager
 async def running(tmp_path: Path, *, fake: FakeDiscord | None = None, clock: FakeClock | None = None,
                   settings: dict[str, str] | None = None, gm_role: str = "") -> AsyncIterator[Harness]:
+    drawer.register()
     own_fake = fake is None
     if fake is None:
         fake = FakeDiscord()
@@ -76,7 +78,7 @@ async def running(tmp_path: Path, *, fake: FakeDiscord | None = None, clock: Fak
     point_client_at(fake)
     clock = clock or FakeClock()
     table = make_table(tmp_path / "seneschal.sqlite3", clock, **(settings or {}))
-    bot = Seneschal(DiscordSettings(TOKEN, (fake.guild_id,), gm_role), table)
+    bot = Seneschal(DiscordSettings(TOKEN, (fake.guild_id,), gm_role), table, guild_ready_timeout=0.05)
     task = asyncio.create_task(bot.start(TOKEN))
     try:
         await asyncio.wait_for(bot.wait_until_ready(), 10)

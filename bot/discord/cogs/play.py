@@ -48,16 +48,15 @@ async def respond(interaction: discord.Interaction, content: str | None = None, 
         raise
 
 
-def call_with_fallback(fn: Any, actor: Any, channel: str | None, *args: Any, game_id: int | None = None,
-                       **kwargs: Any) -> Any:
+def call_with_fallback(fn: Any, actor: Any, channel: str | None, *args: Any, **kwargs: Any) -> Any:
     """Call a table method for the channel's game; in a channel with no game of its own (the
     parent of the game threads), fall back to the one live game the person sits at."""
     try:
-        return fn(actor, channel, *args, game_id=game_id, **kwargs)
+        return fn(actor, channel, *args, **kwargs)
     except TableError as err:
-        if err.code != "no_game" or channel is None or game_id is not None:
+        if err.code != "no_game" or channel is None or kwargs.get("game_id") is not None:
             raise
-        return fn(actor, None, *args, game_id=game_id, **kwargs)
+        return fn(actor, None, *args, **kwargs)
 
 
 class Play(commands.Cog):

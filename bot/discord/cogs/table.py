@@ -287,10 +287,12 @@ class Table(commands.Cog):
         actor = actor_of(interaction, self.bot.settings)
         helped: RulesHelp = call_with_fallback(self.table.rules_help, actor, channel_of(interaction),
                                                name=values.get("name"))
-        lines = [f"**{helped.title}** — commands"]
+        sections = {c.usage(): c.section for c in self.table.registry.commands(helped.group)}
+        lines = [f"**{helped.title}** — commands (§ = rule section)"]
         for c in helped.commands:
             flags = (" (GM)" if c.gm else "") + (" (secret: DM or ephemeral)" if c.secret else "")
-            lines.append(f"`{c.usage}`{flags}: {c.doc}")
+            section = f" §{sections[c.usage]}" if sections.get(c.usage) else ""
+            lines.append(f"`{c.usage}`{flags}{section}: {c.doc}")
         await respond(interaction, "\n".join(lines)[:1990])
 
     # -- GM tools ----------------------------------------------------------------------------------
