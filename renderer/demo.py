@@ -32,28 +32,39 @@ def start(game: str, seed: int, players: int | None = None):  # type: ignore[no-
     return rules, state
 
 
-def advance(rules, state, seed: int, steps: int) -> None:  # type: ignore[no-untyped-def]
-    """Up to ``steps`` random legal actions, each through ``engine.core.apply``."""
-    from engine.core import apply
+def advance(rules, state, seed: int, steps: int) -> str:  # type: ignore[no-untyped-def]
+    """Up to ``steps`` random legal actions, each through ``engine.core.apply``.
+
+    Returns "" or why it stopped early (an engine refusing one of its own legal actions is the
+    simulator's business: the boards are drawn from the state reached so far).
+    """
+    from engine.core import RuleError, apply
 
     agent = random.Random(seed)
     for _ in range(steps):
         if rules.result(state) is not None:
-            break
+            return ""
         blocking = [d for d in rules.pending(state) if d.blocking]
         if not blocking:
-            break
+            return "no blocking decision"
         seat = agent.choice(agent.choice(blocking).seats)
         legal = rules.legal(state, seat)
         if not legal:
-            break
-        apply(rules, state, seat, agent.choice(legal))
+            return f"{seat} has no legal action"
+        action = agent.choice(legal)
+        try:
+            apply(rules, state, seat, action)
+        except RuleError as err:
+            return f"the engine refused its own legal action {action!r} by {seat}: {err}"
+    return ""
 
 
 def play(game: str, seed: int, steps: int, players: int | None = None):  # type: ignore[no-untyped-def]
     """A game of ``game`` after up to ``steps`` random legal actions: (rules, state)."""
     rules, state = start(game, seed, players)
-    advance(rules, state, seed, steps)
+    stopped = advance(rules, state, seed, steps)
+    if stopped:
+        print(f"note: stopped early: {stopped}", file=sys.stderr)
     return rules, state
 
 
