@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.table import outbox as ob
 from bot.table.errors import TableError
-from bot.table.results import LIVE, Actor, Exported, GameStatus, Imported
+from bot.table.results import Actor, Exported, GameStatus, Imported
 from bot.table.store import GameRow, dumps
 from engine.core import Action, RuleError, apply, canonical
 
@@ -119,7 +119,7 @@ def import_game(service: TableService, actor: Actor, channel: str | None, text: 
             settings=dict(game.get("settings") or {}), seed=seed,
             engine_version=str(game.get("engine_version") or rules.engine_version),
             schema=int(game.get("schema") or rules.schema_version), now=now,
-            status=GameStatus.LOBBY.value if state is None else status if status in LIVE else status)
+            status=GameStatus.LOBBY.value if state is None else GameStatus.ACTIVE.value)
         for s in seats:
             store.add_seat(game_id, s["seat"], str(s.get("user_id") or s["seat"]), str(s.get("name") or s["seat"]), now)
         if state is not None:
@@ -142,8 +142,8 @@ def import_game(service: TableService, actor: Actor, channel: str | None, text: 
             if res is not None:
                 fields.update(status=GameStatus.FINISHED.value, result=res.to_json())
             elif status == GameStatus.PAUSED.value:
-                fields.update(paused_at=now)
-            elif status not in LIVE:
+                fields.update(status=status, paused_at=now)
+            elif status == GameStatus.ABANDONED.value:
                 fields.update(status=status)
             store.update_game(game_id, **fields)
             row = service._row(game_id)
@@ -153,6 +153,8 @@ def import_game(service: TableService, actor: Actor, channel: str | None, text: 
         service._queue(game_id, [ob.Message(f"g{game_id}.imported", ob.CHANNEL_POST, "channel",
                                             {"type": "table", "what": "imported", "game_id": game_id,
                                              "by": actor.name, "actions": len(actions), "from": game.get("id")})])
+        if state is None and status == GameStatus.ABANDONED.value:
+            store.update_game(game_id, status=status)
         if key:
             store.record_command_key(key, game_id, "import", now)
     return Imported(service.info(game_id), len(actions))

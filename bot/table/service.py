@@ -428,6 +428,8 @@ class TableService:
             return done
         row = self.resolve(actor, channel, game_id)
         with self._lock(row.id):
+            if (done := self._seen(key)) is not None:  # a racing duplicate
+                return done
             row = self._row(row.id)
             info = self._info(row)
             mine = info.seat_of(actor.user_id)
@@ -453,6 +455,8 @@ class TableService:
             return done
         row = self.resolve(actor, channel, game_id)
         with self._lock(row.id):
+            if (done := self._seen(key)) is not None:  # a racing duplicate
+                return done
             row = self._row(row.id)
             mine = self._info(row).seat_of(actor.user_id)
             if mine is None:
@@ -471,6 +475,8 @@ class TableService:
             return done
         row = self.resolve(actor, channel, game_id)
         with self._lock(row.id):
+            if (done := self._seen(key)) is not None:  # a racing duplicate
+                return done
             row = self._row(row.id)
             if row.status != GameStatus.LOBBY:
                 raise TableError(f"game {row.id} is not in its lobby ({row.status})", code="started")
@@ -678,6 +684,8 @@ class TableService:
         row = self.resolve(actor, channel, game_id)
         self._need_gm(actor, row, "undo")
         with self._lock(row.id):
+            if (done := self._seen(key)) is not None:  # a racing duplicate
+                return done
             row = self._row(row.id)
             if row.status not in (GameStatus.ACTIVE, GameStatus.PAUSED, GameStatus.FINISHED):
                 raise TableError(f"game {row.id} has nothing to undo ({row.status})", code="no_undo")
@@ -722,6 +730,8 @@ class TableService:
         row = self.resolve(actor, channel, game_id)
         self._need_gm(actor, row, "pause the game")
         with self._lock(row.id):
+            if (done := self._seen(key)) is not None:  # a racing duplicate
+                return done
             row = self._row(row.id)
             if row.status != GameStatus.ACTIVE:
                 raise TableError(f"game {row.id} is not running ({row.status})", code="not_active")
@@ -739,14 +749,19 @@ class TableService:
         row = self.resolve(actor, channel, game_id)
         self._need_gm(actor, row, "resume the game")
         with self._lock(row.id):
+            if (done := self._seen(key)) is not None:  # a racing duplicate
+                return done
             row = self._row(row.id)
             if row.status != GameStatus.PAUSED:
                 raise TableError(f"game {row.id} is not paused ({row.status})", code="not_paused")
             now = self.clock.now()
             stopped = max(0.0, now - (row.paused_at or now))
+            rules = self.rules_for(row.game)
+            state = self._load(row)
             with self.store.transaction():
                 self.store.shift_deadlines(row.id, stopped)
                 self.store.update_game(row.id, status=GameStatus.ACTIVE.value, paused_at=None, updated=now)
+                self._sync_deadlines(self._row(row.id), rules, state, now)  # e.g. an imported paused game
                 self._post(row, f"e{row.epoch}.s{row.last_seq}.resume.{now}", "table", what="resumed",
                            by=actor.name, stopped=stopped)
                 self._remember(key, row.id, "resume")
@@ -760,6 +775,8 @@ class TableService:
         row = self.resolve(actor, channel, game_id)
         self._need_gm(actor, row, "hand a seat over")
         with self._lock(row.id):
+            if (done := self._seen(key)) is not None:  # a racing duplicate
+                return done
             row = self._row(row.id)
             info = self._info(row)
             held = info.user_of(seat)
@@ -789,6 +806,8 @@ class TableService:
         if not (row.status == GameStatus.LOBBY and actor.user_id == row.creator):
             self._need_gm(actor, row, "abandon a game")
         with self._lock(row.id):
+            if (done := self._seen(key)) is not None:  # a racing duplicate
+                return done
             row = self._row(row.id)
             if row.status not in LIVE:
                 raise TableError(f"game {row.id} is already {row.status}", code="game_over")
@@ -815,6 +834,8 @@ class TableService:
         self._need_gm(actor, row, "change settings")
         self._check_setting(setting, value)
         with self._lock(row.id):
+            if (done := self._seen(key)) is not None:  # a racing duplicate
+                return done
             row = self._row(row.id)
             with self.store.transaction():
                 self.store.update_game(row.id, settings={**row.settings, setting: value})

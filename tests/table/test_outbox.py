@@ -107,3 +107,35 @@ def test_status_edit_lists_awaited_seats_without_defaults(table):
     status = [m for m in drain(table) if m.kind == STATUS_EDIT][-1]
     assert {w["seat"] for w in status.payload["waiting"]} == {"alice", "bob"}
     assert "defaults" not in json.dumps(status.payload)
+
+
+def _public(table, gid):
+    """Public messages of a game, with the game number taken out."""
+    out = []
+    for m in drain(table):
+        if m.game_id == gid and (m.seat is None):
+            text = json.dumps(m.payload, sort_keys=True).replace(f'"game_id": {gid}', '"game_id": 0')
+            out.append((m.kind, m.key.split(".", 1)[1], text))
+    return out
+
+
+def test_public_messages_do_not_depend_on_hidden_choices(table):
+    """Two games that differ only in a secret bid give byte-identical public messages."""
+    first = start_game(table, channel="c1", seed=5)
+    second = start_game(table, channel="c2", seed=5)
+    drain(table)
+    table.act(ALICE, None, "tribute", Action.of("bid", card=2), game_id=first)
+    table.act(ALICE, None, "tribute", Action.of("bid", card=4), game_id=second)
+    table.act(ALICE, None, "tribute", Action.of("offer", to="bob", give=1, take=0), game_id=first)
+    table.act(ALICE, None, "tribute", Action.of("offer", to="bob", give=2, take=1), game_id=second)
+    msgs = table.pending_outbox(1000)
+    assert _public(table, first) == [(k, key, text) for k, key, text in _public_from(msgs, second)]
+
+
+def _public_from(msgs, gid):
+    out = []
+    for m in msgs:
+        if m.game_id == gid and m.seat is None:
+            text = json.dumps(m.payload, sort_keys=True).replace(f'"game_id": {gid}', '"game_id": 0')
+            out.append((m.kind, m.key.split(".", 1)[1], text))
+    return out

@@ -76,3 +76,25 @@ def test_import_through_the_registry_reads_a_file(table, tmp_path):
     assert out.actions == 3
     with pytest.raises(TableError, match="cannot read"):
         table.invoke(GM, "chan-4", "game", "import", {"file": str(tmp_path / "missing.json")})
+
+
+def test_a_paused_game_imports_paused_and_its_clock_restarts_on_resume(table, clock):
+    played(table)
+    table.pause(GM, CHAN)
+    text = table.export(GM, CHAN).text
+    new = table.import_game(GM, "chan-2", text).game.id
+    assert table.info(new).status is GameStatus.PAUSED
+    assert table.store.open_deadlines(new) == []
+    table.resume(GM, "chan-2")
+    rows = [r for r in table.store.open_deadlines(new) if r.kind == "deadline"]
+    assert [r.seat for r in rows] == ["bob"] and rows[0].due == clock.now() + 24 * 3600
+
+
+def test_a_finished_game_round_trips(table):
+    from tests.table.test_service import play_out
+
+    gid = start_game(table)
+    play_out(table, gid)
+    new = table.import_game(GM, "chan-2", table.export(GM, CHAN).text).game
+    assert new.status is GameStatus.FINISHED
+    assert table.status(ALICE, "chan-2").result == table.status(ALICE, CHAN).result
