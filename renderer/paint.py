@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
@@ -25,29 +26,34 @@ SUPERSAMPLE = 4  # sprites are drawn this much larger and scaled down, for smoot
 
 
 class Cache:
-    """A small least-recently-used cache of images."""
+    """A small least-recently-used cache of images, safe to share between rendering threads
+    (the bot renders with ``asyncio.to_thread``). Cached images are only ever read."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.store: OrderedDict[Hashable, Any] = OrderedDict()
+        self.lock = threading.Lock()
         self.hits = 0
         self.misses = 0
 
     def get(self, key: Hashable, build: Callable[[], Any]) -> Any:
-        value = self.store.get(key)
-        if value is not None:
-            self.store.move_to_end(key)
-            self.hits += 1
-            return value
-        self.misses += 1
-        value = build()
-        self.store[key] = value
-        if len(self.store) > self.limit:
-            self.store.popitem(last=False)
+        with self.lock:
+            value = self.store.get(key)
+            if value is not None:
+                self.store.move_to_end(key)
+                self.hits += 1
+                return value
+            self.misses += 1
+        value = build()  # outside the lock: two threads may build the same entry, both correct
+        with self.lock:
+            self.store[key] = value
+            while len(self.store) > self.limit:
+                self.store.popitem(last=False)
         return value
 
     def clear(self) -> None:
-        self.store.clear()
+        with self.lock:
+            self.store.clear()
 
 
 BASES = Cache(16)

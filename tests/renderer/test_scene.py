@@ -81,3 +81,17 @@ def test_seat_marks_are_distinct_in_colour_shape_and_letter() -> None:
 def test_drawers_are_registered() -> None:
     assert has_drawer("fief") and has_drawer("okc")
     assert DRAWERS["fief"] == "renderer.fief:draw" and DRAWERS["okc"] == "renderer.okc:draw"
+
+
+def test_threads_render_the_same_bytes() -> None:
+    """The bot renders off the event loop, several boards at once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from renderer import render
+    from tests.renderer import fief_fixture, okc_fixture
+
+    jobs = [("fief", fief_fixture.public_view(), None), ("okc", okc_fixture.public_view(), None),
+            ("fief", fief_fixture.private_view("ann"), "ann"), ("okc", okc_fixture.private_view("al"), "al")] * 3
+    expected = [render(g, v, s) for g, v, s in jobs]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(lambda job: render(*job), jobs)) == expected
