@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import ActionSpec, Param, ParamType, specs
 
-S, I, B, L = ParamType.STR, ParamType.INT, ParamType.BOOL, ParamType.LIST
+S, N, B, L = ParamType.STR, ParamType.INT, ParamType.BOOL, ParamType.LIST
 
 
 def _p(name: str, kind: ParamType = S, doc: str = "", required: bool = True) -> Param:
@@ -30,7 +30,7 @@ ACTIONS = specs(
     ActionSpec("play_tax", "Play a Tax card: Tallage a region and/or Tithe a district",
                (_p("card"), _p("tallage", required=False), _p("tithe", required=False)), "2.8"),
     ActionSpec("give_retainer", "Give, swap or sell a retainer to another noble",
-               (_p("giver"), _p("receiver"), _p("price", I, required=False)), "2.12"),
+               (_p("giver"), _p("receiver"), _p("price", N, required=False)), "2.12"),
     ActionSpec("mata", "Mata: swap a card of your hand for a random card of another player",
                (_p("noble"), _p("target", ParamType.SEAT), _p("card")), "2.12", secret=True),
     ActionSpec("muster", "Sergeant: a free Men-at-Arms joins this noble", (_p("noble"),), "2.12"),
@@ -40,7 +40,7 @@ ACTIONS = specs(
     ActionSpec("scorch", "Destroy your Mill for 2 shillings", (_p("city"),), "3.4"),
     ActionSpec("pay_ransom", "Pay a captive's full ransom", (_p("captive"), _p("city", required=False)), "7.7"),
     ActionSpec("offer_ransom", "Offer a family captor less than the full ransom",
-               (_p("captive"), _p("amount", I), _p("city", required=False)), "7.7", secret=True),
+               (_p("captive"), _p("amount", N), _p("city", required=False)), "7.7", secret=True),
     ActionSpec("buy", "Buy units: type@city, e.g. knight@London,men@London",
                (_p("units", L),), "4.0", secret=True),
     ActionSpec("build", "Build a stronghold, mill or royal_stronghold", (_p("what"), _p("city")), "4.2"),
@@ -53,13 +53,13 @@ ACTIONS = specs(
     ActionSpec("transfer_title", "Hand one of a lord's titles to another noble of the family",
                (_p("region"), _p("to")), "4.6"),
     ActionSpec("pigeon", "Send a Carrier Pigeon between Strongholds/Abbeys in different cities",
-               (_p("sender"), _p("to"), _p("shillings", I, required=False), _p("card", required=False)),
+               (_p("sender"), _p("to"), _p("shillings", N, required=False), _p("card", required=False)),
                "2.15", anytime=True, secret=True),
     ActionSpec("pigeon_offer", "Offer an exchange by Carrier Pigeon to a noble in the same city",
-               (_p("sender"), _p("to"), _p("give_shillings", I, required=False), _p("give_cards", L, required=False),
-                _p("take_shillings", I, required=False), _p("take_cards", L, required=False)),
+               (_p("sender"), _p("to"), _p("give_shillings", N, required=False), _p("give_cards", L, required=False),
+                _p("take_shillings", N, required=False), _p("take_cards", L, required=False)),
                "2.15", anytime=True, secret=True),
-    ActionSpec("accept_offer", "Accept an exchange offered to you", (_p("offer", I),), "2.15", anytime=True),
-    ActionSpec("decline_offer", "Decline (or withdraw) an exchange", (_p("offer", I),), "2.15", anytime=True),
-    ActionSpec("respond", "Answer a request", (_p("request", I), _p("accept", B)), "requests"),
+    ActionSpec("accept_offer", "Accept an exchange offered to you", (_p("offer", N),), "2.15", anytime=True),
+    ActionSpec("decline_offer", "Decline (or withdraw) an exchange", (_p("offer", N),), "2.15", anytime=True),
+    ActionSpec("respond", "Answer a request", (_p("request", N), _p("accept", B)), "requests"),
 )

@@ -122,12 +122,26 @@ def _spend_herald(state: GameState, g: Fief, p: Player) -> None:
                 return
 
 
+def reveal_disaster(state: GameState, g: Fief, card: str) -> str:
+    """Turn a face-down disaster. Nobody knows which face-down disaster is which, so the one turned
+    is drawn at random among all face-down disasters (deck and track) and swapped into place; the
+    odds are those of the physical deck and no hidden order decides a public outcome."""
+    pool = sorted({c for c in g.fortune_deck + g.track if C.card(c).kind in DISASTERS} | {card})
+    chosen = state.rng.pick(pool, why="face-down disaster turned")
+    if chosen != card:
+        for pile in (g.fortune_deck, g.track):
+            if chosen in pile:
+                pile[pile.index(chosen)] = card
+    return chosen
+
+
 def place_disaster(state: GameState, g: Fief, p: Player, card: str) -> None:
     """2.3: face-down on the leftmost open slot of the track, or discarded if the track is full."""
     if len(g.track) < C.disaster_slots:
         g.track.append(card)
         state.emit(Event.public("disaster.drawn", seat=p.seat, slot=len(g.track)))
     else:
+        card = reveal_disaster(state, g, card)
         g.fortune_discard.append(card)
         state.emit(Event.public("disaster.discarded", seat=p.seat, card=card, name=C.card(card).name,
                                 why="track full"))

@@ -11,6 +11,7 @@ chooses which) and every noble rolls the d6, dying on 1-3.
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
+from engine.fief.cards import reveal_disaster
 from engine.fief.components import DISASTERS, TROOP_TYPES, C
 from engine.fief.map import REGION_IDS
 from engine.fief.retainers import discard_retainer, ready
@@ -28,7 +29,7 @@ def resolve_track(state: GameState, g: Fief) -> None:
                                         region=MAP.seas[sea].region))
                 strike(state, g, MAP.seas[sea].region, card.kind)
     while g.track:
-        card = g.track.pop(0)
+        card = reveal_disaster(state, g, g.track.pop(0))
         kind = C.card(card).kind
         state.emit(Event.public("disaster.revealed", card=card, disaster=kind))
         region = REGION_IDS[state.rng.roll(6, why=f"{kind}: which sea") - 1]

@@ -95,7 +95,8 @@ def check_muster(g: Fief, family: str, noble: str) -> str:
                         code="muster_city")
     if g.families[family].stockpile.get("men", 0) < 1:
         raise RuleError("FAQ", "no Men-at-Arms left in your stockpile", code="stockpile_empty")
-    if stack(g, city, family).new >= C.new_units_per_city:
+    st = g.cities[city].stacks.get(family)
+    if st and st.new >= C.new_units_per_city:
         raise RuleError("4.0", f"{city} already has {C.new_units_per_city} new units this phase",
                         code="new_units_limit")
     return city

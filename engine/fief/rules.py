@@ -90,7 +90,7 @@ class FiefRules(Rules):
         return Result(tuple(g.flow.winners), g.flow.reason, {s: seat_vp(g, s) for s in g.players})
 
     def permute_hidden(self, state: GameState, rnd: random.Random) -> None:
-        """Hands, deck order, unseen nobles, money, troop types on the map, face-down relics."""
+        """Hands, deck order, unseen nobles, money, troop types on the map, face-down disasters and relics."""
         g: Fief = state.data
         # Character cards: hands, the face-down deck and the unseen nobles are one hidden pool.
         pool = [c for p in g.players.values() for c in p.hand if C.card(c).deck == "character"]
@@ -103,9 +103,10 @@ class FiefRules(Rules):
         # Fortune cards keep the pattern of backs (fortune / disaster) the table can see.
         fortune = [c for p in g.players.values() for c in p.hand if C.card(c).deck == "fortune"]
         fortune += [c for c in g.fortune_deck if C.card(c).kind not in DISASTERS]
-        bad = [c for c in g.fortune_deck if C.card(c).kind in DISASTERS]
+        bad = [c for c in g.fortune_deck if C.card(c).kind in DISASTERS] + g.track
         rnd.shuffle(fortune)
         rnd.shuffle(bad)
+        g.track = [bad.pop() for _ in g.track]
         for p in g.players.values():
             p.hand = [fortune.pop() if C.card(c).deck == "fortune" else c for c in p.hand]
         g.fortune_deck = [bad.pop() if C.card(c).kind in DISASTERS else fortune.pop() for c in g.fortune_deck]

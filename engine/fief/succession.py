@@ -19,6 +19,7 @@ from engine.fief.state import (
     fortified_city,
     sort_troops,
     stack,
+    update_control,
 )
 
 CLERGY = ("bishop", "archbishop", "abbess")
@@ -53,6 +54,8 @@ def kill_noble(state: GameState, g: Fief, nid: str, cause: str) -> None:
     g.families[n.family].nobles.remove(nid)
     del g.nobles[nid]
     g.out_of_game.append(n.card)
+    if city:
+        update_control(g, city)
     for region in fiefs:
         succeed(state, g, region, n.family, spouse.id if spouse else None)
 

@@ -1,0 +1,82 @@
+"""Game Setup, 1.0, 13.6-13.8: families, stockpiles, money, nobles, retainers, relics, starting cities."""
+
+from engine.fief.components import C
+from engine.fief.map import load_map
+from tests.fief.helpers import do, g, new, refused, started, turn_seat
+
+M = load_map()
+
+
+def test_1_0_four_players_two_nobles_each_five_shillings():
+    s = new(4)
+    data = g(s)
+    assert len(data.families) == 4
+    for fam in data.families.values():
+        sexes = sorted(data.nobles[n].sex for n in fam.nobles)
+        assert sexes == ["f", "m"]
+        assert fam.stockpile == {"knight": 8, "men": 12, "archer": 4, "bombard": 3, "trebuchet": 2}
+        assert fam.pigeons == 3 and fam.treasures == 2 and fam.votes == 2 and fam.ring
+    assert all(p.shillings == 5 for p in data.players.values())
+    assert len(data.unseen) == 6  # three of each sex removed unseen
+
+
+def test_setup_character_deck_holds_the_rest():
+    """Rough spot 9: leftover nobles and all other character cards form one shuffled deck."""
+    data = g(new(4))
+    assert len(data.character_deck) == 31 - 6 - 8
+    assert len(data.fortune_deck) == 25
+    assert len(data.retainer_deck) == 23 - 8
+    assert all(n.retainer for n in data.nobles.values())
+
+
+def test_relics_face_down_on_cathedral_cities():
+    data = g(new(3))
+    hidden = {c for c, x in data.cities.items() if x.hidden_relic}
+    assert hidden == {"Exeter", "York", "Norwich", "Canterbury"}
+    assert sorted(x.hidden_relic for x in data.cities.values() if x.hidden_relic) == sorted(C.relics)
+
+
+def test_standard_start_one_family_per_region():
+    """Ruling on rough spot 1: a city of a free region, a Stronghold, both nobles and the starting troops."""
+    s = new(4)
+    seat = turn_seat(s)
+    fam = g(s).flow.order[0]
+    do(s, seat, "start city:London")
+    c = g(s).cities["London"]
+    assert c.controller == fam and c.building == "stronghold"
+    assert sorted(c.stacks[fam].troops) == sorted(["men", "men", "archer", "knight"])
+    assert all(g(s).nobles[n].city == "London" for n in g(s).families[fam].nobles)
+    err = refused(s, turn_seat(s), "start city:Oxford")
+    assert err.section == "13.6" and "Plymouth" in err.legal
+
+
+def test_13_6_random_start_rolls_region():
+    s = new(3, random_start=True)
+    data = g(s)
+    region = data.flow.start_region
+    assert region is not None
+    err = refused(s, turn_seat(s), f"start city:{next(c for c in M.cities if M.cities[c].region != region)}")
+    assert set(err.legal) == set(M.regions[region].cities)
+
+
+def test_13_7_two_players_two_families_shared_purse_hand_of_five():
+    data = g(started(2))
+    assert [len(p.families) for p in data.players.values()] == [2, 2]
+    assert all(p.shillings == 10 for p in data.players.values())
+    assert data.two_player
+    from engine.fief.state import hand_limit
+    assert hand_limit(data) == 5
+    assert len({M.cities[c].region for c, x in data.cities.items() if x.controller}) == 4
+
+
+def test_13_8_three_players_three_families():
+    data = g(started(3))
+    assert len(data.families) == 3 and not data.two_player
+
+
+def test_first_player_order_and_phase_label():
+    s = started(4)
+    from engine.fief import RULES
+    assert RULES.phase(s) == "Round 1, Phase 2: Cards"
+    data = g(s)
+    assert data.flow.order[0] in data.players[data.flow.first].families
