@@ -12,7 +12,7 @@ import math
 from functools import cache
 from typing import Any
 
-from PIL import Image, ImageFilter
+from PIL import Image, ImageFilter, ImageMath
 
 from renderer.fief.mapdata import load
 from renderer.paint import solid
@@ -64,6 +64,31 @@ def present(im: Image.Image) -> list[int]:
     return sorted(int(v) for _, v in im.getcolors(256) or [] if isinstance(v, int))
 
 
+def _nearest(sites: list[tuple[float, float, int]], xs: Image.Image, ys: Image.Image) -> tuple[Image.Image, Image.Image]:
+    """Per grid cell: the squared distance to the nearest of ``sites`` and that site's class.
+
+    Computed with ImageMath on float images (C loops), not cell by cell in Python.
+    """
+    best: Image.Image | None = None
+    label = Image.new("F", xs.size, 0)
+    for sx, sy, cls in sites:
+        def distance(a: dict[str, Any], sx: float = sx, sy: float = sy) -> Any:
+            return (a["x"] - sx) * (a["x"] - sx) + (a["y"] - sy) * (a["y"] - sy)
+
+        d = ImageMath.lambda_eval(distance, x=xs, y=ys)
+        if best is None:
+            best, label = d, Image.new("F", xs.size, cls)
+            continue
+        closer = ImageMath.lambda_eval(lambda a: a["d"] < a["b"], d=d, b=best)
+        def relabel(a: dict[str, Any], cls: int = cls) -> Any:
+            return a["l"] + a["c"] * (cls - a["l"])
+
+        label = ImageMath.lambda_eval(relabel, l=label, c=closer)
+        best = ImageMath.lambda_eval(lambda a: a["min"](a["d"], a["b"]), d=d, b=best)
+    assert best is not None
+    return best, label
+
+
 @cache
 def classes() -> Image.Image:
     """A full-size "L" image: each pixel's class (sea 1..6, region 11..16), smooth-edged."""
@@ -71,27 +96,24 @@ def classes() -> Image.Image:
     sites = _sites(m)
     h = m["canvas"]["height"]
     gw, gh = MAP_W // GRID + 1, h // GRID + 1
-    small = Image.new("L", (gw, gh), 0)
-    px = small.load()
-    assert px is not None
-    for gy in range(gh):
-        y = gy * GRID + GRID / 2
-        for gx in range(gw):
-            x = gx * GRID + GRID / 2 + CROP_X
-            best, best_class = math.inf, 0
-            for sx, sy, cls in sites:
-                d = (x - sx) ** 2 + (y - sy) ** 2
-                if d < best:
-                    best, best_class = d, cls
-            if best_class >= 10 and best > LAND_REACH ** 2:
-                # beyond reach: the sea of the nearest sea label
-                best_class = min((s for s in sites if s[2] < 10), key=lambda s: (x - s[0]) ** 2 + (y - s[1]) ** 2)[2]
-            px[gx, gy] = best_class
+    xs = Image.new("F", (gw, gh))
+    xs.putdata([gx * GRID + GRID / 2 + CROP_X for _ in range(gh) for gx in range(gw)])
+    ys = Image.new("F", (gw, gh))
+    ys.putdata([gy * GRID + GRID / 2 for gy in range(gh) for _ in range(gw)])
+    land_d, land_class = _nearest([s for s in sites if s[2] >= 10], xs, ys)
+    sea_d, sea_class = _nearest([s for s in sites if s[2] < 10], xs, ys)
+    reach = float(LAND_REACH ** 2)
+    # land where a city is nearer than any sea site and within reach; else the nearest sea
+    is_land = ImageMath.lambda_eval(lambda a: (a["ld"] < a["sd"]) * (a["ld"] <= reach), ld=land_d, sd=sea_d)
+    small = ImageMath.lambda_eval(lambda a: a["s"] + a["k"] * (a["l"] - a["s"]), s=sea_class, l=land_class,
+                                  k=is_land).convert("L").filter(ImageFilter.ModeFilter(3))  # no lone cells
     full = Image.new("L", (MAP_W, h), 0)
     size = (gw * GRID, gh * GRID)
+    quarter = (size[0] // 4, size[1] // 4)
     for cls in present(small):
-        mask = small.point(lambda v, c=cls: 255 if v == c else 0).resize(size, Image.Resampling.BILINEAR)
-        mask = mask.filter(ImageFilter.GaussianBlur(GRID * 0.8))
+        # smooth the cell edges at a quarter of the size (cheap), threshold at full size (crisp)
+        mask = small.point(lambda v, c=cls: 255 if v == c else 0).resize(quarter, Image.Resampling.BILINEAR)
+        mask = mask.filter(ImageFilter.GaussianBlur(GRID * 0.2)).resize(size, Image.Resampling.BILINEAR)
         mask = mask.point(lambda v: 255 if v >= 128 else 0).crop((0, 0, MAP_W, h))
         full.paste(cls, (0, 0), mask)
     return full
