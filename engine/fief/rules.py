@@ -110,7 +110,6 @@ class FiefRules(Rules):
         for p in g.players.values():
             p.hand = [fortune.pop() if C.card(c).deck == "fortune" else c for c in p.hand]
         g.fortune_deck = [bad.pop() if C.card(c).kind in DISASTERS else fortune.pop() for c in g.fortune_deck]
-        rnd.shuffle(g.retainer_deck)
         for p in g.players.values():
             p.shillings = rnd.randint(0, 40)
         for fid in g.families:

@@ -62,8 +62,7 @@ def new_game(state: GameState) -> Fief:
     rng.shuffle(g.character_deck, why="character deck")
     g.fortune_deck = [c.id for c in C.cards.values() if c.deck == "fortune"]
     rng.shuffle(g.fortune_deck, why="fortune and disaster deck")
-    g.retainer_deck = list(C.retainers)
-    rng.shuffle(g.retainer_deck, why="retainer deck")
+    g.retainer_deck = sorted(C.retainers)
     for fam in families.values():
         for n in fam.nobles:
             draw_retainer(state, g, n)
@@ -91,9 +90,11 @@ def _add_noble(g: Fief, family: str, card: str) -> Noble:
 
 
 def draw_retainer(state: GameState, g: Fief, noble: str) -> None:
-    """2.12: a newly placed noble draws a retainer, if any is left."""
+    """2.12: a newly placed noble draws a retainer, if any is left. The deck is shuffled, so the
+    card drawn is a random one of those left (drawn at the moment it is needed)."""
     if g.retainer_deck:
-        r = g.retainer_deck.pop(0)
+        r = state.rng.pick(g.retainer_deck, why="retainer drawn")
+        g.retainer_deck.remove(r)
         g.nobles[noble].retainer = r
         g.nobles[noble].spent = False
         state.emit(Event.public("retainer.drawn", noble=noble, retainer=r, name=C.retainers[r].name))
