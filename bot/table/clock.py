@@ -58,6 +58,8 @@ def format_duration(seconds: float) -> str:
     if seconds <= 0:
         return "off"
     left = int(round(seconds))
+    if left >= 3600:  # minutes are precise enough past an hour
+        left = (left + 30) // 60 * 60
     out = []
     for unit, size in _UNITS.items():
         if unit == "w":

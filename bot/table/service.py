@@ -958,6 +958,10 @@ class TableService:
     def mark_delivered(self, outbox_id: int) -> None:
         self.store.mark_delivered(outbox_id, self.clock.now())
 
+    def prune_outbox(self, keep_seconds: float = 7 * 86400) -> int:
+        """Forget messages delivered more than ``keep_seconds`` ago (call now and then)."""
+        return self.store.prune_outbox(self.clock.now() - keep_seconds)
+
     # -- one entry point for adapters -------------------------------------------------------------
     def invoke(self, actor: Actor, channel: str | None, group: str, name: str, values: dict[str, Any] | None = None,
                *, key: str | None = None, game_id: int | None = None) -> Outcome:

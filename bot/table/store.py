@@ -322,6 +322,12 @@ class Store:
         with self.transaction():
             self._x("UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL", (now, outbox_id))
 
+    def prune_outbox(self, delivered_before: float) -> int:
+        """Delete rows delivered before the given time; return how many."""
+        with self.transaction():
+            cur = self._x("DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", (delivered_before,))
+            return int(cur.rowcount)
+
     def outbox(self, game_id: int) -> list[OutboxRow]:
         return [OutboxRow(**dict(r)) for r in self._all("SELECT * FROM outbox WHERE game = ? ORDER BY id", (game_id,))]
 

@@ -95,13 +95,15 @@ def test_board_images_are_written_when_a_drawer_exists(tmp_path):
                       "def draw(view, seat):\n    return b'PNG'\n"
                       "from tests.games.tribute import RULES\n")
     done = subprocess.run(bot(tmp_path, "--game", "fakedrawer:RULES"),
-                          input="as alice: /game new tribute players:2\nas bob: /game join\nas alice: /game start\n",
+                          input="as alice: /game new tribute players:2\nas bob: /game join\nas alice: /game start\n"
+                                "/game board\n/game board private:yes\n",
                           capture_output=True, text=True, cwd=tmp_path,
                           env=environ(PYTHONPATH=f"{ROOT}{os.pathsep}{tmp_path}"), timeout=60)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "boards" / "game-1-round-1-bid-public.png").read_bytes() == b"PNG"
     assert (tmp_path / "boards" / "game-1-round-1-bid-alice.png").exists()
     assert "[board alice] round 1, bid:" in done.stdout
+    assert done.stdout.count("[alice] board written to") == 2
 
 
 def test_token_without_adapter_says_so(tmp_path, monkeypatch):

@@ -139,3 +139,13 @@ def _public_from(msgs, gid):
             text = json.dumps(m.payload, sort_keys=True).replace(f'"game_id": {gid}', '"game_id": 0')
             out.append((m.kind, m.key.split(".", 1)[1], text))
     return out
+
+
+def test_prune_forgets_old_delivered_messages(table, clock):
+    start_game(table)
+    drain(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))
+    clock.advance(8 * 86400)
+    assert table.prune_outbox() > 0
+    assert table.pending_outbox(1000)  # undelivered rows are kept
+    assert all(r.delivered_at is None for r in table.store.outbox(1))
