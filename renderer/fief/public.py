@@ -32,6 +32,7 @@ DISASTERS = {"plague", "storms", "famine", "invasion"}
 SEA_CARD_FILL = {"disaster": "#a8322a", "fortune": "#2d6aa6", "tax": "#7a4fa0"}
 TYPE_LETTER = {"knight": "K", "men": "M", "archer": "A", "crossbow": "X", "bombard": "B", "trebuchet": "T"}
 PANEL_W = mapbase.WIDTH - mapbase.PANEL_X
+OUTSKIRTS = "#ffffff"  # outline of troops and nobles waiting in a city's outskirts
 
 
 def family_marks(view: dict[str, Any]) -> dict[str, Mark]:
@@ -125,8 +126,10 @@ def city_items(scene: Scene, view: dict[str, Any], name: str, city: dict[str, An
     for nid, fam, label in chips:
         m = fm.get(fam, neutral_mark())
         noble = (view.get("nobles") or {}).get(nid) or {}
+        outskirts = bool(noble.get("outskirts"))
         nx += w.chip(scene, "noble", nx, y - 50, label, m.colour, m.ink, where=name, who=fam, size=13,
-                     noble=nid, outskirts=bool(noble.get("outskirts")), titles=list(noble.get("titles") or [])) + 4
+                     outline=OUTSKIRTS if outskirts else INK_DARK, noble=nid, outskirts=outskirts,
+                     titles=list(noble.get("titles") or [])) + 4
     # troop stacks per family, face-down: a count only (own types on the seat's board)
     troops = city.get("troops") or {}
     stacks = [(fid, troops[fid]) for fid in sorted(troops) if isinstance(troops[fid], dict)]
@@ -135,7 +138,7 @@ def city_items(scene: Scene, view: dict[str, Any], name: str, city: dict[str, An
         m = fm.get(fid, neutral_mark())
         count = int(entry.get("count", 0))
         scene.add(Item("troops", m.shape, sx, y + 64, text=str(count), fill=m.colour,
-                       outline="#ffffff" if entry.get("outskirts") else INK_DARK, ink=m.ink, size=38, width=2,
+                       outline=OUTSKIRTS if entry.get("outskirts") else INK_DARK, ink=m.ink, size=38, width=2,
                        where=name, who=fid, info={"count": count, "outskirts": bool(entry.get("outskirts")),
                                                   "types": entry.get("types") if fid in own else None}))
         extra = []
@@ -404,11 +407,13 @@ def symbols_legend(scene: Scene, x: int, y: int) -> int:
     entries = [(shape, letter, fill, label) for shape, letter, fill, label in BUILDINGS.values()]
     entries += [("hexagon", "M", "#e2d6a8", "Mill"), ("triangle", "T", "#d9d9d9", "Trebuchet (t: building)"),
                 ("shield", "5", INVADER, "Invaders (size)"), ("card_back", "?", "#6b5a8a", "Relic face down"),
-                ("star", "X", GOLD, "Excalibur"), ("square", "3", "#bdbdbd", "Troops (count)")]
+                ("star", "X", GOLD, "Excalibur"), ("square", "3", "#bdbdbd", "Troops (count)"),
+                ("circle", "", "#bdbdbd", "White edge: outskirts")]
     for k, (shape, letter, fill, label) in enumerate(entries):
         col, row = k % 2, k // 2
         cx, cy = x + 24 + col * 200, y + 12 + row * 28
-        scene.add(Item("symbol", shape, cx, cy, text=letter, fill=fill, outline=INK_DARK, ink=ink_on(fill), size=24,
+        edge = OUTSKIRTS if label.startswith("White edge") else INK_DARK
+        scene.add(Item("symbol", shape, cx, cy, text=letter, fill=fill, outline=edge, ink=ink_on(fill), size=24,
                        width=2, where="symbols"))
         w.text(scene, "symbol_label", cx + 18, cy - 9, label, size=13, where="symbols", limit=170)
     return y + ((len(entries) + 1) // 2) * 28 + 6

@@ -136,3 +136,13 @@ def test_an_empty_board_and_a_finished_game_draw() -> None:
     assert not scene.find("troops") and not scene.find("building") and not scene.find("noble")
     assert scene.one("result").info["winners"] == ["green"]
     assert render("fief", view, None)[:4] == b"\x89PNG"
+
+
+def test_pieces_in_the_outskirts_have_a_white_edge() -> None:
+    view = public_view()
+    view["cities"]["London"]["troops"]["red"]["outskirts"] = True
+    view["nobles"]["alienor"]["outskirts"] = True
+    scene = build_scene(view, None)
+    assert scene.one("troops", where="London", who="red").outline == "#ffffff"
+    assert scene.one("noble", noble="alienor").outline == "#ffffff"
+    assert scene.one("noble", noble="henri").outline != "#ffffff"
