@@ -93,6 +93,17 @@ async def running(tmp_path: Path, *, fake: FakeDiscord | None = None, clock: Fak
             await fake.stop()
 
 
+@contextlib.asynccontextmanager
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A fake Discord that outlives several bots (restarts)."""
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        yield fake
+    finally:
+        await fake.stop()
+
+
 def run(coro: Any) -> Any:
     logging.getLogger("discord").setLevel(logging.WARNING)
     return asyncio.run(coro)

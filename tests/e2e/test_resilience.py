@@ -1,0 +1,124 @@
+"""End to end: closed DMs, duplicate deliveries, deadlines and restarts (in-process)."""
+
+from __future__ import annotations
+
+from tests.e2e.fake_discord import EPHEMERAL
+from tests.e2e.harness import fake_discord, run, running
+from tests.e2e.test_tribute_flow import assert_no_secrets, open_lobby, prompt, thread_texts
+
+
+def test_closed_dms_do_not_stall_the_game(tmp_path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path) as h:
+            fake = h.fake
+            fake.closed_dms.add(fake.uid("bob"))
+            game, thread, lobby = await open_lobby(h)
+            await fake.click("alice", lobby, "Start")
+            await h.idle()
+            notices = [m for m in fake.channel_messages(thread) if "cannot send you direct messages" in m.text()]
+            assert len(notices) == 1 and f"<@{fake.uid('bob')}>" in notices[0].text()
+            assert "/game hand" in notices[0].text() and notices[0].custom_ids() == ["sn:h:1"]
+            assert fake.dms("bob") == []
+            # Bob gets his hand and buttons ephemerally, from the notice's button.
+            shown = await fake.click("bob", notices[0], "Show my hand and choices")
+            assert shown.callback["data"]["flags"] & EPHEMERAL
+            hand = fake.messages[shown.response_message_id]
+            assert "hand" in hand.text() and "sn:a:1:0:bid-1|bid card:4" in hand.custom_ids()
+            await fake.click("bob", hand, "Bid: 4")
+            await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 2")
+            await h.idle()
+            assert any("revealed bid-1: alice 2, bob 4" in t for t in thread_texts(h, thread))
+            # Still one notice, and nothing secret in the thread.
+            assert len([m for m in fake.channel_messages(thread) if "cannot send you" in m.text()]) == 1
+            assert_no_secrets(h, thread)
+            assert h.table.info(game).seq == 2
+
+    run(scenario())
+
+
+def test_the_same_interaction_delivered_twice_is_applied_once(tmp_path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path) as h:
+            fake = h.fake
+            game, thread, lobby = await open_lobby(h)
+            await fake.click("alice", lobby, "Start")
+            await h.idle()
+            typed = await fake.slash("alice", thread, "tribute bid", card=2)
+            await fake.redeliver(typed)
+            clicked = await fake.click("bob", prompt(h, "bob", "bid-1"), "Bid: 1")
+            await fake.redeliver(clicked)
+            again = await fake.slash("alice", h.channel, "game new", name="tribute")
+            await fake.wait_for(lambda: again.followups)
+            await fake.redeliver(again)
+            await h.idle()
+            assert h.table.info(game).seq == 2
+            assert [a.seat for a in h.table.store.actions(game)] == ["alice", "bob"]
+            assert len(fake.threads()) == 2 and len(h.table.store.games()) == 2
+            # The second deliveries found their tokens used and were only logged: one answer each.
+            for inter in (typed, clicked):
+                answers = [r for r in fake.sent("POST", f"/interactions/{inter.id}/")]
+                assert len(answers) >= 1 and sum(r.status == 200 for r in answers) == 1
+
+    run(scenario())
+
+
+def test_reminders_and_defaults_are_announced_and_survive_a_restart(tmp_path) -> None:
+    async def scenario() -> None:
+        settings = {"deadline": "1h", "reminders": "30m"}
+        async with fake_discord() as fake, running(tmp_path, fake=fake, settings=settings) as h:
+            fake, clock = h.fake, h.clock
+            game, thread, lobby = await open_lobby(h)
+            await fake.click("alice", lobby, "Start")
+            await h.idle()
+            await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 5")
+            await h.idle()
+            clock.advance(31 * 60)
+            await h.idle()
+            assert any("reminder" in m.text() for m in fake.dms("bob"))
+            assert not any("reminder" in m.text() for m in fake.dms("alice"))  # she has answered
+            assert any("reminder" in t and f"<@{fake.uid('bob')}>" in t for t in thread_texts(h, thread))
+            clock.advance(30 * 60)
+            await h.idle()
+            texts = "\n".join(thread_texts(h, thread))
+            assert "time ran out" in texts and "revealed bid-1: alice 5, bob 1" in texts
+            assert any("time ran out" in m.text() for m in fake.dms("bob"))
+            posted = len(fake.channel_messages(thread))
+            # The bot is down while bob's next deadline (the shield window) passes.
+            await h.bot.close()
+            clock.advance(2 * 3600)
+            async with running(tmp_path, fake=fake, clock=clock, settings=settings) as h2:
+                await h2.idle()
+                assert h2.table.info(game).seq == 3
+                assert [a.source for a in h2.table.store.actions(game)] == ["player", "deadline", "deadline"]
+                assert any("time ran out on reaction.shield" in t for t in thread_texts(h2, thread))
+                assert len(fake.channel_messages(thread)) > posted
+
+    run(scenario())
+
+
+def test_buttons_sent_before_a_restart_still_work_and_nothing_is_posted_twice(tmp_path) -> None:
+    async def scenario() -> None:
+        async with fake_discord() as fake:
+            async with running(tmp_path, fake=fake) as h:
+                clock = h.clock
+                game, thread, lobby = await open_lobby(h)
+                await fake.click("alice", lobby, "Start")
+                await h.idle()
+                await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 3")
+                await h.idle()
+                before = {m.id: (m.text(), m.edits) for m in fake.messages.values()}
+                bob_prompt = prompt(h, "bob", "bid-1")
+            await restarted(tmp_path, fake, clock, game, thread, before, bob_prompt)
+
+    async def restarted(tmp_path, fake, clock, game, thread, before, bob_prompt) -> None:
+        async with running(tmp_path, fake=fake, clock=clock) as h2:
+            await h2.idle()
+            new = [m for m in fake.messages.values() if m.id not in before]
+            assert new == []  # nothing re-posted on start
+            click = await fake.click("bob", bob_prompt, "Bid: 2")
+            assert click.response_type == 7
+            await h2.idle()
+            assert h2.table.info(game).seq == 2
+            assert any("revealed bid-1: alice 3, bob 2" in t for t in thread_texts(h2, thread))
+
+    run(scenario())
