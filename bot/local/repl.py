@@ -38,6 +38,7 @@ _AS = re.compile(r"^as\s+([^:\s]+)\s*:\s*(.*)$", re.IGNORECASE)
 HELP = """\
 Type commands as a person:       as alice: /game new tribute players:2
 Later lines may drop the name:   /game status          (the last speaker again)
+The game's group may be left out: bid card:3             (= /tribute bid card:3 in a tribute game)
 Table commands (/game ...):      {table}
 Games and their command groups:  {games}
 Commands of a game:              /game rules NAME
@@ -120,7 +121,7 @@ class LocalTable:
         self.counter += 1
         key = f"local:{self.session}:{self.counter}"
         try:
-            inv = self.service.registry.split(line)
+            inv = self.service.registry.split(line, default_group=self._channel_game())
             outcome = self.service.invoke(actor, self.channel, inv.group, inv.name, inv.values, key=key,
                                           game_id=inv.game_id)
         except RuleError as err:
@@ -129,6 +130,11 @@ class LocalTable:
         self.reply(who, outcome)
         self.deliver()
         self.fire_deadlines()
+
+    def _channel_game(self) -> str | None:
+        """The game of this channel: its command group may be left out (``bid 3``)."""
+        rows = self.service.store.games(channel=self.channel)
+        return rows[-1].game if rows else None
 
     def reply(self, who: str, outcome: Outcome) -> None:
         if isinstance(outcome, Exported):

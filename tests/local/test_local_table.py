@@ -38,7 +38,7 @@ as carol: /game join
 as alice: /game start
 as alice: /tribute bid card:3
 as bob: /tribute bid 9
-/tribute bid 1
+bid 1
 /tribute pass
 as alice: /tribute demand bob
 as bob: /tribute respond 1 no
