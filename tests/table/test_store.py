@@ -135,3 +135,21 @@ def test_old_snapshots_load_through_the_game_migrations(db_path, clock):
     fresh.act(BOB, CHAN, "tribute", Action.of("bid", card=5))
     assert fresh.info(gid).engine_version == "1"  # still the version it started under
     fresh.store.close()
+
+
+def test_corrupt_snapshot_is_named(db_path, clock):
+    table = make_table(db_path, clock)
+    gid = start_game(table)
+    table.store.db.execute("UPDATE snapshots SET state = '{\"game\": \"tribute\"}' WHERE game = ?", [gid])
+    table.store.close()
+    fresh = make_table(db_path, clock)
+    with pytest.raises(CorruptGame, match="snapshot 0 is damaged"):
+        fresh.status(ALICE, CHAN)
+    fresh.store.close()
+
+
+def test_two_stores_open_the_same_new_database(db_path):
+    first, second = Store(db_path), Store(db_path)
+    assert first.schema_version == second.schema_version == LATEST
+    first.close()
+    second.close()

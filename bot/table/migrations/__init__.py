@@ -68,6 +68,9 @@ def migrate(db: sqlite_utils.Database, target: int | None = None) -> list[int]:
         if have < step.version <= target:
             db.execute("BEGIN IMMEDIATE")
             try:
+                if current_version(db) >= step.version:  # another process got there first
+                    db.execute("COMMIT")
+                    continue
                 step.module.up(db)
                 db.execute("INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)",
                            [step.version, step.name, time.time()])
