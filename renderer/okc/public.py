@@ -109,6 +109,10 @@ def draw_region(scene: Scene, i: int, r: Region, b: Board, mk: dict[str, Mark]) 
         for k, seat in enumerate(loc.heralds):
             if seat in mk:
                 w.mark(scene, "herald", mk[seat], x + 30 + k * 44, y + 100, 38, text="H", where=loc.name)
+        for k, (module, piece, _) in enumerate(p for p in b.wild_pieces if p[2] == loc.id):
+            scene.add(Item("wild_piece", "hexagon", x + 30 + k * 44, y + LOC_H - 30, text=initials(piece),
+                           fill="#c8b4e8", outline=INK_DARK, ink=INK_DARK, size=38, width=2, where=loc.name,
+                           info={"module": module, "piece": piece}))
         if (loc.favour or b.favour_location == loc.id) and not b.favour_holder:
             favour_disc(scene, x + LOC_W - 34, y + LOC_H - 34, b.favour_uses, loc.name)
     # Supporters in the region
@@ -149,6 +153,14 @@ def draw_region(scene: Scene, i: int, r: Region, b: Board, mk: dict[str, Mark]) 
     if r.winner and r.winner in mk:
         w.text(scene, "clash_winner", BOARD_X + 670, top + 10, f"won by {r.winner}", size=14, bold=True,
                anchor="ra", where=r.name, who=r.winner, halo="#111111")
+
+
+def initials(name: str) -> str:
+    """Two letters for a piece's token: "Travelling Town" -> "TT"."""
+    words = [part for part in name.replace("_", " ").replace("&", " ").split() if part]
+    if len(words) >= 2:
+        return (words[0][0] + words[-1][0]).upper()
+    return (words[0][:2] if words else "?").title()
 
 
 def favour_disc(scene: Scene, x: int, y: int, uses: int, where: str) -> None:
@@ -242,8 +254,9 @@ def draw_panel(scene: Scene, b: Board, mk: dict[str, Mark]) -> None:
     if b.wild:
         y = w.panel_row_title(scene, x + 14, y, "Wild Kingdom")
         for name, value in sorted(b.wild.items()):
-            w.text(scene, "wild", x + 14, y, f"{name}: {describe(value)}", size=14, where="wild", limit=pw - 28,
-                   module=name)
+            label = name.replace("_", " ").title()
+            w.text(scene, "wild", x + 14, y, f"{label} [{initials(label)}]: {describe(value)}", size=14,
+                   where="wild", limit=pw - 28, module=name)
             y += 22
         y += 4
     if b.result:

@@ -111,6 +111,7 @@ class Board:
     regions_submitted: list[str]
     choice: dict[str, Any] | None
     wild: dict[str, Any]
+    wild_pieces: list[tuple[str, str, str]]  # (module, piece name, location id)
     result: dict[str, Any] | None
     # private parts (a seat's own view only)
     hand: list[CardFace] = field(default_factory=list)
@@ -223,6 +224,29 @@ def wild_kingdom(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def wild_pieces(wild: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """Wild Kingdom pieces standing on Locations: any object with a ``location`` in a module's state
+    (the state itself, a value of it, or a list of them), e.g. the Travelling Town or the creatures."""
+    found: list[tuple[str, str, str]] = []
+
+    def visit(module: str, value: Any, depth: int) -> None:
+        if isinstance(value, dict):
+            where = value.get("location")
+            if isinstance(where, str) and where:
+                found.append((module, str(value.get("name") or value.get("id") or module), where))
+                return
+            if depth < 2:
+                for key in sorted(value):
+                    visit(module, value[key], depth + 1)
+        elif isinstance(value, list) and depth < 2:
+            for entry in value:
+                visit(module, entry, depth + 1)
+
+    for module in sorted(wild):
+        visit(module, wild[module], 0)
+    return found
+
+
 def board(view: dict[str, Any], seat: str | None) -> Board:
     players_raw = view.get("players") or {}
     # Colours and shapes follow the seat names, sorted: stable all game (the view lists players in
@@ -262,6 +286,7 @@ def board(view: dict[str, Any], seat: str | None) -> Board:
         regions_submitted=[str(s) for s in region_cards.get("submitted") or []],
         choice=view.get("choice") if isinstance(view.get("choice"), dict) else None,
         wild=wild_kingdom(view),
+        wild_pieces=wild_pieces(wild_kingdom(view)),
         result=view.get("result") if isinstance(view.get("result"), dict) else None,
     )
     if isinstance(private, dict):

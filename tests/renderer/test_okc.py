@@ -50,11 +50,17 @@ def test_great_road_councils_order_and_scores() -> None:
     assert {i.who for i in scene.find("legend")} == {"al", "bea", "cy"}
 
 
-def test_wild_kingdom_pieces_are_listed_when_present() -> None:
+def test_wild_kingdom_pieces_are_listed_and_stand_on_their_locations() -> None:
     view = public_view()
-    view["wild"] = {"travelling_town": {"location": "castle"}}
+    view["modules"] = ["travelling_town", "legendary_creatures"]
+    view["travelling_town"] = {"location": "castle", "cards": 3}
+    view["legendary_creatures"] = {"creatures": [{"name": "Grey Wyrm", "location": "shrine"},
+                                                 {"name": "Old Stag", "location": "castle"}]}
     scene = build_scene(view, None)
-    assert scene.one("wild").info["module"] == "travelling_town"
+    assert [i.info["module"] for i in scene.find("wild")] == ["legendary_creatures", "travelling_town"]
+    pieces = {(i.where, i.info["piece"]): i.text for i in scene.find("wild_piece")}
+    assert pieces == {("Castle", "travelling_town"): "TT", ("Shrine", "Grey Wyrm"): "GW",
+                      ("Castle", "Old Stag"): "OS"}
 
 
 def test_private_board() -> None:
