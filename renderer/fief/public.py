@@ -322,6 +322,12 @@ def panel_header(scene: Scene, view: dict[str, Any], fm: dict[str, Mark], x: int
         w.text(scene, "turn_label", x + pw - 100, y + 2, "Turn", size=15, ink="#c9d1db", where="panel")
         w.mark(scene, "turn", fm[turn["family"]], x + pw - 40, y + 12, 26, where="panel", seat=turn.get("seat"))
     y += 30
+    order = [f for f in view.get("order") or [] if f in fm]
+    if order:
+        w.text(scene, "order_label", x + 12, y + 2, "Turn order", size=15, ink="#c9d1db", where="panel")
+        for k, fid in enumerate(order):
+            w.mark(scene, "order", fm[fid], x + 130 + k * 32, y + 12, 26, where="panel", position=k + 1)
+        y += 30
     # Disaster track: three slots, face-down cards only counted
     track = view.get("disaster_track") or {}
     filled = int(track.get("face_down", 0))

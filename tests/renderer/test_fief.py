@@ -146,3 +146,8 @@ def test_pieces_in_the_outskirts_have_a_white_edge() -> None:
     assert scene.one("troops", where="London", who="red").outline == "#ffffff"
     assert scene.one("noble", noble="alienor").outline == "#ffffff"
     assert scene.one("noble", noble="henri").outline != "#ffffff"
+
+
+def test_turn_order_is_shown_in_the_panel() -> None:
+    scene = build_scene(public_view(), None)
+    assert [i.who for i in scene.find("order")] == ["blue", "green", "red"]
