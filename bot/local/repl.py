@@ -48,6 +48,7 @@ Other lines:
   wait DURATION            move the clock forward (30m, 2h, 1d) and fire the deadlines due
   quit                     leave (so does the end of input)
 Each seat's DMs are printed as [dm NAME]; board images go to {boards}.
+Here the person who creates a game is its GM (undo, pause, resume, replace, settings, export).
 """
 
 
