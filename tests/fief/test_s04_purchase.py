@@ -1,0 +1,129 @@
+"""Phase 4 purchases: troops and the four-unit limit (4.0), fog of war (4.1), buildings (4.2),
+the empty stockpile (FAQ), siege Trebuchets (7.9) and the Royal Stronghold (4.9)."""
+
+from engine.fief import RULES
+from engine.fief.state import Siege, Stack
+from tests.fief.helpers import defaults_until, do, g, refused, started, turn_seat
+
+
+def at_purchase(players=4):
+    s = started(players)
+    defaults_until(s, "purchase", 4)
+    seat, fam = turn_seat(s), g(s).flow.queue[0]
+    g(s).players[seat].shillings = 30
+    return s, seat, fam
+
+
+def test_4_0_bristol_example_four_new_units_per_city():
+    """David buys 3 Men-at-Arms and 2 Knights for 9: four go to Bristol, the fifth elsewhere."""
+    s, seat, fam = at_purchase()
+    data = g(s)
+    for c in data.cities.values():
+        c.controller, c.stacks, c.building = None, {}, None
+    data.cities["Bristol"].controller = fam
+    data.cities["Bristol"].stacks[fam] = Stack(troops=["knight"] * 3 + ["men"] * 4)
+    data.cities["Exeter"].controller = fam
+    data.cities["Exeter"].stacks[fam] = Stack(troops=["men"])
+    err = refused(s, seat, "buy units:men@Bristol,men@Bristol,men@Bristol,knight@Bristol,knight@Bristol")
+    assert err.section == "4.0" and err.code == "new_units_limit"
+    do(s, seat, "buy units:men@Bristol,men@Bristol,knight@Bristol,knight@Bristol,men@Exeter")
+    assert data.players[seat].shillings == 30 - 9
+    assert sorted(data.cities["Bristol"].stacks[fam].troops).count("men") == 6
+    assert data.cities["Bristol"].stacks[fam].troops.count("knight") == 5
+    assert refused(s, seat, "buy units:men@Bristol").code == "new_units_limit"
+
+
+def test_4_1_fog_of_war_purchase_announced_types_hidden_on_the_board():
+    s, seat, fam = at_purchase()
+    city = next(c for c, x in g(s).cities.items() if x.controller == fam)
+    events = do(s, seat, f"buy units:knight@{city},archer@{city}")
+    public = [e for e in events if e.is_public]
+    bought = next(e for e in public if e.kind == "troops.bought")
+    assert bought.data["units"] == {"archer": 1, "knight": 1}
+    placed = next(e for e in public if e.kind == "troops.placed")
+    assert placed.data == {"family": fam, "city": city, "count": 2, "bombards": 0, "trebuchets": 0}
+    pub = RULES.view(s, None)["cities"][city]["troops"][fam]
+    assert "types" not in pub and pub["count"] == 6
+    mine = RULES.view(s, seat)["cities"][city]["troops"][fam]["types"]
+    assert mine["knight"] == 2 and mine["archer"] == 2
+    other = next(x for x in g(s).players if x != seat)
+    assert "types" not in RULES.view(s, other)["cities"][city]["troops"][fam]
+    assert "me" not in RULES.view(s, None)
+
+
+def test_faq_empty_stockpile_refuses():
+    s, seat, fam = at_purchase()
+    city = next(c for c, x in g(s).cities.items() if x.controller == fam)
+    g(s).families[fam].stockpile["archer"] = 0
+    err = refused(s, seat, f"buy units:archer@{city}")
+    assert err.section == "FAQ" and err.code == "stockpile_empty"
+
+
+def test_4_0_not_in_uncontrolled_or_besieged_city_and_money():
+    s, seat, fam = at_purchase()
+    city = next(c for c, x in g(s).cities.items() if x.controller == fam)
+    assert refused(s, seat, "buy units:men@Oxford").code == "unit_city"
+    g(s).players[seat].shillings = 2
+    assert refused(s, seat, f"buy units:knight@{city}").code == "funds"
+    g(s).cities[city].siege = Siege("nobody")
+    assert refused(s, seat, f"buy units:men@{city}").code == "unit_city"
+
+
+def test_4_2_one_building_and_one_mill_per_city_and_tiles():
+    s, seat, fam = at_purchase()
+    city = next(c for c, x in g(s).cities.items() if x.controller == fam)
+    assert refused(s, seat, f"build what:stronghold city:{city}").code == "build_city"
+    do(s, seat, f"build what:mill city:{city}")
+    assert refused(s, seat, f"build what:mill city:{city}").code == "build_city"
+    g(s).cities["Oxford"].controller = fam
+    g(s).cities["Oxford"].stacks[fam] = Stack(troops=["men"])
+    for c in ("Norwich", "Lincoln", "Coventry", "Durham", "York"):
+        g(s).cities[c].building = "stronghold"
+    assert refused(s, seat, "build what:stronghold city:Oxford").code == "stockpile_empty"
+
+
+def test_7_9_siege_trebuchet_paid_or_siege_lifted():
+    s, seat, fam = at_purchase()
+    data = g(s)
+    enemy = next(f for f in data.families if f != fam)
+    target = next(c for c, x in data.cities.items() if x.controller == enemy)
+    data.cities[target].siege = Siege(fam, since=1, building=1)
+    data.cities[target].stacks[fam] = Stack(troops=["men", "men"], building=1, outskirts=True)
+    data.families[fam].stockpile["trebuchet"] -= 1
+    do(s, seat, f"construct city:{target}")
+    assert data.cities[target].stacks[fam].trebuchets == 1 and data.players[seat].shillings == 25
+    do(s, seat, f"construct city:{target}")
+    assert data.cities[target].stacks[fam].trebuchets == 2
+    assert refused(s, seat, f"construct city:{target}").code == "construct_done"
+    do(s, seat, "done")
+    assert data.cities[target].siege is not None
+
+
+def test_7_9_unpaid_siege_is_lifted_at_the_end_of_the_turn():
+    s, seat, fam = at_purchase()
+    data = g(s)
+    enemy = next(f for f in data.families if f != fam)
+    target = next(c for c, x in data.cities.items() if x.controller == enemy)
+    data.cities[target].siege = Siege(fam, since=1, building=1)
+    data.cities[target].stacks[fam] = Stack(troops=["men"], building=1, outskirts=True)
+    data.families[fam].stockpile["trebuchet"] -= 1
+    events = do(s, seat, "done")
+    assert data.cities[target].siege is None and data.families[fam].stockpile["trebuchet"] == 2
+    assert any(e.kind == "siege.lifted" for e in events)
+
+
+def test_4_9_royal_stronghold_only_for_the_royal_family_and_consent_of_the_lord():
+    s, seat, fam = at_purchase()
+    data = g(s)
+    assert refused(s, seat, "build what:royal_stronghold city:Oxford").section == "4.9"
+    data.nobles[data.families[fam].nobles[0]].titles.append("king")
+    other = next(f for f in data.families if f != fam)
+    data.nobles[data.families[other].nobles[0]].titles.append("lord:VI")
+    do(s, seat, "build what:royal_stronghold city:Oxford")
+    req = data.requests.open[0]
+    lord_seat = data.families[other].seat
+    do(s, lord_seat, f"respond request:{req.id} accept:yes")
+    assert data.cities["Oxford"].building == "royal_stronghold" and data.cities["Oxford"].controller == fam
+    from engine.fief.state import fief_cities
+    assert "Oxford" not in fief_cities(data, "VI")
+    assert data.players[seat].shillings == 25
