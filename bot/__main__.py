@@ -11,6 +11,7 @@ import argparse
 import dataclasses
 import importlib
 import logging
+import sqlite3
 import sys
 
 from bot import config as configuration
@@ -69,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
         service = build_service(cfg, local=True, clock=ShiftedClock())
     except RuleError as err:
         print(f"cannot open the table: {err.describe()}", file=sys.stderr)
+        return 2
+    except (sqlite3.DatabaseError, RuntimeError, OSError) as err:
+        print(f"cannot open the database {cfg.database}: {err}", file=sys.stderr)
         return 2
     try:
         return LocalTable(service, boards_dir=cfg.boards_dir).run()

@@ -138,3 +138,10 @@ def test_sigkill_right_after_an_acknowledged_action_loses_nothing(tmp_path):
     assert "#1 alice: offer.made" in done.stdout or "#1 alice: offer.opened" in done.stdout
     done = run(tmp_path, "as bob: /tribute accept_offer 1\n")
     assert "[bob] ok: accept_offer offer:1 (action 2)" in done.stdout
+
+
+def test_a_damaged_database_is_reported(tmp_path):
+    (tmp_path / "t.sqlite3").write_bytes(b"this is not a database" * 100)
+    done = run(tmp_path, "help\n")
+    assert done.returncode == 2
+    assert "cannot open the database" in done.stderr and "Traceback" not in done.stderr

@@ -321,3 +321,38 @@ def test_rules_help_and_list(table):
     assert help_.group == "tribute"
     assert any(c.usage.startswith("/tribute bid card:<int>") for c in help_.commands)
     assert [g.id for g in table.list_games(ALICE, CHAN).games] == [1]
+
+
+def test_many_threads_at_once(table, clock):
+    """Commands, deadlines and delivery from several threads leave a consistent log."""
+    ids = [start_game(table, channel=f"t{i}") for i in range(3)]
+    errors = []
+
+    def player(gid):
+        try:
+            for _ in range(15):
+                table.act(ALICE, None, "tribute", Action.of("offer", to="bob", give=1, take=0), game_id=gid)
+                offer = table.state(gid).data.offers.open[0].id
+                table.act(BOB, None, "tribute", Action.of("decline_offer", offer=offer), game_id=gid)
+        except Exception as err:  # pragma: no cover - reported below
+            errors.append(err)
+
+    def courier():
+        try:
+            for _ in range(30):
+                for m in table.pending_outbox(50):
+                    table.mark_delivered(m.id)
+                table.run_due()
+        except Exception as err:  # pragma: no cover
+            errors.append(err)
+
+    threads = [threading.Thread(target=player, args=(g,)) for g in ids] + [threading.Thread(target=courier)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    for gid in ids:
+        rows = table.store.actions(gid)
+        assert [r.seq for r in rows] == list(range(1, 31))
+        assert table.state(gid).version == 30
