@@ -171,9 +171,11 @@ def city_items(scene: Scene, view: dict[str, Any], name: str, city: dict[str, An
     for k, aid in enumerate(city.get("invaders") or []):
         army = armies.get(aid) or {}
         size = int(army.get("foot", 0)) + (1 if army.get("leader") else 0)
-        scene.add(Item("invaders", "shield", x - 44 - k * 34, y - 30, text=str(size), fill=INVADER, outline="#e0e0e0",
+        edge = OUTSKIRTS if army.get("outskirts") else "#9a9a9a"
+        scene.add(Item("invaders", "shield", x - 44 - k * 34, y - 30, text=str(size), fill=INVADER, outline=edge,
                        ink=INK_LIGHT, size=32, width=2, where=name, who=f"invaders:{aid}",
                        info={"army": aid, "size": size, "leader": bool(army.get("leader")),
+                             "outskirts": bool(army.get("outskirts")),
                              "captives": list(army.get("captives") or [])}))
         for j, nid in enumerate(army.get("captives") or []):
             fam = noble_family(view, nid)
