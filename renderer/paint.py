@@ -247,21 +247,32 @@ def paint_poly(im: Image.Image, draw: ImageDraw.ImageDraw, item: Item) -> None:
 
 
 def card_image(w: int, h: int, fill: str | None, outline: str | None, width: int, text: str, ink: str,
-               size: int, bold: bool) -> Image.Image:
+               size: int, bold: bool, title_lines: int = 0) -> Image.Image:
+    """A card: a rounded box with centred lines; the first ``title_lines`` lines in bold."""
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=min(8, h // 4), fill=rgb(fill), outline=rgb(outline),
                            width=width)
-    if text:
-        f = font(size, bold)
-        draw.multiline_text((w / 2, h / 2), text, font=f, fill=ink, anchor="mm", align="center", spacing=2)
+    if not text:
+        return img
+    if not title_lines:
+        draw.multiline_text((w / 2, h / 2), text, font=font(size, bold), fill=ink, anchor="mm", align="center",
+                            spacing=2)
+        return img
+    lines = text.split("\n")
+    step = size + 3
+    y = h / 2 - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        draw.text((w / 2, y), line, font=font(size, bold or i < title_lines), fill=ink, anchor="mm")
+        y += step
     return img
 
 
 def paint_card(im: Image.Image, draw: ImageDraw.ImageDraw, item: Item) -> None:
-    key = ("card", item.w, item.h, item.fill, item.outline, item.width, item.text, item.ink, item.size, item.bold)
+    key = ("card", item.w, item.h, item.fill, item.outline, item.width, item.text, item.ink, item.size, item.bold,
+           item.title_lines)
     img = SPRITES.get(key, lambda: card_image(item.w, item.h, item.fill, item.outline, item.width, item.text,
-                                               item.ink, item.size, item.bold))
+                                               item.ink, item.size, item.bold, item.title_lines))
     im.paste(img, (item.x, item.y), img)
 
 

@@ -51,6 +51,7 @@ class Item:
     anchor: str = "mm"
     width: int = 2  # outline or line width
     dash: int = 0  # dash length for lines (0 = solid)
+    title_lines: int = 0  # cards: how many first lines are bold (a card's name)
     where: str = ""
     who: str = ""
     points: tuple[Point, ...] = ()

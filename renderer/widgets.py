@@ -80,9 +80,9 @@ def panel_row_title(scene: Scene, x: int, y: int, title: str) -> int:
 
 def card(scene: Scene, kind: str, x: int, y: int, w: int, h: int, words: str, fill: str,
          ink: str = INK_DARK, size: int = 13, where: str = "", who: str = "", bold: bool = False,
-         **info: Any) -> Item:
+         title_lines: int = 0, **info: Any) -> Item:
     return scene.add(Item(kind, "card", x, y, w, h, text=words, fill=fill, outline=INK_DARK, ink=ink, size=size,
-                          bold=bold, width=2, where=where, who=who, info=dict(info)))
+                          bold=bold, width=2, where=where, who=who, title_lines=title_lines, info=dict(info)))
 
 
 def wrap(words: str, size: int, limit: int, lines: int = 2, bold: bool = False) -> str:

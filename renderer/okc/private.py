@@ -20,6 +20,10 @@ GAP = 10
 PER_ROW = 6
 
 
+def name_lines(c: CardFace) -> int:
+    return w.wrap(c.name, 13, CARD_W - 14, lines=2, bold=True).count("\n") + 1
+
+
 def faction_text(c: CardFace) -> str:
     lines = [w.wrap(c.name, 13, CARD_W - 14, lines=2, bold=True)]
     lines.append(f"Strength {c.strength}" if c.strength is not None else "")
@@ -50,9 +54,13 @@ def card_row(scene: Scene, kind: str, y: int, items: list[CardFace], where: str,
                            ink=INK_LIGHT, size=13, width=2, where=where, who=who, info={"face_down": True}))
         else:
             colour = SUIT_FILL.get(c.suit, fill)
-            scene.add(Item(kind, "card", x, top, CARD_W, CARD_H, text=faction_text(c) if not c.suit else
-                           w.wrap(c.name, 13, CARD_W - 14, lines=3, bold=True) + f"\n[{c.suit}]",
-                           fill=colour, outline=INK_DARK, ink=INK_DARK, size=12, width=2, where=where, who=who,
+            if c.suit:
+                label = w.wrap(c.name, 13, CARD_W - 14, lines=3, bold=True)
+                text, titles = label + f"\n[{c.suit}]", label.count("\n") + 1
+            else:
+                text, titles = faction_text(c), name_lines(c)
+            scene.add(Item(kind, "card", x, top, CARD_W, CARD_H, text=text, fill=colour, outline=INK_DARK,
+                           ink=INK_DARK, size=12, width=2, where=where, who=who, title_lines=titles,
                            info={"name": c.name, "strength": c.strength, "cost": c.cost, "id": c.id}))
     rows = (len(items) + PER_ROW - 1) // PER_ROW
     return y + rows * (CARD_H + GAP) + 4
@@ -126,7 +134,7 @@ def private_scene(view: dict[str, Any], seat: str) -> Scene:
             if k.occupied or occupant_name:
                 label += "\noccupied by " + (occupant_name or "a faction card")
             w.card(scene, "kingdom_card", x, top, 230, 60, label, SUIT_FILL.get(k.suit, CARD_FILL), size=13,
-                   where="kingdom", who=seat, name=k.name, occupant=occupant_name)
+                   where="kingdom", who=seat, title_lines=1, name=k.name, occupant=occupant_name)
         y += ((len(me.kingdom) + 3) // 4) * 70 + (0 if me.kingdom else 26)
         if not me.kingdom:
             w.text(scene, "kingdom_card_none", 24, y - 26, "none", size=14, ink="#c9d1db", where="kingdom")
