@@ -79,7 +79,9 @@ def after_action(*, game_id: int, prefix: str, rules: Rules, state: GameState, s
                  result: dict[str, Any] | None, prompts: list[tuple[Decision, str]],
                  due: dict[tuple[str, str], float], kind: str = "events", extra: dict[str, Any] | None = None,
                  status: str = "active") -> list[Message]:
-    """Messages after a state change: the public post, each seat's DMs, prompts, boards, status."""
+    """Messages after a state change: the public post, each seat's DMs, prompts, boards, status.
+
+    ``seat`` is the acting seat as the public may know it: None for a secret action."""
     out: list[Message] = []
     public = [e for e in events if e.to is None]
     post: dict[str, Any] = {"type": kind, "game_id": game_id, "seq": seq, "seat": seat, "source": source,

@@ -148,6 +148,8 @@ class Hand(Outcome):
 
 @dataclass(frozen=True)
 class LogEntry:
+    """One logged action. ``seat`` is empty when the action was secret and not the asker's."""
+
     seq: int
     seat: str
     at: float

@@ -583,8 +583,10 @@ class TableService:
                     due = self._sync_deadlines(row, rules, work, now)
                     prompts = [(d, s) for d in rules.pending(work) if d.blocking for s in d.seats
                                if (d.id, s) not in before]
+                secret = rules.actions[action.kind].secret  # then the post does not say who acted
                 self._queue(game_id, ob.after_action(
-                    game_id=game_id, prefix=self._prefix(row, seq), rules=rules, state=work, seat=seat,
+                    game_id=game_id, prefix=self._prefix(row, seq), rules=rules, state=work,
+                    seat=None if secret else seat,
                     events=events, phase=phase, phase_changed=changed, source=source, seq=seq, result=result,
                     prompts=prompts, due=due, status=fields.get("status", row.status)))
             self._live[game_id] = _Live(work, seq, row.epoch)
@@ -651,11 +653,23 @@ class TableService:
             raise TableError("last must be at least 1", code="bad_value")
         mine = self._info(row).seat_of(actor.user_id)
         seat = mine.seat if mine else None
+        rules = self._rules.get(row.game)
         entries = []
         for a in self.store.actions(row.id, after=max(0, row.last_seq - last)):
             events = tuple(e for e in map(Event.from_json, json.loads(a.events)) if e.visible_to(seat))
-            entries.append(LogEntry(a.seq, a.seat, a.at, a.source, events))
+            who = a.seat if a.seat == seat or not self._secret_kind(rules, a.action) else ""
+            entries.append(LogEntry(a.seq, who, a.at, a.source, events))
         return LogPage(self._info(row), tuple(entries))
+
+    @staticmethod
+    def _secret_kind(rules: Rules | None, action_json: str) -> bool:
+        """Whether a logged action was a secret one (its actor is not shown to others)."""
+        try:
+            kind = json.loads(action_json)["kind"]
+        except (ValueError, KeyError, TypeError):
+            return True
+        spec = rules.actions.get(kind) if rules is not None else None
+        return spec is None or spec.secret
 
     def list_games(self, actor: Actor, channel: str | None) -> GameList:
         rows = self.store.games(channel=channel) if channel is not None else self.store.games(user_id=actor.user_id)

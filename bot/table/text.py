@@ -131,7 +131,7 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
     if isinstance(o, r.LogPage):
         if not o.entries:
             return "no actions yet"
-        return "\n".join(f"#{e.seq} {e.seat}{' (deadline)' if e.source == 'deadline' else ''}: "
+        return "\n".join(f"#{e.seq} {e.seat or 'someone'}{' (deadline)' if e.source == 'deadline' else ''}: "
                          + "; ".join(event_text(x) for x in e.events) for e in o.entries)
     if isinstance(o, r.Undone):
         return f"undid {o.count} action(s); now at action {o.seq}"

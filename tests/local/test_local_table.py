@@ -58,7 +58,7 @@ def test_a_script_plays_through_stdin(tmp_path):
     assert "[error] table: game 1 is full (2 seats)" in out
     assert "[dm alice] your choice for bid-1: 3" in out  # each seat's DMs under its name
     assert "[dm bob] your choice for bid-1: 1" in out
-    assert "[#local] bob: revealed bid-1: alice 3, bob 1" in out
+    assert "[#local] revealed bid-1: alice 3, bob 1" in out  # a secret action: the post does not say who
     assert "[error] T1: card 9 is not in your hand" in out  # bad input: a clear message
     assert "[#local] bob: request.answered" in out
     assert "round 2, bid" in out

@@ -149,3 +149,16 @@ def test_prune_forgets_old_delivered_messages(table, clock):
     assert table.prune_outbox() > 0
     assert table.pending_outbox(1000)  # undelivered rows are kept
     assert all(r.delivered_at is None for r in table.store.outbox(1))
+
+
+def test_a_secret_action_is_posted_without_its_actor(table):
+    start_game(table)
+    drain(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))  # secret spec
+    post = next(m for m in drain(table) if m.kind == CHANNEL_POST)
+    assert post.payload["seat"] is None
+    table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0))  # not secret
+    post = next(m for m in drain(table) if m.kind == CHANNEL_POST)
+    assert post.payload["seat"] == "alice"
+    assert [e.seat for e in table.log(BOB, CHAN).entries] == ["", "alice"]
+    assert [e.seat for e in table.log(ALICE, CHAN).entries] == ["alice", "alice"]
