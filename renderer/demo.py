@@ -1,9 +1,10 @@
 """Draw real boards from a game played part-way at random through the engine.
 
-    python -m renderer.demo GAME --out DIR [--seed S] [--players N] [--steps K] [--webp]
+    python -m renderer.demo GAME --out DIR [--seed S] [--players N] [--steps K] [--scene]
 
 Plays random legal actions through ``engine.core.apply`` (the only path into the rules), then
-writes the public board and every seat's private board into DIR, and prints each file with its
+writes the public board and every seat's private board into DIR (``GAME-public.png``,
+``GAME-<seat>.png``; with ``--scene`` also each scene as text), and prints each file with its
 draw + encode time and size.
 """
 
@@ -75,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int)
     parser.add_argument("--steps", type=int, help="random actions to play first")
+    parser.add_argument("--scene", action="store_true", help="also write each board's scene as text (.txt)")
     args = parser.parse_args(argv)
 
     try:
@@ -92,6 +94,11 @@ def main(argv: list[str] | None = None) -> int:
         path = args.out / f"{args.game}-{seat or 'public'}.png"
         path.write_bytes(data)
         print(f"  {path}  {ms:.0f} ms  {len(data) // 1024} KiB")
+        if args.scene:
+            import importlib
+
+            scene = importlib.import_module(f"renderer.{args.game}").build_scene(view, seat)
+            path.with_suffix(".txt").write_text(scene.describe() + "\n", encoding="utf-8")
     return 0
 
 

@@ -128,3 +128,15 @@ class Scene:
 
     def kinds(self) -> set[str]:
         return {item.kind for item in self.every()}
+
+    def describe(self, base: bool = False) -> str:
+        """One line per item (``kind @where [who] "text" {info}``): to read a board as text, or to
+        find what to assert in a test. Base items only when ``base`` is true."""
+        items = list(self.every()) if base else self.items
+        lines = []
+        for item in items:
+            facts = {k: v for k, v in item.info.items() if k != "image"}
+            who = f" [{item.who}]" if item.who else ""
+            shown = f" {item.text!r}" if item.text else ""
+            lines.append(f"{item.kind} @{item.where or '-'}{who}{shown}{' ' + repr(facts) if facts else ''}")
+        return "\n".join(lines)

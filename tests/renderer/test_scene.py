@@ -95,3 +95,9 @@ def test_threads_render_the_same_bytes() -> None:
     expected = [render(g, v, s) for g, v, s in jobs]
     with ThreadPoolExecutor(4) as pool:
         assert list(pool.map(lambda job: render(*job), jobs)) == expected
+
+
+def test_describe_lists_items_as_text() -> None:
+    text = small_scene().describe()
+    assert "troops @York [red] '3' {'count': 3}" in text
+    assert "field" not in text and "field" in small_scene().describe(base=True)
