@@ -88,3 +88,15 @@ def place(state: GameState, family: str, city: str, *troops: str, control: bool 
     if control:
         data.cities[city].controller = family
     return st
+
+
+def next_round(state: GameState) -> None:
+    """Apply defaults until the next round's draw step."""
+    r = state.data.flow.round
+    for _ in range(5000):
+        f = state.data.flow
+        if f.round > r and f.step == "draw" and not state.data.tasks:
+            return
+        d = next(d for d in RULES.pending(state) if d.blocking)
+        apply(RULES, state, d.seats[0], d.default_for(d.seats[0]))
+    raise AssertionError("no next round")

@@ -151,8 +151,8 @@ def test_3_4_scorched_earth():
 def test_income_is_private():
     s = started(4)
     events = []
-    from engine.fief import RULES
     from engine.core import apply
+    from engine.fief import RULES
     while g(s).flow.phase < 3:
         d = next(d for d in RULES.pending(s) if d.blocking)
         events += apply(RULES, s, d.seats[0], d.default_for(d.seats[0]))

@@ -1,0 +1,90 @@
+"""7.7 ransoms at the start of Phase 4, 6.7 invaders' ransom, 13.4 the Bandits' ransom table."""
+
+from engine.fief.ransom import ransom_value
+from engine.fief.state import Stack
+from tests.fief.helpers import defaults_until, do, g, refused, started, turn_seat
+
+
+def with_captive(captor="family", shillings=10, titles=()):
+    s = started(4)
+    defaults_until(s, "play", 2)
+    data = g(s)
+    red, blue = data.flow.order[:2]
+    victim = data.families[red].nobles[0]
+    n = data.nobles[victim]
+    n.titles = list(titles)
+    if captor == "family":
+        n.captor, n.held_by = blue, data.families[blue].nobles[0]
+        n.city = data.nobles[n.held_by].city
+    else:
+        n.captor = captor
+    for _ in range(len(data.flow.queue)):
+        do(s, turn_seat(s), "done")
+    defaults_until(s, "ransom", 4)
+    data.players[data.families[red].seat].shillings = shillings
+    return s, red, blue, victim
+
+
+def test_7_7_ransom_value_two_plus_two_per_title():
+    """Ex 7-5: a Bishop and Baron is worth 6; Ex 6-5: three titles, 8."""
+    s, red, blue, victim = with_captive(titles=("bishop:exeter", "lord:III"))
+    assert ransom_value(g(s).nobles[victim]) == 6
+    g(s).nobles[victim].titles.append("lord:V")
+    assert ransom_value(g(s).nobles[victim]) == 8
+
+
+def test_7_7_full_ransom_mandatory_when_affordable():
+    """Ex 7-6 with 10 shillings: Dave must pay the 6 and George must free Henri."""
+    s, red, blue, victim = with_captive(titles=("bishop:exeter", "lord:III"), shillings=10)
+    data = g(s)
+    seat = data.families[red].seat
+    assert data.flow.queue[data.flow.turn] == red
+    err = refused(s, seat, "done")
+    assert err.section == "7.7" and err.code == "mandatory"
+    assert refused(s, seat, f"offer_ransom captive:{victim} amount:3").code == "mandatory"
+    captor_seat = data.families[blue].seat
+    before = data.players[captor_seat].shillings
+    do(s, seat, f"pay_ransom captive:{victim}")
+    assert data.nobles[victim].captor is None and data.players[seat].shillings == 4
+    assert data.players[captor_seat].shillings == before + 6
+
+
+def test_7_7_short_of_money_may_offer_less_captor_may_refuse():
+    """Ex 7-6 with 5 shillings: Dave may haggle; George may refuse and keep Henri."""
+    s, red, blue, victim = with_captive(titles=("bishop:exeter", "lord:III"), shillings=5)
+    data = g(s)
+    seat, captor_seat = data.families[red].seat, data.families[blue].seat
+    do(s, seat, f"offer_ransom captive:{victim} amount:4")
+    req = data.requests.open[0]
+    do(s, captor_seat, f"respond request:{req.id} accept:no")
+    assert data.nobles[victim].captor == blue
+    do(s, seat, f"offer_ransom captive:{victim} amount:5")
+    req = data.requests.open[0]
+    do(s, captor_seat, f"respond request:{req.id} accept:yes")
+    assert data.nobles[victim].captor is None and data.players[seat].shillings == 0
+
+
+def test_6_7_invaders_take_only_the_full_price():
+    s, red, blue, victim = with_captive(captor="invaders:army-1", shillings=1)
+    seat = g(s).families[red].seat
+    assert refused(s, seat, f"offer_ransom captive:{victim} amount:1").code == "no_haggle"
+    do(s, seat, "done")
+
+
+def test_13_4_bandits_table_and_nearest_friendly_city():
+    s, red, blue, victim = with_captive(captor="bandits", shillings=10, titles=("lord:I",))
+    data = g(s)
+    assert ransom_value(data.nobles[victim]) == 4
+    data.nobles[victim].titles = ["bishop:exeter", "lord:I"]
+    assert ransom_value(data.nobles[victim]) == 10
+    data.nobles[victim].titles = ["king"]
+    assert ransom_value(data.nobles[victim]) == 0
+    data.nobles[victim].titles = ["abbess:autumn"]
+    assert ransom_value(data.nobles[victim]) == 5
+    data.cities["York"].stacks[blue] = Stack(troops=["men"])
+    data.cities["York"].controller = blue
+    seat = data.families[red].seat
+    err = refused(s, seat, f"pay_ransom captive:{victim} city:York")
+    assert err.section == "13.4" and set(err.legal) <= {"Lincoln", "King's Lynn", "Nottingham"}
+    do(s, seat, f"pay_ransom captive:{victim} city:Lincoln")
+    assert data.nobles[victim].city == "Lincoln"

@@ -1,0 +1,135 @@
+"""Fiefdom Lord titles (4.3-4.7), death of a noble and succession (4.8)."""
+
+from engine.fief import RULES
+from engine.fief.state import Stack
+from engine.fief.succession import kill_noble
+from engine.fief.titles import control_changed
+from tests.fief.helpers import defaults_until, do, g, refused, started, turn_seat
+
+
+def at_purchase(players=4):
+    s = started(players)
+    defaults_until(s, "purchase", 4)
+    seat, fam = turn_seat(s), g(s).flow.queue[0]
+    g(s).players[seat].shillings = 30
+    for c in g(s).cities.values():
+        c.controller, c.stacks, c.building = None, {}, None
+    return s, seat, fam
+
+
+def own(s, fam, *cities, stronghold=None):
+    for c in cities:
+        g(s).cities[c].controller = fam
+        g(s).cities[c].stacks[fam] = Stack(troops=["men"])
+    if stronghold:
+        g(s).cities[stronghold].building = "stronghold"
+
+
+def test_4_3_marches_barony_costs_four_and_fortifies_a_stronghold():
+    s, seat, fam = at_purchase()
+    noble = g(s).families[fam].nobles[0]
+    own(s, fam, "Berwick")
+    err = refused(s, seat, f"buy_title region:III noble:{noble}")
+    assert err.section == "4.3" and "Durham" in err.message
+    own(s, fam, "Durham")
+    err = refused(s, seat, f"buy_title region:III noble:{noble}")
+    assert "Stronghold" in err.message
+    g(s).cities["Durham"].building = "stronghold"
+    events = do(s, seat, f"buy_title region:III noble:{noble}")
+    assert g(s).players[seat].shillings == 26
+    assert "lord:III" in g(s).nobles[noble].titles and g(s).cities["Durham"].building == "fortified"
+    assert RULES.view(s, None)["fiefdoms"]["III"]["holder"] == noble
+    assert RULES.view(s, None)["vp"][fam] == 1
+    assert any(e.kind == "title.claimed" for e in events)
+    assert refused(s, seat, f"buy_title region:III noble:{noble}").code == "title_conditions"
+
+
+def test_4_4_choose_which_stronghold_becomes_the_fortified_city():
+    s, seat, fam = at_purchase()
+    noble = g(s).families[fam].nobles[0]
+    own(s, fam, "Whitby", "York", "Lincoln", stronghold="York")
+    g(s).cities["Lincoln"].building = "stronghold"
+    assert refused(s, seat, f"buy_title region:IV noble:{noble} fortify:Whitby").section == "4.4"
+    do(s, seat, f"buy_title region:IV noble:{noble} fortify:Lincoln")
+    assert g(s).cities["Lincoln"].building == "fortified" and g(s).cities["York"].building == "stronghold"
+
+
+def test_4_5_kings_will_gives_a_title_free():
+    s, seat, fam = at_purchase()
+    data = g(s)
+    other = next(f for f in data.families if f != fam)
+    own(s, other, "Cardiff", "Harlech", stronghold="Cardiff")
+    target = data.families[other].nobles[0]
+    assert refused(s, seat, f"grant_title region:II noble:{target}").section == "4.5"
+    data.nobles[data.families[fam].nobles[0]].titles.append("king")
+    do(s, seat, f"grant_title region:II noble:{target}")
+    assert "lord:II" in data.nobles[target].titles and data.players[seat].shillings == 30
+
+
+def test_4_6_transfer_keeps_the_largest():
+    s, seat, fam = at_purchase()
+    data = g(s)
+    a, b = data.families[fam].nobles
+    data.nobles[a].titles += ["lord:V", "lord:III"]
+    assert refused(s, seat, f"transfer_title region:V to:{b}").section == "4.6"
+    do(s, seat, f"transfer_title region:III to:{b}")
+    assert data.nobles[b].titles == ["lord:III"] and data.nobles[a].titles == ["lord:V"]
+
+
+def test_4_7_fortified_city_taken_takes_the_title():
+    s, seat, fam = at_purchase()
+    data = g(s)
+    other = next(f for f in data.families if f != fam)
+    data.nobles[data.families[other].nobles[0]].titles.append("lord:III")
+    data.cities["Durham"].building = "fortified"
+    data.cities["Durham"].controller = fam
+    control_changed(s, data, "Durham", fam)
+    assert data.tasks and data.tasks[0].kind == "bestow"
+    noble = data.tasks[0].options[1]
+    do(s, seat, f"bestow region:III noble:{noble}")
+    assert "lord:III" in data.nobles[noble].titles
+    assert not any("lord:III" in n.titles for n in data.nobles.values() if n.family == other)
+
+
+def test_4_8_death_passes_title_within_the_family_or_to_the_deck():
+    s, seat, fam = at_purchase()
+    data = g(s)
+    a, b = data.families[fam].nobles
+    data.nobles[a].titles += ["lord:III", "bishop:exeter"]
+    data.nobles[a].relics = ["grail"]
+    city = data.nobles[a].city
+    kill_noble(s, data, a, "test")
+    assert a not in data.nobles and "lord:III" in data.nobles[b].titles
+    assert "bishop-exeter" in data.character_deck  # 4.8: the clergy card goes back, deck reshuffled
+    assert "grail" in data.cities[city].relics
+    kill_noble(s, data, b, "test")
+    assert data.families[fam].nobles == []
+    assert RULES.view(s, None)["fiefdoms"]["III"]["holder"] is None
+
+
+def test_4_8_last_noble_married_title_goes_to_the_spouse():
+    s, seat, fam = at_purchase()
+    data = g(s)
+    other = next(f for f in data.families if f != fam)
+    a, b = data.families[fam].nobles
+    spouse = next(n for n in data.families[other].nobles if data.nobles[n].sex != data.nobles[a].sex)
+    data.nobles[a].spouse, data.nobles[spouse].spouse = spouse, a
+    data.nobles[a].titles.append("lord:III")
+    data.cities["Durham"].building = "fortified"
+    data.cities["Durham"].controller = fam
+    data.cities["Durham"].stacks[fam] = Stack(troops=["knight", "men"])
+    kill_noble(s, data, b, "test")
+    kill_noble(s, data, a, "test")
+    assert "lord:III" in data.nobles[spouse].titles and data.nobles[spouse].spouse is None
+    assert sorted(data.cities["Durham"].stacks[other].troops) == ["knight", "men"]
+
+
+def test_4_8_captives_of_the_dead_are_released():
+    s, seat, fam = at_purchase()
+    data = g(s)
+    other = next(f for f in data.families if f != fam)
+    captor = data.families[fam].nobles[0]
+    prisoner = data.families[other].nobles[0]
+    data.nobles[prisoner].captor, data.nobles[prisoner].held_by = fam, captor
+    kill_noble(s, data, captor, "test")
+    assert data.nobles[prisoner].captor is None
