@@ -176,6 +176,10 @@ class TableService:
             raise TableError(f"unknown game {name!r}", code="unknown_game", legal=sorted(self._rules) or "none")
         return rules
 
+    def close(self) -> None:
+        """Close the store (the service is unusable afterwards)."""
+        self.store.close()
+
     # -- plumbing ---------------------------------------------------------------------
     def _lock(self, game_id: int) -> threading.RLock:
         with self._locks_guard:
@@ -313,9 +317,15 @@ class TableService:
     def settings_of(self, row: GameRow) -> dict[str, str]:
         return {**self.defaults, **row.settings}
 
-    def _deadline_for(self, settings: dict[str, str], kind: str) -> float:
-        value = settings.get(f"deadline.{kind}") or settings["deadline"]
-        return parse_duration(value)
+    def _deadline_for(self, settings: dict[str, str], d: Decision) -> float:
+        """Time for one decision: the table's ``deadline.<kind>`` setting, else the game's suggestion
+        (``deadline`` in the decision's info, e.g. a short reaction window), else ``deadline``."""
+        value = settings.get(f"deadline.{d.kind.value}") or d.info.get("deadline") or settings["deadline"]
+        try:
+            return parse_duration(value)
+        except ValueError:
+            log.warning("decision %s suggests an unreadable deadline %r", d.id, value)
+            return parse_duration(settings["deadline"])
 
     def _reminders(self, settings: dict[str, str]) -> list[float]:
         out = []
@@ -350,7 +360,7 @@ class TableService:
         for pair, d in awaited.items():
             if pair in have:
                 continue
-            seconds = self._deadline_for(settings, d.kind.value)
+            seconds = self._deadline_for(settings, d)
             if seconds <= 0:
                 continue
             deadline = now + seconds

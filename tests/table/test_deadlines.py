@@ -150,3 +150,36 @@ def test_a_seat_still_awaited_after_its_default_gets_a_new_deadline(db_path, clo
     assert [(r.seat, r.due) for r in rows] == [("bob", clock.now() + 24 * HOUR)]
     assert table.next_wakeup() == clock.now() + 12 * HOUR
     table.store.close()
+
+
+def test_a_game_may_suggest_a_deadline_for_a_decision(db_path, clock):
+    from engine.core import decision
+    from tests.games.tribute import TributeRules
+
+    class Quick(TributeRules):
+        name = "quick"
+
+        def pending(self, state):
+            return [decision(d.id, d.kind, d.seats, d.prompt, dict(d.defaults), secret=d.secret,
+                             blocking=d.blocking, deadline="5m") if d.kind.value == "reaction" else d
+                    for d in super().pending(state)]
+
+    table = make_table(db_path, clock)
+    table.add_game(Quick())
+    gid = table.new_game(ALICE, CHAN, "quick", players=2).game.id
+    table.join(BOB, CHAN)
+    table.start(ALICE, CHAN)
+    table.act(ALICE, CHAN, "quick", Action.of("bid", card=5))
+    table.act(BOB, CHAN, "quick", Action.of("bid", card=1))
+    rows = [r for r in table.store.open_deadlines(gid) if r.kind == "deadline"]
+    assert [(r.decision, r.due - clock.now()) for r in rows] == [("reaction-shield", 300.0)]
+    # The table's own setting for the kind wins over the game's suggestion.
+    other = table.new_game(ALICE, "c2", "quick", players=2).game.id
+    table.join(BOB, "c2")
+    table.start(ALICE, "c2")
+    table.settings(GM, "c2", setting="deadline.reaction", value="1h")
+    table.act(ALICE, "c2", "quick", Action.of("bid", card=5))
+    table.act(BOB, "c2", "quick", Action.of("bid", card=1))
+    rows = [r for r in table.store.open_deadlines(other) if r.kind == "deadline"]
+    assert [(r.decision, r.due - clock.now()) for r in rows] == [("reaction-shield", 3600.0)]
+    table.close()
