@@ -111,10 +111,8 @@ def _play_actions(g: Fief, seat: str, family: str) -> list[Action]:
             targets = [s for s, q in g.players.items() if s != seat and q.hand]
             out += [A("mata", noble=nid, target=t, card=c) for t in targets for c in p.hand[:1]]
         if g.nobles[nid].retainer:
-            for other in g.nobles.values():
-                if other.id != nid and _ok(retainers.check_give, g, family, nid, other.id) \
-                        and other.family in p.families:
-                    out.append(A("give_retainer", giver=nid, receiver=other.id))
+            out += [A("give_retainer", giver=nid, receiver=other) for f in p.families
+                    for other in g.families[f].nobles if other != nid]
     return out
 
 
@@ -181,12 +179,14 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                 n = g.nobles[nid]
                 if n.captor or not n.city:
                     continue
+                safe = g.cities[n.city].building in pigeons.SAFE and not n.outskirts
                 for other in g.nobles.values():
                     if other.family in p.families:
                         continue
                     if other.city == n.city:
                         out.append(A("pigeon_offer", sender=nid, to=other.id, give_shillings=1))
-                    elif _ok(pigeons.check_send, g, seat, nid, other.id, 1, None):
+                    elif safe and other.city and g.cities[other.city].building in pigeons.SAFE \
+                            and _ok(pigeons.check_send, g, seat, nid, other.id, 1, None):
                         out.append(A("pigeon", sender=nid, to=other.id, shillings=1))
     return out
 
