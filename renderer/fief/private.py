@@ -9,15 +9,9 @@ from typing import Any
 
 from renderer import widgets as w
 from renderer.fief import base as mapbase
-from renderer.fief.public import (
-    PANEL_W,
-    TYPE_LETTER,
-    families_panel,
-    family_marks,
-    map_items,
-    noble_name,
-    panel_header,
-)
+from renderer.fief.city import TYPE_LETTER, noble_name
+from renderer.fief.panel import PANEL_W, families_panel, panel_header
+from renderer.fief.public import family_marks, map_items
 from renderer.fonts import fit
 from renderer.scene import Scene
 
