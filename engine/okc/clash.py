@@ -68,7 +68,8 @@ def night(state: GameState, reg: RegionState, only: list[str] | None) -> None:
                 if q.face_up and q.owner != d.owner and q not in victims:
                     victims.append(q)
         state.emit(Event.public("okc.deadly", region=reg.id, sources=[d.card for d in deadly]))
-        eliminate(state, victims, ",".join(sorted({d.owner for d in deadly})), reg.id)
+        # Every Deadly card's owner counts as having caused every Elimination (FAQ).
+        eliminate(state, victims, [s for s in g.order if any(d.owner == s for d in deadly)], reg.id)
     for seat in g.order:
         for p in [q for q in cards if q.owner == seat and q in reg.cards]:
             for cmd in commands(g, p, "night"):

@@ -34,15 +34,19 @@ def draw(state: GameState, seat: str, count: int) -> int:
     g: Okc = state.data
     p = g.players[seat]
     drawn: list[str] = []
+    shuffled = False
     for _ in range(count):
-        if not p.deck and not attrition(state, seat):
-            break
+        if not p.deck:
+            if not attrition(state, seat):
+                break
+            shuffled = True
         drawn.append(p.deck.pop(0))
     p.hand.extend(drawn)
     if drawn:
         state.emit(Event.private(seat, "okc.drew.cards", seat=seat, cards=drawn))
     state.emit(Event.public("okc.drew", seat=seat, count=len(drawn), hand=len(p.hand), deck=len(p.deck)))
-    discard_down(state, seat)
+    if shuffled:
+        discard_down(state, seat)
     return len(drawn)
 
 

@@ -55,7 +55,7 @@ def amount(g: Okc, seat: str, value: Any) -> int:
     return int(value)
 
 
-def eliminate(state: GameState, victims: list[Placed], by: str, rid: str) -> None:
+def eliminate(state: GameState, victims: list[Placed], by: str | list[str], rid: str) -> None:
     """Eliminate (p.40-41): Invulnerable cards are immune, Resilient ones go to the discard pile,
     all others to their owner's Lost Pile. All victims leave at once."""
     g: Okc = state.data
@@ -413,13 +413,12 @@ def s_clash_again(state: GameState, seat: str, step: dict, ctx: dict, answer: An
 
 
 def s_hand_size(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
-    from engine.okc.deck import MIN_HAND_SIZE, discard_down
+    from engine.okc.deck import MIN_HAND_SIZE
 
     g: Okc = state.data
     p = g.players[seat]
     p.hand_size = max(MIN_HAND_SIZE, min(10, p.hand_size + step["amount"]))
     state.emit(Event.public("okc.hand_size", seat=seat, hand_size=p.hand_size))
-    discard_down(state, seat)
 
 
 HANDLERS: dict[str, Handler] = {
