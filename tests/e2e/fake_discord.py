@@ -183,6 +183,8 @@ class FakeDiscord:
         self.closed_dms: set[int] = set()
         self.nonces: dict[tuple[int, str], int] = {}
         self._attachments: dict[int, bytes] = {}  # uploaded by people (slash command attachments)
+        # Channels whose next message is created but whose answer never comes (to kill the bot then).
+        self.stall: dict[int, asyncio.Event] = {}
         self.fail_next: list[tuple[str, str, int, int]] = []  # (method, path prefix, status, code)
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
@@ -367,7 +369,7 @@ class FakeDiscord:
             case ("POST", ["users", "@me", "channels"]):
                 return json_response(self._dm_channel(int(body["recipient_id"])))
             case ("POST", ["channels", cid, "messages"]):
-                return self._post_message(int(cid), rec)
+                return await self._post_message(int(cid), rec)
             case ("PATCH", ["channels", cid, "messages", mid]):
                 msg = self.messages[int(mid)]
                 self._edit(msg, rec)
@@ -457,7 +459,7 @@ class FakeDiscord:
             msg.files = list(rec.files)
         msg.edits += 1
 
-    def _post_message(self, channel_id: int, rec: Request) -> web.Response:
+    async def _post_message(self, channel_id: int, rec: Request) -> web.Response:
         channel = self.channels.get(channel_id)
         if channel is None:
             return error(404, 10003, "Unknown Channel")
@@ -474,6 +476,10 @@ class FakeDiscord:
         if nonce is not None:
             self.nonces[(channel_id, str(nonce))] = msg.id
         channel["last_message_id"] = str(msg.id)
+        stalled = self.stall.pop(channel_id, None)
+        if stalled is not None:
+            stalled.set()
+            await asyncio.Event().wait()  # the message exists; the bot never hears back
         return json_response(self.message_payload(msg))
 
     def _dm_channel(self, user_id: int) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.fake_discord import EPHEMERAL, Message
+from tests.e2e.fake_discord import EPHEMERAL, FakeDiscord, Message
 from tests.e2e.harness import Harness, run, running
 
 SECRET_WORDS = ("hand=", "hand:", "coins", "my_bid", "your choice for", "secret.chosen", "give=", "take=",
@@ -27,8 +27,12 @@ def assert_no_secrets(h: Harness, thread: int) -> None:
 
 
 async def open_lobby(h: Harness, players: tuple[str, ...] = ("alice", "bob")) -> tuple[int, int, Message]:
-    fake = h.fake
-    inter = await fake.slash(players[0], h.channel, "game new", name="tribute")
+    return await open_lobby_in(h.fake, h.channel, players)
+
+
+async def open_lobby_in(fake: FakeDiscord, channel: int, players: tuple[str, ...]) -> tuple[int, int, Message]:
+    """``/game new`` by the first player in ``channel``, then the others click Join."""
+    inter = await fake.slash(players[0], channel, "game new", name="tribute")
     assert inter.callback and inter.callback["type"] == 5 and inter.callback["data"]["flags"] & EPHEMERAL
     await fake.wait_for(lambda: inter.followups)
     reply = fake.messages[inter.followups[0]]
