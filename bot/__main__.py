@@ -13,11 +13,15 @@ import importlib
 import logging
 import sqlite3
 import sys
+from typing import TYPE_CHECKING, Any
 
 from bot import config as configuration
 
+if TYPE_CHECKING:
+    from bot.table import Clock, TableService
 
-def build_service(cfg: configuration.Config, *, local: bool, clock=None):
+
+def build_service(cfg: configuration.Config, *, local: bool, clock: Clock | None = None) -> TableService:
     """The store and table service for ``cfg`` (shared by both adapters)."""
     from bot.table import Store, TableService
 
@@ -41,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     except configuration.ConfigError as err:
         print(f"configuration error: {err}", file=sys.stderr)
         return 2
-    changes: dict = {"extra_games": cfg.extra_games + tuple(args.game)}
+    changes: dict[str, Any] = {"extra_games": cfg.extra_games + tuple(args.game)}
     if args.db:
         changes["database"] = args.db
     if args.boards:

@@ -15,7 +15,7 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from bot.table import (
     BOARD_IMAGE,
@@ -26,6 +26,7 @@ from bot.table import (
     Board,
     Exported,
     Outcome,
+    Outgoing,
     TableService,
     parse_duration,
 )
@@ -69,7 +70,7 @@ def _slug(text: str) -> str:
 
 class LocalTable:
     def __init__(self, service: TableService, *, out: TextIO | None = None, boards_dir: str | Path = "boards",
-                 channel: str = "local", render: Callable[[str, dict, str | None], bytes] | None = None):
+                 channel: str = "local", render: Callable[[str, dict[str, Any], str | None], bytes] | None = None):
         self.service = service
         self.out = out or sys.stdout
         self.boards_dir = Path(boards_dir)
@@ -173,7 +174,7 @@ class LocalTable:
         for part in body.splitlines():
             self.say(f"{head} {part}")
 
-    def _board(self, m) -> None:
+    def _board(self, m: Outgoing) -> None:
         p = m.payload
         try:
             render = self._render

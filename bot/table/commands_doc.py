@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from bot.table.commands import TABLE_GROUP, Command, CommandRegistry, Source
+from bot.table.commands import TABLE_GROUP, Command, CommandParam, CommandRegistry, Source
 from engine import registry
 from engine.core import Rules
 
@@ -29,7 +29,7 @@ def available_games() -> dict[str, Rules]:
     return out
 
 
-def _param_row(p) -> str:
+def _param_row(p: CommandParam) -> str:
     kind = p.kind.value
     if p.choices:
         kind += ": " + ", ".join(f"`{c}`" for c in p.choices)

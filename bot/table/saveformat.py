@@ -122,7 +122,7 @@ def import_game(service: TableService, actor: Actor, channel: str | None, text: 
             status=GameStatus.LOBBY.value if state is None else GameStatus.ACTIVE.value)
         for s in seats:
             store.add_seat(game_id, s["seat"], str(s.get("user_id") or s["seat"]), str(s.get("name") or s["seat"]), now)
-        if state is not None:
+        if state is not None and expected is not None:
             replay, _ = rules.new_game(names, dict(expected["options"]), seed)
             store.put_snapshot(game_id, 0, dumps(rules.dump(replay)), rules.phase(replay), now)
             last_phase = rules.phase(replay)

@@ -38,10 +38,12 @@ from bot.table.results import (
     Board,
     CommandHelp,
     Created,
+    Exported,
     GameInfo,
     GameList,
     GameStatus,
     Hand,
+    Imported,
     Joined,
     Left,
     LogEntry,
@@ -554,9 +556,9 @@ class TableService:
             row = self._row(game_id)
             first = self.store.action_by_key(game_id, key)
             if first is not None:
-                events = tuple(e for e in map(Event.from_json, json.loads(first.events)) if e.visible_to(first.seat))
+                seen = tuple(e for e in map(Event.from_json, json.loads(first.events)) if e.visible_to(first.seat))
                 return Applied(self._info(row), first.seat, Action.from_json(json.loads(first.action)), first.seq,
-                               events, row.phase, False, row.result, duplicate=True, source=first.source)
+                               seen, row.phase, False, row.result, duplicate=True, source=first.source)
             if self.store.key_was_undone(game_id, key):
                 raise TableError("this action was applied and then undone by a GM", code="undone")
             self._check_playable(row)
@@ -867,7 +869,7 @@ class TableService:
             return Settings(self.info(row.id), self.settings_of(self._row(row.id)), setting)
 
     # -- export and import ------------------------------------------------------------------
-    def export(self, actor: Actor, channel: str | None, *, game_id: int | None = None):
+    def export(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Exported:
         """The whole game as one JSON text (docs/save-format.md). GM only: it holds every secret."""
         from bot.table import saveformat
 
@@ -876,7 +878,8 @@ class TableService:
         with self._lock(row.id):
             return saveformat.export_game(self, self._row(row.id))
 
-    def import_game(self, actor: Actor, channel: str | None, text: str | bytes, *, key: str | None = None):
+    def import_game(self, actor: Actor, channel: str | None, text: str | bytes, *,
+                    key: str | None = None) -> Imported | AlreadyDone:
         """Open a game from an export file in ``channel``: replays every action and checks the result."""
         from bot.table import saveformat
 
@@ -1003,7 +1006,7 @@ class TableService:
             action = cmd.build_action(values)
             return self.act(actor, channel, group, action, game_id=game_id, key=key)
         args = cmd.convert(values)
-        scoped = {"game_id": game_id} if cmd.scoped else {}
+        scoped: dict[str, Any] = {"game_id": game_id} if cmd.scoped else {}
         if name == "new":
             return self.new_game(actor, channel, args["name"], players=args.get("players"),
                                  options=args.get("options"), play=args.get("play", True), key=key)
@@ -1018,7 +1021,8 @@ class TableService:
         handler = getattr(self, name)
         if cmd.mutates:
             scoped["key"] = key
-        return handler(actor, channel, **args, **scoped)
+        out: Outcome = handler(actor, channel, **args, **scoped)
+        return out
 
     def suggest(self, actor: Actor, channel: str | None, group: str, name: str, param: str, prefix: str = "",
                 *, game_id: int | None = None, limit: int = 25) -> list[Any]:

@@ -134,7 +134,7 @@ class Store:
         self.lock = threading.RLock()
         self._depth = 0
         if self.path != ":memory:":
-            self.db.enable_wal()
+            conn.execute("PRAGMA journal_mode = WAL")
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ValueError(f"store.synchronous must be NORMAL, FULL or EXTRA, not {synchronous!r}")
         conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
@@ -175,15 +175,18 @@ class Store:
             self.db.conn.execute("COMMIT")
 
     def _x(self, sql: str, params: Any = ()) -> sqlite3.Cursor:
-        return self.db.conn.execute(sql, params)
+        cur: sqlite3.Cursor = self.db.conn.execute(sql, params)
+        return cur
 
     def _all(self, sql: str, params: Any = ()) -> list[sqlite3.Row]:
         with self.lock:
-            return self.db.conn.execute(sql, params).fetchall()
+            rows: list[sqlite3.Row] = self.db.conn.execute(sql, params).fetchall()
+            return rows
 
     def _one(self, sql: str, params: Any = ()) -> sqlite3.Row | None:
         with self.lock:
-            return self.db.conn.execute(sql, params).fetchone()
+            row: sqlite3.Row | None = self.db.conn.execute(sql, params).fetchone()
+            return row
 
     # -- games --------------------------------------------------------------------
     def create_game(self, *, game: str, channel: str | None, creator: str, players: int | None,

@@ -1,5 +1,7 @@
 """Games, seats, the append-only action log and state snapshots."""
 
+import sqlite_utils
+
 STATEMENTS = [
     """CREATE TABLE games (
         id INTEGER PRIMARY KEY,
@@ -55,6 +57,6 @@ STATEMENTS = [
 ]
 
 
-def up(db) -> None:
+def up(db: sqlite_utils.Database) -> None:
     for sql in STATEMENTS:
         db.execute(sql)

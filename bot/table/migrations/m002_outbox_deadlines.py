@@ -1,5 +1,7 @@
 """The outbox (messages still to deliver) and deadlines (with reminders)."""
 
+import sqlite_utils
+
 STATEMENTS = [
     """CREATE TABLE outbox (
         id INTEGER PRIMARY KEY,
@@ -29,6 +31,6 @@ STATEMENTS = [
 ]
 
 
-def up(db) -> None:
+def up(db: sqlite_utils.Database) -> None:
     for sql in STATEMENTS:
         db.execute(sql)

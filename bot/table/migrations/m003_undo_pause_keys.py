@@ -6,6 +6,8 @@
 - ``command_keys`` records the idempotency keys of table commands (join, start, undo...).
 """
 
+import sqlite_utils
+
 STATEMENTS = [
     "ALTER TABLE games ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0",
     "ALTER TABLE games ADD COLUMN paused_at REAL",
@@ -33,6 +35,6 @@ STATEMENTS = [
 ]
 
 
-def up(db) -> None:
+def up(db: sqlite_utils.Database) -> None:
     for sql in STATEMENTS:
         db.execute(sql)
