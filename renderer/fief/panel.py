@@ -41,7 +41,10 @@ def title_lines(view: dict[str, Any], fm: dict[str, Mark]) -> list[tuple[str, st
     for nid, noble in sorted((view.get("nobles") or {}).items()):
         for t in noble.get("titles") or []:
             if str(t).startswith("abbess:"):
-                out.append(("Abbess", noble_name(view, nid), str(noble.get("family") or "")))
+                abbey = str(t).partition(":")[2].replace("_", " ").title()
+                out.append((f"Abbess ({abbey})", noble_name(view, nid), str(noble.get("family") or "")))
+            elif t == "garter":
+                out.append(("Order of the Garter", noble_name(view, nid), str(noble.get("family") or "")))
     return out
 
 

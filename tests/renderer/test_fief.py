@@ -151,3 +151,10 @@ def test_pieces_in_the_outskirts_have_a_white_edge() -> None:
 def test_turn_order_is_shown_in_the_panel() -> None:
     scene = build_scene(public_view(), None)
     assert [i.who for i in scene.find("order")] == ["blue", "green", "red"]
+
+
+def test_abbess_and_garter_titles_are_listed() -> None:
+    view = public_view()
+    view["nobles"]["alienor"]["titles"] = ["abbess:norwich_abbey", "garter"]
+    titles = {(i.info["title"], i.info["holder"]) for i in build_scene(view, None).find("title_held")}
+    assert ("Abbess (Norwich Abbey)", "Alienor") in titles and ("Order of the Garter", "Alienor") in titles
