@@ -718,6 +718,9 @@ class TableService:
             if count < 1 or count > row.last_seq:
                 raise TableError(f"can undo 1 to {row.last_seq} actions, not {count}", code="bad_value",
                                  legal=f"1-{row.last_seq}" if row.last_seq else "nothing to undo")
+            if row.status == GameStatus.FINISHED and row.channel is not None and any(
+                    g.id != row.id for g in self.store.games(channel=row.channel, statuses=LIVE)):
+                raise TableError(f"game {row.id} is over and its channel has a new game", code="channel_busy")
             target = row.last_seq - count
             for a in self.store.actions(row.id, after=target):
                 for e in map(Event.from_json, json.loads(a.events)):
@@ -738,7 +741,8 @@ class TableService:
                     self.store.put_snapshot(row.id, target, dumps(rules.dump(state)), phase, now)
                 self.store.close_game_deadlines(row.id, now, "undone")
                 row = self._row(row.id)
-                due = self._sync_deadlines(row, rules, state, now)
+                # A paused game gets its deadlines when it resumes.
+                due = self._sync_deadlines(row, rules, state, now) if status == GameStatus.ACTIVE else {}
                 prompts = [(d, s) for d in rules.pending(state) if d.blocking for s in d.seats]
                 self._queue(row.id, ob.after_action(
                     game_id=row.id, prefix=self._prefix(row, target), rules=rules, state=state, seat=None,

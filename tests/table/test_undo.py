@@ -86,3 +86,47 @@ def test_irreversible_events():
     assert is_irreversible(Event.private("a", "troops.shown", reveal=True))
     assert not is_irreversible(Event.public("offer.opened"))
     assert not is_irreversible(Event.private("a", "secret.chosen", value=1))
+
+
+def test_undo_while_paused_arms_deadlines_on_resume(table, clock):
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
+    table.pause(GM, CHAN)
+    clock.advance(10 * 3600)
+    table.undo(GM, CHAN)
+    assert table.store.open_deadlines(gid) == []
+    clock.advance(5 * 3600)
+    table.resume(GM, CHAN)
+    rows = [r for r in table.store.open_deadlines(gid) if r.kind == "deadline"]
+    assert sorted(r.seat for r in rows) == ["alice", "bob"]
+    assert {r.due for r in rows} == {clock.now() + 24 * 3600}
+
+
+def test_undo_of_a_finished_game_reopens_it_unless_its_channel_moved_on(table):
+    from bot.table import GameStatus
+    from tests.table.test_service import play_out
+
+    gid = start_game(table)
+    play_out(table, gid)
+    last = __import__("json").loads(table.store.actions(gid)[-1].events)
+    if any(e["kind"].startswith("random.") or e["kind"].endswith(".revealed") for e in last):
+        return  # this ending cannot be undone anyway
+    table.new_game(ALICE, CHAN, "tribute")
+    with pytest.raises(TableError) as err:
+        table.undo(GM, None, game_id=gid)
+    assert err.value.code == "channel_busy"
+    assert table.info(gid).status is GameStatus.FINISHED
+
+
+def test_undo_of_the_final_action_reopens_the_game(table):
+    from bot.table import GameStatus
+    from tests.table.test_service import play_out
+
+    gid = start_game(table)
+    play_out(table, gid)
+    final = table.store.actions(gid)[-1]
+    assert final.action.startswith('{"args":{"accept":false')  # a refused demand ended it: no reveal
+    out = table.undo(GM, CHAN)
+    assert out.game.status is GameStatus.ACTIVE and out.seq == final.seq - 1
+    status = table.status(ALICE, CHAN)
+    assert status.result is None and [w.seat for w in status.waiting if w.blocking] == [final.seat]
