@@ -51,3 +51,16 @@ def test_random_playouts_with_invariant_checks() -> None:
         playout = Playout(RULES, [f"p{i + 1}" for i in range(seats)], seed, {"length": 4})
         state = playout.run()
         assert RULES.result(state) is not None
+
+
+def test_autocomplete_comes_from_legal_actions() -> None:
+    state = game(2)
+    hand = sorted(data(state).players["p1"].hand)
+    assert RULES.suggest(state, "p1", "bid", "card") == hand
+    assert RULES.suggest(state, "p2", "herald", "location") == []
+
+
+def test_every_action_has_a_section_and_secret_ones_are_marked() -> None:
+    for spec in RULES.actions.values():
+        assert spec.section and spec.doc
+    assert {k for k, s in RULES.actions.items() if s.secret} == {"bid", "place", "tie"}
