@@ -1,0 +1,39 @@
+"""The default wording: every outcome and every outbox message has one, and secrets stay in DMs."""
+
+from __future__ import annotations
+
+from bot.table import CHANNEL_POST, text
+from engine.core import Action, Event
+from tests.table.conftest import ALICE, BOB, CHAN, GM, start_game
+
+
+def test_every_outcome_and_message_has_words(table, clock):
+    outcomes = [table.new_game(ALICE, "c0", "tribute"), table.join(BOB, "c0"), table.leave(BOB, "c0")]
+    start_game(table)
+    outcomes += [
+        table.act(ALICE, CHAN, "tribute", Action.of("bid", card=3)),
+        table.act(BOB, CHAN, "tribute", Action.of("bid", card=1)),
+        table.status(ALICE, CHAN), table.hand(ALICE, CHAN), table.board(BOB, CHAN), table.log(BOB, CHAN),
+        table.settings(GM, CHAN, setting="deadline", value="2h"), table.pause(GM, CHAN), table.resume(GM, CHAN),
+        table.export(GM, CHAN), table.rules_help(ALICE, CHAN), table.list_games(ALICE, CHAN),
+        table.replace(GM, CHAN, "bob", "u-x", "x"),
+    ]
+    clock.advance(3 * 86400)
+    outcomes += table.run_due()
+    for o in outcomes:
+        assert text.describe(o, now=clock.now()).strip()
+    for m in table.pending_outbox(1000):
+        words = text.outgoing_text(m)
+        assert words.strip()
+        if m.kind == CHANNEL_POST:
+            assert "your choice" not in words
+
+
+def test_event_wording():
+    assert text.event_text(Event.public("random.roll", sides=6, value=4, why="tie")) == "rolled a d6: 4 (tie)"
+    assert text.event_text(Event.public("thing.happened", a=1, b=[1, 2])) == "thing.happened a=1 b=[1, 2]"
+    text.register_event_text("thing.happened", lambda e: f"a thing: {e.data['a']}")
+    try:
+        assert text.event_text(Event.public("thing.happened", a=1)) == "a thing: 1"
+    finally:
+        text._EVENT_TEXT.pop("thing.happened")
