@@ -20,6 +20,8 @@ from engine.fief.state import Fief, active_family
 
 PHASES = {0: "Setup", 1: "Hear Ye, Hear Ye", 2: "Cards", 3: "Income", 4: "Purchase", 5: "Movement",
           6: "Invaders", 7: "Battles", 8: "End of Round"}
+STEP_NAMES = {"draw": "discard and draw", "play": "play cards", "scorch": "scorched earth", "ransom": "ransoms",
+              "purchase": "purchases"}
 TURN_STEPS = ("start", "draw", "play", "scorch", "ransom", "purchase")
 
 
@@ -29,7 +31,8 @@ def label(g: Fief) -> str:
         return "Game over"
     if f.phase == 0:
         return "Setup: starting cities"
-    return f"Round {f.round}, Phase {f.phase}: {PHASES[f.phase]}"
+    step = STEP_NAMES.get(f.step)
+    return f"Round {f.round}, Phase {f.phase}: {PHASES[f.phase]}" + (f" - {step}" if step else "")
 
 
 def actors(g: Fief, step: str) -> list[str]:

@@ -77,6 +77,6 @@ def test_13_8_three_players_three_families():
 def test_first_player_order_and_phase_label():
     s = started(4)
     from engine.fief import RULES
-    assert RULES.phase(s) == "Round 1, Phase 2: Cards"
+    assert RULES.phase(s) == "Round 1, Phase 2: Cards - discard and draw"
     data = g(s)
     assert data.flow.order[0] in data.players[data.flow.first].families
