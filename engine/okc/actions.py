@@ -61,6 +61,11 @@ ACTIONS = specs(
 )
 
 
+def act(kind: str, **args: str | int) -> Action:
+    """A fast Action.of for flat scalar arguments (the enumerations below build thousands)."""
+    return Action(kind, tuple(sorted(args.items())))
+
+
 def awaited_turn(g: Okc) -> str | None:
     return g.turn_queue[0] if g.turn_queue else None
 
@@ -126,11 +131,11 @@ def legal(state: GameState, seat: str) -> list[Action]:
 def base_legal(state: GameState, seat: str) -> list[Action]:
     g: Okc = state.data
     if g.choice is not None:
-        return [Action.of("choose", option=o) for o in g.choice.options] if g.choice.seat == seat else []
+        return [act("choose", option=o) for o in g.choice.options] if g.choice.seat == seat else []
     step = g.step
     hand = sorted(set(g.players[seat].hand))
     if step == "bid":
-        return [Action.of("bid", card=c) for c in hand] if g.secret and seat in g.secret.missing() else []
+        return [act("bid", card=c) for c in hand] if g.secret and seat in g.secret.missing() else []
     if step == "region_cards":
         if not (g.secret and seat in g.secret.missing()):
             return []
@@ -139,21 +144,21 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
         out = []
         for combo in permutations(hand, k):
             if k == 3:
-                out.append(Action.of("place", **dict(zip(ids, combo, strict=True))))
+                out.append(act("place", **dict(zip(ids, combo, strict=True))))
             else:
                 for where in permutations(ids, k):
-                    out.append(Action.of("place", **dict(zip(where, combo, strict=True))))
+                    out.append(act("place", **dict(zip(where, combo, strict=True))))
         return out
     if step == "tie":
         if not (g.secret and seat in g.secret.missing()):
             return []
-        return [Action.of("tie")] + [Action.of("tie", card=c) for c in hand]
+        return [act("tie")] + [act("tie", card=c) for c in hand]
     if step == "resolve_bids":
         return resolve_options(g, seat) if g.bid_queue and g.bid_queue[0] == seat else []
     if step == "heralds":
         if awaited_turn(g) != seat:
             return []
-        return [Action.of("herald", location=loc) for loc in all_locations(g)]
+        return [act("herald", location=loc) for loc in all_locations(g)]
     if step == "clash_order":
         if seat != g.order[-1]:
             return []
@@ -162,7 +167,7 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
         if g.clash is None or g.clash.winner != seat:
             return []
         locs = locations(g, g.clash.region)
-        return [Action.of("claim", location=loc) for loc in locs]
+        return [act("claim", location=loc) for loc in locs]
     if step in TIMING and awaited_turn(g) == seat:
         return action_step_options(g, seat, step)
     return []
@@ -180,9 +185,9 @@ def road_cards(g: Okc) -> list[str]:
 
 def resolve_options(g: Okc, seat: str) -> list[Action]:
     room = occupy_space(g, seat)
-    out = [Action.of("keep")]
-    out += [Action.of("road", card=k) for k in road_cards(g) if room or kcard(g, k).kind != "occupy"]
-    out += [Action.of("steal", card=k) for s in g.order if s != seat for k in g.players[s].kingdom
+    out = [act("keep")]
+    out += [act("road", card=k) for k in road_cards(g) if room or kcard(g, k).kind != "occupy"]
+    out += [act("steal", card=k) for s in g.order if s != seat for k in g.players[s].kingdom
             if room or kcard(g, k).kind != "occupy"]
     return out
 
@@ -212,29 +217,29 @@ def day_cards(g: Okc, seat: str) -> list[Placed]:
 def action_step_options(g: Okc, seat: str, step: str) -> list[Action]:
     timing = TIMING[step]
     p = g.players[seat]
-    out = [Action.of("pass")]
+    out = [act("pass")]
     if timing in ("spring", "day") and p.supporters:
         targets = [r.id for r in g.regions if not r.resolved]
         if timing == "day" and g.clash is not None:
             targets = [g.clash.region]
         for rid in targets:
-            out += [Action.of("deploy", region=rid, count=n) for n in range(1, p.supporters + 1)]
+            out += [act("deploy", region=rid, count=n) for n in range(1, p.supporters + 1)]
     pack = pack_of(g)
-    out += [Action.of("tactic", id=t) for t, ex in p.tactics.items() if not ex and timing in pack.tactics[t].timing]
+    out += [act("tactic", id=t) for t, ex in p.tactics.items() if not ex and timing in pack.tactics[t].timing]
     for k in p.kingdom:
-        act = kcard(g, k).action
-        if act and timing in act.timing and k not in p.used:
-            out.append(Action.of("kingdom", card=k))
+        ability = kcard(g, k).action
+        if ability and timing in ability.timing and k not in p.used:
+            out.append(act("kingdom", card=k))
     if g.favour_holder == seat and g.favour_uses > 0:
-        out += [Action.of("favour", ability=a.id) for a in pack.favour.abilities if timing in a.timing]
+        out += [act("favour", ability=a.id) for a in pack.favour.abilities if timing in a.timing]
     if timing == "day":
-        out += [Action.of("command", card=c.card) for c in day_cards(g, seat)]
+        out += [act("command", card=c.card) for c in day_cards(g, seat)]
     if timing == "autumn":
         hand = sorted(set(p.hand))
-        out += [Action.of("command", card=c) for c in hand if any(x.timing == "autumn" for x in card(g, c).commands)]
+        out += [act("command", card=c) for c in hand if any(x.timing == "autumn" for x in card(g, c).commands)]
         if not p.governed:
-            out += [Action.of("govern", card=c, council=k) for c in sorted(set(councils.govern_cards(g, seat)))
+            out += [act("govern", card=c, council=k) for c in sorted(set(councils.govern_cards(g, seat)))
                     for k in g.councils]
         if not p.journeyed:
-            out += [Action.of("journey", card=c) for c in sorted(set(lore.journey_cards(g, seat)))]
+            out += [act("journey", card=c) for c in sorted(set(lore.journey_cards(g, seat)))]
     return out

@@ -77,16 +77,27 @@ class OkcRules(Rules):
             m.permute(state, rnd)
 
 
+def safe_regions(g: Okc) -> set[str]:
+    """Regions whose face-down cards no single next action can reveal: all of them in the Spring
+    Action Step; in Summer, all but the Region being resolved and the next one to clash."""
+    if g.step == "spring_actions":
+        return {r.id for r in g.regions}
+    if g.season != "summer" or g.clash is None:
+        return set()
+    rest = sorted((r for r in g.regions if not r.resolved and r.id != g.clash.region), key=lambda r: r.marker)
+    return {r.id for r in rest[1:]}
+
+
 HAND_CHOICES = frozenset({"discard", "bottom", "burn", "govern", "journey", "swap", "ambush"})
 
 
 def permute(state: GameState, rnd: random.Random) -> None:
-    """Scramble hidden facts: hands, deck order, and (while no reveal can follow
-    from the next action) face-down bids and face-down Region cards."""
+    """Scramble hidden facts: hands, deck order, and, while the next action cannot reveal them,
+    face-down bids, tie-break cards and face-down Region cards (see :func:`safe_regions`)."""
     g: Okc = state.data
     secret = g.secret
     secret_safe = secret is not None and len(secret.missing()) >= 2
-    facedown_safe = g.step == "spring_actions"
+    safe = safe_regions(g)
     for seat in g.order:
         p = g.players[seat]
         if g.choice is not None and g.choice.seat == seat and g.choice.kind in HAND_CHOICES:
@@ -99,7 +110,7 @@ def permute(state: GameState, rnd: random.Random) -> None:
         loose = list(p.hand)
         for c in fixed:
             loose.remove(c)
-        fd = [q for r in g.regions for q in r.cards if q.owner == seat and not q.face_up] if facedown_safe else []
+        fd = [q for r in g.regions if r.id in safe for q in r.cards if q.owner == seat and not q.face_up]
         pool = loose + p.deck + [q.card for q in fd]
         rnd.shuffle(pool)
         hand, pool = pool[:len(loose)], pool[len(loose):]
