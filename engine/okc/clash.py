@@ -113,6 +113,7 @@ def tally(state: GameState) -> None:
     elif len(top) == 1:
         clash.winner = top[0]
         clash.tied = []
+        clash.stage = "claim"
         state.emit(Event.public("okc.clash_won", region=reg.id, seat=top[0], strength=best))
         g.step = "claim"
     else:

@@ -129,3 +129,9 @@ def test_pool_smaller_than_deck_is_refused(tmp_path: Path) -> None:
     def change(d):
         d["deck_size"] = 99
     refused(broken(tmp_path, "pack.json", change), "pack.json", "deck_size")
+
+
+def test_duplicate_tactic_ids_are_refused(tmp_path: Path) -> None:
+    def change(d):
+        d["tactics"][1]["id"] = d["tactics"][0]["id"]
+    refused(broken(tmp_path, "clans.json", change), "clans.json", "tactics[1].id")

@@ -161,6 +161,15 @@ def read_manifest(folder: Path) -> Pack:
         if not isinstance(name, str):
             r.fail(f"factions[{i}]", "expected a file name")
         faction = read_faction(name, _read_json(folder, name))
+        if faction.id in factions:
+            r.fail(f"factions[{i}]", f"faction {faction.id!r} appears twice")
+        for j, c in enumerate(faction.cards):
+            if any(c.id in (x.id for x in f.cards) for f in factions.values()):
+                raise ContentError(name, f"cards[{j}].id", f"card id {c.id!r} is used by another faction")
+        for j, t in enumerate(faction.tactics):
+            if any(t.id in (x.id for x in f.tactics) for f in factions.values()) or \
+                    [x.id for x in faction.tactics].count(t.id) > 1:
+                raise ContentError(name, f"tactics[{j}].id", f"Tactic id {t.id!r} is used twice")
         factions[faction.id] = faction
     regions, locations = read_board(r.get("board", str), _read_json(folder, r.get("board", str)))
     kingdom = read_kingdom(r.get("kingdom", str), _read_json(folder, r.get("kingdom", str)))
