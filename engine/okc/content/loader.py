@@ -168,7 +168,7 @@ def read_manifest(folder: Path) -> Pack:
                 raise ContentError(name, f"cards[{j}].id", f"card id {c.id!r} is used by another faction")
         for j, t in enumerate(faction.tactics):
             if any(t.id in (x.id for x in f.tactics) for f in factions.values()) or \
-                    [x.id for x in faction.tactics].count(t.id) > 1:
+                    t.id in [x.id for x in faction.tactics[:j]]:
                 raise ContentError(name, f"tactics[{j}].id", f"Tactic id {t.id!r} is used twice")
         factions[faction.id] = faction
     regions, locations = read_board(r.get("board", str), _read_json(folder, r.get("board", str)))
