@@ -24,22 +24,25 @@ def start_clash(state: GameState, reg: RegionState) -> None:
     """Step 1: reveal the Region's face-down cards; they all become Active. Then the Day Action Step."""
     g: Okc = state.data
     g.clash = Clash(reg.id, first=reg.clashes == 0)
-    revealed = reveal(reg)
     state.emit(Event.public("okc.clash", region=reg.id, first=g.clash.first, marker=reg.marker))
-    state.emit(Event.public("okc.revealed", region=reg.id, cards=revealed))
+    reveal(state, reg, always=True)
     for p in reg.cards:
         p.used = []
     g.turn_queue = list(g.order)
     g.step = "day"
 
 
-def reveal(reg: RegionState) -> list[dict[str, str]]:
-    shown = []
-    for p in reg.cards:
-        if not p.face_up:
-            p.face_up = True
-            shown.append({"seat": p.owner, "card": p.card})
-    return shown
+def reveal(state: GameState, reg: RegionState, *, always: bool = False) -> None:
+    """Turn the Region's face-down cards face up: they become Active."""
+    g: Okc = state.data
+    shown = [p for p in reg.cards if not p.face_up]
+    for p in shown:
+        p.face_up = True
+    if shown or always:
+        state.emit(Event.public("okc.revealed", region=reg.id, cards=[{"seat": p.owner, "card": p.card} for p in shown]))
+    if shown:
+        for m in active(g.modules):
+            m.reveal(state, reg.id, shown)
 
 
 def end_day(state: GameState) -> None:
@@ -47,9 +50,7 @@ def end_day(state: GameState) -> None:
     g: Okc = state.data
     assert g.clash is not None
     reg = region(g, g.clash.region)
-    revealed = reveal(reg)
-    if revealed:
-        state.emit(Event.public("okc.revealed", region=reg.id, cards=revealed))
+    reveal(state, reg)
     night(state, reg, None)
 
 
@@ -116,6 +117,8 @@ def tally(state: GameState) -> None:
         clash.stage = "claim"
         state.emit(Event.public("okc.clash_won", region=reg.id, seat=top[0], strength=best))
         g.step = "claim"
+        for m in active(g.modules):
+            m.clash_resolved(state, reg.id, top[0])
     else:
         clash.tied = top
         open_tie(state)
@@ -147,8 +150,8 @@ def resolve_tie(state: GameState, played: dict[str, str]) -> None:
         return
     for s, c in cards.items():
         g.players[s].hand.remove(c)
-        reg.cards.append(Placed(c, s, face_up=True))
-    state.emit(Event.public("okc.revealed", region=reg.id, cards=[{"seat": s, "card": c} for s, c in cards.items()]))
+        reg.cards.append(Placed(c, s))
+    reveal(state, reg)
     g.clash.stage = "day"
     night(state, reg, list(cards.values()))
 
@@ -159,6 +162,8 @@ def no_winner(state: GameState, why: str) -> None:
     state.emit(Event.public("okc.no_winner", region=g.clash.region, why=why))
     g.clash.winner = None
     g.clash.tied = []
+    for m in active(g.modules):
+        m.clash_resolved(state, g.clash.region, None)
     finish_clash(state)
 
 

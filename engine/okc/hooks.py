@@ -12,6 +12,13 @@ Hook points (where the base rules call them):
 - ``claim(state, seat, location) -> bool``: before a Location reward is claimed; return True when
   the module replaced the reward (Visit: Aeronauts, Travelling Town, Whispering Tower).
 - ``winter(state)``: in the Winter Effects Step (Travel of moving pieces).
+- ``after_bids(state) -> bool``: after the Great Road is repopulated, before Heralds. Return True to run a
+  step of the module's own (the Negotiation Step); it then calls ``engine.okc.year.begin_heralds``.
+- ``reveal(state, region, cards)``: face-down cards (a list of ``Placed``) were just revealed in a
+  Region (Boons on them are revealed too).
+- ``clash_resolved(state, region, winner)``: after the tally decided a clash (``winner`` None when
+  nobody won), before any reward (If-you-win Boons, After-Clash effects, Legendary Creature cards).
+- ``cleanup(state)``: at Winter cleanup, before Active cards are discarded (Boons to their discard).
 - ``before_secret(state, key) -> bool``: before bids (``"bid"``) or Region cards (``"regions"``) are
   placed. Return True to run a step of the module's own first (Allies are declared in turn order);
   the module then calls ``engine.okc.year.open_bids`` / ``open_region_cards`` itself.
@@ -50,6 +57,18 @@ class Module:
         return False
 
     def winter(self, state: GameState) -> None:
+        return None
+
+    def after_bids(self, state: GameState) -> bool:
+        return False
+
+    def reveal(self, state: GameState, region: str, cards: list[Any]) -> None:
+        return None
+
+    def clash_resolved(self, state: GameState, region: str, winner: str | None) -> None:
+        return None
+
+    def cleanup(self, state: GameState) -> None:
         return None
 
     def before_secret(self, state: GameState, key: str) -> bool:

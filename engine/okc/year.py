@@ -91,9 +91,16 @@ def wait_resolve_bids(state: GameState) -> bool:
         return False
     repopulate(state)
     g.revealed_bids = {}
+    if not any(m.after_bids(state) for m in active(g.modules)):
+        begin_heralds(state)
+    return True
+
+
+def begin_heralds(state: GameState) -> None:
+    """Place Heralds on Locations, in turn order (p.20)."""
+    g: Okc = state.data
     g.turn_queue = list(g.order)
     set_step(g, "heralds")
-    return True
 
 
 def repopulate(state: GameState) -> None:
@@ -249,6 +256,8 @@ def cleanup(state: GameState) -> bool:
     """Heralds home, placed Supporters to the Lost Pile, Active cards discarded (retained ones stay),
     Council cards discarded; then the Round marker moves on (p.33)."""
     g: Okc = state.data
+    for m in active(g.modules):
+        m.cleanup(state)
     for p in g.players.values():
         p.herald = None
         p.used = []
