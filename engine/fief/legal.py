@@ -10,6 +10,7 @@ from engine.fief.cards import check_discard, check_draw
 from engine.fief.components import BUYABLE, C
 from engine.fief.disasters import plague_default
 from engine.fief.flow import current_actor
+from engine.fief.play import opportunity_time
 from engine.fief.state import Fief, Task, player_of, sovereign
 
 A = Action.of
@@ -159,13 +160,10 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
     """Opportunity and negotiation commands open to a seat whatever the step."""
     out: list[Action] = []
     p = g.players[seat]
-    if g.flow.step not in ("draw", "start"):
-        fam = current_actor(g)
-        family = fam if fam and g.families[fam].seat == seat else p.families[0]
+    if opportunity_time(g):
         for card in p.hand:
             if C.card(card).kind == "weather":
                 out += [A("play_weather", card=card, region=r) for r in fortune.weather_targets(g)]
-        del family
     for o in g.offers.open:
         if o.to == seat:
             if pigeons.hands_fit(g, o.by, o.to, o.give, o.take):

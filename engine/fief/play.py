@@ -66,6 +66,17 @@ def turn(g: Fief, seat: str, steps: tuple[str, ...], section: str) -> str:
     return actor
 
 
+def opportunity_time(g: Fief) -> bool:
+    """2.6, FAQ: Opportunity cards may be played at any time but during a player's Draw action."""
+    if g.flow.step == "start":
+        return False
+    if g.flow.step == "draw":
+        actor = current_actor(g)
+        p = g.players[g.families[actor].seat] if actor else None
+        return p is None or not (p.drawn or p.done_discarding)
+    return True
+
+
 def task_for(g: Fief, seat: str, kind: str, section: str) -> Any:
     if not g.tasks or g.tasks[0].kind != kind or g.families[g.tasks[0].family].seat != seat:
         raise RuleError(section, f"no {kind} decision waits for you", code="no_task")
@@ -145,9 +156,9 @@ def _play_harvest(state: GameState, g: Fief, seat: str, a: Action) -> None:
 @handler("play_weather")
 def _play_weather(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """Good Weather is an Opportunity card: any time but the draw action (2.6, 2.7)."""
-    if g.flow.step in ("draw", "start"):
-        raise RuleError("2.6", "Opportunity cards cannot be played during the draw action or setup",
-                        code="draw_action", legal="after the draws")
+    if not opportunity_time(g):
+        raise RuleError("2.6", "Opportunity cards cannot be played during a draw action or setup",
+                        code="draw_action", legal="before the draws begin, or once they are over")
     fam = current_actor(g) if (current_actor(g) and g.families[current_actor(g) or ""].seat == seat) else None
     fam = fam or g.players[seat].families[0]
     region = region_arg(a["region"])

@@ -56,6 +56,7 @@ def test_2_6_weather_is_an_opportunity_card_but_not_during_draws():
     seat = turn_seat(s)
     other = next(x for x in g(s).players if x != seat)
     give_card(s, other, "weather-1")
+    do(s, seat, "draw deck:character")
     assert refused(s, other, "play_weather card:weather-1 region:IV").section == "2.6"
     defaults_until(s, "purchase", 4)
     active = turn_seat(s)
