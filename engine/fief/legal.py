@@ -112,8 +112,10 @@ def _play_actions(g: Fief, seat: str, family: str) -> list[Action]:
             targets = [s for s, q in g.players.items() if s != seat and q.hand]
             out += [A("mata", noble=nid, target=t, card=c) for t in targets for c in p.hand[:1]]
         if g.nobles[nid].retainer:
+            # a swap is symmetric: list each pair once (or a gift to a noble without a retainer)
             out += [A("give_retainer", giver=nid, receiver=other) for f in p.families
-                    for other in g.families[f].nobles if other != nid]
+                    for other in g.families[f].nobles
+                    if other != nid and (nid < other or not g.nobles[other].retainer)]
     return out
 
 
