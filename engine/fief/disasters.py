@@ -23,11 +23,11 @@ def resolve_track(state: GameState, g: Fief) -> None:
     delayed = g.flow.round == 1
     if not delayed:
         for sea in MAP.seas:
-            for card in [c for c in g.seas[sea] if not c.active and c.kind in DISASTERS]:
-                card.active = True
-                state.emit(Event.public("disaster.activated", card=card.card, disaster=card.kind,
+            for waking in [c for c in g.seas[sea] if not c.active and c.kind in DISASTERS]:
+                waking.active = True
+                state.emit(Event.public("disaster.activated", card=waking.card, disaster=waking.kind,
                                         region=MAP.seas[sea].region))
-                strike(state, g, MAP.seas[sea].region, card.kind)
+                strike(state, g, MAP.seas[sea].region, waking.kind)
     while g.track:
         card = reveal_disaster(state, g, g.track.pop(0))
         kind = C.card(card).kind

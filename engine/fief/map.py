@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from engine.fief.schema import DataError, Field, read, unique
 
@@ -103,7 +104,7 @@ class GameMap:
         """A city name from loose text: ``kings-lynn``, ``King's Lynn`` and ``KINGS_LYNN`` all work."""
         return _aliases(self).get(_norm(text))
 
-    def public(self) -> dict:
+    def public(self) -> dict[str, Any]:
         """The map as JSON for the renderer and the docs."""
         return {
             "canvas": {"width": self.width, "height": self.height},
@@ -213,12 +214,12 @@ def parse_map(doc: Field) -> GameMap:
 
     sher = doc["sherwood"]
     bandit = tuple(x.str(choices=names) for x in sher["cities"].items())
-    cities = {
+    city_map = {
         name: City(name, region, x, y, name in ports, name in cathedrals,
                    tuple((d, exits[name][d]) for d in COMPASS if d in exits[name]))
         for name, region, x, y in city_rows
     }
-    return GameMap(width, height, regions, cities, tuple(roads), seas, districts, bandit,
+    return GameMap(width, height, regions, city_map, tuple(roads), seas, districts, bandit,
                    (sher["x"].int(low=0, high=width), sher["y"].int(low=0, high=height)))
 
 

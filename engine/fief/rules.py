@@ -72,6 +72,28 @@ class FiefRules(Rules):
             raise RuleError("commands", f"{action.kind} is missing {err}", code="missing_param",
                             legal=[p.name for p in ACTIONS[action.kind].params]) from None
 
+    def suggest(self, state: GameState, seat: str, kind: str, param: str) -> list[Any]:
+        """Autocomplete: the values of the legal actions, completed where the enumeration samples."""
+        values = super().suggest(state, seat, kind, param)
+        g: Fief = state.data
+        if seat not in g.players:
+            return values
+        extra: list[Any] = []
+        if param in ("card", "give_cards"):
+            extra = list(g.players[seat].hand)
+        elif kind == "buy" and param == "units":
+            fam = current_actor(g)
+            if fam and g.families[fam].seat == seat:
+                from engine.fief.purchase import unit_cities
+                extra = [f"{t}@{c}" for c in unit_cities(g, fam) for t in C.stockpile if g.families[fam].stockpile[t]]
+        elif kind == "play_abbess" and param == "city":
+            fam = current_actor(g)
+            if fam and g.families[fam].seat == seat:
+                from engine.fief.characters import abbey_cities
+                extra = abbey_cities(g, fam)
+        flat = [v[0] if isinstance(v, tuple) and len(v) == 1 else v for v in values]
+        return list(dict.fromkeys(flat + extra))
+
     def phase(self, state: GameState) -> str:
         return label(state.data)
 

@@ -7,6 +7,7 @@ region 'VII'``.
 
 from __future__ import annotations
 
+import builtins
 import json
 from functools import cache
 from pathlib import Path
@@ -74,7 +75,7 @@ class Field:
             raise self.fail("expected true or false")
         return self.value
 
-    def point(self, width: int, height: int) -> tuple[int, int]:
+    def point(self, width: builtins.int, height: builtins.int) -> tuple[builtins.int, builtins.int]:
         if not isinstance(self.value, list) or len(self.value) != 2:
             raise self.fail("expected [x, y]")
         x, y = self[0].int(low=0, high=width), self[1].int(low=0, high=height)
