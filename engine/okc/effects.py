@@ -188,8 +188,9 @@ def s_eliminate(state: GameState, seat: str, step: dict, ctx: dict, answer: Any)
     if not rid:
         return
     cap = step.get("max_strength", 99)
+    # The cap reads printed Strength: gained Strength does not count against it (p.46).
     targets = [p for p in region(g, rid).cards
-               if p.owner != seat and p.face_up and card(g, p.card).strength + p.gained <= cap]
+               if p.owner != seat and p.face_up and card(g, p.card).strength <= cap]
     if step.get("target") == "all_opponents":
         eliminate(state, targets, seat, rid)
         return

@@ -154,3 +154,11 @@ def test_discard_and_optional_draw() -> None:
     assert len(g.players["p1"].hand) == 3 and g.choice.kind == "discard"
     do(state, "p1", "choose option:nobility.f2")
     assert g.players["p1"].discard == ["nobility.f2"]
+
+
+def test_strength_cap_reads_printed_strength() -> None:
+    """Printed versus gained (p.46): a gained +5 does not shield a printed 3 from a cap of 4."""
+    state, g = setup()
+    clash_at(state, "plateau", [Placed("clans.f3", "p2", face_up=True, gained=5)])
+    run(state, "p1", {"do": "eliminate", "max_strength": 4}, region="plateau")
+    assert g.choice.options == ["clans.f3"]

@@ -83,7 +83,7 @@ def describe_step(step: dict[str, Any]) -> str:
             return f"discard {n}"
         case "eliminate":
             cap = step.get("max_strength", 99)
-            limit = f" of Strength {cap} or less" if cap < 99 else ""
+            limit = f" of printed Strength {cap} or less" if cap < 99 else ""
             if step.get("target") == "all_opponents":
                 return f"eliminate every opponent's Active card{limit} here"
             return f"eliminate an opponent's Active card{limit} here"
