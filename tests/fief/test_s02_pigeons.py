@@ -1,0 +1,91 @@
+"""2.15 Carrier Pigeons: between strongholds by the d6, or an exchange in one city."""
+
+from engine.fief import RULES
+from tests.fief.helpers import defaults_until, do, g, give_card, refused, started, turn_seat
+
+
+def two_nobles(same_city=False):
+    s = started(4)
+    defaults_until(s, "play", 2)
+    data = g(s)
+    a_fam, b_fam = data.flow.order[:2]
+    a, b = data.families[a_fam].nobles[0], data.families[b_fam].nobles[0]
+    if same_city:
+        data.nobles[b].city = data.nobles[a].city
+    return s, data, a_fam, b_fam, a, b
+
+
+def test_2_15_lost_pigeon_on_a_six_card_discarded_money_stays():
+    s, data, a_fam, b_fam, a, b = two_nobles()
+    seat = data.families[a_fam].seat
+    give_card(s, seat, "tax-1")
+    data.players[seat].shillings = 5
+    s.rng.force(6)
+    events = do(s, seat, f"pigeon sender:{a} to:{b} shillings:3 card:tax-1")
+    assert any(e.kind == "pigeon.lost" for e in events)
+    assert data.players[seat].shillings == 5 and "tax-1" in data.fortune_discard
+    assert data.families[a_fam].pigeons == 2
+
+
+def test_2_15_pigeon_arrives_on_1_to_5_and_is_private():
+    s, data, a_fam, b_fam, a, b = two_nobles()
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    data.players[seat].shillings = 5
+    before = data.players[other].shillings
+    s.rng.force(5)
+    events = do(s, seat, f"pigeon sender:{a} to:{b} shillings:3")
+    assert data.players[other].shillings == before + 3
+    assert all("shillings" not in e.data for e in events if e.is_public)
+
+
+def test_2_15_only_between_strongholds_abbeys_in_different_cities():
+    s, data, a_fam, b_fam, a, b = two_nobles()
+    seat = data.families[a_fam].seat
+    data.cities[data.nobles[b].city].building = None
+    assert refused(s, seat, f"pigeon sender:{a} to:{b} shillings:1").code == "pigeon_route"
+    data.families[a_fam].pigeons = 0
+    data.cities[data.nobles[b].city].building = "abbey"
+    assert refused(s, seat, f"pigeon sender:{a} to:{b} shillings:1").code == "no_pigeon"
+
+
+def test_2_15_same_city_exchange_is_an_offer_spending_a_pigeon_on_acceptance():
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    data.players[seat].shillings = 4
+    give_card(s, other, "harvest-2")
+    do(s, seat, f"pigeon_offer sender:{a} to:{b} give_shillings:2 take_cards:harvest")
+    offer = data.offers.open[0]
+    assert "give" not in str(RULES.view(s, None).get("offers", ""))
+    assert data.families[a_fam].pigeons == 3
+    do(s, other, f"accept_offer offer:{offer.id}")
+    assert "harvest-2" in data.players[seat].hand and data.players[seat].shillings == 2
+    assert data.families[a_fam].pigeons == 2
+
+
+def test_9_0_spouses_exchange_without_a_pigeon():
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    wife = next(n for n in data.families[b_fam].nobles if data.nobles[n].sex != data.nobles[a].sex)
+    data.nobles[wife].city = data.nobles[a].city
+    data.nobles[a].spouse, data.nobles[wife].spouse = wife, a
+    data.players[seat].shillings = 4
+    do(s, seat, f"pigeon_offer sender:{a} to:{wife} give_shillings:1")
+    do(s, other, f"accept_offer offer:{data.offers.open[0].id}")
+    assert data.families[a_fam].pigeons == 3
+
+
+def test_2_15_hand_limit_holds():
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    for c in ("tax-1", "tax-2", "tax-3"):
+        give_card(s, other, c)
+    give_card(s, seat, "tax-4")
+    assert refused(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-4").code == "hand_limit"
+
+
+def test_phases_5_to_7_pass_until_their_issue():
+    s = started(4)
+    defaults_until(s, "purchase", 4)
+    for _ in range(4):
+        do(s, turn_seat(s), "done")
+    assert g(s).flow.round == 2 and g(s).flow.step == "draw"
