@@ -4,4 +4,6 @@ from engine.okc.rules import OkcRules
 
 RULES = OkcRules()
 
-__all__ = ["RULES", "OkcRules"]
+from engine.okc import modules  # noqa: E402  (registers the shipped modules)
+
+__all__ = ["RULES", "OkcRules", "modules"]

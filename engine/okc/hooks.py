@@ -8,6 +8,7 @@ actions to :attr:`Module.actions`.
 
 Hook points (where the base rules call them):
 
+- ``check_options(seats, options)``: refuse bad module options (RuleError) when a game is created.
 - ``setup(state)``: after base setup (Starting Locations, decks of module cards).
 - ``claim(state, seat, location) -> bool``: before a Location reward is claimed; return True when
   the module replaced the reward (Visit: Aeronauts, Travelling Town, Whispering Tower).
@@ -49,6 +50,11 @@ class Module:
     complexity: ClassVar[int] = 0
     actions: ClassVar[dict[str, ActionSpec]] = {}
     steps: ClassVar[dict[str, Callable[[GameState], bool]]] = {}
+    # Modules set up in this order (the Night Map first: Starting Locations need its layout).
+    order: ClassVar[int] = 50
+
+    def check_options(self, seats: int, options: dict[str, Any]) -> None:
+        return None
 
     def setup(self, state: GameState) -> None:
         return None
@@ -111,4 +117,4 @@ def register(module: Module) -> Module:
 
 
 def active(names: list[str]) -> list[Module]:
-    return [MODULES[n] for n in names if n in MODULES]
+    return sorted((MODULES[n] for n in names if n in MODULES), key=lambda m: m.order)

@@ -32,10 +32,13 @@ def check_options(seats: int, options: dict[str, Any]) -> None:
     if options.get("modules"):
         from engine.okc.hooks import MODULES
 
-        unknown = [m for m in str(options["modules"]).split(",") if m and m not in MODULES]
+        names = [m for m in str(options["modules"]).split(",") if m]
+        unknown = [m for m in names if m not in MODULES]
         if unknown:
             raise RuleError("modules", f"unknown module {unknown[0]!r}", code="bad_option",
                             legal=sorted(MODULES) or "no modules installed")
+        for name in names:
+            MODULES[name].check_options(seats, options)
     load_pack(str(options.get("pack", "starter")))
 
 
