@@ -43,23 +43,27 @@ def _safe(g: Fief, n: Noble) -> bool:
 def check_send(g: Fief, seat: str, frm: str, to: str, shillings: int, card: str | None) -> tuple[Noble, Noble]:
     a, b = _sender(g, seat, frm), _receiver(g, seat, to)
     if g.families[a.family].pigeons < 1:
-        raise RuleError("2.15", f"the {a.family} family has no Carrier Pigeon left", code="no_pigeon")
+        raise RuleError("2.15", f"the {a.family} family has no Carrier Pigeon left", code="no_pigeon",
+                        legal="a noble of a family with pigeons left")
     if not _safe(g, a) or not _safe(g, b) or a.city == b.city:
         raise RuleError("2.15", "between different cities a pigeon flies from a noble inside a Stronghold, Fortified "
                         "City or Abbey to a noble inside another one", code="pigeon_route",
                         legal="pigeon_offer for nobles in one city")
     _check_goods(g, seat, shillings, [card] if card else [])
     if not shillings and not card:
-        raise RuleError("2.15", "send a card and/or shillings", code="pigeon_empty")
+        raise RuleError("2.15", "send a card and/or shillings", code="pigeon_empty",
+                        legal="shillings:N and/or card:<id>")
     if card and len(player_of(g, b.family).hand) >= hand_limit(g):
-        raise RuleError("2.15", "the receiving hand is full", code="hand_limit")
+        raise RuleError("2.15", "the receiving hand is full", code="hand_limit",
+                        legal="send shillings only")
     return a, b
 
 
 def _check_goods(g: Fief, seat: str, shillings: int, cards: list[str]) -> None:
     p = g.players[seat]
     if shillings < 0 or p.shillings < shillings:
-        raise RuleError("2.15", "you cannot send more shillings than you have", code="funds")
+        raise RuleError("2.15", "you cannot send more shillings than you have", code="funds",
+                        legal="a smaller amount")
     for c in cards:
         if c not in p.hand:
             raise RuleError("2.15", f"{c!r} is not in your hand", code="not_in_hand", legal=list(p.hand) or "none")
@@ -101,7 +105,8 @@ class PigeonLedger:
         for c in bundle.get("cards", []):
             match = c if c in hand else next((h for h in hand if C.card(h).kind == c), None)
             if match is None:
-                raise RuleError("2.15", f"{seat} holds no card {c!r}", code="not_in_hand")
+                raise RuleError("2.15", f"{seat} holds no card {c!r}", code="not_in_hand",
+                                legal="cards that player holds (by id or kind)")
             hand.remove(match)
 
     def transfer(self, state: GameState, giver: str, receiver: str, bundle: dict[str, Any]) -> None:
@@ -125,13 +130,15 @@ def check_offer(g: Fief, seat: str, frm: str, to: str, give: dict[str, Any], tak
         raise RuleError("2.15", "an exchange by pigeon needs both nobles in one city", code="pigeon_route",
                         legal="pigeon between Strongholds/Abbeys for different cities")
     if not allied(g, a.family, b.family) and g.families[a.family].pigeons < 1:
-        raise RuleError("2.15", f"the {a.family} family has no Carrier Pigeon left", code="no_pigeon")
+        raise RuleError("2.15", f"the {a.family} family has no Carrier Pigeon left", code="no_pigeon",
+                        legal="a noble of a family with pigeons left")
     _check_goods(g, seat, int(give.get("shillings", 0)), list(give.get("cards", [])))
     limit = hand_limit(g)
     mine, theirs = len(g.players[seat].hand), len(player_of(g, b.family).hand)
     gv, tk = len(give.get("cards", [])), len(take.get("cards", []))
     if mine - gv + tk > limit or theirs - tk + gv > limit:
-        raise RuleError("2.15", f"both hands must stay within {limit} cards", code="hand_limit")
+        raise RuleError("2.15", f"both hands must stay within {limit} cards", code="hand_limit",
+                        legal="fewer cards")
     return a, b
 
 

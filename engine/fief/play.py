@@ -79,7 +79,8 @@ def opportunity_time(g: Fief) -> bool:
 
 def task_for(g: Fief, seat: str, kind: str, section: str) -> Any:
     if not g.tasks or g.tasks[0].kind != kind or g.families[g.tasks[0].family].seat != seat:
-        raise RuleError(section, f"no {kind} decision waits for you", code="no_task")
+        raise RuleError(section, f"no {kind} decision waits for you", code="no_task",
+                        legal=f"waiting on {g.families[g.tasks[0].family].seat}" if g.tasks else "no decision pending")
     return g.tasks[0]
 
 
@@ -262,7 +263,8 @@ def _offer_ransom(state: GameState, g: Fief, seat: str, a: Action) -> None:
     amount = int(a["amount"])
     captor, city = ransom.check_offer(g, fam, a["captive"], amount, city_arg(a["city"]) if a.get("city") else None)
     if any(r.kind == "ransom" and r.payload.get("captive") == a["captive"] for r in g.requests.open):
-        raise RuleError("7.7", "an offer for this captive awaits its answer", code="offer_open")
+        raise RuleError("7.7", "an offer for this captive awaits its answer", code="offer_open",
+                            legal="wait for the captor's answer")
     g.requests.ask(state, "ransom", seat, g.families[captor].seat, default=False, captive=a["captive"],
                    amount=amount, city=city, family=fam)
 

@@ -137,9 +137,11 @@ def check_build(g: Fief, family: str, what: str, city: str) -> int:
     if what not in ("stronghold", "mill", "royal_stronghold"):
         raise RuleError("4.2", f"no building {what!r}", code="building", legal=["stronghold", "mill", "royal_stronghold"])
     if what == "royal_stronghold" and family not in royal_families(g):
-        raise RuleError("4.9", "only the Royal Family builds the Royal Stronghold", code="not_royal")
+        raise RuleError("4.9", "only the Royal Family builds the Royal Stronghold", code="not_royal",
+                        legal=["stronghold", "mill"])
     if tiles_left(g, what) <= 0:
-        raise RuleError("FAQ", f"no {what.replace('_', ' ')} tile left", code="stockpile_empty")
+        raise RuleError("FAQ", f"no {what.replace('_', ' ')} tile left", code="stockpile_empty",
+                        legal=[w for w in ("stronghold", "mill") if tiles_left(g, w) > 0] or "none")
     options = build_cities(g, family, what)
     if city not in options:
         rule = "4.9" if what == "royal_stronghold" else "4.2"
@@ -148,7 +150,8 @@ def check_build(g: Fief, family: str, what: str, city: str) -> int:
                         legal=options or "no city")
     cost = build_cost(g, family, what)
     if player_of(g, family).shillings < cost:
-        raise RuleError("4.2", f"it costs {cost} shillings, more than you have", code="funds")
+        raise RuleError("4.2", f"it costs {cost} shillings, more than you have", code="funds",
+                        legal="cheaper purchases")
     return cost
 
 
@@ -211,12 +214,14 @@ def check_construct(g: Fief, family: str, city: str) -> int:
     second = siege.building == 0
     if second and (siege.paid is False or (st and st.trebuchets >= 2)):
         raise RuleError("7.9", "the siege's Trebuchets are built: one under construction, then one more",
-                        code="construct_done")
+                        code="construct_done", legal="done")
     if second and g.families[family].stockpile.get("trebuchet", 0) < 1:
-        raise RuleError("FAQ", "no Trebuchet left in your stockpile", code="stockpile_empty")
+        raise RuleError("FAQ", "no Trebuchet left in your stockpile", code="stockpile_empty",
+                        legal="done")
     cost = C.costs["siege_trebuchet"]
     if player_of(g, family).shillings < cost:
-        raise RuleError("7.9", f"a siege Trebuchet costs {cost} shillings", code="funds")
+        raise RuleError("7.9", f"a siege Trebuchet costs {cost} shillings", code="funds",
+                        legal="done (the siege is lifted if nothing is paid)")
     return cost
 
 

@@ -78,7 +78,8 @@ def check_pay(g: Fief, family: str, nid: str, city: str | None) -> tuple[int, st
     options = places(g, n)
     if city is None:
         if not options:
-            raise RuleError("7.7", "no place to receive the freed noble", code="release_city")
+            raise RuleError("7.7", "no place to receive the freed noble", code="release_city",
+                                legal="done")
         city = options[0]
     if city not in options:
         raise RuleError("7.7" if n.captor != "bandits" else "13.4", f"{n.name} cannot be freed to {city!r}",
@@ -106,7 +107,8 @@ def check_offer(g: Fief, family: str, nid: str, amount: int, city: str | None) -
         raise RuleError("7.7", f"an offer is below the full ransom of {value}", code="offer_amount",
                         legal=f"0..{value - 1}")
     if player_of(g, family).shillings < amount:
-        raise RuleError("7.7", "you cannot offer more than you have", code="funds")
+        raise RuleError("7.7", "you cannot offer more than you have", code="funds",
+                        legal="a smaller amount")
     if n in mandatory(g, family):
         raise RuleError("7.7", f"you can pay the full ransom of {value}: it is mandatory", code="mandatory",
                         legal=f"pay_ransom captive:{nid}")

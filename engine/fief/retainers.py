@@ -92,13 +92,14 @@ def check_muster(g: Fief, family: str, noble: str) -> str:
     city = n.city
     if city is None or g.cities[city].controller != family or besieged(g, city) or n.outskirts:
         raise RuleError("4.0", f"{n.name} must stand in a city your family controls and that is not besieged",
-                        code="muster_city")
+                        code="muster_city", legal="a noble in a controlled city")
     if g.families[family].stockpile.get("men", 0) < 1:
-        raise RuleError("FAQ", "no Men-at-Arms left in your stockpile", code="stockpile_empty")
+        raise RuleError("FAQ", "no Men-at-Arms left in your stockpile", code="stockpile_empty",
+                        legal="done")
     st = g.cities[city].stacks.get(family)
     if st and st.new >= C.new_units_per_city:
         raise RuleError("4.0", f"{city} already has {C.new_units_per_city} new units this phase",
-                        code="new_units_limit")
+                        code="new_units_limit", legal="another city")
     return city
 
 

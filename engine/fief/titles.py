@@ -97,7 +97,8 @@ def check_kings_will(g: Fief, family: str, region: str, noble: str, fortify: str
     """4.5: the Sovereign may give an unclaimed title for free to a noble whose family qualifies."""
     king = sovereign(g)
     if king is None or king.family != family:
-        raise RuleError("4.5", "only the King or Sovereign Queen's family grants titles", code="not_sovereign")
+        raise RuleError("4.5", "only the King or Sovereign Queen's family grants titles", code="not_sovereign",
+                        legal="buy_title")
     n = g.nobles.get(noble)
     if n is None:
         raise RuleError("4.5", f"no noble {noble!r}", code="no_noble", legal=sorted(g.nobles))

@@ -62,6 +62,7 @@ def test_a_refused_command_changes_nothing(i, kind, seat, args):
         apply(RULES, state, seat, Action.of(kind, **typed))
     except RuleError as err:
         assert err.section, f"refusal without a section: {err}"
+        assert err.legal is not None or err.code == "game_over", f"refusal without what is legal: {err}"
         assert RULES.fingerprint(state) == before, f"refused {kind} {typed} changed the state"
 
 
