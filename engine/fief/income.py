@@ -149,6 +149,18 @@ def collect(state: GameState, g: Fief) -> None:
         state.emit(Event.private(seat, "income.collected", total=total, halved=halve,
                                  lines=[{"family": f, "source": w, "amount": v} for f, w, v in lines]))
     state.emit(Event.public("income.done", halved=halve))
+    clear_bonus_cards(state, g)
+
+
+def clear_bonus_cards(state: GameState, g: Fief) -> None:
+    """3.2: once everyone has collected, Harvest and Weather leave the map (Tax cards stay, 8.0)."""
+    for sea, cards in g.seas.items():
+        gone = [c for c in cards if c.kind in ("harvest", "weather")]
+        for c in gone:
+            cards.remove(c)
+            g.fortune_discard.append(c.card)
+        if gone:
+            state.emit(Event.public("fortune.cleared", sea=sea, cards=[c.card for c in gone]))
 
 
 # -- Scorched earth (3.4) --------------------------------------------------------------

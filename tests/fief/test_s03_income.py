@@ -158,3 +158,13 @@ def test_income_is_private():
         events += apply(RULES, s, d.seats[0], d.default_for(d.seats[0]))
     collected = [e for e in events if e.kind == "income.collected"]
     assert collected and all(e.to is not None for e in collected)
+
+
+def test_3_2_bonus_cards_leave_after_income_tax_cards_stay_to_the_end_of_round():
+    s = started(4)
+    data = g(s)
+    data.seas["III"].append(SeaCard("harvest-1", "harvest", round=1))
+    data.seas["VI"].append(SeaCard("tax-1", "tax", tallage="VI", round=1))
+    defaults_until(s, "purchase", 4)
+    assert data.seas["III"] == [] and "harvest-1" in data.fortune_discard
+    assert [c.kind for c in data.seas["VI"]] == ["tax"]
