@@ -74,6 +74,7 @@ def public(g: Fief) -> View:
         "disasters_delayed": f.round == 1,
         "result": {"winners": list(f.winners), "reason": f.reason} if f.over else None,
         "requests": [{"id": r.id, "what": r.kind, "by": r.by, "to": r.to} for r in g.requests.open],
+        "offers": g.offers.visible(None),
     }
 
 
@@ -142,6 +143,7 @@ def private(g: Fief, seat: str, view: View) -> View:
     from engine.fief.cards import draw_limits
     p = g.players[seat]
     total, chars = draw_limits(g, p)
+    view["offers"] = g.offers.visible(seat)
     view["me"] = {
         "seat": seat,
         "families": list(p.families),
