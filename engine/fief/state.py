@@ -277,6 +277,11 @@ def ally_of(g: Fief, family: str) -> str | None:
     return None
 
 
+def marriages_allowed(g: Fief) -> bool:
+    """13.8: no marriages in a three-player game (9.0 for Phase 1 to use)."""
+    return len(g.players) != 3
+
+
 def hand_limit(g: Fief) -> int:
     from engine.fief.components import C
     return C.two_player["hand_limit"] if g.two_player else C.hand_limit

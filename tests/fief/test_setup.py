@@ -80,3 +80,9 @@ def test_first_player_order_and_phase_label():
     assert RULES.phase(s) == "Round 1, Phase 2: Cards - discard and draw"
     data = g(s)
     assert data.flow.order[0] in data.players[data.flow.first].families
+
+
+def test_13_8_no_marriages_with_three_players():
+    from engine.fief.state import marriages_allowed
+    assert not marriages_allowed(g(started(3)))
+    assert marriages_allowed(g(started(2))) and marriages_allowed(g(started(4)))
