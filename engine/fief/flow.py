@@ -16,7 +16,8 @@ from engine.fief import cards, disasters, income, purchase, ransom, victory
 from engine.fief.components import C
 from engine.fief.retainers import refresh
 from engine.fief.setup import roll_start_region, turn_order
-from engine.fief.state import Fief, active_family
+from engine.fief.state import Fief, Task, active_family
+from engine.fief.succession import give_title
 
 PHASES = {0: "Setup", 1: "Hear Ye, Hear Ye", 2: "Cards", 3: "Income", 4: "Purchase", 5: "Movement",
           6: "Invaders", 7: "Battles", 8: "End of Round"}
@@ -89,6 +90,7 @@ def advance(state: GameState) -> None:
     """Run automatic steps until somebody must decide."""
     g: Fief = state.data
     while not g.flow.over:
+        prune_tasks(state, g)
         if g.tasks:
             return
         step = g.flow.step
@@ -99,6 +101,29 @@ def advance(state: GameState) -> None:
                     roll_start_region(state, g)
                 return
         _next(state, g, step)
+
+
+def prune_tasks(state: GameState, g: Fief) -> None:
+    """Drop or trim tasks that later events overtook (a listed heir died in the same Plague...)."""
+    kept: list[Task] = []
+    for t in g.tasks:
+        if t.kind == "bestow":
+            t.options = [n for n in t.options if n in g.nobles and g.nobles[n].family == t.family]
+            if len(t.options) == 1:
+                give_title(state, g, t.region or "", t.options[0])
+                continue
+            if not t.options:
+                state.emit(Event.public("title.to_deck", title=f"lord:{t.region}"))
+                continue
+        elif t.kind == "plague":
+            st = g.cities[t.city or ""].stacks.get(t.family)
+            if st is None or not st.troops:
+                continue
+            t.count = min(t.count, len(st.troops))
+        elif t.kind == "release" and (t.noble not in g.nobles or g.nobles[t.noble or ""].captor is not None):
+            continue
+        kept.append(t)
+    g.tasks = kept
 
 
 def _next(state: GameState, g: Fief, step: str) -> None:

@@ -41,7 +41,9 @@ def mandatory(g: Fief, family: str) -> list[Noble]:
 def places(g: Fief, n: Noble) -> list[str]:
     """Where the freed noble goes: 7.7 for family and Invader captors, 13.4 for the Bandits."""
     if n.captor != "bandits":
-        return release_options(g, n.family, exclude=n.id) or ([n.city] if n.city else [])
+        # 7.7, and failing any such place an Independent city (as Passage's escape does, 10.2)
+        return (release_options(g, n.family, exclude=n.id)
+                or sorted(c for c, s in g.cities.items() if s.controller is None) or sorted(g.cities))
     friendly = [c for c, s in g.cities.items() if s.controller in (None, n.family)
                 or any(x.city == c and x.family == n.family and x.captor is None for x in g.nobles.values())]
     dist = _distance_from(list(MAP.sherwood))

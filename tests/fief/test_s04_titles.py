@@ -133,3 +133,30 @@ def test_4_8_captives_of_the_dead_are_released():
     data.nobles[prisoner].captor, data.nobles[prisoner].held_by = fam, captor
     kill_noble(s, data, captor, "test")
     assert data.nobles[prisoner].captor is None
+
+
+def test_4_8_heir_dying_in_the_same_plague_is_skipped_bug():
+    """A lord and one of two heirs die in one Plague: the title goes to the survivor without a question."""
+    from engine.fief.map import load_map
+    from engine.fief.state import Noble
+    s = started(4)
+    data = g(s)
+    data.flow.round = 2
+    fam = data.flow.order[0]
+    city = next(c for c, x in data.cities.items() if x.controller == fam)
+    region = load_map().cities[city].region
+    data.nobles["zed"] = Noble("zed", "Zed", "m", fam, "noble-walter", city=city)
+    data.families[fam].nobles.append("zed")
+    ordered = sorted(data.families[fam].nobles)
+    lord, heir_dies, survivor = ordered[0], ordered[1], ordered[2]
+    for n in ordered:
+        data.nobles[n].retainer = None
+    data.nobles[lord].titles.append("lord:III")
+    data.fortune_deck.remove("plague-1")
+    data.track = ["plague-1"]
+    s.rng.force("plague-1", ["I", "II", "III", "IV", "V", "VI"].index(region) + 1, 1, 1, 6)
+    for _ in range(4):
+        do(s, turn_seat(s), "done")
+    assert lord not in data.nobles and heir_dies not in data.nobles
+    assert "lord:III" in data.nobles[survivor].titles
+    assert not any(t.kind == "bestow" for t in data.tasks)
