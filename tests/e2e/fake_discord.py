@@ -166,7 +166,7 @@ class FakeDiscord:
         self.users: dict[str, dict[str, Any]] = {}
         for name in users:
             self.add_user(name)
-        self.owner_id = next(iter(self.users.values()))["id"] if self.users else 0
+        self.owner_id = int(next(iter(self.users.values()))["id"]) if self.users else 0
         self.roles: dict[int, list[int]] = {}  # user id -> role ids
         self.channels: dict[int, dict[str, Any]] = {}
         self.channel_ids: dict[str, int] = {}
@@ -677,7 +677,7 @@ class FakeDiscord:
             data["guild_id"] = str(guild_id)
         return data
 
-    async def slash(self, user: str, channel_id: int, command: str, *, wait: bool = True,
+    async def slash(self, user: str, channel_id: int, command: str, /, *, wait: bool = True,
                     interaction_id: int | None = None, **options: Any) -> Interaction:
         """``user`` runs ``/command`` in ``channel_id`` with ``options``; wait for the first answer."""
         data = self._command_data(command, options)
@@ -686,7 +686,7 @@ class FakeDiscord:
             await self.answer(inter)
         return inter
 
-    async def autocomplete(self, user: str, channel_id: int, command: str, focused: str,
+    async def autocomplete(self, user: str, channel_id: int, command: str, focused: str, /,
                            **options: Any) -> list[dict[str, Any]]:
         data = self._command_data(command, options, focused)
         inter = await self._dispatch_interaction(user, channel_id, 4, data)
