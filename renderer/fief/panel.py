@@ -178,12 +178,52 @@ def symbols_legend(scene: Scene, x: int, y: int) -> int:
     return y + ((len(entries) + 1) // 2) * 28 + 6
 
 
+def party(view: dict[str, Any], who: Any) -> str:
+    """A family's name, or the seat's own name."""
+    family = (view.get("families") or {}).get(who)
+    return str(family.get("name", who)) if isinstance(family, dict) else str(who)
+
+
+def bundle_text(bundle: Any) -> str:
+    if isinstance(bundle, dict):
+        return ", ".join(f"{v} {k}" for k, v in sorted(bundle.items())) or "nothing"
+    return str(bundle) if bundle not in (None, "") else "nothing"
+
+
+def negotiation_rows(scene: Scene, view: dict[str, Any], x: int, y: int, limit: int) -> int:
+    """Open requests (ransom, passage...) and Carrier Pigeon offers: who asks whom. Terms are shown
+    only when the view carries them (the two parties' own boards)."""
+    lines: list[tuple[str, str, dict[str, Any]]] = []
+    for r in view.get("requests") or []:
+        if isinstance(r, dict):
+            what = str(r.get("what", "request")).replace("_", " ")
+            lines.append(("request", f"{what}: {party(view, r.get('by'))} asks {party(view, r.get('to'))}",
+                          {"id": r.get("id"), "what": r.get("what")}))
+    for o in view.get("offers") or []:
+        if isinstance(o, dict):
+            words = f"pigeon: {party(view, o.get('by'))} offers {party(view, o.get('to'))}"
+            if "give" in o or "take" in o:
+                words += f" {bundle_text(o.get('give'))} for {bundle_text(o.get('take'))}"
+            lines.append(("offer", words, {"id": o.get("offer")}))
+    if not lines:
+        return y
+    pw = PANEL_W - 24
+    y = w.panel_row_title(scene, x + 12, y, "Waiting on answers")
+    for kind, words, info in lines:
+        if y > limit:
+            break
+        w.text(scene, kind, x + 12, y, words, size=14, where="panel", limit=pw - 24, **info)
+        y += 20
+    return y + 6
+
+
 def public_panel(scene: Scene, view: dict[str, Any], fm: dict[str, Mark]) -> None:
     x = mapbase.PANEL_X + 12
     y = panel_header(scene, view, fm, x, 12)
     bottom = mapbase.height() - 24
     legend_h = 34 + 28 * len(view.get("families") or {}) + 24 + 28 * 6 + 10
     y = titles_panel(scene, view, fm, x, y, bottom - legend_h - 20)
+    y = negotiation_rows(scene, view, x, y, bottom - legend_h - 20)
     y = max(y, bottom - legend_h)
     y = families_panel(scene, view, fm, x, y)
     symbols_legend(scene, x, y)

@@ -10,7 +10,7 @@ from typing import Any
 from renderer import widgets as w
 from renderer.fief import base as mapbase
 from renderer.fief.city import TYPE_LETTER, noble_name
-from renderer.fief.panel import PANEL_W, families_panel, panel_header
+from renderer.fief.panel import PANEL_W, families_panel, negotiation_rows, panel_header
 from renderer.fief.public import family_marks, map_items
 from renderer.fonts import fit
 from renderer.scene import Scene
@@ -88,7 +88,9 @@ def private_panel(scene: Scene, view: dict[str, Any], seat: str, fams: list[str]
                    f"{families.get(noble.get('family'), {}).get('name', noble.get('family'))}", size=14,
                    where="me", noble=nid, limit=pw - 32)
             y += 20
-    families_panel(scene, view, fm, x, max(y + 8, mapbase.height() - 60 - 28 * len(families)))
+    legend_y = mapbase.height() - 60 - 28 * len(families)
+    y = negotiation_rows(scene, view, x, y + 6, legend_y - 24)
+    families_panel(scene, view, fm, x, max(y + 8, legend_y))
 
 
 def private_scene(view: dict[str, Any], seat: str) -> Scene:

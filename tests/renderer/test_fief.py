@@ -158,3 +158,15 @@ def test_abbess_and_garter_titles_are_listed() -> None:
     view["nobles"]["alienor"]["titles"] = ["abbess:norwich_abbey", "garter"]
     titles = {(i.info["title"], i.info["holder"]) for i in build_scene(view, None).find("title_held")}
     assert ("Abbess (Norwich Abbey)", "Alienor") in titles and ("Order of the Garter", "Alienor") in titles
+
+
+def test_open_requests_and_offers_are_listed_with_terms_only_for_the_parties() -> None:
+    view = public_view()
+    view["requests"] = [{"id": "r1", "what": "ransom", "by": "green", "to": "blue"}]
+    view["offers"] = [{"offer": "o1", "by": "ann", "to": "bob"}]
+    scene = build_scene(view, None)
+    assert scene.one("request").text == "ransom: Green asks Blue"
+    assert scene.one("offer").text == "pigeon: ann offers bob"
+    mine = private_view("ann")
+    mine["offers"] = [{"offer": "o1", "by": "ann", "to": "bob", "give": {"shillings": 3}, "take": {}, "note": ""}]
+    assert build_scene(mine, "ann").one("offer").text == "pigeon: ann offers bob 3 shillings for nothing"
