@@ -150,7 +150,7 @@ def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
     for region, holder in titles.transferable(g, family):
         out += [A("transfer_title", region=region, to=n) for n in fam.nobles if n != holder]
     for nid in fam.nobles:
-        if _ok(retainers.check_muster, g, family, nid):
+        if retainers.ready(g, nid, "sergeant") and _ok(retainers.check_muster, g, family, nid):
             out.append(A("muster", noble=nid))
         if retainers.ready(g, nid, "mata") and p.hand:
             targets = [s for s, q in g.players.items() if s != seat and q.hand]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from engine.core import OfferBook, RequestBook
 from engine.fief.components import TROOP_TYPES
 from engine.fief.map import load_map
+from engine.fief.warstate import War
 
 MAP = load_map()
 
@@ -26,6 +27,7 @@ class Stack:
     building: int = 0        # siege trebuchets under construction (7.9)
     new: int = 0             # units placed this Purchase phase (4.0: at most 4 per city)
     outskirts: bool = False  # on the road into the city, not inside (5.0)
+    revealed: bool = False   # troop types shown by a battle, until troops join or leave (FAQ)
 
     def empty(self) -> bool:
         return not (self.troops or self.bombards or self.trebuchets or self.building)
@@ -169,6 +171,7 @@ class Fief:
     offers: OfferBook = field(default_factory=OfferBook)
     two_player: bool = False
     random_start: bool = False
+    war: War = field(default_factory=War)                     # phases 5-7 (warstate.py)
 
 
 # -- queries ------------------------------------------------------------------------

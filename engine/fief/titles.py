@@ -39,7 +39,8 @@ def qualifies(g: Fief, family: str, region: str) -> str | None:
 
 
 def claimable(g: Fief, family: str) -> list[str]:
-    return [r for r in REGION_IDS if qualifies(g, family, r) is None]
+    mine = {c for c, s in g.cities.items() if s.controller == family}
+    return [r for r in REGION_IDS if set(MAP.regions[r].cities) & mine and qualifies(g, family, r) is None]
 
 
 def fortify_options(g: Fief, region: str) -> list[str]:
