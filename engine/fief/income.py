@@ -20,6 +20,7 @@ from engine.fief.state import (
     clergy_holder,
     fief_cities,
     fief_holder,
+    has_disaster,
     invaders_present,
     is_lord,
     player_of,
@@ -82,7 +83,7 @@ def compute(g: Fief) -> Ledger:
         if c.controller and not taxed:
             inc[c.controller].append((f"city {name}", C.income["city"]))
         in_abbey = c.building in ABBEY
-        if c.mill and not region_cards(g, region, "famine"):
+        if c.mill and not has_disaster(g, region, "famine"):
             value = C.income["mill"] + bonus + C.income["abbey_mill_bonus"] * abbeys_near(g, name)
             if in_abbey:
                 receiver = abbey_receiver(g, name)

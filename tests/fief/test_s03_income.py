@@ -168,3 +168,13 @@ def test_3_2_bonus_cards_leave_after_income_tax_cards_stay_to_the_end_of_round()
     defaults_until(s, "purchase", 4)
     assert data.seas["III"] == [] and "harvest-1" in data.fortune_discard
     assert [c.kind for c in data.seas["VI"]] == ["tax"]
+
+
+def test_2_4_round_1_famine_lies_asleep_and_mills_still_grind():
+    s = blank()
+    red = g(s).flow.order[0]
+    own(s, red, "Durham", mill=True)
+    g(s).seas["III"].append(SeaCard("famine-1", "famine", active=False, round=1))
+    assert total(s, red) == 3
+    g(s).seas["III"][0].active = True
+    assert total(s, red) == 1
