@@ -210,5 +210,5 @@ def seat_actions(g: Fief, seat: str) -> list[Action]:
 
 def _retainer_payable(g: Fief, payload: dict) -> bool:  # type: ignore[type-arg]
     giver, receiver = g.nobles.get(payload["giver"]), g.nobles.get(payload["receiver"])
-    return bool(giver and receiver and giver.retainer and not receiver.retainer
+    return bool(giver and receiver and giver.retainer
                 and player_of(g, receiver.family).shillings >= payload["price"])

@@ -397,7 +397,7 @@ def _respond(state: GameState, g: Fief, seat: str, a: Action) -> None:
             accept = False
     if accept and request.kind == "retainer":
         giver, receiver = g.nobles.get(p["giver"]), g.nobles.get(p["receiver"])
-        if not giver or not receiver or not giver.retainer or receiver.retainer or \
+        if not giver or not receiver or not giver.retainer or \
                 player_of(g, receiver.family).shillings < p["price"]:
             raise RuleError("2.12", "the retainer can no longer change hands (or you cannot pay)",
                             code="retainer_gone", legal="accept:false")

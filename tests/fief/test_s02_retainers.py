@@ -183,3 +183,20 @@ def test_2_12_give_retainer_within_family_swaps_and_other_family_asks():
     money = data.players[buyer].shillings
     do(s, buyer, f"respond request:{req.id} accept:yes")
     assert data.nobles[target].retainer == rb and data.players[buyer].shillings == money - 1
+
+
+def test_2_12_exchange_with_another_family_swaps_on_acceptance():
+    s = started(4)
+    defaults_until(s, "play", 2)
+    data = g(s)
+    seat, fam = turn_seat(s), data.flow.queue[0]
+    other = next(f for f in data.families if f != fam)
+    a, b = data.families[fam].nobles[0], data.families[other].nobles[0]
+    ra, rb = data.nobles[a].retainer, data.nobles[b].retainer
+    do(s, seat, f"give_retainer giver:{a} receiver:{b}")
+    req = data.requests.open[0]
+    do(s, data.families[other].seat, f"respond request:{req.id} accept:no")
+    assert (data.nobles[a].retainer, data.nobles[b].retainer) == (ra, rb)
+    do(s, seat, f"give_retainer giver:{a} receiver:{b}")
+    do(s, data.families[other].seat, f"respond request:{data.requests.open[0].id} accept:yes")
+    assert (data.nobles[a].retainer, data.nobles[b].retainer) == (rb, ra)
