@@ -86,6 +86,12 @@ class FiefRules(Rules):
             if fam and g.families[fam].seat == seat:
                 from engine.fief.purchase import unit_cities
                 extra = [f"{t}@{c}" for c in unit_cities(g, fam) for t in C.stockpile if g.families[fam].stockpile[t]]
+        elif kind == "give_retainer" and param == "receiver":
+            extra = sorted(g.nobles)
+        elif kind in ("pigeon", "pigeon_offer") and param == "to":
+            extra = sorted(n for n in g.nobles if g.nobles[n].family not in g.players[seat].families)
+        elif kind in ("pigeon", "pigeon_offer") and param == "sender":
+            extra = [n for f in g.players[seat].families for n in g.families[f].nobles]
         elif kind == "play_abbess" and param == "city":
             fam = current_actor(g)
             if fam and g.families[fam].seat == seat:
