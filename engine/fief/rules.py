@@ -50,7 +50,8 @@ class FiefRules(Rules):
             t = g.tasks[0]
             seat = g.families[t.family].seat
             out.append(decision(f"task-{t.kind}-{t.family}", DecisionKind.SEQUENTIAL, [seat], f"fief.{t.kind}",
-                                legal.task_default(g, t), family=t.family, city=t.city, region=t.region))
+                                legal.task_default(g, t), family=t.family, city=t.city, region=t.region,
+                                count=t.count, options=list(t.options)))
         else:
             actor = current_actor(g)
             if actor:
