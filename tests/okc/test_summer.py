@@ -79,12 +79,12 @@ def test_faq_two_deadly_cards_eliminate_each_other() -> None:
 
 def test_invulnerable_is_immune_to_deadly() -> None:
     state = game(2)
-    spring_actions(state, {"p1": {"plateau": "nobility.heir"}, "p2": {"plateau": "clans.deadly"}})
+    spring_actions(state, {"p1": {"plateau": "nobility.keep"}, "p2": {"plateau": "clans.deadly"}})
     to_summer(state, "plateau,highlands,lowlands")
     do(state, "p1", "pass")
     events = do(state, "p2", "pass")
-    assert find(events, "okc.immune")[0].data["card"] == "nobility.heir"
-    assert find(events, "okc.clash_won")[0].data["seat"] == "p1"
+    assert find(events, "okc.immune")[0].data["card"] == "nobility.keep"
+    assert find(events, "okc.tally")[0].data["tally"] == {"p1": 4, "p2": 5}
 
 
 def test_faq_all_tied_players_pass_no_winner() -> None:
