@@ -44,7 +44,7 @@ ACTIONS = specs(
     ActionSpec("order", "Set the Region order with the Clash markers (I first)",
                (P("regions", ParamType.LIST, "three Regions, I first"),), "p.25 Place Clash Markers"),
     ActionSpec("deploy", "Place Supporters from your board in a Region (Action)",
-               (P("region"), P("count", ParamType.INT)), "p.28 Supporters"),
+               (P("region", choices=REGIONS), P("count", ParamType.INT)), "p.28 Supporters"),
     ActionSpec("tactic", "Use an unexhausted Tactic (Action)", (P("id"),), "p.22 Tactics"),
     ActionSpec("kingdom", "Use a Kingdom card's action", (P("card"),), "p.19 Kingdom cards"),
     ActionSpec("favour", "Use the Kingdom's Favour", (P("ability"),), "p.46 Kingdom's Favour"),

@@ -162,3 +162,11 @@ def test_strength_cap_reads_printed_strength() -> None:
     clash_at(state, "plateau", [Placed("clans.f3", "p2", face_up=True, gained=5)])
     run(state, "p1", {"do": "eliminate", "max_strength": 4}, region="plateau")
     assert g.choice.options == ["clans.f3"]
+
+
+def test_steal_from_opponents_in_this_region() -> None:
+    state, g = setup(3)
+    g.players["p2"].influence = g.players["p3"].influence = 2
+    clash_at(state, "plateau", [Placed("clans.c6", "p2", face_up=True)])
+    run(state, "p1", {"do": "steal", "what": "influence", "amount": 1, "from": "region_opponents"}, region="plateau")
+    assert (g.players["p1"].influence, g.players["p2"].influence, g.players["p3"].influence) == (1, 1, 2)
