@@ -22,8 +22,8 @@ from engine.fief.succession import give_title
 PHASES = {0: "Setup", 1: "Hear Ye, Hear Ye", 2: "Cards", 3: "Income", 4: "Purchase", 5: "Movement",
           6: "Invaders", 7: "Battles", 8: "End of Round"}
 STEP_NAMES = {"draw": "discard and draw", "play": "play cards", "scorch": "scorched earth", "ransom": "ransoms",
-              "purchase": "purchases"}
-TURN_STEPS = ("start", "draw", "play", "scorch", "ransom", "purchase")
+              "purchase": "purchases", "move": "moves", "battle": "battles", "pillage": "pillage"}
+TURN_STEPS = ("start", "draw", "play", "scorch", "ransom", "purchase", "move", "battle", "pillage")
 
 
 def label(g: Fief) -> str:
@@ -151,11 +151,17 @@ def _next(state: GameState, g: Fief, step: str) -> None:
             for st in c.stacks.values():
                 st.new = 0
         _after(state, g, 5)
-    elif step == "phase5":
+    elif step in ("phase5", "move"):
+        from engine.fief import warplay
+        warplay.end_movement(state, g)
         _after(state, g, 6)
     elif step == "phase6":
         _after(state, g, 7)
-    elif step == "phase7":
+    elif step == "battle":
+        from engine.fief import warplay
+        warplay.end_battles(state, g)
+        warplay.begin_pillage(state, g)
+    elif step in ("phase7", "pillage"):
         end_round(state, g)
     else:  # pragma: no cover - every step is listed above
         raise AssertionError(f"unknown step {step}")
@@ -184,8 +190,9 @@ def phase1_politics(state: GameState, g: Fief) -> str | None:
 
 
 def phase5_movement(state: GameState, g: Fief) -> str | None:
-    """Phase 5 (5.0-5.5): movement comes with the next issue."""
-    return None
+    """Phase 5 (5.0-5.5): each family moves in turn order (warplay.py, movement.py)."""
+    from engine.fief import warplay
+    return warplay.begin_movement(state, g)
 
 
 def phase6_invaders(state: GameState, g: Fief) -> str | None:
@@ -194,8 +201,9 @@ def phase6_invaders(state: GameState, g: Fief) -> str | None:
 
 
 def phase7_battles(state: GameState, g: Fief) -> str | None:
-    """Phase 7 (7.0-7.10): battles come with the next issue."""
-    return None
+    """Phase 7 (7.0-7.10): battles in turn order, then pillage (warplay.py, battle/, pillage.py)."""
+    from engine.fief import warplay
+    return warplay.begin_battles(state, g)
 
 
 # -- end of round (8.0) --------------------------------------------------------------------

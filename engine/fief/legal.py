@@ -5,7 +5,18 @@ defaults applied when a deadline passes. Every action listed here applies (check
 from __future__ import annotations
 
 from engine.core import Action, RuleError
-from engine.fief import characters, fortune, income, pigeons, purchase, ransom, retainers, setup, titles
+from engine.fief import (
+    characters,
+    fortune,
+    income,
+    pigeons,
+    purchase,
+    ransom,
+    retainers,
+    setup,
+    titles,
+    warplay,
+)
 from engine.fief.cards import check_discard, check_draw
 from engine.fief.components import BUYABLE, C
 from engine.fief.disasters import plague_default
@@ -17,6 +28,8 @@ A = Action.of
 
 
 def task_default(g: Fief, t: Task) -> Action:
+    if t.kind in warplay.TASKS:
+        return warplay.task_default(g, t)
     if t.kind == "plague":
         return A("plague_losses", units=plague_default(g, t))
     if t.kind == "bestow":
@@ -25,6 +38,8 @@ def task_default(g: Fief, t: Task) -> Action:
 
 
 def task_actions(g: Fief, t: Task) -> list[Action]:
+    if t.kind in warplay.TASKS:
+        return warplay.task_actions(g, t)
     if t.kind == "plague":
         out = [task_default(g, t)]
         troops = g.cities[t.city or ""].stacks[t.family].troops
@@ -39,6 +54,8 @@ def task_actions(g: Fief, t: Task) -> list[Action]:
 
 def step_default(g: Fief, family: str) -> Action:
     step = g.flow.step
+    if step in warplay.STEPS:
+        return warplay.step_default(g, family)
     if step == "start":
         return A("start", city=setup.start_choices(g)[0])
     if step == "ransom":
@@ -82,6 +99,8 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
                              city=places[0] if places else None))
     elif step == "purchase":
         out += _purchase_actions(g, seat, family)
+    elif step in warplay.STEPS:
+        return warplay.step_actions(g, seat, family)
     return out
 
 

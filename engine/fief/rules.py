@@ -23,6 +23,8 @@ class FiefRules(Rules):
     state_type = Fief
     schema_version = 1
     actions = ACTIONS
+    # FAQ: a battle turns both sides' troops face up; random playouts compare public events up to it.
+    reveal_events = ("battle.revealed",)
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return dict(setup.OPTIONS)
@@ -142,7 +144,7 @@ class FiefRules(Rules):
         for p in g.players.values():
             p.shillings = rnd.randint(0, 40)
         for fid in g.families:
-            stacks = [c.stacks[fid] for c in g.cities.values() if fid in c.stacks]
+            stacks = [c.stacks[fid] for c in g.cities.values() if fid in c.stacks and not c.stacks[fid].revealed]
             troops = [t for st in stacks for t in st.troops]
             rnd.shuffle(troops)
             for st in stacks:

@@ -121,7 +121,9 @@ def _city(g: Fief, name: str) -> View:
         "abbey": abbey,
         "mill": c.mill,
         "troops": {fid: {"count": len(st.troops), "bombards": st.bombards, "trebuchets": st.trebuchets,
-                         "trebuchets_building": st.building, "new": st.new, "outskirts": st.outskirts}
+                         "trebuchets_building": st.building, "new": st.new, "outskirts": st.outskirts,
+                         "revealed": st.revealed,
+                         **({"types": dict(sorted(Counter(st.troops).items()))} if st.revealed else {})}
                    for fid, st in sorted(c.stacks.items())},
         "nobles": sorted(n.id for n in g.nobles.values() if n.city == name and n.captor is None),
         "captives": sorted(n.id for n in g.nobles.values() if n.city == name and n.captor is not None),

@@ -44,4 +44,3 @@ class War:
     passes: list[str] = field(default_factory=list)        # "noble|city" permissions to pass granted
     moved: dict[str, list[str]] = field(default_factory=dict)  # "city|family|noble" -> units moved with it
     battles: int = 0                                       # battles fought in the game
-    asked: dict[str, list[str]] = field(default_factory=dict)  # pass request id -> units of the move

@@ -74,7 +74,8 @@ def test_public_view_and_events_hide_hands_money_and_troop_types():
         public = RULES.view(state, None)
         assert "me" not in public
         for city in public["cities"].values():
-            assert all("types" not in t for t in city["troops"].values())
+            # a battle turns troops face up (FAQ) until they move again
+            assert all("types" not in t or t["revealed"] for t in city["troops"].values())
         for _seat, p in state.data.players.items():
             for card in p.hand:
                 assert card not in str({k: v for k, v in public.items() if k != "decks"})

@@ -83,9 +83,9 @@ def test_2_15_hand_limit_holds():
     assert refused(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-4").code == "hand_limit"
 
 
-def test_phases_5_to_7_pass_until_their_issue():
+def test_phases_5_to_7_each_wait_for_every_family():
     s = started(4)
     defaults_until(s, "purchase", 4)
-    for _ in range(4):
+    for _ in range(4 * 4):  # purchase, moves, battles, pillage
         do(s, turn_seat(s), "done")
     assert g(s).flow.round == 2 and g(s).flow.step == "draw"

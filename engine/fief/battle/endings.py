@@ -1,0 +1,365 @@
+"""How a battle goes on and how it ends (7.8), captives (7.6) and the winner's spoils (7.2).
+
+Endings, each announced by a public ``battle.end.<how>`` event:
+victory, surrender, truce, assassination (a side without a noble: the other side ends it),
+annihilation (only nobles left on both sides), deadlock (three rounds in a row without losses),
+break (the attacker stops attacking walls), siege (7.9), stop (a sally returns behind its walls),
+withdraw (a Passage card: hook for the Opportunity-card issue).
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, GameState, RuleError
+from engine.fief.battle.fight import (
+    allot_or_ask,
+    begin_round,
+    defended,
+    engines,
+    free_nobles,
+    other,
+    settle_captures,
+    troops,
+)
+from engine.fief.state import Fief, Siege, Task, stack
+from engine.fief.warstate import Battle
+
+DEADLOCK = 3
+
+
+# -- after each volley ------------------------------------------------------------------------
+def after_volley(state: GameState, g: Fief, b: Battle) -> bool:
+    """Allot the hits, blow up Bombards, take captives; True when the game must wait or it ended."""
+    allot_or_ask(state, g, b)
+    if b.owed:
+        return True
+    explode(state, g, b)
+    settle_captures(state, g, b)
+    return check_end(state, g, b)
+
+
+def explode(state: GameState, g: Fief, b: Battle) -> None:
+    """7.2: each blank a Bombard rolls destroys that Bombard and one Men-at-Arms of its side."""
+    blown, b.explode = b.explode, {}
+    for fam, n in sorted(blown.items()):
+        st = g.cities[b.city].stacks.get(fam)
+        if st is None:
+            continue
+        bombs = min(n, st.bombards)
+        men = min(n, st.troops.count("men"))
+        st.bombards -= bombs
+        g.families[fam].stockpile["bombard"] += bombs
+        for _ in range(men):
+            st.troops.remove("men")
+        g.families[fam].stockpile["men"] += men
+        b.lost += bombs + men
+        state.emit(Event.public("battle.explosion", city=b.city, family=fam, bombards=bombs, men=men))
+
+
+def alive(g: Fief, b: Battle, fam: str) -> tuple[bool, bool]:
+    """(has troops, has free nobles) for a family in the battle's city."""
+    return bool(troops(g, b.city, fam)), bool(free_nobles(g, b.city, fam))
+
+
+def check_end(state: GameState, g: Fief, b: Battle) -> bool:
+    a_troops, a_nobles = alive(g, b, b.attacker)
+    d_troops, d_nobles = alive(g, b, b.defender)
+    if a_troops and d_troops:
+        return False
+    if not a_troops and not d_troops:
+        if a_nobles and d_nobles:
+            finish(state, g, b, "annihilation")
+        elif a_nobles:
+            finish(state, g, b, "victory", winner=b.attacker)
+        elif d_nobles:
+            finish(state, g, b, "victory", winner=b.defender)
+        else:
+            finish(state, g, b, "annihilation")
+        return True
+    finish(state, g, b, "victory", winner=b.attacker if a_troops else b.defender)
+    return True
+
+
+def round_end(state: GameState, g: Fief, b: Battle) -> bool:
+    """7.8 Deadlock: the third round in a row without losses ends the battle."""
+    b.quiet = b.quiet + 1 if b.lost == 0 else 0
+    if b.quiet >= DEADLOCK:
+        finish(state, g, b, "deadlock")
+        return True
+    return False
+
+
+# -- the end-of-round choices (7.8, 7.9) --------------------------------------------------------
+def options(g: Fief, b: Battle, fam: str) -> list[str]:
+    foe = other(b, fam)
+    out = ["continue", "surrender"]
+    if fam == b.attacker:
+        out.append("truce")
+        if b.kind == "battle" and defended(g, b.city, b.attacker, b.defender):
+            out.append("break")
+            if siege_possible(g, b):
+                out.append("siege")
+        if b.kind == "sally":
+            out.append("stop")
+    elif b.proposal == "truce":
+        out.append("truce")
+    if not free_nobles(g, b.city, foe) and free_nobles(g, b.city, fam):
+        out.append("end")
+    return out
+
+
+def ask_next(state: GameState, g: Fief, b: Battle) -> None:
+    fam = b.attacker if b.stage == "attacker" else b.defender
+    if not any(t.kind == "battle_next" for t in g.tasks):
+        g.tasks.append(Task("battle_next", fam, city=b.city, options=options(g, b, fam)))
+
+
+def siege_possible(g: Fief, b: Battle) -> bool:
+    c = g.cities[b.city]
+    if c.siege is not None or not free_nobles(g, b.city, b.attacker):
+        return False
+    fam = g.families[b.attacker]
+    on_map = any(st.trebuchets for name, st in ((n, c.stacks.get(b.attacker)) for n, c in g.cities.items()) if st)
+    return fam.stockpile.get("trebuchet", 0) > 0 or on_map
+
+
+def choose(state: GameState, g: Fief, b: Battle, fam: str, choice: str, destroy: bool, target: str | None) -> None:
+    """Carry out an end-of-round choice (checked by the caller against :func:`options`)."""
+    if destroy:
+        tactical_destruction(state, g, b, fam)
+    if target:
+        b.targets[fam] = target
+    if fam == b.attacker:
+        if choice == "continue":
+            b.proposal = ""
+            b.stage = "defender"
+        elif choice == "truce":
+            b.proposal = "truce"
+            b.stage = "defender"
+            state.emit(Event.public("battle.truce_offered", city=b.city, by=fam))
+        elif choice == "surrender":
+            surrender(state, g, b, fam)
+            return
+        elif choice == "siege":
+            begin_siege(state, g, b)
+            return
+        else:  # break, stop, end
+            finish(state, g, b, {"break": "break", "stop": "stop", "end": "assassination"}[choice])
+            return
+        from engine.fief.battle.fight import proceed
+        proceed(state, g)
+        return
+    # the defender answers
+    if choice == "surrender":
+        surrender(state, g, b, fam)
+    elif choice == "truce":
+        finish(state, g, b, "truce")
+    elif choice == "end":
+        finish(state, g, b, "assassination")
+    else:
+        b.proposal = ""
+        begin_round(state, g, b)
+
+
+def check_choice(g: Fief, fam: str, choice: str, destroy: bool, target: str | None) -> None:
+    b = g.war.battle
+    assert b is not None
+    legal = options(g, b, fam)
+    if choice not in legal:
+        raise RuleError("7.8", f"{choice!r} is not open to you now", code="battle_choice", legal=legal)
+    if destroy:
+        st = g.cities[b.city].stacks.get(fam)
+        if not (st and st.troops and (st.bombards or st.trebuchets)):
+            raise RuleError("7.2", "tactical destruction needs your own engines here and troops left",
+                            code="destroy", legal="destroy:false")
+    if target is not None:
+        foes = free_nobles(g, b.city, other(b, fam))
+        if target not in foes:
+            raise RuleError("7.2", "your archers can aim only at an enemy noble here", code="target",
+                            legal=foes or "no target")
+
+
+def tactical_destruction(state: GameState, g: Fief, b: Battle, fam: str) -> None:
+    """7.2: a side with troops left may destroy its own Trebuchets and Bombards after a round."""
+    st = g.cities[b.city].stacks[fam]
+    stock = g.families[fam].stockpile
+    stock["trebuchet"] += st.trebuchets
+    stock["bombard"] += st.bombards
+    state.emit(Event.public("battle.engines_destroyed", city=b.city, family=fam, trebuchets=st.trebuchets,
+                            bombards=st.bombards))
+    st.trebuchets = st.bombards = 0
+
+
+# -- endings ----------------------------------------------------------------------------------
+def surrender(state: GameState, g: Fief, b: Battle, fam: str) -> None:
+    """7.8: the surrendering side's troops leave the map and its nobles are taken captive."""
+    st = g.cities[b.city].stacks.get(fam)
+    if st is not None:
+        for t in st.troops:
+            g.families[fam].stockpile[t] += 1
+        state.emit(Event.public("battle.losses", city=b.city, family=fam, units=list(st.troops), slain=[],
+                                captured=free_nobles(g, b.city, fam)))
+        st.troops = []
+    from engine.fief.battle.fight import doom
+    doom(g, b, fam, free_nobles(g, b.city, fam))
+    foe = other(b, fam)
+    if not troops(g, b.city, foe):
+        # captives need a captor with troops: the surrendering nobles are taken by the nobles present
+        for nid in list(b.doomed.get(fam, [])):
+            captors = free_nobles(g, b.city, foe)
+            if captors:
+                capture(state, g, b, nid, captors[0])
+        b.doomed.pop(fam, None)
+    settle_captures(state, g, b)
+    finish(state, g, b, "surrender", winner=foe)
+
+
+def begin_siege(state: GameState, g: Fief, b: Battle) -> None:
+    """7.9: the attacker stops and besieges; a Trebuchet goes under construction with its army."""
+    fam = b.attacker
+    stock = g.families[fam].stockpile
+    if stock.get("trebuchet", 0) < 1:
+        for name in sorted(g.cities):
+            st = g.cities[name].stacks.get(fam)
+            if st and st.trebuchets:
+                st.trebuchets -= 1
+                stock["trebuchet"] += 1
+                state.emit(Event.public("siege.trebuchet_moved", family=fam, start=name, city=b.city))
+                break
+    stock["trebuchet"] -= 1
+    stack(g, b.city, fam).building += 1
+    g.cities[b.city].siege = Siege(by=fam, since=g.flow.round, building=1)
+    state.emit(Event.public("siege.begun", city=b.city, by=fam, besieged=b.defender))
+    finish(state, g, b, "siege")
+
+
+def finish(state: GameState, g: Fief, b: Battle, how: str, winner: str | None = None) -> None:
+    """Close the battle: release captives of the beaten side, spoils, city control (7.6, 7.8)."""
+    from engine.fief.movement import settle_control
+    g.war.battle = None
+    g.tasks = [t for t in g.tasks if t.kind not in ("losses", "battle_next")]
+    city = b.city
+    if city not in g.war.battled_now:
+        g.war.battled_now.append(city)
+    state.emit(Event.public(f"battle.end.{how}", city=city, attacker=b.attacker, defender=b.defender,
+                            winner=winner, rounds=b.rolls, battle=b.kind))
+    state.emit(Event.public("battle.ended", city=city, how=how, winner=winner, battle=b.kind))
+    if winner is not None:
+        loser = other(b, winner)
+        from engine.fief.succession import release
+        if not troops(g, city, loser):
+            for n in [n for n in g.nobles.values() if n.captor == loser and n.city == city]:
+                release(state, g, n.id, why="captor beaten")
+        spoils(state, g, b, winner, loser)
+        c = g.cities[city]
+        if c.siege and c.siege.by == loser:
+            lift(state, g, city, "besieger beaten")
+        if c.controller == loser or c.controller is None:
+            c.controller = winner
+            state.emit(Event.public("city.control", city=city, family=winner, before=loser))
+            from engine.fief.titles import control_changed
+            control_changed(state, g, city, winner)
+        if c.controller == winner:
+            st = c.stacks.get(winner)
+            if st:
+                st.outskirts = False
+            for n in g.nobles.values():
+                if n.city == city and n.family == winner:
+                    n.outskirts = False
+            if c.siege and c.siege.by == winner:
+                st = c.stacks.get(winner)
+                if st is not None:
+                    g.families[winner].stockpile["trebuchet"] += st.building
+                    st.building = 0
+                c.siege = None
+                state.emit(Event.public("siege.lifted", city=city, by=winner, why="city taken"))
+    for fam in (b.attacker, b.defender):
+        st = g.cities[city].stacks.get(fam)
+        if st is not None and st.empty():
+            del g.cities[city].stacks[fam]
+    settle_control(state, g, city)
+    check_sieges(state, g)
+    if b.kind == "cavalcade" and winner == b.attacker and b.mover in g.nobles:
+        g.war.must_move.append(b.mover)
+
+
+def spoils(state: GameState, g: Fief, b: Battle, winner: str, loser: str) -> None:
+    """7.2 Winner's spoils: the beaten side's Trebuchets and Bombards are absorbed or destroyed."""
+    treb, bomb = engines(g, b.city, loser)
+    st = g.cities[b.city].stacks.get(loser)
+    building = st.building if st else 0
+    if not (treb or bomb or building):
+        return
+    assert st is not None
+    stock = g.families[loser].stockpile
+    stock["trebuchet"] += treb + building
+    stock["bombard"] += bomb
+    st.trebuchets = st.bombards = st.building = 0
+    g.tasks.append(Task("spoils", winner, city=b.city, count=treb * 10 + bomb, options=["absorb", "destroy"]))
+    state.emit(Event.public("battle.spoils", city=b.city, winner=winner, loser=loser, trebuchets=treb,
+                            bombards=bomb))
+
+
+def take_spoils(state: GameState, g: Fief, task: Task, absorb: bool) -> None:
+    treb, bomb = divmod(task.count, 10)
+    fam = task.family
+    stock = g.families[fam].stockpile
+    got_t = min(treb, stock.get("trebuchet", 0)) if absorb else 0
+    got_b = min(bomb, stock.get("bombard", 0)) if absorb else 0
+    if got_t or got_b:
+        st = stack(g, task.city or "", fam)
+        st.trebuchets += got_t
+        st.bombards += got_b
+        stock["trebuchet"] -= got_t
+        stock["bombard"] -= got_b
+    state.emit(Event.public("battle.spoils_taken", city=task.city, family=fam, trebuchets=got_t, bombards=got_b,
+                            destroyed=treb + bomb - got_t - got_b))
+
+
+def capture(state: GameState, g: Fief, b: Battle | None, nid: str, captor: str) -> None:
+    """7.6: the captive goes with its captor noble and keeps its titles; relics are left behind."""
+    n = g.nobles[nid]
+    c = g.nobles[captor]
+    if n.relics and n.city:
+        g.cities[n.city].relics += n.relics
+        state.emit(Event.public("relic.dropped", noble=nid, city=n.city, relics=list(n.relics)))
+        n.relics = []
+    n.captor, n.held_by, n.city, n.outskirts = c.family, captor, c.city, False
+    for held in [x for x in g.nobles.values() if x.held_by == nid]:
+        from engine.fief.succession import release
+        release(state, g, held.id, why="captor captured")
+    state.emit(Event.public("noble.captured", noble=nid, family=n.family, captor=c.family, by=captor,
+                            city=n.city))
+
+
+def slay(state: GameState, g: Fief, b: Battle | None, nid: str, why: str) -> None:
+    from engine.fief.succession import kill_noble
+    if nid in g.nobles:
+        kill_noble(state, g, nid, cause=f"battle: {why}")
+
+
+# -- sieges (7.9) -----------------------------------------------------------------------------
+def lift(state: GameState, g: Fief, city: str, why: str) -> None:
+    """The siege ends: the besieger's Trebuchets here go back to its stockpile (7.9)."""
+    c = g.cities[city]
+    if c.siege is None:
+        return
+    by = c.siege.by
+    st = c.stacks.get(by)
+    if st is not None:
+        g.families[by].stockpile["trebuchet"] += st.trebuchets + st.building
+        st.trebuchets = st.building = 0
+        if st.empty():
+            del c.stacks[by]
+    c.siege = None
+    state.emit(Event.public("siege.lifted", city=city, by=by, why=why))
+
+
+def check_sieges(state: GameState, g: Fief) -> None:
+    """7.9: with no besieging noble present (or the besieged gone) the siege is lifted."""
+    for name, c in sorted(g.cities.items()):
+        if c.siege is None:
+            continue
+        if not free_nobles(g, name, c.siege.by):
+            lift(state, g, name, "no besieging noble")
+        elif c.controller == c.siege.by or c.controller is None:
+            lift(state, g, name, "nobody left to besiege")

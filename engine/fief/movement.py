@@ -1,0 +1,421 @@
+"""Phase 5: Movement (5.0-5.5, 2.5 Storms and Plague, 13.4 roads through Sherwood are not here).
+
+In turn order each family moves its nobles. A ``move`` command takes one noble one step: along a
+road (1 move), by sea from the port it started in (one move per sea, 5.4), or the Royal move to the
+Royal Abbey or Royal Stronghold (2 moves). Troops and Bombards travel only with a noble; troops
+that moved with one noble may not move with another this phase (5.0). Trebuchets never move (7.2).
+
+A road is named by where it leads from the city: the neighbouring city, or ``sea`` for ships.
+Permissions (5.0, 5.4, 7.9) are requests to the family concerned; an accepted request lets the
+noble leave by that road this phase, and the move is made at once when it is still its turn.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from engine.core import Event, GameState, RuleError
+from engine.fief.state import (
+    MAP,
+    Fief,
+    Noble,
+    Stack,
+    has_disaster,
+    nobles_in,
+    royal_families,
+    sort_troops,
+    stack,
+)
+from engine.fief.titles import control_changed
+
+MOVES = 2
+DEFENDED = ("stronghold", "fortified", "royal_stronghold")   # 7.4 defences
+GATED = ("stronghold", "fortified", "royal_stronghold", "abbey", "royal_abbey")  # 5.0: entry needs permission
+ROYAL_TITLES = ("king", "sovereign_queen", "queen", "prince_of_wales")
+ENGINE_UNITS = ("bombard",)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move: a noble, where from and to, the road, its cost and the units travelling."""
+    noble: str
+    family: str
+    start: str
+    dest: str
+    via: str          # road | sea | royal
+    cost: int
+    units: tuple[str, ...]
+    road: str         # the road's name seen from the start city (a city or "sea")
+
+
+# -- vocabulary ---------------------------------------------------------------------------------
+def moves_left(g: Fief, nid: str) -> int:
+    return MOVES - g.war.moves.get(nid, 0)
+
+
+def units_of(st: Stack | None) -> list[str]:
+    if st is None:
+        return []
+    return list(st.troops) + ["bombard"] * st.bombards
+
+
+def moved_key(city: str, family: str, noble: str) -> str:
+    return f"{city}|{family}|{noble}"
+
+
+def available(g: Fief, city: str, family: str, noble: str) -> list[str]:
+    """5.0: the family's troops and Bombards here that did not move with another noble."""
+    pool = Counter(units_of(g.cities[city].stacks.get(family)))
+    prefix = f"{city}|{family}|"
+    for key, units in g.war.moved.items():
+        if key.startswith(prefix) and key != moved_key(city, family, noble):
+            pool -= Counter(units)
+    return sorted(pool.elements())
+
+
+def escort(g: Fief, city: str, family: str, noble: str) -> list[str]:
+    """The units that came here with this noble this phase."""
+    return list(g.war.moved.get(moved_key(city, family, noble), []))
+
+
+def occupiers(g: Fief, city: str) -> list[str]:
+    """Families with troops, engines or free nobles in a city."""
+    c = g.cities[city]
+    fams = {f for f, st in c.stacks.items() if not st.empty()}
+    fams |= {n.family for n in nobles_in(g, city)}
+    return sorted(fams)
+
+
+def seas_between(a: str, b: str) -> list[str]:
+    """5.4: the seas entered sailing from port ``a`` to port ``b`` (shortest way round the ring)."""
+    start, end = MAP.cities[a].region, MAP.cities[b].region
+    sa, sb = MAP.regions[start].sea, MAP.regions[end].sea
+    ring = ["I", "II", "III", "IV", "V", "VI"]
+    i, j = ring.index(sa), ring.index(sb)
+    fwd = (j - i) % 6
+    if fwd == 0:
+        return []
+    path = [ring[(i + k) % 6] for k in range(1, fwd + 1)] if fwd <= 3 else \
+        [ring[(i - k) % 6] for k in range(1, 6 - fwd + 1)]
+    return path
+
+
+def storms_on(g: Fief, sea: str) -> bool:
+    return has_disaster(g, MAP.seas[sea].region, "storms")
+
+
+def is_royal_mover(g: Fief, n: Noble) -> bool:
+    """5.0 Royal Movement: the Royal Family and both of their families' nobles."""
+    return n.family in royal_families(g) or any(t in ROYAL_TITLES for t in n.titles)
+
+
+# -- where a noble may go -----------------------------------------------------------------------
+def destinations(g: Fief, n: Noble) -> list[tuple[str, str, int]]:
+    """(destination, via, cost) for every step the map offers this noble now, before permissions."""
+    if n.city is None or n.captor is not None:
+        return []
+    left = moves_left(g, n.id)
+    out: list[tuple[str, str, int]] = []
+    if left >= 1:
+        out += [(d, "road", 1) for d in MAP.neighbours(n.city)]
+    if g.war.moves.get(n.id, 0) == 0 and MAP.cities[n.city].port:
+        for port in sorted(r.port for r in MAP.regions.values()):
+            if port == n.city:
+                continue
+            seas = seas_between(n.city, port)
+            if 1 <= len(seas) <= left:
+                out.append((port, "sea", len(seas)))
+    if g.war.moves.get(n.id, 0) == 0 and is_royal_mover(g, n):
+        for name, c in g.cities.items():
+            if c.building in ("royal_abbey", "royal_stronghold") and name != n.city:
+                out.append((name, "royal", 2))
+    return out
+
+
+def road_name(start: str, dest: str, via: str) -> str:
+    return "sea" if via == "sea" else "royal" if via == "royal" else dest
+
+
+def permissions_needed(g: Fief, n: Noble, road: str) -> list[str]:
+    """Families whose leave this noble needs to take ``road`` out of its city (5.0, 5.4, 7.9).
+
+    - a city held by another family that the noble entered this phase, or stands besieged in from an
+      earlier battle: its controller, unless the noble goes back the way it came (5.0);
+    - a road (or the sea) another family's units entered by this phase: that family (5.0, 5.4);
+    - a besieged Stronghold or Fortified City: the besieger (7.9).
+    """
+    city = n.city or ""
+    c = g.cities[city]
+    fam = n.family
+    need: list[str] = []
+    present = occupiers(g, city)
+    ctrl = c.controller
+    back = g.war.came_from.get(n.id)
+    if n.id in g.war.must_move:
+        return []
+    if ctrl and ctrl != fam and ctrl in present and road != back:
+        entered_now = g.war.moves.get(n.id, 0) > 0
+        stuck = n.outskirts and city in g.war.battled_last
+        if entered_now or stuck:
+            need.append(ctrl)
+    for key, by in g.war.blocked.items():
+        where, other = key.split("|")
+        if where == city and other != fam and by == road and other in present and other not in need:
+            need.append(other)
+    if c.siege and c.siege.by != fam and ctrl == fam and not n.outskirts and c.siege.by not in need:
+        need.append(c.siege.by)
+    return [f for f in need if f"{n.id}|{city}|{f}" not in g.war.passes]
+
+
+# -- checking a move ----------------------------------------------------------------------------
+def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units: list[str]) -> Step:
+    """Everything a move must satisfy; returns the step, or raises RuleError naming the rule."""
+    mine = [x for x in g.families[family].nobles if g.nobles[x].captor is None]
+    if nid not in mine:
+        raise RuleError("5.0", f"{nid!r} is not a free noble of your family", code="noble", legal=mine or "none")
+    n = g.nobles[nid]
+    if n.city is None:
+        raise RuleError("5.0", f"{n.name} is not on the map", code="noble", legal=mine)
+    options = destinations(g, n)
+    if via is None:
+        match = [o for o in options if o[0] == dest]
+        chosen = match[0] if match else None
+    else:
+        chosen = next((o for o in options if o[0] == dest and o[1] == via), None)
+    if chosen is None:
+        why = "5.4" if via == "sea" else "5.0"
+        if moves_left(g, nid) <= 0:
+            raise RuleError("5.0", f"{n.name} has used both moves this phase", code="no_moves", legal="done")
+        raise RuleError(why, f"{n.name} cannot reach {dest!r} from {n.city} now"
+                        + (" (ships sail only on a noble's first move, from the port it began in)"
+                           if via == "sea" else ""), code="no_road",
+                        legal=sorted({f"{d} ({v})" for d, v, _ in options}) or "no move")
+    dest, via, cost = chosen
+    start = n.city
+    units = sorted(u.lower() for u in units)
+    pool = Counter(available(g, start, family, nid))
+    bad = [u for u in units if u not in ("knight", "men", "archer", "crossbow", "bombard")]
+    if bad:
+        raise RuleError("7.2" if "trebuchet" in bad else "5.0",
+                        f"{', '.join(bad)} cannot travel (troops and Bombards only; Trebuchets stay where built)",
+                        code="unit_type", legal=sorted(pool) or "no units")
+    if Counter(units) - pool:
+        raise RuleError("5.0", f"{n.name} can take only units of the family here that did not move with another "
+                        "noble", code="units", legal=sorted(pool.elements()) or "none")
+    if via == "royal" and units:
+        raise RuleError("5.0", "the Royal move is for nobles without troops", code="royal_troops", legal="troops:")
+    if via == "sea":
+        seas = seas_between(start, dest)
+        stormy = [s for s in [MAP.regions[MAP.cities[start].region].sea, *seas] if storms_on(g, s)]
+        if stormy:
+            raise RuleError("5.5", f"Storms close sea {', '.join(stormy)} to ships", code="storms",
+                            legal="move by road")
+    # 5.0: a noble that met a refusal may not leave the troops that came with it on the outskirts.
+    if n.outskirts and g.war.moves.get(nid, 0) > 0:
+        left_behind = Counter(escort(g, start, family, nid)) - Counter(units)
+        if left_behind and not g.cities[start].controller == family:
+            raise RuleError("5.0", f"{n.name} may not abandon the troops that came with it to "
+                            f"{start}'s outskirts", code="abandon", legal=sorted(escort(g, start, family, nid)))
+    road = road_name(start, dest, via)
+    return Step(nid, family, start, dest, via, cost, tuple(units), road)
+
+
+def must_ask(g: Fief, step: Step) -> list[str]:
+    return permissions_needed(g, g.nobles[step.noble], step.road)
+
+
+# -- carrying a move out ------------------------------------------------------------------------
+def carry_out(state: GameState, g: Fief, step: Step) -> None:
+    """Move the noble and its units; settle control and the arrival (outskirts, requests)."""
+    n = g.nobles[step.noble]
+    fam = step.family
+    src = g.cities[step.start].stacks.get(fam)
+    carried = list(step.units)
+    if carried and src is not None:
+        for u in carried:
+            if u == "bombard":
+                src.bombards -= 1
+            else:
+                src.troops.remove(u)
+        src.revealed = False
+        if src.empty():
+            del g.cities[step.start].stacks[fam]
+    old_key = moved_key(step.start, fam, n.id)
+    left = Counter(g.war.moved.get(old_key, [])) - Counter(carried)
+    if left:
+        g.war.moved[old_key] = sorted(left.elements())
+    else:
+        g.war.moved.pop(old_key, None)
+    g.war.moves[n.id] = g.war.moves.get(n.id, 0) + step.cost
+    g.war.must_move = [x for x in g.war.must_move if x != n.id]
+    n.city, n.outskirts = step.dest, False
+    if carried:
+        dst = stack(g, step.dest, fam)
+        for u in carried:
+            if u == "bombard":
+                dst.bombards += 1
+            else:
+                dst.troops.append(u)
+        dst.troops = sort_troops(dst.troops)
+        dst.revealed = False
+        key = moved_key(step.dest, fam, n.id)
+        g.war.moved[key] = sorted(g.war.moved.get(key, []) + carried)
+    back = "sea" if step.via == "sea" else ("royal" if step.via == "royal" else step.start)
+    g.war.came_from[n.id] = back
+    troops = sum(1 for u in carried if u != "bombard")
+    state.emit(Event.public("noble.moved", noble=n.id, family=fam, start=step.start, to=step.dest, via=step.via,
+                            moves=step.cost, troops=troops, bombards=carried.count("bombard")))
+    if troops:
+        state.emit(Event.private(g.families[fam].seat, "troops.moved", family=fam, start=step.start,
+                                 to=step.dest, units=[u for u in carried if u != "bombard"]))
+    left_city(state, g, step.start)
+    arrive(state, g, step, back)
+
+
+def left_city(state: GameState, g: Fief, city: str) -> None:
+    """5.1: a city its controller left empty becomes Independent, or passes to who remains."""
+    settle_control(state, g, city)
+
+
+def settle_control(state: GameState, g: Fief, city: str) -> None:
+    c = g.cities[city]
+    present = occupiers(g, city)
+    if c.controller in present:
+        return
+    before = c.controller
+    # Ruling P2-3: the family still inside (else the first in turn order among those left) takes over.
+    inside = [f for f in present if _inside(g, city, f)]
+    pool = inside or present
+    order = g.flow.order
+    new = sorted(pool, key=lambda f: order.index(f) if f in order else 99)[0] if pool else None
+    c.controller = new
+    if new:
+        for n in g.nobles.values():
+            if n.city == city and n.family == new:
+                n.outskirts = False
+        st = c.stacks.get(new)
+        if st:
+            st.outskirts = False
+    if before != new:
+        state.emit(Event.public("city.control", city=city, family=new, before=before))
+        control_changed(state, g, city, new)
+
+
+def _inside(g: Fief, city: str, family: str) -> bool:
+    st = g.cities[city].stacks.get(family)
+    if st and not st.empty() and not st.outskirts:
+        return True
+    return any(n.city == city and n.family == family and n.captor is None and not n.outskirts
+               for n in g.nobles.values())
+
+
+def arrive(state: GameState, g: Fief, step: Step, back: str) -> None:
+    """5.0/5.1: take an empty city, join one's own, or stand on the outskirts of another's."""
+    city, fam = step.dest, step.family
+    c = g.cities[city]
+    n = g.nobles[step.noble]
+    others = [f for f in occupiers(g, city) if f != fam]
+    g.war.blocked[f"{city}|{fam}"] = back
+    if c.controller is None and not others:
+        c.controller = fam
+        state.emit(Event.public("city.control", city=city, family=fam, before=None))
+        control_changed(state, g, city, fam)
+    elif c.controller is None:
+        settle_control(state, g, city)
+    if c.controller != fam and c.controller is not None:
+        inside = _inside(g, city, fam) and (g.cities[city].stacks.get(fam) is None
+                                            or not g.cities[city].stacks[fam].outskirts)
+        already_in = inside and any(x.city == city and x.family == fam and not x.outskirts and x.id != n.id
+                                    for x in g.nobles.values())
+        if not already_in:
+            n.outskirts = True
+            st = c.stacks.get(fam)
+            if st:
+                st.outskirts = True
+            state.emit(Event.public("noble.outskirts", noble=n.id, family=fam, city=city, controller=c.controller))
+            if c.building in GATED:
+                g.requests.ask(state, "enter", g.families[fam].seat, g.families[c.controller].seat,
+                               default=False, noble=n.id, city=city, family=fam, holder=c.controller)
+    plague_on_entry(state, g, step)
+
+
+def enter(state: GameState, g: Fief, noble: str, city: str) -> None:
+    """5.0: the holder let the noble and its family's units inside the city's walls."""
+    n = g.nobles.get(noble)
+    if n is None or n.city != city or n.captor is not None:
+        return
+    n.outskirts = False
+    st = g.cities[city].stacks.get(n.family)
+    if st:
+        st.outskirts = False
+    state.emit(Event.public("noble.entered", noble=noble, family=n.family, city=city))
+
+
+# -- 2.5 Plague on arrival ----------------------------------------------------------------------
+def plague_on_entry(state: GameState, g: Fief, step: Step) -> None:
+    """Ruling P2-5 (rough spot 13): arriving in a plague region from a healthy region of another
+    number, the noble rolls the d6 (1-3 dies) and half the troops that came along (rounded down) are
+    lost, chosen by the owner."""
+    from engine.fief.state import Task
+    from engine.fief.succession import kill_noble
+    dest_region = MAP.cities[step.dest].region
+    src_region = MAP.cities[step.start].region
+    if dest_region == src_region or not has_disaster(g, dest_region, "plague"):
+        return
+    if has_disaster(g, src_region, "plague"):
+        return
+    n = g.nobles[step.noble]
+    troops = [u for u in step.units if u != "bombard"]
+    if len(troops) // 2:
+        g.tasks.append(Task("plague", step.family, city=step.dest, count=len(troops) // 2))
+    sheltered = g.cities[step.dest].building in ("abbey", "royal_abbey") and not n.outskirts
+    if sheltered:
+        state.emit(Event.public("plague.sheltered", noble=n.id, city=step.dest))
+        return
+    if state.rng.roll(6, why=f"plague on arrival: {n.name}") <= 3:
+        kill_noble(state, g, n.id, cause="plague")
+
+
+# -- phase bookkeeping --------------------------------------------------------------------------
+def begin_phase(g: Fief) -> None:
+    w = g.war
+    w.moves.clear()
+    w.moved.clear()
+    w.passes.clear()
+    w.blocked.clear()
+    w.must_move.clear()
+
+
+def end_phase(g: Fief) -> None:
+    w = g.war
+    w.moved.clear()
+    w.passes.clear()
+    w.must_move.clear()
+
+
+def legal_moves(g: Fief, family: str) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """A sample of moves for buttons and random play: (noble, dest, via, units)."""
+    out: list[tuple[str, str, str, tuple[str, ...]]] = []
+    for nid in g.families[family].nobles:
+        n = g.nobles[nid]
+        if n.captor is not None or n.city is None or moves_left(g, nid) <= 0:
+            continue
+        pool = available(g, n.city, family, nid)
+        must = escort(g, n.city, family, nid) if (n.outskirts and g.war.moves.get(nid, 0) > 0
+                                                  and g.cities[n.city].controller != family) else []
+        choices: list[tuple[str, ...]] = [tuple(sorted(pool))]
+        if not must:
+            choices.append(())
+            if len(pool) > 2:
+                choices.append(tuple(sorted(pool)[: len(pool) // 2]))
+        for dest, via, _ in destinations(g, n):
+            for units in choices:
+                if via == "royal" and units:
+                    continue
+                try:
+                    check_move(g, family, nid, dest, via, list(units))
+                except RuleError:
+                    continue
+                out.append((nid, dest, via, units))
+    return out

@@ -1,0 +1,287 @@
+"""Commands, decisions and defaults of phases 5-7 (movement, battles, sieges, pillage).
+
+The round's flow (flow.py) calls :func:`begin_movement`, :func:`begin_battles` and
+:func:`begin_pillage`; the rules dispatch here for the steps ``move``, ``battle`` and ``pillage``,
+for the tasks ``losses``, ``battle_next`` and ``spoils``, and for the requests ``pass`` and ``enter``.
+Opportunity cards (Passage, Ambush, Assassination, Rebellion: a later issue) plug in where the
+docstrings say "hook".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Event, GameState, Request, RuleError
+from engine.fief import movement, pillage
+from engine.fief.battle import endings, fight, losses
+from engine.fief.flow import begin, current_actor, end_turn
+from engine.fief.play import HANDLERS, city_arg, handler, task_for, turn
+from engine.fief.state import Fief, Task
+
+A = Action.of
+STEPS = ("move", "battle", "pillage")
+TASKS = ("losses", "battle_next", "spoils")
+REQUESTS = ("pass", "enter")
+
+
+# -- flow hooks -------------------------------------------------------------------------------
+def begin_movement(state: GameState, g: Fief) -> str:
+    movement.begin_phase(g)
+    begin(state, "move")
+    return "move"
+
+
+def end_movement(state: GameState, g: Fief) -> None:
+    movement.end_phase(g)
+    endings.check_sieges(state, g)
+
+
+def begin_battles(state: GameState, g: Fief) -> str:
+    g.war.fought.clear()
+    g.war.battled_now.clear()
+    begin(state, "battle")
+    return "battle"
+
+
+def end_battles(state: GameState, g: Fief) -> None:
+    g.war.battled_last = list(g.war.battled_now)
+    endings.check_sieges(state, g)
+
+
+# -- legal actions and defaults ---------------------------------------------------------------
+def step_default(g: Fief, family: str) -> Action:
+    if g.flow.step == "move":
+        for nid in g.war.must_move:
+            for noble, dest, via, units in movement.legal_moves(g, family):
+                if noble == nid:
+                    return A("move", noble=noble, to=dest, via=via, troops=list(units))
+    return A("done")
+
+
+def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
+    step = g.flow.step
+    out: list[Action] = []
+    if step == "move":
+        if not _must_move_left(g, family):
+            out.append(A("done"))
+        asked = {r.payload.get("noble") for r in g.requests.open if r.kind == "pass"}
+        for noble, dest, via, units in movement.legal_moves(g, family):
+            if (_must_move_left(g, family) and noble not in g.war.must_move) or noble in asked:
+                continue
+            out.append(A("move", noble=noble, to=dest, via=via, troops=list(units)))
+    elif step == "battle":
+        out.append(A("done"))
+        for city in fight.battle_cities(g, family):
+            for foe in fight.targets_in(g, city, family):
+                if f"{city}|{family}|{foe}" not in g.war.fought:
+                    out.append(A("battle", city=city, against=foe))
+    elif step == "pillage":
+        out.append(A("done"))
+        out += [A("pillage", city=c, what=w) for c, w in pillage.options(g, family)]
+    if step in ("move", "battle"):
+        out += [A("lift_siege", city=c) for c in _sieges(g, family)]
+    return out
+
+
+def _must_move_left(g: Fief, family: str) -> bool:
+    """5.2, Ex 5-2: a noble that won a Cavalcade or was let through must move on, if it still can."""
+    waiting = [n for n in g.war.must_move if n in g.nobles and g.nobles[n].family == family
+               and movement.moves_left(g, n) > 0]
+    if not waiting:
+        return False
+    return any(noble in waiting for noble, _, _, _ in movement.legal_moves(g, family))
+
+
+def _sieges(g: Fief, family: str) -> list[str]:
+    return sorted(n for n, c in g.cities.items() if c.siege and c.siege.by == family)
+
+
+def task_default(g: Fief, t: Task) -> Action:
+    if t.kind == "losses":
+        allot = _loss_example(g, t)
+        return A("losses", units=list(allot.troops), slay=list(allot.slain))
+    if t.kind == "battle_next":
+        return A("battle_next", choice="continue")
+    return A("spoils", absorb=True)
+
+
+def task_actions(g: Fief, t: Task) -> list[Action]:
+    if t.kind == "losses":
+        b = g.war.battle
+        assert b is not None
+        opts = losses.choices(fight.troops(g, b.city, t.family), fight.free_nobles(g, b.city, t.family), t.count)
+        return [A("losses", units=list(o.troops), slay=list(o.slain)) for o in opts]
+    if t.kind == "battle_next":
+        return [A("battle_next", choice=c) for c in t.options]
+    return [A("spoils", absorb=True), A("spoils", absorb=False)]
+
+
+def _loss_example(g: Fief, t: Task) -> losses.Allotment:
+    b = g.war.battle
+    assert b is not None
+    return losses.example(fight.troops(g, b.city, t.family), fight.free_nobles(g, b.city, t.family), t.count)
+
+
+# -- handlers ---------------------------------------------------------------------------------
+def _units(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        value = [value]
+    return [str(u).strip().lower() for u in value if str(u).strip()]
+
+
+@handler("move")
+def _move(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    fam = turn(g, seat, ("move",), "5.0")
+    via = str(a["via"]).lower() if a.get("via") else None
+    if via is not None and via not in ("road", "sea", "royal"):
+        raise RuleError("5.0", f"no way {via!r}", code="via", legal=["road", "sea", "royal"])
+    nid = str(a["noble"])
+    if g.war.must_move and _must_move_left(g, fam) and nid not in g.war.must_move:
+        raise RuleError("5.2", "a Cavalcade that won must move on first", code="must_move",
+                        legal=[n for n in g.war.must_move if n in g.nobles])
+    step = movement.check_move(g, fam, nid, city_arg(a["to"]), via, _units(a.get("troops")))
+    need = movement.must_ask(g, step)
+    if need:
+        if any(r.kind == "pass" and r.payload.get("noble") == nid for r in g.requests.open):
+            raise RuleError("5.0", "a request to pass for this noble awaits its answer", code="asked",
+                            legal="move another noble, or done")
+        ask_pass(state, g, step, need[0])
+        return
+    movement.carry_out(state, g, step)
+
+
+def ask_pass(state: GameState, g: Fief, step: movement.Step, holder: str) -> None:
+    g.requests.ask(state, "pass", g.families[step.family].seat, g.families[holder].seat, default=False,
+                       noble=step.noble, city=step.start, dest=step.dest, via=step.via, family=step.family,
+                       holder=holder, troops=sum(1 for u in step.units if u != "bombard"))
+
+
+@handler("battle")
+def _battle(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    fam = turn(g, seat, ("battle",), "7.0")
+    city = city_arg(a["city"])
+    target = str(a["target"]) if a.get("target") else None
+    kind = fight.check_declare(g, fam, city, str(a["against"]), target)
+    fight.declare(state, g, fam, city, str(a["against"]), kind, target)
+    _continue(state)
+
+
+@handler("losses")
+def _losses(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    task = task_for(g, seat, "losses", "7.5")
+    allot = fight.check_losses(g, task.family, _units(a.get("units")), _units(a.get("slay")))
+    g.tasks.pop(0)
+    b = g.war.battle
+    assert b is not None
+    b.owed.pop(task.family, None)
+    fight.take(state, g, b, task.family, allot)
+    fight.proceed(state, g)
+    _continue(state)
+
+
+@handler("battle_next")
+def _battle_next(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    task = task_for(g, seat, "battle_next", "7.8")
+    choice = str(a["choice"]).lower()
+    destroy = bool(a.get("destroy"))
+    target = str(a["target"]) if a.get("target") else None
+    endings.check_choice(g, task.family, choice, destroy, target)
+    g.tasks.pop(0)
+    b = g.war.battle
+    assert b is not None
+    endings.choose(state, g, b, task.family, choice, destroy, target)
+    _continue(state)
+
+
+@handler("spoils")
+def _spoils(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    task = task_for(g, seat, "spoils", "7.2")
+    g.tasks.pop(0)
+    endings.take_spoils(state, g, task, bool(a["absorb"]))
+    _continue(state)
+
+
+@handler("lift_siege")
+def _lift_siege(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    fam = turn(g, seat, ("move", "battle"), "7.9")
+    city = city_arg(a["city"])
+    if city not in _sieges(g, fam):
+        raise RuleError("7.9", f"your family besieges no {city!r}", code="no_siege", legal=_sieges(g, fam) or "none")
+    endings.lift(state, g, city, "besieger's choice")
+
+
+@handler("pillage")
+def _pillage(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    fam = turn(g, seat, ("pillage",), "7.10")
+    city, what = city_arg(a["city"]), str(a["what"]).lower()
+    pillage.check(g, fam, city, what)
+    pillage.pillage(state, g, fam, city, what)
+
+
+_done_part1 = HANDLERS["done"]
+
+
+@handler("done")
+def _done(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    if g.flow.step not in STEPS:
+        _done_part1(state, g, seat, a)
+        return
+    fam = turn(g, seat, STEPS, "1.0")
+    if g.flow.step == "move" and _must_move_left(g, fam):
+        raise RuleError("5.2", "a Cavalcade that won must move on (FAQ)", code="must_move",
+                        legal=[x.text() for x in step_actions(g, seat, fam) if x.kind == "move"][:5])
+    state.emit(Event.public("turn.done", seat=seat, family=fam, step=g.flow.step))
+    end_turn(state)
+
+
+def _continue(state: GameState) -> None:
+    from engine.fief.flow import advance
+    advance(state)
+
+
+# -- requests ---------------------------------------------------------------------------------
+def answered(state: GameState, g: Fief, request: Request, accept: bool) -> None:
+    """A holder answered a request to pass (5.0, 5.4, 7.9) or to enter its walls (5.0)."""
+    p = request.payload
+    if not accept:
+        return
+    if request.kind == "enter":
+        movement.enter(state, g, p["noble"], p["city"])
+        return
+    g.war.passes.append(f"{p['noble']}|{p['city']}|{p['holder']}")
+    n = g.nobles.get(p["noble"])
+    # Ex 5-2: a noble let through must go on (its owner then makes the move, with the units it chooses).
+    if n is not None and n.city == p["city"] and n.id not in g.war.must_move and movement.moves_left(g, n.id):
+        g.war.must_move.append(n.id)
+        state.emit(Event.public("noble.may_pass", noble=n.id, city=p["city"], holder=p["holder"]))
+
+
+def suggest(g: Fief, seat: str, kind: str, param: str) -> list[Any]:
+    """Autocomplete for the commands of this module (cities along legal roads, nobles, troops)."""
+    fam = current_actor(g)
+    if fam is None or g.families[fam].seat != seat:
+        return []
+    if kind == "move" and param == "to":
+        return sorted({d for _, d, _, _ in movement.legal_moves(g, fam)})
+    if kind == "move" and param == "noble":
+        return sorted({n for n, _, _, _ in movement.legal_moves(g, fam)})
+    if kind == "move" and param == "troops":
+        out: list[str] = []
+        for nid in g.families[fam].nobles:
+            n = g.nobles[nid]
+            if n.city and n.captor is None:
+                out.append(",".join(movement.available(g, n.city, fam, nid)))
+        return [o for o in out if o]
+    if kind == "battle" and param == "city":
+        return fight.battle_cities(g, fam)
+    return []
+
+
+__all__ = ["begin_movement", "begin_battles", "begin_pillage", "end_movement", "end_battles", "step_actions",
+           "step_default", "task_actions", "task_default", "answered", "suggest", "TASKS", "STEPS", "REQUESTS"]
+
+
+def begin_pillage(state: GameState, g: Fief) -> None:
+    begin(state, "pillage", 7)
