@@ -22,7 +22,7 @@ from engine.fief.components import BUYABLE, C
 from engine.fief.disasters import plague_default
 from engine.fief.flow import current_actor
 from engine.fief.play import opportunity_time
-from engine.fief.state import Fief, Task, player_of, sovereign
+from engine.fief.state import Fief, Task, allied, player_of, sovereign
 
 A = Action.of
 
@@ -94,7 +94,8 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
             places = ransom.places(g, n)
             if n in due:
                 out += [A("pay_ransom", captive=n.id, city=c) for c in places]
-            elif n.captor in g.families and p.shillings > 0:
+            elif n.captor in g.families and p.shillings > 0 and not any(
+                    r.kind == "ransom" and r.payload.get("captive") == n.id for r in g.requests.open):
                 out.append(A("offer_ransom", captive=n.id, amount=min(p.shillings, ransom.ransom_value(n) - 1),
                              city=places[0] if places else None))
     elif step == "purchase":
@@ -187,7 +188,8 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                 out += [A("play_weather", card=card, region=r) for r in fortune.weather_targets(g)]
     for o in g.offers.open:
         if o.to == seat:
-            if pigeons.hands_fit(g, o.by, o.to, o.give, o.take):
+            if pigeons.hands_fit(g, o.by, o.to, o.give, o.take) and _ok(pigeons.check_bundle, g, o.by, o.give) \
+                    and _ok(pigeons.check_bundle, g, o.to, o.take) and _offer_route_ok(g, o.note):
                 out.append(A("accept_offer", offer=o.id))
             out.append(A("decline_offer", offer=o.id))
     if g.flow.step in ("play", "purchase") and p.shillings > 0 and not any(o.by == seat for o in g.offers.open):
@@ -225,6 +227,15 @@ def seat_actions(g: Fief, seat: str) -> list[Action]:
     for r in g.requests.for_seat(seat):
         out += r.answers() if r.kind != "retainer" or _retainer_payable(g, r.payload) else [r.answers()[1]]
     return out + anytime_actions(g, seat)
+
+
+def _offer_route_ok(g: Fief, note: str) -> bool:
+    """The two nobles of a same-city exchange still stand together and the sender has a pigeon (2.15)."""
+    sender, _, receiver = note.partition(">")
+    a, b = g.nobles.get(sender), g.nobles.get(receiver)
+    if a is None or b is None or a.city is None or a.city != b.city:
+        return False
+    return g.families[a.family].pigeons > 0 or (a.family != b.family and allied(g, a.family, b.family))
 
 
 def _retainer_payable(g: Fief, payload: dict) -> bool:  # type: ignore[type-arg]

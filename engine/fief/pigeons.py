@@ -99,26 +99,33 @@ class PigeonLedger:
     """Bundles: {"shillings": n, "cards": [card ids or card kinds]} (kinds for what is asked)."""
 
     def check(self, state: GameState, seat: str, bundle: dict[str, Any]) -> None:
-        g: Fief = state.data
-        _check_goods(g, seat, int(bundle.get("shillings", 0)), [])
-        hand = list(g.players[seat].hand)
-        for c in bundle.get("cards", []):
-            match = c if c in hand else next((h for h in hand if C.card(h).kind == c), None)
-            if match is None:
-                raise RuleError("2.15", f"{seat} holds no card {c!r}", code="not_in_hand",
-                                legal="cards that player holds (by id or kind)")
-            hand.remove(match)
+        check_bundle(state.data, seat, bundle)
 
     def transfer(self, state: GameState, giver: str, receiver: str, bundle: dict[str, Any]) -> None:
-        g: Fief = state.data
-        p, q = g.players[giver], g.players[receiver]
-        n = int(bundle.get("shillings", 0))
-        p.shillings -= n
-        q.shillings += n
-        for c in bundle.get("cards", []):
-            match = c if c in p.hand else next(h for h in p.hand if C.card(h).kind == c)
-            p.hand.remove(match)
-            q.hand.append(match)
+        transfer_bundle(state.data, giver, receiver, bundle)
+
+
+def check_bundle(g: Fief, seat: str, bundle: dict[str, Any]) -> None:
+    """Refuse unless ``seat`` can hand over ``bundle`` now."""
+    _check_goods(g, seat, int(bundle.get("shillings", 0)), [])
+    hand = list(g.players[seat].hand)
+    for c in bundle.get("cards", []):
+        match = c if c in hand else next((h for h in hand if C.card(h).kind == c), None)
+        if match is None:
+            raise RuleError("2.15", f"{seat} holds no card {c!r}", code="not_in_hand",
+                            legal="cards that player holds (by id or kind)")
+        hand.remove(match)
+
+
+def transfer_bundle(g: Fief, giver: str, receiver: str, bundle: dict[str, Any]) -> None:
+    p, q = g.players[giver], g.players[receiver]
+    n = int(bundle.get("shillings", 0))
+    p.shillings -= n
+    q.shillings += n
+    for c in bundle.get("cards", []):
+        match = c if c in p.hand else next(h for h in p.hand if C.card(h).kind == c)
+        p.hand.remove(match)
+        q.hand.append(match)
 
 
 LEDGER = PigeonLedger()
