@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.errors import Tree
 from bot.discord.refs import Refs
+from bot.discord.render import BoardPainter
 from bot.discord.settings import DiscordSettings
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ EXTENSIONS = (
 
 
 class Seneschal(commands.Bot):
-    def __init__(self, settings: DiscordSettings, table: TableService, **options: Any):
+    def __init__(self, settings: DiscordSettings, table: TableService, *, render_processes: int = 1, **options: Any):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -53,6 +54,8 @@ class Seneschal(commands.Bot):
         self.timers: Timers | None = None
         self.synced: list[str] = []
         self.refs = Refs(table.store)
+        self.painter = BoardPainter(render_processes)
+        self.last_interaction = 0.0
         self.playcog: Play
         self.tablecog: Table
 
@@ -60,6 +63,7 @@ class Seneschal(commands.Bot):
         from bot.discord.delivery import Delivery
         from bot.discord.timers import Timers
 
+        self.painter.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for ext in EXTENSIONS:
             try:
@@ -94,6 +98,23 @@ class Seneschal(commands.Bot):
         if self.timers is not None:
             self.timers.wake()
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.last_interaction = asyncio.get_running_loop().time()
+
+    async def quiet(self, gap: float = 0.03, longest: float = 1.0) -> None:
+        """Wait until no interaction arrived for ``gap`` seconds (at most ``longest``).
+
+        Delivery calls this before each message: answering people within Discord's 3 seconds
+        comes first, a DM may wait a few milliseconds.
+        """
+        loop = asyncio.get_running_loop()
+        end = loop.time() + longest
+        while loop.time() < end:
+            idle = loop.time() - self.last_interaction
+            if idle >= gap:
+                return
+            await asyncio.sleep(gap - idle)
+
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d guild(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
@@ -102,6 +123,7 @@ class Seneschal(commands.Bot):
         for task in (self.timers, self.delivery):
             if task is not None:
                 await task.stop()
+        self.painter.stop()
         await super().close()
 
 

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-import renderer
 from bot.discord import present
 from bot.discord.choices import add_choices, prompt_view
 from bot.discord.components import HandButton
@@ -98,6 +97,7 @@ class Delivery:
                 if m.kind == STATUS_EDIT and newest[m.game_id] != m.id:
                     self.bot.table.mark_delivered(m.id)  # superseded by a newer status
                     continue
+                await self.bot.quiet()
                 try:
                     await self.deliver(m)
                 except discord.HTTPException as err:
@@ -235,7 +235,7 @@ class Delivery:
 
     async def board(self, m: Outgoing) -> None:
         p = m.payload
-        png = await asyncio.to_thread(renderer.render, str(p["game"]), p["view"], p.get("seat"))
+        png = await self.bot.painter.render(str(p["game"]), p["view"], p.get("seat"))
         info = self.bot.table.info(m.game_id)
         caption = f"**{info.title} — game {info.id}** · {p.get('phase', '')}"
         if m.seat is None:

@@ -69,7 +69,8 @@ def make_table(db: Path, clock: FakeClock, **settings: str) -> TableService:
 
 @contextlib.asynccontextmanager
 async def running(tmp_path: Path, *, fake: FakeDiscord | None = None, clock: FakeClock | None = None,
-                  settings: dict[str, str] | None = None, gm_role: str = "") -> AsyncIterator[Harness]:
+                  settings: dict[str, str] | None = None, gm_role: str = "",
+                  render_processes: int = 0) -> AsyncIterator[Harness]:
     drawer.register()
     own_fake = fake is None
     if fake is None:
@@ -78,7 +79,8 @@ async def running(tmp_path: Path, *, fake: FakeDiscord | None = None, clock: Fak
     point_client_at(fake)
     clock = clock or FakeClock()
     table = make_table(tmp_path / "seneschal.sqlite3", clock, **(settings or {}))
-    bot = Seneschal(DiscordSettings(TOKEN, (fake.guild_id,), gm_role), table, guild_ready_timeout=0.05)
+    bot = Seneschal(DiscordSettings(TOKEN, (fake.guild_id,), gm_role), table, guild_ready_timeout=0.05,
+                   render_processes=render_processes)
     task = asyncio.create_task(bot.start(TOKEN))
     try:
         await asyncio.wait_for(bot.wait_until_ready(), 10)

@@ -50,9 +50,15 @@ class BotProcess:
     async def stop(self, sig: int) -> int:
         assert self.proc is not None
         self.proc.send_signal(sig)
-        out, _ = await asyncio.wait_for(self.proc.communicate(), 20)
-        self.logs.append(out or b"")
-        return self.proc.returncode or 0
+        code = await asyncio.wait_for(self.proc.wait(), 20)
+        assert self.proc.stdout is not None
+        out = b""
+        try:  # the drawing worker may hold the pipe a moment longer after a SIGKILL
+            out = await asyncio.wait_for(self.proc.stdout.read(), 5)
+        except TimeoutError:
+            pass
+        self.logs.append(out)
+        return code
 
 
 def duplicates(fake: FakeDiscord) -> list[tuple[int, str, tuple[str, ...]]]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+import renderer
 from bot.discord import errors, present
 from bot.discord.choices import add_choices
 from bot.discord.cogs.play import call_with_fallback, respond
@@ -233,13 +234,16 @@ class Table(commands.Cog):
         actor = actor_of(interaction, self.bot.settings)
         private = bool(values.get("private"))
         await interaction.response.defer(ephemeral=private, thinking=True)
-        board = await asyncio.to_thread(call_with_fallback, self.table.board, actor, channel_of(interaction),
-                                        game_id=values.get("game"), private=private)
+        board = call_with_fallback(self.table.board, actor, channel_of(interaction), game_id=values.get("game"),
+                                   private=private, draw=False)
         info = board.game
+        png = None
+        if renderer.has_drawer(info.game):
+            png = await self.bot.painter.render(info.game, board.view, board.seat)
         caption = f"**{info.title} — game {info.id}** · {info.phase}" + (f" · board of {board.seat}" if board.seat
                                                                             else "")
-        if board.png is not None:
-            await interaction.followup.send(caption, file=discord.File(io.BytesIO(board.png), "board.png"),
+        if png is not None:
+            await interaction.followup.send(caption, file=discord.File(io.BytesIO(png), "board.png"),
                                             ephemeral=private)
         else:
             await interaction.followup.send(f"{caption}\n{present.view_text(board.view, 1800)}"[:1990],

@@ -1,0 +1,85 @@
+"""Board images off the event loop, in a worker process.
+
+Drawing a board holds the interpreter for tens of milliseconds; in a thread it would hold the
+GIL too and delay every interaction waiting for its first response. One spawned worker process
+(the machine has two cores) draws instead; the event loop only waits for the PNG bytes.
+
+The worker receives the drawer's ``module:function`` target (from ``renderer.DRAWERS``), so
+drawers registered at run time work too. If the pool cannot start or breaks, drawing falls back
+to a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+import renderer
+
+log = logging.getLogger("seneschal.discord.render")
+
+
+def draw_target(target: str, view: dict[str, Any], seat: str | None) -> bytes:
+    """Runs in the worker: import the drawer and draw."""
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)(view, seat)
+
+
+def _watch_parent(parent: int) -> None:
+    """In the worker: exit as soon as the bot process is gone (even after a SIGKILL)."""
+    import os
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
+def _warm() -> bool:
+    import renderer  # noqa: F401  (imports Pillow and the shipped drawers' modules lazily)
+
+    return True
+
+
+class BoardPainter:
+    def __init__(self, processes: int = 1):
+        self.processes = processes
+        self.pool: Executor | None = None
+
+    def start(self) -> None:
+        if self.processes <= 0:
+            return
+        try:
+            self.pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                            initializer=_watch_parent, initargs=(os.getpid(),))
+            self.pool.submit(_warm)
+        except (OSError, ValueError) as err:
+            log.warning("no drawing process (%s); drawing in a thread", err)
+            self.pool = None
+
+    def stop(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+    async def render(self, game: str, view: dict[str, Any], seat: str | None) -> bytes:
+        target = renderer.DRAWERS.get(game)
+        if target is None:
+            raise KeyError(f"no board drawer for {game!r}")
+        if self.pool is not None:
+            try:
+                return await asyncio.get_running_loop().run_in_executor(self.pool, draw_target, target, view, seat)
+            except BrokenProcessPool:
+                log.error("the drawing process died; drawing in a thread from now on")
+                self.pool = None
+        return await asyncio.to_thread(draw_target, target, view, seat)
