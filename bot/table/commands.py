@@ -166,7 +166,8 @@ TABLE_COMMANDS: tuple[Command, ...] = (
     _t("new", "Open a new game in this channel (you take the first seat unless play:no)",
        P("name", K.STR, "the game: fief, okc, ...", autocomplete=S.GAMES),
        P("players", K.INT, "how many seats to fill before the start", required=False),
-       P("options", K.STR, "game options as key=value pairs, comma-separated", required=False),
+       P("options", K.STR, "game options (and table settings such as deadline=2h) as key=value pairs, "
+                           "comma-separated", required=False),
        P("play", K.BOOL, "take a seat yourself (default yes)", required=False),
        scoped=False, mutates=True),
     _t("join", "Take a seat in the lobby", P("seat", K.STR, "the seat name you want (default: your name)",

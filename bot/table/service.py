@@ -401,12 +401,18 @@ class TableService:
             raise TableError(f"{rules.title} takes {rules.min_seats} to {rules.max_seats} players, not {players}",
                              code="players", legal=f"{rules.min_seats}-{rules.max_seats}")
         opts = parse_options(options)
+        # Table settings may be given with the options: /game new fief options:deadline=2h
+        game_keys = rules.default_options(players or rules.min_seats)
+        settings = {k: str(v) for k, v in opts.items() if k in DEFAULT_SETTINGS and k not in game_keys}
+        for k, v in settings.items():
+            self._check_setting(k, v)
+            del opts[k]
         self._check_options(rules, players or rules.min_seats, opts)
         now = self.clock.now()
         with self.store.transaction():
             game_id = self.store.create_game(
                 game=rules.name, channel=channel, creator=actor.user_id, players=players, options=opts,
-                settings={}, seed=secrets.randbits(62) if seed is None else int(seed),
+                settings=settings, seed=secrets.randbits(62) if seed is None else int(seed),
                 engine_version=rules.engine_version, schema=rules.schema_version, now=now)
             seat = None
             if play:

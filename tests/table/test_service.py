@@ -356,3 +356,10 @@ def test_many_threads_at_once(table, clock):
         rows = table.store.actions(gid)
         assert [r.seq for r in rows] == list(range(1, 31))
         assert table.state(gid).version == 30
+
+
+def test_table_settings_may_come_with_the_options(table):
+    created = table.new_game(ALICE, CHAN, "tribute", options="deadline=2h, reminders=off")
+    assert created.game.settings == {"deadline": "2h", "reminders": "off"} and created.game.options == {}
+    with pytest.raises(TableError):
+        table.new_game(ALICE, "c2", "tribute", options="deadline=whenever")
