@@ -403,7 +403,8 @@ class TableService:
         opts = parse_options(options)
         # Table settings may be given with the options: /game new fief options:deadline=2h
         game_keys = rules.default_options(players or rules.min_seats)
-        settings = {k: str(v) for k, v in opts.items() if k in DEFAULT_SETTINGS and k not in game_keys}
+        settings = {k: "off" if v is False else str(v) for k, v in opts.items()
+                    if k in DEFAULT_SETTINGS and k not in game_keys}
         for k, v in settings.items():
             self._check_setting(k, v)
             del opts[k]
