@@ -39,6 +39,9 @@ class Rules(ABC):
     schema_version: ClassVar[int] = 1
     engine_version: ClassVar[str] = "1"
     actions: ClassVar[dict[str, ActionSpec]] = {}
+    # Event kinds that reveal a secret on purpose (a battle turning troops face up). Public
+    # outputs may depend on hidden facts from such an event on; undo never crosses one.
+    reveal_events: ClassVar[frozenset[str]] = frozenset({"secret.revealed"})
     # Migrations of ``data`` from schema n to n+1, keyed by n.
     migrations: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
 
