@@ -62,9 +62,14 @@ def noble_family(view: dict[str, Any], nid: str) -> str:
     return str(noble.get("family") or "")
 
 
+def shows_types(entry: dict[str, Any], own: bool) -> bool:
+    """Types are drawn for the seat's own stacks, and for stacks revealed in a battle (4.1, 7.0)."""
+    return (own or bool(entry.get("revealed"))) and isinstance(entry.get("types"), dict)
+
+
 def troop_text(entry: dict[str, Any], own: bool) -> str:
-    """The seat's own stack by type ("2K 2M 1A"); empty for anyone else's stack."""
-    if not (own and isinstance(entry.get("types"), dict)):
+    """A stack by type ("2K 2M 1A") where its types may be shown; else empty."""
+    if not shows_types(entry, own):
         return ""
     order = list(TYPE_LETTER)
     ranked = sorted(entry["types"].items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else 99, kv[0]))
@@ -135,8 +140,9 @@ def noble_items(scene: Scene, p: Place) -> None:
 
 
 def troop_items(scene: Scene, p: Place) -> bool:
-    """Each family's stack, face down: its shape and marker count (4.1); types only on its own
-    board. Bombards and trebuchets are public and written under the stack. Returns whether any."""
+    """Each family's stack, face down: its shape and marker count (4.1); types on its own board, and
+    on every board once a battle has revealed them. Bombards and trebuchets are public and written
+    under the stack. Returns whether any."""
     troops = p.city.get("troops") or {}
     stacks = [(fid, troops[fid]) for fid in sorted(troops) if isinstance(troops[fid], dict)]
     siege = p.city.get("siege")
@@ -149,7 +155,8 @@ def troop_items(scene: Scene, p: Place) -> bool:
         scene.add(Item("troops", m.shape, sx, p.y + 64, text=str(count), fill=m.colour,
                        outline=OUTSKIRTS if outskirts else INK_DARK, ink=m.ink, size=38, width=2, where=p.name,
                        who=fid, info={"count": count, "outskirts": outskirts,
-                                      "types": entry.get("types") if fid in p.own else None}))
+                                      "revealed": bool(entry.get("revealed")),
+                                      "types": entry.get("types") if shows_types(entry, fid in p.own) else None}))
         engines = []
         if entry.get("bombards"):
             engines.append(f"B{entry['bombards']}")

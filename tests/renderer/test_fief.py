@@ -37,6 +37,7 @@ def test_every_city_piece_is_drawn_at_its_city() -> None:
             stack = scene.one("troops", where=name, who=fid)
             assert stack.text == str(entry["count"]) and near(stack, name)
             assert stack.info["types"] is None  # face-down: no types on the public board
+            assert not stack.info["revealed"]
         if city["building"]:
             b = scene.one("building", where=name)
             assert b.info["building"] == city["building"] and near(b, name)
@@ -170,3 +171,16 @@ def test_open_requests_and_offers_are_listed_with_terms_only_for_the_parties() -
     mine = private_view("ann")
     mine["offers"] = [{"offer": "o1", "by": "ann", "to": "bob", "give": {"shillings": 3}, "take": {}, "note": ""}]
     assert build_scene(mine, "ann").one("offer").text == "pigeon: ann offers bob 3 shillings for nothing"
+
+
+def test_a_stack_revealed_by_battle_shows_its_types_to_everyone() -> None:
+    view = public_view()
+    view["cities"]["Oxford"]["troops"]["green"].update(revealed=True,
+                                                        types={"archer": 1, "knight": 2, "men": 1})
+    scene = build_scene(view, None)
+    stack = scene.one("troops", where="Oxford", who="green")
+    assert stack.info["revealed"] and stack.info["types"] == {"archer": 1, "knight": 2, "men": 1}
+    assert scene.one("troop_detail", where="Oxford", who="green").text == "2K 1M 1A T1"
+    # an unrevealed stack whose view carried types anyway still hides them on the public board
+    view["cities"]["Oxford"]["troops"]["red"]["types"] = {"knight": 3}
+    assert build_scene(view, None).one("troops", where="Oxford", who="red").info["types"] is None
