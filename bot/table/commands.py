@@ -181,6 +181,8 @@ TABLE_COMMANDS: tuple[Command, ...] = (
     _t("log", "The last actions and what happened", P("last", K.INT, "how many actions (default 10)", required=False)),
     _t("undo", "Take back the last actions (GM; refused across dice and revealed secrets)",
        P("count", K.INT, "how many actions (default 1)", required=False), gm=True, mutates=True),
+    _t("skip", "Play the default for a seat the game waits on now, as if its deadline had passed (GM)",
+       P("seat", K.SEAT, "the awaited seat", autocomplete=S.SEATS), gm=True, mutates=True),
     _t("pause", "Stop the game and its clock (GM)", gm=True, mutates=True),
     _t("resume", "Restart the game and its clock (GM)", gm=True, mutates=True),
     _t("replace", "Give a seat to another person (GM)",

@@ -556,18 +556,26 @@ class TableService:
         if status is GameStatus.ABANDONED:
             raise TableError(f"game {row.id} was abandoned", code="abandoned")
 
+    def _duplicate(self, row: GameRow, key: str | None) -> Applied | None:
+        """The first result of an action key seen before (or a refusal if a GM undid it)."""
+        if key is None:
+            return None
+        first = self.store.action_by_key(row.id, key)
+        if first is not None:
+            seen = tuple(e for e in map(Event.from_json, json.loads(first.events)) if e.visible_to(first.seat))
+            return Applied(self._info(row), first.seat, Action.from_json(json.loads(first.action)), first.seq,
+                           seen, row.phase, False, row.result, duplicate=True, source=first.source)
+        if self.store.key_was_undone(row.id, key):
+            raise TableError("this action was applied and then undone by a GM", code="undone")
+        return None
+
     def _apply(self, game_id: int, seat: str, action: Action, *, key: str | None, user_id: str | None,
                source: str, expect_version: int | None = None, deadline_id: int | None = None) -> Applied:
         key = key or f"auto:{uuid.uuid4().hex}"
         with self._lock(game_id):
             row = self._row(game_id)
-            first = self.store.action_by_key(game_id, key)
-            if first is not None:
-                seen = tuple(e for e in map(Event.from_json, json.loads(first.events)) if e.visible_to(first.seat))
-                return Applied(self._info(row), first.seat, Action.from_json(json.loads(first.action)), first.seq,
-                               seen, row.phase, False, row.result, duplicate=True, source=first.source)
-            if self.store.key_was_undone(game_id, key):
-                raise TableError("this action was applied and then undone by a GM", code="undone")
+            if (dup := self._duplicate(row, key)) is not None:
+                return dup
             self._check_playable(row)
             rules = self.rules_for(row.game)
             live = self._load(row)
@@ -759,6 +767,41 @@ class TableService:
                 self._remember(key, row.id, "undo")
             self._live[row.id] = _Live(state, target, row.epoch)
             return Undone(self.info(row.id), count, target)
+
+    def skip(self, actor: Actor, channel: str | None, *, seat: str, game_id: int | None = None,
+             key: str | None = None) -> Applied:
+        """Play the default of ``seat``'s pending decision now (GM only), as a passed deadline would."""
+        row = self.resolve(actor, channel, game_id)
+        self._need_gm(actor, row, "play a seat's default")
+        with self._lock(row.id):
+            row = self._row(row.id)
+            if (dup := self._duplicate(row, key)) is not None:
+                return dup
+            self._check_playable(row)
+            rules = self.rules_for(row.game)
+            state = self._load(row)
+            awaited = [d for d in rules.pending(state) if d.blocking and seat in d.seats]
+            if not awaited:
+                raise TableError(f"game {row.id} is not waiting on {seat!r}", code="not_awaited",
+                                 legal=sorted({s for d in rules.pending(state) if d.blocking for s in d.seats})
+                                 or "nobody")
+            d = awaited[0]
+            default = d.default_for(seat)
+            if default is None:
+                raise TableError(f"decision {d.id} has no default for {seat}", code="no_default")
+            applied = self._apply(row.id, seat, default, key=key, user_id=actor.user_id, source="gm")
+            tag = f"g{row.id}.e{row.epoch}.s{applied.seq}.skip"
+            with self.store.transaction():
+                self._queue(row.id, [
+                    ob.Message(f"{tag}.post", ob.CHANNEL_POST, "channel",
+                               {"type": "skip", "game_id": row.id, "seat": seat, "decision": d.id,
+                                "prompt": d.prompt, "seq": applied.seq, "by": actor.name}),
+                    ob.Message(f"{tag}.dm", ob.DM, f"seat:{seat}",
+                               {"type": "skip", "game_id": row.id, "seat": seat, "decision": d.id,
+                                "prompt": d.prompt, "seq": applied.seq, "by": actor.name,
+                                "action": default.text()}),
+                ])
+            return applied
 
     def pause(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
               key: str | None = None) -> TableChanged | AlreadyDone:

@@ -83,6 +83,10 @@ def outgoing_text(m: ob.Outgoing) -> str:
         if m.kind == ob.DM:
             return f"your time ran out on {p.get('prompt')}: played {p.get('action')}"
         return f"{p.get('seat')}'s time ran out on {p.get('prompt')}; the default was played"
+    if kind == "skip":
+        if m.kind == ob.DM:
+            return f"{p.get('by')} played your default for {p.get('prompt')}: {p.get('action')}"
+        return f"{p.get('by')} played {p.get('seat')}'s default for {p.get('prompt')}"
     if kind == "table":
         return " ".join(str(x) for x in (p.get("what"), "by", p.get("by")) if x) + (
             f" (seat {p['seat']} -> {p['user']})" if p.get("what") == "replaced" else "")

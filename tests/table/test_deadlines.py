@@ -183,3 +183,27 @@ def test_a_game_may_suggest_a_deadline_for_a_decision(db_path, clock):
     rows = [r for r in table.store.open_deadlines(other) if r.kind == "deadline"]
     assert [(r.decision, r.due - clock.now()) for r in rows] == [("reaction-shield", 3600.0)]
     table.close()
+
+
+def test_a_gm_may_play_a_default_at_once(table, db_path):
+    from bot.table import NotAllowed, TableError
+    from tests.table.conftest import snapshot
+
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=5))
+    before = snapshot(table, db_path, gid)
+    for call, err in ((lambda: table.skip(ALICE, CHAN, seat="bob"), NotAllowed),
+                      (lambda: table.skip(GM, CHAN, seat="alice"), TableError)):
+        try:
+            call()
+        except err:
+            pass
+        else:  # pragma: no cover
+            raise AssertionError("not refused")
+    assert snapshot(table, db_path, gid) == before
+    out = table.skip(GM, CHAN, seat="bob", key="i-9")
+    assert (out.seat, out.action, out.source) == ("bob", Action.of("bid", card=1), "gm")
+    assert table.skip(GM, CHAN, seat="bob", key="i-9").duplicate
+    dm = next(m for m in table.pending_outbox(1000) if m.payload.get("type") == "skip" and m.seat == "bob")
+    assert dm.payload["action"] == "bid card:1"
+    assert table.invoke(GM, CHAN, "game", "skip", {"seat": "bob"}).action == Action.of("pass")  # shield window
