@@ -24,6 +24,7 @@ import threading
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
+from dataclasses import replace as with_changes
 from typing import Any
 
 from bot.table import outbox as ob
@@ -801,7 +802,10 @@ class TableService:
                                 "prompt": d.prompt, "seq": applied.seq, "by": actor.name,
                                 "action": default.text()}),
                 ])
-            return applied
+            # The GM is answered with what the table may know: public events, no secret choice.
+            secret = rules.actions[default.kind].secret
+            return with_changes(applied, events=tuple(e for e in applied.events if e.is_public),
+                           action=None if secret else applied.action)
 
     def pause(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
               key: str | None = None) -> TableChanged | AlreadyDone:

@@ -202,7 +202,9 @@ def test_a_gm_may_play_a_default_at_once(table, db_path):
             raise AssertionError("not refused")
     assert snapshot(table, db_path, gid) == before
     out = table.skip(GM, CHAN, seat="bob", key="i-9")
-    assert (out.seat, out.action, out.source) == ("bob", Action.of("bid", card=1), "gm")
+    assert (out.seat, out.action, out.source) == ("bob", None, "gm")  # the bid stays bob's secret
+    assert all(e.is_public for e in out.events)
+    assert table.store.actions(gid)[-1].action == Action.of("bid", card=1).dumps()
     assert table.skip(GM, CHAN, seat="bob", key="i-9").duplicate
     dm = next(m for m in table.pending_outbox(1000) if m.payload.get("type") == "skip" and m.seat == "bob")
     assert dm.payload["action"] == "bid card:1"
