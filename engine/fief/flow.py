@@ -22,8 +22,9 @@ from engine.fief.succession import give_title
 PHASES = {0: "Setup", 1: "Hear Ye, Hear Ye", 2: "Cards", 3: "Income", 4: "Purchase", 5: "Movement",
           6: "Invaders", 7: "Battles", 8: "End of Round"}
 STEP_NAMES = {"draw": "discard and draw", "play": "play cards", "scorch": "scorched earth", "ransom": "ransoms",
-              "purchase": "purchases", "move": "moves", "battle": "battles", "pillage": "pillage"}
-TURN_STEPS = ("start", "draw", "play", "scorch", "ransom", "purchase", "move", "battle", "pillage")
+              "purchase": "purchases", "move": "moves", "parley": "parley with invaders",
+              "invaders": "invaders move", "battle": "battles", "pillage": "pillage"}
+TURN_STEPS = ("start", "draw", "play", "scorch", "ransom", "purchase", "move", "parley", "battle", "pillage")
 
 
 def label(g: Fief) -> str:
@@ -49,6 +50,9 @@ def actors(g: Fief, step: str) -> list[str]:
         return [f for f in order if income.scorch_cities(g, f)]
     if step == "ransom":
         return [f for f in order if ransom.captives_of(g, f)]
+    if step == "parley":
+        from engine.fief.invaders import parley_families
+        return parley_families(g)
     return list(order)
 
 
@@ -155,6 +159,12 @@ def _next(state: GameState, g: Fief, step: str) -> None:
         from engine.fief import warplay
         warplay.end_movement(state, g)
         _after(state, g, 6)
+    elif step == "parley":
+        begin(state, "invaders", 6)
+    elif step == "invaders":
+        from engine.fief import warplay
+        if warplay.run_invaders(state, g):
+            _after(state, g, 7)
     elif step == "phase6":
         _after(state, g, 7)
     elif step == "battle":
@@ -196,8 +206,9 @@ def phase5_movement(state: GameState, g: Fief) -> str | None:
 
 
 def phase6_invaders(state: GameState, g: Fief) -> str | None:
-    """Phase 6 (6.0-6.13): invaders come with the next issue."""
-    return None
+    """Phase 6 (6.0-6.13): reinforcements, landings, parley, then moves and battles (invaders.py)."""
+    from engine.fief import warplay
+    return warplay.begin_invaders(state, g)
 
 
 def phase7_battles(state: GameState, g: Fief) -> str | None:

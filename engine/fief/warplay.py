@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Event, GameState, Request, RuleError
-from engine.fief import movement, pillage
+from engine.fief import invaders, movement, pillage
 from engine.fief.battle import endings, fight, losses
 from engine.fief.flow import begin, current_actor, end_turn
 from engine.fief.play import HANDLERS, city_arg, handler, task_for, turn
 from engine.fief.state import Fief, Task
 
 A = Action.of
-STEPS = ("move", "battle", "pillage")
+STEPS = ("move", "parley", "battle", "pillage")
 TASKS = ("losses", "battle_next", "spoils")
 REQUESTS = ("pass", "enter")
 
@@ -34,6 +34,20 @@ def begin_movement(state: GameState, g: Fief) -> str:
 def end_movement(state: GameState, g: Fief) -> None:
     movement.end_phase(g)
     endings.check_sieges(state, g)
+
+
+def begin_invaders(state: GameState, g: Fief) -> str:
+    """Phase 6: reinforcements and landings, then the parley step (if anyone can parley), then moves."""
+    invaders.begin_phase(state, g)
+    if invaders.parley_families(g):
+        begin(state, "parley")
+        return "parley"
+    begin(state, "invaders")
+    return "invaders"
+
+
+def run_invaders(state: GameState, g: Fief) -> bool:
+    return invaders.run(state, g)
 
 
 def begin_battles(state: GameState, g: Fief) -> str:
@@ -75,6 +89,9 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
             for foe in fight.targets_in(g, city, family):
                 if f"{city}|{family}|{foe}" not in g.war.fought:
                     out.append(A("battle", city=city, against=foe))
+    elif step == "parley":
+        out.append(A("done"))
+        out += [A(kind, army=army, noble=noble) for kind, army, noble in invaders.parley_options(g, family)]
     elif step == "pillage":
         out.append(A("done"))
         out += [A("pillage", city=c, what=w) for c, w in pillage.options(g, family)]
@@ -109,7 +126,7 @@ def task_actions(g: Fief, t: Task) -> list[Action]:
     if t.kind == "losses":
         b = g.war.battle
         assert b is not None
-        opts = losses.choices(fight.troops(g, b.city, t.family), fight.free_nobles(g, b.city, t.family), t.count)
+        opts = losses.choices(fight.side_troops(g, b, t.family), fight.side_nobles(g, b, t.family), t.count)
         return [A("losses", units=list(o.troops), slay=list(o.slain)) for o in opts]
     if t.kind == "battle_next":
         return [A("battle_next", choice=c) for c in t.options]
@@ -119,7 +136,7 @@ def task_actions(g: Fief, t: Task) -> list[Action]:
 def _loss_example(g: Fief, t: Task) -> losses.Allotment:
     b = g.war.battle
     assert b is not None
-    return losses.example(fight.troops(g, b.city, t.family), fight.free_nobles(g, b.city, t.family), t.count)
+    return losses.example(fight.side_troops(g, b, t.family), fight.side_nobles(g, b, t.family), t.count)
 
 
 # -- handlers ---------------------------------------------------------------------------------
@@ -163,8 +180,10 @@ def _battle(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("battle",), "7.0")
     city = city_arg(a["city"])
     target = str(a["target"]) if a.get("target") else None
-    kind = fight.check_declare(g, fam, city, str(a["against"]), target)
-    fight.declare(state, g, fam, city, str(a["against"]), kind, target)
+    against = str(a["against"])
+    kind = fight.check_declare(g, fam, city, against, target)
+    armies = fight.invader_ids(g, city) if against == fight.INVADERS else None
+    fight.declare(state, g, fam, city, against, kind, target, armies=armies)
     _continue(state)
 
 
@@ -218,6 +237,22 @@ def _pillage(state: GameState, g: Fief, seat: str, a: Action) -> None:
     city, what = city_arg(a["city"]), str(a["what"]).lower()
     pillage.check(g, fam, city, what)
     pillage.pillage(state, g, fam, city, what)
+
+
+@handler("danegeld")
+def _danegeld(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    fam = turn(g, seat, ("parley",), "6.9")
+    invaders.check_parley(g, fam, "danegeld", str(a["army"]), str(a["noble"]))
+    invaders.danegeld(state, g, fam, str(a["army"]), str(a["noble"]))
+    _continue(state)
+
+
+@handler("intervene")
+def _intervene(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    fam = turn(g, seat, ("parley",), "6.10")
+    invaders.check_parley(g, fam, "intervene", str(a["army"]), str(a["noble"]))
+    invaders.intervene(state, g, fam, str(a["army"]), str(a["noble"]))
+    _continue(state)
 
 
 _done_part1 = HANDLERS["done"]

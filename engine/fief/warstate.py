@@ -28,6 +28,8 @@ class Battle:
     doomed: dict[str, list[str]] = field(default_factory=dict)  # family -> nobles to be captured
     explode: dict[str, int] = field(default_factory=dict)   # family -> Bombards that blew up
     mover: str = ""                      # cavalcade: the noble that must move on if it wins
+    only: list[str] = field(default_factory=list)           # cavalcade: the knights riding with the mover
+    armies: list[str] = field(default_factory=list)         # invader armies on the invaders' side (6.4)
 
 
 @dataclass
@@ -44,3 +46,9 @@ class War:
     passes: list[str] = field(default_factory=list)        # "noble|city" permissions to pass granted
     moved: dict[str, list[str]] = field(default_factory=dict)  # "city|family|noble" -> units moved with it
     battles: int = 0                                       # battles fought in the game
+    invaders: list[str] = field(default_factory=list)      # Phase 6: armies still to move, in order
+    invader_moves: dict[str, int] = field(default_factory=dict)  # army -> moves used this phase
+    landed: list[str] = field(default_factory=list)        # armies that landed this phase (6.2)
+    fighting: list[str] = field(default_factory=list)      # Phase 6: families the moving army still faces
+    arrival: str = ""                                      # Phase 6: "port" when it came to a port from inland
+    garrisons: dict[str, str] = field(default_factory=dict)  # army -> Fortified City it holds for good (6.6)

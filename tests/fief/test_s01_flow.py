@@ -15,7 +15,7 @@ def test_1_0_round_order_of_steps():
             if e.kind == "step.begun":
                 steps.append((e.data["phase"], e.data["step"]))
     assert steps == [(2, "resolve"), (2, "play"), (3, "income"), (3, "scorch"), (4, "ransom"), (4, "purchase"),
-                     (5, "phase5"), (5, "move"), (6, "phase6"), (7, "phase7"), (7, "battle"), (7, "pillage"),
+                     (5, "phase5"), (5, "move"), (6, "phase6"), (6, "invaders"), (7, "phase7"), (7, "battle"), (7, "pillage"),
                      (8, "end"), (1, "phase1"), (2, "draw")]
 
 

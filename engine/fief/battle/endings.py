@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
 from engine.fief.battle.fight import (
+    INVADERS,
     allot_or_ask,
     begin_round,
     defended,
@@ -18,6 +19,8 @@ from engine.fief.battle.fight import (
     free_nobles,
     other,
     settle_captures,
+    side_nobles,
+    side_troops,
     troops,
 )
 from engine.fief.state import Fief, Siege, Task, stack
@@ -55,15 +58,25 @@ def explode(state: GameState, g: Fief, b: Battle) -> None:
         state.emit(Event.public("battle.explosion", city=b.city, family=fam, bombards=bombs, men=men))
 
 
-def alive(g: Fief, b: Battle, fam: str) -> tuple[bool, bool]:
-    """(has troops, has free nobles) for a family in the battle's city."""
-    return bool(troops(g, b.city, fam)), bool(free_nobles(g, b.city, fam))
+def alive(g: Fief, b: Battle, side: str) -> tuple[bool, bool]:
+    """(has troops, has nobles) for a side of the battle."""
+    return bool(side_troops(g, b, side)), bool(side_nobles(g, b, side))
+
+
+def invaders_outnumber(g: Fief, b: Battle) -> bool:
+    """6.4: invader units (Foot Soldiers and Leaders) against the family's troops."""
+    fam = other(b, INVADERS)
+    mine = len(side_troops(g, b, INVADERS)) + len(side_nobles(g, b, INVADERS))
+    return mine > len(side_troops(g, b, fam))
 
 
 def check_end(state: GameState, g: Fief, b: Battle) -> bool:
     a_troops, a_nobles = alive(g, b, b.attacker)
     d_troops, d_nobles = alive(g, b, b.defender)
     if a_troops and d_troops:
+        if b.attacker == INVADERS and not invaders_outnumber(g, b):
+            finish(state, g, b, "retreat")   # 6.8
+            return True
         return False
     if not a_troops and not d_troops:
         if a_nobles and d_nobles:
@@ -92,6 +105,8 @@ def round_end(state: GameState, g: Fief, b: Battle) -> bool:
 def options(g: Fief, b: Battle, fam: str) -> list[str]:
     foe = other(b, fam)
     out = ["continue", "surrender"]
+    if foe == INVADERS:
+        return out   # 6.5: invaders always accept a surrender; no truce with them
     if fam == b.attacker:
         out.append("truce")
         if b.kind == "battle" and defended(g, b.city, b.attacker, b.defender):
@@ -102,20 +117,29 @@ def options(g: Fief, b: Battle, fam: str) -> list[str]:
             out.append("stop")
     elif b.proposal == "truce":
         out.append("truce")
-    if not free_nobles(g, b.city, foe) and free_nobles(g, b.city, fam):
+    if not side_nobles(g, b, foe) and side_nobles(g, b, fam):
         out.append("end")
     return out
 
 
 def ask_next(state: GameState, g: Fief, b: Battle) -> None:
     fam = b.attacker if b.stage == "attacker" else b.defender
+    if fam == INVADERS:
+        # 6.4: invaders fight on while they outnumber (checked after every volley)
+        if b.stage == "attacker":
+            b.stage = "defender"
+            from engine.fief.battle.fight import proceed
+            proceed(state, g)
+        else:
+            begin_round(state, g, b)
+        return
     if not any(t.kind == "battle_next" for t in g.tasks):
         g.tasks.append(Task("battle_next", fam, city=b.city, options=options(g, b, fam)))
 
 
 def siege_possible(g: Fief, b: Battle) -> bool:
     c = g.cities[b.city]
-    if c.siege is not None or not free_nobles(g, b.city, b.attacker):
+    if c.siege is not None or not side_nobles(g, b, b.attacker):
         return False
     fam = g.families[b.attacker]
     on_map = any(st.trebuchets for name, st in ((n, c.stacks.get(b.attacker)) for n, c in g.cities.items()) if st)
@@ -172,7 +196,7 @@ def check_choice(g: Fief, fam: str, choice: str, destroy: bool, target: str | No
             raise RuleError("7.2", "tactical destruction needs your own engines here and troops left",
                             code="destroy", legal="destroy:false")
     if target is not None:
-        foes = free_nobles(g, b.city, other(b, fam))
+        foes = side_nobles(g, b, other(b, fam))
         if target not in foes:
             raise RuleError("7.2", "your archers can aim only at an enemy noble here", code="target",
                             legal=foes or "no target")
@@ -193,21 +217,22 @@ def tactical_destruction(state: GameState, g: Fief, b: Battle, fam: str) -> None
 def surrender(state: GameState, g: Fief, b: Battle, fam: str) -> None:
     """7.8: the surrendering side's troops leave the map and its nobles are taken captive."""
     st = g.cities[b.city].stacks.get(fam)
+    gone = side_troops(g, b, fam)
     if st is not None:
-        for t in st.troops:
+        for t in gone:
             g.families[fam].stockpile[t] += 1
-        state.emit(Event.public("battle.losses", city=b.city, family=fam, units=list(st.troops), slain=[],
-                                captured=free_nobles(g, b.city, fam)))
-        st.troops = []
-    from engine.fief.battle.fight import doom
-    doom(g, b, fam, free_nobles(g, b.city, fam))
+            st.troops.remove(t)
+        state.emit(Event.public("battle.losses", city=b.city, family=fam, units=list(gone), slain=[],
+                                captured=side_nobles(g, b, fam)))
+    from engine.fief.battle.fight import captor_of, doom
+    doom(g, b, fam, side_nobles(g, b, fam))
     foe = other(b, fam)
-    if not troops(g, b.city, foe):
-        # captives need a captor with troops: the surrendering nobles are taken by the nobles present
+    if not side_troops(g, b, foe):
+        # the surrendering nobles are taken by the nobles present on the other side
         for nid in list(b.doomed.get(fam, [])):
-            captors = free_nobles(g, b.city, foe)
-            if captors:
-                capture(state, g, b, nid, captors[0])
+            captor = captor_of(g, b, foe, [])
+            if captor:
+                capture(state, g, b, nid, captor)
         b.doomed.pop(fam, None)
     settle_captures(state, g, b)
     finish(state, g, b, "surrender", winner=foe)
@@ -235,6 +260,7 @@ def begin_siege(state: GameState, g: Fief, b: Battle) -> None:
 def finish(state: GameState, g: Fief, b: Battle, how: str, winner: str | None = None) -> None:
     """Close the battle: release captives of the beaten side, spoils, city control (7.6, 7.8)."""
     from engine.fief.movement import settle_control
+    from engine.fief.succession import release
     g.war.battle = None
     g.tasks = [t for t in g.tasks if t.kind not in ("losses", "battle_next")]
     city = b.city
@@ -245,45 +271,63 @@ def finish(state: GameState, g: Fief, b: Battle, how: str, winner: str | None = 
     state.emit(Event.public("battle.ended", city=city, how=how, winner=winner, battle=b.kind))
     if winner is not None:
         loser = other(b, winner)
-        from engine.fief.succession import release
-        if not troops(g, city, loser):
+        if loser != INVADERS and not troops(g, city, loser):
             for n in [n for n in g.nobles.values() if n.captor == loser and n.city == city]:
                 release(state, g, n.id, why="captor beaten")
         spoils(state, g, b, winner, loser)
         c = g.cities[city]
-        if c.siege and c.siege.by == loser:
+        if loser != INVADERS and c.siege and c.siege.by == loser:
             lift(state, g, city, "besieger beaten")
-        if c.controller == loser or c.controller is None:
-            c.controller = winner
-            state.emit(Event.public("city.control", city=city, family=winner, before=loser))
-            from engine.fief.titles import control_changed
-            control_changed(state, g, city, winner)
-        if c.controller == winner:
-            st = c.stacks.get(winner)
-            if st:
-                st.outskirts = False
-            for n in g.nobles.values():
-                if n.city == city and n.family == winner:
-                    n.outskirts = False
-            if c.siege and c.siege.by == winner:
-                st = c.stacks.get(winner)
-                if st is not None:
-                    g.families[winner].stockpile["trebuchet"] += st.building
-                    st.building = 0
-                c.siege = None
-                state.emit(Event.public("siege.lifted", city=city, by=winner, why="city taken"))
-    for fam in (b.attacker, b.defender):
-        st = g.cities[city].stacks.get(fam)
+        if winner != INVADERS:
+            _take_city(state, g, city, winner, loser)
+    # 6.4: an army whose Leader and Foot Soldiers are all gone leaves the map; its captives go free
+    for aid in b.armies:
+        a = g.armies[aid]
+        if a.city == city and not a.leader and a.foot == 0:
+            from engine.fief.invaders import remove_army
+            remove_army(state, g, aid, "destroyed")
+    for side in (b.attacker, b.defender):
+        st = g.cities[city].stacks.get(side)
         if st is not None and st.empty():
-            del g.cities[city].stacks[fam]
+            del g.cities[city].stacks[side]
     settle_control(state, g, city)
     check_sieges(state, g)
     if b.kind == "cavalcade" and winner == b.attacker and b.mover in g.nobles:
         g.war.must_move.append(b.mover)
 
 
+def _take_city(state: GameState, g: Fief, city: str, winner: str, loser: str) -> None:
+    """7.8: the winner of a battle against the city's holder takes the city (and its walls)."""
+    c = g.cities[city]
+    if c.controller == loser or c.controller is None:
+        if loser != INVADERS or c.controller is None:
+            before = c.controller
+            c.controller = winner
+            if before != winner:
+                state.emit(Event.public("city.control", city=city, family=winner, before=before))
+                from engine.fief.titles import control_changed
+                control_changed(state, g, city, winner)
+    if c.controller == winner:
+        st = c.stacks.get(winner)
+        if st:
+            st.outskirts = False
+        for n in g.nobles.values():
+            if n.city == city and n.family == winner:
+                n.outskirts = False
+        if c.siege and c.siege.by == winner:
+            st = c.stacks.get(winner)
+            if st is not None:
+                g.families[winner].stockpile["trebuchet"] += st.building
+                st.building = 0
+            c.siege = None
+            state.emit(Event.public("siege.lifted", city=city, by=winner, why="city taken"))
+
+
 def spoils(state: GameState, g: Fief, b: Battle, winner: str, loser: str) -> None:
-    """7.2 Winner's spoils: the beaten side's Trebuchets and Bombards are absorbed or destroyed."""
+    """7.2 Winner's spoils: the beaten side's Trebuchets and Bombards are absorbed or destroyed
+    (Invaders destroy them)."""
+    if loser == INVADERS:
+        return
     treb, bomb = engines(g, b.city, loser)
     st = g.cities[b.city].stacks.get(loser)
     building = st.building if st else 0
@@ -294,9 +338,10 @@ def spoils(state: GameState, g: Fief, b: Battle, winner: str, loser: str) -> Non
     stock["trebuchet"] += treb + building
     stock["bombard"] += bomb
     st.trebuchets = st.bombards = st.building = 0
-    g.tasks.append(Task("spoils", winner, city=b.city, count=treb * 10 + bomb, options=["absorb", "destroy"]))
     state.emit(Event.public("battle.spoils", city=b.city, winner=winner, loser=loser, trebuchets=treb,
                             bombards=bomb))
+    if winner != INVADERS:
+        g.tasks.append(Task("spoils", winner, city=b.city, count=treb * 10 + bomb, options=["absorb", "destroy"]))
 
 
 def take_spoils(state: GameState, g: Fief, task: Task, absorb: bool) -> None:
@@ -316,22 +361,35 @@ def take_spoils(state: GameState, g: Fief, task: Task, absorb: bool) -> None:
 
 
 def capture(state: GameState, g: Fief, b: Battle | None, nid: str, captor: str) -> None:
-    """7.6: the captive goes with its captor noble and keeps its titles; relics are left behind."""
+    """7.6, 6.7: the captive goes with its captor (a noble, or an invader army) and keeps its titles;
+    relics it carried are left in the city (12.0; invaders destroy them, 6.5)."""
+    from engine.fief.succession import release
     n = g.nobles[nid]
-    c = g.nobles[captor]
     if n.relics and n.city:
         g.cities[n.city].relics += n.relics
         state.emit(Event.public("relic.dropped", noble=nid, city=n.city, relics=list(n.relics)))
         n.relics = []
-    n.captor, n.held_by, n.city, n.outskirts = c.family, captor, c.city, False
+    if captor.startswith("invaders:"):
+        army = g.armies[captor.split(":", 1)[1]]
+        n.captor, n.held_by, n.city, n.outskirts = captor, None, army.city, False
+        by_family = "invaders"
+    else:
+        c = g.nobles[captor]
+        n.captor, n.held_by, n.city, n.outskirts = c.family, captor, c.city, False
+        by_family = c.family
     for held in [x for x in g.nobles.values() if x.held_by == nid]:
-        from engine.fief.succession import release
         release(state, g, held.id, why="captor captured")
-    state.emit(Event.public("noble.captured", noble=nid, family=n.family, captor=c.family, by=captor,
+    state.emit(Event.public("noble.captured", noble=nid, family=n.family, captor=by_family, by=captor,
                             city=n.city))
 
 
 def slay(state: GameState, g: Fief, b: Battle | None, nid: str, why: str) -> None:
+    """4.8: a noble slain; an Invader Leader (``leader:<army>``) falls (6.4)."""
+    if nid.startswith("leader:"):
+        army = g.armies[nid.split(":", 1)[1]]
+        army.leader = False
+        state.emit(Event.public("invaders.leader_died", army=army.id, city=army.city, cause=why))
+        return
     from engine.fief.succession import kill_noble
     if nid in g.nobles:
         kill_noble(state, g, nid, cause=f"battle: {why}")

@@ -14,7 +14,7 @@ from collections import Counter
 from engine.core import Event, GameState, RuleError
 from engine.fief.battle import dice, losses
 from engine.fief.components import C
-from engine.fief.state import MAP, Fief, Task, nobles_in
+from engine.fief.state import MAP, Army, Fief, Task, nobles_in
 from engine.fief.warstate import Battle
 
 DEFENDED = {"stronghold": 1, "royal_stronghold": 1, "fortified": 2}   # 7.4 melee penalty
@@ -32,14 +32,51 @@ def free_nobles(g: Fief, city: str, fam: str) -> list[str]:
     return sorted(n.id for n in nobles_in(g, city) if n.family == fam)
 
 
-def strength(g: Fief, city: str, fam: str) -> int:
+INVADERS = "invaders"
+FOOT_SP, LEADER_SP = 2, 3   # 7.3 and 7.5: a Foot Soldier is 2 SP and takes 2 hits, a Leader 3 and 3
+
+
+def armies_in(g: Fief, b: Battle) -> list[Army]:
+    return [g.armies[a] for a in b.armies if g.armies[a].city == b.city and not g.armies[a].gone]
+
+
+def side_troops(g: Fief, b: Battle, side: str) -> list[str]:
+    """The troops fighting for a side: a family's stack, a Cavalcade's knights, or Foot Soldiers."""
+    if side == INVADERS:
+        return ["foot"] * sum(a.foot for a in armies_in(g, b))
+    if b.kind == "cavalcade" and side == b.attacker:
+        have = Counter(troops(g, b.city, side))
+        return sorted((Counter(b.only) & have).elements())
+    return troops(g, b.city, side)
+
+
+def side_nobles(g: Fief, b: Battle, side: str) -> list[str]:
+    """Nobles fighting for a side (Invader Leaders are ``leader:<army>``)."""
+    if side == INVADERS:
+        return [f"leader:{a.id}" for a in armies_in(g, b) if a.leader]
+    if b.kind == "cavalcade" and side == b.attacker:
+        return [n for n in free_nobles(g, b.city, side) if n == b.mover]
+    return free_nobles(g, b.city, side)
+
+
+def side_strength(g: Fief, b: Battle, side: str) -> int:
+    if side == INVADERS:
+        return sum(FOOT_SP * a.foot + (LEADER_SP if a.leader else 0) for a in armies_in(g, b))
+    return strength_of(g, side_troops(g, b, side), side_nobles(g, b, side))
+
+
+def strength_of(g: Fief, units: list[str], nobles: list[str]) -> int:
     """7.3: SP of troops, each nobleman, and each noblewoman holding a Lord title (rough spot 11)."""
-    sp = sum(C.unit_sp[t] for t in troops(g, city, fam))
-    for nid in free_nobles(g, city, fam):
+    sp = sum(C.unit_sp[t] for t in units)
+    for nid in nobles:
         n = g.nobles[nid]
         if n.sex == "m" or any(t.startswith("lord:") for t in n.titles):
             sp += 1
     return sp
+
+
+def strength(g: Fief, city: str, fam: str) -> int:
+    return strength_of(g, troops(g, city, fam), free_nobles(g, city, fam))
 
 
 def present(g: Fief, city: str, fam: str) -> bool:
@@ -66,7 +103,9 @@ def defended(g: Fief, city: str, attacker: str, defender: str) -> str | None:
 
 def grail_defends(g: Fief, b: Battle) -> bool:
     """12.1: the Holy Grail's bearer fights on the side that did not start the battle."""
-    return any("grail" in g.nobles[n].relics for n in free_nobles(g, b.city, b.defender))
+    if b.defender == INVADERS:
+        return False
+    return any("grail" in g.nobles[n].relics for n in side_nobles(g, b, b.defender))
 
 
 def side_of(b: Battle, fam: str) -> str:
@@ -79,9 +118,16 @@ def other(b: Battle, fam: str) -> str:
 
 # -- declaring ----------------------------------------------------------------------------------
 def targets_in(g: Fief, city: str, fam: str) -> list[str]:
-    """Families a family may attack in a city (7.0)."""
-    return [f for f in sorted({*g.cities[city].stacks, *(n.family for n in nobles_in(g, city))})
-            if f != fam and present(g, city, f)]
+    """Families (and invaders) a family may attack in a city (7.0)."""
+    out = [f for f in sorted({*g.cities[city].stacks, *(n.family for n in nobles_in(g, city))})
+           if f != fam and present(g, city, f)]
+    if any(a.city == city and not a.gone for a in g.armies.values()):
+        out.append(INVADERS)
+    return out
+
+
+def invader_ids(g: Fief, city: str) -> list[str]:
+    return sorted(a.id for a in g.armies.values() if a.city == city and not a.gone)
 
 
 def check_declare(g: Fief, fam: str, city: str, against: str, target: str | None) -> str:
@@ -100,9 +146,11 @@ def check_declare(g: Fief, fam: str, city: str, against: str, target: str | None
     if f"{city}|{fam}|{against}" in g.war.fought:
         raise RuleError("7.0", f"your family already fought {against} in {city} this phase", code="fought",
                         legal=[f for f in foes if f"{city}|{fam}|{f}" not in g.war.fought] or "done")
-    if target is not None and target not in free_nobles(g, city, against):
-        raise RuleError("7.2", f"your archers can aim only at a noble of {against} in {city}", code="target",
-                        legal=free_nobles(g, city, against) or "no target")
+    aims = ([f"leader:{a}" for a in invader_ids(g, city) if g.armies[a].leader] if against == INVADERS
+            else free_nobles(g, city, against))
+    if target is not None and target not in aims:
+        raise RuleError("7.2", f"your archers can aim only at a noble (or Leader) of {against} in {city}",
+                        code="target", legal=aims or "no target")
     c = g.cities[city]
     if c.siege and c.controller == fam and c.siege.by == against and inside(g, city, fam):
         return "sally"
@@ -115,25 +163,28 @@ def battle_cities(g: Fief, fam: str) -> list[str]:
 
 
 def declare(state: GameState, g: Fief, fam: str, city: str, against: str, kind: str,
-            target: str | None = None, mover: str = "") -> None:
-    """Start the battle: reveal both sides' troops (FAQ), then fight at once (7.0)."""
-    walls = defended(g, city, fam, against) if kind == "battle" else None
+            target: str | None = None, mover: str = "", only: list[str] | None = None,
+            armies: list[str] | None = None) -> None:
+    """Start the battle: reveal both sides' troops (FAQ), then fight at once (7.0).
+
+    ``fam`` or ``against`` may be ``"invaders"`` (Phase 6) with their ``armies``."""
+    walls = defended(g, city, fam, against) if kind in ("battle", "invasion") else None
     b = Battle(city, fam, against, kind=kind, penalty=DEFENDED.get(walls or "", 0),
-               archers_min=ARCHERS_AT_WALLS.get(walls or "", 0), mover=mover)
-    if kind != "battle":
-        b.stage = "melee"
+               archers_min=ARCHERS_AT_WALLS.get(walls or "", 0), mover=mover, only=list(only or []),
+               armies=list(armies or []))
     if target:
         b.targets[fam] = target
     g.war.battle = b
-    g.war.fought.append(f"{city}|{fam}|{against}")
+    if fam != INVADERS and against != INVADERS:
+        g.war.fought.append(f"{city}|{fam}|{against}")
     g.war.battles += 1
     state.emit(Event.public("battle.declared", city=city, attacker=fam, defender=against, battle=kind,
-                            walls=walls, penalty=b.penalty))
+                            walls=walls, penalty=b.penalty, armies=list(b.armies)))
     reveal(state, g, b)
-    if not troops(g, city, against):
+    if not side_troops(g, b, against):
         # 7.0, 7.2, FAQ: nobles and engines without troops offer no defence.
         from engine.fief.battle.endings import finish
-        doom(g, b, against, free_nobles(g, city, against))
+        doom(g, b, against, side_nobles(g, b, against))
         settle_captures(state, g, b)
         finish(state, g, b, "victory", winner=fam)
         return
@@ -143,13 +194,16 @@ def declare(state: GameState, g: Fief, fam: str, city: str, against: str, kind: 
 def reveal(state: GameState, g: Fief, b: Battle) -> None:
     """FAQ: troops are shown when a battle begins (a public event; the stacks stay face up)."""
     shown = {}
-    for fam in (b.attacker, b.defender):
-        st = g.cities[b.city].stacks.get(fam)
+    for side in (b.attacker, b.defender):
+        if side == INVADERS:
+            shown[side] = {"foot": len(side_troops(g, b, side))}
+            continue
+        st = g.cities[b.city].stacks.get(side)
         if st:
             st.revealed = True
-            shown[fam] = dict(sorted(Counter(st.troops).items()))
+            shown[side] = dict(sorted(Counter(st.troops).items()))
         else:
-            shown[fam] = {}
+            shown[side] = {}
     state.emit(Event.public("battle.revealed", city=b.city, troops=shown))
 
 
@@ -157,14 +211,14 @@ def reveal(state: GameState, g: Fief, b: Battle) -> None:
 def begin_round(state: GameState, g: Fief, b: Battle) -> None:
     b.rolls += 1
     b.lost = 0
-    b.stage = "melee" if b.kind != "battle" else "treb"
+    b.stage = "treb" if b.kind in ("battle", "invasion") else "melee"
     state.emit(Event.public("battle.round", city=b.city, round=b.rolls))
     proceed(state, g)
 
 
 def proceed(state: GameState, g: Fief) -> None:
     """Fight on until someone must choose (losses, how to go on) or the battle ends."""
-    from engine.fief.battle.endings import after_volley, ask_next
+    from engine.fief.battle.endings import after_volley, ask_next, round_end
     while True:
         b = g.war.battle
         if b is None or any(t.kind == "losses" for t in g.tasks):
@@ -177,9 +231,10 @@ def proceed(state: GameState, g: Fief) -> None:
             volley(state, g, b)
             i = VOLLEYS.index(b.stage)
             b.stage = VOLLEYS[i + 1] if i + 1 < len(VOLLEYS) else "round_end"
+            if b.stage != "round_end" and not b.owed and not b.explode and not b.doomed:
+                continue
             continue
         if b.stage == "round_end":
-            from engine.fief.battle.endings import round_end
             if round_end(state, g, b):
                 return
             b.stage = "attacker"
@@ -190,46 +245,48 @@ def proceed(state: GameState, g: Fief) -> None:
         return
 
 
-def men(g: Fief, city: str, fam: str) -> int:
-    return troops(g, city, fam).count("men")
+def men(g: Fief, b: Battle, side: str) -> int:
+    return side_troops(g, b, side).count("men")
 
 
 def engines(g: Fief, city: str, fam: str) -> tuple[int, int]:
+    if fam == INVADERS:
+        return 0, 0
     st = g.cities[city].stacks.get(fam)
     return (st.trebuchets, st.bombards) if st else (0, 0)
 
 
-def fire(state: GameState, g: Fief, b: Battle, fam: str, what: str) -> int:
+def fire(state: GameState, g: Fief, b: Battle, side: str, what: str) -> int:
     """The hits one side's volley of ``what`` inflicts (7.2, 7.3)."""
     city = b.city
-    foe = other(b, fam)
-    grail = fam == b.attacker and grail_defends(g, b)
-    attacking = fam == b.attacker
-    label = f"{what}: {fam}"
+    foe = other(b, side)
+    grail = side == b.attacker and grail_defends(g, b)
+    attacking = side == b.attacker
+    label = f"{what}: {side}"
     if what == "treb":
-        treb, _ = engines(g, city, fam)
-        if not treb or not men(g, city, fam):
+        treb, _ = engines(g, city, side)
+        if not treb or not men(g, b, side):
             return 0
         faces = dice.roll(state, 2, label)
         return dice.count_hits(faces, grail) + (1 if treb >= 2 else 0)
     if what == "bombard":
-        _, bomb = engines(g, city, fam)
-        if not bomb or not men(g, city, fam):
+        _, bomb = engines(g, city, side)
+        if not bomb or not men(g, b, side):
             return 0
         faces = dice.roll(state, bomb, label)
         blanks = faces.count(0)
         if blanks:
-            b.explode[fam] = b.explode.get(fam, 0) + blanks
+            b.explode[side] = b.explode.get(side, 0) + blanks
         return dice.count_hits(faces, grail)
     if what == "archer":
-        shooters = sum(1 for t in troops(g, city, fam) if t in ("archer", "crossbow"))
+        shooters = sum(1 for t in side_troops(g, b, side) if t in ("archer", "crossbow"))
         walls = attacking and b.archers_min > 0
         if not shooters or (walls and shooters < b.archers_min):
             return 0
-        target = b.targets.pop(fam, None)
+        target = b.targets.pop(side, None)
         faces = dice.roll(state, 1, label + (f" at {target}" if target else ""))
         if target:
-            if target in free_nobles(g, city, foe) and faces[0] == 3 and not (grail and faces[0] == 2):
+            if target in side_nobles(g, b, foe) and faces[0] == 3:
                 from engine.fief.battle.endings import slay
                 slay(state, g, b, target, "archers")
                 b.lost += 1
@@ -237,43 +294,51 @@ def fire(state: GameState, g: Fief, b: Battle, fam: str, what: str) -> int:
         bonus = 1 if shooters >= 3 and not walls else 0
         return dice.count_hits(faces, grail) + bonus
     # melee (7.3, 7.4, 5.3)
-    n = dice.dice_for(strength(g, city, fam))
+    n = dice.dice_for(side_strength(g, b, side))
     if attacking:
         n = max(0, n - b.penalty)
     if not n:
         return 0
     faces = dice.roll(state, n, label)
-    bonus = melee_bonus(g, b, fam, n)
-    return dice.count_hits(faces, grail) + bonus
+    return dice.count_hits(faces, grail) + melee_bonus(g, b, side, n)
 
 
-def melee_bonus(g: Fief, b: Battle, fam: str, n: int) -> int:
+def melee_bonus(g: Fief, b: Battle, side: str, n: int) -> int:
     """Bonus hits on a melee roll: +1 per die for the defender of a Cavalcade (5.3).
 
     Hooks: the Royal Guard (13.1, +1 per die per marker) and Excalibur (13.2, +1) add here once
     Phase 1 elects a Sovereign and 13.2 places the sword (neither exists in the game yet).
     """
     bonus = 0
-    if b.kind == "cavalcade" and fam == b.defender:
+    if b.kind == "cavalcade" and side == b.defender:
         bonus += n
     return bonus
 
 
 def volley(state: GameState, g: Fief, b: Battle) -> None:
     """Both sides fire ``b.stage`` at once; the hits are then allotted (7.2: simultaneous)."""
-    hits = {fam: fire(state, g, b, fam, b.stage) for fam in (b.attacker, b.defender)}
+    hits = {side: fire(state, g, b, side, b.stage) for side in (b.attacker, b.defender)}
     if any(hits.values()):
         state.emit(Event.public("battle.hits", city=b.city, volley=b.stage,
                                 hits={other(b, f): h for f, h in hits.items()}))
-    for fam, h in hits.items():
-        foe = other(b, fam)
-        if h and (troops(g, b.city, foe) or free_nobles(g, b.city, foe)):
+    for side, h in hits.items():
+        foe = other(b, side)
+        if h and (side_troops(g, b, foe) or side_nobles(g, b, foe)):
             b.owed[foe] = b.owed.get(foe, 0) + h
 
 
-def doom(g: Fief, b: Battle, fam: str, nobles: list[str]) -> None:
-    if nobles:
-        b.doomed[fam] = sorted(set(b.doomed.get(fam, [])) | set(nobles))
+def doom(g: Fief, b: Battle, side: str, nobles: list[str]) -> None:
+    if nobles and side != INVADERS:
+        b.doomed[side] = sorted(set(b.doomed.get(side, [])) | set(nobles))
+
+
+def captor_of(g: Fief, b: Battle, side: str, exclude: list[str]) -> str | None:
+    """Who takes a captive for ``side``: one of its nobles, or an Invader Leader's army (6.7)."""
+    if side == INVADERS:
+        leaders = [a for a in armies_in(g, b) if a.leader]
+        return f"invaders:{leaders[0].id}" if leaders else None
+    nobles = [n for n in side_nobles(g, b, side) if n not in exclude]
+    return nobles[0] if nobles else None
 
 
 def settle_captures(state: GameState, g: Fief, b: Battle) -> None:
@@ -282,55 +347,79 @@ def settle_captures(state: GameState, g: Fief, b: Battle) -> None:
     (Annihilation)."""
     from engine.fief.battle.endings import capture, slay
     doomed, b.doomed = b.doomed, {}
-    for fam, nobles in sorted(doomed.items()):
-        foe = other(b, fam)
-        captors = [n for n in free_nobles(g, b.city, foe) if n not in doomed.get(foe, [])]
+    for side, nobles in sorted(doomed.items()):
+        foe = other(b, side)
         for nid in nobles:
             if nid not in g.nobles or g.nobles[nid].captor is not None:
                 continue
-            if not troops(g, b.city, foe) and free_nobles(g, b.city, foe):
+            if not side_troops(g, b, foe) and side_nobles(g, b, foe):
                 continue  # 7.8 Annihilation: only nobles on both sides
-            if captors:
-                capture(state, g, b, nid, captors[0])
+            captor = captor_of(g, b, foe, doomed.get(foe, []))
+            if captor:
+                capture(state, g, b, nid, captor)
             else:
                 slay(state, g, b, nid, "no captor")
             b.lost += 1
 
 
+def invader_allotment(g: Fief, b: Battle, hits: int) -> losses.Allotment:
+    """6.4, 7.5: Foot Soldiers take 2 hits each; Leaders go last, 3 hits each."""
+    foot = len(side_troops(g, b, INVADERS))
+    gone = min(foot, hits // 2)
+    leaders = side_nobles(g, b, INVADERS)
+    slain: tuple[str, ...] = ()
+    if gone == foot:
+        slain = tuple(leaders[: (hits - 2 * gone) // LEADER_SP])
+    return losses.Allotment(tuple(["foot"] * gone), slain, ())
+
+
 def allot_or_ask(state: GameState, g: Fief, b: Battle) -> None:
     """Allot each side's hits: at once when only one allotment is legal, else ask the owner."""
-    for fam in sorted(b.owed):
-        hits = b.owed[fam]
-        options = losses.choices(troops(g, b.city, fam), free_nobles(g, b.city, fam), hits)
+    for side in sorted(b.owed):
+        hits = b.owed[side]
+        if side == INVADERS:
+            del b.owed[side]
+            take(state, g, b, side, invader_allotment(g, b, hits))
+            continue
+        units, nobles = side_troops(g, b, side), side_nobles(g, b, side)
+        options = losses.choices(units, nobles, hits)
         if len(options) <= 1:
-            allot = options[0] if options else losses.example(troops(g, b.city, fam),
-                                                             free_nobles(g, b.city, fam), hits)
-            del b.owed[fam]
-            take(state, g, b, fam, allot)
-        elif not any(t.kind == "losses" and t.family == fam for t in g.tasks):
-            g.tasks.append(Task("losses", fam, city=b.city, count=hits))
+            allot = options[0] if options else losses.example(units, nobles, hits)
+            del b.owed[side]
+            take(state, g, b, side, allot)
+        elif not any(t.kind == "losses" and t.family == side for t in g.tasks):
+            g.tasks.append(Task("losses", side, city=b.city, count=hits))
 
 
-def take(state: GameState, g: Fief, b: Battle, fam: str, allot: losses.Allotment) -> None:
+def take(state: GameState, g: Fief, b: Battle, side: str, allot: losses.Allotment) -> None:
     """Remove the allotted troops; slay and doom nobles (7.5)."""
     from engine.fief.battle.endings import slay
-    st = g.cities[b.city].stacks.get(fam)
-    if st is not None:
-        for u in allot.troops:
-            st.troops.remove(u)
-            g.families[fam].stockpile[u] = g.families[fam].stockpile.get(u, 0) + 1
+    if side == INVADERS:
+        left = len(allot.troops)
+        for a in sorted(armies_in(g, b), key=lambda a: -a.foot):
+            k = min(left, a.foot)
+            a.foot -= k
+            left -= k
+    else:
+        st = g.cities[b.city].stacks.get(side)
+        if st is not None:
+            for u in allot.troops:
+                st.troops.remove(u)
+                if u in b.only:
+                    b.only.remove(u)
+                g.families[side].stockpile[u] = g.families[side].stockpile.get(u, 0) + 1
     b.lost += len(allot.troops)
     if allot.troops or allot.slain or allot.captured:
-        state.emit(Event.public("battle.losses", city=b.city, family=fam, units=list(allot.troops),
+        state.emit(Event.public("battle.losses", city=b.city, family=side, units=list(allot.troops),
                                 slain=list(allot.slain), captured=list(allot.captured)))
     for nid in allot.slain:
         slay(state, g, b, nid, "battle")
         b.lost += 1
-    doom(g, b, fam, list(allot.captured))
+    doom(g, b, side, list(allot.captured))
 
 
 def check_losses(g: Fief, fam: str, units: list[str], slay_list: list[str]) -> losses.Allotment:
     b = g.war.battle
     task = g.tasks[0]
     assert b is not None
-    return losses.check(troops(g, b.city, fam), free_nobles(g, b.city, fam), task.count, units, slay_list)
+    return losses.check(side_troops(g, b, fam), side_nobles(g, b, fam), task.count, units, slay_list)
