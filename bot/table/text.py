@@ -124,8 +124,7 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
     if isinstance(o, r.Applied):
         if o.duplicate:
             return f"already applied (action {o.seq})"
-        head = f"ok: {o.action.text() if o.action else ''} (action {o.seq})"
-        return head
+        return f"ok: {o.action.text()} (action {o.seq})" if o.action else f"ok (action {o.seq})"
     if isinstance(o, r.Status):
         return status_text(o, now)
     if isinstance(o, r.Hand):
