@@ -26,6 +26,7 @@ WIDTH = MAP_W + 440
 GRID = 10
 SEA_FILL = ["#3f6f96", "#386689", "#3f6f96", "#386689", "#3f6f96", "#386689"]
 LAND_REACH = 230  # no land further than this from a city
+BOTTOM_MARGIN = 50  # Plymouth sits 80 px above the canvas edge: room for its troops and captives
 ROAD = "#6b4a2b"
 BANDIT = "#1f5f2a"
 SHERWOOD = "#2f6b35"
@@ -37,7 +38,8 @@ def to_image(x: float, y: float) -> tuple[int, int]:
 
 
 def height() -> int:
-    return int(load()["canvas"]["height"])
+    """The board's height: the map's canvas plus a strip of sea for the pieces of the southern cities."""
+    return int(load()["canvas"]["height"]) + BOTTOM_MARGIN
 
 
 def _sites(m: dict[str, Any]) -> list[tuple[float, float, int]]:
@@ -94,7 +96,7 @@ def classes() -> Image.Image:
     """A full-size "L" image: each pixel's class (sea 1..6, region 11..16), smooth-edged."""
     m = load()
     sites = _sites(m)
-    h = m["canvas"]["height"]
+    h = height()
     gw, gh = MAP_W // GRID + 1, h // GRID + 1
     xs = Image.new("F", (gw, gh))
     xs.putdata([gx * GRID + GRID / 2 + CROP_X for _ in range(gh) for gx in range(gw)])
