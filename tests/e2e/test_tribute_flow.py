@@ -149,6 +149,10 @@ def test_commands_refuse_clearly_and_autocomplete_offers_legal_values(tmp_path) 
             # Autocomplete comes from the legal actions of the asking seat.
             choices = await fake.autocomplete("alice", thread, "tribute bid", "card")
             assert [c["value"] for c in choices] == [1, 2, 3, 4, 5]
+            seats = await fake.autocomplete("alice", thread, "tribute offer", "to")
+            assert [c["value"] for c in seats] == ["bob"]  # legal targets only: not herself
+            opts = await fake.autocomplete("alice", h.channel, "game new", "options", name="tribute")
+            assert "deadline=24h" in [c["value"] for c in opts]
             # A refusal names the rule and says what is legal; nothing changes.
             bad = await fake.slash("alice", thread, "tribute bid", card=9)
             text = bad.callback["data"]["content"]

@@ -56,7 +56,12 @@ def call_with_fallback(fn: Any, actor: Any, channel: str | None, *args: Any, **k
     except TableError as err:
         if err.code != "no_game" or channel is None or kwargs.get("game_id") is not None:
             raise
-        return fn(actor, None, *args, **kwargs)
+        try:
+            return fn(actor, None, *args, **kwargs)
+        except TableError as again:
+            if again.code == "no_game":
+                raise err from None  # "no game in this channel" says more than "you sit at none"
+            raise
 
 
 class Play(commands.Cog):

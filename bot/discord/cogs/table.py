@@ -15,6 +15,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 import renderer
@@ -26,6 +27,7 @@ from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Refusal
 from bot.discord.slash import build_groups, choice
 from bot.table import (
+    DEFAULT_SETTINGS,
     TABLE_GROUP,
     AlreadyDone,
     Command,
@@ -60,6 +62,9 @@ class Table(commands.Cog):
     async def cog_load(self) -> None:
         cmds = self.bot.table.registry.commands(TABLE_GROUP)
         for group in build_groups(TABLE_GROUP, "Seneschal table", cmds, self.run, self.suggest):
+            new = group.get_command("new")
+            if isinstance(new, app_commands.Command) and "options" in new._params:
+                new.autocomplete("options")(self.suggest_options)
             self.bot.tree.add_command(group)
             self.group_names.append(group.name)
         self.bot.tablecog = self
@@ -81,6 +86,31 @@ class Table(commands.Cog):
         if not values and channel_of(interaction) is not None and game_id is None:
             values = self.table.suggest(actor, None, TABLE_GROUP, cmd.name, param, current or "")
         return [choice(v) for v in values[:25]]
+
+    async def suggest_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """``/game new options:``: the game's options and the table settings, with their defaults,
+        appended to what is typed already (one suggestion per key not given yet)."""
+        name = str(getattr(interaction.namespace, "name", "") or "")
+        rules = self.table.known_games().get(name)
+        if rules is None:
+            return []
+        players = getattr(interaction.namespace, "players", None) or rules.min_seats
+        try:
+            keys: dict[str, Any] = dict(rules.default_options(int(players)))
+        except Exception:
+            keys = {}
+        keys.update({k: v for k, v in DEFAULT_SETTINGS.items() if v})
+        typed = [p.strip() for p in (current or "").split(",") if p.strip()]
+        given = {p.partition("=")[0] for p in typed if "=" in p}
+        head = ", ".join(p for p in typed if "=" in p)
+        out = []
+        for key, default in keys.items():
+            if key in given:
+                continue
+            value = str(default).lower() if isinstance(default, bool) else str(default).split(",")[0]
+            text = f"{head}, {key}={value}" if head else f"{key}={value}"
+            out.append(app_commands.Choice(name=text[:100], value=text[:100]))
+        return out[:25]
 
     # -- one handler for every /game command ----------------------------------------------------
     async def run(self, interaction: discord.Interaction, cmd: Command, values: dict[str, Any]) -> None:
