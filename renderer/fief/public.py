@@ -90,7 +90,8 @@ def sea_items(scene: Scene, view: dict[str, Any], fm: dict[str, Mark]) -> None:
             active = bool(card.get("active", True))
             fill = SEA_CARD_FILL[group] if active else "#6f7f8f"
             width = text_width(label, 13, True) + 14
-            scene.add(Item("sea_card", "card", x - width // 2, below + k * 24, width, 21, text=label, fill=fill,
+            left = min(max(8, x - width // 2), mapbase.MAP_W - width - 8)  # never over the panel
+            scene.add(Item("sea_card", "card", left, below + k * 24, width, 21, text=label, fill=fill,
                            outline="#ffffff" if active else INK_DARK, ink=INK_LIGHT, size=13, bold=True, width=2,
                            where=f"sea:{sid}", who=str(card.get("by") or ""),
                            info={"card": card.get("card"), "group": group, "active": active}))

@@ -8,7 +8,7 @@ from renderer import render
 from renderer.fief import build_scene
 from renderer.fief.base import city_xy
 from renderer.fief.mapdata import load
-from tests.renderer.fief_fixture import private_view, public_view
+from tests.renderer.fief_fixture import private_view, public_view, stack
 
 
 def near(item, city: str, reach: int = 90) -> bool:
@@ -184,3 +184,16 @@ def test_a_stack_revealed_by_battle_shows_its_types_to_everyone() -> None:
     # an unrevealed stack whose view carried types anyway still hides them on the public board
     view["cities"]["Oxford"]["troops"]["red"]["types"] = {"knight": 3}
     assert build_scene(view, None).one("troops", where="Oxford", who="red").info["types"] is None
+
+
+def test_every_item_of_the_map_stays_on_the_map() -> None:
+    from renderer.fief.base import MAP_W, height
+
+    view = public_view()
+    view["seas"]["V"] = [{"card": "weather", "active": True, "by": "green", "tallage": "V", "tithe": "norwich"}] * 3
+    view["cities"]["Plymouth"].update(troops={"red": stack(2), "blue": stack(1)}, captives=["estrid"])
+    for item in build_scene(view, None).items:
+        if item.where in ("panel", "legend", "symbols", "titles", "me", "hand") or item.kind == "panel":
+            continue
+        left, top, right, bottom = item.box()
+        assert 0 <= left and right <= MAP_W and 0 <= top and bottom <= height(), item
