@@ -157,8 +157,8 @@ class TableService:
         for name in registry.names():
             try:
                 self._rules[name] = registry.get(name)
-            except (ImportError, AttributeError, TypeError) as err:  # a game still being written: leave it out
-                log.debug("game %s is not available: %s", name, err)
+            except Exception as err:  # a game still being written (or broken): the others still play
+                log.debug("game %s is not available: %r", name, err)
 
     def add_game(self, rules: Rules | str) -> Rules:
         """Make a game playable here: a Rules instance, a registry name or ``module:ATTR``."""
