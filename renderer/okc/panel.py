@@ -38,6 +38,8 @@ def secret_progress(b: Board) -> str:
         return f"bids laid: {', '.join(b.bids_submitted) or 'none yet'}"
     if b.step == "region_cards":
         return f"region cards laid: {', '.join(b.regions_submitted) or 'none yet'}"
+    if b.step == "tie":
+        return f"tie-break cards laid: {', '.join(b.regions_submitted) or 'none yet'}"
     if b.bids_revealed and b.step == "resolve_bids":
         return "bids: " + ", ".join(f"{s} {c.name} ({c.strength})" for s, c in sorted(b.bids_revealed.items()))
     return ""

@@ -101,3 +101,13 @@ def test_public_kingdom_cards_with_public_occupants() -> None:
     scene = build_scene(view, None)
     line = scene.one("player_kingdom", who="al")
     assert line.text == "Toll Bridge, Old Keep (Gate Guard)" and line.info["count"] == 2
+
+
+def test_who_has_laid_secret_cards_is_public_not_what() -> None:
+    view = public_view()
+    view["step"] = "tie"
+    view["region_cards"] = {"key": "tie-2", "awaiting": ["al", "bea"], "submitted": ["bea"]}
+    assert build_scene(view, None).one("secret_progress").text == "tie-break cards laid: bea"
+    view["step"] = "bid"
+    view["bids"]["submitted"] = ["al", "cy"]
+    assert build_scene(view, None).one("secret_progress").text == "bids laid: al, cy"
