@@ -165,7 +165,7 @@ class TableService:
         if isinstance(rules, str):
             try:
                 rules = registry.get(rules)
-            except (KeyError, ImportError, TypeError, AttributeError) as err:
+            except Exception as err:
                 raise TableError(f"cannot load game {rules!r}: {err}", code="unknown_game") from None
         self._rules[rules.name] = rules
         return rules
