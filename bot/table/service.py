@@ -261,9 +261,16 @@ class TableService:
         return f"g{row.id}.e{row.epoch if epoch is None else epoch}.s{seq}"
 
     def _post(self, row: GameRow, name: str, kind: str, **data: Any) -> None:
-        """A table announcement (pause, replace...) as a channel post."""
-        self._queue(row.id, [ob.Message(f"g{row.id}.{name}", ob.CHANNEL_POST, "channel",
-                                        {"type": kind, "game_id": row.id, **data})])
+        """A table announcement (pause, replace...) as a channel post, and a fresh status."""
+        messages = [ob.Message(f"g{row.id}.{name}", ob.CHANNEL_POST, "channel", {"type": kind, "game_id": row.id,
+                                                                                  **data})]
+        fresh = self._row(row.id)
+        rules = self._rules.get(row.game)
+        if rules is not None and self.store.latest_snapshot(row.id) is not None:
+            state = self._load(fresh)
+            messages.append(ob.Message(f"g{row.id}.{name}.status", ob.STATUS_EDIT, "channel", ob.status_payload(
+                row.id, rules, state, fresh.phase, fresh.result, self._due_map(row.id), fresh.status)))
+        self._queue(row.id, messages)
 
     # -- loading ----------------------------------------------------------------------
     def _load(self, row: GameRow, upto: int | None = None) -> GameState:

@@ -162,3 +162,12 @@ def test_a_secret_action_is_posted_without_its_actor(table):
     assert post.payload["seat"] == "alice"
     assert [e.seat for e in table.log(BOB, CHAN).entries] == ["", "alice"]
     assert [e.seat for e in table.log(ALICE, CHAN).entries] == ["alice", "alice"]
+
+
+def test_pause_and_resume_refresh_the_status(table):
+    start_game(table)
+    drain(table)
+    table.pause(GM, CHAN)
+    assert [m.payload["status"] for m in drain(table) if m.kind == STATUS_EDIT] == ["paused"]
+    table.resume(GM, CHAN)
+    assert [m.payload["status"] for m in drain(table) if m.kind == STATUS_EDIT] == ["active"]
