@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 
 from engine.core import Event, GameState, RuleError
 from engine.fief.state import (
@@ -87,7 +88,8 @@ def occupiers(g: Fief, city: str) -> list[str]:
     return sorted(fams)
 
 
-def seas_between(a: str, b: str) -> list[str]:
+@cache
+def seas_between(a: str, b: str) -> tuple[str, ...]:
     """5.4: the seas entered sailing from port ``a`` to port ``b`` (shortest way round the ring)."""
     start, end = MAP.cities[a].region, MAP.cities[b].region
     sa, sb = MAP.regions[start].sea, MAP.regions[end].sea
@@ -95,10 +97,10 @@ def seas_between(a: str, b: str) -> list[str]:
     i, j = ring.index(sa), ring.index(sb)
     fwd = (j - i) % 6
     if fwd == 0:
-        return []
+        return ()
     path = [ring[(i + k) % 6] for k in range(1, fwd + 1)] if fwd <= 3 else \
         [ring[(i - k) % 6] for k in range(1, 6 - fwd + 1)]
-    return path
+    return tuple(path)
 
 
 def storms_on(g: Fief, sea: str) -> bool:
@@ -394,28 +396,33 @@ def end_phase(g: Fief) -> None:
     w.must_move.clear()
 
 
-def legal_moves(g: Fief, family: str) -> list[tuple[str, str, str, tuple[str, ...]]]:
-    """A sample of moves for buttons and random play: (noble, dest, via, units)."""
+def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """A sample of moves for buttons and random play: (noble, dest, via, units).
+
+    Every move listed passes :func:`check_move` (the random playouts prove it); built directly here
+    because it runs on every decision."""
     out: list[tuple[str, str, str, tuple[str, ...]]] = []
+    stormy = {sea for sea in MAP.seas if storms_on(g, sea)}
     for nid in g.families[family].nobles:
+        if only is not None and nid not in only:
+            continue
         n = g.nobles[nid]
         if n.captor is not None or n.city is None or moves_left(g, nid) <= 0:
             continue
-        pool = available(g, n.city, family, nid)
-        must = escort(g, n.city, family, nid) if (n.outskirts and g.war.moves.get(nid, 0) > 0
-                                                  and g.cities[n.city].controller != family) else []
-        choices: list[tuple[str, ...]] = [tuple(sorted(pool))]
-        if not must:
+        pool = tuple(available(g, n.city, family, nid))
+        stuck = n.outskirts and g.war.moves.get(nid, 0) > 0 and g.cities[n.city].controller != family \
+            and bool(escort(g, n.city, family, nid))
+        choices: list[tuple[str, ...]] = [pool]
+        if not stuck and pool:
             choices.append(())
             if len(pool) > 2:
-                choices.append(tuple(sorted(pool)[: len(pool) // 2]))
+                choices.append(pool[: len(pool) // 2])
+        home_sea = MAP.regions[MAP.cities[n.city].region].sea
         for dest, via, _ in destinations(g, n):
+            if via == "sea" and (home_sea in stormy or stormy.intersection(seas_between(n.city, dest))):
+                continue
             for units in choices:
                 if via == "royal" and units:
-                    continue
-                try:
-                    check_move(g, family, nid, dest, via, list(units))
-                except RuleError:
                     continue
                 out.append((nid, dest, via, units))
     return out

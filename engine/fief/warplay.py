@@ -65,10 +65,9 @@ def end_battles(state: GameState, g: Fief) -> None:
 # -- legal actions and defaults ---------------------------------------------------------------
 def step_default(g: Fief, family: str) -> Action:
     if g.flow.step == "move":
-        for nid in g.war.must_move:
-            for noble, dest, via, units in movement.legal_moves(g, family):
-                if noble == nid:
-                    return A("move", noble=noble, to=dest, via=via, troops=list(units))
+        waiting = [n for n in g.war.must_move if n in g.nobles and g.nobles[n].family == family]
+        for noble, dest, via, units in movement.legal_moves(g, family, only=waiting)[:1]:
+            return A("move", noble=noble, to=dest, via=via, troops=list(units))
     return A("done")
 
 
@@ -106,7 +105,7 @@ def _must_move_left(g: Fief, family: str) -> bool:
                and movement.moves_left(g, n) > 0]
     if not waiting:
         return False
-    return any(noble in waiting for noble, _, _, _ in movement.legal_moves(g, family))
+    return bool(movement.legal_moves(g, family, only=waiting))
 
 
 def _sieges(g: Fief, family: str) -> list[str]:
