@@ -77,7 +77,8 @@ def available(g: Fief, city: str, family: str, noble: str) -> list[str]:
 
 def escort(g: Fief, city: str, family: str, noble: str) -> list[str]:
     """The units that came here with this noble this phase."""
-    return list(g.war.moved.get(moved_key(city, family, noble), []))
+    here = Counter(units_of(g.cities[city].stacks.get(family)))
+    return sorted((Counter(g.war.moved.get(moved_key(city, family, noble), [])) & here).elements())
 
 
 def occupiers(g: Fief, city: str) -> list[str]:
@@ -197,6 +198,8 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
     start = n.city
     units = sorted(u.lower() for u in units)
     pool = Counter(available(g, start, family, nid))
+    if nid in g.war.cavalry:
+        pool &= Counter(g.war.cavalry[nid])   # 5.2: only the Cavalcade's knights ride on
     bad = [u for u in units if u not in ("knight", "men", "archer", "crossbow", "bombard")]
     if bad:
         raise RuleError("7.2" if "trebuchet" in bad else "5.0",
@@ -228,7 +231,7 @@ def must_ask(g: Fief, step: Step) -> list[str]:
 
 
 # -- carrying a move out ------------------------------------------------------------------------
-def carry_out(state: GameState, g: Fief, step: Step) -> None:
+def carry_out(state: GameState, g: Fief, step: Step, ask_entry: bool = True) -> None:
     """Move the noble and its units; settle control and the arrival (outskirts, requests)."""
     n = g.nobles[step.noble]
     fam = step.family
@@ -251,6 +254,10 @@ def carry_out(state: GameState, g: Fief, step: Step) -> None:
         g.war.moved.pop(old_key, None)
     g.war.moves[n.id] = g.war.moves.get(n.id, 0) + step.cost
     g.war.must_move = [x for x in g.war.must_move if x != n.id]
+    g.war.cavalry.pop(n.id, None)
+    for held in g.nobles.values():
+        if held.held_by == n.id:
+            held.city = step.dest   # 7.6: a captive moves with its captor
     n.city, n.outskirts = step.dest, False
     if carried:
         dst = stack(g, step.dest, fam)
@@ -272,7 +279,7 @@ def carry_out(state: GameState, g: Fief, step: Step) -> None:
         state.emit(Event.private(g.families[fam].seat, "troops.moved", family=fam, start=step.start,
                                  to=step.dest, units=[u for u in carried if u != "bombard"]))
     left_city(state, g, step.start)
-    arrive(state, g, step, back)
+    arrive(state, g, step, back, ask_entry)
 
 
 def left_city(state: GameState, g: Fief, city: str) -> None:
@@ -312,7 +319,7 @@ def _inside(g: Fief, city: str, family: str) -> bool:
                for n in g.nobles.values())
 
 
-def arrive(state: GameState, g: Fief, step: Step, back: str) -> None:
+def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool = True) -> None:
     """5.0/5.1: take an empty city, join one's own, or stand on the outskirts of another's."""
     city, fam = step.dest, step.family
     c = g.cities[city]
@@ -336,7 +343,7 @@ def arrive(state: GameState, g: Fief, step: Step, back: str) -> None:
             if st:
                 st.outskirts = True
             state.emit(Event.public("noble.outskirts", noble=n.id, family=fam, city=city, controller=c.controller))
-            if c.building in GATED:
+            if c.building in GATED and ask_entry:
                 g.requests.ask(state, "enter", g.families[fam].seat, g.families[c.controller].seat,
                                default=False, noble=n.id, city=city, family=fam, holder=c.controller)
     plague_on_entry(state, g, step)
@@ -387,6 +394,7 @@ def begin_phase(g: Fief) -> None:
     w.passes.clear()
     w.blocked.clear()
     w.must_move.clear()
+    w.cavalry.clear()
 
 
 def end_phase(g: Fief) -> None:
@@ -394,6 +402,7 @@ def end_phase(g: Fief) -> None:
     w.moved.clear()
     w.passes.clear()
     w.must_move.clear()
+    w.cavalry.clear()
 
 
 def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tuple[str, str, str, tuple[str, ...]]]:
@@ -410,6 +419,8 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
         if n.captor is not None or n.city is None or moves_left(g, nid) <= 0:
             continue
         pool = tuple(available(g, n.city, family, nid))
+        if nid in g.war.cavalry:
+            pool = tuple(sorted((Counter(pool) & Counter(g.war.cavalry[nid])).elements()))
         stuck = n.outskirts and g.war.moves.get(nid, 0) > 0 and g.cities[n.city].controller != family \
             and bool(escort(g, n.city, family, nid))
         choices: list[tuple[str, ...]] = [pool]
@@ -426,3 +437,44 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
                     continue
                 out.append((nid, dest, via, units))
     return out
+
+
+# -- 5.2-5.3 Cavalcade --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Cavalcade:
+    step: Step
+    where: str        # here: fight in the city the noble leaves; there: ride in and fight at the destination
+    foe: str          # the family fought
+
+
+def check_cavalcade(g: Fief, family: str, nid: str, dest: str, via: str | None, units: list[str]) -> Cavalcade:
+    """5.2: nobles and knights only; a fight to leave (a besieger, a blocked road, a city that refused
+    passage) or at the destination held by another family; never on the noble's last move (FAQ)."""
+    step = check_move(g, family, nid, dest, via, units)
+    if step.via != "road":
+        raise RuleError("5.2", "a Cavalcade rides by road", code="cavalcade_road", legal="via:road")
+    if not step.units or any(u != "knight" for u in step.units):
+        raise RuleError("5.2", "a Cavalcade is a noble with knights, and knights only", code="cavalcade_units",
+                        legal=",".join(u for u in available(g, step.start, family, nid) if u == "knight") or "none")
+    need = must_ask(g, step)
+    if need:
+        return Cavalcade(step, "here", need[0])
+    c = g.cities[dest]
+    foe = c.controller
+    if foe is None or foe == family or foe not in occupiers(g, dest):
+        raise RuleError("5.2", f"nobody to fight: {dest} is not held by another family and the way out is free",
+                        code="cavalcade_foe", legal="move without cavalcade")
+    if moves_left(g, nid) < 2:
+        raise RuleError("FAQ", "a Cavalcade cannot fight on the noble's last move", code="cavalcade_last",
+                        legal="move without cavalcade")
+    return Cavalcade(step, "there", foe)
+
+
+def walls_between(g: Fief, city: str, family: str, foe: str, noble: str) -> bool:
+    """5.2: the defender sits behind walls the cavalcading noble stands outside of."""
+    c = g.cities[city]
+    if c.building not in DEFENDED or c.controller != foe:
+        return False
+    st = c.stacks.get(foe)
+    foe_inside = bool(st and not st.outskirts and not st.empty())
+    return foe_inside and g.nobles[noble].outskirts

@@ -408,7 +408,7 @@ def _respond(state: GameState, g: Fief, seat: str, a: Action) -> None:
         except RuleError:
             accept = False
     g.requests.answer(state, seat, Action.of("respond", request=request.id, accept=accept), "requests")
-    if request.kind in ("pass", "enter"):
+    if request.kind in ("pass", "enter", "cavalcade"):
         from engine.fief import warplay
         warplay.answered(state, g, request, accept)
         return

@@ -16,12 +16,12 @@ from engine.fief import invaders, movement, pillage
 from engine.fief.battle import endings, fight, losses
 from engine.fief.flow import begin, current_actor, end_turn
 from engine.fief.play import HANDLERS, city_arg, handler, task_for, turn
-from engine.fief.state import Fief, Task
+from engine.fief.state import MAP, Fief, Task
 
 A = Action.of
 STEPS = ("move", "parley", "battle", "pillage")
 TASKS = ("losses", "battle_next", "spoils")
-REQUESTS = ("pass", "enter")
+REQUESTS = ("pass", "enter", "cavalcade")
 
 
 # -- flow hooks -------------------------------------------------------------------------------
@@ -82,6 +82,8 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
             if (_must_move_left(g, family) and noble not in g.war.must_move) or noble in asked:
                 continue
             out.append(A("move", noble=noble, to=dest, via=via, troops=list(units)))
+        if not _must_move_left(g, family):
+            out += _cavalcades(g, family, asked)
     elif step == "battle":
         out.append(A("done"))
         for city in fight.battle_cities(g, family):
@@ -96,6 +98,24 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
         out += [A("pillage", city=c, what=w) for c, w in pillage.options(g, family)]
     if step in ("move", "battle"):
         out += [A("lift_siege", city=c) for c in _sieges(g, family)]
+    return out
+
+
+def _cavalcades(g: Fief, family: str, asked: set[str]) -> list[Action]:
+    out: list[Action] = []
+    for nid in g.families[family].nobles:
+        n = g.nobles[nid]
+        if n.captor is not None or n.city is None or nid in asked or movement.moves_left(g, nid) < 1:
+            continue
+        knights = [u for u in movement.available(g, n.city, family, nid) if u == "knight"]
+        if not knights:
+            continue
+        for dest in MAP.neighbours(n.city):
+            try:
+                movement.check_cavalcade(g, family, nid, dest, "road", knights)
+            except RuleError:
+                continue
+            out.append(A("move", noble=nid, to=dest, via="road", troops=knights, cavalcade=True))
     return out
 
 
@@ -157,6 +177,11 @@ def _move(state: GameState, g: Fief, seat: str, a: Action) -> None:
     if g.war.must_move and _must_move_left(g, fam) and nid not in g.war.must_move:
         raise RuleError("5.2", "a Cavalcade that won must move on first", code="must_move",
                         legal=[n for n in g.war.must_move if n in g.nobles])
+    if a.get("cavalcade"):
+        cav = movement.check_cavalcade(g, fam, nid, city_arg(a["to"]), via, _units(a.get("troops")))
+        cavalcade(state, g, cav)
+        _continue(state)
+        return
     step = movement.check_move(g, fam, nid, city_arg(a["to"]), via, _units(a.get("troops")))
     need = movement.must_ask(g, step)
     if need:
@@ -166,6 +191,26 @@ def _move(state: GameState, g: Fief, seat: str, a: Action) -> None:
         ask_pass(state, g, step, need[0])
         return
     movement.carry_out(state, g, step)
+
+
+def cavalcade(state: GameState, g: Fief, cav: movement.Cavalcade) -> None:
+    """5.2-5.3: fight at once (melee only, the defender +1 per die); behind walls the defender may
+    instead let the Cavalcade through (a request: accepting means coming out to fight)."""
+    step = cav.step
+    if cav.where == "there":
+        movement.carry_out(state, g, step, ask_entry=False)
+    city = step.dest if cav.where == "there" else step.start
+    n = g.nobles[step.noble]
+    if n.city != city or n.captor is not None:
+        return   # the ride ended on the way (plague)
+    state.emit(Event.public("cavalcade.begun", noble=step.noble, family=step.family, city=city, against=cav.foe,
+                            knights=sum(1 for u in step.units if u == "knight")))
+    if movement.walls_between(g, city, step.family, cav.foe, step.noble):
+        g.requests.ask(state, "cavalcade", g.families[step.family].seat, g.families[cav.foe].seat, default=False,
+                       noble=step.noble, city=city, family=step.family, holder=cav.foe,
+                       knights=list(step.units))
+        return
+    fight.declare(state, g, step.family, city, cav.foe, "cavalcade", mover=step.noble, only=list(step.units))
 
 
 def ask_pass(state: GameState, g: Fief, step: movement.Step, holder: str) -> None:
@@ -279,6 +324,21 @@ def _continue(state: GameState) -> None:
 def answered(state: GameState, g: Fief, request: Request, accept: bool) -> None:
     """A holder answered a request to pass (5.0, 5.4, 7.9) or to enter its walls (5.0)."""
     p = request.payload
+    if request.kind == "cavalcade":
+        n = g.nobles.get(p["noble"])
+        if n is None or n.city != p["city"] or n.captor is not None or g.war.battle is not None:
+            return
+        if accept:   # the defender leaves its walls to fight (5.2)
+            fight.declare(state, g, p["family"], p["city"], p["holder"], "cavalcade", mover=n.id,
+                          only=list(p["knights"]))
+            _continue(state)
+        else:        # the Cavalcade passes through unopposed
+            g.war.passes.append(f"{n.id}|{p['city']}|{p['holder']}")
+            if movement.moves_left(g, n.id):
+                g.war.must_move.append(n.id)
+                g.war.cavalry[n.id] = list(p["knights"])
+            state.emit(Event.public("cavalcade.let_through", noble=n.id, city=p["city"], holder=p["holder"]))
+        return
     if not accept:
         return
     if request.kind == "enter":

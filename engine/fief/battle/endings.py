@@ -293,7 +293,8 @@ def finish(state: GameState, g: Fief, b: Battle, how: str, winner: str | None = 
     settle_control(state, g, city)
     check_sieges(state, g)
     if b.kind == "cavalcade" and winner == b.attacker and b.mover in g.nobles:
-        g.war.must_move.append(b.mover)
+        g.war.must_move.append(b.mover)   # 5.2, FAQ: the winning Cavalcade rides on
+        g.war.cavalry[b.mover] = sorted(b.only)
 
 
 def _take_city(state: GameState, g: Fief, city: str, winner: str, loser: str) -> None:
