@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import sys
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
@@ -77,7 +78,7 @@ class LocalTable:
         self.channel = channel
         self.speaker: str | None = None
         self.counter = 0
-        self.session = f"{int(service.clock.now() * 1000):x}"
+        self.session = uuid.uuid4().hex[:12]  # idempotency keys stay unique across sessions
         self._render = render
 
     def say(self, line: str) -> None:
@@ -209,6 +210,9 @@ class LocalTable:
             seconds = parse_duration(text)
         except ValueError as err:
             self.say(f"[error] {err}")
+            return
+        if seconds <= 0:
+            self.say("[error] wait how long? e.g. wait 2h")
             return
         clock.offset += seconds
         self.say(f"[table] {text} later")
