@@ -1,0 +1,130 @@
+"""Phase 5: movement (5.0-5.5), with Plague on arrival (2.5) and sieges (7.9)."""
+
+from __future__ import annotations
+
+from engine.fief import RULES
+from engine.fief.movement import seas_between
+from engine.fief.state import SeaCard, Siege
+from tests.fief.helpers import do, g, new, place, refused
+
+
+def _moving(families=("red",)):
+    s = new(4)
+    d = g(s)
+    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = 5, "move", 2, 0
+    d.flow.queue = list(families)
+    for n in d.nobles.values():
+        n.retainer = None
+    return s
+
+
+def _noble(s, family, i=0):
+    return g(s).families[family].nobles[i]
+
+
+def test_5_0_two_moves_then_no_more():
+    s = _moving()
+    n = _noble(s, "red")
+    g(s).nobles[n].city = "Oxford"
+    do(s, "ann", f"move noble:{n} to:London")
+    do(s, "ann", f"move noble:{n} to:Oxford")
+    assert refused(s, "ann", f"move noble:{n} to:London").code == "no_moves"
+
+
+def test_5_0_troops_that_moved_with_one_noble_stay_put_for_another():
+    s = _moving()
+    a, b = _noble(s, "red", 0), _noble(s, "red", 1)
+    g(s).nobles[a].city = "Oxford"
+    g(s).nobles[b].city = "London"
+    place(s, "red", "Oxford", "men", "archer")
+    do(s, "ann", f"move noble:{a} to:London troops:men,archer")
+    err = refused(s, "ann", f"move noble:{b} to:Canterbury troops:men")
+    assert err.section == "5.0" and err.code == "units"
+    do(s, "ann", f"move noble:{a} to:Canterbury troops:men")
+    assert g(s).cities["London"].stacks["red"].troops == ["archer"]
+
+
+def test_5_0_trebuchets_never_move():
+    s = _moving()
+    n = _noble(s, "red")
+    g(s).nobles[n].city = "Oxford"
+    place(s, "red", "Oxford", "men").trebuchets = 1
+    assert refused(s, "ann", f"move noble:{n} to:London troops:trebuchet").section == "7.2"
+
+
+def test_5_1_first_to_arrive_controls_and_leaving_empty_frees_the_city():
+    s = _moving(("red", "blue"))
+    r, b = _noble(s, "red"), _noble(s, "blue")
+    g(s).nobles[r].city = "Oxford"
+    g(s).nobles[b].city = "Canterbury"
+    do(s, "ann", f"move noble:{r} to:London")
+    assert g(s).cities["London"].controller == "red" and g(s).cities["Oxford"].controller is None
+    do(s, "ann", "done")
+    do(s, "bob", f"move noble:{b} to:London")
+    assert g(s).cities["London"].controller == "red"
+    assert g(s).nobles[b].outskirts
+
+
+def test_7_9_besieged_need_the_besiegers_leave():
+    s = _moving()
+    n = _noble(s, "red")
+    d = g(s)
+    d.nobles[n].city = "Oxford"
+    place(s, "red", "Oxford", "men")
+    d.cities["Oxford"].building = "stronghold"
+    d.cities["Oxford"].siege = Siege(by="blue")
+    place(s, "blue", "Oxford", "men", control=False).outskirts = True
+    d.nobles[_noble(s, "blue")].city = "Oxford"
+    d.nobles[_noble(s, "blue")].outskirts = True
+    do(s, "ann", f"move noble:{n} to:London troops:men")
+    assert d.nobles[n].city == "Oxford"
+    assert [r.kind for r in d.requests.open] == ["pass"] and d.requests.open[0].to == "bob"
+
+
+def test_5_4_seas_are_counted_round_the_ring():
+    assert seas_between("Whitby", "King's Lynn") == ("V",)
+    assert seas_between("Whitby", "London") == ("V", "VI")
+    assert seas_between("Berwick", "Cardiff") == ("II",)
+    assert seas_between("Plymouth", "Berwick") == ("II", "III")
+
+
+def test_5_4_only_from_the_port_where_the_round_began():
+    s = _moving()
+    n = _noble(s, "red")
+    g(s).nobles[n].city = "Durham"
+    do(s, "ann", f"move noble:{n} to:Berwick")
+    assert refused(s, "ann", f"move noble:{n} to:Cardiff via:sea").section == "5.4"
+
+
+def test_5_5_storms_refuse_a_voyage_out_of_a_stormy_region():
+    s = _moving()
+    n = _noble(s, "red")
+    g(s).nobles[n].city = "London"
+    g(s).seas["VI"].append(SeaCard("storms-1", "storms"))
+    assert refused(s, "ann", f"move noble:{n} to:Plymouth via:sea").section == "5.5"
+
+
+def test_2_5_plague_on_arrival_rolls_for_the_noble_and_halves_the_troops():
+    s = _moving()
+    n = _noble(s, "red")
+    d = g(s)
+    d.nobles[n].city = "Oxford"
+    place(s, "red", "Oxford", "men", "men", "men", "men")
+    d.seas["V"].append(SeaCard("plague-1", "plague"))
+    s.rng.force(4)   # the noble survives (4-6)
+    do(s, "ann", f"move noble:{n} to:Coventry troops:men,men,men,men")
+    assert d.tasks and d.tasks[0].kind == "plague" and d.tasks[0].count == 2
+    s.rng.force(2)
+    pending = RULES.pending(s)
+    assert pending[0].prompt == "fief.plague"
+
+
+def test_5_0_legal_moves_all_apply():
+    from engine.core import apply
+    s = _moving()
+    n = _noble(s, "red")
+    g(s).nobles[n].city = "London"
+    place(s, "red", "London", "men", "knight", "archer")
+    for action in RULES.legal(s, "ann"):
+        probe = RULES.copy(s)
+        apply(RULES, probe, "ann", action)

@@ -1,0 +1,75 @@
+"""Phase 6: invaders (6.1-6.10)."""
+
+from __future__ import annotations
+
+from engine.fief import invaders
+from engine.fief.state import SeaCard
+from tests.fief.helpers import do, g, new, place
+
+
+def _phase6():
+    s = new(4)
+    d = g(s)
+    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = 5, "move", 2, 0
+    d.flow.queue = ["red"]
+    for n in d.nobles.values():
+        n.retainer = None
+    return s
+
+
+def test_6_1_reinforcements_never_pass_five():
+    s = _phase6()
+    a = g(s).armies["army-1"]
+    a.city, a.foot = "York", 4
+    invaders.reinforce(s, g(s))
+    assert a.foot == 5
+
+
+def test_6_2_at_most_four_armies_on_the_map():
+    s = _phase6()
+    d = g(s)
+    for aid in ("army-1", "army-2", "army-3"):
+        d.armies[aid].city, d.armies[aid].foot = "Berwick", 5
+    d.seas["V"].append(SeaCard("invasion-1", "invasion"))
+    s.rng.force(6)   # fff: three armies, one is left in the box
+    invaders.land(s, d)
+    assert sum(1 for a in d.armies.values() if a.city) == 4
+
+
+def test_6_3_a_single_road_is_taken_without_a_draw():
+    s = _phase6()
+    assert invaders.direction(s, "Plymouth") == "Exeter"
+    assert not [e for e in s.take_events() if e.kind == "random.pick"]
+
+
+def test_6_4_nobles_and_engines_do_not_count():
+    s = _phase6()
+    d = g(s)
+    d.armies["army-1"].city, d.armies["army-1"].foot = "Oxford", 3
+    st = place(s, "red", "Oxford", "men", "men", "men")
+    st.bombards = 3
+    d.nobles[d.families["red"].nobles[0]].city = "Oxford"
+    assert invaders.can_attack(d, "Oxford", "red")   # 4 units against 3 troops
+    st.troops.append("men")
+    assert not invaders.can_attack(d, "Oxford", "red")
+
+
+def test_6_4_walls_need_a_die_after_the_penalty():
+    s = _phase6()
+    d = g(s)
+    d.armies["army-1"].city, d.armies["army-1"].foot = "Oxford", 1   # 5 SP: one die, -2 at a Fortified City
+    place(s, "red", "Oxford", "men")
+    d.cities["Oxford"].building = "fortified"
+    assert not invaders.can_attack(d, "Oxford", "red")
+    d.cities["Oxford"].building = None
+    assert invaders.can_attack(d, "Oxford", "red")
+
+
+def test_6_9_invaders_leave_from_an_empty_port_reached_from_inland():
+    s = _phase6()
+    d = g(s)
+    d.armies["army-1"].city, d.armies["army-1"].foot = "Lincoln", 5
+    s.rng.force("S", "S")   # Lincoln -> King's Lynn (a port): they sail away
+    events = do(s, "ann", "done")
+    assert any(e.kind == "invaders.left" and e.data["why"] == "left england" for e in events)
+    assert d.armies["army-1"].city is None and not d.armies["army-1"].gone

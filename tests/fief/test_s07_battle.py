@@ -1,0 +1,151 @@
+"""Phase 7: battles (7.0-7.8), losses (7.5) as a property, the Holy Grail (12.1)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.core import RuleError
+from engine.fief import RULES
+from engine.fief.battle import dice, losses
+from tests.fief.helpers import do, g, new, place, refused
+
+TYPES = ("men", "archer", "crossbow", "knight")
+
+
+def sub_multisets(troops: list[str]):
+    have = Counter(troops)
+    kinds = sorted(have)
+    for counts in product(*(range(have[k] + 1) for k in kinds)):
+        yield sorted(Counter(dict(zip(kinds, counts, strict=True))).elements())
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(TYPES), max_size=7), st.integers(min_value=0, max_value=14),
+       st.integers(min_value=0, max_value=2))
+def test_7_5_engine_accepts_exactly_the_allotments_removing_most_sp_up_to_the_hits(troops, hits, nobles_n):
+    nobles = [f"n{i}" for i in range(nobles_n)]
+    cost = {"men": 1, "archer": 1, "crossbow": 2, "knight": 3}
+    feasible = [sum(cost[u] for u in m) for m in sub_multisets(troops) if sum(cost[u] for u in m) <= hits]
+    best = max(feasible)
+    for units in sub_multisets(troops):
+        total = sum(cost[u] for u in units)
+        all_gone = len(units) == len(troops)
+        slain_n = min(hits - total, nobles_n) if all_gone and total == best else 0
+        for slay in ([], nobles[:1], nobles[:2]):
+            ok = total == best and len(slay) == slain_n
+            try:
+                allot = losses.check(troops, nobles, hits, units, slay)
+            except RuleError as err:
+                assert not ok, f"refused a legal allotment {units} {slay}: {err}"
+                assert err.section == "7.5" and err.legal is not None
+                continue
+            assert ok, f"accepted {units} {slay} for {troops} / {hits} hits"
+            assert set(allot.captured) == (set(nobles) - set(slay) if all_gone else set())
+    ex = losses.example(troops, nobles, hits)
+    losses.check(troops, nobles, hits, list(ex.troops), list(ex.slain))
+    for choice in losses.choices(troops, nobles, hits):
+        losses.check(troops, nobles, hits, list(choice.troops), list(choice.slain))
+
+
+def test_7_4_anabel_herbert_men_and_knight():
+    """Ex 7-4: 1-2 hits take the Men-at-Arms; 3 the Knight; 4 all troops and both nobles captive;
+    5 one noble slain and one captive; 6 both slain."""
+    troops, nobles = ["men", "knight"], ["anabel", "herbert"]
+    assert losses.example(troops, nobles, 1).troops == ("men",)
+    assert losses.example(troops, nobles, 2).troops == ("men",)
+    assert losses.example(troops, nobles, 3).troops == ("knight",)
+    assert losses.example(troops, nobles, 3).captured == ()
+    four = losses.example(troops, nobles, 4)
+    assert four.troops == ("knight", "men") and four.captured == ("anabel", "herbert") and four.slain == ()
+    five = losses.check(troops, nobles, 5, ["men", "knight"], ["herbert"])
+    assert five.slain == ("herbert",) and five.captured == ("anabel",)
+    assert losses.example(troops, nobles, 6).slain == ("anabel", "herbert")
+
+
+def test_7_1_battle_die_faces():
+    assert sorted(dice.FACES) == [0, 1, 1, 2, 2, 3]
+
+
+def test_7_3_dice_from_strength_points():
+    assert [dice.dice_for(sp) for sp in (0, 1, 6, 7, 12, 13, 30)] == [0, 1, 1, 2, 2, 3, 3]
+
+
+def test_12_1_grail_cancels_attacker_twos():
+    assert dice.count_hits([2, 2, 3, 1], grail=True) == 4
+    assert dice.count_hits([2, 2, 3, 1], grail=False) == 8
+
+
+def _battle_state():
+    s = new(4)
+    d = g(s)
+    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = 7, "battle", 2, 0
+    d.flow.queue = ["red"]
+    for n in d.nobles.values():
+        n.retainer = None
+    red, blue = d.families["red"].nobles[0], d.families["blue"].nobles[0]
+    d.nobles[red].city = "Oxford"
+    d.nobles[blue].city = "Oxford"
+    place(s, "blue", "Oxford", "men", "men", "knight")
+    place(s, "red", "Oxford", "knight", "knight", control=False)
+    d.cities["Oxford"].stacks["red"].outskirts = True
+    d.nobles[red].outskirts = True
+    return s, red, blue
+
+
+def test_7_0_types_hidden_until_a_battle_reveals_them():
+    s, _red, _blue = _battle_state()
+    oxford = RULES.view(s, None)["cities"]["Oxford"]["troops"]
+    assert "types" not in oxford["blue"] and oxford["blue"]["count"] == 3
+    s.rng.force(1, 1, 1)
+    events = do(s, "ann", "battle city:Oxford against:blue")
+    revealed = [e for e in events if e.kind == "battle.revealed"]
+    assert revealed and revealed[0].is_public
+    assert revealed[0].data["troops"]["blue"] == {"knight": 1, "men": 2}
+    oxford = RULES.view(s, None)["cities"]["Oxford"]["troops"]
+    assert oxford["blue"]["types"] == {"knight": 1, "men": 2}
+
+
+def test_7_0_refusals_change_nothing():
+    s, red, _blue = _battle_state()
+    assert refused(s, "ann", "battle city:Oxford against:green").section == "7.0"
+    assert refused(s, "ann", "battle city:London against:blue").section == "7.0"
+    assert refused(s, "ann", "battle city:Oxford against:blue target:nobody").section == "7.2"
+    g(s).nobles[red].city = "London"
+    assert refused(s, "ann", "battle city:Oxford against:blue").code == "no_noble"
+
+
+def test_7_2_bombard_blank_blows_up_a_bombard_and_a_men_at_arms():
+    s, _red, _blue = _battle_state()
+    d = g(s)
+    d.cities["Oxford"].stacks["red"].troops += ["men"]
+    d.cities["Oxford"].stacks["red"].bombards = 1
+    # bombard: red rolls a blank; blue has no bombard. Archers: none. Melee: red 8 SP -> 2 dice, blue 6 SP -> 1
+    s.rng.force(1, 1, 1, 1)
+    events = do(s, "ann", "battle city:Oxford against:blue")
+    boom = [e for e in events if e.kind == "battle.explosion"]
+    assert boom and boom[0].data == {"city": "Oxford", "family": "red", "bombards": 1, "men": 1}
+    assert d.cities["Oxford"].stacks["red"].bombards == 0
+
+
+def test_7_2_archers_need_numbers_against_walls_and_three_get_a_bonus():
+    s, _red, _blue = _battle_state()
+    d = g(s)
+    d.cities["Oxford"].building = "stronghold"
+    d.cities["Oxford"].stacks["red"].troops += ["archer"]
+    s.rng.force(1, 1)       # melee only: one archer cannot fire at a Stronghold
+    events = do(s, "ann", "battle city:Oxford against:blue")
+    assert not [e for e in events if e.kind == "random.roll" and e.data["why"].startswith("archer")]
+
+
+def test_7_2_three_archers_add_one():
+    s, _red, _blue = _battle_state()
+    d = g(s)
+    d.cities["Oxford"].stacks["red"].troops += ["archer"] * 3
+    s.rng.force(2, 1, 1, 1)   # archer volley shows f (+1 for three): 2 hits on blue
+    events = do(s, "ann", "battle city:Oxford against:blue")
+    hits = [e for e in events if e.kind == "battle.hits" and e.data["volley"] == "archer"]
+    assert hits[0].data["hits"]["blue"] == 2
