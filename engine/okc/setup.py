@@ -6,10 +6,25 @@ from typing import Any
 
 from engine.core import Event, GameState, RuleError
 from engine.okc.content.loader import FACTION_IDS, load_pack
+from engine.okc.content.schema import ContentError
 from engine.okc.hooks import active
 from engine.okc.state import Okc, Player, RegionState
 
 LENGTHS = {4: "short", 5: "standard", 6: "extended"}
+BAG = "starting_bag"
+
+
+def starting_location(state: GameState, piece: str) -> str:
+    """Wild Kingdom p.6 Starting Locations: draw a Location token from the bag for ``piece``; tokens
+    drawn for earlier pieces stay out, so each module's piece starts on a different Location."""
+    from engine.okc.board import all_locations
+
+    g: Okc = state.data
+    bag = g.extra.setdefault(BAG, all_locations(g))
+    drawn = state.rng.pick(bag, why=f"starting location {piece}")
+    bag.remove(drawn)
+    state.emit(Event.public("okc.starting_location", piece=piece, location=drawn))
+    return drawn
 
 
 def default_options(seats: int) -> dict[str, Any]:
@@ -39,7 +54,10 @@ def check_options(seats: int, options: dict[str, Any]) -> None:
                             legal=sorted(MODULES) or "no modules installed")
         for name in names:
             MODULES[name].check_options(seats, options)
-    load_pack(str(options.get("pack", "starter")))
+    try:
+        load_pack(str(options.get("pack", "starter")))
+    except ContentError as err:
+        raise RuleError("content", str(err), code="bad_pack") from None
 
 
 def setup(state: GameState) -> None:
@@ -85,6 +103,7 @@ def setup(state: GameState) -> None:
                             top=g.kingdom_deck[0] if g.kingdom_deck else None))
     for m in active(g.modules):
         m.setup(state)
+    g.extra.pop(BAG, None)          # Starting Locations: the bag is emptied once modules are set up
     # Round 1 skips the Start of the Year.
     from engine.okc.year import advance, begin_bids
 

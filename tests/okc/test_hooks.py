@@ -125,3 +125,19 @@ def test_travel_follows_the_wild_kingdom_example() -> None:
     for _ in range(3):
         path.append(travel(g, path[-1]))
     assert path == ["castle", "battlefield", "shrine", "wilderness"]
+
+
+def test_starting_locations_are_drawn_without_repeats() -> None:
+    from engine.okc.setup import starting_location
+
+    state, _ = RULES.new_game(["p1", "p2"], {}, 3)
+    drawn = [starting_location(state, f"piece{i}") for i in range(6)]
+    assert sorted(drawn) == sorted(["wilderness", "castle", "battlefield", "harvest_field", "necropolis", "shrine"])
+
+
+def test_a_broken_pack_is_refused_at_game_creation() -> None:
+    from engine.core import RuleError
+
+    with pytest.raises(RuleError) as info:
+        RULES.new_game(["p1", "p2"], {"pack": "no_such_pack"}, 1)
+    assert info.value.code == "bad_pack" and "no_such_pack" in str(info.value)
