@@ -6,6 +6,10 @@ has a do-nothing default, so a module overrides only what it changes. Modules ke
 state under ``Okc.extra[module.name]`` and may add effect steps to :data:`EXTRA_STEPS` and
 actions to :attr:`Module.actions`.
 
+Helpers modules share: ``engine.okc.board.travel`` (Travel), ``engine.okc.setup.starting_location``
+(Starting Locations from the bag), ``engine.okc.clash.claim`` (claiming a Location's rewards), the
+effect queue (``engine.okc.effects.queue``) and ``Okc.layout`` (the Night Map rearranges it).
+
 Hook points (where the base rules call them):
 
 - ``check_options(seats, options)``: refuse bad module options (RuleError) when a game is created.
