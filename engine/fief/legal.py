@@ -226,7 +226,7 @@ def seat_actions(g: Fief, seat: str) -> list[Action]:
             out += step_actions(g, seat, actor)
     for r in g.requests.for_seat(seat):
         out += r.answers() if r.kind != "retainer" or _retainer_payable(g, r.payload) else [r.answers()[1]]
-    return out + anytime_actions(g, seat)
+    return out + anytime_actions(g, seat) + warplay.anytime_actions(g, seat)
 
 
 def _offer_route_ok(g: Fief, note: str) -> bool:

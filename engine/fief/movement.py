@@ -122,6 +122,8 @@ def destinations(g: Fief, n: Noble) -> list[tuple[str, str, int]]:
     out: list[tuple[str, str, int]] = []
     if left >= 1:
         out += [(d, "road", 1) for d in MAP.neighbours(n.city)]
+        if n.city in MAP.sherwood:   # 13.4: the bandit paths join Sherwood's four cities for one move
+            out += [(d, "sherwood", 1) for d in MAP.sherwood if d != n.city]
     if g.war.moves.get(n.id, 0) == 0 and MAP.cities[n.city].port:
         for port in sorted(r.port for r in MAP.regions.values()):
             if port == n.city:
@@ -137,7 +139,7 @@ def destinations(g: Fief, n: Noble) -> list[tuple[str, str, int]]:
 
 
 def road_name(start: str, dest: str, via: str) -> str:
-    return "sea" if via == "sea" else "royal" if via == "royal" else dest
+    return via if via in ("sea", "royal", "sherwood") else dest
 
 
 def permissions_needed(g: Fief, n: Noble, road: str) -> list[str]:
@@ -270,7 +272,7 @@ def carry_out(state: GameState, g: Fief, step: Step, ask_entry: bool = True) -> 
         dst.revealed = False
         key = moved_key(step.dest, fam, n.id)
         g.war.moved[key] = sorted(g.war.moved.get(key, []) + carried)
-    back = "sea" if step.via == "sea" else ("royal" if step.via == "royal" else step.start)
+    back = step.via if step.via in ("sea", "royal", "sherwood") else step.start
     g.war.came_from[n.id] = back
     troops = sum(1 for u in carried if u != "bombard")
     state.emit(Event.public("noble.moved", noble=n.id, family=fam, start=step.start, to=step.dest, via=step.via,
@@ -478,3 +480,85 @@ def walls_between(g: Fief, city: str, family: str, foe: str, noble: str) -> bool
     st = c.stacks.get(foe)
     foe_inside = bool(st and not st.outskirts and not st.empty())
     return foe_inside and g.nobles[noble].outskirts
+
+
+# -- 13.4 Bandit Paths --------------------------------------------------------------------------
+def bandit_ransom(g: Fief, n: Noble) -> int:
+    """13.4: what the Bandits of Sherwood ask of a noble (the same table as Phase 4's ransom)."""
+    from engine.fief.ransom import ransom_value
+    captor, n.captor = n.captor, "bandits"
+    try:
+        return ransom_value(n)
+    finally:
+        n.captor = captor
+
+
+def robbed(state: GameState, g: Fief, step: Step) -> bool:
+    """13.4: every passage through Sherwood rolls the d6; on 1-2 the Bandits stop the noble. The
+    noble's family then pays at once or the noble stays their captive (a ``bandits`` task)."""
+    from engine.fief.state import Task
+    n = g.nobles[step.noble]
+    roll = state.rng.roll(6, why=f"Sherwood: {n.name}")
+    if roll > 2:
+        return False
+    price = bandit_ransom(g, n)
+    state.emit(Event.public("bandits.stopped", noble=n.id, family=step.family, start=step.start, to=step.dest,
+                            ransom=price))
+    if price == 0:
+        return False   # the Bandits ask nothing of the King or Queen
+    # the task keeps the move: ``region`` holds the start city, ``options`` the units, ``city`` the destination
+    g.tasks.append(Task("bandits", step.family, city=step.dest, count=price, noble=n.id, region=step.start,
+                        options=list(step.units)))
+    return True
+
+
+def bandits_take(state: GameState, g: Fief, nid: str, start: str, units: list[str]) -> None:
+    """13.4: a noble who cannot pay stays in Sherwood; the Men-at-Arms, Archers (and the rest) of its
+    group join the Bandits (back to the stockpile); its Knights wait with it in Sherwood."""
+    n = g.nobles[nid]
+    fam = n.family
+    st = g.cities[start].stacks.get(fam)
+    knights = 0
+    if st is not None:
+        for u in units:
+            if u == "bombard":
+                st.bombards -= 1
+                g.families[fam].stockpile["bombard"] += 1
+            else:
+                st.troops.remove(u)
+                if u == "knight":
+                    knights += 1
+                else:
+                    g.families[fam].stockpile[u] += 1
+        if st.empty():
+            del g.cities[start].stacks[fam]
+    for held in g.nobles.values():
+        if held.held_by == nid:
+            from engine.fief.succession import release
+            release(state, g, held.id, why="captor taken by the Bandits")
+    n.captor, n.held_by, n.city, n.outskirts = "bandits", None, None, False
+    g.war.moves[nid] = MOVES
+    if knights:
+        key = f"{nid}|{fam}"
+        g.war.sherwood[key] = g.war.sherwood.get(key, 0) + knights
+    state.emit(Event.public("bandits.captive", noble=nid, family=fam, knights=knights,
+                            lost=sum(1 for u in units if u != "knight")))
+    settle_control(state, g, start)
+
+
+def settle_sherwood(state: GameState, g: Fief) -> None:
+    """13.4 (ruling P2-16): knights waiting in Sherwood join their noble once it is free, in its city;
+    if the noble died they go back to the stockpile."""
+    for key, knights in sorted(g.war.sherwood.items()):
+        nid, fam = key.split("|")
+        n = g.nobles.get(nid)
+        if n is not None and n.captor == "bandits":
+            continue
+        del g.war.sherwood[key]
+        if n is None or n.city is None:
+            g.families[fam].stockpile["knight"] += knights
+            continue
+        st = stack(g, n.city, n.family)
+        st.troops = sort_troops(st.troops + ["knight"] * knights)
+        st.revealed = False
+        state.emit(Event.public("bandits.knights_return", noble=nid, city=n.city, knights=knights))

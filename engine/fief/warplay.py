@@ -16,17 +16,18 @@ from engine.fief import invaders, movement, pillage
 from engine.fief.battle import endings, fight, losses
 from engine.fief.flow import begin, current_actor, end_turn
 from engine.fief.play import HANDLERS, city_arg, handler, task_for, turn
-from engine.fief.state import MAP, Fief, Task
+from engine.fief.state import MAP, Fief, Task, player_of
 
 A = Action.of
 STEPS = ("move", "parley", "battle", "pillage")
-TASKS = ("losses", "battle_next", "spoils")
+TASKS = ("losses", "battle_next", "spoils", "bandits")
 REQUESTS = ("pass", "enter", "cavalcade")
 
 
 # -- flow hooks -------------------------------------------------------------------------------
 def begin_movement(state: GameState, g: Fief) -> str:
     movement.begin_phase(g)
+    movement.settle_sherwood(state, g)
     begin(state, "move")
     return "move"
 
@@ -53,6 +54,7 @@ def run_invaders(state: GameState, g: Fief) -> bool:
 def begin_battles(state: GameState, g: Fief) -> str:
     g.war.fought.clear()
     g.war.battled_now.clear()
+    movement.settle_sherwood(state, g)
     begin(state, "battle")
     return "battle"
 
@@ -133,6 +135,8 @@ def _sieges(g: Fief, family: str) -> list[str]:
 
 
 def task_default(g: Fief, t: Task) -> Action:
+    if t.kind == "bandits":
+        return A("bandits", pay=player_of(g, t.family).shillings >= t.count)
     if t.kind == "losses":
         allot = _loss_example(g, t)
         return A("losses", units=list(allot.troops), slay=list(allot.slain))
@@ -142,6 +146,8 @@ def task_default(g: Fief, t: Task) -> Action:
 
 
 def task_actions(g: Fief, t: Task) -> list[Action]:
+    if t.kind == "bandits":
+        return [task_default(g, t)]
     if t.kind == "losses":
         b = g.war.battle
         assert b is not None
@@ -171,8 +177,8 @@ def _units(value: Any) -> list[str]:
 def _move(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("move",), "5.0")
     via = str(a["via"]).lower() if a.get("via") else None
-    if via is not None and via not in ("road", "sea", "royal"):
-        raise RuleError("5.0", f"no way {via!r}", code="via", legal=["road", "sea", "royal"])
+    if via is not None and via not in ("road", "sea", "royal", "sherwood"):
+        raise RuleError("5.0", f"no way {via!r}", code="via", legal=["road", "sea", "royal", "sherwood"])
     nid = str(a["noble"])
     if g.war.must_move and _must_move_left(g, fam) and nid not in g.war.must_move:
         raise RuleError("5.2", "a Cavalcade that won must move on first", code="must_move",
@@ -190,6 +196,8 @@ def _move(state: GameState, g: Fief, seat: str, a: Action) -> None:
                             legal="move another noble, or done")
         ask_pass(state, g, step, need[0])
         return
+    if step.via == "sherwood" and movement.robbed(state, g, step):
+        return
     movement.carry_out(state, g, step)
 
 
@@ -200,8 +208,8 @@ def cavalcade(state: GameState, g: Fief, cav: movement.Cavalcade) -> None:
     if cav.where == "there":
         movement.carry_out(state, g, step, ask_entry=False)
     city = step.dest if cav.where == "there" else step.start
-    n = g.nobles[step.noble]
-    if n.city != city or n.captor is not None:
+    n = g.nobles.get(step.noble)
+    if n is None or n.city != city or n.captor is not None:
         return   # the ride ended on the way (plague)
     state.emit(Event.public("cavalcade.begun", noble=step.noble, family=step.family, city=city, against=cav.foe,
                             knights=sum(1 for u in step.units if u == "knight")))
@@ -256,6 +264,68 @@ def _battle_next(state: GameState, g: Fief, seat: str, a: Action) -> None:
     assert b is not None
     endings.choose(state, g, b, task.family, choice, destroy, target)
     _continue(state)
+
+
+@handler("bandits")
+def _bandits(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    """13.4: pay the Bandits at once if you can; otherwise the noble stays in Sherwood."""
+    task = task_for(g, seat, "bandits", "13.4")
+    pay = bool(a["pay"])
+    money = player_of(g, task.family).shillings
+    if pay and money < task.count:
+        raise RuleError("13.4", f"the Bandits ask {task.count} shillings, more than you have", code="funds",
+                        legal="pay:false")
+    if not pay and money >= task.count:
+        raise RuleError("13.4", f"you can pay the {task.count} shillings the Bandits ask: you must", code="mandatory",
+                        legal="pay:true")
+    g.tasks.pop(0)
+    nid, start = task.noble or "", task.region or ""
+    if pay:
+        player_of(g, task.family).shillings -= task.count
+        state.emit(Event.public("bandits.paid", noble=nid, family=task.family, ransom=task.count))
+        movement.carry_out(state, g, movement.Step(nid, task.family, start, task.city or "", "sherwood", 1,
+                                                   tuple(task.options), "sherwood"))
+    else:
+        movement.bandits_take(state, g, nid, start, list(task.options))
+    _continue(state)
+
+
+@handler("interdict")
+def _interdict(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    """13.4 King's Interdiction: the King or Queen spends a Carrier Pigeon to free a Bandits' captive."""
+    fam = _royal_family_of(g, seat)
+    captives = sorted(n.id for n in g.nobles.values() if n.captor == "bandits")
+    if fam is None:
+        raise RuleError("13.4", "only the King or Queen may order the Bandits to free a captive", code="not_royal",
+                        legal="none")
+    if g.families[fam].pigeons < 1:
+        raise RuleError("13.4", "the interdiction costs a Carrier Pigeon; you have none left", code="no_pigeon",
+                        legal="none")
+    if a["captive"] not in captives:
+        raise RuleError("13.4", f"{a['captive']!r} is not held in Sherwood", code="not_captive",
+                        legal=captives or "nobody is held")
+    from engine.fief.succession import release
+    g.families[fam].pigeons -= 1
+    state.emit(Event.public("bandits.interdiction", captive=a["captive"], by=fam))
+    release(state, g, a["captive"], why="King's interdiction")
+    _continue(state)
+
+
+def _royal_family_of(g: Fief, seat: str) -> str | None:
+    for f in g.players[seat].families:
+        for nid in g.families[f].nobles:
+            n = g.nobles[nid]
+            if n.captor is None and any(t in ("king", "sovereign_queen", "queen") for t in n.titles):
+                return f
+    return None
+
+
+def anytime_actions(g: Fief, seat: str) -> list[Action]:
+    """Commands of this module open whatever the step: the King's interdiction (13.4)."""
+    fam = _royal_family_of(g, seat) if seat in g.players else None
+    if fam is None or g.families[fam].pigeons < 1:
+        return []
+    return [A("interdict", captive=n.id) for n in g.nobles.values() if n.captor == "bandits"]
 
 
 @handler("spoils")
