@@ -69,11 +69,12 @@ class FiefRules(Rules):
 
     def play(self, state: GameState, seat: str, action: Action) -> None:
         g: Fief = state.data
-        try:
-            HANDLERS[action.kind](state, g, seat, action)
-        except KeyError as err:
-            raise RuleError("commands", f"{action.kind} is missing {err}", code="missing_param",
-                            legal=[p.name for p in ACTIONS[action.kind].params]) from None
+        spec = ACTIONS[action.kind]
+        missing = [p.name for p in spec.params if p.required and action.get(p.name) is None]
+        if missing:
+            raise RuleError("commands", f"{action.kind} needs {', '.join(missing)}", code="missing_param",
+                            legal=[p.name for p in spec.params])
+        HANDLERS[action.kind](state, g, seat, action)
 
     def suggest(self, state: GameState, seat: str, kind: str, param: str) -> list[Any]:
         """Autocomplete: the values of the legal actions, completed where the enumeration samples."""
