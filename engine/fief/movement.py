@@ -66,13 +66,18 @@ def moved_key(city: str, family: str, noble: str) -> str:
 
 
 def available(g: Fief, city: str, family: str, noble: str) -> list[str]:
-    """5.0: the family's troops and Bombards here that did not move with another noble."""
-    pool = Counter(units_of(g.cities[city].stacks.get(family)))
+    """5.0: the family's troops and Bombards here that did not move with another noble.
+
+    The units that came with this noble always stay available to it; other nobles' claims count only
+    against what is left (units lost since in battle, to plague or to bandits free their claim)."""
+    actual = Counter(units_of(g.cities[city].stacks.get(family)))
+    mine = Counter(g.war.moved.get(moved_key(city, family, noble), [])) & actual
+    others: Counter[str] = Counter()
     prefix = f"{city}|{family}|"
     for key, units in g.war.moved.items():
         if key.startswith(prefix) and key != moved_key(city, family, noble):
-            pool -= Counter(units)
-    return sorted(pool.elements())
+            others += Counter(units)
+    return sorted((actual - (others & (actual - mine))).elements())
 
 
 def escort(g: Fief, city: str, family: str, noble: str) -> list[str]:
