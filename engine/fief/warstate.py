@@ -41,6 +41,7 @@ class War:
     battled_now: list[str] = field(default_factory=list)
     must_move: list[str] = field(default_factory=list)     # nobles that won a cavalcade and must move on
     cavalry: dict[str, list[str]] = field(default_factory=dict)  # cavalcading noble -> the knights riding with it
+    guards_lost: dict[str, int] = field(default_factory=dict)  # Royal Guard markers defeated (13.1)
     sherwood: dict[str, int] = field(default_factory=dict)  # "noble|family" held by the Bandits -> its knights (13.4)
     moves: dict[str, int] = field(default_factory=dict)    # noble -> moves used this phase
     came_from: dict[str, str] = field(default_factory=dict)  # noble -> road it last arrived by

@@ -220,6 +220,8 @@ def surrender(state: GameState, g: Fief, b: Battle, fam: str) -> None:
     gone = side_troops(g, b, fam)
     if st is not None:
         for t in gone:
+            if t in ("royal_knight", "royal_men"):
+                continue   # 13.1: the Royal Guard leaves its captured lord and returns to the supply
             g.families[fam].stockpile[t] += 1
             st.troops.remove(t)
         state.emit(Event.public("battle.losses", city=b.city, family=fam, units=list(gone), slain=[],

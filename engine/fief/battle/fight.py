@@ -47,7 +47,25 @@ def side_troops(g: Fief, b: Battle, side: str) -> list[str]:
     if b.kind == "cavalcade" and side == b.attacker:
         have = Counter(troops(g, b.city, side))
         return sorted((Counter(b.only) & have).elements())
-    return troops(g, b.city, side)
+    return troops(g, b.city, side) + guards(g, side_nobles(g, b, side))
+
+
+GUARD_SP = {"royal_knight": 3, "royal_men": 1}   # 13.1: Royal Knights 3 SP / 3 hits, Royal Men-at-Arms 1 / 1
+
+
+def guards(g: Fief, nobles: list[str]) -> list[str]:
+    """13.1: the Sovereign's two Royal Knights and the royal spouse's two Royal Men-at-Arms fight
+    beside them (less those defeated since the last election)."""
+    out: list[str] = []
+    lost = g.war.guards_lost
+    for nid in nobles:
+        n = g.nobles[nid]
+        if "king" in n.titles or "sovereign_queen" in n.titles:
+            out += ["royal_knight"] * max(0, 2 - lost.get("royal_knight", 0))
+        spouse = g.nobles.get(n.spouse or "")
+        if "queen" in n.titles or (spouse is not None and "sovereign_queen" in spouse.titles):
+            out += ["royal_men"] * max(0, 2 - lost.get("royal_men", 0))
+    return out
 
 
 def side_nobles(g: Fief, b: Battle, side: str) -> list[str]:
@@ -67,7 +85,7 @@ def side_strength(g: Fief, b: Battle, side: str) -> int:
 
 def strength_of(g: Fief, units: list[str], nobles: list[str]) -> int:
     """7.3: SP of troops, each nobleman, and each noblewoman holding a Lord title (rough spot 11)."""
-    sp = sum(C.unit_sp[t] for t in units)
+    sp = sum(GUARD_SP.get(t) or C.unit_sp[t] for t in units)
     for nid in nobles:
         n = g.nobles[nid]
         if n.sex == "m" or any(t.startswith("lord:") for t in n.titles):
@@ -304,14 +322,17 @@ def fire(state: GameState, g: Fief, b: Battle, side: str, what: str) -> int:
 
 
 def melee_bonus(g: Fief, b: Battle, side: str, n: int) -> int:
-    """Bonus hits on a melee roll: +1 per die for the defender of a Cavalcade (5.3).
+    """Bonus hits on a melee roll: +1 per die for the defender of a Cavalcade (5.3); +1 per die for
+    each Royal Guard marker on the side (13.1).
 
-    Hooks: the Royal Guard (13.1, +1 per die per marker) and Excalibur (13.2, +1) add here once
-    Phase 1 elects a Sovereign and 13.2 places the sword (neither exists in the game yet).
+    Hook: Excalibur (13.2, +1 on its side's melee total) adds here once 13.2 places the sword
+    (no setup step places it yet, ruling R5).
     """
     bonus = 0
     if b.kind == "cavalcade" and side == b.defender:
         bonus += n
+    if side != INVADERS:
+        bonus += n * sum(1 for t in side_troops(g, b, side) if t in GUARD_SP)   # 13.1
     return bonus
 
 
@@ -402,8 +423,13 @@ def take(state: GameState, g: Fief, b: Battle, side: str, allot: losses.Allotmen
             left -= k
     else:
         st = g.cities[b.city].stacks.get(side)
+        for u in allot.troops:
+            if u in GUARD_SP:   # 13.1: defeated Royal Guards return only at the next election
+                g.war.guards_lost[u] = g.war.guards_lost.get(u, 0) + 1
         if st is not None:
             for u in allot.troops:
+                if u in GUARD_SP:
+                    continue
                 st.troops.remove(u)
                 if u in b.only:
                     b.only.remove(u)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from engine.core import RuleError
 from engine.fief.components import C
 
-COST = {"men": 1, "archer": 1, "crossbow": 2, "knight": 3}
+COST = {"men": 1, "archer": 1, "crossbow": 2, "knight": 3, "royal_knight": 3, "royal_men": 1, "foot": 2}
 
 
 def cost(unit: str) -> int:
