@@ -27,7 +27,6 @@ from engine.okc.hooks import active
 from engine.okc.state import Okc, Placed
 
 P = Param
-OPT = {"required": False}
 REGIONS = ("highlands", "plateau", "lowlands")
 TIMING = {"spring_actions": "spring", "day": "day", "autumn": "autumn"}
 
@@ -39,7 +38,7 @@ ACTIONS = specs(
     ActionSpec("keep", "Return your bid card to your hand", (), "p.18 Resolve Bids"),
     ActionSpec("herald", "Place your Herald on a Location", (P("location"),), "p.20 Place Heralds"),
     ActionSpec("place", "Place one face-down card next to each Region",
-               tuple(P(r, doc=f"card for the {r.title()}", **OPT) for r in REGIONS), "p.21 Place cards",
+               tuple(P(r, doc=f"card for the {r.title()}", required=False) for r in REGIONS), "p.21 Place cards",
                secret=True),
     ActionSpec("order", "Set the Region order with the Clash markers (I first)",
                (P("regions", ParamType.LIST, "three Regions, I first"),), "p.25 Place Clash Markers"),
@@ -53,7 +52,7 @@ ACTIONS = specs(
     ActionSpec("govern", "Govern: a card with Votes from hand into a Council", (P("card"), P("council")),
                "p.31 Govern"),
     ActionSpec("journey", "Journey: a card with Lore icons from hand to the Lost Pile", (P("card"),), "p.32 Journey"),
-    ActionSpec("tie", "Tied clash: play a card face down, or leave out card to pass", (P("card", **OPT),),
+    ActionSpec("tie", "Tied clash: play a card face down, or leave out card to pass", (P("card", required=False),),
                "p.29 Resolve Tied Clashes", secret=True),
     ActionSpec("claim", "Choose the Location whose rewards you claim", (P("location"),), "p.30 Claim Rewards"),
     ActionSpec("choose", "Answer the effect waiting on you", (P("option"),), "effects"),

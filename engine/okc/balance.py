@@ -18,7 +18,7 @@ from engine.simulate import Playout
 def run(games: int, seed: int, length: int, players: int | None) -> dict[str, tuple[int, int, float]]:
     wins: Counter[str] = Counter()
     played: Counter[str] = Counter()
-    fair: Counter[str] = Counter()
+    fair: dict[str, float] = {}
     for i in range(games):
         n = players or (2, 3, 4)[i % 3]
         seats = [f"p{k + 1}" for k in range(n)]
@@ -29,7 +29,7 @@ def run(games: int, seed: int, length: int, players: int | None) -> dict[str, tu
         for s in seats:
             faction = state.data.players[s].faction
             played[faction] += 1
-            fair[faction] += 1 / n
+            fair[faction] = fair.get(faction, 0.0) + 1 / n
         for w in result.winners:
             wins[state.data.players[w].faction] += 1
     return {f: (wins[f], played[f], fair[f] / played[f]) for f in sorted(played)}

@@ -21,6 +21,7 @@ from engine.okc.hooks import EXTRA_STEPS
 from engine.okc.state import Choice, Job, Okc, Placed, RegionState
 
 DONE = "done"
+Step = dict[str, Any]
 Handler = Callable[[GameState, str, dict[str, Any], dict[str, Any], Any], None]
 
 
@@ -86,7 +87,7 @@ def take_favour(state: GameState, seat: str) -> None:
 
 # -- the steps ---------------------------------------------------------------------------
 
-def s_gain(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_gain(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     n = amount(g, seat, step["amount"])
     if step["what"] == "lore":
@@ -111,7 +112,7 @@ def _steal_from(state: GameState, seat: str, victim: str, what: str, n: int, why
         lore.gain_lore(state, seat, taken, "steal")
 
 
-def s_steal(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_steal(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     who = step.get("from", "one_opponent")
     why = ctx.get("source", "effect")
@@ -129,7 +130,7 @@ def s_steal(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> 
         _steal_from(state, seat, v, step["what"], step["amount"], why)
 
 
-def s_draw(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_draw(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     n = step["amount"]
     if step.get("optional"):
@@ -140,11 +141,11 @@ def s_draw(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> N
     draw(state, seat, n)
 
 
-def _hand_choice(state: GameState, seat: str, kind: str, step: dict, ctx: dict, answer: Any,
+def _hand_choice(state: GameState, seat: str, kind: str, step: Step, ctx: Step, answer: Any,
                  act: Callable[[str], None], *, optional: bool) -> None:
     """Repeat a one-card-from-hand choice ``step['amount']`` times (or until ``done``)."""
     g: Okc = state.data
-    left = step.get("left", step["amount"])
+    left: int = step["left"] if "left" in step else step["amount"]
     hand = g.players[seat].hand
     if answer is not None:
         if answer == DONE:
@@ -157,7 +158,7 @@ def _hand_choice(state: GameState, seat: str, kind: str, step: dict, ctx: dict, 
         optional=optional, count=left)
 
 
-def s_discard(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_discard(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     p = g.players[seat]
 
@@ -169,7 +170,7 @@ def s_discard(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -
     _hand_choice(state, seat, "discard", step, ctx, answer, act, optional=False)
 
 
-def s_bottom(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_bottom(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     p = g.players[seat]
 
@@ -182,7 +183,7 @@ def s_bottom(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) ->
     _hand_choice(state, seat, "bottom", step, ctx, answer, act, optional=True)
 
 
-def s_eliminate(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_eliminate(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     rid = ctx.get("region")
     if not rid:
@@ -201,7 +202,7 @@ def s_eliminate(state: GameState, seat: str, step: dict, ctx: dict, answer: Any)
     eliminate(state, [p for p in targets if p.card == answer], seat, rid)
 
 
-def s_blank(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_blank(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     rid = ctx.get("region")
     if not rid:
@@ -217,7 +218,7 @@ def s_blank(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> 
             state.emit(Event.public("okc.blanked", card=p.card, seat=p.owner, region=rid, by=seat))
 
 
-def s_burn(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_burn(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     p = g.players[seat]
     target = step["target"]
@@ -238,7 +239,7 @@ def s_burn(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> N
     state.emit(Event.public("okc.burned", seat=seat, card=answer))
 
 
-def s_move_herald(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_move_herald(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     whose = step.get("whose", "opponent")
     seats = {"opponent": opponents(g, seat), "own": [seat], "any": list(g.order)}[whose]
@@ -254,7 +255,7 @@ def s_move_herald(state: GameState, seat: str, step: dict, ctx: dict, answer: An
     state.emit(Event.public("okc.herald_moved", seat=who, by=seat, frm=frm, to=loc))
 
 
-def s_swap(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_swap(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     p = g.players[seat]
     options = [f"{reg.id}:{i}:{h}" for reg in g.regions for i, q in enumerate(reg.cards)
@@ -274,7 +275,7 @@ def s_swap(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> N
     state.emit(Event.private(seat, "okc.swapped.cards", seat=seat, region=rid, placed=cid, to_hand=p.hand[-1]))
 
 
-def s_peek(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_peek(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     options = [f"{q.owner}:{reg.id}:{i}" for reg in g.regions for i, q in enumerate(reg.cards)
                if q.owner != seat and not q.face_up]
@@ -289,7 +290,7 @@ def s_peek(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> N
     state.emit(Event.private(seat, "okc.peeked.card", target=who, region=rid, card=q.card))
 
 
-def s_govern(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_govern(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     options = [f"{c}>{k}" for c in sorted(set(councils.govern_cards(g, seat))) for k in g.councils]
     if answer is None:
@@ -301,7 +302,7 @@ def s_govern(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) ->
         councils.govern(state, seat, cid, council)
 
 
-def s_journey(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_journey(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     if answer is None:
         if g.players[seat].hand:
@@ -312,7 +313,7 @@ def s_journey(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -
         lore.journey(state, seat, answer)
 
 
-def s_spend(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_spend(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     """Internal step: the chance to acquire Site of Power cards right after gaining Lore."""
     g: Okc = state.data
     if answer is not None:
@@ -324,7 +325,7 @@ def s_spend(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> 
         ask(g, seat, "acquire", "acquire a Site of Power card", options, step, ctx, optional=True)
 
 
-def s_strength(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_strength(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     placed = source_placed(g, ctx)
     if placed is not None:
@@ -332,7 +333,7 @@ def s_strength(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) 
         state.emit(Event.public("okc.strength", card=placed.card, seat=placed.owner, gained=placed.gained))
 
 
-def s_bonus(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_bonus(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     if g.clash is not None:
         n = amount(g, seat, step["amount"])
@@ -340,7 +341,7 @@ def s_bonus(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> 
         state.emit(Event.public("okc.bonus", seat=seat, region=g.clash.region, amount=n))
 
 
-def s_grant(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_grant(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     placed = source_placed(g, ctx)
     if placed is not None and step["keyword"] not in placed.gained_keywords:
@@ -348,7 +349,7 @@ def s_grant(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> 
         state.emit(Event.public("okc.granted", card=placed.card, seat=placed.owner, keyword=step["keyword"]))
 
 
-def s_recruit(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_recruit(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     p = g.players[seat]
     n = min(step["amount"], p.supporters_lost)
@@ -358,10 +359,10 @@ def s_recruit(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -
         state.emit(Event.public("okc.recruited", seat=seat, amount=n))
 
 
-def s_unexhaust(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_unexhaust(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     p = g.players[seat]
-    left = step.get("left", step.get("amount", 1))
+    left: int = step["left"] if "left" in step else step.get("amount", 1)
     if answer is not None:
         p.tactics[answer] = False
         state.emit(Event.public("okc.unexhausted", seat=seat, tactic=answer))
@@ -371,11 +372,11 @@ def s_unexhaust(state: GameState, seat: str, step: dict, ctx: dict, answer: Any)
         ask(g, seat, "unexhaust", "unexhaust which Tactic", options, {**step, "left": left}, ctx)
 
 
-def s_favour(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_favour(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     take_favour(state, seat)
 
 
-def s_recycle(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_recycle(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     p = g.players[seat]
     p.deck.extend(p.discard)
@@ -384,10 +385,10 @@ def s_recycle(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -
     state.emit(Event.public("okc.recycled", seat=seat, deck=len(p.deck)))
 
 
-def s_recover(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_recover(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     p = g.players[seat]
-    left = step.get("left", step.get("amount", 1))
+    left: int = step["left"] if "left" in step else step.get("amount", 1)
     if answer is not None:
         p.lost.remove(answer)
         (p.hand if step.get("to", "hand") == "hand" else p.discard).append(answer)
@@ -398,7 +399,7 @@ def s_recover(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -
             {**step, "left": left}, ctx)
 
 
-def s_retain(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_retain(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     placed = source_placed(g, ctx)
     if placed is not None:
@@ -406,14 +407,14 @@ def s_retain(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) ->
         state.emit(Event.public("okc.retained", card=placed.card, seat=placed.owner))
 
 
-def s_clash_again(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_clash_again(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
     if ctx.get("region"):
         region(g, ctx["region"]).again += 1
         state.emit(Event.public("okc.clash_again", region=ctx["region"], by=seat))
 
 
-def s_hand_size(state: GameState, seat: str, step: dict, ctx: dict, answer: Any) -> None:
+def s_hand_size(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     from engine.okc.deck import MIN_HAND_SIZE
 
     g: Okc = state.data

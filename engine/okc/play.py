@@ -4,6 +4,7 @@ legal), then change the state, then let the year run on (:func:`engine.okc.year.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engine.core import Action, Event, GameState, RuleError
 from engine.okc import clash, councils, lore
@@ -331,7 +332,7 @@ def play(state: GameState, seat: str, action: Action) -> None:
 
 # Ambush and Flank: built-in Day commands, carried out as internal effect steps.
 
-def s_ambush(state: GameState, seat: str, step: dict, ctx: dict, answer: object) -> None:
+def s_ambush(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: object) -> None:
     """Ambush: add a card from hand face down next to this Region; it is revealed after the Day step."""
     from engine.okc.effects import ask
 
@@ -346,7 +347,7 @@ def s_ambush(state: GameState, seat: str, step: dict, ctx: dict, answer: object)
     state.emit(Event.public("okc.ambush", seat=seat, region=ctx["region"]))
 
 
-def s_flank(state: GameState, seat: str, step: dict, ctx: dict, answer: object) -> None:
+def s_flank(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: object) -> None:
     """Flank: move this card to another Region still to be resolved; it stays Active there."""
     from engine.okc.effects import ask, source_placed
 

@@ -21,7 +21,7 @@ def starting_location(state: GameState, piece: str) -> str:
 
     g: Okc = state.data
     bag = g.extra.setdefault(BAG, all_locations(g))
-    drawn = state.rng.pick(bag, why=f"starting location {piece}")
+    drawn: str = state.rng.pick(bag, why=f"starting location {piece}")
     bag.remove(drawn)
     state.emit(Event.public("okc.starting_location", piece=piece, location=drawn))
     return drawn

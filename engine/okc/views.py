@@ -72,8 +72,9 @@ def public_view(state: GameState) -> dict[str, Any]:
     pack = pack_of(g)
     heralds: dict[str, list[str]] = {}
     for s in g.order:
-        if g.players[s].herald:
-            heralds.setdefault(g.players[s].herald, []).append(s)
+        where = g.players[s].herald
+        if where:
+            heralds.setdefault(where, []).append(s)
     regions = []
     for r in pack.regions:
         rs = region(g, r.id)
@@ -121,7 +122,7 @@ def public_view(state: GameState) -> dict[str, Any]:
     if g.choice is not None:
         c = g.choice
         choice = {"seat": c.seat, "kind": c.kind, "prompt": c.prompt, "count": c.count, "optional": c.optional}
-    r = result(g)
+    final = result(g)
     out: dict[str, Any] = {
         "game": "okc", "pack": g.pack, "round": min(g.round, g.length), "rounds": g.length, "season": g.season,
         "step": g.step, "phase": phase_label(g), "order": list(g.order),
@@ -139,7 +140,7 @@ def public_view(state: GameState) -> dict[str, Any]:
                      for cid, c in pack.councils.items()],
         "bids": bids, "region_cards": secret, "choice": choice, "players": players,
         "burned": list(g.burned), "modules": list(g.modules),
-        "result": r.to_json() if r else None,
+        "result": final.to_json() if final else None,
     }
     return out
 

@@ -267,13 +267,13 @@ def cleanup(state: GameState) -> bool:
             g.players[seat].supporters_lost += n
         reg.supporters = {}
         kept = []
-        for p in reg.cards:
-            if p.retained:
-                p.retained = False
-                p.gained, p.gained_keywords, p.blanked, p.used = 0, [], False, []
-                kept.append(p)
+        for q in reg.cards:
+            if q.retained:
+                q.retained = False
+                q.gained, q.gained_keywords, q.blanked, q.used = 0, [], False, []
+                kept.append(q)
             else:
-                g.players[p.owner].discard.append(p.card)
+                g.players[q.owner].discard.append(q.card)
         reg.cards = kept
         reg.marker = reg.clashes = reg.again = 0
         reg.resolved = False

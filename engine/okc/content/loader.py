@@ -156,16 +156,16 @@ def read_manifest(folder: Path) -> Pack:
     file = "pack.json"
     r = Reader(file, _read_json(folder, file))
     r.known("id", "name", "deck_size", "board", "kingdom", "factions", "councils", "favour")
-    factions = {}
+    factions: dict[str, Faction] = {}
     for i, name in enumerate(r.get("factions", list)):
         if not isinstance(name, str):
             r.fail(f"factions[{i}]", "expected a file name")
         faction = read_faction(name, _read_json(folder, name))
         if faction.id in factions:
             r.fail(f"factions[{i}]", f"faction {faction.id!r} appears twice")
-        for j, c in enumerate(faction.cards):
-            if any(c.id in (x.id for x in f.cards) for f in factions.values()):
-                raise ContentError(name, f"cards[{j}].id", f"card id {c.id!r} is used by another faction")
+        for j, fc in enumerate(faction.cards):
+            if any(fc.id in (x.id for x in f.cards) for f in factions.values()):
+                raise ContentError(name, f"cards[{j}].id", f"card id {fc.id!r} is used by another faction")
         for j, t in enumerate(faction.tactics):
             if any(t.id in (x.id for x in f.tactics) for f in factions.values()) or \
                     t.id in [x.id for x in faction.tactics[:j]]:
@@ -176,14 +176,14 @@ def read_manifest(folder: Path) -> Pack:
     deck_size = r.get("deck_size", int, lo=1, hi=200)
     if len(kingdom) < deck_size:
         r.fail("deck_size", f"the Kingdom pool has {len(kingdom)} cards, fewer than the deck size {deck_size}")
-    councils = {}
+    councils: dict[str, Council] = {}
     for c in r.items("councils"):
         c.known("id", "name", "tiers", "text")
         tiers = []
-        for t in c.items("tiers"):
-            t.known("votes", "steps")
-            tiers.append(Tier(t.get("votes", int, lo=1, hi=30), read_steps(t, "steps")))
-        if [t.votes for t in tiers] != sorted({t.votes for t in tiers}) or not tiers:
+        for tr in c.items("tiers"):
+            tr.known("votes", "steps")
+            tiers.append(Tier(tr.get("votes", int, lo=1, hi=30), read_steps(tr, "steps")))
+        if [x.votes for x in tiers] != sorted({x.votes for x in tiers}) or not tiers:
             c.fail("tiers", "tiers are listed by strictly rising votes")
         council = Council(c.get("id", str), c.get("name", str), tuple(tiers), c.get("text", str, ""))
         councils[council.id] = council

@@ -127,7 +127,7 @@ def describe_step(step: dict[str, Any]) -> str:
             return "this Region clashes again"
         case "hand_size":
             return f"hand size {n:+d}"
-    return kind
+    return str(kind)
 
 
 def describe(steps: list[dict[str, Any]]) -> str:
