@@ -278,8 +278,12 @@ def _bandits(state: GameState, g: Fief, seat: str, a: Action) -> None:
     if not pay and money >= task.count:
         raise RuleError("13.4", f"you can pay the {task.count} shillings the Bandits ask: you must", code="mandatory",
                         legal="pay:true")
-    g.tasks.pop(0)
     nid, start = task.noble or "", task.region or ""
+    from collections import Counter
+    if Counter(task.options) - Counter(movement.units_of(g.cities[start].stacks.get(task.family))):
+        raise RuleError("13.4", "the units stopped in Sherwood are no longer there", code="units_gone",
+                        legal="none")
+    g.tasks.pop(0)
     if pay:
         player_of(g, task.family).shillings -= task.count
         state.emit(Event.public("bandits.paid", noble=nid, family=task.family, ransom=task.count))
