@@ -74,6 +74,7 @@ def public(g: Fief) -> View:
         "disasters_delayed": f.round == 1,
         "result": {"winners": list(f.winners), "reason": f.reason} if f.over else None,
         "requests": [{"id": r.id, "what": r.kind, "by": r.by, "to": r.to} for r in g.requests.open],
+        "war": _war(g),
         "offers": g.offers.visible(None),
     }
 
@@ -160,3 +161,8 @@ def private(g: Fief, seat: str, view: View) -> View:
             if st:
                 view["cities"][name]["troops"][fid]["types"] = dict(sorted(Counter(st.troops).items()))
     return view
+
+
+def _war(g: Fief) -> View:
+    from engine.fief.warplay import view
+    return view(g)

@@ -9,6 +9,7 @@ docstrings say "hook".
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from engine.core import Action, Event, GameState, Request, RuleError
@@ -279,7 +280,6 @@ def _bandits(state: GameState, g: Fief, seat: str, a: Action) -> None:
         raise RuleError("13.4", f"you can pay the {task.count} shillings the Bandits ask: you must", code="mandatory",
                         legal="pay:true")
     nid, start = task.noble or "", task.region or ""
-    from collections import Counter
     if Counter(task.options) - Counter(movement.units_of(g.cities[start].stacks.get(task.family))):
         raise RuleError("13.4", "the units stopped in Sherwood are no longer there", code="units_gone",
                         legal="none")
@@ -453,3 +453,29 @@ __all__ = ["begin_movement", "begin_battles", "begin_pillage", "end_movement", "
 
 def begin_pillage(state: GameState, g: Fief) -> None:
     begin(state, "pillage", 7)
+
+
+# -- view -------------------------------------------------------------------------------------
+def view(g: Fief) -> dict[str, Any]:
+    """The public state of phases 5-7 (docs/fief-view.md, "Part II")."""
+    w = g.war
+    b = w.battle
+    battle = None
+    if b is not None:
+        battle = {"city": b.city, "attacker": b.attacker, "defender": b.defender, "kind": b.kind, "round": b.rolls,
+                  "stage": b.stage, "penalty": b.penalty, "quiet": b.quiet, "proposal": b.proposal or None,
+                  "armies": list(b.armies), "mover": b.mover or None,
+                  "sides": {side: {"troops": dict(sorted(Counter(fight.side_troops(g, b, side)).items())),
+                                   "nobles": fight.side_nobles(g, b, side),
+                                   "strength": fight.side_strength(g, b, side)}
+                            for side in (b.attacker, b.defender)}}
+    return {
+        "battle": battle,
+        "moves": {n: used for n, used in sorted(w.moves.items()) if n in g.nobles},
+        "must_move": [n for n in w.must_move if n in g.nobles],
+        "battled_last_round": list(w.battled_last),
+        "battles_this_phase": list(w.battled_now),
+        "garrisons": dict(w.garrisons),
+        "sherwood": {k.split("|")[0]: v for k, v in sorted(w.sherwood.items())},
+        "royal_guard_lost": dict(w.guards_lost),
+    }
