@@ -127,7 +127,9 @@ def building_items(scene: Scene, p: Place) -> None:
 def noble_items(scene: Scene, p: Place) -> None:
     """Free nobles in a row above the city: names, or three letters when more than two."""
     nobles = list(p.city.get("nobles") or [])
-    labels = [noble_name(p.view, nid)[:3] if len(nobles) > 2 else noble_name(p.view, nid) for nid in nobles]
+    moves = ((p.view.get("war") or {}).get("moves") or {}) if p.view.get("step") == "move" else {}
+    labels = [(noble_name(p.view, nid)[:3] if len(nobles) > 2 else noble_name(p.view, nid))
+              + (f" ›{moves[nid]}" if moves.get(nid) else "") for nid in nobles]
     row = sum(text_width(label, 13, True) + 12 for label in labels) + 4 * max(0, len(labels) - 1)
     nx = p.x - row // 2
     for nid, label in zip(nobles, labels, strict=True):
@@ -136,7 +138,7 @@ def noble_items(scene: Scene, p: Place) -> None:
         outskirts = bool(p.noble(nid).get("outskirts"))
         nx += w.chip(scene, "noble", nx, p.y - 50, label, m.colour, m.ink, where=p.name, who=fam, size=13,
                      outline=OUTSKIRTS if outskirts else INK_DARK, noble=nid, outskirts=outskirts,
-                     titles=list(p.noble(nid).get("titles") or [])) + 4
+                     titles=list(p.noble(nid).get("titles") or []), moves=int(moves.get(nid, 0))) + 4
 
 
 def troop_items(scene: Scene, p: Place) -> bool:
@@ -195,14 +197,17 @@ def captive_items(scene: Scene, p: Place, below_stacks: bool) -> None:
 def invader_items(scene: Scene, p: Place) -> None:
     """Invader armies (6.x) with their size (leader + foot soldiers) and the nobles they hold."""
     armies = (p.view.get("invaders") or {}).get("armies") or {}
+    garrisons = (p.view.get("war") or {}).get("garrisons") or {}
     for k, aid in enumerate(p.city.get("invaders") or []):
         army = armies.get(aid) or {}
         size = int(army.get("foot", 0)) + (1 if army.get("leader") else 0)
         outskirts = bool(army.get("outskirts"))
+        garrison = garrisons.get(aid) == p.name  # holds this Fortified City for good (6.6)
+        edge = GOLD if garrison else OUTSKIRTS if outskirts else "#9a9a9a"
         scene.add(Item("invaders", "shield", p.x - 44 - k * 34, p.y - 30, text=str(size), fill=INVADER,
-                       outline=OUTSKIRTS if outskirts else "#9a9a9a", ink=INK_LIGHT, size=32, width=2, where=p.name,
+                       outline=edge, ink=INK_LIGHT, size=32, width=3 if garrison else 2, where=p.name,
                        who=f"invaders:{aid}", info={"army": aid, "size": size, "leader": bool(army.get("leader")),
-                                                    "outskirts": outskirts,
+                                                    "outskirts": outskirts, "garrison": garrison,
                                                     "captives": list(army.get("captives") or [])}))
         for j, nid in enumerate(army.get("captives") or []):
             captive_chip(scene, p.view, p.marks, p.x - 110 - k * 34, p.y - 62 - j * 22, nid, p.name,

@@ -1,5 +1,6 @@
 """The side panel of the Fief board: round, phase, turn order, Disaster track, decks, Parliament,
-titles held, families with their victory points, and the legend of symbols."""
+the battle being fought, titles held, open requests and offers, families with their victory
+points, and the legend of symbols."""
 
 from __future__ import annotations
 
@@ -217,12 +218,79 @@ def negotiation_rows(scene: Scene, view: dict[str, Any], x: int, y: int, limit: 
     return y + 6
 
 
+TROOP_ORDER = ["knight", "men", "archer", "crossbow", "bombard", "trebuchet", "royal_knight", "royal_men", "foot"]
+TROOP_SHORT = {"knight": "K", "men": "M", "archer": "A", "crossbow": "X", "bombard": "B", "trebuchet": "T",
+               "royal_knight": "RK", "royal_men": "RM", "foot": "F"}
+
+
+def troops_text(troops: Any) -> str:
+    if not isinstance(troops, dict):
+        return ""
+    ranked = sorted(troops.items(), key=lambda kv: (TROOP_ORDER.index(kv[0]) if kv[0] in TROOP_ORDER else 99, kv[0]))
+    return " ".join(f"{n}{TROOP_SHORT.get(t, t[:2].upper())}" for t, n in ranked if n)
+
+
+def side_name(view: dict[str, Any], side: Any) -> str:
+    return "Invaders" if side == "invaders" else party(view, side)
+
+
+def battle_rows(scene: Scene, view: dict[str, Any], fm: dict[str, Mark], x: int, y: int) -> int:
+    """The battle being fought (7.0-7.8): where, which round and volley, and each side's revealed
+    troops, nobles and strength."""
+    war = view.get("war")
+    battle = war.get("battle") if isinstance(war, dict) else None
+    if not isinstance(battle, dict):
+        return y
+    pw = PANEL_W - 24
+    kind = str(battle.get("kind") or "battle").title()
+    y = w.panel_row_title(scene, x + 12, y, f"⚔ {kind} at {battle.get('city', '?')}")
+    stage = str(battle.get("stage") or "").replace("_", " ")
+    line = f"round {battle.get('round', 0)} · {stage}"
+    if battle.get("penalty"):
+        line += f" · walls -{battle['penalty']} dice"
+    if battle.get("proposal"):
+        line += f" · {battle['proposal']} offered"
+    w.text(scene, "battle_state", x + 12, y, line, size=14, ink="#c9d1db", where="battle", limit=pw - 24,
+           round=battle.get("round"), stage=battle.get("stage"))
+    y += 22
+    sides = battle.get("sides") or {}
+    for role in ("attacker", "defender"):
+        side = battle.get(role)
+        info = sides.get(side) if isinstance(sides, dict) else None
+        if not isinstance(info, dict):
+            continue
+        if side in fm:
+            w.mark(scene, "battle_side_mark", fm[side], x + 22, y + 10, 22, where="battle")
+        nobles = ", ".join(noble_name(view, n) if not str(n).startswith("leader:") else "Leader"
+                           for n in info.get("nobles") or [])
+        words = f"{role}: {side_name(view, side)} · SP {info.get('strength', 0)} · {troops_text(info.get('troops'))}"
+        if nobles:
+            words += f" · {nobles}"
+        w.text(scene, "battle_side", x + 38, y, words, size=14, where="battle", who=str(side), limit=pw - 50,
+               role=role, strength=info.get("strength"), troops=info.get("troops"))
+        y += 22
+    return y + 6
+
+
+def war_rows(scene: Scene, view: dict[str, Any], x: int, y: int) -> int:
+    """What is left of the Royal Guard's losses this game (13.1), when any."""
+    war = view.get("war")
+    lost = war.get("royal_guard_lost") if isinstance(war, dict) else None
+    if isinstance(lost, dict) and any(lost.values()):
+        w.text(scene, "royal_guard_lost", x + 12, y, f"Royal Guard lost: {troops_text(lost)}", size=14,
+               ink="#c9d1db", where="panel", limit=PANEL_W - 48)
+        y += 22
+    return y
+
+
 def public_panel(scene: Scene, view: dict[str, Any], fm: dict[str, Mark]) -> None:
     x = mapbase.PANEL_X + 12
     y = panel_header(scene, view, fm, x, 12)
     bottom = mapbase.height() - 24
     legend_h = 34 + 28 * len(view.get("families") or {}) + 24 + 28 * 6 + 10
+    y = battle_rows(scene, view, fm, x, y)
     y = titles_panel(scene, view, fm, x, y, bottom - legend_h - 20)
+    y = war_rows(scene, view, x, y)
     y = negotiation_rows(scene, view, x, y, bottom - legend_h - 20)
     y = max(y, bottom - legend_h)
     y = families_panel(scene, view, fm, x, y)

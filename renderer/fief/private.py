@@ -10,7 +10,7 @@ from typing import Any
 from renderer import widgets as w
 from renderer.fief import base as mapbase
 from renderer.fief.city import TYPE_LETTER, noble_name
-from renderer.fief.panel import PANEL_W, families_panel, negotiation_rows, panel_header
+from renderer.fief.panel import PANEL_W, battle_rows, families_panel, negotiation_rows, panel_header
 from renderer.fief.public import family_marks, map_items
 from renderer.fonts import fit
 from renderer.scene import Scene
@@ -29,6 +29,7 @@ def private_panel(scene: Scene, view: dict[str, Any], seat: str, fams: list[str]
     x = mapbase.PANEL_X + 12
     pw = PANEL_W - 24
     y = panel_header(scene, view, fm, x, 12)
+    y = battle_rows(scene, view, fm, x, y)
     me = view.get("me") or {}
     families = view.get("families") or {}
     # who this board is for, and the money (also in the DM text)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from renderer import widgets as w
 from renderer.fief import base as mapbase
-from renderer.fief.city import Place, captive_chip, city_items, noble_family
+from renderer.fief.city import Place, captive_chip, city_items, noble_family, noble_name
 from renderer.fief.mapdata import load
 from renderer.fief.panel import public_panel
 from renderer.fonts import text_width
@@ -62,6 +63,42 @@ def sherwood_items(scene: Scene, view: dict[str, Any], fm: dict[str, Mark]) -> N
         cx += captive_chip(scene, view, fm, cx, y + 30, nid, "Sherwood") + 4
 
 
+def war(view: dict[str, Any]) -> dict[str, Any]:
+    found = view.get("war")
+    return found if isinstance(found, dict) else {}
+
+
+def battle_items(scene: Scene, view: dict[str, Any], fm: dict[str, Mark]) -> None:
+    """The battle being fought (7.0): a gold ring round its city and crossed swords."""
+    battle = war(view).get("battle")
+    if not isinstance(battle, dict) or battle.get("city") not in load()["cities"]:
+        return
+    city = str(battle["city"])
+    x, y = mapbase.city_xy(city)
+    scene.add(Item("battle", "ellipse", x, y + 20, 176, 140, fill=None, outline=GOLD, width=6, where=city,
+                   info={"kind": battle.get("kind"), "attacker": battle.get("attacker"),
+                         "defender": battle.get("defender"), "stage": battle.get("stage")}))
+    scene.add(Item("battle_mark", "text", x - 70, y - 44, text="⚔", size=34, bold=True, ink=GOLD,
+                   outline="#111111", where=city))
+
+
+def sherwood_camp_items(scene: Scene, view: dict[str, Any], fm: dict[str, Mark]) -> None:
+    """Nobles hiding in Sherwood with the knights that wait with them (13.4), above the forest."""
+    m = load()["sherwood"]
+    x, y = mapbase.to_image(m["x"], m["y"])
+    camp = war(view).get("sherwood") or {}
+    cx = x - 46
+    for nid in sorted(camp):
+        fam = noble_family(view, nid)
+        mk = fm.get(fam)
+        if mk is None:
+            continue
+        knights = int(camp[nid] or 0)
+        label = noble_name(view, nid)[:8] + (f" +{knights}K" if knights else "")
+        cx += w.chip(scene, "sherwood_noble", cx, y - 58, label, mk.colour, mk.ink, where="Sherwood", who=fam,
+                     size=12, noble=nid, knights=knights) + 4
+
+
 def sea_card_label(card: dict[str, Any], fm: dict[str, Mark]) -> tuple[str, str]:
     """A card lying on a sea (2.x): its words and its group (disaster, fortune or tax)."""
     kind = str(card.get("card", "?"))
@@ -99,12 +136,14 @@ def sea_items(scene: Scene, view: dict[str, Any], fm: dict[str, Mark]) -> None:
 
 def map_items(scene: Scene, view: dict[str, Any], fm: dict[str, Mark], own: set[str]) -> None:
     """Every piece on the map; ``own`` are the families whose troop types may be shown."""
+    battle_items(scene, view, fm)  # under the pieces of the city it rings
     cities = view.get("cities") or {}
     for name in load()["cities"]:  # map order: stable whatever order the view's dict has
         if isinstance(cities.get(name), dict):
             x, y = mapbase.city_xy(name)
             city_items(scene, Place(name, x, y, cities[name], view, fm, frozenset(own)))
     sherwood_items(scene, view, fm)
+    sherwood_camp_items(scene, view, fm)
     excalibur_items(scene, view, fm)
     sea_items(scene, view, fm)
 

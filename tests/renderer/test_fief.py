@@ -197,3 +197,40 @@ def test_every_item_of_the_map_stays_on_the_map() -> None:
             continue
         left, top, right, bottom = item.box()
         assert 0 <= left and right <= MAP_W and 0 <= top and bottom <= height(), item
+
+
+def war_view() -> dict:
+    view = public_view()
+    view["step"] = "move"
+    view["war"] = {
+        "battle": {"city": "Oxford", "attacker": "red", "defender": "green", "kind": "battle", "round": 2,
+                   "stage": "melee", "penalty": 1, "quiet": 0, "proposal": None, "armies": [], "mover": None,
+                   "sides": {"red": {"troops": {"knight": 1, "men": 2}, "nobles": ["godfrey"], "strength": 4},
+                             "green": {"troops": {"archer": 1, "knight": 2, "men": 1}, "nobles": [],
+                                       "strength": 5}}},
+        "moves": {"henri": 2}, "must_move": [], "battled_last_round": [], "battles_this_phase": ["Oxford"],
+        "garrisons": {"a1": "Durham"}, "sherwood": {"william": 3},
+        "royal_guard_lost": {"royal_knight": 1, "royal_men": 0}}
+    view["nobles"]["william"] = {**view["nobles"]["hugh"], "name": "William", "city": None}
+    return view
+
+
+def test_a_battle_in_progress_is_ringed_and_detailed_in_the_panel() -> None:
+    scene = build_scene(war_view(), None)
+    ring = scene.one("battle")
+    assert ring.where == "Oxford" and ring.info["attacker"] == "red" and ring.info["stage"] == "melee"
+    sides = {i.info["role"]: i for i in scene.find("battle_side")}
+    assert sides["attacker"].who == "red" and sides["attacker"].info["strength"] == 4
+    assert sides["attacker"].text == "attacker: Red · SP 4 · 1K 2M · Godfrey"
+    assert sides["defender"].text == "defender: Green · SP 5 · 2K 1M 1A"
+    assert scene.one("battle_state").text == "round 2 · melee · walls -1 dice"
+    assert scene.one("royal_guard_lost").text == "Royal Guard lost: 1RK"
+
+
+def test_moves_garrisons_and_the_sherwood_camp() -> None:
+    scene = build_scene(war_view(), None)
+    assert scene.one("noble", noble="henri").text == "Henri ›2"
+    assert scene.one("noble", noble="alienor").text == "Alienor"
+    assert scene.one("invaders", where="Durham").info["garrison"]
+    camp = scene.one("sherwood_noble")
+    assert camp.text == "William +3K" and camp.who == "blue" and camp.info["knights"] == 3
