@@ -84,6 +84,8 @@ ACTIONS = specs(
                (_p("pay", B),), "13.4"),
     ActionSpec("interdict", "King's Interdiction: spend a Carrier Pigeon to free a captive of the Bandits",
                (_p("captive"),), "13.4", anytime=True),
+    ActionSpec("transfer_control", "Hand control of a city you hold to another family there",
+               (_p("city"), _p("to", doc="the family receiving it")), "5.1", anytime=True),
     ActionSpec("danegeld", "Pay 5 shillings for an invader army in your noble's city to leave England",
                (_p("army"), _p("noble")), "6.9"),
     ActionSpec("intervene", "Send a Bishop, Archbishop or Abbess to the invaders (d6: 1-3 they leave, 4-6 slain)",

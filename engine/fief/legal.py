@@ -225,7 +225,9 @@ def seat_actions(g: Fief, seat: str) -> list[Action]:
         if actor and g.families[actor].seat == seat:
             out += step_actions(g, seat, actor)
     for r in g.requests.for_seat(seat):
-        out += r.answers() if r.kind != "retainer" or _retainer_payable(g, r.payload) else [r.answers()[1]]
+        payable = _retainer_payable(g, r.payload) if r.kind == "retainer" else \
+            _ransom_payable(g, r.payload) if r.kind == "ransom" else True
+        out += r.answers() if payable else [r.answers()[1]]
     return out + anytime_actions(g, seat) + warplay.anytime_actions(g, seat)
 
 
@@ -242,3 +244,8 @@ def _retainer_payable(g: Fief, payload: dict) -> bool:  # type: ignore[type-arg]
     giver, receiver = g.nobles.get(payload["giver"]), g.nobles.get(payload["receiver"])
     return bool(giver and receiver and giver.retainer
                 and player_of(g, receiver.family).shillings >= payload["price"])
+
+
+def _ransom_payable(g: Fief, payload: dict) -> bool:  # type: ignore[type-arg]
+    n = g.nobles.get(payload["captive"])
+    return n is None or n.captor is None or player_of(g, payload["family"]).shillings >= payload["amount"]

@@ -567,3 +567,18 @@ def settle_sherwood(state: GameState, g: Fief) -> None:
         st.troops = sort_troops(st.troops + ["knight"] * knights)
         st.revealed = False
         state.emit(Event.public("bandits.knights_return", noble=nid, city=n.city, knights=knights))
+
+
+def transfer(state: GameState, g: Fief, city: str, old: str, new: str) -> None:
+    """5.1 Transfer Control: the holder steps out to the outskirts and the other family moves in."""
+    c = g.cities[city]
+    c.controller = new
+    for fam, out in ((old, True), (new, False)):
+        st = c.stacks.get(fam)
+        if st is not None:
+            st.outskirts = out
+        for n in g.nobles.values():
+            if n.city == city and n.family == fam and n.captor is None:
+                n.outskirts = out
+    state.emit(Event.public("city.control", city=city, family=new, before=old, why="transfer"))
+    control_changed(state, g, city, new)

@@ -392,9 +392,12 @@ def _respond(state: GameState, g: Fief, seat: str, a: Action) -> None:
     p = request.payload
     if accept and request.kind == "ransom":
         fam = p["family"]
-        if g.nobles.get(p["captive"]) is None or g.nobles[p["captive"]].captor is None or \
-                player_of(g, fam).shillings < p["amount"]:
+        if g.nobles.get(p["captive"]) is None or g.nobles[p["captive"]].captor is None:
             accept = False
+        elif player_of(g, fam).shillings < p["amount"]:
+            # money is secret: refuse the acceptance instead of turning it into a public refusal
+            raise RuleError("7.7", "the offering family can no longer pay this ransom", code="funds",
+                            legal="accept:false")
     if accept and request.kind == "retainer":
         giver, receiver = g.nobles.get(p["giver"]), g.nobles.get(p["receiver"])
         if not giver or not receiver or not giver.retainer or \

@@ -325,11 +325,39 @@ def _royal_family_of(g: Fief, seat: str) -> str | None:
 
 
 def anytime_actions(g: Fief, seat: str) -> list[Action]:
-    """Commands of this module open whatever the step: the King's interdiction (13.4)."""
-    fam = _royal_family_of(g, seat) if seat in g.players else None
-    if fam is None or g.families[fam].pigeons < 1:
+    """Commands of this module open whatever the step: the King's interdiction (13.4), handing over
+    control of a city (5.1)."""
+    if seat not in g.players:
         return []
-    return [A("interdict", captive=n.id) for n in g.nobles.values() if n.captor == "bandits"]
+    out: list[Action] = []
+    fam = _royal_family_of(g, seat)
+    if fam is not None and g.families[fam].pigeons >= 1:
+        out += [A("interdict", captive=n.id) for n in g.nobles.values() if n.captor == "bandits"]
+    if g.war.battle is None and g.flow.phase in (5, 7):
+        for name, c in g.cities.items():
+            if c.controller in g.players[seat].families:
+                out += [A("transfer_control", city=name, to=f) for f in movement.occupiers(g, name)
+                        if f != c.controller]
+    return out
+
+
+@handler("transfer_control")
+def _transfer_control(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    """5.1: a family hands a city it controls to another family present there (not during a battle)."""
+    city, to = city_arg(a["city"]), str(a["to"])
+    mine = [f for f in g.players[seat].families if g.cities.get(city) and g.cities[city].controller == f]
+    if g.war.battle is not None:
+        raise RuleError("5.1", "control cannot change hands while a battle is fought", code="in_battle",
+                        legal="after the battle")
+    if not mine:
+        raise RuleError("5.1", f"your family does not control {city!r}", code="not_controller",
+                        legal=sorted(c for c, x in g.cities.items() if x.controller in g.players[seat].families)
+                        or "none")
+    present = [f for f in movement.occupiers(g, city) if f != mine[0]]
+    if to not in present:
+        raise RuleError("5.1", f"control goes to another family present in {city}", code="transfer_to",
+                        legal=present or "nobody else is there")
+    movement.transfer(state, g, city, mine[0], to)
 
 
 @handler("spoils")
