@@ -96,6 +96,10 @@ class FiefRules(Rules):
             extra = sorted(n for n in g.nobles if g.nobles[n].family not in g.players[seat].families)
         elif kind in ("pigeon", "pigeon_offer") and param == "sender":
             extra = [n for f in g.players[seat].families for n in g.families[f].nobles]
+        elif kind in ("move", "battle"):
+            from engine.fief.warplay import suggest as war_suggest
+            values = [",".join(v) if isinstance(v, tuple) else v for v in values]
+            extra = war_suggest(g, seat, kind, param)
         elif kind == "play_abbess" and param == "city":
             fam = current_actor(g)
             if fam and g.families[fam].seat == seat:

@@ -128,3 +128,13 @@ def test_5_0_legal_moves_all_apply():
     for action in RULES.legal(s, "ann"):
         probe = RULES.copy(s)
         apply(RULES, probe, "ann", action)
+
+
+def test_5_0_autocomplete_offers_cities_along_legal_roads_nobles_and_troops():
+    s = _moving()
+    n = _noble(s, "red")
+    g(s).nobles[n].city = "Oxford"
+    place(s, "red", "Oxford", "men", "knight")
+    assert set(RULES.suggest(s, "ann", "move", "to")) >= {"London", "Coventry", "Bristol", "Winchester"}
+    assert n in RULES.suggest(s, "ann", "move", "noble")
+    assert "knight,men" in RULES.suggest(s, "ann", "move", "troops")
