@@ -106,6 +106,7 @@ class Board:
     clash_region: str
     clash_stage: str
     tally: dict[str, int]
+    tied: list[str]
     bids_submitted: list[str]
     bids_revealed: dict[str, CardFace]
     regions_submitted: list[str]
@@ -281,6 +282,7 @@ def board(view: dict[str, Any], seat: str | None) -> Board:
         clash_region=str(clash.get("region") or ""),
         clash_stage=str(clash.get("stage") or ""),
         tally=_counts(clash.get("tally")),
+        tied=[str(x) for x in clash.get("tied") or []],
         bids_submitted=[str(s) for s in bids.get("submitted") or []],
         bids_revealed={str(s): card(c) for s, c in (bids.get("revealed") or {}).items()},
         regions_submitted=[str(s) for s in region_cards.get("submitted") or []],

@@ -111,3 +111,11 @@ def test_who_has_laid_secret_cards_is_public_not_what() -> None:
     view["step"] = "bid"
     view["bids"]["submitted"] = ["al", "cy"]
     assert build_scene(view, None).one("secret_progress").text == "bids laid: al, cy"
+
+
+def test_clash_tally_and_ties() -> None:
+    view = public_view()
+    view["clash"] = {"region": "plateau", "stage": "tie", "tally": {"al": 9, "bea": 9, "cy": 4},
+                     "tied": ["al", "bea"], "first": True, "bonus": {}}
+    tallies = {i.who: (i.text, i.info["tied"]) for i in build_scene(view, None).find("tally", where="Plateau")}
+    assert tallies == {"al": ("9 tie", True), "bea": ("9 tie", True), "cy": ("4", False)}
