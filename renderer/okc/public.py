@@ -148,8 +148,8 @@ def draw_region(scene: Scene, i: int, r: Region, b: Board, mk: dict[str, Mark]) 
             w.text(scene, "region_card_more", ax + 32 + 4 * 66 - 2, y + 16, f"+{len(shown) - 4}", size=14, bold=True,
                    where=r.name, who=seat, count=len(shown) - 4)
         if b.clash_region == r.id and seat in b.tally:
-            shown = f"{b.tally[seat]}{' tie' if seat in b.tied else ''}"
-            w.text(scene, "tally", BOARD_X + BOARD_W - 8, y + 14, shown, size=18, bold=True, anchor="ra",
+            tally_text = f"{b.tally[seat]}{' tie' if seat in b.tied else ''}"
+            w.text(scene, "tally", BOARD_X + BOARD_W - 8, y + 14, tally_text, size=18, bold=True, anchor="ra",
                    where=r.name, who=seat, halo="#111111", value=b.tally[seat], tied=seat in b.tied)
     if r.winner and r.winner in mk:
         w.text(scene, "clash_winner", BOARD_X + 670, top + 10, f"won by {r.winner}", size=14, bold=True,
