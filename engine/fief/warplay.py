@@ -152,7 +152,8 @@ def task_actions(g: Fief, t: Task) -> list[Action]:
     if t.kind == "losses":
         b = g.war.battle
         assert b is not None
-        opts = losses.choices(fight.side_troops(g, b, t.family), fight.side_nobles(g, b, t.family), t.count)
+        side = t.region or t.family
+        opts = losses.choices(fight.side_troops(g, b, side), fight.side_nobles(g, b, side), t.count)
         return [A("losses", units=list(o.troops), slay=list(o.slain)) for o in opts]
     if t.kind == "battle_next":
         return [A("battle_next", choice=c) for c in t.options]
@@ -162,7 +163,8 @@ def task_actions(g: Fief, t: Task) -> list[Action]:
 def _loss_example(g: Fief, t: Task) -> losses.Allotment:
     b = g.war.battle
     assert b is not None
-    return losses.example(fight.side_troops(g, b, t.family), fight.side_nobles(g, b, t.family), t.count)
+    side = t.region or t.family
+    return losses.example(fight.side_troops(g, b, side), fight.side_nobles(g, b, side), t.count)
 
 
 # -- handlers ---------------------------------------------------------------------------------
@@ -247,8 +249,9 @@ def _losses(state: GameState, g: Fief, seat: str, a: Action) -> None:
     g.tasks.pop(0)
     b = g.war.battle
     assert b is not None
-    b.owed.pop(task.family, None)
-    fight.take(state, g, b, task.family, allot)
+    side = task.region or task.family
+    b.owed.pop(side, None)
+    fight.take(state, g, b, side, allot)
     fight.proceed(state, g)
     _continue(state)
 
@@ -333,12 +336,42 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
     fam = _royal_family_of(g, seat)
     if fam is not None and g.families[fam].pigeons >= 1:
         out += [A("interdict", captive=n.id) for n in g.nobles.values() if n.captor == "bandits"]
+    out += [A("join", family=f, side=side) for f, side in joinable(g, seat)]
     if g.war.battle is None and g.flow.phase in (5, 7):
         for name, c in g.cities.items():
             if c.controller in g.players[seat].families:
                 out += [A("transfer_control", city=name, to=f) for f in movement.occupiers(g, name)
                         if f != c.controller]
     return out
+
+
+def joinable(g: Fief, seat: str) -> list[tuple[str, str]]:
+    """7.0: (family, side) a seat's families may join in the battle being fought: families with troops
+    or nobles in its city that are not a side's lead; an ally may switch sides (betrayal)."""
+    b = g.war.battle
+    if b is None or fight.INVADERS in (b.attacker, b.defender) or b.kind != "battle":
+        return []
+    out: list[tuple[str, str]] = []
+    for fam in g.players[seat].families:
+        if fam in (b.attacker, b.defender) or not fight.present(g, b.city, fam):
+            continue
+        for side in (b.attacker, b.defender):
+            if fam not in fight.members(b, side):
+                out.append((fam, side))
+    return out
+
+
+@handler("join")
+def _join(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    """7.0: join a side of the battle being fought in your family's city, or switch sides."""
+    fam, side = str(a["family"]), str(a["side"])
+    legal = joinable(g, seat)
+    if (fam, side) not in legal:
+        raise RuleError("7.0", "your family can join only a side it is not on, in the city of the battle being "
+                        "fought (not against invaders)", code="join", legal=[f"{f}>{s}" for f, s in legal] or "none")
+    b = g.war.battle
+    assert b is not None
+    fight.join(state, g, b, fam, side)
 
 
 @handler("transfer_control")

@@ -30,6 +30,8 @@ class Battle:
     mover: str = ""                      # cavalcade: the noble that must move on if it wins
     only: list[str] = field(default_factory=list)           # cavalcade: the knights riding with the mover
     armies: list[str] = field(default_factory=list)         # invader armies on the invaders' side (6.4)
+    with_attacker: list[str] = field(default_factory=list)  # allied families fighting with the attacker (7.0)
+    with_defender: list[str] = field(default_factory=list)  # allied families fighting with the defender
 
 
 @dataclass

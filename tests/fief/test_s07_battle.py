@@ -149,3 +149,17 @@ def test_7_2_three_archers_add_one():
     events = do(s, "ann", "battle city:Oxford against:blue")
     hits = [e for e in events if e.kind == "battle.hits" and e.data["volley"] == "archer"]
     assert hits[0].data["hits"]["blue"] == 2
+
+
+def test_7_0_the_ally_with_most_sp_allots_the_hits():
+    from engine.fief.battle import fight
+    s, _red, _blue = _battle_state()
+    d = g(s)
+    place(s, "green", "Oxford", "knight", "knight", "knight", control=False)
+    s.rng.force(1, 1)
+    do(s, "ann", "battle city:Oxford against:blue")
+    do(s, "cat", "join family:green side:red")
+    b = d.war.battle
+    assert fight.members(b, "red") == ["red", "green"]
+    assert fight.allotter(d, b, "red") == "green"
+    assert sorted(fight.side_troops(d, b, "red"))[:3] == ["green:knight"] * 3

@@ -15,8 +15,8 @@ from engine.fief.battle.fight import (
     allot_or_ask,
     begin_round,
     defended,
-    engines,
     free_nobles,
+    members,
     other,
     settle_captures,
     side_nobles,
@@ -43,19 +43,24 @@ def after_volley(state: GameState, g: Fief, b: Battle) -> bool:
 def explode(state: GameState, g: Fief, b: Battle) -> None:
     """7.2: each blank a Bombard rolls destroys that Bombard and one Men-at-Arms of its side."""
     blown, b.explode = b.explode, {}
-    for fam, n in sorted(blown.items()):
-        st = g.cities[b.city].stacks.get(fam)
-        if st is None:
-            continue
-        bombs = min(n, st.bombards)
-        men = min(n, st.troops.count("men"))
-        st.bombards -= bombs
-        g.families[fam].stockpile["bombard"] += bombs
-        for _ in range(men):
-            st.troops.remove("men")
-        g.families[fam].stockpile["men"] += men
-        b.lost += bombs + men
-        state.emit(Event.public("battle.explosion", city=b.city, family=fam, bombards=bombs, men=men))
+    for side, n in sorted(blown.items()):
+        bombs_left, men_left = n, n
+        for fam in members(b, side):
+            st = g.cities[b.city].stacks.get(fam)
+            if st is None:
+                continue
+            bombs = min(bombs_left, st.bombards)
+            men = min(men_left, st.troops.count("men"))
+            bombs_left, men_left = bombs_left - bombs, men_left - men
+            if not (bombs or men):
+                continue
+            st.bombards -= bombs
+            g.families[fam].stockpile["bombard"] += bombs
+            for _ in range(men):
+                st.troops.remove("men")
+            g.families[fam].stockpile["men"] += men
+            b.lost += bombs + men
+            state.emit(Event.public("battle.explosion", city=b.city, family=fam, bombards=bombs, men=men))
 
 
 def alive(g: Fief, b: Battle, side: str) -> tuple[bool, bool]:
@@ -216,16 +221,16 @@ def tactical_destruction(state: GameState, g: Fief, b: Battle, fam: str) -> None
 # -- endings ----------------------------------------------------------------------------------
 def surrender(state: GameState, g: Fief, b: Battle, fam: str) -> None:
     """7.8: the surrendering side's troops leave the map and its nobles are taken captive."""
-    st = g.cities[b.city].stacks.get(fam)
     gone = side_troops(g, b, fam)
-    if st is not None:
-        for t in gone:
-            if t in ("royal_knight", "royal_men"):
-                continue   # 13.1: the Royal Guard leaves its captured lord and returns to the supply
-            g.families[fam].stockpile[t] += 1
-            st.troops.remove(t)
-        state.emit(Event.public("battle.losses", city=b.city, family=fam, units=list(gone), slain=[],
-                                captured=side_nobles(g, b, fam)))
+    for unit in gone:
+        owner, _, t = unit.rpartition(":")
+        st = g.cities[b.city].stacks.get(owner or fam)
+        if t in ("royal_knight", "royal_men") or st is None or t not in st.troops:
+            continue   # 13.1: the Royal Guard leaves its captured lord and returns to the supply
+        g.families[owner or fam].stockpile[t] += 1
+        st.troops.remove(t)
+    state.emit(Event.public("battle.losses", city=b.city, family=fam, units=list(gone), slain=[],
+                            captured=side_nobles(g, b, fam)))
     from engine.fief.battle.fight import captor_of, doom
     doom(g, b, fam, side_nobles(g, b, fam))
     foe = other(b, fam)
@@ -273,25 +278,28 @@ def finish(state: GameState, g: Fief, b: Battle, how: str, winner: str | None = 
     state.emit(Event.public("battle.ended", city=city, how=how, winner=winner, battle=b.kind))
     if winner is not None:
         loser = other(b, winner)
-        if loser != INVADERS and not troops(g, city, loser):
-            for n in [n for n in g.nobles.values() if n.captor == loser and n.city == city]:
-                release(state, g, n.id, why="captor beaten")
+        for fam in members(b, loser):
+            if not troops(g, city, fam):
+                for n in [n for n in g.nobles.values() if n.captor == fam and n.city == city]:
+                    release(state, g, n.id, why="captor beaten")
         spoils(state, g, b, winner, loser)
         c = g.cities[city]
         if loser != INVADERS and c.siege and c.siege.by == loser:
             lift(state, g, city, "besieger beaten")
         if winner != INVADERS:
-            _take_city(state, g, city, winner, loser)
+            beaten = members(b, loser) if loser != INVADERS else [INVADERS]
+            holder = g.cities[city].controller
+            _take_city(state, g, city, winner, holder if holder in beaten else loser)
     # 6.4: an army whose Leader and Foot Soldiers are all gone leaves the map; its captives go free
     for aid in b.armies:
         a = g.armies[aid]
         if a.city == city and not a.leader and a.foot == 0:
             from engine.fief.invaders import remove_army
             remove_army(state, g, aid, "destroyed")
-    for side in (b.attacker, b.defender):
-        st = g.cities[city].stacks.get(side)
+    for fam in members(b, b.attacker) + members(b, b.defender):
+        st = g.cities[city].stacks.get(fam)
         if st is not None and st.empty():
-            del g.cities[city].stacks[side]
+            del g.cities[city].stacks[fam]
     settle_control(state, g, city)
     check_sieges(state, g)
     if b.kind == "cavalcade" and winner == b.attacker and b.mover in g.nobles:
@@ -331,16 +339,18 @@ def spoils(state: GameState, g: Fief, b: Battle, winner: str, loser: str) -> Non
     (Invaders destroy them)."""
     if loser == INVADERS:
         return
-    treb, bomb = engines(g, b.city, loser)
-    st = g.cities[b.city].stacks.get(loser)
-    building = st.building if st else 0
-    if not (treb or bomb or building):
+    treb = bomb = 0
+    for fam in members(b, loser):
+        st = g.cities[b.city].stacks.get(fam)
+        if st is None:
+            continue
+        stock = g.families[fam].stockpile
+        stock["trebuchet"] += st.trebuchets + st.building
+        stock["bombard"] += st.bombards
+        treb, bomb = treb + st.trebuchets, bomb + st.bombards
+        st.trebuchets = st.bombards = st.building = 0
+    if not (treb or bomb):
         return
-    assert st is not None
-    stock = g.families[loser].stockpile
-    stock["trebuchet"] += treb + building
-    stock["bombard"] += bomb
-    st.trebuchets = st.bombards = st.building = 0
     state.emit(Event.public("battle.spoils", city=b.city, winner=winner, loser=loser, trebuchets=treb,
                             bombards=bomb))
     if winner != INVADERS:

@@ -40,14 +40,30 @@ def armies_in(g: Fief, b: Battle) -> list[Army]:
     return [g.armies[a] for a in b.armies if g.armies[a].city == b.city and not g.armies[a].gone]
 
 
+def members(b: Battle, side: str) -> list[str]:
+    """The families of a side: its lead (the declaring or attacked family) and its allies (7.0)."""
+    if side == INVADERS:
+        return []
+    return [side] + (b.with_attacker if side == b.attacker else b.with_defender)
+
+
+def unit_type(unit: str) -> str:
+    """Allied sides name units ``family:type``."""
+    return unit.rpartition(":")[2]
+
+
 def side_troops(g: Fief, b: Battle, side: str) -> list[str]:
-    """The troops fighting for a side: a family's stack, a Cavalcade's knights, or Foot Soldiers."""
+    """The troops fighting for a side: a family's stack (with its allies', as ``family:type``),
+    a Cavalcade's knights, or Foot Soldiers; Royal Guards ride along (13.1)."""
     if side == INVADERS:
         return ["foot"] * sum(a.foot for a in armies_in(g, b))
     if b.kind == "cavalcade" and side == b.attacker:
         have = Counter(troops(g, b.city, side))
         return sorted((Counter(b.only) & have).elements())
-    return troops(g, b.city, side) + guards(g, side_nobles(g, b, side))
+    fams = members(b, side)
+    if len(fams) == 1:
+        return troops(g, b.city, side) + guards(g, side_nobles(g, b, side))
+    return [f"{f}:{t}" for f in fams for t in troops(g, b.city, f) + guards(g, free_nobles(g, b.city, f))]
 
 
 GUARD_SP = {"royal_knight": 3, "royal_men": 1}   # 13.1: Royal Knights 3 SP / 3 hits, Royal Men-at-Arms 1 / 1
@@ -74,7 +90,7 @@ def side_nobles(g: Fief, b: Battle, side: str) -> list[str]:
         return [f"leader:{a.id}" for a in armies_in(g, b) if a.leader]
     if b.kind == "cavalcade" and side == b.attacker:
         return [n for n in free_nobles(g, b.city, side) if n == b.mover]
-    return free_nobles(g, b.city, side)
+    return [n for f in members(b, side) for n in free_nobles(g, b.city, f)]
 
 
 def side_strength(g: Fief, b: Battle, side: str) -> int:
@@ -85,7 +101,7 @@ def side_strength(g: Fief, b: Battle, side: str) -> int:
 
 def strength_of(g: Fief, units: list[str], nobles: list[str]) -> int:
     """7.3: SP of troops, each nobleman, and each noblewoman holding a Lord title (rough spot 11)."""
-    sp = sum(GUARD_SP.get(t) or C.unit_sp[t] for t in units)
+    sp = sum(GUARD_SP.get(unit_type(t)) or C.unit_sp[unit_type(t)] for t in units)
     for nid in nobles:
         n = g.nobles[nid]
         if n.sex == "m" or any(t.startswith("lord:") for t in n.titles):
@@ -216,12 +232,13 @@ def reveal(state: GameState, g: Fief, b: Battle) -> None:
         if side == INVADERS:
             shown[side] = {"foot": len(side_troops(g, b, side))}
             continue
-        st = g.cities[b.city].stacks.get(side)
-        if st:
-            st.revealed = True
-            shown[side] = dict(sorted(Counter(st.troops).items()))
-        else:
-            shown[side] = {}
+        for fam in members(b, side):
+            st = g.cities[b.city].stacks.get(fam)
+            if st:
+                st.revealed = True
+                shown[fam] = dict(sorted(Counter(st.troops).items()))
+            else:
+                shown[fam] = {}
     state.emit(Event.public("battle.revealed", city=b.city, troops=shown))
 
 
@@ -264,7 +281,7 @@ def proceed(state: GameState, g: Fief) -> None:
 
 
 def men(g: Fief, b: Battle, side: str) -> int:
-    return side_troops(g, b, side).count("men")
+    return sum(1 for t in side_troops(g, b, side) if unit_type(t) == "men")
 
 
 def engines(g: Fief, city: str, fam: str) -> tuple[int, int]:
@@ -274,21 +291,29 @@ def engines(g: Fief, city: str, fam: str) -> tuple[int, int]:
     return (st.trebuchets, st.bombards) if st else (0, 0)
 
 
+def side_engines(g: Fief, b: Battle, side: str) -> tuple[int, int]:
+    """A side's Trebuchets and Bombards (allies' included)."""
+    treb = bomb = 0
+    for f in members(b, side):
+        t, m = engines(g, b.city, f)
+        treb, bomb = treb + t, bomb + m
+    return treb, bomb
+
+
 def fire(state: GameState, g: Fief, b: Battle, side: str, what: str) -> int:
     """The hits one side's volley of ``what`` inflicts (7.2, 7.3)."""
-    city = b.city
     foe = other(b, side)
     grail = side == b.attacker and grail_defends(g, b)
     attacking = side == b.attacker
     label = f"{what}: {side}"
     if what == "treb":
-        treb, _ = engines(g, city, side)
+        treb, _ = side_engines(g, b, side)
         if not treb or not men(g, b, side):
             return 0
         faces = dice.roll(state, 2, label)
         return dice.count_hits(faces, grail) + (1 if treb >= 2 else 0)
     if what == "bombard":
-        _, bomb = engines(g, city, side)
+        _, bomb = side_engines(g, b, side)
         if not bomb or not men(g, b, side):
             return 0
         faces = dice.roll(state, bomb, label)
@@ -297,7 +322,7 @@ def fire(state: GameState, g: Fief, b: Battle, side: str, what: str) -> int:
             b.explode[side] = b.explode.get(side, 0) + blanks
         return dice.count_hits(faces, grail)
     if what == "archer":
-        shooters = sum(1 for t in side_troops(g, b, side) if t in ("archer", "crossbow"))
+        shooters = sum(1 for t in side_troops(g, b, side) if unit_type(t) in ("archer", "crossbow"))
         walls = attacking and b.archers_min > 0
         if not shooters or (walls and shooters < b.archers_min):
             return 0
@@ -332,7 +357,7 @@ def melee_bonus(g: Fief, b: Battle, side: str, n: int) -> int:
     if b.kind == "cavalcade" and side == b.defender:
         bonus += n
     if side != INVADERS:
-        bonus += n * sum(1 for t in side_troops(g, b, side) if t in GUARD_SP)   # 13.1
+        bonus += n * sum(1 for t in side_troops(g, b, side) if unit_type(t) in GUARD_SP)   # 13.1
     return bonus
 
 
@@ -351,6 +376,21 @@ def volley(state: GameState, g: Fief, b: Battle) -> None:
 def doom(g: Fief, b: Battle, side: str, nobles: list[str]) -> None:
     if nobles and side != INVADERS:
         b.doomed[side] = sorted(set(b.doomed.get(side, [])) | set(nobles))
+
+
+def join(state: GameState, g: Fief, b: Battle, fam: str, side: str) -> None:
+    """7.0: a family in the city joins a side, or betrays its side for the other."""
+    for lst in (b.with_attacker, b.with_defender):
+        if fam in lst:
+            lst.remove(fam)
+    (b.with_attacker if side == b.attacker else b.with_defender).append(fam)
+    st = g.cities[b.city].stacks.get(fam)
+    shown = {}
+    if st is not None:
+        st.revealed = True
+        shown = dict(sorted(Counter(st.troops).items()))
+    state.emit(Event.public("battle.joined", city=b.city, family=fam, side=side))
+    state.emit(Event.public("battle.revealed", city=b.city, troops={fam: shown}))
 
 
 def captor_of(g: Fief, b: Battle, side: str, exclude: list[str]) -> str | None:
@@ -408,8 +448,14 @@ def allot_or_ask(state: GameState, g: Fief, b: Battle) -> None:
             allot = options[0] if options else losses.example(units, nobles, hits)
             del b.owed[side]
             take(state, g, b, side, allot)
-        elif not any(t.kind == "losses" and t.family == side for t in g.tasks):
-            g.tasks.append(Task("losses", side, city=b.city, count=hits))
+        elif not any(t.kind == "losses" and (t.region or t.family) == side for t in g.tasks):
+            # 7.0: on an allied side the family with the most SP allots the hits (``region`` names the side)
+            g.tasks.append(Task("losses", allotter(g, b, side), city=b.city, count=hits, region=side))
+
+
+def allotter(g: Fief, b: Battle, side: str) -> str:
+    fams = members(b, side)
+    return max(fams, key=lambda f: (strength(g, b.city, f), f == side))
 
 
 def take(state: GameState, g: Fief, b: Battle, side: str, allot: losses.Allotment) -> None:
@@ -422,18 +468,19 @@ def take(state: GameState, g: Fief, b: Battle, side: str, allot: losses.Allotmen
             a.foot -= k
             left -= k
     else:
-        st = g.cities[b.city].stacks.get(side)
-        for u in allot.troops:
+        for unit in allot.troops:
+            fam, _, u = unit.rpartition(":")
+            fam = fam or side
             if u in GUARD_SP:   # 13.1: defeated Royal Guards return only at the next election
                 g.war.guards_lost[u] = g.war.guards_lost.get(u, 0) + 1
-        if st is not None:
-            for u in allot.troops:
-                if u in GUARD_SP:
-                    continue
-                st.troops.remove(u)
-                if u in b.only:
-                    b.only.remove(u)
-                g.families[side].stockpile[u] = g.families[side].stockpile.get(u, 0) + 1
+                continue
+            st = g.cities[b.city].stacks.get(fam)
+            if st is None or u not in st.troops:
+                continue
+            st.troops.remove(u)
+            if u in b.only:
+                b.only.remove(u)
+            g.families[fam].stockpile[u] = g.families[fam].stockpile.get(u, 0) + 1
     b.lost += len(allot.troops)
     if allot.troops or allot.slain or allot.captured:
         state.emit(Event.public("battle.losses", city=b.city, family=side, units=list(allot.troops),
@@ -448,4 +495,5 @@ def check_losses(g: Fief, fam: str, units: list[str], slay_list: list[str]) -> l
     b = g.war.battle
     task = g.tasks[0]
     assert b is not None
-    return losses.check(side_troops(g, b, fam), side_nobles(g, b, fam), task.count, units, slay_list)
+    side = task.region or fam
+    return losses.check(side_troops(g, b, side), side_nobles(g, b, side), task.count, units, slay_list)

@@ -19,7 +19,9 @@ COST = {"men": 1, "archer": 1, "crossbow": 2, "knight": 3, "royal_knight": 3, "r
 
 
 def cost(unit: str) -> int:
-    return COST.get(unit, C.unit_hits.get(unit, 1))
+    """Hits a unit needs; allied sides name units ``family:type`` (7.0)."""
+    kind = unit.rpartition(":")[2]
+    return COST.get(kind, C.unit_hits.get(kind, 1))
 
 
 def best_sum(troops: list[str], hits: int) -> int:
