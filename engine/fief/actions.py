@@ -72,6 +72,8 @@ ACTIONS = specs(
     ActionSpec("battle", "Declare a battle against another family in a city",
                (_p("city"), _p("against", doc="the family attacked"),
                 _p("target", doc="a noble your archers aim at", required=False)), "7.0"),
+    ActionSpec("besiege", "Besiege walls you are too weak to attack (no melee die after the penalty)",
+               (_p("city"),), "7.9"),
     ActionSpec("losses", "Choose the troops (and nobles) your side loses to the hits taken",
                (_p("units", L, required=False), _p("slay", L, "nobles slain by hits left over", required=False)),
                "7.5"),

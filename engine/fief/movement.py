@@ -282,6 +282,8 @@ def carry_out(state: GameState, g: Fief, step: Step, ask_entry: bool = True) -> 
     troops = sum(1 for u in carried if u != "bombard")
     state.emit(Event.public("noble.moved", noble=n.id, family=fam, start=step.start, to=step.dest, via=step.via,
                             moves=step.cost, troops=troops, bombards=carried.count("bombard")))
+    if step.via != "road":   # make voyages, bandit paths and royal journeys visible in the log
+        state.emit(Event.public(f"{step.via}.journey", noble=n.id, family=fam, start=step.start, to=step.dest))
     if troops:
         state.emit(Event.private(g.families[fam].seat, "troops.moved", family=fam, start=step.start,
                                  to=step.dest, units=[u for u in carried if u != "bombard"]))

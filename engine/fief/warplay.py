@@ -93,6 +93,7 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
             for foe in fight.targets_in(g, city, family):
                 if f"{city}|{family}|{foe}" not in g.war.fought:
                     out.append(A("battle", city=city, against=foe))
+        out += [A("besiege", city=c) for c in endings.besiege_cities(g, family)]
     elif step == "parley":
         out.append(A("done"))
         out += [A(kind, army=army, noble=noble) for kind, army, noble in invaders.parley_options(g, family)]
@@ -239,6 +240,20 @@ def _battle(state: GameState, g: Fief, seat: str, a: Action) -> None:
     kind = fight.check_declare(g, fam, city, against, target)
     armies = fight.invader_ids(g, city) if against == fight.INVADERS else None
     fight.declare(state, g, fam, city, against, kind, target, armies=armies)
+    _continue(state)
+
+
+@handler("besiege")
+def _besiege(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    """7.9: without the strength to roll a die against the walls, the attacker besieges at once."""
+    fam = turn(g, seat, ("battle",), "7.9")
+    city = city_arg(a["city"])
+    legal = endings.besiege_cities(g, fam)
+    if city not in legal:
+        raise RuleError("7.9", f"your family cannot besiege {city!r} without a battle (a free noble outside the walls "
+                        "of an enemy Stronghold or Fortified City, too weak to roll a die at them, with a Trebuchet)",
+                        code="besiege", legal=legal or "battle first")
+    endings.besiege_outright(state, g, fam, city)
     _continue(state)
 
 

@@ -247,7 +247,11 @@ def surrender(state: GameState, g: Fief, b: Battle, fam: str) -> None:
 
 def begin_siege(state: GameState, g: Fief, b: Battle) -> None:
     """7.9: the attacker stops and besieges; a Trebuchet goes under construction with its army."""
-    fam = b.attacker
+    place_siege(state, g, b.attacker, b.city, b.defender)
+    finish(state, g, b, "siege")
+
+
+def place_siege(state: GameState, g: Fief, fam: str, city: str, besieged: str) -> None:
     stock = g.families[fam].stockpile
     if stock.get("trebuchet", 0) < 1:
         for name in sorted(g.cities):
@@ -255,13 +259,37 @@ def begin_siege(state: GameState, g: Fief, b: Battle) -> None:
             if st and st.trebuchets:
                 st.trebuchets -= 1
                 stock["trebuchet"] += 1
-                state.emit(Event.public("siege.trebuchet_moved", family=fam, start=name, city=b.city))
+                state.emit(Event.public("siege.trebuchet_moved", family=fam, start=name, city=city))
                 break
     stock["trebuchet"] -= 1
-    stack(g, b.city, fam).building += 1
-    g.cities[b.city].siege = Siege(by=fam, since=g.flow.round, building=1)
-    state.emit(Event.public("siege.begun", city=b.city, by=fam, besieged=b.defender))
-    finish(state, g, b, "siege")
+    stack(g, city, fam).building += 1
+    g.cities[city].siege = Siege(by=fam, since=g.flow.round, building=1)
+    state.emit(Event.public("siege.begun", city=city, by=fam, besieged=besieged))
+
+
+def besiege_cities(g: Fief, fam: str) -> list[str]:
+    """7.9: cities whose walls a family could not dent (no melee die after the penalty): it may
+    besiege them without a battle."""
+    from engine.fief.battle import dice
+    from engine.fief.battle.fight import DEFENDED, strength
+    out = []
+    for name, c in sorted(g.cities.items()):
+        foe = c.controller
+        if foe is None or foe == fam or c.siege is not None or not free_nobles(g, name, fam):
+            continue
+        walls = defended(g, name, fam, foe)
+        if not walls or dice.dice_for(strength(g, name, fam)) - DEFENDED[walls] >= 1:
+            continue
+        b = Battle(name, fam, foe)
+        if siege_possible(g, b):
+            out.append(name)
+    return out
+
+
+def besiege_outright(state: GameState, g: Fief, fam: str, city: str) -> None:
+    besieged = g.cities[city].controller or ""
+    g.war.fought.append(f"{city}|{fam}|{besieged}")
+    place_siege(state, g, fam, city, besieged)
 
 
 def finish(state: GameState, g: Fief, b: Battle, how: str, winner: str | None = None) -> None:
