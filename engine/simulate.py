@@ -130,7 +130,8 @@ class Playout:
         # A game may name events that reveal a secret on purpose (a battle turning troops face up):
         # the public events are compared up to the first such event, and the views only without one.
         reveals = set(rules.reveal_events)
-        mine_pub, theirs_pub = _until_reveal(public_events(mine), reveals), _until_reveal(public_events(theirs), reveals)
+        mine_pub = _until_reveal(public_events(mine), reveals)
+        theirs_pub = _until_reveal(public_events(theirs), reveals)
         if canonical(mine_pub) != canonical(theirs_pub):
             raise self.fail(f"public events of {action!r} depend on hidden facts")
         if any(e.kind in reveals for e in mine):

@@ -23,8 +23,7 @@ from engine.fief.battle import dice
 from engine.fief.battle.fight import DEFENDED, INVADERS, declare, defended, free_nobles, troops
 from engine.fief.components import C
 from engine.fief.map import COMPASS
-from engine.fief.state import MAP, Army, Fief, has_disaster, player_of
-from engine.fief.titles import fief_holder
+from engine.fief.state import MAP, Army, Fief, fief_holder, has_disaster, player_of
 
 REINFORCE = 3
 DANEGELD = 5
@@ -275,7 +274,7 @@ def engage(state: GameState, g: Fief) -> None:
     aid = w.invaders[0] if w.invaders else ""
     a = g.armies.get(aid)
     city = a.city if a and a.city else ""
-    if not city:
+    if a is None or not city:
         w.fighting.clear()
         w.arrival = ""
         return

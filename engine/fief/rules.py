@@ -24,7 +24,7 @@ class FiefRules(Rules):
     schema_version = 1
     actions = ACTIONS
     # FAQ: a battle turns both sides' troops face up; random playouts compare public events up to it.
-    reveal_events = ("battle.revealed",)
+    reveal_events = frozenset({"battle.revealed"})
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return dict(setup.OPTIONS)

@@ -80,7 +80,7 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
     if step == "move":
         if not _must_move_left(g, family):
             out.append(A("done"))
-        asked = {r.payload.get("noble") for r in g.requests.open if r.kind == "pass"}
+        asked = {str(r.payload.get("noble")) for r in g.requests.open if r.kind == "pass"}
         for noble, dest, via, units in movement.legal_moves(g, family):
             if (_must_move_left(g, family) and noble not in g.war.must_move) or noble in asked:
                 continue
