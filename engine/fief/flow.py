@@ -71,6 +71,8 @@ def _expire_requests(state: GameState, g: Fief) -> None:
     for r in list(g.requests.open):
         g.requests.open.remove(r)
         state.emit(Event.public("request.expired", request=r.id, what=r.kind))
+        if r.kind == "ransom":
+            ransom.refund(state, g, r.payload)
 
 
 def end_turn(state: GameState) -> None:

@@ -248,4 +248,4 @@ def _retainer_payable(g: Fief, payload: dict) -> bool:  # type: ignore[type-arg]
 
 def _ransom_payable(g: Fief, payload: dict) -> bool:  # type: ignore[type-arg]
     n = g.nobles.get(payload["captive"])
-    return n is None or n.captor is None or player_of(g, payload["family"]).shillings >= payload["amount"]
+    return n is not None and n.captor is not None  # the amount was set aside with the offer

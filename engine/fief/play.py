@@ -267,6 +267,7 @@ def _offer_ransom(state: GameState, g: Fief, seat: str, a: Action) -> None:
                             legal="wait for the captor's answer")
     g.requests.ask(state, "ransom", seat, g.families[captor].seat, default=False, captive=a["captive"],
                    amount=amount, city=city, family=fam)
+    player_of(g, fam).shillings -= amount  # set aside until the captor answers (7.7)
 
 
 @handler("buy")
@@ -391,13 +392,9 @@ def _respond(state: GameState, g: Fief, seat: str, a: Action) -> None:
     accept = bool(a["accept"])
     p = request.payload
     if accept and request.kind == "ransom":
-        fam = p["family"]
+        # the amount was set aside with the offer; only a captive already freed makes it void
         if g.nobles.get(p["captive"]) is None or g.nobles[p["captive"]].captor is None:
             accept = False
-        elif player_of(g, fam).shillings < p["amount"]:
-            # money is secret: refuse the acceptance instead of turning it into a public refusal
-            raise RuleError("7.7", "the offering family can no longer pay this ransom", code="funds",
-                            legal="accept:false")
     if accept and request.kind == "retainer":
         giver, receiver = g.nobles.get(p["giver"]), g.nobles.get(p["receiver"])
         if not giver or not receiver or not giver.retainer or \
@@ -415,10 +412,12 @@ def _respond(state: GameState, g: Fief, seat: str, a: Action) -> None:
         from engine.fief import warplay
         warplay.answered(state, g, request, accept)
         return
+    if request.kind == "ransom" and not accept:
+        ransom.refund(state, g, p)
     if not accept:
         return
     if request.kind == "ransom":
-        ransom.pay(state, g, p["family"], p["captive"], p["amount"], p["city"])
+        ransom.settle(state, g, p["family"], p["captive"], p["amount"], p["city"])
         advance(state)
     elif request.kind == "retainer":
         giver_p = player_of(g, g.nobles[p["giver"]].family)

@@ -3,11 +3,15 @@
 A captive's ransom is 2 shillings plus 2 per title (7.7, also for Invaders 6.7); the Bandits of
 Sherwood ask by the table of 13.4. Paying the full ransom is mandatory for a family whose player
 can afford it: the family cannot end its ransom turn while such a captive is unpaid. A lower
-amount may be offered to a family captor, who accepts or refuses (no Carrier Pigeon needed).
+amount may be offered to a family captor, who accepts or refuses (no Carrier Pigeon needed); the amount
+offered is set aside when the offer is made and comes back if it is refused, so an answer never depends
+on the payer's hidden purse.
 Invaders and Bandits take only the full price; their money goes back to the bank.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from engine.core import Event, GameState, RuleError
 from engine.fief.components import C
@@ -90,9 +94,14 @@ def check_pay(g: Fief, family: str, nid: str, city: str | None) -> tuple[int, st
 
 
 def pay(state: GameState, g: Fief, family: str, nid: str, amount: int, city: str) -> None:
+    player_of(g, family).shillings -= amount
+    settle(state, g, family, nid, amount, city)
+
+
+def settle(state: GameState, g: Fief, family: str, nid: str, amount: int, city: str) -> None:
+    """Hand ``amount`` (already taken from the payer) to the captor and free the captive."""
     n = g.nobles[nid]
     captor = n.captor or ""
-    player_of(g, family).shillings -= amount
     if captor in g.families:
         player_of(g, captor).shillings += amount
     state.emit(Event.public("ransom.paid", family=family, noble=nid, captor=captor, amount=amount))
@@ -119,6 +128,13 @@ def check_offer(g: Fief, family: str, nid: str, amount: int, city: str | None) -
     if options and where not in options:
         raise RuleError("7.7", f"{n.name} cannot be freed to {city!r}", code="release_city", legal=options)
     return n.captor or "", where
+
+
+def refund(state: GameState, g: Fief, payload: dict[str, Any]) -> None:
+    """An offer refused or expired: the money set aside returns to the payer."""
+    player_of(g, payload["family"]).shillings += payload["amount"]
+    state.emit(Event.private(g.families[payload["family"]].seat, "ransom.refunded", amount=payload["amount"],
+                             captive=payload["captive"]))
 
 
 def check_done(g: Fief, family: str) -> None:

@@ -88,3 +88,16 @@ def test_13_4_bandits_table_and_nearest_friendly_city():
     assert err.section == "13.4" and set(err.legal) <= {"Lincoln", "King's Lynn", "Nottingham"}
     do(s, seat, f"pay_ransom captive:{victim} city:Lincoln")
     assert data.nobles[victim].city == "Lincoln"
+
+
+def test_7_7_offered_money_is_set_aside_and_returned_if_refused_or_expired():
+    s, red, blue, victim = with_captive(titles=("bishop:exeter", "lord:III"), shillings=5)
+    data = g(s)
+    seat, captor_seat = data.families[red].seat, data.families[blue].seat
+    do(s, seat, f"offer_ransom captive:{victim} amount:4")
+    assert data.players[seat].shillings == 1
+    do(s, captor_seat, f"respond request:{data.requests.open[0].id} accept:no")
+    assert data.players[seat].shillings == 5
+    do(s, seat, f"offer_ransom captive:{victim} amount:3")
+    do(s, seat, "done")  # the step ends with the offer unanswered: it expires
+    assert data.players[seat].shillings == 5 and not data.requests.open
