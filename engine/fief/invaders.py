@@ -335,6 +335,15 @@ def _take_city(state: GameState, g: Fief, a: Army, city: str) -> None:
     if c.mill:
         c.mill = False
         destroyed.append("mill")
+    for fam, st in sorted(c.stacks.items()):   # engines left without troops are taken and broken (7.5)
+        stock = g.families[fam].stockpile
+        stock["trebuchet"] += st.trebuchets + st.building
+        stock["bombard"] += st.bombards
+        if st.trebuchets or st.building or st.bombards:
+            destroyed.append(f"{fam} engines")
+    c.stacks = {f: st for f, st in c.stacks.items() if st.troops}
+    if c.siege is not None:
+        c.siege = None
     relics = list(c.relics)
     c.relics = []
     if c.hidden_relic:
