@@ -73,6 +73,8 @@ def _expire_requests(state: GameState, g: Fief) -> None:
         state.emit(Event.public("request.expired", request=r.id, what=r.kind))
         if r.kind == "ransom":
             ransom.refund(state, g, r.payload)
+        if r.kind == "royal_stronghold":
+            g.players[g.families[r.payload["family"]].seat].shillings += r.payload["cost"]
 
 
 def end_turn(state: GameState) -> None:

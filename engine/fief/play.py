@@ -286,7 +286,8 @@ def _build(state: GameState, g: Fief, seat: str, a: Action) -> None:
     lord = purchase.needs_consent(g, fam, city) if what == "royal_stronghold" else None
     if lord:
         g.requests.ask(state, "royal_stronghold", seat, g.families[lord].seat, default=False, city=city,
-                       family=fam)
+                       family=fam, cost=cost)
+        player_of(g, fam).shillings -= cost  # set aside until the Lord answers (4.9)
         return
     purchase.build(state, g, fam, what, city, cost)
 
@@ -401,12 +402,8 @@ def _respond(state: GameState, g: Fief, seat: str, a: Action) -> None:
                 player_of(g, receiver.family).shillings < p["price"]:
             raise RuleError("2.12", "the retainer can no longer change hands (or you cannot pay)",
                             code="retainer_gone", legal="accept:false")
-    if accept and request.kind == "royal_stronghold":
-        fam = p["family"]
-        try:
-            cost = purchase.check_build(g, fam, "royal_stronghold", p["city"])
-        except RuleError:
-            accept = False
+    if accept and request.kind == "royal_stronghold" and not purchase.royal_site_ok(g, p["family"], p["city"]):
+        accept = False
     g.requests.answer(state, seat, Action.of("respond", request=request.id, accept=accept), "requests")
     if request.kind in ("pass", "enter", "cavalcade"):
         from engine.fief import warplay
@@ -414,6 +411,8 @@ def _respond(state: GameState, g: Fief, seat: str, a: Action) -> None:
         return
     if request.kind == "ransom" and not accept:
         ransom.refund(state, g, p)
+    if request.kind == "royal_stronghold" and not accept:
+        player_of(g, p["family"]).shillings += p["cost"]
     if not accept:
         return
     if request.kind == "ransom":
@@ -425,4 +424,4 @@ def _respond(state: GameState, g: Fief, seat: str, a: Action) -> None:
         giver_p.shillings += p["price"]
         retainers.give(state, g, p["giver"], p["receiver"])
     elif request.kind == "royal_stronghold":
-        purchase.build(state, g, p["family"], "royal_stronghold", p["city"], cost)
+        purchase.build(state, g, p["family"], "royal_stronghold", p["city"], p["cost"], paid=True)

@@ -163,8 +163,9 @@ def needs_consent(g: Fief, family: str, city: str) -> str | None:
     return None
 
 
-def build(state: GameState, g: Fief, family: str, what: str, city: str, cost: int) -> None:
-    player_of(g, family).shillings -= cost
+def build(state: GameState, g: Fief, family: str, what: str, city: str, cost: int, paid: bool = False) -> None:
+    if not paid:
+        player_of(g, family).shillings -= cost
     c = g.cities[city]
     if what == "mill":
         c.mill = True
@@ -178,6 +179,11 @@ def build(state: GameState, g: Fief, family: str, what: str, city: str, cost: in
         if mason:
             spend(state, g, mason)
     state.emit(Event.public("building.built", family=family, what=what, city=city, cost=cost))
+
+
+def royal_site_ok(g: Fief, family: str, city: str) -> bool:
+    """4.9, checked again when the Lord consents: public facts only (the price was set aside)."""
+    return tiles_left(g, "royal_stronghold") > 0 and city in build_cities(g, family, "royal_stronghold")
 
 
 def rebuildable(g: Fief, family: str) -> list[str]:

@@ -127,3 +127,15 @@ def test_4_9_royal_stronghold_only_for_the_royal_family_and_consent_of_the_lord(
     from engine.fief.state import fief_cities
     assert "Oxford" not in fief_cities(data, "VI")
     assert data.players[seat].shillings == 25
+
+
+def test_4_9_refused_royal_stronghold_returns_the_money_set_aside():
+    s, seat, fam = at_purchase()
+    data = g(s)
+    data.nobles[data.families[fam].nobles[0]].titles.append("queen")
+    other = next(f for f in data.families if f != fam)
+    data.nobles[data.families[other].nobles[0]].titles.append("lord:VI")
+    do(s, seat, "build what:royal_stronghold city:Oxford")
+    assert data.players[seat].shillings == 25
+    do(s, data.families[other].seat, f"respond request:{data.requests.open[0].id} accept:no")
+    assert data.players[seat].shillings == 30 and data.cities["Oxford"].building is None
