@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import io
+import json
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -235,6 +236,12 @@ class Delivery:
 
     async def board(self, m: Outgoing) -> None:
         p = m.payload
+        fingerprint = ""
+        if m.seat is not None:
+            # A private board goes only to a seat whose private picture changed since the last one.
+            fingerprint = hashlib.sha1(json.dumps(p["view"], sort_keys=True, default=str).encode()).hexdigest()
+            if self.bot.refs.note(m.game_id, f"board:{m.seat}") == fingerprint:
+                return
         png = await self.bot.painter.render(str(p["game"]), p["view"], p.get("seat"))
         info = self.bot.table.info(m.game_id)
         caption = f"**{info.title} — game {info.id}** · {p.get('phase', '')}"
@@ -249,6 +256,7 @@ class Delivery:
             dm = await self.dm_channel(m.user_id)
             await dm.send(f"{caption} · your private board ({m.seat})", file=discord.File(io.BytesIO(png), "board.png"),
                           nonce=nonce(m.key))
+            self.bot.refs.set_note(m.game_id, f"board:{m.seat}", fingerprint)
         except discord.Forbidden as err:
             if err.code != DM_CLOSED:
                 raise

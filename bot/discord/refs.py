@@ -39,3 +39,16 @@ class Refs:
 
     def has(self, game: int, name: str) -> bool:
         return self.get(game, name) is not None
+
+    def note(self, game: int, name: str) -> str | None:
+        """A short text kept under ``name`` (e.g. the fingerprint of the last private board sent)."""
+        with self.store.lock:
+            row = self.store.db.conn.execute(
+                "SELECT message_id FROM discord_refs WHERE game = ? AND name = ?", (game, name)).fetchone()
+        return str(row[0]) if row else None
+
+    def set_note(self, game: int, name: str, text: str) -> None:
+        with self.store.transaction():
+            self.store.db.conn.execute(
+                "INSERT OR REPLACE INTO discord_refs (game, name, channel_id, message_id) VALUES (?,?,?,?)",
+                (game, name, "", text))

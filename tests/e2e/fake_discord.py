@@ -185,6 +185,7 @@ class FakeDiscord:
         self._attachments: dict[int, bytes] = {}  # uploaded by people (slash command attachments)
         # Channels whose next message is created but whose answer never comes (to kill the bot then).
         self.stall: dict[int, asyncio.Event] = {}
+        self._released = asyncio.Event()
         self.fail_next: list[tuple[str, str, int, int]] = []  # (method, path prefix, status, code)
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
@@ -240,6 +241,7 @@ class FakeDiscord:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
+        self._released.set()
         if self._ws is not None and not self._ws.closed:
             await self._ws.close()
         if self._runner is not None:
@@ -479,7 +481,7 @@ class FakeDiscord:
         stalled = self.stall.pop(channel_id, None)
         if stalled is not None:
             stalled.set()
-            await asyncio.Event().wait()  # the message exists; the bot never hears back
+            await self._released.wait()  # the message exists; the bot never hears back (until stop)
         return json_response(self.message_payload(msg))
 
     def _dm_channel(self, user_id: int) -> dict[str, Any]:
