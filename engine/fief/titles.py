@@ -149,6 +149,8 @@ def control_changed(state: GameState, g: Fief, city: str, family: str | None) ->
     region = MAP.cities[city].region
     if family is None or g.cities[city].building != "fortified" or fortified_city(g, region) != city:
         return
+    if any(t.kind == "bestow" and t.region == region for t in g.tasks):
+        return  # the title is already being handed to a noble: never twice (control may flicker in a move)
     holder = fief_holder(g, region)
     if holder is None or holder.family != family:
         pass_to_family(state, g, region, family)
