@@ -26,5 +26,13 @@ def draw(view: dict[str, Any], seat: str | None) -> bytes:
     return out.getvalue()
 
 
-def register() -> None:
-    renderer.DRAWERS.setdefault("tribute", "tests.e2e.drawer:draw")
+def register() -> bool:
+    """Give the test game a drawer; True when this call added it (then :func:`unregister` it)."""
+    if "tribute" in renderer.DRAWERS:
+        return False
+    renderer.DRAWERS["tribute"] = "tests.e2e.drawer:draw"
+    return True
+
+
+def unregister() -> None:
+    renderer.DRAWERS.pop("tribute", None)

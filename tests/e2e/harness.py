@@ -71,7 +71,7 @@ def make_table(db: Path, clock: FakeClock, **settings: str) -> TableService:
 async def running(tmp_path: Path, *, fake: FakeDiscord | None = None, clock: FakeClock | None = None,
                   settings: dict[str, str] | None = None, gm_role: str = "",
                   render_processes: int = 0) -> AsyncIterator[Harness]:
-    drawer.register()
+    added_drawer = drawer.register()
     own_fake = fake is None
     if fake is None:
         fake = FakeDiscord()
@@ -93,6 +93,8 @@ async def running(tmp_path: Path, *, fake: FakeDiscord | None = None, clock: Fak
         table.store.close()
         if own_fake:
             await fake.stop()
+        if added_drawer:
+            drawer.unregister()
 
 
 @contextlib.asynccontextmanager
