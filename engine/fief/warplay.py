@@ -68,8 +68,7 @@ def end_battles(state: GameState, g: Fief) -> None:
 # -- legal actions and defaults ---------------------------------------------------------------
 def step_default(g: Fief, family: str) -> Action:
     if g.flow.step == "move":
-        waiting = [n for n in g.war.must_move if n in g.nobles and g.nobles[n].family == family]
-        for noble, dest, via, units in movement.legal_moves(g, family, only=waiting)[:1]:
+        for noble, dest, via, units in movement.legal_moves(g, family, only=_waiting(g, family))[:1]:
             return A("move", noble=noble, to=dest, via=via, troops=list(units))
     return A("done")
 
@@ -80,7 +79,7 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
     if step == "move":
         if not _must_move_left(g, family):
             out.append(A("done"))
-        asked = {str(r.payload.get("noble")) for r in g.requests.open if r.kind == "pass"}
+        asked = {str(r.payload.get("noble")) for r in g.requests.open if r.kind in ("pass", "cavalcade")}
         for noble, dest, via, units in movement.legal_moves(g, family):
             if (_must_move_left(g, family) and noble not in g.war.must_move) or noble in asked:
                 continue
@@ -123,10 +122,15 @@ def _cavalcades(g: Fief, family: str, asked: set[str]) -> list[Action]:
     return out
 
 
+def _waiting(g: Fief, family: str) -> list[str]:
+    asked = {str(r.payload.get("noble")) for r in g.requests.open if r.kind in ("pass", "cavalcade")}
+    return [n for n in g.war.must_move if n in g.nobles and g.nobles[n].family == family
+            and movement.moves_left(g, n) > 0 and n not in asked]
+
+
 def _must_move_left(g: Fief, family: str) -> bool:
     """5.2, Ex 5-2: a noble that won a Cavalcade or was let through must move on, if it still can."""
-    waiting = [n for n in g.war.must_move if n in g.nobles and g.nobles[n].family == family
-               and movement.moves_left(g, n) > 0]
+    waiting = _waiting(g, family)
     if not waiting:
         return False
     return bool(movement.legal_moves(g, family, only=waiting))
@@ -195,7 +199,7 @@ def _move(state: GameState, g: Fief, seat: str, a: Action) -> None:
     step = movement.check_move(g, fam, nid, city_arg(a["to"]), via, _units(a.get("troops")))
     need = movement.must_ask(g, step)
     if need:
-        if any(r.kind == "pass" and r.payload.get("noble") == nid for r in g.requests.open):
+        if any(r.kind in ("pass", "cavalcade") and r.payload.get("noble") == nid for r in g.requests.open):
             raise RuleError("5.0", "a request to pass for this noble awaits its answer", code="asked",
                             legal="move another noble, or done")
         ask_pass(state, g, step, need[0])
