@@ -48,10 +48,10 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type:
         self.choice = cid.split("|", 1)[1]
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ChoiceButton:
         return cls(int(match["game"]), int(match["version"]), match["decision"], match["choice"],
-                   label=item.label or "", mode=match["mode"])
+                   label=getattr(item, "label", None) or "", mode=match["mode"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: Seneschal = interaction.client  # type: ignore[assignment]
@@ -68,9 +68,9 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=  # type:
         self.game, self.version, self.decision = game, version, decision
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ChoiceSelect:
-        return cls(int(match["game"]), int(match["version"]), match["decision"], list(item.options))
+        return cls(int(match["game"]), int(match["version"]), match["decision"], list(getattr(item, "options", [])))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: Seneschal = interaction.client  # type: ignore[assignment]
@@ -93,7 +93,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: 
         self.game, self.what = game, what
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> LobbyButton:
         return cls(int(match["game"]), match["what"])
 
@@ -109,7 +109,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sn:h:(?P<
         self.game = game
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> HandButton:
         return cls(int(match["game"]))
 
@@ -126,7 +126,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: i
         self.game, self.seq, self.count = game, seq, count
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> UndoButton:
         return cls(int(match["game"]), int(match["seq"]), int(match["count"]))
 

@@ -101,13 +101,20 @@ class Delivery:
                 await self.bot.quiet()
                 try:
                     await self.deliver(m)
-                except discord.HTTPException as err:
+                except asyncio.CancelledError:
+                    raise
+                except Exception as err:
                     attempts = self.failures.get(m.id, (0, 0.0))[0] + 1
-                    if err.code in PERMANENT or attempts >= MAX_ATTEMPTS or 400 <= err.status < 500 and err.status != 429:
-                        log.error("outbox %s (%s) dropped after %d attempt(s): %s", m.key, m.kind, attempts, err)
+                    http = isinstance(err, discord.HTTPException)
+                    permanent = isinstance(err, discord.HTTPException) and (
+                        err.code in PERMANENT or 400 <= err.status < 500 and err.status != 429)
+                    if permanent or attempts >= MAX_ATTEMPTS:
+                        log.error("outbox %s (%s) dropped after %d attempt(s): %s", m.key, m.kind, attempts, err,
+                                  exc_info=None if http else err)
                     else:
                         self.failures[m.id] = (attempts, time.monotonic() + 2.0 ** attempts)
-                        log.warning("outbox %s (%s) failed, attempt %d: %s", m.key, m.kind, attempts, err)
+                        log.warning("outbox %s (%s) failed, attempt %d: %s", m.key, m.kind, attempts, err,
+                                    exc_info=None if http else err)
                         continue
                 self.failures.pop(m.id, None)
                 self.bot.table.mark_delivered(m.id)
@@ -174,8 +181,8 @@ class Delivery:
             text = present.outgoing_text(m)
             if kind == "reminder" and p.get("due"):
                 text = f"{present.prompt_text(info, p)} — reminder: due {present.when(p['due'])}"
-            view = self.offer_view(m, info) if kind == "events" else None
-            await self.to_user(m, f"**{info.title} — game {info.id}**\n{text}", **({"view": view} if view else {}))
+            offer = self.offer_view(m, info) if kind == "events" else None
+            await self.to_user(m, f"**{info.title} — game {info.id}**\n{text}", **({"view": offer} if offer else {}))
 
     def offer_view(self, m: Outgoing, info: Any) -> discord.ui.View | None:
         """Accept and Decline under an offer made to this seat (offers do not block, so they have no prompt)."""

@@ -69,12 +69,13 @@ def build_command(cmd: Command, handler: Handler, suggester: Suggester, name: st
     if choices:
         callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
     doc = cmd.doc + (" (GM)" if cmd.gm and "GM" not in cmd.doc else "")
-    command = app_commands.Command(name=name or cmd.name, description=_short(doc), callback=callback)
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
+        name=name or cmd.name, description=_short(doc), callback=callback)
     for p in cmd.params:
         if p.name in choices or p.kind in (ParamKind.USER, ParamKind.FILE, ParamKind.BOOL):
             continue
         if p.autocomplete is not Source.NONE or p.kind is ParamKind.SEAT:
-            command.autocomplete(p.name)(_suggest(cmd, p.name, suggester))
+            command.autocomplete(p.name)(_suggest(cmd, p.name, suggester))  # type: ignore[arg-type]
     return command
 
 

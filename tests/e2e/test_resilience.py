@@ -122,3 +122,24 @@ def test_buttons_sent_before_a_restart_still_work_and_nothing_is_posted_twice(tm
             assert any("revealed bid-1: alice 3, bob 2" in t for t in thread_texts(h2, thread))
 
     run(scenario())
+
+
+def test_a_message_discord_refuses_is_logged_and_does_not_stall_the_game(tmp_path, caplog) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path) as h:
+            fake = h.fake
+            game, thread, lobby = await open_lobby(h)
+            await fake.click("alice", lobby, "Start")
+            await h.idle()
+            # Discord refuses the next post in the thread (missing permissions); later ones go through.
+            fake.fail_next.append(("POST", f"/channels/{thread}/messages", 403, 50013))
+            with caplog.at_level("ERROR", logger="seneschal.discord.delivery"):
+                await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 1")
+                await h.idle()
+            assert any("dropped" in r.getMessage() for r in caplog.records)
+            await fake.click("bob", prompt(h, "bob", "bid-1"), "Bid: 2")
+            await h.idle()
+            assert any("revealed bid-1: alice 1, bob 2" in t for t in thread_texts(h, thread))
+            assert h.table.pending_outbox() == []
+
+    run(scenario())

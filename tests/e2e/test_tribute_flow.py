@@ -172,5 +172,8 @@ def test_commands_refuse_clearly_and_autocomplete_offers_legal_values(tmp_path) 
             # The rules summary and the log are ephemeral.
             rules = await fake.slash("bob", thread, "game rules")
             assert rules.callback["data"]["flags"] & EPHEMERAL and "§T1" in rules.callback["data"]["content"]
+            topic = await fake.slash("bob", thread, "game rules", name="offer")
+            text = topic.callback["data"]["content"]
+            assert "/tribute offer" in text and "§T4" in text and "/tribute bid" not in text
 
     run(scenario())

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -43,6 +43,7 @@ from bot.table import (
     Settings,
     Started,
     TableChanged,
+    TableError,
 )
 from bot.table import text as tabletext
 
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("seneschal.discord")
 
-THREAD_ARCHIVE_MINUTES = 10080  # a week: campaigns are slow
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: campaigns are slow
 
 
 class Table(commands.Cog):
@@ -171,13 +172,14 @@ class Table(commands.Cog):
         if attachment is not None:
             if not actor.admin:
                 raise Refusal("Only a GM (Manage Server or the GM role) may import a game.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
             text = await attachment.read()
             title = f"imported game ({attachment.filename})"
         else:
             rules = self.table.rules_for(str(values.get("name", "")))
             text = b""
             title = f"{rules.title} — {interaction.user.display_name}"
-        await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.response.defer(ephemeral=True, thinking=True)
         thread = await self.bot.http.start_thread_without_message(
             parent_id, name=title[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES,
             type=discord.ChannelType.public_thread.value, reason="a Seneschal game")
@@ -318,15 +320,34 @@ class Table(commands.Cog):
         await respond(interaction, tabletext.describe(page)[-1990:])
 
     async def cmd_rules(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        """``/game rules [name]``: a game's commands with their rule sections. A word that is not a
+        game name is a topic: the commands of this thread's game (or of every game) about it."""
         actor = actor_of(interaction, self.bot.settings)
-        helped: RulesHelp = call_with_fallback(self.table.rules_help, actor, channel_of(interaction),
-                                               name=values.get("name"))
-        sections = {c.usage(): c.section for c in self.table.registry.commands(helped.group)}
-        lines = [f"**{helped.title}** — commands (§ = rule section)"]
-        for c in helped.commands:
-            flags = (" (GM)" if c.gm else "") + (" (secret: DM or ephemeral)" if c.secret else "")
-            section = f" §{sections[c.usage]}" if sections.get(c.usage) else ""
-            lines.append(f"`{c.usage}`{flags}{section}: {c.doc}")
+        name = values.get("name")
+        topic = None
+        if name and name != TABLE_GROUP and name not in self.table.known_games():
+            topic, name = str(name).lower(), None
+        try:
+            helped: RulesHelp = call_with_fallback(self.table.rules_help, actor, channel_of(interaction), name=name)
+            groups = [helped]
+        except TableError:
+            if topic is None:
+                raise
+            groups = [self.table.rules_help(actor, None, name=g) for g in sorted(self.table.known_games())]
+        lines = []
+        for helped in groups:
+            sections = {c.usage(): c.section for c in self.table.registry.commands(helped.group)}
+            found = []
+            for c in helped.commands:
+                section = sections.get(c.usage) or ""
+                if topic and topic not in f"{c.usage} {c.doc} {section}".lower():
+                    continue
+                flags = (" (GM)" if c.gm else "") + (" (secret: DM or ephemeral)" if c.secret else "")
+                found.append(f"`{c.usage}`{flags}{f' §{section}' if section else ''}: {c.doc}")
+            if found:
+                lines += [f"**{helped.title}** — commands (§ = rule section)", *found]
+        if not lines:
+            raise Refusal(f"No command is about {topic!r}. `/game rules` lists them all.")
         await respond(interaction, "\n".join(lines)[:1990])
 
     # -- GM tools ----------------------------------------------------------------------------------
