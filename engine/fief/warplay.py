@@ -92,6 +92,9 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
             for foe in fight.targets_in(g, city, family):
                 if f"{city}|{family}|{foe}" not in g.war.fought:
                     out.append(A("battle", city=city, against=foe))
+                    aims = _aims(g, city, foe)
+                    if aims and any(t in ("archer", "crossbow") for t in fight.troops(g, city, family)):
+                        out.append(A("battle", city=city, against=foe, target=aims[0]))
         out += [A("besiege", city=c) for c in endings.besiege_cities(g, family)]
     elif step == "parley":
         out.append(A("done"))
@@ -102,6 +105,12 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
     if step in ("move", "battle"):
         out += [A("lift_siege", city=c) for c in _sieges(g, family)]
     return out
+
+
+def _aims(g: Fief, city: str, foe: str) -> list[str]:
+    if foe == fight.INVADERS:
+        return [f"leader:{a}" for a in fight.invader_ids(g, city) if g.armies[a].leader]
+    return fight.free_nobles(g, city, foe)
 
 
 def _cavalcades(g: Fief, family: str, asked: set[str]) -> list[Action]:
@@ -161,7 +170,16 @@ def task_actions(g: Fief, t: Task) -> list[Action]:
         opts = losses.choices(fight.side_troops(g, b, side), fight.side_nobles(g, b, side), t.count)
         return [A("losses", units=list(o.troops), slay=list(o.slain)) for o in opts]
     if t.kind == "battle_next":
-        return [A("battle_next", choice=c) for c in t.options]
+        out = [A("battle_next", choice=c) for c in t.options]
+        b = g.war.battle
+        if b is not None and "continue" in t.options:
+            st = g.cities[b.city].stacks.get(t.family)
+            if st and st.troops and (st.bombards or st.trebuchets):
+                out.append(A("battle_next", choice="continue", destroy=True))   # 7.2 tactical destruction
+            foes = fight.side_nobles(g, b, fight.other(b, t.family))
+            if foes and any(fight.unit_type(u) in ("archer", "crossbow") for u in fight.side_troops(g, b, t.family)):
+                out.append(A("battle_next", choice="continue", target=foes[0]))
+        return out
     return [A("spoils", absorb=True), A("spoils", absorb=False)]
 
 

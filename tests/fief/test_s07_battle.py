@@ -163,3 +163,29 @@ def test_7_0_the_ally_with_most_sp_allots_the_hits():
     assert fight.members(b, "red") == ["red", "green"]
     assert fight.allotter(d, b, "red") == "green"
     assert sorted(fight.side_troops(d, b, "red"))[:3] == ["green:knight"] * 3
+
+
+def test_7_2_archers_aimed_at_a_noble_slay_it_only_on_a_three():
+    s, _red, blue = _battle_state()
+    d = g(s)
+    d.cities["Oxford"].stacks["red"].troops += ["archer"]
+    s.rng.force(5, 1, 1, 1)   # aimed volley shows ff: no loss at all; melee blanks
+    events = do(s, "ann", f"battle city:Oxford against:blue target:{blue}")
+    assert blue in d.nobles and not [e for e in events if e.kind == "battle.losses"]
+    do(s, "ann", f"battle_next choice:continue target:{blue}")
+    s.rng.force(6, 1, 1, 1)
+    events = do(s, "bob", "battle_next choice:continue")
+    assert blue not in d.nobles
+    assert any(e.kind == "noble.died" and e.data["noble"] == blue for e in events)
+
+
+def test_7_2_tactical_destruction_returns_engines_to_the_stockpile():
+    s, _red, _blue = _battle_state()
+    d = g(s)
+    d.cities["Oxford"].stacks["red"].bombards = 1
+    s.rng.force(1, 1, 1, 1)   # no men-at-arms: the Bombard stays silent; melee blanks
+    do(s, "ann", "battle city:Oxford against:blue")
+    before = d.families["red"].stockpile["bombard"]
+    do(s, "ann", "battle_next choice:continue destroy:true")
+    assert d.cities["Oxford"].stacks["red"].bombards == 0
+    assert d.families["red"].stockpile["bombard"] == before + 1
