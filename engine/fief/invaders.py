@@ -226,11 +226,14 @@ def step(state: GameState, g: Fief, a: Army) -> None:
     start = a.city or ""
     dest = direction(state, start)
     g.war.invader_moves[a.id] = g.war.invader_moves.get(a.id, 0) + 1
-    a.city, a.outskirts = dest, False
-    for n in g.nobles.values():
-        if n.captor == f"invaders:{a.id}":
-            n.city = dest
-    state.emit(Event.public("invaders.moved", army=a.id, start=start, to=dest))
+    # 6.4, 6.12: Foot Soldiers whose Leader fell follow another Leader of their city (keeping their army)
+    followers = [x for x in in_city(g, start) if not x.leader and x.foot and x.id not in g.war.garrisons]
+    for army in [a, *followers]:
+        army.city, army.outskirts = dest, False
+        for n in g.nobles.values():
+            if n.captor == f"invaders:{army.id}":
+                n.city = dest
+        state.emit(Event.public("invaders.moved", army=army.id, start=start, to=dest, following=army.id != a.id))
     meet(state, g, a, from_inland=not MAP.cities[start].port)
 
 
