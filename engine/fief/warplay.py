@@ -348,10 +348,12 @@ def _interdict(state: GameState, g: Fief, seat: str, a: Action) -> None:
     if a["captive"] not in captives:
         raise RuleError("13.4", f"{a['captive']!r} is not held in Sherwood", code="not_captive",
                         legal=captives or "nobody is held")
+    from engine.fief.ransom import places
     from engine.fief.succession import release
+    where = places(g, g.nobles[a["captive"]])   # 13.4: the nearest friendly city to Sherwood
     g.families[fam].pigeons -= 1
     state.emit(Event.public("bandits.interdiction", captive=a["captive"], by=fam))
-    release(state, g, a["captive"], why="King's interdiction")
+    release(state, g, a["captive"], why="King's interdiction", to=where[0] if where else None)
     _continue(state)
 
 

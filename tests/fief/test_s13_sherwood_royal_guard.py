@@ -1,0 +1,78 @@
+"""13.4 Bandit Paths and 13.1 the Royal Guard."""
+
+from __future__ import annotations
+
+from engine.fief import movement
+from engine.fief.battle import fight
+from engine.fief.warstate import Battle
+from tests.fief.helpers import do, g, new, place, refused
+
+
+def _moving():
+    s = new(4)
+    d = g(s)
+    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = 5, "move", 2, 0
+    d.flow.queue = ["red"]
+    for n in d.nobles.values():
+        n.retainer = None
+    return s
+
+
+def test_13_4_ransom_table():
+    s = _moving()
+    d = g(s)
+    n = d.nobles[d.families["red"].nobles[0]]
+    assert movement.bandit_ransom(d, n) == 2
+    n.titles = ["lord:IV"]
+    assert movement.bandit_ransom(d, n) == 4
+    n.titles = ["bishop:exeter"]
+    assert movement.bandit_ransom(d, n) == 5
+    n.titles = ["bishop:exeter", "lord:IV"]
+    assert movement.bandit_ransom(d, n) == 10
+    n.titles = ["king"]
+    assert movement.bandit_ransom(d, n) == 0
+    assert n.captor is None
+
+
+def test_13_4_only_between_sherwoods_cities():
+    s = _moving()
+    n = g(s).families["red"].nobles[0]
+    g(s).nobles[n].city = "Oxford"
+    assert refused(s, "ann", f"move noble:{n} to:York via:sherwood").section == "5.0"
+
+
+def test_13_4_knights_wait_in_sherwood_and_interdiction_frees_the_captive():
+    s = _moving()
+    d = g(s)
+    nid = d.families["red"].nobles[0]
+    d.nobles[nid].city = "York"
+    place(s, "red", "York", "knight", "men")
+    d.players["ann"].shillings = 0
+    s.rng.force(1)
+    do(s, "ann", f"move noble:{nid} to:Lincoln via:sherwood troops:knight,men")
+    do(s, "ann", "bandits pay:false")
+    assert d.nobles[nid].captor == "bandits"
+    assert d.war.sherwood == {f"{nid}|red": 1}
+    # the Blue family's noble is made King: he orders the Bandits to free the captive
+    king = d.families["blue"].nobles[0]
+    d.nobles[king].titles = ["king"]
+    d.nobles[king].city = "London"
+    pigeons = d.families["blue"].pigeons
+    do(s, "bob", f"interdict captive:{nid}")
+    assert d.nobles[nid].captor is None and d.families["blue"].pigeons == pigeons - 1
+    movement.settle_sherwood(s, d)
+    assert "knight" in d.cities[d.nobles[nid].city].stacks["red"].troops
+
+
+def test_13_1_royal_guard_units_and_strength():
+    s = new(4)
+    d = g(s)
+    nid = d.families["red"].nobles[0]
+    d.nobles[nid].city = "Oxford"
+    d.nobles[nid].titles = ["king"]
+    place(s, "red", "Oxford", "men")
+    b = Battle("Oxford", "blue", "red")
+    assert fight.side_troops(d, b, "red") == ["men", "royal_knight", "royal_knight"]
+    assert fight.side_strength(d, b, "red") == 1 + 6 + 1
+    d.war.guards_lost = {"royal_knight": 1}
+    assert fight.side_troops(d, b, "red") == ["men", "royal_knight"]
