@@ -40,6 +40,12 @@ def private_panel(scene: Scene, view: dict[str, Any], seat: str, fams: list[str]
     w.text(scene, "hand_count", x + pw - 12, y, f"hand {len(hand)}/{me.get('hand_limit', '?')}", size=16,
            anchor="ra", where="me", who=seat, value=len(hand))
     y += 28
+    draws = me.get("draws")
+    if isinstance(draws, dict) and view.get("step") == "draw":
+        w.text(scene, "draws", x + 12, y, f"cards drawn this phase: {draws.get('taken', 0)} of {draws.get('limit', '?')}"
+               f" ({draws.get('characters', 0)} characters)", size=14, ink="#c9d1db", where="me", who=seat,
+               limit=pw - 24, taken=draws.get("taken", 0))
+        y += 22
     # the hand
     for card in hand:
         deck = str(card.get("deck", ""))

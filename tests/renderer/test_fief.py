@@ -234,3 +234,12 @@ def test_moves_garrisons_and_the_sherwood_camp() -> None:
     assert scene.one("invaders", where="Durham").info["garrison"]
     camp = scene.one("sherwood_noble")
     assert camp.text == "William +3K" and camp.who == "blue" and camp.info["knights"] == 3
+
+
+def test_private_board_counts_cards_drawn_in_the_draw_step() -> None:
+    view = private_view("ann")
+    view["step"] = "draw"
+    view["me"]["draws"] = {"taken": 1, "characters": 1, "limit": 2, "character_limit": 1}
+    scene = build_scene(view, "ann")
+    assert scene.one("draws").text == "cards drawn this phase: 1 of 2 (1 characters)"
+    assert not build_scene(private_view("ann"), "ann").find("draws")
