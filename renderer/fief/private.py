@@ -42,8 +42,9 @@ def private_panel(scene: Scene, view: dict[str, Any], seat: str, fams: list[str]
     y += 28
     draws = me.get("draws")
     if isinstance(draws, dict) and view.get("step") == "draw":
+        chars = int(draws.get("characters", 0) or 0)
         w.text(scene, "draws", x + 12, y, f"cards drawn this phase: {draws.get('taken', 0)} of {draws.get('limit', '?')}"
-               f" ({draws.get('characters', 0)} characters)", size=14, ink="#c9d1db", where="me", who=seat,
+               f" ({chars} character{'' if chars == 1 else 's'})", size=14, ink="#c9d1db", where="me", who=seat,
                limit=pw - 24, taken=draws.get("taken", 0))
         y += 22
     # the hand

@@ -241,5 +241,5 @@ def test_private_board_counts_cards_drawn_in_the_draw_step() -> None:
     view["step"] = "draw"
     view["me"]["draws"] = {"taken": 1, "characters": 1, "limit": 2, "character_limit": 1}
     scene = build_scene(view, "ann")
-    assert scene.one("draws").text == "cards drawn this phase: 1 of 2 (1 characters)"
+    assert scene.one("draws").text == "cards drawn this phase: 1 of 2 (1 character)"
     assert not build_scene(private_view("ann"), "ann").find("draws")
