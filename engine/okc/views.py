@@ -11,7 +11,7 @@ from typing import Any
 from engine.core import GameState
 from engine.okc import councils
 from engine.okc.cards import card, kcard, pack_of, strength
-from engine.okc.content.vocabulary import describe
+from engine.okc.content.vocabulary import TRAITS, describe
 from engine.okc.effects import region
 from engine.okc.hooks import active
 from engine.okc.state import Okc, Placed, RegionState
@@ -61,7 +61,8 @@ def placed_view(g: Okc, p: Placed, reg: RegionState) -> dict[str, Any]:
     if not p.face_up:
         return {"face_up": False}
     return {"face_up": True, "card": card_view(g, p.card), "strength": strength(g, p, reg), "gained": p.gained,
-            "blanked": p.blanked, "gained_keywords": list(p.gained_keywords), "retained": p.retained}
+            "blanked": p.blanked, "gained_traits": [k for k in p.gained_keywords if k in TRAITS],
+            "gained_commands": [k for k in p.gained_keywords if k not in TRAITS], "retained": p.retained}
 
 
 def public_view(state: GameState) -> dict[str, Any]:

@@ -64,3 +64,19 @@ def test_every_action_has_a_section_and_secret_ones_are_marked() -> None:
     for spec in RULES.actions.values():
         assert spec.section and spec.doc
     assert {k for k, s in RULES.actions.items() if s.secret} == {"bid", "place", "tie"}
+
+
+def test_placed_card_shape_matches_the_view_doc() -> None:
+    from engine.okc.state import Placed
+
+    state = game(2)
+    g = data(state)
+    g.regions[0].cards = [Placed("nobility.c6", "p1", face_up=True, gained=2, gained_keywords=["deadly", "resilient"]),
+                          Placed("clans.c6", "p2")]
+    shown = RULES.view(state, None)["regions"][0]["cards"]
+    assert shown["p2"] == [{"face_up": False}]
+    card = shown["p1"][0]
+    assert set(card) == {"face_up", "card", "strength", "gained", "blanked", "gained_traits", "gained_commands",
+                         "retained"}
+    assert card["gained_traits"] == ["resilient"] and card["gained_commands"] == ["deadly"]
+    assert card["strength"] == 8
