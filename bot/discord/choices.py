@@ -15,7 +15,7 @@ import discord
 
 from bot.discord.components import ChoiceButton, ChoiceSelect, HandButton, choice_id
 from bot.discord.present import action_label
-from engine.core import Action, RuleError, Rules, textform
+from engine.core import Action, ParamType, RuleError, Rules, textform
 
 MAX_BUTTONS = 20
 MAX_OPTIONS = 25
@@ -32,10 +32,38 @@ def for_decision(rules: Rules, decision: str, legal: list[str]) -> list[str]:
 
 
 def parse(rules: Rules, text: str) -> Action | None:
+    """The action whose text form (``Action.text()``) is ``text``, or None.
+
+    ``Action.text()`` does not quote values, so a value with a space or an apostrophe
+    (``to:King's Lynn``) would not survive the shell-like local-table parser: the text is split
+    at the spec's own parameter names instead, and the result must print back to ``text``.
+    """
+    kind, _, rest = text.partition(" ")
+    spec = rules.actions.get(kind)
+    if spec is None:
+        return None
+    names = [p.name for p in spec.params]
+    values: dict[str, str] = {}
+    if names and rest:
+        marks = list(re.finditer(r"(?:^|\s)(" + "|".join(map(re.escape, names)) + r"):", rest))
+        for i, m in enumerate(marks):
+            end = marks[i + 1].start() if i + 1 < len(marks) else len(rest)
+            values[m.group(1)] = rest[m.end():end].strip()
     try:
-        return textform.parse(text, rules.actions)
+        action = textform.build(spec, values)
+    except RuleError:
+        action = None
+    if action is not None:
+        empty = {p.name: () for p in spec.params if p.type is ParamType.LIST and values.get(p.name) == ""}
+        if empty:  # an empty list prints as "name:" and must come back as an empty list
+            action = Action.of(kind, **{**action.params, **empty})
+        if action.text() == text:
+            return action
+    try:
+        action = textform.parse(text, rules.actions)
     except RuleError:
         return None
+    return action if action.text() == text else None
 
 
 def add_choices(view: discord.ui.View, rules: Rules, game: int, version: int, decision: str,

@@ -12,9 +12,8 @@ import random
 
 import pytest
 
-from bot.discord.choices import for_decision
+from bot.discord.choices import for_decision, parse
 from bot.table import Actor
-from engine.core import textform
 from tests.e2e.fake_discord import FakeDiscord, Message
 from tests.e2e.harness import Harness, run, running
 
@@ -60,7 +59,8 @@ async def step(h: Harness, game: int, thread: int, rnd: random.Random) -> bool:
     st = h.table.status(Actor(seat.user_id, user), None, game_id=game)
     choices = for_decision(rules, w.decision, list(st.legal))
     assert choices, f"{w.decision} awaits {w.seat} but nothing is legal"
-    action = textform.parse(rnd.choice(choices), rules.actions)
+    action = parse(rules, rnd.choice(choices))
+    assert action is not None
     options = {k: (",".join(v) if isinstance(v, tuple) else v) for k, v in action.args}
     typed = await fake.slash(user, thread, command_path(fake, info.game, action.kind), **options)
     data = (typed.callback or {}).get("data") or {}
