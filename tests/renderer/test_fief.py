@@ -243,3 +243,20 @@ def test_private_board_counts_cards_drawn_in_the_draw_step() -> None:
     scene = build_scene(view, "ann")
     assert scene.one("draws").text == "cards drawn this phase: 1 of 2 (1 character)"
     assert not build_scene(private_view("ann"), "ann").find("draws")
+
+
+def test_map_file_fallback_matches_the_engine_loader() -> None:
+    """Without the Fief package the renderer reads map.json itself, into the same shape."""
+    from renderer.fief.mapdata import MAP_FILE, _from_file
+
+    mine, engine = _from_file(MAP_FILE), load()
+    assert set(mine) >= {"canvas", "regions", "cities", "roads", "seas", "sherwood"}
+    for name, city in engine["cities"].items():
+        assert {k: mine["cities"][name][k] for k in ("region", "x", "y", "port", "cathedral")} == {
+            k: city[k] for k in ("region", "x", "y", "port", "cathedral")}
+        assert mine["cities"][name]["roads"] == city["roads"]
+    for rid, region in engine["regions"].items():
+        assert mine["regions"][rid]["number"] == region["number"] and mine["regions"][rid]["colour"] == region["colour"]
+        assert sorted(mine["regions"][rid]["cities"]) == sorted(region["cities"])
+    assert {k: v["label"] for k, v in mine["seas"].items()} == {k: v["label"] for k, v in engine["seas"].items()}
+    assert mine["sherwood"]["cities"] == engine["sherwood"]["cities"]
