@@ -94,13 +94,21 @@ class Delivery:
             if not batch:
                 return
             newest = {m.game_id: m.id for m in batch if m.kind == STATUS_EDIT}
+            by_key = {m.key: m for m in batch}
+            merged: set[int] = set()
             for m in batch:
+                if m.id in merged:
+                    continue
                 if m.kind == STATUS_EDIT and newest[m.game_id] != m.id:
                     self.bot.table.mark_delivered(m.id)  # superseded by a newer status
                     continue
+                # The public board of a new phase goes with the summary of what led to it, in one post.
+                board = by_key.get(m.key.removesuffix(".post") + ".board.public") if (
+                    m.kind == CHANNEL_POST and m.key.endswith(".post")) else None
                 await self.bot.quiet()
+                attached = False
                 try:
-                    await self.deliver(m)
+                    attached = await self.deliver(m, board)
                 except asyncio.CancelledError:
                     raise
                 except Exception as err:
@@ -118,12 +126,16 @@ class Delivery:
                         continue
                 self.failures.pop(m.id, None)
                 self.bot.table.mark_delivered(m.id)
+                if board is not None and attached:
+                    merged.add(board.id)
+                    self.bot.table.mark_delivered(board.id)
 
     # -- one message ---------------------------------------------------------------------------
-    async def deliver(self, m: Outgoing) -> None:
+    async def deliver(self, m: Outgoing, board: Outgoing | None = None) -> bool:
+        """Deliver one row; True when ``board`` (the public board) went with it."""
         if m.kind == CHANNEL_POST:
-            await self.channel_post(m)
-        elif m.kind == DM:
+            return await self.channel_post(m, board)
+        if m.kind == DM:
             await self.dm(m)
         elif m.kind == BOARD_IMAGE:
             await self.board(m)
@@ -131,6 +143,7 @@ class Delivery:
             await self.status(m)
         else:
             log.error("outbox %s has unknown kind %s", m.key, m.kind)
+        return False
 
     def thread(self, m: Outgoing) -> discord.PartialMessageable | None:
         if not m.channel or not str(m.channel).isdigit():
@@ -143,12 +156,18 @@ class Delivery:
             extra = kwargs if i == len(parts) - 1 else {}
             await channel.send(part, nonce=nonce(key, i), **extra)
 
-    async def channel_post(self, m: Outgoing) -> None:
+    async def channel_post(self, m: Outgoing, board: Outgoing | None = None) -> bool:
         channel = self.thread(m)
         text = present.outgoing_text(m)
         if channel is None or not text.strip():
-            return
-        await self.send_text(channel, m.key, text)
+            return False
+        extra: dict[str, Any] = {}
+        if board is not None and board.channel == m.channel:
+            p = board.payload
+            png = await self.bot.painter.render(str(p["game"]), p["view"], None)
+            extra["file"] = discord.File(io.BytesIO(png), "board.png")
+        await self.send_text(channel, m.key, text, **extra)
+        return bool(extra)
 
     async def dm_channel(self, user_id: str) -> discord.DMChannel:
         cid = self.dm_channels.get(user_id)

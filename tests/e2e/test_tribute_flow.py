@@ -74,6 +74,7 @@ def test_lobby_and_phases_of_a_game(tmp_path) -> None:
             # Start: a public board in the thread, private boards and prompts by DM, to seated people only.
             images = [m for m in fake.channel_messages(thread) if m.files]
             assert images and images[0].files[0]["data"][:8] == b"\x89PNG\r\n\x1a\n"
+            assert "game 1 started" in images[0].text()  # the board goes with the summary of the phase
             for user in ("alice", "bob"):
                 assert any(m.files and "private board" in m.text() for m in fake.dms(user))
                 assert prompt(h, user, "bid-1").custom_ids()[:5] == [f"sn:a:1:0:bid-1|bid card:{n}" for n in range(1, 6)]
