@@ -8,7 +8,6 @@ ever used for DMs and ephemeral replies.
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import discord
@@ -142,7 +141,3 @@ def prompt_text(game: GameInfo | None, payload: dict[str, Any], *, public: bool 
 
 def outgoing_text(m: Any) -> str:
     return tabletext.outgoing_text(m)
-
-
-def now() -> float:
-    return time.time()

@@ -22,7 +22,7 @@ from bot.discord.errors import Refusal
 from bot.discord.slash import build_groups, choice
 from bot.table import TABLE_GROUP, Applied, Command, TableError
 from bot.table import text as tabletext
-from engine.core import Event, RuleError, StaleState
+from engine.core import StaleState
 
 if TYPE_CHECKING:
     from bot.discord.bot import Seneschal
@@ -178,14 +178,6 @@ class Play(commands.Cog):
             if err.code not in (40060, 10062):
                 raise
             log.info("choice interaction %s answered already (%s)", interaction.id, err.code)
-
-    @staticmethod
-    def private_lines(events: tuple[Event, ...]) -> list[str]:
-        return [tabletext.event_text(e) for e in events]
-
-
-def refusal_text(err: RuleError) -> str:
-    return err.describe()
 
 
 async def setup(bot: Seneschal) -> None:

@@ -22,7 +22,7 @@ import renderer
 from bot.discord import errors, present
 from bot.discord.choices import add_choices
 from bot.discord.cogs.play import call_with_fallback, respond
-from bot.discord.components import HandButton, UndoButton, lobby_view
+from bot.discord.components import UndoButton, lobby_view
 from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Refusal
 from bot.discord.slash import build_groups, choice
@@ -403,12 +403,6 @@ class Table(commands.Cog):
             self.table.settings, actor, channel_of(interaction), game_id=values.get("game"),
             setting=values.get("setting"), value=values.get("value"), key=str(interaction.id))
         await respond(interaction, tabletext.describe(outcome)[:1990])
-
-
-def hand_view(game_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(game_id))
-    return view
 
 
 async def setup(bot: Seneschal) -> None:
