@@ -15,6 +15,8 @@ import asyncio
 import logging
 from typing import Any
 
+import discord
+
 from bot.discord.bot import Seneschal, run_bot
 from bot.discord.settings import DiscordSettings
 
@@ -35,6 +37,12 @@ def run(config: Any) -> int:
     table = build_service(config, local=False)
     try:
         asyncio.run(run_bot(settings, table))
+    except discord.LoginFailure:
+        log.error("Discord refused the token in DISCORD_TOKEN: reset it in the Developer Portal (Bot page)")
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        log.error("Discord asks for a privileged intent this bot does not use: check the Bot page settings")
+        return 1
     finally:
         table.store.close()
     log.info("stopped")

@@ -181,6 +181,7 @@ class FakeDiscord:
         self.interactions: dict[int, Interaction] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # guild id (None = global) -> commands
         self.closed_dms: set[int] = set()
+        self.bad_tokens: set[str] = set()
         self.nonces: dict[tuple[int, str], int] = {}
         self._attachments: dict[int, bytes] = {}  # uploaded by people (slash command attachments)
         # Channels whose next message is created but whose answer never comes (to kill the bot then).
@@ -321,6 +322,9 @@ class FakeDiscord:
                     rec.files.append({"name": part.name, "filename": part.filename, "data": bytes(body),  # type: ignore[union-attr]
                                       "content_type": part.headers.get("Content-Type", "")})  # type: ignore[union-attr]
         self.requests.append(rec)
+        if request.headers.get("Authorization", "").removeprefix("Bot ") in self.bad_tokens:
+            rec.status = 401
+            return error(401, 0, "401: Unauthorized")
         for i, (method, prefix, status, code) in enumerate(self.fail_next):
             if request.method == method and path.startswith(prefix):
                 del self.fail_next[i]

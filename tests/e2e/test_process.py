@@ -36,8 +36,8 @@ class BotProcess:
         self.proc: asyncio.subprocess.Process | None = None
         self.logs: list[bytes] = []
 
-    async def start(self) -> None:
-        env = {**os.environ, "DISCORD_TOKEN": TOKEN, "PYTHONPATH": str(ROOT),
+    async def start(self, token: str = TOKEN, wait: bool = True) -> None:
+        env = {**os.environ, "DISCORD_TOKEN": token, "PYTHONPATH": str(ROOT),
                "SENESCHAL_TEST_DISCORD_API": self.fake.base_url,
                "SENESCHAL_TEST_DISCORD_GATEWAY": self.fake.gateway_url}
         self.fake.ready.clear()
@@ -45,6 +45,8 @@ class BotProcess:
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", "--config", str(self.config), cwd=str(self.tmp), env=env,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        if not wait:
+            return
         await self.fake.wait_for(lambda: self.fake.identifies > identified and self.fake.ready.is_set(), 30)
 
     async def stop(self, sig: int) -> int:
@@ -118,6 +120,28 @@ def test_sigkill_mid_game_loses_nothing_and_posts_nothing_twice(tmp_path) -> Non
             log = b"".join(bot.logs).decode("utf-8", "replace")
             assert TOKEN not in log
             assert "synced" in log and "stopped" in log
+        finally:
+            if bot.proc is not None and bot.proc.returncode is None:
+                bot.proc.kill()
+                await bot.proc.wait()
+            await fake.stop()
+
+    run(scenario())
+
+
+def test_a_refused_token_stops_the_bot_with_a_clear_message(tmp_path) -> None:
+    async def scenario() -> None:
+        fake = FakeDiscord()
+        await fake.start()
+        fake.bad_tokens.add("refused-token-SECRET")
+        bot = BotProcess(fake, tmp_path)
+        try:
+            await bot.start("refused-token-SECRET", wait=False)
+            assert bot.proc is not None
+            out, _ = await asyncio.wait_for(bot.proc.communicate(), 30)
+            text = out.decode("utf-8", "replace")
+            assert bot.proc.returncode == 1
+            assert "refused the token" in text and "refused-token-SECRET" not in text
         finally:
             if bot.proc is not None and bot.proc.returncode is None:
                 bot.proc.kill()

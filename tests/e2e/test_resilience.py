@@ -143,3 +143,22 @@ def test_a_message_discord_refuses_is_logged_and_does_not_stall_the_game(tmp_pat
             assert h.table.pending_outbox() == []
 
     run(scenario())
+
+
+def test_a_dropped_gateway_reconnects_without_syncing_again(tmp_path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path) as h:
+            fake = h.fake
+            game, thread, lobby = await open_lobby(h)
+            await fake.click("alice", lobby, "Start")
+            await h.idle()
+            syncs = len(fake.sent("PUT", "/applications/"))
+            assert fake._ws is not None
+            await fake._ws.close()
+            await fake.wait_for(lambda: fake.identifies == 2 and fake.ready.is_set(), 20)
+            await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 2")
+            await h.idle()
+            assert h.table.info(game).seq == 1
+            assert len(fake.sent("PUT", "/applications/")) == syncs  # synced in setup_hook, not on_ready
+
+    run(scenario())
