@@ -144,6 +144,7 @@ class Board(Outcome):
 class Hand(Outcome):
     seat: str = ""
     view: dict[str, Any] = field(default_factory=dict)  # private to ``seat``
+    secrets: dict[str, Any] = field(default_factory=dict)  # what ``view`` shows beyond the public view
 
 
 @dataclass(frozen=True)

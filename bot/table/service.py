@@ -126,6 +126,21 @@ class _Live:
     epoch: int
 
 
+def private_part(public: Any, private: Any) -> Any:
+    """The parts of a seat's view that the public view does not show (its secrets, in short)."""
+    if isinstance(public, dict) and isinstance(private, dict):
+        out = {}
+        for key, value in private.items():
+            if key not in public:
+                out[key] = value
+            else:
+                diff = private_part(public[key], value)
+                if diff not in (None, {}):
+                    out[key] = diff
+        return out
+    return None if public == private else private
+
+
 class TableService:
     """All games of one bot. See docs/table.md for the API in one page."""
 
@@ -679,7 +694,8 @@ class TableService:
         mine = self._info(row).seat_of(actor.user_id)
         if mine is None:
             raise NotAllowed(f"you have no seat in game {row.id}")
-        return Hand(self._info(row), mine.seat, rules.view(state, mine.seat))
+        view = rules.view(state, mine.seat)
+        return Hand(self._info(row), mine.seat, view, private_part(rules.view(state, None), view))
 
     def log(self, actor: Actor, channel: str | None, *, last: int = 10, game_id: int | None = None) -> LogPage:
         """The last actions with the events the asker may see (public ones, and their seat's own)."""

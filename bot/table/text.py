@@ -33,6 +33,18 @@ def _value(v: Any) -> str:
     return str(v)
 
 
+def _lines(v: Any, indent: str = "  ") -> list[str]:
+    """A nested view as indented lines, short leaves kept on their key's line."""
+    out: list[str] = []
+    for key, value in v.items():
+        if isinstance(value, dict) and value and len(_value(value)) > 70:
+            out.append(f"{indent}{key}:")
+            out.extend(_lines(value, indent + "  "))
+        else:
+            out.append(f"{indent}{key}: {_value(value) if value not in ({}, []) else '-'}")
+    return out
+
+
 def event_text(e: Event) -> str:
     fn = _EVENT_TEXT.get(e.kind)
     if fn is not None:
@@ -128,7 +140,7 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
     if isinstance(o, r.Status):
         return status_text(o, now)
     if isinstance(o, r.Hand):
-        return f"{o.seat}: " + _value(o.view)
+        return f"{o.seat}, what only you can see:\n" + "\n".join(_lines(o.secrets or o.view))
     if isinstance(o, r.Board):
         return f"board{' of ' + o.seat if o.seat else ''}: " + _value(o.view)
     if isinstance(o, r.LogPage):
