@@ -224,7 +224,8 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
             raise RuleError("5.5", f"Storms close sea {', '.join(stormy)} to ships", code="storms",
                             legal="move by road")
     # 5.0: a noble that met a refusal may not leave the troops that came with it on the outskirts.
-    if n.outskirts and g.war.moves.get(nid, 0) > 0:
+    # (a noble obliged to ride on, 5.2 and Ex 5-2, may leave units behind: a Cavalcade leaves a knight)
+    if n.outskirts and g.war.moves.get(nid, 0) > 0 and nid not in g.war.must_move:
         left_behind = Counter(escort(g, start, family, nid)) - Counter(units)
         if left_behind and not g.cities[start].controller == family:
             raise RuleError("5.0", f"{n.name} may not abandon the troops that came with it to "
@@ -431,7 +432,7 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
         if nid in g.war.cavalry:
             pool = tuple(sorted((Counter(pool) & Counter(g.war.cavalry[nid])).elements()))
         stuck = n.outskirts and g.war.moves.get(nid, 0) > 0 and g.cities[n.city].controller != family \
-            and bool(escort(g, n.city, family, nid))
+            and nid not in g.war.must_move and bool(escort(g, n.city, family, nid))
         choices: list[tuple[str, ...]] = [pool]
         if not stuck and pool:
             choices.append(())
