@@ -439,19 +439,23 @@ class FakeDiscord:
                      data: dict[str, Any] | None = None) -> Message:
         data = rec.payload if data is None else data
         mid = self.new_id()
-        attachments = []
-        for i, f in enumerate(rec.files):
-            aid = self.new_id()
-            attachments.append({"id": str(aid), "filename": f["filename"], "size": len(f["data"]),
-                                "url": f"https://cdn.fake/{aid}/{f['filename']}",
-                                "proxy_url": f"https://cdn.fake/{aid}/{f['filename']}",
-                                "content_type": f["content_type"] or None, "index": i})
+        attachments = self._attachments_of(rec)
         msg = Message(mid, channel_id, data.get("content") or "", self.app_id, int(data.get("flags") or 0),
                       list(data.get("components") or []), list(data.get("embeds") or []), attachments,
                       list(rec.files), interaction.id if interaction else None,
                       self.app_id if interaction else None)
         self.messages[mid] = msg
         return msg
+
+    def _attachments_of(self, rec: Request) -> list[dict[str, Any]]:
+        out = []
+        for i, f in enumerate(rec.files):
+            aid = self.new_id()
+            out.append({"id": str(aid), "filename": f["filename"], "size": len(f["data"]),
+                        "url": f"https://cdn.fake/{aid}/{f['filename']}",
+                        "proxy_url": f"https://cdn.fake/{aid}/{f['filename']}",
+                        "content_type": f["content_type"] or None, "index": i})
+        return out
 
     def _edit(self, msg: Message, rec: Request) -> None:
         body = rec.payload
@@ -560,6 +564,16 @@ class FakeDiscord:
 
     def _followup(self, token: str, rec: Request) -> web.Response:
         inter = self._interaction(token)
+        original = self.messages.get(inter.response_message_id or 0)
+        if inter.response_type == 5 and original is not None and not inter.followups:
+            # After a deferred ("thinking") response, the first follow-up fills the loading message.
+            self._edit(original, rec)
+            original.files = list(rec.files)
+            original.attachments = self._attachments_of(rec)
+            if "flags" in rec.payload:
+                original.flags = int(rec.payload["flags"] or 0)
+            inter.followups.append(original.id)
+            return json_response(self.message_payload(original))
         msg = self._new_message(inter.channel_id, rec, interaction=inter)
         inter.followups.append(msg.id)
         return json_response(self.message_payload(msg))
@@ -725,6 +739,15 @@ class FakeDiscord:
     async def answer(self, inter: Interaction, timeout: float = 10.0) -> Interaction:
         await asyncio.wait_for(inter.answered.wait(), timeout)
         return inter
+
+    async def reply(self, inter: Interaction, timeout: float = 10.0) -> Message:
+        """The message answering ``inter``: its response, or after a deferral the follow-up filling it."""
+        await self.answer(inter, timeout)
+        if inter.response_type == 5:
+            await self.wait_for(lambda: inter.followups, timeout)
+        mid = inter.followups[0] if inter.response_type == 5 else inter.response_message_id
+        assert mid is not None, inter.callback
+        return self.messages[mid]
 
     async def settle(self, quiet: float = 0.15, timeout: float = 10.0) -> None:
         """Wait until the bot has made no request for ``quiet`` seconds."""

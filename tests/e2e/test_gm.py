@@ -69,7 +69,7 @@ def test_gm_tools_and_table_commands(tmp_path) -> None:
             stale = await fake.click("bob", old, "Bid: 2")
             assert flags(stale) & EPHEMERAL and "no seat" in content(h, stale)
             hand = await fake.slash("carol", thread, "game hand")
-            await fake.click("carol", fake.messages[hand.response_message_id], "Bid: 2")
+            await fake.click("carol", await fake.reply(hand), "Bid: 2")
             await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 4")
             await h.idle()
             assert any("revealed bid-1: alice 4, bob 2" in t for t in thread_texts(h, thread))

@@ -22,7 +22,8 @@ def test_closed_dms_do_not_stall_the_game(tmp_path) -> None:
             # Bob gets his hand and buttons ephemerally, from the notice's button.
             shown = await fake.click("bob", notices[0], "Show my hand and choices")
             assert shown.callback["data"]["flags"] & EPHEMERAL
-            hand = fake.messages[shown.response_message_id]
+            hand = await fake.reply(shown)
+            assert hand.files and hand.ephemeral  # the private board comes along
             assert "hand" in hand.text() and "sn:a:1:0:bid-1|bid card:4" in hand.custom_ids()
             await fake.click("bob", hand, "Bid: 4")
             await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 2")

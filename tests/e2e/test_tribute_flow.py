@@ -85,7 +85,7 @@ def test_lobby_and_phases_of_a_game(tmp_path) -> None:
             # A fresh hand (ephemeral, with buttons) taken before alice answers by DM goes stale after.
             hand = await fake.slash("alice", thread, "game hand")
             assert hand.callback["data"]["flags"] & EPHEMERAL
-            hand_msg = fake.messages[hand.response_message_id]
+            hand_msg = await fake.reply(hand)
             assert "bid" in hand_msg.text() and "sn:a:1:0:bid-1|bid card:2" in hand_msg.custom_ids()
 
             bid = await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 5")

@@ -290,7 +290,8 @@ class Table(commands.Cog):
         await self.show_hand(interaction, int(game_id))
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
-        """The person's private view and fresh buttons for what waits on them, ephemerally."""
+        """The person's private view (with their private board when the game has a drawer) and fresh
+        buttons for what waits on them, ephemerally. The fallback of everything a DM would carry."""
         try:
             actor = actor_of(interaction, self.bot.settings)
             hand = self.table.hand(actor, None, game_id=game_id)
@@ -307,9 +308,15 @@ class Table(commands.Cog):
                 for w in mine:
                     n = add_choices(view, rules, game_id, version, w.decision, list(st.legal))
                     due = f" (due {present.when(w.due)})" if w.due else ""
-                    lines.append(f"**{w.prompt}**{due}" + ("" if n else " — use the slash command"))
+                    lines.append(f"**{w.prompt}**{due}" + ("" if n else f" — use `/{info.game} ...`"))
                 embed.add_field(name="Waiting on you", value="\n".join(lines)[:1024], inline=False)
-            await respond(interaction, embed=embed, view=view)
+            extra: dict[str, Any] = {}
+            if renderer.has_drawer(info.game):
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                png = await self.bot.painter.render(info.game, hand.view, hand.seat)
+                extra["file"] = discord.File(io.BytesIO(png), "board.png")
+                embed.set_image(url="attachment://board.png")
+            await respond(interaction, embed=embed, view=view, **extra)
         except Exception as err:
             await errors.handle(interaction, err, "hand")
 
