@@ -75,6 +75,13 @@ def test_gm_tools_and_table_commands(tmp_path) -> None:
             assert any("revealed bid-1: alice 4, bob 2" in t for t in thread_texts(h, thread))
             assert any("reaction.shield" in m.text() for m in fake.dms("carol"))
 
+            # Skip (GM): play the default for a seat the game waits on, announced like a deadline.
+            assert "GM" in content(h, await fake.slash("carol", thread, "game skip", seat="alice"))
+            skipped = await fake.slash("alice", thread, "game skip", seat="bob")
+            assert flags(skipped) & EPHEMERAL
+            await h.idle()
+            assert h.table.info(game).seq == 3  # bob's seat passed the shield window by default
+
             # Settings, log.
             changed = await fake.slash("alice", thread, "game settings", setting="deadline", value="2h")
             assert "deadline set" in content(h, changed)
