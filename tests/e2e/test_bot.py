@@ -82,3 +82,15 @@ def test_several_games_in_one_channel_each_in_its_thread(tmp_path) -> None:
             assert "no game" in lost.callback["data"]["content"]
 
     run(scenario())
+
+
+def test_missing_thread_permission_is_explained(tmp_path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path) as h:
+            h.fake.fail_next.append(("POST", f"/channels/{h.channel}/threads", 403, 50013))
+            inter = await h.fake.slash("alice", h.channel, "game new", name="tribute")
+            reply = await h.fake.reply(inter)
+            assert reply.ephemeral and "Create Public Threads" in reply.text()
+            assert h.table.store.games() == []
+
+    run(scenario())

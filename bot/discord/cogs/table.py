@@ -180,9 +180,13 @@ class Table(commands.Cog):
             text = b""
             title = f"{rules.title} — {interaction.user.display_name}"
             await interaction.response.defer(ephemeral=True, thinking=True)
-        thread = await self.bot.http.start_thread_without_message(
-            parent_id, name=title[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-            type=discord.ChannelType.public_thread.value, reason="a Seneschal game")
+        try:
+            thread = await self.bot.http.start_thread_without_message(
+                parent_id, name=title[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                type=discord.ChannelType.public_thread.value, reason="a Seneschal game")
+        except discord.Forbidden:
+            raise Refusal("I cannot open a thread in this channel: I need the Create Public Threads and Send "
+                          "Messages in Threads permissions here (see docs/operations.md).") from None
         thread_id = int(thread["id"])
         try:
             if attachment is not None:
