@@ -80,6 +80,9 @@ def test_several_games_in_one_channel_each_in_its_thread(tmp_path) -> None:
             assert "game 2" in typed.callback["data"]["content"]
             lost = await fake.slash("erin", h.channel, "game status")
             assert "no game" in lost.callback["data"]["content"]
+            listed = await fake.slash("dave", h.channel, "game list")
+            text = listed.callback["data"]["content"]
+            assert "game 2: Tribute" in text and f"<#{t2}>" in text and "game 1" not in text
 
     run(scenario())
 

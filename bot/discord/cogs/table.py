@@ -39,11 +39,13 @@ from bot.table import (
     Joined,
     Left,
     LogPage,
+    Outcome,
     RulesHelp,
     Settings,
     Started,
     TableChanged,
     TableError,
+    TableService,
 )
 from bot.table import text as tabletext
 
@@ -75,7 +77,7 @@ class Table(commands.Cog):
             self.bot.tree.remove_command(name)
 
     @property
-    def table(self) -> Any:
+    def table(self) -> TableService:
         return self.bot.table
 
     async def suggest(self, interaction: discord.Interaction, cmd: Command, param: str,
@@ -122,20 +124,16 @@ class Table(commands.Cog):
         await self.generic(interaction, cmd, values)
 
     async def generic(self, interaction: discord.Interaction, cmd: Command, values: dict[str, Any]) -> None:
-        """join, leave, start, pause, resume, abandon, settings, list: call the table, answer ephemerally."""
+        """join, leave, start, skip, pause, resume, abandon: call the table, answer ephemerally."""
         actor = actor_of(interaction, self.bot.settings)
         channel = channel_of(interaction)
         game_id = values.pop("game", None)
         key = str(interaction.id) if cmd.mutates else None
-        if cmd.name == "list":
-            outcome = self.table.list_games(actor, channel)
-        else:
-            method = getattr(self.table, cmd.name)
-            args = cmd.convert(values)
-            kwargs: dict[str, Any] = dict(args)
-            if cmd.mutates:
-                kwargs["key"] = key
-            outcome = call_with_fallback(method, actor, channel, game_id=game_id, **kwargs)
+        method = getattr(self.table, cmd.name)
+        kwargs: dict[str, Any] = dict(cmd.convert(values))
+        if cmd.mutates:
+            kwargs["key"] = key
+        outcome = call_with_fallback(method, actor, channel, game_id=game_id, **kwargs)
         self.bot.wake()
         if isinstance(outcome, Joined | Left | Started) or (
                 isinstance(outcome, TableChanged) and outcome.what == "abandoned"):
@@ -188,6 +186,7 @@ class Table(commands.Cog):
             raise Refusal("I cannot open a thread in this channel: I need the Create Public Threads and Send "
                           "Messages in Threads permissions here (see docs/operations.md).") from None
         thread_id = int(thread["id"])
+        outcome: Outcome
         try:
             if attachment is not None:
                 outcome = await asyncio.to_thread(self.table.import_game, actor, str(thread_id), text, key=key)
@@ -241,7 +240,7 @@ class Table(commands.Cog):
         try:
             actor = actor_of(interaction, self.bot.settings)
             key = str(interaction.id)
-            method = {"join": self.table.join, "leave": self.table.leave, "start": self.table.start}[what]
+            method: Any = {"join": self.table.join, "leave": self.table.leave, "start": self.table.start}[what]
             outcome = method(actor, None, game_id=game_id, key=key)
             self.bot.wake()
             info = self.table.info(game_id)
@@ -301,6 +300,7 @@ class Table(commands.Cog):
             hand = self.table.hand(actor, None, game_id=game_id)
             st = self.table.status(actor, None, game_id=game_id)
             info = hand.game
+            assert info is not None
             rules = self.table.rules_for(info.game)
             embed = discord.Embed(title=f"{info.title} — game {info.id}: seat {hand.seat}",
                                   description=present.view_text(hand.view), colour=present.COLOUR)
@@ -359,6 +359,23 @@ class Table(commands.Cog):
                 lines += [f"**{helped.title}** — commands (§ = rule section)", *found]
         if not lines:
             raise Refusal(f"No command is about {topic!r}. `/game rules` lists them all.")
+        await respond(interaction, "\n".join(lines)[:1990])
+
+    async def cmd_list(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        """The games of this thread or channel; where there are none, the games the person sits at."""
+        actor = actor_of(interaction, self.bot.settings)
+        channel = channel_of(interaction)
+        games = self.table.list_games(actor, channel).games
+        head = "Games here"
+        if not games and channel is not None:
+            games, head = self.table.list_games(actor, None).games, "Your games"
+        if not games:
+            raise Refusal("No games here, and you sit at none. `/game new` opens one.")
+        lines = [f"**{head}**"]
+        for g in games:
+            where = f" · <#{g.channel}>" if g.channel and g.channel.isdigit() else ""
+            seats = ", ".join(s.seat for s in g.seats) or "nobody yet"
+            lines.append(f"game {g.id}: {g.title}, {g.status.value}{', ' + g.phase if g.phase else ''}{where} · {seats}")
         await respond(interaction, "\n".join(lines)[:1990])
 
     # -- GM tools ----------------------------------------------------------------------------------
