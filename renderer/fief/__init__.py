@@ -20,3 +20,11 @@ def build_scene(view: dict[str, Any], seat: str | None) -> Scene:
 
 def draw(view: dict[str, Any], seat: str | None) -> bytes:
     return render_scene(build_scene(view, seat))
+
+
+def warm() -> None:
+    """Paint the map's base layer into the cache (see renderer.warm)."""
+    from renderer.fief.base import base
+    from renderer.paint import base_image
+
+    base_image(base(), "fief/england")

@@ -20,3 +20,15 @@ def build_scene(view: dict[str, Any], seat: str | None) -> Scene:
 
 def draw(view: dict[str, Any], seat: str | None) -> bytes:
     return render_scene(build_scene(view, seat))
+
+
+def warm() -> None:
+    """Paint the printed board for the standard layout into the cache (see renderer.warm)."""
+    from renderer.okc.public import base_scene_for_layout
+    from renderer.paint import base_image
+
+    base_image(*base_scene_for_layout(STANDARD_LAYOUT))
+
+
+STANDARD_LAYOUT = [("Highlands", ["Wilderness", "Castle"]), ("Plateau", ["Battlefield", "Harvest Field"]),
+                   ("Lowlands", ["Necropolis", "Shrine"])]

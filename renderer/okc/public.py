@@ -163,12 +163,16 @@ def layout_of(b: Board) -> list[tuple[str, list[str]]]:
     return [(r.name, [loc.name for loc in r.locations]) for r in b.regions]
 
 
-def base_for(b: Board) -> tuple[Scene, str]:
-    layout = layout_of(b)
+def base_scene_for_layout(layout: list[tuple[str, list[str]]]) -> tuple[Scene, str]:
+    """The printed board for a layout of Regions and Locations, and its cache key."""
     key = "okc/public/" + "|".join(f"{r}:{','.join(locs)}" for r, locs in layout)
     if key not in _BASES:
         _BASES[key] = base_scene(layout)
     return _BASES[key], key
+
+
+def base_for(b: Board) -> tuple[Scene, str]:
+    return base_scene_for_layout(layout_of(b))
 
 
 def public_scene(view: dict[str, Any]) -> Scene:

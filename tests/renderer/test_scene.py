@@ -101,3 +101,12 @@ def test_describe_lists_items_as_text() -> None:
     text = small_scene().describe()
     assert "troops @York [red] '3' {'count': 3}" in text
     assert "field" not in text and "field" in small_scene().describe(base=True)
+
+
+def test_warm_builds_the_base_layers() -> None:
+    from renderer import warm
+    from renderer.paint import BASES
+
+    warm()
+    assert "fief/england" in BASES.store
+    assert any(str(key).startswith("okc/public/Highlands:Wilderness,Castle") for key in BASES.store)
