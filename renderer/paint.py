@@ -388,3 +388,9 @@ def encode(im: Image.Image, fmt: str = "png", palette: Image.Image | None = None
 
 def render_scene(scene: Scene, fmt: str = "png") -> bytes:
     return encode(paint(scene), fmt, scene_palette(scene) if fmt == "png" else None)
+
+
+def warm_base(base: Scene, key: str) -> None:
+    """Paint a base layer and compute its palette now, so the first board pays for neither."""
+    base_image(base, key)
+    scene_palette(Scene(base.width, base.height, base.background, base=base, base_key=key))

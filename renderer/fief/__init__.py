@@ -25,6 +25,6 @@ def draw(view: dict[str, Any], seat: str | None) -> bytes:
 def warm() -> None:
     """Paint the map's base layer into the cache (see renderer.warm)."""
     from renderer.fief.base import base
-    from renderer.paint import base_image
+    from renderer.paint import warm_base
 
-    base_image(base(), "fief/england")
+    warm_base(base(), "fief/england")

@@ -25,9 +25,9 @@ def draw(view: dict[str, Any], seat: str | None) -> bytes:
 def warm() -> None:
     """Paint the printed board for the standard layout into the cache (see renderer.warm)."""
     from renderer.okc.public import base_scene_for_layout
-    from renderer.paint import base_image
+    from renderer.paint import warm_base
 
-    base_image(*base_scene_for_layout(STANDARD_LAYOUT))
+    warm_base(*base_scene_for_layout(STANDARD_LAYOUT))
 
 
 STANDARD_LAYOUT = [("Highlands", ["Wilderness", "Castle"]), ("Plateau", ["Battlefield", "Harvest Field"]),
