@@ -36,11 +36,22 @@ EXTENSIONS = (
 )
 
 
+def intents() -> discord.Intents:
+    """What the gateway sends us: guilds (channels, threads, roles), not messages nor typing.
+
+    A slash-command bot needs no message events, and no privileged intent at all.
+    """
+    wanted = discord.Intents.default()
+    wanted.messages = False
+    wanted.typing = False
+    return wanted
+
+
 class Seneschal(commands.Bot):
     def __init__(self, settings: DiscordSettings, table: TableService, *, render_processes: int = 1, **options: Any):
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents(),
             tree_cls=Tree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
