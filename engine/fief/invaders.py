@@ -362,3 +362,13 @@ def _take_city(state: GameState, g: Fief, a: Army, city: str) -> None:
         state.emit(Event.public("city.control", city=city, family=None, before=before))
     if destroyed or relics:
         state.emit(Event.public("invaders.destroyed", army=a.id, city=city, buildings=destroyed, relics=relics))
+
+
+def remove_leader(state: GameState, g: Fief, army: str, why: str) -> None:
+    """Hook for AMBUSH (6.11) and ASSASSINATION (6.12): the Leader leaves the game; its Foot Soldiers
+    stay in the city and follow another Leader there when it moves (see :func:`step`)."""
+    a = g.armies[army]
+    a.leader = False
+    state.emit(Event.public("invaders.leader_died", army=army, city=a.city, cause=why))
+    if a.foot == 0:
+        remove_army(state, g, army, why, gone=True)

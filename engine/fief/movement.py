@@ -585,3 +585,14 @@ def transfer(state: GameState, g: Fief, city: str, old: str, new: str) -> None:
                 n.outskirts = out
     state.emit(Event.public("city.control", city=city, family=new, before=old, why="transfer"))
     control_changed(state, g, city, new)
+
+
+# -- hooks for the Opportunity-card issue -------------------------------------------------------
+def grant_passage(g: Fief, noble: str) -> None:
+    """Hook for PASSAGE (10.2): the noble leaves its city this phase by any road, through blocked roads,
+    a held city or a siege, without anyone's leave (5.0, 7.9)."""
+    n = g.nobles[noble]
+    for fam in g.families:
+        key = f"{noble}|{n.city}|{fam}"
+        if key not in g.war.passes:
+            g.war.passes.append(key)

@@ -73,3 +73,14 @@ def test_6_9_invaders_leave_from_an_empty_port_reached_from_inland():
     events = do(s, "ann", "done")
     assert any(e.kind == "invaders.left" and e.data["why"] == "left england" for e in events)
     assert d.armies["army-1"].city is None and not d.armies["army-1"].gone
+
+
+def test_6_11_6_12_leader_removed_hook():
+    s = _phase6()
+    d = g(s)
+    d.armies["army-1"].city, d.armies["army-1"].foot = "Oxford", 3
+    invaders.remove_leader(s, d, "army-1", "assassination")
+    assert d.armies["army-1"].leader is False and d.armies["army-1"].city == "Oxford"
+    d.armies["army-2"].city, d.armies["army-2"].foot = "York", 0
+    invaders.remove_leader(s, d, "army-2", "ambush")
+    assert d.armies["army-2"].gone

@@ -189,3 +189,31 @@ def test_7_2_tactical_destruction_returns_engines_to_the_stockpile():
     do(s, "ann", "battle_next choice:continue destroy:true")
     assert d.cities["Oxford"].stacks["red"].bombards == 0
     assert d.families["red"].stockpile["bombard"] == before + 1
+
+
+def test_7_8_withdraw_hook_for_passage():
+    from engine.fief.battle import endings
+    s, red, blue = _battle_state()
+    d = g(s)
+    s.rng.force(1, 1, 1)
+    do(s, "ann", "battle city:Oxford against:blue")
+    b = d.war.battle
+    before = RULES.fingerprint(s)
+    try:
+        endings.withdraw(s, d, b, "York", {})
+        raise AssertionError("York is not next to Oxford")
+    except RuleError:
+        assert RULES.fingerprint(s) == before
+    endings.withdraw(s, d, b, "London", {blue: "knight"})
+    assert d.war.battle is None and d.nobles[blue].city == "London"
+    assert d.cities["London"].stacks["blue"].troops == ["knight"]
+    assert sorted(d.cities["Oxford"].stacks["blue"].troops) == ["men", "men"]
+    assert any(e.kind == "battle.end.withdraw" for e in s.take_events())
+
+
+def test_7_4_passage_hook_cancels_the_penalties():
+    from engine.fief.battle import fight
+    from engine.fief.warstate import Battle
+    b = Battle("Oxford", "red", "blue", penalty=2, archers_min=3)
+    fight.cancel_penalties(b)
+    assert (b.penalty, b.archers_min) == (0, 0)

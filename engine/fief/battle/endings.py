@@ -462,3 +462,34 @@ def check_sieges(state: GameState, g: Fief) -> None:
             lift(state, g, name, "no besieging noble")
         elif c.controller == c.siege.by or c.controller is None:
             lift(state, g, name, "nobody left to besiege")
+
+
+# -- hooks for the Opportunity-card issue -------------------------------------------------------
+def withdraw(state: GameState, g: Fief, b: Battle, dest: str, escorts: dict[str, str]) -> None:
+    """Hook for PASSAGE's Withdraw (7.8): the defender's nobles (allies' too) leave the battle for the
+    adjacent city ``dest``, each with at most one of its family's troops (``escorts``: noble -> type);
+    the other troops stay. Raises RuleError before any change when the withdrawal is not possible."""
+    from engine.fief import movement
+    from engine.fief.state import MAP
+    if dest not in MAP.neighbours(b.city):
+        raise RuleError("7.8", f"{dest!r} is not next to {b.city}", code="withdraw_city",
+                        legal=MAP.neighbours(b.city))
+    from collections import Counter
+    nobles = side_nobles(g, b, b.defender)
+    wanted: Counter[tuple[str, str]] = Counter()
+    for nid, unit in escorts.items():
+        if nid not in nobles:
+            raise RuleError("7.8", f"{nid!r} is not a defending noble", code="withdraw_units", legal=nobles)
+        wanted[(g.nobles[nid].family, unit)] += 1
+    for (fam, unit), k in wanted.items():
+        if troops(g, b.city, fam).count(unit) < k:
+            raise RuleError("7.8", "each withdrawing noble takes one troop of its own family", code="withdraw_units",
+                            legal=sorted(set(troops(g, b.city, fam))))
+    g.war.battle = None
+    for nid in nobles:
+        n = g.nobles[nid]
+        taken = (escorts[nid],) if nid in escorts else ()
+        step = movement.Step(nid, n.family, b.city, dest, "road", 0, taken, dest)
+        movement.carry_out(state, g, step, ask_entry=False)
+    g.war.battle = b
+    finish(state, g, b, "withdraw")

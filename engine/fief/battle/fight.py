@@ -497,3 +497,10 @@ def check_losses(g: Fief, fam: str, units: list[str], slay_list: list[str]) -> l
     assert b is not None
     side = task.region or fam
     return losses.check(side_troops(g, b, side), side_nobles(g, b, side), task.count, units, slay_list)
+
+
+# -- hooks for the Opportunity-card issue -------------------------------------------------------
+def cancel_penalties(b: Battle) -> None:
+    """Hook for PASSAGE (7.4): the attacker's penalties at walls are cancelled for this battle."""
+    b.penalty = 0
+    b.archers_min = 0
