@@ -24,6 +24,7 @@ from tests.e2e import drawer
 from tests.e2e.fake_discord import FakeDiscord, Message, point_client_at
 
 TRIBUTE = "tests.games.tribute:RULES"
+PICK = "tests.e2e.pickgame:RULES"
 TOKEN = "test-token-never-logged"
 
 
@@ -64,7 +65,7 @@ class Harness:
 
 def make_table(db: Path, clock: FakeClock, **settings: str) -> TableService:
     store = Store(db)
-    return TableService(store, clock=clock, games=[TRIBUTE], settings=settings or None)
+    return TableService(store, clock=clock, games=[TRIBUTE, PICK], settings=settings or None)
 
 
 @contextlib.asynccontextmanager

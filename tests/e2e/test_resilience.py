@@ -163,3 +163,46 @@ def test_a_dropped_gateway_reconnects_without_syncing_again(tmp_path) -> None:
             assert len(fake.sent("PUT", "/applications/")) == syncs  # synced in setup_hook, not on_ready
 
     run(scenario())
+
+
+def test_long_choices_by_index_many_by_select_too_many_by_slash_command(tmp_path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path) as h:
+            fake = h.fake
+            inter = await fake.slash("alice", h.channel, "game new", name="pick")
+            thread = int((await fake.reply(inter)).text().split("<#")[1].split(">")[0])
+            lobby = fake.channel_messages(thread)[0]
+            await fake.click("bob", lobby, "Join")
+            await fake.click("alice", lobby, "Start")
+            await h.idle()
+            # Round 1: the texts are too long for a custom_id: the buttons carry an index.
+            first = prompt(h, "alice", "pick-1")
+            assert [c for c in first.custom_ids() if c.startswith("sn:i:")] == [
+                f"sn:i:1:0:pick-1|{i}" for i in range(3)]
+            hand = await fake.reply(await fake.slash("alice", thread, "game hand"))
+            assert "sn:i:1:0:pick-1|0" in hand.custom_ids()
+            await fake.click("alice", first, "sn:i:1:0:pick-1|2")
+            await h.idle()
+            assert h.table.state(1).data.picks[-1].endswith("-2")
+            # Round 2: 22 options: one select.
+            second = prompt(h, "bob", "pick-2") if any(":pick-2|" in c for m in fake.dms("bob")
+                                                       for c in m.custom_ids()) else None
+            select = next(m for m in fake.dms("bob") if "sn:s:1:1:pick-2" in m.custom_ids())
+            assert second is None and len(select.components[0]["components"][0]["options"]) == 22
+            await fake.click("bob", select, "sn:s:1:1:pick-2", values=["pick option:opt07"])
+            await h.idle()
+            assert h.table.state(1).data.picks[-1] == "opt07"
+            # Round 3: 30 options: no components; the prompt points to the slash command.
+            third = [m for m in fake.dms("alice") if "pick.option" in m.text()][-1]
+            assert "/pick" in third.text() and not [c for c in third.custom_ids() if c.startswith("sn:a")]
+            offered = await fake.autocomplete("alice", thread, "pick pick", "option", option="opt2")
+            assert [c["value"] for c in offered] == [f"opt2{i}" for i in range(10)]
+            done = await fake.slash("alice", thread, "pick pick", option="opt29")
+            assert "Done" in done.callback["data"]["content"]
+            # A stale index click (the state moved on) is refused with an explanation.
+            stale = await fake.click("alice", hand, "sn:i:1:0:pick-1|0")
+            assert stale.callback["data"]["flags"] & EPHEMERAL and "moved on" in stale.callback["data"]["content"]
+            assert len(h.table.state(1).data.picks) == 3
+            assert h.table.info(1).status.value == "finished"
+
+    run(scenario())

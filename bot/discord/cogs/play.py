@@ -22,7 +22,6 @@ from bot.discord.errors import Refusal
 from bot.discord.slash import build_groups, choice
 from bot.table import TABLE_GROUP, Applied, Command, TableError
 from bot.table import text as tabletext
-from engine.core import StaleState
 
 if TYPE_CHECKING:
     from bot.discord.bot import Seneschal
@@ -148,7 +147,8 @@ class Play(commands.Cog):
             try:
                 text = texts[int(choice_text)]
             except (IndexError, ValueError):
-                raise StaleState(version, -1) from None
+                raise Refusal(f"This choice was offered at state {version} and the game has moved on; "
+                              "`/game hand` gives fresh buttons.") from None
         else:
             text = choice_text
             st = table.status(actor, None, game_id=game_id)
