@@ -356,7 +356,29 @@ def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool = T
             if c.building in GATED and ask_entry:
                 g.requests.ask(state, "enter", g.families[fam].seat, g.families[c.controller].seat,
                                default=False, noble=n.id, city=city, family=fam, holder=c.controller)
+    discover_relic(state, g, n.id, city)
     plague_on_entry(state, g, step)
+
+
+def discover_relic(state: GameState, g: Fief, nid: str, city: str) -> None:
+    """12.0: a Bishop or Archbishop entering his district's cathedral city, or an Abbess entering any
+    cathedral city, turns its relic face up and takes it; behind another family's walls only once let
+    inside. Ruling P2-22 (as R9): the relic turned is drawn among all those still face down."""
+    n = g.nobles.get(nid)
+    c = g.cities[city]
+    if n is None or n.captor is not None or not c.hidden_relic or n.outskirts:
+        return
+    district = MAP.district_of_region(MAP.cities[city].region)
+    church = any(t == f"bishop:{district.id}" or t == f"archbishop:{district.id}" for t in n.titles)
+    abbess = any(t.startswith("abbess:") for t in n.titles)
+    if not (church and district.cathedral == city) and not abbess:
+        return
+    hidden = [x for x in g.cities.values() if x.hidden_relic]
+    relic = state.rng.pick(sorted(x.hidden_relic or "" for x in hidden), why="relic revealed")
+    holder = next(x for x in hidden if x.hidden_relic == relic)
+    holder.hidden_relic, c.hidden_relic = c.hidden_relic, None
+    n.relics.append(relic)
+    state.emit(Event.public("relic.discovered", noble=nid, family=n.family, city=city, relic=relic))
 
 
 def enter(state: GameState, g: Fief, noble: str, city: str) -> None:
@@ -369,6 +391,7 @@ def enter(state: GameState, g: Fief, noble: str, city: str) -> None:
     if st:
         st.outskirts = False
     state.emit(Event.public("noble.entered", noble=noble, family=n.family, city=city))
+    discover_relic(state, g, noble, city)
 
 
 # -- 2.5 Plague on arrival ----------------------------------------------------------------------
