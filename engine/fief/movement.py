@@ -297,11 +297,17 @@ def left_city(state: GameState, g: Fief, city: str) -> None:
     settle_control(state, g, city)
 
 
+def invaded(g: Fief, city: str) -> bool:
+    return any(a.city == city and not a.gone for a in g.armies.values())
+
+
 def settle_control(state: GameState, g: Fief, city: str) -> None:
     c = g.cities[city]
     present = occupiers(g, city)
     if c.controller in present:
         return
+    if invaded(g, city):
+        present = []
     before = c.controller
     # Ruling P2-3: the family still inside (else the first in turn order among those left) takes over.
     inside = [f for f in present if _inside(g, city, f)]
@@ -336,6 +342,15 @@ def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool = T
     n = g.nobles[step.noble]
     others = [f for f in occupiers(g, city) if f != fam]
     g.war.blocked[f"{city}|{fam}"] = back
+    if invaded(g, city):
+        # 6.6: a city invaders hold is taken back only by beating them (Phase 7)
+        n.outskirts = True
+        st = c.stacks.get(fam)
+        if st:
+            st.outskirts = True
+        state.emit(Event.public("noble.outskirts", noble=n.id, family=fam, city=city, controller=None))
+        plague_on_entry(state, g, step)
+        return
     if c.controller is None and not others:
         c.controller = fam
         state.emit(Event.public("city.control", city=city, family=fam, before=None))
