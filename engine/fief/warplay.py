@@ -485,6 +485,11 @@ def _done(state: GameState, g: Fief, seat: str, a: Action) -> None:
     if g.flow.step == "move" and _must_move_left(g, fam):
         raise RuleError("5.2", "a Cavalcade that won must move on (FAQ)", code="must_move",
                         legal=[x.text() for x in step_actions(g, seat, fam) if x.kind == "move"][:5])
+    if g.flow.step == "move":
+        # questions about this family's moves lapse with its turn (a request to enter walls stands)
+        for r in [r for r in g.requests.open if r.kind in ("pass", "cavalcade") and r.payload.get("family") == fam]:
+            g.requests.open.remove(r)
+            state.emit(Event.public("request.expired", request=r.id, what=r.kind))
     state.emit(Event.public("turn.done", seat=seat, family=fam, step=g.flow.step))
     end_turn(state)
 
@@ -500,7 +505,8 @@ def answered(state: GameState, g: Fief, request: Request, accept: bool) -> None:
     p = request.payload
     if request.kind == "cavalcade":
         n = g.nobles.get(p["noble"])
-        if n is None or n.city != p["city"] or n.captor is not None or g.war.battle is not None:
+        if n is None or n.city != p["city"] or n.captor is not None or g.war.battle is not None \
+                or g.flow.step != "move" or current_actor(g) != p["family"]:
             return
         if accept:   # the defender leaves its walls to fight (5.2)
             fight.declare(state, g, p["family"], p["city"], p["holder"], "cavalcade", mover=n.id,
