@@ -82,8 +82,7 @@ async def measure(h: Harness, games: list[tuple[int, int]]) -> dict[str, list[fl
                 if rnd.random() < 0.3:
                     sent.append(("slash", await fake.slash(rnd.choice(PLAYERS), thread, "game status", wait=False)))
                 if rnd.random() < 0.2:
-                    data = fake._command_data("tribute bid", {}, "card")
-                    sent.append(("autocomplete", await fake._dispatch_interaction(user, thread, 4, data)))
+                    sent.append(("autocomplete", await fake.start_autocomplete(user, thread, "tribute bid", "card")))
             for kind, inter in sent:
                 await fake.answer(inter, 30)
                 assert inter.latency is not None

@@ -708,11 +708,16 @@ class FakeDiscord:
 
     async def autocomplete(self, user: str, channel_id: int, command: str, focused: str, /,
                            **options: Any) -> list[dict[str, Any]]:
-        data = self._command_data(command, options, focused)
-        inter = await self._dispatch_interaction(user, channel_id, 4, data)
+        """The choices the bot offers for option ``focused`` of ``/command`` (others as typed)."""
+        inter = await self.start_autocomplete(user, channel_id, command, focused, **options)
         await self.answer(inter)
         assert inter.callback and inter.callback["type"] == 8, inter.callback
         return list(inter.callback["data"]["choices"])
+
+    async def start_autocomplete(self, user: str, channel_id: int, command: str, focused: str, /,
+                                 **options: Any) -> Interaction:
+        """Send an autocomplete request without waiting for the answer."""
+        return await self._dispatch_interaction(user, channel_id, 4, self._command_data(command, options, focused))
 
     async def click(self, user: str, message: Message | int, component: str, *, values: list[str] | None = None,
                     wait: bool = True, interaction_id: int | None = None) -> Interaction:
