@@ -25,9 +25,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord import present
-from bot.discord.choices import add_choices, prompt_view
+from bot.discord.choices import add_choices, for_decision, prompt_view
 from bot.discord.components import HandButton
 from bot.discord.context import mention
+from bot.discord.slash import command_hint
 from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, STATUS_EDIT, Actor, Outgoing
 
 if TYPE_CHECKING:
@@ -194,7 +195,8 @@ class Delivery:
                                   list(p.get("legal") or []))
             text = present.prompt_text(info, p)
             if not n:
-                text += f"\nAnswer with `/{info.game} ...` (autocomplete offers your legal choices)."
+                legal = for_decision(rules, str(p.get("decision")), list(p.get("legal") or []))
+                text += f"\nAnswer with {command_hint(info.game, str(p.get('decision')), legal)}."
             await self.to_user(m, text, view=view)
         else:
             text = present.outgoing_text(m)

@@ -86,6 +86,10 @@ def _suggest(cmd: Command, param: str, suggester: Suggester) -> Callable[..., Aw
     return complete
 
 
+#: Where each registry command lives on Discord: (group, name) -> "/fief2 move".
+PATHS: dict[tuple[str, str], str] = {}
+
+
 def build_groups(group: str, title: str, commands: list[Command], handler: Handler,
                  suggester: Suggester) -> list[app_commands.Group]:
     """``/group`` (and ``/group2``... past 25 subcommands) holding ``commands``."""
@@ -96,8 +100,20 @@ def build_groups(group: str, title: str, commands: list[Command], handler: Handl
         g = app_commands.Group(name=name, description=_short(f"{title}: commands" + (f" (part {n})" if n > 1 else "")))
         for cmd in commands[start:start + MAX_SUBCOMMANDS]:
             g.add_command(build_command(cmd, handler, suggester))
+            PATHS[(group, cmd.name)] = f"/{name} {cmd.name}"
         out.append(g)
     return out
+
+
+def path(group: str, name: str) -> str:
+    """The Discord spelling of ``/group name`` (the registry's own when it did not spill over)."""
+    return PATHS.get((group, name), f"/{group} {name}")
+
+
+def usage(cmd: Command) -> str:
+    """The registry's usage line, with the command's Discord path."""
+    text = cmd.usage()
+    return path(cmd.group, cmd.name) + text[len(cmd.path):] if text.startswith(cmd.path) else text
 
 
 def choice(value: Any) -> app_commands.Choice[Any]:
@@ -108,3 +124,10 @@ def choice(value: Any) -> app_commands.Choice[Any]:
         return app_commands.Choice(name=str(value), value=value)
     text = str(value)[:100]
     return app_commands.Choice(name=text, value=text)
+
+
+def command_hint(group: str, decision: str, legal: list[str]) -> str:
+    """Which slash command(s) answer a decision with too many choices for buttons."""
+    kinds = list(dict.fromkeys(t.split(" ", 1)[0] for t in legal if t))
+    shown = [f"`{path(group, k)}`" for k in kinds[:3]]
+    return (" or ".join(shown) if shown else f"`/{group} ...`") + " (autocomplete offers your legal choices)"

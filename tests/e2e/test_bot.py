@@ -20,6 +20,11 @@ def test_commands_sync_guild_scoped_in_development_and_globally_otherwise(tmp_pa
             assert {"game", "tribute", "okc", "fief"} <= names
             fief = [n for n in h.fake.command_names() if n.startswith("fief")]
             assert len(fief) == len(h.table.known_games()["fief"].actions)  # all actions reachable
+            rules = await h.fake.slash("alice", h.channel, "game rules", name="fief")
+            spilled = next(n for n in fief if n.startswith("fief2 "))
+            text = "\n".join([rules.callback["data"]["content"]]
+                              + [h.fake.messages[m].text() for m in await h.fake.wait_for(lambda: rules.followups)])
+            assert f"`/{spilled}" in text and "`/fief start" in text  # the Discord spelling, all of it
         async with fake_discord() as fake:
             from tests.e2e.fake_discord import point_client_at
 

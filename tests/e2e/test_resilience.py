@@ -194,7 +194,7 @@ def test_long_choices_by_index_many_by_select_too_many_by_slash_command(tmp_path
             assert h.table.state(1).data.picks[-1] == "opt07"
             # Round 3: 30 options: no components; the prompt points to the slash command.
             third = [m for m in fake.dms("alice") if "pick.option" in m.text()][-1]
-            assert "/pick" in third.text() and not [c for c in third.custom_ids() if c.startswith("sn:a")]
+            assert "`/pick pick`" in third.text() and not [c for c in third.custom_ids() if c.startswith("sn:a")]
             offered = await fake.autocomplete("alice", thread, "pick pick", "option", option="opt2")
             assert [c["value"] for c in offered] == [f"opt2{i}" for i in range(10)]
             done = await fake.slash("alice", thread, "pick pick", option="opt29")

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import errors
+from bot.discord import errors, present
 from bot.discord.choices import for_decision, parse
 from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Refusal
@@ -45,6 +45,12 @@ async def respond(interaction: discord.Interaction, content: str | None = None, 
             log.info("interaction %s was answered already (%s)", interaction.id, err.code)
             return
         raise
+
+
+async def respond_long(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
+    """A long answer in as many messages as it takes (2000 characters each)."""
+    for part in present.split(text)[:10]:
+        await respond(interaction, part, ephemeral=ephemeral)
 
 
 def call_with_fallback(fn: Any, actor: Any, channel: str | None, *args: Any, **kwargs: Any) -> Any:

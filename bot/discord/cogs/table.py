@@ -20,12 +20,13 @@ from discord.ext import commands
 
 import renderer
 from bot.discord import errors, present
-from bot.discord.choices import add_choices
-from bot.discord.cogs.play import call_with_fallback, respond
+from bot.discord.choices import add_choices, for_decision
+from bot.discord.cogs.play import call_with_fallback, respond, respond_long
 from bot.discord.components import UndoButton, lobby_view
 from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Refusal
-from bot.discord.slash import build_groups, choice
+from bot.discord.slash import build_groups, choice, command_hint
+from bot.discord.slash import usage as slash_usage
 from bot.table import (
     DEFAULT_SETTINGS,
     TABLE_GROUP,
@@ -312,7 +313,9 @@ class Table(commands.Cog):
                 for w in mine:
                     n = add_choices(view, rules, game_id, version, w.decision, list(st.legal))
                     due = f" (due {present.when(w.due)})" if w.due else ""
-                    lines.append(f"**{w.prompt}**{due}" + ("" if n else f" — use `/{info.game} ...`"))
+                    hint = "" if n else " — use " + command_hint(
+                        info.game, w.decision, for_decision(rules, w.decision, list(st.legal)))
+                    lines.append(f"**{w.prompt}**{due}{hint}")
                 embed.add_field(name="Waiting on you", value="\n".join(lines)[:1024], inline=False)
             extra: dict[str, Any] = {}
             if renderer.has_drawer(info.game):
@@ -328,7 +331,7 @@ class Table(commands.Cog):
         actor = actor_of(interaction, self.bot.settings)
         page: LogPage = call_with_fallback(self.table.log, actor, channel_of(interaction), game_id=values.get("game"),
                                            last=int(values.get("last", 10)))
-        await respond(interaction, tabletext.describe(page)[-1990:])
+        await respond_long(interaction, tabletext.describe(page))
 
     async def cmd_rules(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
         """``/game rules [name]``: a game's commands with their rule sections. A word that is not a
@@ -347,19 +350,21 @@ class Table(commands.Cog):
             groups = [self.table.rules_help(actor, None, name=g) for g in sorted(self.table.known_games())]
         lines = []
         for helped in groups:
-            sections = {c.usage(): c.section for c in self.table.registry.commands(helped.group)}
+            commands = self.table.registry.commands(helped.group)
+            sections = {c.usage(): c.section for c in commands}
+            spelled = {c.usage(): slash_usage(c) for c in commands}
             found = []
             for c in helped.commands:
                 section = sections.get(c.usage) or ""
                 if topic and topic not in f"{c.usage} {c.doc} {section}".lower():
                     continue
                 flags = (" (GM)" if c.gm else "") + (" (secret: DM or ephemeral)" if c.secret else "")
-                found.append(f"`{c.usage}`{flags}{f' §{section}' if section else ''}: {c.doc}")
+                found.append(f"`{spelled.get(c.usage, c.usage)}`{flags}{f' §{section}' if section else ''}: {c.doc}")
             if found:
                 lines += [f"**{helped.title}** — commands (§ = rule section)", *found]
         if not lines:
             raise Refusal(f"No command is about {topic!r}. `/game rules` lists them all.")
-        await respond(interaction, "\n".join(lines)[:1990])
+        await respond_long(interaction, "\n".join(lines))
 
     async def cmd_list(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
         """The games of this thread or channel; where there are none, the games the person sits at."""
@@ -376,7 +381,7 @@ class Table(commands.Cog):
             where = f" · <#{g.channel}>" if g.channel and g.channel.isdigit() else ""
             seats = ", ".join(s.seat for s in g.seats) or "nobody yet"
             lines.append(f"game {g.id}: {g.title}, {g.status.value}{', ' + g.phase if g.phase else ''}{where} · {seats}")
-        await respond(interaction, "\n".join(lines)[:1990])
+        await respond_long(interaction, "\n".join(lines))
 
     # -- GM tools ----------------------------------------------------------------------------------
     async def cmd_undo(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
