@@ -9,6 +9,7 @@ can paste back into a test.
 from __future__ import annotations
 
 import json
+import shlex
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +29,15 @@ def _thaw(value: JsonValue) -> JsonValue:
     if isinstance(value, tuple):
         return [_thaw(v) for v in value]
     return value
+
+
+def _quote(text: str) -> str:
+    """Quote a value for the text form only when it needs it (``to:"King's Lynn"``)."""
+    if text and shlex.quote(text) == text:
+        return text
+    if '"' not in text and "\\" not in text and "$" not in text and "`" not in text:
+        return f'"{text}"'
+    return shlex.quote(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +82,7 @@ class Action:
         parts = [self.kind]
         for key, value in self.args:
             shown = ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
-            parts.append(f"{key}:{shown}")
+            parts.append(f"{key}:{_quote(shown)}")
         return " ".join(parts)
 
     def __repr__(self) -> str:

@@ -18,6 +18,11 @@ def test_action_round_trips_through_json_and_repr() -> None:
 def test_action_text_form_parses_back() -> None:
     action = Action.of("offer", to="p2", give=1, take=0)
     assert parse(action.text(), RULES.actions) == action
+    quoted = Action.of("offer", to="King's Lynn", give=1, take=0)
+    assert quoted.text() == 'offer give:1 take:0 to:"King\'s Lynn"'
+    odd = Action.of("offer", to='say "hi"', give=0, take=1)
+    assert parse(odd.text(), RULES.actions) == odd
+    assert parse(quoted.text(), RULES.actions) == quoted
 
 
 def test_action_rejects_nested_mappings() -> None:
