@@ -102,7 +102,7 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
     elif step == "pillage":
         out.append(A("done"))
         out += [A("pillage", city=c, what=w) for c, w in pillage.options(g, family)]
-    if step in ("move", "battle"):
+    if step == "move":   # accepted in the Battle step too; offered once a round, where a siege is reconsidered
         out += [A("lift_siege", city=c) for c in _sieges(g, family)]
     return out
 
