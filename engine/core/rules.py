@@ -81,6 +81,21 @@ class Rules(ABC):
     def permute_hidden(self, state: GameState, rnd: random.Random) -> None:
         """Shuffle the facts no public output may depend on (hands, deck order, money...)."""
 
+    def roles(self, seats: int, options: dict[str, Any]) -> list[str]:
+        """The roles a seat may choose in the lobby (Fief family colours, OKC factions); [] for none.
+
+        A game that offers roles lists the option ``roles`` in :meth:`default_options` (default
+        ``""``) and honours it in :meth:`setup`: a comma list in seat order, one entry per seat,
+        each a role id or ``random``. Chosen roles go to their seats; the others are dealt at
+        random with ``state.rng`` (see :func:`deal_roles`). An empty value keeps the game's own
+        deal. :func:`check_roles` gives the refusals (wrong count, unknown or repeated role).
+        """
+        return []
+
+    def role_label(self, role: str, options: dict[str, Any]) -> str:
+        """How a role is named to people ("Red", "The Clans"); the id by default."""
+        return role
+
     def phase(self, state: GameState) -> str:
         """A short public label of where the game is ("Round 2, Phase 4: Purchasing").
 
@@ -155,6 +170,50 @@ class Rules(ABC):
 
     def copy(self, state: GameState) -> GameState:
         return self.load(self.dump(state))
+
+
+RANDOM_ROLE = "random"
+
+
+def split_roles(value: Any) -> list[str]:
+    """The ``roles`` option as a list in seat order (``random`` for a seat that did not choose);
+    [] when it is empty (no choice at all)."""
+    if value is None or value == "":
+        return []
+    items = value if isinstance(value, list | tuple) else str(value).split(",")
+    return [str(x).strip().lower() or RANDOM_ROLE for x in items]
+
+
+def check_roles(section: str, value: Any, seats: int, choosable: list[str]) -> list[str]:
+    """Refuse a ``roles`` option that does not give one entry per seat, names a role the game
+    does not offer, or gives one role to two seats; return it as a list (see :func:`split_roles`)."""
+    chosen = split_roles(value)
+    if not chosen:
+        return []
+    legal = [*choosable, RANDOM_ROLE]
+    if len(chosen) != seats:
+        raise RuleError(section, f"roles lists {len(chosen)} entries for {seats} seats: one per seat, in seat "
+                        "order", code="bad_roles", legal=f"{seats} of {', '.join(legal)}")
+    for role in chosen:
+        if role != RANDOM_ROLE and role not in choosable:
+            raise RuleError(section, f"there is no role {role!r}", code="bad_roles", legal=legal)
+    picked = [r for r in chosen if r != RANDOM_ROLE]
+    for role in picked:
+        if picked.count(role) > 1:
+            raise RuleError(section, f"role {role!r} is given to two seats", code="bad_roles",
+                            legal=[r for r in legal if r not in picked or r == role])
+    return chosen
+
+
+def deal_roles(state: GameState, chosen: list[str], pool: list[str], why: str = "roles") -> list[str]:
+    """One role per seat: the chosen ones kept, every ``random`` entry dealt from the roles of
+    ``pool`` nobody chose (shuffled with ``state.rng``, so the deal is logged and replayable).
+    An empty ``chosen`` deals every seat at random."""
+    chosen = chosen or [RANDOM_ROLE] * len(state.seats)
+    free = [r for r in pool if r not in chosen]
+    if RANDOM_ROLE in chosen:
+        state.rng.shuffle(free, why=why)
+    return [r if r != RANDOM_ROLE else free.pop(0) for r in chosen]
 
 
 def apply(rules: Rules, state: GameState, seat: str, action: Action) -> list[Event]:

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from engine.core import Action, Decision, DecisionKind, GameState, Result, RuleError, Rules, View, decision
+from engine.core.rules import check_roles
 from engine.fief import legal, setup, views
 from engine.fief.actions import ACTIONS
 from engine.fief.components import DISASTERS, C
@@ -37,6 +38,14 @@ class FiefRules(Rules):
             raise RuleError("13.6", "random_start is true or false", code="options", legal=["true", "false"])
         if isinstance(options.get("random_start"), str):
             options["random_start"] = options["random_start"] == "true"
+        check_roles("13.7" if seats == 2 else "Game Setup", options.get("roles"), seats, self.roles(seats, options))
+
+    def roles(self, seats: int, options: dict[str, Any]) -> list[str]:
+        """Game Setup: each player picks a colour (a family); with two players, the first of two (13.7)."""
+        return [f.id for f in C.families]
+
+    def role_label(self, role: str, options: dict[str, Any]) -> str:
+        return next((f.name for f in C.families if f.id == role), role)
 
     def setup(self, state: GameState) -> None:
         state.data = setup.new_game(state)

@@ -10,6 +10,7 @@ region is rolled on the d6 instead (re-rolled while taken).
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
+from engine.core.rules import RANDOM_ROLE, split_roles
 from engine.core.turns import rotate
 from engine.fief.components import C
 from engine.fief.map import REGION_IDS
@@ -26,20 +27,38 @@ from engine.fief.state import (
     stack,
 )
 
-OPTIONS = {"random_start": False}
+OPTIONS = {"random_start": False, "roles": ""}
 
 
 def families_for(seats: list[str]) -> dict[str, list[str]]:
-    """13.7: two families per player with two players; one each otherwise."""
+    """13.7: two families per player with two players; one each otherwise (in seat order, when
+    nobody chose a colour)."""
     per = 2 if len(seats) == 2 else 1
     ids = [f.id for f in C.families]
     return {s: ids[i * per:(i + 1) * per] for i, s in enumerate(seats)}
 
 
+def deal_families(state: GameState) -> dict[str, list[str]]:
+    """Game Setup: players pick a colour. ``roles`` (checked by ``check_options``) gives each seat's
+    family or ``random``; the random ones are dealt from the colours nobody picked. With two players
+    (13.7, our ruling in docs/rulings/fief.md) the picked family is the seat's first board and the
+    second family is dealt at random from those left. No ``roles``: seat order, as before."""
+    seats = state.seats
+    chosen = split_roles(state.options.get("roles"))
+    if not chosen:
+        return families_for(seats)
+    two = len(seats) == 2
+    free = [f.id for f in C.families if f.id not in chosen]
+    if two or RANDOM_ROLE in chosen:
+        state.rng.shuffle(free, why="families")
+    first = [c if c != RANDOM_ROLE else free.pop(0) for c in chosen]
+    return {s: [first[i], *([free.pop(0)] if two else [])] for i, s in enumerate(seats)}
+
+
 def new_game(state: GameState) -> Fief:
     seats = state.seats
     rng = state.rng
-    owned = families_for(seats)
+    owned = deal_families(state)
     two = len(seats) == 2
     players = {s: Player(s, owned[s], shillings=C.start_shillings * len(owned[s])) for s in seats}
     families = {f: Family(f, s, dict(C.stockpile), C.markers["pigeons"], C.markers["treasures"], C.markers["votes"])

@@ -44,6 +44,13 @@ class OkcRules(Rules):
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         setup.check_options(seats, options)
 
+    def roles(self, seats: int, options: dict[str, Any]) -> list[str]:
+        """Lobby choice of factions (p.7 Setup H), unless the ``factions`` option fixes them."""
+        return setup.faction_roles(options)
+
+    def role_label(self, role: str, options: dict[str, Any]) -> str:
+        return setup.faction_name(role, options)
+
     def setup(self, state: GameState) -> None:
         setup.setup(state)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, GameState, RuleError
+from engine.core.rules import RANDOM_ROLE, check_roles, deal_roles, split_roles
 from engine.okc.content.loader import FACTION_IDS, load_pack
 from engine.okc.content.schema import ContentError
 from engine.okc.hooks import active
@@ -28,7 +29,36 @@ def starting_location(state: GameState, piece: str) -> str:
 
 
 def default_options(seats: int) -> dict[str, Any]:
-    return {"length": 5, "pack": "starter", "factions": "random", "order": "random", "modules": ""}
+    return {"length": 5, "pack": "starter", "factions": "random", "order": "random", "modules": "", "roles": ""}
+
+
+def faction_roles(options: dict[str, Any]) -> list[str]:
+    """The factions a seat may choose in the lobby (the pack's, in the usual order); none when the
+    ``factions`` option already fixes them."""
+    if str(options.get("factions", "random")) != "random":
+        return []
+    try:
+        pack = load_pack(str(options.get("pack", "starter")))
+    except ContentError:
+        return []
+    return [f for f in FACTION_IDS if f in pack.factions]
+
+
+def faction_name(role: str, options: dict[str, Any]) -> str:
+    try:
+        faction = load_pack(str(options.get("pack", "starter"))).factions.get(role)
+    except ContentError:
+        faction = None
+    return faction.name if faction is not None else role
+
+
+def chosen_factions(seats: int, options: dict[str, Any]) -> list[str]:
+    """Each seat's faction or ``random``, in seat order: from ``roles`` (the lobby's choices) or the
+    older ``factions`` option (all seats named); [] when nobody chose."""
+    if split_roles(options.get("roles")):
+        return split_roles(options.get("roles"))
+    factions = str(options.get("factions", "random"))
+    return [] if factions == "random" else [f for f in factions.split(",") if f]
 
 
 def check_options(seats: int, options: dict[str, Any]) -> None:
@@ -44,6 +74,11 @@ def check_options(seats: int, options: dict[str, Any]) -> None:
         if len(chosen) != seats or len(set(chosen)) != seats or any(f not in FACTION_IDS for f in chosen):
             raise RuleError("p.34 Factions", f"factions {factions!r}: one different faction per seat",
                             code="bad_option", legal=list(FACTION_IDS))
+        if split_roles(options.get("roles")):
+            raise RuleError("p.7 Setup H", "give the factions either with roles (a seat may say random) or with "
+                            "factions (every seat named), not both", code="bad_option",
+                            legal=["roles=<faction|random>,...", "factions=<faction>,..."])
+    check_roles("p.7 Setup H", options.get("roles"), seats, list(FACTION_IDS))
     if options.get("modules"):
         from engine.okc.hooks import MODULES
 
@@ -78,10 +113,10 @@ def setup(state: GameState) -> None:
     g.favour_holder = None
     g.favour_uses = pack.favour.uses
     # H-N: each player's faction.
-    factions = list(FACTION_IDS) if opts.get("factions", "random") == "random" else str(opts["factions"]).split(",")
-    if opts.get("factions", "random") == "random":
-        state.rng.shuffle(factions, why="factions")
-    for seat, fid in zip(state.seats, factions, strict=False):
+    # H: each seat's faction: the chosen ones (lobby roles or the factions option), the rest dealt.
+    chosen = chosen_factions(len(state.seats), opts) or [RANDOM_ROLE] * len(state.seats)
+    factions = deal_roles(state, chosen, list(FACTION_IDS), why="factions")
+    for seat, fid in zip(state.seats, factions, strict=True):
         faction = pack.factions[fid]
         p = Player(faction=fid, hand_size=faction.hand_size, start_hand_size=faction.hand_size)
         p.tactics = {t.id: False for t in faction.tactics}
