@@ -35,6 +35,8 @@ from bot.table.results import (
     LogEntry,
     LogPage,
     Outcome,
+    RoleChosen,
+    RoleInfo,
     RulesHelp,
     SeatInfo,
     Settings,
@@ -51,7 +53,7 @@ __all__ = [
     "BOARD_IMAGE", "CHANNEL_POST", "DEFAULT_SETTINGS", "DM", "STATUS_EDIT", "TABLE_COMMANDS", "TABLE_GROUP",
     "Actor", "AlreadyDone", "Applied", "Board", "Clock", "Command", "CommandParam", "CommandRegistry", "CorruptGame",
     "Created", "Exported", "FakeClock", "GameInfo", "GameList", "GameStatus", "Hand", "Imported", "Invocation",
-    "Joined", "Left", "LogEntry", "LogPage", "NotAllowed", "Outcome", "Outgoing", "ParamKind", "RulesHelp",
-    "SeatInfo", "Settings", "Source", "Started", "Status", "Store", "SystemClock", "TableChanged", "TableError",
+    "Joined", "Left", "LogEntry", "LogPage", "NotAllowed", "Outcome", "Outgoing", "ParamKind",
+    "RoleChosen", "RoleInfo", "RulesHelp", "SeatInfo", "Settings", "Source", "Started", "Status", "Store", "SystemClock", "TableChanged", "TableError",
     "TableService", "Undone", "Waiting", "format_duration", "is_irreversible", "parse_duration",
 ]

@@ -49,6 +49,7 @@ class Source(StrEnum):
     GAMES = "games"  # registered game names
     MY_GAMES = "my_games"  # ids of live games the person sits at (or of the channel)
     SETTINGS = "settings"  # table setting names
+    ROLES = "roles"  # the lobby roles still free (Rules.roles: Fief colours, OKC factions), and random
 
 
 @dataclass(frozen=True)
@@ -170,8 +171,12 @@ TABLE_COMMANDS: tuple[Command, ...] = (
                            "comma-separated", required=False),
        P("play", K.BOOL, "take a seat yourself (default yes)", required=False),
        scoped=False, mutates=True),
-    _t("join", "Take a seat in the lobby", P("seat", K.STR, "the seat name you want (default: your name)",
-                                              required=False), mutates=True),
+    _t("join", "Take a seat in the lobby (and a colour or faction with role:)",
+       P("seat", K.STR, "the seat name you want (default: your name)", required=False),
+       P("role", K.STR, "your colour or faction (Fief family, OKC faction); default: dealt at the start",
+         required=False, autocomplete=S.ROLES), mutates=True),
+    _t("role", "Choose or change your colour or faction in the lobby (random: dealt at the start)",
+       P("role", K.STR, "a free colour or faction, or random", autocomplete=S.ROLES), mutates=True),
     _t("leave", "Give up your seat while the game is still in its lobby", mutates=True),
     _t("start", "Start the game (its creator or a GM)", mutates=True),
     _t("status", "Where the game stands, and who it waits for"),

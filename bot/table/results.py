@@ -42,6 +42,16 @@ class SeatInfo:
     user_id: str
     name: str
     position: int
+    role: str = ""  # the colour or faction chosen in the lobby ('' = none: dealt at the start)
+
+
+@dataclass(frozen=True)
+class RoleInfo:
+    """A role a lobby seat may choose (a Fief colour, an OKC faction) and who holds it."""
+
+    id: str
+    label: str
+    seat: str | None = None  # the seat that chose it; None while free
 
 
 @dataclass(frozen=True)
@@ -60,6 +70,11 @@ class GameInfo:
     seq: int
     engine_version: str
     created: float
+    #: in the lobby, the roles the game offers (empty when it offers none, and once started)
+    roles: tuple[RoleInfo, ...] = ()
+
+    def free_roles(self) -> list[RoleInfo]:
+        return [r for r in self.roles if r.seat is None]
 
     def seat_of(self, user_id: str) -> SeatInfo | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -97,11 +112,22 @@ class Created(Outcome):
 class Joined(Outcome):
     seat: str = ""
     already: bool = False
+    role: str = ""  # the role chosen with the seat ('' = none)
 
 
 @dataclass(frozen=True)
 class Left(Outcome):
     seat: str = ""
+
+
+@dataclass(frozen=True)
+class RoleChosen(Outcome):
+    """A lobby seat chose a role (``role`` '' when it went back to ``random``)."""
+
+    seat: str = ""
+    role: str = ""
+    label: str = ""
+    previous: str = ""
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,8 @@ def export_game(service: TableService, row: GameRow) -> Exported:
             "result": row.result,
         },
         "seed": row.seed,
-        "seats": [{"seat": s.seat, "user_id": s.user_id, "name": s.name} for s in seats],
+        "seats": [{"seat": s.seat, "user_id": s.user_id, "name": s.name, **({"role": s.role} if s.role else {})}
+                  for s in seats],
         "actions": [
             {"seq": a.seq, "seat": a.seat, "action": json.loads(a.action), "key": a.key, "at": a.at,
              "user_id": a.user_id, "source": a.source, "events": json.loads(a.events)}
@@ -121,7 +122,8 @@ def import_game(service: TableService, actor: Actor, channel: str | None, text: 
             schema=int(game.get("schema") or rules.schema_version), now=now,
             status=GameStatus.LOBBY.value if state is None else GameStatus.ACTIVE.value)
         for s in seats:
-            store.add_seat(game_id, s["seat"], str(s.get("user_id") or s["seat"]), str(s.get("name") or s["seat"]), now)
+            store.add_seat(game_id, s["seat"], str(s.get("user_id") or s["seat"]), str(s.get("name") or s["seat"]), now,
+                           str(s.get("role") or ""))
         if state is not None and expected is not None:
             replay, _ = rules.new_game(names, dict(expected["options"]), seed)
             store.put_snapshot(game_id, 0, dumps(rules.dump(replay)), rules.phase(replay), now)

@@ -50,6 +50,8 @@ from bot.table.results import (
     LogEntry,
     LogPage,
     Outcome,
+    RoleChosen,
+    RoleInfo,
     RulesHelp,
     SeatInfo,
     Settings,
@@ -62,6 +64,7 @@ from bot.table.results import (
 from bot.table.store import GameRow, Store, dumps
 from engine import registry
 from engine.core import Action, Decision, Event, GameState, RuleError, Rules, StaleState, apply
+from engine.core.rules import RANDOM_ROLE
 
 log = logging.getLogger("seneschal.table")
 
@@ -92,17 +95,27 @@ def is_irreversible(event: Event) -> bool:
             or event.data.get("reveal") is True)
 
 
+#: Where one option ends: a comma or spaces followed by the next ``key=``.
+_NEXT_OPTION = re.compile(r"(?:\s*,\s*|\s+)(?=[A-Za-z_][\w.-]*\s*=)")
+
+
 def parse_options(text: str | dict[str, Any] | None) -> dict[str, Any]:
-    """``"length=5, wild=yes"`` -> ``{"length": 5, "wild": True}``."""
+    """``"length=5, wild=yes"`` -> ``{"length": 5, "wild": True}``.
+
+    Options are split only where a comma (or a space) starts a new ``key=``, so a value may hold
+    commas itself: ``reminders=12h,1h, deadline=2h`` -> ``{"reminders": "12h,1h", "deadline": "2h"}``.
+    """
     if text is None or text == "":
         return {}
     if isinstance(text, dict):
         return dict(text)
     out: dict[str, Any] = {}
-    for part in re.split(r"[,\s]+", str(text).strip()):
+    for part in _NEXT_OPTION.split(str(text).strip().strip(",")):
+        part = part.strip()
         if not part:
             continue
         key, sep, value = part.partition("=")
+        key, value = key.strip(), value.strip().strip(",").strip()
         if not sep or not key:
             raise TableError(f"options are key=value pairs, not {part!r}", code="bad_options", legal="length=5,x=y")
         low = value.lower()
@@ -220,10 +233,44 @@ class TableService:
         return self._info(self._row(game_id))
 
     def _info(self, row: GameRow) -> GameInfo:
-        seats = tuple(SeatInfo(s.seat, s.user_id, s.name, s.position) for s in self.store.seats(row.id))
+        seats = tuple(SeatInfo(s.seat, s.user_id, s.name, s.position, s.role) for s in self.store.seats(row.id))
         return GameInfo(row.id, row.game, self._title(row.game), row.channel, GameStatus(row.status), row.creator,
                         row.players, row.options, row.settings, seats, row.phase, row.last_seq,
-                        row.engine_version, row.created)
+                        row.engine_version, row.created, self._lobby_roles(row, seats))
+
+    def _lobby_roles(self, row: GameRow, seats: tuple[SeatInfo, ...]) -> tuple[RoleInfo, ...]:
+        """In the lobby: the roles the game offers (``Rules.roles``), named, with the seat holding each."""
+        rules = self._rules.get(row.game)
+        if rules is None or row.status != GameStatus.LOBBY:
+            return ()
+        count = row.players or max(len(seats), rules.min_seats)
+        options = {**rules.default_options(count), **row.options}
+        try:
+            ids = rules.roles(count, options)
+            held = {s.role: s.seat for s in seats if s.role}
+            return tuple(RoleInfo(r, rules.role_label(r, options), held.get(r)) for r in ids)
+        except Exception as err:  # a game's bug must not close the lobby
+            log.warning("game %s: roles of %s failed: %r", row.id, row.game, err)
+            return ()
+
+    @staticmethod
+    def _pick_role(info: GameInfo, wish: str, seat: str | None) -> str:
+        """The role id ``wish`` names (an id or a label, any case) for ``seat``; '' for ``random``.
+        Refuses a role the game does not offer or another seat holds, listing the free ones."""
+        wish = str(wish).strip()
+        if wish.lower() in ("", RANDOM_ROLE, "none"):
+            return ""
+        free = [r.id for r in info.roles if r.seat is None or r.seat == seat] + [RANDOM_ROLE]
+        if not info.roles:
+            raise TableError(f"{info.title} has no roles to choose in the lobby", code="no_roles",
+                             legal="/game join, then /game start")
+        found = next((r for r in info.roles if wish.lower() in (r.id.lower(), r.label.lower())), None)
+        if found is None:
+            raise TableError(f"{info.title} has no role {wish!r}", code="unknown_role", legal=free)
+        if found.seat is not None and found.seat != seat:
+            raise TableError(f"{found.label} ({found.id}) is taken by seat {found.seat}", code="role_taken",
+                             legal=free)
+        return found.id
 
     def resolve(self, actor: Actor, channel: str | None, game_id: int | None = None) -> GameRow:
         """The game a command addresses: ``game_id`` if given, else the channel's (its live game,
@@ -424,6 +471,11 @@ class TableService:
             raise TableError(f"{rules.title} takes {rules.min_seats} to {rules.max_seats} players, not {players}",
                              code="players", legal=f"{rules.min_seats}-{rules.max_seats}")
         opts = parse_options(options)
+        if opts.get("roles") not in (None, "") and rules.roles(players or rules.min_seats,
+                                                                {**rules.default_options(players or rules.min_seats),
+                                                                 **opts}):
+            raise TableError("roles are chosen in the lobby, seat by seat", code="bad_options",
+                             legal="/game join role:<role>, /game role <role>")
         # Table settings may be given with the options: /game new fief options:deadline=2h
         game_keys = rules.default_options(players or rules.min_seats)
         settings = {k: "off" if v is False else str(v) for k, v in opts.items()
@@ -464,8 +516,9 @@ class TableService:
             base = f"{base}{n}"
         return base
 
-    def join(self, actor: Actor, channel: str | None, *, seat: str | None = None, game_id: int | None = None,
-             key: str | None = None) -> Joined | AlreadyDone:
+    def join(self, actor: Actor, channel: str | None, *, seat: str | None = None, role: str | None = None,
+             game_id: int | None = None, key: str | None = None) -> Joined | AlreadyDone:
+        """Take a lobby seat; ``role`` also chooses a colour or faction (see :meth:`role`)."""
         if (done := self._seen(key)) is not None:
             return done
         row = self.resolve(actor, channel, game_id)
@@ -475,21 +528,54 @@ class TableService:
             row = self._row(row.id)
             info = self._info(row)
             mine = info.seat_of(actor.user_id)
-            if mine is not None:
-                return Joined(info, mine.seat, already=True)
+            if mine is not None and not role:
+                return Joined(info, mine.seat, already=True, role=mine.role)
             if row.status != GameStatus.LOBBY:
                 raise TableError(f"game {row.id} has already started ({row.status})", code="started",
                                  legal="ask a GM to give you a seat with /game replace")
+            if mine is not None:  # seated already: join role:x changes the role
+                chosen = self._pick_role(info, role or "", mine.seat)
+                with self.store.transaction():
+                    self.store.set_seat_role(row.id, mine.seat, chosen)
+                    self._remember(key, row.id, "join")
+                return Joined(self.info(row.id), mine.seat, already=True, role=chosen)
             rules = self.rules_for(row.game)
             limit = row.players or rules.max_seats
             if len(info.seats) >= limit:
                 raise TableError(f"game {row.id} is full ({limit} seats)", code="full")
+            chosen = self._pick_role(info, role, None) if role else ""
             name = self._free_seat(seat or actor.name or actor.user_id, [s.seat for s in info.seats],
                                    explicit=bool(seat))
             with self.store.transaction():
-                self.store.add_seat(row.id, name, actor.user_id, actor.name, self.clock.now())
+                self.store.add_seat(row.id, name, actor.user_id, actor.name, self.clock.now(), chosen)
                 self._remember(key, row.id, "join")
-            return Joined(self.info(row.id), name)
+            return Joined(self.info(row.id), name, role=chosen)
+
+    def role(self, actor: Actor, channel: str | None, *, role: str, game_id: int | None = None,
+             key: str | None = None) -> RoleChosen | AlreadyDone:
+        """Choose (or change) the actor's role in the lobby: a role id or its name, any case;
+        ``random`` gives the choice back to the deal at the start. Refused for a role another seat
+        holds or the game does not offer (the free roles are listed)."""
+        if (done := self._seen(key)) is not None:
+            return done
+        row = self.resolve(actor, channel, game_id)
+        with self._lock(row.id):
+            if (done := self._seen(key)) is not None:  # a racing duplicate
+                return done
+            row = self._row(row.id)
+            info = self._info(row)
+            mine = info.seat_of(actor.user_id)
+            if row.status != GameStatus.LOBBY:
+                raise TableError(f"game {row.id} has started: roles are chosen in the lobby", code="started")
+            if mine is None:
+                raise TableError(f"you have no seat in game {row.id}", code="no_seat",
+                                 legal=f"/game join role:{role}")
+            chosen = self._pick_role(info, role, mine.seat)
+            with self.store.transaction():
+                self.store.set_seat_role(row.id, mine.seat, chosen)
+                self._remember(key, row.id, "role")
+            label = next((r.label for r in info.roles if r.id == chosen), chosen)
+            return RoleChosen(self.info(row.id), mine.seat, chosen, label, mine.role)
 
     def leave(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
               key: str | None = None) -> Left | AlreadyDone:
@@ -530,13 +616,17 @@ class TableService:
             if row.players is not None and len(names) != row.players:
                 raise TableError(f"game {row.id} waits for {row.players} players, {len(names)} seated",
                                  code="not_full", legal="/game join")
-            state, events = rules.new_game(names, row.options, row.seed)  # RuleError: refused, nothing stored
+            options = dict(row.options)
+            if any(s.role for s in info.seats):  # the lobby's choices, in seat order (Rules.roles)
+                options["roles"] = ",".join(s.role or RANDOM_ROLE for s in info.seats)
+            state, events = rules.new_game(names, options, row.seed)  # RuleError: refused, nothing stored
             now = self.clock.now()
             phase = rules.phase(state)
             with self.store.transaction():
                 self.store.put_snapshot(row.id, 0, dumps(rules.dump(state)), phase, now)
                 self.store.update_game(row.id, status=GameStatus.ACTIVE.value, phase=phase, updated=now,
-                                       engine_version=rules.engine_version, schema=rules.schema_version)
+                                       engine_version=rules.engine_version, schema=rules.schema_version,
+                                       options=options)
                 row = self._row(row.id)
                 due = self._sync_deadlines(row, rules, state, now)
                 prompts = [(d, s) for d in rules.pending(state) if d.blocking for s in d.seats]
@@ -1122,6 +1212,11 @@ class TableService:
                 values = sorted(self._rules)
             elif p.autocomplete is Source.SETTINGS:
                 values = sorted(DEFAULT_SETTINGS)
+            elif p.autocomplete is Source.ROLES:
+                info = self._info(self.resolve(actor, channel, game_id))
+                mine = info.seat_of(actor.user_id)
+                values = [r.id for r in info.roles if r.seat is None or (mine and r.seat == mine.seat)]
+                values += [RANDOM_ROLE] if values or info.roles else []
             elif p.autocomplete is Source.MY_GAMES:
                 rows = self.store.games(user_id=actor.user_id, statuses=LIVE)
                 if channel is not None:

@@ -59,6 +59,7 @@ class SeatRow:
     name: str
     position: int
     joined: float
+    role: str = ""  # the colour or faction chosen in the lobby ('' = none)
 
 
 @dataclass(frozen=True)
@@ -232,11 +233,15 @@ class Store:
         return [SeatRow(**dict(r)) for r in self._all("SELECT * FROM seats WHERE game = ? ORDER BY position",
                                                           (game_id,))]
 
-    def add_seat(self, game_id: int, seat: str, user_id: str, name: str, now: float) -> None:
+    def add_seat(self, game_id: int, seat: str, user_id: str, name: str, now: float, role: str = "") -> None:
         with self.transaction():
             row = self._x("SELECT COALESCE(MAX(position), -1) FROM seats WHERE game = ?", (game_id,)).fetchone()
-            self._x("INSERT INTO seats (game, seat, user_id, name, position, joined) VALUES (?,?,?,?,?,?)",
-                    (game_id, seat, user_id, name, int(row[0]) + 1, now))
+            self._x("INSERT INTO seats (game, seat, user_id, name, position, joined, role) VALUES (?,?,?,?,?,?,?)",
+                    (game_id, seat, user_id, name, int(row[0]) + 1, now, role))
+
+    def set_seat_role(self, game_id: int, seat: str, role: str) -> None:
+        with self.transaction():
+            self._x("UPDATE seats SET role = ? WHERE game = ? AND seat = ?", (role, game_id, seat))
 
     def remove_seat(self, game_id: int, seat: str) -> None:
         with self.transaction():

@@ -128,7 +128,12 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
         seat = f"; you sit as {o.seat}" if o.seat else ""
         return f"game {g.id} ({g.title}) open{seat}. Others: /game join. Then /game start" if g else "created"
     if isinstance(o, r.Joined):
-        return f"you {'already sit' if o.already else 'sit'} as {o.seat} in game {g.id if g else '?'}"
+        role = f", {role_name(g, o.role)}" if o.role else ""
+        return f"you {'already sit' if o.already else 'sit'} as {o.seat}{role} in game {g.id if g else '?'}"
+    if isinstance(o, r.RoleChosen):
+        if not o.role:
+            return f"{o.seat}: no role chosen; yours is dealt at the start" + free_roles_text(g)
+        return f"{o.seat} takes {o.label} ({o.role})"
     if isinstance(o, r.Left):
         return f"you left seat {o.seat}"
     if isinstance(o, r.Started):
@@ -170,12 +175,32 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
     return repr(o)
 
 
+def role_name(g: r.GameInfo | None, role: str) -> str:
+    """``Red (red)``: a role's name and id, as the lobby shows it."""
+    label = next((x.label for x in g.roles if x.id == role), role) if g else role
+    return f"{label} ({role})" if label != role else role
+
+
+def free_roles_text(g: r.GameInfo | None) -> str:
+    if g is None or not g.roles:
+        return ""
+    free = [role_name(g, x.id) for x in g.free_roles()]
+    return "; free: " + (", ".join(free) if free else "none")
+
+
+def seat_line(g: r.GameInfo, s: r.SeatInfo) -> str:
+    return f"{s.seat} ({s.name})" + (f" as {role_name(g, s.role)}" if s.role else "")
+
+
 def status_text(o: r.Status, now: float | None = None) -> str:
     now = time.time() if now is None else now
     g = o.game
     assert g is not None
     lines = [f"game {g.id}: {g.title}, {g.status}" + (f", {g.phase}" if g.phase else "")]
-    lines.append("seats: " + (", ".join(f"{s.seat} ({s.name})" for s in g.seats) or "none"))
+    lines.append("seats: " + (", ".join(seat_line(g, s) for s in g.seats) or "none"))
+    if g.roles:
+        lines.append("roles (/game role ROLE): " + ", ".join(
+            f"{role_name(g, x.id)}: {x.seat or 'free'}" for x in g.roles))
     if o.result:
         lines.append(f"over: {', '.join(o.result.get('winners', []))} won ({o.result.get('reason')})")
     blocking: dict[str, list[str]] = {}

@@ -1,0 +1,156 @@
+"""Lobby roles at the table: a seat chooses a colour (Fief) or faction (OKC) with ``/game join role:``,
+``/game role``; taken and unknown roles are refused with the free ones; ``start`` hands the choices
+to the game's ``roles`` option. Also: ``/game new`` options whose values hold commas."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.table import Actor, Joined, Store, TableError, TableService
+from bot.table import text as wording
+from bot.table.results import RoleChosen
+from bot.table.service import parse_options
+from tests.table.conftest import ALICE, BOB, CAROL, CHAN, counts
+
+
+@pytest.fixture
+def shipped(tmp_path, clock):
+    t = TableService(Store(tmp_path / "roles.sqlite3"), clock=clock)
+    yield t
+    t.store.close()
+
+
+def lobby(table: TableService, game: str = "fief", players: int | None = 3, options: str = "") -> int:
+    return table.new_game(ALICE, CHAN, game, players=players, options=options or None, seed=4).game.id
+
+
+def test_join_with_a_role_and_change_it_in_the_lobby(shipped):
+    gid = lobby(shipped)
+    joined = shipped.invoke(BOB, CHAN, "game", "join", {"role": "green"}, key="k1")
+    assert isinstance(joined, Joined) and joined.role == "green"
+    chosen = shipped.invoke(ALICE, CHAN, "game", "role", {"role": "Yellow"}, key="k2")  # a name works too
+    assert isinstance(chosen, RoleChosen) and chosen.role == "yellow" and chosen.label == "Yellow"
+    info = shipped.info(gid)
+    assert {s.seat: s.role for s in info.seats} == {"alice": "yellow", "bob": "green"}
+    assert [(r.id, r.seat) for r in info.roles] == [("red", None), ("blue", None), ("green", "bob"),
+                                                    ("yellow", "alice")]
+    changed = shipped.role(BOB, CHAN, role="red")
+    assert changed.previous == "green" and shipped.info(gid).free_roles()[0].id == "blue"
+    back = shipped.role(BOB, CHAN, role="random")
+    assert back.role == "" and "dealt at the start" in wording.describe(back)
+
+
+def test_a_taken_or_unknown_role_is_refused_with_the_free_ones(shipped, db_path):
+    lobby(shipped)
+    shipped.join(BOB, CHAN, role="blue")
+    before = counts(shipped.store.path)  # type: ignore[arg-type]
+    with pytest.raises(TableError) as taken:
+        shipped.join(CAROL, CHAN, role="blue")
+    assert taken.value.code == "role_taken" and "bob" in taken.value.message
+    assert taken.value.legal == ["red", "green", "yellow", "random"]
+    with pytest.raises(TableError) as unknown:
+        shipped.role(ALICE, CHAN, role="purple")
+    assert unknown.value.code == "unknown_role" and "blue" not in unknown.value.legal
+    with pytest.raises(TableError) as unseated:
+        shipped.role(CAROL, CHAN, role="red")
+    assert unseated.value.code == "no_seat" and "join role:red" in str(unseated.value.legal)
+    assert counts(shipped.store.path) == before  # type: ignore[arg-type]
+    assert shipped.role(BOB, CHAN, role="blue").role == "blue"  # one's own role is not "taken"
+
+
+def test_status_shows_each_seats_role_and_the_free_ones(shipped):
+    lobby(shipped)
+    shipped.join(BOB, CHAN, role="green")
+    text = wording.describe(shipped.status(ALICE, CHAN))
+    assert "bob (bob) as Green (green)" in text
+    assert "Red (red): free" in text and "Green (green): bob" in text
+
+
+def test_autocomplete_offers_the_free_roles_and_random(shipped):
+    lobby(shipped)
+    shipped.join(BOB, CHAN, role="green")
+    assert shipped.suggest(CAROL, CHAN, "game", "join", "role") == ["red", "blue", "yellow", "random"]
+    assert shipped.suggest(BOB, CHAN, "game", "role", "role") == ["red", "blue", "green", "yellow", "random"]
+    assert shipped.suggest(ALICE, CHAN, "game", "role", "role", "y") == ["yellow"]
+
+
+def test_start_gives_the_chosen_families_and_deals_the_rest(shipped):
+    gid = lobby(shipped)
+    shipped.join(BOB, CHAN, role="yellow")
+    shipped.join(CAROL, CHAN)
+    shipped.role(ALICE, CHAN, role="blue")
+    shipped.start(ALICE, CHAN)
+    state = shipped.state(gid)
+    assert state.options["roles"] == "blue,yellow,random"
+    assert shipped.info(gid).options["roles"] == "blue,yellow,random"
+    owned = {s: p.families for s, p in state.data.players.items()}
+    assert owned["alice"] == ["blue"] and owned["bob"] == ["yellow"] and owned["carol"][0] in ("red", "green")
+    assert shipped.info(gid).roles == ()  # no choosing once started
+    with pytest.raises(TableError, match="lobby"):
+        shipped.role(ALICE, CHAN, role="red")
+    exported = shipped.export(Actor("gm", "gm", admin=True), CHAN)
+    assert '"role": "yellow"' in exported.text
+
+
+def test_without_choices_the_game_deals_as_before(shipped):
+    gid = lobby(shipped, players=2)
+    shipped.join(BOB, CHAN)
+    shipped.start(ALICE, CHAN)
+    state = shipped.state(gid)
+    assert state.options["roles"] == ""
+    assert state.data.players["alice"].families == ["red", "blue"]
+
+
+def test_okc_factions_are_chosen_the_same_way(shipped):
+    gid = lobby(shipped, "okc", players=2)
+    labels = {r.id: r.label for r in shipped.info(gid).roles}
+    assert set(labels) == {"nobility", "clans", "uprising", "gathering"}
+    shipped.join(BOB, CHAN, role=labels["clans"])
+    shipped.start(ALICE, CHAN)
+    state = shipped.state(gid)
+    assert state.data.players["bob"].faction == "clans" and state.data.players["alice"].faction != "clans"
+
+
+def test_a_game_without_roles_refuses_a_role(table):
+    table.new_game(ALICE, CHAN, "tribute", players=2)
+    with pytest.raises(TableError) as err:
+        table.join(BOB, CHAN, role="red")
+    assert err.value.code == "no_roles"
+    assert table.suggest(BOB, CHAN, "game", "join", "role") == []
+
+
+def test_roles_are_not_given_as_new_game_options(shipped):
+    with pytest.raises(TableError) as err:
+        shipped.new_game(ALICE, CHAN, "fief", options="roles=red,blue")
+    assert "lobby" in err.value.message and shipped.store.games() == []
+
+
+def test_a_local_line_chooses_a_role(shipped):
+    lobby(shipped)
+    inv = shipped.registry.split("/game join role:green")
+    assert shipped.invoke(BOB, CHAN, inv.group, inv.name, inv.values).role == "green"  # type: ignore[attr-defined]
+    inv = shipped.registry.split("/game role red")
+    assert shipped.invoke(BOB, CHAN, inv.group, inv.name, inv.values).role == "red"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("reminders=12h,1h", {"reminders": "12h,1h"}),
+    ("reminders=12h,1h,deadline=2h", {"reminders": "12h,1h", "deadline": "2h"}),
+    ("length=5, wild=yes", {"length": 5, "wild": True}),
+    ("length=5 wild=no", {"length": 5, "wild": False}),
+    ("modules=a,b, deadline.sequential=1h, x=1", {"modules": "a,b", "deadline.sequential": "1h", "x": 1}),
+    ("reminders=12h, 1h", {"reminders": "12h, 1h"}),
+])
+def test_options_split_only_where_a_new_key_starts(text, want):
+    assert parse_options(text) == want
+
+
+def test_a_word_without_a_key_is_still_refused():
+    with pytest.raises(TableError, match="key=value"):
+        parse_options("oops,length=5")
+
+
+def test_reminders_with_commas_reach_the_table_settings(shipped):
+    gid = shipped.new_game(ALICE, CHAN, "fief", options="reminders=12h,1h, deadline=2h").game.id
+    assert shipped.settings_of(shipped._row(gid))["reminders"] == "12h,1h"
+    assert shipped.settings_of(shipped._row(gid))["deadline"] == "2h"
