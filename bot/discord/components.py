@@ -6,6 +6,7 @@ click means.
   (then only at exactly that state version);
 - ``sn:s:<game>:<version>:<decision>``: a select whose option values are action texts (or ``#n``);
 - ``sn:l:<game>:<join|leave|start>``: lobby buttons;
+- ``sn:r:<game>``: the lobby's role select (colour or faction); option values are role ids or ``random``;
 - ``sn:h:<game>``: show my private information and choices (ephemeral; the fallback when DMs are closed);
 - ``sn:u:<game>:<seq>:<count>``: confirm an undo prepared at action ``seq``.
 
@@ -17,9 +18,12 @@ index choice) is refused with an explanation.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
+
+from bot.table import RoleInfo
 
 if TYPE_CHECKING:
     from bot.discord.bot import Seneschal
@@ -102,6 +106,34 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: 
         await bot.tablecog.lobby_click(interaction, self.game, self.what)
 
 
+class RoleSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sn:r:(?P<game>\d+)"):  # type: ignore[misc]
+    """The lobby's choice of colour or faction: the free roles, and ``random`` (dealt at the start)."""
+
+    def __init__(self, game: int, options: list[discord.SelectOption] | None = None):
+        super().__init__(discord.ui.Select(custom_id=f"sn:r:{game}", placeholder="Choose your colour or faction…",
+                                           options=options or [discord.SelectOption(label="Random", value="random")],
+                                           min_values=1, max_values=1))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> RoleSelect:
+        return cls(int(match["game"]), list(getattr(item, "options", [])))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        value = self.item.values[0] if self.item.values else "random"
+        await bot.tablecog.role_pick(interaction, self.game, value)
+
+
+def role_options(roles: Sequence[RoleInfo]) -> list[discord.SelectOption]:
+    """The free roles (at most 24) and ``random``, labelled with their names."""
+    out = [discord.SelectOption(label=r.label[:100], value=r.id[:100], description=r.id[:100])
+           for r in roles if r.seat is None][:24]
+    out.append(discord.SelectOption(label="Random", value="random", description="dealt at the start"))
+    return out
+
+
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sn:h:(?P<game>\d+)"):  # type: ignore[misc]
     def __init__(self, game: int):
         super().__init__(discord.ui.Button(label="Show my hand and choices", style=discord.ButtonStyle.secondary,
@@ -135,12 +167,16 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: i
         await bot.tablecog.confirm_undo(interaction, self.game, self.seq, self.count)
 
 
-DYNAMIC_ITEMS: tuple[type[Any], ...] = (ChoiceButton, ChoiceSelect, LobbyButton, HandButton, UndoButton)
+DYNAMIC_ITEMS: tuple[type[Any], ...] = (ChoiceButton, ChoiceSelect, LobbyButton, RoleSelect, HandButton,
+                                         UndoButton)
 
 
-def lobby_view(game: int, *, open_: bool = True) -> discord.ui.View:
+def lobby_view(game: int, *, open_: bool = True, roles: Sequence[RoleInfo] = ()) -> discord.ui.View:
+    """Join, Leave, Start; and a select of the free roles when the game offers roles."""
     view = discord.ui.View(timeout=None)
     if open_:
         for what in ("join", "leave", "start"):
             view.add_item(LobbyButton(game, what))
+        if roles:
+            view.add_item(RoleSelect(game, role_options(roles)))
     return view

@@ -50,7 +50,13 @@ def seats_text(info: GameInfo, *, mentions: bool = True) -> str:
     if not info.seats:
         return "nobody yet"
     return "\n".join(f"{s.position + 1}. **{s.seat}**" + (f" ({mention(s.user_id)})" if mentions else "")
-                     for s in info.seats)
+                     + (f" — {tabletext.role_name(info, s.role)}" if s.role else "") for s in info.seats)
+
+
+def roles_text(info: GameInfo) -> str:
+    """Each role the lobby offers and who holds it."""
+    return "\n".join(f"{tabletext.role_name(info, r.id)}: " + (f"**{r.seat}**" if r.seat else "free")
+                     for r in info.roles)
 
 
 def lobby_embed(info: GameInfo, *, max_seats: int, min_seats: int) -> discord.Embed:
@@ -59,12 +65,16 @@ def lobby_embed(info: GameInfo, *, max_seats: int, min_seats: int) -> discord.Em
              GameStatus.FINISHED: "over", GameStatus.ABANDONED: "abandoned"}[info.status]
     e = discord.Embed(title=f"{info.title} — game {info.id}", description=f"Status: {state}", colour=COLOUR)
     wanted = info.players or f"{min_seats}-{max_seats}"
-    e.add_field(name=f"Seats ({len(info.seats)} of {wanted})", value=seats_text(info), inline=False)
+    e.add_field(name=f"Seats ({len(info.seats)} of {wanted})", value=seats_text(info)[:1024], inline=False)
+    if info.roles:
+        e.add_field(name="Colours and factions", value=roles_text(info)[:1024], inline=False)
     if info.options:
         e.add_field(name="Options", value=", ".join(f"{k}={v}" for k, v in sorted(info.options.items())),
                     inline=False)
     e.set_footer(text="Join takes a seat named after you; /game join seat:<name> picks one. "
-                      "Your private board and hand arrive by DM.")
+                      + ("Pick a colour or faction in the menu (or /game role); the rest are dealt at the start. "
+                         if info.roles else "")
+                      + "Your private board and hand arrive by DM.")
     return e
 
 

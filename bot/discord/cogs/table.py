@@ -41,6 +41,7 @@ from bot.table import (
     Left,
     LogPage,
     Outcome,
+    RoleChosen,
     RulesHelp,
     Settings,
     Started,
@@ -136,7 +137,7 @@ class Table(commands.Cog):
             kwargs["key"] = key
         outcome = call_with_fallback(method, actor, channel, game_id=game_id, **kwargs)
         self.bot.wake()
-        if isinstance(outcome, Joined | Left | Started) or (
+        if isinstance(outcome, Joined | Left | Started | RoleChosen) or (
                 isinstance(outcome, TableChanged) and outcome.what == "abandoned"):
             await self.refresh_lobby(outcome.game)
         await respond(interaction, tabletext.describe(outcome)[:1990])
@@ -219,7 +220,7 @@ class Table(commands.Cog):
         rules = self.table.rules_for(info.game)
         channel = self.bot.get_partial_messageable(thread_id)
         msg = await channel.send(embed=present.lobby_embed(info, max_seats=rules.max_seats, min_seats=rules.min_seats),
-                                 view=lobby_view(info.id), nonce=f"lobby{info.id}"[:25])
+                                 view=lobby_view(info.id, roles=info.roles), nonce=f"lobby{info.id}"[:25])
         self.bot.refs.put(info.id, "lobby", thread_id, msg.id)
 
     async def refresh_lobby(self, info: GameInfo | None) -> None:
@@ -233,7 +234,7 @@ class Table(commands.Cog):
         try:
             message = self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1])
             await message.edit(embed=present.lobby_embed(info, max_seats=rules.max_seats, min_seats=rules.min_seats),
-                               view=lobby_view(info.id, open_=info.status is GameStatus.LOBBY))
+                               view=lobby_view(info.id, open_=info.status is GameStatus.LOBBY, roles=info.roles))
         except discord.HTTPException as err:
             log.warning("could not edit the lobby message of game %s: %s", info.id, err)
 
@@ -248,13 +249,33 @@ class Table(commands.Cog):
             rules = self.table.rules_for(info.game)
             await interaction.response.edit_message(
                 embed=present.lobby_embed(info, max_seats=rules.max_seats, min_seats=rules.min_seats),
-                view=lobby_view(game_id, open_=info.status is GameStatus.LOBBY))
+                view=lobby_view(game_id, open_=info.status is GameStatus.LOBBY, roles=info.roles))
             note = tabletext.describe(outcome)
             if isinstance(outcome, Started):
                 note += ". Private boards and choices are on their way by DM."
             await interaction.followup.send(note[:1990], ephemeral=True)
         except Exception as err:
             await errors.handle(interaction, err, f"lobby {what}")
+
+    async def role_pick(self, interaction: discord.Interaction, game_id: int, role: str) -> None:
+        """The lobby's role select: set the clicker's colour or faction, taking a seat first if needed."""
+        try:
+            actor = actor_of(interaction, self.bot.settings)
+            key = str(interaction.id)
+            seated = self.table.info(game_id).seat_of(actor.user_id) is not None
+            outcome: Outcome
+            if seated:
+                outcome = self.table.role(actor, None, role=role, game_id=game_id, key=key)
+            else:
+                outcome = self.table.join(actor, None, role=role, game_id=game_id, key=key)
+            info = self.table.info(game_id)
+            rules = self.table.rules_for(info.game)
+            await interaction.response.edit_message(
+                embed=present.lobby_embed(info, max_seats=rules.max_seats, min_seats=rules.min_seats),
+                view=lobby_view(game_id, open_=info.status is GameStatus.LOBBY, roles=info.roles))
+            await interaction.followup.send(tabletext.describe(outcome)[:1990], ephemeral=True)
+        except Exception as err:
+            await errors.handle(interaction, err, "lobby role")
 
     # -- looking ---------------------------------------------------------------------------------
     async def cmd_status(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
