@@ -42,6 +42,7 @@ Type commands as a person:       as alice: /game new tribute players:2
 Later lines may drop the name:   /game status          (the last speaker again)
 The game's group may be left out: bid card:3             (= /tribute bid card:3 in a tribute game)
 Table commands (/game ...):      {table}
+In a lobby, pick a colour/faction: /game join role:red   or later   /game role red   (random: dealt at start)
 Games and their command groups:  {games}
 Commands of a game:              /game rules NAME
 Other lines:
