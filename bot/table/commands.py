@@ -49,6 +49,7 @@ class Source(StrEnum):
     GAMES = "games"  # registered game names
     MY_GAMES = "my_games"  # ids of live games the person sits at (or of the channel)
     SETTINGS = "settings"  # table setting names
+    TOPICS = "topics"  # rule topic titles of a game (bot/table/help/<game>.json)
     ROLES = "roles"  # the lobby roles still free (Rules.roles: Fief colours, OKC factions), and random
 
 
@@ -200,8 +201,10 @@ TABLE_COMMANDS: tuple[Command, ...] = (
        P("setting", K.STR, "which setting", required=False, autocomplete=S.SETTINGS),
        P("value", K.STR, "its new value", required=False), mutates=True),
     _t("abandon", "End the game without a result (GM; the creator may drop a lobby)", gm=True, mutates=True),
-    _t("rules", "The commands of a game and what they do",
+    _t("rules", "Rule topics in short (with their sections) and the commands of a game",
        P("name", K.STR, "the game (default: this channel's)", required=False, autocomplete=S.GAMES),
+       P("topic", K.STR, "a topic, word or rule section, e.g. siege, 5.4 or p.30 (default: list them)",
+         required=False, autocomplete=S.TOPICS),
        scoped=False),
     _t("list", "The games of this channel, or yours", scoped=False),
 )

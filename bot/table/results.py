@@ -229,10 +229,28 @@ class CommandHelp:
 
 
 @dataclass(frozen=True)
+class HelpTopic:
+    """One rule topic of a game (``bot/table/help/<game>.json``): a summary in our own words."""
+
+    id: str
+    title: str
+    sections: tuple[str, ...]
+    summary: str
+    commands: tuple[str, ...] = ()  # action kinds of the game (``/<game> <kind>``)
+    aliases: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    phase: str = ""  # the id of the game's phase this topic belongs to ("" for general rules)
+
+
+@dataclass(frozen=True)
 class RulesHelp(Outcome):
     group: str = ""
     title: str = ""
     commands: tuple[CommandHelp, ...] = ()
+    #: the topic asked for ("" = none: ``topics`` then holds every topic, to list their titles)
+    topic: str = ""
+    #: the topics matching ``topic``, best first (every topic of the game when none was asked)
+    topics: tuple[HelpTopic, ...] = ()
 
 
 @dataclass(frozen=True)

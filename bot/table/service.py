@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from dataclasses import replace as with_changes
 from typing import Any
 
+from bot.table import helptopics
 from bot.table import outbox as ob
 from bot.table.clock import Clock, SystemClock, format_duration, parse_duration
 from bot.table.commands import TABLE_GROUP, CommandRegistry, ParamKind, Source
@@ -816,16 +817,46 @@ class TableService:
         rows = self.store.games(channel=channel) if channel is not None else self.store.games(user_id=actor.user_id)
         return GameList(None, tuple(self._info(r) for r in rows))
 
-    def rules_help(self, actor: Actor, channel: str | None, *, name: str | None = None) -> RulesHelp:
-        group = name
-        info = None
+    def rules_help(self, actor: Actor, channel: str | None, *, name: str | None = None,
+                   topic: str | None = None) -> RulesHelp:
+        """A game's rule topics and commands (``name``: a game, ``game`` for the table, default the
+        channel's game). With ``topic`` (an id, title, alias, keyword, section or word; a ``name``
+        that is no game is taken as the topic) only the matching topics, best first, and the
+        commands they name or that mention the word; without, every topic and command."""
+        if name and name != TABLE_GROUP and name not in self._rules and not topic:
+            name, topic = None, name
+        topic = (topic or "").strip()
+        group, info = name, None
         if group is None:
-            row = self.resolve(actor, channel)
-            group, info = row.game, self._info(row)
+            try:
+                row = self.resolve(actor, channel)
+                group, info = row.game, self._info(row)
+            except TableError:
+                group = self._best_game_for(topic) if topic else None
+                if group is None:
+                    raise
         if group != TABLE_GROUP:
             self.rules_for(group)
-        cmds = tuple(CommandHelp(c.usage(), c.doc, c.gm, c.secret) for c in self.registry.commands(group))
-        return RulesHelp(info, group, self._title(group) if group != TABLE_GROUP else "Table", cmds)
+        commands = self.registry.commands(group)
+        topics = helptopics.topics(group)
+        if topic:
+            topics = helptopics.find(group, topic)
+            related = {k for t in topics for k in t.commands}
+            word = topic.lower()
+            commands = [c for c in commands if c.name in related or word in f"{c.usage()} {c.doc} {c.section}".lower()]
+            if not topics and not commands:
+                raise TableError(f"no rule topic or command of {self._title(group)} matches {topic!r}",
+                                 code="no_topic", legal=[t.title for t in helptopics.topics(group)] or None)
+        cmds = tuple(CommandHelp(c.usage(), c.doc, c.gm, c.secret) for c in commands)
+        return RulesHelp(info, group, self._title(group) if group != TABLE_GROUP else "Table", cmds,
+                         topic=topic, topics=topics)
+
+    def _best_game_for(self, topic: str) -> str | None:
+        """The game whose rule topics answer ``topic`` best (for a question asked outside any game)."""
+        scored = [(max((helptopics.score(t, topic) for t in helptopics.topics(g)), default=0), g)
+                  for g in sorted(self._rules)]
+        best = max(scored, default=(0, ""))
+        return best[1] if best[0] > 0 else None
 
     # -- GM tools ---------------------------------------------------------------------------
     def undo(self, actor: Actor, channel: str | None, *, count: int = 1, game_id: int | None = None,
@@ -1184,7 +1215,7 @@ class TableService:
         if name == "import":
             return self.import_game(actor, channel, _read_file(args["file"]), key=key)
         if name == "rules":
-            return self.rules_help(actor, channel, name=args.get("name"))
+            return self.rules_help(actor, channel, name=args.get("name"), topic=args.get("topic"))
         if name == "list":
             return self.list_games(actor, channel)
         if name == "replace":
@@ -1196,9 +1227,10 @@ class TableService:
         return out
 
     def suggest(self, actor: Actor, channel: str | None, group: str, name: str, param: str, prefix: str = "",
-                *, game_id: int | None = None, limit: int = 25) -> list[Any]:
+                *, game_id: int | None = None, limit: int = 25, given: dict[str, Any] | None = None) -> list[Any]:
         """Autocomplete values for one parameter (at most ``limit``). Never raises: an unknown
-        game or command gives no suggestions. Values are checked again on submit."""
+        game or command gives no suggestions. Values are checked again on submit. ``given``: the
+        other values typed so far (``/game rules name:fief topic:`` suggests Fief's topics)."""
         try:
             cmd = self.registry.find(group, name)
         except RuleError:
@@ -1206,6 +1238,8 @@ class TableService:
         p = cmd.param(param)
         if p is None:
             return []
+        if p.autocomplete is Source.TOPICS:
+            return self._suggest_topics(actor, channel, str((given or {}).get("name") or ""), prefix, game_id, limit)
         values: list[Any] = list(p.choices)
         try:
             if p.autocomplete is Source.GAMES:
@@ -1238,6 +1272,19 @@ class TableService:
             return []
         low = str(prefix).lower()
         return [v for v in values if str(v).lower().startswith(low)][:limit]
+
+
+    def _suggest_topics(self, actor: Actor, channel: str | None, game: str, prefix: str, game_id: int | None,
+                        limit: int) -> list[Any]:
+        """Rule topic titles of the named game, else of the channel's game, else of every game."""
+        games = [game] if game in self._rules else []
+        if not games:
+            try:
+                games = [self.resolve(actor, channel, game_id).game]
+            except RuleError:
+                games = sorted(self._rules)
+        values = [v for g in games for v in helptopics.suggest(g, prefix, limit)]
+        return list(dict.fromkeys(values))[:limit]
 
 
 def _read_file(value: Any) -> str:

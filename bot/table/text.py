@@ -14,6 +14,7 @@ from typing import Any
 from bot.table import outbox as ob
 from bot.table import results as r
 from bot.table.clock import format_duration
+from bot.table.helptopics import sections_label
 from engine.core import Event
 
 EventText = Callable[[Event], str]
@@ -165,8 +166,7 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
         values = ", ".join(f"{k}={v or '-'}" for k, v in sorted(o.values.items()))
         return (f"{o.changed} set. " if o.changed else "") + values
     if isinstance(o, r.RulesHelp):
-        return f"{o.title} commands:\n" + "\n".join(
-            f"  {c.usage}{' (GM)' if c.gm else ''}{' (secret)' if c.secret else ''}: {c.doc}" for c in o.commands)
+        return rules_help_text(o)
     if isinstance(o, r.GameList):
         if not o.games:
             return "no games"
@@ -190,6 +190,26 @@ def free_roles_text(g: r.GameInfo | None) -> str:
 
 def seat_line(g: r.GameInfo, s: r.SeatInfo) -> str:
     return f"{s.seat} ({s.name})" + (f" as {role_name(g, s.role)}" if s.role else "")
+
+
+def rules_help_text(o: r.RulesHelp) -> str:
+    """Topics (title, sections, summary, related commands) when one was asked, else their titles;
+    then the commands."""
+    lines = []
+    if o.topic:
+        for t in o.topics:
+            lines.append(f"{t.title} ({sections_label(t.sections)})")
+            lines.append(f"  {t.summary}")
+            if t.commands:
+                lines.append("  commands: " + ", ".join(f"/{o.group} {k}" for k in t.commands))
+    elif o.topics:
+        lines.append(f"{o.title} rule topics (/game rules topic:<topic>):")
+        lines += [f"  {t.title} ({sections_label(t.sections)})" for t in o.topics]
+    if o.commands:
+        lines.append(f"{o.title} commands{' about ' + repr(o.topic) if o.topic else ''}:")
+        lines += [f"  {c.usage}{' (GM)' if c.gm else ''}{' (secret)' if c.secret else ''}: {c.doc}"
+                  for c in o.commands]
+    return "\n".join(lines)
 
 
 def status_text(o: r.Status, now: float | None = None) -> str:
