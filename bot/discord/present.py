@@ -8,13 +8,15 @@ ever used for DMs and ephemeral replies.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
 from bot.discord.context import mention
-from bot.table import GameInfo, GameStatus, Status
+from bot.table import GameInfo, GameStatus, RulesHelp, Status
 from bot.table import text as tabletext
+from bot.table.helptopics import sections_label
 from engine.core import Action
 
 COLOUR = discord.Colour(0x8B5A2B)
@@ -151,3 +153,52 @@ def prompt_text(game: GameInfo | None, payload: dict[str, Any], *, public: bool 
 
 def outgoing_text(m: Any) -> str:
     return tabletext.outgoing_text(m)
+
+
+#: Discord's embed limits: title 256, description 4096, 25 fields (name 256, value 1024), 6000 in all.
+EMBED_TOTAL, EMBED_FIELDS, EMBED_DESCRIPTION = 6000, 25, 4096
+
+
+def rules_embed(helped: RulesHelp, path: Callable[[str], str]) -> discord.Embed:
+    """The rule topics of ``/game rules``: with a topic asked, one field per matching topic (title and
+    sections; summary and related commands spelled for Discord by ``path(kind)``); without, the list
+    of topic titles. Kept within Discord's limits: topics that do not fit are named in the footer."""
+    if not helped.topic:
+        embed = discord.Embed(title=f"{helped.title}: rule topics"[:256], colour=COLOUR)
+        lines = [f"**{t.title}** · {sections_label(t.sections)}" for t in helped.topics]
+        embed.description = _fit_lines(lines, EMBED_DESCRIPTION)
+        embed.set_footer(text="/game rules topic:<topic, word or section> gives a short summary. "
+                              "Summaries are ours; the rulebook has the full text.")
+        return embed
+    embed = discord.Embed(title=f"{helped.title}: {helped.topic}"[:256], colour=COLOUR)
+    footer = "Summaries are ours; the rulebook has the full text."
+    used = len(embed.title or "") + len(footer) + 200  # room for the "more topics" note
+    left_out = []
+    for t in helped.topics:
+        name = f"{t.title} · {sections_label(t.sections)}"[:256]
+        value = t.summary
+        if t.commands:
+            value += "\nCommands: " + ", ".join(f"`{path(k)}`" for k in t.commands)
+        value = value if len(value) <= 1024 else value[:1021] + "..."
+        if len(embed.fields) >= EMBED_FIELDS or used + len(name) + len(value) > EMBED_TOTAL:
+            left_out.append(t.title)
+            continue
+        embed.add_field(name=name, value=value, inline=False)
+        used += len(name) + len(value)
+    if left_out:
+        footer = f"Also: {', '.join(left_out)}"[:190] + ". " + footer
+    embed.set_footer(text=footer)
+    return embed
+
+
+def _fit_lines(lines: list[str], limit: int) -> str:
+    """The lines joined, cut at a line boundary to stay within ``limit`` characters."""
+    out: list[str] = []
+    size = 0
+    for line in lines:
+        if size + len(line) + 1 > limit - 4:
+            out.append("...")
+            break
+        out.append(line)
+        size += len(line) + 1
+    return "\n".join(out)[:limit]

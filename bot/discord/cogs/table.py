@@ -26,6 +26,7 @@ from bot.discord.components import UndoButton, lobby_view
 from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Refusal
 from bot.discord.slash import build_groups, choice, command_hint
+from bot.discord.slash import path as slash_path
 from bot.discord.slash import usage as slash_usage
 from bot.table import (
     DEFAULT_SETTINGS,
@@ -46,7 +47,6 @@ from bot.table import (
     Settings,
     Started,
     TableChanged,
-    TableError,
     TableService,
 )
 from bot.table import text as tabletext
@@ -86,10 +86,11 @@ class Table(commands.Cog):
                       current: str) -> list[Any]:
         actor = actor_of(interaction, self.bot.settings)
         game_id = getattr(interaction.namespace, "game", None) if param != "game" else None
+        given = {"name": getattr(interaction.namespace, "name", None)}  # /game rules name:fief topic:...
         values = self.table.suggest(actor, channel_of(interaction), TABLE_GROUP, cmd.name, param, current or "",
-                                    game_id=game_id)
+                                    game_id=game_id, given=given)
         if not values and channel_of(interaction) is not None and game_id is None:
-            values = self.table.suggest(actor, None, TABLE_GROUP, cmd.name, param, current or "")
+            values = self.table.suggest(actor, None, TABLE_GROUP, cmd.name, param, current or "", given=given)
         return [choice(v) for v in values[:25]]
 
     async def suggest_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -355,37 +356,28 @@ class Table(commands.Cog):
         await respond_long(interaction, tabletext.describe(page))
 
     async def cmd_rules(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
-        """``/game rules [name]``: a game's commands with their rule sections. A word that is not a
-        game name is a topic: the commands of this thread's game (or of every game) about it."""
+        """``/game rules [name] [topic]``: rule topics in short (an embed: title, sections, summary and
+        commands as Discord spells them) and the game's commands with their rule sections. Without a
+        topic the embed lists the topics; a name that is not a game is taken as the topic."""
         actor = actor_of(interaction, self.bot.settings)
-        name = values.get("name")
-        topic = None
-        if name and name != TABLE_GROUP and name not in self.table.known_games():
-            topic, name = str(name).lower(), None
-        try:
-            helped: RulesHelp = call_with_fallback(self.table.rules_help, actor, channel_of(interaction), name=name)
-            groups = [helped]
-        except TableError:
-            if topic is None:
-                raise
-            groups = [self.table.rules_help(actor, None, name=g) for g in sorted(self.table.known_games())]
+        helped: RulesHelp = call_with_fallback(self.table.rules_help, actor, channel_of(interaction),
+                                               name=values.get("name"), topic=values.get("topic"))
+        commands = self.table.registry.commands(helped.group)
+        sections = {c.usage(): c.section for c in commands}
+        spelled = {c.usage(): slash_usage(c) for c in commands}
         lines = []
-        for helped in groups:
-            commands = self.table.registry.commands(helped.group)
-            sections = {c.usage(): c.section for c in commands}
-            spelled = {c.usage(): slash_usage(c) for c in commands}
-            found = []
-            for c in helped.commands:
-                section = sections.get(c.usage) or ""
-                if topic and topic not in f"{c.usage} {c.doc} {section}".lower():
-                    continue
-                flags = (" (GM)" if c.gm else "") + (" (secret: DM or ephemeral)" if c.secret else "")
-                found.append(f"`{spelled.get(c.usage, c.usage)}`{flags}{f' §{section}' if section else ''}: {c.doc}")
-            if found:
-                lines += [f"**{helped.title}** — commands (§ = rule section)", *found]
-        if not lines:
-            raise Refusal(f"No command is about {topic!r}. `/game rules` lists them all.")
-        await respond_long(interaction, "\n".join(lines))
+        for c in helped.commands:
+            section = sections.get(c.usage) or ""
+            flags = (" (GM)" if c.gm else "") + (" (secret: DM or ephemeral)" if c.secret else "")
+            lines.append(f"`{spelled.get(c.usage, c.usage)}`{flags}{f' §{section}' if section else ''}: {c.doc}")
+        if lines:
+            about = f" about “{helped.topic}”" if helped.topic else ""
+            lines.insert(0, f"**{helped.title}** — commands{about} (§ = rule section)")
+        embed = present.rules_embed(helped, lambda kind: slash_path(helped.group, kind)) if helped.topics else None
+        parts = present.split("\n".join(lines))[:10] if lines else [""]
+        for i, part in enumerate(parts):
+            extra: dict[str, Any] = {"embed": embed} if embed is not None and i == len(parts) - 1 else {}
+            await respond(interaction, part or None, **extra)
 
     async def cmd_list(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
         """The games of this thread or channel; where there are none, the games the person sits at."""
