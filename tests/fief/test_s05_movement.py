@@ -138,3 +138,32 @@ def test_5_0_autocomplete_offers_cities_along_legal_roads_nobles_and_troops():
     assert set(RULES.suggest(s, "ann", "move", "to")) >= {"London", "Coventry", "Bristol", "Winchester"}
     assert n in RULES.suggest(s, "ann", "move", "noble")
     assert "knight,men" in RULES.suggest(s, "ann", "move", "troops")
+
+
+def test_5_0_armies_that_did_not_battle_last_round_pass_freely():
+    s = _moving()
+    d = g(s)
+    n = _noble(s, "red")
+    d.nobles[n].city, d.nobles[n].outskirts = "Oxford", True
+    place(s, "red", "Oxford", "men", control=False).outskirts = True
+    place(s, "blue", "Oxford", "men")
+    d.nobles[_noble(s, "blue")].city = "Oxford"
+    d.war.came_from[n] = "Coventry"
+    probe = RULES.copy(s)
+    do(probe, "ann", f"move noble:{n} to:London troops:men")
+    assert g(probe).nobles[n].city == "London"
+    d.war.battled_last = ["Oxford"]
+    do(s, "ann", f"move noble:{n} to:London troops:men")
+    assert d.nobles[n].city == "Oxford" and d.requests.open[0].kind == "pass"
+    do(s, "ann", f"move noble:{n} to:Coventry troops:men")   # back the way it came: no leave needed
+    assert d.nobles[n].city == "Coventry"
+
+
+def test_2_5_no_plague_roll_inside_one_region():
+    s = _moving()
+    n = _noble(s, "red")
+    d = g(s)
+    d.nobles[n].city = "Coventry"
+    d.seas["V"].append(SeaCard("plague-1", "plague"))
+    events = do(s, "ann", f"move noble:{n} to:Nottingham")
+    assert not [e for e in events if e.kind == "random.roll"]
