@@ -10,6 +10,7 @@ uses the slash command, whose autocomplete offers the same legal values.
 from __future__ import annotations
 
 import re
+import shlex
 
 import discord
 
@@ -31,12 +32,24 @@ def for_decision(rules: Rules, decision: str, legal: list[str]) -> list[str]:
     return [t for t in legal if t.split(" ", 1)[0] not in anytime]
 
 
+def _unquote(raw: str) -> str:
+    """A value the text form quoted (``"King's Lynn"``, ``""`` for an empty list) without its quotes."""
+    if raw[:1] in ('"', "'"):
+        try:
+            words = shlex.split(raw)
+        except ValueError:
+            return raw
+        if len(words) == 1:
+            return words[0]
+    return raw
+
+
 def parse(rules: Rules, text: str) -> Action | None:
     """The action whose text form (``Action.text()``) is ``text``, or None.
 
-    ``Action.text()`` does not quote values, so a value with a space or an apostrophe
-    (``to:King's Lynn``) would not survive the shell-like local-table parser: the text is split
-    at the spec's own parameter names instead, and the result must print back to ``text``.
+    The text is split at the spec's own parameter names (a value may hold spaces), each value
+    unquoted when ``Action.text()`` quoted it (``to:"King's Lynn"``, ``troops:""``), and the
+    result must print back to ``text``.
     """
     kind, _, rest = text.partition(" ")
     spec = rules.actions.get(kind)
@@ -48,7 +61,7 @@ def parse(rules: Rules, text: str) -> Action | None:
         marks = list(re.finditer(r"(?:^|\s)(" + "|".join(map(re.escape, names)) + r"):", rest))
         for i, m in enumerate(marks):
             end = marks[i + 1].start() if i + 1 < len(marks) else len(rest)
-            values[m.group(1)] = rest[m.end():end].strip()
+            values[m.group(1)] = _unquote(rest[m.end():end].strip())
     try:
         action = textform.build(spec, values)
     except RuleError:
