@@ -111,7 +111,7 @@ class Table(commands.Cog):
         head = ", ".join(p for p in typed if "=" in p)
         out = []
         for key, default in keys.items():
-            if key in given:
+            if key in given or key == "roles":  # roles are chosen in the lobby, seat by seat
                 continue
             value = str(default).lower() if isinstance(default, bool) else str(default).split(",")[0]
             text = f"{head}, {key}={value}" if head else f"{key}={value}"
