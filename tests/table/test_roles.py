@@ -154,3 +154,22 @@ def test_reminders_with_commas_reach_the_table_settings(shipped):
     gid = shipped.new_game(ALICE, CHAN, "fief", options="reminders=12h,1h, deadline=2h").game.id
     assert shipped.settings_of(shipped._row(gid))["reminders"] == "12h,1h"
     assert shipped.settings_of(shipped._row(gid))["deadline"] == "2h"
+
+
+def test_the_local_table_chooses_roles_with_the_same_commands(shipped, tmp_path):
+    import io
+
+    from bot.local.repl import LocalTable
+
+    out = io.StringIO()
+    local = LocalTable(shipped, out=out, boards_dir=tmp_path / "boards", channel=CHAN, render=lambda *a: b"")
+    for line in ("help", "as alice: /game new okc players:2", "as bob: /game join role:clans",
+                 "as alice: /game role clans", "/game role nobility", "/game status", "/game start"):
+        local.handle(line)
+    text = out.getvalue()
+    assert "/game role red" in text  # the help names the lobby's role commands
+    assert "[bob] you sit as bob, " in text and "(clans) in game 1" in text
+    assert "[error] table: " in text and "is taken by seat bob" in text
+    assert "alice (alice) as " in text and "(nobility)" in text
+    state = shipped.state(1)
+    assert {s: p.faction for s, p in state.data.players.items()} == {"alice": "nobility", "bob": "clans"}
