@@ -115,6 +115,8 @@ def status_reply(st: Status) -> discord.Embed:
                            for w in st.waiting]}
     e = status_embed(info, payload)
     e.add_field(name="Seats", value=seats_text(info)[:1024], inline=False)
+    if info.roles:
+        e.add_field(name="Colours and factions (/game role)", value=roles_text(info)[:1024], inline=False)
     if st.your_seat:
         e.add_field(name="You", value=f"seat **{st.your_seat}**", inline=False)
     return e

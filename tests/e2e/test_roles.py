@@ -56,6 +56,9 @@ def test_choosing_colours_in_the_lobby(tmp_path) -> None:
                 typed = await fake.slash("alice", thread, "game role", role="yellow")
                 assert typed.callback["data"]["flags"] & EPHEMERAL and "Yellow" in typed.callback["data"]["content"]
                 await fake.wait_for(lambda: "Yellow (yellow): **alice**" in fake.messages[lobby.id].text())
+                status = await fake.slash("bob", thread, "game status")
+                shown = "\n".join(f["value"] for f in status.callback["data"]["embeds"][0]["fields"])
+                assert "**bob** (<@" in shown and "— Green (green)" in shown and "Red (red): free" in shown
                 taken = await fake.slash("carol", thread, "game join", role="yellow")
                 assert "taken" in taken.callback["data"]["content"]
                 await fake.click("carol", lobby, "Join")
