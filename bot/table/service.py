@@ -623,7 +623,11 @@ class TableService:
             state, events = rules.new_game(names, options, row.seed)  # RuleError: refused, nothing stored
             now = self.clock.now()
             phase = rules.phase(state)
+            dealt = rules.seat_roles(state)  # every seat's role now, the dealt ones too (public)
             with self.store.transaction():
+                for s in info.seats:
+                    if dealt.get(s.seat, s.role) != s.role:
+                        self.store.set_seat_role(row.id, s.seat, dealt[s.seat])
                 self.store.put_snapshot(row.id, 0, dumps(rules.dump(state)), phase, now)
                 self.store.update_game(row.id, status=GameStatus.ACTIVE.value, phase=phase, updated=now,
                                        engine_version=rules.engine_version, schema=rules.schema_version,

@@ -96,6 +96,11 @@ class Rules(ABC):
         """How a role is named to people ("Red", "The Clans"); the id by default."""
         return role
 
+    def seat_roles(self, state: GameState) -> dict[str, str]:
+        """Each seat's role once set up (public facts: the table shows them after the start; a seat
+        holding several joins them with ``+``); {} for a game without roles."""
+        return {}
+
     def phase(self, state: GameState) -> str:
         """A short public label of where the game is ("Round 2, Phase 4: Purchasing").
 

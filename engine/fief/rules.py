@@ -47,6 +47,10 @@ class FiefRules(Rules):
     def role_label(self, role: str, options: dict[str, Any]) -> str:
         return next((f.name for f in C.families if f.id == role), role)
 
+    def seat_roles(self, state: GameState) -> dict[str, str]:
+        g: Fief = state.data
+        return {s: "+".join(p.families) for s, p in g.players.items()}
+
     def setup(self, state: GameState) -> None:
         state.data = setup.new_game(state)
         advance(state)

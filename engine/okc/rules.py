@@ -51,6 +51,10 @@ class OkcRules(Rules):
     def role_label(self, role: str, options: dict[str, Any]) -> str:
         return setup.faction_name(role, options)
 
+    def seat_roles(self, state: GameState) -> dict[str, str]:
+        g: Okc = state.data
+        return {s: p.faction for s, p in g.players.items()}
+
     def setup(self, state: GameState) -> None:
         setup.setup(state)
 

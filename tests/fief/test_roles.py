@@ -94,3 +94,10 @@ def test_a_two_player_refusal_names_13_7() -> None:
     with pytest.raises(RuleError) as info:
         RULES.new_game(["a", "b"], {"roles": "red,red"}, 1)
     assert info.value.section == "13.7"
+
+
+def test_seat_roles_tell_the_table_each_seats_families() -> None:
+    state, _ = RULES.new_game(["a", "b"], {"roles": "yellow,random"}, 2)
+    got = RULES.seat_roles(state)
+    assert got["a"].startswith("yellow+") and set("+".join(got.values()).split("+")) == {"red", "blue", "green",
+                                                                                         "yellow"}

@@ -63,3 +63,9 @@ def test_bad_roles_are_refused(options: dict[str, str], words: str) -> None:
         RULES.new_game(SEATS, options, 1)
     assert info.value.section == "p.7 Setup H" and words in info.value.message
     assert info.value.legal
+
+
+def test_seat_roles_tell_the_table_each_seats_faction() -> None:
+    state, _ = RULES.new_game(SEATS, {"roles": "random,clans,random"}, 3)
+    got = RULES.seat_roles(state)
+    assert got["b"] == "clans" and sorted(got) == SEATS and len(set(got.values())) == 3

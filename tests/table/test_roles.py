@@ -86,6 +86,9 @@ def test_start_gives_the_chosen_families_and_deals_the_rest(shipped):
     owned = {s: p.families for s, p in state.data.players.items()}
     assert owned["alice"] == ["blue"] and owned["bob"] == ["yellow"] and owned["carol"][0] in ("red", "green")
     assert shipped.info(gid).roles == ()  # no choosing once started
+    # Once started, every seat shows its role, the dealt ones too (Rules.seat_roles).
+    assert {s.seat: s.role for s in shipped.info(gid).seats} == {"alice": "blue", "bob": "yellow",
+                                                                "carol": owned["carol"][0]}
     with pytest.raises(TableError, match="lobby"):
         shipped.role(ALICE, CHAN, role="red")
     exported = shipped.export(Actor("gm", "gm", admin=True), CHAN)
@@ -99,6 +102,7 @@ def test_without_choices_the_game_deals_as_before(shipped):
     state = shipped.state(gid)
     assert state.options["roles"] == ""
     assert state.data.players["alice"].families == ["red", "blue"]
+    assert [s.role for s in shipped.info(gid).seats] == ["red+blue", "green+yellow"]
 
 
 def test_okc_factions_are_chosen_the_same_way(shipped):
