@@ -67,7 +67,7 @@ class Playout:
             legal = rules.legal(state, seat)
             if not legal:
                 raise self.fail(f"{seat} is awaited by {chosen.id} but has no legal action")
-            action = agent.choice(legal)
+            action = pick(rules, state, seat, legal, agent)
             self.engine_seconds += time.perf_counter() - t0
             if self.check:
                 self.check_before(state, seat, action, legal, pending, agent)
@@ -189,6 +189,13 @@ def _until_reveal(events: list[Any], reveals: set[str]) -> list[Any]:
             break
         out.append(e.to_json())
     return out
+
+
+def pick(rules: Rules, state: GameState, seat: str, legal: list[Action], agent: random.Random) -> Action:
+    """A random legal action, weighted by the game's ``agent_weight`` where it defines one."""
+    if type(rules).agent_weight is Rules.agent_weight:
+        return agent.choice(legal)
+    return agent.choices(legal, [rules.agent_weight(state, seat, a) for a in legal])[0]
 
 
 def garble(action: Action, name: str, value: object) -> Action:

@@ -101,6 +101,15 @@ class Rules(ABC):
         holding several joins them with ``+``); {} for a game without roles."""
         return {}
 
+    def agent_weight(self, state: GameState, seat: str, action: Action) -> float:
+        """How likely a random agent (playouts, demos) is to pick ``action`` among the legal ones.
+
+        Never part of the rules. A game raises the weight of actions that keep play going
+        (fighting on rather than surrendering at the first chance) so that random playouts
+        reach the rarer situations; 1.0 everywhere is a uniform choice.
+        """
+        return 1.0
+
     def phase(self, state: GameState) -> str:
         """A short public label of where the game is ("Round 2, Phase 4: Purchasing").
 

@@ -121,6 +121,13 @@ class FiefRules(Rules):
         flat = [v[0] if isinstance(v, tuple) and len(v) == 1 else v for v in values]
         return list(dict.fromkeys(flat + extra))
 
+    def agent_weight(self, state: GameState, seat: str, action: Action) -> float:
+        """Random agents fight on more often than they give up, so playouts see long battles
+        (deadlocks after three quiet rounds, sallies stopped) and not only first-round surrenders."""
+        if action.kind == "battle_next" and action.get("choice") == "continue":
+            return 6.0
+        return 1.0
+
     def phase(self, state: GameState) -> str:
         return label(state.data)
 
