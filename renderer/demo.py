@@ -15,6 +15,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from renderer import render
 
@@ -33,8 +34,18 @@ def start(game: str, seed: int, players: int | None = None):  # type: ignore[no-
     return rules, state
 
 
+def choose(rules, state, seat: str, legal: list[Any], agent: random.Random):  # type: ignore[no-untyped-def]
+    """A random legal action, weighted as the simulator weights it (``Rules.agent_weight``), so that
+    demos reach battles and sieges rather than surrendering at the first chance."""
+    try:
+        from engine.simulate import pick
+    except ImportError:
+        return agent.choice(legal)
+    return pick(rules, state, seat, legal, agent)
+
+
 def advance(rules, state, seed: int, steps: int) -> str:  # type: ignore[no-untyped-def]
-    """Up to ``steps`` random legal actions, each through ``engine.core.apply``.
+    """Up to ``steps`` random (weighted) legal actions, each through ``engine.core.apply``.
 
     Returns "" or why it stopped early (an engine refusing one of its own legal actions is the
     simulator's business: the boards are drawn from the state reached so far).
@@ -52,7 +63,7 @@ def advance(rules, state, seed: int, steps: int) -> str:  # type: ignore[no-unty
         legal = rules.legal(state, seat)
         if not legal:
             return f"{seat} has no legal action"
-        action = agent.choice(legal)
+        action = choose(rules, state, seat, legal, agent)
         try:
             apply(rules, state, seat, action)
         except RuleError as err:
