@@ -12,7 +12,7 @@ the name of a step that waits for decisions, or None to pass straight on.
 from __future__ import annotations
 
 from engine.core import Event, GameState
-from engine.fief import cards, disasters, income, purchase, ransom, victory
+from engine.fief import cards, disasters, income, pigeons, purchase, ransom, victory
 from engine.fief.components import C
 from engine.fief.retainers import refresh
 from engine.fief.setup import roll_start_region, turn_order
@@ -234,6 +234,8 @@ def end_round(state: GameState, g: Fief) -> None:
     refresh(g)
     for fam in g.families.values():
         fam.treasures = C.markers["treasures"]
+    for offer in g.offers.open:
+        pigeons.give_back(g, offer)
     g.offers.expire_all(state, "end of round")
     state.emit(Event.public("round.ended", round=g.flow.round))
     outcome = victory.check(g)

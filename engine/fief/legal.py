@@ -188,7 +188,7 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                 out += [A("play_weather", card=card, region=r) for r in fortune.weather_targets(g)]
     for o in g.offers.open:
         if o.to == seat:
-            if pigeons.hands_fit(g, o.by, o.to, o.give, o.take) and _ok(pigeons.check_bundle, g, o.by, o.give) \
+            if pigeons.hands_fit(g, o.by, o.to, o.give, o.take) and _ok(pigeons.check_bundle, g, o.by, pigeons.without_shillings(o.give)) \
                     and _ok(pigeons.check_bundle, g, o.to, o.take) and _offer_route_ok(g, o.note):
                 out.append(A("accept_offer", offer=o.id))
             out.append(A("decline_offer", offer=o.id))

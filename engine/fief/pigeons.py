@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event, GameState, RuleError
+from engine.core import Event, GameState, Offer, RuleError
 from engine.fief.components import C
 from engine.fief.retainers import discard_retainer, ready
 from engine.fief.state import Fief, Noble, allied, hand_limit, player_of
@@ -129,6 +129,40 @@ def transfer_bundle(g: Fief, giver: str, receiver: str, bundle: dict[str, Any]) 
 
 
 LEDGER = PigeonLedger()
+
+
+class HeldLedger(PigeonLedger):
+    """Acceptance of an open exchange whose shillings the proposer set aside when offering.
+
+    The proposer's purse is not checked again (so the other player never learns anything about it);
+    the set-aside shillings go straight to the receiver.
+    """
+
+    def __init__(self, proposer: str) -> None:
+        self.proposer = proposer
+
+    def check(self, state: GameState, seat: str, bundle: dict[str, Any]) -> None:
+        super().check(state, seat, without_shillings(bundle) if seat == self.proposer else bundle)
+
+    def transfer(self, state: GameState, giver: str, receiver: str, bundle: dict[str, Any]) -> None:
+        if giver == self.proposer:
+            state.data.players[receiver].shillings += int(bundle.get("shillings", 0))
+            bundle = without_shillings(bundle)
+        super().transfer(state, giver, receiver, bundle)
+
+
+def without_shillings(bundle: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in bundle.items() if k != "shillings"}
+
+
+def set_aside(g: Fief, offer: Offer) -> None:
+    """The proposer's shillings leave the purse while the offer is open (ruling R18)."""
+    g.players[offer.by].shillings -= int(offer.give.get("shillings", 0))
+
+
+def give_back(g: Fief, offer: Offer) -> None:
+    """A declined, withdrawn or expired offer returns the set-aside shillings."""
+    g.players[offer.by].shillings += int(offer.give.get("shillings", 0))
 
 
 def check_offer(g: Fief, seat: str, frm: str, to: str, give: dict[str, Any], take: dict[str, Any]) -> tuple[Noble, Noble]:

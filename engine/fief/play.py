@@ -351,7 +351,9 @@ def _pigeon_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     to = g.families[receiver.family].seat
     give = {k: v for k, v in give.items() if v}
     take = {k: v for k, v in take.items() if v}
-    g.offers.propose(state, pigeons.LEDGER, seat, to, give, take, note=f"{sender.id}>{receiver.id}", section="2.15")
+    offer = g.offers.propose(state, pigeons.LEDGER, seat, to, give, take, note=f"{sender.id}>{receiver.id}",
+                             section="2.15")
+    pigeons.set_aside(g, offer)
 
 
 @handler("accept_offer")
@@ -372,7 +374,7 @@ def _accept_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     spend = not (fam_a and fam_b and fam_a != fam_b and _allied(g, fam_a, fam_b))
     if spend and g.families[fam_a or ""].pigeons < 1:
         raise RuleError("2.15", "the sender has no pigeon left", code="no_pigeon", legal="decline_offer")
-    g.offers.accept(state, pigeons.LEDGER, seat, a["offer"], "2.15")
+    g.offers.accept(state, pigeons.HeldLedger(offer.by), seat, a["offer"], "2.15")
     if spend:
         g.families[fam_a or ""].pigeons -= 1
 
@@ -384,7 +386,7 @@ def _allied(g: Fief, a: str, b: str) -> bool:
 
 @handler("decline_offer")
 def _decline_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
-    g.offers.decline(state, seat, a["offer"], "2.15")
+    pigeons.give_back(g, g.offers.decline(state, seat, a["offer"], "2.15"))
 
 
 @handler("respond")

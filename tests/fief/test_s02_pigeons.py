@@ -57,9 +57,24 @@ def test_2_15_same_city_exchange_is_an_offer_spending_a_pigeon_on_acceptance():
     offer = data.offers.open[0]
     assert "give" not in str(RULES.view(s, None).get("offers", ""))
     assert data.families[a_fam].pigeons == 3
+    assert data.players[seat].shillings == 2  # set aside while the offer is open (R18)
+    before = data.players[other].shillings
     do(s, other, f"accept_offer offer:{offer.id}")
     assert "harvest-2" in data.players[seat].hand and data.players[seat].shillings == 2
+    assert data.players[other].shillings == before + 2
     assert data.families[a_fam].pigeons == 2
+
+
+def test_2_15_set_aside_shillings_come_back_when_the_offer_is_declined():
+    """The proposer's purse is never checked again at acceptance, so the other player learns nothing
+    about it; a declined or withdrawn offer returns the shillings set aside (ruling R18)."""
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    data.players[seat].shillings = 4
+    do(s, seat, f"pigeon_offer sender:{a} to:{b} give_shillings:3")
+    assert data.players[seat].shillings == 1
+    do(s, other, f"decline_offer offer:{data.offers.open[0].id}")
+    assert data.players[seat].shillings == 4 and not data.offers.open
 
 
 def test_9_0_spouses_exchange_without_a_pigeon():
