@@ -28,6 +28,7 @@ from bot.discord import present
 from bot.discord.choices import add_choices, for_decision, prompt_view
 from bot.discord.components import HandButton
 from bot.discord.context import mention
+from bot.discord.loop import BackgroundLoop
 from bot.discord.slash import command_hint
 from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, STATUS_EDIT, Actor, Outgoing
 
@@ -45,31 +46,20 @@ def nonce(key: str, part: int = 0) -> str:
     return hashlib.sha1(f"{key}#{part}".encode()).hexdigest()[:25]
 
 
-class Delivery:
+class Delivery(BackgroundLoop):
+    name = "seneschal-delivery"
+
     def __init__(self, bot: Seneschal, poll: float = 5.0):
+        super().__init__()
         self.bot = bot
         self.poll = poll
-        self.event = asyncio.Event()
-        self.task: asyncio.Task[None] | None = None
         self.failures: dict[int, tuple[int, float]] = {}  # outbox id -> (attempts, retry at)
         self.dm_channels: dict[str, int] = {}
         self.idle = asyncio.Event()
 
-    def start(self) -> None:
-        self.task = asyncio.create_task(self.run(), name="seneschal-delivery")
-
-    async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            try:
-                await self.task
-            except (asyncio.CancelledError, Exception):
-                pass
-            self.task = None
-
     def wake(self) -> None:
         self.idle.clear()
-        self.event.set()
+        super().wake()
 
     async def run(self) -> None:
         await self.bot.wait_until_ready()

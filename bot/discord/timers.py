@@ -12,34 +12,22 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+from bot.discord.loop import BackgroundLoop
+
 if TYPE_CHECKING:
     from bot.discord.bot import Seneschal
 
 log = logging.getLogger("seneschal.discord.timers")
 
 
-class Timers:
+class Timers(BackgroundLoop):
+    name = "seneschal-timers"
+
     def __init__(self, bot: Seneschal, longest_sleep: float = 60.0):
+        super().__init__()
         self.bot = bot
         self.longest_sleep = longest_sleep
-        self.event = asyncio.Event()
-        self.task: asyncio.Task[None] | None = None
         self.fired = 0
-
-    def start(self) -> None:
-        self.task = asyncio.create_task(self.run(), name="seneschal-timers")
-
-    async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            try:
-                await self.task
-            except (asyncio.CancelledError, Exception):
-                pass
-            self.task = None
-
-    def wake(self) -> None:
-        self.event.set()
 
     async def run(self) -> None:
         await self.bot.wait_until_ready()
