@@ -22,10 +22,10 @@ import re
 import secrets
 import threading
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from dataclasses import replace as with_changes
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.table import helptopics
 from bot.table import outbox as ob
@@ -66,6 +66,8 @@ from bot.table.store import GameRow, Store, dumps
 from engine import registry
 from engine.core import Action, Decision, Event, GameState, RuleError, Rules, StaleState, apply
 from engine.core.rules import RANDOM_ROLE
+
+T = TypeVar("T")
 
 log = logging.getLogger("seneschal.table")
 
@@ -311,6 +313,21 @@ class TableService:
         game = self._info(self._row(done[0])) if done[0] is not None else None
         return AlreadyDone(game, done[1], key)
 
+    def _once(self, actor: Actor, channel: str | None, game_id: int | None, key: str | None,
+              body: Callable[[GameRow], T], *, gm: str | None = None) -> T | AlreadyDone:
+        """The opening every command that changes a game shares: a key seen before returns its first
+        answer; otherwise the game is resolved, the GM checked (``gm`` names what needs one), the game's
+        lock taken, the key checked again (a racing duplicate) and ``body`` runs on the fresh row."""
+        if (done := self._seen(key)) is not None:
+            return done
+        row = self.resolve(actor, channel, game_id)
+        if gm is not None:
+            self._need_gm(actor, row, gm)
+        with self._lock(row.id):
+            if (done := self._seen(key)) is not None:
+                return done
+            return body(self._row(row.id))
+
     def _remember(self, key: str | None, game_id: int | None, command: str) -> None:
         if key:
             self.store.record_command_key(key, game_id, command, self.clock.now())
@@ -520,13 +537,8 @@ class TableService:
     def join(self, actor: Actor, channel: str | None, *, seat: str | None = None, role: str | None = None,
              game_id: int | None = None, key: str | None = None) -> Joined | AlreadyDone:
         """Take a lobby seat; ``role`` also chooses a colour or faction (see :meth:`role`)."""
-        if (done := self._seen(key)) is not None:
-            return done
-        row = self.resolve(actor, channel, game_id)
-        with self._lock(row.id):
-            if (done := self._seen(key)) is not None:  # a racing duplicate
-                return done
-            row = self._row(row.id)
+
+        def body(row: GameRow) -> Joined:
             info = self._info(row)
             mine = info.seat_of(actor.user_id)
             if mine is not None and not role:
@@ -552,18 +564,15 @@ class TableService:
                 self._remember(key, row.id, "join")
             return Joined(self.info(row.id), name, role=chosen)
 
+        return self._once(actor, channel, game_id, key, body)
+
     def role(self, actor: Actor, channel: str | None, *, role: str, game_id: int | None = None,
              key: str | None = None) -> RoleChosen | AlreadyDone:
         """Choose (or change) the actor's role in the lobby: a role id or its name, any case;
         ``random`` gives the choice back to the deal at the start. Refused for a role another seat
         holds or the game does not offer (the free roles are listed)."""
-        if (done := self._seen(key)) is not None:
-            return done
-        row = self.resolve(actor, channel, game_id)
-        with self._lock(row.id):
-            if (done := self._seen(key)) is not None:  # a racing duplicate
-                return done
-            row = self._row(row.id)
+
+        def body(row: GameRow) -> RoleChosen:
             info = self._info(row)
             mine = info.seat_of(actor.user_id)
             if row.status != GameStatus.LOBBY:
@@ -578,15 +587,12 @@ class TableService:
             label = next((r.label for r in info.roles if r.id == chosen), chosen)
             return RoleChosen(self.info(row.id), mine.seat, chosen, label, mine.role)
 
+        return self._once(actor, channel, game_id, key, body)
+
     def leave(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
               key: str | None = None) -> Left | AlreadyDone:
-        if (done := self._seen(key)) is not None:
-            return done
-        row = self.resolve(actor, channel, game_id)
-        with self._lock(row.id):
-            if (done := self._seen(key)) is not None:  # a racing duplicate
-                return done
-            row = self._row(row.id)
+
+        def body(row: GameRow) -> Left:
             mine = self._info(row).seat_of(actor.user_id)
             if mine is None:
                 raise TableError(f"you have no seat in game {row.id}", code="no_seat")
@@ -597,6 +603,8 @@ class TableService:
                 self.store.remove_seat(row.id, mine.seat)
                 self._remember(key, row.id, "leave")
             return Left(self.info(row.id), mine.seat)
+
+        return self._once(actor, channel, game_id, key, body)
 
     def start(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
               key: str | None = None) -> Started | AlreadyDone:
@@ -869,14 +877,8 @@ class TableService:
 
         Refused when any of them drew at random or revealed a secret (see :func:`is_irreversible`).
         """
-        if (done := self._seen(key)) is not None:
-            return done
-        row = self.resolve(actor, channel, game_id)
-        self._need_gm(actor, row, "undo")
-        with self._lock(row.id):
-            if (done := self._seen(key)) is not None:  # a racing duplicate
-                return done
-            row = self._row(row.id)
+
+        def body(row: GameRow) -> Undone:
             if row.status not in (GameStatus.ACTIVE, GameStatus.PAUSED, GameStatus.FINISHED):
                 raise TableError(f"game {row.id} has nothing to undo ({row.status})", code="no_undo")
             if count < 1 or count > row.last_seq:
@@ -916,6 +918,8 @@ class TableService:
                 self._remember(key, row.id, "undo")
             self._live[row.id] = _Live(state, target, row.epoch)
             return Undone(self.info(row.id), count, target)
+
+        return self._once(actor, channel, game_id, key, body, gm="undo")
 
     def skip(self, actor: Actor, channel: str | None, *, seat: str, game_id: int | None = None,
              key: str | None = None) -> Applied:
@@ -957,14 +961,8 @@ class TableService:
 
     def pause(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
               key: str | None = None) -> TableChanged | AlreadyDone:
-        if (done := self._seen(key)) is not None:
-            return done
-        row = self.resolve(actor, channel, game_id)
-        self._need_gm(actor, row, "pause the game")
-        with self._lock(row.id):
-            if (done := self._seen(key)) is not None:  # a racing duplicate
-                return done
-            row = self._row(row.id)
+
+        def body(row: GameRow) -> TableChanged:
             if row.status != GameStatus.ACTIVE:
                 raise TableError(f"game {row.id} is not running ({row.status})", code="not_active")
             now = self.clock.now()
@@ -974,16 +972,12 @@ class TableService:
                 self._remember(key, row.id, "pause")
             return TableChanged(self.info(row.id), "paused", {"by": actor.name})
 
+        return self._once(actor, channel, game_id, key, body, gm="pause the game")
+
     def resume(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
                key: str | None = None) -> TableChanged | AlreadyDone:
-        if (done := self._seen(key)) is not None:
-            return done
-        row = self.resolve(actor, channel, game_id)
-        self._need_gm(actor, row, "resume the game")
-        with self._lock(row.id):
-            if (done := self._seen(key)) is not None:  # a racing duplicate
-                return done
-            row = self._row(row.id)
+
+        def body(row: GameRow) -> TableChanged:
             if row.status != GameStatus.PAUSED:
                 raise TableError(f"game {row.id} is not paused ({row.status})", code="not_paused")
             now = self.clock.now()
@@ -999,17 +993,13 @@ class TableService:
                 self._remember(key, row.id, "resume")
             return TableChanged(self.info(row.id), "resumed", {"by": actor.name, "stopped": stopped})
 
+        return self._once(actor, channel, game_id, key, body, gm="resume the game")
+
     def replace(self, actor: Actor, channel: str | None, seat: str, user_id: str, name: str | None = None, *,
                 game_id: int | None = None, key: str | None = None) -> TableChanged | AlreadyDone:
         """Give ``seat`` to another person (GM only); the seat keeps its name and its secrets."""
-        if (done := self._seen(key)) is not None:
-            return done
-        row = self.resolve(actor, channel, game_id)
-        self._need_gm(actor, row, "hand a seat over")
-        with self._lock(row.id):
-            if (done := self._seen(key)) is not None:  # a racing duplicate
-                return done
-            row = self._row(row.id)
+
+        def body(row: GameRow) -> TableChanged:
             info = self._info(row)
             held = info.user_of(seat)
             if held is None:
@@ -1029,6 +1019,8 @@ class TableService:
             self._live.pop(row.id, None)
             return TableChanged(self.info(row.id), "replaced",
                                 {"seat": seat, "old": held.user_id, "new": user_id, "name": name or user_id})
+
+        return self._once(actor, channel, game_id, key, body, gm="hand a seat over")
 
     def abandon(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
                 key: str | None = None) -> TableChanged | AlreadyDone:
