@@ -26,6 +26,7 @@ from engine.core.result import Result
 from engine.core.rng import Rng
 from engine.core.specs import ActionSpec
 from engine.core.state import CORE_SCHEMA, GameState, canonical
+from engine.core.words import Words
 
 View = dict[str, Any]
 
@@ -117,6 +118,11 @@ class Rules(ABC):
         """
         return f"state {state.version}"
 
+    def words(self) -> Words:
+        """How this game speaks to people (see :mod:`engine.core.words`). Override with the
+        game's own :class:`Words`; the default narrates nothing and labels actions by kind."""
+        return _PLAIN_WORDS
+
     def suggest(self, state: GameState, seat: str, kind: str, param: str) -> list[Any]:
         """Values for autocomplete: by default, those appearing in legal actions of ``kind``."""
         seen: dict[Any, None] = {}
@@ -185,6 +191,8 @@ class Rules(ABC):
     def copy(self, state: GameState) -> GameState:
         return self.load(self.dump(state))
 
+
+_PLAIN_WORDS = Words()
 
 RANDOM_ROLE = "random"
 
