@@ -28,8 +28,14 @@ class NotAllowed(TableError):
         super().__init__(message, code="not_allowed", legal=legal)
 
 
+#: What a server's GM can do about a damaged game (the operator has the details in the log).
+DAMAGED_ADVICE = ("the other games are not affected; a GM may /game abandon it, or ask the bot's operator to "
+                  "repair it (python -m bot check, docs/operations.md)")
+
+
 class CorruptGame(TableError):
-    """A stored game cannot be rebuilt. Names the game and the action (or snapshot) at fault.
+    """A stored game cannot be rebuilt, or was set aside because a row of it cannot be read. Names the
+    game and the row at fault (an action, snapshot, queued message or deadline) and what can be done.
 
     Other games are unaffected: each game loads on its own.
     """
@@ -37,4 +43,7 @@ class CorruptGame(TableError):
     def __init__(self, game_id: int, seq: int, reason: str, *, what: str = "action"):
         self.game_id = game_id
         self.seq = seq
-        super().__init__(f"game {game_id} cannot be loaded: {what} {seq} is damaged ({reason})", code="corrupt")
+        self.what = what
+        self.reason = reason
+        super().__init__(f"game {game_id} is damaged and set aside: {what} {seq} cannot be read ({reason})",
+                         code="corrupt", legal=DAMAGED_ADVICE)

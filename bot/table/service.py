@@ -22,6 +22,7 @@ import re
 import secrets
 import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from dataclasses import replace as with_changes
@@ -62,12 +63,15 @@ from bot.table.results import (
     Undone,
     Waiting,
 )
-from bot.table.store import GameRow, Store, dumps
+from bot.table.store import DamagedRow, GameRow, Store, dumps
 from engine import registry
 from engine.core import Action, Decision, Event, GameState, RuleError, Rules, StaleState, apply
 from engine.core.rules import RANDOM_ROLE
 
 T = TypeVar("T")
+
+#: How a refusal names the part of a game's record that is damaged.
+_ROW_NAMES = {"actions": "action", "snapshots": "snapshot", "outbox": "queued message", "deadlines": "deadline"}
 
 log = logging.getLogger("seneschal.table")
 
@@ -162,7 +166,7 @@ class TableService:
 
     def __init__(self, store: Store, *, clock: Clock | None = None, games: Iterable[Rules | str] = (),
                  creator_is_gm: bool = False, settings: dict[str, str] | None = None,
-                 snapshot_every: int = 100, load_registered: bool = True):
+                 snapshot_every: int = 100, load_registered: bool = True, cache_size: int = 1000):
         self.store = store
         self.clock = clock or SystemClock()
         self.creator_is_gm = creator_is_gm
@@ -174,7 +178,12 @@ class TableService:
         self._locks: dict[int, threading.RLock] = {}
         self._locks_guard = threading.Lock()
         self._create_lock = threading.Lock()  # one live game per channel, even under races
-        self._live: dict[int, _Live] = {}
+        self._live: OrderedDict[int, _Live] = OrderedDict()
+        self._live_guard = threading.Lock()
+        self.cache_size = max(1, cache_size)
+        #: An SQL condition on the games row ``g``: whose deadlines and messages this process handles
+        #: (a shard's servers, :mod:`bot.table.shards`); None for all.
+        self.shard_games: str | None = None
         if load_registered:
             self._load_registered()
         for g in games:
@@ -346,7 +355,7 @@ class TableService:
                                                                                   **data})]
         fresh = self._row(row.id)
         rules = self._rules.get(row.game)
-        if rules is not None and self.store.latest_snapshot(row.id) is not None:
+        if rules is not None and self.store.has_snapshot(row.id) and not self.store.quarantined(row.id):
             state = self._load(fresh)
             messages.append(ob.Message(f"g{row.id}.{name}.status", ob.STATUS_EDIT, "channel", ob.status_payload(
                 row.id, rules, state, fresh.phase, fresh.result, self._due_map(row.id), fresh.status)))
@@ -354,20 +363,59 @@ class TableService:
 
     # -- loading ----------------------------------------------------------------------
     def _load(self, row: GameRow, upto: int | None = None) -> GameState:
-        """Latest snapshot (at or before ``upto``) + replay of the later actions."""
+        """Latest snapshot (at or before ``upto``) + replay of the later actions.
+
+        A snapshot that cannot be read is passed over for an older one, and at worst the game is
+        set up again from its seed and its whole log replayed; only when that fails too is the game
+        corrupt: it is set aside (quarantine) and :class:`CorruptGame` raised, here and for every
+        later command, until an operator releases it."""
+        for q in self.store.quarantined(row.id):
+            raise CorruptGame(row.id, int(q.row) if q.row.isdigit() else 0, q.reason, what=_ROW_NAMES.get(q.what, q.what))
         rules = self.rules_for(row.game)
         if upto is None:
             live = self._live.get(row.id)
             if live is not None and live.seq == row.last_seq and live.epoch == row.epoch:
+                self._keep(row.id, live)
                 return live.state
-        snap = self.store.latest_snapshot(row.id, upto)
-        if snap is None:
-            raise CorruptGame(row.id, 0, "no snapshot to start from", what="snapshot")
         try:
-            state = rules.load(json.loads(snap.state))
+            state = self._rebuild(row, rules, upto)
+        except CorruptGame as err:
+            self._quarantine(DamagedRow(row.id, "actions" if err.what == "action" else "snapshots", err.seq, err.reason))
+            raise
+        if upto is None:
+            self._keep(row.id, _Live(state, row.last_seq, row.epoch))
+        return state
+
+    def _rebuild(self, row: GameRow, rules: Rules, upto: int | None) -> GameState:
+        """The state from the newest snapshot that reads and replays, else from the seed."""
+        seqs = self.store.snapshot_seqs(row.id, upto)
+        if not seqs:
+            raise CorruptGame(row.id, 0, "no snapshot to start from", what="snapshot")
+        for seq in seqs:
+            try:
+                snap = self.store.snapshot(row.id, seq)
+                assert snap is not None
+                state = rules.load(json.loads(snap.state))
+                return self._replay(row, rules, state, seq, upto)
+            except Exception as err:  # a damaged snapshot: an older one, or the seed, will do
+                log.warning("game %s: snapshot %s cannot be used (%s: %s); trying an older one", row.id, seq,
+                            type(err).__name__, err)
+        seats = [s.seat for s in self.store.seats(row.id)]
+        try:
+            state, _ = rules.new_game(seats, dict(row.options), row.seed)
         except Exception as err:
-            raise CorruptGame(row.id, snap.seq, f"{type(err).__name__}: {err}", what="snapshot") from None
-        for a in self.store.actions(row.id, after=snap.seq, upto=upto):
+            raise CorruptGame(row.id, 0, f"setup from the seed failed: {type(err).__name__}: {err}",
+                              what="snapshot") from None
+        state = self._replay(row, rules, state, 0, upto)
+        log.warning("game %s: loaded by replaying its whole log from the seed (its snapshots are damaged)", row.id)
+        return state
+
+    def _replay(self, row: GameRow, rules: Rules, state: GameState, after: int, upto: int | None) -> GameState:
+        try:
+            logged = self.store.actions(row.id, after=after, upto=upto)
+        except DamagedRow as err:
+            raise CorruptGame(row.id, int(err.row), err.reason) from None
+        for a in logged:
             try:
                 action = Action.from_json(json.loads(a.action))
             except Exception as err:
@@ -380,9 +428,26 @@ class TableService:
                 raise CorruptGame(row.id, a.seq, f"replay failed: {type(err).__name__}: {err}") from None
             if state.version != a.version:
                 raise CorruptGame(row.id, a.seq, f"replay reached state {state.version}, the log says {a.version}")
-        if upto is None:
-            self._live[row.id] = _Live(state, row.last_seq, row.epoch)
         return state
+
+    def _keep(self, game_id: int, live: _Live) -> None:
+        """Cache a loaded game; past ``cache_size`` the least recently used one leaves memory."""
+        with self._live_guard:
+            self._live[game_id] = live
+            self._live.move_to_end(game_id)
+            while len(self._live) > self.cache_size:
+                self._live.popitem(last=False)
+
+    def _quarantine(self, damage: DamagedRow) -> None:
+        """Set a damaged game aside: an operator log line, a notice in its thread; the others go on."""
+        now = self.clock.now()
+        self._live.pop(damage.game, None)
+        if not self.store.quarantine(damage, now):
+            return
+        log.error("game %s set aside: %s row %s cannot be read (%s); every other game goes on. "
+                  "Run python -m bot check (docs/operations.md)", damage.game, damage.table, damage.row, damage.reason)
+        self.store.add_outbox(damage.game, f"damaged:g{damage.game}.{damage.table}.{damage.row}", ob.CHANNEL_POST,
+                              "channel", {"type": "damaged", "game_id": damage.game}, now)
 
     def state(self, game_id: int) -> GameState:
         """A copy of a started game's current state (for tests and tools)."""
@@ -648,7 +713,7 @@ class TableService:
                     phase=phase, phase_changed=True, source="table", seq=0, result=None, prompts=prompts, due=due,
                     kind="started", extra={"seats": names}))
                 self._remember(key, row.id, "start")
-            self._live[row.id] = _Live(state, 0, row.epoch)
+            self._keep(row.id, _Live(state, 0, row.epoch))
             return Started(self.info(row.id), phase)
 
     # -- playing ----------------------------------------------------------------------------
@@ -742,7 +807,7 @@ class TableService:
                     seat=None if secret else seat,
                     events=events, phase=phase, phase_changed=changed, source=source, seq=seq, result=result,
                     prompts=prompts, due=due, status=fields.get("status", row.status)))
-            self._live[game_id] = _Live(work, seq, row.epoch)
+            self._keep(game_id, _Live(work, seq, row.epoch))
             mine = tuple(e for e in events if e.visible_to(seat))
             return Applied(self.info(game_id), seat, action, seq, mine, phase, changed, result, source=source)
 
@@ -753,7 +818,7 @@ class TableService:
             row = self._row(row.id)
             info = self._info(row)
             mine = info.seat_of(actor.user_id)
-            if self.store.latest_snapshot(row.id) is None:  # never started
+            if not self.store.has_snapshot(row.id):  # never started
                 return Status(info, your_seat=mine.seat if mine else None)
             rules = self.rules_for(row.game)
             state = self._load(row)
@@ -768,7 +833,7 @@ class TableService:
 
     def _started(self, actor: Actor, channel: str | None, game_id: int | None) -> tuple[GameRow, Rules, GameState]:
         row = self.resolve(actor, channel, game_id)
-        if row.status == GameStatus.LOBBY or self.store.latest_snapshot(row.id) is None:
+        if row.status == GameStatus.LOBBY or not self.store.has_snapshot(row.id):
             raise TableError(f"game {row.id} has not started", code="not_started", legal="/game start")
         rules = self.rules_for(row.game)
         with self._lock(row.id):
@@ -902,8 +967,7 @@ class TableService:
             with self.store.transaction():
                 self.store.undo_to(row.id, target, now, actor.user_id)
                 self.store.update_game(row.id, phase=phase, status=status, result=None)
-                snap = self.store.latest_snapshot(row.id, target)
-                if snap is None or snap.seq != target:
+                if target not in self.store.snapshot_seqs(row.id, target):
                     self.store.put_snapshot(row.id, target, dumps(rules.dump(state)), phase, now)
                 self.store.close_game_deadlines(row.id, now, "undone")
                 row = self._row(row.id)
@@ -916,7 +980,7 @@ class TableService:
                     prompts=prompts, due=due, kind="undo", extra={"count": count, "by": actor.name},
                     status=status))
                 self._remember(key, row.id, "undo")
-            self._live[row.id] = _Live(state, target, row.epoch)
+            self._keep(row.id, _Live(state, target, row.epoch))
             return Undone(self.info(row.id), count, target)
 
         return self._once(actor, channel, game_id, key, body, gm="undo")
@@ -1097,7 +1161,7 @@ class TableService:
     def next_wakeup(self) -> float | None:
         """When :meth:`run_due` has work next (epoch seconds), or None. Sleep until then (or until
         the next command: any action may add an earlier deadline)."""
-        return self.store.next_due()
+        return self.store.next_due(self.shard_games)
 
     def catch_up(self) -> list[Outcome]:
         """Call once at start: applies the deadlines that passed while the bot was down."""
@@ -1109,9 +1173,16 @@ class TableService:
         ``deadline:<row id>``) and is announced."""
         now = self.clock.now() if now is None else now
         out: list[Outcome] = []
-        for r in self.store.due_deadlines(now):
+        due, damaged = self.store.due_deadlines(now, self.shard_games)
+        for d in damaged:
+            self._quarantine(d)
+        for r in due:
             try:
                 out += self._fire(r.id, now)
+            except CorruptGame:  # set aside with its deadlines, which wait for the repair
+                continue
+            except DamagedRow as err:
+                self._quarantine(err)
             except Exception as err:  # one broken game must not stall the others' deadlines
                 log.exception("deadline %s of game %s failed", r.id, r.game)
                 self.store.close_deadline(r.id, now, f"failed: {type(err).__name__}: {err}")
@@ -1167,17 +1238,26 @@ class TableService:
     # -- the outbox ---------------------------------------------------------------------------
     def pending_outbox(self, limit: int = 100, game_id: int | None = None) -> list[ob.Outgoing]:
         """Messages not yet delivered, oldest first, with the current channel and seat holders."""
-        rows = self.store.pending_outbox(limit, game_id)
+        rows, damaged = self.store.pending_rows(limit, game_id, self.shard_games)
         games: dict[int, tuple[str | None, dict[str, str]]] = {}
         out = []
         for r in rows:
+            try:
+                payload = json.loads(r.payload)
+            except ValueError as err:
+                damaged.append(DamagedRow(r.game, "outbox", r.id, f"not JSON: {err}"))
+                continue
             if r.game not in games:
                 g = self.store.game(r.game)
                 games[r.game] = (g.channel if g else None, {s.seat: s.user_id for s in self.store.seats(r.game)})
             channel, users = games[r.game]
             seat = r.recipient[5:] if r.recipient.startswith("seat:") else None
             out.append(ob.Outgoing(r.id, r.game, r.key, r.kind, channel, seat, users.get(seat) if seat else None,
-                                   json.loads(r.payload), r.created))
+                                   payload, r.created))
+        if damaged:  # set those games aside, and deliver the others' (and the notices) now
+            for d in damaged:
+                self._quarantine(d)
+            return self.pending_outbox(limit, game_id)
         return out
 
     def mark_delivered(self, outbox_id: int) -> None:

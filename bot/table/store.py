@@ -49,6 +49,7 @@ class GameRow:
     updated: float
     epoch: int
     paused_at: float | None
+    guild: str | None = None  # the Discord server ('' or None: the local table, or not known yet)
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,38 @@ class DeadlineRow:
     outcome: str | None
 
 
+class DamagedRow(Exception):
+    """A stored row that cannot be read (bad UTF-8, bad JSON): it names the game, the table and the row,
+    so the damage can be set aside with that game alone (see :meth:`Store.quarantine`)."""
+
+    def __init__(self, game: int, table: str, row: int | str, reason: str):
+        super().__init__(f"game {game}: {table} row {row} cannot be read ({reason})")
+        self.game, self.table, self.row, self.reason = game, table, row, reason
+
+
+@dataclass(frozen=True)
+class Quarantined:
+    game: int
+    what: str
+    row: str
+    reason: str
+    at: float
+
+
+def _select(table: str, columns: str, text: str) -> str:
+    """``SELECT`` of ``columns`` with the ``text`` ones read as bytes, so one damaged row cannot fail a
+    whole query: each row is decoded on its own by :func:`_decode`."""
+    texts = set(text.split())
+    cols = [c.strip() for c in columns.split(",")]
+    return "SELECT " + ", ".join(f"CAST({c} AS BLOB) AS {c}" if c in texts else c for c in cols) + f" FROM {table}"
+
+
+def _decode(row: sqlite3.Row) -> dict[str, Any]:
+    """The row with its byte columns decoded as UTF-8 (``UnicodeDecodeError`` when damaged)."""
+    return {k: bytes(v).decode("utf-8") if isinstance(v, bytes | memoryview) else v
+            for k, v in zip(row.keys(), tuple(row), strict=True)}
+
+
 def _game(row: sqlite3.Row) -> GameRow:
     d = dict(row)
     d["options"] = json.loads(d["options"])
@@ -120,6 +153,13 @@ def _game(row: sqlite3.Row) -> GameRow:
 
 
 _ACTION_COLS = "game, seq, seat, action, events, key, at, version, user_id, source"
+_ACTIONS = _select("actions", _ACTION_COLS, "seat action events key user_id source")
+_OUTBOX = _select("outbox", "id, game, key, kind, recipient, payload, created, delivered_at", "key kind recipient payload")
+_DEADLINES = _select("deadlines d", "d.id, d.game, d.decision, d.seat, d.kind, d.due, d.deadline, d.created, "
+                     "d.done_at, d.outcome", "d.decision d.seat d.kind d.outcome").replace(" AS d.", " AS ")
+_SNAPSHOTS = _select("snapshots", "game, seq, state, phase, at", "state phase")
+#: Rows of quarantined games wait, except the notice telling their thread so (keys ``damaged:...``).
+_NOT_QUARANTINED = "(game NOT IN (SELECT game FROM quarantine) OR key LIKE 'damaged:%')"
 
 
 class Store:
@@ -192,13 +232,13 @@ class Store:
     # -- games --------------------------------------------------------------------
     def create_game(self, *, game: str, channel: str | None, creator: str, players: int | None,
                     options: dict[str, Any], settings: dict[str, Any], seed: int, engine_version: str,
-                    schema: int, now: float, status: str = "lobby") -> int:
+                    schema: int, now: float, status: str = "lobby", guild: str | None = None) -> int:
         with self.transaction():
             cur = self._x(
                 "INSERT INTO games (game, channel, creator, status, players, options, settings, seed, "
-                "engine_version, schema, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                "engine_version, schema, created, updated, guild) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (game, channel, creator, status, players, json.dumps(options), json.dumps(settings), seed,
-                 engine_version, schema, now, now),
+                 engine_version, schema, now, now, guild),
             )
             return int(cur.lastrowid or 0)
 
@@ -269,12 +309,19 @@ class Store:
         return self._one("SELECT 1 FROM undone WHERE game = ? AND key = ?", (game_id, key)) is not None
 
     def actions(self, game_id: int, after: int = 0, upto: int | None = None) -> list[ActionRow]:
-        sql = f"SELECT {_ACTION_COLS} FROM actions WHERE game = ? AND seq > ?"
+        """The log from ``after`` (exclusive) to ``upto``; a row that cannot be read raises :class:`DamagedRow`."""
+        sql = f"{_ACTIONS} WHERE game = ? AND seq > ?"
         params: list[Any] = [game_id, after]
         if upto is not None:
             sql += " AND seq <= ?"
             params.append(upto)
-        return [ActionRow(**dict(r)) for r in self._all(sql + " ORDER BY seq", params)]
+        out = []
+        for r in self._all(sql + " ORDER BY seq", params):
+            try:
+                out.append(ActionRow(**_decode(r)))
+            except UnicodeDecodeError as err:
+                raise DamagedRow(game_id, "actions", r["seq"], f"not UTF-8: {err.reason}") from None
+        return out
 
     def undo_to(self, game_id: int, seq: int, now: float, by: str) -> None:
         """Move the actions after ``seq`` to ``undone`` and drop the snapshots after it (in the caller's
@@ -294,12 +341,30 @@ class Store:
                     (game_id, seq, state, phase, at))
 
     def latest_snapshot(self, game_id: int, upto: int | None = None) -> SnapshotRow | None:
-        if upto is None:
-            row = self._one("SELECT * FROM snapshots WHERE game = ? ORDER BY seq DESC LIMIT 1", (game_id,))
-        else:
-            row = self._one("SELECT * FROM snapshots WHERE game = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
-                            (game_id, upto))
-        return SnapshotRow(**dict(row)) if row else None
+        """The newest snapshot (at or before ``upto``); :class:`DamagedRow` when it cannot be read."""
+        seqs = self.snapshot_seqs(game_id, upto)
+        return self.snapshot(game_id, seqs[0]) if seqs else None
+
+    def snapshot_seqs(self, game_id: int, upto: int | None = None) -> list[int]:
+        """The sequence numbers of a game's snapshots, newest first."""
+        sql, params = "SELECT seq FROM snapshots WHERE game = ?", [game_id]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            params.append(upto)
+        return [int(r[0]) for r in self._all(sql + " ORDER BY seq DESC", params)]
+
+    def snapshot(self, game_id: int, seq: int) -> SnapshotRow | None:
+        row = self._one(f"{_SNAPSHOTS} WHERE game = ? AND seq = ?", (game_id, seq))
+        if row is None:
+            return None
+        try:
+            return SnapshotRow(**_decode(row))
+        except UnicodeDecodeError as err:
+            raise DamagedRow(game_id, "snapshots", seq, f"not UTF-8: {err.reason}") from None
+
+    def has_snapshot(self, game_id: int) -> bool:
+        """Whether the game has started (its first snapshot is written at the start)."""
+        return self._one("SELECT 1 FROM snapshots WHERE game = ? LIMIT 1", (game_id,)) is not None
 
     # -- command keys -------------------------------------------------------------
     def command_key(self, key: str) -> tuple[int | None, str] | None:
@@ -318,13 +383,30 @@ class Store:
             self._x("INSERT OR IGNORE INTO outbox (game, key, kind, recipient, payload, created) VALUES (?,?,?,?,?,?)",
                     (game_id, key, kind, recipient, json.dumps(payload, default=_jsonable), now))
 
-    def pending_outbox(self, limit: int = 100, game_id: int | None = None) -> list[OutboxRow]:
-        if game_id is None:
-            rows = self._all("SELECT * FROM outbox WHERE delivered_at IS NULL ORDER BY id LIMIT ?", (limit,))
-        else:
-            rows = self._all("SELECT * FROM outbox WHERE delivered_at IS NULL AND game = ? ORDER BY id LIMIT ?",
-                             (game_id, limit))
-        return [OutboxRow(**dict(r)) for r in rows]
+    def pending_outbox(self, limit: int = 100, game_id: int | None = None,
+                       games: str | None = None) -> list[OutboxRow]:
+        """Undelivered rows, oldest first (rows that cannot be read are left out: see :meth:`pending_rows`)."""
+        return self.pending_rows(limit, game_id, games)[0]
+
+    def pending_rows(self, limit: int = 100, game_id: int | None = None,
+                     games: str | None = None) -> tuple[list[OutboxRow], list[DamagedRow]]:
+        """Undelivered rows of games not in quarantine, oldest first, and those that cannot be read.
+
+        ``games`` is an SQL condition on the games row ``g`` choosing whose rows to deliver (a shard's
+        servers, see :mod:`bot.table.shards`)."""
+        sql, params = f"{_OUTBOX} WHERE delivered_at IS NULL AND {_NOT_QUARANTINED}", []
+        if game_id is not None:
+            sql += " AND game = ?"
+            params.append(game_id)
+        if games:
+            sql += f" AND game IN (SELECT g.id FROM games g WHERE {games})"
+        good, bad = [], []
+        for r in self._all(sql + " ORDER BY id LIMIT ?", [*params, limit]):
+            try:
+                good.append(OutboxRow(**_decode(r)))
+            except UnicodeDecodeError as err:
+                bad.append(DamagedRow(r["game"], "outbox", r["id"], f"not UTF-8: {err.reason}"))
+        return good, bad
 
     def mark_delivered(self, outbox_id: int, now: float) -> None:
         with self.transaction():
@@ -337,7 +419,7 @@ class Store:
             return int(cur.rowcount)
 
     def outbox(self, game_id: int) -> list[OutboxRow]:
-        return [OutboxRow(**dict(r)) for r in self._all("SELECT * FROM outbox WHERE game = ? ORDER BY id", (game_id,))]
+        return [OutboxRow(**_decode(r)) for r in self._all(f"{_OUTBOX} WHERE game = ? ORDER BY id", (game_id,))]
 
     # -- deadlines ----------------------------------------------------------------
     def add_deadline(self, game_id: int, decision: str, seat: str, kind: str, due: float, deadline: float,
@@ -347,24 +429,61 @@ class Store:
                     (game_id, decision, seat, kind, due, deadline, now))
 
     def open_deadlines(self, game_id: int) -> list[DeadlineRow]:
-        rows = self._all("SELECT * FROM deadlines WHERE game = ? AND done_at IS NULL ORDER BY due, id", (game_id,))
-        return [DeadlineRow(**dict(r)) for r in rows]
+        """A game's open rows; one that cannot be read raises :class:`DamagedRow`."""
+        rows = self._all(f"{_DEADLINES} WHERE d.game = ? AND d.done_at IS NULL ORDER BY d.due, d.id", (game_id,))
+        return [self._deadline_row(r) for r in rows]
 
     def deadline(self, deadline_id: int) -> DeadlineRow | None:
-        row = self._one("SELECT * FROM deadlines WHERE id = ?", (deadline_id,))
-        return DeadlineRow(**dict(row)) if row else None
+        row = self._one(f"{_DEADLINES} WHERE d.id = ?", (deadline_id,))
+        return self._deadline_row(row) if row else None
 
-    def due_deadlines(self, now: float) -> list[DeadlineRow]:
-        """Open rows due by ``now`` of games whose clock runs (active, not paused)."""
-        rows = self._all(
-            "SELECT d.* FROM deadlines d JOIN games g ON g.id = d.game WHERE d.done_at IS NULL AND d.due <= ? "
-            "AND g.status = 'active' ORDER BY d.due, d.id", (now,))
-        return [DeadlineRow(**dict(r)) for r in rows]
+    @staticmethod
+    def _deadline_row(r: sqlite3.Row) -> DeadlineRow:
+        try:
+            return DeadlineRow(**_decode(r))
+        except UnicodeDecodeError as err:
+            raise DamagedRow(r["game"], "deadlines", r["id"], f"not UTF-8: {err.reason}") from None
 
-    def next_due(self) -> float | None:
-        row = self._one("SELECT MIN(d.due) FROM deadlines d JOIN games g ON g.id = d.game "
-                        "WHERE d.done_at IS NULL AND g.status = 'active'")
+    #: Deadlines run for active games out of quarantine.
+    _CLOCK_RUNS = "d.done_at IS NULL AND g.status = 'active' AND d.game NOT IN (SELECT game FROM quarantine)"
+
+    def due_deadlines(self, now: float, games: str | None = None) -> tuple[list[DeadlineRow], list[DamagedRow]]:
+        """Open rows due by ``now`` of games whose clock runs (active, not paused, not in quarantine), and
+        those that cannot be read. ``games``: an SQL condition on the games row ``g`` (a shard's servers)."""
+        rows = self._all(f"{_DEADLINES} JOIN games g ON g.id = d.game WHERE {self._CLOCK_RUNS} AND d.due <= ? "
+                         f"{'AND ' + games if games else ''} ORDER BY d.due, d.id", (now,))
+        good, bad = [], []
+        for r in rows:
+            try:
+                good.append(self._deadline_row(r))
+            except DamagedRow as err:
+                bad.append(err)
+        return good, bad
+
+    def next_due(self, games: str | None = None) -> float | None:
+        row = self._one(f"SELECT MIN(d.due) FROM deadlines d JOIN games g ON g.id = d.game WHERE {self._CLOCK_RUNS} "
+                        f"{'AND ' + games if games else ''}")
         return float(row[0]) if row and row[0] is not None else None
+
+    # -- quarantine -----------------------------------------------------------------
+    def quarantine(self, damage: DamagedRow, now: float) -> bool:
+        """Set the damaged row's game aside; False when it was already."""
+        with self.transaction():
+            cur = self._x("INSERT OR IGNORE INTO quarantine (game, what, row, reason, at) VALUES (?,?,?,?,?)",
+                          (damage.game, damage.table, str(damage.row), damage.reason[:500], now))
+            return bool(cur.rowcount)
+
+    def quarantined(self, game_id: int | None = None) -> list[Quarantined]:
+        sql, params = "SELECT game, what, row, reason, at FROM quarantine", []
+        if game_id is not None:
+            sql += " WHERE game = ?"
+            params.append(game_id)
+        return [Quarantined(**dict(r)) for r in self._all(sql + " ORDER BY game", params)]
+
+    def release(self, game_id: int) -> bool:
+        """Lift a game's quarantine (after the damage was repaired); False when it was not set aside."""
+        with self.transaction():
+            return bool(self._x("DELETE FROM quarantine WHERE game = ?", (game_id,)).rowcount)
 
     def close_deadline(self, deadline_id: int, now: float, outcome: str) -> None:
         with self.transaction():

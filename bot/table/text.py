@@ -100,6 +100,10 @@ def outgoing_text(m: ob.Outgoing) -> str:
         if m.kind == ob.DM:
             return f"{p.get('by')} played your default for {p.get('prompt')}: {p.get('action')}"
         return f"{p.get('by')} played {p.get('seat')}'s default for {p.get('prompt')}"
+    if kind == "damaged":
+        return (f"Game {p.get('game_id')} is damaged: part of its record cannot be read, so it is set aside and "
+                "waits. The other games are not affected. A GM may end it with /game abandon, or ask the bot's "
+                "operator to repair it.")
     if kind == "table":
         return " ".join(str(x) for x in (p.get("what"), "by", p.get("by")) if x) + (
             f" (seat {p['seat']} -> {p['user']})" if p.get("what") == "replaced" else "")

@@ -1,0 +1,62 @@
+"""End to end: a damaged outbox row and a damaged snapshot in the bot's database file.
+
+Two games are played, the bot stops, each game gets one more action (queued, not yet sent), and
+bytes are flipped in the file: game 1's queued message, game 2's snapshot. After the restart,
+game 2's message goes out and game 2 plays on (its state replayed from the log); game 1's thread is
+told it is set aside, and ``/game status`` there gives the corrupt-game refusal, never an incident.
+"""
+
+from __future__ import annotations
+
+from bot.table import Actor, FakeClock
+from engine.core import Action
+from tests.e2e.fake_discord import EPHEMERAL, FakeDiscord
+from tests.e2e.harness import fake_discord, make_table, run, running
+from tests.table.damage import flip_byte
+
+
+async def open_game(fake: FakeDiscord, channel: int) -> tuple[int, int]:
+    inter = await fake.slash("alice", channel, "game new", name="tribute")
+    await fake.wait_for(lambda: inter.followups)
+    before = {int(t["id"]) for t in fake.threads()}
+    thread = max(before)
+    lobby = fake.channel_messages(thread)[0]
+    game = int(lobby.custom_ids()[0].split(":")[2])
+    await fake.click("bob", lobby, "Join")
+    await fake.click("alice", lobby, "Start")
+    return game, thread
+
+
+def test_damaged_rows_stay_with_their_game(tmp_path) -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with fake_discord() as fake:
+            async with running(tmp_path, fake=fake, clock=clock) as h:
+                first, first_thread = await open_game(fake, h.channel)
+                second, second_thread = await open_game(fake, h.channel)
+                await h.idle()
+            db = tmp_path / "seneschal.sqlite3"
+            offline = make_table(db, clock)
+            alice = Actor(str(fake.uid("alice")), "alice")
+            for card, game in ((1, first), (3, second)):
+                offline.act(alice, None, "tribute", Action.of("bid", card=card), game_id=game)
+            offline.store.close()
+            flip_byte(db, "outbox", "payload", "game = ? AND delivered_at IS NULL ORDER BY id LIMIT 1", (first,))
+            flip_byte(db, "snapshots", "state", "game = ? AND seq = 0", (second,))
+
+            async with running(tmp_path, fake=fake, clock=clock) as h:
+                await h.idle()
+                assert any("alice has chosen" in m.text() for m in fake.channel_messages(second_thread))
+                notices = [m for m in fake.channel_messages(first_thread) if "is damaged" in m.text()]
+                assert len(notices) == 1 and "/game abandon" in notices[0].text()
+                status = await fake.slash("bob", first_thread, "game status")
+                answer = await fake.reply(status)
+                assert answer.flags & EPHEMERAL
+                assert "damaged" in answer.text() and "incident" not in answer.text()
+                # The other game plays on: bob bids there and the reveal is posted.
+                await fake.slash("bob", second_thread, "tribute bid", card=4)
+                await h.idle()
+                assert any("revealed bid-1" in m.text() for m in fake.channel_messages(second_thread))
+                assert [q.game for q in h.table.store.quarantined()] == [first]
+
+    run(scenario())
