@@ -1,6 +1,7 @@
 """``python -m bot`` (``make run``): Discord when DISCORD_TOKEN is set, else the local table.
 
     python -m bot [--config config.toml] [--db PATH] [--game module:ATTR]... [--local] [--boards DIR]
+    python -m bot check | backup TARGET | restore BACKUP | release GAME   (bot/admin.py, docs/operations.md)
 
 The Discord adapter is ``bot.discord``; it must provide ``run(config) -> int | None``.
 """
@@ -31,6 +32,11 @@ def build_service(cfg: configuration.Config, *, local: bool, clock: Clock | None
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in ("check", "backup", "restore", "release"):
+        from bot import admin
+
+        return admin.main(argv)
     parser = argparse.ArgumentParser(prog="python -m bot", description="Seneschal: Discord, or the local table.")
     parser.add_argument("--config", help="the config file (default: ./config.toml if present)")
     parser.add_argument("--db", help="the database file (overrides store.path)")

@@ -165,15 +165,24 @@ _NOT_QUARANTINED = "(game NOT IN (SELECT game FROM quarantine) OR key LIKE 'dama
 class Store:
     """The database of one bot: all games, their logs, the outbox and deadlines."""
 
-    def __init__(self, path: str | Path = ":memory:", *, synchronous: str = "NORMAL"):
+    def __init__(self, path: str | Path = ":memory:", *, synchronous: str = "NORMAL", readonly: bool = False):
         self.path = str(path)
+        self.lock = threading.RLock()
+        self._depth = 0
+        if readonly:  # for checks and backups: no migration, no write, safe beside a running bot
+            if not Path(self.path).exists():
+                raise FileNotFoundError(f"no database at {self.path}")
+            conn = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=ro", uri=True,
+                                   check_same_thread=False, isolation_level=None)
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA busy_timeout = 5000")
+            self.db = sqlite_utils.Database(conn)
+            return
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         conn.row_factory = sqlite3.Row
         self.db = sqlite_utils.Database(conn)
-        self.lock = threading.RLock()
-        self._depth = 0
         if self.path != ":memory:":
             conn.execute("PRAGMA journal_mode = WAL")
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
@@ -464,6 +473,72 @@ class Store:
         row = self._one(f"SELECT MIN(d.due) FROM deadlines d JOIN games g ON g.id = d.game WHERE {self._CLOCK_RUNS} "
                         f"{'AND ' + games if games else ''}")
         return float(row[0]) if row and row[0] is not None else None
+
+    # -- checks and backups ---------------------------------------------------------
+    def integrity(self) -> list[str]:
+        """SQLite's own check of every page and index: ``[]`` when healthy, else its findings."""
+        found = [str(r[0]) for r in self._all("PRAGMA integrity_check")]
+        return [] if found == ["ok"] else found
+
+    def game_ids(self) -> list[int]:
+        return [int(r[0]) for r in self._all("SELECT id FROM games ORDER BY id")]
+
+    def unreadable(self, table: str) -> list[DamagedRow]:
+        """Every row of ``outbox`` or ``deadlines`` that is not UTF-8 (or, for the outbox, not JSON)."""
+        if table == "outbox":
+            damaged = []
+            for r in self._all(f"{_OUTBOX} ORDER BY id"):
+                try:
+                    json.loads(OutboxRow(**_decode(r)).payload)
+                except UnicodeDecodeError as err:
+                    damaged.append(DamagedRow(r["game"], "outbox", r["id"], f"not UTF-8: {err.reason}"))
+                except ValueError as err:
+                    damaged.append(DamagedRow(r["game"], "outbox", r["id"], f"not JSON: {err}"))
+            return damaged
+        if table == "deadlines":
+            bad = []
+            for r in self._all(f"{_DEADLINES} ORDER BY d.id"):
+                try:
+                    self._deadline_row(r)
+                except DamagedRow as err:
+                    bad.append(err)
+            return bad
+        raise ValueError(f"no row check for table {table!r}")
+
+    def drop_unreadable(self, game_id: int) -> int:
+        """Set aside for good the outbox rows and deadlines of a game that cannot be read: the messages
+        are dropped, the deadlines closed (the next action opens fresh ones). Returns how many."""
+        damaged = [d for t in ("outbox", "deadlines") for d in self.unreadable(t) if d.game == game_id]
+        with self.transaction():
+            for d in damaged:
+                if d.table == "outbox":
+                    self._x("DELETE FROM outbox WHERE id = ?", (d.row,))
+                else:
+                    self._x("UPDATE deadlines SET decision = '', seat = '', kind = 'deadline', done_at = 0, "
+                            "outcome = 'unreadable' WHERE id = ?", (d.row,))
+        return len(damaged)
+
+    def stray_deadlines(self) -> list[tuple[int, int]]:
+        """(row id, game) of open deadlines whose game is over, abandoned or gone."""
+        rows = self._all("SELECT d.id, d.game FROM deadlines d LEFT JOIN games g ON g.id = d.game "
+                         "WHERE d.done_at IS NULL AND (g.id IS NULL OR g.status NOT IN ('active', 'paused'))")
+        return [(int(r[0]), int(r[1])) for r in rows]
+
+    def drop_snapshots(self, game_id: int) -> None:
+        """Forget a game's snapshots (the caller writes fresh ones in the same transaction)."""
+        with self.transaction():
+            self._x("DELETE FROM snapshots WHERE game = ?", (game_id,))
+
+    def backup(self, target: str | Path, pages: int = 1024) -> None:
+        """A consistent copy of the whole database in ``target`` through SQLite's online backup API:
+        safe while the bot runs (it copies committed pages, the WAL's included, ``pages`` at a time)."""
+        Path(target).parent.mkdir(parents=True, exist_ok=True)
+        dest = sqlite3.connect(str(target))
+        try:
+            with self.lock:
+                self.db.conn.backup(dest, pages=pages)
+        finally:
+            dest.close()
 
     # -- quarantine -----------------------------------------------------------------
     def quarantine(self, damage: DamagedRow, now: float) -> bool:

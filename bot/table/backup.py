@@ -1,0 +1,79 @@
+"""Backups of the one database file, and restoring one (``python -m bot backup`` / ``restore``).
+
+A backup goes through SQLite's online backup API from a read-only connection: it copies every
+committed page, those still in the WAL file included, while the bot keeps running, and the copy is
+checked (``integrity_check``) before it is called done. A restore wants the bot stopped: it checks
+the backup the same way, moves the current file and its ``-wal`` and ``-shm`` companions aside
+(renamed together, so the set stays consistent and nothing is deleted), and puts a copy of the
+backup in place. The bot migrates it on its next start if it is older.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+from bot.table import migrations
+from bot.table.store import Store
+
+
+class BackupError(Exception):
+    """A backup or restore refused, saying why (nothing was changed)."""
+
+
+def backup(database: str | Path, target: str | Path) -> str:
+    """Copy ``database`` to ``target`` (a new file) while the bot may run; return a summary."""
+    target = Path(target)
+    if target.exists():
+        raise BackupError(f"{target} exists already: name a new file")
+    source = Store(database, readonly=True)
+    try:
+        games = len(source.game_ids())
+        source.backup(target)
+    finally:
+        source.close()
+    problems = verify(target)
+    if problems:
+        raise BackupError(f"the copy in {target} fails its check: {problems[0]}")
+    return f"backed up {games} game(s) from {database} to {target} ({target.stat().st_size:,} bytes), checked"
+
+
+def verify(path: str | Path) -> list[str]:
+    """What is wrong with a database file to restore ([] when it is fit)."""
+    try:
+        store = Store(path, readonly=True)
+    except Exception as err:
+        return [f"cannot be opened: {err}"]
+    try:
+        found = store.integrity()
+        if not store.db["games"].exists():
+            found.append("it is not a Seneschal database (no games table)")
+        elif store.schema_version > migrations.LATEST:
+            found.append(f"its schema version {store.schema_version} is newer than this code ({migrations.LATEST})")
+        return found
+    except Exception as err:
+        return [f"cannot be read: {err}"]
+    finally:
+        store.close()
+
+
+def restore(source: str | Path, database: str | Path) -> str:
+    """Put the backup ``source`` in place of ``database`` (the bot must be stopped); the files it
+    replaces are kept beside it as ``<name>.before-restore-<time>``. Returns a summary."""
+    source, database = Path(source), Path(database)
+    if source.resolve() == database.resolve():
+        raise BackupError("the backup and the database are the same file")
+    problems = verify(source)
+    if problems:
+        raise BackupError(f"{source} cannot be restored: {problems[0]}")
+    aside = database.with_name(f"{database.name}.before-restore-{time.strftime('%Y%m%d-%H%M%S')}")
+    moved = []
+    for suffix in ("", "-wal", "-shm"):
+        current = Path(f"{database}{suffix}")
+        if current.exists():
+            current.rename(f"{aside}{suffix}")
+            moved.append(f"{aside}{suffix}")
+    shutil.copyfile(source, database)
+    kept = f"; the previous files are kept as {', '.join(moved)}" if moved else ""
+    return f"restored {database} from {source}{kept}"

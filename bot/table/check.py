@@ -1,0 +1,199 @@
+"""``python -m bot check`` and ``python -m bot release GAME``: is the database whole, and can each game
+be trusted? (docs/operations.md says what to do with each finding.)
+
+The check opens the database read-only (safe beside a running bot) and runs SQLite's own
+``integrity_check``, then the table's checks: every game's row reads; its log is numbered 1..n
+with no gap and agrees with the game's sequence number; the game replays from its seed through
+the whole log, and every snapshot agrees with the replay at its point; every outbox row and
+deadline reads; no open deadline points at a game that is over or gone; and which games are in
+quarantine. Each :class:`Finding` names the game and the row, and carries its advice.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from bot.table.store import DamagedRow, GameRow, Store, dumps
+from engine.core import Action, GameState, Rules, apply
+
+#: What an operator does about each kind of finding (docs/operations.md has the long form).
+ADVICE: dict[str, str] = {
+    "integrity": "SQLite itself finds damage: stop the bot, keep the file aside, restore the latest good backup "
+                 "(python -m bot restore BACKUP) and check again",
+    "game": "the game's own row cannot be read: restore a backup; the other games are unaffected",
+    "sequence": "the game's log has a gap or disagrees with the game's count: restore a backup, or let a GM "
+                "abandon the game",
+    "log": "the game's log does not replay: restore a backup, or let a GM abandon the game",
+    "snapshot": "harmless while the log replays (the game loads from the log); "
+                "python -m bot release GAME writes a fresh snapshot",
+    "outbox": "that message is lost: python -m bot release GAME drops it and lets the game go on",
+    "deadlines": "python -m bot release GAME closes it; the next action opens fresh deadlines",
+    "stray": "harmless: a deadline of a game that is over or gone never fires",
+    "rules": "the game is not offered by this bot: start the check with the same config as the bot",
+    "quarantine": "the game is set aside: deal with its other findings, then python -m bot release GAME",
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    game: int | None
+    kind: str  # a key of ADVICE
+    detail: str
+
+    @property
+    def advice(self) -> str:
+        return ADVICE[self.kind].replace("GAME", str(self.game))
+
+
+@dataclass
+class Report:
+    path: str
+    schema: int
+    games: int = 0
+    replayed: int = 0
+    actions: int = 0
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def healthy(self) -> bool:
+        return not self.findings
+
+    def text(self) -> str:
+        lines = [f"Seneschal database check: {self.path} (schema version {self.schema})",
+                 f"  SQLite integrity check: {'damage found' if self.of('integrity') else 'ok'}",
+                 f"  games: {self.games}, of which {self.replayed} replayed from their seed "
+                 f"({self.actions:,} actions), snapshots compared with the replay",
+                 f"  quarantined games: {', '.join(str(f.game) for f in self.of('quarantine')) or 'none'}"]
+        if self.healthy:
+            lines.append("Healthy: nothing to do.")
+            return "\n".join(lines)
+        lines.append(f"{len(self.findings)} finding(s):")
+        for f in self.findings:
+            where = f"game {f.game}" if f.game is not None else "database"
+            lines += [f"  - {where}: {f.detail}", f"    what to do: {f.advice}"]
+        return "\n".join(lines)
+
+    def of(self, kind: str) -> list[Finding]:
+        return [f for f in self.findings if f.kind == kind]
+
+
+def check(store: Store, rules: Mapping[str, Rules]) -> Report:
+    """The whole database; nothing is written."""
+    report = Report(store.path, store.schema_version)
+    report.findings += [Finding(None, "integrity", line) for line in store.integrity()[:20]]
+    for gid in store.game_ids():
+        report.games += 1
+        report.findings += check_game(store, rules, gid, report)
+    for table in ("outbox", "deadlines"):
+        report.findings += [Finding(d.game, table, f"{table} row {d.row} cannot be read ({d.reason})")
+                            for d in store.unreadable(table)]
+    report.findings += [Finding(game, "stray", f"open deadline {row} of a game that is over or gone")
+                        for row, game in store.stray_deadlines()]
+    report.findings += [Finding(q.game, "quarantine", f"set aside: {q.what} row {q.row} ({q.reason})")
+                        for q in store.quarantined()]
+    return report
+
+
+def check_game(store: Store, rules: Mapping[str, Rules], gid: int, report: Report | None = None) -> list[Finding]:
+    try:
+        row = store.game(gid)
+        assert row is not None
+        store.seats(gid)
+    except Exception as err:  # bad UTF-8 or JSON in the games or seats row
+        return [Finding(gid, "game", f"its row cannot be read ({type(err).__name__}: {err})")]
+    try:
+        logged = store.actions(gid)
+    except DamagedRow as err:
+        return [Finding(gid, "log", f"action {err.row} cannot be read ({err.reason})")]
+    found = []
+    seqs = [a.seq for a in logged]
+    if seqs != list(range(1, len(seqs) + 1)):
+        gaps = sorted(set(range(1, (seqs[-1] if seqs else 0) + 1)) - set(seqs))
+        found.append(Finding(gid, "sequence", f"the log is not numbered 1..{len(seqs)} (missing {gaps[:5]})"))
+    if (seqs[-1] if seqs else 0) != row.last_seq:
+        found.append(Finding(gid, "sequence", f"the game says {row.last_seq} actions, the log has "
+                                              f"{seqs[-1] if seqs else 0}"))
+    if not store.snapshot_seqs(gid):
+        if logged:
+            found.append(Finding(gid, "log", "it has actions but no starting snapshot"))
+        return found
+    game_rules = rules.get(row.game)
+    if game_rules is None:
+        return [*found, Finding(gid, "rules", f"no rules for {row.game!r} here")]
+    _, problems = replay(store, game_rules, row)
+    if report is not None:
+        report.replayed += 1
+        report.actions += len(logged)
+    return found + problems
+
+
+def replay(store: Store, rules: Rules, row: GameRow) -> tuple[GameState | None, list[Finding]]:
+    """The game from its seed through its whole log, each snapshot compared on the way: the state
+    (None when the log does not replay) and the findings."""
+    gid = row.id
+    snaps = set(store.snapshot_seqs(gid))
+    found: list[Finding] = []
+    try:
+        state, _ = rules.new_game([s.seat for s in store.seats(gid)], dict(row.options), row.seed)
+    except Exception as err:
+        return None, [Finding(gid, "log", f"it cannot be set up from its seed ({type(err).__name__}: {err})")]
+
+    def compare(seq: int) -> None:
+        if seq not in snaps:
+            return
+        try:
+            snap = store.snapshot(gid, seq)
+            assert snap is not None
+            same = rules.fingerprint(rules.load(json.loads(snap.state))) == rules.fingerprint(state)
+        except DamagedRow as err:
+            found.append(Finding(gid, "snapshot", f"snapshot {seq} cannot be read ({err.reason})"))
+            return
+        except Exception as err:
+            found.append(Finding(gid, "snapshot", f"snapshot {seq} cannot be read ({type(err).__name__}: {err})"))
+            return
+        if not same:
+            found.append(Finding(gid, "snapshot", f"snapshot {seq} disagrees with the replayed log"))
+
+    compare(0)
+    for a in store.actions(gid):
+        try:
+            apply(rules, state, a.seat, Action.from_json(json.loads(a.action)))
+        except Exception as err:
+            return None, [*found, Finding(gid, "log", f"action {a.seq} does not replay ({type(err).__name__}: {err})")]
+        if state.version != a.version:
+            return None, [*found, Finding(gid, "log", f"action {a.seq} reaches state {state.version}, "
+                                                      f"the log says {a.version}")]
+        compare(a.seq)
+    return state, found
+
+
+def release(store: Store, rules: Mapping[str, Rules], gid: int, now: float) -> str:
+    """Repair what can be repaired of one game and lift its quarantine: unreadable outbox rows are
+    dropped and deadlines closed, snapshots that disagree with the log are replaced by a fresh one.
+    Refused (ValueError) when the log itself does not replay: then only a backup or abandoning helps."""
+    row = store.game(gid)
+    if row is None:
+        raise ValueError(f"there is no game {gid}")
+    game_rules = rules.get(row.game)
+    if game_rules is None:
+        raise ValueError(f"game {gid} is {row.game!r}, which this bot does not offer")
+    dropped = store.drop_unreadable(gid)
+    rewritten = 0
+    if store.snapshot_seqs(gid):
+        state, problems = replay(store, game_rules, row)
+        if state is None:
+            raise ValueError(f"game {gid}'s log does not replay ({problems[-1].detail}); "
+                             "restore a backup, or let a GM abandon the game")
+        bad = [f for f in problems if f.kind == "snapshot"]
+        if bad:
+            with store.transaction():
+                store.drop_snapshots(gid)
+                first, _ = game_rules.new_game([s.seat for s in store.seats(gid)], dict(row.options), row.seed)
+                store.put_snapshot(gid, 0, dumps(game_rules.dump(first)), game_rules.phase(first), now)
+                store.put_snapshot(gid, row.last_seq, dumps(game_rules.dump(state)), game_rules.phase(state), now)
+            rewritten = len(bad)
+    lifted = store.release(gid)
+    return (f"game {gid}: {dropped} unreadable row(s) dropped, {rewritten} snapshot(s) replaced, "
+            f"{'released from quarantine' if lifted else 'was not in quarantine'}")

@@ -1,0 +1,145 @@
+"""The operator's tools: ``python -m bot check``, ``backup``, ``restore`` and ``release`` (bot/admin.py)."""
+
+from __future__ import annotations
+
+import io
+import threading
+
+from bot.__main__ import main
+from bot.table import Store
+from engine.core import Action
+from tests.games.tribute import RULES
+from tests.table.conftest import ALICE, BOB, make_table, start_game
+from tests.table.damage import flip_byte
+
+TRIBUTE = "tests.games.tribute:RULES"
+
+
+def tool(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    from bot import admin
+
+    code = admin.main([*argv, "--game", TRIBUTE], out=out)
+    return code, out.getvalue()
+
+
+def played(db_path, clock, games: int = 2) -> list[int]:
+    table = make_table(db_path, clock, snapshot_every=1)
+    ids = [start_game(table, channel=f"c{i}", seed=20 + i) for i in range(games)]
+    for card, gid in enumerate(ids, start=1):
+        table.act(ALICE, None, "tribute", Action.of("bid", card=card), game_id=gid)
+        table.act(BOB, None, "tribute", Action.of("bid", card=card + 1), game_id=gid)
+    table.store.close()
+    return ids
+
+
+def test_a_healthy_database_checks_clean(db_path, clock):
+    played(db_path, clock)
+    code, text = tool("check", "--db", str(db_path))
+    assert code == 0, text
+    assert "SQLite integrity check: ok" in text and "games: 2, of which 2 replayed" in text
+    assert "Healthy" in text
+    assert main(["check", "--db", str(db_path), "--game", TRIBUTE]) == 0  # through python -m bot
+
+
+def test_damage_is_reported_with_advice_and_release_repairs_it(db_path, clock):
+    first, second = played(db_path, clock)
+    table = make_table(db_path, clock)
+    table.act(ALICE, None, "tribute", Action.of("offer", to="bob", give=1, take=0), game_id=first)
+    table.store.close()
+    flip_byte(db_path, "outbox", "payload", "game = ? AND delivered_at IS NULL ORDER BY id DESC LIMIT 1", (first,))
+    flip_byte(db_path, "snapshots", "state", "game = ? AND seq = 1", (second,))
+    table = make_table(db_path, clock)
+    table.pending_outbox(1000)  # the bot meets the damaged row: the first game is set aside
+    table.store.close()
+
+    code, text = tool("check", "--db", str(db_path))
+    assert code == 1
+    assert f"game {first}: outbox row" in text and "cannot be read" in text
+    assert f"python -m bot release {first} drops it" in text
+    assert f"game {second}: snapshot 1 cannot be read" in text
+    assert f"game {first}: set aside" in text
+
+    code, text = tool("release", str(first), "--db", str(db_path))
+    assert code == 0 and "1 unreadable row(s) dropped" in text and "released from quarantine" in text
+    code, text = tool("release", str(second), "--db", str(db_path))
+    assert code == 0 and "snapshot(s) replaced" in text
+    code, text = tool("check", "--db", str(db_path))
+    assert code == 0, text
+    table = make_table(db_path, clock)
+    table.act(BOB, None, "tribute", Action.of("decline_offer", offer=1), game_id=first)
+    table.store.close()
+
+
+def test_a_gap_in_the_log_and_a_stray_deadline_are_findings(db_path, clock):
+    first, second = played(db_path, clock)
+    store = Store(db_path)
+    store.db.execute("DELETE FROM actions WHERE game = ? AND seq = 1", [first])
+    store.db.execute("UPDATE games SET status = 'abandoned' WHERE id = ?", [second])
+    store.close()
+    code, text = tool("check", "--db", str(db_path))
+    assert code == 1
+    assert f"game {first}: the log is not numbered 1..1 (missing [1])" in text
+    assert "restore a backup" in text
+    assert f"game {second}: open deadline" in text and "harmless" in text
+
+
+def test_a_release_refuses_a_log_that_does_not_replay(db_path, clock):
+    first, _ = played(db_path, clock)
+    store = Store(db_path)
+    store.db.execute("UPDATE actions SET action = 'garbage' WHERE game = ? AND seq = 2", [first])
+    store.close()
+    code, text = tool("release", str(first), "--db", str(db_path))
+    assert code == 1
+
+
+def test_online_backup_while_the_table_plays_then_restore(db_path, clock, tmp_path):
+    first, _ = played(db_path, clock)
+    table = make_table(db_path, clock)
+    stop = threading.Event()
+    offers = []
+
+    def play() -> None:  # writes go on during the backup
+        while not stop.is_set():
+            table.act(ALICE, None, "tribute", Action.of("offer", to="bob", give=1, take=0), game_id=first,
+                      key=f"o{len(offers)}")
+            offers.append(1)
+
+    writer = threading.Thread(target=play)
+    writer.start()
+    try:
+        while len(offers) < 5:
+            threading.Event().wait(0.01)
+        code, text = tool("backup", str(tmp_path / "backups" / "one.sqlite3"), "--db", str(db_path))
+    finally:
+        stop.set()
+        writer.join()
+    assert code == 0 and "checked" in text, text
+    code, text = tool("backup", str(tmp_path / "backups" / "one.sqlite3"), "--db", str(db_path))
+    assert code == 1  # never over an existing file
+    at_backup = Store(tmp_path / "backups" / "one.sqlite3", readonly=True)
+    saved = at_backup.game(first).last_seq
+    at_backup.close()
+    assert 2 + 5 <= saved <= 2 + len(offers)
+    table.act(BOB, None, "tribute", Action.of("decline_offer", offer=1), game_id=first)  # after the backup
+    table.store.close()
+
+    code, text = tool("check", "--db", str(tmp_path / "backups" / "one.sqlite3"))
+    assert code == 0, text
+    code, text = tool("restore", str(tmp_path / "backups" / "one.sqlite3"), "--db", str(db_path))
+    assert code == 0 and "before-restore" in text
+    assert list(tmp_path.glob("table.sqlite3.before-restore-*"))
+    table = make_table(db_path, clock)
+    assert table.info(first).seq == saved
+    assert RULES.fingerprint(table.state(first)).startswith("{")
+    table.act(BOB, None, "tribute", Action.of("decline_offer", offer=1), game_id=first)
+    table.store.close()
+
+
+def test_restore_refuses_a_file_that_is_not_a_database(db_path, clock, tmp_path):
+    played(db_path, clock, 1)
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database at all" * 100)
+    code, _ = tool("restore", str(junk), "--db", str(db_path))
+    assert code == 1
+    assert tool("check", "--db", str(db_path))[0] == 0  # untouched
