@@ -20,6 +20,7 @@ import json
 import logging
 import re
 import secrets
+import sqlite3
 import threading
 import uuid
 from collections import OrderedDict
@@ -63,7 +64,7 @@ from bot.table.results import (
     Undone,
     Waiting,
 )
-from bot.table.store import DamagedRow, GameRow, Store, dumps
+from bot.table.store import DamagedRow, GameRow, StaleAppend, Store, dumps
 from engine import registry
 from engine.core import Action, Decision, Event, GameState, RuleError, Rules, StaleState, apply
 from engine.core.rules import RANDOM_ROLE
@@ -335,7 +336,12 @@ class TableService:
         with self._lock(row.id):
             if (done := self._seen(key)) is not None:
                 return done
-            return body(self._row(row.id))
+            try:
+                return body(self._row(row.id))
+            except sqlite3.IntegrityError:
+                if (done := self._seen(key)) is not None:  # another process ran this very command first
+                    return done
+                raise
 
     def _remember(self, key: str | None, game_id: int | None, command: str) -> None:
         if key:
@@ -762,7 +768,20 @@ class TableService:
 
     def _apply(self, game_id: int, seat: str, action: Action, *, key: str | None, user_id: str | None,
                source: str, expect_version: int | None = None, deadline_id: int | None = None) -> Applied:
+        """Apply for ``seat``; the database decides between processes: one that loses the race to append
+        (:class:`~bot.table.store.StaleAppend`) reloads and looks again, and answers as for a duplicate
+        when the winner applied this very key."""
         key = key or f"auto:{uuid.uuid4().hex}"
+        while True:
+            try:
+                return self._apply_once(game_id, seat, action, key=key, user_id=user_id, source=source,
+                                        expect_version=expect_version, deadline_id=deadline_id)
+            except StaleAppend as err:
+                log.debug("game %s moved on in another process (%s): looking again", game_id, err)
+                self._live.pop(game_id, None)
+
+    def _apply_once(self, game_id: int, seat: str, action: Action, *, key: str, user_id: str | None,
+                    source: str, expect_version: int | None, deadline_id: int | None) -> Applied:
         with self._lock(game_id):
             row = self._row(game_id)
             if (dup := self._duplicate(row, key)) is not None:
@@ -784,7 +803,7 @@ class TableService:
             now = self.clock.now()
             with self.store.transaction():
                 self.store.append_action(game_id, seq, seat, action.dumps(), dumps([e.to_json() for e in events]),
-                                         key, now, work.version, user_id, source)
+                                         key, now, work.version, user_id, source, epoch=row.epoch)
                 if deadline_id is not None:
                     self.store.close_deadline(deadline_id, now, "default applied")
                 if changed or result is not None or seq % self.snapshot_every == 0:

@@ -121,6 +121,10 @@ class DamagedRow(Exception):
         self.game, self.table, self.row, self.reason = game, table, row, reason
 
 
+class StaleAppend(Exception):
+    """Another process appended to the game first (or undid it): the caller reloads and looks again."""
+
+
 @dataclass(frozen=True)
 class Quarantined:
     game: int
@@ -303,12 +307,27 @@ class Store:
 
     # -- the action log -----------------------------------------------------------
     def append_action(self, game_id: int, seq: int, seat: str, action: str, events: str, key: str, at: float,
-                      version: int, user_id: str | None = None, source: str = "player") -> None:
-        """Append one row (inside the caller's transaction, or its own)."""
+                      version: int, user_id: str | None = None, source: str = "player", *,
+                      epoch: int | None = None) -> None:
+        """Append one row (inside the caller's transaction, or its own).
+
+        With ``epoch`` (the undo count the caller's state was loaded at), the database decides who
+        applies: the game must still stand at ``seq - 1`` in that epoch, and (game, seq) and
+        (game, key) are unique keys, so of two processes that loaded the same state only the first to
+        commit appends; the other gets :class:`StaleAppend` and nothing of its transaction is kept."""
         with self.transaction():
-            self._x(f"INSERT INTO actions ({_ACTION_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                    (game_id, seq, seat, action, events, key, at, version, user_id, source))
-            self._x("UPDATE games SET last_seq = ?, updated = ? WHERE id = ?", (seq, at, game_id))
+            if epoch is not None:
+                moved = self._x("UPDATE games SET last_seq = ?, updated = ? WHERE id = ? AND last_seq = ? AND epoch = ?",
+                                (seq, at, game_id, seq - 1, epoch))
+                if moved.rowcount != 1:
+                    raise StaleAppend(f"game {game_id} is no longer at action {seq - 1} (epoch {epoch})")
+            try:
+                self._x(f"INSERT INTO actions ({_ACTION_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                        (game_id, seq, seat, action, events, key, at, version, user_id, source))
+            except sqlite3.IntegrityError as err:
+                raise StaleAppend(f"game {game_id}: action {seq} or key {key!r} exists already ({err})") from None
+            if epoch is None:
+                self._x("UPDATE games SET last_seq = ?, updated = ? WHERE id = ?", (seq, at, game_id))
 
     def action_by_key(self, game_id: int, key: str) -> ActionRow | None:
         row = self._one(f"SELECT {_ACTION_COLS} FROM actions WHERE game = ? AND key = ?", (game_id, key))

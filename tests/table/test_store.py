@@ -8,6 +8,7 @@ import pytest
 
 from bot.table import CorruptGame, Store
 from bot.table.migrations import LATEST, current_version, migrate
+from bot.table.store import StaleAppend
 from engine.core import Action
 from tests.games.tribute import RULES
 from tests.table.conftest import ALICE, BOB, CHAN, make_table, start_game
@@ -54,10 +55,25 @@ def test_repeated_key_is_rejected_by_the_schema(db_path):
     gid = store.create_game(game="tribute", channel="c", creator="u", players=2, options={}, settings={}, seed=1,
                             engine_version="1", schema=1, now=0)
     store.append_action(gid, 1, "a", "{}", "[]", "key-1", 0, 1)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(StaleAppend):
         store.append_action(gid, 2, "a", "{}", "[]", "key-1", 0, 2)
     assert [a.seq for a in store.actions(gid)] == [1]
     assert store.game(gid).last_seq == 1  # the failed transaction left nothing behind
+    store.close()
+
+
+def test_an_append_must_follow_the_sequence_and_epoch_it_was_loaded_at(db_path):
+    store = Store(db_path)
+    gid = store.create_game(game="tribute", channel="c", creator="u", players=2, options={}, settings={}, seed=1,
+                            engine_version="1", schema=1, now=0)
+    store.append_action(gid, 1, "a", "{}", "[]", "k1", 0, 1, epoch=0)
+    with pytest.raises(StaleAppend):  # another process appended seq 1 first
+        store.append_action(gid, 1, "a", "{}", "[]", "k2", 0, 1, epoch=0)
+    store.undo_to(gid, 0, 1.0, "gm")
+    with pytest.raises(StaleAppend):  # loaded before the undo
+        store.append_action(gid, 1, "a", "{}", "[]", "k3", 0, 1, epoch=0)
+    store.append_action(gid, 1, "a", "{}", "[]", "k4", 0, 1, epoch=1)
+    assert [a.key for a in store.actions(gid)] == ["k4"] and store.game(gid).last_seq == 1
     store.close()
 
 
