@@ -31,6 +31,8 @@ class Config:
     reminders: str = "12h,1h"
     dev_guild_ids: tuple[int, ...] = ()
     gm_role: str = "GM"
+    shard_count: int = 0  # 0: no sharding (one process, one gateway connection)
+    shard_ids: tuple[int, ...] = ()  # this process's shards; empty: all of them
     boards_dir: str = "boards"
     log_level: str = "INFO"
     extra_games: tuple[str, ...] = ()
@@ -56,7 +58,7 @@ def _get(doc: dict[str, Any], where: str, section: str, key: str, kind: type | t
 KNOWN = {
     "store": {"path", "synchronous", "snapshot_every"},
     "table": {"deadline", "reminders"},
-    "discord": {"dev_guild_ids", "gm_role"},
+    "discord": {"dev_guild_ids", "gm_role", "shard_count", "shard_ids"},
     "local": {"boards_dir"},
     "log": {"level"},
     "games": {"extra"},
@@ -94,6 +96,8 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None) -> C
         reminders=_reminders(_get(doc, where, "table", "reminders", (str, list), d.reminders), where),
         dev_guild_ids=tuple(_get(doc, where, "discord", "dev_guild_ids", list, [])),
         gm_role=_get(doc, where, "discord", "gm_role", str, d.gm_role),
+        shard_count=_get(doc, where, "discord", "shard_count", int, d.shard_count),
+        shard_ids=tuple(_get(doc, where, "discord", "shard_ids", list, [])),
         boards_dir=_get(doc, where, "local", "boards_dir", str, d.boards_dir),
         log_level=_get(doc, where, "log", "level", str, d.log_level).upper(),
         extra_games=tuple(_get(doc, where, "games", "extra", list, [])),
@@ -108,6 +112,14 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None) -> C
         raise ConfigError(f"{where}: log.level must be one of {', '.join(LOG_LEVELS)}")
     if not all(isinstance(g, int) and not isinstance(g, bool) for g in cfg.dev_guild_ids):
         raise ConfigError(f"{where}: discord.dev_guild_ids must be a list of numbers")
+    if cfg.shard_count < 0:
+        raise ConfigError(f"{where}: discord.shard_count must be 0 (no sharding) or more")
+    if not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < cfg.shard_count for i in cfg.shard_ids):
+        raise ConfigError(f"{where}: discord.shard_ids must be shard numbers from 0 to shard_count - 1 "
+                          f"({cfg.shard_count - 1})" if cfg.shard_count else
+                          f"{where}: discord.shard_ids needs discord.shard_count")
+    if len(set(cfg.shard_ids)) != len(cfg.shard_ids):
+        raise ConfigError(f"{where}: discord.shard_ids lists a shard twice")
     if not all(isinstance(g, str) for g in cfg.extra_games):
         raise ConfigError(f"{where}: games.extra must be a list of \"module:ATTR\" strings")
     try:

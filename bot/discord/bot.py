@@ -20,6 +20,7 @@ from bot.discord.errors import Tree
 from bot.discord.refs import Refs
 from bot.discord.render import BoardPainter
 from bot.discord.settings import DiscordSettings
+from bot.table.shards import games_condition
 
 if TYPE_CHECKING:
     from bot.discord.cogs.play import Play
@@ -61,6 +62,8 @@ class Seneschal(commands.Bot):
         )
         self.settings = settings
         self.table = table
+        # Deadlines and posts of this process's shards' games only (every process answers interactions).
+        table.shard_games = games_condition(settings.shard_count, settings.shard_ids)
         self.delivery: Delivery | None = None
         self.timers: Timers | None = None
         self.synced: list[str] = []
@@ -127,7 +130,10 @@ class Seneschal(commands.Bot):
             await asyncio.sleep(gap - idle)
 
     async def on_ready(self) -> None:
-        log.info("connected as %s (%s) to %d guild(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        shards = f" on shard(s) {sorted(self.shards)} of {self.shard_count}" if isinstance(
+            self, commands.AutoShardedBot) else ""
+        log.info("connected as %s (%s) to %d guild(s)%s", self.user, getattr(self.user, "id", "?"), len(self.guilds),
+                 shards)
 
     async def close(self) -> None:
         """Stop the background tasks first, then close the connection."""
@@ -136,6 +142,19 @@ class Seneschal(commands.Bot):
                 await task.stop()
         self.painter.stop()
         await super().close()
+
+
+class ShardedSeneschal(Seneschal, commands.AutoShardedBot):
+    """The bot over several gateway shards (``discord.shard_count``): discord.py's AutoShardedBot
+    connects ``shard_ids`` (all when empty) in this process; other processes, on the same database,
+    connect the others (docs/scaling.md)."""
+
+
+def make_bot(settings: DiscordSettings, table: TableService, **options: Any) -> Seneschal:
+    """The bot for ``settings``: sharded when ``shard_count`` is set."""
+    if settings.sharded:
+        return ShardedSeneschal(settings, table, **settings.shard_options(), **options)
+    return Seneschal(settings, table, **options)
 
 
 def use_test_endpoints(settings: DiscordSettings) -> None:
@@ -156,7 +175,7 @@ async def run_bot(settings: DiscordSettings, table: TableService) -> None:
     import signal
 
     use_test_endpoints(settings)
-    bot = Seneschal(settings, table)
+    bot = make_bot(settings, table)
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
 

@@ -37,7 +37,8 @@ def is_gm(interaction: discord.Interaction, settings: DiscordSettings) -> bool:
 
 def actor_of(interaction: discord.Interaction, settings: DiscordSettings) -> Actor:
     user = interaction.user
-    return Actor(str(user.id), user.name, is_gm(interaction, settings))
+    guild = str(interaction.guild_id) if interaction.guild_id is not None else None
+    return Actor(str(user.id), user.name, is_gm(interaction, settings), guild)
 
 
 def channel_of(interaction: discord.Interaction) -> str | None:

@@ -25,8 +25,18 @@ class DiscordSettings:
     token: str = field(repr=False)
     dev_guild_ids: tuple[int, ...] = ()
     gm_role: str = ""  # a role id or name; Manage Server always counts as GM
+    shard_count: int = 0  # 0: no sharding; else this process runs an AutoShardedClient for shard_ids
+    shard_ids: tuple[int, ...] = ()  # empty: every shard
     api_base: str = ""  # tests only
     gateway_url: str = ""  # tests only
+
+    @property
+    def sharded(self) -> bool:
+        return self.shard_count > 0
+
+    def shard_options(self) -> dict[str, Any]:
+        """discord.py's ``shard_count`` and ``shard_ids`` for an AutoShardedClient."""
+        return {"shard_count": self.shard_count, "shard_ids": list(self.shard_ids) or None}
 
     @classmethod
     def from_config(cls, config: Any, env: Mapping[str, str] | None = None) -> DiscordSettings:
@@ -39,6 +49,8 @@ class DiscordSettings:
             token=token,
             dev_guild_ids=tuple(int(g) for g in getattr(config, "dev_guild_ids", ()) or ()),
             gm_role=str(getattr(config, "gm_role", "") or ""),
+            shard_count=int(getattr(config, "shard_count", 0) or 0),
+            shard_ids=tuple(int(i) for i in getattr(config, "shard_ids", ()) or ()),
             api_base=api,
             gateway_url=env.get(TEST_GATEWAY, "") if api else "",
         )

@@ -34,6 +34,7 @@ class Actor:
     user_id: str
     name: str
     admin: bool = False
+    guild: str | None = None  # the server the command came from (None in a DM and on the local table)
 
 
 @dataclass(frozen=True)

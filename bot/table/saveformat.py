@@ -120,7 +120,7 @@ def import_game(service: TableService, actor: Actor, channel: str | None, text: 
             settings=dict(game.get("settings") or {}), seed=seed,
             engine_version=str(game.get("engine_version") or rules.engine_version),
             schema=int(game.get("schema") or rules.schema_version), now=now,
-            status=GameStatus.LOBBY.value if state is None else GameStatus.ACTIVE.value)
+            status=GameStatus.LOBBY.value if state is None else GameStatus.ACTIVE.value, guild=actor.guild)
         for s in seats:
             store.add_seat(game_id, s["seat"], str(s.get("user_id") or s["seat"]), str(s.get("name") or s["seat"]), now,
                            str(s.get("role") or ""))

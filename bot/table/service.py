@@ -578,7 +578,7 @@ class TableService:
             game_id = self.store.create_game(
                 game=rules.name, channel=channel, creator=actor.user_id, players=players, options=opts,
                 settings=settings, seed=secrets.randbits(62) if seed is None else int(seed),
-                engine_version=rules.engine_version, schema=rules.schema_version, now=now)
+                engine_version=rules.engine_version, schema=rules.schema_version, now=now, guild=actor.guild)
             seat = None
             if play:
                 seat = self._free_seat(actor.name or actor.user_id, [], explicit=False)

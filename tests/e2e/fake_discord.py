@@ -62,6 +62,7 @@ class Request:
     files: list[dict[str, Any]] = field(default_factory=list)  # {name, filename, data, content_type}
     at: float = 0.0
     status: int = 200
+    auth: str = ""  # the Authorization header (tells two bot processes apart when given two tokens)
 
     @property
     def payload(self) -> dict[str, Any]:
@@ -309,7 +310,8 @@ class FakeDiscord:
     # -- REST ----------------------------------------------------------------------
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
-        rec = Request(request.method, path, dict(request.query), at=time.perf_counter())
+        rec = Request(request.method, path, dict(request.query), at=time.perf_counter(),
+                      auth=request.headers.get("Authorization", "").removeprefix("Bot "))
         if request.content_type == "application/json":
             rec.json = await request.json()
         elif request.content_type.startswith("multipart/"):

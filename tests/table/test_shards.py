@@ -1,0 +1,52 @@
+"""Shards over one store (bot/table/shards.py): a process fires deadlines and delivers messages only
+for the games of its own shards' servers; games with no server belong to shard 0."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from bot import config as configuration
+from bot.table.shards import games_condition, shard_of
+from tests.table.conftest import ALICE, BOB, make_table, start_game
+
+
+def guild_on(shard: int, count: int = 2, n: int = 1) -> str:
+    return str(((1_000_000 + n * count + shard) << 22) | 12345)
+
+
+def test_a_server_shard_is_its_id_shifted_modulo_the_count():
+    assert shard_of(guild_on(1), 2) == 1 and shard_of(guild_on(0), 2) == 0
+    assert shard_of(None, 4) == 0 and shard_of(guild_on(1), 1) == 0
+    assert games_condition(0) is None and games_condition(2, (0, 1)) is None and games_condition(2) is None
+
+
+def test_each_process_handles_only_its_own_shards_games(db_path, clock):
+    table = make_table(db_path, clock)
+    games = {}
+    for shard, channel in ((0, "n"), (1, "s")):
+        seated = (replace(ALICE, guild=guild_on(shard)), replace(BOB, guild=guild_on(shard)))
+        games[shard] = start_game(table, seated, channel=channel)
+    local = start_game(table, channel="dm-less")  # no server: shard 0
+    assert table.info(games[1]).game == "tribute" and table.store.game(games[1]).guild == guild_on(1)
+    zero, one = make_table(db_path, clock), make_table(db_path, clock)
+    zero.shard_games, one.shard_games = games_condition(2, (0,)), games_condition(2, (1,))
+    assert {m.game_id for m in zero.pending_outbox(1000)} == {games[0], local}
+    assert {m.game_id for m in one.pending_outbox(1000)} == {games[1]}
+    clock.advance(3 * 86400)
+    assert {o.game.id for o in one.run_due()} == {games[1]}
+    assert {o.game.id for o in zero.run_due()} == {games[0], local}
+    for t in (table, zero, one):
+        t.store.close()
+
+
+def test_shard_settings_are_checked(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text("[discord]\nshard_count = 4\nshard_ids = [1, 3]\n", encoding="utf-8")
+    cfg = configuration.load(path, env={})
+    assert (cfg.shard_count, cfg.shard_ids) == (4, (1, 3))
+    for bad in ("shard_count = 2\nshard_ids = [2]", "shard_ids = [0]", "shard_count = -1", "shard_count = 2\nshard_ids = [1, 1]"):
+        path.write_text(f"[discord]\n{bad}\n", encoding="utf-8")
+        with pytest.raises(configuration.ConfigError, match="shard"):
+            configuration.load(path, env={})
