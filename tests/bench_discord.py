@@ -1,25 +1,40 @@
 """Bot benchmark for `make bench` (target from design.md: interaction received -> first response
 <= 100 ms at p99 with 50 games active; Discord's hard limit is 3 s).
 
-The real discord.py client runs in-process against the fake Discord on 127.0.0.1 (tests/e2e). 50
-games of the test game are opened, joined and started through slash commands and lobby buttons;
-then they are played by clicking the decision buttons the bot DMs, in bursts of ``BURST``
-interactions arriving together, mixed with ``/game status`` and autocomplete requests, while the
-outbox delivery runs in the background. The latency of one interaction is measured by the fake:
-from the moment it sends INTERACTION_CREATE on the gateway to the moment the bot's first response
-(the interaction callback) arrives.
+The bot runs as it does in production, ``python -m bot`` in a process of its own (with the test
+game and its board drawer), against the fake Discord (tests/e2e) in this process, while a third
+process keeps one core busy all along. 50 games of the test game are opened, joined and started
+through slash commands and lobby buttons; then they are played by clicking the decision buttons
+the bot DMs, in bursts of ``BURST`` interactions arriving together, mixed with ``/game status``
+and autocomplete requests, while the outbox delivery runs in the background. The latency of one
+interaction is measured by the fake: from the moment it sends INTERACTION_CREATE on the gateway to
+the moment the bot's first response (the interaction callback) arrives. (Until December 2026 the
+bot ran inside this process, on the fake's own event loop, so the fake's work counted as the bot's.)
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import os
 import random
+import signal
 import statistics
+import subprocess
+import sys
 import tempfile
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
-from bot.table import Actor
-from tests.e2e.fake_discord import Interaction
-from tests.e2e.harness import Harness, run, running
+from bot.table import Actor, FakeClock, TableService
+from tests.e2e.fake_discord import FakeDiscord, Interaction
+from tests.e2e.harness import TRIBUTE, make_table, run
+
+#: The checkout whose bot is measured (this one; SENESCHAL_BENCH_BOT names another, to compare).
+ROOT = Path(os.environ.get("SENESCHAL_BENCH_BOT") or Path(__file__).resolve().parents[1])
+#: ``python -m bot`` with the test game's board drawer registered (as the in-process tests have it).
+LAUNCH = "import sys; from tests.e2e import drawer; drawer.register(); from bot.__main__ import main; sys.exit(main())"
 
 Row = tuple[str, float, str, str]
 GAMES = 50
@@ -32,7 +47,61 @@ def p(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-async def open_games(h: Harness) -> list[tuple[int, int]]:
+@dataclass
+class Remote:
+    """The bot in its own process, seen from here: the fake it talks to and its database."""
+
+    fake: FakeDiscord
+    table: TableService  # a reader on the bot's database file
+    channel: int
+
+    def thread_of(self, game_id: int) -> int:
+        return int(self.table.info(game_id).channel or 0)
+
+    async def idle(self, timeout: float = 60.0) -> None:
+        """Wait until the bot's outbox is drained and it stopped talking to the fake."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while loop.time() < end:
+            if not self.table.pending_outbox(1):
+                await self.fake.settle(0.1, timeout)
+                if not self.table.pending_outbox(1):
+                    return
+            await asyncio.sleep(0.05)
+        raise TimeoutError("the outbox did not drain")
+
+
+@contextlib.asynccontextmanager
+async def bot_process(folder: Path) -> AsyncIterator[Remote]:
+    fake = FakeDiscord()
+    await fake.start()
+    db = folder / "seneschal.sqlite3"
+    config = folder / "config.toml"
+    config.write_text(f'[store]\npath = "{db}"\n\n[discord]\ndev_guild_ids = [{fake.guild_id}]\n\n'
+                      f'[games]\nextra = ["{TRIBUTE}"]\n\n[log]\nlevel = "WARNING"\n', encoding="utf-8")
+    env = {**os.environ, "DISCORD_TOKEN": "bench-token", "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1",
+           "SENESCHAL_TEST_DISCORD_API": fake.base_url, "SENESCHAL_TEST_DISCORD_GATEWAY": fake.gateway_url}
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-c", LAUNCH, "--config", str(config), cwd=str(folder),
+                                                env=env, stdout=asyncio.subprocess.DEVNULL)
+    table = None
+    try:
+        await fake.wait_for(lambda: fake.ready.is_set() and "game new" in fake.command_names(), 60)
+        table = make_table(db, FakeClock())
+        yield Remote(fake, table, fake.channel_ids["games"])
+    finally:
+        if proc.returncode is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(proc.wait(), 20)
+            except TimeoutError:
+                proc.kill()
+                await proc.wait()
+        if table is not None:
+            table.store.close()
+        await fake.stop()
+
+
+async def open_games(h: Remote) -> list[tuple[int, int]]:
     fake = h.fake
     games = []
     for _ in range(GAMES):
@@ -48,7 +117,7 @@ async def open_games(h: Harness) -> list[tuple[int, int]]:
     return games
 
 
-def next_click(h: Harness, game_id: int) -> tuple[str, int, str] | None:
+def next_click(h: Remote, game_id: int) -> tuple[str, int, str] | None:
     """(user, message id, button custom_id) answering what game ``game_id`` waits for, if any."""
     st = h.table.status(Actor(str(h.fake.uid("alice")), "alice"), None, game_id=game_id)
     for w in st.waiting:
@@ -61,7 +130,7 @@ def next_click(h: Harness, game_id: int) -> tuple[str, int, str] | None:
     return None
 
 
-async def measure(h: Harness, games: list[tuple[int, int]]) -> dict[str, list[float]]:
+async def measure(h: Remote, games: list[tuple[int, int]]) -> dict[str, list[float]]:
     fake = h.fake
     out: dict[str, list[float]] = {"click": [], "slash": [], "autocomplete": []}
     rnd = random.Random(7)
@@ -91,17 +160,30 @@ async def measure(h: Harness, games: list[tuple[int, int]]) -> dict[str, list[fl
     return out
 
 
+@contextlib.contextmanager
+def busy_core() -> Iterator[None]:
+    """Another process keeping one core busy for the whole measurement (the target holds under load)."""
+    proc = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        yield
+    finally:
+        proc.kill()
+        proc.wait()
+
+
 def bench() -> list[Row]:
     async def scenario() -> dict[str, list[float]]:
         with tempfile.TemporaryDirectory() as tmp:
-            async with running(Path(tmp), render_processes=1) as h:
+            async with bot_process(Path(tmp)) as h:
                 games = await open_games(h)
                 return await measure(h, games)
 
-    lat = run(scenario())
+    with busy_core():
+        lat = run(scenario())
     every = [x for values in lat.values() for x in values]
     rows: list[Row] = [
-        (f"bot: interaction -> first response, p99 ({GAMES} games, {len(every)} interactions)", p(every, 0.99),
+        (f"bot: interaction -> first response, p99 ({GAMES} games, one core kept busy, {len(every)} interactions)",
+         p(every, 0.99),
          "ms", "<= 100"),
         ("bot: interaction -> first response, median", statistics.median(every), "ms", ""),
         ("bot: interaction -> first response, max", max(every), "ms", "<= 3000"),

@@ -24,6 +24,9 @@ import renderer
 
 log = logging.getLogger("seneschal.discord.render")
 
+#: How much lower the drawing process's CPU priority is than the bot's (``os.nice``).
+WORKER_NICENESS = 10
+
 
 def draw_target(target: str, view: dict[str, Any], seat: str | None) -> bytes:
     """Runs in the worker: import the drawer and draw."""
@@ -32,10 +35,16 @@ def draw_target(target: str, view: dict[str, Any], seat: str | None) -> bytes:
 
 
 def _watch_parent(parent: int) -> None:
-    """In the worker: exit as soon as the bot process is gone (even after a SIGKILL)."""
+    """In the worker: exit as soon as the bot process is gone (even after a SIGKILL); draw at a lower
+    CPU priority, so that on a busy machine answering people comes before drawing boards."""
     import os
     import threading
     import time
+
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:
+        pass
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -78,7 +87,10 @@ class BoardPainter:
             raise KeyError(f"no board drawer for {game!r}")
         if self.pool is not None:
             try:
-                return await asyncio.get_running_loop().run_in_executor(self.pool, draw_target, target, view, seat)
+                # Handing a job to the pool writes to its wake-up pipe, which can block for milliseconds
+                # while its feeder thread pickles the view: done from a thread, never on the event loop.
+                job = await asyncio.to_thread(self.pool.submit, draw_target, target, view, seat)
+                return await asyncio.wrap_future(job)
             except BrokenProcessPool:
                 log.error("the drawing process died; drawing in a thread from now on")
                 self.pool = None

@@ -444,6 +444,14 @@ class TableService:
             while len(self._live) > self.cache_size:
                 self._live.popitem(last=False)
 
+    def forget_cached(self) -> None:
+        """Drop every loaded game from memory (they load again from the store when next used)."""
+        with self._live_guard:
+            self._live.clear()
+
+    def cached_games(self) -> int:
+        return len(self._live)
+
     def _quarantine(self, damage: DamagedRow) -> None:
         """Set a damaged game aside: an operator log line, a notice in its thread; the others go on."""
         now = self.clock.now()
