@@ -5,7 +5,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import Action, Decision, DecisionKind, GameState, Result, RuleError, Rules, View, decision
+from engine.core import (
+    Action,
+    Decision,
+    DecisionKind,
+    GameState,
+    Refusal,
+    Result,
+    RuleError,
+    Rules,
+    View,
+    decision,
+)
 from engine.core.rules import check_roles
 from engine.fief import legal, setup, views
 from engine.fief.actions import ACTIONS
@@ -33,9 +44,9 @@ class FiefRules(Rules):
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         unknown = sorted(set(options) - set(setup.OPTIONS))
         if unknown:
-            raise RuleError("setup", f"unknown option(s) {unknown}", code="options", legal=sorted(setup.OPTIONS))
+            raise RuleError("setup", f"unknown option(s) {unknown}", code=Refusal.BAD_OPTION, legal=sorted(setup.OPTIONS))
         if options.get("random_start") not in (True, False, 0, 1, "true", "false"):
-            raise RuleError("13.6", "random_start is true or false", code="options", legal=["true", "false"])
+            raise RuleError("13.6", "random_start is true or false", code=Refusal.BAD_OPTION, legal=["true", "false"])
         if isinstance(options.get("random_start"), str):
             options["random_start"] = options["random_start"] == "true"
         check_roles("13.7" if seats == 2 else "Game Setup", options.get("roles"), seats, self.roles(seats, options))

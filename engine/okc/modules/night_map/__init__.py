@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.core import Event, GameState, RuleError
+from engine.core import Event, GameState, Refusal, RuleError
 from engine.okc.hooks import Module, register
 from engine.okc.state import Okc
 
@@ -36,7 +36,7 @@ class NightMap(Module):
             return
         known = sorted(load_pack(str(options.get("pack", "starter"))).locations)
         if sorted(chosen) != known:
-            raise RuleError(SECTION, "name each of the six Locations once, top-left first", code="bad_option",
+            raise RuleError(SECTION, "name each of the six Locations once, top-left first", code=Refusal.BAD_OPTION,
                             legal=["random", ",".join(known)])
 
     def setup(self, state: GameState) -> None:
