@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from dataclasses import replace as with_changes
 from typing import Any, TypeVar
 
-from bot.table import helptopics
+from bot.table import helptopics, limits
 from bot.table import outbox as ob
 from bot.table.clock import Clock, SystemClock, format_duration, parse_duration
 from bot.table.commands import TABLE_GROUP, CommandRegistry, ParamKind, Source
@@ -83,9 +83,6 @@ DEFAULT_SETTINGS: dict[str, str] = {
 
 _SEAT_CHARS = re.compile(r"[^a-z0-9_-]+")
 
-#: SQLite's integer range: a game id outside it names no game.
-SQLITE_MIN, SQLITE_MAX = -(2**63), 2**63 - 1
-
 
 def _no_such_game(game_id: object) -> TableError:
     """The one refusal for a game that does not exist AND for one out of the caller's reach (another
@@ -97,6 +94,11 @@ def seat_name(wish: str) -> str:
     """A seat name usable in commands: lower case letters, digits, ``-`` and ``_``."""
     name = _SEAT_CHARS.sub("-", wish.strip().lower()).strip("-")[:24]
     return name
+
+
+def shown_name(name: str) -> str:
+    """A person's name as the table keeps it: at most 64 characters (Discord's are at most 32)."""
+    return name[:limits.MAX_PERSON_NAME]
 
 
 def is_irreversible(event: Event) -> bool:
@@ -128,10 +130,15 @@ def parse_options(text: str | dict[str, Any] | None) -> dict[str, Any]:
             continue
         key, sep, value = part.partition("=")
         key, value = key.strip(), value.strip().strip(",").strip()
+        if len(value) > limits.MAX_OPTION_VALUE:
+            raise TableError(f"option {key}: a value is at most {limits.MAX_OPTION_VALUE} characters",
+                             code=Refusal.BAD_OPTION, legal="a shorter value")
         if not sep or not key:
             raise TableError(f"options are key=value pairs, not {part!r}", code=Refusal.BAD_OPTION, legal="length=5,x=y")
         low = value.lower()
         if re.fullmatch(r"-?\d+", value):
+            if not limits.SQLITE_MIN <= int(value) <= limits.SQLITE_MAX:
+                raise TableError(f"option {key}: {value[:20]}... is too large a number", code=Refusal.BAD_OPTION)
             out[key] = int(value)
         elif low in ("true", "yes", "on"):
             out[key] = True
@@ -280,7 +287,7 @@ class TableService:
 
     def _find(self, game_id: int) -> GameRow | None:
         """The games row, or None (an id outside SQLite's integer range names no game)."""
-        if not SQLITE_MIN <= game_id <= SQLITE_MAX:
+        if not limits.SQLITE_MIN <= game_id <= limits.SQLITE_MAX:
             return None
         return self.store.game(game_id)
 
@@ -509,17 +516,25 @@ class TableService:
 
     # -- settings and deadlines -----------------------------------------------------------
     def _check_setting(self, name: str, value: str) -> None:
+        """Refuse an unknown setting or a value out of bounds: text of at most 100 characters, a
+        deadline of at most 30 days, at most 5 reminders (each within 30 days)."""
         if name not in DEFAULT_SETTINGS:
             raise TableError(f"no setting {name!r}", code=Refusal.BAD_SETTING, legal=sorted(DEFAULT_SETTINGS))
+        if not isinstance(value, str) or len(value) > limits.MAX_SETTING_VALUE:
+            raise TableError(f"{name}: a setting's value is text of at most {limits.MAX_SETTING_VALUE} characters",
+                             code=Refusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off")
+        longest = format_duration(limits.MAX_DEADLINE)
         try:
-            if name == "reminders":
-                for part in str(value).split(","):
-                    if part.strip():
-                        parse_duration(part)
-            elif value != "":
-                parse_duration(value)
+            parts = [p for p in value.split(",") if p.strip()] if name == "reminders" else [value] if value else []
+            if len(parts) > limits.MAX_REMINDERS:
+                raise TableError(f"reminders: {len(parts)} reminders asked, at most {limits.MAX_REMINDERS} allowed",
+                                 code=Refusal.BAD_SETTING, legal="e.g. 12h,1h (or off)")
+            for part in parts:
+                if parse_duration(part) > limits.MAX_DEADLINE:
+                    raise TableError(f"{name}: {part.strip()} is longer than {longest}, the longest allowed",
+                                     code=Refusal.BAD_SETTING, legal=f"up to {longest}, or off")
         except ValueError as err:
-            raise TableError(f"{name}: {err}", code=Refusal.BAD_SETTING) from None
+            raise TableError(f"{name}: {err}", code=Refusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off") from None
 
     def settings_of(self, row: GameRow) -> dict[str, str]:
         return {**self.defaults, **row.settings}
@@ -529,7 +544,7 @@ class TableService:
         (``deadline`` in the decision's info, e.g. a short reaction window), else ``deadline``."""
         value = settings.get(f"deadline.{d.kind.value}") or d.info.get("deadline") or settings["deadline"]
         try:
-            return parse_duration(value)
+            return min(parse_duration(value), limits.MAX_DEADLINE)
         except ValueError:
             log.warning("decision %s suggests an unreadable deadline %r", d.id, value)
             return parse_duration(settings["deadline"])
@@ -621,7 +636,7 @@ class TableService:
             seat = None
             if play:
                 seat = self._free_seat(actor.name or actor.user_id, [], explicit=False)
-                self.store.add_seat(game_id, seat, actor.user_id, actor.name, now)
+                self.store.add_seat(game_id, seat, actor.user_id, shown_name(actor.name), now)
             self._remember(key, game_id, "new")
         return Created(self.info(game_id), seat)
 
@@ -634,6 +649,9 @@ class TableService:
         rules.check_options(seats, {**known, **opts})
 
     def _free_seat(self, wish: str, taken: list[str], *, explicit: bool) -> str:
+        if explicit and len(wish) > limits.MAX_SEAT_NAME:
+            raise TableError(f"a seat name is at most {limits.MAX_SEAT_NAME} characters, not {len(wish)}",
+                             code=Refusal.BAD_VALUE, legal="a short name: letters, digits, - and _")
         base = seat_name(wish) or f"p{len(taken) + 1}"
         if base in taken:
             if explicit:
@@ -670,7 +688,7 @@ class TableService:
             name = self._free_seat(seat or actor.name or actor.user_id, [s.seat for s in info.seats],
                                    explicit=bool(seat))
             with self.store.transaction():
-                self.store.add_seat(row.id, name, actor.user_id, actor.name, self.clock.now(), chosen)
+                self.store.add_seat(row.id, name, actor.user_id, shown_name(actor.name), self.clock.now(), chosen)
                 self._remember(key, row.id, "join")
             return Joined(self.info(row.id), name, role=chosen)
 
@@ -1104,6 +1122,11 @@ class TableService:
     def replace(self, actor: Actor, channel: str | None, seat: str, user_id: str, name: str | None = None, *,
                 game_id: int | None = None, key: str | None = None) -> TableChanged | AlreadyDone:
         """Give ``seat`` to another person (GM only); the seat keeps its name and its secrets."""
+
+        if not user_id or len(user_id) > limits.MAX_USER_ID:
+            raise TableError(f"a user id is 1 to {limits.MAX_USER_ID} characters", code=Refusal.BAD_VALUE,
+                             legal="mention the person")
+        name = shown_name(name) if name else None
 
         def body(row: GameRow) -> TableChanged:
             info = self._info(row)
