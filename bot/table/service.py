@@ -499,9 +499,9 @@ class TableService:
             try:
                 apply(rules, state, a.seat, action)
             except RuleError as err:
-                raise CorruptGame(row.id, a.seq, f"the rules refuse it on replay: {err}") from None
+                raise CorruptGame(row.id, a.seq, f"the rules refuse it on replay ({err.code}, {err.section})") from None
             except Exception as err:
-                raise CorruptGame(row.id, a.seq, f"replay failed: {type(err).__name__}: {err}") from None
+                raise CorruptGame(row.id, a.seq, f"replay failed ({type(err).__name__})") from None
             if state.version != a.version:
                 raise CorruptGame(row.id, a.seq, f"replay reached state {state.version}, the log says {a.version}")
         if upto is None:
@@ -1266,7 +1266,9 @@ class TableService:
                                       source="deadline", deadline_id=r.id)
             except RuleError as err:
                 self.store.close_deadline(r.id, now, f"default refused: {err}")
-                log.error("game %s: default %r of %s for %s refused: %s", row.id, default, d.id, r.seat, err)
+                # The default may be a secret choice and the refusal may list a hand: kind and code only.
+                log.error("game %s: the default %s of %s for %s was refused (%s)", row.id, default.kind, d.id, r.seat,
+                          err.code)
                 return []
             with self.store.transaction():
                 self._queue(row.id, [
