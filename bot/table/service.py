@@ -421,8 +421,10 @@ class TableService:
     def _once(self, actor: Actor, channel: str | None, game_id: int | None, key: str | None,
               body: Callable[[GameRow], T], *, gm: str | None = None) -> T | AlreadyDone:
         """The opening every command that changes a game shares: a key seen before returns its first
-        answer; otherwise the game is resolved, the GM checked (``gm`` names what needs one), the game's
-        lock taken, the key checked again (a racing duplicate) and ``body`` runs on the fresh row."""
+        answer; otherwise the game is resolved within the caller's scope (:meth:`resolve`), the
+        authority checked (``gm`` names what needs the game's manager: :meth:`is_gm`), the game's lock
+        taken, the key checked again (a racing duplicate) and ``body`` runs on the fresh row. Commands
+        that open a game use :meth:`_opening` instead."""
         if (done := self._seen(key)) is not None:
             return done
         row = self.resolve(actor, channel, game_id)
@@ -801,7 +803,7 @@ class TableService:
         if status is GameStatus.PAUSED:
             raise TableError(f"game {row.id} is paused", code="paused", legal="a GM may /game resume")
         if status is GameStatus.FINISHED:
-            raise TableError(f"game {row.id} is over", code="game_over", legal="/game status, /game log")
+            raise TableError(f"game {row.id} is over", code=Refusal.GAME_OVER, legal="/game status, /game log")
         if status is GameStatus.ABANDONED:
             raise TableError(f"game {row.id} was abandoned", code="abandoned")
 
@@ -1138,7 +1140,7 @@ class TableService:
             if other is not None and other.seat != seat:
                 raise TableError(f"that person already holds seat {other.seat!r}", code="seated")
             if row.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
-                raise TableError(f"game {row.id} is over", code="game_over")
+                raise TableError(f"game {row.id} is over", code=Refusal.GAME_OVER)
             now = self.clock.now()
             with self.store.transaction():
                 self.store.set_seat_user(row.id, seat, user_id, name or user_id)
@@ -1157,7 +1159,7 @@ class TableService:
 
         def body(row: GameRow) -> TableChanged:
             if row.status not in LIVE:
-                raise TableError(f"game {row.id} is already {row.status}", code="game_over")
+                raise TableError(f"game {row.id} is already {row.status}", code=Refusal.GAME_OVER)
             now = self.clock.now()
             with self.store.transaction():
                 self.store.update_game(row.id, status=GameStatus.ABANDONED.value, updated=now)

@@ -174,3 +174,16 @@ def test_a_refused_replay_writes_nothing(table):
     doc = exported(table)
     doc["actions"][2]["action"]["args"]["give"] = 99
     refused(table, doc, "actions[2]", "refused by the rules")
+
+
+def test_the_save_format_uses_no_private_name_of_the_service():
+    """saveformat reaches the service only through SaveSupport, never its private helpers."""
+    import ast
+    from pathlib import Path
+
+    import bot.table.saveformat as module
+
+    tree = ast.parse(Path(module.__file__).read_text())
+    private = [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr.startswith("_")
+               and not n.attr.startswith("__")]
+    assert private == []
