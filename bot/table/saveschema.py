@@ -18,7 +18,7 @@ from typing import Any
 from bot.table import limits
 from bot.table.errors import Refusal, TableError
 from bot.table.results import GameStatus
-from engine.core import Rules
+from engine.core import RuleError, Rules
 
 FORMAT = "seneschal-game"
 VERSION = 1
@@ -206,7 +206,7 @@ def parse(text: str | bytes, games: Callable[[str], Rules], check_setting: Calla
     status = GameStatus(status_text)
     seed = _int(_field(doc, "", "seed"), "seed", 0, limits.SQLITE_MAX)
 
-    seats = _seats(_list(_field(doc, "", "seats"), "seats", rules.max_seats), rules)
+    seats = _seats(_list(_field(doc, "", "seats"), "seats", rules.max_seats))
     players = game.get("players")
     if players is not None:
         players = _int(players, "game.players", rules.min_seats, rules.max_seats)
@@ -215,8 +215,14 @@ def parse(text: str | bytes, games: Callable[[str], Rules], check_setting: Calla
     count = players or max(len(seats), rules.min_seats)
     known = rules.default_options(count)
     options = _options(_obj(game.get("options") or {}, "game.options"), "game.options", known)
+    _game_takes(rules, count, {**known, **options}, "game.options")
     table_settings = _settings(_obj(game.get("settings") or {}, "game.settings"), settings, check_setting)
 
+    if status is GameStatus.LOBBY:  # a lobby's roles are choices the game must offer
+        offered = _offered_roles(rules, count, {**known, **options})
+        for i, s in enumerate(seats):
+            if s.role and s.role not in offered:
+                raise bad(f"seats[{i}].role", f"is {s.role!r}, not a role {rules.title} offers")
     actions = _actions(_list(_field(doc, "", "actions"), "actions", limits.MAX_ACTIONS), rules,
                        {s.seat for s in seats})
     state = doc.get("state")
@@ -239,7 +245,7 @@ def parse(text: str | bytes, games: Callable[[str], Rules], check_setting: Calla
     return SaveFile(rules, source_id, status, players, options, table_settings, seed, seats, actions, state)
 
 
-def _seats(entries: list[Any], rules: Rules) -> tuple[SeatEntry, ...]:
+def _seats(entries: list[Any]) -> tuple[SeatEntry, ...]:
     out = []
     for i, entry in enumerate(entries):
         path = f"seats[{i}]"
@@ -254,6 +260,23 @@ def _seats(entries: list[Any], rules: Rules) -> tuple[SeatEntry, ...]:
     _unique([s.seat for s in out], "seats", "seat")
     _unique([s.user_id for s in out], "seats", "user_id")
     return tuple(out)
+
+
+def _game_takes(rules: Rules, seats: int, options: dict[str, Any], path: str) -> None:
+    """The game's own check of its options (``Rules.check_options``)."""
+    try:
+        rules.check_options(seats, options)
+    except RuleError as err:
+        raise bad(path, f"are refused by the game: {err.message}") from None
+    except Exception as err:  # noqa: BLE001  (untrusted values may trip a game's check)
+        raise bad(path, f"are refused by the game ({type(err).__name__})") from None
+
+
+def _offered_roles(rules: Rules, seats: int, options: dict[str, Any]) -> set[str]:
+    try:
+        return set(rules.roles(seats, options))
+    except Exception:  # noqa: BLE001  (then no role is valid)
+        return set()
 
 
 def _options(given: dict[str, Any], path: str, known: dict[str, Any]) -> dict[str, Any]:

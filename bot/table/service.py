@@ -409,13 +409,15 @@ class TableService:
         on the local table, which has no server roles)."""
         return self.local or actor.admin
 
-    def _seen(self, key: str | None, row: GameRow | None = None) -> AlreadyDone | None:
+    def _seen(self, key: str | None, actor: Actor, channel: str | None) -> AlreadyDone | None:
+        """The answer to a command key seen before; the game is named only if the caller may see it."""
         if not key:
             return None
         done = self.store.command_key(key)
         if done is None:
             return None
-        game = self._info(self._row(done[0])) if done[0] is not None else None
+        row = self._find(done[0]) if done[0] is not None else None
+        game = self._info(row) if row is not None and self.in_scope(actor, channel, row) else None
         return AlreadyDone(game, done[1], key)
 
     def _once(self, actor: Actor, channel: str | None, game_id: int | None, key: str | None,
@@ -425,13 +427,13 @@ class TableService:
         authority checked (``gm`` names what needs the game's manager: :meth:`is_gm`), the game's lock
         taken, the key checked again (a racing duplicate) and ``body`` runs on the fresh row. Commands
         that open a game use :meth:`_opening` instead."""
-        if (done := self._seen(key)) is not None:
+        if (done := self._seen(key, actor, channel)) is not None:
             return done
         row = self.resolve(actor, channel, game_id)
         if gm is not None:
             self._need_gm(actor, row, gm)
         with self._lock(row.id):
-            if (done := self._seen(key)) is not None:
+            if (done := self._seen(key, actor, channel)) is not None:
                 return done
             return body(self._row(row.id))
 
@@ -440,12 +442,12 @@ class TableService:
         """:meth:`_once` for the commands that open a game (new, import): there is no game to resolve
         yet; ``gm`` names what needs a server GM (:meth:`may_import`); the channel must have no live
         game. One opening at a time, so two racing ones cannot both take the channel."""
-        if (done := self._seen(key)) is not None:
+        if (done := self._seen(key, actor, channel)) is not None:
             return done
         if gm is not None and not self.may_import(actor):
             raise NotAllowed(f"only a GM of this server may {gm}", legal="needs Manage Server or the GM role")
         with self._create_lock:
-            if (done := self._seen(key)) is not None:
+            if (done := self._seen(key, actor, channel)) is not None:
                 return done
             if channel is not None:
                 busy = [r for r in self.store.games(channel=channel, statuses=LIVE)]

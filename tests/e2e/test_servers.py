@@ -73,3 +73,29 @@ def test_a_game_is_out_of_reach_from_another_server(tmp_path) -> None:
             await fake.stop()
 
     run(scenario())
+
+
+def test_games_from_before_servers_get_theirs_from_their_channel(tmp_path) -> None:
+    """Migration 5 leaves old games without a server; at connect the adapter records it from the
+    game's channel, and a game whose channel is gone keeps none (and stays out of other servers' reach)."""
+    from bot.table import FakeClock
+    from tests.e2e.harness import make_table
+
+    async def scenario() -> None:
+        fake = FakeDiscord()
+        await fake.start()
+        try:
+            old = make_table(tmp_path / "seneschal.sqlite3", FakeClock())
+            common = {"game": "tribute", "creator": str(fake.uid("alice")), "players": 2, "options": {},
+                      "settings": {}, "seed": 1, "engine_version": "1", "schema": 1, "now": 0.0}
+            kept = old.store.create_game(channel=str(fake.channel_ids["games"]), **common)
+            gone = old.store.create_game(channel="12345", **common)
+            old.store.close()
+            async with running(tmp_path, fake=fake) as h:
+                await fake.wait_for(lambda: h.table.store.game(kept).guild is not None)
+                assert h.table.store.game(kept).guild == str(fake.guild_id)
+                assert h.table.store.game(gone).guild is None
+        finally:
+            await fake.stop()
+
+    run(scenario())

@@ -187,3 +187,22 @@ def test_the_save_format_uses_no_private_name_of_the_service():
     private = [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr.startswith("_")
                and not n.attr.startswith("__")]
     assert private == []
+
+
+def test_a_lobby_file_is_checked_by_the_game_too(table):
+    table.new_game(ALICE, CHAN, "tribute", players=2)
+    doc = json.loads(table.export(GM, CHAN).text)
+    odd_role = json.loads(json.dumps(doc))
+    odd_role["seats"][0]["role"] = "emperor"
+    refused(table, odd_role, "seats[0].role")
+
+
+def test_a_replayed_key_names_no_game_out_of_reach(table):
+    """A table command's key seen before answers AlreadyDone, naming the game only to those who may see it."""
+    from bot.table import Actor, AlreadyDone
+
+    start_game(table)
+    table.pause(GM, CHAN, key="k-pause")
+    again = table.pause(Actor("u-x", "x", admin=True, guild="g2"), "other", key="k-pause")
+    assert isinstance(again, AlreadyDone) and again.game is None
+    assert table.pause(GM, CHAN, key="k-pause").game is not None
