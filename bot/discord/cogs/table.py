@@ -401,7 +401,7 @@ class Table(commands.Cog):
         actor = actor_of(interaction, self.bot.settings)
         row = call_with_fallback(self.table.resolve, actor, channel_of(interaction), game_id=values.get("game"))
         if not self.table.is_gm(actor, row):
-            raise Refusal("Only a GM (Manage Server or the GM role) may undo.")
+            raise Refusal("Only the game's manager (its creator, or Manage Server or the GM role here) may undo.")
         count = int(values.get("count", 1))
         if count < 1 or count > row.last_seq:
             raise Refusal(f"Game {row.id} can undo 1 to {row.last_seq} action(s), not {count}.")
