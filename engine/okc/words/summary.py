@@ -342,5 +342,7 @@ def log_line(state: GameState, seat: str | None, events: list[Event], aud: Audie
         line = tell(state, e, aud)
         if line:
             said.append(line)
+    if not said and seat is not None and seat in okc(state).players:
+        said.append(f"{who(state, seat, aud)} let the effect go no further.")
     return " ".join(said)
 
