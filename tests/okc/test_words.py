@@ -196,3 +196,17 @@ def test_the_seat_concerned_reads_you() -> None:
     e = Event.public("okc.herald", seat="p1", location="castle")
     assert WORDS.event(state, e, aud) == "You send your Herald to the Castle (Highlands)."
     assert WORDS.event(state, e, aud.public()) == "The Nobility (Alice) send their Herald to the Castle (Highlands)."
+
+
+def test_phase_summaries_take_three_to_eight_lines() -> None:
+    sizes: list[int] = []
+
+    def after(m: Moment, new: list[Event]) -> None:
+        before = WORDS.phase_title(m.state)
+        if RULES.result(m.state) is None and m.phase_events and before != title[0]:
+            sizes.append(len(WORDS.phase_summary(m.state, title[0], m.phase_events + new, audience(m.state))))
+        title[0] = before
+
+    title = [""]
+    play(3, 4, "", 41, None, after)
+    assert sizes and all(3 <= n <= 8 for n in sizes), sizes

@@ -12,9 +12,9 @@ from engine.okc.words.names import card_power, council_name, okc, who, whom
 if TYPE_CHECKING:
     from engine.okc.words import OkcWords
 
-REASONS = {"most Influence": "with the most Influence",
-           "tie on Influence broken by the Kingdom's Favour": "tied on Influence, but holding the Kingdom's Favour",
-           "tie on Influence broken by the Order Track": "tied on Influence, but ahead on the Order Track"}
+REASONS = {"most Influence": "",
+           "tie on Influence broken by the Kingdom's Favour": ": tied, but they hold the Kingdom's Favour",
+           "tie on Influence broken by the Order Track": ": tied, but they are ahead on the Order Track"}
 
 
 def govern(state: GameState, e: Event, aud: Audience) -> str:
@@ -39,7 +39,7 @@ def game_over(state: GameState, e: Event, aud: Audience) -> str:
     scores: dict[str, int] = dict(e.data.get("scores") or {})
     reason = REASONS.get(str(e.data.get("reason")), "")
     top = scores.get(winners[0], 0) if winners else 0
-    head = (f"The game is over. {who(state, winners[0], aud)} win, {reason} ({top})." if winners
+    head = (f"The game is over. {who(state, winners[0], aud)} win with {top} Influence{reason}." if winners
             else "The game is over.")
     order = [s for s in okc(state).order if s in scores]
     ranked = sorted(order, key=lambda s: -scores[s])

@@ -33,7 +33,7 @@ REWARD_KINDS = frozenset({"okc.influence", "okc.stole", "okc.favour", "okc.lore"
 DAY_KINDS = ("okc.deployed", "okc.tactic", "okc.kingdom_action", "okc.favour_used", "okc.command", "okc.ambush",
              "okc.flanked", "okc.bonus", "okc.strength", "okc.granted", "okc.blanked", "okc.clash_again",
              "okc.retained")
-NIGHT_KINDS = ("okc.deadly", "okc.eliminated", "okc.immune")
+NIGHT_KINDS = ("okc.deadly", "okc.immune")
 NEWS_PRIVATE = frozenset({"okc.drew.cards", "okc.peeked.card", "okc.swapped.cards", "okc.bottomed.card", "okc.hand"})
 MAX_LINES = 8
 
@@ -111,27 +111,38 @@ def happenings(state: GameState, events: list[Event], kinds: tuple[str, ...], he
     return f"{head}: " + " ".join(shown) + more
 
 
+def eliminated(state: GameState, events: list[Event], aud: Audience) -> str | None:
+    """One line for every card that fell: "Eliminated: Berserker (5) of The Clans (Bob)."."""
+    by_seat: dict[str, list[str]] = {}
+    for e in events:
+        if e.kind == "okc.eliminated":
+            by_seat.setdefault(e.data["seat"], []).append(card_power(state, e.data["card"]))
+    if not by_seat:
+        return None
+    parts = [f"{join_words(cards)} of {whom(state, s, aud)}" for s, cards in by_seat.items()]
+    return f"Eliminated: {'; '.join(parts)}."
+
+
 def outcome(state: GameState, events: list[Event], aud: Audience) -> str:
+    """Who won and by how much, from the last tally; or why nobody did."""
     tallies = [e for e in events if e.kind == "okc.tally"]
     won = next((e for e in events if e.kind == "okc.clash_won"), None)
-    ties = [e for e in events if e.kind == "okc.tie"]
-    tied = ""
-    if ties:
-        first_tie = next((t for t in tallies if len(t.data.get("tally") or {}) > 1), None)
-        level = max((first_tie.data.get("tally") or {}).values()) if first_tie is not None else 0
-        tied = f"Tied at {level}. " if level else "Tied. "
-        for e in events:
-            if e.kind == "secret.revealed" and secret_kind(e.data.get("key")) == "tie":
-                tied += bids_revealed(state, e, aud) + " "
     if won is not None:
         seat = won.data["seat"]
         tally: dict[str, int] = dict(tallies[-1].data.get("tally") or {}) if tallies else {}
         others = sorted((v for s, v in tally.items() if s != seat), reverse=True)
         score = f"{won.data.get('strength')} to {others[0]}" if others else f"with {won.data.get('strength')}, unopposed"
-        return f"{tied}{who(state, seat, aud)} win {score}."
+        return f"{who(state, seat, aud)} win {score}."
     lost = next((e for e in events if e.kind == "okc.no_winner"), None)
     from engine.okc.words.summer import no_winner
-    return tied + (no_winner(state, lost, aud) if lost is not None else "Nobody wins.")
+    return no_winner(state, lost, aud) if lost is not None else "Nobody wins."
+
+
+def tie_break(state: GameState, events: list[Event], level: int, aud: Audience) -> str:
+    """A tie-break round: the tied level and the cards each tied side played."""
+    played = next((e for e in events if e.kind == "secret.revealed" and secret_kind(e.data.get("key")) == "tie"), None)
+    head = f"Tied at {level}." if level else "Tied."
+    return f"{head} {bids_revealed(state, played, aud)}" if played is not None else head
 
 
 def rewards(state: GameState, events: list[Event], aud: Audience) -> str | None:
@@ -180,13 +191,26 @@ def battle_report(state: GameState, events: list[Event], aud: Audience, tell: Te
         title = f"The clash in the {region_name(state, rid)} (marker {marker(int(start.data.get('marker') or 0))})."
     else:
         title = f"The {region_name(state, rid)} clashes again."
-    lines = [title, *sides(state, pub, aud)]
+    # The clash, then each tie-break round, in the order they happened.
+    cuts = [i for i, e in enumerate(pub) if e.kind == "okc.tie"]
+    rounds = [pub[a:b] for a, b in zip([0, *cuts], [*cuts, len(pub)], strict=True)]
+    lines = [title, *sides(state, rounds[0], aud)]
     if len(lines) == 1:
         lines.append("Nobody has a card or a Supporter there.")
-    for kinds, head in ((DAY_KINDS, "Day"), (NIGHT_KINDS, "Night")):
-        said = happenings(state, pub, kinds, head, tell, aud)
-        if said:
-            lines.append(said)
+    level = 0
+    for n, part in enumerate(rounds):
+        if n:
+            lines.append(tie_break(state, part, level, aud))
+        for kinds, head in ((DAY_KINDS, "Day"), (NIGHT_KINDS, "Night")):
+            said = happenings(state, part, kinds, head, tell, aud)
+            if said:
+                lines.append(said)
+        fallen = eliminated(state, part, aud)
+        if fallen:
+            lines.append(fallen)
+        tallies = [e for e in part if e.kind == "okc.tally"]
+        if tallies:
+            level = max((tallies[-1].data.get("tally") or {}).values(), default=0)
     lines.append(outcome(state, pub, aud))
     claimed = rewards(state, pub, aud)
     if claimed:
@@ -279,10 +303,13 @@ def phase_summary(state: GameState, phase: str, events: list[Event], aud: Audien
                      f"({plural(int(favour[-1].data.get('uses') or 0), 'use')}).")
     lines.append(tally_gains(state, pub, "okc.influence", aud))
     lines.append(tally_gains(state, pub, "okc.lore", aud))
+    lines.append(joined("Lore turned into Influence", [f"{whom(state, e.data['seat'], aud)} +{e.data.get('influence')}"
+                                                       for e in pub if e.kind == "okc.lore_converted"]))
     out = [x for x in lines if x]
     out = out[:MAX_LINES - 1]
-    if over is None or len(out) < 3:
-        out.append(standings(state, aud))
+    if over is not None:
+        return out
+    out.append(standings(state, aud))
     if len(out) < 3:
         g = okc(state)
         out.append("Order of play: " + join_words(whom(state, s, aud) for s in g.order) + ".")
