@@ -184,3 +184,11 @@ def test_a_module_adds_its_own_tellers() -> None:
         assert "okc.night_map" in WORDS.told()
     finally:
         MODULES.pop("beacon_words_test", None)
+
+
+def test_personal_news_tells_the_loss_by_dm() -> None:
+    state = game(2)
+    lost = Event.public("okc.eliminated", card="nobility.c7", seat="p1", region="plateau", to="lost", by="p2")
+    assert WORDS.news(state, [lost], "p1", ALICE) == [
+        "Your Knight Banneret (7) is eliminated in the Plateau and goes to your Lost Pile."]
+    assert WORDS.news(state, [lost], "p2", ALICE) == []

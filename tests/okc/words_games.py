@@ -87,9 +87,11 @@ def walk_flow(state: GameState, seat: str, choice: Choice, aud: Audience, agent:
     for _ in range(10):
         step = WORDS.flow(state, seat, choice.flow, chosen, aud)
         assert step is not None, f"no flow for {choice.flow} with {chosen}"
+        assert 0 < len(step.options) <= 25, f"{len(step.options)} options in a select"
         yield "step", step
         option = agent.choice(step.options)
         if option.action is not None:
+            assert option.action in RULES.legal(state, seat), f"the flow for {choice.flow} built {option.action}"
             yield "action", option.action
             return
         chosen = dict(option.chosen)
@@ -102,7 +104,13 @@ def prompt_lines(m: Moment) -> Iterator[tuple[str, str]]:
     aud = audience(state).to(seat)
     yield "question", WORDS.question(state, m.decision, seat, aud)
     yield "if absent", WORDS.if_absent(state, m.decision, seat, aud)
-    for c in WORDS.choices(state, m.decision, seat, m.legal, aud):
+    shown = WORDS.choices(state, m.decision, seat, m.legal, aud)
+    assert 0 < len(shown) <= 25, f"{len(shown)} choices for {m.decision.prompt}"
+    styles = [c.style for c in shown]
+    if "pass" in styles:
+        first = styles.index("pass")
+        assert set(styles[first:]) == {"pass"} and (first > 0 or len(styles) == 1), f"Pass is not last: {styles}"
+    for c in shown:
         yield "choice", c.label
         if c.confirm:
             yield "confirm", c.confirm
