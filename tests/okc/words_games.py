@@ -111,7 +111,10 @@ def prompt_lines(m: Moment) -> Iterator[tuple[str, str]]:
         first = styles.index("pass")
         assert set(styles[first:]) == {"pass"} and (first > 0 or len(styles) == 1), f"Pass is not last: {styles}"
     for c in shown:
+        assert len(c.label) <= 80, f"a button label over 80 characters: {c.label}"
         yield "choice", c.label
+        if c.hint:
+            yield "hint", c.hint
         if c.confirm:
             yield "confirm", c.confirm
         if c.flow:
@@ -119,11 +122,14 @@ def prompt_lines(m: Moment) -> Iterator[tuple[str, str]]:
                 if what == "step":
                     yield "flow question", value.question
                     for o in value.options:
+                        assert len(o.label) <= 80, f"a select option over 80 characters: {o.label}"
                         yield "flow option", o.label
                         if o.confirm:
                             yield "confirm", o.confirm
     for a in m.legal[:40]:
-        yield f"label {a.kind}", WORDS.label(state, seat, a, aud)
+        said = WORDS.label(state, seat, a, aud)
+        assert len(said) <= 80 or a.kind == "place", f"a label over 80 characters: {said}"
+        yield f"label {a.kind}", said
         for param, value in a.args:
             yield "value", WORDS.value_label(state, seat, a.kind, param, value)
 

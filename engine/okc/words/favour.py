@@ -42,6 +42,8 @@ def stole(state: GameState, e: Event, aud: Audience) -> str:
     seat, victim = e.data["seat"], e.data["victim"]
     what = "Influence" if e.data.get("what") == "influence" else "Lore"
     why = " through the shared Herald" if e.data.get("why") == "herald" else ""
+    if not e.data.get("amount"):
+        return f"{who(state, seat, aud)} find no {what} to take from {whom(state, victim, aud)}."
     return f"{who(state, seat, aud)} take {e.data.get('amount')} {what} from {whom(state, victim, aud)}{why}."
 
 

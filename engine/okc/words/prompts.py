@@ -10,7 +10,7 @@ from typing import Any
 from engine.core import Action, Decision, GameState
 from engine.core.words import Audience, Choice, FlowStep, humanize, plural
 from engine.okc.actions import ACTIONS, TIMING, action_step_options, legal
-from engine.okc.cards import card, kcard, pack_of
+from engine.okc.cards import card, pack_of
 from engine.okc.effects import DONE
 from engine.okc.state import Okc
 from engine.okc.words.names import (
@@ -224,7 +224,7 @@ def label(state: GameState, seat: str, action: Action, aud: Audience, extra: Map
         return f"Herald to {location_where(state, str(action.get('location')))}"
     if kind == "claim":
         loc = str(action.get("location"))
-        return f"Claim the {location_name(state, loc)}: {reward_text(state, loc)}"
+        return f"Claim the {location_name(state, loc)}"
     if kind == "place":
         parts = [f"{region_name(state, r.id)}: {card_name(state, str(action.get(r.id)))}" for r in g.regions
                  if action.get(r.id)]
@@ -237,15 +237,11 @@ def label(state: GameState, seat: str, action: Action, aud: Audience, extra: Map
         return f"Send {plural(n, 'Supporter')} to {the_region(state, str(action.get('region')))}"
     if kind == "tactic":
         tid = str(action.get("id"))
-        return f"Tactic: {tactic_name(state, tid)} ({phrase(pack_of(g).tactics[tid].text)})" \
-            if tid in pack_of(g).tactics else f"Tactic: {tactic_name(state, tid)}"
+        return f"Tactic: {tactic_name(state, tid)}"
     if kind == "kingdom":
-        act = kcard(g, cid).action if cid in pack_of(g).kingdom else None
-        return f"Use {kingdom_name(state, cid)}" + (f" ({phrase(act.text)})" if act is not None else "")
+        return f"Use {kingdom_name(state, cid)}"
     if kind == "favour":
-        aid = str(action.get("ability"))
-        ab = next((a for a in pack_of(g).favour.abilities if a.id == aid), None)
-        return f"Favour: {favour_ability(state, aid)}" + (f" ({phrase(ab.text)})" if ab is not None else "")
+        return f"Favour: {favour_ability(state, str(action.get('ability')))}"
     if kind == "command":
         keyword = next((c.keyword for c in card(g, cid).commands if c.keyword), None) if cid in pack_of(g).cards \
             else None
@@ -266,6 +262,27 @@ def label(state: GameState, seat: str, action: Action, aud: Audience, extra: Map
         return "Pass"
     spec = ACTIONS.get(kind)
     return spec.doc if spec is not None else humanize(kind).capitalize()
+
+
+def hint(state: GameState, action: Action) -> str:
+    """What a choice does, shown beside its label: a Location's reward, an ability's effect."""
+    p = pack_of(okc(state))
+    kind = action.kind
+    if kind == "claim":
+        return cap_first(reward_text(state, str(action.get("location"))))
+    if kind == "tactic" and action.get("id") in p.tactics:
+        return cap_first(phrase(p.tactics[str(action.get("id"))].text))
+    if kind == "kingdom" and action.get("card") in p.kingdom:
+        act = p.kingdom[str(action.get("card"))].action
+        return cap_first(phrase(act.text)) if act is not None else ""
+    if kind == "favour":
+        ab = next((a for a in p.favour.abilities if a.id == action.get("ability")), None)
+        return cap_first(phrase(ab.text)) if ab is not None else ""
+    return ""
+
+
+def cap_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # -- choices and flows -----------------------------------------------------------------------------
@@ -335,7 +352,7 @@ def choices(state: GameState, decision: Decision, seat: str, legal_actions: list
     single: list[Action] = []
     if decision.prompt == "okc.region_cards" and legal_actions:
         return [Choice(FLOW_TITLES["place"], None, flow="place", style="primary",
-                       hint="card by card, then the Region for each")]
+                       hint="Card by card, then the Region for each")]
     for a in legal_actions:
         if a.kind in FLOWED or a.kind == "choose" and not is_pass(a) and needs_flow(state, seat):
             grouped[a.kind] = grouped.get(a.kind, 0) + 1
@@ -350,8 +367,8 @@ def choices(state: GameState, decision: Decision, seat: str, legal_actions: list
     lead = [a for a in ordered if not is_pass(a)]
     for a in lead:
         warn = confirm(state, seat, a, aud)
-        out.append(Choice(label(state, seat, a, aud, labels), a, style=style_for(a, not out, bool(warn)),
-                          confirm=warn))
+        out.append(Choice(label(state, seat, a, aud, labels), a, hint=hint(state, a),
+                          style=style_for(a, not out, bool(warn)), confirm=warn))
     for kind in grouped:
         if grouped[kind] == 1 and kind != "choose":
             a = next(x for x in legal_actions if x.kind == kind)

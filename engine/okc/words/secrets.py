@@ -57,7 +57,7 @@ def revealed(state: GameState, e: Event, aud: Audience) -> str:
     kind = secret_kind(e.data.get("key"))
     values: dict[str, Any] = dict(e.data.get("values") or {})
     if kind == "bid":
-        parts = [f"{whom(state, s, aud)} {card_power(state, c)}" for s, c in values.items()]
+        parts = [f"{card_power(state, c)} from {whom(state, s, aud)}" for s, c in values.items()]
         return f"Bids revealed: {join_words(parts)}." if parts else "Nobody could bid."
     if kind == "tie":
         parts = [f"{whom(state, s, aud)} {'play ' + card_power(state, c) if c else 'pass'}"

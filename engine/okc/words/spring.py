@@ -115,7 +115,7 @@ def region_cards(state: GameState, e: Event, aud: Audience) -> str:
     placed = [s for s in okc(state).order if counts.get(s)]
     if not placed:
         return "Nobody places cards next to the Regions this Year."
-    parts = [f"{whom(state, s, aud)} {counts[s]}" for s in placed]
+    parts = [f"{counts[s]} from {whom(state, s, aud)}" for s in placed]
     return f"Cards lie face down next to the Regions: {join_words(parts)}."
 
 

@@ -157,7 +157,7 @@ def rewards(state: GameState, events: list[Event], aud: Audience) -> str | None:
         d = e.data
         if e.kind == "okc.influence" and d.get("seat") == seat:
             influence += int(d.get("amount") or 0)
-        elif e.kind == "okc.stole" and d.get("seat") == seat:
+        elif e.kind == "okc.stole" and d.get("seat") == seat and d.get("amount"):
             what = "Influence" if d.get("what") == "influence" else "Lore"
             gains.append(f"{d.get('amount')} {what} taken from {whom(state, d['victim'], aud)}")
         elif e.kind == "okc.favour" and d.get("seat") == seat:
