@@ -192,3 +192,11 @@ def test_personal_news_tells_the_loss_by_dm() -> None:
     assert WORDS.news(state, [lost], "p1", ALICE) == [
         "Your Knight Banneret (7) is eliminated in the Plateau and goes to your Lost Pile."]
     assert WORDS.news(state, [lost], "p2", ALICE) == []
+
+
+def test_composite_options_have_names_even_without_a_waiting_effect() -> None:
+    state = game(2)
+    assert WORDS.value_label(state, "p1", "choose", "option", "p2>castle") == "Herald of The Clans to the Castle"
+    assert WORDS.value_label(state, "p1", "choose", "option", "nobility.c6>relics") == \
+        "Castellan · 6 into the Council of Relics"
+    assert WORDS.value_label(state, "p1", "choose", "option", "p2:plateau:0") == "The Clans in the Plateau"

@@ -52,11 +52,11 @@ def kingdom_line(state: GameState, kid: str) -> str:
         bits.append(f"{' or '.join(t.title() for t in k.action.timing)} action: {phrase(k.action.text)}")
     if k.winter:
         bits.append(f"Winter: {effect(k.winter)}")
-    for name, what in (("strength", "Strength in every clash"), ("votes", "Votes in each Council"),
-                       ("herald", "Influence from your Herald")):
+    for name, one, what in (("strength", "Strength", "in every clash"), ("votes", "Vote", "in each Council"),
+                            ("herald", "Influence", "from your Herald")):
         n = getattr(k, name)
         if n:
-            bits.append(f"+{n} {what}")
+            bits.append(f"+{plural(n, one, one if one != 'Vote' else None)} {what}")
     return f"{k.name}" + (f": {'; '.join(bits)}" if bits else "")
 
 

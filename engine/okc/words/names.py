@@ -18,6 +18,7 @@ from engine.okc.content.schema import Pack
 from engine.okc.state import Okc
 
 _PLURAL = re.compile(r"\b(\d+) (\w+)\(s\)")
+TERMS = frozenset({"Govern", "Journey"})     # game terms that keep their capital inside a sentence
 ROMAN = {1: "I", 2: "II", 3: "III"}
 SEASONS = {"start": "Start of the Year", "spring": "Spring", "summer": "Summer", "autumn": "Autumn",
            "winter": "Winter", "over": "Game over"}
@@ -178,6 +179,8 @@ def phrase(text: str) -> str:
     """Pack text inside a sentence: counts agreeing ("1 Supporter(s)" -> "1 Supporter"), no capital
     first letter, no full stop."""
     tidy = _PLURAL.sub(lambda m: plural(int(m.group(1)), m.group(2)), text.strip().rstrip("."))
+    if tidy.split(" ", 1)[0].rstrip(",") in TERMS:
+        return tidy
     return tidy[:1].lower() + tidy[1:]
 
 

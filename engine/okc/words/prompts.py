@@ -170,19 +170,20 @@ def option_label(state: GameState, seat: str, option: str, aud: Audience) -> str
     if kind == "draw":
         n = int(option)
         return f"Draw {plural(n, 'card')}" if n else "Draw none"
-    if kind == "swap" and option.count(":") == 2:
+    region_ids = {r.id for r in g.regions}
+    if option.count(":") == 2 and option.split(":")[0] in region_ids:
         rid, idx, cid = option.split(":")
         reg = next(r for r in g.regions if r.id == rid)
         down = reg.cards[int(idx)].card if int(idx) < len(reg.cards) else ""
-        return f"{region_name(state, rid)}: {card_name(state, cid)} for {card_name(state, down)}"
-    if kind == "peek" and option.count(":") == 2:
+        return f"{card_name(state, cid)} in place of {card_name(state, down)} ({region_name(state, rid)})"
+    if option.count(":") == 2 and option.split(":")[0] in g.players:
         who, rid, idx = option.split(":")
         mine = [i for i, q in enumerate(next(r for r in g.regions if r.id == rid).cards) if q.owner == who]
         nth = f", card {mine.index(int(idx)) + 1}" if len(mine) > 1 and int(idx) in mine else ""
         return f"{faction_of(state, who)} in the {region_name(state, rid)}{nth}"
     if ">" in option:
         left, right = option.split(">", 1)
-        if kind == "move_herald":
+        if kind == "move_herald" or left in g.players:
             return f"Herald of {faction_of(state, left)} to the {location_name(state, right)}"
         return f"{card_dot(state, left)} into the {council_name(state, right)}"
     if option in p.cards:
