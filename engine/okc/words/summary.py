@@ -241,6 +241,20 @@ def tally_gains(state: GameState, events: list[Event], kind: str, aud: Audience)
     return f"{what} this phase: " + join_words(f"{whom(state, s, aud)} {gained[s]:+d}" for s in shown) + "."
 
 
+def council_rewards(state: GameState, events: list[Event], aud: Audience) -> str | None:
+    """"From the Councils: The Nobility (Alice) 2 Influence from the Council of Relics; ..."."""
+    gains: dict[tuple[str, str], list[str]] = {}
+    for e in events:
+        why = str(e.data.get("why") or "")
+        if not why.startswith("council:") or e.kind not in ("okc.influence", "okc.lore"):
+            continue
+        what = "Influence" if e.kind == "okc.influence" else "Lore"
+        gains.setdefault((e.data["seat"], why.split(":", 1)[1]), []).append(f"{e.data.get('amount')} {what}")
+    parts = [f"{whom(state, seat, aud)} {join_words(got)} from the {council_name(state, council)}"
+             for (seat, council), got in gains.items()]
+    return joined("From the Councils", parts)
+
+
 def joined(head: str, parts: list[str]) -> str | None:
     return f"{head}: {'; '.join(parts)}." if parts else None
 
@@ -301,6 +315,7 @@ def phase_summary(state: GameState, phase: str, events: list[Event], aud: Audien
         holder = favour[-1].data["seat"]
         lines.append(f"The Kingdom's Favour is with {whom(state, holder, aud)} "
                      f"({plural(int(favour[-1].data.get('uses') or 0), 'use')}).")
+    lines.append(council_rewards(state, pub, aud))
     lines.append(tally_gains(state, pub, "okc.influence", aud))
     lines.append(tally_gains(state, pub, "okc.lore", aud))
     lines.append(joined("Lore turned into Influence", [f"{whom(state, e.data['seat'], aud)} +{e.data.get('influence')}"
