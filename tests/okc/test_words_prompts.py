@@ -200,3 +200,36 @@ def test_composite_options_have_names_even_without_a_waiting_effect() -> None:
     assert WORDS.value_label(state, "p1", "choose", "option", "nobility.c6>relics") == \
         "Castellan · 6 into the Council of Relics"
     assert WORDS.value_label(state, "p1", "choose", "option", "p2:plateau:0") == "The Clans in the Plateau"
+
+
+def test_orders_and_bids_can_be_built_step_by_step() -> None:
+    state = game(2)
+    data(state).players["p1"].hand = ["nobility.f2", "nobility.c7"]
+    step = WORDS.flow(state, "p1", "bid", {}, ALICE)
+    assert step is not None and [o.label for o in step.options] == ["Knight Banneret · 7", "Squire · 2"]
+    assert step.options[0].action == Action.of("bid", card="nobility.c7")
+    state = game(2)
+    g = data(state)
+    spring_actions(state, {"p1": {"highlands": "nobility.c9"}, "p2": {"plateau": "clans.c9"}})
+    do(state, "p1", "pass")
+    do(state, "p2", "pass")
+    seat = g.order[-1]
+    first = WORDS.flow(state, seat, "order", {}, ALICE)
+    assert first is not None and first.question == "Which Region clashes first?"
+    second = WORDS.flow(state, seat, "order", dict(first.options[2].chosen), ALICE)
+    assert second is not None and [o.label for o in second.options] == ["Highlands", "Plateau"]
+    assert second.options[1].action == Action.of("order", regions=["lowlands", "plateau", "highlands"])
+
+
+def test_a_clash_is_reported_once_its_result_and_claim_are_known() -> None:
+    start = Event.public("okc.clash", region="plateau", first=True, marker=1, supporters={})
+    won = Event.public("okc.clash_won", region="plateau", seat="p1", strength=9)
+    claim = Event.public("okc.claim", seat="p1", location="battlefield")
+    gain = Event.public("okc.influence", seat="p1", amount=2, total=2, why="location:battlefield")
+    passed = Event.public("okc.passed", seat="p1", step="autumn")
+    assert WORDS.battle_events([start, won]) == []
+    assert WORDS.battle_events([start, won, claim, gain, passed]) == [[start, won, claim, gain]]
+    state = game(2)
+    report = WORDS.battle_report(state, [start, won, claim, gain], ALICE.public())
+    assert report[-2:] == ["The Nobility (Alice) win with 9, unopposed.",
+                           "The Nobility (Alice) claim the Battlefield (Plateau): 2 Influence."]

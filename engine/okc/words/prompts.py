@@ -440,6 +440,8 @@ def value_name(state: GameState, seat: str, kind: str, param: str, value: Any, a
         return f"Herald of {faction_of(state, str(value))}"
     if kind == "deploy" and param == "count":
         return plural(int(value), "Supporter")
+    if param == "card" and value in pack_of(g).cards:
+        return card_dot(state, str(value))
     return value_label(state, seat, kind, param, value)
 
 
@@ -483,6 +485,8 @@ def flow(state: GameState, seat: str, kind: str, chosen: Mapping[str, Any], aud:
         if param in v:
             seen.setdefault(v[param], []).append(a)
     done = [a for v, a in cands if param not in v]
+    if param == "card":
+        seen = dict(sorted(seen.items(), key=lambda kv: -strength(state, str(kv[0]))))
     for value, acts in seen.items():
         fixed = tuple(chosen.items()) + ((param, value),)
         if len(acts) == 1:
