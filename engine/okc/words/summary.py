@@ -10,14 +10,17 @@ from engine.core import Event, GameState
 from engine.core.words import Audience, join_words, plural
 from engine.okc.words.names import (
     SEASONS,
+    card_name,
     card_power,
     council_name,
+    favour_ability,
     kingdom_name,
     location_name,
     location_where,
     marker,
     okc,
     region_name,
+    tactic_name,
     their,
     who,
     whom,
@@ -101,14 +104,87 @@ def sides(state: GameState, events: list[Event], aud: Audience) -> list[str]:
     return lines
 
 
+ABILITIES = ("okc.tactic", "okc.kingdom_action", "okc.favour_used", "okc.command")
+MAX_DEEDS = 4
+
+
+def ability(state: GameState, e: Event, aud: Audience) -> str:
+    """"The Clans (Bob) use War Horns": the start of a deed in the clash report."""
+    d = e.data
+    if e.kind == "okc.tactic":
+        name = tactic_name(state, d["tactic"])
+    elif e.kind == "okc.favour_used":
+        name = f"the Kingdom's Favour ({favour_ability(state, d['ability'])})"
+    elif e.kind == "okc.command":
+        how = {"ambush": " to Ambush", "flank": " to Flank"}.get(str(d.get("keyword")), "")
+        name = f"{card_name(state, d['card'])}{how}"
+    else:
+        name = kingdom_name(state, d["card"])
+    return f"{who(state, d['seat'], aud)} use {name}"
+
+
+def result(state: GameState, e: Event, aud: Audience) -> str | None:
+    """What an ability did, as a short clause to follow it; None when it needs a sentence of its own."""
+    d = e.data
+    if e.kind == "okc.bonus":
+        return f"+{d.get('amount')} Strength"
+    if e.kind == "okc.strength":
+        return f"{card_name(state, d['card'])} now has +{d.get('gained')} Strength"
+    if e.kind == "okc.granted":
+        return f"{card_name(state, d['card'])} gains {str(d.get('keyword')).title()}"
+    if e.kind == "okc.blanked":
+        return f"{card_power(state, d['card'])} of {whom(state, d['seat'], aud)} is blanked"
+    if e.kind == "okc.ambush":
+        return "a card goes face down"
+    if e.kind == "okc.flanked":
+        return f"{card_name(state, d['card'])} rides to the {region_name(state, d['to'])}"
+    if e.kind == "okc.clash_again":
+        return "this Region will clash again"
+    if e.kind == "okc.retained":
+        return f"{card_name(state, d['card'])} stays Active through Winter"
+    return None
+
+
+def deeds(state: GameState, events: list[Event], aud: Audience, tell: Tell) -> str | None:
+    """The Day step in one line: each ability with what it did, Supporters added, in order."""
+    items: list[list[str]] = []          # [seat, sentence head, clause, ...]
+    sent: dict[int, int] = {}            # item index -> Supporters added in a row by one seat
+    for e in events:
+        if e.kind not in DAY_KINDS:
+            continue
+        seat = str(e.data.get("seat") or e.data.get("by") or "")
+        if e.kind in ABILITIES:
+            items.append([seat, ability(state, e, aud)])
+            continue
+        if e.kind == "okc.deployed":
+            n = int(e.data.get("count") or 0)
+            if items and len(items) - 1 in sent and items[-1][0] == seat:
+                n += sent.pop(len(items) - 1)
+                items.pop()
+            sent[len(items)] = n
+            items.append([seat, f"{who(state, seat, aud)} add {plural(n, 'Supporter')}"])
+            continue
+        clause = result(state, e, aud)
+        actor = str(e.data.get("by") or e.data.get("seat") or "")
+        if clause and items and items[-1][0] in (seat, actor) and len(items[-1]) > 1:
+            items[-1].append(clause)
+        else:
+            told = tell(state, e, aud)
+            if told:
+                items.append([seat, told.rstrip(".")])
+    if not items:
+        return None
+    said = [item[1] + (": " + ", ".join(item[2:]) if len(item) > 2 else "") for item in items]
+    more = f"; and {plural(len(said) - MAX_DEEDS, 'more deed')}" if len(said) > MAX_DEEDS else ""
+    return "Day: " + "; ".join(said[:MAX_DEEDS]) + more + "."
+
+
 def happenings(state: GameState, events: list[Event], kinds: tuple[str, ...], head: str, tell: Tell,
                aud: Audience) -> str | None:
     said = [t for t in (tell(state, e, aud) for e in events if e.kind in kinds) if t]
     if not said:
         return None
-    shown = said[:3]
-    more = f" And {plural(len(said) - 3, 'more thing')}." if len(said) > 3 else ""
-    return f"{head}: " + " ".join(shown) + more
+    return f"{head}: " + " ".join(said)
 
 
 def eliminated(state: GameState, events: list[Event], aud: Audience) -> str | None:
@@ -201,8 +277,7 @@ def battle_report(state: GameState, events: list[Event], aud: Audience, tell: Te
     for n, part in enumerate(rounds):
         if n:
             lines.append(tie_break(state, part, level, aud))
-        for kinds, head in ((DAY_KINDS, "Day"), (NIGHT_KINDS, "Night")):
-            said = happenings(state, part, kinds, head, tell, aud)
+        for said in (deeds(state, part, aud, tell), happenings(state, part, NIGHT_KINDS, "Night", tell, aud)):
             if said:
                 lines.append(said)
         fallen = eliminated(state, part, aud)
@@ -273,6 +348,8 @@ def clash_line(state: GameState, segment: list[Event], aud: Audience) -> str:
     others = sorted((v for s, v in tally.items() if s != seat), reverse=True)
     score = f"{won.data.get('strength')} to {others[0]}" if others else f"with {won.data.get('strength')}, unopposed"
     where = f" and claim the {location_name(state, str(claim.data.get('location')))}" if claim is not None else ""
+    if where and not others:
+        where = "," + where
     return f"{region_name(state, rid)}: {whom(state, seat, aud)} win {score}{where}."
 
 
