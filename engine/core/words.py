@@ -266,12 +266,22 @@ class Words:
 
 def match_name(typed: str, names: Mapping[Any, str]) -> list[Any]:
     """The values whose name (or id) matches what a person typed: an exact fold first, then a
-    unique prefix. ``names`` maps value -> display name. Returns every candidate (one when it
-    is unambiguous, several for an ambiguous prefix, none for no match)."""
+    unique prefix, then a prefix of a later word of the name ("Estrid" finds "Lady Estrid",
+    "Lynn" finds "King's Lynn"). ``names`` maps value -> display name. Returns every candidate
+    (one when it is unambiguous, several for an ambiguous prefix, none for no match)."""
     want = fold(typed)
     if not want:
         return []
     exact = [v for v, n in names.items() if fold(n) == want or fold(str(v)) == want]
     if exact:
         return exact
-    return [v for v, n in names.items() if fold(n).startswith(want) or fold(str(v)).startswith(want)]
+    prefix = [v for v, n in names.items() if fold(n).startswith(want) or fold(str(v)).startswith(want)]
+    if prefix:
+        return prefix
+    return [v for v, n in names.items() if any(tail.startswith(want) for tail in _tails(fold(n)))]
+
+
+def _tails(name: str) -> list[str]:
+    """A folded name from each of its words on: "lady estrid" -> ["estrid"]."""
+    words = name.split(" ")
+    return [" ".join(words[i:]) for i in range(1, len(words))]

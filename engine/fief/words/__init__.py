@@ -16,7 +16,16 @@ from engine.core.decisions import Decision
 from engine.core.events import Event
 from engine.core.state import GameState
 from engine.core.words import Audience, Choice, FlowStep, Section, Words
-from engine.fief.words import events_cards, events_money, events_table, events_war, flows, mat, prompts, summary
+from engine.fief.words import (
+    events_cards,
+    events_money,
+    events_table,
+    events_war,
+    flows,
+    mat,
+    prompts,
+    summary,
+)
 from engine.fief.words.tell import TELLERS
 
 _MODULES = (events_cards, events_money, events_table, events_war)   # imported for their tellers

@@ -78,7 +78,8 @@ def _disaster_revealed(state: GameState, e: Event, aud: Audience) -> str:
 def _disaster_placed(state: GameState, e: Event, aud: Audience) -> str:
     d = e.data
     when = " It takes effect next round." if d.get("delayed") else ""
-    return f"{N.card(d.get('card'))} strikes {N.region(d.get('region'))}.{when}"
+    verb = "strike" if d.get("disaster") == "storms" else "strikes"
+    return f"{N.card(d.get('card'))} {verb} {N.region(d.get('region'))}.{when}"
 
 
 @tells("disaster.activated")

@@ -130,7 +130,7 @@ def _relic_found(state: GameState, e: Event, aud: Audience) -> str:
 @tells("relic.dropped")
 def _relic_dropped(state: GameState, e: Event, aud: Audience) -> str:
     d = e.data
-    return f"{join_words(N.relic(r) for r in d.get('relics', []))} lies at {d.get('city')}, left by {N.noble(state.data, d.get('noble'))}."
+    return f"{N.cap(join_words(N.relic(r) for r in d.get('relics', [])))} lies at {d.get('city')}, left by {N.noble(state.data, d.get('noble'))}."
 
 
 # -- the Plague, deaths, captures ----------------------------------------------------------------
@@ -352,7 +352,6 @@ def _declared(state: GameState, e: Event, aud: Audience) -> str:
 
 @tells("battle.revealed")
 def _revealed(state: GameState, e: Event, aud: Audience) -> str:
-    g = state.data
     sides = [f"{N.family(f)} {N.troops(t)}" for f, t in e.data.get("troops", {}).items()]
     return f"Troops shown at {e.data.get('city')}: {'; '.join(sides)}."
 
@@ -392,9 +391,10 @@ def _joined(state: GameState, e: Event, aud: Audience) -> str:
 
 @tells("battle.explosion")
 def _explosion(state: GameState, e: Event, aud: Audience) -> str:
-    d, g = e.data, state.data
+    d = e.data
     men = f", killing {N.unit('men', int(d['men']))}" if d.get("men") else ""
-    return f"{N.unit('bombard', int(d.get('bombards', 0)))} of {N.family(d.get('family'))} blow up at {d.get('city')}{men}."
+    n = int(d.get("bombards", 0))
+    return f"{N.unit('bombard', n)} of {N.family(d.get('family'))} {'blows' if n == 1 else 'blow'} up at {d.get('city')}{men}."
 
 
 @tells("battle.engines_destroyed")

@@ -145,7 +145,9 @@ def retainer(rid: str | None) -> str:
 
 
 def relic(rid: str | None) -> str:
-    return C.relics.get(str(rid), humanize(rid or "a relic").title()) if rid else "a relic"
+    """"the Holy Grail" (lower-case article: use :func:`cap` at a sentence's start)."""
+    name = C.relics.get(str(rid), humanize(rid or "a relic").title()) if rid else "a relic"
+    return "the " + name[4:] if name.startswith("The ") else name
 
 
 def abbey(aid: str | None) -> str:

@@ -14,7 +14,7 @@ from engine.core.words import Audience, Choice, join_words, plural
 from engine.fief import pillage as pillage_rules
 from engine.fief import ransom, titles
 from engine.fief.actions import ACTIONS
-from engine.fief.battle import endings, fight
+from engine.fief.battle import fight
 from engine.fief.cards import draw_limits
 from engine.fief.components import C
 from engine.fief.purchase import build_cost
@@ -268,8 +268,8 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
     if k == "construct":
         return f"Build a siege Trebuchet at {v('city')} · {N.shillings(C.costs['siege_trebuchet'])}"
     if k == "buy_title":
-        cost = titles.title_cost(g, str(v("region")), str(v("noble")))
-        return f"Buy {N.fiefdom(v('region'))} for {N.noble(g, v('noble'))} · {N.shillings(cost)}"
+        title_price = titles.title_cost(g, str(v("region")), str(v("noble")))
+        return f"Buy {N.fiefdom(v('region'))} for {N.noble(g, v('noble'))} · {N.shillings(title_price)}"
     if k == "grant_title":
         return f"Grant {N.fiefdom(v('region'))} to {N.noble(g, v('noble'))}"
     if k == "transfer_title":
@@ -431,7 +431,7 @@ def choices(g: Fief, d: Decision, seat: str, legal: list[Action], aud: Audience)
             out.append((prio, 0, Choice(KIND_FLOWS[kind], flow=kind)))
             continue
         for i, val in enumerate(values):
-            members = [a for a in group if a.get(param) == val]
+            members = [a for a in group if a.get(param or "") == val]
             if len(members) == 1 and kind != "move":
                 out.append((prio, i, _whole(g, seat, members[0], aud)))
             else:
@@ -504,8 +504,8 @@ def skippable(g: Fief, d: Decision, seat: str) -> bool:
         if fight.battle_cities(g, fam):
             return False
         # besieging may depend on hidden troop types: any walls held by a rival where we stand count
-        return not any(c.controller not in (None, fam) and c.siege is None and endings.free_nobles(g, name, fam)
-                       and endings.defended(g, name, fam, c.controller or "")
+        return not any(c.controller not in (None, fam) and c.siege is None and fight.free_nobles(g, name, fam)
+                       and fight.defended(g, name, fam, c.controller or "")
                        for name, c in g.cities.items())
     return not pillage_rules.options(g, fam)
 

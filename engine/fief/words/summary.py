@@ -219,7 +219,8 @@ def battle_report(g: Fief, events: list[Event], aud: Audience) -> list[str]:
         elif e.kind == "battle.losses":
             rnd.append(_loss_line(g, e.data, aud))
         elif e.kind == "battle.explosion":
-            rnd.append(f"{N.family(e.data.get('family'))}'s {N.unit('bombard', int(e.data.get('bombards', 0)))} blow up.")
+            n = int(e.data.get("bombards", 0))
+            rnd.append(f"{N.unit('bombard', n)} of {N.family(e.data.get('family'))} {'blows' if n == 1 else 'blow'} up.")
         elif e.kind == "noble.captured":
             rnd.append(f"{N.noble(g, e.data.get('noble'))} is taken captive.")
         elif e.kind == "battle.joined":
@@ -251,7 +252,7 @@ def _verb(fam: str | None, verb: str) -> str:
 
 def _side_line(g: Fief, fam: str, troops: dict[str, int], events: list[Event]) -> str:
     if fam == N.INVADERS:
-        return f"Invaders: {N.unit('foot', int(troops.get('foot', 0)))} and their leaders."
+        return f"Invaders: {N.unit('foot', int(troops.get('foot', 0)))} with their leader."
     sp = sum(C.unit_sp.get(k, 0) * int(n) for k, n in troops.items())
     nobles = [str(n) for e in events if e.kind == "battle.losses" and e.data.get("family") == fam
               for n in list(e.data.get("slain", [])) + list(e.data.get("captured", []))]
@@ -270,8 +271,6 @@ def _loss_line(g: Fief, d: dict[str, Any], aud: Audience) -> str:
     out = [f"{who} {N.troops(d['units'])}."] if d.get("units") else []
     if d.get("slain"):
         out.append(f"{N.nobles(g, d['slain'])} {'falls' if len(d['slain']) == 1 else 'fall'}.")
-    if d.get("captured"):
-        out.append(f"{N.nobles(g, d['captured'])} {'is' if len(d['captured']) == 1 else 'are'} taken captive.")
     return " ".join(out)
 
 
