@@ -128,12 +128,12 @@ def _abbey_founded(state: GameState, e: Event, aud: Audience) -> str:
 
 @tells("title.given")
 def _title_given(state: GameState, e: Event, aud: Audience) -> str:
-    return f"{N.noble(state.data, e.data.get('noble'))} becomes {N.title(str(e.data.get('title')))}."
+    return f"{N.noble(state.data, e.data.get('noble'))} becomes {N.noble_title(state.data, e.data.get('noble'), str(e.data.get('title')))}."
 
 
 @tells("title.replaced")
 def _title_replaced(state: GameState, e: Event, aud: Audience) -> str:
-    return f"{N.noble(state.data, e.data.get('noble'))} is no longer {N.title(str(e.data.get('title')))}."
+    return f"{N.noble(state.data, e.data.get('noble'))} is no longer {N.noble_title(state.data, e.data.get('noble'), str(e.data.get('title')))}."
 
 
 @tells("title.returned")

@@ -102,7 +102,7 @@ def _transferred(state: GameState, e: Event, aud: Audience) -> str:
 
 @tells("title.lost")
 def _title_lost(state: GameState, e: Event, aud: Audience) -> str:
-    return f"{N.noble(state.data, e.data.get('noble'))} is no longer {N.title(str(e.data.get('title')))}."
+    return f"{N.noble(state.data, e.data.get('noble'))} is no longer {N.noble_title(state.data, e.data.get('noble'), str(e.data.get('title')))}."
 
 
 @tells("title.to_deck")

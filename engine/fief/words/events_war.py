@@ -168,7 +168,8 @@ def _died(state: GameState, e: Event, aud: Audience) -> str:
     where = f" at {d['city']}" if d.get("city") else ""
     cause = death_cause(str(d.get("cause", "")))
     whose = "Your" if N.is_you(g, d.get("family"), aud) else f"{N.family(d.get('family'))}'s"
-    return f"{whose} {N.noble(g, d.get('noble'))} dies{where}{' ' + cause if cause else ''}."
+    sep = ", " if cause.startswith("shot") else " "
+    return f"{whose} {N.noble(g, d.get('noble'))} dies{where}{sep + cause if cause else ''}."
 
 
 @tells("noble.captured")

@@ -103,7 +103,7 @@ def _noble_line(g: Fief, nid: str) -> str:
         where = f"at {n.city}" if n.city else "off the map"
     parts = [f"{N.noble(g, nid)}, {where}"]
     if n.titles:
-        parts.append(", ".join(N.title(t) for t in n.titles))
+        parts.append(", ".join(N.title(t, n.sex) for t in n.titles))
     if n.retainer:
         r = C.retainers.get(n.retainer)
         used = " (used this round)" if n.spent else ""

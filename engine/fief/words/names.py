@@ -26,6 +26,7 @@ BUILDINGS = {"stronghold": "a Stronghold", "mill": "a Mill", "royal_stronghold":
 TITLES = {"king": "King", "queen": "Queen", "sovereign_queen": "Sovereign Queen",
           "prince_of_wales": "Prince of Wales", "garter": "Knight of the Garter"}
 RANK_TITLES = {"barony": "Baron", "county": "Count", "duchy": "Duke"}
+RANK_TITLES_F = {"barony": "Baroness", "county": "Countess", "duchy": "Duchess"}
 INVADERS = "invaders"
 
 
@@ -114,6 +115,16 @@ def noble(g: Fief, nid: str | None) -> str:
     return f"{'Lady' if sex == 'f' else 'Lord'} {name}"
 
 
+def sex(g: Fief, nid: str | None) -> str:
+    n = g.nobles.get(str(nid)) if nid else None
+    card = C.cards.get(f"noble-{nid}")
+    return n.sex if n else card.sex if card else "m"
+
+
+def noble_title(g: Fief, nid: str | None, t: str) -> str:
+    return title(t, sex(g, nid))
+
+
 def nobles(g: Fief, ids: Iterable[str]) -> str:
     return join_words(noble(g, n) for n in ids)
 
@@ -182,14 +193,15 @@ def city(name: str | None) -> str:
     return str(name) if name else "nowhere"
 
 
-def title(t: str) -> str:
-    """"Baron of Wales", "Bishop of Norwich", "Abbess of the Autumn", "King"."""
+def title(t: str, sex: str = "m") -> str:
+    """"Baron of Wales" ("Baroness" for a lady), "Bishop of Norwich", "Abbess of the Autumn", "King"."""
     kind, _, what = t.partition(":")
     if kind == "lord":
         r = MAP.regions.get(what)
         if r is None:
             return "a Fiefdom Lord"
-        return f"{RANK_TITLES.get(r.rank, 'Lord')} of {region(what)}"
+        ranks = RANK_TITLES_F if sex == "f" else RANK_TITLES
+        return f"{ranks.get(r.rank, 'Lord')} of {region(what)}"
     if kind in ("bishop", "archbishop"):
         d = MAP.districts.get(what)
         return f"{kind.title()} of {d.name if d else humanize(what).title()}"

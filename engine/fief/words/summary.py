@@ -111,18 +111,31 @@ def _aggregates(g: Fief, pub: list[Event], aud: Audience) -> list[str]:
         out.append("Built: " + join_words(f"{N.building(e.data.get('what'))} at {e.data.get('city')} ({N.family(e.data.get('family'))})"
                                           for e in built) + ".")
     out += _moves(g, pub, aud)
-    taken: dict[str, list[str]] = defaultdict(list)
-    freed: list[str] = []
+    out += _control(g, pub, aud)
+    return out
+
+
+def _control(g: Fief, pub: list[Event], aud: Audience) -> list[str]:
+    """Who holds each city that changed hands, as the phase ends (5.1): its last change counts."""
+    first: dict[str, Any] = {}
+    last: dict[str, Any] = {}
     for e in pub:
         if e.kind == "city.control":
-            if e.data.get("family"):
-                taken[str(e.data["family"])].append(str(e.data.get("city")))
-            else:
-                freed.append(str(e.data.get("city")))
-    for fam, cities in taken.items():
-        out.append(f"{N.cap(N.family_player(g, fam, aud))} takes {join_words(dict.fromkeys(cities))}.")
+            city = str(e.data.get("city"))
+            first.setdefault(city, e.data.get("before"))
+            last[city] = e.data.get("family")
+    taken: dict[str, list[str]] = defaultdict(list)
+    freed: list[str] = []
+    for city, fam in last.items():
+        if fam == first[city]:
+            continue
+        if fam:
+            taken[str(fam)].append(city)
+        else:
+            freed.append(city)
+    out = [f"{N.cap(N.family_player(g, fam, aud))} takes {join_words(cities)}." for fam, cities in taken.items()]
     if freed:
-        out.append(f"{join_words(dict.fromkeys(freed))} {'is' if len(set(freed)) == 1 else 'are'} independent again.")
+        out.append(f"{join_words(freed)} {'is' if len(freed) == 1 else 'are'} independent again.")
     return out
 
 
