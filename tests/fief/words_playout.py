@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
 
-from engine.core import Action, Audience, Event, GameState, apply
+from engine.core import Audience, Event, GameState, apply
 from engine.core.words import Choice
 from engine.fief import RULES
 from engine.simulate import pick
@@ -69,17 +68,25 @@ def _speak_decisions(t: Transcript, state: GameState, aud: Audience) -> None:
                     t.add(f"value {act.kind}.{name}", words.value_label(state, seat, act.kind, name, value))
 
 
-def _probe(t: Transcript, state: GameState, seat: str, action: Action, phase_events: list[Event],
-           rnd: random.Random) -> None:
-    """Public outputs on the state and on a twin with hidden facts permuted must match."""
-    words = RULES.words()
-    aud = Audience(None, PLAYERS)
+def _twin(state: GameState, rnd: random.Random) -> GameState:
     twin = RULES.copy(state)
     RULES.permute_hidden(twin, random.Random(rnd.random()))
+    return twin
+
+
+def _probe_skip(t: Transcript, state: GameState, twin: GameState) -> None:
+    """Skipping reads public facts only: the same answer with hidden facts permuted."""
+    words = RULES.words()
     for d in RULES.pending(state):
         for s in d.seats:
             if words.skippable(state, d, s) != words.skippable(twin, d, s):
                 t.mismatches.append(f"skippable({d.prompt}, {s})")
+
+
+def _probe(t: Transcript, state: GameState, twin: GameState, phase_events: list[Event]) -> None:
+    """Public outputs on the state and on a twin with hidden facts permuted must match."""
+    words = RULES.words()
+    aud = Audience(None, PLAYERS)
     mine = words.phase_summary(state, "", phase_events, aud)
     theirs = words.phase_summary(twin, "", phase_events, aud)
     if mine != theirs:
@@ -113,8 +120,10 @@ def play(seed: int, players: int, *, probe_every: int = 25, speak_every: int = 1
         action = pick(RULES, state, seat, legal, agent)
         if t.decisions % speak_every == 0:
             _speak_decisions(t, state, aud)
+        twin = _twin(state, rnd)
+        _probe_skip(t, state, twin)
         if t.decisions % probe_every == 0:
-            _probe(t, state, seat, action, phase_events, rnd)
+            _probe(t, state, twin, phase_events)
         public_actor = None if RULES.actions[action.kind].secret else seat
         events = apply(RULES, state, seat, action)
         t.decisions += 1
@@ -147,6 +156,3 @@ def play(seed: int, players: int, *, probe_every: int = 25, speak_every: int = 1
             last_phase = now
     return t
 
-
-def describe(value: Any) -> str:
-    return repr(value)

@@ -7,6 +7,7 @@ route through Sherwood is always named on the option that takes it."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import product
 from typing import Any
 
@@ -14,7 +15,7 @@ from engine.core.actions import Action
 from engine.core.errors import RuleError
 from engine.core.state import GameState
 from engine.core.words import Audience, Choice, FlowStep, plural
-from engine.fief import movement, purchase
+from engine.fief import characters, movement, pigeons, purchase, ransom
 from engine.fief.actions import ACTIONS
 from engine.fief.components import BUYABLE, C
 from engine.fief.flow import current_actor
@@ -42,6 +43,40 @@ def flow(state: GameState, seat: str, kind: str, chosen: dict[str, Any], aud: Au
 
 def _legal(g: Fief, seat: str, kind: str) -> list[Action]:
     return [a for a in seat_actions(g, seat) if a.kind == kind]
+
+
+def _passes(check: Callable[..., object], *args: object) -> bool:
+    try:
+        check(*args)
+    except RuleError:
+        return False
+    return True
+
+
+def _expanded(g: Fief, seat: str, kind: str, legal: list[Action]) -> list[Action]:
+    """The legal enumeration samples a few values (one card for Mata, one ransom offer, one
+    shilling by pigeon, six Abbey cities); a menu offers every value the rules' checks accept
+    (2.12, 2.13, 2.15, 7.7)."""
+    p = g.players.get(seat)
+    fam = current_actor(g)
+    if p is None:
+        return legal
+    out = list(legal)
+    for a in legal:
+        args = a.params
+        if kind == "mata":
+            out += [A("mata", **{**args, "card": c}) for c in p.hand]
+        elif kind == "offer_ransom" and fam:
+            n = g.nobles.get(str(args["captive"]))
+            top = min(p.shillings, ransom.ransom_value(n) - 1) if n else 0
+            out += [A("offer_ransom", **{**args, "amount": x}) for x in range(top, 0, -1)
+                    if _passes(ransom.check_offer, g, fam, n.id if n else "", x, args.get("city"))]
+        elif kind == "pigeon":
+            out += [A("pigeon", **{**args, "shillings": x}) for x in range(1, min(p.shillings, 10) + 1)
+                    if _passes(pigeons.check_send, g, seat, args["sender"], args["to"], x, None)]
+        elif kind == "play_abbess" and fam:
+            out += [A("play_abbess", **{**args, "city": c}) for c in characters.abbey_cities(g, fam)]
+    return list(dict.fromkeys(out))
 
 
 # -- movement (5.0-5.4, 13.4) --------------------------------------------------------------------
@@ -185,7 +220,7 @@ def _generic(g: Fief, seat: str, kind: str, chosen: dict[str, Any], aud: Audienc
     if kind not in ACTIONS:
         return None
     fixed = {k: tuple(v) if isinstance(v, list) else v for k, v in chosen.items()}
-    left = [a for a in _legal(g, seat, kind) if all(a.get(k) == v for k, v in fixed.items())]
+    left = [a for a in _expanded(g, seat, kind, _legal(g, seat, kind)) if all(a.get(k) == v for k, v in fixed.items())]
     if not left:
         return None
     for p in ACTIONS[kind].params:

@@ -378,6 +378,10 @@ def _group_label(g: Fief, seat: str, kind: str, param: str | None, value: Any, a
         return f"Play {N.card(value)}"
     if kind == "give_retainer":
         return f"{N.noble(g, value)} gives away a retainer"
+    if kind == "mata":
+        return f"Mata: {N.noble(g, value)} swaps a card"
+    if kind == "offer_ransom":
+        return f"Offer a ransom for {N.noble(g, value)}"
     if kind in ("pigeon", "pigeon_offer"):
         return f"Send a pigeon from {N.noble(g, value)}" if kind == "pigeon" else f"Offer an exchange from {N.noble(g, value)}"
     if kind == "battle":
@@ -391,6 +395,9 @@ def _group_label(g: Fief, seat: str, kind: str, param: str | None, value: Any, a
     return f"{ACTIONS[kind].doc.split(':')[0]}: {value_label(g, seat, kind, param or '', value)}"
 
 
+# Commands always answered through a menu: movement and purchases have several parts, and the
+# legal enumeration of the others samples their values (flows.py offers all of them).
+ALWAYS_FLOW = ("move", "buy", "mata", "offer_ransom", "pigeon", "play_abbess")
 KIND_FLOWS = {"buy": "Buy troops", "pigeon": "Send a Carrier Pigeon", "pigeon_offer": "Offer an exchange by pigeon",
               "give_retainer": "Hand over a retainer", "mata": "Mata: swap a card", "play_weather": "Play Good Weather",
               "transfer_control": "Hand a city to another family", "join": "Join a battle"}
@@ -415,7 +422,7 @@ def choices(g: Fief, d: Decision, seat: str, legal: list[Action], aud: Audience)
                             Choice(label(g, seat, a, aud), a, style="pass" if not a.get("accept") else "secondary")))
             continue
         param = _first_param(kind)
-        grouped = kind in ("move", "buy") or (len(group) > 4 and param is not None)
+        grouped = kind in ALWAYS_FLOW or (len(group) > 4 and param is not None)
         if not grouped:
             for i, a in enumerate(group):
                 out.append((prio, i, _whole(g, seat, a, aud)))
@@ -432,7 +439,7 @@ def choices(g: Fief, d: Decision, seat: str, legal: list[Action], aud: Audience)
             continue
         for i, val in enumerate(values):
             members = [a for a in group if a.get(param or "") == val]
-            if len(members) == 1 and kind != "move":
+            if len(members) == 1 and kind not in ALWAYS_FLOW:
                 out.append((prio, i, _whole(g, seat, members[0], aud)))
             else:
                 key = val if not isinstance(val, list) else tuple(val)
