@@ -162,13 +162,24 @@ def _moves(g: Fief, pub: list[Event], aud: Audience) -> list[str]:
 
 
 # -- battles ----------------------------------------------------------------------------------------
+AFTERMATH = frozenset({"city.control", "siege.lifted", "siege.begun", "noble.captured", "battle.spoils",
+                       "relic.dropped", "captive.released"})
+
+
 def battle_events(events: list[Event]) -> list[list[Event]]:
-    """The public events of each battle that ended, from its declaration to its end."""
+    """The public events of each battle that ended, from its declaration to its end, with what
+    follows at once in the same city (who takes it, a siege lifted, captives taken)."""
     out: list[list[Event]] = []
     current: list[Event] | None = None
+    ended: list[Event] | None = None
     for e in events:
         if e.to is not None:
             continue
+        if ended is not None:
+            if e.kind in AFTERMATH and e.data.get("city") in (None, ended[0].data.get("city")):
+                ended.append(e)
+                continue
+            ended = None
         if e.kind == "battle.declared":
             current = [e]
             continue
@@ -177,7 +188,7 @@ def battle_events(events: list[Event]) -> list[list[Event]]:
         current.append(e)
         if e.kind == "battle.ended":
             out.append(current)
-            current = None
+            ended, current = current, None
     return out
 
 
@@ -197,7 +208,12 @@ def battle_report(g: Fief, events: list[Event], aud: Audience) -> list[str]:
     city, att, dfn, kind = d.get("city"), str(d.get("attacker")), str(d.get("defender")), d.get("battle")
     walls = f", behind {N.building(d['walls'])}" if d.get("walls") else ""
     title = {"cavalcade": "Cavalcade", "invasion": "Invaders", "sally": "Sally"}.get(str(kind), "Battle")
-    lines = [f"{title} at {city}: {_name(g, att, aud)} {_verb(att, 'attack')} {_name(g, dfn, aud)}{walls}."]
+    holder = next((e.data.get("before") for e in events if e.kind == "city.control"),
+                  g.cities[str(city)].controller if str(city) in g.cities else None)
+    holds = ", who holds the city" if holder == dfn and dfn != N.INVADERS else ""
+    if holds and walls:
+        holds, walls = holds + walls.removeprefix(","), ""
+    lines = [f"{title} at {city}: {_name(g, att, aud)} {_verb(att, 'attack')} {_name(g, dfn, aud)}{holds}{walls}."]
     shown: dict[str, dict[str, int]] = {}
     for e in events:
         if e.kind == "battle.revealed":
@@ -213,10 +229,11 @@ def battle_report(g: Fief, events: list[Event], aud: Audience) -> list[str]:
             if not faces:
                 continue
             took = int(hits.get(dfn if side == att else att, 0))
-            shown_faces = ", ".join(str(FACES[v - 1]) if FACES[v - 1] else "blank" for v in faces)
-            parts.append(f"{N.family(side)} {plural(took, 'hit') if took else 'no hit'} ({shown_faces})")
+            shown = join_words(str(FACES[v - 1]) if FACES[v - 1] else "a blank" for v in faces)
+            rolls_word = "roll" if side == N.INVADERS else "rolls"
+            parts.append(f"{N.cap(N.family(side))} {rolls_word} {shown} for {plural(took, 'hit') if took else 'no hit'}")
         if parts:
-            rnd.append(f"{N.cap(VOLLEYS[volley])}: {', '.join(parts)}.")
+            rnd.append(f"{N.cap(VOLLEYS[volley])}: {'; '.join(parts)}.")
 
     for e in events[1:]:
         if e.kind == "battle.round":
@@ -247,9 +264,11 @@ def battle_report(g: Fief, events: list[Event], aud: Audience) -> list[str]:
             lines.append(ending(g, e.data, e.kind.rpartition(".")[2], aud))
         elif e.kind == "city.control":
             fam = e.data.get("family")
-            lines.append(f"{N.cap(_name(g, fam, aud))} {_verb(fam, 'hold')} {city}." if fam else f"{city} is left independent.")
+            lines.append(f"{N.cap(_name(g, fam, aud))} {_verb(fam, 'take')} {city}." if fam else f"{city} is left independent.")
         elif e.kind == "siege.begun":
             lines.append(f"{N.family(e.data.get('by'))} lays siege to {city}.")
+        elif e.kind == "siege.lifted":
+            lines.append(f"The siege of {city} is over.")
     if rnd and len(rnd) > 1:
         lines.append(" ".join(rnd))
     return [line for line in lines if line]
