@@ -38,7 +38,7 @@ def _turn_done(state: GameState, e: Event, aud: Audience) -> str:
     g, d = state.data, e.data
     step = DONE_WITH.get(str(d.get("step")), "this step")
     who = N.who(g, d.get("family"), aud) if d.get("family") else N.seat_who(g, d.get("seat"), aud)
-    verb = "are" if who == "You" else "is"
+    verb = "are" if who.startswith("You") else "is"
     return f"{who} {verb} done with {step}."
 
 
@@ -81,7 +81,7 @@ def _request_opened(state: GameState, e: Event, aud: Audience) -> str:
     g, d = state.data, e.data
     by, to = d.get("by"), d.get("to")
     asker = N.who(g, d["family"], aud) if d.get("family") in g.families else N.seat_who(g, by, aud)
-    asks = "ask" if asker == "You" else "asks"
+    asks = "ask" if asker.startswith("You") else "asks"
     holder = d.get("holder")
     asked = N.who(g, holder, aud, cap=False) if holder in g.families else N.seat_who(g, to, aud, cap=False)
     return f"{asker} {asks} {asked} {request_text(g, str(d.get('what')), d, aud)}."

@@ -348,7 +348,9 @@ KINDS = {"battle": "a battle", "cavalcade": "a Cavalcade battle", "invasion": "t
 def _declared(state: GameState, e: Event, aud: Audience) -> str:
     d, g = e.data, state.data
     walls = f" behind {N.building(d['walls'])}" if d.get("walls") else ""
-    return f"Battle at {d.get('city')}: {_s(g, d.get('attacker'), aud, 'attack', 'attacks')} {_side(g, d.get('defender'), aud)}{walls}."
+    attack = _s(g, d.get("attacker"), aud, "attack", "attacks")
+    attack = "you" + attack[3:] if attack.startswith("You") else attack
+    return f"Battle at {d.get('city')}: {attack} {_side(g, d.get('defender'), aud)}{walls}."
 
 
 @tells("battle.revealed")

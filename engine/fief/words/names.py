@@ -59,9 +59,11 @@ def family_player(g: Fief, fid: str | None, aud: Audience) -> str:
 
 
 def who(g: Fief, fid: str | None, aud: Audience, *, cap: bool = True) -> str:
-    """The subject of a sentence about a family: "You" to its seat, "Red (Alice)" to others."""
+    """The subject of a sentence about a family: "You" to its seat ("You (Red)" when the seat
+    plays two families, 13.7), "Red (Alice)" to others."""
     if is_you(g, fid, aud):
-        return "You" if cap else "you"
+        you = "You" if cap else "you"
+        return f"{you} ({family(fid)})" if len(seat_families(g, aud.viewer or "")) > 1 else you
     name = family_player(g, fid, aud)
     return name[0].upper() + name[1:] if cap else name
 
@@ -72,8 +74,10 @@ def does(g: Fief, fid: str | None, aud: Audience, you_verb: str, verb: str) -> s
 
 
 def whose(g: Fief, fid: str | None, aud: Audience) -> str:
-    """"your" / "Red's"."""
-    return "your" if is_you(g, fid, aud) else f"{family(fid)}'s"
+    """"your" / "Red's" (and "Red's" to a seat playing two families)."""
+    if is_you(g, fid, aud) and len(seat_families(g, aud.viewer or "")) == 1:
+        return "your"
+    return f"{family(fid)}'s"
 
 
 def seat_families(g: Fief, seat: str) -> list[str]:
