@@ -161,3 +161,8 @@ def test_summaries_stay_short(transcripts: list[Transcript]) -> None:
             elif block:
                 assert len(block) <= 8, block
                 block = []
+
+
+def test_every_nobles_death_reaches_its_owner(transcripts: list[Transcript]) -> None:
+    assert sum(t.deaths for t in transcripts) > 0
+    assert not [d for t in transcripts for d in t.deaths_untold]

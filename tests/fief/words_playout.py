@@ -25,6 +25,8 @@ class Transcript:
     prompts: dict[str, str] = field(default_factory=dict)      # prompt id -> question
     action_kinds: set[str] = field(default_factory=set)
     mismatches: list[str] = field(default_factory=list)         # hidden-facts failures
+    deaths: int = 0                                              # nobles slain, and told to their owner
+    deaths_untold: list[str] = field(default_factory=list)
     battles: int = 0
     decisions: int = 0
 
@@ -132,11 +134,18 @@ def play(seed: int, players: int, *, probe_every: int = 25, speak_every: int = 1
         t.add("log", words.log_line(state, public_actor, events, aud))
         for line in words.events(state, events, aud):
             t.add("event public", line)
+        news = {s: words.news(state, events, s, aud.to(s)) for s in seats}
         for s in seats:
             for line in words.events(state, events, aud.to(s)):
                 t.add("event seat", line)
-            for line in words.news(state, events, s, aud.to(s)):
+            for line in news[s]:
                 t.add("news", line)
+        for e in events:
+            if e.kind == "noble.died" and e.data.get("family") in state.data.families:
+                t.deaths += 1
+                owner = state.data.families[e.data["family"]].seat
+                if not any(str(e.data.get("name")) in line and "dies" in line for line in news[owner]):
+                    t.deaths_untold.append(str(e.data))
         phase_events += events
         now = (state.data.flow.round, state.data.flow.phase)
         if now != last_phase or RULES.result(state) is not None:

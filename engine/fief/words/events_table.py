@@ -76,15 +76,20 @@ WHAT = {"enter": "entry", "pass": "passage", "cavalcade": "the Cavalcade", "reta
         "ransom": "the ransom offer", "royal_stronghold": "the Royal Stronghold"}
 
 
-@tells("request.opened")
-def _request_opened(state: GameState, e: Event, aud: Audience) -> str:
-    g, d = state.data, e.data
-    by, to = d.get("by"), d.get("to")
+def request_line(g: Fief, what: str, by: str | None, to: str | None, d: Mapping[str, Any], aud: Audience) -> str:
+    """"Green (Carol) asks you to let Lady Philippa into Whitby": named by family where the
+    request says which (a seat may play two families, 13.7)."""
     asker = N.who(g, d["family"], aud) if d.get("family") in g.families else N.seat_who(g, by, aud)
     asks = "ask" if asker.startswith("You") else "asks"
     holder = d.get("holder")
     asked = N.who(g, holder, aud, cap=False) if holder in g.families else N.seat_who(g, to, aud, cap=False)
-    return f"{asker} {asks} {asked} {request_text(g, str(d.get('what')), d, aud)}."
+    return f"{asker} {asks} {asked} {request_text(g, what, d, aud)}."
+
+
+@tells("request.opened")
+def _request_opened(state: GameState, e: Event, aud: Audience) -> str:
+    d = e.data
+    return request_line(state.data, str(d.get("what")), d.get("by"), d.get("to"), d, aud)
 
 
 @tells("request.answered")

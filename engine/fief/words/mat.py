@@ -92,13 +92,8 @@ def hand(g: Fief, seat: str, aud: Audience) -> list[Section]:
 
 def _waiting(g: Fief, seat: str, aud: Audience) -> list[str]:
     """Requests and pigeon offers addressed to the seat (2.15, 5.0, 7.7)."""
-    from engine.fief.words.events_table import bundle, request_text
-    out = []
-    for r in g.requests.open:
-        if r.to == seat:
-            asker = N.who(g, r.payload["family"], aud) if r.payload.get("family") in g.families \
-                else N.seat_who(g, r.by, aud)
-            out.append(f"{asker} {'ask' if asker.startswith('You') else 'asks'} {request_text(g, r.kind, r.payload, aud)}.")
+    from engine.fief.words.events_table import bundle, request_line
+    out = [request_line(g, r.kind, r.by, r.to, r.payload, aud) for r in g.requests.open if r.to == seat]
     for o in g.offers.open:
         if o.to == seat:
             out.append(f"{N.seat_player(g, o.by, aud)} offers {bundle(g, o.give)} for {bundle(g, o.take)}.")

@@ -98,12 +98,11 @@ def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
     t = _task(g, d)
     p = g.players.get(seat)
     if d.prompt.startswith("request."):
-        from engine.fief.words.events_table import request_text
+        from engine.fief.words.events_table import request_line
         r = _request(g, d)
         payload = r.payload if r else d.info
         by = r.by if r else d.info.get("by")
-        asker = N.seat_who(g, by, aud) if by != seat else "Your own family"
-        return f"{asker} {'ask' if aud.is_you(by) and by != seat else 'asks'} you {request_text(g, what, payload, aud)}. Do you agree?"
+        return f"{request_line(g, what, by, seat, payload, aud)[:-1]}. Do you agree?"
     if d.prompt == "offer":
         o = _offer(g, d)
         if o is None:
