@@ -391,12 +391,21 @@ def _group_label(g: Fief, seat: str, kind: str, param: str | None, value: Any, a
         return f"Build {N.building(value)}"
     if kind == "pillage":
         return f"Pillage at {value}"
-    return f"{ACTIONS[kind].doc.split(':')[0]}: {value_label(g, seat, kind, param or '', value)}"
+    if kind == "battle_next":
+        return NEXT.get(str(value), "Go on") + "…"
+    verb = GROUP_VERBS.get(kind, "Choose")
+    return f"{verb} {value_label(g, seat, kind, param or '', value)}…"
 
 
 # Commands always answered through a menu: movement and purchases have several parts, and the
 # legal enumeration of the others samples their values (flows.py offers all of them).
 ALWAYS_FLOW = ("move", "buy", "mata", "offer_ransom", "pigeon", "play_abbess")
+GROUP_VERBS = {"bestow": "Give", "release": "Free", "losses": "Lose", "plague_losses": "Lose", "pay_ransom": "Ransom",
+               "danegeld": "Pay Danegeld to", "intervene": "Send a churchman to", "transfer_title": "Hand over",
+               "respond": "Answer", "join": "Join with", "interdict": "Free", "lift_siege": "Lift the siege of",
+               "construct": "Build a siege Trebuchet at", "rebuild_abbey": "Raise again", "muster": "Muster with",
+               "besiege": "Besiege", "scorch": "Burn the Mill at", "start": "Start at", "discard": "Discard",
+               "draw": "Draw from the", "spoils": "Spoils:"}
 KIND_FLOWS = {"buy": "Buy troops", "pigeon": "Send a Carrier Pigeon", "pigeon_offer": "Offer an exchange by pigeon",
               "give_retainer": "Hand over a retainer", "mata": "Mata: swap a card", "play_weather": "Play Good Weather",
               "transfer_control": "Hand a city to another family", "join": "Join a battle"}

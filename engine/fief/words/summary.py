@@ -288,6 +288,8 @@ def _side_line(g: Fief, fam: str, troops: dict[str, int], events: list[Event]) -
     sp = sum(C.unit_sp.get(k, 0) * int(n) for k, n in troops.items())
     nobles = [str(n) for e in events if e.kind == "battle.losses" and e.data.get("family") == fam
               for n in list(e.data.get("slain", [])) + list(e.data.get("captured", []))]
+    nobles += [str(e.data.get("noble")) for e in events if e.kind in ("noble.captured", "noble.died")
+               and e.data.get("family") == fam]
     city = events[0].data.get("city")
     nobles += [n.id for n in g.nobles.values() if n.family == fam and n.city == city and n.id not in nobles]
     who = N.nobles(g, dict.fromkeys(nobles))
