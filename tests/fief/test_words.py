@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.core import Action, Audience
 from engine.core.words import humanize
 from engine.fief import RULES
 from engine.fief.actions import ACTIONS
@@ -98,9 +99,8 @@ def test_every_action_kind_has_its_own_label(transcripts: list[Transcript]) -> N
     assert labelled, "no labels produced"
     state, _ = RULES.new_game(["p1", "p2", "p3"], {}, 1)
     for kind, spec in ACTIONS.items():
-        from engine.core import Action
         args = {p.name: _sample(p.name, p.type) for p in spec.params}
-        text = WORDS.label(state, "p1", Action.of(kind, **args), __import__("engine.core", fromlist=["Audience"]).Audience())
+        text = WORDS.label(state, "p1", Action.of(kind, **args), Audience())
         assert text and text != humanize(kind) and text != "Go ahead", kind
         assert not engine_speak(text), (kind, text)
 
