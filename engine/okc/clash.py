@@ -24,7 +24,9 @@ def start_clash(state: GameState, reg: RegionState) -> None:
     """Step 1: reveal the Region's face-down cards; they all become Active. Then the Day Action Step."""
     g: Okc = state.data
     g.clash = Clash(reg.id, first=reg.clashes == 0)
-    state.emit(Event.public("okc.clash", region=reg.id, first=g.clash.first, marker=reg.marker))
+    # Supporters count only in a Region's first clash (p.28): the event says how many each side brings.
+    supporters = {s: n for s, n in reg.supporters.items() if n} if g.clash.first else {}
+    state.emit(Event.public("okc.clash", region=reg.id, first=g.clash.first, marker=reg.marker, supporters=supporters))
     reveal(state, reg, always=True)
     for p in reg.cards:
         p.used = []

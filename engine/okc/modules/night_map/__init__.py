@@ -54,5 +54,18 @@ class NightMap(Module):
             g.layout[r.id] = chosen[2 * i:2 * i + 2]
         state.emit(Event.public("okc.night_map", layout={r: list(v) for r, v in g.layout.items()}))
 
+    def words(self, w: Any) -> None:
+        w.on("okc.night_map")(tell_layout)
+
+
+def tell_layout(state: GameState, e: Event, aud: Any) -> str:
+    """The layout drawn for the Night Map, Region by Region, left Location first."""
+    from engine.okc.words.names import location_name, region_name
+
+    layout: dict[str, list[str]] = dict(e.data.get("layout") or {})
+    parts = [f"the {region_name(state, r)} holds the {location_name(state, locs[0])} and the "
+             f"{location_name(state, locs[1])}" for r, locs in layout.items() if len(locs) == 2]
+    return "Night Map: " + "; ".join(parts) + "."
+
 
 register(NightMap())
