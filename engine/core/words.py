@@ -266,9 +266,9 @@ class Words:
 
 def match_name(typed: str, names: Mapping[Any, str]) -> list[Any]:
     """The values whose name (or id) matches what a person typed: an exact fold first, then a
-    unique prefix, then a prefix of a later word of the name ("Estrid" finds "Lady Estrid",
-    "Lynn" finds "King's Lynn"). ``names`` maps value -> display name. Returns every candidate
-    (one when it is unambiguous, several for an ambiguous prefix, none for no match)."""
+    unique prefix, then the name without its honorific ("Estrid" finds "Lady Estrid", as the
+    issue's ``/fief play_noble card:Estrid`` asks). ``names`` maps value -> display name. Returns
+    every candidate (one when it is unambiguous, several for an ambiguous prefix, none for no match)."""
     want = fold(typed)
     if not want:
         return []
@@ -278,10 +278,15 @@ def match_name(typed: str, names: Mapping[Any, str]) -> list[Any]:
     prefix = [v for v, n in names.items() if fold(n).startswith(want) or fold(str(v)).startswith(want)]
     if prefix:
         return prefix
-    return [v for v, n in names.items() if any(tail.startswith(want) for tail in _tails(fold(n)))]
+    return [v for v, n in names.items() if _bare(fold(n)).startswith(want)]
 
 
-def _tails(name: str) -> list[str]:
-    """A folded name from each of its words on: "lady estrid" -> ["estrid"]."""
-    words = name.split(" ")
-    return [" ".join(words[i:]) for i in range(1, len(words))]
+HONORIFICS = ("lady ", "lord ", "sir ", "dame ")
+
+
+def _bare(name: str) -> str:
+    """A folded name without a leading honorific: "lady estrid" -> "estrid"."""
+    for h in HONORIFICS:
+        if name.startswith(h):
+            return name[len(h):]
+    return name
