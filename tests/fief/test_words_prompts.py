@@ -124,7 +124,7 @@ def test_players_type_the_names_they_see() -> None:
     some = next(iter(d.nobles.values()))
     assert match_name(some.name.upper(), nobles) == [some.id]
     cities = {c: WORDS.value_label(s, "ann", "move", "to", c) for c in d.cities}
-    assert match_name("kings lynn", cities) == ["King's Lynn"] or match_name("king's lynn", cities) == ["King's Lynn"]
+    assert match_name("king's ly", cities) == ["King's Lynn"]
     assert WORDS.value_label(s, "ann", "play_harvest", "region", "IV") == "the North"
     for role in ("red", "blue", "green", "yellow"):
         assert WORDS.role_blurb(role)
