@@ -18,6 +18,7 @@ from engine.core import (
     decision,
 )
 from engine.core.rules import check_roles
+from engine.core.words import Words
 from engine.fief import legal, setup, views
 from engine.fief.actions import ACTIONS
 from engine.fief.components import DISASTERS, C
@@ -25,6 +26,7 @@ from engine.fief.flow import advance, current_actor, label
 from engine.fief.play import HANDLERS
 from engine.fief.state import Fief, sort_troops
 from engine.fief.victory import seat_vp
+from engine.fief.words import WORDS
 
 
 class FiefRules(Rules):
@@ -141,6 +143,10 @@ class FiefRules(Rules):
 
     def phase(self, state: GameState) -> str:
         return label(state.data)
+
+    def words(self) -> Words:
+        """Fief's wording: engine/fief/words/ (one instance, built once)."""
+        return WORDS
 
     # -- views and results -------------------------------------------------------------------
     def view(self, state: GameState, seat: str | None) -> View:
