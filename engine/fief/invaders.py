@@ -210,21 +210,37 @@ def run(state: GameState, g: Fief) -> bool:
         step(state, g, a)
 
 
-def direction(state: GameState, city: str) -> str:
-    """6.3: with one road it is taken; otherwise compass markers are drawn until one shows a road."""
+def direction(state: GameState, g: Fief, city: str) -> str | None:
+    """6.3: with one road it is taken; otherwise compass markers are drawn until one shows a road.
+
+    2.5: Storms bind invaders as they bind families: no move out of a Storms region, and a road
+    into one counts as no road (another marker is drawn); with no open road the army stays."""
     roads = MAP.cities[city].roads
+    if stormy(g, city):
+        return None
+    open_roads = [d for _, d in roads if not stormy(g, d)]
+    if not open_roads:
+        return None
     if len(roads) == 1:
         return roads[0][1]
     while True:
         point = state.rng.pick(list(COMPASS), why=f"invaders' compass at {city}")
         dest = MAP.toward(city, point)
-        if dest is not None:
+        if dest in open_roads:
             return dest
+
+
+def stormy(g: Fief, city: str) -> bool:
+    return has_disaster(g, MAP.cities[city].region, "storms")
 
 
 def step(state: GameState, g: Fief, a: Army) -> None:
     start = a.city or ""
-    dest = direction(state, start)
+    dest = direction(state, g, start)
+    if dest is None:   # 2.5: held by Storms; the army makes no more moves this phase
+        g.war.invader_moves[a.id] = 2
+        state.emit(Event.public("invaders.storm_bound", army=a.id, city=start))
+        return
     g.war.invader_moves[a.id] = g.war.invader_moves.get(a.id, 0) + 1
     # 6.4, 6.12: Foot Soldiers whose Leader fell follow another Leader of their city (keeping their army)
     followers = [x for x in in_city(g, start) if not x.leader and x.foot and x.id not in g.war.garrisons]

@@ -113,6 +113,14 @@ def storms_on(g: Fief, sea: str) -> bool:
     return has_disaster(g, MAP.seas[sea].region, "storms")
 
 
+def storm_regions(g: Fief, start: str, dest: str, via: str) -> list[str]:
+    """2.5, 5.5: the Storms regions a move would leave, cross or enter (every kind of move)."""
+    regions = [MAP.cities[start].region, MAP.cities[dest].region]
+    if via == "sea":
+        regions += [MAP.seas[s].region for s in seas_between(start, dest)]
+    return sorted({r for r in regions if has_disaster(g, r, "storms")})
+
+
 def is_royal_mover(g: Fief, n: Noble) -> bool:
     """5.0 Royal Movement: the Royal Family and both of their families' nobles."""
     return n.family in royal_families(g) or any(t in ROYAL_TITLES for t in n.titles)
@@ -217,12 +225,12 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
                         "noble", code="units", legal=sorted(pool.elements()) or "none")
     if via == "royal" and units:
         raise RuleError("5.0", "the Royal move is for nobles without troops", code="royal_troops", legal="troops:")
-    if via == "sea":
-        seas = seas_between(start, dest)
-        stormy = [s for s in [MAP.regions[MAP.cities[start].region].sea, *seas] if storms_on(g, s)]
-        if stormy:
-            raise RuleError("5.5", f"Storms close sea {', '.join(stormy)} to ships", code="storms",
-                            legal="move by road")
+    stormy = [] if nid in g.war.passage else storm_regions(g, start, dest, via)
+    if stormy:   # 2.5: no movement within, into or out of a Storms region (Passage excepted, 10.2)
+        where = " and ".join(MAP.regions[r].name for r in stormy)
+        raise RuleError("5.5" if via == "sea" else "2.5",
+                        f"Storms on {where} forbid every move within, into or out of the region",
+                        code="storms", legal="Good Weather clears Storms; otherwise stay or go another way")
     # 5.0: a noble that met a refusal may not leave the troops that came with it on the outskirts.
     # (a noble obliged to ride on, 5.2 and Ex 5-2, may leave units behind: a Cavalcade leaves a knight)
     if n.outskirts and g.war.moves.get(nid, 0) > 0 and nid not in g.war.must_move:
@@ -443,6 +451,7 @@ def begin_phase(g: Fief) -> None:
     w.blocked.clear()
     w.must_move.clear()
     w.cavalry.clear()
+    w.passage.clear()
 
 
 def end_phase(g: Fief) -> None:
@@ -459,7 +468,6 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
     Every move listed passes :func:`check_move` (the random playouts prove it); built directly here
     because it runs on every decision."""
     out: list[tuple[str, str, str, tuple[str, ...]]] = []
-    stormy = {sea for sea in MAP.seas if storms_on(g, sea)}
     for nid in g.families[family].nobles:
         if only is not None and nid not in only:
             continue
@@ -476,9 +484,8 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
             choices.append(())
             if len(pool) > 2:
                 choices.append(pool[: len(pool) // 2])
-        home_sea = MAP.regions[MAP.cities[n.city].region].sea
         for dest, via, _ in destinations(g, n):
-            if via == "sea" and (home_sea in stormy or stormy.intersection(seas_between(n.city, dest))):
+            if nid not in g.war.passage and storm_regions(g, n.city, dest, via):
                 continue
             for units in choices:
                 if via == "royal" and units:
@@ -628,8 +635,10 @@ def transfer(state: GameState, g: Fief, city: str, old: str, new: str) -> None:
 # -- hooks for the Opportunity-card issue -------------------------------------------------------
 def grant_passage(g: Fief, noble: str) -> None:
     """Hook for PASSAGE (10.2): the noble leaves its city this phase by any road, through blocked roads,
-    a held city or a siege, without anyone's leave (5.0, 7.9)."""
+    a held city or a siege, without anyone's leave (5.0, 7.9), and Storms do not stop it (2.5)."""
     n = g.nobles[noble]
+    if noble not in g.war.passage:
+        g.war.passage.append(noble)
     for fam in g.families:
         key = f"{noble}|{n.city}|{fam}"
         if key not in g.war.passes:

@@ -167,3 +167,16 @@ def test_2_5_no_plague_roll_inside_one_region():
     d.seas["V"].append(SeaCard("plague-1", "plague"))
     events = do(s, "ann", f"move noble:{n} to:Nottingham")
     assert not [e for e in events if e.kind == "random.roll"]
+
+
+def test_2_5_passage_is_not_stopped_by_storms():
+    """2.5: Rebellion and Passage movement are not affected by Storms (the 10.2 hook)."""
+    from engine.fief.movement import grant_passage
+    s = _moving()
+    n = _noble(s, "red")
+    g(s).nobles[n].city = "Oxford"
+    g(s).seas["VI"].append(SeaCard("storms-1", "storms"))
+    assert refused(s, "ann", f"move noble:{n} to:Coventry").section == "2.5"
+    grant_passage(g(s), n)
+    do(s, "ann", f"move noble:{n} to:Coventry")
+    assert g(s).nobles[n].city == "Coventry"
