@@ -23,7 +23,8 @@ from engine.fief.battle import dice
 from engine.fief.battle.fight import DEFENDED, INVADERS, declare, defended, free_nobles, troops
 from engine.fief.components import C
 from engine.fief.map import COMPASS
-from engine.fief.state import MAP, Army, Fief, fief_holder, has_disaster, player_of
+from engine.fief.movement import leave_plague, meets_plague
+from engine.fief.state import MAP, Army, Fief, Noble, fief_holder, has_disaster, player_of
 
 REINFORCE = 3
 DANEGELD = 5
@@ -81,12 +82,7 @@ def land(state: GameState, g: Fief) -> None:
                 g.war.landed.append(a.id)
                 state.emit(Event.public("invaders.landed", army=a.id, city=region.port, region=region.id))
                 if has_disaster(g, region.id, "plague"):
-                    lost = a.foot // 2
-                    a.foot -= lost
-                    state.emit(Event.public("invaders.plague", army=a.id, city=a.city, lost=lost))
-                    if state.rng.roll(6, why=f"plague: leader of {a.id}") <= 3:
-                        a.leader = False
-                        state.emit(Event.public("invaders.leader_died", army=a.id, city=a.city, cause="plague"))
+                    strike(state, g, a)
 
 
 def begin_phase(state: GameState, g: Fief) -> None:
@@ -244,13 +240,41 @@ def step(state: GameState, g: Fief, a: Army) -> None:
     g.war.invader_moves[a.id] = g.war.invader_moves.get(a.id, 0) + 1
     # 6.4, 6.12: Foot Soldiers whose Leader fell follow another Leader of their city (keeping their army)
     followers = [x for x in in_city(g, start) if not x.leader and x.foot and x.id not in g.war.garrisons]
-    for army in [a, *followers]:
+    movers = [a, *followers]
+    captives = [n for n in g.nobles.values() if n.captor in {f"invaders:{x.id}" for x in movers}]
+    leave_plague(g, [x.id for x in movers] + [n.id for n in captives], start)
+    for army in movers:
         army.city, army.outskirts = dest, False
-        for n in g.nobles.values():
+        for n in captives:
             if n.captor == f"invaders:{army.id}":
                 n.city = dest
         state.emit(Event.public("invaders.moved", army=army.id, start=start, to=dest, following=army.id != a.id))
+    plague_on_arrival(state, g, movers, captives, start, dest)
     meet(state, g, a, from_inland=not MAP.cities[start].port)
+
+
+def plague_on_arrival(state: GameState, g: Fief, movers: list[Army], captives: list[Noble], start: str,
+                      dest: str) -> None:
+    """2.5: invaders entering a plague region suffer as at a landing (6.2): half the Foot Soldiers,
+    rounded down, and the Leader rolls (1-3 dies); the captives they carry roll too. Not when they
+    come back into the plague region they left this round, or from another plague region."""
+    from engine.fief.succession import kill_noble
+    for army in movers:
+        if meets_plague(g, army.id, start, dest):
+            strike(state, g, army)
+    for n in captives:
+        if meets_plague(g, n.id, start, dest) and state.rng.roll(6, why=f"plague on arrival: {n.name}") <= 3:
+            kill_noble(state, g, n.id, cause="plague")
+
+
+def strike(state: GameState, g: Fief, a: Army) -> None:
+    """6.2, 2.5: the Plague halves an army's Foot Soldiers (rounded down) and its Leader rolls."""
+    lost = a.foot // 2
+    a.foot -= lost
+    state.emit(Event.public("invaders.plague", army=a.id, city=a.city, lost=lost))
+    if a.leader and state.rng.roll(6, why=f"plague: leader of {a.id}") <= 3:
+        a.leader = False
+        state.emit(Event.public("invaders.leader_died", army=a.id, city=a.city, cause="plague"))
 
 
 def meet(state: GameState, g: Fief, a: Army, from_inland: bool) -> None:

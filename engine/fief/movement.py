@@ -253,6 +253,8 @@ def carry_out(state: GameState, g: Fief, step: Step, ask_entry: bool = True) -> 
     fam = step.family
     src = g.cities[step.start].stacks.get(fam)
     carried = list(step.units)
+    came_with = Counter(escort(g, step.start, fam, n.id)) & Counter(carried)   # 2.5: these may be returning
+    leave_plague(g, [n.id, *(x.id for x in g.nobles.values() if x.held_by == n.id)], step.start)
     if carried and src is not None:
         for u in carried:
             if u == "bombard":
@@ -297,7 +299,7 @@ def carry_out(state: GameState, g: Fief, step: Step, ask_entry: bool = True) -> 
         state.emit(Event.private(g.families[fam].seat, "troops.moved", family=fam, start=step.start,
                                  to=step.dest, units=[u for u in carried if u != "bombard"]))
     left_city(state, g, step.start)
-    arrive(state, g, step, back, ask_entry)
+    arrive(state, g, step, back, ask_entry, sorted(came_with.elements()))
 
 
 def left_city(state: GameState, g: Fief, city: str) -> None:
@@ -343,7 +345,8 @@ def _inside(g: Fief, city: str, family: str) -> bool:
                for n in g.nobles.values())
 
 
-def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool = True) -> None:
+def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool = True,
+           came_with: list[str] | None = None) -> None:
     """5.0/5.1: take an empty city, join one's own, or stand on the outskirts of another's."""
     city, fam = step.dest, step.family
     c = g.cities[city]
@@ -357,7 +360,7 @@ def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool = T
         if st:
             st.outskirts = True
         state.emit(Event.public("noble.outskirts", noble=n.id, family=fam, city=city, controller=None))
-        plague_on_entry(state, g, step)
+        plague_on_entry(state, g, step, came_with or [])
         return
     if c.controller is None and not others:
         c.controller = fam
@@ -380,7 +383,7 @@ def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool = T
                 g.requests.ask(state, "enter", g.families[fam].seat, g.families[c.controller].seat,
                                default=False, noble=n.id, city=city, family=fam, holder=c.controller)
     discover_relic(state, g, n.id, city)
-    plague_on_entry(state, g, step)
+    plague_on_entry(state, g, step, came_with or [])
 
 
 def discover_relic(state: GameState, g: Fief, nid: str, city: str) -> None:
@@ -418,28 +421,51 @@ def enter(state: GameState, g: Fief, noble: str, city: str) -> None:
 
 
 # -- 2.5 Plague on arrival ----------------------------------------------------------------------
-def plague_on_entry(state: GameState, g: Fief, step: Step) -> None:
-    """Ruling P2-5 (rough spot 13): arriving in a plague region from a healthy region of another
-    number, the noble rolls the d6 (1-3 dies) and half the troops that came along (rounded down) are
-    lost, chosen by the owner."""
+def leave_plague(g: Fief, who: list[str], city: str) -> None:
+    """2.5: remember that these nobles or armies were in a plague region they are leaving."""
+    region = MAP.cities[city].region
+    if has_disaster(g, region, "plague"):
+        for x in who:
+            if f"{x}|{region}" not in g.war.plague_seen:
+                g.war.plague_seen.append(f"{x}|{region}")
+
+
+def entering_plague(g: Fief, start: str, dest: str) -> bool:
+    """2.5: a move into a plague region from a region without plague (moves inside one region, or
+    from one plague region into another, do not count)."""
+    src, region = MAP.cities[start].region, MAP.cities[dest].region
+    return src != region and has_disaster(g, region, "plague") and not has_disaster(g, src, "plague")
+
+
+def meets_plague(g: Fief, who: str, start: str, dest: str) -> bool:
+    """2.5: entering a plague region rolls, except back into a plague region left this round."""
+    return entering_plague(g, start, dest) and f"{who}|{MAP.cities[dest].region}" not in g.war.plague_seen
+
+
+def plague_on_entry(state: GameState, g: Fief, step: Step, came_with: list[str]) -> None:
+    """2.5 (ruling P2-5, rough spot 13): entering a plague region, the noble and each captive it
+    carries roll the d6 (1-3 dies; inside an Abbey they are sheltered) and half the troops that
+    enter (rounded down) are lost, chosen by the owner. A noble going back into the plague region
+    it left this round does not roll, nor do the troops that left it with the noble."""
     from engine.fief.state import Task
     from engine.fief.succession import kill_noble
-    dest_region = MAP.cities[step.dest].region
-    src_region = MAP.cities[step.start].region
-    if dest_region == src_region or not has_disaster(g, dest_region, "plague"):
-        return
-    if has_disaster(g, src_region, "plague"):
-        return
     n = g.nobles[step.noble]
+    if not entering_plague(g, step.start, step.dest):
+        return
+    returning = not meets_plague(g, n.id, step.start, step.dest)
     troops = [u for u in step.units if u != "bombard"]
+    if returning:   # the troops that left the region with the noble come back with it
+        troops = list((Counter(troops) - Counter(came_with)).elements())
+    captives = [x for x in g.nobles.values() if x.held_by == n.id and meets_plague(g, x.id, step.start, step.dest)]
     if len(troops) // 2:
         g.tasks.append(Task("plague", step.family, city=step.dest, count=len(troops) // 2))
+    rolling = ([] if returning else [n]) + captives
     sheltered = g.cities[step.dest].building in ("abbey", "royal_abbey") and not n.outskirts
-    if sheltered:
-        state.emit(Event.public("plague.sheltered", noble=n.id, city=step.dest))
-        return
-    if state.rng.roll(6, why=f"plague on arrival: {n.name}") <= 3:
-        kill_noble(state, g, n.id, cause="plague")
+    for x in rolling:
+        if sheltered:
+            state.emit(Event.public("plague.sheltered", noble=x.id, city=step.dest))
+        elif state.rng.roll(6, why=f"plague on arrival: {x.name}") <= 3:
+            kill_noble(state, g, x.id, cause="plague")
 
 
 # -- phase bookkeeping --------------------------------------------------------------------------
@@ -452,6 +478,7 @@ def begin_phase(g: Fief) -> None:
     w.must_move.clear()
     w.cavalry.clear()
     w.passage.clear()
+    w.plague_seen.clear()   # 2.5: plague regions left count from this round's movement on
 
 
 def end_phase(g: Fief) -> None:
