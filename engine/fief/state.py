@@ -117,6 +117,7 @@ class SeaCard:
     tallage: str | None = None     # region taxed (2.8)
     tithe: str | None = None       # district taxed
     round: int = 0
+    crown: bool = False            # a Sovereign's Tallage on an ungoverned region (2.8), not a Lord's
 
 
 @dataclass
