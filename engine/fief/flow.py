@@ -130,6 +130,10 @@ def prune_tasks(state: GameState, g: Fief) -> None:
             t.count = min(t.count, len(st.troops))
         elif t.kind == "release" and (t.noble not in g.nobles or g.nobles[t.noble or ""].captor is not None):
             continue
+        elif t.kind == "parley":
+            from engine.fief.invaders import parley_pending
+            if not parley_pending(g, t.family, t.city or ""):
+                continue
         kept.append(t)
     g.tasks = kept
 

@@ -5,7 +5,8 @@
     Foot Soldiers) in the region's port, while armies are left in the box (4 at most on the map);
     Storms keep the card on the sea for next round; the Plague halves the army and the Leader rolls.
     Then, in turn order, families whose nobles share a city with invaders may bribe them (Danegeld,
-    6.9) or send clergy to intervene (6.10) (the ``parley`` step).
+    6.9) or send clergy to intervene (6.10) (the ``parley`` step); they may again whenever an army
+    marches into their noble's city, before it fights or takes anyone (a ``parley`` decision).
 6.3 in region order each army with a Leader makes two moves, the road drawn by compass marker
     (drawn again where no road leads), and meets what it finds (6.4): it fights each family whose
     troops it outnumbers, in turn order (nobles and engines do not count), takes nobles left alone,
@@ -24,7 +25,7 @@ from engine.fief.battle.fight import DEFENDED, INVADERS, declare, defended, free
 from engine.fief.components import C
 from engine.fief.map import COMPASS
 from engine.fief.movement import leave_plague, meets_plague
-from engine.fief.state import MAP, Army, Fief, Noble, fief_holder, has_disaster, player_of
+from engine.fief.state import MAP, Army, Fief, Noble, Task, fief_holder, has_disaster, player_of
 
 REINFORCE = 3
 DANEGELD = 5
@@ -118,11 +119,17 @@ def parley_options(g: Fief, family: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def parley_families(g: Fief) -> list[str]:
-    """Families with a free noble in a city holding invaders (money is not looked at: it is secret)."""
-    cities = {a.city for a in on_map(g)}
+def parley_families(g: Fief, city: str | None = None) -> list[str]:
+    """Families with a free noble in a city holding invaders (or in ``city``), in turn order; money
+    is not looked at: it is secret."""
+    cities = {a.city for a in on_map(g)} if city is None else {city}
     return [f for f in g.flow.order if any(g.nobles[n].city in cities and g.nobles[n].captor is None
                                            for n in g.families[f].nobles)]
+
+
+def parley_pending(g: Fief, family: str, city: str) -> bool:
+    """A parley window (6.9, 6.10) stays open while the family has a free noble there and invaders remain."""
+    return bool(in_city(g, city)) and family in parley_families(g, city)
 
 
 def check_parley(g: Fief, family: str, kind: str, army: str, noble: str) -> None:
@@ -198,7 +205,7 @@ def run(state: GameState, g: Fief) -> bool:
             continue
         if a.id in w.landed:
             w.landed.remove(a.id)
-            meet(state, g, a, from_inland=False)
+            meet(state, g, a, from_inland=False, landed=True)
             continue
         if not a.leader or a.id in w.garrisons or w.invader_moves.get(a.id, 0) >= 2:
             w.invaders.pop(0)
@@ -277,13 +284,20 @@ def strike(state: GameState, g: Fief, a: Army) -> None:
         state.emit(Event.public("invaders.leader_died", army=a.id, city=a.city, cause="plague"))
 
 
-def meet(state: GameState, g: Fief, a: Army, from_inland: bool) -> None:
-    """6.4: line up the families to fight, in turn order; what comes after waits in ``arrival``."""
+def meet(state: GameState, g: Fief, a: Army, from_inland: bool, landed: bool = False) -> None:
+    """6.4: line up the families to fight, in turn order; what comes after waits in ``arrival``.
+
+    6.9, 6.10: before anything happens, each family with a free noble in the city the army marched
+    into may pay the Danegeld or send its clergy (a ``parley`` decision; default: let it be). After a
+    landing the parley step that follows the landings is that moment."""
     city = a.city or ""
     w = g.war
     w.fighting = [f for f in g.flow.order if troops(g, city, f)]
     w.arrival = "port" if (MAP.cities[city].port and from_inland) else "city"
-    _capture_lone_nobles(state, g, city)
+    w.lone_due = True
+    if not landed:
+        for fam in parley_families(g, city):
+            g.tasks.append(Task("parley", fam, city=city))
 
 
 def _capture_lone_nobles(state: GameState, g: Fief, city: str) -> None:
@@ -320,7 +334,11 @@ def engage(state: GameState, g: Fief) -> None:
     if a is None or not city:
         w.fighting.clear()
         w.arrival = ""
+        w.lone_due = False
         return
+    if w.lone_due:
+        w.lone_due = False
+        _capture_lone_nobles(state, g, city)
     while w.fighting and not troops(g, city, w.fighting[0]):
         w.fighting.pop(0)
     if w.fighting:

@@ -21,7 +21,7 @@ from engine.fief.state import MAP, Fief, Task, player_of
 
 A = Action.of
 STEPS = ("move", "parley", "battle", "pillage")
-TASKS = ("losses", "battle_next", "spoils", "bandits")
+TASKS = ("losses", "battle_next", "spoils", "bandits", "parley")
 REQUESTS = ("pass", "enter", "cavalcade")
 
 
@@ -150,6 +150,8 @@ def _sieges(g: Fief, family: str) -> list[str]:
 
 
 def task_default(g: Fief, t: Task) -> Action:
+    if t.kind == "parley":
+        return A("done")
     if t.kind == "bandits":
         return A("bandits", pay=player_of(g, t.family).shillings >= t.count)
     if t.kind == "losses":
@@ -161,6 +163,9 @@ def task_default(g: Fief, t: Task) -> Action:
 
 
 def task_actions(g: Fief, t: Task) -> list[Action]:
+    if t.kind == "parley":
+        return [A("done")] + [A(kind, army=army, noble=noble) for kind, army, noble in invaders.parley_options(g, t.family)
+                              if g.nobles[noble].city == t.city]
     if t.kind == "bandits":
         return [task_default(g, t)]
     if t.kind == "losses":
@@ -457,9 +462,16 @@ def _pillage(state: GameState, g: Fief, seat: str, a: Action) -> None:
     pillage.pillage(state, g, fam, city, what)
 
 
+def _parley_family(g: Fief, seat: str, section: str) -> str:
+    """6.9, 6.10: the parley step's turn, or a parley decision when invaders marched into the city."""
+    if g.tasks and g.tasks[0].kind == "parley":
+        return str(task_for(g, seat, "parley", section).family)
+    return turn(g, seat, ("parley",), section)
+
+
 @handler("danegeld")
 def _danegeld(state: GameState, g: Fief, seat: str, a: Action) -> None:
-    fam = turn(g, seat, ("parley",), "6.9")
+    fam = _parley_family(g, seat, "6.9")
     invaders.check_parley(g, fam, "danegeld", str(a["army"]), str(a["noble"]))
     invaders.danegeld(state, g, fam, str(a["army"]), str(a["noble"]))
     _continue(state)
@@ -467,7 +479,7 @@ def _danegeld(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 @handler("intervene")
 def _intervene(state: GameState, g: Fief, seat: str, a: Action) -> None:
-    fam = turn(g, seat, ("parley",), "6.10")
+    fam = _parley_family(g, seat, "6.10")
     invaders.check_parley(g, fam, "intervene", str(a["army"]), str(a["noble"]))
     invaders.intervene(state, g, fam, str(a["army"]), str(a["noble"]))
     _continue(state)
@@ -478,6 +490,12 @@ _done_part1 = HANDLERS["done"]
 
 @handler("done")
 def _done(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    if g.tasks and g.tasks[0].kind == "parley":   # 6.9, 6.10: let the invaders be
+        task = task_for(g, seat, "parley", "6.9")
+        g.tasks.pop(0)
+        state.emit(Event.public("turn.done", seat=seat, family=task.family, step="parley"))
+        _continue(state)
+        return
     if g.flow.step not in STEPS:
         _done_part1(state, g, seat, a)
         return

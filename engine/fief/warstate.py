@@ -60,4 +60,4 @@ class War:
     passage: list[str] = field(default_factory=list)       # nobles moving under a PASSAGE card this phase (10.2)
     plague_seen: list[str] = field(default_factory=list)   # "noble|region", "army|region": plague regions met (2.5)
     sail_from: dict[str, str] = field(default_factory=dict)  # noble -> the port it may sail from this round (5.4)
-    greeted: list[str] = field(default_factory=list)       # Phase 6: families offered to parley on this arrival
+    lone_due: bool = False                                 # Phase 6: lone nobles still to be taken on this arrival
