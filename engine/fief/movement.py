@@ -24,6 +24,7 @@ from engine.fief.state import (
     Stack,
     has_disaster,
     nobles_in,
+    return_troop,
     royal_families,
     sort_troops,
     stack,
@@ -609,7 +610,7 @@ def bandits_take(state: GameState, g: Fief, nid: str, start: str, units: list[st
                 if u == "knight":
                     knights += 1
                 else:
-                    g.families[fam].stockpile[u] += 1
+                    return_troop(g, fam, u)
         if st.empty():
             del g.cities[start].stacks[fam]
     for held in g.nobles.values():

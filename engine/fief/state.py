@@ -307,6 +307,14 @@ def has_disaster(g: Fief, region: str, kind: str, *, active_only: bool = True) -
     return any(c.active or not active_only for c in region_cards(g, region, kind))
 
 
+def return_troop(g: Fief, family: str, unit: str) -> None:
+    """A troop leaving the map goes back to its family's stockpile; a Mercenary Crossbowman goes back
+    to the common stock instead (11.1), never to the family's stockpile."""
+    if unit == "crossbow":
+        return
+    g.families[family].stockpile[unit] = g.families[family].stockpile.get(unit, 0) + 1
+
+
 def sort_troops(troops: list[str]) -> list[str]:
     order = {t: i for i, t in enumerate(TROOP_TYPES)}
     return sorted(troops, key=lambda t: order.get(t, 99))

@@ -95,7 +95,9 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
                     aims = _aims(g, city, foe)
                     if aims and any(t in ("archer", "crossbow") for t in fight.troops(g, city, family)):
                         out.append(A("battle", city=city, against=foe, target=aims[0]))
-        out += [A("besiege", city=c) for c in endings.besiege_cities(g, family)]
+        for c in endings.besiege_cities(g, family):
+            out.append(A("besiege", city=c))
+            out += [A("besiege", city=c, trebuchet=t) for t in endings.trebuchet_sources(g, family)[1:]]
     elif step == "parley":
         out.append(A("done"))
         out += [A(kind, army=army, noble=noble) for kind, army, noble in invaders.parley_options(g, family)]
@@ -176,6 +178,8 @@ def task_actions(g: Fief, t: Task) -> list[Action]:
         return [A("losses", units=list(o.troops), slay=list(o.slain)) for o in opts]
     if t.kind == "battle_next":
         out = [A("battle_next", choice=c) for c in t.options]
+        if "siege" in t.options:   # 7.9: which Trebuchet on the map to destroy (default: the first)
+            out += [A("battle_next", choice="siege", trebuchet=c) for c in endings.trebuchet_sources(g, t.family)[1:]]
         b = g.war.battle
         if b is not None and "continue" in t.options:
             st = g.cities[b.city].stacks.get(t.family)
@@ -280,7 +284,10 @@ def _besiege(state: GameState, g: Fief, seat: str, a: Action) -> None:
         raise RuleError("7.9", f"your family cannot besiege {city!r} without a battle (a free noble outside the walls "
                         "of an enemy Stronghold or Fortified City, too weak to roll a die at them, with a Trebuchet)",
                         code="besiege", legal=legal or "battle first")
-    endings.besiege_outright(state, g, fam, city)
+    trebuchet = city_arg(a["trebuchet"]) if a.get("trebuchet") else None
+    if trebuchet is not None:
+        endings.check_trebuchet(g, fam, trebuchet)
+    endings.besiege_outright(state, g, fam, city, trebuchet)
     _continue(state)
 
 
@@ -304,11 +311,12 @@ def _battle_next(state: GameState, g: Fief, seat: str, a: Action) -> None:
     choice = str(a["choice"]).lower()
     destroy = bool(a.get("destroy"))
     target = str(a["target"]) if a.get("target") else None
-    endings.check_choice(g, task.family, choice, destroy, target)
+    trebuchet = city_arg(a["trebuchet"]) if a.get("trebuchet") else None
+    endings.check_choice(g, task.family, choice, destroy, target, trebuchet)
     g.tasks.pop(0)
     b = g.war.battle
     assert b is not None
-    endings.choose(state, g, b, task.family, choice, destroy, target)
+    endings.choose(state, g, b, task.family, choice, destroy, target, trebuchet)
     _continue(state)
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 from engine.core import Event, GameState, RuleError
 from engine.fief.battle import dice, losses
 from engine.fief.components import C
-from engine.fief.state import MAP, Army, Fief, Task, has_disaster, nobles_in
+from engine.fief.state import MAP, Army, Fief, Task, has_disaster, nobles_in, return_troop
 from engine.fief.warstate import Battle
 
 DEFENDED = {"stronghold": 1, "royal_stronghold": 1, "fortified": 2}   # 7.4 melee penalty
@@ -488,7 +488,7 @@ def take(state: GameState, g: Fief, b: Battle, side: str, allot: losses.Allotmen
             st.troops.remove(u)
             if u in b.only:
                 b.only.remove(u)
-            g.families[fam].stockpile[u] = g.families[fam].stockpile.get(u, 0) + 1
+            return_troop(g, fam, u)
     b.lost += len(allot.troops)
     if allot.troops or allot.slain or allot.captured:
         state.emit(Event.public("battle.losses", city=b.city, family=side, units=list(allot.troops),
