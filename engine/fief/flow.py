@@ -194,6 +194,10 @@ def _after(state: GameState, g: Fief, phase: int) -> None:
 
 
 def begin_round(state: GameState, g: Fief) -> None:
+    # 5.4: a noble sails this round only from the port it stands in now (or where it is placed, 2.11)
+    from engine.fief.state import MAP
+    g.war.sail_from = {n.id: n.city for n in g.nobles.values()
+                       if n.city and n.captor is None and MAP.cities[n.city].port}
     state.emit(Event.public("round.begun", round=g.flow.round, first=g.flow.first))
     begin(state, "phase1", 1)
     waiting = phase1_politics(state, g)

@@ -138,7 +138,7 @@ def destinations(g: Fief, n: Noble) -> list[tuple[str, str, int]]:
         out += [(d, "road", 1) for d in MAP.neighbours(n.city)]
         if n.city in MAP.sherwood:   # 13.4: the bandit paths join Sherwood's four cities for one move
             out += [(d, "sherwood", 1) for d in MAP.sherwood if d != n.city]
-    if g.war.moves.get(n.id, 0) == 0 and MAP.cities[n.city].port:
+    if g.war.moves.get(n.id, 0) == 0 and g.war.sail_from.get(n.id) == n.city:   # 5.4
         for port in sorted(r.port for r in MAP.regions.values()):
             if port == n.city:
                 continue
@@ -207,7 +207,8 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
         if moves_left(g, nid) <= 0:
             raise RuleError("5.0", f"{n.name} has used both moves this phase", code="no_moves", legal="done")
         raise RuleError(why, f"{n.name} cannot reach {dest!r} from {n.city} now"
-                        + (" (ships sail only on a noble's first move, from the port it began in)"
+                        + (" (ships sail only on a noble's first move, from the port where it began the round"
+                           " or was placed this round)"
                            if via == "sea" else ""), code="no_road",
                         legal=sorted({f"{d} ({v})" for d, v, _ in options}) or "no move")
     dest, via, cost = chosen

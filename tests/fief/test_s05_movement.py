@@ -100,6 +100,7 @@ def test_5_5_storms_refuse_a_voyage_out_of_a_stormy_region():
     s = _moving()
     n = _noble(s, "red")
     g(s).nobles[n].city = "London"
+    g(s).war.sail_from[n] = "London"
     g(s).seas["VI"].append(SeaCard("storms-1", "storms"))
     assert refused(s, "ann", f"move noble:{n} to:Plymouth via:sea").section == "5.5"
 
