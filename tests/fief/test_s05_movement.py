@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.fief import RULES
 from engine.fief.movement import seas_between
-from engine.fief.state import SeaCard, Siege
+from engine.fief.state import MAP, SeaCard, Siege, Stack
 from tests.fief.helpers import do, g, new, place, refused
 
 
@@ -125,10 +125,17 @@ def test_5_0_legal_moves_all_apply():
     s = _moving()
     n = _noble(s, "red")
     g(s).nobles[n].city = "London"
+    g(s).war.sail_from[n] = "London"
     place(s, "red", "London", "men", "knight", "archer")
-    for action in RULES.legal(s, "ann"):
+    moves = [a for a in RULES.legal(s, "ann") if a.kind == "move" and a["noble"] == n]
+    assert {a["to"] for a in moves if a["via"] == "road"} == set(MAP.neighbours("London"))
+    assert {a["to"] for a in moves if a["via"] == "sea"} == {"King's Lynn", "Whitby", "Plymouth", "Cardiff"}
+    assert {tuple(a["troops"]) for a in moves} >= {(), ("archer", "knight", "men")}
+    for action in moves:
         probe = RULES.copy(s)
         apply(RULES, probe, "ann", action)
+        assert g(probe).nobles[n].city == action["to"]
+        assert sorted(g(probe).cities[action["to"]].stacks.get("red", Stack()).troops) == sorted(action["troops"])
 
 
 def test_5_0_autocomplete_offers_cities_along_legal_roads_nobles_and_troops():
