@@ -57,7 +57,9 @@ def end_day(state: GameState) -> None:
 
 
 def night(state: GameState, reg: RegionState, only: list[str] | None) -> None:
-    """Night Effects Step (p.27, p.40): Deadly first, all at once, then the other Night effects.
+    """Night Effects Step (reference sheet: simultaneous; p.27, p.40): every card Active when the step
+    begins triggers its mandatory Night effect. Deadly cards eliminate at once; the other effects
+    follow in Order Track order, also for cards that Deadly has just eliminated (ruling R13).
 
     ``only`` limits the step to cards newly revealed in a tie-break round.
     """
@@ -74,7 +76,7 @@ def night(state: GameState, reg: RegionState, only: list[str] | None) -> None:
         # Every Deadly card's owner counts as having caused every Elimination (FAQ).
         eliminate(state, victims, [s for s in g.order if any(d.owner == s for d in deadly)], reg.id)
     for seat in g.order:
-        for p in [q for q in cards if q.owner == seat and q in reg.cards]:
+        for p in [q for q in cards if q.owner == seat]:
             for cmd in commands(g, p, "night"):
                 if cmd.steps:
                     queue(g, seat, cmd.steps, region=reg.id, card=p.card, source=f"night:{p.card}")
