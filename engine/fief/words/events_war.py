@@ -219,6 +219,11 @@ def _inv_moved(state: GameState, e: Event, aud: Audience) -> str:
     return f"The invaders march from {e.data.get('start')} to {e.data.get('to')}."
 
 
+@tells("invaders.storm_bound")
+def _storm_bound(state: GameState, e: Event, aud: Audience) -> str:
+    return f"Storms keep the invaders at {e.data.get('city')} from marching this phase."
+
+
 @tells("invaders.hold")
 def _hold(state: GameState, e: Event, aud: Audience) -> str:
     return f"The invaders hold {e.data.get('city')}."
