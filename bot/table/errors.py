@@ -1,5 +1,7 @@
 """Refusals by the table (as opposed to the rules), and damaged saves.
 
+The shared refusal codes are :class:`engine.core.Refusal` (re-exported here).
+
 Both subclass :class:`engine.core.RuleError`, so an adapter catches one type and shows
 ``err.describe()``; ``err.code`` tells refusals apart.
 """
@@ -8,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import RuleError
+from engine.core import Refusal, RuleError
 
 
 class TableError(RuleError):
@@ -18,6 +20,7 @@ class TableError(RuleError):
     """
 
     def __init__(self, message: str, *, code: str = "table", legal: Any = None, section: str = "table"):
+        # ``code``: a :class:`~engine.core.Refusal` when the reason is a shared one, else a plain string
         super().__init__(section, message, code=code, legal=legal)
 
 
@@ -25,7 +28,7 @@ class NotAllowed(TableError):
     """The person has no authority for this (not their seat, not a GM)."""
 
     def __init__(self, message: str, *, legal: Any = None):
-        super().__init__(message, code="not_allowed", legal=legal)
+        super().__init__(message, code=Refusal.NOT_ALLOWED, legal=legal)
 
 
 #: What a server's GM can do about a damaged game (the operator has the details in the log).
@@ -46,4 +49,7 @@ class CorruptGame(TableError):
         self.what = what
         self.reason = reason
         super().__init__(f"game {game_id} is damaged and set aside: {what} {seq} cannot be read ({reason})",
-                         code="corrupt", legal=DAMAGED_ADVICE)
+                         code=Refusal.CORRUPT, legal=DAMAGED_ADVICE)
+
+
+__all__ = ["CorruptGame", "NotAllowed", "Refusal", "TableError"]

@@ -22,7 +22,6 @@ class ShardedFakeDiscord(FakeDiscord):
     def __init__(self, shard_count: int = 2, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.shard_count = shard_count
-        self.guild_names: dict[int, str] = {self.guild_id: "Test Guild"}
         self.shard_ws: dict[int, web.WebSocketResponse] = {}
         self.shard_seq: dict[int, int] = {}
         self.identified: list[tuple[int, int]] = []  # (shard id, shard count) of every IDENTIFY
@@ -31,31 +30,19 @@ class ShardedFakeDiscord(FakeDiscord):
     def shard_of(self, guild_id: int | None) -> int:
         return 0 if guild_id is None else (guild_id >> 22) % self.shard_count
 
-    def add_guild(self, name: str, channels: tuple[str, ...], shard: int) -> int:
-        """A server on ``shard`` with text channels known as ``<name>/<channel>`` in :attr:`channel_ids`."""
+    def add_guild(self, name: str, channels: tuple[str, ...], owner: str = "alice", *, shard: int = 0) -> int:
+        """A server on ``shard``, owned by ``owner``, with text channels known as ``<name>/<channel>`` in
+        :attr:`channel_ids`."""
         gid = self.new_id()
         ms = (gid >> 22) - (gid >> 22) % self.shard_count + shard
         gid = (ms << 22) | (gid & 0x3FFFFF)
-        self.guild_names[gid] = name
+        self.guilds[gid] = (name, self.uid(owner))
         for pos, channel in enumerate(channels):
             cid = self.new_id()
             self.channels[cid] = {"id": str(cid), "type": 0, "name": channel, "position": pos, "guild_id": str(gid),
                                   "permission_overwrites": [], "nsfw": False, "parent_id": None}
             self.channel_ids[f"{name}/{channel}"] = cid
         return gid
-
-    def guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
-        guild_id = self.guild_id if guild_id is None else guild_id
-        base = super().guild_payload()
-        mine = [c for c in self.channels.values() if c.get("guild_id") == str(guild_id)]
-        return {**base, "id": str(guild_id), "name": self.guild_names[guild_id],
-                "roles": [{**r, "id": str(guild_id) if r["name"] == "@everyone" else r["id"]} for r in base["roles"]],
-                "channels": [c for c in mine if c["type"] == 0], "threads": [c for c in mine if c["type"] in (11, 12)]}
-
-    def _thread(self, parent_id: int, body: dict[str, Any], message_id: int | None) -> dict[str, Any]:
-        thread = super()._thread(parent_id, body, message_id)
-        thread["guild_id"] = self.channels[parent_id]["guild_id"]
-        return thread
 
     async def stop(self) -> None:
         for ws in list(self.shard_ws.values()):
@@ -76,8 +63,6 @@ class ShardedFakeDiscord(FakeDiscord):
 
     async def _send(self, op: int, d: Any, t: str | None = None) -> None:
         """Interactions go to their server's shard (DMs to shard 0), or to every shard."""
-        if t == "INTERACTION_CREATE" and "guild_id" in d:
-            d["guild_id"] = str(d["channel"].get("guild_id") or self.guild_id)  # the channel's own server
         guild = int(d["guild_id"]) if isinstance(d, dict) and d.get("guild_id") else None
         shards = sorted(self.shard_ws) if self.everywhere else [self.shard_of(guild)]
         await asyncio.gather(*(self._send_on(s, op, d, t) for s in shards))
@@ -101,7 +86,7 @@ class ShardedFakeDiscord(FakeDiscord):
                 self.identified.append((shard, count))
                 self.shard_ws[shard] = ws
                 self.shard_seq[shard] = 0
-                guilds = [g for g in self.guild_names if self.shard_of(g) == shard]
+                guilds = [g for g in self.guilds if self.shard_of(g) == shard]
                 ready = {"v": 10, "user": self.bot_user, "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
                          "session_id": f"session-{self.identifies}", "resume_gateway_url": self.gateway_url,
                          "application": {"id": str(self.app_id), "flags": 0}, "private_channels": [],

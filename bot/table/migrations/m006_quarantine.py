@@ -4,11 +4,6 @@ One row per game: what was damaged (``outbox``, ``deadlines``, ``snapshots``, ``
 row, the reason, and when. While a game is listed, its messages and deadlines wait and its
 commands are refused with the corrupt-game refusal; every other game goes on. ``python -m bot
 check`` reports the list and ``python -m bot release GAME`` lifts an entry (docs/operations.md).
-
-Also ``games.guild`` (the Discord server of a game, '' for the local table), when an earlier step
-has not added it already: the shards of a bot each deliver for their own servers' games.
-
-(Numbered after the step that scopes games to their server; renumber at merge if both took 5.)
 """
 
 import sqlite_utils
@@ -27,5 +22,3 @@ STATEMENTS = [
 def up(db: sqlite_utils.Database) -> None:
     for sql in STATEMENTS:
         db.execute(sql)
-    if "guild" not in db["games"].columns_dict:
-        db.execute("ALTER TABLE games ADD COLUMN guild TEXT")
