@@ -32,18 +32,20 @@ SECONDS = 4.0
 WRITER_GAMES = 8
 
 
-def played_table(path: Path, game: str, games: int = GAMES, moves: int = MOVES) -> tuple[TableService, list[int]]:
-    """A table with ``games`` games of ``game`` started and ``moves`` random legal actions played in each."""
+def played_table(path: Path, game: str, games: int = GAMES,
+                 moves: int = MOVES) -> tuple[TableService, dict[int, Actor]]:
+    """A table with ``games`` games of ``game`` started and ``moves`` random legal actions played in
+    each; returns it and each game's creator."""
     table = TableService(Store(path), clock=FakeClock(), cache_size=10_000)
     rules = table.rules_for(game)
-    ids = []
+    ids: dict[int, Actor] = {}
     for g in range(games):
         seats = [Actor(f"u{g}-{i}", f"p{i}") for i in range(rules.min_seats if game != "fief" else 4)]
         gid = table.new_game(seats[0], f"chan-{game}-{g}", game, players=len(seats), seed=100 + g).game.id
         for actor in seats[1:]:
             table.join(actor, f"chan-{game}-{g}")
         table.start(seats[0], f"chan-{game}-{g}")
-        ids.append(gid)
+        ids[gid] = seats[0]
         by_seat = {s.seat: a for s in table.info(gid).seats for a in seats if a.user_id == s.user_id}
         agent = random.Random(g)
         for _ in range(moves):
@@ -66,8 +68,8 @@ def memory_per_game(folder: Path, game: str) -> tuple[float, float]:
     gc.collect()
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
-    for gid in ids:
-        table.status(Actor("nobody", "nobody"), None, game_id=gid)  # loads the game into the cache
+    for gid, creator in ids.items():
+        table.status(creator, None, game_id=gid)  # loads the game into the cache
     gc.collect()
     active = (tracemalloc.get_traced_memory()[0] - before) / len(ids) / 1024
     tracemalloc.stop()
