@@ -87,13 +87,18 @@ async def bot_process(folder: Path) -> AsyncIterator[Remote]:
                       f'[games]\nextra = ["{TRIBUTE}"]\n\n[log]\nlevel = "WARNING"\n', encoding="utf-8")
     env = {**os.environ, "DISCORD_TOKEN": "bench-token", "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1",
            "SENESCHAL_TEST_DISCORD_API": fake.base_url, "SENESCHAL_TEST_DISCORD_GATEWAY": fake.gateway_url}
-    proc = await asyncio.create_subprocess_exec(sys.executable, "-c", LAUNCH, "--config", str(config), cwd=str(folder),
-                                                env=env, stdout=asyncio.subprocess.DEVNULL)
+    log = folder / "bot.log"
+    with log.open("wb") as sink:  # the bot's own log, shown only when the bench fails
+        proc = await asyncio.create_subprocess_exec(sys.executable, "-c", LAUNCH, "--config", str(config),
+                                                    cwd=str(folder), env=env, stdout=sink, stderr=sink)
     table = None
     try:
         await fake.wait_for(lambda: fake.ready.is_set() and "game new" in fake.command_names(), 60)
         table = make_table(db, FakeClock())
         yield Remote(fake, table, fake.channel_ids["games"], proc.pid)
+    except BaseException:
+        print(log.read_text(encoding="utf-8", errors="replace")[-4000:], file=sys.stderr)
+        raise
     finally:
         if proc.returncode is None:
             proc.send_signal(signal.SIGTERM)

@@ -11,6 +11,12 @@ its outbox rows and its deadline changes land together or not at all. With WAL a
 ``synchronous=NORMAL`` a committed transaction survives the process being killed (it is in
 the WAL file); only a power cut may lose the last transactions. ``synchronous="FULL"`` closes
 that gap at the price of an fsync per commit.
+
+Reading is per row: the outbox, deadlines, snapshots and the log select their text columns as
+bytes (``CAST(... AS BLOB)``) and decode each row on its own, so a row damaged on disk (bytes that
+are not UTF-8) raises :class:`DamagedRow` naming its game and row instead of failing a query over
+every game; the service then sets that game alone aside (``quarantine``, docs/table.md). That is
+why these reads are plain SQL rather than sqlite-utils' table helpers, which decode as they fetch.
 """
 
 from __future__ import annotations
