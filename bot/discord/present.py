@@ -95,7 +95,7 @@ def status_embed(info: GameInfo, payload: dict[str, Any]) -> discord.Embed:
     """The status message of a game (edited in place): the phase in words, who is awaited, until when."""
     e = discord.Embed(title=f"{info.title}, game {info.id}", colour=COLOUR)
     e.description = "\n".join(tabletext.status_lines(payload, when=discord_time))[:4000] or "Under way."
-    e.set_footer(text="/game hand: your hand and choices · /game log: what happened · updated")
+    e.set_footer(text="Your hand and choices: /game hand · what happened: /game log · updated")
     e.timestamp = discord.utils.utcnow()
     return e
 

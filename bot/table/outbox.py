@@ -31,6 +31,7 @@ lines, they never word game facts. The thread stays calm:
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,23 +80,37 @@ def title_of(rules: Rules, words: Words, state: GameState) -> str:
     return words.phase_title(state) or rules.phase(state)
 
 
-def awaited(rules: Rules, state: GameState | None) -> dict[str, Decision]:
-    """Each awaited seat and the first blocking decision waiting on it."""
+def awaited(rules: Rules, state: GameState | None, *, offers: bool = False) -> dict[str, Decision]:
+    """Each awaited seat and the first blocking decision waiting on it; with ``offers``, a seat
+    that nothing blocks on gets the first open offer or request addressed to it (its prompt
+    answers that without typing)."""
     out: dict[str, Decision] = {}
     if state is None:
         return out
-    for d in rules.pending(state):
+    pending = rules.pending(state)
+    for d in pending:
         if d.blocking:
             for s in d.seats:
                 out.setdefault(s, d)
+    if offers:
+        for d in pending:
+            if not d.blocking:
+                for s in d.seats:
+                    out.setdefault(s, d)
     return out
 
 
-def answers(rules: Rules, state: GameState, seat: str) -> list[Action]:
+def answers(rules: Rules, state: GameState, seat: str, decision: Decision | None = None) -> list[Action]:
     """The legal actions that answer the seat's decision: anytime ones (offers...) only when
-    nothing else is legal."""
+    nothing else is legal, or when the decision is itself an open offer or request (then the
+    actions naming it, when the game names it in a parameter)."""
     legal = rules.legal(state, seat)
     anytime = {k for k, spec in rules.actions.items() if spec.anytime}
+    if decision is not None and not decision.blocking:
+        number = decision.id.rsplit("-", 1)[-1]
+        named = [a for a in legal if a.kind in anytime and number in map(str, a.params.values())]
+        if named:
+            return named
     own = [a for a in legal if a.kind not in anytime]
     return own or legal
 
@@ -113,7 +128,31 @@ def ordered(choices: list[Choice]) -> list[Choice]:
 def prompt_choices(rules: Rules, words: Words, state: GameState, d: Decision, seat: str,
                    aud: Audience) -> list[Choice]:
     """The worded choices of ``seat``'s prompt, in the order shown (Done/Pass last)."""
-    return ordered(words.choices(state, d, seat, answers(rules, state, seat), aud.to(seat)))
+    out = words.choices(state, d, seat, answers(rules, state, seat, d), aud.to(seat))
+    if d.blocking:  # open offers and requests to this seat are answered from the same prompt
+        for other in rules.pending(state):
+            if not other.blocking and seat in other.seats:
+                named = answers(rules, state, seat, other)
+                if named and all(a.kind in _anytime(rules) for a in named):
+                    out += words.choices(state, other, seat, named, aud.to(seat))
+    return ordered(out)
+
+
+def _open_to(rules: Rules, state: GameState | None, seat: str) -> tuple[str, ...]:
+    """The open offers and requests addressed to ``seat`` (non-blocking decisions)."""
+    if state is None:
+        return ()
+    return tuple(d.id for d in rules.pending(state) if not d.blocking and seat in d.seats)
+
+
+def _anytime(rules: Rules) -> set[str]:
+    return {k for k, spec in rules.actions.items() if spec.anytime}
+
+
+def menu_id(choices: list[Choice]) -> int:
+    """A short number naming a prompt's menu (its choices, in order): a click is answered while the
+    seat's menu is still the same, however far the rest of the game moved (another seat's bid)."""
+    return zlib.crc32("\n".join(f"{c.label}|{c.action.text() if c.action else c.flow}" for c in choices).encode())
 
 
 def prompt_payload(rules: Rules, words: Words, state: GameState, d: Decision, seat: str, aud: Audience, *,
@@ -122,7 +161,7 @@ def prompt_payload(rules: Rules, words: Words, state: GameState, d: Decision, se
     choices = prompt_choices(rules, words, state, d, seat, aud)
     payload: dict[str, Any] = {
         "type": "prompt", "game_id": game_id, "seat": seat, "name": aud.player(seat), "decision": d.id,
-        "kind": d.kind.value, "version": state.version, "title": title,
+        "kind": d.kind.value, "version": menu_id(choices), "title": title,
         "question": words.question(state, d, seat, me), "if_absent": words.if_absent(state, d, seat, me),
         "due": due, "choices": [choice_json(c) for c in choices[:MAX_CHOICES]], "more": max(0, len(choices) - MAX_CHOICES),
         "fresh": fresh, "ping": fresh}
@@ -221,14 +260,15 @@ def prompts(t: Turn, words: Words, aud: Audience, title: str) -> list[Message]:
     """The living prompt of each seat: new for a seat that became awaited, edited for one that
     acted and is still awaited (fresh choices), answered for one no longer awaited."""
     out: list[Message] = []
-    before = awaited(t.rules, t.before) if t.kind == "events" else {}
-    after = awaited(t.rules, t.state) if t.result is None else {}
+    before = awaited(t.rules, t.before, offers=True) if t.kind == "events" else {}
+    after = awaited(t.rules, t.state, offers=True) if t.result is None else {}
     for s in t.state.seats:
         old, new = before.get(s), after.get(s)
         key = f"{t.prefix}.prompt.{s}"
         if new is not None:
             fresh = old is None
-            if not fresh and s not in t.answered and old is not None and old.id == new.id:
+            if (not fresh and s not in t.answered and old is not None and old.id == new.id
+                    and _open_to(t.rules, t.before, s) == _open_to(t.rules, t.state, s)):
                 continue  # nothing changed for this seat
             payload = prompt_payload(t.rules, words, t.state, new, s, aud, game_id=t.game_id,
                                      due=t.due.get((new.id, s)), fresh=fresh, title=title)

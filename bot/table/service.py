@@ -905,7 +905,7 @@ class TableService:
         if mine is None:
             raise NotAllowed(f"you have no seat in game {row.id}; only a seat's player answers for it")
         self._check_playable(row)
-        d = ob.awaited(rules, state).get(mine.seat)
+        d = ob.awaited(rules, state, offers=True).get(mine.seat)
         if d is None:
             raise TableError("nothing waits on you right now", code="not_awaited",
                              legal="`/game status` shows who the game waits for")
@@ -925,19 +925,20 @@ class TableService:
         (``[[i]]``), then the option indices picked at each step of its flow. Returns the next
         question (:class:`Asked`) while the action is not complete, a confirmation question for a
         harmful choice (``Asked.confirm``; answer again with ``confirmed``), else plays it.
-        ``version`` is the state the prompt was drawn at: a click on an older prompt is refused."""
+        ``version`` names the prompt's menu (``outbox.menu_id``): a click on a prompt whose choices
+        changed since is refused."""
         row, rules, state, seat, d = self._awaited_seat(actor, channel, game_id)
         if key and (dup := self._duplicate(row, key)) is not None:
             return dup
-        if state.version != version:
-            raise TableError("this prompt is out of date: the game has moved on since", code="stale",
-                             legal="your fresh prompt is the newest one in your messages, or `/game hand`")
         words = rules.words()
         aud = Audience(seat, self._names(row.id))
+        choices = ob.prompt_choices(rules, words, state, d, seat, aud)
+        if ob.menu_id(choices) != version:
+            raise TableError("this prompt is out of date: the game has moved on since", code="stale",
+                             legal="your fresh prompt is the newest one in your messages, or `/game hand`")
         steps = [tuple(int(i) for i in step) for step in path]
         if not steps or len(steps[0]) != 1:
             raise TableError("choose one of the prompt's choices first", code="bad_choice")
-        choices = ob.prompt_choices(rules, words, state, d, seat, aud)
         first = steps[0][0]
         if not 0 <= first < len(choices):
             raise TableError("that choice is not offered any more", code="stale")
@@ -970,7 +971,7 @@ class TableService:
         if confirm and not confirmed:
             return Asked(self._info(row), seat, version, confirm, (), path=tuple(steps), confirm=confirm)
         return self._apply(row.id, seat, action, key=key, user_id=actor.user_id, source="player",
-                           expect_version=version)
+                           expect_version=state.version)
 
     def flow(self, actor: Actor, channel: str | None, kind: str, chosen: dict[str, Any] | None = None, *,
              game_id: int | None = None) -> Asked | None:

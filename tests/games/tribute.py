@@ -361,8 +361,8 @@ class TributeWords(Words):
     def choices(self, state: GameState, decision: Decision, seat: str, legal: list[Action],
                 aud: Audience) -> list[Choice]:
         out = super().choices(state, decision, seat, legal, aud)
-        out = [Choice(c.label, c.action, style="pass" if c.action and c.action.kind == "pass" else "secondary")
-               for c in out]
+        out = [Choice(c.label, c.action, style="pass" if c.action and c.action.kind == "pass" else "secondary",
+                      confirm=c.confirm) for c in out]
         if decision.id.startswith("bid") and state.data.players[seat].coins > 0:
             out.append(Choice("Offer coins to another player", flow="offer"))
         return out
