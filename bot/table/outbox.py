@@ -32,7 +32,7 @@ lines, they never word game facts. The thread stays calm:
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import renderer
@@ -135,7 +135,23 @@ def prompt_choices(rules: Rules, words: Words, state: GameState, d: Decision, se
                 named = answers(rules, state, seat, other)
                 if named and all(a.kind in _anytime(rules) for a in named):
                     out += words.choices(state, other, seat, named, aud.to(seat))
-    return ordered(out)
+    return ordered(distinct(rules, words, state, seat, out))
+
+
+def distinct(rules: Rules, words: Words, state: GameState, seat: str, choices: list[Choice]) -> list[Choice]:
+    """Choices whose labels repeat (a game that labels by kind only) get their values named."""
+    seen: dict[str, int] = {}
+    for c in choices:
+        seen[c.label] = seen.get(c.label, 0) + 1
+    if all(n == 1 for n in seen.values()):
+        return choices
+    out = []
+    for c in choices:
+        if seen[c.label] > 1 and c.action is not None and c.action.args:
+            values = [words.value_label(state, seat, c.action.kind, k, v) for k, v in c.action.args]
+            c = replace(c, label=f"{c.label}: {join_words(values)}")
+        out.append(c)
+    return out
 
 
 def _open_to(rules: Rules, state: GameState | None, seat: str) -> tuple[str, ...]:

@@ -162,7 +162,8 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
     if isinstance(o, r.Applied):
         if o.duplicate:
             return "Already done: that answer was received before."
-        lines = [f"Done: {o.said}." if o.said else "Done."] + list(o.news)
+        where = f" ({g.title}, game {g.id})" if g else ""
+        lines = [f"Done{where}: {o.said}." if o.said else f"Done{where}."] + list(o.news)
         if o.result:
             lines.append("The game is over.")
         return "\n".join(lines)

@@ -102,7 +102,7 @@ def test_lobby_and_phases_of_a_game(tmp_path) -> None:
             before = len(fake.dms("alice"))
             living = prompt(h, "alice", "bid-1")
             bid = await fake.click("alice", living, "Bid 5")
-            assert bid.response_type == 7 and "Done: Bid 5." in fake.messages[living.id].text()
+            assert bid.response_type == 7 and "Bid 5." in fake.messages[living.id].text()
             await h.idle()
             assert fake.messages[living.id].custom_ids() == []  # answered: no live buttons
             assert "You chose: Bid 5." in fake.messages[living.id].text()
@@ -143,7 +143,7 @@ def test_lobby_and_phases_of_a_game(tmp_path) -> None:
             assert "How many coins do you give?" in fake.messages[flow.id].text()
             await fake.click("alice", fake.messages[flow.id], "1 coin")
             await fake.click("alice", fake.messages[flow.id], "0 coins")
-            assert "Done: Offer bob 1 for 0." in fake.messages[flow.id].text()
+            assert "Offer bob 1 for 0." in fake.messages[flow.id].text()
             await h.idle()
             offered = prompt(h, "bob")
             assert "Accept the offer" in labels(offered)

@@ -129,7 +129,7 @@ def test_sigkill_right_after_an_acknowledged_action_loses_nothing(tmp_path):
         while True:
             line = proc.stdout.readline()
             assert line, "the table closed before acknowledging"
-            if line.startswith("[alice] Done: Offer"):
+            if line.startswith("[alice] Done (Tribute, game 1): Offer"):
                 break
         os.kill(proc.pid, signal.SIGKILL)
     finally:
@@ -138,7 +138,7 @@ def test_sigkill_right_after_an_acknowledged_action_loses_nothing(tmp_path):
     done = run(tmp_path, "as bob: /game log\n")
     assert "[bob] 1. alice: Offer bob 1 for 0." in done.stdout
     done = run(tmp_path, "as bob: /tribute accept_offer 1\n")
-    assert "[bob] Done: Accept the offer." in done.stdout
+    assert "[bob] Done (Tribute, game 1): Accept the offer." in done.stdout
 
 
 def test_a_damaged_database_is_reported(tmp_path):
