@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench mutate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,5 +29,11 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m tests.bench
 
+# Mutation testing of engine/fief and engine/okc (mutmut, pinned in the dev extras; slow, not in `make test`).
+# A fixed-seed sample: MUTATE_SAMPLE=150 mutants, MUTATE_ONLY=engine.fief.income to narrow, MUTATE_SEED=12.
+mutate: $(STAMP)
+	rm -rf mutants
+	$(PY) -m tests.mutation.sample
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache mutants

@@ -26,7 +26,7 @@ def build_service(cfg: configuration.Config, *, local: bool, clock: Clock | None
     from bot.table import Store, TableService
 
     store = Store(cfg.database, synchronous=cfg.synchronous)
-    return TableService(store, clock=clock, games=cfg.extra_games, creator_is_gm=local,
+    return TableService(store, clock=clock, games=cfg.extra_games, local=local,
                         settings=cfg.table_settings(), snapshot_every=cfg.snapshot_every)
 
 

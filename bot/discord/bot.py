@@ -128,6 +128,25 @@ class Seneschal(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d guild(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        await self.adopt_guilds()
+
+    async def adopt_guilds(self) -> None:
+        """Record the server of games made before games had one (migration 5), from their thread.
+        A thread we cannot see any more leaves its game as it is (see the migration's docstring)."""
+        for game_id, channel in self.table.games_without_guild():
+            if not channel.isdigit():
+                continue
+            found = self.get_channel(int(channel))
+            if found is None:
+                try:
+                    found = await self.fetch_channel(int(channel))
+                except discord.HTTPException as err:
+                    log.info("game %s: its channel %s is out of reach (%s); its server stays unknown",
+                             game_id, channel, err.status)
+                    continue
+            guild = getattr(found, "guild", None)
+            if guild is not None:
+                self.table.adopt_guild(game_id, str(guild.id))
 
     async def close(self) -> None:
         """Stop the background tasks first, then close the connection."""

@@ -1,8 +1,8 @@
 """Who is acting, where, and with what authority: the Discord facts the table needs.
 
 The table decides everything else (seats, turns, legality); the adapter only says who typed
-(:class:`~bot.table.Actor`, with ``admin`` = Manage Server or the configured GM role) and in
-which channel (the thread id of a game, or None in a DM).
+(:class:`~bot.table.Actor`, with ``admin`` = Manage Server or the configured GM role, and the
+server it came from) and in which channel (the thread id of a game, or None in a DM).
 """
 
 from __future__ import annotations
@@ -36,8 +36,11 @@ def is_gm(interaction: discord.Interaction, settings: DiscordSettings) -> bool:
 
 
 def actor_of(interaction: discord.Interaction, settings: DiscordSettings) -> Actor:
+    """The person and the server the interaction came from (None in a DM): the table resolves games
+    only within that server, and honours the GM permission only for that server's games."""
     user = interaction.user
-    return Actor(str(user.id), user.name, is_gm(interaction, settings))
+    guild = str(interaction.guild_id) if interaction.guild_id is not None else None
+    return Actor(str(user.id), user.name, is_gm(interaction, settings), guild)
 
 
 def channel_of(interaction: discord.Interaction) -> str | None:

@@ -1,7 +1,8 @@
 """The error tier every interaction ends in (RoboDanny's three tiers, adapted to slash commands).
 
 1. A command or component refuses with :class:`Refusal` (or the table raises a ``RuleError``):
-   the person gets the reason, ephemerally; a log line at INFO.
+   the person gets the reason, ephemerally; a log line at INFO with the refusal's code only (its
+   text, which may list the person's hand as the legal choices, only at DEBUG).
 2. Anything else is unexpected: the person gets a short apology with an incident id,
    ephemerally; the traceback is logged at ERROR with the same id.
 
@@ -31,10 +32,23 @@ class Refusal(Exception):
         self.message = message
 
 
-def describe(error: BaseException) -> str | None:
-    """The text to show for an expected failure, or None for an unexpected one."""
+def _unwrap(error: BaseException) -> BaseException:
     while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError) and error.__cause__:
         error = error.__cause__
+    return error
+
+
+def code_of(error: BaseException) -> str:
+    """What the operator log says of a refusal: its stable code, never its text."""
+    error = _unwrap(error)
+    if isinstance(error, RuleError):
+        return str(error.code)
+    return "refusal" if isinstance(error, Refusal) else type(error).__name__
+
+
+def describe(error: BaseException) -> str | None:
+    """The text to show for an expected failure, or None for an unexpected one."""
+    error = _unwrap(error)
     if isinstance(error, Refusal):
         return error.message
     if isinstance(error, RuleError):
@@ -65,7 +79,8 @@ async def handle(interaction: discord.Interaction, error: BaseException, where: 
     text = describe(error)
     user = getattr(interaction.user, "id", "?")
     if text is not None:
-        log.info("refused %s for user %s: %s", where or interaction.id, user, text)
+        log.info("refused %s for user %s (%s)", where or interaction.id, user, code_of(error))
+        log.debug("refused %s for user %s: %s", where or interaction.id, user, text)
         await reply(interaction, text)
         return
     incident = secrets.token_hex(3)

@@ -25,7 +25,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.table.errors import TableError
-from engine.core import Action, ActionSpec, ParamType, Rules, textform
+from engine.core import Action, ActionSpec, ParamType, Refusal, Rules, textform
 
 TABLE_GROUP = "game"
 
@@ -106,13 +106,13 @@ class Command:
         known = {p.name for p in self.params}
         unknown = sorted(set(values) - known)
         if unknown:
-            raise TableError(f"{self.path} has no parameter {unknown[0]!r}", code="bad_param", legal=self.usage())
+            raise TableError(f"{self.path} has no parameter {unknown[0]!r}", code=Refusal.BAD_PARAM, legal=self.usage())
         out: dict[str, Any] = {}
         for p in self.params:
             raw = values.get(p.name)
             if raw is None or raw == "":
                 if p.required:
-                    raise TableError(f"{self.path} needs {p.name}", code="missing_param", legal=self.usage())
+                    raise TableError(f"{self.path} needs {p.name}", code=Refusal.MISSING_PARAM, legal=self.usage())
                 continue
             out[p.name] = _convert(self, p, raw)
         return out
@@ -126,11 +126,11 @@ def _convert(cmd: Command, p: CommandParam, raw: Any) -> Any:
     where = f"{cmd.path} {p.name}"
     if p.kind is ParamKind.INT:
         if isinstance(raw, bool):
-            raise TableError(f"{where} takes a whole number", code="bad_type", legal="a number")
+            raise TableError(f"{where} takes a whole number", code=Refusal.BAD_TYPE, legal="a number")
         try:
             value: Any = int(raw)
         except (TypeError, ValueError):
-            raise TableError(f"{where} takes a whole number, not {raw!r}", code="bad_type", legal="a number") from None
+            raise TableError(f"{where} takes a whole number, not {raw!r}", code=Refusal.BAD_TYPE, legal="a number") from None
     elif p.kind is ParamKind.BOOL:
         if isinstance(raw, bool):
             value = raw
@@ -139,7 +139,7 @@ def _convert(cmd: Command, p: CommandParam, raw: Any) -> Any:
         elif str(raw).lower() in textform.FALSE:
             value = False
         else:
-            raise TableError(f"{where} takes yes or no, not {raw!r}", code="bad_type", legal=["yes", "no"])
+            raise TableError(f"{where} takes yes or no, not {raw!r}", code=Refusal.BAD_TYPE, legal=["yes", "no"])
     elif p.kind is ParamKind.LIST:
         items = raw if isinstance(raw, list | tuple) else [x.strip() for x in str(raw).split(",") if x.strip()]
         value = tuple(str(i) for i in items)
@@ -282,19 +282,19 @@ class CommandRegistry:
         try:
             words = shlex.split(line)
         except ValueError as err:
-            raise TableError(f"cannot read {line!r}: {err}", code="syntax") from None
+            raise TableError(f"cannot read {line!r}: {err}", code=Refusal.SYNTAX) from None
         if not words:
-            raise TableError("empty command", code="syntax", legal=[f"/{g}" for g in self.groups()])
+            raise TableError("empty command", code=Refusal.SYNTAX, legal=[f"/{g}" for g in self.groups()])
         head = words[0]
         if head.startswith("/"):
             group, words = head[1:], words[1:]
             if not words:
-                raise TableError(f"/{group} needs a command", code="syntax",
+                raise TableError(f"/{group} needs a command", code=Refusal.SYNTAX,
                                  legal=[c.name for c in self.commands(group)])
         elif default_group:
             group = default_group
         else:
-            raise TableError(f"a command starts with /group, not {head!r}", code="syntax",
+            raise TableError(f"a command starts with /group, not {head!r}", code=Refusal.SYNTAX,
                              legal=[f"/{g}" for g in self.groups()])
         cmd = self.find(group, words[0])
         rest = words[1:]
@@ -306,7 +306,7 @@ class CommandRegistry:
                 try:
                     game_id = int(value)
                 except ValueError:
-                    raise TableError(f"game takes a game number, not {value!r}", code="bad_type") from None
+                    raise TableError(f"game takes a game number, not {value!r}", code=Refusal.BAD_TYPE) from None
             else:
                 kept.append(word)
         if cmd.spec is not None:
@@ -321,10 +321,10 @@ class CommandRegistry:
                 values[name] = value
                 continue
             if sep and name.isidentifier() and name not in names:
-                raise TableError(f"{cmd.path} has no parameter {name!r}", code="bad_param", legal=cmd.usage())
+                raise TableError(f"{cmd.path} has no parameter {name!r}", code=Refusal.BAD_PARAM, legal=cmd.usage())
             free = [n for n in names if n not in values]
             if not free:
-                raise TableError(f"{cmd.path}: too many values ({word!r})", code="syntax", legal=cmd.usage())
+                raise TableError(f"{cmd.path}: too many values ({word!r})", code=Refusal.SYNTAX, legal=cmd.usage())
             values[free[0]] = word
         return Invocation(group, cmd.name, values, game_id, line)
 

@@ -1,5 +1,7 @@
 """Refusals by the table (as opposed to the rules), and damaged saves.
 
+The shared refusal codes are :class:`engine.core.Refusal` (re-exported here).
+
 Both subclass :class:`engine.core.RuleError`, so an adapter catches one type and shows
 ``err.describe()``; ``err.code`` tells refusals apart.
 """
@@ -8,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import RuleError
+from engine.core import Refusal, RuleError
 
 
 class TableError(RuleError):
@@ -18,6 +20,7 @@ class TableError(RuleError):
     """
 
     def __init__(self, message: str, *, code: str = "table", legal: Any = None, section: str = "table"):
+        # ``code``: a :class:`~engine.core.Refusal` when the reason is a shared one, else a plain string
         super().__init__(section, message, code=code, legal=legal)
 
 
@@ -25,7 +28,7 @@ class NotAllowed(TableError):
     """The person has no authority for this (not their seat, not a GM)."""
 
     def __init__(self, message: str, *, legal: Any = None):
-        super().__init__(message, code="not_allowed", legal=legal)
+        super().__init__(message, code=Refusal.NOT_ALLOWED, legal=legal)
 
 
 class CorruptGame(TableError):
@@ -37,4 +40,7 @@ class CorruptGame(TableError):
     def __init__(self, game_id: int, seq: int, reason: str, *, what: str = "action"):
         self.game_id = game_id
         self.seq = seq
-        super().__init__(f"game {game_id} cannot be loaded: {what} {seq} is damaged ({reason})", code="corrupt")
+        super().__init__(f"game {game_id} cannot be loaded: {what} {seq} is damaged ({reason})", code=Refusal.CORRUPT)
+
+
+__all__ = ["CorruptGame", "NotAllowed", "Refusal", "TableError"]

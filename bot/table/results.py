@@ -28,12 +28,15 @@ LIVE = (GameStatus.LOBBY.value, GameStatus.ACTIVE.value, GameStatus.PAUSED.value
 
 @dataclass(frozen=True)
 class Actor:
-    """Who is typing. ``admin`` is decided by the adapter: Manage Server or the configured GM role
-    on Discord. ``user_id`` is the Discord user id as text (or a local name)."""
+    """Who is typing, and from which server. ``admin`` is decided by the adapter: Manage Server or
+    the configured GM role in ``guild`` (the server the command came from; None in a DM and on the
+    local table, which is one implicit server). ``user_id`` is the Discord user id as text (or a
+    local name). The table honours ``admin`` only for games of that same server."""
 
     user_id: str
     name: str
     admin: bool = False
+    guild: str | None = None
 
 
 @dataclass(frozen=True)

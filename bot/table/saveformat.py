@@ -2,31 +2,37 @@
 
 The file holds what is needed to rebuild the game (game name, options, seats, seed, the
 whole action log) plus the latest state, which import uses only to verify the replay: a file
-whose log does not lead to its state is refused, and so is a log the rules refuse.
+whose log does not lead to its state is refused, and so is a log the rules refuse. A file is
+untrusted input: its schema (bot/table/saveschema.py) is checked before anything else, and the
+game is written in one transaction, so a refused file leaves nothing behind.
+
+This module reaches the service only through :class:`~bot.table.service.SaveSupport`.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.table import outbox as ob
-from bot.table.errors import TableError
+from bot.table import saveschema
 from bot.table.results import Actor, Exported, GameStatus, Imported
+from bot.table.saveschema import FORMAT, VERSION
 from bot.table.store import GameRow, dumps
-from engine.core import Action, RuleError, apply, canonical
+from engine.core import Action, GameState, RuleError, apply, canonical
 
 if TYPE_CHECKING:
-    from bot.table.service import TableService
+    from bot.table.service import SaveSupport
 
-FORMAT = "seneschal-game"
-VERSION = 1
+log = logging.getLogger("seneschal.table")
 
 
-def export_game(service: TableService, row: GameRow) -> Exported:
+def export_game(service: SaveSupport, row: GameRow) -> Exported:
     rules = service.rules_for(row.game)
     started = service.store.latest_snapshot(row.id) is not None
-    state = service._load(row) if started else None
+    state = service.load(row) if started else None
     seats = service.store.seats(row.id)
     doc: dict[str, Any] = {
         "format": FORMAT,
@@ -49,114 +55,113 @@ def export_game(service: TableService, row: GameRow) -> Exported:
         "state": rules.dump(state) if state is not None else None,
     }
     text = json.dumps(doc, indent=1, sort_keys=True)
-    return Exported(service._info(row), f"{row.game}-game-{row.id}.json", text)
+    return Exported(service.info(row), f"{row.game}-game-{row.id}.json", text)
 
 
-def _need(doc: dict[str, Any], path: str, kind: type | tuple[type, ...]) -> Any:
-    node: Any = doc
-    for part in path.split("."):
-        if not isinstance(node, dict) or part not in node:
-            raise TableError(f"the file has no field {path!r}", code="bad_file")
-        node = node[part]
-    if not isinstance(node, kind):
-        raise TableError(f"field {path!r} of the file has the wrong type", code="bad_file")
-    return node
-
-
-def import_game(service: TableService, actor: Actor, channel: str | None, text: str | bytes,
+def import_game(service: SaveSupport, actor: Actor, channel: str | None, text: str | bytes,
                 key: str | None) -> Imported:
-    try:
-        doc = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as err:
-        raise TableError(f"the file is not JSON: {err}", code="bad_file") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise TableError(f"not a Seneschal game file (format must be {FORMAT!r})", code="bad_file")
-    if doc.get("version") != VERSION:
-        raise TableError(f"file version {doc.get('version')!r} is not supported (this build reads {VERSION})",
-                         code="bad_file")
-    name = _need(doc, "game.name", str)
-    rules = service.rules_for(name)
-    seed = _need(doc, "seed", int)
-    seats = _need(doc, "seats", list)
-    actions = _need(doc, "actions", list)
-    status = _need(doc, "game.status", str)
-    if status not in {s.value for s in GameStatus}:
-        raise TableError(f"unknown game status {status!r} in the file", code="bad_file")
-    names = [_need(s, "seat", str) for s in seats]
-    expected = doc.get("state")
-    # Rebuild: setup from the seed, then every action through the rules.
-    state = None
-    if expected is not None:
-        options = _need(doc, "state.options", dict)
-        try:
-            state, _ = rules.new_game(names, options, seed)
-            for i, a in enumerate(actions):
-                action = Action.from_json(a["action"])
-                apply(rules, state, a["seat"], action)
-                if a.get("seq") != i + 1:
-                    raise TableError(f"action {i + 1} of the file is numbered {a.get('seq')!r}", code="bad_file")
-        except RuleError as err:
-            if isinstance(err, TableError):
-                raise
-            raise TableError(f"the rules refuse action {i + 1 if actions else 0} of the file: {err}",
-                             code="bad_file") from None
-        except (KeyError, TypeError, ValueError) as err:
-            raise TableError(f"the file's log is damaged: {err}", code="bad_file") from None
-        try:
-            want = rules.fingerprint(rules.load(expected))
-        except Exception as err:
-            raise TableError(f"the file's state cannot be read: {err}", code="bad_file") from None
-        if canonical(rules.dump(state)) != want:
-            raise TableError("replaying the file's log does not give the file's state", code="bad_file")
-    elif actions:
-        raise TableError("the file has actions but no state", code="bad_file")
+    """Check the file against its schema, replay it through the rules, then write the game in one
+    transaction: a refused file writes nothing. The importer becomes the game's creator (and so its
+    manager), in the importer's server."""
+    from bot.table.service import DEFAULT_SETTINGS
+
+    save = saveschema.parse(text, service.rules_for, service.check_setting, tuple(DEFAULT_SETTINGS))
+    replay = _replay(save, service.snapshot_every)
     now = service.clock.now()
     store = service.store
-    game = doc["game"]
+    rules = save.rules
+    status = save.status
     with store.transaction():
         game_id = store.create_game(
-            game=rules.name, channel=channel, creator=str(game.get("creator") or actor.user_id),
-            players=game.get("players"), options=dict(game.get("options") or {}),
-            settings=dict(game.get("settings") or {}), seed=seed,
-            engine_version=str(game.get("engine_version") or rules.engine_version),
-            schema=int(game.get("schema") or rules.schema_version), now=now,
-            status=GameStatus.LOBBY.value if state is None else GameStatus.ACTIVE.value)
-        for s in seats:
-            store.add_seat(game_id, s["seat"], str(s.get("user_id") or s["seat"]), str(s.get("name") or s["seat"]), now,
-                           str(s.get("role") or ""))
-        if state is not None and expected is not None:
-            replay, _ = rules.new_game(names, dict(expected["options"]), seed)
-            store.put_snapshot(game_id, 0, dumps(rules.dump(replay)), rules.phase(replay), now)
-            last_phase = rules.phase(replay)
-            for a in actions:
-                action = Action.from_json(a["action"])
-                events = apply(rules, replay, a["seat"], action)
-                seq = int(a["seq"])
-                store.append_action(game_id, seq, a["seat"], action.dumps(), dumps([e.to_json() for e in events]),
-                                    str(a.get("key") or f"import:{seq}"), float(a.get("at") or now), replay.version,
-                                    a.get("user_id"), str(a.get("source") or "player"))
-                phase = rules.phase(replay)
-                if phase != last_phase or seq % service.snapshot_every == 0 or seq == len(actions):
-                    store.put_snapshot(game_id, seq, dumps(rules.dump(replay)), phase, now)
-                last_phase = phase
-            res = rules.result(replay)
-            fields: dict[str, Any] = {"phase": last_phase}
-            if res is not None:
-                fields.update(status=GameStatus.FINISHED.value, result=res.to_json())
-            elif status == GameStatus.PAUSED.value:
-                fields.update(status=status, paused_at=now)
-            elif status == GameStatus.ABANDONED.value:
-                fields.update(status=status)
+            game=rules.name, channel=channel, guild=actor.guild, creator=actor.user_id, players=save.players,
+            options=save.options, settings=save.settings, seed=save.seed, engine_version=rules.engine_version,
+            schema=rules.schema_version, now=now,
+            status=GameStatus.LOBBY.value if replay is None else GameStatus.ACTIVE.value)
+        for s in save.seats:
+            store.add_seat(game_id, s.seat, s.user_id, s.name, now, s.role)
+        if replay is not None:
+            store.put_snapshot(game_id, 0, replay.start, replay.start_phase, now)
+            for a, step in zip(save.actions, replay.steps, strict=True):
+                store.append_action(game_id, a.seq, a.seat, step.action, step.events, a.key, a.at, step.version,
+                                    a.user_id, a.source)
+                if step.snapshot is not None:
+                    store.put_snapshot(game_id, a.seq, step.snapshot, step.phase, now)
+            fields: dict[str, Any] = {"phase": replay.phase}
+            if replay.result is not None:
+                fields.update(status=GameStatus.FINISHED.value, result=replay.result)
+            elif status is GameStatus.PAUSED:
+                fields.update(status=status.value, paused_at=now)
+            elif status is GameStatus.ABANDONED:
+                fields.update(status=status.value)
             store.update_game(game_id, **fields)
-            row = service._row(game_id)
+            row = service.row(game_id)
             if row.status == GameStatus.ACTIVE.value:
-                service._sync_deadlines(row, rules, replay, now)
-        row = service._row(game_id)
-        service._queue(game_id, [ob.Message(f"g{game_id}.imported", ob.CHANNEL_POST, "channel",
-                                            {"type": "table", "what": "imported", "game_id": game_id,
-                                             "by": actor.name, "actions": len(actions), "from": game.get("id")})])
-        if state is None and status == GameStatus.ABANDONED.value:
-            store.update_game(game_id, status=status)
+                service.sync_deadlines(row, rules, replay.state, now)
+        elif status is GameStatus.ABANDONED:
+            store.update_game(game_id, status=status.value)
+        service.queue(game_id, [ob.Message(f"g{game_id}.imported", ob.CHANNEL_POST, "channel",
+                                           {"type": "table", "what": "imported", "game_id": game_id,
+                                            "by": actor.name, "actions": len(save.actions),
+                                            "from": save.source_id})])
         if key:
             store.record_command_key(key, game_id, "import", now)
-    return Imported(service.info(game_id), len(actions))
+    return Imported(service.info(service.row(game_id)), len(save.actions))
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One replayed action, ready to store."""
+
+    action: str
+    events: str
+    version: int
+    phase: str
+    snapshot: str | None  # the state after it, when a snapshot is due here
+
+
+@dataclass(frozen=True)
+class _Replay:
+    start: str
+    start_phase: str
+    steps: list[_Step]
+    state: GameState
+    phase: str
+    result: dict[str, Any] | None
+
+
+def _replay(save: saveschema.SaveFile, snapshot_every: int = 100) -> _Replay | None:
+    """Set the game up from the seed and replay every action; refuse the file unless the result is
+    exactly the file's state. None for a file without a state (a lobby)."""
+    if save.state is None:
+        return None
+    rules = save.rules
+    place = "the setup"
+    try:
+        state, _ = rules.new_game(save.seat_names, dict(save.state["options"]), save.seed)
+        start, phase = dumps(rules.dump(state)), rules.phase(state)
+        start_phase = phase
+        steps = []
+        for a in save.actions:
+            place = f"actions[{a.seq - 1}]"
+            action = Action.from_json(a.action)
+            events = apply(rules, state, a.seat, action)
+            now_phase = rules.phase(state)
+            due = now_phase != phase or a.seq % snapshot_every == 0 or a.seq == len(save.actions)
+            steps.append(_Step(action.dumps(), dumps([e.to_json() for e in events]), state.version, now_phase,
+                               dumps(rules.dump(state)) if due else None))
+            phase = now_phase
+    except RuleError as err:
+        raise saveschema.bad(place, f"is refused by the rules: {err.message}") from None
+    except (RecursionError, MemoryError):
+        raise saveschema.bad(place, "cannot be replayed: it is too large") from None
+    except Exception as err:  # noqa: BLE001  (a file is untrusted input: anything it makes the engine do is its fault)
+        log.warning("import of a %s file: %s failed on replay: %s", rules.name, place, type(err).__name__)
+        raise saveschema.bad(place, f"cannot be replayed ({type(err).__name__})") from None
+    try:
+        want = rules.fingerprint(rules.load(save.state))
+    except Exception as err:  # noqa: BLE001
+        raise saveschema.bad("state", f"cannot be read ({type(err).__name__})") from None
+    if canonical(rules.dump(state)) != want:
+        raise saveschema.bad("state", "is not what replaying the file's log gives")
+    res = rules.result(state)
+    return _Replay(start, start_phase, steps, state, phase, res.to_json() if res is not None else None)

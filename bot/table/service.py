@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from dataclasses import replace as with_changes
 from typing import Any, TypeVar
 
-from bot.table import helptopics
+from bot.table import helptopics, limits
 from bot.table import outbox as ob
 from bot.table.clock import Clock, SystemClock, format_duration, parse_duration
 from bot.table.commands import TABLE_GROUP, CommandRegistry, ParamKind, Source
@@ -65,7 +65,7 @@ from bot.table.results import (
 )
 from bot.table.store import GameRow, Store, dumps
 from engine import registry
-from engine.core import Action, Decision, Event, GameState, RuleError, Rules, StaleState, apply
+from engine.core import Action, Decision, Event, GameState, Refusal, RuleError, Rules, StaleState, apply
 from engine.core.rules import RANDOM_ROLE
 from engine.core.words import Audience, fold, join_words, match_name
 
@@ -89,10 +89,21 @@ NOTHING = ("none", "nobody", "nothing", "no one", "-")
 _SEAT_CHARS = re.compile(r"[^a-z0-9_-]+")
 
 
+def _no_such_game(game_id: object) -> TableError:
+    """The one refusal for a game that does not exist AND for one out of the caller's reach (another
+    server's game): the same words, so it gives away nothing about other servers."""
+    return TableError(f"there is no game {game_id}", code=Refusal.NO_GAME, legal="/game list")
+
+
 def seat_name(wish: str) -> str:
     """A seat name usable in commands: lower case letters, digits, ``-`` and ``_``."""
     name = _SEAT_CHARS.sub("-", wish.strip().lower()).strip("-")[:24]
     return name
+
+
+def shown_name(name: str) -> str:
+    """A person's name as the table keeps it: at most 64 characters (Discord's are at most 32)."""
+    return name[:limits.MAX_PERSON_NAME]
 
 
 def is_irreversible(event: Event) -> bool:
@@ -124,10 +135,15 @@ def parse_options(text: str | dict[str, Any] | None) -> dict[str, Any]:
             continue
         key, sep, value = part.partition("=")
         key, value = key.strip(), value.strip().strip(",").strip()
+        if len(value) > limits.MAX_OPTION_VALUE:
+            raise TableError(f"option {key}: a value is at most {limits.MAX_OPTION_VALUE} characters",
+                             code=Refusal.BAD_OPTION, legal="a shorter value")
         if not sep or not key:
-            raise TableError(f"options are key=value pairs, not {part!r}", code="bad_options", legal="length=5,x=y")
+            raise TableError(f"options are key=value pairs, not {part!r}", code=Refusal.BAD_OPTION, legal="length=5,x=y")
         low = value.lower()
         if re.fullmatch(r"-?\d+", value):
+            if not limits.SQLITE_MIN <= int(value) <= limits.SQLITE_MAX:
+                raise TableError(f"option {key}: {value[:20]}... is too large a number", code=Refusal.BAD_OPTION)
             out[key] = int(value)
         elif low in ("true", "yes", "on"):
             out[key] = True
@@ -245,15 +261,54 @@ def private_part(public: Any, private: Any) -> Any:
     return None if public == private else private
 
 
+class SaveSupport:
+    """What :mod:`bot.table.saveformat` needs from the service, and nothing more (package-internal).
+
+    Export reads a game (its row, its loaded state, its public info); import writes one in the
+    caller's transaction (queues its announcement, opens its deadlines). Nothing else in the
+    service is reachable from the save format."""
+
+    def __init__(self, service: TableService):
+        self._service = service
+        self.store = service.store
+        self.clock = service.clock
+        self.snapshot_every = service.snapshot_every
+
+    def rules_for(self, name: str) -> Rules:
+        return self._service.rules_for(name)
+
+    def known_games(self) -> dict[str, Rules]:
+        return self._service.known_games()
+
+    def row(self, game_id: int) -> GameRow:
+        return self._service._row(game_id)
+
+    def info(self, row: GameRow) -> GameInfo:
+        return self._service._info(row)
+
+    def load(self, row: GameRow) -> GameState:
+        """The game's current state (the caller holds the game's lock)."""
+        return self._service._load(row)
+
+    def check_setting(self, name: str, value: str) -> None:
+        self._service._check_setting(name, value)
+
+    def queue(self, game_id: int, messages: list[ob.Message]) -> None:
+        self._service._queue(game_id, messages)
+
+    def sync_deadlines(self, row: GameRow, rules: Rules, state: GameState, now: float) -> None:
+        self._service._sync_deadlines(row, rules, state, now)
+
+
 class TableService:
     """All games of one bot. See docs/table.md for the API in one page."""
 
     def __init__(self, store: Store, *, clock: Clock | None = None, games: Iterable[Rules | str] = (),
-                 creator_is_gm: bool = False, settings: dict[str, str] | None = None,
+                 local: bool = False, settings: dict[str, str] | None = None,
                  snapshot_every: int = 100, load_registered: bool = True):
         self.store = store
         self.clock = clock or SystemClock()
-        self.creator_is_gm = creator_is_gm
+        self.local = local  # the local table: no server roles exist, so anyone may import a game
         self.snapshot_every = max(1, snapshot_every)
         self.defaults = {**DEFAULT_SETTINGS, **(settings or {})}
         for name, value in self.defaults.items():
@@ -268,6 +323,7 @@ class TableService:
         for g in games:
             self.add_game(g)
         self.registry = CommandRegistry(lambda: dict(self._rules))
+        self.saves = SaveSupport(self)
 
     # -- games known to this table ------------------------------------------------------
     def _load_registered(self) -> None:
@@ -311,10 +367,17 @@ class TableService:
             return lock
 
     def _row(self, game_id: int) -> GameRow:
-        row = self.store.game(game_id)
+        """The games row, whoever asks (internal: commands go through :meth:`resolve`)."""
+        row = self._find(game_id)
         if row is None:
-            raise TableError(f"there is no game {game_id}", code="no_game")
+            raise _no_such_game(game_id)
         return row
+
+    def _find(self, game_id: int) -> GameRow | None:
+        """The games row, or None (an id outside SQLite's integer range names no game)."""
+        if not limits.SQLITE_MIN <= game_id <= limits.SQLITE_MAX:
+            return None
+        return self.store.game(game_id)
 
     def _title(self, name: str) -> str:
         rules = self._rules.get(name)
@@ -363,58 +426,123 @@ class TableService:
                              legal=free)
         return found.id
 
-    def resolve(self, actor: Actor, channel: str | None, game_id: int | None = None) -> GameRow:
-        """The game a command addresses: ``game_id`` if given, else the channel's (its live game,
-        or its latest one), else (in DMs) the one live game the person sits at."""
-        if game_id is not None:
-            return self._row(int(game_id))
+    def in_scope(self, actor: Actor, channel: str | None, row: GameRow) -> bool:
+        """Whether a command from ``actor`` in ``channel`` may address the game at all.
+
+        From a server: the server's own games (and a game whose server is not recorded yet, from its
+        own channel). On the local table (no server, a channel): the games that belong to no server.
+        In a DM: the games where the person holds a seat or that they created."""
+        if actor.guild is not None:
+            return row.guild == actor.guild or (row.guild is None and channel is not None and row.channel == channel)
         if channel is not None:
-            rows = self.store.games(channel=channel)
+            return row.guild is None
+        return row.creator == actor.user_id or any(s.user_id == actor.user_id for s in self.store.seats(row.id))
+
+    def adopt_guild(self, game_id: int, guild: str) -> None:
+        """Record the server of a game made before games had one (the Discord adapter, which knows
+        each thread's server, calls this; see migration 5). A game's recorded server never changes."""
+        row = self._find(game_id)
+        if row is not None and row.guild is None:
+            self.store.update_game(game_id, guild=guild)
+
+    def games_without_guild(self) -> list[tuple[int, str]]:
+        """``(game id, channel)`` of the games whose server is not recorded (see :meth:`adopt_guild`)."""
+        return [(r.id, r.channel) for r in self.store.games_without_guild() if r.channel is not None]
+
+    def resolve(self, actor: Actor, channel: str | None, game_id: int | None = None) -> GameRow:
+        """The game a command addresses, always within the caller's scope (:meth:`in_scope`):
+        ``game_id`` if given, else the channel's (its live game, or its latest one), else (in DMs)
+        the one live game the person sits at or created. A game out of scope is refused exactly as
+        a game that does not exist."""
+        if game_id is not None:
+            row = self._find(int(game_id))
+            if row is None or not self.in_scope(actor, channel, row):
+                raise _no_such_game(game_id)
+            return self._claim(actor, channel, row)
+        if channel is not None:
+            rows = [r for r in self.store.games(channel=channel) if self.in_scope(actor, channel, r)]
             live = [r for r in rows if r.status in LIVE]
             if live:
-                return live[-1]
+                return self._claim(actor, channel, live[-1])
             if rows:
-                return rows[-1]
-            raise TableError("there is no game in this channel", code="no_game", legal="/game new <name>")
-        mine = self.store.games(user_id=actor.user_id, statuses=LIVE)
+                return self._claim(actor, channel, rows[-1])
+            raise TableError("there is no game in this channel", code=Refusal.NO_GAME, legal="/game new <name>")
+        mine = [r for r in self.store.games(member=actor.user_id, statuses=LIVE) if self.in_scope(actor, None, r)]
         if len(mine) == 1:
             return mine[0]
         if not mine:
-            raise TableError("you sit at no live game", code="no_game", legal="/game new <name>, or join one")
-        raise TableError("you sit at several games: say which with game:<number>", code="which_game",
+            raise TableError("you sit at no live game", code=Refusal.NO_GAME, legal="/game new <name>, or join one")
+        raise TableError("you sit at several games: say which with game:<number>", code=Refusal.WHICH_GAME,
                          legal=[f"game:{r.id} ({r.game})" for r in mine])
 
+    def _claim(self, actor: Actor, channel: str | None, row: GameRow) -> GameRow:
+        """A game without a recorded server, addressed from its own channel, joins that server."""
+        if row.guild is None and actor.guild is not None and channel is not None and row.channel == channel:
+            self.adopt_guild(row.id, actor.guild)
+            return self._row(row.id)
+        return row
+
     def is_gm(self, actor: Actor, row: GameRow) -> bool:
-        return actor.admin or (self.creator_is_gm and actor.user_id == row.creator)
+        """The game's manager: its creator, or a member with the GM permission (``actor.admin``) in
+        the game's OWN server (a permission held in another server counts for nothing here)."""
+        return actor.user_id == row.creator or (actor.admin and actor.guild == row.guild)
 
     def _need_gm(self, actor: Actor, row: GameRow, what: str) -> None:
         if not self.is_gm(actor, row):
-            who = "the game's creator" if self.creator_is_gm else "Manage Server or the GM role"
-            raise NotAllowed(f"only a GM may {what}", legal=f"needs {who}")
+            raise NotAllowed(f"only the game's manager may {what}",
+                             legal="the game's creator, or Manage Server or the GM role in this server")
 
-    def _seen(self, key: str | None, row: GameRow | None = None) -> AlreadyDone | None:
+    def may_import(self, actor: Actor) -> bool:
+        """Importing opens a game with seats for people named in a file: a GM of this server (anyone
+        on the local table, which has no server roles)."""
+        return self.local or actor.admin
+
+    def _seen(self, key: str | None, actor: Actor, channel: str | None) -> AlreadyDone | None:
+        """The answer to a command key seen before; the game is named only if the caller may see it."""
         if not key:
             return None
         done = self.store.command_key(key)
         if done is None:
             return None
-        game = self._info(self._row(done[0])) if done[0] is not None else None
+        row = self._find(done[0]) if done[0] is not None else None
+        game = self._info(row) if row is not None and self.in_scope(actor, channel, row) else None
         return AlreadyDone(game, done[1], key)
 
     def _once(self, actor: Actor, channel: str | None, game_id: int | None, key: str | None,
               body: Callable[[GameRow], T], *, gm: str | None = None) -> T | AlreadyDone:
         """The opening every command that changes a game shares: a key seen before returns its first
-        answer; otherwise the game is resolved, the GM checked (``gm`` names what needs one), the game's
-        lock taken, the key checked again (a racing duplicate) and ``body`` runs on the fresh row."""
-        if (done := self._seen(key)) is not None:
+        answer; otherwise the game is resolved within the caller's scope (:meth:`resolve`), the
+        authority checked (``gm`` names what needs the game's manager: :meth:`is_gm`), the game's lock
+        taken, the key checked again (a racing duplicate) and ``body`` runs on the fresh row. Commands
+        that open a game use :meth:`_opening` instead."""
+        if (done := self._seen(key, actor, channel)) is not None:
             return done
         row = self.resolve(actor, channel, game_id)
         if gm is not None:
             self._need_gm(actor, row, gm)
         with self._lock(row.id):
-            if (done := self._seen(key)) is not None:
+            if (done := self._seen(key, actor, channel)) is not None:
                 return done
             return body(self._row(row.id))
+
+    def _opening(self, actor: Actor, channel: str | None, key: str | None, body: Callable[[], T], *,
+                 gm: str | None = None) -> T | AlreadyDone:
+        """:meth:`_once` for the commands that open a game (new, import): there is no game to resolve
+        yet; ``gm`` names what needs a server GM (:meth:`may_import`); the channel must have no live
+        game. One opening at a time, so two racing ones cannot both take the channel."""
+        if (done := self._seen(key, actor, channel)) is not None:
+            return done
+        if gm is not None and not self.may_import(actor):
+            raise NotAllowed(f"only a GM of this server may {gm}", legal="needs Manage Server or the GM role")
+        with self._create_lock:
+            if (done := self._seen(key, actor, channel)) is not None:
+                return done
+            if channel is not None:
+                busy = [r for r in self.store.games(channel=channel, statuses=LIVE)]
+                if busy:
+                    raise TableError(f"this channel already has game {busy[-1].id} ({busy[-1].status}); finish "
+                                     "or abandon it first, or open another thread", code="channel_busy")
+            return body()
 
     def _remember(self, key: str | None, game_id: int | None, command: str) -> None:
         if key:
@@ -463,9 +591,9 @@ class TableService:
             try:
                 apply(rules, state, a.seat, action)
             except RuleError as err:
-                raise CorruptGame(row.id, a.seq, f"the rules refuse it on replay: {err}") from None
+                raise CorruptGame(row.id, a.seq, f"the rules refuse it on replay ({err.code}, {err.section})") from None
             except Exception as err:
-                raise CorruptGame(row.id, a.seq, f"replay failed: {type(err).__name__}: {err}") from None
+                raise CorruptGame(row.id, a.seq, f"replay failed ({type(err).__name__})") from None
             if state.version != a.version:
                 raise CorruptGame(row.id, a.seq, f"replay reached state {state.version}, the log says {a.version}")
         if upto is None:
@@ -480,17 +608,25 @@ class TableService:
 
     # -- settings and deadlines -----------------------------------------------------------
     def _check_setting(self, name: str, value: str) -> None:
+        """Refuse an unknown setting or a value out of bounds: text of at most 100 characters, a
+        deadline of at most 30 days, at most 5 reminders (each within 30 days)."""
         if name not in DEFAULT_SETTINGS:
-            raise TableError(f"no setting {name!r}", code="bad_setting", legal=sorted(DEFAULT_SETTINGS))
+            raise TableError(f"no setting {name!r}", code=Refusal.BAD_SETTING, legal=sorted(DEFAULT_SETTINGS))
+        if not isinstance(value, str) or len(value) > limits.MAX_SETTING_VALUE:
+            raise TableError(f"{name}: a setting's value is text of at most {limits.MAX_SETTING_VALUE} characters",
+                             code=Refusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off")
+        longest = format_duration(limits.MAX_DEADLINE)
         try:
-            if name == "reminders":
-                for part in str(value).split(","):
-                    if part.strip():
-                        parse_duration(part)
-            elif value != "":
-                parse_duration(value)
+            parts = [p for p in value.split(",") if p.strip()] if name == "reminders" else [value] if value else []
+            if len(parts) > limits.MAX_REMINDERS:
+                raise TableError(f"reminders: {len(parts)} reminders asked, at most {limits.MAX_REMINDERS} allowed",
+                                 code=Refusal.BAD_SETTING, legal="e.g. 12h,1h (or off)")
+            for part in parts:
+                if parse_duration(part) > limits.MAX_DEADLINE:
+                    raise TableError(f"{name}: {part.strip()} is longer than {longest}, the longest allowed",
+                                     code=Refusal.BAD_SETTING, legal=f"up to {longest}, or off")
         except ValueError as err:
-            raise TableError(f"{name}: {err}", code="bad_setting") from None
+            raise TableError(f"{name}: {err}", code=Refusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off") from None
 
     def settings_of(self, row: GameRow) -> dict[str, str]:
         return {**self.defaults, **row.settings}
@@ -500,7 +636,7 @@ class TableService:
         (``deadline`` in the decision's info, e.g. a short reaction window), else ``deadline``."""
         value = settings.get(f"deadline.{d.kind.value}") or d.info.get("deadline") or settings["deadline"]
         try:
-            return parse_duration(value)
+            return min(parse_duration(value), limits.MAX_DEADLINE)
         except ValueError:
             log.warning("decision %s suggests an unreadable deadline %r", d.id, value)
             return parse_duration(settings["deadline"])
@@ -556,23 +692,15 @@ class TableService:
     def new_game(self, actor: Actor, channel: str | None, name: str, *, players: int | None = None,
                  options: str | dict[str, Any] | None = None, play: bool = True, seed: int | None = None,
                  key: str | None = None) -> Created | AlreadyDone:
-        """Open a lobby for game ``name`` bound to ``channel`` (one live game per channel)."""
-        if (done := self._seen(key)) is not None:
-            return done
+        """Open a lobby for game ``name`` bound to ``channel`` (one live game per channel) in the
+        actor's server; the actor is its creator, hence its manager."""
         rules = self.rules_for(name)
-        with self._create_lock:
-            return self._new_game(actor, channel, rules, players, options, play, seed, key)
+        return self._opening(actor, channel, key, lambda: self._new_game(actor, channel, rules, players, options,
+                                                                          play, seed, key))
 
     def _new_game(self, actor: Actor, channel: str | None, rules: Rules, players: int | None,
                   options: str | dict[str, Any] | None, play: bool, seed: int | None,
-                  key: str | None) -> Created | AlreadyDone:
-        if (done := self._seen(key)) is not None:
-            return done
-        if channel is not None:
-            busy = self.store.games(channel=channel, statuses=LIVE)
-            if busy:
-                raise TableError(f"this channel already has game {busy[-1].id} ({busy[-1].status}); finish or "
-                                 "abandon it first, or open another thread", code="channel_busy")
+                  key: str | None) -> Created:
         if players is not None and not rules.min_seats <= players <= rules.max_seats:
             raise TableError(f"{rules.title} takes {rules.min_seats} to {rules.max_seats} players, not {players}",
                              code="players", legal=f"{rules.min_seats}-{rules.max_seats}")
@@ -580,7 +708,7 @@ class TableService:
         if opts.get("roles") not in (None, "") and rules.roles(players or rules.min_seats,
                                                                 {**rules.default_options(players or rules.min_seats),
                                                                  **opts}):
-            raise TableError("roles are chosen in the lobby, seat by seat", code="bad_options",
+            raise TableError("roles are chosen in the lobby, seat by seat", code=Refusal.BAD_OPTION,
                              legal="/game join role:<role>, /game role <role>")
         # Table settings may be given with the options: /game new fief options:deadline=2h
         game_keys = rules.default_options(players or rules.min_seats)
@@ -593,13 +721,14 @@ class TableService:
         now = self.clock.now()
         with self.store.transaction():
             game_id = self.store.create_game(
-                game=rules.name, channel=channel, creator=actor.user_id, players=players, options=opts,
+                game=rules.name, channel=channel, guild=actor.guild, creator=actor.user_id, players=players,
+                options=opts,
                 settings=settings, seed=secrets.randbits(62) if seed is None else int(seed),
                 engine_version=rules.engine_version, schema=rules.schema_version, now=now)
             seat = None
             if play:
                 seat = self._free_seat(actor.name or actor.user_id, [], explicit=False)
-                self.store.add_seat(game_id, seat, actor.user_id, actor.name, now)
+                self.store.add_seat(game_id, seat, actor.user_id, shown_name(actor.name), now)
             self._remember(key, game_id, "new")
         return Created(self.info(game_id), seat)
 
@@ -607,11 +736,14 @@ class TableService:
         known = rules.default_options(seats)
         unknown = sorted(set(opts) - set(known))
         if unknown:
-            raise TableError(f"{rules.title} has no option {unknown[0]!r}", code="bad_options",
+            raise TableError(f"{rules.title} has no option {unknown[0]!r}", code=Refusal.BAD_OPTION,
                              legal=sorted(known) or "no options")
         rules.check_options(seats, {**known, **opts})
 
     def _free_seat(self, wish: str, taken: list[str], *, explicit: bool) -> str:
+        if explicit and len(wish) > limits.MAX_SEAT_NAME:
+            raise TableError(f"a seat name is at most {limits.MAX_SEAT_NAME} characters, not {len(wish)}",
+                             code=Refusal.BAD_VALUE, legal="a short name: letters, digits, - and _")
         base = seat_name(wish) or f"p{len(taken) + 1}"
         if base in taken:
             if explicit:
@@ -648,7 +780,7 @@ class TableService:
             name = self._free_seat(seat or actor.name or actor.user_id, [s.seat for s in info.seats],
                                    explicit=bool(seat))
             with self.store.transaction():
-                self.store.add_seat(row.id, name, actor.user_id, actor.name, self.clock.now(), chosen)
+                self.store.add_seat(row.id, name, actor.user_id, shown_name(actor.name), self.clock.now(), chosen)
                 self._remember(key, row.id, "join")
             return Joined(self.info(row.id), name, role=chosen)
 
@@ -696,53 +828,48 @@ class TableService:
 
     def start(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
               key: str | None = None) -> Started | AlreadyDone:
-        if (done := self._seen(key)) is not None:
-            return done
-        row = self.resolve(actor, channel, game_id)
-        with self._lock(row.id):
-            if (done := self._seen(key)) is not None:  # a racing duplicate
-                return done
+        """Run the game's setup with the lobby's seats and roles (the game's manager)."""
+        return self._once(actor, channel, game_id, key, lambda row: self._start(row, key), gm="start the game")
+
+    def _start(self, row: GameRow, key: str | None) -> Started:
+        if row.status != GameStatus.LOBBY:
+            raise TableError(f"game {row.id} is not in its lobby ({row.status})", code="started")
+        rules = self.rules_for(row.game)
+        info = self._info(row)
+        names = [s.seat for s in info.seats]
+        if row.players is not None and len(names) != row.players:
+            raise TableError(f"game {row.id} waits for {row.players} players, {len(names)} seated",
+                             code="not_full", legal="/game join")
+        options = dict(row.options)
+        if any(s.role for s in info.seats):  # the lobby's choices, in seat order (Rules.roles)
+            options["roles"] = ",".join(s.role or RANDOM_ROLE for s in info.seats)
+        state, events = rules.new_game(names, options, row.seed)  # RuleError: refused, nothing stored
+        now = self.clock.now()
+        phase = rules.phase(state)
+        dealt = rules.seat_roles(state)  # every seat's role now, the dealt ones too (public)
+        steps = _Steps(rules, rules.load(rules.dump(state)), phase, 0, self.snapshot_every)
+        steps.skip_passes(f"start:{row.id}:{row.epoch}")
+        work = steps.work
+        with self.store.transaction():
+            for s in info.seats:
+                if dealt.get(s.seat, s.role) != s.role:
+                    self.store.set_seat_role(row.id, s.seat, dealt[s.seat])
+            self.store.put_snapshot(row.id, 0, dumps(rules.dump(state)), phase, now)
+            steps.store(self.store, row.id, now)
+            self.store.update_game(row.id, status=GameStatus.ACTIVE.value, phase=rules.phase(work), updated=now,
+                                   engine_version=rules.engine_version, schema=rules.schema_version,
+                                   options=options)
             row = self._row(row.id)
-            if row.status != GameStatus.LOBBY:
-                raise TableError(f"game {row.id} is not in its lobby ({row.status})", code="started")
-            if actor.user_id != row.creator and not self.is_gm(actor, row):
-                raise NotAllowed("only the game's creator or a GM may start it")
-            rules = self.rules_for(row.game)
-            info = self._info(row)
-            names = [s.seat for s in info.seats]
-            if row.players is not None and len(names) != row.players:
-                raise TableError(f"game {row.id} waits for {row.players} players, {len(names)} seated",
-                                 code="not_full", legal="/game join")
-            options = dict(row.options)
-            if any(s.role for s in info.seats):  # the lobby's choices, in seat order (Rules.roles)
-                options["roles"] = ",".join(s.role or RANDOM_ROLE for s in info.seats)
-            state, events = rules.new_game(names, options, row.seed)  # RuleError: refused, nothing stored
-            now = self.clock.now()
-            phase = rules.phase(state)
-            dealt = rules.seat_roles(state)  # every seat's role now, the dealt ones too (public)
-            steps = _Steps(rules, rules.load(rules.dump(state)), phase, 0, self.snapshot_every)
-            steps.skip_passes(f"start:{row.id}:{row.epoch}")
-            work = steps.work
-            with self.store.transaction():
-                for s in info.seats:
-                    if dealt.get(s.seat, s.role) != s.role:
-                        self.store.set_seat_role(row.id, s.seat, dealt[s.seat])
-                self.store.put_snapshot(row.id, 0, dumps(rules.dump(state)), phase, now)
-                steps.store(self.store, row.id, now)
-                self.store.update_game(row.id, status=GameStatus.ACTIVE.value, phase=rules.phase(work), updated=now,
-                                       engine_version=rules.engine_version, schema=rules.schema_version,
-                                       options=options)
-                row = self._row(row.id)
-                due = self._sync_deadlines(row, rules, work, now)
-                names = self._names(row.id)
-                roles = {s: _roles_words(rules, r, options) for s, r in dealt.items()}
-                self._queue(row.id, ob.after_action(ob.Turn(
-                    game_id=row.id, prefix=self._prefix(row, 0), rules=rules, state=work, before=None,
-                    events=events + steps.events, phase_events=[], names=names, due=due, kind="started",
-                    extra={"roles": roles or {s: "" for s in names}})))
-                self._remember(key, row.id, "start")
-            self._live[row.id] = _Live(work, steps.seq, row.epoch)
-            return Started(self.info(row.id), rules.phase(work))
+            due = self._sync_deadlines(row, rules, work, now)
+            names = self._names(row.id)
+            roles = {s: _roles_words(rules, r, options) for s, r in dealt.items()}
+            self._queue(row.id, ob.after_action(ob.Turn(
+                game_id=row.id, prefix=self._prefix(row, 0), rules=rules, state=work, before=None,
+                events=events + steps.events, phase_events=[], names=names, due=due, kind="started",
+                extra={"roles": roles or {s: "" for s in names}})))
+            self._remember(key, row.id, "start")
+        self._live[row.id] = _Live(work, steps.seq, row.epoch)
+        return Started(self.info(row.id), rules.phase(work))
 
     # -- playing ----------------------------------------------------------------------------
     def act(self, actor: Actor, channel: str | None, group: str | None, action: Action, *,
@@ -794,7 +921,7 @@ class TableService:
         if status is GameStatus.PAUSED:
             raise TableError(f"game {row.id} is paused", code="paused", legal="a GM may /game resume")
         if status is GameStatus.FINISHED:
-            raise TableError(f"game {row.id} is over", code="game_over", legal="/game status, /game log")
+            raise TableError(f"game {row.id} is over", code=Refusal.GAME_OVER, legal="/game status, /game log")
         if status is GameStatus.ABANDONED:
             raise TableError(f"game {row.id} was abandoned", code="abandoned")
 
@@ -1100,7 +1227,7 @@ class TableService:
         """The last actions with the events the asker may see (public ones, and their seat's own)."""
         row = self.resolve(actor, channel, game_id)
         if last < 1:
-            raise TableError("last must be at least 1", code="bad_value")
+            raise TableError("last must be at least 1", code=Refusal.BAD_VALUE)
         mine = self._info(row).seat_of(actor.user_id)
         seat = mine.seat if mine else None
         rules = self._rules.get(row.game)
@@ -1147,8 +1274,9 @@ class TableService:
         return spec is None or spec.secret
 
     def list_games(self, actor: Actor, channel: str | None) -> GameList:
-        rows = self.store.games(channel=channel) if channel is not None else self.store.games(user_id=actor.user_id)
-        return GameList(None, tuple(self._info(r) for r in rows))
+        """The games of this channel, or (in a DM) the person's own games; always within their scope."""
+        rows = self.store.games(channel=channel) if channel is not None else self.store.games(member=actor.user_id)
+        return GameList(None, tuple(self._info(r) for r in rows if self.in_scope(actor, channel, r)))
 
     def rules_help(self, actor: Actor, channel: str | None, *, name: str | None = None,
                    topic: str | None = None) -> RulesHelp:
@@ -1203,7 +1331,7 @@ class TableService:
             if row.status not in (GameStatus.ACTIVE, GameStatus.PAUSED, GameStatus.FINISHED):
                 raise TableError(f"game {row.id} has nothing to undo ({row.status})", code="no_undo")
             if count < 1 or count > row.last_seq:
-                raise TableError(f"can undo 1 to {row.last_seq} actions, not {count}", code="bad_value",
+                raise TableError(f"can undo 1 to {row.last_seq} actions, not {count}", code=Refusal.BAD_VALUE,
                                  legal=f"1-{row.last_seq}" if row.last_seq else "nothing to undo")
             if row.status == GameStatus.FINISHED and row.channel is not None and any(
                     g.id != row.id for g in self.store.games(channel=row.channel, statuses=LIVE)):
@@ -1313,6 +1441,11 @@ class TableService:
                 game_id: int | None = None, key: str | None = None) -> TableChanged | AlreadyDone:
         """Give ``seat`` to another person (GM only); the seat keeps its name and its secrets."""
 
+        if not user_id or len(user_id) > limits.MAX_USER_ID:
+            raise TableError(f"a user id is 1 to {limits.MAX_USER_ID} characters", code=Refusal.BAD_VALUE,
+                             legal="mention the person")
+        name = shown_name(name) if name else None
+
         def body(row: GameRow) -> TableChanged:
             info = self._info(row)
             held = info.user_of(seat)
@@ -1323,7 +1456,7 @@ class TableService:
             if other is not None and other.seat != seat:
                 raise TableError(f"that person already holds seat {other.seat!r}", code="seated")
             if row.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
-                raise TableError(f"game {row.id} is over", code="game_over")
+                raise TableError(f"game {row.id} is over", code=Refusal.GAME_OVER)
             now = self.clock.now()
             with self.store.transaction():
                 self.store.set_seat_user(row.id, seat, user_id, name or user_id)
@@ -1338,17 +1471,11 @@ class TableService:
 
     def abandon(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
                 key: str | None = None) -> TableChanged | AlreadyDone:
-        if (done := self._seen(key)) is not None:
-            return done
-        row = self.resolve(actor, channel, game_id)
-        if not (row.status == GameStatus.LOBBY and actor.user_id == row.creator):
-            self._need_gm(actor, row, "abandon a game")
-        with self._lock(row.id):
-            if (done := self._seen(key)) is not None:  # a racing duplicate
-                return done
-            row = self._row(row.id)
+        """End a live game for good (the game's manager)."""
+
+        def body(row: GameRow) -> TableChanged:
             if row.status not in LIVE:
-                raise TableError(f"game {row.id} is already {row.status}", code="game_over")
+                raise TableError(f"game {row.id} is already {row.status}", code=Refusal.GAME_OVER)
             now = self.clock.now()
             with self.store.transaction():
                 self.store.update_game(row.id, status=GameStatus.ABANDONED.value, updated=now)
@@ -1357,55 +1484,47 @@ class TableService:
                 self._remember(key, row.id, "abandon")
             return TableChanged(self.info(row.id), "abandoned", {"by": actor.name})
 
+        return self._once(actor, channel, game_id, key, body, gm="abandon a game")
+
     def settings(self, actor: Actor, channel: str | None, *, setting: str | None = None, value: str | None = None,
                  game_id: int | None = None, key: str | None = None) -> Settings | AlreadyDone:
-        """Show the table settings; with ``setting`` and ``value``, change one (GM only)."""
-        row = self.resolve(actor, channel, game_id)
-        if setting is None:
-            return Settings(self._info(row), self.settings_of(row))
-        if setting not in DEFAULT_SETTINGS:
-            raise TableError(f"no setting {setting!r}", code="bad_setting", legal=sorted(DEFAULT_SETTINGS))
-        if value is None:
-            return Settings(self._info(row), {setting: self.settings_of(row)[setting]})
-        if (done := self._seen(key)) is not None:
-            return done
-        self._need_gm(actor, row, "change settings")
+        """Show the table settings; with ``setting`` and ``value``, change one (the game's manager)."""
+        if setting is not None and setting not in DEFAULT_SETTINGS:
+            raise TableError(f"no setting {setting!r}", code=Refusal.BAD_SETTING, legal=sorted(DEFAULT_SETTINGS))
+        if setting is None or value is None:
+            row = self.resolve(actor, channel, game_id)
+            shown = self.settings_of(row)
+            return Settings(self._info(row), shown if setting is None else {setting: shown[setting]})
         self._check_setting(setting, value)
-        with self._lock(row.id):
-            if (done := self._seen(key)) is not None:  # a racing duplicate
-                return done
-            row = self._row(row.id)
+
+        def body(row: GameRow) -> Settings:
             with self.store.transaction():
                 self.store.update_game(row.id, settings={**row.settings, setting: value})
                 self._remember(key, row.id, "settings")
             return Settings(self.info(row.id), self.settings_of(self._row(row.id)), setting)
 
+        return self._once(actor, channel, game_id, key, body, gm="change settings")
+
     # -- export and import ------------------------------------------------------------------
     def export(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Exported:
-        """The whole game as one JSON text (docs/save-format.md). GM only: it holds every secret."""
+        """The whole game as one JSON text (docs/save-format.md). The game's manager only: it holds
+        every secret."""
         from bot.table import saveformat
 
         row = self.resolve(actor, channel, game_id)
         self._need_gm(actor, row, "export a game (the file holds every secret)")
         with self._lock(row.id):
-            return saveformat.export_game(self, self._row(row.id))
+            return saveformat.export_game(self.saves, self._row(row.id))
 
     def import_game(self, actor: Actor, channel: str | None, text: str | bytes, *,
                     key: str | None = None) -> Imported | AlreadyDone:
-        """Open a game from an export file in ``channel``: replays every action and checks the result."""
+        """Open a game from an export file in ``channel`` (a GM of this server; the importer becomes
+        its creator). The file is checked against the schema, then every action is replayed and the
+        result compared with the file's state, before anything is written."""
         from bot.table import saveformat
 
-        if (done := self._seen(key)) is not None:
-            return done
-        if not (actor.admin or self.creator_is_gm):
-            raise NotAllowed("only a GM may import a game", legal="needs Manage Server or the GM role")
-        with self._create_lock:
-            if channel is not None:
-                busy = self.store.games(channel=channel, statuses=LIVE)
-                if busy:
-                    raise TableError(f"this channel already has game {busy[-1].id}; import into another",
-                                     code="channel_busy")
-            return saveformat.import_game(self, actor, channel, text, key)
+        return self._opening(actor, channel, key, lambda: saveformat.import_game(self.saves, actor, channel, text, key),
+                             gm="import a game")
 
     # -- deadlines ----------------------------------------------------------------------------
     def next_wakeup(self) -> float | None:
@@ -1466,7 +1585,9 @@ class TableService:
                                       source="deadline", deadline_id=r.id)
             except RuleError as err:
                 self.store.close_deadline(r.id, now, f"default refused: {err}")
-                log.error("game %s: default %r of %s for %s refused: %s", row.id, default, d.id, r.seat, err)
+                # The default may be a secret choice and the refusal may list a hand: kind and code only.
+                log.error("game %s: the default %s of %s for %s was refused (%s)", row.id, default.kind, d.id, r.seat,
+                          err.code)
                 return []
             with self.store.transaction():
                 self._queue(row.id, [
@@ -1509,7 +1630,7 @@ class TableService:
                 try:
                     game_id = int(raw)
                 except (TypeError, ValueError):
-                    raise TableError(f"game takes a game number, not {raw!r}", code="bad_type") from None
+                    raise TableError(f"game takes a game number, not {raw!r}", code=Refusal.BAD_TYPE) from None
         cmd = self.registry.find(group, name)
         if cmd.is_action:
             values = self.named_values(actor, channel, group, name, values, game_id=game_id)
@@ -1563,7 +1684,7 @@ class TableService:
                 rows = self.store.games(user_id=actor.user_id, statuses=LIVE)
                 if channel is not None:
                     rows = self.store.games(channel=channel, statuses=LIVE) + rows
-                values = list(dict.fromkeys(r.id for r in rows))
+                values = list(dict.fromkeys(r.id for r in rows if self.in_scope(actor, channel, r)))
             elif p.autocomplete is Source.SEATS or p.kind is ParamKind.SEAT and p.autocomplete is Source.NONE:
                 row = self.resolve(actor, channel, game_id)
                 values = [s.seat for s in self._info(row).seats]
@@ -1688,4 +1809,4 @@ def _read_file(value: Any) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except OSError as err:
-        raise TableError(f"cannot read {path}: {err.strerror}", code="bad_file") from None
+        raise TableError(f"cannot read {path}: {err.strerror}", code=Refusal.BAD_FILE) from None

@@ -49,6 +49,7 @@ class GameRow:
     updated: float
     epoch: int
     paused_at: float | None
+    guild: str | None = None  # the Discord server (None: local table, a DM, or not known yet)
 
 
 @dataclass(frozen=True)
@@ -192,12 +193,12 @@ class Store:
     # -- games --------------------------------------------------------------------
     def create_game(self, *, game: str, channel: str | None, creator: str, players: int | None,
                     options: dict[str, Any], settings: dict[str, Any], seed: int, engine_version: str,
-                    schema: int, now: float, status: str = "lobby") -> int:
+                    schema: int, now: float, status: str = "lobby", guild: str | None = None) -> int:
         with self.transaction():
             cur = self._x(
-                "INSERT INTO games (game, channel, creator, status, players, options, settings, seed, "
-                "engine_version, schema, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                (game, channel, creator, status, players, json.dumps(options), json.dumps(settings), seed,
+                "INSERT INTO games (game, channel, guild, creator, status, players, options, settings, seed, "
+                "engine_version, schema, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (game, channel, guild, creator, status, players, json.dumps(options), json.dumps(settings), seed,
                  engine_version, schema, now, now),
             )
             return int(cur.lastrowid or 0)
@@ -207,11 +208,16 @@ class Store:
         return _game(row) if row else None
 
     def games(self, *, channel: str | None = None, statuses: tuple[str, ...] = (),
-              user_id: str | None = None) -> list[GameRow]:
+              user_id: str | None = None, member: str | None = None) -> list[GameRow]:
+        """Games filtered by channel, status, a seat holder (``user_id``) or a seat holder or creator
+        (``member``)."""
         sql, params = "SELECT * FROM games WHERE 1=1", []
         if channel is not None:
             sql += " AND channel = ?"
             params.append(channel)
+        if member is not None:
+            sql += " AND (creator = ? OR id IN (SELECT game FROM seats WHERE user_id = ?))"
+            params += [member, member]
         if statuses:
             sql += f" AND status IN ({','.join('?' * len(statuses))})"
             params += list(statuses)
@@ -219,6 +225,11 @@ class Store:
             sql += " AND id IN (SELECT game FROM seats WHERE user_id = ?)"
             params.append(user_id)
         return [_game(r) for r in self._all(sql + " ORDER BY id", params)]
+
+    def games_without_guild(self) -> list[GameRow]:
+        """Games whose server is not known (made before migration 5): the Discord adapter fills them."""
+        return [_game(r) for r in self._all("SELECT * FROM games WHERE guild IS NULL AND channel IS NOT NULL "
+                                            "ORDER BY id")]
 
     def update_game(self, game_id: int, **fields: Any) -> None:
         for key in ("options", "settings", "result"):

@@ -2,7 +2,7 @@
 
 from engine.core.actions import Action
 from engine.core.decisions import Decision, DecisionKind, awaited, decision
-from engine.core.errors import GameOver, NotYourTurn, RuleError, StaleState, UnknownAction
+from engine.core.errors import GameOver, NotYourTurn, Refusal, RuleError, StaleState, UnknownAction
 from engine.core.events import Event, events_for, public_events
 from engine.core.offers import Bundle, Ledger, Offer, OfferBook
 from engine.core.reactions import ReactionWindow
@@ -18,6 +18,6 @@ from engine.core.words import Audience, Choice, FlowStep, Section, Words
 __all__ = [
     "Action", "ActionSpec", "Audience", "Choice", "FlowStep", "Section", "Words", "Bundle", "Decision", "DecisionKind", "Event", "GameOver", "GameState", "Ledger",
     "NotYourTurn", "Offer", "OfferBook", "Param", "ParamType", "ReactionWindow", "Request", "RequestBook",
-    "Result", "Rng", "RuleError", "Rules", "SecretChoices", "StaleState", "UnknownAction", "View", "apply",
+    "Refusal", "Result", "Rng", "RuleError", "Rules", "SecretChoices", "StaleState", "UnknownAction", "View", "apply",
     "awaited", "canonical", "decision", "events_for", "public_events", "specs",
 ]

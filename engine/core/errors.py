@@ -2,7 +2,36 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
+
+
+class Refusal(StrEnum):
+    """The refusal codes shared across games and the table, spelt once (``RuleError.code``).
+
+    A game's own reasons (``funds``, ``not_in_hand``...) stay plain strings; a code two games or the
+    table would both give lives here. Members are strings, so ``err.code == "bad_option"`` holds."""
+
+    ILLEGAL = "illegal"  # the default: the rules do not allow it
+    BAD_OPTION = "bad_option"  # a game option that is unknown or has a value the game does not take
+    BAD_ROLES = "bad_roles"  # a colour or faction list that does not fit the seats
+    SEATS = "seats"  # a seat count or seat names the game cannot set up
+    NOT_YOUR_TURN = "not_your_turn"
+    GAME_OVER = "game_over"
+    UNKNOWN_ACTION = "unknown_action"
+    STALE_STATE = "stale_state"
+    SYNTAX = "syntax"  # a command's text does not parse
+    BAD_TYPE = "bad_type"  # a parameter of the wrong kind
+    BAD_PARAM = "bad_param"  # a parameter the command does not take
+    MISSING_PARAM = "missing_param"
+    # the table's own
+    NO_GAME = "no_game"  # no such game, or one out of the caller's reach: the same words
+    WHICH_GAME = "which_game"
+    NOT_ALLOWED = "not_allowed"
+    BAD_FILE = "bad_file"  # an import file that fails its schema or its replay
+    BAD_SETTING = "bad_setting"
+    BAD_VALUE = "bad_value"  # a number or text outside its bounds
+    CORRUPT = "corrupt"
 
 
 class RuleError(ValueError):
@@ -13,7 +42,7 @@ class RuleError(ValueError):
     what would be allowed instead.
     """
 
-    def __init__(self, section: str, message: str, *, code: str = "illegal", legal: Any = None):
+    def __init__(self, section: str, message: str, *, code: str = Refusal.ILLEGAL, legal: Any = None):
         self.section = section
         self.message = message
         self.code = code
@@ -33,19 +62,19 @@ class NotYourTurn(RuleError):
         super().__init__(
             "turn",
             f"{seat} has nothing to decide now",
-            code="not_your_turn",
+            code=Refusal.NOT_YOUR_TURN,
             legal=f"waiting on {', '.join(awaited) or 'nobody'}",
         )
 
 
 class GameOver(RuleError):
     def __init__(self) -> None:
-        super().__init__("end", "the game is over", code="game_over")
+        super().__init__("end", "the game is over", code=Refusal.GAME_OVER)
 
 
 class UnknownAction(RuleError):
     def __init__(self, kind: str, known: list[str]):
-        super().__init__("commands", f"unknown action {kind!r}", code="unknown_action", legal=sorted(known))
+        super().__init__("commands", f"unknown action {kind!r}", code=Refusal.UNKNOWN_ACTION, legal=sorted(known))
 
 
 class StaleState(RuleError):
@@ -53,5 +82,5 @@ class StaleState(RuleError):
         super().__init__(
             "table",
             f"this choice was offered at state {expected}, the game has moved on to {actual}",
-            code="stale_state",
+            code=Refusal.STALE_STATE,
         )

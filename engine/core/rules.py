@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from engine.core import serial
 from engine.core.actions import Action
 from engine.core.decisions import Decision, awaited
-from engine.core.errors import GameOver, NotYourTurn, RuleError, UnknownAction
+from engine.core.errors import GameOver, NotYourTurn, Refusal, RuleError, UnknownAction
 from engine.core.events import Event
 from engine.core.result import Result
 from engine.core.rng import Rng
@@ -141,10 +141,10 @@ class Rules(ABC):
             raise RuleError(
                 "setup",
                 f"{self.title} takes {self.min_seats} to {self.max_seats} players, not {len(seats)}",
-                code="seats",
+                code=Refusal.SEATS,
             )
         if len(set(seats)) != len(seats):
-            raise RuleError("setup", "seat names must differ", code="seats")
+            raise RuleError("setup", "seat names must differ", code=Refusal.SEATS)
         merged = {**self.default_options(len(seats)), **(options or {})}
         self.check_options(len(seats), merged)
         state = GameState(self.name, list(seats), merged, seed, Rng.seeded(seed), schema=self.schema_version)
@@ -215,14 +215,14 @@ def check_roles(section: str, value: Any, seats: int, choosable: list[str]) -> l
     legal = [*choosable, RANDOM_ROLE]
     if len(chosen) != seats:
         raise RuleError(section, f"roles lists {len(chosen)} entries for {seats} seats: one per seat, in seat "
-                        "order", code="bad_roles", legal=f"{seats} of {', '.join(legal)}")
+                        "order", code=Refusal.BAD_ROLES, legal=f"{seats} of {', '.join(legal)}")
     for role in chosen:
         if role != RANDOM_ROLE and role not in choosable:
-            raise RuleError(section, f"there is no role {role!r}", code="bad_roles", legal=legal)
+            raise RuleError(section, f"there is no role {role!r}", code=Refusal.BAD_ROLES, legal=legal)
     picked = [r for r in chosen if r != RANDOM_ROLE]
     for role in picked:
         if picked.count(role) > 1:
-            raise RuleError(section, f"role {role!r} is given to two seats", code="bad_roles",
+            raise RuleError(section, f"role {role!r} is given to two seats", code=Refusal.BAD_ROLES,
                             legal=[r for r in legal if r not in picked or r == role])
     return chosen
 

@@ -12,7 +12,7 @@ import shlex
 from typing import Any
 
 from engine.core.actions import Action
-from engine.core.errors import RuleError, UnknownAction
+from engine.core.errors import Refusal, RuleError, UnknownAction
 from engine.core.specs import ActionSpec, Param, ParamType
 
 TRUE = {"true", "yes", "y", "1", "on", "accept"}
@@ -24,11 +24,11 @@ def convert(spec: ActionSpec, param: Param, raw: Any) -> Any:
     where = f"{spec.kind} {param.name}"
     if param.type is ParamType.INT:
         if isinstance(raw, bool) or not isinstance(raw, int | str):
-            raise RuleError("commands", f"{where} takes a whole number", code="bad_type", legal="a number")
+            raise RuleError("commands", f"{where} takes a whole number", code=Refusal.BAD_TYPE, legal="a number")
         try:
             value: Any = int(raw)
         except ValueError:
-            raise RuleError("commands", f"{where} takes a whole number, not {raw!r}", code="bad_type",
+            raise RuleError("commands", f"{where} takes a whole number, not {raw!r}", code=Refusal.BAD_TYPE,
                             legal="a number") from None
     elif param.type is ParamType.BOOL:
         if isinstance(raw, bool):
@@ -38,7 +38,7 @@ def convert(spec: ActionSpec, param: Param, raw: Any) -> Any:
         elif str(raw).lower() in FALSE:
             value = False
         else:
-            raise RuleError("commands", f"{where} takes yes or no, not {raw!r}", code="bad_type", legal=["yes", "no"])
+            raise RuleError("commands", f"{where} takes yes or no, not {raw!r}", code=Refusal.BAD_TYPE, legal=["yes", "no"])
     elif param.type is ParamType.LIST:
         items = raw if isinstance(raw, list | tuple) else [p.strip() for p in str(raw).split(",") if p.strip()]
         value = tuple(str(i) for i in items)
@@ -54,14 +54,14 @@ def build(spec: ActionSpec, values: dict[str, Any]) -> Action:
     known = {p.name for p in spec.params}
     unknown = sorted(set(values) - known)
     if unknown:
-        raise RuleError("commands", f"{spec.kind} has no parameter {unknown[0]!r}", code="bad_param",
+        raise RuleError("commands", f"{spec.kind} has no parameter {unknown[0]!r}", code=Refusal.BAD_PARAM,
                         legal=[p.name for p in spec.params] or "no parameters")
     args: dict[str, Any] = {}
     for param in spec.params:
         if param.name in values and values[param.name] not in (None, ""):
             args[param.name] = convert(spec, param, values[param.name])
         elif param.required:
-            raise RuleError("commands", f"{spec.kind} needs {param.name}", code="missing_param",
+            raise RuleError("commands", f"{spec.kind} needs {param.name}", code=Refusal.MISSING_PARAM,
                             legal=usage(spec))
     return Action.of(spec.kind, **args)
 
@@ -71,9 +71,9 @@ def parse(line: str, actions: dict[str, ActionSpec]) -> Action:
     try:
         words = shlex.split(line)
     except ValueError as err:
-        raise RuleError("commands", f"cannot read {line!r}: {err}", code="syntax") from None
+        raise RuleError("commands", f"cannot read {line!r}: {err}", code=Refusal.SYNTAX) from None
     if not words:
-        raise RuleError("commands", "empty command", code="syntax", legal=sorted(actions))
+        raise RuleError("commands", "empty command", code=Refusal.SYNTAX, legal=sorted(actions))
     kind, rest = words[0], words[1:]
     spec = actions.get(kind)
     if spec is None:
@@ -86,11 +86,11 @@ def parse(line: str, actions: dict[str, ActionSpec]) -> Action:
             values[name] = value
             continue
         if sep and name.isidentifier():
-            raise RuleError("commands", f"{spec.kind} has no parameter {name!r}", code="bad_param",
+            raise RuleError("commands", f"{spec.kind} has no parameter {name!r}", code=Refusal.BAD_PARAM,
                             legal=usage(spec))
         free = [n for n in positional if n not in values]
         if not free:
-            raise RuleError("commands", f"{spec.kind}: too many values ({word!r})", code="syntax", legal=usage(spec))
+            raise RuleError("commands", f"{spec.kind}: too many values ({word!r})", code=Refusal.SYNTAX, legal=usage(spec))
         values[free[0]] = word
     return build(spec, values)
 

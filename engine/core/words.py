@@ -266,12 +266,27 @@ class Words:
 
 def match_name(typed: str, names: Mapping[Any, str]) -> list[Any]:
     """The values whose name (or id) matches what a person typed: an exact fold first, then a
-    unique prefix. ``names`` maps value -> display name. Returns every candidate (one when it
-    is unambiguous, several for an ambiguous prefix, none for no match)."""
+    unique prefix, then the name without its honorific ("Estrid" finds "Lady Estrid", as the
+    issue's ``/fief play_noble card:Estrid`` asks). ``names`` maps value -> display name. Returns
+    every candidate (one when it is unambiguous, several for an ambiguous prefix, none for no match)."""
     want = fold(typed)
     if not want:
         return []
     exact = [v for v, n in names.items() if fold(n) == want or fold(str(v)) == want]
     if exact:
         return exact
-    return [v for v, n in names.items() if fold(n).startswith(want) or fold(str(v)).startswith(want)]
+    prefix = [v for v, n in names.items() if fold(n).startswith(want) or fold(str(v)).startswith(want)]
+    if prefix:
+        return prefix
+    return [v for v, n in names.items() if _bare(fold(n)).startswith(want)]
+
+
+HONORIFICS = ("lady ", "lord ", "sir ", "dame ")
+
+
+def _bare(name: str) -> str:
+    """A folded name without a leading honorific: "lady estrid" -> "estrid"."""
+    for h in HONORIFICS:
+        if name.startswith(h):
+            return name[len(h):]
+    return name

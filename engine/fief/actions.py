@@ -9,6 +9,9 @@ from engine.core import ActionSpec, Param, ParamType, specs
 S, N, B, L = ParamType.STR, ParamType.INT, ParamType.BOOL, ParamType.LIST
 
 
+TREBUCHET = "with no Trebuchet in your stockpile: the city whose Trebuchet you destroy for the siege (7.9)"
+
+
 def _p(name: str, kind: ParamType = S, doc: str = "", required: bool = True) -> Param:
     return Param(name, kind, doc, required)
 
@@ -73,13 +76,14 @@ ACTIONS = specs(
                (_p("city"), _p("against", doc="the family attacked"),
                 _p("target", doc="a noble your archers aim at", required=False)), "7.0"),
     ActionSpec("besiege", "Besiege walls you are too weak to attack (no melee die after the penalty)",
-               (_p("city"),), "7.9"),
+               (_p("city"), _p("trebuchet", doc=TREBUCHET, required=False)), "7.9"),
     ActionSpec("losses", "Choose the troops (and nobles) your side loses to the hits taken",
                (_p("units", L, required=False), _p("slay", L, "nobles slain by hits left over", required=False)),
                "7.5"),
     ActionSpec("battle_next", "After a battle round: continue, surrender, truce, break, siege, stop or end",
                (_p("choice"), _p("destroy", B, "destroy your own engines here first", required=False),
-                _p("target", doc="a noble your archers aim at next round", required=False)), "7.8"),
+                _p("target", doc="a noble your archers aim at next round", required=False),
+                _p("trebuchet", doc=TREBUCHET, required=False)), "7.8"),
     ActionSpec("spoils", "Winner's spoils: absorb the beaten side's engines or destroy them",
                (_p("absorb", B),), "7.2"),
     ActionSpec("bandits", "Robbed in Sherwood: pay the Bandits (mandatory if you can) or stay their captive",

@@ -10,6 +10,7 @@ from engine.core import Event, GameState, RuleError
 from engine.fief.components import C
 from engine.fief.setup import draw_retainer
 from engine.fief.state import (
+    MAP,
     Fief,
     Noble,
     allied,
@@ -64,6 +65,8 @@ def play_noble(state: GameState, g: Fief, family: str, card: str, city: str) -> 
     g.families[family].nobles.append(nid)
     if g.cities[city].controller is None:
         g.cities[city].controller = family
+    if MAP.cities[city].port:   # 5.4: placed in a port this round, it may sail from there
+        g.war.sail_from[nid] = city
     state.emit(Event.public("noble.placed", family=family, noble=nid, name=n.name, sex=n.sex, city=city))
     draw_retainer(state, g, nid)
     recover_titles(state, g, family, nid)

@@ -15,7 +15,7 @@ from engine.fief.cards import reveal_disaster
 from engine.fief.components import DISASTERS, TROOP_TYPES, C
 from engine.fief.map import REGION_IDS
 from engine.fief.retainers import discard_retainer, ready
-from engine.fief.state import MAP, Fief, SeaCard, Task, sort_troops
+from engine.fief.state import MAP, Fief, SeaCard, Task, return_troop, sort_troops
 
 
 def resolve_track(state: GameState, g: Fief) -> None:
@@ -107,7 +107,7 @@ def take_losses(state: GameState, g: Fief, task: Task, units: list[str]) -> None
     st = g.cities[task.city or ""].stacks[task.family]
     for u in units:
         st.troops.remove(u)
-        g.families[task.family].stockpile[u] = g.families[task.family].stockpile.get(u, 0) + 1
+        return_troop(g, task.family, u)
     st.troops = sort_troops(st.troops)
     if st.empty():
         del g.cities[task.city or ""].stacks[task.family]

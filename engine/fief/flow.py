@@ -130,6 +130,10 @@ def prune_tasks(state: GameState, g: Fief) -> None:
             t.count = min(t.count, len(st.troops))
         elif t.kind == "release" and (t.noble not in g.nobles or g.nobles[t.noble or ""].captor is not None):
             continue
+        elif t.kind == "parley":
+            from engine.fief.invaders import parley_pending
+            if not parley_pending(g, t.family, t.city or ""):
+                continue
         kept.append(t)
     g.tasks = kept
 
@@ -190,6 +194,10 @@ def _after(state: GameState, g: Fief, phase: int) -> None:
 
 
 def begin_round(state: GameState, g: Fief) -> None:
+    # 5.4: a noble sails this round only from the port it stands in now (or where it is placed, 2.11)
+    from engine.fief.state import MAP
+    g.war.sail_from = {n.id: n.city for n in g.nobles.values()
+                       if n.city and n.captor is None and MAP.cities[n.city].port}
     state.emit(Event.public("round.begun", round=g.flow.round, first=g.flow.first))
     begin(state, "phase1", 1)
     waiting = phase1_politics(state, g)

@@ -87,26 +87,46 @@ def play_bonus(state: GameState, g: Fief, family: str, card: str, region: str) -
 
 
 # -- Tax (2.8) -------------------------------------------------------------------------
-def tallage_regions(g: Fief, family: str) -> list[str]:
-    """A Lord's own Fiefdoms; the Sovereign's family also any ungoverned region."""
-    king = sovereign(g)
-    out = []
-    for r in REGION_IDS:
-        holder = fief_holder(g, r)
-        mine = holder is not None and holder.family == family
-        royal = holder is None and king is not None and king.family == family
-        if (mine or royal) and not any(c.tallage == r for s in g.seas.values() for c in s):
-            out.append(r)
+def taxed_regions(g: Fief) -> set[str]:
+    """2.9: Tallage and Tithe are both Tax cards, and a Tax card applies once per region per round:
+    a region is taxed by a Tallage on it or by a Tithe on its district (a Tithe covers every region
+    of the district)."""
+    out: set[str] = set()
+    for lying in g.seas.values():
+        for c in lying:
+            if c.kind != "tax":
+                continue
+            if c.tallage:
+                out.add(c.tallage)
+            if c.tithe:
+                out.update(MAP.districts[c.tithe].regions)
     return out
+
+
+def _may_tallage(g: Fief, family: str, region: str) -> bool:
+    """2.8: a Lord on its own Fiefdom; the Sovereign on an ungoverned region."""
+    holder = fief_holder(g, region)
+    king = sovereign(g)
+    if holder is not None:
+        return holder.family == family
+    return king is not None and king.family == family
+
+
+def _may_tithe(g: Fief, family: str, district: str) -> bool:
+    holder = clergy_holder(g, district)
+    return holder is not None and holder.family == family
+
+
+def tallage_regions(g: Fief, family: str) -> list[str]:
+    """A Lord's own Fiefdoms; the Sovereign's family also any ungoverned region; none already taxed."""
+    taxed = taxed_regions(g)
+    return [r for r in REGION_IDS if _may_tallage(g, family, r) and r not in taxed]
 
 
 def tithe_districts(g: Fief, family: str) -> list[str]:
-    out = []
-    for d in MAP.districts:
-        holder = clergy_holder(g, d)
-        if holder and holder.family == family and not any(c.tithe == d for s in g.seas.values() for c in s):
-            out.append(d)
-    return out
+    """The districts of the family's Bishop or Archbishop with no region already taxed."""
+    taxed = taxed_regions(g)
+    return [d for d in MAP.districts if _may_tithe(g, family, d) and not taxed & set(MAP.districts[d].regions)]
 
 
 def check_tax(g: Fief, family: str, card: str, tallage: str | None, tithe: str | None) -> None:
@@ -114,13 +134,18 @@ def check_tax(g: Fief, family: str, card: str, tallage: str | None, tithe: str |
     if not tallage and not tithe:
         raise RuleError("2.8", "name a Tallage region and/or a Tithe district", code="tax_target",
                         legal={"tallage": tallage_regions(g, family), "tithe": tithe_districts(g, family)})
-    if tallage and tallage not in tallage_regions(g, family):
+    if tallage and (tallage not in REGION_IDS or not _may_tallage(g, family, tallage)):
         raise RuleError("2.8", f"your family cannot Tallage region {tallage} (own Fiefdom, or the Sovereign on an "
-                        "ungoverned region; one Tallage per region and round)", code="tallage",
-                        legal=tallage_regions(g, family) or "none")
+                        "ungoverned region)", code="tallage", legal=tallage_regions(g, family) or "none")
+    if tithe and (tithe not in MAP.districts or not _may_tithe(g, family, tithe)):
+        raise RuleError("2.8", f"your family cannot Tithe {tithe} (only its own Bishop or Archbishop's district)",
+                        code="tithe", legal=tithe_districts(g, family) or "none")
+    if tallage and tallage not in tallage_regions(g, family):
+        raise RuleError("2.9", f"a Tax card already lies on region {tallage} this round (a Tallage, or a Tithe on "
+                        "its district)", code="taxed", legal=tallage_regions(g, family) or "none")
     if tithe and tithe not in tithe_districts(g, family):
-        raise RuleError("2.8", f"your family cannot Tithe {tithe} (its own Bishop or Archbishop; one Tithe per "
-                        "district and round)", code="tithe", legal=tithe_districts(g, family) or "none")
+        raise RuleError("2.9", "a Tax card already lies on a region of that district this round", code="taxed",
+                        legal=tithe_districts(g, family) or "none")
     if tallage and tithe and MAP.regions[tallage].district != tithe:
         raise RuleError("2.8", "one Tax card covers a Tallage and a Tithe only within one district", code="tax_split",
                         legal=f"tithe:{MAP.regions[tallage].district}")
@@ -134,6 +159,7 @@ def play_tax(state: GameState, g: Fief, family: str, card: str, tallage: str | N
     player_of(g, family).hand.remove(card)
     g.families[family].treasures -= (1 if tallage else 0) + (1 if tithe else 0)
     region = tallage or MAP.districts[tithe or ""].regions[0]
+    crown = tallage is not None and fief_holder(g, tallage) is None   # the Sovereign's own Tallage (2.8)
     g.seas[MAP.regions[region].sea].append(SeaCard(card, "tax", by=family, tallage=tallage, tithe=tithe,
-                                                   round=g.flow.round))
+                                                   round=g.flow.round, crown=crown))
     state.emit(Event.public("tax.played", family=family, card=card, tallage=tallage, tithe=tithe, region=region))

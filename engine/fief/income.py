@@ -3,9 +3,9 @@
 retainers (2.12) and Invaders halving every player's total, rounded up (3.3).
 
 Our reading of who receives an Abbey's money (rough spot 5): the Abbess's family takes the
-Abbey's own income, its visitors' money and its city's Mill; with no Abbess the city's controller
-takes them. The +1 an Abbey gives to the Mills of its city and of the cities next to it by road
-goes to whoever receives that Mill's income.
+Abbey's own income, its visitors' money, its city's Mill and the +1 per Mill in its city and the
+cities next to it by road (3.1 lists it among what the Abbey collects, whoever owns the Mill);
+with no Abbess the city's controller takes them.
 """
 
 from __future__ import annotations
@@ -35,19 +35,18 @@ Ledger = dict[str, list[tuple[str, int]]]
 
 
 def tax_beneficiaries(g: Fief) -> tuple[dict[str, str], dict[str, str]]:
-    """FAQ: a Tallage pays the title's present holder (the Sovereign for an ungoverned region);
-    a Tithe pays the district's present Bishop or Archbishop; nobody when the title is vacant."""
+    """FAQ (Phase 3): a Lord's Tallage pays the title's present holder, and nobody when the title
+    went back to the deck (the taxed cities then earn as usual); only a Sovereign's own Tallage on
+    an ungoverned region pays the Sovereign. A Tithe pays the district's present Bishop or
+    Archbishop, nobody when the see is vacant."""
     tallage: dict[str, str] = {}
     tithe: dict[str, str] = {}
     for cards in g.seas.values():
         for c in cards:
             if c.tallage:
-                holder = fief_holder(g, c.tallage)
-                king = sovereign(g)
-                if holder:
-                    tallage[c.tallage] = holder.family
-                elif king:
-                    tallage[c.tallage] = king.family
+                taxer = sovereign(g) if c.crown else fief_holder(g, c.tallage)
+                if taxer:
+                    tallage[c.tallage] = taxer.family
             if c.tithe:
                 cleric = clergy_holder(g, c.tithe)
                 if cleric:
@@ -63,9 +62,12 @@ def abbey_receiver(g: Fief, city: str) -> str | None:
     return g.cities[city].controller
 
 
-def abbeys_near(g: Fief, city: str) -> int:
-    """3.1: Abbeys in this city or a city joined to it by road."""
-    return sum(1 for c in [city, *MAP.neighbours(city)] if g.cities[c].building in ABBEY)
+def mills_near(g: Fief, city: str) -> int:
+    """3.1: the Mills an Abbey draws +1 from, whoever owns them: its own city's and those of the
+    cities joined to it by road. A Mill that yields nothing this round (Famine, a siege) adds
+    nothing (ruling R20)."""
+    return sum(1 for c in [city, *MAP.neighbours(city)] if g.cities[c].mill and not besieged(g, c)
+               and not has_disaster(g, MAP.cities[c].region, "famine"))
 
 
 def compute(g: Fief) -> Ledger:
@@ -84,7 +86,7 @@ def compute(g: Fief) -> Ledger:
             inc[c.controller].append((f"city {name}", C.income["city"]))
         in_abbey = c.building in ABBEY
         if c.mill and not has_disaster(g, region, "famine"):
-            value = C.income["mill"] + bonus + C.income["abbey_mill_bonus"] * abbeys_near(g, name)
+            value = C.income["mill"] + bonus
             if in_abbey:
                 receiver = abbey_receiver(g, name)
             elif district in tithe:
@@ -97,7 +99,8 @@ def compute(g: Fief) -> Ledger:
         if in_abbey:
             receiver = abbey_receiver(g, name)
             if receiver:
-                inc[receiver].append((f"abbey {name}", C.income["abbey"] + bonus + visitors(g, name)))
+                inc[receiver].append((f"abbey {name}", C.income["abbey"] + bonus + visitors(g, name)
+                                      + C.income["abbey_mill_bonus"] * mills_near(g, name)))
     for region, fam in sorted(tallage.items()):
         inc[fam].append((f"tallage {region}", C.income["tallage_per_city"] * len(fief_cities(g, region))))
     queen = title_holder(g, "queen")

@@ -5,7 +5,8 @@
     Foot Soldiers) in the region's port, while armies are left in the box (4 at most on the map);
     Storms keep the card on the sea for next round; the Plague halves the army and the Leader rolls.
     Then, in turn order, families whose nobles share a city with invaders may bribe them (Danegeld,
-    6.9) or send clergy to intervene (6.10) (the ``parley`` step).
+    6.9) or send clergy to intervene (6.10) (the ``parley`` step); they may again whenever an army
+    marches into their noble's city, before it fights or takes anyone (a ``parley`` decision).
 6.3 in region order each army with a Leader makes two moves, the road drawn by compass marker
     (drawn again where no road leads), and meets what it finds (6.4): it fights each family whose
     troops it outnumbers, in turn order (nobles and engines do not count), takes nobles left alone,
@@ -23,7 +24,8 @@ from engine.fief.battle import dice
 from engine.fief.battle.fight import DEFENDED, INVADERS, declare, defended, free_nobles, troops
 from engine.fief.components import C
 from engine.fief.map import COMPASS
-from engine.fief.state import MAP, Army, Fief, fief_holder, has_disaster, player_of
+from engine.fief.movement import leave_plague, meets_plague
+from engine.fief.state import MAP, Army, Fief, Noble, Task, fief_holder, has_disaster, player_of
 
 REINFORCE = 3
 DANEGELD = 5
@@ -81,12 +83,7 @@ def land(state: GameState, g: Fief) -> None:
                 g.war.landed.append(a.id)
                 state.emit(Event.public("invaders.landed", army=a.id, city=region.port, region=region.id))
                 if has_disaster(g, region.id, "plague"):
-                    lost = a.foot // 2
-                    a.foot -= lost
-                    state.emit(Event.public("invaders.plague", army=a.id, city=a.city, lost=lost))
-                    if state.rng.roll(6, why=f"plague: leader of {a.id}") <= 3:
-                        a.leader = False
-                        state.emit(Event.public("invaders.leader_died", army=a.id, city=a.city, cause="plague"))
+                    strike(state, g, a)
 
 
 def begin_phase(state: GameState, g: Fief) -> None:
@@ -122,11 +119,17 @@ def parley_options(g: Fief, family: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def parley_families(g: Fief) -> list[str]:
-    """Families with a free noble in a city holding invaders (money is not looked at: it is secret)."""
-    cities = {a.city for a in on_map(g)}
+def parley_families(g: Fief, city: str | None = None) -> list[str]:
+    """Families with a free noble in a city holding invaders (or in ``city``), in turn order; money
+    is not looked at: it is secret."""
+    cities = {a.city for a in on_map(g)} if city is None else {city}
     return [f for f in g.flow.order if any(g.nobles[n].city in cities and g.nobles[n].captor is None
                                            for n in g.families[f].nobles)]
+
+
+def parley_pending(g: Fief, family: str, city: str) -> bool:
+    """A parley window (6.9, 6.10) stays open while the family has a free noble there and invaders remain."""
+    return bool(in_city(g, city)) and family in parley_families(g, city)
 
 
 def check_parley(g: Fief, family: str, kind: str, army: str, noble: str) -> None:
@@ -202,7 +205,7 @@ def run(state: GameState, g: Fief) -> bool:
             continue
         if a.id in w.landed:
             w.landed.remove(a.id)
-            meet(state, g, a, from_inland=False)
+            meet(state, g, a, from_inland=False, landed=True)
             continue
         if not a.leader or a.id in w.garrisons or w.invader_moves.get(a.id, 0) >= 2:
             w.invaders.pop(0)
@@ -210,40 +213,91 @@ def run(state: GameState, g: Fief) -> bool:
         step(state, g, a)
 
 
-def direction(state: GameState, city: str) -> str:
-    """6.3: with one road it is taken; otherwise compass markers are drawn until one shows a road."""
+def direction(state: GameState, g: Fief, city: str) -> str | None:
+    """6.3: with one road it is taken; otherwise compass markers are drawn until one shows a road.
+
+    2.5: Storms bind invaders as they bind families: no move out of a Storms region, and a road
+    into one counts as no road (another marker is drawn); with no open road the army stays."""
     roads = MAP.cities[city].roads
+    if stormy(g, city):
+        return None
+    open_roads = [d for _, d in roads if not stormy(g, d)]
+    if not open_roads:
+        return None
     if len(roads) == 1:
         return roads[0][1]
     while True:
         point = state.rng.pick(list(COMPASS), why=f"invaders' compass at {city}")
         dest = MAP.toward(city, point)
-        if dest is not None:
+        if dest in open_roads:
             return dest
+
+
+def stormy(g: Fief, city: str) -> bool:
+    return has_disaster(g, MAP.cities[city].region, "storms")
 
 
 def step(state: GameState, g: Fief, a: Army) -> None:
     start = a.city or ""
-    dest = direction(state, start)
+    dest = direction(state, g, start)
+    if dest is None:   # 2.5: held by Storms; the army makes no more moves this phase
+        g.war.invader_moves[a.id] = 2
+        state.emit(Event.public("invaders.storm_bound", army=a.id, city=start))
+        return
     g.war.invader_moves[a.id] = g.war.invader_moves.get(a.id, 0) + 1
     # 6.4, 6.12: Foot Soldiers whose Leader fell follow another Leader of their city (keeping their army)
     followers = [x for x in in_city(g, start) if not x.leader and x.foot and x.id not in g.war.garrisons]
-    for army in [a, *followers]:
+    movers = [a, *followers]
+    captives = [n for n in g.nobles.values() if n.captor in {f"invaders:{x.id}" for x in movers}]
+    leave_plague(g, [x.id for x in movers] + [n.id for n in captives], start)
+    for army in movers:
         army.city, army.outskirts = dest, False
-        for n in g.nobles.values():
+        for n in captives:
             if n.captor == f"invaders:{army.id}":
                 n.city = dest
         state.emit(Event.public("invaders.moved", army=army.id, start=start, to=dest, following=army.id != a.id))
+    plague_on_arrival(state, g, movers, captives, start, dest)
     meet(state, g, a, from_inland=not MAP.cities[start].port)
 
 
-def meet(state: GameState, g: Fief, a: Army, from_inland: bool) -> None:
-    """6.4: line up the families to fight, in turn order; what comes after waits in ``arrival``."""
+def plague_on_arrival(state: GameState, g: Fief, movers: list[Army], captives: list[Noble], start: str,
+                      dest: str) -> None:
+    """2.5: invaders entering a plague region suffer as at a landing (6.2): half the Foot Soldiers,
+    rounded down, and the Leader rolls (1-3 dies); the captives they carry roll too. Not when they
+    come back into the plague region they left this round, or from another plague region."""
+    from engine.fief.succession import kill_noble
+    for army in movers:
+        if meets_plague(g, army.id, start, dest):
+            strike(state, g, army)
+    for n in captives:
+        if meets_plague(g, n.id, start, dest) and state.rng.roll(6, why=f"plague on arrival: {n.name}") <= 3:
+            kill_noble(state, g, n.id, cause="plague")
+
+
+def strike(state: GameState, g: Fief, a: Army) -> None:
+    """6.2, 2.5: the Plague halves an army's Foot Soldiers (rounded down) and its Leader rolls."""
+    lost = a.foot // 2
+    a.foot -= lost
+    state.emit(Event.public("invaders.plague", army=a.id, city=a.city, lost=lost))
+    if a.leader and state.rng.roll(6, why=f"plague: leader of {a.id}") <= 3:
+        a.leader = False
+        state.emit(Event.public("invaders.leader_died", army=a.id, city=a.city, cause="plague"))
+
+
+def meet(state: GameState, g: Fief, a: Army, from_inland: bool, landed: bool = False) -> None:
+    """6.4: line up the families to fight, in turn order; what comes after waits in ``arrival``.
+
+    6.9, 6.10: before anything happens, each family with a free noble in the city the army marched
+    into may pay the Danegeld or send its clergy (a ``parley`` decision; default: let it be). After a
+    landing the parley step that follows the landings is that moment."""
     city = a.city or ""
     w = g.war
     w.fighting = [f for f in g.flow.order if troops(g, city, f)]
     w.arrival = "port" if (MAP.cities[city].port and from_inland) else "city"
-    _capture_lone_nobles(state, g, city)
+    w.lone_due = True
+    if not landed:
+        for fam in parley_families(g, city):
+            g.tasks.append(Task("parley", fam, city=city))
 
 
 def _capture_lone_nobles(state: GameState, g: Fief, city: str) -> None:
@@ -280,7 +334,11 @@ def engage(state: GameState, g: Fief) -> None:
     if a is None or not city:
         w.fighting.clear()
         w.arrival = ""
+        w.lone_due = False
         return
+    if w.lone_due:
+        w.lone_due = False
+        _capture_lone_nobles(state, g, city)
     while w.fighting and not troops(g, city, w.fighting[0]):
         w.fighting.pop(0)
     if w.fighting:

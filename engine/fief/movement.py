@@ -24,6 +24,7 @@ from engine.fief.state import (
     Stack,
     has_disaster,
     nobles_in,
+    return_troop,
     royal_families,
     sort_troops,
     stack,
@@ -113,6 +114,14 @@ def storms_on(g: Fief, sea: str) -> bool:
     return has_disaster(g, MAP.seas[sea].region, "storms")
 
 
+def storm_regions(g: Fief, start: str, dest: str, via: str) -> list[str]:
+    """2.5, 5.5: the Storms regions a move would leave, cross or enter (every kind of move)."""
+    regions = [MAP.cities[start].region, MAP.cities[dest].region]
+    if via == "sea":
+        regions += [MAP.seas[s].region for s in seas_between(start, dest)]
+    return sorted({r for r in regions if has_disaster(g, r, "storms")})
+
+
 def is_royal_mover(g: Fief, n: Noble) -> bool:
     """5.0 Royal Movement: the Royal Family and both of their families' nobles."""
     return n.family in royal_families(g) or any(t in ROYAL_TITLES for t in n.titles)
@@ -129,7 +138,7 @@ def destinations(g: Fief, n: Noble) -> list[tuple[str, str, int]]:
         out += [(d, "road", 1) for d in MAP.neighbours(n.city)]
         if n.city in MAP.sherwood:   # 13.4: the bandit paths join Sherwood's four cities for one move
             out += [(d, "sherwood", 1) for d in MAP.sherwood if d != n.city]
-    if g.war.moves.get(n.id, 0) == 0 and MAP.cities[n.city].port:
+    if g.war.moves.get(n.id, 0) == 0 and g.war.sail_from.get(n.id) == n.city:   # 5.4
         for port in sorted(r.port for r in MAP.regions.values()):
             if port == n.city:
                 continue
@@ -198,7 +207,8 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
         if moves_left(g, nid) <= 0:
             raise RuleError("5.0", f"{n.name} has used both moves this phase", code="no_moves", legal="done")
         raise RuleError(why, f"{n.name} cannot reach {dest!r} from {n.city} now"
-                        + (" (ships sail only on a noble's first move, from the port it began in)"
+                        + (" (ships sail only on a noble's first move, from the port where it began the round"
+                           " or was placed this round)"
                            if via == "sea" else ""), code="no_road",
                         legal=sorted({f"{d} ({v})" for d, v, _ in options}) or "no move")
     dest, via, cost = chosen
@@ -217,12 +227,12 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
                         "noble", code="units", legal=sorted(pool.elements()) or "none")
     if via == "royal" and units:
         raise RuleError("5.0", "the Royal move is for nobles without troops", code="royal_troops", legal="troops:")
-    if via == "sea":
-        seas = seas_between(start, dest)
-        stormy = [s for s in [MAP.regions[MAP.cities[start].region].sea, *seas] if storms_on(g, s)]
-        if stormy:
-            raise RuleError("5.5", f"Storms close sea {', '.join(stormy)} to ships", code="storms",
-                            legal="move by road")
+    stormy = [] if nid in g.war.passage else storm_regions(g, start, dest, via)
+    if stormy:   # 2.5: no movement within, into or out of a Storms region (Passage excepted, 10.2)
+        where = " and ".join(MAP.regions[r].name for r in stormy)
+        raise RuleError("5.5" if via == "sea" else "2.5",
+                        f"Storms on {where} forbid every move within, into or out of the region",
+                        code="storms", legal="Good Weather clears Storms; otherwise stay or go another way")
     # 5.0: a noble that met a refusal may not leave the troops that came with it on the outskirts.
     # (a noble obliged to ride on, 5.2 and Ex 5-2, may leave units behind: a Cavalcade leaves a knight)
     if n.outskirts and g.war.moves.get(nid, 0) > 0 and nid not in g.war.must_move:
@@ -245,6 +255,8 @@ def carry_out(state: GameState, g: Fief, step: Step, ask_entry: bool = True) -> 
     fam = step.family
     src = g.cities[step.start].stacks.get(fam)
     carried = list(step.units)
+    came_with = Counter(escort(g, step.start, fam, n.id)) & Counter(carried)   # 2.5: these may be returning
+    leave_plague(g, [n.id, *(x.id for x in g.nobles.values() if x.held_by == n.id)], step.start)
     if carried and src is not None:
         for u in carried:
             if u == "bombard":
@@ -289,7 +301,7 @@ def carry_out(state: GameState, g: Fief, step: Step, ask_entry: bool = True) -> 
         state.emit(Event.private(g.families[fam].seat, "troops.moved", family=fam, start=step.start,
                                  to=step.dest, units=[u for u in carried if u != "bombard"]))
     left_city(state, g, step.start)
-    arrive(state, g, step, back, ask_entry)
+    arrive(state, g, step, back, ask_entry, sorted(came_with.elements()))
 
 
 def left_city(state: GameState, g: Fief, city: str) -> None:
@@ -335,7 +347,8 @@ def _inside(g: Fief, city: str, family: str) -> bool:
                for n in g.nobles.values())
 
 
-def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool = True) -> None:
+def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool = True,
+           came_with: list[str] | None = None) -> None:
     """5.0/5.1: take an empty city, join one's own, or stand on the outskirts of another's."""
     city, fam = step.dest, step.family
     c = g.cities[city]
@@ -349,7 +362,7 @@ def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool = T
         if st:
             st.outskirts = True
         state.emit(Event.public("noble.outskirts", noble=n.id, family=fam, city=city, controller=None))
-        plague_on_entry(state, g, step)
+        plague_on_entry(state, g, step, came_with or [])
         return
     if c.controller is None and not others:
         c.controller = fam
@@ -372,7 +385,7 @@ def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool = T
                 g.requests.ask(state, "enter", g.families[fam].seat, g.families[c.controller].seat,
                                default=False, noble=n.id, city=city, family=fam, holder=c.controller)
     discover_relic(state, g, n.id, city)
-    plague_on_entry(state, g, step)
+    plague_on_entry(state, g, step, came_with or [])
 
 
 def discover_relic(state: GameState, g: Fief, nid: str, city: str) -> None:
@@ -410,28 +423,51 @@ def enter(state: GameState, g: Fief, noble: str, city: str) -> None:
 
 
 # -- 2.5 Plague on arrival ----------------------------------------------------------------------
-def plague_on_entry(state: GameState, g: Fief, step: Step) -> None:
-    """Ruling P2-5 (rough spot 13): arriving in a plague region from a healthy region of another
-    number, the noble rolls the d6 (1-3 dies) and half the troops that came along (rounded down) are
-    lost, chosen by the owner."""
+def leave_plague(g: Fief, who: list[str], city: str) -> None:
+    """2.5: remember that these nobles or armies were in a plague region they are leaving."""
+    region = MAP.cities[city].region
+    if has_disaster(g, region, "plague"):
+        for x in who:
+            if f"{x}|{region}" not in g.war.plague_seen:
+                g.war.plague_seen.append(f"{x}|{region}")
+
+
+def entering_plague(g: Fief, start: str, dest: str) -> bool:
+    """2.5: a move into a plague region from a region without plague (moves inside one region, or
+    from one plague region into another, do not count)."""
+    src, region = MAP.cities[start].region, MAP.cities[dest].region
+    return src != region and has_disaster(g, region, "plague") and not has_disaster(g, src, "plague")
+
+
+def meets_plague(g: Fief, who: str, start: str, dest: str) -> bool:
+    """2.5: entering a plague region rolls, except back into a plague region left this round."""
+    return entering_plague(g, start, dest) and f"{who}|{MAP.cities[dest].region}" not in g.war.plague_seen
+
+
+def plague_on_entry(state: GameState, g: Fief, step: Step, came_with: list[str]) -> None:
+    """2.5 (ruling P2-5, rough spot 13): entering a plague region, the noble and each captive it
+    carries roll the d6 (1-3 dies; inside an Abbey they are sheltered) and half the troops that
+    enter (rounded down) are lost, chosen by the owner. A noble going back into the plague region
+    it left this round does not roll, nor do the troops that left it with the noble."""
     from engine.fief.state import Task
     from engine.fief.succession import kill_noble
-    dest_region = MAP.cities[step.dest].region
-    src_region = MAP.cities[step.start].region
-    if dest_region == src_region or not has_disaster(g, dest_region, "plague"):
-        return
-    if has_disaster(g, src_region, "plague"):
-        return
     n = g.nobles[step.noble]
+    if not entering_plague(g, step.start, step.dest):
+        return
+    returning = not meets_plague(g, n.id, step.start, step.dest)
     troops = [u for u in step.units if u != "bombard"]
+    if returning:   # the troops that left the region with the noble come back with it
+        troops = list((Counter(troops) - Counter(came_with)).elements())
+    captives = [x for x in g.nobles.values() if x.held_by == n.id and meets_plague(g, x.id, step.start, step.dest)]
     if len(troops) // 2:
         g.tasks.append(Task("plague", step.family, city=step.dest, count=len(troops) // 2))
+    rolling = ([] if returning else [n]) + captives
     sheltered = g.cities[step.dest].building in ("abbey", "royal_abbey") and not n.outskirts
-    if sheltered:
-        state.emit(Event.public("plague.sheltered", noble=n.id, city=step.dest))
-        return
-    if state.rng.roll(6, why=f"plague on arrival: {n.name}") <= 3:
-        kill_noble(state, g, n.id, cause="plague")
+    for x in rolling:
+        if sheltered:
+            state.emit(Event.public("plague.sheltered", noble=x.id, city=step.dest))
+        elif state.rng.roll(6, why=f"plague on arrival: {x.name}") <= 3:
+            kill_noble(state, g, x.id, cause="plague")
 
 
 # -- phase bookkeeping --------------------------------------------------------------------------
@@ -443,6 +479,8 @@ def begin_phase(g: Fief) -> None:
     w.blocked.clear()
     w.must_move.clear()
     w.cavalry.clear()
+    w.passage.clear()
+    w.plague_seen.clear()   # 2.5: plague regions left count from this round's movement on
 
 
 def end_phase(g: Fief) -> None:
@@ -459,7 +497,6 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
     Every move listed passes :func:`check_move` (the random playouts prove it); built directly here
     because it runs on every decision."""
     out: list[tuple[str, str, str, tuple[str, ...]]] = []
-    stormy = {sea for sea in MAP.seas if storms_on(g, sea)}
     for nid in g.families[family].nobles:
         if only is not None and nid not in only:
             continue
@@ -476,9 +513,8 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
             choices.append(())
             if len(pool) > 2:
                 choices.append(pool[: len(pool) // 2])
-        home_sea = MAP.regions[MAP.cities[n.city].region].sea
         for dest, via, _ in destinations(g, n):
-            if via == "sea" and (home_sea in stormy or stormy.intersection(seas_between(n.city, dest))):
+            if nid not in g.war.passage and storm_regions(g, n.city, dest, via):
                 continue
             for units in choices:
                 if via == "royal" and units:
@@ -575,7 +611,7 @@ def bandits_take(state: GameState, g: Fief, nid: str, start: str, units: list[st
                 if u == "knight":
                     knights += 1
                 else:
-                    g.families[fam].stockpile[u] += 1
+                    return_troop(g, fam, u)
         if st.empty():
             del g.cities[start].stacks[fam]
     for held in g.nobles.values():
@@ -628,8 +664,10 @@ def transfer(state: GameState, g: Fief, city: str, old: str, new: str) -> None:
 # -- hooks for the Opportunity-card issue -------------------------------------------------------
 def grant_passage(g: Fief, noble: str) -> None:
     """Hook for PASSAGE (10.2): the noble leaves its city this phase by any road, through blocked roads,
-    a held city or a siege, without anyone's leave (5.0, 7.9)."""
+    a held city or a siege, without anyone's leave (5.0, 7.9), and Storms do not stop it (2.5)."""
     n = g.nobles[noble]
+    if noble not in g.war.passage:
+        g.war.passage.append(noble)
     for fam in g.families:
         key = f"{noble}|{n.city}|{fam}"
         if key not in g.war.passes:

@@ -5,8 +5,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import Action, Decision, DecisionKind, GameState, Result, RuleError, Rules, View, decision
+from engine.core import (
+    Action,
+    Decision,
+    DecisionKind,
+    GameState,
+    Refusal,
+    Result,
+    RuleError,
+    Rules,
+    View,
+    decision,
+)
 from engine.core.rules import check_roles
+from engine.core.words import Words
 from engine.fief import legal, setup, views
 from engine.fief.actions import ACTIONS
 from engine.fief.components import DISASTERS, C
@@ -14,6 +26,7 @@ from engine.fief.flow import advance, current_actor, label
 from engine.fief.play import HANDLERS
 from engine.fief.state import Fief, sort_troops
 from engine.fief.victory import seat_vp
+from engine.fief.words import WORDS
 
 
 class FiefRules(Rules):
@@ -33,9 +46,9 @@ class FiefRules(Rules):
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         unknown = sorted(set(options) - set(setup.OPTIONS))
         if unknown:
-            raise RuleError("setup", f"unknown option(s) {unknown}", code="options", legal=sorted(setup.OPTIONS))
+            raise RuleError("setup", f"unknown option(s) {unknown}", code=Refusal.BAD_OPTION, legal=sorted(setup.OPTIONS))
         if options.get("random_start") not in (True, False, 0, 1, "true", "false"):
-            raise RuleError("13.6", "random_start is true or false", code="options", legal=["true", "false"])
+            raise RuleError("13.6", "random_start is true or false", code=Refusal.BAD_OPTION, legal=["true", "false"])
         if isinstance(options.get("random_start"), str):
             options["random_start"] = options["random_start"] == "true"
         check_roles("13.7" if seats == 2 else "Game Setup", options.get("roles"), seats, self.roles(seats, options))
@@ -130,6 +143,10 @@ class FiefRules(Rules):
 
     def phase(self, state: GameState) -> str:
         return label(state.data)
+
+    def words(self) -> Words:
+        """Fief's wording: engine/fief/words/ (one instance, built once)."""
+        return WORDS
 
     # -- views and results -------------------------------------------------------------------
     def view(self, state: GameState, seat: str | None) -> View:

@@ -117,6 +117,7 @@ class SeaCard:
     tallage: str | None = None     # region taxed (2.8)
     tithe: str | None = None       # district taxed
     round: int = 0
+    crown: bool = False            # a Sovereign's Tallage on an ungoverned region (2.8), not a Lord's
 
 
 @dataclass
@@ -304,6 +305,14 @@ def region_cards(g: Fief, region: str, kind: str) -> list[SeaCard]:
 
 def has_disaster(g: Fief, region: str, kind: str, *, active_only: bool = True) -> bool:
     return any(c.active or not active_only for c in region_cards(g, region, kind))
+
+
+def return_troop(g: Fief, family: str, unit: str) -> None:
+    """A troop leaving the map goes back to its family's stockpile; a Mercenary Crossbowman goes back
+    to the common stock instead (11.1), never to the family's stockpile."""
+    if unit == "crossbow":
+        return
+    g.families[family].stockpile[unit] = g.families[family].stockpile.get(unit, 0) + 1
 
 
 def sort_troops(troops: list[str]) -> list[str]:

@@ -21,7 +21,7 @@ from engine.fief.state import MAP, Fief, Task, player_of
 
 A = Action.of
 STEPS = ("move", "parley", "battle", "pillage")
-TASKS = ("losses", "battle_next", "spoils", "bandits")
+TASKS = ("losses", "battle_next", "spoils", "bandits", "parley")
 REQUESTS = ("pass", "enter", "cavalcade")
 
 
@@ -95,7 +95,9 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
                     aims = _aims(g, city, foe)
                     if aims and any(t in ("archer", "crossbow") for t in fight.troops(g, city, family)):
                         out.append(A("battle", city=city, against=foe, target=aims[0]))
-        out += [A("besiege", city=c) for c in endings.besiege_cities(g, family)]
+        for c in endings.besiege_cities(g, family):
+            out.append(A("besiege", city=c))
+            out += [A("besiege", city=c, trebuchet=t) for t in endings.trebuchet_sources(g, family)[1:]]
     elif step == "parley":
         out.append(A("done"))
         out += [A(kind, army=army, noble=noble) for kind, army, noble in invaders.parley_options(g, family)]
@@ -150,6 +152,8 @@ def _sieges(g: Fief, family: str) -> list[str]:
 
 
 def task_default(g: Fief, t: Task) -> Action:
+    if t.kind == "parley":
+        return A("done")
     if t.kind == "bandits":
         return A("bandits", pay=player_of(g, t.family).shillings >= t.count)
     if t.kind == "losses":
@@ -161,6 +165,9 @@ def task_default(g: Fief, t: Task) -> Action:
 
 
 def task_actions(g: Fief, t: Task) -> list[Action]:
+    if t.kind == "parley":
+        return [A("done")] + [A(kind, army=army, noble=noble) for kind, army, noble in invaders.parley_options(g, t.family)
+                              if g.nobles[noble].city == t.city]
     if t.kind == "bandits":
         return [task_default(g, t)]
     if t.kind == "losses":
@@ -171,6 +178,8 @@ def task_actions(g: Fief, t: Task) -> list[Action]:
         return [A("losses", units=list(o.troops), slay=list(o.slain)) for o in opts]
     if t.kind == "battle_next":
         out = [A("battle_next", choice=c) for c in t.options]
+        if "siege" in t.options:   # 7.9: which Trebuchet on the map to destroy (default: the first)
+            out += [A("battle_next", choice="siege", trebuchet=c) for c in endings.trebuchet_sources(g, t.family)[1:]]
         b = g.war.battle
         if b is not None and "continue" in t.options:
             st = g.cities[b.city].stacks.get(t.family)
@@ -275,7 +284,10 @@ def _besiege(state: GameState, g: Fief, seat: str, a: Action) -> None:
         raise RuleError("7.9", f"your family cannot besiege {city!r} without a battle (a free noble outside the walls "
                         "of an enemy Stronghold or Fortified City, too weak to roll a die at them, with a Trebuchet)",
                         code="besiege", legal=legal or "battle first")
-    endings.besiege_outright(state, g, fam, city)
+    trebuchet = city_arg(a["trebuchet"]) if a.get("trebuchet") else None
+    if trebuchet is not None:
+        endings.check_trebuchet(g, fam, trebuchet)
+    endings.besiege_outright(state, g, fam, city, trebuchet)
     _continue(state)
 
 
@@ -299,11 +311,12 @@ def _battle_next(state: GameState, g: Fief, seat: str, a: Action) -> None:
     choice = str(a["choice"]).lower()
     destroy = bool(a.get("destroy"))
     target = str(a["target"]) if a.get("target") else None
-    endings.check_choice(g, task.family, choice, destroy, target)
+    trebuchet = city_arg(a["trebuchet"]) if a.get("trebuchet") else None
+    endings.check_choice(g, task.family, choice, destroy, target, trebuchet)
     g.tasks.pop(0)
     b = g.war.battle
     assert b is not None
-    endings.choose(state, g, b, task.family, choice, destroy, target)
+    endings.choose(state, g, b, task.family, choice, destroy, target, trebuchet)
     _continue(state)
 
 
@@ -457,9 +470,16 @@ def _pillage(state: GameState, g: Fief, seat: str, a: Action) -> None:
     pillage.pillage(state, g, fam, city, what)
 
 
+def _parley_family(g: Fief, seat: str, section: str) -> str:
+    """6.9, 6.10: the parley step's turn, or a parley decision when invaders marched into the city."""
+    if g.tasks and g.tasks[0].kind == "parley":
+        return str(task_for(g, seat, "parley", section).family)
+    return turn(g, seat, ("parley",), section)
+
+
 @handler("danegeld")
 def _danegeld(state: GameState, g: Fief, seat: str, a: Action) -> None:
-    fam = turn(g, seat, ("parley",), "6.9")
+    fam = _parley_family(g, seat, "6.9")
     invaders.check_parley(g, fam, "danegeld", str(a["army"]), str(a["noble"]))
     invaders.danegeld(state, g, fam, str(a["army"]), str(a["noble"]))
     _continue(state)
@@ -467,7 +487,7 @@ def _danegeld(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 @handler("intervene")
 def _intervene(state: GameState, g: Fief, seat: str, a: Action) -> None:
-    fam = turn(g, seat, ("parley",), "6.10")
+    fam = _parley_family(g, seat, "6.10")
     invaders.check_parley(g, fam, "intervene", str(a["army"]), str(a["noble"]))
     invaders.intervene(state, g, fam, str(a["army"]), str(a["noble"]))
     _continue(state)
@@ -478,6 +498,12 @@ _done_part1 = HANDLERS["done"]
 
 @handler("done")
 def _done(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    if g.tasks and g.tasks[0].kind == "parley":   # 6.9, 6.10: let the invaders be
+        task = task_for(g, seat, "parley", "6.9")
+        g.tasks.pop(0)
+        state.emit(Event.public("turn.done", seat=seat, family=task.family, step="parley"))
+        _continue(state)
+        return
     if g.flow.step not in STEPS:
         _done_part1(state, g, seat, a)
         return

@@ -24,7 +24,9 @@ def start_clash(state: GameState, reg: RegionState) -> None:
     """Step 1: reveal the Region's face-down cards; they all become Active. Then the Day Action Step."""
     g: Okc = state.data
     g.clash = Clash(reg.id, first=reg.clashes == 0)
-    state.emit(Event.public("okc.clash", region=reg.id, first=g.clash.first, marker=reg.marker))
+    # Supporters count only in a Region's first clash (p.28): the event says how many each side brings.
+    supporters = {s: n for s, n in reg.supporters.items() if n} if g.clash.first else {}
+    state.emit(Event.public("okc.clash", region=reg.id, first=g.clash.first, marker=reg.marker, supporters=supporters))
     reveal(state, reg, always=True)
     for p in reg.cards:
         p.used = []
@@ -55,7 +57,9 @@ def end_day(state: GameState) -> None:
 
 
 def night(state: GameState, reg: RegionState, only: list[str] | None) -> None:
-    """Night Effects Step (p.27, p.40): Deadly first, all at once, then the other Night effects.
+    """Night Effects Step (reference sheet: simultaneous; p.27, p.40): every card Active when the step
+    begins triggers its mandatory Night effect. Deadly cards eliminate at once; the other effects
+    follow in Order Track order, also for cards that Deadly has just eliminated (ruling R13).
 
     ``only`` limits the step to cards newly revealed in a tie-break round.
     """
@@ -72,7 +76,7 @@ def night(state: GameState, reg: RegionState, only: list[str] | None) -> None:
         # Every Deadly card's owner counts as having caused every Elimination (FAQ).
         eliminate(state, victims, [s for s in g.order if any(d.owner == s for d in deadly)], reg.id)
     for seat in g.order:
-        for p in [q for q in cards if q.owner == seat and q in reg.cards]:
+        for p in [q for q in cards if q.owner == seat]:
             for cmd in commands(g, p, "night"):
                 if cmd.steps:
                     queue(g, seat, cmd.steps, region=reg.id, card=p.card, source=f"night:{p.card}")

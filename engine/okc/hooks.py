@@ -34,6 +34,10 @@ Hook points (where the base rules call them):
 - ``view(state, seat, out)``: add the module's public or private parts to a view.
 - ``permute(state, rnd)``: scramble the module's hidden facts (Boons, the Aeronaut deck).
 - ``end(state)``: before the final tally (Trade Agreement modifiers).
+- ``words(w)``: the module's wording, installed once on the game's ``OkcWords`` when it registers:
+  ``w.on(kind)`` for a teller of each event kind it emits (a test fails for a kind without one),
+  ``w.questions[prompt]`` for its decisions, ``w.labels[kind]`` for its actions and
+  ``w.mat_parts`` for its part of a player's private mat (Boons).
 """
 
 from __future__ import annotations
@@ -105,18 +109,25 @@ class Module:
     def end(self, state: GameState) -> None:
         return None
 
+    def words(self, w: Any) -> None:
+        """Register the module's wording on ``w`` (an ``engine.okc.words.OkcWords``)."""
+        return None
+
 
 MODULES: dict[str, Module] = {}
 
 
 def register(module: Module) -> Module:
-    """Install a module: its actions join the `/okc` commands, its steps the step machine."""
+    """Install a module: its actions join the `/okc` commands, its steps the step machine, its
+    wording the game's words."""
     from engine.okc.actions import ACTIONS
+    from engine.okc.words import WORDS
     from engine.okc.year import AUTO
 
     MODULES[module.name] = module
     ACTIONS.update(module.actions)
     AUTO.update(module.steps)
+    WORDS.install(module)
     return module
 
 

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from engine.core import Action, Decision, GameState, Result, Rules, View
+from engine.core.words import Words
 from engine.okc import actions, endgame, play, setup, views
 from engine.okc.hooks import active
 from engine.okc.state import Okc
@@ -75,6 +76,12 @@ class OkcRules(Rules):
 
     def phase(self, state: GameState) -> str:
         return phase_label(state.data)
+
+    def words(self) -> Words:
+        """OKC's wording (engine/okc/words/): one instance, shared by every game."""
+        from engine.okc.words import WORDS
+
+        return WORDS
 
     def suggest(self, state: GameState, seat: str, kind: str, param: str) -> list[Any]:
         values = super().suggest(state, seat, kind, param)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event, GameState, RuleError
+from engine.core import Event, GameState, Refusal, RuleError
 from engine.core.rules import RANDOM_ROLE, check_roles, deal_roles, split_roles
 from engine.okc.content.loader import FACTION_IDS, load_pack
 from engine.okc.content.schema import ContentError
@@ -64,19 +64,19 @@ def chosen_factions(seats: int, options: dict[str, Any]) -> list[str]:
 def check_options(seats: int, options: dict[str, Any]) -> None:
     length = options.get("length")
     if length not in LENGTHS:
-        raise RuleError("p.48 Game length", f"length {length!r} is not a game length", code="bad_option",
+        raise RuleError("p.48 Game length", f"length {length!r} is not a game length", code=Refusal.BAD_OPTION,
                         legal=[4, 5, 6])
     if options.get("order") not in ("random", "seated"):
-        raise RuleError("p.7 Setup O", "order is random or seated", code="bad_option", legal=["random", "seated"])
+        raise RuleError("p.7 Setup O", "order is random or seated", code=Refusal.BAD_OPTION, legal=["random", "seated"])
     factions = options.get("factions", "random")
     if factions != "random":
         chosen = [f for f in str(factions).split(",") if f]
         if len(chosen) != seats or len(set(chosen)) != seats or any(f not in FACTION_IDS for f in chosen):
             raise RuleError("p.34 Factions", f"factions {factions!r}: one different faction per seat",
-                            code="bad_option", legal=list(FACTION_IDS))
+                            code=Refusal.BAD_OPTION, legal=list(FACTION_IDS))
         if split_roles(options.get("roles")):
             raise RuleError("p.7 Setup H", "give the factions either with roles (a seat may say random) or with "
-                            "factions (every seat named), not both", code="bad_option",
+                            "factions (every seat named), not both", code=Refusal.BAD_OPTION,
                             legal=["roles=<faction|random>,...", "factions=<faction>,..."])
     check_roles("p.7 Setup H", options.get("roles"), seats, list(FACTION_IDS))
     if options.get("modules"):
@@ -85,7 +85,7 @@ def check_options(seats: int, options: dict[str, Any]) -> None:
         names = [m for m in str(options["modules"]).split(",") if m]
         unknown = [m for m in names if m not in MODULES]
         if unknown:
-            raise RuleError("modules", f"unknown module {unknown[0]!r}", code="bad_option",
+            raise RuleError("modules", f"unknown module {unknown[0]!r}", code=Refusal.BAD_OPTION,
                             legal=sorted(MODULES) or "no modules installed")
         for name in names:
             MODULES[name].check_options(seats, options)

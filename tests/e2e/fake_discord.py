@@ -176,6 +176,7 @@ class FakeDiscord:
                                   "permission_overwrites": [], "nsfw": False, "parent_id": None}
             self.channel_ids[name] = cid
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
+        self.guilds: dict[int, tuple[str, int]] = {self.guild_id: (guild_name, self.owner_id)}  # id -> name, owner
         self.messages: dict[int, Message] = {}
         self.requests: list[Request] = []
         self.interactions: dict[int, Interaction] = {}
@@ -219,6 +220,18 @@ class FakeDiscord:
                 return name
         return str(uid)
 
+    def add_guild(self, name: str, channels: tuple[str, ...], owner: str) -> int:
+        """Another server, owned by ``owner`` (Manage Server there), with text channels known in
+        :attr:`channel_ids` as ``<name>/<channel>``. Add it before the bot connects."""
+        gid = self.new_id()
+        self.guilds[gid] = (name, self.uid(owner))
+        for pos, channel in enumerate(channels):
+            cid = self.new_id()
+            self.channels[cid] = {"id": str(cid), "type": 0, "name": channel, "position": pos, "guild_id": str(gid),
+                                  "permission_overwrites": [], "nsfw": False, "parent_id": None}
+            self.channel_ids[f"{name}/{channel}"] = cid
+        return gid
+
     def give_role(self, name: str, role_id: int) -> None:
         self.roles.setdefault(self.uid(name), []).append(role_id)
 
@@ -249,16 +262,20 @@ class FakeDiscord:
             await self._runner.cleanup()
 
     # -- gateway -------------------------------------------------------------------
-    def guild_payload(self) -> dict[str, Any]:
-        everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": str(MEMBER_PERMS), "position": 0,
+    def guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
+        guild_id = self.guild_id if guild_id is None else guild_id
+        name, owner = self.guilds[guild_id]
+        owner = self.owner_id if guild_id == self.guild_id else owner
+        everyone = {"id": str(guild_id), "name": "@everyone", "permissions": str(MEMBER_PERMS), "position": 0,
                     "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
         gm = {**everyone, "id": str(self.gm_role_id), "name": "GM", "position": 1}
         me = {"user": self.bot_user, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False,
               "mute": False, "flags": 0}
-        threads = [c for c in self.channels.values() if c["type"] in (11, 12)]
-        return {"id": str(self.guild_id), "name": "Test Guild", "owner_id": str(self.owner_id), "roles": [everyone, gm],
+        mine = [c for c in self.channels.values() if c.get("guild_id") == str(guild_id)]
+        threads = [c for c in mine if c["type"] in (11, 12)]
+        return {"id": str(guild_id), "name": name, "owner_id": str(owner), "roles": [everyone, gm],
                 "emojis": [], "stickers": [], "features": [], "member_count": len(self.users) + 1,
-                "channels": [c for c in self.channels.values() if c["type"] == 0], "threads": threads,
+                "channels": [c for c in mine if c["type"] == 0], "threads": threads,
                 "members": [me], "voice_states": [], "presences": [], "stage_instances": [],
                 "guild_scheduled_events": [], "soundboard_sounds": [], "large": False, "unavailable": False,
                 "preferred_locale": "en-US", "premium_tier": 0, "mfa_level": 0, "nsfw_level": 0,
@@ -291,12 +308,14 @@ class FakeDiscord:
             elif op == 2:
                 self.identifies += 1
                 self._seq = 0
-                ready = {"v": 10, "user": self.bot_user, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                ready = {"v": 10, "user": self.bot_user, "guilds": [{"id": str(g), "unavailable": True}
+                                                                   for g in self.guilds],
                          "session_id": f"session-{self.identifies}", "resume_gateway_url": self.gateway_url,
                          "application": {"id": str(self.app_id), "flags": 0}, "private_channels": [],
                          "relationships": []}
                 await self._send(0, ready, "READY")
-                await self._send(0, self.guild_payload(), "GUILD_CREATE")
+                for gid in self.guilds:
+                    await self._send(0, self.guild_payload(gid), "GUILD_CREATE")
                 self.ready.set()
             elif op == 6:
                 # No resume here: invalidate, and the client identifies afresh.
@@ -506,7 +525,7 @@ class FakeDiscord:
             raise KeyError(f"channel {parent_id}")
         tid = message_id or self.new_id()
         thread = {"id": str(tid), "type": int(body.get("type") or 11), "name": body.get("name", "thread"),
-                  "guild_id": str(self.guild_id), "parent_id": str(parent_id), "owner_id": str(self.app_id),
+                  "guild_id": self.channels[parent_id]["guild_id"], "parent_id": str(parent_id), "owner_id": str(self.app_id),
                   "message_count": 0, "member_count": 1, "rate_limit_per_user": 0, "flags": 0,
                   "thread_metadata": {"archived": False, "auto_archive_duration": int(body.get("auto_archive_duration")
                                                                                      or 10080),
@@ -579,9 +598,10 @@ class FakeDiscord:
         return json_response(self.message_payload(msg))
 
     # -- acting as people ------------------------------------------------------------
-    def _member(self, uid: int) -> dict[str, Any]:
+    def _member(self, uid: int, guild_id: int | None = None) -> dict[str, Any]:
         name = self.name_of(uid)
-        perms = MEMBER_PERMS | (ADMINISTRATOR | MANAGE_GUILD if uid == self.owner_id else 0)
+        owner = self.owner_id if guild_id in (None, self.guild_id) else self.guilds[guild_id][1]
+        perms = MEMBER_PERMS | (ADMINISTRATOR | MANAGE_GUILD if uid == owner else 0)
         return {"user": self.users[name], "roles": [str(r) for r in self.roles.get(uid, [])], "joined_at":
                 "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False, "flags": 0, "permissions": str(perms),
                 "nick": None, "pending": False}
@@ -615,9 +635,10 @@ class FakeDiscord:
             payload["user"] = self.users[user]
             payload["context"] = 1
         else:
-            payload["guild_id"] = str(self.guild_id)
+            gid = int(channel.get("guild_id") or self.guild_id)
+            payload["guild_id"] = str(gid)
             payload["guild_locale"] = "en-US"
-            payload["member"] = self._member(uid)
+            payload["member"] = self._member(uid, gid)
             payload["context"] = 0
         if message is not None:
             payload["message"] = self.message_payload(message)

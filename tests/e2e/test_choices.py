@@ -18,10 +18,7 @@ def rules_of(name: str):  # type: ignore[no-untyped-def]
         return TRIBUTE
     import engine.games  # noqa: F401
 
-    try:
-        return registry.get(name)
-    except Exception as err:  # a game still being written
-        pytest.skip(f"{name}: {err}")
+    return registry.get(name)   # both games ship: a game that does not load fails the test
 
 
 @pytest.mark.parametrize("name", ["tribute", "okc", "fief"])

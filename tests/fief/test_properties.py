@@ -3,50 +3,60 @@ view and public events; random games run to the end (engine.simulate's invariant
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core import Action, RuleError, apply, canonical, public_events
+from engine.core import Action, RuleError, apply, canonical
 from engine.fief import RULES
 from engine.simulate import Playout
 from tests.fief.helpers import SEATS
 
 KINDS = sorted(RULES.actions)
-WORDS = ["London", "York", "Oxford", "VI", "III", "9", "knight@London", "men@York", "tax-1", "noble-henri",
-         "henri", "alienor", "character", "fortune", "exeter", "stronghold", "mill", "-1", "0", "3", "yes"]
+WORDS = ["London", "York", "Oxford", "Whitby", "Lincoln", "VI", "III", "9", "knight@London", "men@York", "tax-1",
+         "noble-henri", "henri", "alienor", "character", "fortune", "exeter", "stronghold", "mill", "-1", "0", "3",
+         "yes", "army-1", "road", "sea", "sherwood", "royal", "knight", "men,archer", "continue", "siege",
+         "surrender", "red", "blue", "invaders", "leader:army-1"]
+PARAMS = ["card", "city", "deck", "region", "noble", "units", "what", "captive", "amount", "giver", "receiver", "to",
+          "sender", "shillings", "tallage", "tithe", "offer", "request", "accept", "target", "abbey", "fortify",
+          "army", "via", "troops", "choice", "against", "family", "side", "pay", "slay", "absorb", "trebuchet",
+          "cavalcade", "destroy"]
 
 
-def _states():
-    """A handful of states at different steps of one random game."""
+@pytest.fixture(scope="module")
+def states():
+    """States at many steps of two random games (random legal commands in every phase, 2-7), with at
+    least the first state of each step met, so refusals are tried in Movement, Invaders and Battles too."""
     out = []
-    state, _ = RULES.new_game(SEATS[4], {}, 11)
-    agent = random.Random(3)
-    for i in range(400):
-        if RULES.result(state):
-            break
-        d = agent.choice([d for d in RULES.pending(state) if d.blocking])
-        seat = agent.choice(d.seats)
-        if state.data.flow.phase in (5, 6, 7):
-            # Phases 5-7 are another issue's area (tests of their own): pass through them by defaults.
-            apply(RULES, state, seat, d.default_for(seat))
-        else:
+    for seed in (11, 12):
+        state, _ = RULES.new_game(SEATS[4], {}, seed)
+        agent = random.Random(seed)
+        seen: set[tuple[int, str]] = set()
+        for i in range(1500):
+            if RULES.result(state):
+                break
+            d = agent.choice([d for d in RULES.pending(state) if d.blocking])
+            seat = agent.choice(d.seats)
             apply(RULES, state, seat, agent.choice(RULES.legal(state, seat)))
-        if i % 40 == 0:
-            out.append(RULES.copy(state))
+            where = (state.data.flow.phase, state.data.flow.step if not state.data.tasks else state.data.tasks[0].kind)
+            if i % 60 == 0 or where not in seen:
+                seen.add(where)
+                out.append(RULES.copy(state))
     return out
 
 
-STATES = _states()
+def test_the_states_cover_movement_invaders_and_battles(states):
+    phases = {s.data.flow.phase for s in states}
+    assert {2, 3, 4, 5, 6, 7} <= phases, phases
+    assert any(s.data.war.battle is not None for s in states), "no state in the middle of a battle"
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, len(STATES) - 1), st.sampled_from(KINDS), st.sampled_from(SEATS[4]),
-       st.dictionaries(st.sampled_from(["card", "city", "deck", "region", "noble", "units", "what", "captive",
-                                         "amount", "giver", "receiver", "to", "sender", "shillings", "tallage",
-                                         "tithe", "offer", "request", "accept", "target", "abbey", "fortify"]),
-                       st.sampled_from(WORDS), max_size=4))
-def test_a_refused_command_changes_nothing(i, kind, seat, args):
-    state = RULES.copy(STATES[i])
+@settings(max_examples=400, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.integers(0, 10**6), st.sampled_from(KINDS), st.sampled_from(SEATS[4]),
+       st.dictionaries(st.sampled_from(PARAMS), st.sampled_from(WORDS), max_size=4))
+def test_a_refused_command_changes_nothing(states, i, kind, seat, args):
+    state = RULES.copy(states[i % len(states)])
     spec = RULES.actions[kind]
     typed = {}
     for k, v in args.items():
@@ -58,7 +68,7 @@ def test_a_refused_command_changes_nothing(i, kind, seat, args):
         elif p.type.value == "bool":
             typed[k] = v == "yes"
         elif p.type.value == "list":
-            typed[k] = (v,)
+            typed[k] = tuple(v.split(","))
         else:
             typed[k] = v
     before = RULES.fingerprint(state)
@@ -70,8 +80,19 @@ def test_a_refused_command_changes_nothing(i, kind, seat, args):
         assert RULES.fingerprint(state) == before, f"refused {kind} {typed} changed the state"
 
 
-def test_public_view_and_events_hide_hands_money_and_troop_types():
-    for state in STATES:
+def test_each_legal_command_of_phases_5_to_7_is_accepted(states):
+    """Every command the engine lists as legal in Movement, Invaders and Battles applies without a refusal."""
+    for base in states:
+        if base.data.flow.phase not in (5, 6, 7):
+            continue
+        for d in [d for d in RULES.pending(base) if d.blocking]:
+            for action in RULES.legal(base, d.seats[0])[:12]:
+                state = RULES.copy(base)
+                apply(RULES, state, d.seats[0], action)
+
+
+def test_public_view_and_events_hide_hands_money_and_troop_types(states):
+    for state in states:
         twin = RULES.copy(state)
         RULES.permute_hidden(twin, random.Random(5))
         assert canonical(RULES.view(twin, None)) == canonical(RULES.view(state, None))
@@ -91,4 +112,4 @@ def test_simulate_a_few_whole_games_with_checks():
         state = playout.run()
         assert RULES.result(state) is not None
         assert state.data.flow.round >= 5
-        assert public_events([])  == []
+        assert set(RULES.result(state).winners) <= set(state.data.players)

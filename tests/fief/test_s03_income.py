@@ -100,9 +100,9 @@ def test_3_1_abbey_and_visitors_go_to_the_abbess_family():
     g(s).nobles[abbess].titles.append("abbess:autumn")
     g(s).nobles[abbess].city = "York"
     lines = dict(income.compute(g(s))[red])
-    assert lines["abbey York"] == 2 + 2   # the Abbey, and its Abbess visiting
-    assert lines["mill York"] == 2 + 1    # its city's mill, +1 from the Abbey
-    assert dict(income.compute(g(s))[blue])["mill Whitby"] == 3  # next to the Abbey by road
+    assert lines["abbey York"] == 2 + 2 + 2   # the Abbey, its Abbess visiting, +1 for each Mill near (3.1)
+    assert lines["mill York"] == 2            # its city's mill
+    assert dict(income.compute(g(s))[blue])["mill Whitby"] == 2  # the +1 goes to the Abbey, not the owner
 
 
 def test_queen_title_pays_two():

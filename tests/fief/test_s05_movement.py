@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.fief import RULES
 from engine.fief.movement import seas_between
-from engine.fief.state import SeaCard, Siege
+from engine.fief.state import MAP, SeaCard, Siege, Stack
 from tests.fief.helpers import do, g, new, place, refused
 
 
@@ -100,6 +100,7 @@ def test_5_5_storms_refuse_a_voyage_out_of_a_stormy_region():
     s = _moving()
     n = _noble(s, "red")
     g(s).nobles[n].city = "London"
+    g(s).war.sail_from[n] = "London"
     g(s).seas["VI"].append(SeaCard("storms-1", "storms"))
     assert refused(s, "ann", f"move noble:{n} to:Plymouth via:sea").section == "5.5"
 
@@ -124,10 +125,17 @@ def test_5_0_legal_moves_all_apply():
     s = _moving()
     n = _noble(s, "red")
     g(s).nobles[n].city = "London"
+    g(s).war.sail_from[n] = "London"
     place(s, "red", "London", "men", "knight", "archer")
-    for action in RULES.legal(s, "ann"):
+    moves = [a for a in RULES.legal(s, "ann") if a.kind == "move" and a["noble"] == n]
+    assert {a["to"] for a in moves if a["via"] == "road"} == set(MAP.neighbours("London"))
+    assert {a["to"] for a in moves if a["via"] == "sea"} == {"King's Lynn", "Whitby", "Plymouth", "Cardiff"}
+    assert {tuple(a["troops"]) for a in moves} >= {(), ("archer", "knight", "men")}
+    for action in moves:
         probe = RULES.copy(s)
         apply(RULES, probe, "ann", action)
+        assert g(probe).nobles[n].city == action["to"]
+        assert sorted(g(probe).cities[action["to"]].stacks.get("red", Stack()).troops) == sorted(action["troops"])
 
 
 def test_5_0_autocomplete_offers_cities_along_legal_roads_nobles_and_troops():
@@ -167,3 +175,16 @@ def test_2_5_no_plague_roll_inside_one_region():
     d.seas["V"].append(SeaCard("plague-1", "plague"))
     events = do(s, "ann", f"move noble:{n} to:Nottingham")
     assert not [e for e in events if e.kind == "random.roll"]
+
+
+def test_2_5_passage_is_not_stopped_by_storms():
+    """2.5: Rebellion and Passage movement are not affected by Storms (the 10.2 hook)."""
+    from engine.fief.movement import grant_passage
+    s = _moving()
+    n = _noble(s, "red")
+    g(s).nobles[n].city = "Oxford"
+    g(s).seas["VI"].append(SeaCard("storms-1", "storms"))
+    assert refused(s, "ann", f"move noble:{n} to:Coventry").section == "2.5"
+    grant_passage(g(s), n)
+    do(s, "ann", f"move noble:{n} to:Coventry")
+    assert g(s).nobles[n].city == "Coventry"

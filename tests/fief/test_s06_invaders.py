@@ -38,7 +38,7 @@ def test_6_2_at_most_four_armies_on_the_map():
 
 def test_6_3_a_single_road_is_taken_without_a_draw():
     s = _phase6()
-    assert invaders.direction(s, "Plymouth") == "Exeter"
+    assert invaders.direction(s, s.data, "Plymouth") == "Exeter"
     assert not [e for e in s.take_events() if e.kind == "random.pick"]
 
 

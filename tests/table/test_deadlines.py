@@ -192,7 +192,7 @@ def test_a_gm_may_play_a_default_at_once(table, db_path):
     gid = start_game(table)
     table.act(ALICE, CHAN, "tribute", Action.of("bid", card=5))
     before = snapshot(table, db_path, gid)
-    for call, err in ((lambda: table.skip(ALICE, CHAN, seat="bob"), NotAllowed),
+    for call, err in ((lambda: table.skip(BOB, CHAN, seat="alice"), NotAllowed),
                       (lambda: table.skip(GM, CHAN, seat="alice"), TableError)):
         try:
             call()

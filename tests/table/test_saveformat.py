@@ -98,3 +98,111 @@ def test_a_finished_game_round_trips(table):
     new = table.import_game(GM, "chan-2", table.export(GM, CHAN).text).game
     assert new.status is GameStatus.FINISHED
     assert table.status(ALICE, "chan-2").result == table.status(ALICE, CHAN).result
+
+
+def refused(table, doc_or_text, *where: str) -> TableError:
+    """Importing is refused with ``bad_file`` naming the field, and not a row is written."""
+    from tests.table.conftest import counts
+
+    text = doc_or_text if isinstance(doc_or_text, str) else json.dumps(doc_or_text)
+    before = counts(table.store.path)
+    with pytest.raises(TableError) as err:
+        table.import_game(GM, "chan-9", text)
+    assert err.value.code == "bad_file", err.value
+    for word in where:
+        assert word in err.value.message, (word, err.value.message)
+    assert counts(table.store.path) == before
+    return err.value
+
+
+def exported(table) -> dict:
+    played(table)
+    return json.loads(table.export(GM, CHAN).text)
+
+
+def test_the_crashes_of_issue_11_are_refusals(table):
+    """Each of these once crashed inside the import (and the user saw an incident)."""
+    doc = exported(table)
+    two = json.loads(json.dumps(doc))
+    two["seats"][1]["user_id"] = two["seats"][0]["user_id"]
+    refused(table, two, "seats[1].user_id", "repeats")
+    two = json.loads(json.dumps(doc))
+    two["seats"][1]["seat"] = "alice"
+    refused(table, two, "seats[1].seat")
+    keys = json.loads(json.dumps(doc))
+    keys["actions"][1]["key"] = keys["actions"][0]["key"]
+    refused(table, keys, "actions[1].key", "repeats")
+    when = json.loads(json.dumps(doc))
+    when["actions"][0]["at"] = "yesterday"
+    refused(table, when, "actions[0].at", "time")
+    deadline = json.loads(json.dumps(doc))
+    deadline["game"]["settings"] = {"deadline": "whenever"}
+    refused(table, deadline, "game.settings.deadline")
+    refused(table, "[" * 100_000, "nesting")
+    refused(table, '{"a": ' * 100_000, "nesting")
+    option = json.loads(json.dumps(doc))
+    option["state"]["options"]["speed"] = "ludicrous"
+    refused(table, option, "state.options.speed", "no option")
+    lots = json.loads(json.dumps(doc))
+    lots["game"]["players"] = "lots"
+    refused(table, lots, "game.players", "whole number")
+
+
+def test_seats_are_checked_for_count_names_and_ids(table):
+    doc = exported(table)
+    crowd = json.loads(json.dumps(doc))
+    crowd["seats"] = [{"seat": f"p{i}", "user_id": str(i), "name": "@everyone"} for i in range(40)]
+    refused(table, crowd, "seats", "at most")
+    long_name = json.loads(json.dumps(doc))
+    long_name["seats"][0]["name"] = "x" * 5000
+    refused(table, long_name, "seats[0].name", "at most 64")
+    odd = json.loads(json.dumps(doc))
+    odd["seats"][0]["seat"] = "Alice Smith"
+    refused(table, odd, "seats[0].seat", "lower case")
+
+
+def test_the_importer_becomes_the_creator_whatever_the_file_says(table):
+    doc = exported(table)
+    doc["game"]["creator"] = "u-someone-else"
+    carol = GM.__class__("u-carol-gm", "carol", admin=True)
+    game = table.import_game(carol, "chan-5", json.dumps(doc)).game
+    assert game.creator == "u-carol-gm"
+    table.pause(carol.__class__("u-carol-gm", "carol"), "chan-5")  # the creator manages it
+
+
+def test_a_refused_replay_writes_nothing(table):
+    doc = exported(table)
+    doc["actions"][2]["action"]["args"]["give"] = 99
+    refused(table, doc, "actions[2]", "refused by the rules")
+
+
+def test_the_save_format_uses_no_private_name_of_the_service():
+    """saveformat reaches the service only through SaveSupport, never its private helpers."""
+    import ast
+    from pathlib import Path
+
+    import bot.table.saveformat as module
+
+    tree = ast.parse(Path(module.__file__).read_text())
+    private = [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr.startswith("_")
+               and not n.attr.startswith("__")]
+    assert private == []
+
+
+def test_a_lobby_file_is_checked_by_the_game_too(table):
+    table.new_game(ALICE, CHAN, "tribute", players=2)
+    doc = json.loads(table.export(GM, CHAN).text)
+    odd_role = json.loads(json.dumps(doc))
+    odd_role["seats"][0]["role"] = "emperor"
+    refused(table, odd_role, "seats[0].role")
+
+
+def test_a_replayed_key_names_no_game_out_of_reach(table):
+    """A table command's key seen before answers AlreadyDone, naming the game only to those who may see it."""
+    from bot.table import Actor, AlreadyDone
+
+    start_game(table)
+    table.pause(GM, CHAN, key="k-pause")
+    again = table.pause(Actor("u-x", "x", admin=True, guild="g2"), "other", key="k-pause")
+    assert isinstance(again, AlreadyDone) and again.game is None
+    assert table.pause(GM, CHAN, key="k-pause").game is not None

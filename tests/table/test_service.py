@@ -123,9 +123,9 @@ def test_gm_only_commands(table, db_path):
     gid = start_game(table)
     table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0))
     before = snapshot(table, db_path, gid)
-    for call in (lambda: table.undo(ALICE, CHAN), lambda: table.pause(BOB, CHAN),
-                 lambda: table.replace(ALICE, CHAN, "bob", "u-carol"), lambda: table.export(ALICE, CHAN),
-                 lambda: table.settings(ALICE, CHAN, setting="deadline", value="1h"),
+    for call in (lambda: table.undo(BOB, CHAN), lambda: table.pause(BOB, CHAN),
+                 lambda: table.replace(BOB, CHAN, "bob", "u-carol"), lambda: table.export(BOB, CHAN),
+                 lambda: table.settings(BOB, CHAN, setting="deadline", value="1h"),
                  lambda: table.abandon(BOB, CHAN), lambda: table.import_game(ALICE, "c9", "{}")):
         with pytest.raises(NotAllowed):
             call()
@@ -133,14 +133,19 @@ def test_gm_only_commands(table, db_path):
     assert table.undo(GM, CHAN).count == 1
 
 
-def test_creator_is_gm_on_the_local_table(db_path, clock):
+def test_the_creator_manages_the_game(table):
+    """The game's manager is its creator (or a GM of its server): the creator may pause, a player may not."""
+    start_game(table)
+    assert table.pause(ALICE, CHAN).what == "paused"
+    with pytest.raises(NotAllowed):
+        table.resume(BOB, CHAN)
+
+
+def test_anyone_may_import_on_the_local_table_only(db_path, clock):
     from tests.table.conftest import make_table
 
-    t = make_table(db_path, clock, creator_is_gm=True)
-    start_game(t)
-    assert t.pause(ALICE, CHAN).what == "paused"
-    with pytest.raises(NotAllowed):
-        t.resume(BOB, CHAN)
+    t = make_table(db_path, clock, local=True)
+    assert t.may_import(ALICE) and not make_table(db_path, clock).may_import(ALICE)
 
 
 def test_wrong_group(table):

@@ -36,6 +36,7 @@ def test_old_database_is_migrated_on_open(db_path):
     assert store.schema_version == LATEST
     row = store.game(1)
     assert (row.game, row.seed, row.epoch, row.paused_at) == ("tribute", 5, 0, None)
+    assert row.guild is None and [g.id for g in store.games_without_guild()] == [1]  # migration 5: not known yet
     assert [r[0] for r in store.db.execute("SELECT version FROM schema_migrations ORDER BY version")] == list(
         range(1, LATEST + 1))
     store.close()

@@ -52,7 +52,7 @@ def test_undo_is_for_gms_only(table, db_path):
     table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
     before = snapshot(table, db_path, gid)
     with pytest.raises(NotAllowed):
-        table.undo(ALICE, CHAN)
+        table.undo(BOB, CHAN)  # a player who did not open the game
     with pytest.raises(TableError):
         table.undo(GM, CHAN, count=5)
     assert snapshot(table, db_path, gid) == before
@@ -113,7 +113,7 @@ def test_undo_of_a_finished_game_reopens_it_unless_its_channel_moved_on(table):
         return  # this ending cannot be undone anyway
     table.new_game(ALICE, CHAN, "tribute")
     with pytest.raises(TableError) as err:
-        table.undo(GM, None, game_id=gid)
+        table.undo(GM, CHAN, game_id=gid)
     assert err.value.code == "channel_busy"
     assert table.info(gid).status is GameStatus.FINISHED
 

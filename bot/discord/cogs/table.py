@@ -262,7 +262,7 @@ class Table(commands.Cog):
             actor = actor_of(interaction, self.bot.settings)
             key = str(interaction.id)
             method: Any = {"join": self.table.join, "leave": self.table.leave, "start": self.table.start}[what]
-            outcome = method(actor, None, game_id=game_id, key=key)
+            outcome = method(actor, channel_of(interaction), game_id=game_id, key=key)
             self.bot.wake()
             embed, view = self.lobby_parts(self.table.info(game_id))
             await interaction.response.edit_message(embed=embed, view=view)
@@ -279,9 +279,9 @@ class Table(commands.Cog):
             seated = self.table.info(game_id).seat_of(actor.user_id) is not None
             outcome: Outcome
             if seated:
-                outcome = self.table.role(actor, None, role=role, game_id=game_id, key=key)
+                outcome = self.table.role(actor, channel_of(interaction), role=role, game_id=game_id, key=key)
             else:
-                outcome = self.table.join(actor, None, role=role, game_id=game_id, key=key)
+                outcome = self.table.join(actor, channel_of(interaction), role=role, game_id=game_id, key=key)
             embed, view = self.lobby_parts(self.table.info(game_id))
             await interaction.response.edit_message(embed=embed, view=view)
             await interaction.followup.send(tabletext.describe(outcome)[:1990], ephemeral=True)
@@ -326,13 +326,13 @@ class Table(commands.Cog):
         buttons for what waits on them, ephemerally. The fallback of everything a DM would carry."""
         try:
             actor = actor_of(interaction, self.bot.settings)
-            hand = self.table.hand(actor, None, game_id=game_id)
+            hand = self.table.hand(actor, channel_of(interaction), game_id=game_id)
             info = hand.game
             assert info is not None
             embed = present.hand_embed(hand)
             view: discord.ui.View | None = None
             try:
-                prompt = self.table.prompt(actor, None, game_id=game_id)
+                prompt = self.table.prompt(actor, channel_of(interaction), game_id=game_id)
             except TableError:
                 prompt = None
             if prompt is not None:
@@ -402,7 +402,7 @@ class Table(commands.Cog):
         actor = actor_of(interaction, self.bot.settings)
         row = call_with_fallback(self.table.resolve, actor, channel_of(interaction), game_id=values.get("game"))
         if not self.table.is_gm(actor, row):
-            raise Refusal("Only a GM (Manage Server or the GM role) may undo.")
+            raise Refusal("Only the game's manager (its creator, or Manage Server or the GM role here) may undo.")
         count = int(values.get("count", 1))
         if count < 1 or count > row.last_seq:
             raise Refusal(f"Game {row.id} can undo 1 to {row.last_seq} action(s), not {count}.")
@@ -418,7 +418,7 @@ class Table(commands.Cog):
             if info.seq != seq:
                 raise Refusal(f"The game moved on since this undo was prepared (action #{seq}, now #{info.seq}); "
                               "run `/game undo` again.")
-            outcome = self.table.undo(actor, None, count=count, game_id=game_id, key=str(interaction.id))
+            outcome = self.table.undo(actor, channel_of(interaction), count=count, game_id=game_id, key=str(interaction.id))
             self.bot.wake()
             await interaction.response.edit_message(content=tabletext.describe(outcome), view=None)
         except Exception as err:

@@ -23,7 +23,7 @@ from engine.fief.battle.fight import (
     side_troops,
     troops,
 )
-from engine.fief.state import Fief, Siege, Task, stack
+from engine.fief.state import Fief, Siege, Task, return_troop, stack
 from engine.fief.warstate import Battle
 
 DEADLOCK = 3
@@ -151,7 +151,8 @@ def siege_possible(g: Fief, b: Battle) -> bool:
     return fam.stockpile.get("trebuchet", 0) > 0 or on_map
 
 
-def choose(state: GameState, g: Fief, b: Battle, fam: str, choice: str, destroy: bool, target: str | None) -> None:
+def choose(state: GameState, g: Fief, b: Battle, fam: str, choice: str, destroy: bool, target: str | None,
+           trebuchet: str | None = None) -> None:
     """Carry out an end-of-round choice (checked by the caller against :func:`options`)."""
     if destroy:
         tactical_destruction(state, g, b, fam)
@@ -169,7 +170,7 @@ def choose(state: GameState, g: Fief, b: Battle, fam: str, choice: str, destroy:
             surrender(state, g, b, fam)
             return
         elif choice == "siege":
-            begin_siege(state, g, b)
+            begin_siege(state, g, b, trebuchet)
             return
         else:  # break, stop, end
             finish(state, g, b, {"break": "break", "stop": "stop", "end": "assassination"}[choice])
@@ -189,12 +190,18 @@ def choose(state: GameState, g: Fief, b: Battle, fam: str, choice: str, destroy:
         begin_round(state, g, b)
 
 
-def check_choice(g: Fief, fam: str, choice: str, destroy: bool, target: str | None) -> None:
+def check_choice(g: Fief, fam: str, choice: str, destroy: bool, target: str | None,
+                 trebuchet: str | None = None) -> None:
     b = g.war.battle
     assert b is not None
     legal = options(g, b, fam)
     if choice not in legal:
         raise RuleError("7.8", f"{choice!r} is not open to you now", code="battle_choice", legal=legal)
+    if trebuchet is not None:
+        if choice != "siege":
+            raise RuleError("7.9", "a Trebuchet is taken only to begin a siege", code="trebuchet",
+                            legal="choice:siege")
+        check_trebuchet(g, fam, trebuchet)
     if destroy:
         st = g.cities[b.city].stacks.get(fam)
         if not (st and st.troops and (st.bombards or st.trebuchets)):
@@ -227,7 +234,7 @@ def surrender(state: GameState, g: Fief, b: Battle, fam: str) -> None:
         st = g.cities[b.city].stacks.get(owner or fam)
         if t in ("royal_knight", "royal_men") or st is None or t not in st.troops:
             continue   # 13.1: the Royal Guard leaves its captured lord and returns to the supply
-        g.families[owner or fam].stockpile[t] += 1
+        return_troop(g, owner or fam, t)
         st.troops.remove(t)
     state.emit(Event.public("battle.losses", city=b.city, family=fam, units=list(gone), slain=[],
                             captured=side_nobles(g, b, fam)))
@@ -245,22 +252,38 @@ def surrender(state: GameState, g: Fief, b: Battle, fam: str) -> None:
     finish(state, g, b, "surrender", winner=foe)
 
 
-def begin_siege(state: GameState, g: Fief, b: Battle) -> None:
+def begin_siege(state: GameState, g: Fief, b: Battle, trebuchet: str | None = None) -> None:
     """7.9: the attacker stops and besieges; a Trebuchet goes under construction with its army."""
-    place_siege(state, g, b.attacker, b.city, b.defender)
+    place_siege(state, g, b.attacker, b.city, b.defender, trebuchet)
     finish(state, g, b, "siege")
 
 
-def place_siege(state: GameState, g: Fief, fam: str, city: str, besieged: str) -> None:
+def trebuchet_sources(g: Fief, fam: str) -> list[str]:
+    """7.9: with none in its stockpile, the cities whose Trebuchet the family may destroy for a new siege."""
+    if g.families[fam].stockpile.get("trebuchet", 0) > 0:
+        return []
+    return sorted(n for n, c in g.cities.items() if c.stacks.get(fam) and c.stacks[fam].trebuchets)
+
+
+def check_trebuchet(g: Fief, fam: str, city: str) -> None:
+    """7.9: the player chooses which of its Trebuchets on the map is destroyed (only with none in stock)."""
+    sources = trebuchet_sources(g, fam)
+    if city not in sources:
+        raise RuleError("7.9", "a Trebuchet on the map is destroyed for a siege only when the stockpile has none; "
+                        "name a city holding one of yours", code="trebuchet",
+                        legal=sources or "the stockpile's Trebuchet")
+
+
+def place_siege(state: GameState, g: Fief, fam: str, city: str, besieged: str, trebuchet: str | None = None) -> None:
+    """7.9: a Trebuchet from the stockpile or, with none left, the one the player destroys on the map
+    (``trebuchet`` names its city; default: the first by name)."""
     stock = g.families[fam].stockpile
-    if stock.get("trebuchet", 0) < 1:
-        for name in sorted(g.cities):
-            st = g.cities[name].stacks.get(fam)
-            if st and st.trebuchets:
-                st.trebuchets -= 1
-                stock["trebuchet"] += 1
-                state.emit(Event.public("siege.trebuchet_moved", family=fam, start=name, city=city))
-                break
+    sources = trebuchet_sources(g, fam)
+    if sources:
+        name = trebuchet if trebuchet in sources else sources[0]
+        g.cities[name].stacks[fam].trebuchets -= 1
+        stock["trebuchet"] += 1
+        state.emit(Event.public("siege.trebuchet_moved", family=fam, start=name, city=city))
     stock["trebuchet"] -= 1
     stack(g, city, fam).building += 1
     g.cities[city].siege = Siege(by=fam, since=g.flow.round, building=1)
@@ -286,10 +309,10 @@ def besiege_cities(g: Fief, fam: str) -> list[str]:
     return out
 
 
-def besiege_outright(state: GameState, g: Fief, fam: str, city: str) -> None:
+def besiege_outright(state: GameState, g: Fief, fam: str, city: str, trebuchet: str | None = None) -> None:
     besieged = g.cities[city].controller or ""
     g.war.fought.append(f"{city}|{fam}|{besieged}")
-    place_siege(state, g, fam, city, besieged)
+    place_siege(state, g, fam, city, besieged, trebuchet)
 
 
 def finish(state: GameState, g: Fief, b: Battle, how: str, winner: str | None = None) -> None:

@@ -14,7 +14,7 @@ from collections import Counter
 from engine.core import Event, GameState, RuleError
 from engine.fief.battle import dice, losses
 from engine.fief.components import C
-from engine.fief.state import MAP, Army, Fief, Task, nobles_in
+from engine.fief.state import MAP, Army, Fief, Task, has_disaster, nobles_in, return_troop
 from engine.fief.warstate import Battle
 
 DEFENDED = {"stronghold": 1, "royal_stronghold": 1, "fortified": 2}   # 7.4 melee penalty
@@ -168,6 +168,9 @@ def check_declare(g: Fief, fam: str, city: str, against: str, target: str | None
     """7.0: a family with a free noble and troops in the city attacks another family there."""
     if city not in g.cities:
         raise RuleError("7.0", f"no city {city!r}", code="city", legal=sorted(MAP.cities))
+    if stormy(g, city):
+        raise RuleError("2.5", f"Storms on {MAP.regions[MAP.cities[city].region].name} forbid battles there",
+                        code="storms", legal=battle_cities(g, fam) or "no battle")
     if not free_nobles(g, city, fam):
         raise RuleError("7.0", "troops without a noble cannot start a battle", code="no_noble",
                         legal=battle_cities(g, fam) or "no battle")
@@ -191,8 +194,13 @@ def check_declare(g: Fief, fam: str, city: str, against: str, target: str | None
     return "battle"
 
 
+def stormy(g: Fief, city: str) -> bool:
+    """2.5: no battles in a region under Storms."""
+    return has_disaster(g, MAP.cities[city].region, "storms")
+
+
 def battle_cities(g: Fief, fam: str) -> list[str]:
-    return sorted(c for c in g.cities if free_nobles(g, c, fam) and troops(g, c, fam) and targets_in(g, c, fam)
+    return sorted(c for c in g.cities if not stormy(g, c) and free_nobles(g, c, fam) and troops(g, c, fam) and targets_in(g, c, fam)
                   and any(f"{c}|{fam}|{f}" not in g.war.fought for f in targets_in(g, c, fam)))
 
 
@@ -480,7 +488,7 @@ def take(state: GameState, g: Fief, b: Battle, side: str, allot: losses.Allotmen
             st.troops.remove(u)
             if u in b.only:
                 b.only.remove(u)
-            g.families[fam].stockpile[u] = g.families[fam].stockpile.get(u, 0) + 1
+            return_troop(g, fam, u)
     b.lost += len(allot.troops)
     if allot.troops or allot.slain or allot.captured:
         state.emit(Event.public("battle.losses", city=b.city, family=side, units=list(allot.troops),

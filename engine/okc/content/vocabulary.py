@@ -72,6 +72,8 @@ def describe_step(step: dict[str, Any]) -> str:
     n = step.get("amount", 1)
     match kind:
         case "gain":
+            if isinstance(n, str):
+                return f"gain 1 {step['what'].title()} per {n.split(':', 1)[1]} Kingdom card you hold"
             return f"gain {_amount(n)} {step['what'].title()}"
         case "steal":
             who = {"each_opponent": "each opponent", "one_opponent": "an opponent",
@@ -104,6 +106,8 @@ def describe_step(step: dict[str, Any]) -> str:
         case "strength":
             return f"this card gains {n:+d} Strength"
         case "bonus":
+            if isinstance(n, str):
+                return f"+1 to your Strength in this clash per {n.split(':', 1)[1]} Kingdom card you hold"
             return f"+{_amount(n)} to your Strength in this clash"
         case "blank":
             return "blank an opponent's Active card here"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.core import Event, GameState, RuleError
+from engine.core import Event, GameState, Refusal, RuleError
 from engine.okc.hooks import Module, register
 from engine.okc.state import Okc
 
@@ -36,7 +36,7 @@ class NightMap(Module):
             return
         known = sorted(load_pack(str(options.get("pack", "starter"))).locations)
         if sorted(chosen) != known:
-            raise RuleError(SECTION, "name each of the six Locations once, top-left first", code="bad_option",
+            raise RuleError(SECTION, "name each of the six Locations once, top-left first", code=Refusal.BAD_OPTION,
                             legal=["random", ",".join(known)])
 
     def setup(self, state: GameState) -> None:
@@ -53,6 +53,19 @@ class NightMap(Module):
         for i, r in enumerate(g.regions):
             g.layout[r.id] = chosen[2 * i:2 * i + 2]
         state.emit(Event.public("okc.night_map", layout={r: list(v) for r, v in g.layout.items()}))
+
+    def words(self, w: Any) -> None:
+        w.on("okc.night_map")(tell_layout)
+
+
+def tell_layout(state: GameState, e: Event, aud: Any) -> str:
+    """The layout drawn for the Night Map, Region by Region, left Location first."""
+    from engine.okc.words.names import location_name, region_name
+
+    layout: dict[str, list[str]] = dict(e.data.get("layout") or {})
+    parts = [f"the {region_name(state, r)} holds the {location_name(state, locs[0])} and the "
+             f"{location_name(state, locs[1])}" for r, locs in layout.items() if len(locs) == 2]
+    return "Night Map: " + "; ".join(parts) + "."
 
 
 register(NightMap())

@@ -1,0 +1,241 @@
+"""Multi-part commands as short menus, so every decision can be answered without typing:
+movement (noble, then a destination with its route and risks, then the troops), purchases (what,
+then where) and every command whose legal choices are too many for one menu (5.0, 4.0, 13.4).
+Each option is checked with the rules' own checks, so a menu never offers an illegal move; a
+route through Sherwood is always named on the option that takes it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from itertools import product
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.errors import RuleError
+from engine.core.state import GameState
+from engine.core.words import Audience, Choice, FlowStep, plural
+from engine.fief import characters, movement, pigeons, purchase, ransom
+from engine.fief.actions import ACTIONS
+from engine.fief.components import BUYABLE, C
+from engine.fief.flow import current_actor
+from engine.fief.legal import seat_actions
+from engine.fief.state import MAP, Fief, has_disaster
+from engine.fief.words import names as N
+from engine.fief.words.prompts import MAX_OPTIONS, label, value_label
+
+A = Action.of
+QUESTIONS = {"card": "Which card?", "noble": "Which noble?", "city": "Which city?", "region": "Which region?",
+             "giver": "Which noble gives a retainer?", "receiver": "To which noble?", "sender": "From which noble?",
+             "to": "To whom?", "target": "Whom?", "captive": "Which captive?", "what": "What?",
+             "tallage": "Tallage which region?", "tithe": "Tithe which district?", "abbey": "Which Abbey?",
+             "against": "Against which family?", "army": "Which invaders?", "choice": "What now?"}
+
+
+def flow(state: GameState, seat: str, kind: str, chosen: dict[str, Any], aud: Audience) -> FlowStep | None:
+    g: Fief = state.data
+    if kind == "move":
+        return _move(g, seat, chosen, aud)
+    if kind == "buy":
+        return _buy(g, seat, chosen)
+    return _generic(g, seat, kind, chosen, aud)
+
+
+def _legal(g: Fief, seat: str, kind: str) -> list[Action]:
+    return [a for a in seat_actions(g, seat) if a.kind == kind]
+
+
+def _passes(check: Callable[..., object], *args: object) -> bool:
+    try:
+        check(*args)
+    except RuleError:
+        return False
+    return True
+
+
+def _expanded(g: Fief, seat: str, kind: str, legal: list[Action]) -> list[Action]:
+    """The legal enumeration samples a few values (one card for Mata, one ransom offer, one
+    shilling by pigeon, six Abbey cities); a menu offers every value the rules' checks accept
+    (2.12, 2.13, 2.15, 7.7)."""
+    p = g.players.get(seat)
+    fam = current_actor(g)
+    if p is None:
+        return legal
+    out = list(legal)
+    for a in legal:
+        args = a.params
+        if kind == "mata":
+            out += [A("mata", **{**args, "card": c}) for c in p.hand]
+        elif kind == "offer_ransom" and fam:
+            n = g.nobles.get(str(args["captive"]))
+            top = min(p.shillings, ransom.ransom_value(n) - 1) if n else 0
+            out += [A("offer_ransom", **{**args, "amount": x}) for x in range(top, 0, -1)
+                    if _passes(ransom.check_offer, g, fam, n.id if n else "", x, args.get("city"))]
+        elif kind == "pigeon":
+            out += [A("pigeon", **{**args, "shillings": x}) for x in range(1, min(p.shillings, 10) + 1)
+                    if _passes(pigeons.check_send, g, seat, args["sender"], args["to"], x, None)]
+        elif kind == "play_abbess" and fam:
+            out += [A("play_abbess", **{**args, "city": c}) for c in characters.abbey_cities(g, fam)]
+    return list(dict.fromkeys(out))
+
+
+# -- movement (5.0-5.4, 13.4) --------------------------------------------------------------------
+def _move(g: Fief, seat: str, chosen: dict[str, Any], aud: Audience) -> FlowStep | None:
+    legal = _legal(g, seat, "move")
+    fam = current_actor(g)
+    if not legal or fam is None:
+        return None
+    nobles = list(dict.fromkeys(str(a.get("noble")) for a in legal))
+    nid = chosen.get("noble")
+    if nid not in nobles:
+        opts = tuple(Choice(_noble_option(g, fam, n), flow="move", chosen=(("noble", n),)) for n in nobles)
+        return FlowStep("move", "noble", "Which noble moves?", opts[:MAX_OPTIONS])
+    n = g.nobles[str(nid)]
+    if "to" not in chosen:
+        return FlowStep("move", "to", f"Where does {N.noble(g, n.id)} go from {n.city}?",
+                        _destinations(g, seat, fam, n.id, legal, aud))
+    return _troops(g, fam, n.id, str(chosen["to"]), str(chosen.get("via") or "road"), aud)
+
+
+def _noble_option(g: Fief, fam: str, nid: str) -> str:
+    n = g.nobles[nid]
+    here = N.troops(movement.available(g, n.city or "", fam, nid), none="")
+    left = movement.moves_left(g, nid)
+    return f"{N.noble(g, nid)} · {n.city}" + (f" · {here}" if here else "") + f" · {plural(left, 'move')} left"
+
+
+def _route_label(g: Fief, fam: str, start: str, dest: str, via: str, cost: int) -> str:
+    parts = [dest if via == "road" else f"{dest} via Sherwood" if via == "sherwood"
+             else f"{dest} by sea" if via == "sea" else f"{dest} by the royal road"]
+    parts.append(plural(cost, "move"))
+    if via == "sherwood":
+        parts.append("bandits on 1-2")
+    region = MAP.cities[dest].region
+    if has_disaster(g, region, "plague"):
+        parts.append(f"Plague in {N.region(region)}")
+    holder = g.cities[dest].controller
+    if holder and holder != fam:
+        parts.append(f"held by {N.family(holder)}")
+    if any(a.city == dest for a in g.armies.values()):
+        parts.append("invaders there")
+    return " · ".join(parts)
+
+
+def _destinations(g: Fief, seat: str, fam: str, nid: str, legal: list[Action],
+                  aud: Audience) -> tuple[Choice, ...]:
+    n = g.nobles[nid]
+    start = n.city or ""
+    pool = movement.available(g, start, fam, nid)
+    if nid in g.war.cavalry:
+        pool = sorted((Counter(pool) & Counter(g.war.cavalry[nid])).elements())
+    listed = {(str(a.get("to")), str(a.get("via"))) for a in legal if a.get("noble") == nid and not a.get("cavalcade")}
+    out: list[Choice] = []
+    for dest, via, cost in movement.destinations(g, n):
+        if (dest, via) not in listed and not _any_troops_ok(g, fam, nid, dest, via, pool):
+            continue
+        text = _route_label(g, fam, start, dest, via, cost)
+        if not pool or via == "royal":
+            out.append(Choice(text, A("move", noble=nid, to=dest, via=via, troops=[]), hint="alone"))
+        else:
+            out.append(Choice(text, flow="move", chosen=(("noble", nid), ("to", dest), ("via", via))))
+    for a in legal:
+        if a.get("noble") == nid and a.get("cavalcade"):
+            out.append(Choice(f"Cavalcade to {a.get('to')} · {N.troops(a.get('troops') or ())}", a, style="primary"))
+    return tuple(out[:MAX_OPTIONS])
+
+
+def _ok(g: Fief, fam: str, nid: str, dest: str, via: str, units: list[str]) -> bool:
+    try:
+        movement.check_move(g, fam, nid, dest, via, units)
+    except RuleError:
+        return False
+    return True
+
+
+def _any_troops_ok(g: Fief, fam: str, nid: str, dest: str, via: str, pool: list[str]) -> bool:
+    stormy = {sea for sea in MAP.seas if movement.storms_on(g, sea)}
+    home = MAP.regions[MAP.cities[g.nobles[nid].city or dest].region].sea
+    if via == "sea" and (home in stormy or stormy.intersection(movement.seas_between(g.nobles[nid].city or dest, dest))):
+        return False
+    return _ok(g, fam, nid, dest, via, []) or (bool(pool) and _ok(g, fam, nid, dest, via, pool))
+
+
+def _combos(pool: list[str]) -> list[list[str]]:
+    """Troops to take: every combination of counts by type, all first, none last; at most 25."""
+    counts = Counter(pool)
+    kinds = [k for k in N.UNIT_ORDER if counts.get(k)]
+    ranges = [range(counts[k], -1, -1) for k in kinds]
+    combos = [sum(([k] * c for k, c in zip(kinds, cs, strict=True)), []) for cs in product(*ranges)]
+    combos.sort(key=lambda c: -len(c))
+    if len(combos) > MAX_OPTIONS:
+        keep = [combos[0]] + [[k] * counts[k] for k in kinds] + [[u for u in pool if u != k] for k in kinds] + [[]]
+        combos = list({tuple(sorted(c)): c for c in keep}.values())
+    return combos
+
+
+def _troops(g: Fief, fam: str, nid: str, dest: str, via: str, aud: Audience) -> FlowStep:
+    n = g.nobles[nid]
+    pool = movement.available(g, n.city or "", fam, nid)
+    if nid in g.war.cavalry:
+        pool = sorted((Counter(pool) & Counter(g.war.cavalry[nid])).elements())
+    opts = []
+    for combo in _combos(pool):
+        if not _ok(g, fam, nid, dest, via, combo):
+            continue
+        if not combo:
+            text = "Nobody: ride alone"
+        elif len(combo) == len(pool):
+            text = f"All: {N.troops(combo)}"
+        else:
+            text = N.troops(combo)
+        opts.append(Choice(text, A("move", noble=nid, to=dest, via=via, troops=sorted(combo))))
+    return FlowStep("move", "troops", f"Which troops go with {N.noble(g, nid)} to {dest}?", tuple(opts))
+
+
+# -- purchases (4.0) ------------------------------------------------------------------------------
+def _buy(g: Fief, seat: str, chosen: dict[str, Any]) -> FlowStep | None:
+    fam = current_actor(g)
+    if fam is None or g.families[fam].seat != seat or g.flow.step != "purchase":
+        return None
+    money = g.players[seat].shillings
+    stock = g.families[fam].stockpile
+    cities = [c for c in purchase.unit_cities(g, fam)
+              if (g.cities[c].stacks[fam].new if fam in g.cities[c].stacks else 0) < C.new_units_per_city]
+    what = chosen.get("type")
+    if what not in BUYABLE:
+        opts = tuple(Choice(f"{N.unit_word(k)} · {N.shillings(C.costs[k])} · {stock[k]} left", flow="buy",
+                            chosen=(("type", k),))
+                     for k in BUYABLE if stock.get(k, 0) and C.costs[k] <= money and cities)
+        return FlowStep("buy", "type", f"What do you buy? You have {N.shillings(money)}.", opts)
+    opts2 = []
+    for c in cities:
+        placed = g.cities[c].stacks[fam].new if fam in g.cities[c].stacks else 0
+        opts2.append(Choice(f"{c} · {placed} of {C.new_units_per_city} new units placed",
+                            A("buy", units=[f"{what}@{c}"])))
+    return FlowStep("buy", "city", f"Where does the new {N.unit_word(str(what))} go?", tuple(opts2[:MAX_OPTIONS]))
+
+
+# -- any other command: its parameters one by one, among the legal actions --------------------------
+def _generic(g: Fief, seat: str, kind: str, chosen: dict[str, Any], aud: Audience) -> FlowStep | None:
+    if kind not in ACTIONS:
+        return None
+    fixed = {k: tuple(v) if isinstance(v, list) else v for k, v in chosen.items()}
+    left = [a for a in _expanded(g, seat, kind, _legal(g, seat, kind)) if all(a.get(k) == v for k, v in fixed.items())]
+    if not left:
+        return None
+    for p in ACTIONS[kind].params:
+        if p.name in fixed:
+            continue
+        values = list(dict.fromkeys(a.get(p.name) for a in left))
+        if len(values) < 2 and len(left) > 1:
+            continue
+        opts = []
+        for v in values:
+            members = [a for a in left if a.get(p.name) == v]
+            text = label(g, seat, members[0], aud) if len(members) == 1 else value_label(g, seat, kind, p.name, v)
+            if len(members) == 1:
+                opts.append(Choice(text, members[0]))
+            else:
+                opts.append(Choice(text, flow=kind, chosen=tuple(fixed.items()) + ((p.name, v),)))
+        return FlowStep(kind, p.name, QUESTIONS.get(p.name, "Which one?"), tuple(opts[:MAX_OPTIONS]))
+    return FlowStep(kind, "confirm", "Go ahead?", (Choice(label(g, seat, left[0], aud), left[0]),))

@@ -1,0 +1,580 @@
+"""Prompts: the question each decision asks, what its default does, a label for every action,
+the choices in the order a player most likely wants them (Done and Pass last), confirmations
+for choices that harm the seat's own holdings, the steps the table may skip, and the names of
+parameter values (1.0, 2.0-2.15, 4.0-4.9, 5.0-7.10, 13.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.decisions import Decision
+from engine.core.words import Audience, Choice, join_words, plural
+from engine.fief import pillage as pillage_rules
+from engine.fief import ransom, titles
+from engine.fief.actions import ACTIONS
+from engine.fief.battle import fight
+from engine.fief.cards import draw_limits
+from engine.fief.components import C
+from engine.fief.purchase import build_cost
+from engine.fief.state import MAP, Fief, Task
+from engine.fief.words import names as N
+
+MAX_OPTIONS = 25
+LABEL_MAX = 80
+
+ROLE_BLURBS = {
+    "red": "Red: a noble house of England, its banners red; every family starts with the same pieces.",
+    "blue": "Blue: a noble house of England, its banners blue; every family starts with the same pieces.",
+    "green": "Green: a noble house of England, its banners green; every family starts with the same pieces.",
+    "yellow": "Yellow: a noble house of England, its banners yellow; every family starts with the same pieces.",
+}
+
+STEP_QUESTIONS = {
+    "play": "Play your cards: bring nobles and clergy into play, play Fortune cards, hand over retainers. "
+            "Choose Done when you have finished.",
+    "scorch": "Scorched earth: burn one of your Mills for 2 shillings before Income?",
+    "parley": "Invaders stand near your nobles: pay them Danegeld, send a churchman to them, or let them be?",
+    "battle": "Battles: where will you fight this round?",
+    "pillage": "Pillage: will you take what a city you control can give?",
+}
+
+DONE_LABELS = {"draw": "Done drawing", "play": "Done playing cards", "scorch": "Keep my Mills",
+               "ransom": "Done with ransoms", "purchase": "Done buying", "move": "Done moving",
+               "parley": "Leave the invaders be", "battle": "No more battles", "pillage": "Done pillaging"}
+
+IF_DONE = {"draw": "you draw no more cards this round", "play": "you play no more cards this round",
+           "scorch": "you keep your Mills", "ransom": "you pay no ransom", "purchase": "you buy nothing more",
+           "move": "your nobles stay where they are", "parley": "you leave the invaders be",
+           "battle": "you declare no more battles", "pillage": "you pillage nothing"}
+
+NEXT = {"continue": "Fight on", "surrender": "Surrender", "truce": "Offer or accept a truce",
+        "break": "Break off the attack", "siege": "Lay siege instead", "stop": "Return behind the walls",
+        "end": "End the battle"}
+
+PILLAGE = {"mill": "Pillage the Mill at {city}", "abbey": "Sack the Abbey at {city}",
+           "engines": "Seize the engines at {city}", "own_engines": "Destroy your own engines at {city}"}
+
+PRIORITY = {"start": 0, "draw": 0, "play_noble": 1, "play_abbess": 1, "play_clergy": 1, "play_harvest": 1,
+            "play_tax": 1, "losses": 0, "plague_losses": 0, "bestow": 0, "release": 0, "battle_next": 0,
+            "spoils": 0, "bandits": 0, "respond": 0, "accept_offer": 0, "pay_ransom": 0, "move": 1, "battle": 1,
+            "buy": 1, "build": 2, "buy_title": 2, "grant_title": 3, "transfer_title": 3, "construct": 2,
+            "rebuild_abbey": 2, "muster": 2, "besiege": 2, "offer_ransom": 1, "danegeld": 1, "intervene": 1,
+            "give_retainer": 4, "mata": 4, "play_weather": 5, "scorch": 5, "pillage": 5, "lift_siege": 6,
+            "join": 6, "transfer_control": 7, "interdict": 6, "pigeon": 8, "pigeon_offer": 8, "discard": 9,
+            "decline_offer": 98, "done": 99}
+
+
+def _task(g: Fief, d: Decision) -> Task | None:
+    return g.tasks[0] if d.id.startswith("task-") and g.tasks else None
+
+
+def _family(g: Fief, d: Decision, seat: str) -> str:
+    fam = d.info.get("family")
+    if isinstance(fam, str) and fam in g.families:
+        return fam
+    return N.seat_families(g, seat)[0] if N.seat_families(g, seat) else ""
+
+
+def _request(g: Fief, d: Decision) -> Any:
+    return next((r for r in g.requests.open if r.id == d.info.get("request")), None)
+
+
+def _offer(g: Fief, d: Decision) -> Any:
+    return next((o for o in g.offers.open if o.id == d.info.get("offer")), None)
+
+
+def _battle_line(g: Fief) -> str:
+    b = g.war.battle
+    return f"Battle at {b.city}" if b else "The battle"
+
+
+# -- questions ----------------------------------------------------------------------------------
+def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
+    """One question per decision id (``fief.<step>``, ``fief.<task>``, ``request.<kind>``, ``offer``)."""
+    what = d.prompt.partition(".")[2] if "." in d.prompt else d.prompt
+    fam = _family(g, d, seat)
+    t = _task(g, d)
+    p = g.players.get(seat)
+    if d.prompt.startswith("request."):
+        from engine.fief.words.events_table import request_line
+        r = _request(g, d)
+        payload = r.payload if r else d.info
+        by = r.by if r else d.info.get("by")
+        return f"{request_line(g, what, by, seat, payload, aud)[:-1]}. Do you agree?"
+    if d.prompt == "offer":
+        o = _offer(g, d)
+        if o is None:
+            return "An offer by pigeon waits for your answer."
+        from engine.fief.words.events_table import bundle
+        return (f"{N.seat_who(g, o.by, aud)} offers you {bundle(g, o.give)} for {bundle(g, o.take)}. "
+                "Do you accept?")
+    if what == "start":
+        region = f" in {N.region(g.flow.start_region)}" if g.flow.start_region else ""
+        return f"Where does your family start? Choose a city{region}."
+    if what == "draw" and p is not None:
+        total, chars = draw_limits(g, p)
+        left = max(0, total - p.drawn)
+        chars_left = max(0, chars - p.drawn_characters)
+        return (f"Draw your cards for this round: {plural(left, 'more card')}, at most "
+                f"{plural(chars_left, 'Character card')} among them. You may discard first.")
+    if what == "purchase" and p is not None:
+        return f"Spend your shillings on troops, buildings and titles. You have {N.shillings(p.shillings)}."
+    if what == "ransom":
+        held = [N.noble(g, n.id) for n in ransom.captives_of(g, fam)] if fam else []
+        return f"Ransoms: free {join_words(held) or 'your captive nobles'}?"
+    if what == "move":
+        return f"Move your nobles. {_nobles_line(g, fam)}"
+    if what in STEP_QUESTIONS:
+        return STEP_QUESTIONS[what]
+    if t is not None:
+        return _task_question(g, t, aud)
+    return "Your move."
+
+
+def _nobles_line(g: Fief, fam: str) -> str:
+    from engine.fief.movement import units_of
+    parts = []
+    for nid in g.families[fam].nobles if fam in g.families else []:
+        n = g.nobles[nid]
+        if n.captor or not n.city:
+            continue
+        st = g.cities[n.city].stacks.get(fam)
+        here = N.troops(units_of(st), none="")
+        parts.append(f"{N.noble(g, nid)} is in {n.city}" + (f" with {here}" if here else ""))
+    return "; ".join(parts) + "." if parts else "No noble of yours is free to move."
+
+
+def _task_question(g: Fief, t: Task, aud: Audience) -> str:
+    if t.kind == "plague":
+        return f"The Plague strikes your troops at {t.city}: choose the {plural(t.count, 'troop')} you lose."
+    if t.kind == "bestow":
+        return f"Who holds {N.fiefdom(t.region)} now? Choose one of your nobles."
+    if t.kind == "release":
+        return f"{N.noble(g, t.noble)} is free again: where does {'she' if _sex(g, t.noble) == 'f' else 'he'} go?"
+    if t.kind == "losses":
+        return f"{_battle_line(g)}: your side takes {plural(t.count, 'hit')}. Choose your losses."
+    if t.kind == "battle_next":
+        b = g.war.battle
+        rnd = f" after round {b.rolls}" if b else ""
+        return f"{_battle_line(g)}{rnd}: fight on, or end it?"
+    if t.kind == "spoils":
+        return f"You won at {t.city}: keep the beaten side's engines, or destroy them?"
+    if t.kind == "bandits":
+        return f"Bandits hold {N.noble(g, t.noble)} in Sherwood and ask {N.shillings(t.count)}."
+    return "Your move."
+
+
+def _sex(g: Fief, nid: str | None) -> str:
+    n = g.nobles.get(nid or "")
+    return n.sex if n else "m"
+
+
+def if_absent(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
+    """What the default does, in words ("your nobles stay where they are")."""
+    a = d.default_for(seat)
+    if a is None:
+        return ""
+    if a.kind == "done":
+        return IF_DONE.get(g.flow.step, "you pass")
+    if a.kind == "respond":
+        return "your answer is yes" if a.get("accept") else "your answer is no"
+    if a.kind == "decline_offer":
+        return "the offer is declined"
+    if a.kind == "battle_next" and a.get("choice") == "continue":
+        return "your side fights on"
+    return f"the game chooses “{label(g, seat, a, aud)}” for you"
+
+
+# -- labels -------------------------------------------------------------------------------------
+def _units_label(value: Any) -> str:
+    """``knight@York,men@York`` -> "2 Knights and 1 Man-at-Arms at York"."""
+    items = [value] if isinstance(value, str) else list(value or ())
+    by_city: dict[str, list[str]] = {}
+    for item in items:
+        kind, _, city = str(item).partition("@")
+        by_city.setdefault(city, []).append(kind)
+    return "; ".join(N.troops(kinds) + (f" at {city}" if city else "") for city, kinds in by_city.items())
+
+
+def _cost_of_units(value: Any) -> int:
+    items = [value] if isinstance(value, str) else list(value or ())
+    return sum(C.costs.get(str(i).partition("@")[0], 0) for i in items)
+
+
+def label(g: Fief, seat: str, a: Action, aud: Audience) -> str:
+    text = _label(g, seat, a, aud)
+    return text if len(text) <= LABEL_MAX else text[: LABEL_MAX - 1].rstrip() + "…"
+
+
+def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (one line per command)
+    k = a.kind
+    v = a.get
+    if k == "done":
+        return DONE_LABELS.get(g.flow.step, "Done")
+    if k == "start":
+        return f"Start at {v('city')}"
+    if k == "discard":
+        return f"Discard {N.card(v('card'))}"
+    if k == "draw":
+        return "Draw a Character card" if v("deck") == "character" else "Draw a Fortune card"
+    if k == "play_noble":
+        return f"Play {N.card(v('card'))} at {v('city')}"
+    if k == "play_abbess":
+        return f"Make {N.noble(g, v('noble'))} {N.card(v('card'))} at {v('city')}"
+    if k == "play_clergy":
+        return f"Make {N.noble(g, v('noble'))} {N.card(v('card'))}"
+    if k in ("play_harvest", "play_weather"):
+        return f"Play {N.card(v('card'))} on {N.region(v('region'))}"
+    if k == "play_tax":
+        levy = [f"Tallage on {N.region(v('tallage'))}"] if v("tallage") else []
+        levy += [f"Tithe on {N.district(v('tithe'))}"] if v("tithe") else []
+        return f"Tax: {join_words(levy) or 'no levy'}"
+    if k == "give_retainer":
+        giver = g.nobles.get(str(v("giver")))
+        ret = N.retainer(giver.retainer) if giver and giver.retainer else "the retainer"
+        price = f" for {N.shillings(int(v('price')))}" if v("price") else ""
+        return f"{N.noble(g, v('giver'))} gives {ret} to {N.noble(g, v('receiver'))}{price}"
+    if k == "mata":
+        return f"Mata: swap {N.card(v('card'))} with {N.seat_player(g, str(v('target')), aud)}"
+    if k == "muster":
+        return f"Sergeant: a free Man-at-Arms joins {N.noble(g, v('noble'))}"
+    if k in ("plague_losses", "losses"):
+        lost = [N.troops(v("units") or (), none="")] + [f"{N.noble(g, n)} slain" for n in v("slay") or ()]
+        return f"Lose {join_words(x for x in lost if x) or 'nothing'}"
+    if k == "bestow":
+        return f"Give {N.fiefdom(v('region'))} to {N.noble(g, v('noble'))}"
+    if k == "release":
+        return f"Send {N.noble(g, v('noble'))} to {v('city')}"
+    if k == "scorch":
+        return f"Burn your Mill at {v('city')} · {N.shillings(C.income['scorch_per_mill'])}"
+    if k == "pay_ransom":
+        n = g.nobles.get(str(v("captive")))
+        cost = f" · {N.shillings(ransom.ransom_value(n))}" if n else ""
+        where = f", freed to {v('city')}" if v("city") else ""
+        return f"Ransom {N.noble(g, v('captive'))}{where}{cost}"
+    if k == "offer_ransom":
+        return f"Offer {N.shillings(int(v('amount') or 0))} for {N.noble(g, v('captive'))}"
+    if k == "buy":
+        return f"Buy {_units_label(v('units'))} · {N.shillings(_cost_of_units(v('units')))}"
+    if k == "build":
+        fam = _seat_family(g, seat)
+        cost = f" · {N.shillings(build_cost(g, fam, str(v('what'))))}" if fam else ""
+        return f"Build {N.building(v('what'))} at {v('city')}{cost}"
+    if k == "rebuild_abbey":
+        return f"Raise {N.abbey(v('abbey'))} again at {v('city')}"
+    if k == "construct":
+        return f"Build a siege Trebuchet at {v('city')} · {N.shillings(C.costs['siege_trebuchet'])}"
+    if k == "buy_title":
+        title_price = titles.title_cost(g, str(v("region")), str(v("noble")))
+        return f"Buy {N.fiefdom(v('region'))} for {N.noble(g, v('noble'))} · {N.shillings(title_price)}"
+    if k == "grant_title":
+        return f"Grant {N.fiefdom(v('region'))} to {N.noble(g, v('noble'))}"
+    if k == "transfer_title":
+        return f"Hand {N.fiefdom(v('region'))} to {N.noble(g, v('to'))}"
+    if k == "pigeon":
+        goods = [N.shillings(int(v("shillings")))] if v("shillings") else []
+        goods += [N.card(v("card"))] if v("card") else []
+        return f"Pigeon from {N.noble(g, v('sender'))} to {N.noble(g, v('to'))}: {join_words(goods) or 'a message'}"
+    if k == "pigeon_offer":
+        give = [N.shillings(int(v("give_shillings")))] if v("give_shillings") else []
+        give += [N.card(c) for c in v("give_cards") or ()]
+        take = [N.shillings(int(v("take_shillings")))] if v("take_shillings") else []
+        take += [N.card(c) for c in v("take_cards") or ()]
+        return f"Offer {N.noble(g, v('to'))} {join_words(give) or 'nothing'} for {join_words(take) or 'nothing'}"
+    if k in ("accept_offer", "decline_offer"):
+        o = next((o for o in g.offers.open if o.id == v("offer")), None)
+        whose = f" of {N.seat_player(g, o.by, aud)}" if o else ""
+        return f"{'Accept' if k == 'accept_offer' else 'Decline'} the offer{whose}"
+    if k == "respond":
+        return "Yes, agree" if v("accept") else "No, refuse"
+    if k == "move":
+        return _move_label(g, a)
+    if k == "battle":
+        aim = f", archers aiming at {N.noble(g, v('target'))}" if v("target") else ""
+        return f"Attack {N.family(v('against'))} at {v('city')}{aim}"
+    if k == "besiege":
+        return f"Besiege {v('city')}"
+    if k == "battle_next":
+        text = NEXT.get(str(v("choice")), "Go on")
+        if v("destroy"):
+            text += ", destroying your own engines here first"
+        if v("target"):
+            text += f", archers aiming at {N.noble(g, v('target'))}"
+        return text
+    if k == "spoils":
+        return "Keep the beaten side's engines" if v("absorb") else "Destroy the beaten side's engines"
+    if k == "bandits":
+        t = g.tasks[0] if g.tasks and g.tasks[0].kind == "bandits" else None
+        price = f" {N.shillings(t.count)}" if t else ""
+        return f"Pay the Bandits{price}" if v("pay") else "Stay the Bandits' captive"
+    if k == "interdict":
+        return f"Free {N.noble(g, v('captive'))} from the Bandits (a Carrier Pigeon)"
+    if k == "join":
+        return f"{N.family(v('family'))} joins {N.family(v('side'))}'s side"
+    if k == "transfer_control":
+        return f"Hand {v('city')} to {N.family(v('to'))}"
+    if k == "danegeld":
+        return f"Pay Danegeld through {N.noble(g, v('noble'))} · {N.shillings(5)}"
+    if k == "intervene":
+        return f"Send {N.noble(g, v('noble'))} to the invaders"
+    if k == "lift_siege":
+        return f"Lift your siege of {v('city')}"
+    if k == "pillage":
+        return PILLAGE.get(str(v("what")), "Pillage {city}").format(city=v("city"))
+    return "Go ahead"
+
+
+def _move_label(g: Fief, a: Action) -> str:
+    via = {"sea": " by sea", "sherwood": " via Sherwood", "royal": " by the royal road"}.get(str(a.get("via")), "")
+    troops = a.get("troops") or ()
+    with_ = f" with {N.troops(troops)}" if troops else " alone"
+    if a.get("cavalcade"):
+        return f"Cavalcade: {N.noble(g, a.get('noble'))} rides to {a.get('to')}{with_}"
+    return f"Move {N.noble(g, a.get('noble'))} to {a.get('to')}{via}{with_}"
+
+
+def _seat_family(g: Fief, seat: str) -> str:
+    from engine.fief.flow import current_actor
+    fam = current_actor(g)
+    if fam and g.families[fam].seat == seat:
+        return fam
+    fams = N.seat_families(g, seat)
+    return fams[0] if fams else ""
+
+
+# -- choices ------------------------------------------------------------------------------------
+TASK_ACTIONS = {"plague": "plague_losses", "bestow": "bestow", "release": "release", "losses": "losses",
+                "battle_next": "battle_next", "spoils": "spoils", "bandits": "bandits"}
+
+def relevant(g: Fief, d: Decision, legal: Sequence[Action]) -> list[Action]:
+    """The legal actions that answer ``d``: a request's yes and no, an offer's accept and decline,
+    else the step's or task's commands and the moves open at any time."""
+    if d.prompt.startswith("request."):
+        return [a for a in legal if a.kind == "respond" and a.get("request") == d.info.get("request")]
+    if d.prompt == "offer":
+        return [a for a in legal if a.kind in ("accept_offer", "decline_offer") and a.get("offer") == d.info.get("offer")]
+    if d.id.startswith("task-"):
+        kind = TASK_ACTIONS.get(d.prompt.partition(".")[2])
+        return [a for a in legal if a.kind == kind]
+    moving = g.flow.step == "move"
+    return [a for a in legal if a.kind not in ("respond", "accept_offer", "decline_offer")
+            and (moving or a.kind != "transfer_control")]
+
+
+def _first_param(kind: str) -> str | None:
+    spec = ACTIONS[kind]
+    return spec.params[0].name if spec.params else None
+
+
+def _group_label(g: Fief, seat: str, kind: str, param: str | None, value: Any, aud: Audience) -> str:
+    if kind == "move":
+        return f"Move {N.noble(g, value)}"
+    if kind == "buy":
+        return "Buy troops"
+    if kind.startswith("play_") and param == "card":
+        return f"Play {N.card(value)}"
+    if kind == "give_retainer":
+        return f"{N.noble(g, value)} gives away a retainer"
+    if kind == "mata":
+        return f"Mata: {N.noble(g, value)} swaps a card"
+    if kind == "offer_ransom":
+        return f"Offer a ransom for {N.noble(g, value)}"
+    if kind in ("pigeon", "pigeon_offer"):
+        return f"Send a pigeon from {N.noble(g, value)}" if kind == "pigeon" else f"Offer an exchange from {N.noble(g, value)}"
+    if kind == "battle":
+        return f"Battle at {value}"
+    if kind in ("buy_title", "grant_title", "transfer_title"):
+        return {"buy_title": "Buy", "grant_title": "Grant", "transfer_title": "Hand over"}[kind] + f" {N.fiefdom(value)}"
+    if kind == "build":
+        return f"Build {N.building(value)}"
+    if kind == "pillage":
+        return f"Pillage at {value}"
+    if kind == "battle_next":
+        return NEXT.get(str(value), "Go on") + "…"
+    verb = GROUP_VERBS.get(kind, "Choose")
+    return f"{verb} {value_label(g, seat, kind, param or '', value)}…"
+
+
+# Commands always answered through a menu: movement and purchases have several parts, and the
+# legal enumeration of the others samples their values (flows.py offers all of them).
+ALWAYS_FLOW = ("move", "buy", "mata", "offer_ransom", "pigeon", "play_abbess")
+GROUP_VERBS = {"bestow": "Give", "release": "Free", "losses": "Lose", "plague_losses": "Lose", "pay_ransom": "Ransom",
+               "danegeld": "Pay Danegeld to", "intervene": "Send a churchman to", "transfer_title": "Hand over",
+               "respond": "Answer", "join": "Join with", "interdict": "Free", "lift_siege": "Lift the siege of",
+               "construct": "Build a siege Trebuchet at", "rebuild_abbey": "Raise again", "muster": "Muster with",
+               "besiege": "Besiege", "scorch": "Burn the Mill at", "start": "Start at", "discard": "Discard",
+               "draw": "Draw from the", "spoils": "Spoils:"}
+KIND_FLOWS = {"buy": "Buy troops", "pigeon": "Send a Carrier Pigeon", "pigeon_offer": "Offer an exchange by pigeon",
+              "give_retainer": "Hand over a retainer", "mata": "Mata: swap a card", "play_weather": "Play Good Weather",
+              "transfer_control": "Hand a city to another family", "join": "Join a battle"}
+
+
+def choices(g: Fief, d: Decision, seat: str, legal: list[Action], aud: Audience) -> list[Choice]:
+    """The answers, likely first, Done/Pass/No last; multi-part commands open a flow."""
+    acts = relevant(g, d, legal)
+    by_kind: dict[str, list[Action]] = {}
+    for a in acts:
+        by_kind.setdefault(a.kind, []).append(a)
+    out: list[tuple[int, int, Choice]] = []
+    for kind, group in by_kind.items():
+        prio = PRIORITY.get(kind, 5)
+        if kind == "done" or (kind == "respond" and not group[0].get("accept")) or kind == "decline_offer":
+            for a in group:
+                out.append((99, 0, Choice(label(g, seat, a, aud), a, style="pass")))
+            continue
+        if kind == "respond":
+            for a in group:
+                out.append((prio, 0 if a.get("accept") else 1,
+                            Choice(label(g, seat, a, aud), a, style="pass" if not a.get("accept") else "secondary")))
+            continue
+        param = _first_param(kind)
+        grouped = kind in ALWAYS_FLOW or (len(group) > 4 and param is not None)
+        if not grouped:
+            for i, a in enumerate(group):
+                out.append((prio, i, _whole(g, seat, a, aud)))
+            continue
+        if kind == "buy":
+            out.append((prio, 0, Choice("Buy troops", flow="buy")))
+            continue
+        if kind in KIND_FLOWS and len(group) > 3:
+            out.append((prio, 0, Choice(KIND_FLOWS[kind], flow=kind)))
+            continue
+        values = list(dict.fromkeys(a.get(param) for a in group)) if param else []
+        if len(values) > 6 and kind in KIND_FLOWS:
+            out.append((prio, 0, Choice(KIND_FLOWS[kind], flow=kind)))
+            continue
+        for i, val in enumerate(values):
+            members = [a for a in group if a.get(param or "") == val]
+            if len(members) == 1 and kind not in ALWAYS_FLOW:
+                out.append((prio, i, _whole(g, seat, members[0], aud)))
+            else:
+                key = val if not isinstance(val, list) else tuple(val)
+                out.append((prio, i, Choice(_group_label(g, seat, kind, param, val, aud), flow=kind,
+                                            chosen=((str(param), key),))))
+    out.sort(key=lambda x: (x[0], x[1]))
+    result = [c for _, _, c in out]
+    # too many for one menu: keep the first ones and the pass at the end
+    if len(result) > MAX_OPTIONS:
+        passes = [c for c in result if c.style == "pass"]
+        result = [c for c in result if c.style != "pass"][: MAX_OPTIONS - len(passes)] + passes
+    if result and result[0].style == "secondary" and any(c.style != "pass" for c in result):
+        result[0] = _restyle(result[0], "primary")
+    return result
+
+
+def _whole(g: Fief, seat: str, a: Action, aud: Audience) -> Choice:
+    question = confirm(g, seat, a)
+    return Choice(label(g, seat, a, aud), a, confirm=question, style="danger" if question else "secondary")
+
+
+def _restyle(c: Choice, style: str) -> Choice:
+    return Choice(c.label, c.action, c.flow, c.chosen, c.hint, style, c.confirm)
+
+
+# -- confirmations ------------------------------------------------------------------------------
+def confirm(g: Fief, seat: str, a: Action) -> str | None:
+    """A question before a choice that harms the seat's own holdings (3.4, 7.2, 7.8, 7.10, 2.0)."""
+    v = a.get
+    if a.kind == "scorch":
+        return f"Burn your own Mill at {v('city')}? You gain 2 shillings now and lose its income for good."
+    if a.kind == "pillage":
+        what = str(v("what"))
+        if what == "mill":
+            return f"Pillage the Mill of {v('city')}, a city you hold? It is destroyed for 2 shillings."
+        if what == "abbey":
+            return f"Sack the Abbey at {v('city')}, a city you hold? It is destroyed."
+        if what == "own_engines":
+            return f"Destroy your own engines at {v('city')}?"
+        return None
+    if a.kind == "battle_next":
+        if v("choice") == "surrender":
+            b = g.war.battle
+            return f"Surrender the battle{' at ' + b.city if b else ''}? The other side wins it."
+        if v("destroy"):
+            return "Destroy your own engines here before fighting on?"
+        return None
+    if a.kind == "discard":
+        return f"Discard {N.card(v('card'))} from your hand?"
+    if a.kind == "transfer_control":
+        return f"Hand control of {v('city')} to {N.family(v('to'))}?"
+    return None
+
+
+# -- skipping -----------------------------------------------------------------------------------
+def skippable(g: Fief, d: Decision, seat: str) -> bool:
+    """True when the seat's only choice is Done, read from public facts only: the nobles'
+    places and moves (5.0), where rival families stand (7.0), what the seat's cities hold (7.10).
+    Steps whose choices hang on a hand or a purse are never skipped."""
+    step = d.prompt.partition(".")[2] if d.prompt.startswith("fief.") else ""
+    fam = _family(g, d, seat)
+    if not fam or g.tasks or step not in ("move", "battle", "pillage"):
+        return False
+    from engine.fief import movement, warplay
+    if step == "move":
+        return [a.kind for a in warplay.step_actions(g, seat, fam)] == ["done"] and \
+            not movement.legal_moves(g, fam)
+    if step == "battle":
+        if fight.battle_cities(g, fam):
+            return False
+        # besieging may depend on hidden troop types: any walls held by a rival where we stand count
+        return not any(c.controller not in (None, fam) and c.siege is None and fight.free_nobles(g, name, fam)
+                       and fight.defended(g, name, fam, c.controller or "")
+                       for name, c in g.cities.items())
+    return not pillage_rules.options(g, fam)
+
+
+# -- value names --------------------------------------------------------------------------------
+NOBLE_PARAMS = {"noble", "giver", "receiver", "sender", "captive", "holder"}
+FAMILY_PARAMS = {"against", "family", "side"}
+
+
+def value_label(g: Fief, seat: str | None, kind: str, param: str, value: Any) -> str:
+    """The name people see (and may type) for a parameter value."""
+    if isinstance(value, (list, tuple)):
+        if param in ("units", "troops"):
+            return _units_label(value) if any("@" in str(x) for x in value) else N.troops(value, none="no troops")
+        return join_words(value_label(g, seat, kind, param, x) for x in value) or "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if param in NOBLE_PARAMS or (param == "to" and kind in ("pigeon", "pigeon_offer", "transfer_title")) \
+            or (param == "target" and kind in ("battle", "battle_next")):
+        return N.noble(g, str(value))
+    if param == "target" and kind == "mata":
+        return N.seat_player(g, str(value), Audience())
+    if param in ("card", "give_cards", "take_cards"):
+        return N.card(str(value))
+    if param in ("region", "tallage"):
+        return N.region(str(value))
+    if param == "tithe":
+        return N.district(str(value))
+    if param == "abbey":
+        return N.abbey(str(value)).removeprefix("the ")
+    if param in FAMILY_PARAMS or (param == "to" and kind == "transfer_control"):
+        return N.family(str(value))
+    if param == "deck":
+        return "Character deck" if value == "character" else "Fortune deck"
+    if param in ("units", "troops"):
+        return _units_label(value) if "@" in str(value) else N.troops([str(value)])
+    if param == "what":
+        return PILLAGE.get(str(value), "{city}").format(city="a city").replace(" at a city", "") \
+            if kind == "pillage" else N.building(str(value)).removeprefix("a ").removeprefix("the ")
+    if param == "choice":
+        return NEXT.get(str(value), str(value))
+    if param == "via":
+        return {"road": "by road", "sea": "by sea", "sherwood": "via Sherwood", "royal": "by the royal road"}.get(
+            str(value), str(value))
+    if param == "army":
+        a = g.armies.get(str(value))
+        return f"the invaders at {a.city}" if a and a.city else "the invaders"
+    if param == "request":
+        r = next((r for r in g.requests.open if r.id == value), None)
+        from engine.fief.words.events_table import WHAT
+        return f"request about {WHAT.get(r.kind, 'something')}" if r else f"request {value}"
+    if param == "offer":
+        o = next((o for o in g.offers.open if o.id == value), None)
+        return f"offer from {N.seat_player(g, o.by, Audience())}" if o else f"offer {value}"
+    if param == "city" or param == "to":
+        return str(value) if str(value) in MAP.cities else N.cap(str(value))
+    return str(value)

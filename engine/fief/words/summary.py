@@ -1,0 +1,358 @@
+"""The thread and the log: phase titles, phase summaries built from public events (aggregated,
+news first), one report per battle (sides, dice, hits, losses, captives, who holds the city),
+personal news by DM and one prose line per action for ``/game log`` (1.0, 7.0-7.8)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+from engine.core.events import Event
+from engine.core.state import GameState
+from engine.core.words import Audience, Words, join_words, plural
+from engine.fief.battle.dice import FACES, dice_for
+from engine.fief.components import C
+from engine.fief.flow import PHASES
+from engine.fief.state import Fief
+from engine.fief.words import names as N
+from engine.fief.words.events_war import VIA, VOLLEYS, ending
+
+MAX_LINES = 8
+LINE_CHARS = 220
+
+# Kinds told in a summary line of their own (news first), and kinds a summary leaves out.
+HEADLINES = ("noble.died", "noble.captured", "game.over", "invaders.landed", "disaster.placed",
+             "disaster.activated", "siege.begun", "bandits.captive", "plague.losses", "invaders.destroyed")
+LEFT_OUT = frozenset({
+    "random.roll", "random.pick", "random.shuffle", "turn.done", "step.begun", "round.begun", "round.ended",
+    "request.opened", "request.answered", "request.expired", "offer.opened", "offer.accepted", "offer.declined",
+    "offer.withdrawn", "offer.expired", "pigeon.sent", "pigeon.arrived", "pigeon.lost", "card.drawn",
+    "card.discarded", "troops.bought", "troops.placed", "noble.moved", "noble.entered", "noble.outskirts",
+    "noble.may_pass", "disaster.drawn", "disaster.revealed", "deck.reshuffled", "fortune.cleared",
+    "title.returned", "retainer.spent", "city.control", "building.built", "sea.journey", "sherwood.journey",
+    "royal.journey", "secret.submitted", "reaction.passed",
+})
+
+
+def phase_title(g: Fief) -> str:
+    f = g.flow
+    if f.over:
+        return "Game over"
+    if f.phase == 0:
+        return "Setup: starting cities"
+    return f"Round {f.round} · Phase {f.phase}: {PHASES.get(f.phase, 'Setup')}"
+
+
+def _is_battle_kind(kind: str) -> bool:
+    return kind.startswith("battle.") or kind.startswith("cavalcade.")
+
+
+def phase_summary(words: Words, state: GameState, events: list[Event], aud: Audience) -> list[str]:
+    """Three to eight lines: news first (deaths, captures, battles won, disasters), then what
+    each family did, aggregated (cards drawn, purchases, moves, cities taken)."""
+    g: Fief = state.data
+    pub = [e for e in events if e.to is None]
+    head: list[str] = []
+    rest: list[str] = []
+    for e in pub:
+        if e.kind.startswith("battle.end.") or e.kind in HEADLINES:
+            line = words.event(state, e, aud)
+            if line:
+                head.append(line)
+    rest += _aggregates(g, pub, aud)
+    in_battle = False
+    for e in pub:
+        if e.kind == "battle.declared":
+            in_battle = True
+        if e.kind == "battle.ended":
+            in_battle = False
+            continue
+        if in_battle or e.kind in LEFT_OUT or e.kind in HEADLINES or _is_battle_kind(e.kind):
+            continue
+        line = words.event(state, e, aud)
+        if line:
+            rest.append(line)
+    return _pack(head, rest)
+
+
+def _pack(head: list[str], rest: list[str]) -> list[str]:
+    lines = list(dict.fromkeys(head))
+    packed: list[str] = []
+    for sentence in dict.fromkeys(rest):
+        if packed and len(packed[-1]) + 1 + len(sentence) <= LINE_CHARS:
+            packed[-1] += " " + sentence
+        else:
+            packed.append(sentence)
+    lines += packed
+    if len(lines) > MAX_LINES:
+        dropped = len(lines) - (MAX_LINES - 1)
+        lines = lines[: MAX_LINES - 1] + [f"And {plural(dropped, 'more line')} of news in the log."]
+    return lines
+
+
+def _aggregates(g: Fief, pub: list[Event], aud: Audience) -> list[str]:
+    out: list[str] = []
+    drawn: Counter[str] = Counter(str(e.data.get("seat")) for e in pub if e.kind == "card.drawn")
+    if drawn:
+        out.append("Cards drawn: " + ", ".join(f"{N.seat_player(g, s, aud)} {n}" for s, n in drawn.items()) + ".")
+    bought: dict[str, Counter[str]] = defaultdict(Counter)
+    spent: Counter[str] = Counter()
+    for e in pub:
+        if e.kind == "troops.bought":
+            fam = str(e.data.get("family"))
+            bought[fam].update({k: int(v) for k, v in e.data.get("units", {}).items()})
+            spent[fam] += int(e.data.get("cost", 0))
+        if e.kind == "building.built":
+            spent[str(e.data.get("family"))] += int(e.data.get("cost", 0))
+    if bought:
+        out.append("Purchases: " + "; ".join(f"{N.family_player(g, f, aud)} {N.troops(c)}" for f, c in bought.items()) + ".")
+    built = [e for e in pub if e.kind == "building.built"]
+    if built:
+        out.append("Built: " + join_words(f"{N.building(e.data.get('what'))} at {e.data.get('city')} ({N.family(e.data.get('family'))})"
+                                          for e in built) + ".")
+    out += _moves(g, pub, aud)
+    out += _control(g, pub, aud)
+    return out
+
+
+def _control(g: Fief, pub: list[Event], aud: Audience) -> list[str]:
+    """Who holds each city that changed hands, as the phase ends (5.1): its last change counts."""
+    first: dict[str, Any] = {}
+    last: dict[str, Any] = {}
+    for e in pub:
+        if e.kind == "city.control":
+            city = str(e.data.get("city"))
+            first.setdefault(city, e.data.get("before"))
+            last[city] = e.data.get("family")
+    taken: dict[str, list[str]] = defaultdict(list)
+    freed: list[str] = []
+    for city, fam in last.items():
+        if fam == first[city]:
+            continue
+        if fam:
+            taken[str(fam)].append(city)
+        else:
+            freed.append(city)
+    out = [f"{N.cap(N.family_player(g, fam, aud))} takes {join_words(cities)}." for fam, cities in taken.items()]
+    if freed:
+        out.append(f"{join_words(freed)} {'is' if len(freed) == 1 else 'are'} independent again.")
+    return out
+
+
+def _moves(g: Fief, pub: list[Event], aud: Audience) -> list[str]:
+    """Each family's nobles, from where they began the phase to where they ended it."""
+    trips: dict[str, dict[str, list[str]]] = defaultdict(dict)
+    routes: dict[str, set[str]] = defaultdict(set)
+    for e in pub:
+        if e.kind != "noble.moved":
+            continue
+        fam, nid = str(e.data.get("family")), str(e.data.get("noble"))
+        trip = trips[fam].setdefault(nid, [str(e.data.get("start"))])
+        trip.append(str(e.data.get("to")))
+        if e.data.get("via") in ("sea", "sherwood", "royal"):
+            routes[nid].add(VIA[str(e.data["via"])].strip())
+    out = []
+    for fam, nobles in trips.items():
+        parts = []
+        for nid, trip in nobles.items():
+            via = f" ({join_words(sorted(routes[nid]))})" if routes[nid] else ""
+            parts.append(f"{N.noble(g, nid)} to {trip[-1]}{via}")
+        out.append(f"{N.cap(N.family_player(g, fam, aud))} moves {join_words(parts)}.")
+    return out
+
+
+# -- battles ----------------------------------------------------------------------------------------
+AFTERMATH = frozenset({"city.control", "siege.lifted", "siege.begun", "noble.captured", "battle.spoils",
+                       "relic.dropped", "captive.released"})
+
+
+def battle_events(events: list[Event]) -> list[list[Event]]:
+    """The public events of each battle that ended, from its declaration to its end, with what
+    follows at once in the same city (who takes it, a siege lifted, captives taken)."""
+    out: list[list[Event]] = []
+    current: list[Event] | None = None
+    ended: list[Event] | None = None
+    for e in events:
+        if e.to is not None:
+            continue
+        if ended is not None:
+            if e.kind in AFTERMATH and e.data.get("city") in (None, ended[0].data.get("city")):
+                ended.append(e)
+                continue
+            ended = None
+        if e.kind == "battle.declared":
+            current = [e]
+            continue
+        if current is None:
+            continue
+        current.append(e)
+        if e.kind == "battle.ended":
+            out.append(current)
+            ended, current = current, None
+    return out
+
+
+def _volley_of(why: str) -> tuple[str, str] | None:
+    head, _, rest = why.partition(": ")
+    if head in VOLLEYS:
+        return head, rest.partition(" at ")[0]
+    return None
+
+
+def battle_report(g: Fief, events: list[Event], aud: Audience) -> list[str]:
+    """One short block: who fought whom, the sides, each round's dice and hits, the losses and
+    captives, how it ended and who holds the city (7.0-7.8)."""
+    if not events or events[0].kind != "battle.declared":
+        return []
+    d = events[0].data
+    city, att, dfn, kind = d.get("city"), str(d.get("attacker")), str(d.get("defender")), d.get("battle")
+    walls = f", behind {N.building(d['walls'])}" if d.get("walls") else ""
+    title = {"cavalcade": "Cavalcade", "invasion": "Invaders", "sally": "Sally"}.get(str(kind), "Battle")
+    holder = next((e.data.get("before") for e in events if e.kind == "city.control"),
+                  g.cities[str(city)].controller if str(city) in g.cities else None)
+    holds = ", who holds the city" if holder == dfn and dfn != N.INVADERS else ""
+    if holds and walls:
+        holds, walls = holds + walls.removeprefix(","), ""
+    lines = [f"{title} at {city}: {_name(g, att, aud)} {_verb(att, 'attack')} {_name(g, dfn, aud)}{holds}{walls}."]
+    shown: dict[str, dict[str, int]] = {}
+    for e in events:
+        if e.kind == "battle.revealed":
+            shown.update({str(f): dict(t) for f, t in e.data.get("troops", {}).items()})
+    lines.append(" ".join(_side_line(g, fam, troops, events) for fam, troops in shown.items()))
+    rnd: list[str] = []
+    rolls: dict[tuple[str, str], list[int]] = defaultdict(list)
+
+    def flush_volley(volley: str, hits: dict[str, Any]) -> None:
+        parts = []
+        for side in (att, dfn):
+            faces = rolls.pop((volley, side), [])
+            if not faces:
+                continue
+            took = int(hits.get(dfn if side == att else att, 0))
+            shown = join_words(str(FACES[v - 1]) if FACES[v - 1] else "a blank" for v in faces)
+            rolls_word = "roll" if side == N.INVADERS else "rolls"
+            parts.append(f"{N.cap(N.family(side))} {rolls_word} {shown} for {plural(took, 'hit') if took else 'no hit'}")
+        if parts:
+            rnd.append(f"{N.cap(VOLLEYS[volley])}: {'; '.join(parts)}.")
+
+    for e in events[1:]:
+        if e.kind == "battle.round":
+            if rnd:
+                lines.append(" ".join(rnd))
+            rnd = [f"Round {e.data.get('round')}."]
+        elif e.kind == "random.roll":
+            v = _volley_of(str(e.data.get("why", "")))
+            if v:
+                rolls[v].append(int(e.data.get("value", 1)))
+        elif e.kind == "battle.hits":
+            flush_volley(str(e.data.get("volley")), dict(e.data.get("hits", {})))
+        elif e.kind == "battle.losses":
+            rnd.append(_loss_line(g, e.data, aud))
+        elif e.kind == "battle.explosion":
+            n = int(e.data.get("bombards", 0))
+            rnd.append(f"{N.unit('bombard', n)} of {N.family(e.data.get('family'))} {'blows' if n == 1 else 'blow'} up.")
+        elif e.kind == "noble.captured":
+            rnd.append(f"{N.noble(g, e.data.get('noble'))} is taken captive.")
+        elif e.kind == "battle.joined":
+            rnd.append(f"{N.family(e.data.get('family'))} joins {N.family(e.data.get('side'))}.")
+        elif e.kind == "battle.truce_offered":
+            rnd.append(f"{N.family(e.data.get('by'))} offers a truce.")
+        elif e.kind.startswith("battle.end."):
+            if rnd:
+                lines.append(" ".join(rnd))
+            rnd = []
+            lines.append(ending(g, e.data, e.kind.rpartition(".")[2], aud))
+        elif e.kind == "city.control":
+            fam = e.data.get("family")
+            lines.append(f"{N.cap(_name(g, fam, aud))} {_verb(fam, 'take')} {city}." if fam else f"{city} is left independent.")
+        elif e.kind == "siege.begun":
+            lines.append(f"{N.family(e.data.get('by'))} lays siege to {city}.")
+        elif e.kind == "siege.lifted":
+            lines.append(f"The siege of {city} is over.")
+    if rnd and len(rnd) > 1:
+        lines.append(" ".join(rnd))
+    return [line for line in lines if line]
+
+
+def _name(g: Fief, fam: str | None, aud: Audience) -> str:
+    return "the invaders" if fam == N.INVADERS else N.family_player(g, fam, aud)
+
+
+def _verb(fam: str | None, verb: str) -> str:
+    return verb if fam == N.INVADERS else verb + "s"
+
+
+def _side_line(g: Fief, fam: str, troops: dict[str, int], events: list[Event]) -> str:
+    if fam == N.INVADERS:
+        return f"Invaders: {N.unit('foot', int(troops.get('foot', 0)))} with their leader."
+    sp = sum(C.unit_sp.get(k, 0) * int(n) for k, n in troops.items())
+    nobles = [str(n) for e in events if e.kind == "battle.losses" and e.data.get("family") == fam
+              for n in list(e.data.get("slain", [])) + list(e.data.get("captured", []))]
+    nobles += [str(e.data.get("noble")) for e in events if e.kind in ("noble.captured", "noble.died")
+               and e.data.get("family") == fam]
+    city = events[0].data.get("city")
+    nobles += [n.id for n in g.nobles.values() if n.family == fam and n.city == city and n.id not in nobles]
+    who = N.nobles(g, dict.fromkeys(nobles))
+    if not sp:
+        return f"{N.family(fam)}: {who or 'nobody'}, no troops."
+    dice = dice_for(sp)
+    return f"{N.family(fam)}: {who + ', ' if who else ''}{N.troops(troops)} ({sp} strength, {plural(dice, 'die', 'dice')})."
+
+
+def _loss_line(g: Fief, d: dict[str, Any], aud: Audience) -> str:
+    side = d.get("family")
+    who = "The invaders lose" if side == N.INVADERS else f"{N.family(side)} loses"
+    out = [f"{who} {N.troops(d['units'])}."] if d.get("units") else []
+    if d.get("slain"):
+        out.append(f"{N.nobles(g, d['slain'])} {'falls' if len(d['slain']) == 1 else 'fall'}.")
+    return " ".join(out)
+
+
+# -- news and the log --------------------------------------------------------------------------------
+NEWS_PUBLIC = frozenset({"noble.died", "noble.captured", "captive.released", "bandits.stopped", "plague.losses",
+                         "title.lost", "pillage.engines", "invaders.landed"})
+NEWS_PRIVATE_SKIP = frozenset({"card.received", "troops.detail", "troops.moved", "secret.chosen"})
+
+
+def news(words: Words, state: GameState, events: list[Event], seat: str, aud: Audience) -> list[str]:
+    """Personal news for ``seat``, one line each: its nobles slain, captured or freed, its cities
+    lost, a battle against it, a request or offer waiting, what reached it by pigeon or Mata."""
+    g: Fief = state.data
+    mine = set(N.seat_families(g, seat))
+    out: list[str] = []
+    for e in events:
+        if not e.visible_to(seat):
+            continue
+        d = e.data
+        if e.to is not None:
+            if e.kind not in NEWS_PRIVATE_SKIP:
+                line = words.event(state, e, aud)
+                if line:
+                    out.append(line)
+            continue
+        line = None
+        if e.kind in NEWS_PUBLIC and (d.get("family") in mine or d.get("owner") in mine):
+            line = words.event(state, e, aud)
+        elif e.kind == "ransom.paid" and d.get("captor") in mine:
+            line = words.event(state, e, aud)
+        elif e.kind == "city.control" and d.get("before") in mine and d.get("family") not in mine:
+            line = f"You lose control of {d.get('city')}."
+        elif e.kind == "battle.declared" and (d.get("defender") in mine) and d.get("attacker") not in mine:
+            line = words.event(state, e, aud)
+        elif e.kind in ("request.opened", "offer.opened") and d.get("to") == seat and d.get("by") != seat:
+            line = words.event(state, e, aud)
+        if line:
+            out.append(line)
+    return list(dict.fromkeys(out))
+
+
+def log_line(words: Words, state: GameState, seat: str | None, events: list[Event], aud: Audience) -> str:
+    """One prose line for one action: its public sentences, dice and bookkeeping left out.
+    Only the public events are read, so a secret action's line names nobody the events do not."""
+    pub = [e for e in events if e.to is None and e.kind not in ("random.roll", "random.pick", "random.shuffle")]
+    sentences = list(dict.fromkeys(s for s in (words.event(state, e, aud) for e in pub) if s))
+    if not sentences:
+        return "Nothing to see."
+    if len(sentences) > 4:
+        return " ".join(sentences[:4]) + f" And {plural(len(sentences) - 4, 'more event')}."
+    return " ".join(sentences)

@@ -1,0 +1,593 @@
+"""Prompts in words: the question each OKC decision asks, what happens if nobody answers, a label
+for every action, the choices offered (likely answer first, Pass last), component flows for
+multi-part actions (card placement, orders, Govern), confirmations and the skip rule."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.core import Action, Decision, GameState
+from engine.core.words import Audience, Choice, FlowStep, humanize, plural
+from engine.okc.actions import ACTIONS, TIMING, action_step_options, legal
+from engine.okc.cards import card, pack_of
+from engine.okc.effects import DONE
+from engine.okc.state import Okc
+from engine.okc.words.names import (
+    card_dot,
+    card_name,
+    council_name,
+    faction_of,
+    favour_ability,
+    kingdom_name,
+    location_name,
+    location_where,
+    okc,
+    phrase,
+    region_name,
+    strength,
+    tactic_name,
+    the_region,
+    whom,
+)
+
+ABSENT = "If you don't answer in time, "
+MAX_OPTIONS = 25
+ORDINALS = ("first", "second", "third")
+Question = Callable[[GameState, Decision, str, Audience], str]
+Label = Callable[[GameState, str, Action, Audience], str]
+
+
+def choice_of(g: Okc, seat: str) -> Any:
+    return g.choice if g.choice is not None and g.choice.seat == seat else None
+
+
+def reward_text(state: GameState, loc: str) -> str:
+    locs = pack_of(okc(state)).locations
+    return phrase(locs[loc].text) if loc in locs else ""
+
+
+# -- questions ---------------------------------------------------------------------------------
+
+def road_line(state: GameState) -> str:
+    g = okc(state)
+    shown = [kingdom_name(state, k) for k in g.great_road if k]
+    if g.kingdom_deck:
+        shown.append(f"{kingdom_name(state, g.kingdom_deck[0])} on the deck")
+    return ", ".join(shown)
+
+
+def choice_question(state: GameState, seat: str) -> str:
+    g = okc(state)
+    c = choice_of(g, seat)
+    if c is None:
+        return "An effect waits on your choice."
+    step, ctx = c.step, c.ctx
+    where = the_region(state, ctx["region"]) if ctx.get("region") else "this Region"
+    n = c.count
+    questions = {
+        "ambush": f"Ambush: which card do you add face down in {where}?",
+        "flank": f"Flank: to which Region does {card_name(state, str(ctx.get('card')))} move?",
+        "steal": f"Take {step.get('amount')} {str(step.get('what')).title()} from which rival?",
+        "draw": f"How many cards do you draw (up to {step.get('amount')})?",
+        "discard": (f"Your hand is over its size: discard {plural(n, 'card')}." if ctx.get("attrition")
+                    else f"Discard {plural(n, 'card')} from your hand."),
+        "bottom": f"Put up to {plural(n, 'card')} from your hand under your deck, one at a time?",
+        "eliminate": f"Which opposing card in {where} is eliminated?",
+        "blank": f"Which opposing card in {where} do you blank?",
+        "burn": f"Which card from your {'Lost Pile' if step.get('target') == 'lost' else 'hand'} do you burn? "
+                "It leaves the game.",
+        "move_herald": "Which Herald moves, and to which Location?",
+        "swap": "Swap one of your face-down cards with a card from your hand?",
+        "peek": "Which face-down card do you look at?",
+        "govern": "Govern: put a card with Votes from your hand into a Council?",
+        "journey": "Journey: send a card with Lore icons away to gain its Lore?",
+        "acquire": f"You have {g.players[seat].lore} Lore: acquire a card from your Site of Power?",
+        "unexhaust": "Which exhausted Tactic do you ready again?",
+        "recover": "Which card do you bring back from your Lost Pile?",
+    }
+    return questions.get(c.kind, "An effect waits on your choice.")
+
+
+def question(state: GameState, decision: Decision, seat: str, aud: Audience,
+             extra: Mapping[str, Question]) -> str:
+    g = okc(state)
+    prompt = decision.prompt
+    if prompt in extra:
+        return extra[prompt](state, decision, seat, aud)
+    region = the_region(state, g.clash.region) if g.clash is not None else "the Region"
+    if prompt.startswith("okc.choice."):
+        return choice_question(state, seat)
+    if prompt == "okc.bid":
+        return (f"Spring bids: choose the card you bid, face down. The strongest bid picks first: a Kingdom card "
+                f"from the Great Road ({road_line(state)}) or from a rival, or the card comes back.")
+    if prompt == "okc.resolve_bid":
+        bid = g.revealed_bids.get(seat)
+        mine = f"Your bid, {card_dot(state, bid)}," if bid else "Your bid"
+        return f"{mine} picks now: take a Kingdom card from the Great Road or from a rival, or keep the card."
+    if prompt == "okc.herald":
+        return "Where do you send your Herald? If you win that Location's Region, it brings you Influence."
+    if prompt == "okc.region_cards":
+        n = min(3, len(g.players[seat].hand))
+        what = "one card face down next to each Region" if n == 3 else f"{plural(n, 'card')} face down, one per Region"
+        return f"Place {what}: they fight there this Summer."
+    if prompt == "okc.spring_actions":
+        return "Spring actions: send Supporters, use a Tactic, a Kingdom card or the Favour, or pass."
+    if prompt == "okc.day":
+        return f"The clash in {region}, Day step: send Supporters, use a Tactic, a command or an ability, or pass."
+    if prompt == "okc.autumn":
+        return "Autumn: Govern, Journey, play an Autumn command or use an ability, or pass."
+    if prompt == "okc.clash_order":
+        return "You are last on the Order Track: which Region clashes first, second and third?"
+    if prompt == "okc.tie":
+        return f"The clash in {region} is tied: play one more card face down, or pass."
+    if prompt == "okc.claim":
+        return f"You won {region}: which Location's rewards do you claim?"
+    return "What do you do?"
+
+
+KNOWN_PROMPTS = ("okc.bid", "okc.resolve_bid", "okc.herald", "okc.region_cards", "okc.spring_actions", "okc.day",
+                 "okc.autumn", "okc.clash_order", "okc.tie", "okc.claim")
+
+
+def if_absent(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
+    g = okc(state)
+    default = decision.default_for(seat)
+    prompt = decision.prompt
+    if prompt == "okc.bid" and default is not None:
+        return ABSENT + "you bid your weakest card."
+    if prompt == "okc.region_cards":
+        return ABSENT + "the first cards of your hand go face down, in Region order."
+    if prompt == "okc.tie" or prompt in ("okc.spring_actions", "okc.day", "okc.autumn"):
+        return ABSENT + "you pass."
+    if prompt == "okc.resolve_bid":
+        return ABSENT + "your bid card comes back to your hand."
+    if prompt == "okc.clash_order":
+        return ABSENT + "the Regions clash from the top of the board down."
+    if default is not None and prompt in ("okc.herald", "okc.claim"):
+        return ABSENT + f"you choose {location_where(state, str(default.get('location')))}."
+    c = choice_of(g, seat)
+    if c is not None and default is not None:
+        if c.optional:
+            return ABSENT + "you take nothing more from this effect."
+        return ABSENT + f"the first choice is taken for you ({option_label(state, seat, str(default.get('option')), aud)})."
+    if default is not None:
+        return ABSENT + f"you {label(state, seat, default, aud, {})[:1].lower()}{label(state, seat, default, aud, {})[1:]}."
+    return ""
+
+
+# -- labels --------------------------------------------------------------------------------------
+
+def option_label(state: GameState, seat: str, option: str, aud: Audience) -> str:
+    """A ``choose`` option in words, for the effect waiting on ``seat``."""
+    g = okc(state)
+    c = choice_of(g, seat)
+    kind = c.kind if c is not None else ""
+    p = pack_of(g)
+    if option == DONE:
+        return {"bottom": "Done", "acquire": "Keep my Lore", "govern": "Skip Govern", "journey": "Skip Journey",
+                "swap": "No swap"}.get(kind, "Done")
+    if kind == "draw":
+        n = int(option)
+        return f"Draw {plural(n, 'card')}" if n else "Draw none"
+    region_ids = {r.id for r in g.regions}
+    if option.count(":") == 2 and option.split(":")[0] in region_ids:
+        rid, idx, cid = option.split(":")
+        reg = next(r for r in g.regions if r.id == rid)
+        down = reg.cards[int(idx)].card if int(idx) < len(reg.cards) else ""
+        return f"{card_name(state, cid)} in place of {card_name(state, down)} ({region_name(state, rid)})"
+    if option.count(":") == 2 and option.split(":")[0] in g.players:
+        who, rid, idx = option.split(":")
+        mine = [i for i, q in enumerate(next(r for r in g.regions if r.id == rid).cards) if q.owner == who]
+        nth = f", card {mine.index(int(idx)) + 1}" if len(mine) > 1 and int(idx) in mine else ""
+        return f"{faction_of(state, who)} in the {region_name(state, rid)}{nth}"
+    if ">" in option:
+        left, right = option.split(">", 1)
+        if kind == "move_herald" or left in g.players:
+            return f"Herald of {faction_of(state, left)} to the {location_name(state, right)}"
+        return f"{card_dot(state, left)} into the {council_name(state, right)}"
+    if option in p.cards:
+        verb = {"discard": "Discard", "bottom": "Put under", "burn": "Burn", "ambush": "Ambush with",
+                "eliminate": "Eliminate", "blank": "Blank", "journey": "Journey with", "recover": "Bring back",
+                "acquire": "Acquire"}.get(kind, "Choose")
+        cost = f" for {p.cards[option].cost} Lore" if kind == "acquire" and p.cards[option].cost is not None else ""
+        return f"{verb} {card_dot(state, option)}{cost}"
+    if option in g.players:
+        return f"From {whom(state, option, aud)}"
+    if option in p.tactics:
+        return f"Ready {tactic_name(state, option)}"
+    if any(r.id == option for r in g.regions):
+        return f"To {the_region(state, option)}"
+    return humanize(option).capitalize()
+
+
+def label(state: GameState, seat: str, action: Action, aud: Audience, extra: Mapping[str, Label]) -> str:
+    g = okc(state)
+    kind = action.kind
+    if kind in extra:
+        return extra[kind](state, seat, action, aud)
+    arg = action.get("card")
+    cid = str(arg) if arg is not None else ""
+    if kind == "bid":
+        return f"Bid {card_dot(state, cid)}"
+    if kind == "road":
+        top = g.kingdom_deck[0] if g.kingdom_deck else None
+        where = "the Kingdom deck" if cid == top and cid not in g.great_road else "the Great Road"
+        return f"Take {kingdom_name(state, cid)} from {where}"
+    if kind == "steal":
+        owner = next((s for s in g.order if cid in g.players[s].kingdom), None)
+        rival = f" from {faction_of(state, owner)}" if owner else ""
+        return f"Take {kingdom_name(state, cid)}{rival}"
+    if kind == "keep":
+        bid = g.revealed_bids.get(seat)
+        return f"Keep {card_name(state, bid)} in hand" if bid else "Keep my bid card"
+    if kind == "herald":
+        return f"Herald to {location_where(state, str(action.get('location')))}"
+    if kind == "claim":
+        loc = str(action.get("location"))
+        return f"Claim the {location_name(state, loc)}"
+    if kind == "place":
+        parts = [f"{region_name(state, r.id)}: {card_name(state, str(action.get(r.id)))}" for r in g.regions
+                 if action.get(r.id)]
+        return " · ".join(parts) or "Place no cards"
+    if kind == "order":
+        names = [region_name(state, str(r)) for r in action.get("regions") or ()]
+        return ", then ".join(names)
+    if kind == "deploy":
+        n = int(action.get("count") or 0)
+        return f"Send {plural(n, 'Supporter')} to {the_region(state, str(action.get('region')))}"
+    if kind == "tactic":
+        tid = str(action.get("id"))
+        return f"Tactic: {tactic_name(state, tid)}"
+    if kind == "kingdom":
+        return f"Use {kingdom_name(state, cid)}"
+    if kind == "favour":
+        return f"Favour: {favour_ability(state, str(action.get('ability')))}"
+    if kind == "command":
+        keyword = next((c.keyword for c in card(g, cid).commands if c.keyword), None) if cid in pack_of(g).cards \
+            else None
+        how = {"ambush": "Ambush", "flank": "Flank"}.get(str(keyword), "")
+        if g.step == "autumn":
+            return f"Autumn command: {card_dot(state, cid)}"
+        return f"{how or 'Command'}: {card_dot(state, cid)}"
+    if kind == "govern":
+        return f"Govern: {card_dot(state, cid)} into the {council_name(state, str(action.get('council')))}"
+    if kind == "journey":
+        lore = card(g, cid).lore if cid in pack_of(g).cards else 0
+        return f"Journey with {card_dot(state, cid)} (+{lore} Lore)"
+    if kind == "tie":
+        return f"Play {card_dot(state, cid)} face down" if cid else "Pass"
+    if kind == "choose":
+        return option_label(state, seat, str(action.get("option")), aud)
+    if kind == "pass":
+        return "Pass"
+    spec = ACTIONS.get(kind)
+    return spec.doc if spec is not None else humanize(kind).capitalize()
+
+
+def hint(state: GameState, action: Action) -> str:
+    """What a choice does, shown beside its label: a Location's reward, an ability's effect."""
+    p = pack_of(okc(state))
+    kind = action.kind
+    if kind == "claim":
+        return cap_first(reward_text(state, str(action.get("location"))))
+    if kind == "tactic" and action.get("id") in p.tactics:
+        return cap_first(phrase(p.tactics[str(action.get("id"))].text))
+    if kind == "kingdom" and action.get("card") in p.kingdom:
+        act = p.kingdom[str(action.get("card"))].action
+        return cap_first(phrase(act.text)) if act is not None else ""
+    if kind == "favour":
+        ab = next((a for a in p.favour.abilities if a.id == action.get("ability")), None)
+        return cap_first(phrase(ab.text)) if ab is not None else ""
+    return ""
+
+
+def cap_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# -- choices and flows -----------------------------------------------------------------------------
+
+PASSING = frozenset({"pass", "keep"})
+FLOWED = ("deploy", "govern", "journey")
+FLOW_TITLES = {"deploy": "Send Supporters", "govern": "Govern", "journey": "Journey", "place": "Place your cards",
+               "order": "Set the clash order"}
+CHOOSE_TITLES = {"move_herald": "Move a Herald", "govern": "Govern", "swap": "Swap a card", "peek": "Look at a card"}
+
+
+def is_pass(action: Action) -> bool:
+    return action.kind in PASSING or action.kind == "tie" and not action.get("card") or \
+        action.kind == "choose" and action.get("option") == DONE
+
+
+def confirm(state: GameState, seat: str, action: Action, aud: Audience) -> str | None:
+    """Harmful choices for one's own holdings: discarding or burning a card, giving up a reward."""
+    g = okc(state)
+    c = choice_of(g, seat)
+    if action.kind == "choose" and c is not None:
+        option = str(action.get("option"))
+        if option == DONE and c.kind in ("govern", "journey"):
+            return f"Give up the {c.kind.title()} reward?"
+        if c.kind == "draw" and option == "0":
+            return "Draw no cards at all?"
+        if c.kind == "discard" and option != DONE:
+            return f"Discard {card_dot(state, option)}?"
+        if c.kind == "burn" and option != DONE:
+            return f"Burn {card_dot(state, option)}? It leaves the game for good."
+    if action.kind == "keep":
+        bid = g.revealed_bids.get(seat)
+        return f"Take no Kingdom card and keep {card_name(state, bid)}?" if bid else "Take no Kingdom card?"
+    if action.kind == "tie" and not action.get("card"):
+        return "Pass, and perhaps lose the clash?"
+    return None
+
+
+def style_for(action: Action, first: bool, harmful: bool) -> str:
+    if is_pass(action):
+        return "pass"
+    if harmful:
+        return "danger"
+    return "primary" if first else "secondary"
+
+
+LOSING = frozenset({"discard", "burn", "bottom", "journey"})
+
+
+def rank(state: GameState, seat: str, action: Action) -> tuple[int, int]:
+    """Likely answers first: stronger cards before weaker ones (weaker first when the card is lost);
+    passing last."""
+    if is_pass(action):
+        return (2, 0)
+    cid = action.get("card") or action.get("option")
+    if not (isinstance(cid, str) and cid in pack_of(okc(state)).cards):
+        return (0, 0)
+    c = choice_of(okc(state), seat)
+    losing = action.kind == "journey" or c is not None and c.kind in LOSING
+    return (0, strength(state, cid) if losing else -strength(state, cid))
+
+
+def choices(state: GameState, decision: Decision, seat: str, legal_actions: list[Action], aud: Audience,
+            labels: Mapping[str, Label]) -> list[Choice]:
+    out: list[Choice] = []
+    grouped: dict[str, int] = {}
+    single: list[Action] = []
+    if decision.prompt == "okc.region_cards" and legal_actions:
+        return [Choice(FLOW_TITLES["place"], None, flow="place", style="primary",
+                       hint="Card by card, then the Region for each")]
+    for a in legal_actions:
+        if a.kind in FLOWED or a.kind == "choose" and not is_pass(a) and needs_flow(state, seat):
+            grouped[a.kind] = grouped.get(a.kind, 0) + 1
+        else:
+            single.append(a)
+    if len(single) > MAX_OPTIONS - len(grouped):
+        kinds = {a.kind for a in single if not is_pass(a)}
+        for kind in kinds:
+            grouped[kind] = sum(1 for a in single if a.kind == kind)
+        single = [a for a in single if is_pass(a)]
+    ordered = sorted(single, key=lambda a: rank(state, seat, a))
+    lead = [a for a in ordered if not is_pass(a)]
+    for a in lead:
+        warn = confirm(state, seat, a, aud)
+        out.append(Choice(label(state, seat, a, aud, labels), a, hint=hint(state, a),
+                          style=style_for(a, not out, bool(warn)), confirm=warn))
+    for kind in grouped:
+        if grouped[kind] == 1 and kind != "choose":
+            a = next(x for x in legal_actions if x.kind == kind)
+            out.append(Choice(label(state, seat, a, aud, labels), a, style="primary" if not out else "secondary",
+                              confirm=confirm(state, seat, a, aud)))
+        else:
+            title = CHOOSE_TITLES.get(getattr(choice_of(okc(state), seat), "kind", ""), "Choose") if kind == "choose" \
+                else FLOW_TITLES.get(kind, humanize(kind).capitalize())
+            out.append(Choice(title, None, flow=kind,
+                              style="primary" if not out else "secondary"))
+    for a in ordered:
+        if is_pass(a):
+            out.append(Choice(label(state, seat, a, aud, labels), a, style="pass", confirm=confirm(state, seat, a, aud)))
+    return out
+
+
+def needs_flow(state: GameState, seat: str) -> bool:
+    c = choice_of(okc(state), seat)
+    return c is not None and (c.kind in SPLIT or len(c.options) > MAX_OPTIONS - 1)
+
+
+# Choose options made of parts: (separator, names of the parts).
+SPLIT = {"move_herald": (">", ("herald", "location")), "govern": (">", ("card", "council")),
+         "swap": (":", ("region", "index", "card"))}
+
+
+def candidates(state: GameState, seat: str, kind: str) -> tuple[list[str], list[tuple[dict[str, Any], Action]]]:
+    """The legal actions of ``kind`` as (parameters asked in order, [(values, action)])."""
+    g = okc(state)
+    acts = [a for a in legal(state, seat) if a.kind == kind]
+    if kind == "order":
+        return list(ORDINALS), [({o: r for o, r in zip(ORDINALS, a.get("regions") or (), strict=False)}, a)
+                                for a in acts]
+    if kind == "choose":
+        c = choice_of(g, seat)
+        sep, names = SPLIT.get(c.kind if c is not None else "", ("", ("option",)))
+        out: list[tuple[dict[str, Any], Action]] = []
+        for a in acts:
+            opt = str(a.get("option"))
+            if opt == DONE:
+                out.append(({}, a))
+            elif sep and c is not None and c.kind == "swap":
+                parts = opt.split(sep)
+                out.append(({"placed": f"{parts[0]}:{parts[1]}", "card": parts[2]}, a))
+            elif sep:
+                out.append((dict(zip(names, opt.split(sep), strict=False)), a))
+            else:
+                out.append(({"option": opt}, a))
+        params = ["placed", "card"] if c is not None and c.kind == "swap" else list(names)
+        return params, out
+    order = {"deploy": ["region", "count"], "govern": ["card", "council"]}.get(kind)
+    if order is None:
+        spec = ACTIONS.get(kind)
+        order = [p.name for p in spec.params] if spec is not None else []
+    return order, [({p: a.get(p) for p in order if a.get(p) is not None}, a) for a in acts]
+
+
+def value_name(state: GameState, seat: str, kind: str, param: str, value: Any, aud: Audience) -> str:
+    """The option text in a flow step."""
+    g = okc(state)
+    if kind == "choose" and param == "placed":
+        rid, idx = str(value).split(":")
+        reg = next(r for r in g.regions if r.id == rid)
+        return f"{card_dot(state, reg.cards[int(idx)].card)} in the {region_name(state, rid)}"
+    if kind == "choose" and param == "option":
+        return option_label(state, seat, str(value), aud)
+    if kind == "choose" and param == "herald":
+        return f"Herald of {faction_of(state, str(value))}"
+    if kind == "deploy" and param == "count":
+        return plural(int(value), "Supporter")
+    if param == "card" and value in pack_of(g).cards:
+        return card_dot(state, str(value))
+    return value_label(state, seat, kind, param, value)
+
+
+def flow_question(state: GameState, kind: str, param: str, chosen: Mapping[str, Any]) -> str:
+    if kind == "order":
+        return f"Which Region clashes {param}?"
+    if kind == "deploy":
+        return "To which Region?" if param == "region" else \
+            f"How many Supporters go to {the_region(state, str(chosen.get('region')))}?"
+    if kind == "govern":
+        return "Which card with Votes?" if param == "card" else \
+            f"Into which Council does {card_name(state, str(chosen.get('card')))} go?"
+    if param in ("card", "option"):
+        return {"journey": "Journey with which card?", "bid": "Which card do you bid?",
+                "tie": "Which card do you play face down?"}.get(kind, "Which one?")
+    if param == "location":
+        return "To which Location?"
+    if param == "placed":
+        return "Which of your face-down cards?"
+    if kind == "choose" and param == "card":
+        return "Which card from your hand takes its place?"
+    if param == "herald":
+        return "Which Herald moves?"
+    return "Which one?"
+
+
+def flow(state: GameState, seat: str, kind: str, chosen: Mapping[str, Any], aud: Audience) -> FlowStep | None:
+    if kind == "place":
+        return place_flow(state, seat, chosen, aud)
+    params, cands = candidates(state, seat, kind)
+    if not cands or not params:
+        return None
+    cands = [(v, a) for v, a in cands if all(v.get(k) == w for k, w in chosen.items() if k in params)]
+    todo = [p for p in params if p not in chosen and any(p in v for v, _ in cands)]
+    if not todo:
+        return None
+    param = todo[0]
+    options: list[Choice] = []
+    seen: dict[Any, list[Action]] = {}
+    for v, a in cands:
+        if param in v:
+            seen.setdefault(v[param], []).append(a)
+    done = [a for v, a in cands if param not in v]
+    if param == "card":
+        seen = dict(sorted(seen.items(), key=lambda kv: -strength(state, str(kv[0]))))
+    for value, acts in seen.items():
+        fixed = tuple(chosen.items()) + ((param, value),)
+        if len(acts) == 1:
+            a = acts[0]
+            options.append(Choice(value_name(state, seat, kind, param, value, aud), a, chosen=fixed,
+                                  style=style_for(a, not options, bool(confirm(state, seat, a, aud))),
+                                  confirm=confirm(state, seat, a, aud)))
+        else:
+            options.append(Choice(value_name(state, seat, kind, param, value, aud), None, flow=kind, chosen=fixed,
+                                  style="primary" if not options else "secondary"))
+    for a in done:
+        options.append(Choice(label(state, seat, a, aud, {}), a, style="pass", confirm=confirm(state, seat, a, aud)))
+    return FlowStep(kind, param, flow_question(state, kind, param, chosen), tuple(options[:MAX_OPTIONS]))
+
+
+def place_flow(state: GameState, seat: str, chosen: Mapping[str, Any], aud: Audience) -> FlowStep | None:
+    """Card placement (p.21), one card at a time: the card, then the Region it goes next to."""
+    g = okc(state)
+    if g.step != "region_cards" or g.secret is None or seat not in g.secret.missing():
+        return None
+    hand = sorted(set(g.players[seat].hand), key=lambda c: (-strength(state, c), c))
+    need = min(3, len(g.players[seat].hand))
+    ids = [r.id for r in g.regions]
+    placed = {r: str(chosen[r]) for r in ids if chosen.get(r)}
+    pending = chosen.get("card")
+    free = [r for r in ids if r not in placed]
+    if pending is None:
+        left = [c for c in hand if c not in placed.values()]
+        options: list[Choice] = []
+        for cid in left:
+            if len(placed) + 1 == need and len(free) == 1:
+                a = Action.of("place", **placed, **{free[0]: cid})
+                options.append(Choice(f"{card_dot(state, cid)} to the {region_name(state, free[0])}", a,
+                                      style="primary" if not options else "secondary"))
+            else:
+                options.append(Choice(card_dot(state, cid), None, flow="place",
+                                      chosen=tuple(placed.items()) + (("card", cid),),
+                                      style="primary" if not options else "secondary"))
+        done = ", ".join(f"{card_name(state, c)} to the {region_name(state, r)}" for r, c in placed.items())
+        ask = "Which card goes face down next?" if placed else "Which card do you place first?"
+        return FlowStep("place", "card", f"{done}. {ask}" if done else ask, tuple(options[:MAX_OPTIONS]))
+    options = []
+    for r in free:
+        now = {**placed, r: str(pending)}
+        if len(now) == need:
+            options.append(Choice(region_name(state, r), Action.of("place", **now), style="primary" if not options
+                                  else "secondary"))
+        else:
+            options.append(Choice(region_name(state, r), None, flow="place", chosen=tuple(now.items()),
+                                  style="primary" if not options else "secondary"))
+    return FlowStep("place", "region", f"Next to which Region does {card_name(state, str(pending))} go?",
+                    tuple(options))
+
+
+# -- names for typed values ------------------------------------------------------------------------
+
+def value_label(state: GameState, seat: str | None, kind: str, param: str, value: Any) -> str:
+    """The name people see and type for a parameter value."""
+    g = okc(state)
+    p = pack_of(g)
+    if isinstance(value, list | tuple):
+        return ", ".join(value_label(state, seat, kind, param, v) for v in value)
+    text = str(value)
+    if "," in text and kind == "order":
+        return ", ".join(region_name(state, r) for r in text.split(","))
+    if kind == "choose" and seat is not None and (">" in text or text.count(":") == 2 or text == DONE):
+        return option_label(state, seat, text, Audience(seat))
+    if text in p.cards or text in p.kingdom:
+        return card_name(state, text)
+    if text in p.tactics:
+        return tactic_name(state, text)
+    if text in p.locations:
+        return location_name(state, text)
+    if any(r.id == text for r in p.regions):
+        return region_name(state, text)
+    if text in p.councils:
+        return council_name(state, text)
+    if param == "ability":
+        return favour_ability(state, text)
+    if text in g.players:
+        return faction_of(state, text)
+    return humanize(text)
+
+
+# -- skipping ------------------------------------------------------------------------------------
+
+def skippable(state: GameState, decision: Decision, seat: str) -> bool:
+    """An action step where passing is all the seat can do, judged from public facts only.
+
+    In Spring and in a Day step every option (Supporters, Tactics, Kingdom cards, the Favour, Day
+    commands) is public; in Autumn the hand could hold a card to Govern, Journey or command with, so
+    the step is skipped only with an empty hand (its size is public)."""
+    g = okc(state)
+    if decision.prompt not in ("okc.spring_actions", "okc.day", "okc.autumn") or g.choice is not None:
+        return False
+    step = g.step
+    if step not in TIMING or not g.turn_queue or g.turn_queue[0] != seat:
+        return False
+    if step == "autumn" and g.players[seat].hand:
+        return False
+    options = action_step_options(g, seat, step)
+    return all(a.kind == "pass" for a in options)
+
+

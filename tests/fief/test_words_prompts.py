@@ -1,0 +1,156 @@
+"""Fief's prompts in set positions: movement and purchase menus, confirmations, skipping,
+names typed by players, the private mat and personal news (engine/fief/words)."""
+
+from __future__ import annotations
+
+from engine.core import Action, Audience, Event
+from engine.core.words import match_name
+from engine.fief import RULES
+from engine.fief.state import SeaCard
+from tests.fief.helpers import act, g, new, place
+from tests.speech import assert_human
+
+WORDS = RULES.words()
+AUD = Audience(None, {"ann": "Ann", "bob": "Bob", "cat": "Cat", "dan": "Dan"})
+
+
+def _moving(family: str = "red"):  # type: ignore[no-untyped-def]
+    s = new(4)
+    d = g(s)
+    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = 5, "move", 2, 0
+    d.flow.queue = [family]
+    d.flow.order = [family] + [f for f in d.flow.order if f != family]
+    for n in d.nobles.values():
+        n.retainer = None
+    return s
+
+
+def _decision(s):  # type: ignore[no-untyped-def]
+    return next(d for d in RULES.pending(s) if d.blocking)
+
+
+def test_a_move_to_lincoln_from_york_names_sherwood_and_its_bandits() -> None:
+    s = _moving()
+    nid = g(s).families["red"].nobles[0]
+    g(s).nobles[nid].city = "York"
+    place(s, "red", "York", "knight", "men")
+    d = _decision(s)
+    choices = WORDS.choices(s, d, "ann", RULES.legal(s, "ann"), AUD.to("ann"))
+    move = next(c for c in choices if c.flow == "move" and dict(c.chosen).get("noble") == nid)
+    assert choices[-1].style == "pass" and choices[-1].label == "Done moving"
+    step = WORDS.flow(s, "ann", "move", dict(move.chosen), AUD.to("ann"))
+    assert step is not None and step.param == "to"
+    lincoln = [c for c in step.options if c.label.startswith("Lincoln")]
+    assert lincoln and all("via Sherwood" in c.label and "bandits on 1-2" in c.label for c in lincoln)
+    troops = WORDS.flow(s, "ann", "move", dict(lincoln[0].chosen), AUD.to("ann"))
+    assert troops is not None and troops.param == "troops" and len(troops.options) <= 25
+    assert troops.options[0].label.startswith("All: ")
+    final = troops.options[0].action
+    assert final is not None and final.get("via") == "sherwood" and final.get("to") == "Lincoln"
+    for c in step.options + troops.options:
+        assert_human(c.label)
+
+
+def test_plague_ahead_shows_on_the_destination() -> None:
+    s = _moving()
+    nid = g(s).families["red"].nobles[0]
+    g(s).nobles[nid].city = "York"
+    g(s).seas["IV"].append(SeaCard("plague-1", "plague"))
+    step = WORDS.flow(s, "ann", "move", {"noble": nid}, AUD.to("ann"))
+    assert step is not None
+    assert any("Plague in the North" in c.label for c in step.options if c.label.startswith("Whitby"))
+
+
+def test_buying_asks_what_then_where() -> None:
+    s = new(4)
+    d = g(s)
+    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = 4, "purchase", 2, 0
+    d.flow.queue = ["red"]
+    d.flow.order = ["red", "blue", "green", "yellow"]
+    d.players["ann"].shillings = 10
+    place(s, "red", "York")
+    first = WORDS.flow(s, "ann", "buy", {}, AUD.to("ann"))
+    assert first is not None and first.param == "type"
+    knight = next(c for c in first.options if c.label.startswith("Knight"))
+    where = WORDS.flow(s, "ann", "buy", dict(knight.chosen), AUD.to("ann"))
+    assert where is not None and where.options
+    action = where.options[0].action
+    assert action is not None and action.kind == "buy" and action["units"][0].startswith("knight@")
+    assert WORDS.label(s, "ann", action, AUD).startswith("Buy 1 Knight at ")
+
+
+def test_harm_to_your_own_holdings_asks_first() -> None:
+    s = new(4)
+    for a in (Action.of("pillage", city="Norwich", what="mill"), Action.of("scorch", city="Norwich"),
+              Action.of("battle_next", choice="surrender"), Action.of("discard", card="tax-1"),
+              Action.of("pillage", city="Norwich", what="own_engines")):
+        question = WORDS.confirm(s, "ann", a, AUD)
+        assert question and "?" in question, a
+        assert_human(question)
+    assert WORDS.confirm(s, "ann", Action.of("draw", deck="fortune"), AUD) is None
+
+
+def test_the_draw_step_never_offers_done_first() -> None:
+    s = new(4)
+    while _decision(s).prompt != "fief.draw":
+        d = _decision(s)
+        act(s, d.seats[0], **{"kind": d.default_for(d.seats[0]).kind, **d.default_for(d.seats[0]).params})
+    d = _decision(s)
+    seat = d.seats[0]
+    choices = WORDS.choices(s, d, seat, RULES.legal(s, seat), AUD.to(seat))
+    assert choices[0].label.startswith("Draw a") and choices[-1].label == "Done drawing"
+    assert "Character card" in WORDS.question(s, d, seat, AUD.to(seat))
+
+
+def test_a_step_without_choice_is_skippable_and_one_with_moves_is_not() -> None:
+    s = _moving()
+    for nid in g(s).families["red"].nobles:
+        g(s).nobles[nid].captor = "blue"
+    assert WORDS.skippable(s, _decision(s), "ann")
+    s2 = _moving()
+    g(s2).nobles[g(s2).families["red"].nobles[0]].city = "York"
+    assert not WORDS.skippable(s2, _decision(s2), "ann")
+
+
+def test_players_type_the_names_they_see() -> None:
+    s = new(4)
+    d = g(s)
+    cards = {c: WORDS.value_label(s, "ann", "play_noble", "card", c) for c in ("noble-estrid", "noble-godfrey", "tax-1")}
+    assert cards["noble-estrid"] == "Lady Estrid"
+    assert match_name("Estrid", cards) == ["noble-estrid"]
+    assert match_name("lady est", cards) == ["noble-estrid"]
+    assert match_name("noble-estrid", cards) == ["noble-estrid"]
+    nobles = {n: WORDS.value_label(s, "ann", "move", "noble", n) for n in d.nobles}
+    some = next(iter(d.nobles.values()))
+    assert match_name(some.name.upper(), nobles) == [some.id]
+    cities = {c: WORDS.value_label(s, "ann", "move", "to", c) for c in d.cities}
+    assert match_name("king's ly", cities) == ["King's Lynn"]
+    assert WORDS.value_label(s, "ann", "play_harvest", "region", "IV") == "the North"
+    for role in ("red", "blue", "green", "yellow"):
+        assert WORDS.role_blurb(role)
+
+
+def test_the_mat_shows_cards_purse_troops_and_nobles() -> None:
+    s = new(4)
+    g(s).players["ann"].hand = ["tax-1", "noble-estrid"]
+    sections = {sec.title: sec.lines for sec in WORDS.hand(s, "ann", AUD.to("ann"))}
+    assert {"Cards in hand", "Purse", "Troops", "Nobles", "Family"} <= set(sections)
+    assert sections["Cards in hand"][0].startswith("Tax: ")
+    for lines in sections.values():
+        for line in lines:
+            assert_human(line)
+
+
+def test_a_nobles_death_reaches_its_owner() -> None:
+    from engine.fief.succession import kill_noble
+    s = new(4)
+    nid = g(s).families["blue"].nobles[0]
+    name = WORDS.value_label(s, None, "move", "noble", nid)
+    seat = g(s).families["blue"].seat
+    captured: list[Event] = []
+    s.emit = captured.append  # type: ignore[method-assign]  # collect the events of one death
+    kill_noble(s, g(s), nid, "battle: battle")
+    news = WORDS.news(s, captured, seat, AUD.to(seat))
+    assert news and news[0].startswith(f"Your {name} dies")
+    public = WORDS.events(s, captured, AUD)
+    assert public[0].startswith(f"Blue's {name} dies")
