@@ -204,7 +204,7 @@ class LocalTable:
         if isinstance(outcome, Board) and outcome.png is not None:
             path = self._write_board(outcome.game.id if outcome.game else 0, outcome.game.phase if outcome.game else "",
                                      outcome.seat, outcome.png)
-            self.say(f"[{who}] board written to {path}")
+            self.say(f"[{who}] board written to `{path}`")
             return
         text = wording.describe(outcome, now=self.service.clock.now())
         for i, part in enumerate(text.splitlines() or [""]):
@@ -254,7 +254,7 @@ class LocalTable:
             return
         title = str(m.payload.get("title") or p.get("phase") or "")
         path = self._write_board(m.game_id, title, m.seat, png)
-        self.say(f"[board{' ' + m.seat if m.seat else ''}] {title}: {path}")
+        self.say(f"[board{' ' + m.seat if m.seat else ''}] {title}: `{path}`")
 
     def _write_board(self, game_id: int, phase: str, seat: str | None, png: bytes) -> Path:
         self.boards_dir.mkdir(parents=True, exist_ok=True)

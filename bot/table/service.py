@@ -1097,8 +1097,13 @@ class TableService:
                 action = Action.of(kind, **chosen)
         if confirm and not confirmed:
             return Asked(self._info(row), seat, version, confirm, (), path=tuple(steps), confirm=confirm)
-        return self._apply(row.id, seat, action, key=key, user_id=actor.user_id, source="player",
-                           expect_version=state.version)
+        try:
+            return self._apply(row.id, seat, action, key=key, user_id=actor.user_id, source="player",
+                               expect_version=state.version)
+        except StaleState:
+            raise
+        except RuleError as err:
+            raise self._named_refusal(row, seat, action, err) from None
 
     def flow(self, actor: Actor, channel: str | None, kind: str, chosen: dict[str, Any] | None = None, *,
              game_id: int | None = None) -> Asked | None:

@@ -104,7 +104,7 @@ def test_board_images_are_written_when_a_drawer_exists(tmp_path):
     assert (tmp_path / "boards" / "game-1-round-1-the-bids-public.png").read_bytes() == b"PNG"
     assert (tmp_path / "boards" / "game-1-round-1-the-bids-alice.png").exists()  # with alice's prompt
     assert "[board alice] Round 1: the bids:" in done.stdout
-    assert done.stdout.count("[alice] board written to") == 2
+    assert done.stdout.count("[alice] board written to `") == 2
 
 
 def test_token_without_adapter_says_so(tmp_path, monkeypatch):

@@ -13,6 +13,7 @@ import pytest
 from bot.local.repl import LocalTable
 from bot.table import Actor, Asked, FakeClock, Outgoing, Store, TableService
 from bot.table import text as wording
+from engine.core import RuleError
 from tests.speech import engine_speak
 from tests.table_traffic import play
 
@@ -71,7 +72,11 @@ def test_replies_flows_and_the_local_table_read_as_written_for_people(tmp_path, 
             if c.get("flow"):
                 path = [[i]]
                 for _step in range(6):
-                    asked = table.choose(actor, "c", version=prompt["version"], path=path)
+                    try:
+                        asked = table.choose(actor, "c", version=prompt["version"], path=path)
+                    except RuleError as err:  # a path the rules refuse: its refusal is read too
+                        texts.append(err.describe())
+                        break
                     if not isinstance(asked, Asked) or asked.confirm:
                         break
                     texts += [asked.question] + [f"{label} {hint}" for label, hint in asked.options]
