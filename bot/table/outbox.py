@@ -235,12 +235,12 @@ def after_action(t: Turn) -> list[Message]:
                                    {"type": "battle", "game_id": t.game_id, "lines": lines}))
     board = {"game": rules.name, "view": rules.view(state, None)} if renderer.has_drawer(rules.name) else None
     if t.kind == "started":
-        roles = t.extra.get("roles", {})
-        if any(roles.values()):
-            lines = [f"{t.names.get(s, s)} plays {role}." for s, role in roles.items()]
-        else:
-            lines = [f"Players: {join_words(t.names.get(s, s) for s in state.seats)}."]
-        lines += words.events(state, public_new, aud)[:8]
+        lines = words.events(state, public_new, aud)[:8]
+        if not lines:  # a game that does not tell its setup: the table says who plays what
+            roles = t.extra.get("roles", {})
+            lines = ["The game begins."] + (
+                [f"{t.names.get(s, s)} plays {role}." for s, role in roles.items()] if any(roles.values())
+                else [f"Players: {join_words(t.names.get(s, s) for s in state.seats)}."])
         out.append(Message(f"{t.prefix}.post", CHANNEL_POST, "channel",
                            {"type": "started", "game_id": t.game_id, "title": title_after, "lines": lines,
                             "board": board}))

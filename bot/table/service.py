@@ -1787,15 +1787,14 @@ def _merge_chosen(chosen: dict[str, Any], param: str, options: list[Any], multi:
 
 
 def _role_words(rules: Rules, role: str, options: dict[str, Any]) -> str:
-    """A role as the lobby names it, with the game's one-line description."""
+    """A role as the lobby names it."""
     if not role:
         return ""
     try:
         label = rules.role_label(role, options)
     except Exception:
         label = role
-    blurb = rules.words().role_blurb(role)
-    return f"{label} ({blurb})" if blurb else label
+    return label
 
 
 def _roles_words(rules: Rules, roles: str, options: dict[str, Any]) -> str:

@@ -69,7 +69,10 @@ def prompt_lines(p: dict[str, Any], now: float | None = None, when: When = utc, 
     due = until(p.get("due"), now, when)
     absent = p.get("if_absent") or ""
     absent = absent if not absent or absent.endswith((".", "!", "?")) else absent + "."
-    if due and absent:
+    conditional = absent.lower().startswith(("if ", "when ", "otherwise", "at the deadline"))
+    if due and absent and conditional:
+        lines.append(f"Answer {due}. {_cap(absent)}")
+    elif due and absent:
         lines.append(f"Answer {due}; if you do not, {absent[:1].lower() + absent[1:]}")
     elif due:
         lines.append(f"Answer {due}.")
@@ -127,9 +130,7 @@ def outgoing_text(m: ob.Outgoing, now: float | None = None, when: When = utc) ->
     if kind in ("phase", "started"):
         head = p.get("title") or ""
         lines = ([f"**{head}**"] if head else []) + list(p.get("lines") or []) + list(p.get("result") or [])
-        if kind == "started":
-            lines.insert(1 if head else 0, "The game begins.")
-        elif p.get("next"):
+        if kind == "phase" and p.get("next"):
             lines.append(f"Next: {p['next']}.")
         return "\n".join(lines)
     if kind == "battle":
@@ -215,8 +216,9 @@ def hand_text(o: r.Hand) -> str:
 
 
 def role_name(g: r.GameInfo | None, role: str) -> str:
-    """A role's name, as the lobby shows it."""
-    return next((x.label for x in g.roles if x.id == role), role) if g else role
+    """A role's name, as the lobby shows it (after the start, the role's own word, capitalised)."""
+    found = next((x.label for x in g.roles if x.id == role), None) if g else None
+    return found or join_words(x.replace("-", " ").capitalize() for x in role.split("+"))
 
 
 def free_roles_text(g: r.GameInfo | None) -> str:

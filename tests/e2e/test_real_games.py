@@ -28,6 +28,14 @@ def living_prompt(fake: FakeDiscord, user: str) -> Message | None:
     return None
 
 
+def command_path(fake: FakeDiscord, group: str, kind: str) -> str:
+    for name in fake.command_names():
+        head, _, leaf = name.partition(" ")
+        if leaf == kind and (head == group or head.startswith(group) and head[len(group):].isdigit()):
+            return name
+    raise KeyError(f"no slash command for {group} {kind}")
+
+
 def components(m: Message) -> list[dict[str, Any]]:
     return [c for row in m.components for c in row["components"]
             if str(c.get("custom_id", "")).startswith(("sn:c:", "sn:p:"))]

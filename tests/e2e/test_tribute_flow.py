@@ -83,7 +83,7 @@ def test_lobby_and_phases_of_a_game(tmp_path) -> None:
             # Start: a public board in the thread with the opening post, private boards and prompts by DM.
             images = [m for m in fake.channel_messages(thread) if m.files]
             assert images and images[0].files[0]["data"][:8] == b"\x89PNG\r\n\x1a\n"
-            assert "The game begins." in images[0].text()  # the board goes with the post, one message
+            assert "Round 1 begins" in images[0].text()  # the board goes with the post, one message
             for user in ("alice", "bob"):
                 mine = prompt(h, user, "bid-1")
                 assert mine.files  # the private board comes with the first prompt
