@@ -861,12 +861,12 @@ class TableService:
                                    options=options)
             row = self._row(row.id)
             due = self._sync_deadlines(row, rules, work, now)
-            names = self._names(row.id)
+            players = self._names(row.id)
             roles = {s: _roles_words(rules, r, options) for s, r in dealt.items()}
             self._queue(row.id, ob.after_action(ob.Turn(
                 game_id=row.id, prefix=self._prefix(row, 0), rules=rules, state=work, before=None,
-                events=events + steps.events, phase_events=[], names=names, due=due, kind="started",
-                extra={"roles": roles or {s: "" for s in names}})))
+                events=events + steps.events, phase_events=[], names=players, due=due, kind="started",
+                extra={"roles": roles or {s: "" for s in players}})))
             self._remember(key, row.id, "start")
         self._live[row.id] = _Live(work, steps.seq, row.epoch)
         return Started(self.info(row.id), rules.phase(work))

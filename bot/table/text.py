@@ -263,7 +263,7 @@ def status_text(o: r.Status, now: float | None = None) -> str:
     elif g.status == r.GameStatus.LOBBY:
         lines.append(f"{g.title}, game {g.id}: in its lobby.")
     else:
-        lines.append(f"{g.title}, game {g.id}: {o.title or g.phase}" + (" (paused)" if g.status == "paused" else ""))
+        lines.append(f"{g.title}, game {g.id}: {o.title or g.phase}" + (" (paused)" if g.status is r.GameStatus.PAUSED else ""))
         waiting = [{"seat": w.seat, "name": w.name or w.seat, "due": w.due} for w in o.waiting if w.blocking]
         lines.append(waiting_line(waiting, now))
     lines.append("Players: " + (", ".join(seat_line(g, s) for s in g.seats) or "none yet"))
