@@ -1341,7 +1341,7 @@ class TableService:
             if row.status == GameStatus.FINISHED and row.channel is not None and any(
                     g.id != row.id for g in self.store.games(channel=row.channel, statuses=LIVE)):
                 raise TableError(f"game {row.id} is over and its channel has a new game", code="channel_busy")
-            target = row.last_seq - count
+            target = self._undo_target(row, count)
             for a in self.store.actions(row.id, after=target):
                 for e in map(Event.from_json, json.loads(a.events)):
                     if is_irreversible(e):
@@ -1372,6 +1372,20 @@ class TableService:
             return Undone(self.info(row.id), count, target)
 
         return self._once(actor, channel, game_id, key, body, gm="undo")
+
+    def _undo_target(self, row: GameRow, count: int) -> int:
+        """Where undoing ``count`` actions leads: before the count-th action a person (or a
+        deadline, or a GM) played, counted from the end; the passes the table made for seats
+        with no choice go with the action that caused them, since replaying it makes them again."""
+        target = row.last_seq
+        taken = 0
+        for a in reversed(self.store.actions(row.id, after=max(0, row.last_seq - count - _Steps.LIMIT))):
+            if taken == count:
+                break
+            target = a.seq - 1
+            if a.source != "skip":
+                taken += 1
+        return target if taken == count else row.last_seq - count
 
     def skip(self, actor: Actor, channel: str | None, *, seat: str, game_id: int | None = None,
              key: str | None = None) -> Applied:

@@ -3,14 +3,15 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
-from bot.table import Actor, FakeClock, Store, TableService
+from bot.table import Actor, FakeClock, Store, TableService, is_irreversible
 from bot.table.service import skippable
 from engine import registry
-from engine.core import apply
+from engine.core import Event, apply
 from engine.simulate import pick
 
 
@@ -81,3 +82,35 @@ def test_skipped_seats_get_no_prompt_and_the_log_replays(tmp_path) -> None:
     finally:
         table.close()
     assert skips > 0
+
+
+def test_undo_takes_back_a_players_action_with_the_passes_it_caused(tmp_path) -> None:
+    """Undo counts what people played: the table's passes after an action go with it."""
+    table = TableService(Store(tmp_path / "t.sqlite3"), clock=FakeClock())
+    rules = table.rules_for("fief")
+    gm = Actor("u0", "Alice")
+    try:
+        people = [gm, Actor("u1", "Bob"), Actor("u2", "Carol")]
+        gid = table.new_game(gm, "c", "fief", players=3, seed=2).game.id  # type: ignore[union-attr]
+        for p in people[1:]:
+            table.join(p, "c")
+        table.start(gm, "c")
+        by_seat = {s.seat: people[[x.user_id for x in people].index(s.user_id)] for s in table.info(gid).seats}
+        agent = random.Random(2)
+        for _ in range(300):
+            rows = table.store.actions(gid)
+            if rows and rows[-1].source == "skip" and rows[-2].source != "skip":
+                break
+            state = table.state(gid)
+            awaited = sorted({s for d in rules.pending(state) if d.blocking for s in d.seats})
+            seat = agent.choice(awaited)
+            table.act(by_seat[seat], "c", None, pick(rules, state, seat, rules.legal(state, seat), agent))
+        rows = table.store.actions(gid)
+        assert rows[-1].source == "skip"
+        mover = next(r for r in reversed(rows) if r.source != "skip")
+        assert not any(is_irreversible(e) for r in rows if r.seq >= mover.seq  # (this seed's action drew nothing)
+                       for e in map(Event.from_json, json.loads(r.events)))
+        table.undo(gm, "c", count=1)
+        assert table.info(gid).seq == mover.seq - 1
+    finally:
+        table.close()
