@@ -121,16 +121,6 @@ def usage(cmd: Command) -> str:
     return path(cmd.group, cmd.name) + text[len(cmd.path):] if text.startswith(cmd.path) else text
 
 
-def choice(value: Any) -> app_commands.Choice[Any]:
-    """An autocomplete choice; ints stay ints (integer options need integer values)."""
-    if isinstance(value, bool):
-        value = str(value).lower()
-    if isinstance(value, int):
-        return app_commands.Choice(name=str(value), value=value)
-    text = str(value)[:100]
-    return app_commands.Choice(name=text, value=text)
-
-
 def named_choice(label: str, value: Any) -> app_commands.Choice[Any]:
     """An autocomplete choice shown by its name (1 to 100 characters) with its value (ints stay ints)."""
     if isinstance(value, bool):
@@ -139,10 +129,3 @@ def named_choice(label: str, value: Any) -> app_commands.Choice[Any]:
     if isinstance(value, int):
         return app_commands.Choice(name=name, value=value)
     return app_commands.Choice(name=name, value=str(value)[:100] or "none")
-
-
-def command_hint(group: str, decision: str, legal: list[str]) -> str:
-    """Which slash command(s) answer a decision with too many choices for buttons."""
-    kinds = list(dict.fromkeys(t.split(" ", 1)[0] for t in legal if t))
-    shown = [f"`{path(group, k)}`" for k in kinds[:3]]
-    return (" or ".join(shown) if shown else f"`/{group} ...`") + " (autocomplete offers your legal choices)"

@@ -1756,8 +1756,10 @@ class TableService:
             except RuleError:
                 return []
         else:
-            values = self.suggest(actor, channel, group, name, param, "", game_id=game_id, limit=1000, given=given)
-            pairs = [(str(v), v) for v in values]
+            values = self.suggest(actor, channel, group, name, param, prefix, game_id=game_id, limit=limit,
+                                  given=given)
+            pairs = [(self._value_name(actor, channel, game_id, p.autocomplete if p else None, v), v) for v in values]
+            prefix = ""  # matched by suggest already
         want = fold(str(prefix))
         out: list[tuple[str, Any]] = []
         for label, value in pairs:
@@ -1771,6 +1773,25 @@ class TableService:
             if (label, value) not in out:
                 out.append((label, value))
         return out[:limit]
+
+    def _value_name(self, actor: Actor, channel: str | None, game_id: int | None, source: Source | None,
+                    value: Any) -> str:
+        """The name of a table command's value: a role's label, a game's number and title, a
+        seat's player; else the value itself."""
+        try:
+            if source is Source.MY_GAMES:
+                info = self.info(int(value))
+                return f"Game {info.id}: {info.title}"
+            if source in (Source.ROLES, Source.SEATS):
+                info = self._info(self.resolve(actor, channel, game_id))
+                if source is Source.ROLES:
+                    return next((r.label for r in info.roles if r.id == value), "Random" if value == RANDOM_ROLE
+                                else str(value))
+                held = info.user_of(str(value))
+                return held.name if held and held.name else str(value)
+        except (RuleError, ValueError):
+            pass
+        return str(value)
 
     def _suggest_topics(self, actor: Actor, channel: str | None, game: str, prefix: str, game_id: int | None,
                         limit: int) -> list[Any]:

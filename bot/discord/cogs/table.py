@@ -25,7 +25,7 @@ from bot.discord.components import UndoButton, lobby_view
 from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Refusal
 from bot.discord.prompts import prompt_content, prompt_view
-from bot.discord.slash import build_groups, choice
+from bot.discord.slash import build_groups, named_choice
 from bot.discord.slash import path as slash_path
 from bot.discord.slash import usage as slash_usage
 from bot.table import (
@@ -88,11 +88,11 @@ class Table(commands.Cog):
         actor = actor_of(interaction, self.bot.settings)
         game_id = getattr(interaction.namespace, "game", None) if param != "game" else None
         given = {"name": getattr(interaction.namespace, "name", None)}  # /game rules name:fief topic:...
-        values = self.table.suggest(actor, channel_of(interaction), TABLE_GROUP, cmd.name, param, current or "",
-                                    game_id=game_id, given=given)
-        if not values and channel_of(interaction) is not None and game_id is None:
-            values = self.table.suggest(actor, None, TABLE_GROUP, cmd.name, param, current or "", given=given)
-        return [choice(v) for v in values[:25]]
+        pairs = self.table.suggest_named(actor, channel_of(interaction), TABLE_GROUP, cmd.name, param,
+                                         current or "", game_id=game_id, given=given)
+        if not pairs and channel_of(interaction) is not None and game_id is None:
+            pairs = self.table.suggest_named(actor, None, TABLE_GROUP, cmd.name, param, current or "", given=given)
+        return [named_choice(label, value) for label, value in pairs[:25]]
 
     async def suggest_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """``/game new options:``: the game's options and the table settings, with their defaults,
