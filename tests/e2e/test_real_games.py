@@ -8,6 +8,7 @@ prompts by DM to seated players only, and no line of a private DM ever repeated 
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -82,7 +83,10 @@ async def step(h: Harness, game: int, thread: int, rnd: random.Random) -> bool:
     return True
 
 
-async def play(h: Harness, name: str, players: tuple[str, ...], phases: int, options: str = "") -> None:
+async def play(h: Harness, name: str, players: tuple[str, ...], phases: int, options: str = "",
+               until: str = "") -> None:
+    """Open ``name``, then play by clicks until ``phases`` phases are seen (and an action of kind
+    ``until`` was played, when given: Fief movement, a multi-part choice)."""
     fake = h.fake
     extra = {"options": options} if options else {}
     inter = await fake.slash(players[0], h.channel, "game new", name=name, **extra)
@@ -102,13 +106,17 @@ async def play(h: Harness, name: str, players: tuple[str, ...], phases: int, opt
     rnd = random.Random(3)
     seen = {h.table.info(game).phase}
     steps = 0
-    while len(seen) <= phases and steps < 200:
+    def played(kind: str) -> bool:
+        return any(json.loads(a.action)["kind"] == kind for a in h.table.store.actions(game) if a.source == "player")
+
+    while (len(seen) <= phases or (until and not played(until))) and steps < 400:
         if not await step(h, game, thread, rnd):
             break
         steps += 1
         await h.idle(30)
         seen.add(h.table.info(game).phase)
     assert len(seen) > phases, f"only reached {sorted(seen)} in {steps} steps"
+    assert not until or played(until), f"no {until} played by clicks in {steps} steps"
     # DMs to seated players only, no private line repeated publicly.
     seated = {fake.uid(u) for u in players}
     assert set(fake.dm_channels) <= seated
@@ -130,6 +138,6 @@ def test_real_game_lobby_and_several_phases(tmp_path, name: str, players: tuple[
     async def scenario() -> None:
         async with running(tmp_path, render_processes=1) as h:  # boards drawn by the worker process
             assert name in h.table.known_games(), f"{name} does not load at the table"
-            await play(h, name, players, phases=3, options=options)
+            await play(h, name, players, phases=3, options=options, until="move" if name == "fief" else "")
 
     run(scenario())
