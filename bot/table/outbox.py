@@ -128,6 +128,11 @@ def ordered(choices: list[Choice]) -> list[Choice]:
 def prompt_choices(rules: Rules, words: Words, state: GameState, d: Decision, seat: str,
                    aud: Audience) -> list[Choice]:
     """The worded choices of ``seat``'s prompt, in the order shown (Done/Pass last)."""
+    if type(words).choices is not Words.choices and d.blocking:
+        # the game words its own choices: it sees every legal action (pigeons, offers...) and
+        # decides which to offer and in what order
+        return ordered(distinct(rules, words, state, seat,
+                                words.choices(state, d, seat, rules.legal(state, seat), aud.to(seat))))
     out = words.choices(state, d, seat, answers(rules, state, seat, d), aud.to(seat))
     if d.blocking:  # open offers and requests to this seat are answered from the same prompt
         for other in rules.pending(state):
