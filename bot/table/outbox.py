@@ -171,9 +171,10 @@ def _anytime(rules: Rules) -> set[str]:
 
 
 def menu_id(choices: list[Choice]) -> int:
-    """A short number naming a prompt's menu (its choices, in order): a click is answered while the
-    seat's menu is still the same, however far the rest of the game moved (another seat's bid)."""
-    return zlib.crc32("\n".join(f"{c.label}|{c.action.text() if c.action else c.flow}" for c in choices).encode())
+    """A short number naming a prompt's menu (what its choices do, in order; not their wording,
+    which may name a player replaced since): a click is answered while the seat's menu is still the
+    same, however far the rest of the game moved (another seat's bid)."""
+    return zlib.crc32("\n".join(c.action.text() if c.action else f"{c.flow}|{c.chosen}" for c in choices).encode())
 
 
 def prompt_payload(rules: Rules, words: Words, state: GameState, d: Decision, seat: str, aud: Audience, *,
@@ -197,8 +198,8 @@ class Turn:
 
     ``before`` is the state before (None at the start); ``events`` every event of the call (the
     player's action and the passes the table made for seats with no choice); ``phase_events``
-    the events of the phase so far, before this call; ``actor`` the acting seat as the public
-    may know it (None for a secret action); ``answered`` each seat whose prompt is answered by
+    the events of the phase so far, before this call; ``actor_private`` the seat that acted in
+    person; ``answered`` each seat whose prompt is answered by
     this call, with what was chosen in words.
     """
 
@@ -214,7 +215,6 @@ class Turn:
     result: dict[str, Any] | None = None
     status: str = "active"
     kind: str = "events"
-    actor: str | None = None
     actor_private: str | None = None  # the seat that acted in person (answered by the reply, not by DM)
     answered: dict[str, str] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)

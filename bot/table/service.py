@@ -975,7 +975,6 @@ class TableService:
                     due: dict[tuple[str, str], float] = {}
                 else:
                     due = self._sync_deadlines(row, rules, work, now)
-                secret = rules.actions[action.kind].secret  # then the post does not say who acted
                 words = rules.words()
                 names = self._names(game_id)
                 chosen = words.label(live, seat, action, Audience(seat, names))
@@ -984,7 +983,7 @@ class TableService:
                 self._queue(game_id, ob.after_action(ob.Turn(
                     game_id=game_id, prefix=self._prefix(row, seq), rules=rules, state=work, before=live,
                     events=steps.events, phase_events=since, names=names, due=due, result=result,
-                    status=fields.get("status", row.status), actor=None if secret else seat,
+                    status=fields.get("status", row.status),
                     actor_private=seat if source == "player" else None, answered={seat: answer})))
             title_before = ob.title_of(rules, words, live)
             keep = since + steps.events if ob.title_of(rules, words, work) == title_before else []
@@ -993,6 +992,20 @@ class TableService:
             news = words.news(work, [e for e in mine if e.to is not None], seat, Audience(seat, names))
             return Applied(self.info(game_id), seat, action, seq, mine, phase, phase != row.phase, result,
                            source=source, said=chosen, news=tuple(news))
+
+    def _prompt_anew(self, row: GameRow, seat: str, key: str) -> list[ob.Message]:
+        """The seat's living prompt as a new message (for a seat's new holder), if it is awaited."""
+        rules = self._rules.get(row.game)
+        if rules is None or row.status != GameStatus.ACTIVE or self.store.latest_snapshot(row.id) is None:
+            return []
+        state = self._load(row)
+        d = ob.awaited(rules, state, offers=True).get(seat)
+        if d is None:
+            return []
+        words = rules.words()
+        return [ob.Message(key, ob.DM, f"seat:{seat}", ob.prompt_payload(
+            rules, words, state, d, seat, Audience(None, self._names(row.id)), game_id=row.id,
+            due=self._due_map(row.id).get((d.id, seat)), fresh=True, title=ob.title_of(rules, words, state)))]
 
     def _names(self, game_id: int) -> dict[str, str]:
         """Seat -> the name of the person holding it, for the words people read."""
@@ -1481,6 +1494,7 @@ class TableService:
                 self.store.set_seat_user(row.id, seat, user_id, name or user_id)
                 self._post(row, f"replace.{seat}.{now}", "table", what="replaced", seat=seat, by=actor.name,
                            user=name or user_id)
+                self._queue(row.id, self._prompt_anew(row, seat, f"g{row.id}.replace.{seat}.{now}.prompt"))
                 self._remember(key, row.id, "replace")
             self._live.pop(row.id, None)
             return TableChanged(self.info(row.id), "replaced",

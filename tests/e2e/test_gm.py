@@ -68,11 +68,12 @@ def test_gm_tools_and_table_commands(tmp_path) -> None:
             await h.idle()
             stale = await fake.click("bob", old, "Bid 2")
             assert flags(stale) & EPHEMERAL and ("no seat" in content(h, stale) or "no game 1" in content(h, stale))
+            assert "Bid a card from your hand" in prompt(h, "carol").text()  # the prompt goes to the new player
             hand = await fake.slash("carol", thread, "game hand")
             await fake.click("carol", await fake.reply(hand), "Bid 2")
             await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid 4")
             await h.idle()
-            assert any("The bids: alice 4 and carol 2." in t for t in thread_texts(h, thread))
+            assert any("The bids: alice 4 and carol 2." in t for t in thread_texts(h, thread)), thread_texts(h, thread)
             assert any("Pay a coin to shield" in m.text() for m in fake.dms("carol"))
 
             # Skip (GM): play the default for a seat the game waits on, announced like a deadline.
