@@ -134,10 +134,10 @@ def next_click(h: Remote, game_id: int) -> tuple[str, int, str] | None:
     for w in st.waiting:
         if not w.blocking:
             continue
-        for m in reversed(h.fake.dms(w.seat)):
-            ids = [c for c in m.custom_ids() if c.startswith(f"sn:a:{game_id}:") and f":{w.decision}|" in c]
+        for m in reversed(h.fake.dms(w.seat)):  # the seat's living prompt: its choice buttons
+            ids = [c for c in m.custom_ids() if c.startswith(f"sn:c:{game_id}:") and not c.endswith("!")]
             if ids:
-                return w.seat, m.id, random.choice(ids)
+                return w.seat, m.id, random.choice(ids[:-1] or ids)
     return None
 
 

@@ -2,7 +2,7 @@
 
 Slash commands only (``Intents.default()``, no message content). ``setup_hook`` loads the cogs,
 registers the DynamicItem classes (so buttons sent before a restart keep working), syncs the
-command tree (to the development guilds when configured: instant; globally otherwise) and starts
+command tree (globally, so commands exist in DMs; also to the development guilds when configured) and starts
 the two background tasks: outbox delivery and the deadline dispatcher.
 """
 
@@ -96,18 +96,18 @@ class Seneschal(commands.Bot):
         self.timers.start()
 
     async def sync_commands(self) -> None:
-        """Guild-scoped sync for development guilds (instant), global otherwise."""
+        """Global sync always: only global commands exist in DMs, where prompts send players. With
+        development guilds the same commands are also synced to them (guild-scoped: instant there)."""
         if self.settings.dev_guild_ids:
             for gid in self.settings.dev_guild_ids:
                 guild = discord.Object(gid)
                 self.tree.copy_global_to(guild=guild)
                 synced = await self.tree.sync(guild=guild)
                 log.info("synced %d commands to development guild %s", len(synced), gid)
-            self.synced = [c.name for c in self.tree.get_commands()]
-        else:
-            synced = await self.tree.sync()
-            self.synced = [c.name for c in synced]
-            log.info("synced %d global commands", len(synced))
+                self.tree.clear_commands(guild=guild)  # the copies live on Discord; the tree keeps the global set
+        synced = await self.tree.sync()
+        self.synced = [c.name for c in synced]
+        log.info("synced %d global commands", len(synced))
 
     def wake(self) -> None:
         """After a command: deliver what it queued, and look at the deadlines again."""

@@ -8,7 +8,12 @@ click means.
 - ``sn:l:<game>:<join|leave|start>``: lobby buttons;
 - ``sn:r:<game>``: the lobby's role select (colour or faction); option values are role ids or ``random``;
 - ``sn:h:<game>``: show my private information and choices (ephemeral; the fallback when DMs are closed);
-- ``sn:u:<game>:<seq>:<count>``: confirm an undo prepared at action ``seq``.
+- ``sn:u:<game>:<seq>:<count>``: confirm an undo prepared at action ``seq``;
+- ``sn:c:<game>:<version>:<path>[!]``: a choice of a living prompt, or of a step of its flow:
+  ``path`` is the choice's index, then each step's picked option indices (``3/1/0+2``); ``!``
+  confirms a harmful choice (the table answers with the question first);
+- ``sn:p:<game>:<version>:<path>``: a select of a prompt (path empty) or of a flow step: the
+  picked option indices extend ``path``.
 
 Each click reloads the game from the table, so a button sent before a restart works after it,
 and a click that no longer fits the game (another decision is awaited, the state moved past an
@@ -126,9 +131,11 @@ class RoleSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sn:r:(?P<
         await bot.tablecog.role_pick(interaction, self.game, value)
 
 
-def role_options(roles: Sequence[RoleInfo]) -> list[discord.SelectOption]:
-    """The free roles (at most 24) and ``random``, labelled with their names."""
-    out = [discord.SelectOption(label=r.label[:100], value=r.id[:100], description=r.id[:100])
+def role_options(roles: Sequence[RoleInfo], blurb: Any = None) -> list[discord.SelectOption]:
+    """The free roles (at most 24) and ``random``, labelled with their names and described by
+    the game's one line about each (``blurb(role id)``)."""
+    out = [discord.SelectOption(label=r.label[:100], value=r.id[:100],
+                                description=((blurb(r.id) if blurb else "") or None) and str(blurb(r.id))[:100])
            for r in roles if r.seat is None][:24]
     out.append(discord.SelectOption(label="Random", value="random", description="dealt at the start"))
     return out
@@ -167,16 +174,74 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: i
         await bot.tablecog.confirm_undo(interaction, self.game, self.seq, self.count)
 
 
+def parse_path(path: str) -> list[list[int]]:
+    """``3/1/0+2`` -> ``[[3], [1], [0, 2]]`` (an empty step is a multi-select left empty)."""
+    if not path:
+        return []
+    return [[int(x) for x in step.split("+") if x != ""] for step in path.split("/")]
+
+
+def extend_path(path: str, picked: Sequence[str]) -> str:
+    step = "+".join(str(int(x)) for x in picked)
+    return f"{path}/{step}" if path else step
+
+
+class PathButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: ignore[misc]
+                 r"sn:c:(?P<game>\d+):(?P<version>\d+):(?P<path>[0-9/+]*)(?P<yes>!?)"):
+    """A choice of a living prompt (or of a flow step, or Confirm): answered through TableService.choose."""
+
+    def __init__(self, game: int, version: int, path: str, *, label: str = "", yes: bool = False,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary):
+        cid = f"sn:c:{game}:{version}:{path}{'!' if yes else ''}"
+        super().__init__(discord.ui.Button(label=(label or "Choose")[:80], style=style, custom_id=cid))
+        self.game, self.version, self.path, self.yes = game, version, path, yes
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PathButton:
+        return cls(int(match["game"]), int(match["version"]), match["path"], label=getattr(item, "label", "") or "",
+                   yes=bool(match["yes"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        await bot.playcog.pick(interaction, self.game, self.version, self.path, self.yes)
+
+
+class PathSelect(discord.ui.DynamicItem[discord.ui.Select], template=  # type: ignore[misc]
+                 r"sn:p:(?P<game>\d+):(?P<version>\d+):(?P<path>[0-9/+]*)(?::(?P<part>\d+))?"):
+    """A select of a living prompt's choices or of a flow step's options (values are indices)."""
+
+    def __init__(self, game: int, version: int, path: str, options: list[discord.SelectOption] | None = None, *,
+                 placeholder: str = "Choose…", min_values: int = 1, max_values: int = 1, part: int = 0):
+        options = options or [discord.SelectOption(label="-", value="0")]
+        cid = f"sn:p:{game}:{version}:{path}" + (f":{part}" if part else "")
+        super().__init__(discord.ui.Select(custom_id=cid[:CUSTOM_ID_MAX], options=options,
+                                           placeholder=placeholder[:150], min_values=min(min_values, len(options)),
+                                           max_values=max(1, min(max_values, len(options)))))
+        self.game, self.version, self.path = game, version, path
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PathSelect:
+        return cls(int(match["game"]), int(match["version"]), match["path"], list(getattr(item, "options", [])),
+                   min_values=getattr(item, "min_values", 1), max_values=getattr(item, "max_values", 1),
+                   part=int(match["part"] or 0))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        await bot.playcog.pick(interaction, self.game, self.version, extend_path(self.path, self.item.values), False)
+
+
 DYNAMIC_ITEMS: tuple[type[Any], ...] = (ChoiceButton, ChoiceSelect, LobbyButton, RoleSelect, HandButton,
-                                         UndoButton)
+                                         UndoButton, PathButton, PathSelect)
 
 
-def lobby_view(game: int, *, open_: bool = True, roles: Sequence[RoleInfo] = ()) -> discord.ui.View:
+def lobby_view(game: int, *, open_: bool = True, roles: Sequence[RoleInfo] = (), blurb: Any = None) -> discord.ui.View:
     """Join, Leave, Start; and a select of the free roles when the game offers roles."""
     view = discord.ui.View(timeout=None)
     if open_:
         for what in ("join", "leave", "start"):
             view.add_item(LobbyButton(game, what))
         if roles:
-            view.add_item(RoleSelect(game, role_options(roles)))
+            view.add_item(RoleSelect(game, role_options(roles, blurb)))
     return view

@@ -25,12 +25,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord import present
-from bot.discord.choices import add_choices, for_decision, prompt_view
 from bot.discord.components import HandButton
 from bot.discord.context import mention
 from bot.discord.loop import BackgroundLoop
-from bot.discord.slash import command_hint
-from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, STATUS_EDIT, Actor, Outgoing
+from bot.discord.prompts import prompt_content, prompt_view
+from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, STATUS_EDIT, Outgoing
 
 if TYPE_CHECKING:
     from bot.discord.bot import Seneschal
@@ -85,7 +84,6 @@ class Delivery(BackgroundLoop):
             if not batch:
                 return
             newest = {m.game_id: m.id for m in batch if m.kind == STATUS_EDIT}
-            by_key = {m.key: m for m in batch}
             merged: set[int] = set()
             for m in batch:
                 if m.id in merged:
@@ -93,9 +91,7 @@ class Delivery(BackgroundLoop):
                 if m.kind == STATUS_EDIT and newest[m.game_id] != m.id:
                     self.bot.table.mark_delivered(m.id)  # superseded by a newer status
                     continue
-                # The public board of a new phase goes with the summary of what led to it, in one post.
-                board = by_key.get(m.key.removesuffix(".post") + ".board.public") if (
-                    m.kind == CHANNEL_POST and m.key.endswith(".post")) else None
+                board = None  # the board of a post travels in its payload ("board")
                 await self.bot.quiet()
                 attached = False
                 try:
@@ -148,17 +144,18 @@ class Delivery(BackgroundLoop):
             await channel.send(part, nonce=nonce(key, i), **extra)
 
     async def channel_post(self, m: Outgoing, board: Outgoing | None = None) -> bool:
+        """A phase post, a battle report or a table notice; the phase's board in the same message."""
         channel = self.thread(m)
         text = present.outgoing_text(m)
         if channel is None or not text.strip():
             return False
         extra: dict[str, Any] = {}
-        if board is not None and board.channel == m.channel:
-            p = board.payload
-            png = await self.bot.painter.render(str(p["game"]), p["view"], None)
+        drawn = m.payload.get("board")
+        if isinstance(drawn, dict):
+            png = await self.bot.painter.render(str(drawn["game"]), drawn["view"], None)
             extra["file"] = discord.File(io.BytesIO(png), "board.png")
         await self.send_text(channel, m.key, text, **extra)
-        return bool(extra)
+        return False
 
     async def dm_channel(self, user_id: str) -> discord.DMChannel:
         cid = self.dm_channels.get(user_id)
@@ -174,41 +171,55 @@ class Delivery(BackgroundLoop):
     async def dm(self, m: Outgoing) -> None:
         p = m.payload
         kind = p.get("type")
-        info = self.bot.table.info(m.game_id)
-        if kind in ("prompt", "reminder") and (kind == "reminder" or p.get("kind") != "simultaneous"):
-            await self.public_prompt(m, info)
         if not m.user_id or not m.user_id.isdigit():
             return
+        info = self.bot.table.info(m.game_id)
         if kind == "prompt":
-            rules = self.bot.table.rules_for(info.game)
-            view, n = prompt_view(rules, m.game_id, int(p.get("version", 0)), str(p.get("decision")),
-                                  list(p.get("legal") or []))
-            text = present.prompt_text(info, p)
-            if not n:
-                legal = for_decision(rules, str(p.get("decision")), list(p.get("legal") or []))
-                text += f"\nAnswer with {command_hint(info.game, str(p.get('decision')), legal)}."
-            await self.to_user(m, text, view=view)
-        else:
-            text = present.outgoing_text(m)
-            if kind == "reminder" and p.get("due"):
-                text = f"{present.prompt_text(info, p)} — reminder: due {present.when(p['due'])}"
-            offer = self.offer_view(m, info) if kind == "events" else None
-            await self.to_user(m, f"**{info.title} — game {info.id}**\n{text}", **({"view": offer} if offer else {}))
+            await self.prompt(m, info)
+            return
+        text = present.outgoing_text(m)
+        if not text.strip():
+            return
+        await self.to_user(m, f"**{info.title}, game {info.id}**: {text}" if "\n" not in text
+                           else f"**{info.title}, game {info.id}**\n{text}")
 
-    def offer_view(self, m: Outgoing, info: Any) -> discord.ui.View | None:
-        """Accept and Decline under an offer made to this seat (offers do not block, so they have no prompt)."""
-        offers = [e.get("data", {}).get("offer") for e in m.payload.get("events", [])
-                  if e.get("kind") == "offer.made" and e.get("data", {}).get("to") == m.seat]
-        if not offers or not m.user_id:
-            return None
-        table = self.bot.table
-        st = table.status(Actor(m.user_id, m.seat or ""), None, game_id=m.game_id)
-        version = table.state(m.game_id).version
-        rules = table.rules_for(info.game)
-        view = discord.ui.View(timeout=None)
-        for offer in offers:
-            add_choices(view, rules, m.game_id, version, f"offer-{offer}", list(st.legal))
-        return view if view.children else None
+    async def prompt(self, m: Outgoing, info: Any) -> None:
+        """The seat's one living prompt: a new message when the seat becomes awaited (the ping),
+        else the last one edited in place (fresh choices, or what was chosen and no buttons)."""
+        p = m.payload
+        head = f"**{info.title}, game {info.id}**" + (f" · {p['title']}" if p.get("title") else "")
+        content = prompt_content(head, p)
+        view = prompt_view(m.game_id, p)
+        name = f"prompt:{m.seat}"
+        ref = self.bot.refs.get(m.game_id, name)
+        if not p.get("fresh") and ref is not None:
+            try:
+                message = self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1])
+                await message.edit(content=content, view=view)
+                return
+            except discord.NotFound:
+                log.info("prompt of %s in game %s is gone; sending a new one", m.seat, m.game_id)
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        board = p.get("board")
+        fingerprint = ""
+        if isinstance(board, dict):
+            # A private board goes only with a prompt when the seat's private picture changed.
+            fingerprint = hashlib.sha1(json.dumps(board["view"], sort_keys=True, default=str).encode()).hexdigest()
+            if self.bot.refs.note(m.game_id, f"board:{m.seat}") != fingerprint:
+                png = await self.bot.painter.render(str(board["game"]), board["view"], m.seat)
+                extra["file"] = discord.File(io.BytesIO(png), "board.png")
+        assert m.user_id is not None
+        try:
+            channel = await self.dm_channel(m.user_id)
+            msg = await channel.send(content, nonce=nonce(m.key), **extra)
+        except discord.Forbidden as err:
+            if err.code != DM_CLOSED:
+                raise
+            await self.dm_closed(m)
+            return
+        self.bot.refs.put(m.game_id, name, msg.channel.id, msg.id)
+        if "file" in extra:
+            self.bot.refs.set_note(m.game_id, f"board:{m.seat}", fingerprint)
 
     async def to_user(self, m: Outgoing, text: str, **kwargs: Any) -> None:
         assert m.user_id is not None
@@ -238,20 +249,6 @@ class Delivery(BackgroundLoop):
             view=view, nonce=nonce(f"g{m.game_id}.{name}"))
         refs.put(m.game_id, name, msg.channel.id, msg.id)
 
-    async def public_prompt(self, m: Outgoing, info: Any) -> None:
-        """A decision others may know about, announced in the thread with a mention (no choices listed)."""
-        channel = self.thread(m)
-        if channel is None:
-            return
-        p = m.payload
-        who = f"{mention(m.user_id)} ({m.seat})"
-        if p.get("type") == "reminder":
-            text = f"{who}: reminder — **{p.get('prompt')}** is due {present.when(p.get('due'))}."
-        else:
-            due = f", due {present.when(p.get('due'))}" if p.get("due") else ""
-            text = f"{who}: the game waits on you — **{p.get('prompt')}**{due}. Choose in your DMs or with `/game hand`."
-        await channel.send(text, nonce=nonce(m.key + ".public"))
-
     async def board(self, m: Outgoing) -> None:
         p = m.payload
         fingerprint = ""
@@ -272,7 +269,7 @@ class Delivery(BackgroundLoop):
             return
         try:
             dm = await self.dm_channel(m.user_id)
-            await dm.send(f"{caption} · your private board ({m.seat})", file=discord.File(io.BytesIO(png), "board.png"),
+            await dm.send(f"{caption} · your private board", file=discord.File(io.BytesIO(png), "board.png"),
                           nonce=nonce(m.key))
             self.bot.refs.set_note(m.game_id, f"board:{m.seat}", fingerprint)
         except discord.Forbidden as err:

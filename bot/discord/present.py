@@ -7,17 +7,15 @@ ever used for DMs and ephemeral replies.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 import discord
 
 from bot.discord.context import mention
-from bot.table import GameInfo, GameStatus, RulesHelp, Status
+from bot.table import GameInfo, GameStatus, Hand, RulesHelp, Status
 from bot.table import text as tabletext
 from bot.table.helptopics import sections_label
-from engine.core import Action
 
 COLOUR = discord.Colour(0x8B5A2B)
 LIMIT = 1990
@@ -51,110 +49,106 @@ def split(text: str, limit: int = LIMIT) -> list[str]:
 def seats_text(info: GameInfo, *, mentions: bool = True) -> str:
     if not info.seats:
         return "nobody yet"
-    return "\n".join(f"{s.position + 1}. **{s.seat}**" + (f" ({mention(s.user_id)})" if mentions else "")
-                     + (f" — {tabletext.role_name(info, s.role)}" if s.role else "") for s in info.seats)
+    return "\n".join(f"{s.position + 1}. **{s.name or s.seat}**" + (f" ({mention(s.user_id)})" if mentions else "")
+                     + (f" plays {tabletext.role_name(info, s.role)}" if s.role else "") for s in info.seats)
 
 
 def roles_text(info: GameInfo) -> str:
     """Each role the lobby offers and who holds it."""
-    return "\n".join(f"{tabletext.role_name(info, r.id)}: " + (f"**{r.seat}**" if r.seat else "free")
-                     for r in info.roles)
+    names = {s.seat: s.name or s.seat for s in info.seats}
+    return "\n".join(f"{r.label}: " + (f"**{names.get(r.seat, r.seat)}**" if r.seat else "free") for r in info.roles)
 
 
-def lobby_embed(info: GameInfo, *, max_seats: int, min_seats: int) -> discord.Embed:
-    state = {GameStatus.LOBBY: "lobby: join, then the creator starts",
-             GameStatus.ACTIVE: "started", GameStatus.PAUSED: "paused",
+def lobby_embed(info: GameInfo, *, max_seats: int, min_seats: int, roles: dict[str, str] | None = None) -> discord.Embed:
+    """The lobby message; once the game has started, who plays what (``roles``: seat -> role in words)."""
+    state = {GameStatus.LOBBY: "in its lobby: join, then the creator starts",
+             GameStatus.ACTIVE: "under way", GameStatus.PAUSED: "paused",
              GameStatus.FINISHED: "over", GameStatus.ABANDONED: "abandoned"}[info.status]
-    e = discord.Embed(title=f"{info.title} — game {info.id}", description=f"Status: {state}", colour=COLOUR)
-    wanted = info.players or f"{min_seats}-{max_seats}"
+    e = discord.Embed(title=f"{info.title}, game {info.id}", description=f"The game is {state}.", colour=COLOUR)
+    if info.status is not GameStatus.LOBBY:
+        lines = [f"**{s.name or s.seat}** ({mention(s.user_id)})"
+                 + (f" plays {(roles or {}).get(s.seat) or tabletext.role_name(info, s.role)}"
+                    if (roles or {}).get(s.seat) or s.role else "") for s in info.seats]
+        e.add_field(name="Players", value="\n".join(lines)[:1024] or "nobody", inline=False)
+        e.set_footer(text="Choices come by direct message; /game status, /game hand and /game log work here "
+                          "and in DMs.")
+        return e
+    wanted = info.players or f"{min_seats} to {max_seats}"
     e.add_field(name=f"Seats ({len(info.seats)} of {wanted})", value=seats_text(info)[:1024], inline=False)
     if info.roles:
-        e.add_field(name="Colours and factions", value=roles_text(info)[:1024], inline=False)
+        e.add_field(name="Families and factions", value=roles_text(info)[:1024], inline=False)
     if info.options:
-        e.add_field(name="Options", value=", ".join(f"{k}={v}" for k, v in sorted(info.options.items())),
+        e.add_field(name="Options", value="; ".join(f"{k}: {v}" for k, v in sorted(info.options.items()))[:1024],
                     inline=False)
-    e.set_footer(text="Join takes a seat named after you; /game join seat:<name> picks one. "
-                      + ("Pick a colour or faction in the menu (or /game role); the rest are dealt at the start. "
+    e.set_footer(text="Join takes a seat named after you. "
+                      + ("Pick a family or faction in the menu (or /game role); the rest are dealt at the start. "
                          if info.roles else "")
-                      + "Your private board and hand arrive by DM.")
+                      + "Your private board and choices arrive by direct message.")
     return e
 
 
+def discord_time(ts: float) -> str:
+    return f"<t:{int(ts)}:f> (<t:{int(ts)}:R>)"
+
+
 def status_embed(info: GameInfo, payload: dict[str, Any]) -> discord.Embed:
-    """The status message of a game (edited in place): phase, who is awaited, deadlines."""
-    users = {s.seat: s.user_id for s in info.seats}
-    e = discord.Embed(title=f"{info.title} — game {info.id}", colour=COLOUR)
-    status = payload.get("status") or info.status.value
-    e.description = f"**{payload.get('phase') or info.phase or 'lobby'}** · {status}"
-    result = payload.get("result")
-    if result:
-        winners = ", ".join(f"{w} ({mention(users.get(w))})" for w in result.get("winners", []))
-        e.add_field(name="Game over", value=f"{winners} won: {result.get('reason', '')}"[:1024], inline=False)
-    waiting: dict[str, list[str]] = {}
-    for w in payload.get("waiting", []):
-        if not w.get("blocking"):
-            continue
-        due = f" · due {when(w.get('due'))}" if w.get("due") else ""
-        waiting.setdefault(f"{w.get('prompt')}{due}", []).append(f"{w['seat']} ({mention(users.get(w['seat']))})")
-    if waiting:
-        e.add_field(name="Waiting on", value="\n".join(f"{', '.join(s)}: {p}" for p, s in waiting.items())[:1024],
-                    inline=False)
-    elif not result:
-        e.add_field(name="Waiting on", value="nobody", inline=False)
-    e.set_footer(text=f"state {payload.get('version', 0)} · /game hand for your choices · updated")
+    """The status message of a game (edited in place): the phase in words, who is awaited, until when."""
+    e = discord.Embed(title=f"{info.title}, game {info.id}", colour=COLOUR)
+    e.description = "\n".join(tabletext.status_lines(payload, when=discord_time))[:4000] or "Under way."
+    e.set_footer(text="Your hand and choices: /game hand · what happened: /game log · updated")
     e.timestamp = discord.utils.utcnow()
     return e
 
 
 def status_reply(st: Status) -> discord.Embed:
-    """``/game status``: public facts, plus (shown only to the asker) their legal actions."""
+    """``/game status``: the phase in words, who is awaited and until when, the players; the asker's
+    question and choices (the reply is shown to the asker only)."""
     assert st.game is not None
     info = st.game
-    payload = {"status": info.status.value, "phase": info.phase, "result": st.result,
-               "waiting": [{"seat": w.seat, "prompt": w.prompt, "blocking": w.blocking, "due": w.due}
-                           for w in st.waiting]}
-    e = status_embed(info, payload)
-    e.add_field(name="Seats", value=seats_text(info)[:1024], inline=False)
+    e = discord.Embed(title=f"{info.title}, game {info.id}", colour=COLOUR)
+    if info.status is GameStatus.LOBBY:
+        e.description = "In its lobby."
+    elif st.result:
+        e.description = "The game is over."
+    else:
+        waiting = [{"seat": w.seat, "name": w.name or w.seat, "due": w.due} for w in st.waiting if w.blocking]
+        e.description = f"**{st.title or info.phase}**\n" + tabletext.waiting_line(waiting, when=discord_time)
+    e.add_field(name="Players", value=seats_text(info)[:1024], inline=False)
     if info.roles:
-        e.add_field(name="Colours and factions (/game role)", value=roles_text(info)[:1024], inline=False)
-    if st.your_seat:
-        e.add_field(name="You", value=f"seat **{st.your_seat}**", inline=False)
+        e.add_field(name="Families and factions (/game role)", value=roles_text(info)[:1024], inline=False)
+    if st.question:
+        e.add_field(name="Waiting for you (only you see this)", value=st.question[:1024], inline=False)
+    if st.choices:
+        shown = "\n".join(f"• {c}" for c in st.choices[:15]) + ("\n…" if len(st.choices) > 15 else "")
+        e.add_field(name="Your choices", value=shown[:1024], inline=False)
     return e
 
 
-def view_text(view: dict[str, Any], limit: int = 3500) -> str:
-    """A view as readable text: key: value lines (nested values as compact JSON)."""
-    lines = []
-    for k, v in view.items():
-        shown = v if isinstance(v, str | int | float | bool) or v is None else json.dumps(v, ensure_ascii=False)
-        lines.append(f"**{k}**: {shown}")
-    text = "\n".join(lines)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def action_label(action: Action) -> str:
-    """A short button label for an action."""
-    if action.kind in ("respond",) and isinstance(action.get("accept"), bool):
-        return "Accept" if action.get("accept") else "Decline"
-    if action.kind == "accept_offer":
-        return f"Accept offer {action.get('offer')}"
-    if action.kind == "decline_offer":
-        return f"Decline offer {action.get('offer')}"
-    values = [", ".join(map(str, v)) if isinstance(v, tuple) else str(v) for _, v in action.args]
-    label = action.kind.replace("_", " ").capitalize() + (": " + " · ".join(values) if values else "")
-    return label[:80]
+def hand_embed(hand: Hand) -> discord.Embed:
+    """``/game hand``: what only this seat knows, one field per section of the game's words."""
+    info = hand.game
+    title = f"{info.title}, game {info.id}: what only you know" if info else "What only you know"
+    e = discord.Embed(title=title[:256], colour=COLOUR)
+    used = len(e.title or "")
+    for name, lines in hand.sections[:24]:
+        value = "\n".join(lines) or "nothing"
+        value = value if len(value) <= 1024 else value[:1020] + "\n…"
+        if used + len(name) + len(value) > 5800:
+            break
+        e.add_field(name=name[:256] or "-", value=value, inline=False)
+        used += len(name) + len(value)
+    if not hand.sections:
+        e.description = "Nothing hidden: everything you hold is on the board."
+    return e
 
 
 def prompt_text(game: GameInfo | None, payload: dict[str, Any], *, public: bool = False) -> str:
-    where = f"**{game.title} — game {game.id}**" if game else f"game {payload.get('game_id')}"
-    due = f" (due {when(payload.get('due'))})" if payload.get("due") else ""
-    if public:
-        return f"{where}: {payload.get('prompt')}{due}"
-    return f"{where} — your decision: **{payload.get('prompt')}**{due}"
+    where = f"**{game.title}, game {game.id}**" if game else f"game {payload.get('game_id')}"
+    return f"{where}: {payload.get('question') or 'the game waits for you'}"
 
 
 def outgoing_text(m: Any) -> str:
-    return tabletext.outgoing_text(m)
+    return tabletext.outgoing_text(m, when=discord_time)
 
 
 #: Discord's embed limits: title 256, description 4096, 25 fields (name 256, value 1024), 6000 in all.

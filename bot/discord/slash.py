@@ -86,6 +86,10 @@ def _suggest(cmd: Command, param: str, suggester: Suggester) -> Callable[..., Aw
     return complete
 
 
+#: Every group answers in servers and in DMs with the bot (prompts send players there).
+IN_SERVERS_AND_DMS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False)
+SERVER_INSTALL = app_commands.AppInstallationType(guild=True, user=False)
+
 #: Where each registry command lives on Discord: (group, name) -> "/fief2 move".
 PATHS: dict[tuple[str, str], str] = {}
 
@@ -97,7 +101,8 @@ def build_groups(group: str, title: str, commands: list[Command], handler: Handl
     for start in range(0, len(commands), MAX_SUBCOMMANDS):
         n = start // MAX_SUBCOMMANDS + 1
         name = group if n == 1 else f"{group}{n}"
-        g = app_commands.Group(name=name, description=_short(f"{title}: commands" + (f" (part {n})" if n > 1 else "")))
+        g = app_commands.Group(name=name, description=_short(f"{title}: commands" + (f" (part {n})" if n > 1 else "")),
+                               allowed_contexts=IN_SERVERS_AND_DMS, allowed_installs=SERVER_INSTALL)
         for cmd in commands[start:start + MAX_SUBCOMMANDS]:
             g.add_command(build_command(cmd, handler, suggester))
             PATHS[(group, cmd.name)] = f"/{name} {cmd.name}"
@@ -116,18 +121,11 @@ def usage(cmd: Command) -> str:
     return path(cmd.group, cmd.name) + text[len(cmd.path):] if text.startswith(cmd.path) else text
 
 
-def choice(value: Any) -> app_commands.Choice[Any]:
-    """An autocomplete choice; ints stay ints (integer options need integer values)."""
+def named_choice(label: str, value: Any) -> app_commands.Choice[Any]:
+    """An autocomplete choice shown by its name (1 to 100 characters) with its value (ints stay ints)."""
     if isinstance(value, bool):
         value = str(value).lower()
+    name = " ".join(str(label).split())[:100] or str(value)[:100] or "-"
     if isinstance(value, int):
-        return app_commands.Choice(name=str(value), value=value)
-    text = str(value)[:100]
-    return app_commands.Choice(name=text, value=text)
-
-
-def command_hint(group: str, decision: str, legal: list[str]) -> str:
-    """Which slash command(s) answer a decision with too many choices for buttons."""
-    kinds = list(dict.fromkeys(t.split(" ", 1)[0] for t in legal if t))
-    shown = [f"`{path(group, k)}`" for k in kinds[:3]]
-    return (" or ".join(shown) if shown else f"`/{group} ...`") + " (autocomplete offers your legal choices)"
+        return app_commands.Choice(name=name, value=value)
+    return app_commands.Choice(name=name, value=str(value)[:100] or "none")

@@ -24,6 +24,7 @@ from bot.table import (
     DM,
     STATUS_EDIT,
     Actor,
+    Asked,
     Board,
     Exported,
     Outcome,
@@ -41,6 +42,7 @@ HELP = """\
 Type commands as a person:       as alice: /game new tribute players:2
 Later lines may drop the name:   /game status          (the last speaker again)
 The game's group may be left out: bid card:3             (= /tribute bid card:3 in a tribute game)
+Answer your prompt by number:    choose 2      (then choose again for each step; several: choose 1,3)
 Table commands (/game ...):      {table}
 In a lobby, pick a colour/faction: /game join role:red   or later   /game role red   (random: dealt at start)
 Games and their command groups:  {games}
@@ -80,6 +82,7 @@ class LocalTable:
         self.speaker: str | None = None
         self.counter = 0
         self.session = uuid.uuid4().hex[:12]  # idempotency keys stay unique across sessions
+        self.flows: dict[str, tuple[int, list[list[int]]]] = {}  # a multi-part answer under way, per person
         self._render = render
 
     def say(self, line: str) -> None:
@@ -117,8 +120,60 @@ class LocalTable:
         if self.speaker is None:
             self.say("[error] say who is typing first: as NAME: /game ...")
             return True
+        if line.split()[0].lower() == "choose":
+            self.choose(self.speaker, line[6:].strip())
+            return True
         self.command(self.speaker, line)
         return True
+
+    def choose(self, who: str, picked: str) -> None:
+        """``choose N``: answer the speaker's prompt by the number of a choice; a multi-part choice
+        asks its next question, answered the same way (``choose 1,3`` for several, ``choose 0``
+        for none, ``choose yes`` to confirm)."""
+        actor = Actor(who.lower(), who)
+        self.counter += 1
+        key = f"local:{self.session}:{self.counter}"
+        try:
+            flow = self.flows.get(who.lower())
+            word = picked.lower()
+            confirmed = word in ("yes", "y", "confirm")
+            if word in ("no", "n", "cancel"):
+                self.flows.pop(who.lower(), None)
+                self.say(f"[{who}] Cancelled; your prompt still waits.")
+                return
+            if flow is not None and confirmed:
+                version, path = flow
+            else:
+                numbers = [int(x) for x in picked.replace(" ", "").split(",") if x.strip()] if picked else []
+                if flow is None:
+                    if len(numbers) != 1:
+                        self.say("[error] choose takes the number of one of your choices, e.g. choose 2")
+                        return
+                    version = int(self.service.prompt(actor, self.channel)["version"])
+                    path = [[numbers[0] - 1]]
+                else:
+                    version, path = flow
+                    path = [*path, [n - 1 for n in numbers if n > 0]]
+            outcome = self.service.choose(actor, self.channel, version=version, path=path, key=key,
+                                          confirmed=confirmed)
+        except (RuleError, ValueError) as err:
+            self.flows.pop(who.lower(), None)
+            self.say(f"[error] {err.describe() if isinstance(err, RuleError) else err}")
+            return
+        if isinstance(outcome, Asked):
+            self.flows[who.lower()] = (outcome.version, [list(x) for x in outcome.path])
+            if not outcome.confirm:
+                extra = " (choose several: choose 1,3; none: choose 0)" if outcome.multi else ""
+                self.reply(who, outcome)
+                if extra:
+                    self.say(f"  {extra.strip()}")
+            else:
+                self.say(f"[{who}] {outcome.confirm} (choose yes, or choose no)")
+            return
+        self.flows.pop(who.lower(), None)
+        self.reply(who, outcome)
+        self.deliver()
+        self.fire_deadlines()
 
     def command(self, who: str, line: str) -> None:
         actor = Actor(who.lower(), who)
@@ -149,7 +204,7 @@ class LocalTable:
         if isinstance(outcome, Board) and outcome.png is not None:
             path = self._write_board(outcome.game.id if outcome.game else 0, outcome.game.phase if outcome.game else "",
                                      outcome.seat, outcome.png)
-            self.say(f"[{who}] board written to {path}")
+            self.say(f"[{who}] board written to `{path}`")
             return
         text = wording.describe(outcome, now=self.service.clock.now())
         for i, part in enumerate(text.splitlines() or [""]):
@@ -162,10 +217,19 @@ class LocalTable:
             if not batch:
                 return
             for m in batch:
+                now = self.service.clock.now()
                 if m.kind == CHANNEL_POST:
-                    self._lines(f"[#{m.channel or self.channel}]", wording.outgoing_text(m))
+                    self._lines(f"[#{m.channel or self.channel}]", wording.outgoing_text(m, now))
+                    if m.payload.get("board"):
+                        self._board(m)
                 elif m.kind == DM:
-                    self._lines(f"[dm {m.seat}]", wording.outgoing_text(m))
+                    if m.payload.get("type") == "prompt":
+                        self.flows.pop(str(m.user_id or ""), None)
+                        if not m.payload.get("fresh"):
+                            self.say(f"[dm {m.seat}] (your prompt, updated)")
+                    self._lines(f"[dm {m.seat}]", wording.outgoing_text(m, now))
+                    if m.payload.get("board"):
+                        self._board(m)
                 elif m.kind == BOARD_IMAGE:
                     self._board(m)
                 elif m.kind == STATUS_EDIT:
@@ -177,19 +241,20 @@ class LocalTable:
             self.say(f"{head} {part}")
 
     def _board(self, m: Outgoing) -> None:
-        p = m.payload
+        p = dict(m.payload.get("board") or m.payload)
         try:
             render = self._render
             if render is None:
                 import renderer
 
                 render = renderer.render
-            png = render(p["game"], p["view"], p.get("seat"))
+            png = render(p["game"], p["view"], m.seat)
         except Exception as err:  # a drawing bug must not stop the table
             self.say(f"[board] could not draw {p.get('game')} ({p.get('phase')}): {err}")
             return
-        path = self._write_board(m.game_id, p.get("phase") or "", p.get("seat"), png)
-        self.say(f"[board{' ' + m.seat if m.seat else ''}] {p.get('phase')}: {path}")
+        title = str(m.payload.get("title") or p.get("phase") or "")
+        path = self._write_board(m.game_id, title, m.seat, png)
+        self.say(f"[board{' ' + m.seat if m.seat else ''}] {title}: `{path}`")
 
     def _write_board(self, game_id: int, phase: str, seat: str | None, png: bytes) -> Path:
         self.boards_dir.mkdir(parents=True, exist_ok=True)

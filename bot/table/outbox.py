@@ -6,33 +6,47 @@ loses a message nor sends one for an action that was not stored. Adapters poll
 delivery is at least once, so each row carries a stable ``key`` the adapter uses to avoid
 posting twice (a Discord message nonce, or a check of the last posted key).
 
-Kinds (``Outgoing.kind``):
+Every line is worded here, when the message is queued, by the game's
+:class:`~engine.core.words.Words` (the state moves on before delivery): adapters arrange the
+lines, they never word game facts. The thread stays calm:
 
-- ``channel_post``: for the game's channel; built from public events and the public view only.
-- ``dm``: for one seat (``Outgoing.seat``, ``Outgoing.user_id``); its private events, prompts,
-  reminders.
-- ``board_image``: whenever the phase label changes: one public (``seat`` None) and one per seat;
-  ``payload["view"]`` is the view to draw with ``renderer.render(payload["game"], view, seat)``.
-  Only written when the renderer has a drawer for the game.
-- ``status_edit``: the game's status message (edit in place; only the newest matters).
-
-``payload["type"]`` says what a post or DM is about: ``events``, ``started``, ``prompt``,
-``reminder``, ``deadline``, ``undo``, ``table`` (pause, resume, replace, abandon, import).
+- ``channel_post`` ``phase``: one post per phase, when it ends: the game's title and summary of
+  the phase (``lines``), with the public board in the same message (``board``: ``{"game",
+  "view"}``, drawn by the adapter; absent when the game has no drawer). No post for a phase in
+  which nothing was told. ``started`` opens the game the same way; the last post carries
+  ``result``.
+- ``channel_post`` ``battle``: one report per battle (``lines``).
+- ``channel_post`` ``deadline``, ``skip``, ``undo``, ``table``: table notices, in prose.
+- ``dm`` ``prompt``: the one living prompt of an awaited seat. ``fresh`` prompts are new
+  messages (the seat has just become awaited: a notification, ``ping``); the others edit the
+  seat's last prompt in place: fresh choices after a partial action, or ``answered`` (what was
+  chosen, no choices left). ``choices`` are worded by the game; ``board`` is the seat's private
+  view when the prompt is fresh.
+- ``dm`` ``news``: personal news, one line each; ``reminder`` and ``deadline`` DMs likewise.
+- ``status_edit``: the status message (edit in place; only the newest matters): the phase in
+  words, who is awaited (names) and until when.
+- ``board_image``: a board on its own (kept for adapters and old rows; the table now sends
+  boards with the posts and prompts they belong to).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import zlib
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import renderer
-from engine.core import Decision, Event, GameState, Rules
+from engine.core import Action, Decision, Event, GameState, Rules
+from engine.core.words import Audience, Choice, Words, join_words
 
 CHANNEL_POST = "channel_post"
 DM = "dm"
 BOARD_IMAGE = "board_image"
 STATUS_EDIT = "status_edit"
 KINDS = (CHANNEL_POST, DM, BOARD_IMAGE, STATUS_EDIT)
+
+#: At most this many choices travel with a prompt (Discord shows 4 selects of 25 and a row of buttons).
+MAX_CHOICES = 100
 
 
 @dataclass(frozen=True)
@@ -61,69 +75,256 @@ class Message:
     payload: dict[str, Any]
 
 
-def _events(events: list[Event]) -> list[dict[str, Any]]:
-    return [e.to_json() for e in events]
+def title_of(rules: Rules, words: Words, state: GameState) -> str:
+    """The phase in words: the game's title, else its phase label."""
+    return words.phase_title(state) or rules.phase(state)
 
 
-def waiting_json(decisions: list[Decision], due: dict[tuple[str, str], float]) -> list[dict[str, Any]]:
-    """Public facts of pending decisions: ids, kinds, prompts, awaited seats (never defaults)."""
-    return [
-        {"decision": d.id, "kind": d.kind.value, "prompt": d.prompt, "seat": s, "blocking": d.blocking,
-         "due": due.get((d.id, s))}
-        for d in decisions for s in d.seats
-    ]
+def awaited(rules: Rules, state: GameState | None, *, offers: bool = False) -> dict[str, Decision]:
+    """Each awaited seat and the first blocking decision waiting on it; with ``offers``, a seat
+    that nothing blocks on gets the first open offer or request addressed to it (its prompt
+    answers that without typing)."""
+    out: dict[str, Decision] = {}
+    if state is None:
+        return out
+    pending = rules.pending(state)
+    for d in pending:
+        if d.blocking:
+            for s in d.seats:
+                out.setdefault(s, d)
+    if offers:
+        for d in pending:
+            if not d.blocking:
+                for s in d.seats:
+                    out.setdefault(s, d)
+    return out
 
 
-def after_action(*, game_id: int, prefix: str, rules: Rules, state: GameState, seat: str | None,
-                 events: list[Event], phase: str, phase_changed: bool, source: str, seq: int,
-                 result: dict[str, Any] | None, prompts: list[tuple[Decision, str]],
-                 due: dict[tuple[str, str], float], kind: str = "events", extra: dict[str, Any] | None = None,
-                 status: str = "active") -> list[Message]:
-    """Messages after a state change: the public post, each seat's DMs, prompts, boards, status.
+def answers(rules: Rules, state: GameState, seat: str, decision: Decision | None = None) -> list[Action]:
+    """The legal actions that answer the seat's decision: anytime ones (offers...) only when
+    nothing else is legal, or when the decision is itself an open offer or request (then the
+    actions naming it, when the game names it in a parameter)."""
+    legal = rules.legal(state, seat)
+    anytime = {k for k, spec in rules.actions.items() if spec.anytime}
+    if decision is not None and not decision.blocking:
+        number = decision.id.rsplit("-", 1)[-1]
+        named = [a for a in legal if a.kind in anytime and number in map(str, a.params.values())]
+        if named:
+            return named
+    own = [a for a in legal if a.kind not in anytime]
+    return own or legal
 
-    ``seat`` is the acting seat as the public may know it: None for a secret action."""
+
+def choice_json(c: Choice) -> dict[str, Any]:
+    return {"label": c.label, "action": c.action.text() if c.action else None, "flow": c.flow,
+            "hint": c.hint, "style": c.style, "confirm": c.confirm}
+
+
+def ordered(choices: list[Choice]) -> list[Choice]:
+    """Done/Pass last, whatever the game's order."""
+    return [c for c in choices if c.style != "pass"] + [c for c in choices if c.style == "pass"]
+
+
+def prompt_choices(rules: Rules, words: Words, state: GameState, d: Decision, seat: str,
+                   aud: Audience) -> list[Choice]:
+    """The worded choices of ``seat``'s prompt, in the order shown (Done/Pass last)."""
+    if type(words).choices is not Words.choices and d.blocking:
+        # the game words its own choices: it sees every legal action (pigeons, offers...) and
+        # decides which to offer and in what order
+        return ordered(distinct(rules, words, state, seat,
+                                words.choices(state, d, seat, rules.legal(state, seat), aud.to(seat))))
+    out = words.choices(state, d, seat, answers(rules, state, seat, d), aud.to(seat))
+    if d.blocking:  # open offers and requests to this seat are answered from the same prompt
+        for other in rules.pending(state):
+            if not other.blocking and seat in other.seats:
+                named = answers(rules, state, seat, other)
+                if named and all(a.kind in _anytime(rules) for a in named):
+                    out += words.choices(state, other, seat, named, aud.to(seat))
+    return ordered(distinct(rules, words, state, seat, out))
+
+
+def distinct(rules: Rules, words: Words, state: GameState, seat: str, choices: list[Choice]) -> list[Choice]:
+    """Choices whose labels repeat (a game that labels by kind only) get their values named."""
+    seen: dict[str, int] = {}
+    for c in choices:
+        seen[c.label] = seen.get(c.label, 0) + 1
+    if all(n == 1 for n in seen.values()):
+        return choices
+    out = []
+    for c in choices:
+        if seen[c.label] > 1 and c.action is not None and c.action.args:
+            values = [words.value_label(state, seat, c.action.kind, k, v) for k, v in c.action.args]
+            c = replace(c, label=f"{c.label}: {join_words(values)}")
+        out.append(c)
+    return out
+
+
+def _open_to(rules: Rules, state: GameState | None, seat: str) -> tuple[str, ...]:
+    """The open offers and requests addressed to ``seat`` (non-blocking decisions)."""
+    if state is None:
+        return ()
+    return tuple(d.id for d in rules.pending(state) if not d.blocking and seat in d.seats)
+
+
+def _anytime(rules: Rules) -> set[str]:
+    return {k for k, spec in rules.actions.items() if spec.anytime}
+
+
+def menu_id(choices: list[Choice]) -> int:
+    """A short number naming a prompt's menu (what its choices do, in order; not their wording,
+    which may name a player replaced since): a click is answered while the seat's menu is still the
+    same, however far the rest of the game moved (another seat's bid)."""
+    return zlib.crc32("\n".join(c.action.text() if c.action else f"{c.flow}|{c.chosen}" for c in choices).encode())
+
+
+def prompt_payload(rules: Rules, words: Words, state: GameState, d: Decision, seat: str, aud: Audience, *,
+                   game_id: int, due: float | None, fresh: bool, title: str) -> dict[str, Any]:
+    me = aud.to(seat)
+    choices = prompt_choices(rules, words, state, d, seat, aud)
+    payload: dict[str, Any] = {
+        "type": "prompt", "game_id": game_id, "seat": seat, "name": aud.player(seat), "decision": d.id,
+        "kind": d.kind.value, "version": menu_id(choices), "title": title,
+        "question": words.question(state, d, seat, me), "if_absent": words.if_absent(state, d, seat, me),
+        "due": due, "choices": [choice_json(c) for c in choices[:MAX_CHOICES]], "more": max(0, len(choices) - MAX_CHOICES),
+        "fresh": fresh, "ping": fresh}
+    if fresh and renderer.has_drawer(rules.name):
+        payload["board"] = {"game": rules.name, "view": rules.view(state, seat)}
+    return payload
+
+
+@dataclass
+class Turn:
+    """What one call of the table did, as the outbox needs it.
+
+    ``before`` is the state before (None at the start); ``events`` every event of the call (the
+    player's action and the passes the table made for seats with no choice); ``phase_events``
+    the events of the phase so far, before this call; ``actor_private`` the seat that acted in
+    person; ``answered`` each seat whose prompt is answered by
+    this call, with what was chosen in words.
+    """
+
+    game_id: int
+    prefix: str
+    rules: Rules
+    state: GameState
+    before: GameState | None
+    events: list[Event]
+    phase_events: list[Event]
+    names: dict[str, str]
+    due: dict[tuple[str, str], float]
+    result: dict[str, Any] | None = None
+    status: str = "active"
+    kind: str = "events"
+    actor_private: str | None = None  # the seat that acted in person (answered by the reply, not by DM)
+    answered: dict[str, str] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def after_action(t: Turn) -> list[Message]:
+    """Messages after a state change: battle reports, the phase post, news, prompts, status."""
+    rules, state = t.rules, t.state
+    words = rules.words()
+    aud = Audience(None, t.names)
     out: list[Message] = []
-    public = [e for e in events if e.to is None]
-    post: dict[str, Any] = {"type": kind, "game_id": game_id, "seq": seq, "seat": seat, "source": source,
-                            "events": _events(public), "phase": phase if phase_changed else None,
-                            "result": result, **(extra or {})}
-    if public or phase_changed or result or kind != "events":
-        out.append(Message(f"{prefix}.post", CHANNEL_POST, "channel", post))
+    title_before = title_of(rules, words, t.before) if t.before is not None else ""
+    title_after = title_of(rules, words, state)
+    public_new = [e for e in t.events if e.to is None]
+    public_old = [e for e in t.phase_events if e.to is None]
+    # Battles that ended in this call: one report each.
+    if public_new:
+        done = len(words.battle_events(public_old)) if public_old else 0
+        for i, battle in enumerate(words.battle_events(public_old + public_new)[done:]):
+            lines = words.battle_report(state, battle, aud)
+            if lines:
+                out.append(Message(f"{t.prefix}.battle.{i}", CHANNEL_POST, "channel",
+                                   {"type": "battle", "game_id": t.game_id, "lines": lines}))
+    board = {"game": rules.name, "view": rules.view(state, None)} if renderer.has_drawer(rules.name) else None
+    if t.kind == "started":
+        lines = words.events(state, public_new, aud)[:8]
+        if not lines:  # a game that does not tell its setup: the table says who plays what
+            roles = t.extra.get("roles", {})
+            lines = ["The game begins."] + (
+                [f"{t.names.get(s, s)} plays {role}." for s, role in roles.items()] if any(roles.values())
+                else [f"Players: {join_words(t.names.get(s, s) for s in state.seats)}."])
+        out.append(Message(f"{t.prefix}.post", CHANNEL_POST, "channel",
+                           {"type": "started", "game_id": t.game_id, "title": title_after, "lines": lines,
+                            "board": board}))
+    elif t.kind == "events" and (title_after != title_before or t.result is not None):
+        lines = words.phase_summary(state, title_before, public_old + public_new, aud)
+        if lines or t.result is not None:
+            out.append(Message(f"{t.prefix}.post", CHANNEL_POST, "channel",
+                               {"type": "phase", "game_id": t.game_id, "title": title_before, "lines": lines,
+                                "next": title_after if t.result is None else "", "board": board,
+                                "result": result_lines(t.result, aud)}))
+    elif t.kind != "events":  # an undo: the board as it is now
+        out.append(Message(f"{t.prefix}.post", CHANNEL_POST, "channel",
+                           {"type": t.kind, "game_id": t.game_id, "title": title_after, "board": board,
+                            **t.extra}))
+    # Personal news, one DM per seat with its lines (the acting player reads theirs in the reply).
     for s in state.seats:
-        private = [e for e in events if e.to is not None and s in e.to]
-        if private:
-            out.append(Message(f"{prefix}.dm.{s}", DM, f"seat:{s}",
-                               {"type": "events", "game_id": game_id, "seq": seq, "seat": s,
-                                "source": source, "events": _events(private)}))
-    for d, s in prompts:
-        legal = [a.text() for a in rules.legal(state, s)]
-        out.append(Message(f"{prefix}.prompt.{d.id}.{s}", DM, f"seat:{s}",
-                           {"type": "prompt", "game_id": game_id, "seat": s, "decision": d.id,
-                            "kind": d.kind.value, "prompt": d.prompt, "legal": legal, "due": due.get((d.id, s)),
-                            "version": state.version}))
-    if phase_changed or kind == "started":
-        out += boards(game_id=game_id, prefix=prefix, rules=rules, state=state, phase=phase)
-    out.append(Message(f"{prefix}.status", STATUS_EDIT, "channel",
-                       status_payload(game_id, rules, state, phase, result, due, status)))
+        if s == t.actor_private:
+            continue
+        seen = [e for e in t.events if e.to is not None and s in e.to]
+        if not seen:
+            continue
+        lines = words.news(state, seen, s, aud.to(s))
+        if lines:
+            out.append(Message(f"{t.prefix}.news.{s}", DM, f"seat:{s}",
+                               {"type": "news", "game_id": t.game_id, "seat": s, "lines": lines}))
+    out += prompts(t, words, aud, title_after)
+    out.append(Message(f"{t.prefix}.status", STATUS_EDIT, "channel",
+                       status_payload(t.game_id, rules, state, t.result, t.due, t.status, t.names)))
     return out
 
 
-def boards(*, game_id: int, prefix: str, rules: Rules, state: GameState, phase: str) -> list[Message]:
-    """The public board and each seat's private board, if the renderer can draw this game."""
-    if not renderer.has_drawer(rules.name):
+def prompts(t: Turn, words: Words, aud: Audience, title: str) -> list[Message]:
+    """The living prompt of each seat: new for a seat that became awaited, edited for one that
+    acted and is still awaited (fresh choices), answered for one no longer awaited."""
+    out: list[Message] = []
+    before = awaited(t.rules, t.before, offers=True) if t.kind == "events" else {}
+    after = awaited(t.rules, t.state, offers=True) if t.result is None else {}
+    for s in t.state.seats:
+        old, new = before.get(s), after.get(s)
+        key = f"{t.prefix}.prompt.{s}"
+        if new is not None:
+            fresh = old is None
+            if (not fresh and s not in t.answered and old is not None and old.id == new.id
+                    and _open_to(t.rules, t.before, s) == _open_to(t.rules, t.state, s)):
+                continue  # nothing changed for this seat
+            payload = prompt_payload(t.rules, words, t.state, new, s, aud, game_id=t.game_id,
+                                     due=t.due.get((new.id, s)), fresh=fresh, title=title)
+            if s in t.answered and old is not None and old.id != new.id:
+                payload["note"] = t.answered[s]  # what was chosen, above the next question
+            out.append(Message(key, DM, f"seat:{s}", payload))
+        elif old is not None:
+            out.append(Message(key, DM, f"seat:{s}",
+                               {"type": "prompt", "game_id": t.game_id, "seat": s, "name": aud.player(s),
+                                "decision": old.id, "version": t.state.version, "fresh": False, "ping": False,
+                                "question": words.question(t.before, old, s, aud.to(s)) if t.before else "",
+                                "answered": t.answered.get(s) or "No longer needed: the game has moved on.",
+                                "choices": []}))
+    return out
+
+
+def result_lines(result: dict[str, Any] | None, aud: Audience) -> list[str]:
+    if not result:
         return []
-    out = [Message(f"{prefix}.board.public", BOARD_IMAGE, "channel",
-                   {"game": rules.name, "game_id": game_id, "seat": None, "phase": phase,
-                    "view": rules.view(state, None)})]
-    for s in state.seats:
-        out.append(Message(f"{prefix}.board.{s}", BOARD_IMAGE, f"seat:{s}",
-                           {"game": rules.name, "game_id": game_id, "seat": s, "phase": phase,
-                            "view": rules.view(state, s)}))
-    return out
+    winners = [aud.player(w) for w in result.get("winners", [])]
+    head = f"The game is over: {join_words(winners)} {'wins' if len(winners) == 1 else 'win'}." if winners else (
+        "The game is over.")
+    reason = str(result.get("reason") or "").strip()
+    return [head] + ([reason[0].upper() + reason[1:] + ("" if reason.endswith(".") else ".")] if reason else [])
 
 
-def status_payload(game_id: int, rules: Rules, state: GameState | None, phase: str,
-                   result: dict[str, Any] | None, due: dict[tuple[str, str], float], status: str) -> dict[str, Any]:
-    waiting = waiting_json(rules.pending(state), due) if state is not None and result is None else []
-    return {"type": "status", "game_id": game_id, "game": rules.name, "status": status, "phase": phase,
-            "version": state.version if state is not None else 0, "waiting": waiting, "result": result}
+def status_payload(game_id: int, rules: Rules, state: GameState | None, result: dict[str, Any] | None,
+                   due: dict[tuple[str, str], float], status: str, names: dict[str, str]) -> dict[str, Any]:
+    """The status message: the phase in words, the awaited seats by name with their deadlines."""
+    words = rules.words()
+    waiting = []
+    if state is not None and result is None:
+        for s, d in awaited(rules, state).items():
+            waiting.append({"seat": s, "name": names.get(s, s), "due": due.get((d.id, s))})
+    return {"type": "status", "game_id": game_id, "game": rules.name, "status": status,
+            "title": title_of(rules, words, state) if state is not None else "",
+            "version": state.version if state is not None else 0, "waiting": waiting,
+            "result": result_lines(result, Audience(None, names))}

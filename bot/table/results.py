@@ -96,6 +96,7 @@ class Waiting:
     seat: str
     blocking: bool
     due: float | None = None
+    name: str = ""  # the person holding the seat
 
 
 # -- outcomes of commands ---------------------------------------------------------------
@@ -151,6 +152,8 @@ class Applied(Outcome):
     result: dict[str, Any] | None = None
     duplicate: bool = False
     source: str = "player"
+    said: str = ""  # what was chosen, in the game's words
+    news: tuple[str, ...] = ()  # what only the acting seat learnt, one line each
 
 
 @dataclass(frozen=True)
@@ -160,6 +163,25 @@ class Status(Outcome):
     result: dict[str, Any] | None = None
     your_seat: str | None = None
     legal: tuple[str, ...] = ()  # the asker's legal actions in text form (private to the asker)
+    title: str = ""  # the phase in words
+    choices: tuple[str, ...] = ()  # the asker's choices in words (private to the asker)
+    question: str = ""  # what the game asks the asker now (private to the asker)
+
+
+@dataclass(frozen=True)
+class Asked(Outcome):
+    """The next question of a multi-part action (a component flow): ``options`` are labels in the
+    order shown; ``path`` the answers so far (choice index, then each step's option indices)."""
+
+    seat: str = ""
+    version: int = 0
+    question: str = ""
+    options: tuple[tuple[str, str], ...] = ()  # (label, hint)
+    multi: bool = False
+    min_values: int = 1
+    max_values: int = 1
+    path: tuple[tuple[int, ...], ...] = ()
+    confirm: str | None = None  # set when the answer so far needs a confirmation before it is played
 
 
 @dataclass(frozen=True)
@@ -174,6 +196,9 @@ class Hand(Outcome):
     seat: str = ""
     view: dict[str, Any] = field(default_factory=dict)  # private to ``seat``
     secrets: dict[str, Any] = field(default_factory=dict)  # what ``view`` shows beyond the public view
+    #: the seat's private mat in words (``Words.hand``): (title, lines) per section
+    sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    title: str = ""  # the game and seat, in words
 
 
 @dataclass(frozen=True)
@@ -185,6 +210,7 @@ class LogEntry:
     at: float
     source: str
     events: tuple[Event, ...]
+    line: str = ""  # the action told in words (``Words.log_line``)
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ FORMAT = "seneschal-game"
 VERSION = 1
 
 #: Who may have played a logged action: its seat's player, a passed deadline, a GM's skip.
-SOURCES = ("player", "deadline", "gm")
+SOURCES = ("player", "deadline", "gm", "skip")  # skip: a pass the table made for a seat with no choice
 _SEAT = re.compile(rf"[a-z0-9_-]{{1,{limits.MAX_SEAT_NAME}}}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)

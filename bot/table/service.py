@@ -39,6 +39,7 @@ from bot.table.results import (
     Actor,
     AlreadyDone,
     Applied,
+    Asked,
     Board,
     CommandHelp,
     Created,
@@ -68,6 +69,7 @@ from bot.table.store import DamagedRow, GameRow, StaleAppend, Store, dumps
 from engine import registry
 from engine.core import Action, Decision, Event, GameState, Refusal, RuleError, Rules, StaleState, apply
 from engine.core.rules import RANDOM_ROLE
+from engine.core.words import Audience, fold, join_words, match_name
 
 T = TypeVar("T")
 
@@ -85,6 +87,9 @@ DEFAULT_SETTINGS: dict[str, str] = {
     "deadline.reaction": "",
     "reminders": "12h,1h",  # reminders this long before the deadline; "off" for none
 }
+
+#: What people type (and autocomplete sends) for an empty list: no troops, no cards.
+NOTHING = ("none", "nobody", "nothing", "no one", "-")
 
 _SEAT_CHARS = re.compile(r"[^a-z0-9_-]+")
 
@@ -155,12 +160,97 @@ def parse_options(text: str | dict[str, Any] | None) -> dict[str, Any]:
 
 
 @dataclass
+class _Step:
+    """One action applied in a call: the player's, or a pass the table made for a seat with no choice."""
+
+    seat: str
+    action: Action
+    events: list[Event]
+    key: str
+    source: str
+    user_id: str | None
+    version: int
+    snapshot: tuple[str, str] | None  # (state JSON, phase label) when one is due after this step
+
+
+class _Steps:
+    """The actions of one call, applied to ``work`` in order, then stored together.
+
+    After the player's action the table passes at once for every seat whose only legal move is
+    to pass, where the game says skipping tells nobody anything hidden (``Words.skippable``):
+    those passes are stored as actions of their own (source ``skip``), so replays reach the
+    same state. A snapshot is taken after each step that changes the phase label or the
+    game's phase title, and every ``every`` actions.
+    """
+
+    LIMIT = 500  # passes in a row: a game that kept asking would be a bug, not a reason to spin
+
+    def __init__(self, rules: Rules, work: GameState, phase: str, last_seq: int, every: int):
+        self.rules, self.work, self.every = rules, work, every
+        self.words = rules.words()
+        self.phase, self.title = phase, ob.title_of(rules, self.words, work)
+        self.seq = last_seq
+        self.steps: list[_Step] = []
+        self.events: list[Event] = []
+        self.snapshotted_last = False
+
+    def play(self, seat: str, action: Action, key: str, source: str, user_id: str | None) -> None:
+        events = apply(self.rules, self.work, seat, action)
+        self.seq += 1
+        phase, title = self.rules.phase(self.work), ob.title_of(self.rules, self.words, self.work)
+        due = phase != self.phase or title != self.title or self.seq % self.every == 0
+        snap = (dumps(self.rules.dump(self.work)), phase) if due else None
+        self.phase, self.title, self.snapshotted_last = phase, title, due
+        self.steps.append(_Step(seat, action, events, key, source, user_id, self.work.version, snap))
+        self.events += events
+
+    def skip_passes(self, key: str) -> None:
+        for n in range(self.LIMIT):
+            found = skippable(self.rules, self.words, self.work)
+            if found is None:
+                return
+            seat, action = found
+            self.play(seat, action, f"{key}:skip:{n}", "skip", None)
+
+    def store(self, store: Store, game_id: int, now: float, *, epoch: int | None = None) -> None:
+        """Append every step; with ``epoch``, the database refuses them if another process moved
+        the game on first (:meth:`Store.append_action`)."""
+        seq = self.seq - len(self.steps)
+        for s in self.steps:
+            seq += 1
+            store.append_action(game_id, seq, s.seat, s.action.dumps(), dumps([e.to_json() for e in s.events]),
+                                s.key, now, s.version, s.user_id, s.source, epoch=epoch)
+            if s.snapshot is not None:
+                store.put_snapshot(game_id, seq, s.snapshot[0], s.snapshot[1], now)
+
+
+def skippable(rules: Rules, words: Any, state: GameState) -> tuple[str, Action] | None:
+    """The first awaited seat the table may pass for at once: the game declares the decision
+    skippable (from public facts only) and the seat's only answer is its default."""
+    if rules.result(state) is not None:
+        return None
+    for d in rules.pending(state):
+        if not d.blocking:
+            continue
+        for s in d.seats:
+            if not words.skippable(state, d, s):
+                continue
+            only = ob.answers(rules, state, s)
+            default = d.default_for(s)
+            if len(only) == 1 and (default is None or only[0] == default):
+                return s, only[0]
+    return None
+
+
+@dataclass
 class _Live:
     """A loaded game kept in memory; valid while ``seq`` and ``epoch`` match the games row."""
 
     state: GameState
     seq: int
     epoch: int
+    #: the events of the phase under way (for its summary); None until first needed
+    since: list[Event] | None = None
 
 
 def private_part(public: Any, private: Any) -> Any:
@@ -492,7 +582,7 @@ class TableService:
         if rules is not None and self.store.has_snapshot(row.id) and not self.store.quarantined(row.id):
             state = self._load(fresh)
             messages.append(ob.Message(f"g{row.id}.{name}.status", ob.STATUS_EDIT, "channel", ob.status_payload(
-                row.id, rules, state, fresh.phase, fresh.result, self._due_map(row.id), fresh.status)))
+                row.id, rules, state, fresh.result, self._due_map(row.id), fresh.status, self._names(row.id))))
         self._queue(row.id, messages)
 
     # -- loading ----------------------------------------------------------------------
@@ -838,24 +928,29 @@ class TableService:
         now = self.clock.now()
         phase = rules.phase(state)
         dealt = rules.seat_roles(state)  # every seat's role now, the dealt ones too (public)
+        steps = _Steps(rules, rules.load(rules.dump(state)), phase, 0, self.snapshot_every)
+        steps.skip_passes(f"start:{row.id}:{row.epoch}")
+        work = steps.work
         with self.store.transaction():
             for s in info.seats:
                 if dealt.get(s.seat, s.role) != s.role:
                     self.store.set_seat_role(row.id, s.seat, dealt[s.seat])
             self.store.put_snapshot(row.id, 0, dumps(rules.dump(state)), phase, now)
-            self.store.update_game(row.id, status=GameStatus.ACTIVE.value, phase=phase, updated=now,
+            steps.store(self.store, row.id, now)
+            self.store.update_game(row.id, status=GameStatus.ACTIVE.value, phase=rules.phase(work), updated=now,
                                    engine_version=rules.engine_version, schema=rules.schema_version,
                                    options=options)
             row = self._row(row.id)
-            due = self._sync_deadlines(row, rules, state, now)
-            prompts = [(d, s) for d in rules.pending(state) if d.blocking for s in d.seats]
-            self._queue(row.id, ob.after_action(
-                game_id=row.id, prefix=self._prefix(row, 0), rules=rules, state=state, seat=None, events=events,
-                phase=phase, phase_changed=True, source="table", seq=0, result=None, prompts=prompts, due=due,
-                kind="started", extra={"seats": names}))
+            due = self._sync_deadlines(row, rules, work, now)
+            players = self._names(row.id)
+            roles = {s: _roles_words(rules, r, options) for s, r in dealt.items()}
+            self._queue(row.id, ob.after_action(ob.Turn(
+                game_id=row.id, prefix=self._prefix(row, 0), rules=rules, state=work, before=None,
+                events=events + steps.events, phase_events=[], names=players, due=due, kind="started",
+                extra={"roles": roles or {s: "" for s in players}})))
             self._remember(key, row.id, "start")
-        self._keep(row.id, _Live(state, 0, row.epoch))
-        return Started(self.info(row.id), phase)
+        self._keep(row.id, _Live(work, steps.seq, row.epoch))
+        return Started(self.info(row.id), rules.phase(work))
 
     # -- playing ----------------------------------------------------------------------------
     def act(self, actor: Actor, channel: str | None, group: str | None, action: Action, *,
@@ -874,8 +969,31 @@ class TableService:
         if mine is None:
             raise NotAllowed(f"you have no seat in game {row.id}; only a seat's player acts for it",
                              legal=[s.seat for s in self._info(row).seats])
-        return self._apply(row.id, mine.seat, action, key=key, user_id=actor.user_id, source="player",
-                           expect_version=expect_version)
+        try:
+            return self._apply(row.id, mine.seat, action, key=key, user_id=actor.user_id, source="player",
+                               expect_version=expect_version)
+        except StaleState:
+            raise
+        except RuleError as err:
+            raise self._named_refusal(row, mine.seat, action, err) from None
+
+    def _named_refusal(self, row: GameRow, seat: str, action: Action, err: RuleError) -> RuleError:
+        """The refusal with its legal choices named as people see them (ids they never typed)."""
+        if not isinstance(err.legal, list | tuple) or row.game not in self._rules:
+            return err
+        rules = self.rules_for(row.game)
+        spec = rules.actions.get(action.kind)
+        try:
+            state = self._load(self._row(row.id))
+            names: dict[Any, str] = {}
+            for p in spec.params if spec else ():
+                names.update(self._value_names(rules, state, seat, action.kind, p.name))
+        except Exception:  # naming must never hide the refusal itself
+            return err
+        if names:
+            err.legal = [names.get(x, x) for x in err.legal]
+            err.args = (err.describe(),)
+        return err
 
     def _check_playable(self, row: GameRow) -> None:
         status = GameStatus(row.status)
@@ -926,44 +1044,231 @@ class TableService:
             live = self._load(row)
             if expect_version is not None and live.version != expect_version:
                 raise StaleState(expect_version, live.version)
-            blob = rules.dump(live)
-            work = rules.load(blob)
-            before = {(d.id, s) for d in rules.pending(live) if d.blocking for s in d.seats}
-            events = apply(rules, work, seat, action)  # a RuleError leaves everything as it was
+            since = self._phase_events(row, rules, live)
+            work = rules.load(rules.dump(live))
+            steps = _Steps(rules, work, row.phase, row.last_seq, self.snapshot_every)
+            steps.play(seat, action, key, source, user_id)  # a RuleError leaves everything as it was
+            steps.skip_passes(key)
             seq = row.last_seq + 1
             phase = rules.phase(work)
-            changed = phase != row.phase
             res = rules.result(work)
             result = res.to_json() if res is not None else None
             now = self.clock.now()
             with self.store.transaction():
-                self.store.append_action(game_id, seq, seat, action.dumps(), dumps([e.to_json() for e in events]),
-                                         key, now, work.version, user_id, source, epoch=row.epoch)
+                steps.store(self.store, game_id, now, epoch=row.epoch)
                 if deadline_id is not None:
                     self.store.close_deadline(deadline_id, now, "default applied")
-                if changed or result is not None or seq % self.snapshot_every == 0:
-                    self.store.put_snapshot(game_id, seq, dumps(rules.dump(work)), phase, now)
                 fields: dict[str, Any] = {"phase": phase}
                 if result is not None:
                     fields.update(status=GameStatus.FINISHED.value, result=result)
+                    if not steps.snapshotted_last:
+                        self.store.put_snapshot(game_id, steps.seq, dumps(rules.dump(work)), phase, now)
                 self.store.update_game(game_id, **fields)
                 if result is not None:
                     self.store.close_game_deadlines(game_id, now, "game over")
                     due: dict[tuple[str, str], float] = {}
-                    prompts: list[tuple[Decision, str]] = []
                 else:
                     due = self._sync_deadlines(row, rules, work, now)
-                    prompts = [(d, s) for d in rules.pending(work) if d.blocking for s in d.seats
-                               if (d.id, s) not in before]
-                secret = rules.actions[action.kind].secret  # then the post does not say who acted
-                self._queue(game_id, ob.after_action(
-                    game_id=game_id, prefix=self._prefix(row, seq), rules=rules, state=work,
-                    seat=None if secret else seat,
-                    events=events, phase=phase, phase_changed=changed, source=source, seq=seq, result=result,
-                    prompts=prompts, due=due, status=fields.get("status", row.status)))
-            self._keep(game_id, _Live(work, seq, row.epoch))
-            mine = tuple(e for e in events if e.visible_to(seat))
-            return Applied(self.info(game_id), seat, action, seq, mine, phase, changed, result, source=source)
+                words = rules.words()
+                names = self._names(game_id)
+                chosen = words.label(live, seat, action, Audience(seat, names))
+                answer = {"deadline": f"Time ran out, so the table chose for you: {chosen}.",
+                          "gm": f"A GM chose for you: {chosen}."}.get(source, f"You chose: {chosen}.")
+                self._queue(game_id, ob.after_action(ob.Turn(
+                    game_id=game_id, prefix=self._prefix(row, seq), rules=rules, state=work, before=live,
+                    events=steps.events, phase_events=since, names=names, due=due, result=result,
+                    status=fields.get("status", row.status),
+                    actor_private=seat if source == "player" else None, answered={seat: answer})))
+            title_before = ob.title_of(rules, words, live)
+            keep = since + steps.events if ob.title_of(rules, words, work) == title_before else []
+            self._keep(game_id, _Live(work, steps.seq, row.epoch, keep))
+            mine = tuple(e for e in steps.events if e.visible_to(seat))
+            news = words.news(work, [e for e in mine if e.to is not None], seat, Audience(seat, names))
+            return Applied(self.info(game_id), seat, action, seq, mine, phase, phase != row.phase, result,
+                           source=source, said=chosen, news=tuple(news))
+
+    def _prompt_anew(self, row: GameRow, seat: str, key: str) -> list[ob.Message]:
+        """The seat's living prompt as a new message (for a seat's new holder), if it is awaited."""
+        rules = self._rules.get(row.game)
+        if rules is None or row.status != GameStatus.ACTIVE or self.store.latest_snapshot(row.id) is None:
+            return []
+        state = self._load(row)
+        d = ob.awaited(rules, state, offers=True).get(seat)
+        if d is None:
+            return []
+        words = rules.words()
+        return [ob.Message(key, ob.DM, f"seat:{seat}", ob.prompt_payload(
+            rules, words, state, d, seat, Audience(None, self._names(row.id)), game_id=row.id,
+            due=self._due_map(row.id).get((d.id, seat)), fresh=True, title=ob.title_of(rules, words, state)))]
+
+    def _names(self, game_id: int) -> dict[str, str]:
+        """Seat -> the name of the person holding it, for the words people read."""
+        return {s.seat: s.name or s.seat for s in self.store.seats(game_id)}
+
+    def _phase_events(self, row: GameRow, rules: Rules, state: GameState) -> list[Event]:
+        """The events of the phase under way (for its summary when it ends): kept with the loaded
+        game, else read back from the log since the snapshot where the phase began."""
+        live = self._live.get(row.id)
+        if live is not None and live.state is state and live.since is not None:
+            return live.since
+        words = rules.words()
+        title = ob.title_of(rules, words, state)
+        start = snap = self.store.latest_snapshot(row.id, row.last_seq)
+        for _ in range(50):  # snapshots are taken whenever the phase changes
+            if snap is None:
+                break
+            try:
+                at = rules.load(json.loads(snap.state))
+            except Exception:
+                break
+            if ob.title_of(rules, words, at) != title:
+                break
+            start = snap
+            snap = self.store.latest_snapshot(row.id, snap.seq - 1) if snap.seq > 0 else None
+        since = [e for a in self.store.actions(row.id, after=start.seq if start else 0)
+                 for e in map(Event.from_json, json.loads(a.events))]
+        if live is not None and live.state is state:
+            live.since = since
+        return since
+
+    # -- prompts, choices and flows ---------------------------------------------------------
+    def _awaited_seat(self, actor: Actor, channel: str | None,
+                      game_id: int | None) -> tuple[GameRow, Rules, GameState, str, Decision]:
+        row, rules, state = self._started(actor, channel, game_id)
+        mine = self._info(row).seat_of(actor.user_id)
+        if mine is None:
+            raise NotAllowed(f"you have no seat in game {row.id}; only a seat's player answers for it")
+        self._check_playable(row)
+        d = ob.awaited(rules, state, offers=True).get(mine.seat)
+        if d is None:
+            raise TableError("nothing waits on you right now", code="not_awaited",
+                             legal="`/game status` shows who the game waits for")
+        return row, rules, state, mine.seat, d
+
+    def prompt(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> dict[str, Any]:
+        """The actor's living prompt as the outbox words it (question, deadline, choices), now."""
+        row, rules, state, seat, d = self._awaited_seat(actor, channel, game_id)
+        names = self._names(row.id)
+        return ob.prompt_payload(rules, rules.words(), state, d, seat, Audience(None, names), game_id=row.id,
+                                 due=self._due_map(row.id).get((d.id, seat)), fresh=False,
+                                 title=ob.title_of(rules, rules.words(), state))
+
+    def choose(self, actor: Actor, channel: str | None, *, version: int, path: list[list[int]] | tuple[Any, ...],
+               game_id: int | None = None, key: str | None = None, confirmed: bool = False) -> Applied | Asked:
+        """Answer the actor's prompt by clicks: ``path`` is the index of a choice of the prompt
+        (``[[i]]``), then the option indices picked at each step of its flow. Returns the next
+        question (:class:`Asked`) while the action is not complete, a confirmation question for a
+        harmful choice (``Asked.confirm``; answer again with ``confirmed``), else plays it.
+        ``version`` names the prompt's menu (``outbox.menu_id``): a click on a prompt whose choices
+        changed since is refused."""
+        row, rules, state, seat, d = self._awaited_seat(actor, channel, game_id)
+        if key and (dup := self._duplicate(row, key)) is not None:
+            return dup
+        words = rules.words()
+        aud = Audience(seat, self._names(row.id))
+        choices = ob.prompt_choices(rules, words, state, d, seat, aud)
+        if ob.menu_id(choices) != version:
+            raise TableError("this prompt is out of date: the game has moved on since", code="stale",
+                             legal="your fresh prompt is the newest one in your messages, or `/game hand`")
+        steps = [tuple(int(i) for i in step) for step in path]
+        if not steps or len(steps[0]) != 1:
+            raise TableError("choose one of the prompt's choices first", code="bad_choice")
+        first = steps[0][0]
+        if not 0 <= first < len(choices):
+            raise TableError("that choice is not offered any more", code="stale")
+        c = choices[first]
+        action, confirm = c.action, c.confirm
+        if action is None:
+            if c.flow is None:
+                raise TableError("that choice leads nowhere", code="bad_choice")
+            kind, chosen = c.flow, dict(c.chosen)
+            for picked in steps[1:]:
+                step = words.flow(state, seat, kind, chosen, aud)
+                if step is None:
+                    break
+                try:
+                    options = [step.options[i] for i in picked]
+                except IndexError:
+                    raise TableError("that choice is not offered any more", code="stale") from None
+                if len(options) == 1 and options[0].action is not None:
+                    action, confirm = options[0].action, options[0].confirm
+                    break
+                chosen = _merge_chosen(chosen, step.param, options, step.multi)
+                confirm = next((o.confirm for o in options if o.confirm), None)
+            if action is None:
+                step = words.flow(state, seat, kind, chosen, aud)
+                if step is not None:
+                    return Asked(self._info(row), seat, version, step.question,
+                                 tuple((o.label, o.hint) for o in step.options), step.multi,
+                                 step.min_values, step.max_values, tuple(steps))
+                action = Action.of(kind, **chosen)
+        if confirm and not confirmed:
+            return Asked(self._info(row), seat, version, confirm, (), path=tuple(steps), confirm=confirm)
+        try:
+            return self._apply(row.id, seat, action, key=key, user_id=actor.user_id, source="player",
+                               expect_version=state.version)
+        except StaleState:
+            raise
+        except RuleError as err:
+            raise self._named_refusal(row, seat, action, err) from None
+
+    def flow(self, actor: Actor, channel: str | None, kind: str, chosen: dict[str, Any] | None = None, *,
+             game_id: int | None = None) -> Asked | None:
+        """The next question of a multi-part action of ``kind`` with ``chosen`` fixed (None: complete)."""
+        row, rules, state, seat, _d = self._awaited_seat(actor, channel, game_id)
+        step = rules.words().flow(state, seat, kind, dict(chosen or {}), Audience(seat, self._names(row.id)))
+        if step is None:
+            return None
+        return Asked(self._info(row), seat, state.version, step.question,
+                     tuple((o.label, o.hint) for o in step.options), step.multi, step.min_values, step.max_values)
+
+    # -- names typed by people ------------------------------------------------------------------
+    def named_values(self, actor: Actor, channel: str | None, group: str, name: str, values: dict[str, Any], *,
+                     game_id: int | None = None) -> dict[str, Any]:
+        """``values`` of a game command with the names people typed turned into the game's ids:
+        display names (``Words.value_label``) of the legal values, any case and accents, unique
+        prefixes; an id is still accepted. An ambiguous name is refused with its candidates; an
+        unknown one is left for the rules to refuse."""
+        try:
+            cmd = self.registry.find(group, name)
+            row, rules, state = self._started(actor, channel, game_id)
+        except RuleError:
+            return values
+        mine = self._info(row).seat_of(actor.user_id)
+        if cmd.spec is None or mine is None or row.game != cmd.group:
+            return values
+        out = dict(values)
+        for p in cmd.spec.params:
+            raw = values.get(p.name)
+            if not isinstance(raw, str) or not raw.strip():
+                continue
+            names = self._value_names(rules, state, mine.seat, cmd.spec.kind, p.name)
+            if not names:
+                continue
+            is_list = p.type.value == "list"
+            parts = [x.strip() for x in raw.split(",")] if is_list else [raw.strip()]
+            if is_list and len(parts) == 1 and fold(parts[0]) in NOTHING:
+                out[p.name] = ()
+                continue
+            got = []
+            for typed in parts:
+                found = match_name(typed, names)
+                if len(found) > 1:
+                    raise TableError(f"{typed!r} could be {join_words([names[v] for v in found], 'or')}",
+                                     code="ambiguous", legal=[names[v] for v in found])
+                got.append(str(found[0]) if found else typed)
+            out[p.name] = ",".join(got)
+        return out
+
+    def _value_names(self, rules: Rules, state: GameState, seat: str, kind: str, param: str) -> dict[Any, str]:
+        """The legal values of one parameter (list values one by one) and their names."""
+        words = rules.words()
+        out: dict[Any, str] = {}
+        for v in rules.suggest(state, seat, kind, param):
+            for x in (v if isinstance(v, list | tuple) else [v]):
+                if x not in out and x not in ("", None):
+                    out[x] = words.value_label(state, seat, kind, param, x) or str(x)
+        return out
 
     # -- looking ----------------------------------------------------------------------------
     def status(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Status:
@@ -977,13 +1282,22 @@ class TableService:
             rules = self.rules_for(row.game)
             state = self._load(row)
             due = self._due_map(row.id)
+            names = self._names(row.id)
             waiting = () if row.result else tuple(
-                Waiting(d.id, d.kind.value, d.prompt, s, d.blocking, due.get((d.id, s)))
+                Waiting(d.id, d.kind.value, d.prompt, s, d.blocking, due.get((d.id, s)), names.get(s, s))
                 for d in rules.pending(state) for s in d.seats)
             legal: tuple[str, ...] = ()
+            said: tuple[str, ...] = ()
+            question = ""
             if mine is not None and row.status == GameStatus.ACTIVE:
                 legal = tuple(a.text() for a in rules.legal(state, mine.seat))
-            return Status(info, waiting, rules.view(state, None), row.result, mine.seat if mine else None, legal)
+                d = ob.awaited(rules, state).get(mine.seat)
+                if d is not None:
+                    aud = Audience(mine.seat, names)
+                    question = rules.words().question(state, d, mine.seat, aud)
+                    said = tuple(c.label for c in ob.prompt_choices(rules, rules.words(), state, d, mine.seat, aud))
+            return Status(info, waiting, rules.view(state, None), row.result, mine.seat if mine else None, legal,
+                          ob.title_of(rules, rules.words(), state), said, question)
 
     def _started(self, actor: Actor, channel: str | None, game_id: int | None) -> tuple[GameRow, Rules, GameState]:
         row = self.resolve(actor, channel, game_id)
@@ -1017,7 +1331,9 @@ class TableService:
         if mine is None:
             raise NotAllowed(f"you have no seat in game {row.id}")
         view = rules.view(state, mine.seat)
-        return Hand(self._info(row), mine.seat, view, private_part(rules.view(state, None), view))
+        sections = rules.words().hand(state, mine.seat, Audience(mine.seat, self._names(row.id)))
+        return Hand(self._info(row), mine.seat, view, private_part(rules.view(state, None), view),
+                    tuple((x.title, tuple(x.lines)) for x in sections), f"{rules.title}, game {row.id}")
 
     def log(self, actor: Actor, channel: str | None, *, last: int = 10, game_id: int | None = None) -> LogPage:
         """The last actions with the events the asker may see (public ones, and their seat's own)."""
@@ -1027,12 +1343,37 @@ class TableService:
         mine = self._info(row).seat_of(actor.user_id)
         seat = mine.seat if mine else None
         rules = self._rules.get(row.game)
+        state = self._load(row) if rules is not None and self.store.latest_snapshot(row.id) is not None else None
+        names = self._names(row.id)
         entries = []
         for a in self.store.actions(row.id, after=max(0, row.last_seq - last)):
             events = tuple(e for e in map(Event.from_json, json.loads(a.events)) if e.visible_to(seat))
-            who = a.seat if a.seat == seat or not self._secret_kind(rules, a.action) else ""
-            entries.append(LogEntry(a.seq, who, a.at, a.source, events))
+            secret = self._secret_kind(rules, a.action)
+            who = a.seat if a.seat == seat or not secret else ""
+            line = ""
+            if rules is not None and state is not None:
+                public = [e for e in events if e.to is None]
+                line = rules.words().log_line(state, None if secret else a.seat, public, Audience(None, names))
+                if not line:
+                    line = self._log_fallback(rules, state, a, secret, names)
+            entries.append(LogEntry(a.seq, who, a.at, a.source, events, line))
         return LogPage(self._info(row), tuple(entries))
+
+    @staticmethod
+    def _log_fallback(rules: Rules, state: GameState, a: Any, secret: bool, names: dict[str, str]) -> str:
+        """A log line for an action whose public events tell nothing: who acted, and what when public."""
+        name = names.get(a.seat, a.seat)
+        if secret:
+            return "A secret choice was made."
+        if a.source == "skip":
+            return f"{name} had no choice; the table passed for them."
+        try:
+            action = Action.from_json(json.loads(a.action))
+            said = rules.words().label(state, a.seat, action, Audience(None, names))
+        except Exception:
+            said = ""
+        late = " when time ran out" if a.source == "deadline" else ""
+        return f"{name}{late}: {said}." if said else f"{name} acted{late}."
 
     @staticmethod
     def _secret_kind(rules: Rules | None, action_json: str) -> bool:
@@ -1107,7 +1448,7 @@ class TableService:
             if row.status == GameStatus.FINISHED and row.channel is not None and any(
                     g.id != row.id for g in self.store.games(channel=row.channel, statuses=LIVE)):
                 raise TableError(f"game {row.id} is over and its channel has a new game", code="channel_busy")
-            target = row.last_seq - count
+            target = self._undo_target(row, count)
             for a in self.store.actions(row.id, after=target):
                 for e in map(Event.from_json, json.loads(a.events)):
                     if is_irreversible(e):
@@ -1128,17 +1469,29 @@ class TableService:
                 row = self._row(row.id)
                 # A paused game gets its deadlines when it resumes.
                 due = self._sync_deadlines(row, rules, state, now) if status == GameStatus.ACTIVE else {}
-                prompts = [(d, s) for d in rules.pending(state) if d.blocking for s in d.seats]
-                self._queue(row.id, ob.after_action(
-                    game_id=row.id, prefix=self._prefix(row, target), rules=rules, state=state, seat=None,
-                    events=[], phase=phase, phase_changed=True, source="gm", seq=target, result=None,
-                    prompts=prompts, due=due, kind="undo", extra={"count": count, "by": actor.name},
-                    status=status))
+                self._queue(row.id, ob.after_action(ob.Turn(
+                    game_id=row.id, prefix=self._prefix(row, target), rules=rules, state=state, before=None,
+                    events=[], phase_events=[], names=self._names(row.id), due=due, kind="undo", status=status,
+                    extra={"count": count, "by": actor.name})))
                 self._remember(key, row.id, "undo")
             self._keep(row.id, _Live(state, target, row.epoch))
             return Undone(self.info(row.id), count, target)
 
         return self._once(actor, channel, game_id, key, body, gm="undo")
+
+    def _undo_target(self, row: GameRow, count: int) -> int:
+        """Where undoing ``count`` actions leads: before the count-th action a person (or a
+        deadline, or a GM) played, counted from the end; the passes the table made for seats
+        with no choice go with the action that caused them, since replaying it makes them again."""
+        target = row.last_seq
+        taken = 0
+        for a in reversed(self.store.actions(row.id, after=max(0, row.last_seq - count - _Steps.LIMIT))):
+            if taken == count:
+                break
+            target = a.seq - 1
+            if a.source != "skip":
+                taken += 1
+        return target if taken == count else row.last_seq - count
 
     def skip(self, actor: Actor, channel: str | None, *, seat: str, game_id: int | None = None,
              key: str | None = None) -> Applied:
@@ -1166,13 +1519,8 @@ class TableService:
             with self.store.transaction():
                 self._queue(row.id, [
                     ob.Message(f"{tag}.post", ob.CHANNEL_POST, "channel",
-                               {"type": "skip", "game_id": row.id, "seat": seat, "decision": d.id,
-                                "prompt": d.prompt, "seq": applied.seq, "by": actor.name}),
-                    ob.Message(f"{tag}.dm", ob.DM, f"seat:{seat}",
-                               {"type": "skip", "game_id": row.id, "seat": seat, "decision": d.id,
-                                "prompt": d.prompt, "seq": applied.seq, "by": actor.name,
-                                "action": default.text()}),
-                ])
+                               {"type": "skip", "game_id": row.id, "seat": seat, "seq": applied.seq, "by": actor.name,
+                                "name": self._names(row.id).get(seat, seat)})])
             # The GM is answered with what the table may know: public events, no secret choice.
             secret = rules.actions[default.kind].secret
             return with_changes(applied, events=tuple(e for e in applied.events if e.is_public),
@@ -1239,6 +1587,7 @@ class TableService:
                 self.store.set_seat_user(row.id, seat, user_id, name or user_id)
                 self._post(row, f"replace.{seat}.{now}", "table", what="replaced", seat=seat, by=actor.name,
                            user=name or user_id)
+                self._queue(row.id, self._prompt_anew(row, seat, f"g{row.id}.replace.{seat}.{now}.prompt"))
                 self._remember(key, row.id, "replace")
             self._live.pop(row.id, None)
             return TableChanged(self.info(row.id), "replaced",
@@ -1352,9 +1701,10 @@ class TableService:
             if r.kind == "reminder":
                 with self.store.transaction():
                     if r.deadline > now:
+                        question = rules.words().question(state, d, r.seat, Audience(r.seat, self._names(row.id)))
                         self._queue(row.id, [ob.Message(f"g{row.id}.reminder.{r.id}", ob.DM, f"seat:{r.seat}",
                                                         {"type": "reminder", "game_id": row.id, "seat": r.seat,
-                                                         "decision": d.id, "prompt": d.prompt, "due": r.deadline,
+                                                         "decision": d.id, "question": question, "due": r.deadline,
                                                          "left": format_duration(r.deadline - now)})])
                     self.store.close_deadline(r.id, now, "reminded" if r.deadline > now else "skipped")
                 return []
@@ -1375,12 +1725,8 @@ class TableService:
             with self.store.transaction():
                 self._queue(row.id, [
                     ob.Message(f"g{row.id}.deadline.{r.id}.post", ob.CHANNEL_POST, "channel",
-                               {"type": "deadline", "game_id": row.id, "seat": r.seat, "decision": d.id,
-                                "prompt": d.prompt, "seq": applied.seq}),
-                    ob.Message(f"g{row.id}.deadline.{r.id}.dm", ob.DM, f"seat:{r.seat}",
-                               {"type": "deadline", "game_id": row.id, "seat": r.seat, "decision": d.id,
-                                "prompt": d.prompt, "seq": applied.seq, "action": default.text()}),
-                ])
+                               {"type": "deadline", "game_id": row.id, "seat": r.seat,
+                                "name": self._names(row.id).get(r.seat, r.seat), "seq": applied.seq})])
             return [applied]
 
     # -- the outbox ---------------------------------------------------------------------------
@@ -1429,6 +1775,7 @@ class TableService:
                     raise TableError(f"game takes a game number, not {raw!r}", code=Refusal.BAD_TYPE) from None
         cmd = self.registry.find(group, name)
         if cmd.is_action:
+            values = self.named_values(actor, channel, group, name, values, game_id=game_id)
             action = cmd.build_action(values)
             return self.act(actor, channel, group, action, game_id=game_id, key=key)
         args = cmd.convert(values)
@@ -1498,6 +1845,77 @@ class TableService:
         return [v for v in values if str(v).lower().startswith(low)][:limit]
 
 
+    def suggest_named(self, actor: Actor, channel: str | None, group: str, name: str, param: str, prefix: str = "",
+                      *, game_id: int | None = None, limit: int = 25,
+                      given: dict[str, Any] | None = None) -> list[tuple[str, Any]]:
+        """Autocomplete as people see it: (name, value) pairs, at most ``limit``. Game values are
+        named by the game (``Words.value_label``), matched on the name or the id (any case, no
+        accents); list values (troops) are named item by item, the empty one ``none``. Never an
+        empty name or value, nor one over 100 characters (Discord refuses them)."""
+        try:
+            cmd = self.registry.find(group, name)
+        except RuleError:
+            return []
+        p = cmd.param(param)
+        pairs: list[tuple[str, Any]] = []
+        if p is not None and p.autocomplete is Source.SUGGEST and cmd.spec is not None:
+            try:
+                row = self.resolve(actor, channel, game_id)
+                mine = self._info(row).seat_of(actor.user_id)
+                if mine is None or row.status != GameStatus.ACTIVE:
+                    return []
+                rules = self.rules_for(row.game)
+                with self._lock(row.id):
+                    state = self._load(self._row(row.id))
+                    words = rules.words()
+                    for v in rules.suggest(state, mine.seat, cmd.spec.kind, param):
+                        if isinstance(v, list | tuple):
+                            label = join_words([words.value_label(state, mine.seat, cmd.spec.kind, param, x)
+                                                for x in v]) or "none"
+                            value: Any = ",".join(map(str, v)) or "none"
+                        else:
+                            label, value = words.value_label(state, mine.seat, cmd.spec.kind, param, v), v
+                        pairs.append((label or str(value), value))
+            except RuleError:
+                return []
+        else:
+            values = self.suggest(actor, channel, group, name, param, prefix, game_id=game_id, limit=limit,
+                                  given=given)
+            pairs = [(self._value_name(actor, channel, game_id, p.autocomplete if p else None, v), v) for v in values]
+            prefix = ""  # matched by suggest already
+        want = fold(str(prefix))
+        out: list[tuple[str, Any]] = []
+        for label, value in pairs:
+            text = str(value)
+            if not label.strip() or not text.strip() or len(text) > 100:
+                continue
+            if want and not (fold(label).startswith(want) or fold(text).startswith(want)
+                             or f" {want}" in f" {fold(label)}"):
+                continue
+            label = label if len(label) <= 100 else label[:99] + "…"
+            if (label, value) not in out:
+                out.append((label, value))
+        return out[:limit]
+
+    def _value_name(self, actor: Actor, channel: str | None, game_id: int | None, source: Source | None,
+                    value: Any) -> str:
+        """The name of a table command's value: a role's label, a game's number and title, a
+        seat's player; else the value itself."""
+        try:
+            if source is Source.MY_GAMES:
+                info = self.info(int(value))
+                return f"Game {info.id}: {info.title}"
+            if source in (Source.ROLES, Source.SEATS):
+                info = self._info(self.resolve(actor, channel, game_id))
+                if source is Source.ROLES:
+                    return next((r.label for r in info.roles if r.id == value), "Random" if value == RANDOM_ROLE
+                                else str(value))
+                held = info.user_of(str(value))
+                return held.name if held and held.name else str(value)
+        except (RuleError, ValueError):
+            pass
+        return str(value)
+
     def _suggest_topics(self, actor: Actor, channel: str | None, game: str, prefix: str, game_id: int | None,
                         limit: int) -> list[Any]:
         """Rule topic titles of the named game, else of the channel's game, else of every game."""
@@ -1509,6 +1927,39 @@ class TableService:
                 games = sorted(self._rules)
         values = [v for g in games for v in helptopics.suggest(g, prefix, limit)]
         return list(dict.fromkeys(values))[:limit]
+
+
+def _merge_chosen(chosen: dict[str, Any], param: str, options: list[Any], multi: bool) -> dict[str, Any]:
+    """The parameters fixed after one flow step: each picked option's ``chosen``; for a
+    multi-select, ``param`` collects the values of every picked option (FlowStep)."""
+    out = dict(chosen)
+    for o in options:
+        out.update(dict(o.chosen))
+    if multi:
+        values: list[Any] = []
+        for o in options:
+            v = dict(o.chosen).get(param)
+            values += list(v) if isinstance(v, list | tuple) else ([] if v is None else [v])
+        out[param] = tuple(values)
+    return out
+
+
+def _role_words(rules: Rules, role: str, options: dict[str, Any]) -> str:
+    """A role as the lobby names it."""
+    if not role:
+        return ""
+    try:
+        label = rules.role_label(role, options)
+    except Exception:
+        label = role
+    return label
+
+
+def _roles_words(rules: Rules, roles: str, options: dict[str, Any]) -> str:
+    """A seat's roles (several joined with ``+``) in words."""
+    from engine.core.words import join_words
+
+    return join_words(_role_words(rules, r, options) for r in roles.split("+") if r)
 
 
 def _read_file(value: Any) -> str:

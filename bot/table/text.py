@@ -1,8 +1,9 @@
-"""A plain-text rendering of outcomes, events and outbox messages.
+"""The table's words for its own messages: outbox payloads and command outcomes as plain text.
 
-The service returns data; wording belongs to adapters. This is the default wording both the
-local table and the Discord adapter may use (the Discord adapter is free to build embeds
-instead). Games may add nicer lines for their own event kinds with :func:`register_event_text`.
+The game facts in them are already worded by the game (``Words``, when the table queued the
+message); this module only arranges the lines and words the table's own notices (deadlines,
+pauses, seats). Both the local table and the Discord adapter use it (Discord builds embeds from
+the same lines).
 """
 
 from __future__ import annotations
@@ -15,174 +16,213 @@ from bot.table import outbox as ob
 from bot.table import results as r
 from bot.table.clock import format_duration
 from bot.table.helptopics import sections_label
-from engine.core import Event
+from engine.core.words import join_words
 
-EventText = Callable[[Event], str]
-_EVENT_TEXT: dict[str, EventText] = {}
+When = Callable[[float], str]
 
-
-def register_event_text(kind: str, fn: EventText) -> None:
-    """Give event ``kind`` its own wording (a game's ``bot`` glue may call this)."""
-    _EVENT_TEXT[kind] = fn
-
-
-def _value(v: Any) -> str:
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{k}: {_value(x)}" for k, x in v.items()) + "}"
-    if isinstance(v, list | tuple):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    return str(v)
-
-
-def _lines(v: Any, indent: str = "  ") -> list[str]:
-    """A nested view as indented lines, short leaves kept on their key's line."""
-    out: list[str] = []
-    for key, value in v.items():
-        if isinstance(value, dict) and value and len(_value(value)) > 70:
-            out.append(f"{indent}{key}:")
-            out.extend(_lines(value, indent + "  "))
-        else:
-            out.append(f"{indent}{key}: {_value(value) if value not in ({}, []) else '-'}")
-    return out
-
-
-def event_text(e: Event) -> str:
-    fn = _EVENT_TEXT.get(e.kind)
-    if fn is not None:
-        return fn(e)
-    d = e.data
-    if e.kind == "random.roll":
-        return f"rolled a d{d.get('sides')}: {d.get('value')}" + (f" ({d['why']})" if d.get("why") else "")
-    if e.kind == "random.pick":
-        shown = "hidden" if d.get("hidden") else d.get("value")
-        return f"random pick: {shown}" + (f" ({d['why']})" if d.get("why") else "")
-    if e.kind == "random.shuffle":
-        return f"shuffled {d.get('size')} items" + (f" ({d['why']})" if d.get("why") else "")
-    if e.kind == "secret.revealed":
-        return f"revealed {d.get('key')}: " + ", ".join(f"{s} {_value(v)}" for s, v in (d.get("values") or {}).items())
-    if e.kind == "secret.submitted":
-        return f"{d.get('seat')} has chosen ({d.get('key')})"
-    if e.kind == "secret.chosen":
-        return f"your choice for {d.get('key')}: {_value(d.get('value'))}"
-    args = " ".join(f"{k}={_value(v)}" for k, v in d.items())
-    return f"{e.kind} {args}".strip()
-
-
-def _when(ts: float | None) -> str:
+def utc(ts: float | None) -> str:
     if ts is None:
         return ""
-    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(ts))
+    return time.strftime("%a %d %b, %H:%M UTC", time.gmtime(ts))
 
 
-def outgoing_text(m: ob.Outgoing) -> str:
-    """One outbox message as text (board images: a caption)."""
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+def until(ts: float | None, now: float | None = None, when: When = utc) -> str:
+    """``until Tue 01 Dec, 18:00 UTC (in 23h 59m)`` (``when`` formats the moment)."""
+    if not ts:
+        return ""
+    left = f" (in {format_duration(ts - now)})" if now is not None and ts > now else ""
+    return f"until {when(ts)}{left}"
+
+
+def waiting_line(waiting: list[dict[str, Any]], now: float | None = None, when: When = utc,
+                 name: Callable[[dict[str, Any]], str] | None = None) -> str:
+    """``Waiting for Alice and Bob, until ...``: the awaited people by name, earliest deadline."""
+    if not waiting:
+        return "Waiting for nobody."
+    shown = join_words((name or (lambda w: str(w.get("name") or w.get("seat"))))(w) for w in waiting)
+    dues = [w["due"] for w in waiting if w.get("due")]
+    return f"Waiting for {shown}" + (f", {until(min(dues), now, when)}" if dues else "") + "."
+
+
+def status_lines(p: dict[str, Any], now: float | None = None, when: When = utc,
+                 name: Callable[[dict[str, Any]], str] | None = None) -> list[str]:
+    """The status message: the phase in words, then who is awaited and until when."""
+    if p.get("result"):
+        return list(p["result"])
+    lines = [p.get("title") or ""]
+    if p.get("status") == "paused":
+        lines.append("The game is paused.")
+    else:
+        lines.append(waiting_line(list(p.get("waiting") or []), now, when, name))
+    return [x for x in lines if x]
+
+
+def prompt_lines(p: dict[str, Any], now: float | None = None, when: When = utc, numbered: bool = True) -> list[str]:
+    """A prompt: the question, what happens at the deadline, the numbered choices (or what was chosen)."""
+    lines = ([p["note"]] if p.get("note") else []) + [p.get("question") or "The game waits for your answer."]
+    if p.get("answered"):
+        return lines + [p["answered"]]
+    due = until(p.get("due"), now, when)
+    absent = p.get("if_absent") or ""
+    absent = absent if not absent or absent.endswith((".", "!", "?")) else absent + "."
+    conditional = absent.lower().startswith(("if ", "when ", "otherwise", "at the deadline"))
+    if due and absent and conditional:
+        lines.append(f"Answer {due}. {_cap(absent)}")
+    elif due and absent:
+        lines.append(f"Answer {due}; if you do not, {absent[:1].lower() + absent[1:]}")
+    elif due:
+        lines.append(f"Answer {due}.")
+    elif absent:
+        lines.append(f"If you do not answer: {absent}")
+    if numbered:
+        for i, c in enumerate(p.get("choices") or [], 1):
+            hint = f" ({c['hint']})" if c.get("hint") else ""
+            more = " ..." if c.get("flow") else ""
+            lines.append(f"  {i}. {c['label']}{hint}{more}")
+        if p.get("more"):
+            lines.append(f"  ... and {p['more']} more: type the command, its names are accepted.")
+    return lines
+
+
+def table_notice(p: dict[str, Any], dm: bool = False) -> str:
+    """Pause, resume, replace, abandon, import, deadlines and a GM's pass, in prose."""
+    kind, by = p.get("type"), p.get("by") or "a GM"
+    who = p.get("name") or p.get("seat") or "someone"
+    if kind == "deadline":
+        return f"Time ran out for {who}: the table played the default answer and the game goes on."
+    if kind == "skip":
+        return f"{by} played the default answer for {who}, and the game goes on."
+    if kind == "undo":
+        n = int(p.get("count") or 1)
+        return f"{by} took back the last {'action' if n == 1 else f'{n} actions'}. Now: {p.get('title') or ''}".strip()
+    what = p.get("what")
+    if what == "paused":
+        return f"{by} paused the game: no deadline runs until it resumes."
+    if what == "resumed":
+        return f"{by} resumed the game; deadlines run again."
+    if what == "replaced":
+        return f"{by} gave {p.get('seat')}'s seat to {p.get('user')}, who now plays it."
+    if what == "abandoned":
+        return f"{by} ended the game here: it is abandoned."
+    if what == "imported":
+        return f"{by} opened this game from a saved file."
+    return f"{by}: {what or kind}"
+
+
+def outgoing_text(m: ob.Outgoing, now: float | None = None, when: When = utc) -> str:
+    """One outbox message as text (a board: a caption)."""
     p = m.payload
     kind = p.get("type")
     if m.kind == ob.BOARD_IMAGE:
-        return f"board ({p.get('phase')})" + (f" for {m.seat}" if m.seat else "")
+        return f"The board: {p.get('title') or p.get('phase') or ''}".strip()
     if m.kind == ob.STATUS_EDIT:
-        if p.get("result"):
-            return f"status: over; winners {', '.join(p['result'].get('winners', []))}"
-        waiting = sorted({w["seat"] for w in p.get("waiting", []) if w.get("blocking")})
-        return f"status: {p.get('phase')}; waiting on {', '.join(waiting) or 'nobody'}"
+        return "\n".join(status_lines(p, now, when))
     if kind == "prompt":
-        due = f" (by {_when(p['due'])})" if p.get("due") else ""
-        legal = p.get("legal") or []
-        shown = " | ".join(legal[:12]) + (" | ..." if len(legal) > 12 else "")
-        return f"your move: {p.get('prompt')}{due}: {shown}"
+        return "\n".join(prompt_lines(p, now, when))
+    if kind == "news":
+        return "\n".join(p.get("lines") or [])
     if kind == "reminder":
-        return f"reminder: {p.get('prompt')} is due in {p.get('left')}"
-    if kind == "deadline":
-        if m.kind == ob.DM:
-            return f"your time ran out on {p.get('prompt')}: played {p.get('action')}"
-        return f"{p.get('seat')}'s time ran out on {p.get('prompt')}; the default was played"
-    if kind == "skip":
-        if m.kind == ob.DM:
-            return f"{p.get('by')} played your default for {p.get('prompt')}: {p.get('action')}"
-        return f"{p.get('by')} played {p.get('seat')}'s default for {p.get('prompt')}"
+        return f"Reminder: {p.get('question') or 'the game waits for you'} ({p.get('left')} left)."
+    if kind in ("phase", "started"):
+        head = p.get("title") or ""
+        lines = ([f"**{head}**"] if head else []) + list(p.get("lines") or []) + list(p.get("result") or [])
+        if kind == "phase" and p.get("next"):
+            lines.append(f"Next: {p['next']}.")
+        return "\n".join(lines)
+    if kind == "battle":
+        return "\n".join(p.get("lines") or [])
+    if kind in ("deadline", "skip", "undo", "table"):
+        return table_notice(p, dm=m.kind == ob.DM)
     if kind == "damaged":
-        return (f"Game {p.get('game_id')} is damaged: part of its record cannot be read, so it is set aside and "
-                "waits. The other games are not affected. A GM may end it with /game abandon, or ask the bot's "
-                "operator to repair it.")
-    if kind == "table":
-        return " ".join(str(x) for x in (p.get("what"), "by", p.get("by")) if x) + (
-            f" (seat {p['seat']} -> {p['user']})" if p.get("what") == "replaced" else "")
-    lines = []
-    if kind == "started":
-        lines.append(f"game {p.get('game_id')} started: {', '.join(p.get('seats', []))}")
-    if kind == "undo":
-        lines.append(f"{p.get('by')} undid {p.get('count')} action(s)")
-    who = f"{p.get('seat')}: " if p.get("seat") and m.kind == ob.CHANNEL_POST else ""
-    if p.get("source") == "deadline" and m.kind == ob.CHANNEL_POST:
-        who = f"{p.get('seat')} (deadline): "
-    for e in p.get("events", []):
-        lines.append(who + event_text(Event.from_json(e)))
-    if p.get("phase"):
-        lines.append(f"-- {p['phase']} --")
-    if p.get("result"):
-        lines.append(f"game over: {', '.join(p['result'].get('winners', []))} win ({p['result'].get('reason')})")
-    return "\n".join(lines)
+        return ("Part of this game's record cannot be read, so the game is set aside and waits; the other "
+                "games are not affected. A game manager may end it with `/game abandon`, or ask the bot's "
+                "operator to repair it (`python -m bot check`).")
+    return "\n".join(p.get("lines") or [])
 
 
 def describe(o: r.Outcome, now: float | None = None) -> str:
     """A short reply to the person who typed the command."""
     g = o.game
     if isinstance(o, r.AlreadyDone):
-        return f"already done ({o.command})"
+        return "Already done: that command was received before."
     if isinstance(o, r.Created):
-        seat = f"; you sit as {o.seat}" if o.seat else ""
-        return f"game {g.id} ({g.title}) open{seat}. Others: /game join. Then /game start" if g else "created"
+        seat = f" You sit as {o.seat}." if o.seat else ""
+        return (f"Game {g.id} ({g.title}) is open.{seat} Others join with `/game join`; then `/game start`."
+                if g else "Created.")
     if isinstance(o, r.Joined):
-        role = f", {role_name(g, o.role)}" if o.role else ""
-        return f"you {'already sit' if o.already else 'sit'} as {o.seat}{role} in game {g.id if g else '?'}"
+        role = f", playing {role_name(g, o.role)}" if o.role else ""
+        return f"You {'already sit' if o.already else 'sit'} as {o.seat}{role} in game {g.id if g else '?'}."
     if isinstance(o, r.RoleChosen):
         if not o.role:
-            return f"{o.seat}: no role chosen; yours is dealt at the start" + free_roles_text(g)
-        return f"{o.seat} takes {o.label} ({o.role})"
+            return f"{o.seat}: no role chosen; yours is dealt at the start." + free_roles_text(g)
+        return f"{o.seat} plays {o.label}."
     if isinstance(o, r.Left):
-        return f"you left seat {o.seat}"
+        return f"You left seat {o.seat}."
     if isinstance(o, r.Started):
-        return f"game {g.id if g else '?'} started: {o.phase}"
+        return f"Game {g.id if g else '?'} has started: {o.phase}. Your choices come by direct message."
     if isinstance(o, r.Applied):
         if o.duplicate:
-            return f"already applied (action {o.seq})"
-        return f"ok: {o.action.text()} (action {o.seq})" if o.action else f"ok (action {o.seq})"
+            return "Already done: that answer was received before."
+        where = f" ({g.title}, game {g.id})" if g else ""
+        lines = [f"Done{where}: {o.said}." if o.said else f"Done{where}."] + list(o.news)
+        if o.result:
+            lines.append("The game is over.")
+        return "\n".join(lines)
+    if isinstance(o, r.Asked):
+        if o.confirm:
+            return f"{o.confirm} (answer again to confirm)"
+        return "\n".join([o.question] + [f"  {i}. {label}" + (f" ({hint})" if hint else "")
+                                          for i, (label, hint) in enumerate(o.options, 1)])
     if isinstance(o, r.Status):
         return status_text(o, now)
     if isinstance(o, r.Hand):
-        return f"{o.seat}, what only you can see:\n" + "\n".join(_lines(o.secrets or o.view))
+        return hand_text(o)
     if isinstance(o, r.Board):
-        return f"board{' of ' + o.seat if o.seat else ''}: " + _value(o.view)
+        return f"The {'private ' if o.seat else ''}board of game {g.id if g else '?'}: {g.phase if g else ''}".strip()
     if isinstance(o, r.LogPage):
         if not o.entries:
-            return "no actions yet"
-        return "\n".join(f"#{e.seq} {e.seat or 'someone'}{' (deadline)' if e.source == 'deadline' else ''}: "
-                         + "; ".join(event_text(x) for x in e.events) for e in o.entries)
+            return "Nothing has happened yet."
+        return "\n".join(f"{e.seq}. {e.line or 'A choice was made.'}" for e in o.entries)
     if isinstance(o, r.Undone):
-        return f"undid {o.count} action(s); now at action {o.seq}"
+        return f"Took back {o.count} action{'s' if o.count != 1 else ''}."
     if isinstance(o, r.TableChanged):
-        return f"game {g.id if g else '?'} {o.what}"
+        return f"Game {g.id if g else '?'} is {o.what}."
     if isinstance(o, r.Exported):
-        return f"exported {o.filename} ({len(o.text)} bytes)"
+        return f"Exported as {o.filename} ({len(o.text)} bytes)."
     if isinstance(o, r.Imported):
-        return f"imported as game {g.id if g else '?'} ({o.actions} actions replayed and verified)"
+        return f"Imported as game {g.id if g else '?'} ({o.actions} actions replayed and checked)."
     if isinstance(o, r.Settings):
-        values = ", ".join(f"{k}={v or '-'}" for k, v in sorted(o.values.items()))
-        return (f"{o.changed} set. " if o.changed else "") + values
+        values = "; ".join(f"{k}: {v or 'default'}" for k, v in sorted(o.values.items()))
+        return (f"{o.changed} changed. " if o.changed else "") + values
     if isinstance(o, r.RulesHelp):
         return rules_help_text(o)
     if isinstance(o, r.GameList):
         if not o.games:
-            return "no games"
-        return "\n".join(f"game {x.id}: {x.title}, {x.status}, {x.phase or 'lobby'}; seats "
-                         f"{', '.join(s.seat for s in x.seats) or 'none'}" for x in o.games)
-    return repr(o)
+            return "No games."
+        return "\n".join(f"Game {x.id}: {x.title}, {x.status}, {x.phase or 'in its lobby'}; players "
+                         f"{', '.join(s.name or s.seat for s in x.seats) or 'none'}" for x in o.games)
+    return type(o).__name__
+
+
+def hand_text(o: r.Hand) -> str:
+    """``/game hand`` as text: the game's sections of what only this seat knows."""
+    lines = [f"What only you know ({o.title or o.seat}):"]
+    for title, items in o.sections:
+        lines.append(f"{title}:")
+        lines += [f"  {x}" for x in items] or ["  nothing"]
+    if not o.sections:
+        lines.append("Nothing hidden: everything you hold is on the board.")
+    return "\n".join(lines)
 
 
 def role_name(g: r.GameInfo | None, role: str) -> str:
-    """``Red (red)``: a role's name and id, as the lobby shows it."""
-    label = next((x.label for x in g.roles if x.id == role), role) if g else role
-    return f"{label} ({role})" if label != role else role
+    """A role's name, as the lobby shows it (after the start, the role's own word, capitalised)."""
+    found = next((x.label for x in g.roles if x.id == role), None) if g else None
+    return found or join_words(x.replace("-", " ").capitalize() for x in role.split("+"))
 
 
 def free_roles_text(g: r.GameInfo | None) -> str:
@@ -193,7 +233,7 @@ def free_roles_text(g: r.GameInfo | None) -> str:
 
 
 def seat_line(g: r.GameInfo, s: r.SeatInfo) -> str:
-    return f"{s.seat} ({s.name})" + (f" as {role_name(g, s.role)}" if s.role else "")
+    return f"{s.name or s.seat}" + (f" ({role_name(g, s.role)})" if s.role else "")
 
 
 def rules_help_text(o: r.RulesHelp) -> str:
@@ -217,23 +257,25 @@ def rules_help_text(o: r.RulesHelp) -> str:
 
 
 def status_text(o: r.Status, now: float | None = None) -> str:
+    """``/game status``: the phase in words, who is awaited and until when, then the seats."""
     now = time.time() if now is None else now
     g = o.game
     assert g is not None
-    lines = [f"game {g.id}: {g.title}, {g.status}" + (f", {g.phase}" if g.phase else "")]
-    lines.append("seats: " + (", ".join(seat_line(g, s) for s in g.seats) or "none"))
-    if g.roles:
-        lines.append("roles (/game role ROLE): " + ", ".join(
-            f"{role_name(g, x.id)}: {x.seat or 'free'}" for x in g.roles))
+    lines = []
     if o.result:
-        lines.append(f"over: {', '.join(o.result.get('winners', []))} won ({o.result.get('reason')})")
-    blocking: dict[str, list[str]] = {}
-    for w in o.waiting:
-        if w.blocking:
-            due = f", {format_duration(w.due - now)} left" if w.due and w.due > now else ""
-            blocking.setdefault(f"{w.prompt}{due}", []).append(w.seat)
-    for prompt, seats in blocking.items():
-        lines.append(f"waiting on {', '.join(seats)}: {prompt}")
-    if o.legal:
-        lines.append("you may: " + " | ".join(o.legal[:15]) + (" | ..." if len(o.legal) > 15 else ""))
+        lines.append("The game is over.")
+    elif g.status == r.GameStatus.LOBBY:
+        lines.append(f"{g.title}, game {g.id}: in its lobby.")
+    else:
+        lines.append(f"{g.title}, game {g.id}: {o.title or g.phase}" + (" (paused)" if g.status is r.GameStatus.PAUSED else ""))
+        waiting = [{"seat": w.seat, "name": w.name or w.seat, "due": w.due} for w in o.waiting if w.blocking]
+        lines.append(waiting_line(waiting, now))
+    lines.append("Players: " + (", ".join(seat_line(g, s) for s in g.seats) or "none yet"))
+    if g.roles:
+        lines.append("Roles (`/game role`): " + ", ".join(
+            f"{role_name(g, x.id)}: {x.seat or 'free'}" for x in g.roles))
+    if o.question:
+        lines.append(f"You: {o.question}")
+    if o.choices:
+        lines.append("Your choices: " + "; ".join(o.choices[:15]) + (" ..." if len(o.choices) > 15 else ""))
     return "\n".join(lines)

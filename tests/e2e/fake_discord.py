@@ -648,11 +648,15 @@ class FakeDiscord:
         await self._send(0, payload, "INTERACTION_CREATE")
         return inter
 
-    def _find_command(self, path: list[str]) -> tuple[dict[str, Any], list[dict[str, Any]], int | None]:
-        """The synced top-level command, the option chain down to the leaf, and its guild id."""
+    def _find_command(self, path: list[str], dm: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]],
+                                                                       int | None]:
+        """The synced top-level command, the option chain down to the leaf, and its guild id. In a DM
+        (``dm``), as on Discord, only global commands allowed in bot DMs (context 1) exist."""
         for guild_id, commands in list(self.commands.items()):
+            if dm and guild_id is not None:
+                continue
             for cmd in commands:
-                if cmd["name"] != path[0]:
+                if cmd["name"] != path[0] or (dm and 1 not in (cmd.get("contexts") or [0])):
                     continue
                 chain: list[dict[str, Any]] = []
                 node = cmd
@@ -677,9 +681,11 @@ class FakeDiscord:
                 walk(cmd["name"], cmd)
         return sorted(set(names))
 
-    def _command_data(self, command: str, options: dict[str, Any], focused: str | None = None) -> dict[str, Any]:
+    def _command_data(self, command: str, options: dict[str, Any], focused: str | None = None,
+                      channel_id: int | None = None) -> dict[str, Any]:
         path = command.split()
-        cmd, chain, guild_id = self._find_command(path)
+        dm = channel_id is not None and self.channels.get(channel_id, {}).get("type") == 1
+        cmd, chain, guild_id = self._find_command(path, dm)
         leaf = chain[-1] if chain else cmd
         declared = {o["name"]: o for o in leaf.get("options", [])}
         resolved: dict[str, Any] = {}
@@ -723,7 +729,7 @@ class FakeDiscord:
     async def slash(self, user: str, channel_id: int, command: str, /, *, wait: bool = True,
                     interaction_id: int | None = None, **options: Any) -> Interaction:
         """``user`` runs ``/command`` in ``channel_id`` with ``options``; wait for the first answer."""
-        data = self._command_data(command, options)
+        data = self._command_data(command, options, channel_id=channel_id)
         inter = await self._dispatch_interaction(user, channel_id, 2, data, interaction_id=interaction_id)
         if wait:
             await self.answer(inter)
@@ -740,7 +746,8 @@ class FakeDiscord:
     async def start_autocomplete(self, user: str, channel_id: int, command: str, focused: str, /,
                                  **options: Any) -> Interaction:
         """Send an autocomplete request without waiting for the answer."""
-        return await self._dispatch_interaction(user, channel_id, 4, self._command_data(command, options, focused))
+        return await self._dispatch_interaction(user, channel_id, 4,
+                                                self._command_data(command, options, focused, channel_id))
 
     async def click(self, user: str, message: Message | int, component: str, *, values: list[str] | None = None,
                     wait: bool = True, interaction_id: int | None = None) -> Interaction:

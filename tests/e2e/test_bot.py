@@ -12,12 +12,13 @@ from tests.e2e.harness import TOKEN, FakeClock, fake_discord, make_table, run, r
 from tests.e2e.test_tribute_flow import open_lobby_in
 
 
-def test_commands_sync_guild_scoped_in_development_and_globally_otherwise(tmp_path) -> None:
+def test_commands_sync_globally_for_dms_and_to_development_guilds(tmp_path) -> None:
     async def scenario() -> None:
         async with running(tmp_path) as h:
-            assert set(h.fake.commands) == {h.fake.guild_id}
+            assert set(h.fake.commands) == {h.fake.guild_id, None}  # global: commands exist in DMs too
             names = {c["name"] for c in h.fake.commands[h.fake.guild_id]}
             assert {"game", "tribute", "okc", "fief"} <= names
+            assert all(1 in c["contexts"] for c in h.fake.commands[None])  # allowed in DMs with the bot
             fief = [n for n in h.fake.command_names() if n.startswith("fief")]
             assert len(fief) == len(h.table.known_games()["fief"].actions)  # all actions reachable
             rules = await h.fake.slash("alice", h.channel, "game rules", name="fief")

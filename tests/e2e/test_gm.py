@@ -39,41 +39,42 @@ def test_gm_tools_and_table_commands(tmp_path) -> None:
             assert fake.messages[private.followups[0]].ephemeral and fake.messages[private.followups[0]].files
 
             # Undo: GM only, confirmed by a button.
-            await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 5")
+            await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid 5")
             await h.idle()
             refused = await fake.slash("bob", thread, "game undo")
             assert flags(refused) & EPHEMERAL and "GM" in content(h, refused)
             asked = await fake.slash("alice", thread, "game undo")
             assert flags(asked) & EPHEMERAL and "sn:u:1:1:1" in fake.messages[asked.response_message_id].custom_ids()
             done = await fake.click("alice", fake.messages[asked.response_message_id], "sn:u:1:1:1")
-            assert done.response_type == 7 and "undid 1" in fake.messages[asked.response_message_id].text()
+            assert done.response_type == 7 and "Took back 1 action" in fake.messages[asked.response_message_id].text()
             await h.idle()
             assert h.table.info(game).seq == 0
-            assert len([m for m in fake.dms("alice") if any("bid-1|" in c for c in m.custom_ids())]) == 1
+            assert len([m for m in fake.dms("alice") if any(c.startswith("sn:c:") for c in m.custom_ids())]) == 1
 
             # Pause and resume: announced in the thread; actions wait meanwhile.
             await fake.slash("alice", thread, "game pause")
             await h.idle()
-            assert any("paused by alice" in t for t in thread_texts(h, thread))
+            assert any("alice paused the game" in t for t in thread_texts(h, thread))
             blocked = await fake.slash("bob", thread, "tribute bid", card=1)
             assert "paused" in content(h, blocked)
             await fake.slash("alice", thread, "game resume")
             await h.idle()
-            assert any("resumed by alice" in t for t in thread_texts(h, thread))
+            assert any("alice resumed the game" in t for t in thread_texts(h, thread))
 
             # Replace: carol takes bob's seat; bob's old buttons no longer act for it.
             old = prompt(h, "bob", "bid-1")
             swapped = await fake.slash("alice", thread, "game replace", seat="bob", user="carol")
             assert "replaced" in content(h, swapped)
             await h.idle()
-            stale = await fake.click("bob", old, "Bid: 2")
-            assert flags(stale) & EPHEMERAL and "no seat" in content(h, stale)
+            stale = await fake.click("bob", old, "Bid 2")
+            assert flags(stale) & EPHEMERAL and ("no seat" in content(h, stale) or "no game 1" in content(h, stale))
+            assert "Bid a card from your hand" in prompt(h, "carol").text()  # the prompt goes to the new player
             hand = await fake.slash("carol", thread, "game hand")
-            await fake.click("carol", await fake.reply(hand), "Bid: 2")
-            await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 4")
+            await fake.click("carol", await fake.reply(hand), "Bid 2")
+            await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid 4")
             await h.idle()
-            assert any("revealed bid-1: alice 4, bob 2" in t for t in thread_texts(h, thread))
-            assert any("reaction.shield" in m.text() for m in fake.dms("carol"))
+            assert any("The bids: alice 4 and carol 2." in t for t in thread_texts(h, thread)), thread_texts(h, thread)
+            assert any("Pay a coin to shield" in m.text() for m in fake.dms("carol"))
 
             # Skip (GM): play the default for a seat the game waits on, announced like a deadline.
             assert "GM" in content(h, await fake.slash("carol", thread, "game skip", seat="alice"))
@@ -84,9 +85,9 @@ def test_gm_tools_and_table_commands(tmp_path) -> None:
 
             # Settings, log.
             changed = await fake.slash("alice", thread, "game settings", setting="deadline", value="2h")
-            assert "deadline set" in content(h, changed)
+            assert "deadline changed" in content(h, changed)
             log = await fake.slash("carol", thread, "game log")
-            assert flags(log) & EPHEMERAL and "#2" in content(h, log)
+            assert flags(log) & EPHEMERAL and "2. " in content(h, log)
 
             # Export (GM, ephemeral: it holds every secret) and import into a new thread.
             assert "GM" in content(h, await fake.slash("carol", thread, "game export"))
@@ -105,7 +106,7 @@ def test_gm_tools_and_table_commands(tmp_path) -> None:
             await fake.slash("alice", thread, "game abandon")
             await h.idle()
             assert h.table.info(game).status.value == "abandoned"
-            assert any("abandoned by alice" in t for t in thread_texts(h, thread))
+            assert any("alice ended the game here" in t for t in thread_texts(h, thread))
             assert_no_secrets(h, thread)
 
     run(scenario())

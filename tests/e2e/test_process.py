@@ -79,35 +79,38 @@ def test_sigkill_mid_game_loses_nothing_and_posts_nothing_twice(tmp_path) -> Non
             game, thread, lobby = await open_lobby_in(fake, fake.channel_ids["games"], ("alice", "bob"))
             await fake.click("alice", lobby, "Start")
             await fake.wait_for(lambda: [m for m in fake.dms("bob") if m.custom_ids()], 20)
-            bob_button_message = next(m for m in fake.dms("bob") if m.custom_ids())
+            bob_prompt = next(m for m in fake.dms("bob") if m.custom_ids())
             alice_prompt = next(m for m in fake.dms("alice") if m.custom_ids())
-            # Alice's click is acknowledged; the thread post it causes reaches Discord, but the bot is
-            # killed before it hears back (so before it can mark the outbox row delivered).
+            first = await fake.click("alice", alice_prompt, "Bid 4")
+            assert first.response_type == 7
+            # Bob's click ends the phase: its post reaches Discord, but the bot is killed before it
+            # hears back (so before it can mark the outbox row delivered).
             stalled = fake.stall[thread] = asyncio.Event()
-            click = await fake.click("alice", alice_prompt, "Bid: 4")
+            click = await fake.click("bob", bob_prompt, "Bid 5")
             assert click.response_type == 7
             await asyncio.wait_for(stalled.wait(), 10)
             await bot.stop(signal.SIGKILL)
 
             store = Store(bot.db)
             try:
-                assert [(a.seat, a.key) for a in store.actions(game)] == [("alice", str(click.id))]
+                assert [(a.seat, a.key) for a in store.actions(game)] == [("alice", str(first.id)),
+                                                                           ("bob", str(click.id))]
                 left = len(store.pending_outbox())
                 print(f"outbox rows left undelivered by the crash: {left}")
             finally:
                 store.close()
 
             await bot.start()
-            # A button DM'd before the crash still works, and the game goes on.
-            later = await fake.click("bob", bob_button_message, "Bid: 5")
-            assert later.response_type == 7, later.callback
-            await fake.wait_for(lambda: any("revealed bid-1: alice 4, bob 5" in m.text()
+            # The game goes on: the phase post comes once, and alice's next prompt works.
+            await fake.wait_for(lambda: any("The bids: alice 4 and bob 5." in m.text()
                                             for m in fake.channel_messages(thread)), 20)
-            await fake.wait_for(lambda: [m for m in fake.dms("alice") if "reaction" in m.text()
-                                         or "demand" in m.text()], 20)
+            await fake.wait_for(lambda: [m for m in fake.dms("alice") if "shield" in m.text() and m.custom_ids()], 20)
+            shield = next(m for m in reversed(fake.dms("alice")) if "shield" in m.text() and m.custom_ids())
+            later = await fake.click("alice", shield, "Let it pass")
+            assert later.response_type == 7, later.callback
             await fake.settle(0.3)
             assert duplicates(fake) == []
-            assert len([m for m in fake.channel_messages(thread) if "alice has chosen" in m.text()]) == 1
+            assert len([m for m in fake.channel_messages(thread) if "The bids: alice 4 and bob 5." in m.text()]) == 1
             nonces = Counter(r.payload.get("nonce") for r in fake.sent("POST", f"/channels/{thread}/messages"))
             assert max(nonces.values()) >= 2  # the interrupted post was sent again, and Discord kept one
             store = Store(bot.db)

@@ -1,6 +1,6 @@
 """End to end with the real games: a lobby and several phases of Fief and of The Old King's Crown,
-driven through the decision buttons the bot DMs (or ``/game hand``'s ephemeral buttons, or the
-generated slash command when a decision has too many choices for buttons).
+driven only through the buttons and selects of the living prompts the bot DMs (multi-part
+choices such as movement step by step, in the ephemeral message the first click opens).
 
 Asserted on what the bot sends: the public board image in the thread, private boards and
 prompts by DM to seated players only, and no line of a private DM ever repeated in the thread.
@@ -8,11 +8,12 @@ prompts by DM to seated players only, and no line of a private DM ever repeated 
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
 import pytest
 
-from bot.discord.choices import for_decision, parse
 from bot.table import Actor
 from tests.e2e.fake_discord import FakeDiscord, Message
 from tests.e2e.harness import Harness, run, running
@@ -20,11 +21,11 @@ from tests.e2e.harness import Harness, run, running
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def button_for(fake: FakeDiscord, user: str, game: int, decision: str) -> tuple[Message, str] | None:
+def living_prompt(fake: FakeDiscord, user: str) -> Message | None:
+    """The user's living prompt: the last DM with choices."""
     for m in reversed(fake.dms(user)):
-        ids = [c for c in m.custom_ids() if c.startswith(f"sn:a:{game}:") and f":{decision}|" in c]
-        if ids:
-            return m, ids[0]
+        if any(c.startswith(("sn:c:", "sn:p:")) for c in m.custom_ids()):
+            return m
     return None
 
 
@@ -36,39 +37,56 @@ def command_path(fake: FakeDiscord, group: str, kind: str) -> str:
     raise KeyError(f"no slash command for {group} {kind}")
 
 
+def components(m: Message) -> list[dict[str, Any]]:
+    return [c for row in m.components for c in row["components"]
+            if str(c.get("custom_id", "")).startswith(("sn:c:", "sn:p:"))]
+
+
+async def click_one(fake: FakeDiscord, user: str, m: Message, rnd: random.Random) -> Any:
+    """Click a random choice of ``m``: a button, or options of a select (as many as it asks)."""
+    comp = rnd.choice(components(m))
+    if comp["type"] == 3:
+        options = [o["value"] for o in comp["options"]]
+        low = max(comp.get("min_values", 1), 1 if comp.get("max_values", 1) == 1 else 0)
+        picked = rnd.sample(options, min(len(options), rnd.randint(low, max(low, comp.get("max_values", 1)))))
+        return await fake.click(user, m, comp["custom_id"], values=picked)
+    return await fake.click(user, m, comp["custom_id"])
+
+
 async def step(h: Harness, game: int, thread: int, rnd: random.Random) -> bool:
-    """Answer one awaited decision as its player would; False when nothing waits."""
+    """Answer one awaited decision as its player would, with buttons and selects only (a multi-part
+    choice step by step, Confirm when asked); False when nothing waits."""
     fake = h.fake
     info = h.table.info(game)
-    rules = h.table.rules_for(info.game)
     probe = Actor(info.seats[0].user_id, info.seats[0].seat)
     waiting = [w for w in h.table.status(probe, None, game_id=game).waiting if w.blocking]
     if not waiting:
         return False
-    w = waiting[0]
+    w = rnd.choice(waiting)
     seat = info.user_of(w.seat)
     assert seat is not None
     user = fake.name_of(int(seat.user_id))
-    found = button_for(fake, user, game, w.decision)
-    if found is not None:
-        message, custom_id = found
-        click = await fake.click(user, message, custom_id)
-        assert click.callback is not None
-        if click.response_type == 7:
-            return True
-    st = h.table.status(Actor(seat.user_id, user), None, game_id=game)
-    choices = for_decision(rules, w.decision, list(st.legal))
-    assert choices, f"{w.decision} awaits {w.seat} but nothing is legal"
-    action = parse(rules, rnd.choice(choices))
-    assert action is not None
-    options = {k: (",".join(v) if isinstance(v, tuple) else v) for k, v in action.args}
-    typed = await fake.slash(user, thread, command_path(fake, info.game, action.kind), **options)
-    data = (typed.callback or {}).get("data") or {}
-    assert "Done" in (data.get("content") or ""), data
+    message = living_prompt(fake, user)
+    assert message is not None, f"{user} is awaited ({w.decision}) but has no prompt"
+    before = h.table.info(game).seq
+    click = await click_one(fake, user, message, rnd)
+    for _ in range(12):  # the steps of a flow, in the ephemeral message the first click opened
+        assert click.callback is not None, click
+        data = click.callback.get("data") or {}
+        assert "Something went wrong" not in (data.get("content") or ""), data
+        if h.table.info(game).seq != before or click.response_message_id is None:
+            break
+        shown = fake.messages[click.response_message_id]
+        if not components(shown):
+            break
+        click = await click_one(fake, user, shown, rnd)
     return True
 
 
-async def play(h: Harness, name: str, players: tuple[str, ...], phases: int, options: str = "") -> None:
+async def play(h: Harness, name: str, players: tuple[str, ...], phases: int, options: str = "",
+               until: str = "") -> None:
+    """Open ``name``, then play by clicks until ``phases`` phases are seen (and an action of kind
+    ``until`` was played, when given: Fief movement, a multi-part choice)."""
     fake = h.fake
     extra = {"options": options} if options else {}
     inter = await fake.slash(players[0], h.channel, "game new", name=name, **extra)
@@ -84,26 +102,29 @@ async def play(h: Harness, name: str, players: tuple[str, ...], phases: int, opt
     images = [m for m in fake.channel_messages(thread) if m.files and not m.ephemeral]
     assert images and images[0].files[0]["data"].startswith(PNG)
     for user in players:
-        assert any(m.files and "private board" in m.text() for m in fake.dms(user)), user
+        assert any(m.files for m in fake.dms(user)) or living_prompt(fake, user) is None, user
     rnd = random.Random(3)
     seen = {h.table.info(game).phase}
     steps = 0
-    while len(seen) <= phases and steps < 150:
+    def played(kind: str) -> bool:
+        return any(json.loads(a.action)["kind"] == kind for a in h.table.store.actions(game) if a.source == "player")
+
+    while (len(seen) <= phases or (until and not played(until))) and steps < 400:
         if not await step(h, game, thread, rnd):
             break
         steps += 1
         await h.idle(30)
         seen.add(h.table.info(game).phase)
     assert len(seen) > phases, f"only reached {sorted(seen)} in {steps} steps"
-    # Public boards after the phases, DMs to seated players only, no private line repeated publicly.
-    assert len([m for m in fake.channel_messages(thread) if m.files and not m.ephemeral]) >= phases
+    assert not until or played(until), f"no {until} played by clicks in {steps} steps"
+    # DMs to seated players only, no private line repeated publicly.
     seated = {fake.uid(u) for u in players}
     assert set(fake.dm_channels) <= seated
     public = "\n".join(m.text() for m in fake.channel_messages(thread) if not m.ephemeral)
     for user in players:
         for m in fake.dms(user):
-            if "your decision" in m.text() or "private board" in m.text() or "✅" in m.text():
-                continue
+            if m.custom_ids() or "You chose" in m.text():
+                continue  # prompts: their questions may say what the thread says
             for line in m.text().splitlines()[1:]:
                 if len(line) > 25:
                     assert line not in public, f"a private line of {user} is in the thread: {line!r}"
@@ -117,6 +138,6 @@ def test_real_game_lobby_and_several_phases(tmp_path, name: str, players: tuple[
     async def scenario() -> None:
         async with running(tmp_path, render_processes=1) as h:  # boards drawn by the worker process
             assert name in h.table.known_games(), f"{name} does not load at the table"
-            await play(h, name, players, phases=3, options=options)
+            await play(h, name, players, phases=3, options=options, until="move" if name == "fief" else "")
 
     run(scenario())

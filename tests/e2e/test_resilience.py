@@ -24,11 +24,12 @@ def test_closed_dms_do_not_stall_the_game(tmp_path) -> None:
             assert shown.callback["data"]["flags"] & EPHEMERAL
             hand = await fake.reply(shown)
             assert hand.files and hand.ephemeral  # the private board comes along
-            assert "hand" in hand.text() and "sn:a:1:0:bid-1|bid card:4" in hand.custom_ids()
-            await fake.click("bob", hand, "Bid: 4")
-            await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 2")
+            assert "Your hand" in hand.text() and "Bid 4" in [c.get("label") for r in hand.components
+                                                              for c in r["components"]]
+            await fake.click("bob", hand, "Bid 4")
+            await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid 2")
             await h.idle()
-            assert any("revealed bid-1: alice 2, bob 4" in t for t in thread_texts(h, thread))
+            assert any("The bids: alice 2 and bob 4." in t for t in thread_texts(h, thread))
             # Still one notice, and nothing secret in the thread.
             assert len([m for m in fake.channel_messages(thread) if "cannot send you" in m.text()]) == 1
             assert_no_secrets(h, thread)
@@ -46,7 +47,7 @@ def test_the_same_interaction_delivered_twice_is_applied_once(tmp_path) -> None:
             await h.idle()
             typed = await fake.slash("alice", thread, "tribute bid", card=2)
             await fake.redeliver(typed)
-            clicked = await fake.click("bob", prompt(h, "bob", "bid-1"), "Bid: 1")
+            clicked = await fake.click("bob", prompt(h, "bob", "bid-1"), "Bid 1")
             await fake.redeliver(clicked)
             again = await fake.slash("alice", h.channel, "game new", name="tribute")
             await fake.wait_for(lambda: again.followups)
@@ -71,18 +72,17 @@ def test_reminders_and_defaults_are_announced_and_survive_a_restart(tmp_path) ->
             game, thread, lobby = await open_lobby(h)
             await fake.click("alice", lobby, "Start")
             await h.idle()
-            await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 5")
+            await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid 5")
             await h.idle()
             clock.advance(31 * 60)
             await h.idle()
-            assert any("reminder" in m.text() for m in fake.dms("bob"))
-            assert not any("reminder" in m.text() for m in fake.dms("alice"))  # she has answered
-            assert any("reminder" in t and f"<@{fake.uid('bob')}>" in t for t in thread_texts(h, thread))
+            assert any("Reminder" in m.text() for m in fake.dms("bob"))
+            assert not any("Reminder" in m.text() for m in fake.dms("alice"))  # she has answered
             clock.advance(30 * 60)
             await h.idle()
             texts = "\n".join(thread_texts(h, thread))
-            assert "time ran out" in texts and "revealed bid-1: alice 5, bob 1" in texts
-            assert any("time ran out" in m.text() for m in fake.dms("bob"))
+            assert "Time ran out for bob" in texts and "The bids: alice 5 and bob 1." in texts
+            assert any("Time ran out" in m.text() for m in fake.dms("bob"))
             posted = len(fake.channel_messages(thread))
             # The bot is down while bob's next deadline (the shield window) passes.
             await h.bot.close()
@@ -91,7 +91,7 @@ def test_reminders_and_defaults_are_announced_and_survive_a_restart(tmp_path) ->
                 await h2.idle()
                 assert h2.table.info(game).seq == 3
                 assert [a.source for a in h2.table.store.actions(game)] == ["player", "deadline", "deadline"]
-                assert any("time ran out on reaction.shield" in t for t in thread_texts(h2, thread))
+                assert len([t for t in thread_texts(h2, thread) if "Time ran out for bob" in t]) == 2
                 assert len(fake.channel_messages(thread)) > posted
 
     run(scenario())
@@ -105,7 +105,7 @@ def test_buttons_sent_before_a_restart_still_work_and_nothing_is_posted_twice(tm
                 game, thread, lobby = await open_lobby(h)
                 await fake.click("alice", lobby, "Start")
                 await h.idle()
-                await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 3")
+                await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid 3")
                 await h.idle()
                 before = {m.id: (m.text(), m.edits) for m in fake.messages.values()}
                 bob_prompt = prompt(h, "bob", "bid-1")
@@ -116,11 +116,11 @@ def test_buttons_sent_before_a_restart_still_work_and_nothing_is_posted_twice(tm
             await h2.idle()
             new = [m for m in fake.messages.values() if m.id not in before]
             assert new == []  # nothing re-posted on start
-            click = await fake.click("bob", bob_prompt, "Bid: 2")
+            click = await fake.click("bob", bob_prompt, "Bid 2")
             assert click.response_type == 7
             await h2.idle()
             assert h2.table.info(game).seq == 2
-            assert any("revealed bid-1: alice 3, bob 2" in t for t in thread_texts(h2, thread))
+            assert any("The bids: alice 3 and bob 2." in t for t in thread_texts(h2, thread))
 
     run(scenario())
 
@@ -132,16 +132,19 @@ def test_a_message_discord_refuses_is_logged_and_does_not_stall_the_game(tmp_pat
             game, thread, lobby = await open_lobby(h)
             await fake.click("alice", lobby, "Start")
             await h.idle()
-            # Discord refuses the next post in the thread (missing permissions); later ones go through.
+            # Discord refuses the next post in the thread (missing permissions); the game goes on.
+            await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid 1")
+            await h.idle()
             fake.fail_next.append(("POST", f"/channels/{thread}/messages", 403, 50013))
             with caplog.at_level("ERROR", logger="seneschal.discord.delivery"):
-                await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 1")
+                await fake.click("bob", prompt(h, "bob", "bid-1"), "Bid 2")
                 await h.idle()
             assert any("dropped" in r.getMessage() for r in caplog.records)
-            await fake.click("bob", prompt(h, "bob", "bid-1"), "Bid: 2")
+            assert not any("The bids" in t for t in thread_texts(h, thread))  # that post was refused
+            shield = prompt(h, "alice", "reaction-shield")
+            await fake.click("alice", shield, "Let it pass")
             await h.idle()
-            assert any("revealed bid-1: alice 1, bob 2" in t for t in thread_texts(h, thread))
-            assert h.table.pending_outbox() == []
+            assert h.table.info(game).seq == 3 and h.table.pending_outbox() == []
 
     run(scenario())
 
@@ -157,7 +160,7 @@ def test_a_dropped_gateway_reconnects_without_syncing_again(tmp_path) -> None:
             assert fake._ws is not None
             await fake._ws.close()
             await fake.wait_for(lambda: fake.identifies == 2 and fake.ready.is_set(), 20)
-            await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 2")
+            await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid 2")
             await h.idle()
             assert h.table.info(game).seq == 1
             assert len(fake.sent("PUT", "/applications/")) == syncs  # synced in setup_hook, not on_ready
@@ -165,7 +168,7 @@ def test_a_dropped_gateway_reconnects_without_syncing_again(tmp_path) -> None:
     run(scenario())
 
 
-def test_long_choices_by_index_many_by_select_too_many_by_slash_command(tmp_path) -> None:
+def test_long_choices_as_buttons_many_as_selects(tmp_path) -> None:
     async def scenario() -> None:
         async with running(tmp_path) as h:
             fake = h.fake
@@ -175,33 +178,35 @@ def test_long_choices_by_index_many_by_select_too_many_by_slash_command(tmp_path
             await fake.click("bob", lobby, "Join")
             await fake.click("alice", lobby, "Start")
             await h.idle()
-            # Round 1: the texts are too long for a custom_id: the buttons carry an index.
+            # Round 1: three choices with long names: buttons (their index in the custom_id).
             first = prompt(h, "alice", "pick-1")
-            assert [c for c in first.custom_ids() if c.startswith("sn:i:")] == [
-                f"sn:i:1:0:pick-1|{i}" for i in range(3)]
+            ids = [c for c in first.custom_ids() if c.startswith("sn:c:")]
+            assert len(ids) == 3 and all(len(c) <= 100 for c in ids)
             hand = await fake.reply(await fake.slash("alice", thread, "game hand"))
-            assert "sn:i:1:0:pick-1|0" in hand.custom_ids()
-            await fake.click("alice", first, "sn:i:1:0:pick-1|2")
+            assert ids[0] in hand.custom_ids()
+            await fake.click("alice", first, ids[2])
             await h.idle()
             assert h.table.state(1).data.picks[-1].endswith("-2")
-            # Round 2: 22 options: one select.
-            second = prompt(h, "bob", "pick-2") if any(":pick-2|" in c for m in fake.dms("bob")
-                                                       for c in m.custom_ids()) else None
-            select = next(m for m in fake.dms("bob") if "sn:s:1:1:pick-2" in m.custom_ids())
-            assert second is None and len(select.components[0]["components"][0]["options"]) == 22
-            await fake.click("bob", select, "sn:s:1:1:pick-2", values=["pick option:opt07"])
+            # Round 2: 22 options: a select (values are indices).
+            select = prompt(h, "bob", "pick-2")
+            menus = [c for row in select.components for c in row["components"] if c["type"] == 3]
+            assert len(menus) == 1 and len(menus[0]["options"]) == 22
+            assert menus[0]["options"][7]["label"] == "pick: opt07"
+            await fake.click("bob", select, menus[0]["custom_id"], values=["7"])
             await h.idle()
             assert h.table.state(1).data.picks[-1] == "opt07"
-            # Round 3: 30 options: no components; the prompt points to the slash command.
-            third = [m for m in fake.dms("alice") if "pick.option" in m.text()][-1]
-            assert "`/pick pick`" in third.text() and not [c for c in third.custom_ids() if c.startswith("sn:a")]
+            # Round 3: 30 options: two selects of 25 and 5.
+            third = prompt(h, "alice", "pick-3")
+            menus = [c for row in third.components for c in row["components"] if c["type"] == 3]
+            assert [len(m["options"]) for m in menus] == [25, 5]
             offered = await fake.autocomplete("alice", thread, "pick pick", "option", option="opt2")
             assert [c["value"] for c in offered] == [f"opt2{i}" for i in range(10)]
-            done = await fake.slash("alice", thread, "pick pick", option="opt29")
-            assert "Done" in done.callback["data"]["content"]
-            # A stale index click (the state moved on) is refused with an explanation.
-            stale = await fake.click("alice", hand, "sn:i:1:0:pick-1|0")
-            assert stale.callback["data"]["flags"] & EPHEMERAL and "moved on" in stale.callback["data"]["content"]
+            await fake.click("alice", third, menus[1]["custom_id"], values=["29"])
+            await h.idle()
+            assert h.table.state(1).data.picks[-1] == "opt29"
+            # A click on an old prompt is refused with an explanation.
+            stale = await fake.click("alice", hand, ids[0])
+            assert stale.callback["data"]["flags"] & EPHEMERAL and "over" in stale.callback["data"]["content"]
             assert len(h.table.state(1).data.picks) == 3
             assert h.table.info(1).status.value == "finished"
 

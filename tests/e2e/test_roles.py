@@ -29,13 +29,13 @@ def test_choosing_colours_in_the_lobby(tmp_path) -> None:
                 thread, lobby = await open_fief(fake, h.channel)
                 assert lobby.custom_ids() == ["sn:l:1:join", "sn:l:1:leave", "sn:l:1:start", "sn:r:1"]
                 assert offered(lobby) == ["red", "blue", "green", "yellow", "random"]
-                assert "Red (red): free" in lobby.text()
+                assert "Red: free" in lobby.text()
 
                 # Bob has no seat: picking a colour seats him with it; the lobby message is edited.
                 pick = await fake.click("bob", lobby, "sn:r:1", values=["green"])
                 assert pick.response_type == 7
                 lobby = fake.messages[lobby.id]
-                assert "**bob**" in lobby.text() and "Green (green): **bob**" in lobby.text()
+                assert "**bob**" in lobby.text() and "Green: **bob**" in lobby.text()
                 assert offered(lobby) == ["red", "blue", "yellow", "random"]
                 assert h.table.info(1).seat_of(str(fake.uid("bob"))).role == "green"  # type: ignore[union-attr]
 
@@ -55,10 +55,10 @@ def test_choosing_colours_in_the_lobby(tmp_path) -> None:
                 assert [c["value"] for c in choices] == ["red", "blue", "yellow", "random"]
                 typed = await fake.slash("alice", thread, "game role", role="yellow")
                 assert typed.callback["data"]["flags"] & EPHEMERAL and "Yellow" in typed.callback["data"]["content"]
-                await fake.wait_for(lambda: "Yellow (yellow): **alice**" in fake.messages[lobby.id].text())
+                await fake.wait_for(lambda: "Yellow: **alice**" in fake.messages[lobby.id].text())
                 status = await fake.slash("bob", thread, "game status")
                 shown = "\n".join(f["value"] for f in status.callback["data"]["embeds"][0]["fields"])
-                assert "**bob** (<@" in shown and "— Green (green)" in shown and "Red (red): free" in shown
+                assert "**bob** (<@" in shown and "plays Green" in shown and "Red: free" in shown
                 taken = await fake.slash("carol", thread, "game join", role="yellow")
                 assert "taken" in taken.callback["data"]["content"]
                 await fake.click("carol", lobby, "Join")
@@ -68,11 +68,13 @@ def test_choosing_colours_in_the_lobby(tmp_path) -> None:
             async with running(tmp_path, fake=fake) as h2:
                 lobby = fake.messages[lobby.id]
                 pick = await fake.click("carol", lobby, "sn:r:1", values=["blue"])
-                assert pick.response_type == 7 and "Blue (blue): **carol**" in fake.messages[lobby.id].text()
+                assert pick.response_type == 7 and "Blue: **carol**" in fake.messages[lobby.id].text()
                 again = await fake.click("carol", fake.messages[lobby.id], "sn:r:1", values=["random"])
-                assert again.response_type == 7 and "Blue (blue): free" in fake.messages[lobby.id].text()
+                assert again.response_type == 7 and "Blue: free" in fake.messages[lobby.id].text()
                 await fake.click("alice", fake.messages[lobby.id], "Start")
                 assert fake.messages[lobby.id].custom_ids() == []  # no buttons nor menu once started
+                after = fake.messages[lobby.id].text()
+                assert "Join takes a seat" not in after and "plays Yellow" in after  # who plays what
                 state = h2.table.state(1)
                 owned = {s: p.families for s, p in state.data.players.items()}
                 assert owned["alice"] == ["yellow"] and owned["bob"] == ["green"] and owned["carol"][0] in (

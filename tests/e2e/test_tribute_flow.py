@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 
+from bot.table import Actor
 from tests.e2e.fake_discord import EPHEMERAL, FakeDiscord, Message
 from tests.e2e.harness import Harness, run, running
 
-SECRET_WORDS = ("hand=", "hand:", "coins", "my_bid", "your choice for", "secret.chosen", "give=", "take=",
+SECRET_WORDS = ("hand=", "hand:", "coins", "my_bid", "Bid 5", "Bid 3", "secret.chosen", "give=", "take=",
                 "offer.made", "offer.executed")
 
 
@@ -47,10 +48,18 @@ async def open_lobby_in(fake: FakeDiscord, channel: int, players: tuple[str, ...
     return 1, thread, lobby
 
 
-def prompt(h: Harness, user: str, decision: str) -> Message:
-    found = [m for m in h.fake.dms(user) if any(f":{decision}|" in c for c in m.custom_ids())]
-    assert found, f"{user} has no prompt for {decision}: {[m.text() for m in h.fake.dms(user)]}"
+def prompt(h: Harness, user: str, decision: str | None = None) -> Message:
+    """``user``'s living prompt: the last DM with choices (the one edited in place)."""
+    found = [m for m in h.fake.dms(user) if any(c.startswith(("sn:c:", "sn:p:")) for c in m.custom_ids())]
+    assert found, f"{user} has no prompt{' for ' + decision if decision else ''}: {[m.text() for m in h.fake.dms(user)]}"
+    if decision is not None:
+        st = h.table.status(Actor(str(h.fake.uid(user)), user), None, game_id=1)
+        assert any(w.decision == decision and w.seat == user for w in st.waiting), (user, decision, st.waiting)
     return found[-1]
+
+
+def labels(m: Message) -> list[str]:
+    return [c["label"] for row in m.components for c in row["components"] if c.get("label")]
 
 
 def test_lobby_and_phases_of_a_game(tmp_path) -> None:
@@ -71,65 +80,79 @@ def test_lobby_and_phases_of_a_game(tmp_path) -> None:
             assert fake.messages[lobby.id].custom_ids() == []  # no buttons once started
             await h.idle()
 
-            # Start: a public board in the thread, private boards and prompts by DM, to seated people only.
+            # Start: a public board in the thread with the opening post, private boards and prompts by DM.
             images = [m for m in fake.channel_messages(thread) if m.files]
             assert images and images[0].files[0]["data"][:8] == b"\x89PNG\r\n\x1a\n"
-            assert "game 1 started" in images[0].text()  # the board goes with the summary of the phase
+            assert "Round 1 begins" in images[0].text()  # the board goes with the post, one message
             for user in ("alice", "bob"):
-                assert any(m.files and "private board" in m.text() for m in fake.dms(user))
-                assert prompt(h, user, "bid-1").custom_ids()[:5] == [f"sn:a:1:0:bid-1|bid card:{n}" for n in range(1, 6)]
+                mine = prompt(h, user, "bid-1")
+                assert mine.files  # the private board comes with the first prompt
+                assert labels(mine)[:5] == [f"Bid {n}" for n in range(1, 6)]
+                assert "Bid a card from your hand" in mine.text()
             assert fake.dms("carol") == [] and fake.dms("dave") == []
-            status = [m for m in fake.channel_messages(thread) if m.embeds and not m.ephemeral and "Waiting on" in m.text()]
-            assert len(status) == 1
+            status = [m for m in fake.channel_messages(thread) if m.embeds and not m.ephemeral and "Waiting for" in m.text()]
+            assert len(status) == 1 and "alice and bob" in status[0].text()
 
             # A fresh hand (ephemeral, with buttons) taken before alice answers by DM goes stale after.
             hand = await fake.slash("alice", thread, "game hand")
             assert hand.callback["data"]["flags"] & EPHEMERAL
             hand_msg = await fake.reply(hand)
-            assert "bid" in hand_msg.text() and "sn:a:1:0:bid-1|bid card:2" in hand_msg.custom_ids()
+            assert "Your hand" in hand_msg.text() and "Bid 2" in labels(hand_msg)
 
-            bid = await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid: 5")
-            assert bid.response_type == 7 and "Bid: 5" in fake.messages[bid.response_message_id].text()
+            before = len(fake.dms("alice"))
+            living = prompt(h, "alice", "bid-1")
+            bid = await fake.click("alice", living, "Bid 5")
+            assert bid.response_type == 7 and "Bid 5." in fake.messages[living.id].text()
             await h.idle()
-            assert any("alice has chosen" in t for t in thread_texts(h, thread))
-            assert not any("5" in t and "revealed" in t for t in thread_texts(h, thread))  # not revealed yet
-            stale = await fake.click("alice", hand_msg, "Bid: 2")
-            assert stale.callback["data"]["flags"] & EPHEMERAL and "stale" in stale.callback["data"]["content"]
+            assert fake.messages[living.id].custom_ids() == []  # answered: no live buttons
+            assert "You chose: Bid 5." in fake.messages[living.id].text()
+            assert len(fake.dms("alice")) == before  # no echo DM of the click
+            assert not any("5" in t for t in thread_texts(h, thread) if "bids" in t)  # not revealed yet
+            stale = await fake.click("alice", hand_msg, "Bid 2")
+            assert stale.callback["data"]["flags"] & EPHEMERAL and "out of date" in stale.callback["data"]["content"]
 
-            await fake.click("bob", prompt(h, "bob", "bid-1"), "Bid: 3")
+            await fake.click("bob", prompt(h, "bob", "bid-1"), "Bid 3")
             await h.idle()
             texts = "\n".join(thread_texts(h, thread))
-            assert "revealed bid-1: alice 5, bob 3" in texts and "round.won seat=alice" in texts
+            assert "The bids: alice 5 and bob 3." in texts, texts
+            assert "alice wins the round with a bid of 5." in texts
 
-            # The reaction window: bob is prompted by DM, and mentioned in the thread (no choices listed).
+            # The reaction window: bob's prompt is edited in place (no new message, no ping).
             window = prompt(h, "bob", "reaction-shield")
-            assert {c.split("|")[1] for c in window.custom_ids() if "|" in c} == {"pass", "shield"}
-            assert any(f"<@{fake.uid('bob')}>" in t and "reaction.shield" in t for t in thread_texts(h, thread))
-            await fake.click("bob", window, "Pass")
+            assert labels(window)[-2:] == ["Let it pass", "Show my hand and choices"]  # Pass is never first
+            await fake.click("bob", window, "Let it pass")
             await h.idle()
 
-            # The winner demands; the request reaches bob by DM with Accept and Decline.
-            await fake.click("alice", prompt(h, "alice", "demand-1"), "Demand: bob")
+            # The winner demands; the request reaches bob with Pay and Refuse; Refuse asks to confirm.
+            await fake.click("alice", prompt(h, "alice", "demand-1"), "Demand a coin from bob")
             await h.idle()
             request = prompt(h, "bob", "request-1")
-            assert [b for b in request.custom_ids() if "|" in b] == [
-                "sn:a:1:4:request-1|respond accept:True request:1", "sn:a:1:4:request-1|respond accept:False request:1"]
-            await fake.click("bob", request, "Decline")
+            assert labels(request)[:2] == ["Pay the coin", "Refuse"]
+            asked = await fake.click("bob", request, "Refuse")
+            confirm = fake.messages[asked.response_message_id]
+            assert confirm.ephemeral and "Refuse, and let the winner score a point?" in confirm.text()
+            await fake.click("bob", confirm, "Confirm")
             await h.idle()
             assert prompt(h, "alice", "bid-2") and prompt(h, "bob", "bid-2")
 
-            # An offer by slash command: the terms go by DM to the two parties only.
-            offer = await fake.slash("alice", thread, "tribute offer", to="bob", give=1, take=0)
-            assert offer.callback["data"]["flags"] & EPHEMERAL
+            # An offer without typing: the flow asks whom, how many, and how many back, step by step.
+            step = await fake.click("alice", prompt(h, "alice", "bid-2"), "Offer coins to another player …")
+            flow = fake.messages[step.response_message_id]
+            assert flow.ephemeral and "Offer coins to whom?" in flow.text()
+            await fake.click("alice", flow, "bob")
+            assert "How many coins do you give?" in fake.messages[flow.id].text()
+            await fake.click("alice", fake.messages[flow.id], "1 coin")
+            await fake.click("alice", fake.messages[flow.id], "0 coins")
+            assert "Offer bob 1 for 0." in fake.messages[flow.id].text()
             await h.idle()
-            offered = prompt(h, "bob", "offer-1")
-            assert "Accept offer 1" in [c["label"] for row in offered.components for c in row["components"]]
-            await fake.click("bob", offered, "Accept offer 1")
+            offered = prompt(h, "bob")
+            assert "Accept the offer" in labels(offered)
+            await fake.click("bob", offered, "Accept the offer")
             await h.idle()
-            assert any("offer.accepted" in t for t in thread_texts(h, thread))
+            assert h.table.state(game).data.players["bob"].coins == 4
 
             # One status message, edited in place; the public posts never carry a secret.
-            status = [m for m in fake.channel_messages(thread) if m.embeds and not m.ephemeral and "Waiting on" in m.text()]
+            status = [m for m in fake.channel_messages(thread) if m.embeds and not m.ephemeral and "Waiting for" in m.text()]
             assert len(status) == 1 and status[0].edits >= 4
             assert_no_secrets(h, thread)
             # Every DM went to a seated player.
@@ -149,9 +172,10 @@ def test_commands_refuse_clearly_and_autocomplete_offers_legal_values(tmp_path) 
             await h.idle()
             # Autocomplete comes from the legal actions of the asking seat.
             choices = await fake.autocomplete("alice", thread, "tribute bid", "card")
-            assert [c["value"] for c in choices] == [1, 2, 3, 4, 5]
+            assert [(c["name"], c["value"]) for c in choices] == [(f"card {n}", n) for n in range(1, 6)]
             seats = await fake.autocomplete("alice", thread, "tribute offer", "to")
-            assert [c["value"] for c in seats] == ["bob"]  # legal targets only: not herself
+            assert [(c["name"], c["value"]) for c in seats] == [("Bob", "bob")]  # legal targets only, by name
+            assert all(0 < len(c["name"]) <= 100 and str(c["value"]) for c in choices + seats)
             opts = await fake.autocomplete("alice", h.channel, "game new", "options", name="tribute")
             assert "deadline=24h" in [c["value"] for c in opts]
             # A refusal names the rule and says what is legal; nothing changes.
@@ -169,7 +193,8 @@ def test_commands_refuse_clearly_and_autocomplete_offers_legal_values(tmp_path) 
             status = await fake.slash("bob", thread, "game status")
             assert status.callback["data"]["flags"] & EPHEMERAL
             embed = status.callback["data"]["embeds"][0]
-            assert any("You may" in f["name"] and "bid card:1" in f["value"] for f in embed["fields"])
+            assert "Round 1: the bids" in embed["description"] and "Waiting for alice and bob" in embed["description"]
+            assert any("Your choices" in f["name"] and "Bid 1" in f["value"] for f in embed["fields"])
             # The rules summary and the log are ephemeral.
             rules = await fake.slash("bob", thread, "game rules")
             assert rules.callback["data"]["flags"] & EPHEMERAL and "§T1" in rules.callback["data"]["content"]

@@ -14,6 +14,7 @@ point instead). A round won scores a point. Most points wins; ties go to the ric
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +38,7 @@ from engine.core import (
     decision,
     specs,
 )
+from engine.core.words import Audience, Choice, FlowStep, Section, Words, join_words, plural
 
 ROUNDS = 3
 START_HAND = [1, 2, 3, 4, 5]
@@ -264,6 +266,9 @@ class TributeRules(Rules):
         winners = tuple(s for s, p in g.players.items() if (p.points, p.coins) == best)
         return Result(winners, "most points", {s: p.points for s, p in g.players.items()})
 
+    def words(self) -> Words:
+        return WORDS
+
     def phase(self, state: GameState) -> str:
         g: Tribute = state.data
         return "over" if g.step == "over" else f"round {g.round}, {g.step}"
@@ -279,4 +284,143 @@ class TributeRules(Rules):
             g.players[seat].coins = rnd.randint(0, 5)
 
 
+
+# -- words: how Tribute speaks to people (engine.core.words) -----------------------------------
+STEPS = {"bid": "the bids", "shield": "the shield", "demand": "the demand", "answer": "the answer", "over": "the end"}
+
+
+class TributeWords(Words):
+    """Tribute's wording: enough of every piece of the contract for the table's tests."""
+
+    quiet = frozenset({"random.shuffle", "secret.chosen", "reaction.passed", "offer.opened", "request.opened"})
+
+    def __init__(self) -> None:
+        super().__init__()
+
+        @self.on("round.started")
+        def _round(state: GameState, e: Event, aud: Audience) -> str:
+            return f"Round {e.data['round']} begins: everyone bids a card in secret."
+
+        @self.on("secret.submitted")
+        def _submitted(state: GameState, e: Event, aud: Audience) -> str:
+            seat = str(e.data.get("seat"))
+            return "You have bid." if aud.is_you(seat) else f"{aud.player(seat)} has bid."
+
+        @self.on("secret.revealed")
+        def _revealed(state: GameState, e: Event, aud: Audience) -> str:
+            values = e.data.get("values") or {}
+            return "The bids: " + join_words(f"{aud.player(s)} {v}" for s, v in values.items()) + "."
+
+        @self.on("round.won")
+        def _won(state: GameState, e: Event, aud: Audience) -> str:
+            seat = str(e.data["seat"])
+            who = "You win" if aud.is_you(seat) else f"{aud.player(seat)} wins"
+            return f"{who} the round with a bid of {e.data['bid']}."
+
+        @self.on("shielded")
+        def _shielded(state: GameState, e: Event, aud: Audience) -> str:
+            seat = str(e.data["seat"])
+            return f"{'You pay' if aud.is_you(seat) else aud.player(seat) + ' pays'} a coin to shield the others."
+
+        @self.on("random.roll")
+        def _roll(state: GameState, e: Event, aud: Audience) -> str:
+            return f"A tie: a die rolls {e.data.get('value')}."
+
+        @self.on("request.answered")
+        def _answered(state: GameState, e: Event, aud: Audience) -> str:
+            return "The demand is answered."
+
+        @self.on("offer.made", "offer.accepted", "offer.executed", "offer.expired")
+        def _offer(state: GameState, e: Event, aud: Audience) -> str:
+            return {"offer.made": "An offer of coins is made.", "offer.accepted": "An offer is accepted.",
+                    "offer.executed": "Coins change hands.", "offer.expired": "An offer lapses."}[e.kind]
+
+        @self.on("game.over")
+        def _over(state: GameState, e: Event, aud: Audience) -> str:
+            return "The third round is over."
+
+    def phase_title(self, state: GameState) -> str:
+        g: Tribute = state.data
+        return "The end" if g.step == "over" else f"Round {g.round}: {STEPS[g.step]}"
+
+    def question(self, state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
+        g: Tribute = state.data
+        if decision.id.startswith("bid"):
+            return "Bid a card from your hand, in secret: the highest bid wins the round."
+        if decision.id.startswith("demand"):
+            return "You won the round: whom do you demand a coin from?"
+        if decision.id.startswith("request"):
+            return f"{aud.player(g.winner or '')} demands a coin from you: pay it, or refuse?"
+        if decision.id.startswith("offer"):
+            return "An offer of coins waits for your answer."
+        return "Pay a coin to shield everyone from the demand, or let it pass?"
+
+    def if_absent(self, state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
+        return "the table plays the cautious answer for you"
+
+    def choices(self, state: GameState, decision: Decision, seat: str, legal: list[Action],
+                aud: Audience) -> list[Choice]:
+        out = super().choices(state, decision, seat, legal, aud)
+        out = [Choice(c.label, c.action, style="pass" if c.action and c.action.kind == "pass" else "secondary",
+                      confirm=c.confirm) for c in out]
+        if decision.id.startswith("bid") and state.data.players[seat].coins > 0:
+            out.append(Choice("Offer coins to another player", flow="offer"))
+        return out
+
+    def label(self, state: GameState, seat: str, action: Action, aud: Audience) -> str:
+        k = action.kind
+        if k == "bid":
+            return f"Bid {action.get('card')}"
+        if k == "pass":
+            return "Let it pass"
+        if k == "shield":
+            return "Shield (a coin)"
+        if k == "demand":
+            return f"Demand a coin from {aud.player(str(action.get('seat')))}"
+        if k == "respond":
+            return "Pay the coin" if action.get("accept") else "Refuse"
+        if k == "offer":
+            return (f"Offer {aud.player(str(action.get('to')))} {action.get('give')} for {action.get('take')}")
+        return "Accept the offer" if k == "accept_offer" else "Decline the offer"
+
+    def flow(self, state: GameState, seat: str, kind: str, chosen: Mapping[str, Any], aud: Audience) -> FlowStep | None:
+        if kind != "offer":
+            return None
+        if "to" not in chosen:
+            return FlowStep(kind, "to", "Offer coins to whom?", tuple(
+                Choice(aud.player(s), chosen=(("to", s),)) for s in state.seats if s != seat))
+        if "give" not in chosen:
+            coins = state.data.players[seat].coins
+            return FlowStep(kind, "give", "How many coins do you give?", tuple(
+                Choice(plural(n, "coin"), chosen=(*chosen.items(), ("give", n))) for n in range(1, coins + 1)))
+        if "take" not in chosen:
+            return FlowStep(kind, "take", "And how many do you ask back?", tuple(
+                Choice(plural(n, "coin"), Action.of("offer", to=chosen["to"], give=chosen["give"], take=n))
+                for n in range(0, 3)))
+        return None
+
+    def confirm(self, state: GameState, seat: str, action: Action, aud: Audience) -> str | None:
+        return "Refuse, and let the winner score a point?" if action.kind == "respond" and not action.get(
+            "accept") else None
+
+    def value_label(self, state: GameState, seat: str | None, kind: str, param: str, value: Any) -> str:
+        if param in ("seat", "to") and value in state.seats:
+            return Audience(None, {}).player(str(value)).capitalize()
+        if param == "card":
+            return f"card {value}"
+        return str(value)
+
+    def role_blurb(self, role: str) -> str:
+        return ""
+
+    def hand(self, state: GameState, seat: str, aud: Audience) -> list[Section]:
+        p = state.data.players[seat]
+        return [Section("Your hand", tuple(f"Card {c}" for c in sorted(p.hand))),
+                Section("Your purse", (plural(p.coins, "coin"),))]
+
+    def news(self, state: GameState, events: list[Event], seat: str, aud: Audience) -> list[str]:
+        return [f"Your bid of {e.data['value']} is in." for e in events if e.kind == "secret.chosen"]
+
+
+WORDS = TributeWords()
 RULES = TributeRules()

@@ -53,20 +53,20 @@ def test_a_script_plays_through_stdin(tmp_path):
     done = run(tmp_path, SCRIPT)
     out = done.stdout
     assert done.returncode == 0, done.stderr
-    assert "[alice] game 1 (Tribute) open; you sit as alice" in out
-    assert "[bob] you sit as bob in game 1" in out
+    assert "[alice] Game 1 (Tribute) is open. You sit as alice." in out
+    assert "[bob] You sit as bob in game 1." in out
     assert "[error] table: game 1 is full (2 seats)" in out
-    assert "[dm alice] your choice for bid-1: 3" in out  # each seat's DMs under its name
-    assert "[dm bob] your choice for bid-1: 1" in out
-    assert "[#local] revealed bid-1: alice 3, bob 1" in out  # a secret action: the post does not say who
-    assert "[error] T1: card 9 is not in your hand" in out  # bad input: a clear message
-    assert "[#local] bob: request.answered" in out
-    assert "round 2, bid" in out
+    assert "[dm alice] You chose: Bid 3." in out  # each seat's prompt under its name, answered in place
+    assert "[dm bob] You chose: Bid 1." in out
+    assert "[#local] The bids: alice 3 and bob 1." in out  # one post for the phase
+    assert "[error] T1: card 9 is not in your hand (legal: card 1, card 2" in out  # named choices
+    assert "[#local] The demand is answered." in out
+    assert "Round 2: the bids" in out
     assert "[error] table: /game has no command 'frob'" in out
     assert "[error] table: you have no seat in game 1" in out
     assert (tmp_path / "tribute-game-1.json").exists()
     # secrets never reach the channel
-    assert not [line for line in out.splitlines() if line.startswith("[#local]") and "your choice" in line]
+    assert not [line for line in out.splitlines() if line.startswith("[#local]") and "Bid 3" in line]
 
 
 def test_end_of_input_closes_cleanly(tmp_path):
@@ -80,13 +80,14 @@ def test_state_survives_a_restart(tmp_path):
     run(tmp_path, "as alice: /game new tribute players:2\nas bob: /game join\nas alice: /game start\n"
                   "/tribute bid 5\n")
     done = run(tmp_path, "as bob: /game status\n")
-    assert "waiting on bob: tribute.bid" in done.stdout
+    assert "Waiting for bob, until" in done.stdout
 
 
 def test_wait_fires_deadlines(tmp_path):
     done = run(tmp_path, "as alice: /game new tribute players:2\nas bob: /game join\nas alice: /game start\n"
                          "/tribute bid 5\nwait 25h\n")
-    assert "[dm bob] your time ran out on tribute.bid: played bid card:1" in done.stdout
+    assert "[dm bob] Time ran out, so the table chose for you: Bid 1." in done.stdout
+    assert "[#local] Time ran out for bob" in done.stdout
 
 
 def test_board_images_are_written_when_a_drawer_exists(tmp_path):
@@ -100,10 +101,10 @@ def test_board_images_are_written_when_a_drawer_exists(tmp_path):
                           capture_output=True, text=True, cwd=tmp_path,
                           env=environ(PYTHONPATH=f"{ROOT}{os.pathsep}{tmp_path}"), timeout=60)
     assert done.returncode == 0, done.stderr
-    assert (tmp_path / "boards" / "game-1-round-1-bid-public.png").read_bytes() == b"PNG"
-    assert (tmp_path / "boards" / "game-1-round-1-bid-alice.png").exists()
-    assert "[board alice] round 1, bid:" in done.stdout
-    assert done.stdout.count("[alice] board written to") == 2
+    assert (tmp_path / "boards" / "game-1-round-1-the-bids-public.png").read_bytes() == b"PNG"
+    assert (tmp_path / "boards" / "game-1-round-1-the-bids-alice.png").exists()  # with alice's prompt
+    assert "[board alice] Round 1: the bids:" in done.stdout
+    assert done.stdout.count("[alice] board written to `") == 2
 
 
 def test_token_without_adapter_says_so(tmp_path, monkeypatch):
@@ -128,16 +129,16 @@ def test_sigkill_right_after_an_acknowledged_action_loses_nothing(tmp_path):
         while True:
             line = proc.stdout.readline()
             assert line, "the table closed before acknowledging"
-            if line.startswith("[alice] ok: offer"):
+            if line.startswith("[alice] Done (Tribute, game 1): Offer"):
                 break
         os.kill(proc.pid, signal.SIGKILL)
     finally:
         proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL
     done = run(tmp_path, "as bob: /game log\n")
-    assert "#1 alice: offer.made" in done.stdout or "#1 alice: offer.opened" in done.stdout
+    assert "[bob] 1. alice: Offer bob 1 for 0." in done.stdout
     done = run(tmp_path, "as bob: /tribute accept_offer 1\n")
-    assert "[bob] ok: accept_offer offer:1 (action 2)" in done.stdout
+    assert "[bob] Done (Tribute, game 1): Accept the offer." in done.stdout
 
 
 def test_a_damaged_database_is_reported(tmp_path):

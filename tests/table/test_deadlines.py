@@ -33,8 +33,8 @@ def test_deadline_applies_the_default(table, clock):
     msgs = table.pending_outbox(1000)
     post = next(m for m in msgs if m.payload.get("type") == "deadline" and m.seat is None)
     assert "action" not in post.payload
-    dm = next(m for m in msgs if m.payload.get("type") == "deadline" and m.seat == "bob")
-    assert dm.payload["action"] == "bid card:1"
+    dm = [m for m in msgs if m.payload.get("type") == "prompt" and m.seat == "bob"][-1]
+    assert dm.payload["note"] == "Time ran out, so the table chose for you: Bid 1."
     assert table.run_due() == []  # fired once
 
 
@@ -206,6 +206,6 @@ def test_a_gm_may_play_a_default_at_once(table, db_path):
     assert all(e.is_public for e in out.events)
     assert table.store.actions(gid)[-1].action == Action.of("bid", card=1).dumps()
     assert table.skip(GM, CHAN, seat="bob", key="i-9").duplicate
-    dm = next(m for m in table.pending_outbox(1000) if m.payload.get("type") == "skip" and m.seat == "bob")
-    assert dm.payload["action"] == "bid card:1"
+    dm = [m for m in table.pending_outbox(1000) if m.payload.get("type") == "prompt" and m.seat == "bob"][-1]
+    assert dm.payload["note"] == "A GM chose for you: Bid 1."
     assert table.invoke(GM, CHAN, "game", "skip", {"seat": "bob"}).action == Action.of("pass")  # shield window

@@ -27,11 +27,10 @@ def test_secret_bid_stays_out_of_public_messages(table):
     public = [m for m in msgs if m.kind in (CHANNEL_POST, STATUS_EDIT)]
     assert public and all(m.channel == CHAN for m in public)
     text = json.dumps([m.payload for m in public])
-    assert "secret.chosen" not in text and '"value": 4' not in text
+    assert "Bid 4" not in text and '"value": 4' not in text
     dms = [m for m in msgs if m.kind == DM]
-    assert [(m.seat, m.user_id) for m in dms] == [("alice", "u-alice")]
-    assert dms[0].payload["events"][0] == {"kind": "secret.chosen", "data": {"key": "bid-1", "value": 4},
-                                           "to": ["alice"]}
+    assert [(m.seat, m.user_id) for m in dms] == [("alice", "u-alice")]  # her prompt, answered in place
+    assert dms[0].payload["answered"] == "You chose: Bid 4." and not dms[0].payload["fresh"]
 
 
 def test_prompts_for_newly_awaited_seats(table):
@@ -39,10 +38,33 @@ def test_prompts_for_newly_awaited_seats(table):
     msgs = drain(table)
     prompts = [m for m in msgs if m.kind == DM and m.payload["type"] == "prompt"]
     assert sorted(m.seat for m in prompts) == ["alice", "bob"]
-    assert "bid card:1" in prompts[0].payload["legal"]
+    assert all(m.payload["fresh"] and m.payload["ping"] for m in prompts)
+    labels = [c["label"] for c in prompts[0].payload["choices"]]
+    assert labels[:5] == ["Bid 1", "Bid 2", "Bid 3", "Bid 4", "Bid 5"]
+    assert prompts[0].payload["question"].startswith("Bid a card from your hand")
     table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))
-    # bob was already awaited: no second prompt.
-    assert not [m for m in drain(table) if m.payload.get("type") == "prompt"]
+    # bob was already awaited and did not act: no second prompt; alice's prompt is answered in place.
+    again = [m for m in drain(table) if m.payload.get("type") == "prompt"]
+    assert [(m.seat, m.payload["fresh"]) for m in again] == [("alice", False)]
+
+
+def test_a_partial_action_edits_the_prompt_with_fresh_choices(table):
+    start_game(table)
+    drain(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0))  # alice still bids
+    prompt = next(m for m in drain(table) if m.payload.get("type") == "prompt")
+    assert prompt.seat == "alice" and not prompt.payload["fresh"] and not prompt.payload["ping"]
+    assert "answered" not in prompt.payload and prompt.payload["choices"]
+
+
+def test_done_and_pass_never_come_first(table):
+    start_game(table)
+    drain(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=5))
+    table.act(BOB, CHAN, "tribute", Action.of("bid", card=1))
+    prompt = next(m for m in drain(table) if m.payload.get("type") == "prompt" and m.seat == "bob"
+                  and m.payload.get("choices"))
+    assert [c["label"] for c in prompt.payload["choices"]][-1] == "Let it pass"
 
 
 def test_delivery_is_at_least_once_and_keys_are_unique(table):
@@ -66,20 +88,23 @@ def test_messages_commit_with_the_action(table, db_path):
     assert table.pending_outbox() == []
 
 
-def test_board_images_on_phase_change(table, monkeypatch):
+def test_the_board_goes_with_the_phase_post(table, monkeypatch):
     monkeypatch.setitem(renderer.DRAWERS, "tribute", "tests.table.test_outbox:fake_drawer")
     start_game(table)
-    boards = [m for m in drain(table) if m.kind == BOARD_IMAGE]
-    assert sorted(str(m.seat) for m in boards) == ["None", "alice", "bob"]
-    public = next(m for m in boards if m.seat is None)
-    assert "hand" not in json.dumps(public.payload["view"])
-    mine = next(m for m in boards if m.seat == "alice")
-    assert mine.payload["view"]["players"]["alice"]["hand"] == [1, 2, 3, 4, 5]
-    assert renderer.render("tribute", public.payload["view"], None) == b"PNG"
-    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))  # same phase: no board
-    assert not [m for m in drain(table) if m.kind == BOARD_IMAGE]
-    table.act(BOB, CHAN, "tribute", Action.of("bid", card=2))  # bids revealed: shield step
-    assert len([m for m in drain(table) if m.kind == BOARD_IMAGE]) == 3
+    msgs = drain(table)
+    post = next(m for m in msgs if m.kind == CHANNEL_POST)
+    assert post.payload["type"] == "started" and "hand" not in json.dumps(post.payload["board"]["view"])
+    mine = next(m for m in msgs if m.kind == DM and m.seat == "alice")
+    assert mine.payload["board"]["view"]["players"]["alice"]["hand"] == [1, 2, 3, 4, 5]
+    assert renderer.render("tribute", post.payload["board"]["view"], None) == b"PNG"
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))  # same phase: no post
+    assert not [m for m in drain(table) if m.kind == CHANNEL_POST]
+    table.act(BOB, CHAN, "tribute", Action.of("bid", card=2))  # bids revealed: the phase ends
+    posts = [m for m in drain(table) if m.kind == CHANNEL_POST]
+    assert [p.payload["type"] for p in posts] == ["phase"]
+    assert posts[0].payload["title"] == "Round 1: the bids" and posts[0].payload["board"]
+    assert "The bids: alice 4 and bob 2." in posts[0].payload["lines"]
+    assert not [m for m in table.pending_outbox(1000) if m.kind == BOARD_IMAGE]
     assert table.board(ALICE, CHAN).png == b"PNG"
 
 
@@ -87,9 +112,9 @@ def fake_drawer(view, seat):
     return b"PNG"
 
 
-def test_no_board_rows_without_a_drawer(table):
+def test_no_board_without_a_drawer(table):
     start_game(table)
-    assert not [m for m in drain(table) if m.kind == BOARD_IMAGE]
+    assert not [m for m in drain(table) if m.kind == BOARD_IMAGE or m.payload.get("board")]
 
 
 def test_dms_follow_a_replaced_seat(table):
@@ -151,17 +176,15 @@ def test_prune_forgets_old_delivered_messages(table, clock):
     assert all(r.delivered_at is None for r in table.store.outbox(1))
 
 
-def test_a_secret_action_is_posted_without_its_actor(table):
+def test_a_secret_action_is_logged_without_its_actor(table):
     start_game(table)
     drain(table)
     table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))  # secret spec
-    post = next(m for m in drain(table) if m.kind == CHANNEL_POST)
-    assert post.payload["seat"] is None
     table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0))  # not secret
-    post = next(m for m in drain(table) if m.kind == CHANNEL_POST)
-    assert post.payload["seat"] == "alice"
     assert [e.seat for e in table.log(BOB, CHAN).entries] == ["", "alice"]
     assert [e.seat for e in table.log(ALICE, CHAN).entries] == ["alice", "alice"]
+    lines = [e.line for e in table.log(BOB, CHAN).entries]
+    assert lines == ["alice has bid.", "alice: Offer bob 1 for 0."]
 
 
 def test_pause_and_resume_refresh_the_status(table):

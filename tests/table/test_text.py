@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.table import CHANNEL_POST, text
-from engine.core import Action, Event
+from engine.core import Action
 from tests.table.conftest import ALICE, BOB, CHAN, GM, start_game
 
 
@@ -27,13 +27,3 @@ def test_every_outcome_and_message_has_words(table, clock):
         assert words.strip()
         if m.kind == CHANNEL_POST:
             assert "your choice" not in words
-
-
-def test_event_wording():
-    assert text.event_text(Event.public("random.roll", sides=6, value=4, why="tie")) == "rolled a d6: 4 (tie)"
-    assert text.event_text(Event.public("thing.happened", a=1, b=[1, 2])) == "thing.happened a=1 b=[1, 2]"
-    text.register_event_text("thing.happened", lambda e: f"a thing: {e.data['a']}")
-    try:
-        assert text.event_text(Event.public("thing.happened", a=1)) == "a thing: 1"
-    finally:
-        text._EVENT_TEXT.pop("thing.happened")

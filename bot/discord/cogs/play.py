@@ -17,10 +17,12 @@ from discord.ext import commands
 
 from bot.discord import errors, present
 from bot.discord.choices import for_decision, parse
+from bot.discord.components import parse_path
 from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Refusal
-from bot.discord.slash import build_groups, choice
-from bot.table import TABLE_GROUP, Applied, Command, TableError
+from bot.discord.prompts import step_message
+from bot.discord.slash import build_groups, named_choice
+from bot.table import TABLE_GROUP, Applied, Asked, Command, TableError
 from bot.table import text as tabletext
 
 if TYPE_CHECKING:
@@ -90,40 +92,80 @@ class Play(commands.Cog):
     # -- slash commands ---------------------------------------------------------------------
     async def suggest(self, interaction: discord.Interaction, cmd: Command, param: str,
                       current: str) -> list[app_commands.Choice[Any]]:
+        """Names people see (the game's own), never an empty or over-long choice."""
         actor = actor_of(interaction, self.bot.settings)
         game_id = getattr(interaction.namespace, "game", None) if param != "game" else None
         channel = channel_of(interaction)
-        values = self.bot.table.suggest(actor, channel, cmd.group, cmd.name, param, current or "",
-                                        game_id=game_id)
-        if not values and channel is not None and game_id is None:
-            values = self.bot.table.suggest(actor, None, cmd.group, cmd.name, param, current or "")
-        return [choice(v) for v in values[:25]]
+        pairs = self.bot.table.suggest_named(actor, channel, cmd.group, cmd.name, param, current or "",
+                                             game_id=game_id)
+        if not pairs and channel is not None and game_id is None:
+            pairs = self.bot.table.suggest_named(actor, None, cmd.group, cmd.name, param, current or "")
+        return [named_choice(label, value) for label, value in pairs[:25]]
 
     async def run_action(self, interaction: discord.Interaction, cmd: Command, values: dict[str, Any]) -> None:
-        """``/<game> <action> ...``: apply for the person's seat, answer ephemerally."""
+        """``/<game> <action> ...``: apply for the person's seat (names accepted), answer ephemerally."""
         if cmd.group == TABLE_GROUP:
             raise Refusal("internal: a table command reached the game handler")
         actor = actor_of(interaction, self.bot.settings)
         game_id = values.pop("game", None)
-        action = cmd.build_action(values)
-        applied: Applied = call_with_fallback(self.bot.table.act, actor, channel_of(interaction), cmd.group, action,
+        channel = channel_of(interaction)
+        try:
+            named = self.bot.table.named_values(actor, channel, cmd.group, cmd.name, values, game_id=game_id)
+        except TableError as err:
+            if err.code != "no_game" or channel is None:
+                raise
+            named = self.bot.table.named_values(actor, None, cmd.group, cmd.name, values, game_id=game_id)
+        action = cmd.build_action(named)
+        applied: Applied = call_with_fallback(self.bot.table.act, actor, channel, cmd.group, action,
                                               game_id=game_id, key=str(interaction.id))
         self.bot.wake()
         await respond(interaction, self.applied_text(applied))
 
     @staticmethod
     def applied_text(applied: Applied) -> str:
-        if applied.duplicate:
-            return f"Already done: {applied.action.text() if applied.action else ''} (action #{applied.seq})."
-        lines = [f"Done: `{applied.action.text() if applied.action else ''}` (action #{applied.seq}, "
-                 f"game {applied.game.id if applied.game else '?'})."]
-        mine = [e for e in applied.events if e.to is not None]  # what only this seat learnt (ephemeral)
-        lines += [f"• {tabletext.event_text(e)}" for e in mine[:10]]
-        if applied.result:
-            lines.append(f"The game is over: {', '.join(applied.result.get('winners', []))} won.")
-        return "\n".join(lines)[:1990]
+        return tabletext.describe(applied)[:1990]
 
-    # -- decision clicks -------------------------------------------------------------------------
+    # -- living prompts: choices, flows, confirmations --------------------------------------------
+    async def pick(self, interaction: discord.Interaction, game_id: int, version: int, path: str,
+                   confirmed: bool) -> None:
+        """A click on a prompt's choice, a flow step's option or Confirm: the next step (an
+        ephemeral message, edited step by step), or the action played."""
+        try:
+            await self._pick(interaction, game_id, version, path, confirmed)
+        except Exception as err:  # the dynamic item path logs only: answer the person here
+            if isinstance(err, TableError) and err.code in ("stale", "not_awaited"):
+                err = Refusal("This prompt is out of date: the game has moved on since it was sent. Your newest "
+                              "prompt is the last one I sent you (`/game hand` shows your choices too).")
+            await errors.handle(interaction, err, f"prompt of game {game_id}")
+
+    async def _pick(self, interaction: discord.Interaction, game_id: int, version: int, path: str,
+                    confirmed: bool) -> None:
+        actor = actor_of(interaction, self.bot.settings)
+        out = self.bot.table.choose(actor, None, version=version, path=parse_path(path), game_id=game_id,
+                                    key=str(interaction.id), confirmed=confirmed)
+        message = interaction.message
+        in_flow = message is not None and message.flags.ephemeral
+        if isinstance(out, Asked):
+            text, view = step_message(game_id, out)
+            if in_flow:
+                await interaction.response.edit_message(content=text, view=view)
+            else:
+                await interaction.response.send_message(text, view=view, ephemeral=True)
+            return
+        self.bot.wake()
+        note = self.applied_text(out)
+        try:
+            if message is not None and not interaction.response.is_done():
+                content = note if in_flow else f"{message.content or ''}\n{note}"
+                await interaction.response.edit_message(content=content[:1990], view=None)
+            else:
+                await respond(interaction, note)
+        except discord.HTTPException as err:
+            if err.code not in (40060, 10062):
+                raise
+            log.info("choice interaction %s answered already (%s)", interaction.id, err.code)
+
+    # -- decision clicks (buttons sent before living prompts) --------------------------------------
     async def choose(self, interaction: discord.Interaction, game_id: int, version: int, decision: str, mode: str,
                      choice_text: str, label: str) -> None:
         try:

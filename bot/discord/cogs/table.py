@@ -20,12 +20,12 @@ from discord.ext import commands
 
 import renderer
 from bot.discord import errors, present
-from bot.discord.choices import add_choices, for_decision
 from bot.discord.cogs.play import call_with_fallback, respond, respond_long
 from bot.discord.components import UndoButton, lobby_view
 from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Refusal
-from bot.discord.slash import build_groups, choice, command_hint
+from bot.discord.prompts import prompt_content, prompt_view
+from bot.discord.slash import build_groups, named_choice
 from bot.discord.slash import path as slash_path
 from bot.discord.slash import usage as slash_usage
 from bot.table import (
@@ -47,6 +47,7 @@ from bot.table import (
     Settings,
     Started,
     TableChanged,
+    TableError,
     TableService,
 )
 from bot.table import text as tabletext
@@ -87,11 +88,11 @@ class Table(commands.Cog):
         actor = actor_of(interaction, self.bot.settings)
         game_id = getattr(interaction.namespace, "game", None) if param != "game" else None
         given = {"name": getattr(interaction.namespace, "name", None)}  # /game rules name:fief topic:...
-        values = self.table.suggest(actor, channel_of(interaction), TABLE_GROUP, cmd.name, param, current or "",
-                                    game_id=game_id, given=given)
-        if not values and channel_of(interaction) is not None and game_id is None:
-            values = self.table.suggest(actor, None, TABLE_GROUP, cmd.name, param, current or "", given=given)
-        return [choice(v) for v in values[:25]]
+        pairs = self.table.suggest_named(actor, channel_of(interaction), TABLE_GROUP, cmd.name, param,
+                                         current or "", game_id=game_id, given=given)
+        if not pairs and channel_of(interaction) is not None and game_id is None:
+            pairs = self.table.suggest_named(actor, None, TABLE_GROUP, cmd.name, param, current or "", given=given)
+        return [named_choice(label, value) for label, value in pairs[:25]]
 
     async def suggest_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """``/game new options:``: the game's options and the table settings, with their defaults,
@@ -218,11 +219,29 @@ class Table(commands.Cog):
                                        f"({outcome.actions} actions replayed and verified).")
 
     async def post_lobby(self, info: GameInfo, thread_id: int) -> None:
-        rules = self.table.rules_for(info.game)
         channel = self.bot.get_partial_messageable(thread_id)
-        msg = await channel.send(embed=present.lobby_embed(info, max_seats=rules.max_seats, min_seats=rules.min_seats),
-                                 view=lobby_view(info.id, roles=info.roles), nonce=f"lobby{info.id}"[:25])
+        embed, view = self.lobby_parts(info)
+        msg = await channel.send(embed=embed, view=view, nonce=f"lobby{info.id}"[:25])
         self.bot.refs.put(info.id, "lobby", thread_id, msg.id)
+
+    def lobby_parts(self, info: GameInfo) -> tuple[discord.Embed, discord.ui.View]:
+        """The lobby message: seats and free roles (each with the game's one line about it) while
+        open; once started, who plays what, and no buttons."""
+        rules = self.table.rules_for(info.game)
+        roles = {}
+        if info.status is not GameStatus.LOBBY:
+            for s in info.seats:
+                labels = []
+                for r in filter(None, s.role.split("+")):
+                    try:
+                        labels.append(rules.role_label(r, info.options))
+                    except Exception:
+                        labels.append(r)
+                roles[s.seat] = " and ".join(labels)
+        embed = present.lobby_embed(info, max_seats=rules.max_seats, min_seats=rules.min_seats, roles=roles)
+        view = lobby_view(info.id, open_=info.status is GameStatus.LOBBY, roles=info.roles,
+                          blurb=rules.words().role_blurb)
+        return embed, view
 
     async def refresh_lobby(self, info: GameInfo | None) -> None:
         """Edit the lobby message after a seat changed hands or the game started."""
@@ -231,11 +250,10 @@ class Table(commands.Cog):
         ref = self.bot.refs.get(info.id, "lobby")
         if ref is None:
             return
-        rules = self.table.rules_for(info.game)
         try:
             message = self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1])
-            await message.edit(embed=present.lobby_embed(info, max_seats=rules.max_seats, min_seats=rules.min_seats),
-                               view=lobby_view(info.id, open_=info.status is GameStatus.LOBBY, roles=info.roles))
+            embed, view = self.lobby_parts(info)
+            await message.edit(embed=embed, view=view)
         except discord.HTTPException as err:
             log.warning("could not edit the lobby message of game %s: %s", info.id, err)
 
@@ -246,14 +264,9 @@ class Table(commands.Cog):
             method: Any = {"join": self.table.join, "leave": self.table.leave, "start": self.table.start}[what]
             outcome = method(actor, channel_of(interaction), game_id=game_id, key=key)
             self.bot.wake()
-            info = self.table.info(game_id)
-            rules = self.table.rules_for(info.game)
-            await interaction.response.edit_message(
-                embed=present.lobby_embed(info, max_seats=rules.max_seats, min_seats=rules.min_seats),
-                view=lobby_view(game_id, open_=info.status is GameStatus.LOBBY, roles=info.roles))
+            embed, view = self.lobby_parts(self.table.info(game_id))
+            await interaction.response.edit_message(embed=embed, view=view)
             note = tabletext.describe(outcome)
-            if isinstance(outcome, Started):
-                note += ". Private boards and choices are on their way by DM."
             await interaction.followup.send(note[:1990], ephemeral=True)
         except Exception as err:
             await errors.handle(interaction, err, f"lobby {what}")
@@ -269,11 +282,8 @@ class Table(commands.Cog):
                 outcome = self.table.role(actor, channel_of(interaction), role=role, game_id=game_id, key=key)
             else:
                 outcome = self.table.join(actor, channel_of(interaction), role=role, game_id=game_id, key=key)
-            info = self.table.info(game_id)
-            rules = self.table.rules_for(info.game)
-            await interaction.response.edit_message(
-                embed=present.lobby_embed(info, max_seats=rules.max_seats, min_seats=rules.min_seats),
-                view=lobby_view(game_id, open_=info.status is GameStatus.LOBBY, roles=info.roles))
+            embed, view = self.lobby_parts(self.table.info(game_id))
+            await interaction.response.edit_message(embed=embed, view=view)
             await interaction.followup.send(tabletext.describe(outcome)[:1990], ephemeral=True)
         except Exception as err:
             await errors.handle(interaction, err, "lobby role")
@@ -282,11 +292,7 @@ class Table(commands.Cog):
     async def cmd_status(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
         actor = actor_of(interaction, self.bot.settings)
         st = call_with_fallback(self.table.status, actor, channel_of(interaction), game_id=values.get("game"))
-        embed = present.status_reply(st)
-        if st.legal:
-            shown = " | ".join(f"`{t}`" for t in st.legal[:15]) + (" | …" if len(st.legal) > 15 else "")
-            embed.add_field(name="You may (only you see this)", value=shown[:1024], inline=False)
-        await respond(interaction, embed=embed)
+        await respond(interaction, embed=present.status_reply(st))
 
     async def cmd_board(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
         actor = actor_of(interaction, self.bot.settings)
@@ -304,8 +310,8 @@ class Table(commands.Cog):
             await interaction.followup.send(caption, file=discord.File(io.BytesIO(png), "board.png"),
                                             ephemeral=private)
         else:
-            await interaction.followup.send(f"{caption}\n{present.view_text(board.view, 1800)}"[:1990],
-                                            ephemeral=private)
+            await interaction.followup.send(f"{caption}\n(This game has no drawn board yet: `/game status` and "
+                                            "`/game log` tell where it stands.)", ephemeral=private)
 
     async def cmd_hand(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
         actor = actor_of(interaction, self.bot.settings)
@@ -321,31 +327,26 @@ class Table(commands.Cog):
         try:
             actor = actor_of(interaction, self.bot.settings)
             hand = self.table.hand(actor, channel_of(interaction), game_id=game_id)
-            st = self.table.status(actor, channel_of(interaction), game_id=game_id)
             info = hand.game
             assert info is not None
-            rules = self.table.rules_for(info.game)
-            embed = discord.Embed(title=f"{info.title} — game {info.id}: seat {hand.seat}",
-                                  description=present.view_text(hand.view), colour=present.COLOUR)
-            view = discord.ui.View(timeout=None)
-            mine = [w for w in st.waiting if w.seat == hand.seat]
-            if mine:
-                version = self.table.state(game_id).version
-                lines = []
-                for w in mine:
-                    n = add_choices(view, rules, game_id, version, w.decision, list(st.legal))
-                    due = f" (due {present.when(w.due)})" if w.due else ""
-                    hint = "" if n else " — use " + command_hint(
-                        info.game, w.decision, for_decision(rules, w.decision, list(st.legal)))
-                    lines.append(f"**{w.prompt}**{due}{hint}")
-                embed.add_field(name="Waiting on you", value="\n".join(lines)[:1024], inline=False)
+            embed = present.hand_embed(hand)
+            view: discord.ui.View | None = None
+            try:
+                prompt = self.table.prompt(actor, channel_of(interaction), game_id=game_id)
+            except TableError:
+                prompt = None
+            if prompt is not None:
+                embed.add_field(name="Waiting for you", value=prompt_content("", prompt).strip()[:1024], inline=False)
+                view = prompt_view(game_id, prompt, hand_button=False)
             extra: dict[str, Any] = {}
             if renderer.has_drawer(info.game):
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 png = await self.bot.painter.render(info.game, hand.view, hand.seat)
                 extra["file"] = discord.File(io.BytesIO(png), "board.png")
                 embed.set_image(url="attachment://board.png")
-            await respond(interaction, embed=embed, view=view, **extra)
+            if view is not None:
+                extra["view"] = view
+            await respond(interaction, embed=embed, **extra)
         except Exception as err:
             await errors.handle(interaction, err, "hand")
 
