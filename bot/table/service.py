@@ -65,7 +65,7 @@ from bot.table.results import (
     Undone,
     Waiting,
 )
-from bot.table.store import DamagedRow, GameRow, StaleAppend, Store, dumps
+from bot.table.store import DamagedRow, GameRow, SnapshotRow, StaleAppend, Store, dumps
 from engine import registry
 from engine.core import Action, Decision, Event, GameState, Refusal, RuleError, Rules, StaleState, apply
 from engine.core.rules import RANDOM_ROLE
@@ -1113,7 +1113,13 @@ class TableService:
             return live.since
         words = rules.words()
         title = ob.title_of(rules, words, state)
-        start = snap = self.store.latest_snapshot(row.id, row.last_seq)
+        def snapshot(upto: int) -> SnapshotRow | None:
+            try:
+                return self.store.latest_snapshot(row.id, upto)
+            except DamagedRow:  # a damaged snapshot: the summary reads the log from further back
+                return None
+
+        start = snap = snapshot(row.last_seq)
         for _ in range(50):  # snapshots are taken whenever the phase changes
             if snap is None:
                 break
@@ -1124,7 +1130,7 @@ class TableService:
             if ob.title_of(rules, words, at) != title:
                 break
             start = snap
-            snap = self.store.latest_snapshot(row.id, snap.seq - 1) if snap.seq > 0 else None
+            snap = snapshot(snap.seq - 1) if snap.seq > 0 else None
         since = [e for a in self.store.actions(row.id, after=start.seq if start else 0)
                  for e in map(Event.from_json, json.loads(a.events))]
         if live is not None and live.state is state:

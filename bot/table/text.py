@@ -138,7 +138,7 @@ def outgoing_text(m: ob.Outgoing, now: float | None = None, when: When = utc) ->
     if kind in ("deadline", "skip", "undo", "table"):
         return table_notice(p, dm=m.kind == ob.DM)
     if kind == "damaged":
-        return ("Part of this game's record cannot be read, so the game is set aside and waits; the other "
+        return ("This game is damaged: part of its record cannot be read, so it is set aside and waits; the other "
                 "games are not affected. A game manager may end it with `/game abandon`, or ask the bot's "
                 "operator to repair it (`python -m bot check`).")
     return "\n".join(p.get("lines") or [])

@@ -69,7 +69,8 @@ async def open_game(fake: FakeDiscord, channel: int) -> tuple[int, int]:
 
 
 def prompt_for(fake: FakeDiscord, user: str, game: int) -> Message | None:
-    found = [m for m in fake.dms(user) if any(c.startswith(f"sn:a:{game}:") for c in m.custom_ids())]
+    found = [m for m in fake.dms(user)
+             if any(c.startswith((f"sn:c:{game}:", f"sn:p:{game}:")) for c in m.custom_ids())]
     return found[-1] if found else None
 
 
@@ -95,7 +96,7 @@ def test_two_processes_with_disjoint_shards_share_one_store(tmp_path) -> None:
             fake.everywhere = True
             clicks = []
             for game, _ in games.values():
-                for user, label in (("alice", "Bid: 2"), ("bob", "Bid: 3")):
+                for user, label in (("alice", "Bid 2"), ("bob", "Bid 3")):
                     message = prompt_for(fake, user, game)
                     assert message is not None
                     clicks.append((game, await fake.click(user, message, label, wait=False)))
@@ -103,7 +104,7 @@ def test_two_processes_with_disjoint_shards_share_one_store(tmp_path) -> None:
                 await fake.answer(inter, 30)
             fake.everywhere = False
             for _, thread in games.values():
-                await fake.wait_for(lambda t=thread: any("revealed bid-1" in m.text()
+                await fake.wait_for(lambda t=thread: any("The bids: alice 2 and bob 3." in m.text()
                                                          for m in fake.channel_messages(t)), 30)
             await fake.settle(0.5, 30)
 
