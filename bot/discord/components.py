@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -36,6 +36,12 @@ if TYPE_CHECKING:
 CUSTOM_ID_MAX = 100
 
 
+def _seneschal(interaction: discord.Interaction) -> Seneschal:
+    """The bot a click came to: these items are only ever registered on :class:`Seneschal`, while
+    discord.py types ``interaction.client`` as the base ``Client``."""
+    return cast("Seneschal", interaction.client)
+
+
 def choice_id(game: int, version: int, decision: str, action_text: str, index: int) -> str:
     cid = f"sn:a:{game}:{version}:{decision}|{action_text}"
     if len(cid) <= CUSTOM_ID_MAX:
@@ -43,7 +49,7 @@ def choice_id(game: int, version: int, decision: str, action_text: str, index: i
     return f"sn:i:{game}:{version}:{decision[:60]}|{index}"
 
 
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: ignore[misc]
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=
                    r"sn:(?P<mode>[ai]):(?P<game>\d+):(?P<version>\d+):(?P<decision>[^|]*)\|(?P<choice>.+)"):
     def __init__(self, game: int, version: int, decision: str, choice: str, *, label: str = "", index: int = 0,
                  mode: str | None = None, style: discord.ButtonStyle = discord.ButtonStyle.primary):
@@ -63,12 +69,12 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type:
                    label=getattr(item, "label", None) or "", mode=match["mode"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        bot = _seneschal(interaction)
         await bot.playcog.choose(interaction, self.game, self.version, self.decision, self.mode, self.choice,
                               self.item.label or self.choice)
 
 
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=  # type: ignore[misc]
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=
                    r"sn:s:(?P<game>\d+):(?P<version>\d+):(?P<decision>.*)"):
     def __init__(self, game: int, version: int, decision: str, options: list[discord.SelectOption] | None = None):
         super().__init__(discord.ui.Select(custom_id=f"sn:s:{game}:{version}:{decision}"[:CUSTOM_ID_MAX],
@@ -82,7 +88,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=  # type:
         return cls(int(match["game"]), int(match["version"]), match["decision"], list(getattr(item, "options", [])))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        bot = _seneschal(interaction)
         value = self.item.values[0] if self.item.values else ""
         label = next((o.label for o in self.item.options if o.value == value), value)
         if value.startswith("#"):
@@ -91,7 +97,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=  # type:
             await bot.playcog.choose(interaction, self.game, self.version, self.decision, "a", value, label)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: ignore[misc]
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=
                   r"sn:l:(?P<game>\d+):(?P<what>join|leave|start)"):
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
               "start": discord.ButtonStyle.primary}
@@ -107,11 +113,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: 
         return cls(int(match["game"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        bot = _seneschal(interaction)
         await bot.tablecog.lobby_click(interaction, self.game, self.what)
 
 
-class RoleSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sn:r:(?P<game>\d+)"):  # type: ignore[misc]
+class RoleSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"sn:r:(?P<game>\d+)"):
     """The lobby's choice of colour or faction: the free roles, and ``random`` (dealt at the start)."""
 
     def __init__(self, game: int, options: list[discord.SelectOption] | None = None):
@@ -126,7 +132,7 @@ class RoleSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sn:r:(?P<
         return cls(int(match["game"]), list(getattr(item, "options", [])))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        bot = _seneschal(interaction)
         value = self.item.values[0] if self.item.values else "random"
         await bot.tablecog.role_pick(interaction, self.game, value)
 
@@ -141,7 +147,7 @@ def role_options(roles: Sequence[RoleInfo], blurb: Any = None) -> list[discord.S
     return out
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sn:h:(?P<game>\d+)"):  # type: ignore[misc]
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"sn:h:(?P<game>\d+)"):
     def __init__(self, game: int):
         super().__init__(discord.ui.Button(label="Show my hand and choices", style=discord.ButtonStyle.secondary,
                                            custom_id=f"sn:h:{game}"))
@@ -153,11 +159,11 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sn:h:(?P<
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        bot = _seneschal(interaction)
         await bot.tablecog.show_hand(interaction, self.game)
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: ignore[misc]
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=
                  r"sn:u:(?P<game>\d+):(?P<seq>\d+):(?P<count>\d+)"):
     def __init__(self, game: int, seq: int, count: int):
         super().__init__(discord.ui.Button(label=f"Confirm: undo {count} action(s)", style=discord.ButtonStyle.danger,
@@ -170,7 +176,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: i
         return cls(int(match["game"]), int(match["seq"]), int(match["count"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        bot = _seneschal(interaction)
         await bot.tablecog.confirm_undo(interaction, self.game, self.seq, self.count)
 
 
@@ -186,7 +192,7 @@ def extend_path(path: str, picked: Sequence[str]) -> str:
     return f"{path}/{step}" if path else step
 
 
-class PathButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: ignore[misc]
+class PathButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=
                  r"sn:c:(?P<game>\d+):(?P<version>\d+):(?P<path>[0-9/+]*)(?P<yes>!?)"):
     """A choice of a living prompt (or of a flow step, or Confirm): answered through TableService.choose."""
 
@@ -203,11 +209,11 @@ class PathButton(discord.ui.DynamicItem[discord.ui.Button], template=  # type: i
                    yes=bool(match["yes"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        bot = _seneschal(interaction)
         await bot.playcog.pick(interaction, self.game, self.version, self.path, self.yes)
 
 
-class PathSelect(discord.ui.DynamicItem[discord.ui.Select], template=  # type: ignore[misc]
+class PathSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=
                  r"sn:p:(?P<game>\d+):(?P<version>\d+):(?P<path>[0-9/+]*)(?::(?P<part>\d+))?"):
     """A select of a living prompt's choices or of a flow step's options (values are indices)."""
 
@@ -228,7 +234,7 @@ class PathSelect(discord.ui.DynamicItem[discord.ui.Select], template=  # type: i
                    part=int(match["part"] or 0))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: Seneschal = interaction.client  # type: ignore[assignment]
+        bot = _seneschal(interaction)
         await bot.playcog.pick(interaction, self.game, self.version, extend_path(self.path, self.item.values), False)
 
 

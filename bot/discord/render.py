@@ -31,7 +31,8 @@ WORKER_NICENESS = 10
 def draw_target(target: str, view: dict[str, Any], seat: str | None) -> bytes:
     """Runs in the worker: import the drawer and draw."""
     module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)(view, seat)
+    drawn: bytes = getattr(importlib.import_module(module), attr)(view, seat)
+    return drawn
 
 
 def _watch_parent(parent: int) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import inspect
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
@@ -45,7 +45,7 @@ def _short(text: str, limit: int = 100) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def build_command(cmd: Command, handler: Handler, suggester: Suggester, name: str | None = None) -> app_commands.Command:
+def build_command(cmd: Command, handler: Handler, suggester: Suggester, name: str | None = None) -> app_commands.Command[Any, ..., None]:
     """One slash command for ``cmd``; ``handler`` gets the raw values by parameter name."""
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
@@ -54,13 +54,15 @@ def build_command(cmd: Command, handler: Handler, suggester: Suggester, name: st
     for p in required + optional:
         annotation = _TYPES[p.kind]
         if not p.required:
-            annotation = annotation | None  # type: ignore[operator]
+            annotation = annotation | None
         params.append(inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation,
                                         default=inspect.Parameter.empty if p.required else None))
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         await handler(interaction, cmd, {k: v for k, v in values.items() if v is not None})
 
+    # discord.py reads a command's parameters from these attributes of its callback; a function's
+    # type has no such attributes, hence the three narrow ignores below.
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
         p.name: _short(p.doc or p.name) for p in cmd.params}
@@ -75,11 +77,12 @@ def build_command(cmd: Command, handler: Handler, suggester: Suggester, name: st
         if p.name in choices or p.kind in (ParamKind.USER, ParamKind.FILE, ParamKind.BOOL):
             continue
         if p.autocomplete is not Source.NONE or p.kind is ParamKind.SEAT:
-            command.autocomplete(p.name)(_suggest(cmd, p.name, suggester))  # type: ignore[arg-type]
+            command.autocomplete(p.name)(_suggest(cmd, p.name, suggester))
     return command
 
 
-def _suggest(cmd: Command, param: str, suggester: Suggester) -> Callable[..., Awaitable[list[Any]]]:
+def _suggest(cmd: Command, param: str, suggester: Suggester
+             ) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[Any]]]]:
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[Any]]:
         return await suggester(interaction, cmd, param, current)
 
