@@ -24,7 +24,7 @@ from bot.table.store import GameRow, dumps
 from engine.core import Action, GameState, RuleError, apply, canonical
 
 if TYPE_CHECKING:
-    from bot.table.service import SaveSupport
+    from bot.table.saves import SaveSupport
 
 log = logging.getLogger("seneschal.table")
 
@@ -63,7 +63,7 @@ def import_game(service: SaveSupport, actor: Actor, channel: str | None, text: s
     """Check the file against its schema, replay it through the rules, then write the game in one
     transaction: a refused file writes nothing. The importer becomes the game's creator (and so its
     manager), in the importer's server."""
-    from bot.table.service import DEFAULT_SETTINGS
+    from bot.table.basics import DEFAULT_SETTINGS
 
     save = saveschema.parse(text, service.rules_for, service.check_setting, tuple(DEFAULT_SETTINGS))
     replay = _replay(save, service.snapshot_every)

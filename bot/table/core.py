@@ -1,0 +1,463 @@
+"""The table service's core: the games it knows, finding a game within the caller's reach, game
+manager checks, opening a command once, loading games (cached, checked, replayed) and the outbox."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from bot.table import limits
+from bot.table import outbox as ob
+from bot.table.basics import (
+    DEFAULT_SETTINGS,
+    ROW_NAMES,
+    LiveGame,
+    T,
+    log,
+    no_such_game,
+)
+from bot.table.clock import Clock, SystemClock, format_duration, parse_duration
+from bot.table.commands import CommandRegistry
+from bot.table.errors import CorruptGame, NotAllowed, TableError
+from bot.table.results import (
+    LIVE,
+    Actor,
+    AlreadyDone,
+    GameInfo,
+    GameStatus,
+    RoleInfo,
+    SeatInfo,
+)
+from bot.table.store import DamagedRow, GameRow, Store
+from engine import registry
+from engine.core import Action, GameState, Refusal, RuleError, Rules, apply
+
+
+class TableCore:
+    """What every part of the table service stands on (see docs/table.md, "The house")."""
+
+    def __init__(self, store: Store, *, clock: Clock | None = None, games: Iterable[Rules | str] = (),
+                 local: bool = False, settings: dict[str, str] | None = None,
+                 snapshot_every: int = 100, load_registered: bool = True, cache_size: int = 1000):
+        self.store = store
+        self.clock = clock or SystemClock()
+        self.local = local  # the local table: no server roles exist, so anyone may import a game
+        self.snapshot_every = max(1, snapshot_every)
+        self.defaults = {**DEFAULT_SETTINGS, **(settings or {})}
+        for name, value in self.defaults.items():
+            self._check_setting(name, value)
+        self._rules: dict[str, Rules] = {}
+        self._locks: dict[int, threading.RLock] = {}
+        self._locks_guard = threading.Lock()
+        self._create_lock = threading.Lock()  # one live game per channel, even under races
+        self._live: OrderedDict[int, LiveGame] = OrderedDict()
+        self._live_guard = threading.Lock()
+        self.cache_size = max(1, cache_size)
+        #: An SQL condition on the games row ``g``: whose deadlines and messages this process handles
+        #: (a shard's servers, :mod:`bot.table.shards`); None for all.
+        self.shard_games: str | None = None
+        if load_registered:
+            self._load_registered()
+        for g in games:
+            self.add_game(g)
+        self.registry = CommandRegistry(lambda: dict(self._rules))
+
+    def _load_registered(self) -> None:
+        from engine import games as _shipped  # noqa: F401  (registers fief and okc)
+
+        for name in registry.names():
+            try:
+                self._rules[name] = registry.get(name)
+            except Exception as err:  # a game still being written (or broken): the others still play
+                log.debug("game %s is not available: %r", name, err)
+
+    def add_game(self, rules: Rules | str) -> Rules:
+        """Make a game playable here: a Rules instance, a registry name or ``module:ATTR``."""
+        if isinstance(rules, str):
+            try:
+                rules = registry.get(rules)
+            except Exception as err:
+                raise TableError(f"cannot load game {rules!r}: {err}", code="unknown_game") from None
+        self._rules[rules.name] = rules
+        return rules
+
+    def known_games(self) -> dict[str, Rules]:
+        return dict(self._rules)
+
+    def rules_for(self, name: str) -> Rules:
+        rules = self._rules.get(name)
+        if rules is None:
+            raise TableError(f"unknown game {name!r}", code="unknown_game", legal=sorted(self._rules) or "none")
+        return rules
+
+    def close(self) -> None:
+        """Close the store (the service is unusable afterwards)."""
+        self.store.close()
+
+    def _lock(self, game_id: int) -> threading.RLock:
+        with self._locks_guard:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                lock = self._locks[game_id] = threading.RLock()
+            return lock
+
+    def _row(self, game_id: int) -> GameRow:
+        """The games row, whoever asks (internal: commands go through :meth:`resolve`)."""
+        row = self._find(game_id)
+        if row is None:
+            raise no_such_game(game_id)
+        return row
+
+    def _find(self, game_id: int) -> GameRow | None:
+        """The games row, or None (an id outside SQLite's integer range names no game)."""
+        if not limits.SQLITE_MIN <= game_id <= limits.SQLITE_MAX:
+            return None
+        return self.store.game(game_id)
+
+    def _title(self, name: str) -> str:
+        rules = self._rules.get(name)
+        return rules.title if rules else name
+
+    def info(self, game_id: int) -> GameInfo:
+        return self._info(self._row(game_id))
+
+    def _info(self, row: GameRow) -> GameInfo:
+        seats = tuple(SeatInfo(s.seat, s.user_id, s.name, s.position, s.role) for s in self.store.seats(row.id))
+        return GameInfo(row.id, row.game, self._title(row.game), row.channel, GameStatus(row.status), row.creator,
+                        row.players, row.options, row.settings, seats, row.phase, row.last_seq,
+                        row.engine_version, row.created, self._lobby_roles(row, seats))
+
+    def _lobby_roles(self, row: GameRow, seats: tuple[SeatInfo, ...]) -> tuple[RoleInfo, ...]:
+        """In the lobby: the roles the game offers (``Rules.roles``), named, with the seat holding each."""
+        rules = self._rules.get(row.game)
+        if rules is None or row.status != GameStatus.LOBBY:
+            return ()
+        count = row.players or max(len(seats), rules.min_seats)
+        options = {**rules.default_options(count), **row.options}
+        try:
+            ids = rules.roles(count, options)
+            held = {s.role: s.seat for s in seats if s.role}
+            return tuple(RoleInfo(r, rules.role_label(r, options), held.get(r)) for r in ids)
+        except Exception as err:  # a game's bug must not close the lobby
+            log.warning("game %s: roles of %s failed: %r", row.id, row.game, err)
+            return ()
+
+    def in_scope(self, actor: Actor, channel: str | None, row: GameRow) -> bool:
+        """Whether a command from ``actor`` in ``channel`` may address the game at all.
+
+        From a server: the server's own games (and a game whose server is not recorded yet, from its
+        own channel). On the local table (no server, a channel): the games that belong to no server.
+        In a DM: the games where the person holds a seat or that they created."""
+        if actor.guild is not None:
+            return row.guild == actor.guild or (row.guild is None and channel is not None and row.channel == channel)
+        if channel is not None:
+            return row.guild is None
+        return row.creator == actor.user_id or any(s.user_id == actor.user_id for s in self.store.seats(row.id))
+
+    def adopt_guild(self, game_id: int, guild: str) -> None:
+        """Record the server of a game made before games had one (the Discord adapter, which knows
+        each thread's server, calls this; see migration 5). A game's recorded server never changes."""
+        row = self._find(game_id)
+        if row is not None and row.guild is None:
+            self.store.update_game(game_id, guild=guild)
+
+    def games_without_guild(self) -> list[tuple[int, str]]:
+        """``(game id, channel)`` of the games whose server is not recorded (see :meth:`adopt_guild`)."""
+        return [(r.id, r.channel) for r in self.store.games_without_guild() if r.channel is not None]
+
+    def resolve(self, actor: Actor, channel: str | None, game_id: int | None = None) -> GameRow:
+        """The game a command addresses, always within the caller's scope (:meth:`in_scope`):
+        ``game_id`` if given, else the channel's (its live game, or its latest one), else (in DMs)
+        the one live game the person sits at or created. A game out of scope is refused exactly as
+        a game that does not exist."""
+        if game_id is not None:
+            row = self._find(int(game_id))
+            if row is None or not self.in_scope(actor, channel, row):
+                raise no_such_game(game_id)
+            return self._claim(actor, channel, row)
+        if channel is not None:
+            rows = [r for r in self.store.games(channel=channel) if self.in_scope(actor, channel, r)]
+            live = [r for r in rows if r.status in LIVE]
+            if live:
+                return self._claim(actor, channel, live[-1])
+            if rows:
+                return self._claim(actor, channel, rows[-1])
+            raise TableError("there is no game in this channel", code=Refusal.NO_GAME, legal="/game new <name>")
+        mine = [r for r in self.store.games(member=actor.user_id, statuses=LIVE) if self.in_scope(actor, None, r)]
+        if len(mine) == 1:
+            return mine[0]
+        if not mine:
+            raise TableError("you sit at no live game", code=Refusal.NO_GAME, legal="/game new <name>, or join one")
+        raise TableError("you sit at several games: say which with game:<number>", code=Refusal.WHICH_GAME,
+                         legal=[f"game:{r.id} ({r.game})" for r in mine])
+
+    def _claim(self, actor: Actor, channel: str | None, row: GameRow) -> GameRow:
+        """A game without a recorded server, addressed from its own channel, joins that server."""
+        if row.guild is None and actor.guild is not None and channel is not None and row.channel == channel:
+            self.adopt_guild(row.id, actor.guild)
+            return self._row(row.id)
+        return row
+
+    def is_gm(self, actor: Actor, row: GameRow) -> bool:
+        """The game's manager: its creator, or a member with the GM permission (``actor.admin``) in
+        the game's OWN server (a permission held in another server counts for nothing here)."""
+        return actor.user_id == row.creator or (actor.admin and actor.guild == row.guild)
+
+    def _need_gm(self, actor: Actor, row: GameRow, what: str) -> None:
+        if not self.is_gm(actor, row):
+            raise NotAllowed(f"only the game's manager may {what}",
+                             legal="the game's creator, or Manage Server or the GM role in this server")
+
+    def may_import(self, actor: Actor) -> bool:
+        """Importing opens a game with seats for people named in a file: a GM of this server (anyone
+        on the local table, which has no server roles)."""
+        return self.local or actor.admin
+
+    def _seen(self, key: str | None, actor: Actor, channel: str | None) -> AlreadyDone | None:
+        """The answer to a command key seen before; the game is named only if the caller may see it."""
+        if not key:
+            return None
+        done = self.store.command_key(key)
+        if done is None:
+            return None
+        row = self._find(done[0]) if done[0] is not None else None
+        game = self._info(row) if row is not None and self.in_scope(actor, channel, row) else None
+        return AlreadyDone(game, done[1], key)
+
+    def _once(self, actor: Actor, channel: str | None, game_id: int | None, key: str | None,
+              body: Callable[[GameRow], T], *, gm: str | None = None) -> T | AlreadyDone:
+        """The opening every command that changes a game shares: a key seen before returns its first
+        answer; otherwise the game is resolved within the caller's scope (:meth:`resolve`), the
+        authority checked (``gm`` names what needs the game's manager: :meth:`is_gm`), the game's lock
+        taken, the key checked again (a racing duplicate) and ``body`` runs on the fresh row. Commands
+        that open a game use :meth:`_opening` instead."""
+        if (done := self._seen(key, actor, channel)) is not None:
+            return done
+        row = self.resolve(actor, channel, game_id)
+        if gm is not None:
+            self._need_gm(actor, row, gm)
+        with self._lock(row.id):
+            if (done := self._seen(key, actor, channel)) is not None:
+                return done
+            try:
+                return body(self._row(row.id))
+            except sqlite3.IntegrityError:
+                if (done := self._seen(key, actor, channel)) is not None:  # another process ran it first
+                    return done
+                raise
+
+    def _opening(self, actor: Actor, channel: str | None, key: str | None, body: Callable[[], T], *,
+                 gm: str | None = None) -> T | AlreadyDone:
+        """:meth:`_once` for the commands that open a game (new, import): there is no game to resolve
+        yet; ``gm`` names what needs a server GM (:meth:`may_import`); the channel must have no live
+        game. One opening at a time, so two racing ones cannot both take the channel."""
+        if (done := self._seen(key, actor, channel)) is not None:
+            return done
+        if gm is not None and not self.may_import(actor):
+            raise NotAllowed(f"only a GM of this server may {gm}", legal="needs Manage Server or the GM role")
+        with self._create_lock:
+            if (done := self._seen(key, actor, channel)) is not None:
+                return done
+            if channel is not None:
+                busy = [r for r in self.store.games(channel=channel, statuses=LIVE)]
+                if busy:
+                    raise TableError(f"this channel already has game {busy[-1].id} ({busy[-1].status}); finish "
+                                     "or abandon it first, or open another thread", code="channel_busy")
+            return body()
+
+    def _remember(self, key: str | None, game_id: int | None, command: str) -> None:
+        if key:
+            self.store.record_command_key(key, game_id, command, self.clock.now())
+
+    def _queue(self, game_id: int, messages: list[ob.Message]) -> None:
+        now = self.clock.now()
+        for m in messages:
+            self.store.add_outbox(game_id, m.key, m.kind, m.recipient, m.payload, now)
+
+    def _prefix(self, row: GameRow, seq: int, epoch: int | None = None) -> str:
+        return f"g{row.id}.e{row.epoch if epoch is None else epoch}.s{seq}"
+
+    def _post(self, row: GameRow, name: str, kind: str, **data: Any) -> None:
+        """A table announcement (pause, replace...) as a channel post, and a fresh status."""
+        messages = [ob.Message(f"g{row.id}.{name}", ob.CHANNEL_POST, "channel", {"type": kind, "game_id": row.id,
+                                                                                  **data})]
+        fresh = self._row(row.id)
+        rules = self._rules.get(row.game)
+        if rules is not None and self.store.has_snapshot(row.id) and not self.store.quarantined(row.id):
+            state = self._load(fresh)
+            messages.append(ob.Message(f"g{row.id}.{name}.status", ob.STATUS_EDIT, "channel", ob.status_payload(
+                row.id, rules, state, fresh.result, self._due_map(row.id), fresh.status, self._names(row.id))))
+        self._queue(row.id, messages)
+
+    def _load(self, row: GameRow, upto: int | None = None) -> GameState:
+        """Latest snapshot (at or before ``upto``) + replay of the later actions.
+
+        A snapshot that cannot be read is passed over for an older one, and at worst the game is
+        set up again from its seed and its whole log replayed; only when that fails too is the game
+        corrupt: it is set aside (quarantine) and :class:`CorruptGame` raised, here and for every
+        later command, until an operator releases it."""
+        for q in self.store.quarantined(row.id):
+            raise CorruptGame(row.id, int(q.row) if q.row.isdigit() else 0, q.reason, what=ROW_NAMES.get(q.what, q.what))
+        rules = self.rules_for(row.game)
+        if upto is None:
+            live = self._live.get(row.id)
+            if live is not None and live.seq == row.last_seq and live.epoch == row.epoch:
+                self._keep(row.id, live)
+                return live.state
+        try:
+            state = self._rebuild(row, rules, upto)
+        except CorruptGame as err:
+            self._quarantine(DamagedRow(row.id, "actions" if err.what == "action" else "snapshots", err.seq, err.reason))
+            raise
+        if upto is None:
+            self._keep(row.id, LiveGame(state, row.last_seq, row.epoch))
+        return state
+
+    def _rebuild(self, row: GameRow, rules: Rules, upto: int | None) -> GameState:
+        """The state from the newest snapshot that reads and replays, else from the seed."""
+        seqs = self.store.snapshot_seqs(row.id, upto)
+        if not seqs:
+            raise CorruptGame(row.id, 0, "no snapshot to start from", what="snapshot")
+        for seq in seqs:
+            try:
+                snap = self.store.snapshot(row.id, seq)
+                assert snap is not None
+                state = rules.load(json.loads(snap.state))
+                return self._replay(row, rules, state, seq, upto)
+            except Exception as err:  # a damaged snapshot: an older one, or the seed, will do
+                log.warning("game %s: snapshot %s cannot be used (%s: %s); trying an older one", row.id, seq,
+                            type(err).__name__, err)
+        seats = [s.seat for s in self.store.seats(row.id)]
+        try:
+            state, _ = rules.new_game(seats, dict(row.options), row.seed)
+        except Exception as err:
+            raise CorruptGame(row.id, 0, f"setup from the seed failed: {type(err).__name__}: {err}",
+                              what="snapshot") from None
+        state = self._replay(row, rules, state, 0, upto)
+        log.warning("game %s: loaded by replaying its whole log from the seed (its snapshots are damaged)", row.id)
+        return state
+
+    def _replay(self, row: GameRow, rules: Rules, state: GameState, after: int, upto: int | None) -> GameState:
+        try:
+            logged = self.store.actions(row.id, after=after, upto=upto)
+        except DamagedRow as err:
+            raise CorruptGame(row.id, int(err.row), err.reason) from None
+        for a in logged:
+            try:
+                action = Action.from_json(json.loads(a.action))
+            except Exception as err:
+                raise CorruptGame(row.id, a.seq, f"unreadable action: {type(err).__name__}: {err}") from None
+            try:
+                apply(rules, state, a.seat, action)
+            except RuleError as err:
+                raise CorruptGame(row.id, a.seq, f"the rules refuse it on replay ({err.code}, {err.section})") from None
+            except Exception as err:
+                raise CorruptGame(row.id, a.seq, f"replay failed ({type(err).__name__})") from None
+            if state.version != a.version:
+                raise CorruptGame(row.id, a.seq, f"replay reached state {state.version}, the log says {a.version}")
+        return state
+
+    def _keep(self, game_id: int, live: LiveGame) -> None:
+        """Cache a loaded game; past ``cache_size`` the least recently used one leaves memory."""
+        with self._live_guard:
+            self._live[game_id] = live
+            self._live.move_to_end(game_id)
+            while len(self._live) > self.cache_size:
+                self._live.popitem(last=False)
+
+    def forget_cached(self) -> None:
+        """Drop every loaded game from memory (they load again from the store when next used)."""
+        with self._live_guard:
+            self._live.clear()
+
+    def cached_games(self) -> int:
+        return len(self._live)
+
+    def _quarantine(self, damage: DamagedRow) -> None:
+        """Set a damaged game aside: an operator log line, a notice in its thread; the others go on."""
+        now = self.clock.now()
+        self._live.pop(damage.game, None)
+        if not self.store.quarantine(damage, now):
+            return
+        log.error("game %s set aside: %s row %s cannot be read (%s); every other game goes on. "
+                  "Run python -m bot check (docs/operations.md)", damage.game, damage.table, damage.row, damage.reason)
+        self.store.add_outbox(damage.game, f"damaged:g{damage.game}.{damage.table}.{damage.row}", ob.CHANNEL_POST,
+                              "channel", {"type": "damaged", "game_id": damage.game}, now)
+
+    def state(self, game_id: int) -> GameState:
+        """A copy of a started game's current state (for tests and tools)."""
+        row = self._row(game_id)
+        with self._lock(game_id):
+            return self.rules_for(row.game).copy(self._load(self._row(game_id)))
+
+    def _check_setting(self, name: str, value: str) -> None:
+        """Refuse an unknown setting or a value out of bounds: text of at most 100 characters, a
+        deadline of at most 30 days, at most 5 reminders (each within 30 days)."""
+        if name not in DEFAULT_SETTINGS:
+            raise TableError(f"no setting {name!r}", code=Refusal.BAD_SETTING, legal=sorted(DEFAULT_SETTINGS))
+        if not isinstance(value, str) or len(value) > limits.MAX_SETTING_VALUE:
+            raise TableError(f"{name}: a setting's value is text of at most {limits.MAX_SETTING_VALUE} characters",
+                             code=Refusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off")
+        longest = format_duration(limits.MAX_DEADLINE)
+        try:
+            parts = [p for p in value.split(",") if p.strip()] if name == "reminders" else [value] if value else []
+            if len(parts) > limits.MAX_REMINDERS:
+                raise TableError(f"reminders: {len(parts)} reminders asked, at most {limits.MAX_REMINDERS} allowed",
+                                 code=Refusal.BAD_SETTING, legal="e.g. 12h,1h (or off)")
+            for part in parts:
+                if parse_duration(part) > limits.MAX_DEADLINE:
+                    raise TableError(f"{name}: {part.strip()} is longer than {longest}, the longest allowed",
+                                     code=Refusal.BAD_SETTING, legal=f"up to {longest}, or off")
+        except ValueError as err:
+            raise TableError(f"{name}: {err}", code=Refusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off") from None
+
+    def _due_map(self, game_id: int) -> dict[tuple[str, str], float]:
+        return {(r.decision, r.seat): r.deadline for r in self.store.open_deadlines(game_id) if r.kind == "deadline"}
+
+    def _names(self, game_id: int) -> dict[str, str]:
+        """Seat -> the name of the person holding it, for the words people read."""
+        return {s.seat: s.name or s.seat for s in self.store.seats(game_id)}
+
+    def _started(self, actor: Actor, channel: str | None, game_id: int | None) -> tuple[GameRow, Rules, GameState]:
+        row = self.resolve(actor, channel, game_id)
+        if row.status == GameStatus.LOBBY or not self.store.has_snapshot(row.id):
+            raise TableError(f"game {row.id} has not started", code="not_started", legal="/game start")
+        rules = self.rules_for(row.game)
+        with self._lock(row.id):
+            row = self._row(row.id)
+            return row, rules, self._load(row)
+
+    def pending_outbox(self, limit: int = 100, game_id: int | None = None) -> list[ob.Outgoing]:
+        """Messages not yet delivered, oldest first, with the current channel and seat holders."""
+        rows, damaged = self.store.pending_rows(limit, game_id, self.shard_games)
+        games: dict[int, tuple[str | None, dict[str, str]]] = {}
+        out = []
+        for r in rows:
+            try:
+                payload = json.loads(r.payload)
+            except ValueError as err:
+                damaged.append(DamagedRow(r.game, "outbox", r.id, f"not JSON: {err}"))
+                continue
+            if r.game not in games:
+                g = self.store.game(r.game)
+                games[r.game] = (g.channel if g else None, {s.seat: s.user_id for s in self.store.seats(r.game)})
+            channel, users = games[r.game]
+            seat = r.recipient[5:] if r.recipient.startswith("seat:") else None
+            out.append(ob.Outgoing(r.id, r.game, r.key, r.kind, channel, seat, users.get(seat) if seat else None,
+                                   payload, r.created))
+        if damaged:  # set those games aside, and deliver the others' (and the notices) now
+            for d in damaged:
+                self._quarantine(d)
+            return self.pending_outbox(limit, game_id)
+        return out
+
+    def mark_delivered(self, outbox_id: int) -> None:
+        self.store.mark_delivered(outbox_id, self.clock.now())
+
+    def prune_outbox(self, keep_seconds: float = 7 * 86400) -> int:
+        """Forget messages delivered more than ``keep_seconds`` ago (call now and then)."""
+        return self.store.prune_outbox(self.clock.now() - keep_seconds)

@@ -1,0 +1,74 @@
+"""Deadlines and reminders: the settings that time them and keeping the deadlines table in step
+with the decisions a game awaits."""
+
+from __future__ import annotations
+
+from bot.table import limits
+from bot.table.basics import (
+    log,
+)
+from bot.table.clock import parse_duration
+from bot.table.core import TableCore
+from bot.table.store import GameRow
+from engine.core import Decision, GameState, Rules
+
+
+class Deadlines(TableCore):
+    """Keeps each awaited decision's deadline and reminders in the store."""
+
+    def settings_of(self, row: GameRow) -> dict[str, str]:
+        return {**self.defaults, **row.settings}
+
+    def _deadline_for(self, settings: dict[str, str], d: Decision) -> float:
+        """Time for one decision: the table's ``deadline.<kind>`` setting, else the game's suggestion
+        (``deadline`` in the decision's info, e.g. a short reaction window), else ``deadline``."""
+        value = settings.get(f"deadline.{d.kind.value}") or d.info.get("deadline") or settings["deadline"]
+        try:
+            return min(parse_duration(value), limits.MAX_DEADLINE)
+        except ValueError:
+            log.warning("decision %s suggests an unreadable deadline %r", d.id, value)
+            return parse_duration(settings["deadline"])
+
+    def _reminders(self, settings: dict[str, str]) -> list[float]:
+        out = []
+        for part in str(settings.get("reminders", "")).split(","):
+            if part.strip():
+                seconds = parse_duration(part)
+                if seconds > 0:
+                    out.append(seconds)
+        return sorted(set(out), reverse=True)
+
+    def _sync_deadlines(self, row: GameRow, rules: Rules, state: GameState, now: float) -> dict[tuple[str, str], float]:
+        """Close rows of decisions no longer awaited, open rows for newly awaited seats.
+
+        Returns the deadline of every awaited (decision, seat), for status and prompts.
+        """
+        awaited = {(d.id, s): d for d in rules.pending(state) if d.blocking for s in d.seats}
+        due: dict[tuple[str, str], float] = {}
+        have: set[tuple[str, str]] = set()
+        rows = self.store.open_deadlines(row.id)
+        timed = {(r.decision, r.seat) for r in rows if r.kind == "deadline"}
+        for r in rows:
+            pair = (r.decision, r.seat)
+            if pair not in awaited:
+                self.store.close_deadline(r.id, now, "answered")
+            elif pair not in timed:  # its deadline fired but the seat is still awaited: start afresh
+                self.store.close_deadline(r.id, now, "superseded")
+            else:
+                have.add(pair)
+                if r.kind == "deadline":
+                    due[pair] = r.deadline
+        settings = self.settings_of(row)
+        for pair, d in awaited.items():
+            if pair in have:
+                continue
+            seconds = self._deadline_for(settings, d)
+            if seconds <= 0:
+                continue
+            deadline = now + seconds
+            self.store.add_deadline(row.id, d.id, pair[1], "deadline", deadline, deadline, now)
+            for before in self._reminders(settings):
+                if before < seconds:
+                    self.store.add_deadline(row.id, d.id, pair[1], "reminder", deadline - before, deadline, now)
+            due[pair] = deadline
+        return due

@@ -1,0 +1,185 @@
+"""Looking at a game: status, board, hand, log, the list of games and the rules' help."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.table import helptopics
+from bot.table import outbox as ob
+from bot.table.basics import (
+    private_part,
+)
+from bot.table.commands import TABLE_GROUP
+from bot.table.core import TableCore
+from bot.table.errors import NotAllowed, TableError
+from bot.table.results import (
+    Actor,
+    Board,
+    CommandHelp,
+    GameList,
+    GameStatus,
+    Hand,
+    LogEntry,
+    LogPage,
+    RulesHelp,
+    Status,
+    Waiting,
+)
+from engine.core import Action, Event, GameState, Refusal, Rules
+from engine.core.words import Audience
+
+
+class Looking(TableCore):
+    """Reading commands: nothing here changes a game."""
+
+    def status(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Status:
+        row = self.resolve(actor, channel, game_id)
+        with self._lock(row.id):
+            row = self._row(row.id)
+            info = self._info(row)
+            mine = info.seat_of(actor.user_id)
+            if not self.store.has_snapshot(row.id):  # never started
+                return Status(info, your_seat=mine.seat if mine else None)
+            rules = self.rules_for(row.game)
+            state = self._load(row)
+            due = self._due_map(row.id)
+            names = self._names(row.id)
+            waiting = () if row.result else tuple(
+                Waiting(d.id, d.kind.value, d.prompt, s, d.blocking, due.get((d.id, s)), names.get(s, s))
+                for d in rules.pending(state) for s in d.seats)
+            legal: tuple[str, ...] = ()
+            said: tuple[str, ...] = ()
+            question = ""
+            if mine is not None and row.status == GameStatus.ACTIVE:
+                legal = tuple(a.text() for a in rules.legal(state, mine.seat))
+                d = ob.awaited(rules, state).get(mine.seat)
+                if d is not None:
+                    aud = Audience(mine.seat, names)
+                    question = rules.words().question(state, d, mine.seat, aud)
+                    said = tuple(c.label for c in ob.prompt_choices(rules, rules.words(), state, d, mine.seat, aud))
+            return Status(info, waiting, rules.view(state, None), row.result, mine.seat if mine else None, legal,
+                          ob.title_of(rules, rules.words(), state), said, question)
+
+    def board(self, actor: Actor, channel: str | None, *, private: bool = False, game_id: int | None = None,
+              draw: bool = True) -> Board:
+        """The board view (public, or the actor's private one) and its image when a drawer exists.
+        Drawing takes tens of milliseconds: adapters call this off the event loop."""
+        import renderer
+
+        row, rules, state = self._started(actor, channel, game_id)
+        seat = None
+        if private:
+            mine = self._info(row).seat_of(actor.user_id)
+            if mine is None:
+                raise NotAllowed(f"you have no seat in game {row.id}, so no private board")
+            seat = mine.seat
+        view = rules.view(state, seat)
+        png = renderer.render(rules.name, view, seat) if draw and renderer.has_drawer(rules.name) else None
+        return Board(self._info(row), seat, view, png)
+
+    def hand(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Hand:
+        row, rules, state = self._started(actor, channel, game_id)
+        mine = self._info(row).seat_of(actor.user_id)
+        if mine is None:
+            raise NotAllowed(f"you have no seat in game {row.id}")
+        view = rules.view(state, mine.seat)
+        sections = rules.words().hand(state, mine.seat, Audience(mine.seat, self._names(row.id)))
+        return Hand(self._info(row), mine.seat, view, private_part(rules.view(state, None), view),
+                    tuple((x.title, tuple(x.lines)) for x in sections), f"{rules.title}, game {row.id}")
+
+    def log(self, actor: Actor, channel: str | None, *, last: int = 10, game_id: int | None = None) -> LogPage:
+        """The last actions with the events the asker may see (public ones, and their seat's own)."""
+        row = self.resolve(actor, channel, game_id)
+        if last < 1:
+            raise TableError("last must be at least 1", code=Refusal.BAD_VALUE)
+        mine = self._info(row).seat_of(actor.user_id)
+        seat = mine.seat if mine else None
+        rules = self._rules.get(row.game)
+        state = self._load(row) if rules is not None and self.store.latest_snapshot(row.id) is not None else None
+        names = self._names(row.id)
+        entries = []
+        for a in self.store.actions(row.id, after=max(0, row.last_seq - last)):
+            events = tuple(e for e in map(Event.from_json, json.loads(a.events)) if e.visible_to(seat))
+            secret = self._secret_kind(rules, a.action)
+            who = a.seat if a.seat == seat or not secret else ""
+            line = ""
+            if rules is not None and state is not None:
+                public = [e for e in events if e.to is None]
+                line = rules.words().log_line(state, None if secret else a.seat, public, Audience(None, names))
+                if not line:
+                    line = self._log_fallback(rules, state, a, secret, names)
+            entries.append(LogEntry(a.seq, who, a.at, a.source, events, line))
+        return LogPage(self._info(row), tuple(entries))
+
+    @staticmethod
+    def _log_fallback(rules: Rules, state: GameState, a: Any, secret: bool, names: dict[str, str]) -> str:
+        """A log line for an action whose public events tell nothing: who acted, and what when public."""
+        name = names.get(a.seat, a.seat)
+        if secret:
+            return "A secret choice was made."
+        if a.source == "skip":
+            return f"{name} had no choice; the table passed for them."
+        try:
+            action = Action.from_json(json.loads(a.action))
+            said = rules.words().label(state, a.seat, action, Audience(None, names))
+        except Exception:
+            said = ""
+        late = " when time ran out" if a.source == "deadline" else ""
+        return f"{name}{late}: {said}." if said else f"{name} acted{late}."
+
+    @staticmethod
+    def _secret_kind(rules: Rules | None, action_json: str) -> bool:
+        """Whether a logged action was a secret one (its actor is not shown to others)."""
+        try:
+            kind = json.loads(action_json)["kind"]
+        except (ValueError, KeyError, TypeError):
+            return True
+        spec = rules.actions.get(kind) if rules is not None else None
+        return spec is None or spec.secret
+
+    def list_games(self, actor: Actor, channel: str | None) -> GameList:
+        """The games of this channel, or (in a DM) the person's own games; always within their scope."""
+        rows = self.store.games(channel=channel) if channel is not None else self.store.games(member=actor.user_id)
+        return GameList(None, tuple(self._info(r) for r in rows if self.in_scope(actor, channel, r)))
+
+    def rules_help(self, actor: Actor, channel: str | None, *, name: str | None = None,
+                   topic: str | None = None) -> RulesHelp:
+        """A game's rule topics and commands (``name``: a game, ``game`` for the table, default the
+        channel's game). With ``topic`` (an id, title, alias, keyword, section or word; a ``name``
+        that is no game is taken as the topic) only the matching topics, best first, and the
+        commands they name or that mention the word; without, every topic and command."""
+        if name and name != TABLE_GROUP and name not in self._rules and not topic:
+            name, topic = None, name
+        topic = (topic or "").strip()
+        group, info = name, None
+        if group is None:
+            try:
+                row = self.resolve(actor, channel)
+                group, info = row.game, self._info(row)
+            except TableError:
+                group = self._best_game_for(topic) if topic else None
+                if group is None:
+                    raise
+        if group != TABLE_GROUP:
+            self.rules_for(group)
+        commands = self.registry.commands(group)
+        topics = helptopics.topics(group)
+        if topic:
+            topics = helptopics.find(group, topic)
+            related = {k for t in topics for k in t.commands}
+            word = topic.lower()
+            commands = [c for c in commands if c.name in related or word in f"{c.usage()} {c.doc} {c.section}".lower()]
+            if not topics and not commands:
+                raise TableError(f"no rule topic or command of {self._title(group)} matches {topic!r}",
+                                 code="no_topic", legal=[t.title for t in helptopics.topics(group)] or None)
+        cmds = tuple(CommandHelp(c.usage(), c.doc, c.gm, c.secret) for c in commands)
+        return RulesHelp(info, group, self._title(group) if group != TABLE_GROUP else "Table", cmds,
+                         topic=topic, topics=topics)
+
+    def _best_game_for(self, topic: str) -> str | None:
+        """The game whose rule topics answer ``topic`` best (for a question asked outside any game)."""
+        scored = [(max((helptopics.score(t, topic) for t in helptopics.topics(g)), default=0), g)
+                  for g in sorted(self._rules)]
+        best = max(scored, default=(0, ""))
+        return best[1] if best[0] > 0 else None

@@ -1,0 +1,130 @@
+"""The game manager's commands: pause, resume, replace a seat's player, abandon, settings."""
+
+from __future__ import annotations
+
+from bot.table import limits
+from bot.table.basics import (
+    DEFAULT_SETTINGS,
+    shown_name,
+)
+from bot.table.errors import TableError
+from bot.table.play import Play
+from bot.table.results import (
+    LIVE,
+    Actor,
+    AlreadyDone,
+    GameStatus,
+    Settings,
+    TableChanged,
+)
+from bot.table.store import GameRow
+from engine.core import Refusal
+
+
+class GameManager(Play):
+    """Commands for the creator or a member with the game manager permission."""
+
+    def pause(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
+              key: str | None = None) -> TableChanged | AlreadyDone:
+
+        def body(row: GameRow) -> TableChanged:
+            if row.status != GameStatus.ACTIVE:
+                raise TableError(f"game {row.id} is not running ({row.status})", code="not_active")
+            now = self.clock.now()
+            with self.store.transaction():
+                self.store.update_game(row.id, status=GameStatus.PAUSED.value, paused_at=now, updated=now)
+                self._post(row, f"e{row.epoch}.s{row.last_seq}.pause.{now}", "table", what="paused", by=actor.name)
+                self._remember(key, row.id, "pause")
+            return TableChanged(self.info(row.id), "paused", {"by": actor.name})
+
+        return self._once(actor, channel, game_id, key, body, gm="pause the game")
+
+    def resume(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
+               key: str | None = None) -> TableChanged | AlreadyDone:
+
+        def body(row: GameRow) -> TableChanged:
+            if row.status != GameStatus.PAUSED:
+                raise TableError(f"game {row.id} is not paused ({row.status})", code="not_paused")
+            now = self.clock.now()
+            stopped = max(0.0, now - (row.paused_at or now))
+            rules = self.rules_for(row.game)
+            state = self._load(row)
+            with self.store.transaction():
+                self.store.shift_deadlines(row.id, stopped)
+                self.store.update_game(row.id, status=GameStatus.ACTIVE.value, paused_at=None, updated=now)
+                self._sync_deadlines(self._row(row.id), rules, state, now)  # e.g. an imported paused game
+                self._post(row, f"e{row.epoch}.s{row.last_seq}.resume.{now}", "table", what="resumed",
+                           by=actor.name, stopped=stopped)
+                self._remember(key, row.id, "resume")
+            return TableChanged(self.info(row.id), "resumed", {"by": actor.name, "stopped": stopped})
+
+        return self._once(actor, channel, game_id, key, body, gm="resume the game")
+
+    def replace(self, actor: Actor, channel: str | None, seat: str, user_id: str, name: str | None = None, *,
+                game_id: int | None = None, key: str | None = None) -> TableChanged | AlreadyDone:
+        """Give ``seat`` to another person (GM only); the seat keeps its name and its secrets."""
+
+        if not user_id or len(user_id) > limits.MAX_USER_ID:
+            raise TableError(f"a user id is 1 to {limits.MAX_USER_ID} characters", code=Refusal.BAD_VALUE,
+                             legal="mention the person")
+        name = shown_name(name) if name else None
+
+        def body(row: GameRow) -> TableChanged:
+            info = self._info(row)
+            held = info.user_of(seat)
+            if held is None:
+                raise TableError(f"game {row.id} has no seat {seat!r}", code="no_seat",
+                                 legal=[s.seat for s in info.seats])
+            other = info.seat_of(user_id)
+            if other is not None and other.seat != seat:
+                raise TableError(f"that person already holds seat {other.seat!r}", code="seated")
+            if row.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
+                raise TableError(f"game {row.id} is over", code=Refusal.GAME_OVER)
+            now = self.clock.now()
+            with self.store.transaction():
+                self.store.set_seat_user(row.id, seat, user_id, name or user_id)
+                self._post(row, f"replace.{seat}.{now}", "table", what="replaced", seat=seat, by=actor.name,
+                           user=name or user_id)
+                self._queue(row.id, self._prompt_anew(row, seat, f"g{row.id}.replace.{seat}.{now}.prompt"))
+                self._remember(key, row.id, "replace")
+            self._live.pop(row.id, None)
+            return TableChanged(self.info(row.id), "replaced",
+                                {"seat": seat, "old": held.user_id, "new": user_id, "name": name or user_id})
+
+        return self._once(actor, channel, game_id, key, body, gm="hand a seat over")
+
+    def abandon(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
+                key: str | None = None) -> TableChanged | AlreadyDone:
+        """End a live game for good (the game's manager)."""
+
+        def body(row: GameRow) -> TableChanged:
+            if row.status not in LIVE:
+                raise TableError(f"game {row.id} is already {row.status}", code=Refusal.GAME_OVER)
+            now = self.clock.now()
+            with self.store.transaction():
+                self.store.update_game(row.id, status=GameStatus.ABANDONED.value, updated=now)
+                self.store.close_game_deadlines(row.id, now, "abandoned")
+                self._post(row, f"abandon.{now}", "table", what="abandoned", by=actor.name)
+                self._remember(key, row.id, "abandon")
+            return TableChanged(self.info(row.id), "abandoned", {"by": actor.name})
+
+        return self._once(actor, channel, game_id, key, body, gm="abandon a game")
+
+    def settings(self, actor: Actor, channel: str | None, *, setting: str | None = None, value: str | None = None,
+                 game_id: int | None = None, key: str | None = None) -> Settings | AlreadyDone:
+        """Show the table settings; with ``setting`` and ``value``, change one (the game's manager)."""
+        if setting is not None and setting not in DEFAULT_SETTINGS:
+            raise TableError(f"no setting {setting!r}", code=Refusal.BAD_SETTING, legal=sorted(DEFAULT_SETTINGS))
+        if setting is None or value is None:
+            row = self.resolve(actor, channel, game_id)
+            shown = self.settings_of(row)
+            return Settings(self._info(row), shown if setting is None else {setting: shown[setting]})
+        self._check_setting(setting, value)
+
+        def body(row: GameRow) -> Settings:
+            with self.store.transaction():
+                self.store.update_game(row.id, settings={**row.settings, setting: value})
+                self._remember(key, row.id, "settings")
+            return Settings(self.info(row.id), self.settings_of(self._row(row.id)), setting)
+
+        return self._once(actor, channel, game_id, key, body, gm="change settings")

@@ -1,0 +1,318 @@
+"""Playing: an action applied once (idempotent by key, raced through the database), refusals in
+the game's words, undo and skip."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import replace as with_changes
+from typing import Any
+
+from bot.table import outbox as ob
+from bot.table.basics import (
+    LiveGame,
+    is_irreversible,
+    log,
+)
+from bot.table.deadlines import Deadlines
+from bot.table.errors import NotAllowed, TableError
+from bot.table.results import (
+    LIVE,
+    Actor,
+    AlreadyDone,
+    Applied,
+    GameStatus,
+    Undone,
+)
+from bot.table.steps import Steps
+from bot.table.store import DamagedRow, GameRow, SnapshotRow, StaleAppend, dumps
+from engine.core import Action, Event, GameState, Refusal, RuleError, Rules, StaleState
+from engine.core.words import Audience
+
+
+class Play(Deadlines):
+    """Actions: applied, refused, undone, skipped."""
+
+    def act(self, actor: Actor, channel: str | None, group: str | None, action: Action, *,
+            game_id: int | None = None, key: str | None = None, expect_version: int | None = None) -> Applied:
+        """Apply ``action`` for the actor's seat. ``group`` (``"fief"``...) must match the game when given.
+
+        ``key`` is the idempotency key (the Discord interaction id): a key seen before returns the
+        first result with ``duplicate=True`` and applies nothing. ``expect_version`` refuses a stale
+        button (the state moved on since it was drawn).
+        """
+        row = self.resolve(actor, channel, game_id)
+        if group is not None and group != row.game:
+            raise TableError(f"game {row.id} is {self._title(row.game)}: use /{row.game}, not /{group}",
+                             code="wrong_game", legal=f"/{row.game} ...")
+        mine = self._info(row).seat_of(actor.user_id)
+        if mine is None:
+            raise NotAllowed(f"you have no seat in game {row.id}; only a seat's player acts for it",
+                             legal=[s.seat for s in self._info(row).seats])
+        try:
+            return self._apply(row.id, mine.seat, action, key=key, user_id=actor.user_id, source="player",
+                               expect_version=expect_version)
+        except StaleState:
+            raise
+        except RuleError as err:
+            raise self._named_refusal(row, mine.seat, action, err) from None
+
+    def _named_refusal(self, row: GameRow, seat: str, action: Action, err: RuleError) -> RuleError:
+        """The refusal with its legal choices named as people see them (ids they never typed)."""
+        if not isinstance(err.legal, list | tuple) or row.game not in self._rules:
+            return err
+        rules = self.rules_for(row.game)
+        spec = rules.actions.get(action.kind)
+        try:
+            state = self._load(self._row(row.id))
+            names: dict[Any, str] = {}
+            for p in spec.params if spec else ():
+                names.update(self._value_names(rules, state, seat, action.kind, p.name))
+        except Exception:  # naming must never hide the refusal itself
+            return err
+        if names:
+            err.legal = [names.get(x, x) for x in err.legal]
+            err.args = (err.describe(),)
+        return err
+
+    def _check_playable(self, row: GameRow) -> None:
+        status = GameStatus(row.status)
+        if status is GameStatus.LOBBY:
+            raise TableError(f"game {row.id} has not started", code="not_started", legal="/game start")
+        if status is GameStatus.PAUSED:
+            raise TableError(f"game {row.id} is paused", code="paused", legal="a GM may /game resume")
+        if status is GameStatus.FINISHED:
+            raise TableError(f"game {row.id} is over", code=Refusal.GAME_OVER, legal="/game status, /game log")
+        if status is GameStatus.ABANDONED:
+            raise TableError(f"game {row.id} was abandoned", code="abandoned")
+
+    def _duplicate(self, row: GameRow, key: str | None) -> Applied | None:
+        """The first result of an action key seen before (or a refusal if a GM undid it)."""
+        if key is None:
+            return None
+        first = self.store.action_by_key(row.id, key)
+        if first is not None:
+            seen = tuple(e for e in map(Event.from_json, json.loads(first.events)) if e.visible_to(first.seat))
+            return Applied(self._info(row), first.seat, Action.from_json(json.loads(first.action)), first.seq,
+                           seen, row.phase, False, row.result, duplicate=True, source=first.source)
+        if self.store.key_was_undone(row.id, key):
+            raise TableError("this action was applied and then undone by a GM", code="undone")
+        return None
+
+    def _apply(self, game_id: int, seat: str, action: Action, *, key: str | None, user_id: str | None,
+               source: str, expect_version: int | None = None, deadline_id: int | None = None) -> Applied:
+        """Apply for ``seat``; the database decides between processes: one that loses the race to append
+        (:class:`~bot.table.store.StaleAppend`) reloads and looks again, and answers as for a duplicate
+        when the winner applied this very key."""
+        key = key or f"auto:{uuid.uuid4().hex}"
+        while True:
+            try:
+                return self._apply_once(game_id, seat, action, key=key, user_id=user_id, source=source,
+                                        expect_version=expect_version, deadline_id=deadline_id)
+            except StaleAppend as err:
+                log.debug("game %s moved on in another process (%s): looking again", game_id, err)
+                self._live.pop(game_id, None)
+
+    def _apply_once(self, game_id: int, seat: str, action: Action, *, key: str, user_id: str | None,
+                    source: str, expect_version: int | None, deadline_id: int | None) -> Applied:
+        with self._lock(game_id):
+            row = self._row(game_id)
+            if (dup := self._duplicate(row, key)) is not None:
+                return dup
+            self._check_playable(row)
+            rules = self.rules_for(row.game)
+            live = self._load(row)
+            if expect_version is not None and live.version != expect_version:
+                raise StaleState(expect_version, live.version)
+            since = self._phase_events(row, rules, live)
+            work = rules.load(rules.dump(live))
+            steps = Steps(rules, work, row.phase, row.last_seq, self.snapshot_every)
+            steps.play(seat, action, key, source, user_id)  # a RuleError leaves everything as it was
+            steps.skip_passes(key)
+            seq = row.last_seq + 1
+            phase = rules.phase(work)
+            res = rules.result(work)
+            result = res.to_json() if res is not None else None
+            now = self.clock.now()
+            with self.store.transaction():
+                steps.store(self.store, game_id, now, epoch=row.epoch)
+                if deadline_id is not None:
+                    self.store.close_deadline(deadline_id, now, "default applied")
+                fields: dict[str, Any] = {"phase": phase}
+                if result is not None:
+                    fields.update(status=GameStatus.FINISHED.value, result=result)
+                    if not steps.snapshotted_last:
+                        self.store.put_snapshot(game_id, steps.seq, dumps(rules.dump(work)), phase, now)
+                self.store.update_game(game_id, **fields)
+                if result is not None:
+                    self.store.close_game_deadlines(game_id, now, "game over")
+                    due: dict[tuple[str, str], float] = {}
+                else:
+                    due = self._sync_deadlines(row, rules, work, now)
+                words = rules.words()
+                names = self._names(game_id)
+                chosen = words.label(live, seat, action, Audience(seat, names))
+                answer = {"deadline": f"Time ran out, so the table chose for you: {chosen}.",
+                          "gm": f"A GM chose for you: {chosen}."}.get(source, f"You chose: {chosen}.")
+                self._queue(game_id, ob.after_action(ob.Turn(
+                    game_id=game_id, prefix=self._prefix(row, seq), rules=rules, state=work, before=live,
+                    events=steps.events, phase_events=since, names=names, due=due, result=result,
+                    status=fields.get("status", row.status),
+                    actor_private=seat if source == "player" else None, answered={seat: answer})))
+            title_before = ob.title_of(rules, words, live)
+            keep = since + steps.events if ob.title_of(rules, words, work) == title_before else []
+            self._keep(game_id, LiveGame(work, steps.seq, row.epoch, keep))
+            mine = tuple(e for e in steps.events if e.visible_to(seat))
+            news = words.news(work, [e for e in mine if e.to is not None], seat, Audience(seat, names))
+            return Applied(self.info(game_id), seat, action, seq, mine, phase, phase != row.phase, result,
+                           source=source, said=chosen, news=tuple(news))
+
+    def _prompt_anew(self, row: GameRow, seat: str, key: str) -> list[ob.Message]:
+        """The seat's living prompt as a new message (for a seat's new holder), if it is awaited."""
+        rules = self._rules.get(row.game)
+        if rules is None or row.status != GameStatus.ACTIVE or self.store.latest_snapshot(row.id) is None:
+            return []
+        state = self._load(row)
+        d = ob.awaited(rules, state, offers=True).get(seat)
+        if d is None:
+            return []
+        words = rules.words()
+        return [ob.Message(key, ob.DM, f"seat:{seat}", ob.prompt_payload(
+            rules, words, state, d, seat, Audience(None, self._names(row.id)), game_id=row.id,
+            due=self._due_map(row.id).get((d.id, seat)), fresh=True, title=ob.title_of(rules, words, state)))]
+
+    def _phase_events(self, row: GameRow, rules: Rules, state: GameState) -> list[Event]:
+        """The events of the phase under way (for its summary when it ends): kept with the loaded
+        game, else read back from the log since the snapshot where the phase began."""
+        live = self._live.get(row.id)
+        if live is not None and live.state is state and live.since is not None:
+            return live.since
+        words = rules.words()
+        title = ob.title_of(rules, words, state)
+        def snapshot(upto: int) -> SnapshotRow | None:
+            try:
+                return self.store.latest_snapshot(row.id, upto)
+            except DamagedRow:  # a damaged snapshot: the summary reads the log from further back
+                return None
+
+        start = snap = snapshot(row.last_seq)
+        for _ in range(50):  # snapshots are taken whenever the phase changes
+            if snap is None:
+                break
+            try:
+                at = rules.load(json.loads(snap.state))
+            except Exception:
+                break
+            if ob.title_of(rules, words, at) != title:
+                break
+            start = snap
+            snap = snapshot(snap.seq - 1) if snap.seq > 0 else None
+        since = [e for a in self.store.actions(row.id, after=start.seq if start else 0)
+                 for e in map(Event.from_json, json.loads(a.events))]
+        if live is not None and live.state is state:
+            live.since = since
+        return since
+
+    def _value_names(self, rules: Rules, state: GameState, seat: str, kind: str, param: str) -> dict[Any, str]:
+        """The legal values of one parameter (list values one by one) and their names."""
+        words = rules.words()
+        out: dict[Any, str] = {}
+        for v in rules.suggest(state, seat, kind, param):
+            for x in (v if isinstance(v, list | tuple) else [v]):
+                if x not in out and x not in ("", None):
+                    out[x] = words.value_label(state, seat, kind, param, x) or str(x)
+        return out
+
+    def undo(self, actor: Actor, channel: str | None, *, count: int = 1, game_id: int | None = None,
+             key: str | None = None) -> Undone | AlreadyDone:
+        """Take back the last ``count`` actions by replaying the log without them (GM only).
+
+        Refused when any of them drew at random or revealed a secret (see :func:`is_irreversible`).
+        """
+
+        def body(row: GameRow) -> Undone:
+            if row.status not in (GameStatus.ACTIVE, GameStatus.PAUSED, GameStatus.FINISHED):
+                raise TableError(f"game {row.id} has nothing to undo ({row.status})", code="no_undo")
+            if count < 1 or count > row.last_seq:
+                raise TableError(f"can undo 1 to {row.last_seq} actions, not {count}", code=Refusal.BAD_VALUE,
+                                 legal=f"1-{row.last_seq}" if row.last_seq else "nothing to undo")
+            if row.status == GameStatus.FINISHED and row.channel is not None and any(
+                    g.id != row.id for g in self.store.games(channel=row.channel, statuses=LIVE)):
+                raise TableError(f"game {row.id} is over and its channel has a new game", code="channel_busy")
+            target = self._undo_target(row, count)
+            for a in self.store.actions(row.id, after=target):
+                for e in map(Event.from_json, json.loads(a.events)):
+                    if is_irreversible(e):
+                        raise TableError(f"action {a.seq} ({a.seat}) led to {e.kind}: an undo may not cross dice "
+                                         "or revealed secrets", code="irreversible",
+                                         legal=f"undo at most {row.last_seq - a.seq} action(s)")
+            rules = self.rules_for(row.game)
+            state = self._load(row, upto=target)
+            now = self.clock.now()
+            phase = rules.phase(state)
+            status = GameStatus.ACTIVE.value if row.status == GameStatus.FINISHED else row.status
+            with self.store.transaction():
+                self.store.undo_to(row.id, target, now, actor.user_id)
+                self.store.update_game(row.id, phase=phase, status=status, result=None)
+                if target not in self.store.snapshot_seqs(row.id, target):
+                    self.store.put_snapshot(row.id, target, dumps(rules.dump(state)), phase, now)
+                self.store.close_game_deadlines(row.id, now, "undone")
+                row = self._row(row.id)
+                # A paused game gets its deadlines when it resumes.
+                due = self._sync_deadlines(row, rules, state, now) if status == GameStatus.ACTIVE else {}
+                self._queue(row.id, ob.after_action(ob.Turn(
+                    game_id=row.id, prefix=self._prefix(row, target), rules=rules, state=state, before=None,
+                    events=[], phase_events=[], names=self._names(row.id), due=due, kind="undo", status=status,
+                    extra={"count": count, "by": actor.name})))
+                self._remember(key, row.id, "undo")
+            self._keep(row.id, LiveGame(state, target, row.epoch))
+            return Undone(self.info(row.id), count, target)
+
+        return self._once(actor, channel, game_id, key, body, gm="undo")
+
+    def _undo_target(self, row: GameRow, count: int) -> int:
+        """Where undoing ``count`` actions leads: before the count-th action a person (or a
+        deadline, or a GM) played, counted from the end; the passes the table made for seats
+        with no choice go with the action that caused them, since replaying it makes them again."""
+        target = row.last_seq
+        taken = 0
+        for a in reversed(self.store.actions(row.id, after=max(0, row.last_seq - count - Steps.LIMIT))):
+            if taken == count:
+                break
+            target = a.seq - 1
+            if a.source != "skip":
+                taken += 1
+        return target if taken == count else row.last_seq - count
+
+    def skip(self, actor: Actor, channel: str | None, *, seat: str, game_id: int | None = None,
+             key: str | None = None) -> Applied:
+        """Play the default of ``seat``'s pending decision now (GM only), as a passed deadline would."""
+        row = self.resolve(actor, channel, game_id)
+        self._need_gm(actor, row, "play a seat's default")
+        with self._lock(row.id):
+            row = self._row(row.id)
+            if (dup := self._duplicate(row, key)) is not None:
+                return dup
+            self._check_playable(row)
+            rules = self.rules_for(row.game)
+            state = self._load(row)
+            awaited = [d for d in rules.pending(state) if d.blocking and seat in d.seats]
+            if not awaited:
+                raise TableError(f"game {row.id} is not waiting on {seat!r}", code="not_awaited",
+                                 legal=sorted({s for d in rules.pending(state) if d.blocking for s in d.seats})
+                                 or "nobody")
+            d = awaited[0]
+            default = d.default_for(seat)
+            if default is None:
+                raise TableError(f"decision {d.id} has no default for {seat}", code="no_default")
+            applied = self._apply(row.id, seat, default, key=key, user_id=actor.user_id, source="gm")
+            tag = f"g{row.id}.e{row.epoch}.s{applied.seq}.skip"
+            with self.store.transaction():
+                self._queue(row.id, [
+                    ob.Message(f"{tag}.post", ob.CHANNEL_POST, "channel",
+                               {"type": "skip", "game_id": row.id, "seat": seat, "seq": applied.seq, "by": actor.name,
+                                "name": self._names(row.id).get(seat, seat)})])
+            # The GM is answered with what the table may know: public events, no secret choice.
+            secret = rules.actions[default.kind].secret
+            return with_changes(applied, events=tuple(e for e in applied.events if e.is_public),
+                           action=None if secret else applied.action)

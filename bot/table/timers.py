@@ -1,0 +1,98 @@
+"""Firing due deadlines: a reminder, or the default action played for a seat that did not answer."""
+
+from __future__ import annotations
+
+from bot.table import outbox as ob
+from bot.table.basics import (
+    log,
+)
+from bot.table.clock import format_duration
+from bot.table.errors import CorruptGame
+from bot.table.play import Play
+from bot.table.results import (
+    GameStatus,
+    Outcome,
+)
+from bot.table.store import DamagedRow
+from engine.core import RuleError
+from engine.core.words import Audience
+
+
+class Timers(Play):
+    """Runs the deadlines that are due."""
+
+    def next_wakeup(self) -> float | None:
+        """When :meth:`run_due` has work next (epoch seconds), or None. Sleep until then (or until
+        the next command: any action may add an earlier deadline)."""
+        return self.store.next_due(self.shard_games)
+
+    def catch_up(self) -> list[Outcome]:
+        """Call once at start: applies the deadlines that passed while the bot was down."""
+        return self.run_due()
+
+    def run_due(self, now: float | None = None) -> list[Outcome]:
+        """Fire every reminder and deadline due by ``now``: reminders become DMs; a passed deadline
+        applies the decision's default for that seat through the normal path (idempotency key
+        ``deadline:<row id>``) and is announced."""
+        now = self.clock.now() if now is None else now
+        out: list[Outcome] = []
+        due, damaged = self.store.due_deadlines(now, self.shard_games)
+        for d in damaged:
+            self._quarantine(d)
+        for r in due:
+            try:
+                out += self._fire(r.id, now)
+            except CorruptGame:  # set aside with its deadlines, which wait for the repair
+                continue
+            except DamagedRow as err:
+                self._quarantine(err)
+            except Exception as err:  # one broken game must not stall the others' deadlines
+                log.exception("deadline %s of game %s failed", r.id, r.game)
+                self.store.close_deadline(r.id, now, f"failed: {type(err).__name__}: {err}")
+        return out
+
+    def _fire(self, deadline_id: int, now: float) -> list[Outcome]:
+        r = self.store.deadline(deadline_id)
+        if r is None or r.done_at is not None:
+            return []
+        with self._lock(r.game):
+            row = self._row(r.game)
+            r = self.store.deadline(deadline_id)
+            if r is None or r.done_at is not None or row.status != GameStatus.ACTIVE:
+                return []
+            rules = self.rules_for(row.game)
+            state = self._load(row)
+            d = next((d for d in rules.pending(state) if d.id == r.decision and r.seat in d.seats), None)
+            if d is None:
+                self.store.close_deadline(r.id, now, "answered")
+                return []
+            if r.kind == "reminder":
+                with self.store.transaction():
+                    if r.deadline > now:
+                        question = rules.words().question(state, d, r.seat, Audience(r.seat, self._names(row.id)))
+                        self._queue(row.id, [ob.Message(f"g{row.id}.reminder.{r.id}", ob.DM, f"seat:{r.seat}",
+                                                        {"type": "reminder", "game_id": row.id, "seat": r.seat,
+                                                         "decision": d.id, "question": question, "due": r.deadline,
+                                                         "left": format_duration(r.deadline - now)})])
+                    self.store.close_deadline(r.id, now, "reminded" if r.deadline > now else "skipped")
+                return []
+            default = d.default_for(r.seat)
+            if default is None:
+                self.store.close_deadline(r.id, now, "no default")
+                log.error("game %s: decision %s has no default for %s", row.id, d.id, r.seat)
+                return []
+            try:
+                applied = self._apply(row.id, r.seat, default, key=f"deadline:{r.id}", user_id=None,
+                                      source="deadline", deadline_id=r.id)
+            except RuleError as err:
+                self.store.close_deadline(r.id, now, f"default refused: {err}")
+                # The default may be a secret choice and the refusal may list a hand: kind and code only.
+                log.error("game %s: the default %s of %s for %s was refused (%s)", row.id, default.kind, d.id, r.seat,
+                          err.code)
+                return []
+            with self.store.transaction():
+                self._queue(row.id, [
+                    ob.Message(f"g{row.id}.deadline.{r.id}.post", ob.CHANNEL_POST, "channel",
+                               {"type": "deadline", "game_id": row.id, "seat": r.seat,
+                                "name": self._names(row.id).get(r.seat, r.seat), "seq": applied.seq})])
+            return [applied]
