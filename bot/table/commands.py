@@ -19,12 +19,13 @@ where the channel does not say which game is meant (in DMs, by someone seated at
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from bot.table.errors import TableError
+from bot.table.results import Actor, Outcome
 from engine.core import Action, ActionSpec, ParamType, Refusal, Rules, textform
 
 TABLE_GROUP = "game"
@@ -162,8 +163,8 @@ P = CommandParam
 K = ParamKind
 S = Source
 
-#: The ``/game`` commands. Their handlers are the TableService methods of the same name
-#: (``new`` -> ``TableService.new_game``, ``import`` -> ``import_game``).
+#: The ``/game`` commands. Their handlers are bound by the service (``TableService.table_handlers``:
+#: ``new`` -> ``new_game``, ``import`` -> ``import_game``, the others by the same name).
 TABLE_COMMANDS: tuple[Command, ...] = (
     _t("new", "Open a new game in this channel (you take the first seat unless play:no)",
        P("name", K.STR, "the game: fief, okc, ...", autocomplete=S.GAMES),
@@ -242,12 +243,45 @@ class Invocation:
     text: str = ""
 
 
-class CommandRegistry:
-    """All commands: ``/game`` plus one group per game the service knows."""
+@dataclass(frozen=True)
+class Call:
+    """One ``/game`` command as its handler gets it: who typed it, where, its checked values, the
+    game it names (if any) and its idempotency key."""
 
-    def __init__(self, games: Callable[[], dict[str, Rules]]):
+    actor: Actor
+    channel: str | None
+    args: dict[str, Any]
+    game_id: int | None = None
+    key: str | None = None
+
+
+#: What runs a ``/game`` command.
+Handler = Callable[[Call], Outcome]
+
+
+class CommandRegistry:
+    """All commands: ``/game`` plus one group per game the service knows.
+
+    ``handlers`` binds each ``/game`` command to what runs it (the service passes its own; a
+    registry that only lists commands, as for the docs, needs none). Every table command must have
+    one, checked here, so a command added without a handler fails at start, not when typed."""
+
+    def __init__(self, games: Callable[[], dict[str, Rules]], handlers: Mapping[str, Handler] | None = None):
         self._games = games
         self._cache: dict[str, tuple[int, tuple[Command, ...]]] = {}
+        self._handlers = dict(handlers or {})
+        if handlers is not None:
+            missing = sorted({c.name for c in TABLE_COMMANDS} - set(self._handlers))
+            if missing:
+                raise ValueError(f"table commands without a handler: {', '.join(missing)}")
+
+    def handler(self, cmd: Command) -> Handler:
+        """What runs ``cmd`` (a ``/game`` command; game commands are actions, run by ``act``)."""
+        found = self._handlers.get(cmd.name) if cmd.group == TABLE_GROUP else None
+        if found is None:
+            raise TableError(f"{cmd.path} cannot be run here", code="unknown_command",
+                             legal=sorted(self._handlers))
+        return found
 
     def groups(self) -> list[str]:
         return [TABLE_GROUP, *sorted(self._games())]

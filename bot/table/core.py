@@ -21,7 +21,7 @@ from bot.table.basics import (
     no_such_game,
 )
 from bot.table.clock import Clock, SystemClock, format_duration, parse_duration
-from bot.table.commands import CommandRegistry
+from bot.table.commands import CommandRegistry, Handler
 from bot.table.errors import CorruptGame, NotAllowed, TableError
 from bot.table.results import (
     LIVE,
@@ -64,7 +64,12 @@ class TableCore:
             self._load_registered()
         for g in games:
             self.add_game(g)
-        self.registry = CommandRegistry(lambda: dict(self._rules))
+        self.registry = CommandRegistry(lambda: dict(self._rules), self.table_handlers())
+
+    def table_handlers(self) -> dict[str, Handler]:
+        """What runs each ``/game`` command (the facade, :class:`~bot.table.service.TableService`,
+        binds them all; the registry checks that none is missing)."""
+        return {}
 
     def _load_registered(self) -> None:
         from engine import games as _shipped  # noqa: F401  (registers fief and okc)

@@ -17,10 +17,12 @@ The facade: each concern is a module of its own (docs/table.md, "The house")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 # Re-exported: the names callers have always imported from here.
 from bot.table.basics import DEFAULT_SETTINGS, is_irreversible, parse_options, private_part
+from bot.table.commands import Call, Handler
 from bot.table.errors import TableError
 from bot.table.lobby import Lobby
 from bot.table.looking import Looking
@@ -59,24 +61,32 @@ class TableService(Lobby, Prompts, Timers, GameManager, Saves, Looking):
             values = self.named_values(actor, channel, group, name, values, game_id=game_id)
             action = cmd.build_action(values)
             return self.act(actor, channel, group, action, game_id=game_id, key=key)
-        args = cmd.convert(values)
-        scoped: dict[str, Any] = {"game_id": game_id} if cmd.scoped else {}
-        if name == "new":
-            return self.new_game(actor, channel, args["name"], players=args.get("players"),
-                                 options=args.get("options"), play=args.get("play", True), key=key)
-        if name == "import":
-            return self.import_game(actor, channel, _read_file(args["file"]), key=key)
-        if name == "rules":
-            return self.rules_help(actor, channel, name=args.get("name"), topic=args.get("topic"))
-        if name == "list":
-            return self.list_games(actor, channel)
-        if name == "replace":
-            return self.replace(actor, channel, args["seat"], args["user"], args["user"], key=key, **scoped)
-        handler = getattr(self, name)
-        if cmd.mutates:
-            scoped["key"] = key
-        out: Outcome = handler(actor, channel, **args, **scoped)
-        return out
+        handler = self.registry.handler(cmd)
+        return handler(Call(actor, channel, cmd.convert(values), game_id, key))
+
+    def table_handlers(self) -> dict[str, Handler]:
+        """Each ``/game`` command bound to the method that runs it (checked by the registry)."""
+        def scoped(run: Callable[..., Outcome]) -> Handler:
+            return lambda c: run(c.actor, c.channel, **c.args, game_id=c.game_id)
+
+        def changing(run: Callable[..., Outcome]) -> Handler:
+            return lambda c: run(c.actor, c.channel, **c.args, game_id=c.game_id, key=c.key)
+
+        return {
+            "new": lambda c: self.new_game(c.actor, c.channel, c.args["name"], players=c.args.get("players"),
+                                           options=c.args.get("options"), play=c.args.get("play", True), key=c.key),
+            "import": lambda c: self.import_game(c.actor, c.channel, _read_file(c.args["file"]), key=c.key),
+            "rules": lambda c: self.rules_help(c.actor, c.channel, name=c.args.get("name"), topic=c.args.get("topic")),
+            "list": lambda c: self.list_games(c.actor, c.channel),
+            "replace": lambda c: self.replace(c.actor, c.channel, c.args["seat"], c.args["user"], c.args["user"],
+                                              game_id=c.game_id, key=c.key),
+            "join": changing(self.join), "role": changing(self.role), "leave": changing(self.leave),
+            "start": changing(self.start), "undo": changing(self.undo), "skip": changing(self.skip),
+            "pause": changing(self.pause), "resume": changing(self.resume), "settings": changing(self.settings),
+            "abandon": changing(self.abandon),
+            "status": scoped(self.status), "board": scoped(self.board), "hand": scoped(self.hand),
+            "log": scoped(self.log), "export": scoped(self.export),
+        }
 
 
 def _read_file(value: Any) -> str:
