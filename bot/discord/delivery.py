@@ -84,18 +84,13 @@ class Delivery(BackgroundLoop):
             if not batch:
                 return
             newest = {m.game_id: m.id for m in batch if m.kind == STATUS_EDIT}
-            merged: set[int] = set()
             for m in batch:
-                if m.id in merged:
-                    continue
                 if m.kind == STATUS_EDIT and newest[m.game_id] != m.id:
                     self.bot.table.mark_delivered(m.id)  # superseded by a newer status
                     continue
-                board = None  # the board of a post travels in its payload ("board")
                 await self.bot.quiet()
-                attached = False
                 try:
-                    attached = await self.deliver(m, board)
+                    await self.deliver(m)
                 except asyncio.CancelledError:
                     raise
                 except Exception as err:
@@ -113,16 +108,13 @@ class Delivery(BackgroundLoop):
                         continue
                 self.failures.pop(m.id, None)
                 self.bot.table.mark_delivered(m.id)
-                if board is not None and attached:
-                    merged.add(board.id)
-                    self.bot.table.mark_delivered(board.id)
 
     # -- one message ---------------------------------------------------------------------------
-    async def deliver(self, m: Outgoing, board: Outgoing | None = None) -> bool:
-        """Deliver one row; True when ``board`` (the public board) went with it."""
+    async def deliver(self, m: Outgoing) -> None:
+        """Deliver one row (a post's board travels in its payload, ``board``, and goes with it)."""
         if m.kind == CHANNEL_POST:
-            return await self.channel_post(m, board)
-        if m.kind == DM:
+            await self.channel_post(m)
+        elif m.kind == DM:
             await self.dm(m)
         elif m.kind == BOARD_IMAGE:
             await self.board(m)
@@ -130,7 +122,6 @@ class Delivery(BackgroundLoop):
             await self.status(m)
         else:
             log.error("outbox %s has unknown kind %s", m.key, m.kind)
-        return False
 
     def thread(self, m: Outgoing) -> discord.PartialMessageable | None:
         if not m.channel or not str(m.channel).isdigit():
@@ -143,19 +134,18 @@ class Delivery(BackgroundLoop):
             extra = kwargs if i == len(parts) - 1 else {}
             await channel.send(part, nonce=nonce(key, i), **extra)
 
-    async def channel_post(self, m: Outgoing, board: Outgoing | None = None) -> bool:
+    async def channel_post(self, m: Outgoing) -> None:
         """A phase post, a battle report or a table notice; the phase's board in the same message."""
         channel = self.thread(m)
         text = present.outgoing_text(m)
         if channel is None or not text.strip():
-            return False
+            return
         extra: dict[str, Any] = {}
         drawn = m.payload.get("board")
         if isinstance(drawn, dict):
             png = await self.bot.painter.render(str(drawn["game"]), drawn["view"], None)
             extra["file"] = discord.File(io.BytesIO(png), "board.png")
         await self.send_text(channel, m.key, text, **extra)
-        return False
 
     async def dm_channel(self, user_id: str) -> discord.DMChannel:
         cid = self.dm_channels.get(user_id)

@@ -288,14 +288,13 @@ class TableCore:
 
     def _post(self, row: GameRow, name: str, kind: str, **data: Any) -> None:
         """A table announcement (pause, replace...) as a channel post, and a fresh status."""
-        messages = [ob.Message(f"g{row.id}.{name}", ob.CHANNEL_POST, "channel", {"type": kind, "game_id": row.id,
-                                                                                  **data})]
+        messages = [ob.table_post(row.id, f"g{row.id}.{name}", kind, **data)]
         fresh = self._row(row.id)
         rules = self._rules.get(row.game)
         if rules is not None and self.store.has_snapshot(row.id) and not self.store.quarantined(row.id):
             state = self._load(fresh)
-            messages.append(ob.Message(f"g{row.id}.{name}.status", ob.STATUS_EDIT, "channel", ob.status_payload(
-                row.id, rules, state, fresh.result, self._due_map(row.id), fresh.status, self._names(row.id))))
+            messages.append(ob.status_message(f"g{row.id}.{name}.status", row.id, rules, state, fresh.result,
+                                              self._due_map(row.id), fresh.status, self._names(row.id)))
         self._queue(row.id, messages)
 
     def _load(self, row: GameRow, upto: int | None = None) -> GameState:
@@ -390,8 +389,8 @@ class TableCore:
             return
         log.error("game %s set aside: %s row %s cannot be read (%s); every other game goes on. "
                   "Run python -m bot check (docs/operations.md)", damage.game, damage.table, damage.row, damage.reason)
-        self.store.add_outbox(damage.game, f"damaged:g{damage.game}.{damage.table}.{damage.row}", ob.CHANNEL_POST,
-                              "channel", {"type": "damaged", "game_id": damage.game}, now)
+        notice = ob.damaged_notice(damage.game, damage.table, damage.row)
+        self.store.add_outbox(damage.game, notice.key, notice.kind, notice.recipient, notice.payload, now)
 
     def state(self, game_id: int) -> GameState:
         """A copy of a started game's current state (for tests and tools)."""

@@ -75,6 +75,44 @@ class Message:
     payload: dict[str, Any]
 
 
+def table_post(game_id: int, key: str, kind: str, **data: Any) -> Message:
+    """A table notice in the game's thread: ``kind`` says which (pause, replace, skip, deadline,
+    table for an import...), ``data`` what the words of :mod:`bot.table.text` need."""
+    return Message(key, CHANNEL_POST, "channel", {"type": kind, "game_id": game_id, **data})
+
+
+def imported_notice(game_id: int, by: str, actions: int, source: int | None) -> Message:
+    """The notice of a game brought in from a save file (``source``: its id where it was exported)."""
+    return table_post(game_id, f"g{game_id}.imported", "table", what="imported", by=by, actions=actions,
+                      **{"from": source})
+
+
+def damaged_notice(game_id: int, table: str, row: int | str) -> Message:
+    """The notice that a game was set aside because one of its rows cannot be read."""
+    return table_post(game_id, f"damaged:g{game_id}.{table}.{row}", "damaged")
+
+
+def status_message(key: str, game_id: int, rules: Rules, state: GameState | None, result: dict[str, Any] | None,
+                   due: dict[tuple[str, str], float], status: str, names: dict[str, str]) -> Message:
+    """An edit of the game's status message (:func:`status_payload`)."""
+    return Message(key, STATUS_EDIT, "channel", status_payload(game_id, rules, state, result, due, status, names))
+
+
+def reminder(game_id: int, deadline_id: int, seat: str, decision: str, question: str, due: float,
+             left: str) -> Message:
+    """A DM reminding a seat of the question it has not answered, ``left`` before ``due``."""
+    return Message(f"g{game_id}.reminder.{deadline_id}", DM, f"seat:{seat}",
+                   {"type": "reminder", "game_id": game_id, "seat": seat, "decision": decision,
+                    "question": question, "due": due, "left": left})
+
+
+def prompt_message(key: str, rules: Rules, words: Words, state: GameState, d: Decision, seat: str, aud: Audience,
+                   *, game_id: int, due: float | None, title: str) -> Message:
+    """A seat's living prompt sent anew (for a seat's new holder)."""
+    return Message(key, DM, f"seat:{seat}", prompt_payload(rules, words, state, d, seat, aud, game_id=game_id,
+                                                           due=due, fresh=True, title=title))
+
+
 def title_of(rules: Rules, words: Words, state: GameState) -> str:
     """The phase in words: the game's title, else its phase label."""
     return words.phase_title(state) or rules.phase(state)

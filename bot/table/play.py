@@ -177,9 +177,9 @@ class Play(Deadlines):
         if d is None:
             return []
         words = rules.words()
-        return [ob.Message(key, ob.DM, f"seat:{seat}", ob.prompt_payload(
-            rules, words, state, d, seat, Audience(None, self._names(row.id)), game_id=row.id,
-            due=self._due_map(row.id).get((d.id, seat)), fresh=True, title=ob.title_of(rules, words, state)))]
+        return [ob.prompt_message(key, rules, words, state, d, seat, Audience(None, self._names(row.id)),
+                                  game_id=row.id, due=self._due_map(row.id).get((d.id, seat)),
+                                  title=ob.title_of(rules, words, state))]
 
     def _phase_events(self, row: GameRow, rules: Rules, state: GameState) -> list[Event]:
         """The events of the phase under way (for its summary when it ends): kept with the loaded
@@ -309,9 +309,8 @@ class Play(Deadlines):
             tag = f"g{row.id}.e{row.epoch}.s{applied.seq}.skip"
             with self.store.transaction():
                 self._queue(row.id, [
-                    ob.Message(f"{tag}.post", ob.CHANNEL_POST, "channel",
-                               {"type": "skip", "game_id": row.id, "seat": seat, "seq": applied.seq, "by": actor.name,
-                                "name": self._names(row.id).get(seat, seat)})])
+                    ob.table_post(row.id, f"{tag}.post", "skip", seat=seat, seq=applied.seq, by=actor.name,
+                                  name=self._names(row.id).get(seat, seat))])
             # The GM is answered with what the table may know: public events, no secret choice.
             secret = rules.actions[default.kind].secret
             return with_changes(applied, events=tuple(e for e in applied.events if e.is_public),

@@ -99,10 +99,7 @@ def import_game(service: SaveSupport, actor: Actor, channel: str | None, text: s
                 service.sync_deadlines(row, rules, replay.state, now)
         elif status is GameStatus.ABANDONED:
             store.update_game(game_id, status=status.value)
-        service.queue(game_id, [ob.Message(f"g{game_id}.imported", ob.CHANNEL_POST, "channel",
-                                           {"type": "table", "what": "imported", "game_id": game_id,
-                                            "by": actor.name, "actions": len(save.actions),
-                                            "from": save.source_id})])
+        service.queue(game_id, [ob.imported_notice(game_id, actor.name, len(save.actions), save.source_id)])
         if key:
             store.record_command_key(key, game_id, "import", now)
     return Imported(service.info(service.row(game_id)), len(save.actions))

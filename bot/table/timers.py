@@ -70,10 +70,8 @@ class Timers(Play):
                 with self.store.transaction():
                     if r.deadline > now:
                         question = rules.words().question(state, d, r.seat, Audience(r.seat, self._names(row.id)))
-                        self._queue(row.id, [ob.Message(f"g{row.id}.reminder.{r.id}", ob.DM, f"seat:{r.seat}",
-                                                        {"type": "reminder", "game_id": row.id, "seat": r.seat,
-                                                         "decision": d.id, "question": question, "due": r.deadline,
-                                                         "left": format_duration(r.deadline - now)})])
+                        self._queue(row.id, [ob.reminder(row.id, r.id, r.seat, d.id, question, r.deadline,
+                                                         format_duration(r.deadline - now))])
                     self.store.close_deadline(r.id, now, "reminded" if r.deadline > now else "skipped")
                 return []
             default = d.default_for(r.seat)
@@ -92,7 +90,6 @@ class Timers(Play):
                 return []
             with self.store.transaction():
                 self._queue(row.id, [
-                    ob.Message(f"g{row.id}.deadline.{r.id}.post", ob.CHANNEL_POST, "channel",
-                               {"type": "deadline", "game_id": row.id, "seat": r.seat,
-                                "name": self._names(row.id).get(r.seat, r.seat), "seq": applied.seq})])
+                    ob.table_post(row.id, f"g{row.id}.deadline.{r.id}.post", "deadline", seat=r.seat,
+                                  name=self._names(row.id).get(r.seat, r.seat), seq=applied.seq)])
             return [applied]
