@@ -17,6 +17,18 @@ bytes (``CAST(... AS BLOB)``) and decode each row on its own, so a row damaged o
 are not UTF-8) raises :class:`DamagedRow` naming its game and row instead of failing a query over
 every game; the service then sets that game alone aside (``quarantine``, docs/table.md). That is
 why these reads are plain SQL rather than sqlite-utils' table helpers, which decode as they fetch.
+
+Why the writes are plain SQL too: sqlite-utils' write helpers (``insert``, ``upsert``, ``update``,
+``delete``, ``create``, ``transform``) each wrap their statement in ``with conn:``, which COMMITS
+whatever transaction is open. Inside :meth:`Store.transaction` that would commit the action row
+before its outbox rows and deadlines, and a refused or raced call could no longer roll back
+(``tests/table/test_store_sql.py`` shows both). So every write here is one SQL statement in the
+caller's transaction, and each says what it relies on: ``INSERT OR IGNORE`` where a key may be
+queued twice, ``INSERT OR REPLACE`` for a snapshot written again at the same sequence number, and
+the conditional ``UPDATE ... WHERE last_seq = ? AND epoch = ?`` of :meth:`Store.append_action`,
+which no table helper can express. sqlite-utils still opens the connection, answers
+``schema_version`` and ``exists()``, and runs the migrations' statements (``db.execute``, in the
+runner's own transaction, for the same reason: see ``migrations/__init__.py``).
 """
 
 from __future__ import annotations
@@ -333,6 +345,8 @@ class Store:
         commit appends; the other gets :class:`StaleAppend` and nothing of its transaction is kept."""
         with self.transaction():
             if epoch is not None:
+                # Raw SQL on purpose: a compare-and-set on (last_seq, epoch) whose row count decides
+                # who applies; sqlite-utils' update() has no condition on the old values (and commits).
                 moved = self._x("UPDATE games SET last_seq = ?, updated = ? WHERE id = ? AND last_seq = ? AND epoch = ?",
                                 (seq, at, game_id, seq - 1, epoch))
                 if moved.rowcount != 1:

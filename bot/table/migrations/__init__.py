@@ -5,6 +5,11 @@ a function ``up(db)`` that issues SQL through ``db.execute``. Steps run in numbe
 its own transaction together with the row that records it in ``schema_migrations``, so a
 crash half-way leaves the database at the previous version. Never edit a released step: add a
 new one.
+
+Steps issue their DDL as SQL (``db.execute``), not through sqlite-utils' ``create``, ``transform``
+or ``add_column``: ``create`` and ``transform`` wrap themselves in ``with conn:``, which commits the
+runner's open transaction half-way through a step, and a step must land whole with its
+``schema_migrations`` row or not at all. The released steps (1 to 6) also stay as they shipped.
 """
 
 from __future__ import annotations
