@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cached_property
 
 from bot.table import outbox as ob
+from bot.table.clock import Clock
 from bot.table.deadlines import Deadlines
 from bot.table.results import (
     Actor,
@@ -13,7 +16,7 @@ from bot.table.results import (
     GameInfo,
     Imported,
 )
-from bot.table.store import GameRow
+from bot.table.store import GameRow, Store
 from engine.core import GameState, Rules
 
 
@@ -23,7 +26,9 @@ class Saves(Deadlines):
     @cached_property
     def saves(self) -> SaveSupport:
         """What the save format may use of the service."""
-        return SaveSupport(self)
+        return SaveSupport(self.store, self.clock, self.snapshot_every, self.rules_for, self.known_games,
+                           self._row, self._info, self._load, self._check_setting, self._queue,
+                           self._sync_deadlines)
 
     def export(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Exported:
         """The whole game as one JSON text (docs/save-format.md). The game's manager only: it holds
@@ -46,40 +51,23 @@ class Saves(Deadlines):
                              gm="import a game")
 
 
+@dataclass(frozen=True)
 class SaveSupport:
     """What :mod:`bot.table.saveformat` needs from the service, and nothing more (package-internal).
 
     Export reads a game (its row, its loaded state, its public info); import writes one in the
     caller's transaction (queues its announcement, opens its deadlines). Nothing else in the
-    service is reachable from the save format."""
+    service is reachable from the save format: :class:`Saves` hands over these and only these."""
 
-    def __init__(self, service: Deadlines):
-        self._service = service
-        self.store = service.store
-        self.clock = service.clock
-        self.snapshot_every = service.snapshot_every
-
-    def rules_for(self, name: str) -> Rules:
-        return self._service.rules_for(name)
-
-    def known_games(self) -> dict[str, Rules]:
-        return self._service.known_games()
-
-    def row(self, game_id: int) -> GameRow:
-        return self._service._row(game_id)
-
-    def info(self, row: GameRow) -> GameInfo:
-        return self._service._info(row)
-
-    def load(self, row: GameRow) -> GameState:
-        """The game's current state (the caller holds the game's lock)."""
-        return self._service._load(row)
-
-    def check_setting(self, name: str, value: str) -> None:
-        self._service._check_setting(name, value)
-
-    def queue(self, game_id: int, messages: list[ob.Message]) -> None:
-        self._service._queue(game_id, messages)
-
-    def sync_deadlines(self, row: GameRow, rules: Rules, state: GameState, now: float) -> None:
-        self._service._sync_deadlines(row, rules, state, now)
+    store: Store
+    clock: Clock
+    snapshot_every: int
+    rules_for: Callable[[str], Rules]
+    known_games: Callable[[], dict[str, Rules]]
+    row: Callable[[int], GameRow]
+    info: Callable[[GameRow], GameInfo]
+    #: the game's current state (the caller holds the game's lock)
+    load: Callable[[GameRow], GameState]
+    check_setting: Callable[[str, str], None]
+    queue: Callable[[int, list[ob.Message]], None]
+    sync_deadlines: Callable[[GameRow, Rules, GameState, float], object]
