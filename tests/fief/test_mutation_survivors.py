@@ -1,0 +1,93 @@
+"""Rules the mutation sample (make mutate) found unchecked: each test pins one behaviour a careless
+change could break without any other test noticing."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.fief import fortune, pillage, purchase
+from engine.fief.state import Siege, Stack
+from tests.fief.helpers import g, new, place
+
+
+def _state(phase=7, step="pillage", queue=("red",)):
+    s = new(4)
+    d = g(s)
+    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = phase, step, 2, 0
+    d.flow.queue = list(queue)
+    for n in d.nobles.values():
+        n.retainer = None
+    return s
+
+
+def test_7_10_pillaging_an_abbey_adds_ten_shillings_to_the_purse():
+    s = _state()
+    nid = g(s).families["red"].nobles[0]
+    g(s).nobles[nid].city = "York"
+    place(s, "red", "York", "men")
+    g(s).cities["York"].building = "abbey"
+    g(s).players[g(s).families["red"].seat].shillings = 7
+    pillage.pillage(s, g(s), "red", "York", "abbey")
+    assert g(s).players[g(s).families["red"].seat].shillings == 17
+    assert g(s).nobles[nid].heresy and g(s).cities["York"].building is None
+
+
+def test_7_10_pillaged_engines_join_the_pillagers_stack_as_far_as_its_stockpile_allows():
+    s = _state()
+    place(s, "red", "York", "men")
+    g(s).cities["York"].stacks["blue"] = Stack(trebuchets=2, bombards=1)
+    g(s).families["red"].stockpile["trebuchet"] = 1
+    blue_before = g(s).families["blue"].stockpile["trebuchet"]
+    pillage.pillage(s, g(s), "red", "York", "engines")
+    mine = g(s).cities["York"].stacks["red"]
+    assert (mine.trebuchets, mine.bombards) == (1, 1)
+    assert g(s).families["red"].stockpile["trebuchet"] == 0
+    assert g(s).families["blue"].stockpile["trebuchet"] == blue_before + 2
+    assert "blue" not in g(s).cities["York"].stacks
+
+
+def test_7_9_an_unpaid_siege_trebuchet_leaves_the_map_at_the_end_of_purchases():
+    s = _state(4, "purchase")
+    st = place(s, "red", "York", "men", control=False)
+    st.building = 1
+    g(s).cities["York"].siege = Siege("red", building=1)
+    stock = g(s).families["red"].stockpile["trebuchet"]
+    purchase.settle_sieges(s, g(s), "red")
+    assert st.building == 0 and g(s).cities["York"].siege is None
+    assert g(s).families["red"].stockpile["trebuchet"] == stock + 1
+
+
+def test_2_8_a_sovereign_queen_tallages_an_ungoverned_region():
+    s = _state(2, "play")
+    g(s).nobles[g(s).families["red"].nobles[1]].titles = ["sovereign_queen"]
+    assert "I" in fortune.tallage_regions(g(s), "red")
+    assert fortune.tallage_regions(g(s), "blue") == []
+
+
+def test_7_9_only_the_besieger_lifts_its_siege():
+    from tests.fief.helpers import refused
+    s = _state(5, "move")
+    g(s).cities["York"].siege = Siege("blue")
+    g(s).cities["Lincoln"].siege = Siege("red")
+    from engine.fief.warplay import _sieges
+    assert _sieges(g(s), "red") == ["Lincoln"]
+    assert refused(s, g(s).families["red"].seat, "lift_siege city:York").code == "no_siege"
+
+
+@pytest.mark.parametrize("line,code", [("play_harvest card:tax-9 region:I", "not_in_hand")])
+def test_refusals_name_their_code(line, code):
+    from tests.fief.helpers import refused
+    s = _state(2, "play")
+    assert refused(s, g(s).families["red"].seat, line).code == code
+
+
+def test_7_0_each_battle_round_is_counted():
+    from engine.fief.battle.fight import begin_round
+    from engine.fief.warstate import Battle
+    s = _state(7, "battle")
+    place(s, "red", "Oxford", "men")
+    place(s, "blue", "Oxford", "men", control=False)
+    b = Battle("Oxford", "red", "blue")
+    g(s).war.battle = b
+    begin_round(s, g(s), b)
+    assert b.rolls == 1
