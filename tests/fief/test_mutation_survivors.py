@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import RuleError
 from engine.fief import fortune, pillage, purchase
 from engine.fief.state import Siege, Stack
 from tests.fief.helpers import g, new, place
@@ -91,3 +92,35 @@ def test_7_0_each_battle_round_is_counted():
     g(s).war.battle = b
     begin_round(s, g(s), b)
     assert b.rolls == 1
+
+
+def test_2_12_mata_refusals_name_the_retainer_section_and_code():
+    from engine.fief.retainers import check_mata
+    s = _state(2, "play")
+    nid = g(s).families["red"].nobles[0]
+    with pytest.raises(RuleError) as err:
+        check_mata(g(s), "red", nid, "bob", "tax-1")
+    assert (err.value.section, err.value.code) == ("2.12", "retainer")
+    g(s).nobles[nid].retainer = "mata"
+    with pytest.raises(RuleError) as err:
+        check_mata(g(s), "red", nid, "bob", "no-such-card")
+    assert (err.value.section, err.value.code) == ("2.12", "not_in_hand")
+
+
+def test_4_6_handing_a_title_to_a_stranger_is_refused_under_4_6():
+    from engine.fief.titles import check_transfer
+    s = _state(4, "purchase")
+    lord = g(s).nobles[g(s).families["red"].nobles[0]]
+    lord.titles = ["lord:III", "lord:V"]
+    with pytest.raises(RuleError) as err:
+        check_transfer(g(s), "red", "III", g(s).families["blue"].nobles[0])
+    assert (err.value.section, err.value.code) == ("4.6", "transfer_to")
+
+
+def test_a_command_missing_a_parameter_is_refused_with_its_code():
+    from engine.core import Action
+    from engine.fief import RULES
+    s = _state(2, "play")
+    with pytest.raises(RuleError) as err:
+        RULES.play(s, g(s).families["red"].seat, Action.of("play_tax"))
+    assert err.value.code == "missing_param"
