@@ -124,3 +124,18 @@ def test_a_command_missing_a_parameter_is_refused_with_its_code():
     with pytest.raises(RuleError) as err:
         RULES.play(s, g(s).families["red"].seat, Action.of("play_tax"))
     assert err.value.code == "missing_param"
+
+
+def test_7_6_captives_go_free_when_their_captors_side_is_beaten():
+    from engine.fief.battle.endings import check_end
+    from engine.fief.warstate import Battle
+    s = _state(7, "battle")
+    place(s, "red", "Oxford", "men")
+    keeper = g(s).families["blue"].nobles[0]
+    g(s).nobles[keeper].city = "Oxford"
+    captive = g(s).nobles[g(s).families["green"].nobles[0]]
+    captive.city, captive.captor, captive.held_by = "Oxford", "blue", keeper
+    b = Battle("Oxford", "red", "blue")
+    g(s).war.battle = b
+    assert check_end(s, g(s), b)
+    assert captive.captor is None
