@@ -139,3 +139,31 @@ def test_7_6_captives_go_free_when_their_captors_side_is_beaten():
     g(s).war.battle = b
     assert check_end(s, g(s), b)
     assert captive.captor is None
+
+
+def test_7_9_the_siege_choice_offers_each_trebuchet_that_may_be_destroyed():
+    from engine.core import Action
+    from engine.fief.state import Task
+    from engine.fief.warplay import task_actions
+    s = _state(7, "battle")
+    g(s).families["red"].stockpile["trebuchet"] = 0
+    for city in ("Bristol", "York"):
+        place(s, "red", city, "men").trebuchets = 1
+    offered = task_actions(g(s), Task("battle_next", "red", city="Oxford", options=["continue", "siege"]))
+    assert Action.of("battle_next", choice="siege") in offered
+    assert Action.of("battle_next", choice="siege", trebuchet="York") in offered
+
+
+def test_events_name_who_they_concern():
+    from engine.fief import ransom, setup
+    s = _state(4, "ransom")
+    events: list = []
+    s.emit = events.append  # type: ignore[method-assign]
+    n = g(s).nobles[g(s).families["red"].nobles[0]]
+    n.captor = "blue"
+    ransom.settle(s, g(s), "red", n.id, 2, "York")
+    setup.place_start(s, g(s), "green", "Oxford")
+    paid = next(e for e in events if e.kind == "ransom.paid")
+    placed = next(e for e in events if e.kind == "setup.placed")
+    assert (paid.data["noble"], paid.data["captor"], paid.data["amount"]) == (n.id, "blue", 2)
+    assert (placed.data["family"], placed.data["city"]) == ("green", "Oxford")
