@@ -167,3 +167,24 @@ def test_events_name_who_they_concern():
     placed = next(e for e in events if e.kind == "setup.placed")
     assert (paid.data["noble"], paid.data["captor"], paid.data["amount"]) == (n.id, "blue", 2)
     assert (placed.data["family"], placed.data["city"]) == ("green", "Oxford")
+
+
+def test_7_9_a_siege_declared_after_a_round_destroys_the_trebuchet_chosen():
+    from engine.fief.battle import endings
+    from engine.fief.warstate import Battle
+    s = _state(7, "battle")
+    place(s, "blue", "Oxford", "men").outskirts = False
+    g(s).cities["Oxford"].building = "stronghold"
+    st = place(s, "red", "Oxford", "men", control=False)
+    st.outskirts = True
+    nid = g(s).families["red"].nobles[0]
+    g(s).nobles[nid].city, g(s).nobles[nid].outskirts = "Oxford", True
+    g(s).cities["Oxford"].controller = "blue"
+    g(s).families["red"].stockpile["trebuchet"] = 0
+    for city in ("Bristol", "York"):
+        place(s, "red", city, "men").trebuchets = 1
+    b = Battle("Oxford", "red", "blue")
+    g(s).war.battle = b
+    endings.choose(s, g(s), b, "red", "siege", False, None, "York")
+    assert g(s).cities["Oxford"].siege is not None
+    assert (g(s).cities["York"].stacks["red"].trebuchets, g(s).cities["Bristol"].stacks["red"].trebuchets) == (0, 1)
