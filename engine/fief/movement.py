@@ -231,7 +231,7 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
     if stormy:   # 2.5: no movement within, into or out of a Storms region (Passage excepted, 10.2)
         where = " and ".join(MAP.regions[r].name for r in stormy)
         raise RuleError("5.5" if via == "sea" else "2.5",
-                        f"Storms on {where} forbid every move within, into or out of the region",
+                        f"Storms over {where} forbid every move within, into or out of it",
                         code="storms", legal="Good Weather clears Storms; otherwise stay or go another way")
     # 5.0: a noble that met a refusal may not leave the troops that came with it on the outskirts.
     # (a noble obliged to ride on, 5.2 and Ex 5-2, may leave units behind: a Cavalcade leaves a knight)

@@ -186,3 +186,48 @@ def test_8_5_the_garter_breaks_a_tie_only_with_a_lords_title():
     assert victory.tiebreak(g(s), (seat,))[0] == 0
     n.titles = ["garter", "lord:III"]
     assert victory.tiebreak(g(s), (seat,))[0] == 1
+
+
+# -- 7.8 ending a battle when a side has no noble left ------------------------------------------
+@pytest.mark.parametrize("red_noble,blue_noble,red_may_end", [(True, False, True), (False, False, False),
+                                                               (True, True, False), (False, True, False)])
+def test_7_8_end_is_offered_only_to_a_side_with_a_noble_against_one_without(red_noble, blue_noble, red_may_end):
+    from engine.fief.battle.endings import options
+    s = _war(7, "battle")
+    b = _battle(s, ["men"])
+    if red_noble:
+        g(s).nobles[_noble(s, "red")].city = "Oxford"
+    if blue_noble:
+        g(s).nobles[_noble(s, "blue")].city = "Oxford"
+    assert ("end" in options(g(s), b, "red")) is red_may_end
+    assert ("end" in options(g(s), b, "blue")) is (blue_noble and not red_noble)
+
+
+@pytest.mark.parametrize("red_noble,blue_noble,how", [(False, False, "annihilation"), (True, True, "annihilation"),
+                                                      (True, False, "victory")])
+def test_7_8_no_troops_left_on_either_side(red_noble, blue_noble, how):
+    from engine.fief.battle.endings import check_end
+    s = _war(7, "battle")
+    b = _battle(s, [], blue=())
+    g(s).war.battle = b
+    if red_noble:
+        g(s).nobles[_noble(s, "red")].city = "Oxford"
+    if blue_noble:
+        g(s).nobles[_noble(s, "blue")].city = "Oxford"
+    events: list = []
+    s.emit = events.append  # type: ignore[method-assign]
+    assert check_end(s, g(s), b)
+    ended = [e for e in events if e.kind.startswith("battle.end.")]
+    assert ended and ended[0].kind == f"battle.end.{how}"
+
+
+def test_11_1_a_crossbowman_lost_to_the_plague_goes_to_the_common_stock():
+    from engine.fief import disasters
+    from engine.fief.state import Task
+    s = _war(2, "resolve")
+    place(s, "red", "York", "men", "knight")
+    g(s).cities["York"].stacks["red"].troops.append("crossbow")
+    stock = dict(g(s).families["red"].stockpile)
+    disasters.take_losses(s, g(s), Task("plague", "red", city="York", count=2), ["crossbow", "men"])
+    assert g(s).families["red"].stockpile.get("crossbow", 0) == stock.get("crossbow", 0)
+    assert g(s).families["red"].stockpile["men"] == stock["men"] + 1

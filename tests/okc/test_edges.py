@@ -61,3 +61,19 @@ def test_p31_kingdom_votes_count_only_with_your_own_card_in_the_council():
     assert councils.votes(g, "p1", council) == 0
     g.councils[council].append(Seated("nobility.f4", "p1"))
     assert councils.votes(g, "p1", council) == 1 + 0      # its Kingdom Vote, the card has none
+
+
+def test_p32_a_refused_journey_lists_the_cards_that_could_journey():
+    from engine.core import RuleError
+    from engine.okc.lore import check_journey, journey_cards
+    state = game(2)
+    g = data(state)
+    with_lore = journey_cards(g, "p1")
+    assert with_lore, "the starting hand holds a card with a Lore icon"
+    with pytest.raises(RuleError) as err:
+        check_journey(g, "p1", "no.such.card")
+    assert err.value.legal == with_lore
+    g.players["p1"].hand = [c for c in g.players["p1"].hand if c not in with_lore]
+    with pytest.raises(RuleError) as err:
+        check_journey(g, "p1", "no.such.card")
+    assert err.value.legal == "no card with Lore icons in hand"

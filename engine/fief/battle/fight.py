@@ -169,7 +169,7 @@ def check_declare(g: Fief, fam: str, city: str, against: str, target: str | None
     if city not in g.cities:
         raise RuleError("7.0", f"no city {city!r}", code="city", legal=sorted(MAP.cities))
     if stormy(g, city):
-        raise RuleError("2.5", f"Storms on {MAP.regions[MAP.cities[city].region].name} forbid battles there",
+        raise RuleError("2.5", f"Storms over {MAP.regions[MAP.cities[city].region].name} forbid battles there",
                         code="storms", legal=battle_cities(g, fam) or "no battle")
     if not free_nobles(g, city, fam):
         raise RuleError("7.0", "troops without a noble cannot start a battle", code="no_noble",

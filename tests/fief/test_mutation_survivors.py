@@ -1,0 +1,190 @@
+"""Rules the mutation sample (make mutate) found unchecked: each test pins one behaviour a careless
+change could break without any other test noticing."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import RuleError
+from engine.fief import fortune, pillage, purchase
+from engine.fief.state import Siege, Stack
+from tests.fief.helpers import g, new, place
+
+
+def _state(phase=7, step="pillage", queue=("red",)):
+    s = new(4)
+    d = g(s)
+    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = phase, step, 2, 0
+    d.flow.queue = list(queue)
+    for n in d.nobles.values():
+        n.retainer = None
+    return s
+
+
+def test_7_10_pillaging_an_abbey_adds_ten_shillings_to_the_purse():
+    s = _state()
+    nid = g(s).families["red"].nobles[0]
+    g(s).nobles[nid].city = "York"
+    place(s, "red", "York", "men")
+    g(s).cities["York"].building = "abbey"
+    g(s).players[g(s).families["red"].seat].shillings = 7
+    pillage.pillage(s, g(s), "red", "York", "abbey")
+    assert g(s).players[g(s).families["red"].seat].shillings == 17
+    assert g(s).nobles[nid].heresy and g(s).cities["York"].building is None
+
+
+def test_7_10_pillaged_engines_join_the_pillagers_stack_as_far_as_its_stockpile_allows():
+    s = _state()
+    place(s, "red", "York", "men")
+    g(s).cities["York"].stacks["blue"] = Stack(trebuchets=2, bombards=1)
+    g(s).families["red"].stockpile["trebuchet"] = 1
+    blue_before = g(s).families["blue"].stockpile["trebuchet"]
+    pillage.pillage(s, g(s), "red", "York", "engines")
+    mine = g(s).cities["York"].stacks["red"]
+    assert (mine.trebuchets, mine.bombards) == (1, 1)
+    assert g(s).families["red"].stockpile["trebuchet"] == 0
+    assert g(s).families["blue"].stockpile["trebuchet"] == blue_before + 2
+    assert "blue" not in g(s).cities["York"].stacks
+
+
+def test_7_9_an_unpaid_siege_trebuchet_leaves_the_map_at_the_end_of_purchases():
+    s = _state(4, "purchase")
+    st = place(s, "red", "York", "men", control=False)
+    st.building = 1
+    g(s).cities["York"].siege = Siege("red", building=1)
+    stock = g(s).families["red"].stockpile["trebuchet"]
+    purchase.settle_sieges(s, g(s), "red")
+    assert st.building == 0 and g(s).cities["York"].siege is None
+    assert g(s).families["red"].stockpile["trebuchet"] == stock + 1
+
+
+def test_2_8_a_sovereign_queen_tallages_an_ungoverned_region():
+    s = _state(2, "play")
+    g(s).nobles[g(s).families["red"].nobles[1]].titles = ["sovereign_queen"]
+    assert "I" in fortune.tallage_regions(g(s), "red")
+    assert fortune.tallage_regions(g(s), "blue") == []
+
+
+def test_7_9_only_the_besieger_lifts_its_siege():
+    from tests.fief.helpers import refused
+    s = _state(5, "move")
+    g(s).cities["York"].siege = Siege("blue")
+    g(s).cities["Lincoln"].siege = Siege("red")
+    from engine.fief.warplay import _sieges
+    assert _sieges(g(s), "red") == ["Lincoln"]
+    assert refused(s, g(s).families["red"].seat, "lift_siege city:York").code == "no_siege"
+
+
+@pytest.mark.parametrize("line,code", [("play_harvest card:tax-9 region:I", "not_in_hand")])
+def test_refusals_name_their_code(line, code):
+    from tests.fief.helpers import refused
+    s = _state(2, "play")
+    assert refused(s, g(s).families["red"].seat, line).code == code
+
+
+def test_7_0_each_battle_round_is_counted():
+    from engine.fief.battle.fight import begin_round
+    from engine.fief.warstate import Battle
+    s = _state(7, "battle")
+    place(s, "red", "Oxford", "men")
+    place(s, "blue", "Oxford", "men", control=False)
+    b = Battle("Oxford", "red", "blue")
+    g(s).war.battle = b
+    begin_round(s, g(s), b)
+    assert b.rolls == 1
+
+
+def test_2_12_mata_refusals_name_the_retainer_section_and_code():
+    from engine.fief.retainers import check_mata
+    s = _state(2, "play")
+    nid = g(s).families["red"].nobles[0]
+    with pytest.raises(RuleError) as err:
+        check_mata(g(s), "red", nid, "bob", "tax-1")
+    assert (err.value.section, err.value.code) == ("2.12", "retainer")
+    g(s).nobles[nid].retainer = "mata"
+    with pytest.raises(RuleError) as err:
+        check_mata(g(s), "red", nid, "bob", "no-such-card")
+    assert (err.value.section, err.value.code) == ("2.12", "not_in_hand")
+
+
+def test_4_6_handing_a_title_to_a_stranger_is_refused_under_4_6():
+    from engine.fief.titles import check_transfer
+    s = _state(4, "purchase")
+    lord = g(s).nobles[g(s).families["red"].nobles[0]]
+    lord.titles = ["lord:III", "lord:V"]
+    with pytest.raises(RuleError) as err:
+        check_transfer(g(s), "red", "III", g(s).families["blue"].nobles[0])
+    assert (err.value.section, err.value.code) == ("4.6", "transfer_to")
+
+
+def test_a_command_missing_a_parameter_is_refused_with_its_code():
+    from engine.core import Action
+    from engine.fief import RULES
+    s = _state(2, "play")
+    with pytest.raises(RuleError) as err:
+        RULES.play(s, g(s).families["red"].seat, Action.of("play_tax"))
+    assert err.value.code == "missing_param"
+
+
+def test_7_6_captives_go_free_when_their_captors_side_is_beaten():
+    from engine.fief.battle.endings import check_end
+    from engine.fief.warstate import Battle
+    s = _state(7, "battle")
+    place(s, "red", "Oxford", "men")
+    keeper = g(s).families["blue"].nobles[0]
+    g(s).nobles[keeper].city = "Oxford"
+    captive = g(s).nobles[g(s).families["green"].nobles[0]]
+    captive.city, captive.captor, captive.held_by = "Oxford", "blue", keeper
+    b = Battle("Oxford", "red", "blue")
+    g(s).war.battle = b
+    assert check_end(s, g(s), b)
+    assert captive.captor is None
+
+
+def test_7_9_the_siege_choice_offers_each_trebuchet_that_may_be_destroyed():
+    from engine.core import Action
+    from engine.fief.state import Task
+    from engine.fief.warplay import task_actions
+    s = _state(7, "battle")
+    g(s).families["red"].stockpile["trebuchet"] = 0
+    for city in ("Bristol", "York"):
+        place(s, "red", city, "men").trebuchets = 1
+    offered = task_actions(g(s), Task("battle_next", "red", city="Oxford", options=["continue", "siege"]))
+    assert Action.of("battle_next", choice="siege") in offered
+    assert Action.of("battle_next", choice="siege", trebuchet="York") in offered
+
+
+def test_events_name_who_they_concern():
+    from engine.fief import ransom, setup
+    s = _state(4, "ransom")
+    events: list = []
+    s.emit = events.append  # type: ignore[method-assign]
+    n = g(s).nobles[g(s).families["red"].nobles[0]]
+    n.captor = "blue"
+    ransom.settle(s, g(s), "red", n.id, 2, "York")
+    setup.place_start(s, g(s), "green", "Oxford")
+    paid = next(e for e in events if e.kind == "ransom.paid")
+    placed = next(e for e in events if e.kind == "setup.placed")
+    assert (paid.data["noble"], paid.data["captor"], paid.data["amount"]) == (n.id, "blue", 2)
+    assert (placed.data["family"], placed.data["city"]) == ("green", "Oxford")
+
+
+def test_7_9_a_siege_declared_after_a_round_destroys_the_trebuchet_chosen():
+    from engine.fief.battle import endings
+    from engine.fief.warstate import Battle
+    s = _state(7, "battle")
+    place(s, "blue", "Oxford", "men").outskirts = False
+    g(s).cities["Oxford"].building = "stronghold"
+    st = place(s, "red", "Oxford", "men", control=False)
+    st.outskirts = True
+    nid = g(s).families["red"].nobles[0]
+    g(s).nobles[nid].city, g(s).nobles[nid].outskirts = "Oxford", True
+    g(s).cities["Oxford"].controller = "blue"
+    g(s).families["red"].stockpile["trebuchet"] = 0
+    for city in ("Bristol", "York"):
+        place(s, "red", city, "men").trebuchets = 1
+    b = Battle("Oxford", "red", "blue")
+    g(s).war.battle = b
+    endings.choose(s, g(s), b, "red", "siege", False, None, "York")
+    assert g(s).cities["Oxford"].siege is not None
+    assert (g(s).cities["York"].stacks["red"].trebuchets, g(s).cities["Bristol"].stacks["red"].trebuchets) == (0, 1)
