@@ -59,6 +59,7 @@ class Player:
     tactics: dict[str, bool] = field(default_factory=dict)    # tactic id -> exhausted
     kingdom: list[str] = field(default_factory=list)          # Kingdom cards held (kept or occupied)
     occupants: dict[str, CardId] = field(default_factory=dict)  # Kingdom card -> Occupying Faction card
+    custodians: list[str] = field(default_factory=list)       # Kingdom cards the Travelling Town's Custodians Occupy
     used: list[str] = field(default_factory=list)             # Kingdom card actions used this round
     governed: bool = False
     journeyed: bool = False
@@ -137,5 +138,7 @@ class Okc:
     spend: list[Seat] = field(default_factory=list)           # seats owed a chance to spend Lore
     burned: list[CardId] = field(default_factory=list)
     modules: list[str] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)       # module state, keyed by module name
+    pieces: dict[str, str] = field(default_factory=dict)     # Wild Kingdom piece -> the Location it stands on
+    # Module state, keyed by module name: plain JSON values, typed ``object`` so saves and copies go deep.
+    extra: dict[str, object] = field(default_factory=dict)
     over: bool = False

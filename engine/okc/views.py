@@ -14,6 +14,7 @@ from engine.okc.cards import card, kcard, pack_of, strength
 from engine.okc.content.vocabulary import TRAITS, describe
 from engine.okc.effects import region
 from engine.okc.hooks import active
+from engine.okc.phase import phase_label
 from engine.okc.state import Okc, Placed, RegionState
 
 
@@ -67,7 +68,6 @@ def placed_view(g: Okc, p: Placed, reg: RegionState) -> dict[str, Any]:
 
 def public_view(state: GameState) -> dict[str, Any]:
     from engine.okc.endgame import result
-    from engine.okc.rules import phase_label
 
     g: Okc = state.data
     pack = pack_of(g)
@@ -83,7 +83,8 @@ def public_view(state: GameState) -> dict[str, Any]:
             "id": r.id, "name": r.name,
             "locations": [{"id": lid, "name": pack.locations[lid].name, "side": side,
                            "reward": pack.locations[lid].text, "heralds": heralds.get(lid, []),
-                           "favour": g.favour_holder is None and pack.favour.location == lid}
+                           "favour": g.favour_holder is None and pack.favour.location == lid,
+                           "pieces": [p for p, at in g.pieces.items() if at == lid]}
                           for lid, side in zip(g.layout[r.id], ("left", "right"), strict=True)],
             "clash_marker": rs.marker or None, "clashes": rs.clashes, "resolved": rs.resolved, "winner": rs.winner,
             "supporters": dict(rs.supporters),
@@ -101,7 +102,8 @@ def public_view(state: GameState) -> dict[str, Any]:
             "herald": p.herald,
             "tactics": [{"id": t, "name": pack.tactics[t].name, "text": pack.tactics[t].text, "exhausted": ex}
                         for t, ex in p.tactics.items()],
-            "kingdom": [{**kingdom_view(g, k), "occupied": k in p.occupants,
+            "kingdom": [{**kingdom_view(g, k), "occupied": k in p.occupants or k in p.custodians,
+                         "custodians": k in p.custodians,
                          "occupant": card_view(g, p.occupants[k]) if k in p.occupants else None}
                         for k in p.kingdom],
             "site": [card_view(g, c) for c in p.site],

@@ -12,8 +12,8 @@ from engine.core import Event, GameState, SecretChoices
 from engine.okc import clash, councils, endgame
 from engine.okc.cards import card, commands, kcard, pack_of
 from engine.okc.deck import draw_up
-from engine.okc.effects import queue, run_jobs
-from engine.okc.hooks import active
+from engine.okc.effects import queue, run_jobs, stopped
+from engine.okc.hooks import active, after, merged
 from engine.okc.state import Okc
 
 SEASON_OF = {
@@ -57,9 +57,18 @@ def start_of_year(state: GameState) -> bool:
 def begin_bids(state: GameState) -> None:
     g: Okc = state.data
     g.revealed_bids = {}
-    if any(m.before_secret(state, "bid") for m in active(g.modules)):
-        return
-    open_bids(state)
+    resume(state, "bid", None)
+
+
+def resume(state: GameState, key: str, done: str | None) -> None:
+    """Let the modules after ``done`` act first at the step ``key`` (``"bid"``, ``"regions"`` or
+    ``"after_bids"``), in their order; when none still wants to, open the step itself. A module that
+    ran a step of its own calls this again with its name when it is over."""
+    g: Okc = state.data
+    for m in after(g.modules, done):
+        if (m.after_bids(state) if key == "after_bids" else m.before_secret(state, key)):
+            return
+    {"bid": open_bids, "regions": open_region_cards, "after_bids": begin_heralds}[key](state)
 
 
 def open_bids(state: GameState) -> None:
@@ -91,8 +100,7 @@ def wait_resolve_bids(state: GameState) -> bool:
         return False
     repopulate(state)
     g.revealed_bids = {}
-    if not any(m.after_bids(state) for m in active(g.modules)):
-        begin_heralds(state)
+    resume(state, "after_bids", None)
     return True
 
 
@@ -117,9 +125,7 @@ def wait_heralds(state: GameState) -> bool:
     g: Okc = state.data
     if g.turn_queue:
         return False
-    if any(m.before_secret(state, "regions") for m in active(g.modules)):
-        return True
-    open_region_cards(state)
+    resume(state, "regions", None)
     return True
 
 
@@ -274,6 +280,8 @@ def cleanup(state: GameState) -> bool:
                 kept.append(q)
             else:
                 g.players[q.owner].discard.append(q.card)
+                if g.modules:
+                    stopped(state, q, reg.id, "cleanup")
         reg.cards = kept
         reg.marker = reg.clashes = reg.again = 0
         reg.resolved = False
@@ -310,16 +318,25 @@ AUTO: dict[str, Callable[[GameState], bool]] = {
 }
 
 
+_TABLES: dict[object, dict[str, Callable[[GameState], bool]]] = {}
+
+
+def steps_for(g: Okc) -> dict[str, Callable[[GameState], bool]]:
+    """This game's step machine: the base steps and those of its active modules."""
+    return merged(AUTO, g.modules, "steps", _TABLES)
+
+
 def advance(state: GameState) -> None:
     """Run effects and automatic steps until somebody must decide or the game is over."""
     g: Okc = state.data
+    steps = steps_for(g)
     for _ in range(10_000):
         if g.choice is not None or g.over:
             return
         if g.jobs:
             run_jobs(state)
             continue
-        if not AUTO[g.step](state):
+        if not steps[g.step](state):
             return
     raise RuntimeError("the step machine did not settle")
 

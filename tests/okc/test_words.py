@@ -90,7 +90,7 @@ def test_every_effect_choice_has_a_real_question(kind: str) -> None:
     g = state.data
     g.choice = Choice("p1", kind, "", ["done"], True, 2, {"amount": 2, "what": "lore", "target": "hand"},
                       {"region": "plateau", "card": "nobility.c7"})
-    asked = choice_question(state, "p1")
+    asked = choice_question(state, "p1", WORDS.choice_questions)
     assert asked != "An effect waits on your choice.", kind
     assert_human(asked, kind)
 

@@ -24,6 +24,7 @@ from engine.okc.words.names import (
     location_where,
     okc,
     phrase,
+    piece_name,
     region_name,
     strength,
     tactic_name,
@@ -36,6 +37,9 @@ MAX_OPTIONS = 25
 ORDINALS = ("first", "second", "third")
 Question = Callable[[GameState, Decision, str, Audience], str]
 Label = Callable[[GameState, str, Action, Audience], str]
+ChoiceQuestion = Callable[[GameState, str, dict[str, Any], dict[str, Any]], str]
+# Verbs for Kingdom card options in effect choices (default: take the card).
+KINGDOM_VERBS = {"town_displace": "Discard"}
 
 
 def choice_of(g: Okc, seat: str) -> Any:
@@ -57,12 +61,14 @@ def road_line(state: GameState) -> str:
     return ", ".join(shown)
 
 
-def choice_question(state: GameState, seat: str) -> str:
+def choice_question(state: GameState, seat: str, extra: Mapping[str, ChoiceQuestion] | None = None) -> str:
     g = okc(state)
     c = choice_of(g, seat)
     if c is None:
         return "An effect waits on your choice."
     step, ctx = c.step, c.ctx
+    if extra and c.kind in extra:
+        return extra[c.kind](state, seat, step, ctx)
     where = the_region(state, ctx["region"]) if ctx.get("region") else "this Region"
     n = c.count
     questions = {
@@ -85,19 +91,22 @@ def choice_question(state: GameState, seat: str) -> str:
         "acquire": f"You have {g.players[seat].lore} Lore: acquire a card from your Site of Power?",
         "unexhaust": "Which exhausted Tactic do you ready again?",
         "recover": "Which card do you bring back from your Lost Pile?",
+        "visit": f"At {location_where(state, str(step.get('location', '')))}: do you take the Location's reward "
+                 f"({reward_text(state, str(step.get('location', ''))) or 'as printed'}) or Visit a piece standing "
+                 "there? Not both.",
     }
     return questions.get(c.kind, "An effect waits on your choice.")
 
 
 def question(state: GameState, decision: Decision, seat: str, aud: Audience,
-             extra: Mapping[str, Question]) -> str:
+             extra: Mapping[str, Question], choices: Mapping[str, ChoiceQuestion] | None = None) -> str:
     g = okc(state)
     prompt = decision.prompt
     if prompt in extra:
         return extra[prompt](state, decision, seat, aud)
     region = the_region(state, g.clash.region) if g.clash is not None else "the Region"
     if prompt.startswith("okc.choice."):
-        return choice_question(state, seat)
+        return choice_question(state, seat, choices)
     if prompt == "okc.bid":
         return (f"Spring bids: choose the card you bid, face down. The strongest bid picks first: a Kingdom card "
                 f"from the Great Road ({road_line(state)}) or from a rival, or the card comes back.")
@@ -192,6 +201,13 @@ def option_label(state: GameState, seat: str, option: str, aud: Audience) -> str
                 "acquire": "Acquire"}.get(kind, "Choose")
         cost = f" for {p.cards[option].cost} Lore" if kind == "acquire" and p.cards[option].cost is not None else ""
         return f"{verb} {card_dot(state, option)}{cost}"
+    if kind == "visit":
+        loc = str(c.step.get("location", "")) if c is not None else ""
+        if option == "reward":
+            return f"Take the {location_name(state, loc)}'s reward" if loc else "Take the Location's reward"
+        return f"Visit the {piece_name(state, option)}"
+    if option in p.kingdom:
+        return f"{KINGDOM_VERBS.get(kind, 'Take')} {kingdom_name(state, option)}"
     if option in g.players:
         return f"From {whom(state, option, aud)}"
     if option in p.tactics:

@@ -1,0 +1,36 @@
+"""The Wild Kingdom's shared concepts in words: Visits and Travel (pieces on Locations)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core import Event, GameState
+from engine.core.words import Audience
+from engine.okc.words.names import location_name, location_where, piece_name, who
+
+if TYPE_CHECKING:
+    from engine.okc.words import OkcWords
+
+
+def visit(state: GameState, e: Event, aud: Audience) -> str:
+    piece = piece_name(state, str(e.data.get("piece")))
+    where = location_name(state, str(e.data.get("location")))
+    why = f" (it must be Visited, so the {where} gives no reward)" if e.data.get("must") else \
+        f" instead of taking the {where}'s reward"
+    return f"{who(state, e.data['seat'], aud)} Visit the {piece}{why}."
+
+
+def travelled(state: GameState, e: Event, aud: Audience) -> str:
+    piece = piece_name(state, str(e.data.get("piece")))
+    return f"The {piece} travels to {location_where(state, str(e.data.get('to')))}."
+
+
+def moved(state: GameState, e: Event, aud: Audience) -> str:
+    piece = piece_name(state, str(e.data.get("piece")))
+    return f"{who(state, e.data['seat'], aud)} move the {piece} to {location_where(state, str(e.data.get('to')))}."
+
+
+def register(w: OkcWords) -> None:
+    w.on("okc.visit")(visit)
+    w.on("okc.travelled")(travelled)
+    w.on("okc.piece_moved")(moved)
