@@ -27,6 +27,7 @@ class Placed:
     blanked: bool = False                                 # printed text ignored
     used: list[str] = field(default_factory=list)         # commands used in this clash
     retained: bool = False                                # stays Active through the next cleanup
+    boons: list[str] = field(default_factory=list)        # Boons on the card (Whispering Tower), hidden until revealed
 
 
 @dataclass

@@ -54,6 +54,8 @@ class OkcWords(Words):
         self.mat_parts: list[MatPart] = []
         # Modules' effect choices: kind -> question(state, seat, step, ctx).
         self.choice_questions: dict[str, prompts.ChoiceQuestion] = {}
+        # Modules' names for the values they offer (Boons), consulted by the prompts.
+        self.option_names = prompts.OPTION_NAMES
         self.installed: set[str] = set()
         for area in (spring, secrets, summer, turns, autumn, favour, lore, deck, wild):
             area.register(self)

@@ -38,6 +38,9 @@ ORDINALS = ("first", "second", "third")
 Question = Callable[[GameState, Decision, str, Audience], str]
 Label = Callable[[GameState, str, Action, Audience], str]
 ChoiceQuestion = Callable[[GameState, str, dict[str, Any], dict[str, Any]], str]
+OptionName = Callable[[GameState, str, str], "str | None"]
+# Names modules give to the values they offer (Boons): (state, choice kind or param, value) -> name or None.
+OPTION_NAMES: list[OptionName] = []
 # Verbs for Kingdom card options in effect choices (default: take the card).
 KINGDOM_VERBS = {"town_displace": "Discard"}
 
@@ -214,7 +217,19 @@ def option_label(state: GameState, seat: str, option: str, aud: Audience) -> str
         return f"Ready {tactic_name(state, option)}"
     if any(r.id == option for r in g.regions):
         return f"To {the_region(state, option)}"
+    named = module_name(state, kind, option)
+    if named is not None:
+        return named
     return humanize(option).capitalize()
+
+
+def module_name(state: GameState, kind: str, value: str) -> str | None:
+    """A module's name for a value it offers (a Boon), if a module knows it."""
+    for namer in OPTION_NAMES:
+        named = namer(state, kind, value)
+        if named is not None:
+            return named
+    return None
 
 
 def label(state: GameState, seat: str, action: Action, aud: Audience, extra: Mapping[str, Label]) -> str:
@@ -584,7 +599,8 @@ def value_label(state: GameState, seat: str | None, kind: str, param: str, value
         return favour_ability(state, text)
     if text in g.players:
         return faction_of(state, text)
-    return humanize(text)
+    named = module_name(state, param, text)
+    return named if named is not None else humanize(text)
 
 
 # -- skipping ------------------------------------------------------------------------------------
