@@ -8,7 +8,7 @@ from engine.core import Event, GameState, Refusal, RuleError
 from engine.core.rules import RANDOM_ROLE, check_roles, deal_roles, split_roles
 from engine.okc.content.loader import FACTION_IDS, load_pack
 from engine.okc.content.schema import ContentError
-from engine.okc.hooks import KNOWN, MODULES, active
+from engine.okc.hooks import KNOWN, MODULES, active, band
 from engine.okc.pieces import BAG
 from engine.okc.state import Okc, Player, RegionState
 
@@ -73,6 +73,18 @@ def module_names(options: dict[str, Any]) -> list[str]:
     if len(set(raw)) != len(raw):
         raise RuleError("modules", "name each module once", code=Refusal.BAD_OPTION, legal=sorted(MODULES))
     return [m.name for m in active(raw)]
+
+
+def module_summary(options: dict[str, Any]) -> str:
+    """For the lobby: each chosen module with its Complexity Rating, and the total with its band
+    (Wild Kingdom, Introduction); "" for the base game."""
+    names = module_names(options)
+    if not names:
+        return ""
+    mods = active(names)
+    total = sum(m.complexity for m in mods)
+    listed = ", ".join(f"{m.title} ({m.complexity})" for m in mods)
+    return f"Wild Kingdom: {listed}. Complexity {total}: {band(total)}."
 
 
 def check_options(seats: int, options: dict[str, Any]) -> None:
@@ -151,6 +163,10 @@ def setup(state: GameState) -> None:
     state.emit(Event.public("okc.setup", factions={s: g.players[s].faction for s in state.seats},
                             order=list(g.order), length=g.length, road=list(g.great_road),
                             top=g.kingdom_deck[0] if g.kingdom_deck else None))
+    if g.modules:
+        ratings = {m.name: m.complexity for m in active(g.modules)}
+        state.emit(Event.public("okc.modules", modules=ratings, total=sum(ratings.values()),
+                                band=band(sum(ratings.values()))))
     for m in active(g.modules):
         m.setup(state)
     g.extra.pop(BAG, None)          # Starting Locations: the bag is emptied once modules are set up

@@ -113,3 +113,19 @@ def test_a_kingdom_card_gained_without_a_bidding_card() -> None:
     assert p.discard == discard and occupy not in p.occupants
     assert keep in p.kingdom and occupy in p.kingdom
     assert stealable(g, "p1") == [keep]
+
+
+def test_the_lobby_line_and_the_opening_event_give_each_rating_and_the_band() -> None:
+    from engine.okc.setup import module_summary
+    from engine.okc.words import WORDS
+    from tests.okc.words_games import audience
+
+    assert module_summary({"modules": "travelling_town,whispering_tower"}) == (
+        "Wild Kingdom: Travelling Town (2), Whispering Tower (3). Complexity 5: Welcome to the Wild Kingdom.")
+    assert module_summary({}) == ""
+    state, events = RULES.new_game(["p1", "p2"], {"modules": "all"}, 1)
+    opening = next(e for e in events if e.kind == "okc.modules")
+    assert opening.data["total"] == 6
+    assert WORDS.event(state, opening, audience(state)) == (
+        "Wild Kingdom modules in play: the Night Map (1), the Travelling Town (2) and the Whispering Tower (3). "
+        "Complexity 6: Welcome to the Wild Kingdom.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import Event, GameState
-from engine.core.words import Audience
+from engine.core.words import Audience, join_words
 from engine.okc.words.names import location_name, location_where, piece_name, who
 
 if TYPE_CHECKING:
@@ -30,7 +30,18 @@ def moved(state: GameState, e: Event, aud: Audience) -> str:
     return f"{who(state, e.data['seat'], aud)} move the {piece} to {location_where(state, str(e.data.get('to')))}."
 
 
+def modules(state: GameState, e: Event, aud: Audience) -> str:
+    from engine.okc.hooks import MODULES
+
+    ratings: dict[str, int] = dict(e.data.get("modules") or {})
+    listed = join_words([f"the {MODULES[m].title} ({n})" if m in MODULES else f"{m} ({n})"
+                         for m, n in ratings.items()])
+    return (f"Wild Kingdom modules in play: {listed}. Complexity {e.data.get('total')}: "
+            f"{e.data.get('band')}.")
+
+
 def register(w: OkcWords) -> None:
+    w.on("okc.modules")(modules)
     w.on("okc.visit")(visit)
     w.on("okc.travelled")(travelled)
     w.on("okc.piece_moved")(moved)

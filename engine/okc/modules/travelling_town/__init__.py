@@ -127,7 +127,7 @@ class TravellingTown(Module):
         g: Okc = state.data
         t = town(g)
         out[NAME] = {
-            "location": g.pieces[PIECE], "influence": t["influence"], "left": dict(t["left"]),
+            "name": "Travelling Town", "location": g.pieces[PIECE], "influence": t["influence"], "left": dict(t["left"]),
             "spaces": [None if not k else {**kingdom_view(g, k),
                                            "owner": next(s for s in g.order if k in g.players[s].custodians)}
                        for k in t["spaces"]],

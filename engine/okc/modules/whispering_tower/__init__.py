@@ -316,7 +316,7 @@ class WhisperingTower(Module):
         g: Okc = state.data
         t = tower(g)
         out[NAME] = {
-            "location": g.pieces[PIECE], "stack": len(t["stack"]), "discard": len(t["discard"]),
+            "name": "Whispering Tower", "location": g.pieces[PIECE], "stack": len(t["stack"]), "discard": len(t["discard"]),
             "levels": {lv: len(b) for lv, b in t["levels"].items()},
             "boons": {s: len(t["supply"][s]) for s in g.order},
         }
@@ -328,6 +328,8 @@ class WhisperingTower(Module):
                     if p.boons:
                         view["boons"] = [boon_view(b) for b in p.boons] if p.face_up else len(p.boons)
         if seat is not None and seat in g.players:
+            # Also as ``private.boons``: the private board draws them (renderer/okc).
+            out["private"]["boons"] = [boon_view(b) for b in t["supply"][seat]]
             out["private"][NAME] = {
                 "boons": [boon_view(b) for b in t["supply"][seat]],
                 "facedown": {reg.id: [[boon_view(b) for b in p.boons] for p in reg.cards
