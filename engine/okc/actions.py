@@ -19,7 +19,7 @@ from engine.core import (
     decision,
     specs,
 )
-from engine.okc import clash, councils, lore
+from engine.okc import allies, clash, councils, lore
 from engine.okc.board import all_locations, locations
 from engine.okc.cards import card, commands, kcard, pack_of
 from engine.okc.content.schema import Ability
@@ -60,6 +60,11 @@ ACTIONS = specs(
     ActionSpec("claim", "Choose the Location whose rewards you claim", (P("location"),), "p.30 Claim Rewards"),
     ActionSpec("choose", "Answer the effect waiting on you", (P("option"),), "effects"),
     ActionSpec("pass", "End your part in this action step", (), "p.16 Action steps"),
+    ActionSpec("ally", "Before the bids: bid with one of your Allies (leave out card to pass)",
+               (P("card", required=False),), "Wild Kingdom: Bidding with Allies", secret=True),
+    ActionSpec("ally_place", "Before the Region cards: place Allies face down, at most one per Region (none to pass)",
+               tuple(P(r, doc=f"Ally for the {r.title()}", required=False) for r in REGIONS),
+               "Wild Kingdom: Place Allies Next to Regions", secret=True),
 )
 
 
@@ -94,7 +99,7 @@ def pending(state: GameState) -> list[Decision]:
     g: Okc = state.data
     if g.over:
         return []
-    extra = [d for m in active(g.modules) for d in m.pending(state)]
+    extra = [d for m in active(g.modules) for d in m.pending(state)] + allies.pending(state)
     return extra + base_pending(state) if extra else base_pending(state)
 
 
@@ -131,11 +136,12 @@ def base_pending(state: GameState) -> list[Decision]:
 
 
 def default_secret(g: Okc, seat: str) -> Action:
-    hand = sorted(g.players[seat].hand)
+    cards, free, need = allies.placement(g, seat)
+    hand = sorted(cards)
     if g.step == "bid":
         return Action.of("bid", card=min(hand, key=lambda c: (card(g, c).strength, c)))
     if g.step == "region_cards":
-        return Action.of("place", **dict(zip([r.id for r in g.regions], hand, strict=False)))
+        return Action.of("place", **dict(zip(free, hand[:need], strict=False)))
     return Action.of("tie")
 
 
@@ -144,7 +150,8 @@ def legal(state: GameState, seat: str) -> list[Action]:
     if g.over:
         return []
     if g.modules:
-        return [a for m in active(g.modules) for a in m.legal(state, seat)] + base_legal(state, seat)
+        return [a for m in active(g.modules) for a in m.legal(state, seat)] + allies.legal(state, seat) + \
+            base_legal(state, seat)
     return base_legal(state, seat)
 
 
@@ -153,17 +160,16 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
     if g.choice is not None:
         return [act("choose", option=o) for o in g.choice.options] if g.choice.seat == seat else []
     step = g.step
-    hand = sorted(set(g.players[seat].hand))
+    usable, ids, k = allies.placement(g, seat)
+    hand = sorted(set(usable))
     if step == "bid":
         return [act("bid", card=c) for c in hand] if g.secret and seat in g.secret.missing() else []
     if step == "region_cards":
         if not (g.secret and seat in g.secret.missing()):
             return []
-        ids = [r.id for r in g.regions]
-        k = min(3, len(hand))
         out = []
         for combo in permutations(hand, k):
-            if k == 3:
+            if k == len(ids):
                 out.append(act("place", **dict(zip(ids, combo, strict=True))))
             else:
                 for where in permutations(ids, k):
@@ -172,7 +178,7 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
     if step == "tie":
         if not (g.secret and seat in g.secret.missing()):
             return []
-        return [act("tie")] + [act("tie", card=c) for c in hand]
+        return [act("tie")] + [act("tie", card=c) for c in sorted(set(g.players[seat].hand))]
     if step == "resolve_bids":
         return resolve_options(g, seat) if g.bid_queue and g.bid_queue[0] == seat else []
     if step == "heralds":

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Action, Event, GameState, RuleError
-from engine.okc import clash, councils, lore
+from engine.okc import allies, clash, councils, lore
 from engine.okc.actions import (
     ACTIONS,
     TIMING,
@@ -61,6 +61,9 @@ def play_bid(state: GameState, g: Okc, seat: str, action: Action) -> None:
     cid = action.get("card")
     if cid not in g.players[seat].hand:
         raise refuse(section, f"{cid!r} is not in your hand", "not_in_hand", sorted(g.players[seat].hand))
+    if g.modules and allies.is_ally(g, seat, cid):
+        raise refuse(allies.BID_SECTION, "an Ally is bid only when declared before the bids", "ally",
+                     sorted(allies.own_cards(g, seat)))
     g.secret.submit(state, seat, cid, section)
 
 
@@ -69,14 +72,17 @@ def play_place(state: GameState, g: Okc, seat: str, action: Action) -> None:
     check_step(g, ("region_cards",), section, "placing cards next to Regions")
     assert g.secret is not None
     g.secret.check(seat, section)
-    hand = g.players[seat].hand
+    hand, free, need = allies.placement(g, seat)
     chosen = {r.id: action.get(r.id) for r in g.regions if action.get(r.id)}
-    need = min(3, len(hand))
+    if any(r not in free for r in chosen):
+        raise refuse(allies.PLACE_SECTION, "an Ally of yours already stands next to that Region", "ally_region",
+                     free)
     if len(chosen) != need:
         raise refuse(section, f"place exactly {need} card(s), one per Region", "count", "one card per Region")
     cards = list(chosen.values())
     if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-        raise refuse(section, "each card must be a different card from your hand", "not_in_hand", sorted(hand))
+        raise refuse(section, "each card must be a different card from your hand (not an Ally)", "not_in_hand",
+                     sorted(hand))
     g.secret.submit(state, seat, chosen, section)
 
 
@@ -309,6 +315,8 @@ HANDLERS: dict[str, Handler] = {
     "herald": play_herald, "order": play_order, "tie": play_tie, "claim": play_claim, "pass": play_pass,
     "deploy": play_deploy, "tactic": play_tactic, "kingdom": play_kingdom, "favour": play_favour,
     "command": play_command, "govern": play_govern, "journey": play_journey, "choose": play_choose,
+    "ally": lambda state, g, seat, action: allies.play(state, seat, action),
+    "ally_place": lambda state, g, seat, action: allies.play(state, seat, action),
 }
 
 

@@ -131,6 +131,8 @@ class Okc:
     councils: dict[str, list[Seated]] = field(default_factory=dict)
     secret: SecretChoices | None = None
     revealed_bids: dict[Seat, CardId] = field(default_factory=dict)
+    ally_bids: dict[Seat, CardId] = field(default_factory=dict)          # Allies bid face down (Wild Kingdom)
+    ally_regions: dict[Seat, list[str]] = field(default_factory=dict)    # Regions where a seat placed an Ally
     bid_queue: list[Seat] = field(default_factory=list)
     turn_queue: list[Seat] = field(default_factory=list)      # seats still to act in this action step
     clash: Clash | None = None

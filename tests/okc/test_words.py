@@ -108,7 +108,8 @@ def test_playouts_meet_every_decision_and_action_kind() -> None:
     for players, length, modules, seed in GAMES[:3]:
         play(players, length, modules, seed, visit)
     assert decision_prompts() <= prompts
-    assert set(HANDLERS) <= set(labelled), sorted(set(HANDLERS) - set(labelled))
+    # Allies come only from modules not played yet: test_allies labels their two actions from a set-up game.
+    assert set(HANDLERS) - {"ally", "ally_place"} <= set(labelled), sorted(set(HANDLERS) - set(labelled))
     for kind, text in labelled.items():
         assert text != ACTIONS[kind].doc, f"{kind} is labelled by its command help"
 

@@ -135,6 +135,12 @@ def question(state: GameState, decision: Decision, seat: str, aud: Audience,
         return f"The clash in {region} is tied: play one more card face down, or pass."
     if prompt == "okc.claim":
         return f"You won {region}: which Location's rewards do you claim?"
+    if prompt == "okc.ally_bid":
+        return ("Before the bids: do you bid with one of your Allies? If you do, it is your only bid this round; "
+                "if you pass, you bid with a card of your own faction like everyone else.")
+    if prompt == "okc.ally_regions":
+        return ("Before the Region cards: do you place Allies face down, at most one per Region? You then place "
+                "cards of your own faction only where no Ally of yours stands.")
     return "What do you do?"
 
 
@@ -150,7 +156,7 @@ def if_absent(state: GameState, decision: Decision, seat: str, aud: Audience) ->
         return ABSENT + "you bid your weakest card."
     if prompt == "okc.region_cards":
         return ABSENT + "the first cards of your hand go face down, in Region order."
-    if prompt == "okc.tie" or prompt in ("okc.spring_actions", "okc.day", "okc.autumn"):
+    if prompt in ("okc.tie", "okc.spring_actions", "okc.day", "okc.autumn", "okc.ally_bid", "okc.ally_regions"):
         return ABSENT + "you pass."
     if prompt == "okc.resolve_bid":
         return ABSENT + "your bid card comes back to your hand."
@@ -288,6 +294,12 @@ def label(state: GameState, seat: str, action: Action, aud: Audience, extra: Map
         return f"Journey with {card_dot(state, cid)} (+{lore} Lore)"
     if kind == "tie":
         return f"Play {card_dot(state, cid)} face down" if cid else "Pass"
+    if kind == "ally":
+        return f"Bid with the Ally {card_dot(state, cid)}" if cid else "No Ally bid"
+    if kind == "ally_place":
+        parts = [f"{region_name(state, r.id)}: {card_name(state, str(action.get(r.id)))}" for r in g.regions
+                 if action.get(r.id)]
+        return "Allies · " + " · ".join(parts) if parts else "Place no Ally"
     if kind == "choose":
         return option_label(state, seat, str(action.get("option")), aud)
     if kind == "pass":
@@ -327,7 +339,7 @@ CHOOSE_TITLES = {"move_herald": "Move a Herald", "govern": "Govern", "swap": "Sw
 
 
 def is_pass(action: Action) -> bool:
-    return action.kind in PASSING or action.kind == "tie" and not action.get("card") or \
+    return action.kind in PASSING or action.kind in ("ally", "ally_place") and not action.args or action.kind == "tie" and not action.get("card") or \
         action.kind == "choose" and action.get("option") == DONE
 
 
