@@ -99,6 +99,8 @@ def pending(state: GameState) -> list[Decision]:
     g: Okc = state.data
     if g.over:
         return []
+    if not g.modules:
+        return base_pending(state)
     extra = [d for m in active(g.modules) for d in m.pending(state)] + allies.pending(state)
     return extra + base_pending(state) if extra else base_pending(state)
 
@@ -160,8 +162,9 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
     if g.choice is not None:
         return [act("choose", option=o) for o in g.choice.options] if g.choice.seat == seat else []
     step = g.step
-    usable, ids, k = allies.placement(g, seat)
-    hand = sorted(set(usable))
+    if step in ("bid", "region_cards"):
+        usable, ids, k = allies.placement(g, seat)
+        hand = sorted(set(usable))
     if step == "bid":
         return [act("bid", card=c) for c in hand] if g.secret and seat in g.secret.missing() else []
     if step == "region_cards":

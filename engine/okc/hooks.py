@@ -168,9 +168,9 @@ def after(names: list[str], done: str | None) -> list[Module]:
 
 def merged(base: dict[str, Any], names: list[str], attr: str, cache: dict[Any, dict[str, Any]]) -> dict[str, Any]:
     """``base`` with the ``attr`` table of each active module added (built once per set of modules)."""
-    mods = active(names)
-    if not mods:
+    if not names:
         return base
+    mods = active(names)
     key = tuple((m.name, id(m)) for m in mods)
     table = cache.get(key)
     if table is None:
