@@ -19,11 +19,13 @@ from engine.core import (
     decision,
     specs,
 )
-from engine.okc import clash, councils, lore
+from engine.okc import allies, clash, councils, lore
 from engine.okc.board import all_locations, locations
 from engine.okc.cards import card, commands, kcard, pack_of
+from engine.okc.content.schema import Ability
 from engine.okc.effects import DONE, region
-from engine.okc.hooks import active
+from engine.okc.hooks import MODULES, active, merged
+from engine.okc.kingdom import road_cards, stealable
 from engine.okc.state import Okc, Placed
 
 P = Param
@@ -44,7 +46,8 @@ ACTIONS = specs(
                (P("regions", ParamType.LIST, "three Regions, I first"),), "p.25 Place Clash Markers"),
     ActionSpec("deploy", "Place Supporters from your board in a Region (Action)",
                (P("region", choices=REGIONS), P("count", ParamType.INT)), "p.28 Supporters"),
-    ActionSpec("tactic", "Use an unexhausted Tactic (Action)", (P("id"),), "p.22 Tactics"),
+    ActionSpec("tactic", "Use a Tactic (Action): its unexhausted side, or the ability on its exhausted side",
+               (P("id"),), "p.22 Tactics"),
     ActionSpec("kingdom", "Use a Kingdom card's action", (P("card"),), "p.19 Kingdom cards"),
     ActionSpec("favour", "Use the Kingdom's Favour", (P("ability"),), "p.46 Kingdom's Favour"),
     ActionSpec("command", "Use a command: an Active card's Day command, or an Autumn command from hand",
@@ -57,7 +60,30 @@ ACTIONS = specs(
     ActionSpec("claim", "Choose the Location whose rewards you claim", (P("location"),), "p.30 Claim Rewards"),
     ActionSpec("choose", "Answer the effect waiting on you", (P("option"),), "effects"),
     ActionSpec("pass", "End your part in this action step", (), "p.16 Action steps"),
+    ActionSpec("ally", "Before the bids: bid with one of your Allies (leave out card to pass)",
+               (P("card", required=False),), "Wild Kingdom: Bidding with Allies", secret=True),
+    ActionSpec("ally_place", "Before the Region cards: place Allies face down, at most one per Region (none to pass)",
+               tuple(P(r, doc=f"Ally for the {r.title()}", required=False) for r in REGIONS),
+               "Wild Kingdom: Place Allies Next to Regions", secret=True),
 )
+
+
+_TABLES: dict[object, dict[str, ActionSpec]] = {}
+
+
+def actions_for(g: Okc) -> dict[str, ActionSpec]:
+    """This game's `/okc` actions: the base ones and those of its active modules."""
+    return merged(ACTIONS, g.modules, "actions", _TABLES)
+
+
+def catalogue() -> dict[str, ActionSpec]:
+    """Every action any shipped module can bring, for the command list (a game accepts only its own)."""
+    import engine.okc.modules  # noqa: F401  (the shipped modules)
+
+    table = dict(ACTIONS)
+    for m in MODULES.values():
+        table.update(m.actions)
+    return table
 
 
 def act(kind: str, **args: str | int) -> Action:
@@ -73,7 +99,9 @@ def pending(state: GameState) -> list[Decision]:
     g: Okc = state.data
     if g.over:
         return []
-    extra = [d for m in active(g.modules) for d in m.pending(state)]
+    if not g.modules:
+        return base_pending(state)
+    extra = [d for m in active(g.modules) for d in m.pending(state)] + allies.pending(state)
     return extra + base_pending(state) if extra else base_pending(state)
 
 
@@ -110,11 +138,12 @@ def base_pending(state: GameState) -> list[Decision]:
 
 
 def default_secret(g: Okc, seat: str) -> Action:
-    hand = sorted(g.players[seat].hand)
+    cards, free, need = allies.placement(g, seat)
+    hand = sorted(cards)
     if g.step == "bid":
         return Action.of("bid", card=min(hand, key=lambda c: (card(g, c).strength, c)))
     if g.step == "region_cards":
-        return Action.of("place", **dict(zip([r.id for r in g.regions], hand, strict=False)))
+        return Action.of("place", **dict(zip(free, hand[:need], strict=False)))
     return Action.of("tie")
 
 
@@ -123,7 +152,8 @@ def legal(state: GameState, seat: str) -> list[Action]:
     if g.over:
         return []
     if g.modules:
-        return [a for m in active(g.modules) for a in m.legal(state, seat)] + base_legal(state, seat)
+        return [a for m in active(g.modules) for a in m.legal(state, seat)] + allies.legal(state, seat) + \
+            base_legal(state, seat)
     return base_legal(state, seat)
 
 
@@ -132,17 +162,17 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
     if g.choice is not None:
         return [act("choose", option=o) for o in g.choice.options] if g.choice.seat == seat else []
     step = g.step
-    hand = sorted(set(g.players[seat].hand))
+    if step in ("bid", "region_cards"):
+        usable, ids, k = allies.placement(g, seat)
+        hand = sorted(set(usable))
     if step == "bid":
         return [act("bid", card=c) for c in hand] if g.secret and seat in g.secret.missing() else []
     if step == "region_cards":
         if not (g.secret and seat in g.secret.missing()):
             return []
-        ids = [r.id for r in g.regions]
-        k = min(3, len(hand))
         out = []
         for combo in permutations(hand, k):
-            if k == 3:
+            if k == len(ids):
                 out.append(act("place", **dict(zip(ids, combo, strict=True))))
             else:
                 for where in permutations(ids, k):
@@ -151,7 +181,7 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
     if step == "tie":
         if not (g.secret and seat in g.secret.missing()):
             return []
-        return [act("tie")] + [act("tie", card=c) for c in hand]
+        return [act("tie")] + [act("tie", card=c) for c in sorted(set(g.players[seat].hand))]
     if step == "resolve_bids":
         return resolve_options(g, seat) if g.bid_queue and g.bid_queue[0] == seat else []
     if step == "heralds":
@@ -173,22 +203,28 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
 
 
 def occupy_space(g: Okc, seat: str) -> bool:
-    """Two Kingdom card spaces on the Player Board for Occupied cards (p.19)."""
+    """Two Kingdom card spaces on the Player Board for Occupied cards (p.19); cards the Travelling Town's
+    Custodians Occupy do not count (Wild Kingdom, Kingdom Card Limit)."""
     p = g.players[seat]
-    return sum(1 for k in p.kingdom if kcard(g, k).kind == "occupy") < 2
-
-
-def road_cards(g: Okc) -> list[str]:
-    return [k for k in g.great_road if k] + g.kingdom_deck[:1]
+    return sum(1 for k in p.kingdom if kcard(g, k).kind == "occupy" and k not in p.custodians) < 2
 
 
 def resolve_options(g: Okc, seat: str) -> list[Action]:
     room = occupy_space(g, seat)
     out = [act("keep")]
     out += [act("road", card=k) for k in road_cards(g) if room or kcard(g, k).kind != "occupy"]
-    out += [act("steal", card=k) for s in g.order if s != seat for k in g.players[s].kingdom
+    out += [act("steal", card=k) for s in g.order if s != seat for k in stealable(g, s)
             if room or kcard(g, k).kind != "occupy"]
     return out
+
+
+def tactic_side(t: Ability, exhausted: bool, used: list[str], timing: str) -> Ability | None:
+    """The side of Tactic ``t`` usable now: the unexhausted side, or while exhausted the ability on its
+    exhausted side, once a round (ruling W7); None when neither works at ``timing``."""
+    if not exhausted:
+        return t if timing in t.timing else None
+    back = t.back
+    return back if back is not None and timing in back.timing and back.id not in used else None
 
 
 def day_cards(g: Okc, seat: str) -> list[Placed]:
@@ -224,7 +260,7 @@ def action_step_options(g: Okc, seat: str, step: str) -> list[Action]:
         for rid in targets:
             out += [act("deploy", region=rid, count=n) for n in range(1, p.supporters + 1)]
     pack = pack_of(g)
-    out += [act("tactic", id=t) for t, ex in p.tactics.items() if not ex and timing in pack.tactics[t].timing]
+    out += [act("tactic", id=t) for t, ex in p.tactics.items() if tactic_side(pack.tactics[t], ex, p.used, timing)]
     for k in p.kingdom:
         ability = kcard(g, k).action
         if ability and timing in ability.timing and k not in p.used:

@@ -15,14 +15,16 @@ from engine.okc import RULES
 from engine.simulate import Playout
 
 
-def run(games: int, seed: int, length: int, players: int | None) -> dict[str, tuple[int, int, float]]:
+def run(games: int, seed: int, length: int, players: int | None,
+        modules: str = "") -> dict[str, tuple[int, int, float]]:
     wins: Counter[str] = Counter()
     played: Counter[str] = Counter()
     fair: dict[str, float] = {}
     for i in range(games):
         n = players or (2, 3, 4)[i % 3]
         seats = [f"p{k + 1}" for k in range(n)]
-        playout = Playout(RULES, seats, seed * 1_000_003 + i, {"length": length}, check=False)
+        playout = Playout(RULES, seats, seed * 1_000_003 + i, {"length": length, "modules": modules},
+                          check=False)
         state = playout.run()
         result = RULES.result(state)
         assert result is not None
@@ -41,9 +43,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--length", type=int, default=5)
     parser.add_argument("--players", type=int)
+    parser.add_argument("--modules", default="", help="Wild Kingdom modules: a comma list or all")
     args = parser.parse_args(argv)
-    table = run(args.games, args.seed, args.length, args.players)
-    print(f"{args.games} games, length {args.length}, players {args.players or '2-4'}")
+    table = run(args.games, args.seed, args.length, args.players, args.modules)
+    print(f"{args.games} games, length {args.length}, players {args.players or '2-4'}, "
+          f"modules {args.modules or 'none'}")
     for faction, (won, played, fair) in table.items():
         print(f"  {faction:<10} won {won:>4} of {played:>4} = {won / played:6.1%} (fair {fair:5.1%}, "
               f"ratio {won / played / fair:4.2f})")

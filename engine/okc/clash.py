@@ -8,8 +8,8 @@ Region in a round; a Region clashes again in the same round only when an effect 
 from __future__ import annotations
 
 from engine.core import Event, GameState, SecretChoices
-from engine.okc.cards import commands, has_keyword, kcard, pack_of, strength
-from engine.okc.effects import eliminate, queue, region
+from engine.okc.cards import commands, has_keyword, kcard, strength
+from engine.okc.effects import claim_location, eliminate, queue, region
 from engine.okc.hooks import active
 from engine.okc.state import Clash, Okc, Placed, RegionState
 
@@ -172,9 +172,8 @@ def no_winner(state: GameState, why: str) -> None:
 
 
 def claim(state: GameState, seat: str, location: str) -> None:
-    """Claim rewards (p.30): the Herald reward, then the Location reward (unless a module Visit replaces it)."""
+    """Claim rewards (p.30): the Herald reward, then the Location reward or a Visit (Wild Kingdom)."""
     g: Okc = state.data
-    pack = pack_of(g)
     me = g.players[seat]
     state.emit(Event.public("okc.claim", seat=seat, location=location))
     if me.herald == location:
@@ -188,8 +187,7 @@ def claim(state: GameState, seat: str, location: str) -> None:
                 me.influence += 1
                 state.emit(Event.public("okc.stole", seat=seat, victim=other, what="influence", amount=1,
                                         why="herald"))
-    if not any(m.claim(state, seat, location) for m in active(g.modules)):
-        queue(g, seat, pack.locations[location].reward, source=f"location:{location}")
+    claim_location(state, seat, location)
     g.step = "after_claim"
 
 

@@ -3,8 +3,8 @@
 Effects are queued as :class:`Job` s; the front job's steps run one at a time. A step that
 needs a seat's decision stores a :class:`Choice` and stops the queue; the seat's ``choose``
 action resumes the same step with the answer. New jobs (spending Lore, discarding after
-Attrition) go to the front, so they happen at once. Modules add step kinds through
-:data:`engine.okc.hooks.EXTRA_STEPS`.
+Attrition) go to the front, so they happen at once. A game's active modules add step kinds
+through their ``effects`` table (engine/okc/hooks.py).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from engine.okc import councils, lore
 from engine.okc.board import all_locations
 from engine.okc.cards import card, has_keyword, kcard
 from engine.okc.deck import draw
-from engine.okc.hooks import EXTRA_STEPS
+from engine.okc.hooks import active
 from engine.okc.state import Choice, Job, Okc, Placed, RegionState
 
 DONE = "done"
@@ -72,6 +72,13 @@ def eliminate(state: GameState, victims: list[Placed], by: str | list[str], rid:
         pile = g.players[v.owner].discard if to == "discard" else g.players[v.owner].lost
         pile.append(v.card)
         state.emit(Event.public("okc.eliminated", card=v.card, seat=v.owner, region=rid, to=to, by=by))
+        stopped(state, v, rid, "eliminated")
+
+
+def stopped(state: GameState, placed: Placed, rid: str, why: str) -> None:
+    """A card stopped being Active (p.43): the modules react (Boons on it are discarded)."""
+    for m in active(state.data.modules):
+        m.inactive(state, placed, rid, why)
 
 
 def take_favour(state: GameState, seat: str) -> None:
@@ -228,6 +235,7 @@ def s_burn(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> N
             region(g, ctx["region"]).cards.remove(placed)
             g.burned.append(placed.card)
             state.emit(Event.public("okc.burned", seat=placed.owner, card=placed.card))
+            stopped(state, placed, ctx["region"], "burned")
         return
     pile = p.hand if target == "hand" else p.lost
     if answer is None:
@@ -423,18 +431,76 @@ def s_hand_size(state: GameState, seat: str, step: Step, ctx: Step, answer: Any)
     state.emit(Event.public("okc.hand_size", seat=seat, hand_size=p.hand_size))
 
 
+# -- Location rewards and Visits (Wild Kingdom: Visit) ------------------------------------------------
+
+REWARD = "reward"
+
+
+def claim_location(state: GameState, seat: str, location: str) -> None:
+    """Claim ``location``'s reward, or Visit a piece standing there (after a won clash or by an ability)."""
+    g: Okc = state.data
+    if g.modules:
+        g.jobs.insert(0, Job(seat, [{"do": "visit", "location": location}], {"source": f"location:{location}"}))
+    else:
+        location_reward(state, seat, location)
+
+
+def visitable(state: GameState, location: str) -> dict[str, tuple[Any, bool]]:
+    """Pieces on ``location`` that can be Visited: piece -> (its module, must it be Visited)."""
+    out: dict[str, tuple[Any, bool]] = {}
+    for m in active(state.data.modules):
+        for piece, must in m.visitable(state, location).items():
+            out[piece] = (m, must)
+    return out
+
+
+def location_reward(state: GameState, seat: str, location: str) -> None:
+    """The Location's printed reward (p.30), resolved before anything else queued; modules add theirs."""
+    from engine.okc.cards import pack_of
+
+    g: Okc = state.data
+    reward = pack_of(g).locations[location].reward
+    if reward:
+        g.jobs.insert(0, Job(seat, [dict(s) for s in reward], {"source": f"location:{location}"}))
+    for m in active(g.modules):
+        m.rewarded(state, seat, location)
+
+
+def s_visit(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
+    """Wild Kingdom, Visit: a piece that must be Visited is Visited (the winner picks if several must);
+    with only may-Visit pieces, the winner takes the Location reward or Visits one piece; never both."""
+    g: Okc = state.data
+    location = step["location"]
+    pieces = visitable(state, location)
+    must = [p for p, (_, m) in pieces.items() if m]
+    options = must or ([REWARD, *pieces] if pieces else [])
+    if answer is None:
+        if len(options) > 1:
+            ask(g, seat, "visit", "visit a piece or take the Location reward", options, step, ctx)
+            return
+        answer = options[0] if options else REWARD
+    if answer == REWARD:
+        location_reward(state, seat, location)
+        return
+    module, forced = pieces[answer]
+    state.emit(Event.public("okc.visit", seat=seat, piece=answer, location=location, must=forced))
+    module.visit(state, seat, answer)
+
+
 HANDLERS: dict[str, Handler] = {
     "gain": s_gain, "steal": s_steal, "draw": s_draw, "discard": s_discard, "eliminate": s_eliminate,
     "burn": s_burn, "move_herald": s_move_herald, "swap": s_swap, "peek": s_peek, "govern": s_govern,
     "journey": s_journey, "strength": s_strength, "bonus": s_bonus, "blank": s_blank, "grant": s_grant,
     "recruit": s_recruit, "unexhaust": s_unexhaust, "favour": s_favour, "bottom": s_bottom,
     "recycle": s_recycle, "recover": s_recover, "retain": s_retain, "clash_again": s_clash_again,
-    "hand_size": s_hand_size, "spend": s_spend,
+    "hand_size": s_hand_size, "spend": s_spend, "visit": s_visit,
 }
 
 
 def execute(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: Any = None) -> None:
-    handler = HANDLERS.get(step["do"]) or EXTRA_STEPS[step["do"]]
+    handler = HANDLERS.get(step["do"])
+    if handler is None:
+        handler = next(m.effects[step["do"]] for m in active(state.data.modules) if step["do"] in m.effects)
     handler(state, seat, step, ctx, answer)
 
 

@@ -3,41 +3,47 @@
 A module is a subclass of :class:`Module` with ClassVar metadata, registered by name (like
 python-chess variants). The base rules call the hooks below at the named moments; every hook
 has a do-nothing default, so a module overrides only what it changes. Modules keep their own
-state under ``Okc.extra[module.name]`` and may add effect steps to :data:`EXTRA_STEPS` and
-actions to :attr:`Module.actions`.
+state under ``Okc.extra[module.name]``; their pieces stand on Locations in ``Okc.pieces`` (a
+board fact the views and the renderer show).
 
-Helpers modules share: ``engine.okc.board.travel`` (Travel), ``engine.okc.setup.starting_location``
-(Starting Locations from the bag), ``engine.okc.clash.claim`` (claiming a Location's rewards), the
-effect queue (``engine.okc.effects.queue``) and ``Okc.layout`` (the Night Map rearranges it).
+Tables are built, not patched: a module declares ``actions`` (its `/okc` commands), ``steps``
+(step name -> function returning True when it moved on) and ``effects`` (effect-step kind ->
+handler). Each game's action, step and effect tables are merged from its active modules
+(``engine.okc.actions.actions_for``, ``engine.okc.year.steps_for``, ``engine.okc.effects.execute``);
+nothing here or in a module changes the base tables. This file imports nothing from the rules above it.
+
+Several modules acting at the same step act in their ``order`` (the Night Map first, then the
+Starting Location modules in the order of the Wild Kingdom rulebook: Aeronauts, Travelling Town,
+Whispering Tower).
 
 Hook points (where the base rules call them):
 
 - ``check_options(seats, options)``: refuse bad module options (RuleError) when a game is created.
+- ``content()``: the module's content pack (Boons, neutral cards), checked like the base pack.
 - ``setup(state)``: after base setup (Starting Locations, decks of module cards).
-- ``claim(state, seat, location) -> bool``: before a Location reward is claimed; return True when
-  the module replaced the reward (Visit: Aeronauts, Travelling Town, Whispering Tower).
+- Visit: a module with ``pieces`` that can be Visited lists them in ``visitable`` (piece -> True when it
+  must be Visited); the base rules (``engine.okc.clash.claim_location``) rank must-Visit over may-Visit,
+  ask the winner to choose, then call ``visit(state, seat, piece)``. ``rewarded(state, seat, location)``
+  runs when a Location reward is claimed (Influence the Travelling Town left there).
 - ``winter(state)``: in the Winter Effects Step (Travel of moving pieces).
 - ``after_bids(state) -> bool``: after the Great Road is repopulated, before Heralds. Return True to run a
-  step of the module's own (the Negotiation Step); it then calls ``engine.okc.year.begin_heralds``.
-- ``reveal(state, region, cards)``: face-down cards (a list of ``Placed``) were just revealed in a
-  Region (Boons on them are revealed too).
-- ``clash_resolved(state, region, winner)``: after the tally decided a clash (``winner`` None when
-  nobody won), before any reward (If-you-win Boons, After-Clash effects, Legendary Creature cards).
-- ``cleanup(state)``: at Winter cleanup, before Active cards are discarded (Boons to their discard).
+  step of the module's own; it then calls ``engine.okc.year.resume(state, "after_bids", self.name)``.
 - ``before_secret(state, key) -> bool``: before bids (``"bid"``) or Region cards (``"regions"``) are
-  placed. Return True to run a step of the module's own first (Allies are declared in turn order);
-  the module then calls ``engine.okc.year.open_bids`` / ``open_region_cards`` itself.
-- ``legal(state, seat)``, ``pending(state)``, ``play(state, seat, action)``: the module's own actions
-  (declared in ``actions``; :func:`register` adds them to the `/okc` commands). Its own steps go in
-  ``steps`` (step name -> function returning True when it moved on), merged into the step machine.
-- ``strength(state, seat, region) -> int``: extra Strength in a clash (the Near & Far adds 3).
+  placed. Return True to run a step of the module's own first; it then calls
+  ``engine.okc.year.resume(state, key, self.name)``, which lets the next module act, then opens the step.
+- ``reveal(state, region, cards)``: face-down cards (a list of ``Placed``) were just revealed in a Region.
+- ``clash_resolved(state, region, winner)``: after the tally decided a clash (``winner`` None when
+  nobody won), before any reward.
+- ``inactive(state, placed, region, why)``: a card stopped being Active (eliminated, burned, moved away
+  by Flank, discarded at cleanup).
+- ``cleanup(state)``: at Winter cleanup, before Active cards are discarded.
+- ``legal(state, seat)``, ``pending(state)``, ``play(state, seat, action)``: the module's own actions.
+- ``strength(state, seat, region) -> int``: extra Strength in a clash.
 - ``view(state, seat, out)``: add the module's public or private parts to a view.
-- ``permute(state, rnd)``: scramble the module's hidden facts (Boons, the Aeronaut deck).
-- ``end(state)``: before the final tally (Trade Agreement modifiers).
-- ``words(w)``: the module's wording, installed once on the game's ``OkcWords`` when it registers:
-  ``w.on(kind)`` for a teller of each event kind it emits (a test fails for a kind without one),
-  ``w.questions[prompt]`` for its decisions, ``w.labels[kind]`` for its actions and
-  ``w.mat_parts`` for its part of a player's private mat (Boons).
+- ``permute(state, rnd)``: scramble the module's hidden facts.
+- ``end(state)``: before the final tally.
+- ``words(w)``: the module's wording on ``w`` (an ``engine.okc.words.OkcWords``): ``w.on(kind)`` for each
+  event kind it emits, ``w.questions[prompt]``, ``w.labels[kind]`` and ``w.mat_parts``.
 """
 
 from __future__ import annotations
@@ -48,8 +54,13 @@ from typing import Any, ClassVar
 
 from engine.core import Action, ActionSpec, Decision, GameState, RuleError
 
-# Extra effect-step kinds: name -> handler(state, seat, step, ctx, answer). Filled by modules.
-EXTRA_STEPS: dict[str, Callable[..., None]] = {}
+EffectHandler = Callable[[GameState, str, dict[str, Any], dict[str, Any], Any], None]
+
+# Every Wild Kingdom module by option name, in the rulebook's order, with its Complexity Rating.
+KNOWN = {"night_map": 1, "aeronauts": 2, "legendary_creatures": 2, "negotiating_table": 3,
+         "travelling_town": 2, "whispering_tower": 3, "wild_kingdom_cards": 0}
+# Complexity bands (Wild Kingdom, Introduction): total rating -> the band's name.
+BANDS = ((1, 4, "First Comets in the Sky"), (5, 8, "Welcome to the Wild Kingdom"), (9, 99, "All is Altered"))
 
 
 class Module:
@@ -58,17 +69,33 @@ class Module:
     complexity: ClassVar[int] = 0
     actions: ClassVar[dict[str, ActionSpec]] = {}
     steps: ClassVar[dict[str, Callable[[GameState], bool]]] = {}
-    # Modules set up in this order (the Night Map first: Starting Locations need its layout).
-    order: ClassVar[int] = 50
+    effects: ClassVar[dict[str, EffectHandler]] = {}
+    # Piece id -> the name players see; True in ``must_visit`` when the piece must be Visited.
+    pieces: ClassVar[dict[str, str]] = {}
+    must_visit: ClassVar[bool] = False
+    # Modules set up and act in this order (the Night Map first: Starting Locations need its layout).
+    order: ClassVar[int] = 90
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
+        return None
+
+    def content(self) -> Any:
+        """The module's content pack (``engine.okc.content.modules.load_module_pack``), or None."""
         return None
 
     def setup(self, state: GameState) -> None:
         return None
 
-    def claim(self, state: GameState, seat: str, location: str) -> bool:
-        return False
+    def visitable(self, state: GameState, location: str) -> dict[str, bool]:
+        """The module's pieces on ``location`` that can be Visited (piece -> must Visit)."""
+        here = state.data.pieces
+        return {p: self.must_visit for p in self.pieces if here.get(p) == location}
+
+    def visit(self, state: GameState, seat: str, piece: str) -> None:
+        return None
+
+    def rewarded(self, state: GameState, seat: str, location: str) -> None:
+        return None
 
     def winter(self, state: GameState) -> None:
         return None
@@ -80,6 +107,9 @@ class Module:
         return None
 
     def clash_resolved(self, state: GameState, region: str, winner: str | None) -> None:
+        return None
+
+    def inactive(self, state: GameState, placed: Any, region: str, why: str) -> None:
         return None
 
     def cleanup(self, state: GameState) -> None:
@@ -118,18 +148,39 @@ MODULES: dict[str, Module] = {}
 
 
 def register(module: Module) -> Module:
-    """Install a module: its actions join the `/okc` commands, its steps the step machine, its
-    wording the game's words."""
-    from engine.okc.actions import ACTIONS
-    from engine.okc.words import WORDS
-    from engine.okc.year import AUTO
-
+    """Make a module known by its option name. Nothing else changes: each game builds its own tables."""
     MODULES[module.name] = module
-    ACTIONS.update(module.actions)
-    AUTO.update(module.steps)
-    WORDS.install(module)
     return module
 
 
 def active(names: list[str]) -> list[Module]:
     return sorted((MODULES[n] for n in names if n in MODULES), key=lambda m: m.order)
+
+
+def after(names: list[str], done: str | None) -> list[Module]:
+    """The active modules that come after ``done`` in acting order (all of them when ``done`` is None)."""
+    mods = active(names)
+    if done is None:
+        return mods
+    index = next((i for i, m in enumerate(mods) if m.name == done), -1)
+    return mods[index + 1:]
+
+
+def merged(base: dict[str, Any], names: list[str], attr: str, cache: dict[Any, dict[str, Any]]) -> dict[str, Any]:
+    """``base`` with the ``attr`` table of each active module added (built once per set of modules)."""
+    if not names:
+        return base
+    mods = active(names)
+    key = tuple((m.name, id(m)) for m in mods)
+    table = cache.get(key)
+    if table is None:
+        table = dict(base)
+        for m in mods:
+            table.update(getattr(m, attr))
+        cache[key] = table
+    return table
+
+
+def band(total: int) -> str:
+    """The Complexity band of a total rating (Wild Kingdom, Introduction); "" for the base game."""
+    return next((name for lo, hi, name in BANDS if lo <= total <= hi), "")

@@ -7,12 +7,22 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Action, Event, GameState, RuleError
-from engine.okc import clash, councils, lore
-from engine.okc.actions import ACTIONS, TIMING, awaited_turn, day_cards, legal, occupy_space, road_cards
+from engine.okc import allies, clash, councils, lore
+from engine.okc.actions import (
+    ACTIONS,
+    TIMING,
+    actions_for,
+    awaited_turn,
+    day_cards,
+    legal,
+    occupy_space,
+    tactic_side,
+)
 from engine.okc.board import all_locations, locations
 from engine.okc.cards import card, commands, kcard, pack_of
 from engine.okc.effects import answer_choice, queue, region
 from engine.okc.hooks import active
+from engine.okc.kingdom import gain_kingdom, road_cards, stealable, take_from_road
 from engine.okc.state import Job, Okc, Placed
 from engine.okc.year import advance
 
@@ -51,6 +61,9 @@ def play_bid(state: GameState, g: Okc, seat: str, action: Action) -> None:
     cid = action.get("card")
     if cid not in g.players[seat].hand:
         raise refuse(section, f"{cid!r} is not in your hand", "not_in_hand", sorted(g.players[seat].hand))
+    if g.modules and allies.is_ally(g, seat, cid):
+        raise refuse(allies.BID_SECTION, "an Ally is bid only when declared before the bids", "ally",
+                     sorted(allies.own_cards(g, seat)))
     g.secret.submit(state, seat, cid, section)
 
 
@@ -59,14 +72,17 @@ def play_place(state: GameState, g: Okc, seat: str, action: Action) -> None:
     check_step(g, ("region_cards",), section, "placing cards next to Regions")
     assert g.secret is not None
     g.secret.check(seat, section)
-    hand = g.players[seat].hand
+    hand, free, need = allies.placement(g, seat)
     chosen = {r.id: action.get(r.id) for r in g.regions if action.get(r.id)}
-    need = min(3, len(hand))
+    if any(r not in free for r in chosen):
+        raise refuse(allies.PLACE_SECTION, "an Ally of yours already stands next to that Region", "ally_region",
+                     free)
     if len(chosen) != need:
         raise refuse(section, f"place exactly {need} card(s), one per Region", "count", "one card per Region")
     cards = list(chosen.values())
     if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-        raise refuse(section, "each card must be a different card from your hand", "not_in_hand", sorted(hand))
+        raise refuse(section, "each card must be a different card from your hand (not an Ally)", "not_in_hand",
+                     sorted(hand))
     g.secret.submit(state, seat, chosen, section)
 
 
@@ -78,7 +94,7 @@ def play_resolve(state: GameState, g: Okc, seat: str, action: Action) -> None:
     kid = action.get("card")
     if action.kind == "road" and kid not in road_cards(g):
         raise refuse(section, f"{kid!r} is not on the Great Road", "not_on_road", road_cards(g))
-    if action.kind == "steal" and not any(kid in g.players[s].kingdom for s in g.order if s != seat):
+    if action.kind == "steal" and not any(kid in stealable(g, s) for s in g.order if s != seat):
         raise refuse(section, f"no opponent holds {kid!r}", "not_held", "an opponent's Kingdom card")
     if kid and kcard(g, kid).kind == "occupy" and not occupy_space(g, seat):
         raise refuse("p.19 Occupying Kingdom Cards", "both Occupy spaces of your board are full", "no_space",
@@ -92,14 +108,11 @@ def play_resolve(state: GameState, g: Okc, seat: str, action: Action) -> None:
         state.emit(Event.public("okc.bid_kept", seat=seat, card=bid))
         return
     if action.kind == "road":
-        if kid in g.great_road:
-            g.great_road[g.great_road.index(kid)] = ""
-        else:
-            g.kingdom_deck.pop(0)
+        take_from_road(g, kid)
         state.emit(Event.public("okc.road_taken", seat=seat, card=kid, bid=bid,
                                 top=g.kingdom_deck[0] if g.kingdom_deck else None))
     else:
-        victim = next(s for s in g.order if kid in g.players[s].kingdom)
+        victim = next(s for s in g.order if kid in stealable(g, s))
         vp = g.players[victim]
         vp.kingdom.remove(kid)
         occupant = vp.occupants.pop(kid, None)
@@ -108,23 +121,6 @@ def play_resolve(state: GameState, g: Okc, seat: str, action: Action) -> None:
         state.emit(Event.public("okc.kingdom_stolen", seat=seat, victim=victim, card=kid, bid=bid,
                                 occupant_to_hand=occupant))
     gain_kingdom(state, seat, kid, bid)
-
-
-def gain_kingdom(state: GameState, seat: str, kid: str, bid: str) -> None:
-    """The bidding card Occupies a card that needs it, else goes to the discard pile (rulings)."""
-    g: Okc = state.data
-    me = g.players[seat]
-    k = kcard(g, kid)
-    if k.kind == "occupy":
-        me.occupants[kid] = bid
-        state.emit(Event.public("okc.occupied", seat=seat, card=kid))
-    else:
-        me.discard.append(bid)
-    if k.kind == "instant":
-        g.kingdom_discard.append(kid)
-    else:
-        me.kingdom.append(kid)
-    queue(g, seat, k.on_gain, source=f"kingdom:{kid}")
 
 
 def play_herald(state: GameState, g: Okc, seat: str, action: Action) -> None:
@@ -216,11 +212,18 @@ def ability_ctx(g: Okc) -> dict[str, str]:
 def play_tactic(state: GameState, g: Okc, seat: str, action: Action) -> None:
     section = ACTIONS["tactic"].section
     check_turn(g, seat, section)
-    check_legal(state, seat, action, section, "only your unexhausted Tactics whose timing is now")
+    check_legal(state, seat, action, section, "only your unexhausted Tactics whose timing is now, or an ability "
+                "on the exhausted side of one, once a round")
     t = pack_of(g).tactics[action.get("id")]
-    g.players[seat].tactics[t.id] = True
-    state.emit(Event.public("okc.tactic", seat=seat, tactic=t.id))
-    queue(g, seat, t.steps, source=f"tactic:{t.id}", **ability_ctx(g))
+    p = g.players[seat]
+    side = tactic_side(t, p.tactics[t.id], p.used, TIMING[g.step])
+    assert side is not None
+    if side is t:
+        p.tactics[t.id] = True
+    else:
+        p.used.append(side.id)
+    state.emit(Event.public("okc.tactic", seat=seat, tactic=t.id, exhausted_side=side is not t))
+    queue(g, seat, side.steps, source=f"tactic:{t.id}", **ability_ctx(g))
 
 
 def play_kingdom(state: GameState, g: Okc, seat: str, action: Action) -> None:
@@ -312,6 +315,8 @@ HANDLERS: dict[str, Handler] = {
     "herald": play_herald, "order": play_order, "tie": play_tie, "claim": play_claim, "pass": play_pass,
     "deploy": play_deploy, "tactic": play_tactic, "kingdom": play_kingdom, "favour": play_favour,
     "command": play_command, "govern": play_govern, "journey": play_journey, "choose": play_choose,
+    "ally": lambda state, g, seat, action: allies.play(state, seat, action),
+    "ally_place": lambda state, g, seat, action: allies.play(state, seat, action),
 }
 
 
@@ -324,8 +329,9 @@ def play(state: GameState, seat: str, action: Action) -> None:
         handler(state, g, seat, action)
     else:
         owner = next((m for m in active(g.modules) if action.kind in m.actions), None)
-        if owner is None:
-            raise RuleError("modules", f"{action.kind!r} belongs to a module not in this game", code="no_module")
+        if owner is None or action.kind not in actions_for(g):
+            raise RuleError("modules", f"{action.kind!r} belongs to a module not in this game", code="no_module",
+                            legal=", ".join(g.modules) or "the base game's actions")
         owner.play(state, seat, action)
     advance(state)
 
@@ -349,7 +355,7 @@ def s_ambush(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, A
 
 def s_flank(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: object) -> None:
     """Flank: move this card to another Region still to be resolved; it stays Active there."""
-    from engine.okc.effects import ask, source_placed
+    from engine.okc.effects import ask, source_placed, stopped
 
     g: Okc = state.data
     placed = source_placed(g, ctx)
@@ -362,6 +368,7 @@ def s_flank(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, An
     region(g, ctx["region"]).cards.remove(placed)
     region(g, str(answer)).cards.append(placed)
     state.emit(Event.public("okc.flanked", seat=seat, card=placed.card, frm=ctx["region"], to=answer))
+    stopped(state, placed, ctx["region"], "flanked")
 
 
 def _register() -> None:

@@ -9,25 +9,8 @@ from engine.core import Action, Decision, GameState, Result, Rules, View
 from engine.core.words import Words
 from engine.okc import actions, endgame, play, setup, views
 from engine.okc.hooks import active
+from engine.okc.phase import phase_label
 from engine.okc.state import Okc
-
-SEASON_NAMES = {"start": "Start of the Year", "spring": "Spring", "summer": "Summer", "autumn": "Autumn",
-                "winter": "Winter", "over": "Game over"}
-STEP_NAMES = {
-    "bid": "bids", "resolve_bids": "resolving bids", "heralds": "Heralds", "region_cards": "cards to Regions",
-    "spring_actions": "Action Step", "clash_order": "Clash markers", "day": "clash", "tally": "clash",
-    "tie": "clash", "claim": "clash", "after_claim": "clash", "next_region": "clash", "autumn": "Action Step",
-    "winter": "Effects Step", "cleanup": "cleanup", "start": "draw", "over": "final tally",
-}
-
-
-def phase_label(g: Okc) -> str:
-    if g.over:
-        return "Game over"
-    label = f"Round {g.round}, {SEASON_NAMES[g.season]}: {STEP_NAMES.get(g.step, g.step)}"
-    if g.clash is not None:
-        label += f" ({g.clash.region})"
-    return label
 
 
 class OkcRules(Rules):
@@ -37,7 +20,7 @@ class OkcRules(Rules):
     max_seats = 4
     state_type = Okc
     schema_version = 1
-    actions = actions.ACTIONS
+    actions = actions.catalogue()
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return setup.default_options(seats)

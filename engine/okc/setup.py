@@ -8,24 +8,11 @@ from engine.core import Event, GameState, Refusal, RuleError
 from engine.core.rules import RANDOM_ROLE, check_roles, deal_roles, split_roles
 from engine.okc.content.loader import FACTION_IDS, load_pack
 from engine.okc.content.schema import ContentError
-from engine.okc.hooks import active
+from engine.okc.hooks import KNOWN, MODULES, active, band
+from engine.okc.pieces import BAG
 from engine.okc.state import Okc, Player, RegionState
 
 LENGTHS = {4: "short", 5: "standard", 6: "extended"}
-BAG = "starting_bag"
-
-
-def starting_location(state: GameState, piece: str) -> str:
-    """Wild Kingdom p.6 Starting Locations: draw a Location token from the bag for ``piece``; tokens
-    drawn for earlier pieces stay out, so each module's piece starts on a different Location."""
-    from engine.okc.board import all_locations
-
-    g: Okc = state.data
-    bag = g.extra.setdefault(BAG, all_locations(g))
-    drawn: str = state.rng.pick(bag, why=f"starting location {piece}")
-    bag.remove(drawn)
-    state.emit(Event.public("okc.starting_location", piece=piece, location=drawn))
-    return drawn
 
 
 def default_options(seats: int) -> dict[str, Any]:
@@ -61,6 +48,45 @@ def chosen_factions(seats: int, options: dict[str, Any]) -> list[str]:
     return [] if factions == "random" else [f for f in factions.split(",") if f]
 
 
+# Options that only a module can honour: option -> module.
+MODULE_OPTIONS = {"night_map": "night_map"}
+KNOWN_TITLES = {"night_map": "Night Map", "aeronauts": "Aeronauts", "legendary_creatures": "Legendary Creatures",
+                "negotiating_table": "Negotiating Table", "travelling_town": "Travelling Town",
+                "whispering_tower": "Whispering Tower", "wild_kingdom_cards": "Wild Kingdom Cards"}
+
+
+def module_names(options: dict[str, Any]) -> list[str]:
+    """The modules a game plays (option ``modules``: a comma list or ``all``, every module played so far),
+    in their setup order; refuses an unknown module and one that is not played yet."""
+    import engine.okc.modules  # noqa: F401  (the shipped modules)
+
+    raw = [m.strip() for m in str(options.get("modules") or "").split(",") if m.strip()]
+    if raw == ["all"]:
+        raw = list(MODULES)
+    for name in raw:
+        if name not in KNOWN and name not in MODULES:
+            raise RuleError("modules", f"there is no module called {name!r}", code=Refusal.BAD_OPTION,
+                            legal=sorted(MODULES))
+        if name not in MODULES:
+            raise RuleError("modules", f"the {KNOWN_TITLES[name]} module is not played yet", code=Refusal.BAD_OPTION,
+                            legal=sorted(MODULES))
+    if len(set(raw)) != len(raw):
+        raise RuleError("modules", "name each module once", code=Refusal.BAD_OPTION, legal=sorted(MODULES))
+    return [m.name for m in active(raw)]
+
+
+def module_summary(options: dict[str, Any]) -> str:
+    """For the lobby: each chosen module with its Complexity Rating, and the total with its band
+    (Wild Kingdom, Introduction); "" for the base game."""
+    names = module_names(options)
+    if not names:
+        return ""
+    mods = active(names)
+    total = sum(m.complexity for m in mods)
+    listed = ", ".join(f"{m.title} ({m.complexity})" for m in mods)
+    return f"Wild Kingdom: {listed}. Complexity {total}: {band(total)}."
+
+
 def check_options(seats: int, options: dict[str, Any]) -> None:
     length = options.get("length")
     if length not in LENGTHS:
@@ -79,16 +105,17 @@ def check_options(seats: int, options: dict[str, Any]) -> None:
                             "factions (every seat named), not both", code=Refusal.BAD_OPTION,
                             legal=["roles=<faction|random>,...", "factions=<faction>,..."])
     check_roles("p.7 Setup H", options.get("roles"), seats, list(FACTION_IDS))
-    if options.get("modules"):
-        from engine.okc.hooks import MODULES
-
-        names = [m for m in str(options["modules"]).split(",") if m]
-        unknown = [m for m in names if m not in MODULES]
-        if unknown:
-            raise RuleError("modules", f"unknown module {unknown[0]!r}", code=Refusal.BAD_OPTION,
-                            legal=sorted(MODULES) or "no modules installed")
-        for name in names:
-            MODULES[name].check_options(seats, options)
+    names = module_names(options)
+    for name in names:
+        MODULES[name].check_options(seats, options)
+        try:
+            MODULES[name].content()
+        except ContentError as err:
+            raise RuleError("content", str(err), code="bad_pack") from None
+    for option, module in MODULE_OPTIONS.items():
+        if option in options and module not in names:
+            raise RuleError("modules", f"the option {option} needs the {KNOWN_TITLES[module]} module in the game",
+                            code=Refusal.BAD_OPTION, legal=f"modules={module} (with the other modules you want)")
     try:
         load_pack(str(options.get("pack", "starter")))
     except ContentError as err:
@@ -99,7 +126,7 @@ def setup(state: GameState) -> None:
     opts = state.options
     pack = load_pack(str(opts.get("pack", "starter")))
     g = Okc(pack=pack.id, length=int(opts["length"]))
-    g.modules = [m for m in str(opts.get("modules") or "").split(",") if m]
+    g.modules = module_names(opts)
     state.data = g
     # A-B: the board, the Councils, a Kingdom Deck drawn from the pool, the Great Road.
     g.regions = [RegionState(r.id) for r in pack.regions]
@@ -136,6 +163,10 @@ def setup(state: GameState) -> None:
     state.emit(Event.public("okc.setup", factions={s: g.players[s].faction for s in state.seats},
                             order=list(g.order), length=g.length, road=list(g.great_road),
                             top=g.kingdom_deck[0] if g.kingdom_deck else None))
+    if g.modules:
+        ratings = {m.name: m.complexity for m in active(g.modules)}
+        state.emit(Event.public("okc.modules", modules=ratings, total=sum(ratings.values()),
+                                band=band(sum(ratings.values()))))
     for m in active(g.modules):
         m.setup(state)
     g.extra.pop(BAG, None)          # Starting Locations: the bag is emptied once modules are set up

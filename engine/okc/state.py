@@ -27,6 +27,7 @@ class Placed:
     blanked: bool = False                                 # printed text ignored
     used: list[str] = field(default_factory=list)         # commands used in this clash
     retained: bool = False                                # stays Active through the next cleanup
+    boons: list[str] = field(default_factory=list)        # Boons on the card (Whispering Tower), hidden until revealed
 
 
 @dataclass
@@ -59,6 +60,7 @@ class Player:
     tactics: dict[str, bool] = field(default_factory=dict)    # tactic id -> exhausted
     kingdom: list[str] = field(default_factory=list)          # Kingdom cards held (kept or occupied)
     occupants: dict[str, CardId] = field(default_factory=dict)  # Kingdom card -> Occupying Faction card
+    custodians: list[str] = field(default_factory=list)       # Kingdom cards the Travelling Town's Custodians Occupy
     used: list[str] = field(default_factory=list)             # Kingdom card actions used this round
     governed: bool = False
     journeyed: bool = False
@@ -129,6 +131,8 @@ class Okc:
     councils: dict[str, list[Seated]] = field(default_factory=dict)
     secret: SecretChoices | None = None
     revealed_bids: dict[Seat, CardId] = field(default_factory=dict)
+    ally_bids: dict[Seat, CardId] = field(default_factory=dict)          # Allies bid face down (Wild Kingdom)
+    ally_regions: dict[Seat, list[str]] = field(default_factory=dict)    # Regions where a seat placed an Ally
     bid_queue: list[Seat] = field(default_factory=list)
     turn_queue: list[Seat] = field(default_factory=list)      # seats still to act in this action step
     clash: Clash | None = None
@@ -137,5 +141,7 @@ class Okc:
     spend: list[Seat] = field(default_factory=list)           # seats owed a chance to spend Lore
     burned: list[CardId] = field(default_factory=list)
     modules: list[str] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)       # module state, keyed by module name
+    pieces: dict[str, str] = field(default_factory=dict)     # Wild Kingdom piece -> the Location it stands on
+    # Module state, keyed by module name: plain JSON values, typed ``object`` so saves and copies go deep.
+    extra: dict[str, object] = field(default_factory=dict)
     over: bool = False

@@ -10,10 +10,12 @@ from typing import Any
 
 from engine.core import GameState
 from engine.okc import councils
+from engine.okc.allies import allies_in_hand
 from engine.okc.cards import card, kcard, pack_of, strength
 from engine.okc.content.vocabulary import TRAITS, describe
 from engine.okc.effects import region
 from engine.okc.hooks import active
+from engine.okc.phase import phase_label
 from engine.okc.state import Okc, Placed, RegionState
 
 
@@ -67,7 +69,6 @@ def placed_view(g: Okc, p: Placed, reg: RegionState) -> dict[str, Any]:
 
 def public_view(state: GameState) -> dict[str, Any]:
     from engine.okc.endgame import result
-    from engine.okc.rules import phase_label
 
     g: Okc = state.data
     pack = pack_of(g)
@@ -83,7 +84,8 @@ def public_view(state: GameState) -> dict[str, Any]:
             "id": r.id, "name": r.name,
             "locations": [{"id": lid, "name": pack.locations[lid].name, "side": side,
                            "reward": pack.locations[lid].text, "heralds": heralds.get(lid, []),
-                           "favour": g.favour_holder is None and pack.favour.location == lid}
+                           "favour": g.favour_holder is None and pack.favour.location == lid,
+                           "pieces": [p for p, at in g.pieces.items() if at == lid]}
                           for lid, side in zip(g.layout[r.id], ("left", "right"), strict=True)],
             "clash_marker": rs.marker or None, "clashes": rs.clashes, "resolved": rs.resolved, "winner": rs.winner,
             "supporters": dict(rs.supporters),
@@ -101,7 +103,8 @@ def public_view(state: GameState) -> dict[str, Any]:
             "herald": p.herald,
             "tactics": [{"id": t, "name": pack.tactics[t].name, "text": pack.tactics[t].text, "exhausted": ex}
                         for t, ex in p.tactics.items()],
-            "kingdom": [{**kingdom_view(g, k), "occupied": k in p.occupants,
+            "kingdom": [{**kingdom_view(g, k), "occupied": k in p.occupants or k in p.custodians,
+                         "custodians": k in p.custodians,
                          "occupant": card_view(g, p.occupants[k]) if k in p.occupants else None}
                         for k in p.kingdom],
             "site": [card_view(g, c) for c in p.site],
@@ -109,8 +112,8 @@ def public_view(state: GameState) -> dict[str, Any]:
             "passed": g.step in ("spring_actions", "day", "autumn") and s not in g.turn_queue,
         }
     bids = None
-    if g.step in ("bid", "resolve_bids"):
-        bids = {"key": f"bid-{g.round}", "awaiting": list(g.secret.awaiting) if g.secret else [],
+    if g.step in ("ally_bids", "bid", "resolve_bids"):
+        bids = {"allies": sorted(g.ally_bids), "key": f"bid-{g.round}", "awaiting": list(g.secret.awaiting) if g.secret else [],
                 "submitted": g.secret.public()["submitted"] if g.secret else [],
                 "revealed": {s: card_view(g, c) for s, c in g.revealed_bids.items()},
                 "queue": list(g.bid_queue)}
@@ -154,10 +157,12 @@ def private_view(state: GameState, seat: str, out: dict[str, Any]) -> None:
         bid = card_view(g, g.secret.own(seat))
     facedown = {r.id: [card_view(g, q.card) for q in r.cards if q.owner == seat and not q.face_up]
                 for r in g.regions}
+    allies = set(allies_in_hand(g, seat))
     pending_place = g.secret.own(seat) if g.step == "region_cards" and g.secret is not None else None
     pending_tie = g.secret.own(seat) if g.step == "tie" and g.secret is not None else None
     out["private"] = {
-        "seat": seat, "hand": [card_view(g, c) for c in sorted(p.hand)], "bid": bid, "facedown": facedown,
+        "seat": seat, "hand": [{**card_view(g, c), "ally": c in allies} for c in sorted(p.hand)], "bid": bid,
+        "ally_bid": card_view(g, g.ally_bids[seat]) if seat in g.ally_bids else None, "facedown": facedown,
         "placing": {k: card_view(g, v) for k, v in pending_place.items()} if pending_place else None,
         "tie_card": card_view(g, pending_tie) if pending_tie else None,
         "occupants": {k: card_view(g, c) for k, c in p.occupants.items()},

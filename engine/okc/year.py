@@ -9,15 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Event, GameState, SecretChoices
-from engine.okc import clash, councils, endgame
+from engine.okc import allies, clash, councils, endgame
 from engine.okc.cards import card, commands, kcard, pack_of
 from engine.okc.deck import draw_up
-from engine.okc.effects import queue, run_jobs
-from engine.okc.hooks import active
+from engine.okc.effects import queue, run_jobs, stopped
+from engine.okc.hooks import active, after, merged
 from engine.okc.state import Okc
 
 SEASON_OF = {
-    "start": "start", "bid": "spring", "resolve_bids": "spring", "heralds": "spring", "region_cards": "spring",
+    "start": "start", "bid": "spring", "ally_bids": "spring", "ally_regions": "spring", "resolve_bids": "spring", "heralds": "spring", "region_cards": "spring",
     "spring_actions": "spring", "clash_order": "summer", "day": "summer", "tally": "summer", "tie": "summer",
     "claim": "summer", "after_claim": "summer", "next_region": "summer", "autumn": "autumn",
     "winter": "winter", "cleanup": "winter", "over": "over",
@@ -57,16 +57,28 @@ def start_of_year(state: GameState) -> bool:
 def begin_bids(state: GameState) -> None:
     g: Okc = state.data
     g.revealed_bids = {}
-    if any(m.before_secret(state, "bid") for m in active(g.modules)):
+    g.ally_bids = {}
+    if allies.start(state, "bid"):
         return
-    open_bids(state)
+    resume(state, "bid", None)
+
+
+def resume(state: GameState, key: str, done: str | None) -> None:
+    """Let the modules after ``done`` act first at the step ``key`` (``"bid"``, ``"regions"`` or
+    ``"after_bids"``), in their order; when none still wants to, open the step itself. A module that
+    ran a step of its own calls this again with its name when it is over."""
+    g: Okc = state.data
+    for m in after(g.modules, done):
+        if (m.after_bids(state) if key == "after_bids" else m.before_secret(state, key)):
+            return
+    {"bid": open_bids, "regions": open_region_cards, "after_bids": begin_heralds}[key](state)
 
 
 def open_bids(state: GameState) -> None:
     """Place Bids (p.17): every seat with a card in hand bids one, face down, at the same time."""
     g: Okc = state.data
     set_step(g, "bid")
-    able = [s for s in g.order if g.players[s].hand]
+    able = [s for s in g.order if s not in g.ally_bids and allies.placement(g, s)[0]]
     g.secret = SecretChoices(f"bid-{g.round}", able) if able else None
 
 
@@ -78,6 +90,10 @@ def wait_bids(state: GameState) -> bool:
     g.secret = None
     for seat, cid in bids.items():
         g.players[seat].hand.remove(cid)
+    if g.ally_bids:
+        state.emit(Event.public("okc.ally_bids_revealed", bids=dict(g.ally_bids)))
+        bids = {s: (g.ally_bids.get(s) or bids[s]) for s in g.order if s in bids or s in g.ally_bids}
+        g.ally_bids = {}
     g.revealed_bids = dict(bids)
     rank = {s: i for i, s in enumerate(g.order)}
     g.bid_queue = sorted(bids, key=lambda s: (-card(g, bids[s]).strength, rank[s]))
@@ -91,8 +107,7 @@ def wait_resolve_bids(state: GameState) -> bool:
         return False
     repopulate(state)
     g.revealed_bids = {}
-    if not any(m.after_bids(state) for m in active(g.modules)):
-        begin_heralds(state)
+    resume(state, "after_bids", None)
     return True
 
 
@@ -117,9 +132,8 @@ def wait_heralds(state: GameState) -> bool:
     g: Okc = state.data
     if g.turn_queue:
         return False
-    if any(m.before_secret(state, "regions") for m in active(g.modules)):
-        return True
-    open_region_cards(state)
+    if not allies.start(state, "regions"):
+        resume(state, "regions", None)
     return True
 
 
@@ -127,7 +141,7 @@ def open_region_cards(state: GameState) -> None:
     """Place one face-down card next to each Region (p.21), all seats at once."""
     g: Okc = state.data
     set_step(g, "region_cards")
-    able = [s for s in g.order if g.players[s].hand]
+    able = [s for s in g.order if allies.placement(g, s)[2]]
     g.secret = SecretChoices(f"regions-{g.round}", able) if able else None
 
 
@@ -258,6 +272,7 @@ def cleanup(state: GameState) -> bool:
     g: Okc = state.data
     for m in active(g.modules):
         m.cleanup(state)
+    g.ally_regions = {}
     for p in g.players.values():
         p.herald = None
         p.used = []
@@ -274,6 +289,8 @@ def cleanup(state: GameState) -> bool:
                 kept.append(q)
             else:
                 g.players[q.owner].discard.append(q.card)
+                if g.modules:
+                    stopped(state, q, reg.id, "cleanup")
         reg.cards = kept
         reg.marker = reg.clashes = reg.again = 0
         reg.resolved = False
@@ -289,8 +306,20 @@ def cleanup(state: GameState) -> bool:
     return True
 
 
+def after_allies(key: str) -> Callable[[GameState], bool]:
+    """Once every Ally holder has declared, the modules and then the simultaneous step follow."""
+    def step(state: GameState) -> bool:
+        if state.data.turn_queue:
+            return False
+        resume(state, key, None)
+        return True
+    return step
+
+
 AUTO: dict[str, Callable[[GameState], bool]] = {
     "start": start_of_year,
+    "ally_bids": after_allies("bid"),
+    "ally_regions": after_allies("regions"),
     "bid": wait_bids,
     "resolve_bids": wait_resolve_bids,
     "heralds": wait_heralds,
@@ -310,16 +339,25 @@ AUTO: dict[str, Callable[[GameState], bool]] = {
 }
 
 
+_TABLES: dict[object, dict[str, Callable[[GameState], bool]]] = {}
+
+
+def steps_for(g: Okc) -> dict[str, Callable[[GameState], bool]]:
+    """This game's step machine: the base steps and those of its active modules."""
+    return merged(AUTO, g.modules, "steps", _TABLES)
+
+
 def advance(state: GameState) -> None:
     """Run effects and automatic steps until somebody must decide or the game is over."""
     g: Okc = state.data
+    steps = steps_for(g)
     for _ in range(10_000):
         if g.choice is not None or g.over:
             return
         if g.jobs:
             run_jobs(state)
             continue
-        if not AUTO[g.step](state):
+        if not steps[g.step](state):
             return
     raise RuntimeError("the step machine did not settle")
 

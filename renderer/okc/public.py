@@ -144,6 +144,11 @@ def draw_region(scene: Scene, i: int, r: Region, b: Board, mk: dict[str, Mark]) 
                 scene.add(Item("region_card", "card", cx, y, 62, 50, text=card_text(c, 58, 10), fill=CARD_FILL,
                                outline=mk[seat].colour, ink=INK_DARK, size=10, bold=True, width=3, where=r.name,
                                who=seat, info={"face_down": False, "name": c.name, "strength": c.strength}))
+        for n, c in enumerate(shown[:4]):
+            if c.boons:
+                scene.add(Item("boon_badge", "disc", ax + 32 + n * 66 + 56, y + 4, text=f"B{c.boons}", fill=GOLD,
+                               outline=INK_DARK, ink=INK_DARK, size=20, where=r.name, who=seat,
+                               info={"boons": c.boons}))
         if len(shown) > 4:
             w.text(scene, "region_card_more", ax + 32 + 4 * 66 - 2, y + 16, f"+{len(shown) - 4}", size=14, bold=True,
                    where=r.name, who=seat, count=len(shown) - 4)

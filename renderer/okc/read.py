@@ -29,6 +29,7 @@ class CardFace:
     occupant: str = ""  # name of the faction card Occupying this Kingdom card, when shown
     gained: int = 0
     blanked: bool = False
+    boons: int = 0  # Whispering Tower Boons on a placed card (face down until the card is revealed)
 
 
 @dataclass
@@ -137,9 +138,12 @@ def card(raw: Any) -> CardFace:
     if not isinstance(raw, dict):
         return CardFace(face_down=True)
     if "face_up" in raw:  # a placed card next to a Region
+        on = raw.get("boons")
+        boons = len(on) if isinstance(on, list) else _int(on)
         if not raw.get("face_up"):
-            return CardFace(face_down=True)
+            return CardFace(face_down=True, boons=boons)
         inner = card(raw.get("card"))
+        inner.boons = boons
         if raw.get("strength") is not None:
             inner.strength = _int(raw["strength"])
         inner.gained = _int(raw.get("gained"))

@@ -1,5 +1,6 @@
 """Module hook points (engine/okc/hooks.py): a small test module uses each one, as a Wild Kingdom
-module would (a Visit piece that Travels, a declaration step before bids, its own action and view)."""
+module would (a Visit piece that Travels, a declaration step before bids, its own action and view).
+The module only registers: each game builds its own tables, so the base tables never change."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ from typing import Any, ClassVar
 
 import pytest
 
-from engine.core import Action, ActionSpec, Decision, DecisionKind, Event, GameState, Param, decision
-from engine.okc import RULES
+from engine.core import Action, ActionSpec, Decision, DecisionKind, Event, GameState, Param, apply, decision
+from engine.core.textform import parse
+from engine.okc import RULES, OkcRules
 from engine.okc.actions import ACTIONS
 from engine.okc.board import travel
 from engine.okc.hooks import MODULES, Module, register
-from engine.okc.year import AUTO, open_bids, set_step
-from tests.okc.helpers import data, do, find, pass_until, spring_actions
+from engine.okc.year import AUTO, resume, set_step
+from tests.okc.helpers import data, find, pass_until, spring_actions
 
 
 class Lantern(Module):
@@ -31,19 +33,20 @@ class Lantern(Module):
     def mine(state: GameState) -> dict[str, Any]:
         return state.data.extra.setdefault("lantern", {"at": "castle", "queue": []})
 
+    pieces: ClassVar = {"lantern": "Lantern"}
+    must_visit: ClassVar = True
+
     def setup(self, state: GameState) -> None:
         self.mine(state)
+        state.data.pieces["lantern"] = "castle"
 
-    def claim(self, state: GameState, seat: str, location: str) -> bool:
-        if self.mine(state)["at"] != location:
-            return False
+    def visit(self, state: GameState, seat: str, piece: str) -> None:
         state.data.players[seat].influence += 3
         state.emit(Event.public("lantern.visited", seat=seat))
-        return True
 
     def winter(self, state: GameState) -> None:
-        m = self.mine(state)
-        m["at"] = travel(state.data, m["at"])
+        g = state.data
+        g.pieces["lantern"] = travel(g, g.pieces["lantern"])
 
     def before_secret(self, state: GameState, key: str) -> bool:
         if key != "bid":
@@ -69,7 +72,7 @@ class Lantern(Module):
         state.emit(Event.public("lantern.declared", seat=seat, word=action.get("word")))
 
     def view(self, state: GameState, seat: str | None, out: dict[str, Any]) -> None:
-        out["lantern"] = {"at": self.mine(state)["at"]}
+        out["lantern"] = {"at": state.data.pieces["lantern"]}
 
     steps: ClassVar = {"lantern_declare": lambda state: _after_declare(state)}
 
@@ -77,38 +80,49 @@ class Lantern(Module):
 def _after_declare(state: GameState) -> bool:
     if Lantern.mine(state)["queue"]:
         return False
-    open_bids(state)
+    resume(state, "bid", "lantern")
     return True
+
+
+class LanternRules(OkcRules):
+    actions = {**OkcRules.actions, **Lantern.actions}
+
+
+LRULES = LanternRules()
+
+
+def ldo(state: GameState, seat: str, text: str) -> list[Event]:
+    return apply(LRULES, state, seat, parse(text, LRULES.actions))
 
 
 @pytest.fixture
 def lantern() -> Iterator[None]:
+    before = (dict(ACTIONS), dict(AUTO))
     register(Lantern())
     yield
     MODULES.pop("lantern")
-    ACTIONS.pop("declare")
-    AUTO.pop("lantern_declare")
+    assert (dict(ACTIONS), dict(AUTO)) == before, "a module changed the base tables"
 
 
-def test_module_claim_replaces_the_location_reward(lantern: None) -> None:
-    state, _ = RULES.new_game(["p1", "p2"], {"modules": "lantern", "factions": "nobility,clans", "order": "seated"}, 1)
+def test_module_visit_replaces_the_location_reward(lantern: None) -> None:
+    state, _ = LRULES.new_game(["p1", "p2"], {"modules": "lantern", "factions": "nobility,clans", "order": "seated"}, 1)
     assert RULES.view(state, None)["lantern"] == {"at": "castle"}
     spring_actions(state, {"p1": {"highlands": "nobility.c9"}})
     pass_until(state, "clash_order")
-    do(state, "p2", "order regions:highlands,plateau,lowlands")
+    ldo(state, "p2", "order regions:highlands,plateau,lowlands")
     pass_until(state, "claim")
-    events = do(state, "p1", "claim location:castle")
+    events = ldo(state, "p1", "claim location:castle")
     assert find(events, "lantern.visited") and data(state).players["p1"].influence == 3
     assert data(state).choice is None          # no Govern: the reward was replaced
 
 
 def test_module_step_before_bids_and_travel_in_winter(lantern: None) -> None:
-    state, _ = RULES.new_game(["p1", "p2"], {"modules": "lantern", "factions": "nobility,clans", "order": "seated"}, 1)
+    state, _ = LRULES.new_game(["p1", "p2"], {"modules": "lantern", "factions": "nobility,clans", "order": "seated"}, 1)
     g = data(state)
     assert g.step == "lantern_declare"
     assert [d.prompt for d in RULES.pending(state)] == ["lantern.declare"]
-    do(state, "p1", "declare word:pass")
-    do(state, "p2", "declare word:pass")
+    ldo(state, "p1", "declare word:pass")
+    ldo(state, "p2", "declare word:pass")
     assert g.step == "bid"
     # Winter: the lantern Travels from the Castle to the Battlefield.
     g.secret = None
@@ -128,11 +142,12 @@ def test_travel_follows_the_wild_kingdom_example() -> None:
 
 
 def test_starting_locations_are_drawn_without_repeats() -> None:
-    from engine.okc.setup import starting_location
+    from engine.okc.pieces import starting_location
 
     state, _ = RULES.new_game(["p1", "p2"], {}, 3)
     drawn = [starting_location(state, f"piece{i}") for i in range(6)]
     assert sorted(drawn) == sorted(["wilderness", "castle", "battlefield", "harvest_field", "necropolis", "shrine"])
+    assert data(state).pieces == {f"piece{i}": loc for i, loc in enumerate(drawn)}
 
 
 def test_a_broken_pack_is_refused_at_game_creation() -> None:
@@ -141,3 +156,50 @@ def test_a_broken_pack_is_refused_at_game_creation() -> None:
     with pytest.raises(RuleError) as info:
         RULES.new_game(["p1", "p2"], {"pack": "no_such_pack"}, 1)
     assert info.value.code == "bad_pack" and "no_such_pack" in str(info.value)
+
+
+def test_a_module_action_is_refused_in_a_game_without_the_module(lantern: None) -> None:
+    from engine.core import RuleError
+
+    state, _ = LRULES.new_game(["p1", "p2"], {"factions": "nobility,clans", "order": "seated"}, 1)
+    with pytest.raises(RuleError) as info:
+        LRULES.play(state, "p1", Action.of("declare", word="pass"))
+    assert info.value.code == "no_module"
+
+
+def test_the_visit_piece_is_a_board_fact_in_the_public_view(lantern: None) -> None:
+    state, _ = LRULES.new_game(["p1", "p2"], {"modules": "lantern", "factions": "nobility,clans", "order": "seated"}, 1)
+    castle = next(loc for r in RULES.view(state, None)["regions"] for loc in r["locations"] if loc["id"] == "castle")
+    assert castle["pieces"] == ["lantern"]
+
+
+class Lamp(Lantern):
+    """A may-Visit piece: the winner chooses the Location reward or the Visit."""
+
+    name = "lamp"
+    pieces: ClassVar = {"lantern": "Lamp"}
+    must_visit: ClassVar = False
+
+    def before_secret(self, state: GameState, key: str) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("answer,influence", [("reward", 1), ("lantern", 3)])
+def test_a_may_visit_piece_offers_the_reward_or_the_visit(answer: str, influence: int) -> None:
+    register(Lamp())
+    try:
+        state, _ = LRULES.new_game(["p1", "p2"], {"modules": "lamp", "factions": "nobility,clans", "order": "seated"}, 1)
+        spring_actions(state, {"p1": {"highlands": "nobility.c9"}})
+        pass_until(state, "clash_order")
+        ldo(state, "p2", "order regions:highlands,plateau,lowlands")
+        pass_until(state, "claim")
+        ldo(state, "p1", "claim location:castle")
+        g = data(state)
+        assert g.choice is not None and g.choice.kind == "visit" and g.choice.options == ["reward", "lantern"]
+        events = ldo(state, "p1", f"choose option:{answer}")
+        assert g.players["p1"].influence == influence
+        assert bool(find(events, "okc.visit")) == (answer == "lantern")
+        # The Castle's reward (1 Influence, then Govern) comes only when the reward was chosen.
+        assert (g.choice is not None and g.choice.kind == "govern") == (answer == "reward")
+    finally:
+        MODULES.pop("lamp")

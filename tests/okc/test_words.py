@@ -90,7 +90,7 @@ def test_every_effect_choice_has_a_real_question(kind: str) -> None:
     g = state.data
     g.choice = Choice("p1", kind, "", ["done"], True, 2, {"amount": 2, "what": "lore", "target": "hand"},
                       {"region": "plateau", "card": "nobility.c7"})
-    asked = choice_question(state, "p1")
+    asked = choice_question(state, "p1", WORDS.choice_questions)
     assert asked != "An effect waits on your choice.", kind
     assert_human(asked, kind)
 
@@ -108,7 +108,8 @@ def test_playouts_meet_every_decision_and_action_kind() -> None:
     for players, length, modules, seed in GAMES[:3]:
         play(players, length, modules, seed, visit)
     assert decision_prompts() <= prompts
-    assert set(HANDLERS) <= set(labelled), sorted(set(HANDLERS) - set(labelled))
+    # Allies come only from modules not played yet: test_allies labels their two actions from a set-up game.
+    assert set(HANDLERS) - {"ally", "ally_place"} <= set(labelled), sorted(set(HANDLERS) - set(labelled))
     for kind, text in labelled.items():
         assert text != ACTIONS[kind].doc, f"{kind} is labelled by its command help"
 

@@ -178,7 +178,7 @@ def test_a_module_adds_its_own_tellers() -> None:
             w.on("okc.beacon_lit")(lambda state, e, aud: "The beacon is lit.")
 
     try:
-        register(Beacon())
+        WORDS.install(register(Beacon()))
         state = game(2)
         assert WORDS.event(state, Event.public("okc.beacon_lit"), ALICE) == "The beacon is lit."
         assert "okc.night_map" in WORDS.told()

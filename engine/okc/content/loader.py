@@ -29,6 +29,7 @@ from engine.okc.content.schema import (
     read_ability,
     read_command,
     read_steps,
+    read_tactic,
 )
 from engine.okc.content.vocabulary import SUITS, TRAITS, describe
 
@@ -87,7 +88,7 @@ def read_faction(file: str, data: Any) -> Faction:
         r.fail("cards", f"a faction deck has exactly one Heir, found {len(heirs)}")
     if not any(c.kind in ("advanced", "hq") for c in cards):
         r.fail("cards", "a faction needs Site of Power cards (advanced or hq)")
-    tactics = tuple(read_ability(t) for t in r.items("tactics"))
+    tactics = tuple(read_tactic(t) for t in r.items("tactics"))
     if len(tactics) != 4:
         r.fail("tactics", f"a faction has four Tactics, found {len(tactics)}")
     return Faction(fid, r.get("name", str), r.get("blurb", str, ""), r.get("hand_size", int, lo=3, hi=10),

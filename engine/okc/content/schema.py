@@ -57,13 +57,15 @@ class FactionCard:
 
 @dataclass(frozen=True)
 class Ability:
-    """A usable ability: a Tactic's unexhausted side, a Kingdom card action, a Favour use."""
+    """A usable ability: a Tactic's unexhausted side, a Kingdom card action, a Favour use. A Tactic may
+    also have an ability on its exhausted side (``back``), usable once a round while it is exhausted."""
 
     id: str
     name: str
     timing: tuple[str, ...]
     steps: Steps
     text: str = ""
+    back: Ability | None = None
 
 
 @dataclass(frozen=True)
@@ -204,12 +206,14 @@ class Reader:
         return tuple(values)
 
 
-def read_steps(r: Reader, key: str, *, clash: bool = False, source: bool = False) -> Steps:
-    """A list of effect steps checked against the vocabulary."""
+def read_steps(r: Reader, key: str, *, clash: bool = False, source: bool = False,
+               extra: dict[str, dict[str, Any]] | None = None) -> Steps:
+    """A list of effect steps checked against the vocabulary (and a module's ``extra`` step kinds)."""
     out = []
+    known = {**STEPS, **(extra or {})}
     for s in r.items(key, ()):
-        kind = s.get("do", str, choices=tuple(STEPS))
-        spec = STEPS[kind]
+        kind = s.get("do", str, choices=tuple(known))
+        spec = known[kind]
         s.known("do", *spec)
         step: dict[str, Any] = {"do": kind}
         for name, f in spec.items():
@@ -242,8 +246,25 @@ def read_steps(r: Reader, key: str, *, clash: bool = False, source: bool = False
     return tuple(out)
 
 
-def read_ability(r: Reader, *, timings: tuple[str, ...] = ACTION_TIMINGS) -> Ability:
-    r.known("id", "name", "timing", "steps", "text")
+def read_tactic(r: Reader) -> Ability:
+    """A Tactic tile: its unexhausted side, and optionally an ability on its ``exhausted`` side."""
+    front = read_ability(r, extra=("exhausted",))
+    if "exhausted" not in r.data:
+        return front
+    side = r.child("exhausted", r.get("exhausted", dict))
+    side.known("timing", "steps", "text")
+    timing = side.strings("timing", ACTION_TIMINGS)
+    if not timing:
+        side.fail("timing", "at least one timing is needed")
+    steps = read_steps(side, "steps", clash="day" in timing and len(timing) == 1)
+    if not steps:
+        side.fail("steps", "an ability needs at least one step")
+    back = Ability(f"{front.id}.exhausted", front.name, timing, steps, side.get("text", str, "") or describe(list(steps)))
+    return Ability(front.id, front.name, front.timing, front.steps, front.text, back)
+
+
+def read_ability(r: Reader, *, timings: tuple[str, ...] = ACTION_TIMINGS, extra: tuple[str, ...] = ()) -> Ability:
+    r.known("id", "name", "timing", "steps", "text", *extra)
     timing = r.strings("timing", timings)
     if not timing:
         r.fail("timing", "at least one timing is needed")

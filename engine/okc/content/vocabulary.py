@@ -131,6 +131,8 @@ def describe_step(step: dict[str, Any]) -> str:
             return "this Region clashes again"
         case "hand_size":
             return f"hand size {n:+d}"
+        case "visit_tower":
+            return "you may Visit the Whispering Tower"
     return str(kind)
 
 

@@ -3,8 +3,8 @@
 One teller per event kind, by area of the rules (spring, summer, turns, autumn, favour, lore,
 deck, secrets); prompts (questions, labels, choices, flows, confirmations, skipping), the private
 mat and the thread's summaries live in their own modules. Wild Kingdom modules add their own
-wording through :meth:`engine.okc.hooks.Module.words`, installed on :data:`WORDS` when they
-register. Tellers run only at the table, never in playouts.
+wording through :meth:`engine.okc.hooks.Module.words`, installed on :data:`WORDS` for every
+shipped module when the wording is built. Tellers run only at the table, never in playouts.
 """
 
 from __future__ import annotations
@@ -14,7 +14,20 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import Action, Decision, Event, GameState
 from engine.core.words import Audience, Choice, FlowStep, Section, Words
-from engine.okc.words import autumn, deck, favour, lore, mat, prompts, secrets, spring, summary, summer, turns
+from engine.okc.words import (
+    autumn,
+    deck,
+    favour,
+    lore,
+    mat,
+    prompts,
+    secrets,
+    spring,
+    summary,
+    summer,
+    turns,
+    wild,
+)
 
 if TYPE_CHECKING:
     from engine.okc.hooks import Module
@@ -39,8 +52,12 @@ class OkcWords(Words):
         self.questions: dict[str, prompts.Question] = {}
         self.labels: dict[str, prompts.Label] = {}
         self.mat_parts: list[MatPart] = []
+        # Modules' effect choices: kind -> question(state, seat, step, ctx).
+        self.choice_questions: dict[str, prompts.ChoiceQuestion] = {}
+        # Modules' names for the values they offer (Boons), consulted by the prompts.
+        self.option_names = prompts.OPTION_NAMES
         self.installed: set[str] = set()
-        for area in (spring, secrets, summer, turns, autumn, favour, lore, deck):
+        for area in (spring, secrets, summer, turns, autumn, favour, lore, deck, wild):
             area.register(self)
 
     def install(self, module: Module) -> None:
@@ -70,7 +87,7 @@ class OkcWords(Words):
 
     # -- prompts --------------------------------------------------------------------------------
     def question(self, state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
-        return prompts.question(state, decision, seat, aud, self.questions)
+        return prompts.question(state, decision, seat, aud, self.questions, self.choice_questions)
 
     def if_absent(self, state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
         return prompts.if_absent(state, decision, seat, aud)
@@ -109,6 +126,7 @@ class OkcWords(Words):
 
 
 def _build() -> OkcWords:
+    import engine.okc.modules  # noqa: F401  (the shipped modules)
     from engine.okc.hooks import MODULES
 
     words = OkcWords()

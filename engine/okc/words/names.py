@@ -80,6 +80,16 @@ def location_name(state: GameState, loc: str) -> str:
     return p.locations[loc].name if loc in p.locations else humanize(loc).title()
 
 
+def piece_name(state: GameState, piece: str) -> str:
+    """A Wild Kingdom piece by the name its module gives it ("Travelling Town")."""
+    from engine.okc.hooks import MODULES
+
+    for m in MODULES.values():
+        if piece in m.pieces:
+            return m.pieces[piece]
+    return humanize(piece).title()
+
+
 def region_name(state: GameState, rid: str) -> str:
     for r in pack(state).regions:
         if r.id == rid:

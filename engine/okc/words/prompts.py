@@ -24,6 +24,7 @@ from engine.okc.words.names import (
     location_where,
     okc,
     phrase,
+    piece_name,
     region_name,
     strength,
     tactic_name,
@@ -36,6 +37,12 @@ MAX_OPTIONS = 25
 ORDINALS = ("first", "second", "third")
 Question = Callable[[GameState, Decision, str, Audience], str]
 Label = Callable[[GameState, str, Action, Audience], str]
+ChoiceQuestion = Callable[[GameState, str, dict[str, Any], dict[str, Any]], str]
+OptionName = Callable[[GameState, str, str], "str | None"]
+# Names modules give to the values they offer (Boons): (state, choice kind or param, value) -> name or None.
+OPTION_NAMES: list[OptionName] = []
+# Verbs for Kingdom card options in effect choices (default: take the card).
+KINGDOM_VERBS = {"town_displace": "Discard"}
 
 
 def choice_of(g: Okc, seat: str) -> Any:
@@ -57,12 +64,14 @@ def road_line(state: GameState) -> str:
     return ", ".join(shown)
 
 
-def choice_question(state: GameState, seat: str) -> str:
+def choice_question(state: GameState, seat: str, extra: Mapping[str, ChoiceQuestion] | None = None) -> str:
     g = okc(state)
     c = choice_of(g, seat)
     if c is None:
         return "An effect waits on your choice."
     step, ctx = c.step, c.ctx
+    if extra and c.kind in extra:
+        return extra[c.kind](state, seat, step, ctx)
     where = the_region(state, ctx["region"]) if ctx.get("region") else "this Region"
     n = c.count
     questions = {
@@ -85,19 +94,22 @@ def choice_question(state: GameState, seat: str) -> str:
         "acquire": f"You have {g.players[seat].lore} Lore: acquire a card from your Site of Power?",
         "unexhaust": "Which exhausted Tactic do you ready again?",
         "recover": "Which card do you bring back from your Lost Pile?",
+        "visit": f"At {location_where(state, str(step.get('location', '')))}: do you take the Location's reward "
+                 f"({reward_text(state, str(step.get('location', ''))) or 'as printed'}) or Visit a piece standing "
+                 "there? Not both.",
     }
     return questions.get(c.kind, "An effect waits on your choice.")
 
 
 def question(state: GameState, decision: Decision, seat: str, aud: Audience,
-             extra: Mapping[str, Question]) -> str:
+             extra: Mapping[str, Question], choices: Mapping[str, ChoiceQuestion] | None = None) -> str:
     g = okc(state)
     prompt = decision.prompt
     if prompt in extra:
         return extra[prompt](state, decision, seat, aud)
     region = the_region(state, g.clash.region) if g.clash is not None else "the Region"
     if prompt.startswith("okc.choice."):
-        return choice_question(state, seat)
+        return choice_question(state, seat, choices)
     if prompt == "okc.bid":
         return (f"Spring bids: choose the card you bid, face down. The strongest bid picks first: a Kingdom card "
                 f"from the Great Road ({road_line(state)}) or from a rival, or the card comes back.")
@@ -123,6 +135,12 @@ def question(state: GameState, decision: Decision, seat: str, aud: Audience,
         return f"The clash in {region} is tied: play one more card face down, or pass."
     if prompt == "okc.claim":
         return f"You won {region}: which Location's rewards do you claim?"
+    if prompt == "okc.ally_bid":
+        return ("Before the bids: do you bid with one of your Allies? If you do, it is your only bid this round; "
+                "if you pass, you bid with a card of your own faction like everyone else.")
+    if prompt == "okc.ally_regions":
+        return ("Before the Region cards: do you place Allies face down, at most one per Region? You then place "
+                "cards of your own faction only where no Ally of yours stands.")
     return "What do you do?"
 
 
@@ -138,7 +156,7 @@ def if_absent(state: GameState, decision: Decision, seat: str, aud: Audience) ->
         return ABSENT + "you bid your weakest card."
     if prompt == "okc.region_cards":
         return ABSENT + "the first cards of your hand go face down, in Region order."
-    if prompt == "okc.tie" or prompt in ("okc.spring_actions", "okc.day", "okc.autumn"):
+    if prompt in ("okc.tie", "okc.spring_actions", "okc.day", "okc.autumn", "okc.ally_bid", "okc.ally_regions"):
         return ABSENT + "you pass."
     if prompt == "okc.resolve_bid":
         return ABSENT + "your bid card comes back to your hand."
@@ -192,13 +210,32 @@ def option_label(state: GameState, seat: str, option: str, aud: Audience) -> str
                 "acquire": "Acquire"}.get(kind, "Choose")
         cost = f" for {p.cards[option].cost} Lore" if kind == "acquire" and p.cards[option].cost is not None else ""
         return f"{verb} {card_dot(state, option)}{cost}"
+    if kind == "visit":
+        loc = str(c.step.get("location", "")) if c is not None else ""
+        if option == "reward":
+            return f"Take the {location_name(state, loc)}'s reward" if loc else "Take the Location's reward"
+        return f"Visit the {piece_name(state, option)}"
+    if option in p.kingdom:
+        return f"{KINGDOM_VERBS.get(kind, 'Take')} {kingdom_name(state, option)}"
     if option in g.players:
         return f"From {whom(state, option, aud)}"
     if option in p.tactics:
         return f"Ready {tactic_name(state, option)}"
     if any(r.id == option for r in g.regions):
         return f"To {the_region(state, option)}"
+    named = module_name(state, kind, option)
+    if named is not None:
+        return named
     return humanize(option).capitalize()
+
+
+def module_name(state: GameState, kind: str, value: str) -> str | None:
+    """A module's name for a value it offers (a Boon), if a module knows it."""
+    for namer in OPTION_NAMES:
+        named = namer(state, kind, value)
+        if named is not None:
+            return named
+    return None
 
 
 def label(state: GameState, seat: str, action: Action, aud: Audience, extra: Mapping[str, Label]) -> str:
@@ -257,6 +294,12 @@ def label(state: GameState, seat: str, action: Action, aud: Audience, extra: Map
         return f"Journey with {card_dot(state, cid)} (+{lore} Lore)"
     if kind == "tie":
         return f"Play {card_dot(state, cid)} face down" if cid else "Pass"
+    if kind == "ally":
+        return f"Bid with the Ally {card_dot(state, cid)}" if cid else "No Ally bid"
+    if kind == "ally_place":
+        parts = [f"{region_name(state, r.id)}: {card_name(state, str(action.get(r.id)))}" for r in g.regions
+                 if action.get(r.id)]
+        return "Allies · " + " · ".join(parts) if parts else "Place no Ally"
     if kind == "choose":
         return option_label(state, seat, str(action.get("option")), aud)
     if kind == "pass":
@@ -296,7 +339,7 @@ CHOOSE_TITLES = {"move_herald": "Move a Herald", "govern": "Govern", "swap": "Sw
 
 
 def is_pass(action: Action) -> bool:
-    return action.kind in PASSING or action.kind == "tie" and not action.get("card") or \
+    return action.kind in PASSING or action.kind in ("ally", "ally_place") and not action.args or action.kind == "tie" and not action.get("card") or \
         action.kind == "choose" and action.get("option") == DONE
 
 
@@ -568,7 +611,8 @@ def value_label(state: GameState, seat: str | None, kind: str, param: str, value
         return favour_ability(state, text)
     if text in g.players:
         return faction_of(state, text)
-    return humanize(text)
+    named = module_name(state, param, text)
+    return named if named is not None else humanize(text)
 
 
 # -- skipping ------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import Event, GameState
-from engine.core.words import Audience, humanize, join_words, plural
+from engine.core.words import Audience, join_words, plural
 from engine.okc.words.names import (
     card_power,
     cards_list,
@@ -17,6 +17,7 @@ from engine.okc.words.names import (
     location_where,
     okc,
     owned,
+    piece_name,
     seats_list,
     their,
     who,
@@ -107,7 +108,7 @@ def herald_moved(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def starting_location(state: GameState, e: Event, aud: Audience) -> str:
-    return f"The {humanize(str(e.data.get('piece'))).title()} starts at {location_where(state, e.data['location'])}."
+    return f"The {piece_name(state, str(e.data.get('piece')))} starts at {location_where(state, e.data['location'])}."
 
 
 def region_cards(state: GameState, e: Event, aud: Audience) -> str:

@@ -22,6 +22,19 @@ def _ids(options: dict[str, Any]) -> list[str] | None:
     return None if value == "random" else [v for v in value.split(",") if v]
 
 
+def check_layout(options: dict[str, Any]) -> None:
+    """Refuse a layout that does not name each of the pack's six Locations once."""
+    from engine.okc.content.loader import load_pack
+
+    chosen = _ids(options)
+    if chosen is None:
+        return
+    known = sorted(load_pack(str(options.get("pack", "starter"))).locations)
+    if sorted(chosen) != known:
+        raise RuleError(SECTION, "name each of the six Locations once, top-left first", code=Refusal.BAD_OPTION,
+                        legal=["random", ",".join(known)])
+
+
 class NightMap(Module):
     name = "night_map"
     title = "Night Map"
@@ -29,15 +42,7 @@ class NightMap(Module):
     order: ClassVar[int] = 0
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
-        from engine.okc.content.loader import load_pack
-
-        chosen = _ids(options)
-        if chosen is None:
-            return
-        known = sorted(load_pack(str(options.get("pack", "starter"))).locations)
-        if sorted(chosen) != known:
-            raise RuleError(SECTION, "name each of the six Locations once, top-left first", code=Refusal.BAD_OPTION,
-                            legal=["random", ",".join(known)])
+        check_layout(options)
 
     def setup(self, state: GameState) -> None:
         g: Okc = state.data

@@ -1,0 +1,157 @@
+"""The Whispering Tower in words: Visits level by level, Boons gained, given, placed, revealed and spent.
+Which Boons a player holds is told to that player only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Event, GameState
+from engine.core.words import Audience, Section, join_words, plural
+from engine.okc.words.names import card_name, location_where, the_region, who, whom
+
+LEVEL_NAMES = {"entrance": "the Entrance", "labyrinth": "the Labyrinth", "pinnacle": "the Pinnacle"}
+WHY = {"entrance": "at the Entrance", "labyrinth": "in the Labyrinth", "pinnacle": "at the Pinnacle",
+       "gift": "as a gift"}
+
+
+def boon_name(bid: str) -> str:
+    from engine.okc.modules.whispering_tower import content
+
+    b = content().boons.get(bid)
+    return b.name if b is not None else "a Boon"
+
+
+def boon_line(bid: str) -> str:
+    from engine.okc.modules.whispering_tower import boon
+
+    b = boon(bid)
+    return f"{b.name} ({b.text})"
+
+
+def visited(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{who(state, e.data['seat'], aud)} enter the Whispering Tower."
+
+
+def level(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{who(state, e.data['seat'], aud)} explore {LEVEL_NAMES.get(str(e.data.get('level')), 'a level')}."
+
+
+def left(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{who(state, e.data['seat'], aud)} leave the tower, and fresh Boons fill the levels explored."
+
+
+def gained(state: GameState, e: Event, aud: Audience) -> str:
+    n = int(e.data.get("count") or 0)
+    where = WHY.get(str(e.data.get("why")), "")
+    return f"{who(state, e.data['seat'], aud)} take {plural(n, 'Boon')} face down {where}.".replace("  ", " ")
+
+
+def gained_names(state: GameState, e: Event, aud: Audience) -> str:
+    names = [boon_line(b) for b in e.data.get("boons") or []]
+    return f"Your new Boons: {join_words(names)}." if names else "No Boon was left to take."
+
+
+def seen(state: GameState, e: Event, aud: Audience) -> str:
+    return f"In the Labyrinth you see {join_words([boon_line(b) for b in e.data.get('boons') or []])}."
+
+
+def passed(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{who(state, e.data['seat'], aud)} hand a Boon face down to {whom(state, e.data['to'], aud)}."
+
+
+def discarded_one(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{who(state, e.data['seat'], aud)} discard a Boon face down."
+
+
+def placed(state: GameState, e: Event, aud: Audience) -> str:
+    return (f"{who(state, e.data['seat'], aud)} slip a Boon face down onto a card of theirs in "
+            f"{the_region(state, str(e.data.get('region')))}.")
+
+
+def revealed(state: GameState, e: Event, aud: Audience) -> str:
+    names = join_words([boon_line(b) for b in e.data.get("boons") or []])
+    return f"Revealed with {card_name(state, str(e.data.get('card')))}: {names}."
+
+
+def resolved(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{boon_name(str(e.data.get('boon')))} takes effect for {whom(state, e.data['seat'], aud)}."
+
+
+def discarded(state: GameState, e: Event, aud: Audience) -> str:
+    n = int(e.data.get("count") or 0)
+    shown = e.data.get("boons") or []
+    what = join_words([boon_name(b) for b in shown]) if shown else plural(n, "face-down Boon")
+    return f"{what} on {card_name(state, str(e.data.get('card')))} {'go' if n > 1 else 'goes'} to the Boon discard."
+
+
+def reshuffled(state: GameState, e: Event, aud: Audience) -> str:
+    return "The Boon stack ran out: the Boon discard is shuffled into a new stack."
+
+
+def ask_level(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
+    return "The Whispering Tower: climb to the next level, or leave now? The Pinnacle costs 1 Lore."
+
+
+def ask_keep(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
+    return "The Labyrinth: which Boon do you keep? The other goes face down to an opponent."
+
+
+def ask_give(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
+    return f"Which opponent receives {boon_name(str(step.get('boon')))}? Only they will learn what it is."
+
+
+def ask_discard(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
+    return "The Pinnacle: discard one of your Boons (two in all)."
+
+
+def ask_move(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
+    return "Where does the Whispering Tower go now? It must stand in another Region."
+
+
+def ask_visit(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
+    from engine.okc.modules.whispering_tower import PIECE
+
+    where = location_where(state, state.data.pieces.get(PIECE, ""))
+    return f"Your Boon opens the tower's door: Visit the Whispering Tower at {where}?"
+
+
+def option_name(state: GameState, kind: str, value: str) -> str | None:
+    if kind in ("tower_keep", "tower_discard", "boon") and value.startswith("wt."):
+        verb = {"tower_keep": "Keep ", "tower_discard": "Discard "}.get(kind, "")
+        return f"{verb}{boon_name(value)}"
+    if kind == "tower_level":
+        return "Leave the tower" if value == "leave" else f"Explore {LEVEL_NAMES.get(value, value)}"
+    if kind == "tower_visit" and value == "visit":
+        return "Visit the tower"
+    return None
+
+
+def label_boon(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    return f"Put {boon_name(str(action.get('boon')))} on your card in {the_region(state, str(action.get('region')))}"
+
+
+def mat(state: GameState, seat: str, aud: Audience) -> list[Section]:
+    from engine.okc.modules.whispering_tower import NAME, tower
+
+    g = state.data
+    if NAME not in g.modules or NAME not in g.extra:
+        return []
+    mine = tower(g)["supply"].get(seat, [])
+    lines = [boon_line(b) for b in mine] or ["No Boons yet."]
+    return [Section("Your Boons (only you know them)", tuple(lines))]
+
+
+def register(w: Any) -> None:
+    for kind, fn in (("okc.tower_visited", visited), ("okc.tower_level", level), ("okc.tower_left", left),
+                     ("okc.boons_gained", gained), ("okc.boons_gained.names", gained_names),
+                     ("okc.boons_seen", seen), ("okc.boon_passed", passed), ("okc.boon_discarded", discarded_one),
+                     ("okc.boon_placed", placed), ("okc.boons_revealed", revealed),
+                     ("okc.boon_resolved", resolved), ("okc.boons_discarded", discarded),
+                     ("okc.boons_reshuffled", reshuffled)):
+        w.on(kind)(fn)
+    for kind, ask in (("tower_level", ask_level), ("tower_keep", ask_keep), ("tower_give", ask_give),
+                      ("tower_discard", ask_discard), ("tower_move", ask_move), ("tower_visit", ask_visit)):
+        w.choice_questions[kind] = ask
+    w.option_names.append(option_name)
+    w.labels["boon"] = label_boon
+    w.mat_parts.append(mat)

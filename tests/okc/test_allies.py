@@ -1,0 +1,67 @@
+"""Allies (Wild Kingdom): declared in turn order before the bids and the Region cards; never asked in a base
+game; worded for the table."""
+
+from __future__ import annotations
+
+from engine.core import Action, Event
+from engine.okc import RULES
+from engine.okc.words import WORDS
+from engine.okc.year import begin_bids, wait_heralds
+from tests.okc.helpers import data, game
+from tests.okc.words_games import audience
+from tests.speech import assert_human
+
+
+def test_ally_holders_declare_in_turn_order_before_the_bids() -> None:
+    state = game(3, modules="travelling_town")
+    g = data(state)
+    g.secret = None
+    g.players["p2"].hand.append("uprising.f4")
+    g.players["p3"].hand.append("gathering.f2")
+    begin_bids(state)
+    assert g.step == "ally_bids" and g.turn_queue == ["p2", "p3"]
+    assert [d.prompt for d in RULES.pending(state)] == ["okc.ally_bid"]
+    assert Action.of("ally", card="uprising.f4") in RULES.legal(state, "p2")
+
+
+def test_a_base_game_never_asks_about_allies() -> None:
+    state = game(2)
+    g = data(state)
+    g.secret = None
+    g.players["p1"].hand.append("uprising.f4")          # not an Ally without modules: no module gives any
+    begin_bids(state)
+    assert g.step == "bid"
+
+
+def test_ally_placement_comes_before_the_region_cards() -> None:
+    state = game(2, modules="travelling_town")
+    g = data(state)
+    g.secret = None
+    g.turn_queue = []
+    g.step = "heralds"
+    g.players["p1"].hand.append("uprising.f4")
+    wait_heralds(state)
+    assert g.step == "ally_regions" and g.turn_queue == ["p1"]
+    assert Action.of("ally_place", plateau="uprising.f4") in RULES.legal(state, "p1")
+
+
+def test_ally_prompts_labels_and_events_read_as_prose() -> None:
+    state = game(3, modules="travelling_town")
+    g = data(state)
+    g.secret = None
+    g.players["p1"].hand.append("uprising.f4")
+    begin_bids(state)
+    aud = audience(state).to("p1")
+    decision = RULES.pending(state)[0]
+    texts = [WORDS.question(state, decision, "p1", aud), WORDS.if_absent(state, decision, "p1", aud)]
+    texts += [WORDS.label(state, "p1", a, aud) for a in RULES.legal(state, "p1")]
+    texts += [WORDS.label(state, "p1", Action.of("ally_place", plateau="uprising.f4"), aud),
+              WORDS.label(state, "p1", Action.of("ally_place"), aud)]
+    for e in (Event.public("okc.ally_bid", seat="p1", bid=True), Event.public("okc.ally_bid", seat="p2", bid=False),
+              Event.public("okc.ally_bids_revealed", bids={"p1": "uprising.f4"}),
+              Event.public("okc.ally_placed", seat="p1", regions=["plateau", "lowlands"])):
+        texts.append(str(WORDS.event(state, e, audience(state).public())))
+    for text in texts:
+        assert text and "What do you do" not in text
+        assert_human(text, "allies")
+    assert "Bid with the Ally" in texts[3] and texts[2] == "No Ally bid"

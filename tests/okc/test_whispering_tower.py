@@ -1,0 +1,135 @@
+"""The Whispering Tower (Wild Kingdom): the Starting Location draw, Boons hidden from everyone but their
+owner, placing Boons, and each of the 20 Boons on a card that wins its clash."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import canonical, public_events
+from engine.okc import RULES
+from engine.okc.modules.whispering_tower import boon, content, tower
+from engine.okc.state import Placed
+from tests.okc.helpers import data, do, find, game, pass_until, refused, spring_actions
+
+
+def test_starting_locations_follow_the_module_order_and_never_repeat() -> None:
+    state, events = RULES.new_game(["p1", "p2"], {"modules": "whispering_tower,night_map,travelling_town"}, 4)
+    drawn = [e for e in events if e.kind == "okc.starting_location"]
+    assert [e.data["piece"] for e in drawn] == ["travelling_town", "whispering_tower"]
+    assert drawn[0].data["location"] != drawn[1].data["location"]
+    assert [e.kind for e in events].index("okc.night_map") < [e.kind for e in events].index("okc.starting_location")
+    assert "starting_bag" not in data(state).extra
+
+
+def test_setup_fills_the_levels_and_leaves_fourteen_in_the_stack() -> None:
+    t = tower(data(game(2, modules="whispering_tower")))
+    assert {k: len(v) for k, v in t["levels"].items()} == {"entrance": 1, "labyrinth": 2, "pinnacle": 3}
+    assert len(t["stack"]) == 14 and len(content().boons) == 20
+
+
+def test_boons_are_known_only_to_their_owner() -> None:
+    state = game(3, modules="whispering_tower")
+    t = tower(data(state))
+    t["supply"]["p1"] = ["wt.oath", "wt.coin"]
+    public = RULES.view(state, None)
+    assert public["whispering_tower"]["boons"] == {"p1": 2, "p2": 0, "p3": 0}
+    assert "wt.oath" not in canonical(public)
+    assert "wt.oath" not in canonical(RULES.view(state, "p2"))
+    assert [b["name"] for b in RULES.view(state, "p1")["private"]["whispering_tower"]["boons"]] == [
+        "Oath of Iron", "Echo of Coin"]
+
+
+def test_the_permuter_scrambles_boons_without_changing_the_public_view() -> None:
+    state = game(3, modules="whispering_tower")
+    t = tower(data(state))
+    t["supply"]["p1"] = ["wt.oath", "wt.coin"]
+    before = canonical(RULES.view(state, None))
+    moved = False
+    for seed in range(10):
+        twin = RULES.copy(state)
+        RULES.permute_hidden(twin, random.Random(seed))
+        assert canonical(RULES.view(twin, None)) == before
+        moved |= tower(data(twin))["supply"]["p1"] != ["wt.oath", "wt.coin"]
+    assert moved
+
+
+def test_a_labyrinth_gift_tells_the_public_nothing_about_the_boon() -> None:
+    state = game(3, modules="whispering_tower")
+    g = data(state)
+    t = tower(g)
+    g.pieces["whispering_tower"] = "harvest_field"
+    t["levels"]["labyrinth"] = ["wt.lamp", "wt.oath"]
+    spring_actions(state, {"p1": {"plateau": "nobility.f4"}})
+    pass_until(state, "clash_order")
+    do(state, "p3", "order regions:plateau,highlands,lowlands")
+    pass_until(state, "claim")
+    do(state, "p1", "claim location:harvest_field")
+    do(state, "p1", "choose option:labyrinth")
+    do(state, "p1", "choose option:wt.lamp")
+    events = do(state, "p1", "choose option:p3")
+    shown = canonical([(e.kind, e.data) for e in public_events(events)])
+    assert "wt.oath" not in shown and "Oath" not in shown
+    assert find(events, "okc.boon_passed")[0].data == {"seat": "p1", "to": "p3"}
+    assert t["supply"]["p3"] == ["wt.oath"]
+
+
+def test_placing_boons_as_an_action_at_most_two_per_card() -> None:
+    state = game(2, modules="whispering_tower")
+    g = data(state)
+    tower(g)["supply"]["p1"] = ["wt.coin", "wt.lamp", "wt.oath"]
+    spring_actions(state, {"p1": {"plateau": "nobility.f4"}})
+    refused(state, "p1", "boon region:highlands boon:wt.coin", "no_card")
+    refused(state, "p1", "boon region:plateau boon:wt.voice", "not_yours")
+    events = do(state, "p1", "boon region:plateau boon:wt.coin")
+    assert "wt.coin" not in canonical([(e.kind, e.data) for e in public_events(events)])
+    do(state, "p1", "boon region:plateau boon:wt.lamp")
+    refused(state, "p1", "boon region:plateau boon:wt.oath", "no_card")
+    assert g.regions[1].cards[0].boons == ["wt.coin", "wt.lamp"]
+    assert RULES.view(state, None)["regions"][1]["cards"]["p1"][0]["boons"] == 2
+
+
+@pytest.mark.parametrize("bid", sorted(content().boons))
+def test_each_boon_on_a_card_that_wins(bid: str) -> None:
+    """Every Boon: revealed with its card, its Strength in the tally, its keywords gained, its If-you-win
+    or After-clash steps resolved before the reward is claimed, discarded at cleanup at the latest."""
+    state = game(2, modules="whispering_tower")
+    g = data(state)
+    g.pieces["whispering_tower"] = "castle"
+    b = boon(bid)
+    spring_actions(state, {"p1": {"plateau": "nobility.f4"}, "p2": {"plateau": "clans.f1"}})
+    g.regions[1].cards[0].boons = [bid]
+    g.players["p1"].lost = ["nobility.f1"]
+    g.players["p1"].supporters_lost = 2
+    g.players["p1"].tactics["nobility.levy"] = True
+    pass_until(state, "clash_order")
+    events = do(state, "p2", "order regions:plateau,highlands,lowlands")
+    assert find(events, "okc.boons_revealed")[0].data["boons"] == [bid]
+    placed: Placed = g.regions[1].cards[0]
+    assert all(k in placed.gained_keywords for k in b.keywords)
+    events = []
+    while g.step != "claim" and g.choice is None and g.turn_queue:
+        events += do(state, g.turn_queue[0], "pass")
+    tally = g.clash.tally if g.clash is not None else {}
+    if tally:
+        assert tally["p1"] >= 4 + b.strength
+    resolved = [e.data["boon"] for e in events if e.kind == "okc.boon_resolved"]
+    assert resolved == ([bid] if (b.steps or b.after_clash) else []), resolved
+    if bid == "wt.oath":
+        assert "nobility.f4" in g.burned and all(q.owner != "p1" for q in g.regions[1].cards)
+    if bid in ("wt.gilt", "wt.coin"):
+        assert g.players["p1"].influence >= 1
+
+
+def test_boons_go_to_the_discard_at_cleanup() -> None:
+    state = game(2, modules="whispering_tower")
+    g = data(state)
+    g.regions[1].cards = [Placed("nobility.f4", "p1", face_up=True, boons=["wt.voice"])]
+    g.secret = None
+    g.turn_queue = list(g.order)
+    g.step, g.season = "autumn", "autumn"
+    do(state, "p1", "pass")
+    do(state, "p2", "pass")
+    assert g.round == 2 and not g.regions[1].cards
+    assert "wt.voice" in tower(g)["discard"]
