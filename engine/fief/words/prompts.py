@@ -14,7 +14,7 @@ from engine.core.words import Audience, Choice, join_words, plural
 from engine.fief import pillage as pillage_rules
 from engine.fief import ransom, titles
 from engine.fief.actions import ACTIONS
-from engine.fief.battle import fight
+from engine.fief.battle import sides
 from engine.fief.cards import draw_limits
 from engine.fief.components import C
 from engine.fief.purchase import build_cost
@@ -511,16 +511,16 @@ def skippable(g: Fief, d: Decision, seat: str) -> bool:
     fam = _family(g, d, seat)
     if not fam or g.tasks or step not in ("move", "battle", "pillage"):
         return False
-    from engine.fief import movement, warplay
+    from engine.fief import movement, warlegal
     if step == "move":
-        return [a.kind for a in warplay.step_actions(g, seat, fam)] == ["done"] and \
+        return [a.kind for a in warlegal.step_actions(g, seat, fam)] == ["done"] and \
             not movement.legal_moves(g, fam)
     if step == "battle":
-        if fight.battle_cities(g, fam):
+        if sides.battle_cities(g, fam):
             return False
         # besieging may depend on hidden troop types: any walls held by a rival where we stand count
-        return not any(c.controller not in (None, fam) and c.siege is None and fight.free_nobles(g, name, fam)
-                       and fight.defended(g, name, fam, c.controller or "")
+        return not any(c.controller not in (None, fam) and c.siege is None and sides.free_nobles(g, name, fam)
+                       and sides.defended(g, name, fam, c.controller or "")
                        for name, c in g.cities.items())
     return not pillage_rules.options(g, fam)
 
