@@ -6,8 +6,8 @@ to another step) and which step follows when it is over. Automatic steps (disast
 income, the invaders' moves, the end of the round) run inside :func:`advance`. Tasks (plague
 losses, a title to bestow, a freed captive's city) interrupt whatever step is running.
 
-Phase 1 (Hear Ye, Hear Ye: marriages, elections, Parliament, 9.0-9.3) is not played yet: its step
-passes straight on to the Phase 2 draw.
+Phase 1 (Hear Ye, Hear Ye), skipped in Round 1: marriages (9.0) are proposed in player order;
+elections and Parliament (9.1-9.3) are not played yet.
 """
 
 from __future__ import annotations
@@ -16,7 +16,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core import Event, GameState
-from engine.fief import cards, disasters, income, invaders, pigeons, ransom, requestkinds, victory, warphases
+from engine.fief import (
+    cards,
+    disasters,
+    income,
+    invaders,
+    marriage,
+    pigeons,
+    ransom,
+    requestkinds,
+    victory,
+    warphases,
+)
 from engine.fief.components import C
 from engine.fief.purchase import settle_sieges
 from engine.fief.retainers import refresh
@@ -81,7 +92,10 @@ def _new_round(state: GameState, g: Fief) -> str:
 
 
 def _phase1(state: GameState, g: Fief) -> str | None:
-    """Phase 1 (9.0-9.3): marriages, elections and Parliament are not played yet."""
+    """Phase 1 (1.0: not in Round 1): marriages (9.0) when a player can propose one; elections and
+    Parliament (9.1-9.3) are not played yet."""
+    if g.flow.round > 1 and marriage.suitors(g):
+        return "marriage"
     return None
 
 
@@ -113,6 +127,7 @@ def _end_movement(state: GameState, g: Fief) -> str:
 STEPS: dict[str, Step] = {
     "start": Step(0, actors=_everyone, closes=_new_round),
     "phase1": Step(1, opens=_phase1, closes=_go("draw", lambda state, g: cards.reset_draws(g))),
+    "marriage": Step(1, "marriages", actors=marriage.suitors, closes=_go("draw", lambda state, g: cards.reset_draws(g))),
     "draw": Step(2, "discard and draw", actors=_drawers, then="resolve"),
     "resolve": Step(2, opens=_go("", _resolve), then="play"),
     "play": Step(2, "play cards", actors=_everyone, then="income"),

@@ -9,6 +9,7 @@ from engine.fief import (
     characters,
     fortune,
     income,
+    marriage,
     pigeons,
     purchase,
     ransom,
@@ -82,6 +83,9 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
     if step == "draw":
         out += [A("discard", card=c) for c in p.hand if _ok(check_discard, g, p, c)]
         out += [A("draw", deck=d) for d in ("character", "fortune") if _ok(check_draw, g, p, d)]
+    elif step == "marriage":
+        out += [A("propose_marriage", noble=a, spouse=b) for a, b in marriage.matches(g, seat)[:12]
+                if not any(r.kind == "marriage" and r.by == seat for r in g.requests.open)]
     elif step == "play":
         out += _play_actions(g, seat, family)
     elif step == "scorch":

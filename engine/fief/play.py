@@ -10,6 +10,7 @@ from engine.fief import (
     disasters,
     fortune,
     income,
+    marriage,
     pigeons,
     purchase,
     ransom,
@@ -25,6 +26,22 @@ from engine.fief.state import Fief, allied, player_of
 from engine.fief.succession import give_title
 
 HANDLERS = Handlers()
+
+
+# -- Phase 1 ---------------------------------------------------------------------------------
+@HANDLERS("propose_marriage")
+def _propose_marriage(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    """9.0: propose to another player (answered by a request); 13.7: your own two families marry at once."""
+    turn(g, seat, ("marriage",), "9.0")
+    noble, spouse = str(a["noble"]), str(a["spouse"])
+    marriage.check_proposal(g, seat, noble, spouse)
+    if any(r.kind == "marriage" and r.by == seat for r in g.requests.open):
+        raise RuleError("9.0", "your proposal awaits its answer", code="proposal_open", legal="done")
+    other = g.families[g.nobles[spouse].family].seat
+    if other == seat:
+        marriage.marry(state, g, noble, spouse)
+        return
+    g.requests.ask(state, "marriage", seat, other, default=False, noble=noble, spouse=spouse)
 
 
 # -- setup and Phase 2 -----------------------------------------------------------------------
@@ -64,7 +81,8 @@ def _done(state: GameState, g: Fief, seat: str, a: Action) -> None:
         advance(state)
         return
     war = g.flow.step in warlegal.STEPS
-    fam = turn(g, seat, warlegal.STEPS if war else ("start", "draw", "play", "scorch", "ransom", "purchase"), "1.0")
+    fam = turn(g, seat, warlegal.STEPS if war else ("start", "marriage", "draw", "play", "scorch", "ransom", "purchase"),
+               "1.0")
     if g.flow.step == "start":
         raise RuleError("13.6", "choose a starting city first", code="start_first", legal=setup.start_choices(g))
     if g.flow.step == "ransom":

@@ -3,7 +3,7 @@ letting it expire each does.
 
 ransom (7.7) and royal_stronghold (4.9) set the money aside when asked: a refusal or an expiry
 gives it back. retainer (2.12): a retainer changes hands for a price. pass (5.0, 5.4, 7.9), enter
-(5.0) and cavalcade (5.2) are the questions of Phase 5 to a city's holder.
+(5.0) and cavalcade (5.2) are the questions of Phase 5 to a city's holder. marriage (9.0): a proposal, announced when accepted.
 
 A kind's ``holds`` says whether an acceptance can still be carried out (a captive freed meanwhile
 makes a ransom void: the answer counts as a refusal); ``check`` refuses an acceptance the answering
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Event, GameState, Request, RuleError
-from engine.fief import movement, purchase, ransom, retainers
+from engine.fief import marriage, movement, purchase, ransom, retainers
 from engine.fief.battle import fight
 from engine.fief.state import Fief, player_of
 
@@ -125,6 +125,12 @@ def _let_through(state: GameState, g: Fief, p: Payload) -> None:
     state.emit(Event.public("cavalcade.let_through", noble=nid, city=p["city"], holder=p["holder"]))
 
 
+# -- marriage (9.0) ------------------------------------------------------------------------------
+def _wed(state: GameState, g: Fief, p: Payload) -> bool:
+    marriage.marry(state, g, p["noble"], p["spouse"])
+    return False
+
+
 KINDS: dict[str, RequestKind] = {
     "ransom": RequestKind("7.7", _ransom_paid, decline=ransom.refund, expire=ransom.refund, holds=_ransom_holds),
     "retainer": RequestKind("2.12", _retainer_given, check=_retainer_check),
@@ -133,6 +139,7 @@ KINDS: dict[str, RequestKind] = {
     "pass": RequestKind("5.0", _let_pass),
     "enter": RequestKind("5.0", _let_in),
     "cavalcade": RequestKind("5.2", _come_out, decline=_let_through),
+    "marriage": RequestKind("9.0", _wed, holds=lambda g, p: marriage.still_possible(g, p["noble"], p["spouse"])),
 }
 
 

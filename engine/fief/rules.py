@@ -138,9 +138,17 @@ class FiefRules(Rules):
 
     def agent_weight(self, state: GameState, seat: str, action: Action) -> float:
         """Random agents fight on more often than they give up, so playouts see long battles
-        (deadlocks after three quiet rounds, sallies stopped) and not only first-round surrenders."""
+        (deadlocks after three quiet rounds, sallies stopped) and not only first-round surrenders; they
+        propose and accept marriages often, so playouts reach alliances (9.0, 8.3)."""
         if action.kind == "battle_next" and action.get("choice") == "continue":
             return 6.0
+        if action.kind == "propose_marriage":
+            return 8.0   # 9.0: playouts see marriages and alliance victories
+        if action.kind == "respond" and action.get("accept"):
+            g: Fief = state.data
+            r = next((r for r in g.requests.open if r.id == action.get("request")), None)
+            if r is not None and r.kind == "marriage":
+                return 6.0
         return 1.0
 
     def phase(self, state: GameState) -> str:
