@@ -55,6 +55,7 @@ def _move(state: GameState, g: Fief, seat: str, a: Action) -> None:
     if step.via == "sherwood" and movement.robbed(state, g, step):
         return
     movement.carry_out(state, g, step)
+    advance(state)   # a noble dead of the Plague on arrival may leave a decision about its captive void
 
 
 def cavalcade(state: GameState, g: Fief, cav: movement.Cavalcade) -> None:
