@@ -19,6 +19,8 @@ def _p(name: str, kind: ParamType = S, doc: str = "", required: bool = True) -> 
 ACTIONS = specs(
     ActionSpec("start", "Choose your family's starting city", (_p("city", doc="a city of a free region"),),
                "13.6"),
+    ActionSpec("propose_marriage", "Propose a marriage between one of your nobles and another family's",
+               (_p("noble", doc="your unmarried noble"), _p("spouse", doc="the other family's unmarried noble")), "9.0"),
     ActionSpec("discard", "Discard a card from your hand (before drawing)", (_p("card"),), "2.0"),
     ActionSpec("draw", "Draw a card", (_p("deck", doc="character or fortune"),), "2.0"),
     ActionSpec("done", "End your turn in this step", (), "1.0"),

@@ -1,30 +1,152 @@
-"""The round and its phases (1.0, 8.0): a small state machine.
+"""The round and its phases (1.0, 8.0): one table of steps, run by a small state machine.
 
-Steps wait for one actor at a time (a family, or a player in the draw step) in turn order;
-automatic steps (disaster resolution, income, end of round) run inside :func:`advance`. Tasks
-(plague losses, a title to bestow, a freed captive's city) interrupt whatever step is running.
+Every step of a round is a row of :data:`STEPS`: its phase, whether it waits on each actor in turn
+order (a family, or a player in the draw step), what runs as it begins (which may lead straight on
+to another step) and which step follows when it is over. Automatic steps (disaster resolution,
+income, the invaders' moves, the end of the round) run inside :func:`advance`. Tasks (plague
+losses, a title to bestow, a freed captive's city) interrupt whatever step is running.
 
-Hooks for the phases that later issues fill in: :func:`phase1_politics` (marriages, elections,
-Parliament), :func:`phase5_movement`, :func:`phase6_invaders`, :func:`phase7_battles`. Each returns
-the name of a step that waits for decisions, or None to pass straight on.
+Phase 1 (Hear Ye, Hear Ye), skipped in Round 1: marriages (9.0) are proposed in player order;
+elections and Parliament (9.1-9.3) are not played yet.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from engine.core import Event, GameState
-from engine.fief import cards, disasters, income, pigeons, purchase, ransom, victory
+from engine.fief import (
+    cards,
+    disasters,
+    income,
+    invaders,
+    marriage,
+    pigeons,
+    ransom,
+    requestkinds,
+    victory,
+    warphases,
+)
 from engine.fief.components import C
+from engine.fief.purchase import settle_sieges
 from engine.fief.retainers import refresh
 from engine.fief.setup import roll_start_region, turn_order
-from engine.fief.state import Fief, Task, active_family
+from engine.fief.state import MAP, Fief, Task, active_family
 from engine.fief.succession import give_title
 
 PHASES = {0: "Setup", 1: "Hear Ye, Hear Ye", 2: "Cards", 3: "Income", 4: "Purchase", 5: "Movement",
           6: "Invaders", 7: "Battles", 8: "End of Round"}
-STEP_NAMES = {"draw": "discard and draw", "play": "play cards", "scorch": "scorched earth", "ransom": "ransoms",
-              "purchase": "purchases", "move": "moves", "parley": "parley with invaders",
-              "invaders": "invaders move", "battle": "battles", "pillage": "pillage"}
-TURN_STEPS = ("start", "draw", "play", "scorch", "ransom", "purchase", "move", "parley", "battle", "pillage")
+
+Hook = Callable[[GameState, Fief], "str | None"]
+Actors = Callable[[Fief], "list[str]"]
+
+
+def _everyone(g: Fief) -> list[str]:
+    return list(g.flow.order)
+
+
+def _drawers(g: Fief) -> list[str]:
+    """2.0: each player draws once, as its first family in turn order."""
+    seen: list[str] = []
+    for fam in g.flow.order:
+        if g.families[fam].seat not in [g.families[x].seat for x in seen]:
+            seen.append(fam)
+    return seen
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the round.
+
+    ``label`` names it after the phase ("" for a step the players never wait in); ``actors`` is set
+    for a step that waits on each of them in turn order; ``opens`` runs once the step has begun and
+    may name a step to go straight on to; ``closes`` runs when the step is over and names the next
+    step (None: stay, as when the invaders still have to move); ``then`` is the next step when the
+    step has no ``closes``."""
+
+    phase: int
+    label: str = ""
+    actors: Actors | None = None
+    opens: Hook | None = None
+    closes: Hook | None = None
+    then: str = ""
+
+
+def _go(step: str, run: Callable[[GameState, Fief], object] | None = None) -> Hook:
+    """A hook that runs ``run`` (if any) and goes on to ``step``."""
+    def hook(state: GameState, g: Fief) -> str:
+        if run is not None:
+            run(state, g)
+        return step
+    return hook
+
+
+def _new_round(state: GameState, g: Fief) -> str:
+    """1.0: a new round begins with Phase 1. 5.4: a noble sails this round only from the port it
+    stands in now (or where it is placed, 2.11)."""
+    g.war.sail_from = {n.id: n.city for n in g.nobles.values()
+                       if n.city and n.captor is None and MAP.cities[n.city].port}
+    state.emit(Event.public("round.begun", round=g.flow.round, first=g.flow.first))
+    return "phase1"
+
+
+def _phase1(state: GameState, g: Fief) -> str | None:
+    """Phase 1 (1.0: not in Round 1): marriages (9.0) when a player can propose one; elections and
+    Parliament (9.1-9.3) are not played yet."""
+    if g.flow.round > 1 and marriage.suitors(g):
+        return "marriage"
+    return None
+
+
+def _resolve(state: GameState, g: Fief) -> None:
+    disasters.resolve_track(state, g)
+
+
+def _end_purchases(state: GameState, g: Fief) -> str:
+    for c in g.cities.values():
+        for st in c.stacks.values():
+            st.new = 0
+    return "phase5"
+
+
+def _invaders_move(state: GameState, g: Fief) -> str | None:
+    return "phase7" if invaders.run(state, g) else None
+
+
+def _end_battles(state: GameState, g: Fief) -> str:
+    warphases.end_battles(state, g)
+    return "pillage"
+
+
+def _end_movement(state: GameState, g: Fief) -> str:
+    warphases.end_movement(state, g)
+    return "phase6"
+
+
+STEPS: dict[str, Step] = {
+    "start": Step(0, actors=_everyone, closes=_new_round),
+    "phase1": Step(1, opens=_phase1, closes=_go("draw", lambda state, g: cards.reset_draws(g))),
+    "marriage": Step(1, "marriages", actors=marriage.suitors, closes=_go("draw", lambda state, g: cards.reset_draws(g))),
+    "draw": Step(2, "discard and draw", actors=_drawers, then="resolve"),
+    "resolve": Step(2, opens=_go("", _resolve), then="play"),
+    "play": Step(2, "play cards", actors=_everyone, then="income"),
+    "income": Step(3, opens=_go("scorch", income.collect)),
+    "scorch": Step(3, "scorched earth", actors=lambda g: [f for f in g.flow.order if income.scorch_cities(g, f)],
+                   then="ransom"),
+    "ransom": Step(4, "ransoms", actors=lambda g: [f for f in g.flow.order if ransom.captives_of(g, f)],
+                   then="purchase"),
+    "purchase": Step(4, "purchases", actors=_everyone, closes=_end_purchases),
+    "phase5": Step(5, opens=warphases.begin_movement),
+    "move": Step(5, "moves", actors=_everyone, closes=_end_movement),
+    "phase6": Step(6, opens=warphases.begin_invaders),
+    "parley": Step(6, "parley with invaders", actors=invaders.parley_families, then="invaders"),
+    "invaders": Step(6, "invaders move", closes=_invaders_move),
+    "phase7": Step(7, opens=warphases.begin_battles),
+    "battle": Step(7, "battles", actors=_everyone, closes=_end_battles),
+    "pillage": Step(7, "pillage", actors=_everyone, then="end"),
+    "end": Step(8, opens=lambda state, g: end_round(state, g)),
+}
 
 
 def label(g: Fief) -> str:
@@ -33,48 +155,31 @@ def label(g: Fief) -> str:
         return "Game over"
     if f.phase == 0:
         return "Setup: starting cities"
-    step = STEP_NAMES.get(f.step)
+    spec = STEPS.get(f.step)
+    step = spec.label if spec else ""
     return f"Round {f.round}, Phase {f.phase}: {PHASES[f.phase]}" + (f" - {step}" if step else "")
 
 
-def actors(g: Fief, step: str) -> list[str]:
-    """Who acts in a turn step, in turn order (family ids; the draw step: each player's first family)."""
-    order = g.flow.order
-    if step == "draw":
-        seen: list[str] = []
-        for fam in order:
-            if g.families[fam].seat not in [g.families[x].seat for x in seen]:
-                seen.append(fam)
-        return seen
-    if step == "scorch":
-        return [f for f in order if income.scorch_cities(g, f)]
-    if step == "ransom":
-        return [f for f in order if ransom.captives_of(g, f)]
-    if step == "parley":
-        from engine.fief.invaders import parley_families
-        return parley_families(g)
-    return list(order)
+def waits_on_turns(step: str) -> bool:
+    spec = STEPS.get(step)
+    return spec is not None and spec.actors is not None
 
 
-def begin(state: GameState, step: str, phase: int | None = None) -> None:
+def begin(state: GameState, step: str) -> None:
+    """Begin ``step`` (its requests of the step before lapse), then run what opens it."""
     g: Fief = state.data
-    if phase is not None:
-        g.flow.phase = phase
+    spec = STEPS[step]
+    g.flow.phase = spec.phase
     g.flow.step = step
     g.flow.turn = 0
-    g.flow.queue = actors(g, step) if step in TURN_STEPS else []
-    _expire_requests(state, g)
-    state.emit(Event.public("step.begun", round=g.flow.round, phase=g.flow.phase, step=step, label=label(g)))
-
-
-def _expire_requests(state: GameState, g: Fief) -> None:
+    g.flow.queue = spec.actors(g) if spec.actors else []
     for r in list(g.requests.open):
-        g.requests.open.remove(r)
-        state.emit(Event.public("request.expired", request=r.id, what=r.kind))
-        if r.kind == "ransom":
-            ransom.refund(state, g, r.payload)
-        if r.kind == "royal_stronghold":
-            g.players[g.families[r.payload["family"]].seat].shillings += r.payload["cost"]
+        requestkinds.expire(state, g, r)
+    state.emit(Event.public("step.begun", round=g.flow.round, phase=g.flow.phase, step=step, label=label(g)))
+    if spec.opens is not None:
+        following = spec.opens(state, g)
+        if following:
+            begin(state, following)
 
 
 def end_turn(state: GameState) -> None:
@@ -82,13 +187,13 @@ def end_turn(state: GameState) -> None:
     if g.flow.step == "purchase":
         fam = active_family(g)
         if fam:
-            purchase.settle_sieges(state, g, fam)
+            settle_sieges(state, g, fam)
     g.flow.turn += 1
     advance(state)
 
 
 def current_actor(g: Fief) -> str | None:
-    if g.flow.step not in TURN_STEPS:
+    if not waits_on_turns(g.flow.step):
         return None
     queue = g.flow.queue
     return queue[g.flow.turn] if g.flow.turn < len(queue) else None
@@ -102,13 +207,16 @@ def advance(state: GameState) -> None:
         if g.tasks:
             return
         step = g.flow.step
-        if step in TURN_STEPS:
+        if waits_on_turns(step):
             actor = current_actor(g)
             if actor is not None:
                 if step == "start" and g.random_start and g.flow.start_region is None:
                     roll_start_region(state, g)
                 return
-        _next(state, g, step)
+        spec = STEPS[step]
+        following = spec.closes(state, g) if spec.closes else spec.then
+        if following:
+            begin(state, following)
 
 
 def prune_tasks(state: GameState, g: Fief) -> None:
@@ -130,108 +238,16 @@ def prune_tasks(state: GameState, g: Fief) -> None:
             t.count = min(t.count, len(st.troops))
         elif t.kind == "release" and (t.noble not in g.nobles or g.nobles[t.noble or ""].captor is not None):
             continue
-        elif t.kind == "parley":
-            from engine.fief.invaders import parley_pending
-            if not parley_pending(g, t.family, t.city or ""):
-                continue
+        elif t.kind == "parley" and not invaders.parley_pending(g, t.family, t.city or ""):
+            continue
         kept.append(t)
     g.tasks = kept
 
 
-def _next(state: GameState, g: Fief, step: str) -> None:
-    """Leave ``step`` for the next one."""
-    if step == "start":
-        begin_round(state, g)
-    elif step == "phase1":
-        cards.reset_draws(g)
-        begin(state, "draw", 2)
-    elif step == "draw":
-        begin(state, "resolve", 2)
-        disasters.resolve_track(state, g)
-    elif step == "resolve":
-        begin(state, "play", 2)
-    elif step == "play":
-        begin(state, "income", 3)
-        income.collect(state, g)
-        begin(state, "scorch", 3)
-    elif step == "scorch":
-        begin(state, "ransom", 4)
-    elif step == "ransom":
-        begin(state, "purchase", 4)
-    elif step == "purchase":
-        for c in g.cities.values():
-            for st in c.stacks.values():
-                st.new = 0
-        _after(state, g, 5)
-    elif step in ("phase5", "move"):
-        from engine.fief import warplay
-        warplay.end_movement(state, g)
-        _after(state, g, 6)
-    elif step == "parley":
-        begin(state, "invaders", 6)
-    elif step == "invaders":
-        from engine.fief import warplay
-        if warplay.run_invaders(state, g):
-            _after(state, g, 7)
-    elif step == "phase6":
-        _after(state, g, 7)
-    elif step == "battle":
-        from engine.fief import warplay
-        warplay.end_battles(state, g)
-        warplay.begin_pillage(state, g)
-    elif step in ("phase7", "pillage"):
-        end_round(state, g)
-    else:  # pragma: no cover - every step is listed above
-        raise AssertionError(f"unknown step {step}")
-
-
-def _after(state: GameState, g: Fief, phase: int) -> None:
-    hook = {5: phase5_movement, 6: phase6_invaders, 7: phase7_battles}[phase]
-    begin(state, f"phase{phase}", phase)
-    waiting = hook(state, g)
-    if waiting:
-        g.flow.step = waiting
-
-
-def begin_round(state: GameState, g: Fief) -> None:
-    # 5.4: a noble sails this round only from the port it stands in now (or where it is placed, 2.11)
-    from engine.fief.state import MAP
-    g.war.sail_from = {n.id: n.city for n in g.nobles.values()
-                       if n.city and n.captor is None and MAP.cities[n.city].port}
-    state.emit(Event.public("round.begun", round=g.flow.round, first=g.flow.first))
-    begin(state, "phase1", 1)
-    waiting = phase1_politics(state, g)
-    if waiting:
-        g.flow.step = waiting
-
-
-# -- hooks for the phases of later issues ----------------------------------------------------
-def phase1_politics(state: GameState, g: Fief) -> str | None:
-    """Phase 1 (9.0-9.3): skipped in Round 1; marriages, elections and Parliament come later."""
-    return None
-
-
-def phase5_movement(state: GameState, g: Fief) -> str | None:
-    """Phase 5 (5.0-5.5): each family moves in turn order (warplay.py, movement.py)."""
-    from engine.fief import warplay
-    return warplay.begin_movement(state, g)
-
-
-def phase6_invaders(state: GameState, g: Fief) -> str | None:
-    """Phase 6 (6.0-6.13): reinforcements, landings, parley, then moves and battles (invaders.py)."""
-    from engine.fief import warplay
-    return warplay.begin_invaders(state, g)
-
-
-def phase7_battles(state: GameState, g: Fief) -> str | None:
-    """Phase 7 (7.0-7.10): battles in turn order, then pillage (warplay.py, battle/, pillage.py)."""
-    from engine.fief import warplay
-    return warplay.begin_battles(state, g)
-
-
 # -- end of round (8.0) --------------------------------------------------------------------
-def end_round(state: GameState, g: Fief) -> None:
-    begin(state, "end", 8)
+def end_round(state: GameState, g: Fief) -> str | None:
+    """8.0: cards on the map discarded, retainers ready, Treasures back, offers lapse; victory is
+    checked (8.5); otherwise the next round begins with the next first player."""
     # Cards on the map are discarded (2.10), except the Round 1 disasters still waiting (2.4).
     for sea, lying in g.seas.items():
         keep = [c for c in lying if not c.active]
@@ -253,11 +269,9 @@ def end_round(state: GameState, g: Fief) -> None:
         g.flow.step = "over"
         state.emit(Event.public("game.over", winners=g.flow.winners, reason=g.flow.reason,
                                 vp={s: victory.seat_vp(g, s) for s in g.players}))
-        return
+        return None
     g.flow.round += 1
     seats = list(g.players)
     g.flow.first = seats[(seats.index(g.flow.first) + 1) % len(seats)]
     g.flow.order = turn_order(g, g.flow.first)
-    begin_round(state, g)
-
-
+    return _new_round(state, g)

@@ -13,19 +13,22 @@
     and in a city with no player left destroys Mills, Abbeys, Strongholds and relics (6.5). A
     Fortified City taken is held for good (6.6). An army reaching a port from inland with nobody to
     fight leaves England (6.9).
-Hooks for the Opportunity-card issue: :func:`remove_army` (Assassination 6.12 and Ambush 6.11
-remove a Leader), Rebellion (6.13) fights invaders as it fights families.
+Not played yet: the Opportunity cards against invaders (Assassination 6.12 and Ambush 6.11 would
+remove a Leader, see battle/captives.py; Rebellion 6.13 would fight them as it fights families).
 """
 
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
 from engine.fief.battle import dice
-from engine.fief.battle.fight import DEFENDED, INVADERS, declare, defended, free_nobles, troops
+from engine.fief.battle.captives import capture, remove_army, slay
+from engine.fief.battle.fight import declare, proceed
+from engine.fief.battle.sides import DEFENDED, INVADERS, defended, free_nobles, troops
 from engine.fief.components import C
 from engine.fief.map import COMPASS
 from engine.fief.movement import leave_plague, meets_plague
 from engine.fief.state import MAP, Army, Fief, Noble, Task, fief_holder, has_disaster, player_of
+from engine.fief.succession import kill_noble
 
 REINFORCE = 3
 DANEGELD = 5
@@ -160,7 +163,6 @@ def danegeld(state: GameState, g: Fief, family: str, army: str, noble: str) -> N
 
 
 def intervene(state: GameState, g: Fief, family: str, army: str, noble: str) -> None:
-    from engine.fief.succession import kill_noble
     roll = state.rng.roll(6, why=f"church intervention: {noble}")
     if roll <= 3:
         state.emit(Event.public("invaders.church_intervention", army=army, noble=noble, success=True))
@@ -168,19 +170,6 @@ def intervene(state: GameState, g: Fief, family: str, army: str, noble: str) -> 
     else:
         state.emit(Event.public("invaders.church_intervention", army=army, noble=noble, success=False))
         kill_noble(state, g, noble, cause="invaders (church intervention)")
-
-
-def remove_army(state: GameState, g: Fief, army: str, why: str, gone: bool = False) -> None:
-    """An army leaves the map (to the box, or out of the game with ``gone``); its captives go free."""
-    from engine.fief.succession import release
-    a = g.armies[army]
-    city = a.city
-    a.city, a.foot, a.leader, a.outskirts, a.gone = None, 0, True, False, gone
-    g.war.garrisons.pop(army, None)
-    g.war.landed = [x for x in g.war.landed if x != army]
-    state.emit(Event.public("invaders.left", army=army, city=city, why=why, gone=gone))
-    for n in [n for n in g.nobles.values() if n.captor == f"invaders:{army}"]:
-        release(state, g, n.id, why=f"invaders left ({why})")
 
 
 # -- 6.3-6.9 moves and battles ------------------------------------------------------------------
@@ -191,7 +180,6 @@ def run(state: GameState, g: Fief) -> bool:
         if g.tasks:
             return False
         if w.battle is not None:
-            from engine.fief.battle.fight import proceed
             proceed(state, g)
             continue
         if w.fighting or w.arrival:
@@ -265,7 +253,6 @@ def plague_on_arrival(state: GameState, g: Fief, movers: list[Army], captives: l
     """2.5: invaders entering a plague region suffer as at a landing (6.2): half the Foot Soldiers,
     rounded down, and the Leader rolls (1-3 dies); the captives they carry roll too. Not when they
     come back into the plague region they left this round, or from another plague region."""
-    from engine.fief.succession import kill_noble
     for army in movers:
         if meets_plague(g, army.id, start, dest):
             strike(state, g, army)
@@ -302,7 +289,6 @@ def meet(state: GameState, g: Fief, a: Army, from_inland: bool, landed: bool = F
 
 def _capture_lone_nobles(state: GameState, g: Fief, city: str) -> None:
     """7.5: nobles without troops of their family are taken by the invaders (slain without a Leader)."""
-    from engine.fief.battle.endings import capture, slay
     armies = [x for x in in_city(g, city) if x.leader]
     for f in g.flow.order:
         if troops(g, city, f):
@@ -423,7 +409,7 @@ def _take_city(state: GameState, g: Fief, a: Army, city: str) -> None:
 
 
 def remove_leader(state: GameState, g: Fief, army: str, why: str) -> None:
-    """Hook for AMBUSH (6.11) and ASSASSINATION (6.12): the Leader leaves the game; its Foot Soldiers
+    """AMBUSH (6.11) and ASSASSINATION (6.12), not played yet: the Leader leaves the game; its Foot Soldiers
     stay in the city and follow another Leader there when it moves (see :func:`step`)."""
     a = g.armies[army]
     a.leader = False

@@ -9,27 +9,28 @@ from engine.fief import (
     characters,
     fortune,
     income,
+    marriage,
     pigeons,
     purchase,
     ransom,
     retainers,
     setup,
     titles,
-    warplay,
+    warlegal,
 )
 from engine.fief.cards import check_discard, check_draw
+from engine.fief.commands import opportunity_time
 from engine.fief.components import BUYABLE, C
 from engine.fief.disasters import plague_default
 from engine.fief.flow import current_actor
-from engine.fief.play import opportunity_time
 from engine.fief.state import Fief, Task, allied, player_of, sovereign
 
 A = Action.of
 
 
 def task_default(g: Fief, t: Task) -> Action:
-    if t.kind in warplay.TASKS:
-        return warplay.task_default(g, t)
+    if t.kind in warlegal.TASKS:
+        return warlegal.task_default(g, t)
     if t.kind == "plague":
         return A("plague_losses", units=plague_default(g, t))
     if t.kind == "bestow":
@@ -38,8 +39,8 @@ def task_default(g: Fief, t: Task) -> Action:
 
 
 def task_actions(g: Fief, t: Task) -> list[Action]:
-    if t.kind in warplay.TASKS:
-        return warplay.task_actions(g, t)
+    if t.kind in warlegal.TASKS:
+        return warlegal.task_actions(g, t)
     if t.kind == "plague":
         out = [task_default(g, t)]
         troops = g.cities[t.city or ""].stacks[t.family].troops
@@ -54,8 +55,8 @@ def task_actions(g: Fief, t: Task) -> list[Action]:
 
 def step_default(g: Fief, family: str) -> Action:
     step = g.flow.step
-    if step in warplay.STEPS:
-        return warplay.step_default(g, family)
+    if step in warlegal.STEPS:
+        return warlegal.step_default(g, family)
     if step == "start":
         return A("start", city=setup.start_choices(g)[0])
     if step == "ransom":
@@ -82,6 +83,9 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
     if step == "draw":
         out += [A("discard", card=c) for c in p.hand if _ok(check_discard, g, p, c)]
         out += [A("draw", deck=d) for d in ("character", "fortune") if _ok(check_draw, g, p, d)]
+    elif step == "marriage":
+        out += [A("propose_marriage", noble=a, spouse=b) for a, b in marriage.matches(g, seat)[:12]
+                if not any(r.kind == "marriage" and r.by == seat for r in g.requests.open)]
     elif step == "play":
         out += _play_actions(g, seat, family)
     elif step == "scorch":
@@ -100,8 +104,8 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
                              city=places[0] if places else None))
     elif step == "purchase":
         out += _purchase_actions(g, seat, family)
-    elif step in warplay.STEPS:
-        return warplay.step_actions(g, seat, family)
+    elif step in warlegal.STEPS:
+        return warlegal.step_actions(g, seat, family)
     return out
 
 
@@ -228,7 +232,7 @@ def seat_actions(g: Fief, seat: str) -> list[Action]:
         payable = _retainer_payable(g, r.payload) if r.kind == "retainer" else \
             _ransom_payable(g, r.payload) if r.kind == "ransom" else True
         out += r.answers() if payable else [r.answers()[1]]
-    return out + anytime_actions(g, seat) + warplay.anytime_actions(g, seat)
+    return out + anytime_actions(g, seat) + warlegal.anytime_actions(g, seat)
 
 
 def _offer_route_ok(g: Fief, note: str) -> bool:

@@ -3,9 +3,6 @@ would be legal), then change the state. One handler per action kind."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from engine.core import Action, Event, GameState, RuleError
 from engine.fief import (
     cards,
@@ -13,79 +10,42 @@ from engine.fief import (
     disasters,
     fortune,
     income,
+    marriage,
     pigeons,
     purchase,
     ransom,
+    requestkinds,
     retainers,
     setup,
     titles,
+    warlegal,
 )
-from engine.fief.flow import advance, current_actor, end_turn, label
-from engine.fief.map import REGION_IDS
-from engine.fief.state import MAP, Fief, player_of
+from engine.fief.commands import Handlers, city_arg, opportunity_time, region_arg, task_for, turn
+from engine.fief.flow import advance, current_actor, end_turn
+from engine.fief.state import Fief, allied, player_of
 from engine.fief.succession import give_title
 
-Handler = Callable[[GameState, Fief, str, Action], None]
-HANDLERS: dict[str, Handler] = {}
+HANDLERS = Handlers()
 
 
-def handler(kind: str) -> Callable[[Handler], Handler]:
-    def wrap(fn: Handler) -> Handler:
-        HANDLERS[kind] = fn
-        return fn
-    return wrap
-
-
-def city_arg(value: Any) -> str:
-    return MAP.city_key(str(value)) or str(value)
-
-
-def region_arg(value: Any) -> str:
-    text = str(value).strip().upper()
-    if text.isdigit() and 1 <= int(text) <= 6:
-        return REGION_IDS[int(text) - 1]
-    for r in MAP.regions.values():
-        if r.name.upper() == text:
-            return r.id
-    return text
-
-
-def turn(g: Fief, seat: str, steps: tuple[str, ...], section: str) -> str:
-    """The acting family when ``seat`` has the turn in one of ``steps``."""
-    if g.tasks:
-        t = g.tasks[0]
-        raise RuleError(section, f"first the {t.kind} decision of the {t.family} family", code="task_first",
-                        legal=f"waiting on {g.families[t.family].seat}")
-    if g.flow.step not in steps:
-        raise RuleError(section, f"not during {label(g)} ({g.flow.step})", code="wrong_step",
-                        legal=f"during the {'/'.join(steps)} step")
-    actor = current_actor(g)
-    if actor is None or g.families[actor].seat != seat:
-        who = g.families[actor].seat if actor else "nobody"
-        raise RuleError("turn", f"it is {who}'s turn", code="not_your_turn", legal=f"waiting on {who}")
-    return actor
-
-
-def opportunity_time(g: Fief) -> bool:
-    """2.6, FAQ: Opportunity cards may be played at any time but during a player's Draw action."""
-    if g.flow.step == "start":
-        return False
-    if g.flow.step == "draw":
-        actor = current_actor(g)
-        p = g.players[g.families[actor].seat] if actor else None
-        return p is None or not (p.drawn or p.done_discarding)
-    return True
-
-
-def task_for(g: Fief, seat: str, kind: str, section: str) -> Any:
-    if not g.tasks or g.tasks[0].kind != kind or g.families[g.tasks[0].family].seat != seat:
-        raise RuleError(section, f"no {kind} decision waits for you", code="no_task",
-                        legal=f"waiting on {g.families[g.tasks[0].family].seat}" if g.tasks else "no decision pending")
-    return g.tasks[0]
+# -- Phase 1 ---------------------------------------------------------------------------------
+@HANDLERS("propose_marriage")
+def _propose_marriage(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    """9.0: propose to another player (answered by a request); 13.7: your own two families marry at once."""
+    turn(g, seat, ("marriage",), "9.0")
+    noble, spouse = str(a["noble"]), str(a["spouse"])
+    marriage.check_proposal(g, seat, noble, spouse)
+    if any(r.kind == "marriage" and r.by == seat for r in g.requests.open):
+        raise RuleError("9.0", "your proposal awaits its answer", code="proposal_open", legal="done")
+    other = g.families[g.nobles[spouse].family].seat
+    if other == seat:
+        marriage.marry(state, g, noble, spouse)
+        return
+    g.requests.ask(state, "marriage", seat, other, default=False, noble=noble, spouse=spouse)
 
 
 # -- setup and Phase 2 -----------------------------------------------------------------------
-@handler("start")
+@HANDLERS("start")
 def _start(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("start",), "13.6")
     city = setup.check_start(g, city_arg(a["city"]))
@@ -93,7 +53,7 @@ def _start(state: GameState, g: Fief, seat: str, a: Action) -> None:
     end_turn(state)
 
 
-@handler("discard")
+@HANDLERS("discard")
 def _discard(state: GameState, g: Fief, seat: str, a: Action) -> None:
     turn(g, seat, ("draw",), "2.0")
     p = g.players[seat]
@@ -101,7 +61,7 @@ def _discard(state: GameState, g: Fief, seat: str, a: Action) -> None:
     cards.discard(state, g, p, a["card"])
 
 
-@handler("draw")
+@HANDLERS("draw")
 def _draw(state: GameState, g: Fief, seat: str, a: Action) -> None:
     turn(g, seat, ("draw",), "2.0")
     p = g.players[seat]
@@ -111,18 +71,34 @@ def _draw(state: GameState, g: Fief, seat: str, a: Action) -> None:
     cards.draw(state, g, p, deck)
 
 
-@handler("done")
+@HANDLERS("done")
 def _done(state: GameState, g: Fief, seat: str, a: Action) -> None:
-    fam = turn(g, seat, ("start", "draw", "play", "scorch", "ransom", "purchase"), "1.0")
+    """End your turn in this step (1.0), or let the invaders that marched into your city be (6.9, 6.10)."""
+    if g.tasks and g.tasks[0].kind == "parley":
+        task = task_for(g, seat, "parley", "6.9")
+        g.tasks.pop(0)
+        state.emit(Event.public("turn.done", seat=seat, family=task.family, step="parley"))
+        advance(state)
+        return
+    war = g.flow.step in warlegal.STEPS
+    fam = turn(g, seat, warlegal.STEPS if war else ("start", "marriage", "draw", "play", "scorch", "ransom", "purchase"),
+               "1.0")
     if g.flow.step == "start":
         raise RuleError("13.6", "choose a starting city first", code="start_first", legal=setup.start_choices(g))
     if g.flow.step == "ransom":
         ransom.check_done(g, fam)
+    if g.flow.step == "move":
+        if warlegal.must_move_left(g, fam):
+            raise RuleError("5.2", "a Cavalcade that won must move on (FAQ)", code="must_move",
+                            legal=[x.text() for x in warlegal.step_actions(g, seat, fam) if x.kind == "move"][:5])
+        # questions about this family's moves lapse with its turn (a request to enter walls stands)
+        for r in [r for r in g.requests.open if r.kind in ("pass", "cavalcade") and r.payload.get("family") == fam]:
+            requestkinds.expire(state, g, r)
     state.emit(Event.public("turn.done", seat=seat, family=fam, step=g.flow.step))
     end_turn(state)
 
 
-@handler("play_noble")
+@HANDLERS("play_noble")
 def _play_noble(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("play",), "2.11")
     city = city_arg(a["city"])
@@ -131,7 +107,7 @@ def _play_noble(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@handler("play_abbess")
+@HANDLERS("play_abbess")
 def _play_abbess(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("play",), "2.13")
     city = city_arg(a["city"])
@@ -139,14 +115,14 @@ def _play_abbess(state: GameState, g: Fief, seat: str, a: Action) -> None:
     characters.play_abbess(state, g, fam, a["card"], a["noble"], city)
 
 
-@handler("play_clergy")
+@HANDLERS("play_clergy")
 def _play_clergy(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("play",), "2.14")
     characters.check_clergy(g, fam, a["card"], a["noble"])
     characters.play_clergy(state, g, fam, a["card"], a["noble"])
 
 
-@handler("play_harvest")
+@HANDLERS("play_harvest")
 def _play_harvest(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("play",), "2.6")
     region = region_arg(a["region"])
@@ -154,7 +130,7 @@ def _play_harvest(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fortune.play_bonus(state, g, fam, a["card"], region)
 
 
-@handler("play_weather")
+@HANDLERS("play_weather")
 def _play_weather(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """Good Weather is an Opportunity card: any time but the draw action (2.6, 2.7)."""
     if not opportunity_time(g):
@@ -167,7 +143,7 @@ def _play_weather(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fortune.play_bonus(state, g, fam, a["card"], region)
 
 
-@handler("play_tax")
+@HANDLERS("play_tax")
 def _play_tax(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("play",), "2.8")
     tallage = region_arg(a["tallage"]) if a.get("tallage") else None
@@ -176,7 +152,7 @@ def _play_tax(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fortune.play_tax(state, g, fam, a["card"], tallage, tithe)
 
 
-@handler("give_retainer")
+@HANDLERS("give_retainer")
 def _give_retainer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("play",), "2.12")
     receiver = retainers.check_give(g, fam, a["giver"], a["receiver"])
@@ -190,14 +166,14 @@ def _give_retainer(state: GameState, g: Fief, seat: str, a: Action) -> None:
                    giver=a["giver"], receiver=receiver.id, price=price)
 
 
-@handler("mata")
+@HANDLERS("mata")
 def _mata(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("play", "purchase"), "2.12")
     retainers.check_mata(g, fam, a["noble"], a["target"], a["card"])
     retainers.mata(state, g, fam, a["noble"], a["target"], a["card"])
 
 
-@handler("muster")
+@HANDLERS("muster")
 def _muster(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "2.12")
     retainers.check_muster(g, fam, a["noble"])
@@ -205,7 +181,7 @@ def _muster(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 
 # -- tasks -------------------------------------------------------------------------------
-@handler("plague_losses")
+@HANDLERS("plague_losses")
 def _plague_losses(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "plague", "2.5")
     units = [str(u).lower() for u in a["units"]]
@@ -215,7 +191,7 @@ def _plague_losses(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@handler("bestow")
+@HANDLERS("bestow")
 def _bestow(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "bestow", "4.8")
     if region_arg(a["region"]) != task.region or a["noble"] not in task.options:
@@ -226,7 +202,7 @@ def _bestow(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@handler("release")
+@HANDLERS("release")
 def _release(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "release", "7.6")
     city = city_arg(a["city"])
@@ -241,7 +217,7 @@ def _release(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 
 # -- Phase 3 and 4 ---------------------------------------------------------------------------
-@handler("scorch")
+@HANDLERS("scorch")
 def _scorch(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("scorch",), "3.4")
     city = city_arg(a["city"])
@@ -249,7 +225,7 @@ def _scorch(state: GameState, g: Fief, seat: str, a: Action) -> None:
     income.scorch(state, g, fam, city)
 
 
-@handler("pay_ransom")
+@HANDLERS("pay_ransom")
 def _pay_ransom(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("ransom",), "7.7")
     value, city = ransom.check_pay(g, fam, a["captive"], city_arg(a["city"]) if a.get("city") else None)
@@ -257,7 +233,7 @@ def _pay_ransom(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@handler("offer_ransom")
+@HANDLERS("offer_ransom")
 def _offer_ransom(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("ransom",), "7.7")
     amount = int(a["amount"])
@@ -270,7 +246,7 @@ def _offer_ransom(state: GameState, g: Fief, seat: str, a: Action) -> None:
     player_of(g, fam).shillings -= amount  # set aside until the captor answers (7.7)
 
 
-@handler("buy")
+@HANDLERS("buy")
 def _buy(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "4.0")
     units = [(k, city_arg(c)) for k, c in purchase.parse_units(a["units"])]
@@ -278,7 +254,7 @@ def _buy(state: GameState, g: Fief, seat: str, a: Action) -> None:
     purchase.buy(state, g, fam, units, cost)
 
 
-@handler("build")
+@HANDLERS("build")
 def _build(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "4.2")
     what, city = str(a["what"]).lower(), city_arg(a["city"])
@@ -292,7 +268,7 @@ def _build(state: GameState, g: Fief, seat: str, a: Action) -> None:
     purchase.build(state, g, fam, what, city, cost)
 
 
-@handler("rebuild_abbey")
+@HANDLERS("rebuild_abbey")
 def _rebuild(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "2.13")
     city = city_arg(a["city"])
@@ -300,7 +276,7 @@ def _rebuild(state: GameState, g: Fief, seat: str, a: Action) -> None:
     purchase.rebuild(state, g, fam, a["abbey"], city)
 
 
-@handler("construct")
+@HANDLERS("construct")
 def _construct(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "7.9")
     city = city_arg(a["city"])
@@ -308,7 +284,7 @@ def _construct(state: GameState, g: Fief, seat: str, a: Action) -> None:
     purchase.construct(state, g, fam, city, cost)
 
 
-@handler("buy_title")
+@HANDLERS("buy_title")
 def _buy_title(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "4.3")
     region = region_arg(a["region"])
@@ -317,7 +293,7 @@ def _buy_title(state: GameState, g: Fief, seat: str, a: Action) -> None:
     titles.grant(state, g, fam, region, a["noble"], city, titles.title_cost(g, region, a["noble"]), "bought")
 
 
-@handler("grant_title")
+@HANDLERS("grant_title")
 def _grant_title(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "4.5")
     region = region_arg(a["region"])
@@ -326,7 +302,7 @@ def _grant_title(state: GameState, g: Fief, seat: str, a: Action) -> None:
     titles.grant(state, g, g.nobles[a["noble"]].family, region, a["noble"], city, 0, "king's will")
 
 
-@handler("transfer_title")
+@HANDLERS("transfer_title")
 def _transfer_title(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "4.6")
     region = region_arg(a["region"])
@@ -335,7 +311,7 @@ def _transfer_title(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 
 # -- anytime ---------------------------------------------------------------------------------
-@handler("pigeon")
+@HANDLERS("pigeon")
 def _pigeon(state: GameState, g: Fief, seat: str, a: Action) -> None:
     shillings = int(a.get("shillings") or 0)
     card = a.get("card")
@@ -343,7 +319,7 @@ def _pigeon(state: GameState, g: Fief, seat: str, a: Action) -> None:
     pigeons.send(state, g, seat, sender, receiver, shillings, card)
 
 
-@handler("pigeon_offer")
+@HANDLERS("pigeon_offer")
 def _pigeon_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     give = {"shillings": int(a.get("give_shillings") or 0), "cards": list(a.get("give_cards") or ())}
     take = {"shillings": int(a.get("take_shillings") or 0), "cards": list(a.get("take_cards") or ())}
@@ -356,7 +332,7 @@ def _pigeon_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     pigeons.set_aside(g, offer)
 
 
-@handler("accept_offer")
+@HANDLERS("accept_offer")
 def _accept_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     offer = next((o for o in g.offers.open if o.id == a["offer"]), None)
     if offer is None or offer.to != seat:
@@ -371,7 +347,7 @@ def _accept_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     if not same_city:
         raise RuleError("2.15", "the two nobles no longer stand in one city", code="pigeon_route",
                         legal="decline_offer")
-    spend = not (fam_a and fam_b and fam_a != fam_b and _allied(g, fam_a, fam_b))
+    spend = not (fam_a and fam_b and fam_a != fam_b and allied(g, fam_a, fam_b))
     if spend and g.families[fam_a or ""].pigeons < 1:
         raise RuleError("2.15", "the sender has no pigeon left", code="no_pigeon", legal="decline_offer")
     g.offers.accept(state, pigeons.HeldLedger(offer.by), seat, a["offer"], "2.15")
@@ -379,51 +355,22 @@ def _accept_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
         g.families[fam_a or ""].pigeons -= 1
 
 
-def _allied(g: Fief, a: str, b: str) -> bool:
-    from engine.fief.state import allied
-    return allied(g, a, b)
-
-
-@handler("decline_offer")
+@HANDLERS("decline_offer")
 def _decline_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     pigeons.give_back(g, g.offers.decline(state, seat, a["offer"], "2.15"))
 
 
-@handler("respond")
+@HANDLERS("respond")
 def _respond(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    """Answer a request (requestkinds.py says what each answer does)."""
     request = g.requests.find(seat, a["request"], "requests")
+    kind = requestkinds.KINDS[request.kind]
     accept = bool(a["accept"])
-    p = request.payload
-    if accept and request.kind == "ransom":
-        # the amount was set aside with the offer; only a captive already freed makes it void
-        if g.nobles.get(p["captive"]) is None or g.nobles[p["captive"]].captor is None:
-            accept = False
-    if accept and request.kind == "retainer":
-        giver, receiver = g.nobles.get(p["giver"]), g.nobles.get(p["receiver"])
-        if not giver or not receiver or not giver.retainer or \
-                player_of(g, receiver.family).shillings < p["price"]:
-            raise RuleError("2.12", "the retainer can no longer change hands (or you cannot pay)",
-                            code="retainer_gone", legal="accept:false")
-    if accept and request.kind == "royal_stronghold" and not purchase.royal_site_ok(g, p["family"], p["city"]):
-        accept = False
+    if accept and kind.check is not None:
+        kind.check(g, request.payload)
+    accept = accept and kind.holds(g, request.payload)
     g.requests.answer(state, seat, Action.of("respond", request=request.id, accept=accept), "requests")
-    if request.kind in ("pass", "enter", "cavalcade"):
-        from engine.fief import warplay
-        warplay.answered(state, g, request, accept)
-        return
-    if request.kind == "ransom" and not accept:
-        ransom.refund(state, g, p)
-    if request.kind == "royal_stronghold" and not accept:
-        player_of(g, p["family"]).shillings += p["cost"]
     if not accept:
-        return
-    if request.kind == "ransom":
-        ransom.settle(state, g, p["family"], p["captive"], p["amount"], p["city"])
+        kind.decline(state, g, request.payload)
+    elif kind.accept(state, g, request.payload):
         advance(state)
-    elif request.kind == "retainer":
-        giver_p = player_of(g, g.nobles[p["giver"]].family)
-        player_of(g, g.nobles[p["receiver"]].family).shillings -= p["price"]
-        giver_p.shillings += p["price"]
-        retainers.give(state, g, p["giver"], p["receiver"])
-    elif request.kind == "royal_stronghold":
-        purchase.build(state, g, p["family"], "royal_stronghold", p["city"], p["cost"], paid=True)

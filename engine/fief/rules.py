@@ -19,14 +19,19 @@ from engine.core import (
 )
 from engine.core.rules import check_roles
 from engine.core.words import Words
-from engine.fief import legal, setup, views
+from engine.fief import legal, play, setup, views, warlegal, warplay
 from engine.fief.actions import ACTIONS
+from engine.fief.characters import abbey_cities
 from engine.fief.components import DISASTERS, C
 from engine.fief.flow import advance, current_actor, label
-from engine.fief.play import HANDLERS
+from engine.fief.purchase import unit_cities
 from engine.fief.state import Fief, sort_troops
 from engine.fief.victory import seat_vp
 from engine.fief.words import WORDS
+
+# Each module handles its own commands; no command is handled twice.
+HANDLERS = play.HANDLERS | warplay.HANDLERS
+assert not set(play.HANDLERS) & set(warplay.HANDLERS)
 
 
 class FiefRules(Rules):
@@ -114,7 +119,6 @@ class FiefRules(Rules):
         elif kind == "buy" and param == "units":
             fam = current_actor(g)
             if fam and g.families[fam].seat == seat:
-                from engine.fief.purchase import unit_cities
                 extra = [f"{t}@{c}" for c in unit_cities(g, fam) for t in C.stockpile if g.families[fam].stockpile[t]]
         elif kind == "give_retainer" and param == "receiver":
             extra = sorted(g.nobles)
@@ -123,22 +127,28 @@ class FiefRules(Rules):
         elif kind in ("pigeon", "pigeon_offer") and param == "sender":
             extra = [n for f in g.players[seat].families for n in g.families[f].nobles]
         elif kind in ("move", "battle"):
-            from engine.fief.warplay import suggest as war_suggest
             values = [",".join(v) if isinstance(v, tuple) else v for v in values]
-            extra = war_suggest(g, seat, kind, param)
+            extra = warlegal.suggest(g, seat, kind, param)
         elif kind == "play_abbess" and param == "city":
             fam = current_actor(g)
             if fam and g.families[fam].seat == seat:
-                from engine.fief.characters import abbey_cities
                 extra = abbey_cities(g, fam)
         flat = [v[0] if isinstance(v, tuple) and len(v) == 1 else v for v in values]
         return list(dict.fromkeys(flat + extra))
 
     def agent_weight(self, state: GameState, seat: str, action: Action) -> float:
         """Random agents fight on more often than they give up, so playouts see long battles
-        (deadlocks after three quiet rounds, sallies stopped) and not only first-round surrenders."""
+        (deadlocks after three quiet rounds, sallies stopped) and not only first-round surrenders; they
+        propose and accept marriages often, so playouts reach alliances (9.0, 8.3)."""
         if action.kind == "battle_next" and action.get("choice") == "continue":
             return 6.0
+        if action.kind == "propose_marriage":
+            return 8.0   # 9.0: playouts see marriages and alliance victories
+        if action.kind == "respond" and action.get("accept"):
+            g: Fief = state.data
+            r = next((r for r in g.requests.open if r.id == action.get("request")), None)
+            if r is not None and r.kind == "marriage":
+                return 6.0
         return 1.0
 
     def phase(self, state: GameState) -> str:

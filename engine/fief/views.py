@@ -7,8 +7,9 @@ from collections import Counter
 from typing import Any
 
 from engine.fief import victory
+from engine.fief.cards import draw_limits
 from engine.fief.components import C
-from engine.fief.flow import label
+from engine.fief.flow import current_actor, label
 from engine.fief.map import REGION_IDS
 from engine.fief.state import (
     MAP,
@@ -21,6 +22,7 @@ from engine.fief.state import (
     title_holder,
 )
 from engine.fief.titles import title_cost
+from engine.fief.warlegal import view as war_view
 
 View = dict[str, Any]
 
@@ -30,7 +32,6 @@ def public(g: Fief) -> View:
     fam = active_family(g) if f.step in ("start", "play", "scorch", "ransom", "purchase", "draw") else None
     turn = None
     if fam is not None:
-        from engine.fief.flow import current_actor
         actor = current_actor(g)
         if actor:
             turn = {"seat": g.families[actor].seat, "family": actor}
@@ -143,7 +144,6 @@ def _fiefdom(g: Fief, region: str) -> View:
 
 
 def private(g: Fief, seat: str, view: View) -> View:
-    from engine.fief.cards import draw_limits
     p = g.players[seat]
     total, chars = draw_limits(g, p)
     view["offers"] = g.offers.visible(seat)
@@ -164,5 +164,4 @@ def private(g: Fief, seat: str, view: View) -> View:
 
 
 def _war(g: Fief) -> View:
-    from engine.fief.warplay import view
-    return view(g)
+    return war_view(g)

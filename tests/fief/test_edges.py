@@ -8,7 +8,8 @@ import pytest
 from engine.core import RuleError
 from engine.fief import income, invaders, movement, ransom, titles, victory
 from engine.fief.battle import losses
-from engine.fief.battle.fight import fire, strength_of
+from engine.fief.battle.fight import fire
+from engine.fief.battle.sides import strength_of
 from engine.fief.state import SeaCard
 from engine.fief.warstate import Battle
 from tests.fief.helpers import g, new, place

@@ -1,4 +1,4 @@
-"""1.0 and 8.0: the round's phases in order, Phase 1 and Phases 5-7 as hooks that pass for now."""
+"""1.0 and 8.0: the round's phases in order (Phase 1 from Round 2: marriages, 9.0)."""
 
 from engine.core import apply
 from engine.fief import RULES
@@ -16,7 +16,7 @@ def test_1_0_round_order_of_steps():
                 steps.append((e.data["phase"], e.data["step"]))
     assert steps == [(2, "resolve"), (2, "play"), (3, "income"), (3, "scorch"), (4, "ransom"), (4, "purchase"),
                      (5, "phase5"), (5, "move"), (6, "phase6"), (6, "invaders"), (7, "phase7"), (7, "battle"), (7, "pillage"),
-                     (8, "end"), (1, "phase1"), (2, "draw")]
+                     (8, "end"), (1, "phase1"), (1, "marriage")]
 
 
 def test_1_0_players_act_in_turn_order_from_the_first_player():

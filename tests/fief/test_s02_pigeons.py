@@ -103,4 +103,4 @@ def test_phases_5_to_7_each_wait_for_every_family():
     defaults_until(s, "purchase", 4)
     for _ in range(4 * 4):  # purchase, moves, battles, pillage
         do(s, turn_seat(s), "done")
-    assert g(s).flow.round == 2 and g(s).flow.step == "draw"
+    assert g(s).flow.round == 2 and g(s).flow.step == "marriage"   # Phase 1 opens Round 2 (9.0)

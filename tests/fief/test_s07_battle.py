@@ -152,7 +152,7 @@ def test_7_2_three_archers_add_one():
 
 
 def test_7_0_the_ally_with_most_sp_allots_the_hits():
-    from engine.fief.battle import fight
+    from engine.fief.battle import sides
     s, _red, _blue = _battle_state()
     d = g(s)
     place(s, "green", "Oxford", "knight", "knight", "knight", control=False)
@@ -160,9 +160,9 @@ def test_7_0_the_ally_with_most_sp_allots_the_hits():
     do(s, "ann", "battle city:Oxford against:blue")
     do(s, "cat", "join family:green side:red")
     b = d.war.battle
-    assert fight.members(b, "red") == ["red", "green"]
-    assert fight.allotter(d, b, "red") == "green"
-    assert sorted(fight.side_troops(d, b, "red"))[:3] == ["green:knight"] * 3
+    assert sides.members(b, "red") == ["red", "green"]
+    assert sides.allotter(d, b, "red") == "green"
+    assert sorted(sides.side_troops(d, b, "red"))[:3] == ["green:knight"] * 3
 
 
 def test_7_2_archers_aimed_at_a_noble_slay_it_only_on_a_three():

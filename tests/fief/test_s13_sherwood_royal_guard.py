@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.fief import movement
-from engine.fief.battle import fight
+from engine.fief.battle import sides
 from engine.fief.warstate import Battle
 from tests.fief.helpers import do, g, new, place, refused
 
@@ -72,7 +72,7 @@ def test_13_1_royal_guard_units_and_strength():
     d.nobles[nid].titles = ["king"]
     place(s, "red", "Oxford", "men")
     b = Battle("Oxford", "blue", "red")
-    assert fight.side_troops(d, b, "red") == ["men", "royal_knight", "royal_knight"]
-    assert fight.side_strength(d, b, "red") == 1 + 6 + 1
+    assert sides.side_troops(d, b, "red") == ["men", "royal_knight", "royal_knight"]
+    assert sides.side_strength(d, b, "red") == 1 + 6 + 1
     d.war.guards_lost = {"royal_knight": 1}
-    assert fight.side_troops(d, b, "red") == ["men", "royal_knight"]
+    assert sides.side_troops(d, b, "red") == ["men", "royal_knight"]

@@ -1,4 +1,5 @@
-"""Declaring a battle (7.0) and fighting its rounds (7.1-7.5).
+"""The battle's round loop (7.0-7.5, 7.8): declaring, the four volleys of a round, the losses,
+and the choices after each round, until an ending (endings.py) closes it.
 
 A round is four volleys: Trebuchets, Bombards, Archers/Crossbowmen (the projectiles, 7.2), then the
 melee (7.3). In each volley both sides fire at once; each side then allots its losses (7.5). When a
@@ -13,155 +14,44 @@ from collections import Counter
 
 from engine.core import Event, GameState, RuleError
 from engine.fief.battle import dice, losses
-from engine.fief.components import C
-from engine.fief.state import MAP, Army, Fief, Task, has_disaster, nobles_in, return_troop
+from engine.fief.battle.captives import doom, settle_captures, slay
+from engine.fief.battle.endings import finish, surrender
+from engine.fief.battle.sides import (
+    ARCHERS_AT_WALLS,
+    DEFENDED,
+    GUARD_SP,
+    INVADERS,
+    LEADER_SP,
+    alive,
+    allotter,
+    armies_in,
+    battle_cities,
+    defended,
+    free_nobles,
+    grail_defends,
+    inside,
+    invader_ids,
+    invaders_outnumber,
+    members,
+    men,
+    other,
+    side_engines,
+    side_nobles,
+    side_strength,
+    side_troops,
+    stormy,
+    targets_in,
+    troops,
+    unit_type,
+)
+from engine.fief.battle.siege import check_trebuchet, place_siege, siege_possible
+from engine.fief.state import MAP, Fief, Task, return_troop
 from engine.fief.warstate import Battle
 
-DEFENDED = {"stronghold": 1, "royal_stronghold": 1, "fortified": 2}   # 7.4 melee penalty
-ARCHERS_AT_WALLS = {"stronghold": 2, "royal_stronghold": 2, "fortified": 3}  # 7.2
 VOLLEYS = ("treb", "bombard", "archer", "melee")
 
 
-# -- who is in the battle -----------------------------------------------------------------------
-def troops(g: Fief, city: str, fam: str) -> list[str]:
-    st = g.cities[city].stacks.get(fam)
-    return list(st.troops) if st else []
-
-
-def free_nobles(g: Fief, city: str, fam: str) -> list[str]:
-    return sorted(n.id for n in nobles_in(g, city) if n.family == fam)
-
-
-INVADERS = "invaders"
-FOOT_SP, LEADER_SP = 2, 3   # 7.3 and 7.5: a Foot Soldier is 2 SP and takes 2 hits, a Leader 3 and 3
-
-
-def armies_in(g: Fief, b: Battle) -> list[Army]:
-    return [g.armies[a] for a in b.armies if g.armies[a].city == b.city and not g.armies[a].gone]
-
-
-def members(b: Battle, side: str) -> list[str]:
-    """The families of a side: its lead (the declaring or attacked family) and its allies (7.0)."""
-    if side == INVADERS:
-        return []
-    return [side] + (b.with_attacker if side == b.attacker else b.with_defender)
-
-
-def unit_type(unit: str) -> str:
-    """Allied sides name units ``family:type``."""
-    return unit.rpartition(":")[2]
-
-
-def side_troops(g: Fief, b: Battle, side: str) -> list[str]:
-    """The troops fighting for a side: a family's stack (with its allies', as ``family:type``),
-    a Cavalcade's knights, or Foot Soldiers; Royal Guards ride along (13.1)."""
-    if side == INVADERS:
-        return ["foot"] * sum(a.foot for a in armies_in(g, b))
-    if b.kind == "cavalcade" and side == b.attacker:
-        have = Counter(troops(g, b.city, side))
-        return sorted((Counter(b.only) & have).elements())
-    fams = members(b, side)
-    if len(fams) == 1:
-        return troops(g, b.city, side) + guards(g, side_nobles(g, b, side))
-    return [f"{f}:{t}" for f in fams for t in troops(g, b.city, f) + guards(g, free_nobles(g, b.city, f))]
-
-
-GUARD_SP = {"royal_knight": 3, "royal_men": 1}   # 13.1: Royal Knights 3 SP / 3 hits, Royal Men-at-Arms 1 / 1
-
-
-def guards(g: Fief, nobles: list[str]) -> list[str]:
-    """13.1: the Sovereign's two Royal Knights and the royal spouse's two Royal Men-at-Arms fight
-    beside them (less those defeated since the last election)."""
-    out: list[str] = []
-    lost = g.war.guards_lost
-    for nid in nobles:
-        n = g.nobles[nid]
-        if "king" in n.titles or "sovereign_queen" in n.titles:
-            out += ["royal_knight"] * max(0, 2 - lost.get("royal_knight", 0))
-        spouse = g.nobles.get(n.spouse or "")
-        if "queen" in n.titles or (spouse is not None and "sovereign_queen" in spouse.titles):
-            out += ["royal_men"] * max(0, 2 - lost.get("royal_men", 0))
-    return out
-
-
-def side_nobles(g: Fief, b: Battle, side: str) -> list[str]:
-    """Nobles fighting for a side (Invader Leaders are ``leader:<army>``)."""
-    if side == INVADERS:
-        return [f"leader:{a.id}" for a in armies_in(g, b) if a.leader]
-    if b.kind == "cavalcade" and side == b.attacker:
-        return [n for n in free_nobles(g, b.city, side) if n == b.mover]
-    return [n for f in members(b, side) for n in free_nobles(g, b.city, f)]
-
-
-def side_strength(g: Fief, b: Battle, side: str) -> int:
-    if side == INVADERS:
-        return sum(FOOT_SP * a.foot + (LEADER_SP if a.leader else 0) for a in armies_in(g, b))
-    return strength_of(g, side_troops(g, b, side), side_nobles(g, b, side))
-
-
-def strength_of(g: Fief, units: list[str], nobles: list[str]) -> int:
-    """7.3: SP of troops, each nobleman, and each noblewoman holding a Lord title (rough spot 11)."""
-    sp = sum(GUARD_SP.get(unit_type(t)) or C.unit_sp[unit_type(t)] for t in units)
-    for nid in nobles:
-        n = g.nobles[nid]
-        if n.sex == "m" or any(t.startswith("lord:") for t in n.titles):
-            sp += 1
-    return sp
-
-
-def strength(g: Fief, city: str, fam: str) -> int:
-    return strength_of(g, troops(g, city, fam), free_nobles(g, city, fam))
-
-
-def present(g: Fief, city: str, fam: str) -> bool:
-    st = g.cities[city].stacks.get(fam)
-    return bool((st and not st.empty()) or free_nobles(g, city, fam))
-
-
-def inside(g: Fief, city: str, fam: str) -> bool:
-    st = g.cities[city].stacks.get(fam)
-    if st is not None and not st.empty():
-        return not st.outskirts
-    return any(not g.nobles[n].outskirts for n in free_nobles(g, city, fam))
-
-
-def defended(g: Fief, city: str, attacker: str, defender: str) -> str | None:
-    """7.4: the defender holds the walls (Stronghold, Royal Stronghold or Fortified City) and the
-    attacker stands outside them."""
-    c = g.cities[city]
-    if c.building in DEFENDED and c.controller == defender and inside(g, city, defender) \
-            and not inside(g, city, attacker):
-        return c.building
-    return None
-
-
-def grail_defends(g: Fief, b: Battle) -> bool:
-    """12.1: the Holy Grail's bearer fights on the side that did not start the battle."""
-    if b.defender == INVADERS:
-        return False
-    return any("grail" in g.nobles[n].relics for n in side_nobles(g, b, b.defender))
-
-
-def side_of(b: Battle, fam: str) -> str:
-    return "attacker" if fam == b.attacker else "defender"
-
-
-def other(b: Battle, fam: str) -> str:
-    return b.defender if fam == b.attacker else b.attacker
-
-
-# -- declaring ----------------------------------------------------------------------------------
-def targets_in(g: Fief, city: str, fam: str) -> list[str]:
-    """Families (and invaders) a family may attack in a city (7.0)."""
-    out = [f for f in sorted({*g.cities[city].stacks, *(n.family for n in nobles_in(g, city))})
-           if f != fam and present(g, city, f)]
-    if any(a.city == city and not a.gone for a in g.armies.values()):
-        out.append(INVADERS)
-    return out
-
-
-def invader_ids(g: Fief, city: str) -> list[str]:
-    return sorted(a.id for a in g.armies.values() if a.city == city and not a.gone)
+DEADLOCK = 3
 
 
 def check_declare(g: Fief, fam: str, city: str, against: str, target: str | None) -> str:
@@ -194,16 +84,6 @@ def check_declare(g: Fief, fam: str, city: str, against: str, target: str | None
     return "battle"
 
 
-def stormy(g: Fief, city: str) -> bool:
-    """2.5: no battles in a region under Storms."""
-    return has_disaster(g, MAP.cities[city].region, "storms")
-
-
-def battle_cities(g: Fief, fam: str) -> list[str]:
-    return sorted(c for c in g.cities if not stormy(g, c) and free_nobles(g, c, fam) and troops(g, c, fam) and targets_in(g, c, fam)
-                  and any(f"{c}|{fam}|{f}" not in g.war.fought for f in targets_in(g, c, fam)))
-
-
 def declare(state: GameState, g: Fief, fam: str, city: str, against: str, kind: str,
             target: str | None = None, mover: str = "", only: list[str] | None = None,
             armies: list[str] | None = None) -> None:
@@ -225,7 +105,6 @@ def declare(state: GameState, g: Fief, fam: str, city: str, against: str, kind: 
     reveal(state, g, b)
     if not side_troops(g, b, against):
         # 7.0, 7.2, FAQ: nobles and engines without troops offer no defence.
-        from engine.fief.battle.endings import finish
         doom(g, b, against, side_nobles(g, b, against))
         settle_captures(state, g, b)
         finish(state, g, b, "victory", winner=fam)
@@ -250,7 +129,6 @@ def reveal(state: GameState, g: Fief, b: Battle) -> None:
     state.emit(Event.public("battle.revealed", city=b.city, troops=shown))
 
 
-# -- the round ----------------------------------------------------------------------------------
 def begin_round(state: GameState, g: Fief, b: Battle) -> None:
     b.rolls += 1
     b.lost = 0
@@ -261,7 +139,6 @@ def begin_round(state: GameState, g: Fief, b: Battle) -> None:
 
 def proceed(state: GameState, g: Fief) -> None:
     """Fight on until someone must choose (losses, how to go on) or the battle ends."""
-    from engine.fief.battle.endings import after_volley, ask_next, round_end
     while True:
         b = g.war.battle
         if b is None or any(t.kind == "losses" for t in g.tasks):
@@ -286,26 +163,6 @@ def proceed(state: GameState, g: Fief) -> None:
             ask_next(state, g, b)
             return
         return
-
-
-def men(g: Fief, b: Battle, side: str) -> int:
-    return sum(1 for t in side_troops(g, b, side) if unit_type(t) == "men")
-
-
-def engines(g: Fief, city: str, fam: str) -> tuple[int, int]:
-    if fam == INVADERS:
-        return 0, 0
-    st = g.cities[city].stacks.get(fam)
-    return (st.trebuchets, st.bombards) if st else (0, 0)
-
-
-def side_engines(g: Fief, b: Battle, side: str) -> tuple[int, int]:
-    """A side's Trebuchets and Bombards (allies' included)."""
-    treb = bomb = 0
-    for f in members(b, side):
-        t, m = engines(g, b.city, f)
-        treb, bomb = treb + t, bomb + m
-    return treb, bomb
 
 
 def fire(state: GameState, g: Fief, b: Battle, side: str, what: str) -> int:
@@ -338,7 +195,6 @@ def fire(state: GameState, g: Fief, b: Battle, side: str, what: str) -> int:
         faces = dice.roll(state, 1, label + (f" at {target}" if target else ""))
         if target:
             if target in side_nobles(g, b, foe) and faces[0] == 3:
-                from engine.fief.battle.endings import slay
                 slay(state, g, b, target, "archers")
                 b.lost += 1
             return 0
@@ -381,11 +237,6 @@ def volley(state: GameState, g: Fief, b: Battle) -> None:
             b.owed[foe] = b.owed.get(foe, 0) + h
 
 
-def doom(g: Fief, b: Battle, side: str, nobles: list[str]) -> None:
-    if nobles and side != INVADERS:
-        b.doomed[side] = sorted(set(b.doomed.get(side, [])) | set(nobles))
-
-
 def join(state: GameState, g: Fief, b: Battle, fam: str, side: str) -> None:
     """7.0: a family in the city joins a side, or betrays its side for the other."""
     for lst in (b.with_attacker, b.with_defender):
@@ -399,36 +250,6 @@ def join(state: GameState, g: Fief, b: Battle, fam: str, side: str) -> None:
         shown = dict(sorted(Counter(st.troops).items()))
     state.emit(Event.public("battle.joined", city=b.city, family=fam, side=side))
     state.emit(Event.public("battle.revealed", city=b.city, troops={fam: shown}))
-
-
-def captor_of(g: Fief, b: Battle, side: str, exclude: list[str]) -> str | None:
-    """Who takes a captive for ``side``: one of its nobles, or an Invader Leader's army (6.7)."""
-    if side == INVADERS:
-        leaders = [a for a in armies_in(g, b) if a.leader]
-        return f"invaders:{leaders[0].id}" if leaders else None
-    nobles = [n for n in side_nobles(g, b, side) if n not in exclude]
-    return nobles[0] if nobles else None
-
-
-def settle_captures(state: GameState, g: Fief, b: Battle) -> None:
-    """7.5, 7.6, 7.8: nobles left without troops are captured by a noble of the other side; with no
-    noble there they are slain; if the other side has no troops left either, nobody is taken
-    (Annihilation)."""
-    from engine.fief.battle.endings import capture, slay
-    doomed, b.doomed = b.doomed, {}
-    for side, nobles in sorted(doomed.items()):
-        foe = other(b, side)
-        for nid in nobles:
-            if nid not in g.nobles or g.nobles[nid].captor is not None:
-                continue
-            if not side_troops(g, b, foe) and side_nobles(g, b, foe):
-                continue  # 7.8 Annihilation: only nobles on both sides
-            captor = captor_of(g, b, foe, doomed.get(foe, []))
-            if captor:
-                capture(state, g, b, nid, captor)
-            else:
-                slay(state, g, b, nid, "no captor")
-            b.lost += 1
 
 
 def invader_allotment(g: Fief, b: Battle, hits: int) -> losses.Allotment:
@@ -461,14 +282,8 @@ def allot_or_ask(state: GameState, g: Fief, b: Battle) -> None:
             g.tasks.append(Task("losses", allotter(g, b, side), city=b.city, count=hits, region=side))
 
 
-def allotter(g: Fief, b: Battle, side: str) -> str:
-    fams = members(b, side)
-    return max(fams, key=lambda f: (strength(g, b.city, f), f == side))
-
-
 def take(state: GameState, g: Fief, b: Battle, side: str, allot: losses.Allotment) -> None:
     """Remove the allotted troops; slay and doom nobles (7.5)."""
-    from engine.fief.battle.endings import slay
     if side == INVADERS:
         left = len(allot.troops)
         for a in sorted(armies_in(g, b), key=lambda a: -a.foot):
@@ -507,8 +322,184 @@ def check_losses(g: Fief, fam: str, units: list[str], slay_list: list[str]) -> l
     return losses.check(side_troops(g, b, side), side_nobles(g, b, side), task.count, units, slay_list)
 
 
-# -- hooks for the Opportunity-card issue -------------------------------------------------------
+def after_volley(state: GameState, g: Fief, b: Battle) -> bool:
+    """Allot the hits, blow up Bombards, take captives; True when the game must wait or it ended."""
+    allot_or_ask(state, g, b)
+    if b.owed:
+        return True
+    explode(state, g, b)
+    settle_captures(state, g, b)
+    return check_end(state, g, b)
+
+
+def explode(state: GameState, g: Fief, b: Battle) -> None:
+    """7.2: each blank a Bombard rolls destroys that Bombard and one Men-at-Arms of its side."""
+    blown, b.explode = b.explode, {}
+    for side, n in sorted(blown.items()):
+        bombs_left, men_left = n, n
+        for fam in members(b, side):
+            st = g.cities[b.city].stacks.get(fam)
+            if st is None:
+                continue
+            bombs = min(bombs_left, st.bombards)
+            men = min(men_left, st.troops.count("men"))
+            bombs_left, men_left = bombs_left - bombs, men_left - men
+            if not (bombs or men):
+                continue
+            st.bombards -= bombs
+            g.families[fam].stockpile["bombard"] += bombs
+            for _ in range(men):
+                st.troops.remove("men")
+            g.families[fam].stockpile["men"] += men
+            b.lost += bombs + men
+            state.emit(Event.public("battle.explosion", city=b.city, family=fam, bombards=bombs, men=men))
+
+
+def check_end(state: GameState, g: Fief, b: Battle) -> bool:
+    a_troops, a_nobles = alive(g, b, b.attacker)
+    d_troops, d_nobles = alive(g, b, b.defender)
+    if a_troops and d_troops:
+        if b.attacker == INVADERS and not invaders_outnumber(g, b):
+            finish(state, g, b, "retreat")   # 6.8
+            return True
+        return False
+    if not a_troops and not d_troops:
+        if a_nobles and d_nobles:
+            finish(state, g, b, "annihilation")
+        elif a_nobles:
+            finish(state, g, b, "victory", winner=b.attacker)
+        elif d_nobles:
+            finish(state, g, b, "victory", winner=b.defender)
+        else:
+            finish(state, g, b, "annihilation")
+        return True
+    finish(state, g, b, "victory", winner=b.attacker if a_troops else b.defender)
+    return True
+
+
+def round_end(state: GameState, g: Fief, b: Battle) -> bool:
+    """7.8 Deadlock: the third round in a row without losses ends the battle."""
+    b.quiet = b.quiet + 1 if b.lost == 0 else 0
+    if b.quiet >= DEADLOCK:
+        finish(state, g, b, "deadlock")
+        return True
+    return False
+
+
+def options(g: Fief, b: Battle, fam: str) -> list[str]:
+    foe = other(b, fam)
+    out = ["continue", "surrender"]
+    if foe == INVADERS:
+        return out   # 6.5: invaders always accept a surrender; no truce with them
+    if fam == b.attacker:
+        out.append("truce")
+        if b.kind == "battle" and defended(g, b.city, b.attacker, b.defender):
+            out.append("break")
+            if siege_possible(g, b):
+                out.append("siege")
+        if b.kind == "sally":
+            out.append("stop")
+    elif b.proposal == "truce":
+        out.append("truce")
+    if not side_nobles(g, b, foe) and side_nobles(g, b, fam):
+        out.append("end")
+    return out
+
+
+def ask_next(state: GameState, g: Fief, b: Battle) -> None:
+    fam = b.attacker if b.stage == "attacker" else b.defender
+    if fam == INVADERS:
+        # 6.4: invaders fight on while they outnumber (checked after every volley)
+        if b.stage == "attacker":
+            b.stage = "defender"
+            proceed(state, g)
+        else:
+            begin_round(state, g, b)
+        return
+    if not any(t.kind == "battle_next" for t in g.tasks):
+        g.tasks.append(Task("battle_next", fam, city=b.city, options=options(g, b, fam)))
+
+
+def choose(state: GameState, g: Fief, b: Battle, fam: str, choice: str, destroy: bool, target: str | None,
+           trebuchet: str | None = None) -> None:
+    """Carry out an end-of-round choice (checked by the caller against :func:`options`)."""
+    if destroy:
+        tactical_destruction(state, g, b, fam)
+    if target:
+        b.targets[fam] = target
+    if fam == b.attacker:
+        if choice == "continue":
+            b.proposal = ""
+            b.stage = "defender"
+        elif choice == "truce":
+            b.proposal = "truce"
+            b.stage = "defender"
+            state.emit(Event.public("battle.truce_offered", city=b.city, by=fam))
+        elif choice == "surrender":
+            surrender(state, g, b, fam)
+            return
+        elif choice == "siege":
+            begin_siege(state, g, b, trebuchet)
+            return
+        else:  # break, stop, end
+            finish(state, g, b, {"break": "break", "stop": "stop", "end": "assassination"}[choice])
+            return
+        proceed(state, g)
+        return
+    # the defender answers
+    if choice == "surrender":
+        surrender(state, g, b, fam)
+    elif choice == "truce":
+        finish(state, g, b, "truce")
+    elif choice == "end":
+        finish(state, g, b, "assassination")
+    else:
+        b.proposal = ""
+        begin_round(state, g, b)
+
+
+def check_choice(g: Fief, fam: str, choice: str, destroy: bool, target: str | None,
+                 trebuchet: str | None = None) -> None:
+    b = g.war.battle
+    assert b is not None
+    legal = options(g, b, fam)
+    if choice not in legal:
+        raise RuleError("7.8", f"{choice!r} is not open to you now", code="battle_choice", legal=legal)
+    if trebuchet is not None:
+        if choice != "siege":
+            raise RuleError("7.9", "a Trebuchet is taken only to begin a siege", code="trebuchet",
+                            legal="choice:siege")
+        check_trebuchet(g, fam, trebuchet)
+    if destroy:
+        st = g.cities[b.city].stacks.get(fam)
+        if not (st and st.troops and (st.bombards or st.trebuchets)):
+            raise RuleError("7.2", "tactical destruction needs your own engines here and troops left",
+                            code="destroy", legal="destroy:false")
+    if target is not None:
+        foes = side_nobles(g, b, other(b, fam))
+        if target not in foes:
+            raise RuleError("7.2", "your archers can aim only at an enemy noble here", code="target",
+                            legal=foes or "no target")
+
+
+def tactical_destruction(state: GameState, g: Fief, b: Battle, fam: str) -> None:
+    """7.2: a side with troops left may destroy its own Trebuchets and Bombards after a round."""
+    st = g.cities[b.city].stacks[fam]
+    stock = g.families[fam].stockpile
+    stock["trebuchet"] += st.trebuchets
+    stock["bombard"] += st.bombards
+    state.emit(Event.public("battle.engines_destroyed", city=b.city, family=fam, trebuchets=st.trebuchets,
+                            bombards=st.bombards))
+    st.trebuchets = st.bombards = 0
+
+
+def begin_siege(state: GameState, g: Fief, b: Battle, trebuchet: str | None = None) -> None:
+    """7.9: the attacker stops and besieges; a Trebuchet goes under construction with its army."""
+    place_siege(state, g, b.attacker, b.city, b.defender, trebuchet)
+    finish(state, g, b, "siege")
+
+
 def cancel_penalties(b: Battle) -> None:
-    """Hook for PASSAGE (7.4): the attacker's penalties at walls are cancelled for this battle."""
+    """PASSAGE (7.4; no card plays it yet): the attacker's penalties at walls are cancelled for this battle."""
     b.penalty = 0
     b.archers_min = 0

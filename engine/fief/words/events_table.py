@@ -28,7 +28,7 @@ def _round_ended(state: GameState, e: Event, aud: Audience) -> str:
     return f"Round {e.data.get('round')} ends."
 
 
-DONE_WITH = {"start": "setting up", "draw": "drawing cards", "play": "playing cards", "scorch": "scorched earth",
+DONE_WITH = {"start": "setting up", "marriage": "marriages", "draw": "drawing cards", "play": "playing cards", "scorch": "scorched earth",
              "ransom": "ransoms", "purchase": "purchases", "move": "moving", "parley": "the invaders",
              "battle": "battles", "pillage": "pillaging"}
 
@@ -69,11 +69,13 @@ def request_text(g: Fief, what: str, d: Mapping[str, Any], aud: Audience) -> str
         return f"to free {N.noble(g, d.get('captive'))} for {N.shillings(int(d.get('amount') or 0))}"
     if what == "royal_stronghold":
         return f"to allow the Royal Stronghold at {d.get('city')}"
+    if what == "marriage":
+        return f"to agree to the marriage of {noble} and {N.noble(g, d.get('spouse'))}"
     return "for an answer"
 
 
 WHAT = {"enter": "entry", "pass": "passage", "cavalcade": "the Cavalcade", "retainer": "the retainer",
-        "ransom": "the ransom offer", "royal_stronghold": "the Royal Stronghold"}
+        "ransom": "the ransom offer", "royal_stronghold": "the Royal Stronghold", "marriage": "the marriage proposal"}
 
 
 def request_line(g: Fief, what: str, by: str | None, to: str | None, d: Mapping[str, Any], aud: Audience) -> str:

@@ -182,6 +182,19 @@ def _captured(state: GameState, e: Event, aud: Audience) -> str:
     return f"{whose} {N.noble(g, d.get('noble'))} is taken captive at {d.get('city')} by {taker}."
 
 
+@tells("marriage.made")
+def _marriage_made(state: GameState, e: Event, aud: Audience) -> str:
+    g = state.data
+    return (f"{N.noble(g, e.data.get('husband'))} and {N.noble(g, e.data.get('wife'))} are married: their families "
+            "exchange rings and are now allies.")
+
+
+@tells("queen.crowned")
+def _queen_crowned(state: GameState, e: Event, aud: Audience) -> str:
+    g = state.data
+    return f"{N.noble(g, e.data.get('noble'))}, wife of {N.noble(g, e.data.get('king'))}, is crowned Queen."
+
+
 @tells("marriage.ended")
 def _marriage_ended(state: GameState, e: Event, aud: Audience) -> str:
     g = state.data

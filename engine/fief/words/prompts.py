@@ -14,7 +14,7 @@ from engine.core.words import Audience, Choice, join_words, plural
 from engine.fief import pillage as pillage_rules
 from engine.fief import ransom, titles
 from engine.fief.actions import ACTIONS
-from engine.fief.battle import fight
+from engine.fief.battle import sides
 from engine.fief.cards import draw_limits
 from engine.fief.components import C
 from engine.fief.purchase import build_cost
@@ -32,6 +32,7 @@ ROLE_BLURBS = {
 }
 
 STEP_QUESTIONS = {
+    "marriage": "Marriages: propose a marriage that would make another player your ally, or pass?",
     "play": "Play your cards: bring nobles and clergy into play, play Fortune cards, hand over retainers. "
             "Choose Done when you have finished.",
     "scorch": "Scorched earth: burn one of your Mills for 2 shillings before Income?",
@@ -40,11 +41,11 @@ STEP_QUESTIONS = {
     "pillage": "Pillage: will you take what a city you control can give?",
 }
 
-DONE_LABELS = {"draw": "Done drawing", "play": "Done playing cards", "scorch": "Keep my Mills",
+DONE_LABELS = {"marriage": "No marriage", "draw": "Done drawing", "play": "Done playing cards", "scorch": "Keep my Mills",
                "ransom": "Done with ransoms", "purchase": "Done buying", "move": "Done moving",
                "parley": "Leave the invaders be", "battle": "No more battles", "pillage": "Done pillaging"}
 
-IF_DONE = {"draw": "you draw no more cards this round", "play": "you play no more cards this round",
+IF_DONE = {"marriage": "you propose no marriage this round", "draw": "you draw no more cards this round", "play": "you play no more cards this round",
            "scorch": "you keep your Mills", "ransom": "you pay no ransom", "purchase": "you buy nothing more",
            "move": "your nobles stay where they are", "parley": "you leave the invaders be",
            "battle": "you declare no more battles", "pillage": "you pillage nothing"}
@@ -56,7 +57,7 @@ NEXT = {"continue": "Fight on", "surrender": "Surrender", "truce": "Offer or acc
 PILLAGE = {"mill": "Pillage the Mill at {city}", "abbey": "Sack the Abbey at {city}",
            "engines": "Seize the engines at {city}", "own_engines": "Destroy your own engines at {city}"}
 
-PRIORITY = {"start": 0, "draw": 0, "play_noble": 1, "play_abbess": 1, "play_clergy": 1, "play_harvest": 1,
+PRIORITY = {"start": 0, "propose_marriage": 1, "draw": 0, "play_noble": 1, "play_abbess": 1, "play_clergy": 1, "play_harvest": 1,
             "play_tax": 1, "losses": 0, "plague_losses": 0, "bestow": 0, "release": 0, "battle_next": 0,
             "spoils": 0, "bandits": 0, "respond": 0, "accept_offer": 0, "pay_ransom": 0, "move": 1, "battle": 1,
             "buy": 1, "build": 2, "buy_title": 2, "grant_title": 3, "transfer_title": 3, "construct": 2,
@@ -247,6 +248,8 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
         return f"Give {N.fiefdom(v('region'))} to {N.noble(g, v('noble'))}"
     if k == "release":
         return f"Send {N.noble(g, v('noble'))} to {v('city')}"
+    if k == "propose_marriage":
+        return f"Propose the marriage of {N.noble(g, v('noble'))} and {N.noble(g, v('spouse'))}"
     if k == "scorch":
         return f"Burn your Mill at {v('city')} · {N.shillings(C.income['scorch_per_mill'])}"
     if k == "pay_ransom":
@@ -511,16 +514,16 @@ def skippable(g: Fief, d: Decision, seat: str) -> bool:
     fam = _family(g, d, seat)
     if not fam or g.tasks or step not in ("move", "battle", "pillage"):
         return False
-    from engine.fief import movement, warplay
+    from engine.fief import movement, warlegal
     if step == "move":
-        return [a.kind for a in warplay.step_actions(g, seat, fam)] == ["done"] and \
+        return [a.kind for a in warlegal.step_actions(g, seat, fam)] == ["done"] and \
             not movement.legal_moves(g, fam)
     if step == "battle":
-        if fight.battle_cities(g, fam):
+        if sides.battle_cities(g, fam):
             return False
         # besieging may depend on hidden troop types: any walls held by a rival where we stand count
-        return not any(c.controller not in (None, fam) and c.siege is None and fight.free_nobles(g, name, fam)
-                       and fight.defended(g, name, fam, c.controller or "")
+        return not any(c.controller not in (None, fam) and c.siege is None and sides.free_nobles(g, name, fam)
+                       and sides.defended(g, name, fam, c.controller or "")
                        for name, c in g.cities.items())
     return not pillage_rules.options(g, fam)
 

@@ -1,0 +1,244 @@
+"""The legal commands and the defaults of phases 5-7 (movement, parley, battles, sieges, pillage),
+what is open at any time (the King's interdiction, joining a battle, handing over a city), the
+autocomplete of the war commands, and the public view of the war (docs/fief-view.md, "Part II")."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.core import Action, RuleError
+from engine.fief import invaders, movement, pillage
+from engine.fief.battle import losses, sides, siege
+from engine.fief.flow import current_actor
+from engine.fief.state import MAP, Fief, Task, player_of
+
+A = Action.of
+
+
+STEPS = ("move", "parley", "battle", "pillage")
+
+
+TASKS = ("losses", "battle_next", "spoils", "bandits", "parley")
+
+
+def step_default(g: Fief, family: str) -> Action:
+    if g.flow.step == "move":
+        for noble, dest, via, units in movement.legal_moves(g, family, only=waiting(g, family))[:1]:
+            return A("move", noble=noble, to=dest, via=via, troops=list(units))
+    return A("done")
+
+
+def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
+    step = g.flow.step
+    out: list[Action] = []
+    if step == "move":
+        if not must_move_left(g, family):
+            out.append(A("done"))
+        asked = {str(r.payload.get("noble")) for r in g.requests.open if r.kind in ("pass", "cavalcade")}
+        for noble, dest, via, units in movement.legal_moves(g, family):
+            if (must_move_left(g, family) and noble not in g.war.must_move) or noble in asked:
+                continue
+            out.append(A("move", noble=noble, to=dest, via=via, troops=list(units)))
+        if not must_move_left(g, family):
+            out += _cavalcades(g, family, asked)
+    elif step == "battle":
+        out.append(A("done"))
+        for city in sides.battle_cities(g, family):
+            for foe in sides.targets_in(g, city, family):
+                if f"{city}|{family}|{foe}" not in g.war.fought:
+                    out.append(A("battle", city=city, against=foe))
+                    aims = _aims(g, city, foe)
+                    if aims and any(t in ("archer", "crossbow") for t in sides.troops(g, city, family)):
+                        out.append(A("battle", city=city, against=foe, target=aims[0]))
+        for c in siege.besiege_cities(g, family):
+            out.append(A("besiege", city=c))
+            out += [A("besiege", city=c, trebuchet=t) for t in siege.trebuchet_sources(g, family)[1:]]
+    elif step == "parley":
+        out.append(A("done"))
+        out += [A(kind, army=army, noble=noble) for kind, army, noble in invaders.parley_options(g, family)]
+    elif step == "pillage":
+        out.append(A("done"))
+        out += [A("pillage", city=c, what=w) for c, w in pillage.options(g, family)]
+    if step == "move":   # accepted in the Battle step too; offered once a round, where a siege is reconsidered
+        out += [A("lift_siege", city=c) for c in sieges(g, family)]
+    return out
+
+
+def _aims(g: Fief, city: str, foe: str) -> list[str]:
+    if foe == sides.INVADERS:
+        return [f"leader:{a}" for a in sides.invader_ids(g, city) if g.armies[a].leader]
+    return sides.free_nobles(g, city, foe)
+
+
+def _cavalcades(g: Fief, family: str, asked: set[str]) -> list[Action]:
+    out: list[Action] = []
+    for nid in g.families[family].nobles:
+        n = g.nobles[nid]
+        if n.captor is not None or n.city is None or nid in asked or movement.moves_left(g, nid) < 1:
+            continue
+        knights = [u for u in movement.available(g, n.city, family, nid) if u == "knight"]
+        if not knights:
+            continue
+        for dest in MAP.neighbours(n.city):
+            try:
+                movement.check_cavalcade(g, family, nid, dest, "road", knights)
+            except RuleError:
+                continue
+            out.append(A("move", noble=nid, to=dest, via="road", troops=knights, cavalcade=True))
+    return out
+
+
+def waiting(g: Fief, family: str) -> list[str]:
+    asked = {str(r.payload.get("noble")) for r in g.requests.open if r.kind in ("pass", "cavalcade")}
+    return [n for n in g.war.must_move if n in g.nobles and g.nobles[n].family == family
+            and movement.moves_left(g, n) > 0 and n not in asked]
+
+
+def must_move_left(g: Fief, family: str) -> bool:
+    """5.2, Ex 5-2: a noble that won a Cavalcade or was let through must move on, if it still can."""
+    nobles = waiting(g, family)
+    if not nobles:
+        return False
+    return bool(movement.legal_moves(g, family, only=nobles))
+
+
+def sieges(g: Fief, family: str) -> list[str]:
+    return sorted(n for n, c in g.cities.items() if c.siege and c.siege.by == family)
+
+
+def task_default(g: Fief, t: Task) -> Action:
+    if t.kind == "parley":
+        return A("done")
+    if t.kind == "bandits":
+        return A("bandits", pay=player_of(g, t.family).shillings >= t.count)
+    if t.kind == "losses":
+        allot = _loss_example(g, t)
+        return A("losses", units=list(allot.troops), slay=list(allot.slain))
+    if t.kind == "battle_next":
+        return A("battle_next", choice="continue")
+    return A("spoils", absorb=True)
+
+
+def task_actions(g: Fief, t: Task) -> list[Action]:
+    if t.kind == "parley":
+        return [A("done")] + [A(kind, army=army, noble=noble) for kind, army, noble in invaders.parley_options(g, t.family)
+                              if g.nobles[noble].city == t.city]
+    if t.kind == "bandits":
+        return [task_default(g, t)]
+    if t.kind == "losses":
+        b = g.war.battle
+        assert b is not None
+        side = t.region or t.family
+        opts = losses.choices(sides.side_troops(g, b, side), sides.side_nobles(g, b, side), t.count)
+        return [A("losses", units=list(o.troops), slay=list(o.slain)) for o in opts]
+    if t.kind == "battle_next":
+        out = [A("battle_next", choice=c) for c in t.options]
+        if "siege" in t.options:   # 7.9: which Trebuchet on the map to destroy (default: the first)
+            out += [A("battle_next", choice="siege", trebuchet=c) for c in siege.trebuchet_sources(g, t.family)[1:]]
+        b = g.war.battle
+        if b is not None and "continue" in t.options:
+            st = g.cities[b.city].stacks.get(t.family)
+            if st and st.troops and (st.bombards or st.trebuchets):
+                out.append(A("battle_next", choice="continue", destroy=True))   # 7.2 tactical destruction
+            foes = sides.side_nobles(g, b, sides.other(b, t.family))
+            if foes and any(sides.unit_type(u) in ("archer", "crossbow") for u in sides.side_troops(g, b, t.family)):
+                out.append(A("battle_next", choice="continue", target=foes[0]))
+        return out
+    return [A("spoils", absorb=True), A("spoils", absorb=False)]
+
+
+def _loss_example(g: Fief, t: Task) -> losses.Allotment:
+    b = g.war.battle
+    assert b is not None
+    side = t.region or t.family
+    return losses.example(sides.side_troops(g, b, side), sides.side_nobles(g, b, side), t.count)
+
+
+def royal_family_of(g: Fief, seat: str) -> str | None:
+    for f in g.players[seat].families:
+        for nid in g.families[f].nobles:
+            n = g.nobles[nid]
+            if n.captor is None and any(t in ("king", "sovereign_queen", "queen") for t in n.titles):
+                return f
+    return None
+
+
+def anytime_actions(g: Fief, seat: str) -> list[Action]:
+    """Commands of this module open whatever the step: the King's interdiction (13.4), handing over
+    control of a city (5.1)."""
+    if seat not in g.players:
+        return []
+    out: list[Action] = []
+    fam = royal_family_of(g, seat)
+    if fam is not None and g.families[fam].pigeons >= 1:
+        out += [A("interdict", captive=n.id) for n in g.nobles.values() if n.captor == "bandits"]
+    out += [A("join", family=f, side=side) for f, side in joinable(g, seat)]
+    if g.war.battle is None and g.flow.phase in (5, 7):
+        for name, c in g.cities.items():
+            if c.controller in g.players[seat].families:
+                out += [A("transfer_control", city=name, to=f) for f in movement.occupiers(g, name)
+                        if f != c.controller]
+    return out
+
+
+def joinable(g: Fief, seat: str) -> list[tuple[str, str]]:
+    """7.0: (family, side) a seat's families may join in the battle being fought: families with troops
+    or nobles in its city that are not a side's lead; an ally may switch sides (betrayal)."""
+    b = g.war.battle
+    if b is None or sides.INVADERS in (b.attacker, b.defender) or b.kind != "battle":
+        return []
+    out: list[tuple[str, str]] = []
+    for fam in g.players[seat].families:
+        if fam in (b.attacker, b.defender) or not sides.present(g, b.city, fam):
+            continue
+        for side in (b.attacker, b.defender):
+            if fam not in sides.members(b, side):
+                out.append((fam, side))
+    return out
+
+
+def suggest(g: Fief, seat: str, kind: str, param: str) -> list[Any]:
+    """Autocomplete for the commands of this module (cities along legal roads, nobles, troops)."""
+    fam = current_actor(g)
+    if fam is None or g.families[fam].seat != seat:
+        return []
+    if kind == "move" and param == "to":
+        return sorted({d for _, d, _, _ in movement.legal_moves(g, fam)})
+    if kind == "move" and param == "noble":
+        return sorted({n for n, _, _, _ in movement.legal_moves(g, fam)})
+    if kind == "move" and param == "troops":
+        out: list[str] = []
+        for nid in g.families[fam].nobles:
+            n = g.nobles[nid]
+            if n.city and n.captor is None:
+                out.append(",".join(movement.available(g, n.city, fam, nid)))
+        return [o for o in out if o]
+    if kind == "battle" and param == "city":
+        return sides.battle_cities(g, fam)
+    return []
+
+
+def view(g: Fief) -> dict[str, Any]:
+    """The public state of phases 5-7 (docs/fief-view.md, "Part II")."""
+    w = g.war
+    b = w.battle
+    battle = None
+    if b is not None:
+        battle = {"city": b.city, "attacker": b.attacker, "defender": b.defender, "kind": b.kind, "round": b.rolls,
+                  "stage": b.stage, "penalty": b.penalty, "quiet": b.quiet, "proposal": b.proposal or None,
+                  "armies": list(b.armies), "mover": b.mover or None,
+                  "sides": {side: {"troops": dict(sorted(Counter(sides.side_troops(g, b, side)).items())),
+                                   "nobles": sides.side_nobles(g, b, side),
+                                   "strength": sides.side_strength(g, b, side)}
+                            for side in (b.attacker, b.defender)}}
+    return {
+        "battle": battle,
+        "moves": {n: used for n, used in sorted(w.moves.items()) if n in g.nobles},
+        "must_move": [n for n in w.must_move if n in g.nobles],
+        "battled_last_round": list(w.battled_last),
+        "battles_this_phase": list(w.battled_now),
+        "garrisons": dict(w.garrisons),
+        "sherwood": {k.split("|")[0]: v for k, v in sorted(w.sherwood.items())},
+        "royal_guard_lost": dict(w.guards_lost),
+    }

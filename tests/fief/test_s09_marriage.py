@@ -1,0 +1,125 @@
+"""9.0 Marriage Alliances in Phase 1 (1.0), with 13.7 (two players) and 13.8 (three players)."""
+
+from engine.core import RuleError
+from engine.fief import marriage
+from engine.fief.rules import RULES
+from engine.fief.state import allied
+from tests.fief.helpers import defaults_until, do, g, refused, started, turn_seat
+
+
+def _couple(s, fam_a, fam_b):
+    """(nobleman of fam_a, noblewoman of fam_b)."""
+    d = g(s)
+    man = next(n for n in sorted(d.families[fam_a].nobles) if d.nobles[n].sex == "m")
+    woman = next(n for n in sorted(d.families[fam_b].nobles) if d.nobles[n].sex == "f")
+    return man, woman
+
+
+def _at_marriages(players=4, seed=1):
+    s = started(players, seed)
+    defaults_until(s, "marriage", 1)
+    return s
+
+
+def test_phase_1_is_skipped_in_round_1_and_opens_with_marriages_from_round_2():
+    s = started(4)
+    assert g(s).flow.round == 1 and g(s).flow.step == "draw"
+    defaults_until(s, "marriage", 1)
+    assert g(s).flow.round == 2
+    assert RULES.phase(s) == "Round 2, Phase 1: Hear Ye, Hear Ye - marriages"
+    assert next(d for d in RULES.pending(s) if d.blocking).id.startswith("marriage-")
+
+
+def test_a_proposal_accepted_marries_the_two_nobles_and_allies_the_players():
+    s = _at_marriages()
+    d = g(s)
+    seat = turn_seat(s)
+    mine = d.flow.queue[d.flow.turn]
+    other = next(f for f in d.flow.order if d.families[f].seat != seat)
+    man, woman = _couple(s, mine, other)
+    do(s, seat, f"propose_marriage noble:{man} spouse:{woman}")
+    r = next(r for r in d.requests.open if r.kind == "marriage")
+    assert r.to == d.families[other].seat
+    assert refused(s, seat, f"propose_marriage noble:{man} spouse:{woman}").code == "proposal_open"
+    events = do(s, r.to, f"respond request:{r.id} accept:true")
+    assert any(e.kind == "marriage.made" and e.is_public for e in events)
+    assert d.nobles[man].spouse == woman and d.nobles[woman].spouse == man
+    assert not d.families[mine].ring and not d.families[other].ring
+    assert allied(d, mine, other)
+    # 9.0: one marriage per player at a time
+    assert refused(s, seat, f"propose_marriage noble:{man} spouse:{woman}").code == "marriage"
+
+
+def test_a_refused_proposal_changes_nothing_and_done_is_the_default():
+    s = _at_marriages()
+    d = g(s)
+    seat = turn_seat(s)
+    mine = d.flow.queue[d.flow.turn]
+    other = next(f for f in d.flow.order if d.families[f].seat != seat)
+    man, woman = _couple(s, mine, other)
+    assert next(x for x in RULES.pending(s) if x.blocking).default_for(seat).kind == "done"
+    do(s, seat, f"propose_marriage noble:{man} spouse:{woman}")
+    r = next(r for r in d.requests.open if r.kind == "marriage")
+    do(s, r.to, f"respond request:{r.id} accept:false")
+    assert d.nobles[man].spouse is None and d.families[mine].ring
+
+
+def test_who_may_marry():
+    s = _at_marriages()
+    d = g(s)
+    seat = turn_seat(s)
+    mine = d.flow.queue[d.flow.turn]
+    other = next(f for f in d.flow.order if d.families[f].seat != seat)
+    man, woman = _couple(s, mine, other)
+    own_woman = _couple(s, other, mine)[1]
+    assert refused(s, seat, f"propose_marriage noble:{man} spouse:{own_woman}").code == "marriage"   # one family
+    other_man = _couple(s, other, other)[0]
+    assert refused(s, seat, f"propose_marriage noble:{man} spouse:{other_man}").code == "marriage"   # two men
+    d.nobles[woman].titles.append("abbess:a1")
+    assert refused(s, seat, f"propose_marriage noble:{man} spouse:{woman}").code == "marriage"       # an Abbess
+    d.nobles[woman].titles.remove("abbess:a1")
+    d.nobles[man].titles.append("bishop:york")
+    assert refused(s, seat, f"propose_marriage noble:{man} spouse:{woman}").code == "marriage"       # clergy
+
+
+def test_a_kings_new_wife_becomes_queen():
+    s = _at_marriages()
+    d = g(s)
+    seat = turn_seat(s)
+    mine = d.flow.queue[d.flow.turn]
+    other = next(f for f in d.flow.order if d.families[f].seat != seat)
+    man, woman = _couple(s, mine, other)
+    d.nobles[man].titles.append("king")
+    do(s, seat, f"propose_marriage noble:{man} spouse:{woman}")
+    r = next(r for r in d.requests.open if r.kind == "marriage")
+    events = do(s, r.to, f"respond request:{r.id} accept:true")
+    assert "queen" in d.nobles[woman].titles
+    assert any(e.kind == "queen.crowned" for e in events)
+
+
+def test_two_players_marry_their_own_two_families_at_once():
+    s = _at_marriages(2)
+    d = g(s)
+    seat = turn_seat(s)
+    a, b = d.players[seat].families
+    man, woman = _couple(s, a, b)
+    other_fam = next(f for f in d.families if d.families[f].seat != seat)
+    assert refused(s, seat, f"propose_marriage noble:{man} spouse:{_couple(s, a, other_fam)[1]}").code == "marriage"
+    events = do(s, seat, f"propose_marriage noble:{man} spouse:{woman}")
+    assert any(e.kind == "marriage.made" for e in events) and allied(d, a, b)
+
+
+def test_three_players_have_no_marriages():
+    s = started(3)
+    defaults_until(s, "play", 2)
+    defaults_until(s, "draw", 2)
+    assert g(s).flow.round == 2 and marriage.suitors(g(s)) == []
+    seat = g(s).families[g(s).flow.order[0]].seat
+    assert all(marriage.matches(g(s), x) == [] for x in g(s).players)
+    man, woman = _couple(s, g(s).flow.order[0], g(s).flow.order[1])
+    try:
+        marriage.check_proposal(g(s), seat, man, woman)
+    except RuleError as err:
+        assert err.section == "13.8"
+    else:
+        raise AssertionError("a three-player marriage was allowed")
