@@ -193,7 +193,7 @@ def test_8_5_the_garter_breaks_a_tie_only_with_a_lords_title():
 @pytest.mark.parametrize("red_noble,blue_noble,red_may_end", [(True, False, True), (False, False, False),
                                                                (True, True, False), (False, True, False)])
 def test_7_8_end_is_offered_only_to_a_side_with_a_noble_against_one_without(red_noble, blue_noble, red_may_end):
-    from engine.fief.battle.endings import options
+    from engine.fief.battle.fight import options
     s = _war(7, "battle")
     b = _battle(s, ["men"])
     if red_noble:
@@ -207,7 +207,7 @@ def test_7_8_end_is_offered_only_to_a_side_with_a_noble_against_one_without(red_
 @pytest.mark.parametrize("red_noble,blue_noble,how", [(False, False, "annihilation"), (True, True, "annihilation"),
                                                       (True, False, "victory")])
 def test_7_8_no_troops_left_on_either_side(red_noble, blue_noble, how):
-    from engine.fief.battle.endings import check_end
+    from engine.fief.battle.fight import check_end
     s = _war(7, "battle")
     b = _battle(s, [], blue=())
     g(s).war.battle = b

@@ -70,8 +70,8 @@ def test_7_9_only_the_besieger_lifts_its_siege():
     s = _state(5, "move")
     g(s).cities["York"].siege = Siege("blue")
     g(s).cities["Lincoln"].siege = Siege("red")
-    from engine.fief.warplay import _sieges
-    assert _sieges(g(s), "red") == ["Lincoln"]
+    from engine.fief.warlegal import sieges
+    assert sieges(g(s), "red") == ["Lincoln"]
     assert refused(s, g(s).families["red"].seat, "lift_siege city:York").code == "no_siege"
 
 
@@ -127,7 +127,7 @@ def test_a_command_missing_a_parameter_is_refused_with_its_code():
 
 
 def test_7_6_captives_go_free_when_their_captors_side_is_beaten():
-    from engine.fief.battle.endings import check_end
+    from engine.fief.battle.fight import check_end
     from engine.fief.warstate import Battle
     s = _state(7, "battle")
     place(s, "red", "Oxford", "men")
@@ -144,7 +144,7 @@ def test_7_6_captives_go_free_when_their_captors_side_is_beaten():
 def test_7_9_the_siege_choice_offers_each_trebuchet_that_may_be_destroyed():
     from engine.core import Action
     from engine.fief.state import Task
-    from engine.fief.warplay import task_actions
+    from engine.fief.warlegal import task_actions
     s = _state(7, "battle")
     g(s).families["red"].stockpile["trebuchet"] = 0
     for city in ("Bristol", "York"):
@@ -170,7 +170,7 @@ def test_events_name_who_they_concern():
 
 
 def test_7_9_a_siege_declared_after_a_round_destroys_the_trebuchet_chosen():
-    from engine.fief.battle import endings
+    from engine.fief.battle import fight
     from engine.fief.warstate import Battle
     s = _state(7, "battle")
     place(s, "blue", "Oxford", "men").outskirts = False
@@ -185,6 +185,6 @@ def test_7_9_a_siege_declared_after_a_round_destroys_the_trebuchet_chosen():
         place(s, "red", city, "men").trebuchets = 1
     b = Battle("Oxford", "red", "blue")
     g(s).war.battle = b
-    endings.choose(s, g(s), b, "red", "siege", False, None, "York")
+    fight.choose(s, g(s), b, "red", "siege", False, None, "York")
     assert g(s).cities["Oxford"].siege is not None
     assert (g(s).cities["York"].stacks["red"].trebuchets, g(s).cities["Bristol"].stacks["red"].trebuchets) == (0, 1)
