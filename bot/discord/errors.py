@@ -19,6 +19,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.table.text import refusal_text
 from engine.core.errors import RuleError
 
 log = logging.getLogger("seneschal.discord")
@@ -52,7 +53,7 @@ def describe(error: BaseException) -> str | None:
     if isinstance(error, Refusal):
         return error.message
     if isinstance(error, RuleError):
-        return error.describe()
+        return refusal_text(error)
     if isinstance(error, app_commands.CheckFailure):
         return str(error) or "You may not use this command here."
     if isinstance(error, app_commands.CommandNotFound):

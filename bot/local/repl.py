@@ -158,7 +158,7 @@ class LocalTable:
                                           confirmed=confirmed)
         except (RuleError, ValueError) as err:
             self.flows.pop(who.lower(), None)
-            self.say(f"[error] {err.describe() if isinstance(err, RuleError) else err}")
+            self.say(f"[error] {wording.refusal_text(err) if isinstance(err, RuleError) else err}")
             return
         if isinstance(outcome, Asked):
             self.flows[who.lower()] = (outcome.version, [list(x) for x in outcome.path])
@@ -184,7 +184,7 @@ class LocalTable:
             outcome = self.service.invoke(actor, self.channel, inv.group, inv.name, inv.values, key=key,
                                           game_id=inv.game_id)
         except RuleError as err:
-            self.say(f"[error] {err.describe()}")
+            self.say(f"[error] {wording.refusal_text(err)}")
             return
         self.reply(who, outcome)
         self.deliver()

@@ -16,6 +16,7 @@ from bot.table import outbox as ob
 from bot.table import results as r
 from bot.table.clock import format_duration
 from bot.table.helptopics import sections_label
+from engine.core.errors import RuleError
 from engine.core.words import join_words
 
 When = Callable[[float], str]
@@ -279,3 +280,32 @@ def status_text(o: r.Status, now: float | None = None) -> str:
     if o.choices:
         lines.append("Your choices: " + "; ".join(o.choices[:15]) + (" ..." if len(o.choices) > 15 else ""))
     return "\n".join(lines)
+
+
+# Sections that name a part of the table, not a rule of the book: refusals do not cite them.
+_TABLE_SECTIONS = frozenset({"", "table", "commands", "turn", "setup", "end", "requests", "names"})
+
+
+def refusal_text(err: RuleError) -> str:
+    """A refusal as a person reads it: why, the rule it rests on, then what would work.
+
+    "Card 9 is not in your hand (T1). Possible now: card 1 and card 2."
+    """
+    msg = err.message.strip() or "That is not possible now"
+    msg = msg[:1].upper() + msg[1:]
+    end = msg[-1] if msg[-1] in ".!?" else "."
+    msg = msg.rstrip(".!?")
+    if err.section and err.section not in _TABLE_SECTIONS:
+        msg += f" ({err.section})"
+    text = msg + end
+    legal = err.legal
+    if isinstance(legal, list | tuple):
+        shown = [str(x) for x in legal if str(x)]
+        if shown:
+            more = len(shown) - 12
+            listed = ", ".join(shown[:12]) + f" and {more} more" if more > 0 else join_words(shown)
+            text += f" Possible now: {listed}."
+    elif legal:
+        hint = str(legal).strip()
+        text += " " + hint[:1].upper() + hint[1:] + ("" if hint.endswith((".", "!", "?")) else ".")
+    return text

@@ -79,7 +79,7 @@ def test_no_topic_lists_the_titles_after_the_commands_and_a_word_finds_its_game(
 
             inter = await h.fake.slash("alice", h.channel, "game rules", name="fief", topic="zzzz")
             data = inter.callback["data"]
-            assert data["flags"] & EPHEMERAL and "no rule topic" in data["content"] and not data.get("embeds")
+            assert data["flags"] & EPHEMERAL and "no rule topic" in data["content"].lower() and not data.get("embeds")
 
     run(scenario())
 

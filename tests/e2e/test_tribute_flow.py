@@ -181,7 +181,7 @@ def test_commands_refuse_clearly_and_autocomplete_offers_legal_values(tmp_path) 
             # A refusal names the rule and says what is legal; nothing changes.
             bad = await fake.slash("alice", thread, "tribute bid", card=9)
             text = bad.callback["data"]["content"]
-            assert bad.callback["data"]["flags"] & EPHEMERAL and "T1" in text and "legal" in text
+            assert bad.callback["data"]["flags"] & EPHEMERAL and "(T1)" in text and "Possible now" in text
             wrong = await fake.slash("carol", thread, "tribute bid", card=1)
             assert "no seat" in wrong.callback["data"]["content"]
             turn = await fake.slash("alice", thread, "tribute demand", seat="bob")

@@ -55,15 +55,15 @@ def test_a_script_plays_through_stdin(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "[alice] Game 1 (Tribute) is open. You sit as alice." in out
     assert "[bob] You sit as bob in game 1." in out
-    assert "[error] table: game 1 is full (2 seats)" in out
+    assert "[error] Game 1 is full (2 seats)." in out
     assert "[dm alice] You chose: Bid 3." in out  # each seat's prompt under its name, answered in place
     assert "[dm bob] You chose: Bid 1." in out
     assert "[#local] The bids: alice 3 and bob 1." in out  # one post for the phase
-    assert "[error] T1: card 9 is not in your hand (legal: card 1, card 2" in out  # named choices
+    assert "[error] Card 9 is not in your hand (T1). Possible now: card 1, card 2" in out  # named choices
     assert "[#local] The demand is answered." in out
     assert "Round 2: the bids" in out
-    assert "[error] table: /game has no command 'frob'" in out
-    assert "[error] table: you have no seat in game 1" in out
+    assert "[error] /game has no command 'frob'" in out
+    assert "[error] You have no seat in game 1" in out
     assert (tmp_path / "tribute-game-1.json").exists()
     # secrets never reach the channel
     assert not [line for line in out.splitlines() if line.startswith("[#local]") and "Bid 3" in line]
