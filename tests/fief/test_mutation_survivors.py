@@ -188,3 +188,65 @@ def test_7_9_a_siege_declared_after_a_round_destroys_the_trebuchet_chosen():
     endings.choose(s, g(s), b, "red", "siege", False, None, "York")
     assert g(s).cities["Oxford"].siege is not None
     assert (g(s).cities["York"].stacks["red"].trebuchets, g(s).cities["Bristol"].stacks["red"].trebuchets) == (0, 1)
+
+
+def _cavalcade_at_london_walls():
+    s = _state(5, "move")
+    nid = g(s).families["red"].nobles[0]
+    g(s).nobles[nid].city = "Oxford"
+    place(s, "red", "Oxford", "knight")
+    place(s, "blue", "London", "men")
+    g(s).cities["London"].building = "stronghold"
+    from tests.fief.helpers import act
+    kinds = [e.kind for e in act(s, g(s).families["red"].seat, "move", noble=nid, to="London", via="road",
+                                 troops=["knight"], cavalcade=True)]
+    assert "cavalcade.begun" in kinds and "battle.declared" not in kinds
+    (request,) = g(s).requests.open
+    return s, nid, request
+
+
+def test_5_2_a_defender_who_accepts_a_cavalcades_challenge_comes_out_to_fight():
+    from engine.core import apply
+    from engine.fief import RULES
+    s, nid, request = _cavalcade_at_london_walls()
+    accept, _ = request.answers()
+    events = apply(RULES, s, g(s).families["blue"].seat, accept)
+    declared = [e for e in events if e.kind == "battle.declared"]
+    assert declared and "cavalcade.let_through" not in [e.kind for e in events]
+
+
+def test_5_2_a_defender_who_stays_behind_its_walls_lets_the_cavalcade_through():
+    from engine.core import apply
+    from engine.fief import RULES
+    s, nid, request = _cavalcade_at_london_walls()
+    _, decline = request.answers()
+    events = apply(RULES, s, g(s).families["blue"].seat, decline)
+    through = [e for e in events if e.kind == "cavalcade.let_through"]
+    assert through and through[0].data == {"noble": nid, "city": "London", "holder": "blue"}
+    assert "battle.declared" not in [e.kind for e in events]
+
+
+def test_2_5_plague_offers_the_cheapest_troops_or_the_strongest():
+    from engine.fief.legal import task_actions
+    from engine.fief.state import Task
+    s = _state(2, "disasters")
+    place(s, "red", "York", "archer", "men", "knight")
+    options = [list(a["units"]) for a in task_actions(g(s), Task("plague", "red", city="York", count=1))]
+    assert options == [["men"], ["knight"]]
+
+
+def test_2_15_an_exchange_whose_receiver_has_died_can_only_be_declined():
+    from engine.fief import RULES
+    from tests.fief.helpers import act
+    s = _state(2, "play")
+    red, blue = g(s).families["red"].nobles[0], g(s).families["blue"].nobles[0]
+    g(s).nobles[red].city = g(s).nobles[blue].city = "York"
+    g(s).families["red"].pigeons = 1
+    g(s).players[g(s).families["red"].seat].shillings = 5
+    act(s, g(s).families["red"].seat, "pigeon_offer", sender=red, to=blue, give_shillings=2)
+    blue_seat = g(s).families["blue"].seat
+    assert "accept_offer" in [a.kind for a in RULES.legal(s, blue_seat)]
+    del g(s).nobles[blue]
+    g(s).families["blue"].nobles.remove(blue)
+    kinds = [a.kind for a in RULES.legal(s, blue_seat)]
+    assert "accept_offer" not in kinds and "decline_offer" in kinds
