@@ -250,3 +250,35 @@ def test_2_15_an_exchange_whose_receiver_has_died_can_only_be_declined():
     g(s).families["blue"].nobles.remove(blue)
     kinds = [a.kind for a in RULES.legal(s, blue_seat)]
     assert "accept_offer" not in kinds and "decline_offer" in kinds
+
+
+def test_5_1_a_noble_joining_its_family_already_inside_anothers_walls_goes_in_too():
+    from tests.fief.helpers import act
+    s = _state(5, "move")
+    first, second = g(s).families["red"].nobles[:2]
+    place(s, "blue", "London", "men")
+    g(s).cities["London"].building = "stronghold"
+    place(s, "red", "London", "men", control=False)
+    g(s).nobles[first].city = "London"
+    g(s).nobles[second].city = "Oxford"
+    kinds = [e.kind for e in act(s, g(s).families["red"].seat, "move", noble=second, to="London", via="road")]
+    assert not g(s).nobles[second].outskirts and not g(s).cities["London"].stacks["red"].outskirts
+    assert "noble.outskirts" not in kinds and not g(s).requests.open
+
+
+def test_7_8_an_allied_side_that_surrenders_takes_every_allys_troops_off_the_map():
+    from engine.fief.battle.endings import surrender
+    from engine.fief.warstate import Battle
+    s = _state(7, "battle")
+    place(s, "red", "Oxford", "men")
+    place(s, "blue", "Oxford", "men", control=False)
+    place(s, "green", "Oxford", "archer", control=False)
+    archers = g(s).families["green"].stockpile["archer"]
+    b = Battle("Oxford", "red", "blue")
+    b.with_defender = ["green"]
+    g(s).war.battle = b
+    surrender(s, g(s), b, "blue")
+    for fam in ("blue", "green"):
+        st = g(s).cities["Oxford"].stacks.get(fam)
+        assert st is None or not st.troops
+    assert g(s).families["green"].stockpile["archer"] == archers + 1
