@@ -282,3 +282,43 @@ def test_7_8_an_allied_side_that_surrenders_takes_every_allys_troops_off_the_map
         st = g(s).cities["Oxford"].stacks.get(fam)
         assert st is None or not st.troops
     assert g(s).families["green"].stockpile["archer"] == archers + 1
+
+
+def _pigeon_ready():
+    s = _state(2, "play")
+    red, blue = g(s).families["red"].nobles[0], g(s).families["blue"].nobles[0]
+    for nid, fam, city in ((red, "red", "York"), (blue, "blue", "London")):
+        place(s, fam, city, "men")
+        g(s).cities[city].building = "stronghold"
+        g(s).nobles[nid].city = city
+    g(s).families["red"].pigeons = 1
+    return s, red, blue
+
+
+def test_2_15_a_pigeon_to_a_full_hand_is_refused_and_shillings_suggested():
+    from engine.fief.pigeons import check_send, hand_limit
+    s, red, blue = _pigeon_ready()
+    seat = g(s).families["red"].seat
+    g(s).players[g(s).families["blue"].seat].hand = [f"x{i}" for i in range(hand_limit(g(s)))]
+    g(s).players[seat].hand = ["tax-1"]
+    with pytest.raises(RuleError) as err:
+        check_send(g(s), seat, red, blue, 0, "tax-1")
+    assert (err.value.section, err.value.code) == ("2.15", "hand_limit")
+    assert "full" in err.value.message and "shillings" in err.value.legal
+
+
+def test_2_15_a_family_without_pigeons_is_told_which_nobles_could_send():
+    from engine.fief.pigeons import check_send
+    s, red, blue = _pigeon_ready()
+    g(s).families["red"].pigeons = 0
+    with pytest.raises(RuleError) as err:
+        check_send(g(s), g(s).families["red"].seat, red, blue, 1, None)
+    assert err.value.code == "no_pigeon" and "pigeons left" in err.value.legal
+
+
+def test_2_15_a_pigeon_is_addressed_to_another_familys_noble():
+    from engine.fief import RULES
+    s, red, blue = _pigeon_ready()
+    for kind in ("pigeon", "pigeon_offer"):
+        to = RULES.suggest(s, g(s).families["red"].seat, kind, "to")
+        assert blue in to and red not in to
