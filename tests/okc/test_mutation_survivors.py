@@ -30,3 +30,28 @@ def test_p7_setup_h_roles_and_factions_together_are_refused_with_both_ways_shown
     assert err.value.section == "p.7 Setup H"
     assert any(str(x).startswith("roles=") for x in err.value.legal)
     assert any(str(x).startswith("factions=") for x in err.value.legal)
+
+
+def test_an_instant_kingdom_card_is_discarded_and_its_gift_queued():
+    from engine.okc.play import gain_kingdom
+    state = game(2)
+    g = data(state)
+    gain_kingdom(state, "p1", "k.star_chart", "bid-card")
+    assert "k.star_chart" in g.kingdom_discard and "k.star_chart" not in g.players["p1"].kingdom
+    assert g.players["p1"].discard == ["bid-card"]
+    assert [(j.seat, j.steps) for j in g.jobs] == [("p1", [{"do": "gain", "what": "lore", "amount": 2}])]
+
+
+def test_p19_the_board_has_two_occupy_spaces():
+    from engine.okc.actions import occupy_space
+    state = game(2)
+    p = data(state).players["p1"]
+    p.kingdom = ["k.market_charter"]
+    assert occupy_space(data(state), "p1")
+    p.kingdom = ["k.market_charter", "k.silver_mine"]
+    assert not occupy_space(data(state), "p1")
+
+
+def test_a_step_without_an_amount_counts_one():
+    from engine.okc.content.vocabulary import describe_step
+    assert describe_step({"do": "draw"}) == "draw 1"
