@@ -322,3 +322,26 @@ def test_2_15_a_pigeon_is_addressed_to_another_familys_noble():
     for kind in ("pigeon", "pigeon_offer"):
         to = RULES.suggest(s, g(s).families["red"].seat, kind, "to")
         assert blue in to and red not in to
+
+
+def test_2_7_a_harvested_region_under_famine_may_take_another_harvest():
+    from engine.fief.fortune import harvest_targets
+    from engine.fief.state import MAP, SeaCard
+    s = _state(2, "play")
+    sea = g(s).seas[MAP.regions["I"].sea]
+    sea.append(SeaCard("harvest-x", "harvest", round=g(s).flow.round))
+    assert "I" not in harvest_targets(g(s))
+    sea.append(SeaCard("famine-x", "famine"))
+    assert "I" in harvest_targets(g(s))
+
+
+def test_7_7_ending_ransoms_with_an_affordable_captive_names_the_ransom_to_pay():
+    from engine.fief.ransom import check_done
+    s = _state(4, "ransom")
+    nid = g(s).families["red"].nobles[0]
+    g(s).nobles[nid].captor = "blue"
+    g(s).players[g(s).families["red"].seat].shillings = 99
+    with pytest.raises(RuleError) as err:
+        check_done(g(s), "red")
+    assert (err.value.section, err.value.code) == ("7.7", "mandatory")
+    assert err.value.legal == [f"pay_ransom captive:{nid}"]
