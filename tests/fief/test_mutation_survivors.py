@@ -345,3 +345,16 @@ def test_7_7_ending_ransoms_with_an_affordable_captive_names_the_ransom_to_pay()
         check_done(g(s), "red")
     assert (err.value.section, err.value.code) == ("7.7", "mandatory")
     assert err.value.legal == [f"pay_ransom captive:{nid}"]
+
+
+def test_2_9_a_second_tallage_on_a_taxed_region_is_refused_naming_the_region():
+    from engine.fief.fortune import check_tax
+    from engine.fief.state import MAP, SeaCard
+    s = _state(2, "play")
+    g(s).nobles[g(s).families["red"].nobles[1]].titles = ["sovereign_queen"]
+    g(s).players[g(s).families["red"].seat].hand = ["tax-1"]
+    g(s).seas[MAP.regions["I"].sea].append(SeaCard("tax-2", "tax", by="blue", tallage="I", round=g(s).flow.round))
+    with pytest.raises(RuleError) as err:
+        check_tax(g(s), "red", "tax-1", "I", None)
+    assert (err.value.section, err.value.code) == ("2.9", "taxed")
+    assert "region I" in err.value.message
