@@ -358,3 +358,15 @@ def test_2_9_a_second_tallage_on_a_taxed_region_is_refused_naming_the_region():
         check_tax(g(s), "red", "tax-1", "I", None)
     assert (err.value.section, err.value.code) == ("2.9", "taxed")
     assert "region I" in err.value.message
+
+
+def test_6_10_only_the_clergy_may_intervene_with_invaders():
+    from engine.fief.invaders import check_parley
+    s = _state(6, "invaders")
+    nid = g(s).families["red"].nobles[0]
+    g(s).nobles[nid].city, g(s).nobles[nid].titles = "York", []
+    a = g(s).armies["army-1"]
+    a.city, a.foot, a.leader = "York", 5, True
+    with pytest.raises(RuleError) as err:
+        check_parley(g(s), "red", "intervene", "army-1", nid)
+    assert (err.value.section, err.value.code) == ("6.10", "not_clergy")
