@@ -370,3 +370,18 @@ def test_6_10_only_the_clergy_may_intervene_with_invaders():
     with pytest.raises(RuleError) as err:
         check_parley(g(s), "red", "intervene", "army-1", nid)
     assert (err.value.section, err.value.code) == ("6.10", "not_clergy")
+
+
+def test_7_7_a_captor_may_accept_a_ransom_offered_for_a_captive_it_still_holds():
+    from engine.fief import RULES
+    from tests.fief.helpers import act
+    s = _state(4, "ransom")
+    nid, keeper = g(s).families["red"].nobles[0], g(s).families["blue"].nobles[0]
+    g(s).nobles[keeper].city = "York"
+    place(s, "blue", "York", "men")
+    captive = g(s).nobles[nid]
+    captive.city, captive.captor, captive.held_by = "York", "blue", keeper
+    g(s).players[g(s).families["red"].seat].shillings = 1
+    act(s, g(s).families["red"].seat, "offer_ransom", captive=nid, amount=1)
+    answers = [a for a in RULES.legal(s, g(s).families["blue"].seat) if a.kind == "respond"]
+    assert sorted(bool(a["accept"]) for a in answers) == [False, True]
