@@ -385,3 +385,16 @@ def test_7_7_a_captor_may_accept_a_ransom_offered_for_a_captive_it_still_holds()
     act(s, g(s).families["red"].seat, "offer_ransom", captive=nid, amount=1)
     answers = [a for a in RULES.legal(s, g(s).families["blue"].seat) if a.kind == "respond"]
     assert sorted(bool(a["accept"]) for a in answers) == [False, True]
+
+
+def test_2_15_allies_exchange_in_one_city_without_a_pigeon():
+    from engine.fief import RULES
+    from tests.fief.helpers import act
+    s = _state(2, "play")
+    red, blue = g(s).families["red"].nobles[:2], g(s).families["blue"].nobles[0]
+    g(s).nobles[red[1]].spouse, g(s).nobles[blue].spouse = blue, red[1]
+    g(s).nobles[red[0]].city = g(s).nobles[blue].city = "York"
+    g(s).families["red"].pigeons = 0
+    g(s).players[g(s).families["red"].seat].shillings = 5
+    act(s, g(s).families["red"].seat, "pigeon_offer", sender=red[0], to=blue, give_shillings=2)
+    assert "accept_offer" in [a.kind for a in RULES.legal(s, g(s).families["blue"].seat)]
