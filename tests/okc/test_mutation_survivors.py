@@ -55,3 +55,17 @@ def test_p19_the_board_has_two_occupy_spaces():
 def test_a_step_without_an_amount_counts_one():
     from engine.okc.content.vocabulary import describe_step
     assert describe_step({"do": "draw"}) == "draw 1"
+
+
+def test_sabotage_finds_nothing_to_blank_when_the_opponents_card_is_already_blank():
+    from tests.okc.helpers import do, region, spring_actions, to_summer
+    state = game(2, factions="uprising,nobility")
+    g = data(state)
+    spring_actions(state, {"p1": {"highlands": "uprising.c6"}, "p2": {"highlands": "nobility.c7"}})
+    to_summer(state)
+    do(state, "p1", "pass")
+    do(state, "p2", "command card:nobility.c7")
+    region(state, "highlands").cards[1].blanked = True
+    g.turn_queue.insert(0, "p1")
+    do(state, "p1", "tactic id:uprising.sabotage")
+    assert g.choice is None or g.choice.kind != "blank"
