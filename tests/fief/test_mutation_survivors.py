@@ -398,3 +398,19 @@ def test_2_15_allies_exchange_in_one_city_without_a_pigeon():
     g(s).players[g(s).families["red"].seat].shillings = 5
     act(s, g(s).families["red"].seat, "pigeon_offer", sender=red[0], to=blue, give_shillings=2)
     assert "accept_offer" in [a.kind for a in RULES.legal(s, g(s).families["blue"].seat)]
+
+
+def test_2_5_plague_may_kill_an_invader_armys_leader():
+    from engine.fief.disasters import plague
+    from engine.fief.state import MAP
+    s = _state(2, "disasters")
+    city = MAP.regions["I"].cities[0]
+    for n in g(s).nobles.values():
+        n.city = None
+    a = g(s).armies["army-1"]
+    a.city, a.foot, a.leader = city, 4, True
+    s.take_events()
+    s.rng.force(1)
+    plague(s, g(s), "I")
+    died = [e for e in s.take_events() if e.kind == "invaders.leader_died"]
+    assert not a.leader and [e.data for e in died] == [{"army": "army-1", "city": city, "cause": "plague"}]
