@@ -69,3 +69,16 @@ def test_sabotage_finds_nothing_to_blank_when_the_opponents_card_is_already_blan
     g.turn_queue.insert(0, "p1")
     do(state, "p1", "tactic id:uprising.sabotage")
     assert g.choice is None or g.choice.kind != "blank"
+
+
+def test_winter_effects_of_an_active_card_go_to_its_owner():
+    from engine.okc.state import Placed
+    from engine.okc.year import after_autumn
+    state = game(2, factions="gathering,nobility")
+    g = data(state)
+    g.jobs.clear()
+    g.regions[0].cards.append(Placed("gathering.circle", "p1", face_up=True))
+    g.regions[0].cards.append(Placed("gathering.deadly", "p1", face_up=False))
+    after_autumn(state)
+    winter = [(j.seat, j.ctx.get("source")) for j in g.jobs if str(j.ctx.get("source", "")).startswith("winter:")]
+    assert winter == [("p1", "winter:gathering.circle")]
