@@ -213,6 +213,8 @@ def test_5_2_a_defender_who_accepts_a_cavalcades_challenge_comes_out_to_fight():
     events = apply(RULES, s, g(s).families["blue"].seat, accept)
     declared = [e for e in events if e.kind == "battle.declared"]
     assert declared and "cavalcade.let_through" not in [e.kind for e in events]
+    won = [e for e in events if e.kind == "battle.ended"]
+    assert won[0].data["winner"] == "red" and nid in g(s).war.must_move   # the winning Cavalcade rides on (5.3)
 
 
 def test_5_2_a_defender_who_stays_behind_its_walls_lets_the_cavalcade_through():
