@@ -416,3 +416,18 @@ def test_2_5_plague_may_kill_an_invader_armys_leader():
     plague(s, g(s), "I")
     died = [e for e in s.take_events() if e.kind == "invaders.leader_died"]
     assert not a.leader and [e.data for e in died] == [{"army": "army-1", "city": city, "cause": "plague"}]
+
+
+def test_7_9_a_trebuchet_is_taken_only_to_begin_a_siege():
+    from engine.fief.battle.endings import check_choice, options
+    from engine.fief.warstate import Battle
+    s = _state(7, "battle")
+    place(s, "red", "Oxford", "men")
+    place(s, "blue", "Oxford", "men", control=False)
+    b = Battle("Oxford", "red", "blue")
+    g(s).war.battle = b
+    choice = next(c for c in options(g(s), b, "red") if c != "siege")
+    with pytest.raises(RuleError) as err:
+        check_choice(g(s), "red", choice, False, None, trebuchet="York")
+    assert (err.value.section, err.value.code) == ("7.9", "trebuchet")
+    assert "siege" in err.value.message
