@@ -431,3 +431,19 @@ def test_7_9_a_trebuchet_is_taken_only_to_begin_a_siege():
         check_choice(g(s), "red", choice, False, None, trebuchet="York")
     assert (err.value.section, err.value.code) == ("7.9", "trebuchet")
     assert "siege" in err.value.message
+
+
+def test_7_8_a_defender_facing_no_noble_may_end_the_battle():
+    from engine.fief.battle.endings import choose, options
+    from engine.fief.warstate import Battle
+    s = _state(7, "battle")
+    place(s, "red", "Oxford", "men")
+    place(s, "blue", "Oxford", "men", control=False)
+    g(s).nobles[g(s).families["blue"].nobles[0]].city = "Oxford"
+    b = Battle("Oxford", "red", "blue")
+    g(s).war.battle = b
+    assert "end" in options(g(s), b, "blue")
+    s.take_events()
+    choose(s, g(s), b, "blue", "end", False, None)
+    assert g(s).war.battle is None
+    assert "battle.end.assassination" in [e.kind for e in s.take_events()]
