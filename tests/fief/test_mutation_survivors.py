@@ -447,3 +447,13 @@ def test_7_8_a_defender_facing_no_noble_may_end_the_battle():
     choose(s, g(s), b, "blue", "end", False, None)
     assert g(s).war.battle is None
     assert "battle.end.assassination" in [e.kind for e in s.take_events()]
+
+
+def test_7_0_troops_without_a_noble_are_told_no_battle_is_open():
+    from engine.fief.battle.fight import check_declare
+    s = _state(7, "battle")
+    place(s, "red", "Oxford", "men")
+    place(s, "blue", "Oxford", "men", control=False)
+    with pytest.raises(RuleError) as err:
+        check_declare(g(s), "red", "Oxford", "blue", None)
+    assert (err.value.section, err.value.code, err.value.legal) == ("7.0", "no_noble", "no battle")
