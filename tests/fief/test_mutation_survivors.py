@@ -457,3 +457,11 @@ def test_7_0_troops_without_a_noble_are_told_no_battle_is_open():
     with pytest.raises(RuleError) as err:
         check_declare(g(s), "red", "Oxford", "blue", None)
     assert (err.value.section, err.value.code, err.value.legal) == ("7.0", "no_noble", "no battle")
+
+
+def test_1_0_the_start_is_told_with_the_familys_nobles():
+    from tests.fief.helpers import do, turn_seat
+    s = new(4)
+    fam = g(s).flow.order[0]
+    (placed,) = [e for e in do(s, turn_seat(s), "start city:London") if e.kind == "setup.placed"]
+    assert placed.data["nobles"] == g(s).families[fam].nobles and placed.data["city"] == "London"
