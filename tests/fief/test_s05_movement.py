@@ -188,3 +188,12 @@ def test_2_5_passage_is_not_stopped_by_storms():
     grant_passage(g(s), n)
     do(s, "ann", f"move noble:{n} to:Coventry")
     assert g(s).nobles[n].city == "Coventry"
+
+
+def test_5_4_a_voyage_is_logged_from_its_port_to_its_landing():
+    s = _moving()
+    n = _noble(s, "red")
+    g(s).nobles[n].city = "London"
+    g(s).war.sail_from[n] = "London"
+    (voyage,) = [e for e in do(s, "ann", f"move noble:{n} to:Plymouth via:sea") if e.kind == "sea.journey"]
+    assert (voyage.data["start"], voyage.data["to"], voyage.data["noble"]) == ("London", "Plymouth", n)
