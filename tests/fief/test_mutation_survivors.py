@@ -188,3 +188,281 @@ def test_7_9_a_siege_declared_after_a_round_destroys_the_trebuchet_chosen():
     fight.choose(s, g(s), b, "red", "siege", False, None, "York")
     assert g(s).cities["Oxford"].siege is not None
     assert (g(s).cities["York"].stacks["red"].trebuchets, g(s).cities["Bristol"].stacks["red"].trebuchets) == (0, 1)
+
+
+def _cavalcade_at_london_walls():
+    s = _state(5, "move")
+    nid = g(s).families["red"].nobles[0]
+    g(s).nobles[nid].city = "Oxford"
+    place(s, "red", "Oxford", "knight")
+    place(s, "blue", "London", "men")
+    g(s).cities["London"].building = "stronghold"
+    from tests.fief.helpers import act
+    kinds = [e.kind for e in act(s, g(s).families["red"].seat, "move", noble=nid, to="London", via="road",
+                                 troops=["knight"], cavalcade=True)]
+    assert "cavalcade.begun" in kinds and "battle.declared" not in kinds
+    (request,) = g(s).requests.open
+    return s, nid, request
+
+
+def test_5_2_a_defender_who_accepts_a_cavalcades_challenge_comes_out_to_fight():
+    from engine.core import apply
+    from engine.fief import RULES
+    s, nid, request = _cavalcade_at_london_walls()
+    accept, _ = request.answers()
+    events = apply(RULES, s, g(s).families["blue"].seat, accept)
+    declared = [e for e in events if e.kind == "battle.declared"]
+    assert declared and "cavalcade.let_through" not in [e.kind for e in events]
+    won = [e for e in events if e.kind == "battle.ended"]
+    assert won[0].data["winner"] == "red" and nid in g(s).war.must_move   # the winning Cavalcade rides on (5.3)
+
+
+def test_5_2_a_defender_who_stays_behind_its_walls_lets_the_cavalcade_through():
+    from engine.core import apply
+    from engine.fief import RULES
+    s, nid, request = _cavalcade_at_london_walls()
+    _, decline = request.answers()
+    events = apply(RULES, s, g(s).families["blue"].seat, decline)
+    through = [e for e in events if e.kind == "cavalcade.let_through"]
+    assert through and through[0].data == {"noble": nid, "city": "London", "holder": "blue"}
+    assert "battle.declared" not in [e.kind for e in events]
+
+
+def test_2_5_plague_offers_the_cheapest_troops_or_the_strongest():
+    from engine.fief.legal import task_actions
+    from engine.fief.state import Task
+    s = _state(2, "disasters")
+    place(s, "red", "York", "archer", "men", "knight")
+    options = [list(a["units"]) for a in task_actions(g(s), Task("plague", "red", city="York", count=1))]
+    assert options == [["men"], ["knight"]]
+
+
+def test_2_15_an_exchange_whose_receiver_has_died_can_only_be_declined():
+    from engine.fief import RULES
+    from tests.fief.helpers import act
+    s = _state(2, "play")
+    red, blue = g(s).families["red"].nobles[0], g(s).families["blue"].nobles[0]
+    g(s).nobles[red].city = g(s).nobles[blue].city = "York"
+    g(s).families["red"].pigeons = 1
+    g(s).players[g(s).families["red"].seat].shillings = 5
+    act(s, g(s).families["red"].seat, "pigeon_offer", sender=red, to=blue, give_shillings=2)
+    blue_seat = g(s).families["blue"].seat
+    assert "accept_offer" in [a.kind for a in RULES.legal(s, blue_seat)]
+    del g(s).nobles[blue]
+    g(s).families["blue"].nobles.remove(blue)
+    kinds = [a.kind for a in RULES.legal(s, blue_seat)]
+    assert "accept_offer" not in kinds and "decline_offer" in kinds
+
+
+def test_5_1_a_noble_joining_its_family_already_inside_anothers_walls_goes_in_too():
+    from tests.fief.helpers import act
+    s = _state(5, "move")
+    first, second = g(s).families["red"].nobles[:2]
+    place(s, "blue", "London", "men")
+    g(s).cities["London"].building = "stronghold"
+    place(s, "red", "London", "men", control=False)
+    g(s).nobles[first].city = "London"
+    g(s).nobles[second].city = "Oxford"
+    kinds = [e.kind for e in act(s, g(s).families["red"].seat, "move", noble=second, to="London", via="road")]
+    assert not g(s).nobles[second].outskirts and not g(s).cities["London"].stacks["red"].outskirts
+    assert "noble.outskirts" not in kinds and not g(s).requests.open
+
+
+def test_7_8_an_allied_side_that_surrenders_takes_every_allys_troops_off_the_map():
+    from engine.fief.battle.endings import surrender
+    from engine.fief.warstate import Battle
+    s = _state(7, "battle")
+    place(s, "red", "Oxford", "men")
+    place(s, "blue", "Oxford", "men", control=False)
+    place(s, "green", "Oxford", "archer", control=False)
+    archers = g(s).families["green"].stockpile["archer"]
+    b = Battle("Oxford", "red", "blue")
+    b.with_defender = ["green"]
+    g(s).war.battle = b
+    surrender(s, g(s), b, "blue")
+    for fam in ("blue", "green"):
+        st = g(s).cities["Oxford"].stacks.get(fam)
+        assert st is None or not st.troops
+    assert g(s).families["green"].stockpile["archer"] == archers + 1
+
+
+def _pigeon_ready():
+    s = _state(2, "play")
+    red, blue = g(s).families["red"].nobles[0], g(s).families["blue"].nobles[0]
+    for nid, fam, city in ((red, "red", "York"), (blue, "blue", "London")):
+        place(s, fam, city, "men")
+        g(s).cities[city].building = "stronghold"
+        g(s).nobles[nid].city = city
+    g(s).families["red"].pigeons = 1
+    return s, red, blue
+
+
+def test_2_15_a_pigeon_to_a_full_hand_is_refused_and_shillings_suggested():
+    from engine.fief.pigeons import check_send
+    from engine.fief.state import hand_limit
+    s, red, blue = _pigeon_ready()
+    seat = g(s).families["red"].seat
+    g(s).players[g(s).families["blue"].seat].hand = [f"x{i}" for i in range(hand_limit(g(s)))]
+    g(s).players[seat].hand = ["tax-1"]
+    with pytest.raises(RuleError) as err:
+        check_send(g(s), seat, red, blue, 0, "tax-1")
+    assert (err.value.section, err.value.code) == ("2.15", "hand_limit")
+    assert "full" in err.value.message and "shillings" in err.value.legal
+
+
+def test_2_15_a_family_without_pigeons_is_told_which_nobles_could_send():
+    from engine.fief.pigeons import check_send
+    s, red, blue = _pigeon_ready()
+    g(s).families["red"].pigeons = 0
+    with pytest.raises(RuleError) as err:
+        check_send(g(s), g(s).families["red"].seat, red, blue, 1, None)
+    assert err.value.code == "no_pigeon" and "pigeons left" in err.value.legal
+
+
+def test_2_15_a_pigeon_is_addressed_to_another_familys_noble():
+    from engine.fief import RULES
+    s, red, blue = _pigeon_ready()
+    for kind in ("pigeon", "pigeon_offer"):
+        to = RULES.suggest(s, g(s).families["red"].seat, kind, "to")
+        assert blue in to and red not in to
+
+
+def test_2_7_a_harvested_region_under_famine_may_take_another_harvest():
+    from engine.fief.fortune import harvest_targets
+    from engine.fief.state import MAP, SeaCard
+    s = _state(2, "play")
+    sea = g(s).seas[MAP.regions["I"].sea]
+    sea.append(SeaCard("harvest-x", "harvest", round=g(s).flow.round))
+    assert "I" not in harvest_targets(g(s))
+    sea.append(SeaCard("famine-x", "famine"))
+    assert "I" in harvest_targets(g(s))
+
+
+def test_7_7_ending_ransoms_with_an_affordable_captive_names_the_ransom_to_pay():
+    from engine.fief.ransom import check_done
+    s = _state(4, "ransom")
+    nid = g(s).families["red"].nobles[0]
+    g(s).nobles[nid].captor = "blue"
+    g(s).players[g(s).families["red"].seat].shillings = 99
+    with pytest.raises(RuleError) as err:
+        check_done(g(s), "red")
+    assert (err.value.section, err.value.code) == ("7.7", "mandatory")
+    assert err.value.legal == [f"pay_ransom captive:{nid}"]
+
+
+def test_2_9_a_second_tallage_on_a_taxed_region_is_refused_naming_the_region():
+    from engine.fief.fortune import check_tax
+    from engine.fief.state import MAP, SeaCard
+    s = _state(2, "play")
+    g(s).nobles[g(s).families["red"].nobles[1]].titles = ["sovereign_queen"]
+    g(s).players[g(s).families["red"].seat].hand = ["tax-1"]
+    g(s).seas[MAP.regions["I"].sea].append(SeaCard("tax-2", "tax", by="blue", tallage="I", round=g(s).flow.round))
+    with pytest.raises(RuleError) as err:
+        check_tax(g(s), "red", "tax-1", "I", None)
+    assert (err.value.section, err.value.code) == ("2.9", "taxed")
+    assert "region I" in err.value.message
+
+
+def test_6_10_only_the_clergy_may_intervene_with_invaders():
+    from engine.fief.invaders import check_parley
+    s = _state(6, "invaders")
+    nid = g(s).families["red"].nobles[0]
+    g(s).nobles[nid].city, g(s).nobles[nid].titles = "York", []
+    a = g(s).armies["army-1"]
+    a.city, a.foot, a.leader = "York", 5, True
+    with pytest.raises(RuleError) as err:
+        check_parley(g(s), "red", "intervene", "army-1", nid)
+    assert (err.value.section, err.value.code) == ("6.10", "not_clergy")
+
+
+def test_7_7_a_captor_may_accept_a_ransom_offered_for_a_captive_it_still_holds():
+    from engine.fief import RULES
+    from tests.fief.helpers import act
+    s = _state(4, "ransom")
+    nid, keeper = g(s).families["red"].nobles[0], g(s).families["blue"].nobles[0]
+    g(s).nobles[keeper].city = "York"
+    place(s, "blue", "York", "men")
+    captive = g(s).nobles[nid]
+    captive.city, captive.captor, captive.held_by = "York", "blue", keeper
+    g(s).players[g(s).families["red"].seat].shillings = 1
+    act(s, g(s).families["red"].seat, "offer_ransom", captive=nid, amount=1)
+    answers = [a for a in RULES.legal(s, g(s).families["blue"].seat) if a.kind == "respond"]
+    assert sorted(bool(a["accept"]) for a in answers) == [False, True]
+
+
+def test_2_15_allies_exchange_in_one_city_without_a_pigeon():
+    from engine.fief import RULES
+    from tests.fief.helpers import act
+    s = _state(2, "play")
+    red, blue = g(s).families["red"].nobles[:2], g(s).families["blue"].nobles[0]
+    g(s).nobles[red[1]].spouse, g(s).nobles[blue].spouse = blue, red[1]
+    g(s).nobles[red[0]].city = g(s).nobles[blue].city = "York"
+    g(s).families["red"].pigeons = 0
+    g(s).players[g(s).families["red"].seat].shillings = 5
+    act(s, g(s).families["red"].seat, "pigeon_offer", sender=red[0], to=blue, give_shillings=2)
+    assert "accept_offer" in [a.kind for a in RULES.legal(s, g(s).families["blue"].seat)]
+
+
+def test_2_5_plague_may_kill_an_invader_armys_leader():
+    from engine.fief.disasters import plague
+    from engine.fief.state import MAP
+    s = _state(2, "disasters")
+    city = MAP.regions["I"].cities[0]
+    for n in g(s).nobles.values():
+        n.city = None
+    a = g(s).armies["army-1"]
+    a.city, a.foot, a.leader = city, 4, True
+    s.take_events()
+    s.rng.force(1)
+    plague(s, g(s), "I")
+    died = [e for e in s.take_events() if e.kind == "invaders.leader_died"]
+    assert not a.leader and [e.data for e in died] == [{"army": "army-1", "city": city, "cause": "plague"}]
+
+
+def test_7_9_a_trebuchet_is_taken_only_to_begin_a_siege():
+    from engine.fief.battle.fight import check_choice, options
+    from engine.fief.warstate import Battle
+    s = _state(7, "battle")
+    place(s, "red", "Oxford", "men")
+    place(s, "blue", "Oxford", "men", control=False)
+    b = Battle("Oxford", "red", "blue")
+    g(s).war.battle = b
+    choice = next(c for c in options(g(s), b, "red") if c != "siege")
+    with pytest.raises(RuleError) as err:
+        check_choice(g(s), "red", choice, False, None, trebuchet="York")
+    assert (err.value.section, err.value.code) == ("7.9", "trebuchet")
+    assert "siege" in err.value.message
+
+
+def test_7_8_a_defender_facing_no_noble_may_end_the_battle():
+    from engine.fief.battle.fight import choose, options
+    from engine.fief.warstate import Battle
+    s = _state(7, "battle")
+    place(s, "red", "Oxford", "men")
+    place(s, "blue", "Oxford", "men", control=False)
+    g(s).nobles[g(s).families["blue"].nobles[0]].city = "Oxford"
+    b = Battle("Oxford", "red", "blue")
+    g(s).war.battle = b
+    assert "end" in options(g(s), b, "blue")
+    s.take_events()
+    choose(s, g(s), b, "blue", "end", False, None)
+    assert g(s).war.battle is None
+    assert "battle.end.assassination" in [e.kind for e in s.take_events()]
+
+
+def test_7_0_troops_without_a_noble_are_told_no_battle_is_open():
+    from engine.fief.battle.fight import check_declare
+    s = _state(7, "battle")
+    place(s, "red", "Oxford", "men")
+    place(s, "blue", "Oxford", "men", control=False)
+    with pytest.raises(RuleError) as err:
+        check_declare(g(s), "red", "Oxford", "blue", None)
+    assert (err.value.section, err.value.code, err.value.legal) == ("7.0", "no_noble", "no battle")
+
+
+def test_1_0_the_start_is_told_with_the_familys_nobles():
+    from tests.fief.helpers import do, turn_seat
+    s = new(4)
+    fam = g(s).flow.order[0]
+    (placed,) = [e for e in do(s, turn_seat(s), "start city:London") if e.kind == "setup.placed"]
+    assert placed.data["nobles"] == g(s).families[fam].nobles and placed.data["city"] == "London"

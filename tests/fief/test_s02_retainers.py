@@ -200,3 +200,13 @@ def test_2_12_exchange_with_another_family_swaps_on_acceptance():
     do(s, seat, f"give_retainer giver:{a} receiver:{b}")
     do(s, data.families[other].seat, f"respond request:{data.requests.open[0].id} accept:yes")
     assert (data.nobles[a].retainer, data.nobles[b].retainer) == (rb, ra)
+
+
+def test_sergeant_musters_only_in_a_city_the_family_controls():
+    s = started(4)
+    defaults_until(s, "purchase", 4)
+    seat, fam = turn_seat(s), g(s).flow.queue[0]
+    nid = setup_retainer(s, fam, "sergeant")
+    g(s).nobles[nid].outskirts = True
+    err = refused(s, seat, f"muster noble:{nid}")
+    assert (err.section, err.code) == ("4.0", "muster_city") and "controlled city" in err.legal

@@ -196,3 +196,26 @@ def test_a_captor_dead_of_plague_on_arrival_leaves_no_decision_about_the_dead_ca
     import engine.simulate as sim
     from engine.fief import RULES
     sim.Playout(RULES, ["p1", "p2", "p3"], 100005, {}, check=False).run()
+
+
+def test_5_4_a_voyage_is_logged_from_its_port_to_its_landing():
+    s = _moving()
+    n = _noble(s, "red")
+    g(s).nobles[n].city = "London"
+    g(s).war.sail_from[n] = "London"
+    (voyage,) = [e for e in do(s, "ann", f"move noble:{n} to:Plymouth via:sea") if e.kind == "sea.journey"]
+    assert (voyage.data["start"], voyage.data["to"], voyage.data["noble"]) == ("London", "Plymouth", n)
+
+
+def test_2_5_storms_on_both_sides_of_a_road_are_both_named_and_good_weather_suggested():
+    s = _moving()
+    n = _noble(s, "red")
+    g(s).nobles[n].city = "London"
+    dest = next(c for c in MAP.neighbours("London") if MAP.cities[c].region != MAP.cities["London"].region)
+    regions = {MAP.cities["London"].region, MAP.cities[dest].region}
+    for r in regions:
+        g(s).seas[MAP.regions[r].sea].append(SeaCard(f"storms-{r}", "storms"))
+    err = refused(s, "ann", f"move noble:{n} to:{dest}")
+    assert (err.section, err.code) == ("2.5", "storms")
+    assert all(MAP.regions[r].name in err.message for r in regions) and " and " in err.message
+    assert "Good Weather" in err.legal

@@ -76,3 +76,14 @@ def test_13_1_royal_guard_units_and_strength():
     assert sides.side_strength(d, b, "red") == 1 + 6 + 1
     d.war.guards_lost = {"royal_knight": 1}
     assert sides.side_troops(d, b, "red") == ["men", "royal_knight"]
+
+
+def test_13_1_a_sovereign_queens_husband_fights_beside_the_royal_men_at_arms():
+    from engine.fief.battle.sides import guards
+    from tests.fief.helpers import g, new
+    s = new(4)
+    husband, queen = g(s).families["red"].nobles[0], g(s).families["blue"].nobles[1]
+    g(s).nobles[husband].spouse, g(s).nobles[queen].spouse = queen, husband
+    g(s).nobles[queen].titles = ["sovereign_queen"]
+    assert guards(g(s), [husband]) == ["royal_men", "royal_men"]
+    assert guards(g(s), [queen]) == ["royal_knight", "royal_knight"]

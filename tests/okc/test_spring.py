@@ -104,7 +104,7 @@ def test_two_occupy_spaces_only() -> None:
     do(state, "p1", "bid card:nobility.heir")
     do(state, "p2", "bid card:clans.heir")
     err = refused(state, "p1", "steal card:k.iron_crown", "no_space")
-    assert "p.19" in err.section
+    assert "p.19" in err.section and "keep" in err.legal
 
 
 def test_heralds_in_turn_order_then_secret_region_cards() -> None:
