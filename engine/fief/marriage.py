@@ -1,8 +1,9 @@
-"""Phase 1: Marriage Alliances (9.0). An unmarried nobleman who is not clergy and an unmarried
-noblewoman who is not an Abbess, of two players (13.7: with two players, of the player's own two
-families; 13.8: none with three players), marry when both players agree; each player has one
-marriage at a time. Rings are exchanged; a King's new wife becomes Queen. The marriage ends only
-with a spouse's death (succession.py)."""
+"""Phase 1: Marriage Alliances (9.0). Two players ally by wedding a man of one family to a woman
+of the other, when both agree: neither may already be wed, the groom may hold no clerical title and
+the bride may not be an Abbess. A player keeps one marriage at a time; three-player games have none
+(13.8) and two-player games wed a player's own two families (13.7). The wedding is announced, the
+rings change hands, and the King's new wife is crowned Queen. Only a spouse's death ends it
+(succession.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,11 @@ from engine.fief.state import Fief, Noble, is_clergy
 def married(g: Fief, seat: str) -> bool:
     """9.0: a player has one marriage at a time."""
     return any(g.nobles[n].spouse for f in g.players[seat].families for n in g.families[f].nobles)
+
+
+def _called(n: Noble) -> str:
+    """A noble as the table names them ("Lady Estrid")."""
+    return f"{'Lady' if n.sex == 'f' else 'Lord'} {n.name}"
 
 
 def _bride(n: Noble) -> bool:
@@ -65,10 +71,12 @@ def check_proposal(g: Fief, seat: str, noble: str, spouse: str) -> None:
         raise RuleError("13.8", "there are no marriages in a three-player game", code="no_marriage", legal="done")
     legal = matches(g, seat)
     if (noble, spouse) not in legal:
-        raise RuleError("9.0", "a marriage unites an unmarried nobleman who is not clergy and an unmarried "
-                        "noblewoman who is not an Abbess, of two players with no marriage"
-                        + (" (with two players: of your own two families, 13.7)" if len(g.players) == 2 else ""),
-                        code="marriage", legal=[f"noble:{a} spouse:{b}" for a, b in legal][:10] or "none")
+        raise RuleError("9.0", "only a single man outside the clergy and a single woman who is no Abbess may wed, "
+                        "and only between two players who are not already allied"
+                        + (" (with two players: between your own two families, 13.7)" if len(g.players) == 2 else ""),
+                        code="marriage",
+                        legal=[f"{_called(g.nobles[a])} and {_called(g.nobles[b])}" for a, b in legal][:10]
+                        or "no match is possible now")
 
 
 def still_possible(g: Fief, noble: str, spouse: str) -> bool:
