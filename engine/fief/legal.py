@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core import Action, RuleError
 from engine.fief import (
     characters,
+    opplegal,
     fortune,
     income,
     marriage,
@@ -29,6 +30,8 @@ A = Action.of
 
 
 def task_default(g: Fief, t: Task) -> Action:
+    if t.kind == "rebellion":
+        return opplegal.task_default(g, t)
     if t.kind in warlegal.TASKS:
         return warlegal.task_default(g, t)
     if t.kind == "plague":
@@ -39,6 +42,8 @@ def task_default(g: Fief, t: Task) -> Action:
 
 
 def task_actions(g: Fief, t: Task) -> list[Action]:
+    if t.kind == "rebellion":
+        return opplegal.task_actions(g, t)
     if t.kind in warlegal.TASKS:
         return warlegal.task_actions(g, t)
     if t.kind == "plague":
@@ -232,7 +237,7 @@ def seat_actions(g: Fief, seat: str) -> list[Action]:
         payable = _retainer_payable(g, r.payload) if r.kind == "retainer" else \
             _ransom_payable(g, r.payload) if r.kind == "ransom" else True
         out += r.answers() if payable else [r.answers()[1]]
-    return out + anytime_actions(g, seat) + warlegal.anytime_actions(g, seat)
+    return out + anytime_actions(g, seat) + warlegal.anytime_actions(g, seat) + opplegal.listed(g, seat)
 
 
 def _offer_route_ok(g: Fief, note: str) -> bool:

@@ -19,7 +19,7 @@ from engine.core import (
 )
 from engine.core.rules import check_roles
 from engine.core.words import Words
-from engine.fief import legal, play, setup, views, warlegal, warplay
+from engine.fief import legal, opplegal, oppplay, play, setup, views, warlegal, warplay
 from engine.fief.actions import ACTIONS
 from engine.fief.characters import abbey_cities
 from engine.fief.components import DISASTERS, C
@@ -30,8 +30,13 @@ from engine.fief.victory import seat_vp
 from engine.fief.words import WORDS
 
 # Each module handles its own commands; no command is handled twice.
-HANDLERS = play.HANDLERS | warplay.HANDLERS
+HANDLERS = play.HANDLERS | warplay.HANDLERS | oppplay.HANDLERS
 assert not set(play.HANDLERS) & set(warplay.HANDLERS)
+assert not (set(play.HANDLERS) | set(warplay.HANDLERS)) & set(oppplay.HANDLERS)
+
+
+# Random agents play the Opportunity cards now and then rather than at the first chance (10.0).
+AGENT_WEIGHTS = {"rebellion": 2.0, "passage": 1.0, "assassinate": 1.0, "justice": 2.0, "ambush": 2.0, "quell": 2.0}
 
 
 class FiefRules(Rules):
@@ -43,7 +48,7 @@ class FiefRules(Rules):
     schema_version = 1
     actions = ACTIONS
     # FAQ: a battle turns both sides' troops face up; random playouts compare public events up to it.
-    reveal_events = frozenset({"battle.revealed"})
+    reveal_events = frozenset({"battle.revealed", "rebellion.revealed"})
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return dict(setup.OPTIONS)
@@ -126,6 +131,8 @@ class FiefRules(Rules):
             extra = sorted(n for n in g.nobles if g.nobles[n].family not in g.players[seat].families)
         elif kind in ("pigeon", "pigeon_offer") and param == "sender":
             extra = [n for f in g.players[seat].families for n in g.families[f].nobles]
+        elif kind in opplegal.KINDS:
+            extra = opplegal.suggest(g, seat, kind, param)
         elif kind in ("move", "battle"):
             values = [",".join(v) if isinstance(v, tuple) else v for v in values]
             extra = warlegal.suggest(g, seat, kind, param)
@@ -142,6 +149,8 @@ class FiefRules(Rules):
         propose and accept marriages often, so playouts reach alliances (9.0, 8.3)."""
         if action.kind == "battle_next" and action.get("choice") == "continue":
             return 6.0
+        if action.kind in AGENT_WEIGHTS:
+            return AGENT_WEIGHTS[action.kind]   # 10.0-10.5: playouts see every Opportunity card played
         if action.kind == "propose_marriage":
             return 8.0   # 9.0: playouts see marriages and alliance victories
         if action.kind == "respond" and action.get("accept"):

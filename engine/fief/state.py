@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from engine.core import OfferBook, RequestBook
 from engine.fief.components import TROOP_TYPES
 from engine.fief.map import load_map
+from engine.fief.oppstate import Opportunity
 from engine.fief.warstate import War
 
 MAP = load_map()
@@ -94,6 +95,7 @@ class Family:
     ring: bool = True
     nobles: list[str] = field(default_factory=list)   # on the Family Board, captives included
     mason_used: bool = False
+    board_card: str | None = None   # the Character Opportunity card on the family board (11.0): Mercenary or Burgher
 
 
 @dataclass
@@ -173,6 +175,8 @@ class Fief:
     two_player: bool = False
     random_start: bool = False
     war: War = field(default_factory=War)                     # phases 5-7 (warstate.py)
+    royal_tax: bool = False                                   # the Parliament card lies on its Rebellion side (9.3)
+    opp: Opportunity = field(default_factory=Opportunity)     # Opportunity cards in play (oppstate.py)
 
 
 # -- queries ------------------------------------------------------------------------

@@ -96,6 +96,9 @@ def declare(state: GameState, g: Fief, fam: str, city: str, against: str, kind: 
                armies=list(armies or []))
     if target:
         b.targets[fam] = target
+    if f"{fam}|{city}" in g.opp.tunnels:   # 10.2: a PASSAGE played for this assault
+        g.opp.tunnels.remove(f"{fam}|{city}")
+        cancel_penalties(b)
     g.war.battle = b
     if fam != INVADERS and against != INVADERS:
         g.war.fought.append(f"{city}|{fam}|{against}")

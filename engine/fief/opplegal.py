@@ -1,0 +1,199 @@
+"""The Opportunity cards' commands a seat may give (10.0-10.5, 11.2): listed once per kind of card
+and use, with the first fitting arguments (random playouts stay fast); ``every`` gives every
+variant for menus and autocomplete. The Rebellion's answers are a task's (``task_actions``)."""
+
+from __future__ import annotations
+
+from engine.core import Action, RuleError
+from engine.fief import opportunity, rebellion
+from engine.fief.battle.sides import DEFENDED, troops
+from engine.fief.components import C
+from engine.fief.state import MAP, Fief, Task
+
+A = Action.of
+KINDS = ("rebellion", "passage", "assassinate", "justice", "ambush")
+CARD_OF = {"rebellion": "rebellion", "passage": "passage", "assassinate": "assassination", "justice": "justice",
+           "ambush": "ambush"}
+
+
+def _ok(fn, *args) -> bool:  # type: ignore[no-untyped-def]
+    try:
+        fn(*args)
+    except RuleError:
+        return False
+    return True
+
+
+def _cards(g: Fief, seat: str, kind: str) -> list[str]:
+    """The first card of the kind in hand (two alike do the same), and the Burgher for its two uses."""
+    wanted = CARD_OF[kind]
+    out = [c for c in g.players[seat].hand if C.card(c).kind == wanted][:1]
+    if kind in ("rebellion", "passage"):
+        out += [f.board_card for f in (g.families[x] for x in g.players[seat].families)
+                if f.board_card and C.card(f.board_card).kind == "burgher" and f.treasures > 0]
+    return out
+
+
+def holds_any(g: Fief, seat: str) -> bool:
+    p = g.players[seat]
+    if any(C.card(c).kind in CARD_OF.values() for c in p.hand):
+        return True
+    return any(g.families[f].board_card and g.families[f].treasures > 0 and
+               C.card(g.families[f].board_card or "").kind == "burgher" for f in p.families)
+
+
+def listed(g: Fief, seat: str) -> list[Action]:
+    """One command per kind and use, when it would apply now."""
+    if seat not in g.players or not holds_any(g, seat) or g.flow.over:
+        return []
+    out: list[Action] = []
+    for kind in KINDS:
+        for card in _cards(g, seat, kind):
+            for a in _variants(g, seat, kind, card, first=True):
+                if _applies(g, seat, a):
+                    out.append(a)
+    return out
+
+
+def every(g: Fief, seat: str, kind: str) -> list[Action]:
+    """Every variant of ``kind`` the rules accept now (menus and autocomplete)."""
+    if seat not in g.players or g.flow.over:
+        return []
+    return [a for card in _cards(g, seat, kind) for a in _variants(g, seat, kind, card, first=False)
+            if _applies(g, seat, a)]
+
+
+def _applies(g: Fief, seat: str, a: Action) -> bool:
+    """The handlers' own checks, without their changes."""
+    card = str(a["card"])
+    if a.kind == "rebellion":
+        u = g.opp.uprising
+        return _ok(opportunity.check_time, g, "10.1", u is None) and \
+            _ok(opportunity.burgher_or_card, g, seat, card, "rebellion", "rebellion", "10.1") and \
+            _ok(rebellion.check_city, g, seat, str(a["city"])) and \
+            (u is None or (u.stage == "support" and u.city == a["city"]))
+    if a.kind == "passage":
+        args = {k: str(a[k]) for k in ("noble", "to", "city") if a.get(k)}
+        return _ok(opportunity.check_passage, g, seat, str(a["use"]), args) and \
+            _ok(opportunity.burgher_or_card, g, seat, card, "passage", "passage", "10.2")
+    if not _ok(opportunity.check_time, g, "10.0") or not _ok(opportunity.check_card, g, seat, card, CARD_OF[a.kind],
+                                                                "10.0"):
+        return False
+    if a.kind == "assassinate":
+        return _ok(opportunity.check_assassination, g, seat, str(a["target"]), a.get("sponsor"))
+    if a.kind == "justice":
+        return _ok(opportunity.check_justice, g, str(a["target"]))
+    return _ok(opportunity.check_ambush, g, seat, str(a["noble"]), str(a["target"]))
+
+
+def _mine(g: Fief, seat: str) -> list[str]:
+    return [n for f in g.players[seat].families for n in g.families[f].nobles]
+
+
+def _variants(g: Fief, seat: str, kind: str, card: str, first: bool) -> list[Action]:
+    cut = 1 if first else 99
+    fams = g.players[seat].families
+    if kind == "rebellion":
+        u = g.opp.uprising
+        if u is not None:
+            return [A("rebellion", card=card, city=u.city)]
+        if not opportunity_open(g):
+            return []
+        cities = rebellion.targets(g, fams)
+        # the first listed: a city where someone else stands (random playouts strike at rivals)
+        rivals = [c for c in cities if any(f not in fams for f in g.cities[c].stacks)]
+        return [A("rebellion", card=card, city=c) for c in (rivals or cities)[:cut]]
+    if kind == "passage":
+        return _passages(g, seat, card, cut)
+    mine = _mine(g, seat)
+    if kind == "assassinate":
+        if not opportunity_open(g):
+            return []
+        sponsors = [n for n in mine if g.nobles[n].captor is None] or mine
+        foes = [n for n in sorted(g.nobles) if g.nobles[n].family not in fams]
+        leaders = [f"leader:{a.id}" for a in g.armies.values() if a.leader and a.city and not a.gone]
+        out = [A("assassinate", card=card, target=t, sponsor=sponsors[0]) for t in foes[:cut] if sponsors]
+        return out + [A("assassinate", card=card, target=t) for t in leaders[:cut]]
+    if kind == "justice":
+        if not opportunity_open(g):
+            return []
+        return [A("justice", card=card, target=n) for n in sorted(g.nobles)
+                if opportunity.justice_target(g, n)][:cut]
+    if not opportunity_open(g):
+        return []
+    out = []
+    for nid in mine:
+        for t in opportunity.ambush_targets(g, nid)[:cut]:
+            out.append(A("ambush", card=card, noble=nid, target=t))
+        if first and out:
+            break
+    return out
+
+
+def opportunity_open(g: Fief) -> bool:
+    return not (g.tasks or g.war.battle is not None or g.opp.uprising is not None)
+
+
+def _passages(g: Fief, seat: str, card: str, cut: int) -> list[Action]:
+    fams = g.players[seat].families
+    out: list[Action] = []
+    u = g.opp.uprising
+    if u is not None and u.stage == "support" and not u.passage and rebellion.cancelled(g, u):
+        out.append(A("passage", card=card, use="rebellion"))
+    b = g.war.battle
+    if b is not None:
+        if b.penalty or b.archers_min:
+            out.append(A("passage", card=card, use="tunnels" if b.attacker in fams else "aid", city=b.city))
+        if b.defender in fams and g.tasks and g.tasks[0].kind == "battle_next":
+            out += [A("passage", card=card, use="withdraw", to=c) for c in MAP.neighbours(b.city)[:cut]]
+        return out
+    if not opportunity_open(g):
+        return out
+    if g.flow.step == "move":
+        for nid in _mine(g, seat):
+            n = g.nobles[nid]
+            if n.captor is None and n.city and nid not in g.war.passage:
+                out.append(A("passage", card=card, use="move", noble=nid))
+                out.append(A("passage", card=card, use="evade", noble=nid))
+    if g.flow.phase == 7:
+        for name, c in g.cities.items():
+            if c.building in DEFENDED and c.controller not in (None, *fams) and \
+                    any(troops(g, name, f) for f in fams):
+                out.append(A("passage", card=card, use="tunnels", city=name))
+    if g.flow.phase == 6:
+        held = [n for n, c in g.cities.items() if c.building in DEFENDED and c.controller not in (None, *fams)
+                and any(a.city and name_near(a.city, n) for a in g.armies.values() if not a.gone)]
+        out += [A("passage", card=card, use="aid", city=c) for c in held[:cut]]
+    captives = sorted(n.id for n in g.nobles.values() if n.captor not in (None, "bandits"))
+    own = [c for c in captives if g.nobles[c].family in fams]
+    out += [A("passage", card=card, use="escape", noble=c) for c in (own or captives)[:cut]]
+    return out
+
+
+def name_near(a: str, b: str) -> bool:
+    return a == b or b in MAP.neighbours(a)
+
+
+# -- the Rebellion's round of answers (a task) ------------------------------------------------------
+def task_actions(g: Fief, t: Task) -> list[Action]:
+    out = [A("stand_aside")]
+    u = g.opp.uprising
+    if u is None or u.stage != "quell":
+        return out
+    price = rebellion.QUELL_PRICE * rebellion.standing(g, u)
+    purse = g.players[g.families[t.family].seat].shillings
+    for nid in rebellion.clerics(g, u.city, t.family):
+        if purse >= price:
+            out.append(A("quell", noble=nid, how="pay"))
+        out.append(A("quell", noble=nid, how="plead"))
+    return out
+
+
+def task_default(g: Fief, t: Task) -> Action:
+    return A("stand_aside")
+
+
+def suggest(g: Fief, seat: str, kind: str, param: str) -> list[str]:
+    """Autocomplete: every value the rules accept for ``param`` now."""
+    return list(dict.fromkeys(str(a[param]) for a in every(g, seat, kind) if a.get(param) is not None))
+

@@ -1,0 +1,111 @@
+"""Carrying out the Opportunity cards' commands (10.0-10.5) and the Burgher's actions (11.2): check
+everything first, then change the state. A leaf: nothing imports it but rules.py."""
+
+from __future__ import annotations
+
+from engine.core import Action, GameState, RuleError
+from engine.fief import opportunity, rebellion
+from engine.fief.commands import Handlers, city_arg, task_for
+from engine.fief.flow import advance
+from engine.fief.state import Fief
+
+HANDLERS = Handlers()
+
+
+@HANDLERS("rebellion")
+def _rebellion(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    """10.1, 11.2: raise a Rebellion on a city, or add to the one being raised."""
+    card, city = str(a["card"]), city_arg(a["city"])
+    u = g.opp.uprising
+    if u is None:
+        opportunity.check_time(g, "10.1")
+        burgher = opportunity.burgher_or_card(g, seat, card, "rebellion", "rebellion", "10.1")
+        rebellion.check_city(g, seat, city)
+        rebellion.start(state, g, burgher or rebellion.seat_family(g, seat), city, None if burgher else card,
+                        burgher is not None)
+        return
+    opportunity.check_time(g, "10.1", quiet=False)
+    if u.stage != "support" or city != u.city:
+        raise RuleError("10.1", f"a Rebellion is already under way in {u.city}: support it there, or wait",
+                        code="rebellion_open", legal=f"city:{u.city}" if u.stage == "support" else "wait")
+    burgher = opportunity.burgher_or_card(g, seat, card, "rebellion", "rebellion", "10.1")
+    rebellion.check_city(g, seat, city)
+    rebellion.support(state, g, burgher or rebellion.seat_family(g, seat), None if burgher else card,
+                      burgher is not None)
+
+
+@HANDLERS("passage")
+def _passage(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    """10.2, 11.2: a PASSAGE card, or the Burgher's Secret Routes for a Treasure."""
+    card, use = str(a["card"]), str(a["use"]).lower()
+    args = {k: str(a[k]) for k in ("noble", "to", "city") if a.get(k)}
+    for k in ("to", "city"):
+        if k in args:
+            args[k] = city_arg(args[k])
+    opportunity.check_passage(g, seat, use, args)
+    burgher = opportunity.burgher_or_card(g, seat, card, "passage", "passage", "10.2")
+    fam = burgher or rebellion.seat_family(g, seat)
+    if use == "rebellion":
+        rebellion.ignore_walls(state, g, fam, None if burgher else card, burgher is not None)
+        return
+    if burgher:
+        rebellion.spend_burgher(g, burgher, "passage")
+        args["burgher"] = "yes"
+    else:
+        opportunity.discard(g, seat, card)
+    opportunity.passage(state, g, seat, use, args, fam)
+    advance(state)
+
+
+@HANDLERS("assassinate")
+def _assassinate(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    opportunity.check_time(g, "10.3")
+    card, target = str(a["card"]), str(a["target"])
+    sponsor = str(a["sponsor"]) if a.get("sponsor") else None
+    opportunity.check_card(g, seat, card, "assassination", "10.3")
+    opportunity.check_assassination(g, seat, target, sponsor)
+    opportunity.discard(g, seat, card)
+    opportunity.eliminate(state, g, target, "assassination", None if target.startswith("leader:") else sponsor)
+    advance(state)
+
+
+@HANDLERS("justice")
+def _justice(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    opportunity.check_time(g, "10.4")
+    card, target = str(a["card"]), str(a["target"])
+    opportunity.check_card(g, seat, card, "justice", "10.4")
+    opportunity.check_justice(g, target)
+    opportunity.discard(g, seat, card)
+    opportunity.eliminate(state, g, target, "justice")
+    advance(state)
+
+
+@HANDLERS("ambush")
+def _ambush(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    opportunity.check_time(g, "10.5")
+    card, noble, target = str(a["card"]), str(a["noble"]), str(a["target"])
+    opportunity.check_card(g, seat, card, "ambush", "10.5")
+    opportunity.check_ambush(g, seat, noble, target)
+    opportunity.discard(g, seat, card)
+    opportunity.ambush(state, g, noble, target)
+    advance(state)
+
+
+@HANDLERS("quell")
+def _quell(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    """10.1: a cleric in the city buys the rebels off, or pleads with them."""
+    task = task_for(g, seat, "rebellion", "10.1")
+    u = g.opp.uprising
+    if u is None or u.stage != "quell":
+        raise RuleError("10.1", "the clergy speak once every Rebellion has been added", code="not_yet",
+                        legal="stand_aside, or add to the Rebellion")
+    price = rebellion.check_quell(g, task.family, str(a["noble"]), str(a["how"]).lower())
+    rebellion.quell(state, g, task.family, str(a["noble"]), str(a["how"]).lower(), price)
+    advance(state)
+
+
+@HANDLERS("stand_aside")
+def _stand_aside(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    task = task_for(g, seat, "rebellion", "10.1")
+    rebellion.stand_aside(state, g, task.family)
+    advance(state)
