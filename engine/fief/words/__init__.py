@@ -19,6 +19,7 @@ from engine.core.words import Audience, Choice, FlowStep, Section, Words
 from engine.fief.words import (
     events_cards,
     events_money,
+    events_opportunity,
     events_table,
     events_war,
     flows,
@@ -28,7 +29,7 @@ from engine.fief.words import (
 )
 from engine.fief.words.tell import TELLERS
 
-_MODULES = (events_cards, events_money, events_table, events_war)   # imported for their tellers
+_MODULES = (events_cards, events_money, events_opportunity, events_table, events_war)   # imported for their tellers
 
 
 class FiefWords(Words):

@@ -159,7 +159,12 @@ def death_cause(cause: str) -> str:
         return "of the Plague"
     if "church intervention" in cause:
         return "at the hands of the invaders"
-    return ""
+    return OPPORTUNITY_DEATHS.get(cause, "")
+
+
+# 10.1, 10.3, 10.4: deaths the Opportunity cards bring
+OPPORTUNITY_DEATHS = {"assassination": "by an assassin's hand", "justice": "by the King's Justice",
+                      "rebellion": "at the hands of the rebels", "stoned by the rebels": "stoned by the rebels"}
 
 
 @tells("noble.died")
@@ -282,7 +287,8 @@ def _church(state: GameState, e: Event, aud: Audience) -> str:
 @tells("invaders.leader_died")
 def _leader_died(state: GameState, e: Event, aud: Audience) -> str:
     d = e.data
-    cause = " of the Plague" if d.get("cause") == "plague" else ""
+    cause = {"plague": " of the Plague", "assassination": " by an assassin's hand", "ambush": " in an Ambush",
+             "rebellion": " at the hands of the rebels"}.get(str(d.get("cause")), "")
     where = f" at {d['city']}" if d.get("city") else ""
     return f"The invader leader{where} dies{cause}."
 
