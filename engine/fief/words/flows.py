@@ -15,7 +15,7 @@ from engine.core.actions import Action
 from engine.core.errors import RuleError
 from engine.core.state import GameState
 from engine.core.words import Audience, Choice, FlowStep, plural
-from engine.fief import characters, movement, pigeons, purchase, ransom
+from engine.fief import characters, movement, opplegal, pigeons, purchase, ransom
 from engine.fief.actions import ACTIONS
 from engine.fief.components import BUYABLE, C
 from engine.fief.flow import current_actor
@@ -29,7 +29,8 @@ QUESTIONS = {"card": "Which card?", "noble": "Which noble?", "city": "Which city
              "giver": "Which noble gives a retainer?", "receiver": "To which noble?", "sender": "From which noble?",
              "to": "To whom?", "target": "Whom?", "captive": "Which captive?", "what": "What?",
              "tallage": "Tallage which region?", "tithe": "Tithe which district?", "abbey": "Which Abbey?",
-             "against": "Against which family?", "army": "Which invaders?", "choice": "What now?"}
+             "against": "Against which family?", "army": "Which invaders?", "choice": "What now?",
+             "use": "Which secret way?", "sponsor": "Which of your nobles sponsors it?", "how": "How?"}
 
 
 def flow(state: GameState, seat: str, kind: str, chosen: dict[str, Any], aud: Audience) -> FlowStep | None:
@@ -61,6 +62,8 @@ def _expanded(g: Fief, seat: str, kind: str, legal: list[Action]) -> list[Action
     fam = current_actor(g)
     if p is None:
         return legal
+    if kind in opplegal.KINDS:   # the enumeration lists one play per card; the menu offers every one
+        return list(dict.fromkeys(legal + opplegal.every(g, seat, kind)))
     out = list(legal)
     for a in legal:
         args = a.params

@@ -18,6 +18,7 @@ from engine.fief.battle import sides
 from engine.fief.cards import draw_limits
 from engine.fief.components import C
 from engine.fief.purchase import build_cost
+from engine.fief.rebellion import standing
 from engine.fief.state import MAP, Fief, Task
 from engine.fief.words import names as N
 
@@ -64,7 +65,8 @@ PRIORITY = {"start": 0, "propose_marriage": 1, "draw": 0, "play_noble": 1, "play
             "rebuild_abbey": 2, "muster": 2, "besiege": 2, "offer_ransom": 1, "danegeld": 1, "intervene": 1,
             "give_retainer": 4, "mata": 4, "play_weather": 5, "scorch": 5, "pillage": 5, "lift_siege": 6,
             "join": 6, "transfer_control": 7, "interdict": 6, "pigeon": 8, "pigeon_offer": 8, "discard": 9,
-            "decline_offer": 98, "done": 99}
+            "decline_offer": 98, "done": 99, "rebellion": 3, "passage": 3, "assassinate": 4, "justice": 4,
+            "ambush": 4, "quell": 1, "stand_aside": 98}
 
 
 def _task(g: Fief, d: Decision) -> Task | None:
@@ -162,9 +164,22 @@ def _task_question(g: Fief, t: Task, aud: Audience) -> str:
         return f"{_battle_line(g)}{rnd}: fight on, or end it?"
     if t.kind == "spoils":
         return f"You won at {t.city}: keep the beaten side's engines, or destroy them?"
+    if t.kind == "rebellion":
+        return _rebellion_question(g, t)
     if t.kind == "bandits":
         return f"Bandits hold {N.noble(g, t.noble)} in Sherwood and ask {N.shillings(t.count)}."
     return "Your move."
+
+
+def _rebellion_question(g: Fief, t: Task) -> str:
+    """10.1: add to the Rebellion (support), or quell it with a cleric (quell)."""
+    standing = plural(t.count, "Rebellion")
+    if t.options == ["quell"]:
+        return (f"Rebels rise in {t.city} ({standing} standing). Your cleric there may pay "
+                f"{N.shillings(3 * t.count)} to send them home, or plead with them (1-4 on a die calms each, "
+                "5-6 and the cleric is stoned).")
+    return (f"A Rebellion is rising in {t.city} ({standing} standing). Add a Rebellion card, your Burgher "
+            "or a Passage, or let it be?")
 
 
 def _sex(g: Fief, nid: str | None) -> str:
@@ -326,7 +341,46 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
         return f"Lift your siege of {v('city')}"
     if k == "pillage":
         return PILLAGE.get(str(v("what")), "Pillage {city}").format(city=v("city"))
+    if k in OPPORTUNITY:
+        return _opportunity_label(g, a)
     return "Go ahead"
+
+
+OPPORTUNITY = ("rebellion", "passage", "assassinate", "justice", "ambush", "quell", "stand_aside")
+PASSAGE_USES = {"move": "{noble} slips past sieges, held roads and Storms",
+                "evade": "{noble} leaves the way the enemy came in",
+                "tunnels": "attack {city} through the tunnels", "aid": "guide the invaders into {city}",
+                "withdraw": "withdraw the defenders to {to}", "escape": "{noble} escapes",
+                "rebellion": "lead the rebels past the walls"}
+
+
+def _opportunity_label(g: Fief, a: Action) -> str:
+    """10.1-10.5, 11.2: the Opportunity cards' commands."""
+    v = a.get
+    card = N.card(v("card")) if v("card") else ""
+    if a.kind == "rebellion":
+        u = g.opp.uprising
+        verb = "Add" if u is not None else "Raise"
+        return f"{verb} a Rebellion in {v('city')} · {card}"
+    if a.kind == "passage":
+        use = PASSAGE_USES.get(str(v("use")), "a secret way").format(
+            noble=N.noble(g, v("noble")), city=v("city"), to=v("to"))
+        where = f" to {v('city')}" if v("use") == "escape" and v("city") else ""
+        return f"{card}: {use}{where}"
+    if a.kind == "assassinate":
+        sponsor = f", sponsored by {N.noble(g, v('sponsor'))}" if v("sponsor") else ""
+        return f"Assassinate {N.noble(g, v('target'))}{sponsor}"
+    if a.kind == "justice":
+        return f"Justice on {N.noble(g, v('target'))}"
+    if a.kind == "ambush":
+        return f"{N.noble(g, v('noble'))} ambushes {N.noble(g, v('target'))}"
+    if a.kind == "quell":
+        u = g.opp.uprising
+        price = f" · {N.shillings(3 * standing(g, u))}" if u is not None else ""
+        if v("how") == "pay":
+            return f"{N.noble(g, v('noble'))} pays the rebels off{price}"
+        return f"{N.noble(g, v('noble'))} pleads with the rebels"
+    return "Let it be"
 
 
 def _move_label(g: Fief, a: Action) -> str:
@@ -358,6 +412,9 @@ def relevant(g: Fief, d: Decision, legal: Sequence[Action]) -> list[Action]:
         return [a for a in legal if a.kind == "respond" and a.get("request") == d.info.get("request")]
     if d.prompt == "offer":
         return [a for a in legal if a.kind in ("accept_offer", "decline_offer") and a.get("offer") == d.info.get("offer")]
+    if d.prompt == "fief.rebellion":
+        return [a for a in legal if a.kind in ("stand_aside", "quell", "rebellion")
+                or (a.kind == "passage" and a.get("use") == "rebellion")]
     if d.id.startswith("task-"):
         kind = TASK_ACTIONS.get(d.prompt.partition(".")[2])
         return [a for a in legal if a.kind == kind]
@@ -402,13 +459,15 @@ def _group_label(g: Fief, seat: str, kind: str, param: str | None, value: Any, a
 
 # Commands always answered through a menu: movement and purchases have several parts, and the
 # legal enumeration of the others samples their values (flows.py offers all of them).
-ALWAYS_FLOW = ("move", "buy", "mata", "offer_ransom", "pigeon", "play_abbess")
+ALWAYS_FLOW = ("move", "buy", "mata", "offer_ransom", "pigeon", "play_abbess", "rebellion", "passage", "assassinate",
+               "justice", "ambush")
 GROUP_VERBS = {"bestow": "Give", "release": "Free", "losses": "Lose", "plague_losses": "Lose", "pay_ransom": "Ransom",
                "danegeld": "Pay Danegeld to", "intervene": "Send a churchman to", "transfer_title": "Hand over",
                "respond": "Answer", "join": "Join with", "interdict": "Free", "lift_siege": "Lift the siege of",
                "construct": "Build a siege Trebuchet at", "rebuild_abbey": "Raise again", "muster": "Muster with",
                "besiege": "Besiege", "scorch": "Burn the Mill at", "start": "Start at", "discard": "Discard",
-               "draw": "Draw from the", "spoils": "Spoils:"}
+               "draw": "Draw from the", "spoils": "Spoils:", "rebellion": "Play", "passage": "Play",
+               "assassinate": "Play", "justice": "Play", "ambush": "Play"}
 KIND_FLOWS = {"buy": "Buy troops", "pigeon": "Send a Carrier Pigeon", "pigeon_offer": "Offer an exchange by pigeon",
               "give_retainer": "Hand over a retainer", "mata": "Mata: swap a card", "play_weather": "Play Good Weather",
               "transfer_control": "Hand a city to another family", "join": "Join a battle"}
@@ -542,7 +601,7 @@ def value_label(g: Fief, seat: str | None, kind: str, param: str, value: Any) ->
     if isinstance(value, bool):
         return "yes" if value else "no"
     if param in NOBLE_PARAMS or (param == "to" and kind in ("pigeon", "pigeon_offer", "transfer_title")) \
-            or (param == "target" and kind in ("battle", "battle_next")):
+            or (param in ("target", "sponsor") and kind in ("battle", "battle_next", "assassinate", "justice", "ambush")):
         return N.noble(g, str(value))
     if param == "target" and kind == "mata":
         return N.seat_player(g, str(value), Audience())
@@ -558,6 +617,10 @@ def value_label(g: Fief, seat: str | None, kind: str, param: str, value: Any) ->
         return N.family(str(value))
     if param == "deck":
         return "Character deck" if value == "character" else "Fortune deck"
+    if param == "use":
+        return PASSAGE_USES.get(str(value), str(value)).format(noble="a noble", city="a city", to="a neighbouring city")
+    if param == "how":
+        return "pay them off" if value == "pay" else "plead with them"
     if param in ("units", "troops"):
         return _units_label(value) if "@" in str(value) else N.troops([str(value)])
     if param == "what":
