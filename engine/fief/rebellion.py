@@ -297,6 +297,8 @@ def _strike(state: GameState, g: Fief, city: str, hits: int) -> bool:
             return_troop(g, fam, unit)
         if allot.troops:
             state.emit(Event.public("rebellion.losses", city=city, family=fam, units=list(allot.troops)))
+        if st.empty():
+            del c.stacks[fam]
     for a in sorted((a for a in g.armies.values() if a.city == city and not a.gone), key=lambda a: a.id):
         k = min(a.foot, hits // losses.cost("foot"))
         if k:

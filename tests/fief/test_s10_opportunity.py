@@ -1,0 +1,526 @@
+"""Fortune Opportunity cards (10.0-10.5), the Royal Tax's Rebellion side (9.3) and the Burgher's
+Rebellion and Passage (11.2, 11.3): every use the rulebook names, and its worked examples."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Action
+from engine.fief import RULES
+from engine.fief.state import SeaCard
+from engine.fief.warstate import Battle
+from tests.fief.helpers import act, do, g, give_card, place, refused, started
+
+# Seats and families of the 4-player game: ann red (William, Lucia), bob blue (Walter, Matilda),
+# cat green (Arthur, Edith), dan yellow (Edward, Rohese); turn order green, yellow, red, blue.
+
+
+def _table(step: str = "move", phase: int = 5):
+    """Round 2, a quiet table waiting on green's turn in ``step``; no retainers, nobody on the map."""
+    s = started(4)
+    d = g(s)
+    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = phase, step, 2, 0
+    d.flow.queue = list(d.flow.order)
+    for n in d.nobles.values():
+        n.retainer = None
+    return s
+
+
+def _at(s, noble: str, city: str, *, captor: str | None = None, held_by: str | None = None) -> None:
+    n = g(s).nobles[noble]
+    n.city, n.outskirts, n.captor, n.held_by = city, False, captor, held_by
+
+
+def _famine(s, region: str) -> None:
+    g(s).seas[region].append(SeaCard(f"famine-{region}", "famine"))
+
+
+def _kinds(events) -> list[str]:
+    return [e.kind for e in events]
+
+
+def _answer_all(s, *, but: tuple[str, ...] = ()) -> list:
+    """Every awaited family lets the Rebellion be (until a seat in ``but`` is awaited); the events."""
+    events: list = []
+    while g(s).tasks and g(s).tasks[0].kind == "rebellion":
+        seat = g(s).families[g(s).tasks[0].family].seat
+        if seat in but:
+            break
+        events += do(s, seat, "stand_aside")
+    return events
+
+
+# -- 10.0 when ---------------------------------------------------------------------------------------
+def test_10_0_no_opportunity_card_during_a_draw_action():
+    s = started(4)   # Round 1's draw: green draws its first card, and is drawing
+    _famine(s, "V")
+    do(s, "cat", "draw deck:fortune")
+    give_card(s, "cat", "rebellion-1")
+    err = refused(s, "cat", "rebellion card:rebellion-1 city:Norwich")
+    assert err.section == "10.1" and err.code == "draw_action"
+
+
+def test_10_0_a_card_is_played_by_a_player_the_table_is_not_waiting_on():
+    s = _table()
+    _famine(s, "V")
+    give_card(s, "dan", "rebellion-1")   # green has the turn; yellow's player strikes anyway
+    act(s, "dan", "rebellion", card="rebellion-1", city="Norwich")
+    assert g(s).opp.uprising is not None and g(s).tasks[0].family == "yellow"
+
+
+# -- 10.1 REBELLION ---------------------------------------------------------------------------------
+def test_10_1_only_on_a_taxed_starving_or_royal_taxed_city():
+    s = _table()
+    give_card(s, "ann", "rebellion-1")
+    err = refused(s, "ann", "rebellion card:rebellion-1 city:Norwich")
+    assert err.code == "rebellion_city"
+    g(s).seas["V"].append(SeaCard("tax-1", "tax", by="blue", tallage="V"))
+    act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
+    assert g(s).opp.uprising.city == "Norwich"
+
+
+def test_10_1_never_on_a_city_under_your_own_tax():
+    s = _table()
+    give_card(s, "ann", "rebellion-1")
+    g(s).seas["V"].append(SeaCard("tax-1", "tax", by="red", tallage="V"))
+    _famine(s, "V")   # even a famine there does not lift it
+    err = refused(s, "ann", "rebellion card:rebellion-1 city:Norwich")
+    assert "own Tax" in err.message
+
+
+def test_10_1_a_tithe_makes_every_region_of_its_district_eligible():
+    s = _table()
+    district = g(s).cities and __import__("engine.fief.state", fromlist=["MAP"]).MAP.regions["V"].district
+    g(s).seas["I"].append(SeaCard("tax-1", "tax", by="blue", tithe=district))
+    give_card(s, "ann", "rebellion-1")
+    act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
+
+
+def test_ex_10_1_and_10_2_two_rebellions_one_cancelled_by_a_stronghold():
+    s = _table()
+    d = g(s)
+    _famine(s, "V")
+    place(s, "green", "Norwich", "knight", "knight", "men")
+    d.cities["Norwich"].building = "stronghold"
+    _at(s, "arthur", "Norwich")
+    give_card(s, "ann", "rebellion-1")
+    give_card(s, "dan", "rebellion-2")
+    act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
+    do(s, "ann", "stand_aside")
+    act(s, "dan", "rebellion", card="rebellion-2", city="Norwich")   # Dave adds his (Ex 10-1)
+    s.rng.force(2)   # one die: 1 hit
+    resolved = next(e for e in _answer_all(s) if e.kind == "rebellion.resolved")
+    assert resolved.data["cancelled"] == 1 and len(resolved.data["dice"]) == 1 and resolved.data["hits"] == 2
+    assert sorted(d.cities["Norwich"].stacks["green"].troops) == ["knight", "knight"]   # 2 men-at-arms... one left
+    assert "rebellion-1" in d.fortune_discard and "rebellion-2" in d.fortune_discard
+
+
+def test_ex_10_3_one_die_one_hit_one_man_at_arms():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    place(s, "blue", "London", "men", "men")
+    _at(s, "matilda", "London")
+    give_card(s, "cat", "rebellion-1")
+    act(s, "cat", "rebellion", card="rebellion-1", city="London")
+    s.rng.force(1)   # a blank die: the bonus hit alone
+    _answer_all(s)
+    assert d.cities["London"].stacks["blue"].troops == ["men"]
+    assert d.nobles["matilda"].city == "London" and g(s).opp.uprising is None and not d.tasks
+
+
+def test_ex_9_3_the_royal_tax_adds_a_rebellion_anywhere():
+    s = _table()
+    d = g(s)
+    d.royal_tax = True
+    place(s, "blue", "London", "knight", "knight", "knight")
+    _at(s, "matilda", "London")
+    give_card(s, "dan", "rebellion-1")
+    act(s, "dan", "rebellion", card="rebellion-1", city="London")   # no tax, no famine: the Royal Tax suffices
+    s.rng.force(1, 1)
+    resolved = next(e for e in _answer_all(s) if e.kind == "rebellion.resolved")
+    assert len(resolved.data["dice"]) == 2 and resolved.data["hits"] == 2
+
+
+def test_10_1_a_fortified_city_cancels_two():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    d.cities["London"].building = "fortified"
+    place(s, "blue", "London", "men")
+    give_card(s, "ann", "rebellion-1")
+    give_card(s, "ann", "rebellion-2")
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    act(s, "ann", "rebellion", card="rebellion-2", city="London")
+    resolved = next(e for e in _answer_all(s) if e.kind == "rebellion.resolved")
+    assert resolved.data["cancelled"] == 2 and resolved.data["dice"] == [] and d.cities["London"].stacks["blue"].troops
+
+
+def test_10_1_a_cleric_pays_three_shillings_per_rebellion():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    place(s, "blue", "London", "men")
+    _at(s, "walter", "London")
+    d.nobles["walter"].titles.append("bishop:canterbury")
+    d.players["bob"].shillings = 10
+    give_card(s, "ann", "rebellion-1")
+    give_card(s, "cat", "rebellion-2")
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    act(s, "cat", "rebellion", card="rebellion-2", city="London")
+    _answer_all(s, but=("bob",))
+    do(s, "bob", "stand_aside")   # bob's turn to add to it passes
+    assert d.tasks[0].options == ["quell"]
+    do(s, "bob", "quell noble:walter how:pay")
+    assert d.players["bob"].shillings == 4 and d.opp.uprising is None
+    assert d.cities["London"].stacks["blue"].troops == ["men"]
+
+
+def test_10_1_a_plea_of_1_to_4_stops_each_rebellion():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    place(s, "blue", "London", "men")
+    _at(s, "matilda", "London")
+    d.nobles["matilda"].titles.append("abbess:summer")
+    give_card(s, "ann", "rebellion-1")
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    _answer_all(s, but=("bob",))
+    do(s, "bob", "stand_aside")
+    s.rng.force(4)
+    do(s, "bob", "quell noble:matilda how:plead")
+    assert d.opp.uprising is None and "matilda" in d.nobles
+
+
+def test_10_1_a_plea_of_5_or_6_stones_the_cleric_and_the_rest_stand():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    place(s, "blue", "London", "men", "men", "men", "men")
+    _at(s, "walter", "London")
+    d.nobles["walter"].titles.append("archbishop:canterbury")
+    give_card(s, "ann", "rebellion-1")
+    give_card(s, "ann", "rebellion-2")
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    act(s, "ann", "rebellion", card="rebellion-2", city="London")
+    _answer_all(s, but=("bob",))
+    do(s, "bob", "stand_aside")
+    s.rng.force(3, 6, 1)   # the first plea calms one, the second fails; one die rolls blank
+    ev = do(s, "bob", "quell noble:walter how:plead")
+    assert "walter" not in d.nobles
+    resolved = next(e for e in ev if e.kind == "rebellion.resolved")
+    assert len(resolved.data["dice"]) == 1 and d.cities["London"].stacks["blue"].troops == ["men"] * 3
+
+
+def test_10_1_no_troops_left_every_noble_slain_and_buildings_destroyed():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    c = d.cities["London"]
+    c.building, c.mill, c.controller = "stronghold", True, "blue"
+    _at(s, "walter", "London")
+    _at(s, "edward", "London", captor="blue", held_by="walter")   # a captive dies too
+    give_card(s, "ann", "rebellion-1")
+    give_card(s, "ann", "passage-1")
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    act(s, "ann", "passage", card="passage-1", use="rebellion")
+    s.rng.force(1)
+    _answer_all(s)
+    assert "walter" not in d.nobles and "edward" not in d.nobles
+    assert c.building is None and not c.mill and c.controller is None
+
+
+def test_10_1_an_abbey_shelters_the_nobles_but_burns():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    c = d.cities["London"]
+    c.building, c.abbey, c.controller = "abbey", "summer", "blue"
+    d.abbeys["summer"] = "London"
+    _at(s, "walter", "London")
+    give_card(s, "ann", "rebellion-1")
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    s.rng.force(1)
+    _answer_all(s)
+    assert "walter" in d.nobles and c.building is None and "summer" not in d.abbeys
+
+
+def test_10_1_and_6_13_rebels_strike_invaders_too():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    a = d.armies["army-1"]
+    a.city, a.foot, a.leader = "London", 1, True
+    give_card(s, "ann", "rebellion-1")
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    s.rng.force(2)   # 1 hit + 1: the Foot Soldier falls, then the Leader with nobody left
+    _answer_all(s)
+    assert a.city is None and a.foot == 0
+
+
+def test_2_5_storms_do_not_stop_a_rebellion():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    d.seas["VI"].append(SeaCard("storms-1", "storms"))
+    place(s, "blue", "London", "men")
+    give_card(s, "ann", "rebellion-1")
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    s.rng.force(1)
+    _answer_all(s)
+    assert "blue" not in d.cities["London"].stacks
+
+
+def test_10_1_one_rebellion_at_a_time_and_supporters_add_to_it():
+    s = _table()
+    _famine(s, "VI")
+    _famine(s, "V")
+    give_card(s, "ann", "rebellion-1")
+    give_card(s, "cat", "rebellion-2")
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    err = refused(s, "cat", "rebellion card:rebellion-2 city:Norwich")
+    assert err.code == "rebellion_open"
+
+
+# -- 11.2, 11.3 the Burgher ------------------------------------------------------------------------------
+def _burgher(s, family: str = "red", card: str = "burgher-3") -> None:
+    d = g(s)
+    d.families[family].board_card = card
+    d.nobles[d.families[family].nobles[0]].titles.append("lord:I")
+
+
+def test_ex_11_1_burgher_rebellion_and_passage_with_two_cards():
+    s = _table()
+    d = g(s)
+    _famine(s, "V")   # the famine strikes Norwich's region
+    _burgher(s)
+    c = d.cities["Norwich"]
+    c.building, c.mill = "stronghold", True
+    place(s, "blue", "Norwich", "knight", "archer", "men", "men")
+    _at(s, "matilda", "Norwich")
+    give_card(s, "ann", "rebellion-1")
+    give_card(s, "cat", "rebellion-2")
+    act(s, "ann", "rebellion", card="burgher-3", city="Norwich")       # a Treasure on the Rebellion icon
+    act(s, "ann", "passage", card="burgher-3", use="rebellion")        # a Treasure on the Passage icon
+    act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
+    assert d.families["red"].treasures == 0
+    do(s, "ann", "stand_aside")
+    act(s, "cat", "rebellion", card="rebellion-2", city="Norwich")     # Kirsten joins in
+    s.rng.force(2, 1, 6)   # f, blank, fff: 4 hits + 3 = 7
+    resolved = next(e for e in _answer_all(s) if e.kind == "rebellion.resolved")
+    assert resolved.data["hits"] == 7 and resolved.data["cancelled"] == 0
+    assert "blue" not in c.stacks and "matilda" not in d.nobles
+    assert c.building is None and not c.mill
+
+
+def test_11_2_a_burgher_needs_a_titled_lord_and_a_treasure():
+    s = _table()
+    d = g(s)
+    _famine(s, "V")
+    d.families["red"].board_card = "burgher-5"
+    assert refused(s, "ann", "rebellion card:burgher-5 city:Norwich").code == "burgher_lord"
+    d.nobles["william"].titles.append("lord:I")
+    d.families["red"].treasures = 0
+    assert refused(s, "ann", "rebellion card:burgher-5 city:Norwich").code == "treasures"
+
+
+def test_11_3_treasures_come_back_at_the_end_of_the_round():
+    from engine.fief.flow import end_round
+    s = _table()
+    d = g(s)
+    d.families["red"].treasures = 0
+    d.opp.burgher_used.append("red|rebellion")
+    end_round(s, d)
+    assert d.families["red"].treasures == 2 and not d.opp.burgher_used
+
+
+# -- 10.2 PASSAGE -------------------------------------------------------------------------------------------
+def test_10_2_escape_a_siege_and_move_in_storms():
+    s = _table()
+    d = g(s)
+    c = d.cities["Plymouth"]
+    from engine.fief.state import Siege
+    c.siege = Siege("yellow")
+    place(s, "yellow", "Plymouth", "men", control=False)
+    d.seas["I"].append(SeaCard("storms-1", "storms"))
+    give_card(s, "cat", "passage-1")
+    refused(s, "cat", "move noble:arthur to:Exeter troops:knight")   # Storms over the South West (2.5)
+    act(s, "cat", "passage", card="passage-1", use="move", noble="arthur")
+    do(s, "cat", "move noble:arthur to:Exeter troops:knight")
+    assert d.nobles["arthur"].city == "Exeter"
+
+
+def test_10_2_avoid_a_battle_by_leaving_the_way_the_enemy_came():
+    s = _table()
+    d = g(s)
+    place(s, "blue", "Exeter", "men", "men")
+    _at(s, "walter", "Exeter")
+    give_card(s, "bob", "passage-1")
+    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
+    act(s, "bob", "passage", card="passage-1", use="evade", noble="walter")
+    assert d.nobles["walter"].city == "Plymouth" and d.cities["Plymouth"].stacks["blue"].troops == ["men", "men"]
+
+
+def test_10_2_a_naval_move_from_a_port():
+    s = _table()
+    d = g(s)
+    give_card(s, "cat", "passage-1")
+    act(s, "cat", "passage", card="passage-1", use="move", noble="arthur")   # Plymouth is a port
+    assert d.war.sail_from["arthur"] == "Plymouth"
+
+
+def test_ex_10_4_tunnels_cancel_the_melee_penalty():
+    s = _table("battle", 7)
+    d = g(s)
+    d.cities["Exeter"].building, d.cities["Exeter"].controller = "stronghold", "blue"
+    place(s, "blue", "Exeter", "men", control=True)
+    _at(s, "walter", "Exeter")
+    place(s, "green", "Exeter", "knight", "men", "men", control=False)
+    d.cities["Exeter"].stacks["green"].outskirts = True
+    _at(s, "edith", "Exeter")
+    d.nobles["edith"].outskirts = True
+    give_card(s, "cat", "passage-1")
+    act(s, "cat", "passage", card="passage-1", use="tunnels", city="Exeter")
+    ev = do(s, "cat", "battle city:Exeter against:blue")
+    assert "passage-1" not in d.players["cat"].hand
+    declared = next(e for e in ev if e.kind == "battle.declared")
+    assert declared.data["walls"] == "stronghold"
+    assert not d.opp.tunnels
+
+
+def test_10_2_withdraw_between_rounds():
+    from engine.fief.state import Task
+    s = _table("battle", 7)
+    d = g(s)
+    place(s, "blue", "Exeter", "knight", "men", "men", control=True)
+    _at(s, "walter", "Exeter")
+    place(s, "green", "Exeter", "knight", "knight", control=False)
+    _at(s, "arthur", "Exeter")
+    d.war.battle = Battle("Exeter", "green", "blue", rolls=1)
+    d.tasks.append(Task("battle_next", "green", city="Exeter"))
+    give_card(s, "bob", "passage-1")
+    assert "passage" in {a.kind for a in RULES.legal(s, "bob")}
+    act(s, "bob", "passage", card="passage-1", use="withdraw", to="Bristol")
+    assert d.nobles["walter"].city == "Bristol" and d.cities["Bristol"].stacks["blue"].troops == ["knight"]
+    assert d.cities["Exeter"].stacks["blue"].troops == ["men", "men"] or "blue" not in d.cities["Exeter"].stacks
+    assert d.war.battle is None
+
+
+def test_10_2_aid_invaders_against_walls():
+    s = _table("battle", 7)
+    d = g(s)
+    d.cities["Exeter"].building, d.cities["Exeter"].controller = "stronghold", "blue"
+    d.war.battle = Battle("Exeter", "invaders", "blue", kind="invasion", penalty=1, archers_min=2)
+    give_card(s, "ann", "passage-1")
+    act(s, "ann", "passage", card="passage-1", use="aid", city="Exeter")
+    assert d.war.battle.penalty == 0 and d.war.battle.archers_min == 0
+
+
+def test_10_2_a_captive_escapes_home():
+    s = _table()
+    d = g(s)
+    _at(s, "walter", "Exeter", captor="green", held_by="arthur")
+    d.nobles["arthur"].city = "Exeter"
+    give_card(s, "ann", "passage-1")   # anyone may free anyone's captive
+    act(s, "ann", "passage", card="passage-1", use="escape", noble="walter")
+    assert d.nobles["walter"].captor is None and d.nobles["walter"].city == "Whitby"
+
+
+# -- 10.3 ASSASSINATION, 10.4 JUSTICE, 10.5 AMBUSH ------------------------------------------------------------
+def test_10_3_assassination_marks_the_sponsor_and_scatters_the_troops_in_fours():
+    s = _table()
+    d = g(s)
+    place(s, "blue", "London", *(["men"] * 6))
+    _at(s, "walter", "London")
+    d.nobles["walter"].titles.append("lord:VI")
+    _at(s, "edward", "London", captor="blue", held_by="walter")
+    give_card(s, "ann", "assassination-1")
+    assert refused(s, "ann", "assassinate card:assassination-1 target:walter").code == "sponsor"
+    ev = act(s, "ann", "assassinate", card="assassination-1", target="walter", sponsor="lucia")
+    assert d.nobles["lucia"].heresy and "walter" not in d.nobles
+    assert "lord:VI" in d.nobles["matilda"].titles   # 4.8: the family's other noble
+    assert d.nobles["edward"].captor is None          # 7.6: the captor's death frees him
+    dispersed = next(e for e in ev if e.kind == "troops.dispersed")
+    assert dispersed.data["to"] == {"Whitby": 6}      # both groups to Matilda, the only noble left
+
+
+def test_10_3_an_invading_leader_needs_no_sponsor():
+    s = _table()
+    d = g(s)
+    a = d.armies["army-1"]
+    a.city, a.foot = "York", 3
+    give_card(s, "ann", "assassination-1")
+    act(s, "ann", "assassinate", card="assassination-1", target="leader:army-1")
+    assert not a.leader and a.foot == 3 and not any(n.heresy for n in d.nobles.values())
+
+
+def test_10_4_justice_for_a_heretic_but_never_the_royal_family_or_in_an_abbey():
+    s = _table()
+    d = g(s)
+    d.nobles["walter"].heresy = True
+    d.nobles["walter"].titles.append("king")
+    give_card(s, "ann", "justice-1")
+    assert refused(s, "ann", "justice card:justice-1 target:walter").code == "justice_target"
+    d.nobles["walter"].titles.remove("king")
+    d.cities["Whitby"].building = "abbey"
+    assert refused(s, "ann", "justice card:justice-1 target:walter").code == "justice_target"
+    d.cities["Whitby"].building = "stronghold"
+    act(s, "ann", "justice", card="justice-1", target="walter")
+    assert "walter" not in d.nobles and d.cities["Whitby"].stacks["blue"].troops   # Matilda keeps the troops
+
+
+def test_ex_10_5_ambush_takes_a_captive_and_the_troops_scatter_without_their_bombard():
+    s = _table()
+    d = g(s)
+    place(s, "yellow", "Exeter", "men", control=True)
+    _at(s, "rohese", "Exeter")
+    d.cities["Winchester"].controller = "blue"
+    d.cities["Canterbury"].controller = "blue"
+    d.cities["Winchester"].building = "stronghold"
+    d.cities["Canterbury"].building = "stronghold"
+    st = place(s, "blue", "Exeter", *(["men"] * 6), control=False)
+    st.bombards = 1
+    d.families["blue"].stockpile["bombard"] -= 1
+    _at(s, "walter", "Exeter")
+    _at(s, "matilda", "Winchester")
+    d.nobles["matilda"].city = None   # only strongholds are left to go to
+    d.families["blue"].nobles.remove("matilda")
+    del d.nobles["matilda"]
+    give_card(s, "dan", "ambush-1")
+    ev = act(s, "dan", "ambush", card="ambush-1", noble="rohese", target="walter")
+    assert d.nobles["walter"].captor == "yellow" and d.nobles["walter"].held_by == "rohese"
+    dispersed = next(e for e in ev if e.kind == "troops.dispersed")
+    assert set(dispersed.data["to"]) <= {"Winchester", "Canterbury", "Whitby"} and dispersed.data["engines"] == 1
+    assert d.cities["Exeter"].stacks["yellow"].bombards == 1   # Dave's own Bombard in its place
+
+
+def test_10_5_no_ambush_inside_walls_and_leaders_are_removed():
+    s = _table()
+    d = g(s)
+    _at(s, "edward", "Whitby")
+    d.nobles["edward"].outskirts = True
+    give_card(s, "dan", "ambush-1")
+    assert refused(s, "dan", "ambush card:ambush-1 noble:edward target:walter").code == "ambush_target"
+    a = d.armies["army-1"]
+    a.city, a.foot = "Exeter", 4
+    _at(s, "rohese", "Exeter")
+    act(s, "dan", "ambush", card="ambush-1", noble="rohese", target="leader:army-1")
+    assert not a.leader and a.foot == 4
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_listed_play_applies(players: int) -> None:
+    """legal() lists each card once with arguments that the rules accept."""
+    s = started(players)
+    d = g(s)
+    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = 5, "move", 2, 0
+    _famine(s, "VI")
+    seat = next(iter(d.players))
+    for card in ("rebellion-1", "passage-1", "assassination-1", "ambush-1"):
+        give_card(s, seat, card)
+    kinds = {a.kind for a in RULES.legal(s, seat)}
+    assert {"rebellion", "assassinate"} <= kinds
+    for a in [a for a in RULES.legal(s, seat) if a.kind in ("rebellion", "passage", "assassinate", "ambush")]:
+        twin = RULES.copy(s)
+        act(twin, seat, a.kind, **a.params)
+    assert isinstance(Action.of("stand_aside"), Action)
