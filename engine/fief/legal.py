@@ -7,10 +7,10 @@ from __future__ import annotations
 from engine.core import Action, RuleError
 from engine.fief import (
     characters,
-    opplegal,
     fortune,
     income,
     marriage,
+    opplegal,
     pigeons,
     purchase,
     ransom,
