@@ -13,8 +13,9 @@
     and in a city with no player left destroys Mills, Abbeys, Strongholds and relics (6.5). A
     Fortified City taken is held for good (6.6). An army reaching a port from inland with nobody to
     fight leaves England (6.9).
-Not played yet: the Opportunity cards against invaders (Assassination 6.12 and Ambush 6.11 would
-remove a Leader, see battle/captives.py; Rebellion 6.13 would fight them as it fights families).
+The Opportunity cards against invaders live in opportunity.py and rebellion.py: Assassination (6.12) and
+Ambush (6.11) remove a Leader through :func:`remove_leader`, a Rebellion (6.13) strikes Foot Soldiers as
+it strikes troops, and a Passage may Aid Invaders at walls (10.2).
 """
 
 from __future__ import annotations
@@ -409,7 +410,7 @@ def _take_city(state: GameState, g: Fief, a: Army, city: str) -> None:
 
 
 def remove_leader(state: GameState, g: Fief, army: str, why: str) -> None:
-    """AMBUSH (6.11) and ASSASSINATION (6.12), not played yet: the Leader leaves the game; its Foot Soldiers
+    """AMBUSH (6.11) and ASSASSINATION (6.12, opportunity.py): the Leader leaves the game; its Foot Soldiers
     stay in the city and follow another Leader there when it moves (see :func:`step`)."""
     a = g.armies[army]
     a.leader = False

@@ -661,9 +661,9 @@ def transfer(state: GameState, g: Fief, city: str, old: str, new: str) -> None:
     control_changed(state, g, city, new)
 
 
-# -- for PASSAGE, not played yet (10.2) ----------------------------------------------------------
+# -- for PASSAGE (10.2, opportunity.py) ------------------------------------------------------------
 def grant_passage(g: Fief, noble: str) -> None:
-    """PASSAGE (10.2; no card plays it yet): the noble leaves its city this phase by any road, through blocked roads,
+    """PASSAGE (10.2, opportunity.py): the noble leaves its city this phase by any road, through blocked roads,
     a held city or a siege, without anyone's leave (5.0, 7.9), and Storms do not stop it (2.5)."""
     n = g.nobles[noble]
     if noble not in g.war.passage:

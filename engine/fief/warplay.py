@@ -1,7 +1,7 @@
 """The commands of phases 5-7: moves and Cavalcades, parley with invaders, battles and their
 decisions, sieges, pillage, the Bandits' toll and the King's interdiction, joining a battle, handing
 over a city. Their legal forms and defaults are in warlegal.py; the flow of the phases in flow.py.
-Opportunity cards (Passage, Ambush, Assassination, Rebellion) are not played yet."""
+The Opportunity cards' commands are in oppplay.py."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ Each ending is announced by a public ``battle.end.<how>`` event: victory, surren
 assassination (a side without a noble: the other side ends it), annihilation (only nobles left on
 both sides), deadlock (three rounds in a row without losses), break (the attacker stops attacking
 walls), siege (7.9), stop (a sally returns behind its walls), retreat (invaders no longer
-outnumbering, 6.8), withdraw (a Passage card; no card plays it yet).
+outnumbering, 6.8), withdraw (a Passage card, opportunity.py).
 """
 
 from __future__ import annotations
@@ -154,7 +154,7 @@ def surrender(state: GameState, g: Fief, b: Battle, fam: str) -> None:
 
 
 def withdraw(state: GameState, g: Fief, b: Battle, dest: str, escorts: dict[str, str]) -> None:
-    """PASSAGE's Withdraw (7.8; no card plays it yet): the defender's nobles (allies' too) leave the battle for the
+    """PASSAGE's Withdraw (7.8, opportunity.py): the defender's nobles (allies' too) leave the battle for the
     adjacent city ``dest``, each with at most one of its family's troops (``escorts``: noble -> type);
     the other troops stay. Raises RuleError before any change when the withdrawal is not possible."""
     if dest not in MAP.neighbours(b.city):

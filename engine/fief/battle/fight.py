@@ -503,6 +503,6 @@ def begin_siege(state: GameState, g: Fief, b: Battle, trebuchet: str | None = No
 
 
 def cancel_penalties(b: Battle) -> None:
-    """PASSAGE (7.4; no card plays it yet): the attacker's penalties at walls are cancelled for this battle."""
+    """PASSAGE (7.4, opportunity.py): the attacker's penalties at walls are cancelled for this battle."""
     b.penalty = 0
     b.archers_min = 0
