@@ -260,6 +260,7 @@ def end_round(state: GameState, g: Fief) -> str | None:
         fam.treasures = C.markers["treasures"]
     g.opp.burgher_used.clear()   # 11.3: the Burgher's icons are free again
     g.opp.tunnels.clear()
+    g.opp.guided.clear()
     for offer in g.offers.open:
         pigeons.give_back(g, offer)
     g.offers.expire_all(state, "end of round")

@@ -202,15 +202,16 @@ def run(state: GameState, g: Fief) -> bool:
         step(state, g, a)
 
 
-def direction(state: GameState, g: Fief, city: str) -> str | None:
+def direction(state: GameState, g: Fief, city: str, guided: bool = False) -> str | None:
     """6.3: with one road it is taken; otherwise compass markers are drawn until one shows a road.
 
     2.5: Storms bind invaders as they bind families: no move out of a Storms region, and a road
-    into one counts as no road (another marker is drawn); with no open road the army stays."""
+    into one counts as no road (another marker is drawn); with no open road the army stays. An army
+    a player's PASSAGE guides (10.2) ignores Storms this round."""
     roads = MAP.cities[city].roads
-    if stormy(g, city):
+    if stormy(g, city) and not guided:
         return None
-    open_roads = [d for _, d in roads if not stormy(g, d)]
+    open_roads = [d for _, d in roads if guided or not stormy(g, d)]
     if not open_roads:
         return None
     if len(roads) == 1:
@@ -228,7 +229,7 @@ def stormy(g: Fief, city: str) -> bool:
 
 def step(state: GameState, g: Fief, a: Army) -> None:
     start = a.city or ""
-    dest = direction(state, g, start)
+    dest = direction(state, g, start, guided=a.id in g.opp.guided)
     if dest is None:   # 2.5: held by Storms; the army makes no more moves this phase
         g.war.invader_moves[a.id] = 2
         state.emit(Event.public("invaders.storm_bound", army=a.id, city=start))

@@ -8,7 +8,7 @@ from engine.core import Action, RuleError
 from engine.fief import opportunity, rebellion
 from engine.fief.battle.sides import DEFENDED, troops
 from engine.fief.components import C
-from engine.fief.state import MAP, Fief, Task
+from engine.fief.state import MAP, Fief, Task, has_disaster
 
 A = Action.of
 KINDS = ("rebellion", "passage", "assassinate", "justice", "ambush")
@@ -73,7 +73,7 @@ def _applies(g: Fief, seat: str, a: Action) -> bool:
             _ok(rebellion.check_city, g, seat, str(a["city"])) and \
             (u is None or (u.stage == "support" and u.city == a["city"]))
     if a.kind == "passage":
-        args = {k: str(a[k]) for k in ("noble", "to", "city") if a.get(k)}
+        args = {k: str(a[k]) for k in ("noble", "to", "city", "army") if a.get(k)}
         return _ok(opportunity.check_passage, g, seat, str(a["use"]), args) and \
             _ok(opportunity.burgher_or_card, g, seat, card, "passage", "passage", "10.2")
     if not _ok(opportunity.check_time, g, "10.0") or not _ok(opportunity.check_card, g, seat, card, CARD_OF[a.kind],
@@ -164,6 +164,11 @@ def _passages(g: Fief, seat: str, card: str, cut: int) -> list[Action]:
         held = [n for n, c in g.cities.items() if c.building in DEFENDED and c.controller not in (None, *fams)
                 and any(a.city and name_near(a.city, n) for a in g.armies.values() if not a.gone)]
         out += [A("passage", card=card, use="aid", city=c) for c in held[:cut]]
+    stormy = {r for r in MAP.regions if has_disaster(g, r, "storms")}
+    if stormy and g.flow.phase in (5, 6):
+        armies = [a.id for a in g.armies.values() if a.city and a.leader and not a.gone and a.id not in g.opp.guided
+                  and any(MAP.cities[c].region in stormy for c in (a.city, *MAP.neighbours(a.city)))]
+        out += [A("passage", card=card, use="guide", army=x) for x in armies[:cut]]
     captives = sorted(n.id for n in g.nobles.values() if n.captor not in (None, "bandits"))
     own = [c for c in captives if g.nobles[c].family in fams]
     out += [A("passage", card=card, use="escape", noble=c) for c in (own or captives)[:cut]]

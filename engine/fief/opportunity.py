@@ -16,6 +16,7 @@ PASSAGE, by ``use``:
 - ``tunnels``: the attacker's wall penalties are cancelled (7.4), in the battle being fought or, played
   before it, in the next assault the family makes on that city this round;
 - ``aid``: the same for invaders attacking walls (6.4);
+- ``guide``: an invader army moves through Storms for the rest of the round (6.3, "help Invaders move");
 - ``withdraw``: between two battle rounds the defender's nobles leave for a neighbouring city, each
   with one troop (7.8);
 - ``escape``: a captive goes free to a city of its family, else an Independent or allied city (7.6);
@@ -38,7 +39,7 @@ from engine.fief.state import MAP, Fief, allied
 from engine.fief.succession import kill_noble, release
 from engine.fief.warstate import Battle
 
-USES = ("move", "evade", "tunnels", "aid", "withdraw", "escape", "rebellion")
+USES = ("move", "evade", "tunnels", "aid", "guide", "withdraw", "escape", "rebellion")
 ROYAL = ("king", "sovereign_queen", "queen", "prince_of_wales")
 ABBEYS = ("abbey", "royal_abbey")
 ESCORT_ORDER = ("knight", "crossbow", "men", "archer")
@@ -86,7 +87,7 @@ def check_passage(g: Fief, seat: str, use: str, args: dict[str, str]) -> None:
     """Everything a PASSAGE ``use`` needs (10.2); the card itself is checked by the caller."""
     if use not in USES:
         raise RuleError("10.2", f"no Passage use {use!r}", code="passage_use", legal=list(USES))
-    check_time(g, "10.2", quiet=use in ("move", "evade", "escape"))
+    check_time(g, "10.2", quiet=use in ("move", "evade", "escape", "guide"))
     if use == "move":
         _check_move(g, seat, args.get("noble", ""))
     elif use == "evade":
@@ -95,6 +96,8 @@ def check_passage(g: Fief, seat: str, use: str, args: dict[str, str]) -> None:
         _check_assault(g, seat, use, args.get("city", ""))
     elif use == "withdraw":
         _check_withdraw(g, seat, args.get("to", ""))
+    elif use == "guide":
+        guided_army(g, args.get("army", ""))
     elif use == "escape":
         escape_city(g, args.get("noble", ""), args.get("city") or None)
     elif g.opp.uprising is None or g.opp.uprising.stage != "support":
@@ -158,6 +161,15 @@ def _check_withdraw(g: Fief, seat: str, dest: str) -> None:
         raise RuleError("7.8", f"{dest!r} is not next to {b.city}", code="withdraw_city", legal=MAP.neighbours(b.city))
 
 
+def guided_army(g: Fief, army: str) -> str:
+    """10.2, 6.3: an invader army with its Leader on the map, not already guided this round."""
+    a = g.armies.get(army)
+    if a is None or a.city is None or a.gone or not a.leader or army in g.opp.guided:
+        ok = [x.id for x in g.armies.values() if x.city and not x.gone and x.leader and x.id not in g.opp.guided]
+        raise RuleError("10.2", f"no invader army {army!r} to guide", code="passage_guide", legal=ok or "none")
+    return army
+
+
 def escape_places(g: Fief, nid: str) -> list[str]:
     """10.2: the captive's family's cities, failing that an Independent or allied city, nearest first."""
     n = g.nobles[nid]
@@ -186,7 +198,7 @@ def escape_city(g: Fief, nid: str, city: str | None) -> str:
 
 def passage(state: GameState, g: Fief, seat: str, use: str, args: dict[str, str], family: str) -> None:
     """Carry out a checked PASSAGE use (the card or the Burgher's Treasure is already spent)."""
-    state.emit(Event.public("passage.played", family=family, use=use, noble=args.get("noble"),
+    state.emit(Event.public(f"passage.{use}", family=family, use=use, noble=args.get("noble"),
                             city=args.get("city") or args.get("to"), burgher=args.get("burgher") == "yes"))
     if use == "move":
         nid = args["noble"]
@@ -209,6 +221,8 @@ def passage(state: GameState, g: Fief, seat: str, use: str, args: dict[str, str]
         else:
             side = INVADERS if use == "aid" else family
             g.opp.tunnels.append(f"{side}|{args['city']}")
+    elif use == "guide":
+        g.opp.guided.append(args["army"])
     elif use == "withdraw":
         b = g.war.battle
         assert b is not None
@@ -298,14 +312,14 @@ def eliminate(state: GameState, g: Fief, target: str, how: str, sponsor: str | N
     other noble of the family stays with them; a Leader leaves the game (6.12)."""
     army = _leader(g, target)
     if army:
-        state.emit(Event.public("noble.eliminated", target=target, how=how, sponsor=None, family=None))
+        state.emit(Event.public(f"card.{how}", target=target, how=how, sponsor=None, family=None))
         remove_leader(state, g, army, how)
         return
     n = g.nobles[target]
     if sponsor:
         g.nobles[sponsor].heresy = True
     city, fam, free = n.city, n.family, n.captor is None
-    state.emit(Event.public("noble.eliminated", target=target, how=how, sponsor=sponsor, family=fam))
+    state.emit(Event.public(f"card.{how}", target=target, how=how, sponsor=sponsor, family=fam))
     kill_noble(state, g, target, cause=how)
     if city and free and dispersal.leaderless(g, city, fam):
         dispersal.disperse(state, g, city, fam, why=how)
@@ -314,7 +328,7 @@ def eliminate(state: GameState, g: Fief, target: str, how: str, sponsor: str | N
 def ambush(state: GameState, g: Fief, noble: str, target: str) -> None:
     """10.5: the target becomes the ambusher's captive; its troops scatter (engines stay, Ex 10-5)."""
     army = _leader(g, target)
-    state.emit(Event.public("noble.ambushed", noble=noble, target=target, family=g.nobles[noble].family,
+    state.emit(Event.public("card.ambush", noble=noble, target=target, family=g.nobles[noble].family,
                             city=g.nobles[noble].city))
     if army:
         remove_leader(state, g, army, "ambush")

@@ -149,6 +149,8 @@ class FiefRules(Rules):
         propose and accept marriages often, so playouts reach alliances (9.0, 8.3)."""
         if action.kind == "battle_next" and action.get("choice") == "continue":
             return 6.0
+        if action.kind == "passage" and action.get("use") in ("tunnels", "aid", "guide", "withdraw"):
+            return 4.0   # 10.2: the rarer windows, taken when they open
         if action.kind in AGENT_WEIGHTS:
             return AGENT_WEIGHTS[action.kind]   # 10.0-10.5: playouts see every Opportunity card played
         if action.kind == "propose_marriage":

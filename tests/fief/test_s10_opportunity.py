@@ -524,3 +524,17 @@ def test_every_listed_play_applies(players: int) -> None:
         twin = RULES.copy(s)
         act(twin, seat, a.kind, **a.params)
     assert isinstance(Action.of("stand_aside"), Action)
+
+
+def test_10_2_a_passage_guides_invaders_through_storms():
+    from engine.fief import invaders
+    s = _table()
+    d = g(s)
+    a = d.armies["army-1"]
+    a.city, a.foot = "Exeter", 3
+    d.seas["I"].append(SeaCard("storms-1", "storms"))
+    assert invaders.direction(s, d, "Exeter") is None
+    give_card(s, "ann", "passage-1")
+    act(s, "ann", "passage", card="passage-1", use="guide", army="army-1")
+    assert d.opp.guided == ["army-1"]
+    assert invaders.direction(s, d, "Exeter", guided=True) is not None

@@ -16,6 +16,7 @@ USES = {"move": "to slip past sieges, held roads and Storms with {noble}",
         "evade": "and {noble} slips out the way the enemy came in",
         "tunnels": "to strike through the tunnels at {city}",
         "aid": "to guide the invaders through the tunnels at {city}",
+        "guide": "to lead an invader army through the Storms",
         "withdraw": "and the defenders withdraw to {city}",
         "escape": "and {noble} escapes captivity"}
 HOW = {"assassination": "is assassinated", "justice": "is brought to Justice"}
@@ -113,7 +114,7 @@ def _over(state: GameState, e: Event, aud: Audience) -> str:
     return f"The Rebellion in {d.get('city')} is {'quelled' if d.get('quelled') else 'over'}."
 
 
-@tells("passage.played")
+@tells(*(f"passage.{use}" for use in USES))
 def _passage(state: GameState, e: Event, aud: Audience) -> str:
     d, g = e.data, state.data
     how = "a Burgher's secret routes" if d.get("burgher") else "a Passage card"
@@ -121,7 +122,7 @@ def _passage(state: GameState, e: Event, aud: Audience) -> str:
     return f"{N.does(g, d.get('family'), aud, 'use', 'uses')} {how} {use}.".replace(" .", ".")
 
 
-@tells("noble.eliminated")
+@tells("card.assassination", "card.justice")
 def _eliminated(state: GameState, e: Event, aud: Audience) -> str:
     d, g = e.data, state.data
     target = str(d.get("target"))
@@ -134,7 +135,7 @@ def _eliminated(state: GameState, e: Event, aud: Audience) -> str:
     return f"{whose} {N.noble(g, target)} {how}{sponsor}."
 
 
-@tells("noble.ambushed")
+@tells("card.ambush")
 def _ambushed(state: GameState, e: Event, aud: Audience) -> str:
     d, g = e.data, state.data
     return f"{N.noble(g, d.get('noble'))} springs an Ambush on {N.noble(g, d.get('target'))} at {d.get('city')}."

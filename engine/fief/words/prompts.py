@@ -350,6 +350,7 @@ OPPORTUNITY = ("rebellion", "passage", "assassinate", "justice", "ambush", "quel
 PASSAGE_USES = {"move": "{noble} slips past sieges, held roads and Storms",
                 "evade": "{noble} leaves the way the enemy came in",
                 "tunnels": "attack {city} through the tunnels", "aid": "guide the invaders into {city}",
+                "guide": "lead an invader army through the Storms",
                 "withdraw": "withdraw the defenders to {to}", "escape": "{noble} escapes",
                 "rebellion": "lead the rebels past the walls"}
 
