@@ -11,6 +11,7 @@ from engine.fief.cards import draw_limits
 from engine.fief.components import C
 from engine.fief.flow import current_actor, label
 from engine.fief.map import REGION_IDS
+from engine.fief.rebellion import standing
 from engine.fief.state import (
     MAP,
     Fief,
@@ -77,7 +78,20 @@ def public(g: Fief) -> View:
         "requests": [{"id": r.id, "what": r.kind, "by": r.by, "to": r.to} for r in g.requests.open],
         "war": _war(g),
         "offers": g.offers.visible(None),
+        "opportunity": _opportunity(g),
     }
+
+
+def _opportunity(g: Fief) -> dict[str, Any]:
+    """The Opportunity cards on the table (10.1-10.2, 11.3): all of it public (docs/fief-view.md)."""
+    u = g.opp.uprising
+    rebellion = None
+    if u is not None:
+        rebellion = {"city": u.city, "by": u.by, "cards": len(u.cards), "burghers": list(u.burghers),
+                     "passage": u.passage, "royal_tax": g.royal_tax, "standing": standing(g, u),
+                     "stage": u.stage, "waiting": list(u.waiting)}
+    return {"rebellion": rebellion, "royal_tax": g.royal_tax, "tunnels": list(g.opp.tunnels),
+            "guided": list(g.opp.guided), "burgher_used": list(g.opp.burgher_used)}
 
 
 def _holder(g: Fief, title: str) -> str | None:
