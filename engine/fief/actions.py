@@ -124,4 +124,5 @@ ACTIONS = specs(
     ActionSpec("quell", "Quell the Rebellion with a cleric in the city: pay, or plead", (_p("noble"), _p("how")),
                "10.1"),
     ActionSpec("stand_aside", "Let the Rebellion run its course", (), "10.1"),
+    ActionSpec("rebel_losses", "Choose the troops you lose to the rebels", (_p("units", L),), "10.1"),
 )

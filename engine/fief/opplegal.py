@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core import Action, RuleError
 from engine.fief import opportunity, rebellion
+from engine.fief.battle import losses
 from engine.fief.battle.sides import DEFENDED, troops
 from engine.fief.components import C
 from engine.fief.state import MAP, Fief, Task, has_disaster
@@ -181,8 +182,10 @@ def name_near(a: str, b: str) -> bool:
 
 # -- the Rebellion's round of answers (a task) ------------------------------------------------------
 def task_actions(g: Fief, t: Task) -> list[Action]:
-    out = [A("stand_aside")]
     u = g.opp.uprising
+    if u is not None and u.stage == "losses":
+        return [A("rebel_losses", units=units) for units in rebellion.loss_choices(g, t.family)]
+    out = [A("stand_aside")]
     if u is None or u.stage != "quell":
         return out
     price = rebellion.QUELL_PRICE * rebellion.standing(g, u)
@@ -195,6 +198,11 @@ def task_actions(g: Fief, t: Task) -> list[Action]:
 
 
 def task_default(g: Fief, t: Task) -> Action:
+    """Let it be; under the rebels' hits, the cheapest troops (7.5's example allotment)."""
+    u = g.opp.uprising
+    if u is not None and u.stage == "losses":
+        st = g.cities[u.city].stacks.get(t.family)
+        return A("rebel_losses", units=list(losses.example(list(st.troops) if st else [], [], u.hits).troops))
     return A("stand_aside")
 
 

@@ -107,5 +107,23 @@ def _quell(state: GameState, g: Fief, seat: str, a: Action) -> None:
 @HANDLERS("stand_aside")
 def _stand_aside(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "rebellion", "10.1")
+    if g.opp.uprising is not None and g.opp.uprising.stage == "losses":
+        raise RuleError("10.1", "the rebels' hits must fall: choose your losses", code="losses_first",
+                        legal=[",".join(x) for x in rebellion.loss_choices(g, task.family)])
     rebellion.stand_aside(state, g, task.family)
+    advance(state)
+
+
+@HANDLERS("rebel_losses")
+def _rebel_losses(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    """10.1, 7.5: the troops a family loses to the rebels, when it has a choice (ruling O-3)."""
+    task = task_for(g, seat, "rebellion", "10.1")
+    u = g.opp.uprising
+    if u is None or u.stage != "losses":
+        raise RuleError("10.1", "no rebels' hits wait for you yet", code="not_yet", legal="stand_aside")
+    units = [str(x).lower() for x in (a.get("units") or [])]
+    rebellion.check_losses(g, task.family, units)
+    g.tasks.pop(0)
+    rebellion.take_losses(state, g, task.family, units)
+    rebellion.strike_on(state, g)
     advance(state)

@@ -18,7 +18,8 @@ class Uprising:
     supporters: list[str] = field(default_factory=list)   # families that played a card on it, in order
     passage: bool = False                                 # a PASSAGE: walls cancel nothing (10.2)
     calmed: int = 0                                       # Rebellions a cleric's plea stopped before he fell
-    stage: str = "support"                                # support | quell
+    stage: str = "support"                                # support | quell | losses
+    hits: int = 0                                         # losses stage: hits still to fall
     waiting: list[str] = field(default_factory=list)      # families still to answer in this stage, in order
 
     def count(self) -> int:

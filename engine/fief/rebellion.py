@@ -11,7 +11,7 @@ it, paying 3 shillings per Rebellion still standing, or pleading with a d6 for e
 Rebellion stops; 5-6: the cleric is stoned and the others stand, ruling O-2). Then the dice are
 rolled once: the hits fall on every troop in the city (the controller's first, then the other
 families in turn order, then the invaders' Foot Soldiers; each family loses as many hits' worth as
-it can, its cheapest troops first, ruling O-3). If no troop is left standing, every noble there,
+it can and chooses which troops when it has a choice, ruling O-3). If no troop is left standing, every noble there,
 captives included, is slain (not in an Abbey, 2.13) and the Mill, Abbey and Stronghold are
 destroyed (a Fortified City stands). Storms never stop a Rebellion (2.5).
 """
@@ -173,8 +173,8 @@ def _ask(g: Fief) -> None:
     """Put the next answer on the table as a task (tasks[0] while the Rebellion lasts)."""
     u = g.opp.uprising
     assert u is not None
-    g.tasks.insert(0, Task("rebellion", u.waiting[0], city=u.city, count=standing(g, u),
-                           options=[u.stage]))
+    g.tasks.insert(0, Task("rebellion", u.waiting[0], city=u.city,
+                           count=u.hits if u.stage == "losses" else standing(g, u), options=[u.stage]))
 
 
 def stand_aside(state: GameState, g: Fief, fam: str) -> None:
@@ -255,15 +255,15 @@ def resolve(state: GameState, g: Fief) -> None:
         return
     _reveal(state, g, city)
     faces = dice.roll(state, n, why="rebellion (10.1)")
-    hits = sum(faces) + n
+    u.hits = sum(faces) + n
     state.emit(Event.public("rebellion.resolved", city=city, rebellions=u.count(), cancelled=cancelled(g, u),
-                            dice=faces, hits=hits))
-    left = _strike(state, g, city, hits)
-    if left:
-        end(state, g, quelled=False)
-        return
-    _sack(state, g, city)
-    end(state, g, quelled=False)
+                            dice=faces, hits=u.hits))
+    c = g.cities[city]
+    order = [c.controller] if c.controller else []
+    order += [f for f in (g.flow.order or list(g.families)) if f not in order]
+    u.stage = "losses"
+    u.waiting = [f for f in order if f in c.stacks and c.stacks[f].troops]
+    strike_on(state, g)
 
 
 def _reveal(state: GameState, g: Fief, city: str) -> None:
@@ -279,38 +279,69 @@ def _reveal(state: GameState, g: Fief, city: str) -> None:
     state.emit(Event.public("rebellion.revealed", city=city, troops=shown))
 
 
-def _strike(state: GameState, g: Fief, city: str, hits: int) -> bool:
-    """Ruling O-3: the controller's troops first, then the other families in turn order, then the
-    invaders; each loses as many hits' worth as it can, its cheapest troops first. True when a
-    troop is left standing."""
-    c = g.cities[city]
-    order = [c.controller] if c.controller else []
-    order += [f for f in (g.flow.order or list(g.families)) if f not in order]
-    for fam in order:
-        st = c.stacks.get(fam)
-        if st is None or not st.troops or hits <= 0:
-            continue
-        allot = losses.example(list(st.troops), [], hits)
-        hits -= sum(losses.cost(u) for u in allot.troops)
-        for unit in allot.troops:
-            st.troops.remove(unit)
-            return_troop(g, fam, unit)
-        if allot.troops:
-            state.emit(Event.public("rebellion.losses", city=city, family=fam, units=list(allot.troops)))
-        if st.empty():
-            del c.stacks[fam]
+def loss_choices(g: Fief, fam: str) -> list[list[str]]:
+    """Ruling O-3: the troop mixes that take as many of the hits left as the family can (7.5)."""
+    u = g.opp.uprising
+    assert u is not None
+    st = g.cities[u.city].stacks.get(fam)
+    troops = list(st.troops) if st else []
+    return [list(a.troops) for a in losses.choices(troops, [], u.hits)]
+
+
+def check_losses(g: Fief, fam: str, units: list[str]) -> None:
+    u = g.opp.uprising
+    assert u is not None
+    st = g.cities[u.city].stacks.get(fam)
+    losses.check(list(st.troops) if st else [], [], u.hits, units, [])
+
+
+def strike_on(state: GameState, g: Fief) -> None:
+    """Ruling O-3: the holder's troops first, then the other families in turn order, each taking as many
+    hits' worth as it can (asked when it has a choice); then the invaders' Foot Soldiers."""
+    u = g.opp.uprising
+    assert u is not None
+    while u.waiting:
+        fam = u.waiting[0]
+        options = loss_choices(g, fam) if u.hits > 0 else [[]]
+        if len(options) > 1:
+            _ask(g)
+            return
+        take_losses(state, g, fam, options[0] if options else [])
+    city = u.city
+    hits = u.hits
     for a in sorted((a for a in g.armies.values() if a.city == city and not a.gone), key=lambda a: a.id):
         k = min(a.foot, hits // losses.cost("foot"))
         if k:
             a.foot -= k
             hits -= k * losses.cost("foot")
             state.emit(Event.public("rebellion.losses", city=city, family="invaders", units=["foot"] * k))
-    standing_troops = any(st.troops for st in c.stacks.values())
-    standing_troops = standing_troops or any(a.foot for a in g.armies.values() if a.city == city and not a.gone)
-    if not standing_troops:
+    c = g.cities[city]
+    troops_left = any(st.troops for st in c.stacks.values()) or \
+        any(a.foot for a in g.armies.values() if a.city == city and not a.gone)
+    if not troops_left:
         for a in [a for a in g.armies.values() if a.city == city and not a.gone]:
             remove_army(state, g, a.id, "rebellion", gone=True)
-    return standing_troops
+        _sack(state, g, city)
+    end(state, g, quelled=False)
+
+
+def take_losses(state: GameState, g: Fief, fam: str, units: list[str]) -> None:
+    """One family's share of the hits: its chosen troops return to the stockpile."""
+    u = g.opp.uprising
+    assert u is not None
+    c = g.cities[u.city]
+    st = c.stacks.get(fam)
+    u.waiting.pop(0)
+    if st is None:
+        return
+    for unit in units:
+        st.troops.remove(unit)
+        return_troop(g, fam, unit)
+    u.hits -= sum(losses.cost(x) for x in units)
+    if units:
+        state.emit(Event.public("rebellion.losses", city=u.city, family=fam, units=sorted(units)))
+    if st.empty():
+        del c.stacks[fam]
 
 
 def _sack(state: GameState, g: Fief, city: str) -> None:

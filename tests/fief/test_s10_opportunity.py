@@ -42,7 +42,7 @@ def _kinds(events) -> list[str]:
 def _answer_all(s, *, but: tuple[str, ...] = ()) -> list:
     """Every awaited family lets the Rebellion be (until a seat in ``but`` is awaited); the events."""
     events: list = []
-    while g(s).tasks and g(s).tasks[0].kind == "rebellion":
+    while g(s).tasks and g(s).tasks[0].kind == "rebellion" and g(s).tasks[0].options != ["losses"]:
         seat = g(s).families[g(s).tasks[0].family].seat
         if seat in but:
             break
@@ -538,3 +538,21 @@ def test_10_2_a_passage_guides_invaders_through_storms():
     act(s, "ann", "passage", card="passage-1", use="guide", army="army-1")
     assert d.opp.guided == ["army-1"]
     assert invaders.direction(s, d, "Exeter", guided=True) is not None
+
+
+def test_10_1_the_owner_chooses_which_troops_the_rebels_take():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    place(s, "blue", "London", "knight", "men", "men", "men")
+    _at(s, "walter", "London")
+    give_card(s, "ann", "rebellion-1")
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    s.rng.force(4)   # 2 hits + 1: a Knight, or three Men-at-Arms
+    _answer_all(s)
+    assert d.tasks[0].kind == "rebellion" and d.tasks[0].options == ["losses"] and d.tasks[0].family == "blue"
+    err = refused(s, "bob", "rebel_losses units:men")
+    assert err.section == "7.5"
+    assert refused(s, "bob", "stand_aside").code == "losses_first"
+    do(s, "bob", "rebel_losses units:men,men,men")
+    assert d.cities["London"].stacks["blue"].troops == ["knight"] and d.opp.uprising is None

@@ -66,7 +66,7 @@ PRIORITY = {"start": 0, "propose_marriage": 1, "draw": 0, "play_noble": 1, "play
             "give_retainer": 4, "mata": 4, "play_weather": 5, "scorch": 5, "pillage": 5, "lift_siege": 6,
             "join": 6, "transfer_control": 7, "interdict": 6, "pigeon": 8, "pigeon_offer": 8, "discard": 9,
             "decline_offer": 98, "done": 99, "rebellion": 3, "passage": 3, "assassinate": 4, "justice": 4,
-            "ambush": 4, "quell": 1, "stand_aside": 98}
+            "ambush": 4, "quell": 1, "stand_aside": 98, "rebel_losses": 0}
 
 
 def _task(g: Fief, d: Decision) -> Task | None:
@@ -174,6 +174,8 @@ def _task_question(g: Fief, t: Task, aud: Audience) -> str:
 def _rebellion_question(g: Fief, t: Task) -> str:
     """10.1: add to the Rebellion (support), or quell it with a cleric (quell)."""
     standing = plural(t.count, "Rebellion")
+    if t.options == ["losses"]:
+        return f"The rebels of {t.city} strike your troops with {plural(t.count, 'hit')}: choose your losses."
     if t.options == ["quell"]:
         return (f"Rebels rise in {t.city} ({standing} standing). Your cleric there may pay "
                 f"{N.shillings(3 * t.count)} to send them home, or plead with them (1-4 on a die calms each, "
@@ -346,7 +348,7 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
     return "Go ahead"
 
 
-OPPORTUNITY = ("rebellion", "passage", "assassinate", "justice", "ambush", "quell", "stand_aside")
+OPPORTUNITY = ("rebellion", "passage", "assassinate", "justice", "ambush", "quell", "stand_aside", "rebel_losses")
 PASSAGE_USES = {"move": "{noble} slips past sieges, held roads and Storms",
                 "evade": "{noble} leaves the way the enemy came in",
                 "tunnels": "attack {city} through the tunnels", "aid": "guide the invaders into {city}",
@@ -375,6 +377,8 @@ def _opportunity_label(g: Fief, a: Action) -> str:
         return f"Justice on {N.noble(g, v('target'))}"
     if a.kind == "ambush":
         return f"{N.noble(g, v('noble'))} ambushes {N.noble(g, v('target'))}"
+    if a.kind == "rebel_losses":
+        return f"Lose {N.troops(v('units') or (), none='nothing')}"
     if a.kind == "quell":
         u = g.opp.uprising
         price = f" · {N.shillings(3 * standing(g, u))}" if u is not None else ""
@@ -414,7 +418,7 @@ def relevant(g: Fief, d: Decision, legal: Sequence[Action]) -> list[Action]:
     if d.prompt == "offer":
         return [a for a in legal if a.kind in ("accept_offer", "decline_offer") and a.get("offer") == d.info.get("offer")]
     if d.prompt == "fief.rebellion":
-        return [a for a in legal if a.kind in ("stand_aside", "quell", "rebellion")
+        return [a for a in legal if a.kind in ("stand_aside", "quell", "rebellion", "rebel_losses")
                 or (a.kind == "passage" and a.get("use") == "rebellion")]
     if d.id.startswith("task-"):
         kind = TASK_ACTIONS.get(d.prompt.partition(".")[2])
