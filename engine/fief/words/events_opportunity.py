@@ -27,7 +27,8 @@ def _raised(state: GameState, e: Event, aud: Audience) -> str:
     d, g = e.data, state.data
     how = "through a Burgher" if d.get("burgher") else "with a Rebellion card"
     extra = " The Royal Tax adds one more." if d.get("royal_tax") else ""
-    walls = f" {WALLS.get(str(d.get('walls')), 'Its walls')} will hold some of it back." if d.get("walls") else ""
+    wall = WALLS.get(str(d.get("walls")), "its walls")
+    walls = f" {wall[0].upper()}{wall[1:]} will hold some of it back." if d.get("walls") else ""
     return f"{N.does(g, d.get('family'), aud, 'stir', 'stirs')} up a Rebellion in {d.get('city')} {how}.{extra}{walls}"
 
 
@@ -36,7 +37,7 @@ def _joined(state: GameState, e: Event, aud: Audience) -> str:
     d, g = e.data, state.data
     how = "a Burgher's voice" if d.get("burgher") else "another Rebellion card"
     return (f"{N.does(g, d.get('family'), aud, 'add', 'adds')} {how} to the Rebellion in {d.get('city')}: "
-            f"{plural(int(d.get('count', 0)), 'Rebellion')} now stand.")
+            f"{plural(int(d.get('count', 0)), 'Rebellion')} standing.")
 
 
 @tells("rebellion.passage")
@@ -44,7 +45,7 @@ def _rebel_passage(state: GameState, e: Event, aud: Audience) -> str:
     d, g = e.data, state.data
     how = "a Burgher's secret routes" if d.get("burgher") else "a Passage card"
     return (f"{N.does(g, d.get('family'), aud, 'open', 'opens')} the way past the walls of {d.get('city')} with {how}: "
-            f"{plural(int(d.get('count', 0)), 'Rebellion')} now stand.")
+            f"{plural(int(d.get('count', 0)), 'Rebellion')} standing.")
 
 
 @tells("rebellion.let_be")
@@ -76,8 +77,9 @@ def _pleaded(state: GameState, e: Event, aud: Audience) -> str:
 def _revealed(state: GameState, e: Event, aud: Audience) -> str:
     d, g = e.data, state.data
     troops = d.get("troops") or {}
-    parts = [f"{N.who(g, fam, aud, cap=False)}: {N.troops(units)}" for fam, units in troops.items()]
-    return f"The rebels face the troops in {d.get('city')}: {join_words(parts) or 'none at all'}."
+    parts = [f"{N.troops(units)} ({N.family(fam) if fam != N.INVADERS else 'the invaders'})"
+             for fam, units in troops.items()]
+    return f"The rebels of {d.get('city')} face {join_words(parts) or 'no troops at all'}."
 
 
 @tells("rebellion.resolved")
@@ -89,7 +91,7 @@ def _resolved(state: GameState, e: Event, aud: Audience) -> str:
     if not faces:
         return f"The Rebellion in {city} breaks against the walls{held}."
     rolled = ", ".join(str(f) for f in faces)
-    return (f"The Rebellion in {city} rises{held}: {plural(len(faces), 'battle die')} show {rolled}, "
+    return (f"The Rebellion in {city} rises{held}: {plural(len(faces), 'battle die', 'battle dice')} show {rolled}, "
             f"{plural(int(d.get('hits', 0)), 'hit')} with the bonus.")
 
 

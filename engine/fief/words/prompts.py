@@ -180,8 +180,8 @@ def _rebellion_question(g: Fief, t: Task) -> str:
         return (f"Rebels rise in {t.city} ({standing} standing). Your cleric there may pay "
                 f"{N.shillings(3 * t.count)} to send them home, or plead with them (1-4 on a die calms each, "
                 "5-6 and the cleric is stoned).")
-    return (f"A Rebellion is rising in {t.city} ({standing} standing). Add a Rebellion card, your Burgher "
-            "or a Passage, or let it be?")
+    return (f"A Rebellion is rising in {t.city} ({standing} past the walls so far). Add a Rebellion card, "
+            "your Burgher or a Passage, or let it be?")
 
 
 def _sex(g: Fief, nid: str | None) -> str:
@@ -440,6 +440,8 @@ def _group_label(g: Fief, seat: str, kind: str, param: str | None, value: Any, a
         return "Buy troops"
     if kind.startswith("play_") and param == "card":
         return f"Play {N.card(value)}"
+    if kind in ("rebellion", "passage") and str(value).startswith("burgher"):
+        return f"{kind.capitalize()} by your {N.card(value)}…"
     if kind == "give_retainer":
         return f"{N.noble(g, value)} gives away a retainer"
     if kind == "mata":
