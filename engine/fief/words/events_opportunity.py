@@ -75,7 +75,7 @@ def _pleaded(state: GameState, e: Event, aud: Audience) -> str:
 
 @tells("rebellion.revealed")
 def _revealed(state: GameState, e: Event, aud: Audience) -> str:
-    d, g = e.data, state.data
+    d = e.data
     troops = d.get("troops") or {}
     parts = [f"{N.troops(units)} ({N.family(fam) if fam != N.INVADERS else 'the invaders'})"
              for fam, units in troops.items()]
