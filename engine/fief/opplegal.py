@@ -113,7 +113,7 @@ def _variants(g: Fief, seat: str, kind: str, card: str, first: bool) -> list[Act
         sponsors = [n for n in mine if g.nobles[n].captor is None] or mine
         foes = [n for n in sorted(g.nobles) if g.nobles[n].family not in fams]
         leaders = [f"leader:{a.id}" for a in g.armies.values() if a.leader and a.city and not a.gone]
-        out = [A("assassinate", card=card, target=t, sponsor=sponsors[0]) for t in foes[:cut] if sponsors]
+        out = [A("assassinate", card=card, target=t, sponsor=x) for t in foes[:cut] for x in sponsors[:cut]]
         return out + [A("assassinate", card=card, target=t) for t in leaders[:cut]]
     if kind == "justice":
         if not opportunity_open(g):

@@ -364,7 +364,8 @@ def _opportunity_label(g: Fief, a: Action) -> str:
     if a.kind == "rebellion":
         u = g.opp.uprising
         verb = "Add" if u is not None else "Raise"
-        return f"{verb} a Rebellion in {v('city')} · {card}"
+        burgher = " through your Burgher" if str(v("card")).startswith("burgher") else ""
+        return f"{verb} a Rebellion in {v('city')}{burgher}"
     if a.kind == "passage":
         use = PASSAGE_USES.get(str(v("use")), "a secret way").format(
             noble=N.noble(g, v("noble")), city=v("city"), to=v("to"))
