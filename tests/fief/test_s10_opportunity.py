@@ -556,3 +556,26 @@ def test_10_1_the_owner_chooses_which_troops_the_rebels_take():
     assert refused(s, "bob", "stand_aside").code == "losses_first"
     do(s, "bob", "rebel_losses units:men,men,men")
     assert d.cities["London"].stacks["blue"].troops == ["knight"] and d.opp.uprising is None
+
+
+def test_10_3_groups_of_four_go_round_the_nearest_places_or_back_to_the_stockpile():
+    from engine.fief import dispersal
+    s = _table()
+    d = g(s)
+    for c in d.cities.values():
+        c.stacks.pop("blue", None)
+        if c.controller == "blue":
+            c.controller = None
+    place(s, "blue", "London", *(["men"] * 9), control=True)
+    _at(s, "walter", "Canterbury")
+    _at(s, "matilda", "York")
+    dispersal.disperse(s, d, "London", "blue", why="assassination")
+    assert dispersal.places(d, "London", "blue") == ["Canterbury", "York"]
+    assert len(d.cities["Canterbury"].stacks["blue"].troops) == 5   # groups 1 and 3
+    assert len(d.cities["York"].stacks["blue"].troops) == 4
+    before = d.families["blue"].stockpile["men"]
+    _at(s, "walter", None)
+    _at(s, "matilda", None)
+    d.cities["Canterbury"].controller = d.cities["York"].controller = None
+    dispersal.disperse(s, d, "York", "blue", why="ambush")
+    assert d.families["blue"].stockpile["men"] == before + 4 and "blue" not in d.cities["York"].stacks
