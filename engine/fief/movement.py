@@ -71,13 +71,19 @@ def available(g: Fief, city: str, family: str, noble: str) -> list[str]:
 
     The units that came with this noble always stay available to it; other nobles' claims count only
     against what is left (units lost since in battle, to plague or to bandits free their claim)."""
-    actual = Counter(units_of(g.cities[city].stacks.get(family)))
+    units = units_of(g.cities[city].stacks.get(family))
+    if not units:
+        return []
+    prefix = f"{city}|{family}|"
+    own = moved_key(city, family, noble)
+    if not any(key.startswith(prefix) and key != own for key in g.war.moved):
+        return sorted(units)   # no other noble's claim here: every unit is available
+    actual = Counter(units)
     mine = Counter(g.war.moved.get(moved_key(city, family, noble), [])) & actual
     others: Counter[str] = Counter()
-    prefix = f"{city}|{family}|"
-    for key, units in g.war.moved.items():
-        if key.startswith(prefix) and key != moved_key(city, family, noble):
-            others += Counter(units)
+    for key, claimed in g.war.moved.items():
+        if key.startswith(prefix) and key != own:
+            others += Counter(claimed)
     return sorted((actual - (others & (actual - mine))).elements())
 
 
@@ -124,7 +130,12 @@ def storm_regions(g: Fief, start: str, dest: str, via: str) -> list[str]:
 
 def is_royal_mover(g: Fief, n: Noble) -> bool:
     """5.0 Royal Movement: the Royal Family and both of their families' nobles."""
-    return n.family in royal_families(g) or any(t in ROYAL_TITLES for t in n.titles)
+    return any(t in ROYAL_TITLES for t in n.titles) or n.family in royal_families(g)
+
+
+def storms_anywhere(g: Fief) -> bool:
+    """2.5: Storms rage in some region (without them no move is stopped by weather)."""
+    return any(c.kind == "storms" and c.active for cards in g.seas.values() for c in cards)
 
 
 # -- where a noble may go -----------------------------------------------------------------------
@@ -497,6 +508,7 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
     Every move listed passes :func:`check_move` (the random playouts prove it); built directly here
     because it runs on every decision."""
     out: list[tuple[str, str, str, tuple[str, ...]]] = []
+    storms = storms_anywhere(g)
     for nid in g.families[family].nobles:
         if only is not None and nid not in only:
             continue
@@ -508,13 +520,14 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
             pool = tuple(sorted((Counter(pool) & Counter(g.war.cavalry[nid])).elements()))
         stuck = n.outskirts and g.war.moves.get(nid, 0) > 0 and g.cities[n.city].controller != family \
             and nid not in g.war.must_move and bool(escort(g, n.city, family, nid))
+        stormy = storms and nid not in g.war.passage
         choices: list[tuple[str, ...]] = [pool]
         if not stuck and pool:
             choices.append(())
             if len(pool) > 2:
                 choices.append(pool[: len(pool) // 2])
         for dest, via, _ in destinations(g, n):
-            if nid not in g.war.passage and storm_regions(g, n.city, dest, via):
+            if stormy and storm_regions(g, n.city, dest, via):
                 continue
             for units in choices:
                 if via == "royal" and units:
