@@ -96,6 +96,9 @@ class Playout:
         before = rules.fingerprint(state)
         self.expect_refused(state, seat, Action.of("__no_such_action__"), before)
         waiting = {s for d in pending for s in d.seats}
+        for s in state.seats:
+            if rules.waits_on(state, s) != (s in waiting):
+                raise self.fail(f"waits_on and pending disagree on whether the game waits on {s}")
         idle = [s for s in state.seats if s not in waiting]
         if idle:
             stray = next((a for a in legal if not rules.actions[a.kind].anytime), None)

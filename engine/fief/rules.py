@@ -95,6 +95,16 @@ class FiefRules(Rules):
         out += [o.decision() for o in g.offers.open]
         return out
 
+    def waits_on(self, state: GameState, seat: str) -> bool:
+        """The seats of :meth:`pending` without building its decisions (the turn check of every action)."""
+        g: Fief = state.data
+        if g.flow.over:
+            return False
+        family = g.tasks[0].family if g.tasks else current_actor(g)
+        if family and g.families[family].seat == seat:
+            return True
+        return any(r.to == seat for r in g.requests.open) or any(o.to == seat for o in g.offers.open)
+
     def legal(self, state: GameState, seat: str) -> list[Action]:
         return legal.seat_actions(state.data, seat)
 

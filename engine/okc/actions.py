@@ -137,6 +137,30 @@ def base_pending(state: GameState) -> list[Decision]:
     return []
 
 
+def waits_on(state: GameState, seat: str) -> bool:
+    """Whether :func:`pending` lists ``seat``, without building the decisions and their defaults (the
+    turn check of every action); with modules in play, read from :func:`pending` itself."""
+    g: Okc = state.data
+    if g.over:
+        return False
+    if g.modules:
+        return any(seat in d.seats for d in pending(state))
+    if g.choice is not None:
+        return g.choice.seat == seat
+    step = g.step
+    if step in ("bid", "region_cards", "tie") and g.secret is not None:
+        return seat in g.secret.missing()
+    if step == "resolve_bids" and g.bid_queue:
+        return g.bid_queue[0] == seat
+    if (step == "heralds" or step in TIMING) and g.turn_queue:
+        return g.turn_queue[0] == seat
+    if step == "clash_order":
+        return g.order[-1] == seat
+    if step == "claim" and g.clash is not None and g.clash.winner:
+        return g.clash.winner == seat
+    return False
+
+
 def default_secret(g: Okc, seat: str) -> Action:
     cards, free, need = allies.placement(g, seat)
     hand = sorted(cards)
