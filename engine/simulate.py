@@ -198,7 +198,8 @@ def pick(rules: Rules, state: GameState, seat: str, legal: list[Action], agent: 
     """A random legal action, weighted by the game's ``agent_weight`` where it defines one."""
     if type(rules).agent_weight is Rules.agent_weight:
         return agent.choice(legal)
-    return agent.choices(legal, [rules.agent_weight(state, seat, a) for a in legal])[0]
+    weight = rules.agent_weight
+    return agent.choices(legal, [weight(state, seat, a) for a in legal])[0]
 
 
 def garble(action: Action, name: str, value: object) -> Action:

@@ -55,9 +55,11 @@ class Action:
 
     @classmethod
     def of(cls, kind: str, **args: JsonValue) -> Action:
-        items = [(k, v if type(v) in _SCALARS else _freeze(v)) for k, v in args.items() if v is not None]
-        if len(items) > 1:
-            items.sort()   # names are unique: sorted by name
+        items = sorted(args.items())   # names are unique: sorted by name
+        for _, value in items:
+            if type(value) not in _SCALARS:   # a list to freeze, or None to leave out
+                return cls(kind, tuple([(k, v if type(v) in _SCALARS else _freeze(v)) for k, v in items
+                                        if v is not None]))
         return cls(kind, tuple(items))
 
     def get(self, name: str, default: JsonValue = None) -> JsonValue:

@@ -23,7 +23,6 @@ from engine.fief.state import (
     Noble,
     Stack,
     has_disaster,
-    nobles_in,
     return_troop,
     royal_families,
     sort_troops,
@@ -95,9 +94,10 @@ def escort(g: Fief, city: str, family: str, noble: str) -> list[str]:
 
 def occupiers(g: Fief, city: str) -> list[str]:
     """Families with troops, engines or free nobles in a city."""
-    c = g.cities[city]
-    fams = {f for f, st in c.stacks.items() if not st.empty()}
-    fams |= {n.family for n in nobles_in(g, city)}
+    fams = {f for f, st in g.cities[city].stacks.items() if not st.empty()}
+    for n in g.nobles.values():
+        if n.city == city and n.captor is None:   # nobles_in(g, city), without the list
+            fams.add(n.family)
     return sorted(fams)
 
 

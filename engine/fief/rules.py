@@ -91,8 +91,10 @@ class FiefRules(Rules):
                 seat = g.families[actor].seat
                 out.append(decision(f"{g.flow.step}-{g.flow.round}-{g.flow.turn}", DecisionKind.SEQUENTIAL, [seat],
                                     f"fief.{g.flow.step}", legal.step_default(g, actor), family=actor))
-        out += [r.decision() for r in g.requests.open]
-        out += [o.decision() for o in g.offers.open]
+        if g.requests.open:
+            out += [r.decision() for r in g.requests.open]
+        if g.offers.open:
+            out += [o.decision() for o in g.offers.open]
         return out
 
     def waits_on(self, state: GameState, seat: str) -> bool:

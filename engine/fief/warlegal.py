@@ -176,11 +176,14 @@ def _loss_example(g: Fief, t: Task) -> losses.Allotment:
     return losses.example(sides.side_troops(g, b, side), sides.side_nobles(g, b, side), t.count)
 
 
+_ROYAL = frozenset({"king", "sovereign_queen", "queen"})   # the titles that give the King's interdiction (13.4)
+
+
 def royal_family_of(g: Fief, seat: str) -> str | None:
     for f in g.players[seat].families:
         for nid in g.families[f].nobles:
             n = g.nobles[nid]
-            if n.captor is None and any(t in ("king", "sovereign_queen", "queen") for t in n.titles):
+            if n.captor is None and n.titles and not _ROYAL.isdisjoint(n.titles):
                 return f
     return None
 
