@@ -194,13 +194,17 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
     if step == "region_cards":
         if not (g.secret and seat in g.secret.missing()):
             return []
+        # act("place", **dict(zip(regions, combo))) built directly: hundreds of these at every Region card step
         out = []
-        for combo in permutations(hand, k):
-            if k == len(ids):
-                out.append(act("place", **dict(zip(ids, combo, strict=True))))
-            else:
-                for where in permutations(ids, k):
-                    out.append(act("place", **dict(zip(where, combo, strict=True))))
+        if k == len(ids):
+            order = sorted(range(k), key=ids.__getitem__)
+            for combo in permutations(hand, k):
+                out.append(Action("place", tuple([(ids[i], combo[i]) for i in order])))
+        else:
+            spots = [(where, sorted(range(k), key=where.__getitem__)) for where in permutations(ids, k)]
+            for combo in permutations(hand, k):
+                for where, order in spots:
+                    out.append(Action("place", tuple([(where[i], combo[i]) for i in order])))
         return out
     if step == "tie":
         if not (g.secret and seat in g.secret.missing()):
