@@ -68,10 +68,10 @@ class Playout:
             if not legal:
                 raise self.fail(f"{seat} is awaited by {chosen.id} but has no legal action")
             action = pick(rules, state, seat, legal, agent)
-            self.engine_seconds += time.perf_counter() - t0
-            if self.check:
+            if self.check:   # the checks are not engine time
+                self.engine_seconds += time.perf_counter() - t0
                 self.check_before(state, seat, action, legal, pending, agent)
-            t0 = time.perf_counter()
+                t0 = time.perf_counter()
             try:
                 events = apply(rules, state, seat, action)
             except RuleError as err:
