@@ -208,7 +208,8 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                     nobles.setdefault(n.city, set()).add(n.family)
             for name, c in held:
                 here = {f for f, st in c.stacks.items() if not st.empty()} | nobles.get(name, set())
-                out += [A("transfer_control", city=name, to=f) for f in sorted(here) if f != c.controller]
+                here.discard(c.controller or "")
+                out += [Action("transfer_control", (("city", name), ("to", f))) for f in sorted(here)]
     return out
 
 
