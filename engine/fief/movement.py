@@ -88,8 +88,11 @@ def available(g: Fief, city: str, family: str, noble: str) -> list[str]:
 
 def escort(g: Fief, city: str, family: str, noble: str) -> list[str]:
     """The units that came here with this noble this phase."""
+    came = g.war.moved.get(moved_key(city, family, noble))
+    if not came:
+        return []
     here = Counter(units_of(g.cities[city].stacks.get(family)))
-    return sorted((Counter(g.war.moved.get(moved_key(city, family, noble), [])) & here).elements())
+    return sorted((Counter(came) & here).elements())
 
 
 def occupiers(g: Fief, city: str) -> list[str]:

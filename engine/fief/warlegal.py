@@ -200,15 +200,16 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
     out += [A("join", family=f, side=side) for f, side in joinable(g, seat)]
     if g.war.battle is None and g.flow.phase in (5, 7):
         mine = g.players[seat].families
-        held = [(name, c) for name, c in g.cities.items() if c.controller in mine]
+        held = {name: c.controller for name, c in g.cities.items() if c.controller in mine}
         if held:
-            nobles: dict[str, set[str]] = {}   # movement.occupiers for every held city, in one pass
+            # movement.occupiers of every held city but its holder, in one pass over the nobles
+            others: dict[str, set[str]] = {}
             for n in g.nobles.values():
-                if n.captor is None and n.city is not None:
-                    nobles.setdefault(n.city, set()).add(n.family)
-            for name, c in held:
-                here = {f for f, st in c.stacks.items() if not st.empty()} | nobles.get(name, set())
-                here.discard(c.controller or "")
+                if n.city in held and n.captor is None and n.family != held[n.city]:
+                    others.setdefault(n.city, set()).add(n.family)
+            for name, holder in held.items():
+                here = others.get(name, set())
+                here.update(f for f, st in g.cities[name].stacks.items() if f != holder and not st.empty())
                 out += [Action("transfer_control", (("city", name), ("to", f))) for f in sorted(here)]
     return out
 
