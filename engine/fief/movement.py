@@ -178,24 +178,28 @@ def permissions_needed(g: Fief, n: Noble, road: str) -> list[str]:
     - a road (or the sea) another family's units entered by this phase: that family (5.0, 5.4);
     - a besieged Stronghold or Fortified City: the besieger (7.9).
     """
+    if n.id in g.war.must_move:
+        return []
     city = n.city or ""
     c = g.cities[city]
     fam = n.family
     need: list[str] = []
-    present = occupiers(g, city)
+    present: list[str] | None = None   # occupiers(g, city), found only when a condition asks
     ctrl = c.controller
     back = g.war.came_from.get(n.id)
-    if n.id in g.war.must_move:
-        return []
-    if ctrl and ctrl != fam and ctrl in present and road != back:
+    if ctrl and ctrl != fam and road != back:
         entered_now = g.war.moves.get(n.id, 0) > 0
         stuck = n.outskirts and city in g.war.battled_last
         if entered_now or stuck:
-            need.append(ctrl)
+            present = occupiers(g, city)
+            if ctrl in present:
+                need.append(ctrl)
     for key, by in g.war.blocked.items():
         where, other = key.split("|")
-        if where == city and other != fam and by == road and other in present and other not in need:
-            need.append(other)
+        if where == city and other != fam and by == road and other not in need:
+            present = occupiers(g, city) if present is None else present
+            if other in present:
+                need.append(other)
     if c.siege and c.siege.by != fam and ctrl == fam and not n.outskirts and c.siege.by not in need:
         need.append(c.siege.by)
     return [f for f in need if f"{n.id}|{city}|{f}" not in g.war.passes]

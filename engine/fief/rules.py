@@ -98,14 +98,15 @@ class FiefRules(Rules):
         return out
 
     def waits_on(self, state: GameState, seat: str) -> bool:
-        """The seats of :meth:`pending` without building its decisions (the turn check of every action)."""
+        """The turn check of every action: the seat of the first task or of the family whose turn it is
+        is waited on without building the decisions; any other seat is looked up in :meth:`pending`
+        (requests, offers and whatever decisions it lists)."""
         g: Fief = state.data
-        if g.flow.over:
-            return False
-        family = g.tasks[0].family if g.tasks else current_actor(g)
-        if family and g.families[family].seat == seat:
-            return True
-        return any(r.to == seat for r in g.requests.open) or any(o.to == seat for o in g.offers.open)
+        if not g.flow.over:
+            family = g.tasks[0].family if g.tasks else current_actor(g)
+            if family and g.families[family].seat == seat:
+                return True
+        return super().waits_on(state, seat)
 
     def legal(self, state: GameState, seat: str) -> list[Action]:
         return legal.seat_actions(state.data, seat)
