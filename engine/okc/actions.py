@@ -285,8 +285,8 @@ def action_step_options(g: Okc, seat: str, step: str) -> list[Action]:
         targets = [r.id for r in g.regions if not r.resolved]
         if timing == "day" and g.clash is not None:
             targets = [g.clash.region]
-        for rid in targets:
-            out += [act("deploy", region=rid, count=n) for n in range(1, p.supporters + 1)]
+        for rid in targets:   # act("deploy", region=rid, count=n), built directly (arguments in name order)
+            out += [Action("deploy", (("count", n), ("region", rid))) for n in range(1, p.supporters + 1)]
     pack = pack_of(g)
     out += [act("tactic", id=t) for t, ex in p.tactics.items() if tactic_side(pack.tactics[t], ex, p.used, timing)]
     for k in p.kingdom:
