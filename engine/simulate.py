@@ -68,10 +68,10 @@ class Playout:
             if not legal:
                 raise self.fail(f"{seat} is awaited by {chosen.id} but has no legal action")
             action = pick(rules, state, seat, legal, agent)
-            self.engine_seconds += time.perf_counter() - t0
-            if self.check:
+            if self.check:   # the checks are not engine time
+                self.engine_seconds += time.perf_counter() - t0
                 self.check_before(state, seat, action, legal, pending, agent)
-            t0 = time.perf_counter()
+                t0 = time.perf_counter()
             try:
                 events = apply(rules, state, seat, action)
             except RuleError as err:
@@ -96,6 +96,9 @@ class Playout:
         before = rules.fingerprint(state)
         self.expect_refused(state, seat, Action.of("__no_such_action__"), before)
         waiting = {s for d in pending for s in d.seats}
+        for s in state.seats:
+            if rules.waits_on(state, s) != (s in waiting):
+                raise self.fail(f"waits_on and pending disagree on whether the game waits on {s}")
         idle = [s for s in state.seats if s not in waiting]
         if idle:
             stray = next((a for a in legal if not rules.actions[a.kind].anytime), None)
@@ -195,7 +198,8 @@ def pick(rules: Rules, state: GameState, seat: str, legal: list[Action], agent: 
     """A random legal action, weighted by the game's ``agent_weight`` where it defines one."""
     if type(rules).agent_weight is Rules.agent_weight:
         return agent.choice(legal)
-    return agent.choices(legal, [rules.agent_weight(state, seat, a) for a in legal])[0]
+    weight = rules.agent_weight
+    return agent.choices(legal, [weight(state, seat, a) for a in legal])[0]
 
 
 def garble(action: Action, name: str, value: object) -> Action:

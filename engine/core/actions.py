@@ -16,10 +16,18 @@ from typing import Any
 JsonValue = Any
 
 
+# Argument types kept as they are (the fast path of :meth:`Action.of`: enumerations build thousands).
+_SCALARS = frozenset({str, int, bool, float})
+
+
 def _freeze(value: JsonValue) -> JsonValue:
     """Lists become tuples so that actions hash and compare by value."""
     if isinstance(value, list | tuple):
-        return tuple(_freeze(v) for v in value)
+        items = tuple(value)
+        for v in items:
+            if type(v) not in _SCALARS:
+                return tuple(_freeze(v) for v in items)
+        return items
     if isinstance(value, dict):
         raise TypeError("action arguments are flat: use several arguments instead of a mapping")
     return value
@@ -47,7 +55,12 @@ class Action:
 
     @classmethod
     def of(cls, kind: str, **args: JsonValue) -> Action:
-        return cls(kind, tuple(sorted((k, _freeze(v)) for k, v in args.items() if v is not None)))
+        items = sorted(args.items())   # names are unique: sorted by name
+        for _, value in items:
+            if type(value) not in _SCALARS:   # a list to freeze, or None to leave out
+                return cls(kind, tuple([(k, v if type(v) in _SCALARS else _freeze(v)) for k, v in items
+                                        if v is not None]))
+        return cls(kind, tuple(items))
 
     def get(self, name: str, default: JsonValue = None) -> JsonValue:
         for key, value in self.args:

@@ -102,6 +102,12 @@ class Rules(ABC):
         holding several joins them with ``+``); {} for a game without roles."""
         return {}
 
+    def waits_on(self, state: GameState, seat: str) -> bool:
+        """Whether the game waits on ``seat`` for any decision, blocking or not (the turn check of
+        :func:`apply`). By default read from :meth:`pending`; a game may answer without building
+        the decisions and their defaults. Random playouts with checks prove both agree."""
+        return seat in awaited(self.pending(state), blocking_only=False)
+
     def agent_weight(self, state: GameState, seat: str, action: Action) -> float:
         """How likely a random agent (playouts, demos) is to pick ``action`` among the legal ones.
 
@@ -247,10 +253,8 @@ def apply(rules: Rules, state: GameState, seat: str, action: Action) -> list[Eve
     spec = rules.actions.get(action.kind)
     if spec is None:
         raise UnknownAction(action.kind, list(rules.actions))
-    if not spec.anytime:
-        waiting = awaited(rules.pending(state), blocking_only=False)
-        if seat not in waiting:
-            raise NotYourTurn(seat, awaited(rules.pending(state)))
+    if not spec.anytime and not rules.waits_on(state, seat):
+        raise NotYourTurn(seat, awaited(rules.pending(state)))
     state.take_events()
     try:
         rules.play(state, seat, action)

@@ -193,7 +193,8 @@ def end_turn(state: GameState) -> None:
 
 
 def current_actor(g: Fief) -> str | None:
-    if not waits_on_turns(g.flow.step):
+    spec = STEPS.get(g.flow.step)   # waits_on_turns, inlined: asked at every decision
+    if spec is None or spec.actors is None:
         return None
     queue = g.flow.queue
     return queue[g.flow.turn] if g.flow.turn < len(queue) else None

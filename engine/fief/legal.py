@@ -158,7 +158,7 @@ def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
             for c in cities:
                 st = g.cities[c].stacks.get(family)
                 if (st.new if st else 0) < C.new_units_per_city:
-                    out.append(A("buy", units=[f"{kind}@{c}"]))
+                    out.append(Action("buy", (("units", (f"{kind}@{c}",)),)))   # A("buy", units=[...]), built directly
     for what in ("stronghold", "mill", "royal_stronghold"):
         if purchase.tiles_left(g, what) > 0 and purchase.build_cost(g, family, what) <= p.shillings:
             out += [A("build", what=what, city=c) for c in purchase.build_cities(g, family, what)]

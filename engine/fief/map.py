@@ -102,7 +102,10 @@ class GameMap:
 
     def city_key(self, text: str) -> str | None:
         """A city name from loose text: ``kings-lynn``, ``King's Lynn`` and ``KINGS_LYNN`` all work."""
-        return _aliases(self).get(_norm(text))
+        aliases = _aliases(self)
+        if text in self.cities and len(aliases) == len(self.cities):   # an exact name (no two names look alike)
+            return text
+        return aliases.get(_norm(text))
 
     def public(self) -> dict[str, Any]:
         """The map as JSON for the renderer and the docs."""

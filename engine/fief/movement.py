@@ -23,7 +23,6 @@ from engine.fief.state import (
     Noble,
     Stack,
     has_disaster,
-    nobles_in,
     return_troop,
     royal_families,
     sort_troops,
@@ -71,27 +70,37 @@ def available(g: Fief, city: str, family: str, noble: str) -> list[str]:
 
     The units that came with this noble always stay available to it; other nobles' claims count only
     against what is left (units lost since in battle, to plague or to bandits free their claim)."""
-    actual = Counter(units_of(g.cities[city].stacks.get(family)))
+    units = units_of(g.cities[city].stacks.get(family))
+    if not units:
+        return []
+    prefix = f"{city}|{family}|"
+    own = moved_key(city, family, noble)
+    if not any(key.startswith(prefix) and key != own for key in g.war.moved):
+        return sorted(units)   # no other noble's claim here: every unit is available
+    actual = Counter(units)
     mine = Counter(g.war.moved.get(moved_key(city, family, noble), [])) & actual
     others: Counter[str] = Counter()
-    prefix = f"{city}|{family}|"
-    for key, units in g.war.moved.items():
-        if key.startswith(prefix) and key != moved_key(city, family, noble):
-            others += Counter(units)
+    for key, claimed in g.war.moved.items():
+        if key.startswith(prefix) and key != own:
+            others += Counter(claimed)
     return sorted((actual - (others & (actual - mine))).elements())
 
 
 def escort(g: Fief, city: str, family: str, noble: str) -> list[str]:
     """The units that came here with this noble this phase."""
+    came = g.war.moved.get(moved_key(city, family, noble))
+    if not came:
+        return []
     here = Counter(units_of(g.cities[city].stacks.get(family)))
-    return sorted((Counter(g.war.moved.get(moved_key(city, family, noble), [])) & here).elements())
+    return sorted((Counter(came) & here).elements())
 
 
 def occupiers(g: Fief, city: str) -> list[str]:
     """Families with troops, engines or free nobles in a city."""
-    c = g.cities[city]
-    fams = {f for f, st in c.stacks.items() if not st.empty()}
-    fams |= {n.family for n in nobles_in(g, city)}
+    fams = {f for f, st in g.cities[city].stacks.items() if not st.empty()}
+    for n in g.nobles.values():
+        if n.city == city and n.captor is None:   # nobles_in(g, city), without the list
+            fams.add(n.family)
     return sorted(fams)
 
 
@@ -124,7 +133,12 @@ def storm_regions(g: Fief, start: str, dest: str, via: str) -> list[str]:
 
 def is_royal_mover(g: Fief, n: Noble) -> bool:
     """5.0 Royal Movement: the Royal Family and both of their families' nobles."""
-    return n.family in royal_families(g) or any(t in ROYAL_TITLES for t in n.titles)
+    return any(t in ROYAL_TITLES for t in n.titles) or n.family in royal_families(g)
+
+
+def storms_anywhere(g: Fief) -> bool:
+    """2.5: Storms rage in some region (without them no move is stopped by weather)."""
+    return any(c.kind == "storms" and c.active for cards in g.seas.values() for c in cards)
 
 
 # -- where a noble may go -----------------------------------------------------------------------
@@ -164,24 +178,28 @@ def permissions_needed(g: Fief, n: Noble, road: str) -> list[str]:
     - a road (or the sea) another family's units entered by this phase: that family (5.0, 5.4);
     - a besieged Stronghold or Fortified City: the besieger (7.9).
     """
+    if n.id in g.war.must_move:
+        return []
     city = n.city or ""
     c = g.cities[city]
     fam = n.family
     need: list[str] = []
-    present = occupiers(g, city)
+    present: list[str] | None = None   # occupiers(g, city), found only when a condition asks
     ctrl = c.controller
     back = g.war.came_from.get(n.id)
-    if n.id in g.war.must_move:
-        return []
-    if ctrl and ctrl != fam and ctrl in present and road != back:
+    if ctrl and ctrl != fam and road != back:
         entered_now = g.war.moves.get(n.id, 0) > 0
         stuck = n.outskirts and city in g.war.battled_last
         if entered_now or stuck:
-            need.append(ctrl)
+            present = occupiers(g, city)
+            if ctrl in present:
+                need.append(ctrl)
     for key, by in g.war.blocked.items():
         where, other = key.split("|")
-        if where == city and other != fam and by == road and other in present and other not in need:
-            need.append(other)
+        if where == city and other != fam and by == road and other not in need:
+            present = occupiers(g, city) if present is None else present
+            if other in present:
+                need.append(other)
     if c.siege and c.siege.by != fam and ctrl == fam and not n.outskirts and c.siege.by not in need:
         need.append(c.siege.by)
     return [f for f in need if f"{n.id}|{city}|{f}" not in g.war.passes]
@@ -497,6 +515,7 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
     Every move listed passes :func:`check_move` (the random playouts prove it); built directly here
     because it runs on every decision."""
     out: list[tuple[str, str, str, tuple[str, ...]]] = []
+    storms = storms_anywhere(g)
     for nid in g.families[family].nobles:
         if only is not None and nid not in only:
             continue
@@ -508,13 +527,14 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
             pool = tuple(sorted((Counter(pool) & Counter(g.war.cavalry[nid])).elements()))
         stuck = n.outskirts and g.war.moves.get(nid, 0) > 0 and g.cities[n.city].controller != family \
             and nid not in g.war.must_move and bool(escort(g, n.city, family, nid))
+        stormy = storms and nid not in g.war.passage
         choices: list[tuple[str, ...]] = [pool]
         if not stuck and pool:
             choices.append(())
             if len(pool) > 2:
                 choices.append(pool[: len(pool) // 2])
         for dest, via, _ in destinations(g, n):
-            if nid not in g.war.passage and storm_regions(g, n.city, dest, via):
+            if stormy and storm_regions(g, n.city, dest, via):
                 continue
             for units in choices:
                 if via == "royal" and units:

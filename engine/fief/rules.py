@@ -96,9 +96,22 @@ class FiefRules(Rules):
                 seat = g.families[actor].seat
                 out.append(decision(f"{g.flow.step}-{g.flow.round}-{g.flow.turn}", DecisionKind.SEQUENTIAL, [seat],
                                     f"fief.{g.flow.step}", legal.step_default(g, actor), family=actor))
-        out += [r.decision() for r in g.requests.open]
-        out += [o.decision() for o in g.offers.open]
+        if g.requests.open:
+            out += [r.decision() for r in g.requests.open]
+        if g.offers.open:
+            out += [o.decision() for o in g.offers.open]
         return out
+
+    def waits_on(self, state: GameState, seat: str) -> bool:
+        """The turn check of every action: the seat of the first task or of the family whose turn it is
+        is waited on without building the decisions; any other seat is looked up in :meth:`pending`
+        (requests, offers and whatever decisions it lists)."""
+        g: Fief = state.data
+        if not g.flow.over:
+            family = g.tasks[0].family if g.tasks else current_actor(g)
+            if family and g.families[family].seat == seat:
+                return True
+        return super().waits_on(state, seat)
 
     def legal(self, state: GameState, seat: str) -> list[Action]:
         return legal.seat_actions(state.data, seat)

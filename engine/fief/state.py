@@ -256,8 +256,10 @@ def sovereign(g: Fief) -> Noble | None:
 
 def royal_families(g: Fief) -> set[str]:
     """Definitions: the Royal Family is the King, the Queen and the Prince of Wales."""
-    return {n.family for n in g.nobles.values()
-            if {"king", "sovereign_queen", "queen", "prince_of_wales"} & set(n.titles)}
+    return {n.family for n in g.nobles.values() if n.titles and not _ROYAL_FAMILY.isdisjoint(n.titles)}
+
+
+_ROYAL_FAMILY = frozenset({"king", "sovereign_queen", "queen", "prince_of_wales"})
 
 
 def is_lord(n: Noble) -> bool:
@@ -308,7 +310,10 @@ def region_cards(g: Fief, region: str, kind: str) -> list[SeaCard]:
 
 
 def has_disaster(g: Fief, region: str, kind: str, *, active_only: bool = True) -> bool:
-    return any(c.active or not active_only for c in region_cards(g, region, kind))
+    for c in g.seas[MAP.regions[region].sea]:   # region_cards, without the list: asked for every move
+        if c.kind == kind and (c.active or not active_only):
+            return True
+    return False
 
 
 def return_troop(g: Fief, family: str, unit: str) -> None:

@@ -40,7 +40,7 @@ def qualifies(g: Fief, family: str, region: str) -> str | None:
 
 def claimable(g: Fief, family: str) -> list[str]:
     mine = {c for c, s in g.cities.items() if s.controller == family}
-    return [r for r in REGION_IDS if set(MAP.regions[r].cities) & mine and qualifies(g, family, r) is None]
+    return [r for r in REGION_IDS if not mine.isdisjoint(MAP.regions[r].cities) and qualifies(g, family, r) is None]
 
 
 def fortify_options(g: Fief, region: str) -> list[str]:

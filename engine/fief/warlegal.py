@@ -11,7 +11,7 @@ from engine.core import Action, RuleError
 from engine.fief import invaders, movement, pillage
 from engine.fief.battle import losses, sides, siege
 from engine.fief.flow import current_actor
-from engine.fief.state import MAP, Fief, Task, player_of
+from engine.fief.state import MAP, Fief, Noble, Task, player_of
 
 A = Action.of
 
@@ -24,23 +24,31 @@ TASKS = ("losses", "battle_next", "spoils", "bandits", "parley")
 
 def step_default(g: Fief, family: str) -> Action:
     if g.flow.step == "move":
-        for noble, dest, via, units in movement.legal_moves(g, family, only=waiting(g, family))[:1]:
-            return A("move", noble=noble, to=dest, via=via, troops=list(units))
+        nobles = waiting(g, family)
+        for noble, dest, via, units in movement.legal_moves(g, family, only=nobles)[:1] if nobles else ():
+            return _move(noble, dest, via, units)
     return A("done")
+
+
+def _move(noble: str, dest: str, via: str, units: tuple[str, ...]) -> Action:
+    """``A("move", noble=, to=, via=, troops=)`` built directly (its arguments in name order): the
+    move step lists many of these at every decision."""
+    return Action("move", (("noble", noble), ("to", dest), ("troops", units), ("via", via)))
 
 
 def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
     step = g.flow.step
     out: list[Action] = []
     if step == "move":
-        if not must_move_left(g, family):
+        must = must_move_left(g, family)   # the same for every move listed: asked once
+        if not must:
             out.append(A("done"))
         asked = {str(r.payload.get("noble")) for r in g.requests.open if r.kind in ("pass", "cavalcade")}
         for noble, dest, via, units in movement.legal_moves(g, family):
-            if (must_move_left(g, family) and noble not in g.war.must_move) or noble in asked:
+            if (must and noble not in g.war.must_move) or noble in asked:
                 continue
-            out.append(A("move", noble=noble, to=dest, via=via, troops=list(units)))
-        if not must_move_left(g, family):
+            out.append(_move(noble, dest, via, units))
+        if not must:
             out += _cavalcades(g, family, asked)
     elif step == "battle":
         out.append(A("done"))
@@ -81,12 +89,25 @@ def _cavalcades(g: Fief, family: str, asked: set[str]) -> list[Action]:
         if not knights:
             continue
         for dest in MAP.neighbours(n.city):
+            if not _cavalcade_foe(g, family, n, dest):
+                continue
             try:
                 movement.check_cavalcade(g, family, nid, dest, "road", knights)
             except RuleError:
                 continue
             out.append(A("move", noble=nid, to=dest, via="road", troops=knights, cavalcade=True))
     return out
+
+
+def _cavalcade_foe(g: Fief, family: str, n: Noble, dest: str) -> bool:
+    """5.2: someone to fight on the road to ``dest``: a family whose leave the noble needs to go, or
+    another family holding ``dest`` with moves to spare (the conditions of ``check_cavalcade`` after
+    the move itself, asked first because they are cheap and rarely met)."""
+    c = g.cities[dest]
+    if c.controller is not None and c.controller != family and movement.moves_left(g, n.id) >= 2 \
+            and c.controller in movement.occupiers(g, dest):
+        return True
+    return bool(movement.permissions_needed(g, n, dest))
 
 
 def waiting(g: Fief, family: str) -> list[str]:
@@ -155,11 +176,14 @@ def _loss_example(g: Fief, t: Task) -> losses.Allotment:
     return losses.example(sides.side_troops(g, b, side), sides.side_nobles(g, b, side), t.count)
 
 
+_ROYAL = frozenset({"king", "sovereign_queen", "queen"})   # the titles that give the King's interdiction (13.4)
+
+
 def royal_family_of(g: Fief, seat: str) -> str | None:
     for f in g.players[seat].families:
         for nid in g.families[f].nobles:
             n = g.nobles[nid]
-            if n.captor is None and any(t in ("king", "sovereign_queen", "queen") for t in n.titles):
+            if n.captor is None and n.titles and not _ROYAL.isdisjoint(n.titles):
                 return f
     return None
 
@@ -175,10 +199,18 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
         out += [A("interdict", captive=n.id) for n in g.nobles.values() if n.captor == "bandits"]
     out += [A("join", family=f, side=side) for f, side in joinable(g, seat)]
     if g.war.battle is None and g.flow.phase in (5, 7):
-        for name, c in g.cities.items():
-            if c.controller in g.players[seat].families:
-                out += [A("transfer_control", city=name, to=f) for f in movement.occupiers(g, name)
-                        if f != c.controller]
+        mine = g.players[seat].families
+        held = {name: c.controller for name, c in g.cities.items() if c.controller in mine}
+        if held:
+            # movement.occupiers of every held city but its holder, in one pass over the nobles
+            others: dict[str, set[str]] = {}
+            for n in g.nobles.values():
+                if n.city in held and n.captor is None and n.family != held[n.city]:
+                    others.setdefault(n.city, set()).add(n.family)
+            for name, holder in held.items():
+                here = others.get(name, set())
+                here.update(f for f, st in g.cities[name].stacks.items() if f != holder and not st.empty())
+                out += [Action("transfer_control", (("city", name), ("to", f))) for f in sorted(here)]
     return out
 
 

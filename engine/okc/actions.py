@@ -137,6 +137,30 @@ def base_pending(state: GameState) -> list[Decision]:
     return []
 
 
+def waits_on(state: GameState, seat: str) -> bool:
+    """Whether :func:`pending` lists ``seat``, without building the decisions and their defaults (the
+    turn check of every action); with modules in play, read from :func:`pending` itself."""
+    g: Okc = state.data
+    if g.over:
+        return False
+    if g.modules:
+        return any(seat in d.seats for d in pending(state))
+    if g.choice is not None:
+        return g.choice.seat == seat
+    step = g.step
+    if step in ("bid", "region_cards", "tie") and g.secret is not None:
+        return seat in g.secret.missing()
+    if step == "resolve_bids" and g.bid_queue:
+        return g.bid_queue[0] == seat
+    if (step == "heralds" or step in TIMING) and g.turn_queue:
+        return g.turn_queue[0] == seat
+    if step == "clash_order":
+        return g.order[-1] == seat
+    if step == "claim" and g.clash is not None and g.clash.winner:
+        return g.clash.winner == seat
+    return False
+
+
 def default_secret(g: Okc, seat: str) -> Action:
     cards, free, need = allies.placement(g, seat)
     hand = sorted(cards)
@@ -170,13 +194,17 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
     if step == "region_cards":
         if not (g.secret and seat in g.secret.missing()):
             return []
+        # act("place", **dict(zip(regions, combo))) built directly: hundreds of these at every Region card step
         out = []
-        for combo in permutations(hand, k):
-            if k == len(ids):
-                out.append(act("place", **dict(zip(ids, combo, strict=True))))
-            else:
-                for where in permutations(ids, k):
-                    out.append(act("place", **dict(zip(where, combo, strict=True))))
+        if k == len(ids):
+            order = sorted(range(k), key=ids.__getitem__)
+            for combo in permutations(hand, k):
+                out.append(Action("place", tuple([(ids[i], combo[i]) for i in order])))
+        else:
+            spots = [(where, sorted(range(k), key=where.__getitem__)) for where in permutations(ids, k)]
+            for combo in permutations(hand, k):
+                for where, order in spots:
+                    out.append(Action("place", tuple([(where[i], combo[i]) for i in order])))
         return out
     if step == "tie":
         if not (g.secret and seat in g.secret.missing()):
@@ -257,8 +285,8 @@ def action_step_options(g: Okc, seat: str, step: str) -> list[Action]:
         targets = [r.id for r in g.regions if not r.resolved]
         if timing == "day" and g.clash is not None:
             targets = [g.clash.region]
-        for rid in targets:
-            out += [act("deploy", region=rid, count=n) for n in range(1, p.supporters + 1)]
+        for rid in targets:   # act("deploy", region=rid, count=n), built directly (arguments in name order)
+            out += [Action("deploy", (("count", n), ("region", rid))) for n in range(1, p.supporters + 1)]
     pack = pack_of(g)
     out += [act("tactic", id=t) for t, ex in p.tactics.items() if tactic_side(pack.tactics[t], ex, p.used, timing)]
     for k in p.kingdom:

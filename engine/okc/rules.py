@@ -45,6 +45,9 @@ class OkcRules(Rules):
     def pending(self, state: GameState) -> list[Decision]:
         return actions.pending(state)
 
+    def waits_on(self, state: GameState, seat: str) -> bool:
+        return actions.waits_on(state, seat)
+
     def legal(self, state: GameState, seat: str) -> list[Action]:
         return actions.legal(state, seat)
 

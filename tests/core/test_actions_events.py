@@ -28,6 +28,16 @@ def test_action_text_form_parses_back() -> None:
 def test_action_rejects_nested_mappings() -> None:
     with pytest.raises(TypeError):
         Action.of("x", bundle={"a": 1})
+    with pytest.raises(TypeError):
+        Action.of("x", bundles=[{"a": 1}])
+
+
+def test_action_arguments_are_sorted_frozen_and_none_left_out() -> None:
+    """The fast paths of Action.of give the same value as sorting and freezing every argument."""
+    action = Action.of("move", via=None, to="York", troops=["knight", ["men"]], noble="n1")
+    assert action.args == (("noble", "n1"), ("to", "York"), ("troops", ("knight", ("men",))))
+    assert Action.of("buy", units=["men@York"]) == Action("buy", (("units", ("men@York",)),))
+    assert Action.of("done", card=None) == Action("done", ())
 
 
 @pytest.mark.parametrize(

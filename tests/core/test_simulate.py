@@ -52,3 +52,17 @@ def test_changes_before_refusal_are_caught(capsys) -> None:
     me.SLOPPY = SloppyRules()
     assert main(["tests.core.test_simulate:SLOPPY", "--games", "3"]) == 1
     assert "changed the state" in capsys.readouterr().out
+
+
+class HastyRules(TributeRules):
+    """Answers the turn check without asking pending, and wrongly: the simulator must notice."""
+
+    def waits_on(self, state, seat: str) -> bool:
+        return True
+
+
+def test_a_turn_check_that_disagrees_with_pending_is_caught(capsys) -> None:
+    import tests.core.test_simulate as me
+    me.HASTY = HastyRules()
+    assert main(["tests.core.test_simulate:HASTY", "--games", "3"]) == 1
+    assert "waits_on and pending disagree" in capsys.readouterr().out

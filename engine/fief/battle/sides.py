@@ -200,5 +200,5 @@ def stormy(g: Fief, city: str) -> bool:
 
 
 def battle_cities(g: Fief, fam: str) -> list[str]:
-    return sorted(c for c in g.cities if not stormy(g, c) and free_nobles(g, c, fam) and troops(g, c, fam) and targets_in(g, c, fam)
+    return sorted(c for c in g.cities if troops(g, c, fam) and free_nobles(g, c, fam) and not stormy(g, c) and targets_in(g, c, fam)
                   and any(f"{c}|{fam}|{f}" not in g.war.fought for f in targets_in(g, c, fam)))
