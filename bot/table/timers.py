@@ -40,6 +40,8 @@ class Timers(Play):
         for d in damaged:
             self._quarantine(d)
         for r in due:
+            if r.kind == "computer":  # a computer player's turn: Computers.run_computers plays it
+                continue
             try:
                 out += self._fire(r.id, now)
             except CorruptGame:  # set aside with its deadlines, which wait for the repair
@@ -73,6 +75,15 @@ class Timers(Play):
                         self._queue(row.id, [ob.reminder(row.id, r.id, r.seat, d.id, question, r.deadline,
                                                          format_duration(r.deadline - now))])
                     self.store.close_deadline(r.id, now, "reminded" if r.deadline > now else "skipped")
+                return []
+            absent = self.settings_of(row).get("absent", "off")
+            if absent != "off":  # a computer player answers instead of the bare default
+                with self.store.transaction():
+                    self.store.close_deadline(r.id, now, "handed to a computer player")
+                    self.store.add_deadline(row.id, d.id, r.seat, "computer", now, now, now)
+                    self._queue(row.id, [
+                        ob.table_post(row.id, f"g{row.id}.deadline.{r.id}.post", "stand_in", seat=r.seat,
+                                      name=self._names(row.id).get(r.seat, r.seat), strength=absent)])
                 return []
             default = d.default_for(r.seat)
             if default is None:
