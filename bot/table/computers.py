@@ -69,6 +69,8 @@ class Computers(Lobby, Timers):
 
     #: Seconds of thought a computer player may take per decision (None: the agent's own default).
     computer_budget: float | None = None
+    #: How many computer turns an adapter lets think at once (``computers.workers`` in the config).
+    computer_workers: int = 2
 
     # -- the lobby ------------------------------------------------------------------
     def add_computer(self, actor: Actor, channel: str | None, *, strength: str | None = None,

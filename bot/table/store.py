@@ -525,9 +525,10 @@ class Store:
                 bad.append(err)
         return good, bad
 
-    def next_due(self, games: str | None = None) -> float | None:
+    def next_due(self, games: str | None = None, *, computers: bool = True) -> float | None:
+        """When the next open row is due; ``computers=False`` leaves out computer players' turns."""
         row = self._one(f"SELECT MIN(d.due) FROM deadlines d JOIN games g ON g.id = d.game WHERE {self._CLOCK_RUNS} "
-                        f"{'AND ' + games if games else ''}")
+                        f"{'AND ' + games if games else ''}{'' if computers else ' AND d.kind != ' + repr('computer')}")
         return float(row[0]) if row and row[0] is not None else None
 
     # -- checks and backups ---------------------------------------------------------

@@ -21,10 +21,11 @@ from engine.core.words import Audience
 class Timers(Play):
     """Runs the deadlines that are due."""
 
-    def next_wakeup(self) -> float | None:
+    def next_wakeup(self, *, computers: bool = True) -> float | None:
         """When :meth:`run_due` has work next (epoch seconds), or None. Sleep until then (or until
-        the next command: any action may add an earlier deadline)."""
-        return self.store.next_due(self.shard_games)
+        the next command: any action may add an earlier deadline). ``computers=False`` leaves out
+        computer players' turns (an adapter that plays them in its own workers)."""
+        return self.store.next_due(self.shard_games, computers=computers)
 
     def catch_up(self) -> list[Outcome]:
         """Call once at start: applies the deadlines that passed while the bot was down."""
