@@ -73,7 +73,7 @@ class Computers(Lobby, Timers):
     computer_workers: int = 2
 
     # -- the lobby ------------------------------------------------------------------
-    def add_computer(self, actor: Actor, channel: str | None, *, strength: str | None = None,
+    def computer(self, actor: Actor, channel: str | None, *, strength: str | None = None,
                      name: str | None = None, role: str | None = None, game_id: int | None = None,
                      key: str | None = None) -> ComputerSeated | AlreadyDone:
         """Seat a computer player of ``strength`` in the lobby (the game's manager): a period name
@@ -107,7 +107,7 @@ class Computers(Lobby, Timers):
 
         return self._once(actor, channel, game_id, key, body, gm="add a computer player")
 
-    def remove_computer(self, actor: Actor, channel: str | None, *, seat: str, game_id: int | None = None,
+    def dismiss(self, actor: Actor, channel: str | None, *, seat: str, game_id: int | None = None,
                         key: str | None = None) -> ComputerSeated | AlreadyDone:
         """Take a computer player out of the lobby (the game's manager)."""
 

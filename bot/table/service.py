@@ -79,7 +79,7 @@ class TableService(Computers, Prompts, GameManager, Saves, Looking):
             "list": lambda c: self.list_games(c.actor, c.channel),
             "replace": lambda c: self.replace(c.actor, c.channel, c.args["seat"], c.args.get("user"), c.args.get("user"),
                                               computer=c.args.get("computer"), game_id=c.game_id, key=c.key),
-            "computer": changing(self.add_computer), "dismiss": changing(self.remove_computer),
+            "computer": changing(self.computer), "dismiss": changing(self.dismiss),
             "join": changing(self.join), "role": changing(self.role), "leave": changing(self.leave),
             "start": changing(self.start), "undo": changing(self.undo), "skip": changing(self.skip),
             "pause": changing(self.pause), "resume": changing(self.resume), "settings": changing(self.settings),

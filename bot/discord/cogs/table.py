@@ -60,9 +60,6 @@ log = logging.getLogger("seneschal.discord")
 
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: campaigns are slow
 
-#: ``/game`` commands whose table method has another name.
-METHODS = {"computer": "add_computer", "dismiss": "remove_computer"}
-
 
 class Table(commands.Cog):
     def __init__(self, bot: Seneschal):
@@ -137,7 +134,7 @@ class Table(commands.Cog):
         channel = channel_of(interaction)
         game_id = values.pop("game", None)
         key = str(interaction.id) if cmd.mutates else None
-        method = getattr(self.table, METHODS.get(cmd.name, cmd.name))
+        method = getattr(self.table, cmd.name)
         kwargs: dict[str, Any] = dict(cmd.convert(values))
         if cmd.mutates:
             kwargs["key"] = key
@@ -279,7 +276,7 @@ class Table(commands.Cog):
         """The lobby's "Add a computer player" menu: seat one of that strength (the game's manager)."""
         try:
             actor = actor_of(interaction, self.bot.settings)
-            outcome = self.table.add_computer(actor, channel_of(interaction), strength=strength, game_id=game_id,
+            outcome = self.table.computer(actor, channel_of(interaction), strength=strength, game_id=game_id,
                                               key=str(interaction.id))
             embed, view = self.lobby_parts(self.table.info(game_id))
             await interaction.response.edit_message(embed=embed, view=view)
