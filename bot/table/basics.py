@@ -31,6 +31,9 @@ DEFAULT_SETTINGS: dict[str, str] = {
     "absent": "off",  # a computer player of this strength answers for a seat whose deadline passed; "off": the default
 }
 
+#: The outcome of a passed deadline a computer player took over (the ``absent`` setting).
+HANDED = "handed to a computer player"
+
 #: The user id of a seat added as a computer player is this prefix and the seat's name (no person holds it).
 COMPUTER_USER = "computer:"
 

@@ -18,11 +18,11 @@ import hashlib
 from dataclasses import dataclass
 
 from bot.table import outbox as ob
-from bot.table.basics import COMPUTER_USER, log, shown_name
+from bot.table.basics import COMPUTER_USER, HANDED, log, shown_name
 from bot.table.errors import TableError
 from bot.table.lobby import Lobby
 from bot.table.results import Actor, AlreadyDone, Applied, ComputerSeated, GameStatus, Outcome
-from bot.table.store import GameRow
+from bot.table.store import DeadlineRow, GameRow
 from bot.table.timers import Timers
 from engine import agents
 from engine.core import Action, Decision, DecisionKind, GameState, Refusal, RuleError, Rules
@@ -30,6 +30,9 @@ from engine.core import Action, Decision, DecisionKind, GameState, Refusal, Rule
 #: Names a computer player takes in the lobby, in order, skipping any name already at the table.
 NAMES = ("Aldous", "Maud", "Godric", "Isolde", "Osbert", "Rohese", "Wystan", "Hawise", "Ranulf", "Edith",
          "Baldwin", "Petronilla", "Cuthbert", "Alditha", "Warin", "Ysmay")
+
+#: The start of the outcome of a computer player's turn row: what it chose, in words.
+CHOSE = "chose: "
 
 #: How often a computer player thinks again when the game refuses what it chose (the state moved on).
 ATTEMPTS = 3
@@ -52,16 +55,14 @@ def agent_seed(game_seed: int, version: int, seat: str, decision: str) -> int:
 
 
 def answer_request(rules: Rules, state: GameState, seat: str, d: Decision, accept: bool) -> Action | None:
-    """The action that accepts (or declines) the request or offer ``d`` put to ``seat``; the
+    """The action that accepts (or declines) the request or offer ``d`` put to ``seat``: one whose
+    ``accept`` argument says so, else one whose kind does (``accept_offer``, ``decline_offer``); the
     decision's default when the game offers no such answer."""
     named = ob.answers(rules, state, seat, d)
-    for a in named:
-        said = a.get("accept")
-        if said is not None and bool(said) == accept and len(named) > 1:
-            return a
-        if said is None and ("accept" in a.kind) == accept and ("decline" in a.kind) != accept:
-            return a
-    return d.default_for(seat)
+    found = next((a for a in named if a.get("accept") is not None and bool(a.get("accept")) == accept), None)
+    word = "accept" if accept else "decline"
+    found = found or next((a for a in named if a.get("accept") is None and word in a.kind), None)
+    return found or d.default_for(seat)
 
 
 class Computers(Lobby, Timers):
@@ -227,18 +228,31 @@ class Computers(Lobby, Timers):
             return d.default_for(seat)
 
     def _computer_apply(self, turn: ComputerTurn, action: Action) -> Applied:
-        """Apply a computer player's choice; one standing in for an absent person also tells that
-        person, by direct message, what it chose for them."""
+        """Apply a computer player's choice. One standing in for an absent person notes what it chose
+        on its turn's row and, once the decision it took over is done, tells that person by direct
+        message what it chose for them, in one message."""
         row, seat = turn.row, turn.seat
         applied = self._apply(row.id, seat, action, key=f"computer:{turn.id}", user_id=None, source="computer",
                               deadline_id=turn.id,
                               standing_in=(turn.decision.id, seat) if turn.stand_in else None)
         if turn.stand_in and not applied.duplicate:
             with self.store.transaction():
-                self._queue(row.id, [ob.Message(f"g{row.id}.computer.{turn.id}.dm", ob.DM, f"seat:{seat}",
-                                                {"type": "news", "game_id": row.id, "seat": seat,
-                                                 "lines": [f"A computer player chose for you: {applied.said}."]})])
+                self.store.note_outcome(turn.id, f"{CHOSE}{applied.said}")
+                rows = self.store.seat_rows(row.id, turn.decision.id, seat)
+                if not any(r.done_at is None for r in rows):  # the decision is done: tell the person
+                    self._queue(row.id, [ob.Message(f"g{row.id}.computer.{turn.id}.dm", ob.DM, f"seat:{seat}",
+                                                    {"type": "news", "game_id": row.id, "seat": seat,
+                                                     "lines": stand_in_lines(rows)})])
         return applied
+
+
+def stand_in_lines(rows: list[DeadlineRow]) -> list[str]:
+    """What a computer player chose for an absent person since the last deadline it took over."""
+    start = max((i for i, r in enumerate(rows) if r.outcome == HANDED), default=-1)
+    chosen = [r.outcome[len(CHOSE):] for r in rows[start + 1:] if r.outcome and r.outcome.startswith(CHOSE)]
+    if len(chosen) == 1:
+        return [f"Time ran out, so a computer player chose for you: {chosen[0]}."]
+    return ["Time ran out, so a computer player chose for you:"] + [f"· {c}" for c in chosen]
 
 
 @dataclass(frozen=True)

@@ -622,6 +622,16 @@ class Store:
             self._x("UPDATE deadlines SET done_at = ?, outcome = ? WHERE id = ? AND done_at IS NULL",
                     (now, outcome, deadline_id))
 
+    def note_outcome(self, deadline_id: int, outcome: str) -> None:
+        """Say what came of a closed row (a computer player's turn: what it chose, in words)."""
+        with self.transaction():
+            self._x("UPDATE deadlines SET outcome = ? WHERE id = ?", (outcome, deadline_id))
+
+    def seat_rows(self, game_id: int, decision: str, seat: str) -> list[DeadlineRow]:
+        """Every row, open or closed, of one seat's decision, oldest first."""
+        return [self._deadline_row(r) for r in self._all(
+            f"{_DEADLINES} WHERE d.game = ? AND d.decision = ? AND d.seat = ? ORDER BY d.id", (game_id, decision, seat))]
+
     def close_game_deadlines(self, game_id: int, now: float, outcome: str) -> None:
         with self.transaction():
             self._x("UPDATE deadlines SET done_at = ?, outcome = ? WHERE game = ? AND done_at IS NULL",

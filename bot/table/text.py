@@ -96,8 +96,9 @@ def table_notice(p: dict[str, Any], dm: bool = False) -> str:
     if kind == "deadline":
         return f"Time ran out for {who}: the table played the default answer and the game goes on."
     if kind == "stand_in":
-        return (f"Time ran out for {who}: a computer player ({p.get('strength') or 'steady'}) answers in their "
-                "place this time.")
+        line = (f"time ran out for {who}, so a computer player ({p.get('strength') or 'steady'}) plays in their "
+                "place while they are away.")
+        return f"{p['title']} — {line}" if p.get("title") else line[0].upper() + line[1:]
     if kind == "skip":
         return f"{by} played the default answer for {who}, and the game goes on."
     if kind == "undo":

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import zlib
+
 from bot.table import outbox as ob
 from bot.table.basics import (
+    HANDED,
     log,
 )
 from bot.table.clock import format_duration
@@ -79,12 +82,15 @@ class Timers(Play):
                 return []
             absent = self.settings_of(row).get("absent", "off")
             if absent != "off":  # a computer player answers instead of the bare default
+                title = ob.title_of(rules, rules.words(), state)
+                # One notice per seat and phase: the key is the same for every deadline it takes over there.
+                key = f"g{row.id}.e{row.epoch}.stand_in.{r.seat}.{zlib.crc32(title.encode())}"
                 with self.store.transaction():
-                    self.store.close_deadline(r.id, now, "handed to a computer player")
+                    self.store.close_deadline(r.id, now, HANDED)
                     self.store.add_deadline(row.id, d.id, r.seat, "computer", now, now, now)
                     self._queue(row.id, [
-                        ob.table_post(row.id, f"g{row.id}.deadline.{r.id}.post", "stand_in", seat=r.seat,
-                                      name=self._names(row.id).get(r.seat, r.seat), strength=absent)])
+                        ob.table_post(row.id, key, "stand_in", seat=r.seat, name=self._names(row.id).get(r.seat, r.seat),
+                                      strength=absent, title=title)])
                 return []
             default = d.default_for(r.seat)
             if default is None:
