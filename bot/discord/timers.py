@@ -35,11 +35,12 @@ class Timers(BackgroundLoop):
         self.fired = 0
         self.thinking: dict[int, asyncio.Task[None]] = {}  # computer turns under way, by deadline row
         self.workers = asyncio.Semaphore(max(1, getattr(bot.table, "computer_workers", 2)))
+        self.stopping = False  # a cancellation swallowed by wait_for (a wake at the same moment) still stops it
 
     async def run(self) -> None:
         await self.bot.wait_until_ready()
         table = self.bot.table
-        while not self.bot.is_closed():
+        while not self.bot.is_closed() and not self.stopping:
             self.event.clear()
             try:
                 outcomes = await asyncio.to_thread(table.run_due, computers=False)
@@ -60,10 +61,18 @@ class Timers(BackgroundLoop):
             except TimeoutError:
                 pass
 
+    async def stop(self) -> None:
+        """Stop the dispatcher and the computer turns it waits for (a turn cut short stays a row in
+        the database: the next start plays it)."""
+        self.stopping = True
+        for task in list(self.thinking.values()):
+            task.cancel()
+        await super().stop()
+
     def start_computers(self, turns: list[int]) -> None:
         """A task per computer turn not yet under way (a turn is never played twice at once)."""
         for turn in turns:
-            if turn not in self.thinking:
+            if turn not in self.thinking and not self.stopping:
                 self.thinking[turn] = asyncio.create_task(self.think(turn), name=f"seneschal-computer-{turn}")
 
     async def think(self, turn: int) -> None:
@@ -75,6 +84,7 @@ class Timers(BackgroundLoop):
             log.exception("a computer player's turn (deadline row %s) failed", turn)
         finally:
             self.thinking.pop(turn, None)
-            if self.bot.delivery is not None:
-                self.bot.delivery.wake()
-            self.wake()  # its move may make another computer player awaited
+            if not self.stopping:
+                if self.bot.delivery is not None:
+                    self.bot.delivery.wake()
+                self.wake()  # its move may make another computer player awaited

@@ -205,7 +205,7 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
     if isinstance(o, r.TableChanged):
         if o.what == "replaced":
             who = f"a computer player ({o.detail['computer']})" if o.detail.get("computer") else o.detail.get("name")
-            return f"Seat {o.detail.get('seat')} of game {g.id if g else '?'} is played by {who} from now on."
+            return f"Seat {o.detail.get('seat')} of game {g.id if g else '?'} is replaced: {who} plays it from now on."
         return f"Game {g.id if g else '?'} is {o.what}."
     if isinstance(o, r.Exported):
         return f"Exported as {o.filename} ({len(o.text)} bytes)."

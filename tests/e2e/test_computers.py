@@ -11,7 +11,10 @@ The agents are whatever :mod:`engine.agents` ships: nothing here asserts which m
 
 from __future__ import annotations
 
+import asyncio
 import random
+import threading
+from typing import Any
 
 from bot.table import Actor
 from tests.e2e.harness import Harness, run, running
@@ -133,3 +136,40 @@ def test_okc_with_a_computer_and_an_absent_player(tmp_path) -> None:
             check_computers_spoke_well(h, game, thread)
 
     run(scenario())
+
+
+def test_the_bot_answers_people_while_a_computer_player_thinks(tmp_path, monkeypatch) -> None:
+    """A computer's turn thinks in a worker thread: /game status is answered meanwhile, and the move
+    lands once it has thought (tribute, with a computer player that thinks until told to stop)."""
+    from engine import agents
+
+    go_on, thinking = threading.Event(), threading.Event()
+    real = agents.decide
+
+    def slow(*args: Any, **kw: Any) -> Any:
+        thinking.set()
+        go_on.wait(20)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(agents, "decide", slow)
+
+    async def scenario() -> None:
+        async with running(tmp_path) as h:
+            fake = h.fake
+            inter = await fake.slash("alice", h.channel, "game new", name="tribute")
+            await fake.wait_for(lambda: inter.followups)
+            thread = h.thread_of(1)
+            lobby = fake.channel_messages(thread)[0]
+            await fake.click("alice", lobby, "sn:k:1", values=["schemer"])
+            await fake.click("alice", fake.messages[lobby.id], "Start")
+            await asyncio.wait_for(asyncio.to_thread(thinking.wait, 10), 15)
+            status = await fake.slash("alice", thread, "game status")  # answered while the computer thinks
+            assert status.answered.is_set()
+            assert not any(a.seat != "alice" for a in h.table.store.actions(1) if a.source == "computer")
+            go_on.set()
+            await fake.wait_for(lambda: any(a.source == "computer" for a in h.table.store.actions(1)), 20)
+
+    try:
+        run(scenario())
+    finally:
+        go_on.set()

@@ -280,7 +280,7 @@ def test_a_computer_turn_pending_at_a_crash_is_played_after_the_restart(db_path,
 
 
 def test_an_export_keeps_the_computer_players(table):
-    game = lobby(table, ALICE)
+    lobby(table, ALICE)
     table.computer(ALICE, CHAN, strength="steady")
     table.start(ALICE, CHAN)
     table.run_due()
