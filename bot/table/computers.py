@@ -75,8 +75,8 @@ class Computers(Lobby, Timers):
 
     # -- the lobby ------------------------------------------------------------------
     def computer(self, actor: Actor, channel: str | None, *, strength: str | None = None,
-                     name: str | None = None, role: str | None = None, game_id: int | None = None,
-                     key: str | None = None) -> ComputerSeated | AlreadyDone:
+                 name: str | None = None, role: str | None = None, game_id: int | None = None,
+                 key: str | None = None) -> ComputerSeated | AlreadyDone:
         """Seat a computer player of ``strength`` in the lobby (the game's manager): a period name
         unless ``name`` is given (never a name already at the table), and a role like anyone else."""
         chosen_strength = strength_of(strength)
@@ -109,7 +109,7 @@ class Computers(Lobby, Timers):
         return self._once(actor, channel, game_id, key, body, gm="add a computer player")
 
     def dismiss(self, actor: Actor, channel: str | None, *, seat: str, game_id: int | None = None,
-                        key: str | None = None) -> ComputerSeated | AlreadyDone:
+                key: str | None = None) -> ComputerSeated | AlreadyDone:
         """Take a computer player out of the lobby (the game's manager)."""
 
         def body(row: GameRow) -> ComputerSeated:
