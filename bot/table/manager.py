@@ -110,11 +110,11 @@ class GameManager(Play):
                     if row.status == GameStatus.ACTIVE:
                         self._sync_deadlines(row, self.rules_for(row.game), self._load(row), now)
                 if computer is not None:
-                    self._post(row, f"replace.{seat}.{now}", "table", what="computer", seat=seat, by=actor.name,
+                    self._post(row, f"replace.{seat}.{now}.computer", "table", what="computer", seat=seat, by=actor.name,
                                user=held.name, strength=computer)
                 else:
-                    self._post(row, f"replace.{seat}.{now}", "table", what="replaced", seat=seat, by=actor.name,
-                               user=name or user_id)
+                    self._post(row, f"replace.{seat}.{now}.{user_id}", "table", what="replaced", seat=seat, by=actor.name,
+                               user=name or user_id, back=held.computer)
                     self._queue(row.id, self._prompt_anew(row, seat, f"g{row.id}.replace.{seat}.{now}.prompt"))
                 self._remember(key, row.id, "replace")
             self._live.pop(row.id, None)

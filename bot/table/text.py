@@ -112,6 +112,10 @@ def table_notice(p: dict[str, Any], dm: bool = False) -> str:
     if what == "computer":
         whose = "their own seat" if p.get("user") == p.get("by") else f"{p.get('user') or p.get('seat')}'s seat"
         return f"{by} handed {whose} to a computer player ({p.get('strength') or 'steady'}), which plays it from now on."
+    if what == "replaced" and p.get("back"):
+        if p.get("user") == p.get("by"):
+            return f"{by} takes their seat back from the computer player."
+        return f"{by} gave {p.get('seat')}'s seat, played by a computer player until now, to {p.get('user')}."
     if what == "replaced":
         return f"{by} gave {p.get('seat')}'s seat to {p.get('user')}, who now plays it."
     if what == "abandoned":

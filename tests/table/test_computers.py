@@ -179,6 +179,7 @@ def test_the_seats_owner_hands_it_to_a_computer_player_and_takes_it_back(table):
     assert any("bob handed their own seat to a computer player (steady)" in p for p in posts), posts
     assert not any(p.startswith("dm bob") and "Answer until" in p for p in posts)  # no prompt to a computer's seat
     table.replace(BOB, CHAN, "bob", BOB.user_id, "bob")  # back to its owner
+    assert any("bob takes their seat back from the computer player." in p for p in messages(table, game))
     assert not table.info(game).user_of("bob").computer
     awaited = {w.seat for w in table.status(ALICE, CHAN).waiting if w.blocking}
     if "bob" in awaited:  # bob's own deadline again, and his prompt
@@ -293,8 +294,25 @@ def test_an_export_keeps_the_computer_players(table):
     assert [s.agent for s in imported.game.seats] == ["", "steady"]
 
 
-def test_the_database_records_who_plays_each_seat():
-    assert LATEST >= 7
+def test_a_database_from_before_computer_players_opens_with_people_in_every_seat(db_path):
+    """Migration 7 adds ``seats.agent``: the seats of an older database are played by people."""
+    import sqlite3
+
+    import sqlite_utils
+
+    from bot.table import Store
+    from bot.table.migrations import migrate
+
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    migrate(sqlite_utils.Database(conn), target=6)
+    conn.execute("INSERT INTO games (game, channel, creator, status, seed, engine_version, schema, created, updated) "
+                 "VALUES ('tribute', 'c', 'u', 'lobby', 5, '1', 1, 0, 0)")
+    conn.execute("INSERT INTO seats (game, seat, user_id, name, position, joined) VALUES (1, 'alice', 'u', 'a', 0, 0)")
+    conn.close()
+    store = Store(db_path)
+    assert LATEST >= 7 and store.schema_version == LATEST
+    assert [(s.seat, s.agent) for s in store.seats(1)] == [("alice", "")]
+    store.close()
 
 
 def test_a_turn_thinks_with_the_same_seed_every_time():
