@@ -27,8 +27,10 @@ def build_service(cfg: configuration.Config, *, local: bool, clock: Clock | None
     from bot.table import Store, TableService
 
     store = Store(cfg.database, synchronous=cfg.synchronous)
-    return TableService(store, clock=clock, games=cfg.extra_games, local=local,
-                        settings=cfg.table_settings(), snapshot_every=cfg.snapshot_every)
+    table = TableService(store, clock=clock, games=cfg.extra_games, local=local,
+                         settings=cfg.table_settings(), snapshot_every=cfg.snapshot_every)
+    table.computer_budget, table.computer_workers = cfg.computer_budget, cfg.computer_workers
+    return table
 
 
 def main(argv: list[str] | None = None) -> int:

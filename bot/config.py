@@ -29,6 +29,7 @@ class Config:
     snapshot_every: int = 100
     deadline: str = "24h"
     reminders: str = "12h,1h"
+    absent: str = "off"  # a computer player's strength answering for a seat whose deadline passed
     dev_guild_ids: tuple[int, ...] = ()
     gm_role: str = "GM"
     shard_count: int = 0  # 0: no sharding (one process, one gateway connection)
@@ -36,11 +37,13 @@ class Config:
     boards_dir: str = "boards"
     log_level: str = "INFO"
     extra_games: tuple[str, ...] = ()
+    computer_workers: int = 2  # computer players thinking at once (the Discord bot's workers)
+    computer_budget: float = 2.0  # seconds of thought per decision for a computer player
     discord_token: str | None = field(default=None, repr=False)
     source: str = "defaults"
 
     def table_settings(self) -> dict[str, str]:
-        return {"deadline": self.deadline, "reminders": self.reminders}
+        return {"deadline": self.deadline, "reminders": self.reminders, "absent": self.absent}
 
 
 def _get(doc: dict[str, Any], where: str, section: str, key: str, kind: type | tuple[type, ...], default: Any) -> Any:
@@ -57,11 +60,12 @@ def _get(doc: dict[str, Any], where: str, section: str, key: str, kind: type | t
 
 KNOWN = {
     "store": {"path", "synchronous", "snapshot_every"},
-    "table": {"deadline", "reminders"},
+    "table": {"deadline", "reminders", "absent"},
     "discord": {"dev_guild_ids", "gm_role", "shard_count", "shard_ids"},
     "local": {"boards_dir"},
     "log": {"level"},
     "games": {"extra"},
+    "computers": {"workers", "budget"},
 }
 
 
@@ -93,6 +97,7 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None) -> C
         synchronous=_get(doc, where, "store", "synchronous", str, d.synchronous).upper(),
         snapshot_every=_get(doc, where, "store", "snapshot_every", int, d.snapshot_every),
         deadline=str(_get(doc, where, "table", "deadline", (str, int), d.deadline)),
+        absent=_get(doc, where, "table", "absent", str, d.absent),
         reminders=_reminders(_get(doc, where, "table", "reminders", (str, list), d.reminders), where),
         dev_guild_ids=tuple(_get(doc, where, "discord", "dev_guild_ids", list, [])),
         gm_role=_get(doc, where, "discord", "gm_role", str, d.gm_role),
@@ -101,6 +106,8 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None) -> C
         boards_dir=_get(doc, where, "local", "boards_dir", str, d.boards_dir),
         log_level=_get(doc, where, "log", "level", str, d.log_level).upper(),
         extra_games=tuple(_get(doc, where, "games", "extra", list, [])),
+        computer_workers=_get(doc, where, "computers", "workers", int, d.computer_workers),
+        computer_budget=float(_get(doc, where, "computers", "budget", (int, float), d.computer_budget)),
         discord_token=env.get("DISCORD_TOKEN") or None,
         source=where if p.exists() else "defaults",
     )
@@ -120,6 +127,12 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None) -> C
                           f"{where}: discord.shard_ids needs discord.shard_count")
     if len(set(cfg.shard_ids)) != len(cfg.shard_ids):
         raise ConfigError(f"{where}: discord.shard_ids lists a shard twice")
+    if cfg.absent not in ("off", "random", "steady", "schemer"):
+        raise ConfigError(f"{where}: table.absent must be off, random, steady or schemer")
+    if not 1 <= cfg.computer_workers <= 64:
+        raise ConfigError(f"{where}: computers.workers must be 1 to 64")
+    if not 0 < cfg.computer_budget <= 600:
+        raise ConfigError(f"{where}: computers.budget must be more than 0 and at most 600 seconds")
     if not all(isinstance(g, str) for g in cfg.extra_games):
         raise ConfigError(f"{where}: games.extra must be a list of \"module:ATTR\" strings")
     try:

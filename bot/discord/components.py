@@ -7,6 +7,7 @@ click means.
 - ``sn:s:<game>:<version>:<decision>``: a select whose option values are action texts (or ``#n``);
 - ``sn:l:<game>:<join|leave|start>``: lobby buttons;
 - ``sn:r:<game>``: the lobby's role select (colour or faction); option values are role ids or ``random``;
+- ``sn:k:<game>``: the lobby's "Add a computer player" select; option values are strengths;
 - ``sn:h:<game>``: show my private information and choices (ephemeral; the fallback when DMs are closed);
 - ``sn:u:<game>:<seq>:<count>``: confirm an undo prepared at action ``seq``;
 - ``sn:c:<game>:<version>:<path>[!]``: a choice of a living prompt, or of a step of its flow:
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.table import RoleInfo
+from engine import agents
 
 if TYPE_CHECKING:
     from bot.discord.bot import Seneschal
@@ -137,6 +139,31 @@ class RoleSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
         await bot.tablecog.role_pick(interaction, self.game, value)
 
 
+class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"sn:k:(?P<game>\d+)"):
+    """The lobby's "Add a computer player" menu: one option per strength (the game's manager)."""
+
+    BLURBS = {"random": "Plays any legal move: for trying the game out",
+              "steady": "Looks one move ahead: a fair opponent",
+              "schemer": "Searches ahead before each move: the strongest"}
+
+    def __init__(self, game: int):
+        options = [discord.SelectOption(label=f"Add a computer player: {s}", value=s, description=self.BLURBS.get(s))
+                   for s in agents.STRENGTHS]
+        super().__init__(discord.ui.Select(custom_id=f"sn:k:{game}", placeholder="Add a computer player…",
+                                           options=options, min_values=1, max_values=1))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ComputerSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _seneschal(interaction)
+        value = self.item.values[0] if self.item.values else "steady"
+        await bot.tablecog.computer_pick(interaction, self.game, value)
+
+
 def role_options(roles: Sequence[RoleInfo], blurb: Any = None) -> list[discord.SelectOption]:
     """The free roles (at most 24) and ``random``, labelled with their names and described by
     the game's one line about each (``blurb(role id)``)."""
@@ -238,16 +265,18 @@ class PathSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
         await bot.playcog.pick(interaction, self.game, self.version, extend_path(self.path, self.item.values), False)
 
 
-DYNAMIC_ITEMS: tuple[type[Any], ...] = (ChoiceButton, ChoiceSelect, LobbyButton, RoleSelect, HandButton,
+DYNAMIC_ITEMS: tuple[type[Any], ...] = (ChoiceButton, ChoiceSelect, LobbyButton, RoleSelect, ComputerSelect, HandButton,
                                          UndoButton, PathButton, PathSelect)
 
 
 def lobby_view(game: int, *, open_: bool = True, roles: Sequence[RoleInfo] = (), blurb: Any = None) -> discord.ui.View:
-    """Join, Leave, Start; and a select of the free roles when the game offers roles."""
+    """Join, Leave, Start; a select of the free roles when the game offers roles; and a select
+    that adds a computer player."""
     view = discord.ui.View(timeout=None)
     if open_:
         for what in ("join", "leave", "start"):
             view.add_item(LobbyButton(game, what))
         if roles:
             view.add_item(RoleSelect(game, role_options(roles, blurb)))
+        view.add_item(ComputerSelect(game))
     return view

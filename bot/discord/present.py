@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.discord.context import mention
-from bot.table import GameInfo, GameStatus, Hand, RulesHelp, Status
+from bot.table import GameInfo, GameStatus, Hand, RulesHelp, SeatInfo, Status
 from bot.table import text as tabletext
 from bot.table.helptopics import sections_label
 
@@ -49,8 +49,16 @@ def split(text: str, limit: int = LIMIT) -> list[str]:
 def seats_text(info: GameInfo, *, mentions: bool = True) -> str:
     if not info.seats:
         return "nobody yet"
-    return "\n".join(f"{s.position + 1}. **{s.name or s.seat}**" + (f" ({mention(s.user_id)})" if mentions else "")
+    return "\n".join(f"{s.position + 1}. **{s.name or s.seat}**" + (f" ({holder(s)})" if mentions else "")
                      + (f" plays {tabletext.role_name(info, s.role)}" if s.role else "") for s in info.seats)
+
+
+def holder(s: SeatInfo) -> str:
+    """Who plays a seat: the person (a mention), or a computer player and its strength."""
+    if s.computer:
+        return f"computer player, {s.agent}" + ("" if s.user_id.startswith("computer:") else
+                                                f", for {mention(s.user_id)}")
+    return mention(s.user_id)
 
 
 def roles_text(info: GameInfo) -> str:
@@ -66,7 +74,7 @@ def lobby_embed(info: GameInfo, *, max_seats: int, min_seats: int, roles: dict[s
              GameStatus.FINISHED: "over", GameStatus.ABANDONED: "abandoned"}[info.status]
     e = discord.Embed(title=f"{info.title}, game {info.id}", description=f"The game is {state}.", colour=COLOUR)
     if info.status is not GameStatus.LOBBY:
-        lines = [f"**{s.name or s.seat}** ({mention(s.user_id)})"
+        lines = [f"**{s.name or s.seat}** ({holder(s)})"
                  + (f" plays {(roles or {}).get(s.seat) or tabletext.role_name(info, s.role)}"
                     if (roles or {}).get(s.seat) or s.role else "") for s in info.seats]
         e.add_field(name="Players", value="\n".join(lines)[:1024] or "nobody", inline=False)
@@ -80,7 +88,7 @@ def lobby_embed(info: GameInfo, *, max_seats: int, min_seats: int, roles: dict[s
     if info.options:
         e.add_field(name="Options", value="; ".join(f"{k}: {v}" for k, v in sorted(info.options.items()))[:1024],
                     inline=False)
-    e.set_footer(text="Join takes a seat named after you. "
+    e.set_footer(text="Join takes a seat named after you; the creator may add computer players in the menu. "
                       + ("Pick a family or faction in the menu (or /game role); the rest are dealt at the start. "
                          if info.roles else "")
                       + "Your private board and choices arrive by direct message.")

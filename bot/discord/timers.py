@@ -1,9 +1,14 @@
-"""The deadline dispatcher: one task sleeps until the table's next reminder or deadline.
+"""The deadline dispatcher: one task sleeps until the table's next reminder or deadline, and
+hands computer players' turns to worker threads.
 
 The deadlines live in the table's database (RoboDanny's timer table, kept until handled), so
 they survive restarts: on start :meth:`TableService.catch_up` applies those that passed while
 the bot was down. Every command wakes the task, since an action may open an earlier deadline.
 Reminders and applied defaults become outbox rows, announced by :mod:`bot.discord.delivery`.
+
+A computer player's turn (a ``computer`` row, due at once) thinks in a worker thread
+(``asyncio.to_thread``; at most ``computers.workers`` at once, one per game), so the bot answers
+people meanwhile and one game's computer never holds up another game's.
 """
 
 from __future__ import annotations
@@ -28,28 +33,58 @@ class Timers(BackgroundLoop):
         self.bot = bot
         self.longest_sleep = longest_sleep
         self.fired = 0
+        self.thinking: dict[int, asyncio.Task[None]] = {}  # computer turns under way, by deadline row
+        self.workers = asyncio.Semaphore(max(1, getattr(bot.table, "computer_workers", 2)))
+        self.stopping = False  # a cancellation swallowed by wait_for (a wake at the same moment) still stops it
 
     async def run(self) -> None:
         await self.bot.wait_until_ready()
         table = self.bot.table
-        first = True
-        while not self.bot.is_closed():
+        while not self.bot.is_closed() and not self.stopping:
             self.event.clear()
             try:
-                outcomes = await asyncio.to_thread(table.catch_up if first else table.run_due)
-                first = False
+                outcomes = await asyncio.to_thread(table.run_due, computers=False)
                 self.fired += len(outcomes)
                 if outcomes:
                     log.info("applied %d default(s) at their deadline", len(outcomes))
                 if self.bot.delivery is not None:
                     self.bot.delivery.wake()
+                self.start_computers(await asyncio.to_thread(table.computer_turns))
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("the deadline dispatcher failed; retrying")
-            nxt = table.next_wakeup()
+            nxt = table.next_wakeup(computers=False)
             delay = self.longest_sleep if nxt is None else min(max(nxt - table.clock.now(), 0.05), self.longest_sleep)
             try:
                 await asyncio.wait_for(self.event.wait(), timeout=delay)
             except TimeoutError:
                 pass
+
+    async def stop(self) -> None:
+        """Stop the dispatcher and the computer turns it waits for (a turn cut short stays a row in
+        the database: the next start plays it)."""
+        self.stopping = True
+        for task in list(self.thinking.values()):
+            task.cancel()
+        await super().stop()
+
+    def start_computers(self, turns: list[int]) -> None:
+        """A task per computer turn not yet under way (a turn is never played twice at once)."""
+        for turn in turns:
+            if turn not in self.thinking and not self.stopping:
+                self.thinking[turn] = asyncio.create_task(self.think(turn), name=f"seneschal-computer-{turn}")
+
+    async def think(self, turn: int) -> None:
+        try:
+            async with self.workers:
+                outcomes = await asyncio.to_thread(self.bot.table.play_computer, turn)
+            self.fired += len(outcomes)
+        except Exception:
+            log.exception("a computer player's turn (deadline row %s) failed", turn)
+        finally:
+            self.thinking.pop(turn, None)
+            if not self.stopping:
+                if self.bot.delivery is not None:
+                    self.bot.delivery.wake()
+                self.wake()  # its move may make another computer player awaited

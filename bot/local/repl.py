@@ -45,6 +45,8 @@ The game's group may be left out: bid card:3             (= /tribute bid card:3 
 Answer your prompt by number:    choose 2      (then choose again for each step; several: choose 1,3)
 Table commands (/game ...):      {table}
 In a lobby, pick a colour/faction: /game join role:red   or later   /game role red   (random: dealt at start)
+Computer players fill seats:     /game computer strength:steady role:blue   (random, steady or schemer)
+Hand your seat to one and back:  /game replace seat:alice computer:steady   then   /game replace seat:alice user:alice
 Games and their command groups:  {games}
 Commands of a game:              /game rules NAME
 Other lines:

@@ -24,6 +24,7 @@ from bot.table.results import (
     Applied,
     Asked,
     Board,
+    ComputerSeated,
     Created,
     Exported,
     GameInfo,
@@ -52,7 +53,7 @@ from bot.table.store import Store
 
 __all__ = [
     "BOARD_IMAGE", "CHANNEL_POST", "DEFAULT_SETTINGS", "DM", "STATUS_EDIT", "TABLE_COMMANDS", "TABLE_GROUP",
-    "Actor", "AlreadyDone", "Applied", "Asked", "Board", "Clock", "Command", "CommandParam", "CommandRegistry", "CorruptGame",
+    "Actor", "AlreadyDone", "Applied", "Asked", "Board", "Clock", "Command", "CommandParam", "ComputerSeated", "CommandRegistry", "CorruptGame",
     "Created", "Exported", "FakeClock", "GameInfo", "GameList", "GameStatus", "Hand", "Imported", "Invocation",
     "Joined", "Left", "LogEntry", "LogPage", "NotAllowed", "Outcome", "Outgoing", "ParamKind",
     "RoleChosen", "RoleInfo", "RulesHelp", "SeatInfo", "Settings", "Source", "Started", "Status", "Store", "SystemClock", "TableChanged", "TableError",

@@ -28,7 +28,19 @@ DEFAULT_SETTINGS: dict[str, str] = {
     "deadline.response": "",
     "deadline.reaction": "",
     "reminders": "12h,1h",  # reminders this long before the deadline; "off" for none
+    "absent": "off",  # a computer player of this strength answers for a seat whose deadline passed; "off": the default
 }
+
+#: The outcome of a passed deadline a computer player took over (the ``absent`` setting).
+HANDED = "handed to a computer player"
+
+#: The user id of a seat added as a computer player is this prefix and the seat's name (no person holds it).
+COMPUTER_USER = "computer:"
+
+
+def is_computer_user(user_id: str | None) -> bool:
+    """Whether ``user_id`` names no person but a computer player added to the game."""
+    return bool(user_id) and str(user_id).startswith(COMPUTER_USER)
 
 #: What people type (and autocomplete sends) for an empty list: no troops, no cards.
 NOTHING = ("none", "nobody", "nothing", "no one", "-")

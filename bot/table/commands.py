@@ -26,6 +26,7 @@ from typing import Any
 
 from bot.table.errors import TableError
 from bot.table.results import Actor, Outcome
+from engine import agents
 from engine.core import Action, ActionSpec, ParamType, Refusal, Rules, textform
 
 TABLE_GROUP = "game"
@@ -180,6 +181,14 @@ TABLE_COMMANDS: tuple[Command, ...] = (
     _t("role", "Choose or change your colour or faction in the lobby (random: dealt at the start)",
        P("role", K.STR, "a free colour or faction, or random", autocomplete=S.ROLES), mutates=True),
     _t("leave", "Give up your seat while the game is still in its lobby", mutates=True),
+    _t("computer", "Seat a computer player in the lobby, with its strength, a name and a role (GM)",
+       P("strength", K.STR, "random, steady (the default) or schemer, the strongest", required=False,
+         choices=agents.STRENGTHS),
+       P("name", K.STR, "its name (default: one of ours, never one already at the table)", required=False),
+       P("role", K.STR, "its colour or faction (default: dealt at the start)", required=False,
+         autocomplete=S.ROLES), gm=True, mutates=True),
+    _t("dismiss", "Take a computer player out of the lobby (GM)",
+       P("seat", K.SEAT, "the computer player's seat", autocomplete=S.SEATS), gm=True, mutates=True),
     _t("start", "Start the game (its creator or a GM)", mutates=True),
     _t("status", "Where the game stands, and who it waits for"),
     _t("board", "The board: public, or private:yes for what only you know",
@@ -192,9 +201,12 @@ TABLE_COMMANDS: tuple[Command, ...] = (
        P("seat", K.SEAT, "the awaited seat", autocomplete=S.SEATS), gm=True, mutates=True),
     _t("pause", "Stop the game and its clock (GM)", gm=True, mutates=True),
     _t("resume", "Restart the game and its clock (GM)", gm=True, mutates=True),
-    _t("replace", "Give a seat to another person (GM)",
-       P("seat", K.SEAT, "the seat", autocomplete=S.SEATS), P("user", K.USER, "who takes it over"),
-       gm=True, mutates=True),
+    _t("replace", "Give a seat to another person or a computer player, or take it back (GM, or the seat's owner)",
+       P("seat", K.SEAT, "the seat", autocomplete=S.SEATS),
+       P("user", K.USER, "the person who takes it over (the owner: yourself, to take it back)", required=False),
+       P("computer", K.STR, "or a computer player of this strength takes it over", required=False,
+         choices=agents.STRENGTHS),
+       mutates=True),
     _t("export", "The whole game as one JSON file (GM)", gm=True),
     _t("import", "Open a game from an exported JSON file in this channel (GM)",
        P("file", K.FILE, "the exported file"), gm=True, scoped=False, mutates=True),

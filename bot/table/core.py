@@ -17,6 +17,7 @@ from bot.table.basics import (
     ROW_NAMES,
     LiveGame,
     T,
+    is_computer_user,
     log,
     no_such_game,
 )
@@ -33,7 +34,7 @@ from bot.table.results import (
     SeatInfo,
 )
 from bot.table.store import DamagedRow, GameRow, Store
-from engine import registry
+from engine import agents, registry
 from engine.core import Action, GameState, Refusal, RuleError, Rules, apply
 
 
@@ -131,7 +132,7 @@ class TableCore:
         return self._info(self._row(game_id))
 
     def _info(self, row: GameRow) -> GameInfo:
-        seats = tuple(SeatInfo(s.seat, s.user_id, s.name, s.position, s.role) for s in self.store.seats(row.id))
+        seats = tuple(SeatInfo(s.seat, s.user_id, s.name, s.position, s.role, s.agent) for s in self.store.seats(row.id))
         return GameInfo(row.id, row.game, self._title(row.game), row.channel, GameStatus(row.status), row.creator,
                         row.players, row.options, row.settings, seats, row.phase, row.last_seq,
                         row.engine_version, row.created, self._lobby_roles(row, seats))
@@ -279,8 +280,14 @@ class TableCore:
             self.store.record_command_key(key, game_id, command, self.clock.now())
 
     def _queue(self, game_id: int, messages: list[ob.Message]) -> None:
+        """Store messages to deliver. A seat a computer player plays gets no prompt nor reminder (nobody
+        would answer them); one added as a computer player has nobody to read any direct message."""
         now = self.clock.now()
+        played = {s.seat: s for s in self.store.seats(game_id) if s.agent} if messages else {}
         for m in messages:
+            held = played.get(m.recipient[5:]) if m.kind == ob.DM and m.recipient.startswith("seat:") else None
+            if held is not None and (is_computer_user(held.user_id) or m.payload.get("type") in ("prompt", "reminder")):
+                continue
             self.store.add_outbox(game_id, m.key, m.kind, m.recipient, m.payload, now)
 
     def _prefix(self, row: GameRow, seq: int, epoch: int | None = None) -> str:
@@ -406,6 +413,11 @@ class TableCore:
         if not isinstance(value, str) or len(value) > limits.MAX_SETTING_VALUE:
             raise TableError(f"{name}: a setting's value is text of at most {limits.MAX_SETTING_VALUE} characters",
                              code=Refusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off")
+        if name == "absent":
+            if value not in ("off", *agents.STRENGTHS):
+                raise TableError(f"absent: {value!r} is not a computer player's strength", code=Refusal.BAD_SETTING,
+                                 legal=["off", *agents.STRENGTHS])
+            return
         longest = format_duration(limits.MAX_DEADLINE)
         try:
             parts = [p for p in value.split(",") if p.strip()] if name == "reminders" else [value] if value else []

@@ -38,16 +38,22 @@ class Deadlines(TableCore):
                     out.append(seconds)
         return sorted(set(out), reverse=True)
 
-    def _sync_deadlines(self, row: GameRow, rules: Rules, state: GameState, now: float) -> dict[tuple[str, str], float]:
+    def _sync_deadlines(self, row: GameRow, rules: Rules, state: GameState, now: float, *,
+                        standing_in: tuple[str, str] | None = None) -> dict[tuple[str, str], float]:
         """Close rows of decisions no longer awaited, open rows for newly awaited seats.
 
-        Returns the deadline of every awaited (decision, seat), for status and prompts.
+        A seat a computer player plays gets a ``computer`` row due at once (its turn, for
+        :meth:`~bot.table.computers.Computers.play_computer`), for requests and offers to it too;
+        so does ``standing_in`` (decision, seat): a computer player answering for an absent seat
+        finishes the decision it took over. Returns the deadline of every awaited (decision, seat)
+        a person answers, for status and prompts.
         """
-        awaited = {(d.id, s): d for d in rules.pending(state) if d.blocking for s in d.seats}
+        computers = {s.seat for s in self.store.seats(row.id) if s.agent}
+        awaited = {(d.id, s): d for d in rules.pending(state) for s in d.seats if d.blocking or s in computers}
         due: dict[tuple[str, str], float] = {}
         have: set[tuple[str, str]] = set()
         rows = self.store.open_deadlines(row.id)
-        timed = {(r.decision, r.seat) for r in rows if r.kind == "deadline"}
+        timed = {(r.decision, r.seat) for r in rows if r.kind in ("deadline", "computer")}
         for r in rows:
             pair = (r.decision, r.seat)
             if pair not in awaited:
@@ -61,6 +67,9 @@ class Deadlines(TableCore):
         settings = self.settings_of(row)
         for pair, d in awaited.items():
             if pair in have:
+                continue
+            if pair[1] in computers or pair == standing_in:
+                self.store.add_deadline(row.id, d.id, pair[1], "computer", now, now, now)
                 continue
             seconds = self._deadline_for(settings, d)
             if seconds <= 0:

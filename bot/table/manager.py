@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from bot.table import limits
 from bot.table.basics import (
+    COMPUTER_USER,
     DEFAULT_SETTINGS,
+    is_computer_user,
     shown_name,
 )
-from bot.table.errors import TableError
+from bot.table.errors import NotAllowed, TableError
 from bot.table.play import Play
 from bot.table.results import (
     LIVE,
@@ -18,6 +20,7 @@ from bot.table.results import (
     TableChanged,
 )
 from bot.table.store import GameRow
+from engine import agents
 from engine.core import Refusal
 
 
@@ -60,13 +63,22 @@ class GameManager(Play):
 
         return self._once(actor, channel, game_id, key, body, gm="resume the game")
 
-    def replace(self, actor: Actor, channel: str | None, seat: str, user_id: str, name: str | None = None, *,
-                game_id: int | None = None, key: str | None = None) -> TableChanged | AlreadyDone:
-        """Give ``seat`` to another person (GM only); the seat keeps its name and its secrets."""
-
-        if not user_id or len(user_id) > limits.MAX_USER_ID:
+    def replace(self, actor: Actor, channel: str | None, seat: str, user_id: str | None = None,
+                name: str | None = None, *, computer: str | None = None, game_id: int | None = None,
+                key: str | None = None) -> TableChanged | AlreadyDone:
+        """Give ``seat`` to another person (``user_id``) or to a computer player of strength
+        ``computer``; the seat keeps its name and its secrets. The game's manager may do either; the
+        seat's owner may hand it to a computer player and take it back (a seat handed to a computer
+        player keeps its owner, who still reads its news)."""
+        if computer is not None:
+            computer = computer.strip().lower()
+            if computer not in agents.STRENGTHS or user_id:
+                raise TableError("name a person or a computer player's strength, not both"
+                                 if user_id else f"a computer player's strength is not {computer!r}",
+                                 code=Refusal.BAD_VALUE, legal=list(agents.STRENGTHS))
+        elif not user_id or len(user_id) > limits.MAX_USER_ID:
             raise TableError(f"a user id is 1 to {limits.MAX_USER_ID} characters", code=Refusal.BAD_VALUE,
-                             legal="mention the person")
+                             legal="mention the person, or name a computer player's strength")
         name = shown_name(name) if name else None
 
         def body(row: GameRow) -> TableChanged:
@@ -75,23 +87,43 @@ class GameManager(Play):
             if held is None:
                 raise TableError(f"game {row.id} has no seat {seat!r}", code="no_seat",
                                  legal=[s.seat for s in info.seats])
-            other = info.seat_of(user_id)
-            if other is not None and other.seat != seat:
-                raise TableError(f"that person already holds seat {other.seat!r}", code="seated")
+            owner = held.user_id == actor.user_id and not is_computer_user(held.user_id)
+            if not self.is_gm(actor, row) and not (owner and (computer or user_id == actor.user_id)):
+                raise NotAllowed("only the game's manager, or the seat's owner, may hand a seat over",
+                                 legal="the game's creator, Manage Server or the GM role in this server; "
+                                       "the seat's owner may give it to a computer player and take it back")
+            if user_id is not None:
+                other = info.seat_of(user_id)
+                if other is not None and other.seat != seat:
+                    raise TableError(f"that person already holds seat {other.seat!r}", code="seated")
             if row.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
                 raise TableError(f"game {row.id} is over", code=Refusal.GAME_OVER)
             now = self.clock.now()
             with self.store.transaction():
-                self.store.set_seat_user(row.id, seat, user_id, name or user_id)
-                self._post(row, f"replace.{seat}.{now}", "table", what="replaced", seat=seat, by=actor.name,
-                           user=name or user_id)
-                self._queue(row.id, self._prompt_anew(row, seat, f"g{row.id}.replace.{seat}.{now}.prompt"))
+                if computer is not None:
+                    self.store.set_seat_agent(row.id, seat, computer)
+                else:
+                    assert user_id is not None
+                    self.store.set_seat_user(row.id, seat, user_id, name or user_id)
+                if self.store.has_snapshot(row.id) and row.status != GameStatus.LOBBY:
+                    self.store.close_seat_deadlines(row.id, seat, now, "handed over")
+                    if row.status == GameStatus.ACTIVE:
+                        self._sync_deadlines(row, self.rules_for(row.game), self._load(row), now)
+                if computer is not None:
+                    self._post(row, f"replace.{seat}.{now}.computer", "table", what="computer", seat=seat, by=actor.name,
+                               user=held.name, strength=computer)
+                else:
+                    self._post(row, f"replace.{seat}.{now}.{user_id}", "table", what="replaced", seat=seat, by=actor.name,
+                               user=name or user_id, back=held.computer)
+                    self._queue(row.id, self._prompt_anew(row, seat, f"g{row.id}.replace.{seat}.{now}.prompt"))
                 self._remember(key, row.id, "replace")
             self._live.pop(row.id, None)
+            new = f"{COMPUTER_USER}{computer}" if computer else user_id
             return TableChanged(self.info(row.id), "replaced",
-                                {"seat": seat, "old": held.user_id, "new": user_id, "name": name or user_id})
+                                {"seat": seat, "old": held.user_id, "new": new, "name": name or new,
+                                 "computer": computer or ""})
 
-        return self._once(actor, channel, game_id, key, body, gm="hand a seat over")
+        return self._once(actor, channel, game_id, key, body)
 
     def abandon(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
                 key: str | None = None) -> TableChanged | AlreadyDone:

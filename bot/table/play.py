@@ -49,6 +49,9 @@ class Play(Deadlines):
         if mine is None:
             raise NotAllowed(f"you have no seat in game {row.id}; only a seat's player acts for it",
                              legal=[s.seat for s in self._info(row).seats])
+        if mine.computer:
+            raise NotAllowed(f"a computer player ({mine.agent}) plays your seat {mine.seat} now",
+                             legal=f"take it back: /game replace seat:{mine.seat} user:<you>")
         try:
             return self._apply(row.id, mine.seat, action, key=key, user_id=actor.user_id, source="player",
                                expect_version=expect_version)
@@ -100,7 +103,8 @@ class Play(Deadlines):
         return None
 
     def _apply(self, game_id: int, seat: str, action: Action, *, key: str | None, user_id: str | None,
-               source: str, expect_version: int | None = None, deadline_id: int | None = None) -> Applied:
+               source: str, expect_version: int | None = None, deadline_id: int | None = None,
+               standing_in: tuple[str, str] | None = None) -> Applied:
         """Apply for ``seat``; the database decides between processes: one that loses the race to append
         (:class:`~bot.table.store.StaleAppend`) reloads and looks again, and answers as for a duplicate
         when the winner applied this very key."""
@@ -108,13 +112,15 @@ class Play(Deadlines):
         while True:
             try:
                 return self._apply_once(game_id, seat, action, key=key, user_id=user_id, source=source,
-                                        expect_version=expect_version, deadline_id=deadline_id)
+                                        expect_version=expect_version, deadline_id=deadline_id,
+                                        standing_in=standing_in)
             except StaleAppend as err:
                 log.debug("game %s moved on in another process (%s): looking again", game_id, err)
                 self._live.pop(game_id, None)
 
     def _apply_once(self, game_id: int, seat: str, action: Action, *, key: str, user_id: str | None,
-                    source: str, expect_version: int | None, deadline_id: int | None) -> Applied:
+                    source: str, expect_version: int | None, deadline_id: int | None,
+                    standing_in: tuple[str, str] | None = None) -> Applied:
         with self._lock(game_id):
             row = self._row(game_id)
             if (dup := self._duplicate(row, key)) is not None:
@@ -148,12 +154,14 @@ class Play(Deadlines):
                     self.store.close_game_deadlines(game_id, now, "game over")
                     due: dict[tuple[str, str], float] = {}
                 else:
-                    due = self._sync_deadlines(row, rules, work, now)
+                    due = self._sync_deadlines(row, rules, work, now, standing_in=standing_in)
                 words = rules.words()
                 names = self._names(game_id)
                 chosen = words.label(live, seat, action, Audience(seat, names))
                 answer = {"deadline": f"Time ran out, so the table chose for you: {chosen}.",
-                          "gm": f"A GM chose for you: {chosen}."}.get(source, f"You chose: {chosen}.")
+                          "gm": f"A GM chose for you: {chosen}.",
+                          "computer": "Time ran out: a computer player answered in your place."
+                          }.get(source, f"You chose: {chosen}.")
                 self._queue(game_id, ob.after_action(ob.Turn(
                     game_id=game_id, prefix=self._prefix(row, seq), rules=rules, state=work, before=live,
                     events=steps.events, phase_events=since, names=names, due=due, result=result,

@@ -36,6 +36,9 @@ class Prompts(Play):
         mine = self._info(row).seat_of(actor.user_id)
         if mine is None:
             raise NotAllowed(f"you have no seat in game {row.id}; only a seat's player answers for it")
+        if mine.computer:
+            raise NotAllowed(f"a computer player ({mine.agent}) plays your seat {mine.seat} now",
+                             legal=f"take it back: /game replace seat:{mine.seat} user:<you>")
         self._check_playable(row)
         d = ob.awaited(rules, state, offers=True).get(mine.seat)
         if d is None:

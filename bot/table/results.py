@@ -46,6 +46,13 @@ class SeatInfo:
     name: str
     position: int
     role: str = ""  # the colour or faction chosen in the lobby ('' = none: dealt at the start)
+    #: the strength of the computer player playing the seat ('' = a person plays it)
+    agent: str = ""
+
+    @property
+    def computer(self) -> bool:
+        """Whether a computer player plays the seat (added as one, or handed to one by its owner)."""
+        return bool(self.agent)
 
 
 @dataclass(frozen=True)
@@ -122,6 +129,17 @@ class Joined(Outcome):
 @dataclass(frozen=True)
 class Left(Outcome):
     seat: str = ""
+
+
+@dataclass(frozen=True)
+class ComputerSeated(Outcome):
+    """A computer player took a lobby seat (``added``), or left one (``added`` False)."""
+
+    seat: str = ""
+    name: str = ""
+    strength: str = ""
+    role: str = ""
+    added: bool = True
 
 
 @dataclass(frozen=True)

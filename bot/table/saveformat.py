@@ -45,7 +45,8 @@ def export_game(service: SaveSupport, row: GameRow) -> Exported:
             "result": row.result,
         },
         "seed": row.seed,
-        "seats": [{"seat": s.seat, "user_id": s.user_id, "name": s.name, **({"role": s.role} if s.role else {})}
+        "seats": [{"seat": s.seat, "user_id": s.user_id, "name": s.name, **({"role": s.role} if s.role else {}),
+                   **({"agent": s.agent} if s.agent else {})}
                   for s in seats],
         "actions": [
             {"seq": a.seq, "seat": a.seat, "action": json.loads(a.action), "key": a.key, "at": a.at,
@@ -78,7 +79,7 @@ def import_game(service: SaveSupport, actor: Actor, channel: str | None, text: s
             schema=rules.schema_version, now=now,
             status=GameStatus.LOBBY.value if replay is None else GameStatus.ACTIVE.value)
         for s in save.seats:
-            store.add_seat(game_id, s.seat, s.user_id, s.name, now, s.role)
+            store.add_seat(game_id, s.seat, s.user_id, s.name, now, s.role, s.agent)
         if replay is not None:
             store.put_snapshot(game_id, 0, replay.start, replay.start_phase, now)
             for a, step in zip(save.actions, replay.steps, strict=True):

@@ -18,13 +18,15 @@ from typing import Any
 from bot.table import limits
 from bot.table.errors import Refusal, TableError
 from bot.table.results import GameStatus
+from engine import agents
 from engine.core import RuleError, Rules
 
 FORMAT = "seneschal-game"
 VERSION = 1
 
 #: Who may have played a logged action: its seat's player, a passed deadline, a GM's skip.
-SOURCES = ("player", "deadline", "gm", "skip")  # skip: a pass the table made for a seat with no choice
+#: skip: a pass the table made for a seat with no choice; computer: a computer player's choice
+SOURCES = ("player", "deadline", "gm", "skip", "computer")
 _SEAT = re.compile(rf"[a-z0-9_-]{{1,{limits.MAX_SEAT_NAME}}}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
@@ -42,6 +44,7 @@ class SeatEntry:
     user_id: str
     name: str
     role: str
+    agent: str = ""  # the strength of the computer player playing the seat ('' = a person)
 
 
 @dataclass(frozen=True)
@@ -256,7 +259,10 @@ def _seats(entries: list[Any]) -> tuple[SeatEntry, ...]:
         user_id = _text(_field(s, f"{path}.", "user_id"), f"{path}.user_id", limits.MAX_USER_ID, empty=False)
         name = _text(s.get("name", seat), f"{path}.name", limits.MAX_PERSON_NAME)
         role = _text(s.get("role", ""), f"{path}.role", limits.MAX_LABEL)
-        out.append(SeatEntry(seat, user_id, name or seat, role))
+        agent = _text(s.get("agent", ""), f"{path}.agent", limits.MAX_LABEL)
+        if agent and agent not in agents.STRENGTHS:
+            raise bad(f"{path}.agent", f"is {agent!r}, not a strength ({', '.join(agents.STRENGTHS)})")
+        out.append(SeatEntry(seat, user_id, name or seat, role, agent))
     _unique([s.seat for s in out], "seats", "seat")
     _unique([s.user_id for s in out], "seats", "user_id")
     return tuple(out)

@@ -23,8 +23,8 @@ from typing import Any
 # Re-exported: the names callers have always imported from here.
 from bot.table.basics import DEFAULT_SETTINGS, is_irreversible, parse_options, private_part
 from bot.table.commands import Call, Handler
+from bot.table.computers import Computers
 from bot.table.errors import TableError
-from bot.table.lobby import Lobby
 from bot.table.looking import Looking
 from bot.table.manager import GameManager
 from bot.table.prompts import Prompts
@@ -34,14 +34,13 @@ from bot.table.results import (
 )
 from bot.table.saves import Saves, SaveSupport
 from bot.table.steps import skippable
-from bot.table.timers import Timers
 from engine.core import Refusal
 
 __all__ = ["DEFAULT_SETTINGS", "SaveSupport", "TableService", "is_irreversible", "parse_options", "private_part",
            "skippable"]
 
 
-class TableService(Lobby, Prompts, Timers, GameManager, Saves, Looking):
+class TableService(Computers, Prompts, GameManager, Saves, Looking):
     """All games of one bot. See docs/table.md for the API in one page (and "The house" for how
     the parts below compose)."""
 
@@ -78,8 +77,9 @@ class TableService(Lobby, Prompts, Timers, GameManager, Saves, Looking):
             "import": lambda c: self.import_game(c.actor, c.channel, _read_file(c.args["file"]), key=c.key),
             "rules": lambda c: self.rules_help(c.actor, c.channel, name=c.args.get("name"), topic=c.args.get("topic")),
             "list": lambda c: self.list_games(c.actor, c.channel),
-            "replace": lambda c: self.replace(c.actor, c.channel, c.args["seat"], c.args["user"], c.args["user"],
-                                              game_id=c.game_id, key=c.key),
+            "replace": lambda c: self.replace(c.actor, c.channel, c.args["seat"], c.args.get("user"), c.args.get("user"),
+                                              computer=c.args.get("computer"), game_id=c.game_id, key=c.key),
+            "computer": changing(self.computer), "dismiss": changing(self.dismiss),
             "join": changing(self.join), "role": changing(self.role), "leave": changing(self.leave),
             "start": changing(self.start), "undo": changing(self.undo), "skip": changing(self.skip),
             "pause": changing(self.pause), "resume": changing(self.resume), "settings": changing(self.settings),

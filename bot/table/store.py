@@ -79,6 +79,7 @@ class SeatRow:
     position: int
     joined: float
     role: str = ""  # the colour or faction chosen in the lobby ('' = none)
+    agent: str = ""  # the strength of the computer player playing the seat ('' = a person; migration 7)
 
 
 @dataclass(frozen=True)
@@ -314,11 +315,17 @@ class Store:
         return [SeatRow(**dict(r)) for r in self._all("SELECT * FROM seats WHERE game = ? ORDER BY position",
                                                           (game_id,))]
 
-    def add_seat(self, game_id: int, seat: str, user_id: str, name: str, now: float, role: str = "") -> None:
+    def add_seat(self, game_id: int, seat: str, user_id: str, name: str, now: float, role: str = "",
+                 agent: str = "") -> None:
         with self.transaction():
             row = self._x("SELECT COALESCE(MAX(position), -1) FROM seats WHERE game = ?", (game_id,)).fetchone()
-            self._x("INSERT INTO seats (game, seat, user_id, name, position, joined, role) VALUES (?,?,?,?,?,?,?)",
-                    (game_id, seat, user_id, name, int(row[0]) + 1, now, role))
+            self._x("INSERT INTO seats (game, seat, user_id, name, position, joined, role, agent) "
+                    "VALUES (?,?,?,?,?,?,?,?)", (game_id, seat, user_id, name, int(row[0]) + 1, now, role, agent))
+
+    def set_seat_agent(self, game_id: int, seat: str, agent: str) -> None:
+        """Who plays the seat: a computer player of strength ``agent``, or ('') its holder."""
+        with self.transaction():
+            self._x("UPDATE seats SET agent = ? WHERE game = ? AND seat = ?", (agent, game_id, seat))
 
     def set_seat_role(self, game_id: int, seat: str, role: str) -> None:
         with self.transaction():
@@ -328,10 +335,10 @@ class Store:
         with self.transaction():
             self._x("DELETE FROM seats WHERE game = ? AND seat = ?", (game_id, seat))
 
-    def set_seat_user(self, game_id: int, seat: str, user_id: str, name: str) -> None:
+    def set_seat_user(self, game_id: int, seat: str, user_id: str, name: str, agent: str = "") -> None:
         with self.transaction():
-            self._x("UPDATE seats SET user_id = ?, name = ? WHERE game = ? AND seat = ?",
-                    (user_id, name, game_id, seat))
+            self._x("UPDATE seats SET user_id = ?, name = ?, agent = ? WHERE game = ? AND seat = ?",
+                    (user_id, name, agent, game_id, seat))
 
     # -- the action log -----------------------------------------------------------
     def append_action(self, game_id: int, seq: int, seat: str, action: str, events: str, key: str, at: float,
@@ -518,9 +525,10 @@ class Store:
                 bad.append(err)
         return good, bad
 
-    def next_due(self, games: str | None = None) -> float | None:
+    def next_due(self, games: str | None = None, *, computers: bool = True) -> float | None:
+        """When the next open row is due; ``computers=False`` leaves out computer players' turns."""
         row = self._one(f"SELECT MIN(d.due) FROM deadlines d JOIN games g ON g.id = d.game WHERE {self._CLOCK_RUNS} "
-                        f"{'AND ' + games if games else ''}")
+                        f"{'AND ' + games if games else ''}{'' if computers else ' AND d.kind != ' + repr('computer')}")
         return float(row[0]) if row and row[0] is not None else None
 
     # -- checks and backups ---------------------------------------------------------
@@ -614,10 +622,26 @@ class Store:
             self._x("UPDATE deadlines SET done_at = ?, outcome = ? WHERE id = ? AND done_at IS NULL",
                     (now, outcome, deadline_id))
 
+    def note_outcome(self, deadline_id: int, outcome: str) -> None:
+        """Say what came of a closed row (a computer player's turn: what it chose, in words)."""
+        with self.transaction():
+            self._x("UPDATE deadlines SET outcome = ? WHERE id = ?", (outcome, deadline_id))
+
+    def seat_rows(self, game_id: int, decision: str, seat: str) -> list[DeadlineRow]:
+        """Every row, open or closed, of one seat's decision, oldest first."""
+        return [self._deadline_row(r) for r in self._all(
+            f"{_DEADLINES} WHERE d.game = ? AND d.decision = ? AND d.seat = ? ORDER BY d.id", (game_id, decision, seat))]
+
     def close_game_deadlines(self, game_id: int, now: float, outcome: str) -> None:
         with self.transaction():
             self._x("UPDATE deadlines SET done_at = ?, outcome = ? WHERE game = ? AND done_at IS NULL",
                     (now, outcome, game_id))
+
+    def close_seat_deadlines(self, game_id: int, seat: str, now: float, outcome: str) -> None:
+        """Close the open rows of one seat (it changed hands: its new player's rows open afresh)."""
+        with self.transaction():
+            self._x("UPDATE deadlines SET done_at = ?, outcome = ? WHERE game = ? AND seat = ? AND done_at IS NULL",
+                    (now, outcome, game_id, seat))
 
     def shift_deadlines(self, game_id: int, seconds: float) -> None:
         with self.transaction():

@@ -95,6 +95,10 @@ def table_notice(p: dict[str, Any], dm: bool = False) -> str:
     who = p.get("name") or p.get("seat") or "someone"
     if kind == "deadline":
         return f"Time ran out for {who}: the table played the default answer and the game goes on."
+    if kind == "stand_in":
+        line = (f"time ran out for {who}, so a computer player ({p.get('strength') or 'steady'}) plays in their "
+                "place while they are away.")
+        return f"{p['title']} — {line}" if p.get("title") else line[0].upper() + line[1:]
     if kind == "skip":
         return f"{by} played the default answer for {who}, and the game goes on."
     if kind == "undo":
@@ -105,6 +109,13 @@ def table_notice(p: dict[str, Any], dm: bool = False) -> str:
         return f"{by} paused the game: no deadline runs until it resumes."
     if what == "resumed":
         return f"{by} resumed the game; deadlines run again."
+    if what == "computer":
+        whose = "their own seat" if p.get("user") == p.get("by") else f"{p.get('user') or p.get('seat')}'s seat"
+        return f"{by} handed {whose} to a computer player ({p.get('strength') or 'steady'}), which plays it from now on."
+    if what == "replaced" and p.get("back"):
+        if p.get("user") == p.get("by"):
+            return f"{by} takes their seat back from the computer player."
+        return f"{by} gave {p.get('seat')}'s seat, played by a computer player until now, to {p.get('user')}."
     if what == "replaced":
         return f"{by} gave {p.get('seat')}'s seat to {p.get('user')}, who now plays it."
     if what == "abandoned":
@@ -136,7 +147,7 @@ def outgoing_text(m: ob.Outgoing, now: float | None = None, when: When = utc) ->
         return "\n".join(lines)
     if kind == "battle":
         return "\n".join(p.get("lines") or [])
-    if kind in ("deadline", "skip", "undo", "table"):
+    if kind in ("deadline", "stand_in", "skip", "undo", "table"):
         return table_notice(p, dm=m.kind == ob.DM)
     if kind == "damaged":
         return ("This game is damaged: part of its record cannot be read, so it is set aside and waits; the other "
@@ -163,6 +174,11 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
         return f"{o.seat} plays {o.label}."
     if isinstance(o, r.Left):
         return f"You left seat {o.seat}."
+    if isinstance(o, r.ComputerSeated):
+        if not o.added:
+            return f"{o.name}, the computer player, left the table."
+        role = f", playing {role_name(g, o.role)}" if o.role else ""
+        return f"{o.name}, a computer player ({o.strength}), sits as {o.seat}{role}."
     if isinstance(o, r.Started):
         return f"Game {g.id if g else '?'} has started: {o.phase}. Your choices come by direct message."
     if isinstance(o, r.Applied):
@@ -191,6 +207,9 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
     if isinstance(o, r.Undone):
         return f"Took back {o.count} action{'s' if o.count != 1 else ''}."
     if isinstance(o, r.TableChanged):
+        if o.what == "replaced":
+            who = f"a computer player ({o.detail['computer']})" if o.detail.get("computer") else o.detail.get("name")
+            return f"Seat {o.detail.get('seat')} of game {g.id if g else '?'} is replaced: {who} plays it from now on."
         return f"Game {g.id if g else '?'} is {o.what}."
     if isinstance(o, r.Exported):
         return f"Exported as {o.filename} ({len(o.text)} bytes)."
@@ -234,7 +253,8 @@ def free_roles_text(g: r.GameInfo | None) -> str:
 
 
 def seat_line(g: r.GameInfo, s: r.SeatInfo) -> str:
-    return f"{s.name or s.seat}" + (f" ({role_name(g, s.role)})" if s.role else "")
+    notes = ([role_name(g, s.role)] if s.role else []) + ([f"computer player, {s.agent}"] if s.agent else [])
+    return f"{s.name or s.seat}" + (f" ({'; '.join(notes)})" if notes else "")
 
 
 def rules_help_text(o: r.RulesHelp) -> str:

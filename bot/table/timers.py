@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import zlib
+
 from bot.table import outbox as ob
 from bot.table.basics import (
+    HANDED,
     log,
 )
 from bot.table.clock import format_duration
@@ -21,10 +24,11 @@ from engine.core.words import Audience
 class Timers(Play):
     """Runs the deadlines that are due."""
 
-    def next_wakeup(self) -> float | None:
+    def next_wakeup(self, *, computers: bool = True) -> float | None:
         """When :meth:`run_due` has work next (epoch seconds), or None. Sleep until then (or until
-        the next command: any action may add an earlier deadline)."""
-        return self.store.next_due(self.shard_games)
+        the next command: any action may add an earlier deadline). ``computers=False`` leaves out
+        computer players' turns (an adapter that plays them in its own workers)."""
+        return self.store.next_due(self.shard_games, computers=computers)
 
     def catch_up(self) -> list[Outcome]:
         """Call once at start: applies the deadlines that passed while the bot was down."""
@@ -40,6 +44,8 @@ class Timers(Play):
         for d in damaged:
             self._quarantine(d)
         for r in due:
+            if r.kind == "computer":  # a computer player's turn: Computers.run_computers plays it
+                continue
             try:
                 out += self._fire(r.id, now)
             except CorruptGame:  # set aside with its deadlines, which wait for the repair
@@ -73,6 +79,18 @@ class Timers(Play):
                         self._queue(row.id, [ob.reminder(row.id, r.id, r.seat, d.id, question, r.deadline,
                                                          format_duration(r.deadline - now))])
                     self.store.close_deadline(r.id, now, "reminded" if r.deadline > now else "skipped")
+                return []
+            absent = self.settings_of(row).get("absent", "off")
+            if absent != "off":  # a computer player answers instead of the bare default
+                title = ob.title_of(rules, rules.words(), state)
+                # One notice per seat and phase: the key is the same for every deadline it takes over there.
+                key = f"g{row.id}.e{row.epoch}.stand_in.{r.seat}.{zlib.crc32(title.encode())}"
+                with self.store.transaction():
+                    self.store.close_deadline(r.id, now, HANDED)
+                    self.store.add_deadline(row.id, d.id, r.seat, "computer", now, now, now)
+                    self._queue(row.id, [
+                        ob.table_post(row.id, key, "stand_in", seat=r.seat, name=self._names(row.id).get(r.seat, r.seat),
+                                      strength=absent, title=title)])
                 return []
             default = d.default_for(r.seat)
             if default is None:

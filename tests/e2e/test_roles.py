@@ -27,7 +27,7 @@ def test_choosing_colours_in_the_lobby(tmp_path) -> None:
                 suggested = await fake.autocomplete("alice", h.channel, "game new", "options", name="fief")
                 assert suggested and not any("roles=" in c["value"] for c in suggested)  # chosen in the lobby
                 thread, lobby = await open_fief(fake, h.channel)
-                assert lobby.custom_ids() == ["sn:l:1:join", "sn:l:1:leave", "sn:l:1:start", "sn:r:1"]
+                assert lobby.custom_ids() == ["sn:l:1:join", "sn:l:1:leave", "sn:l:1:start", "sn:r:1", "sn:k:1"]
                 assert offered(lobby) == ["red", "blue", "green", "yellow", "random"]
                 assert "Red: free" in lobby.text()
 

@@ -41,7 +41,7 @@ async def open_lobby_in(fake: FakeDiscord, channel: int, players: tuple[str, ...
     thread = int(re.search(r"<#(\d+)>", reply.text())[1])  # type: ignore[index]
     assert thread in {int(t["id"]) for t in fake.threads()}
     lobby = fake.channel_messages(thread)[0]
-    assert lobby.custom_ids() == ["sn:l:1:join", "sn:l:1:leave", "sn:l:1:start"]
+    assert lobby.custom_ids() == ["sn:l:1:join", "sn:l:1:leave", "sn:l:1:start", "sn:k:1"]
     for user in players[1:]:
         click = await fake.click(user, lobby, "Join")
         assert click.response_type == 7  # the lobby message itself is updated

@@ -146,3 +146,17 @@ def test_a_damaged_database_is_reported(tmp_path):
     done = run(tmp_path, "help\n")
     assert done.returncode == 2
     assert "cannot open the database" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_one_person_plays_a_whole_game_against_computer_players(tmp_path):
+    """Computer players fill the other seats, so one person plays a game alone at the terminal."""
+    script = "as alice: /game new tribute players:3\n/game computer strength:random\n/game computer\n/game start\n"
+    script += "choose 1\n" * 12 + "/game status\n"
+    done = run(tmp_path, script)
+    out = done.stdout
+    assert done.returncode == 0, done.stderr
+    assert "[alice] Aldous, a computer player (random), sits as aldous." in out
+    assert "[alice] Maud, a computer player (steady), sits as maud." in out
+    assert "The game is over" in out, out[-2000:]
+    assert "[dm aldous]" not in out and "[dm maud]" not in out  # nobody reads a computer player's DMs
+    assert "Aldous (computer player, random)" in out

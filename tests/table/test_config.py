@@ -48,7 +48,7 @@ def test_reminders_as_a_list(tmp_path):
     path = tmp_path / "cfg.toml"
     path.write_text("[table]\nreminders = ['6h', '30m']\ndeadline = '2d'\n")
     cfg = config.load(path, env={})
-    assert cfg.table_settings() == {"deadline": "2d", "reminders": "6h,30m"}
+    assert cfg.table_settings() == {"deadline": "2d", "reminders": "6h,30m", "absent": "off"}
 
 
 def test_procfile():

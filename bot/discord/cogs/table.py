@@ -33,6 +33,7 @@ from bot.table import (
     TABLE_GROUP,
     AlreadyDone,
     Command,
+    ComputerSeated,
     Created,
     Exported,
     GameInfo,
@@ -139,7 +140,7 @@ class Table(commands.Cog):
             kwargs["key"] = key
         outcome = call_with_fallback(method, actor, channel, game_id=game_id, **kwargs)
         self.bot.wake()
-        if isinstance(outcome, Joined | Left | Started | RoleChosen) or (
+        if isinstance(outcome, Joined | Left | Started | RoleChosen | ComputerSeated) or (
                 isinstance(outcome, TableChanged) and outcome.what == "abandoned"):
             await self.refresh_lobby(outcome.game)
         await respond(interaction, tabletext.describe(outcome)[:1990])
@@ -270,6 +271,18 @@ class Table(commands.Cog):
             await interaction.followup.send(note[:1990], ephemeral=True)
         except Exception as err:
             await errors.handle(interaction, err, f"lobby {what}")
+
+    async def computer_pick(self, interaction: discord.Interaction, game_id: int, strength: str) -> None:
+        """The lobby's "Add a computer player" menu: seat one of that strength (the game's manager)."""
+        try:
+            actor = actor_of(interaction, self.bot.settings)
+            outcome = self.table.computer(actor, channel_of(interaction), strength=strength, game_id=game_id,
+                                              key=str(interaction.id))
+            embed, view = self.lobby_parts(self.table.info(game_id))
+            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.followup.send(tabletext.describe(outcome)[:1990], ephemeral=True)
+        except Exception as err:
+            await errors.handle(interaction, err, "lobby computer")
 
     async def role_pick(self, interaction: discord.Interaction, game_id: int, role: str) -> None:
         """The lobby's role select: set the clicker's colour or faction, taking a seat first if needed."""
@@ -427,10 +440,20 @@ class Table(commands.Cog):
     async def cmd_replace(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
         actor = actor_of(interaction, self.bot.settings)
         user = values.get("user")
+        computer = values.get("computer")
+        if computer and user is not None:
+            raise Refusal("Name a person or a computer player's strength, not both.")
+        if computer:
+            outcome = call_with_fallback(self.table.replace, actor, channel_of(interaction), str(values["seat"]),
+                                         computer=str(computer), game_id=values.get("game"), key=str(interaction.id))
+            self.bot.wake()
+            await respond(interaction, tabletext.describe(outcome))
+            return
         if not isinstance(user, discord.User | discord.Member):
-            raise Refusal("Name the person who takes the seat: `/game replace seat:<seat> user:@someone`.")
+            raise Refusal("Name who takes the seat: `/game replace seat:<seat> user:@someone`, or "
+                          "`computer:steady` for a computer player.")
         if user.bot:
-            raise Refusal("A bot cannot take a seat.")
+            raise Refusal("A bot cannot take a seat; a computer player can: `computer:steady`.")
         outcome = call_with_fallback(self.table.replace, actor, channel_of(interaction), str(values["seat"]),
                                      str(user.id), user.name, game_id=values.get("game"), key=str(interaction.id))
         self.bot.wake()
