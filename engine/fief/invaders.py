@@ -20,6 +20,7 @@ remove a Leader, see battle/captives.py; Rebellion 6.13 would fight them as it f
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
+from engine.fief import garter
 from engine.fief.battle import dice
 from engine.fief.battle.captives import capture, remove_army, slay
 from engine.fief.battle.fight import declare, proceed
@@ -160,6 +161,7 @@ def danegeld(state: GameState, g: Fief, family: str, army: str, noble: str) -> N
     player_of(g, family).shillings -= DANEGELD
     state.emit(Event.public("invaders.danegeld", army=army, noble=noble, family=family, city=g.armies[army].city))
     remove_army(state, g, army, "danegeld")
+    garter.record(g, [noble])   # 13.3: a Lord who sent the invaders away earns the Garter
 
 
 def intervene(state: GameState, g: Fief, family: str, army: str, noble: str) -> None:
@@ -167,6 +169,7 @@ def intervene(state: GameState, g: Fief, family: str, army: str, noble: str) -> 
     if roll <= 3:
         state.emit(Event.public("invaders.church_intervention", army=army, noble=noble, success=True))
         remove_army(state, g, army, "church intervention", gone=True)
+        garter.record(g, [noble])
     else:
         state.emit(Event.public("invaders.church_intervention", army=army, noble=noble, success=False))
         kill_noble(state, g, noble, cause="invaders (church intervention)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core import Action, RuleError
 from engine.fief import (
     characters,
+    crownlegal,
     fortune,
     income,
     marriage,
@@ -57,6 +58,8 @@ def step_default(g: Fief, family: str) -> Action:
     step = g.flow.step
     if step in warlegal.STEPS:
         return warlegal.step_default(g, family)
+    if step in crownlegal.STEPS:
+        return crownlegal.step_default(g, family)
     if step == "start":
         return A("start", city=setup.start_choices(g)[0])
     if step == "ransom":
@@ -79,6 +82,8 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
     p = g.players[seat]
     if step == "start":
         return [A("start", city=c) for c in setup.start_choices(g)]
+    if step in crownlegal.STEPS:
+        return crownlegal.step_actions(g, seat, family)
     out: list[Action] = [A("done")]
     if step == "draw":
         out += [A("discard", card=c) for c in p.hand if _ok(check_discard, g, p, c)]
@@ -232,7 +237,7 @@ def seat_actions(g: Fief, seat: str) -> list[Action]:
         payable = _retainer_payable(g, r.payload) if r.kind == "retainer" else \
             _ransom_payable(g, r.payload) if r.kind == "ransom" else True
         out += r.answers() if payable else [r.answers()[1]]
-    return out + anytime_actions(g, seat) + warlegal.anytime_actions(g, seat)
+    return out + anytime_actions(g, seat) + warlegal.anytime_actions(g, seat) + crownlegal.anytime_actions(g, seat)
 
 
 def _offer_route_ok(g: Fief, note: str) -> bool:

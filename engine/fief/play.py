@@ -81,7 +81,8 @@ def _done(state: GameState, g: Fief, seat: str, a: Action) -> None:
         advance(state)
         return
     war = g.flow.step in warlegal.STEPS
-    fam = turn(g, seat, warlegal.STEPS if war else ("start", "marriage", "draw", "play", "scorch", "ransom", "purchase"),
+    fam = turn(g, seat, warlegal.STEPS if war else ("start", "marriage", "election", "ballot", "parliament", "royal_tax", "draw", "play",
+                                                          "scorch", "ransom", "purchase"),
                "1.0")
     if g.flow.step == "start":
         raise RuleError("13.6", "choose a starting city first", code="start_first", legal=setup.start_choices(g))

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from engine.core import OfferBook, RequestBook
 from engine.fief.components import TROOP_TYPES
+from engine.fief.crownstate import Politics
 from engine.fief.map import load_map
 from engine.fief.warstate import War
 
@@ -92,6 +93,7 @@ class Family:
     treasures: int
     votes: int
     ring: bool = True
+    board_card: str | None = None  # Character Opportunity card on the board's right-hand space (11.0)
     nobles: list[str] = field(default_factory=list)   # on the Family Board, captives included
     mason_used: bool = False
 
@@ -173,6 +175,8 @@ class Fief:
     two_player: bool = False
     random_start: bool = False
     war: War = field(default_factory=War)                     # phases 5-7 (warstate.py)
+    politics: Politics = field(default_factory=Politics)      # Phase 1 and the Garter (crownstate.py)
+    royal_tax: bool = False                                   # the Parliament card on its Rebellion side (9.3)
 
 
 # -- queries ------------------------------------------------------------------------
