@@ -1,0 +1,234 @@
+"""Phase 1's politics: elections (9.1), Parliament and the Royal Tax (9.2, 9.3, 11.2), the crown
+(13.1, Definitions: Queen, Prince Consort, Prince of Wales) and the Order of the Garter (13.3)."""
+
+import random
+
+from engine.core import canonical
+from engine.fief import crown, elections, garter, invaders, parliament
+from engine.fief.rules import RULES
+from engine.fief.state import sovereign
+from engine.fief.succession import kill_noble
+from tests.fief.helpers import defaults_until, do, g, refused, started
+
+
+def _at(step, players=4, **titles):
+    """A game moved to a Phase 1 step of Round 2 with the given titles (noble -> list)."""
+    s = started(players)
+    d = g(s)
+    for nid, ts in titles.items():
+        d.nobles[nid].titles = list(ts)
+    d.flow.round, d.flow.phase, d.flow.step, d.flow.turn = 2, 1, step, 0
+    d.flow.queue = list(d.flow.order) if step not in ("parliament", "royal_tax") else [sovereign(d).family]
+    return s
+
+
+def _seat(s, noble):
+    d = g(s)
+    return d.families[d.nobles[noble].family].seat
+
+
+# -- 9.1 -------------------------------------------------------------------------------------
+def test_an_election_needs_a_free_crown_three_titles_and_a_cleric():
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I"]
+    d.nobles["walter"].titles = ["lord:II"]
+    d.nobles["arthur"].titles = ["lord:III"]
+    assert not elections.possible(d)                        # no Bishop or Archbishop
+    d.nobles["edward"].titles = ["bishop:exeter"]
+    assert elections.possible(d)
+    d.nobles["arthur"].titles = d.nobles["walter"].titles = []
+    assert not elections.possible(d)                        # a Lord and a Bishop: two titles
+    d.nobles["william"].titles.append("lord:IV")             # several titles on one noble count each
+    assert elections.possible(d)
+    d.nobles["walter"].titles.append("king")
+    assert not elections.possible(d)                        # the crown is not free
+
+
+def test_phase_1_holds_the_election_after_the_marriages_in_round_2():
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I"]
+    d.nobles["walter"].titles = ["lord:II"]
+    d.nobles["edward"].titles = ["archbishop:york"]
+    for n in d.nobles.values():
+        n.spouse = None
+    defaults_until(s, "election", 1)
+    assert d.flow.round == 2
+    assert RULES.phase(s) == "Round 2, Phase 1: Hear Ye, Hear Ye - election: candidates"
+    dec = next(x for x in RULES.pending(s) if x.blocking)
+    assert dec.default_for(dec.seats[0]).kind == "done"
+
+
+def test_vote_weights_count_each_noble_once_an_archbishop_twice_and_no_captive_or_besieged():
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I", "lord:II", "bishop:exeter"]
+    d.nobles["lucia"].titles = ["archbishop:york"]
+    assert crown.family_votes(d, "red") == 3
+    d.nobles["lucia"].captor = "bandits"
+    assert crown.family_votes(d, "red") == 1
+    city = d.nobles["william"].city
+    from engine.fief.state import Siege
+    d.cities[city].siege = Siege(by="blue")
+    assert crown.family_votes(d, "red") == 0
+    assert not crown.may_stand(d, d.nobles["william"])
+
+
+def test_markers_are_hidden_from_the_public_and_shuffled_by_the_permuter():
+    s = _at("ballot", william=["lord:I"], walter=["lord:II"], edward=["bishop:exeter"])
+    d = g(s)
+    d.politics.candidates = ["william", "walter"]
+    seat = d.families[d.flow.queue[0]].seat
+    do(s, seat, "vote_election support:william decoy:walter")
+    public = RULES.view(s, None)
+    assert public["politics"]["markers"][d.flow.order[0]] == ["walter", "william"]
+    assert "me" not in public
+    seen = set()
+    for i in range(20):
+        twin = RULES.copy(s)
+        RULES.permute_hidden(twin, random.Random(i))
+        assert canonical(RULES.view(twin, None)) == canonical(public)
+        seen.add(tuple(g(twin).politics.ballots[d.flow.order[0]]))
+    assert seen == {("william", "walter"), ("walter", "william")}
+
+
+def test_the_default_lays_no_marker_and_names_no_candidate():
+    s = _at("election", william=["lord:I"], walter=["lord:II"], edward=["bishop:exeter"])
+    d = next(x for x in RULES.pending(s) if x.blocking)
+    assert d.default_for(d.seats[0]).kind == "done"
+
+
+# -- the crown (9.0, 9.1, 13.1, Definitions) ---------------------------------------------------
+def test_a_crowned_husband_makes_his_wife_queen_and_a_sovereign_queens_husband_takes_no_title():
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    d.war.guards_lost = {"royal_knight": 2}
+    crown.crown(s, d, "william", "election")
+    assert "king" in d.nobles["william"].titles and "queen" in d.nobles["matilda"].titles
+    assert d.war.guards_lost == {}                       # 13.1: the guards return with a new Sovereign
+    d.nobles["william"].titles.remove("king")
+    d.nobles["walter"].spouse, d.nobles["edith"].spouse = "edith", "walter"
+    crown.crown(s, d, "edith", "election")
+    assert "sovereign_queen" in d.nobles["edith"].titles and d.nobles["walter"].titles == []
+    # 9.0: the widowed Queen elected herself is Sovereign Queen, Queen no more
+    d.nobles["edith"].titles = []
+    crown.crown(s, d, "matilda", "election")
+    assert d.nobles["matilda"].titles == ["sovereign_queen"]
+
+
+def test_the_prince_of_wales_becomes_king_when_the_king_dies():
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    crown.crown(s, d, "william", "election")
+    d.nobles["walter"].titles.append("prince_of_wales")    # Matilda's family placed a new son
+    kill_noble(s, d, "william", cause="battle")
+    assert sovereign(d) is d.nobles["walter"]
+    assert "prince_of_wales" not in d.nobles["walter"].titles
+    assert "queen" in d.nobles["matilda"].titles           # 9.0: the widow keeps her guard
+
+
+# -- 9.2, 9.3, 11.2 ----------------------------------------------------------------------------
+def test_parliament_passes_with_more_than_half_of_all_votes():
+    s = _at("parliament", william=["king", "lord:I"], walter=["lord:II"], arthur=["lord:III"], edward=["lord:IV"])
+    d = g(s)
+    king = _seat(s, "william")
+    do(s, king, "convene_parliament")
+    assert d.flow.step == "tax_vote" and d.politics.parliament_round == 2
+    votes = {"red": "for", "blue": "for", "green": "against", "yellow": "against"}
+    for fam in list(d.flow.queue):
+        do(s, d.families[fam].seat, f"vote_tax vote:{votes[fam]}")
+    assert d.flow.step == "draw" and not d.royal_tax          # 2 of 4 is not more than half
+    assert not parliament.may_convene(d)                      # once a round
+
+
+def test_a_captive_sovereign_convenes_no_parliament_and_a_vote_defaults_against():
+    s = _at("parliament", william=["king", "lord:I"])
+    d = g(s)
+    d.nobles["william"].captor = "bandits"
+    assert not parliament.may_convene(d)
+    d.nobles["william"].captor = None
+    do(s, _seat(s, "william"), "convene_parliament")
+    dec = next(x for x in RULES.pending(s) if x.blocking)
+    assert dec.default_for(dec.seats[0]).get("vote") == "against"
+
+
+def test_the_burgher_needs_the_card_a_treasure_and_a_lord():
+    s = _at("parliament", william=["king", "lord:I"])
+    d = g(s)
+    assert parliament.burgher_votes(d, "red") == 0
+    d.families["red"].board_card = "burgher-5"
+    assert parliament.burgher_votes(d, "red") == 5
+    d.families["red"].treasures = 0
+    assert parliament.burgher_votes(d, "red") == 0
+    d.families["red"].treasures = 2
+    d.nobles["william"].titles = ["king"]
+    assert parliament.burgher_votes(d, "red") == 0
+
+
+def test_each_share_of_the_royal_tax_is_told_only_to_its_receiver_and_the_sovereign():
+    s = _at("parliament", william=["king", "lord:I"], walter=["lord:II"])
+    d = g(s)
+    king = _seat(s, "william")
+    do(s, king, "convene_parliament")
+    for fam in list(d.flow.queue):
+        do(s, d.families[fam].seat, "vote_tax vote:for")
+    assert d.flow.step == "royal_tax" and d.politics.tax_left == 12
+    other = _seat(s, "walter")
+    before = d.players[other].shillings
+    events = do(s, king, f"give_tax to:{other} amount:4")
+    assert all(set(e.to or ()) == {king, other} for e in events if e.kind == "royal_tax.share")
+    assert not [e for e in events if e.is_public]
+    assert d.players[other].shillings == before + 4
+    assert refused(s, king, f"give_tax to:{other} amount:9").code == "tax_amount"
+    mine = d.players[king].shillings
+    events = do(s, king, "done")
+    assert d.players[king].shillings == mine + 8 and d.royal_tax
+    assert [e.kind for e in events if e.is_public and e.kind.startswith("royal_tax")] == ["royal_tax.distributed"]
+
+
+# -- 13.3 --------------------------------------------------------------------------------------
+def test_the_garter_goes_once_a_round_to_a_lord_with_a_deed_and_bars_attacks_on_the_sovereign():
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["king"]
+    d.nobles["walter"].titles = ["lord:II"]
+    d.nobles["arthur"].titles = ["lord:III"]
+    assert garter.eligible(d) == []
+    army = next(iter(d.armies.values()))
+    army.city, army.foot = d.nobles["walter"].city, 2
+    d.players[_seat(s, "walter")].shillings = 10
+    invaders.danegeld(s, d, "blue", army.id, "walter")          # 6.9: the deed
+    garter.record(d, ["edith"])                                 # not a Lord: no deed
+    assert garter.eligible(d) == ["walter"]
+    assert refused(s, _seat(s, "walter"), "award_garter noble:walter").section == "13.3"
+    do(s, _seat(s, "william"), "award_garter noble:walter")
+    assert "garter" in d.nobles["walter"].titles
+    garter.record(d, ["arthur"])
+    assert garter.eligible(d) == []                             # one a round
+    # 13.3: no attack on the Sovereign where the Knight of the Garter stands with him
+    city = d.nobles["walter"].city
+    d.nobles["william"].city = city
+    assert garter.bars(d, "blue", city, "red") and not garter.bars(d, "green", city, "red")
+    kill_noble(s, d, "walter", cause="battle")
+    assert not any("garter" in n.titles for n in d.nobles.values())
+
+
+def test_deeds_lapse_and_the_parliament_card_turns_back_at_the_end_of_the_round():
+    s = started(4)
+    d = g(s)
+    d.politics.deeds = ["william"]
+    d.royal_tax = True
+    defaults_until(s, "play", 2)
+    assert d.politics.deeds == ["william"] and d.royal_tax      # both last the whole round
+    defaults_until(s, "draw", 2)
+    assert d.flow.round == 2 and d.politics.deeds == [] and not d.royal_tax
+
+
+def test_two_players_vote_with_each_family_board():
+    s = _at("parliament", players=2, william=["king", "lord:I"], walter=["lord:II"])
+    d = g(s)
+    do(s, _seat(s, "william"), "convene_parliament")
+    assert len(d.flow.queue) == 4
