@@ -4,7 +4,7 @@ what legal.py lists for the election, Parliament and Royal Tax steps."""
 from __future__ import annotations
 
 from engine.core import Action
-from engine.fief import elections, garter, parliament
+from engine.fief import deals, elections, garter, parliament
 from engine.fief.state import Fief, sovereign
 
 A = Action.of
@@ -13,19 +13,27 @@ STEPS = ("election", "ballot", "parliament", "tax_vote", "royal_tax")
 
 
 def step_default(g: Fief, family: str) -> Action:
-    """At a deadline: no candidate, no marker, no Parliament, a vote against, the rest of the tax kept."""
+    """At a deadline: no candidate, no marker, no Parliament, a vote against, the rest of the tax kept;
+    a vote pledged in a deal is cast as pledged."""
+    vow = deals.pledged(g, family)
     if g.flow.step == "tax_vote":
-        return A("vote_tax", vote="against")
+        return A("vote_tax", vote="for" if vow == "tax_for" else "against")
+    if g.flow.step == "ballot" and vow in g.politics.candidates:
+        return A("vote_election", support=vow, decoy=NONE)
     return A("done")
 
 
 def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
     step = g.flow.step
+    vow = deals.pledged(g, family)
     if step == "tax_vote":
-        out = [A("vote_tax", vote=v) for v in ("for", "against")]
+        votes = [vow.removeprefix("tax_")] if vow in deals.TAX_VOTES else ["for", "against"]
+        out = [A("vote_tax", vote=v) for v in votes]
         if parliament.burgher_votes(g, family):
-            out += [A("vote_tax", vote=v, burgher=True) for v in ("for", "against")]
+            out += [A("vote_tax", vote=v, burgher=True) for v in votes]
         return out
+    if step == "ballot" and vow in g.politics.candidates:
+        return [A("vote_election", support=vow, decoy=d) for d in [*g.politics.candidates, NONE]]
     out = [A("done")]
     if step == "election":
         out += [A("nominate", noble=n) for n in elections.standing(g)]
@@ -44,6 +52,28 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
 
 def anytime_actions(g: Fief, seat: str) -> list[Action]:
     king = sovereign(g)
-    if king is None or king.family not in g.players[seat].families:
+    out: list[Action] = []
+    if king is not None and king.family in g.players[seat].families:
+        out += [A("award_garter", noble=n) for n in garter.eligible(g, king.family)]
+    return out + deal_actions(g, seat)
+
+
+def deal_actions(g: Fief, seat: str) -> list[Action]:
+    """A sample of deals for random playouts and buttons: a vote bought for a shilling, or for a
+    captive's freedom; any other bundle is typed (the command takes them all)."""
+    if g.flow.step == "start" or any(r.kind == "deal" and r.by == seat for r in g.requests.open):
         return []
-    return [A("award_garter", noble=n) for n in garter.eligible(g, king.family)]
+    out: list[Action] = []
+    p = g.players[seat]
+    for other in g.players:
+        if other == seat:
+            continue
+        pledges = deals.vote_pledges(g, other)
+        if not pledges:
+            continue
+        if p.shillings and (not deals.needs_pigeon(g, seat, other, {"shillings": 1})
+                            or any(g.families[f].pigeons for f in p.families)):
+            out += [A("deal", to=other, give_shillings=1, take_vote=v) for v in pledges[:2]]
+        held = [n.id for n in g.nobles.values() if n.captor in p.families and n.family in g.players[other].families]
+        out += [A("deal", to=other, give_captives=[c], take_vote=pledges[0]) for c in held[:1]]
+    return out

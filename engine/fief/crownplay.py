@@ -1,11 +1,11 @@
 """Command handlers of Phase 1's politics and the crown (9.1-9.3, 13.3): declaring candidates,
-placing vote markers, convening Parliament, voting the Royal Tax, sharing it out and inducting a
-Knight of the Garter. A leaf module: nothing imports it but rules.py."""
+placing vote markers, convening Parliament, voting the Royal Tax, sharing it out, inducting a
+Knight of the Garter, and deals between players (deals.py). A leaf module: nothing imports it but rules.py."""
 
 from __future__ import annotations
 
 from engine.core import Action, GameState, RuleError
-from engine.fief import elections, garter, parliament
+from engine.fief import deals, elections, garter, parliament
 from engine.fief.commands import Handlers, turn
 from engine.fief.flow import end_turn
 from engine.fief.state import Fief
@@ -34,6 +34,7 @@ def _vote_election(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("ballot",), "9.1")
     support, decoy = _target(a, "support"), _target(a, "decoy")
     elections.check_ballot(g, support, decoy)
+    deals.check_ballot_pledge(g, fam, support)
     elections.cast(state, g, fam, support, decoy)
     end_turn(state)
 
@@ -57,6 +58,7 @@ def _vote_tax(state: GameState, g: Fief, seat: str, a: Action) -> None:
     if choice not in ("for", "against"):
         raise RuleError("9.2", "vote for or against the Royal Tax", code="vote", legal=["for", "against"])
     burgher = bool(a.get("burgher"))
+    deals.check_tax_pledge(g, fam, choice)
     parliament.check_vote(g, fam, burgher)
     parliament.vote(state, g, fam, choice == "for", burgher)
     end_turn(state)
@@ -77,3 +79,18 @@ def _award_garter(state: GameState, g: Fief, seat: str, a: Action) -> None:
     noble = str(a["noble"])
     fam = garter.check_award(g, list(g.players[seat].families), noble)
     garter.award(state, g, fam, noble)
+
+
+@HANDLERS("deal")
+def _deal(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    """Offer another player a deal (deals.py): what you give, what you ask; binding once accepted."""
+    if g.flow.step == "start":
+        raise RuleError("9.1", "deals begin once every family has set up", code="deal_time", legal="later")
+    to = str(a["to"])
+    give, take = deals.bundle_of(a, "give"), deals.bundle_of(a, "take")
+    if any(r.kind == "deal" and r.by == seat for r in g.requests.open):
+        raise RuleError("9.1", "your deal awaits its answer", code="deal_open", legal="wait for the answer")
+    deals.check_offer(g, seat, to, give, take)
+    deals.set_aside(g, seat, give)
+    g.requests.ask(state, "deal", seat, to, default=False, public=False, proposer=seat, partner=to,
+                   give=give, take=take)

@@ -77,6 +77,7 @@ def tally(state: GameState, g: Fief) -> None:
     top = max(totals.values(), default=0)
     leaders = [c for c, v in totals.items() if v == top]
     p.candidates, p.ballots = [], {}
+    p.pledges = {s: v for s, v in p.pledges.items() if v in ("tax_for", "tax_against")}
     if top > 0 and len(leaders) == 1 and leaders[0] in g.nobles:
         crown(state, g, leaders[0], "election")
     else:

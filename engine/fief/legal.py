@@ -8,6 +8,7 @@ from engine.core import Action, RuleError
 from engine.fief import (
     characters,
     crownlegal,
+    deals,
     fortune,
     income,
     marriage,
@@ -235,7 +236,8 @@ def seat_actions(g: Fief, seat: str) -> list[Action]:
             out += step_actions(g, seat, actor)
     for r in g.requests.for_seat(seat):
         payable = _retainer_payable(g, r.payload) if r.kind == "retainer" else \
-            _ransom_payable(g, r.payload) if r.kind == "ransom" else True
+            _ransom_payable(g, r.payload) if r.kind == "ransom" else \
+            deals.acceptable(g, r.payload) if r.kind == "deal" else True
         out += r.answers() if payable else [r.answers()[1]]
     return out + anytime_actions(g, seat) + warlegal.anytime_actions(g, seat) + crownlegal.anytime_actions(g, seat)
 

@@ -68,6 +68,7 @@ def tally(state: GameState, g: Fief) -> bool:
     state.emit(Event.public("parliament.revealed", votes={f: p.votes.get(f, False) for f in sorted(g.families)},
                             weights=weights, favour=favour, total=total, passed=passed))
     p.votes, p.burghers = {}, {}
+    p.pledges = {s: v for s, v in p.pledges.items() if v not in ("tax_for", "tax_against")}
     if passed:
         p.tax_left = ROYAL_TAX
     return passed

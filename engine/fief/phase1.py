@@ -76,3 +76,4 @@ def end_of_round(g: Fief) -> None:
     """8.0: the Parliament card back on its Parliament side; this round's Garter deeds lapse (13.3)."""
     parliament.end_of_round(g)
     garter.end_of_round(g)
+    g.politics.pledges = {}

@@ -7,6 +7,7 @@ from engine.core import Action, Event, GameState, RuleError
 from engine.fief import (
     cards,
     characters,
+    deals,
     disasters,
     fortune,
     income,
@@ -88,6 +89,8 @@ def _done(state: GameState, g: Fief, seat: str, a: Action) -> None:
         raise RuleError("13.6", "choose a starting city first", code="start_first", legal=setup.start_choices(g))
     if g.flow.step == "ransom":
         ransom.check_done(g, fam)
+    if g.flow.step == "ballot":
+        deals.check_ballot_pledge(g, fam, None)
     if g.flow.step == "move":
         if warlegal.must_move_left(g, fam):
             raise RuleError("5.2", "a Cavalcade that won must move on (FAQ)", code="must_move",

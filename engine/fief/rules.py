@@ -36,7 +36,8 @@ assert not set(crownplay.HANDLERS) & (set(play.HANDLERS) | set(warplay.HANDLERS)
 
 
 # Random agents lean to politics so that playouts crown kings, pass taxes and award Garters.
-POLITICS_WEIGHTS = {"nominate": 6.0, "convene_parliament": 8.0, "award_garter": 20.0, "play_clergy": 4.0}
+POLITICS_WEIGHTS = {"nominate": 6.0, "convene_parliament": 8.0, "award_garter": 20.0, "play_clergy": 4.0,
+                    "buy_title": 4.0, "grant_title": 4.0, "danegeld": 3.0, "intervene": 2.0, "deal": 3.0}
 
 
 class FiefRules(Rules):
@@ -162,6 +163,8 @@ class FiefRules(Rules):
             r = next((r for r in g.requests.open if r.id == action.get("request")), None)
             if r is not None and r.kind == "marriage":
                 return 6.0
+            if r is not None and r.kind == "deal":
+                return 3.0
         return 1.0
 
     def phase(self, state: GameState) -> str:

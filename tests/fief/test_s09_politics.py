@@ -232,3 +232,65 @@ def test_two_players_vote_with_each_family_board():
     d = g(s)
     do(s, _seat(s, "william"), "convene_parliament")
     assert len(d.flow.queue) == 4
+
+
+# -- deals (9.1's note, 2.15, 5.1, 7.7) ----------------------------------------------------------
+def _ballot_with_two_candidates():
+    s = _at("ballot", william=["lord:I"], walter=["lord:II"], edward=["bishop:exeter"])
+    g(s).politics.candidates = ["william", "walter"]
+    return s
+
+
+def test_a_vote_bought_in_a_deal_binds_the_seller():
+    s = _ballot_with_two_candidates()
+    d = g(s)
+    buyer = d.families[d.flow.queue[1]].seat
+    seller = d.families[d.flow.queue[0]].seat
+    d.players[buyer].shillings = 3
+    events = do(s, buyer, f"deal to:{seller} give_shillings:2 take_vote:walter")
+    assert d.players[buyer].shillings == 1                               # set aside at once
+    opened = [e for e in events if e.kind == "request.opened"]
+    assert any(e.is_public and "give" not in e.data for e in opened)     # the table sees only that a deal is on
+    assert any(set(e.to or ()) == {buyer, seller} and e.data["give"] == {"shillings": 2} for e in opened)
+    r = next(r for r in d.requests.open if r.kind == "deal")
+    before = d.players[seller].shillings
+    do(s, seller, f"respond request:{r.id} accept:true")
+    assert d.players[seller].shillings == before + 2 and d.politics.pledges == {seller: "walter"}
+    assert refused(s, seller, "vote_election support:william").code == "pledged"
+    assert refused(s, seller, "done").code == "pledged"
+    dec = next(x for x in RULES.pending(s) if x.blocking)
+    assert dec.default_for(seller).get("support") == "walter"
+    do(s, seller, "vote_election support:walter decoy:william")
+
+
+def test_a_declined_deal_gives_the_set_aside_shillings_back_and_a_deal_needs_what_it_gives():
+    s = _ballot_with_two_candidates()
+    d = g(s)
+    buyer = d.families[d.flow.queue[1]].seat
+    seller = d.families[d.flow.queue[0]].seat
+    d.players[buyer].shillings = 3
+    assert refused(s, buyer, f"deal to:{seller} give_shillings:5 take_vote:walter").code == "funds"
+    assert refused(s, buyer, f"deal to:{seller} give_cities:York take_vote:walter").code == "deal_city"
+    do(s, buyer, f"deal to:{seller} give_shillings:2 take_vote:walter")
+    r = next(r for r in d.requests.open if r.kind == "deal")
+    do(s, seller, f"respond request:{r.id} accept:false")
+    assert d.players[buyer].shillings == 3 and d.politics.pledges == {}
+
+
+def test_a_captive_freed_for_a_tax_vote():
+    s = _at("parliament", william=["king", "lord:I"], walter=["lord:II"])
+    d = g(s)
+    king = _seat(s, "william")
+    do(s, king, "convene_parliament")
+    other = _seat(s, "walter")
+    d.nobles["matilda"].captor = "red"
+    do(s, king, f"deal to:{other} give_captives:matilda take_vote:tax_for")
+    r = next(r for r in d.requests.open if r.kind == "deal")
+    do(s, other, f"respond request:{r.id} accept:true")
+    assert d.nobles["matilda"].captor is None
+    fam = d.nobles["walter"].family
+    assert d.politics.pledges[other] == "tax_for"
+    while d.flow.step == "tax_vote" and d.flow.queue[d.flow.turn] != fam:
+        f = d.flow.queue[d.flow.turn]
+        do(s, d.families[f].seat, "vote_tax vote:against")
+    assert refused(s, other, "vote_tax vote:against").code == "pledged"

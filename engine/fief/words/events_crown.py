@@ -130,3 +130,19 @@ def _garter(state: GameState, e: Event, aud: Audience) -> str:
     g: Fief = state.data
     return (f"{N.noble(g, e.data.get('noble'))} is made a Knight of the Garter for service against the "
             "invaders.")
+
+
+@tells("deal.struck")
+def _deal_struck(state: GameState, e: Event, aud: Audience) -> str:
+    from engine.fief.words.events_table import deal_bundle
+    g, d = state.data, e.data
+    return (f"Deal struck between {N.seat_who(g, d.get('by'), aud, cap=False)} and "
+            f"{N.seat_who(g, d.get('to'), aud, cap=False)}: {deal_bundle(g, d.get('give'))} for "
+            f"{deal_bundle(g, d.get('take'))}.")
+
+
+@tells("deal.pledged")
+def _deal_pledged(state: GameState, e: Event, aud: Audience) -> str:
+    from engine.fief.words.events_table import deal_bundle
+    g, d = state.data, e.data
+    return f"{N.seat_who(g, d.get('seat'), aud)} must now cast {deal_bundle(g, {'vote': d.get('vote')})}."

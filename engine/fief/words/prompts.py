@@ -66,7 +66,7 @@ PILLAGE = {"mill": "Pillage the Mill at {city}", "abbey": "Sack the Abbey at {ci
            "engines": "Seize the engines at {city}", "own_engines": "Destroy your own engines at {city}"}
 
 PRIORITY = {"start": 0, "propose_marriage": 1, "nominate": 1, "vote_election": 1, "convene_parliament": 1,
-            "vote_tax": 1, "give_tax": 1, "award_garter": 2, "draw": 0, "play_noble": 1, "play_abbess": 1, "play_clergy": 1, "play_harvest": 1,
+            "vote_tax": 1, "give_tax": 1, "award_garter": 2, "deal": 8, "draw": 0, "play_noble": 1, "play_abbess": 1, "play_clergy": 1, "play_harvest": 1,
             "play_tax": 1, "losses": 0, "plague_losses": 0, "bestow": 0, "release": 0, "battle_next": 0,
             "spoils": 0, "bandits": 0, "respond": 0, "accept_offer": 0, "pay_ransom": 0, "move": 1, "battle": 1,
             "buy": 1, "build": 2, "buy_title": 2, "grant_title": 3, "transfer_title": 3, "construct": 2,
@@ -272,6 +272,11 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
         return f"Vote {'for' if v('vote') == 'for' else 'against'} the Royal Tax{burgher}"
     if k == "give_tax":
         return f"Give {N.seat_player(g, str(v('to')), aud)} {N.shillings(int(v('amount') or 0))} of the tax"
+    if k == "deal":
+        from engine.fief.deals import bundle_of
+        from engine.fief.words.events_table import deal_bundle
+        return (f"Offer {N.seat_player(g, str(v('to')), aud)} {deal_bundle(g, bundle_of(a, 'give'))} for "
+                f"{deal_bundle(g, bundle_of(a, 'take'))}")
     if k == "award_garter":
         return f"Make {N.noble(g, v('noble'))} a Knight of the Garter"
     if k == "scorch":
@@ -567,10 +572,17 @@ def value_label(g: Fief, seat: str | None, kind: str, param: str, value: Any) ->
         return "yes" if value else "no"
     if param in ("support", "decoy") and value == "none":
         return "no marker"
+    if param in ("give_vote", "take_vote"):
+        return {"tax_for": "for the Royal Tax", "tax_against": "against the Royal Tax"}.get(
+            str(value), N.noble(g, str(value)))
+    if param in ("give_captives", "take_captives"):
+        return N.noble(g, str(value))
+    if param in ("give_cities", "take_cities"):
+        return str(value)
     if param in NOBLE_PARAMS or (param == "to" and kind in ("pigeon", "pigeon_offer", "transfer_title")) \
             or (param == "target" and kind in ("battle", "battle_next")):
         return N.noble(g, str(value))
-    if (param == "target" and kind == "mata") or (param == "to" and kind == "give_tax"):
+    if (param == "target" and kind == "mata") or (param == "to" and kind in ("give_tax", "deal")):
         return N.seat_player(g, str(value), Audience())
     if param == "vote":
         return "for the tax" if value == "for" else "against the tax"
