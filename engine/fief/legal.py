@@ -178,7 +178,7 @@ def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
             for region in titles.claimable(g, other):
                 out += [A("grant_title", region=region, noble=n) for n in g.families[other].nobles]
     for region, holder in titles.transferable(g, family):
-        out += [A("transfer_title", region=region, to=n) for n in fam.nobles if n != holder]
+        out += [A("transfer_title", region=region, to=n) for n in titles.transfer_receivers(g, family, holder)]
     for nid in fam.nobles:
         if retainers.ready(g, nid, "sergeant") and _ok(retainers.check_muster, g, family, nid):
             out.append(A("muster", noble=nid))

@@ -294,3 +294,19 @@ def test_a_captive_freed_for_a_tax_vote():
         f = d.flow.queue[d.flow.turn]
         do(s, d.families[f].seat, "vote_tax vote:against")
     assert refused(s, other, "vote_tax vote:against").code == "pledged"
+
+
+# -- marriage benefits (9.0) -------------------------------------------------------------------------
+def test_allies_may_assign_a_lord_title_to_each_others_nobles():
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I", "lord:II"]
+    from engine.fief import titles
+    assert "matilda" not in titles.transfer_receivers(d, "red", "william")
+    d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    assert "matilda" in titles.transfer_receivers(d, "red", "william")
+    assert "lucia" in titles.transfer_receivers(d, "red", "william")
+    d.flow.round, d.flow.phase, d.flow.step, d.flow.turn = 2, 4, "purchase", 0
+    d.flow.queue = ["red"]
+    do(s, _seat(s, "william"), "transfer_title region:II to:matilda")
+    assert "lord:II" in d.nobles["matilda"].titles and d.nobles["william"].titles == ["lord:I"]

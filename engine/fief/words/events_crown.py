@@ -99,7 +99,7 @@ def _tax_ballot(state: GameState, e: Event, aud: Audience) -> str:
 
 @tells("parliament.revealed")
 def _tax_revealed(state: GameState, e: Event, aud: Audience) -> str:
-    g, d = state.data, e.data
+    d = e.data
     votes = d.get("votes") or {}
     ayes = [N.family(f) for f, yes in votes.items() if yes]
     result = "The Royal Tax passes" if d.get("passed") else "The Royal Tax fails"
