@@ -35,6 +35,8 @@ def private(g: Fief, seat: str) -> dict[str, Any]:
                     if f in mine},
         "tax_votes": {f: ("for" if v else "against") for f, v in sorted(p.votes.items()) if f in mine},
     }
+    if seat in p.pledges:
+        out["pledged"] = p.pledges[seat]
     if king is not None and king.family in mine:
         out["tax_left"] = p.tax_left
     return out
