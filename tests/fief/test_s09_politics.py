@@ -310,3 +310,18 @@ def test_allies_may_assign_a_lord_title_to_each_others_nobles():
     d.flow.queue = ["red"]
     do(s, _seat(s, "william"), "transfer_title region:II to:matilda")
     assert "lord:II" in d.nobles["matilda"].titles and d.nobles["william"].titles == ["lord:I"]
+
+
+def test_the_tie_break_ranks_garter_with_any_title_then_crown_then_duke_count_baron():
+    from engine.fief import victory
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["bishop:exeter", "garter"]       # Garter with a Bishop's title
+    d.nobles["walter"].titles = ["king", "lord:V"]
+    d.nobles["arthur"].titles = ["lord:VI"]                       # a Duke
+    d.nobles["edward"].titles = ["lord:I"]                        # a Count
+    key = {s: victory.tiebreak(d, (s,)) for s in d.players}
+    order = sorted(d.players, key=lambda x: key[x], reverse=True)
+    assert [d.players[x].families[0] for x in order] == ["red", "blue", "green", "yellow"]
+    d.nobles["william"].titles = ["garter"]                       # the Garter alone ranks nothing
+    assert victory.tiebreak(d, (_seat(s, "william"),))[0] == 0
