@@ -6,8 +6,8 @@ hold shillings and cards (carried by a Carrier Pigeon of the giver's families, n
 2.15, 9.0; our ruling P1-9), captives the giver's families hold (set free, 7.6), cities the giver's
 family controls (handed over as in 5.1, to a family of the other player present there) and a vote:
 the FOR marker on a declared candidate (9.1) or the vote on the Royal Tax (9.2), pledged and then
-binding. The offering player's shillings and cards are set aside until the answer (as with pigeon
-offers), so acceptance never depends on secrets; accepting is refused when either side can no longer
+binding. The offering player's shillings are set aside until the answer (as with pigeon offers); its
+cards stay in hand (hand sizes are public) and must still be there when the deal is accepted; accepting is refused when either side can no longer
 deliver, and a deal struck is carried out at once, both sides together."""
 
 from __future__ import annotations
@@ -61,18 +61,19 @@ def vote_pledges(g: Fief, seat: str) -> list[str]:
     return []
 
 
-def check_side(g: Fief, giver: str, receiver: str, b: Bundle, *, set_aside: bool = False) -> None:
-    """Refuse unless ``giver`` can deliver ``b`` to ``receiver`` now (``set_aside``: the shillings and
-    cards are already out of the giver's purse and hand, or, asked of the other player, still unknown)."""
+def check_side(g: Fief, giver: str, receiver: str, b: Bundle, *, purse: bool = True, hand: bool = True) -> None:
+    """Refuse unless ``giver`` can deliver ``b`` to ``receiver`` now. ``purse`` and ``hand`` say whether to
+    look at the giver's shillings and cards: not when set aside already, nor, asked of the other player,
+    before the answer (the asking player cannot see them)."""
     unknown = set(b) - set(KEYS)
     if unknown:
         raise RuleError("9.1", "a deal offers shillings, cards, captives, cities or a vote", code="deal_goods",
                         legal=list(KEYS))
     p = g.players[giver]
-    if not set_aside:
-        if int(b.get("shillings", 0)) < 0 or int(b.get("shillings", 0)) > p.shillings:
-            raise RuleError("2.15", "you cannot give more shillings than you have", code="funds",
-                            legal=f"0-{p.shillings}")
+    if purse and (int(b.get("shillings", 0)) < 0 or int(b.get("shillings", 0)) > p.shillings):
+        raise RuleError("2.15", "you cannot give more shillings than you have", code="funds",
+                        legal=f"0-{p.shillings}")
+    if hand:
         missing = [c for c in b.get("cards", []) if c not in p.hand]
         if missing or len(set(b.get("cards", []))) != len(b.get("cards", [])):
             raise RuleError("2.15", "you can give only cards in your hand", code="not_in_hand",
@@ -106,10 +107,10 @@ def deal_cities(g: Fief, giver: str, receiver: str) -> list[str]:
     return sorted(c for c, x in g.cities.items() if x.controller in fams and _new_holder(g, c, receiver))
 
 
-def check_hands(g: Fief, by: str, to: str, give: Bundle, take: Bundle, *, set_aside: bool) -> None:
+def check_hands(g: Fief, by: str, to: str, give: Bundle, take: Bundle) -> None:
     limit = hand_limit(g)
     gv, tk = len(give.get("cards", [])), len(take.get("cards", []))
-    mine = len(g.players[by].hand) + (0 if set_aside else -gv) + tk
+    mine = len(g.players[by].hand) - gv + tk
     theirs = len(g.players[to].hand) - tk + gv
     if mine > limit or theirs > limit:
         raise RuleError("2.15", f"both hands must stay within {limit} cards", code="hand_limit", legal="fewer cards")
@@ -126,29 +127,25 @@ def check_offer(g: Fief, by: str, to: str, give: Bundle, take: Bundle) -> None:
     if g.flow.step == "start":
         raise RuleError("9.1", "deals begin once every family has set up", code="deal_time", legal="later")
     check_side(g, by, to, give)
-    check_side(g, to, by, take, set_aside=True)     # the other player's purse and hand stay unknown
-    check_hands(g, by, to, give, take, set_aside=False)
+    check_side(g, to, by, take, purse=False, hand=False)     # the other player's purse and hand stay unknown
+    check_hands(g, by, to, give, take)
 
 
 def set_aside(g: Fief, seat: str, give: Bundle) -> None:
-    p = g.players[seat]
-    p.shillings -= int(give.get("shillings", 0))
-    for c in give.get("cards", []):
-        p.hand.remove(c)
+    """The offered shillings leave the purse until the answer (cards stay in hand: hand sizes are public)."""
+    g.players[seat].shillings -= int(give.get("shillings", 0))
 
 
 def give_back(state: GameState, g: Fief, payload: dict[str, Any]) -> None:
-    """A deal declined or lapsed: the set-aside shillings and cards return to the offering player."""
-    p = g.players[payload["proposer"]]
-    p.shillings += int(payload["give"].get("shillings", 0))
-    p.hand += list(payload["give"].get("cards", []))
+    """A deal declined or lapsed: the set-aside shillings return to the offering player."""
+    g.players[payload["proposer"]].shillings += int(payload["give"].get("shillings", 0))
 
 
 def check_accept(g: Fief, payload: dict[str, Any]) -> None:
     by, to, give, take = payload["proposer"], payload["partner"], payload["give"], payload["take"]
-    check_side(g, by, to, give, set_aside=True)
+    check_side(g, by, to, give, purse=False)
     check_side(g, to, by, take)
-    check_hands(g, by, to, give, take, set_aside=True)
+    check_hands(g, by, to, give, take)
 
 
 def acceptable(g: Fief, payload: dict[str, Any]) -> bool:
@@ -163,14 +160,14 @@ def carry_out(state: GameState, g: Fief, payload: dict[str, Any]) -> bool:
     """Both sides delivered together; True when a freed captive's family must choose a city."""
     by, to = payload["proposer"], payload["partner"]
     g.players[to].shillings += int(payload["give"].get("shillings", 0))
-    g.players[to].hand += list(payload["give"].get("cards", []))
+    _hand_over(g, by, to, payload["give"])
     if needs_pigeon(g, by, to, payload["give"]):
         g.families[_pigeon_family(g, by) or ""].pigeons -= 1
     if needs_pigeon(g, to, by, payload["take"]):
         g.families[_pigeon_family(g, to) or ""].pigeons -= 1
     set_aside(g, to, payload["take"])
     g.players[by].shillings += int(payload["take"].get("shillings", 0))
-    g.players[by].hand += list(payload["take"].get("cards", []))
+    _hand_over(g, to, by, payload["take"])
     tasks = len(g.tasks)
     for giver, receiver, b in ((by, to, payload["give"]), (to, by, payload["take"])):
         for nid in b.get("captives", []):
@@ -183,6 +180,12 @@ def carry_out(state: GameState, g: Fief, payload: dict[str, Any]) -> bool:
             state.emit(Event.private((giver, receiver), "deal.pledged", seat=giver, vote=b["vote"]))
     state.emit(Event.private((by, to), "deal.struck", by=by, to=to, give=payload["give"], take=payload["take"]))
     return len(g.tasks) > tasks
+
+
+def _hand_over(g: Fief, giver: str, receiver: str, b: Bundle) -> None:
+    for c in b.get("cards", []):
+        g.players[giver].hand.remove(c)
+        g.players[receiver].hand.append(c)
 
 
 # -- pledges kept (9.1, 9.2) -------------------------------------------------------------------------

@@ -325,3 +325,20 @@ def test_the_tie_break_ranks_garter_with_any_title_then_crown_then_duke_count_ba
     assert [d.players[x].families[0] for x in order] == ["red", "blue", "green", "yellow"]
     d.nobles["william"].titles = ["garter"]                       # the Garter alone ranks nothing
     assert victory.tiebreak(d, (_seat(s, "william"),))[0] == 0
+
+
+def test_offered_cards_stay_in_hand_and_a_deal_whose_card_is_gone_cannot_be_accepted():
+    s = _ballot_with_two_candidates()
+    d = g(s)
+    buyer = d.families[d.flow.queue[1]].seat
+    seller = d.families[d.flow.queue[0]].seat
+    d.players[buyer].hand = ["weather-1"] if "weather-1" in [c for c in d.fortune_deck] else [d.fortune_deck[0]]
+    card = d.players[buyer].hand[0]
+    do(s, buyer, f"deal to:{seller} give_cards:{card} take_vote:walter")
+    assert d.players[buyer].hand == [card]                            # the hand size tells the table nothing
+    r = next(r for r in d.requests.open if r.kind == "deal")
+    d.players[buyer].hand = []
+    assert refused(s, seller, f"respond request:{r.id} accept:true").code == "not_in_hand"
+    d.players[buyer].hand = [card]
+    do(s, seller, f"respond request:{r.id} accept:true")
+    assert card in d.players[seller].hand and card not in d.players[buyer].hand

@@ -102,7 +102,7 @@ def _tax_revealed(state: GameState, e: Event, aud: Audience) -> str:
     d = e.data
     votes = d.get("votes") or {}
     ayes = [N.family(f) for f, yes in votes.items() if yes]
-    result = "The Royal Tax passes" if d.get("passed") else "The Royal Tax fails"
+    result = "the Royal Tax passes" if d.get("passed") else "the Royal Tax fails"
     backed = f"backed by {join_words(ayes)}" if ayes else "nobody backed it"
     return (f"Parliament's markers are turned over: {result} with {d.get('favour')} of "
             f"{plural(int(d.get('total') or 0), 'vote')} ({backed}).")
