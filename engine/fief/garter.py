@@ -1,7 +1,8 @@
 """The Order of the Garter (13.3): the Sovereign may induct, once a round, a Lord who beat an
-invader army (alone or leading a coalition) or who, as a cleric, sent the invaders away by Church
-Intervention (6.10) or Danegeld (6.9). The deeds count for the round they are done in (our ruling
-P1-7: "at the time of the action" is any moment until the end of that round). Four markers exist;
+invader army (alone or leading a coalition), or a Lord whose family's cleric sent the invaders
+away by Church Intervention (6.10) or whose family paid them to leave (6.9). The deeds count for
+the round they are done in (our ruling P1-7: "at the time of the action" is any moment until the
+end of that round). Four markers exist;
 a Knight of the Garter loses it at death, may not attack the Sovereign (nor join an attack on
 them), and wins ties at the end of the game (victory.py)."""
 
@@ -19,6 +20,11 @@ def record(g: Fief, nobles: list[str]) -> None:
         n = g.nobles.get(nid)
         if n is not None and is_lord(n) and nid not in g.politics.deeds:
             g.politics.deeds.append(nid)
+
+
+def record_family(g: Fief, family: str) -> None:
+    """Invaders sent away by the family's cleric or Danegeld: its Lords may be inducted this round."""
+    record(g, list(g.families[family].nobles))
 
 
 def eligible(g: Fief, family: str | None = None) -> list[str]:

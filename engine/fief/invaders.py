@@ -161,7 +161,7 @@ def danegeld(state: GameState, g: Fief, family: str, army: str, noble: str) -> N
     player_of(g, family).shillings -= DANEGELD
     state.emit(Event.public("invaders.danegeld", army=army, noble=noble, family=family, city=g.armies[army].city))
     remove_army(state, g, army, "danegeld")
-    garter.record(g, [noble])   # 13.3: a Lord who sent the invaders away earns the Garter
+    garter.record_family(g, family)   # 13.3: the family's Lords earn the Garter
 
 
 def intervene(state: GameState, g: Fief, family: str, army: str, noble: str) -> None:
@@ -169,7 +169,7 @@ def intervene(state: GameState, g: Fief, family: str, army: str, noble: str) -> 
     if roll <= 3:
         state.emit(Event.public("invaders.church_intervention", army=army, noble=noble, success=True))
         remove_army(state, g, army, "church intervention", gone=True)
-        garter.record(g, [noble])
+        garter.record_family(g, family)
     else:
         state.emit(Event.public("invaders.church_intervention", army=army, noble=noble, success=False))
         kill_noble(state, g, noble, cause="invaders (church intervention)")
