@@ -12,7 +12,16 @@ from engine.core import Event, GameState, RuleError
 from engine.fief.components import C
 from engine.fief.map import RANKS, REGION_IDS
 from engine.fief.retainers import ready, spend
-from engine.fief.state import MAP, Fief, allied, fief_cities, fief_holder, fortified_city, player_of, sovereign
+from engine.fief.state import (
+    MAP,
+    Fief,
+    allied,
+    fief_cities,
+    fief_holder,
+    fortified_city,
+    player_of,
+    sovereign,
+)
 from engine.fief.succession import give_title, pass_to_family
 
 RANK_ORDER = {"barony": 1, "county": 2, "duchy": 3}
