@@ -25,7 +25,7 @@ from engine.fief.commands import opportunity_time
 from engine.fief.components import BUYABLE, C
 from engine.fief.disasters import plague_default
 from engine.fief.flow import current_actor
-from engine.fief.state import Fief, Task, allied, player_of, sovereign
+from engine.fief.state import Fief, Task, allied, ally_of, player_of, sovereign
 
 A = Action.of
 
@@ -204,7 +204,9 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
             out.append(A("decline_offer", offer=o.id))
     if g.flow.step in ("play", "purchase") and p.shillings > 0 and not any(o.by == seat for o in g.offers.open):
         for f in p.families:
-            if g.families[f].pigeons < 1:
+            has_pigeon = g.families[f].pigeons > 0
+            ally = ally_of(g, f)   # 9.0: allies trade in a shared city without a pigeon
+            if not has_pigeon and ally is None:
                 continue
             for nid in g.families[f].nobles:
                 n = g.nobles[nid]
@@ -214,9 +216,9 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                 for other in g.nobles.values():
                     if other.family in p.families:
                         continue
-                    if other.city == n.city:
+                    if other.city == n.city and (has_pigeon or other.family == ally):
                         out.append(A("pigeon_offer", sender=nid, to=other.id, give_shillings=1))
-                    elif safe and other.city and g.cities[other.city].building in pigeons.SAFE \
+                    elif has_pigeon and safe and other.city and g.cities[other.city].building in pigeons.SAFE \
                             and _ok(pigeons.check_send, g, seat, nid, other.id, 1, None):
                         out.append(A("pigeon", sender=nid, to=other.id, shillings=1))
     return out

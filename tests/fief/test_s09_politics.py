@@ -342,3 +342,22 @@ def test_offered_cards_stay_in_hand_and_a_deal_whose_card_is_gone_cannot_be_acce
     d.players[buyer].hand = [card]
     do(s, seller, f"respond request:{r.id} accept:true")
     assert card in d.players[seller].hand and card not in d.players[buyer].hand
+
+
+def test_allies_in_one_city_trade_without_a_pigeon():
+    from engine.fief import legal
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    d.flow.round, d.flow.phase, d.flow.step, d.flow.turn = 2, 2, "play", 0
+    d.nobles["matilda"].city = d.nobles["william"].city
+    d.nobles["arthur"].city = d.nobles["william"].city
+    d.families["red"].pigeons = 0
+    seat = _seat(s, "william")
+    d.players[seat].shillings = 3
+    offers = [a for a in legal.anytime_actions(d, seat) if a.kind == "pigeon_offer"]
+    assert {a.get("to") for a in offers} == {"matilda"}          # the ally, not Arthur: no pigeon left
+    do(s, seat, "pigeon_offer sender:william to:matilda give_shillings:2")
+    o = d.offers.open[0]
+    do(s, _seat(s, "matilda"), f"accept_offer offer:{o.id}")
+    assert d.families["red"].pigeons == 0 and d.players[seat].shillings == 1
