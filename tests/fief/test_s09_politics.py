@@ -361,3 +361,20 @@ def test_allies_in_one_city_trade_without_a_pigeon():
     o = d.offers.open[0]
     do(s, _seat(s, "matilda"), f"accept_offer offer:{o.id}")
     assert d.families["red"].pigeons == 0 and d.players[seat].shillings == 1
+
+
+def test_a_son_placed_by_the_queens_family_is_prince_of_wales_and_succeeds_the_king():
+    from engine.fief import characters
+    from engine.fief.components import C
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    crown.crown(s, d, "william", "election")
+    card = next(c for c in C.cards if c.startswith("noble-") and C.card(c).sex == "m"
+                and c.removeprefix("noble-") not in d.nobles)
+    d.players[_seat(s, "matilda")].hand.append(card)
+    city = characters.noble_cities(d, "blue")[0]
+    son = characters.play_noble(s, d, "blue", card, city).id
+    assert "prince_of_wales" in d.nobles[son].titles
+    kill_noble(s, d, "william", cause="plague")
+    assert sovereign(d) is d.nobles[son] and "queen" in d.nobles["matilda"].titles
