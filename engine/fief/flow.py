@@ -6,8 +6,8 @@ to another step) and which step follows when it is over. Automatic steps (disast
 income, the invaders' moves, the end of the round) run inside :func:`advance`. Tasks (plague
 losses, a title to bestow, a freed captive's city) interrupt whatever step is running.
 
-Phase 1 (Hear Ye, Hear Ye), skipped in Round 1: marriages (9.0) are proposed in player order;
-elections and Parliament (9.1-9.3) are not played yet.
+Phase 1 (Hear Ye, Hear Ye), skipped in Round 1: marriages (9.0), elections (9.1) and Parliament
+(9.2, 9.3) in player order (phase1.py says which step follows which).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from engine.fief import (
     income,
     invaders,
     marriage,
+    phase1,
     pigeons,
     ransom,
     requestkinds,
@@ -92,11 +93,8 @@ def _new_round(state: GameState, g: Fief) -> str:
 
 
 def _phase1(state: GameState, g: Fief) -> str | None:
-    """Phase 1 (1.0: not in Round 1): marriages (9.0) when a player can propose one; elections and
-    Parliament (9.1-9.3) are not played yet."""
-    if g.flow.round > 1 and marriage.suitors(g):
-        return "marriage"
-    return None
+    """Phase 1 (1.0: not in Round 1): marriages (9.0), elections (9.1), Parliament (9.2, 9.3); phase1.py."""
+    return phase1.first(g)
 
 
 def _resolve(state: GameState, g: Fief) -> None:
@@ -127,7 +125,12 @@ def _end_movement(state: GameState, g: Fief) -> str:
 STEPS: dict[str, Step] = {
     "start": Step(0, actors=_everyone, closes=_new_round),
     "phase1": Step(1, opens=_phase1, closes=_go("draw", lambda state, g: cards.reset_draws(g))),
-    "marriage": Step(1, "marriages", actors=marriage.suitors, closes=_go("draw", lambda state, g: cards.reset_draws(g))),
+    "marriage": Step(1, "marriages", actors=marriage.suitors, closes=phase1.after_marriages),
+    "election": Step(1, "election: candidates", actors=_everyone, closes=phase1.after_candidates),
+    "ballot": Step(1, "election: votes", actors=_everyone, closes=phase1.after_ballots),
+    "parliament": Step(1, "Parliament", actors=phase1.sovereign_family, closes=phase1.after_parliament),
+    "tax_vote": Step(1, "Parliament: the Royal Tax vote", actors=_everyone, closes=phase1.after_tax_vote),
+    "royal_tax": Step(1, "the Royal Tax shared out", actors=phase1.sovereign_family, closes=phase1.after_royal_tax),
     "draw": Step(2, "discard and draw", actors=_drawers, then="resolve"),
     "resolve": Step(2, opens=_go("", _resolve), then="play"),
     "play": Step(2, "play cards", actors=_everyone, then="income"),
@@ -257,6 +260,7 @@ def end_round(state: GameState, g: Fief) -> str | None:
                 g.fortune_discard.append(c.card)
         g.seas[sea] = keep
     refresh(g)
+    phase1.end_of_round(g)
     for fam in g.families.values():
         fam.treasures = C.markers["treasures"]
     g.opp.burgher_used.clear()   # 11.3: the Burgher's icons are free again

@@ -21,6 +21,7 @@ it strikes troops, and a Passage may Aid Invaders at walls (10.2).
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
+from engine.fief import garter
 from engine.fief.battle import dice
 from engine.fief.battle.captives import capture, remove_army, slay
 from engine.fief.battle.fight import declare, proceed
@@ -161,6 +162,7 @@ def danegeld(state: GameState, g: Fief, family: str, army: str, noble: str) -> N
     player_of(g, family).shillings -= DANEGELD
     state.emit(Event.public("invaders.danegeld", army=army, noble=noble, family=family, city=g.armies[army].city))
     remove_army(state, g, army, "danegeld")
+    garter.record_family(g, family)   # 13.3: the family's Lords earn the Garter
 
 
 def intervene(state: GameState, g: Fief, family: str, army: str, noble: str) -> None:
@@ -168,6 +170,7 @@ def intervene(state: GameState, g: Fief, family: str, army: str, noble: str) -> 
     if roll <= 3:
         state.emit(Event.public("invaders.church_intervention", army=army, noble=noble, success=True))
         remove_army(state, g, army, "church intervention", gone=True)
+        garter.record_family(g, family)
     else:
         state.emit(Event.public("invaders.church_intervention", army=army, noble=noble, success=False))
         kill_noble(state, g, noble, cause="invaders (church intervention)")

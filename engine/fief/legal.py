@@ -7,6 +7,8 @@ from __future__ import annotations
 from engine.core import Action, RuleError
 from engine.fief import (
     characters,
+    crownlegal,
+    deals,
     fortune,
     income,
     marriage,
@@ -24,7 +26,7 @@ from engine.fief.commands import opportunity_time
 from engine.fief.components import BUYABLE, C
 from engine.fief.disasters import plague_default
 from engine.fief.flow import current_actor
-from engine.fief.state import Fief, Task, allied, player_of, sovereign
+from engine.fief.state import Fief, Task, allied, ally_of, player_of, sovereign
 
 A = Action.of
 
@@ -62,6 +64,8 @@ def step_default(g: Fief, family: str) -> Action:
     step = g.flow.step
     if step in warlegal.STEPS:
         return warlegal.step_default(g, family)
+    if step in crownlegal.STEPS:
+        return crownlegal.step_default(g, family)
     if step == "start":
         return A("start", city=setup.start_choices(g)[0])
     if step == "ransom":
@@ -84,6 +88,8 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
     p = g.players[seat]
     if step == "start":
         return [A("start", city=c) for c in setup.start_choices(g)]
+    if step in crownlegal.STEPS:
+        return crownlegal.step_actions(g, seat, family)
     out: list[Action] = [A("done")]
     if step == "draw":
         out += [A("discard", card=c) for c in p.hand if _ok(check_discard, g, p, c)]
@@ -177,7 +183,7 @@ def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
             for region in titles.claimable(g, other):
                 out += [A("grant_title", region=region, noble=n) for n in g.families[other].nobles]
     for region, holder in titles.transferable(g, family):
-        out += [A("transfer_title", region=region, to=n) for n in fam.nobles if n != holder]
+        out += [A("transfer_title", region=region, to=n) for n in titles.transfer_receivers(g, family, holder)]
     for nid in fam.nobles:
         if retainers.ready(g, nid, "sergeant") and _ok(retainers.check_muster, g, family, nid):
             out.append(A("muster", noble=nid))
@@ -203,7 +209,9 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
             out.append(A("decline_offer", offer=o.id))
     if g.flow.step in ("play", "purchase") and p.shillings > 0 and not any(o.by == seat for o in g.offers.open):
         for f in p.families:
-            if g.families[f].pigeons < 1:
+            has_pigeon = g.families[f].pigeons > 0
+            ally = ally_of(g, f)   # 9.0: allies trade in a shared city without a pigeon
+            if not has_pigeon and ally is None:
                 continue
             for nid in g.families[f].nobles:
                 n = g.nobles[nid]
@@ -213,9 +221,9 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                 for other in g.nobles.values():
                     if other.family in p.families:
                         continue
-                    if other.city == n.city:
+                    if other.city == n.city and (has_pigeon or other.family == ally):
                         out.append(A("pigeon_offer", sender=nid, to=other.id, give_shillings=1))
-                    elif safe and other.city and g.cities[other.city].building in pigeons.SAFE \
+                    elif has_pigeon and safe and other.city and g.cities[other.city].building in pigeons.SAFE \
                             and _ok(pigeons.check_send, g, seat, nid, other.id, 1, None):
                         out.append(A("pigeon", sender=nid, to=other.id, shillings=1))
     return out
@@ -235,9 +243,11 @@ def seat_actions(g: Fief, seat: str) -> list[Action]:
             out += step_actions(g, seat, actor)
     for r in g.requests.for_seat(seat):
         payable = _retainer_payable(g, r.payload) if r.kind == "retainer" else \
-            _ransom_payable(g, r.payload) if r.kind == "ransom" else True
+            _ransom_payable(g, r.payload) if r.kind == "ransom" else \
+            deals.acceptable(g, r.payload) if r.kind == "deal" else True
         out += r.answers() if payable else [r.answers()[1]]
-    return out + anytime_actions(g, seat) + warlegal.anytime_actions(g, seat) + opplegal.listed(g, seat)
+    return (out + anytime_actions(g, seat) + warlegal.anytime_actions(g, seat) + crownlegal.anytime_actions(g, seat)
+            + opplegal.listed(g, seat))
 
 
 def _offer_route_ok(g: Fief, note: str) -> bool:

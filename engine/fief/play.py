@@ -7,6 +7,7 @@ from engine.core import Action, Event, GameState, RuleError
 from engine.fief import (
     cards,
     characters,
+    deals,
     disasters,
     fortune,
     income,
@@ -81,12 +82,15 @@ def _done(state: GameState, g: Fief, seat: str, a: Action) -> None:
         advance(state)
         return
     war = g.flow.step in warlegal.STEPS
-    fam = turn(g, seat, warlegal.STEPS if war else ("start", "marriage", "draw", "play", "scorch", "ransom", "purchase"),
+    fam = turn(g, seat, warlegal.STEPS if war else ("start", "marriage", "election", "ballot", "parliament", "royal_tax", "draw", "play",
+                                                          "scorch", "ransom", "purchase"),
                "1.0")
     if g.flow.step == "start":
         raise RuleError("13.6", "choose a starting city first", code="start_first", legal=setup.start_choices(g))
     if g.flow.step == "ransom":
         ransom.check_done(g, fam)
+    if g.flow.step == "ballot":
+        deals.check_ballot_pledge(g, fam, None)
     if g.flow.step == "move":
         if warlegal.must_move_left(g, fam):
             raise RuleError("5.2", "a Cavalcade that won must move on (FAQ)", code="must_move",

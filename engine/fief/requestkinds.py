@@ -4,6 +4,7 @@ letting it expire each does.
 ransom (7.7) and royal_stronghold (4.9) set the money aside when asked: a refusal or an expiry
 gives it back. retainer (2.12): a retainer changes hands for a price. pass (5.0, 5.4, 7.9), enter
 (5.0) and cavalcade (5.2) are the questions of Phase 5 to a city's holder. marriage (9.0): a proposal, announced when accepted.
+deal (deals.py): a private offer between players, binding when accepted; the set-aside goods go back otherwise.
 
 A kind's ``holds`` says whether an acceptance can still be carried out (a captive freed meanwhile
 makes a ransom void: the answer counts as a refusal); ``check`` refuses an acceptance the answering
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Event, GameState, Request, RuleError
-from engine.fief import marriage, movement, purchase, ransom, retainers
+from engine.fief import deals, marriage, movement, purchase, ransom, retainers
 from engine.fief.battle import fight
 from engine.fief.state import Fief, player_of
 
@@ -140,6 +141,8 @@ KINDS: dict[str, RequestKind] = {
     "enter": RequestKind("5.0", _let_in),
     "cavalcade": RequestKind("5.2", _come_out, decline=_let_through),
     "marriage": RequestKind("9.0", _wed, holds=lambda g, p: marriage.still_possible(g, p["noble"], p["spouse"])),
+    "deal": RequestKind("9.1", deals.carry_out, decline=deals.give_back, expire=deals.give_back,
+                        check=deals.check_accept),
 }
 
 

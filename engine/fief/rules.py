@@ -19,7 +19,7 @@ from engine.core import (
 )
 from engine.core.rules import check_roles
 from engine.core.words import Words
-from engine.fief import legal, opplegal, oppplay, play, setup, views, warlegal, warplay
+from engine.fief import crownplay, legal, opplegal, oppplay, play, setup, views, warlegal, warplay
 from engine.fief.actions import ACTIONS
 from engine.fief.characters import abbey_cities
 from engine.fief.components import DISASTERS, C
@@ -30,11 +30,15 @@ from engine.fief.victory import seat_vp
 from engine.fief.words import WORDS
 
 # Each module handles its own commands; no command is handled twice.
-HANDLERS = play.HANDLERS | warplay.HANDLERS | oppplay.HANDLERS
+HANDLERS = play.HANDLERS | warplay.HANDLERS | crownplay.HANDLERS | oppplay.HANDLERS
 assert not set(play.HANDLERS) & set(warplay.HANDLERS)
-assert not (set(play.HANDLERS) | set(warplay.HANDLERS)) & set(oppplay.HANDLERS)
+assert not set(crownplay.HANDLERS) & (set(play.HANDLERS) | set(warplay.HANDLERS))
+assert not (set(play.HANDLERS) | set(warplay.HANDLERS) | set(crownplay.HANDLERS)) & set(oppplay.HANDLERS)
 
 
+# Random agents lean to politics so that playouts crown kings, pass taxes and award Garters.
+POLITICS_WEIGHTS = {"nominate": 6.0, "convene_parliament": 8.0, "award_garter": 20.0, "play_clergy": 4.0,
+                    "buy_title": 4.0, "grant_title": 4.0, "danegeld": 3.0, "intervene": 2.0, "deal": 3.0}
 # Random agents play the Opportunity cards now and then rather than at the first chance (10.0).
 AGENT_WEIGHTS = {"rebellion": 2.0, "passage": 1.0, "assassinate": 1.0, "justice": 2.0, "ambush": 2.0, "quell": 2.0}
 
@@ -48,7 +52,8 @@ class FiefRules(Rules):
     schema_version = 1
     actions = ACTIONS
     # FAQ: a battle turns both sides' troops face up; random playouts compare public events up to it.
-    reveal_events = frozenset({"battle.revealed", "rebellion.revealed"})
+    # 9.1, 9.2: the vote markers are turned over together.
+    reveal_events = frozenset({"battle.revealed", "rebellion.revealed", "election.revealed", "parliament.revealed"})
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return dict(setup.OPTIONS)
@@ -159,20 +164,29 @@ class FiefRules(Rules):
     def agent_weight(self, state: GameState, seat: str, action: Action) -> float:
         """Random agents fight on more often than they give up, so playouts see long battles
         (deadlocks after three quiet rounds, sallies stopped) and not only first-round surrenders; they
-        propose and accept marriages often, so playouts reach alliances (9.0, 8.3)."""
+        propose and accept marriages often, so playouts reach alliances (9.0, 8.3); they declare
+        candidates, call Parliament, back the tax and induct Garters (9.1-9.3, 13.3)."""
         if action.kind == "battle_next" and action.get("choice") == "continue":
             return 6.0
         if action.kind == "passage" and action.get("use") in ("tunnels", "aid", "guide", "withdraw"):
             return 4.0   # 10.2: the rarer windows, taken when they open
         if action.kind in AGENT_WEIGHTS:
             return AGENT_WEIGHTS[action.kind]   # 10.0-10.5: playouts see every Opportunity card played
+        if action.kind == "vote_election":
+            return 4.0 if action.get("support") not in (None, "none") else 0.5
+        if action.kind == "vote_tax" and action.get("vote") == "for":
+            return 3.0
         if action.kind == "propose_marriage":
             return 8.0   # 9.0: playouts see marriages and alliance victories
+        if action.kind in POLITICS_WEIGHTS:
+            return POLITICS_WEIGHTS[action.kind]   # 9.1-9.3, 13.3: kings elected, taxes passed, Garters given
         if action.kind == "respond" and action.get("accept"):
             g: Fief = state.data
             r = next((r for r in g.requests.open if r.id == action.get("request")), None)
             if r is not None and r.kind == "marriage":
                 return 6.0
+            if r is not None and r.kind == "deal":
+                return 3.0
         return 1.0
 
     def phase(self, state: GameState) -> str:
@@ -197,7 +211,8 @@ class FiefRules(Rules):
         return Result(tuple(g.flow.winners), g.flow.reason, {s: seat_vp(g, s) for s in g.players})
 
     def permute_hidden(self, state: GameState, rnd: random.Random) -> None:
-        """Hands, deck order, unseen nobles, money, troop types on the map, face-down disasters and relics."""
+        """Hands, deck order, unseen nobles, money, troop types on the map, face-down disasters and relics,
+        vote markers and the Royal Tax still to share out."""
         g: Fief = state.data
         # Character cards: hands, the face-down deck and the unseen nobles are one hidden pool.
         pool = [c for p in g.players.values() for c in p.hand if C.card(c).deck == "character"]
@@ -230,6 +245,15 @@ class FiefRules(Rules):
         rnd.shuffle(relics)
         for c, r in zip(hidden, relics, strict=True):
             c.hidden_relic = r
+        # Vote markers lie face down (9.1, 9.2): which one is FOR, and how each family voted.
+        pol = g.politics
+        for fam, ballot in pol.ballots.items():
+            if rnd.random() < 0.5:
+                pol.ballots[fam] = [ballot[1], ballot[0]]
+        for fam in pol.votes:
+            pol.votes[fam] = rnd.random() < 0.5
+        if pol.tax_left:
+            pol.tax_left = rnd.randint(1, 12)
 
 
 RULES = FiefRules()

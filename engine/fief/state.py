@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from engine.core import OfferBook, RequestBook
 from engine.fief.components import TROOP_TYPES
+from engine.fief.crownstate import Politics
 from engine.fief.map import load_map
 from engine.fief.oppstate import Opportunity
 from engine.fief.warstate import War
@@ -175,6 +176,7 @@ class Fief:
     two_player: bool = False
     random_start: bool = False
     war: War = field(default_factory=War)                     # phases 5-7 (warstate.py)
+    politics: Politics = field(default_factory=Politics)      # Phase 1 and the Garter (crownstate.py)
     royal_tax: bool = False                                   # the Parliament card lies on its Rebellion side (9.3)
     opp: Opportunity = field(default_factory=Opportunity)     # Opportunity cards in play (oppstate.py)
 

@@ -8,6 +8,7 @@ These functions are shared with the next phases: battles, rebellions and assassi
 from __future__ import annotations
 
 from engine.core import Event, GameState
+from engine.fief import crown
 from engine.fief.components import TROOP_TYPES, C
 from engine.fief.retainers import discard_retainer
 from engine.fief.state import (
@@ -44,6 +45,7 @@ def kill_noble(state: GameState, g: Fief, nid: str, cause: str) -> None:
         g.families[spouse.family].ring = True
         state.emit(Event.public("marriage.ended", noble=nid, spouse=spouse.id))
     fiefs = [t.split(":")[1] for t in n.titles if t.startswith("lord:")]
+    reigned = bool({"king", "sovereign_queen"} & set(n.titles))
     for t in n.titles:
         kind, _, what = t.partition(":")
         if kind in CLERGY:
@@ -58,6 +60,8 @@ def kill_noble(state: GameState, g: Fief, nid: str, cause: str) -> None:
         update_control(g, city)
     for region in fiefs:
         succeed(state, g, region, n.family, spouse.id if spouse else None)
+    if reigned:
+        crown.throne_empty(state, g)
 
 
 def _clergy_card_returns(state: GameState, g: Fief, kind: str, what: str) -> None:

@@ -12,7 +12,16 @@ from engine.core import Event, GameState, RuleError
 from engine.fief.components import C
 from engine.fief.map import RANKS, REGION_IDS
 from engine.fief.retainers import ready, spend
-from engine.fief.state import MAP, Fief, fief_cities, fief_holder, fortified_city, player_of, sovereign
+from engine.fief.state import (
+    MAP,
+    Fief,
+    allied,
+    fief_cities,
+    fief_holder,
+    fortified_city,
+    player_of,
+    sovereign,
+)
 from engine.fief.succession import give_title, pass_to_family
 
 RANK_ORDER = {"barony": 1, "county": 2, "duchy": 3}
@@ -131,10 +140,16 @@ def check_transfer(g: Fief, family: str, region: str, to: str) -> str:
         raise RuleError("4.6", f"no lord of your family may hand on region {region!r} (a lord with several titles "
                         "keeps the largest)", code="transfer", legal=[r for r, _ in pairs] or "none")
     n = g.nobles.get(to)
-    if n is None or n.family != family or n.id == holder:
-        raise RuleError("4.6", f"{to!r} is not another noble of your family", code="transfer_to",
-                        legal=[x for x in g.families[family].nobles if x != holder])
+    receivers = transfer_receivers(g, family, holder)
+    if n is None or n.id not in receivers:
+        raise RuleError("4.6", f"{to!r} is not another noble of your family (or of your ally's, 9.0)",
+                        code="transfer_to", legal=receivers)
     return holder
+
+
+def transfer_receivers(g: Fief, family: str, holder: str) -> list[str]:
+    """4.6: another noble of the family; 9.0: allies may also assign titles to each other's nobles."""
+    return [n.id for n in g.nobles.values() if n.id != holder and allied(g, family, n.family)]
 
 
 def transfer(state: GameState, g: Fief, region: str, holder: str, to: str) -> None:

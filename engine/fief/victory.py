@@ -55,11 +55,14 @@ def side_vp(g: Fief, side: Side) -> int:
 
 
 def tiebreak(g: Fief, side: Side) -> tuple[int, int, tuple[int, ...]]:
+    """8.5: the Order of the Garter on a noble with any other title, then the crown, then the Fiefdoms
+    from the highest down (Duke, Count, Baron)."""
     families = {f for s in side for f in g.players[s].families}
-    titles = [t for n in g.nobles.values() if n.family in families for t in n.titles]
+    nobles = [n for n in g.nobles.values() if n.family in families]
+    titles = [t for n in nobles for t in n.titles]
     ranks = tuple(sorted((RANK_ORDER[MAP.regions[t.split(":")[1]].rank] for t in titles if t.startswith("lord:")),
                          reverse=True))
-    garter = 1 if "garter" in titles and ranks else 0
+    garter = 1 if any("garter" in n.titles and len(n.titles) > 1 for n in nobles) else 0
     royal = 1 if {"king", "sovereign_queen"} & set(titles) else 0
     return (garter, royal, ranks)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.fief import victory
+from engine.fief import crownviews, victory
 from engine.fief.cards import draw_limits
 from engine.fief.components import C
 from engine.fief.flow import current_actor, label
@@ -79,6 +79,7 @@ def public(g: Fief) -> View:
         "war": _war(g),
         "offers": g.offers.visible(None),
         "opportunity": _opportunity(g),
+        "politics": crownviews.public(g),
     }
 
 
@@ -169,6 +170,7 @@ def private(g: Fief, seat: str, view: View) -> View:
         "shillings": p.shillings,
         "draws": {"taken": p.drawn, "characters": p.drawn_characters, "limit": total, "character_limit": chars},
     }
+    view["me"]["politics"] = crownviews.private(g, seat)
     for name, c in g.cities.items():
         for fid in p.families:
             st = c.stacks.get(fid)

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from engine.core import Action, RuleError
-from engine.fief import invaders, movement, pillage
+from engine.fief import garter, invaders, movement, pillage
 from engine.fief.battle import losses, sides, siege
 from engine.fief.flow import current_actor
 from engine.fief.state import MAP, Fief, Noble, Task, player_of
@@ -225,6 +225,9 @@ def joinable(g: Fief, seat: str) -> list[tuple[str, str]]:
         if fam in (b.attacker, b.defender) or not sides.present(g, b.city, fam):
             continue
         for side in (b.attacker, b.defender):
+            foe = b.defender if side == b.attacker else b.attacker
+            if any(garter.bars(g, fam, b.city, m) for m in sides.members(b, foe)):
+                continue   # 13.3: a Knight of the Garter joins no attack on the Sovereign
             if fam not in sides.members(b, side):
                 out.append((fam, side))
     return out

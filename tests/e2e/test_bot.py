@@ -23,8 +23,13 @@ def test_commands_sync_globally_for_dms_and_to_development_guilds(tmp_path) -> N
             assert len(fief) == len(h.table.known_games()["fief"].actions)  # all actions reachable
             rules = await h.fake.slash("alice", h.channel, "game rules", name="fief")
             spilled = next(n for n in fief if n.startswith("fief2 "))
-            text = "\n".join([rules.callback["data"]["content"]]
-                              + [h.fake.messages[m].text() for m in await h.fake.wait_for(lambda: rules.followups)])
+
+            def told() -> str:   # the list may take several follow-up messages: wait for the spilled command
+                text = "\n".join([rules.callback["data"]["content"]]
+                                  + [h.fake.messages[m].text() for m in rules.followups])
+                return text if f"`/{spilled}" in text else ""
+
+            text = await h.fake.wait_for(told)
             assert f"`/{spilled}" in text and "`/fief start" in text  # the Discord spelling, all of it
         async with fake_discord() as fake:
             from tests.e2e.fake_discord import point_client_at

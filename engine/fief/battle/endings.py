@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core import Event, GameState, RuleError
+from engine.fief import garter
 from engine.fief.battle.captives import captor_of, capture, doom, remove_army, settle_captures
 from engine.fief.battle.sides import INVADERS, members, other, side_nobles, side_troops, troops
 from engine.fief.battle.siege import check_sieges, lift
@@ -40,6 +41,9 @@ def finish(state: GameState, g: Fief, b: Battle, how: str, winner: str | None = 
                 for n in [n for n in g.nobles.values() if n.captor == fam and n.city == city]:
                     release(state, g, n.id, why="captor beaten")
         spoils(state, g, b, winner, loser)
+        if loser == INVADERS:   # 13.3: the Lords leading the winning side earn the Garter
+            garter.record(g, [n.id for n in g.nobles.values()
+                              if n.family == winner and n.city == city and n.captor is None])
         c = g.cities[city]
         if loser != INVADERS and c.siege and c.siege.by == loser:
             lift(state, g, city, "besieger beaten")

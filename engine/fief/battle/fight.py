@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core import Event, GameState, RuleError
+from engine.fief import garter
 from engine.fief.battle import dice, losses
 from engine.fief.battle.captives import doom, settle_captures, slay
 from engine.fief.battle.endings import finish, surrender
@@ -68,6 +69,9 @@ def check_declare(g: Fief, fam: str, city: str, against: str, target: str | None
         raise RuleError("7.0", "nobles without troops cannot fight (FAQ: they would be captured)",
                         code="no_troops", legal=battle_cities(g, fam) or "no battle")
     foes = targets_in(g, city, fam)
+    if garter.bars(g, fam, city, against):
+        raise RuleError("13.3", "a Knight of the Garter may not attack the Sovereign", code="garter",
+                        legal=foes or "no battle")
     if against not in foes:
         raise RuleError("7.0", f"no family {against!r} to fight in {city}", code="no_enemy", legal=foes or "none")
     if f"{city}|{fam}|{against}" in g.war.fought:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.fief import garter
 from engine.fief.components import C
 from engine.fief.state import MAP, Army, Fief, has_disaster, nobles_in
 from engine.fief.warstate import Battle
@@ -184,7 +185,7 @@ def other(b: Battle, fam: str) -> str:
 def targets_in(g: Fief, city: str, fam: str) -> list[str]:
     """Families (and invaders) a family may attack in a city (7.0)."""
     out = [f for f in sorted({*g.cities[city].stacks, *(n.family for n in nobles_in(g, city))})
-           if f != fam and present(g, city, f)]
+           if f != fam and present(g, city, f) and not garter.bars(g, fam, city, f)]
     if any(a.city == city and not a.gone for a in g.armies.values()):
         out.append(INVADERS)
     return out

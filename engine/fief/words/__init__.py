@@ -18,6 +18,7 @@ from engine.core.state import GameState
 from engine.core.words import Audience, Choice, FlowStep, Section, Words
 from engine.fief.words import (
     events_cards,
+    events_crown,
     events_money,
     events_opportunity,
     events_table,
@@ -29,7 +30,7 @@ from engine.fief.words import (
 )
 from engine.fief.words.tell import TELLERS
 
-_MODULES = (events_cards, events_money, events_opportunity, events_table, events_war)   # imported for their tellers
+_MODULES = (events_cards, events_crown, events_money, events_opportunity, events_table, events_war)   # tellers
 
 
 class FiefWords(Words):

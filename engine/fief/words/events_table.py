@@ -71,11 +71,28 @@ def request_text(g: Fief, what: str, d: Mapping[str, Any], aud: Audience) -> str
         return f"to allow the Royal Stronghold at {d.get('city')}"
     if what == "marriage":
         return f"to agree to the marriage of {noble} and {N.noble(g, d.get('spouse'))}"
+    if what == "deal":
+        if "give" not in d:
+            return "to strike a deal"
+        return f"to strike a deal: {deal_bundle(g, d.get('give'))} for {deal_bundle(g, d.get('take'))}"
     return "for an answer"
 
 
+def deal_bundle(g: Fief, b: Mapping[str, Any] | None) -> str:
+    """A deal's side in words: "2 shillings, Lady Edith set free and a FOR vote for Lord Walter"."""
+    b = b or {}
+    parts = [bundle(g, b)] if b.get("shillings") or b.get("cards") else []
+    parts += [f"{N.noble(g, n)} set free" for n in b.get("captives", [])]
+    parts += [f"{c} handed over" for c in b.get("cities", [])]
+    vote = b.get("vote")
+    if vote:
+        parts.append("a vote for the Royal Tax" if vote == "tax_for" else "a vote against the Royal Tax"
+                     if vote == "tax_against" else f"a FOR marker for {N.noble(g, vote)}")
+    return join_words(parts) or "nothing"
+
+
 WHAT = {"enter": "entry", "pass": "passage", "cavalcade": "the Cavalcade", "retainer": "the retainer",
-        "ransom": "the ransom offer", "royal_stronghold": "the Royal Stronghold", "marriage": "the marriage proposal"}
+        "ransom": "the ransom offer", "royal_stronghold": "the Royal Stronghold", "marriage": "the marriage proposal", "deal": "the deal"}
 
 
 def request_line(g: Fief, what: str, by: str | None, to: str | None, d: Mapping[str, Any], aud: Audience) -> str:

@@ -34,6 +34,11 @@ ROLE_BLURBS = {
 
 STEP_QUESTIONS = {
     "marriage": "Marriages: propose a marriage that would make another player your ally, or pass?",
+    "election": "The crown is free: put a Lord forward as a candidate, or pass?",
+    "ballot": "Election: lay your FOR and DECOY markers face down on the candidates, or lay none?",
+    "parliament": "You may convene Parliament to vote a Royal Tax of 12 shillings. Convene it?",
+    "tax_vote": "Parliament: vote for or against the Royal Tax, in secret?",
+    "royal_tax": "Share out the Royal Tax in secret: what you do not give away is yours.",
     "play": "Play your cards: bring nobles and clergy into play, play Fortune cards, hand over retainers. "
             "Choose Done when you have finished.",
     "scorch": "Scorched earth: burn one of your Mills for 2 shillings before Income?",
@@ -42,11 +47,14 @@ STEP_QUESTIONS = {
     "pillage": "Pillage: will you take what a city you control can give?",
 }
 
-DONE_LABELS = {"marriage": "No marriage", "draw": "Done drawing", "play": "Done playing cards", "scorch": "Keep my Mills",
+DONE_LABELS = {"marriage": "No marriage", "election": "No candidate", "ballot": "Lay no marker",
+               "parliament": "No Parliament", "royal_tax": "Keep the rest", "draw": "Done drawing", "play": "Done playing cards", "scorch": "Keep my Mills",
                "ransom": "Done with ransoms", "purchase": "Done buying", "move": "Done moving",
                "parley": "Leave the invaders be", "battle": "No more battles", "pillage": "Done pillaging"}
 
-IF_DONE = {"marriage": "you propose no marriage this round", "draw": "you draw no more cards this round", "play": "you play no more cards this round",
+IF_DONE = {"marriage": "you propose no marriage this round", "election": "you put nobody forward",
+           "ballot": "you lay no vote marker", "parliament": "Parliament is not convened this round",
+           "royal_tax": "you keep what is left of the Royal Tax", "draw": "you draw no more cards this round", "play": "you play no more cards this round",
            "scorch": "you keep your Mills", "ransom": "you pay no ransom", "purchase": "you buy nothing more",
            "move": "your nobles stay where they are", "parley": "you leave the invaders be",
            "battle": "you declare no more battles", "pillage": "you pillage nothing"}
@@ -58,7 +66,8 @@ NEXT = {"continue": "Fight on", "surrender": "Surrender", "truce": "Offer or acc
 PILLAGE = {"mill": "Pillage the Mill at {city}", "abbey": "Sack the Abbey at {city}",
            "engines": "Seize the engines at {city}", "own_engines": "Destroy your own engines at {city}"}
 
-PRIORITY = {"start": 0, "propose_marriage": 1, "draw": 0, "play_noble": 1, "play_abbess": 1, "play_clergy": 1, "play_harvest": 1,
+PRIORITY = {"start": 0, "propose_marriage": 1, "nominate": 1, "vote_election": 1, "convene_parliament": 1,
+            "vote_tax": 1, "give_tax": 1, "award_garter": 2, "deal": 8, "draw": 0, "play_noble": 1, "play_abbess": 1, "play_clergy": 1, "play_harvest": 1,
             "play_tax": 1, "losses": 0, "plague_losses": 0, "bestow": 0, "release": 0, "battle_next": 0,
             "spoils": 0, "bandits": 0, "respond": 0, "accept_offer": 0, "pay_ransom": 0, "move": 1, "battle": 1,
             "buy": 1, "build": 2, "buy_title": 2, "grant_title": 3, "transfer_title": 3, "construct": 2,
@@ -267,6 +276,26 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
         return f"Send {N.noble(g, v('noble'))} to {v('city')}"
     if k == "propose_marriage":
         return f"Propose the marriage of {N.noble(g, v('noble'))} and {N.noble(g, v('spouse'))}"
+    if k == "nominate":
+        return f"Put {N.noble(g, v('noble'))} forward for the crown"
+    if k == "vote_election":
+        marks = [f"FOR on {N.noble(g, v('support'))}"] if v("support") not in (None, "none") else []
+        marks += [f"DECOY on {N.noble(g, v('decoy'))}"] if v("decoy") not in (None, "none") else []
+        return f"Lay {join_words(marks)}"
+    if k == "convene_parliament":
+        return "Convene Parliament"
+    if k == "vote_tax":
+        burgher = " with your Burgher (a Treasure)" if v("burgher") else ""
+        return f"Vote {'for' if v('vote') == 'for' else 'against'} the Royal Tax{burgher}"
+    if k == "give_tax":
+        return f"Give {N.seat_player(g, str(v('to')), aud)} {N.shillings(int(v('amount') or 0))} of the tax"
+    if k == "deal":
+        from engine.fief.deals import bundle_of
+        from engine.fief.words.events_table import deal_bundle
+        return (f"Offer {N.seat_player(g, str(v('to')), aud)} {deal_bundle(g, bundle_of(a, 'give'))} for "
+                f"{deal_bundle(g, bundle_of(a, 'take'))}")
+    if k == "award_garter":
+        return f"Make {N.noble(g, v('noble'))} a Knight of the Garter"
     if k == "scorch":
         return f"Burn your Mill at {v('city')} · {N.shillings(C.income['scorch_per_mill'])}"
     if k == "pay_ransom":
@@ -596,7 +625,7 @@ def skippable(g: Fief, d: Decision, seat: str) -> bool:
 
 
 # -- value names --------------------------------------------------------------------------------
-NOBLE_PARAMS = {"noble", "giver", "receiver", "sender", "captive", "holder"}
+NOBLE_PARAMS = {"noble", "giver", "receiver", "sender", "captive", "holder", "support", "decoy"}
 FAMILY_PARAMS = {"against", "family", "side"}
 
 
@@ -608,11 +637,22 @@ def value_label(g: Fief, seat: str | None, kind: str, param: str, value: Any) ->
         return join_words(value_label(g, seat, kind, param, x) for x in value) or "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if param in ("support", "decoy") and value == "none":
+        return "no marker"
+    if param in ("give_vote", "take_vote"):
+        return {"tax_for": "for the Royal Tax", "tax_against": "against the Royal Tax"}.get(
+            str(value), N.noble(g, str(value)))
+    if param in ("give_captives", "take_captives"):
+        return N.noble(g, str(value))
+    if param in ("give_cities", "take_cities"):
+        return str(value)
     if param in NOBLE_PARAMS or (param == "to" and kind in ("pigeon", "pigeon_offer", "transfer_title")) \
             or (param in ("target", "sponsor") and kind in ("battle", "battle_next", "assassinate", "justice", "ambush")):
         return N.noble(g, str(value))
-    if param == "target" and kind == "mata":
+    if (param == "target" and kind == "mata") or (param == "to" and kind in ("give_tax", "deal")):
         return N.seat_player(g, str(value), Audience())
+    if param == "vote":
+        return "for the tax" if value == "for" else "against the tax"
     if param in ("card", "give_cards", "take_cards"):
         return N.card(str(value))
     if param in ("region", "tallage"):

@@ -1,0 +1,79 @@
+"""Legal commands and deadline defaults of Phase 1's politics (9.1-9.3) and the Garter (13.3):
+what legal.py lists for the election, Parliament and Royal Tax steps."""
+
+from __future__ import annotations
+
+from engine.core import Action
+from engine.fief import deals, elections, garter, parliament
+from engine.fief.state import Fief, sovereign
+
+A = Action.of
+NONE = "none"   # a vote marker left off the board (9.1)
+STEPS = ("election", "ballot", "parliament", "tax_vote", "royal_tax")
+
+
+def step_default(g: Fief, family: str) -> Action:
+    """At a deadline: no candidate, no marker, no Parliament, a vote against, the rest of the tax kept;
+    a vote pledged in a deal is cast as pledged."""
+    vow = deals.pledged(g, family)
+    if g.flow.step == "tax_vote":
+        return A("vote_tax", vote="for" if vow == "tax_for" else "against")
+    if g.flow.step == "ballot" and vow in g.politics.candidates:
+        return A("vote_election", support=vow, decoy=NONE)
+    return A("done")
+
+
+def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
+    step = g.flow.step
+    vow = deals.pledged(g, family)
+    if step == "tax_vote":
+        votes = [vow.removeprefix("tax_")] if vow in deals.TAX_VOTES else ["for", "against"]
+        out = [A("vote_tax", vote=v) for v in votes]
+        if parliament.burgher_votes(g, family):
+            out += [A("vote_tax", vote=v, burgher=True) for v in votes]
+        return out
+    if step == "ballot" and vow in g.politics.candidates:
+        return [A("vote_election", support=vow, decoy=d) for d in [*g.politics.candidates, NONE]]
+    out = [A("done")]
+    if step == "election":
+        out += [A("nominate", noble=n) for n in elections.standing(g)]
+    elif step == "ballot":
+        cands = list(g.politics.candidates)
+        out += [A("vote_election", support=c, decoy=d) for c in [*cands, NONE] for d in [*cands, NONE]
+                if (c, d) != (NONE, NONE)]
+    elif step == "parliament" and parliament.may_convene(g):
+        out.append(A("convene_parliament"))
+    elif step == "royal_tax":
+        left = g.politics.tax_left
+        for to in g.players:
+            out += [A("give_tax", to=to, amount=n) for n in sorted({1, (left + 1) // 2, left}) if 1 <= n <= left]
+    return out
+
+
+def anytime_actions(g: Fief, seat: str) -> list[Action]:
+    king = sovereign(g)
+    out: list[Action] = []
+    if king is not None and king.family in g.players[seat].families:
+        out += [A("award_garter", noble=n) for n in garter.eligible(g, king.family)]
+    return out + deal_actions(g, seat)
+
+
+def deal_actions(g: Fief, seat: str) -> list[Action]:
+    """A sample of deals for random playouts and buttons: a vote bought for a shilling, or for a
+    captive's freedom; any other bundle is typed (the command takes them all)."""
+    if g.flow.step == "start" or any(r.kind == "deal" and r.by == seat for r in g.requests.open):
+        return []
+    out: list[Action] = []
+    p = g.players[seat]
+    for other in g.players:
+        if other == seat:
+            continue
+        pledges = deals.vote_pledges(g, other)
+        if not pledges:
+            continue
+        if p.shillings and (not deals.needs_pigeon(g, seat, other, {"shillings": 1})
+                            or any(g.families[f].pigeons for f in p.families)):
+            out += [A("deal", to=other, give_shillings=1, take_vote=v) for v in pledges[:2]]
+        held = [n.id for n in g.nobles.values() if n.captor in p.families and n.family in g.players[other].families]
+        out += [A("deal", to=other, give_captives=[c], take_vote=pledges[0]) for c in held[:1]]
+    return out

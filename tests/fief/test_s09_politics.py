@@ -1,0 +1,380 @@
+"""Phase 1's politics: elections (9.1), Parliament and the Royal Tax (9.2, 9.3, 11.2), the crown
+(13.1, Definitions: Queen, Prince Consort, Prince of Wales) and the Order of the Garter (13.3)."""
+
+import random
+
+from engine.core import canonical
+from engine.fief import crown, elections, garter, invaders, parliament
+from engine.fief.rules import RULES
+from engine.fief.state import sovereign
+from engine.fief.succession import kill_noble
+from tests.fief.helpers import defaults_until, do, g, refused, started
+
+
+def _at(step, players=4, **titles):
+    """A game moved to a Phase 1 step of Round 2 with the given titles (noble -> list)."""
+    s = started(players)
+    d = g(s)
+    for nid, ts in titles.items():
+        d.nobles[nid].titles = list(ts)
+    d.flow.round, d.flow.phase, d.flow.step, d.flow.turn = 2, 1, step, 0
+    d.flow.queue = list(d.flow.order) if step not in ("parliament", "royal_tax") else [sovereign(d).family]
+    return s
+
+
+def _seat(s, noble):
+    d = g(s)
+    return d.families[d.nobles[noble].family].seat
+
+
+# -- 9.1 -------------------------------------------------------------------------------------
+def test_an_election_needs_a_free_crown_three_titles_and_a_cleric():
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I"]
+    d.nobles["walter"].titles = ["lord:II"]
+    d.nobles["arthur"].titles = ["lord:III"]
+    assert not elections.possible(d)                        # no Bishop or Archbishop
+    d.nobles["edward"].titles = ["bishop:exeter"]
+    assert elections.possible(d)
+    d.nobles["arthur"].titles = d.nobles["walter"].titles = []
+    assert not elections.possible(d)                        # a Lord and a Bishop: two titles
+    d.nobles["william"].titles.append("lord:IV")             # several titles on one noble count each
+    assert elections.possible(d)
+    d.nobles["walter"].titles.append("king")
+    assert not elections.possible(d)                        # the crown is not free
+
+
+def test_phase_1_holds_the_election_after_the_marriages_in_round_2():
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I"]
+    d.nobles["walter"].titles = ["lord:II"]
+    d.nobles["edward"].titles = ["archbishop:york"]
+    for n in d.nobles.values():
+        n.spouse = None
+    defaults_until(s, "election", 1)
+    assert d.flow.round == 2
+    assert RULES.phase(s) == "Round 2, Phase 1: Hear Ye, Hear Ye - election: candidates"
+    dec = next(x for x in RULES.pending(s) if x.blocking)
+    assert dec.default_for(dec.seats[0]).kind == "done"
+
+
+def test_vote_weights_count_each_noble_once_an_archbishop_twice_and_no_captive_or_besieged():
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I", "lord:II", "bishop:exeter"]
+    d.nobles["lucia"].titles = ["archbishop:york"]
+    assert crown.family_votes(d, "red") == 3
+    d.nobles["lucia"].captor = "bandits"
+    assert crown.family_votes(d, "red") == 1
+    city = d.nobles["william"].city
+    from engine.fief.state import Siege
+    d.cities[city].siege = Siege(by="blue")
+    assert crown.family_votes(d, "red") == 0
+    assert not crown.may_stand(d, d.nobles["william"])
+
+
+def test_markers_are_hidden_from_the_public_and_shuffled_by_the_permuter():
+    s = _at("ballot", william=["lord:I"], walter=["lord:II"], edward=["bishop:exeter"])
+    d = g(s)
+    d.politics.candidates = ["william", "walter"]
+    seat = d.families[d.flow.queue[0]].seat
+    do(s, seat, "vote_election support:william decoy:walter")
+    public = RULES.view(s, None)
+    assert public["politics"]["markers"][d.flow.order[0]] == ["walter", "william"]
+    assert "me" not in public
+    seen = set()
+    for i in range(20):
+        twin = RULES.copy(s)
+        RULES.permute_hidden(twin, random.Random(i))
+        assert canonical(RULES.view(twin, None)) == canonical(public)
+        seen.add(tuple(g(twin).politics.ballots[d.flow.order[0]]))
+    assert seen == {("william", "walter"), ("walter", "william")}
+
+
+def test_the_default_lays_no_marker_and_names_no_candidate():
+    s = _at("election", william=["lord:I"], walter=["lord:II"], edward=["bishop:exeter"])
+    d = next(x for x in RULES.pending(s) if x.blocking)
+    assert d.default_for(d.seats[0]).kind == "done"
+
+
+# -- the crown (9.0, 9.1, 13.1, Definitions) ---------------------------------------------------
+def test_a_crowned_husband_makes_his_wife_queen_and_a_sovereign_queens_husband_takes_no_title():
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    d.war.guards_lost = {"royal_knight": 2}
+    crown.crown(s, d, "william", "election")
+    assert "king" in d.nobles["william"].titles and "queen" in d.nobles["matilda"].titles
+    assert d.war.guards_lost == {}                       # 13.1: the guards return with a new Sovereign
+    d.nobles["william"].titles.remove("king")
+    d.nobles["walter"].spouse, d.nobles["edith"].spouse = "edith", "walter"
+    crown.crown(s, d, "edith", "election")
+    assert "sovereign_queen" in d.nobles["edith"].titles and d.nobles["walter"].titles == []
+    # 9.0: the widowed Queen elected herself is Sovereign Queen, Queen no more
+    d.nobles["edith"].titles = []
+    crown.crown(s, d, "matilda", "election")
+    assert d.nobles["matilda"].titles == ["sovereign_queen"]
+
+
+def test_the_prince_of_wales_becomes_king_when_the_king_dies():
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    crown.crown(s, d, "william", "election")
+    d.nobles["walter"].titles.append("prince_of_wales")    # Matilda's family placed a new son
+    kill_noble(s, d, "william", cause="battle")
+    assert sovereign(d) is d.nobles["walter"]
+    assert "prince_of_wales" not in d.nobles["walter"].titles
+    assert "queen" in d.nobles["matilda"].titles           # 9.0: the widow keeps her guard
+
+
+# -- 9.2, 9.3, 11.2 ----------------------------------------------------------------------------
+def test_parliament_passes_with_more_than_half_of_all_votes():
+    s = _at("parliament", william=["king", "lord:I"], walter=["lord:II"], arthur=["lord:III"], edward=["lord:IV"])
+    d = g(s)
+    king = _seat(s, "william")
+    do(s, king, "convene_parliament")
+    assert d.flow.step == "tax_vote" and d.politics.parliament_round == 2
+    votes = {"red": "for", "blue": "for", "green": "against", "yellow": "against"}
+    for fam in list(d.flow.queue):
+        do(s, d.families[fam].seat, f"vote_tax vote:{votes[fam]}")
+    assert d.flow.step == "draw" and not d.royal_tax          # 2 of 4 is not more than half
+    assert not parliament.may_convene(d)                      # once a round
+
+
+def test_a_captive_sovereign_convenes_no_parliament_and_a_vote_defaults_against():
+    s = _at("parliament", william=["king", "lord:I"])
+    d = g(s)
+    d.nobles["william"].captor = "bandits"
+    assert not parliament.may_convene(d)
+    d.nobles["william"].captor = None
+    do(s, _seat(s, "william"), "convene_parliament")
+    dec = next(x for x in RULES.pending(s) if x.blocking)
+    assert dec.default_for(dec.seats[0]).get("vote") == "against"
+
+
+def test_the_burgher_needs_the_card_a_treasure_and_a_lord():
+    s = _at("parliament", william=["king", "lord:I"])
+    d = g(s)
+    assert parliament.burgher_votes(d, "red") == 0
+    d.families["red"].board_card = "burgher-5"
+    assert parliament.burgher_votes(d, "red") == 5
+    d.families["red"].treasures = 0
+    assert parliament.burgher_votes(d, "red") == 0
+    d.families["red"].treasures = 2
+    d.nobles["william"].titles = ["king"]
+    assert parliament.burgher_votes(d, "red") == 0
+
+
+def test_each_share_of_the_royal_tax_is_told_only_to_its_receiver_and_the_sovereign():
+    s = _at("parliament", william=["king", "lord:I"], walter=["lord:II"])
+    d = g(s)
+    king = _seat(s, "william")
+    do(s, king, "convene_parliament")
+    for fam in list(d.flow.queue):
+        do(s, d.families[fam].seat, "vote_tax vote:for")
+    assert d.flow.step == "royal_tax" and d.politics.tax_left == 12
+    other = _seat(s, "walter")
+    before = d.players[other].shillings
+    events = do(s, king, f"give_tax to:{other} amount:4")
+    assert all(set(e.to or ()) == {king, other} for e in events if e.kind == "royal_tax.share")
+    assert not [e for e in events if e.is_public]
+    assert d.players[other].shillings == before + 4
+    assert refused(s, king, f"give_tax to:{other} amount:9").code == "tax_amount"
+    mine = d.players[king].shillings
+    events = do(s, king, "done")
+    assert d.players[king].shillings == mine + 8 and d.royal_tax
+    assert [e.kind for e in events if e.is_public and e.kind.startswith("royal_tax")] == ["royal_tax.distributed"]
+
+
+# -- 13.3 --------------------------------------------------------------------------------------
+def test_the_garter_goes_once_a_round_to_a_lord_with_a_deed_and_bars_attacks_on_the_sovereign():
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["king"]
+    d.nobles["walter"].titles = ["lord:II"]
+    d.nobles["arthur"].titles = ["lord:III"]
+    assert garter.eligible(d) == []
+    army = next(iter(d.armies.values()))
+    army.city, army.foot = d.nobles["walter"].city, 2
+    d.players[_seat(s, "walter")].shillings = 10
+    invaders.danegeld(s, d, "blue", army.id, "walter")          # 6.9: the deed
+    garter.record(d, ["edith"])                                 # not a Lord: no deed
+    assert garter.eligible(d) == ["walter"]
+    assert refused(s, _seat(s, "walter"), "award_garter noble:walter").section == "13.3"
+    do(s, _seat(s, "william"), "award_garter noble:walter")
+    assert "garter" in d.nobles["walter"].titles
+    garter.record(d, ["arthur"])
+    assert garter.eligible(d) == []                             # one a round
+    # 13.3: no attack on the Sovereign where the Knight of the Garter stands with him
+    city = d.nobles["walter"].city
+    d.nobles["william"].city = city
+    assert garter.bars(d, "blue", city, "red") and not garter.bars(d, "green", city, "red")
+    kill_noble(s, d, "walter", cause="battle")
+    assert not any("garter" in n.titles for n in d.nobles.values())
+
+
+def test_deeds_lapse_and_the_parliament_card_turns_back_at_the_end_of_the_round():
+    s = started(4)
+    d = g(s)
+    d.politics.deeds = ["william"]
+    d.royal_tax = True
+    defaults_until(s, "play", 2)
+    assert d.politics.deeds == ["william"] and d.royal_tax      # both last the whole round
+    defaults_until(s, "draw", 2)
+    assert d.flow.round == 2 and d.politics.deeds == [] and not d.royal_tax
+
+
+def test_two_players_vote_with_each_family_board():
+    s = _at("parliament", players=2, william=["king", "lord:I"], walter=["lord:II"])
+    d = g(s)
+    do(s, _seat(s, "william"), "convene_parliament")
+    assert len(d.flow.queue) == 4
+
+
+# -- deals (9.1's note, 2.15, 5.1, 7.7) ----------------------------------------------------------
+def _ballot_with_two_candidates():
+    s = _at("ballot", william=["lord:I"], walter=["lord:II"], edward=["bishop:exeter"])
+    g(s).politics.candidates = ["william", "walter"]
+    return s
+
+
+def test_a_vote_bought_in_a_deal_binds_the_seller():
+    s = _ballot_with_two_candidates()
+    d = g(s)
+    buyer = d.families[d.flow.queue[1]].seat
+    seller = d.families[d.flow.queue[0]].seat
+    d.players[buyer].shillings = 3
+    events = do(s, buyer, f"deal to:{seller} give_shillings:2 take_vote:walter")
+    assert d.players[buyer].shillings == 1                               # set aside at once
+    opened = [e for e in events if e.kind == "request.opened"]
+    assert any(e.is_public and "give" not in e.data for e in opened)     # the table sees only that a deal is on
+    assert any(set(e.to or ()) == {buyer, seller} and e.data["give"] == {"shillings": 2} for e in opened)
+    r = next(r for r in d.requests.open if r.kind == "deal")
+    before = d.players[seller].shillings
+    do(s, seller, f"respond request:{r.id} accept:true")
+    assert d.players[seller].shillings == before + 2 and d.politics.pledges == {seller: "walter"}
+    assert refused(s, seller, "vote_election support:william").code == "pledged"
+    assert refused(s, seller, "done").code == "pledged"
+    dec = next(x for x in RULES.pending(s) if x.blocking)
+    assert dec.default_for(seller).get("support") == "walter"
+    do(s, seller, "vote_election support:walter decoy:william")
+
+
+def test_a_declined_deal_gives_the_set_aside_shillings_back_and_a_deal_needs_what_it_gives():
+    s = _ballot_with_two_candidates()
+    d = g(s)
+    buyer = d.families[d.flow.queue[1]].seat
+    seller = d.families[d.flow.queue[0]].seat
+    d.players[buyer].shillings = 3
+    assert refused(s, buyer, f"deal to:{seller} give_shillings:5 take_vote:walter").code == "funds"
+    assert refused(s, buyer, f"deal to:{seller} give_cities:York take_vote:walter").code == "deal_city"
+    do(s, buyer, f"deal to:{seller} give_shillings:2 take_vote:walter")
+    r = next(r for r in d.requests.open if r.kind == "deal")
+    do(s, seller, f"respond request:{r.id} accept:false")
+    assert d.players[buyer].shillings == 3 and d.politics.pledges == {}
+
+
+def test_a_captive_freed_for_a_tax_vote():
+    s = _at("parliament", william=["king", "lord:I"], walter=["lord:II"])
+    d = g(s)
+    king = _seat(s, "william")
+    do(s, king, "convene_parliament")
+    other = _seat(s, "walter")
+    d.nobles["matilda"].captor = "red"
+    do(s, king, f"deal to:{other} give_captives:matilda take_vote:tax_for")
+    r = next(r for r in d.requests.open if r.kind == "deal")
+    do(s, other, f"respond request:{r.id} accept:true")
+    assert d.nobles["matilda"].captor is None
+    fam = d.nobles["walter"].family
+    assert d.politics.pledges[other] == "tax_for"
+    while d.flow.step == "tax_vote" and d.flow.queue[d.flow.turn] != fam:
+        f = d.flow.queue[d.flow.turn]
+        do(s, d.families[f].seat, "vote_tax vote:against")
+    assert refused(s, other, "vote_tax vote:against").code == "pledged"
+
+
+# -- marriage benefits (9.0) -------------------------------------------------------------------------
+def test_allies_may_assign_a_lord_title_to_each_others_nobles():
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I", "lord:II"]
+    from engine.fief import titles
+    assert "matilda" not in titles.transfer_receivers(d, "red", "william")
+    d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    assert "matilda" in titles.transfer_receivers(d, "red", "william")
+    assert "lucia" in titles.transfer_receivers(d, "red", "william")
+    d.flow.round, d.flow.phase, d.flow.step, d.flow.turn = 2, 4, "purchase", 0
+    d.flow.queue = ["red"]
+    do(s, _seat(s, "william"), "transfer_title region:II to:matilda")
+    assert "lord:II" in d.nobles["matilda"].titles and d.nobles["william"].titles == ["lord:I"]
+
+
+def test_the_tie_break_ranks_garter_with_any_title_then_crown_then_duke_count_baron():
+    from engine.fief import victory
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["bishop:exeter", "garter"]       # Garter with a Bishop's title
+    d.nobles["walter"].titles = ["king", "lord:V"]
+    d.nobles["arthur"].titles = ["lord:VI"]                       # a Duke
+    d.nobles["edward"].titles = ["lord:I"]                        # a Count
+    key = {s: victory.tiebreak(d, (s,)) for s in d.players}
+    order = sorted(d.players, key=lambda x: key[x], reverse=True)
+    assert [d.players[x].families[0] for x in order] == ["red", "blue", "green", "yellow"]
+    d.nobles["william"].titles = ["garter"]                       # the Garter alone ranks nothing
+    assert victory.tiebreak(d, (_seat(s, "william"),))[0] == 0
+
+
+def test_offered_cards_stay_in_hand_and_a_deal_whose_card_is_gone_cannot_be_accepted():
+    s = _ballot_with_two_candidates()
+    d = g(s)
+    buyer = d.families[d.flow.queue[1]].seat
+    seller = d.families[d.flow.queue[0]].seat
+    d.players[buyer].hand = ["weather-1"] if "weather-1" in [c for c in d.fortune_deck] else [d.fortune_deck[0]]
+    card = d.players[buyer].hand[0]
+    do(s, buyer, f"deal to:{seller} give_cards:{card} take_vote:walter")
+    assert d.players[buyer].hand == [card]                            # the hand size tells the table nothing
+    r = next(r for r in d.requests.open if r.kind == "deal")
+    d.players[buyer].hand = []
+    assert refused(s, seller, f"respond request:{r.id} accept:true").code == "not_in_hand"
+    d.players[buyer].hand = [card]
+    do(s, seller, f"respond request:{r.id} accept:true")
+    assert card in d.players[seller].hand and card not in d.players[buyer].hand
+
+
+def test_allies_in_one_city_trade_without_a_pigeon():
+    from engine.fief import legal
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    d.flow.round, d.flow.phase, d.flow.step, d.flow.turn = 2, 2, "play", 0
+    d.nobles["matilda"].city = d.nobles["william"].city
+    d.nobles["arthur"].city = d.nobles["william"].city
+    d.families["red"].pigeons = 0
+    seat = _seat(s, "william")
+    d.players[seat].shillings = 3
+    offers = [a for a in legal.anytime_actions(d, seat) if a.kind == "pigeon_offer"]
+    assert {a.get("to") for a in offers} == {"matilda"}          # the ally, not Arthur: no pigeon left
+    do(s, seat, "pigeon_offer sender:william to:matilda give_shillings:2")
+    o = d.offers.open[0]
+    do(s, _seat(s, "matilda"), f"accept_offer offer:{o.id}")
+    assert d.families["red"].pigeons == 0 and d.players[seat].shillings == 1
+
+
+def test_a_son_placed_by_the_queens_family_is_prince_of_wales_and_succeeds_the_king():
+    from engine.fief import characters
+    from engine.fief.components import C
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    crown.crown(s, d, "william", "election")
+    card = next(c for c in C.cards if c.startswith("noble-") and C.card(c).sex == "m"
+                and c.removeprefix("noble-") not in d.nobles)
+    d.players[_seat(s, "matilda")].hand.append(card)
+    city = characters.noble_cities(d, "blue")[0]
+    son = characters.play_noble(s, d, "blue", card, city).id
+    assert "prince_of_wales" in d.nobles[son].titles
+    kill_noble(s, d, "william", cause="plague")
+    assert sovereign(d) is d.nobles[son] and "queen" in d.nobles["matilda"].titles
