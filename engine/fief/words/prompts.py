@@ -635,6 +635,8 @@ def value_label(g: Fief, seat: str | None, kind: str, param: str, value: Any) ->
         if param in ("units", "troops"):
             return _units_label(value) if any("@" in str(x) for x in value) else N.troops(value, none="no troops")
         return join_words(value_label(g, seat, kind, param, x) for x in value) or "none"
+    if param == "destroy" and kind == "battle_next":   # 7.2: left out when the engines stay
+        return "Destroy your own engines here first" if value else "Keep your engines"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if param in ("support", "decoy") and value == "none":
