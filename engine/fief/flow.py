@@ -19,11 +19,14 @@ from engine.core import Event, GameState
 from engine.fief import (
     cards,
     disasters,
+    excalibur,
     income,
     invaders,
     marriage,
+    mercenaries,
     pigeons,
     ransom,
+    relics,
     requestkinds,
     victory,
     warphases,
@@ -256,6 +259,9 @@ def end_round(state: GameState, g: Fief) -> str | None:
                 g.fortune_discard.append(c.card)
         g.seas[sea] = keep
     refresh(g)
+    mercenaries.end_round(state, g)
+    relics.new_round(g)
+    excalibur.new_round(g)
     for fam in g.families.values():
         fam.treasures = C.markers["treasures"]
     for offer in g.offers.open:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core import Action, RuleError
 from engine.fief import (
+    boardlegal,
     characters,
     fortune,
     income,
@@ -230,9 +231,10 @@ def seat_actions(g: Fief, seat: str) -> list[Action]:
             out += step_actions(g, seat, actor)
     for r in g.requests.for_seat(seat):
         payable = _retainer_payable(g, r.payload) if r.kind == "retainer" else \
-            _ransom_payable(g, r.payload) if r.kind == "ransom" else True
+            _ransom_payable(g, r.payload) if r.kind == "ransom" else \
+            boardlegal.payable(g, r.kind, r.payload)
         out += r.answers() if payable else [r.answers()[1]]
-    return out + anytime_actions(g, seat) + warlegal.anytime_actions(g, seat)
+    return out + anytime_actions(g, seat) + warlegal.anytime_actions(g, seat) + boardlegal.actions(g, seat)
 
 
 def _offer_route_ok(g: Fief, note: str) -> bool:

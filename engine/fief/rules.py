@@ -19,7 +19,7 @@ from engine.core import (
 )
 from engine.core.rules import check_roles
 from engine.core.words import Words
-from engine.fief import legal, play, setup, views, warlegal, warplay
+from engine.fief import boardlegal, boardplay, legal, mercenaries, play, setup, views, warlegal, warplay
 from engine.fief.actions import ACTIONS
 from engine.fief.characters import abbey_cities
 from engine.fief.components import DISASTERS, C
@@ -30,8 +30,9 @@ from engine.fief.victory import seat_vp
 from engine.fief.words import WORDS
 
 # Each module handles its own commands; no command is handled twice.
-HANDLERS = play.HANDLERS | warplay.HANDLERS
+HANDLERS = play.HANDLERS | warplay.HANDLERS | boardplay.HANDLERS
 assert not set(play.HANDLERS) & set(warplay.HANDLERS)
+assert not set(boardplay.HANDLERS) & (set(play.HANDLERS) | set(warplay.HANDLERS))
 
 
 class FiefRules(Rules):
@@ -43,7 +44,8 @@ class FiefRules(Rules):
     schema_version = 1
     actions = ACTIONS
     # FAQ: a battle turns both sides' troops face up; random playouts compare public events up to it.
-    reveal_events = frozenset({"battle.revealed"})
+    # 11.1: the Crossbowmen going back to their cards at the end of a round show where they stood.
+    reveal_events = frozenset({"battle.revealed", "mercenaries.returned"})
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return dict(setup.OPTIONS)
@@ -106,6 +108,7 @@ class FiefRules(Rules):
             raise RuleError("commands", f"{action.kind} needs {', '.join(missing)}", code="missing_param",
                             legal=[p.name for p in spec.params])
         HANDLERS[action.kind](state, g, seat, action)
+        mercenaries.settle(state, g)   # 11.1, 11.2: a board card that can no longer stay is discarded
 
     def suggest(self, state: GameState, seat: str, kind: str, param: str) -> list[Any]:
         """Autocomplete: the values of the legal actions, completed where the enumeration samples."""
@@ -140,6 +143,8 @@ class FiefRules(Rules):
         """Random agents fight on more often than they give up, so playouts see long battles
         (deadlocks after three quiet rounds, sallies stopped) and not only first-round surrenders; they
         propose and accept marriages often, so playouts reach alliances (9.0, 8.3)."""
+        if action.kind in boardplay.HANDLERS:
+            return boardlegal.weight(state.data, action)
         if action.kind == "battle_next" and action.get("choice") == "continue":
             return 6.0
         if action.kind == "propose_marriage":

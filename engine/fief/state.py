@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core import OfferBook, RequestBook
+from engine.fief.boardstate import Excalibur, Mercenary, RelicPowers, crossbow_beaten
 from engine.fief.components import TROOP_TYPES
 from engine.fief.map import load_map
 from engine.fief.warstate import War
@@ -94,6 +95,7 @@ class Family:
     ring: bool = True
     nobles: list[str] = field(default_factory=list)   # on the Family Board, captives included
     mason_used: bool = False
+    board_card: str | None = None   # the Character Opportunity card on the family board's right-hand space (11.0)
 
 
 @dataclass
@@ -173,6 +175,9 @@ class Fief:
     two_player: bool = False
     random_start: bool = False
     war: War = field(default_factory=War)                     # phases 5-7 (warstate.py)
+    mercenaries: dict[str, Mercenary] = field(default_factory=dict)  # Mercenary card -> its Crossbowmen (11.1)
+    relic_powers: RelicPowers = field(default_factory=RelicPowers)  # the Chasuble and the Skull (12.2, 12.3)
+    excalibur: Excalibur = field(default_factory=Excalibur)          # 13.2 (boardstate.py)
 
 
 # -- queries ------------------------------------------------------------------------
@@ -311,6 +316,7 @@ def return_troop(g: Fief, family: str, unit: str) -> None:
     """A troop leaving the map goes back to its family's stockpile; a Mercenary Crossbowman goes back
     to the common stock instead (11.1), never to the family's stockpile."""
     if unit == "crossbow":
+        crossbow_beaten(g.mercenaries, g.families[family].board_card, family)
         return
     g.families[family].stockpile[unit] = g.families[family].stockpile.get(unit, 0) + 1
 

@@ -4,6 +4,8 @@ army leaving the map, which frees the nobles it held (6.4, 6.7)."""
 from __future__ import annotations
 
 from engine.core import Event, GameState
+from engine.fief import excalibur
+from engine.fief.mercenaries import only_crossbows
 from engine.fief.battle.sides import INVADERS, armies_in, other, side_nobles, side_troops
 from engine.fief.state import Fief
 from engine.fief.succession import kill_noble, release
@@ -37,7 +39,9 @@ def settle_captures(state: GameState, g: Fief, b: Battle) -> None:
             if not side_troops(g, b, foe) and side_nobles(g, b, foe):
                 continue  # 7.8 Annihilation: only nobles on both sides
             captor = captor_of(g, b, foe, doomed.get(foe, []))
-            if captor:
+            if captor and only_crossbows(side_troops(g, b, foe)):
+                slay(state, g, b, nid, "mercenaries")   # 11.1: Crossbowmen alone take no captives
+            elif captor:
                 capture(state, g, b, nid, captor)
             else:
                 slay(state, g, b, nid, "no captor")
@@ -48,6 +52,7 @@ def capture(state: GameState, g: Fief, b: Battle | None, nid: str, captor: str) 
     """7.6, 6.7: the captive goes with its captor (a noble, or an invader army) and keeps its titles;
     relics it carried are left in the city (12.0; invaders destroy them, 6.5)."""
     n = g.nobles[nid]
+    excalibur.pass_on(state, g, nid, None if captor.startswith("invaders:") else captor)
     if n.relics and n.city:
         g.cities[n.city].relics += n.relics
         state.emit(Event.public("relic.dropped", noble=nid, city=n.city, relics=list(n.relics)))
