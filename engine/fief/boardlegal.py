@@ -28,12 +28,12 @@ def actions(g: Fief, seat: str) -> list[Action]:
 def _anytime(g: Fief, seat: str) -> list[Action]:
     p = g.players[seat]
     out: list[Action] = []
-    if opportunity_time(g):
-        for card in p.hand:
-            if C.card(card).kind in mercenaries.BOARD_KINDS:
-                for f in p.families:
-                    if _ok(mercenaries.check_place, g, seat, f, card):
-                        out.append(A("play_board_card", card=card, family=f))
+    board = [c for c in p.hand if C.card(c).kind in mercenaries.BOARD_KINDS]
+    if board and opportunity_time(g):
+        for card in board:
+            for f in p.families:
+                if _ok(mercenaries.check_place, g, seat, f, card):
+                    out.append(A("play_board_card", card=card, family=f))
     card = mercenaries.card_of(g, seat)
     if card and p.shillings >= mercenaries.hire_cost(1):
         for f in p.families:
@@ -43,8 +43,9 @@ def _anytime(g: Fief, seat: str) -> list[Action]:
                 if f not in p.families:
                     out += [A("lend_mercenaries", to=f, city=c, count=1, price=1)
                             for c in mercenaries.hire_cities(g, f)[:1]]
-    out += [A("chasuble", sea=a, to=b) for a, b in relics.storm_moves(g, seat)]
-    out += [A("shinbone", region=r) for r in relics.famine_regions(g, seat)]
+    if any(n.relics for n in g.nobles.values()):
+        out += [A("chasuble", sea=a, to=b) for a, b in relics.storm_moves(g, seat)]
+        out += [A("shinbone", region=r) for r in relics.famine_regions(g, seat)]
     out += [A("take_excalibur", noble=n) for n in excalibur.takers(g, seat)]
     return out
 

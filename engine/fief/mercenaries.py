@@ -16,7 +16,7 @@ from __future__ import annotations
 from engine.core import Event, GameState, RuleError
 from engine.fief.boardstate import Mercenary
 from engine.fief.components import C
-from engine.fief.state import Fief, is_lord, player_of, present, sort_troops, stack, update_control
+from engine.fief.state import Fief, is_lord, player_of, sort_troops, stack, update_control
 
 PER_CARD = 3                      # 11.1: three Crossbowmen on each Mercenary card
 BOARD_KINDS = ("mercenary", "burgher")
@@ -103,7 +103,10 @@ def card_of(g: Fief, seat: str) -> str | None:
 def hire_cities(g: Fief, family: str) -> list[str]:
     """Ruling M4: a hired Crossbowman joins the family where it already stands (troops or a free noble)
     or in a city it controls; hiring is no move and takes no city."""
-    return sorted(c for c, cs in g.cities.items() if cs.controller == family or present(g, c, family))
+    out = {c for c, cs in g.cities.items() if cs.controller == family
+           or (family in cs.stacks and not cs.stacks[family].empty())}
+    out |= {n.city for n in g.nobles.values() if n.family == family and n.captor is None and n.city}
+    return sorted(out)
 
 
 def check_hire(g: Fief, seat: str, card: str | None, family: str, city: str, count: int, price: int = 0) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from engine.core import Event, GameState
 from engine.fief import excalibur
-from engine.fief.mercenaries import only_crossbows
 from engine.fief.battle.sides import INVADERS, armies_in, other, side_nobles, side_troops
+from engine.fief.mercenaries import only_crossbows
 from engine.fief.state import Fief
 from engine.fief.succession import kill_noble, release
 from engine.fief.warstate import Battle

@@ -12,6 +12,7 @@ from engine.core.events import Event
 from engine.core.state import GameState
 from engine.core.words import Audience, join_words
 from engine.fief.state import Fief
+from engine.fief.words import events_board
 from engine.fief.words import names as N
 from engine.fief.words.tell import tells
 
@@ -71,11 +72,12 @@ def request_text(g: Fief, what: str, d: Mapping[str, Any], aud: Audience) -> str
         return f"to allow the Royal Stronghold at {d.get('city')}"
     if what == "marriage":
         return f"to agree to the marriage of {noble} and {N.noble(g, d.get('spouse'))}"
-    return "for an answer"
+    return events_board.request_text(g, what, d) or "for an answer"
 
 
 WHAT = {"enter": "entry", "pass": "passage", "cavalcade": "the Cavalcade", "retainer": "the retainer",
-        "ransom": "the ransom offer", "royal_stronghold": "the Royal Stronghold", "marriage": "the marriage proposal"}
+        "ransom": "the ransom offer", "royal_stronghold": "the Royal Stronghold", "marriage": "the marriage proposal",
+        **events_board.WHAT}
 
 
 def request_line(g: Fief, what: str, by: str | None, to: str | None, d: Mapping[str, Any], aud: Audience) -> str:

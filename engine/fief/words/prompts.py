@@ -19,6 +19,7 @@ from engine.fief.cards import draw_limits
 from engine.fief.components import C
 from engine.fief.purchase import build_cost
 from engine.fief.state import MAP, Fief, Task
+from engine.fief.words import events_board
 from engine.fief.words import names as N
 
 MAX_OPTIONS = 25
@@ -64,7 +65,9 @@ PRIORITY = {"start": 0, "propose_marriage": 1, "draw": 0, "play_noble": 1, "play
             "rebuild_abbey": 2, "muster": 2, "besiege": 2, "offer_ransom": 1, "danegeld": 1, "intervene": 1,
             "give_retainer": 4, "mata": 4, "play_weather": 5, "scorch": 5, "pillage": 5, "lift_siege": 6,
             "join": 6, "transfer_control": 7, "interdict": 6, "pigeon": 8, "pigeon_offer": 8, "discard": 9,
-            "decline_offer": 98, "done": 99}
+            "decline_offer": 98, "done": 99, "draw_excalibur": 1, "take_excalibur": 1, "play_board_card": 3,
+            "hire": 5, "lend_mercenaries": 7, "give_relic": 4, "leave_relic": 6, "take_relic": 4, "chasuble": 6,
+            "shinbone": 5, "skull": 6}
 
 
 def _task(g: Fief, d: Decision) -> Task | None:
@@ -326,7 +329,7 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
         return f"Lift your siege of {v('city')}"
     if k == "pillage":
         return PILLAGE.get(str(v("what")), "Pillage {city}").format(city=v("city"))
-    return "Go ahead"
+    return events_board.label(g, a) or "Go ahead"
 
 
 def _move_label(g: Fief, a: Action) -> str:
