@@ -16,16 +16,32 @@ A = Action.of
 
 
 def actions(g: Fief, seat: str) -> list[Action]:
+    """Enumerated: board cards and hiring in the seat's own turn, hiring also in a battle its family
+    fights, lending in its Purchase turn, the relics' powers and a fallen Excalibur whenever they apply.
+    Every one of them may also be typed at any time (11.0, 11.1)."""
     if g.flow.step == "start":
         return []
     out = _anytime(g, seat)
     actor = current_actor(g)
     if not g.tasks and actor and g.families[actor].seat == seat and g.flow.step in own_turn_steps():
         out += _in_turn(g, seat, actor)
+    battle = g.war.battle
+    if battle is not None and mercenaries.card_of(g, seat) and g.players[seat].shillings >= mercenaries.hire_cost(1):
+        out += [A("hire", city=battle.city, count=1, family=f) for f in g.players[seat].families
+                if f in (battle.attacker, battle.defender, *battle.with_attacker, *battle.with_defender)]
     return out
 
 
 def _anytime(g: Fief, seat: str) -> list[Action]:
+    out: list[Action] = []
+    if any(n.relics for n in g.nobles.values()):
+        out += [A("chasuble", sea=a, to=b) for a, b in relics.storm_moves(g, seat)]
+        out += [A("shinbone", region=r) for r in relics.famine_regions(g, seat)]
+    out += [A("take_excalibur", noble=n) for n in excalibur.takers(g, seat)]
+    return out
+
+
+def _mercenaries(g: Fief, seat: str) -> list[Action]:
     p = g.players[seat]
     out: list[Action] = []
     board = [c for c in p.hand if C.card(c).kind in mercenaries.BOARD_KINDS]
@@ -34,25 +50,20 @@ def _anytime(g: Fief, seat: str) -> list[Action]:
             for f in p.families:
                 if _ok(mercenaries.check_place, g, seat, f, card):
                     out.append(A("play_board_card", card=card, family=f))
-    card = mercenaries.card_of(g, seat)
-    if card and p.shillings >= mercenaries.hire_cost(1):
+    if mercenaries.card_of(g, seat) and p.shillings >= mercenaries.hire_cost(1):
         for f in p.families:
-            out += [A("hire", city=c, count=1, family=f) for c in mercenaries.hire_cities(g, f)[:4]]
-        if not any(r.kind == "mercenaries" and r.by == seat for r in g.requests.open):
+            out += [A("hire", city=c, count=1, family=f) for c in mercenaries.hire_cities(g, f)[:3]]
+        if g.flow.step == "purchase" and not any(r.kind == "mercenaries" and r.by == seat for r in g.requests.open):
             for f in g.families:
                 if f not in p.families:
                     out += [A("lend_mercenaries", to=f, city=c, count=1, price=1)
                             for c in mercenaries.hire_cities(g, f)[:1]]
-    if any(n.relics for n in g.nobles.values()):
-        out += [A("chasuble", sea=a, to=b) for a, b in relics.storm_moves(g, seat)]
-        out += [A("shinbone", region=r) for r in relics.famine_regions(g, seat)]
-    out += [A("take_excalibur", noble=n) for n in excalibur.takers(g, seat)]
     return out
 
 
 def _in_turn(g: Fief, seat: str, actor: str) -> list[Action]:
     p = g.players[seat]
-    out: list[Action] = [A("draw_excalibur", noble=n) for n in excalibur.drawers(g, actor)]
+    out = _mercenaries(g, seat) + [A("draw_excalibur", noble=n) for n in excalibur.drawers(g, actor)]
     king = sovereign(g)
     offering = any(r.kind == "relic" and r.by == seat for r in g.requests.open)
     for f in p.families:

@@ -167,7 +167,8 @@ def test_11_1_the_hire_function_other_rule_areas_call() -> None:
     assert g(state).mercenaries[FRENCH].on_card == 2 and g(state).players["ann"].shillings == 8
 
 
-def test_11_0_the_command_is_enumerated_for_buttons() -> None:
+def test_11_0_the_command_is_enumerated_for_buttons_in_your_turn() -> None:
     state = _past_the_draw(started(4, 1))
+    g(state).flow.queue, g(state).flow.turn = ["red"], 0
     give_card(state, "ann", FRENCH)
     assert Action.of("play_board_card", card=FRENCH, family="red") in RULES.legal(state, "ann")
