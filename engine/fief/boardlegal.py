@@ -88,6 +88,19 @@ def _in_turn(g: Fief, seat: str, actor: str) -> list[Action]:
     return out
 
 
+def suggest(g: Fief, seat: str, kind: str, param: str) -> list[str]:
+    """Autocomplete beyond the sampled enumeration: every city a hire or loan may reach, the relics
+    the seat's nobles carry, the seat's noblemen."""
+    fams = g.players[seat].families
+    if kind in ("hire", "lend_mercenaries") and param == "city":
+        return sorted({c for f in g.families for c in mercenaries.hire_cities(g, f) if (f in fams) == (kind == "hire")})
+    if kind in ("give_relic", "leave_relic") and param == "relic":
+        return [r for f in fams for n in g.families[f].nobles for r in g.nobles[n].relics]
+    if param in ("noble", "to"):
+        return [n for f in fams for n in g.families[f].nobles]
+    return []
+
+
 def payable(g: Fief, kind: str, payload: dict) -> bool:  # type: ignore[type-arg]
     """The answering player can accept a lent Crossbowman or a relic sold at the asked price."""
     if kind == "mercenaries":

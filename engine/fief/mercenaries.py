@@ -155,8 +155,8 @@ def hire(state: GameState, g: Fief, family: str, city: str, count: int, card: st
 
 # -- lending and renting (11.1) ----------------------------------------------------------------------
 def lend_holds(g: Fief, p: dict) -> bool:  # type: ignore[type-arg]
-    m = g.mercenaries.get(p["card"])
-    return m is not None and p["city"] in hire_cities(g, p["renter"])
+    """The card is still on the lender's board and the renter still stands where they go."""
+    return g.families[p["family"]].board_card == p["card"] and p["city"] in hire_cities(g, p["renter"])
 
 
 def lend_check(g: Fief, p: dict) -> None:  # type: ignore[type-arg]
@@ -175,9 +175,10 @@ def lent(state: GameState, g: Fief, p: dict) -> bool:  # type: ignore[type-arg]
 
 
 def not_lent(state: GameState, g: Fief, p: dict) -> None:  # type: ignore[type-arg]
-    """Refused or lapsed: the hire money and the Crossbowmen set aside go back."""
+    """Refused or lapsed: the hire money goes back, and the Crossbowmen set aside to their card
+    unless it was discarded meanwhile (they left with it, ruling M1)."""
     player_of(g, p["family"]).shillings += hire_cost(p["count"])
-    if p["card"] in g.mercenaries:
+    if g.families[p["family"]].board_card == p["card"]:
         g.mercenaries[p["card"]].on_card += p["count"]
 
 

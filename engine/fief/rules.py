@@ -132,6 +132,8 @@ class FiefRules(Rules):
         elif kind in ("move", "battle"):
             values = [",".join(v) if isinstance(v, tuple) else v for v in values]
             extra = warlegal.suggest(g, seat, kind, param)
+        elif kind in boardplay.HANDLERS:
+            extra = boardlegal.suggest(g, seat, kind, param)
         elif kind == "play_abbess" and param == "city":
             fam = current_actor(g)
             if fam and g.families[fam].seat == seat:

@@ -172,3 +172,14 @@ def test_11_0_the_command_is_enumerated_for_buttons_in_your_turn() -> None:
     g(state).flow.queue, g(state).flow.turn = ["red"], 0
     give_card(state, "ann", FRENCH)
     assert Action.of("play_board_card", card=FRENCH, family="red") in RULES.legal(state, "ann")
+
+
+def test_11_1_a_loan_made_void_by_a_new_card_gives_back_only_the_money() -> None:
+    state = _with_card()
+    do(state, "ann", "lend_mercenaries to:blue city:Whitby count:2 price:3")
+    give_card(state, "ann", FLEMISH)
+    do(state, "ann", f"play_board_card card:{FLEMISH}")
+    r = g(state).requests.open[0]
+    act(state, "bob", "respond", request=r.id, accept=True)
+    assert "blue" not in g(state).cities["Whitby"].stacks or "crossbow" not in stack(g(state), "Whitby", "blue").troops
+    assert g(state).players["ann"].shillings == 10 and g(state).mercenaries[FLEMISH].on_card == 3

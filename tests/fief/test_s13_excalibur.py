@@ -105,3 +105,16 @@ def test_13_2_pass_on_hands_it_to_an_ambusher_at_once() -> None:
     data.nobles["edward"].city = "Winchester"
     excalibur.pass_on(state, data, "arthur", "edward")
     assert data.excalibur.holder == "edward"
+
+
+def test_a_save_from_before_the_sword_loads_with_it_in_its_stone() -> None:
+    """Old saves: the new fields (board card, Crossbowmen, relic powers, Excalibur) take their defaults."""
+    import copy
+    state = started(4, 1)
+    saved = copy.deepcopy(RULES.dump(state))
+    for key in ("mercenaries", "relic_powers", "excalibur"):
+        saved["data"].pop(key)
+    for fam in saved["data"]["families"].values():
+        fam.pop("board_card")
+    loaded = RULES.load(saved)
+    assert loaded.data.excalibur.city == "Winchester" and loaded.data.families["red"].board_card is None

@@ -50,9 +50,15 @@ def settle_captures(state: GameState, g: Fief, b: Battle) -> None:
 
 def capture(state: GameState, g: Fief, b: Battle | None, nid: str, captor: str) -> None:
     """7.6, 6.7: the captive goes with its captor (a noble, or an invader army) and keeps its titles;
-    relics it carried are left in the city (12.0; invaders destroy them, 6.5)."""
+    relics it carried are left in the city, or leave the game when invaders take him (12.0); Excalibur
+    passes to a noble captor or lies there (13.2)."""
     n = g.nobles[nid]
     excalibur.pass_on(state, g, nid, None if captor.startswith("invaders:") else captor)
+    if n.relics and captor.startswith("invaders:"):
+        # 12.0: a relic captured by invaders is removed from the game
+        g.out_of_game += [f"relic-{r}" for r in n.relics]
+        state.emit(Event.public("relic.lost", noble=nid, city=n.city, relics=list(n.relics)))
+        n.relics = []
     if n.relics and n.city:
         g.cities[n.city].relics += n.relics
         state.emit(Event.public("relic.dropped", noble=nid, city=n.city, relics=list(n.relics)))

@@ -10,7 +10,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.events import Event
 from engine.core.state import GameState
-from engine.core.words import Audience, plural
+from engine.core.words import Audience, join_words, plural
 from engine.fief.state import Fief
 from engine.fief.words import names as N
 from engine.fief.words.tell import tells
@@ -75,6 +75,13 @@ def _relic_vp(state: GameState, e: Event, aud: Audience) -> str:
     return (f"The first relic given to the Sovereign: {N.who(g, d.get('family'), aud, cap=False)} "
             f"{'win' if N.is_you(g, d.get('family'), aud) else 'wins'} the Relic marker, worth 1 VP for the rest "
             "of the game.")
+
+
+@tells("relic.lost")
+def _relic_lost(state: GameState, e: Event, aud: Audience) -> str:
+    g, d = state.data, e.data
+    lost = [N.relic(r) for r in d.get("relics", [])]
+    return f"The invaders seize {N.noble(g, d.get('noble'))} and destroy {join_words(lost)}."
 
 
 @tells("relic.left")
