@@ -122,3 +122,23 @@ def test_12_4_the_shinbone_lifts_famine_in_its_bearers_district() -> None:
     do(state, "ann", "shinbone region:IV")
     assert not any(c.kind == "famine" for c in data.seas["IV"]) and "famine-1" in data.fortune_discard
     assert refused(state, "ann", "shinbone region:I").code == "famine_region"
+
+
+def test_12_0_a_relic_travels_on_beyond_one_nobles_two_moves() -> None:
+    """William carries the Chasuble from Berwick to Durham, hands it to Lucia there, and she takes it on
+    to York: three roads in one Movement phase for the relic."""
+    state = started(4, 1)
+    defaults_until(state, "move", 5)
+    data = g(state)
+    data.flow.queue, data.flow.turn = ["red"], 0
+    data.nobles["william"].relics = ["chasuble"]
+    for n in ("william", "lucia"):
+        data.nobles[n].city = "Durham"
+    data.cities["Durham"].controller = "red"
+    data.cities["Berwick"].stacks.pop("red", None)
+    data.cities["Berwick"].controller = None
+    do(state, "ann", "move noble:william to:Berwick")
+    do(state, "ann", "move noble:william to:Durham")
+    do(state, "ann", "give_relic relic:chasuble to:lucia")
+    do(state, "ann", "move noble:lucia to:York")
+    assert data.nobles["lucia"].city == "York" and data.nobles["lucia"].relics == ["chasuble"]
