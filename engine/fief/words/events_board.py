@@ -36,7 +36,7 @@ def _board_discarded(state: GameState, e: Event, aud: Audience) -> str:
     why = WHY_DISCARDED.get(str(d.get("why")), "")
     left = int(d.get("crossbows") or 0)
     gone = f"; the {_crossbowmen(left)} still on it leave with it" if left else ""
-    return (f"{N.cap(N.whose(state.data, d.get('family'), aud))} {N.card(d.get('card'))} is discarded"
+    return (f"{N.cap(N.whose(state.data, d.get('family'), aud))} {N.card(d.get('card'))} card is discarded"
             f"{' (' + why + ')' if why else ''}{gone}.")
 
 
@@ -120,7 +120,8 @@ def _skull_named(state: GameState, e: Event, aud: Audience) -> str:
 def _skull_raised(state: GameState, e: Event, aud: Audience) -> str:
     g, d = state.data, e.data
     where = f" at {d.get('city')}" if d.get("city") else ""
-    return f"{N.noble(g, d.get('noble'))} falls{where}, but the Skull raises him again, titles and all; its power is spent."
+    name = N.noble(g, d.get("noble"))
+    return f"{name} falls{where}, but the Skull raises {name} again, titles and all; its power is spent."
 
 
 # -- Excalibur and the crown (13.2, 9.1) ----------------------------------------------------------------
