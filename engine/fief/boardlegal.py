@@ -64,27 +64,24 @@ def _mercenaries(g: Fief, seat: str) -> list[Action]:
 def _in_turn(g: Fief, seat: str, actor: str) -> list[Action]:
     p = g.players[seat]
     out = _mercenaries(g, seat) + [A("draw_excalibur", noble=n) for n in excalibur.drawers(g, actor)]
+    free = [n for f in p.families for nid in g.families[f].nobles
+            if (n := g.nobles[nid]).captor is None and n.city is not None and not n.outskirts]
     king = sovereign(g)
     offering = any(r.kind == "relic" and r.by == seat for r in g.requests.open)
-    for f in p.families:
-        for nid in g.families[f].nobles:
-            n = g.nobles[nid]
-            if n.captor is not None or n.city is None or n.outskirts:
-                continue
-            for r in g.cities[n.city].relics:
-                out.append(A("take_relic", relic=r, noble=nid))
-            for r in n.relics:
-                out.append(A("leave_relic", relic=r))
-                for other in g.nobles.values():
-                    if other is n or other.captor is not None or other.city != n.city or other.outskirts:
-                        continue
-                    if other.family in p.families or other is king:
-                        out.append(A("give_relic", relic=r, to=other.id))
-                    elif not offering:
-                        out.append(A("give_relic", relic=r, to=other.id, price=1))
-    if relics.controller(g, relics.SKULL) == seat and not g.relic_powers.skull_used:
-        out += [A("skull", noble=nid) for f in p.families for nid in g.families[f].nobles
-                if nid != g.relic_powers.skull_ward]
+    for n in free:
+        out += [A("take_relic", relic=r, noble=n.id) for r in g.cities[n.city or ""].relics]
+        for r in n.relics:
+            out.append(A("leave_relic", relic=r))
+            for other in g.nobles.values():
+                if other is n or other.captor is not None or other.city != n.city or other.outskirts:
+                    continue
+                if other.family in p.families or other is king:
+                    out.append(A("give_relic", relic=r, to=other.id))
+                elif not offering:
+                    out.append(A("give_relic", relic=r, to=other.id, price=1))
+        if relics.SKULL in n.relics and not g.relic_powers.skull_used:
+            out += [A("skull", noble=nid) for f in p.families for nid in g.families[f].nobles
+                    if nid != g.relic_powers.skull_ward]
     return out
 
 

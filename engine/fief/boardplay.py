@@ -4,6 +4,8 @@ only rules.py imports it. The rules themselves are in mercenaries.py, relics.py 
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Action, GameState, RuleError
 from engine.fief import excalibur, mercenaries, relics
 from engine.fief.commands import Handlers, city_arg, opportunity_time, region_arg, turn
@@ -13,6 +15,7 @@ from engine.fief.state import Fief, sovereign
 HANDLERS = Handlers()
 
 
+@cache
 def own_turn_steps() -> tuple[str, ...]:
     """Steps in which relics change hands: every step that waits on the families in turn (ruling RL1)."""
     return tuple(s for s, spec in STEPS.items() if spec.actors is not None and s not in ("start", "draw"))
