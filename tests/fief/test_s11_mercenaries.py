@@ -1,14 +1,15 @@
 """11.0-11.2: the family board's Character Opportunity space, Mercenary Crossbowmen hired, lent,
-beaten and sent back, and the Burgher's titled Lord (rulings M1-M6)."""
+beaten and sent back, and the Burgher's titled Lord (rulings M1-M7)."""
 
 from __future__ import annotations
 
 from engine.core import Action
 from engine.fief import RULES, mercenaries
 from engine.fief.battle.captives import doom, settle_captures
-from engine.fief.state import return_troop, stack
+from engine.fief.state import Stack, return_troop, stack
 from engine.fief.warstate import Battle
-from tests.fief.helpers import act, do, g, give_card, refused, started
+from engine.fief.words.events_war import death_cause
+from tests.fief.helpers import act, defaults_until, do, g, give_card, refused, started
 
 FRENCH, FLEMISH = "mercenary-french", "mercenary-flemish"
 
@@ -183,3 +184,20 @@ def test_11_1_a_loan_made_void_by_a_new_card_gives_back_only_the_money() -> None
     act(state, "bob", "respond", request=r.id, accept=True)
     assert "blue" not in g(state).cities["Whitby"].stacks or "crossbow" not in stack(g(state), "Whitby", "blue").troops
     assert g(state).players["ann"].shillings == 10 and g(state).mercenaries[FLEMISH].on_card == 3
+
+
+def test_11_1_in_a_real_battle_crossbowmen_alone_slay_the_noble_they_beat() -> None:
+    """Red's two Crossbowmen (and Lord William) beat Blue's Man-at-Arms at Oxford: Lord Walter, left
+    without troops, is slain, not taken captive, and the table reads why."""
+    state = started(4, 1)
+    defaults_until(state, "battle", 7)
+    data = g(state)
+    data.flow.queue, data.flow.turn = ["red"], 0
+    data.cities["Oxford"].controller, data.cities["Oxford"].building = "red", None
+    data.cities["Oxford"].stacks = {"red": Stack(troops=["crossbow", "crossbow"]), "blue": Stack(troops=["men"])}
+    data.nobles["william"].city = data.nobles["walter"].city = "Oxford"
+    state.rng.force(2, 1, 1)   # the Crossbowmen's volley hits once; both melee dice blank
+    events = do(state, "ann", "battle city:Oxford against:blue")
+    died = [e for e in events if e.kind == "noble.died"]
+    assert [e.data["noble"] for e in died] == ["walter"] and "walter" not in data.nobles
+    assert "mercenaries" in death_cause(str(died[0].data["cause"]))
