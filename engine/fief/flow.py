@@ -19,12 +19,15 @@ from engine.core import Event, GameState
 from engine.fief import (
     cards,
     disasters,
+    excalibur,
     income,
     invaders,
     marriage,
+    mercenaries,
     phase1,
     pigeons,
     ransom,
+    relics,
     requestkinds,
     victory,
     warphases,
@@ -261,6 +264,9 @@ def end_round(state: GameState, g: Fief) -> str | None:
         g.seas[sea] = keep
     refresh(g)
     phase1.end_of_round(g)
+    mercenaries.end_round(state, g)
+    relics.new_round(g)
+    excalibur.new_round(g)
     for fam in g.families.values():
         fam.treasures = C.markers["treasures"]
     g.opp.burgher_used.clear()   # 11.3: the Burgher's icons are free again

@@ -11,6 +11,7 @@ with no Abbess the city's controller takes them.
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
+from engine.fief import excalibur
 from engine.fief.components import C
 from engine.fief.retainers import ready
 from engine.fief.state import (
@@ -121,6 +122,7 @@ def visitors(g: Fief, city: str) -> int:
         elif is_lord(n) or any(t.startswith("abbess:") for t in n.titles):
             total += C.income["abbey_visitor"]
         total += C.income["abbey_relic"] * len(n.relics)
+    total += C.income["abbey_excalibur"] if excalibur.in_abbey(g, city) else 0   # 13.2
     return total + C.income["abbey_relic"] * len(g.cities[city].relics)
 
 

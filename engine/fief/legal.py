@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core import Action, RuleError
 from engine.fief import (
+    boardlegal,
     characters,
     crownlegal,
     deals,
@@ -244,10 +245,11 @@ def seat_actions(g: Fief, seat: str) -> list[Action]:
     for r in g.requests.for_seat(seat):
         payable = _retainer_payable(g, r.payload) if r.kind == "retainer" else \
             _ransom_payable(g, r.payload) if r.kind == "ransom" else \
-            deals.acceptable(g, r.payload) if r.kind == "deal" else True
+            deals.acceptable(g, r.payload) if r.kind == "deal" else \
+            boardlegal.payable(g, r.kind, r.payload)
         out += r.answers() if payable else [r.answers()[1]]
     return (out + anytime_actions(g, seat) + warlegal.anytime_actions(g, seat) + crownlegal.anytime_actions(g, seat)
-            + opplegal.listed(g, seat))
+            + opplegal.listed(g, seat) + boardlegal.actions(g, seat))
 
 
 def _offer_route_ok(g: Fief, note: str) -> bool:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.core import Event, GameState, RuleError
+from engine.fief import excalibur
 from engine.fief.state import (
     MAP,
     Fief,
@@ -638,6 +639,7 @@ def bandits_take(state: GameState, g: Fief, nid: str, start: str, units: list[st
         if held.held_by == nid:
             from engine.fief.succession import release
             release(state, g, held.id, why="captor taken by the Bandits")
+    excalibur.fall(state, g, nid)   # 13.2: the sword stays on the road's city
     n.captor, n.held_by, n.city, n.outskirts = "bandits", None, None, False
     g.war.moves[nid] = MOVES
     if knights:

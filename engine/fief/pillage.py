@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
+from engine.fief import relics
 from engine.fief.components import C
 from engine.fief.state import Fief, player_of, stack
 
@@ -63,7 +64,7 @@ def pillage(state: GameState, g: Fief, fam: str, city: str, what: str) -> None:
         player_of(g, fam).shillings += 10
         n = g.nobles[nid]
         n.heresy = True
-        taken = list(c.relics)
+        taken = list(c.relics) + relics.take_hidden(state, g, city)   # 12.0: a face-down relic turns too
         n.relics += taken
         c.relics = []
         state.emit(Event.public("pillage.abbey", family=fam, city=city, abbey=abbey, noble=nid, relics=taken,

@@ -5,6 +5,8 @@ ransom (7.7) and royal_stronghold (4.9) set the money aside when asked: a refusa
 gives it back. retainer (2.12): a retainer changes hands for a price. pass (5.0, 5.4, 7.9), enter
 (5.0) and cavalcade (5.2) are the questions of Phase 5 to a city's holder. marriage (9.0): a proposal, announced when accepted.
 deal (deals.py): a private offer between players, binding when accepted; the set-aside goods go back otherwise.
+mercenaries (11.1): Crossbowmen lent or rented (the hire money and the Crossbowmen set aside until the
+answer); relic (12.0): a relic given or sold to another player's noble.
 
 A kind's ``holds`` says whether an acceptance can still be carried out (a captive freed meanwhile
 makes a ransom void: the answer counts as a refusal); ``check`` refuses an acceptance the answering
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Event, GameState, Request, RuleError
-from engine.fief import deals, marriage, movement, purchase, ransom, retainers
+from engine.fief import deals, marriage, mercenaries, movement, purchase, ransom, relics, retainers
 from engine.fief.battle import fight
 from engine.fief.state import Fief, player_of
 
@@ -143,6 +145,9 @@ KINDS: dict[str, RequestKind] = {
     "marriage": RequestKind("9.0", _wed, holds=lambda g, p: marriage.still_possible(g, p["noble"], p["spouse"])),
     "deal": RequestKind("9.1", deals.carry_out, decline=deals.give_back, expire=deals.give_back,
                         check=deals.check_accept),
+    "mercenaries": RequestKind("11.1", mercenaries.lent, decline=mercenaries.not_lent, expire=mercenaries.not_lent,
+                               holds=mercenaries.lend_holds, check=mercenaries.lend_check),
+    "relic": RequestKind("12.0", relics.sold, holds=relics.sale_holds, check=relics.sale_check),
 }
 
 

@@ -19,7 +19,20 @@ from engine.core import (
 )
 from engine.core.rules import check_roles
 from engine.core.words import Words
-from engine.fief import crownplay, legal, opplegal, oppplay, play, setup, views, warlegal, warplay
+from engine.fief import (
+    boardlegal,
+    boardplay,
+    crownplay,
+    legal,
+    mercenaries,
+    opplegal,
+    oppplay,
+    play,
+    setup,
+    views,
+    warlegal,
+    warplay,
+)
 from engine.fief.actions import ACTIONS
 from engine.fief.characters import abbey_cities
 from engine.fief.components import DISASTERS, C
@@ -30,10 +43,9 @@ from engine.fief.victory import seat_vp
 from engine.fief.words import WORDS
 
 # Each module handles its own commands; no command is handled twice.
-HANDLERS = play.HANDLERS | warplay.HANDLERS | crownplay.HANDLERS | oppplay.HANDLERS
-assert not set(play.HANDLERS) & set(warplay.HANDLERS)
-assert not set(crownplay.HANDLERS) & (set(play.HANDLERS) | set(warplay.HANDLERS))
-assert not (set(play.HANDLERS) | set(warplay.HANDLERS) | set(crownplay.HANDLERS)) & set(oppplay.HANDLERS)
+HANDLERS = play.HANDLERS | warplay.HANDLERS | crownplay.HANDLERS | oppplay.HANDLERS | boardplay.HANDLERS
+assert sum(map(len, (play.HANDLERS, warplay.HANDLERS, crownplay.HANDLERS, oppplay.HANDLERS, boardplay.HANDLERS))) \
+    == len(HANDLERS)
 
 
 # Random agents lean to politics so that playouts crown kings, pass taxes and award Garters.
@@ -53,7 +65,9 @@ class FiefRules(Rules):
     actions = ACTIONS
     # FAQ: a battle turns both sides' troops face up; random playouts compare public events up to it.
     # 9.1, 9.2: the vote markers are turned over together.
-    reveal_events = frozenset({"battle.revealed", "rebellion.revealed", "election.revealed", "parliament.revealed"})
+    # 11.1: the Crossbowmen going back to their cards at the end of a round show where they stood.
+    reveal_events = frozenset({"battle.revealed", "rebellion.revealed", "election.revealed", "parliament.revealed",
+                               "mercenaries.returned"})
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return dict(setup.OPTIONS)
@@ -129,6 +143,7 @@ class FiefRules(Rules):
             raise RuleError("commands", f"{action.kind} needs {', '.join(missing)}", code="missing_param",
                             legal=[p.name for p in spec.params])
         HANDLERS[action.kind](state, g, seat, action)
+        mercenaries.settle(state, g)   # 11.1, 11.2: a board card that can no longer stay is discarded
 
     def suggest(self, state: GameState, seat: str, kind: str, param: str) -> list[Any]:
         """Autocomplete: the values of the legal actions, completed where the enumeration samples."""
@@ -154,6 +169,8 @@ class FiefRules(Rules):
         elif kind in ("move", "battle"):
             values = [",".join(v) if isinstance(v, tuple) else v for v in values]
             extra = warlegal.suggest(g, seat, kind, param)
+        elif kind in boardplay.HANDLERS:
+            extra = boardlegal.suggest(g, seat, kind, param)
         elif kind == "play_abbess" and param == "city":
             fam = current_actor(g)
             if fam and g.families[fam].seat == seat:
@@ -166,6 +183,8 @@ class FiefRules(Rules):
         (deadlocks after three quiet rounds, sallies stopped) and not only first-round surrenders; they
         propose and accept marriages often, so playouts reach alliances (9.0, 8.3); they declare
         candidates, call Parliament, back the tax and induct Garters (9.1-9.3, 13.3)."""
+        if action.kind in boardplay.HANDLERS:
+            return boardlegal.weight(state.data, action)
         if action.kind == "battle_next" and action.get("choice") == "continue":
             return 6.0
         if action.kind == "passage" and action.get("use") in ("tunnels", "aid", "guide", "withdraw"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core import OfferBook, RequestBook
+from engine.fief.boardstate import Excalibur, Mercenary, RelicPowers, crossbow_beaten
 from engine.fief.components import TROOP_TYPES
 from engine.fief.crownstate import Politics
 from engine.fief.map import load_map
@@ -179,6 +180,9 @@ class Fief:
     politics: Politics = field(default_factory=Politics)      # Phase 1 and the Garter (crownstate.py)
     royal_tax: bool = False                                   # the Parliament card lies on its Rebellion side (9.3)
     opp: Opportunity = field(default_factory=Opportunity)     # Opportunity cards in play (oppstate.py)
+    mercenaries: dict[str, Mercenary] = field(default_factory=dict)  # Mercenary card -> its Crossbowmen (11.1)
+    relic_powers: RelicPowers = field(default_factory=RelicPowers)  # the Chasuble and the Skull (12.2, 12.3)
+    excalibur: Excalibur = field(default_factory=Excalibur)          # 13.2 (boardstate.py)
 
 
 # -- queries ------------------------------------------------------------------------
@@ -322,6 +326,7 @@ def return_troop(g: Fief, family: str, unit: str) -> None:
     """A troop leaving the map goes back to its family's stockpile; a Mercenary Crossbowman goes back
     to the common stock instead (11.1), never to the family's stockpile."""
     if unit == "crossbow":
+        crossbow_beaten(g.mercenaries, g.families[family].board_card, family)
         return
     g.families[family].stockpile[unit] = g.families[family].stockpile.get(unit, 0) + 1
 

@@ -8,7 +8,7 @@ These functions are shared with the next phases: battles, rebellions and assassi
 from __future__ import annotations
 
 from engine.core import Event, GameState
-from engine.fief import crown
+from engine.fief import crown, excalibur, relics
 from engine.fief.components import TROOP_TYPES, C
 from engine.fief.retainers import discard_retainer
 from engine.fief.state import (
@@ -27,9 +27,13 @@ CLERGY = ("bishop", "archbishop", "abbess")
 
 
 def kill_noble(state: GameState, g: Fief, nid: str, cause: str) -> None:
-    """4.8: the noble's card, standee and retainer leave the game; titles pass on or return."""
+    """4.8: the noble's card, standee and retainer leave the game; titles pass on or return. The
+    Skull may raise the noble instead (12.3); Excalibur falls where its bearer died (13.2)."""
+    if relics.skull_raises(state, g, nid, cause):
+        return
     n = g.nobles[nid]
     city = n.city
+    excalibur.fall(state, g, nid)
     state.emit(Event.public("noble.died", noble=nid, name=n.name, family=n.family, city=city, cause=cause))
     for c in [c for c in g.nobles.values() if c.held_by == nid]:
         release(state, g, c.id, why="captor died")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.fief import crownviews, victory
+from engine.fief import crownviews, excalibur, victory
 from engine.fief.cards import draw_limits
 from engine.fief.components import C
 from engine.fief.flow import current_actor, label
@@ -72,6 +72,11 @@ def public(g: Fief) -> View:
         "queen": _holder(g, "queen"),
         "prince": _holder(g, "prince_of_wales"),
         "relic_vp": g.relic_vp,
+        "relic_powers": {"storms_moved": list(g.relic_powers.storms_moved), "skull_used": g.relic_powers.skull_used,
+                         "skull_ward": g.relic_powers.skull_ward},
+        "excalibur": excalibur.view(g),
+        "mercenaries": {c: {"on_card": m.on_card, "beaten": m.beaten, "hired": dict(m.hired)}
+                        for c, m in sorted(g.mercenaries.items())},
         "vp": {fid: victory.family_vp(g, fid) for fid in g.families},
         "disasters_delayed": f.round == 1,
         "result": {"winners": list(f.winners), "reason": f.reason} if f.over else None,
@@ -109,7 +114,7 @@ def _family(g: Fief, fid: str) -> View:
             spouse_of = g.nobles[n.spouse].family
     return {"seat": fam.seat, "name": d.name, "colour": d.colour, "letter": d.letter, "nobles": list(fam.nobles),
             "stockpile": dict(fam.stockpile), "pigeons": fam.pigeons, "treasures": fam.treasures,
-            "votes": fam.votes, "ring": fam.ring, "spouse_of": spouse_of}
+            "votes": fam.votes, "ring": fam.ring, "spouse_of": spouse_of, "board_card": fam.board_card}
 
 
 def _noble(g: Fief, nid: str) -> View:

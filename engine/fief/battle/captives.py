@@ -4,7 +4,9 @@ army leaving the map, which frees the nobles it held (6.4, 6.7)."""
 from __future__ import annotations
 
 from engine.core import Event, GameState
+from engine.fief import excalibur
 from engine.fief.battle.sides import INVADERS, armies_in, other, side_nobles, side_troops
+from engine.fief.mercenaries import only_crossbows
 from engine.fief.state import Fief
 from engine.fief.succession import kill_noble, release
 from engine.fief.warstate import Battle
@@ -37,7 +39,9 @@ def settle_captures(state: GameState, g: Fief, b: Battle) -> None:
             if not side_troops(g, b, foe) and side_nobles(g, b, foe):
                 continue  # 7.8 Annihilation: only nobles on both sides
             captor = captor_of(g, b, foe, doomed.get(foe, []))
-            if captor:
+            if captor and only_crossbows(side_troops(g, b, foe)):
+                slay(state, g, b, nid, "mercenaries")   # 11.1: Crossbowmen alone take no captives
+            elif captor:
                 capture(state, g, b, nid, captor)
             else:
                 slay(state, g, b, nid, "no captor")
@@ -46,8 +50,15 @@ def settle_captures(state: GameState, g: Fief, b: Battle) -> None:
 
 def capture(state: GameState, g: Fief, b: Battle | None, nid: str, captor: str) -> None:
     """7.6, 6.7: the captive goes with its captor (a noble, or an invader army) and keeps its titles;
-    relics it carried are left in the city (12.0; invaders destroy them, 6.5)."""
+    relics it carried are left in the city, or leave the game when invaders take him (12.0); Excalibur
+    passes to a noble captor or lies there (13.2)."""
     n = g.nobles[nid]
+    excalibur.pass_on(state, g, nid, None if captor.startswith("invaders:") else captor)
+    if n.relics and captor.startswith("invaders:"):
+        # 12.0: a relic captured by invaders is removed from the game
+        g.out_of_game += [f"relic-{r}" for r in n.relics]
+        state.emit(Event.public("relic.lost", noble=nid, city=n.city, relics=list(n.relics)))
+        n.relics = []
     if n.relics and n.city:
         g.cities[n.city].relics += n.relics
         state.emit(Event.public("relic.dropped", noble=nid, city=n.city, relics=list(n.relics)))

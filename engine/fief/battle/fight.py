@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core import Event, GameState, RuleError
-from engine.fief import garter
+from engine.fief import excalibur, garter
 from engine.fief.battle import dice, losses
 from engine.fief.battle.captives import doom, settle_captures, slay
 from engine.fief.battle.endings import finish, surrender
@@ -219,12 +219,8 @@ def fire(state: GameState, g: Fief, b: Battle, side: str, what: str) -> int:
 
 def melee_bonus(g: Fief, b: Battle, side: str, n: int) -> int:
     """Bonus hits on a melee roll: +1 per die for the defender of a Cavalcade (5.3); +1 per die for
-    each Royal Guard marker on the side (13.1).
-
-    Hook: Excalibur (13.2, +1 on its side's melee total) adds here once 13.2 places the sword
-    (no setup step places it yet, ruling R5).
-    """
-    bonus = 0
+    each Royal Guard marker on the side (13.1); +1 on the total for Excalibur's bearer (13.2)."""
+    bonus = excalibur.melee_bonus(g, side_nobles(g, b, side)) if side != INVADERS else 0
     if b.kind == "cavalcade" and side == b.defender:
         bonus += n
     if side != INVADERS:

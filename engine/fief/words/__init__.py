@@ -17,6 +17,7 @@ from engine.core.events import Event
 from engine.core.state import GameState
 from engine.core.words import Audience, Choice, FlowStep, Section, Words
 from engine.fief.words import (
+    events_board,
     events_cards,
     events_crown,
     events_money,
@@ -30,7 +31,8 @@ from engine.fief.words import (
 )
 from engine.fief.words.tell import TELLERS
 
-_MODULES = (events_cards, events_crown, events_money, events_opportunity, events_table, events_war)   # tellers
+_MODULES = (events_board, events_cards, events_crown, events_money, events_opportunity, events_table,
+            events_war)   # imported for their tellers
 
 
 class FiefWords(Words):

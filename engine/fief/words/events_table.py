@@ -12,6 +12,7 @@ from engine.core.events import Event
 from engine.core.state import GameState
 from engine.core.words import Audience, join_words
 from engine.fief.state import Fief
+from engine.fief.words import events_board
 from engine.fief.words import names as N
 from engine.fief.words.tell import tells
 
@@ -75,7 +76,7 @@ def request_text(g: Fief, what: str, d: Mapping[str, Any], aud: Audience) -> str
         if "give" not in d:
             return "to strike a deal"
         return f"to strike a deal: {deal_bundle(g, d.get('give'))} for {deal_bundle(g, d.get('take'))}"
-    return "for an answer"
+    return events_board.request_text(g, what, d) or "for an answer"
 
 
 def deal_bundle(g: Fief, b: Mapping[str, Any] | None) -> str:
@@ -92,7 +93,8 @@ def deal_bundle(g: Fief, b: Mapping[str, Any] | None) -> str:
 
 
 WHAT = {"enter": "entry", "pass": "passage", "cavalcade": "the Cavalcade", "retainer": "the retainer",
-        "ransom": "the ransom offer", "royal_stronghold": "the Royal Stronghold", "marriage": "the marriage proposal", "deal": "the deal"}
+        "ransom": "the ransom offer", "royal_stronghold": "the Royal Stronghold", "marriage": "the marriage proposal",
+        "deal": "the deal", **events_board.WHAT}
 
 
 def request_line(g: Fief, what: str, by: str | None, to: str | None, d: Mapping[str, Any], aud: Audience) -> str:

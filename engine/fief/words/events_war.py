@@ -153,6 +153,8 @@ def _cured(state: GameState, e: Event, aud: Audience) -> str:
 def death_cause(cause: str) -> str:
     if cause == "battle: archers":
         return "shot by archers"
+    if cause == "battle: mercenaries":
+        return "at the hands of mercenaries who take no captives"
     if cause.startswith("battle"):
         return "in battle"
     if cause == "plague":

@@ -17,7 +17,7 @@ REMINDERS = {
     "abbess": "make one of your ladies an Abbess and found her Abbey (Phase 2)",
     "bishop": "make one of your lords the Bishop of this district; he collects its tithes",
     "archbishop": "make one of your lords the Archbishop of this district; he collects its tithes",
-    "mercenary": "mercenary crossbowmen who can fight on your side",
+    "mercenary": "lay it on your family board, then hire its 3 Crossbowmen for 2 shillings each at any time",
     "burgher": "votes in Parliament, and a voice to add to a Rebellion",
     "harvest": "a rich harvest in a region: more income there this round (Phase 2)",
     "weather": "fair weather over a region; an Opportunity card, played outside your turn too",
@@ -79,8 +79,11 @@ def hand(g: Fief, seat: str, aud: Audience) -> list[Section]:
     for fam in p.families:
         f = g.families[fam]
         ring = ", the wedding ring" if f.ring else ""
+        board = f"; on the board, {N.card(f.board_card)}" if f.board_card else ""
+        m = g.mercenaries.get(f.board_card or "")
+        board += f" with {plural(m.on_card, 'Crossbowman', 'Crossbowmen')} left to hire" if m else ""
         markers.append(f"{N.family(fam)}: {plural(f.pigeons, 'Carrier Pigeon')}, {plural(f.treasures, 'Treasure')}, "
-                       f"{plural(f.votes, 'vote')}{ring}.")
+                       f"{plural(f.votes, 'vote')}{ring}{board}.")
     out.append(Section("Family", tuple(markers)))
     if held:
         out.append(Section("Captives you hold", tuple(held)))
@@ -123,4 +126,6 @@ def _noble_line(g: Fief, nid: str) -> str:
         parts.append(f"{N.retainer(n.retainer)}: {RETAINER_REMINDERS.get(r.ability if r else '', 'a retainer')}{used}")
     if n.relics:
         parts.append(", ".join(N.relic(r) for r in n.relics))
+    if g.excalibur.holder == nid:
+        parts.append("Excalibur")
     return " · ".join(parts)

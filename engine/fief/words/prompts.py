@@ -20,6 +20,7 @@ from engine.fief.components import C
 from engine.fief.purchase import build_cost
 from engine.fief.rebellion import standing
 from engine.fief.state import MAP, Fief, Task
+from engine.fief.words import events_board
 from engine.fief.words import names as N
 
 MAX_OPTIONS = 25
@@ -75,7 +76,9 @@ PRIORITY = {"start": 0, "propose_marriage": 1, "nominate": 1, "vote_election": 1
             "give_retainer": 4, "mata": 4, "play_weather": 5, "scorch": 5, "pillage": 5, "lift_siege": 6,
             "join": 6, "transfer_control": 7, "interdict": 6, "pigeon": 8, "pigeon_offer": 8, "discard": 9,
             "decline_offer": 98, "done": 99, "rebellion": 3, "passage": 3, "assassinate": 4, "justice": 4,
-            "ambush": 4, "quell": 1, "stand_aside": 98, "rebel_losses": 0}
+            "ambush": 4, "quell": 1, "stand_aside": 98, "rebel_losses": 0, "draw_excalibur": 1, "take_excalibur": 1,
+            "play_board_card": 3, "hire": 5, "lend_mercenaries": 7, "give_relic": 4, "leave_relic": 6, "take_relic": 4,
+            "chasuble": 6, "shinbone": 5, "skull": 6}
 
 
 def _task(g: Fief, d: Decision) -> Task | None:
@@ -374,7 +377,7 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
         return PILLAGE.get(str(v("what")), "Pillage {city}").format(city=v("city"))
     if k in OPPORTUNITY:
         return _opportunity_label(g, a)
-    return "Go ahead"
+    return events_board.label(g, a) or "Go ahead"
 
 
 OPPORTUNITY = ("rebellion", "passage", "assassinate", "justice", "ambush", "quell", "stand_aside", "rebel_losses")

@@ -1,0 +1,132 @@
+"""The legal commands of the Character Opportunity space, Mercenary Crossbowmen, relics and Excalibur
+(11.0-11.2, 12.0-12.4, 13.2) for a seat: buttons, autocomplete and random playouts. The enumeration
+samples where the space is large (a few cities, one price)."""
+
+from __future__ import annotations
+
+from engine.core import Action, RuleError
+from engine.fief import excalibur, mercenaries, relics
+from engine.fief.boardplay import own_turn_steps
+from engine.fief.commands import opportunity_time
+from engine.fief.components import C
+from engine.fief.flow import current_actor
+from engine.fief.state import Fief, sovereign
+
+A = Action.of
+
+
+def actions(g: Fief, seat: str) -> list[Action]:
+    """Enumerated: board cards and hiring in the seat's own turn, hiring also in a battle its family
+    fights, lending in its Purchase turn, the relics' powers and a fallen Excalibur whenever they apply.
+    Every one of them may also be typed at any time (11.0, 11.1)."""
+    if g.flow.step == "start":
+        return []
+    out = _anytime(g, seat)
+    actor = current_actor(g)
+    if not g.tasks and actor and g.families[actor].seat == seat and g.flow.step in own_turn_steps():
+        out += _in_turn(g, seat, actor)
+    battle = g.war.battle
+    if battle is not None and mercenaries.card_of(g, seat) and g.players[seat].shillings >= mercenaries.hire_cost(1):
+        out += [A("hire", city=battle.city, count=1, family=f) for f in g.players[seat].families
+                if f in (battle.attacker, battle.defender, *battle.with_attacker, *battle.with_defender)]
+    return out
+
+
+def _anytime(g: Fief, seat: str) -> list[Action]:
+    out: list[Action] = []
+    if any(n.relics for n in g.nobles.values()):
+        out += [A("chasuble", sea=a, to=b) for a, b in relics.storm_moves(g, seat)]
+        out += [A("shinbone", region=r) for r in relics.famine_regions(g, seat)]
+    out += [A("take_excalibur", noble=n) for n in excalibur.takers(g, seat)]
+    return out
+
+
+def _mercenaries(g: Fief, seat: str) -> list[Action]:
+    p = g.players[seat]
+    out: list[Action] = []
+    board = [c for c in p.hand if C.card(c).kind in mercenaries.BOARD_KINDS]
+    if board and opportunity_time(g):
+        for card in board:
+            for f in p.families:
+                if _ok(mercenaries.check_place, g, seat, f, card):
+                    out.append(A("play_board_card", card=card, family=f))
+    if mercenaries.card_of(g, seat) and p.shillings >= mercenaries.hire_cost(1):
+        for f in p.families:
+            out += [A("hire", city=c, count=1, family=f) for c in mercenaries.hire_cities(g, f)[:3]]
+        if g.flow.step == "purchase" and not any(r.kind == "mercenaries" and r.by == seat for r in g.requests.open):
+            for f in g.families:
+                if f not in p.families:
+                    out += [A("lend_mercenaries", to=f, city=c, count=1, price=1)
+                            for c in mercenaries.hire_cities(g, f)[:1]]
+    return out
+
+
+def _in_turn(g: Fief, seat: str, actor: str) -> list[Action]:
+    p = g.players[seat]
+    out = _mercenaries(g, seat) + [A("draw_excalibur", noble=n) for n in excalibur.drawers(g, actor)]
+    free = [n for f in p.families for nid in g.families[f].nobles
+            if (n := g.nobles[nid]).captor is None and n.city is not None and not n.outskirts]
+    king = sovereign(g)
+    offering = any(r.kind == "relic" and r.by == seat for r in g.requests.open)
+    for n in free:
+        out += [A("take_relic", relic=r, noble=n.id) for r in g.cities[n.city or ""].relics]
+        for r in n.relics:
+            out.append(A("leave_relic", relic=r))
+            for other in g.nobles.values():
+                if other is n or other.captor is not None or other.city != n.city or other.outskirts:
+                    continue
+                if other.family in p.families or other is king:
+                    out.append(A("give_relic", relic=r, to=other.id))
+                elif not offering:
+                    out.append(A("give_relic", relic=r, to=other.id, price=1))
+        if relics.SKULL in n.relics and not g.relic_powers.skull_used:
+            out += [A("skull", noble=nid) for f in p.families for nid in g.families[f].nobles
+                    if nid != g.relic_powers.skull_ward]
+    return out
+
+
+def suggest(g: Fief, seat: str, kind: str, param: str) -> list[str]:
+    """Autocomplete beyond the sampled enumeration: every city a hire or loan may reach, the relics
+    the seat's nobles carry, the seat's noblemen."""
+    fams = g.players[seat].families
+    if kind in ("hire", "lend_mercenaries") and param == "city":
+        return sorted({c for f in g.families for c in mercenaries.hire_cities(g, f) if (f in fams) == (kind == "hire")})
+    if kind in ("give_relic", "leave_relic") and param == "relic":
+        return [r for f in fams for n in g.families[f].nobles for r in g.nobles[n].relics]
+    if param in ("noble", "to"):
+        return [n for f in fams for n in g.families[f].nobles]
+    return []
+
+
+def payable(g: Fief, kind: str, payload: dict) -> bool:  # type: ignore[type-arg]
+    """The answering player can accept a lent Crossbowman or a relic sold at the asked price."""
+    if kind == "mercenaries":
+        return _ok(mercenaries.lend_check, g, payload)
+    if kind == "relic":
+        return _ok(relics.sale_check, g, payload)
+    return True
+
+
+def _ok(fn, *args) -> bool:  # type: ignore[no-untyped-def]
+    try:
+        fn(*args)
+    except RuleError:
+        return False
+    return True
+
+
+def weight(g: Fief, action: Action) -> float:
+    """Random agents: they hire, play board cards, try the sword and give relics to the Sovereign often
+    enough for playouts to see them; they shuffle relics between their own nobles rarely."""
+    k = action.kind
+    if k in ("draw_excalibur", "take_excalibur", "play_board_card", "shinbone"):
+        return 6.0
+    if k == "give_relic":
+        king = sovereign(g)
+        return 8.0 if king is not None and action.get("to") == king.id else 0.3
+    if k in ("leave_relic", "take_relic", "skull", "chasuble"):
+        return 0.3
+    if k in ("hire", "lend_mercenaries"):
+        return 0.5
+    return 1.0
+

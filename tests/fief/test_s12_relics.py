@@ -1,0 +1,144 @@
+"""12.0-12.4: relics given, sold, left and picked up, the Relic VP marker, the pillage of a cathedral
+city's Abbey, and the powers of the Chasuble, the Skull and the Shinbone (rulings RL1-RL6)."""
+
+from __future__ import annotations
+
+from engine.fief import RULES, pillage
+from engine.fief.state import SeaCard
+from engine.fief.succession import kill_noble
+from tests.fief.helpers import act, defaults_until, do, g, refused, started
+
+
+def _purchase(players: int = 4):  # type: ignore[no-untyped-def]
+    """Round 1's Purchase step, Red (ann) to act; William and Lucia in Berwick, Walter moved there too."""
+    state = started(players, 1)
+    defaults_until(state, "purchase", 4)
+    data = g(state)
+    data.flow.queue = ["red", "blue", "green", "yellow"][:players]
+    data.flow.turn = 0
+    data.nobles["walter"].city = "Berwick"
+    return state
+
+
+def test_12_0_a_relic_passes_between_your_own_nobles_at_once() -> None:
+    state = _purchase()
+    data = g(state)
+    data.nobles["william"].relics = ["chasuble"]
+    do(state, "ann", "give_relic relic:chasuble to:lucia")
+    assert data.nobles["lucia"].relics == ["chasuble"] and not data.nobles["william"].relics
+
+
+def test_12_0_sold_to_another_player_when_he_accepts_and_pays() -> None:
+    state = _purchase()
+    data = g(state)
+    data.nobles["william"].relics = ["chasuble"]
+    data.players["bob"].shillings = 6
+    do(state, "ann", "give_relic relic:chasuble to:walter price:4")
+    r = data.requests.open[0]
+    assert r.kind == "relic" and r.to == "bob"
+    act(state, "bob", "respond", request=r.id, accept=True)
+    assert data.nobles["walter"].relics == ["chasuble"] and data.players["bob"].shillings == 2
+
+
+def test_12_0_only_to_a_noble_in_the_same_city() -> None:
+    state = _purchase()
+    g(state).nobles["william"].relics = ["chasuble"]
+    assert refused(state, "ann", "give_relic relic:chasuble to:arthur").code == "relic_receiver"
+    assert refused(state, "ann", "give_relic relic:skull to:lucia").code == "no_relic"
+
+
+def test_12_0_the_first_relic_given_to_the_sovereign_wins_the_relic_vp() -> None:
+    state = _purchase()
+    data = g(state)
+    data.nobles["walter"].titles.append("king")
+    data.nobles["william"].relics = ["chasuble", "skull"]
+    events = do(state, "ann", "give_relic relic:chasuble to:walter")
+    assert any(e.kind == "relic.vp" for e in events) and data.relic_vp == "red"
+    assert RULES.view(state, None)["relic_vp"] == "red"
+    data.nobles["lucia"].relics = ["shinbone"]
+    do(state, "ann", "give_relic relic:shinbone to:walter")
+    assert data.relic_vp == "red" and set(data.nobles["walter"].relics) == {"chasuble", "shinbone"}
+
+
+def test_12_0_left_in_a_city_and_picked_up_by_another_noble() -> None:
+    state = _purchase()
+    data = g(state)
+    data.nobles["william"].relics = ["grail"]
+    do(state, "ann", "leave_relic relic:grail")
+    assert data.cities["Berwick"].relics == ["grail"]
+    do(state, "ann", "take_relic relic:grail noble:lucia")
+    assert data.nobles["lucia"].relics == ["grail"] and not data.cities["Berwick"].relics
+
+
+def test_12_0_relic_commands_wait_for_your_turn() -> None:
+    state = _purchase()
+    g(state).nobles["walter"].relics = ["grail"]
+    assert refused(state, "bob", "leave_relic relic:grail").code == "not_your_turn"
+
+
+def test_12_0_a_pillaged_abbey_gives_up_the_face_down_relic() -> None:
+    state = _purchase()
+    data = g(state)
+    c = data.cities["Berwick"]
+    c.building, c.abbey, c.hidden_relic = "abbey", "winter", "skull"
+    data.abbeys["winter"] = "Berwick"
+    pillage.pillage(state, data, "red", "Berwick", "abbey")
+    taker = next(n for n in data.nobles.values() if n.relics)
+    assert taker.family == "red" and taker.heresy and c.hidden_relic is None
+    assert sum(len(n.relics) for n in data.nobles.values()) == 1
+
+
+def test_12_2_the_chasuble_moves_a_storm_once_a_round() -> None:
+    state = _purchase()
+    data = g(state)
+    data.nobles["william"].relics = ["chasuble"]
+    data.seas["III"].append(SeaCard("storms-1", "storms"))
+    do(state, "ann", "chasuble sea:III to:IV")
+    assert [c.card for c in data.seas["IV"]] == ["storms-1"]
+    err = refused(state, "ann", "chasuble sea:IV to:V")
+    assert err.section == "12.2"
+    assert refused(state, "bob", "chasuble sea:IV to:III").code == "no_chasuble"
+
+
+def test_12_3_the_skull_raises_the_noble_its_player_named() -> None:
+    state = _purchase()
+    data = g(state)
+    data.nobles["lucia"].relics = ["skull"]
+    data.nobles["william"].titles.append("lord:III")
+    do(state, "ann", "skull noble:william")
+    kill_noble(state, data, "william", cause="test")
+    assert "william" in data.nobles and "lord:III" in data.nobles["william"].titles
+    assert data.relic_powers.skull_used and data.nobles["lucia"].relics == ["skull"]
+    kill_noble(state, data, "william", cause="test")
+    assert "william" not in data.nobles   # once a game
+
+
+def test_12_4_the_shinbone_lifts_famine_in_its_bearers_district() -> None:
+    state = _purchase()
+    data = g(state)
+    data.nobles["william"].relics = ["shinbone"]   # Berwick (III) lies in the Archbishopric of York (III, IV)
+    data.seas["IV"].append(SeaCard("famine-1", "famine"))
+    data.seas["I"].append(SeaCard("famine-2", "famine"))
+    do(state, "ann", "shinbone region:IV")
+    assert not any(c.kind == "famine" for c in data.seas["IV"]) and "famine-1" in data.fortune_discard
+    assert refused(state, "ann", "shinbone region:I").code == "famine_region"
+
+
+def test_12_0_a_relic_travels_on_beyond_one_nobles_two_moves() -> None:
+    """William carries the Chasuble from Berwick to Durham, hands it to Lucia there, and she takes it on
+    to York: three roads in one Movement phase for the relic."""
+    state = started(4, 1)
+    defaults_until(state, "move", 5)
+    data = g(state)
+    data.flow.queue, data.flow.turn = ["red"], 0
+    data.nobles["william"].relics = ["chasuble"]
+    for n in ("william", "lucia"):
+        data.nobles[n].city = "Durham"
+    data.cities["Durham"].controller = "red"
+    data.cities["Berwick"].stacks.pop("red", None)
+    data.cities["Berwick"].controller = None
+    do(state, "ann", "move noble:william to:Berwick")
+    do(state, "ann", "move noble:william to:Durham")
+    do(state, "ann", "give_relic relic:chasuble to:lucia")
+    do(state, "ann", "move noble:lucia to:York")
+    assert data.nobles["lucia"].city == "York" and data.nobles["lucia"].relics == ["chasuble"]
