@@ -82,6 +82,18 @@ class Rules(ABC):
     def permute_hidden(self, state: GameState, rnd: random.Random) -> None:
         """Shuffle the facts no public output may depend on (hands, deck order, money...)."""
 
+    def determinize(self, state: GameState, seat: str, rnd: random.Random) -> GameState:
+        """A copy of ``state`` where every fact ``seat`` cannot see is drawn afresh with ``rnd``.
+
+        What search agents play on (engine/agents, docs/agents.md): the other seats' hands, the
+        order of every deck, face-down troops, unrevealed bids and the future draws of the game's
+        own generator are sampled consistently with what ``seat`` has seen, while ``seat``'s view
+        stays byte for byte the same. The sample depends only on that view and ``rnd``: two states
+        that look the same to ``seat`` give the same copy for the same ``rnd``, which is what makes
+        an agent unable to cheat. A game without it cannot host the searching agents.
+        """
+        raise NotImplementedError(f"{self.title} does not sample hidden facts for a seat")
+
     def roles(self, seats: int, options: dict[str, Any]) -> list[str]:
         """The roles a seat may choose in the lobby (Fief family colours, OKC factions); [] for none.
 
@@ -236,6 +248,13 @@ def deal_roles(state: GameState, chosen: list[str], pool: list[str], why: str = 
     if RANDOM_ROLE in chosen:
         state.rng.shuffle(free, why=why)
     return [r if r != RANDOM_ROLE else free.pop(0) for r in chosen]
+
+
+def reseed(state: GameState, rnd: random.Random) -> None:
+    """Give ``state`` a fresh generator from ``rnd`` (for :meth:`Rules.determinize`): the dice and
+    shuffles still to come are hidden facts too, and so are draws forced by a test."""
+    state.rng.state = rnd.getrandbits(64)
+    state.rng.forced = []
 
 
 def apply(rules: Rules, state: GameState, seat: str, action: Action) -> list[Event]:

@@ -17,12 +17,13 @@ from engine.core import (
     View,
     decision,
 )
-from engine.core.rules import check_roles
+from engine.core.rules import check_roles, reseed
 from engine.core.words import Words
 from engine.fief import legal, play, setup, views, warlegal, warplay
 from engine.fief.actions import ACTIONS
 from engine.fief.characters import abbey_cities
 from engine.fief.components import DISASTERS, C
+from engine.fief.determinize import determinize
 from engine.fief.flow import advance, current_actor, label
 from engine.fief.purchase import unit_cities
 from engine.fief.state import Fief, sort_troops
@@ -206,6 +207,12 @@ class FiefRules(Rules):
         rnd.shuffle(relics)
         for c, r in zip(hidden, relics, strict=True):
             c.hidden_relic = r
+
+    def determinize(self, state: GameState, seat: str, rnd: random.Random) -> GameState:
+        twin = self.copy(state)
+        determinize(twin.data, seat, rnd)
+        reseed(twin, rnd)
+        return twin
 
 
 RULES = FiefRules()
