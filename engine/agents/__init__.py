@@ -1,0 +1,64 @@
+"""Computer players (issue 16, docs/agents.md): pure engine-side agents at three strengths.
+
+``random`` picks a legal action at random (weighted like the simulator's playouts); ``steady``
+looks one action ahead with the game's evaluation; ``schemer`` searches (information-set MCTS over
+determinizations). Every agent reads the game only through ``Rules.determinize`` for its seat and
+its own legal actions, so two games that look the same to the seat get the same answer for the
+same seed (tests/agents/test_no_cheating.py).
+
+Budget: the engine reads no clock. ``schemer`` stops after ``iterations`` (default: what
+``budget`` seconds allow at :data:`ITERATIONS_PER_SECOND` for the game); a caller that may read the
+clock (the table's worker, the arena) also passes ``clock`` (e.g. ``time.monotonic``) and the
+search then stops when ``budget`` seconds have passed, whichever comes first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from engine.agents import answer, schemer, steady
+from engine.agents.choice import choices, playout_move
+from engine.core import Action, GameState, RuleError, Rules
+
+STRENGTHS = ("random", "steady", "schemer")
+DEFAULT_BUDGET = 2.0                                   # seconds of wall time per schemer decision
+ITERATIONS_PER_SECOND = {"fief": 60, "okc": 120}       # measured on the 2-core project machine
+MAX_ITERATIONS = 100_000
+
+
+def _check(strength: str) -> None:
+    if strength not in STRENGTHS:
+        raise RuleError("agents", f"there is no computer player strength {strength!r}", code="bad_strength",
+                        legal=list(STRENGTHS))
+
+
+def decide(rules: Rules, state: GameState, seat: str, strength: str, *, seed: int,
+           budget: float | None = None, clock: Callable[[], float] | None = None,
+           iterations: int | None = None) -> Action:
+    """One legal action for ``seat`` among what it may do now, chosen at ``strength``."""
+    _check(strength)
+    legal = choices(rules, state, seat)
+    if not legal:
+        raise RuleError("agents", f"{seat} has nothing to do now", code="nothing_to_do")
+    rnd = random.Random(seed)
+    if len(legal) == 1:
+        return legal[0]
+    if strength == "random":
+        return playout_move(rules, state, seat, legal, rnd)
+    if strength == "steady":
+        return steady.decide(rules, state, seat, legal, rnd)
+    seconds = DEFAULT_BUDGET if budget is None else budget
+    if iterations is None:
+        iterations = MAX_ITERATIONS if clock is not None else max(
+            1, round(seconds * ITERATIONS_PER_SECOND.get(rules.name, 50)))
+    return schemer.decide(rules, state, seat, legal, rnd, iterations=iterations, clock=clock, seconds=seconds)
+
+
+def accepts(rules: Rules, state: GameState, seat: str, request_id: str, strength: str, *, seed: int) -> bool:
+    """Answer a negotiation request (``request-N``, ``offer-N`` or ``N``) addressed to ``seat``:
+    ``random`` declines; ``steady`` and ``schemer`` accept what their evaluation says is good."""
+    _check(strength)
+    if strength == "random":
+        return False
+    return answer.accepts(rules, state, seat, request_id, random.Random(seed))

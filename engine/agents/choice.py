@@ -1,0 +1,30 @@
+"""What every agent shares: the seat's choices in an order that depends on nothing hidden, who acts
+next in a sampled game, and the random playout move."""
+
+from __future__ import annotations
+
+import random
+
+from engine.core import Action, GameState, Rules
+
+
+def choices(rules: Rules, state: GameState, seat: str) -> list[Action]:
+    """``seat``'s legal actions in a canonical order (so an agent's seed means the same thing in
+    every game that looks the same to the seat)."""
+    return sorted(rules.legal(state, seat), key=Action.dumps)
+
+
+def actor(rules: Rules, state: GameState) -> str | None:
+    """Who the search lets act next: the first seat of the first blocking decision (None when the
+    game waits on nobody)."""
+    for d in rules.pending(state):
+        if d.blocking and d.seats:
+            return d.seats[0]
+    return None
+
+
+def playout_move(rules: Rules, state: GameState, seat: str, legal: list[Action], rnd: random.Random) -> Action:
+    """A random legal action, weighted by the game's ``agent_weight`` like the simulator's."""
+    if type(rules).agent_weight is Rules.agent_weight:
+        return rnd.choice(legal)
+    return rnd.choices(legal, [rules.agent_weight(state, seat, a) for a in legal])[0]
