@@ -10,6 +10,7 @@ import random
 
 from engine.agents.value import advantage
 from engine.core import Action, GameState, RuleError, Rules, apply
+from engine.core.rules import clone
 
 SAMPLES = 4
 
@@ -42,7 +43,7 @@ def accepts(rules: Rules, state: GameState, seat: str, request_id: str, rnd: ran
         sample = rules.determinize(state, seat, rnd)
         values = []
         for action in pair:
-            twin = rules.copy(sample)
+            twin = clone(sample)
             try:
                 apply(rules, twin, seat, action)
             except RuleError:

@@ -57,7 +57,7 @@ def _family(g: Fief, fid: str, income: int) -> float:
     for name, city in g.cities.items():
         st = city.stacks.get(fid)
         if st is not None:
-            value += STRENGTH * sum(C.units[t]["sp"] for t in st.troops)
+            value += STRENGTH * sum(C.unit_sp[t] for t in st.troops)
         if city.controller != fid:
             continue
         value += CITY + (STRONGHOLD if city.building in ("stronghold", "fortified") else 0.0)

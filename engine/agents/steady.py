@@ -11,6 +11,7 @@ import random
 
 from engine.agents.value import advantage
 from engine.core import Action, GameState, RuleError, Rules, apply
+from engine.core.rules import clone
 
 
 def best(rules: Rules, sample: GameState, seat: str, legal: list[Action], rnd: random.Random) -> Action:
@@ -18,7 +19,7 @@ def best(rules: Rules, sample: GameState, seat: str, legal: list[Action], rnd: r
     top: list[Action] = []
     top_value = float("-inf")
     for action in legal:
-        twin = rules.copy(sample)
+        twin = clone(sample)
         try:
             apply(rules, twin, seat, action)
         except RuleError:

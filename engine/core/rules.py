@@ -12,6 +12,7 @@ Random playouts prove it by comparing the serialised state before and after ever
 
 from __future__ import annotations
 
+import pickle
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -248,6 +249,15 @@ def deal_roles(state: GameState, chosen: list[str], pool: list[str], why: str = 
     if RANDOM_ROLE in chosen:
         state.rng.shuffle(free, why=why)
     return [r if r != RANDOM_ROLE else free.pop(0) for r in chosen]
+
+
+def clone(state: GameState) -> GameState:
+    """The same game as :meth:`Rules.copy` gives, about twice as fast (a pickle round trip of the
+    game's dataclasses, in memory): for search, which copies a state per sample and per look-ahead."""
+    rng = Rng(state.rng.state, state.rng.draws, list(state.rng.forced))
+    data = pickle.loads(pickle.dumps(state.data, protocol=pickle.HIGHEST_PROTOCOL))
+    return GameState(state.game, list(state.seats), dict(state.options), state.seed, rng, data,
+                     state.version, state.schema)
 
 
 def reseed(state: GameState, rnd: random.Random) -> None:

@@ -17,7 +17,7 @@ from engine.core import (
     View,
     decision,
 )
-from engine.core.rules import check_roles, reseed
+from engine.core.rules import check_roles, clone, reseed
 from engine.core.words import Words
 from engine.fief import legal, play, setup, views, warlegal, warplay
 from engine.fief.actions import ACTIONS
@@ -209,7 +209,7 @@ class FiefRules(Rules):
             c.hidden_relic = r
 
     def determinize(self, state: GameState, seat: str, rnd: random.Random) -> GameState:
-        twin = self.copy(state)
+        twin = clone(state)
         determinize(twin.data, seat, rnd)
         reseed(twin, rnd)
         return twin

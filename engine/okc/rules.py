@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from engine.core import Action, Decision, GameState, Result, Rules, View
-from engine.core.rules import reseed
+from engine.core.rules import clone, reseed
 from engine.core.words import Words
 from engine.okc import actions, endgame, play, setup, views
 from engine.okc.hooks import active
@@ -81,7 +81,7 @@ class OkcRules(Rules):
     def determinize(self, state: GameState, seat: str, rnd: random.Random) -> GameState:
         from engine.okc.determinize import determinize
 
-        twin = self.copy(state)
+        twin = clone(state)
         determinize(twin.data, seat, rnd)
         for m in active(twin.data.modules):
             m.permute(twin, rnd)

@@ -50,3 +50,13 @@ def test_a_sampled_game_plays_on_to_the_end() -> None:
         while rules.result(twin) is None:
             who = next(d for d in rules.pending(twin) if d.blocking).seats[0]
             apply(rules, twin, who, rnd.choice(rules.legal(twin, who)))
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), CASES)
+def test_clone_is_the_same_game_as_copy(game: str, players: int, seed: int) -> None:
+    from engine.core.rules import clone
+
+    for rules, state, _seat in along(game, players, seed, every=31, limit=8):
+        twin = clone(state)
+        assert rules.fingerprint(twin) == rules.fingerprint(rules.copy(state))
+        assert twin.data is not state.data
