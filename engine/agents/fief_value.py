@@ -54,7 +54,7 @@ def _family(g: Fief, fid: str, income: int) -> float:
         value += REACH * share * share
         if mine == len(cities) and g.players[seat].shillings >= title_cost(g, region):
             value += READY
-    for name, city in g.cities.items():
+    for city in g.cities.values():
         st = city.stacks.get(fid)
         if st is not None:
             value += STRENGTH * sum(C.unit_sp[t] for t in st.troops)

@@ -24,7 +24,7 @@ from engine.agents.value import rewards
 from engine.core import Action, GameState, RuleError, Rules, apply
 
 EXPLORE = 0.7          # UCB1 exploration constant (rewards are shares of one win)
-HORIZON = {"fief": 40, "okc": 60}   # playout moves before the evaluation takes over
+HORIZON = {"fief": 10, "okc": 10}   # playout moves before the evaluation takes over (docs/agents.md)
 
 
 @dataclass
