@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 
 from engine.agents import answer, schemer, steady
-from engine.agents.choice import choices, playout_move
+from engine.agents.choice import choices, playout_move, worth_weighing
 from engine.core import Action, GameState, RuleError, Rules
 
 STRENGTHS = ("random", "steady", "schemer")
@@ -46,6 +46,9 @@ def decide(rules: Rules, state: GameState, seat: str, strength: str, *, seed: in
         return legal[0]
     if strength == "random":
         return playout_move(rules, state, seat, legal, rnd)
+    legal = worth_weighing(rules, legal)
+    if len(legal) == 1:
+        return legal[0]
     if strength == "steady":
         return steady.decide(rules, state, seat, legal, rnd)
     seconds = DEFAULT_BUDGET if budget is None else budget

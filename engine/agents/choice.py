@@ -7,11 +7,24 @@ import random
 
 from engine.core import Action, GameState, Rules
 
+# Actions the rules let a seat repeat without limit and that change nothing an evaluation reads
+# (Fief: handing a retainer back and forth, 2.12). A one-step look-ahead would rather do them
+# forever than end a turn that brings a rival its income; the thinking agents leave them out.
+STALLING = {"fief": frozenset({"give_retainer"})}
+
 
 def choices(rules: Rules, state: GameState, seat: str) -> list[Action]:
     """``seat``'s legal actions in a canonical order (so an agent's seed means the same thing in
     every game that looks the same to the seat)."""
     return sorted(rules.legal(state, seat), key=Action.dumps)
+
+
+def worth_weighing(rules: Rules, legal: list[Action]) -> list[Action]:
+    """The actions steady and schemer weigh: ``legal`` without the stalling kinds (all of it when
+    nothing else is left)."""
+    stalling = STALLING.get(rules.name, frozenset())
+    kept = [a for a in legal if a.kind not in stalling]
+    return kept or legal
 
 
 def actor(rules: Rules, state: GameState) -> str | None:

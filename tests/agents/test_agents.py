@@ -67,3 +67,18 @@ def test_the_arena_prints_win_rates_and_decision_times(capsys: pytest.CaptureFix
     assert "steady" in out and "95% interval" in out and "s/decision" in out
     lo, hi = wilson(95, 100)
     assert 0.88 < lo < 0.95 < hi < 0.99
+
+
+def test_steady_and_schemer_leave_out_actions_that_only_stall() -> None:
+    """A Fief seat may hand a retainer back and forth without end (2.12): a one-step look-ahead
+    that fears the rivals' income would do it forever, so the thinking agents never weigh it."""
+    from engine.agents.choice import worth_weighing
+
+    seen = 0
+    for rules, state, seat in along("fief", 4, 3, every=1, limit=400):
+        legal = choices(rules, state, seat)
+        if any(a.kind == "give_retainer" for a in legal) and len(legal) > 1:
+            assert all(a.kind != "give_retainer" for a in worth_weighing(rules, legal))
+            assert decide(rules, state, seat, "steady", seed=seen).kind != "give_retainer"
+            seen += 1
+    assert seen > 0
