@@ -106,7 +106,8 @@ def main(argv: list[str] | None = None) -> int:
             if done % max(1, args.games // 10) == 0:
                 print(f"  {done}/{args.games} games, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     budget = f"{args.iterations} iterations" if args.iterations else f"{args.budget or 2.0:g} s budget"
-    print(f"{rules.title}, {args.games} games, seats {','.join(entries)}, schemer {budget}, seed {args.seed}")
+    search = f", schemer {budget}" if "schemer" in entries else ""
+    print(f"{rules.title}, {args.games} games, seats {','.join(entries)}{search}, seed {args.seed}")
     print(f"{'seat':<4} {'strength':<8} {'wins':>5} {'rate':>6} {'95% interval':>15} {'s/decision':>11} {'p99 s':>7}")
     for k, (entry, t) in enumerate(zip(entries, tallies, strict=True)):
         lo, hi = wilson(t.wins, t.games)

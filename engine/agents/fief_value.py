@@ -1,18 +1,21 @@
 """How well each seat stands in Fief: England, for the steady and schemer agents (docs/agents.md).
 
 One number per seat, in rough "tenths of a Victory Point": the VPs themselves (8.1), the Fiefdom
-titles in reach (the share of a region's cities the family controls, 4.9, and whether it could
-buy the title now), the income it draws (3.0), its shillings, its troops by strength (4.1), its
+titles in reach (the share of a region's cities the family controls, 4.9, whether it could
+buy the title now, and how far its free nobles stand from the cities it still needs there, 5.0), the income it draws (3.0), its shillings, its troops by strength (4.1), its
 free nobles and bishoprics, the Crown, and the threats on its cities (a rival family's troops in a
 city it controls). Read on a sampled game (``Rules.determinize``), never on the true one.
 """
 
 from __future__ import annotations
 
+from collections import deque
+from functools import cache
+
 from engine.fief.components import C
 from engine.fief.income import compute
 from engine.fief.map import REGION_IDS
-from engine.fief.state import Fief, fief_cities, fief_holder
+from engine.fief.state import MAP, Fief, fief_cities, fief_holder
 from engine.fief.titles import title_cost
 from engine.fief.victory import family_vp
 
@@ -29,6 +32,7 @@ CAPTIVE = -0.8
 CLERGY = 1.5
 CROWN = 3.0
 THREAT = 0.2           # per rival troop standing in a city the family controls
+ROAD = 0.15            # per road between a free noble and the nearest city its best region still needs
 
 
 def scores(g: Fief) -> dict[str, float]:
@@ -43,6 +47,7 @@ def scores(g: Fief) -> dict[str, float]:
 def _family(g: Fief, fid: str, income: int) -> float:
     value = VP * family_vp(g, fid) + INCOME * income
     seat = g.families[fid].seat
+    best_share, needed = -1.0, []
     for region in REGION_IDS:
         if fief_holder(g, region) is not None:
             continue
@@ -54,6 +59,8 @@ def _family(g: Fief, fid: str, income: int) -> float:
         value += REACH * share * share
         if mine == len(cities) and g.players[seat].shillings >= title_cost(g, region):
             value += READY
+        if mine < len(cities) and share > best_share:
+            best_share, needed = share, [c for c in cities if g.cities[c].controller != fid]
     for city in g.cities.values():
         st = city.stacks.get(fid)
         if st is not None:
@@ -66,6 +73,8 @@ def _family(g: Fief, fid: str, income: int) -> float:
     for nid in g.families[fid].nobles:
         n = g.nobles[nid]
         value += CAPTIVE if n.captor is not None else NOBLE
+        if n.captor is None and n.city is not None and needed:
+            value -= ROAD * min(roads(n.city, c) for c in needed)
         for t in n.titles:
             if t.startswith(("bishop:", "archbishop:")):
                 value += CLERGY
@@ -73,3 +82,22 @@ def _family(g: Fief, fid: str, income: int) -> float:
                 value += CROWN
     return value
 
+
+
+@cache
+def roads(start: str, goal: str) -> int:
+    """The fewest roads from ``start`` to ``goal`` (5.0), ignoring who holds the cities between."""
+    return _distances(start).get(goal, len(MAP.cities))
+
+
+@cache
+def _distances(start: str) -> dict[str, int]:
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        city = queue.popleft()
+        for n in MAP.neighbours(city):
+            if n not in seen:
+                seen[n] = seen[city] + 1
+                queue.append(n)
+    return seen
