@@ -2,8 +2,9 @@
 
 Each iteration samples the facts the seat cannot see (``Rules.determinize``) and walks one tree
 shared by all samples (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): a node's
-children are keyed by (seat acting, action); a child is selected by UCB1 among the actions legal
-in this sample only, counting how often each was available; an untried action is expanded; then
+children are keyed by (seat acting, action); the root's children start with steady's one-step
+values as a prior (:meth:`Search.prior`); a child is selected by UCB1 among the actions legal in
+this sample only, counting how often each was available; an untried action is expanded; then
 a playout of at most ``horizon`` random moves is cut off and scored by steady's evaluation, as a
 share of one win per seat (:func:`engine.agents.value.rewards`). Each edge is credited with the
 share of the seat that took it. The answer is the root action visited most.
@@ -22,8 +23,10 @@ from dataclasses import dataclass, field
 from engine.agents.choice import actor, choices, playout_move
 from engine.agents.value import rewards
 from engine.core import Action, GameState, RuleError, Rules, apply
+from engine.core.rules import clone
 
 EXPLORE = 0.7          # UCB1 exploration constant (rewards are shares of one win)
+PRIOR = 2              # virtual visits steady's look-ahead gives each root action
 HORIZON = {"fief": 10, "okc": 10}   # playout moves before the evaluation takes over (docs/agents.md)
 
 
@@ -51,6 +54,7 @@ class Search:
     def run(self, legal: list[Action], iterations: int, clock: Callable[[], float] | None = None,
             seconds: float | None = None) -> Action:
         deadline = clock() + seconds if clock is not None and seconds is not None else None
+        self.prior(legal)
         longest = 0.0
         while self.iterations < iterations:
             if deadline is not None and clock is not None:
@@ -64,6 +68,20 @@ class Search:
                 self.iterate(legal)
             self.iterations += 1
         return self.answer(legal)
+
+    def prior(self, legal: list[Action]) -> None:
+        """Steady's guidance: each root action starts with ``PRIOR`` visits worth the share its
+        one-step look-ahead gives on one sample, so a small budget plays at least like steady and
+        the iterations go to the actions that look best."""
+        sample = self.rules.determinize(self.state, self.seat, self.rnd)
+        for action in legal:
+            twin = clone(sample)
+            try:
+                apply(self.rules, twin, self.seat, action)
+            except RuleError:
+                continue
+            share = rewards(self.rules, twin).get(self.seat, 0.0)
+            self.root.children[(self.seat, action)] = Node(PRIOR, PRIOR * share, PRIOR)
 
     def answer(self, legal: list[Action]) -> Action:
         stats = [(self.root.children.get((self.seat, a)), i, a) for i, a in enumerate(legal)]
