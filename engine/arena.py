@@ -93,12 +93,14 @@ def main(argv: list[str] | None = None) -> int:
     if not rules.min_seats <= len(entries) <= rules.max_seats:
         parser.error(f"{rules.title} takes {rules.min_seats} to {rules.max_seats} seats")
     tallies = [Tally() for _ in entries]
+    shared = 0
     t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         futures = [pool.submit(play, args.game, entries, i, args.seed * 100_003 + i, args.budget, args.iterations)
                    for i in range(args.games)]
         for done, future in enumerate(futures, 1):
             wins, times = future.result()
+            shared += not any(wins)
             for tally, won, spent in zip(tallies, wins, times, strict=True):
                 tally.games += 1
                 tally.wins += won
@@ -114,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         mean = sum(t.times) / len(t.times) if t.times else 0.0
         print(f"{k + 1:<4} {entry:<8} {t.wins:>5} {t.wins / max(1, t.games):>6.1%} "
               f"{f'{lo:.1%}-{hi:.1%}':>15} {mean:>11.4f} {percentile(t.times, 0.99):>7.3f}")
+    print(f"no outright winner (a tie, an alliance or a stopped game): {shared} of {args.games} games")
     return 0
 
 
