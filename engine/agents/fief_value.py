@@ -3,8 +3,9 @@
 One number per seat, in rough "tenths of a Victory Point": the VPs themselves (8.1), the Fiefdom
 titles in reach (the share of a region's cities the family controls, 4.9, whether it could
 buy the title now, and how far its free nobles stand from the cities it still needs there, 5.0), the income it draws (3.0), its shillings, its troops by strength (4.1), its
-free nobles and bishoprics, the Crown, and the threats on its cities (a rival family's troops in a
-city it controls). Read on a sampled game (``Rules.determinize``), never on the true one.
+free nobles and bishoprics, the Crown, the threats on its cities (a rival family's troops in a
+city it controls), and an alliance by marriage with another player (8.3), which at best shares the
+victory. Read on a sampled game (``Rules.determinize``), never on the true one.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from functools import cache
 from engine.fief.components import C
 from engine.fief.income import compute
 from engine.fief.map import REGION_IDS
-from engine.fief.state import MAP, Fief, fief_cities, fief_holder
+from engine.fief.state import MAP, Fief, ally_of, fief_cities, fief_holder
 from engine.fief.titles import title_cost
 from engine.fief.victory import family_vp
 
@@ -32,6 +33,7 @@ CAPTIVE = -0.8
 CLERGY = 1.5
 CROWN = 3.0
 THREAT = 0.2           # per rival troop standing in a city the family controls
+ALLIANCE = -3.0        # married into another player's family: a win would be shared (8.3)
 ROAD = 0.15            # per road between a free noble and the nearest city its best region still needs
 
 
@@ -47,6 +49,9 @@ def scores(g: Fief) -> dict[str, float]:
 def _family(g: Fief, fid: str, income: int) -> float:
     value = VP * family_vp(g, fid) + INCOME * income
     seat = g.families[fid].seat
+    ally = ally_of(g, fid)
+    if ally is not None and g.families[ally].seat != seat:
+        value += ALLIANCE
     best_share, needed = -1.0, []
     for region in REGION_IDS:
         if fief_holder(g, region) is not None:
@@ -101,3 +106,13 @@ def _distances(start: str) -> dict[str, int]:
                 seen[n] = seen[city] + 1
                 queue.append(n)
     return seen
+
+
+def partners(g: Fief, seat: str) -> set[str]:
+    """The other seats ``seat`` is allied with by marriage (8.3): not rivals to measure against."""
+    out = set()
+    for fid in g.players[seat].families:
+        ally = ally_of(g, fid)
+        if ally is not None and g.families[ally].seat != seat:
+            out.add(g.families[ally].seat)
+    return out

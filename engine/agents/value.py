@@ -28,7 +28,8 @@ def scores(rules: Rules, state: GameState) -> dict[str, float]:
 
 
 def advantage(rules: Rules, state: GameState, seat: str) -> float:
-    """``seat``'s score less its best rival's; a finished game counts its result first."""
+    """``seat``'s score less its best rival's (an ally is no rival); a finished game counts its
+    result first."""
     result = rules.result(state)
     if result is not None:
         if result.winners == (seat,):
@@ -38,7 +39,18 @@ def advantage(rules: Rules, state: GameState, seat: str) -> float:
         return -1e6
     s = scores(rules, state)
     mine = s.pop(seat)
+    for partner in _partners(rules, state, seat):
+        s.pop(partner, None)
     return mine - max(s.values(), default=0.0)
+
+
+def _partners(rules: Rules, state: GameState, seat: str) -> set[str]:
+    """Seats allied with ``seat`` (Fief marriages, 8.3): its standing is measured against the others."""
+    if rules.name == "fief":
+        from engine.agents.fief_value import partners
+
+        return partners(state.data, seat)
+    return set()
 
 
 def rewards(rules: Rules, state: GameState) -> dict[str, float]:
