@@ -46,7 +46,7 @@ def decide(rules: Rules, state: GameState, seat: str, strength: str, *, seed: in
         return legal[0]
     if strength == "random":
         return playout_move(rules, state, seat, legal, rnd)
-    legal = worth_weighing(rules, legal)
+    legal = worth_weighing(rules, state, seat, legal)
     if len(legal) == 1:
         return legal[0]
     if strength == "steady":

@@ -13,17 +13,27 @@ from engine.core import Action, GameState, Rules
 STALLING = {"fief": frozenset({"give_retainer"})}
 
 
+def _marries_a_rival(rules: Rules, state: GameState, seat: str, action: Action) -> bool:
+    """A Fief proposal to another player's noble (9.0): its worth shows only once accepted, a step
+    beyond the look-ahead, and an alliance at best shares the win (8.3)."""
+    if rules.name != "fief" or action.kind != "propose_marriage":
+        return False
+    g = state.data
+    spouse = g.nobles.get(action.get("spouse"))
+    return spouse is not None and g.families[spouse.family].seat != seat
+
+
 def choices(rules: Rules, state: GameState, seat: str) -> list[Action]:
     """``seat``'s legal actions in a canonical order (so an agent's seed means the same thing in
     every game that looks the same to the seat)."""
     return sorted(rules.legal(state, seat), key=Action.dumps)
 
 
-def worth_weighing(rules: Rules, legal: list[Action]) -> list[Action]:
-    """The actions steady and schemer weigh: ``legal`` without the stalling kinds (all of it when
-    nothing else is left)."""
+def worth_weighing(rules: Rules, state: GameState, seat: str, legal: list[Action]) -> list[Action]:
+    """The actions steady and schemer weigh: ``legal`` without the stalling kinds and the Fief
+    proposals to rivals (all of it when nothing else is left)."""
     stalling = STALLING.get(rules.name, frozenset())
-    kept = [a for a in legal if a.kind not in stalling]
+    kept = [a for a in legal if a.kind not in stalling and not _marries_a_rival(rules, state, seat, a)]
     return kept or legal
 
 

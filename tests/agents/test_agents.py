@@ -78,7 +78,21 @@ def test_steady_and_schemer_leave_out_actions_that_only_stall() -> None:
     for rules, state, seat in along("fief", 4, 3, every=1, limit=400):
         legal = choices(rules, state, seat)
         if any(a.kind == "give_retainer" for a in legal) and len(legal) > 1:
-            assert all(a.kind != "give_retainer" for a in worth_weighing(rules, legal))
+            assert all(a.kind != "give_retainer" for a in worth_weighing(rules, state, seat, legal))
             assert decide(rules, state, seat, "steady", seed=seen).kind != "give_retainer"
             seen += 1
     assert seen > 0
+
+
+def test_the_thinking_agents_do_not_propose_to_a_rival() -> None:
+    """A Fief proposal to another player's noble pays only once accepted (a step beyond steady's
+    look-ahead) and an alliance at best shares the win (8.3): left out."""
+    from engine.agents.choice import worth_weighing
+
+    for rules, state, seat in along("fief", 4, 3, every=1, limit=600):
+        legal = choices(rules, state, seat)
+        if any(a.kind == "propose_marriage" for a in legal) and len(legal) > 1:
+            kept = worth_weighing(rules, state, seat, legal)
+            assert kept and all(a.kind != "propose_marriage" for a in kept)
+            return
+    raise AssertionError("no proposal met")
