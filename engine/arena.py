@@ -16,7 +16,9 @@ import argparse
 import math
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from engine import games  # noqa: F401  (registers the shipped games)
@@ -95,11 +97,15 @@ def main(argv: list[str] | None = None) -> int:
     tallies = [Tally() for _ in entries]
     shared = 0
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        futures = [pool.submit(play, args.game, entries, i, args.seed * 100_003 + i, args.budget, args.iterations)
-                   for i in range(args.games)]
-        for done, future in enumerate(futures, 1):
-            wins, times = future.result()
+    jobs = [(args.game, entries, i, args.seed * 100_003 + i, args.budget, args.iterations) for i in range(args.games)]
+    # One worker plays in this process (no pool: tests and small runs need no child processes).
+    with ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else nullcontext() as pool:
+        if pool is not None:
+            futures = [pool.submit(play, *job) for job in jobs]
+            results: Iterator[tuple[list[bool], list[list[float]]]] = (f.result() for f in futures)
+        else:
+            results = (play(*job) for job in jobs)
+        for done, (wins, times) in enumerate(results, 1):
             shared += not any(wins)
             for tally, won, spent in zip(tallies, wins, times, strict=True):
                 tally.games += 1
