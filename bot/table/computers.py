@@ -15,6 +15,7 @@ on) is thought out again.
 from __future__ import annotations
 
 import hashlib
+import time
 from dataclasses import dataclass
 
 from bot.table import outbox as ob
@@ -221,7 +222,8 @@ class Computers(Lobby, Timers):
             if d.kind is DecisionKind.RESPONSE and d.id.startswith(("request-", "offer-")):
                 yes = agents.accepts(turn.rules, work, seat, d.id, turn.strength, seed=seed)
                 return answer_request(turn.rules, work, seat, d, yes)
-            return agents.decide(turn.rules, work, seat, turn.strength, seed=seed, budget=self.computer_budget)
+            return agents.decide(turn.rules, work, seat, turn.strength, seed=seed, budget=self.computer_budget,
+                                 clock=time.monotonic)   # the budget in wall time, not an estimate
         except Exception:  # a broken agent must not stall the game: the default answers
             log.exception("game %s: the %s computer player failed on %s; playing the default", turn.row.id,
                           turn.strength, d.id)

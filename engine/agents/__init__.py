@@ -1,34 +1,67 @@
-"""Computer players: an agent chooses a legal action for one seat, and answers negotiation requests.
+"""Computer players (issue 16, docs/agents.md): pure engine-side agents at three strengths.
 
-This is the table's placeholder for the agents (issue 16): every strength plays a uniform random
-legal choice for its seat, seeded, and declines every request. The real agents replace this
-module with the same two functions.
+``random`` picks a legal action at random (weighted like the simulator's playouts); ``steady``
+looks one action ahead with the game's evaluation; ``schemer`` searches (information-set MCTS over
+determinizations). Every agent reads the game only through ``Rules.determinize`` for its seat and
+its own legal actions, so two games that look the same to the seat get the same answer for the
+same seed (tests/agents/test_no_cheating.py).
+
+Budget: the engine reads no clock. ``schemer`` stops after ``iterations`` (default: what
+``budget`` seconds allow at :data:`ITERATIONS_PER_SECOND` for the game); a caller that may read the
+clock (the table's worker, the arena) also passes ``clock`` (e.g. ``time.monotonic``) and the
+search then stops when ``budget`` seconds have passed, whichever comes first.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from engine.core import Action, GameState, Rules
+from engine.agents import answer, schemer, steady
+from engine.agents.choice import choices, playout_move, worth_weighing
+from engine.core import Action, GameState, RuleError, Rules
 
-#: The strengths a computer player may be given, weakest first.
 STRENGTHS = ("random", "steady", "schemer")
+DEFAULT_BUDGET = 2.0                                   # seconds of wall time per schemer decision
+ITERATIONS_PER_SECOND = {"fief": 20, "okc": 40}        # measured on the shared 2-core machine, loaded
+MAX_ITERATIONS = 100_000
+
+
+def _check(strength: str) -> None:
+    if strength not in STRENGTHS:
+        raise RuleError("agents", f"there is no computer player strength {strength!r}", code="bad_strength",
+                        legal=list(STRENGTHS))
 
 
 def decide(rules: Rules, state: GameState, seat: str, strength: str, *, seed: int,
-           budget: float | None = None) -> Action:
-    """A legal action for ``seat`` (a uniform choice, seeded): the seat's own choices first, the
-    actions allowed at any time (offers) only when nothing else is legal."""
-    if strength not in STRENGTHS:
-        raise ValueError(f"no strength {strength!r}: one of {', '.join(STRENGTHS)}")
-    legal = rules.legal(state, seat)
-    anytime = {k for k, spec in rules.actions.items() if spec.anytime}
-    own = [a for a in legal if a.kind not in anytime] or legal
-    if not own:
-        raise ValueError(f"{seat} has no legal action")
-    return random.Random(seed).choice(own)
+           budget: float | None = None, clock: Callable[[], float] | None = None,
+           iterations: int | None = None) -> Action:
+    """One legal action for ``seat`` among what it may do now, chosen at ``strength``."""
+    _check(strength)
+    legal = choices(rules, state, seat)
+    if not legal:
+        raise RuleError("agents", f"{seat} has nothing to do now", code="nothing_to_do")
+    rnd = random.Random(seed)
+    if len(legal) == 1:
+        return legal[0]
+    if strength == "random":
+        return playout_move(rules, state, seat, legal, rnd)
+    legal = worth_weighing(rules, state, seat, legal)
+    if len(legal) == 1:
+        return legal[0]
+    if strength == "steady":
+        return steady.decide(rules, state, seat, legal, rnd)
+    seconds = DEFAULT_BUDGET if budget is None else budget
+    if iterations is None:
+        iterations = MAX_ITERATIONS if clock is not None else max(
+            1, round(seconds * ITERATIONS_PER_SECOND.get(rules.name, 50)))
+    return schemer.decide(rules, state, seat, legal, rnd, iterations=iterations, clock=clock, seconds=seconds)
 
 
 def accepts(rules: Rules, state: GameState, seat: str, request_id: str, strength: str, *, seed: int) -> bool:
-    """Whether ``seat`` accepts the open request or offer ``request_id`` (a decision id): never, here."""
-    return False
+    """Answer a negotiation request (``request-N``, ``offer-N`` or ``N``) addressed to ``seat``:
+    ``random`` declines; ``steady`` and ``schemer`` accept what their evaluation says is good."""
+    _check(strength)
+    if strength == "random":
+        return False
+    return answer.accepts(rules, state, seat, request_id, random.Random(seed))

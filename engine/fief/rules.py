@@ -17,7 +17,7 @@ from engine.core import (
     View,
     decision,
 )
-from engine.core.rules import check_roles
+from engine.core.rules import check_roles, clone, reseed
 from engine.core.words import Words
 from engine.fief import (
     boardlegal,
@@ -36,6 +36,7 @@ from engine.fief import (
 from engine.fief.actions import ACTIONS
 from engine.fief.characters import abbey_cities
 from engine.fief.components import DISASTERS, C
+from engine.fief.determinize import determinize
 from engine.fief.flow import advance, current_actor, label
 from engine.fief.purchase import unit_cities
 from engine.fief.state import Fief, sort_troops
@@ -273,6 +274,12 @@ class FiefRules(Rules):
             pol.votes[fam] = rnd.random() < 0.5
         if pol.tax_left:
             pol.tax_left = rnd.randint(1, 12)
+
+    def determinize(self, state: GameState, seat: str, rnd: random.Random) -> GameState:
+        twin = clone(state)
+        determinize(twin.data, seat, rnd)
+        reseed(twin, rnd)
+        return twin
 
 
 RULES = FiefRules()

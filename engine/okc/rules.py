@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from engine.core import Action, Decision, GameState, Result, Rules, View
+from engine.core.rules import clone, reseed
 from engine.core.words import Words
 from engine.okc import actions, endgame, play, setup, views
 from engine.okc.hooks import active
@@ -79,6 +80,16 @@ class OkcRules(Rules):
         permute(state, rnd)
         for m in active(state.data.modules):
             m.permute(state, rnd)
+
+    def determinize(self, state: GameState, seat: str, rnd: random.Random) -> GameState:
+        from engine.okc.determinize import determinize
+
+        twin = clone(state)
+        determinize(twin.data, seat, rnd)
+        for m in active(twin.data.modules):
+            m.permute(twin, rnd)
+        reseed(twin, rnd)
+        return twin
 
 
 def safe_regions(g: Okc) -> set[str]:

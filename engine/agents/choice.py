@@ -1,0 +1,53 @@
+"""What every agent shares: the seat's choices in an order that depends on nothing hidden, who acts
+next in a sampled game, and the random playout move."""
+
+from __future__ import annotations
+
+import random
+
+from engine.core import Action, GameState, Rules
+
+# Actions the rules let a seat repeat without limit and that change nothing an evaluation reads
+# (Fief: handing a retainer back and forth, 2.12). A one-step look-ahead would rather do them
+# forever than end a turn that brings a rival its income; the thinking agents leave them out.
+STALLING = {"fief": frozenset({"give_retainer"})}
+
+
+def _marries_a_rival(rules: Rules, state: GameState, seat: str, action: Action) -> bool:
+    """A Fief proposal to another player's noble (9.0): its worth shows only once accepted, a step
+    beyond the look-ahead, and an alliance at best shares the win (8.3)."""
+    if rules.name != "fief" or action.kind != "propose_marriage":
+        return False
+    g = state.data
+    spouse = g.nobles.get(action.get("spouse"))
+    return spouse is not None and g.families[spouse.family].seat != seat
+
+
+def choices(rules: Rules, state: GameState, seat: str) -> list[Action]:
+    """``seat``'s legal actions in a canonical order (so an agent's seed means the same thing in
+    every game that looks the same to the seat)."""
+    return sorted(rules.legal(state, seat), key=Action.dumps)
+
+
+def worth_weighing(rules: Rules, state: GameState, seat: str, legal: list[Action]) -> list[Action]:
+    """The actions steady and schemer weigh: ``legal`` without the stalling kinds and the Fief
+    proposals to rivals (all of it when nothing else is left)."""
+    stalling = STALLING.get(rules.name, frozenset())
+    kept = [a for a in legal if a.kind not in stalling and not _marries_a_rival(rules, state, seat, a)]
+    return kept or legal
+
+
+def actor(rules: Rules, state: GameState) -> str | None:
+    """Who the search lets act next: the first seat of the first blocking decision (None when the
+    game waits on nobody)."""
+    for d in rules.pending(state):
+        if d.blocking and d.seats:
+            return d.seats[0]
+    return None
+
+
+def playout_move(rules: Rules, state: GameState, seat: str, legal: list[Action], rnd: random.Random) -> Action:
+    """A random legal action, weighted by the game's ``agent_weight`` like the simulator's."""
+    if type(rules).agent_weight is Rules.agent_weight:
+        return rnd.choice(legal)
+    return rnd.choices(legal, [rules.agent_weight(state, seat, a) for a in legal])[0]

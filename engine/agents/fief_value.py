@@ -1,0 +1,118 @@
+"""How well each seat stands in Fief: England, for the steady and schemer agents (docs/agents.md).
+
+One number per seat, in rough "tenths of a Victory Point": the VPs themselves (8.1), the Fiefdom
+titles in reach (the share of a region's cities the family controls, 4.9, whether it could
+buy the title now, and how far its free nobles stand from the cities it still needs there, 5.0), the income it draws (3.0), its shillings, its troops by strength (4.1), its
+free nobles and bishoprics, the Crown, the threats on its cities (a rival family's troops in a
+city it controls), and an alliance by marriage with another player (8.3), which at best shares the
+victory. Read on a sampled game (``Rules.determinize``), never on the true one.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+
+from engine.fief.components import C
+from engine.fief.income import compute
+from engine.fief.map import REGION_IDS
+from engine.fief.state import MAP, Fief, ally_of, fief_cities, fief_holder
+from engine.fief.titles import title_cost
+from engine.fief.victory import family_vp
+
+VP = 10.0
+REACH = 3.0            # a region fully controlled but not yet titled
+READY = 1.5            # ... and the title could be bought now
+CITY = 0.6
+INCOME = 0.35          # per shilling of income per round
+SHILLING = 0.1
+STRENGTH = 0.15        # per strength point of troops (7.5)
+STRONGHOLD = 0.6
+NOBLE = 1.0
+CAPTIVE = -0.8
+CLERGY = 1.5
+CROWN = 3.0
+THREAT = 0.2           # per rival troop standing in a city the family controls
+ALLIANCE = -3.0        # married into another player's family: a win would be shared (8.3)
+ROAD = 0.15            # per road between a free noble and the nearest city its best region still needs
+
+
+def scores(g: Fief) -> dict[str, float]:
+    income = compute(g)
+    fam_score = {fid: _family(g, fid, sum(v for _, v in income[fid])) for fid in g.families}
+    out = {}
+    for seat, p in g.players.items():
+        out[seat] = sum(fam_score[f] for f in p.families) + SHILLING * p.shillings
+    return out
+
+
+def _family(g: Fief, fid: str, income: int) -> float:
+    value = VP * family_vp(g, fid) + INCOME * income
+    seat = g.families[fid].seat
+    ally = ally_of(g, fid)
+    if ally is not None and g.families[ally].seat != seat:
+        value += ALLIANCE
+    best_share, needed = -1.0, []
+    for region in REGION_IDS:
+        if fief_holder(g, region) is not None:
+            continue
+        cities = fief_cities(g, region)
+        if not cities:
+            continue
+        mine = sum(1 for c in cities if g.cities[c].controller == fid)
+        share = mine / len(cities)
+        value += REACH * share * share
+        if mine == len(cities) and g.players[seat].shillings >= title_cost(g, region):
+            value += READY
+        if mine < len(cities) and share > best_share:
+            best_share, needed = share, [c for c in cities if g.cities[c].controller != fid]
+    for city in g.cities.values():
+        st = city.stacks.get(fid)
+        if st is not None:
+            value += STRENGTH * sum(C.unit_sp[t] for t in st.troops)
+        if city.controller != fid:
+            continue
+        value += CITY + (STRONGHOLD if city.building in ("stronghold", "fortified") else 0.0)
+        rivals = sum(len(s.troops) for f, s in city.stacks.items() if f != fid and not s.outskirts)
+        value -= THREAT * rivals
+    for nid in g.families[fid].nobles:
+        n = g.nobles[nid]
+        value += CAPTIVE if n.captor is not None else NOBLE
+        if n.captor is None and n.city is not None and needed:
+            value -= ROAD * min(roads(n.city, c) for c in needed)
+        for t in n.titles:
+            if t.startswith(("bishop:", "archbishop:")):
+                value += CLERGY
+            elif t in ("king", "sovereign_queen"):
+                value += CROWN
+    return value
+
+
+
+@cache
+def roads(start: str, goal: str) -> int:
+    """The fewest roads from ``start`` to ``goal`` (5.0), ignoring who holds the cities between."""
+    return _distances(start).get(goal, len(MAP.cities))
+
+
+@cache
+def _distances(start: str) -> dict[str, int]:
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        city = queue.popleft()
+        for n in MAP.neighbours(city):
+            if n not in seen:
+                seen[n] = seen[city] + 1
+                queue.append(n)
+    return seen
+
+
+def partners(g: Fief, seat: str) -> set[str]:
+    """The other seats ``seat`` is allied with by marriage (8.3): not rivals to measure against."""
+    out = set()
+    for fid in g.players[seat].families:
+        ally = ally_of(g, fid)
+        if ally is not None and g.families[ally].seat != seat:
+            out.add(g.families[ally].seat)
+    return out

@@ -1,0 +1,49 @@
+"""How well each seat stands in The Old King's Crown, for the steady and schemer agents (docs/agents.md).
+
+One number per seat, in Influence: Influence itself (the score, p.33), Lore at its end-of-game
+rate (2 Lore for 1 Influence without a Site of Power, p.45), the Kingdom's Favour (it breaks ties
+and has uses left), cards in hand and Supporters on the board (what the seat can still commit),
+Kingdom cards held, and the Regions still to clash: the seat with the greatest Strength there
+(cards and Supporters, p.28) is counted as likely to take the Region's reward. Read on a sampled
+game (``Rules.determinize``), never on the true one.
+"""
+
+from __future__ import annotations
+
+from engine.okc.cards import kcard, strength
+from engine.okc.state import Okc
+
+LORE = 0.5
+LORE_WITH_SITE = 0.3
+FAVOUR = 0.8
+CARD = 0.3
+SUPPORTER = 0.15
+KINGDOM = 0.4
+REGION = 1.5           # expected worth of leading a Region still to be resolved
+
+
+def scores(g: Okc) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for seat, p in g.players.items():
+        out[seat] = (p.influence + (LORE_WITH_SITE if p.site else LORE) * p.lore + CARD * len(p.hand)
+                     + SUPPORTER * p.supporters + KINGDOM * len(p.kingdom)
+                     + (FAVOUR if g.favour_holder == seat else 0.0))
+    for reg in g.regions:
+        if reg.resolved:
+            continue
+        might = {s: reg.supporters.get(s, 0) + sum(kcard(g, k).strength for k in g.players[s].kingdom)
+                 for s in g.players}
+        present = {s for s in g.players if reg.supporters.get(s, 0) > 0}
+        for q in reg.cards:
+            might[q.owner] += strength(g, q, reg)
+            present.add(q.owner)
+        contenders = {s: v for s, v in might.items() if s in present}
+        if not contenders:
+            continue
+        best = max(contenders.values())
+        if best <= 0:
+            continue
+        top = [s for s, v in contenders.items() if v == best]
+        for s in top:
+            out[s] += REGION / len(top)
+    return out

@@ -1,0 +1,66 @@
+"""Sampling what one seat cannot see (for the searching agents, docs/agents.md).
+
+The seat keeps what its view shows: its hand, its face-down Region cards, its bid and Ally bid,
+the cards it peeked at this round, every face-up card and every public count. Drawn afresh from
+the agent's generator: each other seat's hand, deck, face-down Region cards and Ally bid (one pool
+per seat, since every Faction deck is its own), their unrevealed secret choices (picked again
+from their new hand), the order of the seat's own deck and of the Kingdom deck below its face-up
+top card. Every pool is sorted before it is shuffled, so the sample depends only on what the seat
+knows.
+
+Left as they are (docs/agents.md): the hand of another seat in the middle of a choice among its
+own cards (its options name them), and the modules' hidden pieces, which each module scrambles
+with its own ``permute``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.okc.rules import HAND_CHOICES
+from engine.okc.state import Okc
+
+
+def determinize(g: Okc, seat: str, rnd: random.Random) -> None:
+    """Redraw, in place on a copy, the facts hidden from ``seat``."""
+    me = g.players[seat]
+    for other in sorted(g.players):
+        p = g.players[other]
+        choosing = g.choice is not None and g.choice.seat == other and (other == seat or g.choice.kind in HAND_CHOICES)
+        if other == seat or choosing:
+            if not choosing:
+                deck = sorted(p.deck)
+                rnd.shuffle(deck)
+                p.deck = deck
+            continue
+        facedown = [q for r in g.regions for q in r.cards
+                    if q.owner == other and not q.face_up and f"{other}|{r.id}|{q.card}" not in me.peeked]
+        ally = [g.ally_bids[other]] if other in g.ally_bids else []
+        pool = sorted(p.hand + p.deck + [q.card for q in facedown] + ally)
+        rnd.shuffle(pool)
+        p.hand = [pool.pop() for _ in p.hand]
+        p.deck = [pool.pop() for _ in p.deck]
+        for q in facedown:
+            q.card = pool.pop()
+        if ally:
+            g.ally_bids[other] = pool.pop()
+        _rechoose(g, other, rnd)
+    if len(g.kingdom_deck) > 2:
+        rest = sorted(g.kingdom_deck[1:])
+        rnd.shuffle(rest)
+        g.kingdom_deck[1:] = rest
+
+
+def _rechoose(g: Okc, other: str, rnd: random.Random) -> None:
+    """An unrevealed secret choice of ``other`` (a bid, Region cards, a tie card) picked again from
+    its new hand: the cards promised stay in the hand until the reveal."""
+    secret = g.secret
+    chosen = secret.own(other) if secret is not None else None
+    if secret is None or not chosen:
+        return
+    hand = sorted(g.players[other].hand)
+    rnd.shuffle(hand)
+    if isinstance(chosen, dict):
+        secret.chosen[other] = {k: hand.pop() if chosen[k] else chosen[k] for k in sorted(chosen)}
+    else:
+        secret.chosen[other] = hand.pop()
