@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(PY) -m bot
 
 # The engine core and tools are type-checked strictly; the games join as they become clean.
-TYPED := engine/core engine/fief engine/okc engine/simulate.py engine/scenario.py engine/registry.py renderer bot/table bot/discord bot/local bot/config.py bot/__main__.py bot/admin.py
+TYPED := engine/core engine/fief engine/okc engine/simulate.py engine/scenario.py engine/statedoc.py engine/registry.py renderer bot/table bot/discord bot/local bot/config.py bot/__main__.py bot/admin.py
 
 test: $(STAMP)
 	$(PY) -m ruff check .

@@ -19,7 +19,7 @@ from engine.core import (
 )
 from engine.core.rules import check_roles
 from engine.core.words import Words
-from engine.fief import legal, play, setup, views, warlegal, warplay
+from engine.fief import consistency, legal, play, setup, views, warlegal, warplay
 from engine.fief.actions import ACTIONS
 from engine.fief.characters import abbey_cities
 from engine.fief.components import DISASTERS, C
@@ -72,6 +72,12 @@ class FiefRules(Rules):
     def setup(self, state: GameState) -> None:
         state.data = setup.new_game(state)
         advance(state)
+
+    def settle(self, state: GameState, before: GameState, paths: list[str]) -> None:
+        consistency.settle(state.data, before.data, paths)
+
+    def validate(self, state: GameState) -> list[str]:
+        return consistency.validate(state.data)
 
     # -- decisions ---------------------------------------------------------------------------
     def pending(self, state: GameState) -> list[Decision]:

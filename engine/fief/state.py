@@ -173,6 +173,7 @@ class Fief:
     two_player: bool = False
     random_start: bool = False
     war: War = field(default_factory=War)                     # phases 5-7 (warstate.py)
+    retainers: bool = True     # false: no noble has or draws a Retainer (scenarios, docs/scenarios.md)
 
 
 # -- queries ------------------------------------------------------------------------
