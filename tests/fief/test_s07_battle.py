@@ -8,7 +8,7 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import RuleError
+from engine.core import Action, RuleError
 from engine.fief import RULES
 from engine.fief.battle import dice, losses
 from tests.fief.helpers import do, g, new, place, refused
@@ -163,6 +163,16 @@ def test_7_0_the_ally_with_most_sp_allots_the_hits():
     assert sides.members(b, "red") == ["red", "green"]
     assert sides.allotter(d, b, "red") == "green"
     assert sorted(sides.side_troops(d, b, "red"))[:3] == ["green:knight"] * 3
+
+
+def test_7_2_archers_may_aim_at_a_noble_among_the_legal_battles():
+    s, _red, blue = _battle_state()
+    legal = RULES.legal(s, "ann")
+    assert Action.of("battle", city="Oxford", against="blue") in legal
+    assert not [x for x in legal if x.kind == "battle" and x.get("target")]   # no archers, no aim
+    g(s).cities["Oxford"].stacks["red"].troops += ["archer"]
+    aimed = [x for x in RULES.legal(s, "ann") if x.kind == "battle" and x.get("target")]
+    assert aimed == [Action.of("battle", city="Oxford", against="blue", target=blue)]
 
 
 def test_7_2_archers_aimed_at_a_noble_slay_it_only_on_a_three():
