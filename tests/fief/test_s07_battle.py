@@ -227,3 +227,19 @@ def test_7_4_passage_hook_cancels_the_penalties():
     b = Battle("Oxford", "red", "blue", penalty=2, archers_min=3)
     fight.cancel_penalties(b)
     assert (b.penalty, b.archers_min) == (0, 0)
+
+
+def test_7_6_a_captor_taken_captive_sets_its_own_captive_free():
+    from engine.fief.battle.captives import capture
+
+    s, red, blue = _battle_state()
+    d = g(s)
+    yellow = d.families["yellow"].nobles[0]
+    d.nobles[yellow].city = "Oxford"
+    d.nobles[blue].captor, d.nobles[blue].held_by = "red", red     # Red's noble holds Blue's
+    s.take_events()
+    capture(s, d, None, red, yellow)
+    assert d.nobles[red].captor == "yellow" and d.nobles[red].held_by == yellow
+    assert d.nobles[blue].captor is None and d.nobles[blue].held_by is None
+    freed = [e for e in s.take_events() if e.kind == "captive.released"]
+    assert [(e.data["noble"], e.data["why"]) for e in freed] == [(blue, "captor captured")]
