@@ -243,3 +243,12 @@ def test_7_6_a_captor_taken_captive_sets_its_own_captive_free():
     assert d.nobles[blue].captor is None and d.nobles[blue].held_by is None
     freed = [e for e in s.take_events() if e.kind == "captive.released"]
     assert [(e.data["noble"], e.data["why"]) for e in freed] == [(blue, "captor captured")]
+
+
+def test_2_5_a_battle_refused_under_storms_names_where_one_may_fight():
+    from engine.fief.state import SeaCard
+
+    s, _red, _blue = _battle_state()
+    g(s).seas["VI"].append(SeaCard("storms-1", "storms"))
+    err = refused(s, "ann", "battle city:Oxford against:blue")
+    assert err.section == "2.5" and err.code == "storms" and err.legal == "no battle"
