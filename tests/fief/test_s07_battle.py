@@ -252,3 +252,35 @@ def test_2_5_a_battle_refused_under_storms_names_where_one_may_fight():
     g(s).seas["VI"].append(SeaCard("storms-1", "storms"))
     err = refused(s, "ann", "battle city:Oxford against:blue")
     assert err.section == "2.5" and err.code == "storms" and err.legal == "no battle"
+
+
+def test_7_8_both_sides_without_troops_the_side_keeping_a_noble_wins():
+    from engine.fief.battle import fight
+    from engine.fief.warstate import Battle
+
+    for keeps, gone in (("blue", "red"), ("red", "blue")):
+        s, red, blue = _battle_state()
+        d = g(s)
+        for pieces in d.cities["Oxford"].stacks.values():
+            pieces.troops = []
+        d.nobles[{"red": red, "blue": blue}[gone]].city = "London"
+        b = Battle("Oxford", "red", "blue")
+        d.war.battle = b
+        s.take_events()
+        assert fight.check_end(s, d, b) is True
+        ends = [e for e in s.take_events() if e.kind.startswith("battle.end.")]
+        assert [(e.kind, e.data["winner"]) for e in ends] == [("battle.end.victory", keeps)]
+
+
+def test_7_5_a_noble_slain_by_the_losses_dies_of_the_battle():
+    from engine.fief.battle import fight
+    from engine.fief.warstate import Battle
+
+    s, _red, blue = _battle_state()
+    d = g(s)
+    b = Battle("Oxford", "red", "blue")
+    d.war.battle = b
+    s.take_events()
+    fight.take(s, d, b, "blue", losses.Allotment((), (blue,), ()))
+    died = [e for e in s.take_events() if e.kind == "noble.died"]
+    assert [(e.data["noble"], e.data["cause"]) for e in died] == [(blue, "battle: battle")]
