@@ -21,8 +21,11 @@ def test_6_1_reinforcements_never_pass_five():
     s = _phase6()
     a = g(s).armies["army-1"]
     a.city, a.foot = "York", 4
+    s.take_events()
     invaders.reinforce(s, g(s))
     assert a.foot == 5
+    told = [e.data for e in s.take_events() if e.kind == "invaders.reinforced"]
+    assert told == [{"army": "army-1", "city": "York", "foot": 1}]
 
 
 def test_6_2_at_most_four_armies_on_the_map():
