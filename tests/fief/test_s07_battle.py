@@ -107,6 +107,8 @@ def test_7_0_types_hidden_until_a_battle_reveals_them():
     assert revealed[0].data["troops"]["blue"] == {"knight": 1, "men": 2}
     oxford = RULES.view(s, None)["cities"]["Oxford"]["troops"]
     assert oxford["blue"]["types"] == {"knight": 1, "men": 2}
+    battle = RULES.view(s, None)["war"]["battle"]
+    assert battle["city"] == "Oxford" and battle["attacker"] == "red" and battle["defender"] == "blue"
 
 
 def test_7_0_refusals_change_nothing():
