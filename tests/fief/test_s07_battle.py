@@ -286,3 +286,14 @@ def test_7_5_a_noble_slain_by_the_losses_dies_of_the_battle():
     fight.take(s, d, b, "blue", losses.Allotment((), (blue,), ()))
     died = [e for e in s.take_events() if e.kind == "noble.died"]
     assert [(e.data["noble"], e.data["cause"]) for e in died] == [(blue, "battle: battle")]
+
+
+def test_7_0_a_battle_waits_for_a_pending_decision_and_says_whose():
+    from engine.fief.state import Task
+
+    s, _red, _blue = _battle_state()
+    d = g(s)
+    d.tasks.append(Task("parley", "blue", city="Oxford"))
+    bob = d.families["blue"].seat                   # awaited for the parley, not for a battle
+    err = refused(s, bob, "battle city:Oxford against:red")
+    assert err.code == "task_first" and err.legal == f"waiting on {bob}"
