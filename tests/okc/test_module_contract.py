@@ -142,3 +142,10 @@ def test_a_boon_may_use_its_source_card_and_its_text_is_written_from_its_parts()
     assert boons["b2"].text.startswith("Ambush. After the clash: ")
     assert boon_text("empower", 0, ("ambush",), (), ()) == "Ambush"
     assert boon_text("empower", 2, (), (), ()) == "+2 Strength"
+
+
+def test_a_recover_step_says_where_the_cards_go() -> None:
+    from engine.okc.content.vocabulary import describe_step
+
+    assert describe_step({"do": "recover", "amount": 1, "to": "deck"}).endswith("from your Lost Pile to your deck")
+    assert describe_step({"do": "recover", "amount": 1}).endswith("from your Lost Pile to your hand")
