@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(PY) -m bot
 
 # The engine core and tools are type-checked strictly; the games join as they become clean.
-TYPED := engine/core engine/fief engine/okc engine/agents engine/arena.py engine/simulate.py engine/scenario.py engine/registry.py renderer bot/table bot/discord bot/local bot/config.py bot/__main__.py bot/admin.py
+TYPED := engine/core engine/fief engine/okc engine/agents engine/arena.py engine/simulate.py engine/scenario.py engine/statedoc.py engine/registry.py renderer bot/table bot/discord bot/local bot/config.py bot/__main__.py bot/admin.py
 
 test: $(STAMP)
 	$(PY) -m ruff check .
@@ -30,7 +30,8 @@ bench: $(STAMP)
 	$(PY) -m tests.bench
 
 # Mutation testing of engine/fief and engine/okc (mutmut, pinned in the dev extras; slow, not in `make test`).
-# A fixed-seed sample: MUTATE_SAMPLE=150 mutants, MUTATE_ONLY=engine.fief.income to narrow, MUTATE_SEED=12.
+# A fixed-seed sample: MUTATE_SAMPLE=150 mutants, MUTATE_ONLY=engine.fief.income to narrow, MUTATE_SEED=12;
+# MUTATE_NAMES="name name ..." runs exactly those mutants (an earlier sample's survivors).
 mutate: $(STAMP)
 	rm -rf mutants
 	$(PY) -m tests.mutation.sample

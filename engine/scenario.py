@@ -1,6 +1,7 @@
 """Scenario files: rule cases as data, run through the engine contract.
 
     python -m engine.scenario PATH [PATH ...]
+    python -m engine.scenario --state-doc fief > docs/fief-state.md
 
 A scenario sets up a game (seats, options, seed, overrides of the initial state), plays
 commands in local-table syntax as given seats, forces dice, and checks expectations on the
@@ -19,14 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from engine import games  # noqa: F401  (registers the shipped games)
-from engine.core import Event, GameState, RuleError, Rules, apply, canonical
+from engine.core import Decision, Event, GameState, RuleError, Rules, apply, canonical
 from engine.core.textform import parse
 from engine.registry import get
 
 TOP_KEYS = {"name", "section", "game", "seats", "options", "seed", "setup", "steps", "description"}
 STEP_KEYS = {"do", "as", "error", "force", "expect", "expect_events", "expect_no_events", "expect_pending",
              "expect_result", "default", "defaults_until", "note", "max_steps"}
-EXPECT_OPS = {"equals", "contains", "not_contains", "length", "absent", "exists", "at_least", "at_most"}
+EXPECT_OPS = {"equals", "matches", "contains", "not_contains", "length", "absent", "exists", "at_least", "at_most"}
 COMMAND = re.compile(r"^\s*as\s+([^:]+?)\s*:\s*(.+)$")
 MISSING = object()
 
@@ -94,7 +95,8 @@ class Scenario:
 
     def override(self, setup: dict[str, Any]) -> None:
         """Set fields of the initial state by dotted path into the game's data."""
-        blob = self.rules.dump(self.state)
+        before = self.state
+        blob = self.rules.dump(before)
         for path, value in setup.items():
             if path.startswith("rng.force"):
                 blob["rng"].setdefault("forced", []).extend(value)
@@ -107,6 +109,10 @@ class Scenario:
             self.state = self.rules.load(blob)
         except Exception as err:
             raise ScenarioError(f"{self.path}: setup does not fit the game state: {err}") from None
+        self.rules.settle(self.state, before, [p for p in setup if not p.startswith("rng.force")])
+        problems = self.rules.validate(self.state)
+        if problems:
+            raise ScenarioError(f"{self.path}: setup leaves the state inconsistent: " + "; ".join(problems))
 
     def step(self, i: int, step: dict[str, Any]) -> None:
         if "force" in step:
@@ -150,9 +156,10 @@ class Scenario:
         except RuleError as err:
             if "error" not in step:
                 raise ScenarioFailure(f"{self.where(i)}: {seat}: {text!r} was refused: {err}") from None
-            wanted = str(step["error"])
-            if not (err.section.startswith(wanted) or err.code == wanted or wanted in str(err)):
-                raise ScenarioFailure(f"{self.where(i)}: expected refusal {wanted!r}, got {err}") from None
+            wanted = step["error"] if isinstance(step["error"], list) else [step["error"]]
+            if not any(refusal_matches(err, str(w)) for w in wanted):
+                shown = " or ".join(repr(str(w)) for w in wanted)
+                raise ScenarioFailure(f"{self.where(i)}: expected refusal {shown}, got {err}") from None
             if self.rules.fingerprint(self.state) != before:
                 raise ScenarioFailure(f"{self.where(i)}: the refused command changed the state") from None
             self.last_events = []
@@ -175,9 +182,13 @@ class Scenario:
         """Let every awaited seat take its default until the phase label contains ``phase_text``."""
         events: list[Event] = []
         for _ in range(limit):
-            if phase_text.lower() in self.rules.phase(self.state).lower() or self.rules.result(self.state):
+            if phase_text.lower() in self.rules.phase(self.state).lower():
                 self.last_events = events
                 return
+            result = self.rules.result(self.state)
+            if result is not None:
+                raise ScenarioFailure(f"{self.where(i)}: the game ended ({result.reason}) before a phase "
+                                      f"containing {phase_text!r}")
             pending = [d for d in self.rules.pending(self.state) if d.blocking]
             if not pending:
                 break
@@ -226,16 +237,13 @@ class Scenario:
 
     def expect_pending(self, i: int, want: dict[str, Any]) -> None:
         pending = self.rules.pending(self.state)
-        for d in pending:
-            if "seats" in want and sorted(d.seats) != sorted(want["seats"]):
-                continue
-            if "prompt" in want and want["prompt"] not in d.prompt:
-                continue
-            if "kind" in want and d.kind.value != want["kind"]:
-                continue
+        found = [d for d in pending if decision_matches(d, want)]
+        count = want.get("count")
+        if (count is None and found) or (count is not None and len(found) == count):
             return
         shown = [(d.prompt, list(d.seats), d.kind.value) for d in pending]
-        raise ScenarioFailure(f"{self.where(i)}: no pending decision like {json.dumps(want)}; pending: {shown}")
+        many = "" if count is None else f" x{count} (found {len(found)})"
+        raise ScenarioFailure(f"{self.where(i)}: no pending decision like {json.dumps(want)}{many}; pending: {shown}")
 
     def expect_result(self, i: int, want: dict[str, Any] | None) -> None:
         result = self.rules.result(self.state)
@@ -292,9 +300,15 @@ def compare(op: str, actual: Any, want: Any) -> bool:
         return False
     if op == "equals":
         return canonical(actual) == canonical(want)
+    if op == "matches":
+        return partial(actual, want)
     if op == "contains":
+        if isinstance(want, dict) and isinstance(actual, list):
+            return any(partial(item, want) for item in actual)
         return bool(want in actual)
     if op == "not_contains":
+        if isinstance(want, dict) and isinstance(actual, list):
+            return not any(partial(item, want) for item in actual)
         return bool(want not in actual)
     if op == "length":
         return bool(len(actual) == want)
@@ -303,6 +317,39 @@ def compare(op: str, actual: Any, want: Any) -> bool:
     if op == "at_most":
         return bool(actual <= want)
     raise ScenarioError(f"unknown expectation {op!r}")
+
+
+def partial(actual: Any, want: Any) -> bool:
+    """Partial matching: an object matches when every key given matches (other keys are ignored),
+    a list when each item given matches a different item of it, in any order; else equality."""
+    if isinstance(want, dict):
+        return isinstance(actual, dict) and all(k in actual and partial(actual[k], v) for k, v in want.items())
+    if isinstance(want, list):
+        if not isinstance(actual, list):
+            return False
+        left = list(actual)
+        for w in want:
+            hit = next((j for j, a in enumerate(left) if partial(a, w)), None)
+            if hit is None:
+                return False
+            left.pop(hit)
+        return True
+    return bool(canonical(actual) == canonical(want))
+
+
+def refusal_matches(err: RuleError, wanted: str) -> bool:
+    """The start of the rule section (``"4.1"``), the refusal code, or a piece of the message."""
+    return err.section.startswith(wanted) or err.code == wanted or wanted in str(err)
+
+
+def decision_matches(d: Decision, want: dict[str, Any]) -> bool:
+    if "seats" in want and sorted(d.seats) != sorted(want["seats"]):
+        return False
+    if "prompt" in want and want["prompt"] not in d.prompt:
+        return False
+    if "kind" in want and d.kind.value != want["kind"]:
+        return False
+    return "info" not in want or partial(d.info, want["info"])
 
 
 def event_matches(event: Event, want: dict[str, Any]) -> bool:
@@ -325,8 +372,15 @@ def run_file(path: str | Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.scenario", description=__doc__.split("\n")[0])
-    parser.add_argument("paths", nargs="+", help="scenario files or folders of *.json files")
+    parser.add_argument("paths", nargs="*", help="scenario files or folders of *.json files")
+    parser.add_argument("--state-doc", metavar="GAME", help="print the state fields setup can reach (docs/GAME-state.md)")
     args = parser.parse_args(argv)
+    if args.state_doc:
+        from engine.statedoc import state_doc
+        sys.stdout.write(state_doc(get(args.state_doc)))
+        return 0
+    if not args.paths:
+        parser.error("give scenario files or folders, or --state-doc GAME")
     files: list[Path] = []
     for p in map(Path, args.paths):
         files.extend(sorted(p.rglob("*.json")) if p.is_dir() else [p])

@@ -55,6 +55,17 @@ class Rules(ABC):
         """Raise RuleError when the options are not valid for this many seats."""
         return None
 
+    def settle(self, state: GameState, before: GameState, paths: list[str]) -> None:
+        """After a scenario's setup overrides (the dotted ``paths``) turned ``before`` into ``state``:
+        the bookkeeping one change implies, e.g. a unit placed on the map leaves its stockpile
+        (docs/scenarios.md). By default nothing."""
+        return None
+
+    def validate(self, state: GameState) -> list[str]:
+        """What is inconsistent in ``state``, one "path: why" a line; empty when all fits. The
+        scenario runner refuses a setup that leaves any (docs/scenarios.md)."""
+        return []
+
     @abstractmethod
     def setup(self, state: GameState) -> None:
         """Fill ``state.data`` for ``state.seats`` and ``state.options`` (draws go through ``state.rng``)."""

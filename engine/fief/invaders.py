@@ -6,7 +6,8 @@
     Storms keep the card on the sea for next round; the Plague halves the army and the Leader rolls.
     Then, in turn order, families whose nobles share a city with invaders may bribe them (Danegeld,
     6.9) or send clergy to intervene (6.10) (the ``parley`` step); they may again whenever an army
-    marches into their noble's city, before it fights or takes anyone (a ``parley`` decision).
+    marches into their noble's city, before it fights or takes anyone (a ``parley`` decision), and
+    between the rounds of a battle with invaders, when the family chooses how to go on.
 6.3 in region order each army with a Leader makes two moves, the road drawn by compass marker
     (drawn again where no road leads), and meets what it finds (6.4): it fights each family whose
     troops it outnumbers, in turn order (nobles and engines do not count), takes nobles left alone,
@@ -24,8 +25,9 @@ from engine.core import Event, GameState, RuleError
 from engine.fief import garter
 from engine.fief.battle import dice
 from engine.fief.battle.captives import capture, remove_army, slay
+from engine.fief.battle.endings import finish
 from engine.fief.battle.fight import declare, proceed
-from engine.fief.battle.sides import DEFENDED, INVADERS, defended, free_nobles, troops
+from engine.fief.battle.sides import DEFENDED, INVADERS, armies_in, defended, free_nobles, troops
 from engine.fief.components import C
 from engine.fief.map import COMPASS
 from engine.fief.movement import leave_plague, meets_plague
@@ -124,6 +126,16 @@ def parley_options(g: Fief, family: str) -> list[tuple[str, str, str]]:
     return out
 
 
+def battle_parley(g: Fief, family: str) -> list[tuple[str, str, str]]:
+    """6.9, 6.10 (at any time during Phase 6): between the rounds of a battle with invaders, the
+    family choosing how to go on may still bribe an army or send its clergy (our ruling,
+    docs/rulings/fief.md)."""
+    b = g.war.battle
+    if b is None or g.flow.phase != 6 or INVADERS not in (b.attacker, b.defender):
+        return []
+    return parley_options(g, family)
+
+
 def parley_families(g: Fief, city: str | None = None) -> list[str]:
     """Families with a free noble in a city holding invaders (or in ``city``), in turn order; money
     is not looked at: it is secret."""
@@ -163,6 +175,7 @@ def danegeld(state: GameState, g: Fief, family: str, army: str, noble: str) -> N
     state.emit(Event.public("invaders.danegeld", army=army, noble=noble, family=family, city=g.armies[army].city))
     remove_army(state, g, army, "danegeld")
     garter.record_family(g, family)   # 13.3: the family's Lords earn the Garter
+    stop_battle(state, g)
 
 
 def intervene(state: GameState, g: Fief, family: str, army: str, noble: str) -> None:
@@ -171,9 +184,17 @@ def intervene(state: GameState, g: Fief, family: str, army: str, noble: str) -> 
         state.emit(Event.public("invaders.church_intervention", army=army, noble=noble, success=True))
         remove_army(state, g, army, "church intervention", gone=True)
         garter.record_family(g, family)
+        stop_battle(state, g)
     else:
         state.emit(Event.public("invaders.church_intervention", army=army, noble=noble, success=False))
         kill_noble(state, g, noble, cause="invaders (church intervention)")
+
+
+def stop_battle(state: GameState, g: Fief) -> None:
+    """A battle whose invaders have all left England (bribed, or sent away by the Church) stops."""
+    b = g.war.battle
+    if b is not None and INVADERS in (b.attacker, b.defender) and not armies_in(g, b):
+        finish(state, g, b, "parley")
 
 
 # -- 6.3-6.9 moves and battles ------------------------------------------------------------------

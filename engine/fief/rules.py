@@ -22,6 +22,7 @@ from engine.core.words import Words
 from engine.fief import (
     boardlegal,
     boardplay,
+    consistency,
     crownplay,
     legal,
     mercenaries,
@@ -97,6 +98,12 @@ class FiefRules(Rules):
     def setup(self, state: GameState) -> None:
         state.data = setup.new_game(state)
         advance(state)
+
+    def settle(self, state: GameState, before: GameState, paths: list[str]) -> None:
+        consistency.settle(state.data, before.data, paths)
+
+    def validate(self, state: GameState) -> list[str]:
+        return consistency.validate(state.data)
 
     # -- decisions ---------------------------------------------------------------------------
     def pending(self, state: GameState) -> list[Decision]:

@@ -110,8 +110,9 @@ def _add_noble(g: Fief, family: str, card: str) -> Noble:
 
 def draw_retainer(state: GameState, g: Fief, noble: str) -> None:
     """2.12: a newly placed noble draws a retainer, if any is left. The deck is shuffled, so the
-    card drawn is a random one of those left (drawn at the moment it is needed)."""
-    if g.retainer_deck:
+    card drawn is a random one of those left (drawn at the moment it is needed). A scenario may
+    play without Retainers (``retainers`` false)."""
+    if g.retainer_deck and g.retainers:
         r = state.rng.pick(g.retainer_deck, why="retainer drawn")
         g.retainer_deck.remove(r)
         g.nobles[noble].retainer = r

@@ -165,6 +165,7 @@ def task_actions(g: Fief, t: Task) -> list[Action]:
             foes = sides.side_nobles(g, b, sides.other(b, t.family))
             if foes and any(sides.unit_type(u) in ("archer", "crossbow") for u in sides.side_troops(g, b, t.family)):
                 out.append(A("battle_next", choice="continue", target=foes[0]))
+        out += [A(kind, army=army, noble=noble) for kind, army, noble in invaders.battle_parley(g, t.family)]
         return out
     return [A("spoils", absorb=True), A("spoils", absorb=False)]
 

@@ -14,7 +14,7 @@ from engine.fief.battle import endings, fight, sides, siege
 from engine.fief.commands import Handlers, city_arg, task_for, turn
 from engine.fief.flow import advance
 from engine.fief.ransom import places
-from engine.fief.state import Fief, player_of
+from engine.fief.state import MAP, Fief, player_of
 from engine.fief.succession import release
 from engine.fief.warlegal import joinable, must_move_left, royal_family_of, sieges
 
@@ -102,6 +102,9 @@ def _besiege(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("battle",), "7.9")
     city = city_arg(a["city"])
     legal = siege.besiege_cities(g, fam)
+    if city in g.cities and sides.stormy(g, city):
+        raise RuleError("2.5", f"Storms over {MAP.regions[MAP.cities[city].region].name} forbid any attack there, "
+                        "a siege included", code="storms", legal=legal or "battle first")
     if city not in legal:
         raise RuleError("7.9", f"your family cannot besiege {city!r} without a battle (a free noble outside the walls "
                         "of an enemy Stronghold or Fortified City, too weak to roll a die at them, with a Trebuchet)",
@@ -248,9 +251,12 @@ def _pillage(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 
 def _parley_family(g: Fief, seat: str, section: str) -> str:
-    """6.9, 6.10: the parley step's turn, or a parley decision when invaders marched into the city."""
+    """6.9, 6.10: the parley step's turn, a parley decision when invaders marched into the city, or
+    the choice between the rounds of a battle with invaders."""
     if g.tasks and g.tasks[0].kind == "parley":
         return str(task_for(g, seat, "parley", section).family)
+    if g.tasks and g.tasks[0].kind == "battle_next" and invaders.battle_parley(g, g.tasks[0].family):
+        return str(task_for(g, seat, "battle_next", section).family)
     return turn(g, seat, ("parley",), section)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core import Action, Decision, GameState, Result, Rules, View
 from engine.core.rules import clone, reseed
 from engine.core.words import Words
-from engine.okc import actions, endgame, play, setup, views
+from engine.okc import actions, consistency, endgame, play, setup, views
 from engine.okc.hooks import active
 from engine.okc.phase import phase_label
 from engine.okc.state import Okc
@@ -42,6 +42,9 @@ class OkcRules(Rules):
 
     def setup(self, state: GameState) -> None:
         setup.setup(state)
+
+    def validate(self, state: GameState) -> list[str]:
+        return consistency.validate(state.data, state.seats)
 
     def pending(self, state: GameState) -> list[Decision]:
         return actions.pending(state)

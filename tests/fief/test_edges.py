@@ -135,6 +135,20 @@ def test_faq_a_cavalcade_needs_a_move_to_spare_after_it():
     assert err.value.section == "FAQ"
 
 
+def test_5_2_only_the_cavalcading_noble_fights_for_the_attacker():
+    from engine.fief.battle.sides import side_nobles
+
+    s = _war()
+    rider, other = _noble(s, "red", 0), _noble(s, "red", 1)
+    for nid in (rider, other):
+        g(s).nobles[nid].city = "London"
+    place(s, "red", "London", "knight")
+    place(s, "blue", "London", "men", control=False)
+    cavalcade = Battle("London", "red", "blue", kind="cavalcade", mover=rider)
+    assert side_nobles(g(s), cavalcade, "red") == [rider]
+    assert sorted(side_nobles(g(s), Battle("London", "red", "blue"), "red")) == sorted([rider, other])
+
+
 # -- 7.2 volleys: the archers' +1 needs three, the Trebuchets' +1 needs two ------------------
 def _battle(s, red, blue=("men",)):
     place(s, "red", "Oxford", *red)

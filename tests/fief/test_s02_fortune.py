@@ -103,3 +103,11 @@ def test_2_8_king_may_tallage_an_ungoverned_region():
     data.nobles[data.families[fam].nobles[0]].titles.append("king")
     do(s, seat, "play_tax card:tax-1 tallage:IV")
     assert data.seas["IV"][0].tallage == "IV"
+
+
+def test_2_7_a_region_is_named_by_its_number_one_to_six_or_its_name():
+    from engine.fief.commands import region_arg
+
+    assert [region_arg(str(i)) for i in range(1, 7)] == ["I", "II", "III", "IV", "V", "VI"]
+    assert region_arg("0") == "0" and region_arg("7") == "7"
+    assert region_arg("south east") == "VI"

@@ -122,8 +122,10 @@ def test_4_9_royal_stronghold_only_for_the_royal_family_and_consent_of_the_lord(
     do(s, seat, "build what:royal_stronghold city:Oxford")
     req = data.requests.open[0]
     lord_seat = data.families[other].seat
-    do(s, lord_seat, f"respond request:{req.id} accept:yes")
+    events = do(s, lord_seat, f"respond request:{req.id} accept:yes")
     assert data.cities["Oxford"].building == "royal_stronghold" and data.cities["Oxford"].controller == fam
+    built = [e for e in events if e.kind == "building.built"]
+    assert [e.data["cost"] for e in built] == [5]   # the price set aside is the price announced
     from engine.fief.state import fief_cities
     assert "Oxford" not in fief_cities(data, "VI")
     assert data.players[seat].shillings == 25

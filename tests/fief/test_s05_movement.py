@@ -219,3 +219,19 @@ def test_2_5_storms_on_both_sides_of_a_road_are_both_named_and_good_weather_sugg
     assert (err.section, err.code) == ("2.5", "storms")
     assert all(MAP.regions[r].name in err.message for r in regions) and " and " in err.message
     assert "Good Weather" in err.legal
+
+
+def test_5_0_a_noble_waiting_in_the_outskirts_may_leave_its_troops_behind():
+    """Only a noble that came to the outskirts this phase with an escort must keep it (it is not stuck at the start)."""
+    from engine.fief.movement import legal_moves
+
+    s = _moving()
+    d = g(s)
+    nid = _noble(s, "red")
+    d.nobles[nid].city, d.nobles[nid].outskirts = "Oxford", True
+    place(s, "blue", "Oxford", "men")
+    place(s, "red", "Oxford", "knight", "knight", control=False)
+    d.cities["Oxford"].stacks["red"].outskirts = True
+    mine = [m for m in legal_moves(d, "red") if m[0] == nid]
+    assert any(units == () for _n, _dest, _via, units in mine)
+    assert any(units for _n, _dest, _via, units in mine)

@@ -21,8 +21,11 @@ def test_6_1_reinforcements_never_pass_five():
     s = _phase6()
     a = g(s).armies["army-1"]
     a.city, a.foot = "York", 4
+    s.take_events()
     invaders.reinforce(s, g(s))
     assert a.foot == 5
+    told = [e.data for e in s.take_events() if e.kind == "invaders.reinforced"]
+    assert told == [{"army": "army-1", "city": "York", "foot": 1}]
 
 
 def test_6_2_at_most_four_armies_on_the_map():
@@ -84,3 +87,24 @@ def test_6_11_6_12_leader_removed_hook():
     d.armies["army-2"].city, d.armies["army-2"].foot = "York", 0
     invaders.remove_leader(s, d, "army-2", "ambush")
     assert d.armies["army-2"].gone
+
+
+def test_6_9_6_10_between_rounds_the_parley_is_among_the_legal_choices():
+    """The random agents and the autocomplete find the Danegeld and the Intervention between rounds."""
+    import json
+    from pathlib import Path
+
+    from engine.core import Action
+    from engine.fief import RULES
+    from engine.scenario import Scenario
+
+    path = Path(__file__).parents[1] / "scenarios" / "fief" / "s6_9_danegeld_between_rounds.json"
+    spec = json.loads(path.read_text())
+    spec["steps"] = spec["steps"][:2]
+    spec["setup"]["nobles.william.titles"] = ["bishop:york"]
+    sc = Scenario(str(path), spec)
+    sc.run()
+    legal = RULES.legal(sc.state, "kirsten")
+    assert Action.of("danegeld", army="army-1", noble="william") in legal
+    assert Action.of("intervene", army="army-1", noble="william") in legal
+    assert Action.of("battle_next", choice="continue") in legal

@@ -8,7 +8,7 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import RuleError
+from engine.core import Action, RuleError
 from engine.fief import RULES
 from engine.fief.battle import dice, losses
 from tests.fief.helpers import do, g, new, place, refused
@@ -107,6 +107,8 @@ def test_7_0_types_hidden_until_a_battle_reveals_them():
     assert revealed[0].data["troops"]["blue"] == {"knight": 1, "men": 2}
     oxford = RULES.view(s, None)["cities"]["Oxford"]["troops"]
     assert oxford["blue"]["types"] == {"knight": 1, "men": 2}
+    battle = RULES.view(s, None)["war"]["battle"]
+    assert battle["city"] == "Oxford" and battle["attacker"] == "red" and battle["defender"] == "blue"
 
 
 def test_7_0_refusals_change_nothing():
@@ -165,6 +167,16 @@ def test_7_0_the_ally_with_most_sp_allots_the_hits():
     assert sorted(sides.side_troops(d, b, "red"))[:3] == ["green:knight"] * 3
 
 
+def test_7_2_archers_may_aim_at_a_noble_among_the_legal_battles():
+    s, _red, blue = _battle_state()
+    legal = RULES.legal(s, "ann")
+    assert Action.of("battle", city="Oxford", against="blue") in legal
+    assert not [x for x in legal if x.kind == "battle" and x.get("target")]   # no archers, no aim
+    g(s).cities["Oxford"].stacks["red"].troops += ["archer"]
+    aimed = [x for x in RULES.legal(s, "ann") if x.kind == "battle" and x.get("target")]
+    assert aimed == [Action.of("battle", city="Oxford", against="blue", target=blue)]
+
+
 def test_7_2_archers_aimed_at_a_noble_slay_it_only_on_a_three():
     s, _red, blue = _battle_state()
     d = g(s)
@@ -217,3 +229,71 @@ def test_7_4_passage_hook_cancels_the_penalties():
     b = Battle("Oxford", "red", "blue", penalty=2, archers_min=3)
     fight.cancel_penalties(b)
     assert (b.penalty, b.archers_min) == (0, 0)
+
+
+def test_7_6_a_captor_taken_captive_sets_its_own_captive_free():
+    from engine.fief.battle.captives import capture
+
+    s, red, blue = _battle_state()
+    d = g(s)
+    yellow = d.families["yellow"].nobles[0]
+    d.nobles[yellow].city = "Oxford"
+    d.nobles[blue].captor, d.nobles[blue].held_by = "red", red     # Red's noble holds Blue's
+    s.take_events()
+    capture(s, d, None, red, yellow)
+    assert d.nobles[red].captor == "yellow" and d.nobles[red].held_by == yellow
+    assert d.nobles[blue].captor is None and d.nobles[blue].held_by is None
+    freed = [e for e in s.take_events() if e.kind == "captive.released"]
+    assert [(e.data["noble"], e.data["why"]) for e in freed] == [(blue, "captor captured")]
+
+
+def test_2_5_a_battle_refused_under_storms_names_where_one_may_fight():
+    from engine.fief.state import SeaCard
+
+    s, _red, _blue = _battle_state()
+    g(s).seas["VI"].append(SeaCard("storms-1", "storms"))
+    err = refused(s, "ann", "battle city:Oxford against:blue")
+    assert err.section == "2.5" and err.code == "storms" and err.legal == "no battle"
+
+
+def test_7_8_both_sides_without_troops_the_side_keeping_a_noble_wins():
+    from engine.fief.battle import fight
+    from engine.fief.warstate import Battle
+
+    for keeps, gone in (("blue", "red"), ("red", "blue")):
+        s, red, blue = _battle_state()
+        d = g(s)
+        for pieces in d.cities["Oxford"].stacks.values():
+            pieces.troops = []
+        d.nobles[{"red": red, "blue": blue}[gone]].city = "London"
+        b = Battle("Oxford", "red", "blue")
+        d.war.battle = b
+        s.take_events()
+        assert fight.check_end(s, d, b) is True
+        ends = [e for e in s.take_events() if e.kind.startswith("battle.end.")]
+        assert [(e.kind, e.data["winner"]) for e in ends] == [("battle.end.victory", keeps)]
+
+
+def test_7_5_a_noble_slain_by_the_losses_dies_of_the_battle():
+    from engine.fief.battle import fight
+    from engine.fief.warstate import Battle
+
+    s, _red, blue = _battle_state()
+    d = g(s)
+    b = Battle("Oxford", "red", "blue")
+    d.war.battle = b
+    s.take_events()
+    fight.take(s, d, b, "blue", losses.Allotment((), (blue,), ()))
+    died = [e for e in s.take_events() if e.kind == "noble.died"]
+    assert [(e.data["noble"], e.data["cause"]) for e in died] == [(blue, "battle: battle")]
+
+
+def test_7_0_a_battle_waits_for_a_pending_decision_and_says_whose():
+    from engine.fief.state import Task
+
+    s, _red, _blue = _battle_state()
+    d = g(s)
+    d.tasks.append(Task("parley", "blue", city="Oxford"))
+    bob = d.families["blue"].seat                   # awaited for the parley, not for a battle
+    err = refused(s, bob, "battle city:Oxford against:red")
+    assert err.code == "task_first" and err.legal == f"waiting on {bob}"

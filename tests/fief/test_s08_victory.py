@@ -60,11 +60,11 @@ def test_8_3_alliance_needs_four_and_solo_beats_alliance():
     assert victory.check(data) is None  # 3 VPs together, and a married player cannot win alone
     titles(s, b, "IV")
     winners, reason = victory.check(data)
-    assert set(winners) == {data.families[a].seat, data.families[b].seat} and "8.3" in reason
+    assert set(winners) == {data.families[a].seat, data.families[b].seat} and reason == "alliance victory (8.3)"
     titles(s, c, "V", "VI")
     data.relic_vp = c
     winners, reason = victory.check(data)
-    assert winners == [data.families[c].seat] and "8.2" in reason
+    assert winners == [data.families[c].seat] and reason == "solo victory (8.2)"
 
 
 def test_8_5_round_7_most_vp_then_tiebreak_ex_8_2():

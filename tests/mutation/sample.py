@@ -3,7 +3,9 @@
 mutmut makes some 25,000 one-line mutants of the two games; each is judged by the tests that
 cover it, which takes seconds on a busy machine. This script lets mutmut generate them, draws a
 fixed-seed sample (``MUTATE_SAMPLE`` mutants, ``MUTATE_ONLY`` a name prefix such as
-``engine.fief.income``), runs just those and prints the kill rate and the survivors. Not part of
+``engine.fief.income``), runs just those and prints the kill rate and the survivors.
+``MUTATE_NAMES`` (mutant names separated by spaces) runs exactly those instead: the survivors of
+an earlier sample, to confirm that new tests kill them. Not part of
 ``make test``: it is far too slow for CI. Survivors judged equivalent are listed in
 ``tests/mutation/equivalent.txt`` and left out of the rate.
 """
@@ -47,7 +49,8 @@ def main() -> int:
     if not MUTANTS.exists():
         mutmut("run", "--max-children", children, "no.such.mutant")   # generate mutants and test stats only
     names = sorted(k for k in verdicts() if k.startswith(only))
-    sample = sorted(random.Random(seed).sample(names, min(size, len(names))))
+    chosen = os.environ.get("MUTATE_NAMES", "").split()
+    sample = sorted(chosen) if chosen else sorted(random.Random(seed).sample(names, min(size, len(names))))
     mutmut("run", "--max-children", children, *sample)
     results = verdicts()
     skip = equivalent()

@@ -3,7 +3,9 @@ game; worded for the table."""
 
 from __future__ import annotations
 
-from engine.core import Action, Event
+import pytest
+
+from engine.core import Action, Event, RuleError
 from engine.okc import RULES
 from engine.okc.words import WORDS
 from engine.okc.year import begin_bids, wait_heralds
@@ -43,6 +45,16 @@ def test_ally_placement_comes_before_the_region_cards() -> None:
     wait_heralds(state)
     assert g.step == "ally_regions" and g.turn_queue == ["p1"]
     assert Action.of("ally_place", plateau="uprising.f4") in RULES.legal(state, "p1")
+    decision = RULES.pending(state)[0]   # at the deadline: no Ally placed
+    assert decision.prompt == "okc.ally_regions" and decision.default_for("p1") == Action.of("ally_place")
+
+
+def test_an_ally_declared_out_of_its_moment_is_refused_with_the_reason() -> None:
+    state = game(3, modules="travelling_town")
+    data(state).players["p2"].hand.append("uprising.f4")
+    with pytest.raises(RuleError) as err:
+        RULES.play(state, "p2", Action.of("ally", card="uprising.f4"))
+    assert err.value.code == "phase" and "just before the bids or the Region cards" in str(err.value)
 
 
 def test_ally_prompts_labels_and_events_read_as_prose() -> None:

@@ -87,6 +87,18 @@ def test_move_herald() -> None:
     assert g.players["p2"].herald == "shrine"
 
 
+
+def test_move_herald_whose_own_and_any() -> None:
+    state, g = setup(3)
+    for seat in ("p1", "p2", "p3"):
+        g.players[seat].herald = "castle"
+    run(state, "p1", {"do": "move_herald", "whose": "own"})
+    assert {o.split(">")[0] for o in g.choice.options} == {"p1"}
+    do(state, "p1", "choose option:p1>shrine")
+    run(state, "p1", {"do": "move_herald", "whose": "any"})
+    assert {o.split(">")[0] for o in g.choice.options} == {"p1", "p2", "p3"}
+
+
 def test_peek_and_swap_are_private() -> None:
     from engine.okc import RULES
 

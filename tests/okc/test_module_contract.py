@@ -13,7 +13,7 @@ from engine.core import RuleError
 from engine.okc import RULES
 from engine.okc.actions import ACTIONS
 from engine.okc.cards import pack_of
-from engine.okc.content.modules import read_module_pack
+from engine.okc.content.modules import boon_text, read_module_pack
 from engine.okc.content.schema import ContentError, Reader, read_tactic
 from engine.okc.hooks import band
 from engine.okc.kingdom import gain_kingdom, stealable
@@ -129,3 +129,23 @@ def test_the_lobby_line_and_the_opening_event_give_each_rating_and_the_band() ->
     assert WORDS.event(state, opening, audience(state)) == (
         "Wild Kingdom modules in play: the Night Map (1), the Travelling Town (2) and the Whispering Tower (3). "
         "Complexity 6: Welcome to the Wild Kingdom.")
+
+
+def test_a_boon_may_use_its_source_card_and_its_text_is_written_from_its_parts() -> None:
+    """Whispering Tower Boons act for the card they lie on: "strength" and "retain" steps are theirs."""
+    pack = read_module_pack("m/content.json", {"id": "x", "boons": [
+        {"id": "b1", "name": "B", "kind": "win", "steps": [{"do": "strength", "amount": 2}]},
+        {"id": "b2", "name": "C", "kind": "empower", "keywords": ["ambush"], "after_clash": [{"do": "retain"}]},
+    ]})
+    boons = pack.boons
+    assert boons["b1"].text.startswith("If you win: ")
+    assert boons["b2"].text.startswith("Ambush. After the clash: ")
+    assert boon_text("empower", 0, ("ambush",), (), ()) == "Ambush"
+    assert boon_text("empower", 2, (), (), ()) == "+2 Strength"
+
+
+def test_a_recover_step_says_where_the_cards_go() -> None:
+    from engine.okc.content.vocabulary import describe_step
+
+    assert describe_step({"do": "recover", "amount": 1, "to": "deck"}).endswith("from your Lost Pile to your deck")
+    assert describe_step({"do": "recover", "amount": 1}).endswith("from your Lost Pile to your hand")

@@ -3,9 +3,13 @@ instant cards, cards the Custodians keep."""
 
 from __future__ import annotations
 
+from engine.okc import RULES
 from engine.okc.modules.travelling_town import PIECE, town
 from engine.okc.pieces import travel_piece
+from engine.okc.words import WORDS
+from engine.okc.words.names import kingdom_name
 from tests.okc.helpers import data, do, game, pass_until, refused, spring_actions
+from tests.okc.words_games import audience
 
 
 def test_travel_follows_the_three_round_example() -> None:
@@ -70,6 +74,8 @@ def test_a_full_town_discards_a_kept_card_for_the_new_one() -> None:
     win_plateau(state, "harvest_field")
     do(state, "p1", "choose option:travelling_town")
     assert g.choice is not None and g.choice.kind == "town_displace"
+    question = WORDS.question(state, RULES.pending(state)[0], "p1", audience(state).to("p1"))
+    assert question.endswith(f"to make room for {kingdom_name(state, 'k.guild_hall')}?")
     do(state, "p1", "choose option:k.mint")
     assert t["spaces"] == ["k.toll_bridge", "k.guild_hall"]
     assert g.players["p2"].kingdom == ["k.toll_bridge"] and "k.mint" in g.kingdom_discard
@@ -84,8 +90,10 @@ def test_an_instant_card_is_carried_out_and_not_kept() -> None:
     g.kingdom_deck = []
     discard = list(g.players["p1"].discard)
     win_plateau(state, "harvest_field")
-    do(state, "p1", "choose option:travelling_town")
+    events = do(state, "p1", "choose option:travelling_town")
     assert town(g)["spaces"] == ["", ""] and "k.tax_rolls" in g.kingdom_discard
+    told = [str(WORDS.event(state, e, audience(state).public())) for e in events if e.kind == "okc.town_card"]
+    assert len(told) == 1 and told[0].endswith("and carry out its instructions.")
     assert g.players["p1"].discard == discard           # no Bidding card to discard
 
 
@@ -103,3 +111,29 @@ def test_cards_the_custodians_keep_cannot_be_stolen_and_need_no_space() -> None:
     do(state, "p2", "bid card:clans.c6")
     assert g.bid_queue[0] == "p1"
     refused(state, "p1", "steal card:k.siege_works", "not_held")
+
+
+def test_a_choice_of_kingdom_cards_at_the_town_is_asked_in_words() -> None:
+    state = game(2, modules="travelling_town")
+    g = data(state)
+    g.pieces[PIECE] = "harvest_field"
+    g.great_road = ["k.guild_hall", "k.mint", ""]
+    g.kingdom_deck = []
+    win_plateau(state, "harvest_field")
+    do(state, "p1", "choose option:travelling_town")
+    assert g.choice is not None and g.choice.kind == "town_card"
+    assert RULES.view(state, "p1")["choice"]["prompt"] == "gain which Kingdom card from the Great Road"
+
+
+def test_the_town_starts_empty_and_trades_one_influence_more_when_nobody_visited() -> None:
+    from engine.okc.modules.travelling_town import TravellingTown
+
+    state = game(2, modules="travelling_town")
+    g = data(state)
+    t = town(g)
+    assert t["influence"] == 0 and t["visited"] is False and t["spaces"] == ["", ""]
+    TravellingTown().winter(state)                  # unvisited: 2
+    assert t["influence"] == 2
+    t["visited"] = True
+    TravellingTown().winter(state)                  # visited this year: 1
+    assert t["influence"] == 3 and t["visited"] is False

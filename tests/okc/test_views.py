@@ -7,7 +7,7 @@ import random
 from engine.core import canonical
 from engine.okc import RULES
 from engine.simulate import Playout
-from tests.okc.helpers import data, do, game
+from tests.okc.helpers import data, do, game, pass_until, spring_actions
 
 
 def test_public_view_hides_hands_and_decks() -> None:
@@ -58,6 +58,17 @@ def test_autocomplete_comes_from_legal_actions() -> None:
     hand = sorted(data(state).players["p1"].hand)
     assert RULES.suggest(state, "p1", "bid", "card") == hand
     assert RULES.suggest(state, "p2", "herald", "location") == []
+
+
+
+def test_autocomplete_of_the_clash_order_offers_whole_orders_as_text() -> None:
+    state = game(2)
+    spring_actions(state, {})
+    pass_until(state, "clash_order")
+    last = data(state).order[-1]
+    orders = RULES.suggest(state, last, "order", "regions")
+    assert orders and all(isinstance(o, str) and sorted(o.split(",")) == ["highlands", "lowlands", "plateau"]
+                          for o in orders)
 
 
 def test_every_action_has_a_section_and_secret_ones_are_marked() -> None:

@@ -133,3 +133,16 @@ def test_boons_go_to_the_discard_at_cleanup() -> None:
     do(state, "p2", "pass")
     assert g.round == 2 and not g.regions[1].cards
     assert "wt.voice" in tower(g)["discard"]
+
+
+def test_a_boons_visit_to_the_tower_may_be_declined() -> None:
+    from engine.okc.effects import queue
+    from engine.okc.year import advance
+
+    state = game(2, modules="whispering_tower")
+    spring_actions(state, {})
+    g = data(state)
+    queue(g, "p1", [{"do": "visit_tower"}])
+    advance(state)
+    assert g.choice is not None and g.choice.kind == "tower_visit" and g.choice.optional
+    assert RULES.view(state, "p1")["choice"]["optional"] is True

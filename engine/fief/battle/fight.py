@@ -158,8 +158,6 @@ def proceed(state: GameState, g: Fief) -> None:
             volley(state, g, b)
             i = VOLLEYS.index(b.stage)
             b.stage = VOLLEYS[i + 1] if i + 1 < len(VOLLEYS) else "round_end"
-            if b.stage != "round_end" and not b.owed and not b.explode and not b.doomed:
-                continue
             continue
         if b.stage == "round_end":
             if round_end(state, g, b):

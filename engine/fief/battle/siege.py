@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
 from engine.fief.battle import dice
-from engine.fief.battle.sides import DEFENDED, defended, free_nobles, side_nobles, strength
+from engine.fief.battle.sides import DEFENDED, defended, free_nobles, side_nobles, stormy, strength
 from engine.fief.state import Fief, Siege, stack
 from engine.fief.warstate import Battle
 
@@ -53,11 +53,12 @@ def place_siege(state: GameState, g: Fief, fam: str, city: str, besieged: str, t
 
 def besiege_cities(g: Fief, fam: str) -> list[str]:
     """7.9: cities whose walls a family could not dent (no melee die after the penalty): it may
-    besiege them without a battle."""
+    besiege them without a battle. Not under Storms (2.5): a siege begins as an attack, and no
+    battle is allowed there (our ruling, docs/rulings/fief.md; a siege already on goes on)."""
     out = []
     for name, c in sorted(g.cities.items()):
         foe = c.controller
-        if foe is None or foe == fam or c.siege is not None or not free_nobles(g, name, fam):
+        if foe is None or foe == fam or c.siege is not None or not free_nobles(g, name, fam) or stormy(g, name):
             continue
         walls = defended(g, name, fam, foe)
         if not walls or dice.dice_for(strength(g, name, fam)) - DEFENDED[walls] >= 1:

@@ -481,11 +481,12 @@ def ending(g: Fief, d: Mapping[str, Any], how: str, aud: Audience) -> str:
         "stop": f"The sally from {city} returns behind its walls.",
         "withdraw": f"The battle at {city} ends: one side withdraws.",
         "retreat": f"The invaders fall back from {city}.",
+        "parley": f"The battle at {city} stops: the invaders have left England.",
     }.get(how, f"The battle at {city} ends.")
 
 
 ENDINGS = ("victory", "surrender", "truce", "annihilation", "assassination", "deadlock", "break", "siege",
-           "stop", "withdraw", "retreat", "end")
+           "stop", "withdraw", "retreat", "end", "parley")
 
 
 @tells(*(f"battle.end.{how}" for how in ENDINGS))
