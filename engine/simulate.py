@@ -79,6 +79,10 @@ class Playout:
             self.engine_seconds += time.perf_counter() - t0
             for e in events:
                 self.event_counts[e.kind] = self.event_counts.get(e.kind, 0) + 1
+                field_name = rules.coverage_detail.get(e.kind)
+                if field_name is not None:
+                    key = f"{e.kind}[{e.data.get(field_name)}]"
+                    self.event_counts[key] = self.event_counts.get(key, 0) + 1
             self.log.append((seat, action))
             self.decisions += 1
             if self.check:

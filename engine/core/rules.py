@@ -43,6 +43,9 @@ class Rules(ABC):
     # Event kinds that reveal a secret on purpose (a battle turning troops face up). Public
     # outputs may depend on hidden facts from such an event on; undo never crosses one.
     reveal_events: ClassVar[frozenset[str]] = frozenset({"secret.revealed"})
+    # Coverage detail for random playouts (``engine.simulate --coverage``): event kind -> a data field
+    # whose value splits the count, printed as ``kind[value]`` (e.g. which piece a Visit went to).
+    coverage_detail: ClassVar[dict[str, str]] = {}
     # Migrations of ``data`` from schema n to n+1, keyed by n.
     migrations: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
 
