@@ -100,6 +100,11 @@ class Rules(ABC):
         """How a role is named to people ("Red", "The Clans"); the id by default."""
         return role
 
+    def lobby_notes(self, options: dict[str, Any]) -> list[str]:
+        """Lines the lobby shows about the chosen options (OKC: the Wild Kingdom modules, their
+        Complexity Ratings and band); [] by default and for options the game would refuse."""
+        return []
+
     def seat_roles(self, state: GameState) -> dict[str, str]:
         """Each seat's role once set up (public facts: the table shows them after the start; a seat
         holding several joins them with ``+``); {} for a game without roles."""

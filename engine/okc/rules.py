@@ -39,6 +39,10 @@ class OkcRules(Rules):
     def role_label(self, role: str, options: dict[str, Any]) -> str:
         return setup.faction_name(role, options)
 
+    def lobby_notes(self, options: dict[str, Any]) -> list[str]:
+        """The Wild Kingdom modules chosen, each with its Complexity Rating, the total and the three bands."""
+        return setup.lobby_notes(options)
+
     def seat_roles(self, state: GameState) -> dict[str, str]:
         g: Okc = state.data
         return {s: p.faction for s, p in g.players.items()}
