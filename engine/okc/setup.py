@@ -92,7 +92,7 @@ def bands_line(total: int) -> str:
     parts = []
     for lo, hi, name in BANDS:
         span = f"{lo} to {hi}" if hi < 99 else f"{lo} and more"
-        parts.append(f"{span}: {name}" + (" (this game)" if lo <= total <= hi else ""))
+        parts.append(f"{name} ({span}{', this game' if lo <= total <= hi else ''})")
     return "Complexity bands: " + "; ".join(parts) + "."
 
 

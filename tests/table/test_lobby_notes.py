@@ -21,8 +21,8 @@ def shipped(tmp_path, clock):
 
 MODULES = ("Wild Kingdom: Night Map (1), Travelling Town (2), Whispering Tower (3). "
            "Complexity 6: Welcome to the Wild Kingdom.")
-BANDS = ("Complexity bands: 1 to 4: First Comets in the Sky; 5 to 8: Welcome to the Wild Kingdom (this game); "
-         "9 and more: All is Altered.")
+BANDS = ("Complexity bands: First Comets in the Sky (1 to 4); Welcome to the Wild Kingdom (5 to 8, this game); "
+         "All is Altered (9 and more).")
 
 
 def test_the_lobby_names_each_module_with_its_rating_the_total_and_the_bands(shipped) -> None:
@@ -36,9 +36,9 @@ def test_the_lobby_names_each_module_with_its_rating_the_total_and_the_bands(shi
         assert_human(line)
 
 
-@pytest.mark.parametrize("modules,band", [("night_map", "1 to 4: First Comets in the Sky (this game)"),
+@pytest.mark.parametrize("modules,band", [("night_map", "First Comets in the Sky (1 to 4, this game)"),
                                           ("travelling_town,whispering_tower",
-                                           "5 to 8: Welcome to the Wild Kingdom (this game)")])
+                                           "Welcome to the Wild Kingdom (5 to 8, this game)")])
 def test_the_band_marked_follows_the_total(shipped, modules: str, band: str) -> None:
     created = shipped.new_game(ALICE, CHAN, "okc", players=2, options=f"modules={modules}", seed=4)
     assert created.game is not None and band in created.game.notes[1]
@@ -60,5 +60,5 @@ def test_the_discord_lobby_message_has_a_modules_field(shipped) -> None:
     assert isinstance(embed, discord.Embed)
     field = next(f for f in embed.fields if f.name == "Modules")
     assert field.value == ("Wild Kingdom: Travelling Town (2). Complexity 2: First Comets in the Sky.\n"
-                           "Complexity bands: 1 to 4: First Comets in the Sky (this game); 5 to 8: Welcome to the "
-                           "Wild Kingdom; 9 and more: All is Altered.")
+                           "Complexity bands: First Comets in the Sky (1 to 4, this game); Welcome to the Wild "
+                           "Kingdom (5 to 8); All is Altered (9 and more).")
