@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import GameState
 from engine.okc import RULES
+from engine.okc.content.loader import load_pack
+from engine.okc.rules import OkcRules
 from engine.simulate import Playout
 
 MODULES = ("night_map", "travelling_town", "whispering_tower", "all")
@@ -47,3 +50,25 @@ def test_together_the_modules_are_visited_placed_and_resolved() -> None:
                  "okc.tower_level[labyrinth]", "okc.town_kept", "okc.boon_placed", "okc.boons_revealed",
                  "okc.boon_resolved", "okc.town_influence_claimed"):
         assert seen.get(kind, 0) > 0, kind
+
+
+class AlliedOkc(OkcRules):
+    """OKC where each seat starts with two cards of a faction nobody plays among its deck: Allies, as the
+    Aeronauts will hand out (no module played so far does), so random play meets the Ally steps."""
+
+    def setup(self, state: GameState) -> None:
+        super().setup(state)
+        g = state.data
+        spare = [f for f in load_pack(g.pack).factions.values() if f.id not in {p.faction for p in g.players.values()}]
+        cards = [c.id for f in spare for c in f.cards if c.kind == "basic"]
+        for i, seat in enumerate(state.seats):
+            g.players[seat].deck[1:1] = cards[2 * i:2 * i + 2]
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_allies_under_random_play_with_every_check(seats: int) -> None:
+    """Ally bids and placements declared in turn order, defaults at their deadlines, the permuter keeping
+    Allies among Allies: a whole checked game."""
+    playout = Playout(AlliedOkc(), [f"p{i + 1}" for i in range(seats)], 40 + seats, {"modules": "travelling_town"})
+    assert playout.rules.result(playout.run()) is not None
+    assert playout.event_counts.get("okc.ally_bid", 0) > 0 and playout.event_counts.get("okc.ally_placed", 0) > 0
