@@ -219,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", help=f"one of: {', '.join(names())} (or module:ATTR)")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--start", type=int, default=0,
+                        help="skip the first N games of the run (to split a long run: --start 60 --games 140 plays "
+                             "games 61 to 200 of --games 200)")
     parser.add_argument("--players", type=int, help="seats per game (default: cycle through the allowed counts)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, e.g. --option length=5 (repeatable)")
@@ -237,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     counts = list(range(rules.min_seats, rules.max_seats + 1))
     total_decisions, total_seconds = 0, 0.0
     coverage: dict[str, int] = {}
-    for i in range(args.games):
+    for i in range(args.start, args.start + args.games):
         n = args.players or counts[i % len(counts)]
         seats = [f"p{k + 1}" for k in range(n)]
         seed = args.seed * 100_003 + i
