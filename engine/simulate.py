@@ -1,6 +1,6 @@
 """Random playouts through the engine contract alone, with invariant checks.
 
-    python -m engine.simulate GAME --games N --seed S [--players P]
+    python -m engine.simulate GAME --games N --seed S [--players P] [--start K] [--coverage]
 
 Plays whole games with random legal choices. After every action it checks that:
 - the chosen legal action applies, and a sample of the other enumerated ones would too;
