@@ -141,7 +141,8 @@ def player_rows(scene: Scene, b: Board, mk: dict[str, Mark], x: int, y: int, pw:
                hand=p.hand, deck=p.deck)
         y += 20
         if p.kingdom:
-            names = ", ".join(k.name + (f" ({k.occupant or 'occupied'})" if k.occupied else "") for k in p.kingdom)
+            names = ", ".join(k.name + (" (at the Town)" if k.custodians else f" ({k.occupant or 'occupied'})"
+                                        if k.occupied else "") for k in p.kingdom)
             w.text(scene, "player_kingdom", x + 42, y, names, size=12, ink=MUTED, where="players", who=seat,
                    limit=pw - 56, count=len(p.kingdom))
             y += 18

@@ -157,7 +157,9 @@ def private_scene(view: dict[str, Any], seat: str) -> Scene:
             occupant = b.occupants.get(k.id)
             occupant_name = occupant.name if occupant is not None else k.occupant
             label = w.wrap(k.name, 13, 220, lines=1, bold=True)
-            if k.occupied or occupant_name:
+            if k.custodians:
+                label += "\nkept at the Travelling Town"
+            elif k.occupied or occupant_name:
                 label += "\noccupied by " + (occupant_name or "a faction card")
             w.card(scene, "kingdom_card", x, top, 230, 60, label, SUIT_FILL.get(k.suit, CARD_FILL), size=13,
                    where="kingdom", who=seat, title_lines=1, name=k.name, occupant=occupant_name)

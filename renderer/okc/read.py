@@ -34,6 +34,7 @@ class CardFace:
     ally: bool = False  # an Ally (Wild Kingdom): a card of another faction; its back shows, face down too
     owner: str = ""  # whose Faction Marker is on a Kingdom card kept at the Travelling Town
     text: str = ""  # rules text (drawn for Boons, whose names say little)
+    custodians: bool = False  # a Kingdom card kept at the Travelling Town (its Custodians Occupy it)
 
 
 @dataclass
@@ -198,6 +199,7 @@ def card(raw: Any) -> CardFace:
         ally=bool(raw.get("ally")),
         owner=str(raw.get("owner") or ""),
         text=str(raw.get("text") or ""),
+        custodians=bool(raw.get("custodians")),
     )
 
 

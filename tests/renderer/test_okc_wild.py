@@ -39,6 +39,15 @@ def test_the_town_card_its_two_spaces_and_the_influence_it_left() -> None:
     assert scene.one("wild_piece", piece="Travelling Town").where == "Castle"
 
 
+def test_a_card_kept_at_the_town_says_so() -> None:
+    view = private_view("al")
+    view["players"]["al"]["kingdom"].append({**kingdom("k.mill", "Water Mill", "coins"), "occupied": True,
+                                             "custodians": True, "occupant": None})
+    public = build_scene(view, None)
+    assert "Water Mill (at the Town)" in public.one("player_kingdom", who="al").text
+    assert "kept at the Travelling Town" in build_scene(view, "al").one("kingdom_card", name="Water Mill").text
+
+
 def test_the_tower_levels_are_face_down_and_the_boons_held_are_counted() -> None:
     scene = build_scene(wild_view(), None)
     assert {lv: scene.count("tower_boon", level=lv, face_down=True) for lv in ("entrance", "labyrinth", "pinnacle")} \
