@@ -1,6 +1,6 @@
 """Random playouts through the engine contract alone, with invariant checks.
 
-    python -m engine.simulate GAME --games N --seed S [--players P]
+    python -m engine.simulate GAME --games N --seed S [--players P] [--start K] [--coverage]
 
 Plays whole games with random legal choices. After every action it checks that:
 - the chosen legal action applies, and a sample of the other enumerated ones would too;
@@ -79,6 +79,10 @@ class Playout:
             self.engine_seconds += time.perf_counter() - t0
             for e in events:
                 self.event_counts[e.kind] = self.event_counts.get(e.kind, 0) + 1
+                field_name = rules.coverage_detail.get(e.kind)
+                if field_name is not None:
+                    key = f"{e.kind}[{e.data.get(field_name)}]"
+                    self.event_counts[key] = self.event_counts.get(key, 0) + 1
             self.log.append((seat, action))
             self.decisions += 1
             if self.check:
@@ -219,6 +223,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", help=f"one of: {', '.join(names())} (or module:ATTR)")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--start", type=int, default=0,
+                        help="skip the first N games of the run (to split a long run: --start 60 --games 140 plays "
+                             "games 61 to 200 of --games 200)")
     parser.add_argument("--players", type=int, help="seats per game (default: cycle through the allowed counts)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, e.g. --option length=5 (repeatable)")
@@ -237,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     counts = list(range(rules.min_seats, rules.max_seats + 1))
     total_decisions, total_seconds = 0, 0.0
     coverage: dict[str, int] = {}
-    for i in range(args.games):
+    for i in range(args.start, args.start + args.games):
         n = args.players or counts[i % len(counts)]
         seats = [f"p{k + 1}" for k in range(n)]
         seed = args.seed * 100_003 + i

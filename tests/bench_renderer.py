@@ -34,6 +34,19 @@ def views(game: str) -> tuple[str, dict[str, Any], str, dict[str, Any]]:
         return "fixture", fixture.public_view(), seat, fixture.private_view(seat)
 
 
+def wild_views() -> tuple[dict[str, Any], str, dict[str, Any]]:
+    """An OKC game with every Wild Kingdom module, played part-way: (public view, a seat, its view)."""
+    from engine import games  # noqa: F401  (registers the shipped games)
+    from engine.registry import get
+    from renderer.demo import advance
+
+    rules = get("okc")
+    state, _ = rules.new_game(["ann", "bob", "cat", "dan"], {"modules": "all"}, 7)
+    advance(rules, state, 7, 200)
+    seat = state.seats[0]
+    return rules.view(state, None), seat, rules.view(state, seat)
+
+
 def median_ms(draw: Callable[[], bytes]) -> tuple[float, int]:
     draw()  # warm: base layer, sprites and labels cached as in a running bot
     times = []
@@ -59,6 +72,13 @@ def bench() -> list[Row]:
         ms, size = median_ms(lambda g=game, v=private, s=seat: render(g, v, s))
         rows.append((f"renderer: {game} private board draw+encode ({source} view)", round(ms, 1), "ms", "<= 40"))
         rows.append((f"renderer: {game} first board of a process (base layer built)", round(cold, 1), "ms", ""))
+    public, seat, private = wild_views()
+    ms, size = median_ms(lambda v=public: render("okc", v, None))
+    rows.append(("renderer: okc public board, every Wild Kingdom module, 4 players", round(ms, 1), "ms", "<= 60"))
+    rows.append(("renderer: okc public board file size, every Wild Kingdom module", round(size / 1024, 1), "KiB",
+                 "<= 400"))
+    ms, size = median_ms(lambda v=private, s=seat: render("okc", v, s))
+    rows.append(("renderer: okc private board, every Wild Kingdom module", round(ms, 1), "ms", "<= 40"))
     return rows
 
 

@@ -85,6 +85,8 @@ def lobby_embed(info: GameInfo, *, max_seats: int, min_seats: int, roles: dict[s
     e.add_field(name=f"Seats ({len(info.seats)} of {wanted})", value=seats_text(info)[:1024], inline=False)
     if info.roles:
         e.add_field(name="Families and factions", value=roles_text(info)[:1024], inline=False)
+    if info.notes:
+        e.add_field(name="Modules", value="\n".join(info.notes)[:1024], inline=False)
     if info.options:
         e.add_field(name="Options", value="; ".join(f"{k}: {v}" for k, v in sorted(info.options.items()))[:1024],
                     inline=False)

@@ -135,7 +135,18 @@ class TableCore:
         seats = tuple(SeatInfo(s.seat, s.user_id, s.name, s.position, s.role, s.agent) for s in self.store.seats(row.id))
         return GameInfo(row.id, row.game, self._title(row.game), row.channel, GameStatus(row.status), row.creator,
                         row.players, row.options, row.settings, seats, row.phase, row.last_seq,
-                        row.engine_version, row.created, self._lobby_roles(row, seats))
+                        row.engine_version, row.created, self._lobby_roles(row, seats), self._notes(row))
+
+    def _notes(self, row: GameRow) -> tuple[str, ...]:
+        """What the game says about its options (``Rules.lobby_notes``), e.g. the Wild Kingdom modules."""
+        rules = self._rules.get(row.game)
+        if rules is None or not row.options:
+            return ()
+        try:
+            return tuple(rules.lobby_notes(dict(row.options)))
+        except Exception as err:  # a game's bug must not close the lobby
+            log.warning("game %s: lobby notes of %s failed: %r", row.id, row.game, err)
+            return ()
 
     def _lobby_roles(self, row: GameRow, seats: tuple[SeatInfo, ...]) -> tuple[RoleInfo, ...]:
         """In the lobby: the roles the game offers (``Rules.roles``), named, with the seat holding each."""

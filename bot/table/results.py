@@ -82,6 +82,8 @@ class GameInfo:
     created: float
     #: in the lobby, the roles the game offers (empty when it offers none, and once started)
     roles: tuple[RoleInfo, ...] = ()
+    #: lines the game says about its chosen options (OKC: the Wild Kingdom modules and their complexity)
+    notes: tuple[str, ...] = ()
 
     def free_roles(self) -> list[RoleInfo]:
         return [r for r in self.roles if r.seat is None]

@@ -163,8 +163,10 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
         return "Already done: that command was received before."
     if isinstance(o, r.Created):
         seat = f" You sit as {o.seat}." if o.seat else ""
-        return (f"Game {g.id} ({g.title}) is open.{seat} Others join with `/game join`; then `/game start`."
-                if g else "Created.")
+        if g is None:
+            return "Created."
+        return "\n".join([f"Game {g.id} ({g.title}) is open.{seat} Others join with `/game join`; then `/game start`.",
+                          *g.notes])
     if isinstance(o, r.Joined):
         role = f", playing {role_name(g, o.role)}" if o.role else ""
         return f"You {'already sit' if o.already else 'sit'} as {o.seat}{role} in game {g.id if g else '?'}."
@@ -292,6 +294,7 @@ def status_text(o: r.Status, now: float | None = None) -> str:
         waiting = [{"seat": w.seat, "name": w.name or w.seat, "due": w.due} for w in o.waiting if w.blocking]
         lines.append(waiting_line(waiting, now))
     lines.append("Players: " + (", ".join(seat_line(g, s) for s in g.seats) or "none yet"))
+    lines += g.notes
     if g.roles:
         lines.append("Roles (`/game role`): " + ", ".join(
             f"{role_name(g, x.id)}: {x.seat or 'free'}" for x in g.roles))

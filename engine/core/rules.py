@@ -44,6 +44,9 @@ class Rules(ABC):
     # Event kinds that reveal a secret on purpose (a battle turning troops face up). Public
     # outputs may depend on hidden facts from such an event on; undo never crosses one.
     reveal_events: ClassVar[frozenset[str]] = frozenset({"secret.revealed"})
+    # Coverage detail for random playouts (``engine.simulate --coverage``): event kind -> a data field
+    # whose value splits the count, printed as ``kind[value]`` (e.g. which piece a Visit went to).
+    coverage_detail: ClassVar[dict[str, str]] = {}
     # Migrations of ``data`` from schema n to n+1, keyed by n.
     migrations: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
 
@@ -120,6 +123,11 @@ class Rules(ABC):
     def role_label(self, role: str, options: dict[str, Any]) -> str:
         """How a role is named to people ("Red", "The Clans"); the id by default."""
         return role
+
+    def lobby_notes(self, options: dict[str, Any]) -> list[str]:
+        """Lines the lobby shows about the chosen options (OKC: the Wild Kingdom modules, their
+        Complexity Ratings and band); [] by default and for options the game would refuse."""
+        return []
 
     def seat_roles(self, state: GameState) -> dict[str, str]:
         """Each seat's role once set up (public facts: the table shows them after the start; a seat

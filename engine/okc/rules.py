@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import Action, Decision, GameState, Result, Rules, View
 from engine.core.rules import clone, reseed
 from engine.core.words import Words
 from engine.okc import actions, consistency, endgame, play, setup, views
+from engine.okc.allies import is_ally
 from engine.okc.hooks import active
 from engine.okc.phase import phase_label
 from engine.okc.state import Okc
@@ -22,6 +24,8 @@ class OkcRules(Rules):
     state_type = Okc
     schema_version = 1
     actions = actions.catalogue()
+    coverage_detail = {"okc.visit": "piece", "okc.tower_level": "level", "okc.boons_gained": "why",
+                       "okc.boon_resolved": "boon", "okc.boons_discarded": "why", "okc.ally_bid": "bid"}
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return setup.default_options(seats)
@@ -35,6 +39,10 @@ class OkcRules(Rules):
 
     def role_label(self, role: str, options: dict[str, Any]) -> str:
         return setup.faction_name(role, options)
+
+    def lobby_notes(self, options: dict[str, Any]) -> list[str]:
+        """The Wild Kingdom modules chosen, each with its Complexity Rating, the total and the three bands."""
+        return setup.lobby_notes(options)
 
     def seat_roles(self, state: GameState) -> dict[str, str]:
         g: Okc = state.data
@@ -109,17 +117,39 @@ def safe_regions(g: Okc) -> set[str]:
 HAND_CHOICES = frozenset({"discard", "bottom", "burn", "govern", "journey", "swap", "ambush"})
 
 
+def by_kind(cards: list[str], kind: Callable[[str], bool], rnd: random.Random) -> list[str]:
+    """``cards`` shuffled, each place keeping a card of its kind: an Ally's back shows (Wild Kingdom,
+    Allies), so Allies trade places only with Allies and the other cards with the other cards."""
+    groups: dict[bool, list[str]] = {}
+    for c in cards:
+        groups.setdefault(kind(c), []).append(c)
+    for group in groups.values():
+        rnd.shuffle(group)
+    return [groups[kind(c)].pop() for c in cards]
+
+
+def ally_bid_hidden(g: Okc, secret_safe: bool) -> bool:
+    """Whether no single next action can reveal the face-down Ally bids (they show with the other bids)."""
+    return (g.step == "ally_bids" and len(g.turn_queue) >= 2) or (g.step == "bid" and secret_safe)
+
+
 def permute(state: GameState, rnd: random.Random) -> None:
     """Scramble hidden facts: hands, deck order, and, while the next action cannot reveal them,
-    face-down bids, tie-break cards and face-down Region cards (see :func:`safe_regions`)."""
+    face-down bids (Ally bids too), tie-break cards and face-down Region cards (see :func:`safe_regions`).
+    With modules, Allies only ever trade places with Allies (their backs show)."""
     g: Okc = state.data
     secret = g.secret
     secret_safe = secret is not None and len(secret.missing()) >= 2
     safe = safe_regions(g)
+    bids_hidden = ally_bid_hidden(g, secret_safe)
     for seat in g.order:
         p = g.players[seat]
+
+        def kind(c: str, seat: str = seat) -> bool:
+            return bool(g.modules) and is_ally(g, seat, c)
+
         if g.choice is not None and g.choice.seat == seat and g.choice.kind in HAND_CHOICES:
-            rnd.shuffle(p.deck)
+            p.deck = by_kind(p.deck, kind, rnd)
             continue
         chosen = secret.own(seat) if secret is not None else None
         fixed: list[str] = []          # hand cards promised to an unrevealed secret that must stay put
@@ -129,18 +159,30 @@ def permute(state: GameState, rnd: random.Random) -> None:
         for c in fixed:
             loose.remove(c)
         fd = [q for r in g.regions if r.id in safe for q in r.cards if q.owner == seat and not q.face_up]
-        pool = loose + p.deck + [q.card for q in fd]
-        rnd.shuffle(pool)
+        bid = [g.ally_bids[seat]] if bids_hidden and seat in g.ally_bids else []
+        pool = loose + p.deck + [q.card for q in fd] + bid
+        if g.modules:
+            pool = by_kind(pool, kind, rnd)
+        else:
+            rnd.shuffle(pool)
         hand, pool = pool[:len(loose)], pool[len(loose):]
         deck, pool = pool[:len(p.deck)], pool[len(p.deck):]
         for q in fd:
             q.card = pool.pop(0)
+        if bid:
+            g.ally_bids[seat] = pool.pop(0)
         p.hand = fixed + hand
         p.deck = deck
         if chosen and secret_safe and secret is not None:
             rest = list(p.hand)
             rnd.shuffle(rest)
+
+            def same(c: str, rest: list[str] = rest, kind: Callable[[str], bool] = kind) -> str:
+                took = next(x for x in rest if kind(x) == kind(c))
+                rest.remove(took)
+                return took
+
             if isinstance(chosen, dict):
-                secret.chosen[seat] = {k: rest.pop() for k in chosen}
+                secret.chosen[seat] = {k: same(v) if v else v for k, v in chosen.items()}
             elif chosen:
-                secret.chosen[seat] = rest.pop()
+                secret.chosen[seat] = same(chosen)

@@ -8,7 +8,7 @@ from engine.core import Event, GameState, Refusal, RuleError
 from engine.core.rules import RANDOM_ROLE, check_roles, deal_roles, split_roles
 from engine.okc.content.loader import FACTION_IDS, load_pack
 from engine.okc.content.schema import ContentError
-from engine.okc.hooks import KNOWN, MODULES, active, band
+from engine.okc.hooks import BANDS, KNOWN, MODULES, active, band
 from engine.okc.pieces import BAG
 from engine.okc.state import Okc, Player, RegionState
 
@@ -85,6 +85,28 @@ def module_summary(options: dict[str, Any]) -> str:
     total = sum(m.complexity for m in mods)
     listed = ", ".join(f"{m.title} ({m.complexity})" for m in mods)
     return f"Wild Kingdom: {listed}. Complexity {total}: {band(total)}."
+
+
+def bands_line(total: int) -> str:
+    """The rulebook's three Complexity bands (Wild Kingdom, Introduction), the game's own marked."""
+    parts = []
+    for lo, hi, name in BANDS:
+        span = f"{lo} to {hi}" if hi < 99 else f"{lo} and more"
+        parts.append(f"{name} ({span}{', this game' if lo <= total <= hi else ''})")
+    return "Complexity bands: " + "; ".join(parts) + "."
+
+
+def lobby_notes(options: dict[str, Any]) -> list[str]:
+    """What the lobby says about the modules: each with its rating and the total's band, then the three
+    bands; [] for the base game and for a module list the game would refuse (the refusal says why)."""
+    try:
+        summary = module_summary(options)
+    except RuleError:
+        return []
+    if not summary:
+        return []
+    total = sum(m.complexity for m in active(module_names(options)))
+    return [summary, bands_line(total)]
 
 
 def check_options(seats: int, options: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.core import GameState
 from engine.okc import councils
-from engine.okc.allies import allies_in_hand
+from engine.okc.allies import allies_in_hand, is_ally
 from engine.okc.cards import card, kcard, pack_of, strength
 from engine.okc.content.vocabulary import TRAITS, describe
 from engine.okc.effects import region
@@ -59,10 +59,17 @@ def kingdom_view(g: Okc, kid: str) -> dict[str, Any]:
     return {"id": k.id, "name": k.name, "suit": k.suit, "kind": k.kind, "text": k.text or ". ".join(bits)}
 
 
+def ally_mark(g: Okc, seat: str, cid: str) -> dict[str, Any]:
+    """``{"ally": True}`` for a card a seat controls that is not of its faction (Wild Kingdom, Allies: the
+    card's back differs, so everyone can tell, face down too); {} otherwise and in a base game."""
+    return {"ally": True} if g.modules and is_ally(g, seat, cid) else {}
+
+
 def placed_view(g: Okc, p: Placed, reg: RegionState) -> dict[str, Any]:
     if not p.face_up:
-        return {"face_up": False}
-    return {"face_up": True, "card": card_view(g, p.card), "strength": strength(g, p, reg), "gained": p.gained,
+        return {"face_up": False, **ally_mark(g, p.owner, p.card)}
+    return {**ally_mark(g, p.owner, p.card), "face_up": True, "card": card_view(g, p.card),
+            "strength": strength(g, p, reg), "gained": p.gained,
             "blanked": p.blanked, "gained_traits": [k for k in p.gained_keywords if k in TRAITS],
             "gained_commands": [k for k in p.gained_keywords if k not in TRAITS], "retained": p.retained}
 
@@ -98,7 +105,8 @@ def public_view(state: GameState) -> dict[str, Any]:
         players[s] = {
             "faction": p.faction, "faction_name": pack.factions[p.faction].name, "influence": p.influence,
             "lore": p.lore, "hand": len(p.hand), "deck": len(p.deck), "hand_size": p.hand_size,
-            "discard": [card_view(g, c) for c in p.discard], "lost": [card_view(g, c) for c in p.lost],
+            "discard": [{**card_view(g, c), **ally_mark(g, s, c)} for c in p.discard],
+            "lost": [card_view(g, c) for c in p.lost],
             "supporters": {"board": p.supporters, "placed": placed, "lost": p.supporters_lost},
             "herald": p.herald,
             "tactics": [{"id": t, "name": pack.tactics[t].name, "text": pack.tactics[t].text, "exhausted": ex}
@@ -111,6 +119,8 @@ def public_view(state: GameState) -> dict[str, Any]:
             "governed": p.governed, "journeyed": p.journeyed,
             "passed": g.step in ("spring_actions", "day", "autumn") and s not in g.turn_queue,
         }
+        if g.modules:
+            players[s]["allies"] = len(allies_in_hand(g, s))   # Allies in hand: their backs show
     bids = None
     if g.step in ("ally_bids", "bid", "resolve_bids"):
         bids = {"allies": sorted(g.ally_bids), "key": f"bid-{g.round}", "awaiting": list(g.secret.awaiting) if g.secret else [],
@@ -171,6 +181,12 @@ def private_view(state: GameState, seat: str, out: dict[str, Any]) -> None:
         "options": list(g.choice.options) if g.choice is not None and g.choice.seat == seat else [],
         "peeked": [{"seat": s, "region": r, "card": card_view(g, c)} for s, r, c in (x.split("|") for x in p.peeked)],
     }
+    if g.modules:
+        # Wild Kingdom, Allies: the seat's Allies wherever they are (the deck's in no particular order).
+        out["private"]["allies"] = {
+            "hand": [card_view(g, c) for c in sorted(allies)],
+            "deck": [card_view(g, c) for c in sorted(c for c in p.deck if is_ally(g, seat, c))],
+            "discard": [card_view(g, c) for c in p.discard if is_ally(g, seat, c)]}
 
 
 def view(state: GameState, seat: str | None) -> dict[str, Any]:

@@ -141,7 +141,8 @@ def player_rows(scene: Scene, b: Board, mk: dict[str, Mark], x: int, y: int, pw:
                hand=p.hand, deck=p.deck)
         y += 20
         if p.kingdom:
-            names = ", ".join(k.name + (f" ({k.occupant or 'occupied'})" if k.occupied else "") for k in p.kingdom)
+            names = ", ".join(k.name + (" (at the Town)" if k.custodians else f" ({k.occupant or 'occupied'})"
+                                        if k.occupied else "") for k in p.kingdom)
             w.text(scene, "player_kingdom", x + 42, y, names, size=12, ink=MUTED, where="players", who=seat,
                    limit=pw - 56, count=len(p.kingdom))
             y += 18
@@ -154,9 +155,16 @@ def wild_rows(scene: Scene, b: Board, x: int, y: int, pw: int) -> int:
     if not b.wild:
         return y
     y = w.panel_row_title(scene, x + 14, y, "Wild Kingdom")
+    names = {loc.id: loc.name for r in b.regions for loc in r.locations}
+    drawn = {"travelling_town": b.town, "whispering_tower": b.tower}
     for name, value in sorted(b.wild.items()):
         label = name.replace("_", " ").title()
-        w.text(scene, "wild", x + 14, y, f"{label} [{initials(label)}]: {describe(value)}", size=14,
+        piece = drawn.get(name)
+        if piece is not None:       # drawn on the board: the panel says where it stands
+            said = f"on the {names.get(piece.location, piece.location)}"
+        else:
+            said = describe(value)
+        w.text(scene, "wild", x + 14, y, f"{label} [{initials(label)}]: {said}", size=14,
                where="wild", limit=pw - 28, module=name)
         y += 22
     return y + 4

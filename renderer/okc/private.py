@@ -26,6 +26,8 @@ def name_lines(c: CardFace) -> int:
 
 def faction_text(c: CardFace) -> str:
     lines = [w.wrap(c.name, 13, CARD_W - 14, lines=2, bold=True)]
+    if c.ally:
+        lines[0] += " (Ally)" if "\n" not in lines[0] and len(c.name) < 12 else "\nAlly"
     lines.append(f"Strength {c.strength}" if c.strength is not None else "")
     icons = []
     if c.votes:
@@ -66,6 +68,25 @@ def card_row(scene: Scene, kind: str, y: int, items: list[CardFace], where: str,
     return y + rows * (CARD_H + GAP) + 4
 
 
+def own_facedown_marks(b: Board, region: str, seat: str) -> list[bool]:
+    """Whether each of the seat's face-down cards in ``region`` is an Ally (the board shows it), in order."""
+    r = next((x for x in b.regions if x.id == region), None)
+    return [c.ally for c in (r.cards.get(seat, []) if r else []) if c.face_down]
+
+
+def boon_row(scene: Scene, y: int, boons: list[CardFace], seat: str) -> int:
+    """The seat's Boons as gold tokens: name and what it does."""
+    for i, c in enumerate(boons):
+        x = 20 + (i % PER_ROW) * (CARD_W + GAP)
+        top = y + (i // PER_ROW) * (CARD_H + GAP)
+        name = w.wrap(c.name, 13, CARD_W - 14, lines=2, bold=True)
+        words = name + ("\n" + w.wrap(c.text, 11, CARD_W - 14, lines=4) if c.text else "")
+        w.card(scene, "boon", x, top, CARD_W, CARD_H, words, GOLD, size=11, where="boons", who=seat,
+               title_lines=name.count("\n") + 1, name=c.name, id=c.id)
+    rows = (len(boons) + PER_ROW - 1) // PER_ROW
+    return y + rows * (CARD_H + GAP) + 4
+
+
 def section(scene: Scene, y: int, title: str) -> int:
     w.text(scene, "section", 20, y, title, size=18, bold=True, ink="#f0d890", where="private")
     return y + 28
@@ -99,8 +120,13 @@ def private_scene(view: dict[str, Any], seat: str) -> Scene:
     if b.bid is not None:
         secrets.append(f"bid: {b.bid.name} ({b.bid.strength})")
     for region, placed in sorted(b.facedown.items()):
-        for c in placed:
-            secrets.append(f"{region.title()}: {c.name} ({c.strength})")
+        allied = own_facedown_marks(b, region, seat)
+        boons = b.boons_on.get(region, [])
+        for i, c in enumerate(placed):
+            ally = " (Ally)" if i < len(allied) and allied[i] else ""
+            on = boons[i] if i < len(boons) else []
+            with_boons = f", with the Boon{'s' if len(on) > 1 else ''} {' and '.join(x.name for x in on)}" if on else ""
+            secrets.append(f"{region.title()}: {c.name} ({c.strength}){ally}{with_boons}")
     for region, c in sorted(b.placing.items()):
         secrets.append(f"{region.title()} (laid, not yet revealed): {c.name} ({c.strength})")
     if b.tie_card is not None:
@@ -131,17 +157,28 @@ def private_scene(view: dict[str, Any], seat: str) -> Scene:
             occupant = b.occupants.get(k.id)
             occupant_name = occupant.name if occupant is not None else k.occupant
             label = w.wrap(k.name, 13, 220, lines=1, bold=True)
-            if k.occupied or occupant_name:
+            if k.custodians:
+                label += "\nkept at the Travelling Town"
+            elif k.occupied or occupant_name:
                 label += "\noccupied by " + (occupant_name or "a faction card")
             w.card(scene, "kingdom_card", x, top, 230, 60, label, SUIT_FILL.get(k.suit, CARD_FILL), size=13,
                    where="kingdom", who=seat, title_lines=1, name=k.name, occupant=occupant_name)
         y += ((len(me.kingdom) + 3) // 4) * 70 + (0 if me.kingdom else 26)
         if not me.kingdom:
             w.text(scene, "kingdom_card_none", 24, y - 26, "none", size=14, ink="#c9d1db", where="kingdom")
-    # Boons and peeks (Wild Kingdom, when present)
+    # Boons, Allies and peeks (Wild Kingdom, when present)
     if b.boons:
-        y = section(scene, y, "Boons")
-        y = card_row(scene, "boon", y, b.boons, "boons", seat, fill=GOLD)
+        y = section(scene, y, "Your Boons (only you know them)")
+        y = boon_row(scene, y, b.boons, seat)
+    if any(b.allies.values()):
+        y = section(scene, y, "Your Allies")
+        for pile in ("hand", "deck", "discard"):
+            names = ", ".join(c.name for c in b.allies.get(pile, []))
+            if names:
+                w.text(scene, "ally", 24, y, f"in your {pile}: {names}", size=15, where="allies", who=seat,
+                       limit=WIDTH - 48, pile=pile, count=len(b.allies[pile]))
+                y += 22
+        y += 6
     if b.peeked:
         y = section(scene, y, "Seen this round")
         for who, region, c in b.peeked:
@@ -165,4 +202,5 @@ def height_for(b: Board, seat: str) -> int:
     h += (34 + secrets * 22) if secrets else 0
     h += (28 + boon_rows * (CARD_H + GAP)) if boon_rows else 0
     h += (28 + 22 * len(b.peeked)) if b.peeked else 0
+    h += (34 + 22 * sum(1 for v in b.allies.values() if v)) if any(b.allies.values()) else 0
     return h + 30

@@ -13,7 +13,7 @@ from typing import Any
 
 from renderer import widgets as w
 from renderer.okc.panel import draw_panel, favour_disc, initials
-from renderer.okc.read import Board, CardFace, Region, board
+from renderer.okc.read import Board, CardFace, Region, Tower, Town, board
 from renderer.palette import FACE_DOWN, GOLD, INK_DARK, INK_LIGHT, Mark, marks, roman
 from renderer.scene import Item, Scene
 
@@ -22,6 +22,7 @@ BACKGROUND = "#1f2a22"
 REGION_FILL = {"Highlands": "#6f7f8f", "Plateau": "#a08a5a", "Lowlands": "#5f8a5a"}
 SUIT_FILL = {"coins": "#e8d08a", "books": "#a9c7e8", "swords": "#e3a6a0"}
 CARD_FILL = "#efe6d2"
+ALLY_BACK = "#5b4a78"   # an Ally's back (Wild Kingdom): another faction's card, told apart face down
 
 BOARD_X, BOARD_W = 20, 1000
 REGION_TOP, REGION_H = 215, 255
@@ -90,6 +91,58 @@ def draw_great_road(scene: Scene, b: Board) -> None:
            where="Great Road", ink="#c9d1db", count=b.discard)
 
 
+TOWN_X, TOWN_W = BOARD_X + 828, 165
+TOWER_X, TOWER_W = BOARD_X + 320, BOARD_W - 320
+LEVELS = ("entrance", "labyrinth", "pinnacle")
+
+
+def draw_town(scene: Scene, t: Town, b: Board, mk: dict[str, Mark]) -> None:
+    """The Travelling Town card at the end of the Great Road: the Influence on it, then its two spaces with
+    the Kingdom cards kept there and the Faction Marker of whoever holds each (Wild Kingdom, Travelling Town)."""
+    w.card(scene, "town_card", TOWN_X, 84, TOWN_W, 34, f"Travelling Town\n{t.influence} Influence", "#c8b4e8",
+           size=12, bold=True, where="Travelling Town", title_lines=1, influence=t.influence)
+    for i, c in enumerate(t.spaces[:2]):
+        y = 122 + i * 40
+        if c is None:
+            scene.add(Item("town_space", "rect", TOWN_X, y, TOWN_W, 36, fill=None, outline="#c8b4e8", width=1,
+                           where="Travelling Town", info={"slot": i, "empty": True}))
+            w.text(scene, "town_space_label", TOWN_X + TOWN_W // 2, y + 10, "empty space", size=11, ink="#c9d1db",
+                   anchor="ma", where="Travelling Town")
+            continue
+        w.card(scene, "town_space", TOWN_X + 30, y, TOWN_W - 30, 36, w.wrap(c.name, 11, TOWN_W - 40, lines=2, bold=True),
+               SUIT_FILL.get(c.suit, CARD_FILL), size=11, bold=True, where="Travelling Town", who=c.owner,
+               slot=i, name=c.name, owner=c.owner, empty=False)
+        if c.owner in mk:
+            w.mark(scene, "town_marker", mk[c.owner], TOWN_X + 14, y + 18, 24, where="Travelling Town")
+
+
+def draw_tower(scene: Scene, t: Tower, b: Board, mk: dict[str, Mark]) -> None:
+    """The Whispering Tower tile along the top: each level's face-down Boons, the stack and the discard,
+    and how many Boons each player holds (which ones only their owner knows)."""
+    top = 8
+    scene.add(Item("tower_tile", "rect", TOWER_X, top, TOWER_W, 46, fill="#3a3350", outline="#8a7ab0", width=2,
+                   where="Whispering Tower", info={"stack": t.stack, "discard": t.discard}))
+    w.text(scene, "tower_name", TOWER_X + 10, top + 4, "Whispering Tower", size=14, bold=True, ink="#e8dcff",
+           where="Whispering Tower")
+    w.text(scene, "tower_piles", TOWER_X + 10, top + 25, f"stack {t.stack} · discard {t.discard}", size=12,
+           ink="#c9d1db", where="Whispering Tower", stack=t.stack, discard=t.discard)
+    for i, level in enumerate(LEVELS):
+        x = TOWER_X + 165 + i * 112
+        w.text(scene, "tower_level", x, top + 4, level.title(), size=12, bold=True, ink="#e8dcff",
+               where="Whispering Tower", level=level, boons=t.levels.get(level, 0))
+        for j in range(t.levels.get(level, 0)):
+            scene.add(Item("tower_boon", "disc", x + 11 + j * 26, top + 32, text="?", fill=FACE_DOWN, outline=GOLD,
+                           ink=GOLD, size=24, width=2, where="Whispering Tower",
+                           info={"level": level, "face_down": True}))
+    x = TOWER_X + 505
+    w.text(scene, "tower_held_label", x, top + 4, "Boons held", size=12, bold=True, ink="#e8dcff",
+           where="Whispering Tower")
+    for k, seat in enumerate(s for s in b.seats if s in mk):
+        n = t.held.get(seat, 0)
+        w.mark(scene, "boons_held", mk[seat], x + 14 + k * 38, top + 31, 28, text=str(n), where="Whispering Tower",
+               count=n)
+
+
 def draw_region(scene: Scene, i: int, r: Region, b: Board, mk: dict[str, Mark]) -> None:
     top = REGION_TOP + i * REGION_H
     if r.clash:
@@ -113,6 +166,10 @@ def draw_region(scene: Scene, i: int, r: Region, b: Board, mk: dict[str, Mark]) 
             scene.add(Item("wild_piece", "hexagon", x + 30 + k * 44, y + LOC_H - 30, text=initials(piece),
                            fill="#c8b4e8", outline=INK_DARK, ink=INK_DARK, size=38, width=2, where=loc.name,
                            info={"module": module, "piece": piece}))
+        left = b.town.left.get(loc.id, 0) if b.town else 0
+        if left:
+            scene.add(Item("town_influence", "disc", x + LOC_W - 36, y + 100, text=f"+{left}", fill="#c8b4e8",
+                           outline=INK_DARK, ink=INK_DARK, size=38, where=loc.name, info={"influence": left}))
         if (loc.favour or b.favour_location == loc.id) and not b.favour_holder:
             favour_disc(scene, x + LOC_W - 34, y + LOC_H - 34, b.favour_uses, loc.name)
     # Supporters in the region
@@ -137,17 +194,23 @@ def draw_region(scene: Scene, i: int, r: Region, b: Board, mk: dict[str, Mark]) 
         for n, c in enumerate(shown[:4]):
             cx = ax + 32 + n * 66
             if c.face_down:
-                scene.add(Item("region_card", "card", cx, y, 62, 50, text="?", fill=FACE_DOWN,
-                               outline=mk[seat].colour, ink=INK_LIGHT, size=18, bold=True, width=3, where=r.name,
-                               who=seat, info={"face_down": True}))
+                scene.add(Item("region_card", "card", cx, y, 62, 50, text="Ally\n?" if c.ally else "?",
+                               fill=ALLY_BACK if c.ally else FACE_DOWN, outline=mk[seat].colour, ink=INK_LIGHT,
+                               size=15 if c.ally else 18, bold=True, width=3, where=r.name, who=seat,
+                               info={"face_down": True, **({"ally": True} if c.ally else {})}))
             else:
                 scene.add(Item("region_card", "card", cx, y, 62, 50, text=card_text(c, 58, 10), fill=CARD_FILL,
                                outline=mk[seat].colour, ink=INK_DARK, size=10, bold=True, width=3, where=r.name,
-                               who=seat, info={"face_down": False, "name": c.name, "strength": c.strength}))
+                               who=seat, info={"face_down": False, "name": c.name, "strength": c.strength,
+                                               **({"ally": True} if c.ally else {}),
+                                               **({"boons": list(c.boon_names)} if c.boon_names else {})}))
+                if c.ally:
+                    w.chip(scene, "ally_badge", cx + 2, y + 36, "Ally", "#c8b4e8", INK_DARK, where=r.name, who=seat,
+                           size=10, limit=40)
         for n, c in enumerate(shown[:4]):
             if c.boons:
                 scene.add(Item("boon_badge", "disc", ax + 32 + n * 66 + 56, y + 4, text=f"B{c.boons}", fill=GOLD,
-                               outline=INK_DARK, ink=INK_DARK, size=20, where=r.name, who=seat,
+                               outline=INK_DARK, ink=INK_DARK, size=26, where=r.name, who=seat,
                                info={"boons": c.boons}))
         if len(shown) > 4:
             w.text(scene, "region_card_more", ax + 32 + 4 * 66 - 2, y + 16, f"+{len(shown) - 4}", size=14, bold=True,
@@ -186,6 +249,10 @@ def public_scene(view: dict[str, Any]) -> Scene:
     base, key = base_for(b)
     scene = Scene(WIDTH, HEIGHT, BACKGROUND, base=base, base_key=key)
     draw_great_road(scene, b)
+    if b.town is not None:
+        draw_town(scene, b.town, b, mk)
+    if b.tower is not None:
+        draw_tower(scene, b.tower, b, mk)
     for i, region in enumerate(b.regions[:3]):
         draw_region(scene, i, region, b, mk)
     draw_panel(scene, b, mk)

@@ -30,6 +30,11 @@ class CardFace:
     gained: int = 0
     blanked: bool = False
     boons: int = 0  # Whispering Tower Boons on a placed card (face down until the card is revealed)
+    boon_names: list[str] = field(default_factory=list)  # the Boons' names, once revealed with the card
+    ally: bool = False  # an Ally (Wild Kingdom): a card of another faction; its back shows, face down too
+    owner: str = ""  # whose Faction Marker is on a Kingdom card kept at the Travelling Town
+    text: str = ""  # rules text (drawn for Boons, whose names say little)
+    custodians: bool = False  # a Kingdom card kept at the Travelling Town (its Custodians Occupy it)
 
 
 @dataclass
@@ -82,6 +87,29 @@ class Player:
     governed: bool = False
     journeyed: bool = False
     passed: bool = False
+    allies: int = 0  # Allies in hand (Wild Kingdom: their backs show)
+
+
+@dataclass
+class Town:
+    """The Travelling Town card (Wild Kingdom): Influence on it, its two spaces, Influence left on Locations."""
+
+    location: str
+    influence: int = 0
+    spaces: list[CardFace | None] = field(default_factory=list)
+    left: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class Tower:
+    """The Whispering Tower tile (Wild Kingdom): face-down Boons on each level, the stack, the discard and
+    how many Boons each player holds (which ones is secret)."""
+
+    location: str
+    levels: dict[str, int] = field(default_factory=dict)
+    stack: int = 0
+    discard: int = 0
+    held: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -115,6 +143,8 @@ class Board:
     wild: dict[str, Any]
     wild_pieces: list[tuple[str, str, str]]  # (module, piece name, location id)
     result: dict[str, Any] | None
+    town: Town | None = None
+    tower: Tower | None = None
     # private parts (a seat's own view only)
     hand: list[CardFace] = field(default_factory=list)
     bid: CardFace | None = None
@@ -124,6 +154,8 @@ class Board:
     occupants: dict[str, CardFace] = field(default_factory=dict)
     peeked: list[tuple[str, str, CardFace]] = field(default_factory=list)
     boons: list[CardFace] = field(default_factory=list)
+    boons_on: dict[str, list[list[CardFace]]] = field(default_factory=dict)  # own face-down cards' Boons
+    allies: dict[str, list[CardFace]] = field(default_factory=dict)         # own Allies: hand, deck, discard
 
 
 def _int(value: Any, default: int = 0) -> int:
@@ -141,9 +173,11 @@ def card(raw: Any) -> CardFace:
         on = raw.get("boons")
         boons = len(on) if isinstance(on, list) else _int(on)
         if not raw.get("face_up"):
-            return CardFace(face_down=True, boons=boons)
+            return CardFace(face_down=True, boons=boons, ally=bool(raw.get("ally")))
         inner = card(raw.get("card"))
         inner.boons = boons
+        inner.ally = bool(raw.get("ally"))
+        inner.boon_names = [str(b.get("name", "?")) for b in on if isinstance(b, dict)] if isinstance(on, list) else []
         if raw.get("strength") is not None:
             inner.strength = _int(raw["strength"])
         inner.gained = _int(raw.get("gained"))
@@ -162,6 +196,10 @@ def card(raw: Any) -> CardFace:
         id=str(raw.get("id", "")),
         occupied=bool(raw.get("occupied")),
         occupant=str(raw["occupant"].get("name", "")) if isinstance(raw.get("occupant"), dict) else "",
+        ally=bool(raw.get("ally")),
+        owner=str(raw.get("owner") or ""),
+        text=str(raw.get("text") or ""),
+        custodians=bool(raw.get("custodians")),
     )
 
 
@@ -194,6 +232,7 @@ def _player(seat: str, raw: dict[str, Any]) -> Player:
         governed=bool(raw.get("governed")),
         journeyed=bool(raw.get("journeyed")),
         passed=bool(raw.get("passed")),
+        allies=_int(raw.get("allies")),
     )
 
 
@@ -252,6 +291,23 @@ def wild_pieces(wild: dict[str, Any]) -> list[tuple[str, str, str]]:
     return found
 
 
+def town(raw: Any) -> Town | None:
+    """The Travelling Town's public state (``view["travelling_town"]``), when it is in play."""
+    if not isinstance(raw, dict) or not raw.get("location"):
+        return None
+    return Town(str(raw["location"]), _int(raw.get("influence")),
+                [card(c) if isinstance(c, dict) else None for c in raw.get("spaces") or []],
+                _counts(raw.get("left")))
+
+
+def tower(raw: Any) -> Tower | None:
+    """The Whispering Tower's public state (``view["whispering_tower"]``), when it is in play."""
+    if not isinstance(raw, dict) or not raw.get("location"):
+        return None
+    return Tower(str(raw["location"]), _counts(raw.get("levels")), _int(raw.get("stack")), _int(raw.get("discard")),
+                 _counts(raw.get("boons")))
+
+
 def board(view: dict[str, Any], seat: str | None) -> Board:
     players_raw = view.get("players") or {}
     # Colours and shapes follow the seat names, sorted: stable all game (the view lists players in
@@ -294,6 +350,8 @@ def board(view: dict[str, Any], seat: str | None) -> Board:
         wild=wild_kingdom(view),
         wild_pieces=wild_pieces(wild_kingdom(view)),
         result=view.get("result") if isinstance(view.get("result"), dict) else None,
+        town=town(view.get("travelling_town")),
+        tower=tower(view.get("whispering_tower")),
     )
     if isinstance(private, dict):
         b.hand = cards(private.get("hand"))
@@ -305,6 +363,10 @@ def board(view: dict[str, Any], seat: str | None) -> Board:
         b.peeked = [(str(p.get("seat", "")), str(p.get("region", "")), card(p.get("card")))
                     for p in private.get("peeked") or [] if isinstance(p, dict)]
         b.boons = cards(private.get("boons"))
+        tower_private = private.get("whispering_tower") or {}
+        b.boons_on = {str(r): [cards(on) for on in placed] for r, placed in (tower_private.get("facedown") or {}).items()
+                      if isinstance(placed, list)}
+        b.allies = {str(k): cards(v) for k, v in (private.get("allies") or {}).items()}
         if seat in b.players:
             me = b.players[seat]
             me.lore = _int(private.get("lore"), me.lore)

@@ -13,6 +13,13 @@ def test_playouts_pass(capsys) -> None:
     assert out[-1].startswith("12 games, ") and out[-1].endswith("decisions/s")
 
 
+def test_a_run_split_with_start_plays_the_same_games(capsys) -> None:
+    assert main(["tests.games.tribute:RULES", "--games", "5", "--seed", "4"]) == 0
+    whole = [line for line in capsys.readouterr().out.splitlines() if line.startswith("game ")]
+    assert main(["tests.games.tribute:RULES", "--games", "2", "--seed", "4", "--start", "3"]) == 0
+    assert [line for line in capsys.readouterr().out.splitlines() if line.startswith("game ")] == whole[3:]
+
+
 def test_replay_is_deterministic() -> None:
     a = Playout(RULES, ["x", "y", "z"], 99)
     b = Playout(RULES, ["x", "y", "z"], 99)

@@ -327,6 +327,8 @@ class WhisperingTower(Module):
                 for view, p in zip(shown, mine, strict=True):
                     if p.boons:
                         view["boons"] = [boon_view(b) for b in p.boons] if p.face_up else len(p.boons)
+                        if p.face_up:       # an Empowering Boon's Strength is the card's (it counts in the tally)
+                            view["strength"] += sum(boon(b).strength for b in p.boons)
         if seat is not None and seat in g.players:
             # Also as ``private.boons``: the private board draws them (renderer/okc).
             out["private"]["boons"] = [boon_view(b) for b in t["supply"][seat]]

@@ -1,0 +1,64 @@
+"""The lobby tells the Wild Kingdom modules chosen for an OKC game: each with its Complexity Rating, the
+total with its band, and the rulebook's three bands (Wild Kingdom, Introduction); on the local table's
+text and on the Discord lobby message alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.table import Store, TableService
+from bot.table import text as wording
+from tests.speech import assert_human
+from tests.table.conftest import ALICE, CHAN
+
+
+@pytest.fixture
+def shipped(tmp_path, clock):
+    t = TableService(Store(tmp_path / "notes.sqlite3"), clock=clock)
+    yield t
+    t.store.close()
+
+
+MODULES = ("Wild Kingdom: Night Map (1), Travelling Town (2), Whispering Tower (3). "
+           "Complexity 6: Welcome to the Wild Kingdom.")
+BANDS = ("Complexity bands: First Comets in the Sky (1 to 4); Welcome to the Wild Kingdom (5 to 8, this game); "
+         "All is Altered (9 and more).")
+
+
+def test_the_lobby_names_each_module_with_its_rating_the_total_and_the_bands(shipped) -> None:
+    created = shipped.new_game(ALICE, CHAN, "okc", players=2, options="modules=all", seed=4)
+    assert created.game is not None and created.game.notes == (MODULES, BANDS)
+    said = wording.describe(created)
+    assert said.splitlines()[1:] == [MODULES, BANDS]
+    status = wording.status_text(shipped.status(ALICE, CHAN))
+    assert MODULES in status and BANDS in status
+    for line in (said, status):
+        assert_human(line)
+
+
+@pytest.mark.parametrize("modules,band", [("night_map", "First Comets in the Sky (1 to 4, this game)"),
+                                          ("travelling_town,whispering_tower",
+                                           "Welcome to the Wild Kingdom (5 to 8, this game)")])
+def test_the_band_marked_follows_the_total(shipped, modules: str, band: str) -> None:
+    created = shipped.new_game(ALICE, CHAN, "okc", players=2, options=f"modules={modules}", seed=4)
+    assert created.game is not None and band in created.game.notes[1]
+
+
+def test_no_modules_no_lines(shipped) -> None:
+    created = shipped.new_game(ALICE, CHAN, "okc", players=2, seed=4)
+    assert created.game is not None and created.game.notes == ()
+    assert len(wording.describe(created).splitlines()) == 1
+
+
+def test_the_discord_lobby_message_has_a_modules_field(shipped) -> None:
+    discord = pytest.importorskip("discord")
+    from bot.discord import present
+
+    created = shipped.new_game(ALICE, CHAN, "okc", players=2, options="modules=travelling_town", seed=4)
+    assert created.game is not None
+    embed = present.lobby_embed(created.game, max_seats=4, min_seats=2)
+    assert isinstance(embed, discord.Embed)
+    field = next(f for f in embed.fields if f.name == "Modules")
+    assert field.value == ("Wild Kingdom: Travelling Town (2). Complexity 2: First Comets in the Sky.\n"
+                           "Complexity bands: First Comets in the Sky (1 to 4, this game); Welcome to the Wild "
+                           "Kingdom (5 to 8); All is Altered (9 and more).")
