@@ -108,6 +108,26 @@ def test_card_placement_flows_card_then_region_for_each_card() -> None:
     do(state, "p1", action.text())
 
 
+def test_card_placement_flow_merged_as_the_table_merges_it() -> None:
+    """The table keeps every earlier step's choices and adds each new one's (bot/table/prompts.py):
+    after a card has its Region the next question is again which card, never the same card twice."""
+    state = game(3)
+    play_to_region_cards(state)
+    chosen: dict[str, Any] = {}
+    asked, action = [], None
+    for _ in range(8):
+        step = WORDS.flow(state, "p1", "place", chosen, ALICE)
+        assert step is not None
+        asked.append(step.param)
+        option = step.options[0]
+        if option.action is not None:
+            action = option.action
+            break
+        chosen.update(dict(option.chosen))
+    assert asked == ["card", "region", "card", "region", "card"]
+    assert action is not None and action in RULES.legal(state, "p1")
+
+
 def test_clash_order_and_claims_read_in_words() -> None:
     state = game(2)
     g = data(state)

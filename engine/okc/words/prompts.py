@@ -578,7 +578,8 @@ def place_flow(state: GameState, seat: str, chosen: Mapping[str, Any], aud: Audi
             options.append(Choice(region_name(state, r), Action.of("place", **now), style="primary" if not options
                                   else "secondary"))
         else:
-            options.append(Choice(region_name(state, r), None, flow="place", chosen=tuple(now.items()),
+            # "card" is cleared: the table merges each step's choices into the ones before
+            options.append(Choice(region_name(state, r), None, flow="place", chosen=(*now.items(), ("card", None)),
                                   style="primary" if not options else "secondary"))
     return FlowStep("place", "region", f"Next to which Region does {card_name(state, str(pending))} go?",
                     tuple(options))
