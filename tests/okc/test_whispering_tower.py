@@ -146,3 +146,34 @@ def test_a_boons_visit_to_the_tower_may_be_declined() -> None:
     advance(state)
     assert g.choice is not None and g.choice.kind == "tower_visit" and g.choice.optional
     assert RULES.view(state, "p1")["choice"]["optional"] is True
+
+
+def test_the_tower_questions_name_the_next_level_and_the_receiver() -> None:
+    """Words: the climb names the level ahead (the Lore only for the Pinnacle), a gift's options
+    name who receives it, and the tower's new place reads as the board names it."""
+    from engine.core import Audience
+    from engine.okc.words import WORDS
+
+    state = game(3, modules="whispering_tower")
+    g = data(state)
+    t = tower(g)
+    g.pieces["whispering_tower"] = "harvest_field"
+    t["levels"]["labyrinth"] = ["wt.lamp", "wt.oath"]
+    spring_actions(state, {"p1": {"plateau": "nobility.f4"}})
+    pass_until(state, "clash_order")
+    do(state, "p3", "order regions:plateau,highlands,lowlands")
+    pass_until(state, "claim")
+    do(state, "p1", "claim location:harvest_field")
+    aud = Audience("p1")
+
+    def asked() -> tuple[str, list[str]]:
+        d = next(d for d in RULES.pending(state) if "p1" in d.seats)
+        shown = WORDS.choices(state, d, "p1", RULES.legal(state, "p1"), aud)
+        return WORDS.question(state, d, "p1", aud), [c.label for c in shown]
+
+    question, _ = asked()
+    assert "the Labyrinth" in question and "Lore" not in question
+    do(state, "p1", "choose option:labyrinth")
+    do(state, "p1", "choose option:wt.lamp")
+    _, labels = asked()
+    assert labels and all(label.startswith("To ") for label in labels), labels

@@ -176,6 +176,10 @@ def if_absent(state: GameState, decision: Decision, seat: str, aud: Audience) ->
 
 # -- labels --------------------------------------------------------------------------------------
 
+# Choice kinds whose options name the player who receives, not the one taken from (modules add theirs).
+GIVING_KINDS: set[str] = set()
+
+
 def option_label(state: GameState, seat: str, option: str, aud: Audience) -> str:
     """A ``choose`` option in words, for the effect waiting on ``seat``."""
     g = okc(state)
@@ -218,7 +222,7 @@ def option_label(state: GameState, seat: str, option: str, aud: Audience) -> str
     if option in p.kingdom:
         return f"{KINGDOM_VERBS.get(kind, 'Take')} {kingdom_name(state, option)}"
     if option in g.players:
-        return f"From {whom(state, option, aud)}"
+        return f"{'To' if kind in GIVING_KINDS else 'From'} {whom(state, option, aud)}"
     if option in p.tactics:
         return f"Ready {tactic_name(state, option)}"
     if any(r.id == option for r in g.regions):

@@ -89,7 +89,10 @@ def reshuffled(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def ask_level(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
-    return "The Whispering Tower: climb to the next level, or leave now? The Pinnacle costs 1 Lore."
+    done = step.get("explored", [])
+    following = next((lv for lv in LEVEL_NAMES if lv not in done), "pinnacle")
+    cost = " It costs 1 Lore." if following == "pinnacle" else ""
+    return f"The Whispering Tower: climb on to {LEVEL_NAMES[following]}, or leave now?{cost}"
 
 
 def ask_keep(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
@@ -121,6 +124,9 @@ def option_name(state: GameState, kind: str, value: str) -> str | None:
         return f"{verb}{boon_name(value)}"
     if kind == "tower_level":
         return "Leave the tower" if value == "leave" else f"Explore {LEVEL_NAMES.get(value, value)}"
+    if kind == "tower_move":
+        where = location_where(state, value)   # "the Castle (Plateau)"
+        return where[:1].upper() + where[1:]
     if kind == "tower_visit" and value == "visit":
         return "Visit the tower"
     return None
@@ -153,5 +159,6 @@ def register(w: Any) -> None:
                       ("tower_discard", ask_discard), ("tower_move", ask_move), ("tower_visit", ask_visit)):
         w.choice_questions[kind] = ask
     w.option_names.append(option_name)
+    w.giving_kinds.add("tower_give")   # its players' options read "To ..."
     w.labels["boon"] = label_boon
     w.mat_parts.append(mat)
