@@ -57,6 +57,7 @@ class OkcWords(Words):
         # Modules' names for the values they offer (Boons), consulted by the prompts.
         self.option_names = prompts.OPTION_NAMES
         self.giving_kinds = prompts.GIVING_KINDS
+        self.summary_kinds = summary.WILD_KINDS
         self.installed: set[str] = set()
         for area in (spring, secrets, summer, turns, autumn, favour, lore, deck, wild):
             area.register(self)

@@ -39,6 +39,9 @@ DAY_KINDS = ("okc.deployed", "okc.tactic", "okc.kingdom_action", "okc.favour_use
 NIGHT_KINDS = ("okc.deadly", "okc.immune")
 NEWS_PRIVATE = frozenset({"okc.drew.cards", "okc.peeked.card", "okc.swapped.cards", "okc.bottomed.card", "okc.hand"})
 MAX_LINES = 8
+# Public events of the Wild Kingdom's pieces told in a phase's one post (modules add their own kinds).
+WILD_KINDS: set[str] = {"okc.visit", "okc.travelled", "okc.piece_moved"}
+WILD_PARTS = 6
 
 
 def phase_title(state: GameState) -> str:
@@ -353,6 +356,16 @@ def clash_line(state: GameState, segment: list[Event], aud: Audience) -> str:
     return f"{region_name(state, rid)}: {whom(state, seat, aud)} win {score}{where}."
 
 
+def wild_line(state: GameState, pub: list[Event], aud: Audience, tell: Tell) -> str | None:
+    """One line for what the Wild Kingdom's pieces saw this phase: Visits, the tower's levels, Boons
+    handed on, pieces travelling or moved (each told as its own event is, folded together)."""
+    parts = [tell(state, e, aud).rstrip(".") for e in pub if e.kind in WILD_KINDS]
+    parts = [p for p in parts if p]
+    if len(parts) > WILD_PARTS:
+        parts = [*parts[:WILD_PARTS - 1], f"and {plural(len(parts) - WILD_PARTS + 1, 'more deed')}"]
+    return joined("In the Wild Kingdom", parts)
+
+
 def phase_summary(state: GameState, phase: str, events: list[Event], aud: Audience, tell: Tell) -> list[str]:
     aud = aud.public()
     pub = [e for e in events if e.to is None]
@@ -379,6 +392,7 @@ def phase_summary(state: GameState, phase: str, events: list[Event], aud: Audien
     lines.append(joined("Heralds", heralds))
     lines += [tell(state, e, aud) for e in pub if e.kind == "okc.region_cards"]
     lines += [clash_line(state, seg, aud) for seg in battle_events(pub)]
+    lines.append(wild_line(state, pub, aud, tell))
     lines.append(joined("Governed", [f"{whom(state, e.data['seat'], aud)} put {card_power(state, e.data['card'])} "
                                      f"into the {council_name(state, e.data['council'])}"
                                      for e in pub if e.kind == "okc.govern"]))

@@ -64,5 +64,6 @@ def register(w: Any) -> None:
                      ("okc.town_displaced", displaced), ("okc.town_trade", trade),
                      ("okc.town_influence_claimed", claimed)):
         w.on(kind)(fn)
+    w.summary_kinds.update({"okc.town_kept", "okc.town_trade"})   # in the phase's one post
     w.choice_questions["town_card"] = ask_card
     w.choice_questions["town_displace"] = ask_displace

@@ -160,5 +160,6 @@ def register(w: Any) -> None:
         w.choice_questions[kind] = ask
     w.option_names.append(option_name)
     w.giving_kinds.add("tower_give")   # its players' options read "To ..."
+    w.summary_kinds.update({"okc.tower_level", "okc.boon_passed"})
     w.labels["boon"] = label_boon
     w.mat_parts.append(mat)
