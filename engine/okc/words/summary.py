@@ -359,8 +359,8 @@ def clash_line(state: GameState, segment: list[Event], aud: Audience) -> str:
 def wild_line(state: GameState, pub: list[Event], aud: Audience, tell: Tell) -> str | None:
     """One line for what the Wild Kingdom's pieces saw this phase: Visits, the tower's levels, Boons
     handed on, pieces travelling or moved (each told as its own event is, folded together)."""
-    parts = [tell(state, e, aud).rstrip(".") for e in pub if e.kind in WILD_KINDS]
-    parts = [p for p in parts if p]
+    told = [tell(state, e, aud) for e in pub if e.kind in WILD_KINDS]
+    parts = [t.rstrip(".") for t in told if t]
     if len(parts) > WILD_PARTS:
         parts = [*parts[:WILD_PARTS - 1], f"and {plural(len(parts) - WILD_PARTS + 1, 'more deed')}"]
     return joined("In the Wild Kingdom", parts)
