@@ -378,3 +378,17 @@ def test_a_son_placed_by_the_queens_family_is_prince_of_wales_and_succeeds_the_k
     assert "prince_of_wales" in d.nobles[son].titles
     kill_noble(s, d, "william", cause="plague")
     assert sovereign(d) is d.nobles[son] and "queen" in d.nobles["matilda"].titles
+
+
+def test_9_1_deals_wait_for_setup_and_a_vote_pledge_names_the_pledges_open():
+    """Mutation survivors (seed 14): the refusals say why and what is possible."""
+    s, _ = RULES.new_game(["ann", "bob", "cat"], {}, 1)
+    assert g(s).flow.step == "start"
+    err = refused(s, "ann", "deal to:bob give_shillings:1")
+    assert err.code == "deal_time" and "set up" in str(err)
+    s = _ballot_with_two_candidates()
+    d = g(s)
+    buyer = d.families[d.flow.queue[1]].seat
+    seller = d.families[d.flow.queue[0]].seat
+    err = refused(s, buyer, f"deal to:{seller} give_vote:nobody-at-all take_shillings:1")
+    assert err.code == "deal_vote" and err.legal and err.legal != "none now"

@@ -111,6 +111,7 @@ def test_ex_10_1_and_10_2_two_rebellions_one_cancelled_by_a_stronghold():
     s.rng.force(2)   # one die: 1 hit
     resolved = next(e for e in _answer_all(s) if e.kind == "rebellion.resolved")
     assert resolved.data["cancelled"] == 1 and len(resolved.data["dice"]) == 1 and resolved.data["hits"] == 2
+    assert resolved.data["rebellions"] == 2
     assert sorted(d.cities["Norwich"].stacks["green"].troops) == ["knight", "knight"]   # 2 men-at-arms... one left
     assert "rebellion-1" in d.fortune_discard and "rebellion-2" in d.fortune_discard
 
@@ -171,6 +172,7 @@ def test_10_1_a_cleric_pays_three_shillings_per_rebellion():
     _answer_all(s, but=("bob",))
     do(s, "bob", "stand_aside")   # bob's turn to add to it passes
     assert d.tasks[0].options == ["quell"]
+    assert Action.of("quell", noble="walter", how="pay") in RULES.legal(s, "bob")
     do(s, "bob", "quell noble:walter how:pay")
     assert d.players["bob"].shillings == 4 and d.opp.uprising is None
     assert d.cities["London"].stacks["blue"].troops == ["men"]
@@ -188,8 +190,9 @@ def test_10_1_a_plea_of_1_to_4_stops_each_rebellion():
     _answer_all(s, but=("bob",))
     do(s, "bob", "stand_aside")
     s.rng.force(4)
-    do(s, "bob", "quell noble:matilda how:plead")
+    ev = do(s, "bob", "quell noble:matilda how:plead")
     assert d.opp.uprising is None and "matilda" in d.nobles
+    assert [e.data["stopped"] for e in ev if e.kind == "rebellion.pleaded"] == [True]   # told to the table
 
 
 def test_10_1_a_plea_of_5_or_6_stones_the_cleric_and_the_rest_stand():

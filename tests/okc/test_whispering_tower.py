@@ -177,3 +177,18 @@ def test_the_tower_questions_name_the_next_level_and_the_receiver() -> None:
     do(state, "p1", "choose option:wt.lamp")
     _, labels = asked()
     assert labels and all(label.startswith("To ") for label in labels), labels
+
+
+def test_every_tower_event_has_its_own_words() -> None:
+    """Each of the module's event kinds is told in words of its own (a mutation survivor, seed 14,
+    registered one teller under a wrong kind and no test noticed)."""
+    from engine.core import Audience, Event
+    from engine.okc.words import WORDS
+
+    state = game(3, modules="whispering_tower")
+    told = WORDS.told()
+    for kind in ("okc.tower_visited", "okc.tower_level", "okc.tower_left", "okc.boons_gained", "okc.boon_passed",
+                 "okc.boon_placed", "okc.boons_revealed", "okc.boon_resolved", "okc.boons_discarded"):
+        assert kind in told, kind
+    line = WORDS.event(state, Event.public("okc.boon_resolved", seat="p1", boon="wt.lamp"), Audience(None))
+    assert line and "takes effect" in line
