@@ -2,6 +2,7 @@
 the empty stockpile (FAQ), siege Trebuchets (7.9) and the Royal Stronghold (4.9)."""
 
 from engine.fief import RULES
+from engine.fief.characters import abbey_cities
 from engine.fief.state import Siege, Stack
 from tests.fief.helpers import defaults_until, do, g, refused, started, turn_seat
 
@@ -92,6 +93,7 @@ def test_7_9_siege_trebuchet_paid_or_siege_lifted():
     data.families[fam].stockpile["trebuchet"] -= 1
     do(s, seat, f"construct city:{target}")
     assert data.cities[target].stacks[fam].trebuchets == 1 and data.players[seat].shillings == 25
+    assert data.cities[target].stacks[fam].building == 0 and data.cities[target].siege.building == 0
     do(s, seat, f"construct city:{target}")
     assert data.cities[target].stacks[fam].trebuchets == 2
     assert refused(s, seat, f"construct city:{target}").code == "construct_done"
@@ -141,3 +143,22 @@ def test_4_9_refused_royal_stronghold_returns_the_money_set_aside():
     assert data.players[seat].shillings == 25
     do(s, data.families[other].seat, f"respond request:{data.requests.open[0].id} accept:no")
     assert data.players[seat].shillings == 30 and data.cities["Oxford"].building is None
+
+
+def test_2_13_an_abbess_raises_her_destroyed_abbey_again_for_free():
+    """2.13 (Phase 4): a destroyed Abbey whose Abbess lives and is of your family rises again, without
+    cost, in a city with no building that your family controls or nobody does."""
+    s, seat, fam = at_purchase()
+    data = g(s)
+    nun = data.families[fam].nobles[0]
+    data.abbesses["winter"] = nun          # her Abbey was founded and has since been destroyed
+    city = abbey_cities(data, fam)[0]
+    taken = next(c for c, x in data.cities.items() if x.building)
+    assert refused(s, seat, f"rebuild_abbey abbey:winter city:{taken}").code == "abbey_city"
+    assert refused(s, seat, f"rebuild_abbey abbey:spring city:{city}").code == "rebuild"
+    money = data.players[seat].shillings
+    ev = do(s, seat, f"rebuild_abbey abbey:winter city:{city}")
+    assert data.abbeys["winter"] == city and data.cities[city].building == "abbey"
+    assert data.players[seat].shillings == money
+    assert [e.data for e in ev if e.kind == "abbey.rebuilt"] == [{"family": fam, "abbey": "winter", "city": city}]
+    assert refused(s, seat, f"rebuild_abbey abbey:winter city:{city}").code == "rebuild"
