@@ -202,6 +202,7 @@ def _cavalcade_at_london_walls():
                                  troops=["knight"], cavalcade=True)]
     assert "cavalcade.begun" in kinds and "battle.declared" not in kinds
     (request,) = g(s).requests.open
+    assert (request.by, request.to) == (g(s).families["red"].seat, g(s).families["blue"].seat)   # asker, asked
     return s, nid, request
 
 
