@@ -445,6 +445,7 @@ def test_10_3_assassination_marks_the_sponsor_and_scatters_the_troops_in_fours()
     assert d.nobles["edward"].captor is None          # 7.6: the captor's death frees him
     dispersed = next(e for e in ev if e.kind == "troops.dispersed")
     assert dispersed.data["to"] == {"Whitby": 6}      # both groups to Matilda, the only noble left
+    assert dispersed.data["why"] == "assassination"  # the table is told why they scattered
 
 
 def test_10_3_an_invading_leader_needs_no_sponsor():
