@@ -106,10 +106,10 @@ def test_12_3_the_skull_raises_the_noble_its_player_named() -> None:
     data.nobles["lucia"].relics = ["skull"]
     data.nobles["william"].titles.append("lord:III")
     do(state, "ann", "skull noble:william")
-    assert refused(state, "ann", "skull noble:william").code == "no_skull"   # once a game
     kill_noble(state, data, "william", cause="test")
     assert "william" in data.nobles and "lord:III" in data.nobles["william"].titles
     assert data.relic_powers.skull_used and data.nobles["lucia"].relics == ["skull"]
+    assert refused(state, "ann", "skull noble:lucia").code == "no_skull"   # its power is spent
     kill_noble(state, data, "william", cause="test")
     assert "william" not in data.nobles   # once a game
 
