@@ -55,17 +55,23 @@ def test_the_permuter_scrambles_boons_without_changing_the_public_view() -> None
     assert moved
 
 
-def test_a_labyrinth_gift_tells_the_public_nothing_about_the_boon() -> None:
+def _at_the_tower_door():
+    """Three players; p1 wins the Plateau and claims the Harvest Field, where the tower stands with
+    Lamp and Oath in its Labyrinth: the Visit begins."""
     state = game(3, modules="whispering_tower")
-    g = data(state)
-    t = tower(g)
-    g.pieces["whispering_tower"] = "harvest_field"
+    t = tower(data(state))
+    data(state).pieces["whispering_tower"] = "harvest_field"
     t["levels"]["labyrinth"] = ["wt.lamp", "wt.oath"]
     spring_actions(state, {"p1": {"plateau": "nobility.f4"}})
     pass_until(state, "clash_order")
     do(state, "p3", "order regions:plateau,highlands,lowlands")
     pass_until(state, "claim")
     do(state, "p1", "claim location:harvest_field")
+    return state, t
+
+
+def test_a_labyrinth_gift_tells_the_public_nothing_about_the_boon() -> None:
+    state, t = _at_the_tower_door()
     do(state, "p1", "choose option:labyrinth")
     do(state, "p1", "choose option:wt.lamp")
     events = do(state, "p1", "choose option:p3")
@@ -154,16 +160,7 @@ def test_the_tower_questions_name_the_next_level_and_the_receiver() -> None:
     from engine.core import Audience
     from engine.okc.words import WORDS
 
-    state = game(3, modules="whispering_tower")
-    g = data(state)
-    t = tower(g)
-    g.pieces["whispering_tower"] = "harvest_field"
-    t["levels"]["labyrinth"] = ["wt.lamp", "wt.oath"]
-    spring_actions(state, {"p1": {"plateau": "nobility.f4"}})
-    pass_until(state, "clash_order")
-    do(state, "p3", "order regions:plateau,highlands,lowlands")
-    pass_until(state, "claim")
-    do(state, "p1", "claim location:harvest_field")
+    state, t = _at_the_tower_door()
     aud = Audience("p1")
 
     def asked() -> tuple[str, list[str]]:
