@@ -130,21 +130,22 @@ def game_trace(game: str, players: int, seed: int, options: dict[str, Any]) -> I
     state, first = rules.new_game(seats, dict(options), seed)
     yield from _tell(rules, state, first, seats)
     title, phase = words.phase_title(state), list(first)
+    seen: dict[str, Action] = {}   # the latest legal action of each kind: probed out of its time at phase ends
     while rules.result(state) is None:
         yield from _decisions(rules, state)
         blocking = [d for d in rules.pending(state) if d.blocking]
         seat = agent.choice(agent.choice(blocking).seats)
         legal = rules.legal(state, seat)
         action = pick(rules, state, seat, legal, agent)
+        seen.update((a.kind, a) for a in legal)
         yield f"legal {seat} " + canonical([a.to_json() for a in legal])
         yield "labels " + " | ".join(words.label(state, seat, a, aud.to(seat)) for a in legal[:30])
         yield f"do {seat} {action.dumps()}"
         for name, value in action.args:
             yield f"suggest {name} " + canonical(rules.suggest(state, seat, action.kind, name))
             yield f"value {name} " + words.value_label(state, seat, action.kind, name, value)
-        if agent.random() < 0.5:   # half the steps probe the edges: enough to reach every check, at half the cost
-            for near in _neighbours(rules, state, seat, action):
-                yield f"near {near.dumps()} " + _refusal(rules, state, seat, near)
+        for near in _neighbours(rules, state, seat, action):
+            yield f"near {near.dumps()} " + _refusal(rules, state, seat, near)
         events = apply(rules, state, seat, action)
         yield from _tell(rules, state, events, seats)
         yield f"log {words.log_line(state, seat, events, aud)}"
@@ -153,6 +154,9 @@ def game_trace(game: str, players: int, seed: int, options: dict[str, Any]) -> I
         now = words.phase_title(state)
         if now != title:
             yield from _phase_end(rules, state, title, phase, seats)
+            for kind in sorted(seen):
+                for s in (seat, seats[(seats.index(seat) + 1) % len(seats)]):
+                    yield f"out of time {s} {seen[kind].dumps()} " + _refusal(rules, state, s, seen[kind])
             title, phase = now, []
     yield "result " + canonical(rules.result(state).to_json())
 
