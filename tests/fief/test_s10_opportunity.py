@@ -192,7 +192,8 @@ def test_10_1_a_plea_of_1_to_4_stops_each_rebellion():
     s.rng.force(4)
     ev = do(s, "bob", "quell noble:matilda how:plead")
     assert d.opp.uprising is None and "matilda" in d.nobles
-    assert [e.data["stopped"] for e in ev if e.kind == "rebellion.pleaded"] == [True]   # told to the table
+    pleas = [e.data for e in ev if e.kind == "rebellion.pleaded"]   # told to the table, with where
+    assert [(p["stopped"], p["city"], p["noble"]) for p in pleas] == [(True, "London", "matilda")]
 
 
 def test_10_1_a_plea_of_5_or_6_stones_the_cleric_and_the_rest_stand():

@@ -135,3 +135,15 @@ def test_duplicate_tactic_ids_are_refused(tmp_path: Path) -> None:
     def change(d):
         d["tactics"][1]["id"] = d["tactics"][0]["id"]
     refused(broken(tmp_path, "clans.json", change), "clans.json", "tactics[1].id")
+
+
+@pytest.mark.parametrize("extra", [{"strength": 2}, {"keywords": ["flank"]},
+                                   {"after_clash": [{"do": "gain", "what": "lore", "amount": 1}]}])
+def test_an_if_you_win_boon_with_anything_but_steps_is_refused_at_load(extra):
+    """A Boon is either If-you-win (steps only) or Empowering: a pack mixing the two is refused."""
+    from engine.okc.content.modules import read_module_pack
+
+    boon = {"id": "x.odd", "name": "Odd Boon", "kind": "win", "steps": [{"do": "gain", "what": "lore", "amount": 1}]}
+    with pytest.raises(ContentError) as info:
+        read_module_pack("odd.json", {"id": "whispering_tower", "boons": [{**boon, **extra}]})
+    assert "only steps" in str(info.value)

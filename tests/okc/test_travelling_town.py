@@ -137,3 +137,13 @@ def test_the_town_starts_empty_and_trades_one_influence_more_when_nobody_visited
     t["visited"] = True
     TravellingTown().winter(state)                  # visited this year: 1
     assert t["influence"] == 3 and t["visited"] is False
+
+
+def test_influence_the_town_left_is_told_when_claimed() -> None:
+    """The Influence the Town leaves on a Location goes to whoever claims its reward, told to the table."""
+    from engine.core import Audience, Event
+
+    state = game(3, modules="travelling_town")
+    line = WORDS.event(state, Event.public("okc.town_influence_claimed", seat="p1", location="wilderness", influence=2),
+                       Audience(None, {"p1": "Alice"}))
+    assert line and line.endswith("also take the 2 Influence the Town left at the Wilderness (Highlands).")

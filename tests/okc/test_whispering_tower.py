@@ -189,3 +189,17 @@ def test_every_tower_event_has_its_own_words() -> None:
         assert kind in told, kind
     line = WORDS.event(state, Event.public("okc.boon_resolved", seat="p1", boon="wt.lamp"), Audience(None))
     assert line and "takes effect" in line
+
+
+def test_boons_discarded_face_down_are_counted_not_named() -> None:
+    """Cleanup tells the table how many face-down Boons leave a card, and names only those shown."""
+    from engine.core import Audience, Event
+    from engine.okc.words import WORDS
+
+    state = game(3, modules="whispering_tower")
+    card = next(iter(data(state).players["p1"].hand))
+    hidden = WORDS.event(state, Event.public("okc.boons_discarded", seat="p1", card=card, count=2), Audience(None))
+    shown = WORDS.event(state, Event.public("okc.boons_discarded", seat="p1", card=card, count=1, boons=["wt.lamp"]),
+                        Audience(None))
+    assert hidden and hidden.startswith("2 face-down Boons on ") and hidden.endswith(" go to the Boon discard.")
+    assert shown and shown.startswith("Lamp of Lore on ") and shown.endswith(" goes to the Boon discard.")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, GameState
-from engine.core.words import Audience, plural
+from engine.core.words import Audience
 from engine.okc.words.names import kingdom_name, location_where, who, whom
 
 
 def visited(state: GameState, e: Event, aud: Audience) -> str:
     n = int(e.data.get("influence") or 0)
-    took = f" and take the {plural(n, 'Influence')} waiting on its card" if n else ""
+    took = f" and take the {n} Influence waiting on its card" if n else ""
     return f"{who(state, e.data['seat'], aud)} Visit the Travelling Town{took}."
 
 
@@ -38,14 +38,14 @@ def displaced(state: GameState, e: Event, aud: Audience) -> str:
 def trade(state: GameState, e: Event, aud: Audience) -> str:
     added = int(e.data.get("added") or 0)
     unvisited = " (nobody Visited it this round)" if added > 1 else ""
-    return (f"The Travelling Town trades: {plural(added, 'Influence')} on its card{unvisited}, now "
-            f"{plural(int(e.data.get('influence') or 0), 'Influence')}, and 1 more left at "
+    return (f"The Travelling Town trades: {added} Influence on its card{unvisited}, now "
+            f"{int(e.data.get('influence') or 0)} Influence, and 1 more left at "
             f"{location_where(state, str(e.data.get('location')))} for whoever claims it.")
 
 
 def claimed(state: GameState, e: Event, aud: Audience) -> str:
     n = int(e.data.get("influence") or 0)
-    return (f"{who(state, e.data['seat'], aud)} also take the {plural(n, 'Influence')} the Town left at "
+    return (f"{who(state, e.data['seat'], aud)} also take the {n} Influence the Town left at "
             f"{location_where(state, str(e.data.get('location')))}.")
 
 
