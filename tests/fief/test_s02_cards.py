@@ -122,3 +122,13 @@ def test_draw_is_private_to_the_drawer():
     assert any(e.kind == "card.received" and e.to == (seat,) for e in events)
     assert "hand" not in RULES.view(s, None).get("me", {})
     assert RULES.view(s, seat)["me"]["hand"][-1]["id"] == card
+
+
+def test_2_0_a_late_discard_says_what_is_left_to_do():
+    s = started(4)
+    seat = turn_seat(s)
+    _fortune_top(s, False)
+    do(s, seat, "draw deck:fortune")
+    give_card(s, seat, "tax-2")
+    err = refused(s, seat, "discard card:tax-2")
+    assert (err.section, err.legal) == ("2.0", ["draw", "done"])

@@ -210,3 +210,19 @@ def test_sergeant_musters_only_in_a_city_the_family_controls():
     g(s).nobles[nid].outskirts = True
     err = refused(s, seat, f"muster noble:{nid}")
     assert (err.section, err.code) == ("4.0", "muster_city") and "controlled city" in err.legal
+
+
+def test_chancellor_discount_counts_when_the_purse_holds_exactly_the_lower_price():
+    s = started(4)
+    defaults_until(s, "purchase", 4)
+    seat, fam = turn_seat(s), g(s).flow.queue[0]
+    data = g(s)
+    from engine.fief.map import load_map
+    region = load_map().cities[home(s, fam)].region
+    for c in load_map().regions[region].cities:
+        data.cities[c].controller = fam
+        data.cities[c].stacks.setdefault(fam, Stack(troops=["men"]))
+    nid = setup_retainer(s, fam, "chancellor")
+    data.players[seat].shillings = 2 * len(load_map().regions[region].cities) - 2
+    do(s, seat, f"buy_title region:{region} noble:{nid}")
+    assert data.players[seat].shillings == 0

@@ -162,3 +162,17 @@ def test_2_13_an_abbess_raises_her_destroyed_abbey_again_for_free():
     assert data.players[seat].shillings == money
     assert [e.data for e in ev if e.kind == "abbey.rebuilt"] == [{"family": fam, "abbey": "winter", "city": city}]
     assert refused(s, seat, f"rebuild_abbey abbey:winter city:{city}").code == "rebuild"
+
+
+def test_4_0_an_unknown_unit_type_is_refused_with_the_types_on_sale():
+    """The command's own checks stop most nonsense first; the rule itself refuses it too."""
+    import pytest
+
+    from engine.core import RuleError
+    from engine.fief.purchase import BUYABLE, check_buy
+
+    s = started(4)
+    fam = next(iter(g(s).families))
+    with pytest.raises(RuleError) as err:
+        check_buy(g(s), fam, [("dragon", "York")])
+    assert (err.value.section, err.value.code, err.value.legal) == ("4.0", "unit_type", list(BUYABLE))

@@ -297,3 +297,12 @@ def test_7_0_a_battle_waits_for_a_pending_decision_and_says_whose():
     bob = d.families["blue"].seat                   # awaited for the parley, not for a battle
     err = refused(s, bob, "battle city:Oxford against:red")
     assert err.code == "task_first" and err.legal == f"waiting on {bob}"
+
+
+def test_7_2_between_rounds_archers_aim_only_at_an_enemy_noble():
+    s, red, blue = _battle_state()
+    g(s).cities["Oxford"].stacks["red"].troops += ["archer"]
+    s.rng.force(5, 1, 1, 1)
+    do(s, "ann", f"battle city:Oxford against:blue target:{blue}")
+    err = refused(s, "ann", f"battle_next choice:continue target:{red}")
+    assert (err.section, err.code) == ("7.2", "target")

@@ -584,3 +584,17 @@ def test_10_3_groups_of_four_go_round_the_nearest_places_or_back_to_the_stockpil
     d.cities["Canterbury"].controller = d.cities["York"].controller = None
     dispersal.disperse(s, d, "York", "blue", why="ambush")
     assert d.families["blue"].stockpile["men"] == before + 4 and "blue" not in d.cities["York"].stacks
+
+
+def test_10_2_no_evading_an_ally_who_marched_in():
+    """9.0: a family joined to yours by marriage is no opponent, so its arrival opens no way out."""
+    s = _table()
+    d = g(s)
+    place(s, "blue", "Exeter", "men", "men")
+    _at(s, "walter", "Exeter")
+    bride = next(n for n in d.nobles.values() if n.family == "blue" and n.id != "walter")
+    d.nobles["arthur"].spouse, bride.spouse = bride.id, "arthur"
+    give_card(s, "bob", "passage-1")
+    do(s, "cat", "move noble:arthur to:Exeter troops:knight")
+    err = refused(s, "bob", "passage card:passage-1 use:evade noble:walter")
+    assert err.code == "passage_evade"
