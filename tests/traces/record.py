@@ -7,7 +7,8 @@ awaited with their questions and choices, the acting seat's legal actions with t
 the autocomplete values of the chosen kind, the refusals of nearby illegal actions (each
 argument replaced by a neighbour: one more, one less, another value of the same parameter, or
 nonsense), the events with their wording for the thread and for every seat, and the public and
-acting seat's views. Scenarios add the full text of every refusal they expect and the final state.
+acting seat's views. Scenarios add the neighbours' refusals around every command they play, the
+full text of every refusal they expect, and the final state.
 
 The traces are hashed (a checkpoint every 100 steps, so a failure says where the game first
 went another way). The tests replay them and compare: any change of behaviour or wording in a
@@ -28,7 +29,7 @@ from typing import Any
 from engine import games  # noqa: F401  (registers the shipped games)
 from engine.core import Action, Audience, Event, GameState, RuleError, Rules, apply, canonical
 from engine.registry import get
-from engine.scenario import COMMAND, Scenario, ScenarioError, parse
+from engine.scenario import COMMAND, Scenario, parse
 from engine.simulate import garble, pick
 
 HERE = Path(__file__).parent
@@ -167,18 +168,21 @@ class _TracedScenario(Scenario):
     lines: list[str]
 
     def command(self, i: int, step: dict[str, Any]) -> None:
-        match_seat, text = step.get("as"), step["do"]
+        seat, words = _split_command(step["do"], step.get("as"))
+        try:
+            action: Action | None = parse(words, self.rules.actions)
+        except RuleError as err:
+            action = None
+            self.lines.append(f"{i} unparsed {err}")
+        if action is not None and "error" not in step:   # the edges around each command the scenario plays
+            for near in _neighbours(self.rules, self.state, seat or "", action):
+                self.lines.append(f"{i} near {near.dumps()} " + _refusal(self.rules, self.state, seat or "", near))
         before = len(self.all_events)
         try:
             super().command(i, step)
         finally:
-            if "error" in step:
-                seat, words = _split_command(text, match_seat)
-                try:
-                    action = parse(words, self.rules.actions)
-                    self.lines.append(f"{i} " + _refusal(self.rules, self.state, seat or "", action))
-                except (RuleError, ScenarioError) as err:
-                    self.lines.append(f"{i} unparsed {err}")
+            if action is not None and "error" in step:
+                self.lines.append(f"{i} " + _refusal(self.rules, self.state, seat or "", action))
             self.lines.extend(_tell(self.rules, self.state, self.all_events[before:], list(self.state.seats)))
 
     def step(self, i: int, step: dict[str, Any]) -> None:
