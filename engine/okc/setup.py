@@ -49,7 +49,7 @@ def chosen_factions(seats: int, options: dict[str, Any]) -> list[str]:
 
 
 # Options that only a module can honour: option -> module.
-MODULE_OPTIONS = {"night_map": "night_map"}
+MODULE_OPTIONS = {"night_map": "night_map", "wild_cards": "wild_kingdom_cards"}
 KNOWN_TITLES = {"night_map": "Night Map", "aeronauts": "Aeronauts", "legendary_creatures": "Legendary Creatures",
                 "negotiating_table": "Negotiating Table", "travelling_town": "Travelling Town",
                 "whispering_tower": "Whispering Tower", "wild_kingdom_cards": "Wild Kingdom Cards"}
@@ -82,8 +82,8 @@ def module_summary(options: dict[str, Any]) -> str:
     if not names:
         return ""
     mods = active(names)
-    total = sum(m.complexity for m in mods)
-    listed = ", ".join(f"{m.title} ({m.complexity})" for m in mods)
+    total = sum(m.rating(options) for m in mods)
+    listed = ", ".join(f"{m.lobby_title(options)} ({m.rating(options)})" for m in mods)
     return f"Wild Kingdom: {listed}. Complexity {total}: {band(total)}."
 
 
@@ -105,7 +105,7 @@ def lobby_notes(options: dict[str, Any]) -> list[str]:
         return []
     if not summary:
         return []
-    total = sum(m.complexity for m in active(module_names(options)))
+    total = sum(m.rating(options) for m in active(module_names(options)))
     return [summary, bands_line(total)]
 
 
@@ -157,6 +157,8 @@ def setup(state: GameState) -> None:
     pool = sorted(pack.kingdom)
     state.rng.shuffle(pool, why="kingdom deck")
     g.kingdom_deck = pool[:pack.deck_size]
+    for m in active(g.modules):
+        g.kingdom_deck = m.kingdom_deck(state, g.kingdom_deck)
     g.great_road = [g.kingdom_deck.pop(0) for _ in range(3)]
     # C-G: tokens in the Reserve, the Favour on its Location with every use, markers.
     g.favour_holder = None
@@ -186,7 +188,7 @@ def setup(state: GameState) -> None:
                             order=list(g.order), length=g.length, road=list(g.great_road),
                             top=g.kingdom_deck[0] if g.kingdom_deck else None))
     if g.modules:
-        ratings = {m.name: m.complexity for m in active(g.modules)}
+        ratings = {m.name: m.rating(opts) for m in active(g.modules)}
         state.emit(Event.public("okc.modules", modules=ratings, total=sum(ratings.values()),
                                 band=band(sum(ratings.values()))))
     for m in active(g.modules):
