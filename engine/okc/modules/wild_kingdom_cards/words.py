@@ -12,22 +12,22 @@ from engine.okc.words.names import faction_of, kingdom_name, location_name, loca
 KINDS = ("steal_kingdom", "claim_reward", "road_gain", "place_on_map")
 
 
-def by(state: GameState, e: Event) -> str:
-    kid = e.data.get("by") or e.data.get("card")
-    return f" ({kingdom_name(state, str(kid))})" if kid else ""
+def by(state: GameState, e: Event, key: str = "by") -> str:
+    """The Wild Kingdom card at work, leading the sentence ("Moonlit Thieves: ...")."""
+    kid = e.data.get(key)
+    return f"{kingdom_name(state, str(kid))}: " if kid else ""
 
 
 def deck(state: GameState, e: Event, aud: Audience) -> str:
     n = int(e.data.get("count") or 0)
-    return (f"Wild Kingdom: {plural(n, 'Wild Kingdom card')} drawn at random {'is' if n == 1 else 'are'} shuffled "
-            f"into the Kingdom Deck of {int(e.data.get('deck') or 0)}; which ones stays hidden until they appear "
-            f"on the Great Road (Complexity {int(e.data.get('rating') or 0)}).")
+    return (f"Wild Kingdom: {plural(n, 'Wild Kingdom card')} {'is' if n == 1 else 'are'} shuffled into the "
+            f"Kingdom Deck of {int(e.data.get('deck') or 0)} (Complexity {int(e.data.get('rating') or 0)}). "
+            "Nobody knows which until they turn up on the Great Road.")
 
 
 def gained(state: GameState, e: Event, aud: Audience) -> str:
     kid = str(e.data["card"])
-    text = kcard(okc(state), kid).text.rstrip(".")
-    return f"{kingdom_name(state, kid)} is a Wild Kingdom card: {text[:1].lower()}{text[1:]}."
+    return f"{kingdom_name(state, kid)} is a Wild Kingdom card. {kcard(okc(state), kid).text}"
 
 
 def nothing(state: GameState, e: Event, aud: Audience) -> str:
@@ -40,18 +40,18 @@ def nothing(state: GameState, e: Event, aud: Audience) -> str:
 def stolen(state: GameState, e: Event, aud: Audience) -> str:
     back = e.data.get("occupant_to_hand")
     tail = " The card Occupying it goes back to its owner's hand." if back else ""
-    return (f"{who(state, e.data['seat'], aud)} take {kingdom_name(state, str(e.data['card']))} from "
-            f"{whom(state, e.data['victim'], aud)}{by(state, e)}.{tail}")
+    return (f"{by(state, e)}{who(state, e.data['seat'], aud)} take {kingdom_name(state, str(e.data['card']))} from "
+            f"{whom(state, e.data['victim'], aud)}.{tail}")
 
 
 def reward(state: GameState, e: Event, aud: Audience) -> str:
-    return (f"{who(state, e.data['seat'], aud)} claim the reward of "
-            f"{location_where(state, str(e.data['location']))}{by(state, e)}.")
+    return (f"{by(state, e, 'card')}{who(state, e.data['seat'], aud)} claim the reward of "
+            f"{location_where(state, str(e.data['location']))}.")
 
 
 def road(state: GameState, e: Event, aud: Audience) -> str:
-    return (f"{who(state, e.data['seat'], aud)} take {kingdom_name(state, str(e.data['card']))} from the Great "
-            f"Road without a Bidding card{by(state, e)}.")
+    return (f"{by(state, e)}{who(state, e.data['seat'], aud)} take {kingdom_name(state, str(e.data['card']))} "
+            "from the Great Road without a Bidding card.")
 
 
 def placed(state: GameState, e: Event, aud: Audience) -> str:
