@@ -108,6 +108,8 @@ class WildKingdomCards(Module):
 
     def gained(self, state: GameState, seat: str, kid: str) -> None:
         if kid in content().kingdom:
+            state.data.extra.setdefault(NAME, {"count": 0, "map": {}}).setdefault("gained", {}).setdefault(
+                kid, []).append(seat)
             state.emit(Event.public("okc.wild_gained", seat=seat, card=kid))
 
     def strength(self, state: GameState, seat: str, region: str) -> int:
