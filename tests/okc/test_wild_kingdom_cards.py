@@ -15,8 +15,8 @@ from engine.okc.effects import run_jobs
 from engine.okc.modules.wild_kingdom_cards import content, rating
 from engine.okc.setup import lobby_notes
 from engine.okc.state import Job
-from engine.simulate import Playout
 from engine.okc.words import WORDS
+from engine.simulate import Playout
 from tests.okc.helpers import data, do, find, game
 from tests.okc.words_games import audience
 

@@ -20,6 +20,7 @@ from engine.okc.board import region_of
 from engine.okc.content.modules import ModulePack, load_module_pack
 from engine.okc.hooks import EffectHandler, Module, register
 from engine.okc.modules.wild_kingdom_cards import effects
+from engine.okc.modules.wild_kingdom_cards.effects import wild, wild_for_change
 from engine.okc.state import Okc
 
 NAME = "wild_kingdom_cards"
@@ -108,14 +109,13 @@ class WildKingdomCards(Module):
 
     def gained(self, state: GameState, seat: str, kid: str) -> None:
         if kid in content().kingdom:
-            state.data.extra.setdefault(NAME, {"count": 0, "map": {}}).setdefault("gained", {}).setdefault(
-                kid, []).append(seat)
+            wild_for_change(state.data).setdefault("gained", {}).setdefault(kid, []).append(seat)
             state.emit(Event.public("okc.wild_gained", seat=seat, card=kid))
 
     def strength(self, state: GameState, seat: str, region: str) -> int:
         """Cards set on the Map for Strength help whoever holds them in clashes in that Location's Region."""
         g: Okc = state.data
-        placed: dict[str, dict[str, Any]] = g.extra.get(NAME, {}).get("map", {})
+        placed: dict[str, dict[str, Any]] = wild(g).get("map", {})
         mine = g.players[seat].kingdom
         return sum(int(m["amount"]) for k, m in placed.items()
                    if m["effect"] == "strength" and k in mine and region_of(g, m["location"]) == region)
@@ -123,7 +123,7 @@ class WildKingdomCards(Module):
     def rewarded(self, state: GameState, seat: str, location: str) -> None:
         """A card set on the Map for Influence pays whoever holds it when that Location's reward is claimed."""
         g: Okc = state.data
-        placed: dict[str, dict[str, Any]] = g.extra.get(NAME, {}).get("map", {})
+        placed: dict[str, dict[str, Any]] = wild(g).get("map", {})
         for kid, m in sorted(placed.items()):
             who = holder(g, kid)
             if m["effect"] != "reward" or m["location"] != location or who is None:
@@ -136,7 +136,7 @@ class WildKingdomCards(Module):
         from engine.okc.cards import kcard
 
         g: Okc = state.data
-        w = g.extra.get(NAME, {})
+        w = wild(g)
         out[NAME] = {
             "name": "Wild Kingdom Cards", "count": int(w.get("count", 0)),
             "map": [{"id": k, "name": kcard(g, k).name, "location": m["location"], "holder": holder(g, k),

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from engine.okc import RULES
 from engine.okc.modules.wild_kingdom_cards import NAME, content
+from engine.okc.modules.wild_kingdom_cards.effects import wild
 from engine.simulate import Playout
 
 FACTIONS = ("nobility", "clans", "uprising", "gathering")
@@ -49,7 +50,7 @@ def measure(games: int, seed: int, length: int, card: str | None) -> Tally:
             t.played[g.players[s].faction] += 1
         for w in result.winners:
             t.wins[g.players[w].faction] += 1
-        takers = g.extra.get(NAME, {}).get("gained", {}).get(card or "", [])
+        takers = wild(g).get("gained", {}).get(card or "", [])
         if takers:
             t.gained += 1
             t.gainer_fair += 1 / n

@@ -17,7 +17,7 @@ take says so and changes nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.core import Event, GameState
 from engine.okc.actions import occupy_space
@@ -28,6 +28,16 @@ from engine.okc.kingdom import gain_kingdom, road_cards, stealable, take_from_ro
 from engine.okc.state import Okc
 
 NAME = "wild_kingdom_cards"
+
+
+def wild(g: Okc) -> dict[str, Any]:
+    """The module's state, read only: how many cards are mixed in, cards on the Map, who gained which."""
+    return cast(dict[str, Any], g.extra.get(NAME) or {})
+
+
+def wild_for_change(g: Okc) -> dict[str, Any]:
+    """The module's state to change (made when missing, as in a save from before it existed)."""
+    return cast(dict[str, Any], g.extra.setdefault(NAME, {"count": 0, "map": {}}))
 
 
 def source_card(ctx: dict[str, Any]) -> str:
@@ -123,7 +133,7 @@ def s_place_on_map(state: GameState, seat: str, step: dict[str, Any], ctx: dict[
         ask(g, seat, "place_on_map", "set the card on which Location", all_locations(g), step, ctx)
         return
     location = str(answer)
-    placed: dict[str, Any] = g.extra.setdefault(NAME, {"count": 0, "map": {}}).setdefault("map", {})
+    placed: dict[str, Any] = wild_for_change(g).setdefault("map", {})
     frm = placed.get(kid, {}).get("location")
     placed[kid] = {"location": location, "effect": step["effect"], "amount": int(step["amount"])}
     state.emit(Event.public("okc.wild_placed", seat=seat, card=kid, location=location, frm=frm))
