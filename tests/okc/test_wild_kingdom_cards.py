@@ -18,7 +18,8 @@ from engine.okc.state import Job
 from engine.okc.words import WORDS
 from engine.simulate import Playout
 from tests.okc.helpers import data, do, find, game
-from tests.okc.words_games import audience
+from tests.okc.words_games import audience, lines
+from tests.speech import assert_human
 
 WILD = sorted(content().kingdom)
 
@@ -149,3 +150,13 @@ def test_checked_playouts_with_every_card_in_the_deck(seats: int) -> None:
     state = playout.run()
     assert RULES.result(state) is not None
     assert playout.event_counts.get("okc.wild_gained", 0) > 0
+
+
+@pytest.mark.parametrize("players,seed", [(2, 21), (4, 22)])
+def test_every_line_of_a_game_with_wild_cards_reads_as_prose(players: int, seed: int) -> None:
+    seen = 0
+    for where, text in lines(players, 5, "wild_kingdom_cards", seed):
+        assert text, f"an empty line from {where}"
+        assert_human(text, where)
+        seen += "Wild Kingdom card" in text
+    assert seen > 0

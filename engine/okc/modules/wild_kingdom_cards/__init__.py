@@ -108,8 +108,9 @@ class WildKingdomCards(Module):
         return mixed
 
     def gained(self, state: GameState, seat: str, kid: str) -> None:
+        """Who gained which Kingdom card, in order (public; the balance measure compares takers)."""
+        wild_for_change(state.data).setdefault("gained", {}).setdefault(kid, []).append(seat)
         if kid in content().kingdom:
-            wild_for_change(state.data).setdefault("gained", {}).setdefault(kid, []).append(seat)
             state.emit(Event.public("okc.wild_gained", seat=seat, card=kid))
 
     def strength(self, state: GameState, seat: str, region: str) -> int:

@@ -3,8 +3,9 @@
 For each of the 15 cards, the same seeded random playouts (2, 3 and 4 players in turn, random factions) are
 played with that card alone mixed into the Kingdom Deck, and once more without the module. It prints each
 faction's win rate with the card against without, how often the card was gained at all (it may never come
-up on the Great Road), and how often whoever gained it won, against their fair share (1 / players): a ratio
-far above 1 marks a card stronger than the rest of the deck.
+up on the Great Road), and how often whoever gained it won, against their fair share (1 / players), next to
+the same ratio for the takers of the other Kingdom cards in those games: a card whose ratio is far above that
+reference is stronger than the rest of the deck.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ class Tally:
     gained: int = 0          # games where somebody gained the card
     gainer_won: int = 0      # ... and the (last) seat that gained it won
     gainer_fair: float = 0.0
+    base_taken: int = 0      # the same for the other Kingdom cards gained in those games (the reference)
+    base_won: int = 0
+    base_fair: float = 0.0
 
     def rate(self, faction: str) -> float:
         return self.wins[faction] / self.played[faction] if self.played[faction] else 0.0
@@ -50,11 +54,15 @@ def measure(games: int, seed: int, length: int, card: str | None) -> Tally:
             t.played[g.players[s].faction] += 1
         for w in result.winners:
             t.wins[g.players[w].faction] += 1
-        takers = wild(g).get("gained", {}).get(card or "", [])
-        if takers:
-            t.gained += 1
-            t.gainer_fair += 1 / n
-            t.gainer_won += takers[-1] in result.winners
+        for kid, takers in wild(g).get("gained", {}).items():
+            if kid == card:
+                t.gained += 1
+                t.gainer_fair += 1 / n
+                t.gainer_won += takers[-1] in result.winners
+            else:
+                t.base_taken += 1
+                t.base_fair += 1 / n
+                t.base_won += takers[-1] in result.winners
     return t
 
 
@@ -73,8 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         t = measure(args.games, args.seed, args.length, card)
         rates = "  ".join(f"{f[:4]} {t.rate(f):5.1%}" for f in FACTIONS)
         ratio = t.gainer_won / t.gainer_fair if t.gainer_fair else 0.0
+        reference = t.base_won / t.base_fair if t.base_fair else 0.0
         print(f"  {card:<20} {rates}  gained in {t.gained / args.games:4.0%}, its taker won "
-              f"{t.gainer_won}/{t.gained} (ratio to fair {ratio:4.2f})")
+              f"{t.gainer_won}/{t.gained}: ratio to fair {ratio:4.2f} (other Kingdom cards' takers {reference:4.2f})")
     return 0
 
 
