@@ -16,7 +16,8 @@ LENGTHS = {4: "short", 5: "standard", 6: "extended"}
 
 
 def default_options(seats: int) -> dict[str, Any]:
-    return {"length": 5, "pack": "starter", "factions": "random", "order": "random", "modules": "", "roles": ""}
+    return {"length": 5, "pack": "starter", "factions": "random", "order": "random", "modules": "", "roles": "",
+            **MODULE_DEFAULTS}
 
 
 def faction_roles(options: dict[str, Any]) -> list[str]:
@@ -50,6 +51,8 @@ def chosen_factions(seats: int, options: dict[str, Any]) -> list[str]:
 
 # Options that only a module can honour: option -> module.
 MODULE_OPTIONS = {"night_map": "night_map", "wild_cards": "wild_kingdom_cards"}
+# Module options the lobby offers in every game, with the value that means "the module's default".
+MODULE_DEFAULTS = {"wild_cards": 5}
 KNOWN_TITLES = {"night_map": "Night Map", "aeronauts": "Aeronauts", "legendary_creatures": "Legendary Creatures",
                 "negotiating_table": "Negotiating Table", "travelling_town": "Travelling Town",
                 "whispering_tower": "Whispering Tower", "wild_kingdom_cards": "Wild Kingdom Cards"}
@@ -135,7 +138,7 @@ def check_options(seats: int, options: dict[str, Any]) -> None:
         except ContentError as err:
             raise RuleError("content", str(err), code="bad_pack") from None
     for option, module in MODULE_OPTIONS.items():
-        if option in options and module not in names:
+        if str(options.get(option, "")) not in ("", str(MODULE_DEFAULTS.get(option, ""))) and module not in names:
             raise RuleError("modules", f"the option {option} needs the {KNOWN_TITLES[module]} module in the game",
                             code=Refusal.BAD_OPTION, legal=f"modules={module} (with the other modules you want)")
     try:

@@ -160,3 +160,13 @@ def test_every_line_of_a_game_with_wild_cards_reads_as_prose(players: int, seed:
         assert_human(text, where)
         seen += "Wild Kingdom card" in text
     assert seen > 0
+
+
+def test_the_board_draws_cards_set_on_the_map() -> None:
+    from renderer.okc.read import wild_kingdom, wild_pieces
+
+    state = game(2, modules="wild_kingdom_cards")
+    g = data(state)
+    g.players["p2"].kingdom = ["wk.wishing_well"]
+    g.extra["wild_kingdom_cards"]["map"] = {"wk.wishing_well": {"location": "shrine", "effect": "reward", "amount": 2}}
+    assert wild_pieces(wild_kingdom(RULES.view(state, None))) == [("wild_kingdom_cards", "Well of Wishes", "shrine")]

@@ -44,6 +44,9 @@ def card_name(state: GameState, cid: str) -> str:
         return p.kingdom[cid].name
     if cid in p.tactics:
         return p.tactics[cid].name
+    extra = module_kingdom(tuple(okc(state).modules))
+    if cid in extra:
+        return extra[cid].name
     return humanize(cid).title()
 
 
