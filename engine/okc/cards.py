@@ -8,6 +8,8 @@ whatever it gained stays (gained values are not printed information).
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.okc.content.loader import load_pack
 from engine.okc.content.schema import Command, FactionCard, KingdomCard, Pack
 from engine.okc.state import Okc, Placed, RegionState
@@ -22,7 +24,21 @@ def card(g: Okc, cid: str) -> FactionCard:
 
 
 def kcard(g: Okc, kid: str) -> KingdomCard:
-    return pack_of(g).kingdom[kid]
+    """A Kingdom card of the pack's pool, or one a module brings (Wild Kingdom cards)."""
+    k = pack_of(g).kingdom.get(kid)
+    return k if k is not None else module_kingdom(tuple(g.modules))[kid]
+
+
+@cache
+def module_kingdom(names: tuple[str, ...]) -> dict[str, KingdomCard]:
+    """The Kingdom cards the active modules bring in their content packs (built once per set of modules)."""
+    from engine.okc.hooks import active
+
+    out: dict[str, KingdomCard] = {}
+    for m in active(list(names)):
+        content = m.content()
+        out.update(getattr(content, "kingdom", None) or {})
+    return out
 
 
 def has_keyword(g: Okc, p: Placed, keyword: str) -> bool:

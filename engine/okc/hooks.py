@@ -21,6 +21,11 @@ Hook points (where the base rules call them):
 - ``check_options(seats, options)``: refuse bad module options (RuleError) when a game is created.
 - ``content()``: the module's content pack (Boons, neutral cards), checked like the base pack.
 - ``setup(state)``: after base setup (Starting Locations, decks of module cards).
+- ``kingdom_deck(state, deck) -> deck``: the 30-card Kingdom Deck drawn from the pack's pool, before the Great
+  Road is filled; a module returns the deck it plays with (Wild Kingdom cards mixed in).
+- ``gained(state, seat, kid)``: ``seat`` just gained Kingdom card ``kid`` (by a bid, a steal or an effect).
+- ``rating(options)`` and ``lobby_title(options)``: the Complexity Rating and the name the lobby shows, when
+  they depend on the module's options (default: ``complexity`` and ``title``).
 - Visit: a module with ``pieces`` that can be Visited lists them in ``visitable`` (piece -> True when it
   must be Visited); the base rules (``engine.okc.clash.claim_location``) rank must-Visit over may-Visit,
   ask the winner to choose, then call ``visit(state, seat, piece)``. ``rewarded(state, seat, location)``
@@ -85,6 +90,18 @@ class Module:
 
     def setup(self, state: GameState) -> None:
         return None
+
+    def kingdom_deck(self, state: GameState, deck: list[str]) -> list[str]:
+        return deck
+
+    def gained(self, state: GameState, seat: str, kid: str) -> None:
+        return None
+
+    def rating(self, options: dict[str, Any]) -> int:
+        return self.complexity
+
+    def lobby_title(self, options: dict[str, Any]) -> str:
+        return self.title
 
     def visitable(self, state: GameState, location: str) -> dict[str, bool]:
         """The module's pieces on ``location`` that can be Visited (piece -> must Visit)."""

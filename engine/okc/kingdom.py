@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import Event, GameState
 from engine.okc.cards import kcard
 from engine.okc.effects import queue
+from engine.okc.hooks import active
 from engine.okc.state import Okc
 
 
@@ -28,6 +29,8 @@ def gain_kingdom(state: GameState, seat: str, kid: str, bid: str | None = None, 
         me.kingdom.append(kid)
         if custodians:
             me.custodians.append(kid)
+    for m in active(g.modules):
+        m.gained(state, seat, kid)
     queue(g, seat, k.on_gain, source=f"kingdom:{kid}")
 
 

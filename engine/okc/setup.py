@@ -16,7 +16,8 @@ LENGTHS = {4: "short", 5: "standard", 6: "extended"}
 
 
 def default_options(seats: int) -> dict[str, Any]:
-    return {"length": 5, "pack": "starter", "factions": "random", "order": "random", "modules": "", "roles": ""}
+    return {"length": 5, "pack": "starter", "factions": "random", "order": "random", "modules": "", "roles": "",
+            **MODULE_DEFAULTS}
 
 
 def faction_roles(options: dict[str, Any]) -> list[str]:
@@ -49,7 +50,9 @@ def chosen_factions(seats: int, options: dict[str, Any]) -> list[str]:
 
 
 # Options that only a module can honour: option -> module.
-MODULE_OPTIONS = {"night_map": "night_map"}
+MODULE_OPTIONS = {"night_map": "night_map", "wild_cards": "wild_kingdom_cards"}
+# Module options the lobby offers in every game, with the value that means "the module's default".
+MODULE_DEFAULTS = {"wild_cards": 5}
 KNOWN_TITLES = {"night_map": "Night Map", "aeronauts": "Aeronauts", "legendary_creatures": "Legendary Creatures",
                 "negotiating_table": "Negotiating Table", "travelling_town": "Travelling Town",
                 "whispering_tower": "Whispering Tower", "wild_kingdom_cards": "Wild Kingdom Cards"}
@@ -82,8 +85,8 @@ def module_summary(options: dict[str, Any]) -> str:
     if not names:
         return ""
     mods = active(names)
-    total = sum(m.complexity for m in mods)
-    listed = ", ".join(f"{m.title} ({m.complexity})" for m in mods)
+    total = sum(m.rating(options) for m in mods)
+    listed = ", ".join(f"{m.lobby_title(options)} ({m.rating(options)})" for m in mods)
     return f"Wild Kingdom: {listed}. Complexity {total}: {band(total)}."
 
 
@@ -105,7 +108,7 @@ def lobby_notes(options: dict[str, Any]) -> list[str]:
         return []
     if not summary:
         return []
-    total = sum(m.complexity for m in active(module_names(options)))
+    total = sum(m.rating(options) for m in active(module_names(options)))
     return [summary, bands_line(total)]
 
 
@@ -135,7 +138,7 @@ def check_options(seats: int, options: dict[str, Any]) -> None:
         except ContentError as err:
             raise RuleError("content", str(err), code="bad_pack") from None
     for option, module in MODULE_OPTIONS.items():
-        if option in options and module not in names:
+        if str(options.get(option, "")) not in ("", str(MODULE_DEFAULTS.get(option, ""))) and module not in names:
             raise RuleError("modules", f"the option {option} needs the {KNOWN_TITLES[module]} module in the game",
                             code=Refusal.BAD_OPTION, legal=f"modules={module} (with the other modules you want)")
     try:
@@ -157,6 +160,8 @@ def setup(state: GameState) -> None:
     pool = sorted(pack.kingdom)
     state.rng.shuffle(pool, why="kingdom deck")
     g.kingdom_deck = pool[:pack.deck_size]
+    for m in active(g.modules):
+        g.kingdom_deck = m.kingdom_deck(state, g.kingdom_deck)
     g.great_road = [g.kingdom_deck.pop(0) for _ in range(3)]
     # C-G: tokens in the Reserve, the Favour on its Location with every use, markers.
     g.favour_holder = None
@@ -186,7 +191,7 @@ def setup(state: GameState) -> None:
                             order=list(g.order), length=g.length, road=list(g.great_road),
                             top=g.kingdom_deck[0] if g.kingdom_deck else None))
     if g.modules:
-        ratings = {m.name: m.complexity for m in active(g.modules)}
+        ratings = {m.name: m.rating(opts) for m in active(g.modules)}
         state.emit(Event.public("okc.modules", modules=ratings, total=sum(ratings.values()),
                                 band=band(sum(ratings.values()))))
     for m in active(g.modules):

@@ -14,7 +14,7 @@ from engine.okc.content.loader import load_pack
 from engine.okc.rules import OkcRules
 from engine.simulate import Playout
 
-MODULES = ("night_map", "travelling_town", "whispering_tower", "all")
+MODULES = ("night_map", "travelling_town", "whispering_tower", "wild_kingdom_cards", "all")
 BOONS = ("passage", "gilt", "coin", "lamp", "tithe", "memory", "wind", "muster", "oath", "heels", "knife", "stone",
          "blood", "hidden", "voice", "banner", "ember", "trail", "veil", "toll")
 
@@ -34,7 +34,8 @@ def test_a_checked_playout_with_modules(modules: str, seats: int) -> None:
         where = t["stack"] + t["discard"] + [b for lv in t["levels"].values() for b in lv] + \
             [b for held in t["supply"].values() for b in held] + [b for r in g.regions for p in r.cards for b in p.boons]
         assert sorted(where) == sorted(f"wt.{n}" for n in BOONS)
-    assert g.modules == (["night_map", "travelling_town", "whispering_tower"] if modules == "all" else [modules])
+    assert g.modules == (["night_map", "travelling_town", "whispering_tower", "wild_kingdom_cards"]
+                         if modules == "all" else [modules])
 
 
 def test_together_the_modules_are_visited_placed_and_resolved() -> None:

@@ -19,8 +19,8 @@ def shipped(tmp_path, clock):
     t.store.close()
 
 
-MODULES = ("Wild Kingdom: Night Map (1), Travelling Town (2), Whispering Tower (3). "
-           "Complexity 6: Welcome to the Wild Kingdom.")
+MODULES = ("Wild Kingdom: Night Map (1), Travelling Town (2), Whispering Tower (3), Wild Kingdom Cards, 5 in the "
+           "Kingdom Deck (1). Complexity 7: Welcome to the Wild Kingdom.")
 BANDS = ("Complexity bands: First Comets in the Sky (1 to 4); Welcome to the Wild Kingdom (5 to 8, this game); "
          "All is Altered (9 and more).")
 
@@ -42,6 +42,13 @@ def test_the_lobby_names_each_module_with_its_rating_the_total_and_the_bands(shi
 def test_the_band_marked_follows_the_total(shipped, modules: str, band: str) -> None:
     created = shipped.new_game(ALICE, CHAN, "okc", players=2, options=f"modules={modules}", seed=4)
     assert created.game is not None and band in created.game.notes[1]
+
+
+def test_the_number_of_wild_kingdom_cards_is_a_lobby_option_with_its_rating(shipped) -> None:
+    created = shipped.new_game(ALICE, CHAN, "okc", players=2, options="modules=wild_kingdom_cards, wild_cards=12",
+                               seed=4)
+    assert created.game is not None and created.game.notes[0] == (
+        "Wild Kingdom: Wild Kingdom Cards, 12 in the Kingdom Deck (3). Complexity 3: First Comets in the Sky.")
 
 
 def test_no_modules_no_lines(shipped) -> None:

@@ -125,18 +125,19 @@ def read_board(file: str, data: Any) -> tuple[tuple[Region, ...], dict[str, Loca
     return tuple(regions), locations
 
 
-def read_kingdom(file: str, data: Any) -> dict[str, KingdomCard]:
+def read_kingdom(file: str, data: Any, extra: dict[str, dict[str, Any]] | None = None) -> dict[str, KingdomCard]:
+    """A Kingdom card pool; ``extra`` adds a module's own step kinds (Wild Kingdom cards)."""
     r = Reader(file, data)
     r.known("cards")
     out: dict[str, KingdomCard] = {}
     for k in r.items("cards"):
         k.known("id", "name", "suit", "kind", "on_gain", "action", "winter", "strength", "votes", "herald", "text")
         kind = k.get("kind", str, choices=("instant", "keep", "occupy"))
-        on_gain = read_steps(k, "on_gain")
+        on_gain = read_steps(k, "on_gain", extra=extra)
         action: Ability | None = None
         if "action" in k.data:
-            action = read_ability(k.child("action", k.data["action"]))
-        winter = read_steps(k, "winter")
+            action = read_ability(k.child("action", k.data["action"]), extra_steps=extra)
+        winter = read_steps(k, "winter", extra=extra)
         card = KingdomCard(
             id=k.get("id", str), name=k.get("name", str), suit=k.get("suit", str, choices=SUITS), kind=kind,
             on_gain=on_gain, action=action, winter=winter, strength=k.get("strength", int, 0, lo=0, hi=5),

@@ -24,8 +24,12 @@ from engine.okc.content.schema import ContentError, KingdomCard, Reader, Steps, 
 from engine.okc.content.vocabulary import KEYWORDS, TRAITS, Field, describe
 
 MODULES_DIR = Path(__file__).resolve().parent.parent / "modules"
-# Step kinds only module content may use: Visit the Whispering Tower (a Boon's reward).
+# Step kinds only module content may use: Visit the Whispering Tower (a Boon's reward); the Wild Kingdom
+# cards' steal a Kingdom card, claim a Location reward, take from the Great Road, place the card on the Map.
 MODULE_STEPS: dict[str, dict[str, Field]] = {"visit_tower": {}}
+MODULE_STEPS.update({
+    "steal_kingdom": {}, "claim_reward": {"where": Field("enum:any|herald", False, "any")}, "road_gain": {},
+    "place_on_map": {"effect": Field("enum:strength|reward", True), "amount": Field("int", True)}})
 
 
 @dataclass(frozen=True)
@@ -86,7 +90,7 @@ def read_module_pack(file: str, data: Any) -> ModulePack:
             b.fail("id", f"duplicate Boon {boon.id!r}")
         pack.boons[boon.id] = boon
     if "kingdom" in r.data:
-        pack.kingdom = read_kingdom(file, {"cards": r.data["kingdom"]})
+        pack.kingdom = read_kingdom(file, {"cards": r.data["kingdom"]}, extra=MODULE_STEPS)
     return pack
 
 

@@ -263,12 +263,13 @@ def read_tactic(r: Reader) -> Ability:
     return Ability(front.id, front.name, front.timing, front.steps, front.text, back)
 
 
-def read_ability(r: Reader, *, timings: tuple[str, ...] = ACTION_TIMINGS, extra: tuple[str, ...] = ()) -> Ability:
+def read_ability(r: Reader, *, timings: tuple[str, ...] = ACTION_TIMINGS, extra: tuple[str, ...] = (),
+                 extra_steps: dict[str, dict[str, Any]] | None = None) -> Ability:
     r.known("id", "name", "timing", "steps", "text", *extra)
     timing = r.strings("timing", timings)
     if not timing:
         r.fail("timing", "at least one timing is needed")
-    steps = read_steps(r, "steps", clash="day" in timing and len(timing) == 1)
+    steps = read_steps(r, "steps", clash="day" in timing and len(timing) == 1, extra=extra_steps)
     if not steps:
         r.fail("steps", "an ability needs at least one step")
     return Ability(r.get("id", str), r.get("name", str), timing, steps, r.get("text", str, "") or describe(list(steps)))

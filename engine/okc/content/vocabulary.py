@@ -133,6 +133,17 @@ def describe_step(step: dict[str, Any]) -> str:
             return f"hand size {n:+d}"
         case "visit_tower":
             return "you may Visit the Whispering Tower"
+        case "steal_kingdom":
+            return "steal a Kingdom card from an opponent"
+        case "claim_reward":
+            where = "where your Herald stands" if step.get("where") == "herald" else "of your choice"
+            return f"claim the reward of a Location {where}"
+        case "road_gain":
+            return "gain a Kingdom card from the Great Road without a Bidding card"
+        case "place_on_map":
+            if step.get("effect") == "strength":
+                return f"place this card on a Location: +{n} Strength to its holder in clashes in that Region"
+            return f"place this card on a Location: its holder gains {n} Influence whenever that reward is claimed"
     return str(kind)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core import GameState
 from engine.core.words import Audience, humanize, join_words, plural
-from engine.okc.cards import card, kcard, pack_of
+from engine.okc.cards import card, kcard, module_kingdom, pack_of
 from engine.okc.content.schema import Pack
 from engine.okc.state import Okc
 
@@ -44,6 +44,9 @@ def card_name(state: GameState, cid: str) -> str:
         return p.kingdom[cid].name
     if cid in p.tactics:
         return p.tactics[cid].name
+    extra = module_kingdom(tuple(okc(state).modules))
+    if cid in extra:
+        return extra[cid].name
     return humanize(cid).title()
 
 
@@ -72,7 +75,9 @@ def cards_list(state: GameState, cids: list[str], power: bool = True) -> str:
 
 
 def kingdom_name(state: GameState, kid: str) -> str:
-    return kcard(okc(state), kid).name if kid in pack(state).kingdom else humanize(kid).title()
+    g = okc(state)
+    known = kid in pack(state).kingdom or kid in module_kingdom(tuple(g.modules))
+    return kcard(g, kid).name if known else humanize(kid).title()
 
 
 def location_name(state: GameState, loc: str) -> str:
