@@ -101,3 +101,11 @@ def test_7_7_offered_money_is_set_aside_and_returned_if_refused_or_expired():
     do(s, seat, f"offer_ransom captive:{victim} amount:3")
     do(s, seat, "done")  # the step ends with the offer unanswered: it expires
     assert data.players[seat].shillings == 5 and not data.requests.open
+
+
+def test_7_7_an_offer_is_below_the_full_ransom_never_equal_to_it():
+    s, red, _blue, victim = with_captive(titles=("bishop:exeter", "lord:III"), shillings=5)
+    value = ransom_value(g(s).nobles[victim])
+    seat = g(s).families[red].seat
+    err = refused(s, seat, f"offer_ransom captive:{victim} amount:{value}")
+    assert (err.section, err.code, err.legal) == ("7.7", "offer_amount", f"0..{value - 1}")

@@ -258,8 +258,10 @@ def test_10_1_and_6_13_rebels_strike_invaders_too():
     give_card(s, "ann", "rebellion-1")
     act(s, "ann", "rebellion", card="rebellion-1", city="London")
     s.rng.force(2)   # 1 hit + 1: the Foot Soldier falls, then the Leader with nobody left
-    _answer_all(s)
+    events = _answer_all(s)
     assert a.city is None and a.foot == 0
+    assert [(e.data["family"], e.data["units"]) for e in events if e.kind == "rebellion.losses"] == \
+        [("invaders", ["foot"])]   # the table is told what the rebels cost the invaders
 
 
 def test_2_5_storms_do_not_stop_a_rebellion():
@@ -598,3 +600,17 @@ def test_10_2_no_evading_an_ally_who_marched_in():
     do(s, "cat", "move noble:arthur to:Exeter troops:knight")
     err = refused(s, "bob", "passage card:passage-1 use:evade noble:walter")
     assert err.code == "passage_evade"
+
+
+def test_10_2_aid_before_the_battle_only_against_another_familys_walls():
+    s = _table("battle", 7)
+    d = g(s)
+    give_card(s, "ann", "passage-1")
+    own = d.players["ann"].families[0]
+    for holder in (None, own):
+        d.cities["Exeter"].building, d.cities["Exeter"].controller = "stronghold", holder
+        err = refused(s, "ann", "passage card:passage-1 use:aid city:Exeter")
+        assert (err.section, err.code) == ("10.2", "passage_walls")
+    d.cities["Exeter"].controller = "blue"
+    act(s, "ann", "passage", card="passage-1", use="aid", city="Exeter")
+    assert "invaders|Exeter" in d.opp.tunnels
