@@ -8,13 +8,14 @@ whatever it gained stays (gained values are not printed information).
 
 from __future__ import annotations
 
-from engine.okc.content.loader import load_pack
+from engine.okc.content.modules import game_pack
 from engine.okc.content.schema import Command, FactionCard, KingdomCard, Pack
 from engine.okc.state import Okc, Placed, RegionState
 
 
 def pack_of(g: Okc) -> Pack:
-    return load_pack(g.pack)
+    """The game's pack, with the Faction cards the Wild Kingdom modules bring (neutral and creature cards)."""
+    return game_pack(g.pack)
 
 
 def card(g: Okc, cid: str) -> FactionCard:
