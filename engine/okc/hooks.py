@@ -39,6 +39,9 @@ Hook points (where the base rules call them):
 - ``cleanup(state)``: at Winter cleanup, before Active cards are discarded.
 - ``legal(state, seat)``, ``pending(state)``, ``play(state, seat, action)``: the module's own actions.
 - ``strength(state, seat, region) -> int``: extra Strength in a clash.
+- ``heralds(state, seat) -> dict``: the seat's pieces that count as Heralds besides its own (piece key ->
+  Location; Legendary Creatures). Herald rewards, stealing and "move a Herald" read them
+  (``engine.okc.pieces.herald_spots``); ``move_herald(state, by, seat, piece, to)`` moves one.
 - ``view(state, seat, out)``: add the module's public or private parts to a view.
 - ``permute(state, rnd)``: scramble the module's hidden facts.
 - ``end(state)``: before the final tally.
@@ -129,6 +132,12 @@ class Module:
 
     def strength(self, state: GameState, seat: str, region: str) -> int:
         return 0
+
+    def heralds(self, state: GameState, seat: str) -> dict[str, str]:
+        return {}
+
+    def move_herald(self, state: GameState, by: str, seat: str, piece: str, to: str) -> None:
+        return None
 
     def view(self, state: GameState, seat: str | None, out: dict[str, Any]) -> None:
         return None

@@ -14,7 +14,7 @@ from engine.okc.content.loader import load_pack
 from engine.okc.rules import OkcRules
 from engine.simulate import Playout
 
-MODULES = ("night_map", "aeronauts", "travelling_town", "whispering_tower", "all")
+MODULES = ("night_map", "aeronauts", "legendary_creatures", "travelling_town", "whispering_tower", "all")
 BOONS = ("passage", "gilt", "coin", "lamp", "tithe", "memory", "wind", "muster", "oath", "heels", "knife", "stone",
          "blood", "hidden", "voice", "banner", "ember", "trail", "veil", "toll")
 

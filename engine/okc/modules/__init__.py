@@ -1,9 +1,9 @@
 """Wild Kingdom modules, one package each. Each subclasses :class:`engine.okc.hooks.Module` and is
 registered by name when imported; a game turns them on with the option ``modules=name,name`` (or
-``all``). Played so far: ``aeronauts``, ``night_map``, ``travelling_town``, ``whispering_tower``. Known but not played yet (refused with a
-clear message): legendary creatures, negotiating table, wild kingdom cards.
+``all``). Played so far: ``aeronauts``, ``legendary_creatures``, ``night_map``, ``travelling_town``, ``whispering_tower``. Known but not played yet (refused with a
+clear message): negotiating table, wild kingdom cards.
 """
 
-from engine.okc.modules import aeronauts, night_map, travelling_town, whispering_tower
+from engine.okc.modules import aeronauts, legendary_creatures, night_map, travelling_town, whispering_tower
 
-__all__ = ["aeronauts", "night_map", "travelling_town", "whispering_tower"]
+__all__ = ["aeronauts", "legendary_creatures", "night_map", "travelling_town", "whispering_tower"]

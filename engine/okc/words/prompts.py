@@ -206,7 +206,9 @@ def option_label(state: GameState, seat: str, option: str, aud: Audience) -> str
     if ">" in option:
         left, right = option.split(">", 1)
         if kind == "move_herald" or left in g.players:
-            return f"Herald of {faction_of(state, left)} to the {location_name(state, right)}"
+            whose, _, piece = left.partition("/")       # "seat/module": a module's second Herald
+            what = piece_name(state, piece) if piece else "Herald"
+            return f"{what} of {faction_of(state, whose)} to the {location_name(state, right)}"
         return f"{card_dot(state, left)} into the {council_name(state, right)}"
     if option in p.cards:
         verb = {"discard": "Discard", "bottom": "Put under", "burn": "Burn", "ambush": "Ambush with",

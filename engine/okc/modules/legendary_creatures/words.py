@@ -1,0 +1,52 @@
+"""Legendary Creatures in words: each creature placed and moved like a Herald, and its card claimed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Decision, Event, GameState
+from engine.core.words import Audience
+from engine.okc.words.names import card_power, location_where, owned, the_region, who
+
+
+def creature_name(state: GameState, seat: str) -> str:
+    from engine.okc.cards import card
+    from engine.okc.modules.legendary_creatures import creature_of
+
+    return card(state.data, creature_of(state.data.players[seat].faction)).name
+
+
+def placed(state: GameState, e: Event, aud: Audience) -> str:
+    return (f"{who(state, e.data['seat'], aud)} send {creature_name(state, e.data['seat'])}, a second Herald, "
+            f"to {location_where(state, str(e.data['location']))}.")
+
+
+def moved(state: GameState, e: Event, aud: Audience) -> str:
+    seat = str(e.data["seat"])
+    whose = owned(state, seat, aud, "Legendary Creature")
+    return f"{who(state, e.data['by'], aud)} move {whose} to {location_where(state, str(e.data['to']))}."
+
+
+def claimed(state: GameState, e: Event, aud: Audience) -> str:
+    return (f"{who(state, e.data['seat'], aud)} lost in {the_region(state, str(e.data['region']))} with "
+            f"{creature_name(state, e.data['seat'])} watching: {card_power(state, str(e.data['card']))} "
+            "leaves the Supply for their hand.")
+
+
+def ask_place(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
+    return (f"Where does {creature_name(state, seat)} go? It is a second Herald, and never stands where your "
+            "Herald does. Lose a clash in its Region and its card joins your hand.")
+
+
+def label_creature(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    where = location_where(state, str(action.get("location")))
+    return f"{creature_name(state, seat)} to {where}"
+
+
+def register(w: Any) -> None:
+    for kind, fn in (("okc.creature_placed", placed), ("okc.creature_moved", moved),
+                     ("okc.creature_claimed", claimed)):
+        w.on(kind)(fn)
+    w.questions["okc.creature"] = ask_place
+    w.labels["creature"] = label_creature
+    w.summary_kinds.update({"okc.creature_claimed"})
