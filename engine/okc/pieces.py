@@ -57,7 +57,8 @@ def herald_spots(state: GameState, seat: str) -> dict[str, str]:
     """Where the seat's Herald pieces stand: its Herald (key "") and any piece a module treats as a second
     Herald (Wild Kingdom, Legendary Creatures), keyed by that module's name; pieces at home are left out."""
     g: Okc = state.data
-    spots = {HERALD: g.players[seat].herald} if g.players[seat].herald else {}
+    herald = g.players[seat].herald
+    spots = {HERALD: herald} if herald else {}
     if g.modules:
         for m in active(g.modules):
             spots.update(m.heralds(state, seat))

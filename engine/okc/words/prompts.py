@@ -148,7 +148,8 @@ KNOWN_PROMPTS = ("okc.bid", "okc.resolve_bid", "okc.herald", "okc.region_cards",
                  "okc.autumn", "okc.clash_order", "okc.tie", "okc.claim")
 
 
-def if_absent(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
+def if_absent(state: GameState, decision: Decision, seat: str, aud: Audience,
+              labels: Mapping[str, Label] | None = None) -> str:
     g = okc(state)
     default = decision.default_for(seat)
     prompt = decision.prompt
@@ -170,7 +171,8 @@ def if_absent(state: GameState, decision: Decision, seat: str, aud: Audience) ->
             return ABSENT + "you take nothing more from this effect."
         return ABSENT + f"the first choice is taken for you ({option_label(state, seat, str(default.get('option')), aud)})."
     if default is not None:
-        return ABSENT + f"you {label(state, seat, default, aud, {})[:1].lower()}{label(state, seat, default, aud, {})[1:]}."
+        said = label(state, seat, default, aud, labels or {})      # a module's action: its own label
+        return ABSENT + f"you {said[:1].lower()}{said[1:]}."
     return ""
 
 

@@ -62,8 +62,6 @@ def ask_unexhaust(state: GameState, seat: str, step: dict[str, Any], ctx: dict[s
 def option_name(state: GameState, kind: str, value: str) -> str | None:
     if kind == "aero_gain":
         return {"influence": "1 Influence", "lore": "1 Lore"}.get(value)
-    if kind == "aero_take":
-        return f"Take {card_power(state, value)}"
     return None
 
 

@@ -14,7 +14,17 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, cast
 
-from engine.core import Action, ActionSpec, Decision, DecisionKind, Event, GameState, Param, RuleError, decision
+from engine.core import (
+    Action,
+    ActionSpec,
+    Decision,
+    DecisionKind,
+    Event,
+    GameState,
+    Param,
+    RuleError,
+    decision,
+)
 from engine.okc.actions import act, awaited_turn
 from engine.okc.board import all_locations, region_of
 from engine.okc.content.modules import ModulePack, load_module_pack

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import Action, Decision, Event, GameState
 from engine.core.words import Audience
-from engine.okc.words.names import card_power, location_where, owned, the_region, who
+from engine.okc.words.names import card_power, location_where, owned, the_region, their, who
 
 
 def creature_name(state: GameState, seat: str) -> str:
@@ -28,9 +28,10 @@ def moved(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def claimed(state: GameState, e: Event, aud: Audience) -> str:
-    return (f"{who(state, e.data['seat'], aud)} lost in {the_region(state, str(e.data['region']))} with "
-            f"{creature_name(state, e.data['seat'])} watching: {card_power(state, str(e.data['card']))} "
-            "leaves the Supply for their hand.")
+    seat = str(e.data["seat"])
+    return (f"{who(state, seat, aud)} lost in {the_region(state, str(e.data['region']))} where "
+            f"{their(seat, aud)} creature stands: {card_power(state, str(e.data['card']))} leaves the Supply "
+            f"for {their(seat, aud)} hand.")
 
 
 def ask_place(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
@@ -40,7 +41,7 @@ def ask_place(state: GameState, decision: Decision, seat: str, aud: Audience) ->
 
 def label_creature(state: GameState, seat: str, action: Action, aud: Audience) -> str:
     where = location_where(state, str(action.get("location")))
-    return f"{creature_name(state, seat)} to {where}"
+    return f"Send {creature_name(state, seat)} to {where}"
 
 
 def register(w: Any) -> None:
