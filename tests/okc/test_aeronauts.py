@@ -168,3 +168,21 @@ def test_the_permuter_moves_aeronauts_between_deck_hands_and_the_card_set_aside(
         assert len(held) == 1 and sorted([*a["deck"], a["removed"], *held]) == AERONAUTS
         seen.add(held[0])
     assert len(seen) > 1
+
+
+def test_the_lobby_rates_both_modules_and_the_ship_events_read_as_sentences() -> None:
+    from engine.core import Event
+    from engine.okc.setup import module_summary
+
+    assert module_summary({"modules": "aeronauts,legendary_creatures"}) == (
+        "Wild Kingdom: Aeronauts (2), Legendary Creatures (2). Complexity 4: First Comets in the Sky.")
+    state = game(2, modules="aeronauts")
+    thread, mine = Audience(None, {"p1": "Alice", "p2": "Bob"}), Audience("p1", {"p1": "Alice", "p2": "Bob"})
+    claimed = Event.public("okc.ship_claimed", seat="p1", location="castle")
+    assert WORDS.event(state, claimed, mine).startswith("You claim the Near & Far: from now on it is one of your")
+    assert "one of their Supporters" in WORDS.event(state, claimed, thread)
+    flown = WORDS.event(state, Event.public("okc.ship_placed", seat="p1", region="lowlands", count=2), thread)
+    assert flown == ("The Nobility (Alice) fly the Near & Far into the Lowlands with 2 Supporters: +5 Strength in its "
+                     "first clash there.")
+    home = WORDS.event(state, Event.public("okc.ship_returned", seat="p1", region="lowlands"), mine)
+    assert home == "The Near & Far flies home from the Lowlands to you."
