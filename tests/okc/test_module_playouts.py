@@ -48,7 +48,8 @@ def test_together_the_modules_are_visited_placed_and_resolved() -> None:
             seen[kind] = seen.get(kind, 0) + n
     for kind in ("okc.visit[travelling_town]", "okc.visit[whispering_tower]", "okc.tower_level[entrance]",
                  "okc.tower_level[labyrinth]", "okc.town_kept", "okc.boon_placed", "okc.boons_revealed",
-                 "okc.boon_resolved", "okc.town_influence_claimed"):
+                 "okc.boon_resolved", "okc.town_influence_claimed", "okc.visit[aeronauts]", "okc.aeronaut_taken",
+                 "okc.creature_placed", "okc.creature_claimed"):
         assert seen.get(kind, 0) > 0, kind
 
 
