@@ -151,3 +151,16 @@ def test_creatures_go_home_with_the_heralds_at_cleanup() -> None:
     lc(g)["pieces"]["p1"] = "shrine"
     MODULES["legendary_creatures"].cleanup(state)
     assert lc(g)["pieces"]["p1"] is None and herald_spots(state, "p1") == {}
+
+
+def test_autocomplete_offers_the_free_locations_and_the_mat_tells_where_the_creature_and_its_card_are() -> None:
+    state = game(2, modules="legendary_creatures")
+    g = data(state)
+    to_creatures(state)
+    suggested = RULES.suggest(state, "p1", "creature", "location")
+    assert len(suggested) == 5 and "castle" not in suggested
+    lc(g)["pieces"]["p1"] = "shrine"
+    parts = [s for part in WORDS.mat_parts for s in part(state, "p1", Audience("p1"))]
+    assert parts[0].title == "Your Legendary Creature, The Gilded Gryphon"
+    assert parts[0].lines == ("Stands at the Shrine (Lowlands).", "The Gilded Gryphon (9) waits in your Supply: "
+                              "lose a clash in its Region to take it into hand.")

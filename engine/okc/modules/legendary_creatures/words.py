@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Decision, Event, GameState
-from engine.core.words import Audience
+from engine.core.words import Audience, Section
 from engine.okc.words.names import card_power, location_where, owned, the_region, their, who
 
 
@@ -44,6 +44,22 @@ def label_creature(state: GameState, seat: str, action: Action, aud: Audience) -
     return f"Send {creature_name(state, seat)} to {where}"
 
 
+def mat(state: GameState, seat: str, aud: Audience) -> list[Section]:
+    """Your creature on the private mat: where it stands and whether its card still waits in your Supply."""
+    from engine.okc.modules.legendary_creatures import NAME, creature_of, lc
+
+    g = state.data
+    if NAME not in g.modules or NAME not in g.extra or seat not in g.players:
+        return []
+    m = lc(g)
+    where = m["pieces"].get(seat)
+    at = f"Stands at {location_where(state, where)}." if where else "At home until the Heralds go out."
+    cid = creature_of(g.players[seat].faction)
+    card = (f"{card_power(state, cid)} waits in your Supply: lose a clash in its Region to take it into hand."
+            if m["supply"].get(seat) else f"{card_power(state, cid)} has left your Supply.")
+    return [Section(f"Your Legendary Creature, {creature_name(state, seat)}", (at, card))]
+
+
 def register(w: Any) -> None:
     for kind, fn in (("okc.creature_placed", placed), ("okc.creature_moved", moved),
                      ("okc.creature_claimed", claimed)):
@@ -51,3 +67,4 @@ def register(w: Any) -> None:
     w.questions["okc.creature"] = ask_place
     w.labels["creature"] = label_creature
     w.summary_kinds.update({"okc.creature_claimed"})
+    w.mat_parts.append(mat)
