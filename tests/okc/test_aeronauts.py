@@ -186,3 +186,19 @@ def test_the_lobby_rates_both_modules_and_the_ship_events_read_as_sentences() ->
                      "first clash there.")
     home = WORDS.event(state, Event.public("okc.ship_returned", seat="p1", region="lowlands"), mine)
     assert home == "The Near & Far flies home from the Lowlands to you."
+
+
+def test_the_ship_is_one_button_that_asks_the_region_then_how_many_supporters_fly_with_it() -> None:
+    state = game(2, modules="aeronauts")
+    g = data(state)
+    aero(g).update(deck=[], owner="p1", ship="board")
+    g.pieces.pop(PIECE, None)
+    spring_actions(state, {"p1": {"lowlands": "nobility.f1"}})
+    me = Audience("p1")
+    labels = [c.label for c in WORDS.choices(state, RULES.pending(state)[0], "p1", RULES.legal(state, "p1"), me)]
+    assert "Fly the Near & Far" in labels and not any(label.startswith("Fly the Near & Far to") for label in labels)
+    first = WORDS.flow(state, "p1", "ship", {}, me)
+    assert first is not None and first.question == "Where does the Near & Far fly?"
+    then = WORDS.flow(state, "p1", "ship", {"region": "lowlands"}, me)
+    assert then is not None and [c.label for c in then.options][:2] == ["The ship alone", "With 1 Supporter"]
+    assert then.options[2].action is not None and then.options[2].action.get("count") == 2
