@@ -28,7 +28,8 @@ Hook points (where the base rules call them):
 - ``winter(state)``: in the Winter Effects Step (Travel of moving pieces).
 - ``after_bids(state) -> bool``: after the Great Road is repopulated, before Heralds. Return True to run a
   step of the module's own; it then calls ``engine.okc.year.resume(state, "after_bids", self.name)``.
-- ``before_secret(state, key) -> bool``: before bids (``"bid"``) or Region cards (``"regions"``) are
+- ``before_secret(state, key) -> bool``: once every Herald stands (``"heralds"``), before bids (``"bid"``) or
+  Region cards (``"regions"``) are
   placed. Return True to run a step of the module's own first; it then calls
   ``engine.okc.year.resume(state, key, self.name)``, which lets the next module act, then opens the step.
 - ``reveal(state, region, cards)``: face-down cards (a list of ``Placed``) were just revealed in a Region.

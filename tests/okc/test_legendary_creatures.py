@@ -164,3 +164,13 @@ def test_autocomplete_offers_the_free_locations_and_the_mat_tells_where_the_crea
     assert parts[0].title == "Your Legendary Creature, The Gilded Gryphon"
     assert parts[0].lines == ("Stands at the Shrine (Lowlands).", "The Gilded Gryphon (9) waits in your Supply: "
                               "lose a clash in its Region to take it into hand.")
+
+
+def test_creatures_are_placed_with_the_heralds_before_any_ally_is_declared() -> None:
+    state = game(2, modules="aeronauts,legendary_creatures")
+    g = data(state)
+    g.players["p1"].hand.append("aero.corsair")          # an Ally: its holder declares before the Region cards
+    to_creatures(state)
+    do(state, "p1", "creature location:shrine")
+    do(state, "p2", "creature location:shrine")
+    assert g.step == "ally_regions" and g.turn_queue == ["p1"]

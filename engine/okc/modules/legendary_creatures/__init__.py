@@ -4,8 +4,8 @@ creature card waits in the Supply until its owner loses a clash where the piece 
 Every rule that names Heralds reads the creature too (``engine.okc.pieces.herald_spots``): it claims the
 Herald reward of the Location it stands on, steals from and is stolen from like a Herald, and an ability that
 moves a Herald may move it instead. A player's Herald and creature never share a Location, whatever moves them.
-The creature is placed each Spring in turn order once every Herald stands (and any Ally declarations are made),
-before the Region cards (docs/rulings/okc-aeronauts-creatures.md C1), and goes home with the Heralds at cleanup.
+The creature is placed each Spring in turn order once every Herald stands, before any Ally declarations and the
+Region cards (docs/rulings/okc-aeronauts-creatures.md C1), and goes home with the Heralds at cleanup.
 When a Region's clash is decided, before any reward, each player who took part and lost (every participant when
 nobody wins, C3) with their creature in that Region takes their creature card from the Supply into hand.
 """
@@ -61,7 +61,7 @@ def wait_creatures(state: GameState) -> bool:
 
     if state.data.turn_queue:
         return False
-    resume(state, "regions", NAME)
+    resume(state, "heralds", NAME)
     return True
 
 
@@ -93,7 +93,7 @@ class LegendaryCreatures(Module):
         from engine.okc.year import set_step
 
         g: Okc = state.data
-        if key != "regions":
+        if key != "heralds":
             return False
         g.turn_queue = list(g.order)
         set_step(g, STEP)
