@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.okc.content.loader import load_pack
+from engine.okc.content.modules import game_pack
 from engine.okc.content.schema import Command, FactionCard, KingdomCard, Pack
 from engine.okc.state import Okc, Placed, RegionState
 
 
 def pack_of(g: Okc) -> Pack:
-    return load_pack(g.pack)
+    """The game's pack, with the Faction cards the Wild Kingdom modules bring (neutral and creature cards)."""
+    return game_pack(g.pack)
 
 
 def card(g: Okc, cid: str) -> FactionCard:

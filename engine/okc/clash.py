@@ -11,6 +11,7 @@ from engine.core import Event, GameState, SecretChoices
 from engine.okc.cards import commands, has_keyword, kcard, strength
 from engine.okc.effects import claim_location, eliminate, queue, region
 from engine.okc.hooks import active
+from engine.okc.pieces import herald_spots
 from engine.okc.state import Clash, Okc, Placed, RegionState
 
 
@@ -176,13 +177,14 @@ def claim(state: GameState, seat: str, location: str) -> None:
     g: Okc = state.data
     me = g.players[seat]
     state.emit(Event.public("okc.claim", seat=seat, location=location))
-    if me.herald == location:
+    # A Legendary Creature is a second Herald (Wild Kingdom): either piece here claims, either is stolen from.
+    if location in herald_spots(state, seat).values():
         gain = 1 + sum(kcard(g, k).herald for k in me.kingdom)
         me.influence += gain
         state.emit(Event.public("okc.influence", seat=seat, amount=gain, total=me.influence, why="herald"))
         for other in g.order:
             op = g.players[other]
-            if other != seat and op.herald == location and op.influence > 0:
+            if other != seat and location in herald_spots(state, other).values() and op.influence > 0:
                 op.influence -= 1
                 me.influence += 1
                 state.emit(Event.public("okc.stole", seat=seat, victim=other, what="influence", amount=1,

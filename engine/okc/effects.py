@@ -18,6 +18,7 @@ from engine.okc.board import all_locations
 from engine.okc.cards import card, has_keyword, kcard
 from engine.okc.deck import draw
 from engine.okc.hooks import active
+from engine.okc.pieces import herald_spots
 from engine.okc.state import Choice, Job, Okc, Placed, RegionState
 
 DONE = "done"
@@ -251,13 +252,22 @@ def s_move_herald(state: GameState, seat: str, step: Step, ctx: Step, answer: An
     g: Okc = state.data
     whose = step.get("whose", "opponent")
     seats = {"opponent": opponents(g, seat), "own": [seat], "any": list(g.order)}[whose]
-    options = [f"{s}>{loc}" for s in seats if g.players[s].herald
-               for loc in all_locations(g) if loc != g.players[s].herald]
+    # "seat>location" moves the seat's Herald; "seat/module>location" the module's second Herald (Legendary
+    # Creatures), never onto a Location where another Herald piece of that seat stands.
+    options = []
+    for s in seats:
+        spots = herald_spots(state, s)
+        options += [f"{s}{'/' + piece if piece else ''}>{loc}" for piece in spots
+                    for loc in all_locations(g) if loc not in spots.values()]
     if answer is None:
         if options:
             ask(g, seat, "move_herald", "move a Herald (seat>location)", options, step, ctx)
         return
-    who, loc = answer.split(">")
+    left, loc = answer.split(">")
+    who, _, piece = left.partition("/")
+    if piece:
+        next(m for m in active(g.modules) if m.name == piece).move_herald(state, seat, who, piece, loc)
+        return
     frm = g.players[who].herald
     g.players[who].herald = loc
     state.emit(Event.public("okc.herald_moved", seat=who, by=seat, frm=frm, to=loc))

@@ -33,7 +33,8 @@ Hook points (where the base rules call them):
 - ``winter(state)``: in the Winter Effects Step (Travel of moving pieces).
 - ``after_bids(state) -> bool``: after the Great Road is repopulated, before Heralds. Return True to run a
   step of the module's own; it then calls ``engine.okc.year.resume(state, "after_bids", self.name)``.
-- ``before_secret(state, key) -> bool``: before bids (``"bid"``) or Region cards (``"regions"``) are
+- ``before_secret(state, key) -> bool``: once every Herald stands (``"heralds"``), before bids (``"bid"``) or
+  Region cards (``"regions"``) are
   placed. Return True to run a step of the module's own first; it then calls
   ``engine.okc.year.resume(state, key, self.name)``, which lets the next module act, then opens the step.
 - ``reveal(state, region, cards)``: face-down cards (a list of ``Placed``) were just revealed in a Region.
@@ -44,6 +45,9 @@ Hook points (where the base rules call them):
 - ``cleanup(state)``: at Winter cleanup, before Active cards are discarded.
 - ``legal(state, seat)``, ``pending(state)``, ``play(state, seat, action)``: the module's own actions.
 - ``strength(state, seat, region) -> int``: extra Strength in a clash.
+- ``heralds(state, seat) -> dict``: the seat's pieces that count as Heralds besides its own (piece key ->
+  Location; Legendary Creatures). Herald rewards, stealing and "move a Herald" read them
+  (``engine.okc.pieces.herald_spots``); ``move_herald(state, by, seat, piece, to)`` moves one.
 - ``view(state, seat, out)``: add the module's public or private parts to a view.
 - ``permute(state, rnd)``: scramble the module's hidden facts.
 - ``end(state)``: before the final tally.
@@ -146,6 +150,12 @@ class Module:
 
     def strength(self, state: GameState, seat: str, region: str) -> int:
         return 0
+
+    def heralds(self, state: GameState, seat: str) -> dict[str, str]:
+        return {}
+
+    def move_herald(self, state: GameState, by: str, seat: str, piece: str, to: str) -> None:
+        return None
 
     def view(self, state: GameState, seat: str | None, out: dict[str, Any]) -> None:
         return None

@@ -9,6 +9,7 @@ from typing import cast
 
 from engine.core import Event, GameState
 from engine.okc.board import all_locations, region_of, travel
+from engine.okc.hooks import active
 from engine.okc.state import Okc
 
 BAG = "starting_bag"
@@ -47,3 +48,18 @@ def move_piece(state: GameState, seat: str, piece: str, to: str) -> None:
     frm = g.pieces[piece]
     g.pieces[piece] = to
     state.emit(Event.public("okc.piece_moved", seat=seat, piece=piece, frm=frm, to=to))
+
+
+HERALD = ""      # the key of a seat's own Herald among its Herald pieces
+
+
+def herald_spots(state: GameState, seat: str) -> dict[str, str]:
+    """Where the seat's Herald pieces stand: its Herald (key "") and any piece a module treats as a second
+    Herald (Wild Kingdom, Legendary Creatures), keyed by that module's name; pieces at home are left out."""
+    g: Okc = state.data
+    herald = g.players[seat].herald
+    spots = {HERALD: herald} if herald else {}
+    if g.modules:
+        for m in active(g.modules):
+            spots.update(m.heralds(state, seat))
+    return spots

@@ -64,14 +64,14 @@ def begin_bids(state: GameState) -> None:
 
 
 def resume(state: GameState, key: str, done: str | None) -> None:
-    """Let the modules after ``done`` act first at the step ``key`` (``"bid"``, ``"regions"`` or
-    ``"after_bids"``), in their order; when none still wants to, open the step itself. A module that
-    ran a step of its own calls this again with its name when it is over."""
+    """Let the modules after ``done`` act first at the step ``key`` (``"bid"``, ``"regions"``,
+    ``"after_bids"`` or ``"heralds"``, once every Herald stands), in their order; when none still wants to,
+    open the step itself. A module that ran a step of its own calls this again with its name when it is over."""
     g: Okc = state.data
     for m in after(g.modules, done):
         if (m.after_bids(state) if key == "after_bids" else m.before_secret(state, key)):
             return
-    {"bid": open_bids, "regions": open_region_cards, "after_bids": begin_heralds}[key](state)
+    {"bid": open_bids, "regions": open_region_cards, "after_bids": begin_heralds, "heralds": after_heralds}[key](state)
 
 
 def open_bids(state: GameState) -> None:
@@ -132,9 +132,14 @@ def wait_heralds(state: GameState) -> bool:
     g: Okc = state.data
     if g.turn_queue:
         return False
+    resume(state, "heralds", None)      # a module's pieces placed with the Heralds (Legendary Creatures)
+    return True
+
+
+def after_heralds(state: GameState) -> None:
+    """Every Herald stands: the Ally declarations, then the Region cards."""
     if not allies.start(state, "regions"):
         resume(state, "regions", None)
-    return True
 
 
 def open_region_cards(state: GameState) -> None:

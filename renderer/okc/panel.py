@@ -8,6 +8,7 @@ from typing import Any
 
 from renderer import widgets as w
 from renderer.okc.read import SEASONS, Board
+from renderer.okc.wild_lines import LINES
 from renderer.palette import GOLD, INK_DARK, Mark, roman
 from renderer.scene import Item, Scene
 
@@ -160,13 +161,19 @@ def wild_rows(scene: Scene, b: Board, x: int, y: int, pw: int) -> int:
     for name, value in sorted(b.wild.items()):
         label = name.replace("_", " ").title()
         piece = drawn.get(name)
+        more: list[str] = []
         if piece is not None:       # drawn on the board: the panel says where it stands
             said = f"on the {names.get(piece.location, piece.location)}"
+        elif name in LINES:         # pieces only: the module's own lines (the first beside its name)
+            said, *more = LINES[name](value, {**names, **{r.id: r.name for r in b.regions}}) or [""]
         else:
             said = describe(value)
         w.text(scene, "wild", x + 14, y, f"{label} [{initials(label)}]: {said}", size=14,
                where="wild", limit=pw - 28, module=name)
         y += 22
+        for line in more:
+            w.text(scene, "wild_more", x + 28, y, line, size=14, where="wild", limit=pw - 42, module=name)
+            y += 22
     return y + 4
 
 

@@ -22,7 +22,6 @@ from tests.okc.helpers import data, do, game, refused
 
 
 @pytest.mark.parametrize("options,words", [
-    ({"modules": "aeronauts"}, "not played yet"),
     ({"modules": "negotiating_table,night_map"}, "not played yet"),
     ({"modules": "dragons"}, "no module called"),
     ({"modules": "night_map,night_map"}, "once"),
@@ -39,7 +38,7 @@ def test_module_options_refuse_what_they_cannot_honour(options: dict[str, str], 
 def test_all_means_every_module_played_so_far_in_setup_order() -> None:
     state = game(2, modules="all")
     assert data(state).modules[0] == "night_map"
-    assert "aeronauts" not in data(state).modules
+    assert data(state).modules[1] == "aeronauts"      # the Starting Location modules in the rulebook's order
 
 
 def test_games_with_modules_leave_the_base_tables_alone() -> None:
@@ -123,7 +122,7 @@ def test_the_lobby_line_and_the_opening_event_give_each_rating_and_the_band() ->
     assert module_summary({"modules": "travelling_town,whispering_tower"}) == (
         "Wild Kingdom: Travelling Town (2), Whispering Tower (3). Complexity 5: Welcome to the Wild Kingdom.")
     assert module_summary({}) == ""
-    state, events = RULES.new_game(["p1", "p2"], {"modules": "all"}, 1)
+    state, events = RULES.new_game(["p1", "p2"], {"modules": "night_map,travelling_town,whispering_tower"}, 1)
     opening = next(e for e in events if e.kind == "okc.modules")
     assert opening.data["total"] == 7
     assert WORDS.event(state, opening, audience(state)) == (

@@ -3,7 +3,12 @@ with the same tooling as the base pack, so every mistake names the file and the 
 
 A module's pack is ``engine/okc/modules/<module>/content.json``::
 
-    {"id": "whispering_tower", "boons": [boon, ...], "kingdom": [kingdom card, ...]}
+    {"id": "whispering_tower", "boons": [boon, ...], "kingdom": [kingdom card, ...],
+     "cards": {faction: [Faction card, ...]}}
+
+Faction cards (``cards``, by the faction whose back they show: a starter faction or a neutral one such
+as ``aeronauts``) are read like the base pack's; :func:`game_pack` adds them to the pack a game reads, so
+a module's card is found wherever it goes (hand, Region, discard).
 
 A Boon (Wild Kingdom, Using Boons) is ``{"id", "name", "kind": "win" | "empower", "text"?}`` and
 - for ``win`` (If you win): ``steps``, carried out for the card's owner when that side wins the clash;
@@ -14,13 +19,13 @@ A Boon (Wild Kingdom, Using Boons) is ``{"id", "name", "kind": "win" | "empower"
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.okc.content.loader import read_kingdom
-from engine.okc.content.schema import ContentError, KingdomCard, Reader, Steps, read_steps
+from engine.okc.content.loader import load_pack, read_card, read_kingdom
+from engine.okc.content.schema import ContentError, FactionCard, KingdomCard, Pack, Reader, Steps, read_steps
 from engine.okc.content.vocabulary import KEYWORDS, TRAITS, Field, describe
 
 MODULES_DIR = Path(__file__).resolve().parent.parent / "modules"
@@ -49,6 +54,7 @@ class ModulePack:
     id: str
     boons: dict[str, Boon] = field(default_factory=dict)
     kingdom: dict[str, KingdomCard] = field(default_factory=dict)
+    cards: dict[str, FactionCard] = field(default_factory=dict)
 
 
 def boon_text(kind: str, strength: int, keywords: tuple[str, ...], steps: Steps, after: Steps) -> str:
@@ -82,7 +88,7 @@ def read_boon(r: Reader) -> Boon:
 
 def read_module_pack(file: str, data: Any) -> ModulePack:
     r = Reader(file, data)
-    r.known("id", "boons", "kingdom")
+    r.known("id", "boons", "kingdom", "cards")
     pack = ModulePack(r.get("id", str))
     for b in r.items("boons", ()):
         boon = read_boon(b)
@@ -91,6 +97,13 @@ def read_module_pack(file: str, data: Any) -> ModulePack:
         pack.boons[boon.id] = boon
     if "kingdom" in r.data:
         pack.kingdom = read_kingdom(file, {"cards": r.data["kingdom"]}, extra=MODULE_STEPS)
+    by_faction = r.child("cards", r.get("cards", dict, {}))
+    for faction in sorted(by_faction.data):
+        for c in by_faction.items(faction):
+            fc = read_card(c, faction)
+            if fc.id in pack.cards:
+                c.fail("id", f"duplicate card {fc.id!r}")
+            pack.cards[fc.id] = fc
     return pack
 
 
@@ -109,3 +122,17 @@ def load_module_pack_from(path: Path) -> ModulePack:
 def load_module_pack(module: str) -> ModulePack:
     """The shipped content of ``module`` (cached)."""
     return load_module_pack_from(MODULES_DIR / module / "content.json")
+
+
+@cache
+def game_pack(name: str) -> Pack:
+    """The pack ``name`` with the Faction cards every shipped module brings (Aeronaut cards, Legendary
+    Creatures), so a module's card is found wherever it goes; the base pack when no module brings any."""
+    base = load_pack(name)
+    extra: dict[str, FactionCard] = {}
+    for folder in sorted(p for p in MODULES_DIR.iterdir() if (p / "content.json").is_file()):
+        extra.update(load_module_pack(folder.name).cards)
+    clash = sorted(set(extra) & set(base.cards))
+    if clash:
+        raise ContentError("content.json", "cards", f"card ids {clash} are already the pack's")
+    return replace(base, cards={**base.cards, **extra}, tactics=dict(base.tactics)) if extra else base

@@ -92,7 +92,7 @@ class OkcWords(Words):
         return prompts.question(state, decision, seat, aud, self.questions, self.choice_questions)
 
     def if_absent(self, state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
-        return prompts.if_absent(state, decision, seat, aud)
+        return prompts.if_absent(state, decision, seat, aud, self.labels)
 
     def choices(self, state: GameState, decision: Decision, seat: str, legal: list[Action],
                 aud: Audience) -> list[Choice]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core import Action, Decision, GameState
 from engine.core.words import Audience, Choice, FlowStep, humanize, plural
-from engine.okc.actions import ACTIONS, TIMING, action_step_options, legal
+from engine.okc.actions import ACTIONS, TIMING, action_step_options, actions_for, legal
 from engine.okc.cards import card, pack_of
 from engine.okc.effects import DONE
 from engine.okc.state import Okc
@@ -148,7 +148,8 @@ KNOWN_PROMPTS = ("okc.bid", "okc.resolve_bid", "okc.herald", "okc.region_cards",
                  "okc.autumn", "okc.clash_order", "okc.tie", "okc.claim")
 
 
-def if_absent(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
+def if_absent(state: GameState, decision: Decision, seat: str, aud: Audience,
+              labels: Mapping[str, Label] | None = None) -> str:
     g = okc(state)
     default = decision.default_for(seat)
     prompt = decision.prompt
@@ -170,7 +171,8 @@ def if_absent(state: GameState, decision: Decision, seat: str, aud: Audience) ->
             return ABSENT + "you take nothing more from this effect."
         return ABSENT + f"the first choice is taken for you ({option_label(state, seat, str(default.get('option')), aud)})."
     if default is not None:
-        return ABSENT + f"you {label(state, seat, default, aud, {})[:1].lower()}{label(state, seat, default, aud, {})[1:]}."
+        said = label(state, seat, default, aud, labels or {})      # a module's action: its own label
+        return ABSENT + f"you {said[:1].lower()}{said[1:]}."
     return ""
 
 
@@ -206,7 +208,9 @@ def option_label(state: GameState, seat: str, option: str, aud: Audience) -> str
     if ">" in option:
         left, right = option.split(">", 1)
         if kind == "move_herald" or left in g.players:
-            return f"Herald of {faction_of(state, left)} to the {location_name(state, right)}"
+            whose, _, piece = left.partition("/")       # "seat/module": a module's second Herald
+            what = piece_name(state, piece) if piece else "Herald"
+            return f"{what} of {faction_of(state, whose)} to the {location_name(state, right)}"
         return f"{card_dot(state, left)} into the {council_name(state, right)}"
     if option in p.cards:
         verb = {"discard": "Discard", "bottom": "Put under", "burn": "Burn", "ambush": "Ambush with",
@@ -336,8 +340,9 @@ def cap_first(text: str) -> str:
 # -- choices and flows -----------------------------------------------------------------------------
 
 PASSING = frozenset({"pass", "keep"})
-FLOWED = ("deploy", "govern", "journey")
+FLOWED = ("deploy", "govern", "journey", "ship")
 FLOW_TITLES = {"deploy": "Send Supporters", "govern": "Govern", "journey": "Journey", "place": "Place your cards",
+               "ship": "Fly the Near & Far",
                "order": "Set the clash order"}
 CHOOSE_TITLES = {"move_herald": "Move a Herald", "govern": "Govern", "swap": "Swap a card", "peek": "Look at a card"}
 
@@ -467,9 +472,9 @@ def candidates(state: GameState, seat: str, kind: str) -> tuple[list[str], list[
                 out.append(({"option": opt}, a))
         params = ["placed", "card"] if c is not None and c.kind == "swap" else list(names)
         return params, out
-    order = {"deploy": ["region", "count"], "govern": ["card", "council"]}.get(kind)
+    order = {"deploy": ["region", "count"], "ship": ["region", "count"], "govern": ["card", "council"]}.get(kind)
     if order is None:
-        spec = ACTIONS.get(kind)
+        spec = actions_for(g).get(kind)         # a module's action too
         order = [p.name for p in spec.params] if spec is not None else []
     return order, [({p: a.get(p) for p in order if a.get(p) is not None}, a) for a in acts]
 
@@ -487,6 +492,8 @@ def value_name(state: GameState, seat: str, kind: str, param: str, value: Any, a
         return f"Herald of {faction_of(state, str(value))}"
     if kind == "deploy" and param == "count":
         return plural(int(value), "Supporter")
+    if kind == "ship" and param == "count":
+        return f"With {plural(int(value), 'Supporter')}" if int(value) else "The ship alone"
     if param == "card" and value in pack_of(g).cards:
         return card_dot(state, str(value))
     return value_label(state, seat, kind, param, value)
@@ -498,6 +505,9 @@ def flow_question(state: GameState, kind: str, param: str, chosen: Mapping[str, 
     if kind == "deploy":
         return "To which Region?" if param == "region" else \
             f"How many Supporters go to {the_region(state, str(chosen.get('region')))}?"
+    if kind == "ship":
+        return "Where does the Near & Far fly?" if param == "region" else \
+            f"How many Supporters fly with it to {the_region(state, str(chosen.get('region')))}?"
     if kind == "govern":
         return "Which card with Votes?" if param == "card" else \
             f"Into which Council does {card_name(state, str(chosen.get('card')))} go?"
