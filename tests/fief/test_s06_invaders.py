@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.fief import invaders
 from engine.fief.state import SeaCard
-from tests.fief.helpers import do, g, new, place
+from tests.fief.helpers import do, g, new, place, refused
 
 
 def _phase6():
@@ -108,3 +108,5 @@ def test_6_9_6_10_between_rounds_the_parley_is_among_the_legal_choices():
     assert Action.of("danegeld", army="army-1", noble="william") in legal
     assert Action.of("intervene", army="army-1", noble="william") in legal
     assert Action.of("battle_next", choice="continue") in legal
+    err = refused(sc.state, "kirsten", "danegeld army:army-9 noble:william")
+    assert (err.section, err.code) == ("6.9", "army")

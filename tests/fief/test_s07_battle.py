@@ -214,8 +214,9 @@ def test_7_8_withdraw_hook_for_passage():
     try:
         endings.withdraw(s, d, b, "York", {})
         raise AssertionError("York is not next to Oxford")
-    except RuleError:
+    except RuleError as err:
         assert RULES.fingerprint(s) == before
+        assert (err.section, err.code) == ("7.8", "withdraw_city")
     endings.withdraw(s, d, b, "London", {blue: "knight"})
     assert d.war.battle is None and d.nobles[blue].city == "London"
     assert d.cities["London"].stacks["blue"].troops == ["knight"]
