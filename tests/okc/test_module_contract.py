@@ -124,10 +124,10 @@ def test_the_lobby_line_and_the_opening_event_give_each_rating_and_the_band() ->
     assert module_summary({}) == ""
     state, events = RULES.new_game(["p1", "p2"], {"modules": "night_map,travelling_town,whispering_tower"}, 1)
     opening = next(e for e in events if e.kind == "okc.modules")
-    assert opening.data["total"] == 7
+    assert opening.data["total"] == 6
     assert WORDS.event(state, opening, audience(state)) == (
-        "Wild Kingdom modules in play: the Night Map (1), the Travelling Town (2), the Whispering Tower (3) and the "
-        "Wild Kingdom Cards (1). Complexity 7: Welcome to the Wild Kingdom.")
+        "Wild Kingdom modules in play: the Night Map (1), the Travelling Town (2) and the Whispering Tower (3). "
+        "Complexity 6: Welcome to the Wild Kingdom.")
 
 
 def test_a_boon_may_use_its_source_card_and_its_text_is_written_from_its_parts() -> None:
