@@ -72,7 +72,7 @@ class FiefRules(Rules):
     # 9.1, 9.2: the vote markers are turned over together.
     # 11.1: the Crossbowmen going back to their cards at the end of a round show where they stood.
     reveal_events = frozenset({"battle.revealed", "rebellion.revealed", "election.revealed", "parliament.revealed",
-                               "mercenaries.returned"})
+                               "mercenaries.returned", "royal_stronghold.garrison"})
 
     # Issue 13: what random playouts must reach, one count each (engine.simulate --coverage).
     coverage_goals = coverage.GOALS

@@ -146,3 +146,17 @@ def _deal_pledged(state: GameState, e: Event, aud: Audience) -> str:
     from engine.fief.words.events_table import deal_bundle
     g, d = state.data, e.data
     return f"{N.seat_who(g, d.get('seat'), aud)} must now cast {deal_bundle(g, {'vote': d.get('vote')})}."
+
+
+@tells("royal_stronghold.garrison")
+def _garrison(state: GameState, e: Event, aud: Audience) -> str:
+    """4.9: the new Sovereign's family takes over the Royal Stronghold's troops."""
+    g, d = state.data, e.data
+    parts = [f"{N.troops(units)} of {N.family(fam)}" for fam, units in sorted((d.get("turned") or {}).items())]
+    gone = [f"{N.troops(units)} of {N.family(fam)}" for fam, units in sorted((d.get("deserted") or {}).items())]
+    text = f"The crown has changed hands: in the Royal Stronghold at {d.get('city')}, "
+    if parts:
+        text += f"{join_words(parts)} change sides and now serve {N.who(g, d.get('family'), aud, cap=False)}"
+    if gone:
+        text += ("; " if parts else "") + f"{join_words(gone)} go home, with no troops of the new Sovereign to replace them"
+    return text + "."
