@@ -23,6 +23,7 @@ GOALS = (
     "Assassination played (10.3)",
     "Justice played (10.4)",
     "Ambush played (10.5)",
+    "a card strikes between two battle rounds (O-6b)",
     "mercenaries hired (11.1)",
     "Burgher laid on a family board (11.2)",
     "Burgher Rebellion (11.2)",
@@ -31,6 +32,7 @@ GOALS = (
     "relic discovered (12.0)",
     "Excalibur drawn (13.2)",
     "Garter awarded (13.3)",
+    "Royal Stronghold troops change sides (4.9)",
     "solo victory before round 7 (8.2)",
     "alliance victory before round 7 (8.3, 13.7)",
     "victory: solo (8.2)",
@@ -41,14 +43,14 @@ GOALS = (
 _SIMPLE = {
     "marriage.made": "marriage made (9.0)",
     "parliament.convened": "parliament convened (9.2)",
-    "card.assassination": "Assassination played (10.3)",
-    "card.justice": "Justice played (10.4)",
-    "card.ambush": "Ambush played (10.5)",
     "mercenaries.hired": "mercenaries hired (11.1)",
     "parliament.burgher": "Burgher votes in Parliament (11.2)",
     "relic.discovered": "relic discovered (12.0)",
     "garter.awarded": "Garter awarded (13.3)",
+    "royal_stronghold.garrison": "Royal Stronghold troops change sides (4.9)",
 }
+_STRIKES = {"card.assassination": "Assassination played (10.3)", "card.justice": "Justice played (10.4)",
+            "card.ambush": "Ambush played (10.5)"}
 
 
 def marks(g: Fief, e: Event) -> tuple[str, ...]:
@@ -57,6 +59,9 @@ def marks(g: Fief, e: Event) -> tuple[str, ...]:
     simple = _SIMPLE.get(kind)
     if simple is not None:
         return (simple,)
+    strike = _STRIKES.get(kind)
+    if strike is not None:   # the battle still being fought after the card: it struck mid-battle
+        return (strike, "a card strikes between two battle rounds (O-6b)") if g.war.battle is not None else (strike,)
     if kind == "crown.taken":
         return ("king elected (9.1)",) if data.get("how") == "election" else ()
     if kind == "parliament.revealed":

@@ -28,6 +28,7 @@ from engine.fief import (
     crownplay,
     legal,
     mercenaries,
+    midbattle,
     opplegal,
     oppplay,
     play,
@@ -57,7 +58,7 @@ assert sum(map(len, (play.HANDLERS, warplay.HANDLERS, crownplay.HANDLERS, opppla
 POLITICS_WEIGHTS = {"nominate": 6.0, "convene_parliament": 8.0, "award_garter": 60.0, "play_clergy": 10.0,
                     "buy_title": 40.0, "grant_title": 40.0, "danegeld": 10.0, "intervene": 6.0, "deal": 3.0}
 # Random agents play the Opportunity cards now and then rather than at the first chance (10.0).
-AGENT_WEIGHTS = {"rebellion": 2.0, "passage": 1.0, "assassinate": 1.0, "justice": 2.0, "ambush": 2.0, "quell": 2.0}
+AGENT_WEIGHTS = {"rebellion": 2.0, "passage": 1.0, "assassinate": 0.2, "justice": 0.3, "ambush": 0.3, "quell": 2.0}
 
 
 class FiefRules(Rules):
@@ -215,6 +216,8 @@ class FiefRules(Rules):
             return 6.0
         if action.kind == "passage" and action.get("use") in ("tunnels", "aid", "guide", "withdraw"):
             return 4.0   # 10.2: the rarer windows, taken when they open
+        if action.kind in midbattle.CARDS and midbattle.between_rounds(state.data):
+            return 12.0   # O-6b: the rare window between two battle rounds, taken when it opens
         if action.kind in AGENT_WEIGHTS:
             return AGENT_WEIGHTS[action.kind]   # 10.0-10.5: playouts see every Opportunity card played
         if action.kind == "vote_election":
