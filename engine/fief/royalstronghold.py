@@ -80,12 +80,12 @@ def change_sides(state: GameState, g: Fief, city: str, family: str) -> None:
     if gained and c.controller != family:
         before = c.controller
         c.controller = family
-        for fam, out in ((before, True), (family, False)):   # as a transfer of control (5.1)
-            st = c.stacks.get(fam or "")
-            if st is not None:
-                st.outskirts = out
+        for side, out in ((before, True), (family, False)):   # as a transfer of control (5.1)
+            held = c.stacks.get(side or "")
+            if held is not None:
+                held.outskirts = out
             for n in g.nobles.values():
-                if n.city == city and n.family == fam and n.captor is None:
+                if n.city == city and n.family == side and n.captor is None:
                     n.outskirts = out
         state.emit(Event.public("city.control", city=city, family=family, before=before, why="royal_garrison"))
     if c.siege is not None and c.siege.by == family:

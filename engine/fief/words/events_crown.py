@@ -152,11 +152,20 @@ def _deal_pledged(state: GameState, e: Event, aud: Audience) -> str:
 def _garrison(state: GameState, e: Event, aud: Audience) -> str:
     """4.9: the new Sovereign's family takes over the Royal Stronghold's troops."""
     g, d = state.data, e.data
-    parts = [f"{N.troops(units)} of {N.family(fam)}" for fam, units in sorted((d.get("turned") or {}).items())]
-    gone = [f"{N.troops(units)} of {N.family(fam)}" for fam, units in sorted((d.get("deserted") or {}).items())]
+    turned = dict(d.get("turned") or {})
+    deserted = dict(d.get("deserted") or {})
+
+    def troops_of(groups: dict[str, list[str]]) -> tuple[str, bool]:
+        text = join_words(f"{N.troops(units)} of {N.family(fam)}" for fam, units in sorted(groups.items()))
+        return text, sum(len(u) for u in groups.values()) == 1
+
     text = f"The crown has changed hands: in the Royal Stronghold at {d.get('city')}, "
-    if parts:
-        text += f"{join_words(parts)} change sides and now serve {N.who(g, d.get('family'), aud, cap=False)}"
-    if gone:
-        text += ("; " if parts else "") + f"{join_words(gone)} go home, with no troops of the new Sovereign to replace them"
+    if turned:
+        who, one = troops_of(turned)
+        text += f"{who} {'changes' if one else 'change'} sides and now {'serves' if one else 'serve'} " \
+                f"{N.who(g, d.get('family'), aud, cap=False)}"
+    if deserted:
+        who, one = troops_of(deserted)
+        text += ("; " if turned else "") + f"{who} {'goes' if one else 'go'} home, with no troops of the new " \
+                                           "Sovereign to take their place"
     return text + "."
