@@ -17,7 +17,7 @@ battle for a side facing troops without a noble).
 from __future__ import annotations
 
 from engine.core import GameState, RuleError
-from engine.fief.battle.fight import check_end, options
+from engine.fief.battle.fight import check_end, refresh_choices
 from engine.fief.battle.sides import members
 from engine.fief.state import Fief
 
@@ -55,8 +55,5 @@ def after_card(state: GameState, g: Fief) -> None:
         n = g.nobles.get(aim)
         if n is None or n.captor is not None:
             del b.targets[fam]
-    if check_end(state, g, b):
-        return
-    for t in g.tasks:
-        if t.kind == "battle_next":
-            t.options = options(g, b, t.family)
+    if not check_end(state, g, b):
+        refresh_choices(g, b)

@@ -67,3 +67,16 @@ def test_o_6b_a_fighting_invader_leader_waits_for_the_end_of_the_battle():
     give_card(s, "ann", "assassination-1")
     err = refused(s, "ann", f"assassinate card:assassination-1 target:leader:{army.id}")
     assert err.code == "leader_in_battle"
+
+
+def test_7_0_a_family_joining_between_rounds_changes_the_choice_on_offer():
+    s = _battle()
+    d = g(s)
+    _at(s, "walter", "Bristol")   # blue's troops fight without a noble: green may end the battle (7.8)
+    d.tasks[0].options = ["continue", "surrender", "truce", "end"]
+    place(s, "yellow", "Exeter", "men", control=False)
+    _at(s, "edward", "Exeter")
+    assert ("yellow", "blue") in {(a.get("family"), a.get("side")) for a in RULES.legal(s, "dan") if a.kind == "join"}
+    act(s, "dan", "join", family="yellow", side="blue")
+    assert "end" not in d.tasks[0].options
+    assert "end" not in {a.get("choice") for a in RULES.legal(s, "cat") if a.kind == "battle_next"}
