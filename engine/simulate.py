@@ -45,6 +45,7 @@ class Playout:
     engine_seconds: float = 0.0
     log: list[tuple[str, Action]] = field(default_factory=list)
     event_counts: dict[str, int] = field(default_factory=dict)
+    goal_counts: dict[str, int] = field(default_factory=dict)   # the game's coverage goals reached
 
     def fail(self, message: str) -> PlayoutFailure:
         return PlayoutFailure(f"seed {self.seed}, decision {self.decisions}: {message}")
@@ -52,6 +53,7 @@ class Playout:
     def run(self) -> GameState:
         rules = self.rules
         agent = random.Random(self.seed * 7919 + 1)
+        goals = bool(rules.coverage_goals)
         state, _ = rules.new_game(self.seats, self.options, self.seed)
         while True:
             t0 = time.perf_counter()
@@ -83,6 +85,9 @@ class Playout:
                 if field_name is not None:
                     key = f"{e.kind}[{e.data.get(field_name)}]"
                     self.event_counts[key] = self.event_counts.get(key, 0) + 1
+                if goals:
+                    for goal in rules.coverage_marks(state, e):
+                        self.goal_counts[goal] = self.goal_counts.get(goal, 0) + 1
             self.log.append((seat, action))
             self.decisions += 1
             if self.check:
@@ -244,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
     counts = list(range(rules.min_seats, rules.max_seats + 1))
     total_decisions, total_seconds = 0, 0.0
     coverage: dict[str, int] = {}
+    goals: dict[str, int] = {}
+    reasons: dict[str, int] = {}
     for i in range(args.start, args.start + args.games):
         n = args.players or counts[i % len(counts)]
         seats = [f"p{k + 1}" for k in range(n)]
@@ -263,11 +270,19 @@ def main(argv: list[str] | None = None) -> int:
         total_seconds += playout.engine_seconds
         for kind, count in playout.event_counts.items():
             coverage[kind] = coverage.get(kind, 0) + count
+        for goal, count in playout.goal_counts.items():
+            goals[goal] = goals.get(goal, 0) + count
+        reasons[result.reason] = reasons.get(result.reason, 0) + 1
         print(f"game {i + 1}: {n} players, seed {seed}, {playout.decisions} decisions, "
               f"winners {','.join(result.winners)} ({result.reason})")
     if args.coverage:
         for kind in sorted(coverage):
             print(f"  {kind}: {coverage[kind]}")
+        if rules.coverage_goals:
+            print("goals (0 = not reached):")
+            for goal in rules.coverage_goals:
+                print(f"  {goal}: {goals.get(goal, 0)}")
+    print("results: " + ", ".join(f"{reason} {count}" for reason, count in sorted(reasons.items())))
     rate = total_decisions / total_seconds if total_seconds else 0.0
     print(f"{args.games} games, {total_decisions} decisions, {rate:,.0f} decisions/s")
     return 0

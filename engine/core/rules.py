@@ -47,6 +47,9 @@ class Rules(ABC):
     # Coverage detail for random playouts (``engine.simulate --coverage``): event kind -> a data field
     # whose value splits the count, printed as ``kind[value]`` (e.g. which piece a Visit went to).
     coverage_detail: ClassVar[dict[str, str]] = {}
+    # What random playouts must reach (``engine.simulate --coverage`` prints a count for each, 0 included):
+    # the goal labels in print order; :meth:`coverage_marks` says which goals an event reaches.
+    coverage_goals: ClassVar[tuple[str, ...]] = ()
     # Migrations of ``data`` from schema n to n+1, keyed by n.
     migrations: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
 
@@ -148,6 +151,10 @@ class Rules(ABC):
         reach the rarer situations; 1.0 everywhere is a uniform choice.
         """
         return 1.0
+
+    def coverage_marks(self, state: GameState, event: Event) -> tuple[str, ...]:
+        """The :attr:`coverage_goals` that ``event`` (just emitted; ``state`` is after it) reaches."""
+        return ()
 
     def phase(self, state: GameState) -> str:
         """A short public label of where the game is ("Round 2, Phase 4: Purchasing").

@@ -10,6 +10,7 @@ title but is guarded by two Royal Men-at-Arms (battle/sides.py reads the titles)
 from __future__ import annotations
 
 from engine.core import Event, GameState
+from engine.fief import royalstronghold
 from engine.fief.state import Fief, Noble, is_clergy, is_lord, sovereign, title_holder
 
 SOVEREIGN_TITLES = ("king", "sovereign_queen")
@@ -61,6 +62,7 @@ def crown(state: GameState, g: Fief, noble_id: str, how: str) -> None:
     elif spouse is not None:
         state.emit(Event.public("crown.consort", noble=spouse.id, queen=n.id))
     _prince_follows_the_queen(state, g)
+    royalstronghold.crowned(state, g, n.family)   # 4.9: the Royal Stronghold's troops change sides
 
 
 def _prince_follows_the_queen(state: GameState, g: Fief) -> None:

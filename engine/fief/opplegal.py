@@ -5,7 +5,7 @@ variant for menus and autocomplete. The Rebellion's answers are a task's (``task
 from __future__ import annotations
 
 from engine.core import Action, RuleError
-from engine.fief import opportunity, rebellion
+from engine.fief import midbattle, opportunity, rebellion
 from engine.fief.battle import losses
 from engine.fief.battle.sides import DEFENDED, troops
 from engine.fief.components import C
@@ -77,14 +77,16 @@ def _applies(g: Fief, seat: str, a: Action) -> bool:
         args = {k: str(a[k]) for k in ("noble", "to", "city", "army") if a.get(k)}
         return _ok(opportunity.check_passage, g, seat, str(a["use"]), args) and \
             _ok(opportunity.burgher_or_card, g, seat, card, "passage", "passage", "10.2")
-    if not _ok(opportunity.check_time, g, "10.0") or not _ok(opportunity.check_card, g, seat, card, CARD_OF[a.kind],
-                                                                "10.0"):
+    if not _ok(opportunity.check_time, g, "10.0", True, True) or \
+            not _ok(opportunity.check_card, g, seat, card, CARD_OF[a.kind], "10.0"):
         return False
     if a.kind == "assassinate":
-        return _ok(opportunity.check_assassination, g, seat, str(a["target"]), a.get("sponsor"))
+        return _ok(opportunity.check_assassination, g, seat, str(a["target"]), a.get("sponsor")) and \
+            _ok(midbattle.check_leader, g, str(a["target"]), "10.3")
     if a.kind == "justice":
         return _ok(opportunity.check_justice, g, str(a["target"]))
-    return _ok(opportunity.check_ambush, g, seat, str(a["noble"]), str(a["target"]))
+    return _ok(opportunity.check_ambush, g, seat, str(a["noble"]), str(a["target"])) and \
+        _ok(midbattle.check_leader, g, str(a["target"]), "10.5")
 
 
 def _mine(g: Fief, seat: str) -> list[str]:
@@ -107,21 +109,17 @@ def _variants(g: Fief, seat: str, kind: str, card: str, first: bool) -> list[Act
     if kind == "passage":
         return _passages(g, seat, card, cut)
     mine = _mine(g, seat)
+    if not (opportunity_open(g) or midbattle.between_rounds(g)):   # O-6, O-6b
+        return []
     if kind == "assassinate":
-        if not opportunity_open(g):
-            return []
         sponsors = [n for n in mine if g.nobles[n].captor is None] or mine
-        foes = [n for n in sorted(g.nobles) if g.nobles[n].family not in fams]
+        foes = sorted((n for n in g.nobles if g.nobles[n].family not in fams), key=lambda n: (_afield(g, n), n))
         leaders = [f"leader:{a.id}" for a in g.armies.values() if a.leader and a.city and not a.gone]
         out = [A("assassinate", card=card, target=t, sponsor=x) for t in foes[:cut] for x in sponsors[:cut]]
         return out + [A("assassinate", card=card, target=t) for t in leaders[:cut]]
     if kind == "justice":
-        if not opportunity_open(g):
-            return []
-        return [A("justice", card=card, target=n) for n in sorted(g.nobles)
+        return [A("justice", card=card, target=n) for n in sorted(g.nobles, key=lambda n: (_afield(g, n), n))
                 if opportunity.justice_target(g, n)][:cut]
-    if not opportunity_open(g):
-        return []
     out = []
     for nid in mine:
         for t in opportunity.ambush_targets(g, nid)[:cut]:
@@ -129,6 +127,12 @@ def _variants(g: Fief, seat: str, kind: str, card: str, first: bool) -> list[Act
         if first and out:
             break
     return out
+
+
+def _afield(g: Fief, nid: str) -> bool:
+    """False for a noble in the battle being fought (listed first: the mid-battle strike, O-6b)."""
+    b = g.war.battle
+    return b is None or g.nobles[nid].city != b.city
 
 
 def opportunity_open(g: Fief) -> bool:

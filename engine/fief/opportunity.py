@@ -5,7 +5,8 @@ When they may be played (10.0, FAQ): at any time but during a player's Draw acti
 who holds the card, whoever the table waits on. Ruling O-6 (docs/rulings/fief.md): a card that
 kills, captures or frees a noble waits until no smaller decision is open (losses to allot, a title
 to bestow, a Rebellion going round) and no battle is being fought; PASSAGE's battle uses are played
-while the battle lasts (Withdraw between two rounds).
+while the battle lasts (Withdraw between two rounds), and so are ASSASSINATION, JUSTICE and AMBUSH
+between two rounds (ruling O-6b, midbattle.py).
 
 PASSAGE, by ``use``:
 - ``move``: in its family's Movement turn a noble may leave a besieged city, go through a held city
@@ -26,7 +27,7 @@ PASSAGE, by ``use``:
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
-from engine.fief import dispersal, movement, rebellion
+from engine.fief import dispersal, midbattle, movement, rebellion
 from engine.fief.battle.captives import capture
 from engine.fief.battle.endings import withdraw
 from engine.fief.battle.fight import cancel_penalties
@@ -46,14 +47,23 @@ ESCORT_ORDER = ("knight", "crossbow", "men", "archer")
 
 
 # -- when and with what ---------------------------------------------------------------------------
-def check_time(g: Fief, section: str, quiet: bool = True) -> None:
-    """10.0, FAQ: never during a Draw action; ruling O-6: cards that kill or capture wait for a quiet table."""
+def check_time(g: Fief, section: str, quiet: bool = True, in_battle: bool = False) -> None:
+    """10.0, FAQ: never during a Draw action; ruling O-6: cards that kill or capture wait for a quiet table;
+    O-6b: Assassination, Justice and Ambush (``in_battle``) also strike between two rounds of a battle."""
     if g.flow.over or not opportunity_time(g):
         raise RuleError(section, "Opportunity cards cannot be played during a Draw action or before the game begins",
                         code="draw_action", legal="once the draws are over")
-    if quiet and (g.tasks or g.war.battle is not None or g.opp.uprising is not None):
-        raise RuleError(section, "this card waits until the decision or battle under way is settled",
-                        code="not_now", legal="play it once the table is waiting on a turn again")
+    if not quiet or not (g.tasks or g.war.battle is not None or g.opp.uprising is not None):
+        return
+    if in_battle and midbattle.between_rounds(g):
+        return
+    if in_battle and g.war.battle is not None and g.opp.uprising is None:
+        raise RuleError(section, "during a battle this card is played at the end of a battle round, while a side "
+                        "chooses whether to fight on, not while hits or captures are being settled",
+                        code="not_now", legal="play it when the battle asks a side to continue or stop")
+    raise RuleError(section, "this card waits until the decision under way (a Rebellion going round, losses to "
+                    "choose, a title to bestow) is settled", code="not_now",
+                    legal="play it once the table is waiting on a turn again")
 
 
 def check_card(g: Fief, seat: str, card: str, kind: str, section: str) -> None:
@@ -322,7 +332,7 @@ def eliminate(state: GameState, g: Fief, target: str, how: str, sponsor: str | N
     city, fam, free = n.city, n.family, n.captor is None
     state.emit(Event.public(f"card.{how}", target=target, how=how, sponsor=sponsor, family=fam))
     kill_noble(state, g, target, cause=how)
-    if city and free and dispersal.leaderless(g, city, fam):
+    if city and free and dispersal.leaderless(g, city, fam) and not midbattle.fighting(g, city, fam):
         dispersal.disperse(state, g, city, fam, why=how)
 
 
@@ -337,5 +347,5 @@ def ambush(state: GameState, g: Fief, noble: str, target: str) -> None:
     n = g.nobles[target]
     city, fam = n.city or "", n.family
     capture(state, g, None, target, noble)
-    if dispersal.leaderless(g, city, fam):
+    if dispersal.leaderless(g, city, fam) and not midbattle.fighting(g, city, fam):
         dispersal.disperse(state, g, city, fam, why="ambush", taker=g.nobles[noble].family)

@@ -4,7 +4,7 @@ everything first, then change the state. A leaf: nothing imports it but rules.py
 from __future__ import annotations
 
 from engine.core import Action, GameState, RuleError
-from engine.fief import opportunity, rebellion
+from engine.fief import midbattle, opportunity, rebellion
 from engine.fief.commands import Handlers, city_arg, task_for
 from engine.fief.flow import advance
 from engine.fief.state import Fief
@@ -59,35 +59,40 @@ def _passage(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 @HANDLERS("assassinate")
 def _assassinate(state: GameState, g: Fief, seat: str, a: Action) -> None:
-    opportunity.check_time(g, "10.3")
+    opportunity.check_time(g, "10.3", in_battle=True)
     card, target = str(a["card"]), str(a["target"])
     sponsor = str(a["sponsor"]) if a.get("sponsor") else None
     opportunity.check_card(g, seat, card, "assassination", "10.3")
     opportunity.check_assassination(g, seat, target, sponsor)
+    midbattle.check_leader(g, target, "10.3")
     opportunity.discard(g, seat, card)
     opportunity.eliminate(state, g, target, "assassination", None if target.startswith("leader:") else sponsor)
+    midbattle.after_card(state, g)
     advance(state)
 
 
 @HANDLERS("justice")
 def _justice(state: GameState, g: Fief, seat: str, a: Action) -> None:
-    opportunity.check_time(g, "10.4")
+    opportunity.check_time(g, "10.4", in_battle=True)
     card, target = str(a["card"]), str(a["target"])
     opportunity.check_card(g, seat, card, "justice", "10.4")
     opportunity.check_justice(g, target)
     opportunity.discard(g, seat, card)
     opportunity.eliminate(state, g, target, "justice")
+    midbattle.after_card(state, g)
     advance(state)
 
 
 @HANDLERS("ambush")
 def _ambush(state: GameState, g: Fief, seat: str, a: Action) -> None:
-    opportunity.check_time(g, "10.5")
+    opportunity.check_time(g, "10.5", in_battle=True)
     card, noble, target = str(a["card"]), str(a["noble"]), str(a["target"])
     opportunity.check_card(g, seat, card, "ambush", "10.5")
     opportunity.check_ambush(g, seat, noble, target)
+    midbattle.check_leader(g, target, "10.5")
     opportunity.discard(g, seat, card)
     opportunity.ambush(state, g, noble, target)
+    midbattle.after_card(state, g)
     advance(state)
 
 

@@ -9,6 +9,7 @@ from engine.core import (
     Action,
     Decision,
     DecisionKind,
+    Event,
     GameState,
     Refusal,
     Result,
@@ -23,12 +24,15 @@ from engine.fief import (
     boardlegal,
     boardplay,
     consistency,
+    coverage,
     crownplay,
     legal,
     mercenaries,
+    midbattle,
     opplegal,
     oppplay,
     play,
+    playoutweights,
     setup,
     views,
     warlegal,
@@ -51,10 +55,10 @@ assert sum(map(len, (play.HANDLERS, warplay.HANDLERS, crownplay.HANDLERS, opppla
 
 
 # Random agents lean to politics so that playouts crown kings, pass taxes and award Garters.
-POLITICS_WEIGHTS = {"nominate": 6.0, "convene_parliament": 8.0, "award_garter": 20.0, "play_clergy": 4.0,
-                    "buy_title": 4.0, "grant_title": 4.0, "danegeld": 3.0, "intervene": 2.0, "deal": 3.0}
+POLITICS_WEIGHTS = {"nominate": 6.0, "convene_parliament": 8.0, "award_garter": 60.0, "play_clergy": 10.0,
+                    "buy_title": 40.0, "grant_title": 40.0, "danegeld": 10.0, "intervene": 6.0, "deal": 3.0}
 # Random agents play the Opportunity cards now and then rather than at the first chance (10.0).
-AGENT_WEIGHTS = {"rebellion": 2.0, "passage": 1.0, "assassinate": 1.0, "justice": 2.0, "ambush": 2.0, "quell": 2.0}
+AGENT_WEIGHTS = {"rebellion": 2.0, "passage": 1.0, "assassinate": 0.2, "justice": 0.3, "ambush": 0.3, "quell": 2.0}
 
 
 class FiefRules(Rules):
@@ -69,7 +73,13 @@ class FiefRules(Rules):
     # 9.1, 9.2: the vote markers are turned over together.
     # 11.1: the Crossbowmen going back to their cards at the end of a round show where they stood.
     reveal_events = frozenset({"battle.revealed", "rebellion.revealed", "election.revealed", "parliament.revealed",
-                               "mercenaries.returned"})
+                               "mercenaries.returned", "royal_stronghold.garrison"})
+
+    # Issue 13: what random playouts must reach, one count each (engine.simulate --coverage).
+    coverage_goals = coverage.GOALS
+
+    def coverage_marks(self, state: GameState, event: Event) -> tuple[str, ...]:
+        return coverage.marks(state.data, event)
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return dict(setup.OPTIONS)
@@ -193,10 +203,21 @@ class FiefRules(Rules):
         candidates, call Parliament, back the tax and induct Garters (9.1-9.3, 13.3)."""
         if action.kind in boardplay.HANDLERS:
             return boardlegal.weight(state.data, action)
+        if action.kind == "move":
+            return playoutweights.move(state.data, action)   # 5.1, 4.3: settle a region, keep cities held
+        if action.kind == "build":
+            fam = current_actor(state.data)
+            return playoutweights.build(state.data, fam, action) if fam else 1.0
+        if action.kind == "battle":
+            return playoutweights.battle(state.data, current_actor(state.data), action)
+        if action.kind == "give_relic":
+            return playoutweights.give_relic(state.data, action)   # 12.0: the Relic VP
         if action.kind == "battle_next" and action.get("choice") == "continue":
             return 6.0
         if action.kind == "passage" and action.get("use") in ("tunnels", "aid", "guide", "withdraw"):
             return 4.0   # 10.2: the rarer windows, taken when they open
+        if action.kind in midbattle.CARDS and midbattle.between_rounds(state.data):
+            return 12.0   # O-6b: the rare window between two battle rounds, taken when it opens
         if action.kind in AGENT_WEIGHTS:
             return AGENT_WEIGHTS[action.kind]   # 10.0-10.5: playouts see every Opportunity card played
         if action.kind == "vote_election":

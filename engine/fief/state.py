@@ -183,6 +183,7 @@ class Fief:
     mercenaries: dict[str, Mercenary] = field(default_factory=dict)  # Mercenary card -> its Crossbowmen (11.1)
     relic_powers: RelicPowers = field(default_factory=RelicPowers)  # the Chasuble and the Skull (12.2, 12.3)
     excalibur: Excalibur = field(default_factory=Excalibur)          # 13.2 (boardstate.py)
+    garrison_due: list[str] = field(default_factory=list)  # Royal Strongholds changing sides after their battle (4.9)
     retainers: bool = True     # false: no noble has or draws a Retainer (scenarios, docs/scenarios.md)
 
 

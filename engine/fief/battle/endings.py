@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core import Event, GameState, RuleError
-from engine.fief import garter
+from engine.fief import garter, royalstronghold
 from engine.fief.battle.captives import captor_of, capture, doom, remove_army, settle_captures
 from engine.fief.battle.sides import INVADERS, members, other, side_nobles, side_troops, troops
 from engine.fief.battle.siege import check_sieges, lift
@@ -61,6 +61,7 @@ def finish(state: GameState, g: Fief, b: Battle, how: str, winner: str | None = 
         if st is not None and st.empty():
             del g.cities[city].stacks[fam]
     settle_control(state, g, city)
+    royalstronghold.after_battle(state, g, city)   # 4.9: a change of sides held back by the battle
     check_sieges(state, g)
     if b.kind == "cavalcade" and winner == b.attacker and b.mover in g.nobles:
         g.war.must_move.append(b.mover)   # 5.2, FAQ: the winning Cavalcade rides on

@@ -251,6 +251,16 @@ def join(state: GameState, g: Fief, b: Battle, fam: str, side: str) -> None:
         shown = dict(sorted(Counter(st.troops).items()))
     state.emit(Event.public("battle.joined", city=b.city, family=fam, side=side))
     state.emit(Event.public("battle.revealed", city=b.city, troops={fam: shown}))
+    refresh_choices(g, b)
+
+
+def refresh_choices(g: Fief, b: Battle) -> None:
+    """The side choosing after a round is offered what is open now: a family joining or a noble
+    struck by a card between two rounds changes it (7.8's end of the battle against troops without
+    a noble)."""
+    for t in g.tasks:
+        if t.kind == "battle_next":
+            t.options = options(g, b, t.family)
 
 
 def invader_allotment(g: Fief, b: Battle, hits: int) -> losses.Allotment:

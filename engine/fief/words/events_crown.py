@@ -146,3 +146,26 @@ def _deal_pledged(state: GameState, e: Event, aud: Audience) -> str:
     from engine.fief.words.events_table import deal_bundle
     g, d = state.data, e.data
     return f"{N.seat_who(g, d.get('seat'), aud)} must now cast {deal_bundle(g, {'vote': d.get('vote')})}."
+
+
+@tells("royal_stronghold.garrison")
+def _garrison(state: GameState, e: Event, aud: Audience) -> str:
+    """4.9: the new Sovereign's family takes over the Royal Stronghold's troops."""
+    g, d = state.data, e.data
+    turned = dict(d.get("turned") or {})
+    deserted = dict(d.get("deserted") or {})
+
+    def troops_of(groups: dict[str, list[str]]) -> tuple[str, bool]:
+        text = join_words(f"{N.troops(units)} of {N.family(fam)}" for fam, units in sorted(groups.items()))
+        return text, sum(len(u) for u in groups.values()) == 1
+
+    text = f"The crown has changed hands: in the Royal Stronghold at {d.get('city')}, "
+    if turned:
+        who, one = troops_of(turned)
+        text += f"{who} {'changes' if one else 'change'} sides and now {'serves' if one else 'serve'} " \
+                f"{N.who(g, d.get('family'), aud, cap=False)}"
+    if deserted:
+        who, one = troops_of(deserted)
+        text += ("; " if turned else "") + f"{who} {'goes' if one else 'go'} home, with no troops of the new " \
+                                           "Sovereign to take their place"
+    return text + "."

@@ -1,0 +1,76 @@
+"""How random playouts lean toward the game of crowns (engine.simulate, the random computer player).
+
+A uniformly random family scatters its nobles, leaves its cities empty (5.1: an empty city turns
+Independent) and almost never holds a whole region, so no title is bought and every game ends at
+Round 7 with nobody past 1 VP. These weights keep the choice random but make the moves that build a
+Fiefdom likelier: settling the cities of a region the family already has a foot in, keeping a city
+held when a noble leaves it, raising the Stronghold a title needs (4.3), buying the title at once,
+handing a relic to the Sovereign (12.0) and keeping the family's Lords out of needless battles. They
+are read only by computer players and playouts; they change no rule.
+"""
+
+from __future__ import annotations
+
+from engine.core import Action
+from engine.fief.state import MAP, Fief, is_lord, sovereign
+
+CITY_REGION = {name: city.region for name, city in MAP.cities.items()}
+
+
+def _regions_held(g: Fief, family: str) -> set[str]:
+    return {CITY_REGION[c] for c, s in g.cities.items() if s.controller == family}
+
+
+def move(g: Fief, a: Action) -> float:
+    """5.0, 5.1: into a city of a region the family already holds part of, without emptying a city."""
+    n = g.nobles.get(a.get("noble") or "")
+    dest = a.get("to")
+    if n is None or n.city is None or dest not in g.cities:
+        return 1.0
+    fam = n.family
+    src = g.cities[n.city]
+    if src.controller == fam and not n.outskirts:
+        st = src.stacks.get(fam)
+        left = len(st.troops) - len(a.get("troops") or ()) if st is not None else 0
+        if left <= 0 and not any(o.city == n.city and o.family == fam and o.id != n.id and o.captor is None
+                                 for o in g.nobles.values()):
+            return 0.05   # 5.1: the city would turn Independent
+    target = g.cities[dest]
+    if target.controller == fam:
+        return 1.0
+    region = CITY_REGION[dest]
+    if region in _regions_held(g, fam):
+        return 30.0 if target.controller is None else 3.0
+    if target.controller is None and not any(g.cities[c].controller for c in MAP.regions[region].cities):
+        return 6.0   # a region nobody holds yet
+    return 1.0
+
+
+def build(g: Fief, family: str, a: Action) -> float:
+    """4.2, 4.3: a Stronghold in a region the family holds most of."""
+    if a.get("what") != "stronghold":
+        return 1.0
+    region = CITY_REGION.get(a.get("city") or "")
+    if region is None:
+        return 1.0
+    cities = MAP.regions[region].cities
+    if any(g.cities[c].building in ("stronghold", "fortified") for c in cities):
+        return 1.0
+    held = sum(1 for c in cities if g.cities[c].controller == family)
+    return 4.0 + 4.0 * held
+
+
+def give_relic(g: Fief, a: Action) -> float:
+    """12.0: a relic handed to the Sovereign wins the Relic VP."""
+    king = sovereign(g)
+    return 30.0 if king is not None and a.get("to") == king.id else 1.0
+
+
+def battle(g: Fief, family: str | None, a: Action) -> float:
+    """7.0: invaders fought often, above all where a Lord of the family stands (the Garter's deed,
+    13.3); other families seldom, so that Lords live to hold their titles."""
+    if a.get("against") != "invaders":
+        return 0.4
+    city = a.get("city")
+    lord = any(n.city == city and n.family == family and n.captor is None and is_lord(n) for n in g.nobles.values())
+    return 20.0 if lord else 3.0
