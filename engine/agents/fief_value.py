@@ -61,10 +61,10 @@ class _Board:
         for city in g.cities.values():
             for fid, st in city.stacks.items():
                 self.strength.setdefault(fid, []).append(STRENGTH * sum(C.unit_sp[t] for t in st.troops))
-            fid = city.controller
-            if fid is not None:
-                rivals = sum(len(s.troops) for f, s in city.stacks.items() if f != fid and not s.outskirts)
-                self.held.setdefault(fid, []).append((city.building in ("stronghold", "fortified"), rivals))
+            holder = city.controller
+            if holder is not None:
+                rivals = sum(len(s.troops) for f, s in city.stacks.items() if f != holder and not s.outskirts)
+                self.held.setdefault(holder, []).append((city.building in ("stronghold", "fortified"), rivals))
 
 
 def _family(g: Fief, board: _Board, fid: str, income: int) -> float:

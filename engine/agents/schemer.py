@@ -7,7 +7,8 @@ search (:meth:`Search.prior`); a child is selected by UCB1 among the actions leg
 only, counting how often each was available; a new child is expanded; then a playout of at most
 ``horizon`` random moves is cut off and scored by steady's evaluation, as a share of one win per
 seat (:func:`engine.agents.value.rewards`). Each edge is credited with the share of the seat that
-took it. The answer is the root action visited most.
+took it (in the guided style below, as it stands when that seat's turn ends). The answer is the
+root action visited most.
 
 Two styles, per game (:data:`STYLES`). OKC's root children start with steady's values as virtual
 visits and every new child is an untried action drawn at random. Fief's single actions move the
@@ -147,6 +148,7 @@ class Search:
         sample = rules.determinize(self.state, self.seat, self.rnd)
         node = self.root
         path: list[tuple[Node, str]] = []
+        settled: list[dict[str, float]] = []   # guided: the share each edge of the path is credited with
         who: str | None = self.seat
         legal = self.order if self.style.guided else root_legal
         expanded = False
@@ -177,15 +179,21 @@ class Search:
                 node.children.pop((who, action), None)
                 return
             path.append((child, who))
-            node = child
+            taker, node = who, child
             who = actor(rules, sample)
+            if self.style.guided and who != taker:
+                # The taker's turn is over: its moves are judged here, before a rival replies, so
+                # that ending a turn and playing on are weighed at the same point.
+                share = rewards(rules, sample)
+                settled += [share] * (len(path) - len(settled))
             if expanded:
                 break
         self.playout(sample)
         share = rewards(rules, sample)
-        for n, seat in path:
+        settled += [share] * (len(path) - len(settled))
+        for (n, seat), got in zip(path, settled, strict=True):
             n.visits += 1
-            n.total += share.get(seat, 0.0)
+            n.total += got.get(seat, 0.0)
 
     def guided_step(self, node: Node, sample: GameState, who: str,
                     legal: list[Action]) -> tuple[Action, Node, bool]:
