@@ -30,6 +30,7 @@ def build_service(cfg: configuration.Config, *, local: bool, clock: Clock | None
     table = TableService(store, clock=clock, games=cfg.extra_games, local=local,
                          settings=cfg.table_settings(), snapshot_every=cfg.snapshot_every)
     table.computer_budget, table.computer_workers = cfg.computer_budget, cfg.computer_workers
+    table.computer_processes = cfg.computer_processes
     return table
 
 

@@ -39,6 +39,7 @@ class Config:
     extra_games: tuple[str, ...] = ()
     computer_workers: int = 2  # computer players thinking at once (the Discord bot's workers)
     computer_budget: float = 2.0  # seconds of thought per decision for a computer player
+    computer_processes: int = 0  # processes the computer players think in (0: the worker threads)
     discord_token: str | None = field(default=None, repr=False)
     source: str = "defaults"
 
@@ -65,7 +66,7 @@ KNOWN = {
     "local": {"boards_dir"},
     "log": {"level"},
     "games": {"extra"},
-    "computers": {"workers", "budget"},
+    "computers": {"workers", "budget", "processes"},
 }
 
 
@@ -108,6 +109,7 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None) -> C
         extra_games=tuple(_get(doc, where, "games", "extra", list, [])),
         computer_workers=_get(doc, where, "computers", "workers", int, d.computer_workers),
         computer_budget=float(_get(doc, where, "computers", "budget", (int, float), d.computer_budget)),
+        computer_processes=_get(doc, where, "computers", "processes", int, d.computer_processes),
         discord_token=env.get("DISCORD_TOKEN") or None,
         source=where if p.exists() else "defaults",
     )
@@ -131,6 +133,8 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None) -> C
         raise ConfigError(f"{where}: table.absent must be off, random, steady or schemer")
     if not 1 <= cfg.computer_workers <= 64:
         raise ConfigError(f"{where}: computers.workers must be 1 to 64")
+    if not 0 <= cfg.computer_processes <= 64:
+        raise ConfigError(f"{where}: computers.processes must be 0 (the worker threads) to 64")
     if not 0 < cfg.computer_budget <= 600:
         raise ConfigError(f"{where}: computers.budget must be more than 0 and at most 600 seconds")
     if not all(isinstance(g, str) for g in cfg.extra_games):

@@ -15,10 +15,10 @@ on) is thought out again.
 from __future__ import annotations
 
 import hashlib
-import time
 from dataclasses import dataclass
 
 from bot.table import outbox as ob
+from bot.table import thinking
 from bot.table.basics import COMPUTER_USER, HANDED, log, shown_name
 from bot.table.errors import TableError
 from bot.table.lobby import Lobby
@@ -73,6 +73,9 @@ class Computers(Lobby, Timers):
     computer_budget: float | None = None
     #: How many computer turns an adapter lets think at once (``computers.workers`` in the config).
     computer_workers: int = 2
+    #: Processes the agents think in, off the interpreter lock (``computers.processes``; 0: the
+    #: worker threads themselves, see :mod:`bot.table.thinking`).
+    computer_processes: int = 0
 
     # -- the lobby ------------------------------------------------------------------
     def computer(self, actor: Actor, channel: str | None, *, strength: str | None = None,
@@ -222,8 +225,9 @@ class Computers(Lobby, Timers):
             if d.kind is DecisionKind.RESPONSE and d.id.startswith(("request-", "offer-")):
                 yes = agents.accepts(turn.rules, work, seat, d.id, turn.strength, seed=seed)
                 return answer_request(turn.rules, work, seat, d, yes)
-            return agents.decide(turn.rules, work, seat, turn.strength, seed=seed, budget=self.computer_budget,
-                                 clock=time.monotonic)   # the budget in wall time, not an estimate
+            # The budget in wall time, not an estimate; in a pool process when the config asks for one.
+            return thinking.decide(self.computer_processes, turn.rules, work, seat, turn.strength, seed=seed,
+                                   budget=self.computer_budget)
         except Exception:  # a broken agent must not stall the game: the default answers
             log.exception("game %s: the %s computer player failed on %s; playing the default", turn.row.id,
                           turn.strength, d.id)

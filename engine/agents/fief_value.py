@@ -16,7 +16,7 @@ from functools import cache
 from engine.fief.components import C
 from engine.fief.income import compute
 from engine.fief.map import REGION_IDS
-from engine.fief.state import MAP, Fief, ally_of, fief_cities, fief_holder
+from engine.fief.state import MAP, Fief, ally_of, fief_cities
 from engine.fief.titles import title_cost
 from engine.fief.victory import family_vp
 
@@ -39,41 +39,54 @@ ROAD = 0.15            # per road between a free noble and the nearest city its 
 
 def scores(g: Fief) -> dict[str, float]:
     income = compute(g)
-    fam_score = {fid: _family(g, fid, sum(v for _, v in income[fid])) for fid in g.families}
+    board = _Board(g)
+    fam_score = {fid: _family(g, board, fid, sum(v for _, v in income[fid])) for fid in g.families}
     out = {}
     for seat, p in g.players.items():
         out[seat] = sum(fam_score[f] for f in p.families) + SHILLING * p.shillings
     return out
 
 
-def _family(g: Fief, fid: str, income: int) -> float:
+class _Board:
+    """What every family's score reads from the map, gathered in one pass (the search scores
+    thousands of sampled games a decision)."""
+
+    def __init__(self, g: Fief) -> None:
+        titled = {t for n in g.nobles.values() for t in n.titles if t.startswith("lord:")}
+        # Untitled regions with their Fiefdom cities (4.9), in region order.
+        self.regions = [(r, cities) for r in REGION_IDS if f"lord:{r}" not in titled
+                        and (cities := fief_cities(g, r))]
+        self.strength: dict[str, list[float]] = {}   # family -> troop strength per city, in city order
+        self.held: dict[str, list[tuple[bool, int]]] = {}   # family -> (stronghold, rival troops) per city held
+        for city in g.cities.values():
+            for fid, st in city.stacks.items():
+                self.strength.setdefault(fid, []).append(STRENGTH * sum(C.unit_sp[t] for t in st.troops))
+            holder = city.controller
+            if holder is not None:
+                rivals = sum(len(s.troops) for f, s in city.stacks.items() if f != holder and not s.outskirts)
+                self.held.setdefault(holder, []).append((city.building in ("stronghold", "fortified"), rivals))
+
+
+def _family(g: Fief, board: _Board, fid: str, income: int) -> float:
     value = VP * family_vp(g, fid) + INCOME * income
     seat = g.families[fid].seat
     ally = ally_of(g, fid)
     if ally is not None and g.families[ally].seat != seat:
         value += ALLIANCE
     best_share, needed = -1.0, []
-    for region in REGION_IDS:
-        if fief_holder(g, region) is not None:
-            continue
-        cities = fief_cities(g, region)
-        if not cities:
-            continue
+    purse = g.players[seat].shillings
+    for region, cities in board.regions:
         mine = sum(1 for c in cities if g.cities[c].controller == fid)
         share = mine / len(cities)
         value += REACH * share * share
-        if mine == len(cities) and g.players[seat].shillings >= title_cost(g, region):
+        if mine == len(cities) and purse >= title_cost(g, region):
             value += READY
         if mine < len(cities) and share > best_share:
             best_share, needed = share, [c for c in cities if g.cities[c].controller != fid]
-    for city in g.cities.values():
-        st = city.stacks.get(fid)
-        if st is not None:
-            value += STRENGTH * sum(C.unit_sp[t] for t in st.troops)
-        if city.controller != fid:
-            continue
-        value += CITY + (STRONGHOLD if city.building in ("stronghold", "fortified") else 0.0)
-        rivals = sum(len(s.troops) for f, s in city.stacks.items() if f != fid and not s.outskirts)
+    for strength in board.strength.get(fid, ()):
+        value += strength
+    for stronghold, rivals in board.held.get(fid, ()):
+        value += CITY + (STRONGHOLD if stronghold else 0.0)
         value -= THREAT * rivals
     for nid in g.families[fid].nobles:
         n = g.nobles[nid]

@@ -2,12 +2,21 @@
 
 Each iteration samples the facts the seat cannot see (``Rules.determinize``) and walks one tree
 shared by all samples (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): a node's
-children are keyed by (seat acting, action); the root's children start with steady's one-step
-values as a prior (:meth:`Search.prior`); a child is selected by UCB1 among the actions legal in
-this sample only, counting how often each was available; an untried action is expanded; then
-a playout of at most ``horizon`` random moves is cut off and scored by steady's evaluation, as a
-share of one win per seat (:func:`engine.agents.value.rewards`). Each edge is credited with the
-share of the seat that took it. The answer is the root action visited most.
+children are keyed by (seat acting, action); steady's one-step values at the root guide the
+search (:meth:`Search.prior`); a child is selected by UCB1 among the actions legal in this sample
+only, counting how often each was available; a new child is expanded; then a playout of at most
+``horizon`` random moves is cut off and scored by steady's evaluation, as a share of one win per
+seat (:func:`engine.agents.value.rewards`). Each edge is credited with the share of the seat that
+took it (in the guided style below, as it stands when that seat's turn ends). The answer is the
+root action visited most.
+
+Two styles, per game (:data:`STYLES`). OKC's root children start with steady's values as virtual
+visits and every new child is an untried action drawn at random. Fief's single actions move the
+evaluation so little that random choices drown them: its prior averages steady over several
+samples and keeps only the best root actions (progressive narrowing); below the root a node gains
+children one at a time as its visits grow (progressive widening), each time the action steady
+would pick for the seat acting there on this sample, so the tree follows the acting seat's best
+replies (its own next move, or a rival's) and no random move is scored.
 
 The budget is counted in iterations; a caller that may read the clock (the table's worker, the
 arena) passes ``clock`` and ``seconds`` as well, and the search stops at whichever comes first.
@@ -20,14 +29,29 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.agents.choice import actor, choices, playout_move
+from engine.agents import steady
+from engine.agents.choice import actor, choices, playout_move, worth_weighing
 from engine.agents.value import rewards
 from engine.core import Action, GameState, RuleError, Rules, apply
 from engine.core.rules import clone
 
-EXPLORE = 0.7          # UCB1 exploration constant (rewards are shares of one win)
-PRIOR = 2              # virtual visits steady's look-ahead gives each root action
-HORIZON = {"fief": 10, "okc": 10}   # playout moves before the evaluation takes over (docs/agents.md)
+PRIOR = 2              # virtual visits each sample of steady's look-ahead gives a root action (OKC)
+
+
+@dataclass(frozen=True)
+class Style:
+    """How the search is tuned for one game (docs/agents.md)."""
+    explore: float       # UCB1 exploration constant (rewards are shares of one win)
+    horizon: int         # random playout moves before the evaluation takes over
+    samples: int = 1     # samples steady's root look-ahead is averaged over
+    guided: bool = False  # narrowing at the root, steady-guided widening below it
+    width: int = 6       # root actions kept by the narrowing
+    weigh: int = 8       # guided: untried actions steady weighs for a new child (drawn at random)
+
+
+STYLES = {"okc": Style(explore=0.7, horizon=10),
+          "fief": Style(explore=0.05, horizon=0, samples=4, guided=True)}
+DEFAULT_STYLE = Style(explore=0.7, horizon=10)
 
 
 @dataclass
@@ -37,8 +61,8 @@ class Node:
     available: int = 0
     children: dict[tuple[str, Action], Node] = field(default_factory=dict)
 
-    def ucb(self) -> float:
-        return self.total / self.visits + EXPLORE * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+    def ucb(self, explore: float) -> float:
+        return self.total / self.visits + explore * math.sqrt(math.log(max(self.available, 1)) / self.visits)
 
 
 @dataclass
@@ -48,19 +72,31 @@ class Search:
     seat: str
     rnd: random.Random
     horizon: int
+    style: Style = DEFAULT_STYLE
     root: Node = field(default_factory=Node)
     iterations: int = 0
+    order: list[Action] = field(default_factory=list)   # guided: the root actions kept, best first
 
     def run(self, legal: list[Action], iterations: int, clock: Callable[[], float] | None = None,
             seconds: float | None = None) -> Action:
         deadline = clock() + seconds if clock is not None and seconds is not None else None
-        self.prior(legal)
+        for k in range(self.style.samples):
+            # Later samples of the prior only while half the budget is left.
+            if k and deadline is not None and clock is not None and seconds is not None \
+                    and clock() > deadline - seconds / 2:
+                break
+            self.prior(legal)
+        if self.style.guided:
+            self.narrow(legal)
+            if len(self.order) == 1:
+                return self.order[0]
         longest = 0.0
         while self.iterations < iterations:
             if deadline is not None and clock is not None:
-                # Stop while one more iteration, as long as the longest so far, still fits.
+                # Stop while one more iteration, half as long again as the longest so far (a
+                # loaded machine and Fief's uneven iterations), still fits.
                 now = clock()
-                if now + longest >= deadline:
+                if now + 1.5 * longest >= deadline:
                     break
                 self.iterate(legal)
                 longest = max(longest, clock() - now)
@@ -70,9 +106,10 @@ class Search:
         return self.answer(legal)
 
     def prior(self, legal: list[Action]) -> None:
-        """Steady's guidance: each root action starts with ``PRIOR`` visits worth the share its
-        one-step look-ahead gives on one sample, so a small budget plays at least like steady and
-        the iterations go to the actions that look best."""
+        """Steady's guidance: on one sample, each root action gains ``PRIOR`` visits worth the
+        share its one-step look-ahead gives, so a small budget plays at least like steady and the
+        iterations go to the actions that look best. Called once per prior sample: every action
+        is weighed on the same samples, so their averages compare without the samples' noise."""
         sample = self.rules.determinize(self.state, self.seat, self.rnd)
         for action in legal:
             twin = clone(sample)
@@ -81,9 +118,26 @@ class Search:
             except RuleError:
                 continue
             share = rewards(self.rules, twin).get(self.seat, 0.0)
-            self.root.children[(self.seat, action)] = Node(PRIOR, PRIOR * share, PRIOR)
+            node = self.root.children.setdefault((self.seat, action), Node())
+            node.visits += PRIOR
+            node.total += PRIOR * share
+            node.available += PRIOR
+
+    def narrow(self, legal: list[Action]) -> None:
+        """Guided style: keep the ``width`` root actions the prior rates best (ties in the
+        canonical order), with their statistics cleared: the prior only ranks them, so that what
+        the search measures a step or more ahead is never averaged with one-step values."""
+        rated = [(n.total / n.visits, -i, a) for i, a in enumerate(legal)
+                 if (n := self.root.children.get((self.seat, a))) is not None and n.visits]
+        rated.sort(key=lambda t: t[:2], reverse=True)
+        self.order = [a for _, _, a in rated[:self.style.width]] or legal[:1]
+        self.root.children = {(self.seat, a): Node() for a in self.order}
 
     def answer(self, legal: list[Action]) -> Action:
+        if self.style.guided:
+            # The most visited kept action; the prior's order breaks ties (and stands alone at no budget).
+            ranked = [(self.root.children[(self.seat, a)], -i, a) for i, a in enumerate(self.order)]
+            return max(ranked, key=lambda t: (t[0].visits, t[0].total / max(t[0].visits, 1), t[1]))[2]
         stats = [(self.root.children.get((self.seat, a)), i, a) for i, a in enumerate(legal)]
         visited = [(n.visits, n.total / n.visits, -i, a) for n, i, a in stats if n is not None and n.visits]
         if not visited:
@@ -95,40 +149,74 @@ class Search:
         sample = rules.determinize(self.state, self.seat, self.rnd)
         node = self.root
         path: list[tuple[Node, str]] = []
+        settled: list[dict[str, float]] = []   # guided: the share each edge of the path is credited with
         who: str | None = self.seat
-        legal = root_legal
+        legal = self.order if self.style.guided else root_legal
         expanded = False
         while who is not None and rules.result(sample) is None:
             if node is not self.root or path:
                 legal = choices(rules, sample, who)
             if not legal:
                 break
-            fresh = [a for a in legal if (who, a) not in node.children]
             for a in legal:
                 child = node.children.get((who, a))
                 if child is not None:
                     child.available += 1
-            if fresh:
-                action = self.rnd.choice(fresh)
-                child = node.children[(who, action)] = Node(available=1)
-                expanded = True
+            picked = self.guided_step(node, sample, who, legal) if self.style.guided else None
+            if picked is None:
+                fresh = [a for a in legal if (who, a) not in node.children]
+                if fresh:
+                    action = self.rnd.choice(fresh)
+                    child = node.children[(who, action)] = Node(available=1)
+                    expanded = True
+                else:
+                    action, child = max(((a, node.children[(who, a)]) for a in legal),
+                                        key=lambda t: t[1].ucb(self.style.explore))
             else:
-                action, child = max(((a, node.children[(who, a)]) for a in legal), key=lambda t: t[1].ucb())
+                action, child, expanded = picked
             try:
                 apply(rules, sample, who, action)
             except RuleError:
                 node.children.pop((who, action), None)
                 return
             path.append((child, who))
-            node = child
+            taker, node = who, child
             who = actor(rules, sample)
+            if self.style.guided and who != taker:
+                # The taker's turn is over: its moves are judged here, before a rival replies, so
+                # that ending a turn and playing on are weighed at the same point.
+                share = rewards(rules, sample)
+                settled += [share] * (len(path) - len(settled))
             if expanded:
                 break
         self.playout(sample)
         share = rewards(rules, sample)
-        for n, seat in path:
+        settled += [share] * (len(path) - len(settled))
+        for (n, seat), got in zip(path, settled, strict=True):
             n.visits += 1
-            n.total += share.get(seat, 0.0)
+            n.total += got.get(seat, 0.0)
+
+    def guided_step(self, node: Node, sample: GameState, who: str,
+                    legal: list[Action]) -> tuple[Action, Node, bool]:
+        """Guided style: the root tries each kept action once, in the prior's order, then chooses by
+        UCB1. Below it, a node with fewer children than the square root of its visits (at least
+        one) gains the one steady picks for ``who`` on this sample among the untried actions (at most
+        ``weigh`` of them, drawn at random: a long menu would cost a copy of the game per entry);
+        otherwise UCB1 chooses among its children legal here. Returns (action, child, expanded)."""
+        tried = [(a, c) for a in legal if (c := node.children.get((who, a))) is not None]
+        if node is self.root:
+            untried = [(a, c) for a, c in tried if not c.visits]
+            if untried:
+                return untried[0][0], untried[0][1], False
+        elif len(tried) < len(legal) and len(tried) < max(1, math.isqrt(node.visits)):
+            fresh = worth_weighing(self.rules, sample, who, [a for a in legal if (who, a) not in node.children])
+            if len(fresh) > self.style.weigh:
+                fresh = self.rnd.sample(fresh, self.style.weigh)
+            action = steady.best(self.rules, sample, who, fresh, self.rnd)
+            child = node.children[(who, action)] = Node(available=1)
+            return action, child, True
+        action, child = max(tried, key=lambda t: t[1].ucb(self.style.explore))
+        return action, child, False
 
     def playout(self, sample: GameState) -> None:
         rules = self.rules
@@ -149,5 +237,6 @@ class Search:
 
 def decide(rules: Rules, state: GameState, seat: str, legal: list[Action], rnd: random.Random, *,
            iterations: int, clock: Callable[[], float] | None = None, seconds: float | None = None) -> Action:
-    search = Search(rules, state, seat, rnd, HORIZON.get(rules.name, 40))
+    style = STYLES.get(rules.name, DEFAULT_STYLE)
+    search = Search(rules, state, seat, rnd, style.horizon, style)
     return search.run(legal, iterations, clock, seconds)

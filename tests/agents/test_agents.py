@@ -96,3 +96,64 @@ def test_the_thinking_agents_do_not_propose_to_a_rival() -> None:
             assert kept and all(a.kind != "propose_marriage" for a in kept)
             return
     raise AssertionError("no proposal met")
+
+
+def _fief_choice(min_choices: int) -> tuple:  # type: ignore[type-arg]
+    from engine.agents.choice import worth_weighing
+
+    for rules, state, seat in along("fief", 4, 5, every=7, limit=200):
+        legal = worth_weighing(rules, state, seat, choices(rules, state, seat))
+        if len(legal) >= min_choices:
+            return rules, state, seat, legal
+    raise AssertionError(f"no Fief choice among {min_choices} actions met")
+
+
+def test_the_fief_schemer_keeps_the_root_actions_steady_rates_best() -> None:
+    """Fief's guided search: steady's look-ahead over several samples ranks the root actions and
+    only the best ``width`` are searched; with no iterations the answer is the best ranked."""
+    from engine.agents.schemer import STYLES
+
+    style = STYLES["fief"]
+    rules, state, seat, legal = _fief_choice(style.width + 2)
+    search = Search(rules, state, seat, random.Random(3), style.horizon, style)
+    assert search.run(legal, 0) == search.order[0]
+    assert len(search.order) == style.width and set(search.order) <= set(legal)
+    assert all(n.visits == 0 for n in search.root.children.values())
+
+
+def test_the_fief_schemer_widens_below_the_root_one_child_at_a_time() -> None:
+    """Every root action kept is tried once in the prior's order; a node below gains children only
+    as its visits grow (progressive widening), never more than the square root of its visits."""
+    import math
+
+    from engine.agents.schemer import STYLES
+
+    style = STYLES["fief"]
+    rules, state, seat, legal = _fief_choice(3)
+    search = Search(rules, state, seat, random.Random(4), style.horizon, style)
+    search.run(legal, 24)
+    assert sum(n.visits for n in search.root.children.values()) <= 24
+    assert all(n.visits >= 1 for n in search.root.children.values())
+
+    def check(node) -> None:  # type: ignore[no-untyped-def]
+        for child in node.children.values():
+            assert len(child.children) <= max(1, math.isqrt(child.visits))
+            check(child)
+
+    for child in search.root.children.values():
+        check(child)
+
+
+def test_the_fief_schemer_stops_within_its_budget() -> None:
+    """The prior's later samples are skipped once half the budget is gone, and the search stops
+    while one more iteration would still fit."""
+    ticks = [0.0]
+
+    def clock() -> float:
+        ticks[0] += 0.01
+        return ticks[0]
+
+    rules, state, seat, legal = _fief_choice(3)
+    action = decide(rules, state, seat, "schemer", seed=2, budget=0.3, clock=clock)
+    assert action in legal
+    assert ticks[0] <= 0.3 + 0.03

@@ -325,3 +325,24 @@ def test_every_strength_is_offered(table):
     cmd = table.registry.find("game", "computer")
     assert cmd.param("strength").choices == agents.STRENGTHS
     assert "seat's owner" in table.registry.find("game", "replace").doc
+
+
+def test_computer_players_may_think_in_a_pool_of_processes(db_path, clock, caplog):
+    """``[computers] processes``: the same turns, thought out in other processes, give the same
+    choices as in the worker thread (random reads no clock), through the normal path."""
+    from bot.table import thinking
+
+    chosen = []
+    for processes in (0, 1):
+        table = make_table(db_path.with_name(f"pool{processes}.db"), clock)
+        table.computer_processes = processes
+        game = lobby(table, ALICE)
+        table.computer(ALICE, CHAN, strength="random")
+        table.computer(ALICE, CHAN, strength="random")
+        table.start(ALICE, CHAN)
+        table.run_due()
+        chosen.append([(a.seat, a.action) for a in table.store.actions(game) if a.source == "computer"])
+        assert "computer" in sources(table, game)[chosen[-1][0][0]]
+    thinking.shutdown()
+    assert chosen[0] == chosen[1] and chosen[0]
+    assert "thinking processes failed" not in caplog.text   # the pool thought, not the fallback

@@ -35,6 +35,7 @@ def test_missing_default_file_means_defaults(tmp_path, monkeypatch):
     ("[log]\nlevel = 'LOUD'\n", "log.level"),
     ("[discord]\ndev_guild_ids = ['x']\n", "dev_guild_ids"),
     ("[store\n", "cfg.toml"),
+    ("[computers]\nprocesses = -1\n", "computers.processes"),
 ])
 def test_mistakes_name_file_and_field(tmp_path, text, where):
     path = tmp_path / "cfg.toml"
