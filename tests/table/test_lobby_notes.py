@@ -19,8 +19,8 @@ def shipped(tmp_path, clock):
     t.store.close()
 
 
-MODULES = ("Wild Kingdom: Night Map (1), Travelling Town (2), Whispering Tower (3), Wild Kingdom Cards, 5 in the "
-           "Kingdom Deck (1). Complexity 7: Welcome to the Wild Kingdom.")
+MODULES = ("Wild Kingdom: Night Map (1), Travelling Town (2), Whispering Tower (3). Complexity 6: Welcome to the "
+           "Wild Kingdom.")
 BANDS = ("Complexity bands: First Comets in the Sky (1 to 4); Welcome to the Wild Kingdom (5 to 8, this game); "
          "All is Altered (9 and more).")
 
