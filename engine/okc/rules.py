@@ -11,7 +11,7 @@ from engine.core.rules import clone, reseed
 from engine.core.words import Words
 from engine.okc import actions, consistency, endgame, play, setup, views
 from engine.okc.allies import is_ally
-from engine.okc.hooks import active
+from engine.okc.hooks import active, agent_weights
 from engine.okc.phase import phase_label
 from engine.okc.state import Okc
 
@@ -75,6 +75,11 @@ class OkcRules(Rules):
     def phase(self, state: GameState) -> str:
         return phase_label(state.data)
 
+    def agent_weight(self, state: GameState, seat: str, action: Action) -> float:
+        """Modules weigh their own actions for random agents (the Negotiating Table's offers); 1.0 otherwise."""
+        weigh = WEIGHTS.get(action.kind)
+        return weigh(state, seat, action) if weigh is not None else 1.0
+
     def words(self) -> Words:
         """OKC's wording (engine/okc/words/): one instance, shared by every game."""
         from engine.okc.words import WORDS
@@ -103,6 +108,9 @@ class OkcRules(Rules):
         return twin
 
 
+WEIGHTS = agent_weights()
+
+
 def safe_regions(g: Okc) -> set[str]:
     """Regions whose face-down cards no single next action can reveal: all of them in the Spring
     Action Step; in Summer, all but the Region being resolved and the next one to clash."""
@@ -114,7 +122,8 @@ def safe_regions(g: Okc) -> set[str]:
     return {r.id for r in rest[1:]}
 
 
-HAND_CHOICES = frozenset({"discard", "bottom", "burn", "govern", "journey", "swap", "ambush"})
+HAND_CHOICES = frozenset({"discard", "bottom", "burn", "govern", "journey", "swap", "ambush",
+                          "barter_occupy"})
 
 
 def by_kind(cards: list[str], kind: Callable[[str], bool], rnd: random.Random) -> list[str]:

@@ -1,0 +1,337 @@
+"""Negotiating Table (Wild Kingdom, complexity 3; 3 and 4 players): the Negotiation Step and Bartering.
+
+The Negotiation Step comes every Spring once the bids at the Great Road are resolved, before the Heralds.
+It is simultaneous: any player who has not said they are done may offer a barter to another player (what
+each side hands over, :mod:`.barter`), sent to that player alone; the addressee accepts or declines, the
+offerer may withdraw. Acceptance is binding and immediate: both sides are checked again (you may not
+Barter with what you no longer have) and both move together, or nothing does. The step ends when every
+player has said they are done and no offer waits on an answer (ruling NT1: a player who is done still
+answers offers made to them, and says nothing more). The deadline's default is done (and decline).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, ClassVar, cast
+
+from engine.core import Action, ActionSpec, Decision, DecisionKind, Event, GameState, Param, ParamType, RuleError
+from engine.core import decision as make_decision
+from engine.okc.actions import act
+from engine.okc.hooks import EffectHandler, Module, register
+from engine.okc.kingdom import stealable
+from engine.okc.modules.negotiating_table import barter
+from engine.okc.state import Okc
+
+NAME = "negotiating_table"
+STEP = "negotiation"
+SECTION = "Wild Kingdom: Negotiating Table, The Negotiation Step"
+# Random agents: all suggested offers of a seat together weigh about as much as saying done.
+OFFERS_WEIGHT = 1.2
+
+
+def table(g: Okc) -> dict[str, Any]:
+    """The module's state: seats done this step, open offers and the next offer number."""
+    return cast(dict[str, Any], g.extra[NAME])
+
+
+def in_step(g: Okc) -> bool:
+    return g.step == STEP and g.choice is None and not g.jobs
+
+
+def open_offers(g: Okc) -> list[dict[str, Any]]:
+    return cast(list[dict[str, Any]], table(g)["offers"])
+
+
+def find_offer(g: Okc, number: Any) -> dict[str, Any] | None:
+    return next((o for o in open_offers(g) if str(o["id"]) == str(number)), None)
+
+
+def talking(g: Okc) -> list[str]:
+    """Seats that have not yet said they are done, in turn order."""
+    done = table(g)["done"]
+    return [s for s in g.order if s not in done]
+
+
+# -- the step -----------------------------------------------------------------------------------
+
+def open_step(state: GameState) -> None:
+    g: Okc = state.data
+    t = table(g)
+    t["done"], t["offers"] = [], []
+    g.step = STEP
+    state.emit(Event.public("okc.negotiation_opened", round=g.round))
+
+
+def wait_step(state: GameState) -> bool:
+    """The step ends once everyone is done and no offer waits on its answer."""
+    from engine.okc.year import resume
+
+    g: Okc = state.data
+    if talking(g) or open_offers(g):
+        return False
+    state.emit(Event.public("okc.negotiation_closed", round=g.round))
+    resume(state, "after_bids", NAME)
+    return True
+
+
+# -- actions ---------------------------------------------------------------------------------------
+
+def check_step(g: Okc, what: str) -> None:
+    if g.step != STEP:
+        raise RuleError(SECTION, f"{what} happens only in the Negotiation Step, each Spring after the bids",
+                        code="phase", legal="wait for the next Spring")
+    if g.choice is not None or g.jobs:
+        raise RuleError(SECTION, "a Kingdom card received must be Occupied first", code="choice_pending",
+                        legal="choose option:...")
+
+
+def play_offer(state: GameState, seat: str, action: Action) -> None:
+    g: Okc = state.data
+    check_step(g, "offering a barter")
+    if seat not in talking(g):
+        raise RuleError(SECTION, "you said you are done negotiating this Spring: you can only answer offers",
+                        code="done", legal="accept or decline the offers made to you")
+    to = str(action.get("to") or "")
+    if to not in g.players or to == seat:
+        raise RuleError(barter.SECTION, "a barter is offered to another player", code="no_player",
+                        legal=[s for s in g.order if s != seat])
+    give = barter.parse(g, seat, list(action.get("give") or ()))
+    take = barter.parse(g, to, list(action.get("take") or ()))
+    if give.empty and take.empty:
+        raise RuleError(barter.SECTION, "an offer gives or asks for something", code="empty_offer",
+                        legal="give:influence:1 or take:lore:1, for example")
+    barter.check(g, seat, give)
+    t = table(g)
+    number = t["next"]
+    t["next"] = number + 1
+    offer = {"id": number, "by": seat, "to": to, "give": list(action.get("give") or ()),
+             "take": list(action.get("take") or ())}
+    t["offers"].append(offer)
+    state.emit(Event.private((seat, to), "okc.offer_made", offer=number, by=seat, to=to, give=offer["give"],
+                             take=offer["take"]))
+    state.emit(Event.public("okc.offer_opened", offer=number, by=seat, to=to))
+
+
+def play_accept(state: GameState, seat: str, action: Action) -> None:
+    g: Okc = state.data
+    check_step(g, "accepting a barter")
+    offer = find_offer(g, action.get("offer"))
+    if offer is None or offer["to"] != seat:
+        raise RuleError(barter.SECTION, f"no open offer {action.get('offer')} to you", code="no_offer",
+                        legal=[o["id"] for o in open_offers(g) if o["to"] == seat] or "no offer waits on you")
+    by = offer["by"]
+    give, take = barter.parse(g, by, offer["give"]), barter.parse(g, seat, offer["take"])
+    barter.check(g, by, give, who="the offering player")
+    barter.check(g, seat, take)
+    barter.check_receiver(g, seat, give, take)
+    barter.check_receiver(g, by, take, give)
+    open_offers(g).remove(offer)
+    barter.transfer(state, by, seat, give)
+    barter.transfer(state, seat, by, take)
+    if give.hand or take.hand:
+        state.emit(Event.private((by, seat), "okc.barter_cards", offer=offer["id"], by=by, to=seat,
+                                 give=list(give.hand), take=list(take.hand)))
+    state.emit(Event.public("okc.bartered", offer=offer["id"], by=by, to=seat, give=barter.public_side(give),
+                            take=barter.public_side(take)))
+
+
+def play_decline(state: GameState, seat: str, action: Action) -> None:
+    g: Okc = state.data
+    check_step(g, "declining a barter")
+    offer = find_offer(g, action.get("offer"))
+    if offer is None or seat not in (offer["by"], offer["to"]):
+        raise RuleError(barter.SECTION, f"no open offer {action.get('offer')} made by or to you", code="no_offer",
+                        legal=[o["id"] for o in open_offers(g) if seat in (o["by"], o["to"])] or "no open offer")
+    open_offers(g).remove(offer)
+    how = "withdrawn" if seat == offer["by"] else "declined"
+    state.emit(Event.public(f"okc.offer_{how}", offer=offer["id"], by=offer["by"], to=offer["to"]))
+
+
+def play_done(state: GameState, seat: str, action: Action) -> None:
+    g: Okc = state.data
+    check_step(g, "saying you are done")
+    if seat not in talking(g):
+        raise RuleError(SECTION, "you already said you are done this Spring", code="done",
+                        legal="accept or decline the offers made to you")
+    table(g)["done"].append(seat)
+    state.emit(Event.public("okc.negotiation_done", seat=seat))
+
+
+HANDLERS = {"offer": play_offer, "accept_offer": play_accept, "decline_offer": play_decline,
+            "done_negotiating": play_done}
+
+
+# -- what a seat may do now (buttons, autocomplete, random agents) --------------------------------------
+
+def my_components(g: Okc, seat: str) -> list[str]:
+    """One of each thing ``seat`` could hand over now (the suggested offers: one component for one)."""
+    p = g.players[seat]
+    out = [f"{w}:1" for w in barter.AMOUNTS if getattr(p, w) >= 1]
+    out += ["favour"] if g.favour_holder == seat else []
+    out += sorted(set(p.hand)) + list(p.site) + stealable(g, seat) + list(p.tactics)
+    return out
+
+
+def public_components(g: Okc, seat: str) -> list[str]:
+    """What the table can see that ``seat`` could hand over (what another player may ask for)."""
+    p = g.players[seat]
+    out = [f"{w}:1" for w in barter.AMOUNTS if getattr(p, w) >= 1]
+    out += ["favour"] if g.favour_holder == seat else []
+    return out + list(p.site) + stealable(g, seat) + list(p.tactics)
+
+
+def suggested_offers(g: Okc, seat: str) -> list[Action]:
+    """Offers of one component for one (or for nothing) to each other player."""
+    mine = my_components(g, seat)
+    basic = [c for c in mine if c.endswith(":1")]
+    out = []
+    for other in g.order:
+        if other == seat:
+            continue
+        theirs = public_components(g, other)
+        asks = [c for c in theirs if c.endswith(":1")]
+        for give in mine:
+            out.append(Action.of("offer", to=other, give=[give]))
+            out += [Action.of("offer", to=other, give=[give], take=[ask]) for ask in asks]
+        for give in basic:
+            out += [Action.of("offer", to=other, give=[give], take=[ask]) for ask in theirs if ask not in asks]
+    return out
+
+
+def legal(state: GameState, seat: str) -> list[Action]:
+    g: Okc = state.data
+    if not in_step(g):
+        return []
+    out: list[Action] = []
+    for o in open_offers(g):
+        if o["to"] == seat:
+            if accepts(g, o):
+                out.append(act("accept_offer", offer=o["id"]))
+            out.append(act("decline_offer", offer=o["id"]))
+        elif o["by"] == seat and seat in talking(g):
+            out.append(act("decline_offer", offer=o["id"]))
+    if seat in talking(g):
+        out.append(act("done_negotiating"))
+        out += suggested_offers(g, seat)
+    return out
+
+
+def accepts(g: Okc, offer: dict[str, Any]) -> bool:
+    """Whether accepting ``offer`` would go through now."""
+    try:
+        give, take = barter.parse(g, offer["by"], offer["give"]), barter.parse(g, offer["to"], offer["take"])
+        barter.check(g, offer["by"], give)
+        barter.check(g, offer["to"], take)
+        barter.check_receiver(g, offer["to"], give, take)
+        barter.check_receiver(g, offer["by"], take, give)
+    except RuleError:
+        return False
+    return True
+
+
+def pending(state: GameState) -> list[Decision]:
+    g: Okc = state.data
+    if not in_step(g):
+        return []
+    out = [make_decision(f"offer-{o['id']}", DecisionKind.RESPONSE, [o["to"]], "okc.offer",
+                         act("decline_offer", offer=o["id"]), offer=o["id"], by=o["by"]) for o in open_offers(g)]
+    seats = talking(g)
+    if seats:
+        out.append(make_decision(f"negotiation-{g.round}", DecisionKind.SIMULTANEOUS, seats, "okc.negotiation",
+                                 act("done_negotiating")))
+    return out
+
+
+def weight_offer(state: GameState, seat: str, action: Action) -> float:
+    """Suggested offers share :data:`OFFERS_WEIGHT` among them (about one offer a seat a Spring)."""
+    g: Okc = state.data
+    others = max(1, len(g.order) - 1)
+    return OFFERS_WEIGHT / (others * max(1, len(my_components(g, seat))) * 4)
+
+
+class NegotiatingTable(Module):
+    name = NAME
+    title = "Negotiating Table"
+    complexity = 3
+    order: ClassVar[int] = 70
+    min_seats: ClassVar[int] = 3
+    actions: ClassVar[dict[str, ActionSpec]] = {
+        "offer": ActionSpec("offer", "Negotiation Step: offer a barter to another player (what you give, what you "
+                            "ask for); only they see it", (
+                                Param("to", doc="the player you offer it to"),
+                                Param("give", ParamType.LIST, "what you hand over: influence:N, lore:N, "
+                                      "supporters:N, favour, cards and Tactics by name", required=False),
+                                Param("take", ParamType.LIST, "what you ask for in return", required=False)),
+                            barter.SECTION, secret=True),
+        "accept_offer": ActionSpec("accept_offer", "Accept a barter offered to you: both sides move at once",
+                                   (Param("offer", ParamType.INT),), barter.SECTION),
+        "decline_offer": ActionSpec("decline_offer", "Decline a barter offered to you, or withdraw your own",
+                                    (Param("offer", ParamType.INT),), barter.SECTION),
+        "done_negotiating": ActionSpec("done_negotiating", "Say you are done negotiating this Spring", (), SECTION),
+    }
+    steps: ClassVar[dict[str, Callable[[GameState], bool]]] = {STEP: wait_step}
+    effects: ClassVar[dict[str, EffectHandler]] = {"barter_occupy": barter.s_occupy}
+    weights: ClassVar[dict[str, Any]] = {"offer": weight_offer}
+
+    def check_options(self, seats: int, options: dict[str, Any]) -> None:
+        if seats < self.min_seats:
+            raise RuleError("Wild Kingdom: Negotiating Table, Setup", "the Negotiating Table is played with 3 or 4 "
+                            "players", code="bad_option", legal="3 or 4 players, or leave the module out")
+
+    def setup(self, state: GameState) -> None:
+        state.data.extra[NAME] = {"done": [], "offers": [], "next": 1}
+
+    def after_bids(self, state: GameState) -> bool:
+        open_step(state)
+        return True
+
+    def legal(self, state: GameState, seat: str) -> list[Action]:
+        return legal(state, seat)
+
+    def pending(self, state: GameState) -> list[Decision]:
+        return pending(state)
+
+    def play(self, state: GameState, seat: str, action: Action) -> None:
+        HANDLERS[action.kind](state, seat, action)
+
+    def view(self, state: GameState, seat: str | None, out: dict[str, Any]) -> None:
+        g: Okc = state.data
+        t = table(g)
+        out[NAME] = {
+            "name": "Negotiating Table", "open": g.step == STEP, "done": list(t["done"]),
+            "offers": [{"offer": o["id"], "by": o["by"], "to": o["to"],
+                        **({"give": list(o["give"]), "take": list(o["take"])} if seat in (o["by"], o["to"]) else {})}
+                       for o in t["offers"]],
+        }
+
+    def permute(self, state: GameState, rnd: random.Random) -> None:
+        """Cards from hand named in open offers stay in their holder's hand (the other party knows them):
+        one the shuffle moved into the deck trades places with a hand card of the same kind."""
+        keep_offered_cards(state.data)
+
+    def words(self, w: Any) -> None:
+        from engine.okc.modules.negotiating_table import words
+
+        words.register(w)
+
+
+def keep_offered_cards(g: Okc) -> None:
+    from engine.okc.allies import is_ally
+
+    for o in open_offers(g):
+        for side, seat in (("give", o["by"]), ("take", o["to"])):
+            p = g.players[seat]
+            named = [c for c in o[side] if c in p.hand or c in p.deck]
+            for c in named:
+                if p.hand.count(c) >= named.count(c) or c not in p.deck:
+                    continue
+                kind = is_ally(g, seat, c)
+                x = next((i for i, h in enumerate(p.hand) if h not in named and is_ally(g, seat, h) == kind), None)
+                if x is None:
+                    continue
+                d = p.deck.index(c)
+                p.hand[x], p.deck[d] = c, p.hand[x]
+
+
+register(NegotiatingTable())
