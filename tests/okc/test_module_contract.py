@@ -23,7 +23,8 @@ from tests.okc.helpers import data, do, game, refused
 
 @pytest.mark.parametrize("options,words", [
     ({"modules": "aeronauts"}, "not played yet"),
-    ({"modules": "negotiating_table,night_map"}, "not played yet"),
+    ({"modules": "legendary_creatures,night_map"}, "not played yet"),
+    ({"modules": "negotiating_table,night_map"}, "3 or 4 players"),
     ({"modules": "dragons"}, "no module called"),
     ({"modules": "night_map,night_map"}, "once"),
     ({"night_map": "random"}, "needs the Night Map module"),

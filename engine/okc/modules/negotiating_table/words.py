@@ -123,7 +123,9 @@ def ask_offer(state: GameState, decision: Decision, seat: str, aud: Audience) ->
 
 
 def ask_occupy(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
-    return f"Which card from your hand Occupies {kingdom_name(state, str(step.get('card')))}, received in the barter?"
+    kid = step.get("card")
+    what = kingdom_name(state, str(kid)) if kid else "the Kingdom card"
+    return f"Which card from your hand Occupies {what}, received in the barter?"
 
 
 def label_offer(state: GameState, seat: str, action: Action, aud: Audience) -> str:
