@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core import Action, Decision, GameState
 from engine.core.words import Audience, Choice, FlowStep, humanize, plural
-from engine.okc.actions import ACTIONS, TIMING, action_step_options, legal
+from engine.okc.actions import ACTIONS, TIMING, action_step_options, actions_for, legal
 from engine.okc.cards import card, pack_of
 from engine.okc.effects import DONE
 from engine.okc.state import Okc
@@ -469,7 +469,7 @@ def candidates(state: GameState, seat: str, kind: str) -> tuple[list[str], list[
         return params, out
     order = {"deploy": ["region", "count"], "govern": ["card", "council"]}.get(kind)
     if order is None:
-        spec = ACTIONS.get(kind)
+        spec = actions_for(g).get(kind)
         order = [p.name for p in spec.params] if spec is not None else []
     return order, [({p: a.get(p) for p in order if a.get(p) is not None}, a) for a in acts]
 
@@ -554,9 +554,10 @@ def place_flow(state: GameState, seat: str, chosen: Mapping[str, Any], aud: Audi
     g = okc(state)
     if g.step != "region_cards" or g.secret is None or seat not in g.secret.missing():
         return None
-    hand = sorted(set(g.players[seat].hand), key=lambda c: (-strength(state, c), c))
-    need = min(3, len(g.players[seat].hand))
-    ids = [r.id for r in g.regions]
+    from engine.okc.allies import placement
+
+    usable, ids, need = placement(g, seat)    # Allies are placed before, never here (Wild Kingdom, Allies)
+    hand = sorted(set(usable), key=lambda c: (-strength(state, c), c))
     placed = {r: str(chosen[r]) for r in ids if chosen.get(r)}
     pending = chosen.get("card")
     free = [r for r in ids if r not in placed]
