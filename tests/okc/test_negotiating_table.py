@@ -1,0 +1,159 @@
+"""The Negotiating Table (Wild Kingdom): the Negotiation Step each Spring, barters by offer, what the table
+sees of them, the deadline's defaults, the leak permuter and random agents' offers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import Action, GameState, RuleError, apply, canonical
+from engine.okc import RULES
+from engine.okc.modules.negotiating_table import NAME, STEP, table
+from engine.okc.words import WORDS
+from engine.simulate import Playout
+from tests.okc.helpers import data, do, find, game, refused
+from tests.okc.words_games import audience
+
+
+def to_negotiation(state: GameState) -> None:
+    """Apply every awaited seat's default until the Negotiation Step opens."""
+    for _ in range(200):
+        if data(state).step == STEP:
+            return
+        d = next(d for d in RULES.pending(state) if d.blocking)
+        seat = d.seats[0]
+        default = d.default_for(seat)
+        assert default is not None
+        apply(RULES, state, seat, default)
+    raise AssertionError(f"never reached the Negotiation Step, at {data(state).step}")
+
+
+def negotiating(n: int = 3, seed: int = 1) -> GameState:
+    state = game(n, seed, modules=NAME)
+    to_negotiation(state)
+    return state
+
+
+def test_played_with_three_or_four_players_only() -> None:
+    with pytest.raises(RuleError) as info:
+        game(2, modules=NAME)
+    assert "3 or 4 players" in str(info.value)
+    assert NAME not in data(game(2, modules="all")).modules
+    assert NAME in data(game(3, modules="all")).modules
+
+
+def test_the_step_comes_after_the_bids_and_before_the_heralds_every_spring() -> None:
+    state = game(3, modules=NAME)
+    g = data(state)
+    seen = []
+    for _ in range(2000):
+        if g.round > 2:
+            break
+        if g.step == STEP:
+            assert not g.bid_queue and g.great_road.count("") == 0
+            seen.append(g.round)
+        d = next(d for d in RULES.pending(state) if d.blocking)
+        events = apply(RULES, state, d.seats[0], d.default_for(d.seats[0]))  # type: ignore[arg-type]
+        if find(events, "okc.negotiation_closed"):
+            assert g.step == "heralds" or g.step.startswith("ally")
+    assert sorted(set(seen)) == [1, 2]
+
+
+def test_everyone_says_done_at_once_and_the_deadline_says_done() -> None:
+    state = negotiating()
+    g = data(state)
+    [d] = [d for d in RULES.pending(state) if d.prompt == "okc.negotiation"]
+    assert d.kind == "simultaneous" and set(d.seats) == {"p1", "p2", "p3"}
+    assert all(d.default_for(s).kind == "done_negotiating" for s in d.seats)  # type: ignore[union-attr]
+    do(state, "p2", "done_negotiating")
+    refused(state, "p2", "offer to:p1 give:influence:1")
+    do(state, "p1", "done_negotiating")
+    events = do(state, "p3", "done_negotiating")
+    assert find(events, "okc.negotiation_closed") and g.step != STEP
+
+
+def test_a_player_who_is_done_still_answers_and_the_step_waits_for_the_answer() -> None:
+    state = negotiating()
+    g = data(state)
+    g.players["p1"].influence = 2
+    do(state, "p2", "done_negotiating")
+    do(state, "p1", "offer to:p2 give:influence:2")
+    do(state, "p1", "done_negotiating")
+    do(state, "p3", "done_negotiating")
+    assert g.step == STEP
+    [d] = RULES.pending(state)
+    assert d.prompt == "okc.offer" and d.seats == ("p2",) and d.default_for("p2").kind == "decline_offer"  # type: ignore[union-attr]
+    events = do(state, "p2", "accept_offer offer:1")
+    assert g.players["p2"].influence == 2 and find(events, "okc.negotiation_closed")
+
+
+def test_offers_are_checked_and_refused_with_the_section() -> None:
+    state = negotiating()
+    g = data(state)
+    err = refused(state, "p1", "offer to:p2 give:influence:5", "not_held")
+    assert "Negotiating Table" in err.section
+    refused(state, "p1", "offer to:p1 give:lore:1", "no_player")
+    refused(state, "p1", "offer to:p2", "empty_offer")
+    refused(state, "p1", "offer to:p2 give:dragons:2", "bad_component")
+    refused(state, "p1", "offer to:p2 give:favour", "not_held")
+    refused(state, "p1", "accept_offer offer:9", "no_offer")
+    g.players["p2"].lore = 1
+    do(state, "p1", "offer to:p2 take:lore:1")
+    refused(state, "p3", "decline_offer offer:1", "no_offer")
+    g.players["p2"].lore = 0
+    refused(state, "p2", "accept_offer offer:1", "not_held")
+
+
+def test_the_table_sees_that_an_offer_exists_and_only_the_parties_see_what_it_holds() -> None:
+    state = negotiating()
+    g = data(state)
+    card = g.players["p1"].hand[0]
+    events = do(state, "p1", f"offer to:p2 give:{card}")
+    public = RULES.view(state, None)[NAME]["offers"]
+    assert public == [{"offer": 1, "by": "p1", "to": "p2"}]
+    assert RULES.view(state, "p2")[NAME]["offers"][0]["give"] == [card]
+    assert RULES.view(state, "p3")[NAME]["offers"][0].get("give") is None
+    [made] = find(events, "okc.offer_made")
+    assert made.to == ("p1", "p2")
+    events = do(state, "p2", "accept_offer offer:1")
+    [done] = find(events, "okc.bartered")
+    assert done.to is None and done.data["give"]["hand"] == 1 and card not in canonical(done.data)
+    assert card in g.players["p2"].hand
+    line = WORDS.event(state, done, audience(state))
+    assert "1 card from hand" in line and "Barter agreed" in line
+
+
+def test_the_permuter_keeps_offered_cards_in_hand_and_the_public_view_unchanged() -> None:
+    state = negotiating()
+    g = data(state)
+    card = g.players["p1"].hand[-1]
+    do(state, "p1", f"offer to:p2 give:{card}")
+    for seed in range(20):
+        twin = RULES.copy(state)
+        RULES.permute_hidden(twin, random.Random(seed))
+        assert card in data(twin).players["p1"].hand
+        assert canonical(RULES.view(twin, None)) == canonical(RULES.view(state, None))
+        apply(RULES, twin, "p2", Action.of("accept_offer", offer=1))
+
+
+def test_a_site_of_power_card_must_be_paid_for_by_its_new_owner() -> None:
+    state = negotiating()
+    g = data(state)
+    site = g.players["p2"].site[0]
+    do(state, "p2", f"offer to:p1 give:{site}")
+    do(state, "p1", "accept_offer offer:1")
+    assert site in g.players["p1"].site and site not in g.players["p2"].site
+
+
+def test_random_agents_make_and_accept_real_offers() -> None:
+    seen: dict[str, int] = {}
+    for seed, seats in ((3, 3), (4, 4)):
+        playout = Playout(RULES, [f"p{i + 1}" for i in range(seats)], seed, {"modules": NAME, "length": 4})
+        playout.run()
+        for kind, n in playout.event_counts.items():
+            seen[kind] = seen.get(kind, 0) + n
+    assert seen["okc.negotiation_opened"] == 8
+    for kind in ("okc.offer_opened", "okc.bartered", "okc.offer_declined"):
+        assert seen.get(kind, 0) >= 3, kind
+    assert table(data(game(3, modules=NAME)))["offers"] == []
