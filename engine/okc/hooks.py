@@ -39,6 +39,8 @@ Hook points (where the base rules call them):
 - ``cleanup(state)``: at Winter cleanup, before Active cards are discarded.
 - ``legal(state, seat)``, ``pending(state)``, ``play(state, seat, action)``: the module's own actions.
 - ``strength(state, seat, region) -> int``: extra Strength in a clash.
+- ``allied(g, seat)``: the seat's allies (abilities skip them, eliminations spare them, Strength adds up);
+  ``allied_win(state, region, seats, best)``: allies top a tally together and the module settles the winner.
 - ``view(state, seat, out)``: add the module's public or private parts to a view.
 - ``permute(state, rnd)``: scramble the module's hidden facts.
 - ``end(state)``: before the final tally.
@@ -133,6 +135,15 @@ class Module:
 
     def strength(self, state: GameState, seat: str, region: str) -> int:
         return 0
+
+    def allied(self, g: Any, seat: str) -> frozenset[str]:
+        """Players allied with ``seat``: its abilities skip them, their eliminations spare its cards, and
+        in a clash their Strength adds up (Negotiating Table, Alliances)."""
+        return frozenset()
+
+    def allied_win(self, state: GameState, region: str, seats: list[str], best: int) -> bool:
+        """The allied ``seats`` top a clash's tally together: return True to settle who wins."""
+        return False
 
     def view(self, state: GameState, seat: str | None, out: dict[str, Any]) -> None:
         return None

@@ -13,44 +13,40 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
-from engine.core import Action, ActionSpec, Decision, DecisionKind, Event, GameState, Param, ParamType, RuleError
+from engine.core import (
+    Action,
+    ActionSpec,
+    Decision,
+    DecisionKind,
+    Event,
+    GameState,
+    Param,
+    ParamType,
+    RuleError,
+)
 from engine.core import decision as make_decision
 from engine.okc.actions import act
 from engine.okc.hooks import EffectHandler, Module, register
 from engine.okc.kingdom import stealable
-from engine.okc.modules.negotiating_table import barter
+from engine.okc.modules.negotiating_table import alliances, barter
+from engine.okc.modules.negotiating_table.book import (
+    NAME,
+    SECTION,
+    STEP,
+    find_offer,
+    in_step,
+    open_offers,
+    table,
+    talking,
+)
 from engine.okc.state import Okc
 
-NAME = "negotiating_table"
-STEP = "negotiation"
-SECTION = "Wild Kingdom: Negotiating Table, The Negotiation Step"
 # Random agents: all suggested offers of a seat together weigh about as much as saying done.
 OFFERS_WEIGHT = 1.2
-
-
-def table(g: Okc) -> dict[str, Any]:
-    """The module's state: seats done this step, open offers and the next offer number."""
-    return cast(dict[str, Any], g.extra[NAME])
-
-
-def in_step(g: Okc) -> bool:
-    return g.step == STEP and g.choice is None and not g.jobs
-
-
-def open_offers(g: Okc) -> list[dict[str, Any]]:
-    return cast(list[dict[str, Any]], table(g)["offers"])
-
-
-def find_offer(g: Okc, number: Any) -> dict[str, Any] | None:
-    return next((o for o in open_offers(g) if str(o["id"]) == str(number)), None)
-
-
-def talking(g: Okc) -> list[str]:
-    """Seats that have not yet said they are done, in turn order."""
-    done = table(g)["done"]
-    return [s for s in g.order if s not in done]
+# Setup II: two Trade Agreement / Alliance cards each, in the Supply.
+CARDS = 2
 
 
 # -- the step -----------------------------------------------------------------------------------
@@ -59,6 +55,7 @@ def open_step(state: GameState) -> None:
     g: Okc = state.data
     t = table(g)
     t["done"], t["offers"] = [], []
+    alliances.end_all(state)
     g.step = STEP
     state.emit(Event.public("okc.negotiation_opened", round=g.round))
 
@@ -102,24 +99,43 @@ def play_offer(state: GameState, seat: str, action: Action) -> None:
         raise RuleError(barter.SECTION, "an offer gives or asks for something", code="empty_offer",
                         legal="give:influence:1 or take:lore:1, for example")
     barter.check(g, seat, give)
-    t = table(g)
+    new_offer(state, seat, to, "barter", list(action.get("give") or ()), list(action.get("take") or ()))
+
+
+def new_offer(state: GameState, seat: str, to: str, kind: str, give: list[str], take: list[str]) -> None:
+    """Record an offer and send it to its addressee; the table learns only that it exists."""
+    t = table(state.data)
     number = t["next"]
     t["next"] = number + 1
-    offer = {"id": number, "by": seat, "to": to, "give": list(action.get("give") or ()),
-             "take": list(action.get("take") or ())}
-    t["offers"].append(offer)
-    state.emit(Event.private((seat, to), "okc.offer_made", offer=number, by=seat, to=to, give=offer["give"],
-                             take=offer["take"]))
+    t["offers"].append({"id": number, "by": seat, "to": to, "kind": kind, "give": give, "take": take})
+    state.emit(Event.private((seat, to), "okc.offer_made", offer=number, by=seat, to=to, deal=kind, give=give,
+                             take=take))
     state.emit(Event.public("okc.offer_opened", offer=number, by=seat, to=to))
+
+
+def play_alliance(state: GameState, seat: str, action: Action) -> None:
+    g: Okc = state.data
+    check_step(g, "proposing an Alliance")
+    if seat not in talking(g):
+        raise RuleError(SECTION, "you said you are done negotiating this Spring: you can only answer offers",
+                        code="done", legal="accept or decline the offers made to you")
+    to = str(action.get("to") or "")
+    alliances.check_ally(g, seat, to)
+    new_offer(state, seat, to, "alliance", [], [])
 
 
 def play_accept(state: GameState, seat: str, action: Action) -> None:
     g: Okc = state.data
-    check_step(g, "accepting a barter")
+    check_step(g, "accepting an offer")
     offer = find_offer(g, action.get("offer"))
     if offer is None or offer["to"] != seat:
         raise RuleError(barter.SECTION, f"no open offer {action.get('offer')} to you", code="no_offer",
                         legal=[o["id"] for o in open_offers(g) if o["to"] == seat] or "no offer waits on you")
+    if offer.get("kind") == "alliance":
+        alliances.check_ally(g, seat, offer["by"])
+        open_offers(g).remove(offer)
+        alliances.form(state, offer["by"], seat)
+        return
     by = offer["by"]
     give, take = barter.parse(g, by, offer["give"]), barter.parse(g, seat, offer["take"])
     barter.check(g, by, give, who="the offering player")
@@ -159,7 +175,9 @@ def play_done(state: GameState, seat: str, action: Action) -> None:
 
 
 HANDLERS = {"offer": play_offer, "accept_offer": play_accept, "decline_offer": play_decline,
-            "done_negotiating": play_done}
+            "done_negotiating": play_done, "alliance": play_alliance,
+            "show_hand": lambda state, seat, action: alliances.show_hand(state, seat),
+            "name_winner": alliances.vote}
 
 
 # -- what a seat may do now (buttons, autocomplete, random agents) --------------------------------------
@@ -201,9 +219,10 @@ def suggested_offers(g: Okc, seat: str) -> list[Action]:
 
 def legal(state: GameState, seat: str) -> list[Action]:
     g: Okc = state.data
+    shown = [act("show_hand")] if alliances.ally_of(g, seat) is not None and g.players[seat].hand else []
     if not in_step(g):
-        return []
-    out: list[Action] = []
+        return alliances.legal(g, seat) + (shown if waits_on(state, seat) else [])
+    out: list[Action] = shown
     for o in open_offers(g):
         if o["to"] == seat:
             if accepts(g, o):
@@ -213,8 +232,17 @@ def legal(state: GameState, seat: str) -> list[Action]:
             out.append(act("decline_offer", offer=o["id"]))
     if seat in talking(g):
         out.append(act("done_negotiating"))
+        out += [act("alliance", to=o) for o in g.order if not alliances.can_ally(g, seat, o)
+                and not any(x.get("kind") == "alliance" and {x["by"], x["to"]} == {seat, o} for x in open_offers(g))]
         out += suggested_offers(g, seat)
     return out
+
+
+def waits_on(state: GameState, seat: str) -> bool:
+    """Whether the game waits on ``seat`` (show_hand is suggested only then, as random agents act only then)."""
+    from engine.okc.actions import waits_on as base_waits_on
+
+    return base_waits_on(state, seat)
 
 
 def accepts(g: Okc, offer: dict[str, Any]) -> bool:
@@ -233,7 +261,7 @@ def accepts(g: Okc, offer: dict[str, Any]) -> bool:
 def pending(state: GameState) -> list[Decision]:
     g: Okc = state.data
     if not in_step(g):
-        return []
+        return alliances.pending(g)
     out = [make_decision(f"offer-{o['id']}", DecisionKind.RESPONSE, [o["to"]], "okc.offer",
                          act("decline_offer", offer=o["id"]), offer=o["id"], by=o["by"]) for o in open_offers(g)]
     seats = talking(g)
@@ -269,10 +297,19 @@ class NegotiatingTable(Module):
         "decline_offer": ActionSpec("decline_offer", "Decline a barter offered to you, or withdraw your own",
                                     (Param("offer", ParamType.INT),), barter.SECTION),
         "done_negotiating": ActionSpec("done_negotiating", "Say you are done negotiating this Spring", (), SECTION),
+        "alliance": ActionSpec("alliance", "Negotiation Step: propose an Alliance to another player (each flips a "
+                               "Trade Agreement card); it lasts until the next Negotiation Step",
+                               (Param("to", doc="the player you propose it to"),), alliances.SECTION),
+        "show_hand": ActionSpec("show_hand", "Send your hand to your ally by DM", (), alliances.SECTION,
+                                anytime=True),
+        "name_winner": ActionSpec("name_winner", "Allies topping a clash together: name its winner, secretly",
+                                  (Param("seat", doc="you or your ally"),), alliances.SECTION, secret=True),
     }
-    steps: ClassVar[dict[str, Callable[[GameState], bool]]] = {STEP: wait_step}
+    steps: ClassVar[dict[str, Callable[[GameState], bool]]] = {STEP: wait_step,
+                                                              alliances.VOTE_STEP: alliances.wait_votes}
     effects: ClassVar[dict[str, EffectHandler]] = {"barter_occupy": barter.s_occupy}
-    weights: ClassVar[dict[str, Any]] = {"offer": weight_offer}
+    weights: ClassVar[dict[str, Any]] = {"offer": weight_offer, "alliance": lambda state, seat, action: 0.1,
+                                         "show_hand": lambda state, seat, action: 0.02}
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         if seats < self.min_seats:
@@ -280,7 +317,9 @@ class NegotiatingTable(Module):
                             "players", code="bad_option", legal="3 or 4 players, or leave the module out")
 
     def setup(self, state: GameState) -> None:
-        state.data.extra[NAME] = {"done": [], "offers": [], "next": 1}
+        g: Okc = state.data
+        g.extra[NAME] = {"done": [], "offers": [], "next": 1, "alliances": [], "vote": None, "votes": {},
+                         "cards": {s: [{"with": None, "alliance": False} for _ in range(CARDS)] for s in g.order}}
 
     def after_bids(self, state: GameState) -> bool:
         open_step(state)
@@ -295,11 +334,19 @@ class NegotiatingTable(Module):
     def play(self, state: GameState, seat: str, action: Action) -> None:
         HANDLERS[action.kind](state, seat, action)
 
+    def allied(self, g: Any, seat: str) -> frozenset[str]:
+        ally = alliances.ally_of(g, seat)
+        return frozenset((ally,)) if ally is not None else frozenset()
+
+    def allied_win(self, state: GameState, region: str, seats: list[str], best: int) -> bool:
+        return alliances.allied_win(state, region, seats, best)
+
     def view(self, state: GameState, seat: str | None, out: dict[str, Any]) -> None:
         g: Okc = state.data
         t = table(g)
         out[NAME] = {
             "name": "Negotiating Table", "open": g.step == STEP, "done": list(t["done"]),
+            **alliances.view(g, seat),
             "offers": [{"offer": o["id"], "by": o["by"], "to": o["to"],
                         **({"give": list(o["give"]), "take": list(o["take"])} if seat in (o["by"], o["to"]) else {})}
                        for o in t["offers"]],

@@ -69,6 +69,11 @@ def done(state: GameState, e: Event, aud: Audience) -> str:
 
 def made(state: GameState, e: Event, aud: Audience) -> str:
     by, to = e.data["by"], e.data["to"]
+    if e.data.get("deal") == "alliance":
+        if aud.is_you(by):
+            return f"Offer {e.data['offer']} to {whom(state, to, aud)}: an Alliance until the next Negotiation Step."
+        return (f"Offer {e.data['offer']} from {whom(state, by, aud)}: an Alliance until the next Negotiation "
+                f"Step. Accept or decline it.")
     give, take = side_words(state, e.data.get("give") or []), side_words(state, e.data.get("take") or [])
     if aud.is_you(by):
         return f"Offer {e.data['offer']} to {whom(state, to, aud)}: you give {give}, and ask for {take}."
@@ -107,6 +112,76 @@ def withdrawn(state: GameState, e: Event, aud: Audience) -> str:
     return f"{who(state, e.data['by'], aud)} withdraw their offer to {whom(state, e.data['to'], aud)}."
 
 
+def formed(state: GameState, e: Event, aud: Audience) -> str:
+    a, b = e.data["seats"]
+    return (f"{who(state, a, aud)} and {whom(state, b, aud)} form an Alliance: each flips a Trade Agreement card "
+            f"until the next Negotiation Step.")
+
+
+def ended(state: GameState, e: Event, aud: Audience) -> str:
+    a, b = e.data["seats"]
+    return f"The Alliance of {whom(state, a, aud)} and {whom(state, b, aud)} ends; their cards turn back."
+
+
+def shown(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{who(state, e.data['seat'], aud)} show their hand to {whom(state, e.data['to'], aud)}, their ally."
+
+
+def shown_cards(state: GameState, e: Event, aud: Audience) -> str:
+    names = join_words([card_name(state, c) for c in e.data.get("cards") or []]) or "no cards"
+    return f"{who(state, e.data['seat'], aud)} show you their hand: {names}."
+
+
+def tallied(state: GameState, e: Event, aud: Audience) -> str:
+    from engine.okc.words.names import region_name
+
+    tally = e.data.get("tally") or {}
+    parts = [f"{whom(state, s, aud)} {v}" for s, v in tally.items()]
+    return f"With allies' Strength added together in the {region_name(state, str(e.data['region']))}: " \
+           f"{join_words(parts)}."
+
+
+def vote_opened(state: GameState, e: Event, aud: Audience) -> str:
+    from engine.okc.words.names import region_name
+
+    a, b = e.data["seats"]
+    return (f"The allies {whom(state, a, aud)} and {whom(state, b, aud)} top the {region_name(state, str(e.data['region']))} "
+            f"together: each names the winner in secret.")
+
+
+def voted(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{who(state, e.data['seat'], aud)} name a winner, face down."
+
+
+def votes(state: GameState, e: Event, aud: Audience) -> str:
+    named = [f"{who(state, s, aud)} name {whom(state, v, aud)}" for s, v in (e.data.get("votes") or {}).items()]
+    tail = "they agree." if e.data.get("agreed") else "they disagree: nobody wins there and no rewards are claimed."
+    return f"{join_words(named)}: {tail}"
+
+
+def spared(state: GameState, e: Event, aud: Audience) -> str:
+    return (f"{card_name(state, str(e.data['card']))} of {whom(state, e.data['seat'], aud)} is spared: an ally's "
+            f"elimination has no effect on it.")
+
+
+def ask_vote(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
+    return ("You and your ally top this clash together: who is its winner? Name one of you in secret; if you "
+            "disagree, nobody wins. At the deadline you name the one with more Strength of their own.")
+
+
+def label_alliance(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    return f"Propose an Alliance to {whom(state, str(action.get('to')), aud)}"
+
+
+def label_show(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    return "Show your hand to your ally"
+
+
+def label_vote(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    named = str(action.get("seat"))
+    return "Name yourself the winner" if named == seat else f"Name {whom(state, named, aud)} the winner"
+
+
 def ask_negotiation(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
     return ("The Negotiation Step: offer barters to the other players with /okc offer, or say you are done. "
             "Done is the default when the deadline passes.")
@@ -118,6 +193,9 @@ def ask_offer(state: GameState, decision: Decision, seat: str, aud: Audience) ->
     o = find_offer(state.data, decision.info.get("offer"))
     if o is None:
         return "An offer waits on your answer."
+    if o.get("kind") == "alliance":
+        return (f"{who(state, o['by'], aud)} propose an Alliance until the next Negotiation Step. Accept or "
+                f"decline? Unanswered at the deadline, it is declined.")
     return (f"{who(state, o['by'], aud)} offer {side_words(state, o['give'])} for "
             f"{side_words(state, o['take'])}. Accept or decline? Unanswered at the deadline, it is declined.")
 
@@ -162,13 +240,19 @@ def register(w: Any) -> None:
     for kind, fn in (("okc.negotiation_opened", opened), ("okc.negotiation_closed", closed),
                      ("okc.negotiation_done", done), ("okc.offer_made", made), ("okc.offer_opened", opened_offer),
                      ("okc.bartered", bartered), ("okc.barter_cards", cards_moved),
-                     ("okc.offer_declined", declined), ("okc.offer_withdrawn", withdrawn)):
+                     ("okc.offer_declined", declined), ("okc.offer_withdrawn", withdrawn),
+                     ("okc.alliance_formed", formed), ("okc.alliance_ended", ended), ("okc.hand_shown", shown),
+                     ("okc.hand_shown.cards", shown_cards), ("okc.allied_tally", tallied),
+                     ("okc.alliance_vote", vote_opened), ("okc.alliance_voted", voted),
+                     ("okc.alliance_votes", votes), ("okc.ally_spared", spared)):
         w.on(kind)(fn)
     w.questions["okc.negotiation"] = ask_negotiation
     w.questions["okc.offer"] = ask_offer
+    w.questions["okc.alliance_winner"] = ask_vote
     w.choice_questions["barter_occupy"] = ask_occupy
     w.option_names.append(option_name)
-    w.summary_kinds.update({"okc.bartered"})
+    w.summary_kinds.update({"okc.bartered", "okc.alliance_formed", "okc.alliance_votes"})
     for kind, label in (("offer", label_offer), ("accept_offer", label_accept), ("decline_offer", label_decline),
-                        ("done_negotiating", label_done)):
+                        ("done_negotiating", label_done), ("alliance", label_alliance), ("show_hand", label_show),
+                        ("name_winner", label_vote)):
         w.labels[kind] = label
