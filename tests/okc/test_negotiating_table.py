@@ -157,3 +157,84 @@ def test_random_agents_make_and_accept_real_offers() -> None:
     for kind in ("okc.offer_opened", "okc.bartered", "okc.offer_declined"):
         assert seen.get(kind, 0) >= 3, kind
     assert table(data(game(3, modules=NAME)))["offers"] == []
+
+
+# -- Alliances ---------------------------------------------------------------------------------------
+
+def allied_game() -> GameState:
+    state = negotiating()
+    do(state, "p1", "alliance to:p2")
+    do(state, "p2", "accept_offer offer:1")
+    return state
+
+
+def test_an_alliance_flips_a_card_each_and_one_alliance_at_a_time() -> None:
+    state = allied_game()
+    public = RULES.view(state, None)[NAME]
+    assert public["alliances"] == [["p1", "p2"]]
+    assert public["cards"]["p1"][0] == {"with": "p2", "side": "alliance"}
+    assert public["cards"]["p3"] == [{"with": None, "side": "agreement"}] * 2
+    err = refused(state, "p3", "alliance to:p1", "no_alliance")
+    assert "already in an Alliance" in str(err) and "Alliances" in err.section
+
+
+def test_an_alliance_ends_when_the_next_negotiation_step_opens() -> None:
+    state = allied_game()
+    g = data(state)
+    for seat in ("p1", "p2", "p3"):
+        do(state, seat, "done_negotiating")
+    assert table(g)["alliances"] == [["p1", "p2"]]
+    round_one = g.round
+    for _ in range(3000):
+        if g.step == STEP and g.round > round_one:
+            break
+        d = next(d for d in RULES.pending(state) if d.blocking)
+        apply(RULES, state, d.seats[0], d.default_for(d.seats[0]))  # type: ignore[arg-type]
+    assert g.step == STEP and table(g)["alliances"] == []
+    assert all(c == {"with": None, "alliance": False} for cs in table(g)["cards"].values() for c in cs)
+
+
+def test_the_hand_goes_to_the_ally_alone() -> None:
+    state = allied_game()
+    g = data(state)
+    events = do(state, "p1", "show_hand")
+    [cards] = find(events, "okc.hand_shown.cards")
+    assert cards.to == ("p2",) and cards.data["cards"] == g.players["p1"].hand
+    assert [e.to for e in find(events, "okc.hand_shown")] == [None]
+    refused(state, "p3", "show_hand", "no_ally")
+
+
+def test_abilities_against_an_opponent_skip_the_ally_and_its_eliminations_spare_them() -> None:
+    from engine.okc.effects import eliminate, opponents
+    from engine.okc.state import Placed
+
+    state = allied_game()
+    g = data(state)
+    assert opponents(g, "p1") == ["p3"] and opponents(g, "p3") == ["p1", "p2"]
+    reg = g.regions[1]
+    mine, theirs = Placed("clans.c7", "p2", face_up=True), Placed("uprising.c6", "p3", face_up=True)
+    reg.cards = [mine, theirs]
+    eliminate(state, [mine, theirs], "p1", reg.id)
+    assert reg.cards == [mine]
+    events = state.take_events()
+    assert [e.kind for e in events if e.kind in ("okc.ally_spared", "okc.eliminated")] == \
+        ["okc.ally_spared", "okc.eliminated"]
+    eliminate(state, [mine], ["p1", "p3"], reg.id)      # Deadly cards of the ally and of an opponent
+    assert reg.cards == []
+
+
+def test_an_allys_vote_stays_secret_until_both_have_voted() -> None:
+    from engine.okc.modules.negotiating_table.alliances import VOTE_STEP
+
+    state = allied_game()
+    g = data(state)
+    views = []
+    for named in ("p1", "p2"):
+        twin = RULES.copy(state)
+        t = table(data(twin))
+        t["vote"], t["votes"] = {"region": "plateau", "seats": ["p1", "p2"], "best": 9}, {"p1": named}
+        data(twin).step = VOTE_STEP
+        views.append(canonical(RULES.view(twin, None)))
+        assert RULES.view(twin, "p1")[NAME]["vote"]["mine"] == named
+    assert views[0] == views[1]
+    assert g.step == STEP
