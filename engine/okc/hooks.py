@@ -39,6 +39,7 @@ Hook points (where the base rules call them):
 - ``cleanup(state)``: at Winter cleanup, before Active cards are discarded.
 - ``legal(state, seat)``, ``pending(state)``, ``play(state, seat, action)``: the module's own actions.
 - ``strength(state, seat, region) -> int``: extra Strength in a clash.
+- ``acted(state, seat, action)``: after any action is carried out (a Tactic used, say).
 - ``allied(g, seat)``: the seat's allies (abilities skip them, eliminations spare them, Strength adds up);
   ``allied_win(state, region, seats, best)``: allies top a tally together and the module settles the winner.
 - ``view(state, seat, out)``: add the module's public or private parts to a view.
@@ -135,6 +136,10 @@ class Module:
 
     def strength(self, state: GameState, seat: str, region: str) -> int:
         return 0
+
+    def acted(self, state: GameState, seat: str, action: Action) -> None:
+        """``seat``'s ``action`` was just carried out (before the year runs on)."""
+        return None
 
     def allied(self, g: Any, seat: str) -> frozenset[str]:
         """Players allied with ``seat``: its abilities skip them, their eliminations spare its cards, and

@@ -30,7 +30,7 @@ from engine.core import decision as make_decision
 from engine.okc.actions import act
 from engine.okc.hooks import EffectHandler, Module, register
 from engine.okc.kingdom import stealable
-from engine.okc.modules.negotiating_table import alliances, barter
+from engine.okc.modules.negotiating_table import agreements, alliances, barter
 from engine.okc.modules.negotiating_table.book import (
     NAME,
     SECTION,
@@ -47,6 +47,8 @@ from engine.okc.state import Okc
 OFFERS_WEIGHT = 1.2
 # Setup II: two Trade Agreement / Alliance cards each, in the Supply.
 CARDS = 2
+# Actions a party may take at any point (they never wait on anyone): suggested only while awaited.
+ANYTIME = frozenset({"fulfil_agreement", "cancel_agreement", "breach"})
 
 
 # -- the step -----------------------------------------------------------------------------------
@@ -67,6 +69,7 @@ def wait_step(state: GameState) -> bool:
     g: Okc = state.data
     if talking(g) or open_offers(g):
         return False
+    agreements.due(state)
     state.emit(Event.public("okc.negotiation_closed", round=g.round))
     resume(state, "after_bids", NAME)
     return True
@@ -102,14 +105,15 @@ def play_offer(state: GameState, seat: str, action: Action) -> None:
     new_offer(state, seat, to, "barter", list(action.get("give") or ()), list(action.get("take") or ()))
 
 
-def new_offer(state: GameState, seat: str, to: str, kind: str, give: list[str], take: list[str]) -> None:
+def new_offer(state: GameState, seat: str, to: str, kind: str, give: list[str], take: list[str],
+              **more: Any) -> None:
     """Record an offer and send it to its addressee; the table learns only that it exists."""
     t = table(state.data)
     number = t["next"]
     t["next"] = number + 1
-    t["offers"].append({"id": number, "by": seat, "to": to, "kind": kind, "give": give, "take": take})
+    t["offers"].append({"id": number, "by": seat, "to": to, "kind": kind, "give": give, "take": take, **more})
     state.emit(Event.private((seat, to), "okc.offer_made", offer=number, by=seat, to=to, deal=kind, give=give,
-                             take=take))
+                             take=take, **more))
     state.emit(Event.public("okc.offer_opened", offer=number, by=seat, to=to))
 
 
@@ -122,6 +126,31 @@ def play_alliance(state: GameState, seat: str, action: Action) -> None:
     to = str(action.get("to") or "")
     alliances.check_ally(g, seat, to)
     new_offer(state, seat, to, "alliance", [], [])
+
+
+def play_agreement(state: GameState, seat: str, action: Action) -> None:
+    """Offer a binding Trade Agreement: a barter made now plus terms for later (checkable, free text or both)."""
+    g: Okc = state.data
+    check_step(g, "offering a Trade Agreement")
+    if seat not in talking(g):
+        raise RuleError(SECTION, "you said you are done negotiating this Spring: you can only answer offers",
+                        code="done", legal="accept or decline the offers made to you")
+    to = str(action.get("to") or "")
+    if to not in g.players or to == seat:
+        raise RuleError(agreements.SECTION, "an agreement is made with another player", code="no_player",
+                        legal=[s for s in g.order if s != seat])
+    give = barter.parse(g, seat, list(action.get("give") or ()))
+    barter.parse(g, to, list(action.get("take") or ()))
+    terms = list(action.get("terms") or ())
+    agreements.parse_terms(g, (seat, to), terms)
+    text = str(action.get("text") or "").strip()
+    if not terms and not text:
+        raise RuleError(agreements.SECTION, "an agreement needs terms: checkable ones, free text or both",
+                        code="no_terms", legal="terms:clans:no_command:deadly:highlands:2 or text:\"...\"")
+    agreements.check_cards(g, seat, to)
+    barter.check(g, seat, give)
+    new_offer(state, seat, to, "agreement", list(action.get("give") or ()), list(action.get("take") or ()),
+              terms=terms, text=text)
 
 
 def play_accept(state: GameState, seat: str, action: Action) -> None:
@@ -138,6 +167,8 @@ def play_accept(state: GameState, seat: str, action: Action) -> None:
         return
     by = offer["by"]
     give, take = barter.parse(g, by, offer["give"]), barter.parse(g, seat, offer["take"])
+    if offer.get("kind") == "agreement":
+        agreements.check_cards(g, seat, by)
     barter.check(g, by, give, who="the offering player")
     barter.check(g, seat, take)
     barter.check_receiver(g, seat, give, take)
@@ -148,8 +179,12 @@ def play_accept(state: GameState, seat: str, action: Action) -> None:
     if give.hand or take.hand:
         state.emit(Event.private((by, seat), "okc.barter_cards", offer=offer["id"], by=by, to=seat,
                                  give=list(give.hand), take=list(take.hand)))
-    state.emit(Event.public("okc.bartered", offer=offer["id"], by=by, to=seat, give=barter.public_side(give),
-                            take=barter.public_side(take)))
+    if not (give.empty and take.empty):
+        state.emit(Event.public("okc.bartered", offer=offer["id"], by=by, to=seat, give=barter.public_side(give),
+                                take=barter.public_side(take)))
+    if offer.get("kind") == "agreement":
+        terms = agreements.parse_terms(g, (by, seat), offer.get("terms") or [])
+        agreements.make(state, by, seat, terms, str(offer.get("text") or ""))
 
 
 def play_decline(state: GameState, seat: str, action: Action) -> None:
@@ -177,7 +212,15 @@ def play_done(state: GameState, seat: str, action: Action) -> None:
 HANDLERS = {"offer": play_offer, "accept_offer": play_accept, "decline_offer": play_decline,
             "done_negotiating": play_done, "alliance": play_alliance,
             "show_hand": lambda state, seat, action: alliances.show_hand(state, seat),
-            "name_winner": alliances.vote}
+            "name_winner": alliances.vote, "agreement": play_agreement,
+            "pay": lambda state, seat, action: run(state, agreements.pay, seat, action),
+            "fulfil_agreement": agreements.consent, "cancel_agreement": agreements.consent,
+            "breach": agreements.claim_breach, "judge": agreements.judge}
+
+
+def run(state: GameState, fn: Callable[[GameState, str, Action], None], seat: str, action: Action) -> None:
+    check_step(state.data, "paying what an agreement promised")
+    fn(state, seat, action)
 
 
 # -- what a seat may do now (buttons, autocomplete, random agents) --------------------------------------
@@ -219,10 +262,14 @@ def suggested_offers(g: Okc, seat: str) -> list[Action]:
 
 def legal(state: GameState, seat: str) -> list[Action]:
     g: Okc = state.data
-    shown = [act("show_hand")] if alliances.ally_of(g, seat) is not None and g.players[seat].hand else []
+    deals = agreements.legal(g, seat)
+    judging = [a for a in deals if a.kind == "judge"]
+    anytime = [a for a in deals if a.kind in ANYTIME]
+    if alliances.ally_of(g, seat) is not None and g.players[seat].hand:
+        anytime.append(act("show_hand"))
     if not in_step(g):
-        return alliances.legal(g, seat) + (shown if waits_on(state, seat) else [])
-    out: list[Action] = shown
+        return alliances.legal(g, seat) + judging + (anytime if anytime and waits_on(state, seat) else [])
+    out: list[Action] = judging + anytime
     for o in open_offers(g):
         if o["to"] == seat:
             if accepts(g, o):
@@ -232,9 +279,36 @@ def legal(state: GameState, seat: str) -> list[Action]:
             out.append(act("decline_offer", offer=o["id"]))
     if seat in talking(g):
         out.append(act("done_negotiating"))
+        out += [a for a in deals if a.kind == "pay"]
         out += [act("alliance", to=o) for o in g.order if not alliances.can_ally(g, seat, o)
                 and not any(x.get("kind") == "alliance" and {x["by"], x["to"]} == {seat, o} for x in open_offers(g))]
-        out += suggested_offers(g, seat)
+        out += suggested_offers(g, seat) + suggested_agreements(g, seat)
+    return out
+
+
+def suggested_agreements(g: Okc, seat: str) -> list[Action]:
+    """For each other player with a card free (both need one): 1 Lore or 1 Influence for a promise of theirs
+    (no Deadly card in a Region, no claim of a Location, no use of a Tactic, this round or the next), or for
+    free-text terms; or a promise of 1 Influence by next round for 1 Lore now."""
+    if alliances.free_card(g, seat) is None:
+        return []
+    p = g.players[seat]
+    coin = "lore:1" if p.lore else "influence:1" if p.influence else None
+    last = min(g.round + 1, g.length)
+    out = []
+    for other in g.order:
+        if other == seat or alliances.free_card(g, other) is None:
+            continue
+        them = g.players[other].faction
+        promises = [f"{them}:no_command:deadly:{r.id}:{g.round}" for r in g.regions]
+        promises += [f"{them}:no_claim:{loc}:{g.round}" for loc in sorted(g.layout.get(g.regions[1].id, []))]
+        promises += [f"{them}:no_tactic:{t}:{last}" for t in sorted(g.players[other].tactics)[:2]]
+        give = [coin] if coin else None
+        out += [Action.of("agreement", to=other, give=give, terms=[term]) for term in promises]
+        out.append(Action.of("agreement", to=other, give=give, text="We keep the peace in the Plateau this round."))
+        if g.players[other].lore and g.round < g.length:
+            out.append(Action.of("agreement", to=other, take=["lore:1"],
+                                 terms=[f"{p.faction}:give:influence:1:{g.round + 1}"]))
     return out
 
 
@@ -247,8 +321,12 @@ def waits_on(state: GameState, seat: str) -> bool:
 
 def accepts(g: Okc, offer: dict[str, Any]) -> bool:
     """Whether accepting ``offer`` would go through now."""
+    if offer.get("kind") == "alliance":
+        return not alliances.can_ally(g, offer["to"], offer["by"])
     try:
         give, take = barter.parse(g, offer["by"], offer["give"]), barter.parse(g, offer["to"], offer["take"])
+        if offer.get("kind") == "agreement":
+            agreements.check_cards(g, offer["to"], offer["by"])
         barter.check(g, offer["by"], give)
         barter.check(g, offer["to"], take)
         barter.check_receiver(g, offer["to"], give, take)
@@ -260,9 +338,10 @@ def accepts(g: Okc, offer: dict[str, Any]) -> bool:
 
 def pending(state: GameState) -> list[Decision]:
     g: Okc = state.data
+    judging = agreements.pending(g) if table(g)["agreements"] else []
     if not in_step(g):
-        return alliances.pending(g)
-    out = [make_decision(f"offer-{o['id']}", DecisionKind.RESPONSE, [o["to"]], "okc.offer",
+        return judging + alliances.pending(g)
+    out = judging + [make_decision(f"offer-{o['id']}", DecisionKind.RESPONSE, [o["to"]], "okc.offer",
                          act("decline_offer", offer=o["id"]), offer=o["id"], by=o["by"]) for o in open_offers(g)]
     seats = talking(g)
     if seats:
@@ -302,14 +381,43 @@ class NegotiatingTable(Module):
                                (Param("to", doc="the player you propose it to"),), alliances.SECTION),
         "show_hand": ActionSpec("show_hand", "Send your hand to your ally by DM", (), alliances.SECTION,
                                 anytime=True),
+        "agreement": ActionSpec("agreement", "Negotiation Step: offer a binding Trade Agreement: a barter now "
+                                "(optional) and terms the bot checks, free-text terms, or both",
+                                (Param("to", doc="the other party"),
+                                 Param("give", ParamType.LIST, "what you hand over now", required=False),
+                                 Param("take", ParamType.LIST, "what you receive now", required=False),
+                                 Param("terms", ParamType.LIST, "checkable terms, e.g. "
+                                       "clans:no_command:deadly:highlands:2", required=False),
+                                 Param("text", doc="terms in your own words (judged by the others if "
+                                       "claimed broken)", required=False)),
+                                agreements.SECTION, secret=True),
+        "pay": ActionSpec("pay", "Negotiation Step: hand over what an agreement of yours promised",
+                          (Param("agreement", ParamType.INT),), agreements.SECTION),
+        "fulfil_agreement": ActionSpec("fulfil_agreement", "Say an agreement with free-text terms is fulfilled "
+                                       "(both parties must)", (Param("agreement", ParamType.INT),),
+                                       "Wild Kingdom: Negotiating Table, Fulfilling a Binding Trade Agreement",
+                                       anytime=True),
+        "cancel_agreement": ActionSpec("cancel_agreement", "Agree to cancel an agreement (both parties must)",
+                                       (Param("agreement", ParamType.INT),),
+                                       "Wild Kingdom: Negotiating Table, Cancelling a Binding Trade Agreement",
+                                       anytime=True),
+        "breach": ActionSpec("breach", "Claim the other party broke an agreement's free-text terms: the "
+                             "other players judge", (Param("agreement", ParamType.INT),), agreements.OUTRAGE,
+                             anytime=True),
+        "judge": ActionSpec("judge", "Judge a claimed breach of an agreement you are not in, secretly",
+                            (Param("agreement", ParamType.INT), Param("verdict", choices=agreements.VERDICTS)),
+                            agreements.OUTRAGE, secret=True),
         "name_winner": ActionSpec("name_winner", "Allies topping a clash together: name its winner, secretly",
                                   (Param("seat", doc="you or your ally"),), alliances.SECTION, secret=True),
     }
     steps: ClassVar[dict[str, Callable[[GameState], bool]]] = {STEP: wait_step,
                                                               alliances.VOTE_STEP: alliances.wait_votes}
     effects: ClassVar[dict[str, EffectHandler]] = {"barter_occupy": barter.s_occupy}
-    weights: ClassVar[dict[str, Any]] = {"offer": weight_offer, "alliance": lambda state, seat, action: 0.1,
-                                         "show_hand": lambda state, seat, action: 0.02}
+    weights: ClassVar[dict[str, Any]] = {
+        "offer": weight_offer, "alliance": lambda state, seat, action: 0.1,
+        "agreement": lambda state, seat, action: 0.03, "pay": lambda state, seat, action: 0.6,
+        "show_hand": lambda state, seat, action: 0.02, "fulfil_agreement": lambda state, seat, action: 0.1,
+        "cancel_agreement": lambda state, seat, action: 0.1, "breach": lambda state, seat, action: 0.05}
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         if seats < self.min_seats:
@@ -319,7 +427,9 @@ class NegotiatingTable(Module):
     def setup(self, state: GameState) -> None:
         g: Okc = state.data
         g.extra[NAME] = {"done": [], "offers": [], "next": 1, "alliances": [], "vote": None, "votes": {},
-                         "cards": {s: [{"with": None, "alliance": False} for _ in range(CARDS)] for s in g.order}}
+                         "agreements": [], "next_deal": 1,
+                         "cards": {s: [{"with": None, "alliance": False, "deal": None} for _ in range(CARDS)]
+                                   for s in g.order}}
 
     def after_bids(self, state: GameState) -> bool:
         open_step(state)
@@ -334,6 +444,21 @@ class NegotiatingTable(Module):
     def play(self, state: GameState, seat: str, action: Action) -> None:
         HANDLERS[action.kind](state, seat, action)
 
+    def reveal(self, state: GameState, region: str, cards: list[Any]) -> None:
+        agreements.revealed(state, region, cards)
+
+    def rewarded(self, state: GameState, seat: str, location: str) -> None:
+        agreements.rewarded(state, seat, location)
+
+    def acted(self, state: GameState, seat: str, action: Action) -> None:
+        agreements.acted(state, seat, action)
+
+    def cleanup(self, state: GameState) -> None:
+        agreements.round_over(state)
+
+    def end(self, state: GameState) -> None:
+        agreements.end(state)
+
     def allied(self, g: Any, seat: str) -> frozenset[str]:
         ally = alliances.ally_of(g, seat)
         return frozenset((ally,)) if ally is not None else frozenset()
@@ -346,7 +471,7 @@ class NegotiatingTable(Module):
         t = table(g)
         out[NAME] = {
             "name": "Negotiating Table", "open": g.step == STEP, "done": list(t["done"]),
-            **alliances.view(g, seat),
+            **alliances.view(g, seat), "agreements": agreements.view(g, seat),
             "offers": [{"offer": o["id"], "by": o["by"], "to": o["to"],
                         **({"give": list(o["give"]), "take": list(o["take"])} if seat in (o["by"], o["to"]) else {})}
                        for o in t["offers"]],
