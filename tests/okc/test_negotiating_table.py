@@ -191,7 +191,7 @@ def test_an_alliance_ends_when_the_next_negotiation_step_opens() -> None:
         d = next(d for d in RULES.pending(state) if d.blocking)
         apply(RULES, state, d.seats[0], d.default_for(d.seats[0]))  # type: ignore[arg-type]
     assert g.step == STEP and table(g)["alliances"] == []
-    assert all(c == {"with": None, "alliance": False} for cs in table(g)["cards"].values() for c in cs)
+    assert all(c == {"with": None, "alliance": False, "deal": None} for cs in table(g)["cards"].values() for c in cs)
 
 
 def test_the_hand_goes_to_the_ally_alone() -> None:

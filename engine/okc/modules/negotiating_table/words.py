@@ -69,6 +69,13 @@ def done(state: GameState, e: Event, aud: Audience) -> str:
 
 def made(state: GameState, e: Event, aud: Audience) -> str:
     by, to = e.data["by"], e.data["to"]
+    if e.data.get("deal") == "agreement":
+        what = terms_words(state, parsed(state, by, to, list(e.data.get("terms") or [])),
+                           str(e.data.get("text") or ""), aud)
+        give, take = side_words(state, e.data.get("give") or []), side_words(state, e.data.get("take") or [])
+        head = f"Offer {e.data['offer']} to {whom(state, to, aud)}" if aud.is_you(by) else \
+            f"Offer {e.data['offer']} from {whom(state, by, aud)}"
+        return f"{head}: a binding agreement ({what}), with {give} handed over now for {take}."
     if e.data.get("deal") == "alliance":
         if aud.is_you(by):
             return f"Offer {e.data['offer']} to {whom(state, to, aud)}: an Alliance until the next Negotiation Step."
@@ -182,6 +189,150 @@ def label_vote(state: GameState, seat: str, action: Action, aud: Audience) -> st
     return "Name yourself the winner" if named == seat else f"Name {whom(state, named, aud)} the winner"
 
 
+def term_words(state: GameState, term: dict[str, Any], aud: Audience) -> str:
+    """A checkable term as people read it: "the Clans (Bob) place no card with Deadly in the Highlands
+    (until round 2)"."""
+    from engine.okc.words.names import location_name, region_name
+
+    party = who(state, str(term["party"]), aud, start=False)
+    until = f"until round {term['round']}"
+    kind = term["kind"]
+    if kind == "no_command":
+        return (f"{party} reveal no card with {str(term['command']).title()} in the "
+                f"{region_name(state, str(term['region']))} ({until})")
+    if kind == "no_claim":
+        return f"{party} claim no reward of the {location_name(state, str(term['location']))} ({until})"
+    if kind == "no_tactic":
+        return f"{party} activate no {tactic_name(state, str(term['tactic']))} ({until})"
+    return f"{party} give {component(state, str(term['component']))} by round {term['round']}"
+
+
+def terms_words(state: GameState, terms: list[dict[str, Any]], text: str, aud: Audience) -> str:
+    parts = [term_words(state, t, aud) for t in terms]
+    if text:
+        parts.append(f"in their words: \u201c{text}\u201d")
+    return "; ".join(parts) or "no terms"
+
+
+def made_agreement(state: GameState, e: Event, aud: Audience) -> str:
+    a, b = e.data["parties"]
+    return (f"Binding agreement {e.data['agreement']} between {whom(state, a, aud)} and {whom(state, b, aud)}, "
+            f"markers on both cards: {terms_words(state, e.data.get('terms') or [], str(e.data.get('text') or ''), aud)}.")
+
+
+def agreement_done(state: GameState, e: Event, aud: Audience) -> str:
+    a, b = e.data["parties"]
+    how = "every term kept" if e.data.get("how") == "terms" else "both say so"
+    return (f"Agreement {e.data['agreement']} of {whom(state, a, aud)} and {whom(state, b, aud)} is fulfilled "
+            f"({how}): the markers go home.")
+
+
+def agreement_cancelled(state: GameState, e: Event, aud: Audience) -> str:
+    a, b = e.data["parties"]
+    return f"{who(state, a, aud)} and {whom(state, b, aud)} cancel agreement {e.data['agreement']}: the markers go home."
+
+
+def agreement_consent(state: GameState, e: Event, aud: Audience) -> str:
+    what = "fulfilled" if e.data.get("what") == "fulfil" else "cancelled"
+    return (f"{who(state, e.data['seat'], aud)} would call agreement {e.data['agreement']} {what}; the other party "
+            f"must agree.")
+
+
+def agreement_paid(state: GameState, e: Event, aud: Audience) -> str:
+    return (f"{who(state, e.data['seat'], aud)} hand over {public_side(state, e.data.get('give') or {})} to "
+            f"{whom(state, e.data['to'], aud)}, as agreement {e.data['agreement']} promised.")
+
+
+WHY = {"command": "a card with the forbidden Command was revealed", "claim": "the forbidden reward was claimed",
+       "tactic": "the forbidden Tactic was activated", "give": "the promised resources were not handed over in time",
+       "verdict": "the other players judged the terms broken"}
+
+
+def outraged(state: GameState, e: Event, aud: Audience) -> str:
+    return (f"Outrage! {who(state, e.data['offender'], aud)} broke agreement {e.data['agreement']} "
+            f"({WHY.get(str(e.data.get('why')), 'its terms were broken')}): it is void, and their Trade Agreement "
+            f"card goes to {whom(state, e.data['outraged'], aud)}.")
+
+
+def claimed(state: GameState, e: Event, aud: Audience) -> str:
+    judges = join_words([whom(state, s, aud) for s in e.data.get("arbiters") or []])
+    return (f"{who(state, e.data['seat'], aud)} claim that {whom(state, e.data['against'], aud)} broke agreement "
+            f"{e.data['agreement']}; {judges} judge it, in secret.")
+
+
+def judged(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{who(state, e.data['seat'], aud)} give a verdict on agreement {e.data['agreement']}, face down."
+
+
+def verdict(state: GameState, e: Event, aud: Audience) -> str:
+    votes = [f"{who(state, s, aud)} say {v}" for s, v in (e.data.get("votes") or {}).items()]
+    tail = "the claim is upheld." if e.data.get("upheld") else "the claim fails: no Outrage."
+    return f"Verdicts on agreement {e.data['agreement']}: {join_words(votes)}; {tail}"
+
+
+def reputation(state: GameState, e: Event, aud: Audience) -> str:
+    n, moved = int(e.data.get("cards") or 0), int(e.data.get("influence") or 0)
+    held = plural(n, "Trade Agreement card")
+    if moved > 0:
+        return f"{who(state, e.data['seat'], aud)} end with {held}: {moved} Influence from the Reserve."
+    if moved < 0:
+        return f"{who(state, e.data['seat'], aud)} end with {held}: {-moved} Influence back to the Reserve."
+    return f"{who(state, e.data['seat'], aud)} end with {held}: their reputation changes nothing."
+
+
+def ask_judge(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
+    from engine.okc.modules.negotiating_table.agreements import find
+
+    deal = find(state.data, decision.info.get("agreement"))
+    if deal is None or deal["claim"] is None:
+        return "Judge a claimed breach: were the terms broken or kept?"
+    c = deal["claim"]
+    return (f"{who(state, c['by'], aud)} claim {whom(state, c['against'], aud)} broke agreement {deal['id']} "
+            f"({terms_words(state, deal['terms'], deal['text'], aud)}). Broken or kept? Your verdict stays secret "
+            f"until all are in; at the deadline it is kept.")
+
+
+def parsed(state: GameState, a: str, b: str, tokens: list[str]) -> list[dict[str, Any]]:
+    """Terms read back for wording (none when they no longer read: the offer was refused anyway)."""
+    from engine.core import RuleError
+    from engine.okc.modules.negotiating_table.agreements import parse_terms
+
+    try:
+        return parse_terms(state.data, (a, b), tokens)
+    except RuleError:
+        return []
+
+
+def label_agreement(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    to = str(action.get("to"))
+    what = terms_words(state, parsed(state, seat, to, list(action.get("terms") or [])), str(action.get("text") or ""),
+                       aud)
+    give, take = list(action.get("give") or []), list(action.get("take") or [])
+    now = f", now {side_words(state, give)} for {side_words(state, take)}" if give or take else ""
+    return f"Agreement with {whom(state, to, aud)}: {what}{now}"
+
+
+def label_pay(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    return f"Hand over what agreement {action.get('agreement')} promised"
+
+
+def label_fulfil(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    return f"Call agreement {action.get('agreement')} fulfilled"
+
+
+def label_cancel(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    return f"Agree to cancel agreement {action.get('agreement')}"
+
+
+def label_breach(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    return f"Claim agreement {action.get('agreement')} was broken"
+
+
+def label_judge(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    word = "broken" if action.get("verdict") == "broken" else "kept"
+    return f"Agreement {action.get('agreement')}: {word}"
+
+
 def ask_negotiation(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
     return ("The Negotiation Step: offer barters to the other players with /okc offer, or say you are done. "
             "Done is the default when the deadline passes.")
@@ -244,15 +395,24 @@ def register(w: Any) -> None:
                      ("okc.alliance_formed", formed), ("okc.alliance_ended", ended), ("okc.hand_shown", shown),
                      ("okc.hand_shown.cards", shown_cards), ("okc.allied_tally", tallied),
                      ("okc.alliance_vote", vote_opened), ("okc.alliance_voted", voted),
-                     ("okc.alliance_votes", votes), ("okc.ally_spared", spared)):
+                     ("okc.alliance_votes", votes), ("okc.ally_spared", spared),
+                     ("okc.agreement_made", made_agreement), ("okc.agreement_fulfilled", agreement_done),
+                     ("okc.agreement_cancelled", agreement_cancelled), ("okc.agreement_consent", agreement_consent),
+                     ("okc.agreement_paid", agreement_paid), ("okc.outrage", outraged),
+                     ("okc.breach_claimed", claimed), ("okc.breach_judged", judged),
+                     ("okc.breach_verdict", verdict), ("okc.reputation", reputation)):
         w.on(kind)(fn)
     w.questions["okc.negotiation"] = ask_negotiation
     w.questions["okc.offer"] = ask_offer
     w.questions["okc.alliance_winner"] = ask_vote
+    w.questions["okc.breach"] = ask_judge
     w.choice_questions["barter_occupy"] = ask_occupy
     w.option_names.append(option_name)
-    w.summary_kinds.update({"okc.bartered", "okc.alliance_formed", "okc.alliance_votes"})
+    w.summary_kinds.update({"okc.bartered", "okc.alliance_formed", "okc.alliance_votes", "okc.agreement_made",
+                            "okc.outrage", "okc.breach_verdict"})
     for kind, label in (("offer", label_offer), ("accept_offer", label_accept), ("decline_offer", label_decline),
                         ("done_negotiating", label_done), ("alliance", label_alliance), ("show_hand", label_show),
-                        ("name_winner", label_vote)):
+                        ("name_winner", label_vote), ("agreement", label_agreement), ("pay", label_pay),
+                        ("fulfil_agreement", label_fulfil), ("cancel_agreement", label_cancel),
+                        ("breach", label_breach), ("judge", label_judge)):
         w.labels[kind] = label
