@@ -238,3 +238,107 @@ def test_an_allys_vote_stays_secret_until_both_have_voted() -> None:
         assert RULES.view(twin, "p1")[NAME]["vote"]["mine"] == named
     assert views[0] == views[1]
     assert g.step == STEP
+
+
+# -- Trade Agreements ------------------------------------------------------------------------------------
+
+def agreed(n: int = 3, terms: str = "", text: str = "") -> GameState:
+    state = negotiating(n)
+    extra = (f" terms:{terms}" if terms else "") + (f' text:"{text}"' if text else "")
+    do(state, "p1", f"agreement to:p2{extra}")
+    do(state, "p2", "accept_offer offer:1")
+    return state
+
+
+def test_agreements_are_limited_by_the_cards_and_need_terms_the_bot_can_read() -> None:
+    state = negotiating()
+    refused(state, "p1", "agreement to:p2", "no_terms")
+    refused(state, "p1", "agreement to:p2 terms:clans:no_command:poison:highlands:1", "bad_term")
+    refused(state, "p1", "agreement to:p2 terms:uprising:no_claim:castle:1", "bad_party")
+    refused(state, "p1", "agreement to:p2 terms:clans:no_claim:castle:9", "bad_round")
+    for c in table(data(state))["cards"]["p2"]:
+        c["with"], c["deal"] = "p3", 99
+    err = refused(state, "p1", 'agreement to:p2 text:"peace"', "no_card")
+    assert "Trade Agreements" in err.section
+
+
+def test_a_forbidden_claim_causes_outrage_and_the_card_changes_hands() -> None:
+    from engine.okc.effects import location_reward
+
+    state = agreed(terms="clans:no_claim:castle:1")
+    g = data(state)
+    location_reward(state, "p2", "castle")
+    events = state.take_events()
+    [o] = find(events, "okc.outrage")
+    assert o.data == {"agreement": 1, "offender": "p2", "outraged": "p1", "why": "claim"}
+    assert len(table(g)["cards"]["p1"]) == 3 and len(table(g)["cards"]["p2"]) == 1
+    assert table(g)["agreements"] == []
+
+
+def test_a_promise_to_give_is_kept_by_paying_or_broken_when_the_step_closes() -> None:
+    state = agreed(terms="clans:give:lore:1:1")
+    g = data(state)
+    refused(state, "p2", "pay agreement:1", "not_held")
+    g.players["p2"].lore = 1
+    events = do(state, "p2", "pay agreement:1")
+    assert g.players["p1"].lore == 1 and find(events, "okc.agreement_fulfilled")
+    state = agreed(terms="clans:give:lore:1:1")
+    for seat in ("p1", "p2", "p3"):
+        events = do(state, seat, "done_negotiating")
+    assert find(events, "okc.outrage")[0].data["why"] == "give"
+
+
+def test_both_parties_must_consent_to_fulfil_or_cancel() -> None:
+    state = agreed(text="We keep the peace")
+    g = data(state)
+    do(state, "p1", "fulfil_agreement agreement:1")
+    refused(state, "p1", "fulfil_agreement agreement:1", "waiting")
+    refused(state, "p3", "cancel_agreement agreement:1", "no_agreement")
+    assert table(g)["agreements"]
+    events = do(state, "p2", "fulfil_agreement agreement:1")
+    assert find(events, "okc.agreement_fulfilled") and not table(g)["agreements"]
+    state = agreed(terms="clans:no_claim:castle:1")
+    do(state, "p2", "cancel_agreement agreement:1")
+    events = do(state, "p1", "cancel_agreement agreement:1")
+    assert find(events, "okc.agreement_cancelled")
+    assert all(c["with"] is None for cs in table(data(state))["cards"].values() for c in cs)
+
+
+def test_a_claimed_breach_is_judged_by_the_others_in_secret() -> None:
+    state = agreed(text="No Herald of yours at the Castle")
+    refused(state, "p1", "judge agreement:1 verdict:broken")
+    refused(state, "p3", "breach agreement:1", "no_agreement")
+    do(state, "p1", "breach agreement:1")
+    [d] = [d for d in RULES.pending(state) if d.prompt == "okc.breach"]
+    assert d.seats == ("p3",) and d.default_for("p3") == Action.of("judge", agreement=1, verdict="kept")
+    events = do(state, "p3", "judge agreement:1 verdict:broken")
+    assert find(events, "okc.breach_verdict")[0].data["upheld"] is True
+    assert find(events, "okc.outrage")[0].data["offender"] == "p2"
+
+
+def test_with_two_judges_a_split_verdict_upholds_nothing_and_votes_stay_hidden_until_both() -> None:
+    state = agreed(4, text="Leave the Lowlands to us")
+    g = data(state)
+    do(state, "p2", "breach agreement:1")
+    do(state, "p3", "judge agreement:1 verdict:broken")
+    public = RULES.view(state, None)[NAME]["agreements"][0]["claim"]
+    assert public == {"by": "p2", "against": "p1", "voted": ["p3"]}
+    assert RULES.view(state, "p3")[NAME]["agreements"][0]["claim"]["mine"] == "broken"
+    twin = RULES.copy(state)
+    table(data(twin))["agreements"][0]["claim"]["votes"]["p3"] = "kept"
+    assert canonical(RULES.view(twin, None)) == canonical(RULES.view(state, None))
+    events = do(state, "p4", "judge agreement:1 verdict:kept")
+    assert find(events, "okc.breach_verdict")[0].data["upheld"] is False
+    assert not find(events, "okc.outrage") and table(g)["agreements"]
+
+
+@pytest.mark.parametrize("cards,change", [(0, -6), (1, -3), (2, 0), (3, 3), (4, 6), (5, 6)])
+def test_reputation_moves_influence_before_the_tally(cards: int, change: int) -> None:
+    from engine.okc.modules.negotiating_table.agreements import end
+
+    state = negotiating()
+    g = data(state)
+    g.players["p1"].influence = 10
+    table(g)["cards"]["p1"] = [{"with": None, "alliance": False, "deal": None}] * cards
+    end(state)
+    assert g.players["p1"].influence == 10 + change
