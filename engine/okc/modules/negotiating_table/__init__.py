@@ -473,7 +473,7 @@ class NegotiatingTable(Module):
             "name": "Negotiating Table", "open": g.step == STEP, "done": list(t["done"]),
             **alliances.view(g, seat), "agreements": agreements.view(g, seat),
             "offers": [{"offer": o["id"], "by": o["by"], "to": o["to"],
-                        **({"give": list(o["give"]), "take": list(o["take"])} if seat in (o["by"], o["to"]) else {})}
+                        **(private_offer(o) if seat in (o["by"], o["to"]) else {})}
                        for o in t["offers"]],
         }
 
@@ -486,6 +486,14 @@ class NegotiatingTable(Module):
         from engine.okc.modules.negotiating_table import words
 
         words.register(w)
+
+
+def private_offer(o: dict[str, Any]) -> dict[str, Any]:
+    """What only the two parties of an offer see of it."""
+    out = {"deal": o.get("kind", "barter"), "give": list(o["give"]), "take": list(o["take"])}
+    if o.get("kind") == "agreement":
+        out.update(terms=list(o.get("terms") or []), text=o.get("text") or "")
+    return out
 
 
 def keep_offered_cards(g: Okc) -> None:
