@@ -339,7 +339,7 @@ def ask_negotiation(state: GameState, decision: Decision, seat: str, aud: Audien
 
 
 def ask_offer(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
-    from engine.okc.modules.negotiating_table import find_offer
+    from engine.okc.modules.negotiating_table.book import find_offer
 
     o = find_offer(state.data, decision.info.get("offer"))
     if o is None:
@@ -370,7 +370,7 @@ def label_accept(state: GameState, seat: str, action: Action, aud: Audience) -> 
 
 
 def label_decline(state: GameState, seat: str, action: Action, aud: Audience) -> str:
-    from engine.okc.modules.negotiating_table import find_offer
+    from engine.okc.modules.negotiating_table.book import find_offer
 
     o = find_offer(state.data, action.get("offer"))
     verb = "Withdraw" if o is not None and o["by"] == seat else "Decline"
