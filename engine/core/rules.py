@@ -124,9 +124,10 @@ class Rules(ABC):
         """How a role is named to people ("Red", "The Clans"); the id by default."""
         return role
 
-    def lobby_notes(self, options: dict[str, Any]) -> list[str]:
-        """Lines the lobby shows about the chosen options (OKC: the Wild Kingdom modules, their
-        Complexity Ratings and band); [] by default and for options the game would refuse."""
+    def lobby_notes(self, options: dict[str, Any], seats: int | None = None) -> list[str]:
+        """Lines the lobby shows about the chosen options for ``seats`` players when known (OKC: the Wild
+        Kingdom modules, their Complexity Ratings and band); [] by default and for options the game would
+        refuse."""
         return []
 
     def seat_roles(self, state: GameState) -> dict[str, str]:

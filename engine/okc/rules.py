@@ -41,9 +41,9 @@ class OkcRules(Rules):
     def role_label(self, role: str, options: dict[str, Any]) -> str:
         return setup.faction_name(role, options)
 
-    def lobby_notes(self, options: dict[str, Any]) -> list[str]:
+    def lobby_notes(self, options: dict[str, Any], seats: int | None = None) -> list[str]:
         """The Wild Kingdom modules chosen, each with its Complexity Rating, the total and the three bands."""
-        return setup.lobby_notes(options)
+        return setup.lobby_notes(options, seats)
 
     def seat_roles(self, state: GameState) -> dict[str, str]:
         g: Okc = state.data

@@ -76,10 +76,10 @@ def module_names(options: dict[str, Any], seats: int | None = None) -> list[str]
     return [m.name for m in active(raw)]
 
 
-def module_summary(options: dict[str, Any]) -> str:
+def module_summary(options: dict[str, Any], seats: int | None = None) -> str:
     """For the lobby: each chosen module with its Complexity Rating, and the total with its band
     (Wild Kingdom, Introduction); "" for the base game."""
-    names = module_names(options)
+    names = module_names(options, seats)
     if not names:
         return ""
     mods = active(names)
@@ -97,16 +97,16 @@ def bands_line(total: int) -> str:
     return "Complexity bands: " + "; ".join(parts) + "."
 
 
-def lobby_notes(options: dict[str, Any]) -> list[str]:
+def lobby_notes(options: dict[str, Any], seats: int | None = None) -> list[str]:
     """What the lobby says about the modules: each with its rating and the total's band, then the three
     bands; [] for the base game and for a module list the game would refuse (the refusal says why)."""
     try:
-        summary = module_summary(options)
+        summary = module_summary(options, seats)
     except RuleError:
         return []
     if not summary:
         return []
-    total = sum(m.complexity for m in active(module_names(options)))
+    total = sum(m.complexity for m in active(module_names(options, seats)))
     return [summary, bands_line(total)]
 
 
