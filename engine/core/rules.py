@@ -150,6 +150,13 @@ class Rules(ABC):
         """
         return 1.0
 
+    def agent_weights(self, state: GameState, seat: str, legal: list[Action]) -> list[float] | None:
+        """The weights of ``legal`` for a random agent, or None for a uniform choice (no call per action:
+        playouts stay fast). By default from :meth:`agent_weight`, when the game defines it."""
+        if type(self).agent_weight is Rules.agent_weight:
+            return None
+        return [self.agent_weight(state, seat, a) for a in legal]
+
     def phase(self, state: GameState) -> str:
         """A short public label of where the game is ("Round 2, Phase 4: Purchasing").
 

@@ -81,6 +81,12 @@ class OkcRules(Rules):
         weigh = WEIGHTS.get(action.kind)
         return weigh(state, seat, action) if weigh is not None else 1.0
 
+    def agent_weights(self, state: GameState, seat: str, legal: list[Action]) -> list[float] | None:
+        """Uniform (None) unless a module weighs one of the actions: base-game playouts are unchanged."""
+        if not state.data.modules or not any(a.kind in WEIGHTS for a in legal):
+            return None
+        return [self.agent_weight(state, seat, a) for a in legal]
+
     def words(self) -> Words:
         """OKC's wording (engine/okc/words/): one instance, shared by every game."""
         from engine.okc.words import WORDS
