@@ -97,6 +97,8 @@ class OkcRules(Rules):
         values = super().suggest(state, seat, kind, param)
         if kind == "order" and param == "regions":
             return [",".join(v) for v in values]
+        if param in ("give", "take", "terms"):          # lists of components (Negotiating Table), typed a,b
+            return list(dict.fromkeys(",".join(v) for v in values))
         return values
 
     def permute_hidden(self, state: GameState, rnd: random.Random) -> None:

@@ -342,3 +342,18 @@ def test_reputation_moves_influence_before_the_tally(cards: int, change: int) ->
     table(g)["cards"]["p1"] = [{"with": None, "alliance": False, "deal": None}] * cards
     end(state)
     assert g.players["p1"].influence == 10 + change
+
+
+def test_autocomplete_suggests_whole_components_and_names_them() -> None:
+    state = negotiating()
+    g = data(state)
+    g.players["p1"].lore = 2
+    gives = RULES.suggest(state, "p1", "offer", "give")
+    assert "lore:1" in gives and all(isinstance(v, str) for v in gives)
+    assert WORDS.value_label(state, "p1", "offer", "give", "lore:1") == "1 Lore"
+    assert WORDS.value_label(state, "p1", "offer", "give", ["influence:3", "favour"]) == \
+        "3 Influence, the Kingdom's Favour (reset to III)"
+    terms = RULES.suggest(state, "p1", "agreement", "terms")
+    assert any(t.startswith("clans:no_command:deadly:") for t in terms)
+    assert WORDS.value_label(state, "p1", "agreement", "terms", "clans:no_command:deadly:highlands:1") == \
+        "The Clans (p2) reveal no card with Deadly in the Highlands (until round 1)"

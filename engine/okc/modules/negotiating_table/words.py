@@ -384,7 +384,31 @@ def label_done(state: GameState, seat: str, action: Action, aud: Audience) -> st
 def option_name(state: GameState, kind: str, value: str) -> str | None:
     if kind in ("give", "take"):
         return component(state, value)
+    if kind == "terms":
+        return term_token(state, value)
     return None
+
+
+def term_token(state: GameState, token: str) -> str | None:
+    """A checkable term typed as a token, in words for the menus ("the Clans reveal no card with Deadly...")."""
+    from engine.okc.modules.negotiating_table.agreements import seat_of
+
+    parts = token.split(":")
+    if len(parts) < 4 or not parts[-1].isdigit():
+        return None
+    party = seat_of(state.data, parts[0])
+    if party is None:
+        return None
+    term: dict[str, Any] = {"party": party, "kind": parts[1], "round": int(parts[-1])}
+    args = parts[2:-1]
+    keys = {"no_command": ("command", "region"), "no_claim": ("location",), "no_tactic": ("tactic",)}
+    if parts[1] == "give":
+        term["component"] = ":".join(args)
+    elif parts[1] in keys and len(args) == len(keys[parts[1]]):
+        term.update(zip(keys[parts[1]], args, strict=True))
+    else:
+        return None
+    return term_words(state, term, Audience())
 
 
 def register(w: Any) -> None:
