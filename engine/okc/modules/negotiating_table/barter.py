@@ -70,6 +70,15 @@ def parse(g: Okc, seat: str, tokens: list[str] | tuple[str, ...]) -> Side:
     return side
 
 
+def named(g: Okc, thing: str) -> str:
+    """A card, Kingdom card or Tactic by the name players see (refusals speak in names, not ids)."""
+    pack = pack_of(g)
+    for table in (pack.cards, pack.kingdom, pack.tactics):
+        if thing in table:
+            return str(table[thing].name)
+    return thing
+
+
 def have(g: Okc, seat: str, side: Side) -> list[str]:
     """What ``seat`` lacks to hand over ``side`` now, in words for the refusal ([] when it has it all)."""
     p = g.players[seat]
@@ -85,11 +94,11 @@ def have(g: Okc, seat: str, side: Side) -> list[str]:
         if c in hand:
             hand.remove(c)
         else:
-            missing.append(f"{c} in hand")
-    missing += [f"{c} on the Site of Power" for c in side.site if c not in p.site]
-    missing += [f"{k} among the Kingdom cards held" for k in side.kingdom
+            missing.append(f"{named(g, c)} in hand")
+    missing += [f"{named(g, c)} on the Site of Power" for c in side.site if c not in p.site]
+    missing += [f"{named(g, k)} among the Kingdom cards held" for k in side.kingdom
                 if k not in p.kingdom or k in p.custodians]
-    missing += [f"the Tactic {t}" for t in side.tactics if t not in p.tactics]
+    missing += [f"the Tactic {named(g, t)}" for t in side.tactics if t not in p.tactics]
     if len(set(side.kingdom)) != len(side.kingdom) or len(set(side.site)) != len(side.site) or \
             len(set(side.tactics)) != len(side.tactics):
         missing.append("each Kingdom card, Site of Power card and Tactic once")
