@@ -215,6 +215,20 @@ def owed(g: Okc, seat: str, deal: dict[str, Any]) -> list[dict[str, Any]]:
     return [term for term in deal["terms"] if term["kind"] == "give" and term["party"] == seat and not term["kept"]]
 
 
+def can_pay(g: Okc, seat: str, deal: dict[str, Any]) -> bool:
+    """Whether ``seat`` owes something under ``deal`` and holds it now."""
+    terms = owed(g, seat, deal)
+    if not terms:
+        return False
+    side = barter.parse(g, seat, [term["component"] for term in terms])
+    other = next(s for s in deal["parties"] if s != seat)
+    try:
+        barter.check_receiver(g, other, side, barter.Side())
+    except RuleError:
+        return False
+    return not barter.have(g, seat, side)
+
+
 def pay(state: GameState, seat: str, action: Action) -> None:
     """Hand over what the agreement promised, in the Negotiation Step (resources change hands only then)."""
     g: Okc = state.data
@@ -338,7 +352,7 @@ def legal(g: Okc, seat: str) -> list[Action]:
     for deal in table(g)["agreements"]:
         if seat not in deal["parties"]:
             continue
-        if g.step == STEP and owed(g, seat, deal):
+        if g.step == STEP and can_pay(g, seat, deal):
             out.append(act("pay", agreement=deal["id"]))
         if deal["text"] and seat not in deal["fulfil"]:
             out.append(act("fulfil_agreement", agreement=deal["id"]))
