@@ -302,8 +302,9 @@ def s_swap(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> N
 
 def s_peek(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
+    foes = opponents(g, seat)
     options = [f"{q.owner}:{reg.id}:{i}" for reg in g.regions for i, q in enumerate(reg.cards)
-               if q.owner != seat and not q.face_up]
+               if q.owner in foes and not q.face_up]
     if answer is None:
         if options:
             ask(g, seat, "peek", "look at seat:region:index", options, step, ctx)
