@@ -252,11 +252,13 @@ def suggested_offers(g: Okc, seat: str) -> list[Action]:
             continue
         theirs = public_components(g, other)
         asks = [c for c in theirs if c.endswith(":1")]
+        # Action.of("offer", to=other, give=[give], take=[ask]), built directly (hundreds each Spring)
         for give in mine:
-            out.append(Action.of("offer", to=other, give=[give]))
-            out += [Action.of("offer", to=other, give=[give], take=[ask]) for ask in asks]
+            out.append(Action("offer", (("give", (give,)), ("to", other))))
+            out += [Action("offer", (("give", (give,)), ("take", (ask,)), ("to", other))) for ask in asks]
         for give in basic:
-            out += [Action.of("offer", to=other, give=[give], take=[ask]) for ask in theirs if ask not in asks]
+            out += [Action("offer", (("give", (give,)), ("take", (ask,)), ("to", other)))
+                    for ask in theirs if ask not in asks]
     return out
 
 
@@ -353,8 +355,9 @@ def pending(state: GameState) -> list[Decision]:
 def weight_offer(state: GameState, seat: str, action: Action) -> float:
     """Suggested offers share :data:`OFFERS_WEIGHT` among them (about one offer a seat a Spring)."""
     g: Okc = state.data
-    others = max(1, len(g.order) - 1)
-    return OFFERS_WEIGHT / (others * max(1, len(my_components(g, seat))) * 4)
+    p = g.players[seat]
+    about = 4 + len(p.hand) + len(p.site) + len(p.kingdom) + len(p.tactics)   # ~ len(my_components), cheaply
+    return OFFERS_WEIGHT / (max(1, len(g.order) - 1) * about * 4)
 
 
 class NegotiatingTable(Module):
