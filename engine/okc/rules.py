@@ -26,7 +26,7 @@ class OkcRules(Rules):
     actions = actions.catalogue()
     coverage_detail = {"okc.visit": "piece", "okc.tower_level": "level", "okc.boons_gained": "why",
                        "okc.boon_resolved": "boon", "okc.boons_discarded": "why", "okc.ally_bid": "bid",
-                       "okc.outrage": "why", "okc.agreement_fulfilled": "how"}
+                       "okc.outrage": "why", "okc.agreement_fulfilled": "how", "okc.alliance_votes": "agreed"}
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return setup.default_options(seats)

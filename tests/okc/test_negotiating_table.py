@@ -43,6 +43,13 @@ def test_played_with_three_or_four_players_only() -> None:
     assert NAME in data(game(3, modules="all")).modules
 
 
+def test_the_lobby_rates_it_3_and_leaves_it_out_of_all_with_two_players() -> None:
+    assert RULES.lobby_notes({"modules": "negotiating_table"}, 3)[0] == \
+        "Wild Kingdom: Negotiating Table (3). Complexity 3: First Comets in the Sky."
+    assert "Negotiating Table" in RULES.lobby_notes({"modules": "all"}, 4)[0]
+    assert "Negotiating Table" not in RULES.lobby_notes({"modules": "all"}, 2)[0]
+
+
 def test_the_step_comes_after_the_bids_and_before_the_heralds_every_spring() -> None:
     state = game(3, modules=NAME)
     g = data(state)
