@@ -204,11 +204,9 @@ def _until_reveal(events: list[Any], reveals: set[str]) -> list[Any]:
 
 
 def pick(rules: Rules, state: GameState, seat: str, legal: list[Action], agent: random.Random) -> Action:
-    """A random legal action, weighted by the game's ``agent_weight`` where it defines one."""
-    if type(rules).agent_weight is Rules.agent_weight:
-        return agent.choice(legal)
-    weight = rules.agent_weight
-    return agent.choices(legal, [weight(state, seat, a) for a in legal])[0]
+    """A random legal action, weighted by the game's ``agent_weights`` where it gives some."""
+    weights = rules.agent_weights(state, seat, legal)
+    return agent.choice(legal) if weights is None else agent.choices(legal, weights)[0]
 
 
 def garble(action: Action, name: str, value: object) -> Action:

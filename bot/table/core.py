@@ -143,7 +143,7 @@ class TableCore:
         if rules is None or not row.options:
             return ()
         try:
-            return tuple(rules.lobby_notes(dict(row.options)))
+            return tuple(rules.lobby_notes(dict(row.options), row.players or None))
         except Exception as err:  # a game's bug must not close the lobby
             log.warning("game %s: lobby notes of %s failed: %r", row.id, row.game, err)
             return ()

@@ -48,6 +48,5 @@ def actor(rules: Rules, state: GameState) -> str | None:
 
 def playout_move(rules: Rules, state: GameState, seat: str, legal: list[Action], rnd: random.Random) -> Action:
     """A random legal action, weighted by the game's ``agent_weight`` like the simulator's."""
-    if type(rules).agent_weight is Rules.agent_weight:
-        return rnd.choice(legal)
-    return rnd.choices(legal, [rules.agent_weight(state, seat, a) for a in legal])[0]
+    weights = rules.agent_weights(state, seat, legal)
+    return rnd.choice(legal) if weights is None else rnd.choices(legal, weights)[0]

@@ -127,9 +127,10 @@ class Rules(ABC):
         """How a role is named to people ("Red", "The Clans"); the id by default."""
         return role
 
-    def lobby_notes(self, options: dict[str, Any]) -> list[str]:
-        """Lines the lobby shows about the chosen options (OKC: the Wild Kingdom modules, their
-        Complexity Ratings and band); [] by default and for options the game would refuse."""
+    def lobby_notes(self, options: dict[str, Any], seats: int | None = None) -> list[str]:
+        """Lines the lobby shows about the chosen options for ``seats`` players when known (OKC: the Wild
+        Kingdom modules, their Complexity Ratings and band); [] by default and for options the game would
+        refuse."""
         return []
 
     def seat_roles(self, state: GameState) -> dict[str, str]:
@@ -155,6 +156,12 @@ class Rules(ABC):
     def coverage_marks(self, state: GameState, event: Event) -> tuple[str, ...]:
         """The :attr:`coverage_goals` that ``event`` (just emitted; ``state`` is after it) reaches."""
         return ()
+    def agent_weights(self, state: GameState, seat: str, legal: list[Action]) -> list[float] | None:
+        """The weights of ``legal`` for a random agent, or None for a uniform choice (no call per action:
+        playouts stay fast). By default from :meth:`agent_weight`, when the game defines it."""
+        if type(self).agent_weight is Rules.agent_weight:
+            return None
+        return [self.agent_weight(state, seat, a) for a in legal]
 
     def phase(self, state: GameState) -> str:
         """A short public label of where the game is ("Round 2, Phase 4: Purchasing").

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core import Event, GameState, SecretChoices
 from engine.okc.cards import commands, has_keyword, kcard, strength
-from engine.okc.effects import claim_location, eliminate, queue, region
+from engine.okc.effects import allied, claim_location, eliminate, queue, region
 from engine.okc.hooks import active
 from engine.okc.pieces import herald_spots
 from engine.okc.state import Clash, Okc, Placed, RegionState
@@ -112,21 +112,42 @@ def tally(state: GameState) -> None:
     seats = clash.tied or participants(g, reg, clash.first)
     clash.tally = {s: total(state, s, reg, clash.first) for s in seats}
     state.emit(Event.public("okc.tally", region=reg.id, tally=dict(clash.tally)))
-    best = max(clash.tally.values(), default=0)
-    top = [s for s, v in clash.tally.items() if v == best]
+    scores = combined(state, reg.id, clash.tally) if g.modules else clash.tally
+    best = max(scores.values(), default=0)
+    top = [s for s, v in scores.items() if v == best]
     if best <= 0:
         no_winner(state, "no strength")
     elif len(top) == 1:
-        clash.winner = top[0]
-        clash.tied = []
-        clash.stage = "claim"
-        state.emit(Event.public("okc.clash_won", region=reg.id, seat=top[0], strength=best))
-        g.step = "claim"
-        for m in active(g.modules):
-            m.clash_resolved(state, reg.id, top[0])
+        declare_winner(state, top[0], best)
+    elif g.modules and any(m.allied_win(state, reg.id, top, best) for m in active(g.modules)):
+        return
     else:
         clash.tied = top
         open_tie(state)
+
+
+def combined(state: GameState, rid: str, tally: dict[str, int]) -> dict[str, int]:
+    """Allies in the clash add their Strength together (Negotiating Table, Alliances): each counts the
+    Strength of the allies tallied with it."""
+    g: Okc = state.data
+    scores = {s: v + sum(tally[f] for f in allied(g, s) if f in tally) for s, v in tally.items()}
+    if scores != tally:
+        state.emit(Event.public("okc.allied_tally", region=rid, tally=dict(scores)))
+    return scores
+
+
+def declare_winner(state: GameState, seat: str, best: int) -> None:
+    """``seat`` wins the clash with ``best`` Strength: rewards are claimed next (p.30)."""
+    g: Okc = state.data
+    clash = g.clash
+    assert clash is not None
+    clash.winner = seat
+    clash.tied = []
+    clash.stage = "claim"
+    state.emit(Event.public("okc.clash_won", region=clash.region, seat=seat, strength=best))
+    g.step = "claim"
+    for m in active(g.modules):
+        m.clash_resolved(state, clash.region, seat)
 
 
 def open_tie(state: GameState) -> None:

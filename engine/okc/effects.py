@@ -39,8 +39,17 @@ def source_placed(g: Okc, ctx: dict[str, Any]) -> Placed | None:
     return next((p for p in region(g, rid).cards if p.card == cid), None)
 
 
+def allied(g: Okc, seat: str) -> frozenset[str]:
+    """Players allied with ``seat`` (Wild Kingdom, Negotiating Table: Alliances); nobody without modules."""
+    if not g.modules:
+        return frozenset()
+    return frozenset().union(*(m.allied(g, seat) for m in active(g.modules)))
+
+
 def opponents(g: Okc, seat: str) -> list[str]:
-    return [s for s in g.order if s != seat]
+    """The players an ability of ``seat`` may target: everyone else but its allies."""
+    friends = allied(g, seat)
+    return [s for s in g.order if s != seat and s not in friends]
 
 
 def ask(g: Okc, seat: str, kind: str, prompt: str, options: list[str], step: dict[str, Any],
@@ -59,10 +68,16 @@ def amount(g: Okc, seat: str, value: Any) -> int:
 
 def eliminate(state: GameState, victims: list[Placed], by: str | list[str], rid: str) -> None:
     """Eliminate (p.40-41): Invulnerable cards are immune, Resilient ones go to the discard pile,
-    all others to their owner's Lost Pile. All victims leave at once."""
+    all others to their owner's Lost Pile. All victims leave at once. A card eliminated only by its
+    owner's allies is spared (Negotiating Table, Alliances)."""
     g: Okc = state.data
     reg = region(g, rid)
+    causes = [by] if isinstance(by, str) else by
     for v in victims:
+        others = [c for c in causes if c != v.owner]
+        if g.modules and others and all(c in allied(g, v.owner) for c in others):
+            state.emit(Event.public("okc.ally_spared", card=v.card, seat=v.owner, region=rid))
+            continue
         if has_keyword(g, v, "invulnerable"):
             state.emit(Event.public("okc.immune", card=v.card, seat=v.owner, region=rid))
             continue
@@ -198,8 +213,9 @@ def s_eliminate(state: GameState, seat: str, step: Step, ctx: Step, answer: Any)
         return
     cap = step.get("max_strength", 99)
     # The cap reads printed Strength: gained Strength does not count against it (p.46).
+    foes = opponents(g, seat)
     targets = [p for p in region(g, rid).cards
-               if p.owner != seat and p.face_up and card(g, p.card).strength <= cap]
+               if p.owner in foes and p.face_up and card(g, p.card).strength <= cap]
     if step.get("target") == "all_opponents":
         eliminate(state, targets, seat, rid)
         return
@@ -215,7 +231,8 @@ def s_blank(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> 
     rid = ctx.get("region")
     if not rid:
         return
-    targets = [p for p in region(g, rid).cards if p.owner != seat and p.face_up and not p.blanked]
+    foes = opponents(g, seat)
+    targets = [p for p in region(g, rid).cards if p.owner in foes and p.face_up and not p.blanked]
     if answer is None:
         if targets:
             ask(g, seat, "blank", "blank which card", [p.card for p in targets], step, ctx)
@@ -295,8 +312,9 @@ def s_swap(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> N
 
 def s_peek(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     g: Okc = state.data
+    foes = opponents(g, seat)
     options = [f"{q.owner}:{reg.id}:{i}" for reg in g.regions for i, q in enumerate(reg.cards)
-               if q.owner != seat and not q.face_up]
+               if q.owner in foes and not q.face_up]
     if answer is None:
         if options:
             ask(g, seat, "peek", "look at seat:region:index", options, step, ctx)

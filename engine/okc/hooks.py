@@ -48,6 +48,9 @@ Hook points (where the base rules call them):
 - ``heralds(state, seat) -> dict``: the seat's pieces that count as Heralds besides its own (piece key ->
   Location; Legendary Creatures). Herald rewards, stealing and "move a Herald" read them
   (``engine.okc.pieces.herald_spots``); ``move_herald(state, by, seat, piece, to)`` moves one.
+- ``acted(state, seat, action)``: after any action is carried out (a Tactic used, say).
+- ``allied(g, seat)``: the seat's allies (abilities skip them, eliminations spare them, Strength adds up);
+  ``allied_win(state, region, seats, best)``: allies top a tally together and the module settles the winner.
 - ``view(state, seat, out)``: add the module's public or private parts to a view.
 - ``permute(state, rnd)``: scramble the module's hidden facts.
 - ``end(state)``: before the final tally.
@@ -84,6 +87,10 @@ class Module:
     must_visit: ClassVar[bool] = False
     # Modules set up and act in this order (the Night Map first: Starting Locations need its layout).
     order: ClassVar[int] = 90
+    # The fewest players the module is played with (``modules=all`` leaves it out below that).
+    min_seats: ClassVar[int] = 2
+    # Random agents' weights for the module's actions (kind -> weight(state, seat, action)); never rules.
+    weights: ClassVar[dict[str, Callable[[GameState, str, Action], float]]] = {}
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         return None
@@ -157,6 +164,19 @@ class Module:
     def move_herald(self, state: GameState, by: str, seat: str, piece: str, to: str) -> None:
         return None
 
+    def acted(self, state: GameState, seat: str, action: Action) -> None:
+        """``seat``'s ``action`` was just carried out (before the year runs on)."""
+        return None
+
+    def allied(self, g: Any, seat: str) -> frozenset[str]:
+        """Players allied with ``seat``: its abilities skip them, their eliminations spare its cards, and
+        in a clash their Strength adds up (Negotiating Table, Alliances)."""
+        return frozenset()
+
+    def allied_win(self, state: GameState, region: str, seats: list[str], best: int) -> bool:
+        """The allied ``seats`` top a clash's tally together: return True to settle who wins."""
+        return False
+
     def view(self, state: GameState, seat: str | None, out: dict[str, Any]) -> None:
         return None
 
@@ -205,6 +225,14 @@ def merged(base: dict[str, Any], names: list[str], attr: str, cache: dict[Any, d
         for m in mods:
             table.update(getattr(m, attr))
         cache[key] = table
+    return table
+
+
+def agent_weights() -> dict[str, Callable[[GameState, str, Action], float]]:
+    """Every registered module's random-agent weights, by action kind (``OkcRules.agent_weight``)."""
+    table: dict[str, Callable[[GameState, str, Action], float]] = {}
+    for m in MODULES.values():
+        table.update(m.weights)
     return table
 
 

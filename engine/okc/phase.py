@@ -7,7 +7,8 @@ from engine.okc.state import Okc
 SEASON_NAMES = {"start": "Start of the Year", "spring": "Spring", "summer": "Summer", "autumn": "Autumn",
                 "winter": "Winter", "over": "Game over"}
 STEP_NAMES = {
-    "bid": "bids", "resolve_bids": "resolving bids", "heralds": "Heralds", "creatures": "Legendary Creatures", "region_cards": "cards to Regions",
+    "bid": "bids", "negotiation": "Negotiation Step", "alliance_winner": "clash", "resolve_bids": "resolving bids",
+    "heralds": "Heralds", "creatures": "Legendary Creatures", "region_cards": "cards to Regions",
     "spring_actions": "Action Step", "clash_order": "Clash markers", "day": "clash", "tally": "clash",
     "tie": "clash", "claim": "clash", "after_claim": "clash", "next_region": "clash", "autumn": "Action Step",
     "winter": "Effects Step", "cleanup": "cleanup", "start": "draw", "over": "final tally",

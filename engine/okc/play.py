@@ -333,6 +333,8 @@ def play(state: GameState, seat: str, action: Action) -> None:
             raise RuleError("modules", f"{action.kind!r} belongs to a module not in this game", code="no_module",
                             legal=", ".join(g.modules) or "the base game's actions")
         owner.play(state, seat, action)
+    for m in active(g.modules):
+        m.acted(state, seat, action)
     advance(state)
 
 

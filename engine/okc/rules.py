@@ -11,7 +11,7 @@ from engine.core.rules import clone, reseed
 from engine.core.words import Words
 from engine.okc import actions, consistency, endgame, play, setup, views
 from engine.okc.allies import is_ally
-from engine.okc.hooks import active
+from engine.okc.hooks import active, agent_weights
 from engine.okc.phase import phase_label
 from engine.okc.state import Okc
 
@@ -26,7 +26,8 @@ class OkcRules(Rules):
     actions = actions.catalogue()
     coverage_detail = {"okc.visit": "piece", "okc.tower_level": "level", "okc.boons_gained": "why",
                        "okc.boon_resolved": "boon", "okc.boons_discarded": "why", "okc.ally_bid": "bid",
-                       "okc.wild_gained": "card"}
+                       "okc.wild_gained": "card", "okc.outrage": "why", "okc.agreement_fulfilled": "how",
+                       "okc.alliance_votes": "agreed"}
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return setup.default_options(seats)
@@ -41,9 +42,9 @@ class OkcRules(Rules):
     def role_label(self, role: str, options: dict[str, Any]) -> str:
         return setup.faction_name(role, options)
 
-    def lobby_notes(self, options: dict[str, Any]) -> list[str]:
+    def lobby_notes(self, options: dict[str, Any], seats: int | None = None) -> list[str]:
         """The Wild Kingdom modules chosen, each with its Complexity Rating, the total and the three bands."""
-        return setup.lobby_notes(options)
+        return setup.lobby_notes(options, seats)
 
     def seat_roles(self, state: GameState) -> dict[str, str]:
         g: Okc = state.data
@@ -76,6 +77,17 @@ class OkcRules(Rules):
     def phase(self, state: GameState) -> str:
         return phase_label(state.data)
 
+    def agent_weight(self, state: GameState, seat: str, action: Action) -> float:
+        """Modules weigh their own actions for random agents (the Negotiating Table's offers); 1.0 otherwise."""
+        weigh = WEIGHTS.get(action.kind)
+        return weigh(state, seat, action) if weigh is not None else 1.0
+
+    def agent_weights(self, state: GameState, seat: str, legal: list[Action]) -> list[float] | None:
+        """Uniform (None) unless a module weighs one of the actions: base-game playouts are unchanged."""
+        if not state.data.modules or not any(a.kind in WEIGHTS for a in legal):
+            return None
+        return [self.agent_weight(state, seat, a) for a in legal]
+
     def words(self) -> Words:
         """OKC's wording (engine/okc/words/): one instance, shared by every game."""
         from engine.okc.words import WORDS
@@ -86,6 +98,8 @@ class OkcRules(Rules):
         values = super().suggest(state, seat, kind, param)
         if kind == "order" and param == "regions":
             return [",".join(v) for v in values]
+        if param in ("give", "take", "terms"):          # lists of components (Negotiating Table), typed a,b
+            return list(dict.fromkeys(",".join(v) for v in values))
         return values
 
     def permute_hidden(self, state: GameState, rnd: random.Random) -> None:
@@ -104,6 +118,9 @@ class OkcRules(Rules):
         return twin
 
 
+WEIGHTS = agent_weights()
+
+
 def safe_regions(g: Okc) -> set[str]:
     """Regions whose face-down cards no single next action can reveal: all of them in the Spring
     Action Step; in Summer, all but the Region being resolved and the next one to clash."""
@@ -115,7 +132,8 @@ def safe_regions(g: Okc) -> set[str]:
     return {r.id for r in rest[1:]}
 
 
-HAND_CHOICES = frozenset({"discard", "bottom", "burn", "govern", "journey", "swap", "ambush"})
+HAND_CHOICES = frozenset({"discard", "bottom", "burn", "govern", "journey", "swap", "ambush",
+                          "barter_occupy"})
 
 
 def by_kind(cards: list[str], kind: Callable[[str], bool], rnd: random.Random) -> list[str]:

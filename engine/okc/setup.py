@@ -58,14 +58,15 @@ KNOWN_TITLES = {"night_map": "Night Map", "aeronauts": "Aeronauts", "legendary_c
                 "whispering_tower": "Whispering Tower", "wild_kingdom_cards": "Wild Kingdom Cards"}
 
 
-def module_names(options: dict[str, Any]) -> list[str]:
-    """The modules a game plays (option ``modules``: a comma list or ``all``, every module played so far),
-    in their setup order; refuses an unknown module and one that is not played yet."""
+def module_names(options: dict[str, Any], seats: int | None = None) -> list[str]:
+    """The modules a game plays (option ``modules``: a comma list or ``all``, every module played so far
+    that takes ``seats`` players), in their setup order; refuses an unknown module and one that is not
+    played yet."""
     import engine.okc.modules  # noqa: F401  (the shipped modules)
 
     raw = [m.strip() for m in str(options.get("modules") or "").split(",") if m.strip()]
     if raw == ["all"]:
-        raw = list(MODULES)
+        raw = [n for n, m in MODULES.items() if seats is None or m.min_seats <= seats]
     for name in raw:
         if name not in KNOWN and name not in MODULES:
             raise RuleError("modules", f"there is no module called {name!r}", code=Refusal.BAD_OPTION,
@@ -78,10 +79,10 @@ def module_names(options: dict[str, Any]) -> list[str]:
     return [m.name for m in active(raw)]
 
 
-def module_summary(options: dict[str, Any]) -> str:
+def module_summary(options: dict[str, Any], seats: int | None = None) -> str:
     """For the lobby: each chosen module with its Complexity Rating, and the total with its band
     (Wild Kingdom, Introduction); "" for the base game."""
-    names = module_names(options)
+    names = module_names(options, seats)
     if not names:
         return ""
     mods = active(names)
@@ -99,16 +100,16 @@ def bands_line(total: int) -> str:
     return "Complexity bands: " + "; ".join(parts) + "."
 
 
-def lobby_notes(options: dict[str, Any]) -> list[str]:
+def lobby_notes(options: dict[str, Any], seats: int | None = None) -> list[str]:
     """What the lobby says about the modules: each with its rating and the total's band, then the three
     bands; [] for the base game and for a module list the game would refuse (the refusal says why)."""
     try:
-        summary = module_summary(options)
+        summary = module_summary(options, seats)
     except RuleError:
         return []
     if not summary:
         return []
-    total = sum(m.rating(options) for m in active(module_names(options)))
+    total = sum(m.rating(options) for m in active(module_names(options, seats)))
     return [summary, bands_line(total)]
 
 
@@ -130,7 +131,7 @@ def check_options(seats: int, options: dict[str, Any]) -> None:
                             "factions (every seat named), not both", code=Refusal.BAD_OPTION,
                             legal=["roles=<faction|random>,...", "factions=<faction>,..."])
     check_roles("p.7 Setup H", options.get("roles"), seats, list(FACTION_IDS))
-    names = module_names(options)
+    names = module_names(options, seats)
     for name in names:
         MODULES[name].check_options(seats, options)
         try:
@@ -151,7 +152,7 @@ def setup(state: GameState) -> None:
     opts = state.options
     pack = load_pack(str(opts.get("pack", "starter")))
     g = Okc(pack=pack.id, length=int(opts["length"]))
-    g.modules = module_names(opts)
+    g.modules = module_names(opts, len(state.seats))
     state.data = g
     # A-B: the board, the Councils, a Kingdom Deck drawn from the pool, the Great Road.
     g.regions = [RegionState(r.id) for r in pack.regions]

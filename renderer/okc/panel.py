@@ -168,13 +168,43 @@ def wild_rows(scene: Scene, b: Board, x: int, y: int, pw: int) -> int:
             said, *more = LINES[name](value, {**names, **{r.id: r.name for r in b.regions}}) or [""]
         else:
             said = describe(value)
+        if name == "negotiating_table" and isinstance(value, dict):
+            said = "Negotiation Step on" if value.get("open") else "each Spring after the bids"
         w.text(scene, "wild", x + 14, y, f"{label} [{initials(label)}]: {said}", size=14,
                where="wild", limit=pw - 28, module=name)
         y += 22
         for line in more:
             w.text(scene, "wild_more", x + 28, y, line, size=14, where="wild", limit=pw - 42, module=name)
             y += 22
+        if name == "negotiating_table" and isinstance(value, dict):
+            for kind, line in negotiation_lines(value):
+                w.text(scene, kind, x + 28, y, line, size=12, ink=MUTED, where="wild", limit=pw - 42,
+                       module=name)
+                y += 18
     return y + 4
+
+
+def negotiation_lines(value: dict[str, Any]) -> list[tuple[str, str]]:
+    """The Negotiating Table's public facts: Alliances, binding agreements (with a claim being judged) and
+    each player's Trade Agreement cards."""
+    out = []
+    pairs = [" & ".join(str(s) for s in pair) for pair in value.get("alliances") or []]
+    if pairs:
+        out.append(("alliances", "Alliances: " + "; ".join(pairs)))
+    for a in value.get("agreements") or []:
+        parties = " & ".join(str(s) for s in a.get("parties") or [])
+        terms = len(a.get("terms") or [])
+        parts = [f"{terms} term{'s' if terms != 1 else ''}"] if terms else []
+        parts += ["words"] if a.get("text") else []
+        claim = a.get("claim")
+        if isinstance(claim, dict):
+            parts.append(f"breach claimed by {claim.get('by')}")
+        out.append(("agreement", f"Agreement {a.get('agreement')}: {parties} ({', '.join(parts)})"))
+    cards = value.get("cards") or {}
+    if isinstance(cards, dict) and cards:
+        out.append(("agreement_cards", "Trade Agreement cards: " + ", ".join(
+            f"{s} {len(c) if isinstance(c, list) else 0}" for s, c in cards.items())))
+    return out
 
 
 def draw_panel(scene: Scene, b: Board, mk: dict[str, Mark]) -> None:

@@ -22,7 +22,7 @@ from tests.okc.helpers import data, do, game, refused
 
 
 @pytest.mark.parametrize("options,words", [
-    ({"modules": "negotiating_table,night_map"}, "not played yet"),
+    ({"modules": "negotiating_table,night_map"}, "3 or 4 players"),
     ({"modules": "dragons"}, "no module called"),
     ({"modules": "night_map,night_map"}, "once"),
     ({"night_map": "random"}, "needs the Night Map module"),

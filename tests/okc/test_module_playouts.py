@@ -15,7 +15,7 @@ from engine.okc.rules import OkcRules
 from engine.simulate import Playout
 
 MODULES = ("night_map", "aeronauts", "legendary_creatures", "travelling_town", "whispering_tower", "wild_kingdom_cards",
-           "all")
+           "negotiating_table", "all")
 BOONS = ("passage", "gilt", "coin", "lamp", "tithe", "memory", "wind", "muster", "oath", "heels", "knife", "stone",
          "blood", "hidden", "voice", "banner", "ember", "trail", "veil", "toll")
 
@@ -23,6 +23,8 @@ BOONS = ("passage", "gilt", "coin", "lamp", "tithe", "memory", "wind", "muster",
 @pytest.mark.parametrize("seats", [2, 3, 4])
 @pytest.mark.parametrize("modules", MODULES)
 def test_a_checked_playout_with_modules(modules: str, seats: int) -> None:
+    if modules == "negotiating_table" and seats < 3:
+        pytest.skip("the Negotiating Table is played with 3 or 4 players")
     playout = Playout(RULES, [f"p{i + 1}" for i in range(seats)], 7 * 100_003 + seats,
                       {"modules": modules, "length": 4})
     state = playout.run()
@@ -36,6 +38,7 @@ def test_a_checked_playout_with_modules(modules: str, seats: int) -> None:
             [b for held in t["supply"].values() for b in held] + [b for r in g.regions for p in r.cards for b in p.boons]
         assert sorted(where) == sorted(f"wt.{n}" for n in BOONS)
     assert g.modules[:1] == ["night_map"] if modules == "all" else g.modules == [modules]
+    assert ("negotiating_table" in g.modules) == (seats >= 3) if modules == "all" else True
 
 
 def test_together_the_modules_are_visited_placed_and_resolved() -> None:

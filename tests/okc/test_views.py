@@ -74,8 +74,10 @@ def test_autocomplete_of_the_clash_order_offers_whole_orders_as_text() -> None:
 def test_every_action_has_a_section_and_secret_ones_are_marked() -> None:
     for spec in RULES.actions.values():
         assert spec.section and spec.doc
-    # A Boon placement names a hidden Boon: taken by DM like the secret placements.
-    assert {k for k, s in RULES.actions.items() if s.secret} == {"bid", "place", "tie", "boon", "ally", "ally_place"}
+    # A Boon placement names a hidden Boon, an offer its contents, allies and arbiters vote in secret: taken by DM
+    # like the secret placements.
+    assert {k for k, s in RULES.actions.items() if s.secret} == {"bid", "place", "tie", "boon", "ally", "ally_place",
+                                                                   "offer", "agreement", "name_winner", "judge"}
 
 
 def test_placed_card_shape_matches_the_view_doc() -> None:

@@ -23,7 +23,7 @@ NAMES = ("Alice", "Bob", "Carol", "Dan")
 # (players, length, modules, seed): 2, 3 and 4 players, lengths 4-6, the Night Map on and off.
 GAMES = [(2, 4, "", 11), (3, 5, "night_map", 12), (4, 6, "", 13), (2, 6, "night_map", 14), (4, 4, "night_map,travelling_town", 15),
          (3, 4, "travelling_town", 16), (3, 4, "whispering_tower", 17),
-         (2, 5, "night_map,travelling_town,whispering_tower", 18)]
+         (2, 5, "night_map,travelling_town,whispering_tower", 18), (3, 4, "negotiating_table", 19)]
 
 
 @dataclass

@@ -89,3 +89,19 @@ def test_the_private_board_shows_the_seats_boons_and_allies() -> None:
     assert scene.texts("facedown") == ["Highlands: Reeve (4) (Ally), with the Boon Oath of Iron"]
     assert "Ally" in scene.one("hand_card", name="Trader").text
     assert scene.texts("ally") == ["in your hand: Trader", "in your deck: Squire"]
+
+
+def test_alliances_agreements_and_trade_agreement_cards_are_public_facts() -> None:
+    view = public_view()
+    view["modules"] = ["negotiating_table"]
+    view["negotiating_table"] = {
+        "name": "Negotiating Table", "open": False, "done": [], "offers": [], "alliances": [["al", "bea"]],
+        "cards": {"al": [{"with": "bea", "side": "alliance"}, {"with": None, "side": "agreement"}],
+                  "bea": [{"with": "al", "side": "alliance"}], "cy": [{"with": None, "side": "agreement"}] * 3},
+        "agreements": [{"agreement": 2, "parties": ["bea", "cy"], "terms": [{"party": "bea"}], "text": "peace",
+                        "fulfil": [], "cancel": [], "claim": {"by": "cy", "against": "bea", "voted": []}}]}
+    scene = build_scene(view, None)
+    assert "each Spring after the bids" in scene.one("wild", module="negotiating_table").text
+    assert scene.one("alliances").text == "Alliances: al & bea"
+    assert scene.one("agreement").text == "Agreement 2: bea & cy (1 term, words, breach claimed by cy)"
+    assert scene.one("agreement_cards").text == "Trade Agreement cards: al 2, bea 1, cy 3"

@@ -564,9 +564,10 @@ def place_flow(state: GameState, seat: str, chosen: Mapping[str, Any], aud: Audi
     g = okc(state)
     if g.step != "region_cards" or g.secret is None or seat not in g.secret.missing():
         return None
-    hand = sorted(set(g.players[seat].hand), key=lambda c: (-strength(state, c), c))
-    need = min(3, len(g.players[seat].hand))
-    ids = [r.id for r in g.regions]
+    from engine.okc.allies import placement
+
+    usable, ids, need = placement(g, seat)    # Allies are placed before, never here (Wild Kingdom, Allies)
+    hand = sorted(set(usable), key=lambda c: (-strength(state, c), c))
     placed = {r: str(chosen[r]) for r in ids if chosen.get(r)}
     pending = chosen.get("card")
     free = [r for r in ids if r not in placed]

@@ -1,0 +1,442 @@
+"""The Negotiating Table in words: the step opening and closing, offers made, answered and carried out.
+What an offer holds is told to its two parties only; the thread learns what changed hands, with cards
+from hand counted, never named."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Decision, Event, GameState
+from engine.core.words import Audience, join_words, plural
+from engine.okc.words.names import card_name, kingdom_name, tactic_name, who, whom
+
+AMOUNT_NAMES = {"influence": ("Influence", "Influence"), "lore": ("Lore", "Lore"),
+                "supporters": ("Supporter", "Supporters")}
+
+
+def component(state: GameState, token: str) -> str:
+    """One component of an offer, as people read it ("3 Influence", "the Kingdom's Favour", "Crown Heir")."""
+    from engine.okc.cards import pack_of
+
+    what, _, n = token.partition(":")
+    if what in AMOUNT_NAMES and n.isdigit():
+        one, many = AMOUNT_NAMES[what]
+        return plural(int(n), one, many)
+    if token == "favour":
+        return "the Kingdom's Favour (reset to III)"
+    p = pack_of(state.data)
+    if token in p.cards:
+        return card_name(state, token)
+    if token in p.kingdom:
+        return kingdom_name(state, token)
+    if token in p.tactics:
+        return f"the Tactic {tactic_name(state, token)}"
+    return "something"
+
+
+def side_words(state: GameState, tokens: list[str]) -> str:
+    return join_words([component(state, t) for t in tokens]) or "nothing"
+
+
+def public_side(state: GameState, side: dict[str, Any]) -> str:
+    """A side as the thread sees it: amounts, the Favour, public cards and tiles, cards from hand counted."""
+    parts = []
+    for what, (one, many) in AMOUNT_NAMES.items():
+        if side.get(what):
+            parts.append(plural(int(side[what]), one, many))
+    if side.get("favour"):
+        parts.append("the Kingdom's Favour")
+    if side.get("hand"):
+        parts.append(plural(int(side["hand"]), "card from hand", "cards from hand"))
+    parts += [f"{card_name(state, c)} from the Site of Power" for c in side.get("site") or []]
+    parts += [kingdom_name(state, k) for k in side.get("kingdom") or []]
+    parts += [f"the Tactic {tactic_name(state, t)}" for t in side.get("tactics") or []]
+    return join_words(parts) or "nothing"
+
+
+def opened(state: GameState, e: Event, aud: Audience) -> str:
+    return ("The Negotiating Table is set: the Negotiation Step begins. Barter by offer, then say when you "
+            "are done.")
+
+
+def closed(state: GameState, e: Event, aud: Audience) -> str:
+    return "Everyone is done at the Negotiating Table: on to the Heralds."
+
+
+def done(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{who(state, e.data['seat'], aud)} are done negotiating this Spring."
+
+
+def made(state: GameState, e: Event, aud: Audience) -> str:
+    by, to = e.data["by"], e.data["to"]
+    if e.data.get("deal") == "agreement":
+        what = terms_words(state, parsed(state, by, to, list(e.data.get("terms") or [])),
+                           str(e.data.get("text") or ""), aud)
+        give, take = side_words(state, e.data.get("give") or []), side_words(state, e.data.get("take") or [])
+        head = f"Offer {e.data['offer']} to {whom(state, to, aud)}" if aud.is_you(by) else \
+            f"Offer {e.data['offer']} from {whom(state, by, aud)}"
+        return f"{head}: a binding agreement ({what}), with {give} handed over now for {take}."
+    if e.data.get("deal") == "alliance":
+        if aud.is_you(by):
+            return f"Offer {e.data['offer']} to {whom(state, to, aud)}: an Alliance until the next Negotiation Step."
+        return (f"Offer {e.data['offer']} from {whom(state, by, aud)}: an Alliance until the next Negotiation "
+                f"Step. Accept or decline it.")
+    give, take = side_words(state, e.data.get("give") or []), side_words(state, e.data.get("take") or [])
+    if aud.is_you(by):
+        return f"Offer {e.data['offer']} to {whom(state, to, aud)}: you give {give}, and ask for {take}."
+    return (f"Offer {e.data['offer']} from {whom(state, by, aud)}: they give {give}, and ask you for {take}. "
+            f"Accept or decline it.")
+
+
+def opened_offer(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{who(state, e.data['by'], aud)} make an offer to {whom(state, e.data['to'], aud)}."
+
+
+def bartered(state: GameState, e: Event, aud: Audience) -> str:
+    by, to = e.data["by"], e.data["to"]
+    return (f"Barter agreed: {who(state, by, aud, start=False)} hand over "
+            f"{public_side(state, e.data.get('give') or {})}, and {who(state, to, aud, start=False)} hand over "
+            f"{public_side(state, e.data.get('take') or {})}.")
+
+
+def cards_moved(state: GameState, e: Event, aud: Audience) -> str:
+    by, to = e.data["by"], e.data["to"]
+    mine, theirs = (e.data.get("give") or [], e.data.get("take") or []) if aud.is_you(by) else \
+        (e.data.get("take") or [], e.data.get("give") or [])
+    other = to if aud.is_you(by) else by
+    got = join_words([card_name(state, c) for c in theirs])
+    gave = join_words([card_name(state, c) for c in mine])
+    parts = [f"you receive {got} from {whom(state, other, aud)} as Allies"] if got else []
+    parts += [f"you hand over {gave}"] if gave else []
+    return (join_words(parts)[:1].upper() + join_words(parts)[1:] + ".") if parts else "No card from hand changed hands."
+
+
+def declined(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{who(state, e.data['to'], aud)} decline the offer of {whom(state, e.data['by'], aud)}."
+
+
+def withdrawn(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{who(state, e.data['by'], aud)} withdraw their offer to {whom(state, e.data['to'], aud)}."
+
+
+def formed(state: GameState, e: Event, aud: Audience) -> str:
+    a, b = e.data["seats"]
+    return (f"{who(state, a, aud)} and {whom(state, b, aud)} form an Alliance: each flips a Trade Agreement card "
+            f"until the next Negotiation Step.")
+
+
+def ended(state: GameState, e: Event, aud: Audience) -> str:
+    a, b = e.data["seats"]
+    return f"The Alliance of {whom(state, a, aud)} and {whom(state, b, aud)} ends; their cards turn back."
+
+
+def shown(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{who(state, e.data['seat'], aud)} show their hand to {whom(state, e.data['to'], aud)}, their ally."
+
+
+def shown_cards(state: GameState, e: Event, aud: Audience) -> str:
+    names = join_words([card_name(state, c) for c in e.data.get("cards") or []]) or "no cards"
+    return f"{who(state, e.data['seat'], aud)} show you their hand: {names}."
+
+
+def tallied(state: GameState, e: Event, aud: Audience) -> str:
+    from engine.okc.words.names import region_name
+
+    tally = e.data.get("tally") or {}
+    parts = [f"{whom(state, s, aud)} {v}" for s, v in tally.items()]
+    return f"With allies' Strength added together in the {region_name(state, str(e.data['region']))}: " \
+           f"{join_words(parts)}."
+
+
+def vote_opened(state: GameState, e: Event, aud: Audience) -> str:
+    from engine.okc.words.names import region_name
+
+    a, b = e.data["seats"]
+    return (f"The allies {whom(state, a, aud)} and {whom(state, b, aud)} top the {region_name(state, str(e.data['region']))} "
+            f"together: each names the winner in secret.")
+
+
+def voted(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{who(state, e.data['seat'], aud)} name a winner, face down."
+
+
+def votes(state: GameState, e: Event, aud: Audience) -> str:
+    named = [f"{who(state, s, aud)} name {whom(state, v, aud)}" for s, v in (e.data.get("votes") or {}).items()]
+    tail = "they agree." if e.data.get("agreed") else "they disagree: nobody wins there and no rewards are claimed."
+    return f"{join_words(named)}: {tail}"
+
+
+def spared(state: GameState, e: Event, aud: Audience) -> str:
+    return (f"{card_name(state, str(e.data['card']))} of {whom(state, e.data['seat'], aud)} is spared: an ally's "
+            f"elimination has no effect on it.")
+
+
+def ask_vote(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
+    return ("You and your ally top this clash together: who is its winner? Name one of you in secret; if you "
+            "disagree, nobody wins. At the deadline you name the one with more Strength of their own.")
+
+
+def label_alliance(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    return f"Propose an Alliance to {whom(state, str(action.get('to')), aud)}"
+
+
+def label_show(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    return "Show your hand to your ally"
+
+
+def label_vote(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    named = str(action.get("seat"))
+    return "Name yourself the winner" if named == seat else f"Name {whom(state, named, aud)} the winner"
+
+
+def term_words(state: GameState, term: dict[str, Any], aud: Audience) -> str:
+    """A checkable term as people read it: "the Clans (Bob) place no card with Deadly in the Highlands
+    (until round 2)"."""
+    from engine.okc.words.names import location_name, region_name
+
+    party = who(state, str(term["party"]), aud, start=False)
+    until = f"until round {term['round']}"
+    kind = term["kind"]
+    if kind == "no_command":
+        return (f"{party} reveal no card with {str(term['command']).title()} in the "
+                f"{region_name(state, str(term['region']))} ({until})")
+    if kind == "no_claim":
+        return f"{party} claim no reward of the {location_name(state, str(term['location']))} ({until})"
+    if kind == "no_tactic":
+        return f"{party} activate no {tactic_name(state, str(term['tactic']))} ({until})"
+    return f"{party} give {component(state, str(term['component']))} by round {term['round']}"
+
+
+def terms_words(state: GameState, terms: list[dict[str, Any]], text: str, aud: Audience) -> str:
+    parts = [term_words(state, t, aud) for t in terms]
+    if text:
+        parts.append(f"in their words: \u201c{text}\u201d")
+    return "; ".join(parts) or "no terms"
+
+
+def made_agreement(state: GameState, e: Event, aud: Audience) -> str:
+    a, b = e.data["parties"]
+    return (f"Binding agreement {e.data['agreement']} between {whom(state, a, aud)} and {whom(state, b, aud)}, "
+            f"markers on both cards: {terms_words(state, e.data.get('terms') or [], str(e.data.get('text') or ''), aud)}.")
+
+
+def agreement_done(state: GameState, e: Event, aud: Audience) -> str:
+    a, b = e.data["parties"]
+    how = "every term kept" if e.data.get("how") == "terms" else "both say so"
+    return (f"Agreement {e.data['agreement']} of {whom(state, a, aud)} and {whom(state, b, aud)} is fulfilled "
+            f"({how}): the markers go home.")
+
+
+def agreement_cancelled(state: GameState, e: Event, aud: Audience) -> str:
+    a, b = e.data["parties"]
+    return f"{who(state, a, aud)} and {whom(state, b, aud)} cancel agreement {e.data['agreement']}: the markers go home."
+
+
+def agreement_consent(state: GameState, e: Event, aud: Audience) -> str:
+    what = "fulfilled" if e.data.get("what") == "fulfil" else "cancelled"
+    return (f"{who(state, e.data['seat'], aud)} would call agreement {e.data['agreement']} {what}; the other party "
+            f"must agree.")
+
+
+def agreement_paid(state: GameState, e: Event, aud: Audience) -> str:
+    return (f"{who(state, e.data['seat'], aud)} hand over {public_side(state, e.data.get('give') or {})} to "
+            f"{whom(state, e.data['to'], aud)}, as agreement {e.data['agreement']} promised.")
+
+
+WHY = {"command": "a card with the forbidden Command was revealed", "claim": "the forbidden reward was claimed",
+       "tactic": "the forbidden Tactic was activated", "give": "the promised resources were not handed over in time",
+       "verdict": "the other players judged the terms broken"}
+
+
+def outraged(state: GameState, e: Event, aud: Audience) -> str:
+    return (f"Outrage! {who(state, e.data['offender'], aud)} broke agreement {e.data['agreement']} "
+            f"({WHY.get(str(e.data.get('why')), 'its terms were broken')}): it is void, and their Trade Agreement "
+            f"card goes to {whom(state, e.data['outraged'], aud)}.")
+
+
+def claimed(state: GameState, e: Event, aud: Audience) -> str:
+    judges = join_words([whom(state, s, aud) for s in e.data.get("arbiters") or []])
+    return (f"{who(state, e.data['seat'], aud)} claim that {whom(state, e.data['against'], aud)} broke agreement "
+            f"{e.data['agreement']}; {judges} judge it, in secret.")
+
+
+def judged(state: GameState, e: Event, aud: Audience) -> str:
+    return f"{who(state, e.data['seat'], aud)} give a verdict on agreement {e.data['agreement']}, face down."
+
+
+def verdict(state: GameState, e: Event, aud: Audience) -> str:
+    votes = [f"{who(state, s, aud)} say {v}" for s, v in (e.data.get("votes") or {}).items()]
+    tail = "the claim is upheld." if e.data.get("upheld") else "the claim fails: no Outrage."
+    return f"Verdicts on agreement {e.data['agreement']}: {join_words(votes)}; {tail}"
+
+
+def reputation(state: GameState, e: Event, aud: Audience) -> str:
+    n, moved = int(e.data.get("cards") or 0), int(e.data.get("influence") or 0)
+    held = plural(n, "Trade Agreement card")
+    if moved > 0:
+        return f"{who(state, e.data['seat'], aud)} end with {held}: {moved} Influence from the Reserve."
+    if moved < 0:
+        return f"{who(state, e.data['seat'], aud)} end with {held}: {-moved} Influence back to the Reserve."
+    return f"{who(state, e.data['seat'], aud)} end with {held}: their reputation changes nothing."
+
+
+def ask_judge(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
+    from engine.okc.modules.negotiating_table.agreements import find
+
+    deal = find(state.data, decision.info.get("agreement"))
+    if deal is None or deal["claim"] is None:
+        return "Judge a claimed breach: were the terms broken or kept?"
+    c = deal["claim"]
+    return (f"{who(state, c['by'], aud)} claim {whom(state, c['against'], aud)} broke agreement {deal['id']} "
+            f"({terms_words(state, deal['terms'], deal['text'], aud)}). Broken or kept? Your verdict stays secret "
+            f"until all are in; at the deadline it is kept.")
+
+
+def parsed(state: GameState, a: str, b: str, tokens: list[str]) -> list[dict[str, Any]]:
+    """Terms read back for wording (none when they no longer read: the offer was refused anyway)."""
+    from engine.core import RuleError
+    from engine.okc.modules.negotiating_table.agreements import parse_terms
+
+    try:
+        return parse_terms(state.data, (a, b), tokens)
+    except RuleError:
+        return []
+
+
+def label_agreement(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    to = str(action.get("to"))
+    what = terms_words(state, parsed(state, seat, to, list(action.get("terms") or [])), str(action.get("text") or ""),
+                       aud)
+    give, take = list(action.get("give") or []), list(action.get("take") or [])
+    now = f", now {side_words(state, give)} for {side_words(state, take)}" if give or take else ""
+    return f"Agreement with {whom(state, to, aud)}: {what}{now}"
+
+
+def label_pay(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    return f"Hand over what agreement {action.get('agreement')} promised"
+
+
+def label_fulfil(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    return f"Call agreement {action.get('agreement')} fulfilled"
+
+
+def label_cancel(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    return f"Agree to cancel agreement {action.get('agreement')}"
+
+
+def label_breach(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    return f"Claim agreement {action.get('agreement')} was broken"
+
+
+def label_judge(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    word = "broken" if action.get("verdict") == "broken" else "kept"
+    return f"Agreement {action.get('agreement')}: {word}"
+
+
+def ask_negotiation(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
+    return ("The Negotiation Step: offer barters to the other players with /okc offer, or say you are done. "
+            "Done is the default when the deadline passes.")
+
+
+def ask_offer(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
+    from engine.okc.modules.negotiating_table.book import find_offer
+
+    o = find_offer(state.data, decision.info.get("offer"))
+    if o is None:
+        return "An offer waits on your answer."
+    if o.get("kind") == "alliance":
+        return (f"{who(state, o['by'], aud)} propose an Alliance until the next Negotiation Step. Accept or "
+                f"decline? Unanswered at the deadline, it is declined.")
+    return (f"{who(state, o['by'], aud)} offer {side_words(state, o['give'])} for "
+            f"{side_words(state, o['take'])}. Accept or decline? Unanswered at the deadline, it is declined.")
+
+
+def ask_occupy(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
+    kid = step.get("card")
+    what = kingdom_name(state, str(kid)) if kid else "the Kingdom card"
+    return f"Which card from your hand Occupies {what}, received in the barter?"
+
+
+def label_offer(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    give, take = list(action.get("give") or []), list(action.get("take") or [])
+    to = whom(state, str(action.get("to")), aud)
+    if not take:
+        return f"Give {side_words(state, give)} to {to}"
+    return f"Offer {to} {side_words(state, give)} for {side_words(state, take)}"
+
+
+def label_accept(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    return f"Accept offer {action.get('offer')}"
+
+
+def label_decline(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    from engine.okc.modules.negotiating_table.book import find_offer
+
+    o = find_offer(state.data, action.get("offer"))
+    verb = "Withdraw" if o is not None and o["by"] == seat else "Decline"
+    return f"{verb} offer {action.get('offer')}"
+
+
+def label_done(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    return "Done negotiating"
+
+
+def option_name(state: GameState, kind: str, value: str) -> str | None:
+    if kind in ("give", "take"):
+        return component(state, value)
+    if kind == "terms":
+        return term_token(state, value)
+    return None
+
+
+def term_token(state: GameState, token: str) -> str | None:
+    """A checkable term typed as a token, in words for the menus ("the Clans reveal no card with Deadly...")."""
+    from engine.okc.modules.negotiating_table.agreements import seat_of
+
+    parts = token.split(":")
+    if len(parts) < 4 or not parts[-1].isdigit():
+        return None
+    party = seat_of(state.data, parts[0])
+    if party is None:
+        return None
+    term: dict[str, Any] = {"party": party, "kind": parts[1], "round": int(parts[-1])}
+    args = parts[2:-1]
+    keys = {"no_command": ("command", "region"), "no_claim": ("location",), "no_tactic": ("tactic",)}
+    if parts[1] == "give":
+        term["component"] = ":".join(args)
+    elif parts[1] in keys and len(args) == len(keys[parts[1]]):
+        term.update(zip(keys[parts[1]], args, strict=True))
+    else:
+        return None
+    return term_words(state, term, Audience())
+
+
+def register(w: Any) -> None:
+    for kind, fn in (("okc.negotiation_opened", opened), ("okc.negotiation_closed", closed),
+                     ("okc.negotiation_done", done), ("okc.offer_made", made), ("okc.offer_opened", opened_offer),
+                     ("okc.bartered", bartered), ("okc.barter_cards", cards_moved),
+                     ("okc.offer_declined", declined), ("okc.offer_withdrawn", withdrawn),
+                     ("okc.alliance_formed", formed), ("okc.alliance_ended", ended), ("okc.hand_shown", shown),
+                     ("okc.hand_shown.cards", shown_cards), ("okc.allied_tally", tallied),
+                     ("okc.alliance_vote", vote_opened), ("okc.alliance_voted", voted),
+                     ("okc.alliance_votes", votes), ("okc.ally_spared", spared),
+                     ("okc.agreement_made", made_agreement), ("okc.agreement_fulfilled", agreement_done),
+                     ("okc.agreement_cancelled", agreement_cancelled), ("okc.agreement_consent", agreement_consent),
+                     ("okc.agreement_paid", agreement_paid), ("okc.outrage", outraged),
+                     ("okc.breach_claimed", claimed), ("okc.breach_judged", judged),
+                     ("okc.breach_verdict", verdict), ("okc.reputation", reputation)):
+        w.on(kind)(fn)
+    w.questions["okc.negotiation"] = ask_negotiation
+    w.questions["okc.offer"] = ask_offer
+    w.questions["okc.alliance_winner"] = ask_vote
+    w.questions["okc.breach"] = ask_judge
+    w.choice_questions["barter_occupy"] = ask_occupy
+    w.option_names.append(option_name)
+    w.summary_kinds.update({"okc.bartered", "okc.alliance_formed", "okc.alliance_votes", "okc.agreement_made",
+                            "okc.outrage", "okc.breach_verdict"})
+    for kind, label in (("offer", label_offer), ("accept_offer", label_accept), ("decline_offer", label_decline),
+                        ("done_negotiating", label_done), ("alliance", label_alliance), ("show_hand", label_show),
+                        ("name_winner", label_vote), ("agreement", label_agreement), ("pay", label_pay),
+                        ("fulfil_agreement", label_fulfil), ("cancel_agreement", label_cancel),
+                        ("breach", label_breach), ("judge", label_judge)):
+        w.labels[kind] = label

@@ -1,0 +1,366 @@
+"""The Negotiating Table (Wild Kingdom): the Negotiation Step each Spring, barters by offer, what the table
+sees of them, the deadline's defaults, the leak permuter and random agents' offers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import Action, GameState, RuleError, apply, canonical
+from engine.okc import RULES
+from engine.okc.modules.negotiating_table import NAME, STEP, table
+from engine.okc.words import WORDS
+from engine.simulate import Playout
+from tests.okc.helpers import data, do, find, game, refused
+from tests.okc.words_games import audience
+
+
+def to_negotiation(state: GameState) -> None:
+    """Apply every awaited seat's default until the Negotiation Step opens."""
+    for _ in range(200):
+        if data(state).step == STEP:
+            return
+        d = next(d for d in RULES.pending(state) if d.blocking)
+        seat = d.seats[0]
+        default = d.default_for(seat)
+        assert default is not None
+        apply(RULES, state, seat, default)
+    raise AssertionError(f"never reached the Negotiation Step, at {data(state).step}")
+
+
+def negotiating(n: int = 3, seed: int = 1) -> GameState:
+    state = game(n, seed, modules=NAME)
+    to_negotiation(state)
+    return state
+
+
+def test_played_with_three_or_four_players_only() -> None:
+    with pytest.raises(RuleError) as info:
+        game(2, modules=NAME)
+    assert "3 or 4 players" in str(info.value)
+    assert NAME not in data(game(2, modules="all")).modules
+    assert NAME in data(game(3, modules="all")).modules
+
+
+def test_the_lobby_rates_it_3_and_leaves_it_out_of_all_with_two_players() -> None:
+    assert RULES.lobby_notes({"modules": "negotiating_table"}, 3)[0] == \
+        "Wild Kingdom: Negotiating Table (3). Complexity 3: First Comets in the Sky."
+    assert "Negotiating Table" in RULES.lobby_notes({"modules": "all"}, 4)[0]
+    assert "Negotiating Table" not in RULES.lobby_notes({"modules": "all"}, 2)[0]
+
+
+def test_the_step_comes_after_the_bids_and_before_the_heralds_every_spring() -> None:
+    state = game(3, modules=NAME)
+    g = data(state)
+    seen = []
+    for _ in range(2000):
+        if g.round > 2:
+            break
+        if g.step == STEP:
+            assert not g.bid_queue and g.great_road.count("") == 0
+            seen.append(g.round)
+        d = next(d for d in RULES.pending(state) if d.blocking)
+        events = apply(RULES, state, d.seats[0], d.default_for(d.seats[0]))  # type: ignore[arg-type]
+        if find(events, "okc.negotiation_closed"):
+            assert g.step == "heralds" or g.step.startswith("ally")
+    assert sorted(set(seen)) == [1, 2]
+
+
+def test_everyone_says_done_at_once_and_the_deadline_says_done() -> None:
+    state = negotiating()
+    g = data(state)
+    [d] = [d for d in RULES.pending(state) if d.prompt == "okc.negotiation"]
+    assert d.kind == "simultaneous" and set(d.seats) == {"p1", "p2", "p3"}
+    assert all(d.default_for(s).kind == "done_negotiating" for s in d.seats)  # type: ignore[union-attr]
+    do(state, "p2", "done_negotiating")
+    refused(state, "p2", "offer to:p1 give:influence:1")
+    do(state, "p1", "done_negotiating")
+    events = do(state, "p3", "done_negotiating")
+    assert find(events, "okc.negotiation_closed") and g.step != STEP
+
+
+def test_a_player_who_is_done_still_answers_and_the_step_waits_for_the_answer() -> None:
+    state = negotiating()
+    g = data(state)
+    g.players["p1"].influence = 2
+    do(state, "p2", "done_negotiating")
+    do(state, "p1", "offer to:p2 give:influence:2")
+    do(state, "p1", "done_negotiating")
+    do(state, "p3", "done_negotiating")
+    assert g.step == STEP
+    [d] = RULES.pending(state)
+    assert d.prompt == "okc.offer" and d.seats == ("p2",) and d.default_for("p2").kind == "decline_offer"  # type: ignore[union-attr]
+    events = do(state, "p2", "accept_offer offer:1")
+    assert g.players["p2"].influence == 2 and find(events, "okc.negotiation_closed")
+
+
+def test_offers_are_checked_and_refused_with_the_section() -> None:
+    state = negotiating()
+    g = data(state)
+    err = refused(state, "p1", "offer to:p2 give:influence:5", "not_held")
+    assert "Negotiating Table" in err.section
+    refused(state, "p1", "offer to:p1 give:lore:1", "no_player")
+    refused(state, "p1", "offer to:p2", "empty_offer")
+    refused(state, "p1", "offer to:p2 give:dragons:2", "bad_component")
+    refused(state, "p1", "offer to:p2 give:favour", "not_held")
+    refused(state, "p1", "accept_offer offer:9", "no_offer")
+    g.players["p2"].lore = 1
+    do(state, "p1", "offer to:p2 take:lore:1")
+    refused(state, "p3", "decline_offer offer:1", "no_offer")
+    g.players["p2"].lore = 0
+    refused(state, "p2", "accept_offer offer:1", "not_held")
+
+
+def test_the_table_sees_that_an_offer_exists_and_only_the_parties_see_what_it_holds() -> None:
+    state = negotiating()
+    g = data(state)
+    card = g.players["p1"].hand[0]
+    events = do(state, "p1", f"offer to:p2 give:{card}")
+    public = RULES.view(state, None)[NAME]["offers"]
+    assert public == [{"offer": 1, "by": "p1", "to": "p2"}]
+    assert RULES.view(state, "p2")[NAME]["offers"][0]["give"] == [card]
+    assert RULES.view(state, "p3")[NAME]["offers"][0].get("give") is None
+    [made] = find(events, "okc.offer_made")
+    assert made.to == ("p1", "p2")
+    events = do(state, "p2", "accept_offer offer:1")
+    [done] = find(events, "okc.bartered")
+    assert done.to is None and done.data["give"]["hand"] == 1 and card not in canonical(done.data)
+    assert card in g.players["p2"].hand
+    line = WORDS.event(state, done, audience(state))
+    assert "1 card from hand" in line and "Barter agreed" in line
+
+
+def test_the_permuter_keeps_offered_cards_in_hand_and_the_public_view_unchanged() -> None:
+    state = negotiating()
+    g = data(state)
+    card = g.players["p1"].hand[-1]
+    do(state, "p1", f"offer to:p2 give:{card}")
+    for seed in range(20):
+        twin = RULES.copy(state)
+        RULES.permute_hidden(twin, random.Random(seed))
+        assert card in data(twin).players["p1"].hand
+        assert canonical(RULES.view(twin, None)) == canonical(RULES.view(state, None))
+        apply(RULES, twin, "p2", Action.of("accept_offer", offer=1))
+
+
+def test_a_site_of_power_card_must_be_paid_for_by_its_new_owner() -> None:
+    state = negotiating()
+    g = data(state)
+    site = g.players["p2"].site[0]
+    do(state, "p2", f"offer to:p1 give:{site}")
+    do(state, "p1", "accept_offer offer:1")
+    assert site in g.players["p1"].site and site not in g.players["p2"].site
+
+
+def test_random_agents_make_and_accept_real_offers() -> None:
+    seen: dict[str, int] = {}
+    for seed, seats in ((3, 3), (4, 4)):
+        playout = Playout(RULES, [f"p{i + 1}" for i in range(seats)], seed, {"modules": NAME, "length": 4})
+        playout.run()
+        for kind, n in playout.event_counts.items():
+            seen[kind] = seen.get(kind, 0) + n
+    assert seen["okc.negotiation_opened"] == 8
+    for kind in ("okc.offer_opened", "okc.bartered", "okc.offer_declined"):
+        assert seen.get(kind, 0) >= 3, kind
+    assert table(data(game(3, modules=NAME)))["offers"] == []
+
+
+# -- Alliances ---------------------------------------------------------------------------------------
+
+def allied_game() -> GameState:
+    state = negotiating()
+    do(state, "p1", "alliance to:p2")
+    do(state, "p2", "accept_offer offer:1")
+    return state
+
+
+def test_an_alliance_flips_a_card_each_and_one_alliance_at_a_time() -> None:
+    state = allied_game()
+    public = RULES.view(state, None)[NAME]
+    assert public["alliances"] == [["p1", "p2"]]
+    assert public["cards"]["p1"][0] == {"with": "p2", "side": "alliance"}
+    assert public["cards"]["p3"] == [{"with": None, "side": "agreement"}] * 2
+    err = refused(state, "p3", "alliance to:p1", "no_alliance")
+    assert "already in an Alliance" in str(err) and "Alliances" in err.section
+
+
+def test_an_alliance_ends_when_the_next_negotiation_step_opens() -> None:
+    state = allied_game()
+    g = data(state)
+    for seat in ("p1", "p2", "p3"):
+        do(state, seat, "done_negotiating")
+    assert table(g)["alliances"] == [["p1", "p2"]]
+    round_one = g.round
+    for _ in range(3000):
+        if g.step == STEP and g.round > round_one:
+            break
+        d = next(d for d in RULES.pending(state) if d.blocking)
+        apply(RULES, state, d.seats[0], d.default_for(d.seats[0]))  # type: ignore[arg-type]
+    assert g.step == STEP and table(g)["alliances"] == []
+    assert all(c == {"with": None, "alliance": False, "deal": None} for cs in table(g)["cards"].values() for c in cs)
+
+
+def test_the_hand_goes_to_the_ally_alone() -> None:
+    state = allied_game()
+    g = data(state)
+    events = do(state, "p1", "show_hand")
+    [cards] = find(events, "okc.hand_shown.cards")
+    assert cards.to == ("p2",) and cards.data["cards"] == g.players["p1"].hand
+    assert [e.to for e in find(events, "okc.hand_shown")] == [None]
+    refused(state, "p3", "show_hand", "no_ally")
+
+
+def test_abilities_against_an_opponent_skip_the_ally_and_its_eliminations_spare_them() -> None:
+    from engine.okc.effects import eliminate, opponents
+    from engine.okc.state import Placed
+
+    state = allied_game()
+    g = data(state)
+    assert opponents(g, "p1") == ["p3"] and opponents(g, "p3") == ["p1", "p2"]
+    reg = g.regions[1]
+    mine, theirs = Placed("clans.c7", "p2", face_up=True), Placed("uprising.c6", "p3", face_up=True)
+    reg.cards = [mine, theirs]
+    eliminate(state, [mine, theirs], "p1", reg.id)
+    assert reg.cards == [mine]
+    events = state.take_events()
+    assert [e.kind for e in events if e.kind in ("okc.ally_spared", "okc.eliminated")] == \
+        ["okc.ally_spared", "okc.eliminated"]
+    eliminate(state, [mine], ["p1", "p3"], reg.id)      # Deadly cards of the ally and of an opponent
+    assert reg.cards == []
+
+
+def test_an_allys_vote_stays_secret_until_both_have_voted() -> None:
+    from engine.okc.modules.negotiating_table.alliances import VOTE_STEP
+
+    state = allied_game()
+    g = data(state)
+    views = []
+    for named in ("p1", "p2"):
+        twin = RULES.copy(state)
+        t = table(data(twin))
+        t["vote"], t["votes"] = {"region": "plateau", "seats": ["p1", "p2"], "best": 9}, {"p1": named}
+        data(twin).step = VOTE_STEP
+        views.append(canonical(RULES.view(twin, None)))
+        assert RULES.view(twin, "p1")[NAME]["vote"]["mine"] == named
+    assert views[0] == views[1]
+    assert g.step == STEP
+
+
+# -- Trade Agreements ------------------------------------------------------------------------------------
+
+def agreed(n: int = 3, terms: str = "", text: str = "") -> GameState:
+    state = negotiating(n)
+    extra = (f" terms:{terms}" if terms else "") + (f' text:"{text}"' if text else "")
+    do(state, "p1", f"agreement to:p2{extra}")
+    do(state, "p2", "accept_offer offer:1")
+    return state
+
+
+def test_agreements_are_limited_by_the_cards_and_need_terms_the_bot_can_read() -> None:
+    state = negotiating()
+    refused(state, "p1", "agreement to:p2", "no_terms")
+    refused(state, "p1", "agreement to:p2 terms:clans:no_command:poison:highlands:1", "bad_term")
+    refused(state, "p1", "agreement to:p2 terms:uprising:no_claim:castle:1", "bad_party")
+    refused(state, "p1", "agreement to:p2 terms:clans:no_claim:castle:9", "bad_round")
+    for c in table(data(state))["cards"]["p2"]:
+        c["with"], c["deal"] = "p3", 99
+    err = refused(state, "p1", 'agreement to:p2 text:"peace"', "no_card")
+    assert "Trade Agreements" in err.section
+
+
+def test_a_forbidden_claim_causes_outrage_and_the_card_changes_hands() -> None:
+    from engine.okc.effects import location_reward
+
+    state = agreed(terms="clans:no_claim:castle:1")
+    g = data(state)
+    location_reward(state, "p2", "castle")
+    events = state.take_events()
+    [o] = find(events, "okc.outrage")
+    assert o.data == {"agreement": 1, "offender": "p2", "outraged": "p1", "why": "claim"}
+    assert len(table(g)["cards"]["p1"]) == 3 and len(table(g)["cards"]["p2"]) == 1
+    assert table(g)["agreements"] == []
+
+
+def test_a_promise_to_give_is_kept_by_paying_or_broken_when_the_step_closes() -> None:
+    state = agreed(terms="clans:give:lore:1:1")
+    g = data(state)
+    refused(state, "p2", "pay agreement:1", "not_held")
+    g.players["p2"].lore = 1
+    events = do(state, "p2", "pay agreement:1")
+    assert g.players["p1"].lore == 1 and find(events, "okc.agreement_fulfilled")
+    state = agreed(terms="clans:give:lore:1:1")
+    for seat in ("p1", "p2", "p3"):
+        events = do(state, seat, "done_negotiating")
+    assert find(events, "okc.outrage")[0].data["why"] == "give"
+
+
+def test_both_parties_must_consent_to_fulfil_or_cancel() -> None:
+    state = agreed(text="We keep the peace")
+    g = data(state)
+    do(state, "p1", "fulfil_agreement agreement:1")
+    refused(state, "p1", "fulfil_agreement agreement:1", "waiting")
+    refused(state, "p3", "cancel_agreement agreement:1", "no_agreement")
+    assert table(g)["agreements"]
+    events = do(state, "p2", "fulfil_agreement agreement:1")
+    assert find(events, "okc.agreement_fulfilled") and not table(g)["agreements"]
+    state = agreed(terms="clans:no_claim:castle:1")
+    do(state, "p2", "cancel_agreement agreement:1")
+    events = do(state, "p1", "cancel_agreement agreement:1")
+    assert find(events, "okc.agreement_cancelled")
+    assert all(c["with"] is None for cs in table(data(state))["cards"].values() for c in cs)
+
+
+def test_a_claimed_breach_is_judged_by_the_others_in_secret() -> None:
+    state = agreed(text="No Herald of yours at the Castle")
+    refused(state, "p1", "judge agreement:1 verdict:broken")
+    refused(state, "p3", "breach agreement:1", "no_agreement")
+    do(state, "p1", "breach agreement:1")
+    [d] = [d for d in RULES.pending(state) if d.prompt == "okc.breach"]
+    assert d.seats == ("p3",) and d.default_for("p3") == Action.of("judge", agreement=1, verdict="kept")
+    events = do(state, "p3", "judge agreement:1 verdict:broken")
+    assert find(events, "okc.breach_verdict")[0].data["upheld"] is True
+    assert find(events, "okc.outrage")[0].data["offender"] == "p2"
+
+
+def test_with_two_judges_a_split_verdict_upholds_nothing_and_votes_stay_hidden_until_both() -> None:
+    state = agreed(4, text="Leave the Lowlands to us")
+    g = data(state)
+    do(state, "p2", "breach agreement:1")
+    do(state, "p3", "judge agreement:1 verdict:broken")
+    public = RULES.view(state, None)[NAME]["agreements"][0]["claim"]
+    assert public == {"by": "p2", "against": "p1", "voted": ["p3"]}
+    assert RULES.view(state, "p3")[NAME]["agreements"][0]["claim"]["mine"] == "broken"
+    twin = RULES.copy(state)
+    table(data(twin))["agreements"][0]["claim"]["votes"]["p3"] = "kept"
+    assert canonical(RULES.view(twin, None)) == canonical(RULES.view(state, None))
+    events = do(state, "p4", "judge agreement:1 verdict:kept")
+    assert find(events, "okc.breach_verdict")[0].data["upheld"] is False
+    assert not find(events, "okc.outrage") and table(g)["agreements"]
+
+
+@pytest.mark.parametrize("cards,change", [(0, -6), (1, -3), (2, 0), (3, 3), (4, 6), (5, 6)])
+def test_reputation_moves_influence_before_the_tally(cards: int, change: int) -> None:
+    from engine.okc.modules.negotiating_table.agreements import end
+
+    state = negotiating()
+    g = data(state)
+    g.players["p1"].influence = 10
+    table(g)["cards"]["p1"] = [{"with": None, "alliance": False, "deal": None}] * cards
+    end(state)
+    assert g.players["p1"].influence == 10 + change
+
+
+def test_autocomplete_suggests_whole_components_and_names_them() -> None:
+    state = negotiating()
+    g = data(state)
+    g.players["p1"].lore = 2
+    gives = RULES.suggest(state, "p1", "offer", "give")
+    assert "lore:1" in gives and all(isinstance(v, str) for v in gives)
+    assert WORDS.value_label(state, "p1", "offer", "give", "lore:1") == "1 Lore"
+    assert WORDS.value_label(state, "p1", "offer", "give", ["influence:3", "favour"]) == \
+        "3 Influence, the Kingdom's Favour (reset to III)"
+    terms = RULES.suggest(state, "p1", "agreement", "terms")
+    assert any(t.startswith("clans:no_command:deadly:") for t in terms)
+    assert WORDS.value_label(state, "p1", "agreement", "terms", "clans:no_command:deadly:highlands:1") == \
+        "The Clans (p2) reveal no card with Deadly in the Highlands (until round 1)"
