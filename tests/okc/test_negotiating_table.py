@@ -364,3 +364,14 @@ def test_autocomplete_suggests_whole_components_and_names_them() -> None:
     assert any(t.startswith("clans:no_command:deadly:") for t in terms)
     assert WORDS.value_label(state, "p1", "agreement", "terms", "clans:no_command:deadly:highlands:1") == \
         "The Clans (p2) reveal no card with Deadly in the Highlands (until round 1)"
+
+
+def test_a_wild_kingdom_card_can_be_bartered_like_any_kingdom_card() -> None:
+    """With the Wild Kingdom cards in the game, their cards are Kingdom cards for a barter (seen in a playout)."""
+    from engine.okc.modules.negotiating_table import barter
+
+    state = game(3, modules="negotiating_table,wild_kingdom_cards")
+    g = data(state)
+    side = barter.parse(g, "p1", ["wk.wishing_well"])
+    assert side.kingdom == ["wk.wishing_well"]
+    assert barter.named(g, "wk.wishing_well") != "wk.wishing_well"
