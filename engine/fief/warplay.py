@@ -123,10 +123,7 @@ def _losses(state: GameState, g: Fief, seat: str, a: Action) -> None:
     g.tasks.pop(0)
     b = g.war.battle
     assert b is not None
-    side = task.region or task.family
-    b.owed.pop(side, None)
-    fight.take(state, g, b, side, allot)
-    fight.proceed(state, g)
+    fight.chosen_losses(state, g, b, task.region or task.family, allot)
     advance(state)
 
 

@@ -201,3 +201,25 @@ def test_11_1_in_a_real_battle_crossbowmen_alone_slay_the_noble_they_beat() -> N
     died = [e for e in events if e.kind == "noble.died"]
     assert [e.data["noble"] for e in died] == ["walter"] and "walter" not in data.nobles
     assert "mercenaries" in death_cause(str(died[0].data["cause"]))
+
+
+def test_11_1_in_a_battle_a_hire_is_offered_only_where_the_family_still_stands() -> None:
+    """Ruling M4 in a battle: Red, Blue's ally at Oxford, beaten to its last man, is not offered
+    Crossbowmen there (a hire the command would refuse); once Red stands there again it is, and the
+    offered hire applies."""
+    state = _with_card()
+    data = g(state)
+    data.cities["Oxford"].controller, data.cities["Oxford"].building = "green", None
+    data.cities["Oxford"].stacks = {"blue": Stack(troops=["men"]), "green": Stack(troops=["men"])}
+    for n in data.nobles.values():
+        if n.city == "Oxford":
+            n.city = "London"
+    data.nobles["walter"].city = "Oxford"
+    data.war.battle = Battle("Oxford", "blue", "green", with_attacker=["red"])
+    oxford = Action.of("hire", city="Oxford", count=1, family="red")
+    assert oxford not in RULES.legal(state, "ann")
+    assert refused(state, "ann", "hire city:Oxford family:red").code == "hire_city"
+    data.cities["Oxford"].stacks["red"] = Stack(troops=["men"])
+    assert oxford in RULES.legal(state, "ann")
+    act(state, "ann", "hire", city="Oxford", count=1, family="red")
+    assert stack(data, "Oxford", "red").troops.count("crossbow") == 1

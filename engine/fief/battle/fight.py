@@ -325,6 +325,16 @@ def take(state: GameState, g: Fief, b: Battle, side: str, allot: losses.Allotmen
     doom(g, b, side, list(allot.captured))
 
 
+def chosen_losses(state: GameState, g: Fief, b: Battle, side: str, allot: losses.Allotment) -> None:
+    """A side's chosen losses are taken, then the volley closes as one allotted at once does: captives
+    are taken and the battle ends if a side has nothing left (7.5, 7.6, 7.8), before any next volley
+    or the choice of how to go on."""
+    b.owed.pop(side, None)
+    take(state, g, b, side, allot)
+    after_volley(state, g, b)
+    proceed(state, g)
+
+
 def check_losses(g: Fief, fam: str, units: list[str], slay_list: list[str]) -> losses.Allotment:
     b = g.war.battle
     task = g.tasks[0]
