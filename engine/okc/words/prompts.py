@@ -412,7 +412,7 @@ def choices(state: GameState, decision: Decision, seat: str, legal_actions: list
         else:
             single.append(a)
     if len(single) > MAX_OPTIONS - len(grouped):
-        kinds = {a.kind for a in single if not is_pass(a)}
+        kinds = dict.fromkeys(a.kind for a in single if not is_pass(a))   # in legal order: the same buttons every run
         for kind in kinds:
             grouped[kind] = sum(1 for a in single if a.kind == kind)
         single = [a for a in single if is_pass(a)]
