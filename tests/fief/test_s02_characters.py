@@ -92,3 +92,7 @@ def test_2_14_no_second_bishopric_and_not_captive():
     data.nobles[man].titles = []
     data.nobles[man].captor = "bandits"
     assert refused(s, seat, f"play_clergy card:bishop-exeter noble:{man}").code == "clergy_noble"
+    data.nobles[man].captor = None
+    for crown in ("king", "prince_of_wales"):   # the King and his heir take no bishopric
+        data.nobles[man].titles = [crown]
+        assert refused(s, seat, f"play_clergy card:bishop-exeter noble:{man}").code == "clergy_noble"

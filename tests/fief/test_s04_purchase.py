@@ -117,7 +117,8 @@ def test_7_9_unpaid_siege_is_lifted_at_the_end_of_the_turn():
 def test_4_9_royal_stronghold_only_for_the_royal_family_and_consent_of_the_lord():
     s, seat, fam = at_purchase()
     data = g(s)
-    assert refused(s, seat, "build what:royal_stronghold city:Oxford").section == "4.9"
+    err = refused(s, seat, "build what:royal_stronghold city:Oxford")
+    assert (err.section, err.legal) == ("4.9", ["stronghold", "mill"])
     data.nobles[data.families[fam].nobles[0]].titles.append("king")
     other = next(f for f in data.families if f != fam)
     data.nobles[data.families[other].nobles[0]].titles.append("lord:VI")

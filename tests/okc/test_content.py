@@ -147,3 +147,10 @@ def test_an_if_you_win_boon_with_anything_but_steps_is_refused_at_load(extra):
     with pytest.raises(ContentError) as info:
         read_module_pack("odd.json", {"id": "whispering_tower", "boons": [{**boon, **extra}]})
     assert "only steps" in str(info.value)
+
+
+def test_a_step_moving_your_own_herald_is_described_in_words():
+    from engine.okc.content.vocabulary import describe_step
+
+    assert describe_step({"do": "move_herald", "whose": "own"}) == "move your Herald"
+    assert describe_step({"do": "move_herald"}) == "move an opponent's Herald"
