@@ -375,3 +375,15 @@ def test_a_wild_kingdom_card_can_be_bartered_like_any_kingdom_card() -> None:
     side = barter.parse(g, "p1", ["wk.wishing_well"])
     assert side.kingdom == ["wk.wishing_well"]
     assert barter.named(g, "wk.wishing_well") != "wk.wishing_well"
+
+
+def test_the_negotiation_steps_deadline_line_reads_as_a_sentence() -> None:
+    """Found playing three seats on the local table: the default's button label made "you done negotiating"."""
+    state = game(3, modules="negotiating_table")
+    for _ in range(40):
+        d = next((d for d in RULES.pending(state) if d.blocking), None)
+        if d is not None and any(a.kind == "done_negotiating" for a in RULES.legal(state, d.seats[0])):
+            break
+        assert d is not None
+        apply(RULES, state, d.seats[0], d.default_for(d.seats[0]))
+    assert WORDS.if_absent(state, d, d.seats[0], audience(state)) == "If you don't answer in time, you are done negotiating."

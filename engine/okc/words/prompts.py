@@ -33,6 +33,7 @@ from engine.okc.words.names import (
 )
 
 ABSENT = "If you don't answer in time, "
+ABSENT_STATES = {"done_negotiating": "you are done negotiating."}
 MAX_OPTIONS = 25
 ORDINALS = ("first", "second", "third")
 Question = Callable[[GameState, Decision, str, Audience], str]
@@ -171,6 +172,8 @@ def if_absent(state: GameState, decision: Decision, seat: str, aud: Audience,
             return ABSENT + "you take nothing more from this effect."
         return ABSENT + f"the first choice is taken for you ({option_label(state, seat, str(default.get('option')), aud)})."
     if default is not None:
+        if default.kind in ABSENT_STATES:    # a button that names a state, not a verb ("Done negotiating")
+            return ABSENT + ABSENT_STATES[default.kind]
         said = label(state, seat, default, aud, labels or {})      # a module's action: its own label
         return ABSENT + f"you {said[:1].lower()}{said[1:]}."
     return ""
