@@ -243,8 +243,8 @@ def parse(text: str | bytes, games: Callable[[str], Rules], check_setting: Calla
                                f"{rules.max_seats}")
         if players is not None and players != len(seats):
             raise bad("seats", f"has {len(seats)} seats for a game of {players} players")
-        _options(_obj(_field(state, "state.", "options"), "state.options"), "state.options",
-                 rules.default_options(len(seats)))
+        _state_options(rules, len(seats), _options(_obj(_field(state, "state.", "options"), "state.options"),
+                                                   "state.options", rules.default_options(len(seats))))
     return SaveFile(rules, source_id, status, players, options, table_settings, seed, seats, actions, state)
 
 
@@ -276,6 +276,16 @@ def _game_takes(rules: Rules, seats: int, options: dict[str, Any], path: str) ->
         raise bad(path, f"are refused by the game: {err.message}") from None
     except Exception as err:  # noqa: BLE001  (untrusted values may trip a game's check)
         raise bad(path, f"are refused by the game ({type(err).__name__})") from None
+
+
+def _state_options(rules: Rules, seats: int, given: dict[str, Any]) -> None:
+    """A state's options are written as the game writes them: the game's check takes them and leaves each
+    value as it is (a count written as text, say, would load as a different game)."""
+    normal = dict(given)
+    _game_takes(rules, seats, normal, "state.options")
+    for key in sorted(given):
+        if normal.get(key) != given[key] or type(normal.get(key)) is not type(given[key]):
+            raise bad(f"state.options.{key}", f"is {given[key]!r}, not as the game writes it ({normal.get(key)!r})")
 
 
 def _offered_roles(rules: Rules, seats: int, options: dict[str, Any]) -> set[str]:

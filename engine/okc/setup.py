@@ -139,6 +139,8 @@ def check_options(seats: int, options: dict[str, Any]) -> None:
         except ContentError as err:
             raise RuleError("content", str(err), code="bad_pack") from None
     for option, module in MODULE_OPTIONS.items():
+        if option in MODULE_DEFAULTS and str(options.get(option, "")) == str(MODULE_DEFAULTS[option]):
+            options[option] = MODULE_DEFAULTS[option]   # "5" typed in the lobby is the default 5
         if str(options.get(option, "")) not in ("", str(MODULE_DEFAULTS.get(option, ""))) and module not in names:
             raise RuleError("modules", f"the option {option} needs the {KNOWN_TITLES[module]} module in the game",
                             code=Refusal.BAD_OPTION, legal=f"modules={module} (with the other modules you want)")

@@ -82,6 +82,8 @@ class WildKingdomCards(Module):
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         check_choice(options)
+        pick = chosen(options)
+        options["wild_cards"] = pick if isinstance(pick, int) else ",".join(pick)   # one way to write each choice
 
     def content(self) -> ModulePack:
         return content()
