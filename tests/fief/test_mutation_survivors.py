@@ -467,3 +467,13 @@ def test_1_0_the_start_is_told_with_the_familys_nobles():
     fam = g(s).flow.order[0]
     (placed,) = [e for e in do(s, turn_seat(s), "start city:London") if e.kind == "setup.placed"]
     assert placed.data["nobles"] == g(s).families[fam].nobles and placed.data["city"] == "London"
+
+
+def test_5_2_a_noble_whose_cavalcade_awaits_an_answer_is_not_yet_told_to_ride_on():
+    from engine.fief.warlegal import waiting
+    s, nid, _request = _cavalcade_at_london_walls()
+    d = g(s)
+    d.war.must_move.append(nid)   # as if it had to ride on
+    assert nid not in waiting(d, "red")   # the challenge is still open
+    d.requests.open.clear()
+    assert nid in waiting(d, "red")
