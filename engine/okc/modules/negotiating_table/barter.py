@@ -106,7 +106,7 @@ def have(g: Okc, seat: str, side: Side) -> list[str]:
 
 
 def check(g: Okc, seat: str, side: Side, who: str = "you") -> None:
-    """Refuse unless ``seat`` can hand over ``side`` now (You may not Barter with resources you do not have)."""
+    """Refuse unless ``seat`` can hand over ``side`` now: nobody barters what they do not hold."""
     missing = have(g, seat, side)
     if missing:
         raise RuleError(SECTION, f"{who} no longer {'have' if who == 'you' else 'has'} " + ", ".join(missing),
