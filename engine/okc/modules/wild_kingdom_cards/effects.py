@@ -55,6 +55,21 @@ def nothing(state: GameState, seat: str, ctx: dict[str, Any], why: str) -> None:
     state.emit(Event.public("okc.wild_nothing", seat=seat, card=source_card(ctx), why=why))
 
 
+def settle(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: Any,
+           options: list[str], choice: str, question: str, why: str) -> str | None:
+    """The step's answer: the one given, the only option, or None when it asked the player (several
+    options) or told the table there was nothing to do (none)."""
+    if answer is not None:
+        return str(answer)
+    if not options:
+        nothing(state, seat, ctx, why)
+        return None
+    if len(options) > 1:
+        ask(state.data, seat, choice, question, options, step, ctx)
+        return None
+    return options[0]
+
+
 def stealable_by(g: Okc, seat: str) -> list[str]:
     return [k for s in opponents(g, seat) for k in stealable(g, s) if fits(g, seat, k)]
 
@@ -63,15 +78,10 @@ def s_steal_kingdom(state: GameState, seat: str, step: dict[str, Any], ctx: dict
     """Take an opponent's Kingdom card; its Occupying card goes back to that opponent's hand."""
     g: Okc = state.data
     options = stealable_by(g, seat)
-    if answer is None:
-        if not options:
-            nothing(state, seat, ctx, "steal")
-            return
-        if len(options) > 1:
-            ask(g, seat, "steal_kingdom", "steal which Kingdom card", options, step, ctx)
-            return
-        answer = options[0]
-    kid = str(answer)
+    picked = settle(state, seat, step, ctx, answer, options, "steal_kingdom", "steal which Kingdom card", "steal")
+    if picked is None:
+        return
+    kid = picked
     victim = next(s for s in g.order if kid in g.players[s].kingdom)
     vp = g.players[victim]
     vp.kingdom.remove(kid)
@@ -91,15 +101,10 @@ def s_claim_reward(state: GameState, seat: str, step: dict[str, Any], ctx: dict[
         options = [here] if here else []
     else:
         options = all_locations(g)
-    if answer is None:
-        if not options:
-            nothing(state, seat, ctx, "herald")
-            return
-        if len(options) > 1:
-            ask(g, seat, "claim_reward", "claim the reward of which Location", options, step, ctx)
-            return
-        answer = options[0]
-    location = str(answer)
+    picked = settle(state, seat, step, ctx, answer, options, "claim_reward", "claim the reward of which Location", "herald")
+    if picked is None:
+        return
+    location = picked
     state.emit(Event.public("okc.wild_reward", seat=seat, location=location, card=source_card(ctx)))
     claim_location(state, seat, location)
 
@@ -108,15 +113,10 @@ def s_road_gain(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str
     """Take a card from the Great Road without a Bidding card."""
     g: Okc = state.data
     options = [k for k in road_cards(g) if fits(g, seat, k)]
-    if answer is None:
-        if not options:
-            nothing(state, seat, ctx, "road")
-            return
-        if len(options) > 1:
-            ask(g, seat, "road_gain", "gain which Kingdom card from the Great Road", options, step, ctx)
-            return
-        answer = options[0]
-    kid = str(answer)
+    picked = settle(state, seat, step, ctx, answer, options, "road_gain", "gain which Kingdom card from the Great Road", "road")
+    if picked is None:
+        return
+    kid = picked
     take_from_road(g, kid)
     state.emit(Event.public("okc.wild_road", seat=seat, card=kid, by=source_card(ctx),
                             top=g.kingdom_deck[0] if g.kingdom_deck else None))
