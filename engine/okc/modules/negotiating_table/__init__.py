@@ -86,12 +86,17 @@ def check_step(g: Okc, what: str) -> None:
                         legal="choose option:...")
 
 
-def play_offer(state: GameState, seat: str, action: Action) -> None:
-    g: Okc = state.data
-    check_step(g, "offering a barter")
+def check_proposer(g: Okc, seat: str, what: str) -> None:
+    """Offers are made during the Step, and only by a player who has not said they are done."""
+    check_step(g, what)
     if seat not in talking(g):
         raise RuleError(SECTION, "you said you are done negotiating this Spring: you can only answer offers",
                         code="done", legal="accept or decline the offers made to you")
+
+
+def play_offer(state: GameState, seat: str, action: Action) -> None:
+    g: Okc = state.data
+    check_proposer(g, seat, "offering a barter")
     to = str(action.get("to") or "")
     if to not in g.players or to == seat:
         raise RuleError(barter.SECTION, "a barter is offered to another player", code="no_player",
@@ -119,10 +124,7 @@ def new_offer(state: GameState, seat: str, to: str, kind: str, give: list[str], 
 
 def play_alliance(state: GameState, seat: str, action: Action) -> None:
     g: Okc = state.data
-    check_step(g, "proposing an Alliance")
-    if seat not in talking(g):
-        raise RuleError(SECTION, "you said you are done negotiating this Spring: you can only answer offers",
-                        code="done", legal="accept or decline the offers made to you")
+    check_proposer(g, seat, "proposing an Alliance")
     to = str(action.get("to") or "")
     alliances.check_ally(g, seat, to)
     new_offer(state, seat, to, "alliance", [], [])
@@ -131,10 +133,7 @@ def play_alliance(state: GameState, seat: str, action: Action) -> None:
 def play_agreement(state: GameState, seat: str, action: Action) -> None:
     """Offer a binding Trade Agreement: a barter made now plus terms for later (checkable, free text or both)."""
     g: Okc = state.data
-    check_step(g, "offering a Trade Agreement")
-    if seat not in talking(g):
-        raise RuleError(SECTION, "you said you are done negotiating this Spring: you can only answer offers",
-                        code="done", legal="accept or decline the offers made to you")
+    check_proposer(g, seat, "offering a Trade Agreement")
     to = str(action.get("to") or "")
     if to not in g.players or to == seat:
         raise RuleError(agreements.SECTION, "an agreement is made with another player", code="no_player",
