@@ -5,10 +5,12 @@
 A *trace* is everything the rules decide along a game, as text: for each step, the decisions
 awaited with their questions and choices, the acting seat's legal actions with their labels,
 the autocomplete values of the chosen kind, the refusals of nearby illegal actions (each
-argument replaced by a neighbour: one more, one less, another value of the same parameter, or
-nonsense), the events with their wording for the thread and for every seat, and the public and
-acting seat's views. Scenarios add the neighbours' refusals around every command they play, the
-full text of every refusal they expect, and the final state.
+argument replaced by a neighbour: one more, one less, another value of the same parameter, the
+name in lower case, or nonsense), the events with their wording for the thread and for every seat,
+and the public and acting seat's views. Every third step also runs the *matrix*: each kind the
+acting seat may play now or at any time, tried with arguments drawn from values legal earlier in
+the game. Scenarios add the neighbours' refusals around every command they play, the matrix for
+every seat awaited after each step, the full text of every refusal they expect, and the final state.
 
 The traces are hashed (a checkpoint every 100 steps, so a failure says where the game first
 went another way). The tests replay them and compare: any change of behaviour or wording in a
@@ -28,6 +30,7 @@ from typing import Any
 
 from engine import games  # noqa: F401  (registers the shipped games)
 from engine.core import Action, Audience, Event, GameState, RuleError, Rules, apply, canonical
+from engine.core.specs import ActionSpec, ParamType
 from engine.registry import get
 from engine.scenario import COMMAND, Scenario, parse
 from engine.simulate import garble, pick
@@ -37,6 +40,8 @@ GAMES_FILE = HERE / "games.json"
 SCENARIOS_FILE = HERE / "scenarios.json"
 SCENARIO_ROOT = HERE.parent / "scenarios"
 CHECKPOINT = 100
+PROBE_EVERY = 3   # one game step out of this many also tries the acting seat's kinds (the matrix)
+MATRIX_TRIES = 3
 PLAYERS = {"p1": "Alice", "p2": "Bob", "p3": "Carol", "p4": "Dan"}
 
 # name -> (game, players, seed, options): every player count of both games, and each OKC module.
@@ -54,6 +59,11 @@ GAMES: dict[str, tuple[str, int, int, dict[str, Any]]] = {
     "okc-3p-night-map": ("okc", 3, 27, {"modules": "night_map"}),
     "okc-3p-travelling-town": ("okc", 3, 28, {"modules": "travelling_town"}),
     "okc-4p-whispering-tower": ("okc", 4, 29, {"modules": "whispering_tower"}),
+    "okc-4p-b": ("okc", 4, 31, {}),
+    "okc-2p-aeronauts": ("okc", 2, 32, {"modules": "aeronauts"}),
+    "okc-3p-legendary-creatures": ("okc", 3, 33, {"modules": "legendary_creatures"}),
+    "okc-4p-negotiating-table": ("okc", 4, 34, {"modules": "negotiating_table"}),
+    "okc-3p-wild-kingdom-cards": ("okc", 3, 35, {"modules": "wild_kingdom_cards"}),
     "okc-2p-modules": ("okc", 2, 30, {"modules": "all"}),
     "okc-3p-modules": ("okc", 3, 24, {"modules": "all"}),
     "okc-4p-modules": ("okc", 4, 25, {"modules": "all"}),
@@ -80,9 +90,60 @@ def _neighbours(rules: Rules, state: GameState, seat: str, action: Action) -> It
             others = [value + 1, value - 1]
         elif isinstance(value, str):
             others = [v for v in rules.suggest(state, seat, action.kind, name) if v != value][:2]
+            if value.lower() != value:   # typed as a player might: the rules read names in any case
+                others.append(value.lower())
         for other in others:
             yield Action.of(action.kind, **{**action.params, name: other})
         yield garble(action, name, value)
+
+
+class _Vocabulary:
+    """The argument values seen in legal actions so far, by kind and parameter: the matrix probes' pool.
+
+    Random games and scenarios reach states that a player's own command rarely tests: the matrix tries
+    every action kind there, its arguments drawn from values that were legal at some point, so each
+    check in a rule meets arguments that are plausible, not only the one the agent chose.
+    """
+
+    def __init__(self) -> None:
+        self.by_kind: dict[tuple[str, str], dict[Any, None]] = {}
+        self.by_name: dict[str, dict[Any, None]] = {}
+        self.dead: set[str] = set()   # kinds of modules the game does not play
+
+    def learn(self, actions: list[Action]) -> None:
+        for a in actions:
+            for name, value in a.args:
+                self.by_kind.setdefault((a.kind, name), {})[value] = None
+                self.by_name.setdefault(name, {})[value] = None
+
+    def candidate(self, spec: ActionSpec, seats: list[str], rng: random.Random) -> Action | None:
+        args: dict[str, Any] = {}
+        for p in spec.params:
+            pool = list(self.by_kind.get((spec.kind, p.name)) or self.by_name.get(p.name) or ())
+            if not pool:
+                pool = {ParamType.INT: [0, 1, 2, 3], ParamType.BOOL: [True, False],
+                        ParamType.SEAT: seats}.get(p.type, list(p.choices))
+            if pool:
+                args[p.name] = rng.choice(pool)
+            elif p.required:
+                return None
+        return Action.of(spec.kind, **args)
+
+
+def _matrix(rules: Rules, state: GameState, seat: str, legal: list[Action], vocab: _Vocabulary,
+            rng: random.Random) -> Iterator[str]:
+    """The kinds ``seat`` may play now, and those it may send at any time, each tried a few times with
+    plausible arguments: what each check of those rules says in this state."""
+    kinds = {a.kind: None for a in legal} | {k: None for k, spec in sorted(rules.actions.items()) if spec.anytime}
+    for kind in kinds:
+        for _ in range(MATRIX_TRIES):
+            action = vocab.candidate(rules.actions[kind], list(state.seats), rng)
+            if action is None or kind in vocab.dead:
+                break
+            said = _refusal(rules, state, seat, action)
+            if said.startswith("refused modules no_module"):   # a module this game does not play: once is enough
+                vocab.dead.add(kind)
+            yield f"probe {seat} {action.dumps()} {said}"
 
 
 def _tell(rules: Rules, state: GameState, events: list[Event], seats: list[str]) -> Iterator[str]:
@@ -132,6 +193,7 @@ def game_trace(game: str, players: int, seed: int, options: dict[str, Any]) -> I
     yield from _tell(rules, state, first, seats)
     title, phase = words.phase_title(state), list(first)
     seen: dict[str, Action] = {}   # the latest legal action of each kind: probed out of its time at phase ends
+    vocab, probes, step = _Vocabulary(), random.Random(seed * 31 + players), 0
     while rules.result(state) is None:
         yield from _decisions(rules, state)
         blocking = [d for d in rules.pending(state) if d.blocking]
@@ -139,6 +201,10 @@ def game_trace(game: str, players: int, seed: int, options: dict[str, Any]) -> I
         legal = rules.legal(state, seat)
         action = pick(rules, state, seat, legal, agent)
         seen.update((a.kind, a) for a in legal)
+        vocab.learn(legal)
+        step += 1
+        if step % PROBE_EVERY == 0:
+            yield from _matrix(rules, state, seat, legal, vocab, probes)
         yield f"legal {seat} " + canonical([a.to_json() for a in legal])
         yield "labels " + " | ".join(words.label(state, seat, a, aud.to(seat)) for a in legal[:30])
         yield f"do {seat} {action.dumps()}"
@@ -166,6 +232,8 @@ class _TracedScenario(Scenario):
     """A scenario that also writes down every refusal in full and what each step told."""
 
     lines: list[str]
+    vocab: _Vocabulary
+    probes: random.Random
 
     def command(self, i: int, step: dict[str, Any]) -> None:
         seat, words = _split_command(step["do"], step.get("as"))
@@ -191,6 +259,12 @@ class _TracedScenario(Scenario):
         if "do" not in step:
             self.lines.extend(_tell(self.rules, self.state, self.all_events[seen:], list(self.state.seats)))
         self.lines.extend(_decisions(self.rules, self.state))
+        if self.rules.result(self.state) is None:   # scenarios reach the rare states: try every awaited seat's kinds
+            for seat in self.state.seats:
+                legal = self.rules.legal(self.state, seat)
+                self.vocab.learn(legal)
+                if self.rules.waits_on(self.state, seat):
+                    self.lines.extend(_matrix(self.rules, self.state, seat, legal, self.vocab, self.probes))
 
 
 def _split_command(text: str, seat: str | None) -> tuple[str | None, str]:
@@ -206,6 +280,7 @@ def _split_command(text: str, seat: str | None) -> tuple[str | None, str]:
 def scenario_trace(path: Path) -> list[str]:
     scenario = _TracedScenario.load(path)
     scenario.lines = []
+    scenario.vocab, scenario.probes = _Vocabulary(), random.Random(scenario_name(path))
     scenario.run()
     scenario.lines.append("final " + scenario.rules.fingerprint(scenario.state))
     return scenario.lines
