@@ -102,6 +102,39 @@ def test_the_draw_step_never_offers_done_first() -> None:
     assert "Character card" in WORDS.question(s, d, seat, AUD.to(seat))
 
 
+def test_the_draw_question_counts_down_to_done_without_zeroes() -> None:
+    s = new(4)
+    while _decision(s).prompt != "fief.draw":
+        d = _decision(s)
+        act(s, d.seats[0], **{"kind": d.default_for(d.seats[0]).kind, **d.default_for(d.seats[0]).params})
+    d = _decision(s)
+    seat = d.seats[0]
+    asked = []
+    for kind in ("draw_character", "draw_fortune"):
+        assert any(a.kind == "draw" for a in RULES.legal(s, seat))
+        asked.append(WORDS.question(s, d, seat, AUD.to(seat)))
+        act(s, seat, "draw", deck=kind.split("_")[1])
+    asked.append(WORDS.question(s, _decision(s), seat, AUD.to(seat)))
+    assert asked[0].startswith("Draw your cards for this round: 2 more cards, at most 1 Character card")
+    assert asked[1].startswith("Draw your cards for this round: 1 more card, Fortune cards only")
+    assert asked[2].startswith("You have drawn all your cards for this round.")
+    assert not any(" 0 " in q for q in asked)
+
+
+def test_a_retainer_handed_to_a_noble_with_one_is_worded_as_a_swap() -> None:
+    s = new(4)
+    d = g(s)
+    giver, receiver = d.families["red"].nobles[:2]
+    kept = d.nobles[receiver].retainer
+    assert d.nobles[giver].retainer and kept
+    d.nobles[receiver].retainer = None
+    gift = Action.of("give_retainer", giver=giver, receiver=receiver)
+    assert " gives " in WORDS.label(s, "ann", gift, AUD.to("ann"))
+    d.nobles[receiver].retainer = kept
+    swap = WORDS.label(s, "ann", gift, AUD.to("ann"))
+    assert " swaps " in swap and "'s " in swap and " gives " not in swap
+
+
 def test_a_step_without_choice_is_skippable_and_one_with_moves_is_not() -> None:
     s = _moving()
     for nid in g(s).families["red"].nobles:

@@ -71,13 +71,15 @@ GAMES: dict[str, tuple[str, int, int, dict[str, Any]]] = {
 
 
 def _refusal(rules: Rules, state: GameState, seat: str, action: Action) -> str:
-    """What the rules say to ``action`` here: its refusal in full, or its first event kinds."""
+    """What the rules say to ``action`` here: its refusal in full, or its first event kinds and how the
+    thread would read them."""
     probe = rules.copy(state)
     try:
         events = apply(rules, probe, seat, action)
     except RuleError as err:
         return f"refused {err.section} {err.code} {err} | {canonical(err.legal)}"
-    return "applies " + ",".join(e.kind for e in events[:4])
+    told = " / ".join(rules.words().events(probe, events, Audience(None, PLAYERS)))
+    return "applies " + ",".join(e.kind for e in events[:4]) + " | " + told
 
 
 def _neighbours(rules: Rules, state: GameState, seat: str, action: Action) -> Iterator[Action]:

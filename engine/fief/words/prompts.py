@@ -132,6 +132,11 @@ def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
         total, chars = draw_limits(g, p)
         left = max(0, total - p.drawn)
         chars_left = max(0, chars - p.drawn_characters)
+        if left == 0:
+            return "You have drawn all your cards for this round. Discard if you wish, then choose Done drawing."
+        if chars_left == 0:
+            return (f"Draw your cards for this round: {plural(left, 'more card')}, Fortune cards only (you have "
+                    "your Character cards). You may discard first.")
         return (f"Draw your cards for this round: {plural(left, 'more card')}, at most "
                 f"{plural(chars_left, 'Character card')} among them. You may discard first.")
     if what == "purchase" and p is not None:
@@ -262,9 +267,12 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
         levy += [f"Tithe on {N.district(v('tithe'))}"] if v("tithe") else []
         return f"Tax: {join_words(levy) or 'no levy'}"
     if k == "give_retainer":
-        giver = g.nobles.get(str(v("giver")))
+        giver, receiver = g.nobles.get(str(v("giver"))), g.nobles.get(str(v("receiver")))
         ret = N.retainer(giver.retainer) if giver and giver.retainer else "the retainer"
         price = f" for {N.shillings(int(v('price')))}" if v("price") else ""
+        if receiver is not None and receiver.retainer:   # 2.12: a noble holds one retainer, so this is a swap
+            return (f"{N.noble(g, v('giver'))} swaps {ret} for {N.noble(g, v('receiver'))}'s "
+                    f"{N.retainer(receiver.retainer)}{price}")
         return f"{N.noble(g, v('giver'))} gives {ret} to {N.noble(g, v('receiver'))}{price}"
     if k == "mata":
         return f"Mata: swap {N.card(v('card'))} with {N.seat_player(g, str(v('target')), aud)}"
