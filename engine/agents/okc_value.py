@@ -16,6 +16,7 @@ from engine.okc.board import region_of
 from engine.okc.cards import kcard, strength
 from engine.okc.modules.legendary_creatures import NAME as CREATURES
 from engine.okc.modules.legendary_creatures import content as creature_content
+from engine.okc.modules.legendary_creatures import lc
 from engine.okc.state import Okc
 
 LORE = 0.5
@@ -36,7 +37,7 @@ def scores(g: Okc) -> dict[str, float]:
                      + SUPPORTER * p.supporters + KINGDOM * len(p.kingdom)
                      + (FAVOUR if g.favour_holder == seat else 0.0)
                      + (CREATURE - CARD) * sum(1 for c in p.hand if c in CREATURE_CARDS))
-    creatures = g.extra.get(CREATURES)
+    creatures = lc(g) if CREATURES in g.extra else None
     for reg in g.regions:
         if reg.resolved:
             continue

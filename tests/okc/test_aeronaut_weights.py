@@ -86,3 +86,4 @@ def test_random_players_claim_the_ship_regularly_without_the_visit_crowding_out_
     assert seen.get("okc.ship_claimed", 0) >= 2                           # in 4 of 200 games, unweighted
     assert seen.get("okc.aeronaut_taken", 0) >= 2 * games
     assert seen["okc.aeronauts_visited"] <= 0.4 * seen["okc.claim"]        # most claims still take a reward
+
