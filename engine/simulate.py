@@ -221,6 +221,18 @@ def garble(action: Action, name: str, value: object) -> Action:
     return Action.of(action.kind, **{**action.params, name: bad})
 
 
+def seat_counts(rules: Rules, options: dict[str, Any]) -> list[int]:
+    """The numbers of players the options allow, in order (OKC's Negotiating Table needs 3 or 4)."""
+    out = []
+    for n in range(rules.min_seats, rules.max_seats + 1):
+        try:
+            rules.check_options(n, {**rules.default_options(n), **options})
+        except RuleError:
+            continue
+        out.append(n)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.simulate", description=__doc__.split("\n")[0])
     parser.add_argument("game", help=f"one of: {', '.join(names())} (or module:ATTR)")
@@ -244,7 +256,9 @@ def main(argv: list[str] | None = None) -> int:
     for item in args.option:
         key, _, value = item.partition("=")
         options[key] = int(value) if value.lstrip("-").isdigit() else value
-    counts = list(range(rules.min_seats, rules.max_seats + 1))
+    counts = seat_counts(rules, options)
+    if not counts:
+        parser.error("no number of players allows these options")
     total_decisions, total_seconds = 0, 0.0
     coverage: dict[str, int] = {}
     goals: dict[str, int] = {}

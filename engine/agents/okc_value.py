@@ -4,13 +4,19 @@ One number per seat, in Influence: Influence itself (the score, p.33), Lore at i
 rate (2 Lore for 1 Influence without a Site of Power, p.45), the Kingdom's Favour (it breaks ties
 and has uses left), cards in hand and Supporters on the board (what the seat can still commit),
 Kingdom cards held, and the Regions still to clash: the seat with the greatest Strength there
-(cards and Supporters, p.28) is counted as likely to take the Region's reward. Read on a sampled
-game (``Rules.determinize``), never on the true one.
+(cards and Supporters, p.28) is counted as likely to take the Region's reward. With Legendary Creatures
+(Wild Kingdom), a creature card in hand counts as the strong card it is, and one still in the Supply counts
+where its owner's creature stands in a Region they contest without leading (losing there brings the card to
+hand, before rewards). Read on a sampled game (``Rules.determinize``), never on the true one.
 """
 
 from __future__ import annotations
 
+from engine.okc.board import region_of
 from engine.okc.cards import kcard, strength
+from engine.okc.modules.legendary_creatures import NAME as CREATURES
+from engine.okc.modules.legendary_creatures import content as creature_content
+from engine.okc.modules.legendary_creatures import lc
 from engine.okc.state import Okc
 
 LORE = 0.5
@@ -20,6 +26,8 @@ CARD = 0.3
 SUPPORTER = 0.15
 KINGDOM = 0.4
 REGION = 1.5           # expected worth of leading a Region still to be resolved
+CREATURE = 0.9         # a creature card (Strength 7 to 9): in hand, or in reach from the Supply
+CREATURE_CARDS = frozenset(creature_content().cards)
 
 
 def scores(g: Okc) -> dict[str, float]:
@@ -27,7 +35,9 @@ def scores(g: Okc) -> dict[str, float]:
     for seat, p in g.players.items():
         out[seat] = (p.influence + (LORE_WITH_SITE if p.site else LORE) * p.lore + CARD * len(p.hand)
                      + SUPPORTER * p.supporters + KINGDOM * len(p.kingdom)
-                     + (FAVOUR if g.favour_holder == seat else 0.0))
+                     + (FAVOUR if g.favour_holder == seat else 0.0)
+                     + (CREATURE - CARD) * sum(1 for c in p.hand if c in CREATURE_CARDS))
+    creatures = lc(g) if CREATURES in g.extra else None
     for reg in g.regions:
         if reg.resolved:
             continue
@@ -46,4 +56,9 @@ def scores(g: Okc) -> dict[str, float]:
         top = [s for s, v in contenders.items() if v == best]
         for s in top:
             out[s] += REGION / len(top)
+        if creatures:
+            for s in present.difference(top):
+                where = creatures["pieces"].get(s)
+                if creatures["supply"].get(s) and where and region_of(g, where) == reg.id:
+                    out[s] += CREATURE
     return out

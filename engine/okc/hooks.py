@@ -89,7 +89,8 @@ class Module:
     order: ClassVar[int] = 90
     # The fewest players the module is played with (``modules=all`` leaves it out below that).
     min_seats: ClassVar[int] = 2
-    # Random agents' weights for the module's actions (kind -> weight(state, seat, action)); never rules.
+    # Random agents' weights while the module is active, for its own actions or base ones (kind ->
+    # weight(state, seat, action); ``OkcRules.agent_weights``); never rules.
     weights: ClassVar[dict[str, Callable[[GameState, str, Action], float]]] = {}
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
@@ -225,14 +226,6 @@ def merged(base: dict[str, Any], names: list[str], attr: str, cache: dict[Any, d
         for m in mods:
             table.update(getattr(m, attr))
         cache[key] = table
-    return table
-
-
-def agent_weights() -> dict[str, Callable[[GameState, str, Action], float]]:
-    """Every registered module's random-agent weights, by action kind (``OkcRules.agent_weight``)."""
-    table: dict[str, Callable[[GameState, str, Action], float]] = {}
-    for m in MODULES.values():
-        table.update(m.weights)
     return table
 
 

@@ -6,12 +6,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Action, Decision, GameState, Result, Rules, View
+from engine.core import Action, Decision, Event, GameState, Result, Rules, View
 from engine.core.rules import clone, reseed
 from engine.core.words import Words
-from engine.okc import actions, consistency, endgame, play, setup, views
+from engine.okc import actions, consistency, coverage, endgame, play, setup, views
 from engine.okc.allies import is_ally
-from engine.okc.hooks import active, agent_weights
+from engine.okc.hooks import active, merged
 from engine.okc.phase import phase_label
 from engine.okc.state import Okc
 
@@ -28,6 +28,11 @@ class OkcRules(Rules):
                        "okc.boon_resolved": "boon", "okc.boons_discarded": "why", "okc.ally_bid": "bid",
                        "okc.wild_gained": "card", "okc.outrage": "why", "okc.agreement_fulfilled": "how",
                        "okc.alliance_votes": "agreed"}
+    # Issue 15: what playouts with the Wild Kingdom modules must reach, one count each (--coverage).
+    coverage_goals = coverage.GOALS
+
+    def coverage_marks(self, state: GameState, event: Event) -> tuple[str, ...]:
+        return coverage.marks(event)
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return setup.default_options(seats)
@@ -77,16 +82,14 @@ class OkcRules(Rules):
     def phase(self, state: GameState) -> str:
         return phase_label(state.data)
 
-    def agent_weight(self, state: GameState, seat: str, action: Action) -> float:
-        """Modules weigh their own actions for random agents (the Negotiating Table's offers); 1.0 otherwise."""
-        weigh = WEIGHTS.get(action.kind)
-        return weigh(state, seat, action) if weigh is not None else 1.0
-
     def agent_weights(self, state: GameState, seat: str, legal: list[Action]) -> list[float] | None:
-        """Uniform (None) unless a module weighs one of the actions: base-game playouts are unchanged."""
-        if not state.data.modules or not any(a.kind in WEIGHTS for a in legal):
+        """The active modules weigh actions for random agents (the Negotiating Table's offers, the Aeronauts'
+        Visit); uniform (None) where none of theirs is legal or all weigh 1: base-game playouts are unchanged."""
+        table = merged({}, state.data.modules, "weights", _WEIGHT_TABLES)
+        if not table or not any(a.kind in table for a in legal):
             return None
-        return [self.agent_weight(state, seat, a) for a in legal]
+        weights = [weigh(state, seat, a) if (weigh := table.get(a.kind)) is not None else 1.0 for a in legal]
+        return None if all(w == 1.0 for w in weights) else weights
 
     def words(self) -> Words:
         """OKC's wording (engine/okc/words/): one instance, shared by every game."""
@@ -118,7 +121,7 @@ class OkcRules(Rules):
         return twin
 
 
-WEIGHTS = agent_weights()
+_WEIGHT_TABLES: dict[Any, dict[str, Any]] = {}
 
 
 def safe_regions(g: Okc) -> set[str]:

@@ -77,3 +77,15 @@ def test_allies_under_random_play_with_every_check(seats: int) -> None:
     playout = Playout(AlliedOkc(), [f"p{i + 1}" for i in range(seats)], 40 + seats, {"modules": "travelling_town"})
     assert playout.rules.result(playout.run()) is not None
     assert playout.event_counts.get("okc.ally_bid", 0) > 0 and playout.event_counts.get("okc.ally_placed", 0) > 0
+
+
+def test_the_coverage_run_cycles_only_the_player_counts_the_modules_allow(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.simulate import main, seat_counts
+
+    assert seat_counts(RULES, {"modules": "negotiating_table"}) == [3, 4]
+    assert seat_counts(RULES, {"modules": "all"}) == seat_counts(RULES, {}) == [2, 3, 4]
+    assert main(["okc", "--games", "2", "--seed", "8", "--option", "modules=negotiating_table", "--no-check",
+                 "--coverage"]) == 0
+    out = capsys.readouterr().out
+    assert "game 1: 3 players" in out and "game 2: 4 players" in out
+    assert "Negotiating Table: barter accepted:" in out and "Wild Kingdom card played: Sky-Fire: 0" in out

@@ -162,6 +162,12 @@ class Aeronauts(Module):
     def content(self) -> ModulePack:
         return content()
 
+    @property
+    def weights(self) -> dict[str, Any]:   # type: ignore[override]
+        from engine.okc.modules.aeronauts.playoutweights import WEIGHTS
+
+        return WEIGHTS
+
     def setup(self, state: GameState) -> None:
         """I: the Starting Location; II: shuffle the four cards and remove one unseen; III: the deck."""
         g: Okc = state.data
