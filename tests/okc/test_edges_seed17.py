@@ -1,0 +1,77 @@
+"""OKC edges the seed-17 mutation sample (make mutate) found unchecked: a hand over the Hand Size
+when another player is already discarding (p.47), how much Lore a theft reports (steal effects) and
+which card an Autumn command's effects come from (p.33)."""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.okc.deck import discard_down
+from engine.okc.effects import _steal_from
+from engine.okc.state import Job
+from tests.okc.helpers import data, do, find, game
+
+
+def _attrition(g, seat):
+    return [j for j in g.jobs if j.seat == seat and j.ctx.get("attrition")]
+
+
+def test_p47_a_hand_over_its_size_discards_even_while_another_player_discards():
+    state = game(2)
+    g = data(state)
+    g.jobs = [Job("p2", [{"do": "discard", "amount": 1}], {"attrition": True})]
+    p = g.players["p1"]
+    p.hand = p.hand + [p.hand[0]] * (p.hand_size + 2 - len(p.hand))
+    discard_down(state, "p1")
+    (job,) = _attrition(g, "p1")
+    assert job.steps == [{"do": "discard", "amount": 2}] and g.jobs[0] is job
+    discard_down(state, "p1")                                   # already discarding: no second job
+    assert len(_attrition(g, "p1")) == 1 and len(_attrition(g, "p2")) == 1
+
+
+def test_p47_a_hand_at_its_size_discards_nothing():
+    state = game(2)
+    g = data(state)
+    g.jobs = []
+    p = g.players["p1"]
+    p.hand = (p.hand * p.hand_size)[:p.hand_size]
+    discard_down(state, "p1")
+    assert g.jobs == []
+
+
+def _stolen(what: str, has: int, n: int):
+    state = game(2)
+    g = data(state)
+    events: list[Event] = []
+    state.emit = events.append  # type: ignore[method-assign]
+    if what == "lore":
+        g.players["p2"].lore = has
+    else:
+        g.players["p2"].influence = has
+    _steal_from(state, "p1", "p2", what, n, "test")
+    (stole,) = [e for e in events if e.kind == "okc.stole"]
+    return g, stole
+
+
+def test_a_theft_of_lore_reports_what_was_taken_no_more_than_the_victim_had():
+    g, stole = _stolen("lore", 1, 2)
+    assert stole.data["amount"] == 1 and g.players["p2"].lore == 0
+    g, stole = _stolen("lore", 3, 2)
+    assert stole.data["amount"] == 2 and g.players["p2"].lore == 1
+
+
+def test_a_theft_of_influence_reports_what_was_taken_no_more_than_the_victim_had():
+    g, stole = _stolen("influence", 1, 2)
+    assert stole.data["amount"] == 1 and g.players["p2"].influence == 0
+    assert g.players["p1"].influence >= 1
+
+
+def test_p33_an_autumn_commands_gain_names_its_card():
+    state = game(2)
+    g = data(state)
+    g.secret = None
+    g.players["p1"].hand = ["nobility.treasury"]
+    g.turn_queue = list(g.order)
+    g.step, g.season = "autumn", "autumn"
+    events = do(state, "p1", "command card:nobility.treasury")
+    (gain,) = find(events, "okc.influence")
+    assert gain.data["why"] == "autumn:nobility.treasury" and gain.data["amount"] == 2
