@@ -13,7 +13,7 @@ from engine.fief import deals, elections, fortune, retainers
 from engine.fief.battle.fight import check_declare
 from engine.fief.battle.sides import INVADERS, targets_in
 from engine.fief.commands import city_arg
-from engine.fief.state import SeaCard, Siege
+from engine.fief.state import MAP, SeaCard, Siege
 from tests.fief.helpers import defaults_until, do, g, give_card, place, started
 
 
@@ -269,3 +269,140 @@ def test_random_agents_lean_to_accepting_a_marriage_or_a_deal_and_nothing_else()
         no = RULES.agent_weight(s, "bob", Action.of("respond", request=r.id, accept=False))
         assert (yes, no) == (ACCEPT_WEIGHTS.get(kind, 1.0), 1.0)
     assert ACCEPT_WEIGHTS["marriage"] > ACCEPT_WEIGHTS["deal"] > 1.0
+
+
+# -- the same checks' other edges -----------------------------------------------------------------
+def _oxford_battle():
+    s = _at(7, "battle")
+    d = g(s)
+    for nid in ("william", "walter"):
+        d.nobles[nid].city, d.nobles[nid].outskirts = "Oxford", False
+    place(s, "red", "Oxford", "men")
+    place(s, "blue", "Oxford", "men", control=False)
+    return s, d
+
+
+def test_7_0_a_battle_needs_a_free_noble_troops_and_a_foe_once_a_phase():
+    s, d = _oxford_battle()
+    assert check_declare(d, "red", "Oxford", "blue", None) == "battle"
+    assert check_declare(d, "red", "Oxford", "blue", "walter") == "battle"
+    err = _refusal(check_declare, d, "red", "Oxford", "blue", "matilda")     # matilda is not in Oxford
+    assert (err.section, err.code, err.legal) == ("7.2", "target", ["walter"])
+    err = _refusal(check_declare, d, "red", "Oxford", "green", None)
+    assert (err.section, err.code, err.legal) == ("7.0", "no_enemy", ["blue"])
+    assert _refusal(check_declare, d, "red", "Atlantis", "blue", None).code == "city"
+    d.war.fought.append("Oxford|red|blue")
+    err = _refusal(check_declare, d, "red", "Oxford", "blue", None)
+    assert (err.section, err.code, err.legal) == ("7.0", "fought", "done")
+    d.war.fought.clear()
+    d.seas["VI"].append(SeaCard("storms-1", "storms"))
+    assert _refusal(check_declare, d, "red", "Oxford", "blue", None).code == "storms"
+    d.seas["VI"].clear()
+    d.cities["Oxford"].stacks["red"].troops = []
+    assert _refusal(check_declare, d, "red", "Oxford", "blue", None).code == "no_troops"
+    d.cities["Oxford"].stacks["red"].troops = ["men"]
+    d.nobles["william"].captor = "blue"
+    assert _refusal(check_declare, d, "red", "Oxford", "blue", None).code == "no_noble"
+
+
+def test_7_0_the_foes_in_a_city_are_the_other_families_present_there():
+    s, d = _oxford_battle()
+    assert targets_in(d, "Oxford", "red") == ["blue"]
+    d.nobles["arthur"].city, d.nobles["arthur"].outskirts = "Oxford", False     # a free noble alone counts
+    assert targets_in(d, "Oxford", "red") == ["blue", "green"]
+    d.cities["Oxford"].stacks["blue"].troops = []
+    d.nobles["walter"].city = "London"
+    assert targets_in(d, "Oxford", "red") == ["green"]                          # blue left: no foe
+
+
+def test_9_1_a_deal_gives_only_what_the_giver_has_and_what_a_deal_can_carry():
+    s = _at(2, "play")
+    d = g(s)
+    d.players["ann"].shillings = 3
+    deals.check_side(d, "ann", "bob", {"shillings": 3})
+    err = _refusal(deals.check_side, d, "ann", "bob", {"shillings": 4})
+    assert (err.section, err.code, err.legal) == ("2.15", "funds", "0-3")
+    deals.check_side(d, "ann", "bob", {"shillings": 4}, purse=False)            # set aside already
+    assert _refusal(deals.check_side, d, "ann", "bob", {"horses": 1}).code == "deal_goods"
+    give_card(s, "ann", "tax-1")
+    deals.check_side(d, "ann", "bob", {"cards": ["tax-1"]})
+    for cards in (["tax-2"], ["tax-1", "tax-1"]):
+        assert _refusal(deals.check_side, d, "ann", "bob", {"cards": cards}).code == "not_in_hand"
+    deals.check_side(d, "ann", "bob", {"cards": ["tax-2"]}, hand=False)         # the other hand stays unknown
+    d.families["red"].pigeons = 0
+    err = _refusal(deals.check_side, d, "ann", "bob", {"shillings": 1})
+    assert (err.section, err.code) == ("2.15", "no_pigeon")
+    err = _refusal(deals.check_side, d, "ann", "bob", {"vote": "william"})
+    assert (err.section, err.code, err.legal) == ("9.1", "deal_vote", "none now")
+
+
+def test_9_1_a_tie_for_the_lead_names_the_tied_candidates():
+    s = _at(1, "ballot")
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I"]
+    d.nobles["walter"].titles = ["lord:II"]
+    d.politics.candidates = ["william", "walter"]
+    d.politics.ballots = {"red": ["william", "walter"], "blue": ["walter", ""]}
+    events: list = []
+    s.emit = events.append  # type: ignore[method-assign]
+    elections.tally(s, d)
+    revealed = next(e for e in events if e.kind == "election.revealed")
+    assert revealed.data["totals"] == {"william": 1, "walter": 1}
+    assert next(e for e in events if e.kind == "election.failed").data == {"tied": ["walter", "william"], "votes": 1}
+    assert d.politics.candidates == [] and d.politics.ballots == {}
+
+
+def test_2_8_a_tax_names_a_region_or_district_the_family_may_tax():
+    s = _at(2, "play")
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I", "bishop:york"]
+    d.families["red"].treasures = 2
+    give_card(s, "ann", "tax-1")
+    err = _refusal(fortune.check_tax, d, "red", "tax-1", "II", None)
+    assert (err.section, err.code, err.legal) == ("2.8", "tallage", ["I"])
+    err = _refusal(fortune.check_tax, d, "red", "tax-1", None, "exeter")
+    assert (err.section, err.code, err.legal) == ("2.8", "tithe", ["york"])
+    d.seas[MAP.regions["I"].sea].append(SeaCard("tax-2", "tax", by="blue", tallage="I"))
+    err = _refusal(fortune.check_tax, d, "red", "tax-1", "I", None)
+    assert (err.section, err.code, err.legal) == ("2.9", "taxed", "none")
+    fortune.check_tax(d, "red", "tax-1", None, "york")
+
+
+def test_9_1_the_for_markers_on_one_candidate_add_up():
+    s = _at(1, "ballot")
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I"]
+    d.nobles["walter"].titles = ["lord:II", "lord:III"]
+    d.nobles["edward"].titles = ["archbishop:york"]
+    d.politics.candidates = ["william", "walter"]
+    d.politics.ballots = {"red": ["william", ""], "yellow": ["william", ""], "blue": ["walter", ""]}
+    events: list = []
+    s.emit = events.append  # type: ignore[method-assign]
+    elections.tally(s, d)
+    assert next(e for e in events if e.kind == "election.revealed").data["totals"] == {"william": 3, "walter": 1}
+    assert "king" in d.nobles["william"].titles
+
+
+# -- 11.1 hiring Crossbowmen: the count and the price at their edges --------------------------------
+def test_11_1_hiring_takes_one_to_the_crossbowmen_left_for_exactly_two_shillings_each():
+    from engine.fief import mercenaries
+    s = started(4, 1)
+    for p in g(s).players.values():
+        p.done_discarding = True
+    g(s).flow.step = "play"
+    d = g(s)
+    give_card(s, "ann", "mercenary-french")
+    d.players["ann"].shillings = 10
+    do(s, "ann", "play_board_card card:mercenary-french")
+    d.players["ann"].shillings = 6
+    assert mercenaries.check_hire(d, "ann", None, "red", "Berwick", 3) == "mercenary-french"
+    for count in (0, 4):
+        err = _refusal(mercenaries.check_hire, d, "ann", None, "red", "Berwick", count)
+        assert (err.section, err.code, err.legal) == ("11.1", "crossbows_left", [1, 2, 3])
+    d.players["ann"].shillings = 5
+    err = _refusal(mercenaries.check_hire, d, "ann", None, "red", "Berwick", 3)
+    assert (err.section, err.code) == ("11.1", "shillings")
+    assert _refusal(mercenaries.check_hire, d, "ann", None, "red", "Berwick", 1, -1).code == "price"
+    mercenaries.check_hire(d, "ann", None, "red", "Berwick", 1, 0)
+    err = _refusal(mercenaries.check_hire, d, "bob", None, "blue", "Whitby", 1)
+    assert (err.section, err.code) == ("11.1", "no_mercenaries")

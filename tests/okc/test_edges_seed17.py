@@ -60,9 +60,27 @@ def test_a_theft_of_lore_reports_what_was_taken_no_more_than_the_victim_had():
 
 
 def test_a_theft_of_influence_reports_what_was_taken_no_more_than_the_victim_had():
+    state = game(2)
+    before = data(state).players["p1"].influence
     g, stole = _stolen("influence", 1, 2)
     assert stole.data["amount"] == 1 and g.players["p2"].influence == 0
-    assert g.players["p1"].influence >= 1
+    assert g.players["p1"].influence == before + 1
+
+
+def test_a_theft_from_the_regions_opponents_takes_only_from_those_with_a_card_or_supporters_there():
+    from engine.okc.effects import s_steal
+    from engine.okc.state import Placed
+    state = game(4)
+    g = data(state)
+    reg = g.regions[0]
+    reg.cards, reg.supporters = [Placed("x", "p2")], {"p3": 1, "p1": 2}
+    for p in g.players.values():
+        p.influence = 5
+    step = {"do": "steal", "what": "influence", "amount": 2, "from": "region_opponents"}
+    s_steal(state, "p1", step, {"region": reg.id, "source": "test"}, None)
+    assert {s: p.influence for s, p in g.players.items()} == {"p1": 9, "p2": 3, "p3": 3, "p4": 5}
+    s_steal(state, "p1", {**step, "from": "each_opponent"}, {"source": "test"}, None)
+    assert {s: p.influence for s, p in g.players.items()} == {"p1": 15, "p2": 1, "p3": 1, "p4": 3}
 
 
 def test_p33_an_autumn_commands_gain_names_its_card():
