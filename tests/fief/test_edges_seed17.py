@@ -406,3 +406,23 @@ def test_11_1_hiring_takes_one_to_the_crossbowmen_left_for_exactly_two_shillings
     mercenaries.check_hire(d, "ann", None, "red", "Berwick", 1, 0)
     err = _refusal(mercenaries.check_hire, d, "bob", None, "blue", "Whitby", 1)
     assert (err.section, err.code) == ("11.1", "no_mercenaries")
+
+
+def test_4_0_only_a_noble_of_ones_own_with_a_sergeant_ready_musters():
+    s = _at(4, "purchase")
+    d = g(s)
+    n = d.nobles["william"]
+    n.retainer, n.city, n.outskirts = "sergeant-1", "York", False
+    place(s, "red", "York", "men")
+    err = _refusal(retainers.check_muster, d, "red", "walter")
+    assert (err.section, err.code, err.legal) == ("4.0", "not_yours", ["william", "lucia"])
+    err = _refusal(retainers.check_muster, d, "red", "lucia")
+    assert (err.section, err.code, err.legal) == ("4.0", "retainer", ["william"])
+    n.spent = True
+    assert _refusal(retainers.check_muster, d, "red", "william").legal == "no sergeant ready"
+    n.spent, n.outskirts = False, True
+    err = _refusal(retainers.check_muster, d, "red", "william")
+    assert (err.code, err.legal) == ("muster_city", "a noble in a controlled city")
+    n.outskirts = False
+    d.cities["York"].controller = "blue"
+    assert _refusal(retainers.check_muster, d, "red", "william").code == "muster_city"

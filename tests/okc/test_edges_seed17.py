@@ -93,3 +93,15 @@ def test_p33_an_autumn_commands_gain_names_its_card():
     events = do(state, "p1", "command card:nobility.treasury")
     (gain,) = find(events, "okc.influence")
     assert gain.data["why"] == "autumn:nobility.treasury" and gain.data["amount"] == 2
+
+
+def test_p33_a_day_commands_effects_name_its_card_and_the_clash_region():
+    from tests.okc.helpers import spring_actions, to_summer
+    state = game(2)
+    g = data(state)
+    spring_actions(state, {"p1": {"highlands": "nobility.ruse"}, "p2": {}},
+                   hands={"p1": ["nobility.c9", "nobility.c8", "nobility.c6"]})
+    to_summer(state)
+    do(state, "p1", "command card:nobility.ruse")
+    assert g.choice is not None and g.choice.kind == "ambush"
+    assert g.choice.ctx == {"region": "highlands", "card": "nobility.ruse", "source": "day:nobility.ruse"}
