@@ -426,3 +426,32 @@ def test_4_0_only_a_noble_of_ones_own_with_a_sergeant_ready_musters():
     n.outskirts = False
     d.cities["York"].controller = "blue"
     assert _refusal(retainers.check_muster, d, "red", "william").code == "muster_city"
+
+
+def test_a_region_typed_as_a_number_a_numeral_or_its_name_names_the_map_region():
+    from engine.fief.commands import region_arg
+    assert [region_arg(x) for x in ("1", "6", " iv ", "wales", "South East")] == ["I", "VI", "IV", "II", "VI"]
+    assert [region_arg(x) for x in ("0", "7", "Atlantis")] == ["0", "7", "ATLANTIS"]   # left for the refusal
+
+
+def test_a_command_out_of_turn_is_refused_naming_whom_the_table_waits_on():
+    from engine.fief.commands import task_for, turn
+    from engine.fief.state import Task
+    s = _at(5, "move")
+    d = g(s)
+    first = d.flow.queue[0]
+    seat = d.families[first].seat
+    other = next(x for x in d.players if x != seat)
+    assert turn(d, seat, ("move",), "5.0") == first
+    err = _refusal(turn, d, other, ("move",), "5.0")
+    assert (err.section, err.code, err.legal) == ("turn", "not_your_turn", f"waiting on {seat}")
+    err = _refusal(turn, d, seat, ("purchase",), "4.0")
+    assert (err.section, err.code, err.legal) == ("4.0", "wrong_step", "during the purchase step")
+    err = _refusal(task_for, d, seat, "plague", "2.5")
+    assert (err.section, err.code, err.legal) == ("2.5", "no_task", "no decision pending")
+    d.tasks.append(Task("plague", first, city="York", count=1))
+    assert task_for(d, seat, "plague", "2.5") is d.tasks[0]
+    err = _refusal(task_for, d, other, "plague", "2.5")
+    assert (err.code, err.legal) == ("no_task", f"waiting on {seat}")
+    err = _refusal(turn, d, seat, ("move",), "5.0")
+    assert (err.section, err.code, err.legal) == ("5.0", "task_first", f"waiting on {seat}")
