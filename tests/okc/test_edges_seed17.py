@@ -105,3 +105,22 @@ def test_p33_a_day_commands_effects_name_its_card_and_the_clash_region():
     do(state, "p1", "command card:nobility.ruse")
     assert g.choice is not None and g.choice.kind == "ambush"
     assert g.choice.ctx == {"region": "highlands", "card": "nobility.ruse", "source": "day:nobility.ruse"}
+
+
+def test_p47_drawing_past_an_empty_deck_reshuffles_then_discards_down_and_stops_when_nothing_is_left():
+    from engine.okc.deck import attrition, draw, draw_up
+    state = game(2)
+    g = data(state)
+    g.jobs = []
+    p = g.players["p1"]
+    p.hand_size, p.hand, p.deck, p.discard = 4, ["nobility.c8"] * 4, [], ["nobility.c6", "nobility.c7"]
+    assert draw(state, "p1", 3) == 2                            # both cards, then nothing left to shuffle
+    assert p.hand_size == 3 and len(p.hand) == 6 and p.deck == [] and p.discard == []
+    (job,) = _attrition(g, "p1")
+    assert job.steps == [{"do": "discard", "amount": 3}]
+    lowered = [e for e in state.take_events() if e.kind == "okc.attrition"]
+    assert [e.data["lowered"] for e in lowered] == [True]
+    assert not attrition(state, "p1")                           # an empty discard pile: no Attrition
+    p.hand = []
+    draw_up(state, "p1")
+    assert p.hand == [] and p.hand_size == 3
