@@ -124,8 +124,6 @@ def check_offer(g: Fief, by: str, to: str, give: Bundle, take: Bundle) -> None:
         raise RuleError("9.1", "a deal gives or asks for something", code="empty_deal", legal="give_... or take_...")
     if int(give.get("shillings", 0)) < 0 or int(take.get("shillings", 0)) < 0:
         raise RuleError("9.1", "shillings in a deal are counted from 1 up", code="funds", legal="a positive amount")
-    if g.flow.step == "start":
-        raise RuleError("9.1", "deals begin once every family has set up", code="deal_time", legal="later")
     check_side(g, by, to, give)
     check_side(g, to, by, take, purse=False, hand=False)     # the other player's purse and hand stay unknown
     check_hands(g, by, to, give, take)

@@ -74,7 +74,7 @@ def tally(state: GameState, g: Fief) -> None:
     state.emit(Event.public("election.revealed", ballots={f: {"for": b[0] or None, "decoy": b[1] or None}
                                                            for f, b in sorted(p.ballots.items())},
                             weights=weights, totals=totals))
-    top = max(totals.values(), default=0)
+    top = max(totals.values())   # the ballot step is held only with a candidate declared
     leaders = [c for c, v in totals.items() if v == top]
     p.candidates, p.ballots = [], {}
     p.pledges = {s: v for s, v in p.pledges.items() if v in ("tax_for", "tax_against")}

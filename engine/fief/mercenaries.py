@@ -120,8 +120,6 @@ def check_hire(g: Fief, seat: str, card: str | None, family: str, city: str, cou
     if count < 1 or count > m.on_card:
         raise RuleError("11.1", f"{m.on_card} Crossbowmen wait on the card", code="crossbows_left",
                         legal=list(range(1, m.on_card + 1)) or "none")
-    if family not in g.families:
-        raise RuleError("11.1", "name a family", code="family", legal=sorted(g.families))
     cities = hire_cities(g, family)
     if city not in cities:
         raise RuleError("11.1", "a Crossbowman is hired where the family stands or into a city it controls (ruling M4)",

@@ -366,8 +366,8 @@ def _inside(g: Fief, city: str, family: str) -> bool:
                for n in g.nobles.values())
 
 
-def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool = True,
-           came_with: list[str] | None = None) -> None:
+def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool,
+           came_with: list[str]) -> None:
     """5.0/5.1: take an empty city, join one's own, or stand on the outskirts of another's."""
     city, fam = step.dest, step.family
     c = g.cities[city]
@@ -381,7 +381,7 @@ def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool = T
         if st:
             st.outskirts = True
         state.emit(Event.public("noble.outskirts", noble=n.id, family=fam, city=city, controller=None))
-        plague_on_entry(state, g, step, came_with or [])
+        plague_on_entry(state, g, step, came_with)
         return
     if c.controller is None and not others:
         c.controller = fam
@@ -404,7 +404,7 @@ def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool = T
                 g.requests.ask(state, "enter", g.families[fam].seat, g.families[c.controller].seat,
                                default=False, noble=n.id, city=city, family=fam, holder=c.controller)
     discover_relic(state, g, n.id, city)
-    plague_on_entry(state, g, step, came_with or [])
+    plague_on_entry(state, g, step, came_with)
 
 
 def discover_relic(state: GameState, g: Fief, nid: str, city: str) -> None:

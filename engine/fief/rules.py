@@ -59,6 +59,8 @@ POLITICS_WEIGHTS = {"nominate": 6.0, "convene_parliament": 8.0, "award_garter": 
                     "buy_title": 40.0, "grant_title": 40.0, "danegeld": 10.0, "intervene": 6.0, "deal": 3.0}
 # Random agents play the Opportunity cards now and then rather than at the first chance (10.0).
 AGENT_WEIGHTS = {"rebellion": 2.0, "passage": 1.0, "assassinate": 0.2, "justice": 0.3, "ambush": 0.3, "quell": 2.0}
+# Random agents say yes to a marriage (9.0) or a deal (9.1) more often than no.
+ACCEPT_WEIGHTS = {"marriage": 6.0, "deal": 3.0}
 
 
 class FiefRules(Rules):
@@ -231,10 +233,8 @@ class FiefRules(Rules):
         if action.kind == "respond" and action.get("accept"):
             g: Fief = state.data
             r = next((r for r in g.requests.open if r.id == action.get("request")), None)
-            if r is not None and r.kind == "marriage":
-                return 6.0
-            if r is not None and r.kind == "deal":
-                return 3.0
+            if r is not None and r.kind in ACCEPT_WEIGHTS:
+                return ACCEPT_WEIGHTS[r.kind]
         return 1.0
 
     def phase(self, state: GameState) -> str:
