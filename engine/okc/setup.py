@@ -110,7 +110,20 @@ def lobby_notes(options: dict[str, Any], seats: int | None = None) -> list[str]:
     if not summary:
         return []
     total = sum(m.rating(options) for m in active(module_names(options, seats)))
-    return [summary, bands_line(total)]
+    return [summary, bands_line(total), *_seat_notes(options, seats)]
+
+
+def _seat_notes(options: dict[str, Any], seats: int | None) -> list[str]:
+    """With ``modules=all``, the modules that need more players than the table has (or may have)."""
+    if str(options.get("modules") or "").strip() != "all":
+        return []
+    notes = []
+    for m in MODULES.values():
+        if seats is None and m.min_seats > 2:
+            notes.append(f"{m.lobby_title(options)} joins only with {m.min_seats} or more players.")
+        elif seats is not None and m.min_seats > seats:
+            notes.append(f"{m.lobby_title(options)} is left out: it needs {m.min_seats} or more players.")
+    return notes
 
 
 def check_options(seats: int, options: dict[str, Any]) -> None:

@@ -48,6 +48,10 @@ def test_the_lobby_rates_it_3_and_leaves_it_out_of_all_with_two_players() -> Non
         "Wild Kingdom: Negotiating Table (3). Complexity 3: First Comets in the Sky."
     assert "Negotiating Table" in RULES.lobby_notes({"modules": "all"}, 4)[0]
     assert "Negotiating Table" not in RULES.lobby_notes({"modules": "all"}, 2)[0]
+    assert RULES.lobby_notes({"modules": "all"}, 2)[-1] == \
+        "Negotiating Table is left out: it needs 3 or more players."
+    assert RULES.lobby_notes({"modules": "all"})[-1] == "Negotiating Table joins only with 3 or more players."
+    assert not any("left out" in n or "joins only" in n for n in RULES.lobby_notes({"modules": "all"}, 3))
 
 
 def test_the_step_comes_after_the_bids_and_before_the_heralds_every_spring() -> None:
