@@ -455,3 +455,24 @@ def test_a_command_out_of_turn_is_refused_naming_whom_the_table_waits_on():
     assert (err.code, err.legal) == ("no_task", f"waiting on {seat}")
     err = _refusal(turn, d, seat, ("move",), "5.0")
     assert (err.section, err.code, err.legal) == ("5.0", "task_first", f"waiting on {seat}")
+
+
+def test_2_15_an_exchange_in_one_city_keeps_both_hands_within_the_limit_and_needs_a_pigeon_unless_allied():
+    from engine.fief import pigeons
+    from engine.fief.state import hand_limit
+    s = _at(2, "play")
+    d = g(s)
+    d.nobles["walter"].city = d.nobles["william"].city
+    limit = hand_limit(d)
+    d.players["ann"].hand, d.players["bob"].hand = [], ["tax-1"] * (limit - 1)
+    give_card(s, "ann", "tax-2")
+    pigeons.check_offer(d, "ann", "william", "walter", {"cards": ["tax-2"]}, {})   # bob's hand reaches the limit
+    d.players["bob"].hand.append("tax-3")
+    err = _refusal(pigeons.check_offer, d, "ann", "william", "walter", {"cards": ["tax-2"]}, {})
+    assert (err.section, err.code) == ("2.15", "hand_limit")
+    pigeons.check_offer(d, "ann", "william", "walter", {"cards": ["tax-2"]}, {"cards": ["tax-1"]})
+    d.families["red"].pigeons = 0
+    err = _refusal(pigeons.check_offer, d, "ann", "william", "walter", {}, {"cards": ["tax-1"]})
+    assert (err.section, err.code) == ("2.15", "no_pigeon")
+    d.nobles["walter"].city = "London"
+    assert _refusal(pigeons.check_offer, d, "ann", "william", "walter", {}, {}).code == "pigeon_route"

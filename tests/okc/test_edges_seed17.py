@@ -124,3 +124,11 @@ def test_p47_drawing_past_an_empty_deck_reshuffles_then_discards_down_and_stops_
     p.hand = []
     draw_up(state, "p1")
     assert p.hand == [] and p.hand_size == 3
+
+
+def test_p33_a_command_in_the_spring_action_step_is_refused_naming_the_pass():
+    from tests.okc.helpers import refused, spring_actions
+    state = game(2)
+    spring_actions(state, {"p1": {}, "p2": {}}, hands={"p1": ["nobility.treasury"]})
+    err = refused(state, "p1", "command card:nobility.treasury", "phase")
+    assert err.legal == "pass"
