@@ -55,7 +55,7 @@ class Action:
 
     @classmethod
     def of(cls, kind: str, **args: JsonValue) -> Action:
-        items = sorted(args.items())   # names are unique: sorted by name
+        items = sorted(args.items()) if len(args) > 1 else list(args.items())   # names are unique: sorted by name
         for _, value in items:
             if type(value) not in _SCALARS:   # a list to freeze, or None to leave out
                 return cls(kind, tuple([(k, v if type(v) in _SCALARS else _freeze(v)) for k, v in items

@@ -68,8 +68,9 @@ def _in_turn(g: Fief, seat: str, actor: str) -> list[Action]:
     out = _mercenaries(g, seat) + [A("draw_excalibur", noble=n) for n in excalibur.drawers(g, actor)]
     free = [n for f in p.families for nid in g.families[f].nobles
             if (n := g.nobles[nid]).captor is None and n.city is not None and not n.outskirts]
-    king = sovereign(g)
-    offering = any(r.kind == "relic" and r.by == seat for r in g.requests.open)
+    carrying = any(n.relics for n in free)   # the Sovereign and the open offers matter only to relic bearers
+    king = sovereign(g) if carrying else None
+    offering = carrying and any(r.kind == "relic" and r.by == seat for r in g.requests.open)
     for n in free:
         out += [A("take_relic", relic=r, noble=n.id) for r in g.cities[n.city or ""].relics]
         for r in n.relics:

@@ -21,8 +21,9 @@ def _regions_held(g: Fief, family: str) -> set[str]:
     return {CITY_REGION[c] for c, s in g.cities.items() if s.controller == family}
 
 
-def move(g: Fief, a: Action) -> float:
-    """5.0, 5.1: into a city of a region the family already holds part of, without emptying a city."""
+def move(g: Fief, a: Action, held: dict[str, set[str]] | None = None) -> float:
+    """5.0, 5.1: into a city of a region the family already holds part of, without emptying a city.
+    ``held``: the regions each family holds, filled in as asked (one dict for all the moves of a list)."""
     n = g.nobles.get(a.get("noble") or "")
     dest = a.get("to")
     if n is None or n.city is None or dest not in g.cities:
@@ -39,7 +40,13 @@ def move(g: Fief, a: Action) -> float:
     if target.controller == fam:
         return 1.0
     region = CITY_REGION[dest]
-    if region in _regions_held(g, fam):
+    if held is None:
+        regions = _regions_held(g, fam)
+    else:
+        regions = held.get(fam)
+        if regions is None:
+            regions = held[fam] = _regions_held(g, fam)
+    if region in regions:
         return 30.0 if target.controller is None else 3.0
     if target.controller is None and not any(g.cities[c].controller for c in MAP.regions[region].cities):
         return 6.0   # a region nobody holds yet

@@ -259,7 +259,15 @@ def title_holder(g: Fief, title: str) -> Noble | None:
 
 
 def sovereign(g: Fief) -> Noble | None:
-    return title_holder(g, "king") or title_holder(g, "sovereign_queen")
+    """The King, else the Sovereign Queen (one pass over the nobles: asked at every decision)."""
+    queen = None
+    for n in g.nobles.values():
+        if n.titles:
+            if "king" in n.titles:
+                return n
+            if queen is None and "sovereign_queen" in n.titles:
+                queen = n
+    return queen
 
 
 def royal_families(g: Fief) -> set[str]:
