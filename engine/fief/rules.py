@@ -247,12 +247,12 @@ class FiefRules(Rules):
         all of its moves."""
         g: Fief = state.data
         by_kind: dict[str, float] = {}
-        held: dict[str, set[str]] = {}
+        memo: dict[tuple[str, str], Any] = {}
         out: list[float] = []
         for a in legal:
             k = a.kind
             if k == "move":
-                out.append(playoutweights.move(g, a, held))
+                out.append(playoutweights.move(g, a, memo))
             elif k in WEIGHT_READS_ARGS:
                 out.append(self.agent_weight(state, seat, a))
             else:

@@ -278,6 +278,14 @@ def royal_families(g: Fief) -> set[str]:
 _ROYAL_FAMILY = frozenset({"king", "sovereign_queen", "queen", "prince_of_wales"})
 
 
+def is_royal_family(g: Fief, family: str) -> bool:
+    """``family in royal_families(g)`` without building the set (asked for every move and purchase)."""
+    for n in g.nobles.values():
+        if n.titles and n.family == family and not _ROYAL_FAMILY.isdisjoint(n.titles):
+            return True
+    return False
+
+
 def is_lord(n: Noble) -> bool:
     return any(t.startswith("lord:") for t in n.titles)
 
