@@ -49,7 +49,10 @@ def listed(g: Fief, seat: str) -> list[Action]:
     if seat not in g.players or not holds_any(g, seat) or g.flow.over:
         return []
     out: list[Action] = []
+    in_hand = {C.cards[c].kind for c in g.players[seat].hand}
     for kind in KINDS:
+        if CARD_OF[kind] not in in_hand and kind not in ("rebellion", "passage"):
+            continue   # _cards finds none (only those two kinds also count a Burgher)
         for card in _cards(g, seat, kind):
             for a in _variants(g, seat, kind, card, first=True):
                 if _applies(g, seat, a):

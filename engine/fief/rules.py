@@ -57,6 +57,8 @@ assert sum(map(len, (play.HANDLERS, warplay.HANDLERS, crownplay.HANDLERS, opppla
 # Random agents lean to politics so that playouts crown kings, pass taxes and award Garters.
 POLITICS_WEIGHTS = {"nominate": 6.0, "convene_parliament": 8.0, "award_garter": 60.0, "play_clergy": 10.0,
                     "buy_title": 40.0, "grant_title": 40.0, "danegeld": 10.0, "intervene": 6.0, "deal": 3.0}
+# The parameters each command must name (read at every action).
+REQUIRED = {kind: tuple(p.name for p in spec.params if p.required) for kind, spec in ACTIONS.items()}
 # The kinds whose random-agent weight reads the action's arguments (agent_weight); any other kind's weight
 # depends on its kind and the state only.
 WEIGHT_READS_ARGS = frozenset({"move", "build", "battle", "give_relic", "battle_next", "passage", "vote_election",
@@ -159,11 +161,10 @@ class FiefRules(Rules):
 
     def play(self, state: GameState, seat: str, action: Action) -> None:
         g: Fief = state.data
-        spec = ACTIONS[action.kind]
-        missing = [p.name for p in spec.params if p.required and action.get(p.name) is None]
+        missing = [name for name in REQUIRED[action.kind] if action.get(name) is None]
         if missing:
             raise RuleError("commands", f"{action.kind} needs {', '.join(missing)}", code="missing_param",
-                            legal=[p.name for p in spec.params])
+                            legal=[p.name for p in ACTIONS[action.kind].params])
         HANDLERS[action.kind](state, g, seat, action)
         mercenaries.settle(state, g)   # 11.1, 11.2: a board card that can no longer stay is discarded
 

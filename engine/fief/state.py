@@ -287,7 +287,7 @@ def is_royal_family(g: Fief, family: str) -> bool:
 
 
 def is_lord(n: Noble) -> bool:
-    return any(t.startswith("lord:") for t in n.titles)
+    return bool(n.titles) and any(t.startswith("lord:") for t in n.titles)
 
 
 def is_clergy(n: Noble) -> bool:
