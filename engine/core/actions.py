@@ -62,11 +62,13 @@ class Action:
     @classmethod
     def of(cls, kind: str, **args: JsonValue) -> Action:
         items = sorted(args.items()) if len(args) > 1 else list(args.items())   # names are unique: sorted by name
-        for _, value in items:
-            if type(value) not in _SCALARS:   # a list to freeze, or None to leave out
-                return cls(kind, tuple([(k, v if type(v) in _SCALARS else _freeze(v)) for k, v in items
-                                        if v is not None]))
-        return cls(kind, tuple(items))
+        if not _SCALARS.issuperset(map(type, args.values())):   # a list to freeze, or None to leave out
+            return cls(kind, tuple([(k, v if type(v) in _SCALARS else _freeze(v)) for k, v in items
+                                    if v is not None]))
+        action = _NEW(cls)   # the fast path: Action(kind, items) without the __init__ call
+        _SET_KIND(action, kind)
+        _SET_ARGS(action, tuple(items))
+        return action
 
     def get(self, name: str, default: JsonValue = None) -> JsonValue:
         for key, value in self.args:
@@ -109,5 +111,6 @@ class Action:
         return f"Action.of({self.kind!r}{', ' if inner else ''}{inner})"
 
 
+_NEW = object.__new__
 _SET_KIND = Action.__dict__["kind"].__set__
 _SET_ARGS = Action.__dict__["args"].__set__

@@ -15,8 +15,8 @@ from engine.fief.state import (
     Noble,
     allied,
     controlled,
-    player_of,
     is_royal_family,
+    player_of,
     title_holder,
 )
 from engine.fief.succession import recover_titles

@@ -24,8 +24,8 @@ from engine.fief.state import (
     Noble,
     Stack,
     has_disaster,
-    return_troop,
     is_royal_family,
+    return_troop,
     sort_troops,
     stack,
 )

@@ -42,12 +42,11 @@ def move(g: Fief, a: Action, memo: dict[tuple[str, str], Any] | None = None) -> 
     if target.controller == fam:
         return 1.0
     region = CITY_REGION[dest]
-    if memo is None:
+    regions: set[str] | None = None if memo is None else memo.get(("held", fam))
+    if regions is None:
         regions = _regions_held(g, fam)
-    else:
-        regions = memo.get(("held", fam))
-        if regions is None:
-            regions = memo["held", fam] = _regions_held(g, fam)
+        if memo is not None:
+            memo["held", fam] = regions
     if region in regions:
         return 30.0 if target.controller is None else 3.0
     if target.controller is None and not any(g.cities[c].controller for c in MAP.regions[region].cities):

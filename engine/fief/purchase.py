@@ -18,8 +18,8 @@ from engine.fief.state import (
     MAP,
     Fief,
     fief_holder,
-    player_of,
     is_royal_family,
+    player_of,
     sort_troops,
     stack,
 )

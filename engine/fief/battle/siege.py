@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
 from engine.fief.battle import dice
-from engine.fief.battle.sides import DEFENDED, defended, free_noble_cities, free_nobles, side_nobles, stormy, strength
+from engine.fief.battle.sides import (
+    DEFENDED,
+    defended,
+    free_noble_cities,
+    free_nobles,
+    side_nobles,
+    stormy,
+    strength,
+)
 from engine.fief.state import Fief, Siege, stack
 from engine.fief.warstate import Battle
 
