@@ -46,7 +46,7 @@ def _anytime(g: Fief, seat: str) -> list[Action]:
 def _mercenaries(g: Fief, seat: str) -> list[Action]:
     p = g.players[seat]
     out: list[Action] = []
-    board = [c for c in p.hand if C.card(c).kind in mercenaries.BOARD_KINDS]
+    board = [c for c in p.hand if C.cards[c].kind in mercenaries.BOARD_KINDS]
     if board and opportunity_time(g):
         for card in board:
             for f in p.families:
@@ -68,10 +68,13 @@ def _in_turn(g: Fief, seat: str, actor: str) -> list[Action]:
     out = _mercenaries(g, seat) + [A("draw_excalibur", noble=n) for n in excalibur.drawers(g, actor)]
     free = [n for f in p.families for nid in g.families[f].nobles
             if (n := g.nobles[nid]).captor is None and n.city is not None and not n.outskirts]
-    king = sovereign(g)
-    offering = any(r.kind == "relic" and r.by == seat for r in g.requests.open)
+    carrying = any(n.relics for n in free)   # the Sovereign and the open offers matter only to relic bearers
+    king = sovereign(g) if carrying else None
+    offering = carrying and any(r.kind == "relic" and r.by == seat for r in g.requests.open)
     for n in free:
-        out += [A("take_relic", relic=r, noble=n.id) for r in g.cities[n.city or ""].relics]
+        lying = g.cities[n.city or ""].relics
+        if lying:
+            out += [A("take_relic", relic=r, noble=n.id) for r in lying]
         for r in n.relics:
             out.append(A("leave_relic", relic=r))
             for other in g.nobles.values():

@@ -16,6 +16,7 @@ HANDLERS = Handlers()
 
 
 @cache
+@cache
 def own_turn_steps() -> tuple[str, ...]:
     """Steps in which relics change hands: every step that waits on the families in turn (ruling RL1)."""
     return tuple(s for s, spec in STEPS.items() if spec.actors is not None and s not in ("start", "draw"))

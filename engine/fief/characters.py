@@ -15,8 +15,8 @@ from engine.fief.state import (
     Noble,
     allied,
     controlled,
+    is_royal_family,
     player_of,
-    royal_families,
     title_holder,
 )
 from engine.fief.succession import recover_titles
@@ -35,7 +35,7 @@ def _card(g: Fief, family: str, card: str, kinds: tuple[str, ...], section: str)
 # -- Nobles (2.11) ---------------------------------------------------------------------
 def noble_cities(g: Fief, family: str) -> list[str]:
     """Where a new noble's standee may stand."""
-    royal = family in royal_families(g)
+    royal = is_royal_family(g, family)
     out = set(controlled(g, family))
     out |= {n.city for n in g.nobles.values() if n.family == family and n.captor is None and n.city}
     for name, c in g.cities.items():
@@ -106,7 +106,7 @@ def play_abbess(state: GameState, g: Fief, family: str, card: str, noble: str, c
     abbey = C.card(card).abbey
     n = g.nobles[noble]
     n.titles.append(f"abbess:{abbey}")
-    royal = n.family in royal_families(g) and any(
+    royal = is_royal_family(g, n.family) and any(
         t in n.titles for t in ("king", "sovereign_queen", "queen", "prince_of_wales"))
     found_abbey(g, abbey, city, royal)
     g.abbesses[abbey] = noble

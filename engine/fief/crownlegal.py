@@ -61,8 +61,8 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
 def deal_actions(g: Fief, seat: str) -> list[Action]:
     """A sample of deals for random playouts and buttons: a vote bought for a shilling, or for a
     captive's freedom; any other bundle is typed (the command takes them all)."""
-    if g.flow.step == "start" or any(r.kind == "deal" and r.by == seat for r in g.requests.open):
-        return []
+    if g.flow.step not in deals.PLEDGE_STEPS or any(r.kind == "deal" and r.by == seat for r in g.requests.open):
+        return []   # outside the voting steps nobody has a vote to pledge
     out: list[Action] = []
     p = g.players[seat]
     for other in g.players:

@@ -49,6 +49,9 @@ def _pigeon_family(g: Fief, seat: str) -> str | None:
     return next((f for f in g.players[seat].families if g.families[f].pigeons > 0), None)
 
 
+PLEDGE_STEPS = ("election", "ballot", "parliament", "tax_vote")   # the only steps with a vote to pledge
+
+
 def vote_pledges(g: Fief, seat: str) -> list[str]:
     """What a seat may pledge now: a candidate of the election under way (a family of the seat still to lay
     its markers), or its vote on the Royal Tax (a family still to vote)."""

@@ -24,8 +24,8 @@ from engine.fief.state import (
     Noble,
     Stack,
     has_disaster,
+    is_royal_family,
     return_troop,
-    royal_families,
     sort_troops,
     stack,
 )
@@ -134,7 +134,7 @@ def storm_regions(g: Fief, start: str, dest: str, via: str) -> list[str]:
 
 def is_royal_mover(g: Fief, n: Noble) -> bool:
     """5.0 Royal Movement: the Royal Family and both of their families' nobles."""
-    return any(t in ROYAL_TITLES for t in n.titles) or n.family in royal_families(g)
+    return any(t in ROYAL_TITLES for t in n.titles) or is_royal_family(g, n.family)
 
 
 def storms_anywhere(g: Fief) -> bool:
@@ -143,6 +143,9 @@ def storms_anywhere(g: Fief) -> bool:
 
 
 # -- where a noble may go -----------------------------------------------------------------------
+PORTS = tuple(sorted(r.port for r in MAP.regions.values()))   # 5.4: every region's port, in name order
+
+
 def destinations(g: Fief, n: Noble) -> list[tuple[str, str, int]]:
     """(destination, via, cost) for every step the map offers this noble now, before permissions."""
     if n.city is None or n.captor is not None:
@@ -154,7 +157,7 @@ def destinations(g: Fief, n: Noble) -> list[tuple[str, str, int]]:
         if n.city in MAP.sherwood:   # 13.4: the bandit paths join Sherwood's four cities for one move
             out += [(d, "sherwood", 1) for d in MAP.sherwood if d != n.city]
     if g.war.moves.get(n.id, 0) == 0 and g.war.sail_from.get(n.id) == n.city:   # 5.4
-        for port in sorted(r.port for r in MAP.regions.values()):
+        for port in PORTS:
             if port == n.city:
                 continue
             seas = seas_between(n.city, port)

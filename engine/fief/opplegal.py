@@ -15,6 +15,7 @@ A = Action.of
 KINDS = ("rebellion", "passage", "assassinate", "justice", "ambush")
 CARD_OF = {"rebellion": "rebellion", "passage": "passage", "assassinate": "assassination", "justice": "justice",
            "ambush": "ambush"}
+OPPORTUNITY_KINDS = frozenset(CARD_OF.values())
 
 
 def _ok(fn, *args) -> bool:  # type: ignore[no-untyped-def]
@@ -37,7 +38,7 @@ def _cards(g: Fief, seat: str, kind: str) -> list[str]:
 
 def holds_any(g: Fief, seat: str) -> bool:
     p = g.players[seat]
-    if any(C.card(c).kind in CARD_OF.values() for c in p.hand):
+    if any(C.cards[c].kind in OPPORTUNITY_KINDS for c in p.hand):
         return True
     return any(g.families[f].board_card and g.families[f].treasures > 0 and
                C.card(g.families[f].board_card or "").kind == "burgher" for f in p.families)
@@ -48,7 +49,10 @@ def listed(g: Fief, seat: str) -> list[Action]:
     if seat not in g.players or not holds_any(g, seat) or g.flow.over:
         return []
     out: list[Action] = []
+    in_hand = {C.cards[c].kind for c in g.players[seat].hand}
     for kind in KINDS:
+        if CARD_OF[kind] not in in_hand and kind not in ("rebellion", "passage"):
+            continue   # _cards finds none (only those two kinds also count a Burgher)
         for card in _cards(g, seat, kind):
             for a in _variants(g, seat, kind, card, first=True):
                 if _applies(g, seat, a):

@@ -11,8 +11,10 @@ are read only by computer players and playouts; they change no rule.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import Action
-from engine.fief.state import MAP, Fief, is_lord, sovereign
+from engine.fief.state import MAP, Fief, Noble, is_lord, sovereign
 
 CITY_REGION = {name: city.region for name, city in MAP.cities.items()}
 
@@ -21,8 +23,10 @@ def _regions_held(g: Fief, family: str) -> set[str]:
     return {CITY_REGION[c] for c, s in g.cities.items() if s.controller == family}
 
 
-def move(g: Fief, a: Action) -> float:
-    """5.0, 5.1: into a city of a region the family already holds part of, without emptying a city."""
+def move(g: Fief, a: Action, memo: dict[tuple[str, str], Any] | None = None) -> float:
+    """5.0, 5.1: into a city of a region the family already holds part of, without emptying a city.
+    ``memo``: what the moves of one legal list share (the regions a family holds, whether a noble has
+    company), filled in as asked."""
     n = g.nobles.get(a.get("noble") or "")
     dest = a.get("to")
     if n is None or n.city is None or dest not in g.cities:
@@ -32,18 +36,33 @@ def move(g: Fief, a: Action) -> float:
     if src.controller == fam and not n.outskirts:
         st = src.stacks.get(fam)
         left = len(st.troops) - len(a.get("troops") or ()) if st is not None else 0
-        if left <= 0 and not any(o.city == n.city and o.family == fam and o.id != n.id and o.captor is None
-                                 for o in g.nobles.values()):
+        if left <= 0 and not _company(g, n, memo):
             return 0.05   # 5.1: the city would turn Independent
     target = g.cities[dest]
     if target.controller == fam:
         return 1.0
     region = CITY_REGION[dest]
-    if region in _regions_held(g, fam):
+    regions: set[str] | None = None if memo is None else memo.get(("held", fam))
+    if regions is None:
+        regions = _regions_held(g, fam)
+        if memo is not None:
+            memo["held", fam] = regions
+    if region in regions:
         return 30.0 if target.controller is None else 3.0
     if target.controller is None and not any(g.cities[c].controller for c in MAP.regions[region].cities):
         return 6.0   # a region nobody holds yet
     return 1.0
+
+
+def _company(g: Fief, n: Noble, memo: dict[tuple[str, str], Any] | None) -> bool:
+    """Another free noble of the family stands in ``n``'s city."""
+    if memo is not None and ("company", n.id) in memo:
+        return bool(memo["company", n.id])
+    found = any(o.city == n.city and o.family == n.family and o.id != n.id and o.captor is None
+                for o in g.nobles.values())
+    if memo is not None:
+        memo["company", n.id] = found
+    return found
 
 
 def build(g: Fief, family: str, a: Action) -> float:

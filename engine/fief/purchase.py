@@ -18,8 +18,8 @@ from engine.fief.state import (
     MAP,
     Fief,
     fief_holder,
+    is_royal_family,
     player_of,
-    royal_families,
     sort_troops,
     stack,
 )
@@ -28,7 +28,7 @@ from engine.fief.state import (
 def unit_cities(g: Fief, family: str) -> list[str]:
     """Where new units may go: cities the family controls, not besieged (7.9); a Royal Stronghold
     only for the Royal Family (4.9)."""
-    royal = family in royal_families(g)
+    royal = is_royal_family(g, family)
     return sorted(n for n, c in g.cities.items() if c.controller == family and c.siege is None
                   and (royal or c.building != "royal_stronghold"))
 
@@ -126,7 +126,7 @@ def build_cities(g: Fief, family: str, what: str) -> list[str]:
     if what == "mill":
         return [c for c in unit_cities(g, family) if not g.cities[c].mill]
     if what == "royal_stronghold":
-        if family not in royal_families(g):
+        if not is_royal_family(g, family):
             return []
         return sorted(n for n, c in g.cities.items() if c.building is None and c.siege is None
                       and (c.controller is None or c.controller == family))
@@ -136,7 +136,7 @@ def build_cities(g: Fief, family: str, what: str) -> list[str]:
 def check_build(g: Fief, family: str, what: str, city: str) -> int:
     if what not in ("stronghold", "mill", "royal_stronghold"):
         raise RuleError("4.2", f"no building {what!r}", code="building", legal=["stronghold", "mill", "royal_stronghold"])
-    if what == "royal_stronghold" and family not in royal_families(g):
+    if what == "royal_stronghold" and not is_royal_family(g, family):
         raise RuleError("4.9", "only the Royal Family builds the Royal Stronghold", code="not_royal",
                         legal=["stronghold", "mill"])
     if tiles_left(g, what) <= 0:

@@ -52,6 +52,11 @@ def eligible(g: Fief, city: str, families: list[str]) -> bool:
 
 
 def targets(g: Fief, families: list[str]) -> list[str]:
+    if not any(c.kind == "tax" for lying in g.seas.values() for c in lying):
+        # no Tax card out (the common case, asked at every decision): eligible is the Royal Tax or famine
+        if g.royal_tax:
+            return list(MAP.cities)
+        return [c for c in MAP.cities if has_disaster(g, MAP.cities[c].region, "famine")]
     return [c for c in MAP.cities if eligible(g, c, families)]
 
 

@@ -22,7 +22,7 @@ def ability(g: Fief, noble: str) -> str | None:
 def ready(g: Fief, noble: str, what: str) -> bool:
     """The noble is free and holds an unspent retainer with this ability."""
     n = g.nobles.get(noble)
-    return bool(n and n.retainer and not n.spent and n.captor is None and ability(g, noble) == what)
+    return bool(n and n.retainer and not n.spent and n.captor is None and C.retainers[n.retainer].ability == what)
 
 
 def spend(state: GameState, g: Fief, noble: str) -> None:

@@ -57,6 +57,12 @@ assert sum(map(len, (play.HANDLERS, warplay.HANDLERS, crownplay.HANDLERS, opppla
 # Random agents lean to politics so that playouts crown kings, pass taxes and award Garters.
 POLITICS_WEIGHTS = {"nominate": 6.0, "convene_parliament": 8.0, "award_garter": 60.0, "play_clergy": 10.0,
                     "buy_title": 40.0, "grant_title": 40.0, "danegeld": 10.0, "intervene": 6.0, "deal": 3.0}
+# The parameters each command must name (read at every action).
+REQUIRED = {kind: tuple(p.name for p in spec.params if p.required) for kind, spec in ACTIONS.items()}
+# The kinds whose random-agent weight reads the action's arguments (agent_weight); any other kind's weight
+# depends on its kind and the state only.
+WEIGHT_READS_ARGS = frozenset({"move", "build", "battle", "give_relic", "battle_next", "passage", "vote_election",
+                               "vote_tax", "respond"})
 # Random agents play the Opportunity cards now and then rather than at the first chance (10.0).
 AGENT_WEIGHTS = {"rebellion": 2.0, "passage": 1.0, "assassinate": 0.2, "justice": 0.3, "ambush": 0.3, "quell": 2.0}
 # Random agents say yes to a marriage (9.0) or a deal (9.1) more often than no.
@@ -157,11 +163,10 @@ class FiefRules(Rules):
 
     def play(self, state: GameState, seat: str, action: Action) -> None:
         g: Fief = state.data
-        spec = ACTIONS[action.kind]
-        missing = [p.name for p in spec.params if p.required and action.get(p.name) is None]
+        missing = [name for name in REQUIRED[action.kind] if action.get(name) is None]
         if missing:
             raise RuleError("commands", f"{action.kind} needs {', '.join(missing)}", code="missing_param",
-                            legal=[p.name for p in spec.params])
+                            legal=[p.name for p in ACTIONS[action.kind].params])
         HANDLERS[action.kind](state, g, seat, action)
         mercenaries.settle(state, g)   # 11.1, 11.2: a board card that can no longer stay is discarded
 
@@ -236,6 +241,27 @@ class FiefRules(Rules):
             if r is not None and r.kind in ACCEPT_WEIGHTS:
                 return ACCEPT_WEIGHTS[r.kind]
         return 1.0
+
+    def agent_weights(self, state: GameState, seat: str, legal: list[Action]) -> list[float] | None:
+        """:meth:`agent_weight` of every action, the same numbers found faster (random playouts): once per
+        kind where the weight reads the kind and the state only, and the regions a family holds once for
+        all of its moves."""
+        g: Fief = state.data
+        by_kind: dict[str, float] = {}
+        memo: dict[tuple[str, str], Any] = {}
+        out: list[float] = []
+        for a in legal:
+            k = a.kind
+            if k == "move":
+                out.append(playoutweights.move(g, a, memo))
+            elif k in WEIGHT_READS_ARGS:
+                out.append(self.agent_weight(state, seat, a))
+            else:
+                w = by_kind.get(k)
+                if w is None:
+                    w = by_kind[k] = self.agent_weight(state, seat, a)
+                out.append(w)
+        return out
 
     def phase(self, state: GameState) -> str:
         return label(state.data)

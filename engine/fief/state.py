@@ -259,7 +259,15 @@ def title_holder(g: Fief, title: str) -> Noble | None:
 
 
 def sovereign(g: Fief) -> Noble | None:
-    return title_holder(g, "king") or title_holder(g, "sovereign_queen")
+    """The King, else the Sovereign Queen (one pass over the nobles: asked at every decision)."""
+    queen = None
+    for n in g.nobles.values():
+        if n.titles:
+            if "king" in n.titles:
+                return n
+            if queen is None and "sovereign_queen" in n.titles:
+                queen = n
+    return queen
 
 
 def royal_families(g: Fief) -> set[str]:
@@ -270,8 +278,16 @@ def royal_families(g: Fief) -> set[str]:
 _ROYAL_FAMILY = frozenset({"king", "sovereign_queen", "queen", "prince_of_wales"})
 
 
+def is_royal_family(g: Fief, family: str) -> bool:
+    """``family in royal_families(g)`` without building the set (asked for every move and purchase)."""
+    for n in g.nobles.values():
+        if n.titles and n.family == family and not _ROYAL_FAMILY.isdisjoint(n.titles):
+            return True
+    return False
+
+
 def is_lord(n: Noble) -> bool:
-    return any(t.startswith("lord:") for t in n.titles)
+    return bool(n.titles) and any(t.startswith("lord:") for t in n.titles)
 
 
 def is_clergy(n: Noble) -> bool:

@@ -209,9 +209,14 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                 if n.city in held and n.captor is None and n.family != held[n.city]:
                     others.setdefault(n.city, set()).add(n.family)
             for name, holder in held.items():
-                here = others.get(name, set())
-                here.update(f for f, st in g.cities[name].stacks.items() if f != holder and not st.empty())
-                out += [Action("transfer_control", (("city", name), ("to", f))) for f in sorted(here)]
+                here = others.get(name)
+                for f, st in g.cities[name].stacks.items():
+                    if f != holder and not st.empty():
+                        if here is None:
+                            here = others[name] = set()
+                        here.add(f)
+                if here:
+                    out += [Action("transfer_control", (("city", name), ("to", f))) for f in sorted(here)]
     return out
 
 

@@ -201,5 +201,11 @@ def stormy(g: Fief, city: str) -> bool:
 
 
 def battle_cities(g: Fief, fam: str) -> list[str]:
-    return sorted(c for c in g.cities if troops(g, c, fam) and free_nobles(g, c, fam) and not stormy(g, c) and targets_in(g, c, fam)
+    led = free_noble_cities(g, fam)   # free_nobles(g, c, fam) for every city, in one pass
+    return sorted(c for c in g.cities if c in led and troops(g, c, fam) and not stormy(g, c) and targets_in(g, c, fam)
                   and any(f"{c}|{fam}|{f}" not in g.war.fought for f in targets_in(g, c, fam)))
+
+
+def free_noble_cities(g: Fief, fam: str) -> set[str]:
+    """The cities where a free noble of the family stands."""
+    return {n.city for n in g.nobles.values() if n.family == fam and n.captor is None and n.city is not None}

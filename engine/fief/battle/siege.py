@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
 from engine.fief.battle import dice
-from engine.fief.battle.sides import DEFENDED, defended, free_nobles, side_nobles, stormy, strength
+from engine.fief.battle.sides import (
+    DEFENDED,
+    defended,
+    free_noble_cities,
+    free_nobles,
+    side_nobles,
+    stormy,
+    strength,
+)
 from engine.fief.state import Fief, Siege, stack
 from engine.fief.warstate import Battle
 
@@ -56,9 +64,10 @@ def besiege_cities(g: Fief, fam: str) -> list[str]:
     besiege them without a battle. Not under Storms (2.5): a siege begins as an attack, and no
     battle is allowed there (our ruling, docs/rulings/fief.md; a siege already on goes on)."""
     out = []
+    led = free_noble_cities(g, fam)
     for name, c in sorted(g.cities.items()):
         foe = c.controller
-        if foe is None or foe == fam or c.siege is not None or not free_nobles(g, name, fam) or stormy(g, name):
+        if foe is None or foe == fam or c.siege is not None or name not in led or stormy(g, name):
             continue
         walls = defended(g, name, fam, foe)
         if not walls or dice.dice_for(strength(g, name, fam)) - DEFENDED[walls] >= 1:
