@@ -90,7 +90,7 @@ def land(state: GameState, g: Fief) -> None:
                 g.war.landed.append(a.id)
                 state.emit(Event.public("invaders.landed", army=a.id, city=region.port, region=region.id))
                 if has_disaster(g, region.id, "plague"):
-                    strike(state, g, a)
+                    strike(state, a)
 
 
 def begin_phase(state: GameState, g: Fief) -> None:
@@ -281,13 +281,13 @@ def plague_on_arrival(state: GameState, g: Fief, movers: list[Army], captives: l
     come back into the plague region they left this round, or from another plague region."""
     for army in movers:
         if meets_plague(g, army.id, start, dest):
-            strike(state, g, army)
+            strike(state, army)
     for n in captives:
         if meets_plague(g, n.id, start, dest) and state.rng.roll(6, why=f"plague on arrival: {n.name}") <= 3:
             kill_noble(state, g, n.id, cause="plague")
 
 
-def strike(state: GameState, g: Fief, a: Army) -> None:
+def strike(state: GameState, a: Army) -> None:
     """6.2, 2.5: the Plague halves an army's Foot Soldiers (rounded down) and its Leader rolls."""
     lost = a.foot // 2
     a.foot -= lost
