@@ -145,12 +145,18 @@ def test_9_1_a_lone_candidate_with_one_vote_is_elected():
 
 
 # -- 2.8 and 2.9 the Tax card ----------------------------------------------------------------------
-def test_2_8_a_tallage_and_a_tithe_of_two_districts_are_refused_naming_the_tithe_that_fits():
+def _taxing():  # type: ignore[no-untyped-def]
+    """Red (William: Lord of region I, Bishop of York, two Treasure markers) holds a Tax card in Phase 2."""
     s = _at(2, "play")
     d = g(s)
     d.nobles["william"].titles = ["lord:I", "bishop:york"]
     d.families["red"].treasures = 2
     give_card(s, "ann", "tax-1")
+    return d
+
+
+def test_2_8_a_tallage_and_a_tithe_of_two_districts_are_refused_naming_the_tithe_that_fits():
+    d = _taxing()
     err = _refusal(fortune.check_tax, d, "red", "tax-1", "I", "york")
     assert (err.section, err.code, err.legal) == ("2.8", "tax_split", "tithe:exeter")
     fortune.check_tax(d, "red", "tax-1", "I", None)
@@ -353,11 +359,7 @@ def test_9_1_a_tie_for_the_lead_names_the_tied_candidates():
 
 
 def test_2_8_a_tax_names_a_region_or_district_the_family_may_tax():
-    s = _at(2, "play")
-    d = g(s)
-    d.nobles["william"].titles = ["lord:I", "bishop:york"]
-    d.families["red"].treasures = 2
-    give_card(s, "ann", "tax-1")
+    d = _taxing()
     err = _refusal(fortune.check_tax, d, "red", "tax-1", "II", None)
     assert (err.section, err.code, err.legal) == ("2.8", "tallage", ["I"])
     err = _refusal(fortune.check_tax, d, "red", "tax-1", None, "exeter")

@@ -90,11 +90,17 @@ def test_harm_to_your_own_holdings_asks_first() -> None:
     assert WORDS.confirm(s, "ann", Action.of("draw", deck="fortune"), AUD) is None
 
 
-def test_the_draw_step_never_offers_done_first() -> None:
+def _at_the_draw():  # type: ignore[no-untyped-def]
+    """A four-player game played by defaults up to the first seat's draw (2.0)."""
     s = new(4)
     while _decision(s).prompt != "fief.draw":
         d = _decision(s)
         act(s, d.seats[0], **{"kind": d.default_for(d.seats[0]).kind, **d.default_for(d.seats[0]).params})
+    return s
+
+
+def test_the_draw_step_never_offers_done_first() -> None:
+    s = _at_the_draw()
     d = _decision(s)
     seat = d.seats[0]
     choices = WORDS.choices(s, d, seat, RULES.legal(s, seat), AUD.to(seat))
@@ -103,10 +109,7 @@ def test_the_draw_step_never_offers_done_first() -> None:
 
 
 def test_the_draw_question_counts_down_to_done_without_zeroes() -> None:
-    s = new(4)
-    while _decision(s).prompt != "fief.draw":
-        d = _decision(s)
-        act(s, d.seats[0], **{"kind": d.default_for(d.seats[0]).kind, **d.default_for(d.seats[0]).params})
+    s = _at_the_draw()
     d = _decision(s)
     seat = d.seats[0]
     asked = []
