@@ -80,8 +80,9 @@ class FiefRules(Rules):
     # FAQ: a battle turns both sides' troops face up; random playouts compare public events up to it.
     # 9.1, 9.2: the vote markers are turned over together.
     # 11.1: the Crossbowmen going back to their cards at the end of a round show where they stood.
+    # 4.8 (R26b): troops of a Fortified City swapped for the spouse's colour show what they are.
     reveal_events = frozenset({"battle.revealed", "rebellion.revealed", "election.revealed", "parliament.revealed",
-                               "mercenaries.returned", "royal_stronghold.garrison"})
+                               "mercenaries.returned", "royal_stronghold.garrison", "troops.exchanged"})
 
     # Issue 13: what random playouts must reach, one count each (engine.simulate --coverage).
     coverage_goals = coverage.GOALS

@@ -115,20 +115,22 @@ def give_title(state: GameState, g: Fief, region: str, noble: str) -> None:
 
 
 def _exchange_fortified_troops(state: GameState, g: Fief, region: str, old: str, new: str) -> None:
-    """4.8: troops in the Fortified City become the spouse's, as far as the spouse's stockpile allows."""
+    """4.8: troops in the Fortified City become the spouse's, as far as the spouse's stockpile allows.
+    The swapped markers come from and go back to the stockpiles everyone sees, so the exchange shows
+    them (ruling R26b: the event is a reveal)."""
     city = fortified_city(g, region)
     if not city or old not in g.cities[city].stacks:
         return
     src = g.cities[city].stacks[old]
     dst = stack(g, city, new)
     kept: list[str] = []
-    moved = 0
+    moved: list[str] = []
     for t in src.troops:
         if g.families[new].stockpile.get(t, 0) > 0:
             g.families[new].stockpile[t] -= 1
             g.families[old].stockpile[t] = g.families[old].stockpile.get(t, 0) + 1
             dst.troops.append(t)
-            moved += 1
+            moved.append(t)
         else:
             kept.append(t)  # no marker of the spouse's colour left: the troop stays as it was
     src.troops = kept
@@ -137,7 +139,8 @@ def _exchange_fortified_troops(state: GameState, g: Fief, region: str, old: str,
         del g.cities[city].stacks[old]
     if g.cities[city].controller == old:
         g.cities[city].controller = new
-    state.emit(Event.public("troops.exchanged", city=city, old=old, new=new, count=moved))
+    # Ruling R26b: markers swapped one for one from the public stockpiles show what they were.
+    state.emit(Event.public("troops.exchanged", city=city, old=old, new=new, count=len(moved), units=moved))
 
 
 def recover_titles(state: GameState, g: Fief, family: str, noble: str) -> None:

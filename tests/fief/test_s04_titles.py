@@ -1,5 +1,6 @@
 """Fiefdom Lord titles (4.3-4.7), death of a noble and succession (4.8)."""
 
+from engine.core import Audience
 from engine.fief import RULES
 from engine.fief.state import Stack
 from engine.fief.succession import kill_noble
@@ -119,9 +120,15 @@ def test_4_8_last_noble_married_title_goes_to_the_spouse():
     data.cities["Durham"].controller = fam
     data.cities["Durham"].stacks[fam] = Stack(troops=["knight", "men"])
     kill_noble(s, data, b, "test")
+    s.take_events()
     kill_noble(s, data, a, "test")
     assert "lord:III" in data.nobles[spouse].titles and data.nobles[spouse].spouse is None
     assert sorted(data.cities["Durham"].stacks[other].troops) == ["knight", "men"]
+    # R26b: the swap comes out of the public stockpiles, so it shows the troops it moves
+    [swap] = [e for e in s.take_events() if e.kind == "troops.exchanged"]
+    assert sorted(swap.data["units"]) == ["knight", "men"] and swap.kind in RULES.reveal_events
+    told = " ".join(RULES.words().events(s, [swap], Audience(None, {})))
+    assert "1 Knight and 1 Man-at-Arms" in told and "pass to" in told
 
 
 def test_4_8_captives_of_the_dead_are_released():

@@ -56,7 +56,7 @@ RARE = {
     "offer.expired": {"offer": 1, "by": "ann", "to": "bob", "why": "step"},
     "offer.withdrawn": {"offer": 1, "by": "ann", "to": "bob"},
     "siege.trebuchet_moved": {"family": "red", "start": "York", "city": "Lincoln"},
-    "troops.exchanged": {"city": "York", "old": "red", "new": "blue", "count": 2},
+    "troops.exchanged": {"city": "York", "old": "red", "new": "blue", "count": 2, "units": ["knight", "men"]},
     "plague.sheltered": {"noble": "estrid", "city": "Berwick"},
     "secret.submitted": {"key": "vote", "seat": "ann", "missing": ["bob"]},
     "pillage.engines": {"family": "blue", "city": "Oxford", "owner": "red", "engine": "bombard", "taken": 1,

@@ -153,5 +153,6 @@ def _captive_placed(state: GameState, e: Event, aud: Audience) -> str:
 @tells("troops.exchanged")
 def _exchanged(state: GameState, e: Event, aud: Audience) -> str:
     d = e.data
-    return (f"At {d.get('city')}, {plural(int(d.get('count', 0)), 'troop')} of {N.family(d.get('old'))} "
-            f"pass to {N.family(d.get('new'))}.")
+    moved = d.get("units")
+    what = N.troops(moved) if moved else plural(int(d.get("count", 0)), "troop")
+    return f"At {d.get('city')}, {what} of {N.family(d.get('old'))} pass to {N.family(d.get('new'))}."
