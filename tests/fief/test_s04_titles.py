@@ -121,7 +121,11 @@ def test_4_8_last_noble_married_title_goes_to_the_spouse():
     data.cities["Durham"].stacks[fam] = Stack(troops=["knight", "men"])
     kill_noble(s, data, b, "test")
     s.take_events()
+    before = {f: dict(data.families[f].stockpile) for f in (fam, other)}
     kill_noble(s, data, a, "test")
+    for kind in ("knight", "men"):   # marker for marker: the old colour back to its stockpile, the new one out
+        assert data.families[fam].stockpile[kind] == before[fam][kind] + 1
+        assert data.families[other].stockpile[kind] == before[other][kind] - 1
     assert "lord:III" in data.nobles[spouse].titles and data.nobles[spouse].spouse is None
     assert sorted(data.cities["Durham"].stacks[other].troops) == ["knight", "men"]
     # R26b: the swap comes out of the public stockpiles, so it shows the troops it moves
