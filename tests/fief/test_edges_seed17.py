@@ -188,12 +188,18 @@ def test_2_15_a_card_sold_by_pigeon_for_shillings_pays_exactly_the_price():
 
 
 # -- 4.0 and FAQ the Sergeant's muster -------------------------------------------------------------
-def test_4_0_a_sergeant_musters_in_a_held_city_until_the_stockpile_or_the_city_is_full():
+def _sergeant_at_york():  # type: ignore[no-untyped-def]
+    """Phase 4: Red's William, with a ready Sergeant, in York beside a Man-at-Arms of Red."""
     s = _at(4, "purchase")
     d = g(s)
     n = d.nobles["william"]
     n.retainer, n.city, n.outskirts = "sergeant-1", "York", False
     place(s, "red", "York", "men")
+    return s, d, n
+
+
+def test_4_0_a_sergeant_musters_in_a_held_city_until_the_stockpile_or_the_city_is_full():
+    s, d, n = _sergeant_at_york()
     assert retainers.check_muster(d, "red", "william") == "York"
     men = d.families["red"].stockpile["men"]
     d.families["red"].stockpile["men"] = 0
@@ -411,11 +417,7 @@ def test_11_1_hiring_takes_one_to_the_crossbowmen_left_for_exactly_two_shillings
 
 
 def test_4_0_only_a_noble_of_ones_own_with_a_sergeant_ready_musters():
-    s = _at(4, "purchase")
-    d = g(s)
-    n = d.nobles["william"]
-    n.retainer, n.city, n.outskirts = "sergeant-1", "York", False
-    place(s, "red", "York", "men")
+    s, d, n = _sergeant_at_york()
     err = _refusal(retainers.check_muster, d, "red", "walter")
     assert (err.section, err.code, err.legal) == ("4.0", "not_yours", ["william", "lucia"])
     err = _refusal(retainers.check_muster, d, "red", "lucia")

@@ -20,21 +20,6 @@ def _full_occupy_spaces(state: GameState, seat: str) -> None:
     p.occupants.update({"k.war_banner": p.hand.pop(), "k.royal_guard": p.hand.pop()})
 
 
-def test_p19_occupying_a_won_kingdom_card_is_refused_when_both_occupy_spaces_are_full_and_says_so() -> None:
-    """play_resolve: the refusal tells the player that both Occupy spaces of the board are full."""
-    state = game(2)
-    g = data(state)
-    p1 = g.players["p1"]
-    p1.kingdom += ["k.war_banner", "k.royal_guard"]
-    p1.occupants.update({"k.war_banner": "nobility.c6", "k.royal_guard": "nobility.c7"})
-    g.players["p2"].kingdom.append("k.iron_crown")
-    do(state, "p1", "bid card:nobility.heir")
-    do(state, "p2", "bid card:clans.heir")
-    err = refused(state, "p1", "steal card:k.iron_crown", "no_space")
-    assert err.section == "p.19 Occupying Kingdom Cards"
-    assert err.message == "both Occupy spaces of your board are full"
-
-
 def test_p19_a_bartered_kingdom_card_needing_occupying_is_refused_by_a_receiver_with_no_space() -> None:
     """barter.check_receiver: the refusal cites p.19 Occupying Kingdom Cards, spelled as the rulebook's heading."""
     state = negotiating()

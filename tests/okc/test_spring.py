@@ -105,6 +105,8 @@ def test_two_occupy_spaces_only() -> None:
     do(state, "p2", "bid card:clans.heir")
     err = refused(state, "p1", "steal card:k.iron_crown", "no_space")
     assert "p.19" in err.section and "keep" in err.legal
+    assert err.section == "p.19 Occupying Kingdom Cards"   # seed-19 survivor: the refusal's exact words
+    assert err.message == "both Occupy spaces of your board are full"
 
 
 def test_heralds_in_turn_order_then_secret_region_cards() -> None:

@@ -97,10 +97,7 @@ def check_proposer(g: Okc, seat: str, what: str) -> None:
 def play_offer(state: GameState, seat: str, action: Action) -> None:
     g: Okc = state.data
     check_proposer(g, seat, "offering a barter")
-    to = str(action.get("to") or "")
-    if to not in g.players or to == seat:
-        raise RuleError(barter.SECTION, "a barter is offered to another player", code="no_player",
-                        legal=[s for s in g.order if s != seat])
+    to = _other_player(g, seat, action, barter.SECTION, "a barter is offered to another player")
     give = barter.parse(g, seat, list(action.get("give") or ()))
     take = barter.parse(g, to, list(action.get("take") or ()))
     if give.empty and take.empty:
@@ -108,6 +105,14 @@ def play_offer(state: GameState, seat: str, action: Action) -> None:
                         legal="give:influence:1 or take:lore:1, for example")
     barter.check(g, seat, give)
     new_offer(state, seat, to, "barter", list(action.get("give") or ()), list(action.get("take") or ()))
+
+
+def _other_player(g: Okc, seat: str, action: Action, section: str, why: str) -> str:
+    """The seat an offer is addressed to (``to``), refused unless it is another player at the table."""
+    to = str(action.get("to") or "")
+    if to not in g.players or to == seat:
+        raise RuleError(section, why, code="no_player", legal=[s for s in g.order if s != seat])
+    return to
 
 
 def new_offer(state: GameState, seat: str, to: str, kind: str, give: list[str], take: list[str],
@@ -134,10 +139,7 @@ def play_agreement(state: GameState, seat: str, action: Action) -> None:
     """Offer a binding Trade Agreement: a barter made now plus terms for later (checkable, free text or both)."""
     g: Okc = state.data
     check_proposer(g, seat, "offering a Trade Agreement")
-    to = str(action.get("to") or "")
-    if to not in g.players or to == seat:
-        raise RuleError(agreements.SECTION, "an agreement is made with another player", code="no_player",
-                        legal=[s for s in g.order if s != seat])
+    to = _other_player(g, seat, action, agreements.SECTION, "an agreement is made with another player")
     give = barter.parse(g, seat, list(action.get("give") or ()))
     barter.parse(g, to, list(action.get("take") or ()))
     terms = list(action.get("terms") or ())
