@@ -136,6 +136,8 @@ def test_a_retainer_handed_to_a_noble_with_one_is_worded_as_a_swap() -> None:
     d.nobles[receiver].retainer = kept
     swap = WORDS.label(s, "ann", gift, AUD.to("ann"))
     assert " swaps " in swap and "'s " in swap and " gives " not in swap
+    sold = WORDS.label(s, "ann", Action.of("give_retainer", giver=giver, receiver=receiver, price=3), AUD.to("ann"))
+    assert sold.startswith(swap) and " and 3" in sold and " for 3" not in sold   # labels may be cut short
 
 
 def test_a_step_without_choice_is_skippable_and_one_with_moves_is_not() -> None:

@@ -269,11 +269,11 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
     if k == "give_retainer":
         giver, receiver = g.nobles.get(str(v("giver"))), g.nobles.get(str(v("receiver")))
         ret = N.retainer(giver.retainer) if giver and giver.retainer else "the retainer"
-        price = f" for {N.shillings(int(v('price')))}" if v("price") else ""
+        paid = N.shillings(int(v("price"))) if v("price") else ""   # 2.12: the receiver's family pays it
         if receiver is not None and receiver.retainer:   # 2.12: a noble holds one retainer, so this is a swap
             return (f"{N.noble(g, v('giver'))} swaps {ret} for {N.noble(g, v('receiver'))}'s "
-                    f"{N.retainer(receiver.retainer)}{price}")
-        return f"{N.noble(g, v('giver'))} gives {ret} to {N.noble(g, v('receiver'))}{price}"
+                    f"{N.retainer(receiver.retainer)}{f' and {paid}' if paid else ''}")
+        return f"{N.noble(g, v('giver'))} gives {ret} to {N.noble(g, v('receiver'))}{f' for {paid}' if paid else ''}"
     if k == "mata":
         return f"Mata: swap {N.card(v('card'))} with {N.seat_player(g, str(v('target')), aud)}"
     if k == "muster":
