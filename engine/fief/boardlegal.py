@@ -10,7 +10,7 @@ from engine.fief.boardplay import own_turn_steps
 from engine.fief.commands import opportunity_time
 from engine.fief.components import C
 from engine.fief.flow import current_actor
-from engine.fief.state import Fief, sovereign
+from engine.fief.state import Fief, Noble, sovereign
 
 A = Action.of
 
@@ -19,12 +19,14 @@ def actions(g: Fief, seat: str) -> list[Action]:
     """Enumerated: board cards and hiring in the seat's own turn, hiring also in a battle its family
     fights, lending in its Purchase turn, the relics' powers and a fallen Excalibur whenever they apply.
     Every one of them may also be typed at any time (11.0, 11.1)."""
-    if g.flow.step == "start":
+    step = g.flow.step
+    if step == "start":
         return []
     out = _anytime(g, seat)
-    actor = current_actor(g)
-    if not g.tasks and actor and g.families[actor].seat == seat and g.flow.step in own_turn_steps():
-        out += _in_turn(g, seat, actor)
+    if not g.tasks and step in own_turn_steps():
+        actor = current_actor(g)
+        if actor and g.families[actor].seat == seat:
+            out += _in_turn(g, seat, actor)
     battle = g.war.battle
     if battle is not None and mercenaries.card_of(g, seat) and g.players[seat].shillings >= mercenaries.hire_cost(1):
         # 11.1, ruling M4: only a fighting family that still stands in the battle's city (or holds it)
@@ -36,10 +38,13 @@ def actions(g: Fief, seat: str) -> list[Action]:
 
 def _anytime(g: Fief, seat: str) -> list[Action]:
     out: list[Action] = []
-    if any(n.relics for n in g.nobles.values()):
-        out += [A("chasuble", sea=a, to=b) for a, b in relics.storm_moves(g, seat)]
-        out += [A("shinbone", region=r) for r in relics.famine_regions(g, seat)]
-    out += [A("take_excalibur", noble=n) for n in excalibur.takers(g, seat)]
+    for n in g.nobles.values():
+        if n.relics:   # the powers need a bearer
+            out += [A("chasuble", sea=a, to=b) for a, b in relics.storm_moves(g, seat)]
+            out += [A("shinbone", region=r) for r in relics.famine_regions(g, seat)]
+            break
+    if g.excalibur.city is not None:   # a sword lying where its bearer fell (or in the stone: no taker)
+        out += [A("take_excalibur", noble=n) for n in excalibur.takers(g, seat)]
     return out
 
 
@@ -65,16 +70,24 @@ def _mercenaries(g: Fief, seat: str) -> list[Action]:
 
 def _in_turn(g: Fief, seat: str, actor: str) -> list[Action]:
     p = g.players[seat]
-    out = _mercenaries(g, seat) + [A("draw_excalibur", noble=n) for n in excalibur.drawers(g, actor)]
+    out = _mercenaries(g, seat)
+    if g.excalibur.stone:   # excalibur.drawers: only from the stone
+        out += [A("draw_excalibur", noble=n) for n in excalibur.drawers(g, actor)]
     free = [n for f in p.families for nid in g.families[f].nobles
             if (n := g.nobles[nid]).captor is None and n.city is not None and not n.outskirts]
-    carrying = any(n.relics for n in free)   # the Sovereign and the open offers matter only to relic bearers
-    king = sovereign(g) if carrying else None
-    offering = carrying and any(r.kind == "relic" and r.by == seat for r in g.requests.open)
+    asked = False   # the Sovereign and the open offers matter only to relic bearers: asked at the first
+    king: Noble | None = None
+    offering = False
     for n in free:
         lying = g.cities[n.city or ""].relics
         if lying:
             out += [A("take_relic", relic=r, noble=n.id) for r in lying]
+        if not n.relics:
+            continue
+        if not asked:
+            asked = True
+            king = sovereign(g)
+            offering = any(r.kind == "relic" and r.by == seat for r in g.requests.open)
         for r in n.relics:
             out.append(A("leave_relic", relic=r))
             for other in g.nobles.values():

@@ -8,6 +8,7 @@ from engine.fief import deals, elections, garter, parliament
 from engine.fief.state import Fief, sovereign
 
 A = Action.of
+DONE = A("done")   # actions are immutable: one for every list and default
 NONE = "none"   # a vote marker left off the board (9.1)
 STEPS = ("election", "ballot", "parliament", "tax_vote", "royal_tax")
 
@@ -20,7 +21,7 @@ def step_default(g: Fief, family: str) -> Action:
         return A("vote_tax", vote="for" if vow == "tax_for" else "against")
     if g.flow.step == "ballot" and vow in g.politics.candidates:
         return A("vote_election", support=vow, decoy=NONE)
-    return A("done")
+    return DONE
 
 
 def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
@@ -34,7 +35,7 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
         return out
     if step == "ballot" and vow in g.politics.candidates:
         return [A("vote_election", support=vow, decoy=d) for d in [*g.politics.candidates, NONE]]
-    out = [A("done")]
+    out = [DONE]
     if step == "election":
         out += [A("nominate", noble=n) for n in elections.standing(g)]
     elif step == "ballot":

@@ -30,6 +30,7 @@ from engine.fief.flow import current_actor
 from engine.fief.state import Fief, Task, allied, ally_of, player_of, sovereign
 
 A = Action.of
+DONE = A("done")   # actions are immutable: one for every list and default
 
 
 def task_default(g: Fief, t: Task) -> Action:
@@ -73,7 +74,7 @@ def step_default(g: Fief, family: str) -> Action:
         due = ransom.mandatory(g, family)
         if due:
             return A("pay_ransom", captive=due[0].id, city=ransom.places(g, due[0])[0])
-    return A("done")
+    return DONE
 
 
 def _ok(fn, *args) -> bool:  # type: ignore[no-untyped-def]
@@ -91,9 +92,10 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
         return [A("start", city=c) for c in setup.start_choices(g)]
     if step in crownlegal.STEPS:
         return crownlegal.step_actions(g, seat, family)
-    out: list[Action] = [A("done")]
+    out: list[Action] = [DONE]
     if step == "draw":
-        out += [A("discard", card=c) for c in p.hand if _ok(check_discard, g, p, c)]
+        if p.hand and _ok(check_discard, g, p, p.hand[0]):   # every card in hand alike: refused only after a draw
+            out += [A("discard", card=c) for c in p.hand]
         out += [A("draw", deck=d) for d in ("character", "fortune") if _ok(check_draw, g, p, d)]
     elif step == "marriage":
         out += [A("propose_marriage", noble=a, spouse=b) for a, b in marriage.matches(g, seat)[:12]
@@ -160,28 +162,29 @@ def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
     fam = g.families[family]
     out: list[Action] = []
     cities = purchase.unit_cities(g, family)
+    # 4.1: the cities still taking new units this turn, the same for every kind of unit
+    room = [c for c in cities if ((st := g.cities[c].stacks.get(family)) is None or st.new < C.new_units_per_city)]
     for kind in BUYABLE:
         if fam.stockpile.get(kind, 0) and C.costs[kind] <= p.shillings:
-            for c in cities:
-                st = g.cities[c].stacks.get(family)
-                if (st.new if st else 0) < C.new_units_per_city:
-                    out.append(Action("buy", (("units", (f"{kind}@{c}",)),)))   # A("buy", units=[...]), built directly
+            # A("buy", units=[...]), built directly
+            out += [Action("buy", (("units", (f"{kind}@{c}",)),)) for c in room]
     for what in ("stronghold", "mill", "royal_stronghold"):
-        if purchase.tiles_left(g, what) > 0 and purchase.build_cost(g, family, what) <= p.shillings:
-            out += [A("build", what=what, city=c) for c in purchase.build_cities(g, family, what)]
+        if purchase.build_cost(g, family, what) <= p.shillings and purchase.tiles_left(g, what) > 0:
+            out += [A("build", what=what, city=c) for c in purchase.build_cities_among(g, family, what, cities)]
     for abbey in purchase.rebuildable(g, family):
         out += [A("rebuild_abbey", abbey=abbey, city=c) for c in characters.abbey_cities(g, family)[:4]]
     for city in purchase.sieges_of(g, family):
         if _ok(purchase.check_construct, g, family, city):
             out.append(A("construct", city=city))
-    for region in titles.claimable(g, family):
+    claimable = titles.claimable(g, family)
+    for region in claimable:
         for nid in fam.nobles:
             if titles.title_cost(g, region, nid) <= p.shillings:
                 out.append(A("buy_title", region=region, noble=nid))
     king = sovereign(g)
     if king and king.family == family:
         for other in g.families:
-            for region in titles.claimable(g, other):
+            for region in (claimable if other == family else titles.claimable(g, other)):
                 out += [A("grant_title", region=region, noble=n) for n in g.families[other].nobles]
     for region, holder in titles.transferable(g, family):
         out += [A("transfer_title", region=region, to=n) for n in titles.transfer_receivers(g, family, holder)]
@@ -209,6 +212,7 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                 out.append(A("accept_offer", offer=o.id))
             out.append(A("decline_offer", offer=o.id))
     if g.flow.step in ("play", "purchase") and p.shillings > 0 and not any(o.by == seat for o in g.offers.open):
+        foreign = [x for x in g.nobles.values() if x.family not in p.families]   # the nobles a pigeon may reach
         for f in p.families:
             has_pigeon = g.families[f].pigeons > 0
             ally = ally_of(g, f)   # 9.0: allies trade in a shared city without a pigeon
@@ -219,9 +223,7 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                 if n.captor or not n.city:
                     continue
                 safe = g.cities[n.city].building in pigeons.SAFE and not n.outskirts
-                for other in g.nobles.values():
-                    if other.family in p.families:
-                        continue
+                for other in foreign:
                     if other.city == n.city and (has_pigeon or other.family == ally):
                         out.append(A("pigeon_offer", sender=nid, to=other.id, give_shillings=1))
                     elif has_pigeon and safe and other.city and g.cities[other.city].building in pigeons.SAFE \
@@ -242,14 +244,18 @@ def seat_actions(g: Fief, seat: str) -> list[Action]:
         actor = current_actor(g)
         if actor and g.families[actor].seat == seat:
             out += step_actions(g, seat, actor)
-    for r in g.requests.for_seat(seat):
+    for r in g.requests.for_seat(seat) if g.requests.open else ():
         payable = _retainer_payable(g, r.payload) if r.kind == "retainer" else \
             _ransom_payable(g, r.payload) if r.kind == "ransom" else \
             deals.acceptable(g, r.payload) if r.kind == "deal" else \
             boardlegal.payable(g, r.kind, r.payload)
         out += r.answers() if payable else [r.answers()[1]]
-    return (out + anytime_actions(g, seat) + warlegal.anytime_actions(g, seat) + crownlegal.anytime_actions(g, seat)
-            + opplegal.listed(g, seat) + boardlegal.actions(g, seat))
+    out += anytime_actions(g, seat)
+    out += warlegal.anytime_actions(g, seat)
+    out += crownlegal.anytime_actions(g, seat)
+    out += opplegal.listed(g, seat)
+    out += boardlegal.actions(g, seat)
+    return out
 
 
 def _offer_route_ok(g: Fief, note: str) -> bool:

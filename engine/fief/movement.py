@@ -144,6 +144,13 @@ def storms_anywhere(g: Fief) -> bool:
 
 # -- where a noble may go -----------------------------------------------------------------------
 PORTS = tuple(sorted(r.port for r in MAP.regions.values()))   # 5.4: every region's port, in name order
+# One move from each city over the map alone, in the order destinations lists them: its roads, then
+# the bandit paths of Sherwood (13.4); and the voyages from each port to the others (5.4), with their seas.
+OVERLAND = {c: tuple([(d, "road", 1) for d in MAP.neighbours(c)]
+                     + [(d, "sherwood", 1) for d in MAP.sherwood if c in MAP.sherwood and d != c])
+            for c in MAP.cities}
+VOYAGES = {c: tuple((port, "sea", len(seas_between(c, port))) for port in PORTS
+                    if port != c and len(seas_between(c, port)) >= 1) for c in MAP.cities}
 
 
 def destinations(g: Fief, n: Noble) -> list[tuple[str, str, int]]:
@@ -151,18 +158,9 @@ def destinations(g: Fief, n: Noble) -> list[tuple[str, str, int]]:
     if n.city is None or n.captor is not None:
         return []
     left = moves_left(g, n.id)
-    out: list[tuple[str, str, int]] = []
-    if left >= 1:
-        out += [(d, "road", 1) for d in MAP.neighbours(n.city)]
-        if n.city in MAP.sherwood:   # 13.4: the bandit paths join Sherwood's four cities for one move
-            out += [(d, "sherwood", 1) for d in MAP.sherwood if d != n.city]
+    out: list[tuple[str, str, int]] = list(OVERLAND[n.city]) if left >= 1 else []
     if g.war.moves.get(n.id, 0) == 0 and g.war.sail_from.get(n.id) == n.city:   # 5.4
-        for port in PORTS:
-            if port == n.city:
-                continue
-            seas = seas_between(n.city, port)
-            if 1 <= len(seas) <= left:
-                out.append((port, "sea", len(seas)))
+        out += [v for v in VOYAGES[n.city] if v[2] <= left]
     if g.war.moves.get(n.id, 0) == 0 and is_royal_mover(g, n):
         for name, c in g.cities.items():
             if c.building in ("royal_abbey", "royal_stronghold") and name != n.city:

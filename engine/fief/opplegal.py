@@ -40,18 +40,26 @@ def holds_any(g: Fief, seat: str) -> bool:
     p = g.players[seat]
     if any(C.cards[c].kind in OPPORTUNITY_KINDS for c in p.hand):
         return True
+    return _burgher(g, seat)
+
+
+def _burgher(g: Fief, seat: str) -> bool:
+    """A family of the seat has a Burgher on its board and a Treasure to spend (11.2)."""
     return any(g.families[f].board_card and g.families[f].treasures > 0 and
-               C.card(g.families[f].board_card or "").kind == "burgher" for f in p.families)
+               C.card(g.families[f].board_card or "").kind == "burgher" for f in g.players[seat].families)
 
 
 def listed(g: Fief, seat: str) -> list[Action]:
     """One command per kind and use, when it would apply now."""
-    if seat not in g.players or not holds_any(g, seat) or g.flow.over:
+    if seat not in g.players or g.flow.over:
+        return []
+    in_hand = {C.cards[c].kind for c in g.players[seat].hand}
+    burgher = _burgher(g, seat)
+    if in_hand.isdisjoint(OPPORTUNITY_KINDS) and not burgher:   # holds_any, from the kinds in hand
         return []
     out: list[Action] = []
-    in_hand = {C.cards[c].kind for c in g.players[seat].hand}
     for kind in KINDS:
-        if CARD_OF[kind] not in in_hand and kind not in ("rebellion", "passage"):
+        if CARD_OF[kind] not in in_hand and (not burgher or kind not in ("rebellion", "passage")):
             continue   # _cards finds none (only those two kinds also count a Burgher)
         for card in _cards(g, seat, kind):
             for a in _variants(g, seat, kind, card, first=True):
@@ -173,8 +181,8 @@ def _passages(g: Fief, seat: str, card: str, cut: int) -> list[Action]:
         held = [n for n, c in g.cities.items() if c.building in DEFENDED and c.controller not in (None, *fams)
                 and any(a.city and name_near(a.city, n) for a in g.armies.values() if not a.gone)]
         out += [A("passage", card=card, use="aid", city=c) for c in held[:cut]]
-    stormy = {r for r in MAP.regions if has_disaster(g, r, "storms")}
-    if stormy and g.flow.phase in (5, 6):
+    stormy = {r for r in MAP.regions if has_disaster(g, r, "storms")} if g.flow.phase in (5, 6) else None
+    if stormy:
         armies = [a.id for a in g.armies.values() if a.city and a.leader and not a.gone and a.id not in g.opp.guided
                   and any(MAP.cities[c].region in stormy for c in (a.city, *MAP.neighbours(a.city)))]
         out += [A("passage", card=card, use="guide", army=x) for x in armies[:cut]]

@@ -27,9 +27,7 @@ def _free_noble(g: Fief, city: str, fam: str) -> str | None:
 
 def options(g: Fief, fam: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
-    for name, c in sorted(g.cities.items()):
-        if c.controller != fam:
-            continue
+    for name, c in sorted((name, c) for name, c in g.cities.items() if c.controller == fam):   # names are unique
         if c.mill:
             out.append((name, "mill"))
         if c.abbey and c.building in ("abbey", "royal_abbey") and _free_noble(g, name, fam):

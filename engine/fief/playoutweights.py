@@ -25,28 +25,48 @@ def _regions_held(g: Fief, family: str) -> set[str]:
 
 def move(g: Fief, a: Action, memo: dict[tuple[str, str], Any] | None = None) -> float:
     """5.0, 5.1: into a city of a region the family already holds part of, without emptying a city.
-    ``memo``: what the moves of one legal list share (the regions a family holds, whether a noble has
-    company), filled in as asked."""
-    n = g.nobles.get(a.get("noble") or "")
+    ``memo``: what the moves of one legal list share (per noble: whether leaving may empty its city;
+    per family and destination: the weight of going there), filled in as asked."""
+    noble = a.get("noble") or ""
     dest = a.get("to")
-    if n is None or n.city is None or dest not in g.cities:
+    if memo is None:
+        memo = {}
+    mover = memo.get(("noble", noble))
+    if mover is None:
+        mover = memo["noble", noble] = _mover(g, noble)
+    if not mover or dest not in g.cities:
         return 1.0
-    fam = n.family
+    fam, troops = mover
+    if troops is not None and troops - len(a.get("troops") or ()) <= 0 and not _company(g, g.nobles[noble], memo):
+        return 0.05   # 5.1: the city would turn Independent
+    w: float | None = memo.get((fam, dest))   # (family, city): no family is called "noble", "held" or "company"
+    if w is None:
+        w = memo[fam, dest] = _toward(g, fam, dest, memo)
+    return w
+
+
+def _mover(g: Fief, noble: str) -> tuple[str, int | None] | tuple[()]:
+    """(family, troops in the city it holds and leaves, or None when it holds none there); () when the
+    noble is gone or nowhere."""
+    n = g.nobles.get(noble)
+    if n is None or n.city is None:
+        return ()
     src = g.cities[n.city]
-    if src.controller == fam and not n.outskirts:
-        st = src.stacks.get(fam)
-        left = len(st.troops) - len(a.get("troops") or ()) if st is not None else 0
-        if left <= 0 and not _company(g, n, memo):
-            return 0.05   # 5.1: the city would turn Independent
+    if src.controller == n.family and not n.outskirts:
+        st = src.stacks.get(n.family)
+        return n.family, len(st.troops) if st is not None else 0
+    return n.family, None
+
+
+def _toward(g: Fief, fam: str, dest: str, memo: dict[tuple[str, str], Any]) -> float:
+    """The weight of a move of ``fam`` into ``dest`` that empties no city."""
     target = g.cities[dest]
     if target.controller == fam:
         return 1.0
     region = CITY_REGION[dest]
-    regions: set[str] | None = None if memo is None else memo.get(("held", fam))
+    regions: set[str] | None = memo.get(("held", fam))
     if regions is None:
-        regions = _regions_held(g, fam)
-        if memo is not None:
-            memo["held", fam] = regions
+        regions = memo["held", fam] = _regions_held(g, fam)
     if region in regions:
         return 30.0 if target.controller is None else 3.0
     if target.controller is None and not any(g.cities[c].controller for c in MAP.regions[region].cities):

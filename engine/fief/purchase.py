@@ -121,10 +121,15 @@ def build_cost(g: Fief, family: str, what: str) -> int:
 
 
 def build_cities(g: Fief, family: str, what: str) -> list[str]:
+    return build_cities_among(g, family, what, unit_cities(g, family))
+
+
+def build_cities_among(g: Fief, family: str, what: str, units: list[str]) -> list[str]:
+    """:func:`build_cities` given the family's ``unit_cities`` (the purchase list asks for them once)."""
     if what == "stronghold":
-        return [c for c in unit_cities(g, family) if g.cities[c].building is None]
+        return [c for c in units if g.cities[c].building is None]
     if what == "mill":
-        return [c for c in unit_cities(g, family) if not g.cities[c].mill]
+        return [c for c in units if not g.cities[c].mill]
     if what == "royal_stronghold":
         if not is_royal_family(g, family):
             return []

@@ -56,7 +56,8 @@ def targets(g: Fief, families: list[str]) -> list[str]:
         # no Tax card out (the common case, asked at every decision): eligible is the Royal Tax or famine
         if g.royal_tax:
             return list(MAP.cities)
-        return [c for c in MAP.cities if has_disaster(g, MAP.cities[c].region, "famine")]
+        famine = {r for r in MAP.regions if has_disaster(g, r, "famine")}   # asked once a region, not once a city
+        return [c for c in MAP.cities if MAP.cities[c].region in famine] if famine else []
     return [c for c in MAP.cities if eligible(g, c, families)]
 
 

@@ -251,17 +251,18 @@ class FiefRules(Rules):
         by_kind: dict[str, float] = {}
         memo: dict[tuple[str, str], Any] = {}
         out: list[float] = []
+        append, move = out.append, playoutweights.move
         for a in legal:
             k = a.kind
-            if k == "move":
-                out.append(playoutweights.move(g, a, memo))
-            elif k in WEIGHT_READS_ARGS:
-                out.append(self.agent_weight(state, seat, a))
-            else:
-                w = by_kind.get(k)
-                if w is None:
+            w = by_kind.get(k)   # never set for the kinds whose weight reads the arguments
+            if w is None:
+                if k == "move":
+                    w = move(g, a, memo)
+                elif k in WEIGHT_READS_ARGS:
+                    w = self.agent_weight(state, seat, a)
+                else:
                     w = by_kind[k] = self.agent_weight(state, seat, a)
-                out.append(w)
+            append(w)
         return out
 
     def phase(self, state: GameState) -> str:

@@ -49,6 +49,8 @@ def qualifies(g: Fief, family: str, region: str) -> str | None:
 
 def claimable(g: Fief, family: str) -> list[str]:
     mine = {c for c, s in g.cities.items() if s.controller == family}
+    if not mine:
+        return []
     # every city of the Fiefdom held is asked first: cheap, and needed by qualifies
     return [r for r in REGION_IDS if not mine.isdisjoint(MAP.regions[r].cities)
             and mine.issuperset(fief_cities(g, r)) and qualifies(g, family, r) is None]

@@ -14,6 +14,7 @@ from engine.fief.flow import current_actor
 from engine.fief.state import MAP, Fief, Noble, Task, player_of
 
 A = Action.of
+DONE = A("done")   # actions are immutable: one for every list and default
 
 
 STEPS = ("move", "parley", "battle", "pillage")
@@ -27,7 +28,7 @@ def step_default(g: Fief, family: str) -> Action:
         nobles = waiting(g, family)
         for noble, dest, via, units in movement.legal_moves(g, family, only=nobles)[:1] if nobles else ():
             return _move(noble, dest, via, units)
-    return A("done")
+    return DONE
 
 
 def _move(noble: str, dest: str, via: str, units: tuple[str, ...]) -> Action:
@@ -42,16 +43,19 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
     if step == "move":
         must = must_move_left(g, family)   # the same for every move listed: asked once
         if not must:
-            out.append(A("done"))
+            out.append(DONE)
         asked = {str(r.payload.get("noble")) for r in g.requests.open if r.kind in ("pass", "cavalcade")}
-        for noble, dest, via, units in movement.legal_moves(g, family):
-            if (must and noble not in g.war.must_move) or noble in asked:
-                continue
-            out.append(_move(noble, dest, via, units))
+        moves = movement.legal_moves(g, family)
+        if must or asked:
+            out += [_move(noble, dest, via, units) for noble, dest, via, units in moves
+                    if not ((must and noble not in g.war.must_move) or noble in asked)]
+        else:   # every move listed (the common case), built as _move does without a call for each
+            out += [Action("move", (("noble", noble), ("to", dest), ("troops", units), ("via", via)))
+                    for noble, dest, via, units in moves]
         if not must:
             out += _cavalcades(g, family, asked)
     elif step == "battle":
-        out.append(A("done"))
+        out.append(DONE)
         for city in sides.battle_cities(g, family):
             for foe in sides.targets_in(g, city, family):
                 if f"{city}|{family}|{foe}" not in g.war.fought:
@@ -63,10 +67,10 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
             out.append(A("besiege", city=c))
             out += [A("besiege", city=c, trebuchet=t) for t in siege.trebuchet_sources(g, family)[1:]]
     elif step == "parley":
-        out.append(A("done"))
+        out.append(DONE)
         out += [A(kind, army=army, noble=noble) for kind, army, noble in invaders.parley_options(g, family)]
     elif step == "pillage":
-        out.append(A("done"))
+        out.append(DONE)
         out += [A("pillage", city=c, what=w) for c, w in pillage.options(g, family)]
     if step == "move":   # accepted in the Battle step too; offered once a round, where a siege is reconsidered
         out += [A("lift_siege", city=c) for c in sieges(g, family)]
@@ -85,6 +89,9 @@ def _cavalcades(g: Fief, family: str, asked: set[str]) -> list[Action]:
         n = g.nobles[nid]
         if n.captor is not None or n.city is None or nid in asked or movement.moves_left(g, nid) < 1:
             continue
+        st = g.cities[n.city].stacks.get(family)
+        if st is None or "knight" not in st.troops:
+            continue   # no knight of the family here, so none available to this noble
         knights = [u for u in movement.available(g, n.city, family, nid) if u == "knight"]
         if not knights:
             continue
@@ -130,7 +137,7 @@ def sieges(g: Fief, family: str) -> list[str]:
 
 def task_default(g: Fief, t: Task) -> Action:
     if t.kind == "parley":
-        return A("done")
+        return DONE
     if t.kind == "bandits":
         return A("bandits", pay=player_of(g, t.family).shillings >= t.count)
     if t.kind == "losses":
@@ -143,7 +150,7 @@ def task_default(g: Fief, t: Task) -> Action:
 
 def task_actions(g: Fief, t: Task) -> list[Action]:
     if t.kind == "parley":
-        return [A("done")] + [A(kind, army=army, noble=noble) for kind, army, noble in invaders.parley_options(g, t.family)
+        return [DONE] + [A(kind, army=army, noble=noble) for kind, army, noble in invaders.parley_options(g, t.family)
                               if g.nobles[noble].city == t.city]
     if t.kind == "bandits":
         return [task_default(g, t)]
@@ -198,19 +205,21 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
     fam = royal_family_of(g, seat)
     if fam is not None and g.families[fam].pigeons >= 1:
         out += [A("interdict", captive=n.id) for n in g.nobles.values() if n.captor == "bandits"]
-    out += [A("join", family=f, side=side) for f, side in joinable(g, seat)]
-    if g.war.battle is None and g.flow.phase in (5, 7):
+    if g.war.battle is not None:   # joinable: only in a battle
+        out += [A("join", family=f, side=side) for f, side in joinable(g, seat)]
+    elif g.flow.phase in (5, 7):
         mine = g.players[seat].families
-        held = {name: c.controller for name, c in g.cities.items() if c.controller in mine}
+        held = {name: c for name, c in g.cities.items() if c.controller in mine}
         if held:
             # movement.occupiers of every held city but its holder, in one pass over the nobles
             others: dict[str, set[str]] = {}
             for n in g.nobles.values():
-                if n.city in held and n.captor is None and n.family != held[n.city]:
+                if n.city in held and n.captor is None and n.family != held[n.city].controller:
                     others.setdefault(n.city, set()).add(n.family)
-            for name, holder in held.items():
+            for name, c in held.items():
+                holder = c.controller
                 here = others.get(name)
-                for f, st in g.cities[name].stacks.items():
+                for f, st in c.stacks.items():
                     if f != holder and not st.empty():
                         if here is None:
                             here = others[name] = set()

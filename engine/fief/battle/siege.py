@@ -65,9 +65,9 @@ def besiege_cities(g: Fief, fam: str) -> list[str]:
     battle is allowed there (our ruling, docs/rulings/fief.md; a siege already on goes on)."""
     out = []
     led = free_noble_cities(g, fam)
-    for name, c in sorted(g.cities.items()):
+    for name, c in sorted((name, c) for name, c in g.cities.items() if name in led):   # names are unique
         foe = c.controller
-        if foe is None or foe == fam or c.siege is not None or name not in led or stormy(g, name):
+        if foe is None or foe == fam or c.siege is not None or stormy(g, name):
             continue
         walls = defended(g, name, fam, foe)
         if not walls or dice.dice_for(strength(g, name, fam)) - DEFENDED[walls] >= 1:

@@ -127,8 +127,7 @@ class OkcWords(Words):
         return sections
 
 
-def build_words() -> OkcWords:
-    """A fresh wording with every shipped module installed (``WORDS`` is the shared one)."""
+def _build() -> OkcWords:
     import engine.okc.modules  # noqa: F401  (the shipped modules)
     from engine.okc.hooks import MODULES
 
@@ -138,4 +137,4 @@ def build_words() -> OkcWords:
     return words
 
 
-WORDS = build_words()
+WORDS = _build()
