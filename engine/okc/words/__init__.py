@@ -127,7 +127,8 @@ class OkcWords(Words):
         return sections
 
 
-def _build() -> OkcWords:
+def build_words() -> OkcWords:
+    """A fresh wording with every shipped module installed (``WORDS`` is the shared one)."""
     import engine.okc.modules  # noqa: F401  (the shipped modules)
     from engine.okc.hooks import MODULES
 
@@ -137,4 +138,4 @@ def _build() -> OkcWords:
     return words
 
 
-WORDS = _build()
+WORDS = build_words()
