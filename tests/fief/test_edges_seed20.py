@@ -230,3 +230,69 @@ def test_coverage_victories_split_by_kind_and_by_round_seven(reason, round_, goa
 def test_coverage_every_goal_marked_is_one_the_simulator_counts() -> None:
     assert coverage.LAST_ROUND == 7
     assert len(set(coverage.GOALS)) == len(coverage.GOALS) == 24
+
+
+# -- 7.4, 10.2 a Passage through the tunnels, or aid to invaders, needs walls to get past -------------
+_NO_WALLS = ("7.4", "a Passage through the tunnels needs walls to get past",
+             "a city with a Stronghold or Fortified City")
+_NOT_BEFORE = ("7.4", "your troops must stand before another family's walls",
+               "a city you are besieging or about to attack")
+_NO_AID = ("10.2", "invaders can be helped only against another family's walls", "another use")
+_NO_PENALTY = ("7.4", "the battle being fought has no wall penalty for that side to cancel", "another use")
+
+
+def _assault(use: str, city: str = "Exeter", building: str | None = "stronghold", holder: str | None = "blue",
+             red_there: bool = True, battle: Battle | None = None):  # type: ignore[no-untyped-def]
+    from engine.fief import opportunity
+    s = _war(7, "battle")
+    d = g(s)
+    d.cities["Exeter"].building, d.cities["Exeter"].controller = building, holder
+    d.cities["Oxford"].building = "stronghold"
+    if red_there:
+        place(s, "red", "Exeter", "men", control=False)
+    d.war.battle = battle
+    try:
+        opportunity._check_assault(d, "ann", use, city)
+    except RuleError as err:
+        assert err.code == "passage_walls"
+        return (err.section, err.message, err.legal)
+    return None
+
+
+@pytest.mark.parametrize("use,kw,refusal", [
+    ("tunnels", {"city": "Atlantis"}, _NO_WALLS),
+    ("tunnels", {"building": None}, _NO_WALLS),
+    ("tunnels", {"building": "abbey"}, _NO_WALLS),
+    ("aid", {"building": "mill"}, _NO_WALLS),
+    ("tunnels", {}, None),
+    ("tunnels", {"building": "fortified"}, None),
+    ("tunnels", {"building": "royal_stronghold"}, None),
+    ("tunnels", {"holder": "red"}, _NOT_BEFORE),
+    ("tunnels", {"red_there": False}, _NOT_BEFORE),
+    ("tunnels", {"holder": None}, None),
+    ("aid", {}, None),
+    ("aid", {"red_there": False}, None),
+    ("aid", {"holder": None}, _NO_AID),
+    ("aid", {"holder": "red"}, _NO_AID),
+])
+def test_7_4_a_passage_before_a_battle_needs_another_familys_walls(use, kw, refusal) -> None:
+    """opportunity._check_assault without a battle: each wall and holder condition, each side."""
+    assert _assault(use, **kw) == refusal
+
+
+@pytest.mark.parametrize("use,battle,refusal", [
+    ("tunnels", Battle("Exeter", "red", "blue", penalty=1), None),
+    ("tunnels", Battle("Exeter", "red", "blue", archers_min=3), None),
+    ("tunnels", Battle("Exeter", "red", "blue"), _NO_PENALTY),
+    ("tunnels", Battle("Oxford", "red", "blue", penalty=1), _NO_PENALTY),
+    ("tunnels", Battle("Exeter", "blue", "red", penalty=1), _NO_PENALTY),
+    ("tunnels", Battle("Exeter", "invaders", "blue", penalty=1), _NO_PENALTY),
+    ("aid", Battle("Exeter", "invaders", "blue", penalty=1), None),
+    ("aid", Battle("Exeter", "invaders", "blue", archers_min=2), None),
+    ("aid", Battle("Exeter", "invaders", "blue"), _NO_PENALTY),
+    ("aid", Battle("Exeter", "red", "blue", penalty=1), _NO_PENALTY),
+    ("aid", Battle("Oxford", "invaders", "blue", penalty=1), _NO_PENALTY),
+])
+def test_7_4_a_passage_during_a_battle_cancels_only_a_wall_penalty_of_that_battle(use, battle, refusal) -> None:
+    """opportunity._check_assault with a battle: its city, the side helped, a penalty to cancel."""
+    assert _assault(use, battle=battle, holder="blue", red_there=False) == refusal
