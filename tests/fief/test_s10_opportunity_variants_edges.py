@@ -26,7 +26,7 @@ def _args(actions, *keys: str) -> list[tuple[object, ...]]:  # type: ignore[no-u
 
 def test_10_1_a_rebellion_is_offered_in_rivals_cities_first_and_all_for_menus() -> None:
     _s, d = _state()
-    d.royal_tax = 4        # every city may rise
+    d.royal_tax = True        # every city may rise
     assert len(opplegal._variants(d, "ann", "rebellion", "rebellion-1", first=False)) == len(MAP.cities)
     assert len(opplegal._variants(d, "ann", "rebellion", "rebellion-1", first=True)) == 1
     assert _args(opplegal._variants(d, "ann", "rebellion", "rebellion-1", first=True), "city") == [
@@ -34,9 +34,9 @@ def test_10_1_a_rebellion_is_offered_in_rivals_cities_first_and_all_for_menus() 
     d.cities["York"].stacks["red"] = Stack(troops=["men"])
     d.cities["Durham"].stacks["blue"] = Stack(troops=["men"])
     assert _args(opplegal._variants(d, "ann", "rebellion", "rebellion-1", first=False), "city") == [("Durham",)]
-    d.royal_tax = 0
+    d.royal_tax = False
     assert opplegal._variants(d, "ann", "rebellion", "rebellion-1", first=False) == []
-    d.royal_tax = 4
+    d.royal_tax = True
     d.opp.uprising = Uprising("Lincoln", "green")
     assert _args(opplegal._variants(d, "ann", "rebellion", "rebellion-1", first=False), "city") == [("Lincoln",)]
     d.opp.uprising = None
