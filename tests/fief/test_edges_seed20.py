@@ -296,3 +296,56 @@ def test_7_4_a_passage_before_a_battle_needs_another_familys_walls(use, kw, refu
 def test_7_4_a_passage_during_a_battle_cancels_only_a_wall_penalty_of_that_battle(use, battle, refusal) -> None:
     """opportunity._check_assault with a battle: its city, the side helped, a penalty to cancel."""
     assert _assault(use, battle=battle, holder="blue", red_there=False) == refusal
+
+
+# -- 7.8, 10.2 a Withdraw only by the defender between two rounds; a guide only for a led army ---------
+def test_7_8_withdraw_only_for_the_defender_between_two_rounds_to_a_neighbour() -> None:
+    from engine.fief import opportunity
+    from engine.fief.state import Task
+    s = _war(7, "battle")
+    d = g(s)
+
+    def refusal(dest: str = "London") -> str | None:
+        try:
+            opportunity._check_withdraw(d, "bob", dest)
+        except RuleError as err:
+            assert err.section == "7.8"
+            return err.code
+        return None
+
+    assert refusal() == "passage_withdraw"                       # no battle
+    d.war.battle = Battle("Oxford", "red", "blue", rolls=1)
+    assert refusal() == "passage_withdraw"                       # no round ended
+    d.tasks = [Task("losses", "blue", city="Oxford")]
+    assert refusal() == "passage_withdraw"                       # losses still to take
+    d.tasks = [Task("battle_next", "red", city="Oxford")]
+    assert refusal() is None
+    assert refusal("York") == "withdraw_city"
+    d.war.battle = Battle("Oxford", "blue", "red", rolls=1)       # blue attacks: no withdrawal
+    assert refusal() == "passage_withdraw"
+
+
+def test_10_2_a_guide_needs_an_invader_army_on_the_map_with_its_leader_not_yet_guided() -> None:
+    from engine.fief import opportunity
+    s = _war(6, "parley")
+    d = g(s)
+    a = d.armies["army-1"]
+    a.city, a.leader = "York", True
+    assert opportunity.guided_army(d, "army-1") == "army-1"
+    for change in ({"leader": False}, {"city": None}, {"gone": True}):
+        for k, v in change.items():
+            setattr(a, k, v)
+        with pytest.raises(RuleError) as err:
+            opportunity.guided_army(d, "army-1")
+        assert (err.value.code, err.value.legal) == ("passage_guide", "none")
+        a.city, a.leader, a.gone = "York", True, False
+    d.opp.guided.append("army-1")
+    with pytest.raises(RuleError):
+        opportunity.guided_army(d, "army-1")
+    with pytest.raises(RuleError) as err:
+        opportunity.guided_army(d, "army-9")
+    assert err.value.legal == "none"
+    d.opp.guided.clear()
+    with pytest.raises(RuleError) as err:
+        opportunity.guided_army(d, "army-9")
+    assert err.value.legal == ["army-1"]
