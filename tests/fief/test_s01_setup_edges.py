@@ -125,3 +125,10 @@ def test_setup_chosen_colours_and_random_ones() -> None:
 def test_setup_is_the_same_for_the_same_seed_and_differs_for_another() -> None:
     a, b, c = (RULES.fingerprint(_new(4, seed)[0]) for seed in (7, 7, 8))
     assert a == b != c
+
+
+def test_13_7_with_two_players_the_second_family_is_dealt_at_random_from_those_left() -> None:
+    seconds = {_new(2, seed, roles="yellow,blue")[1].players["ann"].families[1] for seed in range(1, 13)}
+    assert seconds == {"red", "green"}
+    firsts = {_new(3, seed, roles="green,red,blue")[1].players["bob"].families[0] for seed in range(1, 5)}
+    assert firsts == {"red"}   # chosen colours, nobody random: as chosen
