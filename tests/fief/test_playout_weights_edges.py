@@ -138,6 +138,9 @@ def test_5_1_moves_toward_a_region_held_and_away_from_emptying_a_city() -> None:
     assert _w("move", s, noble="william", to="York") == 6.0                    # a soldier stays
     d.nobles["lucia"].city = "Oxford"
     assert _w("move", s, noble="william", to="York", troops=["men"]) == 6.0    # lucia keeps it
+    d.nobles["lucia"].captor = "blue"
+    assert _w("move", s, noble="william", to="York", troops=["men"]) == 0.05   # a captive keeps nothing
+    d.nobles["lucia"].captor = None
     d.nobles["william"].outskirts = True
     d.nobles["lucia"].city = None
     assert _w("move", s, noble="william", to="York", troops=["men"]) == 6.0    # not inside: nothing emptied
