@@ -4,7 +4,9 @@ siege lifted, the spoils (7.2), a surrender, and a winning Cavalcade riding on (
 
 from __future__ import annotations
 
-from engine.core import Event
+import pytest
+
+from engine.core import Event, RuleError
 from engine.fief.battle import endings
 from engine.fief.battle.sides import INVADERS
 from engine.fief.state import Siege, Task
@@ -208,3 +210,29 @@ def test_13_3_beating_invaders_records_the_free_lords_of_the_winner_there() -> N
     d.war.battle = b
     endings.finish(s, d, b, "victory", winner=INVADERS)
     assert d.politics.deeds == []
+
+
+def test_7_8_withdrawing_nobles_take_at_most_the_troops_their_family_has_one_each() -> None:
+    for knights, ok in ((1, False), (2, True)):
+        s, d, b = _oxford()
+        d.nobles["matilda"].city = "Oxford"
+        d.cities["Oxford"].stacks["blue"].troops = ["knight"] * knights + ["men"]
+        if not ok:
+            with pytest.raises(RuleError) as err:
+                endings.withdraw(s, d, b, "London", {"walter": "knight", "matilda": "knight"})
+            assert err.value.code == "withdraw_units"
+            assert d.nobles["walter"].city == "Oxford" and d.war.battle is b
+            continue
+        endings.withdraw(s, d, b, "London", {"walter": "knight", "matilda": "knight"})
+        assert d.nobles["walter"].city == d.nobles["matilda"].city == "London"
+        assert d.cities["London"].stacks["blue"].troops == ["knight", "knight"]
+        assert d.cities["Oxford"].stacks["blue"].troops == ["men"]
+        ended = [e.data for e in s.take_events() if e.kind == "battle.ended"]
+        assert ended == [{"city": "Oxford", "how": "withdraw", "winner": None, "battle": "battle"}]
+
+
+def test_7_8_a_withdrawal_without_escorts_leaves_every_troop_behind() -> None:
+    s, d, b = _oxford()
+    endings.withdraw(s, d, b, "Bristol", {})
+    assert d.nobles["walter"].city == "Bristol" and "blue" not in d.cities["Bristol"].stacks
+    assert sorted(d.cities["Oxford"].stacks["blue"].troops) == ["men", "men"]
