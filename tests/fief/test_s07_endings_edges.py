@@ -236,3 +236,22 @@ def test_7_8_a_withdrawal_without_escorts_leaves_every_troop_behind() -> None:
     endings.withdraw(s, d, b, "Bristol", {})
     assert d.nobles["walter"].city == "Bristol" and "blue" not in d.cities["Bristol"].stacks
     assert sorted(d.cities["Oxford"].stacks["blue"].troops) == ["men", "men"]
+
+
+def test_7_8_a_surrender_to_a_side_of_nobles_alone_is_taken_by_those_nobles() -> None:
+    s, d, b = _oxford()
+    d.cities["Oxford"].stacks["red"].troops.clear()
+    endings.surrender(s, d, b, "blue")
+    assert (d.nobles["walter"].captor, d.nobles["walter"].held_by) == ("red", "william")
+    assert b.doomed == {}
+    assert [e.data["winner"] for e in s.take_events() if e.kind == "battle.ended"] == ["red"]
+
+
+def test_13_1_a_surrendering_lords_royal_guard_goes_back_to_the_supply_not_to_a_stockpile() -> None:
+    s, d, b = _oxford()
+    st = d.cities["Oxford"].stacks["blue"]
+    st.troops = ["men", "royal_knight"]
+    men = d.families["blue"].stockpile["men"]
+    endings.surrender(s, d, b, "blue")
+    assert d.families["blue"].stockpile["men"] == men + 1
+    assert "royal_knight" not in d.families["blue"].stockpile
