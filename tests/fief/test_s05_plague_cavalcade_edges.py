@@ -183,3 +183,21 @@ def test_faq_a_cavalcade_with_two_moves_left_or_none_used_may_fight_not_with_one
         else:
             with pytest.raises(RuleError):
                 movement.check_cavalcade(d, "red", "william", "London", "road", ["knight"])
+
+
+@pytest.mark.parametrize("building,holder,inside,rider_out,walls", [
+    ("stronghold", "blue", True, True, True), ("fortified", "blue", True, True, True),
+    ("royal_stronghold", "blue", True, True, True), ("abbey", "blue", True, True, False),
+    (None, "blue", True, True, False), ("stronghold", "green", True, True, False),
+    ("stronghold", "blue", False, True, False), ("stronghold", "blue", True, False, False),
+])
+def test_5_2_walls_stand_between_only_a_holder_inside_its_defences_and_a_rider_outside(
+        building, holder, inside, rider_out, walls) -> None:
+    s, d = _war()
+    c = d.cities["London"]
+    place(s, "blue", "London", "men", control=False).outskirts = not inside
+    c.building, c.controller = building, holder
+    d.nobles["william"].city, d.nobles["william"].outskirts = "London", rider_out
+    assert movement.walls_between(d, "London", "red", "blue", "william") is walls
+    c.stacks["blue"].troops.clear()
+    assert movement.walls_between(d, "London", "red", "blue", "william") is False   # nobody behind them
