@@ -3,6 +3,9 @@ kind for random playouts, every variant for menus; each list's order and cut on 
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core import RuleError
 from engine.fief import opplegal
 from engine.fief.oppstate import Uprising
 from engine.fief.state import MAP, Stack, Task
@@ -130,3 +133,77 @@ def test_10_2_escape_offers_ones_own_captives_first_else_anyones() -> None:
     d.nobles["lucia"].captor, d.nobles["lucia"].city = "green", "York"
     out = opplegal._variants(d, "ann", "passage", "passage-1", first=False)
     assert _args(out, "use", "noble") == [("escape", "lucia")]
+
+
+# -- seed-21 survivors --------------------------------------------------------------------------
+def test_10_2_every_passage_variant_names_its_card_in_each_phase() -> None:
+    """opplegal._passages: the aid variants carry the card (mutant: card=None), as do all others."""
+    from engine.fief.state import SeaCard
+    _s, d = _state(6, "parley")
+    d.cities["York"].building, d.cities["York"].controller = "stronghold", "blue"
+    d.cities["Exeter"].building, d.cities["Exeter"].controller = "fortified", "green"
+    d.armies["army-1"].city, d.armies["army-1"].leader = "Durham", True     # next to York
+    d.armies["army-2"].city, d.armies["army-2"].leader = "Bristol", True    # next to Exeter
+    d.seas["IV"].append(SeaCard("storms-1", "storms"))
+    d.nobles["walter"].captor, d.nobles["walter"].city = "green", "Exeter"
+    every = opplegal._variants(d, "ann", "passage", "passage-1", first=False)
+    assert sorted(a["city"] for a in every if a["use"] == "aid") == ["Exeter", "York"]
+    assert [a["army"] for a in every if a["use"] == "guide"] == ["army-1"]
+    assert [a["noble"] for a in every if a["use"] == "escape"] == ["walter"]
+    assert len([a for a in opplegal._variants(d, "ann", "passage", "passage-1", first=True)
+                if a["use"] == "aid"]) == 1
+    assert every and all(a["card"] == "passage-1" for a in every)
+    d.cities["York"].controller = "red"      # its own walls: no aid against them
+    assert sorted(a["city"] for a in opplegal._variants(d, "ann", "passage", "passage-1", first=False)
+                  if a["use"] == "aid") == ["Exeter"]
+    d.flow.phase, d.flow.step = 5, "move"
+    d.nobles["william"].city = "Oxford"
+    moving = opplegal._variants(d, "ann", "passage", "passage-1", first=False)
+    assert {(a["use"], a.get("noble")) for a in moving} >= {("move", "william"), ("evade", "william")}
+    assert "aid" not in {a["use"] for a in moving}
+    assert all(a["card"] == "passage-1" for a in moving)
+
+
+def _escape_refusal(d, nid: str, city: str | None):  # type: ignore[no-untyped-def]
+    from engine.fief import opportunity
+    with pytest.raises(RuleError) as err:
+        opportunity.escape_city(d, nid, city)
+    assert (err.value.section, err.value.code) == ("10.2", "passage_escape")
+    return err.value.message, err.value.legal
+
+
+def test_10_2_each_refusal_of_an_escape_names_section_code_and_what_is_legal() -> None:
+    """opportunity.escape_city: not a captive; no city to go to; a city that is not a refuge."""
+    from engine.fief import opportunity
+    _s, d = _state(4, "purchase")
+    assert _escape_refusal(d, "walter", None) == ("'walter' is not held captive", "no captive")
+    assert _escape_refusal(d, "nobody", None)[1] == "no captive"
+    d.nobles["rohese"].captor, d.nobles["rohese"].city = "bandits", "York"
+    assert _escape_refusal(d, "rohese", None)[1] == "no captive"       # the Bandits' captives do not count
+    d.nobles["walter"].captor, d.nobles["walter"].city = "green", "Exeter"
+    assert _escape_refusal(d, "edward", None)[1] == ["walter"]
+    # every city held by a family not allied with blue: nowhere to go
+    for c in d.cities.values():
+        c.controller = "green"
+    assert _escape_refusal(d, "walter", None) == ("there is no city to escape to", "none")
+    # an Independent city is a refuge; the family's own cities come first when there are any
+    d.cities["Plymouth"].controller = None
+    assert opportunity.escape_city(d, "walter", None) == "Plymouth"
+    message, legal = _escape_refusal(d, "walter", "York")
+    assert message == "Walter escapes to a city of the family, else an Independent or allied city"
+    assert legal == ["Plymouth"]
+    d.cities["York"].controller = "blue"
+    assert opportunity.escape_places(d, "walter") == ["York"]
+    assert opportunity.escape_city(d, "walter", "York") == "York"
+    assert _escape_refusal(d, "walter", "Plymouth")[1] == ["York"]
+
+
+def test_10_2_escape_places_are_nearest_first() -> None:
+    from engine.fief import opportunity
+    _s, d = _state(4, "purchase")
+    d.nobles["walter"].captor, d.nobles["walter"].city = "green", "Exeter"
+    for c in ("Plymouth", "York", "Bristol"):
+        d.cities[c].controller = "blue"
+    assert opportunity.escape_places(d, "walter") == ["Bristol", "Plymouth", "York"]
+    d.nobles["walter"].city = "Durham"
+    assert opportunity.escape_places(d, "walter")[0] == "York"
