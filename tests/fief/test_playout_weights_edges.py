@@ -154,3 +154,26 @@ def test_agent_weights_are_agent_weight_for_every_legal_action() -> None:
     legal = RULES.legal(s, "ann")
     assert legal
     assert RULES.agent_weights(s, "ann", legal) == [RULES.agent_weight(s, "ann", a) for a in legal]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (4, 5)])
+def test_agent_weights_match_agent_weight_through_a_whole_round_of_defaults(players, seed) -> None:
+    """The fast path (agent_weights: once per kind, a memo for moves) gives agent_weight's numbers at
+    every decision of Round 1 and 2, in every phase, with Opportunity cards in hand."""
+    from engine.core import apply
+    from tests.fief.helpers import give_card
+    s = new(players, seed)
+    for seat, card in zip(g(s).players, ("passage-1", "ambush-1", "assassination-1", "justice-1"), strict=False):
+        give_card(s, seat, card)
+    phases = set()
+    for _ in range(900):
+        d = g(s)
+        if d.flow.round > 2 or RULES.result(s) is not None:
+            break
+        decision = next(x for x in RULES.pending(s) if x.blocking)
+        seat = decision.seats[0]
+        legal = RULES.legal(s, seat)
+        phases.add(d.flow.phase)
+        assert RULES.agent_weights(s, seat, legal) == [RULES.agent_weight(s, seat, a) for a in legal]
+        apply(RULES, s, seat, decision.default_for(seat))
+    assert phases >= {2, 4, 5, 7}
