@@ -38,7 +38,7 @@ def drawers(g: Fief, family: str) -> list[str]:
     """Noblemen of ``family`` who may try to draw the sword now (their family's turn in Phase 5 or 7)."""
     x = g.excalibur
     phase = STEPS.get(g.flow.step)
-    if not x.stone or x.city is None or phase is None or g.war.battle is not None:
+    if not x.stone or phase is None or g.war.battle is not None:   # eligible(): a drawer stands in a city
         return []
     return [nid for nid in g.families[family].nobles
             if eligible(g.nobles[nid]) and g.nobles[nid].city == x.city and f"{nid}|{phase}" not in x.tried]

@@ -106,7 +106,7 @@ def _mine(g: Fief, seat: str) -> list[str]:
 
 
 def _variants(g: Fief, seat: str, kind: str, card: str, first: bool) -> list[Action]:
-    cut = 1 if first else 99
+    cut = 1 if first else None   # None: every variant
     fams = g.players[seat].families
     if kind == "rebellion":
         u = g.opp.uprising
@@ -151,7 +151,7 @@ def opportunity_open(g: Fief) -> bool:
     return not (g.tasks or g.war.battle is not None or g.opp.uprising is not None)
 
 
-def _passages(g: Fief, seat: str, card: str, cut: int) -> list[Action]:
+def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
     fams = g.players[seat].families
     out: list[Action] = []
     u = g.opp.uprising

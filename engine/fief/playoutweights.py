@@ -4,9 +4,9 @@ A uniformly random family scatters its nobles, leaves its cities empty (5.1: an 
 Independent) and almost never holds a whole region, so no title is bought and every game ends at
 Round 7 with nobody past 1 VP. These weights keep the choice random but make the moves that build a
 Fiefdom likelier: settling the cities of a region the family already has a foot in, keeping a city
-held when a noble leaves it, raising the Stronghold a title needs (4.3), buying the title at once,
-handing a relic to the Sovereign (12.0) and keeping the family's Lords out of needless battles. They
-are read only by computer players and playouts; they change no rule.
+held when a noble leaves it, raising the Stronghold a title needs (4.3), buying the title at once
+and keeping the family's Lords out of needless battles (a relic for the Sovereign, 12.0, is weighed
+with the other board actions in boardlegal.weight). They are read only by computer players and playouts; they change no rule.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action
-from engine.fief.state import MAP, Fief, Noble, is_lord, sovereign
+from engine.fief.state import MAP, Fief, Noble, is_lord
 
 CITY_REGION = {name: city.region for name, city in MAP.cities.items()}
 
@@ -97,12 +97,6 @@ def build(g: Fief, family: str, a: Action) -> float:
         return 1.0
     held = sum(1 for c in cities if g.cities[c].controller == family)
     return 4.0 + 4.0 * held
-
-
-def give_relic(g: Fief, a: Action) -> float:
-    """12.0: a relic handed to the Sovereign wins the Relic VP."""
-    king = sovereign(g)
-    return 30.0 if king is not None and a.get("to") == king.id else 1.0
 
 
 def battle(g: Fief, family: str | None, a: Action) -> float:

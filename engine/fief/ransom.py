@@ -50,8 +50,10 @@ def places(g: Fief, n: Noble) -> list[str]:
                 or sorted(c for c, s in g.cities.items() if s.controller is None) or sorted(g.cities))
     friendly = [c for c, s in g.cities.items() if s.controller in (None, n.family)
                 or any(x.city == c and x.family == n.family and x.captor is None for x in g.nobles.values())]
+    if not friendly:
+        return []
     dist = _distance_from(list(MAP.sherwood))
-    best = min((dist[c] for c in friendly), default=0)
+    best = min(dist[c] for c in friendly)
     return sorted(c for c in friendly if dist[c] == best)
 
 

@@ -218,8 +218,6 @@ class FiefRules(Rules):
             return playoutweights.build(state.data, fam, action) if fam else 1.0
         if action.kind == "battle":
             return playoutweights.battle(state.data, current_actor(state.data), action)
-        if action.kind == "give_relic":
-            return playoutweights.give_relic(state.data, action)   # 12.0: the Relic VP
         if action.kind == "battle_next" and action.get("choice") == "continue":
             return 6.0
         if action.kind == "passage" and action.get("use") in ("tunnels", "aid", "guide", "withdraw"):
