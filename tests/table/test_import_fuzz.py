@@ -115,7 +115,7 @@ def _mutate(doc: Any, path: tuple[Any, ...], op: str, odd: Any, depth: int) -> N
             if sibling is not None:
                 parent[sibling] = copy.deepcopy(value)
     elif op == "retype":
-        parent[last] = odd
+        parent[last] = copy.deepcopy(odd)   # a shared odd list placed twice could be made to hold itself
     elif op == "stringify":
         parent[last] = json.dumps(value)
     elif op == "enlarge":
