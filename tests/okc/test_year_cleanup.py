@@ -16,18 +16,18 @@ def _played(state: GameState) -> None:
     g = data(state)
     for seat in g.order:
         p = g.players[seat]
-        p.herald, p.used, p.peeked = "castle", ["k.mint"], [f"{seat}|plateau|nobility.c6"]
+        p.herald, p.used, p.peeked = "castle", ["k.mint"], [f"{seat}|highlands|nobility.c6"]
         p.supporters_lost = 1
     g.ally_regions = {"p1": ["plateau"]}
-    plateau, lowlands = g.regions[0], g.regions[2]
-    plateau.supporters = {"p1": 2, "p2": 1}
+    highlands, lowlands = g.regions[0], g.regions[2]
+    highlands.supporters = {"p1": 2, "p2": 1}
     lowlands.supporters = {"p2": 3}
-    plateau.cards = [
+    highlands.cards = [
         Placed("nobility.c9", "p1", face_up=True, gained=2, gained_keywords=["flank"], blanked=True, used=["flank"]),
         Placed("nobility.keep", "p1", face_up=True, gained=3, gained_keywords=["deadly"], blanked=True,
                used=["deadly"], retained=True),
         Placed("clans.f4", "p2", face_up=False)]
-    for reg in (plateau, lowlands):
+    for reg in (highlands, lowlands):
         reg.marker, reg.clashes, reg.again, reg.resolved, reg.winner = 2, 1, 1, True, "p1"
     g.councils["relics"] = [Seated("nobility.c6", "p1")]
     g.round, g.length = 1, 3
