@@ -10,7 +10,13 @@ from typing import Any
 
 import pytest
 
-from engine.okc.content.modules import Boon, ModulePack, load_module_pack, load_module_pack_from, read_module_pack
+from engine.okc.content.modules import (
+    Boon,
+    ModulePack,
+    load_module_pack,
+    load_module_pack_from,
+    read_module_pack,
+)
 from engine.okc.content.schema import ContentError
 
 FILE = "m/content.json"
