@@ -75,8 +75,11 @@ def test_boons_may_use_module_steps_clash_steps_and_steps_of_their_source_card()
     assert [s["do"] for s in b.steps] == ["visit_tower", "road_gain", "steal_kingdom", "claim_reward", "strength",
                                           "eliminate"]
     assert b.steps[3] == {"do": "claim_reward", "where": "any"}
-    after = boon(id="b5", name="After Boon", kind="empower", after_clash=[{"do": "grant", "keyword": "deadly"}])
-    assert after.after_clash == ({"do": "grant", "keyword": "deadly"},)
+    after = boon(id="b5", name="After Boon", kind="empower", after_clash=[
+        {"do": "grant", "keyword": "deadly"}, {"do": "visit_tower"}, {"do": "place_on_map", "effect": "reward",
+                                                                      "amount": 1}])
+    assert after.after_clash == ({"do": "grant", "keyword": "deadly"}, {"do": "visit_tower"},
+                                 {"do": "place_on_map", "effect": "reward", "amount": 1})
 
 
 def test_the_strength_of_a_boon_runs_from_minus_5_to_15() -> None:
@@ -211,7 +214,7 @@ def test_a_missing_pack_file_and_broken_json_are_refused_with_the_line(tmp_path:
     path = tmp_path / "content.json"
     with pytest.raises(ContentError) as info:
         load_module_pack_from(path)
-    assert (info.value.file, info.value.path) == ("content.json", "(file)")
+    assert str(info.value) == "content.json: (file): missing module content file"
     path.write_text('{"id": "x",\n "boons": [\n}', encoding="utf-8")
     with pytest.raises(ContentError) as info:
         load_module_pack_from(path)

@@ -67,7 +67,7 @@ def describe_step(step: dict[str, Any]) -> str:
     match kind:
         case "gain":
             if isinstance(n, str):
-                return f"gain 1 {step['what'].title()} per {n.split(':', 1)[1]} Kingdom card you hold"
+                return f"gain 1 {step['what'].title()} per {n.removeprefix('per_suit:')} Kingdom card you hold"
             return f"gain {n} {step['what'].title()}"
         case "steal":
             who = {"each_opponent": "each opponent", "one_opponent": "an opponent",
@@ -101,7 +101,7 @@ def describe_step(step: dict[str, Any]) -> str:
             return f"this card gains {n:+d} Strength"
         case "bonus":
             if isinstance(n, str):
-                return f"+1 to your Strength in this clash per {n.split(':', 1)[1]} Kingdom card you hold"
+                return f"+1 to your Strength in this clash per {n.removeprefix('per_suit:')} Kingdom card you hold"
             return f"+{n} to your Strength in this clash"
         case "blank":
             return "blank an opponent's Active card here"
@@ -143,4 +143,4 @@ def describe_step(step: dict[str, Any]) -> str:
 
 def describe(steps: list[dict[str, Any]]) -> str:
     text = ", then ".join(describe_step(s) for s in steps)
-    return text[:1].upper() + text[1:] if text else ""
+    return text[:1].upper() + text[1:]
