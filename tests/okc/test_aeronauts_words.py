@@ -5,6 +5,8 @@ OkcWords, so what is checked is what ``register`` itself adds."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core import Action, Event, GameState
 from engine.core.words import Audience, Section
 from engine.okc.hooks import MODULES
@@ -100,9 +102,6 @@ def test_the_three_questions_and_the_two_options_of_a_visit() -> None:
         "aero_take": "The Aeronaut Deck: which card joins your hand as an Ally? Only you will know.",
         "aero_unexhaust": "The Aeronaut Deck is empty and the Near & Far is yours: turn one exhausted Tactic back up "
                           "first?"}
-    from engine.okc.modules.aeronauts.words import option_name as named
-
-    assert named in w.option_names
     assert option_name(state, "aero_gain", "influence") == "1 Influence"
     assert option_name(state, "aero_gain", "lore") == "1 Lore"
     assert option_name(state, "aero_gain", "gold") is None
@@ -144,8 +143,20 @@ def test_the_ship_is_on_no_mat_outside_an_aeronauts_game() -> None:
     assert mat(state, "p1") == []
 
 
-def test_the_ships_events_are_in_the_phase_summary_kinds() -> None:
-    assert {"okc.aeronaut_taken", "okc.ship_claimed", "okc.ship_returned"} <= fresh().summary_kinds
+def test_register_adds_the_ships_events_to_the_phase_summary_and_its_option_names(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kinds and namers live in module-level collections the game's WORDS already filled at import:
+    empty ones are swapped in so that what this ``register`` adds is seen on its own."""
+    from engine.okc.modules.aeronauts.words import option_name as named
+    from engine.okc.words import prompts, summary
+
+    monkeypatch.setattr(summary, "WILD_KINDS", set())
+    monkeypatch.setattr(prompts, "OPTION_NAMES", [])
+    w = OkcWords()
+    kinds, namers = set(w.summary_kinds), list(w.option_names)
+    w.install(MODULES[NAME])
+    assert w.summary_kinds - kinds == {"okc.aeronaut_taken", "okc.ship_claimed", "okc.ship_returned"}
+    assert w.option_names[len(namers):] == [named]
 
 
 # -- Return to Base (A4) ------------------------------------------------------------------------------
