@@ -178,12 +178,14 @@ def test_a_visit_takes_the_towns_influence_and_then_its_card() -> None:
     state = town_game(["", "", ""], [])
     g = data(state)
     town(g)["influence"] = 3
-    before = g.players["p2"].influence
+    g.players["p2"].influence = 4
+    g.jobs = [Job("p1", [{"do": "draw", "amount": 1}])]
     TOWN.visit(state, "p2", PIECE)
-    assert g.players["p2"].influence == before + 3 and town(g)["influence"] == 0 and town(g)["visited"] is True
+    assert g.players["p2"].influence == 4 + 3 and town(g)["influence"] == 0 and town(g)["visited"] is True
     [e] = state.take_events()
     assert (e.kind, e.to, e.data) == ("okc.town_visited", None, {"seat": "p2", "influence": 3})
-    assert g.jobs[0] == Job("p2", [{"do": "town_card"}], {"source": "travelling_town"})
+    assert g.jobs == [Job("p2", [{"do": "town_card"}], {"source": "travelling_town"}),
+                      Job("p1", [{"do": "draw", "amount": 1}])]
     assert told(state, e)[0] == "The Clans (Bob) Visit the Travelling Town and take the 3 Influence waiting on its card."
     TOWN.visit(state, "p1", PIECE)
     [e] = state.take_events()
@@ -194,7 +196,7 @@ def test_influence_left_on_a_location_goes_to_its_reward_once() -> None:
     state = town_game(["", "", ""], [])
     g = data(state)
     town(g)["left"] = {"castle": 2, "shrine": 1}
-    before = g.players["p1"].influence
+    g.players["p1"].influence = before = 5
     TOWN.rewarded(state, "p1", "castle")
     assert g.players["p1"].influence == before + 2 and town(g)["left"] == {"shrine": 1}
     [e] = state.take_events()
