@@ -250,3 +250,72 @@ def test_the_ship_joins_supporters_already_in_the_region_with_those_it_carries()
     assert g.players["p1"].supporters == 0 and g.regions[2].supporters == {"p1": 6, "p2": 1}
     assert aero(g)["ship"] == "lowlands"
     assert public(state.take_events()) == [("okc.ship_placed", {"seat": "p1", "region": "lowlands", "count": 3})]
+
+
+# -- setup and the permuter -------------------------------------------------------------------------------------
+def test_setup_shuffles_the_four_aeronauts_as_the_aeronaut_deck() -> None:
+    from engine.okc import RULES
+
+    _, events = RULES.new_game(["p1", "p2"], {"factions": "nobility,clans", "order": "seated", "modules": NAME}, 1)
+    assert ("random.shuffle", {"why": "aeronaut deck", "size": 4}) in [(e.kind, e.data) for e in events]
+
+
+def _hidden(state: GameState) -> None:
+    g = data(state)
+    g.players["p1"].hand = ["nobility.f1", "aero.gunner"]
+    aero(g).update(deck=["aero.corsair", "aero.warden"], removed="aero.chartist")
+
+
+def _held_after_permuting(state: GameState) -> set[str]:
+    """The Aeronauts found in p1's hand after each of 16 permutations."""
+    import random
+
+    from engine.okc import RULES
+
+    held = set()
+    for seed in range(16):
+        twin = RULES.copy(state)
+        RULES.permute_hidden(twin, random.Random(seed))
+        held.add(",".join(c for c in data(twin).players["p1"].hand if c.startswith("aero.")))
+    return held
+
+
+def test_the_permuter_trades_aeronauts_between_hand_deck_and_the_card_set_aside() -> None:
+    from engine.okc.state import Choice
+
+    state = aero_game()
+    _hidden(state)
+    assert len(_held_after_permuting(state)) > 1
+    data(state).choice = Choice("p2", "town_card", "gain which Kingdom card", ["k.mint"])
+    assert len(_held_after_permuting(state)) > 1
+
+
+def test_the_permuter_leaves_the_aeronauts_alone_while_a_visit_or_a_hand_choice_is_open() -> None:
+    from engine.okc.state import Choice
+
+    for kind in ("aero_take", "aero_gain", "discard", "swap"):
+        state = aero_game()
+        _hidden(state)
+        data(state).choice = Choice("p1", kind, "which", ["aero.gunner"])
+        assert _held_after_permuting(state) == {"aero.gunner"}, kind
+
+
+def test_an_aeronaut_named_in_an_open_secret_choice_keeps_its_place() -> None:
+    from engine.core.secret import SecretChoices
+    from engine.okc.modules.aeronauts import secret_cards
+
+    state = aero_game()
+    g = data(state)
+    _hidden(state)
+    assert secret_cards(g) == set()
+    g.secret = SecretChoices("bid-1", ["p1", "p2"])
+    assert secret_cards(g) == set()
+    g.secret.submit(state, "p1", "aero.gunner")
+    assert secret_cards(g) == {"aero.gunner"}
+    assert _held_after_permuting(state) == {"aero.gunner"}
+    g.secret = SecretChoices("regions-1", ["p1", "p2"])
+    g.secret.submit(state, "p1", {"plateau": "aero.gunner", "lowlands": "nobility.f1"})
+    g.players["p2"].hand.append("clans.f4")
+    g.secret.submit(state, "p2", {"plateau": "clans.f4"})
+    assert secret_cards(g) == {"aero.gunner", "nobility.f1", "clans.f4"}
+    assert _held_after_permuting(state) == {"aero.gunner"}
