@@ -64,7 +64,8 @@ def discarded_one(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def placed(state: GameState, e: Event, aud: Audience) -> str:
-    return (f"{who(state, e.data['seat'], aud)} slip a Boon face down onto a card of theirs in "
+    whose = "yours" if aud.is_you(e.data["seat"]) else "theirs"
+    return (f"{who(state, e.data['seat'], aud)} slip a Boon face down onto a card of {whose} in "
             f"{the_region(state, str(e.data.get('region')))}.")
 
 
