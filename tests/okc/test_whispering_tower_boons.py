@@ -1,0 +1,103 @@
+"""The Whispering Tower's Boon piles whole: drawing from the stack (and the discard shuffled into a new
+stack when it runs out, or fewer Boons when both are empty), refilling each level, Boons given to a player
+(the table told how many, the player which) and the Boons on a card discarded (named only when the card is
+face up, taking away only the keywords they gave)."""
+
+from __future__ import annotations
+
+from engine.core import Event, GameState
+from engine.okc.modules.whispering_tower import discard_boons, draw_boons, give, repopulate, tower
+from engine.okc.state import Placed
+from tests.okc.helpers import data, game
+
+
+def tower_game() -> GameState:
+    state = game(2, modules="whispering_tower")
+    state.take_events()
+    return state
+
+
+def told(events: list[Event]) -> list[tuple[str, tuple[str, ...] | None, dict[str, object]]]:
+    return [(e.kind, e.to, e.data) for e in events]
+
+
+def test_boons_are_drawn_from_the_top_of_the_stack() -> None:
+    state = tower_game()
+    t = tower(data(state))
+    t["stack"], t["discard"] = ["wt.coin", "wt.voice", "wt.oath"], ["wt.gilt"]
+    assert draw_boons(state, 2) == ["wt.coin", "wt.voice"]
+    assert t["stack"] == ["wt.oath"] and t["discard"] == ["wt.gilt"] and state.take_events() == []
+
+
+def test_an_empty_stack_takes_the_discard_shuffled_as_its_new_stack() -> None:
+    state = tower_game()
+    t = tower(data(state))
+    t["stack"], t["discard"] = ["wt.coin"], ["wt.gilt", "wt.oath"]
+    drawn = draw_boons(state, 2)
+    assert drawn[0] == "wt.coin" and drawn[1] in ("wt.gilt", "wt.oath")
+    assert t["discard"] == [] and len(t["stack"]) == 1 and {*drawn, *t["stack"]} == {"wt.coin", "wt.gilt", "wt.oath"}
+    assert told(state.take_events()) == [("random.shuffle", None, {"why": "boon stack", "size": 2}),
+                                         ("okc.boons_reshuffled", None, {"size": 2})]
+
+
+def test_with_stack_and_discard_both_empty_fewer_boons_are_drawn() -> None:
+    state = tower_game()
+    t = tower(data(state))
+    t["stack"], t["discard"] = ["wt.coin"], []
+    assert draw_boons(state, 3) == ["wt.coin"] and state.take_events() == []
+    assert draw_boons(state, 1) == []
+
+
+def test_each_level_is_refilled_to_its_size() -> None:
+    state = tower_game()
+    t = tower(data(state))
+    t["levels"] = {"entrance": [], "labyrinth": ["wt.coin"], "pinnacle": ["wt.oath", "wt.gilt", "wt.voice"]}
+    t["stack"], t["discard"] = ["wt.lamp", "wt.tithe", "wt.memory"], []
+    repopulate(state)
+    assert t["levels"] == {"entrance": ["wt.lamp"], "labyrinth": ["wt.coin", "wt.tithe"],
+                           "pinnacle": ["wt.oath", "wt.gilt", "wt.voice"]}
+    assert t["stack"] == ["wt.memory"]
+
+
+def test_boons_given_join_the_players_own_and_are_named_to_them_alone() -> None:
+    state = tower_game()
+    t = tower(data(state))
+    t["supply"]["p1"] = ["wt.coin"]
+    give(state, "p1", ["wt.voice", "wt.oath"], "labyrinth")
+    assert t["supply"] == {"p1": ["wt.coin", "wt.voice", "wt.oath"], "p2": []}
+    assert told(state.take_events()) == [
+        ("okc.boons_gained", None, {"seat": "p1", "count": 2, "why": "labyrinth"}),
+        ("okc.boons_gained.names", ("p1",), {"seat": "p1", "boons": ["wt.voice", "wt.oath"], "why": "labyrinth"})]
+
+
+def test_a_card_without_boons_discards_nothing() -> None:
+    state = tower_game()
+    q = Placed("nobility.f4", "p1", face_up=True)
+    discard_boons(state, q, "plateau", "cleanup")
+    assert tower(data(state))["discard"] == [] and state.take_events() == []
+
+
+def test_boons_on_a_face_down_card_go_to_the_discard_unnamed() -> None:
+    state = tower_game()
+    t = tower(data(state))
+    t["discard"] = ["wt.gilt"]
+    q = Placed("nobility.f4", "p2", boons=["wt.heels", "wt.coin"], gained_keywords=["flank"])
+    discard_boons(state, q, "lowlands", "eliminated")
+    assert q.boons == [] and t["discard"] == ["wt.gilt", "wt.heels", "wt.coin"]
+    assert q.gained_keywords == ["flank"]              # a face-down card's Boons gave nothing yet
+    assert told(state.take_events()) == [("okc.boons_discarded", None, {
+        "seat": "p2", "card": "nobility.f4", "region": "lowlands", "boons": [], "count": 2, "why": "eliminated"})]
+
+
+def test_boons_on_a_face_up_card_are_named_and_take_back_only_their_keywords() -> None:
+    state = tower_game()
+    q = Placed("nobility.f4", "p1", face_up=True, boons=["wt.heels", "wt.voice"],
+               gained_keywords=["deadly", "flank", "ambush"])
+    discard_boons(state, q, "plateau", "burned")
+    assert q.gained_keywords == ["deadly", "ambush"]
+    assert told(state.take_events()) == [("okc.boons_discarded", None, {
+        "seat": "p1", "card": "nobility.f4", "region": "plateau", "boons": ["wt.heels", "wt.voice"], "count": 2,
+        "why": "burned"})]
+    q = Placed("nobility.f4", "p1", face_up=True, boons=["wt.knife"], gained_keywords=["flank"])
+    discard_boons(state, q, "plateau", "burned")
+    assert q.gained_keywords == ["flank"]
