@@ -101,3 +101,83 @@ def test_boons_on_a_face_up_card_are_named_and_take_back_only_their_keywords() -
     q = Placed("nobility.f4", "p1", face_up=True, boons=["wt.knife"], gained_keywords=["flank"])
     discard_boons(state, q, "plateau", "burned")
     assert q.gained_keywords == ["flank"]
+
+
+# -- the climb (s_tower) ----------------------------------------------------------------------------------------
+def climbing(lore: int = 3) -> GameState:
+    from engine.okc.state import Job
+
+    state = tower_game()
+    g = data(state)
+    g.players["p1"].lore = lore
+    g.jobs = [Job("p2", [{"do": "draw", "amount": 1}])]
+    t = tower(g)
+    t["levels"] = {"entrance": ["wt.coin"], "labyrinth": ["wt.gilt", "wt.voice"], "pinnacle": ["wt.oath", "wt.lamp",
+                                                                                                  "wt.toll"]}
+    t["stack"], t["discard"] = ["wt.memory", "wt.tithe", "wt.wind", "wt.muster", "wt.ember", "wt.banner"], []
+    return state
+
+
+def test_every_visit_begins_at_the_entrance_whatever_was_answered() -> None:
+    from engine.okc.modules.whispering_tower import s_tower
+    from engine.okc.state import Job
+
+    state = climbing()
+    g = data(state)
+    ctx = {"source": "whispering_tower"}
+    s_tower(state, "p1", {"do": "tower"}, ctx, "leave")
+    assert tower(g)["supply"]["p1"] == ["wt.coin"] and tower(g)["levels"]["entrance"] == []
+    assert told(state.take_events())[0] == ("okc.tower_level", None, {"seat": "p1", "level": "entrance"})
+    assert g.jobs[0] == Job("p1", [{"do": "tower", "explored": ["entrance"]}], ctx) and g.jobs[0].ctx is not ctx
+    assert g.jobs[1].seat == "p2"
+
+
+def test_the_climb_offers_only_the_next_level_and_leaving() -> None:
+    from engine.okc.modules.whispering_tower import s_tower
+
+    state = climbing()
+    g = data(state)
+    step = {"do": "tower", "explored": ["entrance"]}
+    s_tower(state, "p1", step, {}, None)
+    assert g.choice is not None
+    assert (g.choice.kind, g.choice.prompt, g.choice.options, g.choice.step) == (
+        "tower_level", "climb on or leave the tower", ["labyrinth", "leave"], step)
+
+
+def test_the_pinnacle_is_offered_for_one_lore_and_costs_it() -> None:
+    from engine.okc.modules.whispering_tower import s_tower
+
+    state = climbing(lore=1)
+    g = data(state)
+    step = {"do": "tower", "explored": ["entrance", "labyrinth"]}
+    s_tower(state, "p1", step, {}, None)
+    assert g.choice is not None and g.choice.options == ["pinnacle", "leave"]
+    g.choice = None
+    s_tower(state, "p1", step, {}, "pinnacle")
+    assert g.players["p1"].lore == 0 and tower(g)["supply"]["p1"] == ["wt.oath", "wt.lamp", "wt.toll"]
+    assert g.jobs[0].steps == [{"do": "tower_discard"}, {"do": "tower_discard"},
+                               {"do": "tower", "explored": ["entrance", "labyrinth", "pinnacle"]}]
+
+
+def test_the_labyrinth_asks_which_boon_to_keep_next() -> None:
+    from engine.okc.modules.whispering_tower import s_tower
+
+    state = climbing()
+    g = data(state)
+    s_tower(state, "p1", {"do": "tower", "explored": ["entrance"]}, {}, "labyrinth")
+    assert g.jobs[0].steps == [{"do": "tower_keep"}, {"do": "tower", "explored": ["entrance", "labyrinth"]}]
+    assert told(state.take_events()) == [("okc.tower_level", None, {"seat": "p1", "level": "labyrinth"})]
+
+
+def test_without_lore_or_levels_left_the_visitor_leaves_and_the_tower_moves_on() -> None:
+    from engine.okc.modules.whispering_tower import s_tower
+    from engine.okc.state import Job
+
+    for lore, done in ((0, ["entrance", "labyrinth"]), (5, ["entrance", "labyrinth", "pinnacle"])):
+        state = climbing(lore)
+        g = data(state)
+        tower(g)["levels"]["entrance"] = []
+        s_tower(state, "p1", {"do": "tower", "explored": done}, {"source": "x"}, None)
+        assert g.choice is None and tower(g)["levels"]["entrance"] == ["wt.memory"]
+        assert told(state.take_events())[-1] == ("okc.tower_left", None, {"seat": "p1", "explored": done})
+        assert g.jobs[0] == Job("p1", [{"do": "tower_move"}], {"source": "x"}) and g.jobs[1].seat == "p2"
