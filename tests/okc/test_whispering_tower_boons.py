@@ -127,7 +127,8 @@ def test_every_visit_begins_at_the_entrance_whatever_was_answered() -> None:
     ctx = {"source": "whispering_tower"}
     s_tower(state, "p1", {"do": "tower"}, ctx, "leave")
     assert tower(g)["supply"]["p1"] == ["wt.coin"] and tower(g)["levels"]["entrance"] == []
-    assert told(state.take_events())[0] == ("okc.tower_level", None, {"seat": "p1", "level": "entrance"})
+    assert told(state.take_events())[:2] == [("okc.tower_level", None, {"seat": "p1", "level": "entrance"}),
+                                             ("okc.boons_gained", None, {"seat": "p1", "count": 1, "why": "entrance"})]
     assert g.jobs[0] == Job("p1", [{"do": "tower", "explored": ["entrance"]}], ctx) and g.jobs[0].ctx is not ctx
     assert g.jobs[1].seat == "p2"
 
@@ -155,6 +156,9 @@ def test_the_pinnacle_is_offered_for_one_lore_and_costs_it() -> None:
     g.choice = None
     s_tower(state, "p1", step, {}, "pinnacle")
     assert g.players["p1"].lore == 0 and tower(g)["supply"]["p1"] == ["wt.oath", "wt.lamp", "wt.toll"]
+    assert tower(g)["levels"]["pinnacle"] == []
+    gained = [e.data for e in state.take_events() if e.kind == "okc.boons_gained"]
+    assert gained == [{"seat": "p1", "count": 3, "why": "pinnacle"}]
     assert g.jobs[0].steps == [{"do": "tower_discard"}, {"do": "tower_discard"},
                                {"do": "tower", "explored": ["entrance", "labyrinth", "pinnacle"]}]
 
