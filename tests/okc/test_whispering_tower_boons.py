@@ -185,3 +185,40 @@ def test_without_lore_or_levels_left_the_visitor_leaves_and_the_tower_moves_on()
         assert g.choice is None and tower(g)["levels"]["entrance"] == ["wt.memory"]
         assert told(state.take_events())[-1] == ("okc.tower_left", None, {"seat": "p1", "explored": done})
         assert g.jobs[0] == Job("p1", [{"do": "tower_move"}], {"source": "x"}) and g.jobs[1].seat == "p2"
+
+
+# -- the Labyrinth (s_keep) -------------------------------------------------------------------------------------
+def test_two_boons_in_the_labyrinth_are_shown_then_one_kept_and_the_other_handed_on() -> None:
+    from engine.okc.modules.whispering_tower import s_keep
+    from engine.okc.state import Job
+
+    state = climbing()
+    g = data(state)
+    tower(g)["levels"]["labyrinth"] = ["wt.voice", "wt.gilt"]
+    step = {"do": "tower_keep"}
+    s_keep(state, "p1", step, {"source": "x"}, None)
+    assert told(state.take_events()) == [
+        ("okc.boons_seen", ("p1",), {"seat": "p1", "boons": ["wt.voice", "wt.gilt"]})]
+    assert g.choice is not None
+    assert (g.choice.kind, g.choice.prompt, g.choice.options, g.choice.step) == (
+        "tower_keep", "keep which Boon", ["wt.gilt", "wt.voice"], step)
+    g.choice = None
+    s_keep(state, "p1", step, {"source": "x"}, "wt.gilt")
+    assert tower(g)["supply"]["p1"] == ["wt.gilt"] and tower(g)["levels"]["labyrinth"] == []
+    assert [e.data for e in state.take_events() if e.kind == "okc.boons_gained"] == [
+        {"seat": "p1", "count": 1, "why": "labyrinth"}]
+    assert g.jobs[0] == Job("p1", [{"do": "tower_give", "boon": "wt.voice"}], {"source": "x"})
+
+
+def test_a_single_boon_in_the_labyrinth_is_kept_unasked_and_none_means_nothing() -> None:
+    from engine.okc.modules.whispering_tower import s_keep
+
+    state = climbing()
+    g = data(state)
+    tower(g)["levels"]["labyrinth"] = ["wt.voice"]
+    s_keep(state, "p1", {"do": "tower_keep"}, {}, None)
+    assert g.choice is None and tower(g)["supply"]["p1"] == ["wt.voice"] and tower(g)["levels"]["labyrinth"] == []
+    assert [e.kind for e in state.take_events()] == ["okc.boons_gained", "okc.boons_gained.names"]
+    assert g.jobs[0].seat == "p2"
+    s_keep(state, "p1", {"do": "tower_keep"}, {}, None)
+    assert tower(g)["supply"]["p1"] == ["wt.voice"] and state.take_events() == []
