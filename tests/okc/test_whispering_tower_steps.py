@@ -30,8 +30,8 @@ def test_with_two_opponents_the_giver_chooses_who_receives_the_boon() -> None:
     step = {"do": "tower_give", "boon": "wt.voice"}
     s_give(state, "p2", step, {}, None)
     assert g.choice is not None
-    assert (g.choice.kind, g.choice.prompt, g.choice.options, g.choice.step) == (
-        "tower_give", "give the other Boon to which opponent", ["p1", "p3"], step)
+    assert (g.choice.seat, g.choice.kind, g.choice.prompt, g.choice.options, g.choice.step) == (
+        "p2", "tower_give", "give the other Boon to which opponent", ["p1", "p3"], step)
     g.choice = None
     s_give(state, "p2", step, {}, "p3")
     assert tower(g)["supply"]["p3"] == ["wt.voice"]
@@ -55,11 +55,11 @@ def test_the_pinnacle_discard_asks_among_different_boons_only() -> None:
     step = {"do": "tower_discard"}
     s_discard(state, "p1", step, {}, None)
     assert g.choice is not None
-    assert (g.choice.kind, g.choice.prompt, g.choice.options) == (
-        "tower_discard", "discard which Boon", ["wt.coin", "wt.voice"])
+    assert (g.choice.seat, g.choice.kind, g.choice.prompt, g.choice.options) == (
+        "p1", "tower_discard", "discard which Boon", ["wt.coin", "wt.voice"])
     g.choice = None
-    s_discard(state, "p1", step, {}, "wt.voice")
-    assert t["supply"]["p1"] == ["wt.coin", "wt.voice"] and t["discard"] == ["wt.gilt", "wt.voice"]
+    s_discard(state, "p1", step, {}, "wt.coin")
+    assert t["supply"]["p1"] == ["wt.voice", "wt.voice"] and t["discard"] == ["wt.gilt", "wt.coin"]
     assert [(e.kind, e.to, e.data) for e in state.take_events()] == [("okc.boon_discarded", None, {"seat": "p1"})]
 
 
@@ -70,6 +70,8 @@ def test_the_pinnacle_discard_takes_the_only_kind_of_boon_unasked_and_nothing_fr
     t["supply"]["p1"] = ["wt.voice", "wt.voice"]
     s_discard(state, "p1", {"do": "tower_discard"}, {}, None)
     assert g.choice is None and t["supply"]["p1"] == ["wt.voice"] and t["discard"] == ["wt.voice"]
+    s_discard(state, "p1", {"do": "tower_discard"}, {}, None)
+    assert t["supply"]["p1"] == [] and t["discard"] == ["wt.voice", "wt.voice"]
     t["supply"]["p1"], t["discard"] = [], []
     state.take_events()
     s_discard(state, "p1", {"do": "tower_discard"}, {}, None)
@@ -82,8 +84,8 @@ def test_a_boon_invites_a_visit_that_may_be_declined() -> None:
     step = {"do": "visit_tower"}
     s_visit_tower(state, "p1", step, {}, None)
     assert g.choice is not None
-    assert (g.choice.kind, g.choice.prompt, g.choice.options, g.choice.optional) == (
-        "tower_visit", "visit the Whispering Tower", ["visit", "done"], True)
+    assert (g.choice.seat, g.choice.kind, g.choice.prompt, g.choice.options, g.choice.optional) == (
+        "p1", "tower_visit", "visit the Whispering Tower", ["visit", "done"], True)
     g.choice = None
     s_visit_tower(state, "p1", step, {}, "done")
     assert state.take_events() == [] and g.jobs[0].seat == "p9"
@@ -106,15 +108,15 @@ def test_boons_go_on_your_face_down_cards_in_unresolved_regions_with_room() -> N
     state = tower_game(2)
     g = data(state)
     tower(g)["supply"]["p1"] = ["wt.voice", "wt.coin", "wt.voice"]
-    assert placement_options(g, "p2") == []
-    g.regions[0].cards = [Placed("nobility.f1", "p1")]                                   # the Highlands
-    g.regions[1].cards = [Placed("nobility.f4", "p1", boons=["wt.gilt", "wt.oath"])]     # the Plateau: full
+    assert placement_options(g, "p2") == [] and placement_options(g, "p9") == []
+    g.regions[0].cards = [Placed("nobility.f4", "p1", boons=["wt.gilt", "wt.oath"])]     # the Highlands: full
+    g.regions[1].cards = [Placed("nobility.f1", "p1")]                                   # the Plateau
     g.regions[2].cards = [Placed("nobility.c6", "p1", face_up=True), Placed("clans.f4", "p2"),
                           Placed("nobility.c8", "p1", boons=["wt.gilt"])]                # the Lowlands
-    assert placement_options(g, "p1") == [
-        Action.of("boon", region="highlands", boon="wt.coin"), Action.of("boon", region="highlands", boon="wt.voice"),
+    assert placement_options(g, "p1") == [                                               # in board order
+        Action.of("boon", region="plateau", boon="wt.coin"), Action.of("boon", region="plateau", boon="wt.voice"),
         Action.of("boon", region="lowlands", boon="wt.coin"), Action.of("boon", region="lowlands", boon="wt.voice")]
-    g.regions[0].resolved = True
+    g.regions[1].resolved = True
     assert [a.get("region") for a in placement_options(g, "p1")] == ["lowlands", "lowlands"]
     tower(g)["supply"]["p1"] = []
     assert placement_options(g, "p1") == []
