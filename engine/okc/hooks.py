@@ -41,8 +41,9 @@ Hook points (where the base rules call them):
 - ``clash_resolved(state, region, winner)``: after the tally decided a clash (``winner`` None when
   nobody won), before any reward.
 - ``inactive(state, placed, region, why)``: a card stopped being Active (eliminated, burned, moved away
-  by Flank, discarded at cleanup).
-- ``cleanup(state)``: at Winter cleanup, before Active cards are discarded.
+  by Flank) during the round.
+- ``cleanup(state)``: at Winter cleanup, before Active cards are discarded (the cards leaving play there
+  get no ``inactive`` call: this hook covers them all).
 - ``legal(state, seat)``, ``pending(state)``, ``play(state, seat, action)``: the module's own actions.
 - ``strength(state, seat, region) -> int``: extra Strength in a clash.
 - ``heralds(state, seat) -> dict``: the seat's pieces that count as Heralds besides its own (piece key ->

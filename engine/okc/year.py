@@ -12,7 +12,7 @@ from engine.core import Event, GameState, SecretChoices
 from engine.okc import allies, clash, councils, endgame
 from engine.okc.cards import card, commands, kcard, pack_of
 from engine.okc.deck import draw_up
-from engine.okc.effects import queue, run_jobs, stopped
+from engine.okc.effects import queue, run_jobs
 from engine.okc.hooks import active, after, merged
 from engine.okc.state import Okc
 
@@ -273,7 +273,8 @@ def winter(state: GameState) -> bool:
 
 def cleanup(state: GameState) -> bool:
     """Heralds home, placed Supporters to the Lost Pile, Active cards discarded (retained ones stay),
-    Council cards discarded; then the Round marker moves on (p.33)."""
+    Council cards discarded; then the Round marker moves on (p.33). The modules' own cleanup comes first
+    and covers every card leaving play here (the Whispering Tower discards the Boons on all of them)."""
     g: Okc = state.data
     for m in active(g.modules):
         m.cleanup(state)
@@ -294,8 +295,6 @@ def cleanup(state: GameState) -> bool:
                 kept.append(q)
             else:
                 g.players[q.owner].discard.append(q.card)
-                if g.modules:
-                    stopped(state, q, reg.id, "cleanup")
         reg.cards = kept
         reg.marker = reg.clashes = reg.again = 0
         reg.resolved = False

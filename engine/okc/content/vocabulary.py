@@ -60,12 +60,6 @@ CLASH_STEPS = frozenset({"eliminate", "strength", "bonus", "blank", "grant", "re
 SOURCE_STEPS = frozenset({"strength", "grant", "retain"})
 
 
-def _amount(value: Any) -> str:
-    if isinstance(value, str) and value.startswith("per_suit:"):
-        return f"1 per {value.split(':', 1)[1]} Kingdom card you hold"
-    return str(value)
-
-
 def describe_step(step: dict[str, Any]) -> str:
     """Short text for one step (our own wording)."""
     kind = step["do"]
@@ -73,8 +67,8 @@ def describe_step(step: dict[str, Any]) -> str:
     match kind:
         case "gain":
             if isinstance(n, str):
-                return f"gain 1 {step['what'].title()} per {n.split(':', 1)[1]} Kingdom card you hold"
-            return f"gain {_amount(n)} {step['what'].title()}"
+                return f"gain 1 {step['what'].title()} per {n.removeprefix('per_suit:')} Kingdom card you hold"
+            return f"gain {n} {step['what'].title()}"
         case "steal":
             who = {"each_opponent": "each opponent", "one_opponent": "an opponent",
                    "region_opponents": "each opponent in this Region"}[step.get("from", "one_opponent")]
@@ -107,8 +101,8 @@ def describe_step(step: dict[str, Any]) -> str:
             return f"this card gains {n:+d} Strength"
         case "bonus":
             if isinstance(n, str):
-                return f"+1 to your Strength in this clash per {n.split(':', 1)[1]} Kingdom card you hold"
-            return f"+{_amount(n)} to your Strength in this clash"
+                return f"+1 to your Strength in this clash per {n.removeprefix('per_suit:')} Kingdom card you hold"
+            return f"+{n} to your Strength in this clash"
         case "blank":
             return "blank an opponent's Active card here"
         case "grant":
@@ -149,4 +143,4 @@ def describe_step(step: dict[str, Any]) -> str:
 
 def describe(steps: list[dict[str, Any]]) -> str:
     text = ", then ".join(describe_step(s) for s in steps)
-    return text[:1].upper() + text[1:] if text else ""
+    return text[:1].upper() + text[1:]

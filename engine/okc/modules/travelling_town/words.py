@@ -36,16 +36,15 @@ def displaced(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def trade(state: GameState, e: Event, aud: Audience) -> str:
-    added = int(e.data.get("added") or 0)
+    added = int(e.data["added"])
     unvisited = " (nobody Visited it this round)" if added > 1 else ""
     return (f"The Travelling Town trades: {added} Influence on its card{unvisited}, now "
-            f"{int(e.data.get('influence') or 0)} Influence, and 1 more left at "
+            f"{e.data['influence']} Influence, and 1 more left at "
             f"{location_where(state, str(e.data.get('location')))} for whoever claims it.")
 
 
 def claimed(state: GameState, e: Event, aud: Audience) -> str:
-    n = int(e.data.get("influence") or 0)
-    return (f"{who(state, e.data['seat'], aud)} also take the {n} Influence the Town left at "
+    return (f"{who(state, e.data['seat'], aud)} also take the {e.data['influence']} Influence the Town left at "
             f"{location_where(state, str(e.data.get('location')))}.")
 
 
