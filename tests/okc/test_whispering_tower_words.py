@@ -67,8 +67,8 @@ def test_boons_handed_on_discarded_and_placed_stay_face_down(state: GameState) -
     assert told(state, "okc.boon_discarded", seat="p1") == (
         "The Nobility (Alice) discard a Boon face down.", "You discard a Boon face down.")
     assert told(state, "okc.boon_placed", seat="p1", region="plateau") == (
-        "The Nobility (Alice) slip a Boon face down onto a card of theirs in the Plateau.",
-        "You slip a Boon face down onto a card of theirs in the Plateau.")   # sic: traces record it so (see report)
+        "The Nobility (Alice) slip a Boon face down onto one of their cards in the Plateau.",
+        "You slip a Boon face down onto one of your cards in the Plateau.")
 
 
 def test_boons_revealed_resolved_and_discarded_are_named_once_shown(state: GameState) -> None:
@@ -76,7 +76,7 @@ def test_boons_revealed_resolved_and_discarded_are_named_once_shown(state: GameS
         f"Revealed with Reeve: {COIN} and {VOICE}.")
     assert told(state, "okc.boon_resolved", seat="p1", boon="wt.coin") == (
         "Echo of Coin takes effect for The Nobility (Alice).", "Echo of Coin takes effect for you.")
-    assert told(state, "okc.boon_resolved", seat="p2", boon="wt.unknown")[0] == "a Boon takes effect for The Clans (Bob)."
+    assert told(state, "okc.boon_resolved", seat="p2", boon="wt.unknown")[0] == "A Boon takes effect for The Clans (Bob)."
     for n, shown, said in ((1, [], "1 face-down Boon on Reeve goes"), (2, [], "2 face-down Boons on Reeve go"),
                            (1, ["wt.coin"], "Echo of Coin on Reeve goes"),
                            (2, ["wt.coin", "wt.voice"], "Echo of Coin and Rising Voice on Reeve go")):

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import Action, Event, GameState
 from engine.core.words import Audience, Section, join_words, plural
-from engine.okc.words.names import card_name, location_where, the_region, who, whom
+from engine.okc.words.names import card_name, location_where, the_region, their, who, whom
 
 LEVEL_NAMES = {"entrance": "the Entrance", "labyrinth": "the Labyrinth", "pinnacle": "the Pinnacle"}
 WHY = {"entrance": "at the Entrance", "labyrinth": "in the Labyrinth", "pinnacle": "at the Pinnacle",
@@ -64,7 +64,8 @@ def discarded_one(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def placed(state: GameState, e: Event, aud: Audience) -> str:
-    return (f"{who(state, e.data['seat'], aud)} slip a Boon face down onto a card of theirs in "
+    seat = e.data["seat"]
+    return (f"{who(state, seat, aud)} slip a Boon face down onto one of {their(seat, aud)} cards in "
             f"{the_region(state, str(e.data.get('region')))}.")
 
 
@@ -74,7 +75,8 @@ def revealed(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def resolved(state: GameState, e: Event, aud: Audience) -> str:
-    return f"{boon_name(str(e.data.get('boon')))} takes effect for {whom(state, e.data['seat'], aud)}."
+    name = boon_name(str(e.data.get("boon")))
+    return f"{name[:1].upper()}{name[1:]} takes effect for {whom(state, e.data['seat'], aud)}."
 
 
 def discarded(state: GameState, e: Event, aud: Audience) -> str:
