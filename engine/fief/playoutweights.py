@@ -6,7 +6,8 @@ Round 7 with nobody past 1 VP. These weights keep the choice random but make the
 Fiefdom likelier: settling the cities of a region the family already has a foot in, keeping a city
 held when a noble leaves it, raising the Stronghold a title needs (4.3), buying the title at once
 and keeping the family's Lords out of needless battles (a relic for the Sovereign, 12.0, is weighed
-with the other board actions in boardlegal.weight). They are read only by computer players and playouts; they change no rule.
+with the other board actions in boardlegal.weight). They are read only by computer players and
+playouts; they change no rule.
 """
 
 from __future__ import annotations
