@@ -180,9 +180,10 @@ def test_2_12_give_retainer_within_family_swaps_and_other_family_asks():
     do(s, seat, f"give_retainer giver:{a} receiver:{target} price:1")
     req = data.requests.open[0]
     buyer = data.families[other].seat
-    money = data.players[buyer].shillings
+    money, takings = data.players[buyer].shillings, data.players[seat].shillings
     do(s, buyer, f"respond request:{req.id} accept:yes")
     assert data.nobles[target].retainer == rb and data.players[buyer].shillings == money - 1
+    assert data.players[seat].shillings == takings + 1   # the price is added to the seller's purse
 
 
 def test_2_12_exchange_with_another_family_swaps_on_acceptance():

@@ -101,6 +101,22 @@ def test_7_9_siege_trebuchet_paid_or_siege_lifted():
     assert data.cities[target].siege is not None
 
 
+def test_7_9_a_siege_trebuchet_beyond_the_purse_is_refused_saying_the_siege_lifts_unpaid():
+    s, seat, fam = at_purchase()
+    data = g(s)
+    enemy = next(f for f in data.families if f != fam)
+    target = next(c for c, x in data.cities.items() if x.controller == enemy)
+    data.cities[target].siege = Siege(fam, since=1, building=1)
+    data.cities[target].stacks[fam] = Stack(troops=["men", "men"], building=1, outskirts=True)
+    data.players[seat].shillings = 4
+    err = refused(s, seat, f"construct city:{target}")
+    assert (err.section, err.code, err.legal) == ("7.9", "funds", "done (the siege is lifted if nothing is paid)")
+    assert "costs 5 shillings" in str(err) and data.players[seat].shillings == 4
+    data.players[seat].shillings = 5
+    do(s, seat, f"construct city:{target}")
+    assert data.players[seat].shillings == 0 and data.cities[target].stacks[fam].trebuchets == 1
+
+
 def test_7_9_unpaid_siege_is_lifted_at_the_end_of_the_turn():
     s, seat, fam = at_purchase()
     data = g(s)

@@ -391,3 +391,19 @@ def test_the_negotiation_steps_deadline_line_reads_as_a_sentence() -> None:
         assert d is not None
         apply(RULES, state, d.seats[0], d.default_for(d.seats[0]))
     assert WORDS.if_absent(state, d, d.seats[0], audience(state)) == "If you don't answer in time, you are done negotiating."
+
+
+def test_the_permuter_puts_back_an_offered_card_in_place_of_an_unnamed_hand_card_of_its_kind() -> None:
+    """A named card the shuffle sent into the deck swaps with the first hand card that is neither named
+    in the offer nor of another kind (an Ally for a faction card): never with a card the offer names."""
+    from engine.okc.modules.negotiating_table import keep_offered_cards
+
+    state = negotiating()
+    g = data(state)
+    p = g.players["p1"]
+    a, b, d = p.hand[0], p.hand[1], p.hand[2]
+    do(state, "p1", f"offer to:p2 give:{a},{b}")
+    ally = "clans.f1"   # another faction's card: an Ally in p1's hand
+    p.hand, p.deck = [b, ally, d], [a, *[c for c in p.deck if c not in (a, b, d)]]
+    keep_offered_cards(g)
+    assert p.hand == [b, ally, a] and p.deck[0] == d

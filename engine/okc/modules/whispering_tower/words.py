@@ -80,7 +80,7 @@ def resolved(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def discarded(state: GameState, e: Event, aud: Audience) -> str:
-    n = int(e.data.get("count") or 0)
+    n = int(e.data["count"])   # at least 1: a card without Boons discards none and says nothing
     shown = e.data.get("boons") or []
     what = join_words([boon_name(b) for b in shown]) if shown else plural(n, "face-down Boon")
     return f"{what} on {card_name(state, str(e.data.get('card')))} {'go' if n > 1 else 'goes'} to the Boon discard."
