@@ -198,8 +198,7 @@ def _start_summer(state: GameState) -> bool:
     g: Okc = state.data
     reg = clash.next_region(g)
     assert reg is not None
-    set_step(g, "day")
-    clash.start_clash(state, reg)
+    clash.start_clash(state, reg)   # the Day step of Summer (the season is Summer since the clash order)
     return True
 
 
