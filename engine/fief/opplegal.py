@@ -36,13 +36,6 @@ def _cards(g: Fief, seat: str, kind: str) -> list[str]:
     return out
 
 
-def holds_any(g: Fief, seat: str) -> bool:
-    p = g.players[seat]
-    if any(C.cards[c].kind in OPPORTUNITY_KINDS for c in p.hand):
-        return True
-    return _burgher(g, seat)
-
-
 def _burgher(g: Fief, seat: str) -> bool:
     """A family of the seat has a Burgher on its board and a Treasure to spend (11.2)."""
     return any(g.families[f].board_card and g.families[f].treasures > 0 and
@@ -55,7 +48,7 @@ def listed(g: Fief, seat: str) -> list[Action]:
         return []
     in_hand = {C.cards[c].kind for c in g.players[seat].hand}
     burgher = _burgher(g, seat)
-    if in_hand.isdisjoint(OPPORTUNITY_KINDS) and not burgher:   # holds_any, from the kinds in hand
+    if in_hand.isdisjoint(OPPORTUNITY_KINDS) and not burgher:   # no Opportunity card in hand, no Burgher to spend
         return []
     out: list[Action] = []
     for kind in KINDS:

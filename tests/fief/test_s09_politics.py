@@ -392,3 +392,16 @@ def test_9_1_deals_wait_for_setup_and_a_vote_pledge_names_the_pledges_open():
     seller = d.families[d.flow.queue[0]].seat
     err = refused(s, buyer, f"deal to:{seller} give_vote:nobody-at-all take_shillings:1")
     assert err.code == "deal_vote" and err.legal and err.legal != "none now"
+
+
+def test_definitions_a_sovereign_queens_son_stays_prince_of_wales_and_another_familys_loses_it():
+    s = started(4)
+    d = g(s)
+    d.nobles["walter"].titles.append("prince_of_wales")    # a son of Matilda's family
+    d.nobles["william"].titles.append("prince_of_wales")   # a son of another family
+    s.take_events()
+    crown.crown(s, d, "matilda", "election")
+    events = s.take_events()
+    assert d.nobles["matilda"].titles == ["sovereign_queen"]
+    assert "prince_of_wales" in d.nobles["walter"].titles and "prince_of_wales" not in d.nobles["william"].titles
+    assert [e.data for e in events if e.kind == "title.lost"] == [{"noble": "william", "title": "prince_of_wales"}]

@@ -170,3 +170,15 @@ def test_the_board_draws_cards_set_on_the_map() -> None:
     g.players["p2"].kingdom = ["wk.wishing_well"]
     g.extra["wild_kingdom_cards"]["map"] = {"wk.wishing_well": {"location": "shrine", "effect": "reward", "amount": 2}}
     assert wild_pieces(wild_kingdom(RULES.view(state, None))) == [("wild_kingdom_cards", "Well of Wishes", "shrine")]
+
+
+@pytest.mark.parametrize(("count", "said"), [(1, "1 Wild Kingdom card is"), (8, "8 Wild Kingdom cards are")])
+def test_the_shuffle_into_the_deck_is_told_with_the_number_agreeing(count: int, said: str) -> None:
+    from engine.core.words import Audience
+    from engine.okc.words import build_words
+
+    state, _ = RULES.new_game(["a", "b"], {"modules": "wild_kingdom_cards", "wild_cards": count}, 1)
+    line = build_words().event(state, Event.public("okc.wild_deck", count=count, deck=30, rating=1),
+                               Audience(None, {}))
+    assert line == (f"Wild Kingdom: {said} shuffled into the Kingdom Deck of 30 (Complexity 1). "
+                    "Nobody knows which until they turn up on the Great Road.")
