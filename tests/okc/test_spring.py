@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core import Action, RuleError
 from engine.okc import RULES
+from engine.okc.hooks import merged
+from engine.okc.play import play_resolve
 from tests.okc.helpers import data, do, find, game, refused
 
 
@@ -160,3 +165,27 @@ def test_deploy_supporters_as_an_action() -> None:
     do(state, "p1", "deploy region:plateau count:2")
     assert g.regions[1].supporters == {"p1": 2} and g.players["p1"].supporters == 3
     refused(state, "p2", "deploy region:plateau count:1", "not_your_turn")
+
+
+def test_p17_a_bid_resolves_only_in_its_turn_even_past_the_table_turn_check() -> None:
+    """The resolving handler checks the queue itself (a module may wait on another seat meanwhile)."""
+    state = game(2)
+    g = data(state)
+    g.players["p2"].hand.append("clans.c9")
+    do(state, "p1", "bid card:nobility.heir")
+    do(state, "p2", "bid card:clans.c9")
+    for seat, queue in (("p2", ["p1", "p2"]), ("p1", [])):
+        g.bid_queue = list(queue)
+        with pytest.raises(RuleError) as info:
+            play_resolve(state, g, seat, Action.of("keep"))
+        assert (info.value.code, info.value.legal) == ("order", f"waiting on {queue[:1]}")
+    g.bid_queue = ["p1", "p2"]
+    play_resolve(state, g, "p1", Action.of("keep"))
+    assert g.bid_queue == ["p2"]
+
+
+def test_the_merged_action_table_is_built_once_per_set_of_modules() -> None:
+    cache: dict[object, dict[str, object]] = {}
+    first = merged({"base": 1}, ["night_map"], "actions", cache)
+    assert merged({"base": 1}, ["night_map"], "actions", cache) is first and len(cache) == 1
+    assert merged({"base": 1}, [], "actions", cache) == {"base": 1}
