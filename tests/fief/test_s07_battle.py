@@ -195,12 +195,16 @@ def test_7_2_tactical_destruction_returns_engines_to_the_stockpile():
     s, _red, _blue = _battle_state()
     d = g(s)
     d.cities["Oxford"].stacks["red"].bombards = 1
+    d.cities["Oxford"].stacks["red"].trebuchets = 2
     s.rng.force(1, 1, 1, 1)   # no men-at-arms: the Bombard stays silent; melee blanks
     do(s, "ann", "battle city:Oxford against:blue")
-    before = d.families["red"].stockpile["bombard"]
-    do(s, "ann", "battle_next choice:continue destroy:true")
-    assert d.cities["Oxford"].stacks["red"].bombards == 0
-    assert d.families["red"].stockpile["bombard"] == before + 1
+    before = dict(d.families["red"].stockpile)
+    events = do(s, "ann", "battle_next choice:continue destroy:true")
+    assert d.cities["Oxford"].stacks["red"].bombards == 0 and d.cities["Oxford"].stacks["red"].trebuchets == 0
+    assert d.families["red"].stockpile["bombard"] == before["bombard"] + 1
+    assert d.families["red"].stockpile["trebuchet"] == before["trebuchet"] + 2
+    [told] = [e.data for e in events if e.kind == "battle.engines_destroyed"]
+    assert told == {"city": "Oxford", "family": "red", "trebuchets": 2, "bombards": 1}
 
 
 def test_7_8_withdraw_hook_for_passage():
@@ -307,3 +311,33 @@ def test_7_2_between_rounds_archers_aim_only_at_an_enemy_noble():
     do(s, "ann", f"battle city:Oxford against:blue target:{blue}")
     err = refused(s, "ann", f"battle_next choice:continue target:{red}")
     assert (err.section, err.code) == ("7.2", "target")
+
+
+def test_7_0_a_family_joining_a_battle_shows_its_troops_there_or_none():
+    from engine.fief.battle.fight import join
+    s, _red, _blue = _battle_state()
+    d = g(s)
+    s.rng.force(1, 1, 1, 1)
+    do(s, "ann", "battle city:Oxford against:blue")
+    b = d.war.battle
+    place(s, "green", "Oxford", "men", "knight", "men", control=False)
+    s.take_events()
+    join(s, d, b, "green", b.attacker)
+    join(s, d, b, "yellow", b.defender)   # no troops in Oxford: nothing to show
+    shown = [e.data["troops"] for e in s.take_events() if e.kind == "battle.revealed"]
+    assert shown == [{"green": {"knight": 1, "men": 2}}, {"yellow": {}}]
+    assert d.cities["Oxford"].stacks["green"].revealed and "green" in b.with_attacker and "yellow" in b.with_defender
+
+
+def test_4_7_a_title_with_no_heir_in_the_family_goes_back_to_the_deck():
+    from engine.fief.succession import pass_to_family
+    s = new(4)
+    d = g(s)
+    holder = d.families["red"].nobles[0]
+    d.nobles[holder].titles.append("lord:I")
+    d.families["blue"].nobles = []
+    s.take_events()
+    pass_to_family(s, d, "I", "blue")
+    told = [(e.kind, e.data) for e in s.take_events()]
+    assert told == [("title.lost", {"noble": holder, "title": "lord:I"}), ("title.to_deck", {"title": "lord:I"})]
+    assert "lord:I" not in d.nobles[holder].titles and not d.tasks

@@ -124,7 +124,10 @@ def test_the_prince_of_wales_becomes_king_when_the_king_dies():
     d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
     crown.crown(s, d, "william", "election")
     d.nobles["walter"].titles.append("prince_of_wales")    # Matilda's family placed a new son
+    s.take_events()
     kill_noble(s, d, "william", cause="battle")
+    taken = [e.data for e in s.take_events() if e.kind == "crown.taken"]
+    assert taken == [{"noble": "walter", "family": "blue", "title": "king", "how": "succession"}]
     assert sovereign(d) is d.nobles["walter"]
     assert "prince_of_wales" not in d.nobles["walter"].titles
     assert "queen" in d.nobles["matilda"].titles           # 9.0: the widow keeps her guard

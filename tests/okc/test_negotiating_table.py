@@ -407,3 +407,12 @@ def test_the_permuter_puts_back_an_offered_card_in_place_of_an_unnamed_hand_card
     p.hand, p.deck = [b, ally, d], [a, *[c for c in p.deck if c not in (a, b, d)]]
     keep_offered_cards(g)
     assert p.hand == [b, ally, a] and p.deck[0] == d
+
+
+def test_the_judges_question_names_the_claim_and_the_agreements_own_words() -> None:
+    state = agreed(3, text="Leave the Lowlands to us")
+    do(state, "p2", "breach agreement:1")
+    [d] = [d for d in RULES.pending(state) if d.prompt == "okc.breach"]
+    asked = WORDS.question(state, d, "p3", audience(state).to("p3"))
+    assert "claim" in asked and "broke agreement 1" in asked and "Leave the Lowlands to us" in asked
+    assert asked.endswith("Broken or kept? Your verdict stays secret until all are in; at the deadline it is kept.")
