@@ -193,3 +193,19 @@ def test_4_0_an_unknown_unit_type_is_refused_with_the_types_on_sale():
     with pytest.raises(RuleError) as err:
         check_buy(g(s), fam, [("dragon", "York")])
     assert (err.value.section, err.value.code, err.value.legal) == ("4.0", "unit_type", list(BUYABLE))
+
+
+def test_4_3_tiles_left_count_down_as_strongholds_mills_and_royal_strongholds_are_built():
+    from engine.fief.components import C
+    from engine.fief.purchase import tiles_left
+    s, _seat, _fam = at_purchase()
+    d = g(s)
+    for c in d.cities.values():
+        c.building, c.mill = None, False
+    assert [tiles_left(d, k) for k in ("stronghold", "mill", "royal_stronghold", "abbey")] == \
+        [C.tiles["stronghold"], C.tiles["mill"], C.tiles["royal_stronghold"], 0]
+    d.cities["Oxford"].building, d.cities["York"].building = "stronghold", "fortified"
+    d.cities["Lincoln"].mill = d.cities["Durham"].mill = d.cities["Norwich"].mill = True
+    d.cities["Coventry"].building = "royal_stronghold"
+    assert [tiles_left(d, k) for k in ("stronghold", "mill", "royal_stronghold")] == \
+        [C.tiles["stronghold"] - 2, C.tiles["mill"] - 3, C.tiles["royal_stronghold"] - 1]

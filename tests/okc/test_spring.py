@@ -189,3 +189,15 @@ def test_the_merged_action_table_is_built_once_per_set_of_modules() -> None:
     first = merged({"base": 1}, ["night_map"], "actions", cache)
     assert merged({"base": 1}, ["night_map"], "actions", cache) is first and len(cache) == 1
     assert merged({"base": 1}, [], "actions", cache) == {"base": 1}
+
+
+def test_an_action_out_of_turn_is_refused_by_its_handler_too_naming_whom_the_table_waits_on() -> None:
+    from engine.okc.play import check_turn
+
+    state = game(2)
+    g = data(state)
+    g.step, g.turn_queue = "spring_actions", ["p2", "p1"]
+    with pytest.raises(RuleError) as info:
+        check_turn(g, "p1", "p.18")
+    assert (info.value.section, info.value.code, info.value.legal) == ("p.18", "order", "waiting on p2")
+    assert check_turn(g, "p2", "p.18") == "spring"
