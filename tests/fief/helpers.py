@@ -100,3 +100,15 @@ def next_round(state: GameState) -> None:
         d = next(d for d in RULES.pending(state) if d.blocking)
         apply(RULES, state, d.seats[0], d.default_for(d.seats[0]))
     raise AssertionError("no next round")
+
+
+def at_step(phase: int, step: str, queue: tuple[str, ...] = ("red",), players: int = 4) -> GameState:
+    """A fresh game put at ``step`` of ``phase`` in round 2, ``queue``'s families to play, and no retainers
+    (so that no card changes what a test measures)."""
+    s = new(players)
+    d: Fief = s.data
+    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = phase, step, 2, 0
+    d.flow.queue = list(queue)
+    for n in d.nobles.values():
+        n.retainer = None
+    return s

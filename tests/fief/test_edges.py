@@ -12,16 +12,11 @@ from engine.fief.battle.fight import fire
 from engine.fief.battle.sides import strength_of
 from engine.fief.state import SeaCard
 from engine.fief.warstate import Battle
-from tests.fief.helpers import g, new, place
+from tests.fief.helpers import at_step, g, place
 
 
 def _war(phase=5, step="move", queue=("red",)):
-    s = new(4)
-    d = g(s)
-    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = phase, step, 2, 0
-    d.flow.queue = list(queue)
-    for n in d.nobles.values():
-        n.retainer = None
+    s = at_step(phase, step, queue)
     return s
 
 

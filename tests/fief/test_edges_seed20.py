@@ -11,16 +11,11 @@ from engine.fief import coverage, excalibur, movement
 from engine.fief.battle import endings
 from engine.fief.state import SeaCard
 from engine.fief.warstate import Battle
-from tests.fief.helpers import g, new, place
+from tests.fief.helpers import at_step, g, place
 
 
 def _war(phase: int = 5, step: str = "move", queue: tuple[str, ...] = ("red",)):  # type: ignore[no-untyped-def]
-    s = new(4)
-    d = g(s)
-    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = phase, step, 2, 0
-    d.flow.queue = list(queue)
-    for n in d.nobles.values():
-        n.retainer = None
+    s = at_step(phase, step, queue)
     return s
 
 

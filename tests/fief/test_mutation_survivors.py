@@ -8,16 +8,11 @@ import pytest
 from engine.core import RuleError
 from engine.fief import fortune, pillage, purchase
 from engine.fief.state import Siege, Stack
-from tests.fief.helpers import g, new, place
+from tests.fief.helpers import at_step, g, new, place
 
 
 def _state(phase=7, step="pillage", queue=("red",)):
-    s = new(4)
-    d = g(s)
-    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = phase, step, 2, 0
-    d.flow.queue = list(queue)
-    for n in d.nobles.values():
-        n.retainer = None
+    s = at_step(phase, step, queue)
     return s
 
 

@@ -10,16 +10,12 @@ import pytest
 from engine.core import RuleError
 from engine.fief import movement
 from engine.fief.state import SeaCard
-from tests.fief.helpers import g, new, place
+from tests.fief.helpers import at_step, g, place
 
 
 def _war():  # type: ignore[no-untyped-def]
-    s = new(4)
+    s = at_step(5, "move")
     d = g(s)
-    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = 5, "move", 2, 0
-    d.flow.queue = ["red"]
-    for n in d.nobles.values():
-        n.retainer = None
     return s, d
 
 

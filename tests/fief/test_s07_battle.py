@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from engine.core import Action, RuleError
 from engine.fief import RULES
 from engine.fief.battle import dice, losses
-from tests.fief.helpers import do, g, new, place, refused
+from tests.fief.helpers import at_step, do, g, new, place, refused
 
 TYPES = ("men", "archer", "crossbow", "knight")
 
@@ -80,12 +80,8 @@ def test_12_1_grail_cancels_attacker_twos():
 
 
 def _battle_state():
-    s = new(4)
+    s = at_step(7, "battle")
     d = g(s)
-    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = 7, "battle", 2, 0
-    d.flow.queue = ["red"]
-    for n in d.nobles.values():
-        n.retainer = None
     red, blue = d.families["red"].nobles[0], d.families["blue"].nobles[0]
     d.nobles[red].city = "Oxford"
     d.nobles[blue].city = "Oxford"

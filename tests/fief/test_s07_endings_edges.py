@@ -11,17 +11,13 @@ from engine.fief.battle import endings
 from engine.fief.battle.sides import INVADERS
 from engine.fief.state import Siege, Task
 from engine.fief.warstate import Battle
-from tests.fief.helpers import g, new, place
+from tests.fief.helpers import at_step, g, place
 
 
 def _oxford(**kw: object):  # type: ignore[no-untyped-def]
     """Red (attacker, William on the outskirts with two knights) against blue (holder, Walter, men)."""
-    s = new(4)
+    s = at_step(7, "battle")
     d = g(s)
-    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = 7, "battle", 2, 0
-    d.flow.queue = ["red"]
-    for n in d.nobles.values():
-        n.retainer = None
     d.nobles["william"].city, d.nobles["william"].outskirts = "Oxford", True
     d.nobles["walter"].city = "Oxford"
     place(s, "blue", "Oxford", "men", "men")

@@ -10,16 +10,12 @@ from engine.fief import opplegal
 from engine.fief.oppstate import Uprising
 from engine.fief.state import MAP, Stack, Task
 from engine.fief.warstate import Battle
-from tests.fief.helpers import g, new
+from tests.fief.helpers import at_step, g
 
 
 def _state(phase: int = 7, step: str = "battle"):  # type: ignore[no-untyped-def]
-    s = new(4)
+    s = at_step(phase, step)
     d = g(s)
-    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = phase, step, 2, 0
-    d.flow.queue = ["red"]
-    for n in d.nobles.values():
-        n.retainer = None
     return s, d
 
 

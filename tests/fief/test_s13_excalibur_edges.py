@@ -9,16 +9,12 @@ import pytest
 from engine.core import RuleError
 from engine.fief import excalibur
 from engine.fief.warstate import Battle
-from tests.fief.helpers import g, new
+from tests.fief.helpers import at_step, g
 
 
 def _state(step: str = "move", phase: int = 5):  # type: ignore[no-untyped-def]
-    s = new(4)
+    s = at_step(phase, step, ("green",))
     d = g(s)
-    d.flow.phase, d.flow.step, d.flow.round, d.flow.turn = phase, step, 2, 0
-    d.flow.queue = ["green"]
-    for n in d.nobles.values():
-        n.retainer = None
     for nid in ("arthur", "edith", "walter"):
         d.nobles[nid].city = "Winchester"
     s.take_events()
