@@ -83,13 +83,19 @@ def test_4_2_one_building_and_one_mill_per_city_and_tiles():
     assert refused(s, seat, "build what:stronghold city:Oxford").code == "stockpile_empty"
 
 
-def test_7_9_siege_trebuchet_paid_or_siege_lifted():
+def _besieging(*troops: str):  # type: ignore[no-untyped-def]
+    """The family in turn has just laid siege to an enemy city, its first Trebuchet still to pay (7.9)."""
     s, seat, fam = at_purchase()
     data = g(s)
     enemy = next(f for f in data.families if f != fam)
     target = next(c for c, x in data.cities.items() if x.controller == enemy)
     data.cities[target].siege = Siege(fam, since=1, building=1)
-    data.cities[target].stacks[fam] = Stack(troops=["men", "men"], building=1, outskirts=True)
+    data.cities[target].stacks[fam] = Stack(troops=list(troops), building=1, outskirts=True)
+    return s, seat, fam, data, target
+
+
+def test_7_9_siege_trebuchet_paid_or_siege_lifted():
+    s, seat, fam, data, target = _besieging("men", "men")
     data.families[fam].stockpile["trebuchet"] -= 1
     do(s, seat, f"construct city:{target}")
     assert data.cities[target].stacks[fam].trebuchets == 1 and data.players[seat].shillings == 25
@@ -102,12 +108,7 @@ def test_7_9_siege_trebuchet_paid_or_siege_lifted():
 
 
 def test_7_9_a_siege_trebuchet_beyond_the_purse_is_refused_saying_the_siege_lifts_unpaid():
-    s, seat, fam = at_purchase()
-    data = g(s)
-    enemy = next(f for f in data.families if f != fam)
-    target = next(c for c, x in data.cities.items() if x.controller == enemy)
-    data.cities[target].siege = Siege(fam, since=1, building=1)
-    data.cities[target].stacks[fam] = Stack(troops=["men", "men"], building=1, outskirts=True)
+    s, seat, fam, data, target = _besieging("men", "men")
     data.players[seat].shillings = 4
     err = refused(s, seat, f"construct city:{target}")
     assert (err.section, err.code, err.legal) == ("7.9", "funds", "done (the siege is lifted if nothing is paid)")
@@ -118,12 +119,7 @@ def test_7_9_a_siege_trebuchet_beyond_the_purse_is_refused_saying_the_siege_lift
 
 
 def test_7_9_unpaid_siege_is_lifted_at_the_end_of_the_turn():
-    s, seat, fam = at_purchase()
-    data = g(s)
-    enemy = next(f for f in data.families if f != fam)
-    target = next(c for c, x in data.cities.items() if x.controller == enemy)
-    data.cities[target].siege = Siege(fam, since=1, building=1)
-    data.cities[target].stacks[fam] = Stack(troops=["men"], building=1, outskirts=True)
+    s, seat, fam, data, target = _besieging("men")
     data.families[fam].stockpile["trebuchet"] -= 1
     events = do(s, seat, "done")
     assert data.cities[target].siege is None and data.families[fam].stockpile["trebuchet"] == 2

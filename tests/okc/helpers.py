@@ -10,6 +10,7 @@ from engine.core import Event, GameState, RuleError, apply
 from engine.core.textform import parse
 from engine.okc import RULES
 from engine.okc.state import Okc, Placed
+from engine.okc.words import OkcWords
 
 FACTIONS = "nobility,clans,uprising,gathering"
 
@@ -87,3 +88,13 @@ def to_summer(state: GameState, order: str = "highlands,plateau,lowlands") -> No
 
 def region(state: GameState, rid: str):
     return next(r for r in data(state).regions if r.id == rid)
+
+
+def module_words(name: str) -> OkcWords:
+    """A fresh wording with only module ``name`` installed: what its ``register`` adds, and nothing else."""
+    import engine.okc.modules  # noqa: F401  (the shipped modules)
+    from engine.okc.hooks import MODULES
+
+    w = OkcWords()
+    w.install(MODULES[name])
+    return w

@@ -12,7 +12,7 @@ from engine.core.words import Audience, Section
 from engine.okc.hooks import MODULES
 from engine.okc.modules.aeronauts import NAME, PIECE, aero, return_ship
 from engine.okc.words import OkcWords
-from tests.okc.helpers import data, game
+from tests.okc.helpers import data, game, module_words
 
 NAMES = {"p1": "Alice", "p2": "Bob"}
 THREAD, MINE = Audience(None, NAMES), Audience("p1", NAMES)
@@ -30,15 +30,9 @@ def mat(state: GameState, seat: str) -> list[Section]:
     return mat(state, seat, MINE)
 
 
-def fresh() -> OkcWords:
-    w = OkcWords()
-    w.install(MODULES[NAME])
-    return w
-
-
 def told(state: GameState, e: Event) -> tuple[str, str]:
     """The event as the table reads it and as p1 reads it."""
-    w = fresh()
+    w = module_words(NAME)
     return w.event(state, e, THREAD), w.event(state, e, MINE)
 
 
@@ -75,7 +69,7 @@ def test_the_ship_claimed_is_yours_to_its_claimer_and_theirs_to_the_table() -> N
     assert told(state, claimed) == (
         f"The Nobility (Alice) claim the Near & Far: from now on it is one of their {tail}",
         f"You claim the Near & Far: from now on it is one of your {tail}")
-    assert fresh().event(state, claimed, Audience("p2", NAMES)).endswith(f"one of their {tail}")
+    assert module_words(NAME).event(state, claimed, Audience("p2", NAMES)).endswith(f"one of their {tail}")
 
 
 def test_the_ship_placed_counts_three_strength_plus_one_per_supporter() -> None:
@@ -95,7 +89,7 @@ def test_the_ship_returned_names_the_region_it_leaves_and_its_owner() -> None:
 
 def test_the_three_questions_and_the_two_options_of_a_visit() -> None:
     state = game(2, modules=NAME)
-    w = fresh()
+    w = module_words(NAME)
     asked = {kind: w.choice_questions[kind](state, "p1", {}, {}) for kind in ("aero_gain", "aero_take", "aero_unexhaust")}
     assert asked == {
         "aero_gain": "The Aeronauts: do you take 1 Influence or 1 Lore?",
@@ -110,7 +104,7 @@ def test_the_three_questions_and_the_two_options_of_a_visit() -> None:
 
 def test_the_ships_button_says_where_it_flies_and_with_whom() -> None:
     state = game(2, modules=NAME)
-    w = fresh()
+    w = module_words(NAME)
     label = w.labels["ship"]
     assert label(state, "p1", Action.of("ship", region="lowlands", count=0), MINE) == "Fly the Near & Far to the Lowlands alone"
     assert label(state, "p1", Action.of("ship", region="lowlands", count=1), MINE) == (
@@ -122,7 +116,7 @@ def test_the_ships_button_says_where_it_flies_and_with_whom() -> None:
 def test_the_ship_appears_on_its_owners_mat_where_it_is() -> None:
     state = game(2, modules=NAME)
     g = data(state)
-    w = fresh()
+    w = module_words(NAME)
     aero(g).update(owner="p1", ship="board")
     ship = Section("The Near & Far", ("Beside your Supporter slots, ready to fly (3 Strength).",))
     assert w.hand(state, "p1", MINE)[-1] == ship

@@ -11,20 +11,14 @@ from engine.core.words import Audience, Section
 from engine.okc.hooks import MODULES
 from engine.okc.modules.legendary_creatures import NAME, lc
 from engine.okc.words import OkcWords
-from tests.okc.helpers import data, game
+from tests.okc.helpers import data, game, module_words
 
 NAMES = {"p1": "Alice", "p2": "Bob"}
 THREAD, MINE = Audience(None, NAMES), Audience("p1", NAMES)
 
 
-def fresh() -> OkcWords:
-    w = OkcWords()
-    w.install(MODULES[NAME])
-    return w
-
-
 def told(state: GameState, e: Event) -> tuple[str, str]:
-    w = fresh()
+    w = module_words(NAME)
     return w.event(state, e, THREAD), w.event(state, e, MINE)
 
 
@@ -56,7 +50,7 @@ def test_a_creatures_card_claimed_leaves_the_supply_for_the_losers_hand() -> Non
 
 def test_placing_a_creature_is_asked_and_labelled_with_its_name() -> None:
     state = game(2, modules=NAME)
-    w = fresh()
+    w = module_words(NAME)
     assert w.questions["okc.creature"](state, None, "p2", Audience("p2", NAMES)) == (  # type: ignore[arg-type]
         "Where does The Cairn Wyrm go? It is a second Herald, and never stands where your Herald does. Lose a "
         "clash in its Region and its card joins your hand.")
@@ -67,7 +61,7 @@ def test_placing_a_creature_is_asked_and_labelled_with_its_name() -> None:
 def test_the_mat_tells_where_the_creature_is_and_whether_its_card_waits() -> None:
     state = game(2, modules=NAME)
     g = data(state)
-    w = fresh()
+    w = module_words(NAME)
     title = "Your Legendary Creature, The Gilded Gryphon"
     assert w.hand(state, "p1", MINE)[-1] == Section(title, (
         "At home until the Heralds go out.",

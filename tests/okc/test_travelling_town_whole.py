@@ -14,7 +14,7 @@ from engine.okc.hooks import MODULES
 from engine.okc.modules.travelling_town import NAME, PIECE, s_town_card, s_town_space, town
 from engine.okc.state import Job
 from engine.okc.words import OkcWords
-from tests.okc.helpers import data, game
+from tests.okc.helpers import data, game, module_words
 
 NAMES = {"p1": "Alice", "p2": "Bob"}
 THREAD, MINE = Audience(None, NAMES), Audience("p1", NAMES)
@@ -22,14 +22,8 @@ CTX = {"source": NAME}
 TOWN = MODULES[NAME]
 
 
-def fresh() -> OkcWords:
-    w = OkcWords()
-    w.install(TOWN)
-    return w
-
-
 def told(state: GameState, e: Event) -> tuple[str, str]:
-    w = fresh()
+    w = module_words(NAME)
     return w.event(state, e, THREAD), w.event(state, e, MINE)
 
 
@@ -241,7 +235,7 @@ def test_the_table_sees_each_kept_card_and_its_owner() -> None:
 
 def test_the_towns_questions_and_summary_kinds() -> None:
     state = game(2, modules=NAME)
-    w = fresh()
+    w = module_words(NAME)
     assert w.choice_questions["town_card"](state, "p1", {}, {}) == (
         "The Travelling Town: which Kingdom card do you gain from the Great Road? An instant one is carried out at "
         "once; any other is kept at the Town for you.")

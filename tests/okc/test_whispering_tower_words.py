@@ -14,21 +14,15 @@ from engine.core.words import Audience, Section
 from engine.okc.hooks import MODULES
 from engine.okc.modules.whispering_tower import NAME, PIECE, tower
 from engine.okc.words import OkcWords
-from tests.okc.helpers import data, game
+from tests.okc.helpers import data, game, module_words
 
 NAMES = {"p1": "Alice", "p2": "Bob"}
 THREAD, MINE = Audience(None, NAMES), Audience("p1", NAMES)
 COIN, VOICE = "Echo of Coin (If you win: gain 2 Influence)", "Rising Voice (+3 Strength)"
 
 
-def fresh() -> OkcWords:
-    w = OkcWords()
-    w.install(MODULES[NAME])
-    return w
-
-
 def told(state: GameState, kind: str, **data: Any) -> tuple[str, str]:
-    w, e = fresh(), Event.public(kind, **data)
+    w, e = module_words(NAME), Event.public(kind, **data)
     return w.event(state, e, THREAD), w.event(state, e, MINE)
 
 
@@ -87,7 +81,7 @@ def test_boons_revealed_resolved_and_discarded_are_named_once_shown(state: GameS
 
 
 def test_the_climb_asks_for_the_next_level_and_the_pinnacle_costs_lore(state: GameState) -> None:
-    ask = fresh().choice_questions["tower_level"]
+    ask = module_words(NAME).choice_questions["tower_level"]
     assert ask(state, "p1", {}, {}) == "The Whispering Tower: climb on to the Entrance, or leave now?"
     assert ask(state, "p1", {"explored": ["entrance"]}, {}) == (
         "The Whispering Tower: climb on to the Labyrinth, or leave now?")
@@ -98,7 +92,7 @@ def test_the_climb_asks_for_the_next_level_and_the_pinnacle_costs_lore(state: Ga
 
 def test_the_towers_other_questions(state: GameState) -> None:
     data(state).pieces[PIECE] = "necropolis"
-    asked = {kind: ask(state, "p1", {"boon": "wt.coin"}, {}) for kind, ask in fresh().choice_questions.items()
+    asked = {kind: ask(state, "p1", {"boon": "wt.coin"}, {}) for kind, ask in module_words(NAME).choice_questions.items()
              if kind.startswith("tower_") and kind != "tower_level"}
     assert asked == {
         "tower_keep": "The Labyrinth: which Boon do you keep? The other goes face down to an opponent.",
@@ -124,7 +118,7 @@ def test_each_option_of_the_tower_has_a_name(state: GameState) -> None:
 
 
 def test_the_boon_button_and_the_mat(state: GameState) -> None:
-    w = fresh()
+    w = module_words(NAME)
     assert w.labels["boon"](state, "p1", Action.of("boon", boon="wt.coin", region="plateau"), MINE) == (
         "Put Echo of Coin on your card in the Plateau")
     tower(data(state))["supply"]["p1"] = ["wt.coin", "wt.voice"]
