@@ -84,7 +84,7 @@ def test_the_ship_returned_names_the_region_it_leaves_and_its_owner() -> None:
     state = game(2, modules=NAME)
     home = "The Near & Far flies home from the Highlands to"
     assert told(state, Event.public("okc.ship_returned", seat="p1", region="highlands")) == (
-        f"{home} The Nobility (Alice).", f"{home} you.")
+        f"{home} the Nobility (Alice).", f"{home} you.")
 
 
 def test_the_three_questions_and_the_two_options_of_a_visit() -> None:

@@ -34,10 +34,10 @@ def test_a_creature_placed_is_a_second_herald_sent_to_a_location() -> None:
 def test_a_creature_moved_names_the_mover_and_whose_creature_it_is() -> None:
     state = game(2, modules=NAME)
     assert told(state, Event.public("okc.creature_moved", seat="p1", by="p2", to="castle")) == (
-        "The Clans (Bob) move the Legendary Creature of The Nobility (Alice) to the Castle (Highlands).",
+        "The Clans (Bob) move the Legendary Creature of the Nobility (Alice) to the Castle (Highlands).",
         "The Clans (Bob) move your Legendary Creature to the Castle (Highlands).")
     assert told(state, Event.public("okc.creature_moved", seat="p2", by="p1", to="battlefield"))[1] == (
-        "You move the Legendary Creature of The Clans (Bob) to the Battlefield (Plateau).")
+        "You move the Legendary Creature of the Clans (Bob) to the Battlefield (Plateau).")
 
 
 def test_a_creatures_card_claimed_leaves_the_supply_for_the_losers_hand() -> None:

@@ -139,10 +139,10 @@ def test_the_displaced_card_is_lost_by_its_owner_and_its_space_taken() -> None:
         ("okc.town_displaced", {"seat": "p1", "owner": "p2", "card": "k.blacksmith"}),
         ("okc.town_kept", {"seat": "p1", "card": "k.mint"})]
     assert told(state, events[0]) == (
-        "The Nobility (Alice) discard Blacksmith, kept at the Town for The Clans (Bob), to make room.",
-        "You discard Blacksmith, kept at the Town for The Clans (Bob), to make room.")
+        "The Nobility (Alice) discard Blacksmith, kept at the Town for the Clans (Bob), to make room.",
+        "You discard Blacksmith, kept at the Town for the Clans (Bob), to make room.")
     assert told(state, events[1]) == (
-        "Royal Mint is kept at the Travelling Town for The Nobility (Alice): the Custodians hold it, and nobody "
+        "Royal Mint is kept at the Travelling Town for the Nobility (Alice): the Custodians hold it, and nobody "
         "can steal it.",
         "Royal Mint is kept at the Travelling Town for you: the Custodians hold it, and nobody can steal it.")
 

@@ -57,7 +57,7 @@ def test_boons_gained_are_counted_for_the_table_and_named_to_their_taker(state: 
 
 def test_boons_handed_on_discarded_and_placed_stay_face_down(state: GameState) -> None:
     assert told(state, "okc.boon_passed", seat="p2", to="p1") == (
-        "The Clans (Bob) hand a Boon face down to The Nobility (Alice).", "The Clans (Bob) hand a Boon face down to you.")
+        "The Clans (Bob) hand a Boon face down to the Nobility (Alice).", "The Clans (Bob) hand a Boon face down to you.")
     assert told(state, "okc.boon_discarded", seat="p1") == (
         "The Nobility (Alice) discard a Boon face down.", "You discard a Boon face down.")
     assert told(state, "okc.boon_placed", seat="p1", region="plateau") == (
@@ -69,8 +69,8 @@ def test_boons_revealed_resolved_and_discarded_are_named_once_shown(state: GameS
     assert told(state, "okc.boons_revealed", seat="p1", card="nobility.f4", boons=["wt.coin", "wt.voice"])[0] == (
         f"Revealed with Reeve: {COIN} and {VOICE}.")
     assert told(state, "okc.boon_resolved", seat="p1", boon="wt.coin") == (
-        "Echo of Coin takes effect for The Nobility (Alice).", "Echo of Coin takes effect for you.")
-    assert told(state, "okc.boon_resolved", seat="p2", boon="wt.unknown")[0] == "A Boon takes effect for The Clans (Bob)."
+        "Echo of Coin takes effect for the Nobility (Alice).", "Echo of Coin takes effect for you.")
+    assert told(state, "okc.boon_resolved", seat="p2", boon="wt.unknown")[0] == "A Boon takes effect for the Clans (Bob)."
     for n, shown, said in ((1, [], "1 face-down Boon on Reeve goes"), (2, [], "2 face-down Boons on Reeve go"),
                            (1, ["wt.coin"], "Echo of Coin on Reeve goes"),
                            (2, ["wt.coin", "wt.voice"], "Echo of Coin and Rising Voice on Reeve go")):

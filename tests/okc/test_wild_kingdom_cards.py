@@ -100,7 +100,7 @@ def test_nothing_to_steal_is_told() -> None:
     told = find(events, "okc.wild_nothing")
     assert [e.data for e in told] == [{"seat": "p1", "card": "wk.moonlit_thieves", "why": "steal"}]
     assert WORDS.event(state, told[0], audience(state)) == (
-        "Moonlit Thieves does nothing for The Nobility (Alice): no opponent holds a Kingdom card that can be taken.")
+        "Moonlit Thieves does nothing for the Nobility (Alice): no opponent holds a Kingdom card that can be taken.")
 
 
 def test_a_full_board_is_not_offered_an_occupy_card() -> None:

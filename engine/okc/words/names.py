@@ -160,12 +160,14 @@ def faction_short(state: GameState, seat: str) -> str:
 
 
 def who(state: GameState, seat: str, aud: Audience, *, start: bool = True) -> str:
-    """The subject: "You" for the reader, else "The Clans (Alice)". Verbs agree in the plural."""
+    """The subject: "You" for the reader, else "The Clans (Alice)"; inside a sentence (``start`` false)
+    "you" and "the Clans (Alice)". Verbs agree in the plural."""
     if aud.is_you(seat):
         return "You" if start else "you"
     if seat not in okc(state).players:
         return humanize(seat)
-    return f"{faction_of(state, seat)} ({aud.player(seat)})"
+    name = faction_of(state, seat) if start else faction_short(state, seat)
+    return f"{name} ({aud.player(seat)})"
 
 
 def whom(state: GameState, seat: str, aud: Audience) -> str:
@@ -177,14 +179,14 @@ def their(seat: str, aud: Audience) -> str:
 
 
 def owned(state: GameState, seat: str, aud: Audience, thing: str) -> str:
-    """"your Herald" or "the Herald of The Clans (Alice)"."""
+    """"your Herald" or "the Herald of the Clans (Alice)"."""
     if aud.is_you(seat):
         return f"your {thing}"
     return f"the {thing} of {whom(state, seat, aud)}"
 
 
 def card_of(state: GameState, seat: str, cid: str, aud: Audience) -> str:
-    """"your Thane (6)" or "Thane (6) of The Clans (Alice)"."""
+    """"your Thane (6)" or "Thane (6) of the Clans (Alice)"."""
     if aud.is_you(seat):
         return f"your {card_power(state, cid).removeprefix('The ')}"
     return f"{card_power(state, cid)} of {whom(state, seat, aud)}"

@@ -191,7 +191,7 @@ def happenings(state: GameState, events: list[Event], kinds: tuple[str, ...], he
 
 
 def eliminated(state: GameState, events: list[Event], aud: Audience) -> str | None:
-    """One line for every card that fell: "Eliminated: Berserker (5) of The Clans (Bob)."."""
+    """One line for every card that fell: "Eliminated: Berserker (5) of the Clans (Bob)."."""
     by_seat: dict[str, list[str]] = {}
     for e in events:
         if e.kind == "okc.eliminated":
@@ -320,7 +320,7 @@ def tally_gains(state: GameState, events: list[Event], kind: str, aud: Audience)
 
 
 def council_rewards(state: GameState, events: list[Event], aud: Audience) -> str | None:
-    """"From the Councils: The Nobility (Alice) 2 Influence from the Council of Relics; ..."."""
+    """"From the Councils: the Nobility (Alice) 2 Influence from the Council of Relics; ..."."""
     gains: dict[tuple[str, str], list[str]] = {}
     for e in events:
         why = str(e.data.get("why") or "")

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core import Action, Decision, Event, GameState
 from engine.core.words import Audience, join_words, plural
-from engine.okc.words.names import card_name, kingdom_name, tactic_name, who, whom
+from engine.okc.words.names import cap, card_name, kingdom_name, tactic_name, who, whom
 
 AMOUNT_NAMES = {"influence": ("Influence", "Influence"), "lore": ("Lore", "Lore"),
                 "supporters": ("Supporter", "Supporters")}
@@ -408,7 +408,7 @@ def term_token(state: GameState, token: str) -> str | None:
         term.update(zip(keys[parts[1]], args, strict=True))
     else:
         return None
-    return term_words(state, term, Audience())
+    return cap(term_words(state, term, Audience()))   # a label: its own sentence
 
 
 def register(w: Any) -> None:
