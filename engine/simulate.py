@@ -21,7 +21,10 @@ import argparse
 import random
 import sys
 import time
+from bisect import bisect
 from dataclasses import dataclass, field
+from itertools import accumulate
+from math import isfinite
 from typing import Any
 
 from engine import games  # noqa: F401  (registers the shipped games)
@@ -206,7 +209,15 @@ def _until_reveal(events: list[Any], reveals: set[str]) -> list[Any]:
 def pick(rules: Rules, state: GameState, seat: str, legal: list[Action], agent: random.Random) -> Action:
     """A random legal action, weighted by the game's ``agent_weights`` where it gives some."""
     weights = rules.agent_weights(state, seat, legal)
-    return agent.choice(legal) if weights is None else agent.choices(legal, weights)[0]
+    if weights is None:
+        return agent.choice(legal)
+    # agent.choices(legal, weights)[0] written out: the same draw from the same stream, without the
+    # list the call builds for k choices (playouts pick once per decision)
+    cumulative = list(accumulate(weights))
+    total = cumulative[-1] + 0.0
+    if total <= 0.0 or not isfinite(total):
+        raise ValueError(f"agent weights must have a positive finite total, not {total}")
+    return legal[bisect(cumulative, agent.random() * total, 0, len(legal) - 1)]
 
 
 def garble(action: Action, name: str, value: object) -> Action:
