@@ -61,10 +61,11 @@ class Action:
 
     @classmethod
     def of(cls, kind: str, **args: JsonValue) -> Action:
-        items = sorted(args.items()) if len(args) > 1 else list(args.items())   # names are unique: sorted by name
-        if not _SCALARS.issuperset(map(type, args.values())):   # a list to freeze, or None to leave out
-            return cls(kind, tuple([(k, v if type(v) in _SCALARS else _freeze(v)) for k, v in items
-                                    if v is not None]))
+        items = sorted(args.items()) if len(args) > 1 else args.items()   # names are unique: sorted by name
+        for value in args.values():
+            if type(value) not in _SCALARS:   # a list to freeze, or None to leave out
+                return cls(kind, tuple([(k, v if type(v) in _SCALARS else _freeze(v)) for k, v in items
+                                        if v is not None]))
         action = _NEW(cls)   # the fast path: Action(kind, items) without the __init__ call
         _SET_KIND(action, kind)
         _SET_ARGS(action, tuple(items))
