@@ -166,35 +166,60 @@ def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
     room = [c for c in cities if ((st := g.cities[c].stacks.get(family)) is None or st.new < C.new_units_per_city)]
     for kind in BUYABLE:
         if fam.stockpile.get(kind, 0) and C.costs[kind] <= p.shillings:
-            # A("buy", units=[...]), built directly
-            out += [Action("buy", (("units", (f"{kind}@{c}",)),)) for c in room]
+            out += [_buy(kind, c) for c in room]
+    tiles = purchase.tiles_free(g)
     for what in ("stronghold", "mill", "royal_stronghold"):
-        if purchase.build_cost(g, family, what) <= p.shillings and purchase.tiles_left(g, what) > 0:
-            out += [A("build", what=what, city=c) for c in purchase.build_cities_among(g, family, what, cities)]
+        if purchase.build_cost(g, family, what) <= p.shillings and tiles[what] > 0:
+            out += [_build(what, c) for c in purchase.build_cities_among(g, family, what, cities)]
     for abbey in purchase.rebuildable(g, family):
         out += [A("rebuild_abbey", abbey=abbey, city=c) for c in characters.abbey_cities(g, family)[:4]]
     for city in purchase.sieges_of(g, family):
         if _ok(purchase.check_construct, g, family, city):
             out.append(A("construct", city=city))
-    claimable = titles.claimable(g, family)
-    for region in claimable:
+    king = sovereign(g)
+    granting = king is not None and king.family == family
+    claims = titles.claimable_by_family(g) if granting else {family: titles.claimable(g, family)}
+    for region in claims.get(family, ()):
         for nid in fam.nobles:
             if titles.title_cost(g, region, nid) <= p.shillings:
                 out.append(A("buy_title", region=region, noble=nid))
-    king = sovereign(g)
-    if king and king.family == family:
+    if granting:
         for other in g.families:
-            for region in (claimable if other == family else titles.claimable(g, other)):
+            for region in claims.get(other, ()):
                 out += [A("grant_title", region=region, noble=n) for n in g.families[other].nobles]
     for region, holder in titles.transferable(g, family):
         out += [A("transfer_title", region=region, to=n) for n in titles.transfer_receivers(g, family, holder)]
     for nid in fam.nobles:
+        if not g.nobles[nid].retainer:   # neither a Sergeant nor Mata
+            continue
         if retainers.ready(g, nid, "sergeant") and _ok(retainers.check_muster, g, family, nid):
             out.append(A("muster", noble=nid))
         if retainers.ready(g, nid, "mata") and p.hand:
             targets = [s for s, q in g.players.items() if s != seat and q.hand]
             out += [A("mata", noble=nid, target=t, card=p.hand[0]) for t in targets]
     return out
+
+
+# Purchase lists name the same few buys and buildings again and again: each action is built once
+# (actions are immutable values) and found by its arguments.
+_BUYS: dict[tuple[str, str], Action] = {}
+_BUILDS: dict[tuple[str, str], Action] = {}
+
+
+def _buy(kind: str, city: str) -> Action:
+    """``A("buy", units=[f"{kind}@{city}"])``."""
+    a = _BUYS.get((kind, city))
+    if a is None:
+        a = _BUYS[kind, city] = A("buy", units=[f"{kind}@{city}"])
+    return a
+
+
+def _build(what: str, city: str) -> Action:
+    """``A("build", what=what, city=city)``."""
+    a = _BUILDS.get((what, city))
+    if a is None:
+        a = _BUILDS[what, city] = A("build", what=what, city=city)
+    return a
 
 
 def anytime_actions(g: Fief, seat: str) -> list[Action]:

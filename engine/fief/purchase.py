@@ -113,6 +113,21 @@ def tiles_left(g: Fief, kind: str) -> int:
     return 0
 
 
+def tiles_free(g: Fief) -> dict[str, int]:
+    """:func:`tiles_left` of the three buildings at once, in one pass over the cities (the purchase list)."""
+    strongholds = mills = royal = 0
+    for c in g.cities.values():
+        building = c.building
+        if building == "stronghold" or building == "fortified":
+            strongholds += 1
+        elif building == "royal_stronghold":
+            royal += 1
+        if c.mill:
+            mills += 1
+    return {"stronghold": C.tiles["stronghold"] - strongholds, "mill": C.tiles["mill"] - mills,
+            "royal_stronghold": C.tiles["royal_stronghold"] - royal}
+
+
 def build_cost(g: Fief, family: str, what: str) -> int:
     cost = C.costs[what]
     if what in ("stronghold", "mill") and not g.families[family].mason_used and family_ready(g, family, "mason"):
