@@ -22,7 +22,7 @@ from engine.fief import (
     titles,
     warlegal,
 )
-from engine.fief.cards import check_discard, check_draw
+from engine.fief.cards import check_discard, drawable
 from engine.fief.commands import opportunity_time
 from engine.fief.components import BUYABLE, C
 from engine.fief.disasters import plague_default
@@ -31,6 +31,7 @@ from engine.fief.state import Fief, Task, allied, ally_of, player_of, sovereign
 
 A = Action.of
 DONE = A("done")   # actions are immutable: one for every list and default
+DRAWS = {d: A("draw", deck=d) for d in ("character", "fortune")}
 
 
 def task_default(g: Fief, t: Task) -> Action:
@@ -96,7 +97,7 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
     if step == "draw":
         if p.hand and _ok(check_discard, g, p, p.hand[0]):   # every card in hand alike: refused only after a draw
             out += [A("discard", card=c) for c in p.hand]
-        out += [A("draw", deck=d) for d in ("character", "fortune") if _ok(check_draw, g, p, d)]
+        out += [DRAWS[d] for d in drawable(g, p)]
     elif step == "marriage":
         out += [A("propose_marriage", noble=a, spouse=b) for a, b in marriage.matches(g, seat)[:12]
                 if not any(r.kind == "marriage" and r.by == seat for r in g.requests.open)]
@@ -145,16 +146,28 @@ def _play_actions(g: Fief, seat: str, family: str) -> list[Action]:
             if treasures:
                 out += [A("play_tax", card=card, tallage=r) for r in fortune.tallage_regions(g, family)]
                 out += [A("play_tax", card=card, tithe=d) for d in fortune.tithe_districts(g, family)]
+    nobles = g.nobles
     for nid in g.families[family].nobles:
+        if not nobles[nid].retainer:   # neither Mata nor a retainer to give
+            continue
         if retainers.ready(g, nid, "mata"):
             targets = [s for s, q in g.players.items() if s != seat and q.hand]
             out += [A("mata", noble=nid, target=t, card=c) for t in targets for c in p.hand[:1]]
-        if g.nobles[nid].retainer:
-            # a swap is symmetric: list each pair once (or a gift to a noble without a retainer)
-            out += [A("give_retainer", giver=nid, receiver=other) for f in p.families
-                    for other in g.families[f].nobles
-                    if other != nid and (nid < other or not g.nobles[other].retainer)]
+        # a swap is symmetric: list each pair once (or a gift to a noble without a retainer)
+        out += [_give_retainer(nid, other) for f in p.families for other in g.families[f].nobles
+                if other != nid and (nid < other or not nobles[other].retainer)]
     return out
+
+
+_GIFTS: dict[tuple[str, str], Action] = {}
+
+
+def _give_retainer(giver: str, receiver: str) -> Action:
+    """``A("give_retainer", giver=giver, receiver=receiver)``, built once (actions are immutable)."""
+    a = _GIFTS.get((giver, receiver))
+    if a is None:
+        a = _GIFTS[giver, receiver] = A("give_retainer", giver=giver, receiver=receiver)
+    return a
 
 
 def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
