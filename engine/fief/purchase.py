@@ -8,8 +8,6 @@ An empty stockpile refuses the purchase (FAQ). At most four new units per city p
 
 from __future__ import annotations
 
-from collections import Counter
-
 from engine.core import Event, GameState, RuleError
 from engine.fief.characters import abbey_cities, found_abbey
 from engine.fief.components import BUYABLE, TROOP_TYPES, C
@@ -49,8 +47,11 @@ def check_buy(g: Fief, family: str, units: list[tuple[str, str]]) -> int:
         raise RuleError("4.0", "name at least one unit", code="no_units", legal="type@city")
     fam = g.families[family]
     where = unit_cities(g, family)
-    kinds = Counter(k for k, _ in units)
-    per_city = Counter(c for _, c in units)
+    kinds: dict[str, int] = {}   # counted in the order named (a purchase is one unit or a few)
+    per_city: dict[str, int] = {}
+    for kind, city in units:
+        kinds[kind] = kinds.get(kind, 0) + 1
+        per_city[city] = per_city.get(city, 0) + 1
     for kind, city in units:
         if kind not in BUYABLE:
             raise RuleError("4.0", f"no unit type {kind!r}", code="unit_type", legal=list(BUYABLE))
@@ -77,7 +78,8 @@ def check_buy(g: Fief, family: str, units: list[tuple[str, str]]) -> int:
 def buy(state: GameState, g: Fief, family: str, units: list[tuple[str, str]], cost: int) -> None:
     fam = g.families[family]
     player_of(g, family).shillings -= cost
-    placed: dict[str, Counter[str]] = {}
+    placed: dict[str, dict[str, int]] = {}   # city -> kind -> count
+    bought: dict[str, int] = {}
     for kind, city in units:
         fam.stockpile[kind] -= 1
         st = stack(g, city, family)
@@ -88,11 +90,12 @@ def buy(state: GameState, g: Fief, family: str, units: list[tuple[str, str]], co
             st.trebuchets += 1
         else:
             st.troops.append(kind)
-        placed.setdefault(city, Counter())[kind] += 1
+        here = placed.setdefault(city, {})
+        here[kind] = here.get(kind, 0) + 1
+        bought[kind] = bought.get(kind, 0) + 1
     for city in placed:
         g.cities[city].stacks[family].troops = sort_troops(g.cities[city].stacks[family].troops)
-    state.emit(Event.public("troops.bought", family=family, units=dict(sorted(Counter(k for k, _ in units).items())),
-                            cost=cost))
+    state.emit(Event.public("troops.bought", family=family, units=dict(sorted(bought.items())), cost=cost))
     for city, kinds in sorted(placed.items()):
         state.emit(Event.public("troops.placed", family=family, city=city,
                                 count=sum(v for k, v in kinds.items() if k in TROOP_TYPES),
