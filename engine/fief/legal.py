@@ -191,7 +191,7 @@ def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
             out.append(A("construct", city=city))
     king = sovereign(g)
     granting = king is not None and king.family == family
-    claims = titles.claimable_by_family(g) if granting else {family: titles.claimable(g, family)}
+    claims = titles.claimable_by_family(g)
     for region in claims.get(family, ()):
         for nid in fam.nobles:
             if titles.title_cost(g, region, nid) <= p.shillings:

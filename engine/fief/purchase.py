@@ -27,8 +27,8 @@ def unit_cities(g: Fief, family: str) -> list[str]:
     """Where new units may go: cities the family controls, not besieged (7.9); a Royal Stronghold
     only for the Royal Family (4.9)."""
     royal = is_royal_family(g, family)
-    return sorted(n for n, c in g.cities.items() if c.controller == family and c.siege is None
-                  and (royal or c.building != "royal_stronghold"))
+    return sorted([n for n, c in g.cities.items() if c.controller == family and c.siege is None
+                   and (royal or c.building != "royal_stronghold")])
 
 
 def parse_units(items: list[str] | tuple[str, ...]) -> list[tuple[str, str]]:
@@ -211,8 +211,8 @@ def royal_site_ok(g: Fief, family: str, city: str) -> bool:
 
 def rebuildable(g: Fief, family: str) -> list[str]:
     """2.13: an Abbey destroyed earlier; its Abbess of this family may raise it again for free."""
-    return sorted(a for a, n in g.abbesses.items()
-                  if a not in g.abbeys and n in g.nobles and g.nobles[n].family == family)
+    return sorted([a for a, n in g.abbesses.items()
+                   if a not in g.abbeys and n in g.nobles and g.nobles[n].family == family])
 
 
 def check_rebuild(g: Fief, family: str, abbey: str, city: str) -> None:
@@ -230,7 +230,7 @@ def rebuild(state: GameState, g: Fief, family: str, abbey: str, city: str) -> No
 
 # -- siege Trebuchets (7.9) --------------------------------------------------------------
 def sieges_of(g: Fief, family: str) -> list[str]:
-    return sorted(n for n, c in g.cities.items() if c.siege and c.siege.by == family)
+    return sorted([n for n, c in g.cities.items() if c.siege and c.siege.by == family])
 
 
 def check_construct(g: Fief, family: str, city: str) -> int:
