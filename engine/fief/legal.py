@@ -27,7 +27,7 @@ from engine.fief.commands import opportunity_time
 from engine.fief.components import BUYABLE, C
 from engine.fief.disasters import plague_default
 from engine.fief.flow import current_actor
-from engine.fief.state import Fief, Task, allied, ally_of, player_of, sovereign
+from engine.fief.state import MAP, Fief, Task, allied, ally_of, player_of, sovereign
 
 A = Action.of
 DONE = A("done")   # actions are immutable: one for every list and default
@@ -150,7 +150,7 @@ def _play_actions(g: Fief, seat: str, family: str) -> list[Action]:
     for nid in g.families[family].nobles:
         if not nobles[nid].retainer:   # neither Mata nor a retainer to give
             continue
-        if retainers.ready(g, nid, "mata"):
+        if retainers.ready_ability(g, nid) == "mata":
             targets = [s for s, q in g.players.items() if s != seat and q.hand]
             out += [A("mata", noble=nid, target=t, card=c) for t in targets for c in p.hand[:1]]
         # a swap is symmetric: list each pair once (or a gift to a noble without a retainer)
@@ -179,11 +179,14 @@ def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
     room = [c for c in cities if ((st := g.cities[c].stacks.get(family)) is None or st.new < C.new_units_per_city)]
     for kind in BUYABLE:
         if fam.stockpile.get(kind, 0) and C.costs[kind] <= p.shillings:
-            out += [_buy(kind, c) for c in room]
+            row = _BUYS[kind]
+            out += [row[c] for c in room]
     tiles = purchase.tiles_free(g)
-    for what in ("stronghold", "mill", "royal_stronghold"):
-        if purchase.build_cost(g, family, what) <= p.shillings and tiles[what] > 0:
-            out += [_build(what, c) for c in purchase.build_cities_among(g, family, what, cities)]
+    costs = purchase.build_costs(g, family)
+    for what in purchase.BUILDINGS:
+        if costs[what] <= p.shillings and tiles[what] > 0:
+            row = _BUILDS[what]
+            out += [row[c] for c in purchase.build_cities_among(g, family, what, cities)]
     for abbey in purchase.rebuildable(g, family):
         out += [A("rebuild_abbey", abbey=abbey, city=c) for c in characters.abbey_cities(g, family)[:4]]
     for city in purchase.sieges_of(g, family):
@@ -203,36 +206,19 @@ def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
     for region, holder in titles.transferable(g, family):
         out += [A("transfer_title", region=region, to=n) for n in titles.transfer_receivers(g, family, holder)]
     for nid in fam.nobles:
-        if not g.nobles[nid].retainer:   # neither a Sergeant nor Mata
-            continue
-        if retainers.ready(g, nid, "sergeant") and _ok(retainers.check_muster, g, family, nid):
+        what = retainers.ready_ability(g, nid)   # retainers.ready(g, nid, what), the ability asked once
+        if what == "sergeant" and _ok(retainers.check_muster, g, family, nid):
             out.append(A("muster", noble=nid))
-        if retainers.ready(g, nid, "mata") and p.hand:
+        elif what == "mata" and p.hand:
             targets = [s for s, q in g.players.items() if s != seat and q.hand]
             out += [A("mata", noble=nid, target=t, card=p.hand[0]) for t in targets]
     return out
 
 
 # Purchase lists name the same few buys and buildings again and again: each action is built once
-# (actions are immutable values) and found by its arguments.
-_BUYS: dict[tuple[str, str], Action] = {}
-_BUILDS: dict[tuple[str, str], Action] = {}
-
-
-def _buy(kind: str, city: str) -> Action:
-    """``A("buy", units=[f"{kind}@{city}"])``."""
-    a = _BUYS.get((kind, city))
-    if a is None:
-        a = _BUYS[kind, city] = A("buy", units=[f"{kind}@{city}"])
-    return a
-
-
-def _build(what: str, city: str) -> Action:
-    """``A("build", what=what, city=city)``."""
-    a = _BUILDS.get((what, city))
-    if a is None:
-        a = _BUILDS[what, city] = A("build", what=what, city=city)
-    return a
+# (actions are immutable values), by kind and city.
+_BUYS = {kind: {c: A("buy", units=[f"{kind}@{c}"]) for c in MAP.cities} for kind in BUYABLE}
+_BUILDS = {what: {c: A("build", what=what, city=c) for c in MAP.cities} for what in purchase.BUILDINGS}
 
 
 def anytime_actions(g: Fief, seat: str) -> list[Action]:

@@ -131,6 +131,16 @@ def tiles_free(g: Fief) -> dict[str, int]:
             "royal_stronghold": C.tiles["royal_stronghold"] - royal}
 
 
+BUILDINGS = ("stronghold", "mill", "royal_stronghold")
+
+
+def build_costs(g: Fief, family: str) -> dict[str, int]:
+    """:func:`build_cost` of every building, the Mason asked once (the purchase list)."""
+    mason = not g.families[family].mason_used and family_ready(g, family, "mason")
+    return {what: max(0, C.costs[what] - 2) if mason and what != "royal_stronghold" else C.costs[what]
+            for what in BUILDINGS}
+
+
 def build_cost(g: Fief, family: str, what: str) -> int:
     cost = C.costs[what]
     if what in ("stronghold", "mill") and not g.families[family].mason_used and family_ready(g, family, "mason"):
