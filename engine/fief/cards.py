@@ -22,8 +22,14 @@ def base_limits(g: Fief) -> tuple[int, int]:
 
 
 def has_herald(g: Fief, p: Player) -> bool:
-    from engine.fief.retainers import ready
-    return p.herald_used or any(ready(g, n, "herald") for f in p.families for n in g.families[f].nobles)
+    from engine.fief.retainers import ready_ability
+    if p.herald_used:
+        return True
+    for f in p.families:
+        for n in g.families[f].nobles:
+            if ready_ability(g, n) == "herald":
+                return True
+    return False
 
 
 def draw_limits(g: Fief, p: Player) -> tuple[int, int]:

@@ -147,26 +147,28 @@ def _play_actions(g: Fief, seat: str, family: str) -> list[Action]:
                 out += [A("play_tax", card=card, tallage=r) for r in fortune.tallage_regions(g, family)]
                 out += [A("play_tax", card=card, tithe=d) for d in fortune.tithe_districts(g, family)]
     nobles = g.nobles
+    receivers: list[tuple[str, bool]] | None = None   # the player's nobles, and whether each has a retainer
     for nid in g.families[family].nobles:
         if not nobles[nid].retainer:   # neither Mata nor a retainer to give
             continue
         if retainers.ready_ability(g, nid) == "mata":
             targets = [s for s, q in g.players.items() if s != seat and q.hand]
             out += [A("mata", noble=nid, target=t, card=c) for t in targets for c in p.hand[:1]]
+        if receivers is None:
+            receivers = [(other, bool(nobles[other].retainer)) for f in p.families for other in g.families[f].nobles]
         # a swap is symmetric: list each pair once (or a gift to a noble without a retainer)
-        out += [_give_retainer(nid, other) for f in p.families for other in g.families[f].nobles
-                if other != nid and (nid < other or not nobles[other].retainer)]
+        gifts = _GIFTS.setdefault(nid, {})
+        out += [gifts.get(other) or _give_retainer(gifts, nid, other) for other, has in receivers
+                if other != nid and (nid < other or not has)]
     return out
 
 
-_GIFTS: dict[tuple[str, str], Action] = {}
+_GIFTS: dict[str, dict[str, Action]] = {}   # giver -> receiver -> the give_retainer action, built once
 
 
-def _give_retainer(giver: str, receiver: str) -> Action:
-    """``A("give_retainer", giver=giver, receiver=receiver)``, built once (actions are immutable)."""
-    a = _GIFTS.get((giver, receiver))
-    if a is None:
-        a = _GIFTS[giver, receiver] = A("give_retainer", giver=giver, receiver=receiver)
+def _give_retainer(gifts: dict[str, Action], giver: str, receiver: str) -> Action:
+    """``A("give_retainer", giver=giver, receiver=receiver)``, kept in ``gifts`` (actions are immutable)."""
+    a = gifts[receiver] = A("give_retainer", giver=giver, receiver=receiver)
     return a
 
 
