@@ -183,10 +183,11 @@ def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
         if fam.stockpile.get(kind, 0) and C.costs[kind] <= p.shillings:
             row = _BUYS[kind]
             out += [row[c] for c in room]
-    tiles = purchase.tiles_free(g)
     costs = purchase.build_costs(g, family)
-    for what in purchase.BUILDINGS:
-        if costs[what] <= p.shillings and tiles[what] > 0:
+    affordable = [what for what in purchase.BUILDINGS if costs[what] <= p.shillings]
+    tiles = purchase.tiles_free(g) if affordable else {}
+    for what in affordable:
+        if tiles[what] > 0:
             row = _BUILDS[what]
             out += [row[c] for c in purchase.build_cities_among(g, family, what, cities)]
     for abbey in purchase.rebuildable(g, family):

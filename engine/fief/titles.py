@@ -60,12 +60,9 @@ def claimable_by_family(g: Fief) -> dict[str, list[str]]:
     """:func:`claimable` of every family at once (the Sovereign's purchase list grants titles to all), in
     one pass over the map: a region with no Lord whose Fiefdom cities one family controls, one of them
     with a Stronghold (4.3; a Fiefdom without cities has no Stronghold)."""
-    held = {t for n in g.nobles.values() if n.titles for t in n.titles}
     cities = g.cities
     out: dict[str, list[str]] = {}
     for r in REGION_IDS:
-        if f"lord:{r}" in held:
-            continue
         owner = None
         stronghold = False
         for c in MAP.regions[r].cities:
@@ -78,7 +75,7 @@ def claimable_by_family(g: Fief) -> dict[str, list[str]]:
             owner = s.controller
             stronghold = stronghold or building == "stronghold" or building == "fortified"
         else:
-            if owner is not None and stronghold:
+            if owner is not None and stronghold and fief_holder(g, r) is None:
                 out.setdefault(owner, []).append(r)
     return out
 
