@@ -45,8 +45,13 @@ def top_back(g: Fief) -> str | None:
     return "disaster" if C.card(g.fortune_deck[0]).kind in DISASTERS else "fortune"
 
 
+def discards_open(p: Player) -> bool:
+    """2.0: a player discards before the first draw (any card in hand alike)."""
+    return not (p.drawn or p.done_discarding)
+
+
 def check_discard(g: Fief, p: Player, card: str) -> None:
-    if p.drawn or p.done_discarding:
+    if not discards_open(p):
         raise RuleError("2.0", "discards come before the first draw", code="discard_after_draw",
                         legal=["draw", "done"])
     if card not in p.hand:

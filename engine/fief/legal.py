@@ -22,7 +22,7 @@ from engine.fief import (
     titles,
     warlegal,
 )
-from engine.fief.cards import check_discard, drawable
+from engine.fief.cards import discards_open, drawable
 from engine.fief.commands import opportunity_time
 from engine.fief.components import BUYABLE, C
 from engine.fief.disasters import plague_default
@@ -95,7 +95,7 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
         return crownlegal.step_actions(g, seat, family)
     out: list[Action] = [DONE]
     if step == "draw":
-        if p.hand and _ok(check_discard, g, p, p.hand[0]):   # every card in hand alike: refused only after a draw
+        if p.hand and discards_open(p):   # check_discard, for every card in hand alike
             out += [A("discard", card=c) for c in p.hand]
         out += [DRAWS[d] for d in drawable(g, p)]
     elif step == "marriage":
