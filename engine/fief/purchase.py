@@ -31,6 +31,13 @@ def unit_cities(g: Fief, family: str) -> list[str]:
                    and (royal or c.building != "royal_stronghold")])
 
 
+def _takes_units(g: Fief, family: str, city: str) -> bool:
+    """``city in unit_cities(g, family)``, asked of one city (a buy names one or a few)."""
+    c = g.cities.get(city)
+    return c is not None and c.controller == family and c.siege is None and (
+        c.building != "royal_stronghold" or is_royal_family(g, family))
+
+
 def parse_units(items: list[str] | tuple[str, ...]) -> list[tuple[str, str]]:
     out = []
     for item in items:
@@ -46,7 +53,6 @@ def check_buy(g: Fief, family: str, units: list[tuple[str, str]]) -> int:
     if not units:
         raise RuleError("4.0", "name at least one unit", code="no_units", legal="type@city")
     fam = g.families[family]
-    where = unit_cities(g, family)
     kinds: dict[str, int] = {}   # counted in the order named (a purchase is one unit or a few)
     per_city: dict[str, int] = {}
     for kind, city in units:
@@ -55,7 +61,8 @@ def check_buy(g: Fief, family: str, units: list[tuple[str, str]]) -> int:
     for kind, city in units:
         if kind not in BUYABLE:
             raise RuleError("4.0", f"no unit type {kind!r}", code="unit_type", legal=list(BUYABLE))
-        if city not in where:
+        if not _takes_units(g, family, city):
+            where = unit_cities(g, family)
             raise RuleError("4.0", f"new units go to a city your family controls that is not besieged; "
                             f"not {city!r}", code="unit_city", legal=where or "you control no city")
     for kind, n in kinds.items():
@@ -68,7 +75,7 @@ def check_buy(g: Fief, family: str, units: list[tuple[str, str]]) -> int:
             raise RuleError("4.0", f"at most {C.new_units_per_city} new units in {city} this phase "
                             f"({have} placed already)", code="new_units_limit",
                             legal=f"{C.new_units_per_city - have} more in {city}")
-    cost = sum(C.costs[k] for k, _ in units)
+    cost = sum([C.costs[k] for k, _ in units])
     if player_of(g, family).shillings < cost:
         raise RuleError("4.0", f"these units cost {cost} shillings, more than you have", code="funds",
                         legal="fewer units")
@@ -98,7 +105,7 @@ def buy(state: GameState, g: Fief, family: str, units: list[tuple[str, str]], co
     state.emit(Event.public("troops.bought", family=family, units=dict(sorted(bought.items())), cost=cost))
     for city, kinds in sorted(placed.items()):
         state.emit(Event.public("troops.placed", family=family, city=city,
-                                count=sum(v for k, v in kinds.items() if k in TROOP_TYPES),
+                                count=sum([v for k, v in kinds.items() if k in TROOP_TYPES]),
                                 bombards=kinds.get("bombard", 0), trebuchets=kinds.get("trebuchet", 0)))
     state.emit(Event.private(fam.seat, "troops.detail", family=family,
                              placed={c: dict(sorted(k.items())) for c, k in sorted(placed.items())}))
