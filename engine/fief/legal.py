@@ -209,10 +209,10 @@ def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
     for region, holder in titles.transferable(g, family):
         out += [A("transfer_title", region=region, to=n) for n in titles.transfer_receivers(g, family, holder)]
     for nid in fam.nobles:
-        what = retainers.ready_ability(g, nid)   # retainers.ready(g, nid, what), the ability asked once
-        if what == "sergeant" and _ok(retainers.check_muster, g, family, nid):
+        ability = retainers.ready_ability(g, nid)   # retainers.ready(g, nid, ability), asked once
+        if ability == "sergeant" and _ok(retainers.check_muster, g, family, nid):
             out.append(A("muster", noble=nid))
-        elif what == "mata" and p.hand:
+        elif ability == "mata" and p.hand:
             targets = [s for s, q in g.players.items() if s != seat and q.hand]
             out += [A("mata", noble=nid, target=t, card=p.hand[0]) for t in targets]
     return out
