@@ -22,8 +22,14 @@ def base_limits(g: Fief) -> tuple[int, int]:
 
 
 def has_herald(g: Fief, p: Player) -> bool:
-    from engine.fief.retainers import ready
-    return p.herald_used or any(ready(g, n, "herald") for f in p.families for n in g.families[f].nobles)
+    from engine.fief.retainers import ready_ability
+    if p.herald_used:
+        return True
+    for f in p.families:
+        for n in g.families[f].nobles:
+            if ready_ability(g, n) == "herald":
+                return True
+    return False
 
 
 def draw_limits(g: Fief, p: Player) -> tuple[int, int]:
@@ -39,8 +45,13 @@ def top_back(g: Fief) -> str | None:
     return "disaster" if C.card(g.fortune_deck[0]).kind in DISASTERS else "fortune"
 
 
+def discards_open(p: Player) -> bool:
+    """2.0: a player discards before the first draw (any card in hand alike)."""
+    return not (p.drawn or p.done_discarding)
+
+
 def check_discard(g: Fief, p: Player, card: str) -> None:
-    if p.drawn or p.done_discarding:
+    if not discards_open(p):
         raise RuleError("2.0", "discards come before the first draw", code="discard_after_draw",
                         legal=["draw", "done"])
     if card not in p.hand:
@@ -58,27 +69,43 @@ def discard(state: GameState, g: Fief, p: Player, card: str) -> None:
 
 def check_draw(g: Fief, p: Player, deck: str) -> None:
     total, chars = draw_limits(g, p)
+    refused = _draw_refusal(g, p, deck, total, chars)
+    if refused:
+        raise refused
+
+
+def drawable(g: Fief, p: Player) -> list[str]:
+    """The decks :func:`check_draw` lets the player draw from now (the legal list: the limits asked once)."""
+    total, chars = draw_limits(g, p)
+    if p.drawn >= total:   # the commonest refusal, for both decks alike
+        return []
+    return [d for d in ("character", "fortune") if _draw_refusal(g, p, d, total, chars) is None]
+
+
+def _draw_refusal(g: Fief, p: Player, deck: str, total: int, chars: int) -> RuleError | None:
+    """Why ``p`` may not draw from ``deck`` now, given its draw limits (2.0-2.1, 2.12), or None."""
     if deck not in ("character", "fortune"):
-        raise RuleError("2.0", f"no deck {deck!r}", code="deck", legal=["character", "fortune"])
+        return RuleError("2.0", f"no deck {deck!r}", code="deck", legal=["character", "fortune"])
     if p.drawn >= total:
-        raise RuleError("2.0", f"you have drawn your {total} cards this round", code="draw_limit", legal=["done"])
+        return RuleError("2.0", f"you have drawn your {total} cards this round", code="draw_limit", legal=["done"])
     if deck == "character":
         if p.drawn_characters >= chars:
-            raise RuleError("2.0", f"at most {chars} character card(s) per round", code="character_limit",
-                            legal=["draw deck:fortune", "done"])
+            return RuleError("2.0", f"at most {chars} character card(s) per round", code="character_limit",
+                             legal=["draw deck:fortune", "done"])
         if not g.character_deck and not g.character_under:
-            raise RuleError("2.1", "the Character deck and its discards are empty", code="deck_empty",
-                            legal=["draw deck:fortune", "done"])
+            return RuleError("2.1", "the Character deck and its discards are empty", code="deck_empty",
+                             legal=["draw deck:fortune", "done"])
         if p.drawn >= base_limits(g)[0]:
-            raise RuleError("2.12", "the Herald's extra draw is for a Fortune card", code="herald_fortune",
-                            legal=["draw deck:fortune", "done"])
+            return RuleError("2.12", "the Herald's extra draw is for a Fortune card", code="herald_fortune",
+                             legal=["draw deck:fortune", "done"])
     else:
         if not g.fortune_deck and not g.fortune_discard:
-            raise RuleError("2.1", "the Fortune deck and its discards are empty", code="deck_empty", legal=["done"])
+            return RuleError("2.1", "the Fortune deck and its discards are empty", code="deck_empty", legal=["done"])
     goes_to_hand = deck == "character" or top_back(g) != "disaster"
     if goes_to_hand and len(p.hand) >= hand_limit(g):
-        raise RuleError("2.0", f"your hand is full ({hand_limit(g)} cards)", code="hand_limit",
-                        legal=["done"])
+        return RuleError("2.0", f"your hand is full ({hand_limit(g)} cards)", code="hand_limit",
+                         legal=["done"])
+    return None
 
 
 def refill(state: GameState, g: Fief, deck: str) -> None:

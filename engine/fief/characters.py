@@ -38,9 +38,13 @@ def noble_cities(g: Fief, family: str) -> list[str]:
     royal = is_royal_family(g, family)
     out = set(controlled(g, family))
     out |= {n.city for n in g.nobles.values() if n.family == family and n.captor is None and n.city}
+    occupied: set[str | None] | None = None   # the cities where a noble or an invading army stands, asked once
     for name, c in g.cities.items():
-        empty = (c.controller is None and not c.stacks and not any(n.city == name for n in g.nobles.values())
-                 and not any(a.city == name for a in g.armies.values()))
+        empty = c.controller is None and not c.stacks
+        if empty:
+            if occupied is None:
+                occupied = {n.city for n in g.nobles.values()} | {a.city for a in g.armies.values()}
+            empty = name not in occupied
         if empty or (c.controller and c.controller != family and allied(g, family, c.controller)):
             out.add(name)
     return sorted(c for c in out if royal or g.cities[c].building != "royal_stronghold")

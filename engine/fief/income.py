@@ -75,13 +75,16 @@ def compute(g: Fief) -> Ledger:
     """Every family's income lines for this Phase 3 (before the Invaders' halving)."""
     inc: Ledger = {f: [] for f in g.families}
     tallage, tithe = tax_beneficiaries(g)
+    bonuses: dict[str, int] = {}   # region -> its Harvest and Weather bonus, asked once per region
     for name, c in g.cities.items():
-        region = MAP.cities[name].region
-        district = MAP.regions[region].district
-        bonus = C.income["fortune_bonus"] * (len(region_cards(g, region, "harvest"))
-                                             + len(region_cards(g, region, "weather")))
         if besieged(g, name):
             continue  # 7.9: no city, mill or abbey income
+        region = MAP.cities[name].region
+        district = MAP.regions[region].district
+        bonus = bonuses.get(region)
+        if bonus is None:
+            bonus = bonuses[region] = C.income["fortune_bonus"] * (len(region_cards(g, region, "harvest"))
+                                                                    + len(region_cards(g, region, "weather")))
         taxed = region in tallage and name in fief_cities(g, region)
         if c.controller and not taxed:
             inc[c.controller].append((f"city {name}", C.income["city"]))

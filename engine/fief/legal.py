@@ -22,15 +22,16 @@ from engine.fief import (
     titles,
     warlegal,
 )
-from engine.fief.cards import check_discard, check_draw
+from engine.fief.cards import discards_open, drawable
 from engine.fief.commands import opportunity_time
 from engine.fief.components import BUYABLE, C
 from engine.fief.disasters import plague_default
 from engine.fief.flow import current_actor
-from engine.fief.state import Fief, Task, allied, ally_of, player_of, sovereign
+from engine.fief.state import MAP, Fief, Task, allied, ally_of, player_of, sovereign
 
 A = Action.of
 DONE = A("done")   # actions are immutable: one for every list and default
+DRAWS = {d: A("draw", deck=d) for d in ("character", "fortune")}
 
 
 def task_default(g: Fief, t: Task) -> Action:
@@ -94,9 +95,9 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
         return crownlegal.step_actions(g, seat, family)
     out: list[Action] = [DONE]
     if step == "draw":
-        if p.hand and _ok(check_discard, g, p, p.hand[0]):   # every card in hand alike: refused only after a draw
+        if p.hand and discards_open(p):   # check_discard, for every card in hand alike
             out += [A("discard", card=c) for c in p.hand]
-        out += [A("draw", deck=d) for d in ("character", "fortune") if _ok(check_draw, g, p, d)]
+        out += [DRAWS[d] for d in drawable(g, p)]
     elif step == "marriage":
         out += [A("propose_marriage", noble=a, spouse=b) for a, b in marriage.matches(g, seat)[:12]
                 if not any(r.kind == "marriage" and r.by == seat for r in g.requests.open)]
@@ -145,16 +146,30 @@ def _play_actions(g: Fief, seat: str, family: str) -> list[Action]:
             if treasures:
                 out += [A("play_tax", card=card, tallage=r) for r in fortune.tallage_regions(g, family)]
                 out += [A("play_tax", card=card, tithe=d) for d in fortune.tithe_districts(g, family)]
+    nobles = g.nobles
+    receivers: list[tuple[str, bool]] | None = None   # the player's nobles, and whether each has a retainer
     for nid in g.families[family].nobles:
-        if retainers.ready(g, nid, "mata"):
+        if not nobles[nid].retainer:   # neither Mata nor a retainer to give
+            continue
+        if retainers.ready_ability(g, nid) == "mata":
             targets = [s for s, q in g.players.items() if s != seat and q.hand]
             out += [A("mata", noble=nid, target=t, card=c) for t in targets for c in p.hand[:1]]
-        if g.nobles[nid].retainer:
-            # a swap is symmetric: list each pair once (or a gift to a noble without a retainer)
-            out += [A("give_retainer", giver=nid, receiver=other) for f in p.families
-                    for other in g.families[f].nobles
-                    if other != nid and (nid < other or not g.nobles[other].retainer)]
+        if receivers is None:
+            receivers = [(other, bool(nobles[other].retainer)) for f in p.families for other in g.families[f].nobles]
+        # a swap is symmetric: list each pair once (or a gift to a noble without a retainer)
+        gifts = _GIFTS.setdefault(nid, {})
+        out += [gifts.get(other) or _give_retainer(gifts, nid, other) for other, has in receivers
+                if other != nid and (nid < other or not has)]
     return out
+
+
+_GIFTS: dict[str, dict[str, Action]] = {}   # giver -> receiver -> the give_retainer action, built once
+
+
+def _give_retainer(gifts: dict[str, Action], giver: str, receiver: str) -> Action:
+    """``A("give_retainer", giver=giver, receiver=receiver)``, kept in ``gifts`` (actions are immutable)."""
+    a = gifts[receiver] = A("give_retainer", giver=giver, receiver=receiver)
+    return a
 
 
 def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
@@ -166,35 +181,47 @@ def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
     room = [c for c in cities if ((st := g.cities[c].stacks.get(family)) is None or st.new < C.new_units_per_city)]
     for kind in BUYABLE:
         if fam.stockpile.get(kind, 0) and C.costs[kind] <= p.shillings:
-            # A("buy", units=[...]), built directly
-            out += [Action("buy", (("units", (f"{kind}@{c}",)),)) for c in room]
-    for what in ("stronghold", "mill", "royal_stronghold"):
-        if purchase.build_cost(g, family, what) <= p.shillings and purchase.tiles_left(g, what) > 0:
-            out += [A("build", what=what, city=c) for c in purchase.build_cities_among(g, family, what, cities)]
+            row = _BUYS[kind]
+            out += [row[c] for c in room]
+    costs = purchase.build_costs(g, family)
+    affordable = [what for what in purchase.BUILDINGS if costs[what] <= p.shillings]
+    tiles = purchase.tiles_free(g) if affordable else {}
+    for what in affordable:
+        if tiles[what] > 0:
+            row = _BUILDS[what]
+            out += [row[c] for c in purchase.build_cities_among(g, family, what, cities)]
     for abbey in purchase.rebuildable(g, family):
         out += [A("rebuild_abbey", abbey=abbey, city=c) for c in characters.abbey_cities(g, family)[:4]]
     for city in purchase.sieges_of(g, family):
         if _ok(purchase.check_construct, g, family, city):
             out.append(A("construct", city=city))
-    claimable = titles.claimable(g, family)
-    for region in claimable:
+    king = sovereign(g)
+    granting = king is not None and king.family == family
+    claims = titles.claimable_by_family(g)
+    for region in claims.get(family, ()):
         for nid in fam.nobles:
             if titles.title_cost(g, region, nid) <= p.shillings:
                 out.append(A("buy_title", region=region, noble=nid))
-    king = sovereign(g)
-    if king and king.family == family:
+    if granting:
         for other in g.families:
-            for region in (claimable if other == family else titles.claimable(g, other)):
+            for region in claims.get(other, ()):
                 out += [A("grant_title", region=region, noble=n) for n in g.families[other].nobles]
     for region, holder in titles.transferable(g, family):
         out += [A("transfer_title", region=region, to=n) for n in titles.transfer_receivers(g, family, holder)]
     for nid in fam.nobles:
-        if retainers.ready(g, nid, "sergeant") and _ok(retainers.check_muster, g, family, nid):
+        ability = retainers.ready_ability(g, nid)   # retainers.ready(g, nid, ability), asked once
+        if ability == "sergeant" and _ok(retainers.check_muster, g, family, nid):
             out.append(A("muster", noble=nid))
-        if retainers.ready(g, nid, "mata") and p.hand:
+        elif ability == "mata" and p.hand:
             targets = [s for s, q in g.players.items() if s != seat and q.hand]
             out += [A("mata", noble=nid, target=t, card=p.hand[0]) for t in targets]
     return out
+
+
+# Purchase lists name the same few buys and buildings again and again: each action is built once
+# (actions are immutable values), by kind and city.
+_BUYS = {kind: {c: A("buy", units=[f"{kind}@{c}"]) for c in MAP.cities} for kind in BUYABLE}
+_BUILDS = {what: {c: A("build", what=what, city=c) for c in MAP.cities} for what in purchase.BUILDINGS}
 
 
 def anytime_actions(g: Fief, seat: str) -> list[Action]:

@@ -8,8 +8,6 @@ An empty stockpile refuses the purchase (FAQ). At most four new units per city p
 
 from __future__ import annotations
 
-from collections import Counter
-
 from engine.core import Event, GameState, RuleError
 from engine.fief.characters import abbey_cities, found_abbey
 from engine.fief.components import BUYABLE, TROOP_TYPES, C
@@ -29,8 +27,15 @@ def unit_cities(g: Fief, family: str) -> list[str]:
     """Where new units may go: cities the family controls, not besieged (7.9); a Royal Stronghold
     only for the Royal Family (4.9)."""
     royal = is_royal_family(g, family)
-    return sorted(n for n, c in g.cities.items() if c.controller == family and c.siege is None
-                  and (royal or c.building != "royal_stronghold"))
+    return sorted([n for n, c in g.cities.items() if c.controller == family and c.siege is None
+                   and (royal or c.building != "royal_stronghold")])
+
+
+def _takes_units(g: Fief, family: str, city: str) -> bool:
+    """``city in unit_cities(g, family)``, asked of one city (a buy names one or a few)."""
+    c = g.cities.get(city)
+    return c is not None and c.controller == family and c.siege is None and (
+        c.building != "royal_stronghold" or is_royal_family(g, family))
 
 
 def parse_units(items: list[str] | tuple[str, ...]) -> list[tuple[str, str]]:
@@ -48,13 +53,16 @@ def check_buy(g: Fief, family: str, units: list[tuple[str, str]]) -> int:
     if not units:
         raise RuleError("4.0", "name at least one unit", code="no_units", legal="type@city")
     fam = g.families[family]
-    where = unit_cities(g, family)
-    kinds = Counter(k for k, _ in units)
-    per_city = Counter(c for _, c in units)
+    kinds: dict[str, int] = {}   # counted in the order named (a purchase is one unit or a few)
+    per_city: dict[str, int] = {}
+    for kind, city in units:
+        kinds[kind] = kinds.get(kind, 0) + 1
+        per_city[city] = per_city.get(city, 0) + 1
     for kind, city in units:
         if kind not in BUYABLE:
             raise RuleError("4.0", f"no unit type {kind!r}", code="unit_type", legal=list(BUYABLE))
-        if city not in where:
+        if not _takes_units(g, family, city):
+            where = unit_cities(g, family)
             raise RuleError("4.0", f"new units go to a city your family controls that is not besieged; "
                             f"not {city!r}", code="unit_city", legal=where or "you control no city")
     for kind, n in kinds.items():
@@ -67,7 +75,7 @@ def check_buy(g: Fief, family: str, units: list[tuple[str, str]]) -> int:
             raise RuleError("4.0", f"at most {C.new_units_per_city} new units in {city} this phase "
                             f"({have} placed already)", code="new_units_limit",
                             legal=f"{C.new_units_per_city - have} more in {city}")
-    cost = sum(C.costs[k] for k, _ in units)
+    cost = sum([C.costs[k] for k, _ in units])
     if player_of(g, family).shillings < cost:
         raise RuleError("4.0", f"these units cost {cost} shillings, more than you have", code="funds",
                         legal="fewer units")
@@ -77,7 +85,8 @@ def check_buy(g: Fief, family: str, units: list[tuple[str, str]]) -> int:
 def buy(state: GameState, g: Fief, family: str, units: list[tuple[str, str]], cost: int) -> None:
     fam = g.families[family]
     player_of(g, family).shillings -= cost
-    placed: dict[str, Counter[str]] = {}
+    placed: dict[str, dict[str, int]] = {}   # city -> kind -> count
+    bought: dict[str, int] = {}
     for kind, city in units:
         fam.stockpile[kind] -= 1
         st = stack(g, city, family)
@@ -88,14 +97,15 @@ def buy(state: GameState, g: Fief, family: str, units: list[tuple[str, str]], co
             st.trebuchets += 1
         else:
             st.troops.append(kind)
-        placed.setdefault(city, Counter())[kind] += 1
+        here = placed.setdefault(city, {})
+        here[kind] = here.get(kind, 0) + 1
+        bought[kind] = bought.get(kind, 0) + 1
     for city in placed:
         g.cities[city].stacks[family].troops = sort_troops(g.cities[city].stacks[family].troops)
-    state.emit(Event.public("troops.bought", family=family, units=dict(sorted(Counter(k for k, _ in units).items())),
-                            cost=cost))
+    state.emit(Event.public("troops.bought", family=family, units=dict(sorted(bought.items())), cost=cost))
     for city, kinds in sorted(placed.items()):
         state.emit(Event.public("troops.placed", family=family, city=city,
-                                count=sum(v for k, v in kinds.items() if k in TROOP_TYPES),
+                                count=sum([v for k, v in kinds.items() if k in TROOP_TYPES]),
                                 bombards=kinds.get("bombard", 0), trebuchets=kinds.get("trebuchet", 0)))
     state.emit(Event.private(fam.seat, "troops.detail", family=family,
                              placed={c: dict(sorted(k.items())) for c, k in sorted(placed.items())}))
@@ -111,6 +121,31 @@ def tiles_left(g: Fief, kind: str) -> int:
     if kind == "royal_stronghold":
         return C.tiles["royal_stronghold"] - sum(1 for c in g.cities.values() if c.building == "royal_stronghold")
     return 0
+
+
+def tiles_free(g: Fief) -> dict[str, int]:
+    """:func:`tiles_left` of the three buildings at once, in one pass over the cities (the purchase list)."""
+    strongholds = mills = royal = 0
+    for c in g.cities.values():
+        building = c.building
+        if building == "stronghold" or building == "fortified":
+            strongholds += 1
+        elif building == "royal_stronghold":
+            royal += 1
+        if c.mill:
+            mills += 1
+    return {"stronghold": C.tiles["stronghold"] - strongholds, "mill": C.tiles["mill"] - mills,
+            "royal_stronghold": C.tiles["royal_stronghold"] - royal}
+
+
+BUILDINGS = ("stronghold", "mill", "royal_stronghold")
+
+
+def build_costs(g: Fief, family: str) -> dict[str, int]:
+    """:func:`build_cost` of every building, the Mason asked once (the purchase list)."""
+    mason = not g.families[family].mason_used and family_ready(g, family, "mason")
+    return {what: max(0, C.costs[what] - 2) if mason and what != "royal_stronghold" else C.costs[what]
+            for what in BUILDINGS}
 
 
 def build_cost(g: Fief, family: str, what: str) -> int:
@@ -193,8 +228,8 @@ def royal_site_ok(g: Fief, family: str, city: str) -> bool:
 
 def rebuildable(g: Fief, family: str) -> list[str]:
     """2.13: an Abbey destroyed earlier; its Abbess of this family may raise it again for free."""
-    return sorted(a for a, n in g.abbesses.items()
-                  if a not in g.abbeys and n in g.nobles and g.nobles[n].family == family)
+    return sorted([a for a, n in g.abbesses.items()
+                   if a not in g.abbeys and n in g.nobles and g.nobles[n].family == family])
 
 
 def check_rebuild(g: Fief, family: str, abbey: str, city: str) -> None:
@@ -212,7 +247,7 @@ def rebuild(state: GameState, g: Fief, family: str, abbey: str, city: str) -> No
 
 # -- siege Trebuchets (7.9) --------------------------------------------------------------
 def sieges_of(g: Fief, family: str) -> list[str]:
-    return sorted(n for n, c in g.cities.items() if c.siege and c.siege.by == family)
+    return sorted([n for n, c in g.cities.items() if c.siege and c.siege.by == family])
 
 
 def check_construct(g: Fief, family: str, city: str) -> int:

@@ -25,6 +25,14 @@ def ready(g: Fief, noble: str, what: str) -> bool:
     return bool(n and n.retainer and not n.spent and n.captor is None and C.retainers[n.retainer].ability == what)
 
 
+def ready_ability(g: Fief, noble: str) -> str | None:
+    """The ability the noble could use now: ``what`` such that ``ready(g, noble, what)``, or None."""
+    n = g.nobles.get(noble)
+    if n and n.retainer and not n.spent and n.captor is None:
+        return C.retainers[n.retainer].ability
+    return None
+
+
 def spend(state: GameState, g: Fief, noble: str) -> None:
     n = g.nobles[noble]
     n.spent = True

@@ -56,6 +56,30 @@ def claimable(g: Fief, family: str) -> list[str]:
             and mine.issuperset(fief_cities(g, r)) and qualifies(g, family, r) is None]
 
 
+def claimable_by_family(g: Fief) -> dict[str, list[str]]:
+    """:func:`claimable` of every family at once (the Sovereign's purchase list grants titles to all), in
+    one pass over the map: a region with no Lord whose Fiefdom cities one family controls, one of them
+    with a Stronghold (4.3; a Fiefdom without cities has no Stronghold)."""
+    cities = g.cities
+    out: dict[str, list[str]] = {}
+    for r in REGION_IDS:
+        owner = None
+        stronghold = False
+        for c in MAP.regions[r].cities:
+            s = cities[c]
+            building = s.building
+            if building == "royal_stronghold":   # 4.9: no longer of the Fiefdom
+                continue
+            if s.controller is None or (owner is not None and s.controller != owner):
+                break
+            owner = s.controller
+            stronghold = stronghold or building == "stronghold" or building == "fortified"
+        else:
+            if owner is not None and stronghold and fief_holder(g, r) is None:
+                out.setdefault(owner, []).append(r)
+    return out
+
+
 def fortify_options(g: Fief, region: str) -> list[str]:
     if fortified_city(g, region):
         return []
@@ -124,7 +148,7 @@ def transferable(g: Fief, family: str) -> list[tuple[str, str]]:
     """(region, holder) pairs a lord of the family may hand on: never the largest they hold."""
     out = []
     for n in g.nobles.values():
-        if n.family != family:
+        if n.family != family or len(n.titles) < 2:
             continue
         fiefs = [t.split(":")[1] for t in n.titles if t.startswith("lord:")]
         if len(fiefs) < 2:
