@@ -71,12 +71,16 @@ def available(g: Fief, city: str, family: str, noble: str) -> list[str]:
 
     The units that came with this noble always stay available to it; other nobles' claims count only
     against what is left (units lost since in battle, to plague or to bandits free their claim)."""
-    units = units_of(g.cities[city].stacks.get(family))
-    if not units:
+    st = g.cities[city].stacks.get(family)
+    if st is None or not (st.troops or st.bombards):
         return []
+    units = st.troops + ["bombard"] * st.bombards if st.bombards else st.troops
     prefix = f"{city}|{family}|"
-    own = moved_key(city, family, noble)
-    if not any(key.startswith(prefix) and key != own for key in g.war.moved):
+    own = prefix + noble
+    for key in g.war.moved:
+        if key != own and key.startswith(prefix):
+            break
+    else:
         return sorted(units)   # no other noble's claim here: every unit is available
     actual = Counter(units)
     mine = Counter(g.war.moved.get(moved_key(city, family, noble), [])) & actual
@@ -134,12 +138,19 @@ def storm_regions(g: Fief, start: str, dest: str, via: str) -> list[str]:
 
 def is_royal_mover(g: Fief, n: Noble) -> bool:
     """5.0 Royal Movement: the Royal Family and both of their families' nobles."""
-    return any(t in ROYAL_TITLES for t in n.titles) or is_royal_family(g, n.family)
+    return (bool(n.titles) and not _ROYAL_SET.isdisjoint(n.titles)) or is_royal_family(g, n.family)
+
+
+_ROYAL_SET = frozenset(ROYAL_TITLES)
 
 
 def storms_anywhere(g: Fief) -> bool:
     """2.5: Storms rage in some region (without them no move is stopped by weather)."""
-    return any(c.kind == "storms" and c.active for cards in g.seas.values() for c in cards)
+    for cards in g.seas.values():
+        for c in cards:
+            if c.kind == "storms" and c.active:
+                return True
+    return False
 
 
 # -- where a noble may go -----------------------------------------------------------------------
@@ -155,16 +166,19 @@ VOYAGES = {c: tuple((port, "sea", len(seas_between(c, port))) for port in PORTS
 
 def destinations(g: Fief, n: Noble) -> list[tuple[str, str, int]]:
     """(destination, via, cost) for every step the map offers this noble now, before permissions."""
-    if n.city is None or n.captor is not None:
+    city = n.city
+    if city is None or n.captor is not None:
         return []
-    left = moves_left(g, n.id)
-    out: list[tuple[str, str, int]] = list(OVERLAND[n.city]) if left >= 1 else []
-    if g.war.moves.get(n.id, 0) == 0 and g.war.sail_from.get(n.id) == n.city:   # 5.4
-        out += [v for v in VOYAGES[n.city] if v[2] <= left]
-    if g.war.moves.get(n.id, 0) == 0 and is_royal_mover(g, n):
-        for name, c in g.cities.items():
-            if c.building in ("royal_abbey", "royal_stronghold") and name != n.city:
-                out.append((name, "royal", 2))
+    used = g.war.moves.get(n.id, 0)
+    left = MOVES - used
+    out: list[tuple[str, str, int]] = list(OVERLAND[city]) if left >= 1 else []
+    if used == 0:
+        if g.war.sail_from.get(n.id) == city:   # 5.4
+            out += [v for v in VOYAGES[city] if v[2] <= left]
+        if is_royal_mover(g, n):
+            for name, c in g.cities.items():
+                if c.building in ("royal_abbey", "royal_stronghold") and name != city:
+                    out.append((name, "royal", 2))
     return out
 
 
@@ -197,13 +211,17 @@ def permissions_needed(g: Fief, n: Noble, road: str) -> list[str]:
             if ctrl in present:
                 need.append(ctrl)
     for key, by in g.war.blocked.items():
+        if by != road:
+            continue
         where, other = key.split("|")
-        if where == city and other != fam and by == road and other not in need:
+        if where == city and other != fam and other not in need:
             present = occupiers(g, city) if present is None else present
             if other in present:
                 need.append(other)
     if c.siege and c.siege.by != fam and ctrl == fam and not n.outskirts and c.siege.by not in need:
         need.append(c.siege.by)
+    if not need or not g.war.passes:
+        return need
     return [f for f in need if f"{n.id}|{city}|{f}" not in g.war.passes]
 
 
@@ -518,30 +536,34 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
     because it runs on every decision."""
     out: list[tuple[str, str, str, tuple[str, ...]]] = []
     storms = storms_anywhere(g)
+    w = g.war
     for nid in g.families[family].nobles:
         if only is not None and nid not in only:
             continue
         n = g.nobles[nid]
-        if n.captor is not None or n.city is None or moves_left(g, nid) <= 0:
+        city = n.city
+        used = w.moves.get(nid, 0)
+        if n.captor is not None or city is None or used >= MOVES:
             continue
-        pool = tuple(available(g, n.city, family, nid))
-        if nid in g.war.cavalry:
-            pool = tuple(sorted((Counter(pool) & Counter(g.war.cavalry[nid])).elements()))
-        stuck = n.outskirts and g.war.moves.get(nid, 0) > 0 and g.cities[n.city].controller != family \
-            and nid not in g.war.must_move and bool(escort(g, n.city, family, nid))
-        stormy = storms and nid not in g.war.passage
-        choices: list[tuple[str, ...]] = [pool]
-        if not stuck and pool:
-            choices.append(())
-            if len(pool) > 2:
-                choices.append(pool[: len(pool) // 2])
-        for dest, via, _ in destinations(g, n):
-            if stormy and storm_regions(g, n.city, dest, via):
-                continue
-            for units in choices:
-                if via == "royal" and units:
-                    continue
-                out.append((nid, dest, via, units))
+        pool = tuple(available(g, city, family, nid))
+        if nid in w.cavalry:
+            pool = tuple(sorted((Counter(pool) & Counter(w.cavalry[nid])).elements()))
+        stuck = n.outskirts and used > 0 and g.cities[city].controller != family \
+            and nid not in w.must_move and bool(escort(g, city, family, nid))
+        ways = destinations(g, n)
+        if storms and nid not in w.passage:
+            ways = [o for o in ways if not storm_regions(g, city, o[0], o[1])]
+        if stuck or not pool:   # one choice of units: all of them (none for the Royal move)
+            out += [(nid, dest, via, pool) for dest, via, _ in ways if not (pool and via == "royal")]
+            continue
+        choices: list[tuple[str, ...]] = [pool, ()]
+        if len(pool) > 2:
+            choices.append(pool[: len(pool) // 2])
+        for dest, via, _ in ways:
+            if via == "royal":
+                out.append((nid, dest, via, ()))
+            else:
+                out += [(nid, dest, via, units) for units in choices]
     return out
 
 

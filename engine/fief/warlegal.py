@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.core import Action, RuleError
+from engine.core import Action
 from engine.fief import garter, invaders, movement, pillage
 from engine.fief.battle import losses, sides, siege
 from engine.fief.flow import current_actor
@@ -92,18 +92,34 @@ def _cavalcades(g: Fief, family: str, asked: set[str]) -> list[Action]:
         st = g.cities[n.city].stacks.get(family)
         if st is None or "knight" not in st.troops:
             continue   # no knight of the family here, so none available to this noble
-        knights = [u for u in movement.available(g, n.city, family, nid) if u == "knight"]
-        if not knights:
+        knights = tuple([u for u in movement.available(g, n.city, family, nid) if u == "knight"])
+        if not knights or not _may_ride(g, family, n, knights):
             continue
+        passage = nid in g.war.passage
         for dest in MAP.neighbours(n.city):
             if not _cavalcade_foe(g, family, n, dest):
                 continue
-            try:
-                movement.check_cavalcade(g, family, nid, dest, "road", knights)
-            except RuleError:
-                continue
-            out.append(A("move", noble=nid, to=dest, via="road", troops=knights, cavalcade=True))
+            if not passage and movement.storm_regions(g, n.city, dest, "road"):
+                continue   # 2.5, as check_move
+            out.append(Action("move", (("cavalcade", True), ("noble", nid), ("to", dest), ("troops", knights),
+                                       ("via", "road"))))
     return out
+
+
+def _may_ride(g: Fief, family: str, n: Noble, knights: tuple[str, ...]) -> bool:
+    """What :func:`movement.check_move` asks of a road move with all of the noble's available knights
+    and depends on the noble alone (after ``_cavalcade_foe``, the rest of ``check_cavalcade`` holds; the
+    Storms are asked per road): only the knights of the Cavalcade it won ride on (5.2), and a noble
+    refused entry keeps the troops that came with it (5.0)."""
+    w = g.war
+    if n.id in w.cavalry and w.cavalry[n.id].count("knight") < len(knights):
+        return False
+    if n.outskirts and w.moves.get(n.id, 0) > 0 and n.id not in w.must_move:
+        came = movement.escort(g, n.city or "", family, n.id)
+        if (came.count("knight") < len(came) or len(came) > len(knights)) \
+                and g.cities[n.city or ""].controller != family:
+            return False
+    return True
 
 
 def _cavalcade_foe(g: Fief, family: str, n: Noble, dest: str) -> bool:
@@ -132,7 +148,7 @@ def must_move_left(g: Fief, family: str) -> bool:
 
 
 def sieges(g: Fief, family: str) -> list[str]:
-    return sorted(n for n, c in g.cities.items() if c.siege and c.siege.by == family)
+    return sorted([n for n, c in g.cities.items() if c.siege is not None and c.siege.by == family])
 
 
 def task_default(g: Fief, t: Task) -> Action:
@@ -202,30 +218,35 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
     if seat not in g.players:
         return []
     out: list[Action] = []
-    fam = royal_family_of(g, seat)
-    if fam is not None and g.families[fam].pigeons >= 1:
-        out += [A("interdict", captive=n.id) for n in g.nobles.values() if n.captor == "bandits"]
+    captives = [n.id for n in g.nobles.values() if n.captor == "bandits"]
+    if captives:
+        fam = royal_family_of(g, seat)
+        if fam is not None and g.families[fam].pigeons >= 1:
+            out += [A("interdict", captive=c) for c in captives]
     if g.war.battle is not None:   # joinable: only in a battle
         out += [A("join", family=f, side=side) for f, side in joinable(g, seat)]
     elif g.flow.phase in (5, 7):
         mine = g.players[seat].families
-        held = {name: c for name, c in g.cities.items() if c.controller in mine}
-        if held:
-            # movement.occupiers of every held city but its holder, in one pass over the nobles
-            others: dict[str, set[str]] = {}
-            for n in g.nobles.values():
-                if n.city in held and n.captor is None and n.family != held[n.city].controller:
+        cities = g.cities
+        # movement.occupiers of every held city but its holder: the nobles in one pass, then the stacks
+        others: dict[str, set[str]] = {}
+        for n in g.nobles.values():
+            if n.city is not None and n.captor is None:
+                holder = cities[n.city].controller
+                if holder in mine and holder != n.family:
                     others.setdefault(n.city, set()).add(n.family)
-            for name, c in held.items():
-                holder = c.controller
-                here = others.get(name)
-                for f, st in c.stacks.items():
-                    if f != holder and not st.empty():
-                        if here is None:
-                            here = others[name] = set()
-                        here.add(f)
-                if here:
-                    out += [Action("transfer_control", (("city", name), ("to", f))) for f in sorted(here)]
+        for name, c in cities.items():
+            holder = c.controller
+            if holder not in mine:
+                continue
+            here = others.get(name)
+            for f, st in c.stacks.items():
+                if f != holder and not st.empty():
+                    if here is None:
+                        here = others[name] = set()
+                    here.add(f)
+            if here:
+                out += [Action("transfer_control", (("city", name), ("to", f))) for f in sorted(here)]
     return out
 
 
