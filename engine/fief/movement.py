@@ -29,6 +29,7 @@ from engine.fief.state import (
     sort_troops,
     stack,
 )
+from engine.fief.state import present as present_in
 from engine.fief.titles import control_changed
 
 MOVES = 2
@@ -251,18 +252,18 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
                         legal=sorted({f"{d} ({v})" for d, v, _ in options}) or "no move")
     dest, via, cost = chosen
     start = n.city
-    units = sorted(u.lower() for u in units)
-    pool = Counter(available(g, start, family, nid))
-    if nid in g.war.cavalry:
-        pool &= Counter(g.war.cavalry[nid])   # 5.2: only the Cavalcade's knights ride on
+    units = sorted([u.lower() for u in units])
+    here = available(g, start, family, nid)
+    if nid in g.war.cavalry:   # 5.2: only the Cavalcade's knights ride on
+        here = sorted((Counter(here) & Counter(g.war.cavalry[nid])).elements())
     bad = [u for u in units if u not in ("knight", "men", "archer", "crossbow", "bombard")]
     if bad:
         raise RuleError("7.2" if "trebuchet" in bad else "5.0",
                         f"{', '.join(bad)} cannot travel (troops and Bombards only; Trebuchets stay where built)",
-                        code="unit_type", legal=sorted(pool) or "no units")
-    if Counter(units) - pool:
+                        code="unit_type", legal=sorted(set(here)) or "no units")
+    if units and not _within(units, here):
         raise RuleError("5.0", f"{n.name} can take only units of the family here that did not move with another "
-                        "noble", code="units", legal=sorted(pool.elements()) or "none")
+                        "noble", code="units", legal=here or "none")
     if via == "royal" and units:
         raise RuleError("5.0", "the Royal move is for nobles without troops", code="royal_troops", legal="troops:")
     stormy = [] if nid in g.war.passage else storm_regions(g, start, dest, via)
@@ -274,12 +275,23 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
     # 5.0: a noble that met a refusal may not leave the troops that came with it on the outskirts.
     # (a noble obliged to ride on, 5.2 and Ex 5-2, may leave units behind: a Cavalcade leaves a knight)
     if n.outskirts and g.war.moves.get(nid, 0) > 0 and nid not in g.war.must_move:
-        left_behind = Counter(escort(g, start, family, nid)) - Counter(units)
-        if left_behind and not g.cities[start].controller == family:
+        came = escort(g, start, family, nid)
+        if came and not _within(came, units) and not g.cities[start].controller == family:
             raise RuleError("5.0", f"{n.name} may not abandon the troops that came with it to "
                             f"{start}'s outskirts", code="abandon", legal=sorted(escort(g, start, family, nid)))
     road = road_name(start, dest, via)
     return Step(nid, family, start, dest, via, cost, tuple(units), road)
+
+
+def _within(part: list[str], whole: list[str]) -> bool:
+    """Every unit of ``part`` is found in ``whole``, counted with repeats (``not Counter(part) - Counter(whole)``
+    for the few units of a move)."""
+    rest = list(whole)
+    for u in part:
+        if u not in rest:
+            return False
+        rest.remove(u)
+    return True
 
 
 def must_ask(g: Fief, step: Step) -> list[str]:
@@ -293,8 +305,10 @@ def carry_out(state: GameState, g: Fief, step: Step, ask_entry: bool = True) -> 
     fam = step.family
     src = g.cities[step.start].stacks.get(fam)
     carried = list(step.units)
-    came_with = Counter(escort(g, step.start, fam, n.id)) & Counter(carried)   # 2.5: these may be returning
-    leave_plague(g, [n.id, *(x.id for x in g.nobles.values() if x.held_by == n.id)], step.start)
+    came = escort(g, step.start, fam, n.id)
+    came_with = Counter(came) & Counter(carried) if came and carried else None   # 2.5: these may be returning
+    if has_disaster(g, MAP.cities[step.start].region, "plague"):
+        leave_plague(g, [n.id, *(x.id for x in g.nobles.values() if x.held_by == n.id)], step.start)
     if carried and src is not None:
         for u in carried:
             if u == "bombard":
@@ -305,13 +319,15 @@ def carry_out(state: GameState, g: Fief, step: Step, ask_entry: bool = True) -> 
         if src.empty():
             del g.cities[step.start].stacks[fam]
     old_key = moved_key(step.start, fam, n.id)
-    left = Counter(g.war.moved.get(old_key, [])) - Counter(carried)
-    if left:
-        g.war.moved[old_key] = sorted(left.elements())
-    else:
-        g.war.moved.pop(old_key, None)
+    if old_key in g.war.moved:
+        left = Counter(g.war.moved[old_key]) - Counter(carried)
+        if left:
+            g.war.moved[old_key] = sorted(left.elements())
+        else:
+            del g.war.moved[old_key]
     g.war.moves[n.id] = g.war.moves.get(n.id, 0) + step.cost
-    g.war.must_move = [x for x in g.war.must_move if x != n.id]
+    if n.id in g.war.must_move:
+        g.war.must_move = [x for x in g.war.must_move if x != n.id]
     g.war.cavalry.pop(n.id, None)
     for held in g.nobles.values():
         if held.held_by == n.id:
@@ -339,7 +355,7 @@ def carry_out(state: GameState, g: Fief, step: Step, ask_entry: bool = True) -> 
         state.emit(Event.private(g.families[fam].seat, "troops.moved", family=fam, start=step.start,
                                  to=step.dest, units=[u for u in carried if u != "bombard"]))
     left_city(state, g, step.start)
-    arrive(state, g, step, back, ask_entry, sorted(came_with.elements()))
+    arrive(state, g, step, back, ask_entry, sorted(came_with.elements()) if came_with else [])
 
 
 def left_city(state: GameState, g: Fief, city: str) -> None:
@@ -353,9 +369,9 @@ def invaded(g: Fief, city: str) -> bool:
 
 def settle_control(state: GameState, g: Fief, city: str) -> None:
     c = g.cities[city]
-    present = occupiers(g, city)
-    if c.controller in present:
+    if c.controller is not None and present_in(g, city, c.controller):
         return
+    present = occupiers(g, city)
     if invaded(g, city):
         present = []
     before = c.controller
@@ -487,11 +503,11 @@ def plague_on_entry(state: GameState, g: Fief, step: Step, came_with: list[str])
     carries roll the d6 (1-3 dies; inside an Abbey they are sheltered) and half the troops that
     enter (rounded down) are lost, chosen by the owner. A noble going back into the plague region
     it left this round does not roll, nor do the troops that left it with the noble."""
+    if not entering_plague(g, step.start, step.dest):
+        return
     from engine.fief.state import Task
     from engine.fief.succession import kill_noble
     n = g.nobles[step.noble]
-    if not entering_plague(g, step.start, step.dest):
-        return
     returning = not meets_plague(g, n.id, step.start, step.dest)
     troops = [u for u in step.units if u != "bombard"]
     if returning:   # the troops that left the region with the noble come back with it

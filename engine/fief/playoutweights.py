@@ -28,8 +28,9 @@ def move(g: Fief, a: Action, memo: dict[tuple[str, str], Any] | None = None) -> 
     """5.0, 5.1: into a city of a region the family already holds part of, without emptying a city.
     ``memo``: what the moves of one legal list share (per noble: whether leaving may empty its city;
     per family and destination: the weight of going there), filled in as asked."""
-    noble = a.get("noble") or ""
-    dest = a.get("to")
+    args = dict(a.args)   # one lookup table for the three arguments read
+    noble = args.get("noble") or ""
+    dest = args.get("to")
     if memo is None:
         memo = {}
     mover = memo.get(("noble", noble))
@@ -38,7 +39,7 @@ def move(g: Fief, a: Action, memo: dict[tuple[str, str], Any] | None = None) -> 
     if not mover or dest not in g.cities:
         return 1.0
     fam, troops = mover
-    if troops is not None and troops - len(a.get("troops") or ()) <= 0 and not _company(g, g.nobles[noble], memo):
+    if troops is not None and troops - len(args.get("troops") or ()) <= 0 and not _company(g, g.nobles[noble], memo):
         return 0.05   # 5.1: the city would turn Independent
     w: float | None = memo.get((fam, dest))   # (family, city): no family is called "noble", "held" or "company"
     if w is None:
