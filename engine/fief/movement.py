@@ -145,13 +145,16 @@ def is_royal_mover(g: Fief, n: Noble) -> bool:
 _ROYAL_SET = frozenset(ROYAL_TITLES)
 
 
-def storms_anywhere(g: Fief) -> bool:
-    """2.5: Storms rage in some region (without them no move is stopped by weather)."""
-    for cards in g.seas.values():
+def storm_seas(g: Fief) -> set[str]:
+    """2.5: the seas whose regions Storms rage in (``has_disaster(g, region, "storms")`` is asking
+    whether the region's sea is one of these)."""
+    out = set()
+    for sea, cards in g.seas.items():
         for c in cards:
             if c.kind == "storms" and c.active:
-                return True
-    return False
+                out.add(sea)
+                break
+    return out
 
 
 # -- where a noble may go -----------------------------------------------------------------------
@@ -162,7 +165,12 @@ OVERLAND = {c: tuple([(d, "road", 1) for d in MAP.neighbours(c)]
                      + [(d, "sherwood", 1) for d in MAP.sherwood if c in MAP.sherwood and d != c])
             for c in MAP.cities}
 VOYAGES = {c: tuple((port, "sea", len(seas_between(c, port))) for port in PORTS
-                    if port != c and len(seas_between(c, port)) >= 1) for c in MAP.cities}
+                    if port != c and len(seas_between(c, port)) >= 1 and len(seas_between(c, port)) <= MOVES)
+           for c in MAP.cities}   # sailing is a first move (5.4): no voyage may cost more than both moves
+# 2.5: where Storms are looked up (the sea holding a region's disasters), for each city and each voyage
+CITY_SEA = {c: MAP.regions[MAP.cities[c].region].sea for c in MAP.cities}
+VOYAGE_SEAS = {(c, port): frozenset(MAP.regions[MAP.seas[s].region].sea for s in seas_between(c, port))
+               for c in MAP.cities for port, _, _ in VOYAGES[c]}
 
 
 def destinations(g: Fief, n: Noble) -> list[tuple[str, str, int]]:
@@ -175,7 +183,7 @@ def destinations(g: Fief, n: Noble) -> list[tuple[str, str, int]]:
     out: list[tuple[str, str, int]] = list(OVERLAND[city]) if left >= 1 else []
     if used == 0:
         if g.war.sail_from.get(n.id) == city:   # 5.4
-            out += [v for v in VOYAGES[city] if v[2] <= left]
+            out += VOYAGES[city]
         if is_royal_mover(g, n):
             for name, c in g.cities.items():
                 if c.building in ("royal_abbey", "royal_stronghold") and name != city:
@@ -229,11 +237,12 @@ def permissions_needed(g: Fief, n: Noble, road: str) -> list[str]:
 # -- checking a move ----------------------------------------------------------------------------
 def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units: list[str]) -> Step:
     """Everything a move must satisfy; returns the step, or raises RuleError naming the rule."""
-    mine = [x for x in g.families[family].nobles if g.nobles[x].captor is None]
-    if nid not in mine:
+    if nid not in g.families[family].nobles or g.nobles[nid].captor is not None:
+        mine = [x for x in g.families[family].nobles if g.nobles[x].captor is None]
         raise RuleError("5.0", f"{nid!r} is not a free noble of your family", code="noble", legal=mine or "none")
     n = g.nobles[nid]
     if n.city is None:
+        mine = [x for x in g.families[family].nobles if g.nobles[x].captor is None]
         raise RuleError("5.0", f"{n.name} is not on the map", code="noble", legal=mine)
     options = destinations(g, n)
     if via is None:
@@ -266,7 +275,7 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
                         "noble", code="units", legal=here or "none")
     if via == "royal" and units:
         raise RuleError("5.0", "the Royal move is for nobles without troops", code="royal_troops", legal="troops:")
-    stormy = [] if nid in g.war.passage else storm_regions(g, start, dest, via)
+    stormy = [] if nid in g.war.passage or not storm_seas(g) else storm_regions(g, start, dest, via)
     if stormy:   # 2.5: no movement within, into or out of a Storms region (Passage excepted, 10.2)
         where = " and ".join(MAP.regions[r].name for r in stormy)
         raise RuleError("5.5" if via == "sea" else "2.5",
@@ -551,8 +560,9 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
     Every move listed passes :func:`check_move` (the random playouts prove it); built directly here
     because it runs on every decision."""
     out: list[tuple[str, str, str, tuple[str, ...]]] = []
-    storms = storms_anywhere(g)
+    storms = storm_seas(g)
     w = g.war
+    royal: list[str] | None = None   # the Royal move's destinations (5.0), found once for the family
     for nid in g.families[family].nobles:
         if only is not None and nid not in only:
             continue
@@ -566,9 +576,20 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
             pool = tuple(sorted((Counter(pool) & Counter(w.cavalry[nid])).elements()))
         stuck = n.outskirts and used > 0 and g.cities[city].controller != family \
             and nid not in w.must_move and bool(escort(g, city, family, nid))
-        ways = destinations(g, n)
-        if storms and nid not in w.passage:
-            ways = [o for o in ways if not storm_regions(g, city, o[0], o[1])]
+        ways = list(OVERLAND[city])   # destinations(g, n), with what the family's nobles share asked once
+        if used == 0:
+            if w.sail_from.get(nid) == city:   # 5.4
+                ways += VOYAGES[city]
+            if royal is None:   # is_royal_mover: the noble's titles count in its family's
+                royal = [name for name, c in g.cities.items() if c.building in ("royal_abbey", "royal_stronghold")] \
+                    if is_royal_family(g, family) else []
+            ways += [(name, "royal", 2) for name in royal if name != city]
+        if storms and nid not in w.passage:   # storm_regions, as a yes or no
+            if CITY_SEA[city] in storms:
+                ways = []
+            else:
+                ways = [o for o in ways if CITY_SEA[o[0]] not in storms
+                        and (o[1] != "sea" or storms.isdisjoint(VOYAGE_SEAS[city, o[0]]))]
         if stuck or not pool:   # one choice of units: all of them (none for the Royal move)
             out += [(nid, dest, via, pool) for dest, via, _ in ways if not (pool and via == "royal")]
             continue

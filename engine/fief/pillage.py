@@ -27,7 +27,9 @@ def _free_noble(g: Fief, city: str, fam: str) -> str | None:
 
 def options(g: Fief, fam: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
-    for name, c in sorted((name, c) for name, c in g.cities.items() if c.controller == fam):   # names are unique
+    cities = g.cities
+    for name in sorted([name for name, c in cities.items() if c.controller == fam]):
+        c = cities[name]
         if c.mill:
             out.append((name, "mill"))
         if c.abbey and c.building in ("abbey", "royal_abbey") and _free_noble(g, name, fam):

@@ -11,7 +11,7 @@ from engine.core import Action
 from engine.fief import garter, invaders, movement, pillage
 from engine.fief.battle import losses, sides, siege
 from engine.fief.flow import current_actor
-from engine.fief.state import MAP, Fief, Noble, Task, player_of
+from engine.fief.state import MAP, Fief, Noble, Task, player_of, present
 
 A = Action.of
 DONE = A("done")   # actions are immutable: one for every list and default
@@ -128,12 +128,14 @@ def _cavalcade_foe(g: Fief, family: str, n: Noble, dest: str) -> bool:
     the move itself, asked first because they are cheap and rarely met)."""
     c = g.cities[dest]
     if c.controller is not None and c.controller != family and movement.moves_left(g, n.id) >= 2 \
-            and c.controller in movement.occupiers(g, dest):
+            and present(g, dest, c.controller):   # c.controller in movement.occupiers(g, dest)
         return True
     return bool(movement.permissions_needed(g, n, dest))
 
 
 def waiting(g: Fief, family: str) -> list[str]:
+    if not g.war.must_move:
+        return []
     asked = {str(r.payload.get("noble")) for r in g.requests.open if r.kind in ("pass", "cavalcade")}
     return [n for n in g.war.must_move if n in g.nobles and g.nobles[n].family == family
             and movement.moves_left(g, n) > 0 and n not in asked]
