@@ -416,7 +416,6 @@ def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool,
     city, fam = step.dest, step.family
     c = g.cities[city]
     n = g.nobles[step.noble]
-    others = [f for f in occupiers(g, city) if f != fam]
     g.war.blocked[f"{city}|{fam}"] = back
     if invaded(g, city):
         # 6.6: a city invaders hold is taken back only by beating them (Phase 7)
@@ -427,7 +426,7 @@ def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool,
         state.emit(Event.public("noble.outskirts", noble=n.id, family=fam, city=city, controller=None))
         plague_on_entry(state, g, step, came_with)
         return
-    if c.controller is None and not others:
+    if c.controller is None and not [f for f in occupiers(g, city) if f != fam]:
         c.controller = fam
         state.emit(Event.public("city.control", city=city, family=fam, before=None))
         control_changed(state, g, city, fam)
