@@ -355,9 +355,10 @@ def carry_out(state: GameState, g: Fief, step: Step, ask_entry: bool = True) -> 
         g.war.moved[key] = sorted(g.war.moved.get(key, []) + carried)
     back = step.via if step.via in ("sea", "royal", "sherwood") else step.start
     g.war.came_from[n.id] = back
-    troops = sum(1 for u in carried if u != "bombard")
+    bombards = carried.count("bombard")
+    troops = len(carried) - bombards
     state.emit(Event.public("noble.moved", noble=n.id, family=fam, start=step.start, to=step.dest, via=step.via,
-                            moves=step.cost, troops=troops, bombards=carried.count("bombard")))
+                            moves=step.cost, troops=troops, bombards=bombards))
     if step.via != "road":   # make voyages, bandit paths and royal journeys visible in the log
         state.emit(Event.public(f"{step.via}.journey", noble=n.id, family=fam, start=step.start, to=step.dest))
     if troops:
@@ -410,6 +411,17 @@ def _inside(g: Fief, city: str, family: str) -> bool:
                for n in g.nobles.values())
 
 
+def _others_present(g: Fief, city: str, family: str) -> bool:
+    """Another family occupies the city (``occupiers`` but ``family``), asked without the list."""
+    for f, st in g.cities[city].stacks.items():
+        if f != family and not st.empty():
+            return True
+    for x in g.nobles.values():
+        if x.city == city and x.captor is None and x.family != family:
+            return True
+    return False
+
+
 def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool,
            came_with: list[str]) -> None:
     """5.0/5.1: take an empty city, join one's own, or stand on the outskirts of another's."""
@@ -426,7 +438,7 @@ def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool,
         state.emit(Event.public("noble.outskirts", noble=n.id, family=fam, city=city, controller=None))
         plague_on_entry(state, g, step, came_with)
         return
-    if c.controller is None and not [f for f in occupiers(g, city) if f != fam]:
+    if c.controller is None and not _others_present(g, city, fam):
         c.controller = fam
         state.emit(Event.public("city.control", city=city, family=fam, before=None))
         control_changed(state, g, city, fam)
@@ -735,9 +747,12 @@ def transfer(state: GameState, g: Fief, city: str, old: str, new: str) -> None:
         st = c.stacks.get(fam)
         if st is not None:
             st.outskirts = out
-        for n in g.nobles.values():
-            if n.city == city and n.family == fam and n.captor is None:
-                n.outskirts = out
+    for n in g.nobles.values():   # the two families' free nobles here, in one pass
+        if n.city == city and n.captor is None:
+            if n.family == old:
+                n.outskirts = True
+            elif n.family == new:
+                n.outskirts = False
     state.emit(Event.public("city.control", city=city, family=new, before=old, why="transfer"))
     control_changed(state, g, city, new)
 
