@@ -5,6 +5,8 @@ autocomplete of the war commands, and the public view of the war (docs/fief-view
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
+from itertools import starmap
 from typing import Any
 
 from engine.core import Action
@@ -31,9 +33,11 @@ def step_default(g: Fief, family: str) -> Action:
     return DONE
 
 
+@lru_cache(maxsize=8192)
 def _move(noble: str, dest: str, via: str, units: tuple[str, ...]) -> Action:
-    """``A("move", noble=, to=, via=, troops=)`` built directly (its arguments in name order): the
-    move step lists many of these at every decision."""
+    """``A("move", noble=, to=, via=, troops=)`` built directly (its arguments in name order). The move
+    step lists many of these at every decision, mostly the same ones again: actions are immutable, so
+    each is built once and shared (a bounded cache of values, not of any game's state)."""
     return Action("move", (("noble", noble), ("to", dest), ("troops", units), ("via", via)))
 
 
@@ -49,9 +53,8 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
         if must or asked:
             out += [_move(noble, dest, via, units) for noble, dest, via, units in moves
                     if not ((must and noble not in g.war.must_move) or noble in asked)]
-        else:   # every move listed (the common case), built as _move does without a call for each
-            out += [Action("move", (("noble", noble), ("to", dest), ("troops", units), ("via", via)))
-                    for noble, dest, via, units in moves]
+        else:   # every move listed (the common case)
+            out += starmap(_move, moves)
         if not must:
             out += _cavalcades(g, family, asked)
     elif step == "battle":
