@@ -29,6 +29,7 @@ from engine.fief.state import (
     sort_troops,
     stack,
 )
+from engine.fief.state import present as present_in
 from engine.fief.titles import control_changed
 
 MOVES = 2
@@ -71,12 +72,16 @@ def available(g: Fief, city: str, family: str, noble: str) -> list[str]:
 
     The units that came with this noble always stay available to it; other nobles' claims count only
     against what is left (units lost since in battle, to plague or to bandits free their claim)."""
-    units = units_of(g.cities[city].stacks.get(family))
-    if not units:
+    st = g.cities[city].stacks.get(family)
+    if st is None or not (st.troops or st.bombards):
         return []
+    units = st.troops + ["bombard"] * st.bombards if st.bombards else st.troops
     prefix = f"{city}|{family}|"
-    own = moved_key(city, family, noble)
-    if not any(key.startswith(prefix) and key != own for key in g.war.moved):
+    own = prefix + noble
+    for key in g.war.moved:
+        if key != own and key.startswith(prefix):
+            break
+    else:
         return sorted(units)   # no other noble's claim here: every unit is available
     actual = Counter(units)
     mine = Counter(g.war.moved.get(moved_key(city, family, noble), [])) & actual
@@ -134,12 +139,22 @@ def storm_regions(g: Fief, start: str, dest: str, via: str) -> list[str]:
 
 def is_royal_mover(g: Fief, n: Noble) -> bool:
     """5.0 Royal Movement: the Royal Family and both of their families' nobles."""
-    return any(t in ROYAL_TITLES for t in n.titles) or is_royal_family(g, n.family)
+    return (bool(n.titles) and not _ROYAL_SET.isdisjoint(n.titles)) or is_royal_family(g, n.family)
 
 
-def storms_anywhere(g: Fief) -> bool:
-    """2.5: Storms rage in some region (without them no move is stopped by weather)."""
-    return any(c.kind == "storms" and c.active for cards in g.seas.values() for c in cards)
+_ROYAL_SET = frozenset(ROYAL_TITLES)
+
+
+def storm_seas(g: Fief) -> set[str]:
+    """2.5: the seas whose regions Storms rage in (``has_disaster(g, region, "storms")`` is asking
+    whether the region's sea is one of these)."""
+    out = set()
+    for sea, cards in g.seas.items():
+        for c in cards:
+            if c.kind == "storms" and c.active:
+                out.add(sea)
+                break
+    return out
 
 
 # -- where a noble may go -----------------------------------------------------------------------
@@ -150,21 +165,29 @@ OVERLAND = {c: tuple([(d, "road", 1) for d in MAP.neighbours(c)]
                      + [(d, "sherwood", 1) for d in MAP.sherwood if c in MAP.sherwood and d != c])
             for c in MAP.cities}
 VOYAGES = {c: tuple((port, "sea", len(seas_between(c, port))) for port in PORTS
-                    if port != c and len(seas_between(c, port)) >= 1) for c in MAP.cities}
+                    if port != c and len(seas_between(c, port)) >= 1 and len(seas_between(c, port)) <= MOVES)
+           for c in MAP.cities}   # sailing is a first move (5.4): no voyage may cost more than both moves
+# 2.5: where Storms are looked up (the sea holding a region's disasters), for each city and each voyage
+CITY_SEA = {c: MAP.regions[MAP.cities[c].region].sea for c in MAP.cities}
+VOYAGE_SEAS = {(c, port): frozenset(MAP.regions[MAP.seas[s].region].sea for s in seas_between(c, port))
+               for c in MAP.cities for port, _, _ in VOYAGES[c]}
 
 
 def destinations(g: Fief, n: Noble) -> list[tuple[str, str, int]]:
     """(destination, via, cost) for every step the map offers this noble now, before permissions."""
-    if n.city is None or n.captor is not None:
+    city = n.city
+    if city is None or n.captor is not None:
         return []
-    left = moves_left(g, n.id)
-    out: list[tuple[str, str, int]] = list(OVERLAND[n.city]) if left >= 1 else []
-    if g.war.moves.get(n.id, 0) == 0 and g.war.sail_from.get(n.id) == n.city:   # 5.4
-        out += [v for v in VOYAGES[n.city] if v[2] <= left]
-    if g.war.moves.get(n.id, 0) == 0 and is_royal_mover(g, n):
-        for name, c in g.cities.items():
-            if c.building in ("royal_abbey", "royal_stronghold") and name != n.city:
-                out.append((name, "royal", 2))
+    used = g.war.moves.get(n.id, 0)
+    left = MOVES - used
+    out: list[tuple[str, str, int]] = list(OVERLAND[city]) if left >= 1 else []
+    if used == 0:
+        if g.war.sail_from.get(n.id) == city:   # 5.4
+            out += VOYAGES[city]
+        if is_royal_mover(g, n):
+            for name, c in g.cities.items():
+                if c.building in ("royal_abbey", "royal_stronghold") and name != city:
+                    out.append((name, "royal", 2))
     return out
 
 
@@ -197,24 +220,29 @@ def permissions_needed(g: Fief, n: Noble, road: str) -> list[str]:
             if ctrl in present:
                 need.append(ctrl)
     for key, by in g.war.blocked.items():
+        if by != road:
+            continue
         where, other = key.split("|")
-        if where == city and other != fam and by == road and other not in need:
+        if where == city and other != fam and other not in need:
             present = occupiers(g, city) if present is None else present
             if other in present:
                 need.append(other)
     if c.siege and c.siege.by != fam and ctrl == fam and not n.outskirts and c.siege.by not in need:
         need.append(c.siege.by)
+    if not need or not g.war.passes:
+        return need
     return [f for f in need if f"{n.id}|{city}|{f}" not in g.war.passes]
 
 
 # -- checking a move ----------------------------------------------------------------------------
 def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units: list[str]) -> Step:
     """Everything a move must satisfy; returns the step, or raises RuleError naming the rule."""
-    mine = [x for x in g.families[family].nobles if g.nobles[x].captor is None]
-    if nid not in mine:
+    if nid not in g.families[family].nobles or g.nobles[nid].captor is not None:
+        mine = [x for x in g.families[family].nobles if g.nobles[x].captor is None]
         raise RuleError("5.0", f"{nid!r} is not a free noble of your family", code="noble", legal=mine or "none")
     n = g.nobles[nid]
     if n.city is None:
+        mine = [x for x in g.families[family].nobles if g.nobles[x].captor is None]
         raise RuleError("5.0", f"{n.name} is not on the map", code="noble", legal=mine)
     options = destinations(g, n)
     if via is None:
@@ -233,21 +261,21 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
                         legal=sorted({f"{d} ({v})" for d, v, _ in options}) or "no move")
     dest, via, cost = chosen
     start = n.city
-    units = sorted(u.lower() for u in units)
-    pool = Counter(available(g, start, family, nid))
-    if nid in g.war.cavalry:
-        pool &= Counter(g.war.cavalry[nid])   # 5.2: only the Cavalcade's knights ride on
+    units = sorted([u.lower() for u in units])
+    here = available(g, start, family, nid)
+    if nid in g.war.cavalry:   # 5.2: only the Cavalcade's knights ride on
+        here = sorted((Counter(here) & Counter(g.war.cavalry[nid])).elements())
     bad = [u for u in units if u not in ("knight", "men", "archer", "crossbow", "bombard")]
     if bad:
         raise RuleError("7.2" if "trebuchet" in bad else "5.0",
                         f"{', '.join(bad)} cannot travel (troops and Bombards only; Trebuchets stay where built)",
-                        code="unit_type", legal=sorted(pool) or "no units")
-    if Counter(units) - pool:
+                        code="unit_type", legal=sorted(set(here)) or "no units")
+    if units and not _within(units, here):
         raise RuleError("5.0", f"{n.name} can take only units of the family here that did not move with another "
-                        "noble", code="units", legal=sorted(pool.elements()) or "none")
+                        "noble", code="units", legal=here or "none")
     if via == "royal" and units:
         raise RuleError("5.0", "the Royal move is for nobles without troops", code="royal_troops", legal="troops:")
-    stormy = [] if nid in g.war.passage else storm_regions(g, start, dest, via)
+    stormy = [] if nid in g.war.passage or not storm_seas(g) else storm_regions(g, start, dest, via)
     if stormy:   # 2.5: no movement within, into or out of a Storms region (Passage excepted, 10.2)
         where = " and ".join(MAP.regions[r].name for r in stormy)
         raise RuleError("5.5" if via == "sea" else "2.5",
@@ -256,12 +284,23 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
     # 5.0: a noble that met a refusal may not leave the troops that came with it on the outskirts.
     # (a noble obliged to ride on, 5.2 and Ex 5-2, may leave units behind: a Cavalcade leaves a knight)
     if n.outskirts and g.war.moves.get(nid, 0) > 0 and nid not in g.war.must_move:
-        left_behind = Counter(escort(g, start, family, nid)) - Counter(units)
-        if left_behind and not g.cities[start].controller == family:
+        came = escort(g, start, family, nid)
+        if came and not _within(came, units) and not g.cities[start].controller == family:
             raise RuleError("5.0", f"{n.name} may not abandon the troops that came with it to "
                             f"{start}'s outskirts", code="abandon", legal=sorted(escort(g, start, family, nid)))
     road = road_name(start, dest, via)
     return Step(nid, family, start, dest, via, cost, tuple(units), road)
+
+
+def _within(part: list[str], whole: list[str]) -> bool:
+    """Every unit of ``part`` is found in ``whole``, counted with repeats (``not Counter(part) - Counter(whole)``
+    for the few units of a move)."""
+    rest = list(whole)
+    for u in part:
+        if u not in rest:
+            return False
+        rest.remove(u)
+    return True
 
 
 def must_ask(g: Fief, step: Step) -> list[str]:
@@ -275,8 +314,10 @@ def carry_out(state: GameState, g: Fief, step: Step, ask_entry: bool = True) -> 
     fam = step.family
     src = g.cities[step.start].stacks.get(fam)
     carried = list(step.units)
-    came_with = Counter(escort(g, step.start, fam, n.id)) & Counter(carried)   # 2.5: these may be returning
-    leave_plague(g, [n.id, *(x.id for x in g.nobles.values() if x.held_by == n.id)], step.start)
+    came = escort(g, step.start, fam, n.id)
+    came_with = Counter(came) & Counter(carried) if came and carried else None   # 2.5: these may be returning
+    if has_disaster(g, MAP.cities[step.start].region, "plague"):
+        leave_plague(g, [n.id, *(x.id for x in g.nobles.values() if x.held_by == n.id)], step.start)
     if carried and src is not None:
         for u in carried:
             if u == "bombard":
@@ -287,13 +328,15 @@ def carry_out(state: GameState, g: Fief, step: Step, ask_entry: bool = True) -> 
         if src.empty():
             del g.cities[step.start].stacks[fam]
     old_key = moved_key(step.start, fam, n.id)
-    left = Counter(g.war.moved.get(old_key, [])) - Counter(carried)
-    if left:
-        g.war.moved[old_key] = sorted(left.elements())
-    else:
-        g.war.moved.pop(old_key, None)
+    if old_key in g.war.moved:
+        left = Counter(g.war.moved[old_key]) - Counter(carried)
+        if left:
+            g.war.moved[old_key] = sorted(left.elements())
+        else:
+            del g.war.moved[old_key]
     g.war.moves[n.id] = g.war.moves.get(n.id, 0) + step.cost
-    g.war.must_move = [x for x in g.war.must_move if x != n.id]
+    if n.id in g.war.must_move:
+        g.war.must_move = [x for x in g.war.must_move if x != n.id]
     g.war.cavalry.pop(n.id, None)
     for held in g.nobles.values():
         if held.held_by == n.id:
@@ -312,16 +355,17 @@ def carry_out(state: GameState, g: Fief, step: Step, ask_entry: bool = True) -> 
         g.war.moved[key] = sorted(g.war.moved.get(key, []) + carried)
     back = step.via if step.via in ("sea", "royal", "sherwood") else step.start
     g.war.came_from[n.id] = back
-    troops = sum(1 for u in carried if u != "bombard")
+    bombards = carried.count("bombard")
+    troops = len(carried) - bombards
     state.emit(Event.public("noble.moved", noble=n.id, family=fam, start=step.start, to=step.dest, via=step.via,
-                            moves=step.cost, troops=troops, bombards=carried.count("bombard")))
+                            moves=step.cost, troops=troops, bombards=bombards))
     if step.via != "road":   # make voyages, bandit paths and royal journeys visible in the log
         state.emit(Event.public(f"{step.via}.journey", noble=n.id, family=fam, start=step.start, to=step.dest))
     if troops:
         state.emit(Event.private(g.families[fam].seat, "troops.moved", family=fam, start=step.start,
                                  to=step.dest, units=[u for u in carried if u != "bombard"]))
     left_city(state, g, step.start)
-    arrive(state, g, step, back, ask_entry, sorted(came_with.elements()))
+    arrive(state, g, step, back, ask_entry, sorted(came_with.elements()) if came_with else [])
 
 
 def left_city(state: GameState, g: Fief, city: str) -> None:
@@ -335,9 +379,9 @@ def invaded(g: Fief, city: str) -> bool:
 
 def settle_control(state: GameState, g: Fief, city: str) -> None:
     c = g.cities[city]
-    present = occupiers(g, city)
-    if c.controller in present:
+    if c.controller is not None and present_in(g, city, c.controller):
         return
+    present = occupiers(g, city)
     if invaded(g, city):
         present = []
     before = c.controller
@@ -367,13 +411,23 @@ def _inside(g: Fief, city: str, family: str) -> bool:
                for n in g.nobles.values())
 
 
+def _others_present(g: Fief, city: str, family: str) -> bool:
+    """Another family occupies the city (``occupiers`` but ``family``), asked without the list."""
+    for f, st in g.cities[city].stacks.items():
+        if f != family and not st.empty():
+            return True
+    for x in g.nobles.values():
+        if x.city == city and x.captor is None and x.family != family:
+            return True
+    return False
+
+
 def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool,
            came_with: list[str]) -> None:
     """5.0/5.1: take an empty city, join one's own, or stand on the outskirts of another's."""
     city, fam = step.dest, step.family
     c = g.cities[city]
     n = g.nobles[step.noble]
-    others = [f for f in occupiers(g, city) if f != fam]
     g.war.blocked[f"{city}|{fam}"] = back
     if invaded(g, city):
         # 6.6: a city invaders hold is taken back only by beating them (Phase 7)
@@ -384,7 +438,7 @@ def arrive(state: GameState, g: Fief, step: Step, back: str, ask_entry: bool,
         state.emit(Event.public("noble.outskirts", noble=n.id, family=fam, city=city, controller=None))
         plague_on_entry(state, g, step, came_with)
         return
-    if c.controller is None and not others:
+    if c.controller is None and not _others_present(g, city, fam):
         c.controller = fam
         state.emit(Event.public("city.control", city=city, family=fam, before=None))
         control_changed(state, g, city, fam)
@@ -469,11 +523,11 @@ def plague_on_entry(state: GameState, g: Fief, step: Step, came_with: list[str])
     carries roll the d6 (1-3 dies; inside an Abbey they are sheltered) and half the troops that
     enter (rounded down) are lost, chosen by the owner. A noble going back into the plague region
     it left this round does not roll, nor do the troops that left it with the noble."""
+    if not entering_plague(g, step.start, step.dest):
+        return
     from engine.fief.state import Task
     from engine.fief.succession import kill_noble
     n = g.nobles[step.noble]
-    if not entering_plague(g, step.start, step.dest):
-        return
     returning = not meets_plague(g, n.id, step.start, step.dest)
     troops = [u for u in step.units if u != "bombard"]
     if returning:   # the troops that left the region with the noble come back with it
@@ -517,31 +571,47 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
     Every move listed passes :func:`check_move` (the random playouts prove it); built directly here
     because it runs on every decision."""
     out: list[tuple[str, str, str, tuple[str, ...]]] = []
-    storms = storms_anywhere(g)
+    storms = storm_seas(g)
+    w = g.war
+    royal: list[str] | None = None   # the Royal move's destinations (5.0), found once for the family
     for nid in g.families[family].nobles:
         if only is not None and nid not in only:
             continue
         n = g.nobles[nid]
-        if n.captor is not None or n.city is None or moves_left(g, nid) <= 0:
+        city = n.city
+        used = w.moves.get(nid, 0)
+        if n.captor is not None or city is None or used >= MOVES:
             continue
-        pool = tuple(available(g, n.city, family, nid))
-        if nid in g.war.cavalry:
-            pool = tuple(sorted((Counter(pool) & Counter(g.war.cavalry[nid])).elements()))
-        stuck = n.outskirts and g.war.moves.get(nid, 0) > 0 and g.cities[n.city].controller != family \
-            and nid not in g.war.must_move and bool(escort(g, n.city, family, nid))
-        stormy = storms and nid not in g.war.passage
-        choices: list[tuple[str, ...]] = [pool]
-        if not stuck and pool:
-            choices.append(())
-            if len(pool) > 2:
-                choices.append(pool[: len(pool) // 2])
-        for dest, via, _ in destinations(g, n):
-            if stormy and storm_regions(g, n.city, dest, via):
-                continue
-            for units in choices:
-                if via == "royal" and units:
-                    continue
-                out.append((nid, dest, via, units))
+        pool = tuple(available(g, city, family, nid))
+        if nid in w.cavalry:
+            pool = tuple(sorted((Counter(pool) & Counter(w.cavalry[nid])).elements()))
+        stuck = n.outskirts and used > 0 and g.cities[city].controller != family \
+            and nid not in w.must_move and bool(escort(g, city, family, nid))
+        ways = list(OVERLAND[city])   # destinations(g, n), with what the family's nobles share asked once
+        if used == 0:
+            if w.sail_from.get(nid) == city:   # 5.4
+                ways += VOYAGES[city]
+            if royal is None:   # is_royal_mover: the noble's titles count in its family's
+                royal = [name for name, c in g.cities.items() if c.building in ("royal_abbey", "royal_stronghold")] \
+                    if is_royal_family(g, family) else []
+            ways += [(name, "royal", 2) for name in royal if name != city]
+        if storms and nid not in w.passage:   # storm_regions, as a yes or no
+            if CITY_SEA[city] in storms:
+                ways = []
+            else:
+                ways = [o for o in ways if CITY_SEA[o[0]] not in storms
+                        and (o[1] != "sea" or storms.isdisjoint(VOYAGE_SEAS[city, o[0]]))]
+        if stuck or not pool:   # one choice of units: all of them (none for the Royal move)
+            out += [(nid, dest, via, pool) for dest, via, _ in ways if not (pool and via == "royal")]
+            continue
+        choices: list[tuple[str, ...]] = [pool, ()]
+        if len(pool) > 2:
+            choices.append(pool[: len(pool) // 2])
+        for dest, via, _ in ways:
+            if via == "royal":
+                out.append((nid, dest, via, ()))
+            else:
+                out += [(nid, dest, via, units) for units in choices]
     return out
 
 
@@ -677,9 +747,12 @@ def transfer(state: GameState, g: Fief, city: str, old: str, new: str) -> None:
         st = c.stacks.get(fam)
         if st is not None:
             st.outskirts = out
-        for n in g.nobles.values():
-            if n.city == city and n.family == fam and n.captor is None:
-                n.outskirts = out
+    for n in g.nobles.values():   # the two families' free nobles here, in one pass
+        if n.city == city and n.captor is None:
+            if n.family == old:
+                n.outskirts = True
+            elif n.family == new:
+                n.outskirts = False
     state.emit(Event.public("city.control", city=city, family=new, before=old, why="transfer"))
     control_changed(state, g, city, new)
 

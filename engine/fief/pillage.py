@@ -19,23 +19,29 @@ WHAT = ("mill", "abbey", "engines", "own_engines")
 
 
 def _free_noble(g: Fief, city: str, fam: str) -> str | None:
-    for n in sorted(g.nobles.values(), key=lambda x: x.id):
-        if n.city == city and n.family == fam and n.captor is None:
-            return n.id
-    return None
+    return min((n.id for n in g.nobles.values() if n.city == city and n.family == fam and n.captor is None),
+               default=None)   # the first by id
 
 
 def options(g: Fief, fam: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
-    for name, c in sorted((name, c) for name, c in g.cities.items() if c.controller == fam):   # names are unique
+    cities = g.cities
+    for name in sorted([name for name, c in cities.items() if c.controller == fam]):
+        c = cities[name]
         if c.mill:
             out.append((name, "mill"))
         if c.abbey and c.building in ("abbey", "royal_abbey") and _free_noble(g, name, fam):
             out.append((name, "abbey"))
-        if any(f != fam and (st.trebuchets or st.bombards) for f, st in c.stacks.items()):
+        engines = own = False
+        for f, st in c.stacks.items():
+            if st.trebuchets or st.bombards:
+                if f == fam:
+                    own = True
+                else:
+                    engines = True
+        if engines:
             out.append((name, "engines"))
-        st = c.stacks.get(fam)
-        if st and (st.trebuchets or st.bombards):
+        if own:
             out.append((name, "own_engines"))
     return out
 

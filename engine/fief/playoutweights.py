@@ -28,8 +28,12 @@ def move(g: Fief, a: Action, memo: dict[tuple[str, str], Any] | None = None) -> 
     """5.0, 5.1: into a city of a region the family already holds part of, without emptying a city.
     ``memo``: what the moves of one legal list share (per noble: whether leaving may empty its city;
     per family and destination: the weight of going there), filled in as asked."""
-    noble = a.get("noble") or ""
-    dest = a.get("to")
+    args = a.args
+    if len(args) == 4 and args[0][0] == "noble" and args[1][0] == "to" and args[2][0] == "troops":
+        noble, dest, units = args[0][1] or "", args[1][1], args[2][1]   # the form the Move step lists
+    else:
+        named = dict(args)
+        noble, dest, units = named.get("noble") or "", named.get("to"), named.get("troops")
     if memo is None:
         memo = {}
     mover = memo.get(("noble", noble))
@@ -38,8 +42,12 @@ def move(g: Fief, a: Action, memo: dict[tuple[str, str], Any] | None = None) -> 
     if not mover or dest not in g.cities:
         return 1.0
     fam, troops = mover
-    if troops is not None and troops - len(a.get("troops") or ()) <= 0 and not _company(g, g.nobles[noble], memo):
-        return 0.05   # 5.1: the city would turn Independent
+    if troops is not None and troops - len(units or ()) <= 0:
+        company = memo.get(("company", noble))
+        if company is None:
+            company = _company(g, g.nobles[noble], memo)
+        if not company:
+            return 0.05   # 5.1: the city would turn Independent
     w: float | None = memo.get((fam, dest))   # (family, city): no family is called "noble", "held" or "company"
     if w is None:
         w = memo[fam, dest] = _toward(g, fam, dest, memo)

@@ -5,13 +5,15 @@ autocomplete of the war commands, and the public view of the war (docs/fief-view
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
+from itertools import starmap
 from typing import Any
 
-from engine.core import Action, RuleError
+from engine.core import Action
 from engine.fief import garter, invaders, movement, pillage
 from engine.fief.battle import losses, sides, siege
 from engine.fief.flow import current_actor
-from engine.fief.state import MAP, Fief, Noble, Task, player_of
+from engine.fief.state import MAP, Fief, Noble, Task, player_of, present
 
 A = Action.of
 DONE = A("done")   # actions are immutable: one for every list and default
@@ -31,9 +33,11 @@ def step_default(g: Fief, family: str) -> Action:
     return DONE
 
 
+@lru_cache(maxsize=8192)
 def _move(noble: str, dest: str, via: str, units: tuple[str, ...]) -> Action:
-    """``A("move", noble=, to=, via=, troops=)`` built directly (its arguments in name order): the
-    move step lists many of these at every decision."""
+    """``A("move", noble=, to=, via=, troops=)`` built directly (its arguments in name order). The move
+    step lists many of these at every decision, mostly the same ones again: actions are immutable, so
+    each is built once and shared (a bounded cache of values, not of any game's state)."""
     return Action("move", (("noble", noble), ("to", dest), ("troops", units), ("via", via)))
 
 
@@ -49,9 +53,8 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
         if must or asked:
             out += [_move(noble, dest, via, units) for noble, dest, via, units in moves
                     if not ((must and noble not in g.war.must_move) or noble in asked)]
-        else:   # every move listed (the common case), built as _move does without a call for each
-            out += [Action("move", (("noble", noble), ("to", dest), ("troops", units), ("via", via)))
-                    for noble, dest, via, units in moves]
+        else:   # every move listed (the common case)
+            out += starmap(_move, moves)
         if not must:
             out += _cavalcades(g, family, asked)
     elif step == "battle":
@@ -92,18 +95,34 @@ def _cavalcades(g: Fief, family: str, asked: set[str]) -> list[Action]:
         st = g.cities[n.city].stacks.get(family)
         if st is None or "knight" not in st.troops:
             continue   # no knight of the family here, so none available to this noble
-        knights = [u for u in movement.available(g, n.city, family, nid) if u == "knight"]
-        if not knights:
+        knights = tuple([u for u in movement.available(g, n.city, family, nid) if u == "knight"])
+        if not knights or not _may_ride(g, family, n, knights):
             continue
+        passage = nid in g.war.passage
         for dest in MAP.neighbours(n.city):
             if not _cavalcade_foe(g, family, n, dest):
                 continue
-            try:
-                movement.check_cavalcade(g, family, nid, dest, "road", knights)
-            except RuleError:
-                continue
-            out.append(A("move", noble=nid, to=dest, via="road", troops=knights, cavalcade=True))
+            if not passage and movement.storm_regions(g, n.city, dest, "road"):
+                continue   # 2.5, as check_move
+            out.append(Action("move", (("cavalcade", True), ("noble", nid), ("to", dest), ("troops", knights),
+                                       ("via", "road"))))
     return out
+
+
+def _may_ride(g: Fief, family: str, n: Noble, knights: tuple[str, ...]) -> bool:
+    """What :func:`movement.check_move` asks of a road move with all of the noble's available knights
+    and depends on the noble alone (after ``_cavalcade_foe``, the rest of ``check_cavalcade`` holds; the
+    Storms are asked per road): only the knights of the Cavalcade it won ride on (5.2), and a noble
+    refused entry keeps the troops that came with it (5.0)."""
+    w = g.war
+    if n.id in w.cavalry and w.cavalry[n.id].count("knight") < len(knights):
+        return False
+    if n.outskirts and w.moves.get(n.id, 0) > 0 and n.id not in w.must_move:
+        came = movement.escort(g, n.city or "", family, n.id)
+        if (came.count("knight") < len(came) or len(came) > len(knights)) \
+                and g.cities[n.city or ""].controller != family:
+            return False
+    return True
 
 
 def _cavalcade_foe(g: Fief, family: str, n: Noble, dest: str) -> bool:
@@ -112,12 +131,14 @@ def _cavalcade_foe(g: Fief, family: str, n: Noble, dest: str) -> bool:
     the move itself, asked first because they are cheap and rarely met)."""
     c = g.cities[dest]
     if c.controller is not None and c.controller != family and movement.moves_left(g, n.id) >= 2 \
-            and c.controller in movement.occupiers(g, dest):
+            and present(g, dest, c.controller):   # c.controller in movement.occupiers(g, dest)
         return True
     return bool(movement.permissions_needed(g, n, dest))
 
 
 def waiting(g: Fief, family: str) -> list[str]:
+    if not g.war.must_move:
+        return []
     asked = {str(r.payload.get("noble")) for r in g.requests.open if r.kind in ("pass", "cavalcade")}
     return [n for n in g.war.must_move if n in g.nobles and g.nobles[n].family == family
             and movement.moves_left(g, n) > 0 and n not in asked]
@@ -132,7 +153,7 @@ def must_move_left(g: Fief, family: str) -> bool:
 
 
 def sieges(g: Fief, family: str) -> list[str]:
-    return sorted(n for n, c in g.cities.items() if c.siege and c.siege.by == family)
+    return sorted([n for n, c in g.cities.items() if c.siege is not None and c.siege.by == family])
 
 
 def task_default(g: Fief, t: Task) -> Action:
@@ -202,30 +223,35 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
     if seat not in g.players:
         return []
     out: list[Action] = []
-    fam = royal_family_of(g, seat)
-    if fam is not None and g.families[fam].pigeons >= 1:
-        out += [A("interdict", captive=n.id) for n in g.nobles.values() if n.captor == "bandits"]
+    captives = [n.id for n in g.nobles.values() if n.captor == "bandits"]
+    if captives:
+        fam = royal_family_of(g, seat)
+        if fam is not None and g.families[fam].pigeons >= 1:
+            out += [A("interdict", captive=c) for c in captives]
     if g.war.battle is not None:   # joinable: only in a battle
         out += [A("join", family=f, side=side) for f, side in joinable(g, seat)]
     elif g.flow.phase in (5, 7):
         mine = g.players[seat].families
-        held = {name: c for name, c in g.cities.items() if c.controller in mine}
-        if held:
-            # movement.occupiers of every held city but its holder, in one pass over the nobles
-            others: dict[str, set[str]] = {}
-            for n in g.nobles.values():
-                if n.city in held and n.captor is None and n.family != held[n.city].controller:
+        cities = g.cities
+        # movement.occupiers of every held city but its holder: the nobles in one pass, then the stacks
+        others: dict[str, set[str]] = {}
+        for n in g.nobles.values():
+            if n.city is not None and n.captor is None:
+                holder = cities[n.city].controller
+                if holder in mine and holder != n.family:
                     others.setdefault(n.city, set()).add(n.family)
-            for name, c in held.items():
-                holder = c.controller
-                here = others.get(name)
-                for f, st in c.stacks.items():
-                    if f != holder and not st.empty():
-                        if here is None:
-                            here = others[name] = set()
-                        here.add(f)
-                if here:
-                    out += [Action("transfer_control", (("city", name), ("to", f))) for f in sorted(here)]
+        for name, c in cities.items():
+            holder = c.controller
+            if holder not in mine:
+                continue
+            here = others.get(name)
+            for f, st in c.stacks.items():
+                if f != holder and not st.empty():
+                    if here is None:
+                        here = others[name] = set()
+                    here.add(f)
+            if here:
+                out += [Action("transfer_control", (("city", name), ("to", f))) for f in sorted(here)]
     return out
 
 

@@ -32,19 +32,20 @@ def _units(value: Any) -> list[str]:
 @HANDLERS("move")
 def _move(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("move",), "5.0")
-    via = str(a["via"]).lower() if a.get("via") else None
+    p = a.params   # the arguments read once (required: noble and to)
+    via = str(p["via"]).lower() if p.get("via") else None
     if via is not None and via not in ("road", "sea", "royal", "sherwood"):
         raise RuleError("5.0", f"no way {via!r}", code="via", legal=["road", "sea", "royal", "sherwood"])
-    nid = str(a["noble"])
+    nid = str(p["noble"])
     if g.war.must_move and must_move_left(g, fam) and nid not in g.war.must_move:
         raise RuleError("5.2", "a Cavalcade that won must move on first", code="must_move",
                         legal=[n for n in g.war.must_move if n in g.nobles])
-    if a.get("cavalcade"):
-        cav = movement.check_cavalcade(g, fam, nid, city_arg(a["to"]), via, _units(a.get("troops")))
+    if p.get("cavalcade"):
+        cav = movement.check_cavalcade(g, fam, nid, city_arg(p["to"]), via, _units(p.get("troops")))
         cavalcade(state, g, cav)
         advance(state)
         return
-    step = movement.check_move(g, fam, nid, city_arg(a["to"]), via, _units(a.get("troops")))
+    step = movement.check_move(g, fam, nid, city_arg(p["to"]), via, _units(p.get("troops")))
     need = movement.must_ask(g, step)
     if need:
         if any(r.kind in ("pass", "cavalcade") and r.payload.get("noble") == nid for r in g.requests.open):

@@ -201,9 +201,13 @@ def stormy(g: Fief, city: str) -> bool:
 
 
 def battle_cities(g: Fief, fam: str) -> list[str]:
-    led = free_noble_cities(g, fam)   # free_nobles(g, c, fam) for every city, in one pass
-    return sorted(c for c in g.cities if c in led and troops(g, c, fam) and not stormy(g, c) and targets_in(g, c, fam)
-                  and any(f"{c}|{fam}|{f}" not in g.war.fought for f in targets_in(g, c, fam)))
+    out = []
+    for c in sorted(free_noble_cities(g, fam)):   # free_nobles(g, c, fam) for every city, in one pass
+        if troops(g, c, fam) and not stormy(g, c):
+            foes = targets_in(g, c, fam)
+            if foes and any(f"{c}|{fam}|{f}" not in g.war.fought for f in foes):
+                out.append(c)
+    return out
 
 
 def free_noble_cities(g: Fief, fam: str) -> set[str]:

@@ -64,8 +64,8 @@ def besiege_cities(g: Fief, fam: str) -> list[str]:
     besiege them without a battle. Not under Storms (2.5): a siege begins as an attack, and no
     battle is allowed there (our ruling, docs/rulings/fief.md; a siege already on goes on)."""
     out = []
-    led = free_noble_cities(g, fam)
-    for name, c in sorted((name, c) for name, c in g.cities.items() if name in led):   # names are unique
+    for name in sorted(free_noble_cities(g, fam)):
+        c = g.cities[name]
         foe = c.controller
         if foe is None or foe == fam or c.siege is not None or stormy(g, name):
             continue
