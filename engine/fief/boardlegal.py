@@ -4,6 +4,8 @@ samples where the space is large (a few cities, one price)."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from engine.core import Action, RuleError
 from engine.fief import excalibur, mercenaries, relics
 from engine.fief.boardplay import own_turn_steps
@@ -13,6 +15,7 @@ from engine.fief.flow import current_actor
 from engine.fief.state import Fief, Noble, sovereign
 
 A = Action.of
+_RELICS = attrgetter("relics")
 
 
 def actions(g: Fief, seat: str) -> list[Action]:
@@ -38,12 +41,11 @@ def actions(g: Fief, seat: str) -> list[Action]:
 
 def _anytime(g: Fief, seat: str) -> list[Action]:
     out: list[Action] = []
-    for n in g.nobles.values():
-        if n.relics:   # the powers need a bearer
-            out += [A("chasuble", sea=a, to=b) for a, b in relics.storm_moves(g, seat)]
-            out += [A("shinbone", region=r) for r in relics.famine_regions(g, seat)]
-            break
-    if g.excalibur.city is not None:   # a sword lying where its bearer fell (or in the stone: no taker)
+    if any(map(_RELICS, g.nobles.values())):   # the powers need a bearer
+        out += [A("chasuble", sea=a, to=b) for a, b in relics.storm_moves(g, seat)]
+        out += [A("shinbone", region=r) for r in relics.famine_regions(g, seat)]
+    x = g.excalibur
+    if x.city is not None and not x.stone:   # a sword lying where its bearer fell (in the stone: no taker)
         out += [A("take_excalibur", noble=n) for n in excalibur.takers(g, seat)]
     return out
 
@@ -73,13 +75,14 @@ def _in_turn(g: Fief, seat: str, actor: str) -> list[Action]:
     out = _mercenaries(g, seat)
     if g.excalibur.stone:   # excalibur.drawers: only from the stone
         out += [A("draw_excalibur", noble=n) for n in excalibur.drawers(g, actor)]
-    free = [n for f in p.families for nid in g.families[f].nobles
-            if (n := g.nobles[nid]).captor is None and n.city is not None and not n.outskirts]
     asked = False   # the Sovereign and the open offers matter only to relic bearers: asked at the first
     king: Noble | None = None
     offering = False
-    for n in free:
-        lying = g.cities[n.city or ""].relics
+    cities, nobles = g.cities, g.nobles
+    for n in [nobles[nid] for f in p.families for nid in g.families[f].nobles]:
+        if n.captor is not None or n.city is None or n.outskirts:
+            continue   # only a free noble inside a city takes, leaves or gives a relic
+        lying = cities[n.city].relics
         if lying:
             out += [A("take_relic", relic=r, noble=n.id) for r in lying]
         if not n.relics:

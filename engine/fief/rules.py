@@ -63,6 +63,10 @@ REQUIRED = {kind: tuple(p.name for p in spec.params if p.required) for kind, spe
 # depends on its kind and the state only.
 WEIGHT_READS_ARGS = frozenset({"move", "build", "battle", "give_relic", "battle_next", "passage", "vote_election",
                                "vote_tax", "respond"})
+# The kinds whose weight reads the state but not the arguments (the window between two battle rounds).
+WEIGHT_READS_STATE = frozenset(midbattle.CARDS)
+# The weight of each kind that reads neither (a constant), filled in as agent_weights meets the kinds.
+KIND_WEIGHTS: dict[str, float] = {}
 # Random agents play the Opportunity cards now and then rather than at the first chance (10.0).
 AGENT_WEIGHTS = {"rebellion": 2.0, "passage": 1.0, "assassinate": 0.2, "justice": 0.3, "ambush": 0.3, "quell": 2.0}
 # Random agents say yes to a marriage (9.0) or a deal (9.1) more often than no.
@@ -243,23 +247,27 @@ class FiefRules(Rules):
 
     def agent_weights(self, state: GameState, seat: str, legal: list[Action]) -> list[float] | None:
         """:meth:`agent_weight` of every action, the same numbers found faster (random playouts): once per
-        kind where the weight reads the kind and the state only, and the regions a family holds once for
-        all of its moves."""
+        kind where the weight reads the kind and the state only (once for all games where it reads the kind
+        only), and the regions a family holds once for all of its moves."""
         g: Fief = state.data
         by_kind: dict[str, float] = {}
         memo: dict[tuple[str, str], Any] = {}
         out: list[float] = []
-        append, move = out.append, playoutweights.move
+        append, move, constant = out.append, playoutweights.move, KIND_WEIGHTS
         for a in legal:
             k = a.kind
-            w = by_kind.get(k)   # never set for the kinds whose weight reads the arguments
+            w = constant.get(k)   # never set for the kinds whose weight reads the arguments or the state
             if w is None:
                 if k == "move":
                     w = move(g, a, memo)
                 elif k in WEIGHT_READS_ARGS:
                     w = self.agent_weight(state, seat, a)
+                elif k in WEIGHT_READS_STATE:
+                    w = by_kind.get(k)
+                    if w is None:
+                        w = by_kind[k] = self.agent_weight(state, seat, a)
                 else:
-                    w = by_kind[k] = self.agent_weight(state, seat, a)
+                    w = constant[k] = self.agent_weight(state, seat, a)
             append(w)
         return out
 
