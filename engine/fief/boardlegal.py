@@ -4,8 +4,6 @@ samples where the space is large (a few cities, one price)."""
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from engine.core import Action, RuleError
 from engine.fief import excalibur, mercenaries, relics
 from engine.fief.boardplay import own_turn_steps
@@ -15,7 +13,6 @@ from engine.fief.flow import current_actor
 from engine.fief.state import Fief, Noble, sovereign
 
 A = Action.of
-_RELICS = attrgetter("relics")
 
 
 def actions(g: Fief, seat: str) -> list[Action]:
@@ -41,9 +38,11 @@ def actions(g: Fief, seat: str) -> list[Action]:
 
 def _anytime(g: Fief, seat: str) -> list[Action]:
     out: list[Action] = []
-    if any(map(_RELICS, g.nobles.values())):   # the powers need a bearer
-        out += [A("chasuble", sea=a, to=b) for a, b in relics.storm_moves(g, seat)]
-        out += [A("shinbone", region=r) for r in relics.famine_regions(g, seat)]
+    for n in g.nobles.values():
+        if n.relics:   # the powers need a bearer
+            out += [A("chasuble", sea=a, to=b) for a, b in relics.storm_moves(g, seat)]
+            out += [A("shinbone", region=r) for r in relics.famine_regions(g, seat)]
+            break
     x = g.excalibur
     if x.city is not None and not x.stone:   # a sword lying where its bearer fell (in the stone: no taker)
         out += [A("take_excalibur", noble=n) for n in excalibur.takers(g, seat)]

@@ -38,15 +38,19 @@ def _cards(g: Fief, seat: str, kind: str) -> list[str]:
 
 def _burgher(g: Fief, seat: str) -> bool:
     """A family of the seat has a Burgher on its board and a Treasure to spend (11.2)."""
-    return any(g.families[f].board_card and g.families[f].treasures > 0 and
-               C.card(g.families[f].board_card or "").kind == "burgher" for f in g.players[seat].families)
+    for f in g.players[seat].families:
+        fam = g.families[f]
+        if fam.board_card and fam.treasures > 0 and C.cards[fam.board_card].kind == "burgher":
+            return True
+    return False
 
 
 def listed(g: Fief, seat: str) -> list[Action]:
     """One command per kind and use, when it would apply now."""
     if seat not in g.players or g.flow.over:
         return []
-    in_hand = {C.cards[c].kind for c in g.players[seat].hand}
+    cards = C.cards
+    in_hand = {cards[c].kind for c in g.players[seat].hand}
     burgher = _burgher(g, seat)
     if in_hand.isdisjoint(OPPORTUNITY_KINDS) and not burgher:   # no Opportunity card in hand, no Burgher to spend
         return []
