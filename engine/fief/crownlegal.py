@@ -56,7 +56,9 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
     out: list[Action] = []
     if king is not None and king.family in g.players[seat].families:
         out += [A("award_garter", noble=n) for n in garter.eligible(g, king.family)]
-    return out + deal_actions(g, seat)
+    if g.flow.step in deals.PLEDGE_STEPS:
+        out += deal_actions(g, seat)   # none outside the voting steps
+    return out
 
 
 def deal_actions(g: Fief, seat: str) -> list[Action]:

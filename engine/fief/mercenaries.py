@@ -83,7 +83,7 @@ def settle(state: GameState, g: Fief) -> None:
         card = fam.board_card
         if card is None:
             continue
-        kind = C.card(card).kind
+        kind = C.cards[card].kind
         if kind == "mercenary" and g.mercenaries[card].beaten >= PER_CARD:
             discard(state, g, fid, "all beaten")
         elif kind == "burgher" and not has_titled_lord(g, fid):

@@ -9,6 +9,7 @@ from engine.fief import midbattle, opportunity, rebellion
 from engine.fief.battle import losses
 from engine.fief.battle.sides import DEFENDED, troops
 from engine.fief.components import C
+from engine.fief.flow import current_actor
 from engine.fief.state import MAP, Fief, Task, has_disaster
 
 A = Action.of
@@ -164,11 +165,16 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
     if not opportunity_open(g):
         return out
     if g.flow.step == "move":
+        # only those the handler's checks could accept: a move in the noble's family's turn, an evasion
+        # once a road into some city is blocked (opportunity._check_move, evade_road)
+        actor, blocked = current_actor(g), bool(g.war.blocked)
         for nid in _mine(g, seat):
             n = g.nobles[nid]
             if n.captor is None and n.city and nid not in g.war.passage:
-                out.append(A("passage", card=card, use="move", noble=nid))
-                out.append(A("passage", card=card, use="evade", noble=nid))
+                if n.family == actor:
+                    out.append(A("passage", card=card, use="move", noble=nid))
+                if blocked:
+                    out.append(A("passage", card=card, use="evade", noble=nid))
     if g.flow.phase == 7:
         for name, c in g.cities.items():
             if c.building in DEFENDED and c.controller not in (None, *fams) and \

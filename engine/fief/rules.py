@@ -153,15 +153,17 @@ class FiefRules(Rules):
         return out
 
     def waits_on(self, state: GameState, seat: str) -> bool:
-        """The turn check of every action: the seat of the first task or of the family whose turn it is
-        is waited on without building the decisions; any other seat is looked up in :meth:`pending`
-        (requests, offers and whatever decisions it lists)."""
+        """The turn check of every action, the answer :meth:`pending` gives without building the
+        decisions: the seat of the first task or of the family whose turn it is, and the addressee of
+        each open request and offer."""
         g: Fief = state.data
-        if not g.flow.over:
-            family = g.tasks[0].family if g.tasks else current_actor(g)
-            if family and g.families[family].seat == seat:
-                return True
-        return super().waits_on(state, seat)
+        if g.flow.over:
+            return False   # pending lists nothing
+        family = g.tasks[0].family if g.tasks else current_actor(g)
+        if family and g.families[family].seat == seat:
+            return True
+        # pending's other decisions: one for each open request and offer, each waiting on its addressee
+        return any(r.to == seat for r in g.requests.open) or any(o.to == seat for o in g.offers.open)
 
     def legal(self, state: GameState, seat: str) -> list[Action]:
         return legal.seat_actions(state.data, seat)
