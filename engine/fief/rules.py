@@ -143,9 +143,10 @@ class FiefRules(Rules):
         else:
             actor = current_actor(g)
             if actor:
-                seat = g.families[actor].seat
-                out.append(decision(f"{g.flow.step}-{g.flow.round}-{g.flow.turn}", DecisionKind.SEQUENTIAL, [seat],
-                                    f"fief.{g.flow.step}", legal.step_default(g, actor), family=actor))
+                seat, f = g.families[actor].seat, g.flow
+                # decision(...) built directly (the same Decision): asked at every decision
+                out.append(Decision(f"{f.step}-{f.round}-{f.turn}", DecisionKind.SEQUENTIAL, (seat,), f"fief.{f.step}",
+                                    ((seat, legal.step_default(g, actor)),), False, True, {"family": actor}))
         if g.requests.open:
             out += [r.decision() for r in g.requests.open]
         if g.offers.open:
