@@ -52,7 +52,8 @@ def _anytime(g: Fief, seat: str) -> list[Action]:
 def _mercenaries(g: Fief, seat: str) -> list[Action]:
     p = g.players[seat]
     out: list[Action] = []
-    board = [c for c in p.hand if C.cards[c].kind in mercenaries.BOARD_KINDS]
+    cards = C.cards
+    board = [c for c in p.hand if cards[c].kind in mercenaries.BOARD_KINDS] if p.hand else None
     if board and opportunity_time(g):
         for card in board:
             for f in p.families:
@@ -72,7 +73,7 @@ def _mercenaries(g: Fief, seat: str) -> list[Action]:
 def _in_turn(g: Fief, seat: str, actor: str) -> list[Action]:
     p = g.players[seat]
     out = _mercenaries(g, seat)
-    if g.excalibur.stone:   # excalibur.drawers: only from the stone
+    if g.excalibur.stone and g.flow.step in excalibur.STEPS and g.war.battle is None:   # excalibur.drawers' test
         out += [A("draw_excalibur", noble=n) for n in excalibur.drawers(g, actor)]
     asked = False   # the Sovereign and the open offers matter only to relic bearers: asked at the first
     king: Noble | None = None

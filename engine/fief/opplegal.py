@@ -30,7 +30,8 @@ def _ok(fn, *args) -> bool:  # type: ignore[no-untyped-def]
 def _cards(g: Fief, seat: str, kind: str) -> list[str]:
     """The first card of the kind in hand (two alike do the same), and the Burgher for its two uses."""
     wanted = CARD_OF[kind]
-    out = [c for c in g.players[seat].hand if C.card(c).kind == wanted][:1]
+    cards = C.cards
+    out = [c for c in g.players[seat].hand if cards[c].kind == wanted][:1]
     if kind in ("rebellion", "passage"):
         out += [f.board_card for f in (g.families[x] for x in g.players[seat].families)
                 if f.board_card and C.card(f.board_card).kind == "burgher" and f.treasures > 0]
@@ -48,10 +49,11 @@ def _burgher(g: Fief, seat: str) -> bool:
 
 def listed(g: Fief, seat: str) -> list[Action]:
     """One command per kind and use, when it would apply now."""
-    if seat not in g.players or g.flow.over:
+    p = g.players.get(seat)
+    if p is None or g.flow.over:
         return []
     cards = C.cards
-    in_hand = {cards[c].kind for c in g.players[seat].hand}
+    in_hand = {cards[c].kind for c in p.hand}
     burgher = _burgher(g, seat)
     if in_hand.isdisjoint(OPPORTUNITY_KINDS) and not burgher:   # no Opportunity card in hand, no Burgher to spend
         return []
