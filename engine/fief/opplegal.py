@@ -9,7 +9,6 @@ from engine.fief import midbattle, opportunity, rebellion
 from engine.fief.battle import losses
 from engine.fief.battle.sides import DEFENDED, troops
 from engine.fief.components import C
-from engine.fief.flow import current_actor
 from engine.fief.state import MAP, Fief, Task, has_disaster
 
 A = Action.of
@@ -116,8 +115,11 @@ def _variants(g: Fief, seat: str, kind: str, card: str, first: bool) -> list[Act
             return []
         cities = rebellion.targets(g, fams)
         # the first listed: a city where someone else stands (random playouts strike at rivals)
-        rivals = [c for c in cities if any(f not in fams for f in g.cities[c].stacks)]
-        return [A("rebellion", card=card, city=c) for c in (rivals or cities)[:cut]]
+        rivals = (c for c in cities if any(f not in fams for f in g.cities[c].stacks))
+        if first:   # the first rival's city, else the first city: without listing every rival
+            rival = next(rivals, None)
+            return [A("rebellion", card=card, city=c) for c in ([rival] if rival else cities[:1])]
+        return [A("rebellion", card=card, city=c) for c in (list(rivals) or cities)]
     if kind == "passage":
         return _passages(g, seat, card, cut)
     mine = _mine(g, seat)
@@ -130,8 +132,8 @@ def _variants(g: Fief, seat: str, kind: str, card: str, first: bool) -> list[Act
         out = [A("assassinate", card=card, target=t, sponsor=x) for t in foes[:cut] for x in sponsors[:cut]]
         return out + [A("assassinate", card=card, target=t) for t in leaders[:cut]]
     if kind == "justice":
-        return [A("justice", card=card, target=n) for n in sorted(g.nobles, key=lambda n: (_afield(g, n), n))
-                if opportunity.justice_target(g, n)][:cut]
+        targets = sorted((n for n in g.nobles if opportunity.justice_target(g, n)), key=lambda n: (_afield(g, n), n))
+        return [A("justice", card=card, target=n) for n in targets[:cut]]
     out = []
     for nid in mine:
         for t in opportunity.ambush_targets(g, nid)[:cut]:
@@ -167,16 +169,11 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
     if not opportunity_open(g):
         return out
     if g.flow.step == "move":
-        # only those the handler's checks could accept: a move in the noble's family's turn, an evasion
-        # once a road into some city is blocked (opportunity._check_move, evade_road)
-        actor, blocked = current_actor(g), bool(g.war.blocked)
         for nid in _mine(g, seat):
             n = g.nobles[nid]
             if n.captor is None and n.city and nid not in g.war.passage:
-                if n.family == actor:
-                    out.append(A("passage", card=card, use="move", noble=nid))
-                if blocked:
-                    out.append(A("passage", card=card, use="evade", noble=nid))
+                out.append(A("passage", card=card, use="move", noble=nid))
+                out.append(A("passage", card=card, use="evade", noble=nid))
     if g.flow.phase == 7:
         for name, c in g.cities.items():
             if c.building in DEFENDED and c.controller not in (None, *fams) and \
