@@ -43,7 +43,8 @@ def _anytime(g: Fief, seat: str) -> list[Action]:
             out += [A("chasuble", sea=a, to=b) for a, b in relics.storm_moves(g, seat)]
             out += [A("shinbone", region=r) for r in relics.famine_regions(g, seat)]
             break
-    if g.excalibur.city is not None:   # a sword lying where its bearer fell (or in the stone: no taker)
+    x = g.excalibur
+    if x.city is not None and not x.stone:   # a sword lying where its bearer fell (in the stone: no taker)
         out += [A("take_excalibur", noble=n) for n in excalibur.takers(g, seat)]
     return out
 
@@ -51,7 +52,8 @@ def _anytime(g: Fief, seat: str) -> list[Action]:
 def _mercenaries(g: Fief, seat: str) -> list[Action]:
     p = g.players[seat]
     out: list[Action] = []
-    board = [c for c in p.hand if C.cards[c].kind in mercenaries.BOARD_KINDS]
+    cards = C.cards
+    board = [c for c in p.hand if cards[c].kind in mercenaries.BOARD_KINDS] if p.hand else None
     if board and opportunity_time(g):
         for card in board:
             for f in p.families:
@@ -71,15 +73,16 @@ def _mercenaries(g: Fief, seat: str) -> list[Action]:
 def _in_turn(g: Fief, seat: str, actor: str) -> list[Action]:
     p = g.players[seat]
     out = _mercenaries(g, seat)
-    if g.excalibur.stone:   # excalibur.drawers: only from the stone
+    if g.excalibur.stone and g.flow.step in excalibur.STEPS and g.war.battle is None:   # excalibur.drawers' test
         out += [A("draw_excalibur", noble=n) for n in excalibur.drawers(g, actor)]
-    free = [n for f in p.families for nid in g.families[f].nobles
-            if (n := g.nobles[nid]).captor is None and n.city is not None and not n.outskirts]
     asked = False   # the Sovereign and the open offers matter only to relic bearers: asked at the first
     king: Noble | None = None
     offering = False
-    for n in free:
-        lying = g.cities[n.city or ""].relics
+    cities, nobles = g.cities, g.nobles
+    for n in [nobles[nid] for f in p.families for nid in g.families[f].nobles]:
+        if n.captor is not None or n.city is None or n.outskirts:
+            continue   # only a free noble inside a city takes, leaves or gives a relic
+        lying = cities[n.city].relics
         if lying:
             out += [A("take_relic", relic=r, noble=n.id) for r in lying]
         if not n.relics:

@@ -52,11 +52,15 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
 
 
 def anytime_actions(g: Fief, seat: str) -> list[Action]:
-    king = sovereign(g)
     out: list[Action] = []
-    if king is not None and king.family in g.players[seat].families:
-        out += [A("award_garter", noble=n) for n in garter.eligible(g, king.family)]
-    return out + deal_actions(g, seat)
+    pol = g.politics
+    if pol.deeds and pol.garter_round != g.flow.round:   # garter.eligible lists none without a deed this round
+        king = sovereign(g)
+        if king is not None and king.family in g.players[seat].families:
+            out += [A("award_garter", noble=n) for n in garter.eligible(g, king.family)]
+    if g.flow.step in deals.PLEDGE_STEPS:
+        out += deal_actions(g, seat)   # none outside the voting steps
+    return out
 
 
 def deal_actions(g: Fief, seat: str) -> list[Action]:

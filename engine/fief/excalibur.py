@@ -41,7 +41,7 @@ def drawers(g: Fief, family: str) -> list[str]:
     if not x.stone or phase is None or g.war.battle is not None:   # eligible(): a drawer stands in a city
         return []
     return [nid for nid in g.families[family].nobles
-            if eligible(g.nobles[nid]) and g.nobles[nid].city == x.city and f"{nid}|{phase}" not in x.tried]
+            if (n := g.nobles[nid]).city == x.city and eligible(n) and f"{nid}|{phase}" not in x.tried]
 
 
 def check_draw(g: Fief, family: str, nid: str) -> None:

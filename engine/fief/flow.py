@@ -153,6 +153,8 @@ STEPS: dict[str, Step] = {
     "pillage": Step(7, "pillage", actors=_everyone, then="end"),
     "end": Step(8, opens=lambda state, g: end_round(state, g)),
 }
+# The steps that wait on the families in turn (a step's ``actors`` set): asked at every decision.
+TURN_STEPS = frozenset(s for s, spec in STEPS.items() if spec.actors is not None)
 
 
 def label(g: Fief) -> str:
@@ -167,8 +169,7 @@ def label(g: Fief) -> str:
 
 
 def waits_on_turns(step: str) -> bool:
-    spec = STEPS.get(step)
-    return spec is not None and spec.actors is not None
+    return step in TURN_STEPS
 
 
 def begin(state: GameState, step: str) -> None:
@@ -199,11 +200,11 @@ def end_turn(state: GameState) -> None:
 
 
 def current_actor(g: Fief) -> str | None:
-    spec = STEPS.get(g.flow.step)   # waits_on_turns, inlined: asked at every decision
-    if spec is None or spec.actors is None:
+    f = g.flow
+    if f.step not in TURN_STEPS:   # waits_on_turns, inlined: asked at every decision
         return None
-    queue = g.flow.queue
-    return queue[g.flow.turn] if g.flow.turn < len(queue) else None
+    queue, turn = f.queue, f.turn
+    return queue[turn] if turn < len(queue) else None
 
 
 def advance(state: GameState) -> None:

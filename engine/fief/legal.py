@@ -228,18 +228,23 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
     """Opportunity and negotiation commands open to a seat whatever the step."""
     out: list[Action] = []
     p = g.players[seat]
-    if opportunity_time(g):
-        for card in p.hand:
-            if C.card(card).kind == "weather":
-                out += [A("play_weather", card=card, region=r) for r in fortune.weather_targets(g)]
-    for o in g.offers.open:
+    step = g.flow.step
+    weather = [card for card in p.hand if C.cards[card].kind == "weather"] if p.hand else None
+    if weather and opportunity_time(g):
+        for card in weather:
+            out += [A("play_weather", card=card, region=r) for r in fortune.weather_targets(g)]
+    offers = g.offers.open
+    for o in offers:
         if o.to == seat:
             if pigeons.hands_fit(g, o.by, o.to, o.give, o.take) and _ok(pigeons.check_bundle, g, o.by, pigeons.without_shillings(o.give)) \
                     and _ok(pigeons.check_bundle, g, o.to, o.take) and _offer_route_ok(g, o.note):
                 out.append(A("accept_offer", offer=o.id))
             out.append(A("decline_offer", offer=o.id))
-    if g.flow.step in ("play", "purchase") and p.shillings > 0 and not any(o.by == seat for o in g.offers.open):
+    if (step == "play" or step == "purchase") and p.shillings > 0 and not any(o.by == seat for o in offers):
+        cities = g.cities
         foreign = [x for x in g.nobles.values() if x.family not in p.families]   # the nobles a pigeon may reach
+        # 2.15: the nobles a pigeon flies to from another city, inside a Stronghold, Fortified City or Abbey
+        reachable = {x.id for x in foreign if x.city and not x.outskirts and cities[x.city].building in pigeons.SAFE}
         for f in p.families:
             has_pigeon = g.families[f].pigeons > 0
             ally = ally_of(g, f)   # 9.0: allies trade in a shared city without a pigeon
@@ -249,12 +254,13 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                 n = g.nobles[nid]
                 if n.captor or not n.city:
                     continue
-                safe = g.cities[n.city].building in pigeons.SAFE and not n.outskirts
+                # pigeons.check_send's other checks hold here: a free noble of the seat, a pigeon, a shilling
+                safe = has_pigeon and cities[n.city].building in pigeons.SAFE and not n.outskirts
                 for other in foreign:
-                    if other.city == n.city and (has_pigeon or other.family == ally):
-                        out.append(A("pigeon_offer", sender=nid, to=other.id, give_shillings=1))
-                    elif has_pigeon and safe and other.city and g.cities[other.city].building in pigeons.SAFE \
-                            and _ok(pigeons.check_send, g, seat, nid, other.id, 1, None):
+                    if other.city == n.city:
+                        if has_pigeon or other.family == ally:
+                            out.append(A("pigeon_offer", sender=nid, to=other.id, give_shillings=1))
+                    elif safe and other.id in reachable:
                         out.append(A("pigeon", sender=nid, to=other.id, shillings=1))
     return out
 

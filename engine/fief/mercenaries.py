@@ -83,7 +83,7 @@ def settle(state: GameState, g: Fief) -> None:
         card = fam.board_card
         if card is None:
             continue
-        kind = C.card(card).kind
+        kind = C.cards[card].kind
         if kind == "mercenary" and g.mercenaries[card].beaten >= PER_CARD:
             discard(state, g, fid, "all beaten")
         elif kind == "burgher" and not has_titled_lord(g, fid):
@@ -103,9 +103,10 @@ def card_of(g: Fief, seat: str) -> str | None:
 def hire_cities(g: Fief, family: str) -> list[str]:
     """Ruling M4: a hired Crossbowman joins the family where it already stands (troops or a free noble)
     or in a city it controls; hiring is no move and takes no city."""
-    out = {c for c, cs in g.cities.items() if cs.controller == family
-           or (family in cs.stacks and not cs.stacks[family].empty())}
-    out |= {n.city for n in g.nobles.values() if n.family == family and n.captor is None and n.city}
+    out = {n.city for n in g.nobles.values() if n.family == family and n.captor is None and n.city}
+    for c, cs in g.cities.items():
+        if cs.controller == family or ((st := cs.stacks.get(family)) is not None and not st.empty()):
+            out.add(c)
     return sorted(out)
 
 

@@ -29,7 +29,8 @@ def _ok(fn, *args) -> bool:  # type: ignore[no-untyped-def]
 def _cards(g: Fief, seat: str, kind: str) -> list[str]:
     """The first card of the kind in hand (two alike do the same), and the Burgher for its two uses."""
     wanted = CARD_OF[kind]
-    out = [c for c in g.players[seat].hand if C.card(c).kind == wanted][:1]
+    cards = C.cards
+    out = [c for c in g.players[seat].hand if cards[c].kind == wanted][:1]
     if kind in ("rebellion", "passage"):
         out += [f.board_card for f in (g.families[x] for x in g.players[seat].families)
                 if f.board_card and C.card(f.board_card).kind == "burgher" and f.treasures > 0]
@@ -38,15 +39,20 @@ def _cards(g: Fief, seat: str, kind: str) -> list[str]:
 
 def _burgher(g: Fief, seat: str) -> bool:
     """A family of the seat has a Burgher on its board and a Treasure to spend (11.2)."""
-    return any(g.families[f].board_card and g.families[f].treasures > 0 and
-               C.card(g.families[f].board_card or "").kind == "burgher" for f in g.players[seat].families)
+    for f in g.players[seat].families:
+        fam = g.families[f]
+        if fam.board_card and fam.treasures > 0 and C.cards[fam.board_card].kind == "burgher":
+            return True
+    return False
 
 
 def listed(g: Fief, seat: str) -> list[Action]:
     """One command per kind and use, when it would apply now."""
-    if seat not in g.players or g.flow.over:
+    p = g.players.get(seat)
+    if p is None or g.flow.over:
         return []
-    in_hand = {C.cards[c].kind for c in g.players[seat].hand}
+    cards = C.cards
+    in_hand = {cards[c].kind for c in p.hand}
     burgher = _burgher(g, seat)
     if in_hand.isdisjoint(OPPORTUNITY_KINDS) and not burgher:   # no Opportunity card in hand, no Burgher to spend
         return []
@@ -109,8 +115,11 @@ def _variants(g: Fief, seat: str, kind: str, card: str, first: bool) -> list[Act
             return []
         cities = rebellion.targets(g, fams)
         # the first listed: a city where someone else stands (random playouts strike at rivals)
-        rivals = [c for c in cities if any(f not in fams for f in g.cities[c].stacks)]
-        return [A("rebellion", card=card, city=c) for c in (rivals or cities)[:cut]]
+        rivals = (c for c in cities if any(f not in fams for f in g.cities[c].stacks))
+        if first:   # the first rival's city, else the first city: without listing every rival
+            rival = next(rivals, None)
+            return [A("rebellion", card=card, city=c) for c in ([rival] if rival else cities[:1])]
+        return [A("rebellion", card=card, city=c) for c in (list(rivals) or cities)]
     if kind == "passage":
         return _passages(g, seat, card, cut)
     mine = _mine(g, seat)
@@ -123,8 +132,8 @@ def _variants(g: Fief, seat: str, kind: str, card: str, first: bool) -> list[Act
         out = [A("assassinate", card=card, target=t, sponsor=x) for t in foes[:cut] for x in sponsors[:cut]]
         return out + [A("assassinate", card=card, target=t) for t in leaders[:cut]]
     if kind == "justice":
-        return [A("justice", card=card, target=n) for n in sorted(g.nobles, key=lambda n: (_afield(g, n), n))
-                if opportunity.justice_target(g, n)][:cut]
+        targets = sorted((n for n in g.nobles if opportunity.justice_target(g, n)), key=lambda n: (_afield(g, n), n))
+        return [A("justice", card=card, target=n) for n in targets[:cut]]
     out = []
     for nid in mine:
         for t in opportunity.ambush_targets(g, nid)[:cut]:

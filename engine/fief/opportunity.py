@@ -129,7 +129,8 @@ def evade_road(g: Fief, seat: str, nid: str) -> str:
     """10.2: the road an opponent entered this noble's city by this phase (the way out it opens)."""
     _own_noble(g, seat, nid, "10.2")
     n = g.nobles[nid]
-    here = movement.occupiers(g, n.city or "")
+    # no road blocked, not the move step or in the outskirts: refused below without looking at the city
+    here = movement.occupiers(g, n.city or "") if g.war.blocked and g.flow.step == "move" and not n.outskirts else []
     roads = [road for key, road in g.war.blocked.items()
              if key.split("|")[0] == n.city and key.split("|")[1] != n.family and key.split("|")[1] in here
              and not allied(g, key.split("|")[1], n.family) and road in MAP.neighbours(n.city or "")]

@@ -22,16 +22,16 @@ SAFE = ("stronghold", "fortified", "abbey", "royal_abbey", "royal_stronghold")
 
 def _sender(g: Fief, seat: str, noble: str) -> Noble:
     n = g.nobles.get(noble)
-    mine = [x for f in g.players[seat].families for x in g.families[f].nobles if g.nobles[x].captor is None]
     if n is None or n.family not in g.players[seat].families or n.captor is not None:
+        mine = [x for f in g.players[seat].families for x in g.families[f].nobles if g.nobles[x].captor is None]
         raise RuleError("2.15", f"{noble!r} is not a free noble of yours", code="pigeon_from", legal=mine or "none")
     return n
 
 
 def _receiver(g: Fief, seat: str, noble: str) -> Noble:
     n = g.nobles.get(noble)
-    others = [x.id for x in g.nobles.values() if x.family not in g.players[seat].families]
     if n is None or n.family in g.players[seat].families:
+        others = [x.id for x in g.nobles.values() if x.family not in g.players[seat].families]
         raise RuleError("2.15", f"{noble!r} is not another player's noble", code="pigeon_to", legal=others or "none")
     return n
 

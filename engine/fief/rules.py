@@ -63,6 +63,10 @@ REQUIRED = {kind: tuple(p.name for p in spec.params if p.required) for kind, spe
 # depends on its kind and the state only.
 WEIGHT_READS_ARGS = frozenset({"move", "build", "battle", "give_relic", "battle_next", "passage", "vote_election",
                                "vote_tax", "respond"})
+# The kinds whose weight reads the state but not the arguments (the window between two battle rounds).
+WEIGHT_READS_STATE = frozenset(midbattle.CARDS)
+# The weight of each kind that reads neither (a constant), filled in as agent_weights meets the kinds.
+KIND_WEIGHTS: dict[str, float] = {}
 # Random agents play the Opportunity cards now and then rather than at the first chance (10.0).
 AGENT_WEIGHTS = {"rebellion": 2.0, "passage": 1.0, "assassinate": 0.2, "justice": 0.3, "ambush": 0.3, "quell": 2.0}
 # Random agents say yes to a marriage (9.0) or a deal (9.1) more often than no.
@@ -139,9 +143,10 @@ class FiefRules(Rules):
         else:
             actor = current_actor(g)
             if actor:
-                seat = g.families[actor].seat
-                out.append(decision(f"{g.flow.step}-{g.flow.round}-{g.flow.turn}", DecisionKind.SEQUENTIAL, [seat],
-                                    f"fief.{g.flow.step}", legal.step_default(g, actor), family=actor))
+                seat, f = g.families[actor].seat, g.flow
+                # decision(...) built directly (the same Decision): asked at every decision
+                out.append(Decision(f"{f.step}-{f.round}-{f.turn}", DecisionKind.SEQUENTIAL, (seat,), f"fief.{f.step}",
+                                    ((seat, legal.step_default(g, actor)),), False, True, {"family": actor}))
         if g.requests.open:
             out += [r.decision() for r in g.requests.open]
         if g.offers.open:
@@ -149,15 +154,17 @@ class FiefRules(Rules):
         return out
 
     def waits_on(self, state: GameState, seat: str) -> bool:
-        """The turn check of every action: the seat of the first task or of the family whose turn it is
-        is waited on without building the decisions; any other seat is looked up in :meth:`pending`
-        (requests, offers and whatever decisions it lists)."""
+        """The turn check of every action, the answer :meth:`pending` gives without building the
+        decisions: the seat of the first task or of the family whose turn it is, and the addressee of
+        each open request and offer."""
         g: Fief = state.data
-        if not g.flow.over:
-            family = g.tasks[0].family if g.tasks else current_actor(g)
-            if family and g.families[family].seat == seat:
-                return True
-        return super().waits_on(state, seat)
+        if g.flow.over:
+            return False   # pending lists nothing
+        family = g.tasks[0].family if g.tasks else current_actor(g)
+        if family and g.families[family].seat == seat:
+            return True
+        # pending's other decisions: one for each open request and offer, each waiting on its addressee
+        return any(r.to == seat for r in g.requests.open) or any(o.to == seat for o in g.offers.open)
 
     def legal(self, state: GameState, seat: str) -> list[Action]:
         return legal.seat_actions(state.data, seat)
@@ -243,23 +250,27 @@ class FiefRules(Rules):
 
     def agent_weights(self, state: GameState, seat: str, legal: list[Action]) -> list[float] | None:
         """:meth:`agent_weight` of every action, the same numbers found faster (random playouts): once per
-        kind where the weight reads the kind and the state only, and the regions a family holds once for
-        all of its moves."""
+        kind where the weight reads the kind and the state only (once for all games where it reads the kind
+        only), and the regions a family holds once for all of its moves."""
         g: Fief = state.data
         by_kind: dict[str, float] = {}
         memo: dict[tuple[str, str], Any] = {}
         out: list[float] = []
-        append, move = out.append, playoutweights.move
+        append, move, constant = out.append, playoutweights.move, KIND_WEIGHTS
         for a in legal:
             k = a.kind
-            w = by_kind.get(k)   # never set for the kinds whose weight reads the arguments
+            w = constant.get(k)   # never set for the kinds whose weight reads the arguments or the state
             if w is None:
                 if k == "move":
                     w = move(g, a, memo)
                 elif k in WEIGHT_READS_ARGS:
                     w = self.agent_weight(state, seat, a)
+                elif k in WEIGHT_READS_STATE:
+                    w = by_kind.get(k)
+                    if w is None:
+                        w = by_kind[k] = self.agent_weight(state, seat, a)
                 else:
-                    w = by_kind[k] = self.agent_weight(state, seat, a)
+                    w = constant[k] = self.agent_weight(state, seat, a)
             append(w)
         return out
 
