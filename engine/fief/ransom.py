@@ -50,11 +50,11 @@ def places(g: Fief, n: Noble) -> list[str]:
                 or sorted(c for c, s in g.cities.items() if s.controller is None) or sorted(g.cities))
     friendly = [c for c, s in g.cities.items() if s.controller in (None, n.family)
                 or any(x.city == c and x.family == n.family and x.captor is None for x in g.nobles.values())]
-    if not friendly:
-        return []
+    # ruling R27: with no friendly city left anywhere, the nearest city of all (a due ransom is still paid)
+    pool = friendly or list(g.cities)
     dist = _distance_from(list(MAP.sherwood))
-    best = min(dist[c] for c in friendly)
-    return sorted(c for c in friendly if dist[c] == best)
+    best = min(dist[c] for c in pool)
+    return sorted(c for c in pool if dist[c] == best)
 
 
 def _distance_from(starts: list[str]) -> dict[str, int]:

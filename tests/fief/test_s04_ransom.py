@@ -1,5 +1,7 @@
 """7.7 ransoms at the start of Phase 4, 6.7 invaders' ransom, 13.4 the Bandits' ransom table."""
 
+from engine.core import Action
+from engine.fief import RULES
 from engine.fief.ransom import ransom_value
 from engine.fief.state import Stack
 from tests.fief.helpers import defaults_until, do, g, refused, started, turn_seat
@@ -89,6 +91,29 @@ def test_13_4_bandits_table_and_nearest_friendly_city():
     do(s, seat, f"pay_ransom captive:{victim} city:Lincoln")
     assert data.nobles[victim].city == "Lincoln"
 
+
+
+def test_13_4_with_no_friendly_city_left_the_freed_noble_goes_to_the_nearest_city_to_sherwood():
+    """Ruling R27: every city held by another family and no free noble of the family anywhere. The ransom
+    is still due and payable (seed 100401 of the 4-player playouts crashed here before)."""
+    s, red, blue, victim = with_captive(captor="bandits", shillings=10)
+    data = g(s)
+    for c in data.cities.values():
+        c.controller = blue
+    for nid in data.families[red].nobles:
+        if nid != victim:
+            data.nobles[nid].captor = "bandits"
+    seat = data.families[red].seat
+    legal = RULES.legal(s, seat)
+    assert "done" not in [a.kind for a in legal]   # 7.7: a ransom the player can pay is due
+    assert [a for a in legal if a.kind == "pay_ransom" and a["captive"] == victim] == [
+        Action.of("pay_ransom", captive=victim, city=c) for c in ("King's Lynn", "Lincoln", "Nottingham", "York")]
+    assert RULES.pending(s)[0].default_for(seat).kind == "pay_ransom"
+    err = refused(s, seat, f"pay_ransom captive:{victim} city:London")
+    assert err.section == "13.4" and err.legal == ["King's Lynn", "Lincoln", "Nottingham", "York"]
+    do(s, seat, f"pay_ransom captive:{victim}")
+    assert data.nobles[victim].captor is None and data.nobles[victim].city == "King's Lynn"
+    assert data.players[seat].shillings == 8
 
 def test_7_7_offered_money_is_set_aside_and_returned_if_refused_or_expired():
     s, red, blue, victim = with_captive(titles=("bishop:exeter", "lord:III"), shillings=5)
