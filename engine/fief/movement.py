@@ -173,6 +173,18 @@ VOYAGE_SEAS = {(c, port): frozenset(MAP.regions[MAP.seas[s].region].sea for s in
                for c in MAP.cities for port, _, _ in VOYAGES[c]}
 
 
+def _map_steps(g: Fief, n: Noble) -> list[tuple[str, str, int]]:
+    """:func:`destinations` without the Royal moves (which it lists last): its roads, bandit paths and voyages."""
+    city = n.city
+    if city is None or n.captor is not None:
+        return []
+    used = g.war.moves.get(n.id, 0)
+    out: list[tuple[str, str, int]] = list(OVERLAND[city]) if MOVES - used >= 1 else []
+    if used == 0 and g.war.sail_from.get(n.id) == city:   # 5.4
+        out += VOYAGES[city]
+    return out
+
+
 def destinations(g: Fief, n: Noble) -> list[tuple[str, str, int]]:
     """(destination, via, cost) for every step the map offers this noble now, before permissions."""
     city = n.city
@@ -244,12 +256,16 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
     if n.city is None:
         mine = [x for x in g.families[family].nobles if g.nobles[x].captor is None]
         raise RuleError("5.0", f"{n.name} is not on the map", code="noble", legal=mine)
-    options = destinations(g, n)
-    if via is None:
-        match = [o for o in options if o[0] == dest]
-        chosen = match[0] if match else None
+    if via is not None and via != "royal":   # destinations lists the Royal moves last: the same first match
+        chosen = next((o for o in _map_steps(g, n) if o[0] == dest and o[1] == via), None)
+        options = destinations(g, n) if chosen is None else []   # the whole list only for a refusal
     else:
-        chosen = next((o for o in options if o[0] == dest and o[1] == via), None)
+        options = destinations(g, n)
+        if via is None:
+            match = [o for o in options if o[0] == dest]
+            chosen = match[0] if match else None
+        else:
+            chosen = next((o for o in options if o[0] == dest and o[1] == via), None)
     if chosen is None:
         why = "5.4" if via == "sea" else "5.0"
         if moves_left(g, nid) <= 0:

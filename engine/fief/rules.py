@@ -171,8 +171,9 @@ class FiefRules(Rules):
 
     def play(self, state: GameState, seat: str, action: Action) -> None:
         g: Fief = state.data
-        missing = [name for name in REQUIRED[action.kind] if action.get(name) is None]
-        if missing:
+        required = REQUIRED[action.kind]
+        if required and None in map(action.get, required):   # the list of what is missing built only for a refusal
+            missing = [name for name in required if action.get(name) is None]
             raise RuleError("commands", f"{action.kind} needs {', '.join(missing)}", code="missing_param",
                             legal=[p.name for p in ACTIONS[action.kind].params])
         HANDLERS[action.kind](state, g, seat, action)

@@ -223,27 +223,35 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
     if seat not in g.players:
         return []
     out: list[Action] = []
-    captives = [n.id for n in g.nobles.values() if n.captor == "bandits"]
+    battle = g.war.battle
+    handovers = battle is None and g.flow.phase in (5, 7)
+    captives: list[str] = []
+    # movement.occupiers of every held city but its holder: the nobles in one pass (the bandits' captives
+    # found in the same pass), then the stacks
+    others: dict[str, set[str]] = {}
+    if handovers:
+        mine = g.players[seat].families
+        cities = g.cities
+        for n in g.nobles.values():
+            captor = n.captor
+            if captor is None:
+                if n.city is not None:
+                    holder = cities[n.city].controller
+                    if holder in mine and holder != n.family:
+                        others.setdefault(n.city, set()).add(n.family)
+            elif captor == "bandits":
+                captives.append(n.id)
+    else:
+        captives = [n.id for n in g.nobles.values() if n.captor == "bandits"]
     if captives:
         fam = royal_family_of(g, seat)
         if fam is not None and g.families[fam].pigeons >= 1:
             out += [A("interdict", captive=c) for c in captives]
-    if g.war.battle is not None:   # joinable: only in a battle
+    if battle is not None:   # joinable: only in a battle
         out += [A("join", family=f, side=side) for f, side in joinable(g, seat)]
-    elif g.flow.phase in (5, 7):
-        mine = g.players[seat].families
-        cities = g.cities
-        # movement.occupiers of every held city but its holder: the nobles in one pass, then the stacks
-        others: dict[str, set[str]] = {}
-        for n in g.nobles.values():
-            if n.city is not None and n.captor is None:
-                holder = cities[n.city].controller
-                if holder in mine and holder != n.family:
-                    others.setdefault(n.city, set()).add(n.family)
-        for name, c in cities.items():
+    elif handovers:
+        for name, c in [(name, c) for name, c in cities.items() if c.controller in mine]:
             holder = c.controller
-            if holder not in mine:
-                continue
             here = others.get(name)
             for f, st in c.stacks.items():
                 if f != holder and not st.empty():
@@ -251,8 +259,15 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                         here = others[name] = set()
                     here.add(f)
             if here:
-                out += [Action("transfer_control", (("city", name), ("to", f))) for f in sorted(here)]
+                out += [_transfer(name, f) for f in sorted(here)]
     return out
+
+
+@lru_cache(maxsize=4096)
+def _transfer(city: str, to: str) -> Action:
+    """``A("transfer_control", city=, to=)`` built directly and shared (actions are immutable: a bounded
+    cache of values, not of any game's state)."""
+    return Action("transfer_control", (("city", city), ("to", to)))
 
 
 def joinable(g: Fief, seat: str) -> list[tuple[str, str]]:
