@@ -247,7 +247,7 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
         reachable = {x.id for x in foreign if x.city and not x.outskirts and cities[x.city].building in pigeons.SAFE}
         for f in p.families:
             has_pigeon = g.families[f].pigeons > 0
-            ally = ally_of(g, f)   # 9.0: allies trade in a shared city without a pigeon
+            ally = None if has_pigeon else ally_of(g, f)   # 9.0: allies trade in a shared city without a pigeon
             if not has_pigeon and ally is None:
                 continue
             for nid in g.families[f].nobles:

@@ -9,6 +9,7 @@ from engine.fief import midbattle, opportunity, rebellion
 from engine.fief.battle import losses
 from engine.fief.battle.sides import DEFENDED, troops
 from engine.fief.components import C
+from engine.fief.flow import current_actor
 from engine.fief.state import MAP, Fief, Task, has_disaster
 
 A = Action.of
@@ -85,6 +86,11 @@ def _applies(g: Fief, seat: str, a: Action) -> bool:
             _ok(rebellion.check_city, g, seat, str(a["city"])) and \
             (u is None or (u.stage == "support" and u.city == a["city"]))
     if a.kind == "passage":
+        use = a["use"]
+        if use == "evade" and not g.war.blocked:
+            return False   # opportunity.evade_road finds no road an opponent entered by: refused
+        if use == "move" and current_actor(g) != g.nobles[str(a["noble"])].family:
+            return False   # opportunity._check_move: not the noble's family's Movement turn, refused
         args = {k: str(a[k]) for k in ("noble", "to", "city", "army") if a.get(k)}
         return _ok(opportunity.check_passage, g, seat, str(a["use"]), args) and \
             _ok(opportunity.burgher_or_card, g, seat, card, "passage", "passage", "10.2")
