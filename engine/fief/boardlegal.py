@@ -28,7 +28,7 @@ def actions(g: Fief, seat: str) -> list[Action]:
         if actor and g.families[actor].seat == seat:
             out += _in_turn(g, seat, actor)
     battle = g.war.battle
-    if battle is not None and mercenaries.card_of(g, seat) and g.players[seat].shillings >= mercenaries.hire_cost(1):
+    if battle is not None and g.mercenaries and mercenaries.card_of(g, seat) and g.players[seat].shillings >= mercenaries.hire_cost(1):
         # 11.1, ruling M4: only a fighting family that still stands in the battle's city (or holds it)
         out += [A("hire", city=battle.city, count=1, family=f) for f in g.players[seat].families
                 if f in (battle.attacker, battle.defender, *battle.with_attacker, *battle.with_defender)
@@ -69,7 +69,7 @@ def _mercenaries(g: Fief, seat: str) -> list[Action]:
                 if burgher and not lords.setdefault(f, mercenaries.has_titled_lord(g, f)):
                     continue   # 11.2: refused by check_place
                 out.append(A("play_board_card", card=card, family=f))
-    if mercenaries.card_of(g, seat) and p.shillings >= mercenaries.hire_cost(1):
+    if g.mercenaries and mercenaries.card_of(g, seat) and p.shillings >= mercenaries.hire_cost(1):
         for f in p.families:
             out += [A("hire", city=c, count=1, family=f) for c in mercenaries.hire_cities(g, f)[:3]]
         if g.flow.step == "purchase" and not any(r.kind == "mercenaries" and r.by == seat for r in g.requests.open):

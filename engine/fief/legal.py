@@ -259,10 +259,22 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                 for other in foreign:
                     if other.city == n.city:
                         if has_pigeon or other.family == ally:
-                            out.append(A("pigeon_offer", sender=nid, to=other.id, give_shillings=1))
+                            out.append(_PIGEON_OFFERS.get((nid, other.id)) or _pigeon(_PIGEON_OFFERS, "pigeon_offer", nid, other.id))
                     elif safe and other.id in reachable:
-                        out.append(A("pigeon", sender=nid, to=other.id, shillings=1))
+                        out.append(_PIGEONS.get((nid, other.id)) or _pigeon(_PIGEONS, "pigeon", nid, other.id))
     return out
+
+
+# the one-shilling pigeons and same-city offers, built once by (sender, receiver) (actions are immutable)
+_PIGEONS: dict[tuple[str, str], Action] = {}
+_PIGEON_OFFERS: dict[tuple[str, str], Action] = {}
+
+
+def _pigeon(made: dict[tuple[str, str], Action], kind: str, sender: str, to: str) -> Action:
+    """``A("pigeon", sender=, to=, shillings=1)`` or ``A("pigeon_offer", sender=, to=, give_shillings=1)``,
+    kept in ``made``."""
+    a = made[sender, to] = A(kind, sender=sender, to=to, **({"shillings": 1} if kind == "pigeon" else {"give_shillings": 1}))
+    return a
 
 
 def seat_actions(g: Fief, seat: str) -> list[Action]:

@@ -87,8 +87,10 @@ def _applies(g: Fief, seat: str, a: Action) -> bool:
             (u is None or (u.stage == "support" and u.city == a["city"]))
     if a.kind == "passage":
         use = a["use"]
-        if use == "evade" and not g.war.blocked:
-            return False   # opportunity.evade_road finds no road an opponent entered by: refused
+        if use == "evade":   # opportunity.evade_road refuses without a road entered into the noble's own city
+            n = g.nobles[str(a["noble"])]
+            if n.outskirts or not any(key.partition("|")[0] == n.city for key in g.war.blocked):
+                return False
         if use == "move" and current_actor(g) != g.nobles[str(a["noble"])].family:
             return False   # opportunity._check_move: not the noble's family's Movement turn, refused
         args = {k: str(a[k]) for k in ("noble", "to", "city", "army") if a.get(k)}

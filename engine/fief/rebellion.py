@@ -58,7 +58,18 @@ def targets(g: Fief, families: list[str]) -> list[str]:
             return list(MAP.cities)
         famine = {r for r in MAP.regions if has_disaster(g, r, "famine")}   # asked once a region, not once a city
         return [c for c in MAP.cities if MAP.cities[c].region in famine] if famine else []
-    return [c for c in MAP.cities if eligible(g, c, families)]
+    # eligible for every city, with the Tax cards and the famines looked up once
+    taxes = [c for lying in g.seas.values() for c in lying if c.kind == "tax"]
+    mine = set(families)
+    famine = {r for r in MAP.regions if has_disaster(g, r, "famine")}
+    out = []
+    for name, city in MAP.cities.items():
+        region = city.region
+        district = MAP.regions[region].district
+        taxers = {c.by or "" for c in taxes if c.tallage == region or c.tithe == district}
+        if not taxers & mine and (taxers or g.royal_tax or region in famine):
+            out.append(name)
+    return out
 
 
 def check_city(g: Fief, seat: str, city: str) -> None:
