@@ -143,7 +143,16 @@ def _variants(g: Fief, seat: str, kind: str, card: str, first: bool) -> list[Act
         targets = sorted((n for n in g.nobles if opportunity.justice_target(g, n)), key=lambda n: (_afield(g, n), n))
         return [A("justice", card=card, target=n) for n in targets[:cut]]
     out = []
+    # opportunity.ambush_targets finds nobody in a city without a free noble of another family or a Leader
+    others: dict[str, set[str]] = {}
+    for x in g.nobles.values():
+        if x.city and x.captor is None:
+            others.setdefault(x.city, set()).add(x.family)
+    leaders = {a.city for a in g.armies.values() if a.leader and not a.gone}
     for nid in mine:
+        n = g.nobles[nid]
+        if n.city not in leaders and not any(f != n.family for f in others.get(n.city or "", ())):
+            continue
         for t in opportunity.ambush_targets(g, nid)[:cut]:
             out.append(A("ambush", card=card, noble=nid, target=t))
         if first and out:
