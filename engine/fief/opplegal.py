@@ -17,6 +17,7 @@ KINDS = ("rebellion", "passage", "assassinate", "justice", "ambush")
 CARD_OF = {"rebellion": "rebellion", "passage": "passage", "assassinate": "assassination", "justice": "justice",
            "ambush": "ambush"}
 OPPORTUNITY_KINDS = frozenset(CARD_OF.values())
+_OPPORTUNITY_CARDS = frozenset(c for c, card in C.cards.items() if card.kind in OPPORTUNITY_KINDS)
 
 
 def _ok(fn, *args) -> bool:  # type: ignore[no-untyped-def]
@@ -52,11 +53,11 @@ def listed(g: Fief, seat: str) -> list[Action]:
     p = g.players.get(seat)
     if p is None or g.flow.over:
         return []
+    burgher = _burgher(g, seat)
+    if not burgher and _OPPORTUNITY_CARDS.isdisjoint(p.hand):   # no Opportunity card in hand, no Burgher to spend
+        return []
     cards = C.cards
     in_hand = {cards[c].kind for c in p.hand}
-    burgher = _burgher(g, seat)
-    if in_hand.isdisjoint(OPPORTUNITY_KINDS) and not burgher:   # no Opportunity card in hand, no Burgher to spend
-        return []
     out: list[Action] = []
     for kind in KINDS:
         if CARD_OF[kind] not in in_hand and (not burgher or kind not in ("rebellion", "passage")):
@@ -189,8 +190,8 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
         for nid in _mine(g, seat):
             n = g.nobles[nid]
             if n.captor is None and n.city and nid not in g.war.passage:
-                out.append(A("passage", card=card, use="move", noble=nid))
-                out.append(A("passage", card=card, use="evade", noble=nid))
+                pair = _MOVES.get((card, nid)) or _passage_moves(card, nid)
+                out += pair
     if g.flow.phase == 7:
         for name, c in g.cities.items():
             if c.building in DEFENDED and c.controller not in (None, *fams) and \
@@ -209,6 +210,16 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
     own = [c for c in captives if g.nobles[c].family in fams]
     out += [A("passage", card=card, use="escape", noble=c) for c in (own or captives)[:cut]]
     return out
+
+
+_MOVES: dict[tuple[str, str], tuple[Action, Action]] = {}   # (card, noble) -> its move and evasion, built once
+
+
+def _passage_moves(card: str, nid: str) -> tuple[Action, Action]:
+    """The Passage's move and evasion for the noble, kept in ``_MOVES`` (actions are immutable)."""
+    pair = _MOVES[card, nid] = (A("passage", card=card, use="move", noble=nid),
+                                A("passage", card=card, use="evade", noble=nid))
+    return pair
 
 
 def name_near(a: str, b: str) -> bool:
