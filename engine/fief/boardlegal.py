@@ -60,7 +60,8 @@ def _mercenaries(g: Fief, seat: str) -> list[Action]:
     p = g.players[seat]
     out: list[Action] = []
     cards = C.cards
-    board = [c for c in p.hand if cards[c].kind in mercenaries.BOARD_KINDS] if p.hand else None
+    board = [c for c in p.hand if cards[c].kind in mercenaries.BOARD_KINDS] \
+        if not _BOARD_CARDS.isdisjoint(p.hand) else None
     if board and opportunity_time(g):
         lords: dict[str, bool] = {}   # mercenaries.check_place's test for a Burgher, asked once a family
         for card in board:
@@ -78,6 +79,9 @@ def _mercenaries(g: Fief, seat: str) -> list[Action]:
                     out += [A("lend_mercenaries", to=f, city=c, count=1, price=1)
                             for c in mercenaries.hire_cities(g, f)[:1]]
     return out
+
+
+_BOARD_CARDS = frozenset(c for c, card in C.cards.items() if card.kind in mercenaries.BOARD_KINDS)
 
 
 def _in_turn(g: Fief, seat: str, actor: str) -> list[Action]:

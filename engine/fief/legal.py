@@ -229,7 +229,8 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
     out: list[Action] = []
     p = g.players[seat]
     step = g.flow.step
-    weather = [card for card in p.hand if C.cards[card].kind == "weather"] if p.hand else None
+    weather = [card for card in p.hand if C.cards[card].kind == "weather"] \
+        if not _WEATHER_CARDS.isdisjoint(p.hand) else None
     if weather and opportunity_time(g):
         for card in weather:
             out += [A("play_weather", card=card, region=r) for r in fortune.weather_targets(g)]
@@ -275,6 +276,9 @@ def _pigeon(made: dict[tuple[str, str], Action], kind: str, sender: str, to: str
     kept in ``made``."""
     a = made[sender, to] = A(kind, sender=sender, to=to, **({"shillings": 1} if kind == "pigeon" else {"give_shillings": 1}))
     return a
+
+
+_WEATHER_CARDS = frozenset(c for c, card in C.cards.items() if card.kind == "weather")
 
 
 def seat_actions(g: Fief, seat: str) -> list[Action]:
