@@ -149,10 +149,10 @@ def _variants(g: Fief, seat: str, kind: str, card: str, first: bool) -> list[Act
     for x in g.nobles.values():
         if x.city and x.captor is None:
             others.setdefault(x.city, set()).add(x.family)
-    leaders = {a.city for a in g.armies.values() if a.leader and not a.gone}
+    armed = {a.city for a in g.armies.values() if a.leader and not a.gone}
     for nid in mine:
         n = g.nobles[nid]
-        if n.city not in leaders and not any(f != n.family for f in others.get(n.city or "", ())):
+        if n.city not in armed and not any(f != n.family for f in others.get(n.city or "", ())):
             continue
         for t in opportunity.ambush_targets(g, nid)[:cut]:
             out.append(A("ambush", card=card, noble=nid, target=t))
