@@ -28,7 +28,7 @@ def actions(g: Fief, seat: str) -> list[Action]:
         if actor and g.families[actor].seat == seat:
             out += _in_turn(g, seat, actor)
     battle = g.war.battle
-    if battle is not None and mercenaries.card_of(g, seat) and g.players[seat].shillings >= mercenaries.hire_cost(1):
+    if battle is not None and g.mercenaries and mercenaries.card_of(g, seat) and g.players[seat].shillings >= mercenaries.hire_cost(1):
         # 11.1, ruling M4: only a fighting family that still stands in the battle's city (or holds it)
         out += [A("hire", city=battle.city, count=1, family=f) for f in g.players[seat].families
                 if f in (battle.attacker, battle.defender, *battle.with_attacker, *battle.with_defender)
@@ -38,11 +38,18 @@ def actions(g: Fief, seat: str) -> list[Action]:
 
 def _anytime(g: Fief, seat: str) -> list[Action]:
     out: list[Action] = []
+    chasuble = shinbone = None   # the powers need a bearer: both found in one pass (relics.carrier)
     for n in g.nobles.values():
-        if n.relics:   # the powers need a bearer
-            out += [A("chasuble", sea=a, to=b) for a, b in relics.storm_moves(g, seat)]
-            out += [A("shinbone", region=r) for r in relics.famine_regions(g, seat)]
-            break
+        if n.relics:
+            if chasuble is None and relics.CHASUBLE in n.relics:
+                chasuble = n
+            if shinbone is None and relics.SHINBONE in n.relics:
+                shinbone = n
+    # relics.storm_moves and famine_regions list nothing for another seat's or a captive bearer
+    if chasuble is not None and chasuble.captor is None and g.families[chasuble.family].seat == seat:
+        out += [A("chasuble", sea=a, to=b) for a, b in relics.storm_moves(g, seat)]
+    if shinbone is not None and shinbone.captor is None and shinbone.family in g.players[seat].families:
+        out += [A("shinbone", region=r) for r in relics.famine_regions(g, seat)]
     x = g.excalibur
     if x.city is not None and not x.stone:   # a sword lying where its bearer fell (in the stone: no taker)
         out += [A("take_excalibur", noble=n) for n in excalibur.takers(g, seat)]
@@ -53,13 +60,17 @@ def _mercenaries(g: Fief, seat: str) -> list[Action]:
     p = g.players[seat]
     out: list[Action] = []
     cards = C.cards
-    board = [c for c in p.hand if cards[c].kind in mercenaries.BOARD_KINDS] if p.hand else None
+    board = [c for c in p.hand if cards[c].kind in mercenaries.BOARD_KINDS] \
+        if not _BOARD_CARDS.isdisjoint(p.hand) else None
     if board and opportunity_time(g):
+        lords: dict[str, bool] = {}   # mercenaries.check_place's test for a Burgher, asked once a family
         for card in board:
+            burgher = cards[card].kind == "burgher"
             for f in p.families:
-                if _ok(mercenaries.check_place, g, seat, f, card):
-                    out.append(A("play_board_card", card=card, family=f))
-    if mercenaries.card_of(g, seat) and p.shillings >= mercenaries.hire_cost(1):
+                if burgher and not lords.setdefault(f, mercenaries.has_titled_lord(g, f)):
+                    continue   # 11.2: refused by check_place
+                out.append(A("play_board_card", card=card, family=f))
+    if g.mercenaries and mercenaries.card_of(g, seat) and p.shillings >= mercenaries.hire_cost(1):
         for f in p.families:
             out += [A("hire", city=c, count=1, family=f) for c in mercenaries.hire_cities(g, f)[:3]]
         if g.flow.step == "purchase" and not any(r.kind == "mercenaries" and r.by == seat for r in g.requests.open):
@@ -68,6 +79,9 @@ def _mercenaries(g: Fief, seat: str) -> list[Action]:
                     out += [A("lend_mercenaries", to=f, city=c, count=1, price=1)
                             for c in mercenaries.hire_cities(g, f)[:1]]
     return out
+
+
+_BOARD_CARDS = frozenset(c for c, card in C.cards.items() if card.kind in mercenaries.BOARD_KINDS)
 
 
 def _in_turn(g: Fief, seat: str, actor: str) -> list[Action]:

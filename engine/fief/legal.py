@@ -229,7 +229,8 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
     out: list[Action] = []
     p = g.players[seat]
     step = g.flow.step
-    weather = [card for card in p.hand if C.cards[card].kind == "weather"] if p.hand else None
+    weather = [card for card in p.hand if C.cards[card].kind == "weather"] \
+        if not _WEATHER_CARDS.isdisjoint(p.hand) else None
     if weather and opportunity_time(g):
         for card in weather:
             out += [A("play_weather", card=card, region=r) for r in fortune.weather_targets(g)]
@@ -247,7 +248,7 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
         reachable = {x.id for x in foreign if x.city and not x.outskirts and cities[x.city].building in pigeons.SAFE}
         for f in p.families:
             has_pigeon = g.families[f].pigeons > 0
-            ally = ally_of(g, f)   # 9.0: allies trade in a shared city without a pigeon
+            ally = None if has_pigeon else ally_of(g, f)   # 9.0: allies trade in a shared city without a pigeon
             if not has_pigeon and ally is None:
                 continue
             for nid in g.families[f].nobles:
@@ -259,10 +260,25 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                 for other in foreign:
                     if other.city == n.city:
                         if has_pigeon or other.family == ally:
-                            out.append(A("pigeon_offer", sender=nid, to=other.id, give_shillings=1))
+                            out.append(_PIGEON_OFFERS.get((nid, other.id)) or _pigeon(_PIGEON_OFFERS, "pigeon_offer", nid, other.id))
                     elif safe and other.id in reachable:
-                        out.append(A("pigeon", sender=nid, to=other.id, shillings=1))
+                        out.append(_PIGEONS.get((nid, other.id)) or _pigeon(_PIGEONS, "pigeon", nid, other.id))
     return out
+
+
+# the one-shilling pigeons and same-city offers, built once by (sender, receiver) (actions are immutable)
+_PIGEONS: dict[tuple[str, str], Action] = {}
+_PIGEON_OFFERS: dict[tuple[str, str], Action] = {}
+
+
+def _pigeon(made: dict[tuple[str, str], Action], kind: str, sender: str, to: str) -> Action:
+    """``A("pigeon", sender=, to=, shillings=1)`` or ``A("pigeon_offer", sender=, to=, give_shillings=1)``,
+    kept in ``made``."""
+    a = made[sender, to] = A(kind, sender=sender, to=to, **({"shillings": 1} if kind == "pigeon" else {"give_shillings": 1}))
+    return a
+
+
+_WEATHER_CARDS = frozenset(c for c, card in C.cards.items() if card.kind == "weather")
 
 
 def seat_actions(g: Fief, seat: str) -> list[Action]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from engine.core import Event, GameState, RuleError
 from engine.fief.boardstate import Mercenary
 from engine.fief.components import C
-from engine.fief.state import Fief, is_lord, player_of, sort_troops, stack, update_control
+from engine.fief.state import Fief, player_of, sort_troops, stack, update_control
 
 PER_CARD = 3                      # 11.1: three Crossbowmen on each Mercenary card
 BOARD_KINDS = ("mercenary", "burgher")
@@ -28,7 +28,14 @@ def hire_cost(count: int) -> int:
 
 def has_titled_lord(g: Fief, family: str) -> bool:
     """11.2: a Lord (a Fiefdom title, 4.3) among the family's nobles, captives included."""
-    return any(is_lord(g.nobles[n]) for n in g.families[family].nobles)
+    nobles = g.nobles   # is_lord for each noble, without a generator (asked after every action for a Burgher)
+    for nid in g.families[family].nobles:
+        titles = nobles[nid].titles
+        if titles:
+            for t in titles:
+                if t.startswith("lord:"):
+                    return True
+    return False
 
 
 # -- the Character Opportunity space (11.0) ------------------------------------------------------

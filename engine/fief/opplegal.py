@@ -9,6 +9,7 @@ from engine.fief import midbattle, opportunity, rebellion
 from engine.fief.battle import losses
 from engine.fief.battle.sides import DEFENDED, troops
 from engine.fief.components import C
+from engine.fief.flow import current_actor
 from engine.fief.state import MAP, Fief, Task, has_disaster
 
 A = Action.of
@@ -16,6 +17,7 @@ KINDS = ("rebellion", "passage", "assassinate", "justice", "ambush")
 CARD_OF = {"rebellion": "rebellion", "passage": "passage", "assassinate": "assassination", "justice": "justice",
            "ambush": "ambush"}
 OPPORTUNITY_KINDS = frozenset(CARD_OF.values())
+_OPPORTUNITY_CARDS = frozenset(c for c, card in C.cards.items() if card.kind in OPPORTUNITY_KINDS)
 
 
 def _ok(fn, *args) -> bool:  # type: ignore[no-untyped-def]
@@ -51,11 +53,11 @@ def listed(g: Fief, seat: str) -> list[Action]:
     p = g.players.get(seat)
     if p is None or g.flow.over:
         return []
+    burgher = _burgher(g, seat)
+    if not burgher and _OPPORTUNITY_CARDS.isdisjoint(p.hand):   # no Opportunity card in hand, no Burgher to spend
+        return []
     cards = C.cards
     in_hand = {cards[c].kind for c in p.hand}
-    burgher = _burgher(g, seat)
-    if in_hand.isdisjoint(OPPORTUNITY_KINDS) and not burgher:   # no Opportunity card in hand, no Burgher to spend
-        return []
     out: list[Action] = []
     for kind in KINDS:
         if CARD_OF[kind] not in in_hand and (not burgher or kind not in ("rebellion", "passage")):
@@ -85,6 +87,13 @@ def _applies(g: Fief, seat: str, a: Action) -> bool:
             _ok(rebellion.check_city, g, seat, str(a["city"])) and \
             (u is None or (u.stage == "support" and u.city == a["city"]))
     if a.kind == "passage":
+        use = a["use"]
+        if use == "evade":   # opportunity.evade_road refuses without a road entered into the noble's own city
+            n = g.nobles[str(a["noble"])]
+            if n.outskirts or not any(key.partition("|")[0] == n.city for key in g.war.blocked):
+                return False
+        if use == "move" and current_actor(g) != g.nobles[str(a["noble"])].family:
+            return False   # opportunity._check_move: not the noble's family's Movement turn, refused
         args = {k: str(a[k]) for k in ("noble", "to", "city", "army") if a.get(k)}
         return _ok(opportunity.check_passage, g, seat, str(a["use"]), args) and \
             _ok(opportunity.burgher_or_card, g, seat, card, "passage", "passage", "10.2")
@@ -135,7 +144,16 @@ def _variants(g: Fief, seat: str, kind: str, card: str, first: bool) -> list[Act
         targets = sorted((n for n in g.nobles if opportunity.justice_target(g, n)), key=lambda n: (_afield(g, n), n))
         return [A("justice", card=card, target=n) for n in targets[:cut]]
     out = []
+    # opportunity.ambush_targets finds nobody in a city without a free noble of another family or a Leader
+    others: dict[str, set[str]] = {}
+    for x in g.nobles.values():
+        if x.city and x.captor is None:
+            others.setdefault(x.city, set()).add(x.family)
+    armed = {a.city for a in g.armies.values() if a.leader and not a.gone}
     for nid in mine:
+        n = g.nobles[nid]
+        if n.city not in armed and not any(f != n.family for f in others.get(n.city or "", ())):
+            continue
         for t in opportunity.ambush_targets(g, nid)[:cut]:
             out.append(A("ambush", card=card, noble=nid, target=t))
         if first and out:
@@ -172,8 +190,8 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
         for nid in _mine(g, seat):
             n = g.nobles[nid]
             if n.captor is None and n.city and nid not in g.war.passage:
-                out.append(A("passage", card=card, use="move", noble=nid))
-                out.append(A("passage", card=card, use="evade", noble=nid))
+                pair = _MOVES.get((card, nid)) or _passage_moves(card, nid)
+                out += pair
     if g.flow.phase == 7:
         for name, c in g.cities.items():
             if c.building in DEFENDED and c.controller not in (None, *fams) and \
@@ -192,6 +210,16 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
     own = [c for c in captives if g.nobles[c].family in fams]
     out += [A("passage", card=card, use="escape", noble=c) for c in (own or captives)[:cut]]
     return out
+
+
+_MOVES: dict[tuple[str, str], tuple[Action, Action]] = {}   # (card, noble) -> its move and evasion, built once
+
+
+def _passage_moves(card: str, nid: str) -> tuple[Action, Action]:
+    """The Passage's move and evasion for the noble, kept in ``_MOVES`` (actions are immutable)."""
+    pair = _MOVES[card, nid] = (A("passage", card=card, use="move", noble=nid),
+                                A("passage", card=card, use="evade", noble=nid))
+    return pair
 
 
 def name_near(a: str, b: str) -> bool:

@@ -52,13 +52,32 @@ def eligible(g: Fief, city: str, families: list[str]) -> bool:
 
 
 def targets(g: Fief, families: list[str]) -> list[str]:
-    if not any(c.kind == "tax" for lying in g.seas.values() for c in lying):
-        # no Tax card out (the common case, asked at every decision): eligible is the Royal Tax or famine
+    """The cities ``eligible`` for a Rebellion, with the Tax cards and the famines found in one pass
+    over the seas (asked at every decision a Rebellion card is in hand)."""
+    taxes = []
+    famine = set()   # the seas with an active Famine (has_disaster)
+    for sea, lying in g.seas.items():
+        for c in lying:
+            if c.kind == "tax":
+                taxes.append(c)
+            elif c.kind == "famine" and c.active:
+                famine.add(sea)
+    if not taxes:   # the common case: eligible is the Royal Tax or famine
         if g.royal_tax:
             return list(MAP.cities)
-        famine = {r for r in MAP.regions if has_disaster(g, r, "famine")}   # asked once a region, not once a city
-        return [c for c in MAP.cities if MAP.cities[c].region in famine] if famine else []
-    return [c for c in MAP.cities if eligible(g, c, families)]
+        return [c for c, sea in _CITY_SEA.items() if sea in famine] if famine else []
+    mine = set(families)
+    out = []
+    for name, city in MAP.cities.items():
+        region = city.region
+        district = MAP.regions[region].district
+        taxers = {c.by or "" for c in taxes if c.tallage == region or c.tithe == district}
+        if not taxers & mine and (taxers or g.royal_tax or _CITY_SEA[name] in famine):
+            out.append(name)
+    return out
+
+
+_CITY_SEA = {c: MAP.regions[city.region].sea for c, city in MAP.cities.items()}   # in the map's order
 
 
 def check_city(g: Fief, seat: str, city: str) -> None:

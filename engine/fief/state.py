@@ -280,8 +280,13 @@ _ROYAL_FAMILY = frozenset({"king", "sovereign_queen", "queen", "prince_of_wales"
 
 def is_royal_family(g: Fief, family: str) -> bool:
     """``family in royal_families(g)`` without building the set (asked for every move and purchase)."""
-    for n in g.nobles.values():
-        if n.titles and n.family == family and not _ROYAL_FAMILY.isdisjoint(n.titles):
+    fam = g.families.get(family)
+    if fam is None:
+        return False
+    nobles = g.nobles   # a family's list holds its nobles in the order of g.nobles (both appended and removed together)
+    for nid in fam.nobles:
+        titles = nobles[nid].titles
+        if titles and not _ROYAL_FAMILY.isdisjoint(titles):
             return True
     return False
 
@@ -298,16 +303,26 @@ def allied(g: Fief, a: str, b: str) -> bool:
     """9.0: two families are allied while a marriage joins them."""
     if a == b:
         return True
-    for n in g.nobles.values():
-        if n.family == a and n.spouse and n.spouse in g.nobles and g.nobles[n.spouse].family == b:
+    fam = g.families.get(a)   # not a family (invaders, bandits): no marriage
+    if fam is None:
+        return False
+    nobles = g.nobles
+    for nid in fam.nobles:
+        spouse = nobles[nid].spouse
+        if spouse and spouse in nobles and nobles[spouse].family == b:
             return True
     return False
 
 
 def ally_of(g: Fief, family: str) -> str | None:
-    for n in g.nobles.values():
-        if n.family == family and n.spouse and n.spouse in g.nobles:
-            return g.nobles[n.spouse].family
+    fam = g.families.get(family)
+    if fam is None:
+        return None
+    nobles = g.nobles   # the family's own list, in the order of g.nobles: the same first spouse
+    for nid in fam.nobles:
+        spouse = nobles[nid].spouse
+        if spouse and spouse in nobles:
+            return nobles[spouse].family
     return None
 
 
