@@ -136,7 +136,7 @@ def test_moving_an_opponents_herald_may_move_the_creature_but_never_onto_its_her
     from engine.okc.words.prompts import option_label
 
     label = option_label(state, "p1", "p2/legendary_creatures>wilderness", Audience("p1"))
-    assert label == "Legendary Creature of The Clans to the Wilderness"
+    assert label == "Legendary Creature of the Clans to the Wilderness"
     events = do(state, "p1", "choose option:p2/legendary_creatures>wilderness")
     assert lc(g)["pieces"]["p2"] == "wilderness" and g.players["p2"].herald == "castle"
     assert [e.data for e in find(events, "okc.creature_moved")] == [

@@ -216,7 +216,7 @@ def test_personal_news_tells_the_loss_by_dm() -> None:
 
 def test_composite_options_have_names_even_without_a_waiting_effect() -> None:
     state = game(2)
-    assert WORDS.value_label(state, "p1", "choose", "option", "p2>castle") == "Herald of The Clans to the Castle"
+    assert WORDS.value_label(state, "p1", "choose", "option", "p2>castle") == "Herald of the Clans to the Castle"
     assert WORDS.value_label(state, "p1", "choose", "option", "nobility.c6>relics") == \
         "Castellan · 6 into the Council of Relics"
     assert WORDS.value_label(state, "p1", "choose", "option", "p2:plateau:0") == "The Clans in the Plateau"

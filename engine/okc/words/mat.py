@@ -13,7 +13,15 @@ from engine.core.words import Audience, Section, plural
 from engine.okc.cards import card, kcard, pack_of
 from engine.okc.content.schema import FactionCard
 from engine.okc.content.vocabulary import describe
-from engine.okc.words.names import card_dot, card_name, faction_of, okc, phrase, region_name, tactic_name
+from engine.okc.words.names import (
+    card_dot,
+    card_name,
+    faction_short,
+    okc,
+    phrase,
+    region_name,
+    tactic_name,
+)
 
 KEYWORDS = {"ambush": "Ambush", "flank": "Flank", "deadly": "Deadly"}
 BONUS = {"alone": "if it is your only card in the Region", "per_supporter": "for each of your Supporters there"}
@@ -82,7 +90,7 @@ def hand(state: GameState, seat: str, aud: Audience) -> list[Section]:
                           f"{', '.join(card_dot(state, c) for c in down)}")
     for seen in p.peeked:
         who, rid, cid = seen.split("|")
-        hidden.append(f"Seen face down for {faction_of(state, who)} in the {region_name(state, rid)}: "
+        hidden.append(f"Seen face down for {faction_short(state, who)} in the {region_name(state, rid)}: "
                       f"{card_dot(state, cid)}")
     if hidden:
         sections.append(Section("Face down and secret", tuple(hidden)))

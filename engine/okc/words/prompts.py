@@ -18,6 +18,7 @@ from engine.okc.words.names import (
     card_name,
     council_name,
     faction_of,
+    faction_short,
     favour_ability,
     kingdom_name,
     location_name,
@@ -213,7 +214,7 @@ def option_label(state: GameState, seat: str, option: str, aud: Audience) -> str
         if kind == "move_herald" or left in g.players:
             whose, _, piece = left.partition("/")       # "seat/module": a module's second Herald
             what = piece_name(state, piece) if piece else "Herald"
-            return f"{what} of {faction_of(state, whose)} to the {location_name(state, right)}"
+            return f"{what} of {faction_short(state, whose)} to the {location_name(state, right)}"
         return f"{card_dot(state, left)} into the {council_name(state, right)}"
     if option in p.cards:
         verb = {"discard": "Discard", "bottom": "Put under", "burn": "Burn", "ambush": "Ambush with",
@@ -264,7 +265,7 @@ def label(state: GameState, seat: str, action: Action, aud: Audience, extra: Map
         return f"Take {kingdom_name(state, cid)} from {where}"
     if kind == "steal":
         owner = next((s for s in g.order if cid in g.players[s].kingdom), None)
-        rival = f" from {faction_of(state, owner)}" if owner else ""
+        rival = f" from {faction_short(state, owner)}" if owner else ""
         return f"Take {kingdom_name(state, cid)}{rival}"
     if kind == "keep":
         bid = g.revealed_bids.get(seat)
@@ -492,7 +493,7 @@ def value_name(state: GameState, seat: str, kind: str, param: str, value: Any, a
     if kind == "choose" and param == "option":
         return option_label(state, seat, str(value), aud)
     if kind == "choose" and param == "herald":
-        return f"Herald of {faction_of(state, str(value))}"
+        return f"Herald of {faction_short(state, str(value))}"
     if kind == "deploy" and param == "count":
         return plural(int(value), "Supporter")
     if kind == "ship" and param == "count":

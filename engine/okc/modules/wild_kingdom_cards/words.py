@@ -7,7 +7,15 @@ from typing import Any
 from engine.core import Event, GameState
 from engine.core.words import Audience, plural
 from engine.okc.cards import kcard
-from engine.okc.words.names import faction_of, kingdom_name, location_name, location_where, okc, who, whom
+from engine.okc.words.names import (
+    faction_short,
+    kingdom_name,
+    location_name,
+    location_where,
+    okc,
+    who,
+    whom,
+)
 
 KINDS = ("steal_kingdom", "claim_reward", "road_gain", "place_on_map")
 
@@ -97,7 +105,7 @@ def option_name(state: GameState, kind: str, value: str) -> str | None:
         return f"{verb} {location_where(state, value)}"
     owner = next((s for s in g.order if value in g.players[s].kingdom), None)
     if owner is not None:
-        return f"Take {kingdom_name(state, value)} from {faction_of(state, owner)}"
+        return f"Take {kingdom_name(state, value)} from {faction_short(state, owner)}"
     return f"Take {kingdom_name(state, value)}"
 
 
