@@ -35,7 +35,6 @@ from engine.fief.titles import control_changed
 MOVES = 2
 DEFENDED = ("stronghold", "fortified", "royal_stronghold")   # 7.4 defences
 GATED = ("stronghold", "fortified", "royal_stronghold", "abbey", "royal_abbey")  # 5.0: entry needs permission
-ROYAL_TITLES = ("king", "sovereign_queen", "queen", "prince_of_wales")
 ENGINE_UNITS = ("bombard",)
 
 
@@ -138,11 +137,9 @@ def storm_regions(g: Fief, start: str, dest: str, via: str) -> list[str]:
 
 
 def is_royal_mover(g: Fief, n: Noble) -> bool:
-    """5.0 Royal Movement: the Royal Family and both of their families' nobles."""
-    return (bool(n.titles) and not _ROYAL_SET.isdisjoint(n.titles)) or is_royal_family(g, n.family)
-
-
-_ROYAL_SET = frozenset(ROYAL_TITLES)
+    """5.0 Royal Movement: the Royal Family and both of their families' nobles (a noble with a royal title
+    makes its own family royal, so the family answers for it)."""
+    return is_royal_family(g, n.family)
 
 
 def storm_seas(g: Fief) -> set[str]:
@@ -607,7 +604,7 @@ def legal_moves(g: Fief, family: str, only: list[str] | None = None) -> list[tup
         if used == 0:
             if w.sail_from.get(nid) == city:   # 5.4
                 ways += VOYAGES[city]
-            if royal is None:   # is_royal_mover: the noble's titles count in its family's
+            if royal is None:   # is_royal_mover asks the family: once for all its nobles
                 royal = [name for name, c in g.cities.items() if c.building in ("royal_abbey", "royal_stronghold")] \
                     if is_royal_family(g, family) else []
             ways += [(name, "royal", 2) for name in royal if name != city]
