@@ -4,6 +4,8 @@ defaults applied when a deadline passes. Every action listed here applies (check
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Action, RuleError
 from engine.fief import (
     boardlegal,
@@ -157,19 +159,15 @@ def _play_actions(g: Fief, seat: str, family: str) -> list[Action]:
         if receivers is None:
             receivers = [(other, bool(nobles[other].retainer)) for f in p.families for other in g.families[f].nobles]
         # a swap is symmetric: list each pair once (or a gift to a noble without a retainer)
-        gifts = _GIFTS.setdefault(nid, {})
-        out += [gifts.get(other) or _give_retainer(gifts, nid, other) for other, has in receivers
-                if other != nid and (nid < other or not has)]
+        out += [_give_retainer(nid, other) for other, has in receivers if other != nid and (nid < other or not has)]
     return out
 
 
-_GIFTS: dict[str, dict[str, Action]] = {}   # giver -> receiver -> the give_retainer action, built once
-
-
-def _give_retainer(gifts: dict[str, Action], giver: str, receiver: str) -> Action:
-    """``A("give_retainer", giver=giver, receiver=receiver)``, kept in ``gifts`` (actions are immutable)."""
-    a = gifts[receiver] = A("give_retainer", giver=giver, receiver=receiver)
-    return a
+# Listings name the same few gifts and pigeons again and again: each action is built once and shared (actions
+# are immutable; bounded caches of values, not of any game's state, as warlegal's moves).
+@lru_cache(maxsize=4096)
+def _give_retainer(giver: str, receiver: str) -> Action:
+    return A("give_retainer", giver=giver, receiver=receiver)
 
 
 def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
@@ -260,22 +258,22 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                 for other in foreign:
                     if other.city == n.city:
                         if has_pigeon or other.family == ally:
-                            out.append(_PIGEON_OFFERS.get((nid, other.id)) or _pigeon(_PIGEON_OFFERS, "pigeon_offer", nid, other.id))
+                            out.append(_pigeon_offer(nid, other.id))
                     elif safe and other.id in reachable:
-                        out.append(_PIGEONS.get((nid, other.id)) or _pigeon(_PIGEONS, "pigeon", nid, other.id))
+                        out.append(_pigeon(nid, other.id))
     return out
 
 
-# the one-shilling pigeons and same-city offers, built once by (sender, receiver) (actions are immutable)
-_PIGEONS: dict[tuple[str, str], Action] = {}
-_PIGEON_OFFERS: dict[tuple[str, str], Action] = {}
+@lru_cache(maxsize=4096)
+def _pigeon(sender: str, to: str) -> Action:
+    """A one-shilling pigeon (2.15), shared as the gifts are."""
+    return A("pigeon", sender=sender, to=to, shillings=1)
 
 
-def _pigeon(made: dict[tuple[str, str], Action], kind: str, sender: str, to: str) -> Action:
-    """``A("pigeon", sender=, to=, shillings=1)`` or ``A("pigeon_offer", sender=, to=, give_shillings=1)``,
-    kept in ``made``."""
-    a = made[sender, to] = A(kind, sender=sender, to=to, **({"shillings": 1} if kind == "pigeon" else {"give_shillings": 1}))
-    return a
+@lru_cache(maxsize=4096)
+def _pigeon_offer(sender: str, to: str) -> Action:
+    """A one-shilling offer in a shared city (2.15, 9.0), shared as the gifts are."""
+    return A("pigeon_offer", sender=sender, to=to, give_shillings=1)
 
 
 _WEATHER_CARDS = frozenset(c for c, card in C.cards.items() if card.kind == "weather")

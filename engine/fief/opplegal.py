@@ -4,6 +4,8 @@ variant for menus and autocomplete. The Rebellion's answers are a task's (``task
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Action, RuleError
 from engine.fief import midbattle, opportunity, rebellion
 from engine.fief.battle import losses
@@ -190,8 +192,7 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
         for nid in _mine(g, seat):
             n = g.nobles[nid]
             if n.captor is None and n.city and nid not in g.war.passage:
-                pair = _MOVES.get((card, nid)) or _passage_moves(card, nid)
-                out += pair
+                out += _passage_moves(card, nid)
     if g.flow.phase == 7:
         for name, c in g.cities.items():
             if c.building in DEFENDED and c.controller not in (None, *fams) and \
@@ -212,14 +213,11 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
     return out
 
 
-_MOVES: dict[tuple[str, str], tuple[Action, Action]] = {}   # (card, noble) -> its move and evasion, built once
-
-
+@lru_cache(maxsize=4096)
 def _passage_moves(card: str, nid: str) -> tuple[Action, Action]:
-    """The Passage's move and evasion for the noble, kept in ``_MOVES`` (actions are immutable)."""
-    pair = _MOVES[card, nid] = (A("passage", card=card, use="move", noble=nid),
-                                A("passage", card=card, use="evade", noble=nid))
-    return pair
+    """The Passage's move and evasion for the noble, built once and shared (actions are immutable: a bounded
+    cache of values, not of any game's state)."""
+    return A("passage", card=card, use="move", noble=nid), A("passage", card=card, use="evade", noble=nid)
 
 
 def name_near(a: str, b: str) -> bool:
