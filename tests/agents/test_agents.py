@@ -69,6 +69,55 @@ def test_the_arena_prints_win_rates_and_decision_times(capsys: pytest.CaptureFix
     assert 0.88 < lo < 0.95 < hi < 0.99
 
 
+def test_the_arena_log_resumes_a_run_and_refuses_another_runs_log(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--log``: each game is written as it ends; a second run reads them back instead of playing them."""
+    import json
+
+    from engine.arena import main
+
+    log = tmp_path / "games.jsonl"
+    run = ["okc", "--seats", "schemer,random", "--iterations", "2", "--workers", "1", "--log", str(log)]
+    assert main([*run, "--games", "2"]) == 0
+    first = capsys.readouterr().out
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r["index"] for r in rows] == [0, 1]
+    assert rows[0]["run"] == {"game": "okc", "seats": ["schemer", "random"], "seed": 1, "budget": None,
+                              "iterations": 2}
+    # Resumed with one more game: the two logged ones are read, only the third is played.
+    assert main([*run, "--games", "3"]) == 0
+    captured = capsys.readouterr()
+    assert "2 of 3 games read from" in captured.err
+    assert [json.loads(line)["index"] for line in log.read_text().splitlines()] == [0, 1, 2]
+    assert "3 games" in captured.out and "schemer 2 iterations, no clock" in captured.out
+    # Every game already logged: nothing is played and the table is the same as the first run's.
+    assert main([*run, "--games", "2"]) == 0
+    again = capsys.readouterr().out
+    assert again.splitlines()[2].split()[:5] == first.splitlines()[2].split()[:5]
+    with pytest.raises(SystemExit):
+        main(["okc", "--seats", "steady,random", "--games", "1", "--workers", "1", "--log", str(log)])
+    assert "give this run its own --log file" in capsys.readouterr().err
+
+
+def test_an_iteration_count_alone_runs_the_arena_without_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--iterations`` without ``--budget``: no clock, so the schemer's games do not depend on the machine's
+    speed or load; with a budget the clock bounds each decision too."""
+    import engine.arena as arena
+
+    clocks: list[object] = []
+
+    def spy(*args: object, **kwargs: object) -> object:
+        clocks.append(kwargs["clock"])
+        return decide(*args, **kwargs)
+
+    monkeypatch.setattr(arena, "decide", spy)
+    first = arena.play("okc", ["schemer", "steady"], 1, 7, None, 3)
+    assert clocks and all(c is None for c in clocks)
+    assert arena.play("okc", ["schemer", "steady"], 1, 7, None, 3)[0] == first[0]
+    clocks.clear()
+    arena.play("okc", ["steady", "random"], 0, 7, 0.5, 3)
+    assert clocks and all(c is not None for c in clocks)
+
+
 def test_steady_and_schemer_leave_out_actions_that_only_stall() -> None:
     """A Fief seat may hand a retainer back and forth without end (2.12): a one-step look-ahead
     that fears the rivals' income would do it forever, so the thinking agents never weigh it."""
