@@ -7,10 +7,12 @@ import random
 
 from engine.core import Action, GameState, Rules
 
-# Actions the rules let a seat repeat without limit and that change nothing an evaluation reads
-# (Fief: handing a retainer back and forth, 2.12). A one-step look-ahead would rather do them
-# forever than end a turn that brings a rival its income; the thinking agents leave them out.
-STALLING = {"fief": frozenset({"give_retainer"})}
+# Actions the rules let a seat repeat without limit, each undone by another free action of the same
+# seat (Fief: handing a retainer back and forth, 2.12; leaving a relic in a city and taking it up
+# again, 12.0). A one-step look-ahead would rather go round such a loop for ever than end a turn
+# that brings a rival its income; the thinking agents leave one side of each loop out (taking a
+# relic up stays: it cannot be undone once leaving is out).
+STALLING = {"fief": frozenset({"give_retainer", "leave_relic"})}
 
 
 def _marries_a_rival(rules: Rules, state: GameState, seat: str, action: Action) -> bool:

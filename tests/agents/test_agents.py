@@ -118,17 +118,21 @@ def test_an_iteration_count_alone_runs_the_arena_without_the_clock(monkeypatch: 
     assert clocks and all(c is not None for c in clocks)
 
 
-def test_steady_and_schemer_leave_out_actions_that_only_stall() -> None:
-    """A Fief seat may hand a retainer back and forth without end (2.12): a one-step look-ahead
-    that fears the rivals' income would do it forever, so the thinking agents never weigh it."""
-    from engine.agents.choice import worth_weighing
+@pytest.mark.parametrize(("kind", "seed"), [("give_retainer", 3), ("leave_relic", 1)])
+def test_steady_and_schemer_leave_out_actions_that_only_stall(kind: str, seed: int) -> None:
+    """A Fief seat may hand a retainer back and forth without end (2.12), or leave a relic in its
+    city and take it up again (12.0): a one-step look-ahead that fears the rivals' income would go
+    round such a loop for ever (an arena game of steady players once did, with a relic, until the
+    20,000-decision guard), so the thinking agents never weigh one side of it."""
+    from engine.agents.choice import STALLING, worth_weighing
 
+    assert kind in STALLING["fief"]
     seen = 0
-    for rules, state, seat in along("fief", 4, 3, every=1, limit=400):
+    for rules, state, seat in along("fief", 4, seed, every=1, limit=400):
         legal = choices(rules, state, seat)
-        if any(a.kind == "give_retainer" for a in legal) and len(legal) > 1:
-            assert all(a.kind != "give_retainer" for a in worth_weighing(rules, state, seat, legal))
-            assert decide(rules, state, seat, "steady", seed=seen).kind != "give_retainer"
+        if any(a.kind == kind for a in legal) and len(legal) > 1:
+            assert all(a.kind != kind for a in worth_weighing(rules, state, seat, legal))
+            assert decide(rules, state, seat, "steady", seed=seen).kind != kind
             seen += 1
     assert seen > 0
 
