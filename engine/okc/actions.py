@@ -6,6 +6,7 @@ random playouts. Secret actions (bids, Region cards, tie-break cards) are taken 
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from itertools import permutations
 
 from engine.core import (
@@ -19,9 +20,9 @@ from engine.core import (
     decision,
     specs,
 )
-from engine.okc import allies, clash, councils, lore
+from engine.okc import allies, clash
 from engine.okc.board import all_locations, locations
-from engine.okc.cards import card, commands, kcard, pack_of
+from engine.okc.cards import commands, kcard, pack_of
 from engine.okc.content.schema import Ability
 from engine.okc.effects import DONE, region
 from engine.okc.hooks import MODULES, active, merged
@@ -31,6 +32,7 @@ from engine.okc.state import Okc, Placed
 P = Param
 REGIONS = ("highlands", "plateau", "lowlands")
 TIMING = {"spring_actions": "spring", "day": "day", "autumn": "autumn"}
+SECRET_STEPS = frozenset({"bid", "region_cards", "tie"})
 
 ACTIONS = specs(
     ActionSpec("bid", "Bid a Faction card face down", (P("card", doc="card id from your hand"),), "p.17 Place Bids",
@@ -91,6 +93,23 @@ def act(kind: str, **args: str | int) -> Action:
     return Action(kind, tuple(sorted(args.items())))
 
 
+PASS = Action("pass")
+KEEP = Action("keep")
+TIE = Action("tie")
+
+
+@lru_cache(maxsize=None, typed=True)
+def one(kind: str, name: str, value: str | int) -> Action:
+    """``Action.of(kind, name=value)`` for one scalar argument, built once and shared (Actions are immutable)."""
+    return Action(kind, ((name, value),))
+
+
+@lru_cache(maxsize=4096, typed=True)
+def listing(kind: str, name: str, values: tuple[str, ...]) -> tuple[Action, ...]:
+    """``one(kind, name, v)`` for each of ``values``, in order, built once per tuple of values."""
+    return tuple([one(kind, name, v) for v in values])
+
+
 def awaited_turn(g: Okc) -> str | None:
     return g.turn_queue[0] if g.turn_queue else None
 
@@ -111,29 +130,28 @@ def base_pending(state: GameState) -> list[Decision]:
         c = g.choice
         default = DONE if c.optional else c.options[0]
         return [decision(f"choice-{state.version}", DecisionKind.SEQUENTIAL, [c.seat], f"okc.choice.{c.kind}",
-                         Action.of("choose", option=default), choice=c.kind, count=c.count)]
+                         one("choose", "option", default), choice=c.kind, count=c.count)]
     step = g.step
-    if step in ("bid", "region_cards", "tie") and g.secret is not None:
+    if step in TIMING and g.turn_queue:
+        return [decision(f"{step}-{state.version}", DecisionKind.SEQUENTIAL, [g.turn_queue[0]], f"okc.{step}", PASS)]
+    if step in SECRET_STEPS and g.secret is not None:
         missing = g.secret.missing()
         defaults = {s: default_secret(g, s) for s in missing}
         return [decision(g.secret.key, DecisionKind.SIMULTANEOUS, missing, f"okc.{step}", defaults, secret=True)]
     if step == "resolve_bids" and g.bid_queue:
         return [decision(f"resolve-{g.round}-{len(g.bid_queue)}", DecisionKind.SEQUENTIAL, [g.bid_queue[0]],
-                         "okc.resolve_bid", Action.of("keep"))]
+                         "okc.resolve_bid", KEEP)]
     if step == "heralds" and g.turn_queue:
         first = all_locations(g)[0]
         return [decision(f"herald-{g.round}-{len(g.turn_queue)}", DecisionKind.SEQUENTIAL, [g.turn_queue[0]],
-                         "okc.herald", Action.of("herald", location=first))]
-    if step in TIMING and g.turn_queue:
-        return [decision(f"{step}-{state.version}", DecisionKind.SEQUENTIAL, [g.turn_queue[0]], f"okc.{step}",
-                         Action.of("pass"))]
+                         "okc.herald", one("herald", "location", first))]
     if step == "clash_order":
         return [decision(f"order-{g.round}", DecisionKind.SEQUENTIAL, [g.order[-1]], "okc.clash_order",
-                         Action.of("order", regions=[r.id for r in g.regions]))]
+                         orders(tuple([r.id for r in g.regions]))[0])]
     if step == "claim" and g.clash is not None and g.clash.winner:
         first = locations(g, g.clash.region)[0]
         return [decision(f"claim-{g.round}-{g.clash.region}", DecisionKind.SEQUENTIAL, [g.clash.winner],
-                         "okc.claim", Action.of("claim", location=first))]
+                         "okc.claim", one("claim", "location", first))]
     return []
 
 
@@ -162,13 +180,25 @@ def waits_on(state: GameState, seat: str) -> bool:
 
 
 def default_secret(g: Okc, seat: str) -> Action:
+    if g.step == "tie":
+        return TIE
     cards, free, need = allies.placement(g, seat)
-    hand = sorted(cards)
     if g.step == "bid":
-        return Action.of("bid", card=min(hand, key=lambda c: (card(g, c).strength, c)))
-    if g.step == "region_cards":
-        return Action.of("place", **dict(zip(free, hand[:need], strict=False)))
-    return Action.of("tie")
+        printed = pack_of(g).cards
+        return one("bid", "card", min(cards, key=lambda c: (printed[c].strength, c)))
+    return place_default(tuple(free), tuple(sorted(cards)[:need]))
+
+
+@lru_cache(maxsize=4096)
+def place_default(free: tuple[str, ...], cards: tuple[str, ...]) -> Action:
+    """The Region cards default: the first cards by id, next to the free Regions in order."""
+    return Action.of("place", **dict(zip(free, cards, strict=False)))
+
+
+@cache
+def orders(ids: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every Region order with the Clash markers, the current order first (permutations of ``ids``)."""
+    return tuple([Action.of("order", regions=list(p)) for p in permutations(ids)])
 
 
 def legal(state: GameState, seat: str) -> list[Action]:
@@ -184,50 +214,55 @@ def legal(state: GameState, seat: str) -> list[Action]:
 def base_legal(state: GameState, seat: str) -> list[Action]:
     g: Okc = state.data
     if g.choice is not None:
-        return [act("choose", option=o) for o in g.choice.options] if g.choice.seat == seat else []
+        return list(listing("choose", "option", tuple(g.choice.options))) if g.choice.seat == seat else []
     step = g.step
-    if step in ("bid", "region_cards"):
-        usable, ids, k = allies.placement(g, seat)
-        hand = sorted(set(usable))
+    if step in TIMING:
+        return action_step_options(g, seat, step) if awaited_turn(g) == seat else []
     if step == "bid":
-        return [act("bid", card=c) for c in hand] if g.secret and seat in g.secret.missing() else []
+        if not (g.secret and seat in g.secret.missing()):
+            return []
+        return list(listing("bid", "card", tuple(sorted(set(allies.placement(g, seat)[0])))))
     if step == "region_cards":
         if not (g.secret and seat in g.secret.missing()):
             return []
-        # act("place", **dict(zip(regions, combo))) built directly: hundreds of these at every Region card step
-        out = []
-        if k == len(ids):
-            order = sorted(range(k), key=ids.__getitem__)
-            for combo in permutations(hand, k):
-                out.append(Action("place", tuple([(ids[i], combo[i]) for i in order])))
-        else:
-            spots = [(where, sorted(range(k), key=where.__getitem__)) for where in permutations(ids, k)]
-            for combo in permutations(hand, k):
-                for where, order in spots:
-                    out.append(Action("place", tuple([(where[i], combo[i]) for i in order])))
-        return out
+        usable, ids, k = allies.placement(g, seat)
+        return list(placements(tuple(sorted(set(usable))), tuple(ids), k))
     if step == "tie":
         if not (g.secret and seat in g.secret.missing()):
             return []
-        return [act("tie")] + [act("tie", card=c) for c in sorted(set(g.players[seat].hand))]
+        return [TIE, *listing("tie", "card", tuple(sorted(set(g.players[seat].hand))))]
     if step == "resolve_bids":
         return resolve_options(g, seat) if g.bid_queue and g.bid_queue[0] == seat else []
     if step == "heralds":
         if awaited_turn(g) != seat:
             return []
-        return [act("herald", location=loc) for loc in all_locations(g)]
+        return list(listing("herald", "location", tuple(all_locations(g))))
     if step == "clash_order":
         if seat != g.order[-1]:
             return []
-        return [Action.of("order", regions=list(p)) for p in permutations([r.id for r in g.regions])]
+        return list(orders(tuple([r.id for r in g.regions])))
     if step == "claim":
         if g.clash is None or g.clash.winner != seat:
             return []
-        locs = locations(g, g.clash.region)
-        return [act("claim", location=loc) for loc in locs]
-    if step in TIMING and awaited_turn(g) == seat:
-        return action_step_options(g, seat, step)
+        return list(listing("claim", "location", tuple(locations(g, g.clash.region))))
     return []
+
+
+@lru_cache(maxsize=4096)
+def placements(hand: tuple[str, ...], ids: tuple[str, ...], k: int) -> tuple[Action, ...]:
+    """Every way to place ``k`` of the ``hand`` cards next to ``k`` of the Regions ``ids``, one per Region:
+    ``act("place", **dict(zip(regions, combo)))`` for each, built directly and once per hand."""
+    out = []
+    if k == len(ids):
+        order = sorted(range(k), key=ids.__getitem__)
+        for combo in permutations(hand, k):
+            out.append(Action("place", tuple([(ids[i], combo[i]) for i in order])))
+    else:
+        spots = [(where, sorted(range(k), key=where.__getitem__)) for where in permutations(ids, k)]
+        for combo in permutations(hand, k):
+            for where, order in spots:
+                out.append(Action("place", tuple([(where[i], combo[i]) for i in order])))
+    return tuple(out)
 
 
 def occupy_space(g: Okc, seat: str) -> bool:
@@ -239,9 +274,9 @@ def occupy_space(g: Okc, seat: str) -> bool:
 
 def resolve_options(g: Okc, seat: str) -> list[Action]:
     room = occupy_space(g, seat)
-    out = [act("keep")]
-    out += [act("road", card=k) for k in road_cards(g) if room or kcard(g, k).kind != "occupy"]
-    out += [act("steal", card=k) for s in g.order if s != seat for k in stealable(g, s)
+    out = [KEEP]
+    out += [one("road", "card", k) for k in road_cards(g) if room or kcard(g, k).kind != "occupy"]
+    out += [one("steal", "card", k) for s in g.order if s != seat for k in stealable(g, s)
             if room or kcard(g, k).kind != "occupy"]
     return out
 
@@ -280,29 +315,50 @@ def day_cards(g: Okc, seat: str) -> list[Placed]:
 def action_step_options(g: Okc, seat: str, step: str) -> list[Action]:
     timing = TIMING[step]
     p = g.players[seat]
-    out = [act("pass")]
-    if timing in ("spring", "day") and p.supporters:
-        targets = [r.id for r in g.regions if not r.resolved]
+    out = [PASS]
+    if p.supporters and timing != "autumn":
         if timing == "day" and g.clash is not None:
-            targets = [g.clash.region]
-        for rid in targets:   # act("deploy", region=rid, count=n), built directly (arguments in name order)
-            out += [Action("deploy", (("count", n), ("region", rid))) for n in range(1, p.supporters + 1)]
+            out += deploys(g.clash.region, p.supporters)
+        else:
+            for r in g.regions:
+                if not r.resolved:
+                    out += deploys(r.id, p.supporters)
     pack = pack_of(g)
-    out += [act("tactic", id=t) for t, ex in p.tactics.items() if tactic_side(pack.tactics[t], ex, p.used, timing)]
+    tactics, used = pack.tactics, p.used
+    for t, exhausted in p.tactics.items():   # tactic_side(tactics[t], exhausted, used, timing), inline
+        tactic = tactics[t]
+        if not exhausted:
+            if timing in tactic.timing:
+                out.append(one("tactic", "id", t))
+        elif (back := tactic.back) is not None and timing in back.timing and back.id not in used:
+            out.append(one("tactic", "id", t))
     for k in p.kingdom:
-        ability = kcard(g, k).action
-        if ability and timing in ability.timing and k not in p.used:
-            out.append(act("kingdom", card=k))
+        kc = pack.kingdom.get(k)
+        ability = (kc if kc is not None else kcard(g, k)).action
+        if ability and timing in ability.timing and k not in used:
+            out.append(one("kingdom", "card", k))
     if g.favour_holder == seat and g.favour_uses > 0:
-        out += [act("favour", ability=a.id) for a in pack.favour.abilities if timing in a.timing]
+        out += [one("favour", "ability", a.id) for a in pack.favour.abilities if timing in a.timing]
     if timing == "day":
-        out += [act("command", card=c.card) for c in day_cards(g, seat)]
-    if timing == "autumn":
-        hand = sorted(set(p.hand))
-        out += [act("command", card=c) for c in hand if any(x.timing == "autumn" for x in card(g, c).commands)]
-        if not p.governed:
-            out += [act("govern", card=c, council=k) for c in sorted(set(councils.govern_cards(g, seat)))
-                    for k in g.councils]
+        out += [one("command", "card", c.card) for c in day_cards(g, seat)]
+    elif timing == "autumn":
+        printed = pack.cards
+        hand = [(c, printed[c]) for c in sorted(set(p.hand))]
+        out += [one("command", "card", c) for c, fc in hand if any(x.timing == "autumn" for x in fc.commands)]
+        if not p.governed:   # councils.govern_cards and lore.journey_cards, read off the sorted hand once
+            out += governs(tuple([c for c, fc in hand if fc.votes > 0]), tuple(g.councils))
         if not p.journeyed:
-            out += [act("journey", card=c) for c in sorted(set(lore.journey_cards(g, seat)))]
+            out += listing("journey", "card", tuple([c for c, fc in hand if fc.lore > 0]))
     return out
+
+
+@cache
+def deploys(rid: str, supporters: int) -> tuple[Action, ...]:
+    """Deploy 1 to ``supporters`` Supporters in Region ``rid`` (arguments in name order)."""
+    return tuple([Action("deploy", (("count", n), ("region", rid))) for n in range(1, supporters + 1)])
+
+
+@lru_cache(maxsize=4096)
+def governs(cards: tuple[str, ...], council_ids: tuple[str, ...]) -> tuple[Action, ...]:
+    """Govern with each of ``cards`` into each Council."""
+    return tuple([Action("govern", (("card", c), ("council", k))) for c in cards for k in council_ids])
