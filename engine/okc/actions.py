@@ -17,12 +17,12 @@ from engine.core import (
     GameState,
     Param,
     ParamType,
-    decision,
     specs,
 )
 from engine.okc import allies, clash
 from engine.okc.board import all_locations, locations
 from engine.okc.cards import commands, kcard, pack_of
+from engine.okc.content.modules import game_pack
 from engine.okc.content.schema import Ability
 from engine.okc.effects import DONE, region
 from engine.okc.hooks import MODULES, active, merged
@@ -33,6 +33,8 @@ P = Param
 REGIONS = ("highlands", "plateau", "lowlands")
 TIMING = {"spring_actions": "spring", "day": "day", "autumn": "autumn"}
 SECRET_STEPS = frozenset({"bid", "region_cards", "tie"})
+PROMPTS = {step: f"okc.{step}" for step in (*TIMING, *SECRET_STEPS)}
+SEQUENTIAL = DecisionKind.SEQUENTIAL
 
 ACTIONS = specs(
     ActionSpec("bid", "Bid a Faction card face down", (P("card", doc="card id from your hand"),), "p.17 Place Bids",
@@ -125,33 +127,38 @@ def pending(state: GameState) -> list[Decision]:
 
 
 def base_pending(state: GameState) -> list[Decision]:
+    """The base game's decision; the one-seat ones are built as ``Decision`` directly (the fields
+    ``decision`` would fill in), as every playout step lists them."""
     g: Okc = state.data
     if g.choice is not None:
         c = g.choice
         default = DONE if c.optional else c.options[0]
-        return [decision(f"choice-{state.version}", DecisionKind.SEQUENTIAL, [c.seat], f"okc.choice.{c.kind}",
-                         one("choose", "option", default), choice=c.kind, count=c.count)]
+        return [Decision(f"choice-{state.version}", SEQUENTIAL, (c.seat,), f"okc.choice.{c.kind}",
+                         ((c.seat, one("choose", "option", default)),), info={"choice": c.kind, "count": c.count})]
     step = g.step
     if step in TIMING and g.turn_queue:
-        return [decision(f"{step}-{state.version}", DecisionKind.SEQUENTIAL, [g.turn_queue[0]], f"okc.{step}", PASS)]
+        seat = g.turn_queue[0]
+        return [Decision(f"{step}-{state.version}", SEQUENTIAL, (seat,), PROMPTS[step], ((seat, PASS),))]
     if step in SECRET_STEPS and g.secret is not None:
-        missing = g.secret.missing()
-        defaults = {s: default_secret(g, s) for s in missing}
-        return [decision(g.secret.key, DecisionKind.SIMULTANEOUS, missing, f"okc.{step}", defaults, secret=True)]
+        missing = tuple(g.secret.missing())
+        return [Decision(g.secret.key, DecisionKind.SIMULTANEOUS, missing, PROMPTS[step],
+                         tuple([(s, default_secret(g, s)) for s in missing]), secret=True)]
     if step == "resolve_bids" and g.bid_queue:
-        return [decision(f"resolve-{g.round}-{len(g.bid_queue)}", DecisionKind.SEQUENTIAL, [g.bid_queue[0]],
-                         "okc.resolve_bid", KEEP)]
+        seat = g.bid_queue[0]
+        return [Decision(f"resolve-{g.round}-{len(g.bid_queue)}", SEQUENTIAL, (seat,), "okc.resolve_bid",
+                         ((seat, KEEP),))]
     if step == "heralds" and g.turn_queue:
-        first = all_locations(g)[0]
-        return [decision(f"herald-{g.round}-{len(g.turn_queue)}", DecisionKind.SEQUENTIAL, [g.turn_queue[0]],
-                         "okc.herald", one("herald", "location", first))]
+        seat = g.turn_queue[0]
+        return [Decision(f"herald-{g.round}-{len(g.turn_queue)}", SEQUENTIAL, (seat,), "okc.herald",
+                         ((seat, one("herald", "location", all_locations(g)[0])),))]
     if step == "clash_order":
-        return [decision(f"order-{g.round}", DecisionKind.SEQUENTIAL, [g.order[-1]], "okc.clash_order",
-                         orders(tuple([r.id for r in g.regions]))[0])]
+        seat = g.order[-1]
+        return [Decision(f"order-{g.round}", SEQUENTIAL, (seat,), "okc.clash_order",
+                         ((seat, orders(tuple([r.id for r in g.regions]))[0]),))]
     if step == "claim" and g.clash is not None and g.clash.winner:
-        first = locations(g, g.clash.region)[0]
-        return [decision(f"claim-{g.round}-{g.clash.region}", DecisionKind.SEQUENTIAL, [g.clash.winner],
-                         "okc.claim", one("claim", "location", first))]
+        seat = g.clash.winner
+        return [Decision(f"claim-{g.round}-{g.clash.region}", SEQUENTIAL, (seat,), "okc.claim",
+                         ((seat, one("claim", "location", locations(g, g.clash.region)[0])),))]
     return []
 
 
@@ -180,19 +187,26 @@ def waits_on(state: GameState, seat: str) -> bool:
 
 
 def default_secret(g: Okc, seat: str) -> Action:
-    if g.step == "tie":
+    step = g.step
+    if step == "tie":
         return TIE
-    cards, free, need = allies.placement(g, seat)
-    if g.step == "bid":
-        printed = pack_of(g).cards
-        return one("bid", "card", min(cards, key=lambda c: (printed[c].strength, c)))
-    return place_default(tuple(free), tuple(sorted(cards)[:need]))
+    cards, free, _ = allies.placement(g, seat)
+    if step == "bid":
+        return bid_default(g.pack, tuple(cards))
+    return place_default(tuple(free), tuple(cards))
+
+
+@lru_cache(maxsize=4096)
+def bid_default(pack: str, cards: tuple[str, ...]) -> Action:
+    """The bid default: the weakest card (by id among equals)."""
+    printed = game_pack(pack).cards
+    return one("bid", "card", min(cards, key=lambda c: (printed[c].strength, c)))
 
 
 @lru_cache(maxsize=4096)
 def place_default(free: tuple[str, ...], cards: tuple[str, ...]) -> Action:
-    """The Region cards default: the first cards by id, next to the free Regions in order."""
-    return Action.of("place", **dict(zip(free, cards, strict=False)))
+    """The Region cards default: the cards in id order next to the free Regions in order."""
+    return Action.of("place", **dict(zip(free, sorted(cards), strict=False)))
 
 
 @cache
@@ -252,17 +266,21 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
 def placements(hand: tuple[str, ...], ids: tuple[str, ...], k: int) -> tuple[Action, ...]:
     """Every way to place ``k`` of the ``hand`` cards next to ``k`` of the Regions ``ids``, one per Region:
     ``act("place", **dict(zip(regions, combo)))`` for each, built directly and once per hand."""
-    out = []
-    if k == len(ids):
-        order = sorted(range(k), key=ids.__getitem__)
-        for combo in permutations(hand, k):
-            out.append(Action("place", tuple([(ids[i], combo[i]) for i in order])))
-    else:
-        spots = [(where, sorted(range(k), key=where.__getitem__)) for where in permutations(ids, k)]
-        for combo in permutations(hand, k):
-            for where, order in spots:
-                out.append(Action("place", tuple([(where[i], combo[i]) for i in order])))
-    return tuple(out)
+    pairs = [(rid, c) for rid in ids for c in hand]
+    plans = placement_plans(len(hand), ids, k)
+    if k == 3:
+        return tuple([Action("place", (pairs[a], pairs[b], pairs[c])) for a, b, c in plans])
+    return tuple([Action("place", tuple([pairs[i] for i in plan])) for plan in plans])
+
+
+@cache
+def placement_plans(n: int, ids: tuple[str, ...], k: int) -> tuple[tuple[int, ...], ...]:
+    """The shape of :func:`placements` for ``n`` cards: for each placement in order, its (Region, card)
+    pairs as indexes ``region * n + card``, in Region name order. With as many cards to place as Regions,
+    the cards go to the Regions in order; with fewer, to every choice of Regions."""
+    wheres = [tuple(range(len(ids)))] if k == len(ids) else list(permutations(range(len(ids)), k))
+    return tuple([tuple(sorted([where[i] * n + combo[i] for i in range(k)], key=lambda x: ids[x // n]))
+                  for combo in permutations(range(n), k) for where in wheres])
 
 
 def occupy_space(g: Okc, seat: str) -> bool:

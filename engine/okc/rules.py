@@ -77,7 +77,8 @@ class OkcRules(Rules):
         return views.view(state, seat)
 
     def result(self, state: GameState) -> Result | None:
-        return endgame.result(state.data)
+        g: Okc = state.data
+        return endgame.result(g) if g.over else None   # asked twice a decision: no call while play goes on
 
     def phase(self, state: GameState) -> str:
         return phase_label(state.data)
@@ -85,6 +86,8 @@ class OkcRules(Rules):
     def agent_weights(self, state: GameState, seat: str, legal: list[Action]) -> list[float] | None:
         """The active modules weigh actions for random agents (the Negotiating Table's offers, the Aeronauts'
         Visit); uniform (None) where none of theirs is legal or all weigh 1: base-game playouts are unchanged."""
+        if not state.data.modules:
+            return None
         table = merged({}, state.data.modules, "weights", _WEIGHT_TABLES)
         if not table or not any(a.kind in table for a in legal):
             return None
