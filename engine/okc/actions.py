@@ -21,7 +21,7 @@ from engine.core import (
 )
 from engine.okc import allies, clash
 from engine.okc.board import all_locations, locations
-from engine.okc.cards import commands, kcard, pack_of
+from engine.okc.cards import commands, kcard
 from engine.okc.content.modules import game_pack
 from engine.okc.content.schema import Ability
 from engine.okc.effects import DONE, region
@@ -100,13 +100,13 @@ KEEP = Action("keep")
 TIE = Action("tie")
 
 
-@lru_cache(maxsize=None, typed=True)
-def one(kind: str, name: str, value: str | int) -> Action:
+@cache
+def one(kind: str, name: str, value: str) -> Action:
     """``Action.of(kind, name=value)`` for one scalar argument, built once and shared (Actions are immutable)."""
     return Action(kind, ((name, value),))
 
 
-@lru_cache(maxsize=4096, typed=True)
+@lru_cache(maxsize=4096)
 def listing(kind: str, name: str, values: tuple[str, ...]) -> tuple[Action, ...]:
     """``one(kind, name, v)`` for each of ``values``, in order, built once per tuple of values."""
     return tuple([one(kind, name, v) for v in values])
@@ -231,7 +231,7 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
         return list(listing("choose", "option", tuple(g.choice.options))) if g.choice.seat == seat else []
     step = g.step
     if step in TIMING:
-        return action_step_options(g, seat, step) if awaited_turn(g) == seat else []
+        return action_step_options(g, seat, step) if g.turn_queue and g.turn_queue[0] == seat else []
     if step == "bid":
         if not (g.secret and seat in g.secret.missing()):
             return []
@@ -287,7 +287,11 @@ def occupy_space(g: Okc, seat: str) -> bool:
     """Two Kingdom card spaces on the Player Board for Occupied cards (p.19); cards the Travelling Town's
     Custodians Occupy do not count (Wild Kingdom, Kingdom Card Limit)."""
     p = g.players[seat]
-    return sum(1 for k in p.kingdom if kcard(g, k).kind == "occupy" and k not in p.custodians) < 2
+    occupied = 0
+    for k in p.kingdom:
+        if kcard(g, k).kind == "occupy" and k not in p.custodians:
+            occupied += 1
+    return occupied < 2
 
 
 def resolve_options(g: Okc, seat: str) -> list[Action]:
@@ -313,10 +317,13 @@ def day_cards(g: Okc, seat: str) -> list[Placed]:
     if g.clash is None:
         return []
     reg = region(g, g.clash.region)
+    printed = game_pack(g.pack).cards
     out = []
     for p in reg.cards:
         if p.owner != seat or not p.face_up:
             continue
+        if not p.gained_keywords and (p.blanked or not printed[p.card].commands):
+            continue   # no command at all (what commands() would find)
         for cmd in commands(g, p, "day"):
             key = cmd.keyword or "day"
             if key in p.used:
@@ -341,7 +348,7 @@ def action_step_options(g: Okc, seat: str, step: str) -> list[Action]:
             for r in g.regions:
                 if not r.resolved:
                     out += deploys(r.id, p.supporters)
-    pack = pack_of(g)
+    pack = game_pack(g.pack)
     tactics, used = pack.tactics, p.used
     for t, exhausted in p.tactics.items():   # tactic_side(tactics[t], exhausted, used, timing), inline
         tactic = tactics[t]

@@ -32,7 +32,8 @@ class OkcRules(Rules):
     coverage_goals = coverage.GOALS
 
     def coverage_marks(self, state: GameState, event: Event) -> tuple[str, ...]:
-        return coverage.marks(event)
+        """The module goals ``event`` reaches (a base game reaches none: no call for its events)."""
+        return coverage.marks(event) if state.data.modules else ()
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return setup.default_options(seats)
