@@ -6,6 +6,7 @@ random playouts. Secret actions (bids, Region cards, tie-break cards) are taken 
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from itertools import permutations
 
 from engine.core import (
@@ -16,12 +17,12 @@ from engine.core import (
     GameState,
     Param,
     ParamType,
-    decision,
     specs,
 )
-from engine.okc import allies, clash, councils, lore
+from engine.okc import allies, clash
 from engine.okc.board import all_locations, locations
-from engine.okc.cards import card, commands, kcard, pack_of
+from engine.okc.cards import commands, kcard
+from engine.okc.content.modules import game_pack
 from engine.okc.content.schema import Ability
 from engine.okc.effects import DONE, region
 from engine.okc.hooks import MODULES, active, merged
@@ -31,6 +32,9 @@ from engine.okc.state import Okc, Placed
 P = Param
 REGIONS = ("highlands", "plateau", "lowlands")
 TIMING = {"spring_actions": "spring", "day": "day", "autumn": "autumn"}
+SECRET_STEPS = frozenset({"bid", "region_cards", "tie"})
+PROMPTS = {step: f"okc.{step}" for step in (*TIMING, *SECRET_STEPS)}
+SEQUENTIAL = DecisionKind.SEQUENTIAL
 
 ACTIONS = specs(
     ActionSpec("bid", "Bid a Faction card face down", (P("card", doc="card id from your hand"),), "p.17 Place Bids",
@@ -91,6 +95,23 @@ def act(kind: str, **args: str | int) -> Action:
     return Action(kind, tuple(sorted(args.items())))
 
 
+PASS = Action("pass")
+KEEP = Action("keep")
+TIE = Action("tie")
+
+
+@cache
+def one(kind: str, name: str, value: str) -> Action:
+    """``Action.of(kind, name=value)`` for one scalar argument, built once and shared (Actions are immutable)."""
+    return Action(kind, ((name, value),))
+
+
+@lru_cache(maxsize=4096)
+def listing(kind: str, name: str, values: tuple[str, ...]) -> tuple[Action, ...]:
+    """``one(kind, name, v)`` for each of ``values``, in order, built once per tuple of values."""
+    return tuple([one(kind, name, v) for v in values])
+
+
 def awaited_turn(g: Okc) -> str | None:
     return g.turn_queue[0] if g.turn_queue else None
 
@@ -106,34 +127,38 @@ def pending(state: GameState) -> list[Decision]:
 
 
 def base_pending(state: GameState) -> list[Decision]:
+    """The base game's decision; the one-seat ones are built as ``Decision`` directly (the fields
+    ``decision`` would fill in), as every playout step lists them."""
     g: Okc = state.data
     if g.choice is not None:
         c = g.choice
         default = DONE if c.optional else c.options[0]
-        return [decision(f"choice-{state.version}", DecisionKind.SEQUENTIAL, [c.seat], f"okc.choice.{c.kind}",
-                         Action.of("choose", option=default), choice=c.kind, count=c.count)]
+        return [Decision(f"choice-{state.version}", SEQUENTIAL, (c.seat,), f"okc.choice.{c.kind}",
+                         ((c.seat, one("choose", "option", default)),), info={"choice": c.kind, "count": c.count})]
     step = g.step
-    if step in ("bid", "region_cards", "tie") and g.secret is not None:
-        missing = g.secret.missing()
-        defaults = {s: default_secret(g, s) for s in missing}
-        return [decision(g.secret.key, DecisionKind.SIMULTANEOUS, missing, f"okc.{step}", defaults, secret=True)]
-    if step == "resolve_bids" and g.bid_queue:
-        return [decision(f"resolve-{g.round}-{len(g.bid_queue)}", DecisionKind.SEQUENTIAL, [g.bid_queue[0]],
-                         "okc.resolve_bid", Action.of("keep"))]
-    if step == "heralds" and g.turn_queue:
-        first = all_locations(g)[0]
-        return [decision(f"herald-{g.round}-{len(g.turn_queue)}", DecisionKind.SEQUENTIAL, [g.turn_queue[0]],
-                         "okc.herald", Action.of("herald", location=first))]
     if step in TIMING and g.turn_queue:
-        return [decision(f"{step}-{state.version}", DecisionKind.SEQUENTIAL, [g.turn_queue[0]], f"okc.{step}",
-                         Action.of("pass"))]
+        seat = g.turn_queue[0]
+        return [Decision(f"{step}-{state.version}", SEQUENTIAL, (seat,), PROMPTS[step], ((seat, PASS),))]
+    if step in SECRET_STEPS and g.secret is not None:
+        missing = tuple(g.secret.missing())
+        return [Decision(g.secret.key, DecisionKind.SIMULTANEOUS, missing, PROMPTS[step],
+                         tuple([(s, default_secret(g, s)) for s in missing]), secret=True)]
+    if step == "resolve_bids" and g.bid_queue:
+        seat = g.bid_queue[0]
+        return [Decision(f"resolve-{g.round}-{len(g.bid_queue)}", SEQUENTIAL, (seat,), "okc.resolve_bid",
+                         ((seat, KEEP),))]
+    if step == "heralds" and g.turn_queue:
+        seat = g.turn_queue[0]
+        return [Decision(f"herald-{g.round}-{len(g.turn_queue)}", SEQUENTIAL, (seat,), "okc.herald",
+                         ((seat, one("herald", "location", all_locations(g)[0])),))]
     if step == "clash_order":
-        return [decision(f"order-{g.round}", DecisionKind.SEQUENTIAL, [g.order[-1]], "okc.clash_order",
-                         Action.of("order", regions=[r.id for r in g.regions]))]
+        seat = g.order[-1]
+        return [Decision(f"order-{g.round}", SEQUENTIAL, (seat,), "okc.clash_order",
+                         ((seat, orders(tuple([r.id for r in g.regions]))[0]),))]
     if step == "claim" and g.clash is not None and g.clash.winner:
-        first = locations(g, g.clash.region)[0]
-        return [decision(f"claim-{g.round}-{g.clash.region}", DecisionKind.SEQUENTIAL, [g.clash.winner],
-                         "okc.claim", Action.of("claim", location=first))]
+        seat = g.clash.winner
+        return [Decision(f"claim-{g.round}-{g.clash.region}", SEQUENTIAL, (seat,), "okc.claim",
+                         ((seat, one("claim", "location", locations(g, g.clash.region)[0])),))]
     return []
 
 
@@ -162,13 +187,32 @@ def waits_on(state: GameState, seat: str) -> bool:
 
 
 def default_secret(g: Okc, seat: str) -> Action:
-    cards, free, need = allies.placement(g, seat)
-    hand = sorted(cards)
-    if g.step == "bid":
-        return Action.of("bid", card=min(hand, key=lambda c: (card(g, c).strength, c)))
-    if g.step == "region_cards":
-        return Action.of("place", **dict(zip(free, hand[:need], strict=False)))
-    return Action.of("tie")
+    step = g.step
+    if step == "tie":
+        return TIE
+    cards, free, _ = allies.placement(g, seat)
+    if step == "bid":
+        return bid_default(g.pack, tuple(cards))
+    return place_default(tuple(free), tuple(cards))
+
+
+@lru_cache(maxsize=4096)
+def bid_default(pack: str, cards: tuple[str, ...]) -> Action:
+    """The bid default: the weakest card (by id among equals)."""
+    printed = game_pack(pack).cards
+    return one("bid", "card", min(cards, key=lambda c: (printed[c].strength, c)))
+
+
+@lru_cache(maxsize=4096)
+def place_default(free: tuple[str, ...], cards: tuple[str, ...]) -> Action:
+    """The Region cards default: the cards in id order next to the free Regions in order."""
+    return Action.of("place", **dict(zip(free, sorted(cards), strict=False)))
+
+
+@cache
+def orders(ids: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every Region order with the Clash markers, the current order first (permutations of ``ids``)."""
+    return tuple([Action.of("order", regions=list(p)) for p in permutations(ids)])
 
 
 def legal(state: GameState, seat: str) -> list[Action]:
@@ -184,64 +228,77 @@ def legal(state: GameState, seat: str) -> list[Action]:
 def base_legal(state: GameState, seat: str) -> list[Action]:
     g: Okc = state.data
     if g.choice is not None:
-        return [act("choose", option=o) for o in g.choice.options] if g.choice.seat == seat else []
+        return list(listing("choose", "option", tuple(g.choice.options))) if g.choice.seat == seat else []
     step = g.step
-    if step in ("bid", "region_cards"):
-        usable, ids, k = allies.placement(g, seat)
-        hand = sorted(set(usable))
+    if step in TIMING:
+        return action_step_options(g, seat, step) if g.turn_queue and g.turn_queue[0] == seat else []
     if step == "bid":
-        return [act("bid", card=c) for c in hand] if g.secret and seat in g.secret.missing() else []
+        if not (g.secret and seat in g.secret.missing()):
+            return []
+        return list(listing("bid", "card", tuple(sorted(set(allies.placement(g, seat)[0])))))
     if step == "region_cards":
         if not (g.secret and seat in g.secret.missing()):
             return []
-        # act("place", **dict(zip(regions, combo))) built directly: hundreds of these at every Region card step
-        out = []
-        if k == len(ids):
-            order = sorted(range(k), key=ids.__getitem__)
-            for combo in permutations(hand, k):
-                out.append(Action("place", tuple([(ids[i], combo[i]) for i in order])))
-        else:
-            spots = [(where, sorted(range(k), key=where.__getitem__)) for where in permutations(ids, k)]
-            for combo in permutations(hand, k):
-                for where, order in spots:
-                    out.append(Action("place", tuple([(where[i], combo[i]) for i in order])))
-        return out
+        usable, ids, k = allies.placement(g, seat)
+        return list(placements(tuple(sorted(set(usable))), tuple(ids), k))
     if step == "tie":
         if not (g.secret and seat in g.secret.missing()):
             return []
-        return [act("tie")] + [act("tie", card=c) for c in sorted(set(g.players[seat].hand))]
+        return [TIE, *listing("tie", "card", tuple(sorted(set(g.players[seat].hand))))]
     if step == "resolve_bids":
         return resolve_options(g, seat) if g.bid_queue and g.bid_queue[0] == seat else []
     if step == "heralds":
         if awaited_turn(g) != seat:
             return []
-        return [act("herald", location=loc) for loc in all_locations(g)]
+        return list(listing("herald", "location", tuple(all_locations(g))))
     if step == "clash_order":
         if seat != g.order[-1]:
             return []
-        return [Action.of("order", regions=list(p)) for p in permutations([r.id for r in g.regions])]
+        return list(orders(tuple([r.id for r in g.regions])))
     if step == "claim":
         if g.clash is None or g.clash.winner != seat:
             return []
-        locs = locations(g, g.clash.region)
-        return [act("claim", location=loc) for loc in locs]
-    if step in TIMING and awaited_turn(g) == seat:
-        return action_step_options(g, seat, step)
+        return list(listing("claim", "location", tuple(locations(g, g.clash.region))))
     return []
+
+
+@lru_cache(maxsize=4096)
+def placements(hand: tuple[str, ...], ids: tuple[str, ...], k: int) -> tuple[Action, ...]:
+    """Every way to place ``k`` of the ``hand`` cards next to ``k`` of the Regions ``ids``, one per Region:
+    ``act("place", **dict(zip(regions, combo)))`` for each, built directly and once per hand."""
+    pairs = [(rid, c) for rid in ids for c in hand]
+    plans = placement_plans(len(hand), ids, k)
+    if k == 3:
+        return tuple([Action("place", (pairs[a], pairs[b], pairs[c])) for a, b, c in plans])
+    return tuple([Action("place", tuple([pairs[i] for i in plan])) for plan in plans])
+
+
+@cache
+def placement_plans(n: int, ids: tuple[str, ...], k: int) -> tuple[tuple[int, ...], ...]:
+    """The shape of :func:`placements` for ``n`` cards: for each placement in order, its (Region, card)
+    pairs as indexes ``region * n + card``, in Region name order. With as many cards to place as Regions,
+    the cards go to the Regions in order; with fewer, to every choice of Regions."""
+    wheres = [tuple(range(len(ids)))] if k == len(ids) else list(permutations(range(len(ids)), k))
+    return tuple([tuple(sorted([where[i] * n + combo[i] for i in range(k)], key=lambda x: ids[x // n]))
+                  for combo in permutations(range(n), k) for where in wheres])
 
 
 def occupy_space(g: Okc, seat: str) -> bool:
     """Two Kingdom card spaces on the Player Board for Occupied cards (p.19); cards the Travelling Town's
     Custodians Occupy do not count (Wild Kingdom, Kingdom Card Limit)."""
     p = g.players[seat]
-    return sum(1 for k in p.kingdom if kcard(g, k).kind == "occupy" and k not in p.custodians) < 2
+    occupied = 0
+    for k in p.kingdom:
+        if kcard(g, k).kind == "occupy" and k not in p.custodians:
+            occupied += 1
+    return occupied < 2
 
 
 def resolve_options(g: Okc, seat: str) -> list[Action]:
     room = occupy_space(g, seat)
-    out = [act("keep")]
-    out += [act("road", card=k) for k in road_cards(g) if room or kcard(g, k).kind != "occupy"]
-    out += [act("steal", card=k) for s in g.order if s != seat for k in stealable(g, s)
+    out = [KEEP]
+    out += [one("road", "card", k) for k in road_cards(g) if room or kcard(g, k).kind != "occupy"]
+    out += [one("steal", "card", k) for s in g.order if s != seat for k in stealable(g, s)
             if room or kcard(g, k).kind != "occupy"]
     return out
 
@@ -260,10 +317,13 @@ def day_cards(g: Okc, seat: str) -> list[Placed]:
     if g.clash is None:
         return []
     reg = region(g, g.clash.region)
+    printed = game_pack(g.pack).cards
     out = []
     for p in reg.cards:
         if p.owner != seat or not p.face_up:
             continue
+        if not p.gained_keywords and (p.blanked or not printed[p.card].commands):
+            continue   # no command at all (what commands() would find)
         for cmd in commands(g, p, "day"):
             key = cmd.keyword or "day"
             if key in p.used:
@@ -280,29 +340,50 @@ def day_cards(g: Okc, seat: str) -> list[Placed]:
 def action_step_options(g: Okc, seat: str, step: str) -> list[Action]:
     timing = TIMING[step]
     p = g.players[seat]
-    out = [act("pass")]
-    if timing in ("spring", "day") and p.supporters:
-        targets = [r.id for r in g.regions if not r.resolved]
+    out = [PASS]
+    if p.supporters and timing != "autumn":
         if timing == "day" and g.clash is not None:
-            targets = [g.clash.region]
-        for rid in targets:   # act("deploy", region=rid, count=n), built directly (arguments in name order)
-            out += [Action("deploy", (("count", n), ("region", rid))) for n in range(1, p.supporters + 1)]
-    pack = pack_of(g)
-    out += [act("tactic", id=t) for t, ex in p.tactics.items() if tactic_side(pack.tactics[t], ex, p.used, timing)]
+            out += deploys(g.clash.region, p.supporters)
+        else:
+            for r in g.regions:
+                if not r.resolved:
+                    out += deploys(r.id, p.supporters)
+    pack = game_pack(g.pack)
+    tactics, used = pack.tactics, p.used
+    for t, exhausted in p.tactics.items():   # tactic_side(tactics[t], exhausted, used, timing), inline
+        tactic = tactics[t]
+        if not exhausted:
+            if timing in tactic.timing:
+                out.append(one("tactic", "id", t))
+        elif (back := tactic.back) is not None and timing in back.timing and back.id not in used:
+            out.append(one("tactic", "id", t))
     for k in p.kingdom:
-        ability = kcard(g, k).action
-        if ability and timing in ability.timing and k not in p.used:
-            out.append(act("kingdom", card=k))
+        kc = pack.kingdom.get(k)
+        ability = (kc if kc is not None else kcard(g, k)).action
+        if ability and timing in ability.timing and k not in used:
+            out.append(one("kingdom", "card", k))
     if g.favour_holder == seat and g.favour_uses > 0:
-        out += [act("favour", ability=a.id) for a in pack.favour.abilities if timing in a.timing]
+        out += [one("favour", "ability", a.id) for a in pack.favour.abilities if timing in a.timing]
     if timing == "day":
-        out += [act("command", card=c.card) for c in day_cards(g, seat)]
-    if timing == "autumn":
-        hand = sorted(set(p.hand))
-        out += [act("command", card=c) for c in hand if any(x.timing == "autumn" for x in card(g, c).commands)]
-        if not p.governed:
-            out += [act("govern", card=c, council=k) for c in sorted(set(councils.govern_cards(g, seat)))
-                    for k in g.councils]
+        out += [one("command", "card", c.card) for c in day_cards(g, seat)]
+    elif timing == "autumn":
+        printed = pack.cards
+        hand = [(c, printed[c]) for c in sorted(set(p.hand))]
+        out += [one("command", "card", c) for c, fc in hand if any(x.timing == "autumn" for x in fc.commands)]
+        if not p.governed:   # councils.govern_cards and lore.journey_cards, read off the sorted hand once
+            out += governs(tuple([c for c, fc in hand if fc.votes > 0]), tuple(g.councils))
         if not p.journeyed:
-            out += [act("journey", card=c) for c in sorted(set(lore.journey_cards(g, seat)))]
+            out += listing("journey", "card", tuple([c for c, fc in hand if fc.lore > 0]))
     return out
+
+
+@cache
+def deploys(rid: str, supporters: int) -> tuple[Action, ...]:
+    """Deploy 1 to ``supporters`` Supporters in Region ``rid`` (arguments in name order)."""
+    return tuple([Action("deploy", (("count", n), ("region", rid))) for n in range(1, supporters + 1)])
+
+
+@lru_cache(maxsize=4096)
+def governs(cards: tuple[str, ...], council_ids: tuple[str, ...]) -> tuple[Action, ...]:
+    """Govern with each of ``cards`` into each Council."""
+    return tuple([Action("govern", (("card", c), ("council", k))) for c in cards for k in council_ids])

@@ -21,12 +21,12 @@ def pack_of(g: Okc) -> Pack:
 
 
 def card(g: Okc, cid: str) -> FactionCard:
-    return pack_of(g).cards[cid]
+    return game_pack(g.pack).cards[cid]
 
 
 def kcard(g: Okc, kid: str) -> KingdomCard:
     """A Kingdom card of the pack's pool, or one a module brings (Wild Kingdom cards)."""
-    k = pack_of(g).kingdom.get(kid)
+    k = game_pack(g.pack).kingdom.get(kid)
     return k if k is not None else module_kingdom(tuple(g.modules))[kid]
 
 
@@ -54,7 +54,7 @@ def has_keyword(g: Okc, p: Placed, keyword: str) -> bool:
 
 def commands(g: Okc, p: Placed, timing: str) -> list[Command]:
     """The card's commands of ``timing`` that still work (printed ones are lost when blanked)."""
-    out = [] if p.blanked else [c for c in card(g, p.card).commands if c.timing == timing]
+    out = [] if p.blanked else [c for c in game_pack(g.pack).cards[p.card].commands if c.timing == timing]
     for kw in p.gained_keywords:
         if kw in ("ambush", "flank") and timing == "day" or kw == "deadly" and timing == "night":
             if not any(c.keyword == kw for c in out):

@@ -43,8 +43,12 @@ def votes(g: Okc, seat: str, council: str) -> int:
 def council_jobs(g: Okc, seat: str) -> list[Job]:
     """The Winter benefits ``seat`` has earned in each Council."""
     out = []
+    bonus: int | None = None   # the Kingdom cards' Votes bonus, summed once (see votes)
     for cid, council in pack_of(g).councils.items():
-        v = votes(g, seat, cid)
+        mine = [s.card for s in g.councils[cid] if s.owner == seat]
+        if mine and bonus is None:
+            bonus = sum(kcard(g, k).votes for k in g.players[seat].kingdom)
+        v = sum(card(g, c).votes for c in mine) + (bonus or 0) if mine else 0
         reached = [t for t in council.tiers if t.votes <= v]
         if reached:
             out.append(Job(seat, [dict(s) for s in reached[-1].steps], {"source": f"council:{cid}", "votes": v}))

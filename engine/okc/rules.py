@@ -32,7 +32,8 @@ class OkcRules(Rules):
     coverage_goals = coverage.GOALS
 
     def coverage_marks(self, state: GameState, event: Event) -> tuple[str, ...]:
-        return coverage.marks(event)
+        """The module goals ``event`` reaches (a base game reaches none: no call for its events)."""
+        return coverage.marks(event) if state.data.modules else ()
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return setup.default_options(seats)
@@ -77,7 +78,8 @@ class OkcRules(Rules):
         return views.view(state, seat)
 
     def result(self, state: GameState) -> Result | None:
-        return endgame.result(state.data)
+        g: Okc = state.data
+        return endgame.result(g) if g.over else None   # asked twice a decision: no call while play goes on
 
     def phase(self, state: GameState) -> str:
         return phase_label(state.data)
@@ -85,6 +87,8 @@ class OkcRules(Rules):
     def agent_weights(self, state: GameState, seat: str, legal: list[Action]) -> list[float] | None:
         """The active modules weigh actions for random agents (the Negotiating Table's offers, the Aeronauts'
         Visit); uniform (None) where none of theirs is legal or all weigh 1: base-game playouts are unchanged."""
+        if not state.data.modules:
+            return None
         table = merged({}, state.data.modules, "weights", _WEIGHT_TABLES)
         if not table or not any(a.kind in table for a in legal):
             return None
