@@ -194,16 +194,28 @@ class Module:
 
 
 MODULES: dict[str, Module] = {}
+# The acting order of each set of module names (``active``), built once per set: emptied when a module
+# is registered, and kept with the number of known modules, so removing one (tests do) rebuilds it too.
+_ACTIVE: dict[tuple[str, ...], tuple[int, tuple[Module, ...]]] = {}
 
 
 def register(module: Module) -> Module:
     """Make a module known by its option name. Nothing else changes: each game builds its own tables."""
     MODULES[module.name] = module
+    _ACTIVE.clear()
     return module
 
 
 def active(names: list[str]) -> list[Module]:
-    return sorted((MODULES[n] for n in names if n in MODULES), key=lambda m: m.order)
+    """The game's active modules in acting order (none in the base game: asked at every action)."""
+    if not names:
+        return []
+    key = tuple(names)
+    known = _ACTIVE.get(key)
+    if known is None or known[0] != len(MODULES):
+        known = _ACTIVE[key] = (len(MODULES), tuple(sorted((MODULES[n] for n in names if n in MODULES),
+                                                           key=lambda m: m.order)))
+    return list(known[1])
 
 
 def after(names: list[str], done: str | None) -> list[Module]:

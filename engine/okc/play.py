@@ -43,6 +43,38 @@ def check_legal(state: GameState, seat: str, action: Action, section: str, messa
         raise refuse(section, message, "illegal", [o for o in options if o.kind == action.kind] or options)
 
 
+def listed_now(g: Okc, seat: str, action: Action, timing: str) -> bool:
+    """A cheap pre-test of :func:`check_legal` for the action steps' Deploy, Tactic, Kingdom card and
+    Favour actions, once :func:`check_turn` has passed: True only for an action that ``legal`` lists
+    (built the way :func:`engine.okc.actions.action_step_options` builds it); anything else gets the
+    full check, so refusals are unchanged."""
+    p = g.players[seat]
+    kind, args = action.kind, action.args
+    if kind == "deploy":
+        n, rid = action.get("count"), action.get("region")
+        if timing not in ("spring", "day") or type(n) is not int or not 1 <= n <= p.supporters \
+                or args != (("count", n), ("region", rid)):
+            return False
+        if timing == "day" and g.clash is not None:
+            return rid == g.clash.region
+        return any(r.id == rid and not r.resolved for r in g.regions)
+    if kind == "tactic":
+        tid = action.get("id")
+        return args == (("id", tid),) and tid in p.tactics and \
+            tactic_side(pack_of(g).tactics[tid], p.tactics[tid], p.used, timing) is not None
+    if kind == "kingdom":
+        kid = action.get("card")
+        if args != (("card", kid),) or kid not in p.kingdom or kid in p.used:
+            return False
+        ability = kcard(g, kid).action
+        return ability is not None and timing in ability.timing
+    if kind == "favour":
+        aid = action.get("ability")
+        return args == (("ability", aid),) and g.favour_holder == seat and g.favour_uses > 0 and \
+            any(a.id == aid and timing in a.timing for a in pack_of(g).favour.abilities)
+    return False
+
+
 def check_step(g: Okc, steps: tuple[str, ...], section: str, what: str) -> None:
     if g.choice is not None:
         raise RuleError(section, f"an effect waits on {g.choice.seat}'s choice first", code="choice_pending",
@@ -99,7 +131,9 @@ def play_resolve(state: GameState, g: Okc, seat: str, action: Action) -> None:
     if kid and kcard(g, kid).kind == "occupy" and not occupy_space(g, seat):
         raise refuse("p.19 Occupying Kingdom Cards", "both Occupy spaces of your board are full", "no_space",
                      "a Kingdom card that needs no Occupying, or keep")
-    check_legal(state, seat, action, section, "not a legal bid resolution")
+    # The checks above leave only the form: "keep" alone, or "road"/"steal" with just the card.
+    if action.args != ((("card", kid),) if action.kind != "keep" else ()):
+        check_legal(state, seat, action, section, "not a legal bid resolution")
     bid = g.revealed_bids[seat]
     me = g.players[seat]
     g.bid_queue.pop(0)
@@ -194,8 +228,9 @@ def play_pass(state: GameState, g: Okc, seat: str, action: Action) -> None:
 def play_deploy(state: GameState, g: Okc, seat: str, action: Action) -> None:
     section = ACTIONS["deploy"].section
     timing = check_turn(g, seat, section)
-    check_legal(state, seat, action, section, "Supporters go from your board to an unresolved Region "
-                "(in the Day step: the Region being resolved), in Spring or Day Action steps")
+    if not listed_now(g, seat, action, timing):
+        check_legal(state, seat, action, section, "Supporters go from your board to an unresolved Region "
+                    "(in the Day step: the Region being resolved), in Spring or Day Action steps")
     assert timing in ("spring", "day")
     n, rid = action.get("count"), action.get("region")
     p = g.players[seat]
@@ -211,9 +246,9 @@ def ability_ctx(g: Okc) -> dict[str, str]:
 
 def play_tactic(state: GameState, g: Okc, seat: str, action: Action) -> None:
     section = ACTIONS["tactic"].section
-    check_turn(g, seat, section)
-    check_legal(state, seat, action, section, "only your unexhausted Tactics whose timing is now, or an ability "
-                "on the exhausted side of one, once a round")
+    if not listed_now(g, seat, action, check_turn(g, seat, section)):
+        check_legal(state, seat, action, section, "only your unexhausted Tactics whose timing is now, or an "
+                    "ability on the exhausted side of one, once a round")
     t = pack_of(g).tactics[action.get("id")]
     p = g.players[seat]
     side = tactic_side(t, p.tactics[t.id], p.used, TIMING[g.step])
@@ -228,8 +263,9 @@ def play_tactic(state: GameState, g: Okc, seat: str, action: Action) -> None:
 
 def play_kingdom(state: GameState, g: Okc, seat: str, action: Action) -> None:
     section = ACTIONS["kingdom"].section
-    check_turn(g, seat, section)
-    check_legal(state, seat, action, section, "a Kingdom card you hold, its action timed now, once a round")
+    if not listed_now(g, seat, action, check_turn(g, seat, section)):
+        check_legal(state, seat, action, section,
+                    "a Kingdom card you hold, its action timed now, once a round")
     k = kcard(g, action.get("card"))
     assert k.action is not None
     g.players[seat].used.append(k.id)
@@ -239,8 +275,9 @@ def play_kingdom(state: GameState, g: Okc, seat: str, action: Action) -> None:
 
 def play_favour(state: GameState, g: Okc, seat: str, action: Action) -> None:
     section = ACTIONS["favour"].section
-    check_turn(g, seat, section)
-    check_legal(state, seat, action, section, "the Favour's holder spends one use on an ability timed now")
+    if not listed_now(g, seat, action, check_turn(g, seat, section)):
+        check_legal(state, seat, action, section,
+                    "the Favour's holder spends one use on an ability timed now")
     ability = next(a for a in pack_of(g).favour.abilities if a.id == action.get("ability"))
     g.favour_uses -= 1
     state.emit(Event.public("okc.favour_used", seat=seat, ability=ability.id, uses=g.favour_uses))
@@ -333,8 +370,9 @@ def play(state: GameState, seat: str, action: Action) -> None:
             raise RuleError("modules", f"{action.kind!r} belongs to a module not in this game", code="no_module",
                             legal=", ".join(g.modules) or "the base game's actions")
         owner.play(state, seat, action)
-    for m in active(g.modules):
-        m.acted(state, seat, action)
+    if g.modules:
+        for m in active(g.modules):
+            m.acted(state, seat, action)
     advance(state)
 
 
