@@ -66,7 +66,8 @@ def night(state: GameState, reg: RegionState, only: list[str] | None) -> None:
     """
     g: Okc = state.data
     cards = [p for p in reg.cards if p.face_up and (only is None or p.card in only)]
-    deadly = [p for p in cards if any(c.keyword == "deadly" for c in commands(g, p, "night"))]
+    night_commands = [commands(g, p, "night") for p in cards]
+    deadly = [p for p, cmds in zip(cards, night_commands, strict=True) if any(c.keyword == "deadly" for c in cmds)]
     if deadly:
         victims: list[Placed] = []
         for d in deadly:
@@ -76,11 +77,13 @@ def night(state: GameState, reg: RegionState, only: list[str] | None) -> None:
         state.emit(Event.public("okc.deadly", region=reg.id, sources=[d.card for d in deadly]))
         # Every Deadly card's owner counts as having caused every Elimination (FAQ).
         eliminate(state, victims, [s for s in g.order if any(d.owner == s for d in deadly)], reg.id)
+        night_commands = [commands(g, p, "night") for p in cards]   # the modules may have changed cards
     for seat in g.order:
-        for p in [q for q in cards if q.owner == seat]:
-            for cmd in commands(g, p, "night"):
-                if cmd.steps:
-                    queue(g, seat, cmd.steps, region=reg.id, card=p.card, source=f"night:{p.card}")
+        for p, cmds in zip(cards, night_commands, strict=True):
+            if p.owner == seat:
+                for cmd in cmds:
+                    if cmd.steps:
+                        queue(g, seat, cmd.steps, region=reg.id, card=p.card, source=f"night:{p.card}")
     g.step = "tally"
 
 
@@ -94,12 +97,17 @@ def total(state: GameState, seat: str, reg: RegionState, first: bool) -> int:
     """Tally (p.28): Active Strength + Supporters (first clash only) + bonuses."""
     g: Okc = state.data
     assert g.clash is not None
-    value = sum(strength(g, p, reg) for p in reg.cards if p.owner == seat and p.face_up)
+    value = 0
+    for p in reg.cards:
+        if p.owner == seat and p.face_up:
+            value += strength(g, p, reg)
     if first:
         value += reg.supporters.get(seat, 0)
-    value += sum(kcard(g, k).strength for k in g.players[seat].kingdom)
+    for k in g.players[seat].kingdom:
+        value += kcard(g, k).strength
     value += g.clash.bonus.get(seat, 0)
-    value += sum(m.strength(state, seat, reg.id) for m in active(g.modules))
+    if g.modules:
+        value += sum(m.strength(state, seat, reg.id) for m in active(g.modules))
     return value
 
 

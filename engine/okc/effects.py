@@ -29,7 +29,10 @@ Handler = Callable[[GameState, str, dict[str, Any], dict[str, Any], Any], None]
 # -- small helpers ---------------------------------------------------------------------
 
 def region(g: Okc, rid: str) -> RegionState:
-    return next(r for r in g.regions if r.id == rid)
+    for r in g.regions:
+        if r.id == rid:
+            return r
+    raise KeyError(f"no Region {rid!r}")
 
 
 def source_placed(g: Okc, ctx: dict[str, Any]) -> Placed | None:

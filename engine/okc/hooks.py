@@ -206,16 +206,18 @@ def register(module: Module) -> Module:
     return module
 
 
-def active(names: list[str]) -> list[Module]:
-    """The game's active modules in acting order (none in the base game: asked at every action)."""
-    if not names:
-        return []
+def _in_order(names: list[str]) -> tuple[Module, ...]:
     key = tuple(names)
     known = _ACTIVE.get(key)
     if known is None or known[0] != len(MODULES):
         known = _ACTIVE[key] = (len(MODULES), tuple(sorted((MODULES[n] for n in names if n in MODULES),
                                                            key=lambda m: m.order)))
-    return list(known[1])
+    return known[1]
+
+
+def active(names: list[str]) -> list[Module]:
+    """The game's active modules in acting order (none in the base game: asked at every action)."""
+    return list(_in_order(names)) if names else []
 
 
 def after(names: list[str], done: str | None) -> list[Module]:
@@ -228,17 +230,17 @@ def after(names: list[str], done: str | None) -> list[Module]:
 
 
 def merged(base: dict[str, Any], names: list[str], attr: str, cache: dict[Any, dict[str, Any]]) -> dict[str, Any]:
-    """``base`` with the ``attr`` table of each active module added (built once per set of modules)."""
+    """``base`` with the ``attr`` table of each active module added (built once per set of modules: the
+    modules themselves are the key, so a module registered again gets a new table)."""
     if not names:
         return base
-    mods = active(names)
-    key = tuple((m.name, id(m)) for m in mods)
-    table = cache.get(key)
+    mods = _in_order(names)
+    table = cache.get(mods)
     if table is None:
         table = dict(base)
         for m in mods:
             table.update(getattr(m, attr))
-        cache[key] = table
+        cache[mods] = table
     return table
 
 

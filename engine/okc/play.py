@@ -56,7 +56,7 @@ def listed_now(g: Okc, seat: str, action: Action, timing: str) -> bool:
                 or args != (("count", n), ("region", rid)):
             return False
         if timing == "day" and g.clash is not None:
-            return rid == g.clash.region
+            return bool(rid == g.clash.region)
         return any(r.id == rid and not r.resolved for r in g.regions)
     if kind == "tactic":
         tid = action.get("id")
@@ -212,8 +212,11 @@ def play_claim(state: GameState, g: Okc, seat: str, action: Action) -> None:
 
 # -- action steps (Spring, Day, Autumn) ----------------------------------------------------
 
+ACTION_STEPS = tuple(TIMING)
+
+
 def check_turn(g: Okc, seat: str, section: str) -> str:
-    check_step(g, tuple(TIMING), section, "an action")
+    check_step(g, ACTION_STEPS, section, "an action")
     if awaited_turn(g) != seat:
         raise refuse(section, "actions are taken in turn order", "order", f"waiting on {awaited_turn(g)}")
     return TIMING[g.step]
