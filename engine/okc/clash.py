@@ -89,7 +89,8 @@ def night(state: GameState, reg: RegionState, only: list[str] | None) -> None:
 
 def participants(g: Okc, reg: RegionState, first: bool) -> list[str]:
     assert g.clash is not None
-    return [s for s in g.order if any(p.owner == s and p.face_up for p in reg.cards)
+    active_cards = {p.owner for p in reg.cards if p.face_up}
+    return [s for s in g.order if s in active_cards
             or (first and reg.supporters.get(s, 0) > 0) or g.clash.bonus.get(s, 0) > 0]
 
 

@@ -15,8 +15,8 @@ from typing import Any
 from engine.core import Event, GameState
 from engine.okc import councils, lore
 from engine.okc.board import all_locations
-from engine.okc.cards import card, has_keyword, kcard
-from engine.okc.deck import draw
+from engine.okc.cards import card, has_keyword, kcard, pack_of
+from engine.okc.deck import MIN_HAND_SIZE, draw
 from engine.okc.hooks import active
 from engine.okc.pieces import herald_spots
 from engine.okc.state import Choice, Job, Okc, Placed, RegionState
@@ -102,8 +102,6 @@ def stopped(state: GameState, placed: Placed, rid: str, why: str) -> None:
 
 def take_favour(state: GameState, seat: str) -> None:
     """Take the Kingdom's Favour; it comes with all its uses again (FAQ: reset to III)."""
-    from engine.okc.cards import pack_of
-
     g: Okc = state.data
     previous = g.favour_holder
     g.favour_holder = seat
@@ -454,8 +452,6 @@ def s_clash_again(state: GameState, seat: str, step: Step, ctx: Step, answer: An
 
 
 def s_hand_size(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
-    from engine.okc.deck import MIN_HAND_SIZE
-
     g: Okc = state.data
     p = g.players[seat]
     p.hand_size = max(MIN_HAND_SIZE, min(10, p.hand_size + step["amount"]))
@@ -487,8 +483,6 @@ def visitable(state: GameState, location: str) -> dict[str, tuple[Any, bool]]:
 
 def location_reward(state: GameState, seat: str, location: str) -> None:
     """The Location's printed reward (p.30), resolved before anything else queued; modules add theirs."""
-    from engine.okc.cards import pack_of
-
     g: Okc = state.data
     reward = pack_of(g).locations[location].reward
     if reward:

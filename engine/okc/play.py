@@ -20,7 +20,7 @@ from engine.okc.actions import (
 )
 from engine.okc.board import all_locations, locations
 from engine.okc.cards import card, commands, kcard, pack_of
-from engine.okc.effects import answer_choice, queue, region
+from engine.okc.effects import answer_choice, ask, queue, region, source_placed, stopped
 from engine.okc.hooks import active
 from engine.okc.kingdom import gain_kingdom, road_cards, stealable, take_from_road
 from engine.okc.state import Job, Okc, Placed
@@ -216,6 +216,9 @@ ACTION_STEPS = tuple(TIMING)
 
 
 def check_turn(g: Okc, seat: str, section: str) -> str:
+    timing = TIMING.get(g.step)
+    if timing is not None and g.choice is None and g.turn_queue and g.turn_queue[0] == seat:
+        return timing   # the usual case, checked without building the refusals below
     check_step(g, ACTION_STEPS, section, "an action")
     if awaited_turn(g) != seat:
         raise refuse(section, "actions are taken in turn order", "order", f"waiting on {awaited_turn(g)}")
@@ -383,8 +386,6 @@ def play(state: GameState, seat: str, action: Action) -> None:
 
 def s_ambush(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: object) -> None:
     """Ambush: add a card from hand face down next to this Region; it is revealed after the Day step."""
-    from engine.okc.effects import ask
-
     g: Okc = state.data
     p = g.players[seat]
     if answer is None:
@@ -398,8 +399,6 @@ def s_ambush(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, A
 
 def s_flank(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: object) -> None:
     """Flank: move this card to another Region still to be resolved; it stays Active there."""
-    from engine.okc.effects import ask, source_placed, stopped
-
     g: Okc = state.data
     placed = source_placed(g, ctx)
     targets = clash.flank_targets(g, ctx["region"])

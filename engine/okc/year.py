@@ -14,7 +14,7 @@ from engine.okc.cards import card, commands, kcard, pack_of
 from engine.okc.deck import draw_up
 from engine.okc.effects import queue, run_jobs
 from engine.okc.hooks import active, after, merged
-from engine.okc.state import Okc
+from engine.okc.state import Okc, Placed
 
 SEASON_OF = {
     "start": "start", "bid": "spring", "ally_bids": "spring", "ally_regions": "spring", "resolve_bids": "spring", "heralds": "spring", "region_cards": "spring",
@@ -154,8 +154,6 @@ def wait_region_cards(state: GameState) -> bool:
     g: Okc = state.data
     if g.secret is not None and not g.secret.complete:
         return False
-    from engine.okc.state import Placed
-
     placed = g.secret.chosen if g.secret else {}
     counts = {}
     for seat in g.order:
@@ -353,7 +351,7 @@ def steps_for(g: Okc) -> dict[str, Callable[[GameState], bool]]:
 def advance(state: GameState) -> None:
     """Run effects and automatic steps until somebody must decide or the game is over."""
     g: Okc = state.data
-    steps = steps_for(g)
+    steps = steps_for(g) if g.modules else AUTO
     for _ in range(10_000):
         if g.choice is not None or g.over:
             return
