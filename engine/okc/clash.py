@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core import Event, GameState, SecretChoices
 from engine.okc.cards import commands, has_keyword, kcard, strength
 from engine.okc.effects import allied, claim_location, eliminate, queue, region
-from engine.okc.hooks import active
+from engine.okc.hooks import hooked
 from engine.okc.pieces import herald_spots
 from engine.okc.state import Clash, Okc, Placed, RegionState
 
@@ -44,7 +44,7 @@ def reveal(state: GameState, reg: RegionState, *, always: bool = False) -> None:
     if shown or always:
         state.emit(Event.public("okc.revealed", region=reg.id, cards=[{"seat": p.owner, "card": p.card} for p in shown]))
     if shown:
-        for m in active(g.modules):
+        for m in hooked(g.modules, "reveal"):
             m.reveal(state, reg.id, shown)
 
 
@@ -108,7 +108,7 @@ def total(state: GameState, seat: str, reg: RegionState, first: bool) -> int:
         value += kcard(g, k).strength
     value += g.clash.bonus.get(seat, 0)
     if g.modules:
-        value += sum(m.strength(state, seat, reg.id) for m in active(g.modules))
+        value += sum(m.strength(state, seat, reg.id) for m in hooked(g.modules, "strength"))
     return value
 
 
@@ -128,7 +128,7 @@ def tally(state: GameState) -> None:
         no_winner(state, "no strength")
     elif len(top) == 1:
         declare_winner(state, top[0], best)
-    elif g.modules and any(m.allied_win(state, reg.id, top, best) for m in active(g.modules)):
+    elif g.modules and any(m.allied_win(state, reg.id, top, best) for m in hooked(g.modules, "allied_win")):
         return
     else:
         clash.tied = top
@@ -155,7 +155,7 @@ def declare_winner(state: GameState, seat: str, best: int) -> None:
     clash.stage = "claim"
     state.emit(Event.public("okc.clash_won", region=clash.region, seat=seat, strength=best))
     g.step = "claim"
-    for m in active(g.modules):
+    for m in hooked(g.modules, "clash_resolved"):
         m.clash_resolved(state, clash.region, seat)
 
 
@@ -197,7 +197,7 @@ def no_winner(state: GameState, why: str) -> None:
     state.emit(Event.public("okc.no_winner", region=g.clash.region, why=why))
     g.clash.winner = None
     g.clash.tied = []
-    for m in active(g.modules):
+    for m in hooked(g.modules, "clash_resolved"):
         m.clash_resolved(state, g.clash.region, None)
     finish_clash(state)
 

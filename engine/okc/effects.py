@@ -17,7 +17,7 @@ from engine.okc import councils, lore
 from engine.okc.board import all_locations
 from engine.okc.cards import card, has_keyword, kcard, pack_of
 from engine.okc.deck import MIN_HAND_SIZE, draw
-from engine.okc.hooks import active
+from engine.okc.hooks import active, hooked
 from engine.okc.pieces import herald_spots
 from engine.okc.state import Choice, Job, Okc, Placed, RegionState
 
@@ -46,7 +46,7 @@ def allied(g: Okc, seat: str) -> frozenset[str]:
     """Players allied with ``seat`` (Wild Kingdom, Negotiating Table: Alliances); nobody without modules."""
     if not g.modules:
         return frozenset()
-    return frozenset().union(*(m.allied(g, seat) for m in active(g.modules)))
+    return frozenset().union(*(m.allied(g, seat) for m in hooked(g.modules, "allied")))
 
 
 def opponents(g: Okc, seat: str) -> list[str]:
@@ -96,7 +96,7 @@ def eliminate(state: GameState, victims: list[Placed], by: str | list[str], rid:
 
 def stopped(state: GameState, placed: Placed, rid: str, why: str) -> None:
     """A card stopped being Active (p.43): the modules react (Boons on it are discarded)."""
-    for m in active(state.data.modules):
+    for m in hooked(state.data.modules, "inactive"):
         m.inactive(state, placed, rid, why)
 
 
@@ -487,7 +487,7 @@ def location_reward(state: GameState, seat: str, location: str) -> None:
     reward = pack_of(g).locations[location].reward
     if reward:
         g.jobs.insert(0, Job(seat, [dict(s) for s in reward], {"source": f"location:{location}"}))
-    for m in active(g.modules):
+    for m in hooked(g.modules, "rewarded"):
         m.rewarded(state, seat, location)
 
 

@@ -220,6 +220,30 @@ def active(names: list[str]) -> list[Module]:
     return list(_in_order(names)) if names else []
 
 
+# Hooks whose default does nothing (returns nothing, False, 0, empty): a module that keeps the default
+# need not be asked. ``visitable`` is not one of them (its default lists the module's pieces).
+QUIET_HOOKS = frozenset({"gained", "rewarded", "winter", "after_bids", "reveal", "clash_resolved", "inactive",
+                         "cleanup", "before_secret", "legal", "pending", "strength", "heralds", "acted",
+                         "allied", "allied_win", "end"})
+_HOOKED: dict[tuple[tuple[Module, ...], str], tuple[Module, ...]] = {}
+
+
+def hooked(names: list[str], hook: str) -> tuple[Module, ...]:
+    """The active modules, in acting order, that define their own ``hook`` (one of :data:`QUIET_HOOKS`):
+    the others would do nothing there (asked after every action and in every clash)."""
+    if not names:
+        return ()
+    mods = _in_order(names)
+    key = (mods, hook)
+    found = _HOOKED.get(key)
+    if found is None:
+        assert hook in QUIET_HOOKS, hook
+        default = getattr(Module, hook)
+        found = _HOOKED[key] = tuple(m for m in mods
+                                     if hook in vars(m) or getattr(type(m), hook) is not default)
+    return found
+
+
 def after(names: list[str], done: str | None) -> list[Module]:
     """The active modules that come after ``done`` in acting order (all of them when ``done`` is None)."""
     mods = active(names)

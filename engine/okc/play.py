@@ -21,7 +21,7 @@ from engine.okc.actions import (
 from engine.okc.board import all_locations, locations
 from engine.okc.cards import card, commands, kcard, pack_of
 from engine.okc.effects import answer_choice, ask, queue, region, source_placed, stopped
-from engine.okc.hooks import active
+from engine.okc.hooks import active, hooked
 from engine.okc.kingdom import gain_kingdom, road_cards, stealable, take_from_road
 from engine.okc.state import Job, Okc, Placed
 from engine.okc.year import advance
@@ -377,7 +377,7 @@ def play(state: GameState, seat: str, action: Action) -> None:
                             legal=", ".join(g.modules) or "the base game's actions")
         owner.play(state, seat, action)
     if g.modules:
-        for m in active(g.modules):
+        for m in hooked(g.modules, "acted"):
             m.acted(state, seat, action)
     advance(state)
 

@@ -13,7 +13,7 @@ from engine.okc import allies, clash, councils, endgame
 from engine.okc.cards import card, commands, kcard, pack_of
 from engine.okc.deck import draw_up
 from engine.okc.effects import queue, run_jobs
-from engine.okc.hooks import active, after, merged
+from engine.okc.hooks import after, hooked, merged
 from engine.okc.state import Okc, Placed
 
 SEASON_OF = {
@@ -259,7 +259,7 @@ def after_autumn(state: GameState) -> None:
                 if p.owner == seat and p.face_up:
                     for cmd in commands(g, p, "winter"):
                         queue(g, seat, cmd.steps, source=f"winter:{p.card}")
-    for m in active(g.modules):
+    for m in hooked(g.modules, "winter"):
         m.winter(state)
 
 
@@ -273,7 +273,7 @@ def cleanup(state: GameState) -> bool:
     Council cards discarded; then the Round marker moves on (p.33). The modules' own cleanup comes first
     and covers every card leaving play here (the Whispering Tower discards the Boons on all of them)."""
     g: Okc = state.data
-    for m in active(g.modules):
+    for m in hooked(g.modules, "cleanup"):
         m.cleanup(state)
     g.ally_regions = {}
     for p in g.players.values():
