@@ -30,7 +30,8 @@ def start_clash(state: GameState, reg: RegionState) -> None:
     state.emit(Event.public("okc.clash", region=reg.id, first=g.clash.first, marker=reg.marker, supporters=supporters))
     reveal(state, reg, always=True)
     for p in reg.cards:
-        p.used = []
+        if p.used:
+            p.used = []
     g.turn_queue = list(g.order)
     g.step = "day"
 

@@ -105,7 +105,7 @@ def play_place(state: GameState, g: Okc, seat: str, action: Action) -> None:
     assert g.secret is not None
     g.secret.check(seat, section)
     hand, free, need = allies.placement(g, seat)
-    chosen = {r.id: action.get(r.id) for r in g.regions if action.get(r.id)}
+    chosen = {r.id: cid for r in g.regions if (cid := action.get(r.id))}
     if any(r not in free for r in chosen):
         raise refuse(allies.PLACE_SECTION, "an Ally of yours already stands next to that Region", "ally_region",
                      free)
