@@ -71,7 +71,7 @@ def resume(state: GameState, key: str, done: str | None) -> None:
     for m in after(g.modules, done):
         if (m.after_bids(state) if key == "after_bids" else m.before_secret(state, key)):
             return
-    {"bid": open_bids, "regions": open_region_cards, "after_bids": begin_heralds, "heralds": after_heralds}[key](state)
+    OPENS[key](state)
 
 
 def open_bids(state: GameState) -> None:
@@ -316,6 +316,11 @@ def after_allies(key: str) -> Callable[[GameState], bool]:
         return True
     return step
 
+
+# What ``resume`` opens at each key once no module wants to act first.
+OPENS: dict[str, Callable[[GameState], None]] = {
+    "bid": open_bids, "regions": open_region_cards, "after_bids": begin_heralds, "heralds": after_heralds,
+}
 
 AUTO: dict[str, Callable[[GameState], bool]] = {
     "start": start_of_year,
