@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core import Event, GameState, SecretChoices
 from engine.okc.cards import commands, has_keyword, kcard, strength
 from engine.okc.effects import allied, claim_location, eliminate, queue, region
-from engine.okc.hooks import active
+from engine.okc.hooks import hooked
 from engine.okc.pieces import herald_spots
 from engine.okc.state import Clash, Okc, Placed, RegionState
 
@@ -30,7 +30,8 @@ def start_clash(state: GameState, reg: RegionState) -> None:
     state.emit(Event.public("okc.clash", region=reg.id, first=g.clash.first, marker=reg.marker, supporters=supporters))
     reveal(state, reg, always=True)
     for p in reg.cards:
-        p.used = []
+        if p.used:
+            p.used = []
     g.turn_queue = list(g.order)
     g.step = "day"
 
@@ -44,7 +45,7 @@ def reveal(state: GameState, reg: RegionState, *, always: bool = False) -> None:
     if shown or always:
         state.emit(Event.public("okc.revealed", region=reg.id, cards=[{"seat": p.owner, "card": p.card} for p in shown]))
     if shown:
-        for m in active(g.modules):
+        for m in hooked(g.modules, "reveal"):
             m.reveal(state, reg.id, shown)
 
 
@@ -66,7 +67,8 @@ def night(state: GameState, reg: RegionState, only: list[str] | None) -> None:
     """
     g: Okc = state.data
     cards = [p for p in reg.cards if p.face_up and (only is None or p.card in only)]
-    deadly = [p for p in cards if any(c.keyword == "deadly" for c in commands(g, p, "night"))]
+    night_commands = [commands(g, p, "night") for p in cards]
+    deadly = [p for p, cmds in zip(cards, night_commands, strict=True) if any(c.keyword == "deadly" for c in cmds)]
     if deadly:
         victims: list[Placed] = []
         for d in deadly:
@@ -76,17 +78,20 @@ def night(state: GameState, reg: RegionState, only: list[str] | None) -> None:
         state.emit(Event.public("okc.deadly", region=reg.id, sources=[d.card for d in deadly]))
         # Every Deadly card's owner counts as having caused every Elimination (FAQ).
         eliminate(state, victims, [s for s in g.order if any(d.owner == s for d in deadly)], reg.id)
+        night_commands = [commands(g, p, "night") for p in cards]   # the modules may have changed cards
     for seat in g.order:
-        for p in [q for q in cards if q.owner == seat]:
-            for cmd in commands(g, p, "night"):
-                if cmd.steps:
-                    queue(g, seat, cmd.steps, region=reg.id, card=p.card, source=f"night:{p.card}")
+        for p, cmds in zip(cards, night_commands, strict=True):
+            if p.owner == seat:
+                for cmd in cmds:
+                    if cmd.steps:
+                        queue(g, seat, cmd.steps, region=reg.id, card=p.card, source=f"night:{p.card}")
     g.step = "tally"
 
 
 def participants(g: Okc, reg: RegionState, first: bool) -> list[str]:
     assert g.clash is not None
-    return [s for s in g.order if any(p.owner == s and p.face_up for p in reg.cards)
+    active_cards = {p.owner for p in reg.cards if p.face_up}
+    return [s for s in g.order if s in active_cards
             or (first and reg.supporters.get(s, 0) > 0) or g.clash.bonus.get(s, 0) > 0]
 
 
@@ -94,12 +99,17 @@ def total(state: GameState, seat: str, reg: RegionState, first: bool) -> int:
     """Tally (p.28): Active Strength + Supporters (first clash only) + bonuses."""
     g: Okc = state.data
     assert g.clash is not None
-    value = sum(strength(g, p, reg) for p in reg.cards if p.owner == seat and p.face_up)
+    value = 0
+    for p in reg.cards:
+        if p.owner == seat and p.face_up:
+            value += strength(g, p, reg)
     if first:
         value += reg.supporters.get(seat, 0)
-    value += sum(kcard(g, k).strength for k in g.players[seat].kingdom)
+    for k in g.players[seat].kingdom:
+        value += kcard(g, k).strength
     value += g.clash.bonus.get(seat, 0)
-    value += sum(m.strength(state, seat, reg.id) for m in active(g.modules))
+    if g.modules:
+        value += sum(m.strength(state, seat, reg.id) for m in hooked(g.modules, "strength"))
     return value
 
 
@@ -119,7 +129,7 @@ def tally(state: GameState) -> None:
         no_winner(state, "no strength")
     elif len(top) == 1:
         declare_winner(state, top[0], best)
-    elif g.modules and any(m.allied_win(state, reg.id, top, best) for m in active(g.modules)):
+    elif g.modules and any(m.allied_win(state, reg.id, top, best) for m in hooked(g.modules, "allied_win")):
         return
     else:
         clash.tied = top
@@ -146,7 +156,7 @@ def declare_winner(state: GameState, seat: str, best: int) -> None:
     clash.stage = "claim"
     state.emit(Event.public("okc.clash_won", region=clash.region, seat=seat, strength=best))
     g.step = "claim"
-    for m in active(g.modules):
+    for m in hooked(g.modules, "clash_resolved"):
         m.clash_resolved(state, clash.region, seat)
 
 
@@ -188,7 +198,7 @@ def no_winner(state: GameState, why: str) -> None:
     state.emit(Event.public("okc.no_winner", region=g.clash.region, why=why))
     g.clash.winner = None
     g.clash.tied = []
-    for m in active(g.modules):
+    for m in hooked(g.modules, "clash_resolved"):
         m.clash_resolved(state, g.clash.region, None)
     finish_clash(state)
 

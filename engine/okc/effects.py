@@ -15,9 +15,9 @@ from typing import Any
 from engine.core import Event, GameState
 from engine.okc import councils, lore
 from engine.okc.board import all_locations
-from engine.okc.cards import card, has_keyword, kcard
-from engine.okc.deck import draw
-from engine.okc.hooks import active
+from engine.okc.cards import card, has_keyword, kcard, pack_of
+from engine.okc.deck import MIN_HAND_SIZE, draw
+from engine.okc.hooks import active, hooked
 from engine.okc.pieces import herald_spots
 from engine.okc.state import Choice, Job, Okc, Placed, RegionState
 
@@ -29,7 +29,10 @@ Handler = Callable[[GameState, str, dict[str, Any], dict[str, Any], Any], None]
 # -- small helpers ---------------------------------------------------------------------
 
 def region(g: Okc, rid: str) -> RegionState:
-    return next(r for r in g.regions if r.id == rid)
+    for r in g.regions:
+        if r.id == rid:
+            return r
+    raise KeyError(f"no Region {rid!r}")
 
 
 def source_placed(g: Okc, ctx: dict[str, Any]) -> Placed | None:
@@ -43,7 +46,7 @@ def allied(g: Okc, seat: str) -> frozenset[str]:
     """Players allied with ``seat`` (Wild Kingdom, Negotiating Table: Alliances); nobody without modules."""
     if not g.modules:
         return frozenset()
-    return frozenset().union(*(m.allied(g, seat) for m in active(g.modules)))
+    return frozenset().union(*(m.allied(g, seat) for m in hooked(g.modules, "allied")))
 
 
 def opponents(g: Okc, seat: str) -> list[str]:
@@ -93,14 +96,12 @@ def eliminate(state: GameState, victims: list[Placed], by: str | list[str], rid:
 
 def stopped(state: GameState, placed: Placed, rid: str, why: str) -> None:
     """A card stopped being Active (p.43): the modules react (Boons on it are discarded)."""
-    for m in active(state.data.modules):
+    for m in hooked(state.data.modules, "inactive"):
         m.inactive(state, placed, rid, why)
 
 
 def take_favour(state: GameState, seat: str) -> None:
     """Take the Kingdom's Favour; it comes with all its uses again (FAQ: reset to III)."""
-    from engine.okc.cards import pack_of
-
     g: Okc = state.data
     previous = g.favour_holder
     g.favour_holder = seat
@@ -451,8 +452,6 @@ def s_clash_again(state: GameState, seat: str, step: Step, ctx: Step, answer: An
 
 
 def s_hand_size(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
-    from engine.okc.deck import MIN_HAND_SIZE
-
     g: Okc = state.data
     p = g.players[seat]
     p.hand_size = max(MIN_HAND_SIZE, min(10, p.hand_size + step["amount"]))
@@ -484,13 +483,11 @@ def visitable(state: GameState, location: str) -> dict[str, tuple[Any, bool]]:
 
 def location_reward(state: GameState, seat: str, location: str) -> None:
     """The Location's printed reward (p.30), resolved before anything else queued; modules add theirs."""
-    from engine.okc.cards import pack_of
-
     g: Okc = state.data
     reward = pack_of(g).locations[location].reward
     if reward:
         g.jobs.insert(0, Job(seat, [dict(s) for s in reward], {"source": f"location:{location}"}))
-    for m in active(g.modules):
+    for m in hooked(g.modules, "rewarded"):
         m.rewarded(state, seat, location)
 
 

@@ -4,14 +4,14 @@ the Kingdom's Favour, then to the higher place on the Order Track."""
 from __future__ import annotations
 
 from engine.core import Event, GameState, Result
-from engine.okc.hooks import active
+from engine.okc.hooks import hooked
 from engine.okc.lore import convert_lore
 from engine.okc.state import Okc
 
 
 def finish(state: GameState) -> None:
     g: Okc = state.data
-    for m in active(g.modules):
+    for m in hooked(g.modules, "end"):
         m.end(state)
     convert_lore(state)
     g.over = True

@@ -194,16 +194,54 @@ class Module:
 
 
 MODULES: dict[str, Module] = {}
+# The acting order of each set of module names (``active``), built once per set: emptied when a module
+# is registered, and kept with the number of known modules, so removing one (tests do) rebuilds it too.
+_ACTIVE: dict[tuple[str, ...], tuple[int, tuple[Module, ...]]] = {}
 
 
 def register(module: Module) -> Module:
     """Make a module known by its option name. Nothing else changes: each game builds its own tables."""
     MODULES[module.name] = module
+    _ACTIVE.clear()
     return module
 
 
+def _in_order(names: list[str]) -> tuple[Module, ...]:
+    key = tuple(names)
+    known = _ACTIVE.get(key)
+    if known is None or known[0] != len(MODULES):
+        known = _ACTIVE[key] = (len(MODULES), tuple(sorted((MODULES[n] for n in names if n in MODULES),
+                                                           key=lambda m: m.order)))
+    return known[1]
+
+
 def active(names: list[str]) -> list[Module]:
-    return sorted((MODULES[n] for n in names if n in MODULES), key=lambda m: m.order)
+    """The game's active modules in acting order (none in the base game: asked at every action)."""
+    return list(_in_order(names)) if names else []
+
+
+# Hooks whose default does nothing (returns nothing, False, 0, empty): a module that keeps the default
+# need not be asked. ``visitable`` is not one of them (its default lists the module's pieces).
+QUIET_HOOKS = frozenset({"gained", "rewarded", "winter", "after_bids", "reveal", "clash_resolved", "inactive",
+                         "cleanup", "before_secret", "legal", "pending", "strength", "heralds", "acted",
+                         "allied", "allied_win", "end"})
+_HOOKED: dict[tuple[tuple[Module, ...], str], tuple[Module, ...]] = {}
+
+
+def hooked(names: list[str], hook: str) -> tuple[Module, ...]:
+    """The active modules, in acting order, that define their own ``hook`` (one of :data:`QUIET_HOOKS`):
+    the others would do nothing there (asked after every action and in every clash)."""
+    if not names:
+        return ()
+    mods = _in_order(names)
+    key = (mods, hook)
+    found = _HOOKED.get(key)
+    if found is None:
+        assert hook in QUIET_HOOKS, hook
+        default = getattr(Module, hook)
+        found = _HOOKED[key] = tuple(m for m in mods
+                                     if hook in vars(m) or getattr(type(m), hook) is not default)
+    return found
 
 
 def after(names: list[str], done: str | None) -> list[Module]:
@@ -216,17 +254,17 @@ def after(names: list[str], done: str | None) -> list[Module]:
 
 
 def merged(base: dict[str, Any], names: list[str], attr: str, cache: dict[Any, dict[str, Any]]) -> dict[str, Any]:
-    """``base`` with the ``attr`` table of each active module added (built once per set of modules)."""
+    """``base`` with the ``attr`` table of each active module added (built once per set of modules: the
+    modules themselves are the key, so a module registered again gets a new table)."""
     if not names:
         return base
-    mods = active(names)
-    key = tuple((m.name, id(m)) for m in mods)
-    table = cache.get(key)
+    mods = _in_order(names)
+    table = cache.get(mods)
     if table is None:
         table = dict(base)
         for m in mods:
             table.update(getattr(m, attr))
-        cache[key] = table
+        cache[mods] = table
     return table
 
 

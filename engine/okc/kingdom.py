@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import Event, GameState
 from engine.okc.cards import kcard
 from engine.okc.effects import queue
-from engine.okc.hooks import active
+from engine.okc.hooks import hooked
 from engine.okc.state import Okc
 
 
@@ -29,7 +29,7 @@ def gain_kingdom(state: GameState, seat: str, kid: str, bid: str | None = None, 
         me.kingdom.append(kid)
         if custodians:
             me.custodians.append(kid)
-    for m in active(g.modules):
+    for m in hooked(g.modules, "gained"):
         m.gained(state, seat, kid)
     queue(g, seat, k.on_gain, source=f"kingdom:{kid}")
 

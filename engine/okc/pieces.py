@@ -9,7 +9,7 @@ from typing import cast
 
 from engine.core import Event, GameState
 from engine.okc.board import all_locations, region_of, travel
-from engine.okc.hooks import active
+from engine.okc.hooks import hooked
 from engine.okc.state import Okc
 
 BAG = "starting_bag"
@@ -60,6 +60,6 @@ def herald_spots(state: GameState, seat: str) -> dict[str, str]:
     herald = g.players[seat].herald
     spots = {HERALD: herald} if herald else {}
     if g.modules:
-        for m in active(g.modules):
+        for m in hooked(g.modules, "heralds"):
             spots.update(m.heralds(state, seat))
     return spots

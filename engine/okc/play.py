@@ -20,8 +20,8 @@ from engine.okc.actions import (
 )
 from engine.okc.board import all_locations, locations
 from engine.okc.cards import card, commands, kcard, pack_of
-from engine.okc.effects import answer_choice, queue, region
-from engine.okc.hooks import active
+from engine.okc.effects import answer_choice, ask, queue, region, source_placed, stopped
+from engine.okc.hooks import active, hooked
 from engine.okc.kingdom import gain_kingdom, road_cards, stealable, take_from_road
 from engine.okc.state import Job, Okc, Placed
 from engine.okc.year import advance
@@ -41,6 +41,38 @@ def check_legal(state: GameState, seat: str, action: Action, section: str, messa
     options = legal(state, seat)
     if action not in options:
         raise refuse(section, message, "illegal", [o for o in options if o.kind == action.kind] or options)
+
+
+def listed_now(g: Okc, seat: str, action: Action, timing: str) -> bool:
+    """A cheap pre-test of :func:`check_legal` for the action steps' Deploy, Tactic, Kingdom card and
+    Favour actions, once :func:`check_turn` has passed: True only for an action that ``legal`` lists
+    (built the way :func:`engine.okc.actions.action_step_options` builds it); anything else gets the
+    full check, so refusals are unchanged."""
+    p = g.players[seat]
+    kind, args = action.kind, action.args
+    if kind == "deploy":
+        n, rid = action.get("count"), action.get("region")
+        if timing not in ("spring", "day") or type(n) is not int or not 1 <= n <= p.supporters \
+                or args != (("count", n), ("region", rid)):
+            return False
+        if timing == "day" and g.clash is not None:
+            return bool(rid == g.clash.region)
+        return any(r.id == rid and not r.resolved for r in g.regions)
+    if kind == "tactic":
+        tid = action.get("id")
+        return args == (("id", tid),) and tid in p.tactics and \
+            tactic_side(pack_of(g).tactics[tid], p.tactics[tid], p.used, timing) is not None
+    if kind == "kingdom":
+        kid = action.get("card")
+        if args != (("card", kid),) or kid not in p.kingdom or kid in p.used:
+            return False
+        ability = kcard(g, kid).action
+        return ability is not None and timing in ability.timing
+    if kind == "favour":
+        aid = action.get("ability")
+        return args == (("ability", aid),) and g.favour_holder == seat and g.favour_uses > 0 and \
+            any(a.id == aid and timing in a.timing for a in pack_of(g).favour.abilities)
+    return False
 
 
 def check_step(g: Okc, steps: tuple[str, ...], section: str, what: str) -> None:
@@ -73,7 +105,7 @@ def play_place(state: GameState, g: Okc, seat: str, action: Action) -> None:
     assert g.secret is not None
     g.secret.check(seat, section)
     hand, free, need = allies.placement(g, seat)
-    chosen = {r.id: action.get(r.id) for r in g.regions if action.get(r.id)}
+    chosen = {r.id: cid for r in g.regions if (cid := action.get(r.id))}
     if any(r not in free for r in chosen):
         raise refuse(allies.PLACE_SECTION, "an Ally of yours already stands next to that Region", "ally_region",
                      free)
@@ -99,7 +131,9 @@ def play_resolve(state: GameState, g: Okc, seat: str, action: Action) -> None:
     if kid and kcard(g, kid).kind == "occupy" and not occupy_space(g, seat):
         raise refuse("p.19 Occupying Kingdom Cards", "both Occupy spaces of your board are full", "no_space",
                      "a Kingdom card that needs no Occupying, or keep")
-    check_legal(state, seat, action, section, "not a legal bid resolution")
+    # The checks above leave only the form: "keep" alone, or "road"/"steal" with just the card.
+    if action.args != ((("card", kid),) if action.kind != "keep" else ()):
+        check_legal(state, seat, action, section, "not a legal bid resolution")
     bid = g.revealed_bids[seat]
     me = g.players[seat]
     g.bid_queue.pop(0)
@@ -178,8 +212,14 @@ def play_claim(state: GameState, g: Okc, seat: str, action: Action) -> None:
 
 # -- action steps (Spring, Day, Autumn) ----------------------------------------------------
 
+ACTION_STEPS = tuple(TIMING)
+
+
 def check_turn(g: Okc, seat: str, section: str) -> str:
-    check_step(g, tuple(TIMING), section, "an action")
+    timing = TIMING.get(g.step)
+    if timing is not None and g.choice is None and g.turn_queue and g.turn_queue[0] == seat:
+        return timing   # the usual case, checked without building the refusals below
+    check_step(g, ACTION_STEPS, section, "an action")
     if awaited_turn(g) != seat:
         raise refuse(section, "actions are taken in turn order", "order", f"waiting on {awaited_turn(g)}")
     return TIMING[g.step]
@@ -194,8 +234,9 @@ def play_pass(state: GameState, g: Okc, seat: str, action: Action) -> None:
 def play_deploy(state: GameState, g: Okc, seat: str, action: Action) -> None:
     section = ACTIONS["deploy"].section
     timing = check_turn(g, seat, section)
-    check_legal(state, seat, action, section, "Supporters go from your board to an unresolved Region "
-                "(in the Day step: the Region being resolved), in Spring or Day Action steps")
+    if not listed_now(g, seat, action, timing):
+        check_legal(state, seat, action, section, "Supporters go from your board to an unresolved Region "
+                    "(in the Day step: the Region being resolved), in Spring or Day Action steps")
     assert timing in ("spring", "day")
     n, rid = action.get("count"), action.get("region")
     p = g.players[seat]
@@ -211,9 +252,9 @@ def ability_ctx(g: Okc) -> dict[str, str]:
 
 def play_tactic(state: GameState, g: Okc, seat: str, action: Action) -> None:
     section = ACTIONS["tactic"].section
-    check_turn(g, seat, section)
-    check_legal(state, seat, action, section, "only your unexhausted Tactics whose timing is now, or an ability "
-                "on the exhausted side of one, once a round")
+    if not listed_now(g, seat, action, check_turn(g, seat, section)):
+        check_legal(state, seat, action, section, "only your unexhausted Tactics whose timing is now, or an "
+                    "ability on the exhausted side of one, once a round")
     t = pack_of(g).tactics[action.get("id")]
     p = g.players[seat]
     side = tactic_side(t, p.tactics[t.id], p.used, TIMING[g.step])
@@ -228,8 +269,9 @@ def play_tactic(state: GameState, g: Okc, seat: str, action: Action) -> None:
 
 def play_kingdom(state: GameState, g: Okc, seat: str, action: Action) -> None:
     section = ACTIONS["kingdom"].section
-    check_turn(g, seat, section)
-    check_legal(state, seat, action, section, "a Kingdom card you hold, its action timed now, once a round")
+    if not listed_now(g, seat, action, check_turn(g, seat, section)):
+        check_legal(state, seat, action, section,
+                    "a Kingdom card you hold, its action timed now, once a round")
     k = kcard(g, action.get("card"))
     assert k.action is not None
     g.players[seat].used.append(k.id)
@@ -239,8 +281,9 @@ def play_kingdom(state: GameState, g: Okc, seat: str, action: Action) -> None:
 
 def play_favour(state: GameState, g: Okc, seat: str, action: Action) -> None:
     section = ACTIONS["favour"].section
-    check_turn(g, seat, section)
-    check_legal(state, seat, action, section, "the Favour's holder spends one use on an ability timed now")
+    if not listed_now(g, seat, action, check_turn(g, seat, section)):
+        check_legal(state, seat, action, section,
+                    "the Favour's holder spends one use on an ability timed now")
     ability = next(a for a in pack_of(g).favour.abilities if a.id == action.get("ability"))
     g.favour_uses -= 1
     state.emit(Event.public("okc.favour_used", seat=seat, ability=ability.id, uses=g.favour_uses))
@@ -333,8 +376,9 @@ def play(state: GameState, seat: str, action: Action) -> None:
             raise RuleError("modules", f"{action.kind!r} belongs to a module not in this game", code="no_module",
                             legal=", ".join(g.modules) or "the base game's actions")
         owner.play(state, seat, action)
-    for m in active(g.modules):
-        m.acted(state, seat, action)
+    if g.modules:
+        for m in hooked(g.modules, "acted"):
+            m.acted(state, seat, action)
     advance(state)
 
 
@@ -342,8 +386,6 @@ def play(state: GameState, seat: str, action: Action) -> None:
 
 def s_ambush(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: object) -> None:
     """Ambush: add a card from hand face down next to this Region; it is revealed after the Day step."""
-    from engine.okc.effects import ask
-
     g: Okc = state.data
     p = g.players[seat]
     if answer is None:
@@ -357,8 +399,6 @@ def s_ambush(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, A
 
 def s_flank(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: object) -> None:
     """Flank: move this card to another Region still to be resolved; it stays Active there."""
-    from engine.okc.effects import ask, source_placed, stopped
-
     g: Okc = state.data
     placed = source_placed(g, ctx)
     targets = clash.flank_targets(g, ctx["region"])

@@ -15,7 +15,7 @@ Seat = str
 CardId = str
 
 
-@dataclass
+@dataclass(slots=True)
 class Placed:
     """A Faction card next to a Region (face down until revealed; then Active)."""
 
@@ -30,7 +30,7 @@ class Placed:
     boons: list[str] = field(default_factory=list)        # Boons on the card (Whispering Tower), hidden until revealed
 
 
-@dataclass
+@dataclass(slots=True)
 class RegionState:
     id: str
     cards: list[Placed] = field(default_factory=list)
@@ -42,7 +42,7 @@ class RegionState:
     winner: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     faction: str
     hand: list[CardId] = field(default_factory=list)
@@ -67,7 +67,7 @@ class Player:
     peeked: list[str] = field(default_factory=list)           # "seat|region|card" seen this round
 
 
-@dataclass
+@dataclass(slots=True)
 class Seated:
     """A Faction card placed in a Council."""
 
@@ -75,7 +75,7 @@ class Seated:
     owner: Seat
 
 
-@dataclass
+@dataclass(slots=True)
 class Job:
     """Effect steps still to carry out for ``seat``; ``ctx`` names the source card and Region."""
 
@@ -84,7 +84,7 @@ class Job:
     ctx: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Choice:
     """An effect waiting on one seat's choice among ``options`` (private: only that seat sees them)."""
 
@@ -98,7 +98,7 @@ class Choice:
     ctx: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Clash:
     """The clash being resolved in a Region."""
 
@@ -112,7 +112,7 @@ class Clash:
     winner: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Okc:
     pack: str
     length: int

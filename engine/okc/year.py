@@ -13,8 +13,8 @@ from engine.okc import allies, clash, councils, endgame
 from engine.okc.cards import card, commands, kcard, pack_of
 from engine.okc.deck import draw_up
 from engine.okc.effects import queue, run_jobs
-from engine.okc.hooks import active, after, merged
-from engine.okc.state import Okc
+from engine.okc.hooks import after, hooked, merged
+from engine.okc.state import Okc, Placed
 
 SEASON_OF = {
     "start": "start", "bid": "spring", "ally_bids": "spring", "ally_regions": "spring", "resolve_bids": "spring", "heralds": "spring", "region_cards": "spring",
@@ -71,7 +71,7 @@ def resume(state: GameState, key: str, done: str | None) -> None:
     for m in after(g.modules, done):
         if (m.after_bids(state) if key == "after_bids" else m.before_secret(state, key)):
             return
-    {"bid": open_bids, "regions": open_region_cards, "after_bids": begin_heralds, "heralds": after_heralds}[key](state)
+    OPENS[key](state)
 
 
 def open_bids(state: GameState) -> None:
@@ -154,8 +154,6 @@ def wait_region_cards(state: GameState) -> bool:
     g: Okc = state.data
     if g.secret is not None and not g.secret.complete:
         return False
-    from engine.okc.state import Placed
-
     placed = g.secret.chosen if g.secret else {}
     counts = {}
     for seat in g.order:
@@ -261,7 +259,7 @@ def after_autumn(state: GameState) -> None:
                 if p.owner == seat and p.face_up:
                     for cmd in commands(g, p, "winter"):
                         queue(g, seat, cmd.steps, source=f"winter:{p.card}")
-    for m in active(g.modules):
+    for m in hooked(g.modules, "winter"):
         m.winter(state)
 
 
@@ -275,7 +273,7 @@ def cleanup(state: GameState) -> bool:
     Council cards discarded; then the Round marker moves on (p.33). The modules' own cleanup comes first
     and covers every card leaving play here (the Whispering Tower discards the Boons on all of them)."""
     g: Okc = state.data
-    for m in active(g.modules):
+    for m in hooked(g.modules, "cleanup"):
         m.cleanup(state)
     g.ally_regions = {}
     for p in g.players.values():
@@ -319,6 +317,11 @@ def after_allies(key: str) -> Callable[[GameState], bool]:
     return step
 
 
+# What ``resume`` opens at each key once no module wants to act first.
+OPENS: dict[str, Callable[[GameState], None]] = {
+    "bid": open_bids, "regions": open_region_cards, "after_bids": begin_heralds, "heralds": after_heralds,
+}
+
 AUTO: dict[str, Callable[[GameState], bool]] = {
     "start": start_of_year,
     "ally_bids": after_allies("bid"),
@@ -353,7 +356,7 @@ def steps_for(g: Okc) -> dict[str, Callable[[GameState], bool]]:
 def advance(state: GameState) -> None:
     """Run effects and automatic steps until somebody must decide or the game is over."""
     g: Okc = state.data
-    steps = steps_for(g)
+    steps = steps_for(g) if g.modules else AUTO
     for _ in range(10_000):
         if g.choice is not None or g.over:
             return

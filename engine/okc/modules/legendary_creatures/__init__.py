@@ -57,10 +57,10 @@ def free_spots(g: Okc, seat: str) -> list[str]:
 
 
 def wait_creatures(state: GameState) -> bool:
-    from engine.okc.year import resume
-
     if state.data.turn_queue:
         return False
+    from engine.okc.year import resume
+
     resume(state, "heralds", NAME)
     return True
 

@@ -64,11 +64,11 @@ def open_step(state: GameState) -> None:
 
 def wait_step(state: GameState) -> bool:
     """The step ends once everyone is done and no offer waits on its answer."""
-    from engine.okc.year import resume
-
     g: Okc = state.data
     if talking(g) or open_offers(g):
         return False
+    from engine.okc.year import resume
+
     agreements.due(state)
     state.emit(Event.public("okc.negotiation_closed", round=g.round))
     resume(state, "after_bids", NAME)
