@@ -43,7 +43,7 @@ def accepts(rules: Rules, state: GameState, seat: str, request_id: str, rnd: ran
         sample = rules.determinize(state, seat, rnd)
         values = []
         for action in pair:
-            twin = clone(sample)
+            twin = sample if action is pair[-1] else clone(sample)   # the sample is not needed after
             try:
                 apply(rules, twin, seat, action)
             except RuleError:

@@ -11,7 +11,6 @@ victory. Read on a sampled game (``Rules.determinize``), never on the true one.
 from __future__ import annotations
 
 from collections import deque
-from functools import cache
 
 from engine.fief.components import C
 from engine.fief.income import compute
@@ -52,19 +51,30 @@ class _Board:
     thousands of sampled games a decision)."""
 
     def __init__(self, g: Fief) -> None:
-        titled = {t for n in g.nobles.values() for t in n.titles if t.startswith("lord:")}
-        # Untitled regions with their Fiefdom cities (4.9), in region order.
-        self.regions = [(r, cities) for r in REGION_IDS if f"lord:{r}" not in titled
-                        and (cities := fief_cities(g, r))]
+        titled = {t for n in g.nobles.values() if n.titles for t in n.titles if t.startswith("lord:")}
+        cities = g.cities
+        # Untitled regions with their Fiefdom cities (4.9) and who controls each, in region order.
+        self.regions = [(r, names, [cities[c].controller for c in names]) for r in REGION_IDS
+                        if f"lord:{r}" not in titled and (names := fief_cities(g, r))]
         self.strength: dict[str, list[float]] = {}   # family -> troop strength per city, in city order
         self.held: dict[str, list[tuple[bool, int]]] = {}   # family -> (stronghold, rival troops) per city held
-        for city in g.cities.values():
-            for fid, st in city.stacks.items():
-                self.strength.setdefault(fid, []).append(STRENGTH * sum(C.unit_sp[t] for t in st.troops))
+        sp = C.unit_sp.__getitem__
+        for city in cities.values():
             holder = city.controller
+            rivals = 0
+            for fid, st in city.stacks.items():
+                troops = st.troops
+                strength = self.strength.get(fid)
+                if strength is None:
+                    strength = self.strength[fid] = []
+                strength.append(STRENGTH * sum(map(sp, troops)))
+                if fid != holder and not st.outskirts:
+                    rivals += len(troops)
             if holder is not None:
-                rivals = sum(len(s.troops) for f, s in city.stacks.items() if f != holder and not s.outskirts)
-                self.held.setdefault(holder, []).append((city.building in ("stronghold", "fortified"), rivals))
+                held = self.held.get(holder)
+                if held is None:
+                    held = self.held[holder] = []
+                held.append((city.building in ("stronghold", "fortified"), rivals))
 
 
 def _family(g: Fief, board: _Board, fid: str, income: int) -> float:
@@ -75,24 +85,25 @@ def _family(g: Fief, board: _Board, fid: str, income: int) -> float:
         value += ALLIANCE
     best_share, needed = -1.0, []
     purse = g.players[seat].shillings
-    for region, cities in board.regions:
-        mine = sum(1 for c in cities if g.cities[c].controller == fid)
+    for region, cities, holders in board.regions:
+        mine = holders.count(fid)
         share = mine / len(cities)
         value += REACH * share * share
         if mine == len(cities) and purse >= title_cost(g, region):
             value += READY
         if mine < len(cities) and share > best_share:
-            best_share, needed = share, [c for c in cities if g.cities[c].controller != fid]
+            best_share, needed = share, [c for c, h in zip(cities, holders, strict=True) if h != fid]
     for strength in board.strength.get(fid, ()):
         value += strength
     for stronghold, rivals in board.held.get(fid, ()):
         value += CITY + (STRONGHOLD if stronghold else 0.0)
         value -= THREAT * rivals
+    nobles = g.nobles
     for nid in g.families[fid].nobles:
-        n = g.nobles[nid]
+        n = nobles[nid]
         value += CAPTIVE if n.captor is not None else NOBLE
         if n.captor is None and n.city is not None and needed:
-            value -= ROAD * min(roads(n.city, c) for c in needed)
+            value -= ROAD * min(map(_ROADS[n.city].__getitem__, needed))
         for t in n.titles:
             if t.startswith(("bishop:", "archbishop:")):
                 value += CLERGY
@@ -101,15 +112,9 @@ def _family(g: Fief, board: _Board, fid: str, income: int) -> float:
     return value
 
 
-
-@cache
-def roads(start: str, goal: str) -> int:
-    """The fewest roads from ``start`` to ``goal`` (5.0), ignoring who holds the cities between."""
-    return _distances(start).get(goal, len(MAP.cities))
-
-
-@cache
-def _distances(start: str) -> dict[str, int]:
+def _roads_from(start: str) -> dict[str, int]:
+    """The fewest roads from ``start`` to every city (5.0), ignoring who holds the cities between;
+    a city out of reach counts as far as the number of cities."""
     seen = {start: 0}
     queue = deque([start])
     while queue:
@@ -118,7 +123,10 @@ def _distances(start: str) -> dict[str, int]:
             if n not in seen:
                 seen[n] = seen[city] + 1
                 queue.append(n)
-    return seen
+    return {c: seen.get(c, len(MAP.cities)) for c in MAP.cities}
+
+
+_ROADS = {c: _roads_from(c) for c in MAP.cities}
 
 
 def partners(g: Fief, seat: str) -> set[str]:

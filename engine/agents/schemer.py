@@ -111,8 +111,9 @@ class Search:
         iterations go to the actions that look best. Called once per prior sample: every action
         is weighed on the same samples, so their averages compare without the samples' noise."""
         sample = self.rules.determinize(self.state, self.seat, self.rnd)
-        for action in legal:
-            twin = clone(sample)
+        last = len(legal) - 1
+        for i, action in enumerate(legal):
+            twin = sample if i == last else clone(sample)   # the sample is not needed after the last
             try:
                 apply(self.rules, twin, self.seat, action)
             except RuleError:
@@ -163,6 +164,7 @@ class Search:
                 if child is not None:
                     child.available += 1
             picked = self.guided_step(node, sample, who, legal) if self.style.guided else None
+            after: GameState | None = None   # the game after the action, when steady already played it
             if picked is None:
                 fresh = [a for a in legal if (who, a) not in node.children]
                 if fresh:
@@ -173,12 +175,15 @@ class Search:
                     action, child = max(((a, node.children[(who, a)]) for a in legal),
                                         key=lambda t: t[1].ucb(self.style.explore))
             else:
-                action, child, expanded = picked
-            try:
-                apply(rules, sample, who, action)
-            except RuleError:
-                node.children.pop((who, action), None)
-                return
+                action, child, expanded, after = picked
+            if after is not None:
+                sample = after
+            else:
+                try:
+                    apply(rules, sample, who, action)
+                except RuleError:
+                    node.children.pop((who, action), None)
+                    return
             path.append((child, who))
             taker, node = who, child
             who = actor(rules, sample)
@@ -190,33 +195,35 @@ class Search:
             if expanded:
                 break
         self.playout(sample)
-        share = rewards(rules, sample)
-        settled += [share] * (len(path) - len(settled))
+        if len(settled) < len(path):   # (guided: a path that ended a turn is settled already)
+            share = rewards(rules, sample)
+            settled += [share] * (len(path) - len(settled))
         for (n, seat), got in zip(path, settled, strict=True):
             n.visits += 1
             n.total += got.get(seat, 0.0)
 
     def guided_step(self, node: Node, sample: GameState, who: str,
-                    legal: list[Action]) -> tuple[Action, Node, bool]:
+                    legal: list[Action]) -> tuple[Action, Node, bool, GameState | None]:
         """Guided style: the root tries each kept action once, in the prior's order, then chooses by
         UCB1. Below it, a node with fewer children than the square root of its visits (at least
         one) gains the one steady picks for ``who`` on this sample among the untried actions (at most
         ``weigh`` of them, drawn at random: a long menu would cost a copy of the game per entry);
-        otherwise UCB1 chooses among its children legal here. Returns (action, child, expanded)."""
+        otherwise UCB1 chooses among its children legal here. Returns (action, child, expanded,
+        the game after the action when steady played it: ``sample`` is then spent)."""
         tried = [(a, c) for a in legal if (c := node.children.get((who, a))) is not None]
         if node is self.root:
             untried = [(a, c) for a, c in tried if not c.visits]
             if untried:
-                return untried[0][0], untried[0][1], False
+                return untried[0][0], untried[0][1], False, None
         elif len(tried) < len(legal) and len(tried) < max(1, math.isqrt(node.visits)):
             fresh = worth_weighing(self.rules, sample, who, [a for a in legal if (who, a) not in node.children])
             if len(fresh) > self.style.weigh:
                 fresh = self.rnd.sample(fresh, self.style.weigh)
-            action = steady.best(self.rules, sample, who, fresh, self.rnd)
+            action, after = steady.best(self.rules, sample, who, fresh, self.rnd)
             child = node.children[(who, action)] = Node(available=1)
-            return action, child, True
+            return action, child, True, after
         action, child = max(tried, key=lambda t: t[1].ucb(self.style.explore))
-        return action, child, False
+        return action, child, False, None
 
     def playout(self, sample: GameState) -> None:
         rules = self.rules

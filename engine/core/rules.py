@@ -12,7 +12,6 @@ Random playouts prove it by comparing the serialised state before and after ever
 
 from __future__ import annotations
 
-import pickle
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -27,6 +26,7 @@ from engine.core.result import Result
 from engine.core.rng import Rng
 from engine.core.specs import ActionSpec
 from engine.core.state import CORE_SCHEMA, GameState, canonical
+from engine.core.statecopy import copy_data
 from engine.core.words import Words
 
 View = dict[str, Any]
@@ -291,10 +291,11 @@ def deal_roles(state: GameState, chosen: list[str], pool: list[str], why: str = 
 
 
 def clone(state: GameState) -> GameState:
-    """The same game as :meth:`Rules.copy` gives, about twice as fast (a pickle round trip of the
-    game's dataclasses, in memory): for search, which copies a state per sample and per look-ahead."""
+    """The same game as :meth:`Rules.copy` gives, several times faster (one walk over the game's
+    dataclasses, :mod:`engine.core.statecopy`): for search, which copies a state per sample and per
+    look-ahead."""
     rng = Rng(state.rng.state, state.rng.draws, list(state.rng.forced))
-    data = pickle.loads(pickle.dumps(state.data, protocol=pickle.HIGHEST_PROTOCOL))
+    data = copy_data(state.data)
     return GameState(state.game, list(state.seats), dict(state.options), state.seed, rng, data,
                      state.version, state.schema)
 
