@@ -31,11 +31,24 @@ def choices(rules: Rules, state: GameState, seat: str) -> list[Action]:
     return sorted(rules.legal(state, seat), key=Action.dumps)
 
 
+def _passes_a_relic_round(rules: Rules, state: GameState, seat: str, action: Action) -> bool:
+    """A Fief relic given to one of the seat's own nobles (12.0): the next gift can hand it straight
+    back, the same loop as a retainer's (an arena schemer passed the Shinbone between two of its
+    nobles until the decision guard); a gift or sale to another family's noble stays."""
+    if rules.name != "fief" or action.kind != "give_relic":
+        return False
+    g = state.data
+    receiver = g.nobles.get(action.get("to"))
+    return receiver is not None and receiver.family in g.players[seat].families
+
+
 def worth_weighing(rules: Rules, state: GameState, seat: str, legal: list[Action]) -> list[Action]:
-    """The actions steady and schemer weigh: ``legal`` without the stalling kinds and the Fief
-    proposals to rivals (all of it when nothing else is left)."""
+    """The actions steady and schemer weigh: ``legal`` without the stalling kinds, the Fief relics
+    given to the seat's own nobles and the Fief proposals to rivals (all of it when nothing else is
+    left)."""
     stalling = STALLING.get(rules.name, frozenset())
-    kept = [a for a in legal if a.kind not in stalling and not _marries_a_rival(rules, state, seat, a)]
+    kept = [a for a in legal if a.kind not in stalling and not _marries_a_rival(rules, state, seat, a)
+            and not _passes_a_relic_round(rules, state, seat, a)]
     return kept or legal
 
 

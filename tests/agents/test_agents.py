@@ -137,6 +137,23 @@ def test_steady_and_schemer_leave_out_actions_that_only_stall(kind: str, seed: i
     assert seen > 0
 
 
+def test_the_thinking_agents_do_not_pass_a_relic_between_their_own_nobles() -> None:
+    """A relic given to one of the seat's own nobles can be given straight back (12.0): an arena
+    schemer went round that loop until the decision guard, so it is left out, like the retainer's."""
+    from engine.agents.choice import worth_weighing
+
+    seen = 0
+    for rules, state, seat in along("fief", 4, 2, every=1, limit=500):
+        legal = choices(rules, state, seat)
+        g = state.data
+        own = [a for a in legal if a.kind == "give_relic" and g.nobles[a.get("to")].family in g.players[seat].families]
+        if own and len(legal) > len(own):
+            assert not set(own) & set(worth_weighing(rules, state, seat, legal))
+            assert decide(rules, state, seat, "steady", seed=seen) not in own
+            seen += 1
+    assert seen > 0
+
+
 def test_the_thinking_agents_do_not_propose_to_a_rival() -> None:
     """A Fief proposal to another player's noble pays only once accepted (a step beyond steady's
     look-ahead) and an alliance at best shares the win (8.3): left out."""
