@@ -44,8 +44,11 @@ class Tally:
     times: list[float] = field(default_factory=list)
 
 
+Result = tuple[list[bool], list[list[float]]]   # each entry's outright win, and its decision times
+
+
 def play(game: str, entries: list[str], index: int, seed: int, budget: float | None,
-         iterations: int | None) -> tuple[list[bool], list[list[float]]]:
+         iterations: int | None) -> Result:
     """One game; entry ``e`` sits at position ``(e + index) % n``. Returns each entry's outright win
     and its decision times. A schemer given ``iterations`` and no ``budget`` runs without the clock."""
     rules = get(game)
@@ -84,9 +87,6 @@ def percentile(values: list[float], q: float) -> float:
         return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-Result = tuple[list[bool], list[list[float]]]
 
 
 def settings(args: argparse.Namespace, entries: list[str]) -> dict[str, Any]:
