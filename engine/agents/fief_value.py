@@ -1,8 +1,10 @@
 """How well each seat stands in Fief: England, for the steady and schemer agents (docs/agents.md).
 
 One number per seat, in rough "tenths of a Victory Point": the VPs themselves (8.1), the Fiefdom
-titles in reach (the share of a region's cities the family controls, 4.9, whether it could
-buy the title now, and how far its free nobles stand from the cities it still needs there, 5.0), the income it draws (3.0), its shillings, its troops by strength (4.1), its
+titles in reach (the share of a region's cities the family controls, 4.9, whether a Stronghold
+of its stands there, the shillings saved towards the nearest title, whether it could buy the
+title now, 4.3, and how far its free nobles stand from the cities it still needs there, 5.0),
+the income it draws (3.0), its shillings, its troops by strength (4.1), its
 free nobles and bishoprics, the Crown, the threats on its cities (a rival family's troops in a
 city it controls), and an alliance by marriage with another player (8.3), which at best shares the
 victory. Read on a sampled game (``Rules.determinize``), never on the true one.
@@ -22,16 +24,19 @@ from engine.fief.victory import family_vp
 VP = 10.0
 REACH = 3.0            # a region fully controlled but not yet titled
 READY = 1.5            # ... and the title could be bought now
-CITY = 0.6
-INCOME = 0.35          # per shilling of income per round
+FORT = 1.5             # a Stronghold in a region the family is claiming (4.9: the title needs one)
+SAVE = 0.4             # per shilling saved towards the title nearest at hand (4.3)
+HALF = 0.5             # the share of a region's cities from which saving for its title pays
+CITY = 1.0
+INCOME = 0.5           # per shilling of income per round
 SHILLING = 0.1
-STRENGTH = 0.15        # per strength point of troops (7.5)
+STRENGTH = 0.1         # per strength point of troops (7.5)
 STRONGHOLD = 0.6
-NOBLE = 1.0
+NOBLE = 1.5
 CAPTIVE = -0.8
 CLERGY = 1.5
 CROWN = 3.0
-THREAT = 0.2           # per rival troop standing in a city the family controls
+THREAT = 0.4           # per rival troop standing in a city the family controls
 ALLIANCE = -3.0        # married into another player's family: a win would be shared (8.3)
 ROAD = 0.15            # per road between a free noble and the nearest city its best region still needs
 
@@ -54,7 +59,8 @@ class _Board:
         titled = {t for n in g.nobles.values() if n.titles for t in n.titles if t.startswith("lord:")}
         cities = g.cities
         # Untitled regions with their Fiefdom cities (4.9) and who controls each, in region order.
-        self.regions = [(r, names, [cities[c].controller for c in names]) for r in REGION_IDS
+        self.regions = [(r, names, [cities[c].controller for c in names],
+                         [cities[c].building in ("stronghold", "fortified") for c in names]) for r in REGION_IDS
                         if f"lord:{r}" not in titled and (names := fief_cities(g, r))]
         self.strength: dict[str, list[float]] = {}   # family -> troop strength per city, in city order
         self.held: dict[str, list[tuple[bool, int]]] = {}   # family -> (stronghold, rival troops) per city held
@@ -85,14 +91,19 @@ def _family(g: Fief, board: _Board, fid: str, income: int) -> float:
         value += ALLIANCE
     best_share, needed = -1.0, []
     purse = g.players[seat].shillings
-    for region, cities, holders in board.regions:
+    nearest, saving = (0.0, False), 0   # the title nearest at hand (share held, a Stronghold) and its price
+    for region, cities, holders, forts in board.regions:
         mine = holders.count(fid)
         share = mine / len(cities)
-        value += REACH * share * share
-        if mine == len(cities) and purse >= title_cost(g, region):
+        fort = mine > 0 and any(f and h == fid for f, h in zip(forts, holders, strict=True))
+        value += (REACH + (FORT if fort else 0.0)) * share * share
+        if share >= HALF and (share, fort) > nearest:
+            nearest, saving = (share, fort), title_cost(g, region)
+        if mine == len(cities) and fort and purse >= title_cost(g, region):
             value += READY
         if mine < len(cities) and share > best_share:
             best_share, needed = share, [c for c, h in zip(cities, holders, strict=True) if h != fid]
+    value += SAVE * min(purse, saving)
     for strength in board.strength.get(fid, ()):
         value += strength
     for stronghold, rivals in board.held.get(fid, ()):
