@@ -1,13 +1,16 @@
 """Answering a request or an offer addressed to a computer player (issue 16).
 
-``random`` declines. ``steady`` and ``schemer`` play both answers on a few samples of the hidden
-facts and accept when accepting leaves them better placed on average (``value.advantage``).
+``random`` declines. ``steady`` and ``schemer`` decline what they never weigh (a Fief proposal of
+marriage from another player, ``choice.worth_weighing``); otherwise they play both answers on a
+few samples of the hidden facts and accept when accepting leaves them better placed on average
+(``value.advantage``).
 """
 
 from __future__ import annotations
 
 import random
 
+from engine.agents.choice import worth_weighing
 from engine.agents.value import advantage
 from engine.core import Action, GameState, RuleError, Rules, apply
 from engine.core.rules import clone
@@ -36,8 +39,8 @@ def answers(state: GameState, seat: str, request_id: str) -> tuple[Action, Actio
 
 def accepts(rules: Rules, state: GameState, seat: str, request_id: str, rnd: random.Random) -> bool:
     pair = answers(state, seat, request_id)
-    if pair is None:
-        return False
+    if pair is None or pair[0] not in worth_weighing(rules, state, seat, list(pair)):
+        return False   # (a Fief proposal from another player is declined: choice._weds_a_rival)
     gain = 0.0
     for _ in range(SAMPLES):
         sample = rules.determinize(state, seat, rnd)

@@ -31,6 +31,16 @@ def choices(rules: Rules, state: GameState, seat: str) -> list[Action]:
     return sorted(rules.legal(state, seat), key=Action.dumps)
 
 
+def _weds_a_rival(rules: Rules, state: GameState, seat: str, action: Action) -> bool:
+    """Accepting another player's Fief proposal of marriage (9.0): the alliance at best shares the
+    victory (8.3), and steady accepted because it measures itself against its rivals only (an
+    arena steady on 2 VP shared the end of round 7 with the random family that had proposed)."""
+    if rules.name != "fief" or action.kind != "respond" or not action.get("accept"):
+        return False
+    request = next((r for r in state.data.requests.open if r.id == action.get("request")), None)
+    return request is not None and request.kind == "marriage" and request.by != seat
+
+
 def _passes_a_relic_round(rules: Rules, state: GameState, seat: str, action: Action) -> bool:
     """A Fief relic given to one of the seat's own nobles (12.0): the next gift can hand it straight
     back, the same loop as a retainer's (an arena schemer passed the Shinbone between two of its
@@ -52,9 +62,10 @@ def _renames_the_skulls_ward(rules: Rules, state: GameState, seat: str, action: 
 def worth_weighing(rules: Rules, state: GameState, seat: str, legal: list[Action]) -> list[Action]:
     """The actions steady and schemer weigh: ``legal`` without the stalling kinds, the Fief relics
     given to the seat's own nobles, a second naming of the Skull's ward and the Fief proposals to
-    rivals (all of it when nothing else is left)."""
+    rivals or acceptances of theirs (all of it when nothing else is left)."""
     stalling = STALLING.get(rules.name, frozenset())
     kept = [a for a in legal if a.kind not in stalling and not _marries_a_rival(rules, state, seat, a)
+            and not _weds_a_rival(rules, state, seat, a)
             and not _passes_a_relic_round(rules, state, seat, a)
             and not _renames_the_skulls_ward(rules, state, seat, a)]
     return kept or legal

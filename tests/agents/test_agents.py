@@ -9,7 +9,7 @@ import pytest
 from engine.agents import STRENGTHS, decide
 from engine.agents.choice import choices
 from engine.agents.schemer import Search
-from engine.core import RuleError, apply
+from engine.core import Action, RuleError, apply
 from tests.agents.states import actor, along
 
 
@@ -152,6 +152,29 @@ def test_the_thinking_agents_do_not_pass_a_relic_between_their_own_nobles() -> N
             assert decide(rules, state, seat, "steady", seed=seen) not in own
             seen += 1
     assert seen > 0
+
+
+def test_the_thinking_agents_decline_a_rivals_proposal() -> None:
+    """An alliance by marriage at best shares the victory (8.3): steady and schemer accept no
+    proposal from another player, at the table (``accepts``) or in a playout."""
+    from engine.agents import accepts
+    from engine.agents.choice import worth_weighing
+
+    for rules, state, seat in along("fief", 4, 3, every=1, limit=1500):
+        g = state.data
+        asked = [r for r in g.requests.open if r.kind == "marriage" and r.to == seat and r.by != seat]
+        if not asked:
+            continue
+        yes = Action.of("respond", request=asked[0].id, accept=True)
+        no = Action.of("respond", request=asked[0].id, accept=False)
+        legal = choices(rules, state, seat)
+        assert yes in legal and no in legal
+        kept = worth_weighing(rules, state, seat, legal)
+        assert no in kept and yes not in kept
+        assert decide(rules, state, seat, "steady", seed=1) != yes
+        assert not accepts(rules, state, seat, f"request-{asked[0].id}", "steady", seed=1)
+        return
+    raise AssertionError("no proposal of marriage met")
 
 
 def test_the_thinking_agents_name_the_skulls_ward_once() -> None:
