@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from itertools import permutations
+from typing import cast
 
 from engine.core import (
     Action,
@@ -268,9 +269,28 @@ def placements(hand: tuple[str, ...], ids: tuple[str, ...], k: int) -> tuple[Act
     ``act("place", **dict(zip(regions, combo)))`` for each, built directly and once per hand."""
     pairs = [(rid, c) for rid in ids for c in hand]
     plans = placement_plans(len(hand), ids, k)
+    get = _PLACES.get
     if k == 3:
-        return tuple([Action("place", (pairs[a], pairs[b], pairs[c])) for a, b, c in plans])
-    return tuple([Action("place", tuple([pairs[i] for i in plan])) for plan in plans])
+        out = [get((pairs[a], pairs[b], pairs[c])) for a, b, c in plans]
+        if all(out):
+            return cast("tuple[Action, ...]", tuple(out))   # every one found
+        return tuple([place_action((pairs[a], pairs[b], pairs[c])) for a, b, c in plans])
+    return tuple([place_action(tuple([pairs[i] for i in plan])) for plan in plans])
+
+
+_PLACES: dict[tuple[tuple[str, str], ...], Action] = {}
+
+
+def place_action(args: tuple[tuple[str, str], ...]) -> Action:
+    """The ``place`` Action with these (Region, card) arguments, built once and shared: a hand rarely comes
+    back whole, but its placements do (each is a few cards of one faction), and a lookup is several
+    times cheaper than a new Action."""
+    action = _PLACES.get(args)
+    if action is None:
+        if len(_PLACES) >= 100_000:   # a bound on memory (a pack has some thousands of placements)
+            _PLACES.clear()
+        action = _PLACES[args] = Action("place", args)
+    return action
 
 
 @cache
