@@ -164,13 +164,15 @@ def base_pending(state: GameState) -> list[Decision]:
 
 
 def waits_on(state: GameState, seat: str) -> bool:
-    """Whether :func:`pending` lists ``seat``, without building the decisions and their defaults (the
-    turn check of every action); with modules in play, read from :func:`pending` itself."""
+    """Whether :func:`pending` lists ``seat``, without building the base game's decisions and their
+    defaults (the turn check of every action); the modules' and Allies' decisions are read from their
+    ``pending``, as :func:`pending` lists them before the base game's."""
     g: Okc = state.data
     if g.over:
         return False
-    if g.modules:
-        return any(seat in d.seats for d in pending(state))
+    if g.modules and (any(seat in d.seats for m in active(g.modules) for d in m.pending(state))
+                      or any(seat in d.seats for d in allies.pending(state))):
+        return True
     if g.choice is not None:
         return g.choice.seat == seat
     step = g.step

@@ -93,6 +93,9 @@ class Module:
     # Random agents' weights while the module is active, for its own actions or base ones (kind ->
     # weight(state, seat, action); ``OkcRules.agent_weights``); never rules.
     weights: ClassVar[dict[str, Callable[[GameState, str, Action], float]]] = {}
+    # The kinds of ``weights`` whose weight reads the state and the seat but not the action: weighed once
+    # for a whole list (the Negotiating Table's hundreds of suggested offers).
+    flat_weights: ClassVar[frozenset[str]] = frozenset()
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         return None
@@ -241,6 +244,18 @@ def hooked(names: list[str], hook: str) -> tuple[Module, ...]:
         default = getattr(Module, hook)
         found = _HOOKED[key] = tuple(m for m in mods
                                      if hook in vars(m) or getattr(type(m), hook) is not default)
+    return found
+
+
+_FLAT: dict[tuple[Module, ...], frozenset[str]] = {}
+
+
+def flat_weights(names: list[str]) -> frozenset[str]:
+    """The kinds the active modules weigh without reading the action (their ``flat_weights``), once per set."""
+    mods = _in_order(names)
+    found = _FLAT.get(mods)
+    if found is None:
+        found = _FLAT[mods] = frozenset().union(*(m.flat_weights for m in mods))
     return found
 
 

@@ -11,7 +11,7 @@ from engine.core.rules import clone, reseed
 from engine.core.words import Words
 from engine.okc import actions, consistency, coverage, endgame, play, setup, views
 from engine.okc.allies import is_ally
-from engine.okc.hooks import active, merged
+from engine.okc.hooks import active, flat_weights, merged
 from engine.okc.phase import phase_label
 from engine.okc.state import Okc
 
@@ -92,7 +92,17 @@ class OkcRules(Rules):
         table = merged({}, state.data.modules, "weights", _WEIGHT_TABLES)
         if not table or not any(a.kind in table for a in legal):
             return None
-        weights = [weigh(state, seat, a) if (weigh := table.get(a.kind)) is not None else 1.0 for a in legal]
+        flat = flat_weights(state.data.modules)
+        known: dict[str, float] = {}   # the weight of each flat kind, once for the list
+        weights = []
+        for a in legal:
+            w = known.get(a.kind)
+            if w is None:
+                weigh = table.get(a.kind)
+                w = weigh(state, seat, a) if weigh is not None else 1.0
+                if weigh is None or a.kind in flat:
+                    known[a.kind] = w
+            weights.append(w)
         return None if all(w == 1.0 for w in weights) else weights
 
     def words(self) -> Words:

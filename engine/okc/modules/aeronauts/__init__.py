@@ -168,6 +168,8 @@ class Aeronauts(Module):
 
         return WEIGHTS
 
+    flat_weights: ClassVar[frozenset[str]] = frozenset({"ship"})   # the ship's weight reads no action
+
     def setup(self, state: GameState) -> None:
         """I: the Starting Location; II: shuffle the four cards and remove one unseen; III: the deck."""
         g: Okc = state.data
