@@ -90,19 +90,20 @@ class OkcRules(Rules):
         if not state.data.modules:
             return None
         table = merged({}, state.data.modules, "weights", _WEIGHT_TABLES)
-        if not table or not any(a.kind in table for a in legal):
+        firsts = {a.kind: a for a in reversed(legal)}   # each kind listed, with its first action
+        if not table or not any(kind in table for kind in firsts):
             return None
         flat = flat_weights(state.data.modules)
-        known: dict[str, float] = {}   # the weight of each flat kind, once for the list
-        weights = []
-        for a in legal:
-            w = known.get(a.kind)
-            if w is None:
-                weigh = table.get(a.kind)
-                w = weigh(state, seat, a) if weigh is not None else 1.0
-                if weigh is None or a.kind in flat:
-                    known[a.kind] = w
-            weights.append(w)
+        known: dict[str, float] = {}   # the weight of each kind weighed once for the whole list
+        for kind, a in firsts.items():
+            weigh = table.get(kind)
+            if weigh is None:
+                known[kind] = 1.0
+            elif kind in flat:
+                known[kind] = weigh(state, seat, a)
+        if len(known) == len(firsts):   # every kind weighed once: each action weighs its kind's weight
+            return None if all(w == 1.0 for w in known.values()) else [known[a.kind] for a in legal]
+        weights = [w if (w := known.get(a.kind)) is not None else table[a.kind](state, seat, a) for a in legal]
         return None if all(w == 1.0 for w in weights) else weights
 
     def words(self) -> Words:

@@ -39,7 +39,7 @@ def content() -> ModulePack:
 def aero(g: Okc) -> dict[str, Any]:
     """The module's state: ``deck`` (the Aeronaut Deck), ``removed`` (the card out of the game, unseen),
     ``owner`` (who claimed the ship, or None) and ``ship`` ("" unclaimed, "board", or the Region it is in)."""
-    return cast(dict[str, Any], g.extra[NAME])
+    return cast("dict[str, Any]", g.extra[NAME])
 
 
 def is_aeronaut(cid: str) -> bool:
