@@ -26,7 +26,7 @@ from engine.okc.cards import commands, kcard
 from engine.okc.content.modules import game_pack
 from engine.okc.content.schema import Ability
 from engine.okc.effects import DONE, region
-from engine.okc.hooks import MODULES, active, merged
+from engine.okc.hooks import MODULES, active, hooked, merged
 from engine.okc.kingdom import road_cards, stealable
 from engine.okc.state import Okc, Placed
 
@@ -123,7 +123,7 @@ def pending(state: GameState) -> list[Decision]:
         return []
     if not g.modules:
         return base_pending(state)
-    extra = [d for m in active(g.modules) for d in m.pending(state)] + allies.pending(state)
+    extra = [d for m in hooked(g.modules, "pending") for d in m.pending(state)] + allies.pending(state)
     return extra + base_pending(state) if extra else base_pending(state)
 
 
@@ -170,7 +170,7 @@ def waits_on(state: GameState, seat: str) -> bool:
     g: Okc = state.data
     if g.over:
         return False
-    if g.modules and (any(seat in d.seats for m in active(g.modules) for d in m.pending(state))
+    if g.modules and (any(seat in d.seats for m in hooked(g.modules, "pending") for d in m.pending(state))
                       or any(seat in d.seats for d in allies.pending(state))):
         return True
     if g.choice is not None:
@@ -223,7 +223,7 @@ def legal(state: GameState, seat: str) -> list[Action]:
     if g.over:
         return []
     if g.modules:
-        return [a for m in active(g.modules) for a in m.legal(state, seat)] + allies.legal(state, seat) + \
+        return [a for m in hooked(g.modules, "legal") for a in m.legal(state, seat)] + allies.legal(state, seat) + \
             base_legal(state, seat)
     return base_legal(state, seat)
 
@@ -269,24 +269,28 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
 def placements(hand: tuple[str, ...], ids: tuple[str, ...], k: int) -> tuple[Action, ...]:
     """Every way to place ``k`` of the ``hand`` cards next to ``k`` of the Regions ``ids``, one per Region:
     ``act("place", **dict(zip(regions, combo)))`` for each, built directly and once per hand."""
-    pairs = [(rid, c) for rid in ids for c in hand]
-    plans = placement_plans(len(hand), ids, k)
-    get = _PLACES.get
-    if k == 3:
-        out = [get((pairs[a], pairs[b], pairs[c])) for a, b, c in plans]
+    if k == len(ids):   # a card next to every Region: card i of each ordered choice of k goes next to ids[i]
+        shared = _BY_CARDS.get(ids)
+        if shared is None or len(shared) >= 100_000:   # a bound on memory (a pack has some thousands)
+            shared = _BY_CARDS[ids] = {}
+        out = list(map(shared.get, permutations(hand, k)))
         if all(out):
-            return cast("tuple[Action, ...]", tuple(out))   # every one found
-        return tuple([place_action((pairs[a], pairs[b], pairs[c])) for a, b, c in plans])
-    return tuple([place_action(tuple([pairs[i] for i in plan])) for plan in plans])
+            return cast("tuple[Action, ...]", tuple(out))   # every one built before
+        return tuple([shared.get(cards) or shared.setdefault(cards, place_action(tuple(sorted(zip(ids, cards)))))
+                      for cards in permutations(hand, k)])
+    pairs = [(rid, c) for rid in ids for c in hand]
+    return tuple([place_action(tuple([pairs[i] for i in plan])) for plan in placement_plans(len(hand), ids, k)])
 
 
+# Region ids -> (the cards next to them, in that order) -> the place Action, shared: a hand rarely comes
+# back whole, but its placements do (each is a few cards of one faction), and a lookup is several times
+# cheaper than a new Action.
+_BY_CARDS: dict[tuple[str, ...], dict[tuple[str, ...], Action]] = {}
 _PLACES: dict[tuple[tuple[str, str], ...], Action] = {}
 
 
 def place_action(args: tuple[tuple[str, str], ...]) -> Action:
-    """The ``place`` Action with these (Region, card) arguments, built once and shared: a hand rarely comes
-    back whole, but its placements do (each is a few cards of one faction), and a lookup is several
-    times cheaper than a new Action."""
+    """The ``place`` Action with these (Region, card) arguments, built once and shared."""
     action = _PLACES.get(args)
     if action is None:
         if len(_PLACES) >= 100_000:   # a bound on memory (a pack has some thousands of placements)
