@@ -26,7 +26,7 @@ from engine.okc.cards import commands, kcard
 from engine.okc.content.modules import game_pack
 from engine.okc.content.schema import Ability
 from engine.okc.effects import DONE, region
-from engine.okc.hooks import MODULES, active, hooked, merged
+from engine.okc.hooks import MODULES, hooked, merged
 from engine.okc.kingdom import road_cards, stealable
 from engine.okc.state import Okc, Placed
 
@@ -123,7 +123,10 @@ def pending(state: GameState) -> list[Decision]:
         return []
     if not g.modules:
         return base_pending(state)
-    extra = [d for m in hooked(g.modules, "pending") for d in m.pending(state)] + allies.pending(state)
+    extra: list[Decision] = []
+    for m in hooked(g.modules, "pending"):
+        extra += m.pending(state)
+    extra += allies.pending(state)
     return extra + base_pending(state) if extra else base_pending(state)
 
 
@@ -223,8 +226,10 @@ def legal(state: GameState, seat: str) -> list[Action]:
     if g.over:
         return []
     if g.modules:
-        return [a for m in hooked(g.modules, "legal") for a in m.legal(state, seat)] + allies.legal(state, seat) + \
-            base_legal(state, seat)
+        out: list[Action] = []
+        for m in hooked(g.modules, "legal"):
+            out += m.legal(state, seat)
+        return out + allies.legal(state, seat) + base_legal(state, seat)
     return base_legal(state, seat)
 
 
@@ -276,7 +281,7 @@ def placements(hand: tuple[str, ...], ids: tuple[str, ...], k: int) -> tuple[Act
         out = list(map(shared.get, permutations(hand, k)))
         if all(out):
             return cast("tuple[Action, ...]", tuple(out))   # every one built before
-        return tuple([shared.get(cards) or shared.setdefault(cards, place_action(tuple(sorted(zip(ids, cards)))))
+        return tuple([shared.get(cards) or shared.setdefault(cards, in_order(ids, cards))
                       for cards in permutations(hand, k)])
     pairs = [(rid, c) for rid in ids for c in hand]
     return tuple([place_action(tuple([pairs[i] for i in plan])) for plan in placement_plans(len(hand), ids, k)])
@@ -287,6 +292,11 @@ def placements(hand: tuple[str, ...], ids: tuple[str, ...], k: int) -> tuple[Act
 # cheaper than a new Action.
 _BY_CARDS: dict[tuple[str, ...], dict[tuple[str, ...], Action]] = {}
 _PLACES: dict[tuple[tuple[str, str], ...], Action] = {}
+
+
+def in_order(ids: tuple[str, ...], cards: tuple[str, ...]) -> Action:
+    """The placement of ``cards[i]`` next to Region ``ids[i]`` (arguments in Region name order)."""
+    return place_action(tuple(sorted(zip(ids, cards, strict=True))))
 
 
 def place_action(args: tuple[tuple[str, str], ...]) -> Action:

@@ -247,15 +247,21 @@ def hooked(names: list[str], hook: str) -> tuple[Module, ...]:
     return found
 
 
-_FLAT: dict[tuple[Module, ...], frozenset[str]] = {}
+_WEIGHTS: dict[tuple[Module, ...], tuple[dict[str, Any], frozenset[str]]] = {}
 
 
-def flat_weights(names: list[str]) -> frozenset[str]:
-    """The kinds the active modules weigh without reading the action (their ``flat_weights``), once per set."""
+def weight_tables(names: list[str]) -> tuple[dict[str, Any], frozenset[str]]:
+    """The active modules' ``weights`` merged, and the kinds they weigh without reading the action (their
+    ``flat_weights``): built once per set of modules."""
+    if not names:
+        return {}, frozenset()
     mods = _in_order(names)
-    found = _FLAT.get(mods)
+    found = _WEIGHTS.get(mods)
     if found is None:
-        found = _FLAT[mods] = frozenset().union(*(m.flat_weights for m in mods))
+        table: dict[str, Any] = {}
+        for m in mods:
+            table.update(m.weights)
+        found = _WEIGHTS[mods] = (table, frozenset().union(*(m.flat_weights for m in mods)))
     return found
 
 

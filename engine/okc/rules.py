@@ -11,7 +11,7 @@ from engine.core.rules import clone, reseed
 from engine.core.words import Words
 from engine.okc import actions, consistency, coverage, endgame, play, setup, views
 from engine.okc.allies import is_ally
-from engine.okc.hooks import active, flat_weights, merged
+from engine.okc.hooks import active, weight_tables
 from engine.okc.phase import phase_label
 from engine.okc.state import Okc
 
@@ -89,22 +89,14 @@ class OkcRules(Rules):
         Visit); uniform (None) where none of theirs is legal or all weigh 1: base-game playouts are unchanged."""
         if not state.data.modules:
             return None
-        table = merged({}, state.data.modules, "weights", _WEIGHT_TABLES)
-        firsts = {a.kind: a for a in reversed(legal)}   # each kind listed, with its first action
-        if not table or not any(kind in table for kind in firsts):
+        table, flat = weight_tables(state.data.modules)
+        if not table:
             return None
-        flat = flat_weights(state.data.modules)
         known: dict[str, float] = {}   # the weight of each kind weighed once for the whole list
-        for kind, a in firsts.items():
-            weigh = table.get(kind)
-            if weigh is None:
-                known[kind] = 1.0
-            elif kind in flat:
-                known[kind] = weigh(state, seat, a)
-        if len(known) == len(firsts):   # every kind weighed once: each action weighs its kind's weight
-            return None if all(w == 1.0 for w in known.values()) else [known[a.kind] for a in legal]
-        weights = [w if (w := known.get(a.kind)) is not None else table[a.kind](state, seat, a) for a in legal]
-        return None if all(w == 1.0 for w in weights) else weights
+        uneven: list[bool] = []        # set once a weight other than 1 is met
+        weights = [known[k] if (k := a.kind) in known else weigh(state, seat, a, table, flat, known, uneven)
+                   for a in legal]
+        return weights if uneven else None
 
     def words(self) -> Words:
         """OKC's wording (engine/okc/words/): one instance, shared by every game."""
@@ -136,7 +128,21 @@ class OkcRules(Rules):
         return twin
 
 
-_WEIGHT_TABLES: dict[Any, dict[str, Any]] = {}
+Weigh = Callable[[GameState, str, Action], float]
+
+
+def weigh(state: GameState, seat: str, a: Action, table: dict[str, Weigh], flat: frozenset[str],
+          known: dict[str, float], uneven: list[bool]) -> float:
+    """The weight of ``a`` for :meth:`OkcRules.agent_weights`; kept in ``known`` for every action of its kind
+    when the modules weigh that kind without reading the action (or not at all: 1)."""
+    kind = a.kind
+    f = table.get(kind)
+    w = 1.0 if f is None else f(state, seat, a)
+    if f is None or kind in flat:
+        known[kind] = w
+    if w != 1.0 and not uneven:
+        uneven.append(True)
+    return w
 
 
 def safe_regions(g: Okc) -> set[str]:

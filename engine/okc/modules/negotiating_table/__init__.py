@@ -248,7 +248,7 @@ def suggested_offers(g: Okc, seat: str) -> list[Action]:
     """Offers of one component for one (or for nothing) to each other player."""
     mine = my_components(g, seat)
     basic = [c for c in mine if c.endswith(":1")]
-    out = []
+    out: list[Action] = []
     for other in g.order:
         if other == seat:
             continue
@@ -271,13 +271,18 @@ def offers(to: str, give: str, asks: tuple[str, ...], alone: bool) -> tuple[Acti
     return tuple(out)
 
 
+SHOW_HAND = act("show_hand")
+DONE_NEGOTIATING = act("done_negotiating")
+
+
 def legal(state: GameState, seat: str) -> list[Action]:
     g: Okc = state.data
     deals = agreements.legal(g, seat)
     judging = [a for a in deals if a.kind == "judge"]
     anytime = [a for a in deals if a.kind in ANYTIME]
-    if alliances.ally_of(g, seat) is not None and g.players[seat].hand:
-        anytime.append(act("show_hand"))
+    ally = alliances.ally_of(g, seat)
+    if ally is not None and g.players[seat].hand:
+        anytime.append(SHOW_HAND)
     if not in_step(g):
         return alliances.legal(g, seat) + judging + (anytime if anytime and waits_on(state, seat) else [])
     out: list[Action] = judging + anytime
@@ -289,10 +294,11 @@ def legal(state: GameState, seat: str) -> list[Action]:
         elif o["by"] == seat and seat in talking(g):
             out.append(act("decline_offer", offer=o["id"]))
     if seat in talking(g):
-        out.append(act("done_negotiating"))
+        out.append(DONE_NEGOTIATING)
         out += [a for a in deals if a.kind == "pay"]
-        out += [act("alliance", to=o) for o in g.order if not alliances.can_ally(g, seat, o)
-                and not any(x.get("kind") == "alliance" and {x["by"], x["to"]} == {seat, o} for x in open_offers(g))]
+        if ally is None and alliances.free_card(g, seat) is not None:   # else can_ally refuses every player
+            out += [act("alliance", to=o) for o in g.order if not alliances.can_ally(g, seat, o) and not any(
+                x.get("kind") == "alliance" and {x["by"], x["to"]} == {seat, o} for x in open_offers(g))]
         out += suggested_offers(g, seat) + suggested_agreements(g, seat)
     return out
 
@@ -368,7 +374,7 @@ def pending(state: GameState) -> list[Decision]:
     seats = talking(g)
     if seats:
         out.append(make_decision(f"negotiation-{g.round}", DecisionKind.SIMULTANEOUS, seats, "okc.negotiation",
-                                 act("done_negotiating")))
+                                 DONE_NEGOTIATING))
     return out
 
 
