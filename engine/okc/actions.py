@@ -179,12 +179,12 @@ def waits_on(state: GameState, seat: str) -> bool:
     if g.choice is not None:
         return g.choice.seat == seat
     step = g.step
-    if step in ("bid", "region_cards", "tie") and g.secret is not None:
-        return seat in g.secret.missing()
+    if step in TIMING or step == "heralds":   # the usual case first (the steps below are other steps)
+        return bool(g.turn_queue) and g.turn_queue[0] == seat
+    if step in SECRET_STEPS and g.secret is not None:
+        return seat in g.secret.awaiting and seat not in g.secret.chosen   # seat in g.secret.missing()
     if step == "resolve_bids" and g.bid_queue:
         return g.bid_queue[0] == seat
-    if (step == "heralds" or step in TIMING) and g.turn_queue:
-        return g.turn_queue[0] == seat
     if step == "clash_order":
         return g.order[-1] == seat
     if step == "claim" and g.clash is not None and g.clash.winner:
@@ -196,9 +196,9 @@ def default_secret(g: Okc, seat: str) -> Action:
     step = g.step
     if step == "tie":
         return TIE
+    if step == "bid":   # the cards of allies.placement, without its Regions
+        return bid_default(g.pack, tuple(allies.own_cards(g, seat) if g.modules else g.players[seat].hand))
     cards, free, _ = allies.placement(g, seat)
-    if step == "bid":
-        return bid_default(g.pack, tuple(cards))
     return place_default(tuple(free), tuple(cards))
 
 
@@ -243,7 +243,7 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
     if step == "bid":
         if not (g.secret and seat in g.secret.missing()):
             return []
-        return list(listing("bid", "card", tuple(sorted(set(allies.placement(g, seat)[0])))))
+        return list(listing("bid", "card", tuple(sorted(set(allies.own_cards(g, seat) if g.modules else g.players[seat].hand)))))
     if step == "region_cards":
         if not (g.secret and seat in g.secret.missing()):
             return []
@@ -403,14 +403,24 @@ def action_step_options(g: Okc, seat: str, step: str) -> list[Action]:
     if timing == "day":
         out += [one("command", "card", c.card) for c in day_cards(g, seat)]
     elif timing == "autumn":
-        printed = pack.cards
-        hand = [(c, printed[c]) for c in sorted(set(p.hand))]
-        out += [one("command", "card", c) for c, fc in hand if any(x.timing == "autumn" for x in fc.commands)]
+        autumn_commands, voters, lore = autumn_hand(g.pack, tuple(p.hand))
+        out += autumn_commands
         if not p.governed:   # councils.govern_cards and lore.journey_cards, read off the sorted hand once
-            out += governs(tuple([c for c, fc in hand if fc.votes > 0]), tuple(g.councils))
+            out += governs(voters, tuple(g.councils))
         if not p.journeyed:
-            out += listing("journey", "card", tuple([c for c, fc in hand if fc.lore > 0]))
+            out += lore
     return out
+
+
+@lru_cache(maxsize=4096)
+def autumn_hand(pack: str, hand: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[str, ...], tuple[Action, ...]]:
+    """What a hand offers in Autumn (its cards in id order): the Autumn commands, the cards with Votes (to
+    Govern with) and the Journeys (cards with Lore icons); read once per hand, as it rarely changes there."""
+    printed = game_pack(pack).cards
+    cards = [(c, printed[c]) for c in sorted(set(hand))]
+    return (listing("command", "card", tuple([c for c, fc in cards if any(x.timing == "autumn" for x in fc.commands)])),
+            tuple([c for c, fc in cards if fc.votes > 0]),
+            listing("journey", "card", tuple([c for c, fc in cards if fc.lore > 0])))
 
 
 @cache
