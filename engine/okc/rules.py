@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from engine.core import Action, Decision, Event, GameState, Result, Rules, View
@@ -92,11 +93,21 @@ class OkcRules(Rules):
         table, flat = weight_tables(state.data.modules)
         if not table:
             return None
+        kinds = list(map(_KIND, legal))
         known: dict[str, float] = {}   # the weight of each kind weighed once for the whole list
-        uneven: list[bool] = []        # set once a weight other than 1 is met
-        weights = [known[k] if (k := a.kind) in known else weigh(state, seat, a, table, flat, known, uneven)
-                   for a in legal]
-        return weights if uneven else None
+        each = False                   # a kind weighed action by action
+        for kind in set(kinds):        # (weights only read the state: the order they are asked in is free)
+            weigh = table.get(kind)
+            if weigh is None:
+                known[kind] = 1.0
+            elif kind in flat:
+                known[kind] = weigh(state, seat, legal[kinds.index(kind)])
+            else:
+                each = True
+        if not each:
+            return None if all(w == 1.0 for w in known.values()) else list(map(known.__getitem__, kinds))
+        weights = [known[k] if k in known else table[k](state, seat, a) for k, a in zip(kinds, legal, strict=True)]
+        return None if all(w == 1.0 for w in weights) else weights
 
     def words(self) -> Words:
         """OKC's wording (engine/okc/words/): one instance, shared by every game."""
@@ -128,21 +139,7 @@ class OkcRules(Rules):
         return twin
 
 
-Weigh = Callable[[GameState, str, Action], float]
-
-
-def weigh(state: GameState, seat: str, a: Action, table: dict[str, Weigh], flat: frozenset[str],
-          known: dict[str, float], uneven: list[bool]) -> float:
-    """The weight of ``a`` for :meth:`OkcRules.agent_weights`; kept in ``known`` for every action of its kind
-    when the modules weigh that kind without reading the action (or not at all: 1)."""
-    kind = a.kind
-    f = table.get(kind)
-    w = 1.0 if f is None else f(state, seat, a)
-    if f is None or kind in flat:
-        known[kind] = w
-    if w != 1.0 and not uneven:
-        uneven.append(True)
-    return w
+_KIND = attrgetter("kind")
 
 
 def safe_regions(g: Okc) -> set[str]:
