@@ -34,7 +34,7 @@ class OkcRules(Rules):
 
     def coverage_marks(self, state: GameState, event: Event) -> tuple[str, ...]:
         """The module goals ``event`` reaches (a base game reaches none: no call for its events)."""
-        return coverage.marks(event) if state.data.modules else ()
+        return coverage.marks(event) if event.kind in coverage.MARKING and state.data.modules else ()
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return setup.default_options(seats)

@@ -28,7 +28,7 @@ from engine.core import (
     RuleError,
 )
 from engine.core import decision as make_decision
-from engine.okc.actions import act
+from engine.okc.actions import act, one
 from engine.okc.hooks import EffectHandler, Module, register
 from engine.okc.kingdom import stealable
 from engine.okc.modules.negotiating_table import agreements, alliances, barter
@@ -289,15 +289,15 @@ def legal(state: GameState, seat: str) -> list[Action]:
     for o in open_offers(g):
         if o["to"] == seat:
             if accepts(g, o):
-                out.append(act("accept_offer", offer=o["id"]))
-            out.append(act("decline_offer", offer=o["id"]))
+                out.append(one("accept_offer", "offer", o["id"]))
+            out.append(one("decline_offer", "offer", o["id"]))
         elif o["by"] == seat and seat in talking(g):
-            out.append(act("decline_offer", offer=o["id"]))
+            out.append(one("decline_offer", "offer", o["id"]))
     if seat in talking(g):
         out.append(DONE_NEGOTIATING)
         out += [a for a in deals if a.kind == "pay"]
         if ally is None and alliances.free_card(g, seat) is not None:   # else can_ally refuses every player
-            out += [act("alliance", to=o) for o in g.order if not alliances.can_ally(g, seat, o) and not any(
+            out += [one("alliance", "to", o) for o in g.order if not alliances.can_ally(g, seat, o) and not any(
                 x.get("kind") == "alliance" and {x["by"], x["to"]} == {seat, o} for x in open_offers(g))]
         out += suggested_offers(g, seat) + suggested_agreements(g, seat)
     return out
@@ -370,7 +370,7 @@ def pending(state: GameState) -> list[Decision]:
     if not in_step(g):
         return judging + alliances.pending(g)
     out = judging + [make_decision(f"offer-{o['id']}", DecisionKind.RESPONSE, [o["to"]], "okc.offer",
-                         act("decline_offer", offer=o["id"]), offer=o["id"], by=o["by"]) for o in open_offers(g)]
+                         one("decline_offer", "offer", o["id"]), offer=o["id"], by=o["by"]) for o in open_offers(g)]
     seats = talking(g)
     if seats:
         out.append(make_decision(f"negotiation-{g.round}", DecisionKind.SIMULTANEOUS, seats, "okc.negotiation",
