@@ -64,13 +64,15 @@ class OkcRules(Rules):
         return consistency.validate(state.data, state.seats)
 
     def pending(self, state: GameState) -> list[Decision]:
-        return actions.pending(state)
+        g: Okc = state.data
+        return actions.base_pending(state) if not g.modules and not g.over else actions.pending(state)
 
     def waits_on(self, state: GameState, seat: str) -> bool:
         return actions.waits_on(state, seat)
 
     def legal(self, state: GameState, seat: str) -> list[Action]:
-        return actions.legal(state, seat)
+        g: Okc = state.data
+        return actions.base_legal(state, seat) if not g.modules and not g.over else actions.legal(state, seat)
 
     def play(self, state: GameState, seat: str, action: Action) -> None:
         play.play(state, seat, action)
