@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from itertools import permutations
+from typing import cast
 
 from engine.core import (
     Action,
@@ -25,7 +26,7 @@ from engine.okc.cards import commands, kcard
 from engine.okc.content.modules import game_pack
 from engine.okc.content.schema import Ability
 from engine.okc.effects import DONE, region
-from engine.okc.hooks import MODULES, active, merged
+from engine.okc.hooks import MODULES, hooked, merged
 from engine.okc.kingdom import road_cards, stealable
 from engine.okc.state import Okc, Placed
 
@@ -122,7 +123,10 @@ def pending(state: GameState) -> list[Decision]:
         return []
     if not g.modules:
         return base_pending(state)
-    extra = [d for m in active(g.modules) for d in m.pending(state)] + allies.pending(state)
+    extra: list[Decision] = []
+    for m in hooked(g.modules, "pending"):
+        extra += m.pending(state)
+    extra += allies.pending(state)
     return extra + base_pending(state) if extra else base_pending(state)
 
 
@@ -163,22 +167,24 @@ def base_pending(state: GameState) -> list[Decision]:
 
 
 def waits_on(state: GameState, seat: str) -> bool:
-    """Whether :func:`pending` lists ``seat``, without building the decisions and their defaults (the
-    turn check of every action); with modules in play, read from :func:`pending` itself."""
+    """Whether :func:`pending` lists ``seat``, without building the base game's decisions and their
+    defaults (the turn check of every action); the modules' and Allies' decisions are read from their
+    ``pending``, as :func:`pending` lists them before the base game's."""
     g: Okc = state.data
     if g.over:
         return False
-    if g.modules:
-        return any(seat in d.seats for d in pending(state))
+    if g.modules and (any(seat in d.seats for m in hooked(g.modules, "pending") for d in m.pending(state))
+                      or any(seat in d.seats for d in allies.pending(state))):
+        return True
     if g.choice is not None:
         return g.choice.seat == seat
     step = g.step
-    if step in ("bid", "region_cards", "tie") and g.secret is not None:
-        return seat in g.secret.missing()
+    if step in TIMING or step == "heralds":   # the usual case first (the steps below are other steps)
+        return bool(g.turn_queue) and g.turn_queue[0] == seat
+    if step in SECRET_STEPS and g.secret is not None:
+        return seat in g.secret.awaiting and seat not in g.secret.chosen   # seat in g.secret.missing()
     if step == "resolve_bids" and g.bid_queue:
         return g.bid_queue[0] == seat
-    if (step == "heralds" or step in TIMING) and g.turn_queue:
-        return g.turn_queue[0] == seat
     if step == "clash_order":
         return g.order[-1] == seat
     if step == "claim" and g.clash is not None and g.clash.winner:
@@ -190,9 +196,9 @@ def default_secret(g: Okc, seat: str) -> Action:
     step = g.step
     if step == "tie":
         return TIE
+    if step == "bid":   # the cards of allies.placement, without its Regions
+        return bid_default(g.pack, tuple(allies.own_cards(g, seat) if g.modules else g.players[seat].hand))
     cards, free, _ = allies.placement(g, seat)
-    if step == "bid":
-        return bid_default(g.pack, tuple(cards))
     return place_default(tuple(free), tuple(cards))
 
 
@@ -220,8 +226,10 @@ def legal(state: GameState, seat: str) -> list[Action]:
     if g.over:
         return []
     if g.modules:
-        return [a for m in active(g.modules) for a in m.legal(state, seat)] + allies.legal(state, seat) + \
-            base_legal(state, seat)
+        out: list[Action] = []
+        for m in hooked(g.modules, "legal"):
+            out += m.legal(state, seat)
+        return out + allies.legal(state, seat) + base_legal(state, seat)
     return base_legal(state, seat)
 
 
@@ -235,7 +243,7 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
     if step == "bid":
         if not (g.secret and seat in g.secret.missing()):
             return []
-        return list(listing("bid", "card", tuple(sorted(set(allies.placement(g, seat)[0])))))
+        return list(listing("bid", "card", tuple(sorted(set(allies.own_cards(g, seat) if g.modules else g.players[seat].hand)))))
     if step == "region_cards":
         if not (g.secret and seat in g.secret.missing()):
             return []
@@ -266,11 +274,39 @@ def base_legal(state: GameState, seat: str) -> list[Action]:
 def placements(hand: tuple[str, ...], ids: tuple[str, ...], k: int) -> tuple[Action, ...]:
     """Every way to place ``k`` of the ``hand`` cards next to ``k`` of the Regions ``ids``, one per Region:
     ``act("place", **dict(zip(regions, combo)))`` for each, built directly and once per hand."""
+    if k == len(ids):   # a card next to every Region: card i of each ordered choice of k goes next to ids[i]
+        shared = _BY_CARDS.get(ids)
+        if shared is None or len(shared) >= 100_000:   # a bound on memory (a pack has some thousands)
+            shared = _BY_CARDS[ids] = {}
+        out = list(map(shared.get, permutations(hand, k)))
+        if all(out):
+            return cast("tuple[Action, ...]", tuple(out))   # every one built before
+        return tuple([shared.get(cards) or shared.setdefault(cards, in_order(ids, cards))
+                      for cards in permutations(hand, k)])
     pairs = [(rid, c) for rid in ids for c in hand]
-    plans = placement_plans(len(hand), ids, k)
-    if k == 3:
-        return tuple([Action("place", (pairs[a], pairs[b], pairs[c])) for a, b, c in plans])
-    return tuple([Action("place", tuple([pairs[i] for i in plan])) for plan in plans])
+    return tuple([place_action(tuple([pairs[i] for i in plan])) for plan in placement_plans(len(hand), ids, k)])
+
+
+# Region ids -> (the cards next to them, in that order) -> the place Action, shared: a hand rarely comes
+# back whole, but its placements do (each is a few cards of one faction), and a lookup is several times
+# cheaper than a new Action.
+_BY_CARDS: dict[tuple[str, ...], dict[tuple[str, ...], Action]] = {}
+_PLACES: dict[tuple[tuple[str, str], ...], Action] = {}
+
+
+def in_order(ids: tuple[str, ...], cards: tuple[str, ...]) -> Action:
+    """The placement of ``cards[i]`` next to Region ``ids[i]`` (arguments in Region name order)."""
+    return place_action(tuple(sorted(zip(ids, cards, strict=True))))
+
+
+def place_action(args: tuple[tuple[str, str], ...]) -> Action:
+    """The ``place`` Action with these (Region, card) arguments, built once and shared."""
+    action = _PLACES.get(args)
+    if action is None:
+        if len(_PLACES) >= 100_000:   # a bound on memory (a pack has some thousands of placements)
+            _PLACES.clear()
+        action = _PLACES[args] = Action("place", args)
+    return action
 
 
 @cache
@@ -367,14 +403,24 @@ def action_step_options(g: Okc, seat: str, step: str) -> list[Action]:
     if timing == "day":
         out += [one("command", "card", c.card) for c in day_cards(g, seat)]
     elif timing == "autumn":
-        printed = pack.cards
-        hand = [(c, printed[c]) for c in sorted(set(p.hand))]
-        out += [one("command", "card", c) for c, fc in hand if any(x.timing == "autumn" for x in fc.commands)]
+        autumn_commands, voters, lore = autumn_hand(g.pack, tuple(p.hand))
+        out += autumn_commands
         if not p.governed:   # councils.govern_cards and lore.journey_cards, read off the sorted hand once
-            out += governs(tuple([c for c, fc in hand if fc.votes > 0]), tuple(g.councils))
+            out += governs(voters, tuple(g.councils))
         if not p.journeyed:
-            out += listing("journey", "card", tuple([c for c, fc in hand if fc.lore > 0]))
+            out += lore
     return out
+
+
+@lru_cache(maxsize=4096)
+def autumn_hand(pack: str, hand: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[str, ...], tuple[Action, ...]]:
+    """What a hand offers in Autumn (its cards in id order): the Autumn commands, the cards with Votes (to
+    Govern with) and the Journeys (cards with Lore icons); read once per hand, as it rarely changes there."""
+    printed = game_pack(pack).cards
+    cards = [(c, printed[c]) for c in sorted(set(hand))]
+    return (listing("command", "card", tuple([c for c, fc in cards if any(x.timing == "autumn" for x in fc.commands)])),
+            tuple([c for c, fc in cards if fc.votes > 0]),
+            listing("journey", "card", tuple([c for c, fc in cards if fc.lore > 0])))
 
 
 @cache

@@ -81,8 +81,8 @@ def place_allies(state: GameState, seat: str, chosen: dict[str, str]) -> None:
 
 def placement(g: Okc, seat: str) -> tuple[list[str], list[str], int]:
     """For the simultaneous Region cards: the seat's usable cards, its free Regions and how many it places."""
-    taken = g.ally_regions.get(seat, [])
-    free = [r.id for r in g.regions if r.id not in taken]
+    taken = g.ally_regions.get(seat)
+    free = [r.id for r in g.regions if r.id not in taken] if taken else [r.id for r in g.regions]
     cards = own_cards(g, seat) if g.modules else list(g.players[seat].hand)
     return cards, free, min(len(free), len(cards))
 

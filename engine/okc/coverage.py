@@ -51,6 +51,11 @@ GOALS: tuple[str, ...] = (
 )
 
 
+# Every kind of event that can reach a goal (the others reach none: asked of every event of a playout).
+MARKING = frozenset({*_SIMPLE, "okc.agreement_fulfilled", "okc.outrage", "okc.alliance_votes", "okc.wild_gained",
+                     "okc.kingdom_action"})
+
+
 def marks(e: Event) -> tuple[str, ...]:
     """The goals the event reaches."""
     kind, data = e.kind, e.data

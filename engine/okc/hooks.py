@@ -93,6 +93,9 @@ class Module:
     # Random agents' weights while the module is active, for its own actions or base ones (kind ->
     # weight(state, seat, action); ``OkcRules.agent_weights``); never rules.
     weights: ClassVar[dict[str, Callable[[GameState, str, Action], float]]] = {}
+    # The kinds of ``weights`` whose weight reads the state and the seat but not the action: weighed once
+    # for a whole list (the Negotiating Table's hundreds of suggested offers).
+    flat_weights: ClassVar[frozenset[str]] = frozenset()
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         return None
@@ -203,6 +206,7 @@ def register(module: Module) -> Module:
     """Make a module known by its option name. Nothing else changes: each game builds its own tables."""
     MODULES[module.name] = module
     _ACTIVE.clear()
+    _HOOKED.clear()
     return module
 
 
@@ -225,22 +229,40 @@ def active(names: list[str]) -> list[Module]:
 QUIET_HOOKS = frozenset({"gained", "rewarded", "winter", "after_bids", "reveal", "clash_resolved", "inactive",
                          "cleanup", "before_secret", "legal", "pending", "strength", "heralds", "acted",
                          "allied", "allied_win", "end"})
-_HOOKED: dict[tuple[tuple[Module, ...], str], tuple[Module, ...]] = {}
+_HOOKED: dict[tuple[tuple[str, ...], str], tuple[int, tuple[Module, ...]]] = {}
 
 
 def hooked(names: list[str], hook: str) -> tuple[Module, ...]:
     """The active modules, in acting order, that define their own ``hook`` (one of :data:`QUIET_HOOKS`):
-    the others would do nothing there (asked after every action and in every clash)."""
+    the others would do nothing there (asked after every action and in every clash). Kept per game's
+    module names and hook, like :func:`_in_order` (one lookup: asked several times a decision)."""
     if not names:
         return ()
-    mods = _in_order(names)
-    key = (mods, hook)
+    key = (tuple(names), hook)
     found = _HOOKED.get(key)
-    if found is None:
+    if found is None or found[0] != len(MODULES):
         assert hook in QUIET_HOOKS, hook
         default = getattr(Module, hook)
-        found = _HOOKED[key] = tuple(m for m in mods
-                                     if hook in vars(m) or getattr(type(m), hook) is not default)
+        found = _HOOKED[key] = (len(MODULES), tuple(m for m in _in_order(names)
+                                                    if hook in vars(m) or getattr(type(m), hook) is not default))
+    return found[1]
+
+
+_WEIGHTS: dict[tuple[Module, ...], tuple[dict[str, Any], frozenset[str]]] = {}
+
+
+def weight_tables(names: list[str]) -> tuple[dict[str, Any], frozenset[str]]:
+    """The active modules' ``weights`` merged, and the kinds they weigh without reading the action (their
+    ``flat_weights``): built once per set of modules."""
+    if not names:
+        return {}, frozenset()
+    mods = _in_order(names)
+    found = _WEIGHTS.get(mods)
+    if found is None:
+        table: dict[str, Any] = {}
+        for m in mods:
+            table.update(m.weights)
+        found = _WEIGHTS[mods] = (table, frozenset().union(*(m.flat_weights for m in mods)))
     return found
 
 

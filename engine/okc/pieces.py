@@ -20,7 +20,7 @@ def starting_location(state: GameState, piece: str) -> str:
     there. Tokens drawn for earlier pieces stay out, so each module's piece starts on a different Location;
     the bag is emptied when setup ends."""
     g: Okc = state.data
-    bag = cast(list[str], g.extra.setdefault(BAG, all_locations(g)))
+    bag = cast("list[str]", g.extra.setdefault(BAG, all_locations(g)))
     drawn: str = state.rng.pick(bag, why=f"starting location {piece}")
     bag.remove(drawn)
     g.pieces[piece] = drawn

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from engine.core import Action, Decision, Event, GameState, Result, Rules, View
@@ -11,7 +12,7 @@ from engine.core.rules import clone, reseed
 from engine.core.words import Words
 from engine.okc import actions, consistency, coverage, endgame, play, setup, views
 from engine.okc.allies import is_ally
-from engine.okc.hooks import active, merged
+from engine.okc.hooks import active, weight_tables
 from engine.okc.phase import phase_label
 from engine.okc.state import Okc
 
@@ -33,7 +34,7 @@ class OkcRules(Rules):
 
     def coverage_marks(self, state: GameState, event: Event) -> tuple[str, ...]:
         """The module goals ``event`` reaches (a base game reaches none: no call for its events)."""
-        return coverage.marks(event) if state.data.modules else ()
+        return coverage.marks(event) if event.kind in coverage.MARKING and state.data.modules else ()
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return setup.default_options(seats)
@@ -63,13 +64,15 @@ class OkcRules(Rules):
         return consistency.validate(state.data, state.seats)
 
     def pending(self, state: GameState) -> list[Decision]:
-        return actions.pending(state)
+        g: Okc = state.data
+        return actions.base_pending(state) if not g.modules and not g.over else actions.pending(state)
 
     def waits_on(self, state: GameState, seat: str) -> bool:
         return actions.waits_on(state, seat)
 
     def legal(self, state: GameState, seat: str) -> list[Action]:
-        return actions.legal(state, seat)
+        g: Okc = state.data
+        return actions.base_legal(state, seat) if not g.modules and not g.over else actions.legal(state, seat)
 
     def play(self, state: GameState, seat: str, action: Action) -> None:
         play.play(state, seat, action)
@@ -89,10 +92,23 @@ class OkcRules(Rules):
         Visit); uniform (None) where none of theirs is legal or all weigh 1: base-game playouts are unchanged."""
         if not state.data.modules:
             return None
-        table = merged({}, state.data.modules, "weights", _WEIGHT_TABLES)
-        if not table or not any(a.kind in table for a in legal):
+        table, flat = weight_tables(state.data.modules)
+        if not table:
             return None
-        weights = [weigh(state, seat, a) if (weigh := table.get(a.kind)) is not None else 1.0 for a in legal]
+        kinds = list(map(_KIND, legal))
+        known: dict[str, float] = {}   # the weight of each kind weighed once for the whole list
+        each = False                   # a kind weighed action by action
+        for kind in set(kinds):        # (weights only read the state: the order they are asked in is free)
+            weigh = table.get(kind)
+            if weigh is None:
+                known[kind] = 1.0
+            elif kind in flat:
+                known[kind] = weigh(state, seat, legal[kinds.index(kind)])
+            else:
+                each = True
+        if not each:
+            return None if all(w == 1.0 for w in known.values()) else list(map(known.__getitem__, kinds))
+        weights = [known[k] if k in known else table[k](state, seat, a) for k, a in zip(kinds, legal, strict=True)]
         return None if all(w == 1.0 for w in weights) else weights
 
     def words(self) -> Words:
@@ -125,7 +141,7 @@ class OkcRules(Rules):
         return twin
 
 
-_WEIGHT_TABLES: dict[Any, dict[str, Any]] = {}
+_KIND = attrgetter("kind")
 
 
 def safe_regions(g: Okc) -> set[str]:

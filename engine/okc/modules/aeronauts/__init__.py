@@ -39,7 +39,7 @@ def content() -> ModulePack:
 def aero(g: Okc) -> dict[str, Any]:
     """The module's state: ``deck`` (the Aeronaut Deck), ``removed`` (the card out of the game, unseen),
     ``owner`` (who claimed the ship, or None) and ``ship`` ("" unclaimed, "board", or the Region it is in)."""
-    return cast(dict[str, Any], g.extra[NAME])
+    return cast("dict[str, Any]", g.extra[NAME])
 
 
 def is_aeronaut(cid: str) -> bool:
@@ -167,6 +167,8 @@ class Aeronauts(Module):
         from engine.okc.modules.aeronauts.playoutweights import WEIGHTS
 
         return WEIGHTS
+
+    flat_weights: ClassVar[frozenset[str]] = frozenset({"ship"})   # the ship's weight reads no action
 
     def setup(self, state: GameState) -> None:
         """I: the Starting Location; II: shuffle the four cards and remove one unseen; III: the deck."""

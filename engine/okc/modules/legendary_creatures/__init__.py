@@ -43,7 +43,7 @@ def content() -> ModulePack:
 def lc(g: Okc) -> dict[str, Any]:
     """The module's state: ``pieces`` (seat -> the Location its creature stands on, or None at home) and
     ``supply`` (seat -> its creature card while unclaimed, else None)."""
-    return cast(dict[str, Any], g.extra[NAME])
+    return cast("dict[str, Any]", g.extra[NAME])
 
 
 def creature_of(faction: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from engine.core import (
@@ -27,7 +28,7 @@ from engine.core import (
     RuleError,
 )
 from engine.core import decision as make_decision
-from engine.okc.actions import act
+from engine.okc.actions import act, one
 from engine.okc.hooks import EffectHandler, Module, register
 from engine.okc.kingdom import stealable
 from engine.okc.modules.negotiating_table import agreements, alliances, barter
@@ -247,20 +248,31 @@ def suggested_offers(g: Okc, seat: str) -> list[Action]:
     """Offers of one component for one (or for nothing) to each other player."""
     mine = my_components(g, seat)
     basic = [c for c in mine if c.endswith(":1")]
-    out = []
+    out: list[Action] = []
     for other in g.order:
         if other == seat:
             continue
         theirs = public_components(g, other)
-        asks = [c for c in theirs if c.endswith(":1")]
-        # Action.of("offer", to=other, give=[give], take=[ask]), built directly (hundreds each Spring)
+        asks = tuple([c for c in theirs if c.endswith(":1")])
         for give in mine:
-            out.append(Action("offer", (("give", (give,)), ("to", other))))
-            out += [Action("offer", (("give", (give,)), ("take", (ask,)), ("to", other))) for ask in asks]
+            out += offers(other, give, asks, True)
+        rest = tuple([ask for ask in theirs if ask not in asks])
         for give in basic:
-            out += [Action("offer", (("give", (give,)), ("take", (ask,)), ("to", other)))
-                    for ask in theirs if ask not in asks]
+            out += offers(other, give, rest, False)
     return out
+
+
+@lru_cache(maxsize=8192)
+def offers(to: str, give: str, asks: tuple[str, ...], alone: bool) -> tuple[Action, ...]:
+    """``Action.of("offer", to=to, give=[give])`` when ``alone``, then with ``take=[ask]`` for each of ``asks``:
+    built directly and once (hundreds each Spring, mostly the same from one decision to the next)."""
+    out = [Action("offer", (("give", (give,)), ("to", to)))] if alone else []
+    out += [Action("offer", (("give", (give,)), ("take", (ask,)), ("to", to))) for ask in asks]
+    return tuple(out)
+
+
+SHOW_HAND = act("show_hand")
+DONE_NEGOTIATING = act("done_negotiating")
 
 
 def legal(state: GameState, seat: str) -> list[Action]:
@@ -268,23 +280,25 @@ def legal(state: GameState, seat: str) -> list[Action]:
     deals = agreements.legal(g, seat)
     judging = [a for a in deals if a.kind == "judge"]
     anytime = [a for a in deals if a.kind in ANYTIME]
-    if alliances.ally_of(g, seat) is not None and g.players[seat].hand:
-        anytime.append(act("show_hand"))
+    ally = alliances.ally_of(g, seat)
+    if ally is not None and g.players[seat].hand:
+        anytime.append(SHOW_HAND)
     if not in_step(g):
         return alliances.legal(g, seat) + judging + (anytime if anytime and waits_on(state, seat) else [])
     out: list[Action] = judging + anytime
     for o in open_offers(g):
         if o["to"] == seat:
             if accepts(g, o):
-                out.append(act("accept_offer", offer=o["id"]))
-            out.append(act("decline_offer", offer=o["id"]))
+                out.append(one("accept_offer", "offer", o["id"]))
+            out.append(one("decline_offer", "offer", o["id"]))
         elif o["by"] == seat and seat in talking(g):
-            out.append(act("decline_offer", offer=o["id"]))
+            out.append(one("decline_offer", "offer", o["id"]))
     if seat in talking(g):
-        out.append(act("done_negotiating"))
+        out.append(DONE_NEGOTIATING)
         out += [a for a in deals if a.kind == "pay"]
-        out += [act("alliance", to=o) for o in g.order if not alliances.can_ally(g, seat, o)
-                and not any(x.get("kind") == "alliance" and {x["by"], x["to"]} == {seat, o} for x in open_offers(g))]
+        if ally is None and alliances.free_card(g, seat) is not None:   # else can_ally refuses every player
+            out += [one("alliance", "to", o) for o in g.order if not alliances.can_ally(g, seat, o) and not any(
+                x.get("kind") == "alliance" and {x["by"], x["to"]} == {seat, o} for x in open_offers(g))]
         out += suggested_offers(g, seat) + suggested_agreements(g, seat)
     return out
 
@@ -298,21 +312,32 @@ def suggested_agreements(g: Okc, seat: str) -> list[Action]:
     p = g.players[seat]
     coin = "lore:1" if p.lore else "influence:1" if p.influence else None
     last = min(g.round + 1, g.length)
-    out = []
+    out: list[Action] = []
+    regions = tuple([r.id for r in g.regions])
+    locs = tuple(sorted(g.layout.get(g.regions[1].id, [])))
     for other in g.order:
         if other == seat or alliances.free_card(g, other) is None:
             continue
-        them = g.players[other].faction
-        promises = [f"{them}:no_command:deadly:{r.id}:{g.round}" for r in g.regions]
-        promises += [f"{them}:no_claim:{loc}:{g.round}" for loc in sorted(g.layout.get(g.regions[1].id, []))]
-        promises += [f"{them}:no_tactic:{t}:{last}" for t in sorted(g.players[other].tactics)[:2]]
-        give = [coin] if coin else None
-        out += [Action.of("agreement", to=other, give=give, terms=[term]) for term in promises]
-        out.append(Action.of("agreement", to=other, give=give, text="We keep the peace in the Plateau this round."))
-        if g.players[other].lore and g.round < g.length:
-            out.append(Action.of("agreement", to=other, take=["lore:1"],
-                                 terms=[f"{p.faction}:give:influence:1:{g.round + 1}"]))
+        o = g.players[other]
+        out += agreement_offers(p.faction, coin, other, o.faction, tuple(sorted(o.tactics)[:2]),
+                                bool(o.lore) and g.round < g.length, g.round, last, regions, locs)
     return out
+
+
+@lru_cache(maxsize=4096)
+def agreement_offers(faction: str, coin: str | None, other: str, them: str, tactics: tuple[str, ...],
+                     lore: bool, round_: int, last: int, regions: tuple[str, ...],
+                     locs: tuple[str, ...]) -> tuple[Action, ...]:
+    """The agreements :func:`suggested_agreements` suggests to ``other``, built once for the same facts."""
+    promises = [f"{them}:no_command:deadly:{r}:{round_}" for r in regions]
+    promises += [f"{them}:no_claim:{loc}:{round_}" for loc in locs]
+    promises += [f"{them}:no_tactic:{t}:{last}" for t in tactics]
+    give = [coin] if coin else None
+    out = [Action.of("agreement", to=other, give=give, terms=[term]) for term in promises]
+    out.append(Action.of("agreement", to=other, give=give, text="We keep the peace in the Plateau this round."))
+    if lore:
+        out.append(Action.of("agreement", to=other, take=["lore:1"], terms=[f"{faction}:give:influence:1:{round_ + 1}"]))
+    return tuple(out)
 
 
 def waits_on(state: GameState, seat: str) -> bool:
@@ -345,11 +370,11 @@ def pending(state: GameState) -> list[Decision]:
     if not in_step(g):
         return judging + alliances.pending(g)
     out = judging + [make_decision(f"offer-{o['id']}", DecisionKind.RESPONSE, [o["to"]], "okc.offer",
-                         act("decline_offer", offer=o["id"]), offer=o["id"], by=o["by"]) for o in open_offers(g)]
+                         one("decline_offer", "offer", o["id"]), offer=o["id"], by=o["by"]) for o in open_offers(g)]
     seats = talking(g)
     if seats:
         out.append(make_decision(f"negotiation-{g.round}", DecisionKind.SIMULTANEOUS, seats, "okc.negotiation",
-                                 act("done_negotiating")))
+                                 DONE_NEGOTIATING))
     return out
 
 
@@ -422,6 +447,7 @@ class NegotiatingTable(Module):
         "agreement": lambda state, seat, action: 0.03, "pay": lambda state, seat, action: 0.6,
         "show_hand": lambda state, seat, action: 0.02, "fulfil_agreement": lambda state, seat, action: 0.1,
         "cancel_agreement": lambda state, seat, action: 0.1, "breach": lambda state, seat, action: 0.05}
+    flat_weights: ClassVar[frozenset[str]] = frozenset(weights)   # none of them reads the action
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         if seats < self.min_seats:

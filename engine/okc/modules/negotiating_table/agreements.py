@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Decision, DecisionKind, Event, GameState, RuleError, decision
-from engine.okc.actions import act
+from engine.okc.actions import act, one
 from engine.okc.cards import commands, pack_of
 from engine.okc.content.vocabulary import KEYWORDS
 from engine.okc.modules.negotiating_table import barter
@@ -353,13 +353,13 @@ def legal(g: Okc, seat: str) -> list[Action]:
         if seat not in deal["parties"]:
             continue
         if g.step == STEP and can_pay(g, seat, deal):
-            out.append(act("pay", agreement=deal["id"]))
+            out.append(one("pay", "agreement", deal["id"]))
         if deal["text"] and seat not in deal["fulfil"]:
-            out.append(act("fulfil_agreement", agreement=deal["id"]))
+            out.append(one("fulfil_agreement", "agreement", deal["id"]))
         if seat not in deal["cancel"]:
-            out.append(act("cancel_agreement", agreement=deal["id"]))
+            out.append(one("cancel_agreement", "agreement", deal["id"]))
         if deal["text"] and deal["claim"] is None:
-            out.append(act("breach", agreement=deal["id"]))
+            out.append(one("breach", "agreement", deal["id"]))
     return out
 
 

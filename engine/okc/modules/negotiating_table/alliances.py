@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Decision, DecisionKind, Event, GameState, RuleError, decision
-from engine.okc.actions import act
+from engine.okc.actions import act, one
 from engine.okc.modules.negotiating_table.book import table
 from engine.okc.state import Okc
 
@@ -169,7 +169,7 @@ def pending(g: Okc) -> list[Decision]:
 def legal(g: Okc, seat: str) -> list[Action]:
     if seat not in voters(g):
         return []
-    return [act("name_winner", seat=s) for s in table(g)["vote"]["seats"]]
+    return [one("name_winner", "seat", s) for s in table(g)["vote"]["seats"]]
 
 
 def view(g: Okc, seat: str | None) -> dict[str, Any]:

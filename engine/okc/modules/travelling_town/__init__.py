@@ -27,7 +27,7 @@ SPACES = 2
 
 def town(g: Okc) -> dict[str, Any]:
     """The Town's state: Influence on its card, its two spaces, Influence left on Locations, visited this round."""
-    return cast(dict[str, Any], g.extra[NAME])
+    return cast("dict[str, Any]", g.extra[NAME])
 
 
 def s_town_card(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: Any) -> None:

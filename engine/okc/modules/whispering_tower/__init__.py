@@ -44,7 +44,7 @@ def boon(bid: str) -> Boon:
 
 def tower(g: Okc) -> dict[str, Any]:
     """The tower's state: the Boon stack (top first), the discard, each level's Boons, each seat's Boons."""
-    return cast(dict[str, Any], g.extra[NAME])
+    return cast("dict[str, Any]", g.extra[NAME])
 
 
 def draw_boons(state: GameState, n: int) -> list[str]:

@@ -32,12 +32,12 @@ NAME = "wild_kingdom_cards"
 
 def wild(g: Okc) -> dict[str, Any]:
     """The module's state, read only: how many cards are mixed in, cards on the Map, who gained which."""
-    return cast(dict[str, Any], g.extra.get(NAME) or {})
+    return cast("dict[str, Any]", g.extra.get(NAME) or {})
 
 
 def wild_for_change(g: Okc) -> dict[str, Any]:
     """The module's state to change (made when missing, as in a save from before it existed)."""
-    return cast(dict[str, Any], g.extra.setdefault(NAME, {"count": 0, "map": {}}))
+    return cast("dict[str, Any]", g.extra.setdefault(NAME, {"count": 0, "map": {}}))
 
 
 def source_card(ctx: dict[str, Any]) -> str:
