@@ -101,8 +101,8 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
             out += [A("discard", card=c) for c in p.hand]
         out += [DRAWS[d] for d in drawable(g, p)]
     elif step == "marriage":
-        out += [A("propose_marriage", noble=a, spouse=b) for a, b in marriage.matches(g, seat)[:12]
-                if not any(r.kind == "marriage" and r.by == seat for r in g.requests.open)]
+        if not any(r.kind == "marriage" and r.by == seat for r in g.requests.open):   # one proposal at a time
+            out += [A("propose_marriage", noble=a, spouse=b) for a, b in marriage.matches(g, seat)[:12]]
     elif step == "play":
         out += _play_actions(g, seat, family)
     elif step == "scorch":
@@ -239,7 +239,7 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                     and _ok(pigeons.check_bundle, g, o.to, o.take) and _offer_route_ok(g, o.note):
                 out.append(A("accept_offer", offer=o.id))
             out.append(A("decline_offer", offer=o.id))
-    if (step == "play" or step == "purchase") and p.shillings > 0 and not any(o.by == seat for o in offers):
+    if (step == "play" or step == "purchase") and p.shillings > 0 and not (offers and any(o.by == seat for o in offers)):
         senders: list[tuple[str, bool, str | None]] = []   # the families that may send: a pigeon, or an ally
         for f in p.families:
             has_pigeon = g.families[f].pigeons > 0
