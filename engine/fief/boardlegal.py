@@ -22,11 +22,13 @@ def actions(g: Fief, seat: str) -> list[Action]:
     step = g.flow.step
     if step == "start":
         return []
-    out = _anytime(g, seat)
+    nobles = g.nobles
+    mine = [nobles[nid] for f in g.players[seat].families for nid in g.families[f].nobles]   # asked by both below
+    out = _anytime(g, seat, mine)
     if not g.tasks and step in own_turn_steps():
         actor = current_actor(g)
         if actor and g.families[actor].seat == seat:
-            out += _in_turn(g, seat, actor)
+            out += _in_turn(g, seat, actor, mine)
     battle = g.war.battle
     if battle is not None and g.mercenaries and mercenaries.card_of(g, seat) and g.players[seat].shillings >= mercenaries.hire_cost(1):
         # 11.1, ruling M4: only a fighting family that still stands in the battle's city (or holds it)
@@ -36,10 +38,12 @@ def actions(g: Fief, seat: str) -> list[Action]:
     return out
 
 
-def _anytime(g: Fief, seat: str) -> list[Action]:
+def _anytime(g: Fief, seat: str, mine: list[Noble]) -> list[Action]:
+    """``mine``: the seat's nobles. Only a bearer of the seat lists a relic's power (below), and each relic is one
+    piece: the seat's nobles are enough to find the bearers."""
     out: list[Action] = []
     chasuble = shinbone = None   # the powers need a bearer: both found in one pass (relics.carrier)
-    for n in g.nobles.values():
+    for n in mine:
         if n.relics:
             if chasuble is None and relics.CHASUBLE in n.relics:
                 chasuble = n
@@ -84,7 +88,7 @@ def _mercenaries(g: Fief, seat: str) -> list[Action]:
 _BOARD_CARDS = frozenset(c for c, card in C.cards.items() if card.kind in mercenaries.BOARD_KINDS)
 
 
-def _in_turn(g: Fief, seat: str, actor: str) -> list[Action]:
+def _in_turn(g: Fief, seat: str, actor: str, mine: list[Noble]) -> list[Action]:
     p = g.players[seat]
     out = _mercenaries(g, seat)
     if g.excalibur.stone and g.flow.step in excalibur.STEPS and g.war.battle is None:   # excalibur.drawers' test
@@ -92,8 +96,8 @@ def _in_turn(g: Fief, seat: str, actor: str) -> list[Action]:
     asked = False   # the Sovereign and the open offers matter only to relic bearers: asked at the first
     king: Noble | None = None
     offering = False
-    cities, nobles = g.cities, g.nobles
-    for n in [nobles[nid] for f in p.families for nid in g.families[f].nobles]:
+    cities = g.cities
+    for n in mine:
         if n.captor is not None or n.city is None or n.outskirts:
             continue   # only a free noble inside a city takes, leaves or gives a relic
         lying = cities[n.city].relics

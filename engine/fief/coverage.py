@@ -53,9 +53,17 @@ _STRIKES = {"card.assassination": "Assassination played (10.3)", "card.justice":
             "card.ambush": "Ambush played (10.5)"}
 
 
+# Every kind below that may reach a goal (and the Passage's own events): any other reaches none, told at once.
+_ASKED = frozenset(_SIMPLE) | frozenset(_STRIKES) | {
+    "crown.taken", "parliament.revealed", "rebellion.raised", "rebellion.joined", "rebellion.passage",
+    "board.card_placed", "excalibur.taken", "game.over"}
+
+
 def marks(g: Fief, e: Event) -> tuple[str, ...]:
     """The goals the event reaches (``g`` is the state just after it)."""
     kind, data = e.kind, e.data
+    if kind not in _ASKED and not kind.startswith("passage."):
+        return ()
     simple = _SIMPLE.get(kind)
     if simple is not None:
         return (simple,)

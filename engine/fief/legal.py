@@ -101,8 +101,8 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
             out += [A("discard", card=c) for c in p.hand]
         out += [DRAWS[d] for d in drawable(g, p)]
     elif step == "marriage":
-        out += [A("propose_marriage", noble=a, spouse=b) for a, b in marriage.matches(g, seat)[:12]
-                if not any(r.kind == "marriage" and r.by == seat for r in g.requests.open)]
+        if not any(r.kind == "marriage" and r.by == seat for r in g.requests.open):   # one proposal at a time
+            out += [A("propose_marriage", noble=a, spouse=b) for a, b in marriage.matches(g, seat)[:12]]
     elif step == "play":
         out += _play_actions(g, seat, family)
     elif step == "scorch":
@@ -239,16 +239,18 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
                     and _ok(pigeons.check_bundle, g, o.to, o.take) and _offer_route_ok(g, o.note):
                 out.append(A("accept_offer", offer=o.id))
             out.append(A("decline_offer", offer=o.id))
-    if (step == "play" or step == "purchase") and p.shillings > 0 and not any(o.by == seat for o in offers):
-        cities = g.cities
-        foreign = [x for x in g.nobles.values() if x.family not in p.families]   # the nobles a pigeon may reach
-        # 2.15: the nobles a pigeon flies to from another city, inside a Stronghold, Fortified City or Abbey
-        reachable = {x.id for x in foreign if x.city and not x.outskirts and cities[x.city].building in pigeons.SAFE}
+    if (step == "play" or step == "purchase") and p.shillings > 0 and not (offers and any(o.by == seat for o in offers)):
+        senders: list[tuple[str, bool, str | None]] = []   # the families that may send: a pigeon, or an ally
         for f in p.families:
             has_pigeon = g.families[f].pigeons > 0
             ally = None if has_pigeon else ally_of(g, f)   # 9.0: allies trade in a shared city without a pigeon
-            if not has_pigeon and ally is None:
-                continue
+            if has_pigeon or ally is not None:
+                senders.append((f, has_pigeon, ally))
+        cities = g.cities
+        foreign = [x for x in g.nobles.values() if x.family not in p.families] if senders else []
+        # 2.15: the nobles a pigeon flies to from another city, inside a Stronghold, Fortified City or Abbey
+        reachable = {x.id for x in foreign if x.city and not x.outskirts and cities[x.city].building in pigeons.SAFE}
+        for f, has_pigeon, ally in senders:
             for nid in g.families[f].nobles:
                 n = g.nobles[nid]
                 if n.captor or not n.city:

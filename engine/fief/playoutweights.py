@@ -87,8 +87,15 @@ def _company(g: Fief, n: Noble, memo: dict[tuple[str, str], Any] | None) -> bool
     """Another free noble of the family stands in ``n``'s city."""
     if memo is not None and ("company", n.id) in memo:
         return bool(memo["company", n.id])
-    found = any(o.city == n.city and o.family == n.family and o.id != n.id and o.captor is None
-                for o in g.nobles.values())
+    found = False
+    fam = g.families.get(n.family)
+    if fam is not None:   # the family's own nobles (its list holds every noble of the family)
+        nobles, city = g.nobles, n.city
+        for oid in fam.nobles:
+            o = nobles[oid]
+            if o.city == city and o is not n and o.captor is None:
+                found = True
+                break
     if memo is not None:
         memo["company", n.id] = found
     return found

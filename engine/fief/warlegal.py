@@ -48,7 +48,8 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
         must = must_move_left(g, family)   # the same for every move listed: asked once
         if not must:
             out.append(DONE)
-        asked = {str(r.payload.get("noble")) for r in g.requests.open if r.kind in ("pass", "cavalcade")}
+        asked = {str(r.payload.get("noble")) for r in g.requests.open if r.kind in ("pass", "cavalcade")} \
+            if g.requests.open else set()
         moves = movement.legal_moves(g, family)
         if must or asked:
             out += [_move(noble, dest, via, units) for noble, dest, via, units in moves
