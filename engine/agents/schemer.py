@@ -76,6 +76,8 @@ class Search:
     root: Node = field(default_factory=Node)
     iterations: int = 0
     order: list[Action] = field(default_factory=list)   # guided: the root actions kept, best first
+    tally: dict[Action, list[float]] = field(default_factory=dict)   # guided: each kept action's share per round
+    round_sample: GameState | None = None   # guided: the sample every kept action is tried on this round
 
     def run(self, legal: list[Action], iterations: int, clock: Callable[[], float] | None = None,
             seconds: float | None = None) -> Action:
@@ -136,9 +138,13 @@ class Search:
 
     def answer(self, legal: list[Action]) -> Action:
         if self.style.guided:
-            # The most visited kept action; the prior's order breaks ties (and stands alone at no budget).
-            ranked = [(self.root.children[(self.seat, a)], -i, a) for i, a in enumerate(self.order)]
-            return max(ranked, key=lambda t: (t[0].visits, t[0].total / max(t[0].visits, 1), t[1]))[2]
+            # The best mean share over the rounds every kept action finished; the prior's order
+            # breaks ties (and stands alone when no round finished).
+            rounds = min(len(self.tally.get(a, ())) for a in self.order)
+            if not rounds:
+                return self.order[0]
+            ranked = [(sum(self.tally[a][:rounds]), -i, a) for i, a in enumerate(self.order)]
+            return max(ranked, key=lambda t: t[:2])[2]
         stats = [(self.root.children.get((self.seat, a)), i, a) for i, a in enumerate(legal)]
         visited = [(n.visits, n.total / n.visits, -i, a) for n, i, a in stats if n is not None and n.visits]
         if not visited:
@@ -147,7 +153,17 @@ class Search:
 
     def iterate(self, root_legal: list[Action]) -> None:
         rules = self.rules
-        sample = rules.determinize(self.state, self.seat, self.rnd)
+        if self.style.guided:
+            # Paired rounds: every kept root action is tried on the same sample in turn, so that
+            # the sample's luck cancels between them (the prior's reason, a turn deeper).
+            turn = self.iterations % len(self.order)
+            if turn == 0:
+                self.round_sample = rules.determinize(self.state, self.seat, self.rnd)
+            assert self.round_sample is not None
+            last = turn == len(self.order) - 1
+            sample = self.round_sample if last else clone(self.round_sample)
+        else:
+            sample = rules.determinize(self.state, self.seat, self.rnd)
         node = self.root
         path: list[tuple[Node, str]] = []
         settled: list[dict[str, float]] = []   # guided: the share each edge of the path is credited with
@@ -201,21 +217,23 @@ class Search:
         for (n, seat), got in zip(path, settled, strict=True):
             n.visits += 1
             n.total += got.get(seat, 0.0)
+        if self.style.guided and path:
+            self.tally.setdefault(self.order[self.iterations % len(self.order)], []).append(
+                settled[0].get(self.seat, 0.0))
 
     def guided_step(self, node: Node, sample: GameState, who: str,
                     legal: list[Action]) -> tuple[Action, Node, bool, GameState | None]:
-        """Guided style: the root tries each kept action once, in the prior's order, then chooses by
-        UCB1. Below it, a node with fewer children than the square root of its visits (at least
+        """Guided style: the root takes the kept actions in turn, one per iteration, in the prior's
+        order (paired rounds, :meth:`iterate`). Below it, a node with fewer children than the square root of its visits (at least
         one) gains the one steady picks for ``who`` on this sample among the untried actions (at most
         ``weigh`` of them, drawn at random: a long menu would cost a copy of the game per entry);
         otherwise UCB1 chooses among its children legal here. Returns (action, child, expanded,
         the game after the action when steady played it: ``sample`` is then spent)."""
-        tried = [(a, c) for a in legal if (c := node.children.get((who, a))) is not None]
         if node is self.root:
-            untried = [(a, c) for a, c in tried if not c.visits]
-            if untried:
-                return untried[0][0], untried[0][1], False, None
-        elif len(tried) < len(legal) and len(tried) < max(1, math.isqrt(node.visits)):
+            action = self.order[self.iterations % len(self.order)]
+            return action, node.children[(who, action)], False, None
+        tried = [(a, c) for a in legal if (c := node.children.get((who, a))) is not None]
+        if len(tried) < len(legal) and len(tried) < max(1, math.isqrt(node.visits)):
             fresh = worth_weighing(self.rules, sample, who, [a for a in legal if (who, a) not in node.children])
             if len(fresh) > self.style.weigh:
                 fresh = self.rnd.sample(fresh, self.style.weigh)
