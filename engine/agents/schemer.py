@@ -8,15 +8,16 @@ only, counting how often each was available; a new child is expanded; then a pla
 ``horizon`` random moves is cut off and scored by steady's evaluation, as a share of one win per
 seat (:func:`engine.agents.value.rewards`). Each edge is credited with the share of the seat that
 took it (in the guided style below, as it stands when that seat's turn ends). The answer is the
-root action visited most.
+root action visited most (in the guided style, the best mean).
 
 Two styles, per game (:data:`STYLES`). OKC's root children start with steady's values as virtual
 visits and every new child is an untried action drawn at random. Fief's single actions move the
 evaluation so little that random choices drown them: its prior averages steady over several
-samples and keeps only the best root actions (progressive narrowing); below the root a node gains
-children one at a time as its visits grow (progressive widening), each time the action steady
-would pick for the seat acting there on this sample, so the tree follows the acting seat's best
-replies (its own next move, or a rival's) and no random move is scored.
+samples and keeps only the best root actions (progressive narrowing), then tries them in turn
+on one shared sample per round (paired rounds); below the root a node gains children one at a
+time as its visits grow (progressive widening), each time the action steady would pick for the
+seat acting there on this sample, so the tree follows the acting seat's best replies (its own
+next move, or a rival's) and no random move is scored.
 
 The budget is counted in iterations; a caller that may read the clock (the table's worker, the
 arena) passes ``clock`` and ``seconds`` as well, and the search stops at whichever comes first.
