@@ -244,6 +244,20 @@ def test_the_fief_schemer_keeps_the_root_actions_steady_rates_best() -> None:
     assert all(n.visits == 0 for n in search.root.children.values())
 
 
+def test_the_fief_schemer_tries_its_root_actions_in_paired_rounds() -> None:
+    """Each round tries every kept root action once, all on one sample; the answer is the best mean
+    over the finished rounds (a round cut short by the budget does not count)."""
+    from engine.agents.schemer import STYLES
+
+    style = STYLES["fief"]
+    rules, state, seat, legal = _fief_choice(style.width + 2)
+    search = Search(rules, state, seat, random.Random(5), style.horizon, style)
+    answer = search.run(legal, 2 * style.width + 1)
+    assert [search.root.children[(seat, a)].visits for a in search.order] == [3] + [2] * (style.width - 1)
+    sums = [sum(search.tally[a][:2]) for a in search.order]
+    assert answer == search.order[sums.index(max(sums))]
+
+
 def test_the_fief_schemer_widens_below_the_root_one_child_at_a_time() -> None:
     """Every root action kept is tried once in the prior's order; a node below gains children only
     as its visits grow (progressive widening), never more than the square root of its visits."""
