@@ -41,11 +41,12 @@ def _weds_a_rival(rules: Rules, state: GameState, seat: str, action: Action) -> 
     return request is not None and request.kind == "marriage" and request.by != seat
 
 
-def _passes_a_relic_round(rules: Rules, state: GameState, seat: str, action: Action) -> bool:
-    """A Fief relic given to one of the seat's own nobles (12.0): the next gift can hand it straight
-    back, the same loop as a retainer's (an arena schemer passed the Shinbone between two of its
-    nobles until the decision guard); a gift or sale to another family's noble stays."""
-    if rules.name != "fief" or action.kind != "give_relic":
+def _hands_to_itself(rules: Rules, state: GameState, seat: str, action: Action) -> bool:
+    """A Fief relic (12.0) or title (4.6) handed to one of the seat's own nobles: the next hand-over
+    can give it straight back, the same loop as a retainer's (arena schemers passed the Shinbone,
+    and a title, between two of their nobles until the decision guard); a gift, sale or transfer to
+    another player's noble stays."""
+    if rules.name != "fief" or action.kind not in ("give_relic", "transfer_title"):
         return False
     g = state.data
     receiver = g.nobles.get(action.get("to"))
@@ -61,12 +62,12 @@ def _renames_the_skulls_ward(rules: Rules, state: GameState, seat: str, action: 
 
 def worth_weighing(rules: Rules, state: GameState, seat: str, legal: list[Action]) -> list[Action]:
     """The actions steady and schemer weigh: ``legal`` without the stalling kinds, the Fief relics
-    given to the seat's own nobles, a second naming of the Skull's ward and the Fief proposals to
+    and titles handed to the seat's own nobles, a second naming of the Skull's ward and the Fief proposals to
     rivals or acceptances of theirs (all of it when nothing else is left)."""
     stalling = STALLING.get(rules.name, frozenset())
     kept = [a for a in legal if a.kind not in stalling and not _marries_a_rival(rules, state, seat, a)
             and not _weds_a_rival(rules, state, seat, a)
-            and not _passes_a_relic_round(rules, state, seat, a)
+            and not _hands_to_itself(rules, state, seat, a)
             and not _renames_the_skulls_ward(rules, state, seat, a)]
     return kept or legal
 

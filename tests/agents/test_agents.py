@@ -154,6 +154,32 @@ def test_the_thinking_agents_do_not_pass_a_relic_between_their_own_nobles() -> N
     assert seen > 0
 
 
+def test_the_thinking_agents_do_not_pass_a_title_between_their_own_nobles() -> None:
+    """A title transferred to one of the seat's own nobles (4.6) can be transferred straight back:
+    an arena schemer went round that loop until the decision guard, so it is left out."""
+    from engine.agents.choice import worth_weighing
+
+    for rules, state, seat in along("fief", 4, 2, every=1, limit=800):
+        if state.data.flow.step != "purchase":
+            continue
+        twin = rules.copy(state)
+        g = twin.data
+        nobles = [g.nobles[nid] for f in g.players[seat].families for nid in g.families[f].nobles]
+        if len(nobles) < 2:
+            continue
+        for n in g.nobles.values():   # two baronies on one lord: either may be handed on
+            n.titles = [t for t in n.titles if t not in ("lord:II", "lord:III")]
+        nobles[0].titles += ["lord:II", "lord:III"]
+        legal = choices(rules, twin, seat)
+        own = [a for a in legal if a.kind == "transfer_title"
+               and g.nobles[a.get("to")].family in g.players[seat].families]
+        assert own and len(legal) > len(own)
+        assert not set(own) & set(worth_weighing(rules, twin, seat, legal))
+        assert decide(rules, twin, seat, "steady", seed=1) not in own
+        return
+    raise AssertionError("no Purchase step met")
+
+
 def test_the_thinking_agents_decline_a_rivals_proposal() -> None:
     """An alliance by marriage at best shares the victory (8.3): steady and schemer accept no
     proposal from another player, at the table (``accepts``) or in a playout."""
