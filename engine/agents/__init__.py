@@ -25,6 +25,7 @@ STRENGTHS = ("random", "steady", "schemer")
 DEFAULT_BUDGET = 2.0                                   # seconds of wall time per schemer decision
 ITERATIONS_PER_SECOND = {"fief": 20, "okc": 40}        # measured on the shared 2-core machine, loaded
 MAX_ITERATIONS = 100_000
+RESERVE = 0.01                                         # share of a clocked budget kept back for answering
 
 
 def _check(strength: str) -> None:
@@ -38,6 +39,7 @@ def decide(rules: Rules, state: GameState, seat: str, strength: str, *, seed: in
            iterations: int | None = None) -> Action:
     """One legal action for ``seat`` among what it may do now, chosen at ``strength``."""
     _check(strength)
+    start = clock() if clock is not None else 0.0   # listing and sorting the choices count against the budget
     legal = choices(rules, state, seat)
     if not legal:
         raise RuleError("agents", f"{seat} has nothing to do now", code="nothing_to_do")
@@ -52,6 +54,8 @@ def decide(rules: Rules, state: GameState, seat: str, strength: str, *, seed: in
     if strength == "steady":
         return steady.decide(rules, state, seat, legal, rnd)
     seconds = DEFAULT_BUDGET if budget is None else budget
+    if clock is not None:   # the search gets what is left, less a hundredth kept for answering
+        seconds = max(0.0, seconds * (1 - RESERVE) - (clock() - start))
     if iterations is None:
         iterations = MAX_ITERATIONS if clock is not None else max(
             1, round(seconds * ITERATIONS_PER_SECOND.get(rules.name, 50)))
