@@ -62,8 +62,8 @@ def _renames_the_skulls_ward(rules: Rules, state: GameState, seat: str, action: 
 
 def worth_weighing(rules: Rules, state: GameState, seat: str, legal: list[Action]) -> list[Action]:
     """The actions steady and schemer weigh: ``legal`` without the stalling kinds, the Fief relics
-    and titles handed to the seat's own nobles, a second naming of the Skull's ward and the Fief proposals to
-    rivals or acceptances of theirs (all of it when nothing else is left)."""
+    and titles handed to the seat's own nobles, a second naming of the Skull's ward and the Fief
+    proposals to rivals or acceptances of theirs (all of it when nothing else is left)."""
     stalling = STALLING.get(rules.name, frozenset())
     kept = [a for a in legal if a.kind not in stalling and not _marries_a_rival(rules, state, seat, a)
             and not _weds_a_rival(rules, state, seat, a)
