@@ -4,7 +4,8 @@ One number per seat, in rough "tenths of a Victory Point": the VPs themselves (8
 titles in reach (the share of a region's cities the family controls, 4.9, whether a Stronghold
 of its stands there, the shillings saved towards the nearest title, whether it could buy the
 title now, 4.3, and how far its free nobles stand from the cities it still needs there, 5.0),
-the income it draws (3.0), its shillings, its troops by strength (4.1), its
+whether it holds and garrisons the Fortified City of each region it is titled to (4.7: a rival
+who takes that city takes the title), the income it draws (3.0), its shillings, its troops by strength (4.1), its
 free nobles and bishoprics, the Crown, the threats on its cities (a rival family's troops in a
 city it controls), and an alliance by marriage with another player (8.3), which at best shares the
 victory. Read on a sampled game (``Rules.determinize``), never on the true one.
@@ -17,7 +18,7 @@ from collections import deque
 from engine.fief.components import C
 from engine.fief.income import compute
 from engine.fief.map import REGION_IDS
-from engine.fief.state import MAP, Fief, ally_of, fief_cities
+from engine.fief.state import MAP, Fief, ally_of, fief_cities, fortified_city
 from engine.fief.titles import title_cost
 from engine.fief.victory import family_vp
 
@@ -39,6 +40,8 @@ CROWN = 3.0
 THREAT = 0.4           # per rival troop standing in a city the family controls
 ALLIANCE = -3.0        # married into another player's family: a win would be shared (8.3)
 ROAD = 0.15            # per road between a free noble and the nearest city its best region still needs
+EXPOSED = -4.0         # the Fortified City of a region the family is titled to is not its own (4.7, 5.1)
+BARE = -1.0            # ... is its own but holds none of its troops (a lone noble may leave or die)
 
 
 def scores(g: Fief) -> dict[str, float]:
@@ -120,7 +123,23 @@ def _family(g: Fief, board: _Board, fid: str, income: int) -> float:
                 value += CLERGY
             elif t in ("king", "sovereign_queen"):
                 value += CROWN
+            elif t.startswith("lord:"):
+                value += _guard(g, fid, t[5:])
     return value
+
+
+def _guard(g: Fief, fid: str, region: str) -> float:
+    """4.7: a family that takes a region's Fortified City takes its title, and 5.1: a city its
+    controller leaves empty stands open to the first noble who walks in. Arena schemers lost
+    titles, and with them outright wins, to rival nobles walking into such a city."""
+    city = fortified_city(g, region)
+    if city is None:
+        return 0.0
+    c = g.cities[city]
+    if c.controller != fid:
+        return EXPOSED
+    st = c.stacks.get(fid)
+    return 0.0 if st is not None and st.troops else BARE
 
 
 def _roads_from(start: str) -> dict[str, int]:

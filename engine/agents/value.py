@@ -1,8 +1,9 @@
 """One evaluation for every game: each seat's standing, and the search's rewards.
 
 ``scores`` asks the game's own evaluation (fief_value, okc_value); ``advantage`` is what steady
-maximises (its score against the best rival's); ``rewards`` turns scores into shares of one win
-for the search (a finished game gives the win to its outright winner, shared on a tie).
+maximises (its score against the strongest rival side's); ``rewards`` turns scores into shares of
+one win for the search (a finished game gives the win to its outright winner, shared on a tie).
+Fief players allied by marriage win or lose together (8.3), so their scores count as one side's.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ def scores(rules: Rules, state: GameState) -> dict[str, float]:
 
 
 def advantage(rules: Rules, state: GameState, seat: str) -> float:
-    """``seat``'s score less its best rival's (an ally is no rival); a finished game counts its
-    result first."""
+    """``seat``'s score less its strongest rival side's (an ally is no rival; two allied rivals
+    count together, as their VPs do, 8.3); a finished game counts its result first."""
     result = rules.result(state)
     if result is not None:
         if result.winners == (seat,):
@@ -38,29 +39,44 @@ def advantage(rules: Rules, state: GameState, seat: str) -> float:
             return 1e5 / len(result.winners)
         return -1e6
     s = scores(rules, state)
-    mine = s.pop(seat)
-    for partner in _partners(rules, state, seat):
-        s.pop(partner, None)
-    return mine - max(s.values(), default=0.0)
+    rivals = [sum(s[k] for k in side) for side in sides(rules, state) if seat not in side]
+    return s[seat] - max(rivals, default=0.0)
 
 
-def _partners(rules: Rules, state: GameState, seat: str) -> set[str]:
-    """Seats allied with ``seat`` (Fief marriages, 8.3): its standing is measured against the others."""
-    if rules.name == "fief":
-        from engine.agents.fief_value import partners
+def sides(rules: Rules, state: GameState) -> list[tuple[str, ...]]:
+    """The seats that win or lose together: Fief players allied by marriage (8.3), else each seat
+    alone."""
+    if rules.name != "fief":
+        return [(s,) for s in state.seats]
+    from engine.agents.fief_value import partners
 
-        return partners(state.data, seat)
-    return set()
+    out: list[tuple[str, ...]] = []
+    seen: set[str] = set()
+    for s in state.seats:
+        if s not in seen:
+            side = (s, *sorted(partners(state.data, s) - {s}))
+            seen.update(side)
+            out.append(side)
+    return out
 
 
 def rewards(rules: Rules, state: GameState) -> dict[str, float]:
-    """Each seat's share of one win: the result when the game is over, else a softmax of scores."""
+    """Each seat's share of one win: the result when the game is over, else a softmax of the
+    sides' scores (allied seats summed, as their VPs are), a side's share split between its seats
+    as a shared win would be."""
     result = rules.result(state)
     if result is not None:
         return {s: (1.0 / len(result.winners) if s in result.winners else 0.0) for s in state.seats}
     s = scores(rules, state)
     t = TEMPERATURE.get(rules.name, 1.0)
-    top = max(s.values())
-    weights = {k: math.exp((v - top) / t) for k, v in s.items()}
-    total = sum(weights.values())
-    return {k: w / total for k, w in weights.items()}
+    groups = sides(rules, state)
+    if len(groups) == len(s):   # no alliance: each seat its own side
+        top = max(s.values())
+        single = {k: math.exp((v - top) / t) for k, v in s.items()}
+        whole = sum(single.values())
+        return {k: w / whole for k, w in single.items()}
+    totals = [(side, sum(s[k] for k in side)) for side in groups]
+    top = max(v for _, v in totals)
+    weights = [(side, math.exp((v - top) / t)) for side, v in totals]
+    total = sum(w for _, w in weights)
+    return {k: w / total / len(side) for side, w in weights for k in side}
