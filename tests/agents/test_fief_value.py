@@ -1,0 +1,103 @@
+"""Fief's evaluation (engine/agents/fief_value.py) and the sides it measures a seat against."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from engine.agents import fief_value
+from engine.agents.fief_value import BARE, CITY, EXPOSED, INCOME, STRENGTH, STRONGHOLD, scores
+from engine.agents.value import advantage, rewards, sides
+from engine.core import GameState
+from engine.fief.components import C
+from engine.fief.income import compute
+from engine.fief.state import MAP, Fief, Stack
+from engine.registry import get
+from tests.agents.states import along
+
+
+def _titled_game() -> tuple[GameState, Fief, str, str]:
+    """A new game where p1's first noble holds region II's title, with its Fortified City held
+    and garrisoned by one man-at-arms. Returns the game, its data, p1's family and that city."""
+    rules = get("fief")
+    state, _ = rules.new_game(["p1", "p2", "p3", "p4"], {}, 7)
+    g = state.data
+    fid = g.players["p1"].families[0]
+    for n in g.nobles.values():
+        n.titles = [t for t in n.titles if t != "lord:II"]
+    g.nobles[g.families[fid].nobles[0]].titles.append("lord:II")
+    city = MAP.regions["II"].cities[0]
+    for c in MAP.regions["II"].cities:
+        if g.cities[c].building == "fortified":
+            g.cities[c].building = None
+    c = g.cities[city]
+    c.building = "fortified"
+    c.controller = fid
+    c.stacks = {fid: Stack(troops=["men"])}
+    return state, g, fid, city
+
+
+def test_the_evaluation_guards_the_fortified_city_of_a_titled_region() -> None:
+    """4.7: whoever takes a titled region's Fortified City takes the title; 5.1: a city left
+    empty stands open. Arena schemers lost titles that way, so a Fortified City without the
+    family's troops costs it, and one it no longer holds costs it more."""
+    _, g, fid, city = _titled_game()
+    garrisoned = scores(g)["p1"]
+
+    g.cities[city].stacks[fid].troops = []
+    bare = scores(g)["p1"]
+    assert garrisoned - bare == pytest.approx(STRENGTH * C.unit_sp["men"] - BARE)
+
+    income = sum(v for _, v in compute(g)[fid])
+    g.cities[city].controller = None
+    del g.cities[city].stacks[fid]
+    lost = INCOME * (income - sum(v for _, v in compute(g)[fid]))
+    assert bare - scores(g)["p1"] == pytest.approx(CITY + STRONGHOLD + lost + BARE - EXPOSED)
+
+
+def test_a_fortified_city_matters_only_to_its_titled_family() -> None:
+    _, g, fid, city = _titled_game()
+    for n in g.nobles.values():
+        n.titles = [t for t in n.titles if t != "lord:II"]
+    before = scores(g)["p1"]
+    g.cities[city].stacks[fid].troops = []
+    assert before - scores(g)["p1"] == pytest.approx(STRENGTH * C.unit_sp["men"])
+
+
+def _married_rivals() -> GameState:
+    """A game where p2's and p3's families are allied by marriage (8.3)."""
+    for rules, state, _ in along("fief", 4, 5, every=40, limit=3):
+        twin = rules.copy(state)
+        g = twin.data
+        a = g.nobles[g.families[g.players["p2"].families[0]].nobles[0]]
+        b = g.nobles[g.families[g.players["p3"].families[0]].nobles[0]]
+        a.spouse, b.spouse = b.id, a.id
+        return twin
+    raise AssertionError("no game state met")
+
+
+def test_two_allied_rivals_count_as_one_side() -> None:
+    """8.3: players allied by marriage add their VPs together and share a win, so steady measures
+    a seat against the pair's summed score and the search splits the pair's share between them."""
+    rules = get("fief")
+    state = _married_rivals()
+    assert sides(rules, state) == [("p1",), ("p2", "p3"), ("p4",)]
+    s = fief_value.scores(state.data)
+    assert advantage(rules, state, "p1") == pytest.approx(s["p1"] - max(s["p2"] + s["p3"], s["p4"]))
+    assert advantage(rules, state, "p2") == pytest.approx(s["p2"] - max(s["p1"], s["p4"]))
+
+    share = rewards(rules, state)
+    weights = {"p1": s["p1"], "p23": s["p2"] + s["p3"], "p4": s["p4"]}
+    top = max(weights.values())
+    total = sum(math.exp((v - top) / 6.0) for v in weights.values())
+    assert share["p1"] == pytest.approx(math.exp((weights["p1"] - top) / 6.0) / total)
+    assert share["p2"] == share["p3"] == pytest.approx(math.exp((weights["p23"] - top) / 6.0) / total / 2)
+    assert sum(share.values()) == pytest.approx(1.0)
+
+
+def test_without_an_alliance_each_seat_is_its_own_side() -> None:
+    for rules, state, _ in along("fief", 4, 5, every=40, limit=1):
+        assert sides(rules, state) == [("p1",), ("p2",), ("p3",), ("p4",)]
+        s = fief_value.scores(state.data)
+        assert advantage(rules, state, "p1") == pytest.approx(s["p1"] - max(s["p2"], s["p3"], s["p4"]))
