@@ -54,7 +54,7 @@ def sides(rules: Rules, state: GameState) -> list[tuple[str, ...]]:
     seen: set[str] = set()
     for s in state.seats:
         if s not in seen:
-            side = (s, *sorted(partners(state.data, s) - {s}))
+            side = (s, *sorted(partners(state.data, s)))
             seen.update(side)
             out.append(side)
     return out
@@ -69,13 +69,7 @@ def rewards(rules: Rules, state: GameState) -> dict[str, float]:
         return {s: (1.0 / len(result.winners) if s in result.winners else 0.0) for s in state.seats}
     s = scores(rules, state)
     t = TEMPERATURE.get(rules.name, 1.0)
-    groups = sides(rules, state)
-    if len(groups) == len(s):   # no alliance: each seat its own side
-        top = max(s.values())
-        single = {k: math.exp((v - top) / t) for k, v in s.items()}
-        whole = sum(single.values())
-        return {k: w / whole for k, w in single.items()}
-    totals = [(side, sum(s[k] for k in side)) for side in groups]
+    totals = [(side, sum(s[k] for k in side)) for side in sides(rules, state)]
     top = max(v for _, v in totals)
     weights = [(side, math.exp((v - top) / t)) for side, v in totals]
     total = sum(w for _, w in weights)
