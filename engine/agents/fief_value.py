@@ -5,10 +5,13 @@ titles in reach (the share of a region's cities the family controls, 4.9, whethe
 of its stands there, the shillings saved towards the nearest title, whether it could buy the
 title now, 4.3, and how far its free nobles stand from the cities it still needs there, 5.0),
 whether it holds and garrisons the Fortified City of each region it is titled to (4.7: a rival
-who takes that city takes the title), the income it draws (3.0), its shillings, its troops by strength (4.1), its
-free nobles and bishoprics, the Crown, the threats on its cities (a rival family's troops in a
-city it controls), and an alliance by marriage with another player (8.3), which at best shares the
-victory. Read on a sampled game (``Rules.determinize``), never on the true one.
+who takes that city takes the title), the income it draws (3.0), its shillings, its troops by
+strength (4.1), its free nobles and bishoprics, the Crown, the Order of the Garter (first in the
+tie-break, 8.5), the threats on its cities (a rival family's troops in a city it controls), and
+an alliance by marriage with another player (8.3), which at best shares the victory. The economy
+counts only while it can still become titles before the game ends with Round 7 (8.5): income by
+the collections left, shillings and the regions in reach until the last Purchase phase. Read on
+a sampled game (``Rules.determinize``), never on the true one.
 """
 
 from __future__ import annotations
@@ -37,21 +40,38 @@ NOBLE = 1.5
 CAPTIVE = -0.8
 CLERGY = 1.5
 CROWN = 3.0
+GARTER = 2.0           # the Order of the Garter on a noble with another title: first in the tie-break (8.5, 13.3)
 THREAT = 0.4           # per rival troop standing in a city the family controls
 ALLIANCE = -3.0        # married into another player's family: a win would be shared (8.3)
 ROAD = 0.15            # per road between a free noble and the nearest city its best region still needs
 EXPOSED = -4.0         # the Fortified City of a region the family is titled to is not its own (4.7, 5.1)
 BARE = -1.0            # ... is its own but holds none of its troops (a lone noble may leave or die)
+INCOMES = 3            # income counts in full while this many collections (3.0) remain
+SPENT = 0.25           # a shilling's worth from the last Purchase phase on (crossbowmen, ransoms are left)
 
 
 def scores(g: Fief) -> dict[str, float]:
     income = compute(g)
     board = _Board(g)
-    fam_score = {fid: _family(g, board, fid, sum(v for _, v in income[fid])) for fid in g.families}
+    econ, money = horizon(g)
+    fam_score = {fid: _family(g, board, fid, econ * sum(v for _, v in income[fid]), money) for fid in g.families}
     out = {}
     for seat, p in g.players.items():
-        out[seat] = sum(fam_score[f] for f in p.families) + SHILLING * p.shillings
+        out[seat] = sum(fam_score[f] for f in p.families) + money * SHILLING * p.shillings
     return out
+
+
+def horizon(g: Fief) -> tuple[float, float]:
+    """How much the economy still counts (8.5: the game ends with Round 7): income in full while
+    INCOMES collections remain (3.0, each followed by a Purchase phase) and less with each one
+    fewer, none after the last; shillings, savings and the regions in reach in full while a
+    Purchase phase (4.x) is still to come, and SPENT from the start of the last one, so that the
+    family spends there what it would otherwise keep for nothing. Arena schemers ended games with
+    40 to 70 unspent shillings and built Mills in Round 7."""
+    left = C.victory["last_round"] - g.flow.round
+    incomes = left + (1 if g.flow.phase <= 3 else 0)
+    purchases = left + (1 if g.flow.phase < 4 else 0)
+    return min(incomes, INCOMES) / INCOMES, (1.0 if purchases > 0 else SPENT)
 
 
 class _Board:
@@ -86,7 +106,7 @@ class _Board:
                 held.append((city.building in ("stronghold", "fortified"), rivals))
 
 
-def _family(g: Fief, board: _Board, fid: str, income: int) -> float:
+def _family(g: Fief, board: _Board, fid: str, income: float, money: float) -> float:
     value = VP * family_vp(g, fid) + INCOME * income
     seat = g.families[fid].seat
     ally = ally_of(g, fid)
@@ -99,14 +119,14 @@ def _family(g: Fief, board: _Board, fid: str, income: int) -> float:
         mine = holders.count(fid)
         share = mine / len(cities)
         fort = mine > 0 and any(f and h == fid for f, h in zip(forts, holders, strict=True))
-        value += (REACH + (FORT if fort else 0.0)) * share * share
+        value += money * (REACH + (FORT if fort else 0.0)) * share * share
         if share >= HALF and (share, fort) > nearest:
             nearest, saving = (share, fort), title_cost(g, region)
         if mine == len(cities) and fort and purse >= title_cost(g, region):
-            value += READY
+            value += money * READY
         if mine < len(cities) and share > best_share:
             best_share, needed = share, [c for c, h in zip(cities, holders, strict=True) if h != fid]
-    value += SAVE * min(purse, saving)
+    value += money * SAVE * min(purse, saving)
     for strength in board.strength.get(fid, ()):
         value += strength
     for stronghold, rivals in board.held.get(fid, ()):
@@ -123,6 +143,8 @@ def _family(g: Fief, board: _Board, fid: str, income: int) -> float:
                 value += CLERGY
             elif t in ("king", "sovereign_queen"):
                 value += CROWN
+            elif t == "garter" and len(n.titles) > 1:
+                value += GARTER
             elif t.startswith("lord:"):
                 value += _guard(g, fid, t[5:])
     return value

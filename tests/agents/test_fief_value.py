@@ -7,7 +7,19 @@ import math
 import pytest
 
 from engine.agents import fief_value
-from engine.agents.fief_value import BARE, CITY, EXPOSED, INCOME, STRENGTH, STRONGHOLD, scores
+from engine.agents.fief_value import (
+    BARE,
+    CITY,
+    EXPOSED,
+    GARTER,
+    INCOME,
+    SHILLING,
+    SPENT,
+    STRENGTH,
+    STRONGHOLD,
+    horizon,
+    scores,
+)
 from engine.agents.value import advantage, rewards, sides
 from engine.core import GameState
 from engine.fief.components import C
@@ -63,6 +75,58 @@ def test_a_fortified_city_matters_only_to_its_titled_family() -> None:
     before = scores(g)["p1"]
     g.cities[city].stacks[fid].troops = []
     assert before - scores(g)["p1"] == pytest.approx(STRENGTH * C.unit_sp["men"])
+
+
+@pytest.mark.parametrize(("round_", "phase", "expected"), [
+    (1, 0, (1.0, 1.0)), (5, 3, (1.0, 1.0)), (5, 4, (2 / 3, 1.0)), (6, 4, (1 / 3, 1.0)),
+    (7, 3, (1 / 3, 1.0)), (7, 4, (0.0, SPENT)), (7, 5, (0.0, SPENT)),
+])
+def test_the_economy_counts_less_as_round_7_nears(round_: int, phase: int, expected: tuple[float, float]) -> None:
+    """8.5: the game ends with Round 7, so income counts by the collections left (3.0) and
+    shillings by whether a Purchase phase (4.x) is still to come: in the last one, what is
+    kept is worth little."""
+    _, g, _, _ = _titled_game()
+    g.flow.round, g.flow.phase = round_, phase
+    assert horizon(g) == pytest.approx(expected)
+
+
+def test_a_mill_in_the_last_round_after_income_is_worth_nothing() -> None:
+    """A Mill only pays at a collection (3.0): arena schemers built Mills in Round 7."""
+    _, g, fid, city = _titled_game()
+    g.players["p1"].shillings = 0
+
+    def with_mill() -> float:
+        before = scores(g)["p1"]
+        g.cities[city].mill = True
+        after = scores(g)["p1"]
+        g.cities[city].mill = False
+        return after - before
+
+    gained = sum(v for _, v in compute(g)[fid])
+    g.cities[city].mill = True
+    gained = sum(v for _, v in compute(g)[fid]) - gained
+    g.cities[city].mill = False
+    assert gained > 0
+    assert with_mill() == pytest.approx(INCOME * gained)
+    g.flow.round, g.flow.phase = 7, 5
+    assert with_mill() == 0.0
+    base = scores(g)["p1"]
+    g.players["p1"].shillings = 10
+    assert scores(g)["p1"] - base == pytest.approx(10 * SHILLING * SPENT)
+
+
+def test_the_garter_counts_on_a_titled_noble_only() -> None:
+    """8.5: at the end, a tie goes first to the Order of the Garter on a noble who holds another
+    title (13.3)."""
+    _, g, fid, _ = _titled_game()
+    lord, other = (g.nobles[nid] for nid in g.families[fid].nobles[:2])
+    other.titles = []
+    before = scores(g)["p1"]
+    lord.titles.append("garter")
+    assert scores(g)["p1"] - before == pytest.approx(GARTER)
+    lord.titles.remove("garter")
+    other.titles.append("garter")
+    assert scores(g)["p1"] == pytest.approx(before)
 
 
 def _married_rivals() -> GameState:
