@@ -14,8 +14,8 @@ from collections import Counter
 
 from engine.core import Event, GameState, RuleError
 from engine.fief import garter, royalstronghold
-from engine.fief.battle.captives import captor_of, capture, doom, remove_army, settle_captures
-from engine.fief.battle.sides import INVADERS, members, other, side_nobles, side_troops, troops
+from engine.fief.battle.captives import captor_of, capture, doom, remove_army, settle_captures, slay
+from engine.fief.battle.sides import INVADERS, armies_in, members, other, side_nobles, side_troops, troops
 from engine.fief.battle.siege import check_sieges, lift
 from engine.fief.movement import Step, carry_out, settle_control
 from engine.fief.state import MAP, Fief, Task, return_troop, stack
@@ -51,6 +51,12 @@ def finish(state: GameState, g: Fief, b: Battle, how: str, winner: str | None = 
             beaten = members(b, loser) if loser != INVADERS else [INVADERS]
             holder = g.cities[city].controller
             _take_city(state, g, city, winner, holder if holder in beaten else loser)
+    if winner is not None and other(b, winner) == INVADERS:
+        # 6.4: the Leader falls last, once his Foot Soldiers are gone, so beaten invaders keep no
+        # lone Leader in the city (he would be beaten again and again without a blow, ruling P2-17b)
+        for a in armies_in(g, b):
+            if a.leader and a.foot == 0:
+                slay(state, g, b, f"leader:{a.id}", "beaten")
     # 6.4: an army whose Leader and Foot Soldiers are all gone leaves the map; its captives go free
     for aid in b.armies:
         a = g.armies[aid]

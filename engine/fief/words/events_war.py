@@ -290,7 +290,7 @@ def _church(state: GameState, e: Event, aud: Audience) -> str:
 def _leader_died(state: GameState, e: Event, aud: Audience) -> str:
     d = e.data
     cause = {"plague": " of the Plague", "assassination": " by an assassin's hand", "ambush": " in an Ambush",
-             "rebellion": " at the hands of the rebels"}.get(str(d.get("cause")), "")
+             "rebellion": " at the hands of the rebels", "beaten": " with the last of his army"}.get(str(d.get("cause")), "")
     where = f" at {d['city']}" if d.get("city") else ""
     return f"The invader leader{where} dies{cause}."
 
