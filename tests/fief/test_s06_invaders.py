@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.fief import invaders
 from engine.fief.state import SeaCard
-from tests.fief.helpers import do, g, new, place, refused
+from tests.fief.helpers import at_step, do, g, new, place, refused, seat_of
 
 
 def _phase6():
@@ -110,3 +110,21 @@ def test_6_9_6_10_between_rounds_the_parley_is_among_the_legal_choices():
     assert Action.of("battle_next", choice="continue") in legal
     err = refused(sc.state, "kirsten", "danegeld army:army-9 noble:william")
     assert (err.section, err.code) == ("6.9", "army")
+
+
+def test_6_4_a_lone_leader_beaten_in_battle_falls_and_his_army_leaves() -> None:
+    """6.4: the Leader falls last, once his Foot Soldiers are gone (ruling P2-17b). An army reduced
+    to its Leader used to stay after its defeat, so the same battle could be won again and again."""
+    s = at_step(7, "battle")
+    d = g(s)
+    d.nobles["william"].city = "Oxford"
+    place(s, "red", "Oxford", "knight", "knight")
+    army = d.armies["army-1"]
+    army.city, army.foot, army.leader = "Oxford", 0, True
+    s.take_events()
+    events = do(s, seat_of(s, "red"), "battle against:invaders city:Oxford")
+    died = [e.data for e in events if e.kind == "invaders.leader_died"]
+    assert died == [{"army": "army-1", "city": "Oxford", "cause": "beaten"}]
+    assert army.city is None and not any(a.city == "Oxford" for a in d.armies.values())
+    assert "victory" in [e.data.get("how") for e in events if e.kind == "battle.ended"]
+    refused(s, seat_of(s, "red"), "battle against:invaders city:Oxford")
