@@ -38,6 +38,11 @@ CHOSE = "chose: "
 #: How often a computer player thinks again when the game refuses what it chose (the state moved on).
 ATTEMPTS = 3
 
+#: A computer player that has taken this many turns on one decision (each action a turn, the decision
+#: still open) plays its default: a safety net for a loop of moves that undo each other, which the
+#: agents cut one by one as the arenas find them (docs/agents.md, "Stalling"). No real turn comes near.
+TURN_LIMIT = 400
+
 
 def strength_of(value: str | None) -> str:
     """A strength as typed (any case), refused unless it is one of :data:`engine.agents.STRENGTHS`."""
@@ -166,7 +171,8 @@ class Computers(Lobby, Timers):
             turn = self._computer_turn(turn_id)
             if turn is None:
                 return []
-            action = self._think(turn) if attempt < ATTEMPTS else turn.decision.default_for(turn.seat)
+            think = attempt < ATTEMPTS and not self._looping(turn)
+            action = self._think(turn) if think else turn.decision.default_for(turn.seat)
             if action is None:
                 self.store.close_deadline(turn_id, self.clock.now(), "no default")
                 return []
@@ -203,6 +209,14 @@ class Computers(Lobby, Timers):
                     self._sync_deadlines(row, rules, state, now)
                 return None
             return ComputerTurn(turn_id, row, rules, rules.copy(state), d, r.seat, strength, stand_in)
+
+    def _looping(self, turn: ComputerTurn) -> bool:
+        rows = self.store.seat_rows(turn.row.id, turn.decision.id, turn.seat)
+        if sum(1 for r in rows if r.kind == "computer") <= TURN_LIMIT:
+            return False
+        log.warning("game %s: the computer player in seat %s has taken %s turns on %s; playing the default",
+                    turn.row.id, turn.seat, TURN_LIMIT, turn.decision.id)
+        return True
 
     def _player_of(self, row: GameRow, seat: str) -> tuple[str, bool]:
         """The strength of the computer player for ``seat`` ('' for none), and whether it stands in

@@ -346,3 +346,27 @@ def test_computer_players_may_think_in_a_pool_of_processes(db_path, clock, caplo
     thinking.shutdown()
     assert chosen[0] == chosen[1] and chosen[0]
     assert "thinking processes failed" not in caplog.text   # the pool thought, not the fallback
+
+
+def test_a_computer_player_caught_in_a_loop_plays_the_default(table, monkeypatch):
+    """A computer player whose moves undo each other (an offer made and withdrawn, again and again)
+    takes the decision's default after TURN_LIMIT turns on it instead of holding the game forever."""
+    from bot.table import computers
+
+    monkeypatch.setattr(computers, "TURN_LIMIT", 4)
+    game = lobby(table, ALICE)
+    seat = table.computer(ALICE, CHAN).seat
+
+    def fidget(rules, state, who, strength, **kw):
+        mine = [o for o in state.data.offers.open if o.by == who]
+        if mine:
+            return Action.of("decline_offer", offer=mine[0].id)
+        legal = rules.legal(state, who)
+        return next((a for a in legal if a.kind == "offer"), legal[0])
+
+    monkeypatch.setattr(agents, "decide", fidget)
+    table.start(ALICE, CHAN)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=1))
+    table.run_due()
+    kinds = [json.loads(a.action)["kind"] for a in table.store.actions(game) if a.seat == seat]
+    assert kinds[:5] == ["offer", "decline_offer", "offer", "decline_offer", "bid"]   # the default ends it
