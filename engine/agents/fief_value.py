@@ -66,8 +66,8 @@ def horizon(g: Fief) -> tuple[float, float]:
     INCOMES collections remain (3.0, each followed by a Purchase phase) and less with each one
     fewer, none after the last; shillings, savings and the regions in reach in full while a
     Purchase phase (4.x) is still to come, and SPENT from the start of the last one, so that the
-    family spends there what it would otherwise keep for nothing. Arena schemers ended games with
-    40 to 70 unspent shillings and built Mills in Round 7."""
+    family spends there what it would otherwise keep for nothing. Arena schemers built Mills in
+    Round 7, when no collection follows."""
     left = C.victory["last_round"] - g.flow.round
     incomes = left + (1 if g.flow.phase <= 3 else 0)
     purchases = left + (1 if g.flow.phase < 4 else 0)

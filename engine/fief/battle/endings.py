@@ -51,12 +51,12 @@ def finish(state: GameState, g: Fief, b: Battle, how: str, winner: str | None = 
             beaten = members(b, loser) if loser != INVADERS else [INVADERS]
             holder = g.cities[city].controller
             _take_city(state, g, city, winner, holder if holder in beaten else loser)
-    if winner is not None and other(b, winner) == INVADERS:
-        # 6.4: the Leader falls last, once his Foot Soldiers are gone, so beaten invaders keep no
-        # lone Leader in the city (he would be beaten again and again without a blow, ruling P2-17b)
-        for a in armies_in(g, b):
-            if a.leader and a.foot == 0:
-                slay(state, g, b, f"leader:{a.id}", "beaten")
+        if loser == INVADERS:
+            # 6.4: the Leader falls last, once his Foot Soldiers are gone, so beaten invaders keep no
+            # lone Leader in the city (he would be beaten again and again without a blow, ruling P2-17b)
+            for a in armies_in(g, b):
+                if a.leader and a.foot == 0:
+                    slay(state, g, b, f"leader:{a.id}", "beaten")
     # 6.4: an army whose Leader and Foot Soldiers are all gone leaves the map; its captives go free
     for aid in b.armies:
         a = g.armies[aid]
