@@ -10,13 +10,16 @@ cannot drift from the code (tests/test_statedoc.py compares it with the checked-
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import inspect
 import io
+import sys
 import tokenize
 import types
 import typing
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from engine.core import Rules
@@ -28,9 +31,8 @@ KEY_SAMPLE = 6   # keys of a new game shown for each table
 @cache
 def field_comments(cls: type) -> dict[str, str]:
     """The ``# comment`` written on the line of each field of ``cls`` (its source, read by tokens)."""
-    try:
-        source = inspect.getsource(cls)
-    except (OSError, TypeError):
+    source = class_source(cls)
+    if source is None:
         return {}
     names = {f.name for f in dataclasses.fields(cls)}
     out: dict[str, str] = {}
@@ -41,6 +43,27 @@ def field_comments(cls: type) -> dict[str, str]:
         elif tok.type == tokenize.COMMENT and tok.start[0] in line_field:
             out.setdefault(line_field[tok.start[0]], tok.string.lstrip("#").strip())
     return out
+
+
+def class_source(cls: type) -> str | None:
+    """The source of ``cls``, read from the ``.py`` file beside the module when the module is compiled
+    (engine/compile.py), where :func:`inspect.getsource` finds none."""
+    try:
+        return inspect.getsource(cls)
+    except (OSError, TypeError):
+        pass
+    compiled = getattr(sys.modules.get(cls.__module__), "__file__", None)
+    if compiled is None:
+        return None
+    path = Path(compiled)
+    path = path.with_name(path.name.split(".", 1)[0] + ".py")
+    if not path.exists():
+        return None
+    text = path.read_text(encoding="utf-8")
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            return "".join(text.splitlines(keepends=True)[node.lineno - 1:node.end_lineno])   # whole lines: comments too
+    return None
 
 
 def summary(cls: type) -> str:
