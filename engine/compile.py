@@ -9,7 +9,8 @@ engine runs as plain Python, and a module whose source is newer than its build i
 the source (``engine/__init__.py``). Only what changed is compiled again.
 
 Left as Python: package ``__init__`` files (the import guard lives there), the wording and content
-loaders (read once, not on any hot path) and the tools that print.
+loaders (read once, not on any hot path) and the command-line tools (``python -m`` runs a module
+from its source); :mod:`engine.playout`, the loop of ``engine.simulate``, is compiled.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-# Folders compiled, and folders or files under them left as Python.
-COMPILED = ("core", "fief", "okc", "agents")
+# Folders (and the playout loop) compiled, and folders or files under them left as Python.
+COMPILED = ("core", "fief", "okc", "agents", "playout.py")
 LEFT = ("words", "content", "data", "packs")
 EXTENSION = ".so"
 
@@ -29,7 +30,8 @@ EXTENSION = ".so"
 def sources() -> list[Path]:
     out: list[Path] = []
     for folder in COMPILED:
-        for path in sorted((ROOT / folder).rglob("*.py")):
+        top = ROOT / folder
+        for path in [top] if top.is_file() else sorted(top.rglob("*.py")):
             rel = path.relative_to(ROOT).parts
             if path.name == "__init__.py" or any(part in LEFT or part == f"{name}.py" for part in rel for name in LEFT):
                 continue

@@ -38,7 +38,7 @@ def choose(rules, state, seat: str, legal: list[Any], agent: random.Random):  # 
     """A random legal action, weighted as the simulator weights it (``Rules.agent_weight``), so that
     demos reach battles and sieges rather than surrendering at the first chance."""
     try:
-        from engine.simulate import pick
+        from engine.playout import pick
     except ImportError:
         return agent.choice(legal)
     return pick(rules, state, seat, legal, agent)

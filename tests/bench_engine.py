@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import statistics
 
+from engine.playout import Playout
 from engine.registry import get
-from engine.simulate import Playout
 
 Row = tuple[str, float, str, str]
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, Actor, FakeClock, Outgoing, Store, TableService
 from engine.core import RuleError
-from engine.simulate import pick
+from engine.playout import pick
 
 _ROUND = re.compile(r"Round (\d+)")
 

@@ -31,7 +31,7 @@ class Ledger(Protocol):
         """Move ``bundle`` from ``giver`` to ``receiver`` (already checked)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Offer:
     id: int
     by: str
@@ -45,7 +45,7 @@ class Offer:
                         Action.of("decline_offer", offer=self.id), blocking=False, offer=self.id, by=self.by)
 
 
-@dataclass
+@dataclass(slots=True)
 class OfferBook:
     next_id: int = 1
     open: list[Offer] = field(default_factory=list)

@@ -20,7 +20,7 @@ from engine.core.state import GameState
 RESPOND = "respond"
 
 
-@dataclass
+@dataclass(slots=True)
 class Request:
     id: int
     kind: str
@@ -48,7 +48,7 @@ class Request:
         return [Action.of(RESPOND, request=self.id, accept=True), Action.of(RESPOND, request=self.id, accept=False)]
 
 
-@dataclass
+@dataclass(slots=True)
 class RequestBook:
     next_id: int = 1
     open: list[Request] = field(default_factory=list)

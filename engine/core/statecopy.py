@@ -2,10 +2,10 @@
 
 A game's data is plain dataclasses, dicts, lists and immutable scalars with no object reached
 twice (what ``serial`` saves and loads), so a copy walks it once: scalars are shared, containers
-and dataclass instances are rebuilt. Faster than a pickle round trip, which matters because the
-searching agents copy a sampled game once per action they weigh. Any other object (a class with
-``__slots__`` or its own pickling, a frozen dataclass, a set, an enum) is copied by pickle, as
-before.
+and dataclass instances (with or without ``__slots__``) are rebuilt. Faster than a pickle round
+trip, which matters because the searching agents copy a sampled game once per action they weigh. Any other object (a class with
+inherited ``__slots__`` or its own pickling, a frozen dataclass, a set, an enum) is copied by pickle,
+as before.
 """
 
 from __future__ import annotations
@@ -24,9 +24,14 @@ class _Copiers(dict[type, Callable[[Any], Any]]):
     """The copier of each type met so far, learned at its first instance."""
 
     def __missing__(self, t: type) -> Callable[[Any], Any]:
-        plain = (all(getattr(t, hook) is getattr(object, hook) for hook in _OBJECT_HOOKS)
-                 and not hasattr(t, "__setstate__") and all("__slots__" not in vars(base) for base in t.__mro__))
-        copier = _object_copier(t) if plain else _by_pickle
+        hooks = all(getattr(t, hook) is getattr(object, hook) for hook in _OBJECT_HOOKS) and not hasattr(t, "__setstate__")
+        slots = vars(t).get("__slots__") if t.__mro__ == (t, object) else None
+        if hooks and slots is not None and not {"__dict__", "__weakref__"} & set(slots):
+            copier = _slots_copier(t, tuple(slots))
+        elif hooks and all("__slots__" not in vars(base) for base in t.__mro__):
+            copier = _object_copier(t)
+        else:
+            copier = _by_pickle
         self[t] = copier
         return copier
 
@@ -65,6 +70,19 @@ def _object_copier(cls: type) -> Callable[[Any], Any]:
         return new
 
     return copy_object
+
+
+def _slots_copier(cls: type, names: tuple[str, ...]) -> Callable[[Any], Any]:
+    """A class with ``__slots__`` of its own and nothing else (a ``slots=True`` dataclass): each slot
+    copied, as pickle would."""
+    def copy_slots(x: Any) -> Any:
+        new: Any = object.__new__(cls)
+        for name in names:
+            v = getattr(x, name)
+            setattr(new, name, v if (t := type(v)) in _SHARED else _COPIERS[t](v))
+        return new
+
+    return copy_slots
 
 
 def _by_pickle(x: Any) -> Any:

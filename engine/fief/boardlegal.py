@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Action, RuleError
 from engine.fief import excalibur, mercenaries, relics
-from engine.fief.boardplay import own_turn_steps
+from engine.fief.boardplay import OWN_TURN_STEPS
 from engine.fief.commands import opportunity_time
 from engine.fief.components import C
 from engine.fief.flow import current_actor
@@ -25,7 +25,7 @@ def actions(g: Fief, seat: str) -> list[Action]:
     nobles = g.nobles
     mine = [nobles[nid] for f in g.players[seat].families for nid in g.families[f].nobles]   # asked by both below
     out = _anytime(g, seat, mine)
-    if not g.tasks and step in own_turn_steps():
+    if not g.tasks and step in _OWN_TURN:
         actor = current_actor(g)
         if actor and g.families[actor].seat == seat:
             out += _in_turn(g, seat, actor, mine)
@@ -36,6 +36,9 @@ def actions(g: Fief, seat: str) -> list[Action]:
                 if f in (battle.attacker, battle.defender, *battle.with_attacker, *battle.with_defender)
                 and _ok(mercenaries.check_hire, g, seat, None, f, battle.city, 1)]
     return out
+
+
+_OWN_TURN = frozenset(OWN_TURN_STEPS)   # asked at every decision
 
 
 def _anytime(g: Fief, seat: str, mine: list[Noble]) -> list[Action]:

@@ -4,8 +4,6 @@ only rules.py imports it. The rules themselves are in mercenaries.py, relics.py 
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.core import Action, GameState, RuleError
 from engine.fief import excalibur, mercenaries, relics
 from engine.fief.commands import Handlers, city_arg, opportunity_time, region_arg, turn
@@ -15,11 +13,8 @@ from engine.fief.state import Fief, sovereign
 HANDLERS = Handlers()
 
 
-@cache
-@cache
-def own_turn_steps() -> tuple[str, ...]:
-    """Steps in which relics change hands: every step that waits on the families in turn (ruling RL1)."""
-    return tuple(s for s, spec in STEPS.items() if spec.actors is not None and s not in ("start", "draw"))
+# Steps in which relics change hands: every step that waits on the families in turn (ruling RL1).
+OWN_TURN_STEPS = tuple(s for s, spec in STEPS.items() if spec.actors is not None and s not in ("start", "draw"))
 
 
 def acting_family(g: Fief, seat: str) -> str:
@@ -92,7 +87,7 @@ def _lend(state: GameState, g: Fief, seat: str, a: Action) -> None:
 def _give_relic(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """12.0: to a noble in the same city: your own at once, the Sovereign at once as a gift, another
     player's noble if that player accepts (a sale when a price is named)."""
-    turn(g, seat, own_turn_steps(), "12.0")
+    turn(g, seat, OWN_TURN_STEPS, "12.0")
     relic, price = str(a["relic"]).lower(), int(a.get("price") or 0)
     giver, receiver = relics.check_give(g, seat, relic, str(a["to"]), price)
     mine = receiver.family in g.players[seat].families
@@ -108,14 +103,14 @@ def _give_relic(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 @HANDLERS("leave_relic")
 def _leave_relic(state: GameState, g: Fief, seat: str, a: Action) -> None:
-    turn(g, seat, own_turn_steps(), "12.0")
+    turn(g, seat, OWN_TURN_STEPS, "12.0")
     relic = str(a["relic"]).lower()
     relics.leave(state, g, relic, relics.check_leave(g, seat, relic))
 
 
 @HANDLERS("take_relic")
 def _take_relic(state: GameState, g: Fief, seat: str, a: Action) -> None:
-    turn(g, seat, own_turn_steps(), "12.0")
+    turn(g, seat, OWN_TURN_STEPS, "12.0")
     relic = str(a["relic"]).lower()
     relics.take(state, g, relic, relics.check_take(g, seat, relic, str(a["noble"])))
 
@@ -141,7 +136,7 @@ def _shinbone(state: GameState, g: Fief, seat: str, a: Action) -> None:
 @HANDLERS("skull")
 def _skull(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """12.3 (ruling RL5): name the noble the Skull raises if he dies."""
-    turn(g, seat, own_turn_steps(), "12.3")
+    turn(g, seat, OWN_TURN_STEPS, "12.3")
     relics.check_ward(g, seat, str(a["noble"]))
     relics.ward(state, g, seat, str(a["noble"]))
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 EXCALIBUR_HOME = "Winchester"   # ruling R5 (rough spot 2): the stone stands at Winchester
 
 
-@dataclass
+@dataclass(slots=True)
 class Mercenary:
     """A Mercenary card's three Crossbowmen (11.1): on the card, hired onto the map, beaten."""
     card: str
@@ -18,7 +18,7 @@ class Mercenary:
     hired: dict[str, int] = field(default_factory=dict)   # family -> its Crossbowmen on the map
 
 
-@dataclass
+@dataclass(slots=True)
 class RelicPowers:
     """What the relics' once-only powers have used (12.2, 12.3)."""
     storms_moved: list[str] = field(default_factory=list)  # Storms cards the Chasuble moved this round
@@ -26,7 +26,7 @@ class RelicPowers:
     skull_ward: str | None = None                           # the noble the Skull's player names to raise
 
 
-@dataclass
+@dataclass(slots=True)
 class Excalibur:
     """13.2: the sword in its stone, lying in a city after its bearer fell, or carried."""
     city: str | None = EXCALIBUR_HOME  # where it stands or lies (None while carried)

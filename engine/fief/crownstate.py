@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass
+@dataclass(slots=True)
 class Politics:
     candidates: list[str] = field(default_factory=list)          # nobles declared this election (9.1)
     ballots: dict[str, list[str]] = field(default_factory=dict)  # family -> [FOR target, DECOY target], "" unplaced

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass
+@dataclass(slots=True)
 class Uprising:
     """A Rebellion being raised in a city (10.1): the cards and Burgher actions behind it, then its end."""
     city: str
@@ -27,7 +27,7 @@ class Uprising:
         return len(self.cards) + len(self.burghers)
 
 
-@dataclass
+@dataclass(slots=True)
 class Opportunity:
     """What the Opportunity cards leave on the table during a round."""
     uprising: Uprising | None = None

@@ -21,7 +21,7 @@ from engine.fief.warstate import War
 MAP = load_map()
 
 
-@dataclass
+@dataclass(slots=True)
 class Stack:
     """One family's pieces in one city."""
     troops: list[str] = field(default_factory=list)  # hidden types (knight, men, archer, crossbow), sorted
@@ -36,7 +36,7 @@ class Stack:
         return not (self.troops or self.bombards or self.trebuchets or self.building)
 
 
-@dataclass
+@dataclass(slots=True)
 class Siege:
     by: str                  # besieging family
     since: int = 0           # round the siege began
@@ -44,7 +44,7 @@ class Siege:
     paid: bool = False       # at least one trebuchet paid this Purchase phase
 
 
-@dataclass
+@dataclass(slots=True)
 class CityState:
     controller: str | None = None
     building: str | None = None   # stronghold | fortified | abbey | royal_abbey | royal_stronghold
@@ -56,7 +56,7 @@ class CityState:
     relics: list[str] = field(default_factory=list)  # face-up relics lying here
 
 
-@dataclass
+@dataclass(slots=True)
 class Noble:
     id: str
     name: str
@@ -75,7 +75,7 @@ class Noble:
     relics: list[str] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Army:
     """An invader army (6.0): a leader and up to five foot soldiers."""
     id: str
@@ -86,7 +86,7 @@ class Army:
     gone: bool = False            # returned to the box for good (6.10)
 
 
-@dataclass
+@dataclass(slots=True)
 class Family:
     id: str
     seat: str
@@ -100,7 +100,7 @@ class Family:
     board_card: str | None = None   # the Character Opportunity card on the family board (11.0): Mercenary or Burgher
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     seat: str
     families: list[str]
@@ -112,7 +112,7 @@ class Player:
     done_discarding: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class SeaCard:
     card: str
     kind: str
@@ -124,7 +124,7 @@ class SeaCard:
     crown: bool = False            # a Sovereign's Tallage on an ungoverned region (2.8), not a Lord's
 
 
-@dataclass
+@dataclass(slots=True)
 class Task:
     """A small decision the flow waits for before going on (plague losses, a title to bestow)."""
     kind: str                      # plague | bestow | release
@@ -136,7 +136,7 @@ class Task:
     options: list[str] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Flow:
     round: int = 1
     phase: int = 0
@@ -151,7 +151,7 @@ class Flow:
     reason: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class Fief:
     players: dict[str, Player]
     families: dict[str, Family]

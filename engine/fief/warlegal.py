@@ -224,35 +224,28 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
     if seat not in g.players:
         return []
     out: list[Action] = []
+    # 13.4: a royal family with a pigeon may free the bandits' captives (asked first: rarely so)
+    fam = royal_family_of(g, seat)
+    if fam is not None and g.families[fam].pigeons >= 1:
+        out += [A("interdict", captive=n.id) for n in g.nobles.values() if n.captor == "bandits"]
     battle = g.war.battle
-    handovers = battle is None and g.flow.phase in (5, 7)
-    captives: list[str] = []
-    # movement.occupiers of every held city but its holder: the nobles in one pass (the bandits' captives
-    # found in the same pass), then the stacks
-    others: dict[str, set[str]] = {}
-    if handovers:
-        mine = g.players[seat].families
-        cities = g.cities
-        for n in g.nobles.values():
-            captor = n.captor
-            if captor is None:
-                if n.city is not None:
-                    holder = cities[n.city].controller
-                    if holder in mine and holder != n.family:
-                        others.setdefault(n.city, set()).add(n.family)
-            elif captor == "bandits":
-                captives.append(n.id)
-    else:
-        captives = [n.id for n in g.nobles.values() if n.captor == "bandits"]
-    if captives:
-        fam = royal_family_of(g, seat)
-        if fam is not None and g.families[fam].pigeons >= 1:
-            out += [A("interdict", captive=c) for c in captives]
     if battle is not None:   # joinable: only in a battle
         out += [A("join", family=f, side=side) for f, side in joinable(g, seat)]
-    elif handovers:
-        for name, c in [(name, c) for name, c in cities.items() if c.controller in mine]:
+    elif g.flow.phase in (5, 7):
+        # a city handed over: movement.occupiers of every city the seat holds but its holder, the
+        # nobles in one pass, then the stacks
+        mine = g.players[seat].families
+        cities = g.cities
+        others: dict[str, set[str]] = {}
+        for n in g.nobles.values():
+            if n.captor is None and n.city is not None:
+                holder = cities[n.city].controller
+                if holder in mine and holder != n.family:
+                    others.setdefault(n.city, set()).add(n.family)
+        for name, c in cities.items():
             holder = c.controller
+            if holder not in mine:
+                continue
             here = others.get(name)
             for f, st in c.stacks.items():
                 if f != holder and not st.empty():

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass
+@dataclass(slots=True)
 class Battle:
     """A battle being fought (7.0-7.8), a Cavalcade (5.2) or a Sally (7.9)."""
     city: str
@@ -34,7 +34,7 @@ class Battle:
     with_defender: list[str] = field(default_factory=list)  # allied families fighting with the defender
 
 
-@dataclass
+@dataclass(slots=True)
 class War:
     """Phase 5-7 bookkeeping."""
     battle: Battle | None = None

@@ -12,7 +12,7 @@ import sys
 from collections import Counter
 
 from engine.okc import RULES
-from engine.simulate import Playout
+from engine.playout import Playout
 
 
 def run(games: int, seed: int, length: int, players: int | None,

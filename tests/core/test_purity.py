@@ -6,8 +6,9 @@ from pathlib import Path
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 FORBIDDEN = {"discord", "PIL", "sqlite3", "sqlite_utils", "bot", "renderer", "datetime", "socket", "asyncio",
              "requests", "aiohttp", "subprocess", "threading"}
-# The simulator and the arena are tools that measure their own speed; rules and agents never read the clock.
-CLOCK_ALLOWED = {"simulate.py", "arena.py"}
+# The simulator (its loop in playout.py) and the arena are tools that measure their own speed; rules and agents
+# never read the clock.
+CLOCK_ALLOWED = {"simulate.py", "playout.py", "arena.py"}
 GLOBAL_RANDOM = {"random", "randint", "choice", "shuffle", "seed", "sample", "uniform", "randrange"}
 
 

@@ -3,7 +3,8 @@
 import random
 
 from engine.core import Action, Event
-from engine.simulate import Playout, main
+from engine.playout import Playout
+from engine.simulate import main
 from tests.games.tribute import RULES, TributeRules
 
 

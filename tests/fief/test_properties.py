@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine.core import Action, RuleError, apply, canonical
 from engine.fief import RULES
-from engine.simulate import Playout
+from engine.playout import Playout
 from tests.fief.helpers import SEATS
 
 KINDS = sorted(RULES.actions)

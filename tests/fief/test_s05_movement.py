@@ -193,7 +193,7 @@ def test_2_5_passage_is_not_stopped_by_storms():
 def test_a_captor_dead_of_plague_on_arrival_leaves_no_decision_about_the_dead_captive():
     """Regression (random playout, three players): a captor and its captive both died of the Plague
     on arrival; the decision where to send the freed captive must lapse with her."""
-    import engine.simulate as sim
+    import engine.playout as sim
     from engine.fief import RULES
     sim.Playout(RULES, ["p1", "p2", "p3"], 100005, {}, check=False).run()
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from engine.core import Audience, Event, GameState, apply
 from engine.core.words import Choice
 from engine.fief import RULES
-from engine.simulate import pick
+from engine.playout import pick
 
 PLAYERS = {"p1": "Alice", "p2": "Bob", "p3": "Carol", "p4": "Dan"}
 

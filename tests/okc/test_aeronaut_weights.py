@@ -10,7 +10,7 @@ import pytest
 from engine.okc import RULES
 from engine.okc.modules.aeronauts import PIECE, aero
 from engine.okc.modules.aeronauts.playoutweights import CLAIM_WEIGHT, SHIP_WEIGHT, VISIT_WEIGHT
-from engine.simulate import Playout
+from engine.playout import Playout
 from tests.okc.helpers import data, do, game, pass_until, spring_actions
 
 

@@ -12,7 +12,7 @@ from engine.core import GameState
 from engine.okc import RULES
 from engine.okc.content.loader import load_pack
 from engine.okc.rules import OkcRules
-from engine.simulate import Playout
+from engine.playout import Playout
 
 MODULES = ("night_map", "aeronauts", "legendary_creatures", "travelling_town", "whispering_tower", "wild_kingdom_cards",
            "negotiating_table", "all")

@@ -11,7 +11,7 @@ from engine.core import Action, GameState, RuleError, apply, canonical
 from engine.okc import RULES
 from engine.okc.modules.negotiating_table import NAME, STEP, table
 from engine.okc.words import WORDS
-from engine.simulate import Playout
+from engine.playout import Playout
 from tests.okc.helpers import data, do, find, game, refused
 from tests.okc.words_games import audience
 

@@ -6,7 +6,7 @@ import random
 
 from engine.core import canonical
 from engine.okc import RULES
-from engine.simulate import Playout
+from engine.playout import Playout
 from tests.okc.helpers import data, do, game, pass_until, spring_actions
 
 

@@ -16,7 +16,7 @@ from engine.okc.modules.wild_kingdom_cards import content, rating
 from engine.okc.setup import lobby_notes
 from engine.okc.state import Job
 from engine.okc.words import WORDS
-from engine.simulate import Playout
+from engine.playout import Playout
 from tests.okc.helpers import data, do, find, game
 from tests.okc.words_games import audience, lines
 from tests.speech import assert_human

@@ -1,6 +1,6 @@
 """Random OKC games for the wording tests: every line the table could show, step by step.
 
-:func:`play` runs a seeded game with the simulator's random agent (engine.simulate.pick) and
+:func:`play` runs a seeded game with the simulator's random agent (engine.playout.pick) and
 calls ``visit`` before each action with the live state; :func:`lines` gathers every player-facing
 line of a game (events per audience, questions, choices, flows, confirmations, hands, summaries,
 clash reports, log lines and news) with where it came from.
@@ -16,7 +16,7 @@ from typing import Any
 from engine.core import Action, Audience, Decision, Event, GameState, apply
 from engine.core.words import Choice
 from engine.okc import RULES
-from engine.simulate import pick
+from engine.playout import pick
 
 WORDS = RULES.words()
 NAMES = ("Alice", "Bob", "Carol", "Dan")

@@ -9,7 +9,7 @@ import pytest
 
 from bot.table import Actor, FakeClock, Store, TableError, TableService
 from bot.table.commands import Source
-from engine.simulate import pick
+from engine.playout import pick
 from tests.speech import engine_speak
 
 PEOPLE = [Actor("u0", "Alice"), Actor("u1", "Bob"), Actor("u2", "Carol")]

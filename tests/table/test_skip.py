@@ -12,7 +12,7 @@ from bot.table import Actor, FakeClock, Store, TableService, is_irreversible
 from bot.table.service import skippable
 from engine import registry
 from engine.core import Event, apply
-from engine.simulate import pick
+from engine.playout import pick
 
 
 @pytest.mark.parametrize("game,seed", [("fief", 1), ("fief", 2), ("okc", 1), ("okc", 3)])

@@ -31,9 +31,9 @@ from typing import Any
 from engine import games  # noqa: F401  (registers the shipped games)
 from engine.core import Action, Audience, Event, GameState, RuleError, Rules, apply, canonical
 from engine.core.specs import ActionSpec, ParamType
+from engine.playout import garble, pick
 from engine.registry import get
 from engine.scenario import COMMAND, Scenario, parse
-from engine.simulate import garble, pick
 
 HERE = Path(__file__).parent
 GAMES_FILE = HERE / "games.json"

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from engine.okc import RULES
 from engine.okc.modules.wild_kingdom_cards import NAME, content
 from engine.okc.modules.wild_kingdom_cards.effects import wild
-from engine.simulate import Playout
+from engine.playout import Playout
 
 FACTIONS = ("nobility", "clans", "uprising", "gathering")
 
