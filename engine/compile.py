@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -53,6 +54,8 @@ def build(jobs: int) -> None:
     from setuptools import setup  # type: ignore[import-untyped]
 
     os.chdir(ROOT.parent)   # module names follow the paths: engine/fief/legal.py is engine.fief.legal
+    # Python's own compiler flags without the debug information: a third less build time, the same code
+    os.environ.setdefault("CFLAGS", f"{sysconfig.get_config_var('CFLAGS') or ''} -g0")
     modules = [str(p.relative_to(ROOT.parent)) for p in sources()]
     extensions = cythonize(  # type: ignore[no-untyped-call]
         modules, nthreads=jobs, quiet=True, build_dir="build/cython",   # the C sources kept out of the tree

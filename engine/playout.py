@@ -18,12 +18,15 @@ from __future__ import annotations
 import random
 import time
 from bisect import bisect
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from math import isfinite
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core import Action, Decision, GameState, RuleError, Rules, apply, canonical, public_events
+
+T = TypeVar("T")
 
 
 class PlayoutFailure(Exception):
@@ -61,8 +64,8 @@ class Playout:
             blocking = [d for d in pending if d.blocking]
             if not blocking:
                 raise self.fail("no result and no blocking decision: the game stalls")
-            chosen = agent.choice(pending if agent.random() < 0.1 else blocking)
-            seat = agent.choice(chosen.seats)
+            chosen = choice(agent, pending if agent.random() < 0.1 else blocking)
+            seat = choice(agent, chosen.seats)
             legal = rules.legal(state, seat)
             if not legal:
                 raise self.fail(f"{seat} is awaited by {chosen.id} but has no legal action")
@@ -200,11 +203,25 @@ def _until_reveal(events: list[Any], reveals: set[str]) -> list[Any]:
     return out
 
 
+def choice(agent: random.Random, items: Sequence[T]) -> T:
+    """``agent.choice(items)``, the same draw from the same stream (CPython's ``random.choice`` and
+    ``_randbelow_with_getrandbits``, written out so that ``make build`` compiles it: the playout loop
+    draws twice a decision; tests/core/test_simulate.py checks it against ``random.choice``)."""
+    n = len(items)
+    if not n:
+        raise IndexError("cannot choose from an empty sequence")
+    k = n.bit_length()
+    r = agent.getrandbits(k)
+    while r >= n:
+        r = agent.getrandbits(k)
+    return items[r]
+
+
 def pick(rules: Rules, state: GameState, seat: str, legal: list[Action], agent: random.Random) -> Action:
     """A random legal action, weighted by the game's ``agent_weights`` where it gives some."""
     weights = rules.agent_weights(state, seat, legal)
     if weights is None:
-        return agent.choice(legal)
+        return choice(agent, legal)
     # agent.choices(legal, weights)[0] written out: the same draw from the same stream, without the
     # list the call builds for k choices (playouts pick once per decision)
     cumulative = list(accumulate(weights))

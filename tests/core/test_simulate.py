@@ -3,7 +3,7 @@
 import random
 
 from engine.core import Action, Event
-from engine.playout import Playout
+from engine.playout import Playout, choice
 from engine.simulate import main
 from tests.games.tribute import RULES, TributeRules
 
@@ -74,3 +74,13 @@ def test_a_turn_check_that_disagrees_with_pending_is_caught(capsys) -> None:
     me.HASTY = HastyRules()
     assert main(["tests.core.test_simulate:HASTY", "--games", "3"]) == 1
     assert "waits_on and pending disagree" in capsys.readouterr().out
+
+
+def test_the_playout_choice_draws_as_random_choice() -> None:
+    """engine.playout.choice is random.choice written out: the same item and the same stream after it."""
+    for seed in range(200):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 5, 8, 13, 64, 100):
+            items = list(range(n))
+            assert choice(mine, items) == theirs.choice(items)
+        assert mine.random() == theirs.random()
