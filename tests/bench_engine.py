@@ -1,12 +1,19 @@
-"""Engine benchmarks for `make bench` (targets from design.md).
+"""Engine benchmarks for `make bench` (targets from design.md and issue 16).
 
-- decisions/s in random playouts, legal-choice enumeration included, checks off, per game;
+- decisions/s in random playouts, legal-choice enumeration included, checks off, per game: with the
+  compiled engine (`make bench` builds it first) and in plain Python (``SENESCHAL_PURE=1``, in a
+  second process). Before issue 16's speed work this machine ran about 10,500 (Fief) and 29,000
+  (OKC) decisions/s (docs/agents.md, "Playout speed");
 - a whole 4-player Fief: England game played out at random, median seconds.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import statistics
+import subprocess
+import sys
 
 from engine.playout import Playout
 from engine.registry import get
@@ -26,14 +33,30 @@ def playouts(game: str, seats: int, games: int, seed: int) -> tuple[float, list[
     return decisions / seconds, per_game
 
 
+RUNS = (("fief", 4, 20, 11, ">= 33000"), ("okc", 2, 30, 13, ">= 60000"), ("okc", 4, 30, 13, ">= 60000"))
+
+
+def rates() -> list[float]:
+    from engine import games  # noqa: F401  (registers fief and okc)
+
+    return [playouts(game, seats, n, seed)[0] for game, seats, n, seed, _ in RUNS]
+
+
+def plain_python_rates() -> list[float]:
+    """:func:`rates` in a process that imports every engine module from its source."""
+    code = "import json; from tests.bench_engine import rates; print(json.dumps(rates()))"
+    out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "SENESCHAL_PURE": "1"},
+                         capture_output=True, text=True, check=True).stdout
+    return [float(x) for x in json.loads(out)]
+
+
 def bench() -> list[Row]:
     from engine import games  # noqa: F401  (registers fief and okc)
 
     rows: list[Row] = []
     rate, per_game = playouts("fief", 4, 20, 11)
-    rows.append(("fief: random playout, 4 players", round(rate), "decisions/s", ">= 10000"))
     rows.append(("fief: whole 4-player game, median", round(statistics.median(per_game), 3), "s", "<= 0.5"))
-    for seats in (2, 4):
-        rate, _ = playouts("okc", seats, 30, 13)
-        rows.append((f"okc: random playout, {seats} players", round(rate), "decisions/s", ">= 10000"))
+    for (game, seats, _, _, target), built, plain in zip(RUNS, rates(), plain_python_rates(), strict=True):
+        rows.append((f"{game}: random playout, {seats} players", round(built), "decisions/s", target))
+        rows.append((f"{game}: random playout, {seats} players, plain Python", round(plain), "decisions/s", ""))
     return rows

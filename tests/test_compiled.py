@@ -1,0 +1,60 @@
+"""The compiled engine (``make build``, engine/compile.py) and its import guard (engine/__init__.py).
+
+``make test`` builds first, so these run against the compiled modules; without a build the first
+test is skipped and the others still hold."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engine
+import engine.fief.legal
+
+ROOT = Path(__file__).resolve().parents[1]
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def test_a_built_module_is_what_runs() -> None:
+    source = Path(engine.fief.legal.__file__ or "")
+    built = source.parent / f"legal{SUFFIX}" if source.suffix == ".py" else source
+    if not built.exists() or os.environ.get("SENESCHAL_PURE"):
+        pytest.skip("no build (make build) or SENESCHAL_PURE set")
+    if built.stat().st_mtime < built.with_name("legal.py").stat().st_mtime:
+        pytest.skip("legal.py changed since the build")
+    assert engine.fief.legal.__file__ == str(built)
+
+
+def _finder_origin(tmp_path: Path, pure: bool) -> str | None:
+    spec = engine._SourceWhenStale(pure).find_spec("engine.fake", [str(tmp_path)])
+    assert spec is not None
+    return spec.origin
+
+
+def test_the_guard_takes_the_build_only_when_it_is_newer_than_its_source(tmp_path: Path) -> None:
+    source, built = tmp_path / "fake.py", tmp_path / f"fake{SUFFIX}"
+    source.write_text("X = 1\n")
+    built.write_bytes(b"")   # never loaded: only the spec the guard returns is read
+    os.utime(source, (1_000_000, 1_000_000))
+    os.utime(built, (2_000_000, 2_000_000))
+    assert _finder_origin(tmp_path, pure=False) == str(built)
+    assert _finder_origin(tmp_path, pure=True) == str(source)   # SENESCHAL_PURE=1
+    os.utime(source, (3_000_000, 3_000_000))   # the source edited after the build
+    assert _finder_origin(tmp_path, pure=False) == str(source)
+
+
+def _games(game: str, pure: bool) -> list[str]:
+    env = {**os.environ, "SENESCHAL_PURE": "1" if pure else ""}
+    out = subprocess.run([sys.executable, "-m", "engine.simulate", game, "--games", "3", "--seed", "5"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
+    return out.splitlines()[:-1]   # the last line is the speed
+
+
+@pytest.mark.parametrize("game", ["fief", "okc"])
+def test_the_build_plays_the_same_games_as_the_source(game: str) -> None:
+    assert _games(game, pure=False) == _games(game, pure=True)
