@@ -3,9 +3,9 @@
 A game's data is plain dataclasses, dicts, lists and immutable scalars with no object reached
 twice (what ``serial`` saves and loads), so a copy walks it once: scalars are shared, containers
 and dataclass instances (with or without ``__slots__``) are rebuilt. Faster than a pickle round
-trip, which matters because the searching agents copy a sampled game once per action they weigh. Any other object (a class with
-inherited ``__slots__`` or its own pickling, a frozen dataclass, a set, an enum) is copied by pickle,
-as before.
+trip, which matters because the searching agents copy a sampled game once per action they weigh.
+Any other object (a class with inherited ``__slots__`` or its own pickling, a frozen dataclass, a
+set, an enum) is copied by pickle, as before.
 """
 
 from __future__ import annotations
