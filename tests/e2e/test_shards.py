@@ -130,6 +130,8 @@ def test_two_processes_with_disjoint_shards_share_one_store(tmp_path) -> None:
         finally:
             for p in procs:
                 await p.stop()
+                # shown by pytest when the scenario fails: what each bot process said up to then
+                print(f"--- shard {p.shard} log ---\n{p.log.decode('utf-8', 'replace')[-4000:]}")
             await fake.stop()
         for p in procs:
             text = p.log.decode("utf-8", "replace")
