@@ -2,8 +2,8 @@
 
     python -m engine.compile [--clean] [--jobs N]
 
-The same sources, unchanged, run about a third faster compiled: random playouts are the search's
-inner loop (issue 16). Each module ``x.py`` gets an ``x.<platform>.so`` beside it, which Python
+The same sources, unchanged, play random games about 40% faster compiled: random playouts are the
+search's inner loop (issue 16). Each module ``x.py`` gets an ``x.<platform>.so`` beside it, which Python
 imports in its place. Nothing depends on it: without a build, or with ``SENESCHAL_PURE=1`` set, the
 engine runs as plain Python, and a module whose source is newer than its build is imported from
 the source (``engine/__init__.py``). Only what changed is compiled again.
@@ -33,8 +33,8 @@ def sources() -> list[Path]:
     for folder in COMPILED:
         top = ROOT / folder
         for path in [top] if top.is_file() else sorted(top.rglob("*.py")):
-            rel = path.relative_to(ROOT).parts
-            if path.name == "__init__.py" or any(part in LEFT or part == f"{name}.py" for part in rel for name in LEFT):
+            names = {*path.relative_to(ROOT).parts[:-1], path.stem}   # its folders and its own name
+            if path.name == "__init__.py" or not names.isdisjoint(LEFT):
                 continue
             out.append(path)
     return out
