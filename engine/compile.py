@@ -8,6 +8,13 @@ imports in its place. Nothing depends on it: without a build, or with ``SENESCHA
 engine runs as plain Python, and a module whose source is newer than its build is imported from
 the source (``engine/__init__.py``). Only what changed is compiled again.
 
+The C compiler is guided by a profile (as CPython's own release builds are): the first build compiles
+the modules with counters, plays the random games of :data:`TRAINING` on them, and compiles them
+again laying out each function for the paths those games took (about 12% faster playouts). The
+profile stays in ``build/objects``: later builds compile only what changed, with it (a changed
+function falls back to plain optimisation until ``--clean`` and a new build take a fresh profile).
+``--no-profile`` builds in one pass without it.
+
 Left as Python: package ``__init__`` files (the import guard lives there), the wording and content
 loaders (read once, not on any hot path) and the command-line tools (``python -m`` runs a module
 from its source); :mod:`engine.playout`, the loop of ``engine.simulate``, is compiled.
@@ -17,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import sysconfig
 from pathlib import Path
@@ -26,6 +34,15 @@ ROOT = Path(__file__).resolve().parent
 COMPILED = ("core", "fief", "okc", "agents", "playout.py")
 LEFT = ("words", "content", "data", "packs")
 EXTENSION = ".so"
+BUILD = ROOT.parent / "build"
+OBJECTS = BUILD / "objects"   # the object files and, beside them, the profile (.gcda)
+LINKED = BUILD / "lib"   # the modules as linked, copied into the tree
+# The games the profile is taken from: the playout loop of both games, seeded (each run takes about a second).
+TRAINING = (("fief", "30", "3"), ("okc", "30", "3"))
+# gcc: count the paths taken; then use the counts, where there are some (the rest is optimised as usual),
+# and ignore a function's counts once its code changed
+GENERATE = "-fprofile-generate"
+USE = "-fprofile-use -fprofile-partial-training -Wno-missing-profile -Wno-coverage-mismatch"
 
 
 def sources() -> list[Path]:
@@ -40,41 +57,72 @@ def sources() -> list[Path]:
     return out
 
 
-def clean() -> int:
+def clean(profile: bool = True) -> int:
+    """Remove the compiled modules (and the profile, unless ``profile`` is False)."""
     removed = 0
     for path in ROOT.rglob("*"):
         if path.suffix == EXTENSION:
             path.unlink()
             removed += 1
+    for path in LINKED.rglob(f"*{EXTENSION}"):
+        path.unlink()
+    if profile:
+        for path in OBJECTS.rglob("*.gcda"):
+            path.unlink()
     return removed
 
 
-def build(jobs: int) -> None:
+def profiled() -> bool:
+    return any(OBJECTS.rglob("*.gcda"))
+
+
+def build(jobs: int, profile: bool = True) -> None:
     from Cython.Build import cythonize  # the dev extras' Cython: only this command needs it
-    from setuptools import setup  # type: ignore[import-untyped]
 
     os.chdir(ROOT.parent)   # module names follow the paths: engine/fief/legal.py is engine.fief.legal
-    # Python's own compiler flags without the debug information: a third less build time, the same code
-    os.environ.setdefault("CFLAGS", f"{sysconfig.get_config_var('CFLAGS') or ''} -g0")
     modules = [str(p.relative_to(ROOT.parent)) for p in sources()]
     extensions = cythonize(  # type: ignore[no-untyped-call]
         modules, nthreads=jobs, quiet=True, build_dir="build/cython",   # the C sources kept out of the tree
         # Annotations stay documentation (as in plain Python): never a type check that could refuse a value.
         compiler_directives={"language_level": 3, "annotation_typing": False, "binding": True},
     )
+    if not profile:
+        _compile(extensions, jobs, "")
+        return
+    if not profiled():
+        clean(profile=False)   # every module compiled with counters, whatever an earlier build left
+        _compile(extensions, jobs, GENERATE)
+        for game, games, seed in TRAINING:
+            subprocess.run([sys.executable, "-m", "engine.simulate", game, "--games", games, "--seed", seed,
+                            "--no-check"], check=True, stdout=subprocess.DEVNULL,
+                           env={k: v for k, v in os.environ.items() if k != "SENESCHAL_PURE"})
+        clean(profile=False)   # every module compiled again, now with its counts
+    _compile(extensions, jobs, USE)
+
+
+def _compile(extensions: list[object], jobs: int, flags: str) -> None:
+    from setuptools import setup  # type: ignore[import-untyped]
+
+    # Python's own compiler flags without the debug information (a third less build time, the same code)
+    base = f"{sysconfig.get_config_var('CFLAGS') or ''} -g0"
+    os.environ["CFLAGS"] = f"{base} {flags}"
+    os.environ["LDFLAGS"] = flags if flags == GENERATE else ""   # the counters' library linked in
     setup(name="seneschal-engine", ext_modules=extensions,
-          script_args=["build_ext", "--inplace", "--parallel", str(jobs), "--build-temp", "build/objects"])
+          script_args=["build_ext", "--inplace", "--parallel", str(jobs), "--build-temp", str(OBJECTS),
+                       "--build-lib", str(LINKED)])
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.compile", description=__doc__.split("\n")[0])
-    parser.add_argument("--clean", action="store_true", help="remove the compiled modules (back to plain Python)")
+    parser.add_argument("--clean", action="store_true",
+                        help="remove the compiled modules and the profile (back to plain Python)")
+    parser.add_argument("--no-profile", action="store_true", help="one pass, without the compiler's profile")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     if args.clean:
         print(f"removed {clean()} compiled files")
         return 0
-    build(args.jobs)
+    build(args.jobs, profile=not args.no_profile)
     return 0
 
 

@@ -58,3 +58,44 @@ def _games(game: str, pure: bool) -> list[str]:
 @pytest.mark.parametrize("game", ["fief", "okc"])
 def test_the_build_plays_the_same_games_as_the_source(game: str) -> None:
     assert _games(game, pure=False) == _games(game, pure=True)
+
+
+def _recorded_build(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, profile: bool, gcda: bool) -> list[str]:
+    """The steps of ``build`` with the compiler, Cython and the training games replaced by a record."""
+    import Cython.Build
+
+    from engine import compile as build_module
+
+    steps: list[str] = []
+    objects = tmp_path / "objects"
+    objects.mkdir()
+    if gcda:
+        (objects / "legal.gcda").write_bytes(b"")
+    monkeypatch.setattr(build_module, "OBJECTS", objects)
+    monkeypatch.setattr(build_module, "LINKED", tmp_path / "lib")
+    monkeypatch.setattr(build_module, "ROOT", tmp_path / "engine")   # clean() finds no module to remove
+    monkeypatch.setattr(Cython.Build, "cythonize", lambda modules, **kw: ["extensions"])
+    monkeypatch.setattr(build_module, "_compile", lambda ext, jobs, flags: steps.append(f"compile {flags}".strip()))
+    monkeypatch.setattr(build_module.subprocess, "run",
+                        lambda args, **kw: steps.append(f"train {args[3]}"))
+    monkeypatch.chdir(tmp_path)
+    build_module.build(1, profile=profile)
+    return steps
+
+
+def test_a_first_build_takes_a_profile_from_the_training_games(monkeypatch: pytest.MonkeyPatch,
+                                                                tmp_path: Path) -> None:
+    from engine.compile import GENERATE, USE
+
+    steps = _recorded_build(monkeypatch, tmp_path, profile=True, gcda=False)
+    assert steps == [f"compile {GENERATE}", "train fief", "train okc", f"compile {USE}"]
+
+
+def test_a_later_build_uses_the_profile_it_has(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from engine.compile import USE
+
+    assert _recorded_build(monkeypatch, tmp_path, profile=True, gcda=True) == [f"compile {USE}"]
+
+
+def test_no_profile_builds_in_one_pass(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    assert _recorded_build(monkeypatch, tmp_path, profile=False, gcda=False) == ["compile"]
