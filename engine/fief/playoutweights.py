@@ -12,7 +12,7 @@ playouts; they change no rule.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from engine.core import Action
 from engine.fief.state import MAP, Fief, Noble, is_lord
@@ -24,34 +24,49 @@ def _regions_held(g: Fief, family: str) -> set[str]:
     return {CITY_REGION[c] for c, s in g.cities.items() if s.controller == family}
 
 
-def move(g: Fief, a: Action, memo: dict[tuple[str, str], Any] | None = None) -> float:
-    """5.0, 5.1: into a city of a region the family already holds part of, without emptying a city.
-    ``memo``: what the moves of one legal list share (per noble: whether leaving may empty its city;
-    per family and destination: the weight of going there), filled in as asked."""
-    args = a.args
-    if len(args) == 4 and args[0][0] == "noble" and args[1][0] == "to" and args[2][0] == "troops":
-        noble, dest, units = args[0][1] or "", args[1][1], args[2][1]   # the form the Move step lists
-    else:
-        named = dict(args)
-        noble, dest, units = named.get("noble") or "", named.get("to"), named.get("troops")
-    if memo is None:
-        memo = {}
-    mover = memo.get(("noble", noble))
-    if mover is None:
-        mover = memo["noble", noble] = _mover(g, noble)
-    if not mover or dest not in g.cities:
-        return 1.0
-    fam, troops = mover
-    if troops is not None and troops - len(units or ()) <= 0:
-        company = memo.get(("company", noble))
-        if company is None:
-            company = _company(g, g.nobles[noble], memo)
-        if not company:
-            return 0.05   # 5.1: the city would turn Independent
-    w: float | None = memo.get((fam, dest))   # (family, city): no family is called "noble", "held" or "company"
-    if w is None:
-        w = memo[fam, dest] = _toward(g, fam, dest, memo)
-    return w
+def move(g: Fief, a: Action) -> float:
+    """5.0, 5.1: into a city of a region the family already holds part of, without emptying a city."""
+    return move_weigher(g)(a)
+
+
+def move_weigher(g: Fief) -> Callable[[Action], float]:
+    """:func:`move` for the moves of one legal list, which share what is asked once: per noble, whether
+    leaving may empty its city; per family and destination, the weight of going there (a closure, so
+    that the compiled engine reads what it remembers without looking anything up)."""
+    cities = g.cities
+    movers: dict[str, tuple[str, int | None] | tuple[()]] = {}
+    company: dict[str, bool] = {}
+    toward: dict[str, dict[str, float]] = {}   # family -> destination -> weight
+    held: dict[str, set[str]] = {}
+
+    def weigh(a: Action) -> float:
+        args = a.args
+        if len(args) == 4 and args[0][0] == "noble" and args[1][0] == "to" and args[2][0] == "troops":
+            noble, dest, units = args[0][1] or "", args[1][1], args[2][1]   # the form the Move step lists
+        else:
+            named = dict(args)
+            noble, dest, units = named.get("noble") or "", named.get("to"), named.get("troops")
+        mover = movers.get(noble)
+        if mover is None:
+            mover = movers[noble] = _mover(g, noble)
+        if not mover or dest not in cities:
+            return 1.0
+        fam, troops = mover
+        if troops is not None and troops - len(units or ()) <= 0:
+            kept = company.get(noble)
+            if kept is None:
+                kept = company[noble] = _company(g, g.nobles[noble])
+            if not kept:
+                return 0.05   # 5.1: the city would turn Independent
+        weights = toward.get(fam)
+        if weights is None:
+            weights = toward[fam] = {}
+        w = weights.get(dest)
+        if w is None:
+            w = weights[dest] = _toward(g, fam, dest, held)
+        return w
+
+    return weigh
 
 
 def _mover(g: Fief, noble: str) -> tuple[str, int | None] | tuple[()]:
@@ -67,15 +82,16 @@ def _mover(g: Fief, noble: str) -> tuple[str, int | None] | tuple[()]:
     return n.family, None
 
 
-def _toward(g: Fief, fam: str, dest: str, memo: dict[tuple[str, str], Any]) -> float:
-    """The weight of a move of ``fam`` into ``dest`` that empties no city."""
+def _toward(g: Fief, fam: str, dest: str, held: dict[str, set[str]]) -> float:
+    """The weight of a move of ``fam`` into ``dest`` that empties no city (``held``: the regions each
+    family holds part of, filled in as asked)."""
     target = g.cities[dest]
     if target.controller == fam:
         return 1.0
     region = CITY_REGION[dest]
-    regions: set[str] | None = memo.get(("held", fam))
+    regions = held.get(fam)
     if regions is None:
-        regions = memo["held", fam] = _regions_held(g, fam)
+        regions = held[fam] = _regions_held(g, fam)
     if region in regions:
         return 30.0 if target.controller is None else 3.0
     if target.controller is None and not any(g.cities[c].controller for c in MAP.regions[region].cities):
@@ -83,22 +99,17 @@ def _toward(g: Fief, fam: str, dest: str, memo: dict[tuple[str, str], Any]) -> f
     return 1.0
 
 
-def _company(g: Fief, n: Noble, memo: dict[tuple[str, str], Any] | None) -> bool:
+def _company(g: Fief, n: Noble) -> bool:
     """Another free noble of the family stands in ``n``'s city."""
-    if memo is not None and ("company", n.id) in memo:
-        return bool(memo["company", n.id])
-    found = False
     fam = g.families.get(n.family)
-    if fam is not None:   # the family's own nobles (its list holds every noble of the family)
-        nobles, city = g.nobles, n.city
-        for oid in fam.nobles:
-            o = nobles[oid]
-            if o.city == city and o is not n and o.captor is None:
-                found = True
-                break
-    if memo is not None:
-        memo["company", n.id] = found
-    return found
+    if fam is None:
+        return False
+    nobles, city = g.nobles, n.city   # the family's own nobles (its list holds every noble of the family)
+    for oid in fam.nobles:
+        o = nobles[oid]
+        if o.city == city and o is not n and o.captor is None:
+            return True
+    return False
 
 
 def build(g: Fief, family: str, a: Action) -> float:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import (
@@ -252,18 +253,20 @@ class FiefRules(Rules):
     def agent_weights(self, state: GameState, seat: str, legal: list[Action]) -> list[float] | None:
         """:meth:`agent_weight` of every action, the same numbers found faster (random playouts): once per
         kind where the weight reads the kind and the state only (once for all games where it reads the kind
-        only), and the regions a family holds once for all of its moves."""
+        only), and what the moves share once for all of them."""
         g: Fief = state.data
         by_kind: dict[str, float] = {}
-        memo: dict[tuple[str, str], Any] = {}
+        weigh_move: Callable[[Action], float] | None = None   # one for all the moves of the list
         out: list[float] = []
-        append, move, constant = out.append, playoutweights.move, KIND_WEIGHTS
+        append, constant = out.append, KIND_WEIGHTS
         for a in legal:
             k = a.kind
             w = constant.get(k)   # never set for the kinds whose weight reads the arguments or the state
             if w is None:
                 if k == "move":
-                    w = move(g, a, memo)
+                    if weigh_move is None:
+                        weigh_move = playoutweights.move_weigher(g)
+                    w = weigh_move(a)
                 elif k in WEIGHT_READS_ARGS:
                     w = self.agent_weight(state, seat, a)
                 elif k in WEIGHT_READS_STATE:

@@ -179,17 +179,19 @@ def test_agent_weights_match_agent_weight_through_a_whole_round_of_defaults(play
     assert phases >= {2, 4, 5, 7}
 
 
-def test_a_move_list_shares_what_its_memo_already_knows() -> None:
-    """playoutweights.move reads the noble and the destination from the memo first (a legal list's moves
-    share them), and fills it in as it asks."""
+def test_a_move_list_shares_what_its_weigher_already_asked() -> None:
+    """playoutweights.move_weigher remembers, for the moves of one legal list, where each noble stands and
+    what each destination weighs; a new list (a new weigher) asks again."""
     from engine.fief import playoutweights
     s = _state()
     d = g(s)
     d.nobles["william"].city = "Oxford"
     a = Action.of("move", noble="william", to="York")
-    memo: dict[tuple[str, str], Any] = {}
-    assert playoutweights.move(d, a, memo) == 6.0 and memo[("noble", "william")] == ("red", None)
-    assert memo[("red", "York")] == 6.0
-    memo[("red", "York")] = 2.5
-    assert playoutweights.move(d, a, memo) == 2.5                        # the destination's weight, as known
-    assert playoutweights.move(d, a, {("noble", "william"): ()}) == 1.0   # a noble known to be nowhere
+    weigh = playoutweights.move_weigher(d)
+    assert weigh(a) == 6.0
+    d.cities["Whitby"].controller = "red"
+    assert weigh(a) == 6.0                                   # the destination's weight, as asked first
+    assert playoutweights.move_weigher(d)(a) == 30.0         # asked again: red holds part of the region
+    d.nobles["william"].city = None
+    assert weigh(a) == 6.0                                   # where the noble stood, as asked first
+    assert playoutweights.move(d, a) == 1.0                  # a noble nowhere
