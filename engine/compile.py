@@ -2,7 +2,7 @@
 
     python -m engine.compile [--clean] [--jobs N]
 
-The same sources, unchanged, play random games about 40% faster compiled: random playouts are the
+The same sources, unchanged, play random games about 50% faster compiled: random playouts are the
 search's inner loop (issue 16). Each module ``x.py`` gets an ``x.<platform>.so`` beside it, which Python
 imports in its place. Nothing depends on it: without a build, or with ``SENESCHAL_PURE=1`` set, the
 engine runs as plain Python, and a module whose source is newer than its build is imported from
