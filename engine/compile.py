@@ -1,6 +1,6 @@
 """Compile the engine's rules and agents to C extension modules with Cython (``make build``).
 
-    python -m engine.compile [--clean] [--jobs N]
+    python -m engine.compile [--clean] [--no-profile] [--jobs N]
 
 The same sources, unchanged, play random games about 50% faster compiled: random playouts are the
 search's inner loop (issue 16). Each module ``x.py`` gets an ``x.<platform>.so`` beside it, which Python
@@ -13,7 +13,7 @@ the modules with counters, plays the random games of :data:`TRAINING` on them, a
 again laying out each function for the paths those games took (about 12% faster playouts). The
 profile stays in ``build/objects``: later builds compile only what changed, with it (a changed
 function falls back to plain optimisation until ``--clean`` and a new build take a fresh profile).
-``--no-profile`` builds in one pass without it.
+``--no-profile`` builds in one pass without it, as does a compiler other than gcc.
 
 Left as Python: package ``__init__`` files (the import guard lives there), the wording and content
 loaders (read once, not on any hot path) and the command-line tools (``python -m`` runs a module
@@ -86,7 +86,7 @@ def build(jobs: int, profile: bool = True) -> None:
         # Annotations stay documentation (as in plain Python): never a type check that could refuse a value.
         compiler_directives={"language_level": 3, "annotation_typing": False, "binding": True},
     )
-    if not profile:
+    if not profile or not gcc():
         _compile(extensions, jobs, "")
         return
     if not profiled():
@@ -98,6 +98,16 @@ def build(jobs: int, profile: bool = True) -> None:
                            env={k: v for k, v in os.environ.items() if k != "SENESCHAL_PURE"})
         clean(profile=False)   # every module compiled again, now with its counts
     _compile(extensions, jobs, USE)
+
+
+def gcc() -> bool:
+    """Python's C compiler is gcc (the profile's flags and files are gcc's; clang keeps its own)."""
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    try:
+        version = subprocess.run([cc, "--version"], capture_output=True, text=True, check=False).stdout
+    except OSError:
+        return False
+    return "gcc" in version.lower() and "clang" not in version.lower()
 
 
 def _compile(extensions: list[object], jobs: int, flags: str) -> None:

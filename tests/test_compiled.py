@@ -60,7 +60,8 @@ def test_the_build_plays_the_same_games_as_the_source(game: str) -> None:
     assert _games(game, pure=False) == _games(game, pure=True)
 
 
-def _recorded_build(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, profile: bool, gcda: bool) -> list[str]:
+def _recorded_build(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, profile: bool, gcda: bool,
+                    compiler: str = "gcc") -> list[str]:
     """The steps of ``build`` with the compiler, Cython and the training games replaced by a record."""
     import Cython.Build
 
@@ -75,6 +76,7 @@ def _recorded_build(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, profile: bo
     monkeypatch.setattr(build_module, "LINKED", tmp_path / "lib")
     monkeypatch.setattr(build_module, "ROOT", tmp_path / "engine")   # clean() finds no module to remove
     monkeypatch.setattr(Cython.Build, "cythonize", lambda modules, **kw: ["extensions"])
+    monkeypatch.setattr(build_module, "gcc", lambda: compiler == "gcc")
     monkeypatch.setattr(build_module, "_compile", lambda ext, jobs, flags: steps.append(f"compile {flags}".strip()))
     monkeypatch.setattr(build_module.subprocess, "run",
                         lambda args, **kw: steps.append(f"train {args[3]}"))
@@ -99,3 +101,16 @@ def test_a_later_build_uses_the_profile_it_has(monkeypatch: pytest.MonkeyPatch, 
 
 def test_no_profile_builds_in_one_pass(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert _recorded_build(monkeypatch, tmp_path, profile=False, gcda=False) == ["compile"]
+
+
+def test_another_compiler_than_gcc_builds_in_one_pass(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    assert _recorded_build(monkeypatch, tmp_path, profile=True, gcda=False, compiler="clang") == ["compile"]
+
+
+def test_a_compiler_that_cannot_be_run_is_not_gcc(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sysconfig
+
+    from engine.compile import gcc
+
+    monkeypatch.setattr(sysconfig, "get_config_var", lambda name: "/nowhere/cc -pthread")
+    assert gcc() is False
