@@ -232,20 +232,19 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
     if battle is not None:   # joinable: only in a battle
         out += [A("join", family=f, side=side) for f, side in joinable(g, seat)]
     elif g.flow.phase in (5, 7):
-        # a city handed over: movement.occupiers of every city the seat holds but its holder, the
-        # nobles in one pass, then the stacks
+        # a city handed over: movement.occupiers of every city the seat holds but its holder (the
+        # cities it holds first, then the nobles standing in them in one pass, then the stacks)
         mine = g.players[seat].families
-        cities = g.cities
+        held = {name: c.controller for name, c in g.cities.items() if c.controller in mine}
+        if not held:
+            return out
         others: dict[str, set[str]] = {}
         for n in g.nobles.values():
-            if n.captor is None and n.city is not None:
-                holder = cities[n.city].controller
-                if holder in mine and holder != n.family:
-                    others.setdefault(n.city, set()).add(n.family)
-        for name, c in cities.items():
-            holder = c.controller
-            if holder not in mine:
-                continue
+            if n.captor is None and n.city in held and held[n.city] != n.family:
+                others.setdefault(n.city, set()).add(n.family)
+        cities = g.cities
+        for name, holder in held.items():
+            c = cities[name]
             here = others.get(name)
             for f, st in c.stacks.items():
                 if f != holder and not st.empty():
