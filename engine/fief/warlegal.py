@@ -213,7 +213,8 @@ def royal_family_of(g: Fief, seat: str) -> str | None:
     for f in g.players[seat].families:
         for nid in g.families[f].nobles:
             n = g.nobles[nid]
-            if n.captor is None and n.titles and not _ROYAL.isdisjoint(n.titles):
+            titles = n.titles   # most nobles hold none: asked first
+            if titles and n.captor is None and not _ROYAL.isdisjoint(titles):
                 return f
     return None
 
@@ -240,8 +241,9 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
             return out
         others: dict[str, set[str]] = {}
         for n in g.nobles.values():
-            if n.captor is None and n.city in held and held[n.city] != n.family:
-                others.setdefault(n.city, set()).add(n.family)
+            city = n.city   # most nobles stand outside the seat's cities: asked first
+            if city in held and n.captor is None and held[city] != n.family:
+                others.setdefault(city, set()).add(n.family)
         cities = g.cities
         for name, holder in held.items():
             c = cities[name]
