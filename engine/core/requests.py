@@ -9,7 +9,6 @@ the ``respond`` action arrives.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from engine.core.actions import Action
@@ -37,7 +36,7 @@ class Request:
             DecisionKind.RESPONSE,
             [self.to],
             f"request.{self.kind}",
-            _answers(self.id)[0 if self.default else 1],
+            Action.of(RESPOND, request=self.id, accept=self.default),
             blocking=blocking,
             request=self.id,
             by=self.by,
@@ -46,14 +45,7 @@ class Request:
         )
 
     def answers(self) -> list[Action]:
-        return list(_answers(self.id))
-
-
-@lru_cache(maxsize=1024)
-def _answers(request: int) -> tuple[Action, Action]:
-    """Yes and no to a request, built once and shared: every listing of the asked seat and every pending
-    decision names them (actions are immutable: a bounded cache of values, not of any game's state)."""
-    return Action.of(RESPOND, request=request, accept=True), Action.of(RESPOND, request=request, accept=False)
+        return [Action.of(RESPOND, request=self.id, accept=True), Action.of(RESPOND, request=self.id, accept=False)]
 
 
 @dataclass(slots=True)

@@ -257,8 +257,6 @@ class FiefRules(Rules):
         g: Fief = state.data
         by_kind: dict[str, float] = {}
         weigh_move: Callable[[Action], float] | None = None   # one for all the moves of the list
-        builder: str | None = None   # the family whose turn it is, asked at the first build
-        builder_known = False
         out: list[float] = []
         append, constant = out.append, KIND_WEIGHTS
         for a in legal:
@@ -269,10 +267,6 @@ class FiefRules(Rules):
                     if weigh_move is None:
                         weigh_move = playoutweights.move_weigher(g)
                     w = weigh_move(a)
-                elif k == "build":   # agent_weight's, with the family asked once
-                    if not builder_known:
-                        builder, builder_known = current_actor(g), True
-                    w = playoutweights.build(g, builder, a) if builder else 1.0
                 elif k in WEIGHT_READS_ARGS:
                     w = self.agent_weight(state, seat, a)
                 elif k in WEIGHT_READS_STATE:
