@@ -84,7 +84,9 @@ def test_two_processes_with_disjoint_shards_share_one_store(tmp_path) -> None:
         try:
             for p in procs:
                 await p.start()
-            await fake.wait_for(lambda: fake.ready.is_set() and "game new" in fake.command_names(), 60)
+            # Two bot processes start at once on two cores; twice in CI the host stalled them for some 40 s
+            # (a shard's log: "websocket is 41.3s behind"), so the wait for both is generous.
+            await fake.wait_for(lambda: fake.ready.is_set() and "game new" in fake.command_names(), 150)
             assert sorted(fake.identified) == [(0, 2), (1, 2)]
             games = {}
             for name in ("north", "south"):
