@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.core import Rules
+from engine.core import Rules, serial
 
 PLAIN = {int: "number", str: "text", bool: "true/false", float: "number", type(None): "null"}
 KEY_SAMPLE = 6   # keys of a new game shown for each table
@@ -131,7 +131,7 @@ def lookup(data: Any, path: list[str]) -> Any:
 
 def rows(cls: type, prefix: list[str], sample: Any, seen: tuple[type, ...]) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
-    hints = typing.get_type_hints(cls)
+    hints = serial.type_hints(cls)
     notes = field_comments(cls)
     for f in dataclasses.fields(cls):
         tp = hints[f.name]

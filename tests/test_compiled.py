@@ -21,31 +21,42 @@ SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
 def test_a_built_module_is_what_runs() -> None:
-    source = Path(engine.fief.legal.__file__ or "")
-    built = source.parent / f"legal{SUFFIX}" if source.suffix == ".py" else source
-    if not built.exists() or os.environ.get("SENESCHAL_PURE"):
-        pytest.skip("no build (make build) or SENESCHAL_PURE set")
-    if built.stat().st_mtime < built.with_name("legal.py").stat().st_mtime:
-        pytest.skip("legal.py changed since the build")
-    assert engine.fief.legal.__file__ == str(built)
+    if os.environ.get("SENESCHAL_PURE") or not engine.built(ROOT / "engine"):
+        pytest.skip("no current build (make build) or SENESCHAL_PURE set")
+    assert Path(engine.fief.legal.__file__ or "").name == f"legal{SUFFIX}"
 
 
-def _finder_origin(tmp_path: Path, pure: bool) -> str | None:
-    spec = engine._SourceWhenStale(pure).find_spec("engine.fake", [str(tmp_path)])
-    assert spec is not None
-    return spec.origin
-
-
-def test_the_guard_takes_the_build_only_when_it_is_newer_than_its_source(tmp_path: Path) -> None:
-    source, built = tmp_path / "fake.py", tmp_path / f"fake{SUFFIX}"
+def _tree(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A compiled module (its source and extension) and the library, as ``make build`` leaves them."""
+    (tmp_path / "engine").mkdir()
+    source, extension = tmp_path / "engine" / "fake.py", tmp_path / "engine" / f"fake{SUFFIX}"
+    library = tmp_path / f"{engine.LIBRARY}{SUFFIX}"
     source.write_text("X = 1\n")
-    built.write_bytes(b"")   # never loaded: only the spec the guard returns is read
-    os.utime(source, (1_000_000, 1_000_000))
-    os.utime(built, (2_000_000, 2_000_000))
-    assert _finder_origin(tmp_path, pure=False) == str(built)
-    assert _finder_origin(tmp_path, pure=True) == str(source)   # SENESCHAL_PURE=1
+    extension.write_bytes(b"")   # never loaded: only the dates and the spec the guard returns are read
+    library.write_bytes(b"")
+    for path, when in ((source, 1_000_000), (extension, 2_000_000), (library, 2_000_000)):
+        os.utime(path, (when, when))
+    return source, extension, library
+
+
+def test_a_build_counts_only_while_every_compiled_source_is_older_than_its_library(tmp_path: Path) -> None:
+    source, _, library = _tree(tmp_path)
+    root = tmp_path / "engine"
+    assert engine.built(root)
+    (root / "words.py").write_text("")   # a module left as Python may change freely
+    assert engine.built(root)
     os.utime(source, (3_000_000, 3_000_000))   # the source edited after the build
-    assert _finder_origin(tmp_path, pure=False) == str(source)
+    assert not engine.built(root)
+    os.utime(source, (1_000_000, 1_000_000))
+    library.unlink()
+    assert not engine.built(root)
+
+
+def test_the_guard_takes_every_source_or_every_extension(tmp_path: Path) -> None:
+    source, extension, _ = _tree(tmp_path)
+    for sources, expected in ((True, source), (False, extension)):
+        spec = engine._SourceWhenStale(sources).find_spec("engine.fake", [str(tmp_path / "engine")])
+        assert spec is not None and spec.origin == str(expected)
 
 
 def _games(game: str, pure: bool) -> list[str]:
@@ -62,8 +73,8 @@ def test_the_build_plays_the_same_games_as_the_source(game: str) -> None:
 
 def _recorded_build(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, profile: bool, gcda: bool,
                     compiler: str = "gcc") -> list[str]:
-    """The steps of ``build`` with the compiler, Cython and the training games replaced by a record."""
-    import Cython.Build
+    """The steps of ``build`` with the compiler, mypyc and the training games replaced by a record."""
+    import mypyc.build
 
     from engine import compile as build_module
 
@@ -75,7 +86,7 @@ def _recorded_build(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, profile: bo
     monkeypatch.setattr(build_module, "OBJECTS", objects)
     monkeypatch.setattr(build_module, "LINKED", tmp_path / "lib")
     monkeypatch.setattr(build_module, "ROOT", tmp_path / "engine")   # clean() finds no module to remove
-    monkeypatch.setattr(Cython.Build, "cythonize", lambda modules, **kw: ["extensions"])
+    monkeypatch.setattr(mypyc.build, "mypycify", lambda modules, **kw: ["extensions"])
     monkeypatch.setattr(build_module, "gcc", lambda: compiler == "gcc")
     monkeypatch.setattr(build_module, "_compile", lambda ext, jobs, flags: steps.append(f"compile {flags}".strip()))
     monkeypatch.setattr(build_module.subprocess, "run",

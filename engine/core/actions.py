@@ -48,16 +48,10 @@ def _quote(text: str) -> str:
     return shlex.quote(text)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Action:
     kind: str
     args: tuple[tuple[str, JsonValue], ...] = ()
-
-    def __init__(self, kind: str, args: tuple[tuple[str, JsonValue], ...] = ()) -> None:
-        # Frozen: the slots are written through their descriptors, twice as fast as the generated
-        # __init__ (legal lists build thousands of actions).
-        _SET_KIND(self, kind)
-        _SET_ARGS(self, args)
 
     @classmethod
     def of(cls, kind: str, **args: JsonValue) -> Action:
@@ -66,10 +60,11 @@ class Action:
             if type(value) not in _SCALARS:   # a list to freeze, or None to leave out
                 return cls(kind, tuple([(k, v if type(v) in _SCALARS else _freeze(v)) for k, v in items
                                         if v is not None]))
-        action = _NEW(cls)   # the fast path: Action(kind, items) without the __init__ call
-        _SET_KIND(action, kind)
-        _SET_ARGS(action, tuple(items))
-        return action
+        return cls(kind, tuple(items))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by its fields (a frozen dataclass compiled by ``make build`` cannot be rebuilt field by field)
+        return Action, (self.kind, self.args)
 
     def get(self, name: str, default: JsonValue = None) -> JsonValue:
         for key, value in self.args:
@@ -112,6 +107,3 @@ class Action:
         return f"Action.of({self.kind!r}{', ' if inner else ''}{inner})"
 
 
-_NEW = object.__new__
-_SET_KIND = Action.__dict__["kind"].__set__
-_SET_ARGS = Action.__dict__["args"].__set__

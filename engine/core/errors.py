@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 
 class Refusal(StrEnum):
     """The refusal codes shared across games and the table, spelt once (``RuleError.code``).
@@ -34,6 +36,7 @@ class Refusal(StrEnum):
     CORRUPT = "corrupt"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # tests and the bot subclass it
 class RuleError(ValueError):
     """An action the rules do not allow. Raised before anything changes.
 

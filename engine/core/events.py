@@ -10,17 +10,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Event:
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
     to: tuple[str, ...] | None = None
 
-    def __init__(self, kind: str, data: dict[str, Any] | None = None, to: tuple[str, ...] | None = None) -> None:
-        # Frozen: the slots are written through their descriptors (faster than the generated __init__).
-        _SET_KIND(self, kind)
-        _SET_DATA(self, {} if data is None else data)
-        _SET_TO(self, to)
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by its fields (a frozen dataclass compiled by ``make build`` cannot be rebuilt field by field)
+        return Event, (self.kind, self.data, self.to)
 
     @classmethod
     def public(cls, kind: str, **data: Any) -> Event:
@@ -50,9 +48,6 @@ class Event:
         return cls(data["kind"], dict(data.get("data") or {}), tuple(to) if to is not None else None)
 
 
-_SET_KIND = Event.__dict__["kind"].__set__
-_SET_DATA = Event.__dict__["data"].__set__
-_SET_TO = Event.__dict__["to"].__set__
 
 
 def public_events(events: list[Event]) -> list[Event]:

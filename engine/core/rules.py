@@ -17,6 +17,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from engine.core import serial
 from engine.core.actions import Action
 from engine.core.decisions import Decision, awaited
@@ -32,6 +34,7 @@ from engine.core.words import Words
 View = dict[str, Any]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # tests and the bot subclass it
 class Rules(ABC):
     name: ClassVar[str]
     title: ClassVar[str]

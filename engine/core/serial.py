@@ -8,12 +8,15 @@ every action in random playouts.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import enum
+import sys
 import types
 import typing
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 Converter = Callable[[Any], Any]
@@ -66,9 +69,28 @@ def _dump_any(value: Any) -> Any:
     return value
 
 
+def type_hints(cls: type) -> dict[str, Any]:
+    """The field types of a dataclass, as :func:`typing.get_type_hints` gives them. A class that
+    ``make build`` compiled (mypyc) keeps only their erased forms (``list`` for ``list[Offer]``):
+    its annotations are read again from the source beside its module and evaluated in the module's
+    namespace, as ``get_type_hints`` does with the text of a plain Python class."""
+    if all(isinstance(v, str) for base in cls.__mro__ for v in vars(base).get("__annotations__", {}).values()):
+        return typing.get_type_hints(cls)
+    out: dict[str, Any] = {}
+    for base in reversed(cls.__mro__[:-1]):
+        module = sys.modules[base.__module__]
+        compiled = Path(module.__file__ or "")
+        text = compiled.with_name(compiled.name.split(".", 1)[0] + ".py").read_text(encoding="utf-8")
+        node = next(n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.ClassDef) and n.name == base.__name__)
+        for line in node.body:
+            if isinstance(line, ast.AnnAssign) and isinstance(line.target, ast.Name):
+                out[line.target.id] = eval(ast.unparse(line.annotation), vars(module))   # noqa: S307 (our own source)
+    return out
+
+
 @cache
 def _fields(cls: Any) -> tuple[tuple[str, Converter, Converter], ...]:
-    hints = typing.get_type_hints(cls)
+    hints = type_hints(cls)
     return tuple(
         (f.name, _dumper(hints[f.name]), _loader(hints[f.name]))
         for f in dataclasses.fields(cls)

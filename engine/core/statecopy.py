@@ -10,6 +10,7 @@ set, an enum) is copied by pickle, as before.
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 from collections.abc import Callable
 from typing import Any
@@ -30,6 +31,8 @@ class _Copiers(dict[type, Callable[[Any], Any]]):
             copier = _slots_copier(t, tuple(slots))
         elif hooks and all("__slots__" not in vars(base) for base in t.__mro__):
             copier = _object_copier(t)
+        elif _compiled_dataclass(t):
+            copier = _fields_copier(t, tuple(f.name for f in dataclasses.fields(t)))
         else:
             copier = _by_pickle
         self[t] = copier
@@ -83,6 +86,27 @@ def _slots_copier(cls: type, names: tuple[str, ...]) -> Callable[[Any], Any]:
         return new
 
     return copy_slots
+
+
+def _compiled_dataclass(t: type) -> bool:
+    """A dataclass that ``make build`` compiled (mypyc), not frozen: its fields are stored in C, in
+    neither ``__slots__`` nor a ``__dict__``, and it keeps no pickling hooks of its own."""
+    params = getattr(t, "__dataclass_params__", None)
+    return params is not None and not params.frozen and "__slots__" not in vars(t) and not hasattr(t, "__setstate__")
+
+
+def _fields_copier(cls: type, names: tuple[str, ...]) -> Callable[[Any], Any]:
+    """A compiled dataclass: a new instance (its fields unset), each field copied into it."""
+    new_instance: Any = cls.__new__
+
+    def copy_fields(x: Any) -> Any:
+        new: Any = new_instance(cls)
+        for name in names:
+            v = getattr(x, name)
+            setattr(new, name, v if (t := type(v)) in _SHARED else _COPIERS[t](v))
+        return new
+
+    return copy_fields
 
 
 def _by_pickle(x: Any) -> Any:

@@ -33,7 +33,7 @@ def actions(g: Fief, seat: str) -> list[Action]:
     if battle is not None and g.mercenaries and mercenaries.card_of(g, seat) and g.players[seat].shillings >= mercenaries.hire_cost(1):
         # 11.1, ruling M4: only a fighting family that still stands in the battle's city (or holds it)
         out += [A("hire", city=battle.city, count=1, family=f) for f in g.players[seat].families
-                if f in (battle.attacker, battle.defender, *battle.with_attacker, *battle.with_defender)
+                if (f in (battle.attacker, battle.defender) or f in battle.with_attacker or f in battle.with_defender)
                 and _ok(mercenaries.check_hire, g, seat, None, f, battle.city, 1)]
     return out
 

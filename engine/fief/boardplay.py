@@ -10,7 +10,7 @@ from engine.fief.commands import Handlers, city_arg, opportunity_time, region_ar
 from engine.fief.flow import STEPS, current_actor
 from engine.fief.state import Fief, sovereign
 
-HANDLERS = Handlers()
+HANDLERS: Handlers = Handlers()
 
 
 # Steps in which relics change hands: every step that waits on the families in turn (ruling RL1).
@@ -35,7 +35,7 @@ def _family_arg(g: Fief, a: Action, default: str) -> str:
 
 
 # -- the family board's right-hand space (11.0-11.2) ----------------------------------------------
-@HANDLERS("play_board_card")
+@HANDLERS.on("play_board_card")
 def _play_board_card(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """11.0: any time but a Draw action; the card there before is discarded."""
     if not opportunity_time(g):
@@ -46,7 +46,7 @@ def _play_board_card(state: GameState, g: Fief, seat: str, a: Action) -> None:
     mercenaries.place(state, g, seat, family, str(a["card"]))
 
 
-@HANDLERS("hire")
+@HANDLERS.on("hire")
 def _hire(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """11.1: hire Crossbowmen from your card, 2 shillings each, into a city (any time)."""
     _not_in_setup(g, "11.1")
@@ -62,7 +62,7 @@ def _hire(state: GameState, g: Fief, seat: str, a: Action) -> None:
     mercenaries.hire(state, g, family, city, count, card=card)
 
 
-@HANDLERS("lend_mercenaries")
+@HANDLERS.on("lend_mercenaries")
 def _lend(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """11.1: lend or rent Crossbowmen to another player's family for a price it accepts."""
     _not_in_setup(g, "11.1")
@@ -83,7 +83,7 @@ def _lend(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 
 # -- relics (12.0-12.4) ---------------------------------------------------------------------------
-@HANDLERS("give_relic")
+@HANDLERS.on("give_relic")
 def _give_relic(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """12.0: to a noble in the same city: your own at once, the Sovereign at once as a gift, another
     player's noble if that player accepts (a sale when a price is named)."""
@@ -101,21 +101,21 @@ def _give_relic(state: GameState, g: Fief, seat: str, a: Action) -> None:
                    receiver=receiver.id, relic=relic, price=price, family=giver.family)
 
 
-@HANDLERS("leave_relic")
+@HANDLERS.on("leave_relic")
 def _leave_relic(state: GameState, g: Fief, seat: str, a: Action) -> None:
     turn(g, seat, OWN_TURN_STEPS, "12.0")
     relic = str(a["relic"]).lower()
     relics.leave(state, g, relic, relics.check_leave(g, seat, relic))
 
 
-@HANDLERS("take_relic")
+@HANDLERS.on("take_relic")
 def _take_relic(state: GameState, g: Fief, seat: str, a: Action) -> None:
     turn(g, seat, OWN_TURN_STEPS, "12.0")
     relic = str(a["relic"]).lower()
     relics.take(state, g, relic, relics.check_take(g, seat, relic, str(a["noble"])))
 
 
-@HANDLERS("chasuble")
+@HANDLERS.on("chasuble")
 def _chasuble(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """12.2: move a Storms card in play to a neighbouring sea, once a round per card, in any phase."""
     _not_in_setup(g, "12.2")
@@ -124,7 +124,7 @@ def _chasuble(state: GameState, g: Fief, seat: str, a: Action) -> None:
     relics.move_storms(state, g, seat, sea, to)
 
 
-@HANDLERS("shinbone")
+@HANDLERS.on("shinbone")
 def _shinbone(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """12.4: lift a Famine in the district where the Shinbone's bearer stands."""
     _not_in_setup(g, "12.4")
@@ -133,7 +133,7 @@ def _shinbone(state: GameState, g: Fief, seat: str, a: Action) -> None:
     relics.lift_famine(state, g, region)
 
 
-@HANDLERS("skull")
+@HANDLERS.on("skull")
 def _skull(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """12.3 (ruling RL5): name the noble the Skull raises if he dies."""
     turn(g, seat, OWN_TURN_STEPS, "12.3")
@@ -142,7 +142,7 @@ def _skull(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 
 # -- Excalibur (13.2) -------------------------------------------------------------------------------
-@HANDLERS("draw_excalibur")
+@HANDLERS.on("draw_excalibur")
 def _draw_excalibur(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, tuple(excalibur.STEPS), "13.2")
     """13.2: a nobleman of the family whose turn it is, in Phase 5 or Phase 7."""
@@ -151,7 +151,7 @@ def _draw_excalibur(state: GameState, g: Fief, seat: str, a: Action) -> None:
     excalibur.draw(state, g, fam, nid)
 
 
-@HANDLERS("take_excalibur")
+@HANDLERS.on("take_excalibur")
 def _take_excalibur(state: GameState, g: Fief, seat: str, a: Action) -> None:
     _not_in_setup(g, "13.2")
     excalibur.check_take(g, seat, str(a["noble"]))

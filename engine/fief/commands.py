@@ -15,9 +15,9 @@ Handler = Callable[[GameState, Fief, str, Action], None]
 
 
 class Handlers(dict[str, Handler]):
-    """Handlers by action kind; ``@HANDLERS("kind")`` registers one (each kind once)."""
+    """Handlers by action kind; ``@HANDLERS.on("kind")`` registers one (each kind once)."""
 
-    def __call__(self, kind: str) -> Callable[[Handler], Handler]:
+    def on(self, kind: str) -> Callable[[Handler], Handler]:
         def wrap(fn: Handler) -> Handler:
             assert kind not in self, f"two handlers for {kind}"
             self[kind] = fn

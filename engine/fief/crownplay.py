@@ -10,7 +10,7 @@ from engine.fief.commands import Handlers, turn
 from engine.fief.flow import end_turn
 from engine.fief.state import Fief
 
-HANDLERS = Handlers()
+HANDLERS: Handlers = Handlers()
 
 
 def _target(a: Action, name: str) -> str | None:
@@ -18,7 +18,7 @@ def _target(a: Action, name: str) -> str | None:
     return None if value in (None, "", "none") else str(value)
 
 
-@HANDLERS("nominate")
+@HANDLERS.on("nominate")
 def _nominate(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """9.1: declare a candidate in your turn (one a family)."""
     fam = turn(g, seat, ("election",), "9.1")
@@ -28,7 +28,7 @@ def _nominate(state: GameState, g: Fief, seat: str, a: Action) -> None:
     end_turn(state)
 
 
-@HANDLERS("vote_election")
+@HANDLERS.on("vote_election")
 def _vote_election(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """9.1: place your FOR and/or DECOY marker face down on candidates."""
     fam = turn(g, seat, ("ballot",), "9.1")
@@ -39,7 +39,7 @@ def _vote_election(state: GameState, g: Fief, seat: str, a: Action) -> None:
     end_turn(state)
 
 
-@HANDLERS("convene_parliament")
+@HANDLERS.on("convene_parliament")
 def _convene(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """9.2: the Sovereign calls Parliament to vote a Royal Tax (once a round)."""
     fam = turn(g, seat, ("parliament",), "9.2")
@@ -50,7 +50,7 @@ def _convene(state: GameState, g: Fief, seat: str, a: Action) -> None:
     end_turn(state)
 
 
-@HANDLERS("vote_tax")
+@HANDLERS.on("vote_tax")
 def _vote_tax(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """9.2: vote FOR or against the Royal Tax in secret; 11.2: a Burgher adds its votes for a Treasure."""
     fam = turn(g, seat, ("tax_vote",), "9.2")
@@ -64,7 +64,7 @@ def _vote_tax(state: GameState, g: Fief, seat: str, a: Action) -> None:
     end_turn(state)
 
 
-@HANDLERS("give_tax")
+@HANDLERS.on("give_tax")
 def _give_tax(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """9.2: the Sovereign shares out the Royal Tax in secret; what is left when done is theirs."""
     fam = turn(g, seat, ("royal_tax",), "9.2")
@@ -73,7 +73,7 @@ def _give_tax(state: GameState, g: Fief, seat: str, a: Action) -> None:
     parliament.give(state, g, fam, to, amount)
 
 
-@HANDLERS("award_garter")
+@HANDLERS.on("award_garter")
 def _award_garter(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """13.3: the Sovereign inducts a Lord into the Order of the Garter, at any time."""
     noble = str(a["noble"])
@@ -81,7 +81,7 @@ def _award_garter(state: GameState, g: Fief, seat: str, a: Action) -> None:
     garter.award(state, g, fam, noble)
 
 
-@HANDLERS("deal")
+@HANDLERS.on("deal")
 def _deal(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """Offer another player a deal (deals.py): what you give, what you ask; binding once accepted."""
     if g.flow.step == "start":

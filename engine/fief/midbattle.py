@@ -21,7 +21,7 @@ from engine.fief.battle.fight import check_end, refresh_choices
 from engine.fief.battle.sides import members
 from engine.fief.state import Fief
 
-CARDS = ("assassinate", "justice", "ambush")
+CARDS: tuple[str, ...] = ("assassinate", "justice", "ambush")
 
 
 def between_rounds(g: Fief) -> bool:

@@ -195,17 +195,17 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
                 out += _passage_moves(card, nid)
     if g.flow.phase == 7:
         for name, c in g.cities.items():
-            if c.building in DEFENDED and c.controller not in (None, *fams) and \
+            if c.building in DEFENDED and c.controller is not None and c.controller not in fams and \
                     any(troops(g, name, f) for f in fams):
                 out.append(A("passage", card=card, use="tunnels", city=name))
     if g.flow.phase == 6:
-        held = [n for n, c in g.cities.items() if c.building in DEFENDED and c.controller not in (None, *fams)
+        held = [n for n, c in g.cities.items() if c.building in DEFENDED and c.controller is not None and c.controller not in fams
                 and any(a.city and name_near(a.city, n) for a in g.armies.values() if not a.gone)]
         out += [A("passage", card=card, use="aid", city=c) for c in held[:cut]]
     stormy = {r for r in MAP.regions if has_disaster(g, r, "storms")} if g.flow.phase in (5, 6) else None
     if stormy:
         armies = [a.id for a in g.armies.values() if a.city and a.leader and not a.gone and a.id not in g.opp.guided
-                  and any(MAP.cities[c].region in stormy for c in (a.city, *MAP.neighbours(a.city)))]
+                  and any(MAP.cities[c].region in stormy for c in [a.city, *MAP.neighbours(a.city)])]
         out += [A("passage", card=card, use="guide", army=x) for x in armies[:cut]]
     captives = sorted(n.id for n in g.nobles.values() if n.captor not in (None, "bandits"))
     own = [c for c in captives if g.nobles[c].family in fams]

@@ -9,10 +9,10 @@ from engine.fief.commands import Handlers, city_arg, task_for
 from engine.fief.flow import advance
 from engine.fief.state import Fief
 
-HANDLERS = Handlers()
+HANDLERS: Handlers = Handlers()
 
 
-@HANDLERS("rebellion")
+@HANDLERS.on("rebellion")
 def _rebellion(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """10.1, 11.2: raise a Rebellion on a city, or add to the one being raised."""
     card, city = str(a["card"]), city_arg(a["city"])
@@ -34,7 +34,7 @@ def _rebellion(state: GameState, g: Fief, seat: str, a: Action) -> None:
                       burgher is not None)
 
 
-@HANDLERS("passage")
+@HANDLERS.on("passage")
 def _passage(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """10.2, 11.2: a PASSAGE card, or the Burgher's Secret Routes for a Treasure."""
     card, use = str(a["card"]), str(a["use"]).lower()
@@ -57,7 +57,7 @@ def _passage(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("assassinate")
+@HANDLERS.on("assassinate")
 def _assassinate(state: GameState, g: Fief, seat: str, a: Action) -> None:
     opportunity.check_time(g, "10.3", in_battle=True)
     card, target = str(a["card"]), str(a["target"])
@@ -71,7 +71,7 @@ def _assassinate(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("justice")
+@HANDLERS.on("justice")
 def _justice(state: GameState, g: Fief, seat: str, a: Action) -> None:
     opportunity.check_time(g, "10.4", in_battle=True)
     card, target = str(a["card"]), str(a["target"])
@@ -83,7 +83,7 @@ def _justice(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("ambush")
+@HANDLERS.on("ambush")
 def _ambush(state: GameState, g: Fief, seat: str, a: Action) -> None:
     opportunity.check_time(g, "10.5", in_battle=True)
     card, noble, target = str(a["card"]), str(a["noble"]), str(a["target"])
@@ -96,7 +96,7 @@ def _ambush(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("quell")
+@HANDLERS.on("quell")
 def _quell(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """10.1: a cleric in the city buys the rebels off, or pleads with them."""
     task = task_for(g, seat, "rebellion", "10.1")
@@ -109,7 +109,7 @@ def _quell(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("stand_aside")
+@HANDLERS.on("stand_aside")
 def _stand_aside(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "rebellion", "10.1")
     if g.opp.uprising is not None and g.opp.uprising.stage == "losses":
@@ -119,7 +119,7 @@ def _stand_aside(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("rebel_losses")
+@HANDLERS.on("rebel_losses")
 def _rebel_losses(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """10.1, 7.5: the troops a family loses to the rebels, when it has a choice (ruling O-3)."""
     task = task_for(g, seat, "rebellion", "10.1")

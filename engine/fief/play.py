@@ -26,11 +26,11 @@ from engine.fief.flow import advance, current_actor, end_turn
 from engine.fief.state import Fief, allied, player_of
 from engine.fief.succession import give_title
 
-HANDLERS = Handlers()
+HANDLERS: Handlers = Handlers()
 
 
 # -- Phase 1 ---------------------------------------------------------------------------------
-@HANDLERS("propose_marriage")
+@HANDLERS.on("propose_marriage")
 def _propose_marriage(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """9.0: propose to another player (answered by a request); 13.7: your own two families marry at once."""
     turn(g, seat, ("marriage",), "9.0")
@@ -46,7 +46,7 @@ def _propose_marriage(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 
 # -- setup and Phase 2 -----------------------------------------------------------------------
-@HANDLERS("start")
+@HANDLERS.on("start")
 def _start(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("start",), "13.6")
     city = setup.check_start(g, city_arg(a["city"]))
@@ -54,7 +54,7 @@ def _start(state: GameState, g: Fief, seat: str, a: Action) -> None:
     end_turn(state)
 
 
-@HANDLERS("discard")
+@HANDLERS.on("discard")
 def _discard(state: GameState, g: Fief, seat: str, a: Action) -> None:
     turn(g, seat, ("draw",), "2.0")
     p = g.players[seat]
@@ -62,7 +62,7 @@ def _discard(state: GameState, g: Fief, seat: str, a: Action) -> None:
     cards.discard(state, g, p, a["card"])
 
 
-@HANDLERS("draw")
+@HANDLERS.on("draw")
 def _draw(state: GameState, g: Fief, seat: str, a: Action) -> None:
     turn(g, seat, ("draw",), "2.0")
     p = g.players[seat]
@@ -72,7 +72,7 @@ def _draw(state: GameState, g: Fief, seat: str, a: Action) -> None:
     cards.draw(state, g, p, deck)
 
 
-@HANDLERS("done")
+@HANDLERS.on("done")
 def _done(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """End your turn in this step (1.0), or let the invaders that marched into your city be (6.9, 6.10)."""
     if g.tasks and g.tasks[0].kind == "parley":
@@ -102,7 +102,7 @@ def _done(state: GameState, g: Fief, seat: str, a: Action) -> None:
     end_turn(state)
 
 
-@HANDLERS("play_noble")
+@HANDLERS.on("play_noble")
 def _play_noble(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("play",), "2.11")
     city = city_arg(a["city"])
@@ -111,7 +111,7 @@ def _play_noble(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("play_abbess")
+@HANDLERS.on("play_abbess")
 def _play_abbess(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("play",), "2.13")
     city = city_arg(a["city"])
@@ -119,14 +119,14 @@ def _play_abbess(state: GameState, g: Fief, seat: str, a: Action) -> None:
     characters.play_abbess(state, g, fam, a["card"], a["noble"], city)
 
 
-@HANDLERS("play_clergy")
+@HANDLERS.on("play_clergy")
 def _play_clergy(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("play",), "2.14")
     characters.check_clergy(g, fam, a["card"], a["noble"])
     characters.play_clergy(state, g, fam, a["card"], a["noble"])
 
 
-@HANDLERS("play_harvest")
+@HANDLERS.on("play_harvest")
 def _play_harvest(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("play",), "2.6")
     region = region_arg(a["region"])
@@ -134,7 +134,7 @@ def _play_harvest(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fortune.play_bonus(state, g, fam, a["card"], region)
 
 
-@HANDLERS("play_weather")
+@HANDLERS.on("play_weather")
 def _play_weather(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """Good Weather is an Opportunity card: any time but the draw action (2.6, 2.7)."""
     if not opportunity_time(g):
@@ -147,7 +147,7 @@ def _play_weather(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fortune.play_bonus(state, g, fam, a["card"], region)
 
 
-@HANDLERS("play_tax")
+@HANDLERS.on("play_tax")
 def _play_tax(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("play",), "2.8")
     tallage = region_arg(a["tallage"]) if a.get("tallage") else None
@@ -156,7 +156,7 @@ def _play_tax(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fortune.play_tax(state, g, fam, a["card"], tallage, tithe)
 
 
-@HANDLERS("give_retainer")
+@HANDLERS.on("give_retainer")
 def _give_retainer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("play",), "2.12")
     receiver = retainers.check_give(g, fam, a["giver"], a["receiver"])
@@ -170,14 +170,14 @@ def _give_retainer(state: GameState, g: Fief, seat: str, a: Action) -> None:
                    giver=a["giver"], receiver=receiver.id, price=price)
 
 
-@HANDLERS("mata")
+@HANDLERS.on("mata")
 def _mata(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("play", "purchase"), "2.12")
     retainers.check_mata(g, fam, a["noble"], a["target"], a["card"])
     retainers.mata(state, g, fam, a["noble"], a["target"], a["card"])
 
 
-@HANDLERS("muster")
+@HANDLERS.on("muster")
 def _muster(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "2.12")
     retainers.check_muster(g, fam, a["noble"])
@@ -185,7 +185,7 @@ def _muster(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 
 # -- tasks -------------------------------------------------------------------------------
-@HANDLERS("plague_losses")
+@HANDLERS.on("plague_losses")
 def _plague_losses(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "plague", "2.5")
     units = [str(u).lower() for u in a["units"]]
@@ -195,7 +195,7 @@ def _plague_losses(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("bestow")
+@HANDLERS.on("bestow")
 def _bestow(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "bestow", "4.8")
     if region_arg(a["region"]) != task.region or a["noble"] not in task.options:
@@ -206,7 +206,7 @@ def _bestow(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("release")
+@HANDLERS.on("release")
 def _release(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "release", "7.6")
     city = city_arg(a["city"])
@@ -221,7 +221,7 @@ def _release(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 
 # -- Phase 3 and 4 ---------------------------------------------------------------------------
-@HANDLERS("scorch")
+@HANDLERS.on("scorch")
 def _scorch(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("scorch",), "3.4")
     city = city_arg(a["city"])
@@ -229,7 +229,7 @@ def _scorch(state: GameState, g: Fief, seat: str, a: Action) -> None:
     income.scorch(state, g, fam, city)
 
 
-@HANDLERS("pay_ransom")
+@HANDLERS.on("pay_ransom")
 def _pay_ransom(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("ransom",), "7.7")
     value, city = ransom.check_pay(g, fam, a["captive"], city_arg(a["city"]) if a.get("city") else None)
@@ -237,7 +237,7 @@ def _pay_ransom(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("offer_ransom")
+@HANDLERS.on("offer_ransom")
 def _offer_ransom(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("ransom",), "7.7")
     amount = int(a["amount"])
@@ -250,7 +250,7 @@ def _offer_ransom(state: GameState, g: Fief, seat: str, a: Action) -> None:
     player_of(g, fam).shillings -= amount  # set aside until the captor answers (7.7)
 
 
-@HANDLERS("buy")
+@HANDLERS.on("buy")
 def _buy(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "4.0")
     units = [(k, city_arg(c)) for k, c in purchase.parse_units(a["units"])]
@@ -258,7 +258,7 @@ def _buy(state: GameState, g: Fief, seat: str, a: Action) -> None:
     purchase.buy(state, g, fam, units, cost)
 
 
-@HANDLERS("build")
+@HANDLERS.on("build")
 def _build(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "4.2")
     what, city = str(a["what"]).lower(), city_arg(a["city"])
@@ -272,7 +272,7 @@ def _build(state: GameState, g: Fief, seat: str, a: Action) -> None:
     purchase.build(state, g, fam, what, city, cost)
 
 
-@HANDLERS("rebuild_abbey")
+@HANDLERS.on("rebuild_abbey")
 def _rebuild(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "2.13")
     city = city_arg(a["city"])
@@ -280,7 +280,7 @@ def _rebuild(state: GameState, g: Fief, seat: str, a: Action) -> None:
     purchase.rebuild(state, g, fam, a["abbey"], city)
 
 
-@HANDLERS("construct")
+@HANDLERS.on("construct")
 def _construct(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "7.9")
     city = city_arg(a["city"])
@@ -288,7 +288,7 @@ def _construct(state: GameState, g: Fief, seat: str, a: Action) -> None:
     purchase.construct(state, g, fam, city, cost)
 
 
-@HANDLERS("buy_title")
+@HANDLERS.on("buy_title")
 def _buy_title(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "4.3")
     region = region_arg(a["region"])
@@ -297,7 +297,7 @@ def _buy_title(state: GameState, g: Fief, seat: str, a: Action) -> None:
     titles.grant(state, g, fam, region, a["noble"], city, titles.title_cost(g, region, a["noble"]), "bought")
 
 
-@HANDLERS("grant_title")
+@HANDLERS.on("grant_title")
 def _grant_title(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "4.5")
     region = region_arg(a["region"])
@@ -306,7 +306,7 @@ def _grant_title(state: GameState, g: Fief, seat: str, a: Action) -> None:
     titles.grant(state, g, g.nobles[a["noble"]].family, region, a["noble"], city, 0, "king's will")
 
 
-@HANDLERS("transfer_title")
+@HANDLERS.on("transfer_title")
 def _transfer_title(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("purchase",), "4.6")
     region = region_arg(a["region"])
@@ -315,7 +315,7 @@ def _transfer_title(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 
 # -- anytime ---------------------------------------------------------------------------------
-@HANDLERS("pigeon")
+@HANDLERS.on("pigeon")
 def _pigeon(state: GameState, g: Fief, seat: str, a: Action) -> None:
     shillings = int(a.get("shillings") or 0)
     card = a.get("card")
@@ -323,7 +323,7 @@ def _pigeon(state: GameState, g: Fief, seat: str, a: Action) -> None:
     pigeons.send(state, g, seat, sender, receiver, shillings, card)
 
 
-@HANDLERS("pigeon_offer")
+@HANDLERS.on("pigeon_offer")
 def _pigeon_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     give = {"shillings": int(a.get("give_shillings") or 0), "cards": list(a.get("give_cards") or ())}
     take = {"shillings": int(a.get("take_shillings") or 0), "cards": list(a.get("take_cards") or ())}
@@ -336,7 +336,7 @@ def _pigeon_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     pigeons.set_aside(g, offer)
 
 
-@HANDLERS("accept_offer")
+@HANDLERS.on("accept_offer")
 def _accept_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     offer = next((o for o in g.offers.open if o.id == a["offer"]), None)
     if offer is None or offer.to != seat:
@@ -359,12 +359,12 @@ def _accept_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
         g.families[fam_a or ""].pigeons -= 1
 
 
-@HANDLERS("decline_offer")
+@HANDLERS.on("decline_offer")
 def _decline_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     pigeons.give_back(g, g.offers.decline(state, seat, a["offer"], "2.15"))
 
 
-@HANDLERS("respond")
+@HANDLERS.on("respond")
 def _respond(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """Answer a request (requestkinds.py says what each answer does)."""
     request = g.requests.find(seat, a["request"], "requests")

@@ -18,7 +18,7 @@ from engine.fief.state import MAP, Fief, player_of
 from engine.fief.succession import release
 from engine.fief.warlegal import joinable, must_move_left, royal_family_of, sieges
 
-HANDLERS = Handlers()
+HANDLERS: Handlers = Handlers()
 
 
 def _units(value: Any) -> list[str]:
@@ -29,7 +29,7 @@ def _units(value: Any) -> list[str]:
     return [str(u).strip().lower() for u in value if str(u).strip()]
 
 
-@HANDLERS("move")
+@HANDLERS.on("move")
 def _move(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("move",), "5.0")
     p = a.params   # the arguments read once (required: noble and to)
@@ -85,7 +85,7 @@ def ask_pass(state: GameState, g: Fief, step: movement.Step, holder: str) -> Non
                        holder=holder, troops=sum(1 for u in step.units if u != "bombard"))
 
 
-@HANDLERS("battle")
+@HANDLERS.on("battle")
 def _battle(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("battle",), "7.0")
     city = city_arg(a["city"])
@@ -97,7 +97,7 @@ def _battle(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("besiege")
+@HANDLERS.on("besiege")
 def _besiege(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """7.9: without the strength to roll a die against the walls, the attacker besieges at once."""
     fam = turn(g, seat, ("battle",), "7.9")
@@ -117,7 +117,7 @@ def _besiege(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("losses")
+@HANDLERS.on("losses")
 def _losses(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "losses", "7.5")
     allot = fight.check_losses(g, task.family, _units(a.get("units")), _units(a.get("slay")))
@@ -128,7 +128,7 @@ def _losses(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("battle_next")
+@HANDLERS.on("battle_next")
 def _battle_next(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "battle_next", "7.8")
     choice = str(a["choice"]).lower()
@@ -143,7 +143,7 @@ def _battle_next(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("bandits")
+@HANDLERS.on("bandits")
 def _bandits(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """13.4: pay the Bandits at once if you can; otherwise the noble stays in Sherwood."""
     task = task_for(g, seat, "bandits", "13.4")
@@ -170,7 +170,7 @@ def _bandits(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("interdict")
+@HANDLERS.on("interdict")
 def _interdict(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """13.4 King's Interdiction: the King or Queen spends a Carrier Pigeon to free a Bandits' captive."""
     fam = royal_family_of(g, seat)
@@ -191,7 +191,7 @@ def _interdict(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("join")
+@HANDLERS.on("join")
 def _join(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """7.0: join a side of the battle being fought in your family's city, or switch sides."""
     fam, side = str(a["family"]), str(a["side"])
@@ -204,7 +204,7 @@ def _join(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fight.join(state, g, b, fam, side)
 
 
-@HANDLERS("transfer_control")
+@HANDLERS.on("transfer_control")
 def _transfer_control(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """5.1: a family hands a city it controls to another family present there (not during a battle)."""
     city, to = city_arg(a["city"]), str(a["to"])
@@ -223,7 +223,7 @@ def _transfer_control(state: GameState, g: Fief, seat: str, a: Action) -> None:
     movement.transfer(state, g, city, mine[0], to)
 
 
-@HANDLERS("spoils")
+@HANDLERS.on("spoils")
 def _spoils(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "spoils", "7.2")
     g.tasks.pop(0)
@@ -231,7 +231,7 @@ def _spoils(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("lift_siege")
+@HANDLERS.on("lift_siege")
 def _lift_siege(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("move", "battle"), "7.9")
     city = city_arg(a["city"])
@@ -240,7 +240,7 @@ def _lift_siege(state: GameState, g: Fief, seat: str, a: Action) -> None:
     siege.lift(state, g, city, "besieger's choice")
 
 
-@HANDLERS("pillage")
+@HANDLERS.on("pillage")
 def _pillage(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("pillage",), "7.10")
     city, what = city_arg(a["city"]), str(a["what"]).lower()
@@ -258,7 +258,7 @@ def _parley_family(g: Fief, seat: str, section: str) -> str:
     return turn(g, seat, ("parley",), section)
 
 
-@HANDLERS("danegeld")
+@HANDLERS.on("danegeld")
 def _danegeld(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = _parley_family(g, seat, "6.9")
     invaders.check_parley(g, fam, "danegeld", str(a["army"]), str(a["noble"]))
@@ -266,7 +266,7 @@ def _danegeld(state: GameState, g: Fief, seat: str, a: Action) -> None:
     advance(state)
 
 
-@HANDLERS("intervene")
+@HANDLERS.on("intervene")
 def _intervene(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = _parley_family(g, seat, "6.10")
     invaders.check_parley(g, fam, "intervene", str(a["army"]), str(a["noble"]))

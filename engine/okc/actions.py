@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from itertools import permutations
-from typing import cast
+from typing import Any, cast
 
 from engine.core import (
     Action,
@@ -102,7 +102,7 @@ TIE = Action("tie")
 
 
 @cache
-def one(kind: str, name: str, value: str) -> Action:
+def one(kind: str, name: str, value: Any) -> Action:
     """``Action.of(kind, name=value)`` for one scalar argument, built once and shared (Actions are immutable)."""
     return Action(kind, ((name, value),))
 

@@ -65,6 +65,8 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from engine.core import Action, ActionSpec, Decision, GameState, RuleError
 
 EffectHandler = Callable[[GameState, str, dict[str, Any], dict[str, Any], Any], None]
@@ -76,6 +78,7 @@ KNOWN = {"night_map": 1, "aeronauts": 2, "legendary_creatures": 2, "negotiating_
 BANDS = ((1, 4, "First Comets in the Sky"), (5, 8, "Welcome to the Wild Kingdom"), (9, 99, "All is Altered"))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # each module's class lives in its package's __init__
 class Module:
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""

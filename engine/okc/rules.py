@@ -7,6 +7,8 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from engine.core import Action, Decision, Event, GameState, Result, Rules, View
 from engine.core.rules import clone, reseed
 from engine.core.words import Words
@@ -17,6 +19,7 @@ from engine.okc.phase import phase_label
 from engine.okc.state import Okc
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # tests and the bot subclass it
 class OkcRules(Rules):
     name = "okc"
     title = "The Old King's Crown"

@@ -17,8 +17,10 @@ COINS = ["k.toll_bridge", "k.market_charter", "k.tax_rolls"]
 def strength_of(monkeypatch: pytest.MonkeyPatch, printed: int, *bonuses: Bonus, gained: int = 0,
                 blanked: bool = False, kingdom: list[str] | None = None, supporters: int = 0) -> int:
     made = FactionCard("test.card", "Test Card", "nobility", "basic", printed, bonuses=tuple(bonuses))
-    monkeypatch.setattr(cards, "card", lambda g, cid: made)
     g = data(game(2))
+    # the card joins the game's pack for the test (the compiled engine calls cards.card directly: a
+    # replaced function would not be seen)
+    monkeypatch.setitem(cards.game_pack(g.pack).cards, "test.card", made)
     g.players["p1"].kingdom = list(kingdom or [])
     region = g.regions[0]
     region.supporters["p1"] = supporters

@@ -23,8 +23,8 @@ def test_p29_nobody_above_zero_strength_means_no_winner(gained, winner):
     reg.cards = [Placed("nobility.f4", "p1", face_up=True, gained=gained)]
     reg.supporters = {}
     g.clash = Clash(reg.id, first=False)
-    events = []
-    state.emit = events.append  # type: ignore[method-assign]
+    state.take_events()   # what came before
+    events = state._events   # the list the rules emit into (a compiled GameState's emit cannot be replaced)
     tally(state)
     assert g.clash is None or g.clash.winner == winner
     assert bool(find(events, "okc.no_winner")) is (winner is None)

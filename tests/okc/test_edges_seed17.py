@@ -4,7 +4,6 @@ which card an Autumn command's effects come from (p.33)."""
 
 from __future__ import annotations
 
-from engine.core import Event
 from engine.okc.deck import discard_down
 from engine.okc.effects import _steal_from
 from engine.okc.state import Job
@@ -41,8 +40,8 @@ def test_p47_a_hand_at_its_size_discards_nothing():
 def _stolen(what: str, has: int, n: int):
     state = game(2)
     g = data(state)
-    events: list[Event] = []
-    state.emit = events.append  # type: ignore[method-assign]
+    state.take_events()   # what came before
+    events = state._events   # the list the rules emit into (a compiled GameState's emit cannot be replaced)
     if what == "lore":
         g.players["p2"].lore = has
     else:

@@ -162,7 +162,7 @@ def request_text(g: Fief, what: str, d: Mapping[str, Any]) -> str | None:
     return None
 
 
-WHAT = {"mercenaries": "the Crossbowmen", "relic": "the relic"}
+WHAT: dict[str, str] = {"mercenaries": "the Crossbowmen", "relic": "the relic"}
 
 
 # -- labels ----------------------------------------------------------------------------------------

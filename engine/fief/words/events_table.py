@@ -92,7 +92,7 @@ def deal_bundle(g: Fief, b: Mapping[str, Any] | None) -> str:
     return join_words(parts) or "nothing"
 
 
-WHAT = {"enter": "entry", "pass": "passage", "cavalcade": "the Cavalcade", "retainer": "the retainer",
+WHAT: dict[str, str] = {"enter": "entry", "pass": "passage", "cavalcade": "the Cavalcade", "retainer": "the retainer",
         "ransom": "the ransom offer", "royal_stronghold": "the Royal Stronghold", "marriage": "the marriage proposal",
         "deal": "the deal", **events_board.WHAT}
 

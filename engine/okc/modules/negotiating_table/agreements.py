@@ -37,7 +37,7 @@ KINDS = ("no_command", "no_claim", "no_tactic", "give")
 # End of game (Outrage): Trade Agreement cards in the Supply -> Influence moved (4 or more: +6).
 MODIFIERS = {0: -6, 1: -3, 2: 0, 3: 3}
 MOST = 6
-VERDICTS = ("broken", "kept")
+VERDICTS: tuple[str, ...] = ("broken", "kept")
 
 
 def agreements(g: Okc) -> list[dict[str, Any]]:
