@@ -5,6 +5,7 @@ test is skipped and the others still hold."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.machinery
 import os
 import subprocess
@@ -59,6 +60,45 @@ def test_the_guard_takes_every_source_or_every_extension(tmp_path: Path) -> None
         assert spec is not None and spec.origin == str(expected)
 
 
+def test_the_engines_values_survive_a_pickle() -> None:
+    """The thinking pool sends games and actions to other processes; a compiled frozen dataclass is
+    pickled by its fields (``__reduce__``), a compiled state as any object is."""
+    import pickle
+
+    from engine import games  # noqa: F401  (registers fief and okc)
+    from engine.core import Action, Decision, DecisionKind, Event, Result
+    from engine.registry import get
+
+    values = [Action.of("move", noble="henri", troops=["knight"]), Event("k", {"a": 1}, ("p1",)),
+              Decision("d", DecisionKind.SEQUENTIAL, ("p1",), "fief.move", (("p1", Action.of("done")),), info={"f": 1}),
+              Result(("p1",), "solo", {"p1": 3})]
+    for value in values:
+        assert pickle.loads(pickle.dumps(value)) == value
+    for game in ("fief", "okc"):
+        rules = get(game)
+        state, _ = rules.new_game(["p1", "p2", "p3"], {}, 4)
+        assert rules.fingerprint(pickle.loads(pickle.dumps(state))) == rules.fingerprint(state)
+
+
+def test_a_game_is_copied_for_search_field_by_field_not_by_pickle() -> None:
+    """The search copies a game per sample and per look-ahead (``clone``): a compiled dataclass is copied
+    field by field (``statecopy``), as a plain one is slot by slot; a pickle round trip is several times slower."""
+    from engine import games  # noqa: F401  (registers fief and okc)
+    from engine.core import statecopy
+    from engine.core.rules import clone
+    from engine.registry import get
+
+    for game in ("fief", "okc"):
+        rules = get(game)
+        state, _ = rules.new_game(["p1", "p2", "p3"], {}, 4)
+        twin = clone(state)
+        assert rules.fingerprint(twin) == rules.fingerprint(state)
+        slow = [t.__name__ for t, copier in statecopy._COPIERS.items() if copier is statecopy._by_pickle
+                and t.__module__.startswith("engine.") and dataclasses.is_dataclass(t)
+                and not t.__dataclass_params__.frozen]   # type: ignore[attr-defined]
+        assert not slow, f"{game}: the game's dataclasses copied by pickle: {slow}"
+
+
 def _games(game: str, pure: bool) -> list[str]:
     env = {**os.environ, "SENESCHAL_PURE": "1" if pure else ""}
     out = subprocess.run([sys.executable, "-m", "engine.simulate", game, "--games", "3", "--seed", "5"],
@@ -71,57 +111,38 @@ def test_the_build_plays_the_same_games_as_the_source(game: str) -> None:
     assert _games(game, pure=False) == _games(game, pure=True)
 
 
-def _recorded_build(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, profile: bool, gcda: bool,
-                    compiler: str = "gcc") -> list[str]:
-    """The steps of ``build`` with the compiler, mypyc and the training games replaced by a record."""
+def test_the_compiled_sources_are_the_rules_the_agents_and_the_playout_loop() -> None:
+    from engine.compile import sources
+
+    names = {str(p.relative_to(ROOT)) for p in sources()}
+    assert {"engine/fief/legal.py", "engine/okc/rules.py", "engine/agents/schemer.py", "engine/playout.py"} <= names
+    assert not any("/words/" in n or "/content/" in n or n.endswith("__init__.py") for n in names)
+
+
+def test_a_build_starts_clean_and_dates_its_library_from_when_it_read_the_sources(monkeypatch: pytest.MonkeyPatch,
+                                                                                   tmp_path: Path) -> None:
+    """mypyc and the C compiler replaced by a record: an edit made while the C compiles leaves the build stale."""
     import mypyc.build
+    import setuptools
 
     from engine import compile as build_module
 
+    (tmp_path / "engine").mkdir()
+    left = tmp_path / "engine" / f"old{SUFFIX}"   # what an earlier build left
+    left.write_bytes(b"")
+    library = tmp_path / f"{engine.LIBRARY}{SUFFIX}"
     steps: list[str] = []
-    objects = tmp_path / "objects"
-    objects.mkdir()
-    if gcda:
-        (objects / "legal.gcda").write_bytes(b"")
-    monkeypatch.setattr(build_module, "OBJECTS", objects)
-    monkeypatch.setattr(build_module, "LINKED", tmp_path / "lib")
-    monkeypatch.setattr(build_module, "ROOT", tmp_path / "engine")   # clean() finds no module to remove
-    monkeypatch.setattr(mypyc.build, "mypycify", lambda modules, **kw: ["extensions"])
-    monkeypatch.setattr(build_module, "gcc", lambda: compiler == "gcc")
-    monkeypatch.setattr(build_module, "_compile", lambda ext, jobs, flags: steps.append(f"compile {flags}".strip()))
-    monkeypatch.setattr(build_module.subprocess, "run",
-                        lambda args, **kw: steps.append(f"train {args[3]}"))
+
+    def link(**kw: object) -> None:
+        steps.append(f"link, {'after' if not left.exists() else 'before'} the clean")
+        library.write_bytes(b"")
+
+    monkeypatch.setattr(build_module, "ROOT", tmp_path / "engine")
+    monkeypatch.setattr(build_module, "BUILD", tmp_path / "build")
+    monkeypatch.setattr(mypyc.build, "mypycify", lambda modules, **kw: steps.append("mypyc") or ["extensions"])
+    monkeypatch.setattr(setuptools, "setup", link)
+    monkeypatch.setattr(build_module.time, "time", lambda: 1_000_000.0)
     monkeypatch.chdir(tmp_path)
-    build_module.build(1, profile=profile)
-    return steps
-
-
-def test_a_first_build_takes_a_profile_from_the_training_games(monkeypatch: pytest.MonkeyPatch,
-                                                                tmp_path: Path) -> None:
-    from engine.compile import GENERATE, USE
-
-    steps = _recorded_build(monkeypatch, tmp_path, profile=True, gcda=False)
-    assert steps == [f"compile {GENERATE}", "train fief", "train okc", f"compile {USE}"]
-
-
-def test_a_later_build_uses_the_profile_it_has(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from engine.compile import USE
-
-    assert _recorded_build(monkeypatch, tmp_path, profile=True, gcda=True) == [f"compile {USE}"]
-
-
-def test_no_profile_builds_in_one_pass(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    assert _recorded_build(monkeypatch, tmp_path, profile=False, gcda=False) == ["compile"]
-
-
-def test_another_compiler_than_gcc_builds_in_one_pass(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    assert _recorded_build(monkeypatch, tmp_path, profile=True, gcda=False, compiler="clang") == ["compile"]
-
-
-def test_a_compiler_that_cannot_be_run_is_not_gcc(monkeypatch: pytest.MonkeyPatch) -> None:
-    import sysconfig
-
-    from engine.compile import gcc
-
-    monkeypatch.setattr(sysconfig, "get_config_var", lambda name: "/nowhere/cc -pthread")
-    assert gcc() is False
+    build_module.build(1)
+    assert steps == ["mypyc", "link, after the clean"]
+    assert library.stat().st_mtime == 1_000_000.0

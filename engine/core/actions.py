@@ -105,5 +105,3 @@ class Action:
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={_thaw(v)!r}" for k, v in self.args)
         return f"Action.of({self.kind!r}{', ' if inner else ''}{inner})"
-
-

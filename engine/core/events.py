@@ -48,8 +48,6 @@ class Event:
         return cls(data["kind"], dict(data.get("data") or {}), tuple(to) if to is not None else None)
 
 
-
-
 def public_events(events: list[Event]) -> list[Event]:
     return [e for e in events if e.to is None]
 

@@ -90,9 +90,9 @@ def _slots_copier(cls: type, names: tuple[str, ...]) -> Callable[[Any], Any]:
 
 def _compiled_dataclass(t: type) -> bool:
     """A dataclass that ``make build`` compiled (mypyc), not frozen: its fields are stored in C, in
-    neither ``__slots__`` nor a ``__dict__``, and it keeps no pickling hooks of its own."""
+    neither ``__slots__`` nor a ``__dict__`` (the pickling hooks mypyc gives it are not needed here)."""
     params = getattr(t, "__dataclass_params__", None)
-    return params is not None and not params.frozen and "__slots__" not in vars(t) and not hasattr(t, "__setstate__")
+    return params is not None and not params.frozen and "__slots__" not in vars(t) and "__dict__" not in vars(t)
 
 
 def _fields_copier(cls: type, names: tuple[str, ...]) -> Callable[[Any], Any]:
