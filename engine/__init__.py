@@ -2,10 +2,10 @@
 
 The import guard below: ``make build`` (:mod:`engine.compile`) may have compiled the engine's modules
 to C, one library (``seneschal_engine__mypyc.<platform>.so``, beside the engine folder) with a small
-extension module beside each source. Python would import the extensions even after a source changed, and the compiled modules
-call each other directly, so the engine is taken from its sources, every module of it, when any
-compiled source is newer than the library, when there is no library, or when ``SENESCHAL_PURE=1``
-asks for plain Python (mutation testing, a debugger).
+extension module beside each source. Python would import the extensions even after a source
+changed, and the compiled modules call each other directly, so the engine is taken from its
+sources, every module of it, when any compiled source is newer than the library, when there is no
+library, or when ``SENESCHAL_PURE=1`` asks for plain Python (mutation testing, a debugger).
 """
 
 from __future__ import annotations

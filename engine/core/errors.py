@@ -36,7 +36,7 @@ class Refusal(StrEnum):
     CORRUPT = "corrupt"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)   # tests and the bot subclass it
+@mypyc_attr(allow_interpreted_subclasses=True)   # the bot's TableError extends it in Python
 class RuleError(ValueError):
     """An action the rules do not allow. Raised before anything changes.
 

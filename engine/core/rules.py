@@ -34,7 +34,7 @@ from engine.core.words import Words
 View = dict[str, Any]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)   # tests and the bot subclass it
+@mypyc_attr(allow_interpreted_subclasses=True)   # the test games (tests/games) extend it in Python
 class Rules(ABC):
     name: ClassVar[str]
     title: ClassVar[str]

@@ -19,7 +19,7 @@ from engine.okc.phase import phase_label
 from engine.okc.state import Okc
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)   # tests and the bot subclass it
+@mypyc_attr(allow_interpreted_subclasses=True)   # tests extend it in Python
 class OkcRules(Rules):
     name = "okc"
     title = "The Old King's Crown"
