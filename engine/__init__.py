@@ -32,7 +32,7 @@ def built(root: Path) -> bool:
     made = library.stat().st_mtime
     for extension in root.rglob("*.so"):
         source = extension.with_name(extension.name.split(".")[0] + ".py")
-        if extension != library and source.exists() and source.stat().st_mtime > made:
+        if source.exists() and source.stat().st_mtime > made:
             return False
     return True
 

@@ -2,7 +2,7 @@
 
 A game's data is plain dataclasses, dicts, lists and immutable scalars with no object reached
 twice (what ``serial`` saves and loads), so a copy walks it once: scalars are shared, containers
-and dataclass instances (with or without ``__slots__``) are rebuilt. Faster than a pickle round
+and dataclass instances (with or without ``__slots__``, or compiled by ``make build``) are rebuilt. Faster than a pickle round
 trip, which matters because the searching agents copy a sampled game once per action they weigh.
 Any other object (a class with inherited ``__slots__`` or its own pickling, a frozen dataclass, a
 set, an enum) is copied by pickle, as before.
@@ -28,11 +28,11 @@ class _Copiers(dict[type, Callable[[Any], Any]]):
         hooks = all(getattr(t, hook) is getattr(object, hook) for hook in _OBJECT_HOOKS) and not hasattr(t, "__setstate__")
         slots = vars(t).get("__slots__") if t.__mro__ == (t, object) else None
         if hooks and slots is not None and not {"__dict__", "__weakref__"} & set(slots):
-            copier = _slots_copier(t, tuple(slots))
+            copier = _attributes_copier(t, tuple(slots), object.__new__)
         elif hooks and all("__slots__" not in vars(base) for base in t.__mro__):
             copier = _object_copier(t)
         elif _compiled_dataclass(t):
-            copier = _fields_copier(t, tuple(f.name for f in dataclasses.fields(t)))
+            copier = _attributes_copier(t, tuple(f.name for f in dataclasses.fields(t)), t.__new__)
         else:
             copier = _by_pickle
         self[t] = copier
@@ -75,17 +75,19 @@ def _object_copier(cls: type) -> Callable[[Any], Any]:
     return copy_object
 
 
-def _slots_copier(cls: type, names: tuple[str, ...]) -> Callable[[Any], Any]:
-    """A class with ``__slots__`` of its own and nothing else (a ``slots=True`` dataclass): each slot
-    copied, as pickle would."""
-    def copy_slots(x: Any) -> Any:
-        new: Any = object.__new__(cls)
+def _attributes_copier(cls: type, names: tuple[str, ...], new_instance: Any) -> Callable[[Any], Any]:
+    """A class whose attributes are ``names`` and nothing else: a new instance made by ``new_instance``
+    (its attributes unset), each attribute copied into it, as pickle would. A ``slots=True`` dataclass
+    is made by ``object.__new__``; a dataclass compiled by ``make build`` (mypyc) keeps its fields in
+    C and is made by its own ``__new__``."""
+    def copy_attributes(x: Any) -> Any:
+        new: Any = new_instance(cls)
         for name in names:
             v = getattr(x, name)
             setattr(new, name, v if (t := type(v)) in _SHARED else _COPIERS[t](v))
         return new
 
-    return copy_slots
+    return copy_attributes
 
 
 def _compiled_dataclass(t: type) -> bool:
@@ -93,20 +95,6 @@ def _compiled_dataclass(t: type) -> bool:
     neither ``__slots__`` nor a ``__dict__`` (the pickling hooks mypyc gives it are not needed here)."""
     params = getattr(t, "__dataclass_params__", None)
     return params is not None and not params.frozen and "__slots__" not in vars(t) and "__dict__" not in vars(t)
-
-
-def _fields_copier(cls: type, names: tuple[str, ...]) -> Callable[[Any], Any]:
-    """A compiled dataclass: a new instance (its fields unset), each field copied into it."""
-    new_instance: Any = cls.__new__
-
-    def copy_fields(x: Any) -> Any:
-        new: Any = new_instance(cls)
-        for name in names:
-            v = getattr(x, name)
-            setattr(new, name, v if (t := type(v)) in _SHARED else _COPIERS[t](v))
-        return new
-
-    return copy_fields
 
 
 def _by_pickle(x: Any) -> Any:

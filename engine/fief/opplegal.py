@@ -199,7 +199,8 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
                     any(troops(g, name, f) for f in fams):
                 out.append(A("passage", card=card, use="tunnels", city=name))
     if g.flow.phase == 6:
-        held = [n for n, c in g.cities.items() if c.building in DEFENDED and c.controller is not None and c.controller not in fams
+        held = [n for n, c in g.cities.items()
+                if c.building in DEFENDED and c.controller is not None and c.controller not in fams
                 and any(a.city and name_near(a.city, n) for a in g.armies.values() if not a.gone)]
         out += [A("passage", card=card, use="aid", city=c) for c in held[:cut]]
     stormy = {r for r in MAP.regions if has_disaster(g, r, "storms")} if g.flow.phase in (5, 6) else None
