@@ -1,0 +1,306 @@
+"""Walking a seat's living prompt as a player would, by clicks only.
+
+``check_prompt`` takes the prompt the table would show an awaited seat now (its choices, and the
+steps of each multi-part choice) and compares what the clicks can reach with what the rules
+allow the seat (``Rules.legal``):
+
+- every legal action must be reachable (a choice, or a path through a flow);
+- every action reached must be accepted by the rules (applied to a copy of the state);
+- a prompt with no choice at all is a gap.
+
+The legal enumeration samples some values (one ransom offer, a few shillings by pigeon...) and
+a flow may offer more of them; that is fine as long as each is accepted. Used by
+``tests/table/test_prompt_reach.py`` and ``make bench``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.table import Actor, FakeClock, Store, TableService
+from bot.table import outbox as ob
+from engine.core import Action, Audience, Choice, Decision, GameState, RuleError, Rules, apply
+from engine.playout import pick
+
+#: Paths walked at random through each flow to check that what they reach is legal.
+RANDOM_WALKS = 3
+
+
+@dataclass
+class Gap:
+    """One way a prompt fails its seat."""
+
+    what: str  # "no_choice", "unreachable", "refused"
+    seat: str
+    decision: str
+    action: str
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.what} {self.seat} at {self.decision}: {self.action} {self.detail}".rstrip()
+
+
+@dataclass
+class WalkFigures:
+    states: int = 0
+    prompts: int = 0
+    choices: int = 0
+    legal: int = 0
+    gaps: list[Gap] = field(default_factory=list)
+    games: int = 0
+
+    def add(self, other: WalkFigures) -> None:
+        self.states += other.states
+        self.prompts += other.prompts
+        self.choices += other.choices
+        self.legal += other.legal
+        self.gaps += other.gaps
+        self.games += other.games
+
+    def counts(self) -> Counter[str]:
+        return Counter(g.what for g in self.gaps)
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, tuple | list) and isinstance(b, tuple | list):
+        return Counter(map(str, a)) == Counter(map(str, b))
+    return str(a) == str(b)
+
+
+def _fits(chosen: dict[str, Any], target: Action) -> bool:
+    want = target.params  # a key the action does not carry is a step of the flow's own (a unit's type)
+    return all(k not in want or _same(v, want[k]) for k, v in chosen.items())
+
+
+def _values(o: Choice, param: str) -> list[Any]:
+    v = dict(o.chosen).get(param)
+    return list(v) if isinstance(v, list | tuple) else ([] if v is None else [v])
+
+
+class Walker:
+    """The prompt of one seat in one state."""
+
+    def __init__(self, rules: Rules, state: GameState, seat: str, decision: Decision, aud: Audience,
+                 rnd: random.Random) -> None:
+        self.rules, self.state, self.seat, self.d = rules, state, seat, decision
+        self.words = rules.words()
+        self.aud = aud.to(seat)
+        self.rnd = rnd
+        self.choices = ob.prompt_choices(rules, self.words, state, decision, seat, aud)
+        self._accepted: dict[Action, str | None] = {}
+
+    # -- reaching a given action ------------------------------------------------------------
+    def reaches(self, target: Action) -> bool:
+        for c in self.choices:
+            if c.action is not None:
+                if c.action == target:
+                    return True
+            elif c.flow == target.kind and _fits(dict(c.chosen), target) and self._flow_reaches(
+                    c.flow, dict(c.chosen), target, 0):
+                return True
+        return False
+
+    def _flow_reaches(self, kind: str, chosen: dict[str, Any], target: Action, depth: int) -> bool:
+        if depth > 12:
+            return False
+        step = self.words.flow(self.state, self.seat, kind, chosen, self.aud)
+        if step is None:
+            return Action.of(kind, **chosen) == target or _equivalent(Action.of(kind, **chosen), target)
+        if not step.multi:
+            for o in step.options:
+                if o.action is not None:
+                    if o.action == target or _equivalent(o.action, target):
+                        return True
+                    continue
+                nxt = {**chosen, **dict(o.chosen)}
+                if _fits(nxt, target) and self._flow_reaches(kind, nxt, target, depth + 1):
+                    return True
+            return False
+        # a multi-select: pick the options whose values make up the target's value
+        want = target.params.get(step.param)
+        want_items = Counter(map(str, want if isinstance(want, list | tuple) else ([] if want is None else [want])))
+        picked: list[Choice] = []
+        have: Counter[str] = Counter()
+        for o in step.options:
+            vals = Counter(map(str, _values(o, step.param)))
+            if vals and all(have[k] + n <= want_items[k] for k, n in vals.items()):
+                picked.append(o)
+                have += vals
+        if have != want_items or not step.min_values <= len(picked) <= step.max_values:
+            return False
+        nxt = dict(chosen)
+        for o in picked:
+            nxt.update({k: v for k, v in o.chosen if k != step.param})
+        nxt[step.param] = want
+        return self._flow_reaches(kind, nxt, target, depth + 1)
+
+    # -- what the clicks reach is legal -----------------------------------------------------
+    def accepted(self, action: Action) -> str | None:
+        """None when the rules accept ``action`` for the seat now, else the refusal."""
+        if action not in self._accepted:
+            work = self.rules.copy(self.state)
+            try:
+                apply(self.rules, work, self.seat, action)
+                self._accepted[action] = None
+            except RuleError as err:
+                self._accepted[action] = err.describe()
+        return self._accepted[action]
+
+    def random_leaves(self, walks: int = RANDOM_WALKS) -> list[Action]:
+        out: list[Action] = []
+        for c in self.choices:
+            if c.action is not None:
+                out.append(c.action)
+                continue
+            if c.flow is None:
+                continue
+            for _ in range(walks):
+                a = self._random_leaf(c.flow, dict(c.chosen))
+                if a is not None:
+                    out.append(a)
+        return out
+
+    def _random_leaf(self, kind: str, chosen: dict[str, Any]) -> Action | None:
+        for _ in range(12):
+            step = self.words.flow(self.state, self.seat, kind, chosen, self.aud)
+            if step is None:
+                return Action.of(kind, **chosen)
+            if not step.options:
+                return None
+            if step.multi:
+                n = self.rnd.randint(step.min_values, min(step.max_values, len(step.options)))
+                opts = self.rnd.sample(list(step.options), n)
+                values: list[Any] = []
+                for o in opts:
+                    chosen = {**chosen, **{k: v for k, v in o.chosen if k != step.param}}
+                    values += _values(o, step.param)
+                chosen[step.param] = tuple(values)
+                continue
+            o = self.rnd.choice(step.options)
+            if o.action is not None:
+                return o.action
+            chosen = {**chosen, **dict(o.chosen)}
+        return None
+
+
+def _equivalent(a: Action, b: Action) -> bool:
+    """The same action with list values in another order (troops picked in another order)."""
+    if a.kind != b.kind or len(a.args) != len(b.args):
+        return False
+    pa, pb = a.params, b.params
+    return all(k in pb and _same(v, pb[k]) for k, v in pa.items())
+
+
+def check_prompt(rules: Rules, state: GameState, seat: str, decision: Decision, aud: Audience,
+                 rnd: random.Random, *, legal_sample: int | None = None) -> WalkFigures:
+    """The figures of one seat's prompt in one state (gaps listed)."""
+    f = WalkFigures(prompts=1)
+    w = Walker(rules, state, seat, decision, aud, rnd)
+    f.choices = len(w.choices)
+    if not w.choices:
+        f.gaps.append(Gap("no_choice", seat, decision.id, "", w.words.question(state, decision, seat, w.aud)))
+        return f
+    legal = rules.legal(state, seat)
+    if legal_sample is not None and len(legal) > legal_sample:
+        legal = rnd.sample(legal, legal_sample)
+    f.legal = len(legal)
+    for a in legal:
+        if not w.reaches(a):
+            f.gaps.append(Gap("unreachable", seat, decision.id, a.text()))
+    for a in w.random_leaves():
+        why = w.accepted(a)
+        if why is not None:
+            f.gaps.append(Gap("refused", seat, decision.id, a.text(), why))
+    return f
+
+
+PEOPLE = ("Alice", "Bob", "Carol", "Dora")
+
+
+def walk_game(game: str, players: int, seed: int, options: str | None = None, *, max_actions: int = 400,
+              legal_sample: int | None = 60) -> WalkFigures:
+    """A random game played through a fresh table; at every state, each awaited seat's prompt is
+    walked (:func:`check_prompt`) and the prompt the seat last received is compared with the one
+    it should hold now: a prompt that is missing, answered or of another menu is a ``stale`` gap."""
+    figs = WalkFigures(games=1)
+    rnd = random.Random(seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        table = TableService(Store(Path(tmp) / "t.sqlite3"), clock=FakeClock())
+        try:
+            people = [Actor(f"u{i}", n) for i, n in enumerate(PEOPLE[:players])]
+            gid = table.new_game(people[0], "chan", game, players=players, seed=seed,
+                                 options=options).game.id  # type: ignore[union-attr]
+            for p in people[1:]:
+                table.join(p, "chan")
+            table.start(people[0], "chan")
+            rules = table.rules_for(game)
+            seats = table.info(gid).seats
+            by_seat = {s.seat: next(p for p in people if p.user_id == s.user_id) for s in seats}
+            aud = Audience(None, {s: p.name for s, p in by_seat.items()})
+            last: dict[str, dict[str, Any]] = {}
+
+            def drain() -> None:
+                for m in table.pending_outbox(500):
+                    if m.kind == "dm" and m.payload.get("type") == "prompt" and m.seat:
+                        last[m.seat] = m.payload
+                    table.mark_delivered(m.id)
+
+            drain()
+            acted = 0
+            while acted < max_actions and table.info(gid).status.value == "active":
+                state = table.state(gid)
+                awaited = ob.awaited(rules, state, offers=True)
+                if not awaited:
+                    break
+                figs.states += 1
+                for s, d in awaited.items():
+                    figs.add(check_prompt(rules, state, s, d, aud, rnd, legal_sample=legal_sample))
+                    now = ob.menu_id(ob.prompt_choices(rules, rules.words(), state, d, s, aud))
+                    held = last.get(s)
+                    if held is None or held.get("answered") or held.get("version") != now:
+                        figs.gaps.append(Gap("stale", s, d.id, "", "" if held is None else str(held.get("question"))))
+                blocking = sorted({s for d in rules.pending(state) if d.blocking for s in d.seats})
+                if not blocking:
+                    break
+                seat = rnd.choice(blocking)
+                action = pick(rules, state, seat, rules.legal(state, seat), rnd)
+                try:
+                    table.act(by_seat[seat], "chan", None, action)
+                except RuleError:
+                    continue
+                acted += 1
+                drain()
+        finally:
+            table.close()
+    return figs
+
+
+def main(argv: list[str]) -> None:
+    """``python -m tests.prompt_walk GAME PLAYERS GAMES [OPTIONS]``: the figures and the first gaps of each kind."""
+    game, players, games = argv[0], int(argv[1]), int(argv[2])
+    options = argv[3] if len(argv) > 3 else None
+    total = WalkFigures()
+    t0 = time.perf_counter()
+    for seed in range(games):
+        total.add(walk_game(game, players, seed, options))
+    print(f"{game} {players} players {options or ''}: {total.games} games, {total.states} states, "
+          f"{total.prompts} prompts, {total.legal} legal actions checked, gaps {dict(total.counts())} "
+          f"({time.perf_counter() - t0:.1f} s)")
+    shown: Counter[tuple[str, str]] = Counter()
+    for g in total.gaps:
+        k = (g.what, g.action.split(" ")[0] if g.action else g.decision.rsplit("-", 1)[0])
+        shown[k] += 1
+        if shown[k] <= 2:
+            print("  ", str(g)[:300])
+    print("by kind:", shown.most_common())
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
