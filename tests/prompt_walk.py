@@ -265,7 +265,7 @@ def walk_game(game: str, players: int, seed: int, options: str | None = None, *,
                     now = ob.menu_id(ob.prompt_choices(rules, rules.words(), state, d, s, aud))
                     held = last.get(s)
                     if held is None or held.get("answered") or held.get("version") != now:
-                        figs.gaps.append(Gap("stale", s, d.id, "", "" if held is None else str(held.get("question"))))
+                        figs.gaps.append(Gap("stale", s, d.id, "", "never sent" if held is None else f"held {held.get('decision')} answered={bool(held.get('answered'))}: {held.get('question')}"))
                 blocking = sorted({s for d in rules.pending(state) if d.blocking for s in d.seats})
                 if not blocking:
                     break

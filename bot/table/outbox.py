@@ -165,20 +165,52 @@ def ordered(choices: list[Choice]) -> list[Choice]:
 
 def prompt_choices(rules: Rules, words: Words, state: GameState, d: Decision, seat: str,
                    aud: Audience) -> list[Choice]:
-    """The worded choices of ``seat``'s prompt, in the order shown (Done/Pass last)."""
+    """The worded choices of ``seat``'s prompt, in the order shown: the answers to the other
+    decisions awaiting the seat first (a request that arrives during a move, an open offer: a
+    request never replaces the decision it interrupts, nor hides another one), then ``d``'s own
+    choices, Done/Pass last."""
+    out: list[Choice] = []
+    for other in also_awaiting(rules, state, d, seat):
+        out += _choices_of(rules, words, state, other, seat, aud)
+    out += _choices_of(rules, words, state, d, seat, aud)
+    seen: set[object] = set()
+    unique = []
+    for c in out:
+        key = c.action if c.action is not None else (c.flow, c.chosen)
+        if key not in seen:
+            seen.add(key)
+            unique.append(c)
+    return ordered(distinct(rules, words, state, seat, unique))
+
+
+def _choices_of(rules: Rules, words: Words, state: GameState, d: Decision, seat: str, aud: Audience) -> list[Choice]:
+    """The choices answering one decision."""
     if type(words).choices is not Words.choices and d.blocking:
         # the game words its own choices: it sees every legal action (pigeons, offers...) and
         # decides which to offer and in what order
-        return ordered(distinct(rules, words, state, seat,
-                                words.choices(state, d, seat, rules.legal(state, seat), aud.to(seat))))
-    out = words.choices(state, d, seat, answers(rules, state, seat, d), aud.to(seat))
-    if d.blocking:  # open offers and requests to this seat are answered from the same prompt
-        for other in rules.pending(state):
-            if not other.blocking and seat in other.seats:
-                named = answers(rules, state, seat, other)
-                if named and all(a.kind in _anytime(rules) for a in named):
-                    out += words.choices(state, other, seat, named, aud.to(seat))
-    return ordered(distinct(rules, words, state, seat, out))
+        return words.choices(state, d, seat, rules.legal(state, seat), aud.to(seat))
+    named = answers(rules, state, seat, d)
+    if not d.blocking and not (named and all(a.kind in _anytime(rules) for a in named)):
+        return []
+    return words.choices(state, d, seat, named, aud.to(seat))
+
+
+def also_awaiting(rules: Rules, state: GameState, d: Decision, seat: str) -> list[Decision]:
+    """The decisions besides ``d`` that wait on ``seat``: blocking ones (a request during a move),
+    then the open offers and requests addressed to it, in the game's order."""
+    pending = [x for x in rules.pending(state) if seat in x.seats and x.id != d.id]
+    return [x for x in pending if x.blocking] + [x for x in pending if not x.blocking]
+
+
+def prompt_question(rules: Rules, words: Words, state: GameState, d: Decision, seat: str, aud: Audience) -> str:
+    """The prompt's question: each open request or offer to the seat besides ``d`` (answered from the
+    same prompt), then what ``d`` asks."""
+    me = aud.to(seat)
+    others = [words.question(state, o, seat, me) for o in also_awaiting(rules, state, d, seat)]
+    main = words.question(state, d, seat, me)
+    if not others:
+        return main
+    return "\n".join([*others, f"Also: {main}" if main else ""]).strip()
 
 
 def distinct(rules: Rules, words: Words, state: GameState, seat: str, choices: list[Choice]) -> list[Choice]:
@@ -197,11 +229,9 @@ def distinct(rules: Rules, words: Words, state: GameState, seat: str, choices: l
     return out
 
 
-def _open_to(rules: Rules, state: GameState | None, seat: str) -> tuple[str, ...]:
-    """The open offers and requests addressed to ``seat`` (non-blocking decisions)."""
-    if state is None:
-        return ()
-    return tuple(d.id for d in rules.pending(state) if not d.blocking and seat in d.seats)
+def _same_prompt(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two prompts that read the same and offer the same buttons (the menu and every label)."""
+    return bool(a["version"] == b["version"] and a["question"] == b["question"] and a["choices"] == b["choices"])
 
 
 def _anytime(rules: Rules) -> set[str]:
@@ -222,7 +252,7 @@ def prompt_payload(rules: Rules, words: Words, state: GameState, d: Decision, se
     payload: dict[str, Any] = {
         "type": "prompt", "game_id": game_id, "seat": seat, "name": aud.player(seat), "decision": d.id,
         "kind": d.kind.value, "version": menu_id(choices), "title": title,
-        "question": words.question(state, d, seat, me), "if_absent": words.if_absent(state, d, seat, me),
+        "question": prompt_question(rules, words, state, d, seat, aud), "if_absent": words.if_absent(state, d, seat, me),
         "due": due, "choices": [choice_json(c) for c in choices[:MAX_CHOICES]], "more": max(0, len(choices) - MAX_CHOICES),
         "fresh": fresh, "ping": fresh}
     if fresh and renderer.has_drawer(rules.name):
@@ -326,11 +356,13 @@ def prompts(t: Turn, words: Words, aud: Audience, title: str) -> list[Message]:
         key = f"{t.prefix}.prompt.{s}"
         if new is not None:
             fresh = old is None
-            if (not fresh and s not in t.answered and old is not None and old.id == new.id
-                    and _open_to(t.rules, t.before, s) == _open_to(t.rules, t.state, s)):
-                continue  # nothing changed for this seat
             payload = prompt_payload(t.rules, words, t.state, new, s, aud, game_id=t.game_id,
                                      due=t.due.get((new.id, s)), fresh=fresh, title=title)
+            if (not fresh and s not in t.answered and old is not None and old.id == new.id
+                    and t.before is not None and _same_prompt(payload, prompt_payload(
+                        t.rules, words, t.before, old, s, aud, game_id=t.game_id, due=t.due.get((new.id, s)),
+                        fresh=False, title=title))):
+                continue  # nothing the seat reads or can press changed
             if s in t.answered and old is not None and old.id != new.id:
                 payload["note"] = t.answered[s]  # what was chosen, above the next question
             out.append(Message(key, DM, f"seat:{s}", payload))

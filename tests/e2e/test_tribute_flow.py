@@ -109,7 +109,7 @@ def test_lobby_and_phases_of_a_game(tmp_path) -> None:
             assert len(fake.dms("alice")) == before  # no echo DM of the click
             assert not any("5" in t for t in thread_texts(h, thread) if "bids" in t)  # not revealed yet
             stale = await fake.click("alice", hand_msg, "Bid 2")
-            assert stale.callback["data"]["flags"] & EPHEMERAL and "out of date" in stale.callback["data"]["content"]
+            assert stale.callback["data"]["flags"] & EPHEMERAL and "no longer open" in stale.callback["data"]["content"]
 
             await fake.click("bob", prompt(h, "bob", "bid-1"), "Bid 3")
             await h.idle()

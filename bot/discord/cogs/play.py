@@ -20,10 +20,11 @@ from bot.discord.choices import for_decision, parse
 from bot.discord.components import parse_path
 from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Refusal
-from bot.discord.prompts import step_message
+from bot.discord.prompts import prompt_content, prompt_view, step_message
 from bot.discord.slash import build_groups, named_choice
 from bot.table import TABLE_GROUP, Applied, Asked, Command, TableError
 from bot.table import text as tabletext
+from engine.core.words import join_words
 
 if TYPE_CHECKING:
     from bot.discord.bot import Seneschal
@@ -134,9 +135,34 @@ class Play(commands.Cog):
             await self._pick(interaction, game_id, version, path, confirmed)
         except Exception as err:  # the dynamic item path logs only: answer the person here
             if isinstance(err, TableError) and err.code in ("stale", "not_awaited"):
-                err = Refusal("This prompt is out of date: the game has moved on since it was sent. Your newest "
-                              "prompt is the last one I sent you (`/game hand` shows your choices too).")
+                try:
+                    await self.offer_fresh(interaction, game_id)
+                    return
+                except Exception as second:
+                    err = second
             await errors.handle(interaction, err, f"prompt of game {game_id}")
+
+    async def offer_fresh(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A click on a prompt the game has moved past: say so, and offer the choices that are
+        true now (the seat's living prompt), or say that nothing waits on the person."""
+        actor = actor_of(interaction, self.bot.settings)
+        try:
+            prompt = self.bot.table.prompt(actor, None, game_id=game_id)
+        except TableError as err:
+            if err.code != "not_awaited":
+                raise
+            status = self.bot.table.status(actor, None, game_id=game_id)
+            waiting = join_words(dict.fromkeys(w.name or w.seat for w in status.waiting))
+            await respond(interaction, "That choice is no longer open: the game has moved on and nothing waits on "
+                          "you now." + (f" It waits for {waiting}." if waiting else ""))
+            return
+        text = prompt_content("That choice is no longer open: the game has moved on. Here is what you can do "
+                              "now:", prompt)
+        view = prompt_view(game_id, prompt, hand_button=False)
+        if view is None:
+            await respond(interaction, text)
+        else:
+            await respond(interaction, text, view=view)
 
     async def _pick(self, interaction: discord.Interaction, game_id: int, version: int, path: str,
                     confirmed: bool) -> None:
