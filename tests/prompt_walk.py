@@ -26,7 +26,7 @@ from typing import Any
 
 from bot.table import Actor, FakeClock, Store, TableService
 from bot.table import outbox as ob
-from engine.core import Action, Audience, Choice, Decision, GameState, RuleError, Rules, apply
+from engine.core import Action, Audience, Choice, Decision, FlowStep, GameState, RuleError, Rules, apply
 from engine.playout import pick
 
 #: Paths walked at random through each flow to check that what they reach is legal.
@@ -95,6 +95,14 @@ class Walker:
         self.rnd = rnd
         self.choices = ob.prompt_choices(rules, self.words, state, decision, seat, aud)
         self._accepted: dict[Action, str | None] = {}
+        self._steps: dict[str, FlowStep | None] = {}
+
+    def step(self, kind: str, chosen: dict[str, Any]) -> FlowStep | None:
+        """The flow's next step (remembered: many legal actions share the first steps)."""
+        key = repr((kind, sorted(chosen.items())))
+        if key not in self._steps:
+            self._steps[key] = self.words.flow(self.state, self.seat, kind, chosen, self.aud)
+        return self._steps[key]
 
     # -- reaching a given action ------------------------------------------------------------
     def reaches(self, target: Action) -> bool:
@@ -110,7 +118,7 @@ class Walker:
     def _flow_reaches(self, kind: str, chosen: dict[str, Any], target: Action, depth: int) -> bool:
         if depth > 12:
             return False
-        step = self.words.flow(self.state, self.seat, kind, chosen, self.aud)
+        step = self.step(kind, chosen)
         if step is None:
             return Action.of(kind, **chosen) == target or _equivalent(Action.of(kind, **chosen), target)
         if not step.multi:
@@ -169,7 +177,7 @@ class Walker:
 
     def _random_leaf(self, kind: str, chosen: dict[str, Any]) -> Action | None:
         for _ in range(12):
-            step = self.words.flow(self.state, self.seat, kind, chosen, self.aud)
+            step = self.step(kind, chosen)
             if step is None:
                 return Action.of(kind, **chosen)
             if not step.options:
@@ -225,60 +233,67 @@ PEOPLE = ("Alice", "Bob", "Carol", "Dora")
 
 
 def walk_game(game: str, players: int, seed: int, options: str | None = None, *, max_actions: int = 400,
-              legal_sample: int | None = 60) -> WalkFigures:
-    """A random game played through a fresh table; at every state, each awaited seat's prompt is
-    walked (:func:`check_prompt`) and the prompt the seat last received is compared with the one
-    it should hold now: a prompt that is missing, answered or of another menu is a ``stale`` gap."""
+              legal_sample: int | None = 60, table: TableService | None = None) -> WalkFigures:
+    """A random game played through a table (a fresh one unless ``table`` is given); at every
+    state, each awaited seat's prompt is walked (:func:`check_prompt`) and the prompt the seat last
+    received is compared with the one it should hold now: a prompt that is missing, answered or of
+    another menu is a ``stale`` gap."""
+    if table is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            fresh = TableService(Store(Path(tmp) / "t.sqlite3"), clock=FakeClock())
+            try:
+                return walk_game(game, players, seed, options, max_actions=max_actions, legal_sample=legal_sample,
+                                 table=fresh)
+            finally:
+                fresh.close()
     figs = WalkFigures(games=1)
     rnd = random.Random(seed)
-    with tempfile.TemporaryDirectory() as tmp:
-        table = TableService(Store(Path(tmp) / "t.sqlite3"), clock=FakeClock())
+    channel = f"walk-{game}-{players}-{seed}-{options or ''}"
+    people = [Actor(f"u{i}", n) for i, n in enumerate(PEOPLE[:players])]
+    gid = table.new_game(people[0], channel, game, players=players, seed=seed,
+                         options=options).game.id  # type: ignore[union-attr]
+    for p in people[1:]:
+        table.join(p, channel)
+    table.start(people[0], channel)
+    rules = table.rules_for(game)
+    seats = table.info(gid).seats
+    by_seat = {s.seat: next(p for p in people if p.user_id == s.user_id) for s in seats}
+    aud = Audience(None, {s: p.name for s, p in by_seat.items()})
+    last: dict[str, dict[str, Any]] = {}
+
+    def drain() -> None:
+        for m in table.pending_outbox(500, game_id=gid):
+            if m.kind == "dm" and m.payload.get("type") == "prompt" and m.seat:
+                last[m.seat] = m.payload
+            table.mark_delivered(m.id)
+
+    drain()
+    acted = 0
+    while acted < max_actions and table.info(gid).status.value == "active":
+        state = table.state(gid)
+        awaited = ob.awaited(rules, state, offers=True)
+        if not awaited:
+            break
+        figs.states += 1
+        for s, d in awaited.items():
+            figs.add(check_prompt(rules, state, s, d, aud, rnd, legal_sample=legal_sample))
+            now = ob.menu_id(ob.prompt_choices(rules, rules.words(), state, d, s, aud))
+            held = last.get(s)
+            if held is None or held.get("answered") or held.get("version") != now:
+                figs.gaps.append(Gap("stale", s, d.id, "", "never sent" if held is None else
+                                     f"held {held.get('decision')} answered={bool(held.get('answered'))}: "
+                                     f"{held.get('question')}"))
+        blocking = sorted({s for d in rules.pending(state) if d.blocking for s in d.seats})
+        if not blocking:
+            break
+        seat = rnd.choice(blocking)
+        action = pick(rules, state, seat, rules.legal(state, seat), rnd)
         try:
-            people = [Actor(f"u{i}", n) for i, n in enumerate(PEOPLE[:players])]
-            gid = table.new_game(people[0], "chan", game, players=players, seed=seed,
-                                 options=options).game.id  # type: ignore[union-attr]
-            for p in people[1:]:
-                table.join(p, "chan")
-            table.start(people[0], "chan")
-            rules = table.rules_for(game)
-            seats = table.info(gid).seats
-            by_seat = {s.seat: next(p for p in people if p.user_id == s.user_id) for s in seats}
-            aud = Audience(None, {s: p.name for s, p in by_seat.items()})
-            last: dict[str, dict[str, Any]] = {}
-
-            def drain() -> None:
-                for m in table.pending_outbox(500):
-                    if m.kind == "dm" and m.payload.get("type") == "prompt" and m.seat:
-                        last[m.seat] = m.payload
-                    table.mark_delivered(m.id)
-
-            drain()
-            acted = 0
-            while acted < max_actions and table.info(gid).status.value == "active":
-                state = table.state(gid)
-                awaited = ob.awaited(rules, state, offers=True)
-                if not awaited:
-                    break
-                figs.states += 1
-                for s, d in awaited.items():
-                    figs.add(check_prompt(rules, state, s, d, aud, rnd, legal_sample=legal_sample))
-                    now = ob.menu_id(ob.prompt_choices(rules, rules.words(), state, d, s, aud))
-                    held = last.get(s)
-                    if held is None or held.get("answered") or held.get("version") != now:
-                        figs.gaps.append(Gap("stale", s, d.id, "", "never sent" if held is None else f"held {held.get('decision')} answered={bool(held.get('answered'))}: {held.get('question')}"))
-                blocking = sorted({s for d in rules.pending(state) if d.blocking for s in d.seats})
-                if not blocking:
-                    break
-                seat = rnd.choice(blocking)
-                action = pick(rules, state, seat, rules.legal(state, seat), rnd)
-                try:
-                    table.act(by_seat[seat], "chan", None, action)
-                except RuleError:
-                    continue
-                acted += 1
-                drain()
-        finally:
-            table.close()
+            table.act(by_seat[seat], channel, None, action)
+        except RuleError:
+            continue
+        acted += 1
+        drain()
     return figs
 
 
@@ -288,8 +303,13 @@ def main(argv: list[str]) -> None:
     options = argv[3] if len(argv) > 3 else None
     total = WalkFigures()
     t0 = time.perf_counter()
-    for seed in range(games):
-        total.add(walk_game(game, players, seed, options))
+    with tempfile.TemporaryDirectory() as tmp:
+        table = TableService(Store(Path(tmp) / "t.sqlite3"), clock=FakeClock())
+        try:
+            for seed in range(games):
+                total.add(walk_game(game, players, seed, options, table=table))
+        finally:
+            table.close()
     print(f"{game} {players} players {options or ''}: {total.games} games, {total.states} states, "
           f"{total.prompts} prompts, {total.legal} legal actions checked, gaps {dict(total.counts())} "
           f"({time.perf_counter() - t0:.1f} s)")
