@@ -138,6 +138,15 @@ def awaited(rules: Rules, state: GameState | None, *, offers: bool = False) -> d
     return out
 
 
+def _naming(legal: list[Action], decision: Decision) -> list[Action]:
+    """The legal actions that name ``decision`` by its number (``respond request:3`` for request-3)."""
+    number = decision.id.rsplit("-", 1)[-1]
+    if not number.isdigit():
+        return []
+    return [a for a in legal if number in map(str, a.params.values())
+            and any(k in decision.id or decision.id.startswith(k) for k in a.params)]
+
+
 def answers(rules: Rules, state: GameState, seat: str, decision: Decision | None = None) -> list[Action]:
     """The legal actions that answer the seat's decision: anytime ones (offers...) only when
     nothing else is legal, or when the decision is itself an open offer or request (then the
@@ -169,10 +178,15 @@ def prompt_choices(rules: Rules, words: Words, state: GameState, d: Decision, se
     decisions awaiting the seat first (a request that arrives during a move, an open offer: a
     request never replaces the decision it interrupts, nor hides another one), then ``d``'s own
     choices, Done/Pass last."""
-    out: list[Choice] = []
+    first: list[Choice] = []
+    later: list[Choice] = []
     for other in also_awaiting(rules, state, d, seat):
-        out += _choices_of(rules, words, state, other, seat, aud)
-    out += _choices_of(rules, words, state, d, seat, aud)
+        named = _naming(rules.legal(state, seat), other)
+        if named:  # the answers that name it (Yes / No to this request)
+            first += words.choices(state, other, seat, named, aud.to(seat))
+        else:
+            later += _choices_of(rules, words, state, other, seat, aud)
+    out = first + _choices_of(rules, words, state, d, seat, aud) + later
     seen: set[object] = set()
     unique = []
     for c in out:

@@ -73,8 +73,15 @@ class Play(Deadlines):
                 names.update(self._value_names(rules, state, seat, action.kind, p.name))
         except Exception:  # naming must never hide the refusal itself
             return err
-        if names:
-            err.legal = [names.get(x, x) for x in err.legal]
+        lists = [p.name for p in spec.params if p.type.value == "list"] if spec else []
+        legal = list(err.legal)
+        if lists and len(legal) > len(set(map(str, legal))):
+            # pieces that repeat (the troops a noble may take): named as one whole ("2 Knights and 3 Men-at-Arms")
+            whole = rules.words().value_label(state, seat, action.kind, lists[0], tuple(legal))
+            err.legal = [whole]
+            err.args = (err.describe(),)
+        elif names:
+            err.legal = [names.get(x, x) for x in legal]
             err.args = (err.describe(),)
         return err
 
@@ -226,7 +233,7 @@ class Play(Deadlines):
         words = rules.words()
         out: dict[Any, str] = {}
         for v in rules.suggest(state, seat, kind, param):
-            for x in (v if isinstance(v, list | tuple) else [v]):
+            for x in list_items(rules, kind, param, v) or [v]:
                 if x not in out and x not in ("", None):
                     out[x] = words.value_label(state, seat, kind, param, x) or str(x)
         return out
@@ -323,3 +330,16 @@ class Play(Deadlines):
             secret = rules.actions[default.kind].secret
             return with_changes(applied, events=tuple(e for e in applied.events if e.is_public),
                            action=None if secret else applied.action)
+
+
+def list_items(rules: Rules, kind: str, param: str, value: Any) -> list[Any] | None:
+    """The items of a list parameter's value (a list, or a comma-separated string as suggestions
+    give them); None when ``param`` is not a list parameter of ``kind``."""
+    spec = rules.actions.get(kind)
+    p = next((x for x in spec.params if x.name == param), None) if spec else None
+    if p is None or p.type.value != "list":
+        return None
+    if isinstance(value, list | tuple):
+        return list(value)
+    text = str(value).strip()
+    return [x.strip() for x in text.split(",") if x.strip()] if text and text.lower() != "none" else []

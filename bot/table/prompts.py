@@ -13,7 +13,7 @@ from bot.table.basics import (
 )
 from bot.table.commands import ParamKind, Source
 from bot.table.errors import NotAllowed, TableError
-from bot.table.play import Play
+from bot.table.play import Play, list_items
 from bot.table.results import (
     LIVE,
     Actor,
@@ -231,10 +231,10 @@ class Prompts(Play):
                     state = self._load(self._row(row.id))
                     words = rules.words()
                     for v in rules.suggest(state, mine.seat, cmd.spec.kind, param):
-                        if isinstance(v, list | tuple):
-                            label = join_words([words.value_label(state, mine.seat, cmd.spec.kind, param, x)
-                                                for x in v]) or "none"
-                            value: Any = ",".join(map(str, v)) or "none"
+                        items = list_items(rules, cmd.spec.kind, param, v)
+                        if items is not None:  # a list (troops): named as a whole, "2 Knights and 3 Men-at-Arms"
+                            label = words.value_label(state, mine.seat, cmd.spec.kind, param, tuple(items)) or "none"
+                            value: Any = ",".join(map(str, items)) or "none"
                         else:
                             label, value = words.value_label(state, mine.seat, cmd.spec.kind, param, v), v
                         pairs.append((label or str(value), value))

@@ -246,7 +246,10 @@ class Words:
 
     # -- names ------------------------------------------------------------------------------
     def value_label(self, state: GameState, seat: str | None, kind: str, param: str, value: Any) -> str:
-        """The name people see for a parameter value (a noble's id -> "Lady Estrid")."""
+        """The name people see for a parameter value (a noble's id -> "Lady Estrid"; a list, each
+        item's name)."""
+        if isinstance(value, list | tuple):
+            return join_words(self.value_label(state, seat, kind, param, x) for x in value) or "none"
         return humanize(str(value))
 
     def role_blurb(self, role: str) -> str:
