@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.table import Actor, FakeClock, Store, TableService
+from bot.table import Actor, Asked, FakeClock, Store, TableService
 from bot.table import outbox as ob
 from engine.core import Action, Audience, Choice, Decision, FlowStep, GameState, RuleError, Rules, apply
 from engine.playout import pick
@@ -55,6 +55,8 @@ class WalkFigures:
     legal: int = 0
     gaps: list[Gap] = field(default_factory=list)
     games: int = 0
+    clicks: int = 0  # clicks made by a player who only clicks (walk_game with clicks=True)
+    typed: int = 0   # moves such a player could not make by clicks (each would need a typed command)
 
     def add(self, other: WalkFigures) -> None:
         self.states += other.states
@@ -63,6 +65,8 @@ class WalkFigures:
         self.legal += other.legal
         self.gaps += other.gaps
         self.games += other.games
+        self.clicks += other.clicks
+        self.typed += other.typed
 
     def counts(self) -> Counter[str]:
         return Counter(g.what for g in self.gaps)
@@ -233,17 +237,22 @@ PEOPLE = ("Alice", "Bob", "Carol", "Dora")
 
 
 def walk_game(game: str, players: int, seed: int, options: str | None = None, *, max_actions: int = 400,
-              legal_sample: int | None = 60, table: TableService | None = None) -> WalkFigures:
+              legal_sample: int | None = 60, table: TableService | None = None, clicks: bool = False,
+              check: bool = True) -> WalkFigures:
     """A random game played through a table (a fresh one unless ``table`` is given); at every
-    state, each awaited seat's prompt is walked (:func:`check_prompt`) and the prompt the seat last
-    received is compared with the one it should hold now: a prompt that is missing, answered or of
-    another menu is a ``stale`` gap."""
+    state, each awaited seat's prompt is walked (:func:`check_prompt`, unless ``check`` is off) and
+    the prompt the seat last received is compared with the one it should hold now: a prompt that is
+    missing, answered or of another menu is a ``stale`` gap. With ``clicks`` the moves are made
+    as a person who only clicks would: a random choice of the seat's newest prompt, then random
+    options of each step (:meth:`TableService.choose`); a click refused as out of date is a
+    ``stale`` gap, one the rules refuse a ``refused`` gap, and a prompt with nothing to click a
+    ``typed`` move (made by a typed command instead)."""
     if table is None:
         with tempfile.TemporaryDirectory() as tmp:
             fresh = TableService(Store(Path(tmp) / "t.sqlite3"), clock=FakeClock())
             try:
                 return walk_game(game, players, seed, options, max_actions=max_actions, legal_sample=legal_sample,
-                                 table=fresh)
+                                 table=fresh, clicks=clicks, check=check)
             finally:
                 fresh.close()
     figs = WalkFigures(games=1)
@@ -276,7 +285,8 @@ def walk_game(game: str, players: int, seed: int, options: str | None = None, *,
             break
         figs.states += 1
         for s, d in awaited.items():
-            figs.add(check_prompt(rules, state, s, d, aud, rnd, legal_sample=legal_sample))
+            if check:
+                figs.add(check_prompt(rules, state, s, d, aud, rnd, legal_sample=legal_sample))
             now = ob.menu_id(ob.prompt_choices(rules, rules.words(), state, d, s, aud))
             held = last.get(s)
             if held is None or held.get("answered") or held.get("version") != now:
@@ -287,14 +297,56 @@ def walk_game(game: str, players: int, seed: int, options: str | None = None, *,
         if not blocking:
             break
         seat = rnd.choice(blocking)
-        action = pick(rules, state, seat, rules.legal(state, seat), rnd)
-        try:
-            table.act(by_seat[seat], channel, None, action)
-        except RuleError:
-            continue
+        held = last.get(seat)
+        if clicks and held is not None and held.get("choices") and not held.get("answered"):
+            figs.clicks += click_through(table, by_seat[seat], gid, held, rnd, figs)
+        else:
+            if clicks:
+                figs.typed += 1
+            action = pick(rules, state, seat, rules.legal(state, seat), rnd)
+            try:
+                table.act(by_seat[seat], channel, None, action)
+            except RuleError:
+                continue
         acted += 1
         drain()
     return figs
+
+
+def click_through(table: TableService, actor: Actor, game_id: int, prompt: dict[str, Any], rnd: random.Random,
+                  figs: WalkFigures) -> int:
+    """Answer ``prompt`` (the payload the seat last received) by clicks only: a random choice,
+    then random options at each step, Confirm when asked. Returns the clicks made."""
+    seat = str(prompt.get("seat"))
+    path: list[list[int]] = [[rnd.randrange(len(prompt["choices"]))]]
+    for n in range(1, 20):
+        try:
+            out = table.choose(actor, None, version=int(prompt["version"]), path=path, game_id=game_id,
+                               confirmed=True, **_typed(rnd, path))
+        except RuleError as err:
+            code = getattr(err, "code", "")
+            figs.gaps.append(Gap("stale" if code in ("stale", "not_awaited") else "refused", seat,
+                                 str(prompt.get("decision")), f"choice {path}", err.describe()))
+            return n
+        if not isinstance(out, Asked):
+            return n
+        if getattr(out, "text", False):
+            path.append([])  # a step answered with words (a modal on Discord)
+            continue
+        if not out.options:
+            figs.gaps.append(Gap("no_choice", seat, str(prompt.get("decision")), f"step {path}", out.question))
+            return n
+        if out.multi:
+            k = rnd.randint(out.min_values, max(out.min_values, min(out.max_values, len(out.options))))
+            path.append(sorted(rnd.sample(range(len(out.options)), k)))
+        else:
+            path.append([rnd.randrange(len(out.options))])
+    return 20
+
+
+def _typed(rnd: random.Random, path: list[list[int]]) -> dict[str, Any]:
+    """The words of a text step (an empty step in the path), when the table takes them."""
+    return {"text": f"Words of our own, number {rnd.randrange(100)}."} if path and path[-1] == [] else {}
 
 
 def main(argv: list[str]) -> None:
