@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,8 @@ from engine.playout import pick
 
 #: Paths walked at random through each flow to check that what they reach is legal.
 RANDOM_WALKS = 3
+#: The options of one flow step a Discord message holds (bot/discord/prompts.py: one select of 25).
+STEP_OPTIONS = 25
 
 
 @dataclass
@@ -97,7 +99,9 @@ class Walker:
         self.words = rules.words()
         self.aud = aud.to(seat)
         self.rnd = rnd
-        self.choices = ob.prompt_choices(rules, self.words, state, decision, seat, aud)
+        # what Discord can show: a prompt's first MAX_CHOICES choices, a step's first STEP_OPTIONS options
+        self.all_choices = ob.prompt_choices(rules, self.words, state, decision, seat, aud)
+        self.choices = self.all_choices[:ob.MAX_CHOICES]
         self._accepted: dict[Action, str | None] = {}
         self._steps: dict[str, FlowStep | None] = {}
 
@@ -105,7 +109,10 @@ class Walker:
         """The flow's next step (remembered: many legal actions share the first steps)."""
         key = repr((kind, sorted(chosen.items())))
         if key not in self._steps:
-            self._steps[key] = self.words.flow(self.state, self.seat, kind, chosen, self.aud)
+            step = self.words.flow(self.state, self.seat, kind, chosen, self.aud)
+            if step is not None and len(step.options) > STEP_OPTIONS:
+                step = replace(step, options=step.options[:STEP_OPTIONS])
+            self._steps[key] = step
         return self._steps[key]
 
     # -- reaching a given action ------------------------------------------------------------
