@@ -129,7 +129,7 @@ ACTIONS = specs(
                (_p("card", doc="a Rebellion card, or your Burgher"), _p("city")), "10.1", anytime=True),
     ActionSpec("passage", "Play a Passage (or your Burgher's secret routes)",
                (_p("card", doc="a Passage card, or your Burgher"),
-                _p("use", doc="move, evade, tunnels, aid, guide, withdraw, escape or rebellion"),
+                _p("use", doc="siege, storms, pass, evade, tunnels, aid, guide, withdraw, escape or rebellion"),
                 _p("noble", required=False, doc="the noble it helps (a captive for escape)"),
                 _p("to", required=False, doc="withdraw: the city the defenders go to"),
                 _p("city", required=False, doc="tunnels and aid: the walled city; escape: where the captive goes"),

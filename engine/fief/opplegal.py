@@ -94,7 +94,7 @@ def _applies(g: Fief, seat: str, a: Action) -> bool:
             n = g.nobles[str(a["noble"])]
             if n.outskirts or not any(key.partition("|")[0] == n.city for key in g.war.blocked):
                 return False
-        if use == "move" and current_actor(g) != g.nobles[str(a["noble"])].family:
+        if use in ("siege", "storms", "pass") and current_actor(g) != g.nobles[str(a["noble"])].family:
             return False   # opportunity._check_move: not the noble's family's Movement turn, refused
         args = {k: str(a[k]) for k in ("noble", "to", "city", "army") if a.get(k)}
         return _ok(opportunity.check_passage, g, seat, str(a["use"]), args) and \
@@ -191,8 +191,10 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
     if g.flow.step == "move":
         for nid in _mine(g, seat):
             n = g.nobles[nid]
-            if n.captor is None and n.city and nid not in g.war.passage:
-                out += _passage_moves(card, nid)
+            if n.captor is None and n.city and current_actor(g) == n.family:   # 10.2: its Movement turn
+                out += [_passage_move(card, nid, use) for use in opportunity.passage_effects(g, nid)]
+            if n.captor is None and n.city:
+                out.append(_passage_move(card, nid, "evade"))
     if g.flow.phase == 7:
         for name, c in g.cities.items():
             if c.building in DEFENDED and c.controller is not None and c.controller not in fams and \
@@ -215,10 +217,10 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
 
 
 @lru_cache(maxsize=4096)
-def _passage_moves(card: str, nid: str) -> tuple[Action, Action]:
-    """The Passage's move and evasion for the noble, built once and shared (actions are immutable: a bounded
-    cache of values, not of any game's state)."""
-    return A("passage", card=card, use="move", noble=nid), A("passage", card=card, use="evade", noble=nid)
+def _passage_move(card: str, nid: str, use: str) -> Action:
+    """A Passage's use for a noble, built once and shared (actions are immutable: a bounded cache of values,
+    not of any game's state)."""
+    return A("passage", card=card, use=use, noble=nid)
 
 
 def name_near(a: str, b: str) -> bool:

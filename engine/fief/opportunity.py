@@ -9,11 +9,13 @@ while the battle lasts (Withdraw between two rounds), and so are ASSASSINATION, 
 between two rounds (ruling O-6b, midbattle.py).
 
 PASSAGE, by ``use``:
-- ``move``: in its family's Movement turn a noble may leave a besieged city, go through a held city
-  or a blocked road without leave, and move in Storms, for the rest of the phase; from a port it may
-  also sail (5.4);
+- one movement effect, in its family's Movement turn, for one move of one free noble (ruling O-8):
+  ``siege``: its first move, out of the Stronghold or Fortified City besieging it, without the
+  besieger's leave (with its captives); ``storms``: one move into, out of or within a Storms region;
+  ``pass``: out of a held city or along a blocked road without leave (passing through, no Cavalcade);
+  from a port each may be a voyage (5.4);
 - ``evade``: a noble whose city an opponent just entered leaves along the road the opponent came by,
-  with its family's troops (one move);
+  with its family's troops (one move; Storms still stop it, avoiding a battle being the one effect);
 - ``tunnels``: the attacker's wall penalties are cancelled (7.4), in the battle being fought or, played
   before it, in the next assault the family makes on that city this round;
 - ``aid``: the same for invaders attacking walls (6.4);
@@ -40,7 +42,7 @@ from engine.fief.state import MAP, Fief, allied
 from engine.fief.succession import kill_noble, release
 from engine.fief.warstate import Battle
 
-USES = ("move", "evade", "tunnels", "aid", "guide", "withdraw", "escape", "rebellion")
+USES = ("siege", "storms", "pass", "evade", "tunnels", "aid", "guide", "withdraw", "escape", "rebellion")
 ROYAL = ("king", "sovereign_queen", "queen", "prince_of_wales")
 ABBEYS = ("abbey", "royal_abbey")
 ESCORT_ORDER = ("knight", "crossbow", "men", "archer")
@@ -97,9 +99,9 @@ def check_passage(g: Fief, seat: str, use: str, args: dict[str, str]) -> None:
     """Everything a PASSAGE ``use`` needs (10.2); the card itself is checked by the caller."""
     if use not in USES:
         raise RuleError("10.2", f"no Passage use {use!r}", code="passage_use", legal=list(USES))
-    check_time(g, "10.2", quiet=use in ("move", "evade", "escape", "guide"))
-    if use == "move":
-        _check_move(g, seat, args.get("noble", ""))
+    check_time(g, "10.2", quiet=use in (*movement.PASSAGE_EFFECTS, "evade", "escape", "guide"))
+    if use in movement.PASSAGE_EFFECTS:
+        _check_move(g, seat, use, args.get("noble", ""))
     elif use == "evade":
         evade_road(g, seat, args.get("noble", ""))
     elif use in ("tunnels", "aid"):
@@ -114,15 +116,45 @@ def check_passage(g: Fief, seat: str, use: str, args: dict[str, str]) -> None:
         raise RuleError("10.2", "no Rebellion is being raised now", code="no_rebellion", legal="another use")
 
 
-def _check_move(g: Fief, seat: str, nid: str) -> None:
+def _check_move(g: Fief, seat: str, use: str, nid: str) -> None:
+    """10.2: one of the three movement effects, for a noble in its family's Movement turn, when it
+    needs it now (ruling O-8)."""
     _own_noble(g, seat, nid, "10.2")
     actor = current_actor(g)
-    if g.flow.step != "move" or actor != g.nobles[nid].family:
+    n = g.nobles[nid]
+    if g.flow.step != "move" or actor != n.family:
         raise RuleError("10.2", "a Passage for a move is played in your family's Movement turn", code="passage_move",
                         legal="evade, escape, or wait for Phase 5")
-    if movement.moves_left(g, nid) < 1 or nid in g.war.passage:
-        raise RuleError("10.2", f"{g.nobles[nid].name} has no move left to use it, or already has one",
-                        code="passage_move", legal="another noble")
+    if movement.moves_left(g, nid) < 1:
+        raise RuleError("10.2", f"{n.name} has no move left this phase", code="passage_move",
+                        legal=passage_effects(g, nid) or "another noble")
+    if use not in passage_effects(g, nid):
+        why = {"siege": f"{n.name} is not besieged inside {n.city}, or has moved already this phase "
+                        "(the escape is the first move)",
+               "storms": f"no Storms stand in {n.name}'s way, or a Passage already lets it cross them",
+               "pass": f"{n.name} needs nobody's leave to leave {n.city}"}[use]
+        raise RuleError("10.2", why, code="passage_move", legal=passage_effects(g, nid) or "another noble")
+
+
+def passage_effects(g: Fief, nid: str) -> list[str]:
+    """The movement effects of a Passage (10.2) the noble could use now: escape its siege (a first move),
+    make one move in Storms (one of its ways touches a Storms region), or leave a city whose way out
+    needs another family's leave. Each is one use (one card)."""
+    n = g.nobles[nid]
+    city = n.city
+    if city is None or n.captor is not None or movement.moves_left(g, nid) < 1:
+        return []
+    out: list[str] = []
+    c = g.cities[city]
+    besieged = c.siege is not None and c.siege.by != n.family and c.controller == n.family and not n.outskirts
+    if besieged and g.war.moves.get(nid, 0) == 0:
+        out.append("siege")
+    if nid not in g.war.passage and movement.storm_seas(g) and any(
+            movement.storm_regions(g, city, dest, via) for dest, via, _ in movement.OVERLAND[city]):
+        out.append("storms")
+    if not besieged and any(movement.permissions_needed(g, n, road) for road in MAP.neighbours(city)):
+        out.append("pass")
+    return out
 
 
 def evade_road(g: Fief, seat: str, nid: str) -> str:
@@ -139,7 +171,13 @@ def evade_road(g: Fief, seat: str, nid: str) -> str:
                         legal="another use")
     if movement.moves_left(g, nid) < 1:
         raise RuleError("10.2", f"{n.name} has no move left this phase", code="passage_evade", legal="another use")
-    return sorted(roads)[0]
+    road = sorted(roads)[0]
+    stormy = movement.storm_regions(g, n.city or "", road, "road") if movement.storm_seas(g) else []
+    if stormy:   # a Passage gives one effect (10.2): avoiding the battle, not crossing Storms as well
+        raise RuleError("2.5", f"Storms over {' and '.join(MAP.regions[r].name for r in stormy)} close the road "
+                        f"to {road}: a Passage avoids the battle or crosses the Storms, not both",
+                        code="passage_evade", legal="another use")
+    return road
 
 
 def _check_assault(g: Fief, seat: str, use: str, city: str) -> None:
@@ -212,9 +250,9 @@ def passage(state: GameState, g: Fief, seat: str, use: str, args: dict[str, str]
     """Carry out a checked PASSAGE use (the card or the Burgher's Treasure is already spent)."""
     state.emit(Event.public(f"passage.{use}", family=family, use=use, noble=args.get("noble"),
                             city=args.get("city") or args.get("to"), burgher=args.get("burgher") == "yes"))
-    if use == "move":
+    if use in movement.PASSAGE_EFFECTS:
         nid = args["noble"]
-        movement.grant_passage(g, nid)
+        movement.grant_passage(g, nid, use)
         n = g.nobles[nid]
         if n.city and MAP.cities[n.city].port and g.war.moves.get(nid, 0) == 0:
             g.war.sail_from[nid] = n.city
@@ -223,7 +261,7 @@ def passage(state: GameState, g: Fief, seat: str, use: str, args: dict[str, str]
         n = g.nobles[nid]
         road = evade_road(g, seat, nid)
         units = tuple(movement.available(g, n.city or "", n.family, nid))
-        movement.grant_passage(g, nid)
+        movement.grant_passage(g, nid, "pass")
         step = movement.Step(nid, n.family, n.city or "", road, "road", 1, units, road)
         movement.carry_out(state, g, step)
     elif use in ("tunnels", "aid"):

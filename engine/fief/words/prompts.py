@@ -389,7 +389,8 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
 
 
 OPPORTUNITY = ("rebellion", "passage", "assassinate", "justice", "ambush", "quell", "stand_aside", "rebel_losses")
-PASSAGE_USES = {"move": "{noble} slips past sieges, held roads and Storms",
+PASSAGE_USES = {"siege": "{noble} slips out of the siege", "storms": "{noble} makes one move through the Storms",
+                "pass": "{noble} slips past the enemy without leave",
                 "evade": "{noble} leaves the way the enemy came in",
                 "tunnels": "attack {city} through the tunnels", "aid": "guide the invaders into {city}",
                 "guide": "lead an invader army through the Storms",
