@@ -3,6 +3,8 @@
 
 import random
 
+import pytest
+
 from engine.core import canonical
 from engine.fief import crown, elections, garter, invaders, parliament
 from engine.fief.rules import RULES
@@ -43,6 +45,40 @@ def test_an_election_needs_a_free_crown_three_titles_and_a_cleric():
     assert elections.possible(d)
     d.nobles["walter"].titles.append("king")
     assert not elections.possible(d)                        # the crown is not free
+
+
+def test_9_1_an_abbess_counts_as_a_title_for_the_election():
+    """9.1 with Definitions ("Ecclesiastic Titles: Abbess, Bishop, and Archbishop"): an Abbess, a Bishop
+    and a Lord are three titles (before the fix, ruling P1-4 left the Abbess out and skipped the election)."""
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I"]
+    d.nobles["edward"].titles = ["bishop:exeter"]
+    assert not elections.possible(d)
+    d.nobles["lucia"].titles = ["abbess:abbey-1"]
+    assert elections.possible(d)
+    assert elections.titles_in_play(d) == (3, 1)
+
+
+@pytest.mark.parametrize("third", ["abbess:abbey-1", "queen", "prince_of_wales", "lord:II", "archbishop:york"])
+def test_9_1_every_kind_of_title_counts_towards_the_three(third):
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I"]
+    d.nobles["walter"].titles = ["bishop:exeter"]
+    d.nobles["rohese" if third != "prince_of_wales" else "edward"].titles = [third]
+    assert elections.possible(d)
+
+
+@pytest.mark.parametrize("cleric", ["abbess:abbey-1", "queen", "lord:II"])
+def test_9_1_only_a_bishop_or_archbishop_meets_the_cleric_condition(cleric):
+    """Both halves of the condition: three titles are not enough without a Bishop or Archbishop."""
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I"]
+    d.nobles["walter"].titles = ["lord:III"]
+    d.nobles["rohese"].titles = [cleric]
+    assert elections.titles_in_play(d)[0] == 3 and not elections.possible(d)
 
 
 def test_phase_1_holds_the_election_after_the_marriages_in_round_2():
