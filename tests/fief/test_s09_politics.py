@@ -136,6 +136,17 @@ def test_the_default_lays_no_marker_and_names_no_candidate():
 
 
 # -- the crown (9.0, 9.1, 13.1, Definitions) ---------------------------------------------------
+@pytest.mark.parametrize("how,back", [("election", True), ("excalibur", False), ("succession", False)])
+def test_13_1_defeated_royal_guards_return_only_when_a_sovereign_is_elected(how, back):
+    """13.1: "Defeated Royal Guard Markers return only when a new King or Sovereign Queen is elected" (before
+    the fix every crowning brought them back, ruling P1-8)."""
+    s = started(4)
+    d = g(s)
+    d.war.guards_lost = {"royal_knight": 2, "royal_men": 1}
+    crown.crown(s, d, "william", how)
+    assert (d.war.guards_lost == {}) is back
+
+
 def test_a_crowned_husband_makes_his_wife_queen_and_a_sovereign_queens_husband_takes_no_title():
     s = started(4)
     d = g(s)
