@@ -14,6 +14,7 @@ in docs/rulings/fief.md.
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
+from engine.fief import movement
 from engine.fief.boardstate import Mercenary
 from engine.fief.components import C
 from engine.fief.state import Fief, player_of, sort_troops, stack, update_control
@@ -171,7 +172,7 @@ def hire(state: GameState, g: Fief, family: str, city: str, count: int, card: st
 def arrive(state: GameState, g: Fief, city: str, family: str) -> None:
     """5.1 for hired Crossbowmen placed where the family had nothing (ruling M4): an empty Independent city
     is theirs; a city another family holds, or invaders stand in, sees them on its outskirts (5.0, 6.6)."""
-    from engine.fief import movement  # movement needs the board's modules first
+
     c = g.cities[city]
     st = c.stacks[family]
     if movement.invaded(g, city) or (c.controller is not None and c.controller != family
