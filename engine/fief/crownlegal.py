@@ -3,7 +3,7 @@ what legal.py lists for the election, Parliament and Royal Tax steps."""
 
 from __future__ import annotations
 
-from engine.core import Action
+from engine.core import Action, RuleError
 from engine.fief import deals, elections, garter, parliament
 from engine.fief.state import Fief, sovereign
 
@@ -63,6 +63,15 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
     return out
 
 
+def _carries(g: Fief, seat: str, other: str) -> bool:
+    """A shilling of the seat can reach the other player by pigeon now (2.15: deals.check_offer's part)."""
+    try:
+        deals.check_offer(g, seat, other, {"shillings": 1}, {})
+    except RuleError:
+        return False
+    return True
+
+
 def deal_actions(g: Fief, seat: str) -> list[Action]:
     """A sample of deals for random playouts and buttons: a vote bought for a shilling, or for a
     captive's freedom; any other bundle is typed (the command takes them all)."""
@@ -76,8 +85,7 @@ def deal_actions(g: Fief, seat: str) -> list[Action]:
         pledges = deals.vote_pledges(g, other)
         if not pledges:
             continue
-        if p.shillings and (not deals.needs_pigeon(g, seat, other, {"shillings": 1})
-                            or any(g.families[f].pigeons for f in p.families)):
+        if p.shillings and _carries(g, seat, other):
             out += [A("deal", to=other, give_shillings=1, take_vote=v) for v in pledges[:2]]
         held = [n.id for n in g.nobles.values() if n.captor in p.families and n.family in g.players[other].families]
         out += [A("deal", to=other, give_captives=[c], take_vote=pledges[0]) for c in held[:1]]
