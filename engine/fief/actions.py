@@ -34,6 +34,13 @@ ACTIONS = specs(
                (_p("to", ParamType.SEAT), _p("amount", N)), "9.2", secret=True),
     ActionSpec("award_garter", "Sovereign: make a Lord a Knight of the Garter", (_p("noble"),), "13.3",
                anytime=True),
+    ActionSpec("relinquish", "Ask the Bishop or Archbishop of her Abbey's district to let your Abbess give up "
+               "her title (to marry or stand for election)",
+               (_p("noble", doc="your Abbess"), _p("abbey", required=False, doc="the Abbey whose title she gives up (needed when she has several)")),
+               "2.13",
+               anytime=True),
+    ActionSpec("gift_abbess", "Sovereign: give an Abbess's given-up title to an unmarried noblewoman, or let it go",
+               (_p("noble", required=False, doc="the noblewoman; none: the card goes back to the deck"),), "2.13"),
     ActionSpec("deal", "Offer another player a deal: shillings, cards, captives, cities or your vote, for theirs",
                (_p("to", ParamType.SEAT), _p("give_shillings", N, required=False), _p("give_cards", L, required=False),
                 _p("give_captives", L, "captives your family frees", required=False),

@@ -4,7 +4,7 @@ what legal.py lists for the election, Parliament and Royal Tax steps."""
 from __future__ import annotations
 
 from engine.core import Action, RuleError
-from engine.fief import deals, elections, garter, parliament
+from engine.fief import abbess, deals, elections, garter, parliament
 from engine.fief.state import Fief, sovereign
 
 A = Action.of
@@ -60,6 +60,8 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
             out += [A("award_garter", noble=n) for n in garter.eligible(g, king.family)]
     if g.flow.step in deals.PLEDGE_STEPS:
         out += deal_actions(g, seat)   # none outside the voting steps
+    if g.flow.step in abbess.STEPS:
+        out += [A("relinquish", noble=n, abbey=x) for n, x in abbess.asking(g, seat)]
     return out
 
 

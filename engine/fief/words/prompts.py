@@ -69,7 +69,7 @@ PILLAGE = {"mill": "Pillage the Mill at {city}", "abbey": "Sack the Abbey at {ci
 
 PRIORITY = {"start": 0, "propose_marriage": 1, "nominate": 1, "vote_election": 1, "convene_parliament": 1,
             "vote_tax": 1, "give_tax": 1, "award_garter": 2, "deal": 8, "draw": 0, "play_noble": 1, "play_abbess": 1, "play_clergy": 1, "play_harvest": 1,
-            "play_tax": 1, "losses": 0, "plague_losses": 0, "bestow": 0, "release": 0, "battle_next": 0,
+            "play_tax": 1, "losses": 0, "plague_losses": 0, "bestow": 0, "gift_abbess": 0, "relinquish": 6, "release": 0, "battle_next": 0,
             "spoils": 0, "bandits": 0, "respond": 0, "accept_offer": 0, "pay_ransom": 0, "move": 1, "battle": 1,
             "buy": 1, "build": 2, "buy_title": 2, "grant_title": 3, "transfer_title": 3, "construct": 2,
             "rebuild_abbey": 2, "muster": 2, "besiege": 2, "offer_ransom": 1, "danegeld": 1, "intervene": 1,
@@ -171,6 +171,9 @@ def _task_question(g: Fief, t: Task, aud: Audience) -> str:
         return f"The Plague strikes your troops at {t.city}: choose the {plural(t.count, 'troop')} you lose."
     if t.kind == "bestow":
         return f"Who holds {N.fiefdom(t.region)} now? Choose one of your nobles."
+    if t.kind == "abbess_gift":
+        return (f"The title of Abbess of {N.abbey(t.region).removeprefix('the ')} is free: give it to an unmarried "
+                "noblewoman, or let the card go back to the deck?")
     if t.kind == "release":
         return f"{N.noble(g, t.noble)} is free again: where does {'she' if _sex(g, t.noble) == 'f' else 'he'} go?"
     if t.kind == "losses":
@@ -283,6 +286,11 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
         return f"Lose {join_words(x for x in lost if x) or 'nothing'}"
     if k == "bestow":
         return f"Give {N.fiefdom(v('region'))} to {N.noble(g, v('noble'))}"
+    if k == "gift_abbess":
+        return f"Make {N.noble(g, v('noble'))} Abbess" if v("noble") else "Let the title go back to the deck"
+    if k == "relinquish":
+        return (f"Ask leave for {N.noble(g, v('noble'))} to give up "
+                f"{N.abbey(v('abbey')) if v('abbey') else 'her Abbey'}")
     if k == "release":
         return f"Send {N.noble(g, v('noble'))} to {v('city')}"
     if k == "propose_marriage":
@@ -449,7 +457,7 @@ def _seat_family(g: Fief, seat: str) -> str:
 
 
 # -- choices ------------------------------------------------------------------------------------
-TASK_ACTIONS = {"plague": "plague_losses", "bestow": "bestow", "release": "release", "losses": "losses",
+TASK_ACTIONS = {"plague": "plague_losses", "bestow": "bestow", "abbess_gift": "gift_abbess", "release": "release", "losses": "losses",
                 "battle_next": "battle_next", "spoils": "spoils", "bandits": "bandits"}
 
 def relevant(g: Fief, d: Decision, legal: Sequence[Action]) -> list[Action]:
