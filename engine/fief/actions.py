@@ -140,7 +140,10 @@ ACTIONS = specs(
                 _p("noble", required=False, doc="the noble it helps (a captive for escape)"),
                 _p("to", required=False, doc="withdraw: the city the defenders go to"),
                 _p("city", required=False, doc="tunnels and aid: the walled city; escape: where the captive goes"),
-                _p("army", required=False, doc="guide: the invader army led through Storms")),
+                _p("army", required=False, doc="guide: the invader army led through Storms"),
+                _p("escorts", L, required=False,
+                   doc="withdraw: the troop each defending noble takes, in the side's order (none: no troop; "
+                       "the strongest when left out)")),
                "10.2", anytime=True),
     ActionSpec("assassinate", "Play Assassination: eliminate a noble (or an invading Leader)",
                (_p("card"), _p("target"), _p("sponsor", required=False, doc="your noble who takes the Heresy marker")),

@@ -96,7 +96,7 @@ def _applies(g: Fief, seat: str, a: Action) -> bool:
                 return False
         if use in ("siege", "storms", "pass") and current_actor(g) != g.nobles[str(a["noble"])].family:
             return False   # opportunity._check_move: not the noble's family's Movement turn, refused
-        args = {k: str(a[k]) for k in ("noble", "to", "city", "army") if a.get(k)}
+        args = opportunity.passage_args(a)
         return _ok(opportunity.check_passage, g, seat, str(a["use"]), args) and \
             _ok(opportunity.burgher_or_card, g, seat, card, "passage", "passage", "10.2")
     if not _ok(opportunity.check_time, g, "10.0", True, True) or \
@@ -185,6 +185,10 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
             out.append(A("passage", card=card, use="tunnels" if b.attacker in fams else "aid", city=b.city))
         if b.defender in fams and g.tasks and g.tasks[0].kind == "battle_next":
             out += [A("passage", card=card, use="withdraw", to=c) for c in MAP.neighbours(b.city)[:cut]]
+            if cut is None:   # menus: each choice of the troop every noble takes along (10.2)
+                choices = opportunity.escort_choices(b=b, g=g)[1:]
+                out += [A("passage", card=card, use="withdraw", to=c, escorts=tuple(e.split(",")))
+                        for c in MAP.neighbours(b.city) for e in choices]
         return out
     if not opportunity_open(g):
         return out

@@ -28,7 +28,7 @@ PASSAGE, by ``use``:
 
 from __future__ import annotations
 
-from engine.core import Event, GameState, RuleError
+from engine.core import Action, Event, GameState, RuleError
 from engine.fief import dispersal, midbattle, movement, rebellion
 from engine.fief.battle.captives import capture
 from engine.fief.battle.endings import withdraw
@@ -95,6 +95,15 @@ def _own_noble(g: Fief, seat: str, nid: str, section: str) -> None:
 
 
 # -- PASSAGE ---------------------------------------------------------------------------------
+def passage_args(a: Action) -> dict[str, str]:
+    """A passage command's arguments as text (``escorts``, a list, joined by commas)."""
+    args = {k: str(a[k]) for k in ("noble", "to", "city", "army") if a.get(k)}
+    escorts_given = a.get("escorts")
+    if escorts_given:
+        args["escorts"] = escorts_given if isinstance(escorts_given, str) else ",".join(str(x) for x in escorts_given)
+    return args
+
+
 def check_passage(g: Fief, seat: str, use: str, args: dict[str, str]) -> None:
     """Everything a PASSAGE ``use`` needs (10.2); the card itself is checked by the caller."""
     if use not in USES:
@@ -108,6 +117,9 @@ def check_passage(g: Fief, seat: str, use: str, args: dict[str, str]) -> None:
         _check_assault(g, seat, use, args.get("city", ""))
     elif use == "withdraw":
         _check_withdraw(g, seat, args.get("to", ""))
+        b = g.war.battle
+        assert b is not None
+        chosen_escorts(g, b, args.get("escorts"))
     elif use == "guide":
         guided_army(g, args.get("army", ""))
     elif use == "escape":
@@ -277,13 +289,53 @@ def passage(state: GameState, g: Fief, seat: str, use: str, args: dict[str, str]
         b = g.war.battle
         assert b is not None
         g.tasks.pop(0)
-        withdraw(state, g, b, args["to"], escorts(g, b))
+        withdraw(state, g, b, args["to"], chosen_escorts(g, b, args.get("escorts")))
     elif use == "escape":
         release(state, g, args["noble"], why="passage", to=escape_city(g, args["noble"], args.get("city") or None))
 
 
+def chosen_escorts(g: Fief, b: Battle, chosen: str | None) -> dict[str, str]:
+    """10.2: "Each Noble may take one of their Troops": ``chosen`` names a troop (or none) for each defending
+    noble in the side's order; without it each takes its family's strongest troop still unclaimed (ruling O-8)."""
+    if chosen is None or chosen == "":
+        return escorts(g, b)
+    nobles = side_nobles(g, b, b.defender)
+    picks = [x.strip().lower() for x in chosen.split(",")]
+    if len(picks) != len(nobles) or any(x not in (*ESCORT_ORDER, "none") for x in picks):
+        raise RuleError("10.2", f"name one troop (knight, crossbow, men, archer) or none for each withdrawing noble, "
+                        f"in this order: {', '.join(g.nobles[n].name for n in nobles)}", code="withdraw_units",
+                        legal=f"{len(nobles)} of knight, crossbow, men, archer or none")
+    out = {nid: kind for nid, kind in zip(nobles, picks, strict=True) if kind != "none"}
+    left = {f: list(troops(g, b.city, f)) for f in g.families}
+    for nid, kind in out.items():
+        pool = left[g.nobles[nid].family]
+        if kind not in pool:
+            raise RuleError("10.2", f"{g.nobles[nid].name} takes one of the family's own troops still unclaimed",
+                            code="withdraw_units", legal=sorted(set(pool)) or "none")
+        pool.remove(kind)
+    return out
+
+
+def escort_choices(g: Fief, b: Battle) -> list[str]:
+    """Every escort choice for the defending nobles (10.2), the default (strongest) first: for menus."""
+    nobles = side_nobles(g, b, b.defender)
+    combos: list[list[str]] = [[]]
+    for nid in nobles:
+        kinds = [k for k in ESCORT_ORDER if k in troops(g, b.city, g.nobles[nid].family)] + ["none"]
+        combos = [c + [k] for c in combos for k in kinds][:64]
+    out = []
+    for c in combos:
+        try:
+            chosen_escorts(g, b, ",".join(c))
+        except RuleError:
+            continue
+        out.append(",".join(c))
+    default = ",".join(escorts(g, b).get(n, "none") for n in nobles)
+    return [default] + [c for c in out if c != default]
+
+
 def escorts(g: Fief, b: Battle) -> dict[str, str]:
-    """Ruling O-8: each withdrawing noble takes its family's strongest troop still unclaimed."""
+    """Ruling O-8: by default each withdrawing noble takes its family's strongest troop still unclaimed."""
     left = {f: list(troops(g, b.city, f)) for f in g.families}
     out: dict[str, str] = {}
     for nid in side_nobles(g, b, b.defender):

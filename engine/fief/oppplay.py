@@ -38,7 +38,7 @@ def _rebellion(state: GameState, g: Fief, seat: str, a: Action) -> None:
 def _passage(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """10.2, 11.2: a PASSAGE card, or the Burgher's Secret Routes for a Treasure."""
     card, use = str(a["card"]), str(a["use"]).lower()
-    args = {k: str(a[k]) for k in ("noble", "to", "city", "army") if a.get(k)}
+    args = opportunity.passage_args(a)
     for k in ("to", "city"):
         if k in args:
             args[k] = city_arg(args[k])

@@ -717,3 +717,54 @@ def test_10_2_a_guided_invader_army_makes_one_move_in_storms():
     assert army.city == "Exeter" and "army-1" not in d.opp.guided
     invaders.step(s, d, army)
     assert army.city == "Exeter" and d.war.invader_moves["army-1"] == 2   # held by the Storms
+
+
+def _withdraw_table():
+    from engine.fief.state import Task
+    s = _table("battle", 7)
+    d = g(s)
+    place(s, "blue", "Exeter", "knight", "men", "archer", control=True)
+    _at(s, "walter", "Exeter")
+    _at(s, "matilda", "Exeter")
+    place(s, "green", "Exeter", "knight", "knight", control=False)
+    _at(s, "arthur", "Exeter")
+    d.war.battle = Battle("Exeter", "green", "blue", rolls=1)
+    d.tasks.append(Task("battle_next", "green", city="Exeter"))
+    give_card(s, "bob", "passage-1")
+    return s, d
+
+
+def test_10_2_each_withdrawing_noble_takes_the_troop_its_player_chooses():
+    """10.2: "Each Noble may take one of their Troops" (before the fix the engine chose the strongest)."""
+    from engine.fief.battle.sides import side_nobles
+    s, d = _withdraw_table()
+    order = side_nobles(d, d.war.battle, "blue")
+    picks = {"walter": "archer", "matilda": "none"}
+    act(s, "bob", "passage", card="passage-1", use="withdraw", to="Bristol",
+        escorts=[picks[n] for n in order])
+    assert d.cities["Bristol"].stacks["blue"].troops == ["archer"]
+    assert sorted(d.cities["Exeter"].stacks["blue"].troops) == ["knight", "men"]
+    assert d.nobles["walter"].city == d.nobles["matilda"].city == "Bristol"
+
+
+def test_10_2_the_withdraw_choices_are_offered_by_clicks_and_speak_with_names():
+    from engine.core import Audience
+    from engine.fief import opplegal
+    from tests.speech import assert_human
+    s, d = _withdraw_table()
+    variants = [a for a in opplegal.every(d, "bob", "passage") if a["use"] == "withdraw" and a["to"] == "Bristol"]
+    chosen = {tuple(a["escorts"]) for a in variants if a.get("escorts")}
+    assert ("archer", "none") in chosen or ("none", "archer") in chosen
+    assert ("knight", "knight") not in chosen            # one Knight only
+    aud = Audience(None, {"ann": "Ann", "bob": "Bob", "cat": "Cat", "dan": "Dan"})
+    label = RULES.words().label(s, "bob", next(a for a in variants if a.get("escorts")), aud.to("bob"))
+    assert_human(label, "withdraw label")
+    assert "Walter" in label and "Matilda" in label
+
+
+@pytest.mark.parametrize("escorts,why", [("knight,knight", "unclaimed"), ("knight", "in this order"),
+                                         ("horse,none", "in this order"), ("knight,men,archer", "in this order")])
+def test_10_2_bad_escort_choices_are_refused_and_change_nothing(escorts, why):
+    s, d = _withdraw_table()
+    err = refused(s, "bob", f"passage card:passage-1 use:withdraw to:Bristol escorts:{escorts}")
+    assert err.code == "withdraw_units" and why in err.message

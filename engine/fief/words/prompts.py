@@ -406,6 +406,23 @@ PASSAGE_USES = {"siege": "{noble} slips out of the siege", "storms": "{noble} ma
                 "rebellion": "lead the rebels past the walls"}
 
 
+def escorts_text(g: Fief, value: Any) -> str:
+    """10.2's Withdraw: "Walter with a Knight and Matilda alone" for the defending nobles in the side's order."""
+    from engine.fief.battle.sides import side_nobles
+    b = g.war.battle
+    picks = [str(x) for x in (value if isinstance(value, (list, tuple)) else str(value).split(","))]
+    nobles = side_nobles(g, b, b.defender) if b is not None else []
+    if len(nobles) != len(picks):
+        return "each noble with one troop"
+    def one(nid: str, kind: str) -> str:
+        name = g.nobles[nid].name if nid in g.nobles else N.noble(g, nid)
+        if kind == "none":
+            return f"{name} alone"
+        word = N.unit_word(kind)
+        return f"{name} with {'an' if word[:1] in 'AEIOU' else 'a'} {word}"
+    return join_words(one(n, k) for n, k in zip(nobles, picks, strict=True))
+
+
 def _opportunity_label(g: Fief, a: Action) -> str:
     """10.1-10.5, 11.2: the Opportunity cards' commands."""
     v = a.get
@@ -419,6 +436,8 @@ def _opportunity_label(g: Fief, a: Action) -> str:
         use = PASSAGE_USES.get(str(v("use")), "a secret way").format(
             noble=N.noble(g, v("noble")), city=v("city"), to=v("to"))
         where = f" to {v('city')}" if v("use") == "escape" and v("city") else ""
+        if v("use") == "withdraw" and v("escorts"):   # 10.2: the troop each noble takes (kept short: a button)
+            return f"{card}: to {v('to')}, {escorts_text(g, v('escorts'))}"
         return f"{card}: {use}{where}"
     if a.kind == "assassinate":
         sponsor = f", sponsored by {N.noble(g, v('sponsor'))}" if v("sponsor") else ""
@@ -652,6 +671,8 @@ FAMILY_PARAMS = {"against", "family", "side"}
 def value_label(g: Fief, seat: str | None, kind: str, param: str, value: Any) -> str:
     """The name people see (and may type) for a parameter value."""
     if isinstance(value, (list, tuple)):
+        if param == "escorts":
+            return escorts_text(g, value)
         if param in ("units", "troops"):
             return _units_label(value) if any("@" in str(x) for x in value) else N.troops(value, none="no troops")
         return join_words(value_label(g, seat, kind, param, x) for x in value) or "none"
