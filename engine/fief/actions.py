@@ -32,8 +32,8 @@ ACTIONS = specs(
                                                      required=False)), "9.2", secret=True),
     ActionSpec("give_tax", "Sovereign: give a share of the Royal Tax to a player, in secret",
                (_p("to", ParamType.SEAT), _p("amount", N)), "9.2", secret=True),
-    ActionSpec("award_garter", "Sovereign: make a Lord a Knight of the Garter", (_p("noble"),), "13.3",
-               anytime=True),
+    ActionSpec("award_garter", "Sovereign: when a Lord has just beaten invaders, make him a Knight of the Garter",
+               (_p("noble", required=False, doc="the Lord; none: no Garter for this deed"),), "13.3"),
     ActionSpec("relinquish", "Ask the Bishop or Archbishop of her Abbey's district to let your Abbess give up "
                "her title (to marry or stand for election)",
                (_p("noble", doc="your Abbess"), _p("abbey", required=False, doc="the Abbey whose title she gives up (needed when she has several)")),

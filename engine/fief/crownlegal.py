@@ -4,8 +4,8 @@ what legal.py lists for the election, Parliament and Royal Tax steps."""
 from __future__ import annotations
 
 from engine.core import Action, RuleError
-from engine.fief import abbess, deals, elections, garter, parliament
-from engine.fief.state import Fief, sovereign
+from engine.fief import abbess, deals, elections, parliament
+from engine.fief.state import Fief
 
 A = Action.of
 DONE = A("done")   # actions are immutable: one for every list and default
@@ -53,11 +53,6 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
 
 def anytime_actions(g: Fief, seat: str) -> list[Action]:
     out: list[Action] = []
-    pol = g.politics
-    if pol.deeds and pol.garter_round != g.flow.round:   # garter.eligible lists none without a deed this round
-        king = sovereign(g)
-        if king is not None and king.family in g.players[seat].families:
-            out += [A("award_garter", noble=n) for n in garter.eligible(g, king.family)]
     if g.flow.step in deals.PLEDGE_STEPS:
         out += deal_actions(g, seat)   # none outside the voting steps
     if g.flow.step in abbess.STEPS:

@@ -75,10 +75,19 @@ def _give_tax(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 @HANDLERS.on("award_garter")
 def _award_garter(state: GameState, g: Fief, seat: str, a: Action) -> None:
-    """13.3: the Sovereign inducts a Lord into the Order of the Garter, at any time."""
-    noble = str(a["noble"])
-    fam = garter.check_award(g, list(g.players[seat].families), noble)
-    garter.award(state, g, fam, noble)
+    """13.3: at the time of the deed, the Sovereign inducts one of its Lords into the Order of the Garter, or
+    nobody (no ``noble``)."""
+    if not g.tasks or g.tasks[0].kind != "garter":
+        raise RuleError("13.3", "the Sovereign inducts a Knight of the Garter when a Lord has just beaten invaders",
+                        code="garter", legal="none now")
+    t = task_for(g, seat, "garter", "13.3")
+    noble = _target(a, "noble")
+    fam = garter.check_award(g, list(g.players[seat].families), noble) if noble is not None else t.family
+    g.tasks.pop(0)
+    if noble is not None:
+        garter.award(state, g, fam, noble)
+    garter.decided(g)
+    advance(state)
 
 
 @HANDLERS.on("deal")

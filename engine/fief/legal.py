@@ -13,6 +13,7 @@ from engine.fief import (
     crownlegal,
     deals,
     fortune,
+    garter,
     income,
     marriage,
     opplegal,
@@ -47,6 +48,8 @@ def task_default(g: Fief, t: Task) -> Action:
         return A("bestow", region=t.region, noble=t.options[0])
     if t.kind == "abbess_gift":
         return A("gift_abbess")   # 2.13: no gift, the card goes back to the deck
+    if t.kind == "garter":
+        return A("award_garter")  # 13.3: no Garter for this deed
     return A("release", noble=t.noble, city=t.options[0])
 
 
@@ -66,6 +69,8 @@ def task_actions(g: Fief, t: Task) -> list[Action]:
         return [A("bestow", region=t.region, noble=n) for n in t.options]
     if t.kind == "abbess_gift":
         return [A("gift_abbess", noble=n) for n in t.options] + [A("gift_abbess")]
+    if t.kind == "garter":
+        return [A("award_garter", noble=n) for n in garter.eligible(g)] + [A("award_garter")]
     return [A("release", noble=t.noble, city=c) for c in t.options]
 
 

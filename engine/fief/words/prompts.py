@@ -171,6 +171,9 @@ def _task_question(g: Fief, t: Task, aud: Audience) -> str:
         return f"The Plague strikes your troops at {t.city}: choose the {plural(t.count, 'troop')} you lose."
     if t.kind == "bestow":
         return f"Who holds {N.fiefdom(t.region)} now? Choose one of your nobles."
+    if t.kind == "garter":
+        return (f"{N.nobles(g, t.options)} just beat the invaders: make one of them a Knight of the Garter "
+                "now, or not?")
     if t.kind == "abbess_gift":
         return (f"The title of Abbess of {N.abbey(t.region).removeprefix('the ')} is free: give it to an unmarried "
                 "noblewoman, or let the card go back to the deck?")
@@ -314,7 +317,7 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
         return (f"Offer {N.seat_player(g, str(v('to')), aud)} {deal_bundle(g, bundle_of(a, 'give'))} for "
                 f"{deal_bundle(g, bundle_of(a, 'take'))}")
     if k == "award_garter":
-        return f"Make {N.noble(g, v('noble'))} a Knight of the Garter"
+        return f"Make {N.noble(g, v('noble'))} a Knight of the Garter" if v("noble") else "No Garter this time"
     if k == "scorch":
         return f"Burn your Mill at {v('city')} · {N.shillings(C.income['scorch_per_mill'])}"
     if k == "pay_ransom":
@@ -476,7 +479,7 @@ def _seat_family(g: Fief, seat: str) -> str:
 
 
 # -- choices ------------------------------------------------------------------------------------
-TASK_ACTIONS = {"plague": "plague_losses", "bestow": "bestow", "abbess_gift": "gift_abbess", "release": "release", "losses": "losses",
+TASK_ACTIONS = {"plague": "plague_losses", "bestow": "bestow", "abbess_gift": "gift_abbess", "garter": "award_garter", "release": "release", "losses": "losses",
                 "battle_next": "battle_next", "spoils": "spoils", "bandits": "bandits"}
 
 def relevant(g: Fief, d: Decision, legal: Sequence[Action]) -> list[Action]:
