@@ -84,7 +84,7 @@ def _applies(g: Fief, seat: str, a: Action) -> bool:
     card = str(a["card"])
     if a.kind == "rebellion":
         u = g.opp.uprising
-        return _ok(opportunity.check_time, g, "10.1", u is None) and \
+        return _ok(opportunity.check_time, g, "10.1", u is None, True) and \
             _ok(opportunity.burgher_or_card, g, seat, card, "rebellion", "rebellion", "10.1") and \
             _ok(rebellion.check_city, g, seat, str(a["city"])) and \
             (u is None or (u.stage == "support" and u.city == a["city"]))
@@ -122,7 +122,7 @@ def _variants(g: Fief, seat: str, kind: str, card: str, first: bool) -> list[Act
         u = g.opp.uprising
         if u is not None:
             return [A("rebellion", card=card, city=u.city)]
-        if not opportunity_open(g):
+        if not (opportunity_open(g) or midbattle.between_rounds(g)):   # O-6, O-6b
             return []
         cities = rebellion.targets(g, fams)
         # the first listed: a city where someone else stands (random playouts strike at rivals)
@@ -183,6 +183,10 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
     if b is not None:
         if b.penalty or b.archers_min:
             out.append(A("passage", card=card, use="tunnels" if b.attacker in fams else "aid", city=b.city))
+        if midbattle.between_rounds(g):   # O-6b: a captive escapes between two rounds
+            captives = sorted(n.id for n in g.nobles.values() if n.captor not in (None, "bandits"))
+            own = [c for c in captives if g.nobles[c].family in fams]
+            out += [A("passage", card=card, use="escape", noble=c) for c in (own or captives)[:cut]]
         if b.defender in fams and g.tasks and g.tasks[0].kind == "battle_next":
             out += [A("passage", card=card, use="withdraw", to=c) for c in MAP.neighbours(b.city)[:cut]]
             if cut is None:   # menus: each choice of the troop every noble takes along (10.2)

@@ -108,7 +108,8 @@ def check_passage(g: Fief, seat: str, use: str, args: dict[str, str]) -> None:
     """Everything a PASSAGE ``use`` needs (10.2); the card itself is checked by the caller."""
     if use not in USES:
         raise RuleError("10.2", f"no Passage use {use!r}", code="passage_use", legal=list(USES))
-    check_time(g, "10.2", quiet=use in (*movement.PASSAGE_EFFECTS, "evade", "escape", "guide"))
+    check_time(g, "10.2", quiet=use in (*movement.PASSAGE_EFFECTS, "evade", "escape", "guide"),
+               in_battle=use == "escape")   # O-6b: a captive escapes between two battle rounds too
     if use in movement.PASSAGE_EFFECTS:
         _check_move(g, seat, use, args.get("noble", ""))
     elif use == "evade":
