@@ -4,8 +4,8 @@ and the Burgher's Secret Routes (11.2). Rebellion lives in rebellion.py.
 When they may be played (10.0, FAQ): at any time but during a player's Draw action, by a player
 who holds the card, whoever the table waits on. Ruling O-6 (docs/rulings/fief.md): a card that
 kills, captures or frees a noble waits until no smaller decision is open (losses to allot, a title
-to bestow, a Rebellion going round) and no battle is being fought; PASSAGE's battle uses are played
-while the battle lasts (Withdraw between two rounds), and so are ASSASSINATION, JUSTICE and AMBUSH
+to bestow, a Rebellion going round); during a battle PASSAGE's battle uses are played while it lasts
+(Withdraw between two rounds), and ASSASSINATION, JUSTICE, AMBUSH, a REBELLION and a PASSAGE's escape
 between two rounds (ruling O-6b, midbattle.py).
 
 PASSAGE, by ``use``:
@@ -51,7 +51,8 @@ ESCORT_ORDER = ("knight", "crossbow", "men", "archer")
 # -- when and with what ---------------------------------------------------------------------------
 def check_time(g: Fief, section: str, quiet: bool = True, in_battle: bool = False) -> None:
     """10.0, FAQ: never during a Draw action; ruling O-6: cards that kill or capture wait for a quiet table;
-    O-6b: Assassination, Justice and Ambush (``in_battle``) also strike between two rounds of a battle."""
+    O-6b: Assassination, Justice, Ambush, a Rebellion and an escape (``in_battle``) also between two rounds of a
+    battle."""
     if g.flow.over or not opportunity_time(g):
         raise RuleError(section, "Opportunity cards cannot be played during a Draw action or before the game begins",
                         code="draw_action", legal="once the draws are over")
