@@ -117,6 +117,24 @@ def test_2_4_the_chasuble_moving_storms_onto_a_stormy_sea_discards_the_second(ac
     assert [e.data["why"] for e in events if e.kind == "disaster.discarded"] == ["same kind"]
 
 
+def test_12_2_the_chasuble_moves_each_storms_card_once_a_round_every_card_its_own_turn() -> None:
+    """12.2: "once per Round, per Card": a second Storms card may still move the round the first did; the
+    next round the first may move again."""
+    from engine.fief import relics
+    state = _purchase()
+    data = g(state)
+    data.nobles["william"].relics = ["chasuble"]
+    data.seas["I"].append(SeaCard("storms-1", "storms"))
+    data.seas["IV"].append(SeaCard("storms-2", "storms"))
+    do(state, "ann", "chasuble sea:I to:II")
+    assert refused(state, "ann", "chasuble sea:II to:III").code == "storms_move"
+    do(state, "ann", "chasuble sea:IV to:V")
+    assert refused(state, "ann", "chasuble sea:V to:VI").code == "storms_move"
+    relics.new_round(data)
+    do(state, "ann", "chasuble sea:II to:III")
+    assert [c.card for c in data.seas["III"]] == ["storms-1"]
+
+
 def test_2_4_the_chasuble_may_move_storms_beside_another_kind_of_disaster() -> None:
     state = _purchase()
     data = g(state)
