@@ -768,3 +768,22 @@ def test_10_2_bad_escort_choices_are_refused_and_change_nothing(escorts, why):
     s, d = _withdraw_table()
     err = refused(s, "bob", f"passage card:passage-1 use:withdraw to:Bristol escorts:{escorts}")
     assert err.code == "withdraw_units" and why in err.message
+
+
+def test_10_2_pass_slips_out_of_a_held_city_without_leave_once():
+    """10.2's Avoid a Battle: through an opponent's city without asking; one use leaves one city."""
+    s = _table()
+    d = g(s)
+    d.flow.turn = 3                                       # blue's Movement turn
+    place(s, "green", "Exeter", "men", control=True)
+    _at(s, "walter", "Exeter")
+    place(s, "blue", "Exeter", "knight", control=False)
+    d.war.moves["walter"] = 1                             # it entered Exeter this phase
+    d.war.came_from["walter"] = "Plymouth"
+    give_card(s, "bob", "passage-1")
+    from engine.fief import opportunity
+    assert "pass" in opportunity.passage_effects(d, "walter")
+    act(s, "bob", "passage", card="passage-1", use="pass", noble="walter")
+    events = do(s, "bob", "move noble:walter to:Bristol troops:knight")
+    assert d.nobles["walter"].city == "Bristol"
+    assert not [e for e in events if e.kind == "request.opened"]   # nobody was asked
