@@ -56,7 +56,7 @@ def _hire(state: GameState, g: Fief, seat: str, a: Action) -> None:
     if family not in g.players[seat].families:
         raise RuleError("11.1", "hire for your own family; lend them to another player instead",
                         code="not_your_family", legal=g.players[seat].families)
-    count = int(a.get("count") or 1)
+    count = int(a.get("count", 1))   # count:0 is a bad count, refused, not one Crossbowman
     city = city_arg(a["city"])
     card = mercenaries.check_hire(g, seat, card, family, city, count)
     mercenaries.hire(state, g, family, city, count, card=card)
@@ -73,7 +73,7 @@ def _lend(state: GameState, g: Fief, seat: str, a: Action) -> None:
     if any(r.kind == "mercenaries" and r.by == seat for r in g.requests.open):
         raise RuleError("11.1", "your offer of Crossbowmen awaits its answer", code="offer_open",
                         legal="wait for the answer")
-    count, price = int(a.get("count") or 1), int(a.get("price") or 0)
+    count, price = int(a.get("count", 1)), int(a.get("price", 0))
     city = city_arg(a["city"])
     card = mercenaries.check_hire(g, seat, None, to, city, count, price)
     owner = next(f for f in g.players[seat].families if g.families[f].board_card == card)

@@ -50,7 +50,8 @@ def crown(state: GameState, g: Fief, noble_id: str, how: str) -> None:
         if t in n.titles:
             n.titles.remove(t)
     n.titles.append(title)
-    g.war.guards_lost = {}                     # 13.1: defeated Royal Guards return with a new Sovereign
+    if how == "election":                      # 13.1: defeated Royal Guards return only at an election
+        g.war.guards_lost = {}                 # (ruling P1-8), not with a crown won by Excalibur or succession
     state.emit(Event.public("crown.taken", noble=n.id, family=n.family, title=title, how=how))
     spouse = g.nobles.get(n.spouse or "")
     if title == "king" and spouse is not None:

@@ -3,9 +3,9 @@ what legal.py lists for the election, Parliament and Royal Tax steps."""
 
 from __future__ import annotations
 
-from engine.core import Action
-from engine.fief import deals, elections, garter, parliament
-from engine.fief.state import Fief, sovereign
+from engine.core import Action, RuleError
+from engine.fief import abbess, deals, elections, parliament
+from engine.fief.state import Fief
 
 A = Action.of
 DONE = A("done")   # actions are immutable: one for every list and default
@@ -53,14 +53,20 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
 
 def anytime_actions(g: Fief, seat: str) -> list[Action]:
     out: list[Action] = []
-    pol = g.politics
-    if pol.deeds and pol.garter_round != g.flow.round:   # garter.eligible lists none without a deed this round
-        king = sovereign(g)
-        if king is not None and king.family in g.players[seat].families:
-            out += [A("award_garter", noble=n) for n in garter.eligible(g, king.family)]
     if g.flow.step in deals.PLEDGE_STEPS:
         out += deal_actions(g, seat)   # none outside the voting steps
+    if g.flow.step in abbess.STEPS:
+        out += [A("relinquish", noble=n, abbey=x) for n, x in abbess.asking(g, seat)]
     return out
+
+
+def _carries(g: Fief, seat: str, other: str) -> bool:
+    """A shilling of the seat can reach the other player by pigeon now (2.15: deals.check_offer's part)."""
+    try:
+        deals.check_offer(g, seat, other, {"shillings": 1}, {})
+    except RuleError:
+        return False
+    return True
 
 
 def deal_actions(g: Fief, seat: str) -> list[Action]:
@@ -76,8 +82,7 @@ def deal_actions(g: Fief, seat: str) -> list[Action]:
         pledges = deals.vote_pledges(g, other)
         if not pledges:
             continue
-        if p.shillings and (not deals.needs_pigeon(g, seat, other, {"shillings": 1})
-                            or any(g.families[f].pigeons for f in p.families)):
+        if p.shillings and _carries(g, seat, other):
             out += [A("deal", to=other, give_shillings=1, take_vote=v) for v in pledges[:2]]
         held = [n.id for n in g.nobles.values() if n.captor in p.families and n.family in g.players[other].families]
         out += [A("deal", to=other, give_captives=[c], take_vote=pledges[0]) for c in held[:1]]

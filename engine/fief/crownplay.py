@@ -1,13 +1,13 @@
 """Command handlers of Phase 1's politics and the crown (9.1-9.3, 13.3): declaring candidates,
 placing vote markers, convening Parliament, voting the Royal Tax, sharing it out, inducting a
-Knight of the Garter, and deals between players (deals.py). A leaf module: nothing imports it but rules.py."""
+Knight of the Garter, deals between players (deals.py), and an Abbess giving up her title (abbess.py). A leaf module: nothing imports it but rules.py."""
 
 from __future__ import annotations
 
 from engine.core import Action, GameState, RuleError
-from engine.fief import deals, elections, garter, parliament
-from engine.fief.commands import Handlers, turn
-from engine.fief.flow import end_turn
+from engine.fief import abbess, deals, elections, garter, parliament
+from engine.fief.commands import Handlers, task_for, turn
+from engine.fief.flow import advance, end_turn
 from engine.fief.state import Fief
 
 HANDLERS: Handlers = Handlers()
@@ -75,10 +75,19 @@ def _give_tax(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 @HANDLERS.on("award_garter")
 def _award_garter(state: GameState, g: Fief, seat: str, a: Action) -> None:
-    """13.3: the Sovereign inducts a Lord into the Order of the Garter, at any time."""
-    noble = str(a["noble"])
-    fam = garter.check_award(g, list(g.players[seat].families), noble)
-    garter.award(state, g, fam, noble)
+    """13.3: at the time of the deed, the Sovereign inducts one of its Lords into the Order of the Garter, or
+    nobody (no ``noble``)."""
+    if not g.tasks or g.tasks[0].kind != "garter":
+        raise RuleError("13.3", "the Sovereign inducts a Knight of the Garter when a Lord has just beaten invaders",
+                        code="garter", legal="none now")
+    t = task_for(g, seat, "garter", "13.3")
+    noble = _target(a, "noble")
+    fam = garter.check_award(g, list(g.players[seat].families), noble) if noble is not None else t.family
+    g.tasks.pop(0)
+    if noble is not None:
+        garter.award(state, g, fam, noble)
+    garter.decided(g)
+    advance(state)
 
 
 @HANDLERS.on("deal")
@@ -94,3 +103,30 @@ def _deal(state: GameState, g: Fief, seat: str, a: Action) -> None:
     deals.set_aside(g, seat, give)
     g.requests.ask(state, "deal", seat, to, default=False, public=False, proposer=seat, partner=to,
                    give=give, take=take)
+
+
+@HANDLERS.on("relinquish")
+def _relinquish(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    """2.13: ask the cleric of her Abbey's district to let an Abbess give up her title (at once when he is yours)."""
+    nid = str(a["noble"])
+    held = abbess.abbeys_of(g, nid)
+    place = str(a.get("abbey") or (held[0] if len(held) == 1 else "")).lower()
+    who = abbess.check_relinquish(g, seat, nid, place)
+    p = abbess.payload(g, nid, place, who)
+    to = g.families[g.nobles[who].family].seat
+    if to == seat:
+        if abbess.granted(state, g, p):
+            advance(state)
+        return
+    g.requests.ask(state, "relinquish", seat, to, default=False, **p)
+
+
+@HANDLERS.on("gift_abbess")
+def _gift_abbess(state: GameState, g: Fief, seat: str, a: Action) -> None:
+    """2.13: the Sovereign gives the given-up title to an unmarried noblewoman, or lets the card go back."""
+    t = task_for(g, seat, "abbess_gift", "2.13")
+    noble = _target(a, "noble")
+    abbess.check_gift(t, noble)
+    g.tasks.pop(0)
+    abbess.give(state, g, t, noble)
+    advance(state)

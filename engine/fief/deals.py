@@ -2,8 +2,12 @@
 
 A player offers another a bundle in exchange for a bundle, as a private request (only the two see
 what is offered; the table sees that a deal is on offer and whether it was struck). A bundle may
-hold shillings and cards (carried by a Carrier Pigeon of the giver's families, none between allies:
-2.15, 9.0; our ruling P1-9), captives the giver's families hold (set free, 7.6), cities the giver's
+hold shillings and cards, carried as 2.15 and 9.0 carry them (ruling P1-9): in one city (a free
+noble of the giver with a noble of the receiver) one Carrier Pigeon carries the whole exchange, and
+allies need none there; between different cities a free noble inside a Stronghold, Fortified City
+or Abbey sends one card and shillings to a noble inside another, each side by its own pigeon, and
+the d6 decides (6: astray, the card is discarded and the shillings stay home). A bundle may also hold
+captives the giver's families hold (set free, 7.6), cities the giver's
 family controls (handed over as in 5.1, to a family of the other player present there) and a vote:
 the FOR marker on a declared candidate (9.1) or the vote on the Royal Tax (9.2), pledged and then
 binding. The offering player's shillings are set aside until the answer (as with pigeon offers); its
@@ -16,6 +20,8 @@ from typing import Any
 
 from engine.core import Event, GameState, RuleError
 from engine.fief import movement
+from engine.fief.components import C
+from engine.fief.pigeons import safe
 from engine.fief.state import Fief, allied, hand_limit
 from engine.fief.succession import release
 
@@ -38,15 +44,74 @@ def bundle_of(a: Any, side: str) -> Bundle:
     return out
 
 
+def _carried(b: Bundle) -> bool:
+    return bool(b.get("shillings") or b.get("cards"))
+
+
+def route(g: Fief, giver: str, receiver: str) -> tuple[str, str, str] | None:
+    """2.15: the way a pigeon of ``giver`` reaches ``receiver``: ``("same", sender, to)`` for a free noble of
+    the giver in one city with a noble of the receiver (allied families preferred, 9.0), else
+    ``("far", sender, to)`` from a free noble inside a Stronghold, Fortified City or Abbey to a noble
+    inside another such city; None when neither exists. Positions are public: both players may ask."""
+    mine = sorted((n for f in g.players[giver].families for nid in g.families[f].nobles
+                   if (n := g.nobles[nid]).captor is None and n.city), key=lambda n: n.id)
+    theirs = sorted((n for f in g.players[receiver].families for nid in g.families[f].nobles
+                     if (n := g.nobles[nid]).city), key=lambda n: n.id)
+    same = [(a, b) for a in mine for b in theirs if a.city == b.city]
+    if same:
+        a, b = next(((a, b) for a, b in same if allied(g, a.family, b.family)), same[0])
+        return "same", a.id, b.id
+    far = next(((a, b) for a in mine if safe(g, a) for b in theirs if safe(g, b) and b.city != a.city), None)
+    return ("far", far[0].id, far[1].id) if far else None
+
+
+def free_exchange(g: Fief, r: tuple[str, str, str]) -> bool:
+    """9.0: allies exchange without a pigeon when their nobles are in one city."""
+    return r[0] == "same" and allied(g, g.nobles[r[1]].family, g.nobles[r[2]].family)
+
+
 def needs_pigeon(g: Fief, giver: str, receiver: str, b: Bundle) -> bool:
-    if not (b.get("shillings") or b.get("cards")):
+    """Shillings or cards go by pigeon, except between allies' nobles in one city (9.0)."""
+    if not _carried(b):
         return False
-    return not any(allied(g, f, h) for f in g.players[giver].families for h in g.players[receiver].families
-                   if f != h)
+    r = route(g, giver, receiver)
+    return r is None or not free_exchange(g, r)
 
 
 def _pigeon_family(g: Fief, seat: str) -> str | None:
     return next((f for f in g.players[seat].families if g.families[f].pigeons > 0), None)
+
+
+def _check_route(g: Fief, giver: str, receiver: str, b: Bundle) -> None:
+    """2.15: a way for the giver's shillings and cards, one card only between different cities, and the giver's
+    own pigeon for a flight between cities (the one-city exchange's pigeon is the offer's: ``exchange_pigeon``)."""
+    if not _carried(b):
+        return
+    r = route(g, giver, receiver)
+    if r is None:
+        raise RuleError("2.15", "shillings and cards go by Carrier Pigeon: between nobles of both players in one "
+                        "city, or from a free noble inside a Stronghold, Fortified City or Abbey to a noble inside "
+                        "another one", code="pigeon_route", legal="captives, cities or a vote; or meet first")
+    if r[0] == "far" and len(b.get("cards", [])) > 1:
+        raise RuleError("2.15", "a pigeon between different cities carries one card (and shillings)",
+                        code="pigeon_cards", legal="one card")
+    if r[0] == "far" and _pigeon_family(g, giver) is None:
+        raise RuleError("2.15", "shillings and cards go by Carrier Pigeon, and none is left", code="no_pigeon",
+                        legal="captives, cities or a vote")
+
+
+def exchange_pigeon(g: Fief, by: str, to: str, give: Bundle, take: Bundle) -> str | None:
+    """2.15: the family whose pigeon carries the one-city exchange (the proposer's, else the partner's),
+    or None when no side sends goods within one city or only allies do (9.0). Refuses when none is left."""
+    needed = any(_carried(b) and (r := route(g, x, y)) is not None and r[0] == "same" and not free_exchange(g, r)
+                 for x, y, b in ((by, to, give), (to, by, take)))
+    if not needed:
+        return None
+    fam = _pigeon_family(g, by) or _pigeon_family(g, to)
+    if fam is None:
+        raise RuleError("2.15", "an exchange in one city takes a Carrier Pigeon, and neither player has one left",
+                        code="no_pigeon", legal="captives, cities or a vote")
+    return fam
 
 
 PLEDGE_STEPS = ("election", "ballot", "parliament", "tax_vote")   # the only steps with a vote to pledge
@@ -81,9 +146,7 @@ def check_side(g: Fief, giver: str, receiver: str, b: Bundle, *, purse: bool = T
         if missing or len(set(b.get("cards", []))) != len(b.get("cards", [])):
             raise RuleError("2.15", "you can give only cards in your hand", code="not_in_hand",
                             legal=list(p.hand) or "no cards")
-    if needs_pigeon(g, giver, receiver, b) and _pigeon_family(g, giver) is None:
-        raise RuleError("2.15", "shillings and cards go by Carrier Pigeon, and none is left", code="no_pigeon",
-                        legal="captives, cities or a vote")
+    _check_route(g, giver, receiver, b)
     fams = g.players[giver].families
     for nid in b.get("captives", []):
         n = g.nobles.get(nid)
@@ -130,6 +193,7 @@ def check_offer(g: Fief, by: str, to: str, give: Bundle, take: Bundle) -> None:
     check_side(g, by, to, give)
     check_side(g, to, by, take, purse=False, hand=False)     # the other player's purse and hand stay unknown
     check_hands(g, by, to, give, take)
+    exchange_pigeon(g, by, to, give, take)
 
 
 def set_aside(g: Fief, seat: str, give: Bundle) -> None:
@@ -147,6 +211,7 @@ def check_accept(g: Fief, payload: dict[str, Any]) -> None:
     check_side(g, by, to, give, purse=False)
     check_side(g, to, by, take)
     check_hands(g, by, to, give, take)
+    exchange_pigeon(g, by, to, give, take)
 
 
 def acceptable(g: Fief, payload: dict[str, Any]) -> bool:
@@ -158,19 +223,22 @@ def acceptable(g: Fief, payload: dict[str, Any]) -> bool:
 
 
 def carry_out(state: GameState, g: Fief, payload: dict[str, Any]) -> bool:
-    """Both sides delivered together; True when a freed captive's family must choose a city."""
+    """Both sides delivered together; True when a freed captive's family must choose a city.
+
+    Shillings and cards travel as ``route`` finds (2.15): one pigeon for a one-city exchange (none between
+    allies there, 9.0), and between cities each side's own pigeon and d6 (6: astray, the card discarded,
+    the shillings back with their owner: the proposer's set-aside ones return)."""
     by, to = payload["proposer"], payload["partner"]
-    g.players[to].shillings += int(payload["give"].get("shillings", 0))
-    _hand_over(g, by, to, payload["give"])
-    if needs_pigeon(g, by, to, payload["give"]):
-        g.families[_pigeon_family(g, by) or ""].pigeons -= 1
-    if needs_pigeon(g, to, by, payload["take"]):
-        g.families[_pigeon_family(g, to) or ""].pigeons -= 1
-    set_aside(g, to, payload["take"])
-    g.players[by].shillings += int(payload["take"].get("shillings", 0))
-    _hand_over(g, to, by, payload["take"])
+    give, take = payload["give"], payload["take"]
+    shared = exchange_pigeon(g, by, to, give, take)
+    if shared is not None:
+        g.families[shared].pigeons -= 1
+    set_aside(g, to, take)   # the partner's shillings leave its purse now, as the proposer's did when offering
+    for giver, receiver, b in ((by, to, give), (to, by, take)):
+        if _carried(b):
+            _fly(state, g, giver, receiver, b)
     tasks = len(g.tasks)
-    for giver, receiver, b in ((by, to, payload["give"]), (to, by, payload["take"])):
+    for giver, receiver, b in ((by, to, give), (to, by, take)):
         for nid in b.get("captives", []):
             release(state, g, nid, why="deal")
         for city in b.get("cities", []):
@@ -179,14 +247,32 @@ def carry_out(state: GameState, g: Fief, payload: dict[str, Any]) -> bool:
         if b.get("vote"):
             g.politics.pledges[giver] = b["vote"]
             state.emit(Event.private((giver, receiver), "deal.pledged", seat=giver, vote=b["vote"]))
-    state.emit(Event.private((by, to), "deal.struck", by=by, to=to, give=payload["give"], take=payload["take"]))
+    state.emit(Event.private((by, to), "deal.struck", by=by, to=to, give=give, take=take))
     return len(g.tasks) > tasks
 
 
-def _hand_over(g: Fief, giver: str, receiver: str, b: Bundle) -> None:
+def _fly(state: GameState, g: Fief, giver: str, receiver: str, b: Bundle) -> None:
+    """The giver's shillings (already out of its purse) and cards go to the receiver, by ``route``."""
+    r = route(g, giver, receiver)
+    assert r is not None   # check_accept found it
+    arrived = True
+    if r[0] == "far":
+        sender = g.nobles[r[1]]
+        fam = _pigeon_family(g, giver) or sender.family
+        g.families[fam].pigeons -= 1
+        state.emit(Event.public("pigeon.sent", family=sender.family, frm=r[1], to=r[2], falconer=False))
+        arrived = state.rng.roll(6, why="carrier pigeon") <= 5
+    shillings = int(b.get("shillings", 0))
+    g.players[receiver if arrived else giver].shillings += shillings
     for c in b.get("cards", []):
         g.players[giver].hand.remove(c)
-        g.players[receiver].hand.append(c)
+        if arrived:
+            g.players[receiver].hand.append(c)
+        else:
+            g.character_under.append(c) if C.card(c).deck == "character" else g.fortune_discard.append(c)
+    if r[0] == "far":
+        lost = b.get("cards", [None])[0] if not arrived else None
+        state.emit(Event.public("pigeon.arrived" if arrived else "pigeon.lost", frm=r[1], to=r[2], card_lost=lost))
 
 
 # -- pledges kept (9.1, 9.2) -------------------------------------------------------------------------

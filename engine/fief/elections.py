@@ -16,11 +16,17 @@ from engine.fief.state import Fief, sovereign
 MIN_TITLES = 3
 
 
+COUNTED = ("lord", "bishop", "archbishop", "abbess", "queen", "prince_of_wales")   # ruling P1-4
+CLERICAL = ("bishop", "archbishop")   # 9.1: "one of which is a Bishop or Archbishop Title"
+
+
 def titles_in_play(g: Fief) -> tuple[int, int]:
-    """(titles that count for 9.1, of which clerical): Fiefdom Lords, Bishops and Archbishops."""
-    titles = [t for n in g.nobles.values() for t in n.titles
-              if t.split(":")[0] in ("lord", "bishop", "archbishop")]
-    return len(titles), sum(1 for t in titles if not t.startswith("lord:"))
+    """(titles that count for 9.1, of which a Bishop's or an Archbishop's): every title card held by a
+    noble, Fiefdom, Ecclesiastic (an Abbess too: Definitions) or Royal (a widowed Queen, a Prince of
+    Wales), one per card (ruling P1-4)."""
+    titles = [t.split(":")[0] for n in g.nobles.values() for t in n.titles]
+    counted = [t for t in titles if t in COUNTED]
+    return len(counted), sum(1 for t in counted if t in CLERICAL)
 
 
 def possible(g: Fief) -> bool:

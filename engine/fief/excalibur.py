@@ -18,8 +18,9 @@ STEPS = {"move": 5, "battle": 7}
 
 
 def eligible(n: Noble | None) -> bool:
-    """13.2: a nobleman (not only a Lord), free, inside the city, and no Bishop or Archbishop."""
-    return (n is not None and n.sex == "m" and n.captor is None and n.city is not None and not n.outskirts
+    """13.2: a nobleman (not only a Lord), free, in a city (its outskirts too: units there are "IN the City",
+    5.0), and no Bishop or Archbishop (ruling X2)."""
+    return (n is not None and n.sex == "m" and n.captor is None and n.city is not None
             and not any(t.split(":")[0] in ("bishop", "archbishop") for t in n.titles))
 
 
@@ -71,15 +72,24 @@ def _bear(state: GameState, g: Fief, n: Noble, how: str) -> None:
     x.holder, x.stone, x.city, x.fallen = n.id, False, None, None
     state.emit(Event.public("excalibur.taken", noble=n.id, family=n.family, city=n.city, how=how))
     king = sovereign(g)
-    if king is not None and king.id == fallen and king is not n:
-        # ruling X3: whoever takes the fallen Sovereign's sword is King; the captive Sovereign is deposed
-        for t in ("king", "sovereign_queen"):
-            if t in king.titles:
-                king.titles.remove(t)
-                state.emit(Event.public("title.lost", noble=king.id, title=t))
+    if king is not None and fallen is not None and king is not n:
+        # 13.2, ruling X3: whoever takes up a fallen bearer's sword "immediately becomes the new King": the
+        # sitting Sovereign (the fallen bearer or another) is deposed, and a deposed King's wife is Queen no more
+        _depose(state, g, king)
         king = None
     if king is None:
         crown(state, g, n.id, "excalibur")
+
+
+def _depose(state: GameState, g: Fief, king: Noble) -> None:
+    for t in ("king", "sovereign_queen"):
+        if t in king.titles:
+            king.titles.remove(t)
+            state.emit(Event.public("title.lost", noble=king.id, title=t))
+    wife = g.nobles.get(king.spouse or "")
+    if wife is not None and "queen" in wife.titles:
+        wife.titles.remove("queen")
+        state.emit(Event.public("title.lost", noble=wife.id, title="queen"))
 
 
 # -- the bearer falls -------------------------------------------------------------------------------

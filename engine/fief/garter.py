@@ -1,25 +1,38 @@
 """The Order of the Garter (13.3): the Sovereign may induct, once a round, a Lord who beat an
 invader army (alone or leading a coalition), or a Lord whose family's cleric sent the invaders
-away by Church Intervention (6.10) or whose family paid them to leave (6.9). The deeds count for
-the round they are done in (our ruling P1-7: "at the time of the action" is any moment until the
-end of that round). Four markers exist;
+away by Church Intervention (6.10) or whose family paid them to leave (6.9). The Sovereign decides
+"at the time of the Action" (ruling P1-7): each deed opens a ``garter`` decision for the Sovereign's
+family at once, answered by inducting one of the deed's Lords or none; then the deed lapses. Four
+markers exist;
 a Knight of the Garter loses it at death, may not attack the Sovereign (nor join an attack on
 them), and wins ties at the end of the game (victory.py)."""
 
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
-from engine.fief.state import Fief, is_lord, sovereign
+from engine.fief.state import Fief, Task, is_lord, sovereign
 
 MARKERS = 4
 
 
 def record(g: Fief, nobles: list[str]) -> None:
-    """A deed against the invaders: the Lords among ``nobles`` may be inducted this round."""
+    """A deed against the invaders: the Sovereign decides now whether to induct one of its Lords (13.3)."""
     for nid in nobles:
         n = g.nobles.get(nid)
         if n is not None and is_lord(n) and nid not in g.politics.deeds:
             g.politics.deeds.append(nid)
+    lords = eligible(g)
+    king = sovereign(g)
+    if king is None or not lords:
+        g.politics.deeds = []   # nobody may decide at the time of the deed: it lapses
+        return
+    if not any(t.kind == "garter" for t in g.tasks):
+        g.tasks.append(Task("garter", king.family, options=lords))
+
+
+def decided(g: Fief) -> None:
+    """The Sovereign's answer closes the deed: its Lords may no longer be inducted for it."""
+    g.politics.deeds = []
 
 
 def record_family(g: Fief, family: str) -> None:
@@ -47,8 +60,8 @@ def check_award(g: Fief, families: list[str], noble: str) -> str:
                         legal="none")
     legal = eligible(g, king.family)
     if noble not in legal:
-        raise RuleError("13.3", "the Garter goes once a round to a Lord who beat invaders this round (in battle, "
-                        "by Church Intervention or by Danegeld)", code="garter", legal=legal or "none now")
+        raise RuleError("13.3", "the Garter goes once a round, when the deed is done, to a Lord who just beat invaders "
+                        "(in battle, by Church Intervention or by Danegeld)", code="garter", legal=legal or "none now")
     return king.family
 
 

@@ -231,7 +231,7 @@ def direction(state: GameState, g: Fief, city: str, guided: bool = False) -> str
 
     2.5: Storms bind invaders as they bind families: no move out of a Storms region, and a road
     into one counts as no road (another marker is drawn); with no open road the army stays. An army
-    a player's PASSAGE guides (10.2) ignores Storms this round."""
+    a player's PASSAGE guides (10.2) ignores Storms for one move (``step`` spends the guide)."""
     roads = MAP.cities[city].roads
     if stormy(g, city) and not guided:
         return None
@@ -259,6 +259,8 @@ def step(state: GameState, g: Fief, a: Army) -> None:
         state.emit(Event.public("invaders.storm_bound", army=a.id, city=start))
         return
     g.war.invader_moves[a.id] = g.war.invader_moves.get(a.id, 0) + 1
+    if a.id in g.opp.guided and (stormy(g, start) or stormy(g, dest)):
+        g.opp.guided.remove(a.id)   # 10.2: a Passage guides one move in Storms, the first that needs it
     # 6.4, 6.12: Foot Soldiers whose Leader fell follow another Leader of their city (keeping their army)
     followers = [x for x in in_city(g, start) if not x.leader and x.foot and x.id not in g.war.garrisons]
     movers = [a, *followers]

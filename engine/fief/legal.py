@@ -13,6 +13,7 @@ from engine.fief import (
     crownlegal,
     deals,
     fortune,
+    garter,
     income,
     marriage,
     opplegal,
@@ -45,6 +46,10 @@ def task_default(g: Fief, t: Task) -> Action:
         return A("plague_losses", units=plague_default(g, t))
     if t.kind == "bestow":
         return A("bestow", region=t.region, noble=t.options[0])
+    if t.kind == "abbess_gift":
+        return A("gift_abbess")   # 2.13: no gift, the card goes back to the deck
+    if t.kind == "garter":
+        return A("award_garter")  # 13.3: no Garter for this deed
     return A("release", noble=t.noble, city=t.options[0])
 
 
@@ -62,6 +67,10 @@ def task_actions(g: Fief, t: Task) -> list[Action]:
         return out
     if t.kind == "bestow":
         return [A("bestow", region=t.region, noble=n) for n in t.options]
+    if t.kind == "abbess_gift":
+        return [A("gift_abbess", noble=n) for n in t.options] + [A("gift_abbess")]
+    if t.kind == "garter":
+        return [A("award_garter", noble=n) for n in garter.eligible(g)] + [A("award_garter")]
     return [A("release", noble=t.noble, city=c) for c in t.options]
 
 

@@ -14,6 +14,7 @@ in docs/rulings/fief.md.
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
+from engine.fief import movement
 from engine.fief.boardstate import Mercenary
 from engine.fief.components import C
 from engine.fief.state import Fief, player_of, sort_troops, stack, update_control
@@ -108,13 +109,16 @@ def card_of(g: Fief, seat: str) -> str | None:
 
 
 def hire_cities(g: Fief, family: str) -> list[str]:
-    """Ruling M4: a hired Crossbowman joins the family where it already stands (troops or a free noble)
-    or in a city it controls; hiring is no move and takes no city."""
-    out = {n.city for n in g.nobles.values() if n.family == family and n.captor is None and n.city}
+    """11.1: "place each in any City of choice" (ruling M4): every city, those where the family stands
+    (troops or a free noble) or that it controls first. During a battle, the battle's city only for a
+    family of a side that still stands there (a battle is joined by those present, P2-21)."""
+    own = {n.city for n in g.nobles.values() if n.family == family and n.captor is None and n.city}
     for c, cs in g.cities.items():
         if cs.controller == family or ((st := cs.stacks.get(family)) is not None and not st.empty()):
-            out.add(c)
-    return sorted(out)
+            own.add(c)
+    b = g.war.battle
+    rest = [c for c in sorted(g.cities) if c not in own and (b is None or c != b.city)]
+    return sorted(own) + rest
 
 
 def check_hire(g: Fief, seat: str, card: str | None, family: str, city: str, count: int, price: int = 0) -> str:
@@ -130,8 +134,10 @@ def check_hire(g: Fief, seat: str, card: str | None, family: str, city: str, cou
                         legal=list(range(1, m.on_card + 1)) or "none")
     cities = hire_cities(g, family)
     if city not in cities:
-        raise RuleError("11.1", "a Crossbowman is hired where the family stands or into a city it controls (ruling M4)",
-                        code="hire_city", legal=cities[:8] or "none")
+        why = "no city of that name" if city not in g.cities else \
+            f"a battle is being fought in {city}: only a family of a side still standing there hires into it"
+        raise RuleError("11.1", f"Crossbowmen go to any city (11.1), but {why}", code="hire_city",
+                        legal=cities[:8] or "none")
     if player_of(g, owner).shillings < hire_cost(count):
         raise RuleError("11.1", f"hiring costs {hire_cost(count)} shillings", code="shillings",
                         legal="fewer Crossbowmen")
@@ -154,9 +160,28 @@ def hire(state: GameState, g: Fief, family: str, city: str, count: int, card: st
         player_of(g, owner).shillings -= hire_cost(count)
     m.on_card -= count
     m.hired[family] = m.hired.get(family, 0) + count
+    before = g.cities[city].stacks.get(family)
+    new = before is None or before.empty()
     st = stack(g, city, family)
     st.troops = sort_troops(st.troops + ["crossbow"] * count)
     state.emit(Event.public("mercenaries.hired", card=card, owner=owner, family=family, city=city, count=count))
+    if new:
+        arrive(state, g, city, family)
+
+
+def arrive(state: GameState, g: Fief, city: str, family: str) -> None:
+    """5.1 for hired Crossbowmen placed where the family had nothing (ruling M4): an empty Independent city
+    is theirs; a city another family holds, or invaders stand in, sees them on its outskirts (5.0, 6.6)."""
+
+    c = g.cities[city]
+    st = c.stacks[family]
+    if movement.invaded(g, city) or (c.controller is not None and c.controller != family
+                                     and not any(n.city == city and n.family == family and n.captor is None
+                                                 and not n.outskirts for n in g.nobles.values())):
+        st.outskirts = True
+        return
+    if c.controller is None:
+        movement.settle_control(state, g, city)
 
 
 # -- lending and renting (11.1) ----------------------------------------------------------------------

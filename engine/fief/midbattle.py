@@ -1,4 +1,6 @@
-"""Assassination, Justice and Ambush played while a battle is fought (10.3-10.5, 7.8; ruling O-6b).
+"""Assassination, Justice and Ambush played while a battle is fought (10.3-10.5, 7.8; ruling O-6b); a
+Rebellion and a Passage's escape are played at the same moment (10.1, 10.2; rebellion.end calls
+``after_card`` once the rebels are done).
 
 The three cards are played "at any time" (10.0), and 7.8 ends a battle by Assassination: a side left
 without a noble fights on with its troops, and at the end of a battle roll the other side alone may end

@@ -348,6 +348,8 @@ def carry_out(state: GameState, g: Fief, step: Step, ask_entry: bool = True) -> 
         else:
             del g.war.moved[old_key]
     g.war.moves[n.id] = g.war.moves.get(n.id, 0) + step.cost
+    if g.war.passage:
+        spend_passage(g, step)
     if n.id in g.war.must_move:
         g.war.must_move = [x for x in g.war.must_move if x != n.id]
     g.war.cavalry.pop(n.id, None)
@@ -771,13 +773,28 @@ def transfer(state: GameState, g: Fief, city: str, old: str, new: str) -> None:
 
 
 # -- for PASSAGE (10.2, opportunity.py) ------------------------------------------------------------
-def grant_passage(g: Fief, noble: str) -> None:
-    """PASSAGE (10.2, opportunity.py): the noble leaves its city this phase by any road, through blocked roads,
-    a held city or a siege, without anyone's leave (5.0, 7.9), and Storms do not stop it (2.5)."""
+PASSAGE_EFFECTS = ("siege", "storms", "pass")
+
+
+def grant_passage(g: Fief, noble: str, effect: str) -> None:
+    """PASSAGE (10.2, opportunity.py): one of its movement effects, for one move of the noble (ruling O-8).
+
+    - ``storms``: the noble's next move into, out of or within a Storms region is allowed (2.5); the
+      grant is spent by that move (``carry_out``);
+    - ``siege`` (out of its besieged city, 7.9) and ``pass`` (out of a held city or by a blocked road,
+      5.0): it leaves the city it stands in once without anyone's leave."""
     n = g.nobles[noble]
-    if noble not in g.war.passage:
-        g.war.passage.append(noble)
+    if effect == "storms":
+        if noble not in g.war.passage:
+            g.war.passage.append(noble)
+        return
     for fam in g.families:
         key = f"{noble}|{n.city}|{fam}"
         if key not in g.war.passes:
             g.war.passes.append(key)
+
+
+def spend_passage(g: Fief, step: Step) -> None:
+    """10.2: a Passage in Storms allows one move only: the first move it was needed for spends it."""
+    if step.noble in g.war.passage and storm_regions(g, step.start, step.dest, step.via):
+        g.war.passage.remove(step.noble)

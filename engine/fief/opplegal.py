@@ -84,7 +84,7 @@ def _applies(g: Fief, seat: str, a: Action) -> bool:
     card = str(a["card"])
     if a.kind == "rebellion":
         u = g.opp.uprising
-        return _ok(opportunity.check_time, g, "10.1", u is None) and \
+        return _ok(opportunity.check_time, g, "10.1", u is None, True) and \
             _ok(opportunity.burgher_or_card, g, seat, card, "rebellion", "rebellion", "10.1") and \
             _ok(rebellion.check_city, g, seat, str(a["city"])) and \
             (u is None or (u.stage == "support" and u.city == a["city"]))
@@ -94,9 +94,9 @@ def _applies(g: Fief, seat: str, a: Action) -> bool:
             n = g.nobles[str(a["noble"])]
             if n.outskirts or not any(key.partition("|")[0] == n.city for key in g.war.blocked):
                 return False
-        if use == "move" and current_actor(g) != g.nobles[str(a["noble"])].family:
+        if use in ("siege", "storms", "pass") and current_actor(g) != g.nobles[str(a["noble"])].family:
             return False   # opportunity._check_move: not the noble's family's Movement turn, refused
-        args = {k: str(a[k]) for k in ("noble", "to", "city", "army") if a.get(k)}
+        args = opportunity.passage_args(a)
         return _ok(opportunity.check_passage, g, seat, str(a["use"]), args) and \
             _ok(opportunity.burgher_or_card, g, seat, card, "passage", "passage", "10.2")
     if not _ok(opportunity.check_time, g, "10.0", True, True) or \
@@ -122,7 +122,7 @@ def _variants(g: Fief, seat: str, kind: str, card: str, first: bool) -> list[Act
         u = g.opp.uprising
         if u is not None:
             return [A("rebellion", card=card, city=u.city)]
-        if not opportunity_open(g):
+        if not (opportunity_open(g) or midbattle.between_rounds(g)):   # O-6, O-6b
             return []
         cities = rebellion.targets(g, fams)
         # the first listed: a city where someone else stands (random playouts strike at rivals)
@@ -183,16 +183,26 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
     if b is not None:
         if b.penalty or b.archers_min:
             out.append(A("passage", card=card, use="tunnels" if b.attacker in fams else "aid", city=b.city))
+        if midbattle.between_rounds(g):   # O-6b: a captive escapes between two rounds
+            captives = sorted(n.id for n in g.nobles.values() if n.captor not in (None, "bandits"))
+            own = [c for c in captives if g.nobles[c].family in fams]
+            out += [A("passage", card=card, use="escape", noble=c) for c in (own or captives)[:cut]]
         if b.defender in fams and g.tasks and g.tasks[0].kind == "battle_next":
             out += [A("passage", card=card, use="withdraw", to=c) for c in MAP.neighbours(b.city)[:cut]]
+            if cut is None:   # menus: each choice of the troop every noble takes along (10.2)
+                choices = opportunity.escort_choices(b=b, g=g)[1:]
+                out += [A("passage", card=card, use="withdraw", to=c, escorts=tuple(e.split(",")))
+                        for c in MAP.neighbours(b.city) for e in choices]
         return out
     if not opportunity_open(g):
         return out
     if g.flow.step == "move":
         for nid in _mine(g, seat):
             n = g.nobles[nid]
-            if n.captor is None and n.city and nid not in g.war.passage:
-                out += _passage_moves(card, nid)
+            if n.captor is None and n.city and current_actor(g) == n.family:   # 10.2: its Movement turn
+                out += [_passage_move(card, nid, use) for use in opportunity.passage_effects(g, nid)]
+            if n.captor is None and n.city:
+                out.append(_passage_move(card, nid, "evade"))
     if g.flow.phase == 7:
         for name, c in g.cities.items():
             if c.building in DEFENDED and c.controller is not None and c.controller not in fams and \
@@ -215,10 +225,10 @@ def _passages(g: Fief, seat: str, card: str, cut: int | None) -> list[Action]:
 
 
 @lru_cache(maxsize=4096)
-def _passage_moves(card: str, nid: str) -> tuple[Action, Action]:
-    """The Passage's move and evasion for the noble, built once and shared (actions are immutable: a bounded
-    cache of values, not of any game's state)."""
-    return A("passage", card=card, use="move", noble=nid), A("passage", card=card, use="evade", noble=nid)
+def _passage_move(card: str, nid: str, use: str) -> Action:
+    """A Passage's use for a noble, built once and shared (actions are immutable: a bounded cache of values,
+    not of any game's state)."""
+    return A("passage", card=card, use=use, noble=nid)
 
 
 def name_near(a: str, b: str) -> bool:

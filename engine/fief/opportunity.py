@@ -4,16 +4,18 @@ and the Burgher's Secret Routes (11.2). Rebellion lives in rebellion.py.
 When they may be played (10.0, FAQ): at any time but during a player's Draw action, by a player
 who holds the card, whoever the table waits on. Ruling O-6 (docs/rulings/fief.md): a card that
 kills, captures or frees a noble waits until no smaller decision is open (losses to allot, a title
-to bestow, a Rebellion going round) and no battle is being fought; PASSAGE's battle uses are played
-while the battle lasts (Withdraw between two rounds), and so are ASSASSINATION, JUSTICE and AMBUSH
+to bestow, a Rebellion going round); during a battle PASSAGE's battle uses are played while it lasts
+(Withdraw between two rounds), and ASSASSINATION, JUSTICE, AMBUSH, a REBELLION and a PASSAGE's escape
 between two rounds (ruling O-6b, midbattle.py).
 
 PASSAGE, by ``use``:
-- ``move``: in its family's Movement turn a noble may leave a besieged city, go through a held city
-  or a blocked road without leave, and move in Storms, for the rest of the phase; from a port it may
-  also sail (5.4);
+- one movement effect, in its family's Movement turn, for one move of one free noble (ruling O-8):
+  ``siege``: its first move, out of the Stronghold or Fortified City besieging it, without the
+  besieger's leave (with its captives); ``storms``: one move into, out of or within a Storms region;
+  ``pass``: out of a held city or along a blocked road without leave (passing through, no Cavalcade);
+  from a port each may be a voyage (5.4);
 - ``evade``: a noble whose city an opponent just entered leaves along the road the opponent came by,
-  with its family's troops (one move);
+  with its family's troops (one move; Storms still stop it, avoiding a battle being the one effect);
 - ``tunnels``: the attacker's wall penalties are cancelled (7.4), in the battle being fought or, played
   before it, in the next assault the family makes on that city this round;
 - ``aid``: the same for invaders attacking walls (6.4);
@@ -26,7 +28,7 @@ PASSAGE, by ``use``:
 
 from __future__ import annotations
 
-from engine.core import Event, GameState, RuleError
+from engine.core import Action, Event, GameState, RuleError
 from engine.fief import dispersal, midbattle, movement, rebellion
 from engine.fief.battle.captives import capture
 from engine.fief.battle.endings import withdraw
@@ -40,7 +42,7 @@ from engine.fief.state import MAP, Fief, allied
 from engine.fief.succession import kill_noble, release
 from engine.fief.warstate import Battle
 
-USES = ("move", "evade", "tunnels", "aid", "guide", "withdraw", "escape", "rebellion")
+USES = ("siege", "storms", "pass", "evade", "tunnels", "aid", "guide", "withdraw", "escape", "rebellion")
 ROYAL = ("king", "sovereign_queen", "queen", "prince_of_wales")
 ABBEYS = ("abbey", "royal_abbey")
 ESCORT_ORDER = ("knight", "crossbow", "men", "archer")
@@ -49,7 +51,8 @@ ESCORT_ORDER = ("knight", "crossbow", "men", "archer")
 # -- when and with what ---------------------------------------------------------------------------
 def check_time(g: Fief, section: str, quiet: bool = True, in_battle: bool = False) -> None:
     """10.0, FAQ: never during a Draw action; ruling O-6: cards that kill or capture wait for a quiet table;
-    O-6b: Assassination, Justice and Ambush (``in_battle``) also strike between two rounds of a battle."""
+    O-6b: Assassination, Justice, Ambush, a Rebellion and an escape (``in_battle``) also between two rounds of a
+    battle."""
     if g.flow.over or not opportunity_time(g):
         raise RuleError(section, "Opportunity cards cannot be played during a Draw action or before the game begins",
                         code="draw_action", legal="once the draws are over")
@@ -93,19 +96,32 @@ def _own_noble(g: Fief, seat: str, nid: str, section: str) -> None:
 
 
 # -- PASSAGE ---------------------------------------------------------------------------------
+def passage_args(a: Action) -> dict[str, str]:
+    """A passage command's arguments as text (``escorts``, a list, joined by commas)."""
+    args = {k: str(a[k]) for k in ("noble", "to", "city", "army") if a.get(k)}
+    escorts_given = a.get("escorts")
+    if escorts_given:
+        args["escorts"] = escorts_given if isinstance(escorts_given, str) else ",".join(str(x) for x in escorts_given)
+    return args
+
+
 def check_passage(g: Fief, seat: str, use: str, args: dict[str, str]) -> None:
     """Everything a PASSAGE ``use`` needs (10.2); the card itself is checked by the caller."""
     if use not in USES:
         raise RuleError("10.2", f"no Passage use {use!r}", code="passage_use", legal=list(USES))
-    check_time(g, "10.2", quiet=use in ("move", "evade", "escape", "guide"))
-    if use == "move":
-        _check_move(g, seat, args.get("noble", ""))
+    check_time(g, "10.2", quiet=use in (*movement.PASSAGE_EFFECTS, "evade", "escape", "guide"),
+               in_battle=use == "escape")   # O-6b: a captive escapes between two battle rounds too
+    if use in movement.PASSAGE_EFFECTS:
+        _check_move(g, seat, use, args.get("noble", ""))
     elif use == "evade":
         evade_road(g, seat, args.get("noble", ""))
     elif use in ("tunnels", "aid"):
         _check_assault(g, seat, use, args.get("city", ""))
     elif use == "withdraw":
         _check_withdraw(g, seat, args.get("to", ""))
+        b = g.war.battle
+        assert b is not None
+        chosen_escorts(g, b, args.get("escorts"))
     elif use == "guide":
         guided_army(g, args.get("army", ""))
     elif use == "escape":
@@ -114,15 +130,45 @@ def check_passage(g: Fief, seat: str, use: str, args: dict[str, str]) -> None:
         raise RuleError("10.2", "no Rebellion is being raised now", code="no_rebellion", legal="another use")
 
 
-def _check_move(g: Fief, seat: str, nid: str) -> None:
+def _check_move(g: Fief, seat: str, use: str, nid: str) -> None:
+    """10.2: one of the three movement effects, for a noble in its family's Movement turn, when it
+    needs it now (ruling O-8)."""
     _own_noble(g, seat, nid, "10.2")
     actor = current_actor(g)
-    if g.flow.step != "move" or actor != g.nobles[nid].family:
+    n = g.nobles[nid]
+    if g.flow.step != "move" or actor != n.family:
         raise RuleError("10.2", "a Passage for a move is played in your family's Movement turn", code="passage_move",
                         legal="evade, escape, or wait for Phase 5")
-    if movement.moves_left(g, nid) < 1 or nid in g.war.passage:
-        raise RuleError("10.2", f"{g.nobles[nid].name} has no move left to use it, or already has one",
-                        code="passage_move", legal="another noble")
+    if movement.moves_left(g, nid) < 1:
+        raise RuleError("10.2", f"{n.name} has no move left this phase", code="passage_move",
+                        legal=passage_effects(g, nid) or "another noble")
+    if use not in passage_effects(g, nid):
+        why = {"siege": f"{n.name} is not besieged inside {n.city}, or has moved already this phase "
+                        "(the escape is the first move)",
+               "storms": f"no Storms stand in {n.name}'s way, or a Passage already lets it cross them",
+               "pass": f"{n.name} needs nobody's leave to leave {n.city}"}[use]
+        raise RuleError("10.2", why, code="passage_move", legal=passage_effects(g, nid) or "another noble")
+
+
+def passage_effects(g: Fief, nid: str) -> list[str]:
+    """The movement effects of a Passage (10.2) the noble could use now: escape its siege (a first move),
+    make one move in Storms (one of its ways touches a Storms region), or leave a city whose way out
+    needs another family's leave. Each is one use (one card)."""
+    n = g.nobles[nid]
+    city = n.city
+    if city is None or n.captor is not None or movement.moves_left(g, nid) < 1:
+        return []
+    out: list[str] = []
+    c = g.cities[city]
+    besieged = c.siege is not None and c.siege.by != n.family and c.controller == n.family and not n.outskirts
+    if besieged and g.war.moves.get(nid, 0) == 0:
+        out.append("siege")
+    if nid not in g.war.passage and movement.storm_seas(g) and any(
+            movement.storm_regions(g, city, dest, via) for dest, via, _ in movement.OVERLAND[city]):
+        out.append("storms")
+    if not besieged and any(movement.permissions_needed(g, n, road) for road in MAP.neighbours(city)):
+        out.append("pass")
+    return out
 
 
 def evade_road(g: Fief, seat: str, nid: str) -> str:
@@ -139,7 +185,13 @@ def evade_road(g: Fief, seat: str, nid: str) -> str:
                         legal="another use")
     if movement.moves_left(g, nid) < 1:
         raise RuleError("10.2", f"{n.name} has no move left this phase", code="passage_evade", legal="another use")
-    return sorted(roads)[0]
+    road = sorted(roads)[0]
+    stormy = movement.storm_regions(g, n.city or "", road, "road") if movement.storm_seas(g) else []
+    if stormy:   # a Passage gives one effect (10.2): avoiding the battle, not crossing Storms as well
+        raise RuleError("2.5", f"Storms over {' and '.join(MAP.regions[r].name for r in stormy)} close the road "
+                        f"to {road}: a Passage avoids the battle or crosses the Storms, not both",
+                        code="passage_evade", legal="another use")
+    return road
 
 
 def _check_assault(g: Fief, seat: str, use: str, city: str) -> None:
@@ -212,9 +264,9 @@ def passage(state: GameState, g: Fief, seat: str, use: str, args: dict[str, str]
     """Carry out a checked PASSAGE use (the card or the Burgher's Treasure is already spent)."""
     state.emit(Event.public(f"passage.{use}", family=family, use=use, noble=args.get("noble"),
                             city=args.get("city") or args.get("to"), burgher=args.get("burgher") == "yes"))
-    if use == "move":
+    if use in movement.PASSAGE_EFFECTS:
         nid = args["noble"]
-        movement.grant_passage(g, nid)
+        movement.grant_passage(g, nid, use)
         n = g.nobles[nid]
         if n.city and MAP.cities[n.city].port and g.war.moves.get(nid, 0) == 0:
             g.war.sail_from[nid] = n.city
@@ -223,7 +275,7 @@ def passage(state: GameState, g: Fief, seat: str, use: str, args: dict[str, str]
         n = g.nobles[nid]
         road = evade_road(g, seat, nid)
         units = tuple(movement.available(g, n.city or "", n.family, nid))
-        movement.grant_passage(g, nid)
+        movement.grant_passage(g, nid, "pass")
         step = movement.Step(nid, n.family, n.city or "", road, "road", 1, units, road)
         movement.carry_out(state, g, step)
     elif use in ("tunnels", "aid"):
@@ -239,13 +291,53 @@ def passage(state: GameState, g: Fief, seat: str, use: str, args: dict[str, str]
         b = g.war.battle
         assert b is not None
         g.tasks.pop(0)
-        withdraw(state, g, b, args["to"], escorts(g, b))
+        withdraw(state, g, b, args["to"], chosen_escorts(g, b, args.get("escorts")))
     elif use == "escape":
         release(state, g, args["noble"], why="passage", to=escape_city(g, args["noble"], args.get("city") or None))
 
 
+def chosen_escorts(g: Fief, b: Battle, chosen: str | None) -> dict[str, str]:
+    """10.2: "Each Noble may take one of their Troops": ``chosen`` names a troop (or none) for each defending
+    noble in the side's order; without it each takes its family's strongest troop still unclaimed (ruling O-8)."""
+    if chosen is None or chosen == "":
+        return escorts(g, b)
+    nobles = side_nobles(g, b, b.defender)
+    picks = [x.strip().lower() for x in chosen.split(",")]
+    if len(picks) != len(nobles) or any(x not in (*ESCORT_ORDER, "none") for x in picks):
+        raise RuleError("10.2", f"name one troop (knight, crossbow, men, archer) or none for each withdrawing noble, "
+                        f"in this order: {', '.join(g.nobles[n].name for n in nobles)}", code="withdraw_units",
+                        legal=f"{len(nobles)} of knight, crossbow, men, archer or none")
+    out = {nid: kind for nid, kind in zip(nobles, picks, strict=True) if kind != "none"}
+    left = {f: list(troops(g, b.city, f)) for f in g.families}
+    for nid, kind in out.items():
+        pool = left[g.nobles[nid].family]
+        if kind not in pool:
+            raise RuleError("10.2", f"{g.nobles[nid].name} takes one of the family's own troops still unclaimed",
+                            code="withdraw_units", legal=sorted(set(pool)) or "none")
+        pool.remove(kind)
+    return out
+
+
+def escort_choices(g: Fief, b: Battle) -> list[str]:
+    """Every escort choice for the defending nobles (10.2), the default (strongest) first: for menus."""
+    nobles = side_nobles(g, b, b.defender)
+    combos: list[list[str]] = [[]]
+    for nid in nobles:
+        kinds = [k for k in ESCORT_ORDER if k in troops(g, b.city, g.nobles[nid].family)] + ["none"]
+        combos = [c + [k] for c in combos for k in kinds][:64]
+    out = []
+    for c in combos:
+        try:
+            chosen_escorts(g, b, ",".join(c))
+        except RuleError:
+            continue
+        out.append(",".join(c))
+    default = ",".join(escorts(g, b).get(n, "none") for n in nobles)
+    return [default] + [c for c in out if c != default]
+
+
 def escorts(g: Fief, b: Battle) -> dict[str, str]:
-    """Ruling O-8: each withdrawing noble takes its family's strongest troop still unclaimed."""
+    """Ruling O-8: by default each withdrawing noble takes its family's strongest troop still unclaimed."""
     left = {f: list(troops(g, b.city, f)) for f in g.families}
     out: dict[str, str] = {}
     for nid in side_nobles(g, b, b.defender):

@@ -18,7 +18,7 @@ def _rebellion(state: GameState, g: Fief, seat: str, a: Action) -> None:
     card, city = str(a["card"]), city_arg(a["city"])
     u = g.opp.uprising
     if u is None:
-        opportunity.check_time(g, "10.1")
+        opportunity.check_time(g, "10.1", in_battle=True)   # O-6b: between two battle rounds too
         burgher = opportunity.burgher_or_card(g, seat, card, "rebellion", "rebellion", "10.1")
         rebellion.check_city(g, seat, city)
         rebellion.start(state, g, burgher or rebellion.seat_family(g, seat), city, None if burgher else card,
@@ -38,7 +38,7 @@ def _rebellion(state: GameState, g: Fief, seat: str, a: Action) -> None:
 def _passage(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """10.2, 11.2: a PASSAGE card, or the Burgher's Secret Routes for a Treasure."""
     card, use = str(a["card"]), str(a["use"]).lower()
-    args = {k: str(a[k]) for k in ("noble", "to", "city", "army") if a.get(k)}
+    args = opportunity.passage_args(a)
     for k in ("to", "city"):
         if k in args:
             args[k] = city_arg(args[k])

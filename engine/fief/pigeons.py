@@ -36,7 +36,7 @@ def _receiver(g: Fief, seat: str, noble: str) -> Noble:
     return n
 
 
-def _safe(g: Fief, n: Noble) -> bool:
+def safe(g: Fief, n: Noble) -> bool:
     return bool(n.city) and not n.outskirts and g.cities[n.city or ""].building in SAFE
 
 
@@ -45,7 +45,7 @@ def check_send(g: Fief, seat: str, frm: str, to: str, shillings: int, card: str 
     if g.families[a.family].pigeons < 1:
         raise RuleError("2.15", f"the {a.family} family has no Carrier Pigeon left", code="no_pigeon",
                         legal="a noble of a family with pigeons left")
-    if not _safe(g, a) or not _safe(g, b) or a.city == b.city:
+    if not safe(g, a) or not safe(g, b) or a.city == b.city:
         raise RuleError("2.15", "between different cities a pigeon flies from a noble inside a Stronghold, Fortified "
                         "City or Abbey to a noble inside another one", code="pigeon_route",
                         legal="pigeon_offer for nobles in one city")

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core import Event, GameState, RuleError
+from engine.fief import midbattle
 from engine.fief.battle import dice, losses
 from engine.fief.battle.captives import remove_army
 from engine.fief.movement import settle_control
@@ -402,3 +403,5 @@ def end(state: GameState, g: Fief, quelled: bool) -> None:
     g.opp.uprising = None
     g.tasks = [t for t in g.tasks if t.kind != "rebellion"]
     state.emit(Event.public("rebellion.over", city=u.city, quelled=quelled))
+    if g.war.battle is not None:   # raised between two battle rounds (O-6b): the battle goes on as it now stands
+        midbattle.after_card(state, g)

@@ -159,9 +159,15 @@ def check_storms(g: Fief, seat: str, sea: str, to: str) -> None:
 def move_storms(state: GameState, g: Fief, seat: str, sea: str, to: str) -> None:
     card = next(c for c in g.seas[sea] if c.kind == "storms" and c.active and c.card not in g.relic_powers.storms_moved)
     g.seas[sea].remove(card)
-    g.seas[to].append(card)
     g.relic_powers.storms_moved.append(card.card)
     state.emit(Event.public("relic.storms_moved", seat=seat, card=card.card, sea=sea, to=to))
+    if any(c.kind == "storms" for c in g.seas[to]):
+        # 2.4: a region is never struck twice by one kind of Disaster; the second to arrive is discarded
+        g.fortune_discard.append(card.card)
+        state.emit(Event.public("disaster.discarded", card=card.card, disaster="storms", region=MAP.seas[to].region,
+                                why="same kind"))
+        return
+    g.seas[to].append(card)
 
 
 # -- the Shinbone (12.4) ------------------------------------------------------------------------------

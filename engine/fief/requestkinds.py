@@ -6,7 +6,8 @@ gives it back. retainer (2.12): a retainer changes hands for a price. pass (5.0,
 (5.0) and cavalcade (5.2) are the questions of Phase 5 to a city's holder. marriage (9.0): a proposal, announced when accepted.
 deal (deals.py): a private offer between players, binding when accepted; the set-aside goods go back otherwise.
 mercenaries (11.1): Crossbowmen lent or rented (the hire money and the Crossbowmen set aside until the
-answer); relic (12.0): a relic given or sold to another player's noble.
+answer); relic (12.0): a relic given or sold to another player's noble; relinquish (2.13): an Abbess asks
+the cleric of her Abbey's district to let her give up her title.
 
 A kind's ``holds`` says whether an acceptance can still be carried out (a captive freed meanwhile
 makes a ransom void: the answer counts as a refusal); ``check`` refuses an acceptance the answering
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Event, GameState, Request, RuleError
-from engine.fief import deals, marriage, mercenaries, movement, purchase, ransom, relics, retainers
+from engine.fief import abbess, deals, marriage, mercenaries, movement, purchase, ransom, relics, retainers
 from engine.fief.battle import fight
 from engine.fief.state import Fief, player_of
 
@@ -143,6 +144,7 @@ KINDS: dict[str, RequestKind] = {
     "enter": RequestKind("5.0", _let_in),
     "cavalcade": RequestKind("5.2", _come_out, decline=_let_through),
     "marriage": RequestKind("9.0", _wed, holds=lambda g, p: marriage.still_possible(g, p["noble"], p["spouse"])),
+    "relinquish": RequestKind("2.13", abbess.granted, holds=abbess.still_holds),
     "deal": RequestKind("9.1", deals.carry_out, decline=deals.give_back, expire=deals.give_back,
                         check=deals.check_accept),
     "mercenaries": RequestKind("11.1", mercenaries.lent, decline=mercenaries.not_lent, expire=mercenaries.not_lent,

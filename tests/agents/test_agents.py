@@ -143,7 +143,8 @@ def test_the_thinking_agents_do_not_pass_a_relic_between_their_own_nobles() -> N
     from engine.agents.choice import worth_weighing
 
     seen = 0
-    for rules, state, seat in along("fief", 4, 2, every=1, limit=500):
+    # seed 3: a playout where nobles meet with a relic early (issue 35's Passage, deal and hire lists moved seed 2's)
+    for rules, state, seat in along("fief", 4, 3, every=1, limit=500):
         legal = choices(rules, state, seat)
         g = state.data
         own = [a for a in legal if a.kind == "give_relic" and g.nobles[a.get("to")].family in g.players[seat].families]

@@ -35,7 +35,7 @@ def _w(kind: str, state: Any = None, **args: Any) -> float:
     ("passage", {"card": "passage-1", "use": "aid"}, 4.0),
     ("passage", {"card": "passage-1", "use": "guide"}, 4.0),
     ("passage", {"card": "passage-1", "use": "withdraw"}, 4.0),
-    ("passage", {"card": "passage-1", "use": "move"}, 1.0),
+    ("passage", {"card": "passage-1", "use": "storms"}, 1.0),
     ("passage", {"card": "passage-1", "use": "escape"}, 1.0),
     ("rebellion", {"card": "rebellion-1"}, 2.0),
     ("assassinate", {"card": "assassination-1"}, 0.2),

@@ -185,7 +185,7 @@ def test_2_5_passage_is_not_stopped_by_storms():
     g(s).nobles[n].city = "Oxford"
     g(s).seas["VI"].append(SeaCard("storms-1", "storms"))
     assert refused(s, "ann", f"move noble:{n} to:Coventry").section == "2.5"
-    grant_passage(g(s), n)
+    grant_passage(g(s), n, "storms")
     do(s, "ann", f"move noble:{n} to:Coventry")
     assert g(s).nobles[n].city == "Coventry"
 

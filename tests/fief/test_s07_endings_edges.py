@@ -196,10 +196,11 @@ def test_13_3_beating_invaders_records_the_free_lords_of_the_winner_there() -> N
     d.nobles["william"].titles, d.nobles["william"].outskirts = ["lord:VI"], False
     d.nobles["lucia"].city, d.nobles["lucia"].titles = "Oxford", ["lord:V"]
     d.nobles["lucia"].captor = "blue"
+    d.nobles["walter"].titles = ["king"]   # 13.3: a sitting Sovereign decides at the time of the deed
     b = Battle("Oxford", INVADERS, "red", kind="invasion")
     d.war.battle = b
     endings.finish(s, d, b, "victory", winner="red")
-    assert d.politics.deeds == ["william"]
+    assert d.politics.deeds == ["william"] and [t.kind for t in d.tasks][-1:] == ["garter"]
     s, d, _b = _oxford()
     d.nobles["william"].titles = ["lord:VI"]
     b = Battle("Oxford", INVADERS, "red", kind="invasion")

@@ -3,6 +3,8 @@
 
 import random
 
+import pytest
+
 from engine.core import canonical
 from engine.fief import crown, elections, garter, invaders, parliament
 from engine.fief.rules import RULES
@@ -43,6 +45,40 @@ def test_an_election_needs_a_free_crown_three_titles_and_a_cleric():
     assert elections.possible(d)
     d.nobles["walter"].titles.append("king")
     assert not elections.possible(d)                        # the crown is not free
+
+
+def test_9_1_an_abbess_counts_as_a_title_for_the_election():
+    """9.1 with Definitions ("Ecclesiastic Titles: Abbess, Bishop, and Archbishop"): an Abbess, a Bishop
+    and a Lord are three titles (before the fix, ruling P1-4 left the Abbess out and skipped the election)."""
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I"]
+    d.nobles["edward"].titles = ["bishop:exeter"]
+    assert not elections.possible(d)
+    d.nobles["lucia"].titles = ["abbess:abbey-1"]
+    assert elections.possible(d)
+    assert elections.titles_in_play(d) == (3, 1)
+
+
+@pytest.mark.parametrize("third", ["abbess:abbey-1", "queen", "prince_of_wales", "lord:II", "archbishop:york"])
+def test_9_1_every_kind_of_title_counts_towards_the_three(third):
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I"]
+    d.nobles["walter"].titles = ["bishop:exeter"]
+    d.nobles["rohese" if third != "prince_of_wales" else "edward"].titles = [third]
+    assert elections.possible(d)
+
+
+@pytest.mark.parametrize("cleric", ["abbess:abbey-1", "queen", "lord:II"])
+def test_9_1_only_a_bishop_or_archbishop_meets_the_cleric_condition(cleric):
+    """Both halves of the condition: three titles are not enough without a Bishop or Archbishop."""
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["lord:I"]
+    d.nobles["walter"].titles = ["lord:III"]
+    d.nobles["rohese"].titles = [cleric]
+    assert elections.titles_in_play(d)[0] == 3 and not elections.possible(d)
 
 
 def test_phase_1_holds_the_election_after_the_marriages_in_round_2():
@@ -100,6 +136,17 @@ def test_the_default_lays_no_marker_and_names_no_candidate():
 
 
 # -- the crown (9.0, 9.1, 13.1, Definitions) ---------------------------------------------------
+@pytest.mark.parametrize("how,back", [("election", True), ("excalibur", False), ("succession", False)])
+def test_13_1_defeated_royal_guards_return_only_when_a_sovereign_is_elected(how, back):
+    """13.1: "Defeated Royal Guard Markers return only when a new King or Sovereign Queen is elected" (before
+    the fix every crowning brought them back, ruling P1-8)."""
+    s = started(4)
+    d = g(s)
+    d.war.guards_lost = {"royal_knight": 2, "royal_men": 1}
+    crown.crown(s, d, "william", how)
+    assert (d.war.guards_lost == {}) is back
+
+
 def test_a_crowned_husband_makes_his_wife_queen_and_a_sovereign_queens_husband_takes_no_title():
     s = started(4)
     d = g(s)
@@ -206,11 +253,12 @@ def test_the_garter_goes_once_a_round_to_a_lord_with_a_deed_and_bars_attacks_on_
     invaders.danegeld(s, d, "blue", army.id, "walter")          # 6.9: the deed
     garter.record(d, ["edith"])                                 # not a Lord: no deed
     assert garter.eligible(d) == ["walter"]
-    assert refused(s, _seat(s, "walter"), "award_garter noble:walter").section == "13.3"
+    assert [(t.kind, t.family) for t in d.tasks] == [("garter", "red")]   # decided at the time of the deed
+    assert refused(s, _seat(s, "walter"), "award_garter noble:walter").section in ("13.3", "turn")
     do(s, _seat(s, "william"), "award_garter noble:walter")
-    assert "garter" in d.nobles["walter"].titles
+    assert "garter" in d.nobles["walter"].titles and not d.tasks
     garter.record(d, ["arthur"])
-    assert garter.eligible(d) == []                             # one a round
+    assert garter.eligible(d) == [] and not d.tasks             # one a round
     # 13.3: no attack on the Sovereign where the Knight of the Garter stands with him
     city = d.nobles["walter"].city
     d.nobles["william"].city = city
@@ -219,15 +267,59 @@ def test_the_garter_goes_once_a_round_to_a_lord_with_a_deed_and_bars_attacks_on_
     assert not any("garter" in n.titles for n in d.nobles.values())
 
 
-def test_deeds_lapse_and_the_parliament_card_turns_back_at_the_end_of_the_round():
+def test_the_parliament_card_turns_back_at_the_end_of_the_round():
     s = started(4)
     d = g(s)
-    d.politics.deeds = ["william"]
     d.royal_tax = True
     defaults_until(s, "play", 2)
-    assert d.politics.deeds == ["william"] and d.royal_tax      # both last the whole round
+    assert d.royal_tax
     defaults_until(s, "draw", 2)
-    assert d.flow.round == 2 and d.politics.deeds == [] and not d.royal_tax
+    assert d.flow.round == 2 and not d.royal_tax
+
+
+def _garter_deed(with_king: bool = True):
+    s = started(4)
+    d = g(s)
+    if with_king:
+        d.nobles["william"].titles = ["king"]
+    d.nobles["walter"].titles = ["lord:II"]
+    army = next(iter(d.armies.values()))
+    army.city, army.foot = d.nobles["walter"].city, 2
+    d.players[_seat(s, "walter")].shillings = 10
+    invaders.danegeld(s, d, "blue", army.id, "walter")
+    return s, d
+
+
+def test_13_3_the_sovereign_decides_at_the_time_of_the_deed_and_a_refusal_closes_it():
+    """13.3: "A sitting Sovereign decides, at the time of the Action" (before the fix, ruling P1-7 let the
+    Sovereign induct at any moment of the round)."""
+    s, d = _garter_deed()
+    dec = next(x for x in RULES.pending(s) if x.blocking)
+    assert dec.seats == ("ann",) and dec.default_for("ann").kind == "award_garter"
+    assert dec.default_for("ann").get("noble") is None               # the deadline inducts nobody
+    do(s, "ann", "award_garter")
+    assert not d.tasks and d.politics.deeds == [] and garter.eligible(d) == []
+    assert refused(s, "ann", "award_garter noble:walter").code in ("garter", "not_your_turn")   # too late now
+    assert "garter" not in d.nobles["walter"].titles
+
+
+def test_13_3_a_deed_done_while_no_sovereign_sits_earns_nothing_later():
+    s, d = _garter_deed(with_king=False)
+    assert not d.tasks and d.politics.deeds == []
+    d.nobles["william"].titles = ["king"]                             # crowned afterwards
+    assert garter.eligible(d) == [] and refused(s, "ann", "award_garter noble:walter").code in ("garter", "not_your_turn")
+
+
+@pytest.mark.parametrize("held,offered", [(3, True), (4, False)])
+def test_13_3_four_garter_markers_at_most(held, offered):
+    s = started(4)
+    d = g(s)
+    d.nobles["william"].titles = ["king"]
+    d.nobles["walter"].titles = ["lord:II"]
+    for nid in ["lucia", "matilda", "edith", "rohese"][:held]:
+        d.nobles[nid].titles = ["lord:V", "garter"]
+    garter.record(d, ["walter"])
+    assert bool(d.tasks) is offered and (garter.eligible(d) == ["walter"]) is offered
 
 
 def test_two_players_vote_with_each_family_board():

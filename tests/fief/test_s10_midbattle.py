@@ -80,3 +80,61 @@ def test_7_0_a_family_joining_between_rounds_changes_the_choice_on_offer():
     act(s, "dan", "join", family="yellow", side="blue")
     assert "end" not in d.tasks[0].options
     assert "end" not in {a.get("choice") for a in RULES.legal(s, "cat") if a.kind == "battle_next"}
+
+
+def _famine(s, sea: str) -> None:
+    from engine.fief.state import SeaCard
+    g(s).seas[sea].append(SeaCard(f"famine-{sea}", "famine"))
+
+
+def test_o_6_a_rebellion_is_raised_between_two_rounds_and_the_battle_goes_on_after_it():
+    """10.1: "at ANY time"; 2.6: it interrupts and is resolved before play continues (before the fix it was
+    refused while a battle was fought). Raised elsewhere, the battle waits for it and then resumes."""
+    s = _battle()
+    d = g(s)
+    _famine(s, "V")                                   # Norwich starves
+    give_card(s, "ann", "rebellion-1")
+    assert any(a.kind == "rebellion" for a in RULES.legal(s, "ann"))
+    act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
+    assert d.opp.uprising is not None and d.tasks[0].kind == "rebellion"
+    while d.opp.uprising is not None and d.tasks and d.tasks[0].kind == "rebellion":
+        seat = d.families[d.tasks[0].family].seat
+        act(s, seat, "stand_aside")
+    assert d.opp.uprising is None and [t.kind for t in d.tasks] == ["battle_next"] and d.war.battle is not None
+
+
+def test_o_6_a_rebellion_in_the_battle_s_own_city_that_leaves_a_side_with_nothing_ends_the_battle():
+    s = _battle()
+    d = g(s)
+    _famine(s, "I")                                   # Exeter (South West) starves
+    d.cities["Exeter"].stacks["blue"].troops = ["men"]
+    give_card(s, "ann", "rebellion-1")
+    give_card(s, "dan", "rebellion-2")
+    s.rng.force(6, 6, 6)
+    events = act(s, "ann", "rebellion", card="rebellion-1", city="Exeter")
+    while d.opp.uprising is not None and d.tasks and d.tasks[0].kind == "rebellion":
+        seat = d.families[d.tasks[0].family].seat
+        if seat == "dan" and "rebellion-2" in d.players["dan"].hand:
+            events += act(s, "dan", "rebellion", card="rebellion-2", city="Exeter")
+            continue
+        options = [a for a in RULES.legal(s, seat) if a.kind in ("rebel_losses", "stand_aside")]
+        events += act(s, seat, options[0].kind, **dict(options[0].args))
+    kinds = [e.kind for e in events]
+    assert d.opp.uprising is None and d.war.battle is None and not d.tasks
+    assert kinds.index("rebellion.over") < kinds.index("battle.ended")   # the rebels struck, then the battle ended
+
+
+def test_o_6_a_captive_escapes_between_two_rounds_but_not_while_hits_are_settled():
+    s = _battle()
+    d = g(s)
+    _at(s, "edward", "London", captor="red", held_by="william")
+    d.nobles["william"].city = "London"
+    give_card(s, "dan", "passage-1")
+    assert any(a.kind == "passage" and a.get("use") == "escape" for a in RULES.legal(s, "dan"))
+    act(s, "dan", "passage", card="passage-1", use="escape", noble="edward")
+    assert d.nobles["edward"].captor is None and d.war.battle is not None
+    s = _battle("losses")
+    d = g(s)
+    _at(s, "edward", "London", captor="red", held_by="william")
+    give_card(s, "dan", "passage-1")
+    assert refused(s, "dan", "passage card:passage-1 use:escape noble:edward").code == "not_now"

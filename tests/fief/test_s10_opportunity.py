@@ -341,19 +341,105 @@ def test_11_3_treasures_come_back_at_the_end_of_the_round():
 
 
 # -- 10.2 PASSAGE -------------------------------------------------------------------------------------------
-def test_10_2_escape_a_siege_and_move_in_storms():
-    s = _table()
-    d = g(s)
-    c = d.cities["Plymouth"]
+def _besieged_in_storms(s) -> None:
+    """Plymouth besieged by yellow, Storms over the South West: green's Arthur is shut in twice over."""
     from engine.fief.state import Siege
-    c.siege = Siege("yellow")
+    d = g(s)
+    d.cities["Plymouth"].siege = Siege("yellow")
     place(s, "yellow", "Plymouth", "men", control=False)
     d.seas["I"].append(SeaCard("storms-1", "storms"))
+
+
+def test_10_2_one_effect_per_passage_a_siege_in_storms_needs_two():
+    """10.2: a Passage gives ONE of its movement effects: escaping the siege does not also cross the Storms."""
+    s = _table()
+    d = g(s)
+    _besieged_in_storms(s)
     give_card(s, "cat", "passage-1")
-    refused(s, "cat", "move noble:arthur to:Exeter troops:knight")   # Storms over the South West (2.5)
-    act(s, "cat", "passage", card="passage-1", use="move", noble="arthur")
+    give_card(s, "cat", "passage-2")
+    assert refused(s, "cat", "move noble:arthur to:Exeter troops:knight").section in ("2.5", "7.9")
+    act(s, "cat", "passage", card="passage-1", use="siege", noble="arthur")
+    assert refused(s, "cat", "move noble:arthur to:Exeter troops:knight").section == "2.5"   # the Storms still hold
+    act(s, "cat", "passage", card="passage-2", use="storms", noble="arthur")
     do(s, "cat", "move noble:arthur to:Exeter troops:knight")
     assert d.nobles["arthur"].city == "Exeter"
+
+
+def test_10_2_a_passage_in_storms_is_one_move_not_the_phase():
+    """10.2: "one Move in a Region with STORMS", not a bonus move: the second move in the Storms is refused
+    (before the fix, O-8 let the noble move in Storms for the rest of the phase)."""
+    s = _table()
+    d = g(s)
+    d.seas["IV"].append(SeaCard("storms-1", "storms"))
+    d.flow.turn = 3   # blue's turn (green, yellow, red, blue)
+    give_card(s, "bob", "passage-1")
+    assert refused(s, "bob", "move noble:walter to:York troops:knight").section == "2.5"
+    act(s, "bob", "passage", card="passage-1", use="storms", noble="walter")
+    do(s, "bob", "move noble:walter to:York troops:knight")   # Whitby to York, both in the North
+    err = refused(s, "bob", "move noble:walter to:Whitby troops:knight")
+    assert err.section == "2.5" and err.code == "storms"
+    assert "walter" not in d.war.passage
+
+
+def test_10_2_a_passage_in_storms_is_spent_only_by_the_move_that_needs_it():
+    s = _table()
+    d = g(s)
+    d.seas["I"].append(SeaCard("storms-1", "storms"))
+    _at(s, "arthur", "Bristol")   # Bristol (Marches) borders Exeter (South West, under Storms)
+    place(s, "green", "Bristol", "knight")
+    give_card(s, "cat", "passage-1")
+    act(s, "cat", "passage", card="passage-1", use="storms", noble="arthur")
+    assert "arthur" in d.war.passage
+    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # into the Storms: spent
+    assert "arthur" not in d.war.passage and d.nobles["arthur"].city == "Exeter"
+
+
+@pytest.mark.parametrize("use,why", [("siege", "is not besieged"), ("storms", "no Storms"),
+                                     ("pass", "needs nobody's leave")])
+def test_10_2_a_movement_effect_is_refused_where_it_does_nothing(use, why):
+    s = _table()
+    give_card(s, "cat", "passage-1")
+    err = refused(s, "cat", f"passage card:passage-1 use:{use} noble:arthur")
+    assert err.section == "10.2" and err.code == "passage_move" and why in err.message
+    assert "passage-1" in g(s).players["cat"].hand
+
+
+def test_10_2_the_movement_effects_need_the_family_s_own_movement_turn_and_a_move_left():
+    s = _table()
+    d = g(s)
+    d.seas["IV"].append(SeaCard("storms-1", "storms"))
+    give_card(s, "bob", "passage-1")
+    assert refused(s, "bob", "passage card:passage-1 use:storms noble:walter").code == "passage_move"   # green's turn
+    d.flow.turn = 3
+    d.war.moves["walter"] = 2
+    assert refused(s, "bob", "passage card:passage-1 use:storms noble:walter").code == "passage_move"
+    assert refused(s, "bob", "passage card:passage-1 use:move noble:walter").code == "passage_use"
+
+
+def test_10_2_the_siege_escape_is_a_first_move_and_a_second_may_follow():
+    s = _table()
+    d = g(s)
+    from engine.fief.state import Siege
+    d.cities["Plymouth"].siege = Siege("yellow")
+    place(s, "yellow", "Plymouth", "men", control=False)
+    give_card(s, "cat", "passage-1")
+    act(s, "cat", "passage", card="passage-1", use="siege", noble="arthur")
+    do(s, "cat", "move noble:arthur to:Exeter troops:knight")
+    do(s, "cat", "move noble:arthur to:Bristol troops:knight")   # "They then can take a second Move"
+    assert d.nobles["arthur"].city == "Bristol"
+
+
+def test_10_2_the_passage_choices_list_only_the_effects_that_apply():
+    from engine.fief import opplegal
+    s = _table()
+    d = g(s)
+    give_card(s, "cat", "passage-1")
+    uses = {(a["use"], a.get("noble")) for a in opplegal.every(d, "cat", "passage")}
+    assert not {u for u, _ in uses} & {"siege", "storms", "pass"}
+    _besieged_in_storms(s)
+    uses = {(a["use"], a.get("noble")) for a in opplegal.every(d, "cat", "passage")}
+    assert {("siege", "arthur"), ("storms", "arthur"), ("siege", "edith"), ("storms", "edith")} <= uses
+    assert ("pass", "arthur") not in uses
 
 
 def test_10_2_avoid_a_battle_by_leaving_the_way_the_enemy_came():
@@ -371,7 +457,8 @@ def test_10_2_a_naval_move_from_a_port():
     s = _table()
     d = g(s)
     give_card(s, "cat", "passage-1")
-    act(s, "cat", "passage", card="passage-1", use="move", noble="arthur")   # Plymouth is a port
+    d.seas["I"].append(SeaCard("storms-1", "storms"))
+    act(s, "cat", "passage", card="passage-1", use="storms", noble="arthur")   # Plymouth is a port
     assert d.war.sail_from["arthur"] == "Plymouth"
 
 
@@ -614,3 +701,89 @@ def test_10_2_aid_before_the_battle_only_against_another_familys_walls():
     d.cities["Exeter"].controller = "blue"
     act(s, "ann", "passage", card="passage-1", use="aid", city="Exeter")
     assert "invaders|Exeter" in d.opp.tunnels
+
+
+def test_10_2_a_guided_invader_army_makes_one_move_in_storms():
+    """10.2's one Move in Storms, for invaders a player guides too: the guide is spent by the first move
+    that crosses the Storms (before, the army ignored Storms for the rest of the round)."""
+    from engine.fief import invaders
+    s = _table("invaders", 6)
+    d = g(s)
+    army = d.armies["army-1"]
+    army.city, army.foot = "Plymouth", 3   # Plymouth's one road leads to Exeter, both under the Storms
+    d.seas["I"].append(SeaCard("storms-1", "storms"))
+    d.opp.guided = ["army-1"]
+    invaders.step(s, d, army)
+    assert army.city == "Exeter" and "army-1" not in d.opp.guided
+    invaders.step(s, d, army)
+    assert army.city == "Exeter" and d.war.invader_moves["army-1"] == 2   # held by the Storms
+
+
+def _withdraw_table():
+    from engine.fief.state import Task
+    s = _table("battle", 7)
+    d = g(s)
+    place(s, "blue", "Exeter", "knight", "men", "archer", control=True)
+    _at(s, "walter", "Exeter")
+    _at(s, "matilda", "Exeter")
+    place(s, "green", "Exeter", "knight", "knight", control=False)
+    _at(s, "arthur", "Exeter")
+    d.war.battle = Battle("Exeter", "green", "blue", rolls=1)
+    d.tasks.append(Task("battle_next", "green", city="Exeter"))
+    give_card(s, "bob", "passage-1")
+    return s, d
+
+
+def test_10_2_each_withdrawing_noble_takes_the_troop_its_player_chooses():
+    """10.2: "Each Noble may take one of their Troops" (before the fix the engine chose the strongest)."""
+    from engine.fief.battle.sides import side_nobles
+    s, d = _withdraw_table()
+    order = side_nobles(d, d.war.battle, "blue")
+    picks = {"walter": "archer", "matilda": "none"}
+    act(s, "bob", "passage", card="passage-1", use="withdraw", to="Bristol",
+        escorts=[picks[n] for n in order])
+    assert d.cities["Bristol"].stacks["blue"].troops == ["archer"]
+    assert sorted(d.cities["Exeter"].stacks["blue"].troops) == ["knight", "men"]
+    assert d.nobles["walter"].city == d.nobles["matilda"].city == "Bristol"
+
+
+def test_10_2_the_withdraw_choices_are_offered_by_clicks_and_speak_with_names():
+    from engine.core import Audience
+    from engine.fief import opplegal
+    from tests.speech import assert_human
+    s, d = _withdraw_table()
+    variants = [a for a in opplegal.every(d, "bob", "passage") if a["use"] == "withdraw" and a["to"] == "Bristol"]
+    chosen = {tuple(a["escorts"]) for a in variants if a.get("escorts")}
+    assert ("archer", "none") in chosen or ("none", "archer") in chosen
+    assert ("knight", "knight") not in chosen            # one Knight only
+    aud = Audience(None, {"ann": "Ann", "bob": "Bob", "cat": "Cat", "dan": "Dan"})
+    label = RULES.words().label(s, "bob", next(a for a in variants if a.get("escorts")), aud.to("bob"))
+    assert_human(label, "withdraw label")
+    assert "Walter" in label and "Matilda" in label
+
+
+@pytest.mark.parametrize("escorts,why", [("knight,knight", "unclaimed"), ("knight", "in this order"),
+                                         ("horse,none", "in this order"), ("knight,men,archer", "in this order")])
+def test_10_2_bad_escort_choices_are_refused_and_change_nothing(escorts, why):
+    s, d = _withdraw_table()
+    err = refused(s, "bob", f"passage card:passage-1 use:withdraw to:Bristol escorts:{escorts}")
+    assert err.code == "withdraw_units" and why in err.message
+
+
+def test_10_2_pass_slips_out_of_a_held_city_without_leave_once():
+    """10.2's Avoid a Battle: through an opponent's city without asking; one use leaves one city."""
+    s = _table()
+    d = g(s)
+    d.flow.turn = 3                                       # blue's Movement turn
+    place(s, "green", "Exeter", "men", control=True)
+    _at(s, "walter", "Exeter")
+    place(s, "blue", "Exeter", "knight", control=False)
+    d.war.moves["walter"] = 1                             # it entered Exeter this phase
+    d.war.came_from["walter"] = "Plymouth"
+    give_card(s, "bob", "passage-1")
+    from engine.fief import opportunity
+    assert "pass" in opportunity.passage_effects(d, "walter")
+    act(s, "bob", "passage", card="passage-1", use="pass", noble="walter")
+    events = do(s, "bob", "move noble:walter to:Bristol troops:knight")
+    assert d.nobles["walter"].city == "Bristol"
+    assert not [e for e in events if e.kind == "request.opened"]   # nobody was asked

@@ -3,6 +3,8 @@ beaten and sent back, and the Burgher's titled Lord (rulings M1-M7)."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core import Action
 from engine.fief import RULES, mercenaries
 from engine.fief.battle.captives import doom, settle_captures
@@ -55,9 +57,45 @@ def test_11_1_hired_for_two_shillings_each_where_the_family_stands() -> None:
     assert g(state).players["ann"].shillings == 6
     m = g(state).mercenaries[FRENCH]
     assert (m.on_card, m.hired) == (1, {"red": 2})
-    # M4: not into a city where the family has nobody and that it does not control
-    assert refused(state, "ann", "hire city:York").code == "hire_city"
+    assert refused(state, "ann", "hire city:Atlantis").code == "hire_city"
     assert refused(state, "ann", "hire city:Berwick count:2").code == "crossbows_left"
+
+
+@pytest.mark.parametrize("line,code", [("hire city:Atlantis", "hire_city"), ("hire city:Berwick count:0", "crossbows_left"),
+                                       ("hire city:Berwick count:4", "crossbows_left"),
+                                       ("hire city:Berwick count:-1", "crossbows_left")])
+def test_11_1_bad_hires_are_refused_and_change_nothing(line, code) -> None:
+    state = _with_card()
+    assert refused(state, "ann", line).code == code
+
+
+def test_11_1_crossbowmen_go_to_any_city_an_empty_independent_one_is_taken() -> None:
+    """11.1: "place each in any City of choice" (before the fix, ruling M4 refused a city where the family had
+    nobody); placed in an empty Independent city they hold it (5.1)."""
+    state = _with_card()
+    d = g(state)
+    assert d.cities["York"].controller is None and not d.cities["York"].stacks
+    events = do(state, "ann", "hire city:York")
+    assert stack(d, "York", "red").troops == ["crossbow"] and d.cities["York"].controller == "red"
+    assert "city.control" in [e.kind for e in events]
+
+
+def test_11_1_crossbowmen_placed_in_another_family_s_city_stand_on_its_outskirts() -> None:
+    state = _with_card()
+    d = g(state)
+    assert d.cities["Whitby"].controller == "blue"
+    do(state, "ann", "hire city:Whitby count:2")
+    st = d.cities["Whitby"].stacks["red"]
+    assert st.troops == ["crossbow", "crossbow"] and st.outskirts and d.cities["Whitby"].controller == "blue"
+
+
+def test_11_1_crossbowmen_placed_where_invaders_stand_take_no_city() -> None:
+    state = _with_card()
+    d = g(state)
+    army = d.armies["army-1"]
+    army.city, army.foot = "York", 3
+    do(state, "ann", "hire city:York")
+    assert d.cities["York"].controller is None and d.cities["York"].stacks["red"].outskirts
 
 
 def test_11_1_hiring_needs_the_money() -> None:

@@ -3,6 +3,8 @@ city's Abbey, and the powers of the Chasuble, the Skull and the Shinbone (ruling
 
 from __future__ import annotations
 
+import pytest
+
 from engine.fief import RULES, pillage
 from engine.fief.state import SeaCard
 from engine.fief.succession import kill_noble
@@ -98,6 +100,49 @@ def test_12_2_the_chasuble_moves_a_storm_once_a_round() -> None:
     err = refused(state, "ann", "chasuble sea:IV to:V")
     assert err.section == "12.2"
     assert refused(state, "bob", "chasuble sea:IV to:III").code == "no_chasuble"
+
+
+@pytest.mark.parametrize("active", [True, False])
+def test_2_4_the_chasuble_moving_storms_onto_a_stormy_sea_discards_the_second(active) -> None:
+    """2.4: "the second same Disaster is discarded" (before the fix both Storms cards stayed on Sea IV, and
+    one Good Weather left the region closed). A sleeping Round 1 Storms counts too: it wakes next round."""
+    state = _purchase()
+    data = g(state)
+    data.nobles["william"].relics = ["chasuble"]
+    data.seas["III"].append(SeaCard("storms-1", "storms"))
+    data.seas["IV"].append(SeaCard("storms-2", "storms", active=active))
+    events = do(state, "ann", "chasuble sea:III to:IV")
+    assert [c.card for c in data.seas["IV"]] == ["storms-2"] and data.seas["III"] == []
+    assert "storms-1" in data.fortune_discard
+    assert [e.data["why"] for e in events if e.kind == "disaster.discarded"] == ["same kind"]
+
+
+def test_12_2_the_chasuble_moves_each_storms_card_once_a_round_every_card_its_own_turn() -> None:
+    """12.2: "once per Round, per Card": a second Storms card may still move the round the first did; the
+    next round the first may move again."""
+    from engine.fief import relics
+    state = _purchase()
+    data = g(state)
+    data.nobles["william"].relics = ["chasuble"]
+    data.seas["I"].append(SeaCard("storms-1", "storms"))
+    data.seas["IV"].append(SeaCard("storms-2", "storms"))
+    do(state, "ann", "chasuble sea:I to:II")
+    assert refused(state, "ann", "chasuble sea:II to:III").code == "storms_move"
+    do(state, "ann", "chasuble sea:IV to:V")
+    assert refused(state, "ann", "chasuble sea:V to:VI").code == "storms_move"
+    relics.new_round(data)
+    do(state, "ann", "chasuble sea:II to:III")
+    assert [c.card for c in data.seas["III"]] == ["storms-1"]
+
+
+def test_2_4_the_chasuble_may_move_storms_beside_another_kind_of_disaster() -> None:
+    state = _purchase()
+    data = g(state)
+    data.nobles["william"].relics = ["chasuble"]
+    data.seas["III"].append(SeaCard("storms-1", "storms"))
+    data.seas["IV"].append(SeaCard("plague-1", "plague"))
+    do(state, "ann", "chasuble sea:III to:IV")
+    assert sorted(c.card for c in data.seas["IV"]) == ["plague-1", "storms-1"]
 
 
 def test_12_3_the_skull_raises_the_noble_its_player_named() -> None:

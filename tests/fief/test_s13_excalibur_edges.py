@@ -9,7 +9,7 @@ import pytest
 from engine.core import RuleError
 from engine.fief import excalibur
 from engine.fief.warstate import Battle
-from tests.fief.helpers import at_step, g
+from tests.fief.helpers import at_step, do, g
 
 
 def _state(step: str = "move", phase: int = 5):  # type: ignore[no-untyped-def]
@@ -24,7 +24,7 @@ def _state(step: str = "move", phase: int = 5):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("change,ok", [
     ({}, True), ({"titles": ["lord:VI"]}, True), ({"titles": ["king"]}, True),
     ({"titles": ["bishop:canterbury"]}, False), ({"titles": ["archbishop:york"]}, False),
-    ({"sex": "f"}, False), ({"captor": "red"}, False), ({"city": None}, False), ({"outskirts": True}, False),
+    ({"sex": "f"}, False), ({"captor": "red"}, False), ({"city": None}, False), ({"outskirts": True}, True),
 ])
 def test_13_2_a_free_nobleman_inside_a_city_and_no_bishop_may_bear_the_sword(change, ok) -> None:
     _s, d = _state()
@@ -33,6 +33,17 @@ def test_13_2_a_free_nobleman_inside_a_city_and_no_bishop_may_bear_the_sword(cha
         setattr(n, k, v)
     assert excalibur.eligible(n) is ok
     assert excalibur.eligible(None) is False
+
+
+def test_13_2_a_nobleman_on_the_outskirts_is_in_the_city_and_may_draw_the_sword() -> None:
+    """13.2 with 5.0 ("Units in a City's Outskirts are considered 'IN the City'"): before the fix, ruling X2
+    refused a nobleman left on Winchester's outskirts."""
+    s, d = _state()
+    d.nobles["arthur"].outskirts = True
+    assert excalibur.drawers(d, "green") == ["arthur"]
+    s.rng.force(6)
+    do(s, "cat", "draw_excalibur noble:arthur")
+    assert d.excalibur.holder == "arthur"
 
 
 def test_13_2_drawers_in_phase_5_and_7_only_once_each_in_the_swords_city_and_not_mid_battle() -> None:
@@ -112,6 +123,22 @@ def test_13_2_x3_the_taker_of_a_fallen_sovereigns_sword_deposes_the_sovereign(ti
     assert title not in d.nobles["edith"].titles and "king" in d.nobles["walter"].titles
     lost = [e.data for e in s.take_events() if e.kind == "title.lost"]
     assert lost == [{"noble": "edith", "title": title}]
+
+
+@pytest.mark.parametrize("title", ["king", "sovereign_queen"])
+def test_13_2_x3_the_taker_of_any_fallen_bearers_sword_becomes_king_over_a_sitting_sovereign(title) -> None:
+    """13.2: "This new Noble immediately becomes the new King", whoever sat on the throne (before the fix,
+    ruling X3 crowned him only when the fallen bearer had been the Sovereign or nobody sat)."""
+    s, d = _state()
+    d.nobles["william"].titles = [title]
+    d.nobles["william"].spouse, d.nobles["edith"].spouse = ("edith", "william") if title == "king" else (None, None)
+    if title == "king":
+        d.nobles["edith"].titles = ["queen"]
+    d.excalibur.holder, d.excalibur.stone, d.excalibur.city = "arthur", False, None
+    excalibur.fall(s, d, "arthur")
+    excalibur.take(s, d, "walter")
+    assert "king" in d.nobles["walter"].titles and title not in d.nobles["william"].titles
+    assert "queen" not in d.nobles["edith"].titles
 
 
 def test_13_2_x3_the_fallen_sovereign_taking_it_back_stays_sovereign() -> None:

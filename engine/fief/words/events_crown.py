@@ -169,3 +169,17 @@ def _garrison(state: GameState, e: Event, aud: Audience) -> str:
         text += ("; " if turned else "") + f"{who} {'goes' if one else 'go'} home, with no troops of the new " \
                                            "Sovereign to take their place"
     return text + "."
+
+
+@tells("abbess.relinquished")
+def _relinquished(state: GameState, e: Event, aud: Audience) -> str:
+    g, d = state.data, e.data
+    return (f"With leave from {N.noble(g, d.get('cleric'))}, {N.noble(g, d.get('noble'))} gives up her title "
+            f"of Abbess of {N.abbey(d.get('abbey')).removeprefix('the ')}.")
+
+
+@tells("abbess.gifted")
+def _gifted(state: GameState, e: Event, aud: Audience) -> str:
+    g, d = state.data, e.data
+    return (f"{N.does(g, d.get('by'), aud, 'give', 'gives')} the title of Abbess of "
+            f"{N.abbey(d.get('abbey')).removeprefix('the ')} to {N.noble(g, d.get('noble'))}.")

@@ -12,7 +12,8 @@ from engine.fief.words.tell import tells
 
 WALLS = {"stronghold": "its Stronghold", "royal_stronghold": "the Royal Stronghold",
          "fortified": "the walls of its Fortified City"}
-USES = {"move": "to slip past sieges, held roads and Storms with {noble}",
+USES = {"siege": "and {noble} slips out of the siege", "storms": "to lead {noble} through the Storms for one move",
+        "pass": "and {noble} slips past the enemy without leave",
         "evade": "and {noble} slips out the way the enemy came in",
         "tunnels": "to strike through the tunnels at {city}",
         "aid": "to guide the invaders through the tunnels at {city}",

@@ -72,6 +72,8 @@ def request_text(g: Fief, what: str, d: Mapping[str, Any], aud: Audience) -> str
         return f"to allow the Royal Stronghold at {d.get('city')}"
     if what == "marriage":
         return f"to agree to the marriage of {noble} and {N.noble(g, d.get('spouse'))}"
+    if what == "relinquish":
+        return f"to let {noble} give up her title of Abbess of {N.abbey(d.get('abbey')).removeprefix('the ')}"
     if what == "deal":
         if "give" not in d:
             return "to strike a deal"
@@ -94,7 +96,7 @@ def deal_bundle(g: Fief, b: Mapping[str, Any] | None) -> str:
 
 WHAT: dict[str, str] = {"enter": "entry", "pass": "passage", "cavalcade": "the Cavalcade", "retainer": "the retainer",
         "ransom": "the ransom offer", "royal_stronghold": "the Royal Stronghold", "marriage": "the marriage proposal",
-        "deal": "the deal", **events_board.WHAT}
+        "deal": "the deal", "relinquish": "the Abbess's leave", **events_board.WHAT}
 
 
 def request_line(g: Fief, what: str, by: str | None, to: str | None, d: Mapping[str, Any], aud: Audience) -> str:

@@ -30,7 +30,8 @@ QUESTIONS = {"card": "Which card?", "noble": "Which noble?", "city": "Which city
              "to": "To whom?", "target": "Whom?", "captive": "Which captive?", "what": "What?",
              "tallage": "Tallage which region?", "tithe": "Tithe which district?", "abbey": "Which Abbey?",
              "against": "Against which family?", "army": "Which invaders?", "choice": "What now?",
-             "use": "Which secret way?", "sponsor": "Which of your nobles sponsors it?", "how": "How?"}
+             "use": "Which secret way?", "sponsor": "Which of your nobles sponsors it?", "how": "How?",
+             "escorts": "Which troop goes with each noble?"}
 
 
 def flow(state: GameState, seat: str, kind: str, chosen: dict[str, Any], aud: Audience) -> FlowStep | None:

@@ -69,7 +69,7 @@ PILLAGE = {"mill": "Pillage the Mill at {city}", "abbey": "Sack the Abbey at {ci
 
 PRIORITY = {"start": 0, "propose_marriage": 1, "nominate": 1, "vote_election": 1, "convene_parliament": 1,
             "vote_tax": 1, "give_tax": 1, "award_garter": 2, "deal": 8, "draw": 0, "play_noble": 1, "play_abbess": 1, "play_clergy": 1, "play_harvest": 1,
-            "play_tax": 1, "losses": 0, "plague_losses": 0, "bestow": 0, "release": 0, "battle_next": 0,
+            "play_tax": 1, "losses": 0, "plague_losses": 0, "bestow": 0, "gift_abbess": 0, "relinquish": 6, "release": 0, "battle_next": 0,
             "spoils": 0, "bandits": 0, "respond": 0, "accept_offer": 0, "pay_ransom": 0, "move": 1, "battle": 1,
             "buy": 1, "build": 2, "buy_title": 2, "grant_title": 3, "transfer_title": 3, "construct": 2,
             "rebuild_abbey": 2, "muster": 2, "besiege": 2, "offer_ransom": 1, "danegeld": 1, "intervene": 1,
@@ -171,6 +171,12 @@ def _task_question(g: Fief, t: Task, aud: Audience) -> str:
         return f"The Plague strikes your troops at {t.city}: choose the {plural(t.count, 'troop')} you lose."
     if t.kind == "bestow":
         return f"Who holds {N.fiefdom(t.region)} now? Choose one of your nobles."
+    if t.kind == "garter":
+        return (f"{N.nobles(g, t.options)} just beat the invaders: make one of them a Knight of the Garter "
+                "now, or not?")
+    if t.kind == "abbess_gift":
+        return (f"The title of Abbess of {N.abbey(t.region).removeprefix('the ')} is free: give it to an unmarried "
+                "noblewoman, or let the card go back to the deck?")
     if t.kind == "release":
         return f"{N.noble(g, t.noble)} is free again: where does {'she' if _sex(g, t.noble) == 'f' else 'he'} go?"
     if t.kind == "losses":
@@ -283,6 +289,11 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
         return f"Lose {join_words(x for x in lost if x) or 'nothing'}"
     if k == "bestow":
         return f"Give {N.fiefdom(v('region'))} to {N.noble(g, v('noble'))}"
+    if k == "gift_abbess":
+        return f"Make {N.noble(g, v('noble'))} Abbess" if v("noble") else "Let the title go back to the deck"
+    if k == "relinquish":
+        return (f"Ask leave for {N.noble(g, v('noble'))} to give up "
+                f"{N.abbey(v('abbey')) if v('abbey') else 'her Abbey'}")
     if k == "release":
         return f"Send {N.noble(g, v('noble'))} to {v('city')}"
     if k == "propose_marriage":
@@ -306,7 +317,7 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
         return (f"Offer {N.seat_player(g, str(v('to')), aud)} {deal_bundle(g, bundle_of(a, 'give'))} for "
                 f"{deal_bundle(g, bundle_of(a, 'take'))}")
     if k == "award_garter":
-        return f"Make {N.noble(g, v('noble'))} a Knight of the Garter"
+        return f"Make {N.noble(g, v('noble'))} a Knight of the Garter" if v("noble") else "No Garter this time"
     if k == "scorch":
         return f"Burn your Mill at {v('city')} · {N.shillings(C.income['scorch_per_mill'])}"
     if k == "pay_ransom":
@@ -389,12 +400,30 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
 
 
 OPPORTUNITY = ("rebellion", "passage", "assassinate", "justice", "ambush", "quell", "stand_aside", "rebel_losses")
-PASSAGE_USES = {"move": "{noble} slips past sieges, held roads and Storms",
+PASSAGE_USES = {"siege": "{noble} slips out of the siege", "storms": "{noble} makes one move through the Storms",
+                "pass": "{noble} slips past the enemy without leave",
                 "evade": "{noble} leaves the way the enemy came in",
                 "tunnels": "attack {city} through the tunnels", "aid": "guide the invaders into {city}",
                 "guide": "lead an invader army through the Storms",
                 "withdraw": "withdraw the defenders to {to}", "escape": "{noble} escapes",
                 "rebellion": "lead the rebels past the walls"}
+
+
+def escorts_text(g: Fief, value: Any) -> str:
+    """10.2's Withdraw: "Walter with a Knight and Matilda alone" for the defending nobles in the side's order."""
+    from engine.fief.battle.sides import side_nobles
+    b = g.war.battle
+    picks = [str(x) for x in (value if isinstance(value, (list, tuple)) else str(value).split(","))]
+    nobles = side_nobles(g, b, b.defender) if b is not None else []
+    if len(nobles) != len(picks):
+        return "each noble with one troop"
+    def one(nid: str, kind: str) -> str:
+        name = g.nobles[nid].name if nid in g.nobles else N.noble(g, nid)
+        if kind == "none":
+            return f"{name} alone"
+        word = N.unit_word(kind)
+        return f"{name} with {'an' if word[:1] in 'AEIOU' else 'a'} {word}"
+    return join_words(one(n, k) for n, k in zip(nobles, picks, strict=True))
 
 
 def _opportunity_label(g: Fief, a: Action) -> str:
@@ -410,6 +439,8 @@ def _opportunity_label(g: Fief, a: Action) -> str:
         use = PASSAGE_USES.get(str(v("use")), "a secret way").format(
             noble=N.noble(g, v("noble")), city=v("city"), to=v("to"))
         where = f" to {v('city')}" if v("use") == "escape" and v("city") else ""
+        if v("use") == "withdraw" and v("escorts"):   # 10.2: the troop each noble takes (kept short: a button)
+            return f"{card}: to {v('to')}, {escorts_text(g, v('escorts'))}"
         return f"{card}: {use}{where}"
     if a.kind == "assassinate":
         sponsor = f", sponsored by {N.noble(g, v('sponsor'))}" if v("sponsor") else ""
@@ -448,7 +479,7 @@ def _seat_family(g: Fief, seat: str) -> str:
 
 
 # -- choices ------------------------------------------------------------------------------------
-TASK_ACTIONS = {"plague": "plague_losses", "bestow": "bestow", "release": "release", "losses": "losses",
+TASK_ACTIONS = {"plague": "plague_losses", "bestow": "bestow", "abbess_gift": "gift_abbess", "garter": "award_garter", "release": "release", "losses": "losses",
                 "battle_next": "battle_next", "spoils": "spoils", "bandits": "bandits"}
 
 def relevant(g: Fief, d: Decision, legal: Sequence[Action]) -> list[Action]:
@@ -643,6 +674,8 @@ FAMILY_PARAMS = {"against", "family", "side"}
 def value_label(g: Fief, seat: str | None, kind: str, param: str, value: Any) -> str:
     """The name people see (and may type) for a parameter value."""
     if isinstance(value, (list, tuple)):
+        if param == "escorts":
+            return escorts_text(g, value)
         if param in ("units", "troops"):
             return _units_label(value) if any("@" in str(x) for x in value) else N.troops(value, none="no troops")
         return join_words(value_label(g, seat, kind, param, x) for x in value) or "none"

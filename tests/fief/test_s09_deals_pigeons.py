@@ -1,0 +1,168 @@
+"""Deals carried as 2.15 and 9.0 carry shillings and cards (ruling P1-9): a pigeon in one city, a pigeon
+between Strongholds, Fortified Cities and Abbeys with its d6, allies free only in one city; every
+exchange checked on both sides (what one purse loses the other gains, or the sender keeps)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.fief import deals
+from tests.fief.helpers import do, g, refused, started
+
+# ann red (William, Lucia at Berwick), bob blue (Walter, Matilda at Whitby): Strongholds at both.
+
+
+def _deal_table():
+    s = started(4)
+    d = g(s)
+    d.flow.round, d.flow.phase, d.flow.step, d.flow.turn = 2, 2, "play", 0
+    d.flow.queue = list(d.flow.order)
+    for p in d.players.values():
+        p.shillings = 10
+    return s, d
+
+
+def _open_cities(d) -> None:
+    """Every stronghold gone: each family's nobles stand in open cities far apart."""
+    for c in d.cities.values():
+        c.building = None
+
+
+def _answer(s, seat: str, accept: bool = True):
+    r = next(r for r in g(s).requests.open if r.kind == "deal")
+    return do(s, seat, f"respond request:{r.id} accept:{'true' if accept else 'false'}")
+
+
+def _purses(d) -> int:
+    return sum(p.shillings for p in d.players.values())
+
+
+def test_2_15_a_deal_s_shillings_need_a_pigeon_route_open_cities_far_apart_have_none():
+    """2.15: between different cities only Strongholds, Fortified Cities and Abbeys send pigeons (before the
+    fix `deal to:bob give_shillings:2` was accepted with every noble in open cities far apart)."""
+    s, d = _deal_table()
+    _open_cities(d)
+    err = refused(s, "ann", "deal to:bob give_shillings:2")
+    assert (err.section, err.code) == ("2.15", "pigeon_route")
+    err = refused(s, "ann", "deal to:bob take_shillings:2")        # the other side is checked too
+    assert err.code == "pigeon_route"
+    d.nobles["walter"].city = "Berwick"                               # brought together: one city
+    do(s, "ann", "deal to:bob give_shillings:2")
+
+
+@pytest.mark.parametrize("roll,arrived", [(5, True), (6, False)])
+def test_2_15_a_deal_between_strongholds_rolls_the_d6_a_6_keeps_the_shillings_home(roll, arrived):
+    s, d = _deal_table()
+    total = _purses(d)
+    do(s, "ann", "deal to:bob give_shillings:3")
+    assert d.players["ann"].shillings == 7
+    s.rng.force(roll)
+    events = _answer(s, "bob")
+    assert d.players["bob"].shillings == (13 if arrived else 10)
+    assert d.players["ann"].shillings == (7 if arrived else 10)
+    assert _purses(d) == total and d.families["red"].pigeons == 2 and d.families["blue"].pigeons == 3
+    assert ("pigeon.arrived" if arrived else "pigeon.lost") in [e.kind for e in events]
+
+
+def test_2_15_an_astray_card_is_discarded_and_the_partner_s_side_flies_by_its_own_pigeon():
+    s, d = _deal_table()
+    d.players["ann"].hand = ["tax-1"]
+    d.players["bob"].hand = []
+    total = _purses(d)
+    do(s, "ann", "deal to:bob give_cards:tax-1 take_shillings:4")
+    s.rng.force(6, 2)     # ann's pigeon goes astray, bob's arrives
+    _answer(s, "bob")
+    assert "tax-1" in d.fortune_discard and d.players["bob"].hand == [] and d.players["ann"].hand == []
+    assert d.players["ann"].shillings == 14 and d.players["bob"].shillings == 6 and _purses(d) == total
+    assert d.families["red"].pigeons == 2 and d.families["blue"].pigeons == 2
+
+
+def test_2_15_a_partner_s_astray_shillings_stay_with_the_partner():
+    s, d = _deal_table()
+    do(s, "ann", "deal to:bob give_shillings:1 take_shillings:4")
+    s.rng.force(1, 6)
+    _answer(s, "bob")
+    assert d.players["ann"].shillings == 9 and d.players["bob"].shillings == 11
+
+
+def test_2_15_one_card_only_between_different_cities():
+    s, d = _deal_table()
+    d.players["ann"].hand = ["tax-1", "tax-2"]
+    assert refused(s, "ann", "deal to:bob give_cards:tax-1,tax-2").code == "pigeon_cards"
+    d.players["bob"].hand = ["weather-1", "harvest-1"]
+    assert refused(s, "ann", "deal to:bob take_cards:weather-1,harvest-1").code == "pigeon_cards"
+    d.players["bob"].hand = []
+    d.nobles["walter"].city = "Berwick"                               # in one city any number
+    do(s, "ann", "deal to:bob give_cards:tax-1,tax-2")
+
+
+def test_2_15_in_one_city_one_pigeon_carries_the_whole_exchange():
+    s, d = _deal_table()
+    _open_cities(d)
+    d.nobles["walter"].city = "Berwick"
+    total = _purses(d)
+    do(s, "ann", "deal to:bob give_shillings:2 take_shillings:5")
+    _answer(s, "bob")
+    assert d.players["ann"].shillings == 13 and d.players["bob"].shillings == 7 and _purses(d) == total
+    assert d.families["red"].pigeons == 2 and d.families["blue"].pigeons == 3   # the proposer's, once
+
+
+def test_2_15_in_one_city_the_partner_s_pigeon_serves_when_the_proposer_has_none():
+    s, d = _deal_table()
+    d.nobles["walter"].city = "Berwick"
+    d.families["red"].pigeons = 0
+    do(s, "ann", "deal to:bob take_shillings:2")
+    _answer(s, "bob")
+    assert d.families["blue"].pigeons == 2 and d.players["ann"].shillings == 12
+    d.families["blue"].pigeons = 0
+    assert refused(s, "ann", "deal to:bob take_shillings:2").code == "no_pigeon"
+
+
+def test_9_0_allies_skip_the_pigeon_only_in_one_city():
+    """9.0: allies exchange without a pigeon "if their Nobles are in the same City" (before the fix, anywhere)."""
+    s, d = _deal_table()
+    d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    do(s, "ann", "deal to:bob give_shillings:2")
+    s.rng.force(1)
+    _answer(s, "bob")
+    assert d.families["red"].pigeons == 2                             # Berwick to Whitby: a pigeon flies
+    d.nobles["matilda"].city = "Berwick"
+    do(s, "ann", "deal to:bob give_shillings:2")
+    _answer(s, "bob")
+    assert d.families["red"].pigeons == 2 and d.players["bob"].shillings == 14
+    d.families["red"].pigeons = 0
+    assert deals.route(d, "ann", "bob")[0] == "same" and not deals.needs_pigeon(d, "ann", "bob", {"shillings": 1})
+
+
+@pytest.mark.parametrize("where", ["outskirts", "captive_sender", "same_city_far"])
+def test_2_15_the_far_route_needs_a_free_sender_and_both_nobles_inside_walls(where):
+    s, d = _deal_table()
+    for nid in ("lucia", "matilda"):
+        d.nobles[nid].city = "London"                                  # out of the way, no walls
+    if where == "outskirts":
+        d.nobles["william"].outskirts = True
+    elif where == "captive_sender":
+        d.nobles["william"].captor = "green"
+    else:
+        d.cities["Whitby"].building = None
+    assert deals.route(d, "ann", "bob") is None or deals.route(d, "ann", "bob")[0] == "same"
+    if deals.route(d, "ann", "bob") is None:
+        assert refused(s, "ann", "deal to:bob give_shillings:1").code == "pigeon_route"
+
+
+def test_2_15_a_deal_without_shillings_or_cards_needs_no_pigeon_or_route():
+    s, d = _deal_table()
+    _open_cities(d)
+    d.families["red"].pigeons = d.families["blue"].pigeons = 0
+    d.nobles["matilda"].captor = "red"
+    do(s, "ann", "deal to:bob give_captives:matilda")
+    _answer(s, "bob")
+    assert d.nobles["matilda"].captor is None
+
+
+def test_2_15_acceptance_is_refused_when_the_route_closed_meanwhile():
+    s, d = _deal_table()
+    do(s, "ann", "deal to:bob give_shillings:2")
+    d.cities["Whitby"].building = None
+    r = next(r for r in d.requests.open if r.kind == "deal")
+    assert refused(s, "bob", f"respond request:{r.id} accept:true").code == "pigeon_route"
