@@ -40,8 +40,8 @@ Hook points (where the base rules call them):
 - ``reveal(state, region, cards)``: face-down cards (a list of ``Placed``) were just revealed in a Region.
 - ``clash_resolved(state, region, winner)``: after the tally decided a clash (``winner`` None when
   nobody won), before any reward.
-- ``inactive(state, placed, region, why)``: a card stopped being Active (eliminated, burned, moved away
-  by Flank) during the round.
+- ``inactive(state, placed, region, why)``: a card stopped being Active (eliminated or burned) during the
+  round. A card moved by Flank, blanked, or swapped while face down stays what it was (ruling W4): no call.
 - ``cleanup(state)``: at Winter cleanup, before Active cards are discarded (the cards leaving play there
   get no ``inactive`` call: this hook covers them all).
 - ``legal(state, seat)``, ``pending(state)``, ``play(state, seat, action)``: the module's own actions.
