@@ -277,3 +277,17 @@ def test_a_flanked_cards_strength_boon_counts_in_its_new_region() -> None:
     s_flank(state, "p1", {"do": "flank"}, {"region": "plateau", "card": "nobility.f4"}, "highlands")
     assert tw.strength(state, "p1", "plateau") == 0 and tw.strength(state, "p1", "highlands") == 5
     assert tw.strength(state, "p2", "highlands") == 0
+
+
+def test_the_rulebooks_printed_example_boons_are_kept() -> None:
+    """Using Boons prints four examples; each is one of the 20 with the printed numbers (ruling W12)."""
+    boons = content().boons.values()
+    oath = [b for b in boons if b.kind == "empower" and b.strength == 10]
+    assert [[dict(s) for s in b.after_clash] for b in oath] == [[{"do": "burn", "target": "self"}]]
+    assert not oath[0].keywords
+    flank = [b for b in boons if b.kind == "empower" and list(b.keywords) == ["flank"] and not b.strength
+             and not b.after_clash]
+    assert len(flank) == 1
+    wins = {b.id: [dict(s) for s in b.steps] for b in boons if b.kind == "win"}
+    assert [{"do": "visit_tower"}] in wins.values()
+    assert [{"do": "gain", "what": "influence", "amount": 1}, {"do": "gain", "what": "lore", "amount": 1}] in wins.values()
