@@ -102,15 +102,15 @@ def test_cards_the_custodians_keep_cannot_be_stolen_and_need_no_space() -> None:
 
     state = game(2, modules="travelling_town")
     g = data(state)
-    g.players["p2"].kingdom = ["k.siege_works", "k.silver_mine"]
-    g.players["p2"].custodians = ["k.siege_works", "k.silver_mine"]
+    g.players["p2"].kingdom = ["k.siege_commander", "k.silver_mine"]
+    g.players["p2"].custodians = ["k.siege_commander", "k.silver_mine"]
     assert occupy_space(g, "p2")
     g.players["p1"].hand = ["nobility.c9"]
     g.players["p2"].hand = ["clans.c6"]
     do(state, "p1", "bid card:nobility.c9")
     do(state, "p2", "bid card:clans.c6")
     assert g.bid_queue[0] == "p1"
-    refused(state, "p1", "steal card:k.siege_works", "not_held")
+    refused(state, "p1", "steal card:k.siege_commander", "not_held")
 
 
 def test_a_choice_of_kingdom_cards_at_the_town_is_asked_in_words() -> None:
