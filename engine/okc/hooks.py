@@ -30,7 +30,8 @@ Hook points (where the base rules call them):
   must be Visited); the base rules (``engine.okc.clash.claim_location``) rank must-Visit over may-Visit,
   ask the winner to choose, then call ``visit(state, seat, piece)``. ``rewarded(state, seat, location)``
   runs when a Location reward is claimed (Influence the Travelling Town left there).
-- ``winter(state)``: in the Winter Effects Step (Travel of moving pieces).
+- ``winter(state)``: in the Winter Effects Step, after every other Winter effect has resolved (Travel of
+  moving pieces; ruling W11).
 - ``after_bids(state) -> bool``: after the Great Road is repopulated, before Heralds. Return True to run a
   step of the module's own; it then calls ``engine.okc.year.resume(state, "after_bids", self.name)``.
 - ``before_secret(state, key) -> bool``: once every Herald stands (``"heralds"``), before bids (``"bid"``) or

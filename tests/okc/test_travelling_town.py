@@ -147,3 +147,27 @@ def test_influence_the_town_left_is_told_when_claimed() -> None:
     line = WORDS.event(state, Event.public("okc.town_influence_claimed", seat="p1", location="wilderness", influence=2),
                        Audience(None, {"p1": "Alice"}))
     assert line and line.endswith("also take the 2 Influence the Town left at the Wilderness (Highlands).")
+
+
+def test_the_town_trades_and_travels_after_the_other_winter_effects() -> None:
+    """Ruling W11: Councils, Kingdom cards and Active cards resolve their Winter effects first; the modules'
+    Winter effects (the Near & Far's Travel, then the Town's Trade & Travel, in module order) come last."""
+    from engine.okc.effects import run_jobs
+    from engine.okc.year import after_autumn
+
+    state = game(2, modules="travelling_town,aeronauts")
+    g = data(state)
+    g.pieces["travelling_town"] = "castle"
+    g.pieces["aeronauts"] = "shrine"
+    g.players["p1"].kingdom = ["k.toll_bridge"]
+    g.players["p2"].kingdom = ["k.toll_bridge"]
+    state.take_events()
+    after_autumn(state)
+    run_jobs(state)
+    events = state.take_events()
+    kinds = [e.kind for e in events]
+    gains = [i for i, e in enumerate(events) if e.kind == "okc.influence"]
+    assert len(gains) == 2
+    travels = [e.data["piece"] for e in events if e.kind == "okc.travelled"]
+    assert travels == ["aeronauts", "travelling_town"]
+    assert max(gains) < kinds.index("okc.travelled") < kinds.index("okc.town_trade")
