@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Action, Event, GameState, RuleError
+from engine.core.words import plural
 from engine.okc import allies, clash, councils, lore
 from engine.okc.actions import (
     ACTIONS,
@@ -110,7 +111,7 @@ def play_place(state: GameState, g: Okc, seat: str, action: Action) -> None:
         raise refuse(allies.PLACE_SECTION, "an Ally of yours already stands next to that Region", "ally_region",
                      free)
     if len(chosen) != need:
-        raise refuse(section, f"place exactly {need} card(s), one per Region", "count", "one card per Region")
+        raise refuse(section, f"place exactly {plural(need, 'card')}, one per Region", "count", "one card per Region")
     cards = list(chosen.values())
     if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
         raise refuse(section, "each card must be a different card from your hand (not an Ally)", "not_in_hand",
