@@ -4,8 +4,8 @@ Kingdom card "Siege Commander" (Travelling Town example), each where the example
 
 from __future__ import annotations
 
-from engine.okc.content.modules import game_pack, load_module_pack
 from engine.okc.content.loader import load_pack
+from engine.okc.content.modules import game_pack, load_module_pack
 
 
 def test_the_moth_is_the_gatherings_creature_card() -> None:
