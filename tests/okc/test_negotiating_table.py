@@ -355,6 +355,34 @@ def test_reputation_moves_influence_before_the_tally(cards: int, change: int) ->
     assert g.players["p1"].influence == 10 + change
 
 
+@pytest.mark.parametrize(("influence", "lore", "site", "after"), [
+    (2, 10, False, 5),     # -6 floored at 0 first, then 10 Lore -> 5: Lore never pays the penalty
+    (7, 10, False, 6),     # 7 - 6 = 1, then + 5
+    (2, 10, True, 0),      # a Site of Power with cards left: no conversion, the floor alone
+    (0, 1, False, 0),      # nothing to lose, one Lore is not enough for an Influence
+])
+def test_reputation_comes_before_lore_is_turned_into_influence(influence: int, lore: int, site: bool,
+                                                              after: int) -> None:
+    """Ruling NT13: the end-of-game reputation modifier is applied before the scores are tallied, and turning
+    Lore into Influence (p.45) is part of that tally, so at the 0 floor it changes the result."""
+    from engine.okc.endgame import finish
+
+    state = negotiating()
+    g = data(state)
+    table(g)["cards"]["p1"] = []                           # Reputation Ruined: -6
+    p = g.players["p1"]
+    p.influence, p.lore = influence, lore
+    assert p.site                                          # set up with its Advanced and HQ cards
+    if not site:
+        p.site = []
+    state.take_events()
+    finish(state)
+    kinds = [e.kind for e in state.take_events()]
+    assert p.influence == after
+    if not site and lore >= 2:
+        assert kinds.index("okc.reputation") < kinds.index("okc.lore_converted")
+
+
 def test_autocomplete_suggests_whole_components_and_names_them() -> None:
     state = negotiating()
     g = data(state)
