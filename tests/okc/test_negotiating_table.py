@@ -383,6 +383,39 @@ def test_reputation_comes_before_lore_is_turned_into_influence(influence: int, l
         assert kinds.index("okc.reputation") < kinds.index("okc.lore_converted")
 
 
+@pytest.mark.parametrize("asked", [False, True])
+def test_a_card_kept_at_the_town_may_be_bartered_and_stays_at_the_town(asked: bool) -> None:
+    """Ruling NT5: the Custodians guard a Town card from stealing only. Offered by its holder or asked for by
+    the other, it changes hands like any Kingdom card, stays at the Town under the receiver's marker (the
+    Custodians still Occupy it: no Occupy space, no card from hand, even on a full board), and stays safe
+    from thieves."""
+    from engine.okc.kingdom import stealable
+
+    state = game(3, modules=f"{NAME},travelling_town")
+    to_negotiation(state)
+    g = data(state)
+    p1, p2 = g.players["p1"], g.players["p2"]
+    p1.kingdom, p1.custodians = ["k.siege_commander"], ["k.siege_commander"]
+    g.extra["travelling_town"]["spaces"][0] = "k.siege_commander"
+    p2.kingdom = ["k.market_charter", "k.scriptorium"]             # both Occupy spaces full
+    p2.occupants = {"k.market_charter": p2.hand[0], "k.scriptorium": p2.hand[1]}
+    p2.hand = p2.hand[2:]
+    hand = list(p2.hand)
+    if asked:
+        do(state, "p2", "offer to:p1 take:k.siege_commander")
+        events = do(state, "p1", "accept_offer offer:1")
+    else:
+        do(state, "p1", "offer to:p2 give:k.siege_commander")
+        events = do(state, "p2", "accept_offer offer:1")
+    assert find(events, "okc.bartered")
+    assert p2.kingdom[-1] == "k.siege_commander" and p2.custodians == ["k.siege_commander"]
+    assert not p1.kingdom and not p1.custodians
+    assert g.choice is None and p2.hand == hand and "k.siege_commander" not in p2.occupants
+    town = RULES.view(state, None)["travelling_town"]
+    assert [k["owner"] for k in town["spaces"] if k and k["id"] == "k.siege_commander"] == ["p2"]
+    assert "k.siege_commander" not in stealable(g, "p2")
+
+
 def test_autocomplete_suggests_whole_components_and_names_them() -> None:
     state = negotiating()
     g = data(state)
