@@ -294,9 +294,33 @@ def test_a_promise_to_give_is_kept_by_paying_or_broken_when_the_step_closes() ->
     events = do(state, "p2", "pay agreement:1")
     assert g.players["p1"].lore == 1 and find(events, "okc.agreement_fulfilled")
     state = agreed(terms="clans:give:lore:1:1")
+    data(state).players["p2"].lore = 1                      # could pay, and did not
     for seat in ("p1", "p2", "p3"):
         events = do(state, seat, "done_negotiating")
     assert find(events, "okc.outrage")[0].data["why"] == "give"
+
+
+@pytest.mark.parametrize(("held", "outrage"), [(0, False), (1, False), (2, True), (5, True)])
+def test_a_promise_its_party_cannot_pay_is_kept_to_the_best_of_their_ability(held: int, outrage: bool) -> None:
+    """Ruling NT10: a Binding Trade Agreement is fulfilled once both have met its conditions "to the best of their
+    ability". A promise of 2 Lore still unpaid when the step closes is broken only when the party holds 2 (the
+    boundary) or more; holding less, it is kept as far as they can, nothing moves and nobody is Outraged."""
+    state = agreed(terms="clans:give:lore:2:1")
+    g = data(state)
+    g.players["p2"].lore = held
+    g.players["p1"].lore = 0
+    for seat in ("p1", "p2", "p3"):
+        events = do(state, seat, "done_negotiating")
+    assert bool(find(events, "okc.outrage")) is outrage
+    assert bool(find(events, "okc.promise_unpayable")) is not outrage
+    assert g.players["p2"].lore == held and g.players["p1"].lore == 0
+    cards = table(g)["cards"]
+    assert (len(cards["p1"]), len(cards["p2"])) == ((3, 1) if outrage else (2, 2))
+    assert table(g)["agreements"] == []
+    if not outrage:
+        assert find(events, "okc.agreement_fulfilled")[0].data["how"] == "terms"
+        line = WORDS.event(state, find(events, "okc.promise_unpayable")[0], audience(state))
+        assert "2 Lore" in line and "no Outrage" in line
 
 
 def test_both_parties_must_consent_to_fulfil_or_cancel() -> None:
