@@ -157,6 +157,9 @@ def test_the_horn_claims_where_the_herald_or_the_creature_stands(herald: str | N
     events = effect(state, "p1", [{"do": "claim_reward", "where": "herald"}], "wk.long_road_horn")
     if len(options) > 1:
         assert g.choice is not None and g.choice.options == options
+        [decision] = [d for d in RULES.pending(state) if "p1" in d.seats]
+        asked = WORDS.question(state, decision, "p1", audience(state))
+        assert "your Herald stands, or where your Legendary Creature stands" in asked
     elif options:
         assert find(events, "okc.wild_reward")[0].data["location"] == options[0]
         assert g.players["p1"].influence >= 1

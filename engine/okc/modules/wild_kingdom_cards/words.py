@@ -83,6 +83,9 @@ def ask_steal(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, 
 
 
 def ask_reward(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
+    if step.get("where") == "herald":      # asked only when both pieces stand on the board (ruling WK4)
+        return ("Which reward do you claim: where your Herald stands, or where your Legendary Creature stands? "
+                "A piece standing there may be Visited instead.")
     return "Which Location's reward do you claim? A piece standing there may be Visited instead."
 
 
