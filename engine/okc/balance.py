@@ -1,56 +1,162 @@
-"""Faction win rates over random playouts: ``python -m engine.okc.balance --games 1000``.
+"""Faction and card-holder win rates over whole games: ``python -m engine.okc.balance --games 200 --seeds 1,2,3``.
 
-Each game seats 2, 3 or 4 players (cycling) with random factions and plays random legal choices
-to the end. A faction's win rate is its wins over the games it played; with fair factions it is
-close to the average share 1/players for the mix of table sizes (printed as "fair").
+Every seat is played by the same computer player (``--agent``: ``steady`` by default, the one-step look-ahead
+of engine/agents; ``random`` for the simulator's weighted random choices). Each game seats 2, 3 or 4 players
+(cycling) with factions dealt at random, and is played to the end. A game's win is shared among its winners
+(a tie of two gives each half), so the wins of a game add up to one and a faction's fair rate is the mean of
+1/players over the games it played (printed as "fair"). The ratio is its rate over fair; the interval is a
+95% Wilson interval of the rate, divided by fair. ``--seeds`` repeats the games with each seed and prints the
+ratio per seed and pooled, so one seed's luck shows.
+
+With ``--holders`` it also measures who held what, from public events only: each Wild Kingdom card (its last
+taker) and each Boon revealed on a card (every seat that revealed it). A holder's ratio is their share of the
+wins over their fair share; the reference row is the same for the takers of the pack's own Kingdom cards.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
 
+from engine.agents import STRENGTHS, decide
+from engine.core import apply
 from engine.okc import RULES
-from engine.playout import Playout
+from engine.okc.modules.wild_kingdom_cards.effects import wild
+
+MAX_DECISIONS = 20_000     # a game still going after this many decisions is left out (none has, so far)
+REFERENCE = "other Kingdom cards"
 
 
-def run(games: int, seed: int, length: int, players: int | None,
-        modules: str = "") -> dict[str, tuple[int, int, float]]:
-    wins: Counter[str] = Counter()
-    played: Counter[str] = Counter()
-    fair: dict[str, float] = {}
-    for i in range(games):
-        n = players or (2, 3, 4)[i % 3]
-        seats = [f"p{k + 1}" for k in range(n)]
-        playout = Playout(RULES, seats, seed * 1_000_003 + i, {"length": length, "modules": modules},
-                          check=False)
-        state = playout.run()
-        result = RULES.result(state)
-        assert result is not None
-        for s in seats:
-            faction = state.data.players[s].faction
-            played[faction] += 1
-            fair[faction] = fair.get(faction, 0.0) + 1 / n
-        for w in result.winners:
-            wins[state.data.players[w].faction] += 1
-    return {f: (wins[f], played[f], fair[f] / played[f]) for f in sorted(played)}
+@dataclass
+class Tally:
+    """Shared wins (``won``), games (``played``) and fair shares (``fair``) per key."""
+
+    won: dict[str, float] = field(default_factory=dict)
+    played: Counter[str] = field(default_factory=Counter)
+    fair: dict[str, float] = field(default_factory=dict)
+
+    def add(self, key: str, share: float, n: int) -> None:
+        self.won[key] = self.won.get(key, 0.0) + share
+        self.played[key] += 1
+        self.fair[key] = self.fair.get(key, 0.0) + 1 / n
+
+    def ratio(self, key: str) -> float:
+        return self.won[key] / self.fair[key] if self.fair.get(key) else 0.0
+
+    def interval(self, key: str) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate, as ratios to fair."""
+        n = self.played[key]
+        if not n:
+            return 0.0, 0.0
+        lo, hi = wilson(self.won[key], n)
+        mean_fair = self.fair[key] / n
+        return lo / mean_fair, hi / mean_fair
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Game:
+    """One finished game: each seat's faction, each seat's share of the win, and who held what."""
+
+    factions: dict[str, str]
+    share: dict[str, float]
+    holders: dict[str, set[str]]
+
+
+def play(seed: int, players: int, options: dict[str, Any], agent: str) -> Game | None:
+    """One game with ``agent`` in every seat; None when it runs past MAX_DECISIONS."""
+    seats = [f"p{k + 1}" for k in range(players)]
+    state, _ = RULES.new_game(seats, options, seed)
+    holders: dict[str, set[str]] = {}
+    step = 0
+    while (result := RULES.result(state)) is None:
+        if step >= MAX_DECISIONS:
+            return None
+        seat = next(d for d in RULES.pending(state) if d.blocking).seats[0]
+        action = decide(RULES, state, seat, agent, seed=seed * 7919 + step)
+        for e in apply(RULES, state, seat, action):
+            if e.to is not None:
+                continue
+            if e.kind == "okc.boons_revealed":
+                for b in e.data.get("boons", []):
+                    holders.setdefault(f"boon:{b}", set()).add(str(e.data["seat"]))
+        step += 1
+    g = state.data
+    for card, takers in wild(g).get("gained", {}).items():     # public: who gained which Kingdom card
+        key = card if card.startswith("wk.") else REFERENCE
+        holders.setdefault(key, set()).add(takers[-1])
+    winners = result.winners
+    return Game({s: g.players[s].faction for s in seats},
+                {s: (1 / len(winners) if s in winners else 0.0) for s in seats}, holders)
+
+
+def run(games: int, seeds: list[int], length: int, players: int | None, modules: str, agent: str,
+        wild_cards: str = "") -> tuple[dict[int, Tally], Tally, Tally]:
+    """Per-seed faction tallies, the pooled faction tally, and the pooled holders' tally."""
+    per_seed: dict[int, Tally] = {}
+    pooled, held = Tally(), Tally()
+    options: dict[str, Any] = {"length": length}
+    if modules:
+        options["modules"] = modules
+    if wild_cards:
+        options["wild_cards"] = wild_cards
+    for seed in seeds:
+        t = per_seed[seed] = Tally()
+        for i in range(games):
+            n = players or (2, 3, 4)[i % 3]
+            game = play(seed * 1_000_003 + i, n, options, agent)
+            if game is None:
+                continue
+            for s, faction in game.factions.items():
+                t.add(faction, game.share[s], n)
+                pooled.add(faction, game.share[s], n)
+            for key, seats in game.holders.items():
+                for s in seats:
+                    held.add(key, game.share[s], n)
+    return per_seed, pooled, held
+
+
+def line(t: Tally, key: str, label: str) -> str:
+    lo, hi = t.interval(key)
+    return (f"  {label:<28} won {t.won[key]:6.1f} of {t.played[key]:>4} = {t.won[key] / t.played[key]:6.1%} "
+            f"(fair {t.fair[key] / t.played[key]:5.1%}) ratio {t.ratio(key):4.2f} [{lo:4.2f}-{hi:4.2f}]")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.okc.balance", description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=200, help="games per seed")
+    parser.add_argument("--seeds", default="1,2,3", help="a comma list of seeds")
     parser.add_argument("--length", type=int, default=5)
     parser.add_argument("--players", type=int)
     parser.add_argument("--modules", default="", help="Wild Kingdom modules: a comma list or all")
+    parser.add_argument("--wild-cards", default="", help="the wild_cards option (with modules=wild_kingdom_cards)")
+    parser.add_argument("--agent", default="steady", choices=[s for s in STRENGTHS if s != "schemer"])
+    parser.add_argument("--holders", action="store_true", help="also measure Wild Kingdom card and Boon holders")
     args = parser.parse_args(argv)
-    table = run(args.games, args.seed, args.length, args.players, args.modules)
-    print(f"{args.games} games, length {args.length}, players {args.players or '2-4'}, "
-          f"modules {args.modules or 'none'}")
-    for faction, (won, played, fair) in table.items():
-        print(f"  {faction:<10} won {won:>4} of {played:>4} = {won / played:6.1%} (fair {fair:5.1%}, "
-              f"ratio {won / played / fair:4.2f})")
+    seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
+    per_seed, pooled, held = run(args.games, seeds, args.length, args.players, args.modules, args.agent,
+                                 args.wild_cards)
+    print(f"{args.agent} in every seat; {args.games} games a seed, seeds {','.join(map(str, seeds))}; "
+          f"length {args.length}, players {args.players or '2-4'}, modules {args.modules or 'none'}"
+          + (f", wild_cards {args.wild_cards}" if args.wild_cards else ""))
+    print("factions: shared wins, rate (fair), ratio to fair [95% interval]; then the ratio per seed")
+    for faction in sorted(pooled.played):
+        by_seed = " ".join(f"{per_seed[s].ratio(faction):4.2f}" for s in seeds if per_seed[s].played[faction])
+        print(line(pooled, faction, faction) + f"  seeds {by_seed}")
+    if args.holders:
+        print("holders: the seats that held each card or revealed each Boon")
+        for key in sorted(held.played, key=lambda k: (k != REFERENCE, k)):
+            print(line(held, key, key))
     return 0
 
 

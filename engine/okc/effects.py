@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event, GameState
+from engine.core.words import plural
 from engine.okc import councils, lore
 from engine.okc.board import all_locations
 from engine.okc.cards import card, has_keyword, kcard, pack_of
@@ -178,7 +179,7 @@ def _hand_choice(state: GameState, seat: str, kind: str, step: Step, ctx: Step, 
         left -= 1
     if left <= 0 or not hand:
         return
-    ask(g, seat, kind, f"{kind} {left} card(s)", sorted(set(hand)), {**step, "left": left}, ctx,
+    ask(g, seat, kind, f"{kind} {plural(left, 'card')}", sorted(set(hand)), {**step, "left": left}, ctx,
         optional=optional, count=left)
 
 
@@ -520,6 +521,16 @@ HANDLERS: dict[str, Handler] = {
     "recycle": s_recycle, "recover": s_recover, "retain": s_retain, "clash_again": s_clash_again,
     "hand_size": s_hand_size, "spend": s_spend, "visit": s_visit,
 }
+
+
+def s_module_winter(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
+    """A module's Winter effect, queued after every other Winter effect (ruling W11)."""
+    for m in active(state.data.modules):
+        if m.name == step["module"]:
+            m.winter(state)
+
+
+HANDLERS["module_winter"] = s_module_winter
 
 
 def execute(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: Any = None) -> None:

@@ -30,7 +30,8 @@ Hook points (where the base rules call them):
   must be Visited); the base rules (``engine.okc.clash.claim_location``) rank must-Visit over may-Visit,
   ask the winner to choose, then call ``visit(state, seat, piece)``. ``rewarded(state, seat, location)``
   runs when a Location reward is claimed (Influence the Travelling Town left there).
-- ``winter(state)``: in the Winter Effects Step (Travel of moving pieces).
+- ``winter(state)``: in the Winter Effects Step, after every other Winter effect has resolved (Travel of
+  moving pieces; ruling W11).
 - ``after_bids(state) -> bool``: after the Great Road is repopulated, before Heralds. Return True to run a
   step of the module's own; it then calls ``engine.okc.year.resume(state, "after_bids", self.name)``.
 - ``before_secret(state, key) -> bool``: once every Herald stands (``"heralds"``), before bids (``"bid"``) or
@@ -40,8 +41,8 @@ Hook points (where the base rules call them):
 - ``reveal(state, region, cards)``: face-down cards (a list of ``Placed``) were just revealed in a Region.
 - ``clash_resolved(state, region, winner)``: after the tally decided a clash (``winner`` None when
   nobody won), before any reward.
-- ``inactive(state, placed, region, why)``: a card stopped being Active (eliminated, burned, moved away
-  by Flank) during the round.
+- ``inactive(state, placed, region, why)``: a card stopped being Active (eliminated or burned) during the
+  round. A card moved by Flank, blanked, or swapped while face down stays what it was (ruling W4): no call.
 - ``cleanup(state)``: at Winter cleanup, before Active cards are discarded (the cards leaving play there
   get no ``inactive`` call: this hook covers them all).
 - ``legal(state, seat)``, ``pending(state)``, ``play(state, seat, action)``: the module's own actions.

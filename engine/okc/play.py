@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Action, Event, GameState, RuleError
+from engine.core.words import plural
 from engine.okc import allies, clash, councils, lore
 from engine.okc.actions import (
     ACTIONS,
@@ -20,7 +21,7 @@ from engine.okc.actions import (
 )
 from engine.okc.board import all_locations, locations
 from engine.okc.cards import card, commands, kcard, pack_of
-from engine.okc.effects import answer_choice, ask, queue, region, source_placed, stopped
+from engine.okc.effects import answer_choice, ask, queue, region, source_placed
 from engine.okc.hooks import active, hooked
 from engine.okc.kingdom import gain_kingdom, road_cards, stealable, take_from_road
 from engine.okc.state import Job, Okc, Placed
@@ -110,7 +111,7 @@ def play_place(state: GameState, g: Okc, seat: str, action: Action) -> None:
         raise refuse(allies.PLACE_SECTION, "an Ally of yours already stands next to that Region", "ally_region",
                      free)
     if len(chosen) != need:
-        raise refuse(section, f"place exactly {need} card(s), one per Region", "count", "one card per Region")
+        raise refuse(section, f"place exactly {plural(need, 'card')}, one per Region", "count", "one card per Region")
     cards = list(chosen.values())
     if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
         raise refuse(section, "each card must be a different card from your hand (not an Ally)", "not_in_hand",
@@ -398,7 +399,8 @@ def s_ambush(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, A
 
 
 def s_flank(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: object) -> None:
-    """Flank: move this card to another Region still to be resolved; it stays Active there."""
+    """Flank: move this card to another Region still to be resolved. It stays Active (p.43: face up next to a
+    Region), so nothing it gained is lost: its revealed Boons go with it (Wild Kingdom, Using Boons; ruling W4)."""
     g: Okc = state.data
     placed = source_placed(g, ctx)
     targets = clash.flank_targets(g, ctx["region"])
@@ -410,7 +412,6 @@ def s_flank(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, An
     region(g, ctx["region"]).cards.remove(placed)
     region(g, str(answer)).cards.append(placed)
     state.emit(Event.public("okc.flanked", seat=seat, card=placed.card, frm=ctx["region"], to=answer))
-    stopped(state, placed, ctx["region"], "flanked")
 
 
 def _register() -> None:

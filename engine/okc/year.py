@@ -246,7 +246,8 @@ def next_region(state: GameState) -> bool:
 # -- Winter ---------------------------------------------------------------------------
 
 def after_autumn(state: GameState) -> None:
-    """Winter Effects Step: Councils, Kingdom cards and Active cards' Winter effects, in order."""
+    """Winter Effects Step: Councils, Kingdom cards and Active cards' Winter effects, seat by seat in turn order;
+    then the modules' Winter effects."""
     g: Okc = state.data
     set_step(g, "winter")
     for seat in g.order:
@@ -259,8 +260,10 @@ def after_autumn(state: GameState) -> None:
                 if p.owner == seat and p.face_up:
                     for cmd in commands(g, p, "winter"):
                         queue(g, seat, cmd.steps, source=f"winter:{p.card}")
+    # The modules' Winter effects (the Travelling Town's Trade & Travel, the Near & Far's Travel) come after all
+    # the others (ruling W11): queued behind them, in the order of the modules.
     for m in hooked(g.modules, "winter"):
-        m.winter(state)
+        queue(g, g.order[0], [{"do": "module_winter", "module": m.name}], source=f"module:{m.name}")
 
 
 def winter(state: GameState) -> bool:

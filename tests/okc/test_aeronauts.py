@@ -14,7 +14,7 @@ from engine.okc.modules.aeronauts import PIECE, aero, content
 from engine.okc.words import WORDS
 from tests.okc.helpers import data, do, find, game, pass_until, refused, spring_actions
 
-AERONAUTS = ["aero.chartist", "aero.corsair", "aero.gunner", "aero.warden"]
+AERONAUTS = ["aero.chartist", "aero.corsair", "aero.gunner", "aero.rook"]
 
 
 def test_setup_sets_one_of_four_aside_and_starts_the_ship_on_a_location() -> None:
@@ -42,7 +42,7 @@ def test_a_visit_gives_a_resource_then_an_ally_only_the_visitor_knows() -> None:
     state = game(2, modules="aeronauts")
     g = data(state)
     g.pieces[PIECE] = "harvest_field"
-    aero(g)["deck"], aero(g)["removed"] = ["aero.corsair", "aero.gunner", "aero.warden"], "aero.chartist"
+    aero(g)["deck"], aero(g)["removed"] = ["aero.corsair", "aero.gunner", "aero.rook"], "aero.chartist"
     win_plateau(state, "harvest_field")
     assert g.choice is not None and g.choice.options == ["reward", "aeronauts"]
     do(state, "p1", "choose option:aeronauts")
@@ -50,11 +50,11 @@ def test_a_visit_gives_a_resource_then_an_ally_only_the_visitor_knows() -> None:
     events = do(state, "p1", "choose option:lore")
     assert g.players["p1"].lore == lore + 1
     seen = find(events, "okc.aeronauts_seen")
-    assert seen and seen[0].to == ("p1",) and seen[0].data["cards"] == ["aero.corsair", "aero.gunner", "aero.warden"]
+    assert seen and seen[0].to == ("p1",) and seen[0].data["cards"] == ["aero.corsair", "aero.gunner", "aero.rook"]
     assert g.choice is not None and g.choice.kind == "aero_take"
     events = do(state, "p1", "choose option:aero.gunner")
     assert "aero.gunner" in g.players["p1"].hand and is_ally(g, "p1", "aero.gunner")
-    assert sorted(aero(g)["deck"]) == ["aero.corsair", "aero.warden"]
+    assert sorted(aero(g)["deck"]) == ["aero.corsair", "aero.rook"]
     public = public_events(events)
     assert "aero.gunner" not in canonical([e.data for e in public])
     assert [e.data for e in find(public, "okc.aeronaut_taken")] == [{"seat": "p1", "left": 2}]
@@ -155,7 +155,7 @@ def test_the_permuter_moves_aeronauts_between_deck_hands_and_the_card_set_aside(
     state = game(2, modules="aeronauts")
     g = data(state)
     spring_actions(state, {"p1": {"plateau": "nobility.f4"}}, hands={"p1": ["nobility.f1", "aero.gunner"]})
-    aero(g)["deck"], aero(g)["removed"] = ["aero.corsair", "aero.warden"], "aero.chartist"
+    aero(g)["deck"], aero(g)["removed"] = ["aero.corsair", "aero.rook"], "aero.chartist"
     public = canonical(RULES.view(state, None))
     seen = set()
     for seed in range(16):

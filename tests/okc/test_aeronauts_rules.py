@@ -84,16 +84,16 @@ def test_the_resource_taken_as_lore_says_it_came_from_the_aeronauts() -> None:
 def test_two_aeronauts_are_shown_to_the_visitor_alone_and_asked_in_name_order() -> None:
     state = aero_game()
     g = data(state)
-    aero(g)["deck"] = ["aero.warden", "aero.corsair"]
+    aero(g)["deck"] = ["aero.rook", "aero.corsair"]
     step = {"do": "aero_take"}
     s_take(state, "p1", step, CTX, None)
     [seen] = state.take_events()
     assert (seen.kind, seen.to, seen.data) == (
-        "okc.aeronauts_seen", ("p1",), {"seat": "p1", "cards": ["aero.corsair", "aero.warden"]})
+        "okc.aeronauts_seen", ("p1",), {"seat": "p1", "cards": ["aero.corsair", "aero.rook"]})
     assert g.choice is not None
     assert (g.choice.kind, g.choice.prompt, g.choice.options, g.choice.step) == (
-        "aero_take", "take which Aeronaut as an Ally", ["aero.corsair", "aero.warden"], step)
-    assert aero(g)["deck"] == ["aero.warden", "aero.corsair"] and "aero.corsair" not in g.players["p1"].hand
+        "aero_take", "take which Aeronaut as an Ally", ["aero.corsair", "aero.rook"], step)
+    assert aero(g)["deck"] == ["aero.rook", "aero.corsair"] and "aero.corsair" not in g.players["p1"].hand
 
 
 def test_a_single_aeronaut_is_taken_without_asking() -> None:
@@ -112,9 +112,9 @@ def test_a_single_aeronaut_is_taken_without_asking() -> None:
 def test_the_chosen_aeronaut_joins_the_hand_and_the_rest_are_shuffled_back() -> None:
     state = aero_game()
     g = data(state)
-    aero(g)["deck"] = ["aero.corsair", "aero.gunner", "aero.warden"]
+    aero(g)["deck"] = ["aero.corsair", "aero.gunner", "aero.rook"]
     s_take(state, "p2", {"do": "aero_take"}, CTX, "aero.gunner")
-    assert sorted(aero(g)["deck"]) == ["aero.corsair", "aero.warden"] and g.players["p2"].hand[-1] == "aero.gunner"
+    assert sorted(aero(g)["deck"]) == ["aero.corsair", "aero.rook"] and g.players["p2"].hand[-1] == "aero.gunner"
     events = state.take_events()
     assert [(e.kind, e.data) for e in events if e.kind == "random.shuffle"] == [
         ("random.shuffle", {"why": "aeronaut deck", "size": 2})]
@@ -263,7 +263,7 @@ def test_setup_shuffles_the_four_aeronauts_as_the_aeronaut_deck() -> None:
 def _hidden(state: GameState) -> None:
     g = data(state)
     g.players["p1"].hand = ["nobility.f1", "aero.gunner"]
-    aero(g).update(deck=["aero.corsair", "aero.warden"], removed="aero.chartist")
+    aero(g).update(deck=["aero.corsair", "aero.rook"], removed="aero.chartist")
 
 
 def _held_after_permuting(state: GameState) -> set[str]:

@@ -58,8 +58,8 @@ def test_an_aeronaut_taken_is_told_to_the_table_without_its_name_and_named_to_it
         assert told(state, Event.public("okc.aeronaut_taken", seat="p1", left=n)) == (
             f"The Nobility (Alice) {took} {left} left in the Aeronaut Deck.",
             f"You {took} {left} left in the Aeronaut Deck.")
-    card = Event.private("p1", "okc.aeronaut_taken.card", seat="p1", card="aero.warden")
-    assert told(state, card)[1] == "Ballast Warden (3) joins your hand as an Ally."
+    card = Event.private("p1", "okc.aeronaut_taken.card", seat="p1", card="aero.rook")
+    assert told(state, card)[1] == "Rook the Engineer (3) joins your hand as an Ally."
 
 
 def test_the_ship_claimed_is_yours_to_its_claimer_and_theirs_to_the_table() -> None:

@@ -56,7 +56,7 @@ def test_an_empowering_boon_keeps_strength_keywords_and_after_clash_steps() -> N
 @pytest.mark.parametrize(("fields", "text"), [
     ({"strength": -1}, "-1 Strength"),
     ({"keywords": ["pathfinder"]}, "Pathfinder"),
-    ({"after_clash": [{"do": "draw", "amount": 1}]}, "After the clash: draw 1"),
+    ({"after_clash": [{"do": "draw", "amount": 1}]}, "After the clash: draw 1 card"),
 ])
 def test_an_empowering_boon_needs_only_one_of_its_three_gifts(fields: dict[str, Any], text: str) -> None:
     b = boon(id="b3", name="Small Boon", kind="empower", **fields)

@@ -54,7 +54,7 @@ def test_p19_the_board_has_two_occupy_spaces():
 
 def test_a_step_without_an_amount_counts_one():
     from engine.okc.content.vocabulary import describe_step
-    assert describe_step({"do": "draw"}) == "draw 1"
+    assert describe_step({"do": "draw"}) == "draw 1 card"
 
 
 def test_sabotage_finds_nothing_to_blank_when_the_opponents_card_is_already_blank():

@@ -294,9 +294,33 @@ def test_a_promise_to_give_is_kept_by_paying_or_broken_when_the_step_closes() ->
     events = do(state, "p2", "pay agreement:1")
     assert g.players["p1"].lore == 1 and find(events, "okc.agreement_fulfilled")
     state = agreed(terms="clans:give:lore:1:1")
+    data(state).players["p2"].lore = 1                      # could pay, and did not
     for seat in ("p1", "p2", "p3"):
         events = do(state, seat, "done_negotiating")
     assert find(events, "okc.outrage")[0].data["why"] == "give"
+
+
+@pytest.mark.parametrize(("held", "outrage"), [(0, False), (1, False), (2, True), (5, True)])
+def test_a_promise_its_party_cannot_pay_is_kept_to_the_best_of_their_ability(held: int, outrage: bool) -> None:
+    """Ruling NT10: a Binding Trade Agreement is fulfilled once both have met its conditions "to the best of their
+    ability". A promise of 2 Lore still unpaid when the step closes is broken only when the party holds 2 (the
+    boundary) or more; holding less, it is kept as far as they can, nothing moves and nobody is Outraged."""
+    state = agreed(terms="clans:give:lore:2:1")
+    g = data(state)
+    g.players["p2"].lore = held
+    g.players["p1"].lore = 0
+    for seat in ("p1", "p2", "p3"):
+        events = do(state, seat, "done_negotiating")
+    assert bool(find(events, "okc.outrage")) is outrage
+    assert bool(find(events, "okc.promise_unpayable")) is not outrage
+    assert g.players["p2"].lore == held and g.players["p1"].lore == 0
+    cards = table(g)["cards"]
+    assert (len(cards["p1"]), len(cards["p2"])) == ((3, 1) if outrage else (2, 2))
+    assert table(g)["agreements"] == []
+    if not outrage:
+        assert find(events, "okc.agreement_fulfilled")[0].data["how"] == "terms"
+        line = WORDS.event(state, find(events, "okc.promise_unpayable")[0], audience(state))
+        assert "2 Lore" in line and "no Outrage" in line
 
 
 def test_both_parties_must_consent_to_fulfil_or_cancel() -> None:
@@ -353,6 +377,67 @@ def test_reputation_moves_influence_before_the_tally(cards: int, change: int) ->
     table(g)["cards"]["p1"] = [{"with": None, "alliance": False, "deal": None}] * cards
     end(state)
     assert g.players["p1"].influence == 10 + change
+
+
+@pytest.mark.parametrize(("influence", "lore", "site", "after"), [
+    (2, 10, False, 5),     # -6 floored at 0 first, then 10 Lore -> 5: Lore never pays the penalty
+    (7, 10, False, 6),     # 7 - 6 = 1, then + 5
+    (2, 10, True, 0),      # a Site of Power with cards left: no conversion, the floor alone
+    (0, 1, False, 0),      # nothing to lose, one Lore is not enough for an Influence
+])
+def test_reputation_comes_before_lore_is_turned_into_influence(influence: int, lore: int, site: bool,
+                                                              after: int) -> None:
+    """Ruling NT13: the end-of-game reputation modifier is applied before the scores are tallied, and turning
+    Lore into Influence (p.45) is part of that tally, so at the 0 floor it changes the result."""
+    from engine.okc.endgame import finish
+
+    state = negotiating()
+    g = data(state)
+    table(g)["cards"]["p1"] = []                           # Reputation Ruined: -6
+    p = g.players["p1"]
+    p.influence, p.lore = influence, lore
+    assert p.site                                          # set up with its Advanced and HQ cards
+    if not site:
+        p.site = []
+    state.take_events()
+    finish(state)
+    kinds = [e.kind for e in state.take_events()]
+    assert p.influence == after
+    if not site and lore >= 2:
+        assert kinds.index("okc.reputation") < kinds.index("okc.lore_converted")
+
+
+@pytest.mark.parametrize("asked", [False, True])
+def test_a_card_kept_at_the_town_may_be_bartered_and_stays_at_the_town(asked: bool) -> None:
+    """Ruling NT5: the Custodians guard a Town card from stealing only. Offered by its holder or asked for by
+    the other, it changes hands like any Kingdom card, stays at the Town under the receiver's marker (the
+    Custodians still Occupy it: no Occupy space, no card from hand, even on a full board), and stays safe
+    from thieves."""
+    from engine.okc.kingdom import stealable
+
+    state = game(3, modules=f"{NAME},travelling_town")
+    to_negotiation(state)
+    g = data(state)
+    p1, p2 = g.players["p1"], g.players["p2"]
+    p1.kingdom, p1.custodians = ["k.siege_commander"], ["k.siege_commander"]
+    g.extra["travelling_town"]["spaces"][0] = "k.siege_commander"
+    p2.kingdom = ["k.market_charter", "k.scriptorium"]             # both Occupy spaces full
+    p2.occupants = {"k.market_charter": p2.hand[0], "k.scriptorium": p2.hand[1]}
+    p2.hand = p2.hand[2:]
+    hand = list(p2.hand)
+    if asked:
+        do(state, "p2", "offer to:p1 take:k.siege_commander")
+        events = do(state, "p1", "accept_offer offer:1")
+    else:
+        do(state, "p1", "offer to:p2 give:k.siege_commander")
+        events = do(state, "p2", "accept_offer offer:1")
+    assert find(events, "okc.bartered")
+    assert p2.kingdom[-1] == "k.siege_commander" and p2.custodians == ["k.siege_commander"]
+    assert not p1.kingdom and not p1.custodians
+    assert g.choice is None and p2.hand == hand and "k.siege_commander" not in p2.occupants
+    town = RULES.view(state, None)["travelling_town"]
+    assert [k["owner"] for k in town["spaces"] if k and k["id"] == "k.siege_commander"] == ["p2"]
+    assert "k.siege_commander" not in stealable(g, "p2")
 
 
 def test_autocomplete_suggests_whole_components_and_names_them() -> None:

@@ -102,15 +102,15 @@ def test_cards_the_custodians_keep_cannot_be_stolen_and_need_no_space() -> None:
 
     state = game(2, modules="travelling_town")
     g = data(state)
-    g.players["p2"].kingdom = ["k.siege_works", "k.silver_mine"]
-    g.players["p2"].custodians = ["k.siege_works", "k.silver_mine"]
+    g.players["p2"].kingdom = ["k.siege_commander", "k.silver_mine"]
+    g.players["p2"].custodians = ["k.siege_commander", "k.silver_mine"]
     assert occupy_space(g, "p2")
     g.players["p1"].hand = ["nobility.c9"]
     g.players["p2"].hand = ["clans.c6"]
     do(state, "p1", "bid card:nobility.c9")
     do(state, "p2", "bid card:clans.c6")
     assert g.bid_queue[0] == "p1"
-    refused(state, "p1", "steal card:k.siege_works", "not_held")
+    refused(state, "p1", "steal card:k.siege_commander", "not_held")
 
 
 def test_a_choice_of_kingdom_cards_at_the_town_is_asked_in_words() -> None:
@@ -147,3 +147,27 @@ def test_influence_the_town_left_is_told_when_claimed() -> None:
     line = WORDS.event(state, Event.public("okc.town_influence_claimed", seat="p1", location="wilderness", influence=2),
                        Audience(None, {"p1": "Alice"}))
     assert line and line.endswith("also take the 2 Influence the Town left at the Wilderness (Highlands).")
+
+
+def test_the_town_trades_and_travels_after_the_other_winter_effects() -> None:
+    """Ruling W11: Councils, Kingdom cards and Active cards resolve their Winter effects first; the modules'
+    Winter effects (the Near & Far's Travel, then the Town's Trade & Travel, in module order) come last."""
+    from engine.okc.effects import run_jobs
+    from engine.okc.year import after_autumn
+
+    state = game(2, modules="travelling_town,aeronauts")
+    g = data(state)
+    g.pieces["travelling_town"] = "castle"
+    g.pieces["aeronauts"] = "shrine"
+    g.players["p1"].kingdom = ["k.toll_bridge"]
+    g.players["p2"].kingdom = ["k.toll_bridge"]
+    state.take_events()
+    after_autumn(state)
+    run_jobs(state)
+    events = state.take_events()
+    kinds = [e.kind for e in events]
+    gains = [i for i, e in enumerate(events) if e.kind == "okc.influence"]
+    assert len(gains) == 2
+    travels = [e.data["piece"] for e in events if e.kind == "okc.travelled"]
+    assert travels == ["aeronauts", "travelling_town"]
+    assert max(gains) < kinds.index("okc.travelled") < kinds.index("okc.town_trade")

@@ -203,3 +203,91 @@ def test_boons_discarded_face_down_are_counted_not_named() -> None:
                         Audience(None))
     assert hidden and hidden.startswith("2 face-down Boons on ") and hidden.endswith(" go to the Boon discard.")
     assert shown and shown.startswith("Lamp of Lore on ") and shown.endswith(" goes to the Boon discard.")
+
+
+def _revealed_with_boons(boons: list[str]):
+    """Two players in the Plateau's Day step: p1's revealed Reeve carries ``boons`` (gained as on a reveal),
+    p2's Herd Boy stands against it; the Highlands are still to be resolved."""
+    state = game(2, modules="whispering_tower")
+    g = data(state)
+    g.pieces["whispering_tower"] = "castle"
+    spring_actions(state, {"p1": {"plateau": "nobility.f4"}, "p2": {"plateau": "clans.f1"}})
+    pass_until(state, "clash_order")
+    g.regions[1].cards[0].boons = list(boons)
+    do(state, "p2", "order regions:plateau,highlands,lowlands")
+    placed: Placed = g.regions[1].cards[0]
+    assert placed.face_up and placed.boons == boons
+    return state, g, placed
+
+
+@pytest.mark.parametrize("way", ["flanked", "blanked", "eliminated", "eliminated_resilient_own_boon",
+                                 "burned", "cleanup", "retained_cleanup"])
+def test_every_way_a_card_leaves_or_stays_active_and_its_boons(way: str) -> None:
+    """Ruling W4: a revealed Boon stays while its card is Active. Flank moves the card, still Active, and a
+    blank takes only printed text: the Boons and what they gave stay. Elimination and burning end it being
+    Active (the Boons go to the discard); cleanup discards every Active card's Boons, a retained card's too
+    (the cleanup rule names every Active card; R22 resets what a retained card gained)."""
+    from engine.okc.effects import eliminate, execute
+    from engine.okc.play import s_flank
+    from engine.okc.year import cleanup
+
+    state, g, placed = _revealed_with_boons(["wt.veil", "wt.voice"])
+    assert "flank" in placed.gained_keywords
+    ctx = {"region": "plateau", "card": "nobility.f4"}
+    kept = way in ("flanked", "blanked")
+    if way == "flanked":
+        s_flank(state, "p1", {"do": "flank"}, ctx, "highlands")
+        assert placed in g.regions[0].cards and placed not in g.regions[1].cards
+    elif way == "blanked":
+        execute(state, "p2", {"do": "blank"}, {"region": "plateau"}, "nobility.f4")
+        assert placed.blanked
+    elif way == "eliminated":
+        eliminate(state, [placed], "p2", "plateau")
+        assert "nobility.f4" in g.players["p1"].lost
+    elif way == "eliminated_resilient_own_boon":
+        placed.boons = ["wt.blood"]                      # Stubborn Blood: Resilient, so to the discard pile
+        placed.gained_keywords = ["resilient"]
+        eliminate(state, [placed], "p2", "plateau")
+        assert "nobility.f4" in g.players["p1"].discard
+    elif way == "burned":
+        execute(state, "p1", {"do": "burn", "target": "self"}, ctx)
+        assert "nobility.f4" in g.burned
+    else:
+        if way == "retained_cleanup":
+            placed.retained = True
+        cleanup(state)
+        assert (placed in g.regions[1].cards) == (way == "retained_cleanup")
+    discard = tower(g)["discard"]
+    if kept:
+        assert placed.boons == ["wt.veil", "wt.voice"] and not discard
+        assert "flank" in placed.gained_keywords
+    else:
+        assert not placed.boons and sorted(discard) in (["wt.veil", "wt.voice"], ["wt.blood"])
+        assert "flank" not in placed.gained_keywords
+
+
+def test_a_flanked_cards_strength_boon_counts_in_its_new_region() -> None:
+    """The Boon's Strength goes with the flanked card: it counts in the new Region's tally, not the old."""
+    from engine.okc.modules.whispering_tower import WhisperingTower
+    from engine.okc.play import s_flank
+
+    state, g, placed = _revealed_with_boons(["wt.veil", "wt.voice"])
+    tw = WhisperingTower()
+    assert tw.strength(state, "p1", "plateau") == 5
+    s_flank(state, "p1", {"do": "flank"}, {"region": "plateau", "card": "nobility.f4"}, "highlands")
+    assert tw.strength(state, "p1", "plateau") == 0 and tw.strength(state, "p1", "highlands") == 5
+    assert tw.strength(state, "p2", "highlands") == 0
+
+
+def test_the_rulebooks_printed_example_boons_are_kept() -> None:
+    """Using Boons prints four examples; each is one of the 20 with the printed numbers (ruling W12)."""
+    boons = content().boons.values()
+    oath = [b for b in boons if b.kind == "empower" and b.strength == 10]
+    assert [[dict(s) for s in b.after_clash] for b in oath] == [[{"do": "burn", "target": "self"}]]
+    assert not oath[0].keywords
+    flank = [b for b in boons if b.kind == "empower" and list(b.keywords) == ["flank"] and not b.strength
+             and not b.after_clash]
+    assert len(flank) == 1
+    wins = {b.id: [dict(s) for s in b.steps] for b in boons if b.kind == "win"}
+    assert [{"do": "visit_tower"}] in wins.values()
+    assert [{"do": "gain", "what": "influence", "amount": 1}, {"do": "gain", "what": "lore", "amount": 1}] in wins.values()

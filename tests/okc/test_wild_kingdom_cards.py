@@ -137,6 +137,38 @@ def test_the_horn_without_a_herald_does_nothing() -> None:
     assert g.choice is None and g.players["p1"].influence == before
 
 
+@pytest.mark.parametrize(("herald", "creature", "options"), [
+    (None, None, []),                                       # neither piece out: nothing
+    ("battlefield", None, ["battlefield"]),                 # the Herald alone
+    (None, "shrine", ["shrine"]),                           # the creature alone: the Herald is home
+    ("battlefield", "castle", ["castle", "battlefield"]),   # both: the holder chooses (board order)
+])
+def test_the_horn_claims_where_the_herald_or_the_creature_stands(herald: str | None, creature: str | None,
+                                                                 options: list[str]) -> None:
+    """Legendary Creatures: every Herald instruction applies to the creature (ruling WK4). A single Location
+    is claimed at once, two are offered, none does nothing and says which pieces are missing."""
+    state = game(2, modules="wild_kingdom_cards,legendary_creatures")
+    g = data(state)
+    g.players["p1"].herald = herald
+    g.extra["legendary_creatures"]["pieces"]["p1"] = creature
+    g.players["p2"].herald = "necropolis"                  # an opponent's pieces never count
+    g.extra["legendary_creatures"]["pieces"]["p2"] = "harvest_field"
+    g.players["p1"].influence = 0
+    events = effect(state, "p1", [{"do": "claim_reward", "where": "herald"}], "wk.long_road_horn")
+    if len(options) > 1:
+        assert g.choice is not None and g.choice.options == options
+        [decision] = [d for d in RULES.pending(state) if "p1" in d.seats]
+        asked = WORDS.question(state, decision, "p1", audience(state))
+        assert "your Herald stands, or where your Legendary Creature stands" in asked
+    elif options:
+        assert find(events, "okc.wild_reward")[0].data["location"] == options[0]
+        assert g.players["p1"].influence >= 1
+    else:
+        assert g.choice is None and g.players["p1"].influence == 0
+        line = WORDS.event(state, find(events, "okc.wild_nothing")[0], audience(state))
+        assert "neither their Herald nor their Legendary Creature" in line
+
+
 def test_an_old_save_without_the_module_state_still_shows() -> None:
     state = game(2, modules="wild_kingdom_cards")
     data(state).extra.pop("wild_kingdom_cards")

@@ -60,6 +60,11 @@ CLASH_STEPS = frozenset({"eliminate", "strength", "bonus", "blank", "grant", "re
 SOURCE_STEPS = frozenset({"strength", "grant", "retain"})
 
 
+def _count(n: Any, noun: str) -> str:
+    """``1 card``, ``2 cards``: a count agreeing with its noun (no "card(s)")."""
+    return f"{n} {noun if n == 1 else noun + 's'}"
+
+
 def describe_step(step: dict[str, Any]) -> str:
     """Short text for one step (our own wording)."""
     kind = step["do"]
@@ -74,9 +79,9 @@ def describe_step(step: dict[str, Any]) -> str:
                    "region_opponents": "each opponent in this Region"}[step.get("from", "one_opponent")]
             return f"steal {n} {step['what'].title()} from {who}"
         case "draw":
-            return f"draw {'up to ' if step.get('optional') else ''}{n}"
+            return f"draw {'up to ' if step.get('optional') else ''}{_count(n, 'card')}"
         case "discard":
-            return f"discard {n}"
+            return f"discard {_count(n, 'card')} from your hand"
         case "eliminate":
             cap = step.get("max_strength", 99)
             limit = f" of printed Strength {cap} or less" if cap < 99 else ""
@@ -108,29 +113,30 @@ def describe_step(step: dict[str, Any]) -> str:
         case "grant":
             return f"this card gains {step['keyword'].title()}"
         case "recruit":
-            return f"return {n} Supporter(s) from your Lost Pile"
+            return f"return {_count(n, 'Supporter')} from your Lost Pile"
         case "unexhaust":
-            return f"unexhaust {n} Tactic(s)"
+            return f"unexhaust {_count(n, 'Tactic')}"
         case "favour":
             return "take the Kingdom's Favour"
         case "bottom":
-            return f"put up to {n} cards from hand on the bottom of your deck"
+            return f"put up to {_count(n, 'card')} from your hand on the bottom of your deck"
         case "recycle":
             return "shuffle your discard pile into your deck"
         case "recover":
-            return f"return {n} card(s) from your Lost Pile to your {step.get('to', 'hand')}"
+            return f"return {_count(n, 'card')} from your Lost Pile to your {step.get('to', 'hand')}"
         case "retain":
             return "this card stays Active through Winter"
         case "clash_again":
             return "this Region clashes again"
         case "hand_size":
-            return f"hand size {n:+d}"
+            return f"your Hand Size {'rises' if n >= 0 else 'falls'} by {abs(n)}"
         case "visit_tower":
             return "you may Visit the Whispering Tower"
         case "steal_kingdom":
             return "steal a Kingdom card from an opponent"
         case "claim_reward":
             where = "where your Herald stands" if step.get("where") == "herald" else "of your choice"
+            # (a Legendary Creature is a second Herald: the rule applies to it without saying so, ruling WK4)
             return f"claim the reward of a Location {where}"
         case "road_gain":
             return "gain a Kingdom card from the Great Road without a Bidding card"

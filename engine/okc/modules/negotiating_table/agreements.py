@@ -181,12 +181,33 @@ def acted(state: GameState, seat: str, action: Action) -> None:
             outrage(state, deal, seat, "tactic")
 
 
+def payable(g: Okc, seat: str, deal: dict[str, Any], term: dict[str, Any]) -> bool:
+    """Whether ``seat`` holds what ``term`` promises now and the other party could receive it."""
+    side = barter.parse(g, seat, [term["component"]])
+    other = next(s for s in deal["parties"] if s != seat)
+    try:
+        barter.check_receiver(g, other, side, barter.Side())
+    except RuleError:
+        return False
+    return not barter.have(g, seat, side)
+
+
 def due(state: GameState) -> None:
-    """As the Negotiation Step closes: a promise to give by this round still unkept is broken."""
+    """As the Negotiation Step closes, a promise to give by this round still unpaid: broken (Outrage) when
+    its party could have paid; kept to the best of their ability when they cannot (ruling NT10)."""
     g: Okc = state.data
     for deal, term in live(g, "give"):
-        if term["round"] == g.round and deal in table(g)["agreements"]:
-            outrage(state, deal, term["party"], "give")
+        if term["round"] != g.round or deal not in table(g)["agreements"]:
+            continue
+        seat = term["party"]
+        if payable(g, seat, deal, term):
+            outrage(state, deal, seat, "give")
+            continue
+        term["kept"] = True
+        state.emit(Event.public("okc.promise_unpayable", agreement=deal["id"], seat=seat,
+                                to=next(s for s in deal["parties"] if s != seat), component=term["component"]))
+        if all(t["kept"] for t in deal["terms"]) and not deal["text"]:
+            fulfilled(state, deal, "terms")
 
 
 def round_over(state: GameState) -> None:

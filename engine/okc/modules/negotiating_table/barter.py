@@ -96,8 +96,9 @@ def have(g: Okc, seat: str, side: Side) -> list[str]:
         else:
             missing.append(f"{named(g, c)} in hand")
     missing += [f"{named(g, c)} on the Site of Power" for c in side.site if c not in p.site]
-    missing += [f"{named(g, k)} among the Kingdom cards held" for k in side.kingdom
-                if k not in p.kingdom or k in p.custodians]
+    # A card the Travelling Town's Custodians keep is the holder's to barter: the Town guards it from
+    # stealing only (ruling NT5).
+    missing += [f"{named(g, k)} among the Kingdom cards held" for k in side.kingdom if k not in p.kingdom]
     missing += [f"the Tactic {named(g, t)}" for t in side.tactics if t not in p.tactics]
     if len(set(side.kingdom)) != len(side.kingdom) or len(set(side.site)) != len(side.site) or \
             len(set(side.tactics)) != len(side.tactics):
@@ -114,8 +115,10 @@ def check(g: Okc, seat: str, side: Side, who: str = "you") -> None:
 
 
 def occupy_needed(g: Okc, side: Side) -> int:
-    """How many of ``side``'s Kingdom cards must be Occupied at once by their receiver."""
-    return sum(1 for k in side.kingdom if kcard(g, k).kind == "occupy")
+    """How many of ``side``'s Kingdom cards must be Occupied at once by their receiver: not those at the
+    Travelling Town, which the Custodians go on Occupying for whoever holds them (ruling NT5)."""
+    kept = {k for q in g.players.values() for k in q.custodians}
+    return sum(1 for k in side.kingdom if kcard(g, k).kind == "occupy" and k not in kept)
 
 
 def check_receiver(g: Okc, seat: str, gets: Side, gives: Side) -> None:
@@ -156,10 +159,14 @@ def transfer(state: GameState, giver: str, receiver: str, side: Side) -> None:
         q.tactics[t] = p.tactics.pop(t)
     for k in side.kingdom:
         p.kingdom.remove(k)
+        q.kingdom.append(k)
+        if k in p.custodians:               # stays at the Town under the receiver's marker (ruling NT5)
+            p.custodians.remove(k)
+            q.custodians.append(k)
+            continue
         occupant = p.occupants.pop(k, None)
         if occupant:
             p.hand.append(occupant)
-        q.kingdom.append(k)
         if kcard(g, k).kind == "occupy":
             g.jobs.append(Job(receiver, [{"do": "barter_occupy", "card": k}], {"source": "negotiating_table"}))
 

@@ -243,6 +243,12 @@ def agreement_paid(state: GameState, e: Event, aud: Audience) -> str:
             f"{whom(state, e.data['to'], aud)}, as agreement {e.data['agreement']} promised.")
 
 
+def promise_unpayable(state: GameState, e: Event, aud: Audience) -> str:
+    return (f"{who(state, e.data['seat'], aud)} cannot hand over {side_words(state, [str(e.data['component'])])} to "
+            f"{whom(state, e.data['to'], aud)} as agreement {e.data['agreement']} promised: kept as far as "
+            "they are able, with no Outrage.")
+
+
 WHY = {"command": "a card with the forbidden Command was revealed", "claim": "the forbidden reward was claimed",
        "tactic": "the forbidden Tactic was activated", "give": "the promised resources were not handed over in time",
        "verdict": "the other players judged the terms broken"}
@@ -422,7 +428,8 @@ def register(w: Any) -> None:
                      ("okc.alliance_votes", votes), ("okc.ally_spared", spared),
                      ("okc.agreement_made", made_agreement), ("okc.agreement_fulfilled", agreement_done),
                      ("okc.agreement_cancelled", agreement_cancelled), ("okc.agreement_consent", agreement_consent),
-                     ("okc.agreement_paid", agreement_paid), ("okc.outrage", outraged),
+                     ("okc.agreement_paid", agreement_paid), ("okc.promise_unpayable", promise_unpayable),
+                     ("okc.outrage", outraged),
                      ("okc.breach_claimed", claimed), ("okc.breach_judged", judged),
                      ("okc.breach_verdict", verdict), ("okc.reputation", reputation)):
         w.on(kind)(fn)

@@ -2,8 +2,9 @@
 
 - ``steal_kingdom``: take a Kingdom card an opponent holds (not one the Travelling Town's Custodians keep);
   a card Occupying it goes back to its owner's hand (as a stolen bid, p.19 and ruling R9).
-- ``claim_reward``: claim a Location's reward (``where``: any Location, or the one where your Herald stands),
-  as the winner of a clash would, Visits included (Wild Kingdom: Visit).
+- ``claim_reward``: claim a Location's reward (``where``: any Location, or one where a Herald piece of yours
+  stands: your Herald or your Legendary Creature, a second Herald), as the winner of a clash would, Visits
+  included (Wild Kingdom: Visit).
 - ``road_gain``: take a card from the Great Road (its three slots or the face-up top of the deck) without a
   Bidding card; an instant card is carried out.
 - ``place_on_map``: set the card whose effect this is on a Location; it stays there for the game and helps
@@ -25,6 +26,7 @@ from engine.okc.board import all_locations
 from engine.okc.cards import kcard
 from engine.okc.effects import ask, claim_location, opponents
 from engine.okc.kingdom import gain_kingdom, road_cards, stealable, take_from_road
+from engine.okc.pieces import herald_spots
 from engine.okc.state import Okc
 
 NAME = "wild_kingdom_cards"
@@ -97,8 +99,9 @@ def s_claim_reward(state: GameState, seat: str, step: dict[str, Any], ctx: dict[
     """Claim a Location's reward as a clash's winner would (a piece standing there may be Visited instead)."""
     g: Okc = state.data
     if step.get("where") == "herald":
-        here = g.players[seat].herald
-        options = [here] if here else []
+        # Every Herald instruction applies to a Legendary Creature too (Wild Kingdom; ruling WK4): either piece.
+        spots = set(herald_spots(state, seat).values())
+        options = [loc for loc in all_locations(g) if loc in spots]
     else:
         options = all_locations(g)
     picked = settle(state, seat, step, ctx, answer, options, "claim_reward", "claim the reward of which Location", "herald")

@@ -39,8 +39,10 @@ def gained(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def nothing(state: GameState, e: Event, aud: Audience) -> str:
+    creatures = "legendary_creatures" in okc(state).modules
     why = {"steal": "no opponent holds a Kingdom card that can be taken",
-           "herald": "there is no Herald of theirs on the board",
+           "herald": ("neither their Herald nor their Legendary Creature is on the board" if creatures
+                      else "there is no Herald of theirs on the board"),
            "road": "the Great Road holds no card they can take"}.get(str(e.data.get("why")), "there is nothing to do")
     return f"{kingdom_name(state, str(e.data.get('card') or ''))} does nothing for {whom(state, e.data['seat'], aud)}: {why}."
 
@@ -81,6 +83,9 @@ def ask_steal(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, 
 
 
 def ask_reward(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
+    if step.get("where") == "herald":      # asked only when both pieces stand on the board (ruling WK4)
+        return ("Which reward do you claim: where your Herald stands, or where your Legendary Creature stands? "
+                "A piece standing there may be Visited instead.")
     return "Which Location's reward do you claim? A piece standing there may be Visited instead."
 
 

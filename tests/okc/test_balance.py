@@ -1,0 +1,55 @@
+"""The balance measure (``python -m engine.okc.balance``): computer players in every seat, wins shared so that
+each game hands out exactly one, fair shares from the table sizes, Wilson intervals, seeds reported apart,
+and holders read from public facts."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.okc.balance import REFERENCE, Tally, main, play, run, wilson
+
+
+def test_each_game_hands_out_one_win_and_every_seat_a_fair_share() -> None:
+    per_seed, pooled, _ = run(3, [1, 2], 5, None, "", "random")
+    assert sorted(per_seed) == [1, 2]
+    assert sum(pooled.won.values()) == pytest.approx(6.0)                # 2 seeds x 3 games
+    assert sum(pooled.played.values()) == 2 * (2 + 3 + 4)                 # 2, 3 and 4 players in turn
+    assert sum(pooled.fair.values()) == pytest.approx(6.0)
+    for seed in (1, 2):
+        assert sum(per_seed[seed].won.values()) == pytest.approx(3.0)
+
+
+def test_a_tie_shares_the_win_and_the_ratio_is_the_rate_over_fair() -> None:
+    t = Tally()
+    t.add("clans", 0.5, 2)
+    t.add("clans", 0.5, 2)
+    t.add("clans", 1.0, 4)
+    assert t.won["clans"] == 2.0 and t.played["clans"] == 3
+    assert t.ratio("clans") == pytest.approx(2.0 / (0.5 + 0.5 + 0.25))
+    lo, hi = t.interval("clans")
+    assert lo < t.ratio("clans") < hi
+    assert Tally().ratio("nobody") == 0.0 and Tally().interval("nobody") == (0.0, 0.0)
+
+
+@pytest.mark.parametrize(("wins", "n"), [(0, 10), (10, 10), (5, 10), (0.5, 1), (137, 348)])
+def test_wilson_stays_inside_zero_and_one_and_holds_the_rate(wins: float, n: int) -> None:
+    lo, hi = wilson(wins, n)
+    assert 0.0 <= lo <= wins / n <= hi <= 1.0
+
+
+def test_a_steady_game_records_wild_cards_and_revealed_boons_by_their_holders() -> None:
+    game = play(3, 3, {"length": 4, "modules": "wild_kingdom_cards,whispering_tower", "wild_cards": "15"}, "steady")
+    assert game is not None
+    assert sum(game.share.values()) == pytest.approx(1.0)
+    assert set(game.factions) == {"p1", "p2", "p3"}
+    for key, seats in game.holders.items():
+        assert key == REFERENCE or key.startswith(("wk.", "boon:wt.")), key
+        assert seats <= set(game.factions)
+
+
+def test_the_command_prints_every_faction_with_its_interval_and_seeds(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--games", "3", "--seeds", "7,8", "--agent", "random", "--length", "4",
+                 "--modules", "wild_kingdom_cards", "--wild-cards", "15", "--holders"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("random in every seat; 3 games a seed, seeds 7,8")
+    assert "ratio" in out and "[" in out and "seeds" in out and REFERENCE in out
