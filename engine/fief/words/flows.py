@@ -21,8 +21,9 @@ from engine.fief.components import BUYABLE, C
 from engine.fief.flow import current_actor
 from engine.fief.legal import seat_actions
 from engine.fief.state import MAP, Fief, has_disaster
+from engine.fief.words import compose
 from engine.fief.words import names as N
-from engine.fief.words.prompts import MAX_OPTIONS, label, value_label
+from engine.fief.words.prompts import MAX_OPTIONS, confirm, label, value_label
 
 A = Action.of
 QUESTIONS = {"card": "Which card?", "noble": "Which noble?", "city": "Which city?", "region": "Which region?",
@@ -39,7 +40,12 @@ def flow(state: GameState, seat: str, kind: str, chosen: dict[str, Any], aud: Au
         return _move(g, seat, chosen, aud)
     if kind == "buy":
         return _buy(g, seat, chosen)
+    if kind in COMPOSED:
+        return COMPOSED[kind](g, seat, chosen, aud, _legal(g, seat, kind))
     return _generic(g, seat, kind, chosen, aud)
+
+
+COMPOSED = {"deal": compose.deal, "pigeon": compose.pigeon, "pigeon_offer": compose.pigeon_offer}
 
 
 def _legal(g: Fief, seat: str, kind: str) -> list[Action]:
@@ -95,9 +101,9 @@ def _move(g: Fief, seat: str, chosen: dict[str, Any], aud: Audience) -> FlowStep
         return FlowStep("move", "noble", "Which noble moves?", opts[:MAX_OPTIONS])
     n = g.nobles[str(nid)]
     if "to" not in chosen:
-        return FlowStep("move", "to", f"Where does {N.noble(g, n.id)} go from {n.city}?",
-                        _destinations(g, seat, fam, n.id, legal, aud))
-    return _troops(g, fam, n.id, str(chosen["to"]), str(chosen.get("via") or "road"), aud)
+        return paged("move", "to", f"Where does {N.noble(g, n.id)} go from {n.city}?",
+                     _destinations(g, seat, fam, n.id, legal, aud), chosen)
+    return _troops(g, fam, n.id, str(chosen["to"]), str(chosen.get("via") or "road"), chosen, aud)
 
 
 def _noble_option(g: Fief, fam: str, nid: str) -> str:
@@ -125,7 +131,7 @@ def _route_label(g: Fief, fam: str, start: str, dest: str, via: str, cost: int) 
 
 
 def _destinations(g: Fief, seat: str, fam: str, nid: str, legal: list[Action],
-                  aud: Audience) -> tuple[Choice, ...]:
+                  aud: Audience) -> list[Choice]:
     n = g.nobles[nid]
     start = n.city or ""
     pool = movement.available(g, start, fam, nid)
@@ -144,7 +150,7 @@ def _destinations(g: Fief, seat: str, fam: str, nid: str, legal: list[Action],
     for a in legal:
         if a.get("noble") == nid and a.get("cavalcade"):
             out.append(Choice(f"Cavalcade to {a.get('to')} · {N.troops(a.get('troops') or ())}", a, style="primary"))
-    return tuple(out[:MAX_OPTIONS])
+    return out
 
 
 def _ok(g: Fief, fam: str, nid: str, dest: str, via: str, units: list[str]) -> bool:
@@ -164,35 +170,92 @@ def _any_troops_ok(g: Fief, fam: str, nid: str, dest: str, via: str, pool: list[
 
 
 def _combos(pool: list[str]) -> list[list[str]]:
-    """Troops to take: every combination of counts by type, all first, none last; at most 25."""
+    """Troops to take: every combination of counts by type, all first, none last."""
     counts = Counter(pool)
-    kinds = [k for k in N.UNIT_ORDER if counts.get(k)]
+    kinds = [k for k in N.UNIT_ORDER if counts.get(k)] + sorted(k for k in counts if k not in N.UNIT_ORDER)
     ranges = [range(counts[k], -1, -1) for k in kinds]
     combos = [sum(([k] * c for k, c in zip(kinds, cs, strict=True)), []) for cs in product(*ranges)]
     combos.sort(key=lambda c: -len(c))
-    if len(combos) > MAX_OPTIONS:
-        keep = [combos[0]] + [[k] * counts[k] for k in kinds] + [[u for u in pool if u != k] for k in kinds] + [[]]
-        combos = list({tuple(sorted(c)): c for c in keep}.values())
     return combos
 
 
-def _troops(g: Fief, fam: str, nid: str, dest: str, via: str, aud: Audience) -> FlowStep:
+def _pool(g: Fief, fam: str, nid: str) -> list[str]:
     n = g.nobles[nid]
     pool = movement.available(g, n.city or "", fam, nid)
     if nid in g.war.cavalry:
         pool = sorted((Counter(pool) & Counter(g.war.cavalry[nid])).elements())
+    return pool
+
+
+def _troops(g: Fief, fam: str, nid: str, dest: str, via: str, chosen: dict[str, Any],
+            aud: Audience) -> FlowStep:
+    """Which troops go: every combination when they are few (25 at most), else the whole army, none,
+    or a count for each type in turn ("How many Men-at-Arms go with Lord Roger? (0-7)"), so any split
+    is a few clicks whatever the army (5.0)."""
+    pool = _pool(g, fam, nid)
+    combos = _combos(pool)
+    if len(combos) > MAX_OPTIONS:
+        return _troop_counts(g, fam, nid, dest, via, pool, chosen)
     opts = []
-    for combo in _combos(pool):
+    for combo in combos:
         if not _ok(g, fam, nid, dest, via, combo):
             continue
-        if not combo:
-            text = "Nobody: ride alone"
-        elif len(combo) == len(pool):
-            text = f"All: {N.troops(combo)}"
-        else:
-            text = N.troops(combo)
-        opts.append(Choice(text, A("move", noble=nid, to=dest, via=via, troops=sorted(combo))))
+        opts.append(Choice(_combo_label(combo, pool), A("move", noble=nid, to=dest, via=via, troops=sorted(combo))))
     return FlowStep("move", "troops", f"Which troops go with {N.noble(g, nid)} to {dest}?", tuple(opts))
+
+
+def _combo_label(combo: list[str], pool: list[str]) -> str:
+    if not combo:
+        return "Nobody: ride alone"
+    if len(combo) == len(pool):
+        return f"All: {N.troops(combo)}"
+    return N.troops(combo)
+
+
+SPLIT = "_split"   # the flow's own keys start with "_": never a parameter of the action
+
+
+def _troop_counts(g: Fief, fam: str, nid: str, dest: str, via: str, pool: list[str],
+                  chosen: dict[str, Any]) -> FlowStep:
+    counts = Counter(pool)
+    kinds = [k for k in N.UNIT_ORDER if counts.get(k)] + sorted(k for k in counts if k not in N.UNIT_ORDER)
+    who = N.noble(g, nid)
+
+    def move(combo: list[str]) -> Action:
+        return A("move", noble=nid, to=dest, via=via, troops=sorted(combo))
+
+    if not chosen.get(SPLIT):
+        opts = [Choice(_combo_label(c, pool), move(c)) for c in (pool, []) if _ok(g, fam, nid, dest, via, c)]
+        opts.append(Choice("Choose how many of each kind…", flow="move", chosen=((SPLIT, 1),),
+                           hint=N.troops(pool)))
+        return FlowStep("move", "troops", f"Which troops go with {who} to {dest}?", tuple(opts))
+    fixed: list[str] = []
+    for i, kind in enumerate(kinds):
+        key = f"_n_{kind}"
+        if isinstance(chosen.get(key), int):
+            fixed += [kind] * int(chosen[key])
+            continue
+        rest = kinds[i + 1:]
+        last = not rest
+        opts = []
+        for n in range(counts[kind], -1, -1):
+            take = fixed + [kind] * n
+            if last:
+                if _ok(g, fam, nid, dest, via, take):
+                    opts.append(Choice(_count_label(kind, n, counts[kind]), move(take)))
+            elif _ok(g, fam, nid, dest, via, take + sum(([k] * counts[k] for k in rest), [])) or \
+                    _ok(g, fam, nid, dest, via, take):
+                opts.append(Choice(_count_label(kind, n, counts[kind]), flow="move", chosen=((key, n),)))
+        return FlowStep("move", key, f"How many {N.unit(kind, 2).partition(' ')[2]} go with {who} to {dest}? "
+                        f"(0-{counts[kind]})", tuple(opts))
+    return FlowStep("move", "troops", f"Which troops go with {who} to {dest}?",
+                    (Choice(_combo_label(fixed, pool), move(fixed)),))
+
+
+def _count_label(kind: str, n: int, of: int) -> str:
+    if n == 0:
+        return f"No {N.unit(kind, 2).partition(' ')[2]}"
+    return N.troops([kind] * n) + (" (all)" if n == of else "")
 
 
 # -- purchases (4.0) ------------------------------------------------------------------------------
@@ -210,19 +273,40 @@ def _buy(g: Fief, seat: str, chosen: dict[str, Any]) -> FlowStep | None:
                             chosen=(("type", k),))
                      for k in BUYABLE if stock.get(k, 0) and C.costs[k] <= money and cities)
         return FlowStep("buy", "type", f"What do you buy? You have {N.shillings(money)}.", opts)
-    opts2 = []
-    for c in cities:
-        placed = g.cities[c].stacks[fam].new if fam in g.cities[c].stacks else 0
-        opts2.append(Choice(f"{c} · {placed} of {C.new_units_per_city} new units placed",
-                            A("buy", units=[f"{what}@{c}"])))
-    return FlowStep("buy", "city", f"Where does the new {N.unit_word(str(what))} go?", tuple(opts2[:MAX_OPTIONS]))
+    city = chosen.get("city")
+    if city not in cities:
+        opts2 = []
+        for c in cities:
+            placed = g.cities[c].stacks[fam].new if fam in g.cities[c].stacks else 0
+            text = f"{c} · {placed} of {C.new_units_per_city} new units placed"
+            if _passes(purchase.check_buy, g, fam, [(what, c)] * 2):   # several: how many is asked next
+                opts2.append(Choice(text, flow="buy", chosen=(("type", what), ("city", c))))
+            else:
+                opts2.append(Choice(text, A("buy", units=[f"{what}@{c}"])))
+        return paged("buy", "city", f"Where does the new {N.unit_word(str(what))} go?", opts2, chosen)
+    top = _buy_top(g, fam, str(what), str(city))
+    opts3 = [Choice(f"{plural(n, N.unit_word(str(what)), N.unit(str(what), 2).partition(' ')[2])} · "
+                    f"{N.shillings(n * C.costs[str(what)])}", A("buy", units=[f"{what}@{city}"] * n))
+             for n in range(1, top + 1)]
+    return FlowStep("buy", "count", f"How many {N.unit(str(what), 2).partition(' ')[2]} do you buy at {city}? "
+                    f"(1-{top})", tuple(opts3))
+
+
+def _buy_top(g: Fief, fam: str, what: str, city: str) -> int:
+    """The most units of one kind the family may buy at once in ``city`` (4.0, 4.1: purse, stockpile, room)."""
+    top = 0
+    for n in range(1, C.new_units_per_city + 1):
+        if not _passes(purchase.check_buy, g, fam, [(what, city)] * n):
+            break
+        top = n
+    return top
 
 
 # -- any other command: its parameters one by one, among the legal actions --------------------------
 def _generic(g: Fief, seat: str, kind: str, chosen: dict[str, Any], aud: Audience) -> FlowStep | None:
     if kind not in ACTIONS:
         return None
-    fixed = {k: tuple(v) if isinstance(v, list) else v for k, v in chosen.items()}
+    fixed = {k: tuple(v) if isinstance(v, list) else v for k, v in chosen.items() if not k.startswith("_")}
     left = [a for a in _expanded(g, seat, kind, _legal(g, seat, kind)) if all(a.get(k) == v for k, v in fixed.items())]
     if not left:
         return None
@@ -237,8 +321,33 @@ def _generic(g: Fief, seat: str, kind: str, chosen: dict[str, Any], aud: Audienc
             members = [a for a in left if a.get(p.name) == v]
             text = label(g, seat, members[0], aud) if len(members) == 1 else value_label(g, seat, kind, p.name, v)
             if len(members) == 1:
-                opts.append(Choice(text, members[0]))
+                opts.append(_leaf(g, seat, text, members[0]))
             else:
                 opts.append(Choice(text, flow=kind, chosen=tuple(fixed.items()) + ((p.name, v),)))
-        return FlowStep(kind, p.name, QUESTIONS.get(p.name, "Which one?"), tuple(opts[:MAX_OPTIONS]))
-    return FlowStep(kind, "confirm", "Go ahead?", (Choice(label(g, seat, left[0], aud), left[0]),))
+        return paged(kind, p.name, QUESTIONS.get(p.name, "Which one?"), opts, chosen)
+    return FlowStep(kind, "confirm", "Go ahead?", (_leaf(g, seat, label(g, seat, left[0], aud), left[0]),))
+
+
+def _leaf(g: Fief, seat: str, text: str, a: Action) -> Choice:
+    """An option that completes the action, with its confirmation when it harms the seat's own holdings."""
+    question = confirm(g, seat, a)
+    return Choice(text, a, confirm=question, style="danger" if question else "secondary")
+
+
+def paged(kind: str, param: str, question: str, opts: list[Choice], chosen: dict[str, Any]) -> FlowStep:
+    """A step of at most 25 options (a Discord select): more are split into ranges chosen first."""
+    if len(opts) <= MAX_OPTIONS:
+        return FlowStep(kind, param, question, tuple(opts))
+    key = f"_{param}_page"
+    size = -(-len(opts) // MAX_OPTIONS) if len(opts) > MAX_OPTIONS * MAX_OPTIONS else MAX_OPTIONS
+    pages = [opts[i:i + size] for i in range(0, len(opts), size)]
+    page = chosen.get(key)
+    if isinstance(page, int) and 0 <= page < len(pages):
+        return FlowStep(kind, param, question, tuple(pages[page]))
+    return FlowStep(kind, key, question, tuple(
+        Choice(_range_label(p[0].label, p[-1].label), flow=kind, chosen=((key, i),)) for i, p in enumerate(pages)))
+
+
+def _range_label(first: str, last: str) -> str:
+    text = f"{first} … {last}"
+    return text if len(text) <= 80 else f"{first[:38].rstrip()} … {last[:38].rstrip()}"
