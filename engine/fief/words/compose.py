@@ -41,6 +41,9 @@ class Part:
     none: str | None = None
     unit: tuple[str, str] = ("shilling", "shillings")
 
+    def count_words(self, n: int) -> str:
+        return plural(n, self.unit[0], self.unit[1])
+
     def empty(self) -> bool:
         return (not self.items) if self.pick else self.hi < max(self.lo, 1)
 
@@ -80,8 +83,7 @@ def sequence(g: Fief, seat: str, kind: str, parts: Sequence[Part], chosen: dict[
                        for v, words in part.items]
             more = [Choice("Several…", flow=kind, chosen=((several, 1),))] if part.most > 1 and len(part.items) > 1 else []
             return paged(kind, part.param, part.question, none + singles + more, chosen)
-        counts = count_options(kind, part.param, max(part.lo, 1), part.hi,
-                               lambda n, u=part.unit: plural(n, u[0], u[1]))
+        counts = count_options(kind, part.param, max(part.lo, 1), part.hi, part.count_words)
         return paged(kind, part.param, part.question, none + counts, chosen)
     a = finish({k: v for k, v in chosen.items() if not k.startswith("_")})
     if a is None:

@@ -15,8 +15,10 @@ from engine.core.actions import Action
 from engine.core.errors import RuleError
 from engine.core.state import GameState
 from engine.core.words import Audience, Choice, FlowStep, plural
-from engine.fief import characters, movement, opplegal, pigeons, purchase, ransom
+from engine.fief import characters, mercenaries, movement, opplegal, pigeons, purchase, ransom
 from engine.fief.actions import ACTIONS
+from engine.fief.battle import losses as battle_losses
+from engine.fief.battle import sides
 from engine.fief.components import BUYABLE, C
 from engine.fief.flow import current_actor
 from engine.fief.legal import seat_actions
@@ -42,6 +44,8 @@ def flow(state: GameState, seat: str, kind: str, chosen: dict[str, Any], aud: Au
         return _buy(g, seat, chosen)
     if kind in COMPOSED:
         return COMPOSED[kind](g, seat, chosen, aud, _legal(g, seat, kind))
+    if kind in LOSS_KINDS:
+        return _losses(g, seat, kind, chosen, aud)
     return _generic(g, seat, kind, chosen, aud)
 
 
@@ -85,7 +89,25 @@ def _expanded(g: Fief, seat: str, kind: str, legal: list[Action]) -> list[Action
                     if _passes(pigeons.check_send, g, seat, args["sender"], args["to"], x, None)]
         elif kind == "play_abbess" and fam:
             out += [A("play_abbess", **{**args, "city": c}) for c in characters.abbey_cities(g, fam)]
+        elif kind == "give_tax":   # 9.2: any share from 1 shilling to what is left
+            out += [A("give_tax", to=args["to"], amount=n) for n in range(1, g.politics.tax_left + 1)]
+    if kind == "hire" and legal:   # 11.1: any city the family may hire into, as many as the card holds
+        out += _hires(g, seat, legal)
     return list(dict.fromkeys(out))
+
+
+def _hires(g: Fief, seat: str, legal: list[Action]) -> list[Action]:
+    card = mercenaries.card_of(g, seat)
+    m = g.mercenaries.get(card or "")
+    if m is None:
+        return []
+    out = []
+    for f in dict.fromkeys(str(a.get("family")) for a in legal):
+        cities = mercenaries.hire_cities(g, f) if g.war.battle is None else \
+            [str(a.get("city")) for a in legal if a.get("family") == f]
+        out += [A("hire", city=c, count=n, family=f) for c in cities for n in range(1, m.on_card + 1)
+                if _passes(mercenaries.check_hire, g, seat, card, f, c, n)]
+    return out
 
 
 # -- movement (5.0-5.4, 13.4) --------------------------------------------------------------------
@@ -351,3 +373,136 @@ def paged(kind: str, param: str, question: str, opts: list[Choice], chosen: dict
 def _range_label(first: str, last: str) -> str:
     text = f"{first} … {last}"
     return text if len(text) <= 80 else f"{first[:38].rstrip()} … {last[:38].rstrip()}"
+
+
+# -- losses: the Plague (2.5), a battle's hits (7.5), the rebels' hits (10.1) ---------------------------
+LOSS_KINDS = ("losses", "plague_losses", "rebel_losses")
+#: Mixes of troops counted at most: beyond, the menu asks a count per type (each checked the same way).
+MIX_CAP = 5000
+
+
+def _loss_setup(g: Fief, seat: str, kind: str) -> tuple[list[str], list[str], int | None, int] | None:
+    """The troops that may be lost, the nobles who may die, the hits (7.5's best sum) or None, and the
+    exact number of troops the Plague takes (else 0)."""
+    if not g.tasks:
+        return None
+    t = g.tasks[0]
+    if g.families[t.family].seat != seat:
+        return None
+    if kind == "plague_losses" and t.kind == "plague" and t.city and t.family in g.cities[t.city].stacks:
+        return list(g.cities[t.city].stacks[t.family].troops), [], None, t.count
+    u = g.opp.uprising
+    if kind == "rebel_losses" and t.kind == "rebellion" and u is not None and u.stage == "losses":
+        st = g.cities[u.city].stacks.get(t.family)
+        return (list(st.troops) if st else []), [], u.hits, 0
+    b = g.war.battle
+    if kind == "losses" and t.kind == "losses" and b is not None:
+        side = t.region or t.family
+        return list(sides.side_troops(g, b, side)), list(sides.side_nobles(g, b, side)), t.count, 0
+    return None
+
+
+def _unit_order(u: str) -> tuple[str, int, str]:
+    fam, _, kind = u.rpartition(":")
+    return fam, N.UNIT_ORDER.index(kind) if kind in N.UNIT_ORDER else len(N.UNIT_ORDER), kind
+
+
+def loss_mixes(troops: list[str], hits: int | None, count: int) -> list[Counter[str]]:
+    """Every mix of troops the rules accept: worth 7.5's best sum of hits, or ``count`` troops (2.5)."""
+    have = Counter(troops)
+    kinds = sorted(have, key=_unit_order)
+    want = battle_losses.best_sum(troops, hits) if hits is not None else count
+    weigh = battle_losses.cost if hits is not None else (lambda u: 1)
+    out: list[Counter[str]] = []
+
+    def walk(i: int, acc: Counter[str], total: int) -> None:
+        if len(out) >= MIX_CAP:
+            return
+        if i == len(kinds):
+            if total == want:
+                out.append(Counter({k: n for k, n in acc.items() if n}))
+            return
+        k = kinds[i]
+        for n in range(min(have[k], (want - total) // max(1, weigh(k))), -1, -1):
+            acc[k] = n
+            walk(i + 1, acc, total + n * weigh(k))
+        acc[k] = 0
+
+    walk(0, Counter(), 0)
+    return out
+
+
+def loss_count(g: Fief, seat: str, kind: str) -> int:
+    """How many allotments of troops the menu offers (the prompt lists a few and opens this menu for the rest)."""
+    setup = _loss_setup(g, seat, kind)
+    return len(loss_mixes(setup[0], setup[2], setup[3])) if setup else 0
+
+
+def _loss_action(kind: str, units: list[str], slay: list[str]) -> Action:
+    if kind == "losses":
+        return A("losses", units=sorted(units), slay=list(slay))
+    return A(kind, units=sorted(units))
+
+
+def _losses(g: Fief, seat: str, kind: str, chosen: dict[str, Any], aud: Audience) -> FlowStep | None:
+    setup = _loss_setup(g, seat, kind)
+    if setup is None:
+        return None
+    troops, nobles, hits, count = setup
+    have = Counter(troops)
+    mixes = loss_mixes(troops, hits, count)
+    best = battle_losses.best_sum(troops, hits) if hits is not None else 0
+
+    def slain(mix: Counter[str]) -> int:
+        return min(hits - best, len(nobles)) if hits is not None and not (have - mix) else 0
+
+    def option(text: str, mix: Counter[str]) -> Choice:
+        k = slain(mix)
+        units = sorted(mix.elements())
+        if 0 < k < len(nobles):
+            return Choice(text, flow=kind, chosen=(("units", tuple(units)),))
+        return Choice(text, _loss_action(kind, units, nobles[:k]))
+
+    if "units" in chosen:
+        units = [str(u) for u in chosen["units"]]
+        k = slain(Counter(units))
+        if "slay" in chosen:
+            a = _loss_action(kind, units, [str(x) for x in chosen["slay"]])
+            return FlowStep(kind, "confirm", "Go ahead?", (Choice(label(g, seat, a, aud), a),))
+        opts = tuple(Choice(N.noble(g, n), _loss_action(kind, units, [n]) if k == 1 else None,
+                            flow=None if k == 1 else kind, chosen=() if k == 1 else (("slay", n),)) for n in nobles)
+        return FlowStep(kind, "slay", f"Every troop is gone: which {plural(k, 'noble')} die? The others are taken captive.",
+                        opts, multi=k > 1, min_values=k, max_values=k)
+    if len(mixes) <= MAX_OPTIONS:
+        opts2 = [option(label(g, seat, _loss_action(kind, sorted(m.elements()), []), aud), m) for m in mixes]
+        return FlowStep(kind, "units", "Which troops do you lose?", tuple(opts2))
+    kinds = sorted(have, key=_unit_order)
+    fixed = {u: int(chosen[f"_x_{u}"]) for u in kinds if isinstance(chosen.get(f"_x_{u}"), int)}
+    fits = [m for m in mixes if all(m[u] == n for u, n in fixed.items())]
+    for i, u in enumerate(kinds):
+        if u in fixed:
+            continue
+        counts = sorted({m[u] for m in fits}, reverse=True)
+        last = all(x in fixed for x in kinds[i + 1:])
+        opts3 = []
+        for n in counts:
+            text = _lost_words(g, u, n)
+            if last:
+                opts3.append(option(text, next(m for m in fits if m[u] == n)))
+            else:
+                opts3.append(Choice(text, flow=kind, chosen=((f"_x_{u}", n),)))
+        return FlowStep(kind, f"_x_{u}", f"How many {_unit_plural(g, u)} do you lose? ({min(counts)}-{max(counts)})",
+                        tuple(opts3))
+    return None
+
+
+def _unit_plural(g: Fief, u: str) -> str:
+    fam, _, kind = u.rpartition(":")
+    many = N.unit(kind, 2).partition(" ")[2]
+    return f"{N.family(fam)}'s {many}" if fam in g.families else many
+
+
+def _lost_words(g: Fief, u: str, n: int) -> str:
+    fam, _, kind = u.rpartition(":")
+    words = N.troops([kind] * n) if n else f"No {N.unit(kind, 2).partition(' ')[2]}"
+    return f"{words} of {N.family(fam)}" if fam in g.families else words

@@ -523,6 +523,8 @@ def _group_label(g: Fief, seat: str, kind: str, param: str | None, value: Any, a
         return f"Send a pigeon from {N.noble(g, value)}" if kind == "pigeon" else f"Offer an exchange from {N.noble(g, value)}"
     if kind == "battle":
         return f"Battle at {value}"
+    if kind == "give_tax":
+        return f"Give {N.seat_player(g, str(value), aud)} a share of the tax"
     if kind in ("buy_title", "grant_title", "transfer_title"):
         return {"buy_title": "Buy", "grant_title": "Grant", "transfer_title": "Hand over"}[kind] + f" {N.fiefdom(value)}"
     if kind == "build":
@@ -538,7 +540,7 @@ def _group_label(g: Fief, seat: str, kind: str, param: str | None, value: Any, a
 # Commands always answered through a menu: movement and purchases have several parts, and the
 # legal enumeration of the others samples their values (flows.py offers all of them).
 ALWAYS_FLOW = ("move", "buy", "mata", "offer_ransom", "pigeon", "play_abbess", "rebellion", "passage", "assassinate",
-               "justice", "ambush")
+               "justice", "ambush", "give_tax", "hire")
 GROUP_VERBS = {"bestow": "Give", "release": "Free", "losses": "Lose", "plague_losses": "Lose", "pay_ransom": "Ransom",
                "danegeld": "Pay Danegeld to", "intervene": "Send a churchman to", "transfer_title": "Hand over",
                "respond": "Answer", "join": "Join with", "interdict": "Free", "lift_siege": "Lift the siege of",
@@ -646,8 +648,18 @@ def _own_choices(g: Fief, seat: str, acts: list[Action], aud: Audience) -> list[
                 key = val if not isinstance(val, list) else tuple(val)
                 out.append((prio, i, Choice(_group_label(g, seat, kind, param, val, aud), flow=kind,
                                             chosen=((str(param), key),))))
+    for kind in ("losses", "plague_losses", "rebel_losses"):
+        if kind in by_kind and _more_losses(g, seat, kind, by_kind[kind]):
+            out.append((PRIORITY.get(kind, 0), 90, Choice("Choose other losses", flow=kind)))
     out.sort(key=lambda x: (x[0], x[1]))
     return [c for _, _, c in out]
+
+
+def _more_losses(g: Fief, seat: str, kind: str, listed: list[Action]) -> bool:
+    """The listed allotments are a few of those the rules accept (7.5, 2.5, 10.1): the rest by a menu."""
+    from engine.fief.words.flows import loss_count
+    mixes = {tuple(sorted(map(str, a.get("units") or ()))) for a in listed}
+    return loss_count(g, seat, kind) > len(mixes) or any(a.get("slay") for a in listed)
 
 
 def _whole(g: Fief, seat: str, a: Action, aud: Audience) -> Choice:
