@@ -301,3 +301,35 @@ def test_deals_are_composed_by_clicks_and_reach_the_listed_ones() -> None:
     want = Action.of("deal", to=seat_of(s, "blue"), give_shillings=2, give_captives=[captive], take_vote=lord)
     assert any(_same(a, want) for a in reached)
     _accepted(s, red, want)
+
+
+def test_the_nobles_who_die_when_the_hits_outlast_the_troops() -> None:
+    """7.5: 4 hits on a single Man-at-Arms and three nobles: three hits left over slay... two of three? No:
+    min(hits left, nobles) die; here 2 hits on 1 Man-at-Arms slay one noble of two, the owner's choice."""
+    s = at_step(7, "battle")
+    d = g(s)
+    red = seat_of(s, "red")
+    a, b = d.families["red"].nobles[:2]
+    d.nobles[a].city = d.nobles[b].city = "York"
+    d.nobles[d.families["blue"].nobles[0]].city = "York"
+    place(s, "red", "York", "men")
+    place(s, "blue", "York", "knight", control=False)
+    d.war.battle = Battle("York", "blue", "red")
+    d.tasks.append(Task("losses", "red", count=2))
+    reached = {(tuple(x["units"]), tuple(x["slay"])) for x in _reached(s, red, "losses")}
+    assert reached == {(("men",), (a,)), (("men",), (b,))}
+    step = WORDS.flow(s, red, "losses", {"units": ("men",)}, AUD.to(red))
+    assert step is not None and step.question.startswith("Every troop is gone: which 1 noble die?")
+
+
+def test_a_retainer_is_sold_for_any_price_by_clicks() -> None:
+    """2.12: a retainer given to another player's noble may be sold: the price is a step of the menu."""
+    s = at_step(2, "play")
+    d = g(s)
+    d.flow.order = ["red", "blue", "green", "yellow"]
+    red = seat_of(s, "red")
+    me, other = d.families["red"].nobles[0], d.families["blue"].nobles[0]
+    d.nobles[me].retainer = "mason-1"
+    reached = [x for x in _reached(s, red, "give_retainer") if x.get("receiver") == other]
+    assert {x.get("price") for x in reached} == {None, *range(1, 25)}
+    _accepted(s, red, Action.of("give_retainer", giver=me, receiver=other, price=9))

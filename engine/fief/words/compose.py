@@ -23,7 +23,7 @@ from engine.fief.words.prompts import MAX_OPTIONS, label
 
 A = Action.of
 #: The most shillings a menu asks of another player (their purse is hidden): more is typed.
-ASK_MAX = 30
+ASK_MAX = 24
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from engine.core.actions import Action
 from engine.core.errors import RuleError
 from engine.core.state import GameState
 from engine.core.words import Audience, Choice, FlowStep, plural
-from engine.fief import characters, mercenaries, movement, opplegal, pigeons, purchase, ransom
+from engine.fief import characters, mercenaries, movement, opplegal, pigeons, purchase, ransom, retainers
 from engine.fief.actions import ACTIONS
 from engine.fief.battle import losses as battle_losses
 from engine.fief.battle import sides
@@ -91,9 +91,34 @@ def _expanded(g: Fief, seat: str, kind: str, legal: list[Action]) -> list[Action
             out += [A("play_abbess", **{**args, "city": c}) for c in characters.abbey_cities(g, fam)]
         elif kind == "give_tax":   # 9.2: any share from 1 shilling to what is left
             out += [A("give_tax", to=args["to"], amount=n) for n in range(1, g.politics.tax_left + 1)]
+        elif kind == "give_relic" and g.nobles[str(args["to"])].family not in p.families \
+                and not any(r.kind == "relic" and r.by == seat for r in g.requests.open):
+            out += [A("give_relic", relic=args["relic"], to=args["to"], price=n) for n in range(1, compose.ASK_MAX + 1)]
     if kind == "hire" and legal:   # 11.1: any city the family may hire into, as many as the card holds
         out += _hires(g, seat, legal)
+    if kind == "give_retainer" and legal and fam:   # 2.12: also to another player's noble, given or sold
+        givers = list(dict.fromkeys(str(a.get("giver")) for a in legal))
+        others = [n.id for n in g.nobles.values() if n.family not in p.families]
+        pairs = [(x, r) for x in givers for r in others if _passes(retainers.check_give, g, fam, x, r)]
+        out += [A("give_retainer", giver=x, receiver=r, **({"price": n} if n else {}))
+                for x, r in pairs for n in range(compose.ASK_MAX + 1)]
+    if kind == "lend_mercenaries" and legal:   # 11.1: any city of the renting family, any number, any price
+        out += _loans(g, seat, legal)
     return list(dict.fromkeys(out))
+
+
+def _loans(g: Fief, seat: str, legal: list[Action]) -> list[Action]:
+    card = mercenaries.card_of(g, seat)
+    m = g.mercenaries.get(card or "")
+    if m is None:
+        return []
+    out = []
+    for to in dict.fromkeys(str(a.get("to")) for a in legal):
+        for c in mercenaries.hire_cities(g, to):
+            for n in range(1, m.on_card + 1):
+                if _passes(mercenaries.check_hire, g, seat, None, to, c, n, 0):
+                    out += [A("lend_mercenaries", to=to, city=c, count=n, price=x) for x in range(compose.ASK_MAX + 1)]
+    return out
 
 
 def _hires(g: Fief, seat: str, legal: list[Action]) -> list[Action]:

@@ -540,7 +540,7 @@ def _group_label(g: Fief, seat: str, kind: str, param: str | None, value: Any, a
 # Commands always answered through a menu: movement and purchases have several parts, and the
 # legal enumeration of the others samples their values (flows.py offers all of them).
 ALWAYS_FLOW = ("move", "buy", "mata", "offer_ransom", "pigeon", "play_abbess", "rebellion", "passage", "assassinate",
-               "justice", "ambush", "give_tax", "hire")
+               "justice", "ambush", "give_tax", "hire", "lend_mercenaries", "give_relic", "give_retainer")
 GROUP_VERBS = {"bestow": "Give", "release": "Free", "losses": "Lose", "plague_losses": "Lose", "pay_ransom": "Ransom",
                "danegeld": "Pay Danegeld to", "intervene": "Send a churchman to", "transfer_title": "Hand over",
                "respond": "Answer", "join": "Join with", "interdict": "Free", "lift_siege": "Lift the siege of",
@@ -734,6 +734,8 @@ def value_label(g: Fief, seat: str | None, kind: str, param: str, value: Any) ->
         if param in ("units", "troops"):
             return _units_label(value) if any("@" in str(x) for x in value) else N.troops(value, none="no troops")
         return join_words(value_label(g, seat, kind, param, x) for x in value) or "none"
+    if param in ("price", "amount", "shillings", "give_shillings", "take_shillings") and isinstance(value, int):
+        return N.shillings(value)
     if param == "destroy" and kind == "battle_next":   # 7.2: left out when the engines stay
         return "Destroy your own engines here first" if value else "Keep your engines"
     if isinstance(value, bool):
