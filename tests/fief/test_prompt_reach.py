@@ -333,3 +333,24 @@ def test_a_retainer_is_sold_for_any_price_by_clicks() -> None:
     reached = [x for x in _reached(s, red, "give_retainer") if x.get("receiver") == other]
     assert {x.get("price") for x in reached} == {None, *range(1, 25)}
     _accepted(s, red, Action.of("give_retainer", giver=me, receiver=other, price=9))
+
+
+def test_a_deal_that_hands_over_a_city_asks_first() -> None:
+    """5.1, 9.1: a city offered in a deal is harmful to the offering family: the last click confirms."""
+    s = at_step(9, "ballot", queue=("red", "blue"))
+    d = g(s)
+    red, blue = seat_of(s, "red"), seat_of(s, "blue")
+    d.politics.candidates = [d.families["blue"].nobles[0]]
+    place(s, "red", "York", "men")
+    place(s, "blue", "York", "men", control=False)
+    chosen: dict[str, Any] = {"to": blue, "give_shillings": 0, "give_cards": (), "give_captives": (),
+                              "give_cities": ("York",), "give_vote": ""}
+    step = WORDS.flow(s, red, "deal", chosen, AUD.to(red))
+    while step is not None and step.param != "confirm":
+        first = step.options[0]
+        assert first.action is None
+        chosen.update(dict(first.chosen))
+        step = WORDS.flow(s, red, "deal", chosen, AUD.to(red))
+    assert step is not None and step.options[0].confirm is not None
+    assert_human(step.options[0].confirm)
+    assert "York" in step.options[0].confirm

@@ -19,7 +19,7 @@ from engine.core.words import Audience, Choice, FlowStep, plural
 from engine.fief import deals, pigeons
 from engine.fief.state import Fief, hand_limit
 from engine.fief.words import names as N
-from engine.fief.words.prompts import MAX_OPTIONS, label
+from engine.fief.words.prompts import MAX_OPTIONS, confirm, label
 
 A = Action.of
 #: The most shillings a menu asks of another player (their purse is hidden): more is typed.
@@ -88,7 +88,9 @@ def sequence(g: Fief, seat: str, kind: str, parts: Sequence[Part], chosen: dict[
     a = finish({k: v for k, v in chosen.items() if not k.startswith("_")})
     if a is None:
         return None
-    return FlowStep(kind, "confirm", "Send it?", (Choice(label(g, seat, a, aud), a),))
+    question = confirm(g, seat, a)
+    return FlowStep(kind, "confirm", "Send it?", (Choice(label(g, seat, a, aud), a, confirm=question,
+                                                         style="danger" if question else "secondary"),))
 
 
 def _listy(part: Part) -> bool:

@@ -697,6 +697,10 @@ def confirm(g: Fief, seat: str, a: Action) -> str | None:
         return f"Discard {N.card(v('card'))} from your hand?"
     if a.kind == "transfer_control":
         return f"Hand control of {v('city')} to {N.family(v('to'))}?"
+    if a.kind == "deal" and v("give_cities"):
+        cities = [str(c) for c in v("give_cities")]
+        return (f"Offer {join_words(cities)} in this deal? If {N.seat_player(g, str(v('to')), Audience())} accepts, "
+                f"{'it is' if len(cities) == 1 else 'they are'} theirs at once.")
     return None
 
 
