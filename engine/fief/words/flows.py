@@ -49,6 +49,7 @@ def flow(state: GameState, seat: str, kind: str, chosen: dict[str, Any], aud: Au
     return _generic(g, seat, kind, chosen, aud)
 
 
+PRICED = ("give_retainer", "give_relic", "lend_mercenaries")
 COMPOSED = {"deal": compose.deal, "pigeon": compose.pigeon, "pigeon_offer": compose.pigeon_offer}
 
 
@@ -91,17 +92,13 @@ def _expanded(g: Fief, seat: str, kind: str, legal: list[Action]) -> list[Action
             out += [A("play_abbess", **{**args, "city": c}) for c in characters.abbey_cities(g, fam)]
         elif kind == "give_tax":   # 9.2: any share from 1 shilling to what is left
             out += [A("give_tax", to=args["to"], amount=n) for n in range(1, g.politics.tax_left + 1)]
-        elif kind == "give_relic" and g.nobles[str(args["to"])].family not in p.families \
-                and not any(r.kind == "relic" and r.by == seat for r in g.requests.open):
-            out += [A("give_relic", relic=args["relic"], to=args["to"], price=n) for n in range(1, compose.ASK_MAX + 1)]
     if kind == "hire" and legal:   # 11.1: any city the family may hire into, as many as the card holds
         out += _hires(g, seat, legal)
     if kind == "give_retainer" and legal and fam:   # 2.12: also to another player's noble, given or sold
         givers = list(dict.fromkeys(str(a.get("giver")) for a in legal))
         others = [n.id for n in g.nobles.values() if n.family not in p.families]
         pairs = [(x, r) for x in givers for r in others if _passes(retainers.check_give, g, fam, x, r)]
-        out += [A("give_retainer", giver=x, receiver=r, **({"price": n} if n else {}))
-                for x, r in pairs for n in range(compose.ASK_MAX + 1)]
+        out += [A("give_retainer", giver=x, receiver=r) for x, r in pairs]   # the price: _price_step
     if kind == "lend_mercenaries" and legal:   # 11.1: any city of the renting family, any number, any price
         out += _loans(g, seat, legal)
     return list(dict.fromkeys(out))
@@ -117,8 +114,31 @@ def _loans(g: Fief, seat: str, legal: list[Action]) -> list[Action]:
         for c in mercenaries.hire_cities(g, to):
             for n in range(1, m.on_card + 1):
                 if _passes(mercenaries.check_hire, g, seat, None, to, c, n, 0):
-                    out += [A("lend_mercenaries", to=to, city=c, count=n, price=x) for x in range(compose.ASK_MAX + 1)]
+                    out.append(A("lend_mercenaries", to=to, city=c, count=n))   # the price: _price_step
     return out
+
+
+def _priceable(g: Fief, seat: str, a: Action) -> bool:
+    """A price may be asked (2.12, 11.1, 12.0): of another player, for a retainer, a relic or Crossbowmen."""
+    mine = g.players[seat].families
+    if a.kind == "give_retainer":
+        return g.nobles[str(a.get("receiver"))].family not in mine
+    if a.kind == "give_relic":
+        return g.nobles[str(a.get("to"))].family not in mine and \
+            not any(r.kind == "relic" and r.by == seat for r in g.requests.open)
+    return a.kind == "lend_mercenaries"
+
+
+def _price_step(g: Fief, seat: str, kind: str, left: list[Action], chosen: dict[str, Any],
+                aud: Audience) -> FlowStep | None:
+    """Once all but the price is chosen: no price, or 1 to 24 shillings (the other player's purse is hidden)."""
+    bases = {tuple((k, v) for k, v in a.args if k != "price") for a in left}
+    if len(bases) != 1 or not _priceable(g, seat, left[0]):
+        return None
+    base = dict(next(iter(bases)))
+    opts = [_leaf(g, seat, label(g, seat, a, aud), a)
+            for a in [A(kind, **base)] + [A(kind, **base, price=n) for n in range(1, compose.ASK_MAX + 1)]]
+    return paged(kind, "price", "For how many shillings?", opts, chosen)
 
 
 def _hires(g: Fief, seat: str, legal: list[Action]) -> list[Action]:
@@ -357,17 +377,26 @@ def _generic(g: Fief, seat: str, kind: str, chosen: dict[str, Any], aud: Audienc
     left = [a for a in _expanded(g, seat, kind, _legal(g, seat, kind)) if all(a.get(k) == v for k, v in fixed.items())]
     if not left:
         return None
+    if kind in PRICED and "price" not in fixed:
+        step = _price_step(g, seat, kind, left, chosen, aud)
+        if step is not None:
+            return step
     for p in ACTIONS[kind].params:
         if p.name in fixed:
             continue
-        values = list(dict.fromkeys(a.get(p.name) for a in left))
+        groups: dict[Any, list[Action]] = {}
+        for a in left:
+            groups.setdefault(a.get(p.name), []).append(a)
+        values = list(groups)
         if len(values) < 2 and len(left) > 1:
             continue
         opts = []
         for v in values:
-            members = [a for a in left if a.get(p.name) == v]
-            text = label(g, seat, members[0], aud) if len(members) == 1 else value_label(g, seat, kind, p.name, v)
-            if len(members) == 1:
+            members = groups[v]
+            priced = len(members) == 1 and kind in PRICED and _priceable(g, seat, members[0])
+            text = label(g, seat, members[0], aud) if len(members) == 1 and not priced \
+                else value_label(g, seat, kind, p.name, v)
+            if len(members) == 1 and not priced:
                 opts.append(_leaf(g, seat, text, members[0]))
             else:
                 opts.append(Choice(text, flow=kind, chosen=tuple(fixed.items()) + ((p.name, v),)))
