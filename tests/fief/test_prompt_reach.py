@@ -354,3 +354,21 @@ def test_a_deal_that_hands_over_a_city_asks_first() -> None:
     assert step is not None and step.options[0].confirm is not None
     assert_human(step.options[0].confirm)
     assert "York" in step.options[0].confirm
+
+
+def test_a_carrier_pigeon_carries_any_shillings_and_a_card_by_clicks() -> None:
+    """2.15: between two Strongholds, the pigeon's load is chosen part by part: shillings, then a card."""
+    s = at_step(2, "play")
+    d = g(s)
+    d.flow.order = ["red", "blue", "green", "yellow"]
+    seat = seat_of(s, "red")
+    me, other = d.families["red"].nobles[0], d.families["blue"].nobles[0]
+    d.nobles[me].city, d.nobles[other].city = "York", "London"
+    d.cities["York"].building = d.cities["London"].building = "stronghold"
+    d.players[seat].shillings = 12
+    give_card(s, seat, "ambush-1")
+    assert Action.of("pigeon", sender=me, to=other, shillings=1) in RULES.legal(s, seat)
+    reached = [a for a in _reached(s, seat, "pigeon") if a.get("to") == other]
+    loads = {(a.get("shillings"), a.get("card")) for a in reached}
+    assert {(n, None) for n in range(1, 13)} | {(n, "ambush-1") for n in range(1, 13)} | {(None, "ambush-1")} == loads
+    _accepted(s, seat, Action.of("pigeon", sender=me, to=other, shillings=12, card="ambush-1"))
