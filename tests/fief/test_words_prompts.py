@@ -74,7 +74,10 @@ def test_buying_asks_what_then_where() -> None:
     knight = next(c for c in first.options if c.label.startswith("Knight"))
     where = WORDS.flow(s, "ann", "buy", dict(knight.chosen), AUD.to("ann"))
     assert where is not None and where.options
-    action = where.options[0].action
+    how_many = WORDS.flow(s, "ann", "buy", {**dict(knight.chosen), **dict(where.options[0].chosen)}, AUD.to("ann"))
+    assert how_many is not None and how_many.question.startswith("How many Knights do you buy at ")
+    assert [c.label.split(" · ")[0] for c in how_many.options] == ["1 Knight", "2 Knights", "3 Knights"]
+    action = how_many.options[0].action
     assert action is not None and action.kind == "buy" and action["units"][0].startswith("knight@")
     assert WORDS.label(s, "ann", action, AUD).startswith("Buy 1 Knight at ")
 

@@ -15,14 +15,17 @@ from engine.core.actions import Action
 from engine.core.errors import RuleError
 from engine.core.state import GameState
 from engine.core.words import Audience, Choice, FlowStep, plural
-from engine.fief import characters, movement, opplegal, pigeons, purchase, ransom
+from engine.fief import characters, mercenaries, movement, opplegal, pigeons, purchase, ransom, retainers
 from engine.fief.actions import ACTIONS
+from engine.fief.battle import losses as battle_losses
+from engine.fief.battle import sides
 from engine.fief.components import BUYABLE, C
 from engine.fief.flow import current_actor
 from engine.fief.legal import seat_actions
 from engine.fief.state import MAP, Fief, has_disaster
+from engine.fief.words import compose
 from engine.fief.words import names as N
-from engine.fief.words.prompts import MAX_OPTIONS, label, value_label
+from engine.fief.words.prompts import MAX_OPTIONS, confirm, label, value_label
 
 A = Action.of
 QUESTIONS = {"card": "Which card?", "noble": "Which noble?", "city": "Which city?", "region": "Which region?",
@@ -40,7 +43,15 @@ def flow(state: GameState, seat: str, kind: str, chosen: dict[str, Any], aud: Au
         return _move(g, seat, chosen, aud)
     if kind == "buy":
         return _buy(g, seat, chosen)
+    if kind in COMPOSED:
+        return COMPOSED[kind](g, seat, chosen, aud, _legal(g, seat, kind))
+    if kind in LOSS_KINDS:
+        return _losses(g, seat, kind, chosen, aud)
     return _generic(g, seat, kind, chosen, aud)
+
+
+PRICED = ("give_retainer", "give_relic", "lend_mercenaries")
+COMPOSED = {"deal": compose.deal, "pigeon": compose.pigeon, "pigeon_offer": compose.pigeon_offer}
 
 
 def _legal(g: Fief, seat: str, kind: str) -> list[Action]:
@@ -80,7 +91,69 @@ def _expanded(g: Fief, seat: str, kind: str, legal: list[Action]) -> list[Action
                     if _passes(pigeons.check_send, g, seat, args["sender"], args["to"], x, None)]
         elif kind == "play_abbess" and fam:
             out += [A("play_abbess", **{**args, "city": c}) for c in characters.abbey_cities(g, fam)]
+        elif kind == "give_tax":   # 9.2: any share from 1 shilling to what is left
+            out += [A("give_tax", to=args["to"], amount=n) for n in range(1, g.politics.tax_left + 1)]
+    if kind == "hire" and legal:   # 11.1: any city the family may hire into, as many as the card holds
+        out += _hires(g, seat, legal)
+    if kind == "give_retainer" and legal and fam:   # 2.12: also to another player's noble, given or sold
+        givers = list(dict.fromkeys(str(a.get("giver")) for a in legal))
+        others = [n.id for n in g.nobles.values() if n.family not in p.families]
+        pairs = [(x, r) for x in givers for r in others if _passes(retainers.check_give, g, fam, x, r)]
+        out += [A("give_retainer", giver=x, receiver=r) for x, r in pairs]   # the price: _price_step
+    if kind == "lend_mercenaries" and legal:   # 11.1: any city of the renting family, any number, any price
+        out += _loans(g, seat, legal)
     return list(dict.fromkeys(out))
+
+
+def _loans(g: Fief, seat: str, legal: list[Action]) -> list[Action]:
+    card = mercenaries.card_of(g, seat)
+    m = g.mercenaries.get(card or "")
+    if m is None:
+        return []
+    out = []
+    for to in dict.fromkeys(str(a.get("to")) for a in legal):
+        for c in mercenaries.hire_cities(g, to):
+            for n in range(1, m.on_card + 1):
+                if _passes(mercenaries.check_hire, g, seat, None, to, c, n, 0):
+                    out.append(A("lend_mercenaries", to=to, city=c, count=n))   # the price: _price_step
+    return out
+
+
+def _priceable(g: Fief, seat: str, a: Action) -> bool:
+    """A price may be asked (2.12, 11.1, 12.0): of another player, for a retainer, a relic or Crossbowmen."""
+    mine = g.players[seat].families
+    if a.kind == "give_retainer":
+        return g.nobles[str(a.get("receiver"))].family not in mine
+    if a.kind == "give_relic":
+        return g.nobles[str(a.get("to"))].family not in mine and \
+            not any(r.kind == "relic" and r.by == seat for r in g.requests.open)
+    return a.kind == "lend_mercenaries"
+
+
+def _price_step(g: Fief, seat: str, kind: str, left: list[Action], chosen: dict[str, Any],
+                aud: Audience) -> FlowStep | None:
+    """Once all but the price is chosen: no price, or 1 to 24 shillings (the other player's purse is hidden)."""
+    bases = {tuple((k, v) for k, v in a.args if k != "price") for a in left}
+    if len(bases) != 1 or not _priceable(g, seat, left[0]):
+        return None
+    base = dict(next(iter(bases)))
+    opts = [_leaf(g, seat, label(g, seat, a, aud), a)
+            for a in [A(kind, **base)] + [A(kind, **base, price=n) for n in range(1, compose.ASK_MAX + 1)]]
+    return paged(kind, "price", "For how many shillings?", opts, chosen)
+
+
+def _hires(g: Fief, seat: str, legal: list[Action]) -> list[Action]:
+    card = mercenaries.card_of(g, seat)
+    m = g.mercenaries.get(card or "")
+    if m is None:
+        return []
+    out = []
+    for f in dict.fromkeys(str(a.get("family")) for a in legal):
+        cities = mercenaries.hire_cities(g, f) if g.war.battle is None else \
+            [str(a.get("city")) for a in legal if a.get("family") == f]
+        out += [A("hire", city=c, count=n, family=f) for c in cities for n in range(1, m.on_card + 1)
+                if _passes(mercenaries.check_hire, g, seat, card, f, c, n)]
+    return out
 
 
 # -- movement (5.0-5.4, 13.4) --------------------------------------------------------------------
@@ -96,9 +169,9 @@ def _move(g: Fief, seat: str, chosen: dict[str, Any], aud: Audience) -> FlowStep
         return FlowStep("move", "noble", "Which noble moves?", opts[:MAX_OPTIONS])
     n = g.nobles[str(nid)]
     if "to" not in chosen:
-        return FlowStep("move", "to", f"Where does {N.noble(g, n.id)} go from {n.city}?",
-                        _destinations(g, seat, fam, n.id, legal, aud))
-    return _troops(g, fam, n.id, str(chosen["to"]), str(chosen.get("via") or "road"), aud)
+        return paged("move", "to", f"Where does {N.noble(g, n.id)} go from {n.city}?",
+                     _destinations(g, seat, fam, n.id, legal, aud), chosen)
+    return _troops(g, fam, n.id, str(chosen["to"]), str(chosen.get("via") or "road"), chosen, aud)
 
 
 def _noble_option(g: Fief, fam: str, nid: str) -> str:
@@ -126,7 +199,7 @@ def _route_label(g: Fief, fam: str, start: str, dest: str, via: str, cost: int) 
 
 
 def _destinations(g: Fief, seat: str, fam: str, nid: str, legal: list[Action],
-                  aud: Audience) -> tuple[Choice, ...]:
+                  aud: Audience) -> list[Choice]:
     n = g.nobles[nid]
     start = n.city or ""
     pool = movement.available(g, start, fam, nid)
@@ -145,7 +218,7 @@ def _destinations(g: Fief, seat: str, fam: str, nid: str, legal: list[Action],
     for a in legal:
         if a.get("noble") == nid and a.get("cavalcade"):
             out.append(Choice(f"Cavalcade to {a.get('to')} · {N.troops(a.get('troops') or ())}", a, style="primary"))
-    return tuple(out[:MAX_OPTIONS])
+    return out
 
 
 def _ok(g: Fief, fam: str, nid: str, dest: str, via: str, units: list[str]) -> bool:
@@ -165,35 +238,92 @@ def _any_troops_ok(g: Fief, fam: str, nid: str, dest: str, via: str, pool: list[
 
 
 def _combos(pool: list[str]) -> list[list[str]]:
-    """Troops to take: every combination of counts by type, all first, none last; at most 25."""
+    """Troops to take: every combination of counts by type, all first, none last."""
     counts = Counter(pool)
-    kinds = [k for k in N.UNIT_ORDER if counts.get(k)]
+    kinds = [k for k in N.UNIT_ORDER if counts.get(k)] + sorted(k for k in counts if k not in N.UNIT_ORDER)
     ranges = [range(counts[k], -1, -1) for k in kinds]
     combos = [sum(([k] * c for k, c in zip(kinds, cs, strict=True)), []) for cs in product(*ranges)]
     combos.sort(key=lambda c: -len(c))
-    if len(combos) > MAX_OPTIONS:
-        keep = [combos[0]] + [[k] * counts[k] for k in kinds] + [[u for u in pool if u != k] for k in kinds] + [[]]
-        combos = list({tuple(sorted(c)): c for c in keep}.values())
     return combos
 
 
-def _troops(g: Fief, fam: str, nid: str, dest: str, via: str, aud: Audience) -> FlowStep:
+def _pool(g: Fief, fam: str, nid: str) -> list[str]:
     n = g.nobles[nid]
     pool = movement.available(g, n.city or "", fam, nid)
     if nid in g.war.cavalry:
         pool = sorted((Counter(pool) & Counter(g.war.cavalry[nid])).elements())
+    return pool
+
+
+def _troops(g: Fief, fam: str, nid: str, dest: str, via: str, chosen: dict[str, Any],
+            aud: Audience) -> FlowStep:
+    """Which troops go: every combination when they are few (25 at most), else the whole army, none,
+    or a count for each type in turn ("How many Men-at-Arms go with Lord Roger? (0-7)"), so any split
+    is a few clicks whatever the army (5.0)."""
+    pool = _pool(g, fam, nid)
+    combos = _combos(pool)
+    if len(combos) > MAX_OPTIONS:
+        return _troop_counts(g, fam, nid, dest, via, pool, chosen)
     opts = []
-    for combo in _combos(pool):
+    for combo in combos:
         if not _ok(g, fam, nid, dest, via, combo):
             continue
-        if not combo:
-            text = "Nobody: ride alone"
-        elif len(combo) == len(pool):
-            text = f"All: {N.troops(combo)}"
-        else:
-            text = N.troops(combo)
-        opts.append(Choice(text, A("move", noble=nid, to=dest, via=via, troops=sorted(combo))))
+        opts.append(Choice(_combo_label(combo, pool), A("move", noble=nid, to=dest, via=via, troops=sorted(combo))))
     return FlowStep("move", "troops", f"Which troops go with {N.noble(g, nid)} to {dest}?", tuple(opts))
+
+
+def _combo_label(combo: list[str], pool: list[str]) -> str:
+    if not combo:
+        return "Nobody: ride alone"
+    if len(combo) == len(pool):
+        return f"All: {N.troops(combo)}"
+    return N.troops(combo)
+
+
+SPLIT = "_split"   # the flow's own keys start with "_": never a parameter of the action
+
+
+def _troop_counts(g: Fief, fam: str, nid: str, dest: str, via: str, pool: list[str],
+                  chosen: dict[str, Any]) -> FlowStep:
+    counts = Counter(pool)
+    kinds = [k for k in N.UNIT_ORDER if counts.get(k)] + sorted(k for k in counts if k not in N.UNIT_ORDER)
+    who = N.noble(g, nid)
+
+    def move(combo: list[str]) -> Action:
+        return A("move", noble=nid, to=dest, via=via, troops=sorted(combo))
+
+    if not chosen.get(SPLIT):
+        opts = [Choice(_combo_label(c, pool), move(c)) for c in (pool, []) if _ok(g, fam, nid, dest, via, c)]
+        opts.append(Choice("Choose how many of each kind…", flow="move", chosen=((SPLIT, 1),),
+                           hint=N.troops(pool)))
+        return FlowStep("move", "troops", f"Which troops go with {who} to {dest}?", tuple(opts))
+    fixed: list[str] = []
+    for i, kind in enumerate(kinds):
+        key = f"_n_{kind}"
+        if isinstance(chosen.get(key), int):
+            fixed += [kind] * int(chosen[key])
+            continue
+        rest = kinds[i + 1:]
+        last = not rest
+        opts = []
+        for n in range(counts[kind], -1, -1):
+            take = fixed + [kind] * n
+            if last:
+                if _ok(g, fam, nid, dest, via, take):
+                    opts.append(Choice(_count_label(kind, n, counts[kind]), move(take)))
+            elif _ok(g, fam, nid, dest, via, take + sum(([k] * counts[k] for k in rest), [])) or \
+                    _ok(g, fam, nid, dest, via, take):
+                opts.append(Choice(_count_label(kind, n, counts[kind]), flow="move", chosen=((key, n),)))
+        return FlowStep("move", key, f"How many {N.unit(kind, 2).partition(' ')[2]} go with {who} to {dest}? "
+                        f"(0-{counts[kind]})", tuple(opts))
+    return FlowStep("move", "troops", f"Which troops go with {who} to {dest}?",
+                    (Choice(_combo_label(fixed, pool), move(fixed)),))
+
+
+def _count_label(kind: str, n: int, of: int) -> str:
+    if n == 0:
+        return f"No {N.unit(kind, 2).partition(' ')[2]}"
+    return N.troops([kind] * n) + (" (all)" if n == of else "")
 
 
 # -- purchases (4.0) ------------------------------------------------------------------------------
@@ -211,35 +341,223 @@ def _buy(g: Fief, seat: str, chosen: dict[str, Any]) -> FlowStep | None:
                             chosen=(("type", k),))
                      for k in BUYABLE if stock.get(k, 0) and C.costs[k] <= money and cities)
         return FlowStep("buy", "type", f"What do you buy? You have {N.shillings(money)}.", opts)
-    opts2 = []
-    for c in cities:
-        placed = g.cities[c].stacks[fam].new if fam in g.cities[c].stacks else 0
-        opts2.append(Choice(f"{c} · {placed} of {C.new_units_per_city} new units placed",
-                            A("buy", units=[f"{what}@{c}"])))
-    return FlowStep("buy", "city", f"Where does the new {N.unit_word(str(what))} go?", tuple(opts2[:MAX_OPTIONS]))
+    city = chosen.get("city")
+    if city not in cities:
+        opts2 = []
+        for c in cities:
+            placed = g.cities[c].stacks[fam].new if fam in g.cities[c].stacks else 0
+            text = f"{c} · {placed} of {C.new_units_per_city} new units placed"
+            if _passes(purchase.check_buy, g, fam, [(what, c)] * 2):   # several: how many is asked next
+                opts2.append(Choice(text, flow="buy", chosen=(("type", what), ("city", c))))
+            else:
+                opts2.append(Choice(text, A("buy", units=[f"{what}@{c}"])))
+        return paged("buy", "city", f"Where does the new {N.unit_word(str(what))} go?", opts2, chosen)
+    top = _buy_top(g, fam, str(what), str(city))
+    opts3 = [Choice(f"{plural(n, N.unit_word(str(what)), N.unit(str(what), 2).partition(' ')[2])} · "
+                    f"{N.shillings(n * C.costs[str(what)])}", A("buy", units=[f"{what}@{city}"] * n))
+             for n in range(1, top + 1)]
+    return FlowStep("buy", "count", f"How many {N.unit(str(what), 2).partition(' ')[2]} do you buy at {city}? "
+                    f"(1-{top})", tuple(opts3))
+
+
+def _buy_top(g: Fief, fam: str, what: str, city: str) -> int:
+    """The most units of one kind the family may buy at once in ``city`` (4.0, 4.1: purse, stockpile, room)."""
+    top = 0
+    for n in range(1, C.new_units_per_city + 1):
+        if not _passes(purchase.check_buy, g, fam, [(what, city)] * n):
+            break
+        top = n
+    return top
 
 
 # -- any other command: its parameters one by one, among the legal actions --------------------------
 def _generic(g: Fief, seat: str, kind: str, chosen: dict[str, Any], aud: Audience) -> FlowStep | None:
     if kind not in ACTIONS:
         return None
-    fixed = {k: tuple(v) if isinstance(v, list) else v for k, v in chosen.items()}
+    fixed = {k: tuple(v) if isinstance(v, list) else v for k, v in chosen.items() if not k.startswith("_")}
     left = [a for a in _expanded(g, seat, kind, _legal(g, seat, kind)) if all(a.get(k) == v for k, v in fixed.items())]
     if not left:
         return None
+    if kind in PRICED and "price" not in fixed:
+        step = _price_step(g, seat, kind, left, chosen, aud)
+        if step is not None:
+            return step
     for p in ACTIONS[kind].params:
         if p.name in fixed:
             continue
-        values = list(dict.fromkeys(a.get(p.name) for a in left))
+        groups: dict[Any, list[Action]] = {}
+        for a in left:
+            groups.setdefault(a.get(p.name), []).append(a)
+        values = list(groups)
         if len(values) < 2 and len(left) > 1:
             continue
         opts = []
         for v in values:
-            members = [a for a in left if a.get(p.name) == v]
-            text = label(g, seat, members[0], aud) if len(members) == 1 else value_label(g, seat, kind, p.name, v)
-            if len(members) == 1:
-                opts.append(Choice(text, members[0]))
+            members = groups[v]
+            priced = len(members) == 1 and kind in PRICED and _priceable(g, seat, members[0])
+            text = label(g, seat, members[0], aud) if len(members) == 1 and not priced \
+                else value_label(g, seat, kind, p.name, v)
+            if len(members) == 1 and not priced:
+                opts.append(_leaf(g, seat, text, members[0]))
             else:
                 opts.append(Choice(text, flow=kind, chosen=tuple(fixed.items()) + ((p.name, v),)))
-        return FlowStep(kind, p.name, QUESTIONS.get(p.name, "Which one?"), tuple(opts[:MAX_OPTIONS]))
-    return FlowStep(kind, "confirm", "Go ahead?", (Choice(label(g, seat, left[0], aud), left[0]),))
+        return paged(kind, p.name, QUESTIONS.get(p.name, "Which one?"), opts, chosen)
+    return FlowStep(kind, "confirm", "Go ahead?", (_leaf(g, seat, label(g, seat, left[0], aud), left[0]),))
+
+
+def _leaf(g: Fief, seat: str, text: str, a: Action) -> Choice:
+    """An option that completes the action, with its confirmation when it harms the seat's own holdings."""
+    question = confirm(g, seat, a)
+    return Choice(text, a, confirm=question, style="danger" if question else "secondary")
+
+
+def paged(kind: str, param: str, question: str, opts: list[Choice], chosen: dict[str, Any]) -> FlowStep:
+    """A step of at most 25 options (a Discord select): more are split into ranges chosen first."""
+    if len(opts) <= MAX_OPTIONS:
+        return FlowStep(kind, param, question, tuple(opts))
+    key = f"_{param}_page"
+    size = -(-len(opts) // MAX_OPTIONS) if len(opts) > MAX_OPTIONS * MAX_OPTIONS else MAX_OPTIONS
+    pages = [opts[i:i + size] for i in range(0, len(opts), size)]
+    page = chosen.get(key)
+    if isinstance(page, int) and 0 <= page < len(pages):
+        return FlowStep(kind, param, question, tuple(pages[page]))
+    return FlowStep(kind, key, question, tuple(
+        Choice(_range_label(p[0].label, p[-1].label), flow=kind, chosen=((key, i),)) for i, p in enumerate(pages)))
+
+
+def _range_label(first: str, last: str) -> str:
+    text = f"{first} … {last}"
+    return text if len(text) <= 80 else f"{first[:38].rstrip()} … {last[:38].rstrip()}"
+
+
+# -- losses: the Plague (2.5), a battle's hits (7.5), the rebels' hits (10.1) ---------------------------
+LOSS_KINDS = ("losses", "plague_losses", "rebel_losses")
+#: Mixes of troops counted at most: beyond, the menu asks a count per type (each checked the same way).
+MIX_CAP = 5000
+
+
+def _loss_setup(g: Fief, seat: str, kind: str) -> tuple[list[str], list[str], int | None, int] | None:
+    """The troops that may be lost, the nobles who may die, the hits (7.5's best sum) or None, and the
+    exact number of troops the Plague takes (else 0)."""
+    if not g.tasks:
+        return None
+    t = g.tasks[0]
+    if g.families[t.family].seat != seat:
+        return None
+    if kind == "plague_losses" and t.kind == "plague" and t.city and t.family in g.cities[t.city].stacks:
+        return list(g.cities[t.city].stacks[t.family].troops), [], None, t.count
+    u = g.opp.uprising
+    if kind == "rebel_losses" and t.kind == "rebellion" and u is not None and u.stage == "losses":
+        st = g.cities[u.city].stacks.get(t.family)
+        return (list(st.troops) if st else []), [], u.hits, 0
+    b = g.war.battle
+    if kind == "losses" and t.kind == "losses" and b is not None:
+        side = t.region or t.family
+        return list(sides.side_troops(g, b, side)), list(sides.side_nobles(g, b, side)), t.count, 0
+    return None
+
+
+def _unit_order(u: str) -> tuple[str, int, str]:
+    fam, _, kind = u.rpartition(":")
+    return fam, N.UNIT_ORDER.index(kind) if kind in N.UNIT_ORDER else len(N.UNIT_ORDER), kind
+
+
+def loss_mixes(troops: list[str], hits: int | None, count: int) -> list[Counter[str]]:
+    """Every mix of troops the rules accept: worth 7.5's best sum of hits, or ``count`` troops (2.5)."""
+    have = Counter(troops)
+    kinds = sorted(have, key=_unit_order)
+    want = battle_losses.best_sum(troops, hits) if hits is not None else count
+    weigh = battle_losses.cost if hits is not None else (lambda u: 1)
+    out: list[Counter[str]] = []
+
+    def walk(i: int, acc: Counter[str], total: int) -> None:
+        if len(out) >= MIX_CAP:
+            return
+        if i == len(kinds):
+            if total == want:
+                out.append(Counter({k: n for k, n in acc.items() if n}))
+            return
+        k = kinds[i]
+        for n in range(min(have[k], (want - total) // max(1, weigh(k))), -1, -1):
+            acc[k] = n
+            walk(i + 1, acc, total + n * weigh(k))
+        acc[k] = 0
+
+    walk(0, Counter(), 0)
+    return out
+
+
+def loss_count(g: Fief, seat: str, kind: str) -> int:
+    """How many allotments of troops the menu offers (the prompt lists a few and opens this menu for the rest)."""
+    setup = _loss_setup(g, seat, kind)
+    return len(loss_mixes(setup[0], setup[2], setup[3])) if setup else 0
+
+
+def _loss_action(kind: str, units: list[str], slay: list[str]) -> Action:
+    if kind == "losses":
+        return A("losses", units=sorted(units), slay=list(slay))
+    return A(kind, units=sorted(units))
+
+
+def _losses(g: Fief, seat: str, kind: str, chosen: dict[str, Any], aud: Audience) -> FlowStep | None:
+    setup = _loss_setup(g, seat, kind)
+    if setup is None:
+        return None
+    troops, nobles, hits, count = setup
+    have = Counter(troops)
+    mixes = loss_mixes(troops, hits, count)
+    best = battle_losses.best_sum(troops, hits) if hits is not None else 0
+
+    def slain(mix: Counter[str]) -> int:
+        return min(hits - best, len(nobles)) if hits is not None and not (have - mix) else 0
+
+    def option(text: str, mix: Counter[str]) -> Choice:
+        k = slain(mix)
+        units = sorted(mix.elements())
+        if 0 < k < len(nobles):
+            return Choice(text, flow=kind, chosen=(("units", tuple(units)),))
+        return Choice(text, _loss_action(kind, units, nobles[:k]))
+
+    if "units" in chosen:
+        units = [str(u) for u in chosen["units"]]
+        k = slain(Counter(units))
+        if "slay" in chosen:
+            a = _loss_action(kind, units, [str(x) for x in chosen["slay"]])
+            return FlowStep(kind, "confirm", "Go ahead?", (Choice(label(g, seat, a, aud), a),))
+        opts = tuple(Choice(N.noble(g, n), _loss_action(kind, units, [n]) if k == 1 else None,
+                            flow=None if k == 1 else kind, chosen=() if k == 1 else (("slay", n),)) for n in nobles)
+        return FlowStep(kind, "slay", f"Every troop is gone: which {plural(k, 'noble')} die? The others are taken captive.",
+                        opts, multi=k > 1, min_values=k, max_values=k)
+    if len(mixes) <= MAX_OPTIONS:
+        opts2 = [option(label(g, seat, _loss_action(kind, sorted(m.elements()), []), aud), m) for m in mixes]
+        return FlowStep(kind, "units", "Which troops do you lose?", tuple(opts2))
+    kinds = sorted(have, key=_unit_order)
+    fixed = {u: int(chosen[f"_x_{u}"]) for u in kinds if isinstance(chosen.get(f"_x_{u}"), int)}
+    fits = [m for m in mixes if all(m[u] == n for u, n in fixed.items())]
+    for i, u in enumerate(kinds):
+        if u in fixed:
+            continue
+        counts = sorted({m[u] for m in fits}, reverse=True)
+        last = all(x in fixed for x in kinds[i + 1:])
+        opts3 = []
+        for n in counts:
+            text = _lost_words(g, u, n)
+            if last:
+                opts3.append(option(text, next(m for m in fits if m[u] == n)))
+            else:
+                opts3.append(Choice(text, flow=kind, chosen=((f"_x_{u}", n),)))
+        return FlowStep(kind, f"_x_{u}", f"How many {_unit_plural(g, u)} do you lose? ({min(counts)}-{max(counts)})",
+                        tuple(opts3))
+    return None
+
+
+def _unit_plural(g: Fief, u: str) -> str:
+    fam, _, kind = u.rpartition(":")
+    many = N.unit(kind, 2).partition(" ")[2]
+    return f"{N.family(fam)}'s {many}" if fam in g.families else many
+
+
+def _lost_words(g: Fief, u: str, n: int) -> str:
+    fam, _, kind = u.rpartition(":")
+    words = N.troops([kind] * n) if n else f"No {N.unit(kind, 2).partition(' ')[2]}"
+    return f"{words} of {N.family(fam)}" if fam in g.families else words

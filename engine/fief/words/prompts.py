@@ -482,9 +482,10 @@ def _seat_family(g: Fief, seat: str) -> str:
 TASK_ACTIONS = {"plague": "plague_losses", "bestow": "bestow", "abbess_gift": "gift_abbess", "garter": "award_garter", "release": "release", "losses": "losses",
                 "battle_next": "battle_next", "spoils": "spoils", "bandits": "bandits"}
 
-def relevant(g: Fief, d: Decision, legal: Sequence[Action]) -> list[Action]:
-    """The legal actions that answer ``d``: a request's yes and no, an offer's accept and decline,
-    else the step's or task's commands and the moves open at any time."""
+def relevant(g: Fief, d: Decision, seat: str, legal: Sequence[Action]) -> list[Action]:
+    """The legal actions that answer ``d`` itself: a request's yes and no, an offer's accept and
+    decline, the Rebellion's answers, else the task's or the step's own commands (the moves open at
+    any time are :func:`extras`)."""
     if d.prompt.startswith("request."):
         return [a for a in legal if a.kind == "respond" and a.get("request") == d.info.get("request")]
     if d.prompt == "offer":
@@ -492,12 +493,41 @@ def relevant(g: Fief, d: Decision, legal: Sequence[Action]) -> list[Action]:
     if d.prompt == "fief.rebellion":
         return [a for a in legal if a.kind in ("stand_aside", "quell", "rebellion", "rebel_losses")
                 or (a.kind == "passage" and a.get("use") == "rebellion")]
-    if d.id.startswith("task-"):
-        kind = TASK_ACTIONS.get(d.prompt.partition(".")[2])
-        return [a for a in legal if a.kind == kind]
-    moving = g.flow.step == "move"
-    return [a for a in legal if a.kind not in ("respond", "accept_offer", "decline_offer")
-            and (moving or a.kind != "transfer_control")]
+    mine = _own_commands(g, seat)
+    return [a for a in legal if a in mine]
+
+
+def _own_commands(g: Fief, seat: str) -> frozenset[Action]:
+    """The first task's commands, or the step's of the family whose turn it is, when they are ``seat``'s."""
+    from engine.fief.flow import current_actor
+    from engine.fief.legal import step_actions, task_actions
+    if g.flow.over:
+        return frozenset()
+    if g.tasks:
+        t = g.tasks[0]
+        return frozenset(task_actions(g, t)) if g.families[t.family].seat == seat else frozenset()
+    actor = current_actor(g)
+    if actor is None or g.families[actor].seat != seat:
+        return frozenset()
+    return frozenset(step_actions(g, seat, actor))
+
+
+#: Answers to a request or an offer: each has its own prompt (the table shows them), never an extra.
+ANSWERS = ("respond", "accept_offer", "decline_offer")
+
+
+def extras(g: Fief, d: Decision, seat: str, legal: Sequence[Action]) -> list[Action]:
+    """The moves open to ``seat`` besides the decision's own answers: Opportunity cards, pigeons, deals,
+    a city handed over, relics, hiring... (2.15, 5.1, 9.1, 10.0-11.2). Shown on the seat's main prompt:
+    the task's or step's when it is the seat's, else the request's or offer's that waits on it."""
+    answering = d.prompt.startswith("request.") or d.prompt == "offer" or d.prompt == "fief.rebellion"
+    if answering and d.prompt != "fief.rebellion":
+        if _own_commands(g, seat):
+            return []   # the seat's task or step prompt shows them
+        from engine.fief.legal import seat_actions
+        legal = seat_actions(g, seat)   # the table may pass only the request's answers
+    own = set(relevant(g, d, seat, legal))
+    return [a for a in legal if a not in own and a.kind not in ANSWERS]
 
 
 def _first_param(kind: str) -> str | None:
@@ -524,6 +554,8 @@ def _group_label(g: Fief, seat: str, kind: str, param: str | None, value: Any, a
         return f"Send a pigeon from {N.noble(g, value)}" if kind == "pigeon" else f"Offer an exchange from {N.noble(g, value)}"
     if kind == "battle":
         return f"Battle at {value}"
+    if kind == "give_tax":
+        return f"Give {N.seat_player(g, str(value), aud)} a share of the tax"
     if kind in ("buy_title", "grant_title", "transfer_title"):
         return {"buy_title": "Buy", "grant_title": "Grant", "transfer_title": "Hand over"}[kind] + f" {N.fiefdom(value)}"
     if kind == "build":
@@ -539,7 +571,7 @@ def _group_label(g: Fief, seat: str, kind: str, param: str | None, value: Any, a
 # Commands always answered through a menu: movement and purchases have several parts, and the
 # legal enumeration of the others samples their values (flows.py offers all of them).
 ALWAYS_FLOW = ("move", "buy", "mata", "offer_ransom", "pigeon", "play_abbess", "rebellion", "passage", "assassinate",
-               "justice", "ambush")
+               "justice", "ambush", "give_tax", "hire", "lend_mercenaries", "give_relic", "give_retainer")
 GROUP_VERBS = {"bestow": "Give", "release": "Free", "losses": "Lose", "plague_losses": "Lose", "pay_ransom": "Ransom",
                "danegeld": "Pay Danegeld to", "intervene": "Send a churchman to", "transfer_title": "Hand over",
                "respond": "Answer", "join": "Join with", "interdict": "Free", "lift_siege": "Lift the siege of",
@@ -552,9 +584,62 @@ KIND_FLOWS = {"buy": "Buy troops", "pigeon": "Send a Carrier Pigeon", "pigeon_of
               "transfer_control": "Hand a city to another family", "join": "Join a battle"}
 
 
+#: At most this many choices on one prompt (Discord: four selects of 25).
+PROMPT_MAX = 100
+
+#: The moves open besides the decision's own, each kind behind one secondary choice (a menu when it
+#: has several variants): the label says what it does.
+EXTRA_LABELS = {
+    "transfer_control": "Hand a city to another family", "play_weather": "Play Good Weather",
+    "rebellion": "Raise a Rebellion", "passage": "Play a Passage", "assassinate": "Play Assassination",
+    "justice": "Play Justice", "ambush": "Play Ambush", "pigeon": "Send a Carrier Pigeon",
+    "pigeon_offer": "Offer an exchange by pigeon", "deal": "Offer a deal", "award_garter": "Name a Knight of the Garter",
+    "join": "Join the battle", "interdict": "Free a captive of the Bandits", "play_board_card": "Lay a card on your board",
+    "hire": "Hire Mercenary Crossbowmen", "lend_mercenaries": "Lend your Crossbowmen", "chasuble": "The Chasuble: move a Storm",
+    "shinbone": "The Shinbone: lift a Famine", "take_excalibur": "Take up Excalibur", "give_relic": "Hand over a relic",
+    "leave_relic": "Leave a relic", "take_relic": "Pick up a relic", "skull": "The Skull: name a noble",
+    "draw_excalibur": "Try to draw Excalibur", "lift_siege": "Lift a siege"}
+#: Kinds whose menu composes what the enumeration only samples (flows.COMPOSED): always a menu.
+COMPOSED = ("deal", "pigeon", "pigeon_offer")
+
+
 def choices(g: Fief, d: Decision, seat: str, legal: list[Action], aud: Audience) -> list[Choice]:
-    """The answers, likely first, Done/Pass/No last; multi-part commands open a flow."""
-    acts = relevant(g, d, legal)
+    """The answers, likely first, Done/Pass/No last; multi-part commands open a flow. The moves open
+    besides (cards played at any time, pigeons, deals, a city handed over) follow the decision's own
+    choices, one secondary choice per kind, before Done."""
+    own = _own_choices(g, seat, relevant(g, d, seat, legal), aud)
+    more = _extra_choices(g, seat, extras(g, d, seat, legal), aud)
+    passes = [c for c in own if c.style == "pass"]
+    head = [c for c in own if c.style != "pass"]
+    if len(head) + len(more) + len(passes) > PROMPT_MAX:   # too many for one prompt: one menu per kind
+        head = _by_kind(g, seat, relevant(g, d, seat, legal), aud)[: PROMPT_MAX - len(more) - len(passes)]
+    result = head + more + passes
+    if result and result[0].style == "secondary" and head:
+        result[0] = _restyle(result[0], "primary")
+    return result
+
+
+def _extra_choices(g: Fief, seat: str, acts: list[Action], aud: Audience) -> list[Choice]:
+    by_kind: dict[str, list[Action]] = {}
+    for a in acts:
+        by_kind.setdefault(a.kind, []).append(a)
+    out: list[Choice] = []
+    for kind in sorted(by_kind, key=lambda k: (PRIORITY.get(k, 5), k)):
+        group = by_kind[kind]
+        if len(group) == 1 and kind not in ALWAYS_FLOW and kind not in COMPOSED:
+            out.append(_whole(g, seat, group[0], aud))
+        else:
+            out.append(Choice(EXTRA_LABELS.get(kind, ACTIONS[kind].doc.split(":")[0]), flow=kind))
+    return out
+
+
+def _by_kind(g: Fief, seat: str, acts: list[Action], aud: Audience) -> list[Choice]:
+    kinds = list(dict.fromkeys(a.kind for a in acts if a.kind != "done"))
+    kinds.sort(key=lambda k: PRIORITY.get(k, 5))
+    return [Choice(KIND_FLOWS.get(k) or EXTRA_LABELS.get(k) or ACTIONS[k].doc.split(":")[0], flow=k) for k in kinds]
+
+
+def _own_choices(g: Fief, seat: str, acts: list[Action], aud: Audience) -> list[Choice]:
     by_kind: dict[str, list[Action]] = {}
     for a in acts:
         by_kind.setdefault(a.kind, []).append(a)
@@ -594,15 +679,18 @@ def choices(g: Fief, d: Decision, seat: str, legal: list[Action], aud: Audience)
                 key = val if not isinstance(val, list) else tuple(val)
                 out.append((prio, i, Choice(_group_label(g, seat, kind, param, val, aud), flow=kind,
                                             chosen=((str(param), key),))))
+    for kind in ("losses", "plague_losses", "rebel_losses"):
+        if kind in by_kind and _more_losses(g, seat, kind, by_kind[kind]):
+            out.append((PRIORITY.get(kind, 0), 90, Choice("Choose other losses", flow=kind)))
     out.sort(key=lambda x: (x[0], x[1]))
-    result = [c for _, _, c in out]
-    # too many for one menu: keep the first ones and the pass at the end
-    if len(result) > MAX_OPTIONS:
-        passes = [c for c in result if c.style == "pass"]
-        result = [c for c in result if c.style != "pass"][: MAX_OPTIONS - len(passes)] + passes
-    if result and result[0].style == "secondary" and any(c.style != "pass" for c in result):
-        result[0] = _restyle(result[0], "primary")
-    return result
+    return [c for _, _, c in out]
+
+
+def _more_losses(g: Fief, seat: str, kind: str, listed: list[Action]) -> bool:
+    """The listed allotments are a few of those the rules accept (7.5, 2.5, 10.1): the rest by a menu."""
+    from engine.fief.words.flows import loss_count
+    mixes = {tuple(sorted(map(str, a.get("units") or ()))) for a in listed}
+    return loss_count(g, seat, kind) > len(mixes) or any(a.get("slay") for a in listed)
 
 
 def _whole(g: Fief, seat: str, a: Action, aud: Audience) -> Choice:
@@ -640,6 +728,10 @@ def confirm(g: Fief, seat: str, a: Action) -> str | None:
         return f"Discard {N.card(v('card'))} from your hand?"
     if a.kind == "transfer_control":
         return f"Hand control of {v('city')} to {N.family(v('to'))}?"
+    if a.kind == "deal" and v("give_cities"):
+        cities = [str(c) for c in v("give_cities")]
+        return (f"Offer {join_words(cities)} in this deal? If {N.seat_player(g, str(v('to')), Audience())} accepts, "
+                f"{'it is' if len(cities) == 1 else 'they are'} theirs at once.")
     return None
 
 
@@ -679,6 +771,8 @@ def value_label(g: Fief, seat: str | None, kind: str, param: str, value: Any) ->
         if param in ("units", "troops"):
             return _units_label(value) if any("@" in str(x) for x in value) else N.troops(value, none="no troops")
         return join_words(value_label(g, seat, kind, param, x) for x in value) or "none"
+    if param in ("price", "amount", "shillings", "give_shillings", "take_shillings") and isinstance(value, int):
+        return N.shillings(value)
     if param == "destroy" and kind == "battle_next":   # 7.2: left out when the engines stay
         return "Destroy your own engines here first" if value else "Keep your engines"
     if isinstance(value, bool):
