@@ -74,9 +74,25 @@ def _same(a: Any, b: Any) -> bool:
     return str(a) == str(b)
 
 
-def _fits(chosen: dict[str, Any], target: Action) -> bool:
-    want = target.params  # a key the action does not carry is a step of the flow's own (a unit's type)
-    return all(k not in want or _same(v, want[k]) for k, v in chosen.items())
+def _within(part: Any, whole: Any) -> bool:
+    """``part`` may still grow into ``whole``: the same value, or for lists some of its items (a flow
+    that adds one item at a time, an offer's components)."""
+    if isinstance(part, tuple | list) and isinstance(whole, tuple | list):
+        return not Counter(map(str, part)) - Counter(map(str, whole))
+    return _same(part, whole)
+
+
+def _fits(chosen: dict[str, Any], target: Action, names: frozenset[str] = frozenset()) -> bool:
+    """Whether a flow with ``chosen`` fixed may still lead to ``target``. A key the action does not carry
+    is a step of the flow's own (a unit's type), unless it is one of the action's parameters (``names``)
+    the target leaves out: then it must stay empty."""
+    want = target.params
+    return all(_within(v, want[k]) if k in want else (k not in names or v in (None, (), [], "")) for k, v in
+               chosen.items())
+
+
+#: What the walker writes at a text step (FlowStep.text) when no target names the words.
+SAMPLE_TEXT = "We keep the peace in the Plateau this round."
 
 
 def _values(o: Choice, param: str) -> list[Any]:
@@ -95,6 +111,23 @@ class Walker:
         self.rnd = rnd
         self.choices = ob.prompt_choices(rules, self.words, state, decision, seat, aud)
         self._accepted: dict[Action, str | None] = {}
+        self._steps: dict[tuple[str, str], Any] = {}
+
+    def names(self, kind: str) -> frozenset[str]:
+        spec = self.rules.actions.get(kind)
+        return frozenset(p.name for p in spec.params) if spec is not None else frozenset()
+
+    def built(self, kind: str, chosen: dict[str, Any]) -> Action:
+        """The action a flow completes with ``chosen``: its own parameters (the flow's own keys dropped)."""
+        names = self.names(kind)
+        return Action.of(kind, **{k: v for k, v in chosen.items() if not names or k in names})
+
+    def step(self, kind: str, chosen: dict[str, Any]) -> Any:
+        """``Words.flow`` once per state of the flow (many targets walk the same steps)."""
+        key = (kind, repr(sorted(chosen.items(), key=lambda kv: kv[0])))
+        if key not in self._steps:
+            self._steps[key] = self.words.flow(self.state, self.seat, kind, chosen, self.aud)
+        return self._steps[key]
 
     # -- reaching a given action ------------------------------------------------------------
     def reaches(self, target: Action) -> bool:
@@ -102,7 +135,7 @@ class Walker:
             if c.action is not None:
                 if c.action == target:
                     return True
-            elif c.flow == target.kind and _fits(dict(c.chosen), target) and self._flow_reaches(
+            elif c.flow == target.kind and _fits(dict(c.chosen), target, self.names(target.kind)) and self._flow_reaches(
                     c.flow, dict(c.chosen), target, 0):
                 return True
         return False
@@ -110,9 +143,13 @@ class Walker:
     def _flow_reaches(self, kind: str, chosen: dict[str, Any], target: Action, depth: int) -> bool:
         if depth > 12:
             return False
-        step = self.words.flow(self.state, self.seat, kind, chosen, self.aud)
+        step = self.step(kind, chosen)
         if step is None:
-            return Action.of(kind, **chosen) == target or _equivalent(Action.of(kind, **chosen), target)
+            return self.built(kind, chosen) == target or _equivalent(self.built(kind, chosen), target)
+        if step.text:  # words typed by the player: the target's own
+            if target.get(step.param) is None:
+                return False
+            return self._flow_reaches(kind, {**chosen, step.param: target.get(step.param)}, target, depth + 1)
         if not step.multi:
             for o in step.options:
                 if o.action is not None:
@@ -120,7 +157,7 @@ class Walker:
                         return True
                     continue
                 nxt = {**chosen, **dict(o.chosen)}
-                if _fits(nxt, target) and self._flow_reaches(kind, nxt, target, depth + 1):
+                if _fits(nxt, target, self.names(kind)) and self._flow_reaches(kind, nxt, target, depth + 1):
                     return True
             return False
         # a multi-select: pick the options whose values make up the target's value
@@ -169,9 +206,12 @@ class Walker:
 
     def _random_leaf(self, kind: str, chosen: dict[str, Any]) -> Action | None:
         for _ in range(12):
-            step = self.words.flow(self.state, self.seat, kind, chosen, self.aud)
+            step = self.step(kind, chosen)
             if step is None:
-                return Action.of(kind, **chosen)
+                return self.built(kind, chosen)
+            if step.text:
+                chosen = {**chosen, step.param: SAMPLE_TEXT}
+                continue
             if not step.options:
                 return None
             if step.multi:

@@ -367,7 +367,7 @@ def test_autocomplete_suggests_whole_components_and_names_them() -> None:
     terms = RULES.suggest(state, "p1", "agreement", "terms")
     assert any(t.startswith("clans:no_command:deadly:") for t in terms)
     assert WORDS.value_label(state, "p1", "agreement", "terms", "clans:no_command:deadly:highlands:1") == \
-        "The Clans (p2) reveal no card with Deadly in the Highlands (until round 1)"
+        "The Clans (p2) reveal no card with Deadly in the Highlands (until the end of Year 1)"
 
 
 def test_a_wild_kingdom_card_can_be_bartered_like_any_kingdom_card() -> None:

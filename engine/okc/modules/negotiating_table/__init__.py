@@ -145,7 +145,10 @@ def play_agreement(state: GameState, seat: str, action: Action) -> None:
     barter.parse(g, to, list(action.get("take") or ()))
     terms = list(action.get("terms") or ())
     agreements.parse_terms(g, (seat, to), terms)
-    text = str(action.get("text") or "").strip()
+    text = " ".join(str(action.get("text") or "").split())
+    if len(text) > agreements.TEXT_LIMIT:
+        raise RuleError(agreements.SECTION, f"the terms in your own words are {len(text)} characters long; at most "
+                        f"{agreements.TEXT_LIMIT} fit", code="long_text", legal="shorter terms")
     if not terms and not text:
         raise RuleError(agreements.SECTION, "an agreement needs terms: checkable ones, free text or both",
                         code="no_terms", legal="terms:clans:no_command:deadly:highlands:2 or text:\"...\"")
