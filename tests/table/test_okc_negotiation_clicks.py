@@ -12,7 +12,8 @@ import pytest
 
 from bot.local.repl import LocalTable
 from bot.table import Actor, Applied, Asked, FakeClock, Store, TableError, TableService
-from engine.okc.modules.negotiating_table.book import open_offers, table as nt_table
+from engine.okc.modules.negotiating_table.book import open_offers
+from engine.okc.modules.negotiating_table.book import table as nt_table
 
 PEOPLE = (Actor("u0", "Alice"), Actor("u1", "Bob"), Actor("u2", "Carol"))
 WORDS = "We keep the peace in the Plateau this Year."
