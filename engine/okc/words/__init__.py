@@ -61,6 +61,7 @@ class OkcWords(Words):
         self.makers = prompts.MAKERS
         self.after = prompts.AFTER
         self.flows = prompts.FLOWS
+        self.value_names = prompts.VALUE_NAMES
         self.summary_kinds = summary.WILD_KINDS
         self.installed: set[str] = set()
         for area in (spring, secrets, summer, turns, autumn, favour, lore, deck, wild):

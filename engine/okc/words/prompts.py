@@ -54,6 +54,9 @@ AFTER: dict[str, Confirm] = {}
 # Modules' flows (composing an offer): kind -> flow(state, seat, kind, chosen, aud).
 Flow = Callable[[GameState, str, str, Mapping[str, Any], Audience], "FlowStep | None"]
 FLOWS: dict[str, Flow] = {}
+# Modules' names for values of their parameters, as the seat sees them: param -> name(state, seat, value).
+ValueName = Callable[[GameState, "str | None", str], "str | None"]
+VALUE_NAMES: dict[str, ValueName] = {}
 # Verbs for Kingdom card options in effect choices (default: take the card).
 KINGDOM_VERBS = {"town_displace": "Discard"}
 
@@ -646,6 +649,10 @@ def value_label(state: GameState, seat: str | None, kind: str, param: str, value
     text = str(value)
     if "," in text and kind == "order":
         return ", ".join(region_name(state, r) for r in text.split(","))
+    if param in VALUE_NAMES:
+        named = VALUE_NAMES[param](state, seat, text)
+        if named is not None:
+            return named
     if kind == "choose" and seat is not None and (">" in text or text.count(":") == 2 or text == DONE):
         return option_label(state, seat, text, Audience(seat))
     if text in p.cards or text in p.kingdom:

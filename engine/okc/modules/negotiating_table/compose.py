@@ -304,3 +304,22 @@ def term_step(state: GameState, seat: str, to: str, chosen: Mapping[str, Any], a
                               flow=kind, chosen=(*base, ("terms", (*terms, token)), *CLEAR)))
     return FlowStep(kind, "year", "Until when does the term hold?" if what != "give" else
                     "By which Year's Negotiation Step must it be handed over?", tuple(options))
+
+
+# -- autocomplete (``/okc offer give:``) ---------------------------------------------------------------------
+
+def suggest_components(g: Okc, seat: str, param: str) -> list[str]:
+    """What ``seat`` may hand over (``give``: every amount it holds, its cards and tiles, cards from hand
+    included) or ask for (``take``: what the other players show), one component each; the command takes
+    several separated by commas."""
+    if param == "give":
+        owners, secret = [seat], True
+    else:
+        owners, secret = [s for s in g.order if s != seat], False
+    out: list[str] = []
+    for what in AMOUNT_NAMES:
+        most = max([held(g, s, what) for s in owners] or [0])
+        out += [f"{what}:{n}" for n in range(1, min(most, 10) + 1)]
+    for s in owners:
+        out += things(g, s, secret=secret)
+    return list(dict.fromkeys(out))

@@ -474,6 +474,8 @@ def register(w: Any) -> None:
     for kind in AFTER:
         w.after[kind] = confirm_deal
     w.flows["offer"] = flow
+    w.value_names["offer"] = offer_value
+    w.value_names["agreement"] = deal_value
     w.flows["agreement"] = flow
     w.option_names.append(option_name)
     w.summary_kinds.update({"okc.bartered", "okc.alliance_formed", "okc.alliance_votes", "okc.agreement_made",
@@ -503,7 +505,10 @@ def possessive(state: GameState, seat: str, aud: Audience) -> str:
     """"your" for the reader, else "the Nobility's"."""
     from engine.okc.words.names import faction_short
 
-    return "your" if aud.is_you(seat) else f"{faction_short(state, seat)}'s"
+    if aud.is_you(seat):
+        return "your"
+    name = faction_short(state, seat)
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def owned_words(state: GameState, tokens: list[str], owner: str, aud: Audience) -> str:
@@ -677,6 +682,28 @@ def choices(state: GameState, decision: Decision, seat: str, legal: list[Action]
         if a.kind == "done_negotiating":
             out.append(Choice(label_done(state, seat, a, me), a, style="pass"))
     return out
+
+
+def offer_value(state: GameState, seat: str | None, value: str) -> str | None:
+    """An offer's number as its parties see it (autocomplete of ``/okc accept_offer offer:``)."""
+    from engine.okc.modules.negotiating_table.book import find_offer
+
+    o = find_offer(state.data, value)
+    return cap(offer_short(state, o, Audience(seat))) if o is not None else None
+
+
+def deal_value(state: GameState, seat: str | None, value: str) -> str | None:
+    from engine.okc.modules.negotiating_table.agreements import find
+
+    deal = find(state.data, value)
+    if deal is None:
+        return None
+    if seat in deal["parties"]:
+        return cap(deal_short(state, deal, str(seat), Audience(seat)))
+    from engine.okc.words.names import faction_short
+
+    a, b = deal["parties"]
+    return f"The agreement of {faction_short(state, a)} and {faction_short(state, b)}"
 
 
 def flow(state: GameState, seat: str, kind: str, chosen: Any, aud: Audience) -> Any:
