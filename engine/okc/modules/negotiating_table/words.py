@@ -449,6 +449,26 @@ def term_token(state: GameState, token: str) -> str | None:
     return cap(term_words(state, term, Audience()))   # a label: its own sentence
 
 
+REASON_WORDS = {
+    "helps": "it leaves them better placed",
+    "costs": "it would cost them more than it brings",
+    "binds": "its terms would bind them against their own interest",
+    "cannot": "they could not carry it out now",
+    "unweighed": "they take no offers",
+}
+
+
+def reason(state: GameState, e: Event, aud: Audience) -> str:
+    """Why an offer was accepted or declined, for the proposer (and the one who answered)."""
+    by, to = str(e.data["by"]), str(e.data["to"])
+    what = {"agreement": "agreement", "alliance": "Alliance"}.get(str(e.data.get("deal")), "barter")
+    verb = "accept" if e.data.get("accepted") else "decline"
+    why = REASON_WORDS.get(str(e.data.get("reason")), "they had their reasons")
+    if aud.is_you(to):
+        why = why.replace("them", "you").replace("they", "you").replace("their own", "your own")
+    return f"{who(state, to, aud)} {verb} {possessive(state, by, aud)} {what}: {why}."
+
+
 def register(w: Any) -> None:
     for kind, fn in (("okc.negotiation_opened", opened), ("okc.negotiation_closed", closed),
                      ("okc.negotiation_done", done), ("okc.offer_made", made), ("okc.offer_opened", opened_offer),
@@ -462,7 +482,8 @@ def register(w: Any) -> None:
                      ("okc.agreement_cancelled", agreement_cancelled), ("okc.agreement_consent", agreement_consent),
                      ("okc.agreement_paid", agreement_paid), ("okc.outrage", outraged),
                      ("okc.breach_claimed", claimed), ("okc.breach_judged", judged),
-                     ("okc.breach_verdict", verdict), ("okc.reputation", reputation)):
+                     ("okc.breach_verdict", verdict), ("okc.reputation", reputation),
+                     ("okc.offer_reason", reason)):
         w.on(kind)(fn)
     w.questions["okc.negotiation"] = ask_negotiation
     w.questions["okc.offer"] = ask_offer
