@@ -19,6 +19,7 @@ from tests.okc.helpers import data
 from tests.okc.test_negotiating_table import negotiating
 from tests.okc.words_games import audience
 
+
 def act(state: GameState, seat: str, kind: str, **args: Any) -> list[Any]:
     return apply(RULES, state, seat, Action.of(kind, **args))
 
