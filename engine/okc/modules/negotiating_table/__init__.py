@@ -48,7 +48,7 @@ from engine.okc.state import Okc
 OFFERS_WEIGHT = 1.2
 # Setup II: two Trade Agreement / Alliance cards each, in the Supply.
 CARDS = 2
-# Why an offer is accepted or declined, told to the proposer (a computer player always says why, ruling NT14):
+# Why an offer is accepted or declined, told to the proposer (a computer player always says why, ruling NT15):
 # it leaves the answering player better placed; it costs them more than it brings; its terms would bind them
 # against their interest; it cannot be accepted now; this player takes no offers.
 REASONS: tuple[str, ...] = ("helps", "costs", "binds", "cannot", "unweighed")
