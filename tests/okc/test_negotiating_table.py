@@ -414,5 +414,5 @@ def test_the_judges_question_names_the_claim_and_the_agreements_own_words() -> N
     do(state, "p2", "breach agreement:1")
     [d] = [d for d in RULES.pending(state) if d.prompt == "okc.breach"]
     asked = WORDS.question(state, d, "p3", audience(state).to("p3"))
-    assert "claim" in asked and "broke agreement 1" in asked and "Leave the Lowlands to us" in asked
+    assert "claim" in asked and "broke their agreement" in asked and "Leave the Lowlands to us" in asked
     assert asked.endswith("Broken or kept? Your verdict stays secret until all are in; at the deadline it is kept.")

@@ -34,7 +34,8 @@ from engine.okc.words.names import (
 )
 
 ABSENT = "If you don't answer in time, "
-ABSENT_STATES = {"done_negotiating": "you are done negotiating."}
+ABSENT_STATES = {"done_negotiating": "you are done negotiating.",
+                 "judge": "your verdict is kept: the terms were not broken."}
 MAX_OPTIONS = 25
 ORDINALS = ("first", "second", "third")
 Question = Callable[[GameState, Decision, str, Audience], str]

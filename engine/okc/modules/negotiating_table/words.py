@@ -204,31 +204,51 @@ def terms_words(state: GameState, terms: list[dict[str, Any]], text: str, aud: A
 
 def made_agreement(state: GameState, e: Event, aud: Audience) -> str:
     a, b = e.data["parties"]
-    return (f"Binding agreement {e.data['agreement']} between {whom(state, a, aud)} and {whom(state, b, aud)}, "
+    return (f"Binding agreement between {whom(state, a, aud)} and {whom(state, b, aud)}, "
             f"markers on both cards: {terms_words(state, e.data.get('terms') or [], str(e.data.get('text') or ''), aud)}.")
 
 
 def agreement_done(state: GameState, e: Event, aud: Audience) -> str:
     a, b = e.data["parties"]
     how = "every term kept" if e.data.get("how") == "terms" else "both say so"
-    return (f"Agreement {e.data['agreement']} of {whom(state, a, aud)} and {whom(state, b, aud)} is fulfilled "
+    return (f"The agreement of {whom(state, a, aud)} and {whom(state, b, aud)} is fulfilled "
             f"({how}): the markers go home.")
 
 
 def agreement_cancelled(state: GameState, e: Event, aud: Audience) -> str:
     a, b = e.data["parties"]
-    return f"{who(state, a, aud)} and {whom(state, b, aud)} cancel agreement {e.data['agreement']}: the markers go home."
+    return f"{who(state, a, aud)} and {whom(state, b, aud)} cancel their agreement: the markers go home."
 
 
 def agreement_consent(state: GameState, e: Event, aud: Audience) -> str:
     what = "fulfilled" if e.data.get("what") == "fulfil" else "cancelled"
-    return (f"{who(state, e.data['seat'], aud)} would call agreement {e.data['agreement']} {what}; the other party "
-            f"must agree.")
+    return (f"{who(state, e.data['seat'], aud)} would call {_with(state, e, str(e.data['seat']), aud)} {what}; "
+            f"the other party must agree.")
 
 
 def agreement_paid(state: GameState, e: Event, aud: Audience) -> str:
     return (f"{who(state, e.data['seat'], aud)} hand over {public_side(state, e.data.get('give') or {})} to "
-            f"{whom(state, e.data['to'], aud)}, as agreement {e.data['agreement']} promised.")
+            f"{whom(state, e.data['to'], aud)}, as their agreement promised.")
+
+
+def _with(state: GameState, e: Event, seat: str, aud: Audience) -> str:
+    """"their agreement with the Clans (Bob)": the agreement of the event, by its other party."""
+    from engine.okc.modules.negotiating_table.agreements import find
+
+    deal = find(state.data, e.data.get("agreement"))
+    other = next((s for s in deal["parties"] if s != seat), None) if deal is not None else None
+    return f"their agreement with {whom(state, other, aud)}" if other else "their agreement"
+
+
+def _of(state: GameState, e: Event, aud: Audience) -> str:
+    """"the agreement of the Clans (Bob) and the Nobility (Cat)"."""
+    from engine.okc.modules.negotiating_table.agreements import find
+
+    deal = find(state.data, e.data.get("agreement"))
+    if deal is None:
+        return "the agreement"
+    a, b = deal["parties"]
+    return f"the agreement of {whom(state, a, aud)} and {whom(state, b, aud)}"
 
 
 WHY = {"command": "a card with the forbidden Command was revealed", "claim": "the forbidden reward was claimed",
@@ -237,25 +257,26 @@ WHY = {"command": "a card with the forbidden Command was revealed", "claim": "th
 
 
 def outraged(state: GameState, e: Event, aud: Audience) -> str:
-    return (f"Outrage! {who(state, e.data['offender'], aud)} broke agreement {e.data['agreement']} "
+    return (f"Outrage! {who(state, e.data['offender'], aud)} broke their agreement with "
+            f"{whom(state, e.data['outraged'], aud)} "
             f"({WHY.get(str(e.data.get('why')), 'its terms were broken')}): it is void, and their Trade Agreement "
             f"card goes to {whom(state, e.data['outraged'], aud)}.")
 
 
 def claimed(state: GameState, e: Event, aud: Audience) -> str:
     judges = join_words([whom(state, s, aud) for s in e.data.get("arbiters") or []])
-    return (f"{who(state, e.data['seat'], aud)} claim that {whom(state, e.data['against'], aud)} broke agreement "
-            f"{e.data['agreement']}; {judges} judge it, in secret.")
+    return (f"{who(state, e.data['seat'], aud)} claim that {whom(state, e.data['against'], aud)} broke their "
+            f"agreement; {judges} judge it, in secret.")
 
 
 def judged(state: GameState, e: Event, aud: Audience) -> str:
-    return f"{who(state, e.data['seat'], aud)} give a verdict on agreement {e.data['agreement']}, face down."
+    return f"{who(state, e.data['seat'], aud)} give a verdict on {_of(state, e, aud)}, face down."
 
 
 def verdict(state: GameState, e: Event, aud: Audience) -> str:
     votes = [f"{who(state, s, aud)} say {v}" for s, v in (e.data.get("votes") or {}).items()]
     tail = "the claim is upheld." if e.data.get("upheld") else "the claim fails: no Outrage."
-    return f"Verdicts on agreement {e.data['agreement']}: {join_words(votes)}; {tail}"
+    return f"Verdicts on {_of(state, e, aud)}: {join_words(votes)}; {tail}"
 
 
 def reputation(state: GameState, e: Event, aud: Audience) -> str:
@@ -275,7 +296,7 @@ def ask_judge(state: GameState, decision: Decision, seat: str, aud: Audience) ->
     if deal is None or deal["claim"] is None:
         return "Judge a claimed breach: were the terms broken or kept?"
     c = deal["claim"]
-    return (f"{who(state, c['by'], aud)} claim {whom(state, c['against'], aud)} broke agreement {deal['id']} "
+    return (f"{who(state, c['by'], aud)} claim {whom(state, c['against'], aud)} broke their agreement "
             f"({terms_words(state, deal['terms'], deal['text'], aud)}). Broken or kept? Your verdict stays secret "
             f"until all are in; at the deadline it is kept.")
 
