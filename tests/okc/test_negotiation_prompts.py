@@ -214,3 +214,21 @@ def test_the_flows_reach_every_suggested_offer_and_agreement() -> None:
             assert w.reaches(a), a
         for a in w.random_leaves(5):
             assert w.accepted(a) is None, (a, w.accepted(a))
+
+
+def test_a_promise_to_hand_over_names_an_amount_or_something_the_table_sees() -> None:
+    state = negotiating()
+    g = data(state)
+    tactic = sorted(g.players["p2"].tactics)[0]
+    from engine.okc.words.names import tactic_name
+
+    them = g.players["p2"].faction
+    action = walk(state, "p1", "agreement", ["The " + them.title(), "Add a term the bot checks",
+                                             "promise to hand something over", f"Tactic {tactic_name(state, tactic)}",
+                                             "By Year 2", "Send the agreement"])
+    assert action == Action.of("agreement", to="p2", terms=[f"{them}:give:{tactic}:2"])
+    apply(RULES, state, "p1", action)
+    action = walk(state, "p1", "agreement", ["The " + them.title(), "Add a term the bot checks",
+                                             "You promise to hand something over", "Lore", "3 Lore", "By Year 1",
+                                             "Send the agreement"])
+    assert action.get("terms") == (f"{g.players['p1'].faction}:give:lore:3:1",)

@@ -286,14 +286,16 @@ def term_step(state: GameState, seat: str, to: str, chosen: Mapping[str, Any], a
             Choice(tactic_name(state, t), None, flow=kind, chosen=(*keep, ("arg", t)))
             for t in sorted(g.players[party].tactics)))
     if what == "give" and arg is None:
-        return FlowStep(kind, "arg", "What do they promise to hand over?", tuple(
-            Choice(f"{AMOUNT_NAMES[w][1]}…", None, flow=kind, chosen=(*keep, ("arg", w))) for w in AMOUNT_NAMES))
-    if what == "give" and arg2 is None:
+        amounts = [Choice(f"{AMOUNT_NAMES[w][1]}…", None, flow=kind, chosen=(*keep, ("arg", w))) for w in AMOUNT_NAMES]
+        tiles = [Choice(cap(thing_label(state, g, party, t))[:80], None, flow=kind, chosen=(*keep, ("arg", t)))
+                 for t in things(g, party, secret=False)]
+        return FlowStep(kind, "arg", "What do they promise to hand over?", tuple((amounts + tiles)[:MAX_OPTIONS]))
+    if what == "give" and arg in AMOUNT_NAMES and arg2 is None:
         one, many = AMOUNT_NAMES[str(arg)]
         return FlowStep(kind, "arg2", f"How much {many}?", tuple(
             Choice(plural(n, one, many), None, flow=kind, chosen=(*keep, ("arg", arg), ("arg2", str(n))))
             for n in range(1, 11)))
-    args = [str(arg)] + ([str(arg2)] if what in ("no_command", "give") else [])
+    args = [str(arg)] + ([str(arg2)] if what == "no_command" or what == "give" and arg in AMOUNT_NAMES else [])
     terms = _tokens(chosen, "terms")
     options = []
     for year in range(g.round, g.length + 1):
