@@ -232,3 +232,15 @@ def test_a_promise_to_hand_over_names_an_amount_or_something_the_table_sees() ->
                                              "You promise to hand something over", "Lore", "3 Lore", "By Year 1",
                                              "Send the agreement"])
     assert action.get("terms") == (f"{g.players['p1'].faction}:give:lore:3:1",)
+
+
+def test_any_amount_held_is_reached_by_pages_of_options() -> None:
+    state = negotiating()
+    g = data(state)
+    g.players["p1"].influence = 60
+    offer = walk(state, "p1", "offer", ["The " + g.players["p2"].faction.title(), "Add something you hand over",
+                                        "Influence", "More than 24", "More than 48", "53 Influence", "Send it"])
+    assert offer == Action.of("offer", to="p2", give=["influence:53"])
+    aud = audience(state).to("p1")
+    step = WORDS.flow(state, "p1", "offer", {"to": "p2", "amount": "give:influence", "from": 49}, aud)
+    assert step is not None and [o.label for o in step.options][-1] == "60 Influence" and len(step.options) == 12

@@ -44,7 +44,7 @@ AMOUNT_NAMES = {"influence": ("Influence", "Influence"), "lore": ("Lore", "Lore"
                 "supporters": ("Supporter", "Supporters")}
 # Promises the bot checks: what the bound party does not do (or hands over) until the end of a Year.
 PROMISES = ("no_command", "no_claim", "no_tactic", "give")
-CLEAR = (("part", None), ("amount", None), ("bind", None), ("arg", None), ("arg2", None))
+CLEAR = (("part", None), ("amount", None), ("bind", None), ("arg", None), ("arg2", None), ("from", None))
 PLACEHOLDER = "e.g. You send no Supporters to the Lowlands this Year."
 
 
@@ -231,14 +231,20 @@ def amount_step(state: GameState, seat: str, to: str, kind: str, chosen: Mapping
     owner = seat if part == "give" else to
     base = tuple((k, v) for k, v in chosen.items() if k not in dict(CLEAR))
     tokens = _tokens(chosen, part)
-    most = min(held(g, owner, what), MAX_OPTIONS)
+    most = held(g, owner, what)
+    first = int(chosen.get("from") or 1)
     one, many = AMOUNT_NAMES.get(what, (what, what))
-    options = tuple(Choice(plural(n, one, many), None, flow=kind,
-                           chosen=(*base, (part, with_amount(tokens, what, n)), *CLEAR)) for n in range(1, most + 1))
+    last = most if most - first < MAX_OPTIONS else first + MAX_OPTIONS - 2   # a page of amounts, then "More…"
+    options = [Choice(plural(n, one, many), None, flow=kind,
+                      chosen=(*base, (part, with_amount(tokens, what, n)), *CLEAR))
+               for n in range(first, last + 1)]
+    if last < most:
+        options.append(Choice(f"More than {last}…", None, flow=kind,
+                              chosen=(*base, ("amount", chosen.get("amount")), ("from", last + 1))))
     has = f"you have {held(g, seat, what)}" if part == "give" else \
         f"{who(state, to, aud, start=False)} have {held(g, to, what)}"
     verb = "do you hand over" if part == "give" else "do you ask for"
-    return FlowStep(kind, "amount", f"How much {many} {verb}? ({cap(has)}.)", options)
+    return FlowStep(kind, "amount", f"How much {many} {verb}? ({cap(has)}.)", tuple(options))
 
 
 # -- terms ------------------------------------------------------------------------------------------
