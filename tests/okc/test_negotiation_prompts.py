@@ -244,3 +244,16 @@ def test_any_amount_held_is_reached_by_pages_of_options() -> None:
     aud = audience(state).to("p1")
     step = WORDS.flow(state, "p1", "offer", {"to": "p2", "amount": "give:influence", "from": 49}, aud)
     assert step is not None and [o.label for o in step.options][-1] == "60 Influence" and len(step.options) == 12
+
+
+def test_every_offer_waiting_on_a_player_is_told_whole_in_their_prompt() -> None:
+    state = negotiating()
+    g = data(state)
+    act(state, "p1", "offer", to="p3", give=["supporters:1"])
+    act(state, "p2", "agreement", to="p3", text="We share the Lowlands.")
+    d, choices = prompt(state, "p3")
+    question = WORDS.question(state, d, "p3", audience(state).to("p3"))
+    assert "they hand over 1 Supporter, and ask you for nothing" in question and "We share the Lowlands." in question
+    accepts = [c.label for c in choices if c.label.startswith("Accept")]
+    assert len(accepts) == 2 and any("barter" in x for x in accepts) and any("agreement" in x for x in accepts)
+    assert g.players["p3"].faction

@@ -403,10 +403,14 @@ def ask_negotiation(state: GameState, decision: Decision, seat: str, aud: Audien
 def ask_offer(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
     from engine.okc.modules.negotiating_table.book import find_offer
 
+    from engine.okc.modules.negotiating_table.book import open_offers
+
     o = find_offer(state.data, decision.info.get("offer"))
     if o is None:
         return "An offer waits on your answer."
-    return f"{offer_whole(state, o, aud)} Accept or decline?"
+    others = [offer_whole(state, x, aud) for x in open_offers(state.data) if x["to"] == seat and x is not o]
+    more = f" Also offered to you: {' '.join(others)} Answer each below." if others else ""
+    return f"{offer_whole(state, o, aud)} Accept or decline?{more}"
 
 
 def ask_occupy(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
