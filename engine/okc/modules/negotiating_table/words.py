@@ -401,9 +401,7 @@ def ask_negotiation(state: GameState, decision: Decision, seat: str, aud: Audien
 
 
 def ask_offer(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
-    from engine.okc.modules.negotiating_table.book import find_offer
-
-    from engine.okc.modules.negotiating_table.book import open_offers
+    from engine.okc.modules.negotiating_table.book import find_offer, open_offers
 
     o = find_offer(state.data, decision.info.get("offer"))
     if o is None:
