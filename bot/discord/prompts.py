@@ -73,7 +73,7 @@ def step_message(game: int, asked: Asked) -> tuple[str, discord.ui.View]:
                                  style=discord.ButtonStyle.danger))
         return asked.confirm, view
     if asked.text:   # words of the player's own: a button opening a modal
-        view.add_item(WriteButton(game, asked.version, path, label="Write the terms…"))
+        view.add_item(WriteButton(game, asked.version, path, label=asked.button or "Write…"))
         return asked.question, view
     options = list(asked.options)[:OPTIONS]
     text = asked.question

@@ -113,7 +113,7 @@ class Prompts(Play):
                     return Asked(self._info(row), seat, version, step.question,
                                  tuple((o.label, o.hint) for o in step.options), step.multi,
                                  step.min_values, step.max_values, tuple(steps), text=step.text,
-                                 max_length=step.max_length, placeholder=step.placeholder)
+                                 max_length=step.max_length, placeholder=step.placeholder, button=step.button)
                 action = Action.of(kind, **chosen)
         elif text is not None:
             raise TableError("this choice is answered by a click, not by writing", code="bad_choice")
@@ -136,7 +136,7 @@ class Prompts(Play):
             return None
         return Asked(self._info(row), seat, state.version, step.question,
                      tuple((o.label, o.hint) for o in step.options), step.multi, step.min_values, step.max_values,
-                     text=step.text, max_length=step.max_length, placeholder=step.placeholder)
+                     text=step.text, max_length=step.max_length, placeholder=step.placeholder, button=step.button)
 
     def named_values(self, actor: Actor, channel: str | None, group: str, name: str, values: dict[str, Any], *,
                      game_id: int | None = None) -> dict[str, Any]:

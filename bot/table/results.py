@@ -205,6 +205,7 @@ class Asked(Outcome):
     text: bool = False  # the step asks for typed words (FlowStep.text): answer ``choose(..., text=...)``
     max_length: int = 0
     placeholder: str = ""
+    button: str = ""  # the label of what opens the text input ("Write the terms…")
 
 
 @dataclass(frozen=True)

@@ -88,8 +88,9 @@ class FlowStep:
     ``text`` asks for words typed by the player instead of options (an agreement's terms in their
     own words): the answer is a string of at most ``max_length`` characters, set as ``param``, and
     it is the flow's last step (:meth:`Words.flow` returns None once it is answered, and the action
-    is played). ``options`` is then empty; ``placeholder`` is an example shown in the empty field.
-    On Discord it is a button opening a modal with one text input; on the local table ``write``.
+    is played). ``options`` is then empty; ``placeholder`` is an example shown in the empty field;
+    ``button`` labels what opens the field ("Write the terms…"). On Discord it is a button opening a
+    modal with one text input; on the local table ``write``.
     """
 
     kind: str
@@ -102,6 +103,7 @@ class FlowStep:
     text: bool = False
     max_length: int = 0
     placeholder: str = ""
+    button: str = ""
 
 
 @dataclass(frozen=True)

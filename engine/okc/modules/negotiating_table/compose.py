@@ -147,7 +147,7 @@ def flow(state: GameState, seat: str, kind: str, chosen: Mapping[str, Any], aud:
     if part == "text":
         return FlowStep(kind, "text", f"{so_far(state, seat, kind, chosen, aud)} Write the terms in your own "
                         f"words (at most {TEXT_LIMIT} characters): the agreement is sent with them.", (), text=True,
-                        max_length=TEXT_LIMIT, placeholder=PLACEHOLDER)
+                        max_length=TEXT_LIMIT, placeholder=PLACEHOLDER, button="Write the terms…")
     return menu(state, seat, to, kind, chosen, aud)
 
 
