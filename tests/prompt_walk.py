@@ -80,9 +80,25 @@ def _same(a: Any, b: Any) -> bool:
     return str(a) == str(b)
 
 
-def _fits(chosen: dict[str, Any], target: Action) -> bool:
-    want = target.params  # a key the action does not carry is a step of the flow's own (a unit's type)
-    return all(k not in want or _same(v, want[k]) for k, v in chosen.items())
+def _within(part: Any, whole: Any) -> bool:
+    """``part`` may still grow into ``whole``: the same value, or for lists some of its items (a flow
+    that adds one item at a time, an offer's components)."""
+    if isinstance(part, tuple | list) and isinstance(whole, tuple | list):
+        return not Counter(map(str, part)) - Counter(map(str, whole))
+    return _same(part, whole)
+
+
+def _fits(chosen: dict[str, Any], target: Action, names: frozenset[str] = frozenset()) -> bool:
+    """Whether a flow with ``chosen`` fixed may still lead to ``target``. A key the action does not carry
+    is a step of the flow's own (a unit's type), unless it is one of the action's parameters (``names``)
+    the target leaves out: then it must stay empty."""
+    want = target.params
+    return all(_within(v, want[k]) if k in want else (k not in names or v in (None, (), [], "")) for k, v in
+               chosen.items())
+
+
+#: What the walker writes at a text step (FlowStep.text) when no target names the words.
+SAMPLE_TEXT = "We keep the peace in the Plateau this round."
 
 
 def _values(o: Choice, param: str) -> list[Any]:
@@ -105,9 +121,19 @@ class Walker:
         self._accepted: dict[Action, str | None] = {}
         self._steps: dict[str, FlowStep | None] = {}
 
+    def names(self, kind: str) -> frozenset[str]:
+        spec = self.rules.actions.get(kind)
+        return frozenset(p.name for p in spec.params) if spec is not None else frozenset()
+
+    def built(self, kind: str, chosen: dict[str, Any]) -> Action:
+        """The action a flow completes with ``chosen``: its own parameters (the flow's own keys dropped)."""
+        names = self.names(kind)
+        return Action.of(kind, **{k: v for k, v in chosen.items() if not names or k in names})
+
     def step(self, kind: str, chosen: dict[str, Any]) -> FlowStep | None:
-        """The flow's next step (remembered: many legal actions share the first steps)."""
-        key = repr((kind, sorted(chosen.items())))
+        """The flow's next step (remembered: many legal actions share the first steps), cut to what
+        one Discord message holds."""
+        key = repr((kind, sorted(chosen.items(), key=lambda kv: kv[0])))
         if key not in self._steps:
             step = self.words.flow(self.state, self.seat, kind, chosen, self.aud)
             if step is not None and len(step.options) > STEP_OPTIONS:
@@ -121,7 +147,7 @@ class Walker:
             if c.action is not None:
                 if c.action == target:
                     return True
-            elif c.flow == target.kind and _fits(dict(c.chosen), target) and self._flow_reaches(
+            elif c.flow == target.kind and _fits(dict(c.chosen), target, self.names(target.kind)) and self._flow_reaches(
                     c.flow, dict(c.chosen), target, 0):
                 return True
         return False
@@ -131,7 +157,11 @@ class Walker:
             return False
         step = self.step(kind, chosen)
         if step is None:
-            return Action.of(kind, **chosen) == target or _equivalent(Action.of(kind, **chosen), target)
+            return self.built(kind, chosen) == target or _equivalent(self.built(kind, chosen), target)
+        if step.text:  # words typed by the player: the target's own
+            if target.get(step.param) is None:
+                return False
+            return self._flow_reaches(kind, {**chosen, step.param: target.get(step.param)}, target, depth + 1)
         if not step.multi:
             for o in step.options:
                 if o.action is not None:
@@ -139,7 +169,7 @@ class Walker:
                         return True
                     continue
                 nxt = {**chosen, **dict(o.chosen)}
-                if _fits(nxt, target) and self._flow_reaches(kind, nxt, target, depth + 1):
+                if _fits(nxt, target, self.names(kind)) and self._flow_reaches(kind, nxt, target, depth + 1):
                     return True
             return False
         # a multi-select: pick the options whose values make up the target's value
@@ -190,7 +220,10 @@ class Walker:
         for _ in range(12):
             step = self.step(kind, chosen)
             if step is None:
-                return Action.of(kind, **chosen)
+                return self.built(kind, chosen)
+            if step.text:
+                chosen = {**chosen, step.param: SAMPLE_TEXT}
+                continue
             if not step.options:
                 return None
             if step.multi:
@@ -326,10 +359,11 @@ def click_through(table: TableService, actor: Actor, game_id: int, prompt: dict[
     then random options at each step, Confirm when asked. Returns the clicks made."""
     seat = str(prompt.get("seat"))
     path: list[list[int]] = [[rnd.randrange(len(prompt["choices"]))]]
+    words: str | None = None
     for n in range(1, 20):
         try:
             out = table.choose(actor, None, version=int(prompt["version"]), path=path, game_id=game_id,
-                               confirmed=True, **_typed(rnd, path))
+                               confirmed=True, text=words)
         except RuleError as err:
             code = getattr(err, "code", "")
             figs.gaps.append(Gap("stale" if code in ("stale", "not_awaited") else "refused", seat,
@@ -337,8 +371,8 @@ def click_through(table: TableService, actor: Actor, game_id: int, prompt: dict[
             return n
         if not isinstance(out, Asked):
             return n
-        if getattr(out, "text", False):
-            path.append([])  # a step answered with words (a modal on Discord)
+        if out.text:  # a step answered with words (a modal on Discord): the same path, with the words
+            words = f"Words of our own, number {rnd.randrange(100)}."
             continue
         if not out.options:
             figs.gaps.append(Gap("no_choice", seat, str(prompt.get("decision")), f"step {path}", out.question))
@@ -350,10 +384,6 @@ def click_through(table: TableService, actor: Actor, game_id: int, prompt: dict[
             path.append([rnd.randrange(len(out.options))])
     return 20
 
-
-def _typed(rnd: random.Random, path: list[list[int]]) -> dict[str, Any]:
-    """The words of a text step (an empty step in the path), when the table takes them."""
-    return {"text": f"Words of our own, number {rnd.randrange(100)}."} if path and path[-1] == [] else {}
 
 
 def main(argv: list[str]) -> None:

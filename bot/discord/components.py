@@ -14,7 +14,9 @@ click means.
   ``path`` is the choice's index, then each step's picked option indices (``3/1/0+2``); ``!``
   confirms a harmful choice (the table answers with the question first);
 - ``sn:p:<game>:<version>:<path>``: a select of a prompt (path empty) or of a flow step: the
-  picked option indices extend ``path``.
+  picked option indices extend ``path``;
+- ``sn:w:<game>:<version>:<path>``: "Write…" on a flow step that asks for words (``FlowStep.text``):
+  opens a modal ``sn:m:<game>:<version>:<path>`` whose one text input (``text``) answers the step.
 
 Each click reloads the game from the table, so a button sent before a restart works after it,
 and a click that no longer fits the game (another decision is awaited, the state moved past an
@@ -265,8 +267,56 @@ class PathSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
         await bot.playcog.pick(interaction, self.game, self.version, extend_path(self.path, self.item.values), False)
 
 
+class WriteButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=
+                  r"sn:w:(?P<game>\d+):(?P<version>\d+):(?P<path>[0-9/+]*)"):
+    """A flow step that asks for words: the click opens a modal (:class:`WordsModal`) with one text input."""
+
+    def __init__(self, game: int, version: int, path: str, *, label: str = "Write…"):
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=f"sn:w:{game}:{version}:{path}"))
+        self.game, self.version, self.path = game, version, path
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> WriteButton:
+        return cls(int(match["game"]), int(match["version"]), match["path"], label=getattr(item, "label", "") or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _seneschal(interaction)
+        await bot.playcog.open_writer(interaction, self.game, self.version, self.path)
+
+
+MODAL_ID = re.compile(r"sn:m:(?P<game>\d+):(?P<version>\d+):(?P<path>[0-9/+]*)$")
+MODAL_TITLE = 45   # Discord's limits: a modal's title and a text input's label
+INPUT_LABEL = 45
+
+
+class WordsModal(discord.ui.Modal):
+    """The modal of a text step: one paragraph input, ``text``. Its submission is answered by the Play cog's
+    ``on_interaction`` listener from the custom_id alone (``sn:m:...``), so it works across a restart."""
+
+    def __init__(self, game: int, version: int, path: str, *, title: str, label: str, max_length: int,
+                 placeholder: str = ""):
+        super().__init__(title=title[:MODAL_TITLE], custom_id=f"sn:m:{game}:{version}:{path}"[:CUSTOM_ID_MAX],
+                         timeout=None)
+        self.words: discord.ui.TextInput[WordsModal] = discord.ui.TextInput(
+            label=label[:INPUT_LABEL], style=discord.TextStyle.paragraph, custom_id="text", required=True,
+            min_length=1, max_length=max_length or 4000, placeholder=placeholder[:100] or None)
+        self.add_item(self.words)
+
+
+def modal_text(data: Any) -> str | None:
+    """The value of the ``text`` input in a modal submission's data (None when it has none)."""
+    rows = (data or {}).get("components") or []
+    for row in rows:
+        for comp in ([row.get("component")] if row.get("component") else row.get("components") or []):
+            if isinstance(comp, dict) and comp.get("custom_id") == "text":
+                return str(comp.get("value") or "")
+    return None
+
+
 DYNAMIC_ITEMS: tuple[type[Any], ...] = (ChoiceButton, ChoiceSelect, LobbyButton, RoleSelect, ComputerSelect, HandButton,
-                                         UndoButton, PathButton, PathSelect)
+                                         UndoButton, PathButton, PathSelect, WriteButton)
 
 
 def lobby_view(game: int, *, open_: bool = True, roles: Sequence[RoleInfo] = (), blurb: Any = None) -> discord.ui.View:

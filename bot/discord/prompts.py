@@ -4,7 +4,8 @@ selects) and the steps of a multi-part choice (selects), both answered through
 
 Up to 20 choices are buttons (Done/Pass last, as the table orders them); more become selects of
 25 options each (up to four). A flow step is one select (a multi-select for troops), or buttons
-when it offers at most five options; a harmful choice asks Confirm / Cancel first.
+when it offers at most five options; a harmful choice asks Confirm / Cancel first; a step asking for
+words (an agreement's terms) is a button opening a modal.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.components import HandButton, PathButton, PathSelect
+from bot.discord.components import HandButton, PathButton, PathSelect, WriteButton
 from bot.table import Asked
 from bot.table import text as tabletext
 
@@ -71,6 +72,9 @@ def step_message(game: int, asked: Asked) -> tuple[str, discord.ui.View]:
         view.add_item(PathButton(game, asked.version, path, label="Confirm", yes=True,
                                  style=discord.ButtonStyle.danger))
         return asked.confirm, view
+    if asked.text:   # words of the player's own: a button opening a modal
+        view.add_item(WriteButton(game, asked.version, path, label=asked.button or "Write…"))
+        return asked.question, view
     options = list(asked.options)[:OPTIONS]
     text = asked.question
     if len(asked.options) > OPTIONS:

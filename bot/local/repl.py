@@ -43,6 +43,7 @@ Type commands as a person:       as alice: /game new tribute players:2
 Later lines may drop the name:   /game status          (the last speaker again)
 The game's group may be left out: bid card:3             (= /tribute bid card:3 in a tribute game)
 Answer your prompt by number:    choose 2      (then choose again for each step; several: choose 1,3)
+A step asking for your own words: write We keep the peace in the Plateau this Year.
 Table commands (/game ...):      {table}
 In a lobby, pick a colour/faction: /game join role:red   or later   /game role red   (random: dealt at start)
 Computer players fill seats:     /game computer strength:steady role:blue   (random, steady or schemer)
@@ -125,6 +126,9 @@ class LocalTable:
         if line.split()[0].lower() == "choose":
             self.choose(self.speaker, line[6:].strip())
             return True
+        if line.split()[0].lower() == "write":
+            self.write(self.speaker, line[5:].strip())
+            return True
         self.command(self.speaker, line)
         return True
 
@@ -166,11 +170,34 @@ class LocalTable:
             self.flows[who.lower()] = (outcome.version, [list(x) for x in outcome.path])
             if not outcome.confirm:
                 extra = " (choose several: choose 1,3; none: choose 0)" if outcome.multi else ""
+                if outcome.text:
+                    extra = f" (write your words: write <text>, at most {outcome.max_length or 4000} characters)"
                 self.reply(who, outcome)
                 if extra:
                     self.say(f"  {extra.strip()}")
             else:
                 self.say(f"[{who}] {outcome.confirm} (choose yes, or choose no)")
+            return
+        self.flows.pop(who.lower(), None)
+        self.reply(who, outcome)
+        self.deliver()
+        self.fire_deadlines()
+
+    def write(self, who: str, words: str) -> None:
+        """``write <words>``: answer the step of the speaker's multi-part choice that asks for words of
+        their own (an agreement's terms); the action is then complete."""
+        actor = Actor(who.lower(), who)
+        flow = self.flows.get(who.lower())
+        if flow is None:
+            self.say("[error] nothing asks for your words now: choose the step that does first")
+            return
+        self.counter += 1
+        version, path = flow
+        try:
+            outcome = self.service.choose(actor, self.channel, version=version, path=path,
+                                          key=f"local:{self.session}:{self.counter}", text=words)
+        except RuleError as err:
+            self.say(f"[error] {wording.refusal_text(err)}")   # the step still waits: write again
             return
         self.flows.pop(who.lower(), None)
         self.reply(who, outcome)

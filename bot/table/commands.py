@@ -30,6 +30,18 @@ from engine import agents
 from engine.core import Action, ActionSpec, ParamType, Refusal, Rules, textform
 
 TABLE_GROUP = "game"
+#: Discord holds at most this many subcommands in a group: a game with more spills over into
+#: ``/<game>2``, ``/<game>3``... in the registry's order (bot/discord/slash.py builds them so).
+GROUP_SIZE = 25
+
+
+def discord_paths(group: str, names: list[str]) -> dict[str, str]:
+    """How Discord spells each command of ``group`` (``/fief2 move`` past the first 25)."""
+    out = {}
+    for i, name in enumerate(names):
+        n = i // GROUP_SIZE + 1
+        out[name] = f"/{group if n == 1 else f'{group}{n}'} {name}"
+    return out
 
 
 class ParamKind(StrEnum):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from bot.table.commands import TABLE_GROUP, Command, CommandParam, CommandRegistry, Source
+from bot.table.commands import TABLE_GROUP, Command, CommandParam, CommandRegistry, Source, discord_paths
 from engine import registry
 from engine.core import Rules
 
@@ -39,16 +39,18 @@ def _param_row(p: CommandParam) -> str:
     return f"| `{p.name}` | {kind} | {'yes' if p.required else 'no'} | {auto} | {doc} |"
 
 
-def _command(cmd: Command) -> list[str]:
+def _command(cmd: Command, spelled: str | None = None) -> list[str]:
+    """One command; ``spelled`` is its Discord path when the game's group spilled over (``/okc2 pay``)."""
     flags = [f for f, on in (("GM only", cmd.gm), ("secret: DM or ephemeral", cmd.secret),
                              ("any time", cmd.anytime)) if on]
-    head = f"### `{cmd.path}`"
+    spelled = spelled or cmd.path
+    head = f"### `{spelled}`" + (f" (local table: `{cmd.path}`)" if spelled != cmd.path else "")
     lines = [head, "", cmd.doc + ("." if cmd.doc and not cmd.doc.endswith(".") else "")]
     if cmd.section:
         lines[-1] += f" Rule {cmd.section}."
     if flags:
         lines[-1] += " (" + "; ".join(flags) + ")"
-    lines += ["", f"Usage: `{cmd.usage()}`", ""]
+    lines += ["", f"Usage: `{spelled}{cmd.usage()[len(cmd.path):]}`", ""]
     params = [p for p in cmd.params if p.name != "game"]
     if params:
         lines += ["| parameter | type | required | autocomplete | meaning |", "|---|---|---|---|---|"]
@@ -67,7 +69,9 @@ def render(games: dict[str, Rules]) -> str:
         "Every command works as a Discord slash command and on the local table",
         "(`as alice: /game new fief players:3`). Arguments are `name:value`, or bare values in the",
         "order listed. Every command that addresses a game also takes `game:<number>`, needed only where",
-        "the channel does not say which game (in DMs, when you sit at several).",
+        "the channel does not say which game (in DMs, when you sit at several). Discord holds 25",
+        "commands in a group: a game with more continues in `/<game>2`, `/<game>3`... (the local table",
+        "takes the game's own name for all of them).",
         "",
         f"## `/{TABLE_GROUP}`: the table",
         "",
@@ -77,8 +81,10 @@ def render(games: dict[str, Rules]) -> str:
     for name in sorted(games):
         rules = games[name]
         out += [f"## `/{name}`: {rules.title}", ""]
-        for cmd in reg.commands(name):
-            out += _command(cmd)
+        cmds = reg.commands(name)
+        paths = discord_paths(name, [c.name for c in cmds])
+        for cmd in cmds:
+            out += _command(cmd, paths[cmd.name])
     return "\n".join(out).rstrip() + "\n"
 
 

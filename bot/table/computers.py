@@ -71,6 +71,16 @@ def answer_request(rules: Rules, state: GameState, seat: str, d: Decision, accep
     return found or d.default_for(seat)
 
 
+def with_reason(rules: Rules, action: Action, why: str) -> Action:
+    """``action`` carrying the reason a computer player gives for its answer, when the game's action takes
+    one (OKC's ``accept_offer`` / ``decline_offer``: told to the proposer) and knows that reason."""
+    spec = rules.actions.get(action.kind)
+    param = next((p for p in spec.params if p.name == "reason"), None) if spec is not None else None
+    if param is None or (param.choices and why not in param.choices) or action.get("reason") is not None:
+        return action
+    return Action.of(action.kind, **{**action.params, "reason": why})
+
+
 class Computers(Lobby, Timers):
     """Computer players: adding and removing them in the lobby, and playing their turns."""
 
@@ -237,11 +247,19 @@ class Computers(Lobby, Timers):
         seed = agent_seed(turn.row.seed, work.version, seat, d.id)
         try:
             if d.kind is DecisionKind.RESPONSE and d.id.startswith(("request-", "offer-")):
-                yes = agents.accepts(turn.rules, work, seat, d.id, turn.strength, seed=seed)
-                return answer_request(turn.rules, work, seat, d, yes)
+                yes, why = agents.answer_why(turn.rules, work, seat, d.id, turn.strength, seed=seed)
+                found = answer_request(turn.rules, work, seat, d, yes)
+                return with_reason(turn.rules, found, why) if found is not None else None
             # The budget in wall time, not an estimate; in a pool process when the config asks for one.
-            return thinking.decide(self.computer_processes, turn.rules, work, seat, turn.strength, seed=seed,
-                                   budget=self.computer_budget)
+            chosen = thinking.decide(self.computer_processes, turn.rules, work, seat, turn.strength, seed=seed,
+                                     budget=self.computer_budget)
+            if chosen.kind in ("accept_offer", "decline_offer") and chosen.get("reason") is None:
+                accepted = chosen.kind == "accept_offer"
+                from engine.agents.answer import binding
+
+                bound = binding(work, seat, f"offer-{chosen.get('offer')}")
+                return with_reason(turn.rules, chosen, "helps" if accepted else "binds" if bound else "costs")
+            return chosen
         except Exception:  # a broken agent must not stall the game: the default answers
             log.exception("game %s: the %s computer player failed on %s; playing the default", turn.row.id,
                           turn.strength, d.id)

@@ -55,13 +55,15 @@ class Prompts(Play):
                                  title=ob.title_of(rules, rules.words(), state))
 
     def choose(self, actor: Actor, channel: str | None, *, version: int, path: list[list[int]] | tuple[Any, ...],
-               game_id: int | None = None, key: str | None = None, confirmed: bool = False) -> Applied | Asked:
+               game_id: int | None = None, key: str | None = None, confirmed: bool = False,
+               text: str | None = None) -> Applied | Asked:
         """Answer the actor's prompt by clicks: ``path`` is the index of a choice of the prompt
         (``[[i]]``), then the option indices picked at each step of its flow. Returns the next
         question (:class:`Asked`) while the action is not complete, a confirmation question for a
         harmful choice (``Asked.confirm``; answer again with ``confirmed``), else plays it.
         ``version`` names the prompt's menu (``outbox.menu_id``): a click on a prompt whose choices
-        changed since is refused."""
+        changed since is refused. ``text`` answers the step ``path`` leads to when it asks for
+        typed words (``FlowStep.text``, the flow's last step): the action is then complete."""
         row, rules, state, seat, d = self._awaited_seat(actor, channel, game_id)
         if key and (dup := self._duplicate(row, key)) is not None:
             return dup
@@ -98,11 +100,23 @@ class Prompts(Play):
                 confirm = next((o.confirm for o in options if o.confirm), None)
             if action is None:
                 step = words.flow(state, seat, kind, chosen, aud)
+                if step is not None and step.text and text is not None:
+                    chosen[step.param] = _typed(text, step.max_length)
+                    step = words.flow(state, seat, kind, chosen, aud)
+                    if step is not None:
+                        raise TableError("those words were not the last answer this choice needs", code="bad_choice",
+                                         legal="answer the question it asks, then write the words")
+                elif text is not None:
+                    raise TableError("this step is answered by picking, not by writing", code="bad_choice",
+                                     legal=join_words([o.label for o in step.options], "or") if step else "nothing")
                 if step is not None:
                     return Asked(self._info(row), seat, version, step.question,
                                  tuple((o.label, o.hint) for o in step.options), step.multi,
-                                 step.min_values, step.max_values, tuple(steps))
+                                 step.min_values, step.max_values, tuple(steps), text=step.text,
+                                 max_length=step.max_length, placeholder=step.placeholder, button=step.button)
                 action = Action.of(kind, **chosen)
+        elif text is not None:
+            raise TableError("this choice is answered by a click, not by writing", code="bad_choice")
         if confirm and not confirmed:
             return Asked(self._info(row), seat, version, confirm, (), path=tuple(steps), confirm=confirm)
         try:
@@ -121,7 +135,8 @@ class Prompts(Play):
         if step is None:
             return None
         return Asked(self._info(row), seat, state.version, step.question,
-                     tuple((o.label, o.hint) for o in step.options), step.multi, step.min_values, step.max_values)
+                     tuple((o.label, o.hint) for o in step.options), step.multi, step.min_values, step.max_values,
+                     text=step.text, max_length=step.max_length, placeholder=step.placeholder, button=step.button)
 
     def named_values(self, actor: Actor, channel: str | None, group: str, name: str, values: dict[str, Any], *,
                      game_id: int | None = None) -> dict[str, Any]:
@@ -289,6 +304,18 @@ class Prompts(Play):
                 games = sorted(self._rules)
         values = [v for g in games for v in helptopics.suggest(g, prefix, limit)]
         return list(dict.fromkeys(values))[:limit]
+
+
+def _typed(text: str, limit: int) -> str:
+    """Words typed for a text step, spaces folded; refused when empty or longer than ``limit``."""
+    words = " ".join(str(text).split())
+    if not words:
+        raise TableError("write something first: the words cannot be empty", code="empty_text",
+                         legal="a sentence or two")
+    if limit and len(words) > limit:
+        raise TableError(f"that is {len(words)} characters; at most {limit} fit", code="too_long",
+                         legal=f"at most {limit} characters")
+    return words
 
 
 def _merge_chosen(chosen: dict[str, Any], param: str, options: list[Any], multi: bool) -> dict[str, Any]:

@@ -202,6 +202,10 @@ class Asked(Outcome):
     max_values: int = 1
     path: tuple[tuple[int, ...], ...] = ()
     confirm: str | None = None  # set when the answer so far needs a confirmation before it is played
+    text: bool = False  # the step asks for typed words (FlowStep.text): answer ``choose(..., text=...)``
+    max_length: int = 0
+    placeholder: str = ""
+    button: str = ""  # the label of what opens the text input ("Write the terms…")
 
 
 @dataclass(frozen=True)

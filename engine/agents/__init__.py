@@ -62,6 +62,16 @@ def decide(rules: Rules, state: GameState, seat: str, strength: str, *, seed: in
     return schemer.decide(rules, state, seat, legal, rnd, iterations=iterations, clock=clock, seconds=seconds)
 
 
+def answer_why(rules: Rules, state: GameState, seat: str, request_id: str, strength: str, *,
+               seed: int) -> tuple[bool, str]:
+    """:func:`accepts`, with the reason (``engine.agents.answer.answer``): ``random`` takes no offers
+    (``unweighed``)."""
+    _check(strength)
+    if strength == "random":
+        return False, "unweighed"
+    return answer.answer(rules, state, seat, request_id, random.Random(seed))
+
+
 def accepts(rules: Rules, state: GameState, seat: str, request_id: str, strength: str, *, seed: int) -> bool:
     """Answer a negotiation request (``request-N``, ``offer-N`` or ``N``) addressed to ``seat``:
     ``random`` declines; ``steady`` and ``schemer`` accept what their evaluation says is good."""

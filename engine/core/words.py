@@ -84,6 +84,13 @@ class FlowStep:
     ``param`` is the parameter being asked; each option's ``action`` is set when choosing it
     completes the action, else its ``chosen`` carries the parameters fixed so far and the table
     asks :meth:`Words.flow` again. ``multi`` lets a select take several values (troops to take).
+
+    ``text`` asks for words typed by the player instead of options (an agreement's terms in their
+    own words): the answer is a string of at most ``max_length`` characters, set as ``param``, and
+    it is the flow's last step (:meth:`Words.flow` returns None once it is answered, and the action
+    is played). ``options`` is then empty; ``placeholder`` is an example shown in the empty field;
+    ``button`` labels what opens the field ("Write the terms…"). On Discord it is a button opening a
+    modal with one text input; on the local table ``write``.
     """
 
     kind: str
@@ -93,6 +100,10 @@ class FlowStep:
     multi: bool = False
     min_values: int = 1
     max_values: int = 1
+    text: bool = False
+    max_length: int = 0
+    placeholder: str = ""
+    button: str = ""
 
 
 @dataclass(frozen=True)

@@ -121,6 +121,10 @@ class OkcRules(Rules):
         return WORDS
 
     def suggest(self, state: GameState, seat: str, kind: str, param: str) -> list[Any]:
+        if kind in ("offer", "agreement") and param in ("give", "take") and "negotiating_table" in state.data.modules:
+            from engine.okc.modules.negotiating_table.compose import suggest_components
+
+            return suggest_components(state.data, seat, param)
         values = super().suggest(state, seat, kind, param)
         if kind == "order" and param == "regions":
             return [",".join(v) for v in values]

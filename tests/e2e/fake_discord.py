@@ -762,6 +762,29 @@ class FakeDiscord:
             await self.answer(inter)
         return inter
 
+    async def submit_modal(self, user: str, opener: Interaction, values: dict[str, str], *, wait: bool = True
+                           ) -> Interaction:
+        """``user`` fills in the modal the bot opened in answer to ``opener`` (callback type 9) and submits it:
+        each text input's ``custom_id`` gets ``values[custom_id]`` (as Discord sends it: in its row or label)."""
+        assert opener.callback is not None and opener.callback.get("type") == 9, opener.callback
+        modal = opener.callback["data"]
+        rows: list[dict[str, Any]] = []
+        for row in modal.get("components") or []:
+            if row.get("type") == 18:   # a label holding one component
+                c = row["component"]
+                rows.append({"type": 18, "component": {"type": c["type"], "custom_id": c["custom_id"],
+                                                       "value": values.get(c["custom_id"], "")}})
+                continue
+            rows.append({"type": 1, "components": [{"type": c["type"], "custom_id": c["custom_id"],
+                                                    "value": values.get(c["custom_id"], "")}
+                                                   for c in row.get("components") or []]})
+        msg = self.messages.get(opener.data.get("_message_id", 0))
+        inter = await self._dispatch_interaction(user, opener.channel_id, 5,
+                                                 {"custom_id": modal["custom_id"], "components": rows}, msg)
+        if wait:
+            await self.answer(inter)
+        return inter
+
     async def redeliver(self, inter: Interaction, wait: bool = False) -> Interaction:
         """Deliver the same interaction (same id and token) once more, as a gateway replay would."""
         msg = self.messages.get(inter.data.get("_message_id", 0))

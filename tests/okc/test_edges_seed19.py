@@ -56,10 +56,12 @@ def test_wk_negotiating_table_alliances_the_ally_reads_the_hand_shown() -> None:
 
 
 def test_wk_negotiating_table_outrage_the_breach_claim_has_its_own_label() -> None:
-    """words.register: the breach action's button reads as a claim, with the agreement's number."""
+    """words.register: the breach action's button reads as a claim, naming the agreement by its other party
+    and its words (never its number)."""
     state = agreed(text="No Herald of yours at the Castle")
     label = RULES.words().label(state, "p1", Action.of("breach", agreement=1), Audience("p1", NAMES))
-    assert label == "Claim agreement 1 was broken"
+    assert label.startswith("Claim the ") and "broke your agreement with the " in label
+    assert "No Herald of yours" in label and "1" not in label
 
 
 def test_wk_whispering_tower_a_player_with_no_boons_is_told_so() -> None:

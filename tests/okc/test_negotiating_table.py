@@ -452,7 +452,7 @@ def test_autocomplete_suggests_whole_components_and_names_them() -> None:
     terms = RULES.suggest(state, "p1", "agreement", "terms")
     assert any(t.startswith("clans:no_command:deadly:") for t in terms)
     assert WORDS.value_label(state, "p1", "agreement", "terms", "clans:no_command:deadly:highlands:1") == \
-        "The Clans (p2) reveal no card with Deadly in the Highlands (until round 1)"
+        "The Clans (p2) reveal no card with Deadly in the Highlands (until the end of Year 1)"
 
 
 def test_a_wild_kingdom_card_can_be_bartered_like_any_kingdom_card() -> None:
@@ -499,5 +499,5 @@ def test_the_judges_question_names_the_claim_and_the_agreements_own_words() -> N
     do(state, "p2", "breach agreement:1")
     [d] = [d for d in RULES.pending(state) if d.prompt == "okc.breach"]
     asked = WORDS.question(state, d, "p3", audience(state).to("p3"))
-    assert "claim" in asked and "broke agreement 1" in asked and "Leave the Lowlands to us" in asked
+    assert "claim" in asked and "broke their agreement" in asked and "Leave the Lowlands to us" in asked
     assert asked.endswith("Broken or kept? Your verdict stays secret until all are in; at the deadline it is kept.")

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Action, Audience, Decision, Event, GameState, apply
+from engine.core import Action, Audience, Decision, Event, GameState, RuleError, apply
 from engine.core.words import Choice
 from engine.okc import RULES
 from engine.playout import pick
@@ -85,18 +85,39 @@ def walk_flow(state: GameState, seat: str, choice: Choice, aud: Audience, agent:
     """Follow a flow from ``choice`` by random picks, yielding each step and finally the action."""
     assert choice.flow is not None
     chosen = dict(choice.chosen)
-    for _ in range(10):
+    for _ in range(30):
         step = WORDS.flow(state, seat, choice.flow, chosen, aud)
         assert step is not None, f"no flow for {choice.flow} with {chosen}"
-        assert 0 < len(step.options) <= 25, f"{len(step.options)} options in a select"
         yield "step", step
-        option = agent.choice(step.options)
+        if step.text:   # words of the player's own (an agreement's terms): the last step
+            assert not step.options and step.max_length > 0
+            chosen[step.param] = "We keep the peace in the Plateau this Year."
+            assert WORDS.flow(state, seat, choice.flow, chosen, aud) is None, "a text step is the last"
+            spec = RULES.actions[choice.flow]
+            action = Action.of(choice.flow, **{k: v for k, v in chosen.items() if k in {p.name for p in spec.params}})
+            check_accepted(state, seat, action)
+            yield "action", action
+            return
+        assert 0 < len(step.options) <= 25, f"{len(step.options)} options in a select"
+        ready = [o for o in step.options if o.action is not None]
+        option = agent.choice(ready if ready and agent.random() < 0.5 else step.options)
         if option.action is not None:
-            assert option.action in RULES.legal(state, seat), f"the flow for {choice.flow} built {option.action}"
+            check_accepted(state, seat, option.action)
             yield "action", option.action
             return
         chosen = dict(option.chosen)
     raise AssertionError(f"the flow for {choice.flow} never ends")
+
+
+def check_accepted(state: GameState, seat: str, action: Action) -> None:
+    """What a flow builds is legal: listed among the legal actions, or accepted by the rules (an offer
+    composed part by part is one of many the enumeration does not list)."""
+    if action in RULES.legal(state, seat):
+        return
+    try:
+        apply(RULES, RULES.copy(state), seat, action)
+    except RuleError as err:
+        raise AssertionError(f"the flow built {action}, refused: {err.describe()}") from None
 
 
 def prompt_lines(m: Moment) -> Iterator[tuple[str, str]]:

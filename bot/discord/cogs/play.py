@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.discord import errors, present
 from bot.discord.choices import for_decision, parse
-from bot.discord.components import parse_path
+from bot.discord.components import MODAL_ID, WordsModal, modal_text, parse_path
 from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Refusal
 from bot.discord.prompts import prompt_content, prompt_view, step_message
@@ -165,10 +165,10 @@ class Play(commands.Cog):
             await respond(interaction, text, view=view)
 
     async def _pick(self, interaction: discord.Interaction, game_id: int, version: int, path: str,
-                    confirmed: bool) -> None:
+                    confirmed: bool, *, text: str | None = None) -> None:
         actor = actor_of(interaction, self.bot.settings)
         out = self.bot.table.choose(actor, None, version=version, path=parse_path(path), game_id=game_id,
-                                    key=str(interaction.id), confirmed=confirmed)
+                                    key=str(interaction.id), confirmed=confirmed, text=text)
         message = interaction.message
         in_flow = message is not None and message.flags.ephemeral
         if isinstance(out, Asked):
@@ -190,6 +190,43 @@ class Play(commands.Cog):
             if err.code not in (40060, 10062):
                 raise
             log.info("choice interaction %s answered already (%s)", interaction.id, err.code)
+
+    # -- words typed in a flow (a text step): a modal --------------------------------------------------
+    async def open_writer(self, interaction: discord.Interaction, game_id: int, version: int, path: str) -> None:
+        """"Write…" on a text step: the step is asked again (it may have moved on) and its modal opens."""
+        try:
+            actor = actor_of(interaction, self.bot.settings)
+            out = self.bot.table.choose(actor, None, version=version, path=parse_path(path), game_id=game_id)
+            if not isinstance(out, Asked) or not out.text:
+                raise Refusal("This step no longer asks for words: the game has moved on since.")
+            await interaction.response.send_modal(WordsModal(
+                game_id, version, path, title="Your own words", label="The terms, in your own words",
+                max_length=out.max_length, placeholder=out.placeholder))
+        except Exception as err:  # the dynamic item path logs only: answer the person here
+            if isinstance(err, TableError) and err.code in ("stale", "not_awaited"):
+                err = Refusal("This prompt is out of date: the game has moved on since it was sent. Your newest "
+                              "prompt is the last one I sent you (`/game hand` shows your choices too).")
+            await errors.handle(interaction, err, f"words for game {game_id}")
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A modal of a text step submitted (``sn:m:...``): answered from its custom_id, even after a restart."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: Any = interaction.data or {}
+        m = MODAL_ID.match(str(data.get("custom_id") or ""))
+        if m is None:
+            return
+        try:
+            text = modal_text(data)
+            if text is None:
+                raise Refusal("The words did not arrive: press Write again.")
+            await self._pick(interaction, int(m["game"]), int(m["version"]), m["path"], False, text=text)
+        except Exception as err:
+            if isinstance(err, TableError) and err.code in ("stale", "not_awaited"):
+                err = Refusal("This prompt is out of date: the game has moved on since it was sent. Your newest "
+                              "prompt is the last one I sent you (`/game hand` shows your choices too).")
+            await errors.handle(interaction, err, f"words for game {m['game']}")
 
     # -- decision clicks (buttons sent before living prompts) --------------------------------------
     async def choose(self, interaction: discord.Interaction, game_id: int, version: int, decision: str, mode: str,

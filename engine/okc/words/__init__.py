@@ -57,6 +57,11 @@ class OkcWords(Words):
         # Modules' names for the values they offer (Boons), consulted by the prompts.
         self.option_names = prompts.OPTION_NAMES
         self.giving_kinds = prompts.GIVING_KINDS
+        # Modules' own prompts (by decision prompt), actions shown after a step's own, and flows.
+        self.makers = prompts.MAKERS
+        self.after = prompts.AFTER
+        self.flows = prompts.FLOWS
+        self.value_names = prompts.VALUE_NAMES
         self.summary_kinds = summary.WILD_KINDS
         self.installed: set[str] = set()
         for area in (spring, secrets, summer, turns, autumn, favour, lore, deck, wild):

@@ -34,7 +34,8 @@ from engine.okc.words.names import (
 )
 
 ABSENT = "If you don't answer in time, "
-ABSENT_STATES = {"done_negotiating": "you are done negotiating."}
+ABSENT_STATES = {"done_negotiating": "you are done negotiating.",
+                 "judge": "your verdict is kept: the terms were not broken."}
 MAX_OPTIONS = 25
 ORDINALS = ("first", "second", "third")
 Question = Callable[[GameState, Decision, str, Audience], str]
@@ -43,6 +44,20 @@ ChoiceQuestion = Callable[[GameState, str, dict[str, Any], dict[str, Any]], str]
 OptionName = Callable[[GameState, str, str], "str | None"]
 # Names modules give to the values they offer (Boons): (state, choice kind or param, value) -> name or None.
 OPTION_NAMES: list[OptionName] = []
+# Decisions a module words entirely (by prompt): maker(state, decision, seat, legal, aud, rest), where
+# ``rest(actions)`` words the legal actions the module leaves to the base game.
+Maker = Callable[[GameState, Decision, str, list[Action], Audience, Callable[[list[Action]], list[Choice]]],
+                 list[Choice]]
+MAKERS: dict[str, Maker] = {}
+# Modules' actions shown after a step's own choices (an agreement's actions), with their confirmation.
+Confirm = Callable[[GameState, str, Action, Audience], "str | None"]
+AFTER: dict[str, Confirm] = {}
+# Modules' flows (composing an offer): kind -> flow(state, seat, kind, chosen, aud).
+Flow = Callable[[GameState, str, str, Mapping[str, Any], Audience], "FlowStep | None"]
+FLOWS: dict[str, Flow] = {}
+# Modules' names for values of their parameters, as the seat sees them: param -> name(state, seat, value).
+ValueName = Callable[[GameState, "str | None", str], "str | None"]
+VALUE_NAMES: dict[str, ValueName] = {}
 # Verbs for Kingdom card options in effect choices (default: take the card).
 KINGDOM_VERBS = {"town_displace": "Discard"}
 
@@ -360,6 +375,8 @@ def confirm(state: GameState, seat: str, action: Action, aud: Audience) -> str |
     """Harmful choices for one's own holdings: discarding or burning a card, giving up a reward."""
     g = okc(state)
     c = choice_of(g, seat)
+    if action.kind in AFTER:
+        return AFTER[action.kind](state, seat, action, aud)
     if action.kind == "choose" and c is not None:
         option = str(action.get("option"))
         if option == DONE and c.kind in ("govern", "journey"):
@@ -403,7 +420,23 @@ def rank(state: GameState, seat: str, action: Action) -> tuple[int, int]:
 
 
 def choices(state: GameState, decision: Decision, seat: str, legal_actions: list[Action], aud: Audience,
-            labels: Mapping[str, Label]) -> list[Choice]:
+            labels: Mapping[str, Label], *, modules: bool = True) -> list[Choice]:
+    """The prompt's choices: a module's own for its decisions (:data:`MAKERS`); else the step's own
+    choices, then the modules' actions that may come at any time (:data:`AFTER`, secondary, confirmed),
+    and passing last."""
+    if modules:
+        def rest(acts: list[Action]) -> list[Choice]:
+            return choices(state, decision, seat, acts, aud, labels, modules=False)
+
+        maker = MAKERS.get(decision.prompt)
+        if maker is not None:
+            return maker(state, decision, seat, legal_actions, aud, rest)
+        later = [a for a in legal_actions if a.kind in AFTER]
+        if later:
+            own = rest([a for a in legal_actions if a.kind not in AFTER])
+            extra = [Choice(label(state, seat, a, aud, labels), a, style="secondary",
+                            confirm=AFTER[a.kind](state, seat, a, aud)) for a in later]
+            return [c for c in own if c.style != "pass"] + extra + [c for c in own if c.style == "pass"]
     out: list[Choice] = []
     grouped: dict[str, int] = {}
     single: list[Action] = []
@@ -530,6 +563,8 @@ def flow_question(state: GameState, kind: str, param: str, chosen: Mapping[str, 
 
 
 def flow(state: GameState, seat: str, kind: str, chosen: Mapping[str, Any], aud: Audience) -> FlowStep | None:
+    if kind in FLOWS:
+        return FLOWS[kind](state, seat, kind, chosen, aud)
     if kind == "place":
         return place_flow(state, seat, chosen, aud)
     params, cands = candidates(state, seat, kind)
@@ -615,6 +650,10 @@ def value_label(state: GameState, seat: str | None, kind: str, param: str, value
     text = str(value)
     if "," in text and kind == "order":
         return ", ".join(region_name(state, r) for r in text.split(","))
+    if param in VALUE_NAMES:
+        named = VALUE_NAMES[param](state, seat, text)
+        if named is not None:
+            return named
     if kind == "choose" and seat is not None and (">" in text or text.count(":") == 2 or text == DONE):
         return option_label(state, seat, text, Audience(seat))
     if text in p.cards or text in p.kingdom:

@@ -48,6 +48,10 @@ from engine.okc.state import Okc
 OFFERS_WEIGHT = 1.2
 # Setup II: two Trade Agreement / Alliance cards each, in the Supply.
 CARDS = 2
+# Why an offer is accepted or declined, told to the proposer (a computer player always says why, ruling NT15):
+# it leaves the answering player better placed; it costs them more than it brings; its terms would bind them
+# against their interest; it cannot be accepted now; this player takes no offers.
+REASONS: tuple[str, ...] = ("helps", "costs", "binds", "cannot", "unweighed")
 # Actions a party may take at any point (they never wait on anyone): suggested only while awaited.
 ANYTIME = frozenset({"fulfil_agreement", "cancel_agreement", "breach"})
 
@@ -145,7 +149,10 @@ def play_agreement(state: GameState, seat: str, action: Action) -> None:
     barter.parse(g, to, list(action.get("take") or ()))
     terms = list(action.get("terms") or ())
     agreements.parse_terms(g, (seat, to), terms)
-    text = str(action.get("text") or "").strip()
+    text = " ".join(str(action.get("text") or "").split())
+    if len(text) > agreements.TEXT_LIMIT:
+        raise RuleError(agreements.SECTION, f"the terms in your own words are {len(text)} characters long; at most "
+                        f"{agreements.TEXT_LIMIT} fit", code="long_text", legal="shorter terms")
     if not terms and not text:
         raise RuleError(agreements.SECTION, "an agreement needs terms: checkable ones, free text or both",
                         code="no_terms", legal="terms:clans:no_command:deadly:highlands:2 or text:\"...\"")
@@ -155,9 +162,26 @@ def play_agreement(state: GameState, seat: str, action: Action) -> None:
               terms=terms, text=text)
 
 
+def check_reason(action: Action) -> str:
+    """The reason given with an answer ("" for none), refused unless it is one of :data:`REASONS`."""
+    why = str(action.get("reason") or "")
+    if why and why not in REASONS:
+        raise RuleError(barter.SECTION, f"{why!r} is not a reason the table can tell", code="bad_reason",
+                        legal=list(REASONS))
+    return why
+
+
+def tell_reason(state: GameState, seat: str, offer: dict[str, Any], why: str, accepted: bool) -> None:
+    """The reason goes to the proposer (and the one answering) only: the offer's content stays theirs."""
+    if why:
+        state.emit(Event.private((offer["by"], seat), "okc.offer_reason", offer=offer["id"], by=offer["by"], to=seat,
+                                 deal=offer.get("kind", "barter"), reason=why, accepted=accepted))
+
+
 def play_accept(state: GameState, seat: str, action: Action) -> None:
     g: Okc = state.data
     check_step(g, "accepting an offer")
+    why = check_reason(action)
     offer = find_offer(g, action.get("offer"))
     if offer is None or offer["to"] != seat:
         raise RuleError(barter.SECTION, f"no open offer {action.get('offer')} to you", code="no_offer",
@@ -165,6 +189,7 @@ def play_accept(state: GameState, seat: str, action: Action) -> None:
     if offer.get("kind") == "alliance":
         alliances.check_ally(g, seat, offer["by"])
         open_offers(g).remove(offer)
+        tell_reason(state, seat, offer, why, True)
         alliances.form(state, offer["by"], seat)
         return
     by = offer["by"]
@@ -176,6 +201,7 @@ def play_accept(state: GameState, seat: str, action: Action) -> None:
     barter.check_receiver(g, seat, give, take)
     barter.check_receiver(g, by, take, give)
     open_offers(g).remove(offer)
+    tell_reason(state, seat, offer, why, True)
     barter.transfer(state, by, seat, give)
     barter.transfer(state, seat, by, take)
     if give.hand or take.hand:
@@ -192,6 +218,7 @@ def play_accept(state: GameState, seat: str, action: Action) -> None:
 def play_decline(state: GameState, seat: str, action: Action) -> None:
     g: Okc = state.data
     check_step(g, "declining a barter")
+    why = check_reason(action)
     offer = find_offer(g, action.get("offer"))
     if offer is None or seat not in (offer["by"], offer["to"]):
         raise RuleError(barter.SECTION, f"no open offer {action.get('offer')} made by or to you", code="no_offer",
@@ -199,6 +226,8 @@ def play_decline(state: GameState, seat: str, action: Action) -> None:
     open_offers(g).remove(offer)
     how = "withdrawn" if seat == offer["by"] else "declined"
     state.emit(Event.public(f"okc.offer_{how}", offer=offer["id"], by=offer["by"], to=offer["to"]))
+    if how == "declined":
+        tell_reason(state, seat, offer, why, False)
 
 
 def play_done(state: GameState, seat: str, action: Action) -> None:
@@ -401,9 +430,13 @@ class NegotiatingTable(Module):
                                 Param("take", ParamType.LIST, "what you ask for in return", required=False)),
                             barter.SECTION, secret=True),
         "accept_offer": ActionSpec("accept_offer", "Accept a barter offered to you: both sides move at once",
-                                   (Param("offer", ParamType.INT),), barter.SECTION),
+                                   (Param("offer", ParamType.INT),
+                                    Param("reason", choices=REASONS, required=False,
+                                          doc="why, told to the one who offered it")), barter.SECTION),
         "decline_offer": ActionSpec("decline_offer", "Decline a barter offered to you, or withdraw your own",
-                                    (Param("offer", ParamType.INT),), barter.SECTION),
+                                    (Param("offer", ParamType.INT),
+                                     Param("reason", choices=REASONS, required=False,
+                                           doc="why, told to the one who offered it")), barter.SECTION),
         "done_negotiating": ActionSpec("done_negotiating", "Say you are done negotiating this Spring", (), SECTION),
         "alliance": ActionSpec("alliance", "Negotiation Step: propose an Alliance to another player (each flips a "
                                "Trade Agreement card); it lasts until the next Negotiation Step",

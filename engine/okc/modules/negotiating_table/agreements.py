@@ -38,6 +38,8 @@ KINDS = ("no_command", "no_claim", "no_tactic", "give")
 MODIFIERS = {0: -6, 1: -3, 2: 0, 3: 3}
 MOST = 6
 VERDICTS: tuple[str, ...] = ("broken", "kept")
+# Free-text terms: at most this many characters (they are read in prompts and posts).
+TEXT_LIMIT = 400
 
 
 def agreements(g: Okc) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Decision, Event, GameState
-from engine.core.words import Audience, join_words, plural
+from engine.core.words import Audience, Choice, join_words, plural
 from engine.okc.words.names import cap, card_name, kingdom_name, tactic_name, who, whom
 
 AMOUNT_NAMES = {"influence": ("Influence", "Influence"), "lore": ("Lore", "Lore"),
@@ -69,23 +69,11 @@ def done(state: GameState, e: Event, aud: Audience) -> str:
 
 def made(state: GameState, e: Event, aud: Audience) -> str:
     by, to = e.data["by"], e.data["to"]
-    if e.data.get("deal") == "agreement":
-        what = terms_words(state, parsed(state, by, to, list(e.data.get("terms") or [])),
-                           str(e.data.get("text") or ""), aud)
-        give, take = side_words(state, e.data.get("give") or []), side_words(state, e.data.get("take") or [])
-        head = f"Offer {e.data['offer']} to {whom(state, to, aud)}" if aud.is_you(by) else \
-            f"Offer {e.data['offer']} from {whom(state, by, aud)}"
-        return f"{head}: a binding agreement ({what}), with {give} handed over now for {take}."
-    if e.data.get("deal") == "alliance":
-        if aud.is_you(by):
-            return f"Offer {e.data['offer']} to {whom(state, to, aud)}: an Alliance until the next Negotiation Step."
-        return (f"Offer {e.data['offer']} from {whom(state, by, aud)}: an Alliance until the next Negotiation "
-                f"Step. Accept or decline it.")
-    give, take = side_words(state, e.data.get("give") or []), side_words(state, e.data.get("take") or [])
-    if aud.is_you(by):
-        return f"Offer {e.data['offer']} to {whom(state, to, aud)}: you give {give}, and ask for {take}."
-    return (f"Offer {e.data['offer']} from {whom(state, by, aud)}: they give {give}, and ask you for {take}. "
-            f"Accept or decline it.")
+    o = {"by": by, "to": to, "kind": e.data.get("deal") or "barter", "give": list(e.data.get("give") or []),
+         "take": list(e.data.get("take") or []), "terms": list(e.data.get("terms") or []),
+         "text": str(e.data.get("text") or "")}
+    whole = offer_whole(state, o, aud)
+    return whole if aud.is_you(by) else f"{whole} Accept or decline it from your prompt."
 
 
 def opened_offer(state: GameState, e: Event, aud: Audience) -> str:
@@ -195,7 +183,7 @@ def term_words(state: GameState, term: dict[str, Any], aud: Audience) -> str:
     from engine.okc.words.names import location_name, region_name
 
     party = who(state, str(term["party"]), aud, start=False)
-    until = f"until round {term['round']}"
+    until = f"until the end of Year {term['round']}"
     kind = term["kind"]
     if kind == "no_command":
         return (f"{party} reveal no card with {str(term['command']).title()} in the "
@@ -204,7 +192,7 @@ def term_words(state: GameState, term: dict[str, Any], aud: Audience) -> str:
         return f"{party} claim no reward of the {location_name(state, str(term['location']))} ({until})"
     if kind == "no_tactic":
         return f"{party} activate no {tactic_name(state, str(term['tactic']))} ({until})"
-    return f"{party} give {component(state, str(term['component']))} by round {term['round']}"
+    return f"{party} hand over {component(state, str(term['component']))} by the Negotiation Step of Year {term['round']}"
 
 
 def terms_words(state: GameState, terms: list[dict[str, Any]], text: str, aud: Audience) -> str:
@@ -216,31 +204,51 @@ def terms_words(state: GameState, terms: list[dict[str, Any]], text: str, aud: A
 
 def made_agreement(state: GameState, e: Event, aud: Audience) -> str:
     a, b = e.data["parties"]
-    return (f"Binding agreement {e.data['agreement']} between {whom(state, a, aud)} and {whom(state, b, aud)}, "
+    return (f"Binding agreement between {whom(state, a, aud)} and {whom(state, b, aud)}, "
             f"markers on both cards: {terms_words(state, e.data.get('terms') or [], str(e.data.get('text') or ''), aud)}.")
 
 
 def agreement_done(state: GameState, e: Event, aud: Audience) -> str:
     a, b = e.data["parties"]
     how = "every term kept" if e.data.get("how") == "terms" else "both say so"
-    return (f"Agreement {e.data['agreement']} of {whom(state, a, aud)} and {whom(state, b, aud)} is fulfilled "
+    return (f"The agreement of {whom(state, a, aud)} and {whom(state, b, aud)} is fulfilled "
             f"({how}): the markers go home.")
 
 
 def agreement_cancelled(state: GameState, e: Event, aud: Audience) -> str:
     a, b = e.data["parties"]
-    return f"{who(state, a, aud)} and {whom(state, b, aud)} cancel agreement {e.data['agreement']}: the markers go home."
+    return f"{who(state, a, aud)} and {whom(state, b, aud)} cancel their agreement: the markers go home."
 
 
 def agreement_consent(state: GameState, e: Event, aud: Audience) -> str:
     what = "fulfilled" if e.data.get("what") == "fulfil" else "cancelled"
-    return (f"{who(state, e.data['seat'], aud)} would call agreement {e.data['agreement']} {what}; the other party "
-            f"must agree.")
+    return (f"{who(state, e.data['seat'], aud)} would call {_with(state, e, str(e.data['seat']), aud)} {what}; "
+            f"the other party must agree.")
 
 
 def agreement_paid(state: GameState, e: Event, aud: Audience) -> str:
     return (f"{who(state, e.data['seat'], aud)} hand over {public_side(state, e.data.get('give') or {})} to "
-            f"{whom(state, e.data['to'], aud)}, as agreement {e.data['agreement']} promised.")
+            f"{whom(state, e.data['to'], aud)}, as their agreement promised.")
+
+
+def _with(state: GameState, e: Event, seat: str, aud: Audience) -> str:
+    """"their agreement with the Clans (Bob)": the agreement of the event, by its other party."""
+    from engine.okc.modules.negotiating_table.agreements import find
+
+    deal = find(state.data, e.data.get("agreement"))
+    other = next((s for s in deal["parties"] if s != seat), None) if deal is not None else None
+    return f"their agreement with {whom(state, other, aud)}" if other else "their agreement"
+
+
+def _of(state: GameState, e: Event, aud: Audience) -> str:
+    """"the agreement of the Clans (Bob) and the Nobility (Cat)"."""
+    from engine.okc.modules.negotiating_table.agreements import find
+
+    deal = find(state.data, e.data.get("agreement"))
+    if deal is None:
+        return "the agreement"
+    a, b = deal["parties"]
+    return f"the agreement of {whom(state, a, aud)} and {whom(state, b, aud)}"
 
 
 def promise_unpayable(state: GameState, e: Event, aud: Audience) -> str:
@@ -255,25 +263,26 @@ WHY = {"command": "a card with the forbidden Command was revealed", "claim": "th
 
 
 def outraged(state: GameState, e: Event, aud: Audience) -> str:
-    return (f"Outrage! {who(state, e.data['offender'], aud)} broke agreement {e.data['agreement']} "
+    return (f"Outrage! {who(state, e.data['offender'], aud)} broke their agreement with "
+            f"{whom(state, e.data['outraged'], aud)} "
             f"({WHY.get(str(e.data.get('why')), 'its terms were broken')}): it is void, and their Trade Agreement "
             f"card goes to {whom(state, e.data['outraged'], aud)}.")
 
 
 def claimed(state: GameState, e: Event, aud: Audience) -> str:
     judges = join_words([whom(state, s, aud) for s in e.data.get("arbiters") or []])
-    return (f"{who(state, e.data['seat'], aud)} claim that {whom(state, e.data['against'], aud)} broke agreement "
-            f"{e.data['agreement']}; {judges} judge it, in secret.")
+    return (f"{who(state, e.data['seat'], aud)} claim that {whom(state, e.data['against'], aud)} broke their "
+            f"agreement; {judges} judge it, in secret.")
 
 
 def judged(state: GameState, e: Event, aud: Audience) -> str:
-    return f"{who(state, e.data['seat'], aud)} give a verdict on agreement {e.data['agreement']}, face down."
+    return f"{who(state, e.data['seat'], aud)} give a verdict on {_of(state, e, aud)}, face down."
 
 
 def verdict(state: GameState, e: Event, aud: Audience) -> str:
     votes = [f"{who(state, s, aud)} say {v}" for s, v in (e.data.get("votes") or {}).items()]
     tail = "the claim is upheld." if e.data.get("upheld") else "the claim fails: no Outrage."
-    return f"Verdicts on agreement {e.data['agreement']}: {join_words(votes)}; {tail}"
+    return f"Verdicts on {_of(state, e, aud)}: {join_words(votes)}; {tail}"
 
 
 def reputation(state: GameState, e: Event, aud: Audience) -> str:
@@ -293,7 +302,7 @@ def ask_judge(state: GameState, decision: Decision, seat: str, aud: Audience) ->
     if deal is None or deal["claim"] is None:
         return "Judge a claimed breach: were the terms broken or kept?"
     c = deal["claim"]
-    return (f"{who(state, c['by'], aud)} claim {whom(state, c['against'], aud)} broke agreement {deal['id']} "
+    return (f"{who(state, c['by'], aud)} claim {whom(state, c['against'], aud)} broke their agreement "
             f"({terms_words(state, deal['terms'], deal['text'], aud)}). Broken or kept? Your verdict stays secret "
             f"until all are in; at the deadline it is kept.")
 
@@ -318,43 +327,94 @@ def label_agreement(state: GameState, seat: str, action: Action, aud: Audience) 
     return f"Agreement with {whom(state, to, aud)}: {what}{now}"
 
 
+def _deal_label(state: GameState, seat: str, action: Action, aud: Audience) -> str:
+    deal = deal_of(state, action)
+    return deal_short(state, deal, seat, aud) if deal is not None else "your agreement"
+
+
 def label_pay(state: GameState, seat: str, action: Action, aud: Audience) -> str:
-    return f"Hand over what agreement {action.get('agreement')} promised"
+    from engine.okc.modules.negotiating_table.agreements import owed
+
+    deal = deal_of(state, action)
+    if deal is None:
+        return "Hand over what your agreement promised"
+    what = side_words(state, [t["component"] for t in owed(state.data, seat, deal)])
+    return fit(f"Hand over {what}, as {deal_short(state, deal, seat, aud)} promised")
 
 
 def label_fulfil(state: GameState, seat: str, action: Action, aud: Audience) -> str:
-    return f"Call agreement {action.get('agreement')} fulfilled"
+    return fit(f"Call {_deal_label(state, seat, action, aud)} fulfilled")
 
 
 def label_cancel(state: GameState, seat: str, action: Action, aud: Audience) -> str:
-    return f"Agree to cancel agreement {action.get('agreement')}"
+    return fit(f"Agree to cancel {_deal_label(state, seat, action, aud)}")
 
 
 def label_breach(state: GameState, seat: str, action: Action, aud: Audience) -> str:
-    return f"Claim agreement {action.get('agreement')} was broken"
+    deal = deal_of(state, action)
+    if deal is None:
+        return "Claim your agreement was broken"
+    from engine.okc.words.names import faction_short
+
+    other = next((s for s in deal["parties"] if s != seat), seat)
+    return fit(f"Claim {faction_short(state, other)} broke {deal_short(state, deal, seat, aud)}")
 
 
 def label_judge(state: GameState, seat: str, action: Action, aud: Audience) -> str:
-    word = "broken" if action.get("verdict") == "broken" else "kept"
-    return f"Agreement {action.get('agreement')}: {word}"
+    word = "Broken" if action.get("verdict") == "broken" else "Kept"
+    deal = deal_of(state, action)
+    if deal is None:
+        return word
+    a, b = deal["parties"]
+    from engine.okc.words.names import faction_short
+
+    return f"{word}: the agreement of {faction_short(state, a)} and {faction_short(state, b)}"
+
+
+def confirm_deal(state: GameState, seat: str, action: Action, aud: Audience) -> str | None:
+    """Agreement actions that give something up are confirmed first."""
+    deal = deal_of(state, action)
+    if action.kind == "show_hand":
+        from engine.okc.modules.negotiating_table.alliances import ally_of
+
+        ally = ally_of(state.data, seat)
+        return f"Show your whole hand to {whom(state, ally, aud)}, your ally?" if ally else None
+    if deal is None:
+        return None
+    name = deal_short(state, deal, seat, aud)
+    if action.kind == "cancel_agreement":
+        return f"Cancel {name}? It ends once the other party agrees too, and its terms no longer bind either of you."
+    if action.kind == "fulfil_agreement":
+        return f"Call {name} fulfilled? Once the other party says so too, it ends and the markers go home."
+    if action.kind == "breach":
+        judges = [s for s in state.data.order if s not in deal["parties"]]
+        return (f"Claim the other party broke {name}? {join_words([whom(state, s, aud) for s in judges])} "
+                f"judge it in secret; a majority for broken causes Outrage.")
+    return None
+
+
+def offers_to(state: GameState, seat: str, aud: Audience) -> list[str]:
+    from engine.okc.modules.negotiating_table.book import open_offers
+
+    return [offer_whole(state, o, aud) for o in open_offers(state.data) if o["to"] == seat]
 
 
 def ask_negotiation(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
-    return ("The Negotiation Step: offer barters to the other players with /okc offer, or say you are done. "
-            "Done is the default when the deadline passes.")
+    head = ("The Negotiation Step: offer barters, binding Trade Agreements or an Alliance to the other players, "
+            "answer what they offer you, or say you are done.")
+    waiting = offers_to(state, seat, aud)
+    return " ".join([head, *waiting])
 
 
 def ask_offer(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
-    from engine.okc.modules.negotiating_table.book import find_offer
+    from engine.okc.modules.negotiating_table.book import find_offer, open_offers
 
     o = find_offer(state.data, decision.info.get("offer"))
     if o is None:
         return "An offer waits on your answer."
-    if o.get("kind") == "alliance":
-        return (f"{who(state, o['by'], aud)} propose an Alliance until the next Negotiation Step. Accept or "
-                f"decline? Unanswered at the deadline, it is declined.")
-    return (f"{who(state, o['by'], aud)} offer {side_words(state, o['give'])} for "
-            f"{side_words(state, o['take'])}. Accept or decline? Unanswered at the deadline, it is declined.")
+    others = [offer_whole(state, x, aud) for x in open_offers(state.data) if x["to"] == seat and x is not o]
+    more = f" Also offered to you: {' '.join(others)} Answer each below." if others else ""
+    return f"{offer_whole(state, o, aud)} Accept or decline?{more}"
 
 
 def ask_occupy(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
@@ -372,15 +432,16 @@ def label_offer(state: GameState, seat: str, action: Action, aud: Audience) -> s
 
 
 def label_accept(state: GameState, seat: str, action: Action, aud: Audience) -> str:
-    return f"Accept offer {action.get('offer')}"
+    o = offer_of(state, action)
+    return fit(f"Accept {offer_short(state, o, aud.to(seat))}") if o is not None else "Accept the offer"
 
 
 def label_decline(state: GameState, seat: str, action: Action, aud: Audience) -> str:
-    from engine.okc.modules.negotiating_table.book import find_offer
-
-    o = find_offer(state.data, action.get("offer"))
-    verb = "Withdraw" if o is not None and o["by"] == seat else "Decline"
-    return f"{verb} offer {action.get('offer')}"
+    o = offer_of(state, action)
+    if o is None:
+        return "Decline the offer"
+    verb = "Withdraw" if o["by"] == seat else "Decline"
+    return fit(f"{verb} {offer_short(state, o, aud.to(seat))}")
 
 
 def label_done(state: GameState, seat: str, action: Action, aud: Audience) -> str:
@@ -417,6 +478,26 @@ def term_token(state: GameState, token: str) -> str | None:
     return cap(term_words(state, term, Audience()))   # a label: its own sentence
 
 
+REASON_WORDS = {
+    "helps": "it leaves them better placed",
+    "costs": "it would cost them more than it brings",
+    "binds": "its terms would bind them against their own interest",
+    "cannot": "they could not carry it out now",
+    "unweighed": "they take no offers",
+}
+
+
+def reason(state: GameState, e: Event, aud: Audience) -> str:
+    """Why an offer was accepted or declined, for the proposer (and the one who answered)."""
+    by, to = str(e.data["by"]), str(e.data["to"])
+    what = {"agreement": "agreement", "alliance": "Alliance"}.get(str(e.data.get("deal")), "barter")
+    verb = "accept" if e.data.get("accepted") else "decline"
+    why = REASON_WORDS.get(str(e.data.get("reason")), "they had their reasons")
+    if aud.is_you(to):
+        why = why.replace("them", "you").replace("they", "you").replace("their own", "your own")
+    return f"{who(state, to, aud)} {verb} {possessive(state, by, aud)} {what}: {why}."
+
+
 def register(w: Any) -> None:
     for kind, fn in (("okc.negotiation_opened", opened), ("okc.negotiation_closed", closed),
                      ("okc.negotiation_done", done), ("okc.offer_made", made), ("okc.offer_opened", opened_offer),
@@ -431,13 +512,22 @@ def register(w: Any) -> None:
                      ("okc.agreement_paid", agreement_paid), ("okc.promise_unpayable", promise_unpayable),
                      ("okc.outrage", outraged),
                      ("okc.breach_claimed", claimed), ("okc.breach_judged", judged),
-                     ("okc.breach_verdict", verdict), ("okc.reputation", reputation)):
+                     ("okc.breach_verdict", verdict), ("okc.reputation", reputation),
+                     ("okc.offer_reason", reason)):
         w.on(kind)(fn)
     w.questions["okc.negotiation"] = ask_negotiation
     w.questions["okc.offer"] = ask_offer
     w.questions["okc.alliance_winner"] = ask_vote
     w.questions["okc.breach"] = ask_judge
     w.choice_questions["barter_occupy"] = ask_occupy
+    for prompt in ("okc.negotiation", "okc.offer", "okc.breach"):
+        w.makers[prompt] = choices
+    for kind in AFTER:
+        w.after[kind] = confirm_deal
+    w.flows["offer"] = flow
+    w.value_names["offer"] = offer_value
+    w.value_names["agreement"] = deal_value
+    w.flows["agreement"] = flow
     w.option_names.append(option_name)
     w.summary_kinds.update({"okc.bartered", "okc.alliance_formed", "okc.alliance_votes", "okc.agreement_made",
                             "okc.outrage", "okc.breach_verdict"})
@@ -447,3 +537,227 @@ def register(w: Any) -> None:
                         ("fulfil_agreement", label_fulfil), ("cancel_agreement", label_cancel),
                         ("breach", label_breach), ("judge", label_judge)):
         w.labels[kind] = label
+
+
+# -- offers and agreements named by what they are -------------------------------------------------------
+
+LABEL = 80   # a button's label (Discord) and a select option's: longer ones are cut with an ellipsis
+
+
+def fit(text: str, limit: int = LABEL) -> str:
+    """A label cut to ``limit`` characters at a word, with an ellipsis (the prompt's question says it all)."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1].rsplit(" ", 1)[0].rstrip(",;:(")
+    return cut + "…"
+
+
+def possessive(state: GameState, seat: str, aud: Audience) -> str:
+    """"your" for the reader, else "the Nobility's"."""
+    from engine.okc.words.names import faction_short
+
+    if aud.is_you(seat):
+        return "your"
+    name = faction_short(state, seat)
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def owned_words(state: GameState, tokens: list[str], owner: str, aud: Audience) -> str:
+    """A side named from the reader's place: what the reader owns is "your ..." ("your Tactic Pilgrimage")."""
+    if not aud.is_you(owner):
+        return side_words(state, tokens)
+    parts = []
+    for t in tokens:
+        words = component(state, t)
+        if words.startswith("the "):
+            words = "your " + words[4:]
+        elif t.partition(":")[0] not in AMOUNT_NAMES:
+            words = "your " + words
+        parts.append(words)
+    return join_words(parts) or "nothing"
+
+
+def deal_kind(o: dict[str, Any]) -> str:
+    return {"agreement": "agreement", "alliance": "Alliance"}.get(str(o.get("kind")), "barter")
+
+
+def offer_short(state: GameState, o: dict[str, Any], aud: Audience) -> str:
+    """An offer in a few words, for a button: "the Nobility's barter: 1 Influence for your Tactic Pilgrimage"."""
+    from engine.okc.words.names import faction_short
+
+    by, to = str(o["by"]), str(o["to"])
+    if aud.is_you(by):
+        head = f"your {deal_kind(o)} to {faction_short(state, to)}"
+    else:
+        head = f"{possessive(state, by, aud)} {deal_kind(o)}"
+    if o.get("kind") == "alliance":
+        return head
+    give, take = owned_words(state, o["give"], by, aud), owned_words(state, o["take"], to, aud)
+    if o.get("kind") == "agreement":
+        n = len(o.get("terms") or [])
+        parts = [plural(n, "term")] if n else []
+        parts += ["terms in words"] if o.get("text") else []
+        now = f", {give} for {take} now" if o["give"] or o["take"] else ""
+        return f"{head} ({join_words(parts)}{now})"
+    return f"{head}: {give} for {take}"
+
+
+def offer_whole(state: GameState, o: dict[str, Any], aud: Audience) -> str:
+    """Everything an offer holds, in words, for its two parties (the question before Accept/Decline)."""
+    by, to = str(o["by"]), str(o["to"])
+    mine = aud.is_you(by)
+    if mine:
+        head = f"You offer {whom(state, to, aud)}"
+    else:
+        head = f"{who(state, by, aud)} offer you"
+    if o.get("kind") == "alliance":
+        return f"{head} an Alliance until the next Negotiation Step (each flips a Trade Agreement card)."
+    give, take = owned_words(state, o["give"], by, aud), owned_words(state, o["take"], to, aud)
+    if o.get("kind") != "agreement":
+        gives = "you hand over" if mine else "they hand over"
+        asks = "ask for" if mine else "ask you for"
+        return f"{head} a barter: {gives} {give}, and {asks} {take}."
+    terms = terms_words(state, parsed(state, by, to, list(o.get("terms") or [])), str(o.get("text") or ""), aud)
+    now = (f"{'you' if mine else 'they'} hand over {give} now, and {'they' if mine else 'you'} hand over {take} now"
+           if o["give"] or o["take"] else "nothing changes hands now")
+    return (f"{head} a binding Trade Agreement: {now}. Terms: {terms}. It holds a Trade Agreement card of each "
+            f"of you until it is fulfilled or cancelled; breaking it causes Outrage.")
+
+
+def deal_short(state: GameState, deal: dict[str, Any], seat: str, aud: Audience) -> str:
+    """An agreement of ``seat`` named by the other party and its first term: "your agreement with the Clans
+    (no Deadly in the Highlands)"."""
+    from engine.okc.words.names import faction_short
+
+    other = next((s for s in deal["parties"] if s != seat), seat)
+    first = ""
+    if deal["terms"]:
+        first = short_term(state, deal["terms"][0])
+    elif deal["text"]:
+        text = str(deal["text"])
+        first = f"\u201c{text[:30]}{'…' if len(text) > 30 else ''}\u201d"
+    return f"your agreement with {faction_short(state, other)}" + (f" ({first})" if first else "")
+
+
+def short_term(state: GameState, term: dict[str, Any]) -> str:
+    from engine.okc.words.names import faction_short, location_name, region_name
+
+    kind = term["kind"]
+    party = faction_short(state, str(term["party"]))
+    if kind == "no_command":
+        return f"{party}: no {str(term['command']).title()} in the {region_name(state, str(term['region']))}"
+    if kind == "no_claim":
+        return f"{party}: no claim of the {location_name(state, str(term['location']))}"
+    if kind == "no_tactic":
+        return f"{party}: no {tactic_name(state, str(term['tactic']))}"
+    return f"{party} hand over {component(state, str(term['component']))}"
+
+
+def offer_of(state: GameState, action: Action) -> dict[str, Any] | None:
+    from engine.okc.modules.negotiating_table.book import find_offer
+
+    return find_offer(state.data, action.get("offer"))
+
+
+def deal_of(state: GameState, action: Action) -> dict[str, Any] | None:
+    from engine.okc.modules.negotiating_table.agreements import find
+
+    return find(state.data, action.get("agreement"))
+
+
+# -- the prompt's choices ---------------------------------------------------------------------------------
+
+KINDS = frozenset({"offer", "accept_offer", "decline_offer", "done_negotiating", "alliance", "show_hand", "agreement",
+                   "pay", "fulfil_agreement", "cancel_agreement", "breach", "judge", "name_winner"})
+# Shown after a step's own choices, as secondary buttons, each confirmed first.
+AFTER = ("pay", "fulfil_agreement", "cancel_agreement", "breach", "show_hand")
+
+
+def choices(state: GameState, decision: Decision, seat: str, legal: list[Action], aud: Audience,
+            rest: Any) -> list[Choice]:
+    """The Negotiation Step's prompt (and a judge's, and an offer's): verdicts first, then each offer made to
+    the seat (Accept, Decline, named by what they hold), composing a barter or an agreement (flows), Alliances,
+    withdrawing one's own offers, the agreements' own actions, and Done last. Other legal actions are worded
+    by the base game (``rest``)."""
+    from engine.okc.modules.negotiating_table import compose
+    from engine.okc.modules.negotiating_table.book import open_offers
+
+    g = state.data
+    me = aud.to(seat)
+    base: list[Choice] = list(rest([a for a in legal if a.kind not in KINDS]))
+    out = [c for c in base if c.style != "pass"]
+    ours = [a for a in legal if a.kind in KINDS]
+
+    def add(a: Action, label: str, style: str = "secondary", confirm: str | None = None) -> None:
+        out.append(Choice(label, a, style="primary" if style == "secondary" and not out else style, confirm=confirm))
+
+    for a in ours:
+        if a.kind == "judge":
+            add(a, label_judge(state, seat, a, me), "primary" if a.get("verdict") == "kept" else "secondary")
+    for a in ours:
+        if a.kind == "name_winner":
+            add(a, label_vote(state, seat, a, me))
+    by_offer = {(a.kind, str(a.get("offer"))): a for a in ours if a.kind in ("accept_offer", "decline_offer")}
+    for o in open_offers(g):
+        if o["to"] != seat:
+            continue
+        acc, dec = by_offer.get(("accept_offer", str(o["id"]))), by_offer.get(("decline_offer", str(o["id"])))
+        if acc is not None:
+            add(acc, label_accept(state, seat, acc, me), "primary")
+        if dec is not None:
+            add(dec, label_decline(state, seat, dec, me))
+    if any(a.kind == "offer" for a in ours) or (any(a.kind == "done_negotiating" for a in ours)
+                                                 and compose.can_offer(g, seat)):
+        out.append(Choice("Offer a barter", None, flow="offer", style="primary" if not out else "secondary",
+                          hint="Pick whom, then what you hand over and what you ask for, part by part"))
+    if any(a.kind == "agreement" for a in ours) or (any(a.kind == "done_negotiating" for a in ours)
+                                                     and compose.agreement_partners(g, seat)):
+        out.append(Choice("Propose a binding Trade Agreement", None, flow="agreement", style="secondary",
+                          hint="A barter now if you like, terms the bot checks, your own words, or all three"))
+    for a in ours:
+        if a.kind == "alliance":
+            add(a, label_alliance(state, seat, a, me))
+    for o in open_offers(g):
+        dec = by_offer.get(("decline_offer", str(o["id"])))
+        if o["by"] == seat and dec is not None:
+            add(dec, label_decline(state, seat, dec, me))
+    for kind in AFTER:
+        for a in ours:
+            if a.kind == kind:
+                label = {"pay": label_pay, "fulfil_agreement": label_fulfil, "cancel_agreement": label_cancel,
+                         "breach": label_breach, "show_hand": label_show}[kind](state, seat, a, me)
+                out.append(Choice(label, a, style="primary" if kind == "pay" and not out else "secondary",
+                                  confirm=confirm_deal(state, seat, a, me)))
+    out += [c for c in base if c.style == "pass"]
+    for a in ours:
+        if a.kind == "done_negotiating":
+            out.append(Choice(label_done(state, seat, a, me), a, style="pass"))
+    return out
+
+
+def offer_value(state: GameState, seat: str | None, value: str) -> str | None:
+    """An offer's number as its parties see it (autocomplete of ``/okc accept_offer offer:``)."""
+    from engine.okc.modules.negotiating_table.book import find_offer
+
+    o = find_offer(state.data, value)
+    return cap(offer_short(state, o, Audience(seat))) if o is not None else None
+
+
+def deal_value(state: GameState, seat: str | None, value: str) -> str | None:
+    from engine.okc.modules.negotiating_table.agreements import find
+
+    deal = find(state.data, value)
+    if deal is None:
+        return None
+    if seat in deal["parties"]:
+        return cap(deal_short(state, deal, str(seat), Audience(seat)))
+    from engine.okc.words.names import faction_short
+
+    a, b = deal["parties"]
+    return f"The agreement of {faction_short(state, a)} and {faction_short(state, b)}"
+
+
+def flow(state: GameState, seat: str, kind: str, chosen: Any, aud: Audience) -> Any:
+    from engine.okc.modules.negotiating_table import compose
+
+    return compose.flow(state, seat, kind, chosen, aud)
