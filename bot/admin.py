@@ -97,11 +97,19 @@ def _release(cfg: configuration.Config, game: str, out: TextIO) -> int:
     if not game.isdigit():
         print(f"release takes a game number, not {game!r}", file=sys.stderr)
         return 1
-    store = Store(cfg.database, synchronous=cfg.synchronous)
+    try:
+        store = Store(cfg.database, synchronous=cfg.synchronous)
+    except Exception as err:
+        print(f"cannot open the database {cfg.database}: {err}", file=sys.stderr)
+        return 2
     try:
         print(release(store, _rules(cfg, store), int(game), time.time()), file=out)
     except ValueError as err:
         print(f"refused: {err}", file=sys.stderr)
+        return 1
+    except Exception as err:  # damage past what release knows: say so plainly, change nothing more
+        print(f"refused: game {game} cannot be repaired here ({type(err).__name__}: {err}); restore a backup, "
+              "or let a GM abandon the game (docs/operations.md)", file=sys.stderr)
         return 1
     finally:
         store.close()

@@ -17,14 +17,16 @@ The facade: each concern is a module of its own (docs/table.md, "The house")."""
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable
 from typing import Any
 
 # Re-exported: the names callers have always imported from here.
-from bot.table.basics import DEFAULT_SETTINGS, is_irreversible, parse_options, private_part
+from bot.table.basics import DEFAULT_SETTINGS, ROW_NAMES, is_irreversible, parse_options, private_part
 from bot.table.commands import Call, Handler
 from bot.table.computers import Computers
-from bot.table.errors import TableError
+from bot.table.errors import CorruptGame, TableError
 from bot.table.looking import Looking
 from bot.table.manager import GameManager
 from bot.table.prompts import Prompts
@@ -34,6 +36,7 @@ from bot.table.results import (
 )
 from bot.table.saves import Saves, SaveSupport
 from bot.table.steps import skippable
+from bot.table.store import DamagedRow
 from engine.core import Refusal
 
 __all__ = ["DEFAULT_SETTINGS", "SaveSupport", "TableService", "is_irreversible", "parse_options", "private_part",
@@ -99,3 +102,24 @@ def _read_file(value: Any) -> str:
         return path.read_text(encoding="utf-8")
     except OSError as err:
         raise TableError(f"cannot read {path}: {err.strerror}", code=Refusal.BAD_FILE) from None
+
+
+def _contained(method: Callable[..., Any]) -> Callable[..., Any]:
+    """The last line of defence of every entry point: a row found damaged on the way (a seat, a
+    deadline read by a status...) sets its game aside and is answered as the corrupt-game refusal,
+    never as an internal error. (Every read that may meet another game's row handles it itself.)"""
+    @functools.wraps(method)
+    def run(self: TableService, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except DamagedRow as err:
+            self._quarantine(err)
+            raise CorruptGame(err.game, int(err.row) if str(err.row).isdigit() else 0, err.reason,
+                              what=ROW_NAMES.get(err.table, err.table)) from None
+    return run
+
+
+for _name in dir(TableService):
+    _attr = inspect.getattr_static(TableService, _name)
+    if not _name.startswith("_") and inspect.isfunction(_attr) and _attr.__module__.startswith("bot.table"):
+        setattr(TableService, _name, _contained(_attr))

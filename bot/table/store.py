@@ -68,6 +68,9 @@ class GameRow:
     epoch: int
     paused_at: float | None
     guild: str | None = None  # the Discord server (None: local table, a DM, or not known yet)
+    #: why the row cannot be read ('' when it reads): a damaged row comes back with what could be read
+    #: (unreadable text empty, an unreadable server '' so that no server claims it) for scope checks only
+    damaged: str = ""
 
 
 @dataclass(frozen=True)
@@ -167,12 +170,72 @@ def _decode(row: sqlite3.Row) -> dict[str, Any]:
             for k, v in zip(row.keys(), tuple(row), strict=True)}
 
 
+_GAME_COLS = ("id, game, channel, guild, creator, status, players, options, settings, seed, engine_version, schema, "
+              "last_seq, phase, result, created, updated, epoch, paused_at")
+_GAMES = _select("games", _GAME_COLS, "game channel guild creator status options settings engine_version phase result")
+_SEATS = _select("seats", "game, seat, user_id, name, position, joined, role, agent", "seat user_id name role agent")
+
+
 def _game(row: sqlite3.Row) -> GameRow:
-    d = dict(row)
-    d["options"] = json.loads(d["options"])
-    d["settings"] = json.loads(d["settings"])
-    d["result"] = json.loads(d["result"]) if d["result"] else None
+    """The games row; one that is not UTF-8 or whose JSON does not parse comes back as :func:`_damaged_game`."""
+    try:
+        d = _decode(row)
+        d["options"] = json.loads(d["options"])
+        d["settings"] = json.loads(d["settings"])
+        d["result"] = json.loads(d["result"]) if d["result"] else None
+        if not isinstance(d["options"], dict) or not isinstance(d["settings"], dict):
+            raise ValueError("options or settings is not an object")
+        return GameRow(**d)
+    except UnicodeDecodeError as err:
+        return _damaged_game(row, f"not UTF-8: {err.reason}")
+    except (ValueError, TypeError) as err:
+        return _damaged_game(row, f"not JSON: {err}")
+
+
+def _damaged_game(row: sqlite3.Row, reason: str) -> GameRow:
+    """What can be read of a damaged games row, column by column, with ``damaged`` saying why: enough to
+    check who may address the game and to name its thread; nothing else of it is used."""
+    d: dict[str, Any] = {}
+    bad = []
+    for k in row.keys():
+        v = row[k]
+        if isinstance(v, bytes | memoryview):
+            try:
+                v = bytes(v).decode("utf-8")
+            except UnicodeDecodeError:
+                bad.append(k)
+                v = None
+        d[k] = v
+    d["guild"] = "" if "guild" in bad else d["guild"]  # no server matches ''
+    for k in ("game", "creator", "engine_version", "phase"):
+        d[k] = d[k] or ""
+    d["status"] = d["status"] if d["status"] in ("lobby", "active", "paused", "finished", "abandoned") else "active"
+    d["options"], d["settings"], d["result"] = {}, {}, None
+    d["damaged"] = reason if not bad else f"{', '.join(bad)} not UTF-8"
     return GameRow(**d)
+
+
+def _bad_columns(row: sqlite3.Row, json_cols: tuple[str, ...]) -> list[str]:
+    """The columns of a row read as bytes that are not UTF-8, or (``json_cols``) not JSON."""
+    bad = []
+    for k in row.keys():
+        v = row[k]
+        if not isinstance(v, bytes | memoryview):
+            continue
+        try:
+            text = bytes(v).decode("utf-8")
+            if k in json_cols and text:
+                json.loads(text)
+        except ValueError:  # UnicodeDecodeError is one
+            bad.append(k)
+    return bad
+
+
+def _seat(row: sqlite3.Row) -> SeatRow:
+    try:
+        return SeatRow(**_decode(row))
+    except UnicodeDecodeError as err:
+        raise DamagedRow(int(row["game"]), "seats", int(row["position"]), f"not UTF-8: {err.reason}") from None
 
 
 _ACTION_COLS = "game, seq, seat, action, events, key, at, version, user_id, source"
@@ -275,14 +338,15 @@ class Store:
             return int(cur.lastrowid or 0)
 
     def game(self, game_id: int) -> GameRow | None:
-        row = self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+        """The games row, or None; a damaged row comes back with ``damaged`` set (see :func:`_damaged_game`)."""
+        row = self._one(f"{_GAMES} WHERE id = ?", (game_id,))
         return _game(row) if row else None
 
     def games(self, *, channel: str | None = None, statuses: tuple[str, ...] = (),
               user_id: str | None = None, member: str | None = None) -> list[GameRow]:
         """Games filtered by channel, status, a seat holder (``user_id``) or a seat holder or creator
-        (``member``)."""
-        sql, params = "SELECT * FROM games WHERE 1=1", []
+        (``member``). A damaged row comes back with ``damaged`` set (see :func:`_damaged_game`)."""
+        sql, params = f"{_GAMES} WHERE 1=1", []
         if channel is not None:
             sql += " AND channel = ?"
             params.append(channel)
@@ -299,7 +363,7 @@ class Store:
 
     def games_without_guild(self) -> list[GameRow]:
         """Games whose server is not known (made before migration 5): the Discord adapter fills them."""
-        return [_game(r) for r in self._all("SELECT * FROM games WHERE guild IS NULL AND channel IS NOT NULL "
+        return [_game(r) for r in self._all(f"{_GAMES} WHERE guild IS NULL AND channel IS NOT NULL "
                                             "ORDER BY id")]
 
     def update_game(self, game_id: int, **fields: Any) -> None:
@@ -312,8 +376,12 @@ class Store:
 
     # -- seats --------------------------------------------------------------------
     def seats(self, game_id: int) -> list[SeatRow]:
-        return [SeatRow(**dict(r)) for r in self._all("SELECT * FROM seats WHERE game = ? ORDER BY position",
-                                                          (game_id,))]
+        """A game's seats in order; one that cannot be read raises :class:`DamagedRow` (row = its position)."""
+        return [_seat(r) for r in self._all(f"{_SEATS} WHERE game = ? ORDER BY position", (game_id,))]
+
+    def holds_seat(self, game_id: int, user_id: str) -> bool:
+        """Whether ``user_id`` holds a seat of the game (compared in SQL: a damaged seat reads as no match)."""
+        return self._one("SELECT 1 FROM seats WHERE game = ? AND user_id = ?", (game_id, user_id)) is not None
 
     def add_seat(self, game_id: int, seat: str, user_id: str, name: str, now: float, role: str = "",
                  agent: str = "") -> None:
@@ -561,6 +629,28 @@ class Store:
                     bad.append(err)
             return bad
         raise ValueError(f"no row check for table {table!r}")
+
+    def game_damage(self, game_id: int) -> list[str]:
+        """The columns of a games row that cannot be read (not UTF-8, or JSON that does not parse)."""
+        row = self._one(f"{_GAMES} WHERE id = ?", (game_id,))
+        return _bad_columns(row, ("options", "settings", "result")) if row is not None else []
+
+    def seat_damage(self, game_id: int) -> dict[int, list[str]]:
+        """Position -> the columns of each seat row of the game that are not UTF-8."""
+        rows = self._all(f"{_SEATS} WHERE game = ? ORDER BY position", (game_id,))
+        return {int(r["position"]): bad for r in rows if (bad := _bad_columns(r, ()))}
+
+    def repair_game(self, game_id: int, **fields: Any) -> None:
+        """Write fresh values over a damaged games row's columns (``python -m bot release``)."""
+        self.update_game(game_id, **fields)
+
+    def repair_seat(self, game_id: int, position: int, columns: list[str]) -> None:
+        """Give a damaged seat row's ``columns`` (of ``name``, ``role``, ``agent``) fresh values: the seat's
+        own name for its holder's, no role, a person (``python -m bot release``)."""
+        sets = ", ".join("name = seat" if c == "name" else f"{c} = ''" for c in columns if c in ("name", "role", "agent"))
+        if sets:
+            with self.transaction():
+                self._x(f"UPDATE seats SET {sets} WHERE game = ? AND position = ?", (game_id, position))
 
     def drop_unreadable(self, game_id: int) -> int:
         """Set aside for good the outbox rows and deadlines of a game that cannot be read: the messages

@@ -177,11 +177,11 @@ class Play(commands.Cog):
                       choice_text: str, label: str) -> None:
         table = self.bot.table
         actor = actor_of(interaction, self.bot.settings)
+        info = table.info_for(actor, None, game_id)  # the server check first: a forged id learns nothing
         first = table.store.action_by_key(game_id, str(interaction.id))
         if first is not None:  # the same click delivered again: it was applied once already
             await respond(interaction, f"Already done (action #{first.seq}).")
             return
-        info = table.info(game_id)
         rules = table.rules_for(info.game)
         mine = info.seat_of(actor.user_id)
         if mine is None:

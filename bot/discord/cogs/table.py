@@ -289,7 +289,7 @@ class Table(commands.Cog):
         try:
             actor = actor_of(interaction, self.bot.settings)
             key = str(interaction.id)
-            seated = self.table.info(game_id).seat_of(actor.user_id) is not None
+            seated = self.table.info_for(actor, channel_of(interaction), game_id).seat_of(actor.user_id) is not None
             outcome: Outcome
             if seated:
                 outcome = self.table.role(actor, channel_of(interaction), role=role, game_id=game_id, key=key)
@@ -407,7 +407,9 @@ class Table(commands.Cog):
         for g in games:
             where = f" · <#{g.channel}>" if g.channel and g.channel.isdigit() else ""
             seats = ", ".join(s.seat for s in g.seats) or "nobody yet"
-            lines.append(f"game {g.id}: {g.title}, {g.status.value}{', ' + g.phase if g.phase else ''}{where} · {seats}")
+            state = ("damaged and set aside (a GM may abandon it)" if g.damaged
+                     else f"{g.status.value}{', ' + g.phase if g.phase else ''}")
+            lines.append(f"game {g.id}: {g.title or 'a game'}, {state}{where} · {seats}")
         await respond_long(interaction, "\n".join(lines))
 
     # -- GM tools ----------------------------------------------------------------------------------
@@ -427,7 +429,7 @@ class Table(commands.Cog):
     async def confirm_undo(self, interaction: discord.Interaction, game_id: int, seq: int, count: int) -> None:
         try:
             actor = actor_of(interaction, self.bot.settings)
-            info = self.table.info(game_id)
+            info = self.table.info_for(actor, channel_of(interaction), game_id)  # a forged id learns nothing
             if info.seq != seq:
                 raise Refusal(f"The game moved on since this undo was prepared (action #{seq}, now #{info.seq}); "
                               "run `/game undo` again.")
