@@ -12,6 +12,7 @@ quarantine. Each :class:`Finding` names the game and the row, and carries its ad
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -35,6 +36,9 @@ ADVICE: dict[str, str] = {
     "deadlines": "python -m bot release GAME closes it; the next action opens fresh deadlines",
     "stray": "harmless: a deadline of a game that is over or gone never fires",
     "rules": "the game is not offered by this bot: start the check with the same config as the bot",
+    "lost": "the database went back in time (its write-ahead log was lost or an older copy was put in place): stop "
+            "the bot and restore the newest good backup or continuous copy (docs/operations.md, section 5); if the "
+            "step back was deliberate, python -m bot release GAME accepts the game as it stands",
     "quarantine": "the game is set aside: deal with its other findings, then python -m bot release GAME",
 }
 
@@ -96,6 +100,7 @@ def check(store: Store, rules: Mapping[str, Rules]) -> Report:
                         for row, game in store.stray_deadlines()]
     report.findings += [Finding(q.game, "quarantine", f"set aside: {q.what} row {q.row} ({q.reason})")
                         for q in store.quarantined()]
+    report.findings += [Finding(lost.game, "lost", lost.text()) for lost in store.losses(time.time())]
     return report
 
 
@@ -185,6 +190,9 @@ def release(store: Store, rules: Mapping[str, Rules], gid: int, now: float) -> s
     Refused (ValueError) when the log itself does not replay: then only a backup or abandoning helps."""
     row = store.game(gid)
     if row is None:
+        if any(lost.game == gid for lost in store.losses(now)):
+            store.accept_counts(gid)
+            return f"game {gid} is gone from the database; the ledger no longer reports it"
         raise ValueError(f"there is no game {gid}")
     repaired = _repair_seats(store, gid)
     if row.damaged:
@@ -210,6 +218,7 @@ def release(store: Store, rules: Mapping[str, Rules], gid: int, now: float) -> s
                 store.put_snapshot(gid, row.last_seq, dumps(game_rules.dump(state)), game_rules.phase(state), now)
             rewritten = len(bad)
     lifted = store.release(gid)
+    store.accept_counts(gid)
     return (f"game {gid}: {''.join(f'{r}; ' for r in repaired)}{dropped} unreadable row(s) dropped, "
             f"{rewritten} snapshot(s) replaced, {'released from quarantine' if lifted else 'was not in quarantine'}")
 

@@ -34,8 +34,10 @@ runner's own transaction, for the same reason: see ``migrations/__init__.py``).
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -45,6 +47,9 @@ from typing import Any
 import sqlite_utils
 
 from bot.table import migrations
+from bot.table.ledger import Ledger, Lost
+
+log = logging.getLogger("seneschal.table")
 
 
 @dataclass(frozen=True)
@@ -255,6 +260,9 @@ class Store:
         self.path = str(path)
         self.lock = threading.RLock()
         self._depth = 0
+        self._touched: set[int] = set()  # games whose count this transaction changes (for the ledger)
+        #: the marks kept beside the database (bot/table/ledger.py); None in memory
+        self.ledger = Ledger(self.path, readonly=readonly) if self.path != ":memory:" else None
         if readonly:  # for checks and backups: no migration, no write, safe beside a running bot
             if not Path(self.path).exists():
                 raise FileNotFoundError(f"no database at {self.path}")
@@ -278,10 +286,36 @@ class Store:
         conn.execute("PRAGMA busy_timeout = 5000")
         with self.lock:
             migrations.migrate(self.db)
+        for lost in self.losses(now=time.time()):
+            log.error("game %s: %s. Run python -m bot check (docs/operations.md, section 5)", lost.game, lost.text())
 
     def close(self) -> None:
         with self.lock:
             self.db.conn.close()
+            if self.ledger is not None:
+                self.ledger.close()
+
+    def counts(self) -> dict[int, tuple[int, int]]:
+        """Game -> (undo epoch, action count), as the database holds them now."""
+        return {int(r[0]): (int(r[1]), int(r[2])) for r in self._all("SELECT id, epoch, last_seq FROM games")}
+
+    def losses(self, now: float) -> list[Lost]:
+        """The games the database has gone back on, against the ledger (recorded there when found)."""
+        return self.ledger.compare(self.counts(), now) if self.ledger is not None else []
+
+    def accept_counts(self, game_id: int | None = None) -> None:
+        """Take the database's counts as the truth in the ledger (a deliberate restore, or a release)."""
+        if self.ledger is not None:
+            self.ledger.accept(self.counts(), only=game_id)
+
+    def _mark(self) -> None:
+        """After a commit: the ledger learns the new counts of the games it changed."""
+        touched, self._touched = self._touched, set()
+        if self.ledger is None or not touched:
+            return
+        marks = ",".join(str(int(g)) for g in touched)
+        self.ledger.mark({int(r[0]): (int(r[1]), int(r[2])) for r in self.db.conn.execute(
+            f"SELECT id, epoch, last_seq FROM games WHERE id IN ({marks})").fetchall()})
 
     @property
     def schema_version(self) -> int:
@@ -305,10 +339,12 @@ class Store:
                 yield
             except BaseException:
                 self._depth = 0
+                self._touched.clear()
                 self.db.conn.execute("ROLLBACK")
                 raise
             self._depth = 0
             self.db.conn.execute("COMMIT")
+            self._mark()
 
     def _x(self, sql: str, params: Any = ()) -> sqlite3.Cursor:
         cur: sqlite3.Cursor = self.db.conn.execute(sql, params)
@@ -329,13 +365,20 @@ class Store:
                     options: dict[str, Any], settings: dict[str, Any], seed: int, engine_version: str,
                     schema: int, now: float, status: str = "lobby", guild: str | None = None) -> int:
         with self.transaction():
-            cur = self._x(
-                "INSERT INTO games (game, channel, guild, creator, status, players, options, settings, seed, "
-                "engine_version, schema, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (game, channel, guild, creator, status, players, json.dumps(options), json.dumps(settings), seed,
-                 engine_version, schema, now, now),
+            # Past every number ever given: this database's (``game_numbers``, migration 8) and the ledger's,
+            # which a restored or truncated database cannot take back.
+            known = self._x("SELECT MAX(n) FROM (SELECT MAX(id) AS n FROM games UNION ALL "
+                            "SELECT high FROM game_numbers)").fetchone()[0]
+            number = max(int(known or 0), self.ledger.high() if self.ledger is not None else 0) + 1
+            self._x("INSERT OR REPLACE INTO game_numbers (one, high) VALUES (1, ?)", (number,))
+            self._x(
+                "INSERT INTO games (id, game, channel, guild, creator, status, players, options, settings, seed, "
+                "engine_version, schema, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (number, game, channel, guild, creator, status, players, json.dumps(options), json.dumps(settings),
+                 seed, engine_version, schema, now, now),
             )
-            return int(cur.lastrowid or 0)
+            self._touched.add(number)
+            return number
 
     def game(self, game_id: int) -> GameRow | None:
         """The games row, or None; a damaged row comes back with ``damaged`` set (see :func:`_damaged_game`)."""
@@ -433,6 +476,7 @@ class Store:
                 raise StaleAppend(f"game {game_id}: action {seq} or key {key!r} exists already ({err})") from None
             if epoch is None:
                 self._x("UPDATE games SET last_seq = ?, updated = ? WHERE id = ?", (seq, at, game_id))
+            self._touched.add(game_id)
 
     def action_by_key(self, game_id: int, key: str) -> ActionRow | None:
         row = self._one(f"SELECT {_ACTION_COLS} FROM actions WHERE game = ? AND key = ?", (game_id, key))
@@ -466,6 +510,7 @@ class Store:
             self._x("DELETE FROM snapshots WHERE game = ? AND seq > ?", (game_id, seq))
             self._x("UPDATE games SET last_seq = ?, epoch = epoch + 1, updated = ? WHERE id = ?",
                     (seq, now, game_id))
+            self._touched.add(game_id)
 
     # -- snapshots ----------------------------------------------------------------
     def put_snapshot(self, game_id: int, seq: int, state: str, phase: str, at: float) -> None:

@@ -18,11 +18,11 @@ from discord.ext import commands
 from bot.discord import errors, present
 from bot.discord.choices import for_decision, parse
 from bot.discord.components import parse_path
-from bot.discord.context import actor_of, channel_of
+from bot.discord.context import actor_of, channel_of, of_this_game
 from bot.discord.errors import Refusal
 from bot.discord.prompts import step_message
 from bot.discord.slash import build_groups, named_choice
-from bot.table import TABLE_GROUP, Applied, Asked, Command, TableError
+from bot.table import TABLE_GROUP, Applied, Asked, Command, GameInfo, TableError
 from bot.table import text as tabletext
 
 if TYPE_CHECKING:
@@ -53,6 +53,13 @@ async def respond_long(interaction: discord.Interaction, text: str, *, ephemeral
     """A long answer in as many messages as it takes (2000 characters each)."""
     for part in present.split(text)[:10]:
         await respond(interaction, part, ephemeral=ephemeral)
+
+
+def check_life(interaction: discord.Interaction, info: GameInfo) -> None:
+    """Refuse a button of an earlier game that had this number (:func:`of_this_game`), changing nothing."""
+    if not of_this_game(interaction, info.channel):
+        raise Refusal(f"This button belongs to an earlier game numbered {info.id}, which is no longer kept; nothing "
+                      "was played. `/game list` shows the games you sit at now.")
 
 
 def call_with_fallback(fn: Any, actor: Any, channel: str | None, *args: Any, **kwargs: Any) -> Any:
@@ -141,6 +148,7 @@ class Play(commands.Cog):
     async def _pick(self, interaction: discord.Interaction, game_id: int, version: int, path: str,
                     confirmed: bool) -> None:
         actor = actor_of(interaction, self.bot.settings)
+        check_life(interaction, self.bot.table.info_for(actor, None, game_id))
         out = self.bot.table.choose(actor, None, version=version, path=parse_path(path), game_id=game_id,
                                     key=str(interaction.id), confirmed=confirmed)
         message = interaction.message
@@ -178,6 +186,7 @@ class Play(commands.Cog):
         table = self.bot.table
         actor = actor_of(interaction, self.bot.settings)
         info = table.info_for(actor, None, game_id)  # the server check first: a forged id learns nothing
+        check_life(interaction, info)
         first = table.store.action_by_key(game_id, str(interaction.id))
         if first is not None:  # the same click delivered again: it was applied once already
             await respond(interaction, f"Already done (action #{first.seq}).")

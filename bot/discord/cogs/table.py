@@ -20,7 +20,7 @@ from discord.ext import commands
 
 import renderer
 from bot.discord import errors, present
-from bot.discord.cogs.play import call_with_fallback, respond, respond_long
+from bot.discord.cogs.play import call_with_fallback, check_life, respond, respond_long
 from bot.discord.components import UndoButton, lobby_view
 from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Refusal
@@ -261,6 +261,7 @@ class Table(commands.Cog):
     async def lobby_click(self, interaction: discord.Interaction, game_id: int, what: str) -> None:
         try:
             actor = actor_of(interaction, self.bot.settings)
+            check_life(interaction, self.table.info_for(actor, channel_of(interaction), game_id))
             key = str(interaction.id)
             method: Any = {"join": self.table.join, "leave": self.table.leave, "start": self.table.start}[what]
             outcome = method(actor, channel_of(interaction), game_id=game_id, key=key)
@@ -276,6 +277,7 @@ class Table(commands.Cog):
         """The lobby's "Add a computer player" menu: seat one of that strength (the game's manager)."""
         try:
             actor = actor_of(interaction, self.bot.settings)
+            check_life(interaction, self.table.info_for(actor, channel_of(interaction), game_id))
             outcome = self.table.computer(actor, channel_of(interaction), strength=strength, game_id=game_id,
                                               key=str(interaction.id))
             embed, view = self.lobby_parts(self.table.info(game_id))
@@ -289,7 +291,9 @@ class Table(commands.Cog):
         try:
             actor = actor_of(interaction, self.bot.settings)
             key = str(interaction.id)
-            seated = self.table.info_for(actor, channel_of(interaction), game_id).seat_of(actor.user_id) is not None
+            info = self.table.info_for(actor, channel_of(interaction), game_id)
+            check_life(interaction, info)
+            seated = info.seat_of(actor.user_id) is not None
             outcome: Outcome
             if seated:
                 outcome = self.table.role(actor, channel_of(interaction), role=role, game_id=game_id, key=key)
@@ -342,6 +346,7 @@ class Table(commands.Cog):
             hand = self.table.hand(actor, channel_of(interaction), game_id=game_id)
             info = hand.game
             assert info is not None
+            check_life(interaction, info)
             embed = present.hand_embed(hand)
             view: discord.ui.View | None = None
             try:
@@ -430,6 +435,7 @@ class Table(commands.Cog):
         try:
             actor = actor_of(interaction, self.bot.settings)
             info = self.table.info_for(actor, channel_of(interaction), game_id)  # a forged id learns nothing
+            check_life(interaction, info)
             if info.seq != seq:
                 raise Refusal(f"The game moved on since this undo was prepared (action #{seq}, now #{info.seq}); "
                               "run `/game undo` again.")
