@@ -92,16 +92,26 @@ class TableService(Computers, Prompts, GameManager, Saves, Looking):
         }
 
 
-def _read_file(value: Any) -> str:
+def _read_file(value: Any) -> bytes:
+    """An import file's bytes: given (an attachment), or read from a path (the local table), at most
+    one byte past the largest file import takes, so ``/dev/zero`` or a huge file costs no memory;
+    the schema refuses what is too large or not UTF-8 in a sentence (bot/table/saveschema.py)."""
     if isinstance(value, bytes | bytearray):
-        return bytes(value).decode("utf-8")
+        return bytes(value)
     from pathlib import Path
+
+    from bot.table import limits
 
     path = Path(str(value)).expanduser()
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            data = f.read(limits.MAX_FILE_BYTES + 1)
     except OSError as err:
-        raise TableError(f"cannot read {path}: {err.strerror}", code=Refusal.BAD_FILE) from None
+        raise TableError(f"cannot read {path}: {err.strerror or err}", code=Refusal.BAD_FILE) from None
+    if len(data) > limits.MAX_FILE_BYTES:
+        raise TableError(f"{path} is larger than {limits.MAX_FILE_BYTES // 2**20} MB, the largest file import takes",
+                         code=Refusal.BAD_FILE)
+    return data
 
 
 def _contained(method: Callable[..., Any]) -> Callable[..., Any]:
