@@ -30,6 +30,7 @@ from bot.discord.context import mention
 from bot.discord.loop import BackgroundLoop
 from bot.discord.prompts import prompt_content, prompt_view
 from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, STATUS_EDIT, Outgoing
+from bot.table.store import CannotSave
 
 if TYPE_CHECKING:
     from bot.discord.bot import Seneschal
@@ -75,6 +76,8 @@ class Delivery(BackgroundLoop):
                 await self.flush()
             except asyncio.CancelledError:
                 raise
+            except CannotSave:  # a delivered mark could not be written (the store logged why): sent again later
+                log.warning("outbox delivery paused: the database cannot be written; retrying in %.0f s", self.poll)
             except Exception:
                 log.exception("outbox delivery failed; retrying later")
             if not self.event.is_set():

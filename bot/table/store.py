@@ -47,6 +47,7 @@ from typing import Any
 import sqlite_utils
 
 from bot.table import migrations
+from bot.table.errors import TableError
 from bot.table.ledger import Ledger, Lost
 
 log = logging.getLogger("seneschal.table")
@@ -146,6 +147,26 @@ class DamagedRow(Exception):
     def __init__(self, game: int, table: str, row: int | str, reason: str):
         super().__init__(f"game {game}: {table} row {row} cannot be read ({reason})")
         self.game, self.table, self.row, self.reason = game, table, row, reason
+
+
+class CannotSave(TableError):
+    """The database could not write (the disk is full, or the file cannot grow): the transaction was
+    undone, so nothing was played or changed. Players read it as a calm refusal; the table goes on by
+    itself once there is room (every write simply tries again)."""
+
+    def __init__(self, reason: str):
+        super().__init__("the table cannot save right now, so nothing was played", code="cannot_save",
+                         legal="please try again in a few minutes; everything played before is kept")
+        self.reason = reason
+
+
+#: SQLite's result codes for a write that found no room: SQLITE_FULL, and SQLITE_IOERR (a failed write).
+_NO_ROOM_CODES = (13, 10)
+
+
+def _no_room(err: sqlite3.Error) -> bool:
+    code = getattr(err, "sqlite_errorcode", None)
+    return (code is not None and code & 0xFF in _NO_ROOM_CODES) or "disk is full" in str(err) or "disk I/O" in str(err)
 
 
 class StaleAppend(Exception):
@@ -261,6 +282,7 @@ class Store:
         self.lock = threading.RLock()
         self._depth = 0
         self._touched: set[int] = set()  # games whose count this transaction changes (for the ledger)
+        self.full_since: float | None = None  # when writes began to fail for want of room (None: they work)
         #: the marks kept beside the database (bot/table/ledger.py); None in memory
         self.ledger = Ledger(self.path, readonly=readonly) if self.path != ":memory:" else None
         if readonly:  # for checks and backups: no migration, no write, safe beside a running bot
@@ -333,18 +355,42 @@ class Store:
                 finally:
                     self._depth -= 1
                 return
-            self.db.conn.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as err:
+                if _no_room(err):
+                    raise self._cannot_save(err) from None
+                raise
             self._depth = 1
             try:
                 yield
-            except BaseException:
+                self.db.conn.execute("COMMIT")
+            except BaseException as err:
                 self._depth = 0
                 self._touched.clear()
-                self.db.conn.execute("ROLLBACK")
+                if self.db.conn.in_transaction:
+                    try:
+                        self.db.conn.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass  # SQLite undid it already (a full disk rolls the transaction back itself)
+                if isinstance(err, sqlite3.Error) and _no_room(err):
+                    raise self._cannot_save(err) from None
                 raise
             self._depth = 0
-            self.db.conn.execute("COMMIT")
+            if self.full_since is not None:
+                log.warning("the database can be written again (it could not for %.0f s); every game goes on",
+                            time.time() - self.full_since)
+                self.full_since = None
             self._mark()
+
+    def _cannot_save(self, err: sqlite3.Error) -> CannotSave:
+        """One ERROR line when the database stops taking writes, then quiet until it takes them again."""
+        if self.full_since is None:
+            self.full_since = time.time()
+            log.error("the database %s cannot be written (%s): the disk is full or failing. Every change is refused "
+                      "with \"the table cannot save right now\" and nothing is lost; make room and the table goes on "
+                      "by itself", self.path, err)
+        return CannotSave(str(err))
 
     def _x(self, sql: str, params: Any = ()) -> sqlite3.Cursor:
         cur: sqlite3.Cursor = self.db.conn.execute(sql, params)
