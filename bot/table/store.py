@@ -368,13 +368,14 @@ class Store:
             except BaseException as err:
                 self._depth = 0
                 self._touched.clear()
-                if self.db.conn.in_transaction:
-                    try:
-                        self.db.conn.execute("ROLLBACK")
-                    except sqlite3.Error:
-                        pass  # SQLite undid it already (a full disk rolls the transaction back itself)
                 if isinstance(err, sqlite3.Error) and _no_room(err):
+                    if self.db.conn.in_transaction:  # else SQLite undid it already, as a full disk may
+                        try:
+                            self.db.conn.execute("ROLLBACK")
+                        except sqlite3.Error:
+                            pass
                     raise self._cannot_save(err) from None
+                self.db.conn.execute("ROLLBACK")
                 raise
             self._depth = 0
             if self.full_since is not None:

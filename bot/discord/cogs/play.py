@@ -137,6 +137,8 @@ class Play(commands.Cog):
                    confirmed: bool) -> None:
         """A click on a prompt's choice, a flow step's option or Confirm: the next step (an
         ephemeral message, edited step by step), or the action played."""
+        if not await self.bot.admitted(interaction):
+            return
         try:
             await self._pick(interaction, game_id, version, path, confirmed)
         except Exception as err:  # the dynamic item path logs only: answer the person here
@@ -176,6 +178,8 @@ class Play(commands.Cog):
     # -- decision clicks (buttons sent before living prompts) --------------------------------------
     async def choose(self, interaction: discord.Interaction, game_id: int, version: int, decision: str, mode: str,
                      choice_text: str, label: str) -> None:
+        if not await self.bot.admitted(interaction):
+            return
         try:
             await self._choose(interaction, game_id, version, decision, mode, choice_text, label)
         except Exception as err:  # the dynamic item path logs only: answer the person here

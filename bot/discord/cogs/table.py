@@ -259,6 +259,8 @@ class Table(commands.Cog):
             log.warning("could not edit the lobby message of game %s: %s", info.id, err)
 
     async def lobby_click(self, interaction: discord.Interaction, game_id: int, what: str) -> None:
+        if not await self.bot.admitted(interaction):
+            return
         try:
             actor = actor_of(interaction, self.bot.settings)
             check_life(interaction, self.table.info_for(actor, channel_of(interaction), game_id))
@@ -275,6 +277,8 @@ class Table(commands.Cog):
 
     async def computer_pick(self, interaction: discord.Interaction, game_id: int, strength: str) -> None:
         """The lobby's "Add a computer player" menu: seat one of that strength (the game's manager)."""
+        if not await self.bot.admitted(interaction):
+            return
         try:
             actor = actor_of(interaction, self.bot.settings)
             check_life(interaction, self.table.info_for(actor, channel_of(interaction), game_id))
@@ -288,6 +292,8 @@ class Table(commands.Cog):
 
     async def role_pick(self, interaction: discord.Interaction, game_id: int, role: str) -> None:
         """The lobby's role select: set the clicker's colour or faction, taking a seat first if needed."""
+        if not await self.bot.admitted(interaction):
+            return
         try:
             actor = actor_of(interaction, self.bot.settings)
             key = str(interaction.id)
@@ -341,6 +347,8 @@ class Table(commands.Cog):
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         """The person's private view (with their private board when the game has a drawer) and fresh
         buttons for what waits on them, ephemerally. The fallback of everything a DM would carry."""
+        if not await self.bot.admitted(interaction):
+            return
         try:
             actor = actor_of(interaction, self.bot.settings)
             hand = self.table.hand(actor, channel_of(interaction), game_id=game_id)
@@ -432,6 +440,8 @@ class Table(commands.Cog):
                                    f"#{row.last_seq})? Dice and revealed secrets cannot be undone.", view=view)
 
     async def confirm_undo(self, interaction: discord.Interaction, game_id: int, seq: int, count: int) -> None:
+        if not await self.bot.admitted(interaction):
+            return
         try:
             actor = actor_of(interaction, self.bot.settings)
             info = self.table.info_for(actor, channel_of(interaction), game_id)  # a forged id learns nothing
