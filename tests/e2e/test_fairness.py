@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+from bot.discord.fairness import Fairness
 from tests.bench_discord import next_click
 from tests.e2e.harness import fake_discord, run, running
 from tests.e2e.test_damage import open_game
@@ -18,6 +19,7 @@ def test_a_flooding_person_is_slowed_and_the_others_play_on(tmp_path) -> None:
         async with fake_discord() as fake:
             fake.add_user("mallory")
             async with running(tmp_path, fake=fake) as h:
+                h.bot.fairness = Fairness()  # the production shares (the harness lifts them)
                 flooded, flooded_thread = await open_game(fake, h.channel)
                 game, _ = await open_game(fake, h.channel)
                 await h.idle()
