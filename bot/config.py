@@ -34,12 +34,15 @@ class Config:
     gm_role: str = "GM"
     shard_count: int = 0  # 0: no sharding (one process, one gateway connection)
     shard_ids: tuple[int, ...] = ()  # this process's shards; empty: all of them
+    #: interactions a person / a game may send: (a second, at once) (bot/discord/fairness.py)
+    person_rate: tuple[float, float] = (3.0, 12.0)
+    game_rate: tuple[float, float] = (10.0, 30.0)
     boards_dir: str = "boards"
     log_level: str = "INFO"
     extra_games: tuple[str, ...] = ()
     computer_workers: int = 2  # computer players thinking at once (the Discord bot's workers)
     computer_budget: float = 2.0  # seconds of thought per decision for a computer player
-    computer_processes: int = 0  # processes the computer players think in (0: the worker threads)
+    computer_processes: int = 1  # processes the computer players think in, at a lower priority (0: the worker threads)
     discord_token: str | None = field(default=None, repr=False)
     source: str = "defaults"
 
@@ -62,7 +65,8 @@ def _get(doc: dict[str, Any], where: str, section: str, key: str, kind: type | t
 KNOWN = {
     "store": {"path", "synchronous", "snapshot_every"},
     "table": {"deadline", "reminders", "absent"},
-    "discord": {"dev_guild_ids", "gm_role", "shard_count", "shard_ids"},
+    "discord": {"dev_guild_ids", "gm_role", "shard_count", "shard_ids", "person_rate", "person_burst", "game_rate",
+                "game_burst"},
     "local": {"boards_dir"},
     "log": {"level"},
     "games": {"extra"},
@@ -104,6 +108,10 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None) -> C
         gm_role=_get(doc, where, "discord", "gm_role", str, d.gm_role),
         shard_count=_get(doc, where, "discord", "shard_count", int, d.shard_count),
         shard_ids=tuple(_get(doc, where, "discord", "shard_ids", list, [])),
+        person_rate=(float(_get(doc, where, "discord", "person_rate", (int, float), d.person_rate[0])),
+                     float(_get(doc, where, "discord", "person_burst", (int, float), d.person_rate[1]))),
+        game_rate=(float(_get(doc, where, "discord", "game_rate", (int, float), d.game_rate[0])),
+                   float(_get(doc, where, "discord", "game_burst", (int, float), d.game_rate[1]))),
         boards_dir=_get(doc, where, "local", "boards_dir", str, d.boards_dir),
         log_level=_get(doc, where, "log", "level", str, d.log_level).upper(),
         extra_games=tuple(_get(doc, where, "games", "extra", list, [])),
@@ -121,6 +129,10 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None) -> C
         raise ConfigError(f"{where}: log.level must be one of {', '.join(LOG_LEVELS)}")
     if not all(isinstance(g, int) and not isinstance(g, bool) for g in cfg.dev_guild_ids):
         raise ConfigError(f"{where}: discord.dev_guild_ids must be a list of numbers")
+    for name, (rate, burst) in (("person", cfg.person_rate), ("game", cfg.game_rate)):
+        if not (0 < rate <= 10_000 and 1 <= burst <= 100_000):
+            raise ConfigError(f"{where}: discord.{name}_rate must be above 0 (a second) and discord.{name}_burst "
+                              "at least 1")
     if cfg.shard_count < 0:
         raise ConfigError(f"{where}: discord.shard_count must be 0 (no sharding) or more")
     if not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < cfg.shard_count for i in cfg.shard_ids):

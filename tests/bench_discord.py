@@ -78,12 +78,17 @@ class Remote:
 
 
 @contextlib.asynccontextmanager
-async def bot_process(folder: Path) -> AsyncIterator[Remote]:
+async def bot_process(folder: Path, *, lifted: bool = True) -> AsyncIterator[Remote]:
+    """The bot in its own process. ``lifted``: one person's fair share of interactions is lifted
+    (bot/discord/fairness.py), since two people play every game of this bench; a checkout from
+    before fair shares has no such setting."""
     fake = FakeDiscord()
     await fake.start()
     db = folder / "seneschal.sqlite3"
     config = folder / "config.toml"
-    config.write_text(f'[store]\npath = "{db}"\n\n[discord]\ndev_guild_ids = [{fake.guild_id}]\n\n'
+    lift = "person_rate = 1000.0\nperson_burst = 1000\n" if lifted and "person_rate" in (
+        ROOT / "bot" / "config.py").read_text(encoding="utf-8") else ""
+    config.write_text(f'[store]\npath = "{db}"\n\n[discord]\ndev_guild_ids = [{fake.guild_id}]\n{lift}\n'
                       f'[games]\nextra = ["{TRIBUTE}"]\n\n[log]\nlevel = "WARNING"\n', encoding="utf-8")
     env = {**os.environ, "DISCORD_TOKEN": "bench-token", "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1",
            "SENESCHAL_TEST_DISCORD_API": fake.base_url, "SENESCHAL_TEST_DISCORD_GATEWAY": fake.gateway_url}

@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from bot.discord import errors
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.errors import Tree
+from bot.discord.fairness import Fairness, game_key, slow_down
 from bot.discord.refs import Refs
 from bot.discord.render import BoardPainter
 from bot.discord.settings import DiscordSettings
@@ -74,6 +76,7 @@ class Seneschal(commands.Bot):
         self.refs = Refs(table.store)
         self.painter = BoardPainter(render_processes)
         self.last_interaction = 0.0
+        self.fairness = Fairness(person=settings.person_rate, game=settings.game_rate)
         self.playcog: Play
         self.tablecog: Table
 
@@ -116,14 +119,40 @@ class Seneschal(commands.Bot):
         if self.timers is not None:
             self.timers.wake()
 
+    async def admitted(self, interaction: discord.Interaction) -> bool:
+        """Whether the interaction is within its person's and game's fair share (bot/discord/fairness.py);
+        if not, it is answered at once with when to try again (no suggestions for an autocomplete) and
+        nothing else runs. An interaction is counted once, however many handlers ask."""
+        if interaction.extras.get("admitted"):
+            return True
+        data: Any = interaction.data or {}
+        custom_id = data.get("custom_id") if isinstance(data, dict) else None
+        wait = self.fairness.admit(str(interaction.user.id), game_key(str(custom_id) if custom_id else None,
+                                                                      interaction.channel_id))
+        if wait <= 0:
+            interaction.extras["admitted"] = True
+            return True
+        log.debug("slowed down user %s for %.1f s", interaction.user.id, wait)
+        try:
+            if interaction.type is discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            else:
+                await errors.reply(interaction, slow_down(wait))
+        except discord.HTTPException as err:
+            log.info("could not answer a slowed-down interaction %s: %s", interaction.id, err)
+        return False
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.last_interaction = asyncio.get_running_loop().time()
 
-    async def quiet(self, gap: float = 0.03, longest: float = 1.0) -> None:
+    async def quiet(self, gap: float = 0.03, longest: float = 0.1) -> None:
         """Wait until no interaction arrived for ``gap`` seconds (at most ``longest``).
 
         Delivery calls this before each message: answering people within Discord's 3 seconds
-        comes first, a DM may wait a few milliseconds.
+        comes first, a DM may wait a few milliseconds. Never more than ``longest``: interactions that
+        keep arriving (a flood) must not starve delivery, since the next prompt a player waits for
+        is a message too (at most 1 s a message, as it was, let one busy person hold every game's
+        prompts back: 10 actions a minute for everyone else instead of 322).
         """
         loop = asyncio.get_running_loop()
         end = loop.time() + longest

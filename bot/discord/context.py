@@ -50,5 +50,18 @@ def channel_of(interaction: discord.Interaction) -> str | None:
     return str(interaction.channel_id)
 
 
+def of_this_game(interaction: discord.Interaction, thread: str | None) -> bool:
+    """Whether the clicked message can belong to the life of the game whose thread is ``thread``.
+
+    Every game gets a new thread just before its row is written, and every message of its life (the
+    lobby, prompts, DMs, undo confirmations) comes after; Discord's ids grow with time. So a message
+    older than the game's thread belongs to an earlier game that had the same number (a database
+    restored, or gone back in time, gives a lost game's number again): its buttons must not act here."""
+    message = interaction.message
+    if message is None or not thread or not thread.isdigit():
+        return True
+    return message.id >= int(thread)
+
+
 def mention(user_id: str | None) -> str:
     return f"<@{user_id}>" if user_id and user_id.isdigit() else (user_id or "?")

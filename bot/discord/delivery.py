@@ -30,6 +30,7 @@ from bot.discord.context import mention
 from bot.discord.loop import BackgroundLoop
 from bot.discord.prompts import prompt_content, prompt_view
 from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, STATUS_EDIT, Outgoing
+from bot.table.store import CannotSave
 
 if TYPE_CHECKING:
     from bot.discord.bot import Seneschal
@@ -43,6 +44,13 @@ MAX_ATTEMPTS = 5
 
 def nonce(key: str, part: int = 0) -> str:
     return hashlib.sha1(f"{key}#{part}".encode()).hexdigest()[:25]
+
+
+def life_key(m: Outgoing, key: str | None = None) -> str:
+    """A message's key within its game's life: the outbox key (or ``key``) with the game's thread, so a
+    game that is given a lost game's number (a restored database) never shares a nonce with it (Discord
+    would take the new game's message for the old one and send nothing)."""
+    return f"{m.channel or ''}/{key or m.key}"
 
 
 class Delivery(BackgroundLoop):
@@ -68,6 +76,8 @@ class Delivery(BackgroundLoop):
                 await self.flush()
             except asyncio.CancelledError:
                 raise
+            except CannotSave:  # a delivered mark could not be written (the store logged why): sent again later
+                log.warning("outbox delivery paused: the database cannot be written; retrying in %.0f s", self.poll)
             except Exception:
                 log.exception("outbox delivery failed; retrying later")
             if not self.event.is_set():
@@ -145,7 +155,7 @@ class Delivery(BackgroundLoop):
         if isinstance(drawn, dict):
             png = await self.bot.painter.render(str(drawn["game"]), drawn["view"], None)
             extra["file"] = discord.File(io.BytesIO(png), "board.png")
-        await self.send_text(channel, m.key, text, **extra)
+        await self.send_text(channel, life_key(m), text, **extra)
 
     async def dm_channel(self, user_id: str) -> discord.DMChannel:
         cid = self.dm_channels.get(user_id)
@@ -201,7 +211,7 @@ class Delivery(BackgroundLoop):
         assert m.user_id is not None
         try:
             channel = await self.dm_channel(m.user_id)
-            msg = await channel.send(content, nonce=nonce(m.key), **extra)
+            msg = await channel.send(content, nonce=nonce(life_key(m)), **extra)
         except discord.Forbidden as err:
             if err.code != DM_CLOSED:
                 raise
@@ -215,7 +225,7 @@ class Delivery(BackgroundLoop):
         assert m.user_id is not None
         try:
             channel = await self.dm_channel(m.user_id)
-            await self.send_text(channel, m.key, text, **kwargs)
+            await self.send_text(channel, life_key(m), text, **kwargs)
         except discord.Forbidden as err:
             if err.code != DM_CLOSED:
                 raise
@@ -236,7 +246,7 @@ class Delivery(BackgroundLoop):
             f"{mention(m.user_id)}, I cannot send you direct messages (they are closed), so your private "
             f"board, hand and choices cannot reach you that way. The game goes on: use `/game hand` here (only you "
             f"will see the answer, with buttons for your choices), or open your DMs to this server.",
-            view=view, nonce=nonce(f"g{m.game_id}.{name}"))
+            view=view, nonce=nonce(life_key(m, f"g{m.game_id}.{name}")))
         refs.put(m.game_id, name, msg.channel.id, msg.id)
 
     async def board(self, m: Outgoing) -> None:
@@ -253,14 +263,14 @@ class Delivery(BackgroundLoop):
         if m.seat is None:
             channel = self.thread(m)
             if channel is not None:
-                await channel.send(caption, file=discord.File(io.BytesIO(png), "board.png"), nonce=nonce(m.key))
+                await channel.send(caption, file=discord.File(io.BytesIO(png), "board.png"), nonce=nonce(life_key(m)))
             return
         if not m.user_id or not m.user_id.isdigit():
             return
         try:
             dm = await self.dm_channel(m.user_id)
             await dm.send(f"{caption} · your private board", file=discord.File(io.BytesIO(png), "board.png"),
-                          nonce=nonce(m.key))
+                          nonce=nonce(life_key(m)))
             self.bot.refs.set_note(m.game_id, f"board:{m.seat}", fingerprint)
         except discord.Forbidden as err:
             if err.code != DM_CLOSED:
@@ -280,5 +290,5 @@ class Delivery(BackgroundLoop):
                 return
             except discord.NotFound:
                 log.info("status message of game %s is gone; posting a new one", m.game_id)
-        msg = await channel.send(embed=embed, nonce=nonce(f"g{m.game_id}.status"))
+        msg = await channel.send(embed=embed, nonce=nonce(life_key(m, f"g{m.game_id}.status")))
         self.bot.refs.put(m.game_id, "status", channel.id, msg.id)

@@ -92,7 +92,11 @@ async def handle(interaction: discord.Interaction, error: BaseException, where: 
 
 
 class Tree(app_commands.CommandTree):
-    """The command tree with the global error tier."""
+    """The command tree with the global error tier, and each person's and game's fair share first."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        admitted = getattr(interaction.client, "admitted", None)
+        return True if admitted is None else bool(await admitted(interaction))
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"

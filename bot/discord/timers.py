@@ -18,6 +18,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.discord.loop import BackgroundLoop
+from bot.table.store import CannotSave
 
 if TYPE_CHECKING:
     from bot.discord.bot import Seneschal
@@ -32,6 +33,7 @@ class Timers(BackgroundLoop):
         super().__init__()
         self.bot = bot
         self.longest_sleep = longest_sleep
+        self.retry_full = 5.0  # seconds before a computer turn is tried again while the database cannot be written
         self.fired = 0
         self.thinking: dict[int, asyncio.Task[None]] = {}  # computer turns under way, by deadline row
         self.workers = asyncio.Semaphore(max(1, getattr(bot.table, "computer_workers", 2)))
@@ -80,6 +82,9 @@ class Timers(BackgroundLoop):
             async with self.workers:
                 outcomes = await asyncio.to_thread(self.bot.table.play_computer, turn)
             self.fired += len(outcomes)
+        except CannotSave:  # the disk is full (the store logged it): the turn stays a row; try again later
+            if not self.stopping:
+                await asyncio.sleep(self.retry_full)
         except Exception:
             log.exception("a computer player's turn (deadline row %s) failed", turn)
         finally:

@@ -34,6 +34,7 @@ from bot.table import (
 )
 from bot.table import text as wording
 from bot.table.clock import SystemClock
+from bot.table.store import CannotSave
 from engine.core import RuleError
 
 _AS = re.compile(r"^as\s+([^:\s]+)\s*:\s*(.*)$", re.IGNORECASE)
@@ -87,6 +88,7 @@ class LocalTable:
         self.session = uuid.uuid4().hex[:12]  # idempotency keys stay unique across sessions
         self.flows: dict[str, tuple[int, list[list[int]]]] = {}  # a multi-part answer under way, per person
         self._render = render
+        self._shown: set[int] = set()  # messages printed whose delivered mark could not be saved yet
 
     def say(self, line: str) -> None:
         self.out.write(line + "\n")
@@ -246,6 +248,10 @@ class LocalTable:
             if not batch:
                 return
             for m in batch:
+                if m.id in self._shown:  # printed already; only its mark is missing
+                    if not self._mark(m.id):
+                        return
+                    continue
                 now = self.service.clock.now()
                 if m.kind == CHANNEL_POST:
                     self._lines(f"[#{m.channel or self.channel}]", wording.outgoing_text(m, now))
@@ -263,7 +269,18 @@ class LocalTable:
                     self._board(m)
                 elif m.kind == STATUS_EDIT:
                     pass  # the local table shows status on request (/game status)
-                self.service.mark_delivered(m.id)
+                self._shown.add(m.id)
+                if not self._mark(m.id):
+                    return
+
+    def _mark(self, outbox_id: int) -> bool:
+        """Mark a printed message delivered; False when the table cannot save (it is marked later)."""
+        try:
+            self.service.mark_delivered(outbox_id)
+        except CannotSave:
+            return False
+        self._shown.discard(outbox_id)
+        return True
 
     def _lines(self, head: str, body: str) -> None:
         for part in body.splitlines():
@@ -292,7 +309,11 @@ class LocalTable:
         return path
 
     def fire_deadlines(self) -> None:
-        fired = self.service.run_due()
+        try:
+            fired = self.service.run_due()
+        except CannotSave as err:
+            self.say(f"[error] {wording.refusal_text(err)}")
+            return
         if fired:
             self.deliver()
 

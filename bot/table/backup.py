@@ -11,6 +11,7 @@ backup in place. The bot migrates it on its next start if it is older.
 from __future__ import annotations
 
 import shutil
+import sqlite3
 import time
 from pathlib import Path
 
@@ -37,6 +38,20 @@ def backup(database: str | Path, target: str | Path) -> str:
     if problems:
         raise BackupError(f"the copy in {target} fails its check: {problems[0]}")
     return f"backed up {games} game(s) from {database} to {target} ({target.stat().st_size:,} bytes), checked"
+
+
+def mirror(database: str | Path, target: str | Path) -> str:
+    """Refresh the continuous copy ``target`` (``python -m bot copy``): a fresh backup into
+    ``<target>.partial``, checked, then renamed over ``target`` in one step, so ``target`` is always a
+    whole, checked database (the previous copy until the new one is ready). Safe while the bot runs."""
+    target = Path(target)
+    if target.resolve() == Path(database).resolve():
+        raise BackupError("the copy and the database are the same file")
+    partial = Path(f"{target}.partial")
+    partial.unlink(missing_ok=True)
+    done = backup(database, partial)
+    partial.replace(target)
+    return done.replace(str(partial), str(target))
 
 
 def verify(path: str | Path) -> list[str]:
@@ -75,5 +90,25 @@ def restore(source: str | Path, database: str | Path) -> str:
             current.rename(f"{aside}{suffix}")
             moved.append(f"{aside}{suffix}")
     shutil.copyfile(source, database)
+    accept_restored(database)
     kept = f"; the previous files are kept as {', '.join(moved)}" if moved else ""
     return f"restored {database} from {source}{kept}"
+
+
+def accept_restored(database: str | Path) -> None:
+    """A restore steps back in time on purpose: the ledger (bot/table/ledger.py) takes the restored
+    counts as the truth, and keeps its high-water mark, so no game number is given twice."""
+    from bot.table.ledger import Ledger
+
+    conn = sqlite3.connect(f"{Path(database).resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        counts = {int(r[0]): (int(r[1]), int(r[2])) for r in conn.execute("SELECT id, epoch, last_seq FROM games")}
+    except sqlite3.Error:
+        counts = {}
+    finally:
+        conn.close()
+    ledger = Ledger(database)
+    try:
+        ledger.accept(counts)
+    finally:
+        ledger.close()

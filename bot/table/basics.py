@@ -16,7 +16,8 @@ T = TypeVar("T")
 
 
 #: How a refusal names the part of a game's record that is damaged.
-ROW_NAMES = {"actions": "action", "snapshots": "snapshot", "outbox": "queued message", "deadlines": "deadline"}
+ROW_NAMES = {"actions": "action", "snapshots": "snapshot", "outbox": "queued message", "deadlines": "deadline",
+             "games": "record", "seats": "seat"}
 
 log = logging.getLogger("seneschal.table")
 

@@ -12,6 +12,7 @@ quarantine. Each :class:`Finding` names the game and the row, and carries its ad
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -22,7 +23,10 @@ from engine.core import Action, GameState, Rules, apply
 ADVICE: dict[str, str] = {
     "integrity": "SQLite itself finds damage: stop the bot, keep the file aside, restore the latest good backup "
                  "(python -m bot restore BACKUP) and check again",
-    "game": "the game's own row cannot be read: restore a backup; the other games are unaffected",
+    "game": "the game's own row cannot be read: python -m bot release GAME rebuilds its options, settings, phase "
+            "and result from its snapshots and log (anything else of it needs a backup); the other games are unaffected",
+    "seats": "a seat of the game cannot be read: python -m bot release GAME gives a lost name, role or agent back "
+             "(a lost seat or user id needs a backup, or a GM may abandon the game)",
     "sequence": "the game's log has a gap or disagrees with the game's count: restore a backup, or let a GM "
                 "abandon the game",
     "log": "the game's log does not replay: restore a backup, or let a GM abandon the game",
@@ -32,6 +36,9 @@ ADVICE: dict[str, str] = {
     "deadlines": "python -m bot release GAME closes it; the next action opens fresh deadlines",
     "stray": "harmless: a deadline of a game that is over or gone never fires",
     "rules": "the game is not offered by this bot: start the check with the same config as the bot",
+    "lost": "the database went back in time (its write-ahead log was lost or an older copy was put in place): stop "
+            "the bot and restore the newest good backup or continuous copy (docs/operations.md, section 5); if the "
+            "step back was deliberate, python -m bot release GAME accepts the game as it stands",
     "quarantine": "the game is set aside: deal with its other findings, then python -m bot release GAME",
 }
 
@@ -93,16 +100,20 @@ def check(store: Store, rules: Mapping[str, Rules]) -> Report:
                         for row, game in store.stray_deadlines()]
     report.findings += [Finding(q.game, "quarantine", f"set aside: {q.what} row {q.row} ({q.reason})")
                         for q in store.quarantined()]
+    report.findings += [Finding(lost.game, "lost", lost.text()) for lost in store.losses(time.time())]
     return report
 
 
 def check_game(store: Store, rules: Mapping[str, Rules], gid: int, report: Report | None = None) -> list[Finding]:
+    row = store.game(gid)
+    if row is None:
+        return []
+    if row.damaged:
+        return [Finding(gid, "game", f"its row cannot be read ({', '.join(store.game_damage(gid))}: {row.damaged})")]
     try:
-        row = store.game(gid)
-        assert row is not None
         store.seats(gid)
-    except Exception as err:  # bad UTF-8 or JSON in the games or seats row
-        return [Finding(gid, "game", f"its row cannot be read ({type(err).__name__}: {err})")]
+    except DamagedRow as err:
+        return [Finding(gid, "seats", f"seat {err.row} cannot be read ({err.reason})")]
     try:
         logged = store.actions(gid)
     except DamagedRow as err:
@@ -157,7 +168,11 @@ def replay(store: Store, rules: Rules, row: GameRow) -> tuple[GameState | None, 
             found.append(Finding(gid, "snapshot", f"snapshot {seq} disagrees with the replayed log"))
 
     compare(0)
-    for a in store.actions(gid):
+    try:
+        logged = store.actions(gid)
+    except DamagedRow as err:
+        return None, [*found, Finding(gid, "log", f"action {err.row} cannot be read ({err.reason})")]
+    for a in logged:
         try:
             apply(rules, state, a.seat, Action.from_json(json.loads(a.action)))
         except Exception as err:
@@ -175,7 +190,15 @@ def release(store: Store, rules: Mapping[str, Rules], gid: int, now: float) -> s
     Refused (ValueError) when the log itself does not replay: then only a backup or abandoning helps."""
     row = store.game(gid)
     if row is None:
+        if any(lost.game == gid for lost in store.losses(now)):
+            store.accept_counts(gid)
+            return f"game {gid} is gone from the database; the ledger no longer reports it"
         raise ValueError(f"there is no game {gid}")
+    repaired = _repair_seats(store, gid)
+    if row.damaged:
+        repaired += _repair_row(store, rules, row, now)
+        row = store.game(gid)
+        assert row is not None and not row.damaged
     game_rules = rules.get(row.game)
     if game_rules is None:
         raise ValueError(f"game {gid} is {row.game!r}, which this bot does not offer")
@@ -195,5 +218,79 @@ def release(store: Store, rules: Mapping[str, Rules], gid: int, now: float) -> s
                 store.put_snapshot(gid, row.last_seq, dumps(game_rules.dump(state)), game_rules.phase(state), now)
             rewritten = len(bad)
     lifted = store.release(gid)
-    return (f"game {gid}: {dropped} unreadable row(s) dropped, {rewritten} snapshot(s) replaced, "
-            f"{'released from quarantine' if lifted else 'was not in quarantine'}")
+    store.accept_counts(gid)
+    return (f"game {gid}: {''.join(f'{r}; ' for r in repaired)}{dropped} unreadable row(s) dropped, "
+            f"{rewritten} snapshot(s) replaced, {'released from quarantine' if lifted else 'was not in quarantine'}")
+
+
+#: Columns of a games row that ``release`` cannot rebuild, with what each held.
+_LOST = {"game": "which game it is", "channel": "its thread", "guild": "its server", "creator": "who opened it",
+         "status": "its status", "engine_version": "the engine version it started under"}
+
+
+def _repair_row(store: Store, rules: Mapping[str, Rules], row: GameRow, now: float) -> list[str]:
+    """Rebuild the damaged columns of a games row that can be rebuilt: the options from the game's
+    first readable snapshot (a lobby's go back to the game's defaults), the settings to the table's
+    defaults, the phase and result from the replayed log. ValueError names what cannot be rebuilt."""
+    bad = store.game_damage(row.id)
+    lost = [_LOST[c] for c in bad if c in _LOST]
+    if lost:
+        raise ValueError(f"game {row.id}'s own row has lost {', '.join(lost)}, which nothing else records; "
+                         "restore a backup, or let a GM abandon the game")
+    game_rules = rules.get(row.game)
+    if game_rules is None:
+        raise ValueError(f"game {row.id} is {row.game!r}, which this bot does not offer")
+    fields: dict[str, object] = {}
+    said = []
+    if "options" in bad:
+        fields["options"] = _first_options(store, row.id)
+        said.append("its options rebuilt from its first snapshot" if store.snapshot_seqs(row.id)
+                    else "its lobby options set back to the game's defaults")
+    if "settings" in bad:
+        fields["settings"] = {}
+        said.append("its settings set back to the table's defaults")
+    if store.snapshot_seqs(row.id):
+        probe = GameRow(**{**row.__dict__, "options": fields.get("options", row.options), "damaged": ""})
+        state, problems = replay(store, game_rules, probe)
+        if state is None or any("disagrees" in f.detail for f in problems):
+            raise ValueError(f"game {row.id}'s options cannot be rebuilt: with its first snapshot's the log "
+                             f"{'does not replay' if state is None else 'disagrees with its snapshots'}; "
+                             "restore a backup, or let a GM abandon the game")
+    if ("phase" in bad or "result" in bad) and store.snapshot_seqs(row.id):
+        assert state is not None
+        result = game_rules.result(state)
+        fields["phase"], fields["result"] = game_rules.phase(state), result.to_json() if result else None
+        said.append("its phase and result taken from its replayed log")
+    elif "phase" in bad or "result" in bad:
+        fields.update(phase="", result=None)
+    store.repair_game(row.id, **fields)
+    return said
+
+
+def _first_options(store: Store, gid: int) -> dict[str, object]:
+    """The options a game was set up with, as its oldest readable snapshot records them ({} for none)."""
+    for seq in reversed(store.snapshot_seqs(gid)):
+        try:
+            snap = store.snapshot(gid, seq)
+            options = json.loads(snap.state)["options"] if snap else None
+        except (DamagedRow, ValueError, KeyError, TypeError):
+            continue
+        if isinstance(options, dict):
+            return options
+    return {}
+
+
+def _repair_seats(store: Store, gid: int) -> list[str]:
+    """Give damaged seat rows back a name (the seat's own), no role and a person (''); ValueError when a
+    seat's name or holder is what was lost."""
+    said = []
+    for position, bad in store.seat_damage(gid).items():
+        lost = [c for c in bad if c in ("seat", "user_id")]
+        if lost:
+            raise ValueError(f"game {gid}'s seat {position + 1} has lost "
+                             f"{' and '.join('its name' if c == 'seat' else 'who holds it' for c in lost)}, which "
+                             "nothing else records; restore a backup, or let a GM abandon the game")
+        store.repair_seat(gid, position, bad)
+        said.append(f"seat {position + 1}'s {', '.join('agent (a person plays it)' if c == 'agent' else c for c in bad)} "
+                    "rebuilt")
+    return said

@@ -112,30 +112,57 @@ class TableCore:
             return lock
 
     def _row(self, game_id: int) -> GameRow:
-        """The games row, whoever asks (internal: commands go through :meth:`resolve`)."""
+        """The games row, whoever asks (internal: commands go through :meth:`resolve`); a damaged row
+        raises :class:`CorruptGame` (the game is set aside)."""
         row = self._find(game_id)
         if row is None:
             raise no_such_game(game_id)
+        if row.damaged:
+            raise self._corrupt(row)
         return row
 
     def _find(self, game_id: int) -> GameRow | None:
-        """The games row, or None (an id outside SQLite's integer range names no game)."""
+        """The games row, or None (an id outside SQLite's integer range names no game). A damaged row
+        (``row.damaged``) sets its game aside and comes back for scope checks only."""
         if not limits.SQLITE_MIN <= game_id <= limits.SQLITE_MAX:
             return None
-        return self.store.game(game_id)
+        row = self.store.game(game_id)
+        if row is not None and row.damaged:
+            self._quarantine(DamagedRow(row.id, "games", row.id, row.damaged))
+        return row
+
+    def _corrupt(self, row: GameRow) -> CorruptGame:
+        """The refusal for a game set aside (its first recorded damage)."""
+        if row.damaged:
+            self._quarantine(DamagedRow(row.id, "games", row.id, row.damaged))
+        q = self.store.quarantined(row.id)
+        if not q:
+            return CorruptGame(row.id, row.id, row.damaged or "damaged", what=ROW_NAMES["games"])
+        return CorruptGame(row.id, int(q[0].row) if q[0].row.isdigit() else 0, q[0].reason,
+                           what=ROW_NAMES.get(q[0].what, q[0].what))
 
     def _title(self, name: str) -> str:
         rules = self._rules.get(name)
         return rules.title if rules else name
 
     def info(self, game_id: int) -> GameInfo:
+        """A game's info, whoever asks: for the adapter's own work (delivery). Anything a person's click
+        or command names goes through :meth:`info_for`."""
         return self._info(self._row(game_id))
 
-    def _info(self, row: GameRow) -> GameInfo:
-        seats = tuple(SeatInfo(s.seat, s.user_id, s.name, s.position, s.role, s.agent) for s in self.store.seats(row.id))
+    def info_for(self, actor: Actor, channel: str | None, game_id: int) -> GameInfo:
+        """A game's info for the person asking, within their reach (:meth:`resolve`): a game of
+        another server, or a number forged into a button, is answered exactly as no game at all."""
+        return self._info(self.resolve(actor, channel, game_id))
+
+    def _info(self, row: GameRow, seats: tuple[SeatInfo, ...] | None = None) -> GameInfo:
+        if seats is None:
+            seats = tuple(SeatInfo(s.seat, s.user_id, s.name, s.position, s.role, s.agent)
+                          for s in self.store.seats(row.id))
         return GameInfo(row.id, row.game, self._title(row.game), row.channel, GameStatus(row.status), row.creator,
                         row.players, row.options, row.settings, seats, row.phase, row.last_seq,
-                        row.engine_version, row.created, self._lobby_roles(row, seats), self._notes(row))
+                        row.engine_version, row.created, self._lobby_roles(row, seats), self._notes(row),
+                        damaged=bool(row.damaged) or bool(self.store.quarantined(row.id)))
 
     def _notes(self, row: GameRow) -> tuple[str, ...]:
         """What the game says about its options (``Rules.lobby_notes``), e.g. the Wild Kingdom modules."""
@@ -173,7 +200,7 @@ class TableCore:
             return row.guild == actor.guild or (row.guild is None and channel is not None and row.channel == channel)
         if channel is not None:
             return row.guild is None
-        return row.creator == actor.user_id or any(s.user_id == actor.user_id for s in self.store.seats(row.id))
+        return row.creator == actor.user_id or self.store.holds_seat(row.id, actor.user_id)
 
     def adopt_guild(self, game_id: int, guild: str) -> None:
         """Record the server of a game made before games had one (the Discord adapter, which knows
@@ -206,14 +233,17 @@ class TableCore:
             raise TableError("there is no game in this channel", code=Refusal.NO_GAME, legal="/game new <name>")
         mine = [r for r in self.store.games(member=actor.user_id, statuses=LIVE) if self.in_scope(actor, None, r)]
         if len(mine) == 1:
-            return mine[0]
+            return self._claim(actor, None, mine[0])
         if not mine:
             raise TableError("you sit at no live game", code=Refusal.NO_GAME, legal="/game new <name>, or join one")
         raise TableError("you sit at several games: say which with game:<number>", code=Refusal.WHICH_GAME,
                          legal=[f"game:{r.id} ({r.game})" for r in mine])
 
     def _claim(self, actor: Actor, channel: str | None, row: GameRow) -> GameRow:
-        """A game without a recorded server, addressed from its own channel, joins that server."""
+        """A game without a recorded server, addressed from its own channel, joins that server. A game
+        whose own row is damaged is refused here, once the caller is known to be within its reach."""
+        if row.damaged:
+            raise self._corrupt(row)
         if row.guild is None and actor.guild is not None and channel is not None and row.channel == channel:
             self.adopt_guild(row.id, actor.guild)
             return self._row(row.id)
@@ -242,7 +272,7 @@ class TableCore:
         if done is None:
             return None
         row = self._find(done[0]) if done[0] is not None else None
-        game = self._info(row) if row is not None and self.in_scope(actor, channel, row) else None
+        game = self._info(row) if row is not None and not row.damaged and self.in_scope(actor, channel, row) else None
         return AlreadyDone(game, done[1], key)
 
     def _once(self, actor: Actor, channel: str | None, game_id: int | None, key: str | None,
@@ -470,8 +500,7 @@ class TableCore:
                 damaged.append(DamagedRow(r.game, "outbox", r.id, f"not JSON: {err}"))
                 continue
             if r.game not in games:
-                g = self.store.game(r.game)
-                games[r.game] = (g.channel if g else None, {s.seat: s.user_id for s in self.store.seats(r.game)})
+                games[r.game] = self._recipients(r.game, r.key, damaged)
             channel, users = games[r.game]
             seat = r.recipient[5:] if r.recipient.startswith("seat:") else None
             out.append(ob.Outgoing(r.id, r.game, r.key, r.kind, channel, seat, users.get(seat) if seat else None,
@@ -481,6 +510,20 @@ class TableCore:
                 self._quarantine(d)
             return self.pending_outbox(limit, game_id)
         return out
+
+    def _recipients(self, game_id: int, key: str, damaged: list[DamagedRow]) -> tuple[str | None, dict[str, str]]:
+        """A game's channel and seat holders for delivery. A damaged games or seats row is added to
+        ``damaged`` (unless this is the notice saying so, which goes to the channel when it reads)."""
+        g = self.store.game(game_id)
+        if g is not None and g.damaged and not key.startswith("damaged:"):
+            damaged.append(DamagedRow(game_id, "games", game_id, g.damaged))
+        try:
+            users = {s.seat: s.user_id for s in self.store.seats(game_id)}
+        except DamagedRow as err:
+            if not key.startswith("damaged:"):
+                damaged.append(err)
+            users = {}
+        return (g.channel if g else None), users
 
     def mark_delivered(self, outbox_id: int) -> None:
         self.store.mark_delivered(outbox_id, self.clock.now())

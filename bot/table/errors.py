@@ -48,7 +48,8 @@ class CorruptGame(TableError):
         self.seq = seq
         self.what = what
         self.reason = reason
-        super().__init__(f"game {game_id} is damaged and set aside: {what} {seq} cannot be read ({reason})",
+        part = "its own record" if what == "record" else f"{what} {seq}"
+        super().__init__(f"game {game_id} is damaged and set aside: {part} cannot be read ({reason})",
                          code=Refusal.CORRUPT, legal=DAMAGED_ADVICE)
 
 

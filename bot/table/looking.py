@@ -17,6 +17,7 @@ from bot.table.results import (
     Actor,
     Board,
     CommandHelp,
+    GameInfo,
     GameList,
     GameStatus,
     Hand,
@@ -26,6 +27,7 @@ from bot.table.results import (
     Status,
     Waiting,
 )
+from bot.table.store import DamagedRow, GameRow
 from engine.core import Action, Event, GameState, Refusal, Rules
 from engine.core.words import Audience
 
@@ -141,7 +143,17 @@ class Looking(TableCore):
     def list_games(self, actor: Actor, channel: str | None) -> GameList:
         """The games of this channel, or (in a DM) the person's own games; always within their scope."""
         rows = self.store.games(channel=channel) if channel is not None else self.store.games(member=actor.user_id)
-        return GameList(None, tuple(self._info(r) for r in rows if self.in_scope(actor, channel, r)))
+        return GameList(None, tuple(self._listed(r) for r in rows if self.in_scope(actor, channel, r)))
+
+    def _listed(self, row: GameRow) -> GameInfo:
+        """A game as a list shows it; one whose row or seats cannot be read is set aside and listed so."""
+        if row.damaged:
+            self._quarantine(DamagedRow(row.id, "games", row.id, row.damaged))
+        try:
+            return self._info(row)
+        except DamagedRow as err:
+            self._quarantine(err)
+            return self._info(row, seats=())
 
     def rules_help(self, actor: Actor, channel: str | None, *, name: str | None = None,
                    topic: str | None = None) -> RulesHelp:

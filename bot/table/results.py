@@ -84,6 +84,8 @@ class GameInfo:
     roles: tuple[RoleInfo, ...] = ()
     #: lines the game says about its chosen options (OKC: the Wild Kingdom modules and their complexity)
     notes: tuple[str, ...] = ()
+    #: set aside because a row of it cannot be read (docs/operations.md): its commands are refused
+    damaged: bool = False
 
     def free_roles(self) -> list[RoleInfo]:
         return [r for r in self.roles if r.seat is None]

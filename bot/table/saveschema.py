@@ -29,8 +29,11 @@ VERSION = 1
 SOURCES = ("player", "deadline", "gm", "skip", "computer")
 _SEAT = re.compile(rf"[a-z0-9_-]{{1,{limits.MAX_SEAT_NAME}}}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]")
+#: What the nesting check looks at: a whole JSON string (skipped in one match; the possessive ``++`` and
+#: ``*+`` keep no backtracking state, so a string of 8 MB costs no memory, where ``(?:[^"\\]|\\.)*``
+#: kept some per character: 982 MB for a 7.6 MB string), or a bracket outside strings.
+_TOKENS = re.compile(r'"(?:[^"\\]++|\\.)*+"|[\[\]{}]', re.DOTALL)
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def bad(path: str, what: str) -> TableError:
@@ -90,18 +93,49 @@ def load_json(text: str | bytes) -> Any:
             raise bad("text", "is not UTF-8") from None
     if len(text) > limits.MAX_FILE_BYTES:
         raise bad("size", f"is over {limits.MAX_FILE_BYTES // 2**20} MB")
-    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
-    depth = deepest = 0
-    for c in brackets:
-        depth += 1 if c in "[{" else -1
-        if depth > deepest:
-            deepest = depth
-            if deepest > limits.MAX_JSON_DEPTH:
-                raise bad("nesting", f"is deeper than {limits.MAX_JSON_DEPTH} levels")
+    _check_depth(text)
     try:
-        return json.loads(text)
+        doc = json.loads(text)
     except (ValueError, RecursionError) as err:
         raise bad("text", f"is not JSON ({str(err)[:80]})") from None
+    where = _surrogate_at(doc, "")
+    if where is not None:
+        raise bad(where or "top level", "holds a lone surrogate (\\ud800 to \\udfff): text must be valid Unicode")
+    return doc
+
+
+def _check_depth(text: str) -> None:
+    """Refuse JSON nested deeper than ``MAX_JSON_DEPTH`` before parsing it, in one streaming pass that
+    allocates nothing per character (a file of one long string costs no more than its own text)."""
+    depth = 0
+    for m in _TOKENS.finditer(text):
+        c = text[m.start()]
+        if c == '"':  # a string, brackets and escaped quotes within it included
+            continue
+        depth += 1 if c in "[{" else -1
+        if depth > limits.MAX_JSON_DEPTH:
+            raise bad("nesting", f"is deeper than {limits.MAX_JSON_DEPTH} levels")
+
+
+def _surrogate_at(node: Any, path: str) -> str | None:
+    """The path of the first text (a value or a key) holding a lone surrogate, which JSON's ``\\ud800``
+    escapes can make and no database or Discord message can hold; None when there is none."""
+    if isinstance(node, str):
+        return path if _SURROGATE.search(node) else None
+    if isinstance(node, dict):
+        for key, value in node.items():
+            at = f"{path}.{key}" if path else str(key)
+            if _SURROGATE.search(key):
+                return f"{path}.<a key>" if path else "<a key>"
+            found = _surrogate_at(value, at)
+            if found is not None:
+                return found
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found = _surrogate_at(value, f"{path}[{i}]")
+            if found is not None:
+                return found
+    return None
 
 
 # -- field readers: each names the path it refuses ------------------------------------------
@@ -243,8 +277,10 @@ def parse(text: str | bytes, games: Callable[[str], Rules], check_setting: Calla
                                f"{rules.max_seats}")
         if players is not None and players != len(seats):
             raise bad("seats", f"has {len(seats)} seats for a game of {players} players")
-        _state_options(rules, len(seats), _options(_obj(_field(state, "state.", "options"), "state.options"),
-                                                   "state.options", rules.default_options(len(seats))))
+        state_options = _options(_obj(_field(state, "state.", "options"), "state.options"), "state.options",
+                                 rules.default_options(len(seats)))
+        _state_options(rules, len(seats), state_options)
+        _options_agree(options, state_options, rules.default_options(len(seats)))
     return SaveFile(rules, source_id, status, players, options, table_settings, seed, seats, actions, state)
 
 
@@ -286,6 +322,19 @@ def _state_options(rules: Rules, seats: int, given: dict[str, Any]) -> None:
     for key in sorted(given):
         if normal.get(key) != given[key] or type(normal.get(key)) is not type(given[key]):
             raise bad(f"state.options.{key}", f"is {given[key]!r}, not as the game writes it ({normal.get(key)!r})")
+
+
+def _options_agree(given: dict[str, Any], state: dict[str, Any], defaults: dict[str, Any]) -> None:
+    """The game's options (as given at the start) and its state's (the defaults merged in) say the same:
+    the game is set up again from the former when it is checked or repaired, from the latter here."""
+    for key, value in sorted(given.items()):
+        if key not in state or state[key] != value or type(state[key]) is not type(value):
+            raise bad(f"game.options.{key}", f"is {value!r} but the state's options say "
+                                             f"{state.get(key, 'nothing')!r}: they must agree")
+    for key, value in sorted(state.items()):
+        if key not in given and key in defaults and (defaults[key] != value or type(defaults[key]) is not type(value)):
+            raise bad(f"state.options.{key}", f"is {value!r} but the game's options leave it at its default "
+                                              f"({defaults[key]!r}): they must agree")
 
 
 def _offered_roles(rules: Rules, seats: int, options: dict[str, Any]) -> set[str]:

@@ -17,14 +17,16 @@ The facade: each concern is a module of its own (docs/table.md, "The house")."""
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable
 from typing import Any
 
 # Re-exported: the names callers have always imported from here.
-from bot.table.basics import DEFAULT_SETTINGS, is_irreversible, parse_options, private_part
+from bot.table.basics import DEFAULT_SETTINGS, ROW_NAMES, is_irreversible, parse_options, private_part
 from bot.table.commands import Call, Handler
 from bot.table.computers import Computers
-from bot.table.errors import TableError
+from bot.table.errors import CorruptGame, TableError
 from bot.table.looking import Looking
 from bot.table.manager import GameManager
 from bot.table.prompts import Prompts
@@ -34,6 +36,7 @@ from bot.table.results import (
 )
 from bot.table.saves import Saves, SaveSupport
 from bot.table.steps import skippable
+from bot.table.store import DamagedRow
 from engine.core import Refusal
 
 __all__ = ["DEFAULT_SETTINGS", "SaveSupport", "TableService", "is_irreversible", "parse_options", "private_part",
@@ -89,13 +92,44 @@ class TableService(Computers, Prompts, GameManager, Saves, Looking):
         }
 
 
-def _read_file(value: Any) -> str:
+def _read_file(value: Any) -> bytes:
+    """An import file's bytes: given (an attachment), or read from a path (the local table), at most
+    one byte past the largest file import takes, so ``/dev/zero`` or a huge file costs no memory;
+    the schema refuses what is too large or not UTF-8 in a sentence (bot/table/saveschema.py)."""
     if isinstance(value, bytes | bytearray):
-        return bytes(value).decode("utf-8")
+        return bytes(value)
     from pathlib import Path
+
+    from bot.table import limits
 
     path = Path(str(value)).expanduser()
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            data = f.read(limits.MAX_FILE_BYTES + 1)
     except OSError as err:
-        raise TableError(f"cannot read {path}: {err.strerror}", code=Refusal.BAD_FILE) from None
+        raise TableError(f"cannot read {path}: {err.strerror or err}", code=Refusal.BAD_FILE) from None
+    if len(data) > limits.MAX_FILE_BYTES:
+        raise TableError(f"{path} is larger than {limits.MAX_FILE_BYTES // 2**20} MB, the largest file import takes",
+                         code=Refusal.BAD_FILE)
+    return data
+
+
+def _contained(method: Callable[..., Any]) -> Callable[..., Any]:
+    """The last line of defence of every entry point: a row found damaged on the way (a seat, a
+    deadline read by a status...) sets its game aside and is answered as the corrupt-game refusal,
+    never as an internal error. (Every read that may meet another game's row handles it itself.)"""
+    @functools.wraps(method)
+    def run(self: TableService, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except DamagedRow as err:
+            self._quarantine(err)
+            raise CorruptGame(err.game, int(err.row) if str(err.row).isdigit() else 0, err.reason,
+                              what=ROW_NAMES.get(err.table, err.table)) from None
+    return run
+
+
+for _name in dir(TableService):
+    _attr = inspect.getattr_static(TableService, _name)
+    if not _name.startswith("_") and inspect.isfunction(_attr) and _attr.__module__.startswith("bot.table"):
+        setattr(TableService, _name, _contained(_attr))

@@ -34,8 +34,10 @@ runner's own transaction, for the same reason: see ``migrations/__init__.py``).
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -45,6 +47,10 @@ from typing import Any
 import sqlite_utils
 
 from bot.table import migrations
+from bot.table.errors import TableError
+from bot.table.ledger import Ledger, Lost
+
+log = logging.getLogger("seneschal.table")
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,9 @@ class GameRow:
     epoch: int
     paused_at: float | None
     guild: str | None = None  # the Discord server (None: local table, a DM, or not known yet)
+    #: why the row cannot be read ('' when it reads): a damaged row comes back with what could be read
+    #: (unreadable text empty, an unreadable server '' so that no server claims it) for scope checks only
+    damaged: str = ""
 
 
 @dataclass(frozen=True)
@@ -140,6 +149,26 @@ class DamagedRow(Exception):
         self.game, self.table, self.row, self.reason = game, table, row, reason
 
 
+class CannotSave(TableError):
+    """The database could not write (the disk is full, or the file cannot grow): the transaction was
+    undone, so nothing was played or changed. Players read it as a calm refusal; the table goes on by
+    itself once there is room (every write simply tries again)."""
+
+    def __init__(self, reason: str):
+        super().__init__("the table cannot save right now, so nothing was played", code="cannot_save",
+                         legal="please try again in a few minutes; everything played before is kept")
+        self.reason = reason
+
+
+#: SQLite's result codes for a write that found no room: SQLITE_FULL, and SQLITE_IOERR (a failed write).
+_NO_ROOM_CODES = (13, 10)
+
+
+def _no_room(err: sqlite3.Error) -> bool:
+    code = getattr(err, "sqlite_errorcode", None)
+    return (code is not None and code & 0xFF in _NO_ROOM_CODES) or "disk is full" in str(err) or "disk I/O" in str(err)
+
+
 class StaleAppend(Exception):
     """Another process appended to the game first (or undid it): the caller reloads and looks again."""
 
@@ -167,12 +196,72 @@ def _decode(row: sqlite3.Row) -> dict[str, Any]:
             for k, v in zip(row.keys(), tuple(row), strict=True)}
 
 
+_GAME_COLS = ("id, game, channel, guild, creator, status, players, options, settings, seed, engine_version, schema, "
+              "last_seq, phase, result, created, updated, epoch, paused_at")
+_GAMES = _select("games", _GAME_COLS, "game channel guild creator status options settings engine_version phase result")
+_SEATS = _select("seats", "game, seat, user_id, name, position, joined, role, agent", "seat user_id name role agent")
+
+
 def _game(row: sqlite3.Row) -> GameRow:
-    d = dict(row)
-    d["options"] = json.loads(d["options"])
-    d["settings"] = json.loads(d["settings"])
-    d["result"] = json.loads(d["result"]) if d["result"] else None
+    """The games row; one that is not UTF-8 or whose JSON does not parse comes back as :func:`_damaged_game`."""
+    try:
+        d = _decode(row)
+        d["options"] = json.loads(d["options"])
+        d["settings"] = json.loads(d["settings"])
+        d["result"] = json.loads(d["result"]) if d["result"] else None
+        if not isinstance(d["options"], dict) or not isinstance(d["settings"], dict):
+            raise ValueError("options or settings is not an object")
+        return GameRow(**d)
+    except UnicodeDecodeError as err:
+        return _damaged_game(row, f"not UTF-8: {err.reason}")
+    except (ValueError, TypeError) as err:
+        return _damaged_game(row, f"not JSON: {err}")
+
+
+def _damaged_game(row: sqlite3.Row, reason: str) -> GameRow:
+    """What can be read of a damaged games row, column by column, with ``damaged`` saying why: enough to
+    check who may address the game and to name its thread; nothing else of it is used."""
+    d: dict[str, Any] = {}
+    bad = []
+    for k in row.keys():
+        v = row[k]
+        if isinstance(v, bytes | memoryview):
+            try:
+                v = bytes(v).decode("utf-8")
+            except UnicodeDecodeError:
+                bad.append(k)
+                v = None
+        d[k] = v
+    d["guild"] = "" if "guild" in bad else d["guild"]  # no server matches ''
+    for k in ("game", "creator", "engine_version", "phase"):
+        d[k] = d[k] or ""
+    d["status"] = d["status"] if d["status"] in ("lobby", "active", "paused", "finished", "abandoned") else "active"
+    d["options"], d["settings"], d["result"] = {}, {}, None
+    d["damaged"] = reason if not bad else f"{', '.join(bad)} not UTF-8"
     return GameRow(**d)
+
+
+def _bad_columns(row: sqlite3.Row, json_cols: tuple[str, ...]) -> list[str]:
+    """The columns of a row read as bytes that are not UTF-8, or (``json_cols``) not JSON."""
+    bad = []
+    for k in row.keys():
+        v = row[k]
+        if not isinstance(v, bytes | memoryview):
+            continue
+        try:
+            text = bytes(v).decode("utf-8")
+            if k in json_cols and text:
+                json.loads(text)
+        except ValueError:  # UnicodeDecodeError is one
+            bad.append(k)
+    return bad
+
+
+def _seat(row: sqlite3.Row) -> SeatRow:
+    try:
+        return SeatRow(**_decode(row))
+    except UnicodeDecodeError as err:
+        raise DamagedRow(int(row["game"]), "seats", int(row["position"]), f"not UTF-8: {err.reason}") from None
 
 
 _ACTION_COLS = "game, seq, seat, action, events, key, at, version, user_id, source"
@@ -192,6 +281,10 @@ class Store:
         self.path = str(path)
         self.lock = threading.RLock()
         self._depth = 0
+        self._touched: set[int] = set()  # games whose count this transaction changes (for the ledger)
+        self.full_since: float | None = None  # when writes began to fail for want of room (None: they work)
+        #: the marks kept beside the database (bot/table/ledger.py); None in memory
+        self.ledger = Ledger(self.path, readonly=readonly) if self.path != ":memory:" else None
         if readonly:  # for checks and backups: no migration, no write, safe beside a running bot
             if not Path(self.path).exists():
                 raise FileNotFoundError(f"no database at {self.path}")
@@ -215,10 +308,36 @@ class Store:
         conn.execute("PRAGMA busy_timeout = 5000")
         with self.lock:
             migrations.migrate(self.db)
+        for lost in self.losses(now=time.time()):
+            log.error("game %s: %s. Run python -m bot check (docs/operations.md, section 5)", lost.game, lost.text())
 
     def close(self) -> None:
         with self.lock:
             self.db.conn.close()
+            if self.ledger is not None:
+                self.ledger.close()
+
+    def counts(self) -> dict[int, tuple[int, int]]:
+        """Game -> (undo epoch, action count), as the database holds them now."""
+        return {int(r[0]): (int(r[1]), int(r[2])) for r in self._all("SELECT id, epoch, last_seq FROM games")}
+
+    def losses(self, now: float) -> list[Lost]:
+        """The games the database has gone back on, against the ledger (recorded there when found)."""
+        return self.ledger.compare(self.counts(), now) if self.ledger is not None else []
+
+    def accept_counts(self, game_id: int | None = None) -> None:
+        """Take the database's counts as the truth in the ledger (a deliberate restore, or a release)."""
+        if self.ledger is not None:
+            self.ledger.accept(self.counts(), only=game_id)
+
+    def _mark(self) -> None:
+        """After a commit: the ledger learns the new counts of the games it changed."""
+        touched, self._touched = self._touched, set()
+        if self.ledger is None or not touched:
+            return
+        marks = ",".join(str(int(g)) for g in touched)
+        self.ledger.mark({int(r[0]): (int(r[1]), int(r[2])) for r in self.db.conn.execute(
+            f"SELECT id, epoch, last_seq FROM games WHERE id IN ({marks})").fetchall()})
 
     @property
     def schema_version(self) -> int:
@@ -236,16 +355,43 @@ class Store:
                 finally:
                     self._depth -= 1
                 return
-            self.db.conn.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as err:
+                if _no_room(err):
+                    raise self._cannot_save(err) from None
+                raise
             self._depth = 1
             try:
                 yield
-            except BaseException:
+                self.db.conn.execute("COMMIT")
+            except BaseException as err:
                 self._depth = 0
+                self._touched.clear()
+                if isinstance(err, sqlite3.Error) and _no_room(err):
+                    if self.db.conn.in_transaction:  # else SQLite undid it already, as a full disk may
+                        try:
+                            self.db.conn.execute("ROLLBACK")
+                        except sqlite3.Error:
+                            pass
+                    raise self._cannot_save(err) from None
                 self.db.conn.execute("ROLLBACK")
                 raise
             self._depth = 0
-            self.db.conn.execute("COMMIT")
+            if self.full_since is not None:
+                log.warning("the database can be written again (it could not for %.0f s); every game goes on",
+                            time.time() - self.full_since)
+                self.full_since = None
+            self._mark()
+
+    def _cannot_save(self, err: sqlite3.Error) -> CannotSave:
+        """One ERROR line when the database stops taking writes, then quiet until it takes them again."""
+        if self.full_since is None:
+            self.full_since = time.time()
+            log.error("the database %s cannot be written (%s): the disk is full or failing. Every change is refused "
+                      "with \"the table cannot save right now\" and nothing is lost; make room and the table goes on "
+                      "by itself", self.path, err)
+        return CannotSave(str(err))
 
     def _x(self, sql: str, params: Any = ()) -> sqlite3.Cursor:
         cur: sqlite3.Cursor = self.db.conn.execute(sql, params)
@@ -266,23 +412,31 @@ class Store:
                     options: dict[str, Any], settings: dict[str, Any], seed: int, engine_version: str,
                     schema: int, now: float, status: str = "lobby", guild: str | None = None) -> int:
         with self.transaction():
-            cur = self._x(
-                "INSERT INTO games (game, channel, guild, creator, status, players, options, settings, seed, "
-                "engine_version, schema, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (game, channel, guild, creator, status, players, json.dumps(options), json.dumps(settings), seed,
-                 engine_version, schema, now, now),
+            # Past every number ever given: this database's (``game_numbers``, migration 8) and the ledger's,
+            # which a restored or truncated database cannot take back.
+            known = self._x("SELECT MAX(n) FROM (SELECT MAX(id) AS n FROM games UNION ALL "
+                            "SELECT high FROM game_numbers)").fetchone()[0]
+            number = max(int(known or 0), self.ledger.high() if self.ledger is not None else 0) + 1
+            self._x("INSERT OR REPLACE INTO game_numbers (one, high) VALUES (1, ?)", (number,))
+            self._x(
+                "INSERT INTO games (id, game, channel, guild, creator, status, players, options, settings, seed, "
+                "engine_version, schema, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (number, game, channel, guild, creator, status, players, json.dumps(options), json.dumps(settings),
+                 seed, engine_version, schema, now, now),
             )
-            return int(cur.lastrowid or 0)
+            self._touched.add(number)
+            return number
 
     def game(self, game_id: int) -> GameRow | None:
-        row = self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+        """The games row, or None; a damaged row comes back with ``damaged`` set (see :func:`_damaged_game`)."""
+        row = self._one(f"{_GAMES} WHERE id = ?", (game_id,))
         return _game(row) if row else None
 
     def games(self, *, channel: str | None = None, statuses: tuple[str, ...] = (),
               user_id: str | None = None, member: str | None = None) -> list[GameRow]:
         """Games filtered by channel, status, a seat holder (``user_id``) or a seat holder or creator
-        (``member``)."""
-        sql, params = "SELECT * FROM games WHERE 1=1", []
+        (``member``). A damaged row comes back with ``damaged`` set (see :func:`_damaged_game`)."""
+        sql, params = f"{_GAMES} WHERE 1=1", []
         if channel is not None:
             sql += " AND channel = ?"
             params.append(channel)
@@ -299,7 +453,7 @@ class Store:
 
     def games_without_guild(self) -> list[GameRow]:
         """Games whose server is not known (made before migration 5): the Discord adapter fills them."""
-        return [_game(r) for r in self._all("SELECT * FROM games WHERE guild IS NULL AND channel IS NOT NULL "
+        return [_game(r) for r in self._all(f"{_GAMES} WHERE guild IS NULL AND channel IS NOT NULL "
                                             "ORDER BY id")]
 
     def update_game(self, game_id: int, **fields: Any) -> None:
@@ -312,8 +466,12 @@ class Store:
 
     # -- seats --------------------------------------------------------------------
     def seats(self, game_id: int) -> list[SeatRow]:
-        return [SeatRow(**dict(r)) for r in self._all("SELECT * FROM seats WHERE game = ? ORDER BY position",
-                                                          (game_id,))]
+        """A game's seats in order; one that cannot be read raises :class:`DamagedRow` (row = its position)."""
+        return [_seat(r) for r in self._all(f"{_SEATS} WHERE game = ? ORDER BY position", (game_id,))]
+
+    def holds_seat(self, game_id: int, user_id: str) -> bool:
+        """Whether ``user_id`` holds a seat of the game (compared in SQL: a damaged seat reads as no match)."""
+        return self._one("SELECT 1 FROM seats WHERE game = ? AND user_id = ?", (game_id, user_id)) is not None
 
     def add_seat(self, game_id: int, seat: str, user_id: str, name: str, now: float, role: str = "",
                  agent: str = "") -> None:
@@ -365,6 +523,7 @@ class Store:
                 raise StaleAppend(f"game {game_id}: action {seq} or key {key!r} exists already ({err})") from None
             if epoch is None:
                 self._x("UPDATE games SET last_seq = ?, updated = ? WHERE id = ?", (seq, at, game_id))
+            self._touched.add(game_id)
 
     def action_by_key(self, game_id: int, key: str) -> ActionRow | None:
         row = self._one(f"SELECT {_ACTION_COLS} FROM actions WHERE game = ? AND key = ?", (game_id, key))
@@ -398,6 +557,7 @@ class Store:
             self._x("DELETE FROM snapshots WHERE game = ? AND seq > ?", (game_id, seq))
             self._x("UPDATE games SET last_seq = ?, epoch = epoch + 1, updated = ? WHERE id = ?",
                     (seq, now, game_id))
+            self._touched.add(game_id)
 
     # -- snapshots ----------------------------------------------------------------
     def put_snapshot(self, game_id: int, seq: int, state: str, phase: str, at: float) -> None:
@@ -561,6 +721,28 @@ class Store:
                     bad.append(err)
             return bad
         raise ValueError(f"no row check for table {table!r}")
+
+    def game_damage(self, game_id: int) -> list[str]:
+        """The columns of a games row that cannot be read (not UTF-8, or JSON that does not parse)."""
+        row = self._one(f"{_GAMES} WHERE id = ?", (game_id,))
+        return _bad_columns(row, ("options", "settings", "result")) if row is not None else []
+
+    def seat_damage(self, game_id: int) -> dict[int, list[str]]:
+        """Position -> the columns of each seat row of the game that are not UTF-8."""
+        rows = self._all(f"{_SEATS} WHERE game = ? ORDER BY position", (game_id,))
+        return {int(r["position"]): bad for r in rows if (bad := _bad_columns(r, ()))}
+
+    def repair_game(self, game_id: int, **fields: Any) -> None:
+        """Write fresh values over a damaged games row's columns (``python -m bot release``)."""
+        self.update_game(game_id, **fields)
+
+    def repair_seat(self, game_id: int, position: int, columns: list[str]) -> None:
+        """Give a damaged seat row's ``columns`` (of ``name``, ``role``, ``agent``) fresh values: the seat's
+        own name for its holder's, no role, a person (``python -m bot release``)."""
+        sets = ", ".join("name = seat" if c == "name" else f"{c} = ''" for c in columns if c in ("name", "role", "agent"))
+        if sets:
+            with self.transaction():
+                self._x(f"UPDATE seats SET {sets} WHERE game = ? AND position = ?", (game_id, position))
 
     def drop_unreadable(self, game_id: int) -> int:
         """Set aside for good the outbox rows and deadlines of a game that cannot be read: the messages

@@ -225,8 +225,10 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
     if isinstance(o, r.GameList):
         if not o.games:
             return "No games."
-        return "\n".join(f"Game {x.id}: {x.title}, {x.status}, {x.phase or 'in its lobby'}; players "
-                         f"{', '.join(s.name or s.seat for s in x.seats) or 'none'}" for x in o.games)
+        return "\n".join(f"Game {x.id}: {x.title or 'a game'}, "
+                         + ("damaged and set aside (a GM may abandon it)" if x.damaged else
+                            f"{x.status}, {x.phase or 'in its lobby'}")
+                         + f"; players {', '.join(s.name or s.seat for s in x.seats) or 'none'}" for x in o.games)
     return type(o).__name__
 
 

@@ -11,6 +11,7 @@ and the choice is thought out in the calling thread.
 
 from __future__ import annotations
 
+import os
 import pickle
 import threading
 import time
@@ -30,12 +31,25 @@ def _decide(rules: Rules, state: GameState, seat: str, strength: str, seed: int,
     return agents.decide(rules, state, seat, strength, seed=seed, budget=budget, clock=time.monotonic)
 
 
+#: How much lower the thinking processes run than the bot (``os.nice``): people's replies come first.
+NICENESS = 10
+
+
+def _yield_to_people() -> None:
+    """Each thinking process runs at a lower priority than the bot: when the machine is busy, the
+    operating system answers people before computer players think."""
+    try:
+        os.nice(NICENESS)
+    except OSError:  # not allowed here: think at the same priority
+        pass
+
+
 def pool(processes: int) -> Executor:
-    """The shared pool of ``processes`` processes, made on first use."""
+    """The shared pool of ``processes`` processes, made on first use, each at a lower priority."""
     with _lock:
         found = _pools.get(processes)
         if found is None:
-            found = _pools[processes] = ProcessPoolExecutor(max_workers=processes)
+            found = _pools[processes] = ProcessPoolExecutor(max_workers=processes, initializer=_yield_to_people)
         return found
 
 

@@ -16,7 +16,7 @@ from bot.table.results import (
     GameStatus,
     Outcome,
 )
-from bot.table.store import DamagedRow
+from bot.table.store import CannotSave, DamagedRow
 from engine.core import RuleError
 from engine.core.words import Audience
 
@@ -50,6 +50,8 @@ class Timers(Play):
                 out += self._fire(r.id, now)
             except CorruptGame:  # set aside with its deadlines, which wait for the repair
                 continue
+            except CannotSave:  # nothing can be written now (the store logged why): the rest waits for room
+                break
             except DamagedRow as err:
                 self._quarantine(err)
             except Exception as err:  # one broken game must not stall the others' deadlines

@@ -80,7 +80,10 @@ async def running(tmp_path: Path, *, fake: FakeDiscord | None = None, clock: Fak
     point_client_at(fake)
     clock = clock or FakeClock()
     table = make_table(tmp_path / "seneschal.sqlite3", clock, **(settings or {}))
-    bot = Seneschal(DiscordSettings(TOKEN, (fake.guild_id,), gm_role), table, guild_ready_timeout=0.05,
+    # Fair shares are lifted here (a test sends many commands at once as one person); test_fairness.py
+    # puts the production shares back.
+    bot = Seneschal(DiscordSettings(TOKEN, (fake.guild_id,), gm_role, person_rate=(1000.0, 1000.0),
+                                    game_rate=(1000.0, 1000.0)), table, guild_ready_timeout=0.05,
                    render_processes=render_processes)
     task = asyncio.create_task(bot.start(TOKEN))
     try:

@@ -43,12 +43,12 @@ def test_choosing_colours_in_the_lobby(tmp_path) -> None:
                 stale = Message(lobby.id, lobby.channel_id, "", 0, components=[
                     {"type": 1, "components": [{"type": 3, "custom_id": "sn:r:1",
                                                 "options": [{"label": "Green", "value": "green"}]}]}])
-                fake.messages[-1] = stale
-                stale.id = -1
+                stale.id = fake.new_id()  # a message of this game's life (newer than its thread)
+                fake.messages[stale.id] = stale
                 refused = await fake.click("carol", stale, "sn:r:1", values=["green"])
                 assert refused.callback["data"]["flags"] & EPHEMERAL
                 assert "taken by seat bob" in refused.callback["data"]["content"]
-                del fake.messages[-1]
+                del fake.messages[stale.id]
 
                 # /game role: autocomplete offers the free colours; the choice shows on the lobby.
                 choices = await fake.autocomplete("alice", thread, "game role", "role")

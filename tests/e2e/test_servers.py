@@ -99,3 +99,55 @@ def test_games_from_before_servers_get_theirs_from_their_channel(tmp_path) -> No
             await fake.stop()
 
     run(scenario())
+
+
+#: Every kind of custom_id the bot answers, with the game's number as ``{g}`` (and a select's values).
+FORGED: list[tuple[str, list[str] | None]] = [
+    ("sn:a:{g}:1:bid|bid card:3", None), ("sn:i:{g}:1:bid|0", None), ("sn:s:{g}:1:bid", ["bid card:3"]),
+    ("sn:l:{g}:join", None), ("sn:l:{g}:leave", None), ("sn:l:{g}:start", None), ("sn:r:{g}", ["random"]),
+    ("sn:k:{g}", ["steady"]), ("sn:h:{g}", None), ("sn:u:{g}:0:1", None), ("sn:c:{g}:1:0", None),
+    ("sn:p:{g}:1:", ["0"]),
+]
+
+
+def test_a_forged_custom_id_from_another_server_learns_nothing(tmp_path) -> None:
+    """Buttons and selects carry the game's number: one forged in another server's channel is answered
+    exactly as a game that does not exist, changes nothing, and never says the game's count or state."""
+    from tests.e2e.fake_discord import Message
+
+    async def scenario() -> None:
+        fake = FakeDiscord()
+        fake.add_guild("Elsewhere", ("games",), owner="erin")
+        await fake.start()
+        try:
+            async with running(tmp_path, fake=fake) as h:
+                game, thread, lobby = await open_lobby(h)
+                await fake.click("alice", lobby, "Start")
+                await h.idle()
+                elsewhere = fake.channel_ids["Elsewhere/games"]
+                before = (h.table.info(game), h.table.state(game).version, len(h.table.store.actions(game)))
+
+                async def forged(user: str, template: str, values: list[str] | None, game_id: int) -> str:
+                    cid = template.format(g=game_id)
+                    comp = ({"type": 3, "custom_id": cid, "options": [{"label": v, "value": v} for v in values]}
+                            if values is not None else {"type": 2, "custom_id": cid, "label": "Forged", "style": 1})
+                    msg = Message(fake.new_id(), elsewhere, "forged", fake.app_id,
+                                  components=[{"type": 1, "components": [comp]}])
+                    fake.messages[msg.id] = msg
+                    inter = await fake.click(user, msg, cid, values=values)
+                    await fake.wait_for(lambda: content(h, inter))
+                    return content(h, inter)
+
+                for template, values in FORGED:
+                    for user in ("erin", "bob"):  # erin is a GM there; bob sits at the game in its own server
+                        missing = await forged(user, template, values, 99)
+                        said = await forged(user, template, values, game)
+                        assert said == missing.replace("99", str(game)), (template, user, said, missing)
+                        assert "incident" not in said and "#" not in said, (template, said)
+                await h.idle()
+                after = (h.table.info(game), h.table.state(game).version, len(h.table.store.actions(game)))
+                assert after == before
+        finally:
+            await fake.stop()
+
+    run(scenario())

@@ -106,3 +106,92 @@ def test_the_local_table_says_so_and_goes_on(db_path, clock, tmp_path):
     assert code == 0 and "Traceback" not in text and "[bug]" not in text
     assert "is damaged" in text and "set aside" in text
     table.store.close()
+
+
+# -- every table's damage stays with its game ---------------------------------------------------------
+DAMAGE = {
+    # name: (how to damage the first game, whether release repairs it)
+    "games.options": (lambda db, g: spoil(db, "games", "options", "id = ?", (g,)), True),
+    "games.settings (not JSON)": (lambda db, g: _sql(db, "UPDATE games SET settings = '{\"dead' WHERE id = ?", g), True),
+    "games.phase": (lambda db, g: spoil(db, "games", "phase", "id = ?", (g,)), True),
+    "games.creator": (lambda db, g: spoil(db, "games", "creator", "id = ?", (g,)), False),
+    "seats.name": (lambda db, g: spoil(db, "seats", "name", "game = ? AND seat = 'bob'", (g,)), True),
+    "seats.user_id": (lambda db, g: spoil(db, "seats", "user_id", "game = ? AND seat = 'bob'", (g,)), False),
+    # the log and deadlines are read when the game loads, not when its messages go: the first command finds it
+    "actions.action": (lambda db, g: flip_byte(db, "actions", "action", "game = ? AND seq = 1", (g,)), False),
+    "outbox.payload": (lambda db, g: flip_byte(db, "outbox", "payload", "game = ? AND delivered_at IS NULL "
+                                                                         "ORDER BY id LIMIT 1", (g,)), True),
+    "outbox.payload (not JSON)": (lambda db, g: _sql(db, "UPDATE outbox SET payload = '{' WHERE id = (SELECT MIN(id) "
+                                                         "FROM outbox WHERE game = ? AND delivered_at IS NULL)", g), True),
+    "deadlines.decision": (lambda db, g: spoil(db, "deadlines", "decision", "game = ? AND done_at IS NULL", (g,)), True),
+    "snapshots and actions": (lambda db, g: (flip_byte(db, "snapshots", "state", "game = ? AND seq = 0", (g,)),
+                                             flip_byte(db, "actions", "action", "game = ? AND seq = 1", (g,))), False),
+}
+
+
+def _sql(db, sql, game):
+    import sqlite3
+
+    conn = sqlite3.connect(db)
+    conn.execute(sql, (game,))
+    conn.commit()
+    conn.close()
+
+
+@pytest.mark.parametrize("kind", sorted(DAMAGE))
+def test_damage_of_each_table_sets_its_game_aside_and_the_others_go_on(db_path, clock, kind, capsys):
+    from bot.admin import main as admin
+    from bot.table.text import describe as outcome_text
+    from bot.table.text import outgoing_text
+
+    (hurt, other, third), _ = three_games(db_path, clock)  # each has a message pending
+    damage, repairable = DAMAGE[kind]
+    damage(db_path, hurt)
+    table = make_table(db_path, clock)
+    if kind.startswith(("actions", "snapshots", "deadlines")):
+        with pytest.raises(CorruptGame):
+            table.status(BOB, "c0")
+    pending = table.pending_outbox(1000)
+    assert {other, third} <= {m.game_id for m in pending}
+    mine = [m for m in pending if m.game_id == hurt]
+    assert [m.payload["type"] for m in mine] == ["damaged"]  # one notice, nothing else of it
+    assert all("set aside" in outgoing_text(m) for m in mine)
+    assert [q.game for q in table.store.quarantined()] == [hurt]
+    for m in pending:
+        table.mark_delivered(m.id)
+    # Its players get the corrupt-game refusal in words, in the channel and by number in a DM.
+    for call in (lambda: table.status(ALICE, "c0"), lambda: table.status(ALICE, None, game_id=hurt),
+                 lambda: table.act(ALICE, None, "tribute", Action.of("bid", card=2), game_id=hurt)):
+        with pytest.raises(CorruptGame) as err:
+            call()
+        assert err.value.code == "corrupt" and "abandon" in err.value.describe()
+    # Listings work and say so; another server learns nothing.
+    listed = table.list_games(ALICE, None)
+    assert {g.id for g in listed.games} == {hurt, other, third}
+    assert "damaged and set aside" in outcome_text(listed)
+    from bot.table import Actor, TableError
+
+    with pytest.raises(TableError) as err:
+        table.status(Actor("u-mallory", "mallory", guild="elsewhere"), None, game_id=hurt)
+    assert err.value.code == "no_game"
+    # The other games play, deliver and keep their deadlines.
+    table.act(BOB, "c1", "tribute", Action.of("bid", card=5))
+    assert {m.game_id for m in table.pending_outbox(1000)} == {other}
+    clock.advance(2 * 86400)
+    fired = table.run_due()
+    assert hurt not in {o.game.id for o in fired if o.game}
+    assert third in {o.game.id for o in fired if o.game}
+    table.store.close()
+    # The operator's release repairs it or says plainly why not; never a traceback.
+    code = admin(["release", str(hurt), "--db", str(db_path), "--game", "tests.games.tribute:RULES"])
+    out, err_text = capsys.readouterr()
+    assert "Traceback" not in out + err_text
+    if repairable:
+        assert code == 0 and "released from quarantine" in out, err_text
+        table = make_table(db_path, clock)
+        assert table.store.quarantined() == []
+        table.status(ALICE, None, game_id=hurt)
+        table.store.close()
+    else:
+        assert code == 1 and err_text.startswith("refused: ") and "backup" in err_text
+        assert "\n" == err_text[-1] and err_text.count("\n") == 1

@@ -18,11 +18,11 @@ from discord.ext import commands
 from bot.discord import errors, present
 from bot.discord.choices import for_decision, parse
 from bot.discord.components import MODAL_ID, WordsModal, modal_text, parse_path
-from bot.discord.context import actor_of, channel_of
+from bot.discord.context import actor_of, channel_of, of_this_game
 from bot.discord.errors import Refusal
 from bot.discord.prompts import prompt_content, prompt_view, step_message
 from bot.discord.slash import build_groups, named_choice
-from bot.table import TABLE_GROUP, Applied, Asked, Command, TableError
+from bot.table import TABLE_GROUP, Applied, Asked, Command, GameInfo, TableError
 from bot.table import text as tabletext
 from engine.core.words import join_words
 
@@ -54,6 +54,13 @@ async def respond_long(interaction: discord.Interaction, text: str, *, ephemeral
     """A long answer in as many messages as it takes (2000 characters each)."""
     for part in present.split(text)[:10]:
         await respond(interaction, part, ephemeral=ephemeral)
+
+
+def check_life(interaction: discord.Interaction, info: GameInfo) -> None:
+    """Refuse a button of an earlier game that had this number (:func:`of_this_game`), changing nothing."""
+    if not of_this_game(interaction, info.channel):
+        raise Refusal(f"This button belongs to an earlier game numbered {info.id}, which is no longer kept; nothing "
+                      "was played. `/game list` shows the games you sit at now.")
 
 
 def call_with_fallback(fn: Any, actor: Any, channel: str | None, *args: Any, **kwargs: Any) -> Any:
@@ -131,6 +138,8 @@ class Play(commands.Cog):
                    confirmed: bool) -> None:
         """A click on a prompt's choice, a flow step's option or Confirm: the next step (an
         ephemeral message, edited step by step), or the action played."""
+        if not await self.bot.admitted(interaction):
+            return
         try:
             await self._pick(interaction, game_id, version, path, confirmed)
         except Exception as err:  # the dynamic item path logs only: answer the person here
@@ -167,6 +176,7 @@ class Play(commands.Cog):
     async def _pick(self, interaction: discord.Interaction, game_id: int, version: int, path: str,
                     confirmed: bool, *, text: str | None = None) -> None:
         actor = actor_of(interaction, self.bot.settings)
+        check_life(interaction, self.bot.table.info_for(actor, None, game_id))
         out = self.bot.table.choose(actor, None, version=version, path=parse_path(path), game_id=game_id,
                                     key=str(interaction.id), confirmed=confirmed, text=text)
         message = interaction.message
@@ -231,6 +241,8 @@ class Play(commands.Cog):
     # -- decision clicks (buttons sent before living prompts) --------------------------------------
     async def choose(self, interaction: discord.Interaction, game_id: int, version: int, decision: str, mode: str,
                      choice_text: str, label: str) -> None:
+        if not await self.bot.admitted(interaction):
+            return
         try:
             await self._choose(interaction, game_id, version, decision, mode, choice_text, label)
         except Exception as err:  # the dynamic item path logs only: answer the person here
@@ -240,11 +252,12 @@ class Play(commands.Cog):
                       choice_text: str, label: str) -> None:
         table = self.bot.table
         actor = actor_of(interaction, self.bot.settings)
+        info = table.info_for(actor, None, game_id)  # the server check first: a forged id learns nothing
+        check_life(interaction, info)
         first = table.store.action_by_key(game_id, str(interaction.id))
         if first is not None:  # the same click delivered again: it was applied once already
             await respond(interaction, f"Already done (action #{first.seq}).")
             return
-        info = table.info(game_id)
         rules = table.rules_for(info.game)
         mine = info.seat_of(actor.user_id)
         if mine is None:

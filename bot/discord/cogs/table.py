@@ -20,7 +20,7 @@ from discord.ext import commands
 
 import renderer
 from bot.discord import errors, present
-from bot.discord.cogs.play import call_with_fallback, respond, respond_long
+from bot.discord.cogs.play import call_with_fallback, check_life, respond, respond_long
 from bot.discord.components import UndoButton, lobby_view
 from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Refusal
@@ -259,8 +259,11 @@ class Table(commands.Cog):
             log.warning("could not edit the lobby message of game %s: %s", info.id, err)
 
     async def lobby_click(self, interaction: discord.Interaction, game_id: int, what: str) -> None:
+        if not await self.bot.admitted(interaction):
+            return
         try:
             actor = actor_of(interaction, self.bot.settings)
+            check_life(interaction, self.table.info_for(actor, channel_of(interaction), game_id))
             key = str(interaction.id)
             method: Any = {"join": self.table.join, "leave": self.table.leave, "start": self.table.start}[what]
             outcome = method(actor, channel_of(interaction), game_id=game_id, key=key)
@@ -274,8 +277,11 @@ class Table(commands.Cog):
 
     async def computer_pick(self, interaction: discord.Interaction, game_id: int, strength: str) -> None:
         """The lobby's "Add a computer player" menu: seat one of that strength (the game's manager)."""
+        if not await self.bot.admitted(interaction):
+            return
         try:
             actor = actor_of(interaction, self.bot.settings)
+            check_life(interaction, self.table.info_for(actor, channel_of(interaction), game_id))
             outcome = self.table.computer(actor, channel_of(interaction), strength=strength, game_id=game_id,
                                               key=str(interaction.id))
             embed, view = self.lobby_parts(self.table.info(game_id))
@@ -286,10 +292,14 @@ class Table(commands.Cog):
 
     async def role_pick(self, interaction: discord.Interaction, game_id: int, role: str) -> None:
         """The lobby's role select: set the clicker's colour or faction, taking a seat first if needed."""
+        if not await self.bot.admitted(interaction):
+            return
         try:
             actor = actor_of(interaction, self.bot.settings)
             key = str(interaction.id)
-            seated = self.table.info(game_id).seat_of(actor.user_id) is not None
+            info = self.table.info_for(actor, channel_of(interaction), game_id)
+            check_life(interaction, info)
+            seated = info.seat_of(actor.user_id) is not None
             outcome: Outcome
             if seated:
                 outcome = self.table.role(actor, channel_of(interaction), role=role, game_id=game_id, key=key)
@@ -337,11 +347,14 @@ class Table(commands.Cog):
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         """The person's private view (with their private board when the game has a drawer) and fresh
         buttons for what waits on them, ephemerally. The fallback of everything a DM would carry."""
+        if not await self.bot.admitted(interaction):
+            return
         try:
             actor = actor_of(interaction, self.bot.settings)
             hand = self.table.hand(actor, channel_of(interaction), game_id=game_id)
             info = hand.game
             assert info is not None
+            check_life(interaction, info)
             embed = present.hand_embed(hand)
             view: discord.ui.View | None = None
             try:
@@ -407,7 +420,9 @@ class Table(commands.Cog):
         for g in games:
             where = f" · <#{g.channel}>" if g.channel and g.channel.isdigit() else ""
             seats = ", ".join(s.seat for s in g.seats) or "nobody yet"
-            lines.append(f"game {g.id}: {g.title}, {g.status.value}{', ' + g.phase if g.phase else ''}{where} · {seats}")
+            state = ("damaged and set aside (a GM may abandon it)" if g.damaged
+                     else f"{g.status.value}{', ' + g.phase if g.phase else ''}")
+            lines.append(f"game {g.id}: {g.title or 'a game'}, {state}{where} · {seats}")
         await respond_long(interaction, "\n".join(lines))
 
     # -- GM tools ----------------------------------------------------------------------------------
@@ -425,9 +440,12 @@ class Table(commands.Cog):
                                    f"#{row.last_seq})? Dice and revealed secrets cannot be undone.", view=view)
 
     async def confirm_undo(self, interaction: discord.Interaction, game_id: int, seq: int, count: int) -> None:
+        if not await self.bot.admitted(interaction):
+            return
         try:
             actor = actor_of(interaction, self.bot.settings)
-            info = self.table.info(game_id)
+            info = self.table.info_for(actor, channel_of(interaction), game_id)  # a forged id learns nothing
+            check_life(interaction, info)
             if info.seq != seq:
                 raise Refusal(f"The game moved on since this undo was prepared (action #{seq}, now #{info.seq}); "
                               "run `/game undo` again.")
