@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import renderer
-from engine.core import Action, Decision, Event, GameState, Rules
+from engine.core import Action, Decision, DecisionKind, Event, GameState, Rules
 from engine.core.words import Audience, Choice, Words, join_words
 
 CHANNEL_POST = "channel_post"
@@ -180,12 +180,16 @@ def prompt_choices(rules: Rules, words: Words, state: GameState, d: Decision, se
     choices, Done/Pass last."""
     first: list[Choice] = []
     later: list[Choice] = []
-    for other in also_awaiting(rules, state, d, seat):
-        named = _naming(rules.legal(state, seat), other)
-        if named:  # the answers that name it (Yes / No to this request)
-            first += words.choices(state, other, seat, named, aud.to(seat))
-        else:
-            later += _choices_of(rules, words, state, other, seat, aud)
+    legal: list[Action] | None = None
+    for x in awaiting_in_order(rules, state, d, seat):
+        if x.id == d.id and x.kind is not DecisionKind.RESPONSE:
+            continue
+        legal = rules.legal(state, seat) if legal is None else legal
+        named = _naming(legal, x)
+        if named:  # the answers that name it (Yes / No to this request), in the order the question asks
+            first += words.choices(state, x, seat, named, aud.to(seat))
+        elif x.id != d.id:
+            later += _choices_of(rules, words, state, x, seat, aud)
     out = first + _choices_of(rules, words, state, d, seat, aud) + later
     seen: set[object] = set()
     unique = []
@@ -209,6 +213,14 @@ def _choices_of(rules: Rules, words: Words, state: GameState, d: Decision, seat:
     return words.choices(state, d, seat, named, aud.to(seat))
 
 
+def awaiting_in_order(rules: Rules, state: GameState, d: Decision, seat: str) -> list[Decision]:
+    """``d`` and every other decision awaiting ``seat``, as its prompt asks them: requests and
+    offers made to the seat first, then the rest (its move), each in the game's order."""
+    every = [d, *also_awaiting(rules, state, d, seat)]
+    return ([x for x in every if x.kind is DecisionKind.RESPONSE]
+            + [x for x in every if x.kind is not DecisionKind.RESPONSE])
+
+
 def also_awaiting(rules: Rules, state: GameState, d: Decision, seat: str) -> list[Decision]:
     """The decisions besides ``d`` that wait on ``seat``: blocking ones (a request during a move),
     then the open offers and requests addressed to it, in the game's order."""
@@ -217,14 +229,12 @@ def also_awaiting(rules: Rules, state: GameState, d: Decision, seat: str) -> lis
 
 
 def prompt_question(rules: Rules, words: Words, state: GameState, d: Decision, seat: str, aud: Audience) -> str:
-    """The prompt's question: each open request or offer to the seat besides ``d`` (answered from the
-    same prompt), then what ``d`` asks."""
+    """The prompt's question: what each decision awaiting the seat asks, one line each, the
+    requests and offers made to it first (a request during a move, every offer of a Negotiation
+    Step), then the rest (the move itself)."""
     me = aud.to(seat)
-    others = [words.question(state, o, seat, me) for o in also_awaiting(rules, state, d, seat)]
-    main = words.question(state, d, seat, me)
-    if not others:
-        return main
-    return "\n".join([*others, f"Also: {main}" if main else ""]).strip()
+    lines = [words.question(state, x, seat, me) for x in awaiting_in_order(rules, state, d, seat)]
+    return "\n".join(dict.fromkeys(line for line in lines if line))
 
 
 def distinct(rules: Rules, words: Words, state: GameState, seat: str, choices: list[Choice]) -> list[Choice]:

@@ -8,6 +8,7 @@ import random
 import re
 from typing import Any
 
+from bot.table import outbox
 from engine.agents import answer_why
 from engine.core import Action, Choice, Decision, GameState, RuleError, apply
 from engine.okc import RULES
@@ -252,8 +253,9 @@ def test_every_offer_waiting_on_a_player_is_told_whole_in_their_prompt() -> None
     act(state, "p1", "offer", to="p3", give=["supporters:1"])
     act(state, "p2", "agreement", to="p3", text="We share the Lowlands.")
     d, choices = prompt(state, "p3")
-    question = WORDS.question(state, d, "p3", audience(state).to("p3"))
+    question = outbox.prompt_question(RULES, WORDS, state, d, "p3", audience(state))  # every offer, a line each
     assert "they hand over 1 Supporter, and ask you for nothing" in question and "We share the Lowlands." in question
+    assert len(question.splitlines()) == 3  # the two offers, then the Negotiation Step's own question
     accepts = [c.label for c in choices if c.label.startswith("Accept")]
     assert len(accepts) == 2 and any("barter" in x for x in accepts) and any("agreement" in x for x in accepts)
     assert g.players["p3"].faction

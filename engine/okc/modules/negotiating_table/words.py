@@ -393,28 +393,19 @@ def confirm_deal(state: GameState, seat: str, action: Action, aud: Audience) -> 
     return None
 
 
-def offers_to(state: GameState, seat: str, aud: Audience) -> list[str]:
-    from engine.okc.modules.negotiating_table.book import open_offers
-
-    return [offer_whole(state, o, aud) for o in open_offers(state.data) if o["to"] == seat]
-
-
 def ask_negotiation(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
-    head = ("The Negotiation Step: offer barters, binding Trade Agreements or an Alliance to the other players, "
+    # the offers waiting on the seat are asked on lines of their own (the table's prompt asks every decision)
+    return ("The Negotiation Step: offer barters, binding Trade Agreements or an Alliance to the other players, "
             "answer what they offer you, or say you are done.")
-    waiting = offers_to(state, seat, aud)
-    return " ".join([head, *waiting])
 
 
 def ask_offer(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
-    from engine.okc.modules.negotiating_table.book import find_offer, open_offers
+    from engine.okc.modules.negotiating_table.book import find_offer
 
     o = find_offer(state.data, decision.info.get("offer"))
     if o is None:
         return "An offer waits on your answer."
-    others = [offer_whole(state, x, aud) for x in open_offers(state.data) if x["to"] == seat and x is not o]
-    more = f" Also offered to you: {' '.join(others)} Answer each below." if others else ""
-    return f"{offer_whole(state, o, aud)} Accept or decline?{more}"
+    return f"{offer_whole(state, o, aud)} Accept or decline?"
 
 
 def ask_occupy(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
