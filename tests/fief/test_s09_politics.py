@@ -513,3 +513,15 @@ def test_definitions_a_sovereign_queens_son_stays_prince_of_wales_and_another_fa
     assert d.nobles["matilda"].titles == ["sovereign_queen"]
     assert "prince_of_wales" in d.nobles["walter"].titles and "prince_of_wales" not in d.nobles["william"].titles
     assert [e.data for e in events if e.kind == "title.lost"] == [{"noble": "william", "title": "prince_of_wales"}]
+
+
+def test_13_3_one_garter_a_round_and_the_next_round_opens_again():
+    """13.3's once a round at its boundary: the round of the award closes it, the next round opens it."""
+    s, d = _garter_deed()
+    do(s, "ann", "award_garter noble:walter")
+    d.nobles["arthur"].titles = ["lord:III"]
+    garter.record(d, ["arthur"])
+    assert not d.tasks and garter.eligible(d) == []
+    d.flow.round += 1
+    garter.record(d, ["arthur"])
+    assert [t.kind for t in d.tasks] == ["garter"] and garter.eligible(d) == ["arthur"]
