@@ -33,4 +33,4 @@ class Opportunity:
     uprising: Uprising | None = None
     tunnels: list[str] = field(default_factory=list)      # "side|city": a PASSAGE waits for the next assault there
     burgher_used: list[str] = field(default_factory=list)  # "family|rebellion", "family|passage": icons used (11.3)
-    guided: list[str] = field(default_factory=list)       # invader armies a PASSAGE leads through Storms this round
+    guided: list[str] = field(default_factory=list)       # invader armies a PASSAGE leads one move through Storms

@@ -57,7 +57,7 @@ class War:
     fighting: list[str] = field(default_factory=list)      # Phase 6: families the moving army still faces
     arrival: str = ""                                      # Phase 6: "port" when it came to a port from inland
     garrisons: dict[str, str] = field(default_factory=dict)  # army -> Fortified City it holds for good (6.6)
-    passage: list[str] = field(default_factory=list)       # nobles moving under a PASSAGE card this phase (10.2)
+    passage: list[str] = field(default_factory=list)       # nobles a PASSAGE lets make one move in Storms (10.2)
     plague_seen: list[str] = field(default_factory=list)   # "noble|region", "army|region": plague regions met (2.5)
     sail_from: dict[str, str] = field(default_factory=dict)  # noble -> the port it may sail from this round (5.4)
     lone_due: bool = False                                 # Phase 6: lone nobles still to be taken on this arrival

@@ -166,3 +166,13 @@ def test_2_15_acceptance_is_refused_when_the_route_closed_meanwhile():
     d.cities["Whitby"].building = None
     r = next(r for r in d.requests.open if r.kind == "deal")
     assert refused(s, "bob", f"respond request:{r.id} accept:true").code == "pigeon_route"
+
+
+def test_2_15_both_hands_stay_within_the_limit_on_either_side():
+    s, d = _deal_table()
+    d.players["ann"].hand = ["tax-1"]
+    d.players["bob"].hand = ["weather-1", "harvest-1", "tax-2"]
+    assert refused(s, "ann", "deal to:bob give_cards:tax-1").code == "hand_limit"          # the receiver's hand
+    d.players["ann"].hand = ["tax-1", "tax-3", "tax-4"]
+    d.players["bob"].hand = ["weather-1"]
+    assert refused(s, "ann", "deal to:bob take_cards:weather-1").code == "hand_limit"      # the proposer's hand

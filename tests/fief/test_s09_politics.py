@@ -303,6 +303,19 @@ def test_13_3_the_sovereign_decides_at_the_time_of_the_deed_and_a_refusal_closes
     assert "garter" not in d.nobles["walter"].titles
 
 
+def test_13_3_the_sovereign_is_asked_in_words_and_answers_by_clicks():
+    from engine.core import Audience
+    from tests.speech import assert_human
+    s, _d = _garter_deed()
+    words, aud = RULES.words(), Audience(None, {"ann": "Ann", "bob": "Bob", "cat": "Cat", "dan": "Dan"})
+    dec = next(x for x in RULES.pending(s) if x.blocking)
+    question = words.question(s, dec, "ann", aud.to("ann"))
+    assert_human(question, "the Garter question")
+    assert "Walter" in question and "Garter" in question
+    labels = [c.label for c in words.choices(s, dec, "ann", RULES.legal(s, "ann"), aud.to("ann"))]
+    assert labels == ["Make Lord Walter a Knight of the Garter", "No Garter this time"]
+
+
 def test_13_3_a_deed_done_while_no_sovereign_sits_earns_nothing_later():
     s, d = _garter_deed(with_king=False)
     assert not d.tasks and d.politics.deeds == []
@@ -500,3 +513,15 @@ def test_definitions_a_sovereign_queens_son_stays_prince_of_wales_and_another_fa
     assert d.nobles["matilda"].titles == ["sovereign_queen"]
     assert "prince_of_wales" in d.nobles["walter"].titles and "prince_of_wales" not in d.nobles["william"].titles
     assert [e.data for e in events if e.kind == "title.lost"] == [{"noble": "william", "title": "prince_of_wales"}]
+
+
+def test_13_3_one_garter_a_round_and_the_next_round_opens_again():
+    """13.3's once a round at its boundary: the round of the award closes it, the next round opens it."""
+    s, d = _garter_deed()
+    do(s, "ann", "award_garter noble:walter")
+    d.nobles["arthur"].titles = ["lord:III"]
+    garter.record(d, ["arthur"])
+    assert not d.tasks and garter.eligible(d) == []
+    d.flow.round += 1
+    garter.record(d, ["arthur"])
+    assert [t.kind for t in d.tasks] == ["garter"] and garter.eligible(d) == ["arthur"]

@@ -787,3 +787,24 @@ def test_10_2_pass_slips_out_of_a_held_city_without_leave_once():
     events = do(s, "bob", "move noble:walter to:Bristol troops:knight")
     assert d.nobles["walter"].city == "Bristol"
     assert not [e for e in events if e.kind == "request.opened"]   # nobody was asked
+
+
+def test_10_2_every_copy_of_the_storms_check_honours_a_storms_passage_for_one_move_only():
+    """The Storms rule is written three times (check_move, the move lists of legal_moves, the Cavalcade
+    list): each lets the one move through and closes again after it."""
+    from engine.fief import movement
+    s = _table()
+    d = g(s)
+    d.seas["IV"].append(SeaCard("storms-1", "storms"))
+    d.flow.turn = 3
+    give_card(s, "bob", "passage-1")
+    listed = {(n, dest) for n, dest, _via, _u in movement.legal_moves(d, "blue")}
+    assert ("walter", "York") not in listed
+    act(s, "bob", "passage", card="passage-1", use="storms", noble="walter")
+    listed = {(n, dest) for n, dest, _via, _u in movement.legal_moves(d, "blue")}
+    assert ("walter", "York") in listed and ("matilda", "York") not in listed   # one noble's Passage
+    assert any(a.kind == "move" and a.get("noble") == "walter" and a.get("to") == "York"
+               for a in RULES.legal(s, "bob"))
+    do(s, "bob", "move noble:walter to:York troops:knight")
+    listed = {(n, dest) for n, dest, _via, _u in movement.legal_moves(d, "blue")}
+    assert not [x for x in listed if x[0] == "walter"]                           # York's roads stay closed

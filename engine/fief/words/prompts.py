@@ -172,8 +172,9 @@ def _task_question(g: Fief, t: Task, aud: Audience) -> str:
     if t.kind == "bestow":
         return f"Who holds {N.fiefdom(t.region)} now? Choose one of your nobles."
     if t.kind == "garter":
-        return (f"{N.nobles(g, t.options)} just beat the invaders: make one of them a Knight of the Garter "
-                "now, or not?")
+        whom = "one of them" if len(t.options) > 1 else "this Lord"
+        return (f"{N.nobles(g, t.options)} just beat the invaders. Induct {whom} into the Order of the Garter "
+                "now? The chance passes with the moment.")
     if t.kind == "abbess_gift":
         return (f"The title of Abbess of {N.abbey(t.region).removeprefix('the ')} is free: give it to an unmarried "
                 "noblewoman, or let the card go back to the deck?")
