@@ -35,7 +35,7 @@ class Config:
     shard_count: int = 0  # 0: no sharding (one process, one gateway connection)
     shard_ids: tuple[int, ...] = ()  # this process's shards; empty: all of them
     #: interactions a person / a game may send: (a second, at once) (bot/discord/fairness.py)
-    person_rate: tuple[float, float] = (3.0, 12.0)
+    person_rate: tuple[float, float] = (2.0, 10.0)
     game_rate: tuple[float, float] = (10.0, 30.0)
     boards_dir: str = "boards"
     log_level: str = "INFO"
