@@ -61,7 +61,7 @@ class Delivery(BackgroundLoop):
         self.bot = bot
         self.poll = poll
         self.failures: dict[int, tuple[int, float]] = {}  # outbox id -> (attempts, retry at)
-        self.lanes = 8  # games delivered side by side
+        self.lanes = 4  # games delivered side by side
         self.dm_channels: dict[str, int] = {}
         self.idle = asyncio.Event()
 
