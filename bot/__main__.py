@@ -31,12 +31,19 @@ def build_service(cfg: configuration.Config, *, local: bool, clock: Clock | None
                          settings=cfg.table_settings(), snapshot_every=cfg.snapshot_every)
     table.computer_budget, table.computer_workers = cfg.computer_budget, cfg.computer_workers
     table.computer_processes = cfg.computer_processes
+    table.computer_pace = cfg.computer_pace
     return table
+
+
+def admin_commands() -> tuple[str, ...]:
+    from bot import admin
+
+    return admin.COMMANDS
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] in ("check", "backup", "restore", "release"):
+    if argv and argv[0] in admin_commands():
         from bot import admin
 
         return admin.main(argv)

@@ -35,7 +35,7 @@ class Config:
     shard_count: int = 0  # 0: no sharding (one process, one gateway connection)
     shard_ids: tuple[int, ...] = ()  # this process's shards; empty: all of them
     #: interactions a person / a game may send: (a second, at once) (bot/discord/fairness.py)
-    person_rate: tuple[float, float] = (3.0, 12.0)
+    person_rate: tuple[float, float] = (2.0, 10.0)
     game_rate: tuple[float, float] = (10.0, 30.0)
     boards_dir: str = "boards"
     log_level: str = "INFO"
@@ -43,6 +43,7 @@ class Config:
     computer_workers: int = 2  # computer players thinking at once (the Discord bot's workers)
     computer_budget: float = 2.0  # seconds of thought per decision for a computer player
     computer_processes: int = 1  # processes the computer players think in, at a lower priority (0: the worker threads)
+    computer_pace: float = 1.0  # the least seconds between two computer moves in one game (the Discord bot)
     discord_token: str | None = field(default=None, repr=False)
     source: str = "defaults"
 
@@ -70,7 +71,7 @@ KNOWN = {
     "local": {"boards_dir"},
     "log": {"level"},
     "games": {"extra"},
-    "computers": {"workers", "budget", "processes"},
+    "computers": {"workers", "budget", "processes", "pace"},
 }
 
 
@@ -118,6 +119,7 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None) -> C
         computer_workers=_get(doc, where, "computers", "workers", int, d.computer_workers),
         computer_budget=float(_get(doc, where, "computers", "budget", (int, float), d.computer_budget)),
         computer_processes=_get(doc, where, "computers", "processes", int, d.computer_processes),
+        computer_pace=float(_get(doc, where, "computers", "pace", (int, float), d.computer_pace)),
         discord_token=env.get("DISCORD_TOKEN") or None,
         source=where if p.exists() else "defaults",
     )
@@ -145,6 +147,8 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None) -> C
         raise ConfigError(f"{where}: table.absent must be off, random, steady or schemer")
     if not 1 <= cfg.computer_workers <= 64:
         raise ConfigError(f"{where}: computers.workers must be 1 to 64")
+    if not 0 <= cfg.computer_pace <= 3600:
+        raise ConfigError(f"{where}: computers.pace must be 0 to 3600 seconds")
     if not 0 <= cfg.computer_processes <= 64:
         raise ConfigError(f"{where}: computers.processes must be 0 (the worker threads) to 64")
     if not 0 < cfg.computer_budget <= 600:

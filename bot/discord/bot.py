@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.discord import errors
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.errors import Tree
-from bot.discord.fairness import Fairness, game_key, slow_down
+from bot.discord.fairness import Fairness, cost_of, game_key, slow_down
 from bot.discord.refs import Refs
 from bot.discord.render import BoardPainter
 from bot.discord.settings import DiscordSettings
@@ -77,6 +77,7 @@ class Seneschal(commands.Bot):
         self.painter = BoardPainter(render_processes)
         self.last_interaction = 0.0
         self.fairness = Fairness(person=settings.person_rate, game=settings.game_rate)
+        self.hold_refusals = 2.0  # seconds a refused interaction may wait for its answer (Discord allows 3)
         self.playcog: Play
         self.tablecog: Table
 
@@ -128,22 +129,27 @@ class Seneschal(commands.Bot):
         data: Any = interaction.data or {}
         custom_id = data.get("custom_id") if isinstance(data, dict) else None
         wait = self.fairness.admit(str(interaction.user.id), game_key(str(custom_id) if custom_id else None,
-                                                                      interaction.channel_id))
+                                                                      interaction.channel_id), cost_of(data))
         if wait <= 0:
             interaction.extras["admitted"] = True
+            self.last_interaction = asyncio.get_running_loop().time()
             return True
         log.debug("slowed down user %s for %.1f s", interaction.user.id, wait)
         try:
             if interaction.type is discord.InteractionType.autocomplete:
                 await interaction.response.autocomplete([])
             else:
-                await errors.reply(interaction, slow_down(wait))
+                # Answered when the share allows another (within Discord's 3 seconds): a flood with many
+                # requests in flight then sends a few a second, not as many as the bot can refuse.
+                held = min(max(wait, 1.0), self.hold_refusals)
+                await asyncio.sleep(held)
+                await errors.reply(interaction, slow_down(max(0.0, wait - held)))
         except discord.HTTPException as err:
             log.info("could not answer a slowed-down interaction %s: %s", interaction.id, err)
         return False
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        self.last_interaction = asyncio.get_running_loop().time()
+        """Nothing: an interaction counts for :meth:`quiet` once admitted (a refused flood holds nothing back)."""
 
     async def quiet(self, gap: float = 0.03, longest: float = 0.1) -> None:
         """Wait until no interaction arrived for ``gap`` seconds (at most ``longest``).

@@ -61,6 +61,7 @@ class Delivery(BackgroundLoop):
         self.bot = bot
         self.poll = poll
         self.failures: dict[int, tuple[int, float]] = {}  # outbox id -> (attempts, retry at)
+        self.lanes = 4  # games delivered side by side
         self.dm_channels: dict[str, int] = {}
         self.idle = asyncio.Event()
 
@@ -94,30 +95,50 @@ class Delivery(BackgroundLoop):
             if not batch:
                 return
             newest = {m.game_id: m.id for m in batch if m.kind == STATUS_EDIT}
+            lanes: dict[int, list[Outgoing]] = {}
             for m in batch:
-                if m.kind == STATUS_EDIT and newest[m.game_id] != m.id:
-                    self.bot.table.mark_delivered(m.id)  # superseded by a newer status
-                    continue
-                await self.bot.quiet()
-                try:
-                    await self.deliver(m)
-                except asyncio.CancelledError:
-                    raise
-                except Exception as err:
-                    attempts = self.failures.get(m.id, (0, 0.0))[0] + 1
-                    http = isinstance(err, discord.HTTPException)
-                    permanent = isinstance(err, discord.HTTPException) and (
-                        err.code in PERMANENT or 400 <= err.status < 500 and err.status != 429)
-                    if permanent or attempts >= MAX_ATTEMPTS:
-                        log.error("outbox %s (%s) dropped after %d attempt(s): %s", m.key, m.kind, attempts, err,
-                                  exc_info=None if http else err)
-                    else:
-                        self.failures[m.id] = (attempts, time.monotonic() + 2.0 ** attempts)
-                        log.warning("outbox %s (%s) failed, attempt %d: %s", m.key, m.kind, attempts, err,
-                                    exc_info=None if http else err)
-                        continue
-                self.failures.pop(m.id, None)
-                self.bot.table.mark_delivered(m.id)
+                lanes.setdefault(m.game_id, []).append(m)
+            # Games are delivered side by side (each game's messages in order): one game's long queue,
+            # or a slow board, never holds back another game's next prompt.
+            # Games with a person's direct message (a prompt someone waits for) take the first lanes.
+            order = sorted(lanes.values(), key=lambda ms: (not any(m.kind == DM for m in ms), ms[0].id))
+            gate = asyncio.Semaphore(self.lanes)
+            failed = [r for r in await asyncio.gather(*(self.lane(ms, newest, gate) for ms in order),
+                                                      return_exceptions=True) if isinstance(r, BaseException)]
+            if failed:
+                raise failed[0]
+
+    async def lane(self, messages: list[Outgoing], newest: dict[int, int], gate: asyncio.Semaphore) -> None:
+        """One game's messages of a batch, in order."""
+        async with gate:
+            for m in messages:
+                await self.one(m, newest)
+
+    async def one(self, m: Outgoing, newest: dict[int, int]) -> None:
+        """Deliver one row and mark it, or keep it for a retry with back-off (dropped when permanent)."""
+        if m.kind == STATUS_EDIT and newest[m.game_id] != m.id:
+            self.bot.table.mark_delivered(m.id)  # superseded by a newer status
+            return
+        await self.bot.quiet()
+        try:
+            await self.deliver(m)
+        except asyncio.CancelledError:
+            raise
+        except Exception as err:
+            attempts = self.failures.get(m.id, (0, 0.0))[0] + 1
+            http = isinstance(err, discord.HTTPException)
+            permanent = isinstance(err, discord.HTTPException) and (
+                err.code in PERMANENT or 400 <= err.status < 500 and err.status != 429)
+            if permanent or attempts >= MAX_ATTEMPTS:
+                log.error("outbox %s (%s) dropped after %d attempt(s): %s", m.key, m.kind, attempts, err,
+                          exc_info=None if http else err)
+            else:
+                self.failures[m.id] = (attempts, time.monotonic() + 2.0 ** attempts)
+                log.warning("outbox %s (%s) failed, attempt %d: %s", m.key, m.kind, attempts, err,
+                            exc_info=None if http else err)
+                return
+        self.failures.pop(m.id, None)
+        self.bot.table.mark_delivered(m.id)
 
     # -- one message ---------------------------------------------------------------------------
     async def deliver(self, m: Outgoing) -> None:

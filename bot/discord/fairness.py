@@ -7,9 +7,10 @@ that finds either empty is answered at once, politely and ephemerally, with when
 and nothing else runs: the table, its games and the other people's interactions are not touched.
 Autocomplete requests are counted too and, over the limit, get no suggestions.
 
-The defaults let a person click through a flow as fast as Discord shows it (a burst of 12, three a
+The defaults let a person click through a flow as fast as Discord shows it (a burst of 10, two a
 second after that) and a game's table of six act at once (a burst of 30, ten a second), while one
 person sending commands with many in flight gets an answer for a few a second instead of a hundred.
+A board costs four tokens (``COSTS``): drawing one is many times the work of an answer.
 """
 
 from __future__ import annotations
@@ -41,15 +42,16 @@ class Buckets:
         self._buckets: OrderedDict[str, _Bucket] = OrderedDict()
         self._lock = threading.Lock()
 
-    def wait(self, key: str) -> float:
-        """Seconds until ``key`` has a token (0 when it has one now); takes nothing."""
+    def wait(self, key: str, cost: float = 1.0) -> float:
+        """Seconds until ``key`` has ``cost`` tokens (0 when it has them now); takes nothing."""
         with self._lock:
             b = self._fill(key)
-            return 0.0 if b.tokens >= 1 else (1 - b.tokens) / self.rate
+            need = min(cost, self.burst)
+            return 0.0 if b.tokens >= need else (need - b.tokens) / self.rate
 
-    def take(self, key: str) -> None:
+    def take(self, key: str, cost: float = 1.0) -> None:
         with self._lock:
-            self._fill(key).tokens -= 1
+            self._fill(key).tokens -= min(cost, self.burst)
 
     def _fill(self, key: str) -> _Bucket:
         now = self.clock()
@@ -68,22 +70,38 @@ class Buckets:
 class Fairness:
     """The person's and the game's buckets (see the module's docstring)."""
 
-    def __init__(self, *, person: tuple[float, float] = (3.0, 12.0), game: tuple[float, float] = (10.0, 30.0),
+    def __init__(self, *, person: tuple[float, float] = (2.0, 10.0), game: tuple[float, float] = (10.0, 30.0),
                  clock: Callable[[], float] = time.monotonic):
         self.people = Buckets(*person, clock=clock)
         self.games = Buckets(*game, clock=clock)
         self.refused = 0
 
-    def admit(self, user: str, game: str | None) -> float:
-        """0 when the interaction may run (its tokens taken), else the seconds to wait before trying again."""
-        wait = max(self.people.wait(user), self.games.wait(game) if game else 0.0)
+    def admit(self, user: str, game: str | None, cost: float = 1.0) -> float:
+        """0 when the interaction may run (its ``cost`` in tokens taken), else the seconds to wait before
+        trying again."""
+        wait = max(self.people.wait(user, cost), self.games.wait(game, cost) if game else 0.0)
         if wait > 0:
             self.refused += 1
             return wait
-        self.people.take(user)
+        self.people.take(user, cost)
         if game:
-            self.games.take(game)
+            self.games.take(game, cost)
         return 0.0
+
+
+#: Commands that cost more than one token: drawing a board takes many times an answer's work.
+COSTS = {"board": 4.0}
+
+
+def cost_of(data: object) -> float:
+    """The tokens an interaction costs: its command's (the last word of its path) or 1."""
+    name = ""
+    node: object = data
+    while isinstance(node, dict) and node.get("name"):
+        name = str(node["name"])
+        options = node.get("options") or []
+        node = next((o for o in options if isinstance(o, dict) and o.get("type") in (1, 2)), None)
+    return COSTS.get(name, 1.0)
 
 
 def game_key(custom_id: str | None, channel_id: int | None) -> str | None:

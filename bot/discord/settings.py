@@ -27,7 +27,7 @@ class DiscordSettings:
     gm_role: str = ""  # a role id or name; Manage Server always counts as GM
     shard_count: int = 0  # 0: no sharding; else this process runs an AutoShardedClient for shard_ids
     shard_ids: tuple[int, ...] = ()  # empty: every shard
-    person_rate: tuple[float, float] = (3.0, 12.0)  # interactions a person may send: (a second, at once)
+    person_rate: tuple[float, float] = (2.0, 10.0)  # interactions a person may send: (a second, at once)
     game_rate: tuple[float, float] = (10.0, 30.0)  # interactions a game may receive: (a second, at once)
     api_base: str = ""  # tests only
     gateway_url: str = ""  # tests only
@@ -53,7 +53,7 @@ class DiscordSettings:
             gm_role=str(getattr(config, "gm_role", "") or ""),
             shard_count=int(getattr(config, "shard_count", 0) or 0),
             shard_ids=tuple(int(i) for i in getattr(config, "shard_ids", ()) or ()),
-            person_rate=_pair(getattr(config, "person_rate", (3.0, 12.0))),
+            person_rate=_pair(getattr(config, "person_rate", (2.0, 10.0))),
             game_rate=_pair(getattr(config, "game_rate", (10.0, 30.0))),
             api_base=api,
             gateway_url=env.get(TEST_GATEWAY, "") if api else "",

@@ -36,6 +36,7 @@ class Timers(BackgroundLoop):
         self.retry_full = 5.0  # seconds before a computer turn is tried again while the database cannot be written
         self.fired = 0
         self.thinking: dict[int, asyncio.Task[None]] = {}  # computer turns under way, by deadline row
+        self.moved: dict[int, float] = {}  # game -> when its last computer move was played (loop time)
         self.workers = asyncio.Semaphore(max(1, getattr(bot.table, "computer_workers", 2)))
         self.stopping = False  # a cancellation swallowed by wait_for (a wake at the same moment) still stops it
 
@@ -71,6 +72,20 @@ class Timers(BackgroundLoop):
             task.cancel()
         await super().stop()
 
+    async def paced(self, turn: int) -> int | None:
+        """Wait until the turn's game may move again (``computer_pace`` after its last computer move:
+        bounded per game, so computer players alone never take the machine from people); its game."""
+        pace = float(getattr(self.bot.table, "computer_pace", 0.0) or 0.0)
+        if pace <= 0:
+            return None
+        row = await asyncio.to_thread(self.bot.table.store.deadline, turn)
+        if row is None:
+            return None
+        last = self.moved.get(row.game)
+        if last is not None:
+            await asyncio.sleep(max(0.0, last + pace - asyncio.get_running_loop().time()))
+        return row.game
+
     def start_computers(self, turns: list[int]) -> None:
         """A task per computer turn not yet under way (a turn is never played twice at once)."""
         for turn in turns:
@@ -79,8 +94,11 @@ class Timers(BackgroundLoop):
 
     async def think(self, turn: int) -> None:
         try:
+            game = await self.paced(turn)
             async with self.workers:
                 outcomes = await asyncio.to_thread(self.bot.table.play_computer, turn)
+            if game is not None:
+                self.moved[game] = asyncio.get_running_loop().time()
             self.fired += len(outcomes)
         except CannotSave:  # the disk is full (the store logged it): the turn stays a row; try again later
             if not self.stopping:

@@ -91,6 +91,11 @@ class Computers(Lobby, Timers):
     #: Processes the agents think in, off the interpreter lock (``computers.processes``; 0: the
     #: worker threads themselves, see :mod:`bot.table.thinking`).
     computer_processes: int = 0
+    #: The least time between two computer players' moves in one game, in seconds (``computers.pace``):
+    #: the Discord adapter waits so long before playing a game's next computer turn, so a game of
+    #: computer players alone cannot take the machine from people (0: at once; the table's own
+    #: ``run_due`` never waits).
+    computer_pace: float = 0.0
 
     # -- the lobby ------------------------------------------------------------------
     def computer(self, actor: Actor, channel: str | None, *, strength: str | None = None,

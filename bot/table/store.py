@@ -610,12 +610,14 @@ class Store:
 
     def pending_outbox(self, limit: int = 100, game_id: int | None = None,
                        games: str | None = None) -> list[OutboxRow]:
-        """Undelivered rows, oldest first (rows that cannot be read are left out: see :meth:`pending_rows`)."""
+        """Undelivered rows, games taking turns (rows that cannot be read are left out: see :meth:`pending_rows`)."""
         return self.pending_rows(limit, game_id, games)[0]
 
     def pending_rows(self, limit: int = 100, game_id: int | None = None,
                      games: str | None = None) -> tuple[list[OutboxRow], list[DamagedRow]]:
-        """Undelivered rows of games not in quarantine, oldest first, and those that cannot be read.
+        """Undelivered rows of games not in quarantine, and those that cannot be read. Games take turns:
+        each game's oldest row first, then each game's second... (in order within a game), so a game
+        with a long queue (computer players moving fast) never holds back another game's next prompt.
 
         ``games`` is an SQL condition on the games row ``g`` choosing whose rows to deliver (a shard's
         servers, see :mod:`bot.table.shards`)."""
@@ -626,7 +628,8 @@ class Store:
         if games:
             sql += f" AND game IN (SELECT g.id FROM games g WHERE {games})"
         good, bad = [], []
-        for r in self._all(sql + " ORDER BY id LIMIT ?", [*params, limit]):
+        for r in self._all(sql + " ORDER BY ROW_NUMBER() OVER (PARTITION BY game ORDER BY id), id LIMIT ?",
+                           [*params, limit]):
             try:
                 good.append(OutboxRow(**_decode(r)))
             except UnicodeDecodeError as err:

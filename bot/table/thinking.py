@@ -31,8 +31,10 @@ def _decide(rules: Rules, state: GameState, seat: str, strength: str, seed: int,
     return agents.decide(rules, state, seat, strength, seed=seed, budget=budget, clock=time.monotonic)
 
 
-#: How much lower the thinking processes run than the bot (``os.nice``): people's replies come first.
-NICENESS = 10
+#: How much lower the thinking processes run than the bot (``os.nice``): the lowest priority there is,
+#: below the board drawing process (10), so that people's replies and boards come first; a choice's
+#: budget is wall time, so on a busy machine a computer player thinks less, never longer.
+NICENESS = 19
 
 
 def _yield_to_people() -> None:

@@ -66,3 +66,16 @@ def test_what_is_keyed_and_what_people_read():
                     "Nothing was changed.")
     assert "3 seconds" in slow_down(2.5)
     assert not engine_speak(said)
+
+
+def test_a_board_costs_more_than_an_answer():
+    from bot.discord.fairness import cost_of
+
+    assert cost_of({"name": "game", "options": [{"name": "board", "type": 1, "options": []}]}) == 4.0
+    assert cost_of({"name": "game", "options": [{"name": "status", "type": 1}]}) == 1.0
+    assert cost_of({"custom_id": "sn:c:1:2:0"}) == 1.0
+    clock = Clock()
+    fair = Fairness(person=(1.0, 5.0), game=(100.0, 100.0), clock=clock)
+    assert fair.admit("m", None, 4.0) == 0.0
+    assert fair.admit("m", None, 4.0) == 3.0  # one token left: three more seconds for the next board
+    assert fair.admit("m", None) == 0.0
