@@ -328,6 +328,11 @@ def paint(scene: Scene) -> Image.Image:
     else:
         im = Image.new("RGB", (scene.width, scene.height), rgb(scene.background))
     paint_items(im, scene.items)
+    if scene.band_h or scene.band:
+        board = im
+        im = Image.new("RGB", (scene.width, scene.image_height), rgb(scene.background))
+        im.paste(board, (0, scene.band_h))
+        paint_items(im, scene.band)
     return im
 
 
@@ -359,7 +364,7 @@ def scene_palette(scene: Scene) -> Image.Image | None:
         return None
     flat = list(base_palette(scene))
     wanted: set[tuple[int, int, int]] = set(GREYS)
-    for item in scene.items:
+    for item in [*scene.band, *scene.items]:
         for colour in (item.fill, item.outline, item.ink):
             if colour:
                 wanted.add(solid(colour))
