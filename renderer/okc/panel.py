@@ -13,13 +13,14 @@ from renderer.palette import GOLD, INK_DARK, Mark, roman
 from renderer.scene import Item, Scene
 
 PANEL_X, PANEL_W = 1035, 445
-HEIGHT = 1000
 MUTED = "#c9d1db"
 
 
 def initials(name: str) -> str:
     """Two letters for a piece's token: "Travelling Town" -> "TT"."""
     words = [part for part in name.replace("_", " ").replace("&", " ").split() if part]
+    if len(words) > 2 and words[0].lower() in ("the", "a", "an"):
+        words = words[1:]  # "The Gilded Gryphon" -> "GG", not "TG"
     if len(words) >= 2:
         return (words[0][0] + words[-1][0]).upper()
     return (words[0][:2] if words else "?").title()
@@ -209,7 +210,7 @@ def negotiation_lines(value: dict[str, Any]) -> list[tuple[str, str]]:
 
 def draw_panel(scene: Scene, b: Board, mk: dict[str, Mark]) -> None:
     x, pw = PANEL_X, PANEL_W
-    y = w.panel(scene, "panel", x, 14, pw, HEIGHT - 28, "")
+    y = w.panel(scene, "panel", x, 14, pw, scene.height - 28, "")
     y = year_rows(scene, b, x, y, pw)
     y = order_rows(scene, b, mk, x, y, pw)
     y = favour_rows(scene, b, mk, x, y, pw)
@@ -220,6 +221,6 @@ def draw_panel(scene: Scene, b: Board, mk: dict[str, Mark]) -> None:
         winners = ", ".join(str(s) for s in b.result.get("winners", []))
         w.text(scene, "result", x + 14, y, f"Winner: {winners}", size=18, bold=True, ink=GOLD, where="panel")
         y += 28
-    legend_y = max(y, HEIGHT - 46 - 28 * len(b.seats))
+    legend_y = max(y, scene.height - 46 - 28 * len(b.seats))
     names = {s: f"{s} · {b.players[s].faction}" if b.players[s].faction else s for s in b.seats}
     w.legend(scene, [mk[s] for s in b.seats], names, x + 14, legend_y, pw - 28)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from renderer import widgets as w
+from renderer.okc.header import okc_band
 from renderer.okc.public import BACKGROUND, CARD_FILL, SUIT_FILL
 from renderer.okc.read import Board, CardFace, board
 from renderer.palette import FACE_DOWN, GOLD, INK_DARK, INK_LIGHT, marks
@@ -97,14 +98,8 @@ def private_scene(view: dict[str, Any], seat: str) -> Scene:
     mk = marks(b.seats)
     me = b.players.get(seat)
     scene = Scene(WIDTH, height_for(b, seat), BACKGROUND)
+    okc_band(scene, b, mk, seat)  # who this board is for, the round, the turn and the scores, large
     y = 16
-    if seat in mk:
-        w.mark(scene, "seat_mark", mk[seat], 34, y + 16, 34, where="private")
-    faction = f" · {me.faction}" if me and me.faction else ""
-    w.text(scene, "seat_name", 60, y + 2, f"{seat}{faction}", size=24, bold=True, where="private", who=seat)
-    w.text(scene, "round", WIDTH - 20, y + 4, f"Round {b.round} of {b.rounds} · {b.season.title()}", size=18,
-           anchor="ra", where="private")
-    y += 44
     if me is not None:
         stats = [("Influence", me.influence), ("Lore", me.lore), ("Hand size", me.hand_size), ("Deck", me.deck),
                  ("Discard", me.discard), ("Lost", me.lost), ("Supporters", me.supporters.get("board", 0))]
@@ -198,7 +193,7 @@ def height_for(b: Board, seat: str) -> int:
     secrets = (1 if b.bid else 0) + sum(len(v) for v in b.facedown.values()) + len(b.placing) + (
         1 if b.tie_card else 0)
     boon_rows = (len(b.boons) + PER_ROW - 1) // PER_ROW
-    h = 100 + 28 + rows * (CARD_H + GAP) + 28 + site_rows * (CARD_H + GAP) + 28 + 36 + 28 + kingdom_rows * 70
+    h = 56 + 28 + rows * (CARD_H + GAP) + 28 + site_rows * (CARD_H + GAP) + 28 + 36 + 28 + kingdom_rows * 70
     h += (34 + secrets * 22) if secrets else 0
     h += (28 + boon_rows * (CARD_H + GAP)) if boon_rows else 0
     h += (28 + 22 * len(b.peeked)) if b.peeked else 0
