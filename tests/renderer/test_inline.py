@@ -223,3 +223,17 @@ def test_every_card_name_fits_beside_a_region_on_the_road_and_in_hand() -> None:
         mine["private"]["hand"] = cards
         for item in okc_scene(mine, "al").find("hand_card"):
             assert "…" not in item.text and item.info["name"] in " ".join(item.text.split("\n")[:item.title_lines])
+
+
+def test_tactic_names_are_never_cut_on_the_private_board() -> None:
+    longest = sorted(set().union(*shipped_names().values()), key=lambda n: -text_width(n, 14, True))[:8]
+    view = okc_fixture.private_view("al")
+    tactics = [{"id": f"t{k}", "name": name, "text": "", "exhausted": k % 2 == 1} for k, name in enumerate(longest)]
+    view["players"]["al"]["tactics"] = view["private"]["tactics"] = tactics
+    scene = okc_scene(view, "al")
+    chips = scene.find("tactic")
+    assert [i.info["name"] for i in chips] == longest
+    assert all("…" not in i.text and i.x + i.w <= scene.width for i in chips)
+    assert len({i.y for i in chips}) >= 2  # they wrap onto a second row
+    footer = scene.one("footer")
+    assert footer.y <= scene.height
