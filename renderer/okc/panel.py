@@ -70,9 +70,11 @@ def year_rows(scene: Scene, b: Board, x: int, y: int, pw: int) -> int:
         w.text(scene, "phase", x + 14, y, b.phase, size=14, ink=MUTED, where="panel", limit=pw - 28)
         y += 24
     waiting = secret_progress(b)
-    if waiting:
-        w.text(scene, "secret_progress", x + 14, y, waiting, size=14, ink=MUTED, where="panel", limit=pw - 28)
-        y += 24
+    if waiting:  # revealed bids name their cards in full, over as many as three lines
+        for line in w.wrap(waiting, 14, pw - 28, lines=3).split("\n"):
+            w.text(scene, "secret_progress", x + 14, y, line, size=14, ink=MUTED, where="panel")
+            y += 20
+        y += 4
     return y + 4
 
 
@@ -145,9 +147,11 @@ def player_rows(scene: Scene, b: Board, mk: dict[str, Mark], x: int, y: int, pw:
         if p.kingdom:
             names = ", ".join(k.name + (" (at the Town)" if k.custodians else f" ({k.occupant or 'occupied'})"
                                         if k.occupied else "") for k in p.kingdom)
-            w.text(scene, "player_kingdom", x + 42, y, names, size=12, ink=MUTED, where="players", who=seat,
-                   limit=pw - 56, count=len(p.kingdom))
-            y += 18
+            for line in w.wrap(names, 12, pw - 56, lines=3).split("\n"):  # every Kingdom card named in full
+                w.text(scene, "player_kingdom", x + 42, y, line, size=12, ink=MUTED, where="players", who=seat,
+                       count=len(p.kingdom))
+                y += 16
+            y += 2
         y += 4
     return y + 6
 

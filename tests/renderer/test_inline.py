@@ -237,3 +237,17 @@ def test_tactic_names_are_never_cut_on_the_private_board() -> None:
     assert len({i.y for i in chips}) >= 2  # they wrap onto a second row
     footer = scene.one("footer")
     assert footer.y <= scene.height
+
+
+def test_revealed_bids_and_kingdom_lists_name_every_card_in_full() -> None:
+    view = okc_fixture.public_view()
+    view["step"] = "resolve_bids"
+    names = {"al": "Hoard of the Sleeping Wyrm", "bea": "Sworn Shield of the Throne", "cy": "Poisoner of the Court"}
+    view["bids"] = {"submitted": ["al", "bea", "cy"],
+                    "revealed": {s: okc_fixture.faction_card(f"x.{s}", n, 6) for s, n in names.items()}}
+    view["players"]["al"]["kingdom"] = [okc_fixture.kingdom(f"k.{k}", n, "coins") for k, n in enumerate(names.values())]
+    scene = okc_scene(view, None)
+    said = " ".join(scene.texts("secret_progress"))
+    assert "…" not in said and all(f"{s} {n} (6)" in said for s, n in names.items())
+    listed = " ".join(scene.texts("player_kingdom", who="al"))
+    assert "…" not in listed and all(n in listed for n in names.values())
