@@ -46,9 +46,11 @@ def fief_band(scene: Scene, view: dict[str, Any], fm: dict[str, Mark], seat: str
     if seat is not None:
         me = view.get("me") or {}
         mine = [f for f in own or [] if f in fm]
-        for fid in mine[:1]:
-            right.append(Seg("band_you", f"{family_word(view, fid)} · {me.get('shillings', 0)} shillings",
-                             mark=fm[fid], lead="You:", who=fid, ink=GOLD,
+        for k, fid in enumerate(mine):  # a seat may play more than one family
+            last = k == len(mine) - 1
+            right.append(Seg("band_you", family_word(view, fid) + (f" · {me.get('shillings', 0)} shillings"
+                                                                   if last else ""),
+                             mark=fm[fid], lead="You:" if k == 0 else "", who=fid, ink=GOLD,
                              info={"seat": seat, "shillings": me.get("shillings", 0)}))
     scores = [(family_word(view, fid), int(vp.get(fid, 0) or 0)) for fid in sorted(families)]
     ranked = sorted(sorted(families), key=lambda fid: (-int(vp.get(fid, 0) or 0), fid))

@@ -251,3 +251,11 @@ def test_revealed_bids_and_kingdom_lists_name_every_card_in_full() -> None:
     assert "…" not in said and all(f"{s} {n} (6)" in said for s, n in names.items())
     listed = " ".join(scene.texts("player_kingdom", who="al"))
     assert "…" not in listed and all(n in listed for n in names.values())
+
+
+def test_a_seat_with_two_families_has_both_marks_in_the_band() -> None:
+    view = fief_fixture.private_view("ann")
+    view["me"]["families"] = ["red", "blue"]
+    scene = fief_scene(view, "ann")
+    assert [i.who for i in scene.band if i.kind == "band_you_mark"] == ["red", "blue"]
+    assert band_text(scene, "band_you") == ["Red", "Blue · 12 shillings"]
