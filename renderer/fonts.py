@@ -23,6 +23,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+@lru_cache(maxsize=16384)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     return int(font(size, bold).getlength(text))
 

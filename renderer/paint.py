@@ -9,6 +9,7 @@ quantised to a palette and encoded exactly once (PNG at a low compression level,
 
 from __future__ import annotations
 
+import copy
 import io
 import math
 import threading
@@ -298,10 +299,20 @@ PAINTERS: dict[str, Callable[[Image.Image, ImageDraw.ImageDraw, Item], None]] = 
 }
 
 
-def paint_items(im: Image.Image, items: list[Item]) -> None:
+def paint_items(im: Image.Image, items: list[Item], dy: int = 0) -> None:
+    """Paints ``items`` in order; ``dy`` moves them down (a board's items under its header band)."""
     draw = ImageDraw.Draw(im)
     for item in items:
-        PAINTERS.get(item.shape, paint_marker)(im, draw, item)
+        PAINTERS.get(item.shape, paint_marker)(im, draw, shifted(item, dy) if dy else item)
+
+
+def shifted(item: Item, dy: int) -> Item:
+    """A copy of ``item`` moved ``dy`` pixels down (the scene's own item is left as it is)."""
+    moved = copy.copy(item)
+    moved.y += dy
+    if moved.points:
+        moved.points = tuple((x, y + dy) for x, y in moved.points)
+    return moved
 
 
 # -- scenes and encoding ------------------------------------------------------------------
@@ -317,17 +328,31 @@ def base_image(scene: Scene, key: str) -> Image.Image:
     return image
 
 
+def canvas(scene: Scene) -> Image.Image:
+    """The image a board is painted on, before its items: the base layer's copy, on a background as
+    large as the image (board and band) when they differ, cached per size (one paste per size, not
+    per board)."""
+    if scene.base is None:
+        return Image.new("RGB", (scene.width, scene.image_height), rgb(scene.background))
+    key = scene.base_key or str(id(scene.base))
+    base = base_image(scene.base, key)
+    if base.size == (scene.width, scene.image_height) and not scene.band_h:
+        return base.copy()
+
+    def build() -> Image.Image:
+        im = Image.new("RGB", (scene.width, scene.image_height), rgb(scene.background))
+        im.paste(base, (0, scene.band_h))
+        return im
+
+    tall: Image.Image = BASES.get((key, scene.width, scene.image_height, scene.band_h), build)
+    return tall.copy()
+
+
 def paint(scene: Scene) -> Image.Image:
-    """The scene as an opaque RGB image."""
-    if scene.base is not None:
-        im = base_image(scene.base, scene.base_key or str(id(scene.base))).copy()
-        if im.size != (scene.width, scene.height):
-            canvas = Image.new("RGB", (scene.width, scene.height), rgb(scene.background))
-            canvas.paste(im, (0, 0))
-            im = canvas
-    else:
-        im = Image.new("RGB", (scene.width, scene.height), rgb(scene.background))
-    paint_items(im, scene.items)
+    """The scene as an opaque RGB image: the board under its header band, when it has one."""
+    im = canvas(scene)
+    paint_items(im, scene.items, scene.band_h)
+    paint_items(im, scene.band)
     return im
 
 
@@ -359,7 +384,7 @@ def scene_palette(scene: Scene) -> Image.Image | None:
         return None
     flat = list(base_palette(scene))
     wanted: set[tuple[int, int, int]] = set(GREYS)
-    for item in scene.items:
+    for item in [*scene.band, *scene.items]:
         for colour in (item.fill, item.outline, item.ink):
             if colour:
                 wanted.add(solid(colour))

@@ -18,6 +18,14 @@ from typing import Any
 
 Point = tuple[int, int]
 
+INLINE_WIDTH = 550  # Discord shows an image about this wide until it is opened
+INLINE_MIN_PX = 9  # text a player reads before opening the image is at least this tall there
+
+
+def inline_size(width: int, px: float = INLINE_MIN_PX + 0.25) -> int:
+    """The font size that is ``px`` pixels tall once an image ``width`` wide is shown inline."""
+    return -(-int(px * width * 100) // (INLINE_WIDTH * 100))
+
 # How an item is painted. Marker shapes are drawn centred on (x, y) with diameter ``size``.
 MARKERS = frozenset({"circle", "square", "diamond", "triangle", "hexagon", "pentagon", "star", "shield",
                      "tower", "disc", "card_back"})
@@ -95,6 +103,20 @@ class Scene:
     items: list[Item] = field(default_factory=list)
     base: Scene | None = None
     base_key: str = ""
+    # A header band drawn across the top of the image, above the board: ``band_h`` pixels added
+    # to the image's height, the board painted under them. Band items are in image coordinates
+    # (y from the image's top); every other item is in board coordinates (y from the board's top).
+    band_h: int = 0
+    band: list[Item] = field(default_factory=list)
+
+    @property
+    def image_height(self) -> int:
+        """The painted image's height: the board and the band above it."""
+        return self.height + self.band_h
+
+    def inline_px(self, size: int) -> float:
+        """How tall text of font ``size`` is once Discord scales the image to its inline width."""
+        return size * INLINE_WIDTH / self.width
 
     def add(self, item: Item) -> Item:
         self.items.append(item)
@@ -108,6 +130,7 @@ class Scene:
         """Base items first, then the items of this scene."""
         if self.base is not None:
             yield from self.base.every()
+        yield from self.band
         yield from self.items
 
     def find(self, kind: str | None = None, **filters: Any) -> list[Item]:

@@ -9,11 +9,28 @@ from typing import Any
 
 from renderer import widgets as w
 from renderer.fief import base as mapbase
-from renderer.fief.city import TYPE_LETTER, noble_name
+from renderer.fief.city import noble_name
+from renderer.fief.header import fief_band
 from renderer.fief.panel import PANEL_W, battle_rows, families_panel, negotiation_rows, panel_header
 from renderer.fief.public import family_marks, map_items
 from renderer.fonts import fit
 from renderer.scene import Scene
+
+TROOP_WORDS = {"knight": ("Knight", "Knights"), "men": ("Man-at-Arms", "Men-at-Arms"),
+               "archer": ("Archer", "Archers"), "crossbow": ("Crossbowman", "Crossbowmen"),
+               "bombard": ("Bombard", "Bombards"), "trebuchet": ("Trebuchet", "Trebuchets")}
+TROOP_ORDER = list(TROOP_WORDS)
+
+
+def stockpile_words(stock: dict[str, Any]) -> str:
+    """"7 Knights, 10 Men-at-Arms, 1 Archer": the troops in a family's stockpile, in words."""
+    ranked = sorted(stock.items(), key=lambda kv: (TROOP_ORDER.index(kv[0]) if kv[0] in TROOP_ORDER else 99, kv[0]))
+    parts = []
+    for kind, n in ranked:
+        one, many = TROOP_WORDS.get(kind, (kind.replace("_", " ").title(),) * 2)
+        parts.append(f"{n} {one if n == 1 else many}")
+    return ", ".join(parts) or "empty"
+
 
 DECK_FILL = {"character": "#e8dcc0", "fortune": "#b9d3ec", "disaster": "#e6b0a8", "retainer": "#d8c8f0"}
 
@@ -66,10 +83,10 @@ def private_panel(scene: Scene, view: dict[str, Any], seat: str, fams: list[str]
         w.text(scene, "family_name", x + 40, y, str(f.get("name", fid)), size=16, bold=True, where="me", who=fid)
         y += 26
         stock = f.get("stockpile") or {}
-        stock_text = " ".join(f"{n}{TYPE_LETTER.get(t, t[:1].upper())}" for t, n in stock.items())
-        w.text(scene, "stockpile", x + 12, y, f"stockpile {stock_text}", size=14, where="me", who=fid,
-               limit=pw - 24)
-        y += 22
+        for line in w.wrap(f"Stockpile: {stockpile_words(stock)}", 14, pw - 24, lines=3).split("\n"):
+            w.text(scene, "stockpile", x + 12, y, line, size=14, where="me", who=fid, stock=dict(stock))
+            y += 20
+        y += 2
         markers = (f"treasures {f.get('treasures', 0)} · pigeons {f.get('pigeons', 0)} · "
                    f"votes left {f.get('votes', 0)} · ring {'kept' if f.get('ring') else 'used'}")
         w.text(scene, "markers", x + 12, y, markers, size=14, where="me", who=fid, limit=pw - 24,
@@ -107,4 +124,5 @@ def private_scene(view: dict[str, Any], seat: str) -> Scene:
     scene = Scene(mapbase.WIDTH, mapbase.height(), base=mapbase.base(), base_key="fief/england")
     map_items(scene, view, fm, own=set(fams))
     private_panel(scene, view, seat, fams)
+    fief_band(scene, view, fm, seat, fams)
     return scene

@@ -12,6 +12,7 @@ from typing import Any
 from renderer import widgets as w
 from renderer.fief import base as mapbase
 from renderer.fief.city import Place, captive_chip, city_items, noble_family, noble_name
+from renderer.fief.header import fief_band
 from renderer.fief.mapdata import load
 from renderer.fief.panel import public_panel
 from renderer.fonts import text_width
@@ -153,4 +154,5 @@ def public_scene(view: dict[str, Any]) -> Scene:
     scene = Scene(mapbase.WIDTH, mapbase.height(), base=mapbase.base(), base_key="fief/england")
     map_items(scene, view, fm, own=set())
     public_panel(scene, view, fm)
+    fief_band(scene, view, fm)
     return scene

@@ -13,13 +13,14 @@ from renderer.palette import GOLD, INK_DARK, Mark, roman
 from renderer.scene import Item, Scene
 
 PANEL_X, PANEL_W = 1035, 445
-HEIGHT = 1000
 MUTED = "#c9d1db"
 
 
 def initials(name: str) -> str:
     """Two letters for a piece's token: "Travelling Town" -> "TT"."""
     words = [part for part in name.replace("_", " ").replace("&", " ").split() if part]
+    if len(words) > 2 and words[0].lower() in ("the", "a", "an"):
+        words = words[1:]  # "The Gilded Gryphon" -> "GG", not "TG"
     if len(words) >= 2:
         return (words[0][0] + words[-1][0]).upper()
     return (words[0][:2] if words else "?").title()
@@ -69,9 +70,11 @@ def year_rows(scene: Scene, b: Board, x: int, y: int, pw: int) -> int:
         w.text(scene, "phase", x + 14, y, b.phase, size=14, ink=MUTED, where="panel", limit=pw - 28)
         y += 24
     waiting = secret_progress(b)
-    if waiting:
-        w.text(scene, "secret_progress", x + 14, y, waiting, size=14, ink=MUTED, where="panel", limit=pw - 28)
-        y += 24
+    if waiting:  # revealed bids name their cards in full, over as many as three lines
+        for line in w.wrap(waiting, 14, pw - 28, lines=3).split("\n"):
+            w.text(scene, "secret_progress", x + 14, y, line, size=14, ink=MUTED, where="panel")
+            y += 20
+        y += 4
     return y + 4
 
 
@@ -144,9 +147,11 @@ def player_rows(scene: Scene, b: Board, mk: dict[str, Mark], x: int, y: int, pw:
         if p.kingdom:
             names = ", ".join(k.name + (" (at the Town)" if k.custodians else f" ({k.occupant or 'occupied'})"
                                         if k.occupied else "") for k in p.kingdom)
-            w.text(scene, "player_kingdom", x + 42, y, names, size=12, ink=MUTED, where="players", who=seat,
-                   limit=pw - 56, count=len(p.kingdom))
-            y += 18
+            for line in w.wrap(names, 12, pw - 56, lines=3).split("\n"):  # every Kingdom card named in full
+                w.text(scene, "player_kingdom", x + 42, y, line, size=12, ink=MUTED, where="players", who=seat,
+                       count=len(p.kingdom))
+                y += 16
+            y += 2
         y += 4
     return y + 6
 
@@ -209,7 +214,7 @@ def negotiation_lines(value: dict[str, Any]) -> list[tuple[str, str]]:
 
 def draw_panel(scene: Scene, b: Board, mk: dict[str, Mark]) -> None:
     x, pw = PANEL_X, PANEL_W
-    y = w.panel(scene, "panel", x, 14, pw, HEIGHT - 28, "")
+    y = w.panel(scene, "panel", x, 14, pw, scene.height - 28, "")
     y = year_rows(scene, b, x, y, pw)
     y = order_rows(scene, b, mk, x, y, pw)
     y = favour_rows(scene, b, mk, x, y, pw)
@@ -220,6 +225,6 @@ def draw_panel(scene: Scene, b: Board, mk: dict[str, Mark]) -> None:
         winners = ", ".join(str(s) for s in b.result.get("winners", []))
         w.text(scene, "result", x + 14, y, f"Winner: {winners}", size=18, bold=True, ink=GOLD, where="panel")
         y += 28
-    legend_y = max(y, HEIGHT - 46 - 28 * len(b.seats))
+    legend_y = max(y, scene.height - 46 - 28 * len(b.seats))
     names = {s: f"{s} · {b.players[s].faction}" if b.players[s].faction else s for s in b.seats}
     w.legend(scene, [mk[s] for s in b.seats], names, x + 14, legend_y, pw - 28)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from renderer import widgets as w
+from renderer.fonts import text_width
+from renderer.okc.header import okc_band
 from renderer.okc.public import BACKGROUND, CARD_FILL, SUIT_FILL
 from renderer.okc.read import Board, CardFace, board
 from renderer.palette import FACE_DOWN, GOLD, INK_DARK, INK_LIGHT, marks
@@ -87,6 +89,24 @@ def boon_row(scene: Scene, y: int, boons: list[CardFace], seat: str) -> int:
     return y + rows * (CARD_H + GAP) + 4
 
 
+def tactic_words(name: str, exhausted: bool) -> str:
+    return f"{name} · {'exhausted' if exhausted else 'ready'}"
+
+
+def tactic_rows(tactics: list[tuple[str, bool]]) -> list[list[tuple[str, bool]]]:
+    """The Tactics chips in rows that fit the board's width, every name in full."""
+    rows: list[list[tuple[str, bool]]] = [[]]
+    x = 20
+    for name, exhausted in tactics:
+        width = text_width(tactic_words(name, exhausted), 14, True) + 12
+        if rows[-1] and x + width > WIDTH - 20:
+            rows.append([])
+            x = 20
+        rows[-1].append((name, exhausted))
+        x += width + 8
+    return rows
+
+
 def section(scene: Scene, y: int, title: str) -> int:
     w.text(scene, "section", 20, y, title, size=18, bold=True, ink="#f0d890", where="private")
     return y + 28
@@ -97,14 +117,8 @@ def private_scene(view: dict[str, Any], seat: str) -> Scene:
     mk = marks(b.seats)
     me = b.players.get(seat)
     scene = Scene(WIDTH, height_for(b, seat), BACKGROUND)
+    okc_band(scene, b, mk, seat)  # who this board is for, the round, the turn and the scores, large
     y = 16
-    if seat in mk:
-        w.mark(scene, "seat_mark", mk[seat], 34, y + 16, 34, where="private")
-    faction = f" · {me.faction}" if me and me.faction else ""
-    w.text(scene, "seat_name", 60, y + 2, f"{seat}{faction}", size=24, bold=True, where="private", who=seat)
-    w.text(scene, "round", WIDTH - 20, y + 4, f"Round {b.round} of {b.rounds} · {b.season.title()}", size=18,
-           anchor="ra", where="private")
-    y += 44
     if me is not None:
         stats = [("Influence", me.influence), ("Lore", me.lore), ("Hand size", me.hand_size), ("Deck", me.deck),
                  ("Discard", me.discard), ("Lost", me.lost), ("Supporters", me.supporters.get("board", 0))]
@@ -143,12 +157,14 @@ def private_scene(view: dict[str, Any], seat: str) -> Scene:
         y = card_row(scene, "site_card", y, me.site, "site", seat, fill="#d8c8f0")
         # Tactics, two-sided
         y = section(scene, y, "Tactics")
-        x = 20
-        for name, exhausted in me.tactics:
-            x += w.chip(scene, "tactic", x, y, f"{name} · {'exhausted' if exhausted else 'ready'}",
-                        "#555b63" if exhausted else "#3f8f5f", INK_LIGHT, where="tactics", who=seat, size=14,
-                        limit=220, exhausted=exhausted, name=name) + 8
-        y += 36
+        for row in tactic_rows(me.tactics):
+            x = 20
+            for name, exhausted in row:
+                x += w.chip(scene, "tactic", x, y, tactic_words(name, exhausted),
+                            "#555b63" if exhausted else "#3f8f5f", INK_LIGHT, where="tactics", who=seat, size=14,
+                            limit=WIDTH - 40, exhausted=exhausted, name=name) + 8
+            y += 30
+        y += 6
         # Kingdom cards, and the faction cards Occupying them
         y = section(scene, y, "Kingdom cards")
         for i, k in enumerate(me.kingdom):
@@ -198,7 +214,9 @@ def height_for(b: Board, seat: str) -> int:
     secrets = (1 if b.bid else 0) + sum(len(v) for v in b.facedown.values()) + len(b.placing) + (
         1 if b.tie_card else 0)
     boon_rows = (len(b.boons) + PER_ROW - 1) // PER_ROW
-    h = 100 + 28 + rows * (CARD_H + GAP) + 28 + site_rows * (CARD_H + GAP) + 28 + 36 + 28 + kingdom_rows * 70
+    tactics = len(tactic_rows(me.tactics)) if me else 1
+    h = 56 + 28 + rows * (CARD_H + GAP) + 28 + site_rows * (CARD_H + GAP) + 28 + 30 * tactics + 6 + 28
+    h += kingdom_rows * 70
     h += (34 + secrets * 22) if secrets else 0
     h += (28 + boon_rows * (CARD_H + GAP)) if boon_rows else 0
     h += (28 + 22 * len(b.peeked)) if b.peeked else 0

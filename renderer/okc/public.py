@@ -12,21 +12,27 @@ from __future__ import annotations
 from typing import Any
 
 from renderer import widgets as w
+from renderer.fonts import text_width
+from renderer.okc.header import okc_band
 from renderer.okc.panel import draw_panel, favour_disc, initials
 from renderer.okc.read import Board, CardFace, Region, Tower, Town, board
 from renderer.palette import FACE_DOWN, GOLD, INK_DARK, INK_LIGHT, Mark, marks, roman
 from renderer.scene import Item, Scene
 
-WIDTH, HEIGHT = 1500, 1000
+WIDTH, HEIGHT = 1500, 1060  # the board and two rows of its pieces legend; taller when more are needed
 BACKGROUND = "#1f2a22"
 REGION_FILL = {"Highlands": "#6f7f8f", "Plateau": "#a08a5a", "Lowlands": "#5f8a5a"}
 SUIT_FILL = {"coins": "#e8d08a", "books": "#a9c7e8", "swords": "#e3a6a0"}
 CARD_FILL = "#efe6d2"
+PIECE_FILL = "#c8b4e8"  # a Wild Kingdom piece nobody owns (the Travelling Town, the Tower, a free ship)
 ALLY_BACK = "#5b4a78"   # an Ally's back (Wild Kingdom): another faction's card, told apart face down
 
 BOARD_X, BOARD_W = 20, 1000
 REGION_TOP, REGION_H = 215, 255
-LOC_W, LOC_H = 300, 170
+LOC_W, LOC_H = 270, 170
+CARDS_X = BOARD_X + 620  # the players' cards beside each Region, right of its two Locations
+FACE_UP_W, FACE_DOWN_W, CARD_H, CARD_GAP = 90, 44, 50, 4
+LEGEND_TOP = REGION_TOP + 3 * REGION_H + 4  # the pieces legend, under the Regions
 
 
 def base_scene(layout: list[tuple[str, list[str]]]) -> Scene:
@@ -53,7 +59,7 @@ def base_scene(layout: list[tuple[str, list[str]]]) -> Scene:
                           where=loc, info={"region": region, "side": "left" if j == 0 else "right"}))
             base.add(Item("location_name", "text", x + LOC_W // 2, y + 16, text=loc, size=18, bold=True,
                           ink=INK_DARK, outline=None, where=loc))
-        base.add(Item("cards_area", "rect", BOARD_X + 680, top + 8, BOARD_W - 692, REGION_H - 28,
+        base.add(Item("cards_area", "rect", CARDS_X, top + 8, BOARD_X + BOARD_W - 12 - CARDS_X, REGION_H - 28,
                       fill=None, outline="#20261f", width=1, where=region))
     return base
 
@@ -157,15 +163,17 @@ def draw_region(scene: Scene, i: int, r: Region, b: Board, mk: dict[str, Mark]) 
     for j, loc in enumerate(r.locations[:2]):
         x, y = location_box(i, j)
         if loc.reward:
-            w.text(scene, "reward", x + LOC_W // 2, y + 38, w.wrap(loc.reward, 12, LOC_W - 20, lines=2), size=12,
+            w.text(scene, "reward", x + LOC_W // 2, y + 38, w.wrap(loc.reward, 12, LOC_W - 20, lines=3), size=12,
                    ink=INK_DARK, anchor="mt", where=loc.name)
         for k, seat in enumerate(loc.heralds):
             if seat in mk:
                 w.mark(scene, "herald", mk[seat], x + 30 + k * 44, y + 100, 38, text="H", where=loc.name)
-        for k, (module, piece, _) in enumerate(p for p in b.wild_pieces if p[2] == loc.id):
+        for k, (module, piece, _, owner) in enumerate(p for p in b.wild_pieces if p[2] == loc.id):
+            m = mk.get(owner)
             scene.add(Item("wild_piece", "hexagon", x + 30 + k * 44, y + LOC_H - 30, text=initials(piece),
-                           fill="#c8b4e8", outline=INK_DARK, ink=INK_DARK, size=38, width=2, where=loc.name,
-                           info={"module": module, "piece": piece}))
+                           fill=m.colour if m else PIECE_FILL, outline=INK_DARK, ink=m.ink if m else INK_DARK,
+                           size=38, width=2, where=loc.name, who=owner,
+                           info={"module": module, "piece": piece, "owner": owner}))
         left = b.town.left.get(loc.id, 0) if b.town else 0
         if left:
             scene.add(Item("town_influence", "disc", x + LOC_W - 36, y + 100, text=f"+{left}", fill="#c8b4e8",
@@ -183,45 +191,58 @@ def draw_region(scene: Scene, i: int, r: Region, b: Board, mk: dict[str, Mark]) 
     if k:
         w.text(scene, "supporters_label", BOARD_X + 60 + k * 40, top + 212, "Supporters", size=13, where=r.name,
                halo="#111111")
-    # each player's cards beside the region
-    ax = BOARD_X + 690
+    # each player's cards beside the region: face-down backs narrow, face-up cards wide enough for
+    # every card's name in full; what does not fit is counted (+N)
+    ax = CARDS_X + 10
     for k, seat in enumerate(b.seats):
         y = top + 14 + k * 56
         if seat not in mk:
             continue
         w.mark(scene, "cards_owner", mk[seat], ax + 14, y + 24, 30, where=r.name)
         shown = r.cards.get(seat, [])
-        for n, c in enumerate(shown[:4]):
-            cx = ax + 32 + n * 66
-            if c.face_down:
-                scene.add(Item("region_card", "card", cx, y, 62, 50, text="Ally\n?" if c.ally else "?",
-                               fill=ALLY_BACK if c.ally else FACE_DOWN, outline=mk[seat].colour, ink=INK_LIGHT,
-                               size=15 if c.ally else 18, bold=True, width=3, where=r.name, who=seat,
-                               info={"face_down": True, **({"ally": True} if c.ally else {})}))
-            else:
-                scene.add(Item("region_card", "card", cx, y, 62, 50, text=card_text(c, 58, 10), fill=CARD_FILL,
-                               outline=mk[seat].colour, ink=INK_DARK, size=10, bold=True, width=3, where=r.name,
-                               who=seat, info={"face_down": False, "name": c.name, "strength": c.strength,
-                                               **({"ally": True} if c.ally else {}),
-                                               **({"boons": list(c.boon_names)} if c.boon_names else {})}))
-                if c.ally:
-                    w.chip(scene, "ally_badge", cx + 2, y + 36, "Ally", "#c8b4e8", INK_DARK, where=r.name, who=seat,
-                           size=10, limit=40)
-        for n, c in enumerate(shown[:4]):
-            if c.boons:
-                scene.add(Item("boon_badge", "disc", ax + 32 + n * 66 + 56, y + 4, text=f"B{c.boons}", fill=GOLD,
-                               outline=INK_DARK, ink=INK_DARK, size=26, where=r.name, who=seat,
-                               info={"boons": c.boons}))
-        if len(shown) > 4:
-            w.text(scene, "region_card_more", ax + 32 + 4 * 66 - 2, y + 16, f"+{len(shown) - 4}", size=14, bold=True,
-                   where=r.name, who=seat, count=len(shown) - 4)
+        right = BOARD_X + BOARD_W - 16 - (46 if b.clash_region == r.id and seat in b.tally else 0)
+        cx = ax + 32
+        drawn = 0
+        for n, c in enumerate(shown):
+            cw = FACE_DOWN_W if c.face_down else FACE_UP_W
+            room = right - (34 if n < len(shown) - 1 else 0)
+            if cx + cw > room:
+                break
+            region_card(scene, c, cx, y, cw, r.name, seat, mk[seat])
+            cx += cw + CARD_GAP
+            drawn += 1
+        if drawn < len(shown):
+            w.text(scene, "region_card_more", cx + 2, y + 16, f"+{len(shown) - drawn}", size=14, bold=True,
+                   where=r.name, who=seat, count=len(shown) - drawn)
         if b.clash_region == r.id and seat in b.tally:
             tally_text = f"{b.tally[seat]}{' tie' if seat in b.tied else ''}"
-            w.text(scene, "tally", BOARD_X + BOARD_W - 8, y + 14, tally_text, size=18, bold=True, anchor="ra",
+            w.text(scene, "tally", BOARD_X + BOARD_W - 16, y + 14, tally_text, size=18, bold=True, anchor="ra",
                    where=r.name, who=seat, halo="#111111", value=b.tally[seat], tied=seat in b.tied)
     if r.winner and r.winner in mk:
-        w.text(scene, "clash_winner", BOARD_X + 670, top + 10, f"won by {r.winner}", size=14, bold=True,
+        w.text(scene, "clash_winner", CARDS_X - 10, top + 10, f"won by {r.winner}", size=14, bold=True,
                anchor="ra", where=r.name, who=r.winner, halo="#111111")
+
+
+def region_card(scene: Scene, c: CardFace, x: int, y: int, cw: int, where: str, seat: str, m: Mark) -> None:
+    """One card beside a Region, edged in its player's colour: a back (``?``, ``Ally ?``) or its name
+    and strength, with its Ally tag and Boon count."""
+    if c.face_down:
+        scene.add(Item("region_card", "card", x, y, cw, CARD_H, text="Ally\n?" if c.ally else "?",
+                       fill=ALLY_BACK if c.ally else FACE_DOWN, outline=m.colour, ink=INK_LIGHT,
+                       size=13 if c.ally else 18, bold=True, width=3, where=where, who=seat,
+                       info={"face_down": True, **({"ally": True} if c.ally else {})}))
+    else:
+        scene.add(Item("region_card", "card", x, y, cw, CARD_H, text=card_text(c, cw - 4, 10), fill=CARD_FILL,
+                       outline=m.colour, ink=INK_DARK, size=10, bold=True, width=3, where=where, who=seat,
+                       info={"face_down": False, "name": c.name, "strength": c.strength,
+                             **({"ally": True} if c.ally else {}),
+                             **({"boons": list(c.boon_names)} if c.boon_names else {})}))
+        if c.ally:
+            w.chip(scene, "ally_badge", x + 2, y + 36, "Ally", "#c8b4e8", INK_DARK, where=where, who=seat,
+                   size=10, limit=40)
+    if c.boons:
+        scene.add(Item("boon_badge", "disc", x + cw - 6, y + 4, text=f"B{c.boons}", fill=GOLD, outline=INK_DARK,
+                       ink=INK_DARK, size=26, where=where, who=seat, info={"boons": c.boons}))
 
 
 _BASES: dict[str, Scene] = {}
@@ -255,5 +276,44 @@ def public_scene(view: dict[str, Any]) -> Scene:
         draw_tower(scene, b.tower, b, mk)
     for i, region in enumerate(b.regions[:3]):
         draw_region(scene, i, region, b, mk)
+    scene.height = max(HEIGHT, pieces_legend(scene, b, mk) + 12)
     draw_panel(scene, b, mk)
+    okc_band(scene, b, mk)
     return scene
+
+
+def pieces_legend(scene: Scene, b: Board, mk: dict[str, Mark]) -> int:
+    """What each piece on the board is, in words, under the Regions: the printed pieces, then the
+    Wild Kingdom pieces standing on the board (with their owner's colour when they have one).
+    Returns the y below it."""
+    entries: list[tuple[str, str, str, str, str]] = [  # shape, text on it, fill, ink, words
+        ("circle", "H", "#bdbdbd", INK_DARK, "Herald (its player's shape and colour)"),
+        ("square", "3", "#bdbdbd", INK_DARK, "Supporters (how many)"),
+        ("disc", "II", "#c0392b", INK_LIGHT, "Clash order"),
+        ("disc", "III", GOLD, INK_DARK, "Kingdom's Favour (uses left)"),
+        ("card_back", "?", FACE_DOWN, INK_LIGHT, "Face-down card (edged in its player's colour)")]
+    if any(c.boons for r in b.regions for cs in r.cards.values() for c in cs):
+        entries.append(("disc", "B1", GOLD, INK_DARK, "Boons on a card"))
+    if b.town is not None and any(b.town.left.values()):
+        entries.append(("disc", "+1", PIECE_FILL, INK_DARK, "Influence the Travelling Town left"))
+    seen: set[tuple[str, str]] = set()
+    for module, piece, _, owner in b.wild_pieces:
+        if (piece, owner) in seen:
+            continue
+        seen.add((piece, owner))
+        m = mk.get(owner)
+        words = piece.replace("_", " ").title() if piece == module else piece
+        entries.append(("hexagon", initials(piece), m.colour if m else PIECE_FILL, m.ink if m else INK_DARK,
+                        f"{words} ({owner}'s)" if m else words))
+    x0, y = BOARD_X + 4, LEGEND_TOP
+    w.text(scene, "pieces_title", x0, y + 4, "Pieces", size=15, bold=True, ink="#f0d890", where="pieces")
+    x = x0 + 70
+    for shape, mark, fill, ink, words in entries:
+        width = 34 + text_width(words, 14) + 22
+        if x + width > BOARD_X + BOARD_W and x > x0 + 70:
+            x, y = x0 + 70, y + 30
+        scene.add(Item("pieces_mark", shape, x + 13, y + 13, text=mark, fill=fill, outline=INK_DARK, ink=ink,
+                       size=26, width=2, where="pieces"))
+        w.text(scene, "pieces_legend", x + 32, y + 4, words, size=14, where="pieces", piece=words, mark=mark)
+        x += width
+    return y + 30

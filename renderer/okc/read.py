@@ -141,7 +141,7 @@ class Board:
     regions_submitted: list[str]
     choice: dict[str, Any] | None
     wild: dict[str, Any]
-    wild_pieces: list[tuple[str, str, str]]  # (module, piece name, location id)
+    wild_pieces: list[tuple[str, str, str, str]]  # (module, piece name, location id, owning seat or "")
     result: dict[str, Any] | None
     town: Town | None = None
     tower: Tower | None = None
@@ -271,23 +271,31 @@ def wild_kingdom(view: dict[str, Any]) -> dict[str, Any]:
 def wild_pieces(wild: dict[str, Any]) -> list[tuple[str, str, str]]:
     """Wild Kingdom pieces standing on Locations: any object with a ``location`` in a module's state
     (the state itself, a value of it, or a list of them), e.g. the Travelling Town or the creatures."""
-    found: list[tuple[str, str, str]] = []
+    return [(module, piece, where) for module, piece, where, _ in owned_pieces(wild)]
 
-    def visit(module: str, value: Any, depth: int) -> None:
+
+def owned_pieces(wild: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    """As :func:`wild_pieces`, with each piece's owner: its ``owner`` field, or the key it is filed
+    under (a player's creature sits under the player's name); "" when it has none. The board keeps an
+    owner only when it is a seat."""
+    found: list[tuple[str, str, str, str]] = []
+
+    def visit(module: str, value: Any, depth: int, key: str) -> None:
         if isinstance(value, dict):
             where = value.get("location")
             if isinstance(where, str) and where:
-                found.append((module, str(value.get("name") or value.get("id") or module), where))
+                owner = value.get("owner") or key
+                found.append((module, str(value.get("name") or value.get("id") or module), where, str(owner or "")))
                 return
             if depth < 2:
-                for key in sorted(value):
-                    visit(module, value[key], depth + 1)
+                for k in sorted(value):
+                    visit(module, value[k], depth + 1, str(k))
         elif isinstance(value, list) and depth < 2:
             for entry in value:
-                visit(module, entry, depth + 1)
+                visit(module, entry, depth + 1, "")
 
     for module in sorted(wild):
-        visit(module, wild[module], 0)
+        visit(module, wild[module], 0, "")
     return found
 
 
@@ -348,7 +356,8 @@ def board(view: dict[str, Any], seat: str | None) -> Board:
         regions_submitted=[str(s) for s in region_cards.get("submitted") or []],
         choice=view.get("choice") if isinstance(view.get("choice"), dict) else None,
         wild=wild_kingdom(view),
-        wild_pieces=wild_pieces(wild_kingdom(view)),
+        wild_pieces=[(m, piece, where, owner if owner in seats else "")
+                     for m, piece, where, owner in owned_pieces(wild_kingdom(view))],
         result=view.get("result") if isinstance(view.get("result"), dict) else None,
         town=town(view.get("travelling_town")),
         tower=tower(view.get("whispering_tower")),
