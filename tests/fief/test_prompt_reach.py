@@ -293,6 +293,8 @@ def test_deals_are_composed_by_clicks_and_reach_the_listed_ones() -> None:
     captive = d.families["blue"].nobles[-1]
     d.nobles[captive].captor, d.nobles[captive].city = "red", None
     d.players[red].shillings = 5
+    for noble in (d.families["red"].nobles[0], lord):  # one city: the pigeon needs no route (2.15)
+        d.nobles[noble].city = "York"
     listed = [a for a in RULES.legal(s, red) if a.kind == "deal"]
     assert listed
     reached = _reached(s, red, "deal")
@@ -343,6 +345,8 @@ def test_a_deal_that_hands_over_a_city_asks_first() -> None:
     d.politics.candidates = [d.families["blue"].nobles[0]]
     place(s, "red", "York", "men")
     place(s, "blue", "York", "men", control=False)
+    for fam in ("red", "blue"):  # both families' nobles in York: the deal needs no pigeon route (2.15)
+        d.nobles[d.families[fam].nobles[0]].city = "York"
     chosen: dict[str, Any] = {"to": blue, "give_shillings": 0, "give_cards": (), "give_captives": (),
                               "give_cities": ("York",), "give_vote": ""}
     step = WORDS.flow(s, red, "deal", chosen, AUD.to(red))
