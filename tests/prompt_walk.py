@@ -91,9 +91,9 @@ def _within(part: Any, whole: Any) -> bool:
 def _fits(chosen: dict[str, Any], target: Action, names: frozenset[str] = frozenset()) -> bool:
     """Whether a flow with ``chosen`` fixed may still lead to ``target``. A key the action does not carry
     is a step of the flow's own (a unit's type), unless it is one of the action's parameters (``names``)
-    the target leaves out: then it must stay empty."""
+    the target leaves out: then it must stay empty (none, no shillings)."""
     want = target.params
-    return all(_within(v, want[k]) if k in want else (k not in names or v in (None, (), [], "")) for k, v in
+    return all(_within(v, want[k]) if k in want else (k not in names or v in (None, (), [], "", 0)) for k, v in
                chosen.items())
 
 
