@@ -103,7 +103,7 @@ def test_losing_where_your_creature_stands_brings_its_card_to_hand_before_the_re
     assert kinds.index("okc.creature_claimed") > kinds.index("okc.clash_won")
     assert g.step == "claim"                                # before any reward
     said = WORDS.event(state, claimed[0], Audience(None))
-    assert "The Cairn Wyrm (8)" in said and "lc." not in said
+    assert "The Cairn Wyrm (7)" in said and "lc." not in said
 
 
 def test_a_creature_elsewhere_or_a_card_already_claimed_brings_nothing() -> None:
@@ -162,7 +162,7 @@ def test_autocomplete_offers_the_free_locations_and_the_mat_tells_where_the_crea
     lc(g)["pieces"]["p1"] = "shrine"
     parts = [s for part in WORDS.mat_parts for s in part(state, "p1", Audience("p1"))]
     assert parts[0].title == "Your Legendary Creature, The Gilded Gryphon"
-    assert parts[0].lines == ("Stands at the Shrine (Lowlands).", "The Gilded Gryphon (9) waits in your Supply: "
+    assert parts[0].lines == ("Stands at the Shrine (Lowlands).", "The Gilded Gryphon (10) waits in your Supply: "
                               "lose a clash in its Region to take it into hand.")
 
 

@@ -43,9 +43,9 @@ def test_a_creature_moved_names_the_mover_and_whose_creature_it_is() -> None:
 def test_a_creatures_card_claimed_leaves_the_supply_for_the_losers_hand() -> None:
     state = game(2, modules=NAME)
     assert told(state, Event.public("okc.creature_claimed", seat="p1", region="plateau", card="lc.gryphon")) == (
-        "The Nobility (Alice) lost in the Plateau where their creature stands: The Gilded Gryphon (9) leaves the "
+        "The Nobility (Alice) lost in the Plateau where their creature stands: The Gilded Gryphon (10) leaves the "
         "Supply for their hand.",
-        "You lost in the Plateau where your creature stands: The Gilded Gryphon (9) leaves the Supply for your hand.")
+        "You lost in the Plateau where your creature stands: The Gilded Gryphon (10) leaves the Supply for your hand.")
 
 
 def test_placing_a_creature_is_asked_and_labelled_with_its_name() -> None:
@@ -65,10 +65,10 @@ def test_the_mat_tells_where_the_creature_is_and_whether_its_card_waits() -> Non
     title = "Your Legendary Creature, The Gilded Gryphon"
     assert w.hand(state, "p1", MINE)[-1] == Section(title, (
         "At home until the Heralds go out.",
-        "The Gilded Gryphon (9) waits in your Supply: lose a clash in its Region to take it into hand."))
+        "The Gilded Gryphon (10) waits in your Supply: lose a clash in its Region to take it into hand."))
     lc(g)["pieces"]["p1"], lc(g)["supply"]["p1"] = "shrine", None
     assert w.hand(state, "p1", MINE)[-1] == Section(title, (
-        "Stands at the Shrine (Lowlands).", "The Gilded Gryphon (9) has left your Supply."))
+        "Stands at the Shrine (Lowlands).", "The Gilded Gryphon (10) has left your Supply."))
 
 
 def test_the_mat_has_no_creature_outside_a_creatures_game_or_for_a_stranger() -> None:

@@ -118,14 +118,14 @@ def test_a_thief_sets_a_stolen_map_card_anew() -> None:
     g = data(state)
     g.players["p2"].kingdom = ["wk.waking_stones"]
     g.extra["wild_kingdom_cards"]["map"] = {"wk.waking_stones": {"location": "castle", "effect": "strength",
-                                                                 "amount": 3}}
+                                                                 "amount": 4}}
     effect(state, "p1", [{"do": "steal_kingdom"}], "wk.moonlit_thieves")
     assert g.choice is not None and g.choice.kind == "place_on_map" and g.choice.seat == "p1"
     choose(state, "shrine")
     assert g.extra["wild_kingdom_cards"]["map"]["wk.waking_stones"]["location"] == "shrine"
     view = RULES.view(state, None)["wild_kingdom_cards"]
     assert view["map"] == [{"id": "wk.waking_stones", "name": "The Waking Stones", "location": "shrine",
-                            "holder": "p1", "effect": "strength", "amount": 3}]
+                            "holder": "p1", "effect": "strength", "amount": 4}]
 
 
 def test_the_horn_without_a_herald_does_nothing() -> None:
