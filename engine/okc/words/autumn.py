@@ -53,9 +53,14 @@ EndPart = Callable[[GameState, str, int, Audience], str]
 
 
 def lore_part(state: GameState, seat: str, change: int, aud: Audience) -> str:
+    p = okc(state).players[seat]
     if change:
         return f"{change} from {2 * change} Lore"
-    return "no Lore turned" if okc(state).players[seat].site else "no Lore left to turn"
+    if not p.lore:
+        return "no Lore to turn"
+    if p.site:
+        return f"{p.lore} Lore not turned: the Site of Power still holds cards"
+    return f"{p.lore} Lore, too little to turn"
 
 
 def signed(change: int) -> str:
