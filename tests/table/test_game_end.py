@@ -114,16 +114,20 @@ def test_fief_final_post_lists_every_vp_by_source(tmp_path: Path) -> None:
     names = {s.seat: s.name for s in table.info(gid).seats}
     words = table.rules_for("fief").words()
     from engine.fief import victory
+    from engine.fief.words import names as N
+
     for seat in g.players:
         name = words.seat_name(state, seat, Audience(None, names))
         line = next(x for x in lines if x.startswith(name + ":"))
         n = victory.seat_vp(g, seat)
         assert (f"{n} VP" in line) if n else ("no VPs" in line)
-        for fam in g.players[seat].families:
-            for nid in g.families[fam].nobles:
-                for t in g.nobles[nid].titles:
-                    if t.startswith("lord:"):
-                        assert f"({words.value_label(state, None, 'x', 'noble', nid)})" in line or "of " in line
+        parts = victory.ending(g)["vp"][seat]
+        assert len(parts) == n
+        for p in parts:   # each VP by its source: the Fiefdom title and its noble, or the Relic VP marker
+            if p["source"] == "fiefdom":
+                assert f"of {N.region(p['region'])} ({N.noble(g, p['noble'])})" in line
+            else:
+                assert "the Relic VP marker" in line
     chart_checks(final, g.flow.round)
     no_engine_speak(lines)
 
