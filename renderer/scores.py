@@ -43,7 +43,9 @@ def series(view: dict[str, Any]) -> tuple[list[str], dict[str, list[int]]]:
     """The round labels and each seat's score at each of them."""
     history: list[dict[str, int]] = [dict(r) for r in view.get("history") or []]
     fief = view.get("game") == "fief"
-    ticks = [f"{'R' if fief else 'Y'}{i + 1}" for i in range(len(history))]
+    # At the end the last entry is the last round; a game saved before rounds were kept has fewer entries.
+    first = max(1, int(view.get("round") or len(history)) - len(history) + 1) if view.get("result") else 1
+    ticks = [f"{'R' if fief else 'Y'}{first + i}" for i in range(len(history))]
     seats = seat_order(view)
     points = {s: [int(r.get(s, 0)) for r in history] for s in seats}
     ending = view.get("ending")
@@ -122,7 +124,7 @@ def build_scene(view: dict[str, Any]) -> Scene:
         mark(scene, "legend_mark", mk[s], LEGEND_X + 22, y + 34, 36, where="legend")
         name = fit(names.get(s, s), 21, WIDTH - LEGEND_X - 80, True)
         text(scene, "legend", LEGEND_X + 50, y + 4, name, size=21, bold=True, where="legend", who=s)
-        score = f"{final.get(s, 0)} {unit if final.get(s, 0) != 1 or not fief else 'VP'}" + ("  · wins" if won else "")
+        score = f"{final.get(s, 0)} {unit if final.get(s, 0) != 1 or not fief else 'VP'}" + (" · wins" if won else "")
         text(scene, "legend_score", LEGEND_X + 50, y + 38, score, size=22, ink=GOLD if won else INK_LIGHT,
              where="legend", who=s, won=won, score=final.get(s, 0))
         y += 94

@@ -217,3 +217,16 @@ def test_an_ended_game_is_read_by_its_number_in_dms_and_in_its_thread(tmp_path: 
         table.log(Actor("u9", "Dora"), None, game_id=gid)
     assert table.suggest_named(bob_dm, None, "game", "log", "game", "") == [
         (f"Game {gid}: The Old King's Crown (finished)", gid)]
+
+
+def test_a_game_saved_before_rounds_were_kept_labels_the_rounds_it_has() -> None:
+    view = {"game": "fief", "round": 7, "result": {"winners": ["a"]}, "history": [{"a": 1, "b": 0}, {"a": 3, "b": 1}],
+            "seats": {"a": {"families": ["red"], "vp": 3}, "b": {"families": ["blue"], "vp": 1}},
+            "families": {"red": {"colour": "#D55E00", "letter": "R"}, "blue": {"colour": "#0072B2", "letter": "B"}},
+            "names": {"a": "Red (Alice)", "b": "Blue (Bob)"}}
+    ticks, points = scores.series(view)
+    assert ticks == ["R6", "R7"] and points == {"a": [1, 3], "b": [0, 1]}
+    scene = scores.build_scene(view)
+    assert scene.one("series", who="a").info["values"] == [1, 3]
+    assert scene.texts("legend", who="a") == ["Red (Alice)"] and scene.texts("legend_score", who="a") == ["3 VPs · wins"]
+    assert scene.texts("legend_score", who="b") == ["1 VP"]
