@@ -230,3 +230,44 @@ def test_a_game_saved_before_rounds_were_kept_labels_the_rounds_it_has() -> None
     assert scene.one("series", who="a").info["values"] == [1, 3]
     assert scene.texts("legend", who="a") == ["Red (Alice)"] and scene.texts("legend_score", who="a") == ["3 VPs · wins"]
     assert scene.texts("legend_score", who="b") == ["1 VP"]
+
+
+def test_fief_victory_conditions_and_every_vp_source_in_words() -> None:
+    """An alliance victory (8.3) told with each married player's VPs and their sum; then a solo victory
+    (8.2) with a Relic VP marker among its sources."""
+    from engine.fief import RULES, victory
+    from tests.fief.helpers import g, started
+
+    s = started(4)
+    data = g(s)
+    a, b, c, _ = data.flow.order
+    na = data.families[a].nobles[0]
+    data.nobles[na].titles += ["lord:I", "lord:II"]
+    nb = next(n for n in data.families[b].nobles if data.nobles[n].sex != data.nobles[na].sex)
+    data.nobles[na].spouse, data.nobles[nb].spouse = nb, na
+    data.nobles[nb].titles += ["lord:III", "lord:IV"]
+    data.flow.round = 5
+    data.flow.winners, data.flow.reason = victory.check(data)
+    data.flow.over = True
+    names = {seat: seat.title() for seat in data.players}
+    aud = Audience(None, names)
+    words = RULES.words()
+    lines = words.final(s, aud)
+    pair = f"{words.seat_name(s, data.families[a].seat, aud)} and {words.seat_name(s, data.families[b].seat, aud)}"
+    assert lines[0].startswith("The game is over after Round 5. ")
+    assert lines[0].endswith("win with 4 VPs: an alliance victory, married and holding 4 VPs or more together "
+                             "at the end of Round 5.")
+    assert any(line.startswith(words.seat_name(s, data.families[a].seat, aud) + ": 2 VPs: ") for line in lines)
+    assert any("Married, " in line and "count 4 VPs together." in line for line in lines), lines
+    assert pair.split(" and ")[0] in lines[0] and pair.split(" and ")[1] in lines[0]
+    no_engine_speak(lines)
+
+    data.nobles[data.families[c].nobles[0]].titles += ["lord:V", "lord:VI"]
+    data.relic_vp = c
+    data.flow.winners, data.flow.reason = victory.check(data)
+    lines = words.final(s, aud)
+    who = words.seat_name(s, data.families[c].seat, aud)
+    assert lines[0].endswith(f"{who} wins with 3 VPs: a solo victory, with 3 VPs or more at the end of Round 5.")
+    line = next(x for x in lines if x.startswith(who + ":"))
+    assert line.startswith(f"{who}: 3 VPs: Duke") and line.endswith("and the Relic VP marker.")
+    no_engine_speak(lines)

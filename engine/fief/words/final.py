@@ -37,7 +37,8 @@ def condition(g: Fief, end: dict[str, Any], aud: Audience) -> str:
     if reason.startswith("solo"):
         return f"a solo victory, with {vp(int(C.victory['solo']))} or more at the end of Round {r}"
     if reason.startswith("alliance"):
-        return f"an alliance victory: married, they hold {vp(int(C.victory['alliance']))} or more together at the end of Round {r}"
+        return (f"an alliance victory, married and holding {vp(int(C.victory['alliance']))} or more together "
+                f"at the end of Round {r}")
     if reason.startswith("two-player"):
         return f"a victory of two families married to each other, with {vp(int(C.victory['alliance']))} or more at the end of Round {r}"
     return f"the most VPs at the end of Round {r}, when the game ends whatever the score"
