@@ -18,6 +18,7 @@ Drawer = Callable[[dict[str, Any], str | None], bytes]
 DRAWERS: dict[str, str] = {  # game name -> "module:function" returning PNG bytes
     "fief": "renderer.fief:draw",
     "okc": "renderer.okc:draw",
+    "scores": "renderer.scores:draw",   # the score by round at the end of a game (either game's public view)
 }
 
 

@@ -235,6 +235,13 @@ class TableCore:
         if len(mine) == 1:
             return self._claim(actor, None, mine[0])
         if not mine:
+            done = [r for r in self.store.games(member=actor.user_id) if r.status not in LIVE
+                    and self.in_scope(actor, None, r)][-5:]
+            if done:  # a game that has ended is still read by its number (log, board, status)
+                raise TableError("you sit at no live game: to read one that has ended, say which with game:<number>",
+                                 code=Refusal.NO_GAME,
+                                 legal=[f"game:{r.id} ({self._rules[r.game].title if r.game in self._rules else r.game}, "
+                                        f"{r.status})" for r in reversed(done)])
             raise TableError("you sit at no live game", code=Refusal.NO_GAME, legal="/game new <name>, or join one")
         raise TableError("you sit at several games: say which with game:<number>", code=Refusal.WHICH_GAME,
                          legal=[f"game:{r.id} ({r.game})" for r in mine])

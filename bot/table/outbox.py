@@ -343,11 +343,14 @@ def after_action(t: Turn) -> list[Message]:
                             "board": board}))
     elif t.kind == "events" and (title_after != title_before or t.result is not None):
         lines = words.phase_summary(state, title_before, public_old + public_new, aud)
+        final = final_post(t.game_id, rules, state, t.result, t.names) if t.result is not None else None
         if lines or t.result is not None:
             out.append(Message(f"{t.prefix}.post", CHANNEL_POST, "channel",
                                {"type": "phase", "game_id": t.game_id, "title": title_before, "lines": lines,
                                 "next": title_after if t.result is None else "", "board": board,
-                                "result": result_lines(t.result, aud)}))
+                                "result": [] if final else result_lines(t.result, aud)}))
+        if final:
+            out.append(Message(f"{t.prefix}.final", CHANNEL_POST, "channel", final))
     elif t.kind != "events":  # an undo: the board as it is now
         out.append(Message(f"{t.prefix}.post", CHANNEL_POST, "channel",
                            {"type": t.kind, "game_id": t.game_id, "title": title_after, "board": board,
@@ -398,6 +401,30 @@ def prompts(t: Turn, words: Words, aud: Audience, title: str) -> list[Message]:
                                 "answered": t.answered.get(s) or "No longer needed: the game has moved on.",
                                 "choices": []}))
     return out
+
+
+def final_post(game_id: int, rules: Rules, state: GameState, result: dict[str, Any] | None,
+               names: dict[str, str]) -> dict[str, Any] | None:
+    """The end of the game told in the thread (``Words.final``: the winner, the condition met or the
+    tie-break, each side's score with every part of it), with the score by round drawn
+    (``renderer.scores`` from the public view and the names the thread uses); None for a game whose
+    words do not tell its end (the phase post then says who won)."""
+    words = rules.words()
+    aud = Audience(None, names)
+    lines = words.final(state, aud)
+    if not lines:
+        return None
+    view = rules.view(state, None)
+    chart = None
+    if renderer.has_drawer("scores") and view.get("history"):
+        chart = {"game": "scores", "view": {**view, "names": seat_names(rules, state, names)}}
+    return {"type": "final", "game_id": game_id, "title": "The end of the game", "lines": lines, "board": chart}
+
+
+def seat_names(rules: Rules, state: GameState, names: dict[str, str]) -> dict[str, str]:
+    """Each seat as the thread names it ("Red (Alice)"), for the legend of the score by round."""
+    words, aud = rules.words(), Audience(None, names)
+    return {s: words.seat_name(state, s, aud) for s in state.seats}
 
 
 def result_lines(result: dict[str, Any] | None, aud: Audience) -> list[str]:

@@ -204,7 +204,8 @@ class Prompts(Play):
                 rows = self.store.games(user_id=actor.user_id, statuses=LIVE)
                 if channel is not None:
                     rows = self.store.games(channel=channel, statuses=LIVE) + rows
-                values = list(dict.fromkeys(r.id for r in rows if self.in_scope(actor, channel, r)))
+                ended = [r for r in self.store.games(user_id=actor.user_id) if r.status not in LIVE][::-1]
+                values = list(dict.fromkeys(r.id for r in rows + ended if self.in_scope(actor, channel, r)))
             elif p.autocomplete is Source.SEATS or p.kind is ParamKind.SEAT and p.autocomplete is Source.NONE:
                 row = self.resolve(actor, channel, game_id)
                 values = [s.seat for s in self._info(row).seats]
@@ -281,7 +282,8 @@ class Prompts(Play):
         try:
             if source is Source.MY_GAMES:
                 info = self.info(int(value))
-                return f"Game {info.id}: {info.title}"
+                ended = "" if info.status.value in LIVE else f" ({info.status.value})"
+                return f"Game {info.id}: {info.title}{ended}"
             if source in (Source.ROLES, Source.SEATS):
                 info = self._info(self.resolve(actor, channel, game_id))
                 if source is Source.ROLES:

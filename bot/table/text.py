@@ -139,7 +139,7 @@ def outgoing_text(m: ob.Outgoing, now: float | None = None, when: When = utc) ->
         return "\n".join(p.get("lines") or [])
     if kind == "reminder":
         return f"Reminder: {p.get('question') or 'the game waits for you'} ({p.get('left')} left)."
-    if kind in ("phase", "started"):
+    if kind in ("phase", "started", "final"):
         head = p.get("title") or ""
         lines = ([f"**{head}**"] if head else []) + list(p.get("lines") or []) + list(p.get("result") or [])
         if kind == "phase" and p.get("next"):

@@ -210,6 +210,17 @@ class Words:
         to its end), so the table can post one report per battle; [] by default."""
         return []
 
+    def final(self, state: GameState, aud: Audience) -> list[str]:
+        """The end of the game told in the thread, from public facts (``aud`` is public): who won
+        and by which condition (a tie-break in words), then each side's score with every part of it.
+        [] while the game goes on, or for a game that does not tell it (the table then says only who
+        won)."""
+        return []
+
+    def seat_name(self, state: GameState, seat: str, aud: Audience) -> str:
+        """A seat as the thread names it ("Red (Alice)", "The Clans (Bob)"); by default its player."""
+        return aud.player(seat)
+
     def news(self, state: GameState, events: list[Event], seat: str, aud: Audience) -> list[str]:
         """Personal news for ``seat`` by DM, one line each (your noble was slain, captured,
         ransomed; a request waits for your answer). ``events`` are all events of one action

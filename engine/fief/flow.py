@@ -277,6 +277,7 @@ def end_round(state: GameState, g: Fief) -> str | None:
         pigeons.give_back(g, offer)
     g.offers.expire_all(state, "end of round")
     state.emit(Event.public("round.ended", round=g.flow.round))
+    g.history.append({s: victory.seat_vp(g, s) for s in g.players})
     outcome = victory.check(g)
     if outcome:
         g.flow.over = True

@@ -185,6 +185,7 @@ class Fief:
     excalibur: Excalibur = field(default_factory=Excalibur)          # 13.2 (boardstate.py)
     garrison_due: list[str] = field(default_factory=list)  # Royal Strongholds changing sides after their battle (4.9)
     retainers: bool = True     # false: no noble has or draws a Retainer (scenarios, docs/scenarios.md)
+    history: list[dict[str, int]] = field(default_factory=list)  # each player's VPs at the end of each round (8.1)
 
 
 # -- queries ------------------------------------------------------------------------

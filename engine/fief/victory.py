@@ -10,11 +10,14 @@ when married to each other, and after Round 7 the most VPs wins married or not (
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.fief.components import C
 from engine.fief.state import MAP, Fief, ally_of
 from engine.fief.titles import RANK_ORDER, vp_titles
 
 Side = tuple[str, ...]
+RANK_NAMES = {rank: name for name, rank in RANK_ORDER.items()}
 
 
 def family_vp(g: Fief, family: str) -> int:
@@ -74,8 +77,9 @@ def _best(g: Fief, candidates: list[Side]) -> list[Side]:
     return [s for s in best if tiebreak(g, s) == key]
 
 
-def check(g: Fief) -> tuple[list[str], str] | None:
-    """Winners and reason at the end of this round, or None when the game goes on."""
+def contest(g: Fief) -> tuple[list[Side], str] | None:
+    """The sides that contend for the win at the end of this round and the condition they meet, or
+    None when the game goes on: the best of them win (:func:`_best`)."""
     r = g.flow.round
     v = C.victory
     if r < v["first_check"]:
@@ -84,17 +88,57 @@ def check(g: Fief) -> tuple[list[str], str] | None:
     if g.two_player:
         early = [s for s, married in all_sides if married and side_vp(g, s) >= v["alliance"]]
         if early:
-            return _winners(_best(g, early)), "two-player victory (13.7)"
+            return early, "two-player victory (13.7)"
     else:
         solo = [s for s, allied in all_sides if not allied and side_vp(g, s) >= v["solo"]]
         if solo:
-            return _winners(_best(g, solo)), "solo victory (8.2)"
+            return solo, "solo victory (8.2)"
         duo = [s for s, allied in all_sides if allied and side_vp(g, s) >= v["alliance"]]
         if duo:
-            return _winners(_best(g, duo)), "alliance victory (8.3)"
+            return duo, "alliance victory (8.3)"
     if r >= v["last_round"]:
-        return _winners(_best(g, [s for s, _ in all_sides])), "end of round 7 (8.5)"
+        return [s for s, _ in all_sides], "end of round 7 (8.5)"
     return None
+
+
+def check(g: Fief) -> tuple[list[str], str] | None:
+    """Winners and reason at the end of this round, or None when the game goes on."""
+    found = contest(g)
+    if found is None:
+        return None
+    candidates, reason = found
+    return _winners(_best(g, candidates)), reason
+
+
+def ending(g: Fief) -> dict[str, Any]:
+    """The score at the end, part by part (public facts): each player's VPs by source (a Fiefdom title
+    and the noble holding it, the Relic VP marker), each side with its VPs, and the sides that tied on
+    the most VPs among those contending, each with what the tie-break (8.5) weighs."""
+    vp: dict[str, list[dict[str, Any]]] = {}
+    for seat, p in g.players.items():
+        parts: list[dict[str, Any]] = []
+        for fam in p.families:
+            for nid in sorted(g.nobles):
+                n = g.nobles[nid]
+                if n.family == fam:
+                    parts += [{"source": "fiefdom", "region": t.split(":")[1], "noble": nid, "family": fam}
+                              for t in n.titles if t.startswith("lord:")]
+            if g.relic_vp == fam:
+                parts.append({"source": "relic", "family": fam})
+        vp[seat] = parts
+    found = contest(g)
+    tied: list[dict[str, Any]] = []
+    if found is not None:
+        top = max(side_vp(g, s) for s in found[0])
+        level = [s for s in found[0] if side_vp(g, s) == top]
+        if len(level) > 1:
+            for side in level:
+                garter, royal, ranks = tiebreak(g, side)
+                tied.append({"seats": list(side), "garter": bool(garter), "crown": bool(royal),
+                             "ranks": [RANK_NAMES[r] for r in ranks]})
+    return {"vp": vp, "sides": [{"seats": list(side), "allied": allied, "vp": side_vp(g, side)}
+                                for side, allied in sides(g)],
+            "winners": list(g.flow.winners), "reason": g.flow.reason, "tied": tied}
 
 
 def _winners(best: list[Side]) -> list[str]:

@@ -78,6 +78,8 @@ def public(g: Fief) -> View:
         "mercenaries": {c: {"on_card": m.on_card, "beaten": m.beaten, "hired": dict(m.hired)}
                         for c, m in sorted(g.mercenaries.items())},
         "vp": {fid: victory.family_vp(g, fid) for fid in g.families},
+        "history": [dict(r) for r in g.history],
+        "ending": victory.ending(g) if f.over else None,
         "disasters_delayed": f.round == 1,
         "result": {"winners": list(f.winners), "reason": f.reason} if f.over else None,
         "requests": [{"id": r.id, "what": r.kind, "by": r.by, "to": r.to} for r in g.requests.open],

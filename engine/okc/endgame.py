@@ -11,14 +11,24 @@ from engine.okc.state import Okc
 
 def finish(state: GameState) -> None:
     g: Okc = state.data
+    g.ending = {s: {"year": g.players[s].influence} for s in g.order}
     for m in hooked(g.modules, "end"):
         m.end(state)
+        _changes(g, m.name)
     convert_lore(state)
+    _changes(g, "lore")
     g.over = True
     g.season = "over"
     r = result(g)
     assert r is not None
     state.emit(Event.public("okc.game_over", winners=list(r.winners), reason=r.reason, scores=r.scores))
+
+
+def _changes(g: Okc, part: str) -> None:
+    """Record what ``part`` of the end changed in each seat's Influence (0 included: the tally says so)."""
+    for s in g.order:
+        parts = g.ending[s]
+        parts[part] = g.players[s].influence - sum(parts.values())
 
 
 def ranking(g: Okc) -> list[str]:

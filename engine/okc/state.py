@@ -145,3 +145,7 @@ class Okc:
     # Module state, keyed by module name: plain JSON values, typed ``object`` so saves and copies go deep.
     extra: dict[str, object] = field(default_factory=dict)
     over: bool = False
+    history: list[dict[Seat, int]] = field(default_factory=list)   # each seat's Influence at the end of each Year
+    # At the end (p.34, p.45): each seat's Influence after the last Year ("year"), then each end-of-game change
+    # by what made it (a module's name, "lore" for Lore turned to Influence); empty while the game goes on.
+    ending: dict[Seat, dict[str, int]] = field(default_factory=dict)

@@ -155,6 +155,8 @@ def public_view(state: GameState) -> dict[str, Any]:
         "bids": bids, "region_cards": secret, "choice": choice, "players": players,
         "burned": list(g.burned), "modules": list(g.modules),
         "result": final.to_json() if final else None,
+        "history": [dict(r) for r in g.history],
+        "ending": {s: dict(parts) for s, parts in g.ending.items()} if g.over else None,
     }
     return out
 

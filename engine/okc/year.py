@@ -301,6 +301,7 @@ def cleanup(state: GameState) -> bool:
         reg.winner = None
     councils.clear_councils(state)
     state.emit(Event.public("okc.cleanup", round=g.round))
+    g.history.append({s: g.players[s].influence for s in g.order})
     g.round += 1
     if g.round > g.length:
         endgame.finish(state)

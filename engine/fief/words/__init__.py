@@ -24,8 +24,10 @@ from engine.fief.words import (
     events_opportunity,
     events_table,
     events_war,
+    final,
     flows,
     mat,
+    names,
     prompts,
     summary,
 )
@@ -60,6 +62,12 @@ class FiefWords(Words):
 
     def battle_events(self, events: list[Event]) -> list[list[Event]]:
         return summary.battle_events(events)
+
+    def final(self, state: GameState, aud: Audience) -> list[str]:
+        return final.final(state.data, aud.public())
+
+    def seat_name(self, state: GameState, seat: str, aud: Audience) -> str:
+        return names.seat_player(state.data, seat, aud)
 
     def battle_report(self, state: GameState, events: list[Event], aud: Audience) -> list[str]:
         return summary.battle_report(state.data, events, aud.public())

@@ -28,6 +28,7 @@ from engine.okc.words import (
     turns,
     wild,
 )
+from engine.okc.words.names import who
 
 if TYPE_CHECKING:
     from engine.okc.hooks import Module
@@ -64,6 +65,8 @@ class OkcWords(Words):
         self.value_names = prompts.VALUE_NAMES
         self.summary_kinds = summary.WILD_KINDS
         self.installed: set[str] = set()
+        # What each end-of-game change is called (the base game's Lore; modules add theirs).
+        self.end_parts: dict[str, autumn.EndPart] = {"lore": autumn.lore_part}
         for area in (spring, secrets, summer, turns, autumn, favour, lore, deck, wild):
             area.register(self)
 
@@ -82,6 +85,12 @@ class OkcWords(Words):
 
     def battle_events(self, events: list[Event]) -> list[list[Event]]:
         return summary.battle_events(events)
+
+    def final(self, state: GameState, aud: Audience) -> list[str]:
+        return autumn.final(state, aud.public(), self.end_parts)
+
+    def seat_name(self, state: GameState, seat: str, aud: Audience) -> str:
+        return who(state, seat, aud.public())
 
     def battle_report(self, state: GameState, events: list[Event], aud: Audience) -> list[str]:
         return summary.battle_report(state, events, aud, self.event)

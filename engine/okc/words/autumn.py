@@ -3,6 +3,7 @@ and the end of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.core import Event, GameState
@@ -44,6 +45,65 @@ def game_over(state: GameState, e: Event, aud: Audience) -> str:
     order = [s for s in okc(state).order if s in scores]
     ranked = sorted(order, key=lambda s: -scores[s])
     return head + " Influence: " + join_words(f"{whom(state, s, aud)} {scores[s]}" for s in ranked) + "."
+
+
+# What an end-of-game change is called, by what made it: (state, seat, change, aud) -> words such as
+# "3 lost for 4 Trade Agreements". Modules add theirs (OkcWords.end_parts); "lore" is the base game's.
+EndPart = Callable[[GameState, str, int, Audience], str]
+
+
+def lore_part(state: GameState, seat: str, change: int, aud: Audience) -> str:
+    p = okc(state).players[seat]
+    if change:
+        return f"{change} from {2 * change} Lore"
+    if not p.lore:
+        return "no Lore to turn"
+    if p.site:
+        return f"{p.lore} Lore not turned: the Site of Power still holds cards"
+    return f"{p.lore} Lore, too little to turn"
+
+
+def signed(change: int) -> str:
+    """"3 gained", "3 lost", "no change"."""
+    return f"{change} gained" if change > 0 else f"{-change} lost" if change < 0 else "no change"
+
+
+def final(state: GameState, aud: Audience, parts_words: dict[str, EndPart]) -> list[str]:
+    """The end told (p.34, p.45): the winner and any tie-break, then each seat's Influence with its parts:
+    what it held after the last Year and each end-of-game change, with a line when those changed the lead."""
+    g = okc(state)
+    if not g.over or not g.ending:
+        return []
+    from engine.okc.endgame import ranking
+
+    ranked = ranking(g)
+    best = ranked[0]
+    top = g.players[best].influence
+    last = len(g.history) or g.length
+    lines = [f"The game is over after Year {last}. {who(state, best, aud)} win with {top} Influence."]
+    tied = [s for s in ranked if g.players[s].influence == top]
+    if len(tied) > 1:
+        rest = [s for s in tied if s != best]
+        why = ("they hold the Kingdom's Favour" if best == g.favour_holder
+               else "they stand ahead on the Order Track")
+        lines.append(f"{who(state, best, aud)} and {join_words(whom(state, s, aud) for s in rest)} tie on "
+                     f"{top} Influence; the tie goes to {whom(state, best, aud)}: {why}.")
+    for s in ranked:
+        parts = g.ending.get(s, {})
+        bits = [f"{parts.get('year', 0)} after Year {last}"]
+        for part, change in parts.items():
+            if part == "year":
+                continue
+            tell = parts_words.get(part)
+            bits.append(tell(state, s, change, aud) if tell else f"{signed(change)} at the end")
+        lines.append(f"{who(state, s, aud)}: {g.players[s].influence} Influence ({', '.join(bits)}).")
+    before = max(g.order, key=lambda s: (g.ending.get(s, {}).get("year", 0), -g.order.index(s)))
+    year_top = g.ending.get(before, {}).get("year", 0)
+    leaders = [s for s in g.order if g.ending.get(s, {}).get("year", 0) == year_top]
+    if best not in leaders:
+        lines.append(f"The end changed the lead: after Year {last} {join_words(whom(state, s, aud) for s in leaders)} "
+                     f"led with {year_top} Influence.")
+    return lines
 
 
 def register(w: OkcWords) -> None:

@@ -8,7 +8,8 @@ from typing import Any
 
 from engine.core import Action, Decision, Event, GameState
 from engine.core.words import Audience, Choice, join_words, plural
-from engine.okc.words.names import cap, card_name, kingdom_name, tactic_name, who, whom
+from engine.okc.modules.negotiating_table.book import table
+from engine.okc.words.names import cap, card_name, kingdom_name, okc, tactic_name, who, whom
 
 AMOUNT_NAMES = {"influence": ("Influence", "Influence"), "lore": ("Lore", "Lore"),
                 "supporters": ("Supporter", "Supporters")}
@@ -489,6 +490,17 @@ def reason(state: GameState, e: Event, aud: Audience) -> str:
     return f"{who(state, to, aud)} {verb} {possessive(state, by, aud)} {what}: {why}."
 
 
+def reputation_part(state: GameState, seat: str, change: int, aud: Audience) -> str:
+    """A seat's reputation swing at the end, for the final tally: "3 lost for 4 Trade Agreements"."""
+    n = len(table(okc(state))["cards"].get(seat, []))
+    held = f"{plural(n, 'Trade Agreement')} held"
+    if change > 0:
+        return f"{change} gained for {held}"
+    if change < 0:
+        return f"{-change} lost for {held}"
+    return f"no change for {held}"
+
+
 def register(w: Any) -> None:
     for kind, fn in (("okc.negotiation_opened", opened), ("okc.negotiation_closed", closed),
                      ("okc.negotiation_done", done), ("okc.offer_made", made), ("okc.offer_opened", opened_offer),
@@ -506,6 +518,7 @@ def register(w: Any) -> None:
                      ("okc.breach_verdict", verdict), ("okc.reputation", reputation),
                      ("okc.offer_reason", reason)):
         w.on(kind)(fn)
+    w.end_parts["negotiating_table"] = reputation_part
     w.questions["okc.negotiation"] = ask_negotiation
     w.questions["okc.offer"] = ask_offer
     w.questions["okc.alliance_winner"] = ask_vote
