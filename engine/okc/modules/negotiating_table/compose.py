@@ -263,14 +263,13 @@ def term_step(state: GameState, seat: str, to: str, chosen: Mapping[str, Any], a
         options = []
         for party in (to, seat):
             name = "You" if party == seat else cap(who(state, party, aud))
-            verb = "promise" if party == seat else "promise"
             for what, text in (("no_command", "to reveal no card with a given Command in a Region"),
                                ("no_claim", "to claim no reward of a given Location"),
                                ("no_tactic", "to activate no given Tactic"),
                                ("give", "to hand something over by a given Year")):
                 if what == "no_tactic" and not g.players[party].tactics:
                     continue
-                options.append(Choice(f"{name} {verb} {text}", None, flow=kind,
+                options.append(Choice(f"{name} promise {text}", None, flow=kind,
                                       chosen=(*base, ("part", "term"), ("bind", f"{party}|{what}"))))
         return FlowStep(kind, "bind", "Who is bound by the term, and to what?", tuple(options))
     party, _, what = str(bind).partition("|")
@@ -300,7 +299,7 @@ def term_step(state: GameState, seat: str, to: str, chosen: Mapping[str, Any], a
         one, many = AMOUNT_NAMES[str(arg)]
         return FlowStep(kind, "arg2", f"How much {many}?", tuple(
             Choice(plural(n, one, many), None, flow=kind, chosen=(*keep, ("arg", arg), ("arg2", str(n))))
-            for n in range(1, 11)))
+            for n in range(1, MAX_OPTIONS)))
     args = [str(arg)] + ([str(arg2)] if what == "no_command" or what == "give" and arg in AMOUNT_NAMES else [])
     terms = _tokens(chosen, "terms")
     options = []
