@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from bot.table import helptopics
@@ -186,8 +187,11 @@ class Looking(TableCore):
                 raise TableError(f"no rule topic or command of {self._title(group)} matches {topic!r}",
                                  code="no_topic", legal=[t.title for t in helptopics.topics(group)] or None)
         cmds = tuple(CommandHelp(c.usage(), c.doc, c.gm, c.secret) for c in commands)
+        # The summaries name commands as /fief <kind>: spelled as Discord does (/fief crown nominate).
+        topics = tuple(replace(t, summary=self.registry.respell(group, t.summary)) for t in topics)
+        paths = {k: self.registry.path(group, k) for t in topics for k in t.commands}
         return RulesHelp(info, group, self._title(group) if group != TABLE_GROUP else "Table", cmds,
-                         topic=topic, topics=topics)
+                         topic=topic, topics=topics, paths=paths)
 
     def _best_game_for(self, topic: str) -> str | None:
         """The game whose rule topics answer ``topic`` best (for a question asked outside any game)."""

@@ -306,6 +306,8 @@ class RulesHelp(Outcome):
     topic: str = ""
     #: the topics matching ``topic``, best first (every topic of the game when none was asked)
     topics: tuple[HelpTopic, ...] = ()
+    #: each action kind the topics name -> the command as Discord spells it (``/fief war move``)
+    paths: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -270,7 +270,7 @@ def rules_help_text(o: r.RulesHelp) -> str:
             lines.append(f"{t.title} ({sections_label(t.sections)})")
             lines.append(f"  {t.summary}")
             if t.commands:
-                lines.append("  commands: " + ", ".join(f"/{o.group} {k}" for k in t.commands))
+                lines.append("  commands: " + ", ".join(o.paths.get(k, f"/{o.group} {k}") for k in t.commands))
     elif o.topics:
         lines.append(f"{o.title} rule topics (/game rules topic:<topic>):")
         lines += [f"  {t.title} ({sections_label(t.sections)})" for t in o.topics]

@@ -50,3 +50,27 @@ class ActionSpec:
 
 def specs(*items: ActionSpec) -> dict[str, ActionSpec]:
     return {s.kind: s for s in items}
+
+
+@dataclass(frozen=True)
+class CommandGroup:
+    """A game's commands gathered by what they do (``/fief war move``): Discord holds 25
+    subcommands in a group and 25 groups in a command, so a game with many actions names its
+    groups here, beside its specs (``Rules.command_groups``). ``name`` is one lower-case word,
+    ``doc`` says what its commands do, ``kinds`` are its action kinds in the order shown."""
+
+    name: str
+    doc: str
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OptionHelp:
+    """One game option as people choose it (``/game new options:``, docs/commands.md): what it
+    does, its default in words (``default``: the value, ``""`` for none) and the values it takes,
+    each a value as typed (``values``: empty when any text goes, such as a list of names)."""
+
+    name: str
+    doc: str
+    default: str
+    values: tuple[str, ...] = ()

@@ -1,0 +1,141 @@
+"""Commands gathered in groups by what they do (``/fief war move``, ``/okc negotiation offer``):
+the grouping declared beside each game's specs, checked by the registry, built as Discord's
+subcommand groups within its limits, and taken by the local table in both spellings."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, ClassVar
+
+import pytest
+from discord import app_commands
+
+from bot.table import CommandRegistry, TableError
+from engine import registry as engines
+from engine.core import ActionSpec, CommandGroup, specs
+from tests.games.tribute import RULES as TRIBUTE
+from tests.games.tribute import TributeRules
+
+SHIPPED = ("fief", "okc")
+
+
+def shipped() -> dict[str, Any]:
+    from engine import games  # noqa: F401  (registers fief and okc)
+
+    return {name: engines.get(name) for name in SHIPPED}
+
+
+@pytest.fixture(scope="module")
+def reg() -> CommandRegistry:
+    games = shipped()
+    return CommandRegistry(lambda: games)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_action_is_in_one_group_of_at_most_25(reg: CommandRegistry, name: str) -> None:
+    rules = shipped()[name]
+    groups = rules.command_groups
+    assert 1 < len(groups) <= 25
+    kinds = [k for g in groups for k in g.kinds]
+    assert sorted(kinds) == sorted(rules.actions)  # each action once, none missing
+    assert all(1 <= len(g.kinds) <= 25 and g.doc and g.name.isidentifier() for g in groups)
+    assert not any(g.name[-1].isdigit() for g in groups)  # named by what they do, never numbered
+    cmds = reg.commands(name)
+    assert [c.name for c in cmds] == kinds  # in the groups' order
+    assert all(c.path == f"/{name} {c.subgroup} {c.name}" and c.short == f"/{name} {c.name}" for c in cmds)
+
+
+def test_the_groups_read_as_the_issue_asks(reg: CommandRegistry) -> None:
+    assert reg.path("fief", "move") == "/fief war move"
+    assert reg.path("fief", "draw") == "/fief cards draw"
+    assert reg.path("okc", "offer") == "/okc negotiation offer"
+    assert reg.find("fief", "move").usage().startswith("/fief war move noble:<str> to:<str>")
+
+
+def test_the_local_table_takes_both_spellings(reg: CommandRegistry) -> None:
+    grouped = reg.split("/fief war move noble:Hugh to:York")
+    short = reg.split("/fief move noble:Hugh to:York")
+    assert (grouped.group, grouped.name, grouped.values) == (short.group, short.name, short.values)
+    assert grouped.values == {"noble": "Hugh", "to": "York"}
+    assert reg.split("/okc negotiation done_negotiating").name == "done_negotiating"
+    assert reg.split("war move noble:Hugh to:York", default_group="fief").name == "move"
+    with pytest.raises(TableError) as err:   # a command of another group
+        reg.split("/fief cards move noble:Hugh to:York")
+    assert err.value.code == "syntax" and "/fief cards draw" in err.value.legal
+    with pytest.raises(TableError) as err:   # a group alone
+        reg.split("/fief war")
+    assert "/fief war move" in err.value.legal
+    with pytest.raises(TableError) as err:   # the game alone: its groups
+        reg.split("/fief")
+    assert "/fief war" in err.value.legal and "/fief cards" in err.value.legal
+
+
+def test_respell_names_commands_as_discord_does(reg: CommandRegistry) -> None:
+    said = "Propose with /fief propose_marriage, then /fief nominate; /fief nothing stays."
+    assert reg.respell("fief", said) == ("Propose with /fief crown propose_marriage, then /fief crown nominate; "
+                                         "/fief nothing stays.")
+    assert reg.respell("game", "/game status") == "/game status"
+
+
+def test_a_flat_game_keeps_its_commands_under_its_name() -> None:
+    reg = CommandRegistry(lambda: {"tribute": TRIBUTE})
+    assert reg.subgroups("tribute") == ()
+    assert all(c.path == c.short == f"/tribute {c.name}" for c in reg.commands("tribute"))
+
+
+def _game(actions: dict[str, ActionSpec], groups: tuple[CommandGroup, ...]) -> Any:
+    class Grouped(TributeRules):
+        name: ClassVar[str] = "grouped"
+
+    Grouped.actions = actions
+    Grouped.command_groups = groups
+    return Grouped()
+
+
+@pytest.mark.parametrize("groups, why", [
+    ((CommandGroup("a", "A", ("k0",)),), "in no group"),
+    ((CommandGroup("a", "A", tuple(f"k{i}" for i in range(30))),), "holds 30"),
+    ((CommandGroup("a", "A", ("k0",)), CommandGroup("b", "B", ("k0",))), "in both"),
+    ((CommandGroup("A b", "A", ("k0",)),), "not a free lower-case name"),
+    ((CommandGroup("k1", "A", ("k0",)),), "not a free lower-case name"),
+    ((CommandGroup("a", "A", ("nope",)),), "no action of the game"),
+])
+def test_a_grouping_that_breaks_discords_limits_is_refused_at_start(groups: tuple[CommandGroup, ...],
+                                                                       why: str) -> None:
+    actions = specs(*(ActionSpec(f"k{i}", "a command") for i in range(30)))
+    with pytest.raises(ValueError, match=why):
+        CommandRegistry(lambda: {"grouped": _game(actions, groups)}).commands("grouped")
+
+
+def test_more_than_25_commands_need_groups() -> None:
+    actions = specs(*(ActionSpec(f"k{i}", "a command") for i in range(26)))
+    with pytest.raises(ValueError, match="need groups"):
+        CommandRegistry(lambda: {"grouped": _game(actions, ())}).commands("grouped")
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_discord_gets_subcommand_groups_within_its_limits(reg: CommandRegistry, name: str) -> None:
+    from bot.discord.slash import PATHS, build_groups
+
+    async def nothing(*args: Any) -> Any:
+        return []
+
+    (top,) = build_groups(name, name, reg.commands(name), nothing, nothing, reg.subgroups(name))
+    assert top.name == name and 0 < len(top.commands) <= 25
+    reached = []
+    for group in top.commands:
+        assert isinstance(group, app_commands.Group) and len(group.commands) <= 25
+        assert group.description and len(group.description) <= 100
+        for cmd in group.commands:
+            assert isinstance(cmd, app_commands.Command)
+            reached.append(f"/{name} {group.name} {cmd.name}")
+    assert sorted(reached) == sorted(c.path for c in reg.commands(name))
+    assert all(PATHS[(name, c.name)] == c.path for c in reg.commands(name))
+    payload = top.to_dict(asyncio.run(_tree()))   # what is synced: it serialises
+    assert {o["type"] for o in payload["options"]} == {2}   # subcommand groups only
+
+
+async def _tree() -> app_commands.CommandTree[Any]:
+    import discord
+
+    return app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
