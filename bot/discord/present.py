@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.discord.context import mention
-from bot.table import GameInfo, GameStatus, Hand, RulesHelp, SeatInfo, Status
+from bot.table import GameInfo, GameStatus, Guide, Hand, RulesHelp, SeatInfo, Status
 from bot.table import text as tabletext
 from bot.table.helptopics import sections_label
 
@@ -107,6 +107,19 @@ def status_embed(info: GameInfo, payload: dict[str, Any]) -> discord.Embed:
     e.description = "\n".join(tabletext.status_lines(payload, when=discord_time))[:4000] or "Under way."
     e.set_footer(text="Your hand and choices: /game hand · what happened: /game log · updated")
     e.timestamp = discord.utils.utcnow()
+    return e
+
+
+def guide_embed(g: Guide) -> discord.Embed:
+    """``/game help`` in one embed: what to do now (the asker's deadline as Discord shows times), then
+    the five commands that matter there."""
+    e = discord.Embed(title=(f"{g.game.title}, game {g.game.id}: what to do now" if g.game else "What to do now")[:256],
+                      colour=COLOUR)
+    lines = list(g.now) + ([f"You have until {discord_time(g.due)}."] if g.due else [])
+    e.description = "\n".join(lines)[:EMBED_DESCRIPTION]
+    e.add_field(name="The commands that matter here",
+                value="\n".join(f"`{path}`: {what}" for path, what in g.commands)[:1024] or "-", inline=False)
+    e.set_footer(text="Every command: /game rules")
     return e
 
 

@@ -232,6 +232,7 @@ TABLE_COMMANDS: tuple[Command, ...] = (
          required=False, autocomplete=S.TOPICS),
        scoped=False),
     _t("list", "The games of this channel, or yours", scoped=False),
+    _t("help", "What to do now, and the five commands that matter here"),
 )
 
 

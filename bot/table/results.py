@@ -311,6 +311,17 @@ class RulesHelp(Outcome):
 
 
 @dataclass(frozen=True)
+class Guide(Outcome):
+    """``/game help``: what to do now, for the asker where they asked (``now``: sentences; ``due``:
+    the asker's deadline, worded by the adapter), and the five commands that matter there
+    (``commands``: the command as Discord spells it, and what it is for)."""
+
+    now: tuple[str, ...] = ()
+    due: float | None = None
+    commands: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class GameList(Outcome):
     games: tuple[GameInfo, ...] = ()
 

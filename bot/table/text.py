@@ -222,6 +222,8 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
         return (f"{o.changed} changed. " if o.changed else "") + values
     if isinstance(o, r.RulesHelp):
         return rules_help_text(o)
+    if isinstance(o, r.Guide):
+        return guide_text(o, now)
     if isinstance(o, r.GameList):
         if not o.games:
             return "No games."
@@ -230,6 +232,16 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
                             f"{x.status}, {x.phase or 'in its lobby'}")
                          + f"; players {', '.join(s.name or s.seat for s in x.seats) or 'none'}" for x in o.games)
     return type(o).__name__
+
+
+def guide_text(o: r.Guide, now: float | None = None, when: When = utc) -> str:
+    """``/game help``: what to do now (with the asker's deadline), then the five commands that matter."""
+    lines = list(o.now)
+    if o.due:
+        lines.append(f"You have {until(o.due, time.time() if now is None else now, when)}.")
+    lines.append("The commands that matter here:")
+    lines += [f"  {path}: {what}" for path, what in o.commands]
+    return "\n".join(lines)
 
 
 def hand_text(o: r.Hand) -> str:

@@ -38,6 +38,7 @@ from bot.table import (
     Exported,
     GameInfo,
     GameStatus,
+    Guide,
     Imported,
     Joined,
     Left,
@@ -405,6 +406,18 @@ class Table(commands.Cog):
         for i, part in enumerate(parts):
             extra: dict[str, Any] = {"embed": embed} if embed is not None and i == len(parts) - 1 else {}
             await respond(interaction, part or None, **extra)
+
+    async def cmd_help(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        """``/game help``: what to do now and the five commands that matter, in one ephemeral embed. In a
+        channel without a game (the parent of the threads), the person's one live game answers."""
+        actor = actor_of(interaction, self.bot.settings)
+        channel = channel_of(interaction)
+        guide: Guide = self.table.guide(actor, channel, game_id=values.get("game"))
+        if guide.game is None and channel is not None and values.get("game") is None:
+            theirs: Guide = self.table.guide(actor, None)
+            if theirs.game is not None:
+                guide = theirs
+        await respond(interaction, embed=present.guide_embed(guide))
 
     async def cmd_list(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
         """The games of this thread or channel; where there are none, the games the person sits at."""
