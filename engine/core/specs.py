@@ -68,9 +68,14 @@ class CommandGroup:
 class OptionHelp:
     """One game option as people choose it (``/game new options:``, docs/commands.md): what it
     does, its default in words (``default``: the value, ``""`` for none) and the values it takes,
-    each a value as typed (``values``: empty when any text goes, such as a list of names)."""
+    each a value as typed (``values``: empty when any text goes, such as a list of names); ``many``:
+    several of the values may be given, comma-separated (OKC's ``modules``); ``needs``: a value other
+    than the default needs this other option to hold this value, or ``all`` (``("modules",
+    "wild_kingdom_cards")``)."""
 
     name: str
     doc: str
     default: str
     values: tuple[str, ...] = ()
+    many: bool = False
+    needs: tuple[str, ...] = ()

@@ -35,10 +35,10 @@ def options_help(seats: int) -> list[OptionHelp]:
                                "choosing in the lobby is simpler", "random", ("random",)),
         OptionHelp("order", "the first player: drawn at random, or the seat order", "random", ("random", "seated")),
         OptionHelp("modules", f"the Wild Kingdom modules played, a comma list or all: {listed}; "
-                              "left out for the base game", "", modules),
+                              "left out for the base game", "", modules, many=True),
         OptionHelp("wild_cards", "with Wild Kingdom Cards: how many of the 15 join the Kingdom Deck (1 to 15), "
                                  "or the names of those agreed on", str(MODULE_DEFAULTS["wild_cards"]),
-                   tuple(str(n) for n in range(1, 16))),
+                   tuple(str(n) for n in range(1, 16)), needs=("modules", "wild_kingdom_cards")),
     ]
 
 

@@ -33,6 +33,14 @@ def test_help_says_what_to_do_now_and_a_grouped_command_answers(tmp_path) -> Non
             assert "`/game new name:fief`" in embed["description"]
             assert commands_of(embed)[0] == "/game new" and len(commands_of(embed)) == 5
 
+            # /game new options: every module by name and all, never a blank "modules=".
+            offered = await fake.autocomplete("alice", h.channel, "game new", "options", name="okc", options="")
+            names = [c["name"] for c in offered]
+            assert "modules=all" in names and "modules=" not in names and len(names) <= 25
+            offered = await fake.autocomplete("alice", h.channel, "game new", "options", name="okc",
+                                              options="modules=")
+            assert "modules=negotiating_table" in [c["value"] for c in offered]
+
             inter = await fake.slash("alice", h.channel, "game new", name="fief", players=3)
             await fake.wait_for(lambda: inter.followups)
             game = max(g.id for g in h.table.store.games())

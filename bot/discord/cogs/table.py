@@ -29,7 +29,6 @@ from bot.discord.slash import build_groups, named_choice
 from bot.discord.slash import path as slash_path
 from bot.discord.slash import usage as slash_usage
 from bot.table import (
-    DEFAULT_SETTINGS,
     TABLE_GROUP,
     AlreadyDone,
     Command,
@@ -97,29 +96,12 @@ class Table(commands.Cog):
         return [named_choice(label, value) for label, value in pairs[:25]]
 
     async def suggest_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """``/game new options:``: the game's options and the table settings, with their defaults,
-        appended to what is typed already (one suggestion per key not given yet)."""
+        """``/game new options:``: the game's options and the table settings with their values (the
+        default first), completing what is typed already (``TableService.suggest_options``)."""
         name = str(getattr(interaction.namespace, "name", "") or "")
-        rules = self.table.known_games().get(name)
-        if rules is None:
-            return []
-        players = getattr(interaction.namespace, "players", None) or rules.min_seats
-        try:
-            keys: dict[str, Any] = dict(rules.default_options(int(players)))
-        except Exception:
-            keys = {}
-        keys.update({k: v for k, v in DEFAULT_SETTINGS.items() if v})
-        typed = [p.strip() for p in (current or "").split(",") if p.strip()]
-        given = {p.partition("=")[0] for p in typed if "=" in p}
-        head = ", ".join(p for p in typed if "=" in p)
-        out = []
-        for key, default in keys.items():
-            if key in given or key == "roles":  # roles are chosen in the lobby, seat by seat
-                continue
-            value = str(default).lower() if isinstance(default, bool) else str(default).split(",")[0]
-            text = f"{head}, {key}={value}" if head else f"{key}={value}"
-            out.append(app_commands.Choice(name=text[:100], value=text[:100]))
-        return out[:25]
+        players = getattr(interaction.namespace, "players", None)
+        found = self.table.suggest_options(name, current or "", players if isinstance(players, int) else None)
+        return [app_commands.Choice(name=text, value=text) for text in found]
 
     # -- one handler for every /game command ----------------------------------------------------
     async def run(self, interaction: discord.Interaction, cmd: Command, values: dict[str, Any]) -> None:
