@@ -21,13 +21,11 @@ from discord.ext import commands
 import renderer
 from bot.discord import errors, present
 from bot.discord.cogs.play import call_with_fallback, check_life, respond, respond_long
-from bot.discord.components import UndoButton, lobby_view
+from bot.discord.components import UndoButton, lobby_view, rules_view
 from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Refusal
 from bot.discord.prompts import prompt_content, prompt_view
 from bot.discord.slash import build_groups, named_choice
-from bot.discord.slash import path as slash_path
-from bot.discord.slash import usage as slash_usage
 from bot.table import (
     TABLE_GROUP,
     AlreadyDone,
@@ -366,28 +364,36 @@ class Table(commands.Cog):
         await respond_long(interaction, tabletext.describe(page))
 
     async def cmd_rules(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
-        """``/game rules [name] [topic]``: rule topics in short (an embed: title, sections, summary and
-        commands as Discord spells them) and the game's commands with their rule sections. Without a
-        topic the embed lists the topics; a name that is not a game is taken as the topic."""
+        """``/game rules [name] [topic]``: one ephemeral embed with pages: the rule topics (the matching
+        ones with their summaries, else every title), then the commands as Discord spells them with
+        their rule sections, a page per group of commands; a select of the pages and Previous / Next.
+        A name that is not a game is taken as the topic."""
         actor = actor_of(interaction, self.bot.settings)
         helped: RulesHelp = call_with_fallback(self.table.rules_help, actor, channel_of(interaction),
                                                name=values.get("name"), topic=values.get("topic"))
-        commands = self.table.registry.commands(helped.group)
-        sections = {c.usage(): c.section for c in commands}
-        spelled = {c.usage(): slash_usage(c) for c in commands}
-        lines = []
-        for c in helped.commands:
-            section = sections.get(c.usage) or ""
-            flags = (" (GM)" if c.gm else "") + (" (secret: DM or ephemeral)" if c.secret else "")
-            lines.append(f"`{spelled.get(c.usage, c.usage)}`{flags}{f' §{section}' if section else ''}: {c.doc}")
-        if lines:
-            about = f" about “{helped.topic}”" if helped.topic else ""
-            lines.insert(0, f"**{helped.title}** — commands{about} (§ = rule section)")
-        embed = present.rules_embed(helped, lambda kind: slash_path(helped.group, kind)) if helped.topics else None
-        parts = present.split("\n".join(lines))[:10] if lines else [""]
-        for i, part in enumerate(parts):
-            extra: dict[str, Any] = {"embed": embed} if embed is not None and i == len(parts) - 1 else {}
-            await respond(interaction, part or None, **extra)
+        embed, view = self._rules_page(helped, 0)
+        if view is None:
+            await respond(interaction, embed=embed)
+        else:
+            await respond(interaction, embed=embed, view=view)
+
+    def _rules_page(self, helped: RulesHelp, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
+        pages = present.rules_pages(helped, self.table.registry.commands(helped.group),
+                                    self.table.registry.subgroups(helped.group))
+        page = min(max(page, 0), len(pages) - 1)
+        return pages[page][1], rules_view(helped.group, helped.topic, [label for label, _ in pages], page)
+
+    async def rules_page(self, interaction: discord.Interaction, name: str, topic: str, page: int) -> None:
+        """A click on the pages of ``/game rules``: the same message shows page ``page``."""
+        if not await self.bot.admitted(interaction):
+            return
+        try:
+            actor = actor_of(interaction, self.bot.settings)
+            helped = self.table.rules_help(actor, channel_of(interaction), name=name, topic=topic or None)
+            embed, view = self._rules_page(helped, page)
+            await interaction.response.edit_message(embed=embed, view=view)
+        except Exception as err:
+            await errors.handle(interaction, err, "rules")
 
     async def cmd_help(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
         """``/game help``: what to do now and the five commands that matter, in one ephemeral embed. In a
