@@ -274,6 +274,12 @@ def command_groups(rules: Rules) -> dict[str, str]:
     return out
 
 
+def spelled(rules: Rules, kind: str) -> str:
+    """How Discord spells the command of ``kind`` (``/fief war move``), without a registry at hand."""
+    group = next((g.name for g in rules.command_groups if kind in g.kinds), "")
+    return f"/{rules.name} {group} {kind}" if group else f"/{rules.name} {kind}"
+
+
 def game_commands(rules: Rules) -> tuple[Command, ...]:
     """One command per action spec of ``rules``, in the group named after the game and, when the
     game gathers its commands (``Rules.command_groups``), in its group's order."""

@@ -85,7 +85,8 @@ def prompt_lines(p: dict[str, Any], now: float | None = None, when: When = utc, 
             more = " ..." if c.get("flow") else ""
             lines.append(f"  {i}. {c['label']}{hint}{more}")
         if p.get("more"):
-            lines.append(f"  ... and {p['more']} more: type the command, its names are accepted.")
+            typed = ", ".join(f"`{c}`" for c in p.get("commands") or []) or "the command"
+            lines.append(f"  ... and {p['more']} more: type {typed}, its names are accepted.")
     return lines
 
 

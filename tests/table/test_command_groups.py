@@ -139,3 +139,19 @@ async def _tree() -> app_commands.CommandTree[Any]:
     import discord
 
     return app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+
+
+def test_a_prompt_with_more_choices_than_shown_names_the_commands_that_take_them(tmp_path: Any,
+                                                                                monkeypatch: Any) -> None:
+    from bot.table import DM, FakeClock, Store, TableService, text
+    from bot.table import outbox as ob
+    from bot.table.commands import spelled
+    from tests.table.conftest import start_game
+
+    assert spelled(shipped()["fief"], "move") == "/fief war move" and spelled(TRIBUTE, "bid") == "/tribute bid"
+    monkeypatch.setattr(ob, "MAX_CHOICES", 1)
+    table = TableService(Store(tmp_path / "t.sqlite3"), clock=FakeClock(), games=[TRIBUTE], load_registered=False)
+    start_game(table)
+    prompt = next(m for m in table.pending_outbox(100) if m.kind == DM and m.payload.get("type") == "prompt")
+    assert prompt.payload["more"] > 0 and prompt.payload["commands"] == ["/tribute bid", "/tribute offer"]
+    assert "more: type `/tribute bid`, `/tribute offer`, its names are accepted." in "\n".join(text.prompt_lines(prompt.payload))
