@@ -233,7 +233,8 @@ def rules_pages(helped: RulesHelp, commands: Sequence[Command],
         return f"`{c.usage()}`{flags}{f' §{c.section}' if c.section else ''}: {c.doc}"
 
     about = f" about “{helped.topic}”" if helped.topic else ""
-    sets = [(f"/{helped.group} {g.name}", f"{helped.title}: `/{helped.group} {g.name}`, {g.doc[:1].lower() + g.doc[1:]}",
+    sets = [(f"/{g.command or helped.group} {g.name}",
+             f"{helped.title}: `/{g.command or helped.group} {g.name}`, {g.doc[:1].lower() + g.doc[1:]}",
              [c for c in chosen if c.subgroup == g.name]) for g in groups]
     sets = [x for x in sets if x[2]] if groups else [("Commands", f"{helped.title}: commands{about}", chosen)]
     for label, title, cmds in sets:

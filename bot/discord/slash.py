@@ -101,15 +101,38 @@ PATHS: dict[tuple[str, str], str] = {}
 def build_groups(group: str, title: str, commands: list[Command], handler: Handler,
                  suggester: Suggester, subgroups: Sequence[CommandGroup] = ()) -> list[app_commands.Group]:
     """``/group`` holding ``commands``: each in its subcommand group when the game gathers them
-    (``subgroups``, described by what they do), else directly. Discord refuses more than 25 in
-    either: so does ``add_command``."""
-    top = app_commands.Group(name=group, description=_short(f"{title}: commands"),
-                             allowed_contexts=IN_SERVERS_AND_DMS, allowed_installs=SERVER_INSTALL)
-    inner = {g.name: app_commands.Group(name=g.name, description=_short(g.doc), parent=top) for g in subgroups}
+    (``subgroups``, described by what they do), else directly; a group that names its own top-level
+    command (``fief-court``) goes under that one. Discord refuses more than 25 in either: so does
+    ``add_command``; and more than 8,000 characters in one command (:func:`command_size`)."""
+    tops: dict[str, app_commands.Group] = {}
+
+    def top(name: str) -> app_commands.Group:
+        if name not in tops:
+            under = [g.name for g in subgroups if (g.command or group) == name]
+            about = f"{title}: commands" if name == group else f"{title}: {', '.join(under)}"
+            tops[name] = app_commands.Group(name=name, description=_short(about),
+                                            allowed_contexts=IN_SERVERS_AND_DMS, allowed_installs=SERVER_INSTALL)
+        return tops[name]
+
+    top(group)
+    inner = {g.name: app_commands.Group(name=g.name, description=_short(g.doc), parent=top(g.command or group))
+             for g in subgroups}
     for cmd in commands:
-        inner.get(cmd.subgroup, top).add_command(build_command(cmd, handler, suggester))
+        inner.get(cmd.subgroup, tops[group]).add_command(build_command(cmd, handler, suggester))
         PATHS[(group, cmd.name)] = cmd.path
-    return [top]
+    return list(tops.values())
+
+
+#: Discord refuses a command whose names, descriptions and values (its options', subcommands' and
+#: choices' included) come to more than this many characters.
+COMMAND_CHARACTERS = 8000
+
+
+def command_size(payload: dict[str, Any]) -> int:
+    """What Discord counts towards :data:`COMMAND_CHARACTERS` in a synced command's payload."""
+    size = len(payload.get("name") or "") + len(payload.get("description") or "")
+    size += sum(len(str(c.get("name") or "")) + len(str(c.get("value") or "")) for c in payload.get("choices") or [])
+    return size + sum(command_size(o) for o in payload.get("options") or [])
 
 
 def path(group: str, name: str) -> str:

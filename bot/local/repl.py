@@ -340,8 +340,8 @@ class LocalTable:
         table = " ".join(c.name for c in self.service.registry.commands("game"))
         known = sorted(self.service.known_games().items())
         games = ", ".join(f"/{g} ({r.title})" for g, r in known) or "none"
-        groups = "".join(f"  /{g} {sub.name}: {sub.doc}\n" for g, _ in known
-                         for sub in self.service.registry.subgroups(g))
+        reg = self.service.registry
+        groups = "".join(f"  {reg.group_path(g, sub)}: {sub.doc}\n" for g, _ in known for sub in reg.subgroups(g))
         for part in HELP.format(table=table, games=games, groups=groups, channel=self.channel,
                                 boards=self.boards_dir).splitlines():
             self.say(part)

@@ -84,6 +84,7 @@ class Command:
     anytime: bool = False
     spec: ActionSpec | None = None  # game commands: the spec that builds the Action
     subgroup: str = ""  # the game's group of commands by what they do ("war": ``/fief war move``)
+    top: str = ""  # the top-level command of that group when it is not the game's own ("fief-court")
 
     @property
     def is_action(self) -> bool:
@@ -93,7 +94,7 @@ class Command:
     def path(self) -> str:
         """The command as Discord spells it, and as every prompt, refusal and help names it
         (``/fief war move``); the local table also takes :attr:`short` (``/fief move``)."""
-        return f"/{self.group} {self.subgroup} {self.name}" if self.subgroup else self.short
+        return f"/{self.top or self.group} {self.subgroup} {self.name}" if self.subgroup else self.short
 
     @property
     def short(self) -> str:
@@ -252,13 +253,17 @@ def command_groups(rules: Rules) -> dict[str, str]:
             raise ValueError(f"{where}: {len(rules.actions)} commands need groups (Rules.command_groups); "
                              f"Discord holds {GROUP_SIZE} in one")
         return {}
-    if len(groups) > GROUP_SIZE:
-        raise ValueError(f"{where}: {len(groups)} groups, Discord holds {GROUP_SIZE}")
     out: dict[str, str] = {}
     names = set()
+    per_top: dict[str, int] = {}
     for g in groups:
         if not _NAME.match(g.name) or g.name in names or g.name in rules.actions:
             raise ValueError(f"{where}: {g.name!r} is not a free lower-case name")
+        if g.command and (not _NAME.match(g.command) or not g.command.startswith(f"{rules.name}-")):
+            raise ValueError(f"{where}: {g.name} sits under {g.command!r}, which is not {rules.name}-<word>")
+        per_top[g.command] = per_top.get(g.command, 0) + 1
+        if per_top[g.command] > GROUP_SIZE:
+            raise ValueError(f"{where}: more than {GROUP_SIZE} groups under /{g.command or rules.name}")
         names.add(g.name)
         if not g.kinds or len(g.kinds) > GROUP_SIZE:
             raise ValueError(f"{where}: {g.name} holds {len(g.kinds)} commands (1 to {GROUP_SIZE})")
@@ -276,14 +281,15 @@ def command_groups(rules: Rules) -> dict[str, str]:
 
 def spelled(rules: Rules, kind: str) -> str:
     """How Discord spells the command of ``kind`` (``/fief war move``), without a registry at hand."""
-    group = next((g.name for g in rules.command_groups if kind in g.kinds), "")
-    return f"/{rules.name} {group} {kind}" if group else f"/{rules.name} {kind}"
+    group = next((g for g in rules.command_groups if kind in g.kinds), None)
+    return f"/{group.command or rules.name} {group.name} {kind}" if group else f"/{rules.name} {kind}"
 
 
 def game_commands(rules: Rules) -> tuple[Command, ...]:
     """One command per action spec of ``rules``, in the group named after the game and, when the
     game gathers its commands (``Rules.command_groups``), in its group's order."""
     grouped = command_groups(rules)
+    tops = {g.name: g.command for g in rules.command_groups}
     kinds = [k for g in rules.command_groups for k in g.kinds] if grouped else list(rules.actions)
     out = []
     for kind in kinds:
@@ -297,7 +303,7 @@ def game_commands(rules: Rules) -> tuple[Command, ...]:
         )
         out.append(Command(rules.name, spec.kind, spec.doc, params + (_GAME_ID,), secret=spec.secret,
                            mutates=True, section=spec.section, anytime=spec.anytime, spec=spec,
-                           subgroup=grouped.get(kind, "")))
+                           subgroup=grouped.get(kind, ""), top=tops.get(grouped.get(kind, ""), "")))
     return tuple(out)
 
 
@@ -383,6 +389,22 @@ class CommandRegistry:
         rules = self._games().get(group)
         return rules.command_groups if rules is not None else ()
 
+    @staticmethod
+    def group_path(group: str, sub: CommandGroup) -> str:
+        """How Discord spells a group of a game's commands (``/fief war``, ``/fief-court crown``)."""
+        return f"/{sub.command or group} {sub.name}"
+
+    def tops(self, group: str) -> list[str]:
+        """The top-level commands a game's commands sit under on Discord (``fief``, ``fief-court``)."""
+        return list(dict.fromkeys([group, *(g.command for g in self.subgroups(group) if g.command)]))
+
+    def top_of(self, head: str) -> tuple[str, str] | None:
+        """(game, top-level command) for a top-level command a game's groups sit under (``fief-court``)."""
+        for game in self._games():
+            if head in self.tops(game)[1:]:
+                return game, head
+        return None
+
     def path(self, group: str, name: str) -> str:
         """How Discord spells ``/group name`` (``/fief war move``); an unknown name as given."""
         return next((c.path for c in self.commands(group) if c.name == name), f"/{group} {name}")
@@ -408,11 +430,16 @@ class CommandRegistry:
         if not words:
             raise TableError("empty command", code=Refusal.SYNTAX, legal=[f"/{g}" for g in self.groups()])
         head = words[0]
+        top = ""
         if head.startswith("/"):
             group, words = head[1:], words[1:]
+            under = self.top_of(group) if group not in self.groups() else None
+            if under is not None:   # /fief-court crown nominate: the game's commands, under their own top
+                group, top = under
             if not words:
-                raise TableError(f"/{group} needs a command", code=Refusal.SYNTAX,
-                                 legal=[f"/{group} {g.name}" for g in self.subgroups(group)]
+                raise TableError(f"/{top or group} needs a command", code=Refusal.SYNTAX,
+                                 legal=[f"/{g.command or group} {g.name}" for g in self.subgroups(group)
+                                        if not top or g.command == top]
                                  or [c.path for c in self.commands(group)])
         elif default_group:
             group = default_group
@@ -420,11 +447,15 @@ class CommandRegistry:
             raise TableError(f"a command starts with /group, not {head!r}", code=Refusal.SYNTAX,
                              legal=[f"/{g}" for g in self.groups()])
         subgroup = next((g for g in self.subgroups(group) if g.name == words[0]), None)
+        if top and (subgroup is None or subgroup.command != top):
+            raise TableError(f"/{top} has no group {words[0]!r}", code=Refusal.SYNTAX,
+                             legal=[f"/{top} {g.name}" for g in self.subgroups(group) if g.command == top])
         if subgroup is not None:
             # ``/fief war move ...`` as on Discord (``/fief move ...`` is taken too).
+            where = f"/{subgroup.command or group} {subgroup.name}"
             if len(words) < 2 or words[1] not in subgroup.kinds:
-                raise TableError(f"/{group} {subgroup.name} needs one of its commands", code=Refusal.SYNTAX,
-                                 legal=[f"/{group} {subgroup.name} {k}" for k in subgroup.kinds])
+                raise TableError(f"{where} needs one of its commands", code=Refusal.SYNTAX,
+                                 legal=[f"{where} {k}" for k in subgroup.kinds])
             words = words[1:]
         cmd = self.find(group, words[0])
         rest = words[1:]

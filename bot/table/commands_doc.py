@@ -83,8 +83,9 @@ def render(games: dict[str, Rules]) -> str:
         "(`as alice: /game new fief players:3`). Arguments are `name:value`, or bare values in the",
         "order listed. Every command that addresses a game also takes `game:<number>`, needed only where",
         "the channel does not say which game (in DMs, when you sit at several). A game's commands are",
-        "gathered in groups by what they do (`/fief war move`); the local table also takes them without",
-        "their group (`/fief move`).",
+        "gathered in groups by what they do (`/fief war move`); Discord holds 8,000 characters of names and",
+        "descriptions in one command, so some of Fief's groups sit under `/fief-court` (`/fief-court crown",
+        "nominate`). The local table also takes a game's commands without their group (`/fief move`).",
         "",
         f"## `/{TABLE_GROUP}`: the table",
         "",
@@ -98,7 +99,7 @@ def render(games: dict[str, Rules]) -> str:
         groups = reg.subgroups(name)
         if groups:
             out += ["| group | what its commands do |", "|---|---|"]
-            out += [f"| `/{name} {g.name}` | {g.doc} |" for g in groups] + [""]
+            out += [f"| `{reg.group_path(name, g)}` | {g.doc} |" for g in groups] + [""]
         for cmd in reg.commands(name):
             out += _command(cmd)
     return "\n".join(out).rstrip() + "\n"

@@ -188,7 +188,7 @@ class Looking(TableCore):
                 raise TableError(f"no rule topic or command of {self._title(group)} matches {topic!r}",
                                  code="no_topic", legal=[t.title for t in helptopics.topics(group)] or None)
         cmds = tuple(CommandHelp(c.usage(), c.doc, c.gm, c.secret) for c in commands)
-        # The summaries name commands as /fief <kind>: spelled as Discord does (/fief crown nominate).
+        # The summaries name commands as /fief <kind>: spelled as Discord does (/fief-court crown nominate).
         topics = tuple(replace(t, summary=self.registry.respell(group, t.summary)) for t in topics)
         paths = {k: self.registry.path(group, k) for t in topics for k in t.commands}
         return RulesHelp(info, group, self._title(group) if group != TABLE_GROUP else "Table", cmds,

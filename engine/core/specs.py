@@ -57,11 +57,17 @@ class CommandGroup:
     """A game's commands gathered by what they do (``/fief war move``): Discord holds 25
     subcommands in a group and 25 groups in a command, so a game with many actions names its
     groups here, beside its specs (``Rules.command_groups``). ``name`` is one lower-case word,
-    ``doc`` says what its commands do, ``kinds`` are its action kinds in the order shown."""
+    ``doc`` says what its commands do, ``kinds`` are its action kinds in the order shown.
+
+    ``command``: the top-level command the group sits under (``""``: the game's own, ``/fief``).
+    Discord also caps a command's names and descriptions at 8,000 characters in all, so a game
+    whose commands say more than that puts some groups under a second command named by what they
+    do, ``<game>-<word>`` (Fief: ``/fief-court crown nominate``)."""
 
     name: str
     doc: str
     kinds: tuple[str, ...]
+    command: str = ""
 
 
 @dataclass(frozen=True)

@@ -182,7 +182,10 @@ ACTIONS = specs(
 )
 
 
-#: The commands by what they do (``/fief war move``, ``/fief cards draw``): every kind above in one group.
+#: The commands by what they do (``/fief war move``, ``/fief cards draw``): every kind above in one group. A
+#: turn's own steps under ``/fief``; the court (the crown, trade, intrigue and relics) under ``/fief-court``,
+#: since Discord holds 8,000 characters of names and descriptions in one command.
+COURT = "fief-court"
 GROUPS = (
     CommandGroup("turn", "Your turn: choose a starting city, answer a request, end your step",
                  ("start", "done", "respond")),
@@ -197,13 +200,13 @@ GROUPS = (
         "transfer_control", "bandits", "interdict", "danegeld", "intervene")),
     CommandGroup("crown", "Marriages, elections, Parliament and the Sovereign's gifts", (
         "propose_marriage", "nominate", "vote_election", "convene_parliament", "vote_tax", "give_tax",
-        "award_garter", "relinquish", "gift_abbess")),
+        "award_garter", "relinquish", "gift_abbess"), command=COURT),
     CommandGroup("trade", "Deals, pigeons, exchanges and ransoms", (
         "deal", "pigeon", "pigeon_offer", "accept_offer", "decline_offer", "pay_ransom", "offer_ransom",
-        "release")),
+        "release"), command=COURT),
     CommandGroup("intrigue", "Rebellions, Passages and the cards that strike at nobles", (
-        "rebellion", "quell", "stand_aside", "rebel_losses", "passage", "assassinate", "justice", "ambush")),
+        "rebellion", "quell", "stand_aside", "rebel_losses", "passage", "assassinate", "justice", "ambush"), command=COURT),
     CommandGroup("relics", "Relics and Excalibur", (
         "give_relic", "leave_relic", "take_relic", "chasuble", "shinbone", "skull", "draw_excalibur",
-        "take_excalibur")),
+        "take_excalibur"), command=COURT),
 )

@@ -33,7 +33,7 @@ def command_path(fake: FakeDiscord, group: str, kind: str) -> str:
     """``/group kind`` as synced: in the group of commands it belongs to (``fief war move``)."""
     for name in fake.command_names():
         words = name.split()
-        if words[0] == group and words[-1] == kind:
+        if (words[0] == group or words[0].startswith(f"{group}-")) and words[-1] == kind:
             return name
     raise KeyError(f"no slash command for {group} {kind}")
 

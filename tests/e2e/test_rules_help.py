@@ -54,7 +54,7 @@ def test_a_topic_is_an_ephemeral_embed_with_sections_summary_and_discord_command
             # A topic whose commands are in another group names them so.
             inter = await h.fake.slash("alice", h.channel, "game rules", name="fief", topic="marriage")
             values = "\n".join(f["value"] for f in only_embed(inter.callback["data"])["fields"])
-            assert "/fief crown propose_marriage" in values and "/fief propose_marriage" not in values
+            assert "/fief-court crown propose_marriage" in values and "/fief propose_marriage" not in values
 
             # A whole chapter: many topics, still within the limits.
             inter = await h.fake.slash("alice", h.channel, "game rules", name="fief", topic="7")

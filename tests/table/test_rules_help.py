@@ -197,13 +197,13 @@ def test_no_topic_lists_every_topic_and_command(table):
 
 
 def test_summaries_name_commands_as_discord_spells_them(table):
-    """The summaries say ``/fief propose_marriage``; the table shows ``/fief crown propose_marriage``."""
+    """The summaries say ``/fief propose_marriage``; the table shows ``/fief-court crown propose_marriage``."""
     raw = next(t for t in ht.topics("fief") if t.id == "marriage")
     assert "/fief propose_marriage" in raw.summary
     helped = table.rules_help(ALICE, None, name="fief", topic="marriage")
     marriage = next(t for t in helped.topics if t.id == "marriage")
-    assert "/fief crown propose_marriage" in marriage.summary and "/fief propose_marriage" not in marriage.summary
-    assert helped.paths["propose_marriage"] == "/fief crown propose_marriage"
+    assert "/fief-court crown propose_marriage" in marriage.summary and "/fief propose_marriage" not in marriage.summary
+    assert helped.paths["propose_marriage"] == "/fief-court crown propose_marriage"
     every = table.rules_help(ALICE, None, name="okc")
     assert not re.search(r"/okc (?!bids |regions |actions |negotiation )", " ".join(t.summary for t in every.topics))
 
