@@ -88,9 +88,10 @@ def lobby_embed(info: GameInfo, *, max_seats: int, min_seats: int, roles: dict[s
         e.add_field(name="Families and factions", value=roles_text(info)[:1024], inline=False)
     if info.notes:
         e.add_field(name="Modules", value="\n".join(info.notes)[:1024], inline=False)
-    if info.options:
-        e.add_field(name="Options", value="; ".join(f"{k}: {v}" for k, v in sorted(info.options.items()))[:1024],
-                    inline=False)
+    chosen = {k: v for k, v in sorted(info.options.items()) if str(v) != "" and k != "roles"}
+    if chosen:   # as typed in /game new options: (a blank one, such as no modules, is left out)
+        e.add_field(name="Options", value=", ".join(
+            f"`{k}={str(v).lower() if isinstance(v, bool) else v}`" for k, v in chosen.items())[:1024], inline=False)
     e.set_footer(text="Join takes a seat named after you; the creator may add computer players in the menu. "
                       + ("Pick a family or faction in the menu (or /game role); the rest are dealt at the start. "
                          if info.roles else "")
