@@ -258,7 +258,7 @@ class Looking(TableCore):
         others = [w.name or w.seat for w in waiting if mine is None or w.seat != mine.seat]
         if mine is not None and st.question:
             due = min((w.due for w in waiting if w.seat == mine.seat and w.due), default=None)
-            now.append(f"{head}, {st.title}: the game waits on you. {st.question}")
+            now.append(f"{head} ({st.title}): the game waits on you. {st.question}")
             now.append("Answer with the buttons of your prompt in your direct messages, or here with `/game hand` "
                        "(your choices, shown only to you).")
             rules = self.rules_for(g.game)
@@ -269,11 +269,11 @@ class Looking(TableCore):
                 now.append("Or type it: " + ", ".join(f"`{path(g.game, k)}`" for k in kinds) + ".")
         elif mine is not None:
             who = join_words(list(dict.fromkeys(others))) or "nobody"
-            now.append(f"{head}, {st.title}: nothing waits on you now; the game waits on {who}. "
+            now.append(f"{head} ({st.title}): nothing waits on you now; the game waits on {who}. "
                        "Your prompt comes by direct message when it is your turn.")
         else:
             who = join_words(list(dict.fromkeys(others))) or "nobody"
-            now.append(f"{head}, {st.title}: you have no seat in this game; it waits on {who}.")
+            now.append(f"{head} ({st.title}): you have no seat in this game; it waits on {who}.")
         return Guide(g, tuple(now), due, (
             ("/game hand", "your hand, secrets and choices, shown only to you"),
             ("/game status", "where the game stands and whom it waits on"),
