@@ -140,11 +140,6 @@ def path(group: str, name: str) -> str:
     return PATHS.get((group, name), f"/{group} {name}")
 
 
-def usage(cmd: Command) -> str:
-    """The registry's usage line: it starts with the command's Discord path."""
-    return cmd.usage()
-
-
 def named_choice(label: str, value: Any) -> app_commands.Choice[Any]:
     """An autocomplete choice shown by its name (1 to 100 characters) with its value (ints stay ints)."""
     if isinstance(value, bool):
