@@ -315,8 +315,67 @@ def modal_text(data: Any) -> str | None:
     return None
 
 
+#: How much of a rules topic a page button carries (a custom_id holds 100 characters).
+TOPIC_IN_ID = 60
+
+
+class RulesPageButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=
+                      r"sn:t:(?P<name>[a-z0-9_-]+):(?P<page>\d+):(?P<edge>[pn]):(?P<topic>.*)"):
+    """Previous / Next of ``/game rules``: the page of the game's rules (and topic) to show."""
+
+    def __init__(self, name: str, page: int, edge: str, topic: str, *, disabled: bool = False):
+        label = "Previous" if edge == "p" else "Next"
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"sn:t:{name}:{page}:{edge}:{topic[:TOPIC_IN_ID]}"))
+        self.name, self.page, self.topic = name, page, topic
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> RulesPageButton:
+        return cls(match["name"], int(match["page"]), match["edge"], match["topic"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _seneschal(interaction).tablecog.rules_page(interaction, self.name, self.topic, self.page)
+
+
+class RulesPageSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=
+                      r"sn:v:(?P<name>[a-z0-9_-]+):(?P<topic>.*)"):
+    """The pages of ``/game rules`` by name (topics, then each group of commands): option values are pages."""
+
+    def __init__(self, name: str, topic: str, labels: Sequence[str] = (), page: int = 0):
+        options = [discord.SelectOption(label=label[:100] or "-", value=str(i), default=i == page)
+                   for i, label in enumerate(labels[:25])] or [discord.SelectOption(label="-", value="0")]
+        super().__init__(discord.ui.Select(custom_id=f"sn:v:{name}:{topic[:TOPIC_IN_ID]}", options=options,
+                                           placeholder="Go to a page…"))
+        self.name, self.topic = name, topic
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> RulesPageSelect:
+        return cls(match["name"], match["topic"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = self.item.values[0] if self.item.values else "0"
+        page = int(value) if value.isdigit() else 0
+        await _seneschal(interaction).tablecog.rules_page(interaction, self.name, self.topic, page)
+
+
+def rules_view(name: str, topic: str, labels: Sequence[str], page: int) -> discord.ui.View | None:
+    """The select of pages (past two) and Previous / Next under the embed of ``/game rules``; none for one page."""
+    if len(labels) < 2:
+        return None
+    view = discord.ui.View(timeout=None)
+    if len(labels) > 2:
+        view.add_item(RulesPageSelect(name, topic, labels, page))
+    last = len(labels) - 1
+    view.add_item(RulesPageButton(name, max(page - 1, 0), "p", topic, disabled=page == 0))
+    view.add_item(RulesPageButton(name, min(page + 1, last), "n", topic, disabled=page == last))
+    return view
+
+
 DYNAMIC_ITEMS: tuple[type[Any], ...] = (ChoiceButton, ChoiceSelect, LobbyButton, RoleSelect, ComputerSelect, HandButton,
-                                         UndoButton, PathButton, PathSelect, WriteButton)
+                                         UndoButton, PathButton, PathSelect, WriteButton, RulesPageButton,
+                                         RulesPageSelect)
 
 
 def lobby_view(game: int, *, open_: bool = True, roles: Sequence[RoleInfo] = (), blurb: Any = None) -> discord.ui.View:

@@ -7,15 +7,16 @@ ever used for DMs and ephemeral replies.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
 
 from bot.discord.context import mention
-from bot.table import GameInfo, GameStatus, Hand, RulesHelp, SeatInfo, Status
+from bot.table import Command, GameInfo, GameStatus, Guide, Hand, RulesHelp, SeatInfo, Status
 from bot.table import text as tabletext
 from bot.table.helptopics import sections_label
+from engine.core import CommandGroup
 
 COLOUR = discord.Colour(0x8B5A2B)
 LIMIT = 1990
@@ -87,9 +88,10 @@ def lobby_embed(info: GameInfo, *, max_seats: int, min_seats: int, roles: dict[s
         e.add_field(name="Families and factions", value=roles_text(info)[:1024], inline=False)
     if info.notes:
         e.add_field(name="Modules", value="\n".join(info.notes)[:1024], inline=False)
-    if info.options:
-        e.add_field(name="Options", value="; ".join(f"{k}: {v}" for k, v in sorted(info.options.items()))[:1024],
-                    inline=False)
+    chosen = {k: v for k, v in sorted(info.options.items()) if str(v) != "" and k != "roles"}
+    if chosen:   # as typed in /game new options: (a blank one, such as no modules, is left out)
+        e.add_field(name="Options", value=", ".join(
+            f"`{k}={str(v).lower() if isinstance(v, bool) else v}`" for k, v in chosen.items())[:1024], inline=False)
     e.set_footer(text="Join takes a seat named after you; the creator may add computer players in the menu. "
                       + ("Pick a family or faction in the menu (or /game role); the rest are dealt at the start. "
                          if info.roles else "")
@@ -107,6 +109,19 @@ def status_embed(info: GameInfo, payload: dict[str, Any]) -> discord.Embed:
     e.description = "\n".join(tabletext.status_lines(payload, when=discord_time))[:4000] or "Under way."
     e.set_footer(text="Your hand and choices: /game hand · what happened: /game log · updated")
     e.timestamp = discord.utils.utcnow()
+    return e
+
+
+def guide_embed(g: Guide) -> discord.Embed:
+    """``/game help`` in one embed: what to do now (the asker's deadline as Discord shows times), then
+    the five commands that matter there."""
+    e = discord.Embed(title=(f"{g.game.title}, game {g.game.id}: what to do now" if g.game else "What to do now")[:256],
+                      colour=COLOUR)
+    lines = list(g.now) + ([f"You have until {discord_time(g.due)}."] if g.due else [])
+    e.description = "\n".join(lines)[:EMBED_DESCRIPTION]
+    e.add_field(name="The commands that matter here",
+                value="\n".join(f"`{path}`: {what}" for path, what in g.commands)[:1024] or "-", inline=False)
+    e.set_footer(text="Every command: /game rules")
     return e
 
 
@@ -195,6 +210,50 @@ def rules_embed(helped: RulesHelp, path: Callable[[str], str]) -> discord.Embed:
         footer = f"Also: {', '.join(left_out)}"[:190] + ". " + footer
     embed.set_footer(text=footer)
     return embed
+
+
+#: At most this many pages (a select holds 25 options).
+MAX_PAGES = 25
+
+
+def rules_pages(helped: RulesHelp, commands: Sequence[Command],
+                groups: Sequence[CommandGroup] = ()) -> list[tuple[str, discord.Embed]]:
+    """``/game rules`` as pages of one embed, each with the label its select shows: first the topics
+    (the matching ones with their summaries, else every title), then the commands asked for, as
+    Discord spells them with their rule sections: one page per group of the game (``/fief war``),
+    else as many pages as they take. The footer says which page of how many."""
+    pages: list[tuple[str, discord.Embed]] = []
+    if helped.topics:
+        label = f"About {helped.topic}" if helped.topic else "Rule topics"
+        pages.append((label, rules_embed(helped, lambda kind: helped.paths.get(kind, f"/{helped.group} {kind}"))))
+    wanted = {c.usage for c in helped.commands}
+    chosen = [c for c in commands if c.usage() in wanted]
+
+    def line(c: Command) -> str:
+        flags = (" (GM)" if c.gm else "") + (" (secret: DM or ephemeral)" if c.secret else "")
+        return f"`{c.usage()}`{flags}{f' §{c.section}' if c.section else ''}: {c.doc}"
+
+    about = f" about “{helped.topic}”" if helped.topic else ""
+    sets = [(f"/{g.command or helped.group} {g.name}",
+             f"{helped.title}: `/{g.command or helped.group} {g.name}`, {g.doc[:1].lower() + g.doc[1:]}",
+             [c for c in chosen if c.subgroup == g.name]) for g in groups]
+    sets = [x for x in sets if x[2]] if groups else [("Commands", f"{helped.title}: commands{about}", chosen)]
+    for label, title, cmds in sets:
+        chunks: list[list[str]] = [[]]
+        for c in cmds:
+            text = line(c)[:1000]
+            if sum(len(x) + 1 for x in chunks[-1]) + len(text) > EMBED_DESCRIPTION - 100:
+                chunks.append([])
+            chunks[-1].append(text)
+        for i, chunk in enumerate(chunks):
+            embed = discord.Embed(title=title[:256], colour=COLOUR, description="\n".join(chunk))
+            pages.append((label if i == 0 else f"{label} ({i + 1})", embed))
+    pages = pages[:MAX_PAGES] or [("Rules", discord.Embed(title=f"{helped.title}: rules"[:256], colour=COLOUR,
+                                                         description="Nothing to show here yet."))]
+    for i, (_, embed) in enumerate(pages):
+        note = embed.footer.text if embed.footer and embed.footer.text else "§ = rule section."
+        embed.set_footer(text=(f"Page {i + 1} of {len(pages)}. " + note)[:2048] if len(pages) > 1 else note)
+    return pages
 
 
 def _fit_lines(lines: list[str], limit: int) -> str:

@@ -35,7 +35,8 @@ def prompt_content(head: str, payload: dict[str, Any]) -> str:
     are the components)."""
     lines = [head] + tabletext.prompt_lines(payload, when=when, numbered=False)
     if payload.get("more"):
-        lines.append(f"({payload['more']} more choices than shown: the slash command takes their names.)")
+        typed = ", ".join(f"`{c}`" for c in payload.get("commands") or []) or "the slash command"
+        lines.append(f"({payload['more']} more choices than shown: {typed} takes their names.)")
     return "\n".join(lines)[:1990]
 
 

@@ -7,28 +7,29 @@ an autocomplete source asks :meth:`TableService.suggest`, which draws on the eng
 choices. The values the person typed go back to one handler with the command, unchanged: the
 table converts and checks them again (autocomplete is only a suggestion).
 
-A group holds at most 25 subcommands (a Discord limit); a game with more actions spills over
-into ``/<game>2``, ``/<game>3``... in the registry's order, so every action stays reachable.
+A group holds at most 25 subcommands (a Discord limit): a game with more actions gathers them in
+subcommand groups named by what they do (``Rules.command_groups``: ``/fief war move``, ``/okc
+negotiation offer``), at most 25 groups of at most 25, so every action stays reachable.
 """
 
 from __future__ import annotations
 
 import inspect
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.table import Command, ParamKind, Source
+from engine.core import CommandGroup
 
 log = logging.getLogger("seneschal.discord")
 
 Handler = Callable[[discord.Interaction, Command, dict[str, Any]], Awaitable[None]]
 Suggester = Callable[[discord.Interaction, Command, str, str], Awaitable[list[app_commands.Choice[Any]]]]
 
-MAX_SUBCOMMANDS = 25
 _TYPES: dict[ParamKind, Any] = {
     ParamKind.STR: str,
     ParamKind.INT: int,
@@ -93,35 +94,50 @@ def _suggest(cmd: Command, param: str, suggester: Suggester
 IN_SERVERS_AND_DMS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False)
 SERVER_INSTALL = app_commands.AppInstallationType(guild=True, user=False)
 
-#: Where each registry command lives on Discord: (group, name) -> "/fief2 move".
+#: Where each registry command lives on Discord: (group, name) -> "/fief war move".
 PATHS: dict[tuple[str, str], str] = {}
 
 
 def build_groups(group: str, title: str, commands: list[Command], handler: Handler,
-                 suggester: Suggester) -> list[app_commands.Group]:
-    """``/group`` (and ``/group2``... past 25 subcommands) holding ``commands``."""
-    out = []
-    for start in range(0, len(commands), MAX_SUBCOMMANDS):
-        n = start // MAX_SUBCOMMANDS + 1
-        name = group if n == 1 else f"{group}{n}"
-        g = app_commands.Group(name=name, description=_short(f"{title}: commands" + (f" (part {n})" if n > 1 else "")),
-                               allowed_contexts=IN_SERVERS_AND_DMS, allowed_installs=SERVER_INSTALL)
-        for cmd in commands[start:start + MAX_SUBCOMMANDS]:
-            g.add_command(build_command(cmd, handler, suggester))
-            PATHS[(group, cmd.name)] = f"/{name} {cmd.name}"
-        out.append(g)
-    return out
+                 suggester: Suggester, subgroups: Sequence[CommandGroup] = ()) -> list[app_commands.Group]:
+    """``/group`` holding ``commands``: each in its subcommand group when the game gathers them
+    (``subgroups``, described by what they do), else directly; a group that names its own top-level
+    command (``fief-court``) goes under that one. Discord refuses more than 25 in either: so does
+    ``add_command``; and more than 8,000 characters in one command (:func:`command_size`)."""
+    tops: dict[str, app_commands.Group] = {}
+
+    def top(name: str) -> app_commands.Group:
+        if name not in tops:
+            under = [g.name for g in subgroups if (g.command or group) == name]
+            about = f"{title}: commands" if name == group else f"{title}: {', '.join(under)}"
+            tops[name] = app_commands.Group(name=name, description=_short(about),
+                                            allowed_contexts=IN_SERVERS_AND_DMS, allowed_installs=SERVER_INSTALL)
+        return tops[name]
+
+    top(group)
+    inner = {g.name: app_commands.Group(name=g.name, description=_short(g.doc), parent=top(g.command or group))
+             for g in subgroups}
+    for cmd in commands:
+        inner.get(cmd.subgroup, tops[group]).add_command(build_command(cmd, handler, suggester))
+        PATHS[(group, cmd.name)] = cmd.path
+    return list(tops.values())
+
+
+#: Discord refuses a command whose names, descriptions and values (its options', subcommands' and
+#: choices' included) come to more than this many characters.
+COMMAND_CHARACTERS = 8000
+
+
+def command_size(payload: dict[str, Any]) -> int:
+    """What Discord counts towards :data:`COMMAND_CHARACTERS` in a synced command's payload."""
+    size = len(payload.get("name") or "") + len(payload.get("description") or "")
+    size += sum(len(str(c.get("name") or "")) + len(str(c.get("value") or "")) for c in payload.get("choices") or [])
+    return size + sum(command_size(o) for o in payload.get("options") or [])
 
 
 def path(group: str, name: str) -> str:
-    """The Discord spelling of ``/group name`` (the registry's own when it did not spill over)."""
+    """The Discord spelling of ``/group name`` (``/fief war move``), as the registry spells it."""
     return PATHS.get((group, name), f"/{group} {name}")
-
-
-def usage(cmd: Command) -> str:
-    """The registry's usage line, with the command's Discord path."""
-    text = cmd.usage()
-    return path(cmd.group, cmd.name) + text[len(cmd.path):] if text.startswith(cmd.path) else text
 
 
 def named_choice(label: str, value: Any) -> app_commands.Choice[Any]:

@@ -43,6 +43,8 @@ HELP = """\
 Type commands as a person:       as alice: /game new tribute players:2
 Later lines may drop the name:   /game status          (the last speaker again)
 The game's group may be left out: bid card:3             (= /tribute bid card:3 in a tribute game)
+Commands as on Discord, or short: /fief war move noble:Hugh to:York   or   /fief move noble:Hugh to:York
+What to do now, and the commands that matter: /game help
 Answer your prompt by number:    choose 2      (then choose again for each step; several: choose 1,3)
 A step asking for your own words: write We keep the peace in the Plateau this Year.
 Table commands (/game ...):      {table}
@@ -50,7 +52,7 @@ In a lobby, pick a colour/faction: /game join role:red   or later   /game role r
 Computer players fill seats:     /game computer strength:steady role:blue   (random, steady or schemer)
 Hand your seat to one and back:  /game replace seat:alice computer:steady   then   /game replace seat:alice user:alice
 Games and their command groups:  {games}
-Commands of a game:              /game rules NAME
+{groups}Commands of a game:              /game rules NAME
 Other lines:
   help                     this text
   channel NAME             play in another channel (one live game per channel); now: {channel}
@@ -336,8 +338,12 @@ class LocalTable:
 
     def help(self) -> None:
         table = " ".join(c.name for c in self.service.registry.commands("game"))
-        games = ", ".join(f"/{g} ({r.title})" for g, r in sorted(self.service.known_games().items())) or "none"
-        for part in HELP.format(table=table, games=games, channel=self.channel, boards=self.boards_dir).splitlines():
+        known = sorted(self.service.known_games().items())
+        games = ", ".join(f"/{g} ({r.title})" for g, r in known) or "none"
+        reg = self.service.registry
+        groups = "".join(f"  {reg.group_path(g, sub)}: {sub.doc}\n" for g, _ in known for sub in reg.subgroups(g))
+        for part in HELP.format(table=table, games=games, groups=groups, channel=self.channel,
+                                boards=self.boards_dir).splitlines():
             self.say(part)
 
     # -- the loop -------------------------------------------------------------------

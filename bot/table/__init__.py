@@ -30,6 +30,7 @@ from bot.table.results import (
     GameInfo,
     GameList,
     GameStatus,
+    Guide,
     Hand,
     Imported,
     Joined,
@@ -54,7 +55,7 @@ from bot.table.store import Store
 __all__ = [
     "BOARD_IMAGE", "CHANNEL_POST", "DEFAULT_SETTINGS", "DM", "STATUS_EDIT", "TABLE_COMMANDS", "TABLE_GROUP",
     "Actor", "AlreadyDone", "Applied", "Asked", "Board", "Clock", "Command", "CommandParam", "ComputerSeated", "CommandRegistry", "CorruptGame",
-    "Created", "Exported", "FakeClock", "GameInfo", "GameList", "GameStatus", "Hand", "Imported", "Invocation",
+    "Created", "Exported", "FakeClock", "GameInfo", "GameList", "GameStatus", "Guide", "Hand", "Imported", "Invocation",
     "Joined", "Left", "LogEntry", "LogPage", "NotAllowed", "Outcome", "Outgoing", "ParamKind",
     "RoleChosen", "RoleInfo", "RulesHelp", "SeatInfo", "Settings", "Source", "Started", "Status", "Store", "SystemClock", "TableChanged", "TableError",
     "TableService", "Undone", "Waiting", "format_duration", "is_irreversible", "parse_duration",

@@ -18,6 +18,7 @@ where the channel does not say which game is meant (in DMs, by someone seated at
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -27,21 +28,13 @@ from typing import Any
 from bot.table.errors import TableError
 from bot.table.results import Actor, Outcome
 from engine import agents
-from engine.core import Action, ActionSpec, ParamType, Refusal, Rules, textform
+from engine.core import Action, ActionSpec, CommandGroup, ParamType, Refusal, Rules, textform
 
 TABLE_GROUP = "game"
-#: Discord holds at most this many subcommands in a group: a game with more spills over into
-#: ``/<game>2``, ``/<game>3``... in the registry's order (bot/discord/slash.py builds them so).
+#: Discord holds at most this many subcommands in a group, and this many groups in a command: a game
+#: with more actions gathers them in groups by what they do (``Rules.command_groups``: ``/fief war move``).
 GROUP_SIZE = 25
-
-
-def discord_paths(group: str, names: list[str]) -> dict[str, str]:
-    """How Discord spells each command of ``group`` (``/fief2 move`` past the first 25)."""
-    out = {}
-    for i, name in enumerate(names):
-        n = i // GROUP_SIZE + 1
-        out[name] = f"/{group if n == 1 else f'{group}{n}'} {name}"
-    return out
+_NAME = re.compile(r"^[a-z0-9_-]{1,32}$")
 
 
 class ParamKind(StrEnum):
@@ -90,6 +83,8 @@ class Command:
     section: str = ""
     anytime: bool = False
     spec: ActionSpec | None = None  # game commands: the spec that builds the Action
+    subgroup: str = ""  # the game's group of commands by what they do ("war": ``/fief war move``)
+    top: str = ""  # the top-level command of that group when it is not the game's own ("fief-court")
 
     @property
     def is_action(self) -> bool:
@@ -97,6 +92,12 @@ class Command:
 
     @property
     def path(self) -> str:
+        """The command as Discord spells it, and as every prompt, refusal and help names it
+        (``/fief war move``); the local table also takes :attr:`short` (``/fief move``)."""
+        return f"/{self.top or self.group} {self.subgroup} {self.name}" if self.subgroup else self.short
+
+    @property
+    def short(self) -> str:
         return f"/{self.group} {self.name}"
 
     def usage(self) -> str:
@@ -232,6 +233,7 @@ TABLE_COMMANDS: tuple[Command, ...] = (
          required=False, autocomplete=S.TOPICS),
        scoped=False),
     _t("list", "The games of this channel, or yours", scoped=False),
+    _t("help", "What to do now, and the five commands that matter here"),
 )
 
 
@@ -240,10 +242,58 @@ def _param_kind(t: ParamType) -> ParamKind:
             ParamType.LIST: K.LIST}[t]
 
 
+def command_groups(rules: Rules) -> dict[str, str]:
+    """Each action kind of ``rules`` -> its group (``Rules.command_groups``), checked: every kind in
+    exactly one group, at most 25 groups and 25 commands in each, names Discord accepts, and no group
+    named like a command. A game without groups has at most 25 commands."""
+    groups = rules.command_groups
+    where = f"{rules.name}: command groups"
+    if not groups:
+        if len(rules.actions) > GROUP_SIZE:
+            raise ValueError(f"{where}: {len(rules.actions)} commands need groups (Rules.command_groups); "
+                             f"Discord holds {GROUP_SIZE} in one")
+        return {}
+    out: dict[str, str] = {}
+    names = set()
+    per_top: dict[str, int] = {}
+    for g in groups:
+        if not _NAME.match(g.name) or g.name in names or g.name in rules.actions:
+            raise ValueError(f"{where}: {g.name!r} is not a free lower-case name")
+        if g.command and (not _NAME.match(g.command) or not g.command.startswith(f"{rules.name}-")):
+            raise ValueError(f"{where}: {g.name} sits under {g.command!r}, which is not {rules.name}-<word>")
+        per_top[g.command] = per_top.get(g.command, 0) + 1
+        if per_top[g.command] > GROUP_SIZE:
+            raise ValueError(f"{where}: more than {GROUP_SIZE} groups under /{g.command or rules.name}")
+        names.add(g.name)
+        if not g.kinds or len(g.kinds) > GROUP_SIZE:
+            raise ValueError(f"{where}: {g.name} holds {len(g.kinds)} commands (1 to {GROUP_SIZE})")
+        for kind in g.kinds:
+            if kind not in rules.actions:
+                raise ValueError(f"{where}: {g.name} names {kind!r}, which is no action of the game")
+            if kind in out:
+                raise ValueError(f"{where}: {kind} is in both {out[kind]} and {g.name}")
+            out[kind] = g.name
+    missing = [k for k in rules.actions if k not in out]
+    if missing:
+        raise ValueError(f"{where}: {', '.join(missing)} in no group")
+    return out
+
+
+def spelled(rules: Rules, kind: str) -> str:
+    """How Discord spells the command of ``kind`` (``/fief war move``), without a registry at hand."""
+    group = next((g for g in rules.command_groups if kind in g.kinds), None)
+    return f"/{group.command or rules.name} {group.name} {kind}" if group else f"/{rules.name} {kind}"
+
+
 def game_commands(rules: Rules) -> tuple[Command, ...]:
-    """One command per action spec of ``rules``, in the group named after the game."""
+    """One command per action spec of ``rules``, in the group named after the game and, when the
+    game gathers its commands (``Rules.command_groups``), in its group's order."""
+    grouped = command_groups(rules)
+    tops = {g.name: g.command for g in rules.command_groups}
+    kinds = [k for g in rules.command_groups for k in g.kinds] if grouped else list(rules.actions)
     out = []
-    for spec in rules.actions.values():
+    for kind in kinds:
+        spec = rules.actions[kind]
         if spec.param("game") is not None:
             raise ValueError(f"{rules.name}.{spec.kind}: a parameter may not be called 'game' (the table uses it)")
         params = tuple(
@@ -252,7 +302,8 @@ def game_commands(rules: Rules) -> tuple[Command, ...]:
             for p in spec.params
         )
         out.append(Command(rules.name, spec.kind, spec.doc, params + (_GAME_ID,), secret=spec.secret,
-                           mutates=True, section=spec.section, anytime=spec.anytime, spec=spec))
+                           mutates=True, section=spec.section, anytime=spec.anytime, spec=spec,
+                           subgroup=grouped.get(kind, ""), top=tops.get(grouped.get(kind, ""), "")))
     return tuple(out)
 
 
@@ -331,6 +382,41 @@ class CommandRegistry:
         raise TableError(f"/{group} has no command {name!r}", code="unknown_command",
                          legal=[c.name for c in self.commands(group)])
 
+    def subgroups(self, group: str) -> tuple[CommandGroup, ...]:
+        """The groups of a game's commands by what they do (none for ``/game`` and flat games)."""
+        if group == TABLE_GROUP:
+            return ()
+        rules = self._games().get(group)
+        return rules.command_groups if rules is not None else ()
+
+    @staticmethod
+    def group_path(group: str, sub: CommandGroup) -> str:
+        """How Discord spells a group of a game's commands (``/fief war``, ``/fief-court crown``)."""
+        return f"/{sub.command or group} {sub.name}"
+
+    def tops(self, group: str) -> list[str]:
+        """The top-level commands a game's commands sit under on Discord (``fief``, ``fief-court``)."""
+        return list(dict.fromkeys([group, *(g.command for g in self.subgroups(group) if g.command)]))
+
+    def top_of(self, head: str) -> tuple[str, str] | None:
+        """(game, top-level command) for a top-level command a game's groups sit under (``fief-court``)."""
+        for game in self._games():
+            if head in self.tops(game)[1:]:
+                return game, head
+        return None
+
+    def path(self, group: str, name: str) -> str:
+        """How Discord spells ``/group name`` (``/fief war move``); an unknown name as given."""
+        return next((c.path for c in self.commands(group) if c.name == name), f"/{group} {name}")
+
+    def respell(self, group: str, text: str) -> str:
+        """``text`` with every ``/group kind`` it names spelled as Discord does (``/fief war move``)."""
+        if group == TABLE_GROUP or not self.subgroups(group):
+            return text
+        paths = {c.name: c.path for c in self.commands(group)}
+        return re.sub(rf"/{re.escape(group)} ([a-z_]+)\b",
+                      lambda m: paths.get(m.group(1), m.group(0)), text)
+
     def split(self, line: str, default_group: str | None = None) -> Invocation:
         """Parse ``/group name args...`` (``name:value`` pairs or bare values in parameter order).
 
@@ -344,16 +430,33 @@ class CommandRegistry:
         if not words:
             raise TableError("empty command", code=Refusal.SYNTAX, legal=[f"/{g}" for g in self.groups()])
         head = words[0]
+        top = ""
         if head.startswith("/"):
             group, words = head[1:], words[1:]
+            under = self.top_of(group) if group not in self.groups() else None
+            if under is not None:   # /fief-court crown nominate: the game's commands, under their own top
+                group, top = under
             if not words:
-                raise TableError(f"/{group} needs a command", code=Refusal.SYNTAX,
-                                 legal=[c.name for c in self.commands(group)])
+                raise TableError(f"/{top or group} needs a command", code=Refusal.SYNTAX,
+                                 legal=[f"/{g.command or group} {g.name}" for g in self.subgroups(group)
+                                        if not top or g.command == top]
+                                 or [c.path for c in self.commands(group)])
         elif default_group:
             group = default_group
         else:
             raise TableError(f"a command starts with /group, not {head!r}", code=Refusal.SYNTAX,
                              legal=[f"/{g}" for g in self.groups()])
+        subgroup = next((g for g in self.subgroups(group) if g.name == words[0]), None)
+        if top and (subgroup is None or subgroup.command != top):
+            raise TableError(f"/{top} has no group {words[0]!r}", code=Refusal.SYNTAX,
+                             legal=[f"/{top} {g.name}" for g in self.subgroups(group) if g.command == top])
+        if subgroup is not None:
+            # ``/fief war move ...`` as on Discord (``/fief move ...`` is taken too).
+            where = f"/{subgroup.command or group} {subgroup.name}"
+            if len(words) < 2 or words[1] not in subgroup.kinds:
+                raise TableError(f"{where} needs one of its commands", code=Refusal.SYNTAX,
+                                 legal=[f"{where} {k}" for k in subgroup.kinds])
+            words = words[1:]
         cmd = self.find(group, words[0])
         rest = words[1:]
         game_id = None

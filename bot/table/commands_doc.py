@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from bot.table.commands import TABLE_GROUP, Command, CommandParam, CommandRegistry, Source, discord_paths
+from bot.table.commands import TABLE_GROUP, Command, CommandParam, CommandRegistry, Source
 from engine import registry
 from engine.core import Rules
 
@@ -39,24 +39,37 @@ def _param_row(p: CommandParam) -> str:
     return f"| `{p.name}` | {kind} | {'yes' if p.required else 'no'} | {auto} | {doc} |"
 
 
-def _command(cmd: Command, spelled: str | None = None) -> list[str]:
-    """One command; ``spelled`` is its Discord path when the game's group spilled over (``/okc2 pay``)."""
+def _command(cmd: Command) -> list[str]:
+    """One command, as Discord spells it (``/fief war move``; the local table also takes ``/fief move``)."""
     flags = [f for f, on in (("GM only", cmd.gm), ("secret: DM or ephemeral", cmd.secret),
                              ("any time", cmd.anytime)) if on]
-    spelled = spelled or cmd.path
-    head = f"### `{spelled}`" + (f" (local table: `{cmd.path}`)" if spelled != cmd.path else "")
+    head = f"### `{cmd.path}`" + (f" (local table also: `{cmd.short}`)" if cmd.short != cmd.path else "")
     lines = [head, "", cmd.doc + ("." if cmd.doc and not cmd.doc.endswith(".") else "")]
     if cmd.section:
         lines[-1] += f" Rule {cmd.section}."
     if flags:
         lines[-1] += " (" + "; ".join(flags) + ")"
-    lines += ["", f"Usage: `{spelled}{cmd.usage()[len(cmd.path):]}`", ""]
+    lines += ["", f"Usage: `{cmd.usage()}`", ""]
     params = [p for p in cmd.params if p.name != "game"]
     if params:
         lines += ["| parameter | type | required | autocomplete | meaning |", "|---|---|---|---|---|"]
         lines += [_param_row(p) for p in params]
         lines.append("")
     return lines
+
+
+def _options(rules: Rules) -> list[str]:
+    """The game's options for ``/game new options:``, with their values and defaults."""
+    helps = rules.options_help(rules.max_seats)
+    if not helps:
+        return []
+    lines = ["Options of `/game new options:` (`key=value`, comma-separated; colours and factions are chosen "
+             "in the lobby):", "", "| option | values | default | meaning |", "|---|---|---|---|"]
+    for h in helps:
+        values = ", ".join(f"`{v}`" for v in h.values) or "any"
+        default = f"`{h.default}`" if h.default else "none"
+        lines.append(f"| `{h.name}` | {values} | {default} | {h.doc.replace('|', chr(92) + '|')} |")
+    return lines + [""]
 
 
 def render(games: dict[str, Rules]) -> str:
@@ -69,9 +82,10 @@ def render(games: dict[str, Rules]) -> str:
         "Every command works as a Discord slash command and on the local table",
         "(`as alice: /game new fief players:3`). Arguments are `name:value`, or bare values in the",
         "order listed. Every command that addresses a game also takes `game:<number>`, needed only where",
-        "the channel does not say which game (in DMs, when you sit at several). Discord holds 25",
-        "commands in a group: a game with more continues in `/<game>2`, `/<game>3`... (the local table",
-        "takes the game's own name for all of them).",
+        "the channel does not say which game (in DMs, when you sit at several). A game's commands are",
+        "gathered in groups by what they do (`/fief war move`); Discord holds 8,000 characters of names and",
+        "descriptions in one command, so some of Fief's groups sit under `/fief-court` (`/fief-court crown",
+        "nominate`). The local table also takes a game's commands without their group (`/fief move`).",
         "",
         f"## `/{TABLE_GROUP}`: the table",
         "",
@@ -81,10 +95,13 @@ def render(games: dict[str, Rules]) -> str:
     for name in sorted(games):
         rules = games[name]
         out += [f"## `/{name}`: {rules.title}", ""]
-        cmds = reg.commands(name)
-        paths = discord_paths(name, [c.name for c in cmds])
-        for cmd in cmds:
-            out += _command(cmd, paths[cmd.name])
+        out += _options(rules)
+        groups = reg.subgroups(name)
+        if groups:
+            out += ["| group | what its commands do |", "|---|---|"]
+            out += [f"| `{reg.group_path(name, g)}` | {g.doc} |" for g in groups] + [""]
+        for cmd in reg.commands(name):
+            out += _command(cmd)
     return "\n".join(out).rstrip() + "\n"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -29,8 +30,12 @@ from bot.table.results import (
 )
 from bot.table.steps import Steps
 from bot.table.store import GameRow, dumps
-from engine.core import Refusal, Rules
+from engine import agents
+from engine.core import OptionHelp, Refusal, Rules
 from engine.core.rules import RANDOM_ROLE
+
+#: Where a new ``key=`` starts in what is typed for ``options:`` (as ``basics.parse_options`` splits them).
+_NEXT_OPTION_AT = re.compile(r"(?:\s*,\s*|\s+)(?=[A-Za-z_][\w.-]*\s*=?$|[A-Za-z_][\w.-]*\s*=)")
 
 
 class Lobby(Deadlines):
@@ -105,6 +110,73 @@ class Lobby(Deadlines):
             raise TableError(f"{rules.title} has no option {unknown[0]!r}", code=Refusal.BAD_OPTION,
                              legal=sorted(known) or "no options")
         rules.check_options(seats, {**known, **opts})
+
+    def option_help(self, name: str, players: int | None = None) -> list[OptionHelp]:
+        """What ``/game new name:<name> options:`` takes: the game's options with their values and
+        defaults, then the table settings a lobby may set (deadline, reminders, absent players)."""
+        rules = self._rules.get(name)
+        if rules is None:
+            return []
+        seats = players if players and rules.min_seats <= players <= rules.max_seats else rules.max_seats
+        table = [
+            OptionHelp("deadline", "the time each player has to answer", self.defaults["deadline"],
+                       ("24h", "12h", "2h", "30m", "off")),
+            OptionHelp("reminders", "reminders this long before the deadline", self.defaults["reminders"],
+                       ("12h,1h", "1h", "off")),
+            OptionHelp("absent", "a computer player of this strength answers for a player whose time ran out",
+                       self.defaults["absent"], ("off", *agents.STRENGTHS)),
+        ]
+        return [*rules.options_help(seats), *table]
+
+    def suggest_options(self, name: str, typed: str, players: int | None = None) -> list[str]:
+        """Autocomplete of ``/game new options:``: what is typed already, completed with each option
+        and its values (every value of the option being typed; else each option's default first, then
+        their other values), at most 25, none blank or over 100 characters. A list option
+        (OKC's ``modules``) offers the rest of its values after a comma."""
+        helps = self.option_help(name, players)
+        parts = _NEXT_OPTION_AT.split(typed.strip()) if typed.strip() else [""]
+        done, fragment = [p.strip().strip(",").strip() for p in parts[:-1]], parts[-1].strip()
+        last_help = next((h for h in helps if h.name == fragment.partition("=")[0].strip()), None)
+        all_given = last_help is not None and last_help.many and "all" in fragment.partition("=")[2].split(",")
+        if fragment.endswith(",") and "=" in fragment and (not (last_help and last_help.many) or all_given):
+            done, fragment = [*done, fragment.rstrip(",").strip()], ""   # "length=4, ": the next option
+        given = {p.partition("=")[0].strip() for p in done}
+        head = ", ".join(p for p in done if p)
+        key, sep, value = fragment.partition("=")
+        key = key.strip()
+
+        def line(text: str) -> str:
+            return f"{head}, {text}" if head else text
+
+        given_values = {k.strip(): v.strip() for k, _, v in (p.partition("=") for p in done)}
+
+        def allowed(h: OptionHelp, v: str) -> bool:
+            """A value other than the default of an option that needs another one (OKC's ``wild_cards``
+            needs its module) only once that one is given."""
+            if not h.needs or v == h.default:
+                return True
+            other, wanted = h.needs
+            return bool({wanted, "all"} & {x.strip() for x in given_values.get(other, "").split(",")})
+
+        out: list[str] = []
+        chosen = next((h for h in helps if h.name == key), None) if sep else None
+        if chosen is not None:
+            picked = [v.strip() for v in value.split(",")] if chosen.many else [value.strip()]
+            before, last = [v for v in picked[:-1] if v], picked[-1]
+            values = [chosen.default, *chosen.values] if chosen.default else list(chosen.values)
+            for v in values:
+                if v and v.startswith(last) and v not in before and not (before and v == "all") and allowed(chosen, v):
+                    out.append(line(f"{key}={','.join([*before, v])}"))
+        else:
+            open_ = [h for h in helps if h.name not in given and h.name.startswith(key)]
+            for h in open_:   # each option once, at its default (or its first value)
+                first = h.default or next(iter(h.values), "")
+                if first:
+                    out.append(line(f"{h.name}={first}"))
+            for h in open_:   # then the other values, while room is left
+                out += [line(f"{h.name}={v}") for v in h.values
+                        if v and v != (h.default or h.values[0]) and allowed(h, v)]
+        return [x for x in dict.fromkeys(out) if len(x) <= 100][:25]
 
     def _free_seat(self, wish: str, taken: list[str], *, explicit: bool) -> str:
         if explicit and len(wish) > limits.MAX_SEAT_NAME:

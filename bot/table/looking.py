@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from bot.table import helptopics
@@ -20,6 +21,7 @@ from bot.table.results import (
     GameInfo,
     GameList,
     GameStatus,
+    Guide,
     Hand,
     LogEntry,
     LogPage,
@@ -29,7 +31,7 @@ from bot.table.results import (
 )
 from bot.table.store import DamagedRow, GameRow
 from engine.core import Action, Event, GameState, Refusal, Rules
-from engine.core.words import Audience
+from engine.core.words import Audience, join_words
 
 
 class Looking(TableCore):
@@ -186,8 +188,107 @@ class Looking(TableCore):
                 raise TableError(f"no rule topic or command of {self._title(group)} matches {topic!r}",
                                  code="no_topic", legal=[t.title for t in helptopics.topics(group)] or None)
         cmds = tuple(CommandHelp(c.usage(), c.doc, c.gm, c.secret) for c in commands)
+        # The summaries name commands as /fief <kind>: spelled as Discord does (/fief-court crown nominate).
+        topics = tuple(replace(t, summary=self.registry.respell(group, t.summary)) for t in topics)
+        paths = {k: self.registry.path(group, k) for t in topics for k in t.commands}
         return RulesHelp(info, group, self._title(group) if group != TABLE_GROUP else "Table", cmds,
-                         topic=topic, topics=topics)
+                         topic=topic, topics=topics, paths=paths)
+
+    def guide(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Guide:
+        """``/game help``: what to do now, for the asker where they asked: whether the game waits on
+        them and what it asks, else whom it waits on; the lobby's next step; how to open a game where
+        there is none. Then the five commands that matter there, as Discord spells them."""
+        path = self.registry.path
+        try:
+            row = self.resolve(actor, channel, game_id)
+        except TableError as err:
+            if err.code == Refusal.WHICH_GAME:
+                return Guide(None, ("You sit at several live games: name one with game:<number> "
+                                    "(`/game list` shows them, with their numbers).",), None, self._guide_opening())
+            if err.code != Refusal.NO_GAME:
+                raise
+            games = " or ".join(f"`/game new name:{name}` ({r.title}, {r.min_seats} to {r.max_seats} players)"
+                                for name, r in sorted(self._rules.items()))
+            return Guide(None, ("There is no game here yet.",
+                                f"Open one with {games or '`/game new`'}; the others then join with the lobby's Join "
+                                "button or `/game join`."), None, self._guide_opening())
+        st = self.status(actor, channel, game_id=row.id)
+        g = st.game
+        assert g is not None
+        mine = g.seat_of(actor.user_id)
+        head = f"{g.title}, game {g.id}"
+        if g.status == GameStatus.LOBBY:
+            wanted = g.players or 0
+            seats = f"{len(g.seats)} of {wanted} seats taken" if wanted else \
+                f"{len(g.seats)} seat{'s' if len(g.seats) != 1 else ''} taken"
+            now = [f"{head} is in its lobby: {seats}."]
+            if mine is None:
+                now.append("Take a seat with the lobby's Join button or `/game join`"
+                           + (", and choose your colour or faction with `/game role`." if g.roles else "."))
+            elif g.roles and not mine.role:
+                now.append("You have a seat. Choose your colour or faction with `/game role` (or leave it to the deal).")
+            else:
+                now.append("You have a seat" + (f", playing {next(x.label for x in g.roles if x.id == mine.role)}"
+                                                if mine.role and any(x.id == mine.role for x in g.roles) else "") + ".")
+            if wanted and len(g.seats) < wanted:
+                now.append(f"The game waits for {wanted - len(g.seats)} more player"
+                           f"{'s' if wanted - len(g.seats) != 1 else ''}; then its creator starts it with `/game start`.")
+            elif actor.user_id == g.creator:
+                now.append("You opened it: start it with `/game start` when everyone is in.")
+            else:
+                now.append("Its creator starts it with `/game start` when everyone is in.")
+            return Guide(g, tuple(now), None, (
+                ("/game join", "take a seat" + (" (role: a colour or faction)" if g.roles else "")),
+                ("/game role", "choose or change your colour or faction") if g.roles else
+                ("/game leave", "give up your seat before the start"),
+                ("/game computer", "seat a computer player (the game's creator)"),
+                ("/game start", "start the game (its creator)"),
+                ("/game rules", "the rules in short, and every command")))
+        if g.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
+            ended = "is over" if g.status == GameStatus.FINISHED else "was abandoned"
+            return Guide(g, (f"{head} {ended}. `/game new` opens another.",), None, (
+                ("/game log", "how it went, move by move"), ("/game board", "the final board"),
+                ("/game new", "open another game"), ("/game list", "the games here, or yours"),
+                ("/game rules", "the rules in short, and every command")))
+        now = []
+        due = None
+        if g.status == GameStatus.PAUSED:
+            now.append(f"{head} is paused: its clock has stopped until a game manager resumes it with `/game resume`.")
+        waiting = [w for w in st.waiting if w.blocking]
+        others = [w.name or w.seat for w in waiting if mine is None or w.seat != mine.seat]
+        if mine is not None and st.question:
+            due = min((w.due for w in waiting if w.seat == mine.seat and w.due), default=None)
+            now.append(f"{head} ({st.title}): the game waits on you. {st.question}")
+            now.append("Answer with the buttons of your prompt in your direct messages, or here with `/game hand` "
+                       "(your choices, shown only to you).")
+            rules = self.rules_for(g.game)
+            kinds = list(dict.fromkeys(a.split()[0] for a in st.legal))
+            answers = [k for k in kinds if k in rules.actions and not rules.actions[k].anytime]
+            kinds = (answers or kinds)[:3]
+            if kinds:
+                now.append("Or type it: " + ", ".join(f"`{path(g.game, k)}`" for k in kinds) + ".")
+        elif mine is not None:
+            who = join_words(list(dict.fromkeys(others))) or "nobody"
+            now.append(f"{head} ({st.title}): nothing waits on you now; the game waits on {who}. "
+                       "Your prompt comes by direct message when it is your turn.")
+        else:
+            who = join_words(list(dict.fromkeys(others))) or "nobody"
+            now.append(f"{head} ({st.title}): you have no seat in this game; it waits on {who}.")
+        return Guide(g, tuple(now), due, (
+            ("/game hand", "your hand, secrets and choices, shown only to you"),
+            ("/game status", "where the game stands and whom it waits on"),
+            ("/game board", "the board (private:yes for what only you know)"),
+            ("/game log", "the last moves"),
+            ("/game rules", "a rule in short, with the commands that play it")))
+
+    def _guide_opening(self) -> tuple[tuple[str, str], ...]:
+        """``/game help`` where there is no game: how to open one or join one."""
+        names = " or ".join(sorted(self._rules)) or "the game's name"
+        return (("/game new", f"open a game (name: {names})"),
+                ("/game join", "take a seat in a game's lobby"),
+                ("/game list", "the games here, or the games you sit at"),
+                ("/game rules", "the rules in short, and every command"),
+                ("/game help", "this guide; in a game's thread, what to do now"))
 
     def _best_game_for(self, topic: str) -> str | None:
         """The game whose rule topics answer ``topic`` best (for a question asked outside any game)."""

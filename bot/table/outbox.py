@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import renderer
+from bot.table.commands import spelled
 from engine.core import Action, Decision, DecisionKind, Event, GameState, Rules
 from engine.core.words import Audience, Choice, Words, join_words
 
@@ -279,6 +280,9 @@ def prompt_payload(rules: Rules, words: Words, state: GameState, d: Decision, se
         "question": prompt_question(rules, words, state, d, seat, aud), "if_absent": words.if_absent(state, d, seat, me),
         "due": due, "choices": [choice_json(c) for c in choices[:MAX_CHOICES]], "more": max(0, len(choices) - MAX_CHOICES),
         "fresh": fresh, "ping": fresh}
+    if len(choices) > MAX_CHOICES:   # the commands that take the choices not shown, as Discord spells them
+        kinds = [c.action.kind if c.action else c.flow for c in choices[MAX_CHOICES:]]
+        payload["commands"] = [spelled(rules, k) for k in dict.fromkeys(k for k in kinds if k)]
     if fresh and renderer.has_drawer(rules.name):
         payload["board"] = {"game": rules.name, "view": rules.view(state, seat)}
     return payload

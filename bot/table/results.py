@@ -306,6 +306,19 @@ class RulesHelp(Outcome):
     topic: str = ""
     #: the topics matching ``topic``, best first (every topic of the game when none was asked)
     topics: tuple[HelpTopic, ...] = ()
+    #: each action kind the topics name -> the command as Discord spells it (``/fief war move``)
+    paths: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Guide(Outcome):
+    """``/game help``: what to do now, for the asker where they asked (``now``: sentences; ``due``:
+    the asker's deadline, worded by the adapter), and the five commands that matter there
+    (``commands``: the command as Discord spells it, and what it is for)."""
+
+    now: tuple[str, ...] = ()
+    due: float | None = None
+    commands: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

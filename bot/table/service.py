@@ -88,7 +88,7 @@ class TableService(Computers, Prompts, GameManager, Saves, Looking):
             "pause": changing(self.pause), "resume": changing(self.resume), "settings": changing(self.settings),
             "abandon": changing(self.abandon),
             "status": scoped(self.status), "board": scoped(self.board), "hand": scoped(self.hand),
-            "log": scoped(self.log), "export": scoped(self.export),
+            "log": scoped(self.log), "export": scoped(self.export), "help": scoped(self.guide),
         }
 
 

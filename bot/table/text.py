@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.table import outbox as ob
 from bot.table import results as r
-from bot.table.clock import format_duration
+from bot.table.clock import format_duration, parse_duration
 from bot.table.helptopics import sections_label
 from engine.core.errors import RuleError
 from engine.core.words import join_words
@@ -85,7 +85,8 @@ def prompt_lines(p: dict[str, Any], now: float | None = None, when: When = utc, 
             more = " ..." if c.get("flow") else ""
             lines.append(f"  {i}. {c['label']}{hint}{more}")
         if p.get("more"):
-            lines.append(f"  ... and {p['more']} more: type the command, its names are accepted.")
+            typed = ", ".join(f"`{c}`" for c in p.get("commands") or []) or "the command"
+            lines.append(f"  ... and {p['more']} more: type {typed}, its names are accepted.")
     return lines
 
 
@@ -218,10 +219,11 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
     if isinstance(o, r.Imported):
         return f"Imported as game {g.id if g else '?'} ({o.actions} actions replayed and checked)."
     if isinstance(o, r.Settings):
-        values = "; ".join(f"{k}: {v or 'default'}" for k, v in sorted(o.values.items()))
-        return (f"{o.changed} changed. " if o.changed else "") + values
+        return settings_text(o)
     if isinstance(o, r.RulesHelp):
         return rules_help_text(o)
+    if isinstance(o, r.Guide):
+        return guide_text(o, now)
     if isinstance(o, r.GameList):
         if not o.games:
             return "No games."
@@ -230,6 +232,86 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
                             f"{x.status}, {x.phase or 'in its lobby'}")
                          + f"; players {', '.join(s.name or s.seat for s in x.seats) or 'none'}" for x in o.games)
     return type(o).__name__
+
+
+def guide_text(o: r.Guide, now: float | None = None, when: When = utc) -> str:
+    """``/game help``: what to do now (with the asker's deadline), then the five commands that matter."""
+    lines = list(o.now)
+    if o.due:
+        lines.append(f"You have {until(o.due, time.time() if now is None else now, when)}.")
+    lines.append("The commands that matter here:")
+    lines += [f"  {path}: {what}" for path, what in o.commands]
+    return "\n".join(lines)
+
+
+#: What each kind of decision is, for the per-kind deadline settings (``deadline.<kind>``).
+_DECISION_KINDS = {
+    "sequential": "a turn",
+    "simultaneous": "a choice everyone makes at once",
+    "response": "an answer to a request or an offer",
+    "reaction": "a reaction to another player's move",
+}
+_SETTING_NAMES = {"deadline": "the deadline", "reminders": "the reminders", "absent": "what happens to absent players",
+                  **{f"deadline.{k}": f"the time for {v}" for k, v in _DECISION_KINDS.items()}}
+
+
+def duration_words(text: str) -> str:
+    """``40s`` -> ``40 seconds``, ``1d12h`` -> ``1 day and 12 hours``; the text itself when unreadable."""
+    try:
+        seconds = int(round(parse_duration(text)))
+    except ValueError:
+        return str(text)
+    parts = []
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1)):
+        n, seconds = divmod(seconds, size)
+        if n:
+            parts.append(f"{n} {unit}{'s' if n != 1 else ''}")
+    return join_words(parts) or "no time"
+
+
+def settings_lines(values: dict[str, str]) -> list[str]:
+    """The table settings in words: "Each player has 40 seconds to answer; absent players are not replaced"."""
+    lines = []
+    if "deadline" in values:
+        deadline = str(values["deadline"] or "")
+        if parse_or_none(deadline) == 0:
+            lines.append("There is no deadline: the game waits for each answer as long as it takes.")
+        else:
+            lines.append(f"Each player has {duration_words(deadline)} to answer.")
+    for kind, what in _DECISION_KINDS.items():
+        own = str(values.get(f"deadline.{kind}") or "")
+        if own:
+            lines.append(f"For {what}: {duration_words(own)}." if parse_or_none(own) != 0 else f"For {what}: no deadline.")
+        elif f"deadline.{kind}" in values and "deadline" not in values:
+            lines.append(f"For {what}: the game's own time, else the deadline.")
+    if "reminders" in values:
+        times = [t for t in str(values["reminders"] or "").split(",") if parse_or_none(t.strip())]
+        lines.append(f"Reminders come {join_words(duration_words(t.strip()) for t in times)} before the deadline."
+                     if times else "No reminders before the deadline.")
+    if "absent" in values:
+        absent = str(values["absent"] or "off")
+        lines.append("Absent players are not replaced: when time runs out, the table plays the usual default for them."
+                     if absent == "off" else
+                     f"When time runs out, a computer player ({absent}) answers for an absent player until they are back.")
+    return lines
+
+
+def parse_or_none(text: str) -> float | None:
+    try:
+        return parse_duration(text)
+    except ValueError:
+        return None
+
+
+def settings_text(o: r.Settings) -> str:
+    """``/game settings`` in words, with what was changed first and how a game manager changes one."""
+    lines = [f"Changed: {_SETTING_NAMES.get(o.changed, o.changed)}."] if o.changed else []
+    lines += settings_lines(o.values)
+    if not o.changed:
+        lines.append("A game manager changes one with `/game settings setting:deadline value:2h` "
+                     "(settings: `deadline`, `deadline.sequential`, `deadline.simultaneous`, `deadline.response`, "
+                     "`deadline.reaction`, `reminders`, `absent`).")
+    return "\n".join(lines)
 
 
 def hand_text(o: r.Hand) -> str:
@@ -270,7 +352,7 @@ def rules_help_text(o: r.RulesHelp) -> str:
             lines.append(f"{t.title} ({sections_label(t.sections)})")
             lines.append(f"  {t.summary}")
             if t.commands:
-                lines.append("  commands: " + ", ".join(f"/{o.group} {k}" for k in t.commands))
+                lines.append("  commands: " + ", ".join(o.paths.get(k, f"/{o.group} {k}") for k in t.commands))
     elif o.topics:
         lines.append(f"{o.title} rule topics (/game rules topic:<topic>):")
         lines += [f"  {t.title} ({sections_label(t.sections)})" for t in o.topics]

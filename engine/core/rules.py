@@ -26,7 +26,7 @@ from engine.core.errors import GameOver, NotYourTurn, Refusal, RuleError, Unknow
 from engine.core.events import Event
 from engine.core.result import Result
 from engine.core.rng import Rng
-from engine.core.specs import ActionSpec
+from engine.core.specs import ActionSpec, CommandGroup, OptionHelp
 from engine.core.state import CORE_SCHEMA, GameState, canonical
 from engine.core.statecopy import copy_data
 from engine.core.words import Words
@@ -44,6 +44,9 @@ class Rules(ABC):
     schema_version: ClassVar[int] = 1
     engine_version: ClassVar[str] = "1"
     actions: ClassVar[dict[str, ActionSpec]] = {}
+    # The commands gathered by what they do (``/fief war move``); none: every command directly under
+    # ``/<game>`` (at most 25 then). Each action kind is in exactly one group.
+    command_groups: ClassVar[tuple[CommandGroup, ...]] = ()
     # Event kinds that reveal a secret on purpose (a battle turning troops face up). Public
     # outputs may depend on hidden facts from such an event on; undo never crosses one.
     reveal_events: ClassVar[frozenset[str]] = frozenset({"secret.revealed"})
@@ -63,6 +66,12 @@ class Rules(ABC):
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         """Raise RuleError when the options are not valid for this many seats."""
         return None
+
+    def options_help(self, seats: int) -> list[OptionHelp]:
+        """Each option of :meth:`default_options` (but ``roles``, chosen in the lobby) with what it
+        does and the values it takes: the lobby's autocomplete and docs/commands.md. By default its
+        name and default only; a game says more by overriding this."""
+        return [OptionHelp(k, "", _option_text(v)) for k, v in self.default_options(seats).items() if k != "roles"]
 
     def settle(self, state: GameState, before: GameState, paths: list[str]) -> None:
         """After a scenario's setup overrides (the dotted ``paths``) turned ``before`` into ``state``:
@@ -329,3 +338,9 @@ def apply(rules: Rules, state: GameState, seat: str, action: Action) -> list[Eve
         raise
     state.version += 1
     return state.take_events()
+
+
+def _option_text(value: Any) -> str:
+    """An option's value as typed (``true``, ``5``, ``random``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+

@@ -50,3 +50,38 @@ class ActionSpec:
 
 def specs(*items: ActionSpec) -> dict[str, ActionSpec]:
     return {s.kind: s for s in items}
+
+
+@dataclass(frozen=True)
+class CommandGroup:
+    """A game's commands gathered by what they do (``/fief war move``): Discord holds 25
+    subcommands in a group and 25 groups in a command, so a game with many actions names its
+    groups here, beside its specs (``Rules.command_groups``). ``name`` is one lower-case word,
+    ``doc`` says what its commands do, ``kinds`` are its action kinds in the order shown.
+
+    ``command``: the top-level command the group sits under (``""``: the game's own, ``/fief``).
+    Discord also caps a command's names and descriptions at 8,000 characters in all, so a game
+    whose commands say more than that puts some groups under a second command named by what they
+    do, ``<game>-<word>`` (Fief: ``/fief-court crown nominate``)."""
+
+    name: str
+    doc: str
+    kinds: tuple[str, ...]
+    command: str = ""
+
+
+@dataclass(frozen=True)
+class OptionHelp:
+    """One game option as people choose it (``/game new options:``, docs/commands.md): what it
+    does, its default in words (``default``: the value, ``""`` for none) and the values it takes,
+    each a value as typed (``values``: empty when any text goes, such as a list of names); ``many``:
+    several of the values may be given, comma-separated (OKC's ``modules``); ``needs``: a value other
+    than the default needs this other option to hold this value, or ``all`` (``("modules",
+    "wild_kingdom_cards")``)."""
+
+    name: str
+    doc: str
+    default: str
+    values: tuple[str, ...] = ()
+    many: bool = False
+    needs: tuple[str, ...] = ()

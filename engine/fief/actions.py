@@ -1,10 +1,10 @@
 """The commands of Fief: England as ActionSpecs. The table service turns each into a
-``/fief <kind>`` slash command and a local-table command; autocomplete comes from
-``Rules.suggest`` (the values of the legal actions)."""
+``/fief <group> <kind>`` slash command (the groups below, by what the commands do) and a
+local-table command; autocomplete comes from ``Rules.suggest`` (the values of the legal actions)."""
 
 from __future__ import annotations
 
-from engine.core import ActionSpec, Param, ParamType, specs
+from engine.core import ActionSpec, CommandGroup, Param, ParamType, specs
 
 S, N, B, L = ParamType.STR, ParamType.INT, ParamType.BOOL, ParamType.LIST
 
@@ -179,4 +179,34 @@ ACTIONS = specs(
     ActionSpec("draw_excalibur", "Try to draw Excalibur from its stone (d6: 6, Arthur 4-6)", (_p("noble"),), "13.2"),
     ActionSpec("take_excalibur", "A nobleman takes up Excalibur where its bearer fell", (_p("noble"),), "13.2",
                anytime=True),
+)
+
+
+#: The commands by what they do (``/fief war move``, ``/fief cards draw``): every kind above in one group. A
+#: turn's own steps under ``/fief``; the court (the crown, trade, intrigue and relics) under ``/fief-court``,
+#: since Discord holds 8,000 characters of names and descriptions in one command.
+COURT = "fief-court"
+GROUPS = (
+    CommandGroup("turn", "Your turn: choose a starting city, answer a request, end your step",
+                 ("start", "done", "respond")),
+    CommandGroup("cards", "Draw, discard and play your cards", (
+        "draw", "discard", "play_noble", "play_abbess", "play_clergy", "play_harvest", "play_weather", "play_tax",
+        "play_board_card", "give_retainer", "mata", "muster", "hire", "lend_mercenaries", "plague_losses")),
+    CommandGroup("purchase", "Buy troops, buildings and titles", (
+        "buy", "build", "rebuild_abbey", "construct", "scorch", "buy_title", "grant_title", "transfer_title",
+        "bestow")),
+    CommandGroup("war", "Move, fight, besiege and face the invaders", (
+        "move", "battle", "join", "besiege", "losses", "battle_next", "spoils", "lift_siege", "pillage",
+        "transfer_control", "bandits", "interdict", "danegeld", "intervene")),
+    CommandGroup("crown", "Marriages, elections, Parliament and the Sovereign's gifts", (
+        "propose_marriage", "nominate", "vote_election", "convene_parliament", "vote_tax", "give_tax",
+        "award_garter", "relinquish", "gift_abbess"), command=COURT),
+    CommandGroup("trade", "Deals, pigeons, exchanges and ransoms", (
+        "deal", "pigeon", "pigeon_offer", "accept_offer", "decline_offer", "pay_ransom", "offer_ransom",
+        "release"), command=COURT),
+    CommandGroup("intrigue", "Rebellions, Passages and the cards that strike at nobles", (
+        "rebellion", "quell", "stand_aside", "rebel_losses", "passage", "assassinate", "justice", "ambush"), command=COURT),
+    CommandGroup("relics", "Relics and Excalibur", (
+        "give_relic", "leave_relic", "take_relic", "chasuble", "shinbone", "skull", "draw_excalibur",
+        "take_excalibur"), command=COURT),
 )

@@ -12,6 +12,7 @@ from engine.core import (
     DecisionKind,
     Event,
     GameState,
+    OptionHelp,
     Refusal,
     Result,
     RuleError,
@@ -39,7 +40,7 @@ from engine.fief import (
     warlegal,
     warplay,
 )
-from engine.fief.actions import ACTIONS
+from engine.fief.actions import ACTIONS, GROUPS
 from engine.fief.characters import abbey_cities
 from engine.fief.components import DISASTERS, C
 from engine.fief.determinize import determinize
@@ -82,6 +83,7 @@ class FiefRules(Rules):
     state_type = Fief
     schema_version = 1
     actions = ACTIONS
+    command_groups = GROUPS
     # FAQ: a battle turns both sides' troops face up; random playouts compare public events up to it.
     # 9.1, 9.2: the vote markers are turned over together.
     # 11.1: the Crossbowmen going back to their cards at the end of a round show where they stood.
@@ -97,6 +99,10 @@ class FiefRules(Rules):
 
     def default_options(self, seats: int) -> dict[str, Any]:
         return dict(setup.OPTIONS)
+
+    def options_help(self, seats: int) -> list[OptionHelp]:
+        return [OptionHelp("random_start", "deal the starting cities at random instead of choosing them (13.6)",
+                           "false", ("true", "false"))]
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         unknown = sorted(set(options) - set(setup.OPTIONS))

@@ -13,6 +13,7 @@ from typing import Any, cast
 from engine.core import (
     Action,
     ActionSpec,
+    CommandGroup,
     Decision,
     DecisionKind,
     GameState,
@@ -70,6 +71,21 @@ ACTIONS = specs(
     ActionSpec("ally_place", "Before the Region cards: place Allies face down, at most one per Region (none to pass)",
                tuple(P(r, doc=f"Ally for the {r.title()}", required=False) for r in REGIONS),
                "Wild Kingdom: Place Allies Next to Regions", secret=True),
+)
+
+
+#: The commands by what they do (``/okc bids bid``, ``/okc negotiation offer``): every kind of the base game
+#: and of the shipped modules (``catalogue``) in one group.
+GROUPS = (
+    CommandGroup("bids", "Spring: bid for the Great Road and take or steal a Kingdom card",
+                 ("bid", "ally", "road", "steal", "keep")),
+    CommandGroup("regions", "Heralds, face-down cards by the Regions, clash order, ties and claims",
+                 ("herald", "creature", "place", "ally_place", "boon", "order", "tie", "claim")),
+    CommandGroup("actions", "The action steps: Supporters, Tactics, commands, Govern, Journey, effects, pass",
+                 ("deploy", "ship", "tactic", "kingdom", "favour", "command", "govern", "journey", "choose", "pass")),
+    CommandGroup("negotiation", "The Negotiating Table: barters, Alliances and Trade Agreements", (
+        "offer", "accept_offer", "decline_offer", "done_negotiating", "alliance", "show_hand", "name_winner",
+        "agreement", "pay", "fulfil_agreement", "cancel_agreement", "breach", "judge")),
 )
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from engine.core import Action, Decision, Event, GameState, Result, Rules, View
+from engine.core import Action, Decision, Event, GameState, OptionHelp, Result, Rules, View
 from engine.core.rules import clone, reseed
 from engine.core.words import Words
 from engine.okc import actions, consistency, coverage, endgame, play, setup, views
@@ -27,6 +27,7 @@ class OkcRules(Rules):
     max_seats = 4
     state_type = Okc
     schema_version = 1
+    command_groups = actions.GROUPS   # (before ``actions`` names the specs in this class)
     actions = actions.catalogue()
     coverage_detail = {"okc.visit": "piece", "okc.tower_level": "level", "okc.boons_gained": "why",
                        "okc.boon_resolved": "boon", "okc.boons_discarded": "why", "okc.ally_bid": "bid",
@@ -44,6 +45,9 @@ class OkcRules(Rules):
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         setup.check_options(seats, options)
+
+    def options_help(self, seats: int) -> list[OptionHelp]:
+        return setup.options_help(seats)
 
     def roles(self, seats: int, options: dict[str, Any]) -> list[str]:
         """Lobby choice of factions (p.7 Setup H), unless the ``factions`` option fixes them."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event, GameState, Refusal, RuleError
+from engine.core import Event, GameState, OptionHelp, Refusal, RuleError
 from engine.core.rules import RANDOM_ROLE, check_roles, deal_roles, split_roles
-from engine.okc.content.loader import FACTION_IDS, load_pack
+from engine.okc.content.loader import FACTION_IDS, PACKS, load_pack
 from engine.okc.content.schema import ContentError
 from engine.okc.hooks import BANDS, KNOWN, MODULES, active, band
 from engine.okc.pieces import BAG
@@ -18,6 +18,28 @@ LENGTHS = {4: "short", 5: "standard", 6: "extended"}
 def default_options(seats: int) -> dict[str, Any]:
     return {"length": 5, "pack": "starter", "factions": "random", "order": "random", "modules": "", "roles": "",
             **MODULE_DEFAULTS}
+
+
+def options_help(seats: int) -> list[OptionHelp]:
+    """The lobby's options in words, with the values each takes (``/game new options:``)."""
+    import engine.okc.modules  # noqa: F401  (the shipped modules)
+
+    packs = tuple(sorted(p.name for p in PACKS.iterdir() if p.is_dir())) if PACKS.is_dir() else ("starter",)
+    modules = ("all", *(n for n, m in MODULES.items() if m.min_seats <= seats))
+    listed = ", ".join(f"{m.title} ({n})" for n, m in MODULES.items())
+    return [
+        OptionHelp("length", "years played: 4 short, 5 standard, 6 extended (p.48)", "5",
+                   tuple(str(n) for n in LENGTHS)),
+        OptionHelp("pack", "the card pack", "starter", packs),
+        OptionHelp("factions", "random, or one faction per seat in seat order, e.g. nobility,clans (p.34); "
+                               "choosing in the lobby is simpler", "random", ("random",)),
+        OptionHelp("order", "the first player: drawn at random, or the seat order", "random", ("random", "seated")),
+        OptionHelp("modules", f"the Wild Kingdom modules played, a comma list or all: {listed}; "
+                              "left out for the base game", "", modules, many=True),
+        OptionHelp("wild_cards", "with Wild Kingdom Cards: how many of the 15 join the Kingdom Deck (1 to 15), "
+                                 "or the names of those agreed on", str(MODULE_DEFAULTS["wild_cards"]),
+                   tuple(str(n) for n in range(1, 16)), needs=("modules", "wild_kingdom_cards")),
+    ]
 
 
 def faction_roles(options: dict[str, Any]) -> list[str]:

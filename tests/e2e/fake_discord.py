@@ -371,6 +371,10 @@ class FakeDiscord:
             case ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]):
                 return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": {
                     "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+            case ("PUT", ["applications", _, "commands"]) if self._too_large(rec.json or []):
+                return error(400, 50035, f"Invalid Form Body: {self._too_large(rec.json or [])}")
+            case ("PUT", ["applications", _, "guilds", _, "commands"]) if self._too_large(rec.json or []):
+                return error(400, 50035, f"Invalid Form Body: {self._too_large(rec.json or [])}")
             case ("PUT", ["applications", _, "commands"]):
                 return json_response(self._put_commands(None, rec.json or []))
             case ("PUT", ["applications", _, "guilds", gid, "commands"]):
@@ -427,6 +431,19 @@ class FakeDiscord:
                 "bot_require_code_grant": False, "owner": self._user(self.owner_id, "owner"), "verify_key": "0" * 64,
                 "flags": 0, "team": None, "summary": "", "rpc_origins": [], "tags": [], "redirect_uris": [],
                 "interactions_endpoint_url": None}
+
+    @staticmethod
+    def _too_large(commands: list[dict[str, Any]]) -> str:
+        """As Discord: a command whose names, descriptions and values come to more than 8,000 characters
+        (with 25 options at most at each level) is refused, and the whole sync with it."""
+        def size(node: dict[str, Any]) -> int:
+            if len(node.get("options") or []) > 25:
+                return 10**6
+            return (len(node.get("name") or "") + len(node.get("description") or "")
+                    + sum(len(str(c.get("name") or "")) + len(str(c.get("value") or "")) for c in node.get("choices") or [])
+                    + sum(size(o) for o in node.get("options") or []))
+        big = [c["name"] for c in commands if size(c) > 8000]
+        return f"Command exceeds maximum size (8000): {', '.join(big)}" if big else ""
 
     def _put_commands(self, guild_id: int | None, commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out = []

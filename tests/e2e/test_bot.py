@@ -19,18 +19,18 @@ def test_commands_sync_globally_for_dms_and_to_development_guilds(tmp_path) -> N
             names = {c["name"] for c in h.fake.commands[h.fake.guild_id]}
             assert {"game", "tribute", "okc", "fief"} <= names
             assert all(1 in c["contexts"] for c in h.fake.commands[None])  # allowed in DMs with the bot
-            fief = [n for n in h.fake.command_names() if n.startswith("fief")]
+            fief = [n for n in h.fake.command_names() if n.startswith(("fief ", "fief-court "))]
             assert len(fief) == len(h.table.known_games()["fief"].actions)  # all actions reachable
+            assert "fief war move" in fief and "fief-court crown nominate" in fief
+            assert not any(n.startswith("fief2") for n in h.fake.command_names())
+            assert all(len(n.split()) == 3 for n in fief)   # /fief <group> <command>
             rules = await h.fake.slash("alice", h.channel, "game rules", name="fief")
-            spilled = next(n for n in fief if n.startswith("fief2 "))
-
-            def told() -> str:   # the list may take several follow-up messages: wait for the spilled command
-                text = "\n".join([rules.callback["data"]["content"]]
-                                  + [h.fake.messages[m].text() for m in rules.followups])
-                return text if f"`/{spilled}" in text else ""
-
-            text = await h.fake.wait_for(told)
-            assert f"`/{spilled}" in text and "`/fief start" in text  # the Discord spelling, all of it
+            reply = await h.fake.reply(rules)
+            war = next(c for row in reply.components for c in row["components"] if c["type"] == 3)
+            page = await h.fake.click("alice", reply, war["custom_id"], values=[
+                next(o["value"] for o in war["options"] if o["label"] == "/fief war")])
+            text = page.callback["data"]["embeds"][0]["description"]
+            assert "`/fief war move noble:" in text and "`/fief war battle" in text  # the Discord spelling
         async with fake_discord() as fake:
             from tests.e2e.fake_discord import point_client_at
 

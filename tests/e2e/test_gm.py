@@ -85,7 +85,7 @@ def test_gm_tools_and_table_commands(tmp_path) -> None:
 
             # Settings, log.
             changed = await fake.slash("alice", thread, "game settings", setting="deadline", value="2h")
-            assert "deadline changed" in content(h, changed)
+            assert "Changed: the deadline." in content(h, changed) and "Each player has 2 hours to answer." in content(h, changed)
             log = await fake.slash("carol", thread, "game log")
             assert flags(log) & EPHEMERAL and "2. " in content(h, log)
 

@@ -48,10 +48,10 @@ def test_commands_in_dms_and_a_prompt_refreshed_in_place(tmp_path) -> None:
             user, _ = awaited(h, game)
             prompt = living(fake, user)
             dm = prompt.channel_id
-            offered = await fake.autocomplete(user, dm, "fief start", "city", city="king")
+            offered = await fake.autocomplete(user, dm, "fief turn start", "city", city="king")
             assert [c["name"] for c in offered] == ["King's Lynn"]
             assert all(c["value"] and len(c["name"]) <= 100 for c in offered)
-            typed = await fake.slash(user, dm, "fief start", city="king's")
+            typed = await fake.slash(user, dm, "fief turn start", city="king's")
             assert typed.callback["data"]["flags"] & EPHEMERAL
             assert "King's Lynn" in typed.callback["data"]["content"], typed.callback
             await h.idle(30)
@@ -79,7 +79,7 @@ def test_commands_in_dms_and_a_prompt_refreshed_in_place(tmp_path) -> None:
             assert len(fake.dms(user)) == sent  # no new prompt, no echo of the click
             # Another partial action typed in the DM: the same prompt is refreshed again.
             edits = now.edits
-            typed = await fake.slash(user, now.channel_id, "fief draw", deck="fortune")
+            typed = await fake.slash(user, now.channel_id, "fief cards draw", deck="fortune")
             assert "Done" in typed.callback["data"]["content"], typed.callback
             await h.idle(30)
             assert fake.messages[prompt.id].edits > edits

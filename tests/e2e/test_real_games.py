@@ -30,9 +30,10 @@ def living_prompt(fake: FakeDiscord, user: str) -> Message | None:
 
 
 def command_path(fake: FakeDiscord, group: str, kind: str) -> str:
+    """``/group kind`` as synced: in the group of commands it belongs to (``fief war move``)."""
     for name in fake.command_names():
-        head, _, leaf = name.partition(" ")
-        if leaf == kind and (head == group or head.startswith(group) and head[len(group):].isdigit()):
+        words = name.split()
+        if (words[0] == group or words[0].startswith(f"{group}-")) and words[-1] == kind:
             return name
     raise KeyError(f"no slash command for {group} {kind}")
 

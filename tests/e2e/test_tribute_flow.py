@@ -197,9 +197,10 @@ def test_commands_refuse_clearly_and_autocomplete_offers_legal_values(tmp_path) 
             assert any("Your choices" in f["name"] and "Bid 1" in f["value"] for f in embed["fields"])
             # The rules summary and the log are ephemeral.
             rules = await fake.slash("bob", thread, "game rules")
-            assert rules.callback["data"]["flags"] & EPHEMERAL and "§T1" in rules.callback["data"]["content"]
+            (page,) = rules.callback["data"]["embeds"]   # one embed: a game without rule topics, its commands
+            assert rules.callback["data"]["flags"] & EPHEMERAL and "§T1" in page["description"]
             topic = await fake.slash("bob", thread, "game rules", name="offer")
-            text = topic.callback["data"]["content"]
+            text = topic.callback["data"]["embeds"][0]["description"]
             assert "/tribute offer" in text and "§T4" in text and "/tribute bid" not in text
 
     run(scenario())

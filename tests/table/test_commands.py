@@ -28,7 +28,8 @@ def test_game_commands_come_from_action_specs(table):
 
 def test_every_table_command_has_a_handler(table):
     for cmd in TABLE_COMMANDS:
-        assert cmd.name in ("new", "import", "rules", "list") or callable(getattr(table, cmd.name))
+        assert cmd.name in ("new", "import", "rules", "list", "help") or callable(getattr(table, cmd.name))
+    assert callable(table.table_handlers()["help"])
 
 
 def test_split_parses_local_lines(table):

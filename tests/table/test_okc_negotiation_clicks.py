@@ -163,10 +163,9 @@ def test_the_local_table_writes_words_at_a_text_step(tmp_path: Path) -> None:
 
 
 def test_the_commands_doc_names_each_command_as_discord_spells_it(tmp_path: Path) -> None:
-    """OKC has more than 25 commands: the Negotiating Table's spill into ``/okc2`` on Discord, and
-    docs/commands.md says so (with the local table's own name)."""
+    """OKC has more than 25 commands: the Negotiating Table's are gathered in ``/okc negotiation`` on
+    Discord, and docs/commands.md says so (with the local table's short name)."""
     from bot.discord.slash import PATHS, build_groups
-    from bot.table.commands import discord_paths
     from bot.table.commands_doc import available_games, render
 
     table = TableService(Store(tmp_path / "t.sqlite3"), clock=FakeClock())
@@ -176,10 +175,9 @@ def test_the_commands_doc_names_each_command_as_discord_spells_it(tmp_path: Path
         async def nothing(*args: Any) -> Any:
             return []
 
-        build_groups(game, game, cmds, nothing, nothing)
-        paths = discord_paths(game, [c.name for c in cmds])
-        assert all(PATHS[(game, c.name)] == paths[c.name] for c in cmds)
+        build_groups(game, game, cmds, nothing, nothing, table.registry.subgroups(game))
+        assert all(PATHS[(game, c.name)] == c.path for c in cmds)
     doc = render(available_games())
-    assert "### `/okc2 agreement` (local table: `/okc agreement`)" in doc
-    assert "Usage: `/okc2 agreement to:<str>" in doc
+    assert "### `/okc negotiation agreement` (local table also: `/okc agreement`)" in doc
+    assert "Usage: `/okc negotiation agreement to:<str>" in doc
     assert (Path(__file__).parents[2] / "docs" / "commands.md").read_text(encoding="utf-8") == doc

@@ -8,6 +8,7 @@ hand against them; see docs/table.md.)
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -188,26 +189,38 @@ def test_suggestions_are_titles_matching_what_is_typed():
 def test_no_topic_lists_every_topic_and_command(table):
     helped = table.rules_help(ALICE, None, name="fief")
     assert helped.group == "fief" and helped.topic == ""
-    assert helped.topics == ht.topics("fief")
+    assert [t.id for t in helped.topics] == [t.id for t in ht.topics("fief")]
     assert len(helped.commands) == len(FIEF.actions)
     wording = text.describe(helped)
     assert "Fief: England rule topics" in wording and "Naval movement (§5.4, §5.5)" in wording
-    assert "/fief move" in wording
+    assert "/fief war move" in wording
+
+
+def test_summaries_name_commands_as_discord_spells_them(table):
+    """The summaries say ``/fief propose_marriage``; the table shows ``/fief-court crown propose_marriage``."""
+    raw = next(t for t in ht.topics("fief") if t.id == "marriage")
+    assert "/fief propose_marriage" in raw.summary
+    helped = table.rules_help(ALICE, None, name="fief", topic="marriage")
+    marriage = next(t for t in helped.topics if t.id == "marriage")
+    assert "/fief-court crown propose_marriage" in marriage.summary and "/fief propose_marriage" not in marriage.summary
+    assert helped.paths["propose_marriage"] == "/fief-court crown propose_marriage"
+    every = table.rules_help(ALICE, None, name="okc")
+    assert not re.search(r"/okc (?!bids |regions |actions |negotiation )", " ".join(t.summary for t in every.topics))
 
 
 def test_a_topic_gives_its_summary_and_related_commands(table):
     helped = table.rules_help(ALICE, None, name="fief", topic="5.4")
     assert ids(helped.topics) == ["naval"]
-    assert [c.usage.split()[1] for c in helped.commands] == ["move"]
+    assert [c.usage.split()[2] for c in helped.commands] == ["move"]
     wording = text.describe(helped)
     assert "Naval movement (§5.4, §5.5)" in wording and helped.topics[0].summary in wording
-    assert "commands: /fief move" in wording
+    assert "commands: /fief war move" in wording
 
 
 def test_commands_mentioning_the_word_come_too(table):
     helped = table.rules_help(ALICE, None, name="fief", topic="siege")
     assert ids(helped.topics)[0] == "siege"
-    kinds = {c.usage.split()[1] for c in helped.commands}
+    kinds = {c.usage.split()[2] for c in helped.commands}
     assert {"besiege", "construct", "lift_siege", "battle_next"} <= kinds
 
 

@@ -88,7 +88,8 @@ class Play(commands.Cog):
         table = self.bot.table
         for name, rules in sorted(table.known_games().items()):
             cmds = table.registry.commands(name)
-            for group in build_groups(name, rules.title, cmds, self.run_action, self.suggest):
+            for group in build_groups(name, rules.title, cmds, self.run_action, self.suggest,
+                                      table.registry.subgroups(name)):
                 self.bot.tree.add_command(group)
                 self.groups.append(group)
         self.bot.playcog = self

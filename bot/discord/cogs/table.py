@@ -21,15 +21,12 @@ from discord.ext import commands
 import renderer
 from bot.discord import errors, present
 from bot.discord.cogs.play import call_with_fallback, check_life, respond, respond_long
-from bot.discord.components import UndoButton, lobby_view
+from bot.discord.components import UndoButton, lobby_view, rules_view
 from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Refusal
 from bot.discord.prompts import prompt_content, prompt_view
 from bot.discord.slash import build_groups, named_choice
-from bot.discord.slash import path as slash_path
-from bot.discord.slash import usage as slash_usage
 from bot.table import (
-    DEFAULT_SETTINGS,
     TABLE_GROUP,
     AlreadyDone,
     Command,
@@ -38,6 +35,7 @@ from bot.table import (
     Exported,
     GameInfo,
     GameStatus,
+    Guide,
     Imported,
     Joined,
     Left,
@@ -96,29 +94,12 @@ class Table(commands.Cog):
         return [named_choice(label, value) for label, value in pairs[:25]]
 
     async def suggest_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """``/game new options:``: the game's options and the table settings, with their defaults,
-        appended to what is typed already (one suggestion per key not given yet)."""
+        """``/game new options:``: the game's options and the table settings with their values (the
+        default first), completing what is typed already (``TableService.suggest_options``)."""
         name = str(getattr(interaction.namespace, "name", "") or "")
-        rules = self.table.known_games().get(name)
-        if rules is None:
-            return []
-        players = getattr(interaction.namespace, "players", None) or rules.min_seats
-        try:
-            keys: dict[str, Any] = dict(rules.default_options(int(players)))
-        except Exception:
-            keys = {}
-        keys.update({k: v for k, v in DEFAULT_SETTINGS.items() if v})
-        typed = [p.strip() for p in (current or "").split(",") if p.strip()]
-        given = {p.partition("=")[0] for p in typed if "=" in p}
-        head = ", ".join(p for p in typed if "=" in p)
-        out = []
-        for key, default in keys.items():
-            if key in given or key == "roles":  # roles are chosen in the lobby, seat by seat
-                continue
-            value = str(default).lower() if isinstance(default, bool) else str(default).split(",")[0]
-            text = f"{head}, {key}={value}" if head else f"{key}={value}"
-            out.append(app_commands.Choice(name=text[:100], value=text[:100]))
-        return out[:25]
+        players = getattr(interaction.namespace, "players", None)
+        found = self.table.suggest_options(name, current or "", players if isinstance(players, int) else None)
+        return [app_commands.Choice(name=text, value=text) for text in found]
 
     # -- one handler for every /game command ----------------------------------------------------
     async def run(self, interaction: discord.Interaction, cmd: Command, values: dict[str, Any]) -> None:
@@ -383,28 +364,48 @@ class Table(commands.Cog):
         await respond_long(interaction, tabletext.describe(page))
 
     async def cmd_rules(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
-        """``/game rules [name] [topic]``: rule topics in short (an embed: title, sections, summary and
-        commands as Discord spells them) and the game's commands with their rule sections. Without a
-        topic the embed lists the topics; a name that is not a game is taken as the topic."""
+        """``/game rules [name] [topic]``: one ephemeral embed with pages: the rule topics (the matching
+        ones with their summaries, else every title), then the commands as Discord spells them with
+        their rule sections, a page per group of commands; a select of the pages and Previous / Next.
+        A name that is not a game is taken as the topic."""
         actor = actor_of(interaction, self.bot.settings)
         helped: RulesHelp = call_with_fallback(self.table.rules_help, actor, channel_of(interaction),
                                                name=values.get("name"), topic=values.get("topic"))
-        commands = self.table.registry.commands(helped.group)
-        sections = {c.usage(): c.section for c in commands}
-        spelled = {c.usage(): slash_usage(c) for c in commands}
-        lines = []
-        for c in helped.commands:
-            section = sections.get(c.usage) or ""
-            flags = (" (GM)" if c.gm else "") + (" (secret: DM or ephemeral)" if c.secret else "")
-            lines.append(f"`{spelled.get(c.usage, c.usage)}`{flags}{f' §{section}' if section else ''}: {c.doc}")
-        if lines:
-            about = f" about “{helped.topic}”" if helped.topic else ""
-            lines.insert(0, f"**{helped.title}** — commands{about} (§ = rule section)")
-        embed = present.rules_embed(helped, lambda kind: slash_path(helped.group, kind)) if helped.topics else None
-        parts = present.split("\n".join(lines))[:10] if lines else [""]
-        for i, part in enumerate(parts):
-            extra: dict[str, Any] = {"embed": embed} if embed is not None and i == len(parts) - 1 else {}
-            await respond(interaction, part or None, **extra)
+        embed, view = self._rules_page(helped, 0)
+        if view is None:
+            await respond(interaction, embed=embed)
+        else:
+            await respond(interaction, embed=embed, view=view)
+
+    def _rules_page(self, helped: RulesHelp, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
+        pages = present.rules_pages(helped, self.table.registry.commands(helped.group),
+                                    self.table.registry.subgroups(helped.group))
+        page = min(max(page, 0), len(pages) - 1)
+        return pages[page][1], rules_view(helped.group, helped.topic, [label for label, _ in pages], page)
+
+    async def rules_page(self, interaction: discord.Interaction, name: str, topic: str, page: int) -> None:
+        """A click on the pages of ``/game rules``: the same message shows page ``page``."""
+        if not await self.bot.admitted(interaction):
+            return
+        try:
+            actor = actor_of(interaction, self.bot.settings)
+            helped = self.table.rules_help(actor, channel_of(interaction), name=name, topic=topic or None)
+            embed, view = self._rules_page(helped, page)
+            await interaction.response.edit_message(embed=embed, view=view)
+        except Exception as err:
+            await errors.handle(interaction, err, "rules")
+
+    async def cmd_help(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        """``/game help``: what to do now and the five commands that matter, in one ephemeral embed. In a
+        channel without a game (the parent of the threads), the person's one live game answers."""
+        actor = actor_of(interaction, self.bot.settings)
+        channel = channel_of(interaction)
+        guide: Guide = self.table.guide(actor, channel, game_id=values.get("game"))
+        if guide.game is None and channel is not None and values.get("game") is None:
+            theirs: Guide = self.table.guide(actor, None)
+            if theirs.game is not None:
+                guide = theirs
+        await respond(interaction, embed=present.guide_embed(guide))
 
     async def cmd_list(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
         """The games of this thread or channel; where there are none, the games the person sits at."""
