@@ -112,10 +112,13 @@ class Walker:
         self.choices = ob.prompt_choices(rules, self.words, state, decision, seat, aud)
         self._accepted: dict[Action, str | None] = {}
         self._steps: dict[tuple[str, str], Any] = {}
+        self._names: dict[str, frozenset[str]] = {}
 
     def names(self, kind: str) -> frozenset[str]:
-        spec = self.rules.actions.get(kind)
-        return frozenset(p.name for p in spec.params) if spec is not None else frozenset()
+        if kind not in self._names:
+            spec = self.rules.actions.get(kind)
+            self._names[kind] = frozenset(p.name for p in spec.params) if spec is not None else frozenset()
+        return self._names[kind]
 
     def built(self, kind: str, chosen: dict[str, Any]) -> Action:
         """The action a flow completes with ``chosen``: its own parameters (the flow's own keys dropped)."""
@@ -124,7 +127,7 @@ class Walker:
 
     def step(self, kind: str, chosen: dict[str, Any]) -> Any:
         """``Words.flow`` once per state of the flow (many targets walk the same steps)."""
-        key = (kind, repr(sorted(chosen.items(), key=lambda kv: kv[0])))
+        key = (kind, repr(sorted(((k, v) for k, v in chosen.items() if v is not None), key=lambda kv: kv[0])))
         if key not in self._steps:
             self._steps[key] = self.words.flow(self.state, self.seat, kind, chosen, self.aud)
         return self._steps[key]
