@@ -119,11 +119,14 @@ class Walker:
         self.all_choices = ob.prompt_choices(rules, self.words, state, decision, seat, aud)
         self.choices = self.all_choices[:ob.MAX_CHOICES]
         self._accepted: dict[Action, str | None] = {}
-        self._steps: dict[str, FlowStep | None] = {}
+        self._steps: dict[tuple[str, str], FlowStep | None] = {}
+        self._names: dict[str, frozenset[str]] = {}
 
     def names(self, kind: str) -> frozenset[str]:
-        spec = self.rules.actions.get(kind)
-        return frozenset(p.name for p in spec.params) if spec is not None else frozenset()
+        if kind not in self._names:
+            spec = self.rules.actions.get(kind)
+            self._names[kind] = frozenset(p.name for p in spec.params) if spec is not None else frozenset()
+        return self._names[kind]
 
     def built(self, kind: str, chosen: dict[str, Any]) -> Action:
         """The action a flow completes with ``chosen``: its own parameters (the flow's own keys dropped)."""
@@ -133,7 +136,7 @@ class Walker:
     def step(self, kind: str, chosen: dict[str, Any]) -> FlowStep | None:
         """The flow's next step (remembered: many legal actions share the first steps), cut to what
         one Discord message holds."""
-        key = repr((kind, sorted(chosen.items(), key=lambda kv: kv[0])))
+        key = (kind, repr(sorted(((k, v) for k, v in chosen.items() if v is not None), key=lambda kv: kv[0])))
         if key not in self._steps:
             step = self.words.flow(self.state, self.seat, kind, chosen, self.aud)
             if step is not None and len(step.options) > STEP_OPTIONS:

@@ -225,12 +225,12 @@ def test_a_promise_to_hand_over_names_an_amount_or_something_the_table_sees() ->
 
     them = g.players["p2"].faction
     action = walk(state, "p1", "agreement", ["The " + them.title(), "Add a term the bot checks",
-                                             "promise to hand something over", f"Tactic {tactic_name(state, tactic)}",
-                                             "By Year 2", "Send the agreement"])
+                                             "promise to hand something over", "By Year 2",
+                                             f"Tactic {tactic_name(state, tactic)}", "Send the agreement"])
     assert action == Action.of("agreement", to="p2", terms=[f"{them}:give:{tactic}:2"])
     apply(RULES, state, "p1", action)
     action = walk(state, "p1", "agreement", ["The " + them.title(), "Add a term the bot checks",
-                                             "You promise to hand something over", "Lore", "3 Lore", "By Year 1",
+                                             "You promise to hand something over", "By Year 1", "Lore", "3 Lore",
                                              "Send the agreement"])
     assert action.get("terms") == (f"{g.players['p1'].faction}:give:lore:3:1",)
 

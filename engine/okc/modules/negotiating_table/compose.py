@@ -44,7 +44,8 @@ AMOUNT_NAMES = {"influence": ("Influence", "Influence"), "lore": ("Lore", "Lore"
                 "supporters": ("Supporter", "Supporters")}
 # Promises the bot checks: what the bound party does not do (or hands over) until the end of a Year.
 PROMISES = ("no_command", "no_claim", "no_tactic", "give")
-CLEAR = (("part", None), ("amount", None), ("bind", None), ("arg", None), ("arg2", None), ("from", None))
+CLEAR = (("part", None), ("amount", None), ("bind", None), ("arg", None), ("arg2", None), ("from", None),
+         ("year", None))
 PLACEHOLDER = "e.g. You send no Supporters to the Lowlands this Year."
 
 
@@ -247,6 +248,33 @@ def amount_step(state: GameState, seat: str, to: str, kind: str, chosen: Mapping
     return FlowStep(kind, "amount", f"How much {many} {verb}? ({cap(has)}.)", tuple(options))
 
 
+def give_term(state: GameState, g: Okc, party: str, chosen: Mapping[str, Any],
+              keep: tuple[tuple[str, Any], ...]) -> FlowStep:
+    """A promise to hand something over: by which Year's Negotiation Step, then what (an amount, or the
+    Favour, a card or a Tactic the table sees). The Year comes first so that the last step adds the term."""
+    kind = "agreement"
+    year, arg = chosen.get("year"), chosen.get("arg")
+    base = tuple((k, v) for k, v in chosen.items() if k not in dict(CLEAR))
+    terms = _tokens(chosen, "terms")
+    if year is None:
+        return FlowStep(kind, "year", "By which Year's Negotiation Step must it be handed over?", tuple(
+            Choice(f"By Year {y}", None, flow=kind, chosen=(*keep, ("year", y))) for y in range(g.round, g.length + 1)))
+    keep = (*keep, ("year", year))
+
+    def added(component: str) -> tuple[tuple[str, Any], ...]:
+        return (*base, ("terms", (*terms, term_token(g, party, "give", [component], int(year)))), *CLEAR)
+
+    if arg is None:
+        amounts = [Choice(f"{AMOUNT_NAMES[w][1]}…", None, flow=kind, chosen=(*keep, ("arg", w))) for w in AMOUNT_NAMES]
+        tiles = [Choice(cap(thing_label(state, g, party, t))[:80], None, flow=kind, chosen=added(t))
+                 for t in things(g, party, secret=False)]
+        return FlowStep(kind, "arg", f"What is to be handed over by Year {year}?",
+                        tuple((amounts + tiles)[:MAX_OPTIONS]))
+    one, many = AMOUNT_NAMES[str(arg)]
+    return FlowStep(kind, "arg2", f"How much {many}?", tuple(
+        Choice(plural(n, one, many), None, flow=kind, chosen=added(f"{arg}:{n}")) for n in range(1, MAX_OPTIONS)))
+
+
 # -- terms ------------------------------------------------------------------------------------------
 
 def term_token(g: Okc, party: str, what: str, args: list[str], year: int) -> str:
@@ -290,27 +318,18 @@ def term_step(state: GameState, seat: str, to: str, chosen: Mapping[str, Any], a
         return FlowStep(kind, "arg", "Which Tactic may they not activate?", tuple(
             Choice(tactic_name(state, t), None, flow=kind, chosen=(*keep, ("arg", t)))
             for t in sorted(g.players[party].tactics)))
-    if what == "give" and arg is None:
-        amounts = [Choice(f"{AMOUNT_NAMES[w][1]}…", None, flow=kind, chosen=(*keep, ("arg", w))) for w in AMOUNT_NAMES]
-        tiles = [Choice(cap(thing_label(state, g, party, t))[:80], None, flow=kind, chosen=(*keep, ("arg", t)))
-                 for t in things(g, party, secret=False)]
-        return FlowStep(kind, "arg", "What do they promise to hand over?", tuple((amounts + tiles)[:MAX_OPTIONS]))
-    if what == "give" and arg in AMOUNT_NAMES and arg2 is None:
-        one, many = AMOUNT_NAMES[str(arg)]
-        return FlowStep(kind, "arg2", f"How much {many}?", tuple(
-            Choice(plural(n, one, many), None, flow=kind, chosen=(*keep, ("arg", arg), ("arg2", str(n))))
-            for n in range(1, MAX_OPTIONS)))
-    args = [str(arg)] + ([str(arg2)] if what == "no_command" or what == "give" and arg in AMOUNT_NAMES else [])
+    if what == "give":
+        return give_term(state, g, party, chosen, keep)
+    args = [str(arg)] + ([str(arg2)] if what == "no_command" else [])
     terms = _tokens(chosen, "terms")
     options = []
     for year in range(g.round, g.length + 1):
         token = term_token(g, party, what, args, year)
         if token in terms:
             continue
-        options.append(Choice(f"Until the end of Year {year}" if what != "give" else f"By Year {year}", None,
-                              flow=kind, chosen=(*base, ("terms", (*terms, token)), *CLEAR)))
-    return FlowStep(kind, "year", "Until when does the term hold?" if what != "give" else
-                    "By which Year's Negotiation Step must it be handed over?", tuple(options))
+        options.append(Choice(f"Until the end of Year {year}", None, flow=kind,
+                              chosen=(*base, ("terms", (*terms, token)), *CLEAR)))
+    return FlowStep(kind, "year", "Until when does the term hold?", tuple(options))
 
 
 # -- autocomplete (``/okc offer give:``) ---------------------------------------------------------------------
