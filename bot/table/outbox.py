@@ -410,6 +410,14 @@ def result_lines(result: dict[str, Any] | None, aud: Audience) -> list[str]:
     return [head] + ([reason[0].upper() + reason[1:] + ("" if reason.endswith(".") else ".")] if reason else [])
 
 
+def same_status(a: dict[str, Any] | None, b: dict[str, Any]) -> bool:
+    """Two status messages that say the same (the phase, who is awaited and until when, the result):
+    the state's version alone is no reason to edit the message."""
+    if a is None:
+        return False
+    return {k: v for k, v in a.items() if k != "version"} == {k: v for k, v in b.items() if k != "version"}
+
+
 def status_payload(game_id: int, rules: Rules, state: GameState | None, result: dict[str, Any] | None,
                    due: dict[tuple[str, str], float], status: str, names: dict[str, str]) -> dict[str, Any]:
     """The status message: the phase in words, the awaited seats by name with their deadlines."""

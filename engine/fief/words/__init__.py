@@ -61,6 +61,12 @@ class FiefWords(Words):
     def battle_events(self, events: list[Event]) -> list[list[Event]]:
         return summary.battle_events(events)
 
+    def battles_under_way(self, events: list[Event]) -> list[list[Event]]:
+        return summary.battle_events(events, ongoing=True)
+
+    def battle_seats(self, state: GameState, events: list[Event]) -> list[str]:
+        return summary.battle_seats(state.data, events)
+
     def battle_report(self, state: GameState, events: list[Event], aud: Audience) -> list[str]:
         return summary.battle_report(state.data, events, aud.public())
 
