@@ -322,14 +322,7 @@ def after_action(t: Turn) -> list[Message]:
     title_after = title_of(rules, words, state)
     public_new = [e for e in t.events if e.to is None]
     public_old = [e for e in t.phase_events if e.to is None]
-    # Battles that ended in this call: one report each.
-    if public_new:
-        done = len(words.battle_events(public_old)) if public_old else 0
-        for i, battle in enumerate(words.battle_events(public_old + public_new)[done:]):
-            lines = words.battle_report(state, battle, aud)
-            if lines:
-                out.append(Message(f"{t.prefix}.battle.{i}", CHANNEL_POST, "channel",
-                                   {"type": "battle", "game_id": t.game_id, "lines": lines}))
+    out += battle_posts(t, words, aud, title_before, public_old, public_new)
     board = {"game": rules.name, "view": rules.view(state, None)} if renderer.has_drawer(rules.name) else None
     if t.kind == "started":
         lines = words.events(state, public_new, aud)[:8]
@@ -366,6 +359,42 @@ def after_action(t: Turn) -> list[Message]:
     out += prompts(t, words, aud, title_after)
     out.append(Message(f"{t.prefix}.status", STATUS_EDIT, "channel",
                        status_payload(t.game_id, rules, state, t.result, t.due, t.status, t.names)))
+    return out
+
+
+def battle_posts(t: Turn, words: Words, aud: Audience, phase: str, public_old: list[Event],
+                 public_new: list[Event]) -> list[Message]:
+    """Battles as they happen: each battle has one post in the thread (``post``: its stable key),
+    made when it begins and edited as each round is rolled, until it ends (``done``); ``new`` holds
+    the lines added since the last version (what the local table prints). Each seat fighting in it
+    is told the new lines by DM at once (the dice, the hits, the losses, what is left), so nobody
+    chooses losses or how to go on without them. Public events only, like every post."""
+    if not public_new:
+        return []
+    out: list[Message] = []
+    before = words.battles_under_way(public_old) if public_old else []
+    now = words.battles_under_way(public_old + public_new)
+    life = t.prefix.rsplit(".s", 1)[0]  # g<id>.e<epoch>: an undo starts the battle posts anew
+    where = zlib.crc32(phase.encode())
+    for i, battle in enumerate(now):
+        if i < len(before) and len(before[i]) == len(battle):
+            continue  # nothing new in this one
+        lines = words.battle_report(t.state, battle, aud)
+        if not lines:
+            continue
+        told = words.battle_report(t.before or t.state, before[i], aud) if i < len(before) else []
+        if lines == told:
+            continue
+        new = [line for line in lines if line not in told]  # a round under way grows: its line is told again, whole
+        done = any(e.kind == "battle.ended" for e in battle)
+        post = f"{life}.battle.{where}.{i}"
+        out.append(Message(f"{t.prefix}.battle.{i}", CHANNEL_POST, "channel",
+                           {"type": "battle", "game_id": t.game_id, "post": post, "lines": lines,
+                            "new": new, "done": done}))
+        for s in words.battle_seats(t.state, battle):
+            out.append(Message(f"{t.prefix}.battle.{i}.{s}", DM, f"seat:{s}",
+                               {"type": "battle", "game_id": t.game_id, "seat": s,
+                                "lines": lines[:1] + [line for line in new if line != lines[0]]}))
     return out
 
 

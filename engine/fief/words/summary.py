@@ -270,6 +270,8 @@ def battle_report(g: Fief, events: list[Event], aud: Audience) -> list[str]:
 
     for e in events[1:]:
         standing.see(e)
+        if e.kind not in ("random.roll", "battle.hits"):
+            flush_misses()  # dice told before what followed them
         if e.kind == "battle.round":
             close_round()
             if rnd:
