@@ -310,6 +310,7 @@ class Turn:
     actor_private: str | None = None  # the seat that acted in person (answered by the reply, not by DM)
     answered: dict[str, str] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
+    timed_out: list[str] = field(default_factory=list)  # the phase's passed deadlines, one line per player
 
 
 def after_action(t: Turn) -> list[Message]:
@@ -336,11 +337,11 @@ def after_action(t: Turn) -> list[Message]:
                             "board": board}))
     elif t.kind == "events" and (title_after != title_before or t.result is not None):
         lines = words.phase_summary(state, title_before, public_old + public_new, aud)
-        if lines or t.result is not None:
+        if lines or t.result is not None or t.timed_out:
             out.append(Message(f"{t.prefix}.post", CHANNEL_POST, "channel",
                                {"type": "phase", "game_id": t.game_id, "title": title_before, "lines": lines,
-                                "next": title_after if t.result is None else "", "board": board,
-                                "result": result_lines(t.result, aud)}))
+                                "timed_out": t.timed_out, "next": title_after if t.result is None else "",
+                                "board": board, "result": result_lines(t.result, aud)}))
     elif t.kind != "events":  # an undo: the board as it is now
         out.append(Message(f"{t.prefix}.post", CHANNEL_POST, "channel",
                            {"type": t.kind, "game_id": t.game_id, "title": title_after, "board": board,

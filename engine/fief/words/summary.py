@@ -17,7 +17,6 @@ from engine.fief.state import Fief
 from engine.fief.words import names as N
 from engine.fief.words.events_war import VIA, VOLLEYS, ending
 
-MAX_LINES = 8
 FIRING = ("treb", "bombard", "archer", "melee")   # the volleys of a battle round, in the order they fire (7.2)
 LINE_CHARS = 220
 
@@ -49,8 +48,9 @@ def _is_battle_kind(kind: str) -> bool:
 
 
 def phase_summary(words: Words, state: GameState, events: list[Event], aud: Audience) -> list[str]:
-    """Three to eight lines: news first (deaths, captures, battles won, disasters), then what
-    each family did, aggregated (cards drawn, purchases, moves, cities taken)."""
+    """A few lines, never cut: news first (deaths, captures, battles won, disasters), then what
+    each family did, aggregated (cards drawn, purchases, moves, cities taken), sentences packed
+    into lines of about ``LINE_CHARS``."""
     g: Fief = state.data
     pub = [e for e in events if e.to is None]
     head: list[str] = []
@@ -85,10 +85,7 @@ def _pack(head: list[str], rest: list[str]) -> list[str]:
         else:
             packed.append(sentence)
     lines += packed
-    if len(lines) > MAX_LINES:
-        dropped = len(lines) - (MAX_LINES - 1)
-        lines = lines[: MAX_LINES - 1] + [f"And {plural(dropped, 'more line')} of news in the log."]
-    return lines
+    return lines  # never cut: what does not fit one message goes on in the next (the adapter splits)
 
 
 def _aggregates(g: Fief, pub: list[Event], aud: Audience) -> list[str]:
