@@ -26,7 +26,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, STATUS_EDIT, Actor, FakeClock, Outgoing, Store, TableService
+from bot.table import (
+    BOARD_IMAGE,
+    CHANNEL_POST,
+    DM,
+    STATUS_EDIT,
+    Actor,
+    FakeClock,
+    Outgoing,
+    Store,
+    TableService,
+)
 from engine.core import RuleError
 from engine.playout import pick
 
