@@ -105,6 +105,25 @@ def _battle_line(g: Fief) -> str:
     return f"Battle at {b.city}" if b else "The battle"
 
 
+def _standing(g: Fief, fam: str) -> str:
+    """What each side of the battle has left, the side of ``fam`` (the family asked) first ("You have Lord Hugh with
+    2 Knights; Green has 1 Archer."): the troops a battle shows are face up to all (4.1, FAQ)."""
+    b = g.war.battle
+    if b is None:
+        return ""
+    mine = {fam}
+    order = sorted((b.attacker, b.defender), key=lambda side: not mine & set(sides.members(b, side)))
+    parts = []
+    for side in order:
+        nobles = [n for n in sides.side_nobles(g, b, side) if not n.startswith("leader:")]
+        who, what = N.nobles(g, nobles), N.troops(sides.side_troops(g, b, side), none="")
+        held = f"{who} with {what}" if who and what else who or what or "nothing"
+        ours = bool(mine & set(sides.members(b, side)))
+        parts.append(f"you have {held}" if ours else f"{N.family(side)} {'have' if side == N.INVADERS else 'has'} {held}")
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:] + "."
+
+
 # -- questions ----------------------------------------------------------------------------------
 def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
     """One question per decision id (``fief.<step>``, ``fief.<task>``, ``request.<kind>``, ``offer``)."""
@@ -181,11 +200,11 @@ def _task_question(g: Fief, t: Task, aud: Audience) -> str:
     if t.kind == "release":
         return f"{N.noble(g, t.noble)} is free again: where does {'she' if _sex(g, t.noble) == 'f' else 'he'} go?"
     if t.kind == "losses":
-        return f"{_battle_line(g)}: your side takes {plural(t.count, 'hit')}. Choose your losses."
+        return f"{_battle_line(g)}: your side takes {plural(t.count, 'hit')}. {_standing(g, t.family)} Choose your losses."
     if t.kind == "battle_next":
         b = g.war.battle
         rnd = f" after round {b.rolls}" if b else ""
-        return f"{_battle_line(g)}{rnd}: fight on, or end it?"
+        return f"{_battle_line(g)}{rnd}: {_standing(g, t.family)} Fight on, or end it?"
     if t.kind == "spoils":
         return f"You won at {t.city}: keep the beaten side's engines, or destroy them?"
     if t.kind == "rebellion":
