@@ -311,6 +311,7 @@ class Turn:
     answered: dict[str, str] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
     timed_out: list[str] = field(default_factory=list)  # the phase's passed deadlines, one line per player
+    defaulted: str = ""  # this call's action was a passed deadline's default: the line that says so
 
 
 def after_action(t: Turn) -> list[Message]:
@@ -395,7 +396,8 @@ def battle_posts(t: Turn, words: Words, aud: Audience, phase: str, public_old: l
         for s in words.battle_seats(t.state, battle):
             out.append(Message(f"{t.prefix}.battle.{i}.{s}", DM, f"seat:{s}",
                                {"type": "battle", "game_id": t.game_id, "seat": s,
-                                "lines": lines[:1] + [line for line in new if line != lines[0]]}))
+                                "lines": lines[:1] + [line for line in new if line != lines[0]]
+                                + ([t.defaulted] if t.defaulted else [])}))  # a loss chosen for the absent, said
     return out
 
 

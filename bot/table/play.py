@@ -168,6 +168,9 @@ class Play(Deadlines):
                 chosen = words.label(live, seat, action, Audience(seat, names))
                 ends = result is not None or ob.title_of(rules, words, work) != ob.title_of(rules, words, live)
                 folded = self._timed_out(row, rules, live, names) if ends else []  # this call's rows included
+                public = all(e.to is None for e in steps.steps[0].events)
+                defaulted = timed_out_line(names.get(seat, seat), [words.label(live, seat, action, Audience(None, names))
+                                                                   if public else None]) if source == "deadline" else ""
                 answer = {"deadline": f"Time ran out, so the table chose for you: {chosen}.",
                           "gm": f"A GM chose for you: {chosen}.",
                           "computer": "Time ran out: a computer player answered in your place."
@@ -177,7 +180,7 @@ class Play(Deadlines):
                     events=steps.events, phase_events=since, names=names, due=due, result=result,
                     status=fields.get("status", row.status),
                     actor_private=seat if source == "player" else None, answered={seat: answer},
-                    timed_out=folded)))
+                    timed_out=folded, defaulted=defaulted)))
             title_before = ob.title_of(rules, words, live)
             keep = since + steps.events if ob.title_of(rules, words, work) == title_before else []
             self._keep(game_id, LiveGame(work, steps.seq, row.epoch, keep))

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.table import outbox as ob
+from bot.table.text import timed_out_line
 from engine.core import Event, apply
 from engine.scenario import COMMAND, Scenario, parse
 from tests.speech import assert_human
@@ -108,3 +109,33 @@ def test_battle_posts_and_dms_read_only_public_facts() -> None:
     plain = [battle_rows(rows) for rows in walk()]
     for seed in (1, 2, 3):
         assert [battle_rows(rows) for rows in walk(permute=seed)] == plain
+
+
+def test_losses_the_table_chose_for_an_absent_player_are_said_to_both_sides() -> None:
+    """7.4's worked example: Green's five hits fall on Red, whose player does not answer; the table
+    plays the default allotment, and both sides read that time ran out and what it chose."""
+    sc = Scenario.load(SCENARIO.parent / "ex_7_4_five_hits.json")
+    first = sc.spec["steps"][0]
+    sc.spec = {**sc.spec, "steps": []}
+    sc.run()
+    rules, state = sc.rules, sc.state
+    state.rng.force(*first["force"])
+    since = apply(rules, state, "george", parse("battle city:Oxford against:red", rules.actions))
+    [d] = [d for d in rules.pending(state) if "kirsten" in d.seats]
+    question = rules.words().question(state, d, "kirsten", ob.Audience("kirsten", NAMES))
+    assert question.startswith("Battle at Oxford: your side takes 5 hits. You have Lady Lucia and Lord William "
+                               "with 1 Knight and 1 Man-at-Arms")
+    assert "; Green has Lord Arthur with 5 Knights" in question and question.endswith("Choose your losses.")
+    default = d.default_for("kirsten")
+    assert default is not None
+    before = rules.copy(state)
+    events = apply(rules, state, "kirsten", default)
+    said = timed_out_line("Kirsten", [rules.words().label(before, "kirsten", default, ob.Audience(None, NAMES))])
+    rows = ob.after_action(ob.Turn(game_id=7, prefix="g7.e0.s2", rules=rules, state=state, before=before,
+                                   events=events, phase_events=since, names=NAMES, due={}, defaulted=said))
+    posts, dms = battle_rows(rows)
+    assert set(dms) == {"kirsten", "george"}
+    for lines in dms.values():
+        assert lines[-1] == said and said.startswith("Time ran out for Kirsten: the table chose Lose ")
+        assert any("Red loses" in line for line in lines)
+    assert posts[0]["done"] and said not in posts[0]["lines"]  # the thread reads it in the phase post
