@@ -84,6 +84,20 @@ def test_the_battle_post_is_made_when_the_battle_begins_and_edited_each_round() 
             assert_human(line, "battle post")
 
 
+def test_the_question_after_a_round_carries_its_dice_and_what_is_left() -> None:
+    sc = Scenario.load(SCENARIO)
+    first = sc.spec["steps"][0]
+    sc.spec = {**sc.spec, "steps": []}
+    sc.run()
+    rules, state = sc.rules, sc.state
+    state.rng.force(*first["force"])
+    apply(rules, state, "kirsten", parse("battle city:Coventry against:blue", rules.actions))
+    [d] = [d for d in rules.pending(state) if "kirsten" in d.seats]
+    assert rules.words().question(state, d, "kirsten", ob.Audience("kirsten", NAMES)) == (
+        "Battle at Coventry after round 1: Dice this round: you rolled a blank; Blue rolled a blank. You have Lord "
+        "William with 1 Knight; Blue has Lord Walter with 2 Men-at-Arms. Fight on, or end it?")
+
+
 def test_both_sides_are_told_each_round_by_dm_as_it_is_rolled() -> None:
     steps = walk()
     _, dms = battle_rows(steps[0])
@@ -123,7 +137,8 @@ def test_losses_the_table_chose_for_an_absent_player_are_said_to_both_sides() ->
     since = apply(rules, state, "george", parse("battle city:Oxford against:red", rules.actions))
     [d] = [d for d in rules.pending(state) if "kirsten" in d.seats]
     question = rules.words().question(state, d, "kirsten", ob.Audience("kirsten", NAMES))
-    assert question.startswith("Battle at Oxford: your side takes 5 hits. You have Lady Lucia and Lord William "
+    assert question.startswith("Battle at Oxford: your side takes 5 hits. Dice this round: you rolled a blank; "
+                               "Green rolled 3, 2 and a blank. You have Lady Lucia and Lord William "
                                "with 1 Knight and 1 Man-at-Arms")
     assert "; Green has Lord Arthur with 5 Knights" in question and question.endswith("Choose your losses.")
     default = d.default_for("kirsten")
