@@ -171,12 +171,32 @@ class Delivery(BackgroundLoop):
         text = present.outgoing_text(m)
         if channel is None or not text.strip():
             return
+        if m.payload.get("post"):
+            await self.growing_post(m, channel, text)
+            return
         extra: dict[str, Any] = {}
         drawn = m.payload.get("board")
         if isinstance(drawn, dict):
             png = await self.bot.painter.render(str(drawn["game"]), drawn["view"], None)
             extra["file"] = discord.File(io.BytesIO(png), "board.png")
         await self.send_text(channel, life_key(m), text, **extra)
+
+    async def growing_post(self, m: Outgoing, channel: discord.PartialMessageable, text: str) -> None:
+        """A post that grows (a battle, round by round): its first row sends the message, every later
+        row with the same ``post`` edits it in place (what fits one message; more goes to one
+        follow-up message of its own, kept and edited the same way)."""
+        parts = present.split(text)
+        for i, part in enumerate(parts):
+            name = f"post:{m.payload['post']}" + (f":{i}" if i else "")
+            ref = self.bot.refs.get(m.game_id, name)
+            if ref is not None:
+                try:
+                    await self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1]).edit(content=part)
+                    continue
+                except discord.NotFound:
+                    log.info("post %s of game %s is gone; sending it again", name, m.game_id)
+            msg = await channel.send(part, nonce=nonce(life_key(m), i))
+            self.bot.refs.put(m.game_id, name, msg.channel.id, msg.id)
 
     async def dm_channel(self, user_id: str) -> discord.DMChannel:
         cid = self.dm_channels.get(user_id)

@@ -91,6 +91,7 @@ class LocalTable:
         self.flows: dict[str, tuple[int, list[list[int]]]] = {}  # a multi-part answer under way, per person
         self._render = render
         self._shown: set[int] = set()  # messages printed whose delivered mark could not be saved yet
+        self._posts: set[str] = set()  # growing posts (battles) printed once: later rows print their new lines
 
     def say(self, line: str) -> None:
         self.out.write(line + "\n")
@@ -255,7 +256,16 @@ class LocalTable:
                         return
                     continue
                 now = self.service.clock.now()
-                if m.kind == CHANNEL_POST:
+                if m.kind == CHANNEL_POST and m.payload.get("post"):
+                    # a post that grows (a battle): Discord edits it; here its new lines follow
+                    head = f"[#{m.channel or self.channel}]"
+                    if m.payload["post"] in self._posts:
+                        self.say(f"{head} (the battle post goes on)")
+                        self._lines(head, "\n".join(m.payload.get("new") or []))
+                    else:
+                        self._posts.add(str(m.payload["post"]))
+                        self._lines(head, wording.outgoing_text(m, now))
+                elif m.kind == CHANNEL_POST:
                     self._lines(f"[#{m.channel or self.channel}]", wording.outgoing_text(m, now))
                     if m.payload.get("board"):
                         self._board(m)

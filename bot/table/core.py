@@ -333,6 +333,8 @@ class TableCore:
         now = self.clock.now()
         played = {s.seat: s for s in self.store.seats(game_id) if s.agent} if messages else {}
         for m in messages:
+            if m.kind == ob.STATUS_EDIT and ob.same_status(self.store.last_outbox(game_id, ob.STATUS_EDIT), m.payload):
+                continue  # the status message would read the same: no edit (a calm thread)
             held = played.get(m.recipient[5:]) if m.kind == ob.DM and m.recipient.startswith("seat:") else None
             if held is not None and (is_computer_user(held.user_id) or m.payload.get("type") in ("prompt", "reminder")):
                 continue

@@ -314,6 +314,8 @@ class Turn:
     actor_private: str | None = None  # the seat that acted in person (answered by the reply, not by DM)
     answered: dict[str, str] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
+    timed_out: list[str] = field(default_factory=list)  # the phase's passed deadlines, one line per player
+    defaulted: str = ""  # this call's action was a passed deadline's default: the line that says so
 
 
 def after_action(t: Turn) -> list[Message]:
@@ -326,14 +328,7 @@ def after_action(t: Turn) -> list[Message]:
     title_after = title_of(rules, words, state)
     public_new = [e for e in t.events if e.to is None]
     public_old = [e for e in t.phase_events if e.to is None]
-    # Battles that ended in this call: one report each.
-    if public_new:
-        done = len(words.battle_events(public_old)) if public_old else 0
-        for i, battle in enumerate(words.battle_events(public_old + public_new)[done:]):
-            lines = words.battle_report(state, battle, aud)
-            if lines:
-                out.append(Message(f"{t.prefix}.battle.{i}", CHANNEL_POST, "channel",
-                                   {"type": "battle", "game_id": t.game_id, "lines": lines}))
+    out += battle_posts(t, words, aud, title_before, public_old, public_new)
     board = {"game": rules.name, "view": rules.view(state, None)} if renderer.has_drawer(rules.name) else None
     if t.kind == "started":
         lines = words.events(state, public_new, aud)[:8]
@@ -348,11 +343,11 @@ def after_action(t: Turn) -> list[Message]:
     elif t.kind == "events" and (title_after != title_before or t.result is not None):
         lines = words.phase_summary(state, title_before, public_old + public_new, aud)
         final = final_post(t.game_id, rules, state, t.result, t.names) if t.result is not None else None
-        if lines or t.result is not None:
+        if lines or t.result is not None or t.timed_out:
             out.append(Message(f"{t.prefix}.post", CHANNEL_POST, "channel",
                                {"type": "phase", "game_id": t.game_id, "title": title_before, "lines": lines,
-                                "next": title_after if t.result is None else "", "board": board,
-                                "result": [] if final else result_lines(t.result, aud)}))
+                                "timed_out": t.timed_out, "next": title_after if t.result is None else "",
+                                "board": board, "result": [] if final else result_lines(t.result, aud)}))
         if final:
             out.append(Message(f"{t.prefix}.final", CHANNEL_POST, "channel", final))
     elif t.kind != "events":  # an undo: the board as it is now
@@ -373,6 +368,43 @@ def after_action(t: Turn) -> list[Message]:
     out += prompts(t, words, aud, title_after)
     out.append(Message(f"{t.prefix}.status", STATUS_EDIT, "channel",
                        status_payload(t.game_id, rules, state, t.result, t.due, t.status, t.names)))
+    return out
+
+
+def battle_posts(t: Turn, words: Words, aud: Audience, phase: str, public_old: list[Event],
+                 public_new: list[Event]) -> list[Message]:
+    """Battles as they happen: each battle has one post in the thread (``post``: its stable key),
+    made when it begins and edited as each round is rolled, until it ends (``done``); ``new`` holds
+    the lines added since the last version (what the local table prints). Each seat fighting in it
+    is told the new lines by DM at once (the dice, the hits, the losses, what is left), so nobody
+    chooses losses or how to go on without them. Public events only, like every post."""
+    if not public_new:
+        return []
+    out: list[Message] = []
+    before = words.battles_under_way(public_old) if public_old else []
+    now = words.battles_under_way(public_old + public_new)
+    life = t.prefix.rsplit(".s", 1)[0]  # g<id>.e<epoch>: an undo starts the battle posts anew
+    where = zlib.crc32(phase.encode())
+    for i, battle in enumerate(now):
+        if i < len(before) and len(before[i]) == len(battle):
+            continue  # nothing new in this one
+        lines = words.battle_report(t.state, battle, aud)
+        if not lines:
+            continue
+        told = words.battle_report(t.before or t.state, before[i], aud) if i < len(before) else []
+        if lines == told:
+            continue
+        new = [line for line in lines if line not in told]  # a round under way grows: its line is told again, whole
+        done = any(e.kind == "battle.ended" for e in battle)
+        post = f"{life}.battle.{where}.{i}"
+        out.append(Message(f"{t.prefix}.battle.{i}", CHANNEL_POST, "channel",
+                           {"type": "battle", "game_id": t.game_id, "post": post, "lines": lines,
+                            "new": new, "done": done}))
+        for s in words.battle_seats(t.state, battle):
+            out.append(Message(f"{t.prefix}.battle.{i}.{s}", DM, f"seat:{s}",
+                               {"type": "battle", "game_id": t.game_id, "seat": s,
+                                "lines": lines[:1] + [line for line in new if line != lines[0]]
+                                + ([t.defaulted] if t.defaulted else [])}))  # a loss chosen for the absent, said
     return out
 
 
@@ -439,6 +471,14 @@ def result_lines(result: dict[str, Any] | None, aud: Audience) -> list[str]:
         "The game is over.")
     reason = str(result.get("reason") or "").strip()
     return [head] + ([reason[0].upper() + reason[1:] + ("" if reason.endswith(".") else ".")] if reason else [])
+
+
+def same_status(a: dict[str, Any] | None, b: dict[str, Any]) -> bool:
+    """Two status messages that say the same (the phase, who is awaited and until when, the result):
+    the state's version alone is no reason to edit the message."""
+    if a is None:
+        return False
+    return {k: v for k, v in a.items() if k != "version"} == {k: v for k, v in b.items() if k != "version"}
 
 
 def status_payload(game_id: int, rules: Rules, state: GameState | None, result: dict[str, Any] | None,

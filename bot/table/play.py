@@ -26,6 +26,7 @@ from bot.table.results import (
 )
 from bot.table.steps import Steps
 from bot.table.store import DamagedRow, GameRow, SnapshotRow, StaleAppend, dumps
+from bot.table.text import timed_out_line
 from engine.core import Action, Event, GameState, Refusal, RuleError, Rules, StaleState
 from engine.core.words import Audience
 
@@ -165,6 +166,11 @@ class Play(Deadlines):
                 words = rules.words()
                 names = self._names(game_id)
                 chosen = words.label(live, seat, action, Audience(seat, names))
+                ends = result is not None or ob.title_of(rules, words, work) != ob.title_of(rules, words, live)
+                folded = self._timed_out(row, rules, live, names) if ends else []  # this call's rows included
+                public = all(e.to is None for e in steps.steps[0].events)
+                defaulted = timed_out_line(names.get(seat, seat), [words.label(live, seat, action, Audience(None, names))
+                                                                   if public else None]) if source == "deadline" else ""
                 answer = {"deadline": f"Time ran out, so the table chose for you: {chosen}.",
                           "gm": f"A GM chose for you: {chosen}.",
                           "computer": "Time ran out: a computer player answered in your place."
@@ -173,7 +179,8 @@ class Play(Deadlines):
                     game_id=game_id, prefix=self._prefix(row, seq), rules=rules, state=work, before=live,
                     events=steps.events, phase_events=since, names=names, due=due, result=result,
                     status=fields.get("status", row.status),
-                    actor_private=seat if source == "player" else None, answered={seat: answer})))
+                    actor_private=seat if source == "player" else None, answered={seat: answer},
+                    timed_out=folded, defaulted=defaulted)))
             title_before = ob.title_of(rules, words, live)
             keep = since + steps.events if ob.title_of(rules, words, work) == title_before else []
             self._keep(game_id, LiveGame(work, steps.seq, row.epoch, keep))
@@ -202,6 +209,14 @@ class Play(Deadlines):
         live = self._live.get(row.id)
         if live is not None and live.state is state and live.since is not None:
             return live.since
+        since = [e for a in self.store.actions(row.id, after=self._phase_start(row, rules, state))
+                 for e in map(Event.from_json, json.loads(a.events))]
+        if live is not None and live.state is state:
+            live.since = since
+        return since
+
+    def _phase_start(self, row: GameRow, rules: Rules, state: GameState) -> int:
+        """The sequence number of the snapshot where the phase under way began (0: the start)."""
         words = rules.words()
         title = ob.title_of(rules, words, state)
         def snapshot(upto: int) -> SnapshotRow | None:
@@ -222,11 +237,25 @@ class Play(Deadlines):
                 break
             start = snap
             snap = snapshot(snap.seq - 1) if snap.seq > 0 else None
-        since = [e for a in self.store.actions(row.id, after=start.seq if start else 0)
-                 for e in map(Event.from_json, json.loads(a.events))]
-        if live is not None and live.state is state:
-            live.since = since
-        return since
+        return start.seq if start else 0
+
+    def _timed_out(self, row: GameRow, rules: Rules, state: GameState, names: dict[str, str]) -> list[str]:
+        """The decisions the table took for absent players in the phase under way (passed
+        deadlines), folded into the phase post one line per player: "Time ran out for alice twice:
+        the table chose Pass." The choice is named only when everything it did is public (a secret
+        choice, a bid or a hidden purchase, is only counted). Called once the call's actions are
+        stored, so a default that ends the phase is among them."""
+        taken = [(a.seat, Action.from_json(json.loads(a.action)), [Event.from_json(e) for e in json.loads(a.events)])
+                 for a in self.store.actions(row.id, after=self._phase_start(row, rules, state))
+                 if a.source == "deadline"]
+        words = rules.words()
+        aud = Audience(None, names)
+        by_seat: dict[str, list[str | None]] = {}
+        for seat, action, events in taken:
+            public = all(e.to is None for e in events)
+            label = words.label(state, seat, action, aud) if public else None
+            by_seat.setdefault(seat, []).append(label or None)
+        return [timed_out_line(names.get(seat, seat), labels) for seat, labels in by_seat.items()]
 
     def _value_names(self, rules: Rules, state: GameState, seat: str, kind: str, param: str) -> dict[Any, str]:
         """The legal values of one parameter (list values one by one) and their names."""

@@ -646,6 +646,17 @@ class Store:
             cur = self._x("DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", (delivered_before,))
             return int(cur.rowcount)
 
+    def last_outbox(self, game_id: int, kind: str) -> dict[str, Any] | None:
+        """The payload of the game's newest row of ``kind`` still kept (delivered or not), or None."""
+        for r in self._all("SELECT CAST(payload AS BLOB) AS payload FROM outbox WHERE game = ? AND kind = ? "
+                           "ORDER BY id DESC LIMIT 1", (game_id, kind)):
+            try:
+                payload = json.loads(bytes(r["payload"]).decode("utf-8"))
+            except (UnicodeDecodeError, ValueError):
+                return None
+            return payload if isinstance(payload, dict) else None
+        return None
+
     def outbox(self, game_id: int) -> list[OutboxRow]:
         return [OutboxRow(**_decode(r)) for r in self._all(f"{_OUTBOX} WHERE game = ? ORDER BY id", (game_id,))]
 

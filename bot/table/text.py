@@ -90,6 +90,22 @@ def prompt_lines(p: dict[str, Any], now: float | None = None, when: When = utc, 
     return lines
 
 
+def timed_out_line(name: str, chosen: list[str | None]) -> str:
+    """Decisions the table took for an absent player in one phase, in one line: "Time ran out for
+    alice twice: the table chose Pass." (``chosen``: each choice's label, None for a secret one)."""
+    n = len(chosen)
+    times = "" if n == 1 else " twice" if n == 2 else f" {n} times"
+    each = " each time" if n > 1 else ""
+    named = list(dict.fromkeys(c for c in chosen if c))
+    if not named or not all(chosen):
+        what = f"the table played the default answer{each}"
+    elif len(named) == 1:
+        what = f"the table chose {named[0]}{each}"
+    else:
+        what = f"the table chose {join_words(named)}"
+    return f"Time ran out for {name}{times}: {what}."
+
+
 def table_notice(p: dict[str, Any], dm: bool = False) -> str:
     """Pause, resume, replace, abandon, import, deadlines and a GM's pass, in prose."""
     kind, by = p.get("type"), p.get("by") or "a GM"
@@ -142,7 +158,8 @@ def outgoing_text(m: ob.Outgoing, now: float | None = None, when: When = utc) ->
         return f"Reminder: {p.get('question') or 'the game waits for you'} ({p.get('left')} left)."
     if kind in ("phase", "started", "final"):
         head = p.get("title") or ""
-        lines = ([f"**{head}**"] if head else []) + list(p.get("lines") or []) + list(p.get("result") or [])
+        lines = (([f"**{head}**"] if head else []) + list(p.get("lines") or []) + list(p.get("timed_out") or [])
+                 + list(p.get("result") or []))
         if kind == "phase" and p.get("next"):
             lines.append(f"Next: {p['next']}.")
         return "\n".join(lines)

@@ -108,8 +108,6 @@ class Timers(Play):
                 log.error("game %s: the default %s of %s for %s was refused (%s)", row.id, default.kind, d.id, r.seat,
                           err.code)
                 return []
-            with self.store.transaction():
-                self._queue(row.id, [
-                    ob.table_post(row.id, f"g{row.id}.deadline.{r.id}.post", "deadline", seat=r.seat,
-                                  name=self._names(row.id).get(r.seat, r.seat), seq=applied.seq)])
+            # No post of its own: the phase post says whose time ran out and what the table chose
+            # (a calm thread); the seat's prompt says it too.
             return [applied]

@@ -221,6 +221,17 @@ class Words:
         """A seat as the thread names it ("Red (Alice)", "The Clans (Bob)"); by default its player."""
         return aud.player(seat)
 
+    def battles_under_way(self, events: list[Event]) -> list[list[Event]]:
+        """The public events of each battle begun among ``events``, ended or not, in the order they
+        began: the table posts a battle when it begins and edits that post as it goes on. By
+        default only the battles that ended (:meth:`battle_events`), told once whole."""
+        return self.battle_events(events)
+
+    def battle_seats(self, state: GameState, events: list[Event]) -> list[str]:
+        """The seats fighting in one battle (``events`` as :meth:`battles_under_way` gives them),
+        each told every round by DM as it is rolled; [] by default."""
+        return []
+
     def news(self, state: GameState, events: list[Event], seat: str, aud: Audience) -> list[str]:
         """Personal news for ``seat`` by DM, one line each (your noble was slain, captured,
         ransomed; a request waits for your answer). ``events`` are all events of one action

@@ -32,6 +32,7 @@ class Battle:
     armies: list[str] = field(default_factory=list)         # invader armies on the invaders' side (6.4)
     with_attacker: list[str] = field(default_factory=list)  # allied families fighting with the attacker (7.0)
     with_defender: list[str] = field(default_factory=list)  # allied families fighting with the defender
+    rolled: dict[str, list[int]] = field(default_factory=dict)  # side -> the hits each of its dice showed this round (7.1)
 
 
 @dataclass(slots=True)

@@ -82,12 +82,12 @@ def test_sigkill_mid_game_loses_nothing_and_posts_nothing_twice(tmp_path) -> Non
             bob_prompt = next(m for m in fake.dms("bob") if m.custom_ids())
             alice_prompt = next(m for m in fake.dms("alice") if m.custom_ids())
             first = await fake.click("alice", alice_prompt, "Bid 4")
-            assert first.response_type == 7
+            assert first.response_type == 6  # deferred: the outbox edits the prompt once
             # Bob's click ends the phase: its post reaches Discord, but the bot is killed before it
             # hears back (so before it can mark the outbox row delivered).
             stalled = fake.stall[thread] = asyncio.Event()
             click = await fake.click("bob", bob_prompt, "Bid 5")
-            assert click.response_type == 7
+            assert click.response_type == 6
             await asyncio.wait_for(stalled.wait(), 10)
             await bot.stop(signal.SIGKILL)
 
@@ -107,7 +107,7 @@ def test_sigkill_mid_game_loses_nothing_and_posts_nothing_twice(tmp_path) -> Non
             await fake.wait_for(lambda: [m for m in fake.dms("alice") if "shield" in m.text() and m.custom_ids()], 20)
             shield = next(m for m in reversed(fake.dms("alice")) if "shield" in m.text() and m.custom_ids())
             later = await fake.click("alice", shield, "Let it pass")
-            assert later.response_type == 7, later.callback
+            assert later.response_type == 6, later.callback
             await fake.settle(0.3)
             assert duplicates(fake) == []
             assert len([m for m in fake.channel_messages(thread) if "The bids: alice 4 and bob 5." in m.text()]) == 1

@@ -117,7 +117,7 @@ def test_buttons_sent_before_a_restart_still_work_and_nothing_is_posted_twice(tm
             new = [m for m in fake.messages.values() if m.id not in before]
             assert new == []  # nothing re-posted on start
             click = await fake.click("bob", bob_prompt, "Bid 2")
-            assert click.response_type == 7
+            assert click.response_type == 6
             await h2.idle()
             assert h2.table.info(game).seq == 2
             assert any("The bids: alice 3 and bob 2." in t for t in thread_texts(h2, thread))

@@ -101,11 +101,13 @@ def test_lobby_and_phases_of_a_game(tmp_path) -> None:
 
             before = len(fake.dms("alice"))
             living = prompt(h, "alice", "bid-1")
+            edits = fake.messages[living.id].edits
             bid = await fake.click("alice", living, "Bid 5")
-            assert bid.response_type == 7 and "Bid 5." in fake.messages[living.id].text()
+            assert bid.response_type == 6  # deferred: no transient "Done" edit of the prompt
             await h.idle()
             assert fake.messages[living.id].custom_ids() == []  # answered: no live buttons
             assert "You chose: Bid 5." in fake.messages[living.id].text()
+            assert fake.messages[living.id].edits == edits + 1  # one edit: what was chosen
             assert len(fake.dms("alice")) == before  # no echo DM of the click
             assert not any("5" in t for t in thread_texts(h, thread) if "bids" in t)  # not revealed yet
             stale = await fake.click("alice", hand_msg, "Bid 2")

@@ -29,10 +29,11 @@ def test_deadline_applies_the_default(table, clock):
     assert state.data.step == "shield" and state.data.winner == "alice"
     row = table.store.actions(gid)[-1]
     assert row.source == "deadline" and row.key.startswith("deadline:")
-    # Announced: publicly without the card, to bob with it.
+    # Announced: in the phase post without the card (no post of its own), to bob with it.
     msgs = table.pending_outbox(1000)
-    post = next(m for m in msgs if m.payload.get("type") == "deadline" and m.seat is None)
-    assert "action" not in post.payload
+    assert not [m for m in msgs if m.payload.get("type") == "deadline"]
+    post = next(m for m in msgs if m.payload.get("type") == "phase")
+    assert post.payload["timed_out"] == ["Time ran out for bob: the table played the default answer."]
     dm = [m for m in msgs if m.payload.get("type") == "prompt" and m.seat == "bob"][-1]
     assert dm.payload["note"] == "Time ran out, so the table chose for you: Bid 1."
     assert table.run_due() == []  # fired once

@@ -193,8 +193,10 @@ class Play(commands.Cog):
         note = self.applied_text(out)
         try:
             if message is not None and not interaction.response.is_done():
-                content = note if in_flow else f"{message.content or ''}\n{note}"
-                await interaction.response.edit_message(content=content[:1990], view=None)
+                if in_flow:  # the ephemeral steps of a multi-part choice close with what was done
+                    await interaction.response.edit_message(content=note, view=None)
+                else:  # the living prompt: the outbox edits it once, with what was chosen (no transient "Done")
+                    await interaction.response.defer()
             else:
                 await respond(interaction, note)
         except discord.HTTPException as err:

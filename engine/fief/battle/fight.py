@@ -136,9 +136,16 @@ def reveal(state: GameState, g: Fief, b: Battle) -> None:
     state.emit(Event.public("battle.revealed", city=b.city, troops=shown))
 
 
+def rolled(b: Battle, side: str, faces: list[int]) -> list[int]:
+    """Keep what a side's dice showed this round: the questions that follow tell it (losses, how to go on)."""
+    b.rolled.setdefault(side, []).extend(faces)
+    return faces
+
+
 def begin_round(state: GameState, g: Fief, b: Battle) -> None:
     b.rolls += 1
     b.lost = 0
+    b.rolled = {}
     b.stage = "treb" if b.kind in ("battle", "invasion") else "melee"
     state.emit(Event.public("battle.round", city=b.city, round=b.rolls))
     proceed(state, g)
@@ -180,13 +187,13 @@ def fire(state: GameState, g: Fief, b: Battle, side: str, what: str) -> int:
         treb, _ = side_engines(g, b, side)
         if not treb or not men(g, b, side):
             return 0
-        faces = dice.roll(state, 2, label)
+        faces = rolled(b, side, dice.roll(state, 2, label))
         return dice.count_hits(faces, grail) + (1 if treb >= 2 else 0)
     if what == "bombard":
         _, bomb = side_engines(g, b, side)
         if not bomb or not men(g, b, side):
             return 0
-        faces = dice.roll(state, bomb, label)
+        faces = rolled(b, side, dice.roll(state, bomb, label))
         blanks = faces.count(0)
         if blanks:
             b.explode[side] = b.explode.get(side, 0) + blanks
@@ -197,7 +204,7 @@ def fire(state: GameState, g: Fief, b: Battle, side: str, what: str) -> int:
         if not shooters or (walls and shooters < b.archers_min):
             return 0
         target = b.targets.pop(side, None)
-        faces = dice.roll(state, 1, label + (f" at {target}" if target else ""))
+        faces = rolled(b, side, dice.roll(state, 1, label + (f" at {target}" if target else "")))
         if target:
             if target in side_nobles(g, b, foe) and faces[0] == 3:
                 slay(state, g, b, target, "archers")
@@ -211,7 +218,7 @@ def fire(state: GameState, g: Fief, b: Battle, side: str, what: str) -> int:
         n = max(0, n - b.penalty)
     if not n:
         return 0
-    faces = dice.roll(state, n, label)
+    faces = rolled(b, side, dice.roll(state, n, label))
     return dice.count_hits(faces, grail) + melee_bonus(g, b, side, n)
 
 

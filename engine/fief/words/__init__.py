@@ -68,6 +68,11 @@ class FiefWords(Words):
 
     def seat_name(self, state: GameState, seat: str, aud: Audience) -> str:
         return names.seat_player(state.data, seat, aud)
+    def battles_under_way(self, events: list[Event]) -> list[list[Event]]:
+        return summary.battle_events(events, ongoing=True)
+
+    def battle_seats(self, state: GameState, events: list[Event]) -> list[str]:
+        return summary.battle_seats(state.data, events)
 
     def battle_report(self, state: GameState, events: list[Event], aud: Audience) -> list[str]:
         return summary.battle_report(state.data, events, aud.public())

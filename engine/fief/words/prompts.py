@@ -105,6 +105,42 @@ def _battle_line(g: Fief) -> str:
     return f"Battle at {b.city}" if b else "The battle"
 
 
+def _standing(g: Fief, fam: str) -> str:
+    """What each side of the battle has left, the side of ``fam`` (the family asked) first ("You have Lord Hugh with
+    2 Knights; Green has 1 Archer."): the troops a battle shows are face up to all (4.1, FAQ)."""
+    b = g.war.battle
+    if b is None:
+        return ""
+    mine = {fam}
+    order = sorted((b.attacker, b.defender), key=lambda side: not mine & set(sides.members(b, side)))
+    parts = []
+    for side in order:
+        nobles = [n for n in sides.side_nobles(g, b, side) if not n.startswith("leader:")]
+        who, what = N.nobles(g, nobles), N.troops(sides.side_troops(g, b, side), none="")
+        held = f"{who} with {what}" if who and what else who or what or "nothing"
+        ours = bool(mine & set(sides.members(b, side)))
+        parts.append(f"you have {held}" if ours else f"{N.family(side)} {'have' if side == N.INVADERS else 'has'} {held}")
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:] + "."
+
+
+def _dice(g: Fief, fam: str) -> str:
+    """What each side's dice showed in the round just rolled (7.1), the side of ``fam`` first: "Dice
+    this round: you rolled 1 and a blank; Green rolled 3 and 2." ("" before any die is rolled)."""
+    b = g.war.battle
+    if b is None or not any(b.rolled.values()):
+        return ""
+    order = sorted((b.attacker, b.defender), key=lambda side: fam not in sides.members(b, side))
+    parts = []
+    for side in order:
+        faces = b.rolled.get(side, [])
+        if not faces:
+            continue
+        shown = join_words(str(f) if f else "a blank" for f in faces)
+        parts.append(f"{'you' if fam in sides.members(b, side) else N.family(side)} rolled {shown}")
+    return f"Dice this round: {'; '.join(parts)}. " if parts else ""
+
+
 # -- questions ----------------------------------------------------------------------------------
 def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
     """One question per decision id (``fief.<step>``, ``fief.<task>``, ``request.<kind>``, ``offer``)."""
@@ -181,11 +217,12 @@ def _task_question(g: Fief, t: Task, aud: Audience) -> str:
     if t.kind == "release":
         return f"{N.noble(g, t.noble)} is free again: where does {'she' if _sex(g, t.noble) == 'f' else 'he'} go?"
     if t.kind == "losses":
-        return f"{_battle_line(g)}: your side takes {plural(t.count, 'hit')}. Choose your losses."
+        return (f"{_battle_line(g)}: your side takes {plural(t.count, 'hit')}. {_dice(g, t.family)}"
+                f"{_standing(g, t.family)} Choose your losses.")
     if t.kind == "battle_next":
         b = g.war.battle
         rnd = f" after round {b.rolls}" if b else ""
-        return f"{_battle_line(g)}{rnd}: fight on, or end it?"
+        return f"{_battle_line(g)}{rnd}: {_dice(g, t.family)}{_standing(g, t.family)} Fight on, or end it?"
     if t.kind == "spoils":
         return f"You won at {t.city}: keep the beaten side's engines, or destroy them?"
     if t.kind == "rebellion":

@@ -17,7 +17,7 @@ from engine.fief.state import Fief
 from engine.fief.words import names as N
 from engine.fief.words.events_war import VIA, VOLLEYS, ending
 
-MAX_LINES = 8
+FIRING = ("treb", "bombard", "archer", "melee")   # the volleys of a battle round, in the order they fire (7.2)
 LINE_CHARS = 220
 
 # Kinds told in a summary line of their own (news first), and kinds a summary leaves out.
@@ -48,8 +48,9 @@ def _is_battle_kind(kind: str) -> bool:
 
 
 def phase_summary(words: Words, state: GameState, events: list[Event], aud: Audience) -> list[str]:
-    """Three to eight lines: news first (deaths, captures, battles won, disasters), then what
-    each family did, aggregated (cards drawn, purchases, moves, cities taken)."""
+    """A few lines, never cut: news first (deaths, captures, battles won, disasters), then what
+    each family did, aggregated (cards drawn, purchases, moves, cities taken), sentences packed
+    into lines of about ``LINE_CHARS``."""
     g: Fief = state.data
     pub = [e for e in events if e.to is None]
     head: list[str] = []
@@ -84,10 +85,7 @@ def _pack(head: list[str], rest: list[str]) -> list[str]:
         else:
             packed.append(sentence)
     lines += packed
-    if len(lines) > MAX_LINES:
-        dropped = len(lines) - (MAX_LINES - 1)
-        lines = lines[: MAX_LINES - 1] + [f"And {plural(dropped, 'more line')} of news in the log."]
-    return lines
+    return lines  # never cut: what does not fit one message goes on in the next (the adapter splits)
 
 
 def _aggregates(g: Fief, pub: list[Event], aud: Audience) -> list[str]:
@@ -166,9 +164,10 @@ AFTERMATH = frozenset({"city.control", "siege.lifted", "siege.begun", "noble.cap
                        "relic.dropped", "captive.released"})
 
 
-def battle_events(events: list[Event]) -> list[list[Event]]:
+def battle_events(events: list[Event], ongoing: bool = False) -> list[list[Event]]:
     """The public events of each battle that ended, from its declaration to its end, with what
-    follows at once in the same city (who takes it, a siege lifted, captives taken)."""
+    follows at once in the same city (who takes it, a siege lifted, captives taken); with
+    ``ongoing``, the battle still being fought too (last)."""
     out: list[list[Event]] = []
     current: list[Event] | None = None
     ended: list[Event] | None = None
@@ -189,7 +188,23 @@ def battle_events(events: list[Event]) -> list[list[Event]]:
         if e.kind == "battle.ended":
             out.append(current)
             ended, current = current, None
+    if ongoing and current is not None:
+        out.append(current)
     return out
+
+
+def battle_seats(g: Fief, events: list[Event]) -> list[str]:
+    """The seats of the families fighting in one battle (its sides and the families that joined)."""
+    fams: list[str] = []
+    for e in events:
+        if e.kind == "battle.declared":
+            fams += [str(e.data.get("attacker")), str(e.data.get("defender"))]
+        elif e.kind == "battle.joined":
+            fams.append(str(e.data.get("family")))
+        elif e.kind == "battle.revealed":
+            fams += [str(f) for f in e.data.get("troops", {})]
+    seats = [N.seat_of(g, f) for f in dict.fromkeys(fams)]
+    return list(dict.fromkeys(s for s in seats if s))
 
 
 def _volley_of(why: str) -> tuple[str, str] | None:
@@ -219,6 +234,7 @@ def battle_report(g: Fief, events: list[Event], aud: Audience) -> list[str]:
         if e.kind == "battle.revealed":
             shown.update({str(f): dict(t) for f, t in e.data.get("troops", {}).items()})
     lines.append(" ".join(_side_line(g, fam, troops, events) for fam, troops in shown.items()))
+    standing = _Standing(g, shown, events)
     rnd: list[str] = []
     rolls: dict[tuple[str, str], list[int]] = defaultdict(list)
 
@@ -235,8 +251,26 @@ def battle_report(g: Fief, events: list[Event], aud: Audience) -> list[str]:
         if parts:
             rnd.append(f"{N.cap(VOLLEYS[volley])}: {'; '.join(parts)}.")
 
+    def flush_misses(before: str | None = None) -> None:
+        """The volleys fired before ``before`` (all, without it) in which nobody hit: they have no
+        hits event, so their dice are told here."""
+        for volley in FIRING:
+            if volley == before:
+                return
+            if any(v == volley for v, _ in rolls):
+                flush_volley(volley, {})
+
+    def close_round() -> None:
+        flush_misses()
+        if len(rnd) > 1:
+            rnd.append(standing.line())
+
     for e in events[1:]:
+        standing.see(e)
+        if e.kind not in ("random.roll", "battle.hits"):
+            flush_misses()  # dice told before what followed them
         if e.kind == "battle.round":
+            close_round()
             if rnd:
                 lines.append(" ".join(rnd))
             rnd = [f"Round {e.data.get('round')}."]
@@ -245,6 +279,7 @@ def battle_report(g: Fief, events: list[Event], aud: Audience) -> list[str]:
             if v:
                 rolls[v].append(int(e.data.get("value", 1)))
         elif e.kind == "battle.hits":
+            flush_misses(str(e.data.get("volley")))
             flush_volley(str(e.data.get("volley")), dict(e.data.get("hits", {})))
         elif e.kind == "battle.losses":
             rnd.append(_loss_line(g, e.data, aud))
@@ -258,6 +293,7 @@ def battle_report(g: Fief, events: list[Event], aud: Audience) -> list[str]:
         elif e.kind == "battle.truce_offered":
             rnd.append(f"{N.family(e.data.get('by'))} offers a truce.")
         elif e.kind.startswith("battle.end."):
+            close_round()
             if rnd:
                 lines.append(" ".join(rnd))
             rnd = []
@@ -269,9 +305,64 @@ def battle_report(g: Fief, events: list[Event], aud: Audience) -> list[str]:
             lines.append(f"{N.family(e.data.get('by'))} lays siege to {city}.")
         elif e.kind == "siege.lifted":
             lines.append(f"The siege of {city} is over.")
+    close_round()
     if rnd and len(rnd) > 1:
         lines.append(" ".join(rnd))
     return [line for line in lines if line]
+
+
+class _Standing:
+    """What is left on each side as a battle goes on: the troops shown when it began (or when a
+    family joined) less the losses told since, and the nobles neither slain nor taken (7.5, 7.6).
+    Only public events are read: the troops a battle shows are revealed to all (4.1, FAQ)."""
+
+    def __init__(self, g: Fief, shown: dict[str, dict[str, int]], events: list[Event]) -> None:
+        self.g = g
+        self.troops: dict[str, Counter[str]] = {}
+        self.nobles: dict[str, list[str]] = {}
+        self.city = events[0].data.get("city")
+        self.events = events
+
+    def see(self, e: Event) -> None:
+        if e.kind == "battle.revealed":
+            for fam, t in e.data.get("troops", {}).items():
+                self.troops[str(fam)] = Counter({str(k): int(v) for k, v in dict(t).items()})
+                self.nobles[str(fam)] = self._nobles_of(str(fam))
+        elif e.kind == "battle.losses":
+            side = str(e.data.get("family"))
+            for unit in e.data.get("units", []):
+                fam, _, u = str(unit).rpartition(":")
+                left = self.troops.setdefault(fam or side, Counter())
+                if left[u] > 0:
+                    left[u] -= 1
+            self._gone(list(e.data.get("slain", [])) + list(e.data.get("captured", [])))
+        elif e.kind in ("noble.captured", "noble.died"):
+            self._gone([str(e.data.get("noble"))])
+
+    def _gone(self, ids: list[Any]) -> None:
+        for nobles in self.nobles.values():
+            for nid in map(str, ids):
+                if nid in nobles:
+                    nobles.remove(nid)
+
+    def _nobles_of(self, fam: str) -> list[str]:
+        if fam == N.INVADERS:
+            return []
+        ids = [str(n) for e in self.events if e.kind == "battle.losses" and e.data.get("family") == fam
+               for n in list(e.data.get("slain", [])) + list(e.data.get("captured", []))]
+        ids += [str(e.data.get("noble")) for e in self.events if e.kind in ("noble.captured", "noble.died")
+                and e.data.get("family") == fam]
+        ids += [n.id for n in self.g.nobles.values() if n.family == fam and n.city == self.city]
+        return list(dict.fromkeys(ids))
+
+    def line(self) -> str:
+        parts = []
+        for fam, troops in self.troops.items():
+            who = N.nobles(self.g, self.nobles.get(fam, []))
+            what = N.troops(+troops, none="")
+            held = f"{who} with {what}" if who and what else who or what or "nothing"
+            parts.append(f"{held} for {N.family(fam)}")
+        return f"Left: {'; '.join(parts)}." if parts else ""
 
 
 def _name(g: Fief, fam: str | None, aud: Audience) -> str:
