@@ -48,6 +48,8 @@ def gained(state: GameState, e: Event, aud: Audience) -> str:
 
 def gained_names(state: GameState, e: Event, aud: Audience) -> str:
     names = [boon_line(b) for b in e.data.get("boons") or []]
+    if e.data.get("by") and names:
+        return f"{who(state, str(e.data['by']), aud)} hand you a Boon face down from the Labyrinth: {join_words(names)}."
     return f"Your new Boons: {join_words(names)}." if names else "No Boon was left to take."
 
 
