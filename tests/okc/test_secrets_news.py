@@ -47,7 +47,7 @@ def test_every_private_event_is_news_for_its_recipient() -> None:
 
 
 def test_a_shown_hand_reaches_the_ally() -> None:
-    for seat, lines in TOLD["okc.hand_shown.cards"]:
+    for _, lines in TOLD["okc.hand_shown.cards"]:
         assert lines[0].endswith(".") and "show you their hand: " in lines[0], lines
 
 
