@@ -365,8 +365,8 @@ def after_action(t: Turn) -> list[Message]:
         if not seen:
             continue
         lines = words.news(state, seen, s, aud.to(s))
-        if s == t.actor_private:
-            told = lines
+        if s == t.actor_private:   # their own secret choice is already said in "You chose: ..."
+            told = words.news(state, [e for e in seen if e.kind != "secret.chosen"], s, aud.to(s))
             continue
         if lines:
             out.append(Message(f"{t.prefix}.news.{s}", DM, f"seat:{s}",
