@@ -14,7 +14,7 @@ from engine.okc.cards import module_kingdom, pack_of
 from engine.okc.clash import total
 from engine.okc.hooks import MODULES
 from engine.okc.modules.whispering_tower import content as tower_content
-from engine.okc.words.prompts import choice_of, effect_line, option_hint
+from engine.okc.words.prompts import choice_of, effect_line, hint, option_hint
 from tests.okc.words_games import WORDS, Moment, audience, new_game, play
 from tests.speech import assert_human
 
@@ -33,7 +33,7 @@ def test_every_card_kingdom_card_tactic_and_location_has_an_effect_line() -> Non
         assert line and not line[0].islower(), f"{thing}: no effect line"
         assert_human(line, thing)
     assert effect_line(STATE, "k.armoury") == "+1 Strength in every clash"
-    assert effect_line(STATE, "wk.wyrm_hoard") == "Winter: gain 1 Influence, then gain 1 Lore; a card of yours must Occupy it"
+    assert effect_line(STATE, "wk.wyrm_hoard") == "Winter: gain 1 Influence, then gain 1 Lore"
 
 
 def test_every_boon_and_piece_to_visit_has_an_effect_line() -> None:
@@ -111,6 +111,9 @@ def test_the_labyrinth_and_the_great_road_say_what_they_offer() -> None:
     """The issue's examples: Boons kept at the Labyrinth, a Kingdom card on the Great Road, an Aeronaut."""
     assert option_hint(STATE, "", "tower_keep", "wt.heels").startswith("Flank")
     assert option_hint(STATE, "", "tower_keep", "wt.tithe") == BOONS["wt.tithe"].text
+    road = hint(STATE, Action.of("road", card="k.market_charter"), STATE.seats[0])
+    assert road == "Winter: gain 2 Influence; your bid card stays under it, Occupying it"
+    assert hint(STATE, Action.of("road", card="k.armoury"), STATE.seats[0]) == "+1 Strength in every clash"
     gunner = next(c for c in PACK.cards.values() if c.name == "Thunder Gunner")
     assert "eliminate" in effect_line(STATE, gunner.id)
 

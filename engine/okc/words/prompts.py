@@ -399,6 +399,8 @@ def hint(state: GameState, action: Action, seat: str = "") -> str:
         c = choice_of(g, seat)
         return option_hint(state, seat, c.kind if c is not None else "", str(action.get("option")))
     cid = action.get("card")
+    if kind in ("road", "steal") and is_kingdom(state, cid):
+        return kingdom_effect(state, str(cid), bid=True)
     if kind in CARD_KINDS and isinstance(cid, str) and cid:
         return effect_line(state, cid)
     if kind == "ally_place":
@@ -494,9 +496,9 @@ def card_effect(c: FactionCard) -> str:
     return cap_first(full if len(full) <= HINT_WIDTH else line(False)) or "No ability: its Strength alone"
 
 
-def kingdom_effect(state: GameState, kid: str) -> str:
-    """A Kingdom card's effect in one line: when gained, its action, Winter, its lasting bonuses, and
-    whether it needs a card to Occupy it."""
+def kingdom_effect(state: GameState, kid: str, *, bid: bool = False) -> str:
+    """A Kingdom card's effect in one line: when gained, its action, Winter, its lasting bonuses; taken
+    with a Bidding card (``bid``), whether that card stays under it, Occupying it."""
     from engine.okc.words.mat import effect
 
     k = kcard(okc(state), kid)
@@ -511,8 +513,8 @@ def kingdom_effect(state: GameState, kid: str) -> str:
                     (k.herald, "Influence on each Herald reward")):
         if n:
             bits.append(f"+{plural(n, 'Vote')} {what}" if what.startswith("in ") else f"+{n} {what}")
-    if k.kind == "occupy":
-        bits.append("a card of yours must Occupy it")
+    if k.kind == "occupy" and bid:
+        bits.append("your bid card stays under it, Occupying it")
     return cap_first("; ".join(bits))
 
 
