@@ -14,7 +14,7 @@ from engine.okc.cards import module_kingdom, pack_of
 from engine.okc.clash import total
 from engine.okc.hooks import MODULES
 from engine.okc.modules.whispering_tower import content as tower_content
-from engine.okc.words.prompts import choice_of, effect_line, hint, option_hint
+from engine.okc.words.prompts import choice_of, effect_line, hint, option_hint, value_hint
 from tests.okc.words_games import WORDS, Moment, audience, new_game, play
 from tests.speech import assert_human
 
@@ -114,6 +114,9 @@ def test_the_labyrinth_and_the_great_road_say_what_they_offer() -> None:
     road = hint(STATE, Action.of("road", card="k.market_charter"), STATE.seats[0])
     assert road == "Winter: gain 2 Influence; your bid card stays under it, Occupying it"
     assert hint(STATE, Action.of("road", card="k.armoury"), STATE.seats[0]) == "+1 Strength in every clash"
+    relics = "1 Vote: gain 1 Influence; 3 Votes: gain 2 Influence; 5 Votes: gain 4 Influence"
+    assert value_hint(STATE, STATE.seats[0], "govern", "council", "relics") == relics
+    assert hint(STATE, Action.of("govern", card="nobility.f1", council="relics"), STATE.seats[0]) == relics
     gunner = next(c for c in PACK.cards.values() if c.name == "Thunder Gunner")
     assert "eliminate" in effect_line(STATE, gunner.id)
 

@@ -401,6 +401,8 @@ def hint(state: GameState, action: Action, seat: str = "") -> str:
     cid = action.get("card")
     if kind in ("road", "steal") and is_kingdom(state, cid):
         return kingdom_effect(state, str(cid), bid=True)
+    if kind == "govern" and action.get("council") in p.councils:
+        return council_effect(state, str(action.get("council")))
     if kind in CARD_KINDS and isinstance(cid, str) and cid:
         return effect_line(state, cid)
     if kind == "ally_place":
@@ -494,6 +496,15 @@ def card_effect(c: FactionCard) -> str:
 
     full = line(True)
     return cap_first(full if len(full) <= HINT_WIDTH else line(False)) or "No ability: its Strength alone"
+
+
+def council_effect(state: GameState, council: str) -> str:
+    """What a Council gives for the Votes in it, tier by tier: "1 Vote: gain 1 Influence; 3 Votes: ..."."""
+    from engine.okc.words.mat import effect
+
+    c = pack_of(okc(state)).councils[council]
+    return cap_first("; ".join(f"{plural(t.votes, 'Vote')}: {effect(t.steps)}" for t in c.tiers)) or \
+        cap_first(phrase(c.text))
 
 
 def kingdom_effect(state: GameState, kid: str, *, bid: bool = False) -> str:
@@ -714,6 +725,8 @@ def value_hint(state: GameState, seat: str, kind: str, param: str, value: Any) -
             and int(idx) < len(reg.cards) else ""
     if isinstance(value, str) and (param in ("card", "location") or value in pack_of(okc(state)).cards):
         return effect_line(state, value)
+    if param == "council" and value in pack_of(okc(state)).councils:
+        return council_effect(state, str(value))
     return ""
 
 
