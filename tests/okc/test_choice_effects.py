@@ -39,7 +39,7 @@ def test_every_card_kingdom_card_tactic_and_location_has_an_effect_line() -> Non
 def test_every_boon_and_piece_to_visit_has_an_effect_line() -> None:
     for bid, boon in BOONS.items():
         for kind in ("tower_keep", "tower_discard"):
-            assert option_hint(STATE, "", kind, bid) == boon.text
+            assert option_hint(STATE, "", kind, bid).startswith(boon.text)
     for piece in PIECES:
         line = option_hint(STATE, "", "visit", piece)
         assert line, f"Visiting {piece} says nothing"
@@ -109,7 +109,7 @@ def test_each_choice_offered_shows_its_effect_and_no_id() -> None:
 
 def test_the_labyrinth_and_the_great_road_say_what_they_offer() -> None:
     """The issue's examples: Boons kept at the Labyrinth, a Kingdom card on the Great Road, an Aeronaut."""
-    assert option_hint(STATE, "", "tower_keep", "wt.heels").startswith("Flank")
+    assert option_hint(STATE, "", "tower_keep", "wt.heels") == "Flank (by Day, move to another Region)"
     assert option_hint(STATE, "", "tower_keep", "wt.tithe") == BOONS["wt.tithe"].text
     road = hint(STATE, Action.of("road", card="k.market_charter"), STATE.seats[0])
     assert road == "Winter: gain 2 Influence; your bid card stays under it, Occupying it"

@@ -143,9 +143,12 @@ LEVEL_HINTS = {"entrance": "Take the Boon waiting there",
 
 def boon_effect(bid: str) -> str:
     from engine.okc.modules.whispering_tower import content
+    from engine.okc.words.prompts import GLOSSES
 
     b = content().boons.get(bid)
-    return b.text if b is not None else ""
+    if b is None:
+        return ""
+    return GLOSSES.get(b.text.lower(), b.text)   # a keyword alone ("Flank") is explained
 
 
 def option_hint(state: GameState, kind: str, value: str) -> str | None:
