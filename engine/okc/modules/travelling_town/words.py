@@ -65,7 +65,7 @@ def option_hint(state: GameState, kind: str, value: str) -> str | None:
 
         n = int(town(state.data)["influence"])
         took = f"Take the {n} Influence on its card and a" if n else "Take a"
-        return f"{took} Kingdom card from the Great Road, kept at the Town for you"
+        return f"{took} Kingdom card from the Great Road, kept at the Town (an instant one acts at once)"
     return None
 
 
