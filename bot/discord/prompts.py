@@ -2,8 +2,9 @@
 selects) and the steps of a multi-part choice (selects), both answered through
 :meth:`TableService.choose` by the path of indices their components carry.
 
-Up to 20 choices are buttons (Done/Pass last, as the table orders them); more become selects of
-25 options each (up to four). A flow step is one select (a multi-select for troops), or buttons
+Up to 20 choices are buttons (Done/Pass last, as the table orders them), each hint on a line of its
+own under the question; more become selects of 25 options each (up to four), the hint under each
+option. A flow step is one select (a multi-select for troops), or buttons
 when it offers at most five options; a harmful choice asks Confirm / Cancel first; a step asking for
 words (an agreement's terms) is a button opening a modal.
 """
@@ -34,10 +35,28 @@ def prompt_content(head: str, payload: dict[str, Any]) -> str:
     """The prompt's text: the game, the question, the deadline and what happens then (the choices
     are the components)."""
     lines = [head] + tabletext.prompt_lines(payload, when=when, numbered=False)
+    choices = list(payload.get("choices") or [])
+    if not payload.get("answered") and len(choices) <= MAX_BUTTONS:   # a button has no room for its hint
+        lines += hint_lines(choices, 1990 - len("\n".join(lines)) - 120)
     if payload.get("more"):
         typed = ", ".join(f"`{c}`" for c in payload.get("commands") or []) or "the slash command"
         lines.append(f"({payload['more']} more choices than shown: {typed} takes their names.)")
     return "\n".join(lines)[:1990]
+
+
+def hint_lines(choices: list[dict[str, Any]], room: int) -> list[str]:
+    """What each button does, one line each under the question ("Take Armoury: +1 Strength in every
+    clash"), as many as fit in ``room`` characters."""
+    out: list[str] = []
+    for c in choices:
+        if not c.get("hint"):
+            continue
+        line = f"{c['label']}: {c['hint']}"
+        room -= len(line) + 1
+        if room < 0:
+            break
+        out.append(line)
+    return out
 
 
 def prompt_view(game: int, payload: dict[str, Any], *, hand_button: bool = True) -> discord.ui.View | None:

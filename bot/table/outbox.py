@@ -313,6 +313,7 @@ class Turn:
     kind: str = "events"
     actor_private: str | None = None  # the seat that acted in person (answered by the reply, not by DM)
     answered: dict[str, str] = field(default_factory=dict)
+    news_in_prompt: bool = False  # the acting player's private news is in their ``answered`` line
     extra: dict[str, Any] = field(default_factory=dict)
     timed_out: list[str] = field(default_factory=list)  # the phase's passed deadlines, one line per player
     defaulted: str = ""  # this call's action was a passed deadline's default: the line that says so
@@ -354,17 +355,24 @@ def after_action(t: Turn) -> list[Message]:
         out.append(Message(f"{t.prefix}.post", CHANNEL_POST, "channel",
                            {"type": t.kind, "game_id": t.game_id, "title": title_after, "board": board,
                             **t.extra}))
-    # Personal news, one DM per seat with its lines (the acting player reads theirs in the reply).
+    # Personal news, one DM per seat with its lines. The acting player reads theirs in the reply and
+    # in the living prompt, where it stays under what they chose ("You chose: Tactic: Informants. You see
+    # Thane (6), face down for the Clans."): a reply may be deferred, or the prompt edited over it.
+    told: list[str] = []
     for s in state.seats:
-        if s == t.actor_private:
-            continue
         seen = [e for e in t.events if e.to is not None and s in e.to]
         if not seen:
             continue
         lines = words.news(state, seen, s, aud.to(s))
+        if s == t.actor_private:   # their own secret choice is already said in "You chose: ..."
+            told = words.news(state, [e for e in seen if e.kind != "secret.chosen"], s, aud.to(s))
+            continue
         if lines:
             out.append(Message(f"{t.prefix}.news.{s}", DM, f"seat:{s}",
                                {"type": "news", "game_id": t.game_id, "seat": s, "lines": lines}))
+    if told and t.actor_private in t.answered:
+        t = replace(t, answered={**t.answered, t.actor_private: " ".join([t.answered[t.actor_private], *told])},
+                    news_in_prompt=True)
     out += prompts(t, words, aud, title_after)
     out.append(Message(f"{t.prefix}.status", STATUS_EDIT, "channel",
                        status_payload(t.game_id, rules, state, t.result, t.due, t.status, t.names)))
@@ -426,7 +434,7 @@ def prompts(t: Turn, words: Words, aud: Audience, title: str) -> list[Message]:
                         t.rules, words, t.before, old, s, aud, game_id=t.game_id, due=t.due.get((new.id, s)),
                         fresh=False, title=title))):
                 continue  # nothing the seat reads or can press changed
-            if s in t.answered and old is not None and old.id != new.id:
+            if s in t.answered and old is not None and (old.id != new.id or t.news_in_prompt):
                 payload["note"] = t.answered[s]  # what was chosen, above the next question
             out.append(Message(key, DM, f"seat:{s}", payload))
         elif old is not None:

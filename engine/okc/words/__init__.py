@@ -57,6 +57,9 @@ class OkcWords(Words):
         self.choice_questions: dict[str, prompts.ChoiceQuestion] = {}
         # Modules' names for the values they offer (Boons), consulted by the prompts.
         self.option_names = prompts.OPTION_NAMES
+        # Modules' effect lines for the values they offer (a Boon, a piece to Visit) and their action kinds.
+        self.option_hints = prompts.OPTION_HINTS
+        self.hints = prompts.HINTS
         self.giving_kinds = prompts.GIVING_KINDS
         # Modules' own prompts (by decision prompt), actions shown after a step's own, and flows.
         self.makers = prompts.MAKERS

@@ -8,9 +8,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Action, Decision, GameState
-from engine.core.words import Audience, Choice, FlowStep, humanize, plural
+from engine.core.words import Audience, Choice, FlowStep, humanize, join_words, plural
 from engine.okc.actions import ACTIONS, TIMING, action_step_options, actions_for, legal
-from engine.okc.cards import card, pack_of
+from engine.okc.cards import card, kcard, module_kingdom, pack_of
+from engine.okc.content.schema import FactionCard
 from engine.okc.effects import DONE
 from engine.okc.state import Okc
 from engine.okc.words.names import (
@@ -27,6 +28,7 @@ from engine.okc.words.names import (
     phrase,
     piece_name,
     region_name,
+    region_of,
     strength,
     tactic_name,
     the_region,
@@ -58,6 +60,11 @@ FLOWS: dict[str, Flow] = {}
 # Modules' names for values of their parameters, as the seat sees them: param -> name(state, seat, value).
 ValueName = Callable[[GameState, "str | None", str], "str | None"]
 VALUE_NAMES: dict[str, ValueName] = {}
+# Modules' effect lines for the values they offer (a Boon, a piece to Visit): (state, kind, value) -> line or None.
+OPTION_HINTS: list[OptionName] = []
+# Modules' effect lines for their own action kinds (a Boon put on a card): kind -> hint(state, action).
+Hint = Callable[[GameState, Action], str]
+HINTS: dict[str, Hint] = {}
 # Verbs for Kingdom card options in effect choices (default: take the card).
 KINGDOM_VERBS = {"town_displace": "Discard"}
 
@@ -143,13 +150,16 @@ def question(state: GameState, decision: Decision, seat: str, aud: Audience,
     if prompt == "okc.spring_actions":
         return "Spring actions: send Supporters, use a Tactic, a Kingdom card or the Favour, or pass."
     if prompt == "okc.day":
-        return f"The clash in {region}, Day step: send Supporters, use a Tactic, a command or an ability, or pass."
+        facts = clash_facts(state, aud)
+        return (f"The clash in {region}, Day step.{' ' + facts if facts else ''} Send Supporters, use a Tactic, "
+                "a command or an ability, or pass.")
     if prompt == "okc.autumn":
         return "Autumn: Govern, Journey, play an Autumn command or use an ability, or pass."
     if prompt == "okc.clash_order":
         return "You are last on the Order Track: which Region clashes first, second and third?"
     if prompt == "okc.tie":
-        return f"The clash in {region} is tied: play one more card face down, or pass."
+        facts = clash_facts(state, aud)
+        return f"The clash in {region} is tied.{' ' + facts if facts else ''} Play one more card face down, or pass."
     if prompt == "okc.claim":
         return f"You won {region}: which Location's rewards do you claim?"
     if prompt == "okc.ally_bid":
@@ -159,6 +169,36 @@ def question(state: GameState, decision: Decision, seat: str, aud: Audience,
         return ("Before the Region cards: do you place Allies face down, at most one per Region? You then place "
                 "cards of your own faction only where no Ally of yours stands.")
     return "What do you do?"
+
+
+def clash_facts(state: GameState, aud: Audience) -> str:
+    """The clash as it stands, from what the table sees: each side's Active cards with their Strength,
+    cards face down, Supporters (first clash only) and the Strength so far ("" with no clash)."""
+    from engine.okc.cards import strength as live_strength
+    from engine.okc.clash import total
+
+    g = okc(state)
+    if g.clash is None:
+        return ""
+    reg = next((r for r in g.regions if r.id == g.clash.region), None)
+    if reg is None:
+        return ""
+    first = g.clash.first
+    sides = []
+    for s in g.order:
+        up = [p for p in reg.cards if p.owner == s and p.face_up]
+        down = sum(1 for p in reg.cards if p.owner == s and not p.face_up)
+        backers = reg.supporters.get(s, 0) if first else 0
+        if not (up or down or backers or g.clash.bonus.get(s, 0)):
+            continue
+        what = [f"{card_name(state, p.card)} ({live_strength(g, p, reg)})" for p in up]
+        if down:
+            what.append(f"{down} face down")
+        if backers:
+            what.append(plural(backers, "Supporter"))
+        shown = join_words(what) if what else "no card"
+        sides.append(f"{whom(state, s, aud)} {'have' if what else 'bring'} {shown}: Strength {total(state, s, reg, first)}")
+    return cap_first("; ".join(sides)) + "." if sides else ""
 
 
 KNOWN_PROMPTS = ("okc.bid", "okc.resolve_bid", "okc.herald", "okc.region_cards", "okc.spring_actions", "okc.day",
@@ -242,7 +282,10 @@ def option_label(state: GameState, seat: str, option: str, aud: Audience) -> str
         if option == "reward":
             return f"Take the {location_name(state, loc)}'s reward" if loc else "Take the Location's reward"
         return f"Visit the {piece_name(state, option)}"
-    if option in p.kingdom:
+    named = module_name(state, kind, option)     # a module's own words for its choices (a Kingdom card's holder)
+    if named is not None:
+        return named
+    if option in p.kingdom or option in module_kingdom(tuple(g.modules)):
         return f"{KINGDOM_VERBS.get(kind, 'Take')} {kingdom_name(state, option)}"
     if option in g.players:
         return f"{'To' if kind in GIVING_KINDS else 'From'} {whom(state, option, aud)}"
@@ -250,9 +293,6 @@ def option_label(state: GameState, seat: str, option: str, aud: Audience) -> str
         return f"Ready {tactic_name(state, option)}"
     if any(r.id == option for r in g.regions):
         return f"To {the_region(state, option)}"
-    named = module_name(state, kind, option)
-    if named is not None:
-        return named
     return humanize(option).capitalize()
 
 
@@ -335,21 +375,158 @@ def label(state: GameState, seat: str, action: Action, aud: Audience, extra: Map
     return spec.doc if spec is not None else humanize(kind).capitalize()
 
 
-def hint(state: GameState, action: Action) -> str:
-    """What a choice does, shown beside its label: a Location's reward, an ability's effect."""
-    p = pack_of(okc(state))
+def hint(state: GameState, action: Action, seat: str = "") -> str:
+    """What a choice does, in one line shown beside its label: a Location's reward, an ability's effect,
+    what a card, a Kingdom card, a Tactic or a Boon offered does."""
+    g = okc(state)
+    p = pack_of(g)
     kind = action.kind
+    if kind in HINTS:
+        return HINTS[kind](state, action)
     if kind == "claim":
         return cap_first(reward_text(state, str(action.get("location"))))
+    if kind in ("herald", "creature"):     # a Legendary Creature is a second Herald (Wild Kingdom)
+        return herald_hint(state, seat, str(action.get("location")))
     if kind == "tactic" and action.get("id") in p.tactics:
         return cap_first(phrase(p.tactics[str(action.get("id"))].text))
-    if kind == "kingdom" and action.get("card") in p.kingdom:
-        act = p.kingdom[str(action.get("card"))].action
+    if kind == "kingdom" and is_kingdom(state, action.get("card")):
+        act = kcard(g, str(action.get("card"))).action
         return cap_first(phrase(act.text)) if act is not None else ""
     if kind == "favour":
         ab = next((a for a in p.favour.abilities if a.id == action.get("ability")), None)
         return cap_first(phrase(ab.text)) if ab is not None else ""
+    if kind == "choose":
+        c = choice_of(g, seat)
+        return option_hint(state, seat, c.kind if c is not None else "", str(action.get("option")))
+    cid = action.get("card")
+    if kind in ("road", "steal") and is_kingdom(state, cid):
+        return kingdom_effect(state, str(cid), bid=True)
+    if kind == "govern" and action.get("council") in p.councils:
+        return council_effect(state, str(action.get("council")))
+    if kind in CARD_KINDS and isinstance(cid, str) and cid:
+        return effect_line(state, cid)
+    if kind == "ally_place":
+        placed = [str(action.get(r.id)) for r in g.regions if action.get(r.id)]
+        if len(placed) == 1:
+            return effect_line(state, placed[0])
+        return "; ".join(f"{card_name(state, c)}: {effect_line(state, c)}" for c in placed)
     return ""
+
+
+def herald_hint(state: GameState, seat: str, loc: str) -> str:
+    """What a Herald (or a creature) at ``loc`` brings: Influence when its owner wins the Region and
+    claims that Location, with the Location's reward."""
+    g = okc(state)
+    bonus = 1 + sum(kcard(g, k).herald for k in g.players[seat].kingdom) if seat in g.players else 1
+    rid = region_of(state, loc)
+    where = the_region(state, rid) if rid else "its Region"
+    reward = reward_text(state, loc)
+    return f"Win {where} and claim this Location: +{bonus} Influence" + (f" with its reward ({reward})" if reward
+                                                                           else "")
+
+
+# Actions naming a card whose effect is its hint: a bid, a Kingdom card taken, a card played or sent away.
+CARD_KINDS = frozenset({"bid", "road", "steal", "tie", "command", "govern", "journey", "ally"})
+
+
+def is_kingdom(state: GameState, kid: Any) -> bool:
+    g = okc(state)
+    return isinstance(kid, str) and (kid in pack_of(g).kingdom or kid in module_kingdom(tuple(g.modules)))
+
+
+def option_hint(state: GameState, seat: str, kind: str, option: str) -> str:
+    """What an effect's option does: a module's line (a Boon, a piece to Visit) or the thing's own effect."""
+    for namer in OPTION_HINTS:
+        said = namer(state, kind, option)
+        if said is not None:
+            return said
+    c = choice_of(okc(state), seat)
+    if kind == "visit" and option == "reward" and c is not None:
+        return cap_first(reward_text(state, str(c.step.get("location", ""))))
+    return effect_line(state, option)
+
+
+def effect_line(state: GameState, value: str) -> str:
+    """What a Faction card, a Kingdom card, a Tactic or a Location's reward does, in one line ("" for
+    anything else)."""
+    g = okc(state)
+    p = pack_of(g)
+    if value in p.cards:
+        return card_effect(p.cards[value])
+    if is_kingdom(state, value):
+        return kingdom_effect(state, value)
+    if value in p.tactics:
+        return cap_first(phrase(p.tactics[value].text))
+    if value in p.locations:
+        return cap_first(reward_text(state, value))
+    return ""
+
+
+# Keywords and traits with what they do, in a few words of our own.
+GLOSSES = {"ambush": "Ambush (by Day, add a card from your hand face down)",
+           "flank": "Flank (by Day, move to another Region)",
+           "deadly": "Deadly (at Night, eliminates every opposing Active card)",
+           "invulnerable": "Invulnerable (never eliminated)",
+           "resilient": "Resilient (if eliminated, to your discard pile)",
+           "pathfinder": "Pathfinder (a Journey sends it to your discard pile)"}
+HINT_WIDTH = 100     # what a Discord menu shows of a hint
+
+
+def card_effect(c: FactionCard) -> str:
+    """What a Faction card does, in one line: traits and commands (explained when the line has room),
+    Strength bonuses, Votes, and the Lore a Journey with it brings."""
+    from engine.okc.words.mat import BONUS, KEYWORDS, effect
+
+    def line(glossed: bool) -> str:
+        parts = [GLOSSES[t] if glossed and t in GLOSSES else t.title() for t in c.traits]
+        for m in c.commands:
+            if m.keyword and not m.steps:
+                parts.append(GLOSSES[m.keyword] if glossed and m.keyword in GLOSSES else KEYWORDS[m.keyword])
+            else:
+                head = KEYWORDS.get(m.keyword or "", m.timing.title())
+                parts.append(f"{head}: {effect(m.steps)}" if m.steps else head)
+        for b in c.bonuses:
+            what = BONUS.get(b.when, f"for each {b.suit} Kingdom card you hold")
+            parts.append(f"+{b.amount} Strength {what}")
+        if c.votes:
+            parts.append(plural(c.votes, "Vote"))
+        if c.lore:
+            parts.append(f"Journey for {c.lore} Lore")
+        return "; ".join(parts)
+
+    full = line(True)
+    return cap_first(full if len(full) <= HINT_WIDTH else line(False)) or "No ability: its Strength alone"
+
+
+def council_effect(state: GameState, council: str) -> str:
+    """What a Council gives for the Votes in it, tier by tier: "1 Vote: gain 1 Influence; 3 Votes: ..."."""
+    from engine.okc.words.mat import effect
+
+    c = pack_of(okc(state)).councils[council]
+    return cap_first("; ".join(f"{plural(t.votes, 'Vote')}: {effect(t.steps)}" for t in c.tiers)) or \
+        cap_first(phrase(c.text))
+
+
+def kingdom_effect(state: GameState, kid: str, *, bid: bool = False) -> str:
+    """A Kingdom card's effect in one line: when gained, its action, Winter, its lasting bonuses; taken
+    with a Bidding card (``bid``), whether that card stays under it, Occupying it."""
+    from engine.okc.words.mat import effect
+
+    k = kcard(okc(state), kid)
+    bits = []
+    if k.on_gain:
+        bits.append(f"When gained: {effect(k.on_gain)}")
+    if k.action is not None:
+        bits.append(f"{' or '.join(t.title() for t in k.action.timing)} action: {phrase(k.action.text)}")
+    if k.winter:
+        bits.append(f"Winter: {effect(k.winter)}")
+    for n, what in ((k.strength, "Strength in every clash"), (k.votes, "in each Council"),
+                    (k.herald, "Influence on each Herald reward")):
+        if n:
+            bits.append(f"+{plural(n, 'Vote')} {what}" if what.startswith("in ") else f"+{n} {what}")
+    if k.kind == "occupy" and bid:
+        bits.append("your bid card stays under it, Occupying it")
+    return cap_first("; ".join(bits))
 
 
 def cap_first(text: str) -> str:
@@ -434,7 +611,7 @@ def choices(state: GameState, decision: Decision, seat: str, legal_actions: list
         later = [a for a in legal_actions if a.kind in AFTER]
         if later:
             own = rest([a for a in legal_actions if a.kind not in AFTER])
-            extra = [Choice(label(state, seat, a, aud, labels), a, style="secondary",
+            extra = [Choice(label(state, seat, a, aud, labels), a, hint=hint(state, a, seat), style="secondary",
                             confirm=AFTER[a.kind](state, seat, a, aud)) for a in later]
             return [c for c in own if c.style != "pass"] + extra + [c for c in own if c.style == "pass"]
     out: list[Choice] = []
@@ -457,13 +634,13 @@ def choices(state: GameState, decision: Decision, seat: str, legal_actions: list
     lead = [a for a in ordered if not is_pass(a)]
     for a in lead:
         warn = confirm(state, seat, a, aud)
-        out.append(Choice(label(state, seat, a, aud, labels), a, hint=hint(state, a),
+        out.append(Choice(label(state, seat, a, aud, labels), a, hint=hint(state, a, seat),
                           style=style_for(a, not out, bool(warn)), confirm=warn))
     for kind in grouped:
         if grouped[kind] == 1 and kind != "choose":
             a = next(x for x in legal_actions if x.kind == kind)
-            out.append(Choice(label(state, seat, a, aud, labels), a, style="primary" if not out else "secondary",
-                              confirm=confirm(state, seat, a, aud)))
+            out.append(Choice(label(state, seat, a, aud, labels), a, hint=hint(state, a, seat),
+                              style="primary" if not out else "secondary", confirm=confirm(state, seat, a, aud)))
         else:
             title = CHOOSE_TITLES.get(getattr(choice_of(okc(state), seat), "kind", ""), "Choose") if kind == "choose" \
                 else FLOW_TITLES.get(kind, humanize(kind).capitalize())
@@ -536,6 +713,23 @@ def value_name(state: GameState, seat: str, kind: str, param: str, value: Any, a
     return value_label(state, seat, kind, param, value)
 
 
+def value_hint(state: GameState, seat: str, kind: str, param: str, value: Any) -> str:
+    """What a flow step's option does: a card's effect, an effect's option, a Location's reward."""
+    if kind == "choose" and param == "option":
+        c = choice_of(okc(state), seat)
+        return option_hint(state, seat, c.kind if c is not None else "", str(value))
+    if kind == "choose" and param == "placed":
+        rid, _, idx = str(value).partition(":")
+        reg = next((r for r in okc(state).regions if r.id == rid), None)
+        return effect_line(state, reg.cards[int(idx)].card) if reg is not None and idx.isdigit() \
+            and int(idx) < len(reg.cards) else ""
+    if isinstance(value, str) and (param in ("card", "location") or value in pack_of(okc(state)).cards):
+        return effect_line(state, value)
+    if param == "council" and value in pack_of(okc(state)).councils:
+        return council_effect(state, str(value))
+    return ""
+
+
 def flow_question(state: GameState, kind: str, param: str, chosen: Mapping[str, Any]) -> str:
     if kind == "order":
         return f"Which Region clashes {param}?"
@@ -588,10 +782,12 @@ def flow(state: GameState, seat: str, kind: str, chosen: Mapping[str, Any], aud:
         if len(acts) == 1:
             a = acts[0]
             options.append(Choice(value_name(state, seat, kind, param, value, aud), a, chosen=fixed,
+                                  hint=value_hint(state, seat, kind, param, value),
                                   style=style_for(a, not options, bool(confirm(state, seat, a, aud))),
                                   confirm=confirm(state, seat, a, aud)))
         else:
             options.append(Choice(value_name(state, seat, kind, param, value, aud), None, flow=kind, chosen=fixed,
+                                  hint=value_hint(state, seat, kind, param, value),
                                   style="primary" if not options else "secondary"))
     for a in done:
         options.append(Choice(label(state, seat, a, aud, {}), a, style="pass", confirm=confirm(state, seat, a, aud)))
@@ -617,9 +813,9 @@ def place_flow(state: GameState, seat: str, chosen: Mapping[str, Any], aud: Audi
             if len(placed) + 1 == need and len(free) == 1:
                 a = Action.of("place", **placed, **{free[0]: cid})
                 options.append(Choice(f"{card_dot(state, cid)} to the {region_name(state, free[0])}", a,
-                                      style="primary" if not options else "secondary"))
+                                      hint=effect_line(state, cid), style="primary" if not options else "secondary"))
             else:
-                options.append(Choice(card_dot(state, cid), None, flow="place",
+                options.append(Choice(card_dot(state, cid), None, flow="place", hint=effect_line(state, cid),
                                       chosen=tuple(placed.items()) + (("card", cid),),
                                       style="primary" if not options else "secondary"))
         done = ", ".join(f"{card_name(state, c)} to the {region_name(state, r)}" for r, c in placed.items())

@@ -37,7 +37,8 @@ DAY_KINDS = ("okc.deployed", "okc.tactic", "okc.kingdom_action", "okc.favour_use
              "okc.flanked", "okc.bonus", "okc.strength", "okc.granted", "okc.blanked", "okc.clash_again",
              "okc.retained")
 NIGHT_KINDS = ("okc.deadly", "okc.immune")
-NEWS_PRIVATE = frozenset({"okc.drew.cards", "okc.peeked.card", "okc.swapped.cards", "okc.bottomed.card", "okc.hand"})
+# Private events the news leaves out: the seat's own secret choice, already said where it was made.
+NEWS_PRIVATE_SKIP = frozenset({"secret.chosen", "okc.offer_made"})   # an offer is shown whole in the prompt
 MAX_LINES = 8
 # Public events of the Wild Kingdom's pieces told in a phase's one post (modules add their own kinds).
 WILD_KINDS: set[str] = {"okc.visit", "okc.travelled", "okc.piece_moved"}
@@ -434,7 +435,7 @@ def concerns(e: Event, seat: str) -> bool:
     k = e.kind
     if k in ("okc.eliminated", "okc.blanked") and d.get("seat") == seat:
         return d.get("by") != seat
-    if k in ("okc.stole", "okc.kingdom_stolen") and d.get("victim") == seat:
+    if k in ("okc.stole", "okc.kingdom_stolen", "okc.wild_stolen") and d.get("victim") == seat:
         return True
     if k == "okc.herald_moved" and d.get("seat") == seat and d.get("by") != seat:
         return True
@@ -453,7 +454,7 @@ def news(state: GameState, events: list[Event], seat: str, aud: Audience, tell: 
     for e in events:
         if not e.visible_to(seat):
             continue
-        private = e.to is not None and e.kind in NEWS_PRIVATE
+        private = e.to is not None and e.kind not in NEWS_PRIVATE_SKIP
         if private or e.to is None and concerns(e, seat):
             line = tell(state, e, aud)
             if line and e.kind == "okc.clash_won":

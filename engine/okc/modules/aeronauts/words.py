@@ -65,6 +65,19 @@ def option_name(state: GameState, kind: str, value: str) -> str | None:
     return None
 
 
+def option_hint(state: GameState, kind: str, value: str) -> str | None:
+    """What Visiting the Aeronauts offers."""
+    from engine.okc.modules.aeronauts import NAME, PIECE, aero
+
+    if kind == "visit" and value == PIECE:
+        if NAME in state.data.extra and not aero(state.data)["deck"]:
+            return "Gain 1 Influence or 1 Lore, ready a Tactic and claim the Near & Far, a Supporter worth 3"
+        return "Gain 1 Influence or 1 Lore, then take an Aeronaut into hand as an Ally"
+    if kind == "aero_gain":
+        return ""
+    return None
+
+
 def label_ship(state: GameState, seat: str, action: Action, aud: Audience) -> str:
     n = int(action.get("count") or 0)
     more = f" with {plural(n, 'Supporter')}" if n else " alone"
@@ -91,6 +104,7 @@ def register(w: Any) -> None:
     for kind, ask in (("aero_gain", ask_gain), ("aero_take", ask_take), ("aero_unexhaust", ask_unexhaust)):
         w.choice_questions[kind] = ask
     w.option_names.append(option_name)
+    w.option_hints.append(option_hint)
     w.summary_kinds.update({"okc.aeronaut_taken", "okc.ship_claimed", "okc.ship_returned"})
     w.labels["ship"] = label_ship
     w.mat_parts.append(mat)

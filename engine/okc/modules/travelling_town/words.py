@@ -58,6 +58,17 @@ def ask_displace(state: GameState, seat: str, step: dict[str, Any], ctx: dict[st
     return f"Both spaces of the Town are taken: which card kept there is discarded to make room{new}?"
 
 
+def option_hint(state: GameState, kind: str, value: str) -> str | None:
+    """What Visiting the Town offers."""
+    if kind == "visit" and value == "travelling_town":
+        from engine.okc.modules.travelling_town import town
+
+        n = int(town(state.data)["influence"])
+        took = f"Take the {n} Influence on its card and a" if n else "Take a"
+        return f"{took} Kingdom card from the Great Road, kept at the Town (an instant one acts at once)"
+    return None
+
+
 def register(w: Any) -> None:
     for kind, fn in (("okc.town_visited", visited), ("okc.town_card", card), ("okc.town_kept", kept),
                      ("okc.town_displaced", displaced), ("okc.town_trade", trade),
@@ -66,3 +77,4 @@ def register(w: Any) -> None:
     w.summary_kinds.update({"okc.town_kept", "okc.town_trade"})   # in the phase's one post
     w.choice_questions["town_card"] = ask_card
     w.choice_questions["town_displace"] = ask_displace
+    w.option_hints.append(option_hint)

@@ -70,11 +70,13 @@ def repopulate(state: GameState) -> None:
         t["levels"][level] += draw_boons(state, n - len(t["levels"][level]))
 
 
-def give(state: GameState, seat: str, boons: list[str], why: str) -> None:
-    """Boons join ``seat``'s Boons: the public learns how many, the seat (by DM) which."""
+def give(state: GameState, seat: str, boons: list[str], why: str, by: str = "") -> None:
+    """Boons join ``seat``'s Boons: the public learns how many, the seat (by DM) which, and from whom
+    when another player hands it over (``by``)."""
     tower(state.data)["supply"][seat] += boons
     state.emit(Event.public("okc.boons_gained", seat=seat, count=len(boons), why=why))
-    state.emit(Event.private(seat, "okc.boons_gained.names", seat=seat, boons=list(boons), why=why))
+    more = {"by": by} if by else {}
+    state.emit(Event.private(seat, "okc.boons_gained.names", seat=seat, boons=list(boons), why=why, **more))
 
 
 def discard_boons(state: GameState, placed: Placed, rid: str, why: str) -> None:
@@ -159,7 +161,7 @@ def s_give(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any
         return
     to = str(answer) if answer is not None else others[0]
     state.emit(Event.public("okc.boon_passed", seat=seat, to=to))
-    give(state, to, [step["boon"]], "gift")
+    give(state, to, [step["boon"]], "gift", by=seat)
 
 
 def s_discard(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: Any) -> None:

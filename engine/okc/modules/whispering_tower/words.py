@@ -48,6 +48,8 @@ def gained(state: GameState, e: Event, aud: Audience) -> str:
 
 def gained_names(state: GameState, e: Event, aud: Audience) -> str:
     names = [boon_line(b) for b in e.data.get("boons") or []]
+    if e.data.get("by") and names:
+        return f"{who(state, str(e.data['by']), aud)} hand you a Boon face down from the Labyrinth: {join_words(names)}."
     return f"Your new Boons: {join_words(names)}." if names else "No Boon was left to take."
 
 
@@ -134,6 +136,38 @@ def option_name(state: GameState, kind: str, value: str) -> str | None:
     return None
 
 
+LEVEL_HINTS = {"entrance": "Take the Boon waiting there",
+               "labyrinth": "See its two Boons: keep one, the other goes face down to an opponent",
+               "pinnacle": "Pay 1 Lore, take its three Boons, then discard two of your Boons"}
+
+
+def boon_effect(bid: str) -> str:
+    from engine.okc.modules.whispering_tower import content
+    from engine.okc.words.prompts import GLOSSES
+
+    b = content().boons.get(bid)
+    if b is None:
+        return ""
+    return GLOSSES.get(b.text.lower(), b.text)   # a keyword alone ("Flank") is explained
+
+
+def option_hint(state: GameState, kind: str, value: str) -> str | None:
+    """What a Boon or a level offered does; what Visiting the tower offers."""
+    if kind in ("tower_keep", "tower_discard", "boon") and value.startswith("wt."):
+        return boon_effect(value)
+    if kind == "tower_level":
+        return "Your Visit ends here" if value == "leave" else LEVEL_HINTS.get(value, "")
+    if kind == "visit" and value == "whispering_tower":
+        return "Climb its levels for Boons: the Entrance, the Labyrinth, the Pinnacle (1 Lore)"
+    if kind == "tower_visit" and value == "visit":
+        return "Climb its levels for Boons: the Entrance, the Labyrinth, the Pinnacle (1 Lore)"
+    return None
+
+
+def hint_boon(state: GameState, action: Action) -> str:
+    return boon_effect(str(action.get("boon")))
+
+
 def label_boon(state: GameState, seat: str, action: Action, aud: Audience) -> str:
     return f"Put {boon_name(str(action.get('boon')))} on your card in {the_region(state, str(action.get('region')))}"
 
@@ -161,6 +195,8 @@ def register(w: Any) -> None:
                       ("tower_discard", ask_discard), ("tower_move", ask_move), ("tower_visit", ask_visit)):
         w.choice_questions[kind] = ask
     w.option_names.append(option_name)
+    w.option_hints.append(option_hint)
+    w.hints["boon"] = hint_boon
     w.giving_kinds.add("tower_give")   # its players' options read "To ..."
     w.summary_kinds.update({"okc.tower_level", "okc.boon_passed"})
     w.labels["boon"] = label_boon
