@@ -186,7 +186,7 @@ ACTIONS = specs(
 #: turn's own steps under ``/fief``; the court (the crown, trade, intrigue and relics) under ``/fief-court``,
 #: since Discord holds 8,000 characters of names and descriptions in one command.
 COURT = "fief-court"
-GROUPS = (
+GROUPS: tuple[CommandGroup, ...] = (
     CommandGroup("turn", "Your turn: choose a starting city, answer a request, end your step",
                  ("start", "done", "respond")),
     CommandGroup("cards", "Draw, discard and play your cards", (

@@ -76,7 +76,7 @@ ACTIONS = specs(
 
 #: The commands by what they do (``/okc bids bid``, ``/okc negotiation offer``): every kind of the base game
 #: and of the shipped modules (``catalogue``) in one group.
-GROUPS = (
+GROUPS: tuple[CommandGroup, ...] = (
     CommandGroup("bids", "Spring: bid for the Great Road and take or steal a Kingdom card",
                  ("bid", "ally", "road", "steal", "keep")),
     CommandGroup("regions", "Heralds, face-down cards by the Regions, clash order, ties and claims",
