@@ -109,7 +109,8 @@ def check_passage(g: Fief, seat: str, use: str, args: dict[str, str]) -> None:
     """Everything a PASSAGE ``use`` needs (10.2); the card itself is checked by the caller."""
     if use not in USES:
         raise RuleError("10.2", f"no Passage use {use!r}", code="passage_use", legal=list(USES))
-    check_time(g, "10.2", quiet=use in (*movement.PASSAGE_EFFECTS, "evade", "escape", "guide"),
+    # written out: mypyc cannot compile ``x in (*a, b)``
+    check_time(g, "10.2", quiet=use in movement.PASSAGE_EFFECTS or use in ("evade", "escape", "guide"),
                in_battle=use == "escape")   # O-6b: a captive escapes between two battle rounds too
     if use in movement.PASSAGE_EFFECTS:
         _check_move(g, seat, use, args.get("noble", ""))
@@ -303,7 +304,7 @@ def chosen_escorts(g: Fief, b: Battle, chosen: str | None) -> dict[str, str]:
         return escorts(g, b)
     nobles = side_nobles(g, b, b.defender)
     picks = [x.strip().lower() for x in chosen.split(",")]
-    if len(picks) != len(nobles) or any(x not in (*ESCORT_ORDER, "none") for x in picks):
+    if len(picks) != len(nobles) or any(x not in ESCORT_ORDER and x != "none" for x in picks):
         raise RuleError("10.2", f"name one troop (knight, crossbow, men, archer) or none for each withdrawing noble, "
                         f"in this order: {', '.join(g.nobles[n].name for n in nobles)}", code="withdraw_units",
                         legal=f"{len(nobles)} of knight, crossbow, men, archer or none")
