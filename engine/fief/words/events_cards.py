@@ -128,7 +128,9 @@ def _abbey_founded(state: GameState, e: Event, aud: Audience) -> str:
 
 @tells("title.given")
 def _title_given(state: GameState, e: Event, aud: Audience) -> str:
-    return f"{N.noble(state.data, e.data.get('noble'))} becomes {N.noble_title(state.data, e.data.get('noble'), str(e.data.get('title')))}."
+    g = state.data
+    nid = e.data.get("noble")
+    return f"{N.noble_of(g, nid)} becomes {N.noble_title(g, nid, str(e.data.get('title')))}."
 
 
 @tells("title.replaced")
