@@ -341,6 +341,14 @@ def news(words: Words, state: GameState, events: list[Event], seat: str, aud: Au
             line = words.event(state, e, aud)
         elif e.kind in ("request.opened", "offer.opened") and d.get("to") == seat and d.get("by") != seat:
             line = words.event(state, e, aud)
+        elif e.kind == "pigeon.lost" and N.noble_family(g, d.get("to")) in mine \
+                and N.noble_family(g, d.get("frm")) not in mine:   # a pigeon meant for you went astray
+            line = (f"A pigeon from {N.noble_of(g, d.get('frm'))} to {N.noble(g, d.get('to'))} went astray: "
+                    "what it carried never reaches you.")
+        elif e.kind == "pigeon.lost" and N.noble_family(g, d.get("frm")) in mine \
+                and N.noble_family(g, d.get("to")) not in mine:   # your own pigeon, sent in a deal
+            lost = f"; {N.card(d.get('card_lost'))} is lost with it" if d.get("card_lost") else ""
+            line = f"Your pigeon from {N.noble(g, d.get('frm'))} to {N.noble_of(g, d.get('to'))} went astray{lost}."
         if line:
             out.append(line)
     return list(dict.fromkeys(out))
