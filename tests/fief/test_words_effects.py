@@ -123,3 +123,17 @@ def test_the_pigeon_receivers_carry_their_family() -> None:
     s = new(4)
     d, _, theirs, fam = _two_families(s)
     assert f"({N.family(fam)})" in compose._receiver_words(d, theirs, AUD.to("p1"))
+
+
+def test_a_passage_escape_of_your_own_captive_says_what_it_does_for_the_captor() -> None:
+    """10.2 lets any player free a captive by Passage, even its captor: the label says the ransom is lost."""
+    s = new(4)
+    d, _, theirs, fam = _two_families(s)
+    d.nobles[theirs].captor = "red"
+    card = next(c for c in C.cards if C.card(c).kind == "passage")
+    a = Action.of("passage", card=card, use="escape", noble=theirs)
+    red_seat = d.families["red"].seat
+    other_seat = next(x for x in d.players if x != red_seat)
+    mine = WORDS.label(s, red_seat, a, AUD.to(red_seat))
+    assert mine == f"Passage: let your captive {N.noble(d, theirs)} ({N.family(fam)}) go, with no ransom"
+    assert WORDS.label(s, other_seat, a, AUD.to(other_seat)) == f"Passage: {N.noble(d, theirs)} ({N.family(fam)}) escapes"

@@ -414,7 +414,7 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
     if k == "pillage":
         return PILLAGE.get(str(v("what")), "Pillage {city}").format(city=v("city"))
     if k in OPPORTUNITY:
-        return _opportunity_label(g, a)
+        return _opportunity_label(g, a, seat)
     return events_board.label(g, a) or "Go ahead"
 
 
@@ -445,7 +445,7 @@ def escorts_text(g: Fief, value: Any) -> str:
     return join_words(one(n, k) for n, k in zip(nobles, picks, strict=True))
 
 
-def _opportunity_label(g: Fief, a: Action) -> str:
+def _opportunity_label(g: Fief, a: Action, seat: str = "") -> str:
     """10.1-10.5, 11.2: the Opportunity cards' commands."""
     v = a.get
     card = N.card(v("card")) if v("card") else ""
@@ -460,6 +460,11 @@ def _opportunity_label(g: Fief, a: Action) -> str:
         where = f" to {v('city')}" if v("use") == "escape" and v("city") else ""
         if v("use") == "withdraw" and v("escorts"):   # 10.2: the troop each noble takes (kept short: a button)
             return f"{card}: to {v('to')}, {escorts_text(g, v('escorts'))}"
+        if v("use") == "escape":   # 10.2: any captive may escape, even one the player holds (7.6)
+            n = g.nobles.get(str(v("noble")))
+            if n is not None and n.captor in N.seat_families(g, seat):
+                return f"{card}: let your captive {N.noble_of(g, n.id)} go{where}, with no ransom"
+            use = f"{N.noble_of(g, v('noble'))} escapes"
         return f"{card}: {use}{where}"
     if a.kind == "assassinate":
         sponsor = f", sponsored by {N.noble(g, v('sponsor'))}" if v("sponsor") else ""
