@@ -73,6 +73,10 @@ def test_every_offered_card_title_relic_and_retainer_choice_carries_its_effect()
                     _walk(state, s, WORDS.choices(state, d, s, RULES.legal(state, s), AUD.to(s)), 0, seen)
                     for c in seen:
                         a = c.action
+                        fixed = dict(c.chosen)
+                        if a is None and c.flow in HINTED and ("card" in fixed or "giver" in fixed):
+                            assert c.hint, (c.label, c.flow, fixed)   # a menu of one card or one retainer
+                            checked.add(f"menu {c.flow}")
                         if a is None or a.kind not in HINTED:
                             continue
                         assert c.hint, (c.label, a)

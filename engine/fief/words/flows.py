@@ -400,8 +400,9 @@ def _generic(g: Fief, seat: str, kind: str, chosen: dict[str, Any], aud: Audienc
             if len(members) == 1 and not priced:
                 opts.append(_leaf(g, seat, text, members[0]))
             else:
+                shared = {effects.hint(g, m) for m in members}   # one card, one retainer: its effect
                 opts.append(Choice(text, flow=kind, chosen=tuple(fixed.items()) + ((p.name, v),),
-                                   hint=effects.group_hint(kind, p.name, v)))
+                                   hint=next(iter(shared)) if len(shared) == 1 else effects.group_hint(kind, p.name, v)))
         return paged(kind, p.name, QUESTIONS.get(p.name, "Which one?"), opts, chosen)
     return FlowStep(kind, "confirm", "Go ahead?", (_leaf(g, seat, label(g, seat, left[0], aud), left[0]),))
 

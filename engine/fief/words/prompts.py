@@ -654,7 +654,7 @@ def _extra_choices(g: Fief, seat: str, acts: list[Action], aud: Audience) -> lis
             out.append(_whole(g, seat, group[0], aud))
         else:
             out.append(Choice(EXTRA_LABELS.get(kind, ACTIONS[kind].doc.split(":")[0]), flow=kind,
-                              hint=_kind_hint(kind, group)))
+                              hint=_kind_hint(g, kind, group)))
     return out
 
 
@@ -662,14 +662,15 @@ def _by_kind(g: Fief, seat: str, acts: list[Action], aud: Audience) -> list[Choi
     kinds = list(dict.fromkeys(a.kind for a in acts if a.kind != "done"))
     kinds.sort(key=lambda k: PRIORITY.get(k, 5))
     return [Choice(KIND_FLOWS.get(k) or EXTRA_LABELS.get(k) or ACTIONS[k].doc.split(":")[0], flow=k,
-                   hint=_kind_hint(k, [a for a in acts if a.kind == k])) for k in kinds]
+                   hint=_kind_hint(g, k, [a for a in acts if a.kind == k])) for k in kinds]
 
 
-def _kind_hint(kind: str, group: list[Action]) -> str:
-    """The effect line of a menu of one kind: the card's when every choice plays the same card."""
-    cards = {a.get("card") for a in group}
-    if len(cards) == 1 and None not in cards:
-        return effects.card(next(iter(cards)))
+def _kind_hint(g: Fief, kind: str, group: list[Action]) -> str:
+    """The effect line of a menu: the one its choices share (one card played, one retainer handed
+    over), else the kind's (a Passage's whatever the use)."""
+    hints = {effects.hint(g, a) for a in group}
+    if len(hints) == 1:
+        return next(iter(hints))
     return effects.group_hint(kind, None, None)
 
 
@@ -699,11 +700,11 @@ def _own_choices(g: Fief, seat: str, acts: list[Action], aud: Audience) -> list[
             out.append((prio, 0, Choice("Buy troops", flow="buy")))
             continue
         if kind in KIND_FLOWS and len(group) > 3:
-            out.append((prio, 0, Choice(KIND_FLOWS[kind], flow=kind, hint=_kind_hint(kind, group))))
+            out.append((prio, 0, Choice(KIND_FLOWS[kind], flow=kind, hint=_kind_hint(g, kind, group))))
             continue
         values = list(dict.fromkeys(a.get(param) for a in group)) if param else []
         if len(values) > 6 and kind in KIND_FLOWS:
-            out.append((prio, 0, Choice(KIND_FLOWS[kind], flow=kind, hint=_kind_hint(kind, group))))
+            out.append((prio, 0, Choice(KIND_FLOWS[kind], flow=kind, hint=_kind_hint(g, kind, group))))
             continue
         for i, val in enumerate(values):
             members = [a for a in group if a.get(param or "") == val]
@@ -713,7 +714,7 @@ def _own_choices(g: Fief, seat: str, acts: list[Action], aud: Audience) -> list[
                 key = val if not isinstance(val, list) else tuple(val)
                 out.append((prio, i, Choice(_group_label(g, seat, kind, param, val, aud), flow=kind,
                                             chosen=((str(param), key),),
-                                            hint=_kind_hint(kind, members) or effects.group_hint(kind, param, val))))
+                                            hint=_kind_hint(g, kind, members) or effects.group_hint(kind, param, val))))
     for kind in ("losses", "plague_losses", "rebel_losses"):
         if kind in by_kind and _more_losses(g, seat, kind, by_kind[kind]):
             out.append((PRIORITY.get(kind, 0), 90, Choice("Choose other losses", flow=kind)))
