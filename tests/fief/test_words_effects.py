@@ -120,6 +120,11 @@ def test_nobles_listed_across_families_carry_their_family() -> None:
     told = WORDS.event(s, Event.public("title.given", noble=theirs, title="archbishop:york"), AUD)
     assert told == f"{name} ({N.family(fam)}) becomes Archbishop of York."
     assert WORDS.value_label(s, "p1", "pigeon", "to", theirs) == f"{name} ({N.family(fam)})"
+    card = next(c for c in C.cards if C.card(c).kind == "assassination")
+    kill = WORDS.label(s, "p1", Action.of("assassinate", card=card, target=theirs, sponsor=mine), AUD.to("p1"))
+    assert kill.startswith(f"Assassinate {name} ({N.family(fam)})")
+    sold = WORDS.label(s, "p1", Action.of("give_relic", relic="grail", to=theirs, price=3), AUD.to("p1"))
+    assert f"to {name} ({N.family(fam)})" in sold
 
 
 def test_the_pigeon_receivers_carry_their_family() -> None:

@@ -468,11 +468,11 @@ def _opportunity_label(g: Fief, a: Action, seat: str = "") -> str:
         return f"{card}: {use}{where}"
     if a.kind == "assassinate":
         sponsor = f", sponsored by {N.noble(g, v('sponsor'))}" if v("sponsor") else ""
-        return f"Assassinate {N.noble(g, v('target'))}{sponsor}"
+        return f"Assassinate {N.noble_of(g, v('target'))}{sponsor}"
     if a.kind == "justice":
-        return f"Justice on {N.noble(g, v('target'))}"
+        return f"Justice on {N.noble_of(g, v('target'))}"
     if a.kind == "ambush":
-        return f"{N.noble(g, v('noble'))} ambushes {N.noble(g, v('target'))}"
+        return f"{N.noble(g, v('noble'))} ambushes {N.noble_of(g, v('target'))}"
     if a.kind == "rebel_losses":
         return f"Lose {N.troops(v('units') or (), none='nothing')}"
     if a.kind == "quell":
@@ -823,7 +823,8 @@ def value_label(g: Fief, seat: str | None, kind: str, param: str, value: Any) ->
         return N.noble(g, str(value))
     if param in ("give_cities", "take_cities"):
         return str(value)
-    if (param == "to" and kind in ("pigeon", "pigeon_offer")) or (param == "noble" and kind == "nominate") \
+    if (param == "to" and kind in ("pigeon", "pigeon_offer", "give_relic")) or (param == "noble" and kind == "nominate") \
+            or (param == "target" and kind in ("assassinate", "justice", "ambush")) \
             or (param in ("support", "decoy") and kind == "vote_election"):
         return N.noble_of(g, str(value))
     if param in NOBLE_PARAMS or (param == "to" and kind == "transfer_title") \
