@@ -146,3 +146,23 @@ def test_a_passage_escape_of_your_own_captive_says_what_it_does_for_the_captor()
     mine = WORDS.label(s, red_seat, a, AUD.to(red_seat))
     assert mine == f"Passage: let your captive {N.noble(d, theirs)} ({N.family(fam)}) go, with no ransom"
     assert WORDS.label(s, other_seat, a, AUD.to(other_seat)) == f"Passage: {N.noble(d, theirs)} ({N.family(fam)}) escapes"
+
+
+def test_a_purchase_menu_shows_what_it_costs() -> None:
+    """Issue 33: a purchase shows each option's cost, menus included (4.2, 4.3)."""
+    from engine.fief.words import prompts
+    s = new(4)
+    d = g(s)
+    seat = d.families["red"].seat
+    for nid in d.families["red"].nobles:
+        d.nobles[nid].retainer = None
+    region = next(iter(REGION_IDS))
+    title = prompts._group_label(d, seat, "buy_title", "region", region, AUD.to(seat))
+    per_city = 2 * len(MAP.regions[region].cities)
+    assert title == f"Buy {N.fiefdom(region)} · {per_city} shillings"
+    assert prompts._group_label(d, seat, "build", "what", "mill", AUD.to(seat)) == "Build a Mill · 3 shillings"
+    chancellor = next(r for r in C.retainers if C.retainers[r].ability == "chancellor")
+    d.nobles[d.families["red"].nobles[0]].retainer = chancellor
+    d.nobles[d.families["red"].nobles[0]].spent = False
+    cheaper = prompts._group_label(d, seat, "buy_title", "region", region, AUD.to(seat))
+    assert cheaper == f"Buy {N.fiefdom(region)} · {per_city - 2} to {per_city} shillings"

@@ -581,9 +581,17 @@ def _group_label(g: Fief, seat: str, kind: str, param: str | None, value: Any, a
     if kind == "give_tax":
         return f"Give {N.seat_player(g, str(value), aud)} a share of the tax"
     if kind in ("buy_title", "grant_title", "transfer_title"):
-        return {"buy_title": "Buy", "grant_title": "Grant", "transfer_title": "Hand over"}[kind] + f" {N.fiefdom(value)}"
+        text = {"buy_title": "Buy", "grant_title": "Grant", "transfer_title": "Hand over"}[kind] + f" {N.fiefdom(value)}"
+        if kind == "buy_title":   # 4.3: 2 shillings a city; a Chancellor takes 2 off for the noble who keeps one
+            fam = _seat_family(g, seat)
+            prices = sorted({titles.title_cost(g, str(value), nid) for nid in g.families[fam].nobles} if fam else ())
+            if prices:
+                text += f" · {N.shillings(prices[-1])}" if len(prices) == 1 else \
+                    f" · {prices[0]} to {N.shillings(prices[-1])}"
+        return text
     if kind == "build":
-        return f"Build {N.building(value)}"
+        fam = _seat_family(g, seat)
+        return f"Build {N.building(value)}" + (f" · {N.shillings(build_cost(g, fam, str(value)))}" if fam else "")
     if kind == "pillage":
         return f"Pillage at {value}"
     if kind == "battle_next":
