@@ -125,9 +125,11 @@ def draw(state: GameState, g: Fief, p: Player, deck: str) -> None:
     pile = g.character_deck if deck == "character" else g.fortune_deck
     card = pile.pop(0)
     if C.card(card).kind in DISASTERS:
+        p.last_draw = "disaster" if len(g.track) < C.disaster_slots else "disaster_discarded"
         place_disaster(state, g, p, card)
         refill(state, g, deck)
         return
+    p.last_draw = deck
     p.drawn += 1
     if deck == "character":
         p.drawn_characters += 1
@@ -179,3 +181,4 @@ def reset_draws(g: Fief) -> None:
         p.drawn = p.drawn_characters = 0
         p.herald_used = False
         p.done_discarding = False
+        p.last_draw = ""

@@ -91,7 +91,8 @@ def send(state: GameState, g: Fief, seat: str, a: Noble, b: Noble, shillings: in
     state.emit(Event.public("pigeon.arrived" if arrived else "pigeon.lost", frm=a.id, to=b.id,
                             card_lost=card if card and not arrived else None))
     if arrived:
-        state.emit(Event.private((seat, q.seat), "pigeon.delivered", shillings=shillings, card=card))
+        state.emit(Event.private((seat, q.seat), "pigeon.delivered", shillings=shillings, card=card, frm=a.id,
+                                 to=b.id))
 
 
 # -- same city: an offer carried by the pigeon -----------------------------------------------

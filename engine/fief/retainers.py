@@ -90,8 +90,8 @@ def mata(state: GameState, g: Fief, family: str, noble: str, target: str, card: 
     p.hand.append(taken)
     spend(state, g, noble)
     state.emit(Event.public("retainer.mata", seat=p.seat, target=target))
-    state.emit(Event.private(p.seat, "card.swapped", gave=card, took=taken))
-    state.emit(Event.private(target, "card.swapped", gave=taken, took=card))
+    state.emit(Event.private(p.seat, "card.swapped", gave=card, took=taken, other=target, by=p.seat))
+    state.emit(Event.private(target, "card.swapped", gave=taken, took=card, other=p.seat, by=p.seat))
 
 
 # -- Sergeant ------------------------------------------------------------------------

@@ -110,6 +110,7 @@ class Player:
     drawn_characters: int = 0
     herald_used: bool = False
     done_discarding: bool = False
+    last_draw: str = ""            # what the last draw of the round turned up: fortune | character | disaster | disaster_discarded
 
 
 @dataclass(slots=True)

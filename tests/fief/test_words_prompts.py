@@ -6,7 +6,9 @@ from __future__ import annotations
 from engine.core import Action, Audience
 from engine.core.words import match_name
 from engine.fief import RULES
+from engine.fief.components import DISASTERS, C
 from engine.fief.state import SeaCard
+from engine.fief.words import names as N
 from tests.fief.helpers import act, g, new, place
 from tests.speech import assert_human
 
@@ -122,9 +124,50 @@ def test_the_draw_question_counts_down_to_done_without_zeroes() -> None:
         act(s, seat, "draw", deck=kind.split("_")[1])
     asked.append(WORDS.question(s, _decision(s), seat, AUD.to(seat)))
     assert asked[0].startswith("Draw your cards for this round: 2 more cards, at most 1 Character card")
-    assert asked[1].startswith("Draw your cards for this round: 1 more card, Fortune cards only")
-    assert asked[2].startswith("You have drawn all your cards for this round.")
+    assert "Draw your cards for this round: 1 more card, Fortune cards only" in asked[1]
+    assert "You have drawn all your cards for this round: choose Done drawing." in asked[2]
     assert not any(" 0 " in q for q in asked)
+
+
+def test_the_draw_question_says_what_was_just_drawn_and_a_disaster_that_came_instead() -> None:
+    """Issue 33: each draw changes the prompt; a Disaster drawn says it went face down on the track."""
+    s = _at_the_draw()
+    d = _decision(s)
+    seat = d.seats[0]
+    p = g(s).players[seat]
+    first = WORDS.question(s, d, seat, AUD.to(seat))
+    assert "You drew" not in first and "discard" not in first   # an empty hand has nothing to discard
+    act(s, seat, "draw", deck="character")
+    after = WORDS.question(s, _decision(s), seat, AUD.to(seat))
+    assert after.startswith(f"You drew {N.card(p.hand[-1])}. ")
+    assert "discard" not in after.lower()   # 2.0: discards come before the first draw
+    deck = g(s).fortune_deck
+    bad = next(i for i, c in enumerate(deck) if C.card(c).kind in DISASTERS)
+    deck.insert(0, deck.pop(bad))
+    drawn = p.drawn
+    act(s, seat, "draw", deck="fortune")
+    assert p.drawn == drawn   # a Disaster is no card of the round
+    told = WORDS.question(s, _decision(s), seat, AUD.to(seat))
+    assert told.startswith("A Disaster card went face down on the track instead of a card. "), told
+    assert told != after
+
+
+def test_no_prompt_says_discard_without_a_discard_choice() -> None:
+    s = _at_the_draw()
+    seat = _decision(s).seats[0]
+    for _ in range(6):
+        d = _decision(s)
+        if d.prompt != "fief.draw" or seat not in d.seats:
+            break
+        q = WORDS.question(s, d, seat, AUD.to(seat))
+        legal = RULES.legal(s, seat)
+        labels = [c.label for c in WORDS.choices(s, d, seat, legal, AUD.to(seat))]
+        assert ("discard" in q.lower()) == any(lab.startswith("Discard") or "Discard" in lab for lab in labels) \
+            or not g(s).players[seat].hand, (q, labels)
+        draws = [a for a in legal if a.kind == "draw"]
+        if not draws:
+            break
+        act(s, seat, "draw", deck=str(draws[0].get("deck")))
 
 
 def test_a_retainer_handed_to_a_noble_with_one_is_worded_as_a_swap() -> None:

@@ -239,4 +239,4 @@ def _route(kind: str, g: Fief, chosen: dict[str, Any], legal: list[Action], aud:
 
 def _receiver_words(g: Fief, nid: str, aud: Audience) -> str:
     n = g.nobles[nid]
-    return f"{N.noble(g, nid)} ({N.family(n.family)}) at {n.city}" if n.city else N.noble(g, nid)
+    return f"{N.noble_of(g, nid)} at {n.city}" if n.city else N.noble_of(g, nid)

@@ -181,7 +181,7 @@ def label(g: Fief, a: Action) -> str | None:  # noqa: C901 (one line per command
     if k == "give_relic":
         price = f" for {N.shillings(int(v('price')))}" if v("price") else ""
         verb = "Sell" if v("price") else "Give"
-        return f"{verb} {N.relic(v('relic'))} to {N.noble(g, v('to'))}{price}"
+        return f"{verb} {N.relic(v('relic'))} to {N.noble_of(g, v('to'))}{price}"
     if k == "leave_relic":
         return f"Leave {N.relic(v('relic'))} here"
     if k == "take_relic":

@@ -51,7 +51,14 @@ def _received(state: GameState, e: Event, aud: Audience) -> str:
 
 @tells("card.swapped")
 def _swapped(state: GameState, e: Event, aud: Audience) -> str:
-    return f"Mata's exchange: you give up {N.card(e.data.get('gave'))} and receive {N.card(e.data.get('took'))}."
+    d, g = e.data, state.data
+    gave, took = N.card(d.get("gave")), N.card(d.get("took"))
+    if not d.get("other"):   # an event recorded before the other player was named
+        return f"Mata's exchange: you give up {gave} and receive {took}."
+    if d.get("by") and not aud.is_you(str(d.get("by"))):   # 2.12: the player whose card Mata took
+        return (f"{N.seat_player(g, str(d.get('by')), aud)}'s Mata takes {gave} from your hand at random and "
+                f"leaves you {took}.")
+    return f"Mata's exchange with {N.seat_player(g, str(d.get('other')), aud)}: you give up {gave} and receive {took}."
 
 
 @tells("disaster.drawn")
@@ -128,7 +135,9 @@ def _abbey_founded(state: GameState, e: Event, aud: Audience) -> str:
 
 @tells("title.given")
 def _title_given(state: GameState, e: Event, aud: Audience) -> str:
-    return f"{N.noble(state.data, e.data.get('noble'))} becomes {N.noble_title(state.data, e.data.get('noble'), str(e.data.get('title')))}."
+    g = state.data
+    nid = e.data.get("noble")
+    return f"{N.noble_of(g, nid)} becomes {N.noble_title(g, nid, str(e.data.get('title')))}."
 
 
 @tells("title.replaced")
@@ -199,4 +208,8 @@ def _pigeon_delivered(state: GameState, e: Event, aud: Audience) -> str:
     what = [N.shillings(int(d["shillings"]))] if d.get("shillings") else []
     if d.get("card"):
         what.append(N.card(d["card"]))
+    g = state.data
+    frm, to = d.get("frm"), d.get("to")
+    if frm and to and N.noble_family(g, str(to)) in N.seat_families(g, aud.viewer or ""):   # the receiver
+        return f"A pigeon from {N.noble_of(g, str(frm))} brings {N.noble(g, str(to))} {join_words(what) or 'a message'}."
     return f"The pigeon carries {join_words(what) or 'nothing'}."

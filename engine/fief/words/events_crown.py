@@ -15,7 +15,7 @@ from engine.fief.words.tell import tells
 @tells("election.candidate")
 def _candidate(state: GameState, e: Event, aud: Audience) -> str:
     g, d = state.data, e.data
-    return f"{N.does(g, d.get('family'), aud, 'put', 'puts')} {N.noble(g, d.get('noble'))} forward for the crown."
+    return f"{N.does(g, d.get('family'), aud, 'put', 'puts')} {N.noble_of(g, d.get('noble'))} forward for the crown."
 
 
 @tells("election.markers")
@@ -31,8 +31,8 @@ def _markers(state: GameState, e: Event, aud: Audience) -> str:
 @tells("election.ballot")
 def _ballot(state: GameState, e: Event, aud: Audience) -> str:
     g, d = state.data, e.data
-    parts = [f"your FOR marker on {N.noble(g, d['support'])}"] if d.get("support") else []
-    parts += [f"your DECOY on {N.noble(g, d['decoy'])}"] if d.get("decoy") else []
+    parts = [f"your FOR marker on {N.noble_of(g, d['support'])}"] if d.get("support") else []
+    parts += [f"your DECOY on {N.noble_of(g, d['decoy'])}"] if d.get("decoy") else []
     return f"In secret: {join_words(parts)}."
 
 
@@ -40,7 +40,7 @@ def _ballot(state: GameState, e: Event, aud: Audience) -> str:
 def _revealed(state: GameState, e: Event, aud: Audience) -> str:
     g, d = state.data, e.data
     totals = d.get("totals") or {}
-    lines = [f"{N.noble(g, c)} {plural(int(v), 'vote')}" for c, v in totals.items()]
+    lines = [f"{N.noble_of(g, c)} {plural(int(v), 'vote')}" for c, v in totals.items()]
     backers = [f"{N.family(f)} backs {N.noble(g, b['for'])}" for f, b in (d.get("ballots") or {}).items()
                if b.get("for")]
     told = f" ({'; '.join(backers)})" if backers else " (no FOR marker was laid)"
@@ -62,7 +62,7 @@ def _crowned(state: GameState, e: Event, aud: Audience) -> str:
     title = "King" if d.get("title") == "king" else "Sovereign Queen"
     how = {"election": "elected", "excalibur": "crowned by Excalibur",
            "succession": "crowned as the Prince of Wales"}.get(str(d.get("how")), "crowned")
-    return (f"{N.noble(g, d.get('noble'))} is {how} {title} of England and rides out with two Royal Knights.")
+    return (f"{N.noble_of(g, d.get('noble'))} is {how} {title} of England and rides out with two Royal Knights.")
 
 
 @tells("crown.consort")

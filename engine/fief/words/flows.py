@@ -23,7 +23,7 @@ from engine.fief.components import BUYABLE, C
 from engine.fief.flow import current_actor
 from engine.fief.legal import seat_actions
 from engine.fief.state import MAP, Fief, has_disaster
-from engine.fief.words import compose
+from engine.fief.words import compose, effects
 from engine.fief.words import names as N
 from engine.fief.words.prompts import MAX_OPTIONS, confirm, label, value_label
 
@@ -400,7 +400,9 @@ def _generic(g: Fief, seat: str, kind: str, chosen: dict[str, Any], aud: Audienc
             if len(members) == 1 and not priced:
                 opts.append(_leaf(g, seat, text, members[0]))
             else:
-                opts.append(Choice(text, flow=kind, chosen=tuple(fixed.items()) + ((p.name, v),)))
+                shared = {effects.hint(g, m) for m in members}   # one card, one retainer: its effect
+                opts.append(Choice(text, flow=kind, chosen=tuple(fixed.items()) + ((p.name, v),),
+                                   hint=next(iter(shared)) if len(shared) == 1 else effects.group_hint(kind, p.name, v)))
         return paged(kind, p.name, QUESTIONS.get(p.name, "Which one?"), opts, chosen)
     return FlowStep(kind, "confirm", "Go ahead?", (_leaf(g, seat, label(g, seat, left[0], aud), left[0]),))
 
@@ -408,7 +410,7 @@ def _generic(g: Fief, seat: str, kind: str, chosen: dict[str, Any], aud: Audienc
 def _leaf(g: Fief, seat: str, text: str, a: Action) -> Choice:
     """An option that completes the action, with its confirmation when it harms the seat's own holdings."""
     question = confirm(g, seat, a)
-    return Choice(text, a, confirm=question, style="danger" if question else "secondary")
+    return Choice(text, a, hint=effects.hint(g, a), confirm=question, style="danger" if question else "secondary")
 
 
 def paged(kind: str, param: str, question: str, opts: list[Choice], chosen: dict[str, Any]) -> FlowStep:

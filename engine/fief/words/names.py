@@ -119,6 +119,13 @@ def noble(g: Fief, nid: str | None) -> str:
     return f"{'Lady' if sex == 'f' else 'Lord'} {name}"
 
 
+def noble_of(g: Fief, nid: str | None) -> str:
+    """"Lord Geoffrey (Green)": a noble with the family, where nobles of several families are listed
+    (a noble's family is public). Invader leaders and the dead keep their plain name."""
+    n = g.nobles.get(str(nid)) if nid else None
+    return f"{noble(g, nid)} ({family(n.family)})" if n is not None and n.family else noble(g, nid)
+
+
 def sex(g: Fief, nid: str | None) -> str:
     n = g.nobles.get(str(nid)) if nid else None
     card = C.cards.get(f"noble-{nid}")

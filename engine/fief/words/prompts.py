@@ -19,8 +19,8 @@ from engine.fief.cards import draw_limits
 from engine.fief.components import C
 from engine.fief.purchase import build_cost
 from engine.fief.rebellion import standing
-from engine.fief.state import MAP, Fief, Task
-from engine.fief.words import events_board
+from engine.fief.state import MAP, Fief, Player, Task
+from engine.fief.words import effects, events_board
 from engine.fief.words import names as N
 
 MAX_OPTIONS = 25
@@ -165,16 +165,7 @@ def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
         region = f" in {N.region(g.flow.start_region)}" if g.flow.start_region else ""
         return f"Where does your family start? Choose a city{region}."
     if what == "draw" and p is not None:
-        total, chars = draw_limits(g, p)
-        left = max(0, total - p.drawn)
-        chars_left = max(0, chars - p.drawn_characters)
-        if left == 0:
-            return "You have drawn all your cards for this round. Discard if you wish, then choose Done drawing."
-        if chars_left == 0:
-            return (f"Draw your cards for this round: {plural(left, 'more card')}, Fortune cards only (you have "
-                    "your Character cards). You may discard first.")
-        return (f"Draw your cards for this round: {plural(left, 'more card')}, at most "
-                f"{plural(chars_left, 'Character card')} among them. You may discard first.")
+        return _draw_question(g, p)
     if what == "purchase" and p is not None:
         return f"Spend your shillings on troops, buildings and titles. You have {N.shillings(p.shillings)}."
     if what == "ransom":
@@ -189,16 +180,43 @@ def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
     return "Your move."
 
 
+def _draw_question(g: Fief, p: Player) -> str:
+    """2.0-2.3: what the last draw turned up (a Disaster comes instead of a card), then what is left to
+    draw; discards are offered only before the first draw, and said only then."""
+    from engine.fief.cards import discards_open
+    total, chars = draw_limits(g, p)
+    left = max(0, total - p.drawn)
+    chars_left = max(0, chars - p.drawn_characters)
+    just = ""
+    if p.last_draw in ("fortune", "character") and p.hand:
+        just = f"You drew {N.card(p.hand[-1])}. "
+    elif p.last_draw == "disaster":
+        just = "A Disaster card went face down on the track instead of a card. "
+    elif p.last_draw == "disaster_discarded":
+        just = "A Disaster card came up instead of a card; the track was full, so it was turned over and discarded. "
+    first = " You may discard first." if discards_open(p) and p.hand else ""
+    if left == 0:
+        return f"{just}You have drawn all your cards for this round: choose Done drawing."
+    if chars_left == 0:
+        return (f"{just}Draw your cards for this round: {plural(left, 'more card')}, Fortune cards only (you have "
+                f"your Character cards).{first}")
+    return (f"{just}Draw your cards for this round: {plural(left, 'more card')}, at most "
+            f"{plural(chars_left, 'Character card')} among them.{first}")
+
+
 def _nobles_line(g: Fief, fam: str) -> str:
     from engine.fief.movement import units_of
-    parts = []
+    by_city: dict[str, list[str]] = {}
     for nid in g.families[fam].nobles if fam in g.families else []:
         n = g.nobles[nid]
         if n.captor or not n.city:
             continue
-        st = g.cities[n.city].stacks.get(fam)
-        here = N.troops(units_of(st), none="")
-        parts.append(f"{N.noble(g, nid)} is in {n.city}" + (f" with {here}" if here else ""))
+        by_city.setdefault(n.city, []).append(nid)
+    parts = []
+    for city, ids in by_city.items():   # the troops once per city: the nobles there share them (5.0)
+        here = N.troops(units_of(g.cities[city].stacks.get(fam)), none="")
+        verb = "is" if len(ids) == 1 else "are"
+        parts.append(f"{N.nobles(g, ids)} {verb} in {city}" + (f" with {here}" if here else ""))
     return "; ".join(parts) + "." if parts else "No noble of yours is free to move."
 
 
@@ -337,10 +355,10 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
     if k == "propose_marriage":
         return f"Propose the marriage of {N.noble(g, v('noble'))} and {N.noble(g, v('spouse'))}"
     if k == "nominate":
-        return f"Put {N.noble(g, v('noble'))} forward for the crown"
+        return f"Put {N.noble_of(g, v('noble'))} forward for the crown"
     if k == "vote_election":
-        marks = [f"FOR on {N.noble(g, v('support'))}"] if v("support") not in (None, "none") else []
-        marks += [f"DECOY on {N.noble(g, v('decoy'))}"] if v("decoy") not in (None, "none") else []
+        marks = [f"FOR on {N.noble_of(g, v('support'))}"] if v("support") not in (None, "none") else []
+        marks += [f"DECOY on {N.noble_of(g, v('decoy'))}"] if v("decoy") not in (None, "none") else []
         return f"Lay {join_words(marks)}"
     if k == "convene_parliament":
         return "Convene Parliament"
@@ -385,13 +403,13 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
     if k == "pigeon":
         goods = [N.shillings(int(v("shillings")))] if v("shillings") else []
         goods += [N.card(v("card"))] if v("card") else []
-        return f"Pigeon from {N.noble(g, v('sender'))} to {N.noble(g, v('to'))}: {join_words(goods) or 'a message'}"
+        return f"Pigeon from {N.noble(g, v('sender'))} to {N.noble_of(g, v('to'))}: {join_words(goods) or 'a message'}"
     if k == "pigeon_offer":
         give = [N.shillings(int(v("give_shillings")))] if v("give_shillings") else []
         give += [N.card(c) for c in v("give_cards") or ()]
         take = [N.shillings(int(v("take_shillings")))] if v("take_shillings") else []
         take += [N.card(c) for c in v("take_cards") or ()]
-        return f"Offer {N.noble(g, v('to'))} {join_words(give) or 'nothing'} for {join_words(take) or 'nothing'}"
+        return f"Offer {N.noble_of(g, v('to'))} {join_words(give) or 'nothing'} for {join_words(take) or 'nothing'}"
     if k in ("accept_offer", "decline_offer"):
         o = next((o for o in g.offers.open if o.id == v("offer")), None)
         whose = f" of {N.seat_player(g, o.by, aud)}" if o else ""
@@ -433,7 +451,7 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
     if k == "pillage":
         return PILLAGE.get(str(v("what")), "Pillage {city}").format(city=v("city"))
     if k in OPPORTUNITY:
-        return _opportunity_label(g, a)
+        return _opportunity_label(g, a, seat)
     return events_board.label(g, a) or "Go ahead"
 
 
@@ -464,7 +482,7 @@ def escorts_text(g: Fief, value: Any) -> str:
     return join_words(one(n, k) for n, k in zip(nobles, picks, strict=True))
 
 
-def _opportunity_label(g: Fief, a: Action) -> str:
+def _opportunity_label(g: Fief, a: Action, seat: str = "") -> str:
     """10.1-10.5, 11.2: the Opportunity cards' commands."""
     v = a.get
     card = N.card(v("card")) if v("card") else ""
@@ -479,14 +497,19 @@ def _opportunity_label(g: Fief, a: Action) -> str:
         where = f" to {v('city')}" if v("use") == "escape" and v("city") else ""
         if v("use") == "withdraw" and v("escorts"):   # 10.2: the troop each noble takes (kept short: a button)
             return f"{card}: to {v('to')}, {escorts_text(g, v('escorts'))}"
+        if v("use") == "escape":   # 10.2: any captive may escape, even one the player holds (7.6)
+            n = g.nobles.get(str(v("noble")))
+            if n is not None and n.captor in N.seat_families(g, seat):
+                return f"{card}: let your captive {N.noble_of(g, n.id)} go{where}, with no ransom"
+            use = f"{N.noble_of(g, v('noble'))} escapes"
         return f"{card}: {use}{where}"
     if a.kind == "assassinate":
         sponsor = f", sponsored by {N.noble(g, v('sponsor'))}" if v("sponsor") else ""
-        return f"Assassinate {N.noble(g, v('target'))}{sponsor}"
+        return f"Assassinate {N.noble_of(g, v('target'))}{sponsor}"
     if a.kind == "justice":
-        return f"Justice on {N.noble(g, v('target'))}"
+        return f"Justice on {N.noble_of(g, v('target'))}"
     if a.kind == "ambush":
-        return f"{N.noble(g, v('noble'))} ambushes {N.noble(g, v('target'))}"
+        return f"{N.noble(g, v('noble'))} ambushes {N.noble_of(g, v('target'))}"
     if a.kind == "rebel_losses":
         return f"Lose {N.troops(v('units') or (), none='nothing')}"
     if a.kind == "quell":
@@ -595,9 +618,17 @@ def _group_label(g: Fief, seat: str, kind: str, param: str | None, value: Any, a
     if kind == "give_tax":
         return f"Give {N.seat_player(g, str(value), aud)} a share of the tax"
     if kind in ("buy_title", "grant_title", "transfer_title"):
-        return {"buy_title": "Buy", "grant_title": "Grant", "transfer_title": "Hand over"}[kind] + f" {N.fiefdom(value)}"
+        text = {"buy_title": "Buy", "grant_title": "Grant", "transfer_title": "Hand over"}[kind] + f" {N.fiefdom(value)}"
+        if kind == "buy_title":   # 4.3: 2 shillings a city; a Chancellor takes 2 off for the noble who keeps one
+            fam = _seat_family(g, seat)
+            prices = sorted({titles.title_cost(g, str(value), nid) for nid in g.families[fam].nobles} if fam else ())
+            if prices:
+                text += f" · {N.shillings(prices[-1])}" if len(prices) == 1 else \
+                    f" · {prices[0]} to {N.shillings(prices[-1])}"
+        return text
     if kind == "build":
-        return f"Build {N.building(value)}"
+        fam = _seat_family(g, seat)
+        return f"Build {N.building(value)}" + (f" · {N.shillings(build_cost(g, fam, str(value)))}" if fam else "")
     if kind == "pillage":
         return f"Pillage at {value}"
     if kind == "battle_next":
@@ -667,14 +698,25 @@ def _extra_choices(g: Fief, seat: str, acts: list[Action], aud: Audience) -> lis
         if len(group) == 1 and kind not in ALWAYS_FLOW and kind not in COMPOSED:
             out.append(_whole(g, seat, group[0], aud))
         else:
-            out.append(Choice(EXTRA_LABELS.get(kind, ACTIONS[kind].doc.split(":")[0]), flow=kind))
+            out.append(Choice(EXTRA_LABELS.get(kind, ACTIONS[kind].doc.split(":")[0]), flow=kind,
+                              hint=_kind_hint(g, kind, group)))
     return out
 
 
 def _by_kind(g: Fief, seat: str, acts: list[Action], aud: Audience) -> list[Choice]:
     kinds = list(dict.fromkeys(a.kind for a in acts if a.kind != "done"))
     kinds.sort(key=lambda k: PRIORITY.get(k, 5))
-    return [Choice(KIND_FLOWS.get(k) or EXTRA_LABELS.get(k) or ACTIONS[k].doc.split(":")[0], flow=k) for k in kinds]
+    return [Choice(KIND_FLOWS.get(k) or EXTRA_LABELS.get(k) or ACTIONS[k].doc.split(":")[0], flow=k,
+                   hint=_kind_hint(g, k, [a for a in acts if a.kind == k])) for k in kinds]
+
+
+def _kind_hint(g: Fief, kind: str, group: list[Action]) -> str:
+    """The effect line of a menu: the one its choices share (one card played, one retainer handed
+    over), else the kind's (a Passage's whatever the use)."""
+    hints = {effects.hint(g, a) for a in group}
+    if len(hints) == 1:
+        return next(iter(hints))
+    return effects.group_hint(kind, None, None)
 
 
 def _own_choices(g: Fief, seat: str, acts: list[Action], aud: Audience) -> list[Choice]:
@@ -703,11 +745,11 @@ def _own_choices(g: Fief, seat: str, acts: list[Action], aud: Audience) -> list[
             out.append((prio, 0, Choice("Buy troops", flow="buy")))
             continue
         if kind in KIND_FLOWS and len(group) > 3:
-            out.append((prio, 0, Choice(KIND_FLOWS[kind], flow=kind)))
+            out.append((prio, 0, Choice(KIND_FLOWS[kind], flow=kind, hint=_kind_hint(g, kind, group))))
             continue
         values = list(dict.fromkeys(a.get(param) for a in group)) if param else []
         if len(values) > 6 and kind in KIND_FLOWS:
-            out.append((prio, 0, Choice(KIND_FLOWS[kind], flow=kind)))
+            out.append((prio, 0, Choice(KIND_FLOWS[kind], flow=kind, hint=_kind_hint(g, kind, group))))
             continue
         for i, val in enumerate(values):
             members = [a for a in group if a.get(param or "") == val]
@@ -716,7 +758,8 @@ def _own_choices(g: Fief, seat: str, acts: list[Action], aud: Audience) -> list[
             else:
                 key = val if not isinstance(val, list) else tuple(val)
                 out.append((prio, i, Choice(_group_label(g, seat, kind, param, val, aud), flow=kind,
-                                            chosen=((str(param), key),))))
+                                            chosen=((str(param), key),),
+                                            hint=_kind_hint(g, kind, members) or effects.group_hint(kind, param, val))))
     for kind in ("losses", "plague_losses", "rebel_losses"):
         if kind in by_kind and _more_losses(g, seat, kind, by_kind[kind]):
             out.append((PRIORITY.get(kind, 0), 90, Choice("Choose other losses", flow=kind)))
@@ -733,7 +776,8 @@ def _more_losses(g: Fief, seat: str, kind: str, listed: list[Action]) -> bool:
 
 def _whole(g: Fief, seat: str, a: Action, aud: Audience) -> Choice:
     question = confirm(g, seat, a)
-    return Choice(label(g, seat, a, aud), a, confirm=question, style="danger" if question else "secondary")
+    return Choice(label(g, seat, a, aud), a, hint=effects.hint(g, a), confirm=question,
+                  style="danger" if question else "secondary")
 
 
 def _restyle(c: Choice, style: str) -> Choice:
@@ -824,7 +868,11 @@ def value_label(g: Fief, seat: str | None, kind: str, param: str, value: Any) ->
         return N.noble(g, str(value))
     if param in ("give_cities", "take_cities"):
         return str(value)
-    if param in NOBLE_PARAMS or (param == "to" and kind in ("pigeon", "pigeon_offer", "transfer_title")) \
+    if (param == "to" and kind in ("pigeon", "pigeon_offer", "give_relic")) or (param == "noble" and kind == "nominate") \
+            or (param == "target" and kind in ("assassinate", "justice", "ambush")) \
+            or (param in ("support", "decoy") and kind == "vote_election"):
+        return N.noble_of(g, str(value))
+    if param in NOBLE_PARAMS or (param == "to" and kind == "transfer_title") \
             or (param in ("target", "sponsor") and kind in ("battle", "battle_next", "assassinate", "justice", "ambush")):
         return N.noble(g, str(value))
     if (param == "target" and kind == "mata") or (param == "to" and kind in ("give_tax", "deal")):

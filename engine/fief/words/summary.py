@@ -432,16 +432,47 @@ def news(words: Words, state: GameState, events: list[Event], seat: str, aud: Au
             line = words.event(state, e, aud)
         elif e.kind in ("request.opened", "offer.opened") and d.get("to") == seat and d.get("by") != seat:
             line = words.event(state, e, aud)
+        elif e.kind == "pigeon.lost" and N.noble_family(g, d.get("to")) in mine \
+                and N.noble_family(g, d.get("frm")) not in mine:   # a pigeon meant for you went astray
+            line = (f"A pigeon from {N.noble_of(g, d.get('frm'))} to {N.noble(g, d.get('to'))} went astray: "
+                    "what it carried never reaches you.")
+        elif e.kind == "pigeon.lost" and N.noble_family(g, d.get("frm")) in mine \
+                and N.noble_family(g, d.get("to")) not in mine:   # your own pigeon, sent in a deal
+            lost = f"; {N.card(d.get('card_lost'))} is lost with it" if d.get("card_lost") else ""
+            line = f"Your pigeon from {N.noble(g, d.get('frm'))} to {N.noble_of(g, d.get('to'))} went astray{lost}."
         if line:
             out.append(line)
     return list(dict.fromkeys(out))
+
+
+def _fog_of_war(g: Fief, pub: list[Event], aud: Audience) -> tuple[list[Event], list[str]]:
+    """4.1, ruling R22a: the types bought are shown, their places are not. An act that buys troops says
+    what was bought and that it went face down, never where: "buys 1 Knight ... places 1 troop at London"
+    would name the type of the troop placed. Engines stay visible (R22), so their place is kept."""
+    if not any(e.kind == "troops.bought" for e in pub):
+        return pub, []
+    out: list[Event] = []
+    hidden: dict[str, int] = {}
+    for e in pub:
+        if e.kind != "troops.placed" or not e.data.get("count"):
+            out.append(e)
+            continue
+        fam = str(e.data.get("family"))
+        hidden[fam] = hidden.get(fam, 0) + int(e.data["count"])
+        engines = {k: v for k, v in e.data.items() if k != "count"}
+        if engines.get("bombards") or engines.get("trebuchets"):
+            out.append(Event.public("troops.placed", **engines))
+    told = [f"{N.does(g, fam, aud, 'place', 'places')} {'it' if n == 1 else 'them'} face down on the board."
+            for fam, n in hidden.items()]
+    return out, told
 
 
 def log_line(words: Words, state: GameState, seat: str | None, events: list[Event], aud: Audience) -> str:
     """One prose line for one action: its public sentences, dice and bookkeeping left out.
     Only the public events are read, so a secret action's line names nobody the events do not."""
     pub = [e for e in events if e.to is None and e.kind not in ("random.roll", "random.pick", "random.shuffle")]
-    sentences = list(dict.fromkeys(s for s in (words.event(state, e, aud) for e in pub) if s))
+    pub, face_down = _fog_of_war(state.data, pub, aud)
+    sentences = list(dict.fromkeys([*(s for s in (words.event(state, e, aud) for e in pub) if s), *face_down]))
     if not sentences:
         return "Nothing to see."
     if len(sentences) > 4:
