@@ -133,7 +133,9 @@ def line(t: Tally, key: str, label: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.okc.balance", description=__doc__.split("\n")[0])
+    # the description written out: a module compiled by mypyc keeps no docstring
+    parser = argparse.ArgumentParser(prog="python -m engine.okc.balance",
+                                     description="Faction and card-holder win rates over whole games.")
     parser.add_argument("--games", type=int, default=200, help="games per seed")
     parser.add_argument("--seeds", default="1,2,3", help="a comma list of seeds")
     parser.add_argument("--length", type=int, default=5)
