@@ -138,7 +138,7 @@ def test_the_default_lays_no_marker_and_names_no_candidate():
 # -- the crown (9.0, 9.1, 13.1, Definitions) ---------------------------------------------------
 @pytest.mark.parametrize("how,back", [("election", True), ("excalibur", False), ("succession", False)])
 def test_13_1_defeated_royal_guards_return_only_when_a_sovereign_is_elected(how, back):
-    """13.1: "Defeated Royal Guard Markers return only when a new King or Sovereign Queen is elected" (before
+    """13.1: beaten Royal Guards come back only at the election of a new Sovereign, not at any crowning (before
     the fix every crowning brought them back, ruling P1-8)."""
     s = started(4)
     d = g(s)
