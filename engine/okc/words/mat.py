@@ -31,10 +31,15 @@ def effect(steps: Any) -> str:
     return phrase(describe(list(steps))) if steps else ""
 
 
-def reminder(c: FactionCard) -> str:
-    """What a Faction card does, in one line: traits, commands, bonuses, Votes and Lore."""
-    parts = [t.title() for t in c.traits]
+def ability_parts(c: FactionCard, glosses: dict[str, str] | None = None) -> list[str]:
+    """What a Faction card does, part by part: traits, commands, bonuses and Votes (Lore is worded by
+    the caller); ``glosses`` explains keywords and traits in words where given."""
+    gloss = glosses or {}
+    parts = [gloss.get(t, t.title()) for t in c.traits]
     for m in c.commands:
+        if m.keyword and not m.steps and m.keyword in gloss:
+            parts.append(gloss[m.keyword])
+            continue
         head = KEYWORDS.get(m.keyword or "", m.timing.title())
         parts.append(f"{head}: {effect(m.steps)}" if m.steps else head)
     for b in c.bonuses:
@@ -42,9 +47,12 @@ def reminder(c: FactionCard) -> str:
         parts.append(f"+{b.amount} Strength {what}")
     if c.votes:
         parts.append(plural(c.votes, "Vote"))
-    if c.lore:
-        parts.append(f"{c.lore} Lore")
-    return ", ".join(parts)
+    return parts
+
+
+def reminder(c: FactionCard) -> str:
+    """What a Faction card does, in one line: traits, commands, bonuses, Votes and Lore."""
+    return ", ".join(ability_parts(c) + ([f"{c.lore} Lore"] if c.lore else []))
 
 
 def card_line(state: GameState, cid: str) -> str:

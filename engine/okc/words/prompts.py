@@ -475,24 +475,11 @@ HINT_WIDTH = 100     # what a Discord menu shows of a hint
 def card_effect(c: FactionCard) -> str:
     """What a Faction card does, in one line: traits and commands (explained when the line has room),
     Strength bonuses, Votes, and the Lore a Journey with it brings."""
-    from engine.okc.words.mat import BONUS, KEYWORDS, effect
+    from engine.okc.words.mat import ability_parts
 
     def line(glossed: bool) -> str:
-        parts = [GLOSSES[t] if glossed and t in GLOSSES else t.title() for t in c.traits]
-        for m in c.commands:
-            if m.keyword and not m.steps:
-                parts.append(GLOSSES[m.keyword] if glossed and m.keyword in GLOSSES else KEYWORDS[m.keyword])
-            else:
-                head = KEYWORDS.get(m.keyword or "", m.timing.title())
-                parts.append(f"{head}: {effect(m.steps)}" if m.steps else head)
-        for b in c.bonuses:
-            what = BONUS.get(b.when, f"for each {b.suit} Kingdom card you hold")
-            parts.append(f"+{b.amount} Strength {what}")
-        if c.votes:
-            parts.append(plural(c.votes, "Vote"))
-        if c.lore:
-            parts.append(f"Journey for {c.lore} Lore")
-        return "; ".join(parts)
+        parts = ability_parts(c, GLOSSES if glossed else None)
+        return "; ".join(parts + ([f"Journey for {c.lore} Lore"] if c.lore else []))
 
     full = line(True)
     return cap_first(full if len(full) <= HINT_WIDTH else line(False)) or "No ability: its Strength alone"
