@@ -137,9 +137,11 @@ def _price_step(g: Fief, seat: str, kind: str, left: list[Action], chosen: dict[
     if len(bases) != 1 or not _priceable(g, seat, left[0]):
         return None
     base = dict(next(iter(bases)))
-    opts = [_leaf(g, seat, label(g, seat, a, aud), a)
-            for a in [A(kind, **base)] + [A(kind, **base, price=n) for n in range(1, compose.ASK_MAX + 1)]]
-    return paged(kind, "price", "For how many shillings?", opts, chosen)
+    free = A(kind, **base)
+    # the deal in the question, each option only its price (a long label repeated 25 times is cut by Discord)
+    opts = [_leaf(g, seat, "No shillings", free)] + [
+        _leaf(g, seat, N.shillings(n), A(kind, **base, price=n)) for n in range(1, compose.ASK_MAX + 1)]
+    return paged(kind, "price", f"{label(g, seat, free, aud)}: for how many shillings?", opts, chosen)
 
 
 def _hires(g: Fief, seat: str, legal: list[Action]) -> list[Action]:
