@@ -238,3 +238,20 @@ def test_a_nobles_death_reaches_its_owner() -> None:
     assert news and news[0].startswith(f"Your {name} dies")
     public = WORDS.events(s, captured, AUD)
     assert public[0].startswith(f"Blue's {name} dies")
+
+
+def test_an_ambush_on_either_of_two_invader_armies_reads_apart() -> None:
+    """10.1: the leaders of two armies are named by where they stand and their size, never alike."""
+    from engine.fief.state import Army
+
+    s = new()
+    d = g(s)
+    d.armies["a1"] = Army("a1", city="London", foot=3)
+    d.armies["a2"] = Army("a2", city="York", foot=5)
+    noble = d.families["red"].nobles[0]
+    labels = [WORDS.label(s, "ann", Action.of("ambush", card="ambush-1", noble=noble, target=f"leader:{a}"),
+                          AUD.to("ann")) for a in ("a1", "a2")]
+    assert labels[0] != labels[1]
+    assert "at London with 3 foot soldiers" in labels[0] and "at York with 5 foot soldiers" in labels[1]
+    for text in labels:
+        assert_human(text)

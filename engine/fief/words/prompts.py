@@ -509,7 +509,11 @@ def _opportunity_label(g: Fief, a: Action, seat: str = "") -> str:
     if a.kind == "justice":
         return f"Justice on {N.noble_of(g, v('target'))}"
     if a.kind == "ambush":
-        return f"{N.noble(g, v('noble'))} ambushes {N.noble_of(g, v('target'))}"
+        target = str(v("target") or "")
+        army = g.armies.get(target.split(":", 1)[1]) if target.startswith(("leader:", "invaders:")) else None
+        which = (f" at {army.city}{' (outskirts)' if army.outskirts else ''} with {plural(army.foot, 'foot soldier')}"
+                 if army is not None and army.city else "")   # two armies' leaders must not read alike
+        return f"{N.noble(g, v('noble'))} ambushes {N.noble_of(g, target)}{which}"
     if a.kind == "rebel_losses":
         return f"Lose {N.troops(v('units') or (), none='nothing')}"
     if a.kind == "quell":
