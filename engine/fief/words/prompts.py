@@ -142,6 +142,18 @@ def _dice(g: Fief, fam: str) -> str:
 
 
 # -- questions ----------------------------------------------------------------------------------
+def _parley_question(g: Fief, seat: str) -> str:
+    """6.9, 6.10: the question offers only the ways out the seat has now (the purse, a churchman near)."""
+    from engine.fief.legal import seat_actions
+
+    kinds = {a.kind for a in seat_actions(g, seat)}
+    ways = [w for k, w in (("danegeld", "pay them Danegeld"), ("intervene", "send a churchman to them")) if k in kinds]
+    if not ways:
+        return ("Invaders stand near your nobles. You can neither pay them Danegeld nor send a churchman to them "
+                "now, so they are left be.")
+    return f"Invaders stand near your nobles: {', '.join(ways)}, or let them be?"
+
+
 def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
     """One question per decision id (``fief.<step>``, ``fief.<task>``, ``request.<kind>``, ``offer``)."""
     what = d.prompt.partition(".")[2] if "." in d.prompt else d.prompt
@@ -173,6 +185,8 @@ def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
         return f"Ransoms: free {join_words(held) or 'your captive nobles'}?"
     if what == "move":
         return f"Move your nobles. {_nobles_line(g, fam)}"
+    if what == "parley":
+        return _parley_question(g, seat)
     if what in STEP_QUESTIONS:
         return STEP_QUESTIONS[what]
     if t is not None:
