@@ -8,11 +8,14 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 
-class Refusal(StrEnum):
-    """The refusal codes shared across games and the table, spelt once (``RuleError.code``).
+class RefusalCode(StrEnum):
+    """The base of every layer's refusal codes (``RuleError.code``): this module's ``Refusal`` for the
+    codes shared by games and the table, and one enum per layer (Fief, OKC, the table) extending this
+    base for its own reasons. Members are strings, so ``err.code == "bad_option"`` holds."""
 
-    A game's own reasons (``funds``, ``not_in_hand``...) stay plain strings; a code two games or the
-    table would both give lives here. Members are strings, so ``err.code == "bad_option"`` holds."""
+
+class Refusal(RefusalCode):
+    """The refusal codes shared across games and the table, spelt once."""
 
     ILLEGAL = "illegal"  # the default: the rules do not allow it
     BAD_OPTION = "bad_option"  # a game option that is unknown or has a value the game does not take
@@ -45,7 +48,7 @@ class RuleError(ValueError):
     what would be allowed instead.
     """
 
-    def __init__(self, section: str, message: str, *, code: str = Refusal.ILLEGAL, legal: Any = None):
+    def __init__(self, section: str, message: str, *, code: RefusalCode | str = Refusal.ILLEGAL, legal: Any = None):
         self.section = section
         self.message = message
         self.code = code
