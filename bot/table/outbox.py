@@ -408,10 +408,12 @@ def battle_posts(t: Turn, words: Words, aud: Audience, phase: str, public_old: l
         out.append(Message(f"{t.prefix}.battle.{i}", CHANNEL_POST, "channel",
                            {"type": "battle", "game_id": t.game_id, "post": post, "lines": lines,
                             "new": new, "done": done}))
-        for s in words.battle_seats(t.state, battle):
+        for s in words.battle_seats(t.state, battle):   # told to each side as "you", from the same public events
+            mine = words.battle_report(t.state, battle, aud.to(s))
+            had = words.battle_report(t.before or t.state, before[i], aud.to(s)) if i < len(before) else []
             out.append(Message(f"{t.prefix}.battle.{i}.{s}", DM, f"seat:{s}",
                                {"type": "battle", "game_id": t.game_id, "seat": s,
-                                "lines": lines[:1] + [line for line in new if line != lines[0]]
+                                "lines": mine[:1] + [line for line in mine if line not in had and line != mine[0]]
                                 + ([t.defaulted] if t.defaulted else [])}))  # a loss chosen for the absent, said
     return out
 

@@ -111,11 +111,17 @@ def test_both_sides_are_told_each_round_by_dm_as_it_is_rolled() -> None:
     _, dms = battle_rows(steps[-1])
     assert set(dms) == {"kirsten", "dave", "george"}
     for lines in dms.values():
-        assert lines[0].startswith("Battle at Coventry: Red (Kirsten) attacks Blue (Dave)")  # which battle
+        assert lines[0].startswith("Battle at Coventry: ") and "Blue" in lines[0]  # which battle
         assert not any(line.startswith("Round 1.") for line in lines)  # told already
         told = " ".join(lines)
         assert "Red rolls 3 and 2 for 5 hits" in told and "Blue loses 2 Men-at-Arms" in told
-        assert "nothing for Blue" in told and "Red (Kirsten) takes Coventry." in told
+        assert "nothing for Blue" in told
+    # Each side reads its own part as "you"; the ally reads the thread's words.
+    assert dms["kirsten"][0].startswith("Battle at Coventry: you (Red) attack Blue (Dave)")
+    assert "You win the battle at Coventry against Blue (Dave). You (Red) take Coventry." in " ".join(dms["kirsten"])
+    assert dms["dave"][0].startswith("Battle at Coventry: Red (Kirsten) attacks you (Blue)")
+    assert "Red (Kirsten) wins the battle at Coventry against you." in " ".join(dms["dave"])
+    assert "Red (Kirsten) takes Coventry." in " ".join(dms["george"])
     assert "david" not in dms  # not in the battle: nothing by DM
 
 
@@ -154,3 +160,27 @@ def test_losses_the_table_chose_for_an_absent_player_are_said_to_both_sides() ->
         assert lines[-1] == said and said.startswith("Time ran out for Kirsten: the table chose Lose ")
         assert any("Red loses" in line for line in lines)
     assert posts[0]["done"] and said not in posts[0]["lines"]  # the thread reads it in the phase post
+
+
+def test_the_log_entry_of_a_battle_round_is_whole() -> None:
+    """`/game log` tells a round's every volley, loss and the taking of the city, never "And 3 more events"."""
+    sc = Scenario.load(SCENARIO)
+    spec = dict(sc.spec)
+    steps = spec.pop("steps")
+    sc.spec = {**spec, "steps": []}
+    sc.run()
+    rules, state = sc.rules, sc.state
+    entries = []
+    for step in steps:
+        step = {"do": step} if isinstance(step, str) else step
+        if "force" in step:
+            state.rng.force(*step["force"])
+        m = COMMAND.match(step["do"])
+        assert m is not None
+        events = apply(rules, state, m.group(1), parse(m.group(2), rules.actions))
+        entries.append(rules.words().log_line(state, m.group(1), events, ob.Audience(None, NAMES)))
+    last = entries[-1]
+    assert "more event" not in " ".join(entries)
+    for said in ("Lord Walter", "Coventry"):
+        assert said in last
+    assert_human(last)

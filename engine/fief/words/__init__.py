@@ -75,7 +75,7 @@ class FiefWords(Words):
         return summary.battle_seats(state.data, events)
 
     def battle_report(self, state: GameState, events: list[Event], aud: Audience) -> list[str]:
-        return summary.battle_report(state.data, events, aud.public())
+        return summary.battle_report(state.data, events, aud)  # the thread passes the public audience
 
     def news(self, state: GameState, events: list[Event], seat: str, aud: Audience) -> list[str]:
         return summary.news(self, state, events, seat, aud.to(seat))

@@ -225,10 +225,11 @@ def battle_report(g: Fief, events: list[Event], aud: Audience) -> list[str]:
     title = {"cavalcade": "Cavalcade", "invasion": "Invaders", "sally": "Sally"}.get(str(kind), "Battle")
     holder = next((e.data.get("before") for e in events if e.kind == "city.control"),
                   g.cities[str(city)].controller if str(city) in g.cities else None)
-    holds = ", who holds the city" if holder == dfn and dfn != N.INVADERS else ""
+    holds = f", who {_verb(dfn, 'hold', g, aud)} the city" if holder == dfn and dfn != N.INVADERS else ""
     if holds and walls:
         holds, walls = holds + walls.removeprefix(","), ""
-    lines = [f"{title} at {city}: {_name(g, att, aud)} {_verb(att, 'attack')} {_name(g, dfn, aud)}{holds}{walls}."]
+    lines = [f"{title} at {city}: {_party(g, att, aud)} {_verb(att, 'attack', g, aud)} {_party(g, dfn, aud)}"
+             f"{holds}{walls}."]
     shown: dict[str, dict[str, int]] = {}
     for e in events:
         if e.kind == "battle.revealed":
@@ -300,7 +301,7 @@ def battle_report(g: Fief, events: list[Event], aud: Audience) -> list[str]:
             lines.append(ending(g, e.data, e.kind.rpartition(".")[2], aud))
         elif e.kind == "city.control":
             fam = e.data.get("family")
-            lines.append(f"{N.cap(_name(g, fam, aud))} {_verb(fam, 'take')} {city}." if fam else f"{city} is left independent.")
+            lines.append(f"{N.cap(_party(g, fam, aud))} {_verb(fam, 'take', g, aud)} {city}." if fam else f"{city} is left independent.")
         elif e.kind == "siege.begun":
             lines.append(f"{N.family(e.data.get('by'))} lays siege to {city}.")
         elif e.kind == "siege.lifted":
@@ -369,8 +370,13 @@ def _name(g: Fief, fam: str | None, aud: Audience) -> str:
     return "the invaders" if fam == N.INVADERS else N.family_player(g, fam, aud)
 
 
-def _verb(fam: str | None, verb: str) -> str:
-    return verb if fam == N.INVADERS else verb + "s"
+def _party(g: Fief, fam: str | None, aud: Audience) -> str:
+    """A side of the battle: "you (Red)" in the DM to Red's player, "Red (Alice)" elsewhere."""
+    return f"you ({N.family(fam)})" if N.is_you(g, fam, aud) else _name(g, fam, aud)
+
+
+def _verb(fam: str | None, verb: str, g: Fief, aud: Audience) -> str:
+    return verb if fam == N.INVADERS or N.is_you(g, fam, aud) else verb + "s"
 
 
 def _side_line(g: Fief, fam: str, troops: dict[str, int], events: list[Event]) -> str:
@@ -468,13 +474,11 @@ def _fog_of_war(g: Fief, pub: list[Event], aud: Audience) -> tuple[list[Event], 
 
 
 def log_line(words: Words, state: GameState, seat: str | None, events: list[Event], aud: Audience) -> str:
-    """One prose line for one action: its public sentences, dice and bookkeeping left out.
+    """One prose entry for one action, never cut: its public sentences, dice and bookkeeping left out.
     Only the public events are read, so a secret action's line names nobody the events do not."""
     pub = [e for e in events if e.to is None and e.kind not in ("random.roll", "random.pick", "random.shuffle")]
     pub, face_down = _fog_of_war(state.data, pub, aud)
     sentences = list(dict.fromkeys([*(s for s in (words.event(state, e, aud) for e in pub) if s), *face_down]))
     if not sentences:
         return "Nothing to see."
-    if len(sentences) > 4:
-        return " ".join(sentences[:4]) + f" And {plural(len(sentences) - 4, 'more event')}."
-    return " ".join(sentences)
+    return " ".join(sentences)   # whole: a battle's every volley and loss is in its entry

@@ -39,10 +39,8 @@ DAY_KINDS = ("okc.deployed", "okc.tactic", "okc.kingdom_action", "okc.favour_use
 NIGHT_KINDS = ("okc.deadly", "okc.immune")
 # Private events the news leaves out: the seat's own secret choice, already said where it was made.
 NEWS_PRIVATE_SKIP = frozenset({"secret.chosen", "okc.offer_made"})   # an offer is shown whole in the prompt
-MAX_LINES = 8
 # Public events of the Wild Kingdom's pieces told in a phase's one post (modules add their own kinds).
 WILD_KINDS: set[str] = {"okc.visit", "okc.travelled", "okc.piece_moved"}
-WILD_PARTS = 6
 
 
 def phase_title(state: GameState) -> str:
@@ -362,8 +360,6 @@ def wild_line(state: GameState, pub: list[Event], aud: Audience, tell: Tell) -> 
     handed on, pieces travelling or moved (each told as its own event is, folded together)."""
     told = [tell(state, e, aud) for e in pub if e.kind in WILD_KINDS]
     parts = [t.rstrip(".") for t in told if t]
-    if len(parts) > WILD_PARTS:
-        parts = [*parts[:WILD_PARTS - 1], f"and {plural(len(parts) - WILD_PARTS + 1, 'more deed')}"]
     return joined("In the Wild Kingdom", parts)
 
 
@@ -371,9 +367,8 @@ def phase_summary(state: GameState, phase: str, events: list[Event], aud: Audien
     aud = aud.public()
     pub = [e for e in events if e.to is None]
     lines: list[str | None] = []
+    # The game's end is told by the final post (the winner and every part of the score), not here.
     over = next((e for e in pub if e.kind == "okc.game_over"), None)
-    if over is not None:
-        lines.append(tell(state, over, aud))
     for e in pub:
         if e.kind == "secret.revealed" and secret_kind(e.data.get("key")) == "bid":
             lines.append(bids_revealed(state, e, aud))
@@ -412,8 +407,7 @@ def phase_summary(state: GameState, phase: str, events: list[Event], aud: Audien
     lines.append(tally_gains(state, pub, "okc.lore", aud))
     lines.append(joined("Lore turned into Influence", [f"{whom(state, e.data['seat'], aud)} +{e.data.get('influence')}"
                                                        for e in pub if e.kind == "okc.lore_converted"]))
-    out = [x for x in lines if x]
-    out = out[:MAX_LINES - 1]
+    out = [x for x in lines if x]   # never cut: what does not fit one message goes on in the next
     if over is not None:
         return out
     out.append(standings(state, aud))
@@ -424,7 +418,7 @@ def phase_summary(state: GameState, phase: str, events: list[Event], aud: Audien
         from engine.okc.words.spring import road
         g = okc(state)
         out.append(road(state, list(g.great_road), g.kingdom_deck[0] if g.kingdom_deck else None))
-    return out[:MAX_LINES]
+    return out
 
 
 # -- personal news and the log -------------------------------------------------------------------------
