@@ -134,7 +134,7 @@ def status_reply(st: Status) -> discord.Embed:
     if info.status is GameStatus.LOBBY:
         e.description = "In its lobby."
     elif st.result:
-        e.description = "The game is over."
+        e.description = "\n".join(st.ending or ("The game is over.",))[:EMBED_DESCRIPTION]
     else:
         waiting = [{"seat": w.seat, "name": w.name or w.seat, "due": w.due} for w in st.waiting if w.blocking]
         e.description = f"**{st.title or info.phase}**\n" + tabletext.waiting_line(waiting, when=discord_time)

@@ -62,8 +62,12 @@ class Looking(TableCore):
                     aud = Audience(mine.seat, names)
                     question = rules.words().question(state, d, mine.seat, aud)
                     said = tuple(c.label for c in ob.prompt_choices(rules, rules.words(), state, d, mine.seat, aud))
+            ending: tuple[str, ...] = ()
+            if row.result:
+                public = Audience(None, names)
+                ending = tuple(rules.words().final(state, public) or ob.result_lines(row.result, public))
             return Status(info, waiting, rules.view(state, None), row.result, mine.seat if mine else None, legal,
-                          ob.title_of(rules, rules.words(), state), said, question)
+                          ob.title_of(rules, rules.words(), state), said, question, ending)
 
     def board(self, actor: Actor, channel: str | None, *, private: bool = False, game_id: int | None = None,
               draw: bool = True) -> Board:

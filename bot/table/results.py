@@ -188,6 +188,7 @@ class Status(Outcome):
     title: str = ""  # the phase in words
     choices: tuple[str, ...] = ()  # the asker's choices in words (private to the asker)
     question: str = ""  # what the game asks the asker now (private to the asker)
+    ending: tuple[str, ...] = ()  # a finished game: the final post's lines (the winner, every part of the score)
 
 
 @dataclass(frozen=True)

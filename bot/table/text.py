@@ -387,7 +387,7 @@ def status_text(o: r.Status, now: float | None = None) -> str:
     assert g is not None
     lines = []
     if o.result:
-        lines.append("The game is over.")
+        lines += [f"{g.title}, game {g.id}: over."] + list(o.ending or ("The game is over.",))
     elif g.status == r.GameStatus.LOBBY:
         lines.append(f"{g.title}, game {g.id}: in its lobby.")
     else:

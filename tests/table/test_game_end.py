@@ -20,6 +20,7 @@ from engine.core import GameState, RuleError
 from engine.core.words import Audience
 from engine.playout import pick
 from renderer import scores
+from renderer.scene import INLINE_MIN_PX
 from tests.speech import engine_speak
 
 PEOPLE = [Actor(f"u{i}", name) for i, name in enumerate(("Alice", "Bob", "Carol"))]
@@ -74,6 +75,10 @@ def chart_checks(final: Outgoing, rounds: int) -> None:
         assert view["names"][seat] in scene.texts("legend", who=seat)[0] or scene.texts("legend", who=seat)[0].endswith("…")
     winners = set(view["result"]["winners"])
     assert {i.who for i in scene.find("legend_score", won=True)} == winners
+    # Read inline: every word of the chart (title, names, scores, rounds) is at least 9 px at 550 px wide.
+    for item in scene.every():
+        if item.shape == "text":
+            assert scene.inline_px(item.size) >= INLINE_MIN_PX, (item.kind, item.text, item.size)
 
 
 def no_engine_speak(lines: list[str]) -> None:
@@ -130,6 +135,10 @@ def test_fief_final_post_lists_every_vp_by_source(tmp_path: Path) -> None:
                 assert "the Relic VP marker" in line
     chart_checks(final, g.flow.round)
     no_engine_speak(lines)
+    # `/game status` on the ended game tells the same end, not only "The game is over."
+    status = wording.describe(table.status(PEOPLE[1], "chan"))
+    assert status.splitlines()[0] == f"Fief: England, game {gid}: over."
+    assert lines[0] in status and all(line in status for line in lines)
 
 
 def test_the_reputation_swing_that_changes_the_winner_is_told() -> None:
