@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.table import RoleInfo
+from bot.table.text import shorten
 from engine import agents
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], t
             cid = choice_id(game, version, decision, choice, index)
         else:
             cid = f"sn:{mode}:{game}:{version}:{decision}|{choice}"
-        super().__init__(discord.ui.Button(label=(label or choice)[:80], style=style, custom_id=cid))
+        super().__init__(discord.ui.Button(label=shorten(label or choice, 80), style=style, custom_id=cid))
         self.game, self.version, self.decision = game, version, decision
         self.mode = cid.split(":")[1]
         self.choice = cid.split("|", 1)[1]
@@ -169,8 +170,8 @@ class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
 def role_options(roles: Sequence[RoleInfo], blurb: Any = None) -> list[discord.SelectOption]:
     """The free roles (at most 24) and ``random``, labelled with their names and described by
     the game's one line about each (``blurb(role id)``)."""
-    out = [discord.SelectOption(label=r.label[:100], value=r.id[:100],
-                                description=((blurb(r.id) if blurb else "") or None) and str(blurb(r.id))[:100])
+    out = [discord.SelectOption(label=shorten(r.label, 100), value=r.id[:100],
+                                description=((blurb(r.id) if blurb else "") or None) and shorten(str(blurb(r.id)), 100))
            for r in roles if r.seat is None][:24]
     out.append(discord.SelectOption(label="Random", value="random", description="dealt at the start"))
     return out
@@ -228,7 +229,7 @@ class PathButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
     def __init__(self, game: int, version: int, path: str, *, label: str = "", yes: bool = False,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary):
         cid = f"sn:c:{game}:{version}:{path}{'!' if yes else ''}"
-        super().__init__(discord.ui.Button(label=(label or "Choose")[:80], style=style, custom_id=cid))
+        super().__init__(discord.ui.Button(label=shorten(label or "Choose", 80), style=style, custom_id=cid))
         self.game, self.version, self.path, self.yes = game, version, path, yes
 
     @classmethod
@@ -272,7 +273,7 @@ class WriteButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
     """A flow step that asks for words: the click opens a modal (:class:`WordsModal`) with one text input."""
 
     def __init__(self, game: int, version: int, path: str, *, label: str = "Write…"):
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=shorten(label, 80), style=discord.ButtonStyle.primary,
                                            custom_id=f"sn:w:{game}:{version}:{path}"))
         self.game, self.version, self.path = game, version, path
 
@@ -301,7 +302,7 @@ class WordsModal(discord.ui.Modal):
                          timeout=None)
         self.words: discord.ui.TextInput[WordsModal] = discord.ui.TextInput(
             label=label[:INPUT_LABEL], style=discord.TextStyle.paragraph, custom_id="text", required=True,
-            min_length=1, max_length=max_length or 4000, placeholder=placeholder[:100] or None)
+            min_length=1, max_length=max_length or 4000, placeholder=shorten(placeholder, 100) or None)
         self.add_item(self.words)
 
 
@@ -343,7 +344,7 @@ class RulesPageSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]]
     """The pages of ``/game rules`` by name (topics, then each group of commands): option values are pages."""
 
     def __init__(self, name: str, topic: str, labels: Sequence[str] = (), page: int = 0):
-        options = [discord.SelectOption(label=label[:100] or "-", value=str(i), default=i == page)
+        options = [discord.SelectOption(label=shorten(label, 100) or "-", value=str(i), default=i == page)
                    for i, label in enumerate(labels[:25])] or [discord.SelectOption(label="-", value="0")]
         super().__init__(discord.ui.Select(custom_id=f"sn:v:{name}:{topic[:TOPIC_IN_ID]}", options=options,
                                            placeholder="Go to a page…"))

@@ -115,5 +115,4 @@ def step_message(game: int, asked: Asked) -> tuple[str, discord.ui.View]:
 
 
 def _short(text: str, limit: int = 100) -> str:
-    text = " ".join(str(text or "").split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return tabletext.shorten(text, limit)

@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 
 from bot.table import Command, ParamKind, Source
+from bot.table.text import shorten
 from engine.core import CommandGroup
 
 log = logging.getLogger("seneschal.discord")
@@ -144,7 +145,7 @@ def named_choice(label: str, value: Any) -> app_commands.Choice[Any]:
     """An autocomplete choice shown by its name (1 to 100 characters) with its value (ints stay ints)."""
     if isinstance(value, bool):
         value = str(value).lower()
-    name = " ".join(str(label).split())[:100] or str(value)[:100] or "-"
+    name = shorten(str(label), 100) or str(value)[:100] or "-"
     if isinstance(value, int):
         return app_commands.Choice(name=name, value=value)
     return app_commands.Choice(name=name, value=str(value)[:100] or "none")

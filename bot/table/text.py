@@ -27,6 +27,18 @@ def utc(ts: float | None) -> str:
     return time.strftime("%a %d %b, %H:%M UTC", time.gmtime(ts))
 
 
+def shorten(text: str, limit: int) -> str:
+    """``text`` on one line within ``limit`` characters (Discord's 80 for a button, 100 for an option):
+    cut after the last whole word that fits, with an ellipsis, never in the middle of a word."""
+    text = " ".join(str(text or "").split())
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    if text[limit - 1] != " " and " " in head:
+        head = head[: head.rindex(" ")]
+    return head.rstrip(" ,;:·-") + "…"
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 

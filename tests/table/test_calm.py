@@ -85,3 +85,15 @@ def test_a_long_phase_post_is_never_cut() -> None:
     assert len(parts) >= 2 and all(len(p) <= 2000 for p in parts)
     told = "\n".join(parts)
     assert all(line in told for line in lines) and told.endswith("Next: Phase 6.")
+
+
+def test_a_label_too_long_for_discord_is_cut_after_a_whole_word() -> None:
+    from bot.table.text import shorten
+
+    label = "Move Lord Geoffrey with 2 Knights, 3 Men-at-Arms and 1 Archer from Lincoln to Nottingham by the road"
+    for limit in (80, 99, 40):
+        cut = shorten(label, limit)
+        assert len(cut) <= limit and cut.endswith("…")
+        assert label.startswith(cut[:-1]) and label[len(cut) - 1] in " ,"   # the next character ends a word
+    assert shorten("Pass", 80) == "Pass" and shorten("  two\n lines ", 80) == "two lines"
+    assert shorten("x" * 120, 80) == "x" * 79 + "…"   # one long word: cut, there is no space to cut at
