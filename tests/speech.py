@@ -4,7 +4,8 @@ Every player-facing line (thread posts, DMs, prompts, button and select labels, 
 replies, log lines, the local table) is scanned with :func:`engine_speak`. It finds dotted ids
 (``fief.draw``, ``nobility.c7``), ``key=value``, JSON or dict/list syntax, hyphenated or
 snake_case ids (``steward-1``, ``noble-estrid``, ``men_at_arms``) outside a quoted command,
-and Python reprs (``None``, ``True``, ``Action(``).
+and Python reprs (``None``, ``True``, ``Action(``), and an article doubled by a name that carries
+its own ("your The Pretender").
 
 Text between backticks is a command the reader may type (``/fief move``) and is not scanned.
 """
@@ -25,6 +26,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("numbered id", re.compile(r"\b[a-z]+-\d+\b")),
     ("prefixed id", re.compile(r"\b(?:noble|card|retainer|city|region|fam|seat|deck|dec|req|offer)-[a-z0-9]")),
     ("python repr", re.compile(r"\b(?:None|True|False)\b|\w+\(\w+=|<\w+ object")),
+    ("doubled article", re.compile(r"\b(?:[Yy]our|[Tt]heir|[Tt]he|[Hh]is|[Hh]er) [Tt]he\b")),   # "your The Pretender"
 ]
 
 

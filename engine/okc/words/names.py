@@ -179,9 +179,10 @@ def their(seat: str, aud: Audience) -> str:
 
 
 def owned(state: GameState, seat: str, aud: Audience, thing: str) -> str:
-    """"your Herald" or "the Herald of the Clans (Alice)"."""
+    """"your Herald" or "the Herald of the Clans (Alice)"; a name with its article loses it after
+    "your" ("your Pretender", never "your The Pretender")."""
     if aud.is_you(seat):
-        return f"your {thing}"
+        return f"your {thing.removeprefix('The ').removeprefix('the ')}"
     return f"the {thing} of {whom(state, seat, aud)}"
 
 

@@ -573,7 +573,7 @@ def owned_words(state: GameState, tokens: list[str], owner: str, aud: Audience) 
     parts = []
     for t in tokens:
         words = component(state, t)
-        if words.startswith("the "):
+        if words.startswith(("the ", "The ")):   # "your Pretender", never "your The Pretender"
             words = "your " + words[4:]
         elif t.partition(":")[0] not in AMOUNT_NAMES:
             words = "your " + words
