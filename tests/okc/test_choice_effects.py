@@ -144,3 +144,21 @@ def test_the_day_step_shows_the_clash() -> None:
 
     play(3, 4, "", 12, visit)
     assert asked > 5
+
+
+def test_a_barter_says_what_each_card_kingdom_card_and_tactic_does() -> None:
+    """The Negotiating Table's barter and promise menus: every card, Kingdom card, Tactic or the Favour
+    offered carries its effect as the hint (only amounts, whose meaning is their name, have none)."""
+    from engine.okc.modules.negotiating_table.compose import give_term, part_step
+
+    state, _ = new_game(3, 4, "negotiating_table", 1)
+    me, them = state.seats[0], state.seats[1]
+    aud = audience(state).to(me)
+    steps = [part_step(state, me, them, "barter", "give", {"to": them}, aud),
+             part_step(state, me, them, "barter", "take", {"to": them}, aud),
+             give_term(state, state.data, me, {"year": state.data.round}, ())]
+    things = [o for step in steps for o in step.options if not o.label.endswith("…")]
+    assert len(things) >= 8
+    for o in things:
+        assert o.hint, f"no effect shown for {o.label}"
+        assert_human(o.hint, o.label)

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Action, GameState
-from engine.core.words import Audience, Choice, FlowStep, plural
+from engine.core.words import Audience, Choice, FlowStep, join_words, plural
 from engine.okc.cards import pack_of
 from engine.okc.content.vocabulary import KEYWORDS
 from engine.okc.kingdom import stealable
@@ -82,6 +82,16 @@ def thing_name(state: GameState, token: str) -> str:
     from engine.okc.modules.negotiating_table.words import component
 
     return component(state, token)
+
+
+def thing_hint(state: GameState, token: str) -> str:
+    """What a card, Kingdom card or Tactic offered in a barter does, in one line (the choice's hint)."""
+    from engine.okc.words.prompts import effect_line
+
+    if token == "favour":
+        uses = join_words((a.name for a in pack_of(state.data).favour.abilities), "or")
+        return f"Its holder wins ties; each use buys {uses}" if uses else "Its holder wins ties"
+    return effect_line(state, token)
 
 
 def thing_label(state: GameState, g: Okc, seat: str, token: str) -> str:
@@ -220,7 +230,8 @@ def part_step(state: GameState, seat: str, to: str, kind: str, part: str, chosen
         if token.startswith("amount:"):
             options.append(Choice(label, None, flow=kind, chosen=(*base, ("amount", f"{part}:{token[7:]}"))))
         else:
-            options.append(Choice(cap(label)[:80], None, flow=kind, chosen=(*base, (part, (*tokens, token)), *CLEAR)))
+            options.append(Choice(cap(label)[:80], None, flow=kind, chosen=(*base, (part, (*tokens, token)), *CLEAR),
+                                  hint=thing_hint(state, token)))
     q = "What do you hand over?" if part == "give" else f"What do you ask {whom(state, to, aud)} for?"
     return FlowStep(kind, part, q, tuple(options))
 
@@ -266,8 +277,8 @@ def give_term(state: GameState, g: Okc, party: str, chosen: Mapping[str, Any],
 
     if arg is None:
         amounts = [Choice(f"{AMOUNT_NAMES[w][1]}…", None, flow=kind, chosen=(*keep, ("arg", w))) for w in AMOUNT_NAMES]
-        tiles = [Choice(cap(thing_label(state, g, party, t))[:80], None, flow=kind, chosen=added(t))
-                 for t in things(g, party, secret=False)]
+        tiles = [Choice(cap(thing_label(state, g, party, t))[:80], None, flow=kind, chosen=added(t),
+                        hint=thing_hint(state, t)) for t in things(g, party, secret=False)]
         return FlowStep(kind, "arg", f"What is to be handed over by Year {year}?",
                         tuple((amounts + tiles)[:MAX_OPTIONS]))
     one, many = AMOUNT_NAMES[str(arg)]
