@@ -15,7 +15,7 @@ from engine.okc.clash import total
 from engine.okc.hooks import MODULES
 from engine.okc.modules.whispering_tower import content as tower_content
 from engine.okc.words.prompts import choice_of, effect_line, hint, option_hint, value_hint
-from tests.okc.words_games import WORDS, Moment, audience, new_game, play
+from tests.okc.words_games import RULES, WORDS, Moment, audience, new_game, play
 from tests.speech import assert_human
 
 STATE, _ = new_game(4, 4, "all", 1)
@@ -162,3 +162,17 @@ def test_a_barter_says_what_each_card_kingdom_card_and_tactic_does() -> None:
     for o in things:
         assert o.hint, f"no effect shown for {o.label}"
         assert_human(o.hint, o.label)
+
+
+def test_the_creature_question_says_what_its_card_does() -> None:
+    """Placing a Legendary Creature: the question names the card it puts within reach and its effect."""
+    from engine.okc.cards import card
+    from engine.okc.modules.legendary_creatures import creature_of
+
+    state, _ = new_game(4, 4, "legendary_creatures", 1)
+    for seat in state.seats:
+        cid = creature_of(state.data.players[seat].faction)
+        d = RULES.pending(state)[0]   # the question reads only the seat's faction, not the decision
+        question = WORDS.questions["okc.creature"](state, d, seat, audience(state).to(seat))
+        assert card(state.data, cid).name in question and effect_line(state, cid) in question, question
+        assert_human(question)

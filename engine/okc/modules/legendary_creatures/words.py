@@ -35,8 +35,15 @@ def claimed(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def ask_place(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
+    """Where the creature goes, with what its card does once it joins the hand (the reason to place it)."""
+    from engine.okc.modules.legendary_creatures import creature_of
+    from engine.okc.words.prompts import effect_line
+
+    cid = creature_of(state.data.players[seat].faction)
+    effect = effect_line(state, cid)
     return (f"Where does {creature_name(state, seat)} go? It is a second Herald, and never stands where your "
-            "Herald does. Lose a clash in its Region and its card joins your hand.")
+            f"Herald does. Lose a clash in its Region and its card joins your hand: {card_power(state, cid)}"
+            + (f", {effect}." if effect else "."))
 
 
 def label_creature(state: GameState, seat: str, action: Action, aud: Audience) -> str:
