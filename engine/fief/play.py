@@ -4,27 +4,15 @@ would be legal), then change the state. One handler per action kind."""
 from __future__ import annotations
 
 from engine.core import Action, Event, GameState, RuleError
-from engine.fief import (
-    cards,
-    characters,
-    deals,
-    disasters,
-    fortune,
-    income,
-    marriage,
-    pigeons,
-    purchase,
-    ransom,
-    requestkinds,
-    retainers,
-    setup,
-    titles,
-    warlegal,
-)
+from engine.fief import requestkinds, setup
+from engine.fief.cards import characters, deck, disasters, fortune, pigeons, retainers
 from engine.fief.commands import Handlers, city_arg, opportunity_time, region_arg, task_for, turn
+from engine.fief.crown import deals, marriage
+from engine.fief.estates import income, purchase, ransom, titles
+from engine.fief.estates.succession import give_title
 from engine.fief.flow import advance, current_actor, end_turn
 from engine.fief.state import Fief, allied, player_of
-from engine.fief.succession import give_title
+from engine.fief.war import legal as war_legal
 
 HANDLERS: Handlers = Handlers()
 
@@ -58,18 +46,18 @@ def _start(state: GameState, g: Fief, seat: str, a: Action) -> None:
 def _discard(state: GameState, g: Fief, seat: str, a: Action) -> None:
     turn(g, seat, ("draw",), "2.0")
     p = g.players[seat]
-    cards.check_discard(g, p, a["card"])
-    cards.discard(state, g, p, a["card"])
+    deck.check_discard(g, p, a["card"])
+    deck.discard(state, g, p, a["card"])
 
 
 @HANDLERS.on("draw")
 def _draw(state: GameState, g: Fief, seat: str, a: Action) -> None:
     turn(g, seat, ("draw",), "2.0")
     p = g.players[seat]
-    deck = str(a["deck"]).lower()
-    cards.check_draw(g, p, deck)
+    which = str(a["deck"]).lower()
+    deck.check_draw(g, p, which)
     p.done_discarding = True
-    cards.draw(state, g, p, deck)
+    deck.draw(state, g, p, which)
 
 
 @HANDLERS.on("done")
@@ -81,8 +69,8 @@ def _done(state: GameState, g: Fief, seat: str, a: Action) -> None:
         state.emit(Event.public("turn.done", seat=seat, family=task.family, step="parley"))
         advance(state)
         return
-    war = g.flow.step in warlegal.STEPS
-    fam = turn(g, seat, warlegal.STEPS if war else ("start", "marriage", "election", "ballot", "parliament", "royal_tax", "draw", "play",
+    war = g.flow.step in war_legal.STEPS
+    fam = turn(g, seat, war_legal.STEPS if war else ("start", "marriage", "election", "ballot", "parliament", "royal_tax", "draw", "play",
                                                           "scorch", "ransom", "purchase"),
                "1.0")
     if g.flow.step == "start":
@@ -92,9 +80,9 @@ def _done(state: GameState, g: Fief, seat: str, a: Action) -> None:
     if g.flow.step == "ballot":
         deals.check_ballot_pledge(g, fam, None)
     if g.flow.step == "move":
-        if warlegal.must_move_left(g, fam):
+        if war_legal.must_move_left(g, fam):
             raise RuleError("5.2", "a Cavalcade that won must move on (FAQ)", code="must_move",
-                            legal=[x.text() for x in warlegal.step_actions(g, seat, fam) if x.kind == "move"][:5])
+                            legal=[x.text() for x in war_legal.step_actions(g, seat, fam) if x.kind == "move"][:5])
         # questions about this family's moves lapse with its turn (a request to enter walls stands)
         for r in [r for r in g.requests.open if r.kind in ("pass", "cavalcade") and r.payload.get("family") == fam]:
             requestkinds.expire(state, g, r)

@@ -22,9 +22,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Event, GameState, Request, RuleError
-from engine.fief import abbess, deals, marriage, mercenaries, movement, purchase, ransom, relics, retainers
-from engine.fief.battle import fight
+from engine.fief.board import mercenaries, relics
+from engine.fief.cards import retainers
+from engine.fief.crown import abbess, deals, marriage
+from engine.fief.estates import purchase, ransom
 from engine.fief.state import Fief, player_of
+from engine.fief.war import movement
+from engine.fief.war.battle import fight
 
 Payload = dict[str, Any]
 

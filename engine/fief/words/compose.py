@@ -16,7 +16,8 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.errors import RuleError
 from engine.core.words import Audience, Choice, FlowStep, plural
-from engine.fief import deals, pigeons
+from engine.fief.cards import pigeons
+from engine.fief.crown import deals
 from engine.fief.state import Fief, hand_limit
 from engine.fief.words import names as N
 from engine.fief.words.prompts import MAX_OPTIONS, confirm, label

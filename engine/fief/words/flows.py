@@ -15,14 +15,18 @@ from engine.core.actions import Action
 from engine.core.errors import RuleError
 from engine.core.state import GameState
 from engine.core.words import Audience, Choice, FlowStep, plural
-from engine.fief import characters, mercenaries, movement, opplegal, pigeons, purchase, ransom, retainers
 from engine.fief.actions import ACTIONS
-from engine.fief.battle import losses as battle_losses
-from engine.fief.battle import sides
+from engine.fief.board import mercenaries
+from engine.fief.cards import characters, pigeons, retainers
 from engine.fief.components import BUYABLE, C
+from engine.fief.estates import purchase, ransom
 from engine.fief.flow import current_actor
 from engine.fief.legal import seat_actions
+from engine.fief.opportunity import legal as opportunity_legal
 from engine.fief.state import MAP, Fief, has_disaster
+from engine.fief.war import movement
+from engine.fief.war.battle import losses as battle_losses
+from engine.fief.war.battle import sides
 from engine.fief.words import compose, effects
 from engine.fief.words import names as N
 from engine.fief.words.prompts import MAX_OPTIONS, confirm, label, value_label
@@ -74,8 +78,8 @@ def _expanded(g: Fief, seat: str, kind: str, legal: list[Action]) -> list[Action
     fam = current_actor(g)
     if p is None:
         return legal
-    if kind in opplegal.KINDS:   # the enumeration lists one play per card; the menu offers every one
-        return list(dict.fromkeys(legal + opplegal.every(g, seat, kind)))
+    if kind in opportunity_legal.KINDS:   # the enumeration lists one play per card; the menu offers every one
+        return list(dict.fromkeys(legal + opportunity_legal.every(g, seat, kind)))
     out = list(legal)
     for a in legal:
         args = a.params

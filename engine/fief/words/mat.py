@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core.words import Audience, Section, plural
-from engine.fief.cards import draw_limits
+from engine.fief.cards.deck import draw_limits
 from engine.fief.components import C
 from engine.fief.state import Fief
 from engine.fief.words import names as N

@@ -11,15 +11,15 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.decisions import Decision
 from engine.core.words import Audience, Choice, join_words, plural
-from engine.fief import pillage as pillage_rules
-from engine.fief import ransom, titles
 from engine.fief.actions import ACTIONS
-from engine.fief.battle import sides
-from engine.fief.cards import draw_limits
+from engine.fief.cards.deck import draw_limits
 from engine.fief.components import C
-from engine.fief.purchase import build_cost
-from engine.fief.rebellion import standing
+from engine.fief.estates import ransom, titles
+from engine.fief.estates.purchase import build_cost
+from engine.fief.opportunity.rebellion import standing
 from engine.fief.state import MAP, Fief, Player, Task
+from engine.fief.war import pillage as pillage_rules
+from engine.fief.war.battle import sides
 from engine.fief.words import effects, events_board
 from engine.fief.words import names as N
 
@@ -197,7 +197,7 @@ def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
 def _draw_question(g: Fief, p: Player) -> str:
     """2.0-2.3: what the last draw turned up (a Disaster comes instead of a card), then what is left to
     draw; discards are offered only before the first draw, and said only then."""
-    from engine.fief.cards import discards_open
+    from engine.fief.cards.deck import discards_open
     total, chars = draw_limits(g, p)
     left = max(0, total - p.drawn)
     chars_left = max(0, chars - p.drawn_characters)
@@ -219,7 +219,7 @@ def _draw_question(g: Fief, p: Player) -> str:
 
 
 def _nobles_line(g: Fief, fam: str) -> str:
-    from engine.fief.movement import units_of
+    from engine.fief.war.movement import units_of
     by_city: dict[str, list[str]] = {}
     for nid in g.families[fam].nobles if fam in g.families else []:
         n = g.nobles[nid]
@@ -382,7 +382,7 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
     if k == "give_tax":
         return f"Give {N.seat_player(g, str(v('to')), aud)} {N.shillings(int(v('amount') or 0))} of the tax"
     if k == "deal":
-        from engine.fief.deals import bundle_of
+        from engine.fief.crown.deals import bundle_of
         from engine.fief.words.events_table import deal_bundle
         return (f"Offer {N.seat_player(g, str(v('to')), aud)} {deal_bundle(g, bundle_of(a, 'give'))} for "
                 f"{deal_bundle(g, bundle_of(a, 'take'))}")
@@ -481,7 +481,7 @@ PASSAGE_USES = {"siege": "{noble} slips out of the siege", "storms": "{noble} ma
 
 def escorts_text(g: Fief, value: Any) -> str:
     """10.2's Withdraw: "Walter with a Knight and Matilda alone" for the defending nobles in the side's order."""
-    from engine.fief.battle.sides import side_nobles
+    from engine.fief.war.battle.sides import side_nobles
     b = g.war.battle
     picks = [str(x) for x in (value if isinstance(value, (list, tuple)) else str(value).split(","))]
     nobles = side_nobles(g, b, b.defender) if b is not None else []
@@ -844,9 +844,10 @@ def skippable(g: Fief, d: Decision, seat: str) -> bool:
     fam = _family(g, d, seat)
     if not fam or g.tasks or step not in ("move", "battle", "pillage"):
         return False
-    from engine.fief import movement, warlegal
+    from engine.fief.war import legal as war_legal
+    from engine.fief.war import movement
     if step == "move":
-        return [a.kind for a in warlegal.step_actions(g, seat, fam)] == ["done"] and \
+        return [a.kind for a in war_legal.step_actions(g, seat, fam)] == ["done"] and \
             not movement.legal_moves(g, fam)
     if step == "battle":
         if sides.battle_cities(g, fam):
