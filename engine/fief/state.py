@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from engine.core import OfferBook, RequestBook
 from engine.fief.board.state import Excalibur, Mercenary, RelicPowers, crossbow_beaten
-from engine.fief.components import TROOP_TYPES
+from engine.fief.components import TROOP_TYPES, C
 from engine.fief.crown.state import Politics
 from engine.fief.map import load_map
 from engine.fief.opportunity.state import Opportunity
@@ -334,7 +334,6 @@ def marriages_allowed(g: Fief) -> bool:
 
 
 def hand_limit(g: Fief) -> int:
-    from engine.fief.components import C
     return C.two_player["hand_limit"] if g.two_player else C.hand_limit
 
 

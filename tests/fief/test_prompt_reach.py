@@ -15,7 +15,7 @@ from engine.core.words import Choice
 from engine.fief import RULES
 from engine.fief.state import Task
 from engine.fief.war.state import Battle
-from engine.fief.words.flows import loss_mixes
+from engine.fief.words.losses import loss_mixes
 from tests.fief.helpers import at_step, g, give_card, place, seat_of
 from tests.speech import assert_human
 

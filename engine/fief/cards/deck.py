@@ -10,6 +10,7 @@ to the Disaster track and does not count as a draw (2.3).
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
+from engine.fief.cards.retainers import ready, ready_ability, spend
 from engine.fief.components import DISASTERS, C
 from engine.fief.state import Fief, Player, hand_limit
 
@@ -22,7 +23,6 @@ def base_limits(g: Fief) -> tuple[int, int]:
 
 
 def has_herald(g: Fief, p: Player) -> bool:
-    from engine.fief.cards.retainers import ready_ability
     if p.herald_used:
         return True
     for f in p.families:
@@ -142,7 +142,6 @@ def draw(state: GameState, g: Fief, p: Player, deck: str) -> None:
 
 
 def _spend_herald(state: GameState, g: Fief, p: Player) -> None:
-    from engine.fief.cards.retainers import ready, spend
     for f in p.families:
         for n in g.families[f].nobles:
             if ready(g, n, "herald"):

@@ -14,6 +14,7 @@ from engine.core import Event, GameState, RuleError
 from engine.fief.cards.deck import reveal_disaster
 from engine.fief.cards.retainers import discard_retainer, ready
 from engine.fief.components import DISASTERS, TROOP_TYPES, C
+from engine.fief.estates.succession import kill_noble
 from engine.fief.map import REGION_IDS
 from engine.fief.state import MAP, Fief, SeaCard, Task, return_troop, sort_troops
 
@@ -52,7 +53,6 @@ def strike(state: GameState, g: Fief, region: str, kind: str) -> None:
 
 def plague(state: GameState, g: Fief, region: str) -> None:
     """2.5 PLAGUE: troops halved (rounded down) per army and city; each noble rolls the d6."""
-    from engine.fief.estates.succession import kill_noble
     cities = MAP.regions[region].cities
     for city in cities:
         for fam, st in sorted(g.cities[city].stacks.items()):

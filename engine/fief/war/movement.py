@@ -18,12 +18,15 @@ from functools import cache
 
 from engine.core import Event, GameState, RuleError
 from engine.fief.board import excalibur
+from engine.fief.estates.ransom import ransom_value
+from engine.fief.estates.succession import kill_noble, release
 from engine.fief.estates.titles import control_changed
 from engine.fief.state import (
     MAP,
     Fief,
     Noble,
     Stack,
+    Task,
     has_disaster,
     is_royal_family,
     return_troop,
@@ -540,8 +543,6 @@ def plague_on_entry(state: GameState, g: Fief, step: Step, came_with: list[str])
     it left this round does not roll, nor do the troops that left it with the noble."""
     if not entering_plague(g, step.start, step.dest):
         return
-    from engine.fief.estates.succession import kill_noble
-    from engine.fief.state import Task
     n = g.nobles[step.noble]
     returning = not meets_plague(g, n.id, step.start, step.dest)
     troops = [u for u in step.units if u != "bombard"]
@@ -674,7 +675,6 @@ def walls_between(g: Fief, city: str, family: str, foe: str, noble: str) -> bool
 # -- 13.4 Bandit Paths --------------------------------------------------------------------------
 def bandit_ransom(g: Fief, n: Noble) -> int:
     """13.4: what the Bandits of Sherwood ask of a noble (the same table as Phase 4's ransom)."""
-    from engine.fief.estates.ransom import ransom_value
     captor, n.captor = n.captor, "bandits"
     try:
         return ransom_value(n)
@@ -685,7 +685,6 @@ def bandit_ransom(g: Fief, n: Noble) -> int:
 def robbed(state: GameState, g: Fief, step: Step) -> bool:
     """13.4: every passage through Sherwood rolls the d6; on 1-2 the Bandits stop the noble. The
     noble's family then pays at once or the noble stays their captive (a ``bandits`` task)."""
-    from engine.fief.state import Task
     n = g.nobles[step.noble]
     roll = state.rng.roll(6, why=f"Sherwood: {n.name}")
     if roll > 2:
@@ -723,7 +722,6 @@ def bandits_take(state: GameState, g: Fief, nid: str, start: str, units: list[st
             del g.cities[start].stacks[fam]
     for held in g.nobles.values():
         if held.held_by == nid:
-            from engine.fief.estates.succession import release
             release(state, g, held.id, why="captor taken by the Bandits")
     excalibur.fall(state, g, nid)   # 13.2: the sword stays on the road's city
     n.captor, n.held_by, n.city, n.outskirts = "bandits", None, None, False

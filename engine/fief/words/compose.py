@@ -20,7 +20,8 @@ from engine.fief.cards import pigeons
 from engine.fief.crown import deals
 from engine.fief.state import Fief, hand_limit
 from engine.fief.words import names as N
-from engine.fief.words.prompts import MAX_OPTIONS, confirm, label
+from engine.fief.words.pages import MAX_OPTIONS, paged
+from engine.fief.words.prompts import confirm, label
 
 A = Action.of
 #: The most shillings a menu asks of another player (their purse is hidden): more is typed.
@@ -64,7 +65,6 @@ def count_options(kind: str, param: str, lo: int, hi: int, words: Callable[[int]
 def sequence(g: Fief, seat: str, kind: str, parts: Sequence[Part], chosen: dict[str, Any],
              finish: Callable[[dict[str, Any]], Action | None], aud: Audience) -> FlowStep | None:
     """The next unanswered part (parts with nothing to choose are skipped), then the whole command."""
-    from engine.fief.words.flows import paged
     live = [p for p in parts if not p.empty()]
     for i, part in enumerate(live):
         several = f"_{part.param}_several"
