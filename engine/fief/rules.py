@@ -101,9 +101,11 @@ class FiefRules(Rules):
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         unknown = sorted(set(options) - set(setup.OPTIONS))
         if unknown:
-            raise RuleError("setup", f"unknown option(s) {unknown}", code=Refusal.BAD_OPTION, legal=sorted(setup.OPTIONS))
+            raise RuleError("setup", f"unknown option(s) {unknown}",
+                            code=Refusal.BAD_OPTION, legal=sorted(setup.OPTIONS))
         if options.get("random_start") not in (True, False, 0, 1, "true", "false"):
-            raise RuleError("13.6", "random_start is true or false", code=Refusal.BAD_OPTION, legal=["true", "false"])
+            raise RuleError("13.6", "random_start is true or false",
+                            code=Refusal.BAD_OPTION, legal=["true", "false"])
         if isinstance(options.get("random_start"), str):
             options["random_start"] = options["random_start"] == "true"
         check_roles("13.7" if seats == 2 else "Game Setup", options.get("roles"), seats, self.roles(seats, options))
@@ -175,7 +177,8 @@ class FiefRules(Rules):
         required = REQUIRED[action.kind]
         if required and None in map(action.get, required):   # the list of what is missing built only for a refusal
             missing = [name for name in required if action.get(name) is None]
-            raise RuleError("commands", f"{action.kind} needs {', '.join(missing)}", code="missing_param",
+            raise RuleError("commands", f"{action.kind} needs {', '.join(missing)}",
+                            code=Refusal.MISSING_PARAM,
                             legal=[p.name for p in ACTIONS[action.kind].params])
         HANDLERS[action.kind](state, g, seat, action)
         mercenaries.settle(state, g)   # 11.1, 11.2: a board card that can no longer stay is discarded

@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.core import Event, GameState, RuleError
 from engine.fief.board.state import EXCALIBUR_HOME
 from engine.fief.crown.crowning import crown
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, Noble, sovereign
 
 ARTHUR = "Arthur"
@@ -48,7 +49,7 @@ def drawers(g: Fief, family: str) -> list[str]:
 def check_draw(g: Fief, family: str, nid: str) -> None:
     if nid not in drawers(g, family):
         raise RuleError("13.2", "a free nobleman of yours (no Bishop or Archbishop) in the sword's city tries once "
-                        "in your Phase 5 turn and once in your Phase 7 turn", code="excalibur_draw",
+                        "in your Phase 5 turn and once in your Phase 7 turn", code=FiefRefusal.EXCALIBUR_DRAW,
                         legal=drawers(g, family) or "none now")
 
 
@@ -128,7 +129,7 @@ def takers(g: Fief, seat: str) -> list[str]:
 def check_take(g: Fief, seat: str, nid: str) -> None:
     if nid not in takers(g, seat):
         raise RuleError("13.2", "a free nobleman of yours (no Bishop or Archbishop) in the city where the sword lies",
-                        code="excalibur_take", legal=takers(g, seat) or "none")
+                        code=FiefRefusal.EXCALIBUR_TAKE, legal=takers(g, seat) or "none")
 
 
 def take(state: GameState, g: Fief, nid: str) -> None:

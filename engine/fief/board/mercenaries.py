@@ -16,6 +16,7 @@ from __future__ import annotations
 from engine.core import Event, GameState, RuleError
 from engine.fief.board.state import Mercenary
 from engine.fief.components import C
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, player_of, sort_troops, stack, update_control
 from engine.fief.war import movement
 
@@ -43,14 +44,16 @@ def has_titled_lord(g: Fief, family: str) -> bool:
 def check_place(g: Fief, seat: str, family: str, card: str) -> None:
     """11.0-11.2: a Mercenary or Burgher card from your hand onto one of your families' boards."""
     if family not in g.players[seat].families:
-        raise RuleError("11.0", "the card goes on one of your own family boards", code="not_your_family",
+        raise RuleError("11.0", "the card goes on one of your own family boards",
+                        code=FiefRefusal.NOT_YOUR_FAMILY,
                         legal=g.players[seat].families)
     if card not in g.players[seat].hand or C.card(card).kind not in BOARD_KINDS:
         cards = [c for c in g.players[seat].hand if C.card(c).kind in BOARD_KINDS]
         raise RuleError("11.0", "only a Mercenary or Burgher card from your hand goes on the family board",
-                        code="not_board_card", legal=cards or "none in your hand")
+                        code=FiefRefusal.NOT_BOARD_CARD, legal=cards or "none in your hand")
     if C.card(card).kind == "burgher" and not has_titled_lord(g, family):
-        raise RuleError("11.2", "a Burgher serves only a family with a titled Lord", code="burgher_needs_lord",
+        raise RuleError("11.2", "a Burgher serves only a family with a titled Lord",
+                        code=FiefRefusal.BURGHER_NEEDS_LORD,
                         legal="buy or win a Fiefdom title first")
 
 
@@ -126,23 +129,24 @@ def check_hire(g: Fief, seat: str, card: str | None, family: str, city: str, cou
     card = card or card_of(g, seat)
     owner = next((f for f in g.players[seat].families if g.families[f].board_card == card), None)
     if card is None or owner is None or card not in g.mercenaries:
-        raise RuleError("11.1", "you have no Mercenary card on your family board", code="no_mercenaries",
+        raise RuleError("11.1", "you have no Mercenary card on your family board",
+                        code=FiefRefusal.NO_MERCENARIES,
                         legal="play a Mercenary card first")
     m = g.mercenaries[card]
     if count < 1 or count > m.on_card:
-        raise RuleError("11.1", f"{m.on_card} Crossbowmen wait on the card", code="crossbows_left",
+        raise RuleError("11.1", f"{m.on_card} Crossbowmen wait on the card", code=FiefRefusal.CROSSBOWS_LEFT,
                         legal=list(range(1, m.on_card + 1)) or "none")
     cities = hire_cities(g, family)
     if city not in cities:
         why = "no city of that name" if city not in g.cities else \
             f"a battle is being fought in {city}: only a family of a side still standing there hires into it"
-        raise RuleError("11.1", f"Crossbowmen go to any city (11.1), but {why}", code="hire_city",
+        raise RuleError("11.1", f"Crossbowmen go to any city (11.1), but {why}", code=FiefRefusal.HIRE_CITY,
                         legal=cities[:8] or "none")
     if player_of(g, owner).shillings < hire_cost(count):
-        raise RuleError("11.1", f"hiring costs {hire_cost(count)} shillings", code="shillings",
+        raise RuleError("11.1", f"hiring costs {hire_cost(count)} shillings", code=FiefRefusal.SHILLINGS,
                         legal="fewer Crossbowmen")
     if price < 0:
-        raise RuleError("11.1", "a price is a number of shillings", code="price", legal="0 or more")
+        raise RuleError("11.1", "a price is a number of shillings", code=FiefRefusal.PRICE, legal="0 or more")
     return card
 
 
@@ -192,7 +196,8 @@ def lend_holds(g: Fief, p: dict) -> bool:  # type: ignore[type-arg]
 
 def lend_check(g: Fief, p: dict) -> None:  # type: ignore[type-arg]
     if player_of(g, p["renter"]).shillings < p["price"]:
-        raise RuleError("11.1", f"you cannot pay the {p['price']} shillings asked", code="shillings",
+        raise RuleError("11.1", f"you cannot pay the {p['price']} shillings asked",
+                        code=FiefRefusal.SHILLINGS,
                         legal="accept:false")
 
 

@@ -8,6 +8,7 @@ from engine.core import Action, GameState, RuleError
 from engine.fief.board import excalibur, mercenaries, relics
 from engine.fief.commands import Handlers, city_arg, opportunity_time, region_arg, turn
 from engine.fief.flow import STEPS, current_actor
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, sovereign
 
 HANDLERS: Handlers = Handlers()
@@ -27,7 +28,8 @@ def acting_family(g: Fief, seat: str) -> str:
 
 def _not_in_setup(g: Fief, section: str) -> None:
     if g.flow.step == "start":
-        raise RuleError(section, "not before every family has set up", code="setup", legal="after setup")
+        raise RuleError(section, "not before every family has set up",
+                        code=FiefRefusal.SETUP, legal="after setup")
 
 
 def _family_arg(g: Fief, a: Action, default: str) -> str:
@@ -40,7 +42,7 @@ def _play_board_card(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """11.0: any time but a Draw action; the card there before is discarded."""
     if not opportunity_time(g):
         raise RuleError("11.0", "Opportunity cards cannot be played during a draw action or setup",
-                        code="draw_action", legal="before the draws begin, or once they are over")
+                        code=FiefRefusal.DRAW_ACTION, legal="before the draws begin, or once they are over")
     family = _family_arg(g, a, acting_family(g, seat))
     mercenaries.check_place(g, seat, family, str(a["card"]))
     mercenaries.place(state, g, seat, family, str(a["card"]))
@@ -55,7 +57,7 @@ def _hire(state: GameState, g: Fief, seat: str, a: Action) -> None:
     family = _family_arg(g, a, owner)
     if family not in g.players[seat].families:
         raise RuleError("11.1", "hire for your own family; lend them to another player instead",
-                        code="not_your_family", legal=g.players[seat].families)
+                        code=FiefRefusal.NOT_YOUR_FAMILY, legal=g.players[seat].families)
     count = int(a.get("count", 1))   # count:0 is a bad count, refused, not one Crossbowman
     city = city_arg(a["city"])
     card = mercenaries.check_hire(g, seat, card, family, city, count)
@@ -68,10 +70,10 @@ def _lend(state: GameState, g: Fief, seat: str, a: Action) -> None:
     _not_in_setup(g, "11.1")
     to = str(a["to"]).lower()
     if to not in g.families or to in g.players[seat].families:
-        raise RuleError("11.1", "lend to another player's family", code="lend_to",
+        raise RuleError("11.1", "lend to another player's family", code=FiefRefusal.LEND_TO,
                         legal=[f for f in g.families if f not in g.players[seat].families])
     if any(r.kind == "mercenaries" and r.by == seat for r in g.requests.open):
-        raise RuleError("11.1", "your offer of Crossbowmen awaits its answer", code="offer_open",
+        raise RuleError("11.1", "your offer of Crossbowmen awaits its answer", code=FiefRefusal.OFFER_OPEN,
                         legal="wait for the answer")
     count, price = int(a.get("count", 1)), int(a.get("price", 0))
     city = city_arg(a["city"])
@@ -95,7 +97,7 @@ def _give_relic(state: GameState, g: Fief, seat: str, a: Action) -> None:
         relics.give(state, g, relic, giver.id, receiver.id)
         return
     if any(r.kind == "relic" and r.by == seat for r in g.requests.open):
-        raise RuleError("12.0", "your offer of a relic awaits its answer", code="offer_open",
+        raise RuleError("12.0", "your offer of a relic awaits its answer", code=FiefRefusal.OFFER_OPEN,
                         legal="wait for the answer")
     g.requests.ask(state, "relic", seat, g.families[receiver.family].seat, default=False, noble=giver.id,
                    receiver=receiver.id, relic=relic, price=price, family=giver.family)

@@ -9,6 +9,7 @@ docs/rulings/fief.md.
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import MAP, Fief, Noble, sovereign
 
 CHASUBLE, SKULL, SHINBONE = "chasuble", "skull", "shinbone"
@@ -32,7 +33,8 @@ def _own(g: Fief, seat: str, nid: str) -> Noble:
     n = g.nobles.get(nid)
     if n is None or n.family not in g.players[seat].families or not _free_inside(n):
         mine = [x for f in g.players[seat].families for x in g.families[f].nobles if _free_inside(g.nobles[x])]
-        raise RuleError("12.0", "name one of your free nobles inside a city", code="not_your_noble", legal=mine)
+        raise RuleError("12.0", "name one of your free nobles inside a city",
+                        code=FiefRefusal.NOT_YOUR_NOBLE, legal=mine)
     return n
 
 
@@ -53,14 +55,17 @@ def check_give(g: Fief, seat: str, relic: str, to: str, price: int) -> tuple[Nob
     giver = carrier(g, relic)
     if giver is None or giver.family not in g.players[seat].families or not _free_inside(giver):
         mine = [r for f in g.players[seat].families for n in g.families[f].nobles for r in g.nobles[n].relics]
-        raise RuleError("12.0", "one of your free nobles must carry the relic", code="no_relic", legal=mine or "none")
+        raise RuleError("12.0", "one of your free nobles must carry the relic",
+                        code=FiefRefusal.NO_RELIC, legal=mine or "none")
     receiver = g.nobles.get(to)
     if receiver is None or receiver is giver or not _free_inside(receiver) or receiver.city != giver.city:
         others = [n.id for n in g.nobles.values() if n is not giver and _free_inside(n) and n.city == giver.city]
-        raise RuleError("12.0", "a relic passes to a free noble in the same city", code="relic_receiver",
+        raise RuleError("12.0", "a relic passes to a free noble in the same city",
+                        code=FiefRefusal.RELIC_RECEIVER,
                         legal=others or "nobody there")
     if price < 0 or (price and receiver.family in g.players[seat].families):
-        raise RuleError("12.0", "a price is a number of shillings, asked only of another player", code="price",
+        raise RuleError("12.0", "a price is a number of shillings, asked only of another player",
+                        code=FiefRefusal.PRICE,
                         legal="0, or a price for another player's noble")
     return giver, receiver
 
@@ -90,7 +95,8 @@ def sale_holds(g: Fief, p: dict) -> bool:  # type: ignore[type-arg]
 def sale_check(g: Fief, p: dict) -> None:  # type: ignore[type-arg]
     b = g.nobles.get(p["receiver"])
     if b is not None and g.players[g.families[b.family].seat].shillings < p["price"]:
-        raise RuleError("12.0", f"you cannot pay the {p['price']} shillings asked", code="shillings",
+        raise RuleError("12.0", f"you cannot pay the {p['price']} shillings asked",
+                        code=FiefRefusal.SHILLINGS,
                         legal="accept:false")
 
 
@@ -106,7 +112,8 @@ def check_leave(g: Fief, seat: str, relic: str) -> Noble:
     n = carrier(g, relic)
     if n is None or n.family not in g.players[seat].families or not _free_inside(n):
         mine = [r for f in g.players[seat].families for x in g.families[f].nobles for r in g.nobles[x].relics]
-        raise RuleError("12.0", "one of your free nobles must carry the relic", code="no_relic", legal=mine or "none")
+        raise RuleError("12.0", "one of your free nobles must carry the relic",
+                        code=FiefRefusal.NO_RELIC, legal=mine or "none")
     return n
 
 
@@ -122,7 +129,7 @@ def leave(state: GameState, g: Fief, relic: str, n: Noble) -> None:
 def check_take(g: Fief, seat: str, relic: str, nid: str) -> Noble:
     n = _own(g, seat, nid)
     if relic not in g.cities[n.city or ""].relics:
-        raise RuleError("12.0", f"no such relic lies at {n.city}", code="no_relic",
+        raise RuleError("12.0", f"no such relic lies at {n.city}", code=FiefRefusal.NO_RELIC,
                         legal=list(g.cities[n.city or ""].relics) or "none there")
     return n
 
@@ -151,9 +158,9 @@ def check_storms(g: Fief, seat: str, sea: str, to: str) -> None:
     if (sea, to) not in moves:
         if controller(g, CHASUBLE) != seat:
             raise RuleError("12.2", "only the player whose free noble carries the Chasuble moves Storms",
-                            code="no_chasuble", legal="none")
+                            code=FiefRefusal.NO_CHASUBLE, legal="none")
         raise RuleError("12.2", "a Storms card in play moves once a round to a neighbouring sea",
-                        code="storms_move", legal=[f"{a}>{b}" for a, b in moves] or "none")
+                        code=FiefRefusal.STORMS_MOVE, legal=[f"{a}>{b}" for a, b in moves] or "none")
 
 
 def move_storms(state: GameState, g: Fief, seat: str, sea: str, to: str) -> None:
@@ -184,7 +191,7 @@ def check_famine(g: Fief, seat: str, region: str) -> None:
     regions = famine_regions(g, seat)
     if region not in regions:
         raise RuleError("12.4", "the Shinbone's bearer lifts a Famine in the district where he stands",
-                        code="famine_region", legal=regions or "none")
+                        code=FiefRefusal.FAMINE_REGION, legal=regions or "none")
 
 
 def lift_famine(state: GameState, g: Fief, region: str) -> None:
@@ -201,9 +208,9 @@ def lift_famine(state: GameState, g: Fief, region: str) -> None:
 def check_ward(g: Fief, seat: str, nid: str) -> None:
     if controller(g, SKULL) != seat or g.relic_powers.skull_used:
         raise RuleError("12.3", "only the player whose free noble carries the unused Skull names its noble",
-                        code="no_skull", legal="none")
+                        code=FiefRefusal.NO_SKULL, legal="none")
     if nid not in g.nobles:
-        raise RuleError("12.3", "name a living noble", code="noble", legal=sorted(g.nobles)[:8])
+        raise RuleError("12.3", "name a living noble", code=FiefRefusal.NOBLE, legal=sorted(g.nobles)[:8])
 
 
 def ward(state: GameState, g: Fief, seat: str, nid: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.core import Event, GameState, RuleError
 from engine.fief.components import C
 from engine.fief.estates.succession import recover_titles
+from engine.fief.refusals import FiefRefusal
 from engine.fief.setup import draw_retainer
 from engine.fief.state import (
     MAP,
@@ -28,7 +29,7 @@ def _card(g: Fief, family: str, card: str, kinds: tuple[str, ...], section: str)
     hand = player_of(g, family).hand
     if card not in hand or C.card(card).kind not in kinds:
         mine = [c for c in hand if C.card(c).kind in kinds]
-        raise RuleError(section, f"you hold no {'/'.join(kinds)} card {card!r}", code="not_in_hand",
+        raise RuleError(section, f"you hold no {'/'.join(kinds)} card {card!r}", code=FiefRefusal.NOT_IN_HAND,
                         legal=mine or "none in hand")
 
 
@@ -53,10 +54,11 @@ def noble_cities(g: Fief, family: str) -> list[str]:
 def check_noble(g: Fief, family: str, card: str, city: str) -> None:
     _card(g, family, card, ("noble",), "2.11")
     if len(g.families[family].nobles) >= FAMILY_BOARD:
-        raise RuleError("2.11", f"a family has at most {FAMILY_BOARD} nobles (captives count)", code="family_full",
+        raise RuleError("2.11", f"a family has at most {FAMILY_BOARD} nobles (captives count)",
+                        code=FiefRefusal.FAMILY_FULL,
                         legal="keep the card in hand")
     if city not in noble_cities(g, family):
-        raise RuleError("2.11", f"a new noble cannot be placed in {city!r}", code="noble_city",
+        raise RuleError("2.11", f"a new noble cannot be placed in {city!r}", code=FiefRefusal.NOBLE_CITY,
                         legal=noble_cities(g, family))
 
 
@@ -99,10 +101,11 @@ def check_abbess(g: Fief, family: str, card: str, noble: str, city: str) -> None
     _card(g, family, card, ("abbess",), "2.13")
     if noble not in abbess_candidates(g, family):
         raise RuleError("2.13", f"{noble!r} is not an unmarried noblewoman of your family (or your ally's)",
-                        code="abbess_noble", legal=abbess_candidates(g, family) or "none")
+                        code=FiefRefusal.ABBESS_NOBLE, legal=abbess_candidates(g, family) or "none")
     if city not in abbey_cities(g, family):
         raise RuleError("2.13", f"an Abbey goes to a city your family controls or an Independent one, without "
-                        f"another building; not {city!r}", code="abbey_city", legal=abbey_cities(g, family))
+                        f"another building; not {city!r}",
+                        code=FiefRefusal.ABBEY_CITY, legal=abbey_cities(g, family))
 
 
 def play_abbess(state: GameState, g: Fief, family: str, card: str, noble: str, city: str) -> None:
@@ -143,7 +146,8 @@ def check_clergy(g: Fief, family: str, card: str, noble: str) -> None:
     if noble not in clergy_candidates(g, family, card):
         raise RuleError("2.14", f"{noble!r} cannot take this title: an unmarried nobleman of your family (or "
                         "ally's), not captive, with no Bishop or Archbishop title (an Archbishop card may replace "
-                        "a Bishop's)", code="clergy_noble", legal=clergy_candidates(g, family, card) or "none")
+                        "a Bishop's)",
+                        code=FiefRefusal.CLERGY_NOBLE, legal=clergy_candidates(g, family, card) or "none")
 
 
 def play_clergy(state: GameState, g: Fief, family: str, card: str, noble: str) -> None:

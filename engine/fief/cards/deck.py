@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.core import Event, GameState, RuleError
 from engine.fief.cards.retainers import ready, ready_ability, spend
 from engine.fief.components import DISASTERS, C
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, Player, hand_limit
 
 
@@ -52,10 +53,11 @@ def discards_open(p: Player) -> bool:
 
 def check_discard(g: Fief, p: Player, card: str) -> None:
     if not discards_open(p):
-        raise RuleError("2.0", "discards come before the first draw", code="discard_after_draw",
+        raise RuleError("2.0", "discards come before the first draw", code=FiefRefusal.DISCARD_AFTER_DRAW,
                         legal=["draw", "done"])
     if card not in p.hand:
-        raise RuleError("2.0", f"{card!r} is not in your hand", code="not_in_hand", legal=list(p.hand) or "no cards")
+        raise RuleError("2.0", f"{card!r} is not in your hand",
+                        code=FiefRefusal.NOT_IN_HAND, legal=list(p.hand) or "no cards")
 
 
 def discard(state: GameState, g: Fief, p: Player, card: str) -> None:
@@ -85,25 +87,30 @@ def drawable(g: Fief, p: Player) -> list[str]:
 def _draw_refusal(g: Fief, p: Player, deck: str, total: int, chars: int) -> RuleError | None:
     """Why ``p`` may not draw from ``deck`` now, given its draw limits (2.0-2.1, 2.12), or None."""
     if deck not in ("character", "fortune"):
-        return RuleError("2.0", f"no deck {deck!r}", code="deck", legal=["character", "fortune"])
+        return RuleError("2.0", f"no deck {deck!r}", code=FiefRefusal.DECK, legal=["character", "fortune"])
     if p.drawn >= total:
-        return RuleError("2.0", f"you have drawn your {total} cards this round", code="draw_limit", legal=["done"])
+        return RuleError("2.0", f"you have drawn your {total} cards this round",
+                         code=FiefRefusal.DRAW_LIMIT, legal=["done"])
     if deck == "character":
         if p.drawn_characters >= chars:
-            return RuleError("2.0", f"at most {chars} character card(s) per round", code="character_limit",
+            return RuleError("2.0", f"at most {chars} character card(s) per round",
+                             code=FiefRefusal.CHARACTER_LIMIT,
                              legal=["draw deck:fortune", "done"])
         if not g.character_deck and not g.character_under:
-            return RuleError("2.1", "the Character deck and its discards are empty", code="deck_empty",
+            return RuleError("2.1", "the Character deck and its discards are empty",
+                             code=FiefRefusal.DECK_EMPTY,
                              legal=["draw deck:fortune", "done"])
         if p.drawn >= base_limits(g)[0]:
-            return RuleError("2.12", "the Herald's extra draw is for a Fortune card", code="herald_fortune",
+            return RuleError("2.12", "the Herald's extra draw is for a Fortune card",
+                             code=FiefRefusal.HERALD_FORTUNE,
                              legal=["draw deck:fortune", "done"])
     else:
         if not g.fortune_deck and not g.fortune_discard:
-            return RuleError("2.1", "the Fortune deck and its discards are empty", code="deck_empty", legal=["done"])
+            return RuleError("2.1", "the Fortune deck and its discards are empty",
+                             code=FiefRefusal.DECK_EMPTY, legal=["done"])
     goes_to_hand = deck == "character" or top_back(g) != "disaster"
     if goes_to_hand and len(p.hand) >= hand_limit(g):
-        return RuleError("2.0", f"your hand is full ({hand_limit(g)} cards)", code="hand_limit",
+        return RuleError("2.0", f"your hand is full ({hand_limit(g)} cards)", code=FiefRefusal.HAND_LIMIT,
                          legal=["done"])
     return None
 

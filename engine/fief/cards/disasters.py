@@ -16,6 +16,7 @@ from engine.fief.cards.retainers import discard_retainer, ready
 from engine.fief.components import DISASTERS, TROOP_TYPES, C
 from engine.fief.estates.succession import kill_noble
 from engine.fief.map import REGION_IDS
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import MAP, Fief, SeaCard, Task, return_troop, sort_troops
 
 
@@ -95,10 +96,10 @@ def check_losses(g: Fief, task: Task, units: list[str]) -> None:
     troops = list(g.cities[task.city or ""].stacks[task.family].troops)
     if len(units) != task.count:
         raise RuleError("2.5", f"the Plague takes exactly {task.count} troop(s) in {task.city}",
-                        code="plague_count", legal=",".join(plague_default(g, task)))
+                        code=FiefRefusal.PLAGUE_COUNT, legal=",".join(plague_default(g, task)))
     for u in units:
         if u not in TROOP_TYPES or u not in troops:
-            raise RuleError("2.5", f"no {u!r} left to remove in {task.city}", code="plague_units",
+            raise RuleError("2.5", f"no {u!r} left to remove in {task.city}", code=FiefRefusal.PLAGUE_UNITS,
                             legal=sorted(set(troops)))
         troops.remove(u)
 

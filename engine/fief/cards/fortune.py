@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.core import Event, GameState, RuleError
 from engine.fief.components import C
 from engine.fief.map import REGION_IDS
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import (
     MAP,
     Fief,
@@ -29,12 +30,13 @@ def _check_card(g: Fief, family: str, card: str, kind: str, section: str) -> Non
     hand = player_of(g, family).hand
     if card not in hand or C.card(card).kind != kind:
         mine = [c for c in hand if C.card(c).kind == kind]
-        raise RuleError(section, f"you hold no {kind} card {card!r}", code="not_in_hand", legal=mine or f"no {kind}")
+        raise RuleError(section, f"you hold no {kind} card {card!r}",
+                        code=FiefRefusal.NOT_IN_HAND, legal=mine or f"no {kind}")
 
 
 def _check_region(region: str, section: str) -> None:
     if region not in REGION_IDS:
-        raise RuleError(section, f"no region {region!r}", code="region", legal=list(REGION_IDS))
+        raise RuleError(section, f"no region {region!r}", code=FiefRefusal.REGION, legal=list(REGION_IDS))
 
 
 def _placed(g: Fief, region: str, kind: str) -> bool:
@@ -57,7 +59,7 @@ def check_harvest(g: Fief, family: str, card: str, region: str) -> None:
     if region not in harvest_targets(g):
         why = "STORMS lie there" if region_cards(g, region, "storms") else "a Harvest already lies there this round"
         raise RuleError("2.7" if "STORMS" in why else "2.9", f"no Bountiful Harvest on region {region}: {why}",
-                        code="harvest_region", legal=harvest_targets(g))
+                        code=FiefRefusal.HARVEST_REGION, legal=harvest_targets(g))
 
 
 def check_weather(g: Fief, family: str, card: str, region: str) -> None:
@@ -66,7 +68,7 @@ def check_weather(g: Fief, family: str, card: str, region: str) -> None:
     if region not in weather_targets(g):
         why = "FAMINE lies there" if region_cards(g, region, "famine") else "Good Weather already lies there"
         raise RuleError("2.7" if "FAMINE" in why else "2.9", f"no Good Weather on region {region}: {why}",
-                        code="weather_region", legal=weather_targets(g))
+                        code=FiefRefusal.WEATHER_REGION, legal=weather_targets(g))
 
 
 def play_bonus(state: GameState, g: Fief, family: str, card: str, region: str) -> None:
@@ -147,27 +149,31 @@ def tithe_districts(g: Fief, family: str) -> list[str]:
 def check_tax(g: Fief, family: str, card: str, tallage: str | None, tithe: str | None) -> None:
     _check_card(g, family, card, "tax", "2.8")
     if not tallage and not tithe:
-        raise RuleError("2.8", "name a Tallage region and/or a Tithe district", code="tax_target",
+        raise RuleError("2.8", "name a Tallage region and/or a Tithe district", code=FiefRefusal.TAX_TARGET,
                         legal={"tallage": tallage_regions(g, family), "tithe": tithe_districts(g, family)})
     if tallage and (tallage not in REGION_IDS or not _may_tallage(g, family, tallage)):
         raise RuleError("2.8", f"your family cannot Tallage region {tallage} (own Fiefdom, or the Sovereign on an "
-                        "ungoverned region)", code="tallage", legal=tallage_regions(g, family) or "none")
+                        "ungoverned region)",
+                        code=FiefRefusal.TALLAGE, legal=tallage_regions(g, family) or "none")
     if tithe and (tithe not in MAP.districts or not _may_tithe(g, family, tithe)):
         raise RuleError("2.8", f"your family cannot Tithe {tithe} (only its own Bishop or Archbishop's district)",
-                        code="tithe", legal=tithe_districts(g, family) or "none")
+                        code=FiefRefusal.TITHE, legal=tithe_districts(g, family) or "none")
     if tallage and tallage not in tallage_regions(g, family):
         raise RuleError("2.9", f"a Tax card already lies on region {tallage} this round (a Tallage, or a Tithe on "
-                        "its district)", code="taxed", legal=tallage_regions(g, family) or "none")
+                        "its district)", code=FiefRefusal.TAXED, legal=tallage_regions(g, family) or "none")
     if tithe and tithe not in tithe_districts(g, family):
-        raise RuleError("2.9", "a Tax card already lies on a region of that district this round", code="taxed",
+        raise RuleError("2.9", "a Tax card already lies on a region of that district this round",
+                        code=FiefRefusal.TAXED,
                         legal=tithe_districts(g, family) or "none")
     if tallage and tithe and MAP.regions[tallage].district != tithe:
-        raise RuleError("2.8", "one Tax card covers a Tallage and a Tithe only within one district", code="tax_split",
+        raise RuleError("2.8", "one Tax card covers a Tallage and a Tithe only within one district",
+                        code=FiefRefusal.TAX_SPLIT,
                         legal=f"tithe:{MAP.regions[tallage].district}")
     need = (1 if tallage else 0) + (1 if tithe else 0)
     if g.families[family].treasures < need:
         raise RuleError("11.3", f"each Tax icon takes a Treasure marker; you have {g.families[family].treasures}",
-                        code="treasures", legal="one icon only" if g.families[family].treasures else "none")
+                        code=FiefRefusal.TREASURES,
+                        legal="one icon only" if g.families[family].treasures else "none")
 
 
 def play_tax(state: GameState, g: Fief, family: str, card: str, tallage: str | None, tithe: str | None) -> None:

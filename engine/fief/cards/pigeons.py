@@ -15,6 +15,7 @@ from typing import Any
 from engine.core import Event, GameState, Offer, RuleError
 from engine.fief.cards.retainers import discard_retainer, ready
 from engine.fief.components import C
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, Noble, allied, hand_limit, player_of
 
 SAFE = ("stronghold", "fortified", "abbey", "royal_abbey", "royal_stronghold")
@@ -24,7 +25,8 @@ def _sender(g: Fief, seat: str, noble: str) -> Noble:
     n = g.nobles.get(noble)
     if n is None or n.family not in g.players[seat].families or n.captor is not None:
         mine = [x for f in g.players[seat].families for x in g.families[f].nobles if g.nobles[x].captor is None]
-        raise RuleError("2.15", f"{noble!r} is not a free noble of yours", code="pigeon_from", legal=mine or "none")
+        raise RuleError("2.15", f"{noble!r} is not a free noble of yours",
+                        code=FiefRefusal.PIGEON_FROM, legal=mine or "none")
     return n
 
 
@@ -32,7 +34,8 @@ def _receiver(g: Fief, seat: str, noble: str) -> Noble:
     n = g.nobles.get(noble)
     if n is None or n.family in g.players[seat].families:
         others = [x.id for x in g.nobles.values() if x.family not in g.players[seat].families]
-        raise RuleError("2.15", f"{noble!r} is not another player's noble", code="pigeon_to", legal=others or "none")
+        raise RuleError("2.15", f"{noble!r} is not another player's noble",
+                        code=FiefRefusal.PIGEON_TO, legal=others or "none")
     return n
 
 
@@ -43,18 +46,19 @@ def safe(g: Fief, n: Noble) -> bool:
 def check_send(g: Fief, seat: str, frm: str, to: str, shillings: int, card: str | None) -> tuple[Noble, Noble]:
     a, b = _sender(g, seat, frm), _receiver(g, seat, to)
     if g.families[a.family].pigeons < 1:
-        raise RuleError("2.15", f"the {a.family} family has no Carrier Pigeon left", code="no_pigeon",
+        raise RuleError("2.15", f"the {a.family} family has no Carrier Pigeon left",
+                        code=FiefRefusal.NO_PIGEON,
                         legal="a noble of a family with pigeons left")
     if not safe(g, a) or not safe(g, b) or a.city == b.city:
         raise RuleError("2.15", "between different cities a pigeon flies from a noble inside a Stronghold, Fortified "
-                        "City or Abbey to a noble inside another one", code="pigeon_route",
+                        "City or Abbey to a noble inside another one", code=FiefRefusal.PIGEON_ROUTE,
                         legal="pigeon_offer for nobles in one city")
     _check_goods(g, seat, shillings, [card] if card else [])
     if not shillings and not card:
-        raise RuleError("2.15", "send a card and/or shillings", code="pigeon_empty",
+        raise RuleError("2.15", "send a card and/or shillings", code=FiefRefusal.PIGEON_EMPTY,
                         legal="shillings:N and/or card:<id>")
     if card and len(player_of(g, b.family).hand) >= hand_limit(g):
-        raise RuleError("2.15", "the receiving hand is full", code="hand_limit",
+        raise RuleError("2.15", "the receiving hand is full", code=FiefRefusal.HAND_LIMIT,
                         legal="send shillings only")
     return a, b
 
@@ -62,11 +66,12 @@ def check_send(g: Fief, seat: str, frm: str, to: str, shillings: int, card: str 
 def _check_goods(g: Fief, seat: str, shillings: int, cards: list[str]) -> None:
     p = g.players[seat]
     if shillings < 0 or p.shillings < shillings:
-        raise RuleError("2.15", "you cannot send more shillings than you have", code="funds",
+        raise RuleError("2.15", "you cannot send more shillings than you have", code=FiefRefusal.FUNDS,
                         legal="a smaller amount")
     for c in cards:
         if c not in p.hand:
-            raise RuleError("2.15", f"{c!r} is not in your hand", code="not_in_hand", legal=list(p.hand) or "none")
+            raise RuleError("2.15", f"{c!r} is not in your hand",
+                            code=FiefRefusal.NOT_IN_HAND, legal=list(p.hand) or "none")
 
 
 def send(state: GameState, g: Fief, seat: str, a: Noble, b: Noble, shillings: int, card: str | None) -> None:
@@ -113,7 +118,7 @@ def check_bundle(g: Fief, seat: str, bundle: dict[str, Any]) -> None:
     for c in bundle.get("cards", []):
         match = c if c in hand else next((h for h in hand if C.card(h).kind == c), None)
         if match is None:
-            raise RuleError("2.15", f"{seat} holds no card {c!r}", code="not_in_hand",
+            raise RuleError("2.15", f"{seat} holds no card {c!r}", code=FiefRefusal.NOT_IN_HAND,
                             legal="cards that player holds (by id or kind)")
         hand.remove(match)
 
@@ -169,17 +174,19 @@ def give_back(g: Fief, offer: Offer) -> None:
 def check_offer(g: Fief, seat: str, frm: str, to: str, give: dict[str, Any], take: dict[str, Any]) -> tuple[Noble, Noble]:
     a, b = _sender(g, seat, frm), _receiver(g, seat, to)
     if a.city is None or a.city != b.city:
-        raise RuleError("2.15", "an exchange by pigeon needs both nobles in one city", code="pigeon_route",
+        raise RuleError("2.15", "an exchange by pigeon needs both nobles in one city",
+                        code=FiefRefusal.PIGEON_ROUTE,
                         legal="pigeon between Strongholds/Abbeys for different cities")
     if not allied(g, a.family, b.family) and g.families[a.family].pigeons < 1:
-        raise RuleError("2.15", f"the {a.family} family has no Carrier Pigeon left", code="no_pigeon",
+        raise RuleError("2.15", f"the {a.family} family has no Carrier Pigeon left",
+                        code=FiefRefusal.NO_PIGEON,
                         legal="a noble of a family with pigeons left")
     _check_goods(g, seat, int(give.get("shillings", 0)), list(give.get("cards", [])))
     limit = hand_limit(g)
     mine, theirs = len(g.players[seat].hand), len(player_of(g, b.family).hand)
     gv, tk = len(give.get("cards", [])), len(take.get("cards", []))
     if mine - gv + tk > limit or theirs - tk + gv > limit:
-        raise RuleError("2.15", f"both hands must stay within {limit} cards", code="hand_limit",
+        raise RuleError("2.15", f"both hands must stay within {limit} cards", code=FiefRefusal.HAND_LIMIT,
                         legal="fewer cards")
     return a, b
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
 from engine.fief.components import C
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, Noble, besieged, player_of, sort_troops, stack
 
 
@@ -60,11 +61,12 @@ def family_ready(g: Fief, family: str, what: str) -> str | None:
 def _own_ready(g: Fief, family: str, noble: str, what: str, section: str = "2.12") -> Noble:
     n = g.nobles.get(noble)
     if n is None or n.family != family:
-        raise RuleError(section, f"{noble!r} is not a noble of your family", code="not_yours",
+        raise RuleError(section, f"{noble!r} is not a noble of your family", code=FiefRefusal.NOT_YOURS,
                         legal=list(g.families[family].nobles))
     if not ready(g, noble, what):
         have = [x for x in g.families[family].nobles if ready(g, x, what)]
-        raise RuleError(section, f"{n.name} has no unspent {what} retainer (or is captive)", code="retainer",
+        raise RuleError(section, f"{n.name} has no unspent {what} retainer (or is captive)",
+                        code=FiefRefusal.RETAINER,
                         legal=have or f"no {what} ready")
     return n
 
@@ -74,10 +76,12 @@ def check_mata(g: Fief, family: str, noble: str, target: str, card: str) -> None
     _own_ready(g, family, noble, "mata")
     p = player_of(g, family)
     if card not in p.hand:
-        raise RuleError("2.12", f"{card!r} is not in your hand", code="not_in_hand", legal=list(p.hand) or "no cards")
+        raise RuleError("2.12", f"{card!r} is not in your hand",
+                        code=FiefRefusal.NOT_IN_HAND, legal=list(p.hand) or "no cards")
     others = [s for s, q in g.players.items() if s != p.seat and q.hand]
     if target not in others:
-        raise RuleError("2.12", f"Mata needs another player holding cards, not {target!r}", code="mata_target",
+        raise RuleError("2.12", f"Mata needs another player holding cards, not {target!r}",
+                        code=FiefRefusal.MATA_TARGET,
                         legal=others or "nobody holds cards")
 
 
@@ -100,14 +104,14 @@ def check_muster(g: Fief, family: str, noble: str) -> str:
     city = n.city
     if city is None or g.cities[city].controller != family or besieged(g, city) or n.outskirts:
         raise RuleError("4.0", f"{n.name} must stand in a city your family controls and that is not besieged",
-                        code="muster_city", legal="a noble in a controlled city")
+                        code=FiefRefusal.MUSTER_CITY, legal="a noble in a controlled city")
     if g.families[family].stockpile.get("men", 0) < 1:
-        raise RuleError("FAQ", "no Men-at-Arms left in your stockpile", code="stockpile_empty",
+        raise RuleError("FAQ", "no Men-at-Arms left in your stockpile", code=FiefRefusal.STOCKPILE_EMPTY,
                         legal="done")
     st = g.cities[city].stacks.get(family)
     if st and st.new >= C.new_units_per_city:
         raise RuleError("4.0", f"{city} already has {C.new_units_per_city} new units this phase",
-                        code="new_units_limit", legal="another city")
+                        code=FiefRefusal.NEW_UNITS_LIMIT, legal="another city")
     return city
 
 
@@ -127,11 +131,12 @@ def check_give(g: Fief, family: str, giver: str, receiver: str) -> Noble:
     a = g.nobles.get(giver)
     if a is None or a.family != family or not a.retainer:
         mine = [n for n in g.families[family].nobles if g.nobles[n].retainer]
-        raise RuleError("2.12", f"{giver!r} is not a noble of your family with a retainer", code="no_retainer",
+        raise RuleError("2.12", f"{giver!r} is not a noble of your family with a retainer",
+                        code=FiefRefusal.NO_RETAINER,
                         legal=mine or "none of your nobles has a retainer")
     b = g.nobles.get(receiver)
     if b is None or b.id == a.id:
-        raise RuleError("2.12", f"no other noble {receiver!r}", code="no_noble",
+        raise RuleError("2.12", f"no other noble {receiver!r}", code=FiefRefusal.NO_NOBLE,
                         legal=[n for n in g.nobles if n != giver])
     return b
 

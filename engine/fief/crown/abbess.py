@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, GameState, RuleError
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import MAP, Fief, Task, sovereign
 
 STEPS = ("marriage", "election")   # 2.13: to marry (9.0) or stand for election (9.1)
@@ -52,22 +53,25 @@ def check_relinquish(g: Fief, seat: str, nid: str, abbey: str) -> str:
     """Refuse unless the seat's Abbess may ask leave to give up that Abbey's title now; the cleric asked."""
     if g.flow.step not in STEPS or g.tasks:
         raise RuleError("2.13", "an Abbess asks leave to give up her title in Phase 1, while marriages are proposed "
-                        "or candidates declared", code="relinquish_time", legal="the marriage or election step")
+                        "or candidates declared",
+                        code=FiefRefusal.RELINQUISH_TIME, legal="the marriage or election step")
     mine = [n for f in g.players[seat].families for n in g.families[f].nobles if abbeys_of(g, n)]
     if nid not in mine:
-        raise RuleError("2.13", f"{nid!r} is not an Abbess of yours", code="relinquish_noble", legal=mine or "none")
+        raise RuleError("2.13", f"{nid!r} is not an Abbess of yours",
+                        code=FiefRefusal.RELINQUISH_NOBLE, legal=mine or "none")
     if abbey not in abbeys_of(g, nid):
-        raise RuleError("2.13", f"{g.nobles[nid].name} is not the Abbess of that Abbey", code="relinquish_abbey",
+        raise RuleError("2.13", f"{g.nobles[nid].name} is not the Abbess of that Abbey",
+                        code=FiefRefusal.RELINQUISH_ABBEY,
                         legal=abbeys_of(g, nid))
     if any(r.kind == "relinquish" and r.payload.get("abbey") == abbey for r in g.requests.open):
-        raise RuleError("2.13", "leave for this Abbey is already asked", code="relinquish_open",
+        raise RuleError("2.13", "leave for this Abbey is already asked", code=FiefRefusal.RELINQUISH_OPEN,
                         legal="wait for the answer")
     who = cleric(g, abbey)
     if who is None:
         where = "her Abbey stands nowhere now (rebuild it first)" if g.abbeys.get(abbey) is None else \
             "no Bishop or Archbishop holds her Abbey's district"
         raise RuleError("2.13", f"only the Bishop or Archbishop of her Abbey's district can let her go: {where}",
-                        code="relinquish_cleric", legal="wait for a cleric of that district")
+                        code=FiefRefusal.RELINQUISH_CLERIC, legal="wait for a cleric of that district")
     return who
 
 
@@ -114,7 +118,7 @@ def card_returns(state: GameState, g: Fief, abbey: str) -> None:
 def check_gift(t: Task, noble: str | None) -> None:
     if noble is not None and noble not in t.options:
         raise RuleError("2.13", "the title goes to an unmarried noblewoman, or back to the deck",
-                        code="gift_noble", legal=[*t.options, "none"])
+                        code=FiefRefusal.GIFT_NOBLE, legal=[*t.options, "none"])
 
 
 def give(state: GameState, g: Fief, t: Task, noble: str | None) -> None:

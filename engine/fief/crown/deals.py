@@ -22,6 +22,7 @@ from engine.core import Event, GameState, RuleError
 from engine.fief.cards.pigeons import safe
 from engine.fief.components import C
 from engine.fief.estates.succession import release
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, allied, hand_limit
 from engine.fief.war import movement
 
@@ -91,12 +92,14 @@ def _check_route(g: Fief, giver: str, receiver: str, b: Bundle) -> None:
     if r is None:
         raise RuleError("2.15", "shillings and cards go by Carrier Pigeon: between nobles of both players in one "
                         "city, or from a free noble inside a Stronghold, Fortified City or Abbey to a noble inside "
-                        "another one", code="pigeon_route", legal="captives, cities or a vote; or meet first")
+                        "another one",
+                        code=FiefRefusal.PIGEON_ROUTE, legal="captives, cities or a vote; or meet first")
     if r[0] == "far" and len(b.get("cards", [])) > 1:
         raise RuleError("2.15", "a pigeon between different cities carries one card (and shillings)",
-                        code="pigeon_cards", legal="one card")
+                        code=FiefRefusal.PIGEON_CARDS, legal="one card")
     if r[0] == "far" and _pigeon_family(g, giver) is None:
-        raise RuleError("2.15", "shillings and cards go by Carrier Pigeon, and none is left", code="no_pigeon",
+        raise RuleError("2.15", "shillings and cards go by Carrier Pigeon, and none is left",
+                        code=FiefRefusal.NO_PIGEON,
                         legal="captives, cities or a vote")
 
 
@@ -110,7 +113,7 @@ def exchange_pigeon(g: Fief, by: str, to: str, give: Bundle, take: Bundle) -> st
     fam = _pigeon_family(g, by) or _pigeon_family(g, to)
     if fam is None:
         raise RuleError("2.15", "an exchange in one city takes a Carrier Pigeon, and neither player has one left",
-                        code="no_pigeon", legal="captives, cities or a vote")
+                        code=FiefRefusal.NO_PIGEON, legal="captives, cities or a vote")
     return fam
 
 
@@ -135,31 +138,33 @@ def check_side(g: Fief, giver: str, receiver: str, b: Bundle, *, purse: bool = T
     before the answer (the asking player cannot see them)."""
     unknown = set(b) - set(KEYS)
     if unknown:
-        raise RuleError("9.1", "a deal offers shillings, cards, captives, cities or a vote", code="deal_goods",
+        raise RuleError("9.1", "a deal offers shillings, cards, captives, cities or a vote",
+                        code=FiefRefusal.DEAL_GOODS,
                         legal=list(KEYS))
     p = g.players[giver]
     if purse and (int(b.get("shillings", 0)) < 0 or int(b.get("shillings", 0)) > p.shillings):
-        raise RuleError("2.15", "you cannot give more shillings than you have", code="funds",
+        raise RuleError("2.15", "you cannot give more shillings than you have", code=FiefRefusal.FUNDS,
                         legal=f"0-{p.shillings}")
     if hand:
         missing = [c for c in b.get("cards", []) if c not in p.hand]
         if missing or len(set(b.get("cards", []))) != len(b.get("cards", [])):
-            raise RuleError("2.15", "you can give only cards in your hand", code="not_in_hand",
+            raise RuleError("2.15", "you can give only cards in your hand", code=FiefRefusal.NOT_IN_HAND,
                             legal=list(p.hand) or "no cards")
     _check_route(g, giver, receiver, b)
     fams = g.players[giver].families
     for nid in b.get("captives", []):
         n = g.nobles.get(nid)
         if n is None or n.captor not in fams:
-            raise RuleError("7.7", f"your families do not hold {nid!r} captive", code="not_captive",
+            raise RuleError("7.7", f"your families do not hold {nid!r} captive", code=FiefRefusal.NOT_CAPTIVE,
                             legal=sorted(x.id for x in g.nobles.values() if x.captor in fams) or "no captives")
     for city in b.get("cities", []):
         if city not in g.cities or g.cities[city].controller not in fams or _new_holder(g, city, receiver) is None:
             raise RuleError("5.1", f"you may hand over only a city you control where {receiver} is present",
-                            code="deal_city", legal=deal_cities(g, giver, receiver) or "none")
+                            code=FiefRefusal.DEAL_CITY, legal=deal_cities(g, giver, receiver) or "none")
     if b.get("vote") and b["vote"] not in vote_pledges(g, giver):
         raise RuleError("9.1", "a vote is pledged on a declared candidate before your markers are laid, or on "
-                        "the Royal Tax before you vote", code="deal_vote", legal=vote_pledges(g, giver) or "none now")
+                        "the Royal Tax before you vote",
+                        code=FiefRefusal.DEAL_VOTE, legal=vote_pledges(g, giver) or "none now")
 
 
 def _new_holder(g: Fief, city: str, receiver: str) -> str | None:
@@ -179,17 +184,20 @@ def check_hands(g: Fief, by: str, to: str, give: Bundle, take: Bundle) -> None:
     mine = len(g.players[by].hand) - gv + tk
     theirs = len(g.players[to].hand) - tk + gv
     if mine > limit or theirs > limit:
-        raise RuleError("2.15", f"both hands must stay within {limit} cards", code="hand_limit", legal="fewer cards")
+        raise RuleError("2.15", f"both hands must stay within {limit} cards",
+                        code=FiefRefusal.HAND_LIMIT, legal="fewer cards")
 
 
 def check_offer(g: Fief, by: str, to: str, give: Bundle, take: Bundle) -> None:
     if to not in g.players or to == by:
-        raise RuleError("9.1", "a deal is offered to another player", code="deal_to",
+        raise RuleError("9.1", "a deal is offered to another player", code=FiefRefusal.DEAL_TO,
                         legal=[s for s in g.players if s != by])
     if not give and not take:
-        raise RuleError("9.1", "a deal gives or asks for something", code="empty_deal", legal="give_... or take_...")
+        raise RuleError("9.1", "a deal gives or asks for something",
+                        code=FiefRefusal.EMPTY_DEAL, legal="give_... or take_...")
     if int(give.get("shillings", 0)) < 0 or int(take.get("shillings", 0)) < 0:
-        raise RuleError("9.1", "shillings in a deal are counted from 1 up", code="funds", legal="a positive amount")
+        raise RuleError("9.1", "shillings in a deal are counted from 1 up",
+                        code=FiefRefusal.FUNDS, legal="a positive amount")
     check_side(g, by, to, give)
     check_side(g, to, by, take, purse=False, hand=False)     # the other player's purse and hand stay unknown
     check_hands(g, by, to, give, take)
@@ -283,11 +291,12 @@ def pledged(g: Fief, family: str) -> str | None:
 def check_ballot_pledge(g: Fief, family: str, support: str | None) -> None:
     vow = pledged(g, family)
     if vow in g.politics.candidates and support != vow:
-        raise RuleError("9.1", "your FOR marker is pledged by a deal", code="pledged", legal=f"support:{vow}")
+        raise RuleError("9.1", "your FOR marker is pledged by a deal",
+                        code=FiefRefusal.PLEDGED, legal=f"support:{vow}")
 
 
 def check_tax_pledge(g: Fief, family: str, vote: str) -> None:
     vow = pledged(g, family)
     if vow in TAX_VOTES and vote != vow.removeprefix("tax_"):
-        raise RuleError("9.2", "your vote on the Royal Tax is pledged by a deal", code="pledged",
+        raise RuleError("9.2", "your vote on the Royal Tax is pledged by a deal", code=FiefRefusal.PLEDGED,
                         legal=f"vote:{vow.removeprefix('tax_')}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
 from engine.fief.crown.crowning import crown, family_votes, may_stand
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, sovereign
 
 MIN_TITLES = 3
@@ -43,7 +44,7 @@ def standing(g: Fief) -> list[str]:
 def check_nominate(g: Fief, noble: str) -> None:
     if noble not in standing(g):
         raise RuleError("9.1", "a candidate is a Lord outside the clergy, neither captive nor besieged, not yet "
-                        "declared", code="candidate", legal=standing(g) or "done")
+                        "declared", code=FiefRefusal.CANDIDATE, legal=standing(g) or "done")
 
 
 def nominate(state: GameState, g: Fief, family: str, noble: str) -> None:
@@ -53,10 +54,12 @@ def nominate(state: GameState, g: Fief, family: str, noble: str) -> None:
 
 def check_ballot(g: Fief, support: str | None, decoy: str | None) -> None:
     if support is None and decoy is None:
-        raise RuleError("9.1", "place at least one marker, or pass with done", code="no_marker", legal="done")
+        raise RuleError("9.1", "place at least one marker, or pass with done",
+                        code=FiefRefusal.NO_MARKER, legal="done")
     for target in (support, decoy):
         if target is not None and target not in g.politics.candidates:
-            raise RuleError("9.1", "vote markers go on the declared candidates", code="not_candidate",
+            raise RuleError("9.1", "vote markers go on the declared candidates",
+                            code=FiefRefusal.NOT_CANDIDATE,
                             legal=list(g.politics.candidates))
 
 

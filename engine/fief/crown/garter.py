@@ -10,6 +10,7 @@ them), and wins ties at the end of the game (victory.py)."""
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, Task, is_lord, sovereign
 
 MARKERS = 4
@@ -56,12 +57,14 @@ def eligible(g: Fief, family: str | None = None) -> list[str]:
 def check_award(g: Fief, families: list[str], noble: str) -> str:
     king = sovereign(g)
     if king is None or king.family not in families:
-        raise RuleError("13.3", "only the King or Sovereign Queen inducts a Knight of the Garter", code="not_sovereign",
+        raise RuleError("13.3", "only the King or Sovereign Queen inducts a Knight of the Garter",
+                        code=FiefRefusal.NOT_SOVEREIGN,
                         legal="none")
     legal = eligible(g, king.family)
     if noble not in legal:
         raise RuleError("13.3", "the Garter goes once a round, when the deed is done, to a Lord who just beat invaders "
-                        "(in battle, by Church Intervention or by Danegeld)", code="garter", legal=legal or "none now")
+                        "(in battle, by Church Intervention or by Danegeld)",
+                        code=FiefRefusal.GARTER, legal=legal or "none now")
     return king.family
 
 

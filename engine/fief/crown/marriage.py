@@ -8,6 +8,7 @@ rings change hands, and the King's new wife is crowned Queen. Only a spouse's de
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, Noble, is_clergy
 
 
@@ -68,13 +69,14 @@ def suitors(g: Fief) -> list[str]:
 
 def check_proposal(g: Fief, seat: str, noble: str, spouse: str) -> None:
     if len(g.players) == 3:
-        raise RuleError("13.8", "there are no marriages in a three-player game", code="no_marriage", legal="done")
+        raise RuleError("13.8", "there are no marriages in a three-player game",
+                        code=FiefRefusal.NO_MARRIAGE, legal="done")
     legal = matches(g, seat)
     if (noble, spouse) not in legal:
         raise RuleError("9.0", "only a single man outside the clergy and a single woman who is no Abbess may wed, "
                         "and only between two players who are not already allied"
                         + (" (with two players: between your own two families, 13.7)" if len(g.players) == 2 else ""),
-                        code="marriage",
+                        code=FiefRefusal.MARRIAGE,
                         legal=[f"{_called(g.nobles[a])} and {_called(g.nobles[b])}" for a, b in legal][:10]
                         or "no match is possible now")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core import Event, GameState, RuleError
 from engine.fief.components import C
 from engine.fief.crown.crowning import besieged_noble, family_votes
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, is_lord, sovereign
 
 ROYAL_TAX = 12
@@ -42,7 +43,7 @@ def burgher_votes(g: Fief, family: str) -> int:
 def check_vote(g: Fief, family: str, burgher: bool) -> None:
     if burgher and not burgher_votes(g, family):
         raise RuleError("11.2", "only a Burgher on your family board, with a Treasure left and a Lord in the "
-                        "family, adds its votes", code="no_burgher", legal="burgher:false")
+                        "family, adds its votes", code=FiefRefusal.NO_BURGHER, legal="burgher:false")
 
 
 def vote(state: GameState, g: Fief, family: str, in_favour: bool, burgher: bool) -> None:
@@ -76,9 +77,10 @@ def tally(state: GameState, g: Fief) -> bool:
 
 def check_give(g: Fief, to: str, amount: int) -> None:
     if to not in g.players:
-        raise RuleError("9.2", f"no player {to!r}", code="no_player", legal=sorted(g.players))
+        raise RuleError("9.2", f"no player {to!r}", code=FiefRefusal.NO_PLAYER, legal=sorted(g.players))
     if not 1 <= amount <= g.politics.tax_left:
-        raise RuleError("9.2", f"you may share out 1 to {g.politics.tax_left} shillings more", code="tax_amount",
+        raise RuleError("9.2", f"you may share out 1 to {g.politics.tax_left} shillings more",
+                        code=FiefRefusal.TAX_AMOUNT,
                         legal=f"1-{g.politics.tax_left}" if g.politics.tax_left else "done")
 
 

@@ -8,6 +8,7 @@ from engine.core import Action, GameState, RuleError
 from engine.fief.commands import Handlers, task_for, turn
 from engine.fief.crown import abbess, deals, elections, garter, parliament
 from engine.fief.flow import advance, end_turn
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief
 
 HANDLERS: Handlers = Handlers()
@@ -45,7 +46,7 @@ def _convene(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("parliament",), "9.2")
     if not parliament.may_convene(g):
         raise RuleError("9.2", "Parliament meets once a round, called by a free, unbesieged Sovereign",
-                        code="no_parliament", legal="done")
+                        code=FiefRefusal.NO_PARLIAMENT, legal="done")
     parliament.convene(state, g, fam)
     end_turn(state)
 
@@ -56,7 +57,8 @@ def _vote_tax(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("tax_vote",), "9.2")
     choice = str(a["vote"]).lower()
     if choice not in ("for", "against"):
-        raise RuleError("9.2", "vote for or against the Royal Tax", code="vote", legal=["for", "against"])
+        raise RuleError("9.2", "vote for or against the Royal Tax",
+                        code=FiefRefusal.VOTE, legal=["for", "against"])
     burgher = bool(a.get("burgher"))
     deals.check_tax_pledge(g, fam, choice)
     parliament.check_vote(g, fam, burgher)
@@ -79,7 +81,7 @@ def _award_garter(state: GameState, g: Fief, seat: str, a: Action) -> None:
     nobody (no ``noble``)."""
     if not g.tasks or g.tasks[0].kind != "garter":
         raise RuleError("13.3", "the Sovereign inducts a Knight of the Garter when a Lord has just beaten invaders",
-                        code="garter", legal="none now")
+                        code=FiefRefusal.GARTER, legal="none now")
     t = task_for(g, seat, "garter", "13.3")
     noble = _target(a, "noble")
     fam = garter.check_award(g, list(g.players[seat].families), noble) if noble is not None else t.family
@@ -94,11 +96,13 @@ def _award_garter(state: GameState, g: Fief, seat: str, a: Action) -> None:
 def _deal(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """Offer another player a deal (deals.py): what you give, what you ask; binding once accepted."""
     if g.flow.step == "start":
-        raise RuleError("9.1", "deals begin once every family has set up", code="deal_time", legal="later")
+        raise RuleError("9.1", "deals begin once every family has set up",
+                        code=FiefRefusal.DEAL_TIME, legal="later")
     to = str(a["to"])
     give, take = deals.bundle_of(a, "give"), deals.bundle_of(a, "take")
     if any(r.kind == "deal" and r.by == seat for r in g.requests.open):
-        raise RuleError("9.1", "your deal awaits its answer", code="deal_open", legal="wait for the answer")
+        raise RuleError("9.1", "your deal awaits its answer",
+                        code=FiefRefusal.DEAL_OPEN, legal="wait for the answer")
     deals.check_offer(g, seat, to, give, take)
     deals.set_aside(g, seat, give)
     g.requests.ask(state, "deal", seat, to, default=False, public=False, proposer=seat, partner=to,

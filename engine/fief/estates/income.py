@@ -14,6 +14,7 @@ from engine.core import Event, GameState, RuleError
 from engine.fief.board import excalibur
 from engine.fief.cards.retainers import ready
 from engine.fief.components import C
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import (
     MAP,
     Fief,
@@ -179,7 +180,7 @@ def scorch_cities(g: Fief, family: str) -> list[str]:
 
 def check_scorch(g: Fief, family: str, city: str) -> None:
     if city not in scorch_cities(g, family):
-        raise RuleError("3.4", f"you control no Mill in {city!r}", code="scorch_city",
+        raise RuleError("3.4", f"you control no Mill in {city!r}", code=FiefRefusal.SCORCH_CITY,
                         legal=scorch_cities(g, family) or "no mills")
 
 

@@ -12,6 +12,7 @@ from engine.core import Event, GameState, RuleError
 from engine.fief.cards.characters import abbey_cities, found_abbey
 from engine.fief.cards.retainers import family_ready, spend
 from engine.fief.components import BUYABLE, TROOP_TYPES, C
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import (
     MAP,
     Fief,
@@ -43,7 +44,8 @@ def parse_units(items: list[str] | tuple[str, ...]) -> list[tuple[str, str]]:
     for item in items:
         kind, sep, city = str(item).partition("@")
         if not sep:
-            raise RuleError("4.0", f"write each unit as type@city, not {item!r}", code="unit_syntax",
+            raise RuleError("4.0", f"write each unit as type@city, not {item!r}",
+                            code=FiefRefusal.UNIT_SYNTAX,
                             legal="e.g. knight@London,men@London")
         out.append((kind.strip().lower(), city.strip()))
     return out
@@ -51,7 +53,7 @@ def parse_units(items: list[str] | tuple[str, ...]) -> list[tuple[str, str]]:
 
 def check_buy(g: Fief, family: str, units: list[tuple[str, str]]) -> int:
     if not units:
-        raise RuleError("4.0", "name at least one unit", code="no_units", legal="type@city")
+        raise RuleError("4.0", "name at least one unit", code=FiefRefusal.NO_UNITS, legal="type@city")
     fam = g.families[family]
     kinds: dict[str, int] = {}   # counted in the order named (a purchase is one unit or a few)
     per_city: dict[str, int] = {}
@@ -60,24 +62,26 @@ def check_buy(g: Fief, family: str, units: list[tuple[str, str]]) -> int:
         per_city[city] = per_city.get(city, 0) + 1
     for kind, city in units:
         if kind not in BUYABLE:
-            raise RuleError("4.0", f"no unit type {kind!r}", code="unit_type", legal=list(BUYABLE))
+            raise RuleError("4.0", f"no unit type {kind!r}", code=FiefRefusal.UNIT_TYPE, legal=list(BUYABLE))
         if not _takes_units(g, family, city):
             where = unit_cities(g, family)
             raise RuleError("4.0", f"new units go to a city your family controls that is not besieged; "
-                            f"not {city!r}", code="unit_city", legal=where or "you control no city")
+                            f"not {city!r}", code=FiefRefusal.UNIT_CITY, legal=where or "you control no city")
     for kind, n in kinds.items():
         if fam.stockpile.get(kind, 0) < n:
             raise RuleError("FAQ", f"only {fam.stockpile.get(kind, 0)} {kind} left in your stockpile",
-                            code="stockpile_empty", legal={k: v for k, v in fam.stockpile.items() if v})
+                            code=FiefRefusal.STOCKPILE_EMPTY,
+                            legal={k: v for k, v in fam.stockpile.items() if v})
     for city, n in per_city.items():
         have = stack(g, city, family).new if family in g.cities[city].stacks else 0
         if have + n > C.new_units_per_city:
             raise RuleError("4.0", f"at most {C.new_units_per_city} new units in {city} this phase "
-                            f"({have} placed already)", code="new_units_limit",
+                            f"({have} placed already)", code=FiefRefusal.NEW_UNITS_LIMIT,
                             legal=f"{C.new_units_per_city - have} more in {city}")
     cost = sum([C.costs[k] for k, _ in units])
     if player_of(g, family).shillings < cost:
-        raise RuleError("4.0", f"these units cost {cost} shillings, more than you have", code="funds",
+        raise RuleError("4.0", f"these units cost {cost} shillings, more than you have",
+                        code=FiefRefusal.FUNDS,
                         legal="fewer units")
     return cost
 
@@ -175,22 +179,24 @@ def build_cities_among(g: Fief, family: str, what: str, units: list[str]) -> lis
 
 def check_build(g: Fief, family: str, what: str, city: str) -> int:
     if what not in ("stronghold", "mill", "royal_stronghold"):
-        raise RuleError("4.2", f"no building {what!r}", code="building", legal=["stronghold", "mill", "royal_stronghold"])
+        raise RuleError("4.2", f"no building {what!r}",
+                        code=FiefRefusal.BUILDING, legal=["stronghold", "mill", "royal_stronghold"])
     if what == "royal_stronghold" and not is_royal_family(g, family):
-        raise RuleError("4.9", "only the Royal Family builds the Royal Stronghold", code="not_royal",
+        raise RuleError("4.9", "only the Royal Family builds the Royal Stronghold",
+                        code=FiefRefusal.NOT_ROYAL,
                         legal=["stronghold", "mill"])
     if tiles_left(g, what) <= 0:
-        raise RuleError("FAQ", f"no {what.replace('_', ' ')} tile left", code="stockpile_empty",
+        raise RuleError("FAQ", f"no {what.replace('_', ' ')} tile left", code=FiefRefusal.STOCKPILE_EMPTY,
                         legal=[w for w in ("stronghold", "mill") if tiles_left(g, w) > 0] or "none")
     options = build_cities(g, family, what)
     if city not in options:
         rule = "4.9" if what == "royal_stronghold" else "4.2"
         raise RuleError(rule, f"a {what.replace('_', ' ')} cannot go to {city!r} (one building and one mill per "
-                        "city, in a city your family controls, not besieged)", code="build_city",
+                        "city, in a city your family controls, not besieged)", code=FiefRefusal.BUILD_CITY,
                         legal=options or "no city")
     cost = build_cost(g, family, what)
     if player_of(g, family).shillings < cost:
-        raise RuleError("4.2", f"it costs {cost} shillings, more than you have", code="funds",
+        raise RuleError("4.2", f"it costs {cost} shillings, more than you have", code=FiefRefusal.FUNDS,
                         legal="cheaper purchases")
     return cost
 
@@ -234,10 +240,12 @@ def rebuildable(g: Fief, family: str) -> list[str]:
 
 def check_rebuild(g: Fief, family: str, abbey: str, city: str) -> None:
     if abbey not in rebuildable(g, family):
-        raise RuleError("2.13", f"no destroyed Abbey {abbey!r} whose Abbess is of your family", code="rebuild",
+        raise RuleError("2.13", f"no destroyed Abbey {abbey!r} whose Abbess is of your family",
+                        code=FiefRefusal.REBUILD,
                         legal=rebuildable(g, family) or "none")
     if city not in abbey_cities(g, family):
-        raise RuleError("2.13", f"the Abbey cannot stand in {city!r}", code="abbey_city", legal=abbey_cities(g, family))
+        raise RuleError("2.13", f"the Abbey cannot stand in {city!r}",
+                        code=FiefRefusal.ABBEY_CITY, legal=abbey_cities(g, family))
 
 
 def rebuild(state: GameState, g: Fief, family: str, abbey: str, city: str) -> None:
@@ -253,20 +261,21 @@ def sieges_of(g: Fief, family: str) -> list[str]:
 def check_construct(g: Fief, family: str, city: str) -> int:
     cities = sieges_of(g, family)
     if city not in cities:
-        raise RuleError("7.9", f"your family besieges no {city!r}", code="no_siege", legal=cities or "no siege")
+        raise RuleError("7.9", f"your family besieges no {city!r}",
+                        code=FiefRefusal.NO_SIEGE, legal=cities or "no siege")
     siege = g.cities[city].siege
     assert siege is not None
     st = g.cities[city].stacks.get(family)
     second = siege.building == 0
     if second and (siege.paid is False or (st and st.trebuchets >= 2)):
         raise RuleError("7.9", "the siege's Trebuchets are built: one under construction, then one more",
-                        code="construct_done", legal="done")
+                        code=FiefRefusal.CONSTRUCT_DONE, legal="done")
     if second and g.families[family].stockpile.get("trebuchet", 0) < 1:
-        raise RuleError("FAQ", "no Trebuchet left in your stockpile", code="stockpile_empty",
+        raise RuleError("FAQ", "no Trebuchet left in your stockpile", code=FiefRefusal.STOCKPILE_EMPTY,
                         legal="done")
     cost = C.costs["siege_trebuchet"]
     if player_of(g, family).shillings < cost:
-        raise RuleError("7.9", f"a siege Trebuchet costs {cost} shillings", code="funds",
+        raise RuleError("7.9", f"a siege Trebuchet costs {cost} shillings", code=FiefRefusal.FUNDS,
                         legal="done (the siege is lifted if nothing is paid)")
     return cost
 

@@ -16,6 +16,7 @@ from typing import Any
 from engine.core import Event, GameState, RuleError
 from engine.fief.components import C
 from engine.fief.estates.succession import release, release_options
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import MAP, Fief, Noble, is_clergy, is_lord, player_of
 
 ROYAL = ("king", "sovereign_queen", "queen")
@@ -72,7 +73,7 @@ def _distance_from(starts: list[str]) -> dict[str, int]:
 def _captive(g: Fief, family: str, nid: str) -> Noble:
     mine = [n.id for n in captives_of(g, family)]
     if nid not in mine:
-        raise RuleError("7.7", f"{nid!r} is not a captive of your family", code="not_captive",
+        raise RuleError("7.7", f"{nid!r} is not a captive of your family", code=FiefRefusal.NOT_CAPTIVE,
                         legal=mine or "no captives")
     return g.nobles[nid]
 
@@ -81,17 +82,18 @@ def check_pay(g: Fief, family: str, nid: str, city: str | None) -> tuple[int, st
     n = _captive(g, family, nid)
     value = ransom_value(n)
     if player_of(g, family).shillings < value:
-        raise RuleError("7.7", f"the ransom of {n.name} is {value} shillings, more than you have", code="funds",
+        raise RuleError("7.7", f"the ransom of {n.name} is {value} shillings, more than you have",
+                        code=FiefRefusal.FUNDS,
                         legal="offer a lower ransom to a family captor, or done")
     options = places(g, n)
     if city is None:
         if not options:
-            raise RuleError("7.7", "no place to receive the freed noble", code="release_city",
+            raise RuleError("7.7", "no place to receive the freed noble", code=FiefRefusal.RELEASE_CITY,
                                 legal="done")
         city = options[0]
     if city not in options:
         raise RuleError("7.7" if n.captor != "bandits" else "13.4", f"{n.name} cannot be freed to {city!r}",
-                        code="release_city", legal=options)
+                        code=FiefRefusal.RELEASE_CITY, legal=options)
     return value, city
 
 
@@ -113,22 +115,24 @@ def settle(state: GameState, g: Fief, family: str, nid: str, amount: int, city: 
 def check_offer(g: Fief, family: str, nid: str, amount: int, city: str | None) -> tuple[str, str]:
     n = _captive(g, family, nid)
     if n.captor not in g.families:
-        raise RuleError("7.7", "Invaders and Bandits take only the full ransom", code="no_haggle",
+        raise RuleError("7.7", "Invaders and Bandits take only the full ransom", code=FiefRefusal.NO_HAGGLE,
                         legal=f"pay_ransom captive:{nid}")
     value = ransom_value(n)
     if not 0 <= amount < value:
-        raise RuleError("7.7", f"an offer is below the full ransom of {value}", code="offer_amount",
+        raise RuleError("7.7", f"an offer is below the full ransom of {value}", code=FiefRefusal.OFFER_AMOUNT,
                         legal=f"0..{value - 1}")
     if player_of(g, family).shillings < amount:
-        raise RuleError("7.7", "you cannot offer more than you have", code="funds",
+        raise RuleError("7.7", "you cannot offer more than you have", code=FiefRefusal.FUNDS,
                         legal="a smaller amount")
     if n in mandatory(g, family):
-        raise RuleError("7.7", f"you can pay the full ransom of {value}: it is mandatory", code="mandatory",
+        raise RuleError("7.7", f"you can pay the full ransom of {value}: it is mandatory",
+                        code=FiefRefusal.MANDATORY,
                         legal=f"pay_ransom captive:{nid}")
     options = places(g, n)
     where = city or (options[0] if options else n.city or "")
     if options and where not in options:
-        raise RuleError("7.7", f"{n.name} cannot be freed to {city!r}", code="release_city", legal=options)
+        raise RuleError("7.7", f"{n.name} cannot be freed to {city!r}",
+                        code=FiefRefusal.RELEASE_CITY, legal=options)
     return n.captor or "", where
 
 
@@ -143,4 +147,4 @@ def check_done(g: Fief, family: str) -> None:
     due = mandatory(g, family)
     if due:
         raise RuleError("7.7", "paying a full ransom you can afford is mandatory",
-                        code="mandatory", legal=[f"pay_ransom captive:{n.id}" for n in due])
+                        code=FiefRefusal.MANDATORY, legal=[f"pay_ransom captive:{n.id}" for n in due])

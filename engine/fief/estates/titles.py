@@ -13,6 +13,7 @@ from engine.fief.cards.retainers import ready, spend
 from engine.fief.components import C
 from engine.fief.estates.succession import give_title, pass_to_family
 from engine.fief.map import RANKS, REGION_IDS
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import (
     MAP,
     Fief,
@@ -88,14 +89,14 @@ def fortify_options(g: Fief, region: str) -> list[str]:
 
 def _check_grant(g: Fief, family: str, region: str, noble: str, fortify: str | None, section: str) -> str | None:
     if region not in REGION_IDS:
-        raise RuleError(section, f"no region {region!r}", code="region", legal=list(REGION_IDS))
+        raise RuleError(section, f"no region {region!r}", code=FiefRefusal.REGION, legal=list(REGION_IDS))
     why = qualifies(g, family, region)
     if why:
-        raise RuleError(section, f"no title for region {region}: {why}", code="title_conditions",
+        raise RuleError(section, f"no title for region {region}: {why}", code=FiefRefusal.TITLE_CONDITIONS,
                         legal=claimable(g, family) or "no region qualifies")
     n = g.nobles.get(noble)
     if n is None or n.family != family:
-        raise RuleError(section, f"{noble!r} is not a noble of that family", code="not_yours",
+        raise RuleError(section, f"{noble!r} is not a noble of that family", code=FiefRefusal.NOT_YOURS,
                         legal=list(g.families[family].nobles) or "no nobles")
     options = fortify_options(g, region)
     if not options:
@@ -103,7 +104,8 @@ def _check_grant(g: Fief, family: str, region: str, noble: str, fortify: str | N
     if fortify is None:
         return options[0]
     if fortify not in options:
-        raise RuleError("4.4", f"{fortify!r} is not a Stronghold of the Fiefdom", code="fortify", legal=options)
+        raise RuleError("4.4", f"{fortify!r} is not a Stronghold of the Fiefdom",
+                        code=FiefRefusal.FORTIFY, legal=options)
     return fortify
 
 
@@ -111,7 +113,8 @@ def check_buy_title(g: Fief, family: str, region: str, noble: str, fortify: str 
     city = _check_grant(g, family, region, noble, fortify, "4.3")
     cost = title_cost(g, region, noble)
     if player_of(g, family).shillings < cost:
-        raise RuleError("4.3", f"the title costs {cost} shillings", code="funds", legal="fewer purchases")
+        raise RuleError("4.3", f"the title costs {cost} shillings",
+                        code=FiefRefusal.FUNDS, legal="fewer purchases")
     return city
 
 
@@ -135,11 +138,12 @@ def check_kings_will(g: Fief, family: str, region: str, noble: str, fortify: str
     """4.5: the Sovereign may give an unclaimed title for free to a noble whose family qualifies."""
     king = sovereign(g)
     if king is None or king.family != family:
-        raise RuleError("4.5", "only the King or Sovereign Queen's family grants titles", code="not_sovereign",
+        raise RuleError("4.5", "only the King or Sovereign Queen's family grants titles",
+                        code=FiefRefusal.NOT_SOVEREIGN,
                         legal="buy_title")
     n = g.nobles.get(noble)
     if n is None:
-        raise RuleError("4.5", f"no noble {noble!r}", code="no_noble", legal=sorted(g.nobles))
+        raise RuleError("4.5", f"no noble {noble!r}", code=FiefRefusal.NO_NOBLE, legal=sorted(g.nobles))
     return _check_grant(g, n.family, region, noble, fortify, "4.5")
 
 
@@ -166,12 +170,13 @@ def check_transfer(g: Fief, family: str, region: str, to: str) -> str:
     holder = next((h for r, h in pairs if r == region), None)
     if holder is None:
         raise RuleError("4.6", f"no lord of your family may hand on region {region!r} (a lord with several titles "
-                        "keeps the largest)", code="transfer", legal=[r for r, _ in pairs] or "none")
+                        "keeps the largest)",
+                        code=FiefRefusal.TRANSFER, legal=[r for r, _ in pairs] or "none")
     n = g.nobles.get(to)
     receivers = transfer_receivers(g, family, holder)
     if n is None or n.id not in receivers:
         raise RuleError("4.6", f"{to!r} is not another noble of your family (or of your ally's, 9.0)",
-                        code="transfer_to", legal=receivers)
+                        code=FiefRefusal.TRANSFER_TO, legal=receivers)
     return holder
 
 

@@ -34,6 +34,7 @@ from engine.fief.components import C
 from engine.fief.estates.succession import kill_noble, release
 from engine.fief.flow import current_actor
 from engine.fief.opportunity import dispersal, midbattle, rebellion
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import MAP, Fief, allied
 from engine.fief.war import movement
 from engine.fief.war.battle.captives import capture
@@ -56,7 +57,7 @@ def check_time(g: Fief, section: str, quiet: bool = True, in_battle: bool = Fals
     battle."""
     if g.flow.over or not opportunity_time(g):
         raise RuleError(section, "Opportunity cards cannot be played during a Draw action or before the game begins",
-                        code="draw_action", legal="once the draws are over")
+                        code=FiefRefusal.DRAW_ACTION, legal="once the draws are over")
     if not quiet or not (g.tasks or g.war.battle is not None or g.opp.uprising is not None):
         return
     if in_battle and midbattle.between_rounds(g):
@@ -64,9 +65,10 @@ def check_time(g: Fief, section: str, quiet: bool = True, in_battle: bool = Fals
     if in_battle and g.war.battle is not None and g.opp.uprising is None:
         raise RuleError(section, "during a battle this card is played at the end of a battle round, while a side "
                         "chooses whether to fight on, not while hits or captures are being settled",
-                        code="not_now", legal="play it when the battle asks a side to continue or stop")
+                        code=FiefRefusal.NOT_NOW,
+                        legal="play it when the battle asks a side to continue or stop")
     raise RuleError(section, "this card waits until the decision under way (a Rebellion going round, losses to "
-                    "choose, a title to bestow) is settled", code="not_now",
+                    "choose, a title to bestow) is settled", code=FiefRefusal.NOT_NOW,
                     legal="play it once the table is waiting on a turn again")
 
 
@@ -74,7 +76,8 @@ def check_card(g: Fief, seat: str, card: str, kind: str, section: str) -> None:
     hand = g.players[seat].hand
     if card not in hand or C.card(card).kind != kind:
         mine = [c for c in hand if C.card(c).kind == kind]
-        raise RuleError(section, f"you hold no {kind} card {card!r}", code="not_in_hand", legal=mine or f"no {kind}")
+        raise RuleError(section, f"you hold no {kind} card {card!r}",
+                        code=FiefRefusal.NOT_IN_HAND, legal=mine or f"no {kind}")
 
 
 def burgher_or_card(g: Fief, seat: str, card: str, kind: str, action: str, section: str) -> str | None:
@@ -93,7 +96,8 @@ def discard(g: Fief, seat: str, card: str) -> None:
 def _own_noble(g: Fief, seat: str, nid: str, section: str) -> None:
     mine = [n for f in g.players[seat].families for n in g.families[f].nobles if g.nobles[n].captor is None]
     if nid not in mine:
-        raise RuleError(section, f"{nid!r} is not a free noble of yours", code="noble", legal=mine or "none")
+        raise RuleError(section, f"{nid!r} is not a free noble of yours",
+                        code=FiefRefusal.NOBLE, legal=mine or "none")
 
 
 # -- PASSAGE ---------------------------------------------------------------------------------
@@ -109,7 +113,7 @@ def passage_args(a: Action) -> dict[str, str]:
 def check_passage(g: Fief, seat: str, use: str, args: dict[str, str]) -> None:
     """Everything a PASSAGE ``use`` needs (10.2); the card itself is checked by the caller."""
     if use not in USES:
-        raise RuleError("10.2", f"no Passage use {use!r}", code="passage_use", legal=list(USES))
+        raise RuleError("10.2", f"no Passage use {use!r}", code=FiefRefusal.PASSAGE_USE, legal=list(USES))
     # written out: mypyc cannot compile ``x in (*a, b)``
     check_time(g, "10.2", quiet=use in movement.PASSAGE_EFFECTS or use in ("evade", "escape", "guide"),
                in_battle=use == "escape")   # O-6b: a captive escapes between two battle rounds too
@@ -129,7 +133,8 @@ def check_passage(g: Fief, seat: str, use: str, args: dict[str, str]) -> None:
     elif use == "escape":
         escape_city(g, args.get("noble", ""), args.get("city") or None)
     elif g.opp.uprising is None or g.opp.uprising.stage != "support":
-        raise RuleError("10.2", "no Rebellion is being raised now", code="no_rebellion", legal="another use")
+        raise RuleError("10.2", "no Rebellion is being raised now",
+                        code=FiefRefusal.NO_REBELLION, legal="another use")
 
 
 def _check_move(g: Fief, seat: str, use: str, nid: str) -> None:
@@ -139,17 +144,19 @@ def _check_move(g: Fief, seat: str, use: str, nid: str) -> None:
     actor = current_actor(g)
     n = g.nobles[nid]
     if g.flow.step != "move" or actor != n.family:
-        raise RuleError("10.2", "a Passage for a move is played in your family's Movement turn", code="passage_move",
+        raise RuleError("10.2", "a Passage for a move is played in your family's Movement turn",
+                        code=FiefRefusal.PASSAGE_MOVE,
                         legal="evade, escape, or wait for Phase 5")
     if movement.moves_left(g, nid) < 1:
-        raise RuleError("10.2", f"{n.name} has no move left this phase", code="passage_move",
+        raise RuleError("10.2", f"{n.name} has no move left this phase", code=FiefRefusal.PASSAGE_MOVE,
                         legal=passage_effects(g, nid) or "another noble")
     if use not in passage_effects(g, nid):
         why = {"siege": f"{n.name} is not besieged inside {n.city}, or has moved already this phase "
                         "(the escape is the first move)",
                "storms": f"no Storms stand in {n.name}'s way, or a Passage already lets it cross them",
                "pass": f"{n.name} needs nobody's leave to leave {n.city}"}[use]
-        raise RuleError("10.2", why, code="passage_move", legal=passage_effects(g, nid) or "another noble")
+        raise RuleError("10.2", why,
+                        code=FiefRefusal.PASSAGE_MOVE, legal=passage_effects(g, nid) or "another noble")
 
 
 def passage_effects(g: Fief, nid: str) -> list[str]:
@@ -183,16 +190,18 @@ def evade_road(g: Fief, seat: str, nid: str) -> str:
              if key.split("|")[0] == n.city and key.split("|")[1] != n.family and key.split("|")[1] in here
              and not allied(g, key.split("|")[1], n.family) and road in MAP.neighbours(n.city or "")]
     if g.flow.step != "move" or not roads or n.outskirts:
-        raise RuleError("10.2", "no opponent has just marched into this noble's city by road", code="passage_evade",
+        raise RuleError("10.2", "no opponent has just marched into this noble's city by road",
+                        code=FiefRefusal.PASSAGE_EVADE,
                         legal="another use")
     if movement.moves_left(g, nid) < 1:
-        raise RuleError("10.2", f"{n.name} has no move left this phase", code="passage_evade", legal="another use")
+        raise RuleError("10.2", f"{n.name} has no move left this phase",
+                        code=FiefRefusal.PASSAGE_EVADE, legal="another use")
     road = sorted(roads)[0]
     stormy = movement.storm_regions(g, n.city or "", road, "road") if movement.storm_seas(g) else []
     if stormy:   # a Passage gives one effect (10.2): avoiding the battle, not crossing Storms as well
         raise RuleError("2.5", f"Storms over {' and '.join(MAP.regions[r].name for r in stormy)} close the road "
                         f"to {road}: a Passage avoids the battle or crosses the Storms, not both",
-                        code="passage_evade", legal="another use")
+                        code=FiefRefusal.PASSAGE_EVADE, legal="another use")
     return road
 
 
@@ -200,20 +209,23 @@ def _check_assault(g: Fief, seat: str, use: str, city: str) -> None:
     b = g.war.battle
     fams = g.players[seat].families
     if city not in MAP.cities or g.cities[city].building not in DEFENDED:
-        raise RuleError("7.4", "a Passage through the tunnels needs walls to get past", code="passage_walls",
+        raise RuleError("7.4", "a Passage through the tunnels needs walls to get past",
+                        code=FiefRefusal.PASSAGE_WALLS,
                         legal="a city with a Stronghold or Fortified City")
     if b is not None:
         side_ok = b.attacker in fams if use == "tunnels" else b.attacker == INVADERS
         if b.city != city or not side_ok or not (b.penalty or b.archers_min):
             raise RuleError("7.4", "the battle being fought has no wall penalty for that side to cancel",
-                            code="passage_walls", legal="another use")
+                            code=FiefRefusal.PASSAGE_WALLS, legal="another use")
         return
     holder = g.cities[city].controller
     if use == "tunnels" and (holder in fams or not any(troops(g, city, f) for f in fams)):
-        raise RuleError("7.4", "your troops must stand before another family's walls", code="passage_walls",
+        raise RuleError("7.4", "your troops must stand before another family's walls",
+                        code=FiefRefusal.PASSAGE_WALLS,
                         legal="a city you are besieging or about to attack")
     if use == "aid" and (holder is None or holder in fams):
-        raise RuleError("10.2", "invaders can be helped only against another family's walls", code="passage_walls",
+        raise RuleError("10.2", "invaders can be helped only against another family's walls",
+                        code=FiefRefusal.PASSAGE_WALLS,
                         legal="another use")
 
 
@@ -221,10 +233,12 @@ def _check_withdraw(g: Fief, seat: str, dest: str) -> None:
     b = g.war.battle
     if b is None or b.defender not in g.players[seat].families or not g.tasks \
             or g.tasks[0].kind != "battle_next":
-        raise RuleError("7.8", "a defender withdraws between two rounds of its battle", code="passage_withdraw",
+        raise RuleError("7.8", "a defender withdraws between two rounds of its battle",
+                        code=FiefRefusal.PASSAGE_WITHDRAW,
                         legal="another use")
     if dest not in MAP.neighbours(b.city):
-        raise RuleError("7.8", f"{dest!r} is not next to {b.city}", code="withdraw_city", legal=MAP.neighbours(b.city))
+        raise RuleError("7.8", f"{dest!r} is not next to {b.city}",
+                        code=FiefRefusal.WITHDRAW_CITY, legal=MAP.neighbours(b.city))
 
 
 def guided_army(g: Fief, army: str) -> str:
@@ -232,7 +246,8 @@ def guided_army(g: Fief, army: str) -> str:
     a = g.armies.get(army)
     if a is None or a.city is None or a.gone or not a.leader or army in g.opp.guided:
         ok = [x.id for x in g.armies.values() if x.city and not x.gone and x.leader and x.id not in g.opp.guided]
-        raise RuleError("10.2", f"no invader army {army!r} to guide", code="passage_guide", legal=ok or "none")
+        raise RuleError("10.2", f"no invader army {army!r} to guide",
+                        code=FiefRefusal.PASSAGE_GUIDE, legal=ok or "none")
     return army
 
 
@@ -250,15 +265,17 @@ def escape_city(g: Fief, nid: str, city: str | None) -> str:
     n = g.nobles.get(nid)
     if n is None or n.captor is None or n.captor == "bandits":
         held = [x.id for x in g.nobles.values() if x.captor not in (None, "bandits")]
-        raise RuleError("10.2", f"{nid!r} is not held captive", code="passage_escape", legal=held or "no captive")
+        raise RuleError("10.2", f"{nid!r} is not held captive",
+                        code=FiefRefusal.PASSAGE_ESCAPE, legal=held or "no captive")
     options = escape_places(g, nid)
     if city is None:
         if not options:
-            raise RuleError("10.2", "there is no city to escape to", code="passage_escape", legal="none")
+            raise RuleError("10.2", "there is no city to escape to",
+                            code=FiefRefusal.PASSAGE_ESCAPE, legal="none")
         return options[0]
     if city not in options:
         raise RuleError("10.2", f"{n.name} escapes to a city of the family, else an Independent or allied city",
-                        code="passage_escape", legal=options[:10])
+                        code=FiefRefusal.PASSAGE_ESCAPE, legal=options[:10])
     return city
 
 
@@ -307,7 +324,8 @@ def chosen_escorts(g: Fief, b: Battle, chosen: str | None) -> dict[str, str]:
     picks = [x.strip().lower() for x in chosen.split(",")]
     if len(picks) != len(nobles) or any(x not in ESCORT_ORDER and x != "none" for x in picks):
         raise RuleError("10.2", f"name one troop (knight, crossbow, men, archer) or none for each withdrawing noble, "
-                        f"in this order: {', '.join(g.nobles[n].name for n in nobles)}", code="withdraw_units",
+                        f"in this order: {', '.join(g.nobles[n].name for n in nobles)}",
+                        code=FiefRefusal.WITHDRAW_UNITS,
                         legal=f"{len(nobles)} of knight, crossbow, men, archer or none")
     out = {nid: kind for nid, kind in zip(nobles, picks, strict=True) if kind != "none"}
     left = {f: list(troops(g, b.city, f)) for f in g.families}
@@ -315,7 +333,7 @@ def chosen_escorts(g: Fief, b: Battle, chosen: str | None) -> dict[str, str]:
         pool = left[g.nobles[nid].family]
         if kind not in pool:
             raise RuleError("10.2", f"{g.nobles[nid].name} takes one of the family's own troops still unclaimed",
-                            code="withdraw_units", legal=sorted(set(pool)) or "none")
+                            code=FiefRefusal.WITHDRAW_UNITS, legal=sorted(set(pool)) or "none")
         pool.remove(kind)
     return out
 
@@ -366,10 +384,11 @@ def check_assassination(g: Fief, seat: str, target: str, sponsor: str | None) ->
     if _leader(g, target):
         return
     if target not in g.nobles:
-        raise RuleError("10.3", f"no noble {target!r}", code="target", legal=sorted(g.nobles)[:10])
+        raise RuleError("10.3", f"no noble {target!r}", code=FiefRefusal.TARGET, legal=sorted(g.nobles)[:10])
     mine = [n for f in g.players[seat].families for n in g.families[f].nobles]
     if not sponsor or sponsor not in mine or sponsor == target:
-        raise RuleError("10.3", "name one of your nobles as the Sponsor (another than the victim)", code="sponsor",
+        raise RuleError("10.3", "name one of your nobles as the Sponsor (another than the victim)",
+                        code=FiefRefusal.SPONSOR,
                         legal=[n for n in mine if n != target] or "none")
 
 
@@ -380,7 +399,8 @@ def check_justice(g: Fief, target: str) -> None:
     if n is None or not justice_target(g, target):
         why = "bears no Heresy marker" if n is not None and not n.heresy else \
             "is of the Royal Family or sheltered in an Abbey" if n is not None else "is not in the game"
-        raise RuleError("10.4", f"{n.name if n else target} {why}", code="justice_target", legal=ok or "nobody")
+        raise RuleError("10.4", f"{n.name if n else target} {why}",
+                        code=FiefRefusal.JUSTICE_TARGET, legal=ok or "nobody")
 
 
 def justice_target(g: Fief, nid: str) -> bool:
@@ -397,7 +417,7 @@ def check_ambush(g: Fief, seat: str, noble: str, target: str) -> None:
     ok = ambush_targets(g, noble)
     if target not in ok:
         raise RuleError("10.5", f"{n.name} can ambush only a noble or Leader in {n.city} outside its walls",
-                        code="ambush_target", legal=ok or "nobody")
+                        code=FiefRefusal.AMBUSH_TARGET, legal=ok or "nobody")
 
 
 def ambush_targets(g: Fief, noble: str) -> list[str]:

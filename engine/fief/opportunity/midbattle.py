@@ -19,6 +19,7 @@ battle for a side facing troops without a noble).
 from __future__ import annotations
 
 from engine.core import GameState, RuleError
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief
 from engine.fief.war.battle.fight import check_end, refresh_choices
 from engine.fief.war.battle.sides import members
@@ -45,7 +46,7 @@ def check_leader(g: Fief, target: str, section: str) -> None:
         return
     if target.split(":", 1)[1] in b.armies:
         raise RuleError(section, "an invader Leader fighting a battle can be struck only once that battle is over",
-                        code="leader_in_battle", legal="a noble, or wait for the end of the battle")
+                        code=FiefRefusal.LEADER_IN_BATTLE, legal="a noble, or wait for the end of the battle")
 
 
 def after_card(state: GameState, g: Fief) -> None:

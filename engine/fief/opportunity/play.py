@@ -8,6 +8,7 @@ from engine.fief.commands import Handlers, city_arg, task_for
 from engine.fief.flow import advance
 from engine.fief.opportunity import cards as opportunity_cards
 from engine.fief.opportunity import midbattle, rebellion
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief
 
 HANDLERS: Handlers = Handlers()
@@ -28,7 +29,8 @@ def _rebellion(state: GameState, g: Fief, seat: str, a: Action) -> None:
     opportunity_cards.check_time(g, "10.1", quiet=False)
     if u.stage != "support" or city != u.city:
         raise RuleError("10.1", f"a Rebellion is already under way in {u.city}: support it there, or wait",
-                        code="rebellion_open", legal=f"city:{u.city}" if u.stage == "support" else "wait")
+                        code=FiefRefusal.REBELLION_OPEN,
+                        legal=f"city:{u.city}" if u.stage == "support" else "wait")
     burgher = opportunity_cards.burgher_or_card(g, seat, card, "rebellion", "rebellion", "10.1")
     rebellion.check_city(g, seat, city)
     rebellion.support(state, g, burgher or rebellion.seat_family(g, seat), None if burgher else card,
@@ -103,7 +105,8 @@ def _quell(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "rebellion", "10.1")
     u = g.opp.uprising
     if u is None or u.stage != "quell":
-        raise RuleError("10.1", "the clergy speak once every Rebellion has been added", code="not_yet",
+        raise RuleError("10.1", "the clergy speak once every Rebellion has been added",
+                        code=FiefRefusal.NOT_YET,
                         legal="stand_aside, or add to the Rebellion")
     price = rebellion.check_quell(g, task.family, str(a["noble"]), str(a["how"]).lower())
     rebellion.quell(state, g, task.family, str(a["noble"]), str(a["how"]).lower(), price)
@@ -114,7 +117,8 @@ def _quell(state: GameState, g: Fief, seat: str, a: Action) -> None:
 def _stand_aside(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "rebellion", "10.1")
     if g.opp.uprising is not None and g.opp.uprising.stage == "losses":
-        raise RuleError("10.1", "the rebels' hits must fall: choose your losses", code="losses_first",
+        raise RuleError("10.1", "the rebels' hits must fall: choose your losses",
+                        code=FiefRefusal.LOSSES_FIRST,
                         legal=[",".join(x) for x in rebellion.loss_choices(g, task.family)])
     rebellion.stand_aside(state, g, task.family)
     advance(state)
@@ -126,7 +130,8 @@ def _rebel_losses(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "rebellion", "10.1")
     u = g.opp.uprising
     if u is None or u.stage != "losses":
-        raise RuleError("10.1", "no rebels' hits wait for you yet", code="not_yet", legal="stand_aside")
+        raise RuleError("10.1", "no rebels' hits wait for you yet",
+                        code=FiefRefusal.NOT_YET, legal="stand_aside")
     units = [str(x).lower() for x in (a.get("units") or [])]
     rebellion.check_losses(g, task.family, units)
     g.tasks.pop(0)

@@ -24,6 +24,7 @@ from engine.core import Event, GameState, RuleError
 from engine.fief.estates.succession import kill_noble
 from engine.fief.opportunity import midbattle
 from engine.fief.opportunity.state import Uprising
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import MAP, Fief, Task, has_disaster, is_clergy, is_lord, return_troop
 from engine.fief.war.battle import dice, losses
 from engine.fief.war.battle.captives import remove_army
@@ -84,11 +85,12 @@ _CITY_SEA = {c: MAP.regions[city.region].sea for c, city in MAP.cities.items()} 
 def check_city(g: Fief, seat: str, city: str) -> None:
     families = g.players[seat].families
     if city not in MAP.cities:
-        raise RuleError("10.1", f"no city {city!r}", code="city", legal=targets(g, families)[:10] or "none")
+        raise RuleError("10.1", f"no city {city!r}",
+                        code=FiefRefusal.CITY, legal=targets(g, families)[:10] or "none")
     if not eligible(g, city, families):
         why = ("your own Tax card lies on it" if taxed_by(g, city) & set(families)
                else "it is neither taxed nor starving, and no Royal Tax was raised")
-        raise RuleError("10.1", f"no Rebellion in {city}: {why}", code="rebellion_city",
+        raise RuleError("10.1", f"no Rebellion in {city}: {why}", code=FiefRefusal.REBELLION_CITY,
                         legal=targets(g, families)[:10] or "no city is taxed or starving")
 
 
@@ -101,16 +103,17 @@ def burgher_family(g: Fief, seat: str, card: str, action: str) -> str:
         if f.board_card != card:
             continue
         if not any(is_lord(g.nobles[n]) for n in f.nobles):
-            raise RuleError("11.2", "a Burgher acts only for a family with a titled Lord", code="burgher_lord",
+            raise RuleError("11.2", "a Burgher acts only for a family with a titled Lord",
+                            code=FiefRefusal.BURGHER_LORD,
                             legal="a Lord title first")
         if f.treasures < 1:
             raise RuleError("11.3", "each Burgher action takes a Treasure marker and you have none left",
-                            code="treasures", legal="wait for the end of the round")
+                            code=FiefRefusal.TREASURES, legal="wait for the end of the round")
         if f"{fam}|{action}" in g.opp.burgher_used:
             raise RuleError("11.3", f"the Burgher's {action} icon already holds a Treasure this round",
-                            code="burgher_used", legal="the other icon, or next round")
+                            code=FiefRefusal.BURGHER_USED, legal="the other icon, or next round")
         return fam
-    raise RuleError("11.2", f"no Burgher {card!r} lies on your family board", code="no_burgher",
+    raise RuleError("11.2", f"no Burgher {card!r} lies on your family board", code=FiefRefusal.NO_BURGHER,
                     legal=[g.families[f].board_card for f in g.players[seat].families
                            if g.families[f].board_card] or "none")
 
@@ -230,14 +233,16 @@ def check_quell(g: Fief, fam: str, noble: str, how: str) -> int:
     assert u is not None
     mine = clerics(g, u.city, fam)
     if noble not in mine:
-        raise RuleError("10.1", "only your Bishop, Archbishop or Abbess in the city may quell it", code="cleric",
+        raise RuleError("10.1", "only your Bishop, Archbishop or Abbess in the city may quell it",
+                        code=FiefRefusal.CLERIC,
                         legal=mine or "none")
     if how not in ("pay", "plead"):
-        raise RuleError("10.1", "quell by paying or by pleading", code="quell_how", legal=["pay", "plead"])
+        raise RuleError("10.1", "quell by paying or by pleading",
+                        code=FiefRefusal.QUELL_HOW, legal=["pay", "plead"])
     price = QUELL_PRICE * standing(g, u)
     if how == "pay" and g.players[g.families[fam].seat].shillings < price:
         raise RuleError("10.1", f"quelling costs {price} shillings ({QUELL_PRICE} per Rebellion)",
-                        code="quell_price", legal="plead")
+                        code=FiefRefusal.QUELL_PRICE, legal="plead")
     return price
 
 

@@ -26,6 +26,7 @@ from engine.fief.components import C
 from engine.fief.crown import garter
 from engine.fief.estates.succession import kill_noble
 from engine.fief.map import COMPASS
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import MAP, Army, Fief, Noble, Task, fief_holder, has_disaster, player_of
 from engine.fief.war.battle import dice
 from engine.fief.war.battle.captives import capture, remove_army, slay
@@ -152,21 +153,23 @@ def parley_pending(g: Fief, family: str, city: str) -> bool:
 def check_parley(g: Fief, family: str, kind: str, army: str, noble: str) -> None:
     n = g.nobles.get(noble)
     if n is None or n.family != family or n.captor is not None:
-        raise RuleError("6.9", f"{noble!r} is not a free noble of your family", code="noble",
+        raise RuleError("6.9", f"{noble!r} is not a free noble of your family", code=FiefRefusal.NOBLE,
                         legal=[o[2] for o in parley_options(g, family)] or "done")
     a = g.armies.get(army)
     if a is None or a.city is None or a.city != n.city:
-        raise RuleError("6.9", f"no invader army {army!r} in {n.city}", code="army",
+        raise RuleError("6.9", f"no invader army {army!r} in {n.city}", code=FiefRefusal.ARMY,
                         legal=[o[1] for o in parley_options(g, family)] or "done")
     if kind == "danegeld" and player_of(g, family).shillings < DANEGELD:
         raise RuleError("6.9", f"the Danegeld costs {DANEGELD} shillings (others may send you theirs first, 2.15)",
-                        code="funds", legal="done")
+                        code=FiefRefusal.FUNDS, legal="done")
     if kind == "intervene":
         if not any(t.split(":")[0] in CLERGY for t in n.titles):
-            raise RuleError("6.10", "only a Bishop, Archbishop or Abbess may intervene", code="not_clergy",
+            raise RuleError("6.10", "only a Bishop, Archbishop or Abbess may intervene",
+                            code=FiefRefusal.NOT_CLERGY,
                             legal=[o[2] for o in parley_options(g, family) if o[0] == "intervene"] or "done")
         if not a.leader:
-            raise RuleError("6.10", "the clergy speaks to the army's Leader; this army has none", code="no_leader",
+            raise RuleError("6.10", "the clergy speaks to the army's Leader; this army has none",
+                            code=FiefRefusal.NO_LEADER,
                             legal="done")
 
 

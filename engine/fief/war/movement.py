@@ -21,6 +21,7 @@ from engine.fief.board import excalibur
 from engine.fief.estates.ransom import ransom_value
 from engine.fief.estates.succession import kill_noble, release
 from engine.fief.estates.titles import control_changed
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import (
     MAP,
     Fief,
@@ -251,11 +252,12 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
     """Everything a move must satisfy; returns the step, or raises RuleError naming the rule."""
     if nid not in g.families[family].nobles or g.nobles[nid].captor is not None:
         mine = [x for x in g.families[family].nobles if g.nobles[x].captor is None]
-        raise RuleError("5.0", f"{nid!r} is not a free noble of your family", code="noble", legal=mine or "none")
+        raise RuleError("5.0", f"{nid!r} is not a free noble of your family",
+                        code=FiefRefusal.NOBLE, legal=mine or "none")
     n = g.nobles[nid]
     if n.city is None:
         mine = [x for x in g.families[family].nobles if g.nobles[x].captor is None]
-        raise RuleError("5.0", f"{n.name} is not on the map", code="noble", legal=mine)
+        raise RuleError("5.0", f"{n.name} is not on the map", code=FiefRefusal.NOBLE, legal=mine)
     if via is not None and via != "royal":   # destinations lists the Royal moves last: the same first match
         chosen = next((o for o in _map_steps(g, n) if o[0] == dest and o[1] == via), None)
         options = destinations(g, n) if chosen is None else []   # the whole list only for a refusal
@@ -269,11 +271,12 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
     if chosen is None:
         why = "5.4" if via == "sea" else "5.0"
         if moves_left(g, nid) <= 0:
-            raise RuleError("5.0", f"{n.name} has used both moves this phase", code="no_moves", legal="done")
+            raise RuleError("5.0", f"{n.name} has used both moves this phase",
+                            code=FiefRefusal.NO_MOVES, legal="done")
         raise RuleError(why, f"{n.name} cannot reach {dest!r} from {n.city} now"
                         + (" (ships sail only on a noble's first move, from the port where it began the round"
                            " or was placed this round)"
-                           if via == "sea" else ""), code="no_road",
+                           if via == "sea" else ""), code=FiefRefusal.NO_ROAD,
                         legal=sorted({f"{d} ({v})" for d, v, _ in options}) or "no move")
     dest, via, cost = chosen
     start = n.city
@@ -285,25 +288,28 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
     if bad:
         raise RuleError("7.2" if "trebuchet" in bad else "5.0",
                         f"{', '.join(bad)} cannot travel (troops and Bombards only; Trebuchets stay where built)",
-                        code="unit_type", legal=sorted(set(here)) or "no units")
+                        code=FiefRefusal.UNIT_TYPE, legal=sorted(set(here)) or "no units")
     if units and not _within(units, here):
         raise RuleError("5.0", f"{n.name} can take only units of the family here that did not move with another "
-                        "noble", code="units", legal=here or "none")
+                        "noble", code=FiefRefusal.UNITS, legal=here or "none")
     if via == "royal" and units:
-        raise RuleError("5.0", "the Royal move is for nobles without troops", code="royal_troops", legal="troops:")
+        raise RuleError("5.0", "the Royal move is for nobles without troops",
+                        code=FiefRefusal.ROYAL_TROOPS, legal="troops:")
     stormy = [] if nid in g.war.passage or not storm_seas(g) else storm_regions(g, start, dest, via)
     if stormy:   # 2.5: no movement within, into or out of a Storms region (Passage excepted, 10.2)
         where = " and ".join(MAP.regions[r].name for r in stormy)
         raise RuleError("5.5" if via == "sea" else "2.5",
                         f"Storms over {where} forbid every move within, into or out of it",
-                        code="storms", legal="Good Weather clears Storms; otherwise stay or go another way")
+                        code=FiefRefusal.STORMS,
+                        legal="Good Weather clears Storms; otherwise stay or go another way")
     # 5.0: a noble that met a refusal may not leave the troops that came with it on the outskirts.
     # (a noble obliged to ride on, 5.2 and Ex 5-2, may leave units behind: a Cavalcade leaves a knight)
     if n.outskirts and g.war.moves.get(nid, 0) > 0 and nid not in g.war.must_move:
         came = escort(g, start, family, nid)
         if came and not _within(came, units) and not g.cities[start].controller == family:
             raise RuleError("5.0", f"{n.name} may not abandon the troops that came with it to "
-                            f"{start}'s outskirts", code="abandon", legal=sorted(escort(g, start, family, nid)))
+                            f"{start}'s outskirts",
+                            code=FiefRefusal.ABANDON, legal=sorted(escort(g, start, family, nid)))
     road = road_name(start, dest, via)
     return Step(nid, family, start, dest, via, cost, tuple(units), road)
 
@@ -644,9 +650,10 @@ def check_cavalcade(g: Fief, family: str, nid: str, dest: str, via: str | None, 
     passage) or at the destination held by another family; never on the noble's last move (FAQ)."""
     step = check_move(g, family, nid, dest, via, units)
     if step.via != "road":
-        raise RuleError("5.2", "a Cavalcade rides by road", code="cavalcade_road", legal="via:road")
+        raise RuleError("5.2", "a Cavalcade rides by road", code=FiefRefusal.CAVALCADE_ROAD, legal="via:road")
     if not step.units or any(u != "knight" for u in step.units):
-        raise RuleError("5.2", "a Cavalcade is a noble with knights, and knights only", code="cavalcade_units",
+        raise RuleError("5.2", "a Cavalcade is a noble with knights, and knights only",
+                        code=FiefRefusal.CAVALCADE_UNITS,
                         legal=",".join(u for u in available(g, step.start, family, nid) if u == "knight") or "none")
     need = must_ask(g, step)
     if need:
@@ -655,9 +662,10 @@ def check_cavalcade(g: Fief, family: str, nid: str, dest: str, via: str | None, 
     foe = c.controller
     if foe is None or foe == family or foe not in occupiers(g, dest):
         raise RuleError("5.2", f"nobody to fight: {dest} is not held by another family and the way out is free",
-                        code="cavalcade_foe", legal="move without cavalcade")
+                        code=FiefRefusal.CAVALCADE_FOE, legal="move without cavalcade")
     if moves_left(g, nid) < 2:
-        raise RuleError("FAQ", "a Cavalcade cannot fight on the noble's last move", code="cavalcade_last",
+        raise RuleError("FAQ", "a Cavalcade cannot fight on the noble's last move",
+                        code=FiefRefusal.CAVALCADE_LAST,
                         legal="move without cavalcade")
     return Cavalcade(step, "there", foe)
 

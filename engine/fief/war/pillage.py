@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.core import Event, GameState, RuleError
 from engine.fief.board import relics
 from engine.fief.components import C
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, player_of, stack
 
 WHAT = ("mill", "abbey", "engines", "own_engines")
@@ -50,7 +51,7 @@ def check(g: Fief, fam: str, city: str, what: str) -> None:
     legal = options(g, fam)
     if (city, what) not in legal:
         raise RuleError("7.10", f"nothing to pillage as {what!r} in {city!r} (a city your family controls)",
-                        code="pillage", legal=[f"{c}:{w}" for c, w in legal] or "done")
+                        code=FiefRefusal.PILLAGE, legal=[f"{c}:{w}" for c, w in legal] or "done")
 
 
 def pillage(state: GameState, g: Fief, fam: str, city: str, what: str) -> None:

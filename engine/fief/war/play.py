@@ -13,6 +13,7 @@ from engine.fief.commands import Handlers, city_arg, task_for, turn
 from engine.fief.estates.ransom import places
 from engine.fief.estates.succession import release
 from engine.fief.flow import advance
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import MAP, Fief, player_of
 from engine.fief.war import invaders, movement, pillage
 from engine.fief.war.battle import endings, fight, sides, siege
@@ -35,10 +36,11 @@ def _move(state: GameState, g: Fief, seat: str, a: Action) -> None:
     p = a.params   # the arguments read once (required: noble and to)
     via = str(p["via"]).lower() if p.get("via") else None
     if via is not None and via not in ("road", "sea", "royal", "sherwood"):
-        raise RuleError("5.0", f"no way {via!r}", code="via", legal=["road", "sea", "royal", "sherwood"])
+        raise RuleError("5.0", f"no way {via!r}",
+                        code=FiefRefusal.VIA, legal=["road", "sea", "royal", "sherwood"])
     nid = str(p["noble"])
     if g.war.must_move and must_move_left(g, fam) and nid not in g.war.must_move:
-        raise RuleError("5.2", "a Cavalcade that won must move on first", code="must_move",
+        raise RuleError("5.2", "a Cavalcade that won must move on first", code=FiefRefusal.MUST_MOVE,
                         legal=[n for n in g.war.must_move if n in g.nobles])
     if p.get("cavalcade"):
         cav = movement.check_cavalcade(g, fam, nid, city_arg(p["to"]), via, _units(p.get("troops")))
@@ -49,7 +51,8 @@ def _move(state: GameState, g: Fief, seat: str, a: Action) -> None:
     need = movement.must_ask(g, step)
     if need:
         if any(r.kind in ("pass", "cavalcade") and r.payload.get("noble") == nid for r in g.requests.open):
-            raise RuleError("5.0", "a request to pass for this noble awaits its answer", code="asked",
+            raise RuleError("5.0", "a request to pass for this noble awaits its answer",
+                            code=FiefRefusal.ASKED,
                             legal="move another noble, or done")
         ask_pass(state, g, step, need[0])
         return
@@ -105,11 +108,11 @@ def _besiege(state: GameState, g: Fief, seat: str, a: Action) -> None:
     legal = siege.besiege_cities(g, fam)
     if city in g.cities and sides.stormy(g, city):
         raise RuleError("2.5", f"Storms over {MAP.regions[MAP.cities[city].region].name} forbid any attack there, "
-                        "a siege included", code="storms", legal=legal or "battle first")
+                        "a siege included", code=FiefRefusal.STORMS, legal=legal or "battle first")
     if city not in legal:
         raise RuleError("7.9", f"your family cannot besiege {city!r} without a battle (a free noble outside the walls "
                         "of an enemy Stronghold or Fortified City, too weak to roll a die at them, with a Trebuchet)",
-                        code="besiege", legal=legal or "battle first")
+                        code=FiefRefusal.BESIEGE, legal=legal or "battle first")
     trebuchet = city_arg(a["trebuchet"]) if a.get("trebuchet") else None
     if trebuchet is not None:
         siege.check_trebuchet(g, fam, trebuchet)
@@ -150,14 +153,17 @@ def _bandits(state: GameState, g: Fief, seat: str, a: Action) -> None:
     pay = bool(a["pay"])
     money = player_of(g, task.family).shillings
     if pay and money < task.count:
-        raise RuleError("13.4", f"the Bandits ask {task.count} shillings, more than you have", code="funds",
+        raise RuleError("13.4", f"the Bandits ask {task.count} shillings, more than you have",
+                        code=FiefRefusal.FUNDS,
                         legal="pay:false")
     if not pay and money >= task.count:
-        raise RuleError("13.4", f"you can pay the {task.count} shillings the Bandits ask: you must", code="mandatory",
+        raise RuleError("13.4", f"you can pay the {task.count} shillings the Bandits ask: you must",
+                        code=FiefRefusal.MANDATORY,
                         legal="pay:true")
     nid, start = task.noble or "", task.region or ""
     if Counter(task.options) - Counter(movement.units_of(g.cities[start].stacks.get(task.family))):
-        raise RuleError("13.4", "the units stopped in Sherwood are no longer there", code="units_gone",
+        raise RuleError("13.4", "the units stopped in Sherwood are no longer there",
+                        code=FiefRefusal.UNITS_GONE,
                         legal="none")
     g.tasks.pop(0)
     if pay:
@@ -176,13 +182,15 @@ def _interdict(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = royal_family_of(g, seat)
     captives = sorted(n.id for n in g.nobles.values() if n.captor == "bandits")
     if fam is None:
-        raise RuleError("13.4", "only the King or Queen may order the Bandits to free a captive", code="not_royal",
+        raise RuleError("13.4", "only the King or Queen may order the Bandits to free a captive",
+                        code=FiefRefusal.NOT_ROYAL,
                         legal="none")
     if g.families[fam].pigeons < 1:
-        raise RuleError("13.4", "the interdiction costs a Carrier Pigeon; you have none left", code="no_pigeon",
+        raise RuleError("13.4", "the interdiction costs a Carrier Pigeon; you have none left",
+                        code=FiefRefusal.NO_PIGEON,
                         legal="none")
     if a["captive"] not in captives:
-        raise RuleError("13.4", f"{a['captive']!r} is not held in Sherwood", code="not_captive",
+        raise RuleError("13.4", f"{a['captive']!r} is not held in Sherwood", code=FiefRefusal.NOT_CAPTIVE,
                         legal=captives or "nobody is held")
     where = places(g, g.nobles[a["captive"]])   # 13.4: the nearest friendly city to Sherwood
     g.families[fam].pigeons -= 1
@@ -198,7 +206,8 @@ def _join(state: GameState, g: Fief, seat: str, a: Action) -> None:
     legal = joinable(g, seat)
     if (fam, side) not in legal:
         raise RuleError("7.0", "your family can join only a side it is not on, in the city of the battle being "
-                        "fought (not against invaders)", code="join", legal=[f"{f}>{s}" for f, s in legal] or "none")
+                        "fought (not against invaders)",
+                        code=FiefRefusal.JOIN, legal=[f"{f}>{s}" for f, s in legal] or "none")
     b = g.war.battle
     assert b is not None
     fight.join(state, g, b, fam, side)
@@ -210,15 +219,17 @@ def _transfer_control(state: GameState, g: Fief, seat: str, a: Action) -> None:
     city, to = city_arg(a["city"]), str(a["to"])
     mine = [f for f in g.players[seat].families if g.cities.get(city) and g.cities[city].controller == f]
     if g.war.battle is not None:
-        raise RuleError("5.1", "control cannot change hands while a battle is fought", code="in_battle",
+        raise RuleError("5.1", "control cannot change hands while a battle is fought",
+                        code=FiefRefusal.IN_BATTLE,
                         legal="after the battle")
     if not mine:
-        raise RuleError("5.1", f"your family does not control {city!r}", code="not_controller",
+        raise RuleError("5.1", f"your family does not control {city!r}", code=FiefRefusal.NOT_CONTROLLER,
                         legal=sorted(c for c, x in g.cities.items() if x.controller in g.players[seat].families)
                         or "none")
     present = [f for f in movement.occupiers(g, city) if f != mine[0]]
     if to not in present:
-        raise RuleError("5.1", f"control goes to another family present in {city}", code="transfer_to",
+        raise RuleError("5.1", f"control goes to another family present in {city}",
+                        code=FiefRefusal.TRANSFER_TO,
                         legal=present or "nobody else is there")
     movement.transfer(state, g, city, mine[0], to)
 
@@ -236,7 +247,8 @@ def _lift_siege(state: GameState, g: Fief, seat: str, a: Action) -> None:
     fam = turn(g, seat, ("move", "battle"), "7.9")
     city = city_arg(a["city"])
     if city not in sieges(g, fam):
-        raise RuleError("7.9", f"your family besieges no {city!r}", code="no_siege", legal=sieges(g, fam) or "none")
+        raise RuleError("7.9", f"your family besieges no {city!r}",
+                        code=FiefRefusal.NO_SIEGE, legal=sieges(g, fam) or "none")
     siege.lift(state, g, city, "besieger's choice")
 
 

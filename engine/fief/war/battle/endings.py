@@ -16,6 +16,7 @@ from engine.core import Event, GameState, RuleError
 from engine.fief.crown import garter, royal_stronghold
 from engine.fief.estates.succession import release
 from engine.fief.estates.titles import control_changed
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import MAP, Fief, Task, return_troop, stack
 from engine.fief.war.battle.captives import captor_of, capture, doom, remove_army, settle_captures, slay
 from engine.fief.war.battle.sides import INVADERS, armies_in, members, other, side_nobles, side_troops, troops
@@ -169,17 +170,19 @@ def withdraw(state: GameState, g: Fief, b: Battle, dest: str, escorts: dict[str,
     adjacent city ``dest``, each with at most one of its family's troops (``escorts``: noble -> type);
     the other troops stay. Raises RuleError before any change when the withdrawal is not possible."""
     if dest not in MAP.neighbours(b.city):
-        raise RuleError("7.8", f"{dest!r} is not next to {b.city}", code="withdraw_city",
+        raise RuleError("7.8", f"{dest!r} is not next to {b.city}", code=FiefRefusal.WITHDRAW_CITY,
                         legal=MAP.neighbours(b.city))
     nobles = side_nobles(g, b, b.defender)
     wanted: Counter[tuple[str, str]] = Counter()
     for nid, unit in escorts.items():
         if nid not in nobles:
-            raise RuleError("7.8", f"{nid!r} is not a defending noble", code="withdraw_units", legal=nobles)
+            raise RuleError("7.8", f"{nid!r} is not a defending noble",
+                            code=FiefRefusal.WITHDRAW_UNITS, legal=nobles)
         wanted[(g.nobles[nid].family, unit)] += 1
     for (fam, unit), k in wanted.items():
         if troops(g, b.city, fam).count(unit) < k:
-            raise RuleError("7.8", "each withdrawing noble takes one troop of its own family", code="withdraw_units",
+            raise RuleError("7.8", "each withdrawing noble takes one troop of its own family",
+                            code=FiefRefusal.WITHDRAW_UNITS,
                             legal=sorted(set(troops(g, b.city, fam))))
     g.war.battle = None
     for nid in nobles:

@@ -15,6 +15,7 @@ from collections import Counter
 from engine.core import Event, GameState, RuleError
 from engine.fief.board import excalibur
 from engine.fief.crown import garter
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import MAP, Fief, Task, return_troop
 from engine.fief.war.battle import dice, losses
 from engine.fief.war.battle.captives import doom, settle_captures, slay
@@ -59,30 +60,33 @@ DEADLOCK = 3
 def check_declare(g: Fief, fam: str, city: str, against: str, target: str | None) -> str:
     """7.0: a family with a free noble and troops in the city attacks another family there."""
     if city not in g.cities:
-        raise RuleError("7.0", f"no city {city!r}", code="city", legal=sorted(MAP.cities))
+        raise RuleError("7.0", f"no city {city!r}", code=FiefRefusal.CITY, legal=sorted(MAP.cities))
     if stormy(g, city):
         raise RuleError("2.5", f"Storms over {MAP.regions[MAP.cities[city].region].name} forbid battles there",
-                        code="storms", legal=battle_cities(g, fam) or "no battle")
+                        code=FiefRefusal.STORMS, legal=battle_cities(g, fam) or "no battle")
     if not free_nobles(g, city, fam):
-        raise RuleError("7.0", "troops without a noble cannot start a battle", code="no_noble",
+        raise RuleError("7.0", "troops without a noble cannot start a battle", code=FiefRefusal.NO_NOBLE,
                         legal=battle_cities(g, fam) or "no battle")
     if not troops(g, city, fam):
         raise RuleError("7.0", "nobles without troops cannot fight (FAQ: they would be captured)",
-                        code="no_troops", legal=battle_cities(g, fam) or "no battle")
+                        code=FiefRefusal.NO_TROOPS, legal=battle_cities(g, fam) or "no battle")
     foes = targets_in(g, city, fam)
     if garter.bars(g, fam, city, against):
-        raise RuleError("13.3", "a Knight of the Garter may not attack the Sovereign", code="garter",
+        raise RuleError("13.3", "a Knight of the Garter may not attack the Sovereign",
+                        code=FiefRefusal.GARTER,
                         legal=foes or "no battle")
     if against not in foes:
-        raise RuleError("7.0", f"no family {against!r} to fight in {city}", code="no_enemy", legal=foes or "none")
+        raise RuleError("7.0", f"no family {against!r} to fight in {city}",
+                        code=FiefRefusal.NO_ENEMY, legal=foes or "none")
     if f"{city}|{fam}|{against}" in g.war.fought:
-        raise RuleError("7.0", f"your family already fought {against} in {city} this phase", code="fought",
+        raise RuleError("7.0", f"your family already fought {against} in {city} this phase",
+                        code=FiefRefusal.FOUGHT,
                         legal=[f for f in foes if f"{city}|{fam}|{f}" not in g.war.fought] or "done")
     aims = ([f"leader:{a}" for a in invader_ids(g, city) if g.armies[a].leader] if against == INVADERS
             else free_nobles(g, city, against))
     if target is not None and target not in aims:
         raise RuleError("7.2", f"your archers can aim only at a noble (or Leader) of {against} in {city}",
-                        code="target", legal=aims or "no target")
+                        code=FiefRefusal.TARGET, legal=aims or "no target")
     c = g.cities[city]
     if c.siege and c.controller == fam and c.siege.by == against and inside(g, city, fam):
         return "sally"
@@ -493,21 +497,23 @@ def check_choice(g: Fief, fam: str, choice: str, destroy: bool, target: str | No
     assert b is not None
     legal = options(g, b, fam)
     if choice not in legal:
-        raise RuleError("7.8", f"{choice!r} is not open to you now", code="battle_choice", legal=legal)
+        raise RuleError("7.8", f"{choice!r} is not open to you now",
+                        code=FiefRefusal.BATTLE_CHOICE, legal=legal)
     if trebuchet is not None:
         if choice != "siege":
-            raise RuleError("7.9", "a Trebuchet is taken only to begin a siege", code="trebuchet",
+            raise RuleError("7.9", "a Trebuchet is taken only to begin a siege", code=FiefRefusal.TREBUCHET,
                             legal="choice:siege")
         check_trebuchet(g, fam, trebuchet)
     if destroy:
         st = g.cities[b.city].stacks.get(fam)
         if not (st and st.troops and (st.bombards or st.trebuchets)):
             raise RuleError("7.2", "tactical destruction needs your own engines here and troops left",
-                            code="destroy", legal="destroy:false")
+                            code=FiefRefusal.DESTROY, legal="destroy:false")
     if target is not None:
         foes = side_nobles(g, b, other(b, fam))
         if target not in foes:
-            raise RuleError("7.2", "your archers can aim only at an enemy noble here", code="target",
+            raise RuleError("7.2", "your archers can aim only at an enemy noble here",
+                            code=FiefRefusal.TARGET,
                             legal=foes or "no target")
 
 

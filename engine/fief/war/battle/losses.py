@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from engine.core import RuleError
 from engine.fief.components import C
+from engine.fief.refusals import FiefRefusal
 
 COST = {"men": 1, "archer": 1, "crossbow": 2, "knight": 3, "royal_knight": 3, "royal_men": 1, "foot": 2}
 
@@ -45,18 +46,20 @@ def check(troops: list[str], nobles: list[str], hits: int, units: list[str], sla
     best = best_sum(troops, hits)
     chosen = Counter(units)
     if chosen - Counter(troops):
-        raise RuleError("7.5", "you can only remove troops you have in this battle", code="losses_units",
+        raise RuleError("7.5", "you can only remove troops you have in this battle",
+                        code=FiefRefusal.LOSSES_UNITS,
                         legal=example(troops, nobles, hits).troops or "no troops")
     total = sum(cost(u) * k for u, k in chosen.items())
     if total != best:
         raise RuleError("7.5", f"remove troops worth exactly {best} hit(s) of the {hits} taken (as many as "
-                        f"possible), not {total}", code="losses_sum", legal=list(example(troops, nobles, hits).troops))
+                        f"possible), not {total}",
+                        code=FiefRefusal.LOSSES_SUM, legal=list(example(troops, nobles, hits).troops))
     all_gone = not (Counter(troops) - chosen)
     left = hits - best if all_gone else 0
     slain_n = min(left, len(nobles))
     if len(slay) != slain_n or len(set(slay)) != len(slay) or any(s not in nobles for s in slay):
         raise RuleError("7.5", f"{slain_n} noble(s) are slain by the hits left over" if slain_n else
-                        "no noble is slain while troops absorb the hits", code="losses_nobles",
+                        "no noble is slain while troops absorb the hits", code=FiefRefusal.LOSSES_NOBLES,
                         legal=nobles[:slain_n] or "slay nobody")
     captured = tuple(n for n in nobles if n not in slay) if all_gone else ()
     return Allotment(tuple(sorted(units)), tuple(slay), captured)

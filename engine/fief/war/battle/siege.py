@@ -4,6 +4,7 @@ lifting the siege."""
 from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, Siege, stack
 from engine.fief.war.battle import dice
 from engine.fief.war.battle.sides import (
@@ -39,7 +40,7 @@ def check_trebuchet(g: Fief, fam: str, city: str) -> None:
     sources = trebuchet_sources(g, fam)
     if city not in sources:
         raise RuleError("7.9", "a Trebuchet on the map is destroyed for a siege only when the stockpile has none; "
-                        "name a city holding one of yours", code="trebuchet",
+                        "name a city holding one of yours", code=FiefRefusal.TREBUCHET,
                         legal=sources or "the stockpile's Trebuchet")
 
 
