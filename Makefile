@@ -43,7 +43,7 @@ bench: $(COMPILED)
 	$(PY) -m tests.bench
 
 # Mutation testing of engine/fief and engine/okc (mutmut, pinned in the dev extras; slow, not in `make test`).
-# A fixed-seed sample: MUTATE_SAMPLE=150 mutants, MUTATE_ONLY=engine.fief.income to narrow, MUTATE_SEED=12;
+# A fixed-seed sample: MUTATE_SAMPLE=150 mutants, MUTATE_ONLY=engine.fief.estates.income to narrow, MUTATE_SEED=12;
 # MUTATE_NAMES="name name ..." runs exactly those mutants (an earlier sample's survivors).
 mutate: $(STAMP)
 	rm -rf mutants

@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections import deque
 
 from engine.fief.components import C
-from engine.fief.income import compute
+from engine.fief.estates.income import compute
+from engine.fief.estates.titles import title_cost
 from engine.fief.map import REGION_IDS
 from engine.fief.state import MAP, Fief, ally_of, fief_cities, fortified_city
-from engine.fief.titles import title_cost
 from engine.fief.victory import family_vp
 
 VP = 10.0

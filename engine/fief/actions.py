@@ -95,7 +95,7 @@ ACTIONS = specs(
     ActionSpec("accept_offer", "Accept an exchange offered to you", (_p("offer", N),), "2.15", anytime=True),
     ActionSpec("decline_offer", "Decline (or withdraw) an exchange", (_p("offer", N),), "2.15", anytime=True),
     ActionSpec("respond", "Answer a request", (_p("request", N), _p("accept", B)), "requests"),
-    # -- Part II: movement, battles, sieges, pillage (warplay.py) --
+    # -- Part II: movement, battles, sieges, pillage (war/play.py) --
     ActionSpec("move", "Move a noble one step, with troops and Bombards picked up here",
                (_p("noble"), _p("to", doc="a city by road, a port by sea, or the Royal Abbey/Stronghold"),
                 _p("troops", L, "units taking part, e.g. knight,men,bombard", required=False),
@@ -156,7 +156,7 @@ ACTIONS = specs(
                "10.1"),
     ActionSpec("stand_aside", "Let the Rebellion run its course", (), "10.1"),
     ActionSpec("rebel_losses", "Choose the troops you lose to the rebels", (_p("units", L),), "10.1"),
-    # -- the family board's opportunity space, relics, Excalibur (boardplay.py) --
+    # -- the family board's opportunity space, relics, Excalibur (board/play.py) --
     ActionSpec("play_board_card", "Lay a Mercenary or Burgher card on your family board (replacing the one there)",
                (_p("card"), _p("family", doc="your family whose board takes it", required=False)), "11.0",
                anytime=True),

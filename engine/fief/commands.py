@@ -7,8 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Action, GameState, RuleError
+from engine.core.errors import Refusal
 from engine.fief.flow import current_actor, label
 from engine.fief.map import REGION_IDS
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import MAP, Fief, Task
 
 Handler = Callable[[GameState, Fief, str, Action], None]
@@ -43,15 +45,16 @@ def turn(g: Fief, seat: str, steps: tuple[str, ...], section: str) -> str:
     """The acting family when ``seat`` has the turn in one of ``steps``."""
     if g.tasks:
         t = g.tasks[0]
-        raise RuleError(section, f"first the {t.kind} decision of the {t.family} family", code="task_first",
+        raise RuleError(section, f"first the {t.kind} decision of the {t.family} family",
+                        code=FiefRefusal.TASK_FIRST,
                         legal=f"waiting on {g.families[t.family].seat}")
     if g.flow.step not in steps:
-        raise RuleError(section, f"not during {label(g)} ({g.flow.step})", code="wrong_step",
+        raise RuleError(section, f"not during {label(g)} ({g.flow.step})", code=FiefRefusal.WRONG_STEP,
                         legal=f"during the {'/'.join(steps)} step")
     actor = current_actor(g)
     if actor is None or g.families[actor].seat != seat:
         who = g.families[actor].seat if actor else "nobody"
-        raise RuleError("turn", f"it is {who}'s turn", code="not_your_turn", legal=f"waiting on {who}")
+        raise RuleError("turn", f"it is {who}'s turn", code=Refusal.NOT_YOUR_TURN, legal=f"waiting on {who}")
     return actor
 
 
@@ -68,6 +71,6 @@ def opportunity_time(g: Fief) -> bool:
 
 def task_for(g: Fief, seat: str, kind: str, section: str) -> Task:
     if not g.tasks or g.tasks[0].kind != kind or g.families[g.tasks[0].family].seat != seat:
-        raise RuleError(section, f"no {kind} decision waits for you", code="no_task",
+        raise RuleError(section, f"no {kind} decision waits for you", code=FiefRefusal.NO_TASK,
                         legal=f"waiting on {g.families[g.tasks[0].family].seat}" if g.tasks else "no decision pending")
     return g.tasks[0]

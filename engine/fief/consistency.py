@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.fief.battle.sides import GUARD_SP
 from engine.fief.components import TROOP_TYPES
 from engine.fief.state import Fief
+from engine.fief.war.battle.sides import GUARD_SP
 
 
 def on_map(g: Fief, family: str) -> Counter[str]:

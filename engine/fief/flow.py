@@ -16,28 +16,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core import Event, GameState
-from engine.fief import (
-    cards,
-    disasters,
-    excalibur,
-    income,
-    invaders,
-    marriage,
-    mercenaries,
-    phase1,
-    pigeons,
-    ransom,
-    relics,
-    requestkinds,
-    victory,
-    warphases,
-)
+from engine.fief import requestkinds, victory
+from engine.fief.board import excalibur, mercenaries, relics
+from engine.fief.cards import deck, disasters, pigeons
+from engine.fief.cards.retainers import refresh
 from engine.fief.components import C
-from engine.fief.purchase import settle_sieges
-from engine.fief.retainers import refresh
+from engine.fief.crown import marriage, phase1
+from engine.fief.estates import income, ransom
+from engine.fief.estates.purchase import settle_sieges
+from engine.fief.estates.succession import give_title
 from engine.fief.setup import roll_start_region, turn_order
 from engine.fief.state import MAP, Fief, Task, active_family
-from engine.fief.succession import give_title
+from engine.fief.war import invaders
+from engine.fief.war import phases as war_phases
 
 PHASES = {0: "Setup", 1: "Hear Ye, Hear Ye", 2: "Cards", 3: "Income", 4: "Purchase", 5: "Movement",
           6: "Invaders", 7: "Battles", 8: "End of Round"}
@@ -116,18 +107,18 @@ def _invaders_move(state: GameState, g: Fief) -> str | None:
 
 
 def _end_battles(state: GameState, g: Fief) -> str:
-    warphases.end_battles(state, g)
+    war_phases.end_battles(state, g)
     return "pillage"
 
 
 def _end_movement(state: GameState, g: Fief) -> str:
-    warphases.end_movement(state, g)
+    war_phases.end_movement(state, g)
     return "phase6"
 
 
 STEPS: dict[str, Step] = {
     "start": Step(0, actors=_everyone, closes=_new_round),
-    "phase1": Step(1, opens=_phase1, closes=_go("draw", lambda state, g: cards.reset_draws(g))),
+    "phase1": Step(1, opens=_phase1, closes=_go("draw", lambda state, g: deck.reset_draws(g))),
     "marriage": Step(1, "marriages", actors=marriage.suitors, closes=phase1.after_marriages),
     "election": Step(1, "election: candidates", actors=_everyone, closes=phase1.after_candidates),
     "ballot": Step(1, "election: votes", actors=_everyone, closes=phase1.after_ballots),
@@ -143,12 +134,12 @@ STEPS: dict[str, Step] = {
     "ransom": Step(4, "ransoms", actors=lambda g: [f for f in g.flow.order if ransom.captives_of(g, f)],
                    then="purchase"),
     "purchase": Step(4, "purchases", actors=_everyone, closes=_end_purchases),
-    "phase5": Step(5, opens=warphases.begin_movement),
+    "phase5": Step(5, opens=war_phases.begin_movement),
     "move": Step(5, "moves", actors=_everyone, closes=_end_movement),
-    "phase6": Step(6, opens=warphases.begin_invaders),
+    "phase6": Step(6, opens=war_phases.begin_invaders),
     "parley": Step(6, "parley with invaders", actors=invaders.parley_families, then="invaders"),
     "invaders": Step(6, "invaders move", closes=_invaders_move),
-    "phase7": Step(7, opens=warphases.begin_battles),
+    "phase7": Step(7, opens=war_phases.begin_battles),
     "battle": Step(7, "battles", actors=_everyone, closes=_end_battles),
     "pillage": Step(7, "pillage", actors=_everyone, then="end"),
     "end": Step(8, opens=lambda state, g: end_round(state, g)),

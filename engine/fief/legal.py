@@ -7,30 +7,20 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core import Action, RuleError
-from engine.fief import (
-    boardlegal,
-    characters,
-    crownlegal,
-    deals,
-    fortune,
-    garter,
-    income,
-    marriage,
-    opplegal,
-    pigeons,
-    purchase,
-    ransom,
-    retainers,
-    setup,
-    titles,
-    warlegal,
-)
-from engine.fief.cards import discards_open, drawable
+from engine.fief import setup
+from engine.fief.board import legal as board_legal
+from engine.fief.cards import characters, fortune, pigeons, retainers
+from engine.fief.cards.deck import discards_open, drawable
+from engine.fief.cards.disasters import plague_default
 from engine.fief.commands import opportunity_time
 from engine.fief.components import BUYABLE, C
-from engine.fief.disasters import plague_default
+from engine.fief.crown import deals, garter, marriage
+from engine.fief.crown import legal as crown_legal
+from engine.fief.estates import income, purchase, ransom, titles
 from engine.fief.flow import current_actor
+from engine.fief.opportunity import legal as opportunity_legal
 from engine.fief.state import MAP, Fief, Task, allied, ally_of, player_of, sovereign
+from engine.fief.war import legal as war_legal
 
 A = Action.of
 DONE = A("done")   # actions are immutable: one for every list and default
@@ -39,9 +29,9 @@ DRAWS = {d: A("draw", deck=d) for d in ("character", "fortune")}
 
 def task_default(g: Fief, t: Task) -> Action:
     if t.kind == "rebellion":
-        return opplegal.task_default(g, t)
-    if t.kind in warlegal.TASKS:
-        return warlegal.task_default(g, t)
+        return opportunity_legal.task_default(g, t)
+    if t.kind in war_legal.TASKS:
+        return war_legal.task_default(g, t)
     if t.kind == "plague":
         return A("plague_losses", units=plague_default(g, t))
     if t.kind == "bestow":
@@ -55,9 +45,9 @@ def task_default(g: Fief, t: Task) -> Action:
 
 def task_actions(g: Fief, t: Task) -> list[Action]:
     if t.kind == "rebellion":
-        return opplegal.task_actions(g, t)
-    if t.kind in warlegal.TASKS:
-        return warlegal.task_actions(g, t)
+        return opportunity_legal.task_actions(g, t)
+    if t.kind in war_legal.TASKS:
+        return war_legal.task_actions(g, t)
     if t.kind == "plague":
         out = [task_default(g, t)]
         troops = g.cities[t.city or ""].stacks[t.family].troops
@@ -76,10 +66,10 @@ def task_actions(g: Fief, t: Task) -> list[Action]:
 
 def step_default(g: Fief, family: str) -> Action:
     step = g.flow.step
-    if step in warlegal.STEPS:
-        return warlegal.step_default(g, family)
-    if step in crownlegal.STEPS:
-        return crownlegal.step_default(g, family)
+    if step in war_legal.STEPS:
+        return war_legal.step_default(g, family)
+    if step in crown_legal.STEPS:
+        return crown_legal.step_default(g, family)
     if step == "start":
         return A("start", city=setup.start_choices(g)[0])
     if step == "ransom":
@@ -102,8 +92,8 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
     p = g.players[seat]
     if step == "start":
         return [A("start", city=c) for c in setup.start_choices(g)]
-    if step in crownlegal.STEPS:
-        return crownlegal.step_actions(g, seat, family)
+    if step in crown_legal.STEPS:
+        return crown_legal.step_actions(g, seat, family)
     out: list[Action] = [DONE]
     if step == "draw":
         if p.hand and discards_open(p):   # check_discard, for every card in hand alike
@@ -130,8 +120,8 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
                              city=places[0] if places else None))
     elif step == "purchase":
         out += _purchase_actions(g, seat, family)
-    elif step in warlegal.STEPS:
-        return warlegal.step_actions(g, seat, family)
+    elif step in war_legal.STEPS:
+        return war_legal.step_actions(g, seat, family)
     return out
 
 
@@ -173,7 +163,7 @@ def _play_actions(g: Fief, seat: str, family: str) -> list[Action]:
 
 
 # Listings name the same few gifts and pigeons again and again: each action is built once and shared (actions
-# are immutable; bounded caches of values, not of any game's state, as warlegal's moves).
+# are immutable; bounded caches of values, not of any game's state, as war/legal.py's moves).
 @lru_cache(maxsize=4096)
 def _give_retainer(giver: str, receiver: str) -> Action:
     return A("give_retainer", giver=giver, receiver=receiver)
@@ -306,13 +296,13 @@ def seat_actions(g: Fief, seat: str) -> list[Action]:
         payable = _retainer_payable(g, r.payload) if r.kind == "retainer" else \
             _ransom_payable(g, r.payload) if r.kind == "ransom" else \
             deals.acceptable(g, r.payload) if r.kind == "deal" else \
-            boardlegal.payable(g, r.kind, r.payload)
+            board_legal.payable(g, r.kind, r.payload)
         out += r.answers() if payable else [r.answers()[1]]
     out += anytime_actions(g, seat)
-    out += warlegal.anytime_actions(g, seat)
-    out += crownlegal.anytime_actions(g, seat)
-    out += opplegal.listed(g, seat)
-    out += boardlegal.actions(g, seat)
+    out += war_legal.anytime_actions(g, seat)
+    out += crown_legal.anytime_actions(g, seat)
+    out += opportunity_legal.listed(g, seat)
+    out += board_legal.actions(g, seat)
     return out
 
 

@@ -4,27 +4,16 @@ would be legal), then change the state. One handler per action kind."""
 from __future__ import annotations
 
 from engine.core import Action, Event, GameState, RuleError
-from engine.fief import (
-    cards,
-    characters,
-    deals,
-    disasters,
-    fortune,
-    income,
-    marriage,
-    pigeons,
-    purchase,
-    ransom,
-    requestkinds,
-    retainers,
-    setup,
-    titles,
-    warlegal,
-)
+from engine.fief import requestkinds, setup
+from engine.fief.cards import characters, deck, disasters, fortune, pigeons, retainers
 from engine.fief.commands import Handlers, city_arg, opportunity_time, region_arg, task_for, turn
+from engine.fief.crown import deals, marriage
+from engine.fief.estates import income, purchase, ransom, titles
+from engine.fief.estates.succession import give_title
 from engine.fief.flow import advance, current_actor, end_turn
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, allied, player_of
-from engine.fief.succession import give_title
+from engine.fief.war import legal as war_legal
 
 HANDLERS: Handlers = Handlers()
 
@@ -37,7 +26,8 @@ def _propose_marriage(state: GameState, g: Fief, seat: str, a: Action) -> None:
     noble, spouse = str(a["noble"]), str(a["spouse"])
     marriage.check_proposal(g, seat, noble, spouse)
     if any(r.kind == "marriage" and r.by == seat for r in g.requests.open):
-        raise RuleError("9.0", "your proposal awaits its answer", code="proposal_open", legal="done")
+        raise RuleError("9.0", "your proposal awaits its answer",
+                        code=FiefRefusal.PROPOSAL_OPEN, legal="done")
     other = g.families[g.nobles[spouse].family].seat
     if other == seat:
         marriage.marry(state, g, noble, spouse)
@@ -58,18 +48,18 @@ def _start(state: GameState, g: Fief, seat: str, a: Action) -> None:
 def _discard(state: GameState, g: Fief, seat: str, a: Action) -> None:
     turn(g, seat, ("draw",), "2.0")
     p = g.players[seat]
-    cards.check_discard(g, p, a["card"])
-    cards.discard(state, g, p, a["card"])
+    deck.check_discard(g, p, a["card"])
+    deck.discard(state, g, p, a["card"])
 
 
 @HANDLERS.on("draw")
 def _draw(state: GameState, g: Fief, seat: str, a: Action) -> None:
     turn(g, seat, ("draw",), "2.0")
     p = g.players[seat]
-    deck = str(a["deck"]).lower()
-    cards.check_draw(g, p, deck)
+    which = str(a["deck"]).lower()
+    deck.check_draw(g, p, which)
     p.done_discarding = True
-    cards.draw(state, g, p, deck)
+    deck.draw(state, g, p, which)
 
 
 @HANDLERS.on("done")
@@ -81,20 +71,21 @@ def _done(state: GameState, g: Fief, seat: str, a: Action) -> None:
         state.emit(Event.public("turn.done", seat=seat, family=task.family, step="parley"))
         advance(state)
         return
-    war = g.flow.step in warlegal.STEPS
-    fam = turn(g, seat, warlegal.STEPS if war else ("start", "marriage", "election", "ballot", "parliament", "royal_tax", "draw", "play",
+    war = g.flow.step in war_legal.STEPS
+    fam = turn(g, seat, war_legal.STEPS if war else ("start", "marriage", "election", "ballot", "parliament", "royal_tax", "draw", "play",
                                                           "scorch", "ransom", "purchase"),
                "1.0")
     if g.flow.step == "start":
-        raise RuleError("13.6", "choose a starting city first", code="start_first", legal=setup.start_choices(g))
+        raise RuleError("13.6", "choose a starting city first",
+                        code=FiefRefusal.START_FIRST, legal=setup.start_choices(g))
     if g.flow.step == "ransom":
         ransom.check_done(g, fam)
     if g.flow.step == "ballot":
         deals.check_ballot_pledge(g, fam, None)
     if g.flow.step == "move":
-        if warlegal.must_move_left(g, fam):
-            raise RuleError("5.2", "a Cavalcade that won must move on (FAQ)", code="must_move",
-                            legal=[x.text() for x in warlegal.step_actions(g, seat, fam) if x.kind == "move"][:5])
+        if war_legal.must_move_left(g, fam):
+            raise RuleError("5.2", "a Cavalcade that won must move on (FAQ)", code=FiefRefusal.MUST_MOVE,
+                            legal=[x.text() for x in war_legal.step_actions(g, seat, fam) if x.kind == "move"][:5])
         # questions about this family's moves lapse with its turn (a request to enter walls stands)
         for r in [r for r in g.requests.open if r.kind in ("pass", "cavalcade") and r.payload.get("family") == fam]:
             requestkinds.expire(state, g, r)
@@ -139,7 +130,7 @@ def _play_weather(state: GameState, g: Fief, seat: str, a: Action) -> None:
     """Good Weather is an Opportunity card: any time but the draw action (2.6, 2.7)."""
     if not opportunity_time(g):
         raise RuleError("2.6", "Opportunity cards cannot be played during a draw action or setup",
-                        code="draw_action", legal="before the draws begin, or once they are over")
+                        code=FiefRefusal.DRAW_ACTION, legal="before the draws begin, or once they are over")
     fam = current_actor(g) if (current_actor(g) and g.families[current_actor(g) or ""].seat == seat) else None
     fam = fam or g.players[seat].families[0]
     region = region_arg(a["region"])
@@ -162,7 +153,7 @@ def _give_retainer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     receiver = retainers.check_give(g, fam, a["giver"], a["receiver"])
     price = int(a.get("price") or 0)
     if price < 0:
-        raise RuleError("2.12", "a price is a number of shillings", code="price", legal="0 or more")
+        raise RuleError("2.12", "a price is a number of shillings", code=FiefRefusal.PRICE, legal="0 or more")
     if receiver.family in g.players[seat].families:
         retainers.give(state, g, a["giver"], a["receiver"])
         return
@@ -199,7 +190,8 @@ def _plague_losses(state: GameState, g: Fief, seat: str, a: Action) -> None:
 def _bestow(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "bestow", "4.8")
     if region_arg(a["region"]) != task.region or a["noble"] not in task.options:
-        raise RuleError("4.8", f"the title of region {task.region} goes to one of your nobles", code="bestow",
+        raise RuleError("4.8", f"the title of region {task.region} goes to one of your nobles",
+                        code=FiefRefusal.BESTOW,
                         legal=[f"region:{task.region} noble:{n}" for n in task.options])
     g.tasks.pop(0)
     give_title(state, g, task.region or "", a["noble"])
@@ -212,7 +204,7 @@ def _release(state: GameState, g: Fief, seat: str, a: Action) -> None:
     city = city_arg(a["city"])
     if a["noble"] != task.noble or city not in task.options:
         raise RuleError("7.6", f"{task.noble} goes to a Stronghold, Fortified City or a noble of the family",
-                        code="release_city", legal=task.options)
+                        code=FiefRefusal.RELEASE_CITY, legal=task.options)
     g.tasks.pop(0)
     n = g.nobles[task.noble or ""]
     n.city, n.outskirts = city, False
@@ -243,7 +235,7 @@ def _offer_ransom(state: GameState, g: Fief, seat: str, a: Action) -> None:
     amount = int(a["amount"])
     captor, city = ransom.check_offer(g, fam, a["captive"], amount, city_arg(a["city"]) if a.get("city") else None)
     if any(r.kind == "ransom" and r.payload.get("captive") == a["captive"] for r in g.requests.open):
-        raise RuleError("7.7", "an offer for this captive awaits its answer", code="offer_open",
+        raise RuleError("7.7", "an offer for this captive awaits its answer", code=FiefRefusal.OFFER_OPEN,
                             legal="wait for the captor's answer")
     g.requests.ask(state, "ransom", seat, g.families[captor].seat, default=False, captive=a["captive"],
                    amount=amount, city=city, family=fam)
@@ -340,20 +332,22 @@ def _pigeon_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
 def _accept_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     offer = next((o for o in g.offers.open if o.id == a["offer"]), None)
     if offer is None or offer.to != seat:
-        raise RuleError("2.15", f"no offer {a['offer']} to you", code="no_offer",
+        raise RuleError("2.15", f"no offer {a['offer']} to you", code=FiefRefusal.NO_OFFER,
                         legal=[o.id for o in g.offers.open if o.to == seat] or "none")
     if not pigeons.hands_fit(g, offer.by, offer.to, offer.give, offer.take):
-        raise RuleError("2.15", "the exchange would break a hand limit", code="hand_limit", legal="decline_offer")
+        raise RuleError("2.15", "the exchange would break a hand limit",
+                        code=FiefRefusal.HAND_LIMIT, legal="decline_offer")
     sender, receiver = offer.note.split(">")
     fam_a = g.nobles[sender].family if sender in g.nobles else None
     fam_b = g.nobles[receiver].family if receiver in g.nobles else None
     same_city = fam_a and fam_b and g.nobles[sender].city == g.nobles[receiver].city
     if not same_city:
-        raise RuleError("2.15", "the two nobles no longer stand in one city", code="pigeon_route",
+        raise RuleError("2.15", "the two nobles no longer stand in one city", code=FiefRefusal.PIGEON_ROUTE,
                         legal="decline_offer")
     spend = not (fam_a and fam_b and fam_a != fam_b and allied(g, fam_a, fam_b))
     if spend and g.families[fam_a or ""].pigeons < 1:
-        raise RuleError("2.15", "the sender has no pigeon left", code="no_pigeon", legal="decline_offer")
+        raise RuleError("2.15", "the sender has no pigeon left",
+                        code=FiefRefusal.NO_PIGEON, legal="decline_offer")
     g.offers.accept(state, pigeons.HeldLedger(offer.by), seat, a["offer"], "2.15")
     if spend:
         g.families[fam_a or ""].pigeons -= 1

@@ -22,9 +22,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Event, GameState, Request, RuleError
-from engine.fief import abbess, deals, marriage, mercenaries, movement, purchase, ransom, relics, retainers
-from engine.fief.battle import fight
+from engine.fief.board import mercenaries, relics
+from engine.fief.cards import retainers
+from engine.fief.crown import abbess, deals, marriage
+from engine.fief.estates import purchase, ransom
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, player_of
+from engine.fief.war import movement
+from engine.fief.war.battle import fight
 
 Payload = dict[str, Any]
 
@@ -64,7 +69,7 @@ def _retainer_check(g: Fief, p: Payload) -> None:
     giver, receiver = g.nobles.get(p["giver"]), g.nobles.get(p["receiver"])
     if not giver or not receiver or not giver.retainer or player_of(g, receiver.family).shillings < p["price"]:
         raise RuleError("2.12", "the retainer can no longer change hands (or you cannot pay)",
-                        code="retainer_gone", legal="accept:false")
+                        code=FiefRefusal.RETAINER_GONE, legal="accept:false")
 
 
 def _retainer_given(state: GameState, g: Fief, p: Payload) -> bool:

@@ -22,37 +22,31 @@ from engine.core import (
 )
 from engine.core.rules import check_roles, clone, reseed
 from engine.core.words import Words
-from engine.fief import (
-    boardlegal,
-    boardplay,
-    consistency,
-    coverage,
-    crownplay,
-    legal,
-    mercenaries,
-    midbattle,
-    opplegal,
-    oppplay,
-    play,
-    playoutweights,
-    setup,
-    views,
-    warlegal,
-    warplay,
-)
+from engine.fief import consistency, legal, play, setup, views
 from engine.fief.actions import ACTIONS, GROUPS
-from engine.fief.characters import abbey_cities
+from engine.fief.board import legal as board_legal
+from engine.fief.board import mercenaries
+from engine.fief.board import play as board_play
+from engine.fief.cards.characters import abbey_cities
 from engine.fief.components import DISASTERS, C
-from engine.fief.determinize import determinize
+from engine.fief.crown import play as crown_play
+from engine.fief.estates.purchase import unit_cities
 from engine.fief.flow import advance, current_actor, label
-from engine.fief.purchase import unit_cities
+from engine.fief.opportunity import legal as opportunity_legal
+from engine.fief.opportunity import midbattle
+from engine.fief.opportunity import play as opportunity_play
+from engine.fief.playouts import coverage
+from engine.fief.playouts import weights as playout_weights
+from engine.fief.playouts.determinize import determinize
 from engine.fief.state import Fief, sort_troops
 from engine.fief.victory import seat_vp
+from engine.fief.war import legal as war_legal
+from engine.fief.war import play as war_play
 from engine.fief.words import WORDS
 
 # Each module handles its own commands; no command is handled twice.
-HANDLERS = play.HANDLERS | warplay.HANDLERS | crownplay.HANDLERS | oppplay.HANDLERS | boardplay.HANDLERS
-assert sum(map(len, (play.HANDLERS, warplay.HANDLERS, crownplay.HANDLERS, oppplay.HANDLERS, boardplay.HANDLERS))) \
+HANDLERS = play.HANDLERS | war_play.HANDLERS | crown_play.HANDLERS | opportunity_play.HANDLERS | board_play.HANDLERS
+assert sum(map(len, (play.HANDLERS, war_play.HANDLERS, crown_play.HANDLERS, opportunity_play.HANDLERS, board_play.HANDLERS))) \
     == len(HANDLERS)
 
 
@@ -107,9 +101,11 @@ class FiefRules(Rules):
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         unknown = sorted(set(options) - set(setup.OPTIONS))
         if unknown:
-            raise RuleError("setup", f"unknown option(s) {unknown}", code=Refusal.BAD_OPTION, legal=sorted(setup.OPTIONS))
+            raise RuleError("setup", f"unknown option(s) {unknown}",
+                            code=Refusal.BAD_OPTION, legal=sorted(setup.OPTIONS))
         if options.get("random_start") not in (True, False, 0, 1, "true", "false"):
-            raise RuleError("13.6", "random_start is true or false", code=Refusal.BAD_OPTION, legal=["true", "false"])
+            raise RuleError("13.6", "random_start is true or false",
+                            code=Refusal.BAD_OPTION, legal=["true", "false"])
         if isinstance(options.get("random_start"), str):
             options["random_start"] = options["random_start"] == "true"
         check_roles("13.7" if seats == 2 else "Game Setup", options.get("roles"), seats, self.roles(seats, options))
@@ -181,7 +177,8 @@ class FiefRules(Rules):
         required = REQUIRED[action.kind]
         if required and None in map(action.get, required):   # the list of what is missing built only for a refusal
             missing = [name for name in required if action.get(name) is None]
-            raise RuleError("commands", f"{action.kind} needs {', '.join(missing)}", code="missing_param",
+            raise RuleError("commands", f"{action.kind} needs {', '.join(missing)}",
+                            code=Refusal.MISSING_PARAM,
                             legal=[p.name for p in ACTIONS[action.kind].params])
         HANDLERS[action.kind](state, g, seat, action)
         mercenaries.settle(state, g)   # 11.1, 11.2: a board card that can no longer stay is discarded
@@ -205,13 +202,13 @@ class FiefRules(Rules):
             extra = sorted(n for n in g.nobles if g.nobles[n].family not in g.players[seat].families)
         elif kind in ("pigeon", "pigeon_offer") and param == "sender":
             extra = [n for f in g.players[seat].families for n in g.families[f].nobles]
-        elif kind in opplegal.KINDS:
-            extra = opplegal.suggest(g, seat, kind, param)
+        elif kind in opportunity_legal.KINDS:
+            extra = opportunity_legal.suggest(g, seat, kind, param)
         elif kind in ("move", "battle"):
             values = [",".join(v) if isinstance(v, tuple) else v for v in values]
-            extra = warlegal.suggest(g, seat, kind, param)
-        elif kind in boardplay.HANDLERS:
-            extra = boardlegal.suggest(g, seat, kind, param)
+            extra = war_legal.suggest(g, seat, kind, param)
+        elif kind in board_play.HANDLERS:
+            extra = board_legal.suggest(g, seat, kind, param)
         elif kind == "play_abbess" and param == "city":
             fam = current_actor(g)
             if fam and g.families[fam].seat == seat:
@@ -224,15 +221,15 @@ class FiefRules(Rules):
         (deadlocks after three quiet rounds, sallies stopped) and not only first-round surrenders; they
         propose and accept marriages often, so playouts reach alliances (9.0, 8.3); they declare
         candidates, call Parliament, back the tax and induct Garters (9.1-9.3, 13.3)."""
-        if action.kind in boardplay.HANDLERS:
-            return boardlegal.weight(state.data, action)
+        if action.kind in board_play.HANDLERS:
+            return board_legal.weight(state.data, action)
         if action.kind == "move":
-            return playoutweights.move(state.data, action)   # 5.1, 4.3: settle a region, keep cities held
+            return playout_weights.move(state.data, action)   # 5.1, 4.3: settle a region, keep cities held
         if action.kind == "build":
             fam = current_actor(state.data)
-            return playoutweights.build(state.data, fam, action) if fam else 1.0
+            return playout_weights.build(state.data, fam, action) if fam else 1.0
         if action.kind == "battle":
-            return playoutweights.battle(state.data, current_actor(state.data), action)
+            return playout_weights.battle(state.data, current_actor(state.data), action)
         if action.kind == "battle_next" and action.get("choice") == "continue":
             return 6.0
         if action.kind == "passage" and action.get("use") in ("tunnels", "aid", "guide", "withdraw"):
@@ -271,7 +268,7 @@ class FiefRules(Rules):
             if w is None:
                 if k == "move":
                     if weigh_move is None:
-                        weigh_move = playoutweights.move_weigher(g)
+                        weigh_move = playout_weights.move_weigher(g)
                     w = weigh_move(a)
                 elif k in WEIGHT_READS_ARGS:
                     w = self.agent_weight(state, seat, a)

@@ -14,6 +14,7 @@ from engine.core.rules import RANDOM_ROLE, split_roles
 from engine.core.turns import rotate
 from engine.fief.components import C
 from engine.fief.map import REGION_IDS
+from engine.fief.refusals import FiefRefusal
 from engine.fief.state import (
     MAP,
     Army,
@@ -152,7 +153,8 @@ def check_start(g: Fief, city: str | None) -> str:
     if city not in choices:
         why = (f"the d6 gave region {g.flow.start_region}" if g.random_start
                else "one family per region; a city of a region nobody holds")
-        raise RuleError("13.6", f"{city!r} is not a starting city ({why})", code="start_city", legal=choices)
+        raise RuleError("13.6", f"{city!r} is not a starting city ({why})",
+                        code=FiefRefusal.START_CITY, legal=choices)
     return city
 
 

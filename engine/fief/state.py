@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core import OfferBook, RequestBook
-from engine.fief.boardstate import Excalibur, Mercenary, RelicPowers, crossbow_beaten
-from engine.fief.components import TROOP_TYPES
-from engine.fief.crownstate import Politics
+from engine.fief.board.state import Excalibur, Mercenary, RelicPowers, crossbow_beaten
+from engine.fief.components import TROOP_TYPES, C
+from engine.fief.crown.state import Politics
 from engine.fief.map import load_map
-from engine.fief.oppstate import Opportunity
-from engine.fief.warstate import War
+from engine.fief.opportunity.state import Opportunity
+from engine.fief.war.state import War
 
 MAP = load_map()
 
@@ -177,13 +177,13 @@ class Fief:
     offers: OfferBook = field(default_factory=OfferBook)
     two_player: bool = False
     random_start: bool = False
-    war: War = field(default_factory=War)                     # phases 5-7 (warstate.py)
-    politics: Politics = field(default_factory=Politics)      # Phase 1 and the Garter (crownstate.py)
+    war: War = field(default_factory=War)                     # phases 5-7 (war/state.py)
+    politics: Politics = field(default_factory=Politics)      # Phase 1 and the Garter (crown/state.py)
     royal_tax: bool = False                                   # the Parliament card lies on its Rebellion side (9.3)
-    opp: Opportunity = field(default_factory=Opportunity)     # Opportunity cards in play (oppstate.py)
+    opp: Opportunity = field(default_factory=Opportunity)     # Opportunity cards in play (opportunity/state.py)
     mercenaries: dict[str, Mercenary] = field(default_factory=dict)  # Mercenary card -> its Crossbowmen (11.1)
     relic_powers: RelicPowers = field(default_factory=RelicPowers)  # the Chasuble and the Skull (12.2, 12.3)
-    excalibur: Excalibur = field(default_factory=Excalibur)          # 13.2 (boardstate.py)
+    excalibur: Excalibur = field(default_factory=Excalibur)          # 13.2 (board/state.py)
     garrison_due: list[str] = field(default_factory=list)  # Royal Strongholds changing sides after their battle (4.9)
     retainers: bool = True     # false: no noble has or draws a Retainer (scenarios, docs/scenarios.md)
     history: list[dict[str, int]] = field(default_factory=list)  # each player's VPs at the end of each round (8.1)
@@ -334,7 +334,6 @@ def marriages_allowed(g: Fief) -> bool:
 
 
 def hand_limit(g: Fief) -> int:
-    from engine.fief.components import C
     return C.two_player["hand_limit"] if g.two_player else C.hand_limit
 
 

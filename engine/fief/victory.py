@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.fief.components import C
+from engine.fief.estates.titles import RANK_ORDER, vp_titles
 from engine.fief.state import MAP, Fief, ally_of
-from engine.fief.titles import RANK_ORDER, vp_titles
 
 Side = tuple[str, ...]
 RANK_NAMES = {rank: name for name, rank in RANK_ORDER.items()}

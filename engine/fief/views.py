@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.fief import crownviews, excalibur, victory
-from engine.fief.cards import draw_limits
+from engine.fief import victory
+from engine.fief.board import excalibur
+from engine.fief.cards.deck import draw_limits
 from engine.fief.components import C
+from engine.fief.crown import views as crown_views
+from engine.fief.estates.titles import title_cost
 from engine.fief.flow import current_actor, label
 from engine.fief.map import REGION_IDS
-from engine.fief.rebellion import standing
+from engine.fief.opportunity.rebellion import standing
 from engine.fief.state import (
     MAP,
     Fief,
@@ -22,8 +25,7 @@ from engine.fief.state import (
     hand_limit,
     title_holder,
 )
-from engine.fief.titles import title_cost
-from engine.fief.warlegal import view as war_view
+from engine.fief.war.legal import view as war_view
 
 View = dict[str, Any]
 
@@ -86,7 +88,7 @@ def public(g: Fief) -> View:
         "war": _war(g),
         "offers": g.offers.visible(None),
         "opportunity": _opportunity(g),
-        "politics": crownviews.public(g),
+        "politics": crown_views.public(g),
     }
 
 
@@ -177,7 +179,7 @@ def private(g: Fief, seat: str, view: View) -> View:
         "shillings": p.shillings,
         "draws": {"taken": p.drawn, "characters": p.drawn_characters, "limit": total, "character_limit": chars},
     }
-    view["me"]["politics"] = crownviews.private(g, seat)
+    view["me"]["politics"] = crown_views.private(g, seat)
     for name, c in g.cities.items():
         for fid in p.families:
             st = c.stacks.get(fid)

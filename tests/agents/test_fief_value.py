@@ -23,7 +23,7 @@ from engine.agents.fief_value import (
 from engine.agents.value import advantage, rewards, sides
 from engine.core import GameState
 from engine.fief.components import C
-from engine.fief.income import compute
+from engine.fief.estates.income import compute
 from engine.fief.state import MAP, Fief, Stack
 from engine.registry import get
 from tests.agents.states import along

@@ -6,12 +6,14 @@ from __future__ import annotations
 import pytest
 
 from engine.core import RuleError
-from engine.fief import income, invaders, movement, ransom, titles, victory
-from engine.fief.battle import losses
-from engine.fief.battle.fight import fire
-from engine.fief.battle.sides import strength_of
+from engine.fief import victory
+from engine.fief.estates import income, ransom, titles
 from engine.fief.state import SeaCard
-from engine.fief.warstate import Battle
+from engine.fief.war import invaders, movement
+from engine.fief.war.battle import losses
+from engine.fief.war.battle.fight import fire
+from engine.fief.war.battle.sides import strength_of
+from engine.fief.war.state import Battle
 from tests.fief.helpers import at_step, g, place
 
 
@@ -92,7 +94,7 @@ def test_2_5_plague_on_arrival_kills_on_one_to_three(face, dies):
 
 @pytest.mark.parametrize("face,dies", [(3, True), (4, False)])
 def test_2_5_the_plague_strike_kills_on_one_to_three(face, dies):
-    from engine.fief import disasters
+    from engine.fief.cards import disasters
     s = _war(2, "resolve")
     nid = _noble(s, "red")
     g(s).nobles[nid].city = "Whitby"
@@ -131,7 +133,7 @@ def test_faq_a_cavalcade_needs_a_move_to_spare_after_it():
 
 
 def test_5_2_only_the_cavalcading_noble_fights_for_the_attacker():
-    from engine.fief.battle.sides import side_nobles
+    from engine.fief.war.battle.sides import side_nobles
 
     s = _war()
     rider, other = _noble(s, "red", 0), _noble(s, "red", 1)
@@ -202,7 +204,7 @@ def test_8_5_the_garter_breaks_a_tie_only_with_a_lords_title():
 @pytest.mark.parametrize("red_noble,blue_noble,red_may_end", [(True, False, True), (False, False, False),
                                                                (True, True, False), (False, True, False)])
 def test_7_8_end_is_offered_only_to_a_side_with_a_noble_against_one_without(red_noble, blue_noble, red_may_end):
-    from engine.fief.battle.fight import options
+    from engine.fief.war.battle.fight import options
     s = _war(7, "battle")
     b = _battle(s, ["men"])
     if red_noble:
@@ -216,7 +218,7 @@ def test_7_8_end_is_offered_only_to_a_side_with_a_noble_against_one_without(red_
 @pytest.mark.parametrize("red_noble,blue_noble,how", [(False, False, "annihilation"), (True, True, "annihilation"),
                                                       (True, False, "victory")])
 def test_7_8_no_troops_left_on_either_side(red_noble, blue_noble, how):
-    from engine.fief.battle.fight import check_end
+    from engine.fief.war.battle.fight import check_end
     s = _war(7, "battle")
     b = _battle(s, [], blue=())
     g(s).war.battle = b
@@ -232,7 +234,7 @@ def test_7_8_no_troops_left_on_either_side(red_noble, blue_noble, how):
 
 
 def test_11_1_a_crossbowman_lost_to_the_plague_goes_to_the_common_stock():
-    from engine.fief import disasters
+    from engine.fief.cards import disasters
     from engine.fief.state import Task
     s = _war(2, "resolve")
     place(s, "red", "York", "men", "knight")

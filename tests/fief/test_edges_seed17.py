@@ -9,11 +9,12 @@ from __future__ import annotations
 import pytest
 
 from engine.core import RuleError
-from engine.fief import deals, elections, fortune, retainers
-from engine.fief.battle.fight import check_declare
-from engine.fief.battle.sides import INVADERS, targets_in
+from engine.fief.cards import fortune, retainers
 from engine.fief.commands import city_arg
+from engine.fief.crown import deals, elections
 from engine.fief.state import MAP, SeaCard, Siege
+from engine.fief.war.battle.fight import check_declare
+from engine.fief.war.battle.sides import INVADERS, targets_in
 from tests.fief.helpers import defaults_until, do, g, give_card, place, started
 
 
@@ -241,7 +242,7 @@ def test_2_5_troops_returning_with_their_noble_into_an_invaded_plague_city_lose_
 # -- 10.2 the Passage card's offers ---------------------------------------------------------------
 def test_10_2_a_passage_offers_to_guide_each_invader_army_near_storms_with_the_card_in_hand():
     from engine.core import Action
-    from engine.fief.opplegal import every
+    from engine.fief.opportunity.legal import every
     s = _at(5, "move")
     d = g(s)
     army = d.armies["army-1"]
@@ -257,7 +258,7 @@ def test_10_2_a_passage_offers_to_guide_each_invader_army_near_storms_with_the_c
 
 def test_10_2_a_passage_offers_an_escape_to_a_captive_with_the_card_in_hand():
     from engine.core import Action
-    from engine.fief.opplegal import every
+    from engine.fief.opportunity.legal import every
     s = _at(5, "move")
     d = g(s)
     give_card(s, "ann", "passage-1")
@@ -393,7 +394,7 @@ def test_9_1_the_for_markers_on_one_candidate_add_up():
 
 # -- 11.1 hiring Crossbowmen: the count and the price at their edges --------------------------------
 def test_11_1_hiring_takes_one_to_the_crossbowmen_left_for_exactly_two_shillings_each():
-    from engine.fief import mercenaries
+    from engine.fief.board import mercenaries
     s = started(4, 1)
     for p in g(s).players.values():
         p.done_discarding = True
@@ -462,7 +463,7 @@ def test_a_command_out_of_turn_is_refused_naming_whom_the_table_waits_on():
 
 
 def test_2_15_an_exchange_in_one_city_keeps_both_hands_within_the_limit_and_needs_a_pigeon_unless_allied():
-    from engine.fief import pigeons
+    from engine.fief.cards import pigeons
     from engine.fief.state import hand_limit
     s = _at(2, "play")
     d = g(s)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine.core import RuleError
-from engine.fief.battle import endings
-from engine.fief.battle.sides import INVADERS
-from engine.fief.warstate import Battle
+from engine.fief.war.battle import endings
+from engine.fief.war.battle.sides import INVADERS
+from engine.fief.war.state import Battle
 from tests.fief.helpers import act, do, g
 from tests.fief.test_s10_midbattle import _battle
 from tests.fief.test_s11_mercenaries import FRENCH, _with_card

@@ -8,10 +8,10 @@ import pytest
 from engine.core import RuleError
 from engine.core.offers import Offer
 from engine.fief import flow
+from engine.fief.cards.fortune import check_weather
 from engine.fief.components import C
-from engine.fief.fortune import check_weather
+from engine.fief.estates.succession import kill_noble
 from engine.fief.state import MAP, SeaCard
-from engine.fief.succession import kill_noble
 from tests.fief.helpers import do, g, started
 from tests.fief.test_s12_relics import _purchase
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Event, RuleError
-from engine.fief import coverage, excalibur, movement
-from engine.fief.battle import endings
+from engine.fief.board import excalibur
+from engine.fief.playouts import coverage
 from engine.fief.state import SeaCard
-from engine.fief.warstate import Battle
+from engine.fief.war import movement
+from engine.fief.war.battle import endings
+from engine.fief.war.state import Battle
 from tests.fief.helpers import at_step, g, place
 
 
@@ -238,7 +240,7 @@ _NO_PENALTY = ("7.4", "the battle being fought has no wall penalty for that side
 
 def _assault(use: str, city: str = "Exeter", building: str | None = "stronghold", holder: str | None = "blue",
              red_there: bool = True, battle: Battle | None = None):  # type: ignore[no-untyped-def]
-    from engine.fief import opportunity
+    from engine.fief.opportunity import cards as opportunity_cards
     s = _war(7, "battle")
     d = g(s)
     d.cities["Exeter"].building, d.cities["Exeter"].controller = building, holder
@@ -247,7 +249,7 @@ def _assault(use: str, city: str = "Exeter", building: str | None = "stronghold"
         place(s, "red", "Exeter", "men", control=False)
     d.war.battle = battle
     try:
-        opportunity._check_assault(d, "ann", use, city)
+        opportunity_cards._check_assault(d, "ann", use, city)
     except RuleError as err:
         assert err.code == "passage_walls"
         return (err.section, err.message, err.legal)
@@ -295,14 +297,14 @@ def test_7_4_a_passage_during_a_battle_cancels_only_a_wall_penalty_of_that_battl
 
 # -- 7.8, 10.2 a Withdraw only by the defender between two rounds; a guide only for a led army ---------
 def test_7_8_withdraw_only_for_the_defender_between_two_rounds_to_a_neighbour() -> None:
-    from engine.fief import opportunity
+    from engine.fief.opportunity import cards as opportunity_cards
     from engine.fief.state import Task
     s = _war(7, "battle")
     d = g(s)
 
     def refusal(dest: str = "London") -> str | None:
         try:
-            opportunity._check_withdraw(d, "bob", dest)
+            opportunity_cards._check_withdraw(d, "bob", dest)
         except RuleError as err:
             assert err.section == "7.8"
             return err.code
@@ -321,26 +323,26 @@ def test_7_8_withdraw_only_for_the_defender_between_two_rounds_to_a_neighbour() 
 
 
 def test_10_2_a_guide_needs_an_invader_army_on_the_map_with_its_leader_not_yet_guided() -> None:
-    from engine.fief import opportunity
+    from engine.fief.opportunity import cards as opportunity_cards
     s = _war(6, "parley")
     d = g(s)
     a = d.armies["army-1"]
     a.city, a.leader = "York", True
-    assert opportunity.guided_army(d, "army-1") == "army-1"
+    assert opportunity_cards.guided_army(d, "army-1") == "army-1"
     for change in ({"leader": False}, {"city": None}, {"gone": True}):
         for k, v in change.items():
             setattr(a, k, v)
         with pytest.raises(RuleError) as err:
-            opportunity.guided_army(d, "army-1")
+            opportunity_cards.guided_army(d, "army-1")
         assert (err.value.code, err.value.legal) == ("passage_guide", "none")
         a.city, a.leader, a.gone = "York", True, False
     d.opp.guided.append("army-1")
     with pytest.raises(RuleError):
-        opportunity.guided_army(d, "army-1")
+        opportunity_cards.guided_army(d, "army-1")
     with pytest.raises(RuleError) as err:
-        opportunity.guided_army(d, "army-9")
+        opportunity_cards.guided_army(d, "army-9")
     assert err.value.legal == "none"
     d.opp.guided.clear()
     with pytest.raises(RuleError) as err:
-        opportunity.guided_army(d, "army-9")
+        opportunity_cards.guided_army(d, "army-9")
     assert err.value.legal == ["army-1"]

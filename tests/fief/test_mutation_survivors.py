@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engine.core import RuleError
-from engine.fief import fortune, pillage, purchase
+from engine.fief.cards import fortune
+from engine.fief.estates import purchase
 from engine.fief.state import Siege, Stack
+from engine.fief.war import pillage
 from tests.fief.helpers import at_step, g, new, place
 
 
@@ -65,7 +67,7 @@ def test_7_9_only_the_besieger_lifts_its_siege():
     s = _state(5, "move")
     g(s).cities["York"].siege = Siege("blue")
     g(s).cities["Lincoln"].siege = Siege("red")
-    from engine.fief.warlegal import sieges
+    from engine.fief.war.legal import sieges
     assert sieges(g(s), "red") == ["Lincoln"]
     assert refused(s, g(s).families["red"].seat, "lift_siege city:York").code == "no_siege"
 
@@ -78,8 +80,8 @@ def test_refusals_name_their_code(line, code):
 
 
 def test_7_0_each_battle_round_is_counted():
-    from engine.fief.battle.fight import begin_round
-    from engine.fief.warstate import Battle
+    from engine.fief.war.battle.fight import begin_round
+    from engine.fief.war.state import Battle
     s = _state(7, "battle")
     place(s, "red", "Oxford", "men")
     place(s, "blue", "Oxford", "men", control=False)
@@ -90,7 +92,7 @@ def test_7_0_each_battle_round_is_counted():
 
 
 def test_2_12_mata_refusals_name_the_retainer_section_and_code():
-    from engine.fief.retainers import check_mata
+    from engine.fief.cards.retainers import check_mata
     s = _state(2, "play")
     nid = g(s).families["red"].nobles[0]
     with pytest.raises(RuleError) as err:
@@ -103,7 +105,7 @@ def test_2_12_mata_refusals_name_the_retainer_section_and_code():
 
 
 def test_4_6_handing_a_title_to_a_stranger_is_refused_under_4_6():
-    from engine.fief.titles import check_transfer
+    from engine.fief.estates.titles import check_transfer
     s = _state(4, "purchase")
     lord = g(s).nobles[g(s).families["red"].nobles[0]]
     lord.titles = ["lord:III", "lord:V"]
@@ -122,8 +124,8 @@ def test_a_command_missing_a_parameter_is_refused_with_its_code():
 
 
 def test_7_6_captives_go_free_when_their_captors_side_is_beaten():
-    from engine.fief.battle.fight import check_end
-    from engine.fief.warstate import Battle
+    from engine.fief.war.battle.fight import check_end
+    from engine.fief.war.state import Battle
     s = _state(7, "battle")
     place(s, "red", "Oxford", "men")
     keeper = g(s).families["blue"].nobles[0]
@@ -139,7 +141,7 @@ def test_7_6_captives_go_free_when_their_captors_side_is_beaten():
 def test_7_9_the_siege_choice_offers_each_trebuchet_that_may_be_destroyed():
     from engine.core import Action
     from engine.fief.state import Task
-    from engine.fief.warlegal import task_actions
+    from engine.fief.war.legal import task_actions
     s = _state(7, "battle")
     g(s).families["red"].stockpile["trebuchet"] = 0
     for city in ("Bristol", "York"):
@@ -150,7 +152,8 @@ def test_7_9_the_siege_choice_offers_each_trebuchet_that_may_be_destroyed():
 
 
 def test_events_name_who_they_concern():
-    from engine.fief import ransom, setup
+    from engine.fief import setup
+    from engine.fief.estates import ransom
     s = _state(4, "ransom")
     s.take_events()   # what came before
     events = s._events   # the list the rules emit into (a compiled GameState's emit cannot be replaced)
@@ -165,8 +168,8 @@ def test_events_name_who_they_concern():
 
 
 def test_7_9_a_siege_declared_after_a_round_destroys_the_trebuchet_chosen():
-    from engine.fief.battle import fight
-    from engine.fief.warstate import Battle
+    from engine.fief.war.battle import fight
+    from engine.fief.war.state import Battle
     s = _state(7, "battle")
     place(s, "blue", "Oxford", "men").outskirts = False
     g(s).cities["Oxford"].building = "stronghold"
@@ -265,8 +268,8 @@ def test_5_1_a_noble_joining_its_family_already_inside_anothers_walls_goes_in_to
 
 
 def test_7_8_an_allied_side_that_surrenders_takes_every_allys_troops_off_the_map():
-    from engine.fief.battle.endings import surrender
-    from engine.fief.warstate import Battle
+    from engine.fief.war.battle.endings import surrender
+    from engine.fief.war.state import Battle
     s = _state(7, "battle")
     place(s, "red", "Oxford", "men")
     place(s, "blue", "Oxford", "men", control=False)
@@ -294,7 +297,7 @@ def _pigeon_ready():
 
 
 def test_2_15_a_pigeon_to_a_full_hand_is_refused_and_shillings_suggested():
-    from engine.fief.pigeons import check_send
+    from engine.fief.cards.pigeons import check_send
     from engine.fief.state import hand_limit
     s, red, blue = _pigeon_ready()
     seat = g(s).families["red"].seat
@@ -307,7 +310,7 @@ def test_2_15_a_pigeon_to_a_full_hand_is_refused_and_shillings_suggested():
 
 
 def test_2_15_a_family_without_pigeons_is_told_which_nobles_could_send():
-    from engine.fief.pigeons import check_send
+    from engine.fief.cards.pigeons import check_send
     s, red, blue = _pigeon_ready()
     g(s).families["red"].pigeons = 0
     with pytest.raises(RuleError) as err:
@@ -324,7 +327,7 @@ def test_2_15_a_pigeon_is_addressed_to_another_familys_noble():
 
 
 def test_2_7_a_harvested_region_under_famine_may_take_another_harvest():
-    from engine.fief.fortune import harvest_targets
+    from engine.fief.cards.fortune import harvest_targets
     from engine.fief.state import MAP, SeaCard
     s = _state(2, "play")
     sea = g(s).seas[MAP.regions["I"].sea]
@@ -335,7 +338,7 @@ def test_2_7_a_harvested_region_under_famine_may_take_another_harvest():
 
 
 def test_7_7_ending_ransoms_with_an_affordable_captive_names_the_ransom_to_pay():
-    from engine.fief.ransom import check_done
+    from engine.fief.estates.ransom import check_done
     s = _state(4, "ransom")
     nid = g(s).families["red"].nobles[0]
     g(s).nobles[nid].captor = "blue"
@@ -347,7 +350,7 @@ def test_7_7_ending_ransoms_with_an_affordable_captive_names_the_ransom_to_pay()
 
 
 def test_2_9_a_second_tallage_on_a_taxed_region_is_refused_naming_the_region():
-    from engine.fief.fortune import check_tax
+    from engine.fief.cards.fortune import check_tax
     from engine.fief.state import MAP, SeaCard
     s = _state(2, "play")
     g(s).nobles[g(s).families["red"].nobles[1]].titles = ["sovereign_queen"]
@@ -360,7 +363,7 @@ def test_2_9_a_second_tallage_on_a_taxed_region_is_refused_naming_the_region():
 
 
 def test_6_10_only_the_clergy_may_intervene_with_invaders():
-    from engine.fief.invaders import check_parley
+    from engine.fief.war.invaders import check_parley
     s = _state(6, "invaders")
     nid = g(s).families["red"].nobles[0]
     g(s).nobles[nid].city, g(s).nobles[nid].titles = "York", []
@@ -400,7 +403,7 @@ def test_2_15_allies_exchange_in_one_city_without_a_pigeon():
 
 
 def test_2_5_plague_may_kill_an_invader_armys_leader():
-    from engine.fief.disasters import plague
+    from engine.fief.cards.disasters import plague
     from engine.fief.state import MAP
     s = _state(2, "disasters")
     city = MAP.regions["I"].cities[0]
@@ -416,8 +419,8 @@ def test_2_5_plague_may_kill_an_invader_armys_leader():
 
 
 def test_7_9_a_trebuchet_is_taken_only_to_begin_a_siege():
-    from engine.fief.battle.fight import check_choice, options
-    from engine.fief.warstate import Battle
+    from engine.fief.war.battle.fight import check_choice, options
+    from engine.fief.war.state import Battle
     s = _state(7, "battle")
     place(s, "red", "Oxford", "men")
     place(s, "blue", "Oxford", "men", control=False)
@@ -431,8 +434,8 @@ def test_7_9_a_trebuchet_is_taken_only_to_begin_a_siege():
 
 
 def test_7_8_a_defender_facing_no_noble_may_end_the_battle():
-    from engine.fief.battle.fight import choose, options
-    from engine.fief.warstate import Battle
+    from engine.fief.war.battle.fight import choose, options
+    from engine.fief.war.state import Battle
     s = _state(7, "battle")
     place(s, "red", "Oxford", "men")
     place(s, "blue", "Oxford", "men", control=False)
@@ -447,7 +450,7 @@ def test_7_8_a_defender_facing_no_noble_may_end_the_battle():
 
 
 def test_7_0_troops_without_a_noble_are_told_no_battle_is_open():
-    from engine.fief.battle.fight import check_declare
+    from engine.fief.war.battle.fight import check_declare
     s = _state(7, "battle")
     place(s, "red", "Oxford", "men")
     place(s, "blue", "Oxford", "men", control=False)
@@ -465,7 +468,7 @@ def test_1_0_the_start_is_told_with_the_familys_nobles():
 
 
 def test_5_2_a_noble_whose_cavalcade_awaits_an_answer_is_not_yet_told_to_ride_on():
-    from engine.fief.warlegal import waiting
+    from engine.fief.war.legal import waiting
     s, nid, _request = _cavalcade_at_london_walls()
     d = g(s)
     d.war.must_move.append(nid)   # as if it had to ride on

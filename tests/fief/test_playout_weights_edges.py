@@ -1,4 +1,4 @@
-"""The random players' weights (engine.fief.rules.agent_weight, engine.fief.playoutweights): a table
+"""The random players' weights (engine.fief.rules.agent_weight, engine.fief.playouts.weights): a table
 pinning each weight per kind and situation, so that a changed number or a branch taken on the wrong
 side shows. They change no rule; they shape what random playouts reach (issue 13's coverage goals)."""
 
@@ -11,7 +11,7 @@ import pytest
 from engine.core import Action
 from engine.fief import RULES
 from engine.fief.state import Task
-from engine.fief.warstate import Battle
+from engine.fief.war.state import Battle
 from tests.fief.helpers import g, new, place
 
 
@@ -77,7 +77,7 @@ def test_o_6b_a_strike_between_two_battle_rounds_weighs_twelve_and_only_then() -
 
 
 def test_12_0_a_relic_for_the_sovereign_weighs_most_of_the_board_actions() -> None:
-    """boardlegal.weight (read first for every board action)."""
+    """board.legal.weight (read first for every board action)."""
     s = _state()
     assert _w("give_relic", s, to="walter") == 0.3
     g(s).nobles["walter"].titles.append("king")
@@ -180,18 +180,18 @@ def test_agent_weights_match_agent_weight_through_a_whole_round_of_defaults(play
 
 
 def test_a_move_list_shares_what_its_weigher_already_asked() -> None:
-    """playoutweights.move_weigher remembers, for the moves of one legal list, where each noble stands and
+    """playouts.weights.move_weigher remembers, for the moves of one legal list, where each noble stands and
     what each destination weighs; a new list (a new weigher) asks again."""
-    from engine.fief import playoutweights
+    from engine.fief.playouts import weights as playout_weights
     s = _state()
     d = g(s)
     d.nobles["william"].city = "Oxford"
     a = Action.of("move", noble="william", to="York")
-    weigh = playoutweights.move_weigher(d)
+    weigh = playout_weights.move_weigher(d)
     assert weigh(a) == 6.0
     d.cities["Whitby"].controller = "red"
     assert weigh(a) == 6.0                                   # the destination's weight, as asked first
-    assert playoutweights.move_weigher(d)(a) == 30.0         # asked again: red holds part of the region
+    assert playout_weights.move_weigher(d)(a) == 30.0         # asked again: red holds part of the region
     d.nobles["william"].city = None
     assert weigh(a) == 6.0                                   # where the noble stood, as asked first
-    assert playoutweights.move(d, a) == 1.0                  # a noble nowhere
+    assert playout_weights.move(d, a) == 1.0                  # a noble nowhere

@@ -14,8 +14,8 @@ from engine.core import Action, Audience, Decision, GameState, apply
 from engine.core.words import Choice
 from engine.fief import RULES
 from engine.fief.state import Task
-from engine.fief.warstate import Battle
-from engine.fief.words.flows import loss_mixes
+from engine.fief.war.state import Battle
+from engine.fief.words.losses import loss_mixes
 from tests.fief.helpers import at_step, g, give_card, place, seat_of
 from tests.speech import assert_human
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Action
-from engine.fief import RULES, abbess, elections, marriage
-from engine.fief.characters import found_abbey
+from engine.fief import RULES
+from engine.fief.cards.characters import found_abbey
+from engine.fief.crown import abbess, elections, marriage
 from tests.fief.helpers import defaults_until, do, g, refused, started
 
 # ann red (William, Lucia), bob blue (Walter, Matilda), cat green (Arthur, Edith), dan yellow (Edward, Rohese)

@@ -1,7 +1,7 @@
 """2.12 Retainers: every ability of our original deck (engine/fief/data/retainers.json)."""
 
-from engine.fief import income
 from engine.fief.components import C
+from engine.fief.estates import income
 from engine.fief.state import SeaCard, Stack
 from tests.fief.helpers import defaults_until, do, g, give_card, refused, started, turn_seat
 

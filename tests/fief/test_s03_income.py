@@ -1,6 +1,6 @@
 """Phase 3: income (3.0-3.4), Tallage and Tithe (2.8), bonuses (2.7), Famine (2.5), sieges (7.9)."""
 
-from engine.fief import income
+from engine.fief.estates import income
 from engine.fief.map import load_map
 from engine.fief.state import SeaCard, Siege, Stack
 from tests.fief.helpers import defaults_until, do, g, refused, started, turn_seat

@@ -2,7 +2,7 @@
 the empty stockpile (FAQ), siege Trebuchets (7.9) and the Royal Stronghold (4.9)."""
 
 from engine.fief import RULES
-from engine.fief.characters import abbey_cities
+from engine.fief.cards.characters import abbey_cities
 from engine.fief.state import Siege, Stack
 from tests.fief.helpers import defaults_until, do, g, refused, started, turn_seat
 
@@ -182,7 +182,7 @@ def test_4_0_an_unknown_unit_type_is_refused_with_the_types_on_sale():
     import pytest
 
     from engine.core import RuleError
-    from engine.fief.purchase import BUYABLE, check_buy
+    from engine.fief.estates.purchase import BUYABLE, check_buy
 
     s = started(4)
     fam = next(iter(g(s).families))
@@ -193,7 +193,7 @@ def test_4_0_an_unknown_unit_type_is_refused_with_the_types_on_sale():
 
 def test_4_3_tiles_left_count_down_as_strongholds_mills_and_royal_strongholds_are_built():
     from engine.fief.components import C
-    from engine.fief.purchase import tiles_left
+    from engine.fief.estates.purchase import tiles_left
     s, _seat, _fam = at_purchase()
     d = g(s)
     for c in d.cities.values():

@@ -2,7 +2,7 @@
 
 from engine.core import Action
 from engine.fief import RULES
-from engine.fief.ransom import ransom_value
+from engine.fief.estates.ransom import ransom_value
 from engine.fief.state import Stack
 from tests.fief.helpers import defaults_until, do, g, refused, started, turn_seat
 

@@ -1,9 +1,9 @@
 """4.9: the troops in a Royal Stronghold change sides when the Sovereign changes (ruling R28b)."""
 
-from engine.fief import crown
-from engine.fief.battle import endings
+from engine.fief.crown import crowning
 from engine.fief.state import Siege
-from engine.fief.warstate import Battle
+from engine.fief.war.battle import endings
+from engine.fief.war.state import Battle
 from tests.fief.helpers import g, place, started
 
 
@@ -17,7 +17,7 @@ def _royal_stronghold(state, city="Bristol", holder="blue", troops=("knight", "m
 def _crown(state, noble="walter"):
     gs = g(state)
     gs.nobles[noble].titles.append("lord:II")
-    crown.crown(state, gs, noble, "election")
+    crowning.crown(state, gs, noble, "election")
 
 
 def test_4_9_the_garrison_serves_the_new_sovereign_and_he_holds_the_city() -> None:

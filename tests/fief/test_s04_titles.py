@@ -2,9 +2,9 @@
 
 from engine.core import Audience
 from engine.fief import RULES
+from engine.fief.estates.succession import kill_noble
+from engine.fief.estates.titles import control_changed
 from engine.fief.state import Stack
-from engine.fief.succession import kill_noble
-from engine.fief.titles import control_changed
 from tests.fief.helpers import defaults_until, do, g, refused, started, turn_seat
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.fief import RULES
-from engine.fief.movement import seas_between
 from engine.fief.state import MAP, SeaCard, Siege, Stack
+from engine.fief.war.movement import seas_between
 from tests.fief.helpers import do, g, new, place, refused
 
 
@@ -179,7 +179,7 @@ def test_2_5_no_plague_roll_inside_one_region():
 
 def test_2_5_passage_is_not_stopped_by_storms():
     """2.5: Rebellion and Passage movement are not affected by Storms (the 10.2 hook)."""
-    from engine.fief.movement import grant_passage
+    from engine.fief.war.movement import grant_passage
     s = _moving()
     n = _noble(s, "red")
     g(s).nobles[n].city = "Oxford"
@@ -223,7 +223,7 @@ def test_2_5_storms_on_both_sides_of_a_road_are_both_named_and_good_weather_sugg
 
 def test_5_0_a_noble_waiting_in_the_outskirts_may_leave_its_troops_behind():
     """Only a noble that came to the outskirts this phase with an escort must keep it (it is not stuck at the start)."""
-    from engine.fief.movement import legal_moves
+    from engine.fief.war.movement import legal_moves
 
     s = _moving()
     d = g(s)

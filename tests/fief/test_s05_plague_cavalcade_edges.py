@@ -1,4 +1,4 @@
-"""2.5 Plague on entry and 5.2 Cavalcade checks (engine.fief.movement), each branch on both sides:
+"""2.5 Plague on entry and 5.2 Cavalcade checks (engine.fief.war.movement), each branch on both sides:
 which moves meet the Plague, who rolls, the troops lost (half, rounded down, Bombards spared, those
 returning with their noble spared), Abbey shelter inside and not on the outskirts; a Cavalcade by
 road, of knights only, against a foe present, never on the last move."""
@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core import RuleError
-from engine.fief import movement
 from engine.fief.state import SeaCard
+from engine.fief.war import movement
 from tests.fief.helpers import at_step, g, place
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.fief import invaders
 from engine.fief.state import SeaCard
+from engine.fief.war import invaders
 from tests.fief.helpers import at_step, do, g, new, place, refused, seat_of
 
 

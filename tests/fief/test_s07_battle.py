@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.core import Action, RuleError
 from engine.fief import RULES
-from engine.fief.battle import dice, losses
+from engine.fief.war.battle import dice, losses
 from tests.fief.helpers import at_step, do, g, new, place, refused
 
 TYPES = ("men", "archer", "crossbow", "knight")
@@ -150,7 +150,7 @@ def test_7_2_three_archers_add_one():
 
 
 def test_7_0_the_ally_with_most_sp_allots_the_hits():
-    from engine.fief.battle import sides
+    from engine.fief.war.battle import sides
     s, _red, _blue = _battle_state()
     d = g(s)
     place(s, "green", "Oxford", "knight", "knight", "knight", control=False)
@@ -204,7 +204,7 @@ def test_7_2_tactical_destruction_returns_engines_to_the_stockpile():
 
 
 def test_7_8_withdraw_hook_for_passage():
-    from engine.fief.battle import endings
+    from engine.fief.war.battle import endings
     s, red, blue = _battle_state()
     d = g(s)
     s.rng.force(1, 1, 1)
@@ -225,15 +225,15 @@ def test_7_8_withdraw_hook_for_passage():
 
 
 def test_7_4_passage_hook_cancels_the_penalties():
-    from engine.fief.battle import fight
-    from engine.fief.warstate import Battle
+    from engine.fief.war.battle import fight
+    from engine.fief.war.state import Battle
     b = Battle("Oxford", "red", "blue", penalty=2, archers_min=3)
     fight.cancel_penalties(b)
     assert (b.penalty, b.archers_min) == (0, 0)
 
 
 def test_7_6_a_captor_taken_captive_sets_its_own_captive_free():
-    from engine.fief.battle.captives import capture
+    from engine.fief.war.battle.captives import capture
 
     s, red, blue = _battle_state()
     d = g(s)
@@ -258,8 +258,8 @@ def test_2_5_a_battle_refused_under_storms_names_where_one_may_fight():
 
 
 def test_7_8_both_sides_without_troops_the_side_keeping_a_noble_wins():
-    from engine.fief.battle import fight
-    from engine.fief.warstate import Battle
+    from engine.fief.war.battle import fight
+    from engine.fief.war.state import Battle
 
     for keeps, gone in (("blue", "red"), ("red", "blue")):
         s, red, blue = _battle_state()
@@ -276,8 +276,8 @@ def test_7_8_both_sides_without_troops_the_side_keeping_a_noble_wins():
 
 
 def test_7_5_a_noble_slain_by_the_losses_dies_of_the_battle():
-    from engine.fief.battle import fight
-    from engine.fief.warstate import Battle
+    from engine.fief.war.battle import fight
+    from engine.fief.war.state import Battle
 
     s, _red, blue = _battle_state()
     d = g(s)
@@ -310,7 +310,7 @@ def test_7_2_between_rounds_archers_aim_only_at_an_enemy_noble():
 
 
 def test_7_0_a_family_joining_a_battle_shows_its_troops_there_or_none():
-    from engine.fief.battle.fight import join
+    from engine.fief.war.battle.fight import join
     s, _red, _blue = _battle_state()
     d = g(s)
     s.rng.force(1, 1, 1, 1)
@@ -326,7 +326,7 @@ def test_7_0_a_family_joining_a_battle_shows_its_troops_there_or_none():
 
 
 def test_4_7_a_title_with_no_heir_in_the_family_goes_back_to_the_deck():
-    from engine.fief.succession import pass_to_family
+    from engine.fief.estates.succession import pass_to_family
     s = new(4)
     d = g(s)
     holder = d.families["red"].nobles[0]

@@ -1,4 +1,4 @@
-"""7.8 How a battle is closed (engine.fief.battle.endings), each branch on both sides: the ending
+"""7.8 How a battle is closed (engine.fief.war.battle.endings), each branch on both sides: the ending
 announced, tasks of the battle dropped, the city taken or kept, captives of a beaten family freed, a
 siege lifted, the spoils (7.2), a surrender, and a winning Cavalcade riding on (5.2)."""
 
@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Event, RuleError
-from engine.fief.battle import endings
-from engine.fief.battle.sides import INVADERS
 from engine.fief.state import Siege, Task
-from engine.fief.warstate import Battle
+from engine.fief.war.battle import endings
+from engine.fief.war.battle.sides import INVADERS
+from engine.fief.war.state import Battle
 from tests.fief.helpers import at_step, g, place
 
 

@@ -1,4 +1,4 @@
-"""7.7 and 13.4 ransoms (engine.fief.ransom), each boundary on both sides: the price by title and by
+"""7.7 and 13.4 ransoms (engine.fief.estates.ransom), each boundary on both sides: the price by title and by
 the Bandits' table, who must pay, an offer's range, and where a noble freed by the Bandits goes (the
 friendly cities nearest Sherwood)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import RuleError
-from engine.fief import ransom
+from engine.fief.estates import ransom
 from engine.fief.state import MAP
 from tests.fief.helpers import g, new
 

@@ -110,7 +110,7 @@ def test_13_5_a_family_without_nobles_plays_on():
     s = started(4)
     data = g(s)
     fam = data.flow.order[0]
-    from engine.fief.succession import kill_noble
+    from engine.fief.estates.succession import kill_noble
     for n in list(data.families[fam].nobles):
         kill_noble(s, data, n, "test")
     next_round(s)

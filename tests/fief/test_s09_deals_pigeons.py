@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.fief import deals
+from engine.fief.crown import deals
 from tests.fief.helpers import do, g, refused, started
 
 # ann red (William, Lucia at Berwick), bob blue (Walter, Matilda at Whitby): Strongholds at both.

@@ -1,7 +1,7 @@
 """9.0 Marriage Alliances in Phase 1 (1.0), with 13.7 (two players) and 13.8 (three players)."""
 
 from engine.core import RuleError
-from engine.fief import marriage
+from engine.fief.crown import marriage
 from engine.fief.rules import RULES
 from engine.fief.state import allied
 from tests.fief.helpers import defaults_until, do, g, refused, started, turn_seat

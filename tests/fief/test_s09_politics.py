@@ -6,10 +6,11 @@ import random
 import pytest
 
 from engine.core import canonical
-from engine.fief import crown, elections, garter, invaders, parliament
+from engine.fief.crown import crowning, elections, garter, parliament
+from engine.fief.estates.succession import kill_noble
 from engine.fief.rules import RULES
 from engine.fief.state import sovereign
-from engine.fief.succession import kill_noble
+from engine.fief.war import invaders
 from tests.fief.helpers import defaults_until, do, g, refused, started
 
 
@@ -101,14 +102,14 @@ def test_vote_weights_count_each_noble_once_an_archbishop_twice_and_no_captive_o
     d = g(s)
     d.nobles["william"].titles = ["lord:I", "lord:II", "bishop:exeter"]
     d.nobles["lucia"].titles = ["archbishop:york"]
-    assert crown.family_votes(d, "red") == 3
+    assert crowning.family_votes(d, "red") == 3
     d.nobles["lucia"].captor = "bandits"
-    assert crown.family_votes(d, "red") == 1
+    assert crowning.family_votes(d, "red") == 1
     city = d.nobles["william"].city
     from engine.fief.state import Siege
     d.cities[city].siege = Siege(by="blue")
-    assert crown.family_votes(d, "red") == 0
-    assert not crown.may_stand(d, d.nobles["william"])
+    assert crowning.family_votes(d, "red") == 0
+    assert not crowning.may_stand(d, d.nobles["william"])
 
 
 def test_markers_are_hidden_from_the_public_and_shuffled_by_the_permuter():
@@ -143,7 +144,7 @@ def test_13_1_defeated_royal_guards_return_only_when_a_sovereign_is_elected(how,
     s = started(4)
     d = g(s)
     d.war.guards_lost = {"royal_knight": 2, "royal_men": 1}
-    crown.crown(s, d, "william", how)
+    crowning.crown(s, d, "william", how)
     assert (d.war.guards_lost == {}) is back
 
 
@@ -152,16 +153,16 @@ def test_a_crowned_husband_makes_his_wife_queen_and_a_sovereign_queens_husband_t
     d = g(s)
     d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
     d.war.guards_lost = {"royal_knight": 2}
-    crown.crown(s, d, "william", "election")
+    crowning.crown(s, d, "william", "election")
     assert "king" in d.nobles["william"].titles and "queen" in d.nobles["matilda"].titles
     assert d.war.guards_lost == {}                       # 13.1: the guards return with a new Sovereign
     d.nobles["william"].titles.remove("king")
     d.nobles["walter"].spouse, d.nobles["edith"].spouse = "edith", "walter"
-    crown.crown(s, d, "edith", "election")
+    crowning.crown(s, d, "edith", "election")
     assert "sovereign_queen" in d.nobles["edith"].titles and d.nobles["walter"].titles == []
     # 9.0: the widowed Queen elected herself is Sovereign Queen, Queen no more
     d.nobles["edith"].titles = []
-    crown.crown(s, d, "matilda", "election")
+    crowning.crown(s, d, "matilda", "election")
     assert d.nobles["matilda"].titles == ["sovereign_queen"]
 
 
@@ -169,7 +170,7 @@ def test_the_prince_of_wales_becomes_king_when_the_king_dies():
     s = started(4)
     d = g(s)
     d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
-    crown.crown(s, d, "william", "election")
+    crowning.crown(s, d, "william", "election")
     d.nobles["walter"].titles.append("prince_of_wales")    # Matilda's family placed a new son
     s.take_events()
     kill_noble(s, d, "william", cause="battle")
@@ -409,7 +410,7 @@ def test_allies_may_assign_a_lord_title_to_each_others_nobles():
     s = started(4)
     d = g(s)
     d.nobles["william"].titles = ["lord:I", "lord:II"]
-    from engine.fief import titles
+    from engine.fief.estates import titles
     assert "matilda" not in titles.transfer_receivers(d, "red", "william")
     d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
     assert "matilda" in titles.transfer_receivers(d, "red", "william")
@@ -472,12 +473,12 @@ def test_allies_in_one_city_trade_without_a_pigeon():
 
 
 def test_a_son_placed_by_the_queens_family_is_prince_of_wales_and_succeeds_the_king():
-    from engine.fief import characters
+    from engine.fief.cards import characters
     from engine.fief.components import C
     s = started(4)
     d = g(s)
     d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
-    crown.crown(s, d, "william", "election")
+    crowning.crown(s, d, "william", "election")
     card = next(c for c in C.cards if c.startswith("noble-") and C.card(c).sex == "m"
                 and c.removeprefix("noble-") not in d.nobles)
     d.players[_seat(s, "matilda")].hand.append(card)
@@ -508,7 +509,7 @@ def test_definitions_a_sovereign_queens_son_stays_prince_of_wales_and_another_fa
     d.nobles["walter"].titles.append("prince_of_wales")    # a son of Matilda's family
     d.nobles["william"].titles.append("prince_of_wales")   # a son of another family
     s.take_events()
-    crown.crown(s, d, "matilda", "election")
+    crowning.crown(s, d, "matilda", "election")
     events = s.take_events()
     assert d.nobles["matilda"].titles == ["sovereign_queen"]
     assert "prince_of_wales" in d.nobles["walter"].titles and "prince_of_wales" not in d.nobles["william"].titles

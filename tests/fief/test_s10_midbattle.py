@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.fief import RULES
 from engine.fief.state import Task
-from engine.fief.warstate import Battle
+from engine.fief.war.state import Battle
 from tests.fief.helpers import act, g, give_card, place, refused
 from tests.fief.test_s10_opportunity import _at, _table
 

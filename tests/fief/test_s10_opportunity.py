@@ -8,7 +8,7 @@ import pytest
 from engine.core import Action
 from engine.fief import RULES
 from engine.fief.state import SeaCard
-from engine.fief.warstate import Battle
+from engine.fief.war.state import Battle
 from tests.fief.helpers import act, do, g, give_card, place, refused, started
 
 # Seats and families of the 4-player game: ann red (William, Lucia), bob blue (Walter, Matilda),
@@ -430,14 +430,14 @@ def test_10_2_the_siege_escape_is_a_first_move_and_a_second_may_follow():
 
 
 def test_10_2_the_passage_choices_list_only_the_effects_that_apply():
-    from engine.fief import opplegal
+    from engine.fief.opportunity import legal as opportunity_legal
     s = _table()
     d = g(s)
     give_card(s, "cat", "passage-1")
-    uses = {(a["use"], a.get("noble")) for a in opplegal.every(d, "cat", "passage")}
+    uses = {(a["use"], a.get("noble")) for a in opportunity_legal.every(d, "cat", "passage")}
     assert not {u for u, _ in uses} & {"siege", "storms", "pass"}
     _besieged_in_storms(s)
-    uses = {(a["use"], a.get("noble")) for a in opplegal.every(d, "cat", "passage")}
+    uses = {(a["use"], a.get("noble")) for a in opportunity_legal.every(d, "cat", "passage")}
     assert {("siege", "arthur"), ("storms", "arthur"), ("siege", "edith"), ("storms", "edith")} <= uses
     assert ("pass", "arthur") not in uses
 
@@ -621,7 +621,7 @@ def test_every_listed_play_applies(players: int) -> None:
 
 
 def test_10_2_a_passage_guides_invaders_through_storms():
-    from engine.fief import invaders
+    from engine.fief.war import invaders
     s = _table()
     d = g(s)
     a = d.armies["army-1"]
@@ -653,7 +653,7 @@ def test_10_1_the_owner_chooses_which_troops_the_rebels_take():
 
 
 def test_10_3_groups_of_four_go_round_the_nearest_places_or_back_to_the_stockpile():
-    from engine.fief import dispersal
+    from engine.fief.opportunity import dispersal
     s = _table()
     d = g(s)
     for c in d.cities.values():
@@ -706,7 +706,7 @@ def test_10_2_aid_before_the_battle_only_against_another_familys_walls():
 def test_10_2_a_guided_invader_army_makes_one_move_in_storms():
     """10.2's one Move in Storms, for invaders a player guides too: the guide is spent by the first move
     that crosses the Storms (before, the army ignored Storms for the rest of the round)."""
-    from engine.fief import invaders
+    from engine.fief.war import invaders
     s = _table("invaders", 6)
     d = g(s)
     army = d.armies["army-1"]
@@ -736,7 +736,7 @@ def _withdraw_table():
 
 def test_10_2_each_withdrawing_noble_takes_the_troop_its_player_chooses():
     """10.2: "Each Noble may take one of their Troops" (before the fix the engine chose the strongest)."""
-    from engine.fief.battle.sides import side_nobles
+    from engine.fief.war.battle.sides import side_nobles
     s, d = _withdraw_table()
     order = side_nobles(d, d.war.battle, "blue")
     picks = {"walter": "archer", "matilda": "none"}
@@ -749,10 +749,10 @@ def test_10_2_each_withdrawing_noble_takes_the_troop_its_player_chooses():
 
 def test_10_2_the_withdraw_choices_are_offered_by_clicks_and_speak_with_names():
     from engine.core import Audience
-    from engine.fief import opplegal
+    from engine.fief.opportunity import legal as opportunity_legal
     from tests.speech import assert_human
     s, d = _withdraw_table()
-    variants = [a for a in opplegal.every(d, "bob", "passage") if a["use"] == "withdraw" and a["to"] == "Bristol"]
+    variants = [a for a in opportunity_legal.every(d, "bob", "passage") if a["use"] == "withdraw" and a["to"] == "Bristol"]
     chosen = {tuple(a["escorts"]) for a in variants if a.get("escorts")}
     assert ("archer", "none") in chosen or ("none", "archer") in chosen
     assert ("knight", "knight") not in chosen            # one Knight only
@@ -781,8 +781,8 @@ def test_10_2_pass_slips_out_of_a_held_city_without_leave_once():
     d.war.moves["walter"] = 1                             # it entered Exeter this phase
     d.war.came_from["walter"] = "Plymouth"
     give_card(s, "bob", "passage-1")
-    from engine.fief import opportunity
-    assert "pass" in opportunity.passage_effects(d, "walter")
+    from engine.fief.opportunity import cards as opportunity_cards
+    assert "pass" in opportunity_cards.passage_effects(d, "walter")
     act(s, "bob", "passage", card="passage-1", use="pass", noble="walter")
     events = do(s, "bob", "move noble:walter to:Bristol troops:knight")
     assert d.nobles["walter"].city == "Bristol"
@@ -792,7 +792,7 @@ def test_10_2_pass_slips_out_of_a_held_city_without_leave_once():
 def test_10_2_every_copy_of_the_storms_check_honours_a_storms_passage_for_one_move_only():
     """The Storms rule is written three times (check_move, the move lists of legal_moves, the Cavalcade
     list): each lets the one move through and closes again after it."""
-    from engine.fief import movement
+    from engine.fief.war import movement
     s = _table()
     d = g(s)
     d.seas["IV"].append(SeaCard("storms-1", "storms"))

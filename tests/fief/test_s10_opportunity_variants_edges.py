@@ -1,4 +1,4 @@
-"""10.0-10.5 the Opportunity commands offered (engine.fief.opplegal): the first fitting variant per
+"""10.0-10.5 the Opportunity commands offered (engine.fief.opportunity.legal): the first fitting variant per
 kind for random playouts, every variant for menus; each list's order and cut on both sides."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engine.core import RuleError
-from engine.fief import opplegal
-from engine.fief.oppstate import Uprising
+from engine.fief.opportunity import legal as opportunity_legal
+from engine.fief.opportunity.state import Uprising
 from engine.fief.state import MAP, Stack, Task
-from engine.fief.warstate import Battle
+from engine.fief.war.state import Battle
 from tests.fief.helpers import at_step, g
 
 
@@ -26,44 +26,44 @@ def _args(actions, *keys: str) -> list[tuple[object, ...]]:  # type: ignore[no-u
 def test_10_1_a_rebellion_is_offered_in_rivals_cities_first_and_all_for_menus() -> None:
     _s, d = _state()
     d.royal_tax = True        # every city may rise
-    assert len(opplegal._variants(d, "ann", "rebellion", "rebellion-1", first=False)) == len(MAP.cities)
-    assert len(opplegal._variants(d, "ann", "rebellion", "rebellion-1", first=True)) == 1
-    assert _args(opplegal._variants(d, "ann", "rebellion", "rebellion-1", first=True), "city") == [
+    assert len(opportunity_legal._variants(d, "ann", "rebellion", "rebellion-1", first=False)) == len(MAP.cities)
+    assert len(opportunity_legal._variants(d, "ann", "rebellion", "rebellion-1", first=True)) == 1
+    assert _args(opportunity_legal._variants(d, "ann", "rebellion", "rebellion-1", first=True), "city") == [
         (next(iter(MAP.cities)),)]
     d.cities["York"].stacks["red"] = Stack(troops=["men"])
     d.cities["Durham"].stacks["blue"] = Stack(troops=["men"])
-    assert _args(opplegal._variants(d, "ann", "rebellion", "rebellion-1", first=False), "city") == [("Durham",)]
+    assert _args(opportunity_legal._variants(d, "ann", "rebellion", "rebellion-1", first=False), "city") == [("Durham",)]
     d.royal_tax = False
-    assert opplegal._variants(d, "ann", "rebellion", "rebellion-1", first=False) == []
+    assert opportunity_legal._variants(d, "ann", "rebellion", "rebellion-1", first=False) == []
     d.royal_tax = True
     d.opp.uprising = Uprising("Lincoln", "green")
-    assert _args(opplegal._variants(d, "ann", "rebellion", "rebellion-1", first=False), "city") == [("Lincoln",)]
+    assert _args(opportunity_legal._variants(d, "ann", "rebellion", "rebellion-1", first=False), "city") == [("Lincoln",)]
     d.opp.uprising = None
     d.tasks.append(Task("plague", "red", city="York", count=1))
-    assert opplegal._variants(d, "ann", "rebellion", "rebellion-1", first=False) == []
+    assert opportunity_legal._variants(d, "ann", "rebellion", "rebellion-1", first=False) == []
 
 
 def test_10_3_assassination_pairs_each_foe_with_each_free_sponsor_and_invading_leaders() -> None:
     _s, d = _state()
-    out = opplegal._variants(d, "ann", "assassinate", "assassination-1", first=False)
+    out = opportunity_legal._variants(d, "ann", "assassinate", "assassination-1", first=False)
     foes = sorted(n for n in d.nobles if d.nobles[n].family != "red")
     assert _args(out, "target", "sponsor") == [(t, x) for t in foes for x in ("william", "lucia")]
-    assert _args(opplegal._variants(d, "ann", "assassinate", "assassination-1", first=True),
+    assert _args(opportunity_legal._variants(d, "ann", "assassinate", "assassination-1", first=True),
                  "target", "sponsor") == [(foes[0], "william")]
     d.nobles["william"].captor = "blue"
-    assert {a.get("sponsor") for a in opplegal._variants(d, "ann", "assassinate", "assassination-1", False)} \
+    assert {a.get("sponsor") for a in opportunity_legal._variants(d, "ann", "assassinate", "assassination-1", False)} \
         == {"lucia"}
     d.nobles["lucia"].captor = "blue"    # nobody free: the captives may still sponsor (the check refuses)
-    assert {a.get("sponsor") for a in opplegal._variants(d, "ann", "assassinate", "assassination-1", False)} \
+    assert {a.get("sponsor") for a in opportunity_legal._variants(d, "ann", "assassinate", "assassination-1", False)} \
         == {"william", "lucia"}
     a1, a2 = d.armies["army-1"], d.armies["army-2"]
     a1.city, a1.leader, a2.city, a2.leader = "York", True, "Exeter", True
-    out = opplegal._variants(d, "ann", "assassinate", "assassination-1", first=False)
+    out = opportunity_legal._variants(d, "ann", "assassinate", "assassination-1", first=False)
     assert [a.get("target") for a in out if a.get("sponsor") is None] == ["leader:army-1", "leader:army-2"]
-    out = opplegal._variants(d, "ann", "assassinate", "assassination-1", first=True)
+    out = opportunity_legal._variants(d, "ann", "assassinate", "assassination-1", first=True)
     assert [a.get("target") for a in out if a.get("sponsor") is None] == ["leader:army-1"]
     a1.gone = True
-    out = opplegal._variants(d, "ann", "assassinate", "assassination-1", first=False)
+    out = opportunity_legal._variants(d, "ann", "assassinate", "assassination-1", first=False)
     assert [a.get("target") for a in out if a.get("sponsor") is None] == ["leader:army-2"]
 
 
@@ -72,20 +72,20 @@ def test_o_6b_foes_in_the_battle_being_fought_are_listed_first() -> None:
     d.war.battle = Battle("Oxford", "blue", "green")
     d.tasks.append(Task("battle_next", "blue", city="Oxford"))
     d.nobles["edward"].city = "Oxford"
-    out = opplegal._variants(d, "ann", "assassinate", "assassination-1", first=True)
+    out = opportunity_legal._variants(d, "ann", "assassinate", "assassination-1", first=True)
     assert _args(out, "target") == [("edward",)]
     d.tasks.append(Task("losses", "blue", city="Oxford"))   # not between two rounds: nothing offered
-    assert opplegal._variants(d, "ann", "assassinate", "assassination-1", first=False) == []
+    assert opportunity_legal._variants(d, "ann", "assassinate", "assassination-1", first=False) == []
 
 
 def test_10_4_justice_targets_heretics_only_first_or_all() -> None:
     _s, d = _state()
-    assert opplegal._variants(d, "ann", "justice", "justice-1", first=False) == []
+    assert opportunity_legal._variants(d, "ann", "justice", "justice-1", first=False) == []
     for nid in ("walter", "edward", "arthur"):
         d.nobles[nid].heresy = True
-    assert _args(opplegal._variants(d, "ann", "justice", "justice-1", first=False), "target") == [
+    assert _args(opportunity_legal._variants(d, "ann", "justice", "justice-1", first=False), "target") == [
         ("arthur",), ("edward",), ("walter",)]
-    assert _args(opplegal._variants(d, "ann", "justice", "justice-1", first=True), "target") == [("arthur",)]
+    assert _args(opportunity_legal._variants(d, "ann", "justice", "justice-1", first=True), "target") == [("arthur",)]
 
 
 def test_10_5_ambush_targets_per_noble_first_noble_only_when_listing_one() -> None:
@@ -94,12 +94,12 @@ def test_10_5_ambush_targets_per_noble_first_noble_only_when_listing_one() -> No
         d.nobles[nid].city = "York"
     for nid in ("lucia", "arthur"):
         d.nobles[nid].city = "Exeter"
-    out = opplegal._variants(d, "ann", "ambush", "ambush-1", first=False)
+    out = opportunity_legal._variants(d, "ann", "ambush", "ambush-1", first=False)
     assert _args(out, "noble", "target") == [("william", "edward"), ("william", "walter"), ("lucia", "arthur")]
-    assert _args(opplegal._variants(d, "ann", "ambush", "ambush-1", first=True), "noble", "target") == [
+    assert _args(opportunity_legal._variants(d, "ann", "ambush", "ambush-1", first=True), "noble", "target") == [
         ("william", "edward")]
     d.nobles["william"].city = None
-    assert _args(opplegal._variants(d, "ann", "ambush", "ambush-1", first=True), "noble", "target") == [
+    assert _args(opportunity_legal._variants(d, "ann", "ambush", "ambush-1", first=True), "noble", "target") == [
         ("lucia", "arthur")]
 
 
@@ -107,14 +107,14 @@ def test_10_2_withdraw_to_each_neighbour_for_menus_and_the_first_for_playouts() 
     _s, d = _state()
     d.war.battle = Battle("Oxford", "blue", "red", rolls=1)
     d.tasks.append(Task("battle_next", "blue", city="Oxford"))
-    every = opplegal._variants(d, "ann", "passage", "passage-1", first=False)
+    every = opportunity_legal._variants(d, "ann", "passage", "passage-1", first=False)
     assert _args(every, "use", "to") == [("withdraw", c) for c in MAP.neighbours("Oxford")]
-    first = opplegal._variants(d, "ann", "passage", "passage-1", first=True)
+    first = opportunity_legal._variants(d, "ann", "passage", "passage-1", first=True)
     assert _args(first, "use", "to") == [("withdraw", MAP.neighbours("Oxford")[0])]
     d.war.battle.penalty = 1
-    assert _args(opplegal._variants(d, "bob", "passage", "passage-1", first=True), "use", "city") == [
+    assert _args(opportunity_legal._variants(d, "bob", "passage", "passage-1", first=True), "use", "city") == [
         ("tunnels", "Oxford")]
-    assert _args(opplegal._variants(d, "ann", "passage", "passage-1", first=True), "use")[0] == ("aid",)
+    assert _args(opportunity_legal._variants(d, "ann", "passage", "passage-1", first=True), "use")[0] == ("aid",)
 
 
 def test_10_2_escape_offers_ones_own_captives_first_else_anyones() -> None:
@@ -122,18 +122,18 @@ def test_10_2_escape_offers_ones_own_captives_first_else_anyones() -> None:
     d.nobles["walter"].captor, d.nobles["walter"].city = "green", "York"
     d.nobles["edward"].captor, d.nobles["edward"].city = "green", "York"
     d.nobles["rohese"].captor, d.nobles["rohese"].city = "bandits", "York"
-    out = opplegal._variants(d, "ann", "passage", "passage-1", first=False)
+    out = opportunity_legal._variants(d, "ann", "passage", "passage-1", first=False)
     assert _args(out, "use", "noble") == [("escape", "edward"), ("escape", "walter")]
-    assert _args(opplegal._variants(d, "ann", "passage", "passage-1", first=True), "use", "noble") == [
+    assert _args(opportunity_legal._variants(d, "ann", "passage", "passage-1", first=True), "use", "noble") == [
         ("escape", "edward")]
     d.nobles["lucia"].captor, d.nobles["lucia"].city = "green", "York"
-    out = opplegal._variants(d, "ann", "passage", "passage-1", first=False)
+    out = opportunity_legal._variants(d, "ann", "passage", "passage-1", first=False)
     assert _args(out, "use", "noble") == [("escape", "lucia")]
 
 
 # -- seed-21 survivors --------------------------------------------------------------------------
 def test_10_2_every_passage_variant_names_its_card_in_each_phase() -> None:
-    """opplegal._passages: the aid variants carry the card (mutant: card=None), as do all others."""
+    """opportunity.legal._passages: the aid variants carry the card (mutant: card=None), as do all others."""
     from engine.fief.state import SeaCard
     _s, d = _state(6, "parley")
     d.cities["York"].building, d.cities["York"].controller = "stronghold", "blue"
@@ -142,19 +142,19 @@ def test_10_2_every_passage_variant_names_its_card_in_each_phase() -> None:
     d.armies["army-2"].city, d.armies["army-2"].leader = "Bristol", True    # next to Exeter
     d.seas["IV"].append(SeaCard("storms-1", "storms"))
     d.nobles["walter"].captor, d.nobles["walter"].city = "green", "Exeter"
-    every = opplegal._variants(d, "ann", "passage", "passage-1", first=False)
+    every = opportunity_legal._variants(d, "ann", "passage", "passage-1", first=False)
     assert sorted(a["city"] for a in every if a["use"] == "aid") == ["Exeter", "York"]
     assert [a["army"] for a in every if a["use"] == "guide"] == ["army-1"]
     assert [a["noble"] for a in every if a["use"] == "escape"] == ["walter"]
-    assert len([a for a in opplegal._variants(d, "ann", "passage", "passage-1", first=True)
+    assert len([a for a in opportunity_legal._variants(d, "ann", "passage", "passage-1", first=True)
                 if a["use"] == "aid"]) == 1
     assert every and all(a["card"] == "passage-1" for a in every)
     d.cities["York"].controller = "red"      # its own walls: no aid against them
-    assert sorted(a["city"] for a in opplegal._variants(d, "ann", "passage", "passage-1", first=False)
+    assert sorted(a["city"] for a in opportunity_legal._variants(d, "ann", "passage", "passage-1", first=False)
                   if a["use"] == "aid") == ["Exeter"]
     d.flow.phase, d.flow.step = 5, "move"
     d.nobles["william"].city = "Oxford"
-    moving = opplegal._variants(d, "ann", "passage", "passage-1", first=False)
+    moving = opportunity_legal._variants(d, "ann", "passage", "passage-1", first=False)
     assert ("evade", "william") in {(a["use"], a.get("noble")) for a in moving}
     assert not {"move", "siege", "pass"} & {a["use"] for a in moving}   # 10.2: only the effects that apply
     assert "aid" not in {a["use"] for a in moving}
@@ -162,16 +162,16 @@ def test_10_2_every_passage_variant_names_its_card_in_each_phase() -> None:
 
 
 def _escape_refusal(d, nid: str, city: str | None):  # type: ignore[no-untyped-def]
-    from engine.fief import opportunity
+    from engine.fief.opportunity import cards as opportunity_cards
     with pytest.raises(RuleError) as err:
-        opportunity.escape_city(d, nid, city)
+        opportunity_cards.escape_city(d, nid, city)
     assert (err.value.section, err.value.code) == ("10.2", "passage_escape")
     return err.value.message, err.value.legal
 
 
 def test_10_2_each_refusal_of_an_escape_names_section_code_and_what_is_legal() -> None:
     """opportunity.escape_city: not a captive; no city to go to; a city that is not a refuge."""
-    from engine.fief import opportunity
+    from engine.fief.opportunity import cards as opportunity_cards
     _s, d = _state(4, "purchase")
     assert _escape_refusal(d, "walter", None) == ("'walter' is not held captive", "no captive")
     assert _escape_refusal(d, "nobody", None)[1] == "no captive"
@@ -185,22 +185,22 @@ def test_10_2_each_refusal_of_an_escape_names_section_code_and_what_is_legal() -
     assert _escape_refusal(d, "walter", None) == ("there is no city to escape to", "none")
     # an Independent city is a refuge; the family's own cities come first when there are any
     d.cities["Plymouth"].controller = None
-    assert opportunity.escape_city(d, "walter", None) == "Plymouth"
+    assert opportunity_cards.escape_city(d, "walter", None) == "Plymouth"
     message, legal = _escape_refusal(d, "walter", "York")
     assert message == "Walter escapes to a city of the family, else an Independent or allied city"
     assert legal == ["Plymouth"]
     d.cities["York"].controller = "blue"
-    assert opportunity.escape_places(d, "walter") == ["York"]
-    assert opportunity.escape_city(d, "walter", "York") == "York"
+    assert opportunity_cards.escape_places(d, "walter") == ["York"]
+    assert opportunity_cards.escape_city(d, "walter", "York") == "York"
     assert _escape_refusal(d, "walter", "Plymouth")[1] == ["York"]
 
 
 def test_10_2_escape_places_are_nearest_first() -> None:
-    from engine.fief import opportunity
+    from engine.fief.opportunity import cards as opportunity_cards
     _s, d = _state(4, "purchase")
     d.nobles["walter"].captor, d.nobles["walter"].city = "green", "Exeter"
     for c in ("Plymouth", "York", "Bristol"):
         d.cities[c].controller = "blue"
-    assert opportunity.escape_places(d, "walter") == ["Bristol", "Plymouth", "York"]
+    assert opportunity_cards.escape_places(d, "walter") == ["Bristol", "Plymouth", "York"]
     d.nobles["walter"].city = "Durham"
-    assert opportunity.escape_places(d, "walter")[0] == "York"
+    assert opportunity_cards.escape_places(d, "walter")[0] == "York"

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Action
-from engine.fief import RULES, mercenaries
-from engine.fief.battle.captives import doom, settle_captures
+from engine.fief import RULES
+from engine.fief.board import mercenaries
 from engine.fief.state import Stack, return_troop, stack
-from engine.fief.warstate import Battle
+from engine.fief.war.battle.captives import doom, settle_captures
+from engine.fief.war.state import Battle
 from engine.fief.words.events_war import death_cause
 from tests.fief.helpers import act, defaults_until, do, g, give_card, refused, started
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.fief import RULES, pillage
+from engine.fief import RULES
+from engine.fief.estates.succession import kill_noble
 from engine.fief.state import SeaCard
-from engine.fief.succession import kill_noble
+from engine.fief.war import pillage
 from tests.fief.helpers import act, defaults_until, do, g, refused, started
 
 
@@ -120,7 +121,7 @@ def test_2_4_the_chasuble_moving_storms_onto_a_stormy_sea_discards_the_second(ac
 def test_12_2_the_chasuble_moves_each_storms_card_once_a_round_every_card_its_own_turn() -> None:
     """12.2: "once per Round, per Card": a second Storms card may still move the round the first did; the
     next round the first may move again."""
-    from engine.fief import relics
+    from engine.fief.board import relics
     state = _purchase()
     data = g(state)
     data.nobles["william"].relics = ["chasuble"]

@@ -3,11 +3,13 @@ melee hit and Abbey income, and the sword passed on when its bearer falls (rulin
 
 from __future__ import annotations
 
-from engine.fief import RULES, excalibur, income
-from engine.fief.battle.captives import capture
-from engine.fief.crown import crown
+from engine.fief import RULES
+from engine.fief.board import excalibur
+from engine.fief.crown.crowning import crown
+from engine.fief.estates import income
+from engine.fief.estates.succession import kill_noble
 from engine.fief.state import sovereign
-from engine.fief.succession import kill_noble
+from engine.fief.war.battle.captives import capture
 from tests.fief.helpers import defaults_until, do, g, refused, started
 
 

@@ -1,4 +1,4 @@
-"""13.2 Excalibur (engine.fief.excalibur), each condition on both sides: who may bear it, when the
+"""13.2 Excalibur (engine.fief.board.excalibur), each condition on both sides: who may bear it, when the
 sword may be drawn and on what roll, the crown it brings, where it lies when its bearer falls, who may
 take it then, its melee hit and its Abbey income (rulings X1-X4)."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core import RuleError
-from engine.fief import excalibur
-from engine.fief.warstate import Battle
+from engine.fief.board import excalibur
+from engine.fief.war.state import Battle
 from tests.fief.helpers import at_step, do, g
 
 

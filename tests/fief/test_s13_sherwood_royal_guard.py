@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.fief import movement
-from engine.fief.battle import sides
-from engine.fief.warstate import Battle
+from engine.fief.war import movement
+from engine.fief.war.battle import sides
+from engine.fief.war.state import Battle
 from tests.fief.helpers import do, g, new, place, refused
 
 
@@ -79,7 +79,7 @@ def test_13_1_royal_guard_units_and_strength():
 
 
 def test_13_1_a_sovereign_queens_husband_fights_beside_the_royal_men_at_arms():
-    from engine.fief.battle.sides import guards
+    from engine.fief.war.battle.sides import guards
     from tests.fief.helpers import g, new
     s = new(4)
     husband, queen = g(s).families["red"].nobles[0], g(s).families["blue"].nobles[1]

@@ -59,8 +59,8 @@ def _emitted_kinds() -> tuple[set[str], set[str]]:
 
 def _battle_endings() -> set[str]:
     """The ``how`` of every ``finish(...)`` call: each becomes a ``battle.end.<how>`` event."""
-    text = "".join(p.read_text() for p in sorted((ROOT / "engine" / "fief" / "battle").glob("*.py")))
-    text += (ROOT / "engine" / "fief" / "warplay.py").read_text() + (ROOT / "engine" / "fief" / "invaders.py").read_text()
+    text = "".join(p.read_text() for p in sorted((ROOT / "engine" / "fief" / "war" / "battle").glob("*.py")))
+    text += (ROOT / "engine" / "fief" / "war" / "play.py").read_text() + (ROOT / "engine" / "fief" / "war" / "invaders.py").read_text()
     return set(re.findall(r'finish\(state, g, b, "(\w+)"', text))
 
 

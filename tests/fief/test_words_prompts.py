@@ -226,7 +226,7 @@ def test_the_mat_shows_cards_purse_troops_and_nobles() -> None:
 
 
 def test_a_nobles_death_reaches_its_owner() -> None:
-    from engine.fief.succession import kill_noble
+    from engine.fief.estates.succession import kill_noble
     s = new(4)
     nid = g(s).families["blue"].nobles[0]
     name = WORDS.value_label(s, None, "move", "noble", nid)

@@ -3,7 +3,7 @@
 mutmut makes some 25,000 one-line mutants of the two games; each is judged by the tests that
 cover it, which takes seconds on a busy machine. This script lets mutmut generate them, draws a
 fixed-seed sample (``MUTATE_SAMPLE`` mutants, ``MUTATE_ONLY`` a name prefix such as
-``engine.fief.income``), runs just those and prints the kill rate and the survivors.
+``engine.fief.estates.income``), runs just those and prints the kill rate and the survivors.
 ``MUTATE_NAMES`` (mutant names separated by spaces) runs exactly those instead: the survivors of
 an earlier sample, to confirm that new tests kill them. Not part of
 ``make test``: it is far too slow for CI. Survivors judged equivalent are listed in

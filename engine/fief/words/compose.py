@@ -16,10 +16,12 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.errors import RuleError
 from engine.core.words import Audience, Choice, FlowStep, plural
-from engine.fief import deals, pigeons
+from engine.fief.cards import pigeons
+from engine.fief.crown import deals
 from engine.fief.state import Fief, hand_limit
 from engine.fief.words import names as N
-from engine.fief.words.prompts import MAX_OPTIONS, confirm, label
+from engine.fief.words.pages import MAX_OPTIONS, paged
+from engine.fief.words.prompts import confirm, label
 
 A = Action.of
 #: The most shillings a menu asks of another player (their purse is hidden): more is typed.
@@ -63,7 +65,6 @@ def count_options(kind: str, param: str, lo: int, hi: int, words: Callable[[int]
 def sequence(g: Fief, seat: str, kind: str, parts: Sequence[Part], chosen: dict[str, Any],
              finish: Callable[[dict[str, Any]], Action | None], aud: Audience) -> FlowStep | None:
     """The next unanswered part (parts with nothing to choose are skipped), then the whole command."""
-    from engine.fief.words.flows import paged
     live = [p for p in parts if not p.empty()]
     for i, part in enumerate(live):
         several = f"_{part.param}_several"

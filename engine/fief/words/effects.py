@@ -10,6 +10,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.fief.components import C
 from engine.fief.state import Fief
+from engine.fief.words.mat import REMINDERS, RETAINER_REMINDERS
 
 #: Disasters never reach a hand, but the Fortune deck's cards are listed whole (tests walk the data).
 DISASTER_REMINDERS = {
@@ -49,7 +50,6 @@ RELIC_KINDS = ("give_relic", "leave_relic", "take_relic", "chasuble", "skull", "
 
 def card(cid: Any) -> str:
     """The effect of a card by id: "a new noble for your family, ..."."""
-    from engine.fief.words.mat import REMINDERS
     c = C.cards.get(str(cid))
     if c is None:
         return ""
@@ -57,7 +57,6 @@ def card(cid: Any) -> str:
 
 
 def card_kind(kind: str) -> str:
-    from engine.fief.words.mat import REMINDERS
     return REMINDERS.get(kind) or DISASTER_REMINDERS.get(kind, "")
 
 
@@ -72,7 +71,6 @@ def relic(rid: Any) -> str:
 
 def retainer(rid: Any) -> str:
     """What a retainer does for the noble who keeps it."""
-    from engine.fief.words.mat import RETAINER_REMINDERS
     r = C.retainers.get(str(rid))
     return RETAINER_REMINDERS.get(r.ability, "") if r is not None else ""
 
@@ -96,7 +94,6 @@ def hint(g: Fief, a: Action) -> str:
         n = g.nobles.get(str(v("giver")))
         return retainer(n.retainer) if n is not None and n.retainer else ""
     if k in RETAINER_KINDS:
-        from engine.fief.words.mat import RETAINER_REMINDERS
         return RETAINER_REMINDERS.get(RETAINER_KINDS[k], "")
     if k in CARD_KINDS and v("card"):
         return card(v("card"))

@@ -9,6 +9,7 @@ from engine.core.state import GameState
 from engine.core.words import Audience, join_words, plural
 from engine.fief.state import Fief
 from engine.fief.words import names as N
+from engine.fief.words.events_table import deal_bundle
 from engine.fief.words.tell import tells
 
 
@@ -134,7 +135,6 @@ def _garter(state: GameState, e: Event, aud: Audience) -> str:
 
 @tells("deal.struck")
 def _deal_struck(state: GameState, e: Event, aud: Audience) -> str:
-    from engine.fief.words.events_table import deal_bundle
     g, d = state.data, e.data
     return (f"Deal struck between {N.seat_who(g, d.get('by'), aud, cap=False)} and "
             f"{N.seat_who(g, d.get('to'), aud, cap=False)}: {deal_bundle(g, d.get('give'))} for "
@@ -143,7 +143,6 @@ def _deal_struck(state: GameState, e: Event, aud: Audience) -> str:
 
 @tells("deal.pledged")
 def _deal_pledged(state: GameState, e: Event, aud: Audience) -> str:
-    from engine.fief.words.events_table import deal_bundle
     g, d = state.data, e.data
     return f"{N.seat_who(g, d.get('seat'), aud)} must now cast {deal_bundle(g, {'vote': d.get('vote')})}."
 

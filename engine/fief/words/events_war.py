@@ -10,8 +10,8 @@ from typing import Any
 from engine.core.events import Event
 from engine.core.state import GameState
 from engine.core.words import Audience, join_words, plural
-from engine.fief.battle.dice import FACES
 from engine.fief.state import Fief
+from engine.fief.war.battle.dice import FACES
 from engine.fief.words import names as N
 from engine.fief.words.tell import tells
 

@@ -15,17 +15,22 @@ from engine.core.actions import Action
 from engine.core.errors import RuleError
 from engine.core.state import GameState
 from engine.core.words import Audience, Choice, FlowStep, plural
-from engine.fief import characters, mercenaries, movement, opplegal, pigeons, purchase, ransom, retainers
 from engine.fief.actions import ACTIONS
-from engine.fief.battle import losses as battle_losses
-from engine.fief.battle import sides
+from engine.fief.board import mercenaries
+from engine.fief.cards import characters, pigeons, retainers
 from engine.fief.components import BUYABLE, C
+from engine.fief.estates import purchase, ransom
 from engine.fief.flow import current_actor
 from engine.fief.legal import seat_actions
+from engine.fief.opportunity import legal as opportunity_legal
 from engine.fief.state import MAP, Fief, has_disaster
+from engine.fief.war import movement
+from engine.fief.war.battle import losses as battle_losses
 from engine.fief.words import compose, effects
 from engine.fief.words import names as N
-from engine.fief.words.prompts import MAX_OPTIONS, confirm, label, value_label
+from engine.fief.words.losses import LOSS_KINDS, loss_mixes, loss_setup, unit_order
+from engine.fief.words.pages import MAX_OPTIONS, paged
+from engine.fief.words.prompts import confirm, label, value_label
 
 A = Action.of
 QUESTIONS = {"card": "Which card?", "noble": "Which noble?", "city": "Which city?", "region": "Which region?",
@@ -74,8 +79,8 @@ def _expanded(g: Fief, seat: str, kind: str, legal: list[Action]) -> list[Action
     fam = current_actor(g)
     if p is None:
         return legal
-    if kind in opplegal.KINDS:   # the enumeration lists one play per card; the menu offers every one
-        return list(dict.fromkeys(legal + opplegal.every(g, seat, kind)))
+    if kind in opportunity_legal.KINDS:   # the enumeration lists one play per card; the menu offers every one
+        return list(dict.fromkeys(legal + opportunity_legal.every(g, seat, kind)))
     out = list(legal)
     for a in legal:
         args = a.params
@@ -415,88 +420,7 @@ def _leaf(g: Fief, seat: str, text: str, a: Action) -> Choice:
     return Choice(text, a, hint=effects.hint(g, a), confirm=question, style="danger" if question else "secondary")
 
 
-def paged(kind: str, param: str, question: str, opts: list[Choice], chosen: dict[str, Any]) -> FlowStep:
-    """A step of at most 25 options (a Discord select): more are split into ranges chosen first."""
-    if len(opts) <= MAX_OPTIONS:
-        return FlowStep(kind, param, question, tuple(opts))
-    key = f"_{param}_page"
-    size = -(-len(opts) // MAX_OPTIONS) if len(opts) > MAX_OPTIONS * MAX_OPTIONS else MAX_OPTIONS
-    pages = [opts[i:i + size] for i in range(0, len(opts), size)]
-    page = chosen.get(key)
-    if isinstance(page, int) and 0 <= page < len(pages):
-        return FlowStep(kind, param, question, tuple(pages[page]))
-    return FlowStep(kind, key, question, tuple(
-        Choice(_range_label(p[0].label, p[-1].label), flow=kind, chosen=((key, i),)) for i, p in enumerate(pages)))
-
-
-def _range_label(first: str, last: str) -> str:
-    text = f"{first} … {last}"
-    return text if len(text) <= 80 else f"{first[:38].rstrip()} … {last[:38].rstrip()}"
-
-
 # -- losses: the Plague (2.5), a battle's hits (7.5), the rebels' hits (10.1) ---------------------------
-LOSS_KINDS = ("losses", "plague_losses", "rebel_losses")
-#: Mixes of troops counted at most: beyond, the menu asks a count per type (each checked the same way).
-MIX_CAP = 5000
-
-
-def _loss_setup(g: Fief, seat: str, kind: str) -> tuple[list[str], list[str], int | None, int] | None:
-    """The troops that may be lost, the nobles who may die, the hits (7.5's best sum) or None, and the
-    exact number of troops the Plague takes (else 0)."""
-    if not g.tasks:
-        return None
-    t = g.tasks[0]
-    if g.families[t.family].seat != seat:
-        return None
-    if kind == "plague_losses" and t.kind == "plague" and t.city and t.family in g.cities[t.city].stacks:
-        return list(g.cities[t.city].stacks[t.family].troops), [], None, t.count
-    u = g.opp.uprising
-    if kind == "rebel_losses" and t.kind == "rebellion" and u is not None and u.stage == "losses":
-        st = g.cities[u.city].stacks.get(t.family)
-        return (list(st.troops) if st else []), [], u.hits, 0
-    b = g.war.battle
-    if kind == "losses" and t.kind == "losses" and b is not None:
-        side = t.region or t.family
-        return list(sides.side_troops(g, b, side)), list(sides.side_nobles(g, b, side)), t.count, 0
-    return None
-
-
-def _unit_order(u: str) -> tuple[str, int, str]:
-    fam, _, kind = u.rpartition(":")
-    return fam, N.UNIT_ORDER.index(kind) if kind in N.UNIT_ORDER else len(N.UNIT_ORDER), kind
-
-
-def loss_mixes(troops: list[str], hits: int | None, count: int) -> list[Counter[str]]:
-    """Every mix of troops the rules accept: worth 7.5's best sum of hits, or ``count`` troops (2.5)."""
-    have = Counter(troops)
-    kinds = sorted(have, key=_unit_order)
-    want = battle_losses.best_sum(troops, hits) if hits is not None else count
-    weigh = battle_losses.cost if hits is not None else (lambda u: 1)
-    out: list[Counter[str]] = []
-
-    def walk(i: int, acc: Counter[str], total: int) -> None:
-        if len(out) >= MIX_CAP:
-            return
-        if i == len(kinds):
-            if total == want:
-                out.append(Counter({k: n for k, n in acc.items() if n}))
-            return
-        k = kinds[i]
-        for n in range(min(have[k], (want - total) // max(1, weigh(k))), -1, -1):
-            acc[k] = n
-            walk(i + 1, acc, total + n * weigh(k))
-        acc[k] = 0
-
-    walk(0, Counter(), 0)
-    return out
-
-
-def loss_count(g: Fief, seat: str, kind: str) -> int:
-    """How many allotments of troops the menu offers (the prompt lists a few and opens this menu for the rest)."""
-    setup = _loss_setup(g, seat, kind)
-    return len(loss_mixes(setup[0], setup[2], setup[3])) if setup else 0
-
-
 def _loss_action(kind: str, units: list[str], slay: list[str]) -> Action:
     if kind == "losses":
         return A("losses", units=sorted(units), slay=list(slay))
@@ -504,7 +428,7 @@ def _loss_action(kind: str, units: list[str], slay: list[str]) -> Action:
 
 
 def _losses(g: Fief, seat: str, kind: str, chosen: dict[str, Any], aud: Audience) -> FlowStep | None:
-    setup = _loss_setup(g, seat, kind)
+    setup = loss_setup(g, seat, kind)
     if setup is None:
         return None
     troops, nobles, hits, count = setup
@@ -535,7 +459,7 @@ def _losses(g: Fief, seat: str, kind: str, chosen: dict[str, Any], aud: Audience
     if len(mixes) <= MAX_OPTIONS:
         opts2 = [option(label(g, seat, _loss_action(kind, sorted(m.elements()), []), aud), m) for m in mixes]
         return FlowStep(kind, "units", "Which troops do you lose?", tuple(opts2))
-    kinds = sorted(have, key=_unit_order)
+    kinds = sorted(have, key=unit_order)
     fixed = {u: int(chosen[f"_x_{u}"]) for u in kinds if isinstance(chosen.get(f"_x_{u}"), int)}
     fits = [m for m in mixes if all(m[u] == n for u, n in fixed.items())]
     for i, u in enumerate(kinds):

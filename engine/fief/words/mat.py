@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core.words import Audience, Section, plural
-from engine.fief.cards import draw_limits
+from engine.fief.cards.deck import draw_limits
 from engine.fief.components import C
 from engine.fief.state import Fief
 from engine.fief.words import names as N
+from engine.fief.words.events_table import bundle, request_line
 
 REMINDERS = {
     "noble": "a new noble for your family, placed in a city you hold (Phase 2)",
@@ -95,7 +96,6 @@ def hand(g: Fief, seat: str, aud: Audience) -> list[Section]:
 
 def _waiting(g: Fief, seat: str, aud: Audience) -> list[str]:
     """Requests and pigeon offers addressed to the seat (2.15, 5.0, 7.7)."""
-    from engine.fief.words.events_table import bundle, request_line
     out = [request_line(g, r.kind, r.by, r.to, r.payload, aud) for r in g.requests.open if r.to == seat]
     for o in g.offers.open:
         if o.to == seat:

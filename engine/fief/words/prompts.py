@@ -11,19 +11,27 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.decisions import Decision
 from engine.core.words import Audience, Choice, join_words, plural
-from engine.fief import pillage as pillage_rules
-from engine.fief import ransom, titles
 from engine.fief.actions import ACTIONS
-from engine.fief.battle import sides
-from engine.fief.cards import draw_limits
+from engine.fief.cards.deck import discards_open, draw_limits
 from engine.fief.components import C
-from engine.fief.purchase import build_cost
-from engine.fief.rebellion import standing
+from engine.fief.crown.deals import bundle_of
+from engine.fief.estates import ransom, titles
+from engine.fief.estates.purchase import build_cost
+from engine.fief.flow import current_actor
+from engine.fief.legal import seat_actions, step_actions, task_actions
+from engine.fief.opportunity.rebellion import standing
 from engine.fief.state import MAP, Fief, Player, Task
+from engine.fief.war import legal as war_legal
+from engine.fief.war import movement
+from engine.fief.war import pillage as pillage_rules
+from engine.fief.war.battle import sides
+from engine.fief.war.battle.sides import side_nobles
+from engine.fief.war.movement import units_of
 from engine.fief.words import effects, events_board
 from engine.fief.words import names as N
+from engine.fief.words.events_table import WHAT, bundle, deal_bundle, request_line
+from engine.fief.words.losses import loss_count
 
-MAX_OPTIONS = 25
 LABEL_MAX = 80
 
 ROLE_BLURBS = {
@@ -144,7 +152,6 @@ def _dice(g: Fief, fam: str) -> str:
 # -- questions ----------------------------------------------------------------------------------
 def _parley_question(g: Fief, seat: str) -> str:
     """6.9, 6.10: the question offers only the ways out the seat has now (the purse, a churchman near)."""
-    from engine.fief.legal import seat_actions
 
     kinds = {a.kind for a in seat_actions(g, seat)}
     ways = [w for k, w in (("danegeld", "pay them Danegeld"), ("intervene", "send a churchman to them")) if k in kinds]
@@ -161,7 +168,6 @@ def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
     t = _task(g, d)
     p = g.players.get(seat)
     if d.prompt.startswith("request."):
-        from engine.fief.words.events_table import request_line
         r = _request(g, d)
         payload = r.payload if r else d.info
         by = r.by if r else d.info.get("by")
@@ -170,7 +176,6 @@ def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
         o = _offer(g, d)
         if o is None:
             return "An offer by pigeon waits for your answer."
-        from engine.fief.words.events_table import bundle
         return (f"{N.seat_who(g, o.by, aud)} offers you {bundle(g, o.give)} for {bundle(g, o.take)}. "
                 "Do you accept?")
     if what == "start":
@@ -197,7 +202,6 @@ def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
 def _draw_question(g: Fief, p: Player) -> str:
     """2.0-2.3: what the last draw turned up (a Disaster comes instead of a card), then what is left to
     draw; discards are offered only before the first draw, and said only then."""
-    from engine.fief.cards import discards_open
     total, chars = draw_limits(g, p)
     left = max(0, total - p.drawn)
     chars_left = max(0, chars - p.drawn_characters)
@@ -219,7 +223,6 @@ def _draw_question(g: Fief, p: Player) -> str:
 
 
 def _nobles_line(g: Fief, fam: str) -> str:
-    from engine.fief.movement import units_of
     by_city: dict[str, list[str]] = {}
     for nid in g.families[fam].nobles if fam in g.families else []:
         n = g.nobles[nid]
@@ -382,8 +385,6 @@ def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (
     if k == "give_tax":
         return f"Give {N.seat_player(g, str(v('to')), aud)} {N.shillings(int(v('amount') or 0))} of the tax"
     if k == "deal":
-        from engine.fief.deals import bundle_of
-        from engine.fief.words.events_table import deal_bundle
         return (f"Offer {N.seat_player(g, str(v('to')), aud)} {deal_bundle(g, bundle_of(a, 'give'))} for "
                 f"{deal_bundle(g, bundle_of(a, 'take'))}")
     if k == "award_garter":
@@ -481,7 +482,6 @@ PASSAGE_USES = {"siege": "{noble} slips out of the siege", "storms": "{noble} ma
 
 def escorts_text(g: Fief, value: Any) -> str:
     """10.2's Withdraw: "Walter with a Knight and Matilda alone" for the defending nobles in the side's order."""
-    from engine.fief.battle.sides import side_nobles
     b = g.war.battle
     picks = [str(x) for x in (value if isinstance(value, (list, tuple)) else str(value).split(","))]
     nobles = side_nobles(g, b, b.defender) if b is not None else []
@@ -549,7 +549,6 @@ def _move_label(g: Fief, a: Action) -> str:
 
 
 def _seat_family(g: Fief, seat: str) -> str:
-    from engine.fief.flow import current_actor
     fam = current_actor(g)
     if fam and g.families[fam].seat == seat:
         return fam
@@ -578,8 +577,6 @@ def relevant(g: Fief, d: Decision, seat: str, legal: Sequence[Action]) -> list[A
 
 def _own_commands(g: Fief, seat: str) -> frozenset[Action]:
     """The first task's commands, or the step's of the family whose turn it is, when they are ``seat``'s."""
-    from engine.fief.flow import current_actor
-    from engine.fief.legal import step_actions, task_actions
     if g.flow.over:
         return frozenset()
     if g.tasks:
@@ -603,7 +600,6 @@ def extras(g: Fief, d: Decision, seat: str, legal: Sequence[Action]) -> list[Act
     if answering and d.prompt != "fief.rebellion":
         if _own_commands(g, seat):
             return []   # the seat's task or step prompt shows them
-        from engine.fief.legal import seat_actions
         legal = seat_actions(g, seat)   # the table may pass only the request's answers
     own = set(relevant(g, d, seat, legal))
     return [a for a in legal if a not in own and a.kind not in ANSWERS]
@@ -787,7 +783,6 @@ def _own_choices(g: Fief, seat: str, acts: list[Action], aud: Audience) -> list[
 
 def _more_losses(g: Fief, seat: str, kind: str, listed: list[Action]) -> bool:
     """The listed allotments are a few of those the rules accept (7.5, 2.5, 10.1): the rest by a menu."""
-    from engine.fief.words.flows import loss_count
     mixes = {tuple(sorted(map(str, a.get("units") or ()))) for a in listed}
     return loss_count(g, seat, kind) > len(mixes) or any(a.get("slay") for a in listed)
 
@@ -844,9 +839,8 @@ def skippable(g: Fief, d: Decision, seat: str) -> bool:
     fam = _family(g, d, seat)
     if not fam or g.tasks or step not in ("move", "battle", "pillage"):
         return False
-    from engine.fief import movement, warlegal
     if step == "move":
-        return [a.kind for a in warlegal.step_actions(g, seat, fam)] == ["done"] and \
+        return [a.kind for a in war_legal.step_actions(g, seat, fam)] == ["done"] and \
             not movement.legal_moves(g, fam)
     if step == "battle":
         if sides.battle_cities(g, fam):
@@ -928,7 +922,6 @@ def value_label(g: Fief, seat: str | None, kind: str, param: str, value: Any) ->
         return f"the invaders at {a.city}" if a and a.city else "the invaders"
     if param == "request":
         r = next((r for r in g.requests.open if r.id == value), None)
-        from engine.fief.words.events_table import WHAT
         return f"request about {WHAT.get(r.kind, 'something')}" if r else f"request {value}"
     if param == "offer":
         o = next((o for o in g.offers.open if o.id == value), None)

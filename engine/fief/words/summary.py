@@ -10,10 +10,10 @@ from typing import Any
 from engine.core.events import Event
 from engine.core.state import GameState
 from engine.core.words import Audience, Words, join_words, plural
-from engine.fief.battle.dice import FACES, dice_for
 from engine.fief.components import C
 from engine.fief.flow import PHASES
 from engine.fief.state import Fief
+from engine.fief.war.battle.dice import FACES, dice_for
 from engine.fief.words import names as N
 from engine.fief.words.events_war import VIA, VOLLEYS, ending
 

@@ -1,0 +1,1 @@
+"""Helpers of the searching agents and the simulator: playout weights, coverage goals, determinization."""
