@@ -394,8 +394,8 @@ def battle_posts(t: Turn, words: Words, aud: Audience, phase: str, public_old: l
     life = t.prefix.rsplit(".s", 1)[0]  # g<id>.e<epoch>: an undo starts the battle posts anew
     where = zlib.crc32(phase.encode())
     for i, battle in enumerate(now):
-        if i < len(before) and len(before[i]) == len(battle):
-            continue  # nothing new in this one
+        if i < len(before) and (len(before[i]) == len(battle) or any(e.kind == "battle.ended" for e in before[i])):
+            continue  # nothing new in this one, or it ended before this action (a city handed over later is not its news)
         lines = words.battle_report(t.state, battle, aud)
         if not lines:
             continue

@@ -184,3 +184,17 @@ def test_the_log_entry_of_a_battle_round_is_whole() -> None:
     for said in ("Lord Walter", "Coventry"):
         assert said in last
     assert_human(last)
+
+
+def test_a_city_handed_over_after_the_battle_is_not_the_battle_s_news() -> None:
+    """Once a battle has ended, a later action in the same city (its new holder handing it on) neither
+    edits the battle post nor sends its sides a DM: the phase post tells it."""
+    sc = Scenario.load(SCENARIO)
+    sc.run()
+    rules, state = sc.rules, sc.state
+    phase = [e for e in sc.all_events if e.to is None]
+    assert any(e.kind == "battle.ended" for e in phase)
+    handed = [Event.public("city.control", city="Coventry", family="blue", before="red")]
+    turn = ob.Turn(game_id=7, prefix="g7.e0.s99", rules=rules, state=state, before=rules.copy(state), events=handed,
+                   phase_events=phase, names=NAMES, due={})
+    assert ob.battle_posts(turn, rules.words(), ob.Audience(None, NAMES), "Round 1", phase, handed) == []
