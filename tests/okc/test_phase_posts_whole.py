@@ -1,5 +1,6 @@
-"""An OKC phase post is never cut (no eighth-line limit, no "and 3 more deeds"), and the last one
-leaves the end of the game to the final post, which tells the winner and every part of the score."""
+"""An OKC phase post is never cut (no eighth-line limit, no "and 3 more deeds"), nor is a clash
+report's Day line; the last phase post leaves the end of the game to the final post, which tells the
+winner and every part of the score."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ from engine.core import Event, GameState
 from tests.okc.words_games import WORDS, Moment, audience, play
 
 
-def phase_posts(players: int, length: int, modules: str, seed: int) -> tuple[GameState, list[list[str]]]:
-    """The lines of each phase post of a random game, as the table builds them when the phase ends."""
+def phase_posts(players: int, length: int, modules: str, seed: int) -> tuple[GameState, list[list[str]], list[str]]:
+    """The lines of each phase post of a random game, as the table builds them when the phase ends,
+    and the lines of every clash report."""
     posts: list[list[str]] = []
+    reports: list[str] = []
     titles: list[str] = []
 
     def after(m: Moment, new: list[Event]) -> None:
@@ -18,18 +21,25 @@ def phase_posts(players: int, length: int, modules: str, seed: int) -> tuple[Gam
             return
         now = WORDS.phase_title(m.state)
         if now != titles[-1]:
-            posts.append(WORDS.phase_summary(m.state, titles[-1], m.phase_events + new, audience(m.state)))
+            phase = m.phase_events + new
+            posts.append(WORDS.phase_summary(m.state, titles[-1], phase, audience(m.state)))
+            reports.extend(line for battle in WORDS.battle_events(phase)
+                           for line in WORDS.battle_report(m.state, battle, audience(m.state)))
             titles.append(now)
 
-    state, _ = play(4, length, modules, seed, after=after)
-    return state, posts
+    state, _ = play(players, length, modules, seed, after=after)
+    return state, posts, reports
 
 
 def test_every_phase_post_is_whole_and_the_last_leaves_the_end_to_the_final_post() -> None:
-    state, posts = phase_posts(4, 4, "night_map,travelling_town", 7)
+    state, posts, reports = phase_posts(4, 4, "night_map,travelling_town", 7)
     told = [line for post in posts for line in post]
     assert posts and not any("more deed" in line or "in the log" in line for line in told)
     assert max(len(post) for post in posts) > 8   # longer than the old cut at eight lines, kept whole
     assert not any(line.startswith("The game is over") for line in posts[-1])
     final = " ".join(WORDS.final(state, audience(state)))
     assert final.startswith("The game is over") and "win with" in final
+    days = [line for line in reports if line.startswith("Day: ")]
+    assert days and not any("more deed" in line for line in days)
+    assert max(line.count("; ") for line in days) >= 4   # more deeds than the old cut at four, all told
+    assert not any("; The " in line for line in days)    # "Day: the Clans (Alice) use ...; the Nobility ..."

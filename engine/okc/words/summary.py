@@ -107,7 +107,6 @@ def sides(state: GameState, events: list[Event], aud: Audience) -> list[str]:
 
 
 ABILITIES = ("okc.tactic", "okc.kingdom_action", "okc.favour_used", "okc.command")
-MAX_DEEDS = 4
 
 
 def ability(state: GameState, e: Event, aud: Audience) -> str:
@@ -176,9 +175,15 @@ def deeds(state: GameState, events: list[Event], aud: Audience, tell: Tell) -> s
                 items.append([seat, told.rstrip(".")])
     if not items:
         return None
-    said = [item[1] + (": " + ", ".join(item[2:]) if len(item) > 2 else "") for item in items]
-    more = f"; and {plural(len(said) - MAX_DEEDS, 'more deed')}" if len(said) > MAX_DEEDS else ""
-    return "Day: " + "; ".join(said[:MAX_DEEDS]) + more + "."
+    said = [_in_sentence(state, seat, head, aud) + (": " + ", ".join(rest) if rest else "")
+            for seat, head, *rest in items]
+    return "Day: " + "; ".join(said) + "."   # every deed: the clash report is never cut
+
+
+def _in_sentence(state: GameState, seat: str, part: str, aud: Audience) -> str:
+    """A deed inside the Day line, its faction in lower case ("Day: the Clans (Alice) use War Horns")."""
+    head = who(state, seat, aud) if seat else ""
+    return whom(state, seat, aud) + part[len(head):] if head and part.startswith(head) else part
 
 
 def happenings(state: GameState, events: list[Event], kinds: tuple[str, ...], head: str, tell: Tell,
