@@ -43,3 +43,23 @@ def test_every_phase_post_is_whole_and_the_last_leaves_the_end_to_the_final_post
     assert days and not any("more deed" in line for line in days)
     assert max(line.count("; ") for line in days) >= 4   # more deeds than the old cut at four, all told
     assert not any("; The " in line for line in days)    # "Day: the Clans (Alice) use ...; the Nobility ..."
+
+
+def test_a_clash_is_told_as_soon_as_it_is_won_before_the_claim() -> None:
+    """While the winner chooses which Location to claim, the clash (its cards and result) is already
+    among the battles the table posts, so nobody waits on the claim to learn who won."""
+    asked = 0
+
+    def visit(m: Moment) -> None:
+        nonlocal asked
+        if m.decision.prompt != "okc.claim":
+            return
+        asked += 1
+        region = m.state.data.clash.region
+        told = [b for b in WORDS.battles_under_way(m.phase_events) if b[0].data.get("region") == region]
+        assert told and any(e.kind == "okc.clash_won" for e in told[-1]), "the clash waits on the claim"
+        report = WORDS.battle_report(m.state, told[-1], audience(m.state))
+        assert any(" win " in line for line in report), report
+
+    play(3, 4, "", 5, visit)
+    assert asked

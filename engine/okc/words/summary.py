@@ -53,9 +53,11 @@ def phase_title(state: GameState) -> str:
 # -- clashes -------------------------------------------------------------------------------------
 
 def battle_events(events: list[Event]) -> list[list[Event]]:
-    """Each clash that ended among the public ``events``: from its start to its result and the
-    rewards claimed. Pass the events since the phase began: a clash whose start is not among them,
-    or whose result is not yet known, is not returned."""
+    """Each clash whose result is known among the public ``events``: from its start to its result,
+    then the claim and the rewards as they come (the table posts the clash as soon as it is won, so
+    nobody waits on the winner's claim to learn the result, and edits the post as the claim is made).
+    Pass the events since the phase began: a clash whose start is not among them, or whose result is
+    not yet known, is not returned."""
     out: list[list[Event]] = []
     current: list[Event] | None = None
     ended = False
@@ -69,12 +71,12 @@ def battle_events(events: list[Event]) -> list[list[Event]]:
             continue
         if current is None:
             continue
-        if ended and e.kind not in REWARD_KINDS:
+        if ended and e.kind not in REWARD_KINDS and e.kind != "okc.claim":
             out.append(current)
             current, ended = None, False
             continue
         current.append(e)
-        if e.kind in ("okc.claim", "okc.no_winner"):
+        if e.kind in ("okc.clash_won", "okc.no_winner"):
             ended = True
     if current is not None and ended:
         out.append(current)
