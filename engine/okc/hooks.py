@@ -68,7 +68,7 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from engine.core import Action, ActionSpec, Decision, GameState, RuleError
+from engine.core import Action, ActionSpec, Decision, GameState, Refusal, RuleError
 
 EffectHandler = Callable[[GameState, str, dict[str, Any], dict[str, Any], Any], None]
 
@@ -162,7 +162,7 @@ class Module:
         return []
 
     def play(self, state: GameState, seat: str, action: Action) -> None:
-        raise RuleError("modules", f"{self.name} has no action {action.kind!r}", code="unknown_action")
+        raise RuleError("modules", f"{self.name} has no action {action.kind!r}", code=Refusal.UNKNOWN_ACTION)
 
     def strength(self, state: GameState, seat: str, region: str) -> int:
         return 0

@@ -10,6 +10,7 @@ from engine.okc.content.loader import FACTION_IDS, PACKS, load_pack
 from engine.okc.content.schema import ContentError
 from engine.okc.hooks import BANDS, KNOWN, MODULES, active, band
 from engine.okc.pieces import BAG
+from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Okc, Player, RegionState
 
 LENGTHS = {4: "short", 5: "standard", 6: "extended"}
@@ -172,7 +173,7 @@ def check_options(seats: int, options: dict[str, Any]) -> None:
         try:
             MODULES[name].content()
         except ContentError as err:
-            raise RuleError("content", str(err), code="bad_pack") from None
+            raise RuleError("content", str(err), code=OkcRefusal.BAD_PACK) from None
     for option, module in MODULE_OPTIONS.items():
         if option in MODULE_DEFAULTS and str(options.get(option, "")) == str(MODULE_DEFAULTS[option]):
             options[option] = MODULE_DEFAULTS[option]   # "5" typed in the lobby is the default 5
@@ -182,7 +183,7 @@ def check_options(seats: int, options: dict[str, Any]) -> None:
     try:
         load_pack(str(options.get("pack", "starter")))
     except ContentError as err:
-        raise RuleError("content", str(err), code="bad_pack") from None
+        raise RuleError("content", str(err), code=OkcRefusal.BAD_PACK) from None
 
 
 def setup(state: GameState) -> None:
