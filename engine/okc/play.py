@@ -23,7 +23,7 @@ from engine.okc.actions import (
 from engine.okc.board import all_locations, locations
 from engine.okc.cards import card, commands, kcard, pack_of
 from engine.okc.effects import answer_choice, ask, queue, region, source_placed
-from engine.okc.hooks import active, hooked
+from engine.okc.hooks import hooked
 from engine.okc.kingdom import gain_kingdom, road_cards, stealable, take_from_road
 from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Job, Okc, Placed
@@ -374,13 +374,13 @@ def play(state: GameState, seat: str, action: Action) -> None:
     if handler is not None:
         handler(state, g, seat, action)
     else:
-        owner = next((m for m in active(g.modules) if action.kind in m.actions), None)
+        owner = next((m for m in g.playing if action.kind in m.actions), None)
         if owner is None or action.kind not in actions_for(g):
             raise RuleError("modules", f"{action.kind!r} belongs to a module not in this game", code=OkcRefusal.NO_MODULE,
                             legal=", ".join(g.modules) or "the base game's actions")
         owner.play(state, seat, action)
     if g.modules:
-        for m in hooked(g.modules, "acted"):
+        for m in hooked(g.playing, "acted"):
             m.acted(state, seat, action)
     advance(state)
 

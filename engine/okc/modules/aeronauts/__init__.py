@@ -20,7 +20,7 @@ from engine.core import Action, ActionSpec, Event, GameState, Param, ParamType, 
 from engine.okc.actions import act, awaited_turn
 from engine.okc.content.modules import ModulePack, load_module_pack
 from engine.okc.effects import ask, region
-from engine.okc.hooks import EffectHandler, Module, register
+from engine.okc.hooks import EffectHandler, Module
 from engine.okc.lore import gain_lore
 from engine.okc.pieces import starting_location, travel_piece
 from engine.okc.refusals import OkcRefusal
@@ -239,7 +239,7 @@ class Aeronauts(Module):
     def permute(self, state: GameState, rnd: random.Random) -> None:
         """The deck, the removed card and the Aeronauts hidden in hands and draw piles trade places (an Ally's
         back shows, so an Aeronaut only ever trades places with another Aeronaut)."""
-        from engine.okc.rules import HAND_CHOICES
+        from engine.okc.hidden import HAND_CHOICES
 
         g: Okc = state.data
         if g.choice is not None and (g.choice.kind in CHOICES or g.choice.kind in HAND_CHOICES):
@@ -274,4 +274,3 @@ def secret_cards(g: Okc) -> set[str]:
     return out
 
 
-register(Aeronauts())

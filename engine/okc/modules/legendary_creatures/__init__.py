@@ -28,7 +28,7 @@ from engine.core import (
 from engine.okc.actions import act, awaited_turn
 from engine.okc.board import all_locations, region_of
 from engine.okc.content.modules import ModulePack, load_module_pack
-from engine.okc.hooks import Module, register
+from engine.okc.hooks import Module
 from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Okc
 
@@ -179,4 +179,3 @@ class LegendaryCreatures(Module):
         words.register(w)
 
 
-register(LegendaryCreatures())

@@ -30,9 +30,9 @@ from engine.core import (
 )
 from engine.core import decision as make_decision
 from engine.okc.actions import act, one
-from engine.okc.hooks import EffectHandler, Module, register
+from engine.okc.hooks import EffectHandler, Module
 from engine.okc.kingdom import stealable
-from engine.okc.modules.negotiating_table import agreements, alliances, barter
+from engine.okc.modules.negotiating_table import agreements, alliances, barter, compose
 from engine.okc.modules.negotiating_table.book import (
     NAME,
     SECTION,
@@ -542,6 +542,12 @@ class NegotiatingTable(Module):
                        for o in t["offers"]],
         }
 
+    def suggest(self, state: GameState, seat: str, kind: str, param: str) -> list[Any] | None:
+        """What a barter or an agreement may hand over or ask for, one component each."""
+        if kind in ("offer", "agreement") and param in ("give", "take"):
+            return compose.suggest_components(state.data, seat, param)
+        return None
+
     def permute(self, state: GameState, rnd: random.Random) -> None:
         """Cards from hand named in open offers stay in their holder's hand (the other party knows them):
         one the shuffle moved into the deck trades places with a hand card of the same kind."""
@@ -579,4 +585,3 @@ def keep_offered_cards(g: Okc) -> None:
                 p.hand[x], p.deck[d] = c, p.hand[x]
 
 
-register(NegotiatingTable())

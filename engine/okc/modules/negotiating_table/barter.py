@@ -61,7 +61,7 @@ def parse(g: Okc, seat: str, tokens: list[str] | tuple[str, ...]) -> Side:
             side.favour = True
         elif token in pack.cards:
             (side.site if token in g.players[seat].site else side.hand).append(token)
-        elif token in pack.kingdom or token in module_kingdom(tuple(g.modules)):   # Wild Kingdom cards too
+        elif token in pack.kingdom or token in module_kingdom(g.playing):   # Wild Kingdom cards too
             side.kingdom.append(token)
         elif token in pack.tactics:
             side.tactics.append(token)
@@ -74,7 +74,7 @@ def parse(g: Okc, seat: str, tokens: list[str] | tuple[str, ...]) -> Side:
 def named(g: Okc, thing: str) -> str:
     """A card, Kingdom card or Tactic by the name players see (refusals speak in names, not ids)."""
     pack = pack_of(g)
-    for table in (pack.cards, pack.kingdom, module_kingdom(tuple(g.modules)), pack.tactics):
+    for table in (pack.cards, pack.kingdom, module_kingdom(g.playing), pack.tactics):
         if thing in table:
             return str(table[thing].name)
     return thing

@@ -22,7 +22,7 @@ from engine.core import Action, ActionSpec, Event, GameState, Param, RuleError
 from engine.okc.actions import act, awaited_turn
 from engine.okc.content.modules import Boon, ModulePack, load_module_pack
 from engine.okc.effects import ask, opponents, region
-from engine.okc.hooks import EffectHandler, Module, register
+from engine.okc.hooks import EffectHandler, Module
 from engine.okc.pieces import move_piece, move_targets, starting_location
 from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Job, Okc, Placed
@@ -344,7 +344,7 @@ class WhisperingTower(Module):
     def permute(self, state: GameState, rnd: random.Random) -> None:
         """Boons nobody can see: the stack, the levels, the discard, every seat's Boons and those on
         face-down cards whose Region the next action cannot reveal."""
-        from engine.okc.rules import safe_regions
+        from engine.okc.hidden import safe_regions
 
         g: Okc = state.data
         if g.choice is not None and g.choice.kind in CHOICES:
@@ -372,4 +372,3 @@ def boon_view(bid: str) -> dict[str, Any]:
     return {"id": b.id, "name": b.name, "kind": b.kind, "text": b.text}
 
 
-register(WhisperingTower())
