@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from engine.agents import answer, schemer, steady
 from engine.agents.choice import choices, playout_move, worth_weighing
-from engine.core import Action, GameState, RuleError, Rules
+from engine.core import Action, GameState, Refusal, RuleError, Rules
 
 STRENGTHS = ("random", "steady", "schemer")
 DEFAULT_BUDGET = 2.0                                   # seconds of wall time per schemer decision
@@ -30,7 +30,7 @@ RESERVE = 0.01                                         # share of a clocked budg
 
 def _check(strength: str) -> None:
     if strength not in STRENGTHS:
-        raise RuleError("agents", f"there is no computer player strength {strength!r}", code="bad_strength",
+        raise RuleError("agents", f"there is no computer player strength {strength!r}", code=Refusal.BAD_STRENGTH,
                         legal=list(STRENGTHS))
 
 
@@ -42,7 +42,7 @@ def decide(rules: Rules, state: GameState, seat: str, strength: str, *, seed: in
     start = clock() if clock is not None else 0.0   # listing and sorting the choices count against the budget
     legal = choices(rules, state, seat)
     if not legal:
-        raise RuleError("agents", f"{seat} has nothing to do now", code="nothing_to_do")
+        raise RuleError("agents", f"{seat} has nothing to do now", code=Refusal.NOTHING_TO_DO)
     rnd = random.Random(seed)
     if len(legal) == 1:
         return legal[0]

@@ -29,6 +29,20 @@ class Refusal(RefusalCode):
     BAD_TYPE = "bad_type"  # a parameter of the wrong kind
     BAD_PARAM = "bad_param"  # a parameter the command does not take
     MISSING_PARAM = "missing_param"
+    BAD_CHOICE = "bad_choice"  # a value outside a parameter's choices
+    # the shared machinery (engine/core: secret choices, requests, reactions, offers)
+    NO_SEAT = "no_seat"  # a seat not in the game
+    NOT_AWAITED = "not_awaited"  # a seat that takes no part in this choice or window
+    ALREADY_CHOSEN = "already_chosen"  # a secret choice is final
+    NO_REQUEST = "no_request"
+    NO_OFFER = "no_offer"
+    SELF_OFFER = "self_offer"  # an offer to oneself
+    EMPTY_OFFER = "empty_offer"  # an offer that gives and asks nothing
+    NOT_ADDRESSEE = "not_addressee"  # only the seat an offer goes to answers it
+    NOT_PARTY = "not_party"  # only the two sides of an offer act on it
+    # computer players (engine/agents)
+    BAD_STRENGTH = "bad_strength"
+    NOTHING_TO_DO = "nothing_to_do"
     # the table's own
     NO_GAME = "no_game"  # no such game, or one out of the caller's reach: the same words
     WHICH_GAME = "which_game"

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from engine.core.actions import Action
 from engine.core.decisions import Decision, DecisionKind, decision
-from engine.core.errors import RuleError
+from engine.core.errors import Refusal, RuleError
 from engine.core.events import Event
 from engine.core.state import GameState
 
@@ -53,12 +53,12 @@ class OfferBook:
     def propose(self, state: GameState, ledger: Ledger, by: str, to: str, give: Bundle, take: Bundle,
                 note: str = "", section: str = "offers") -> Offer:
         if by == to:
-            raise RuleError(section, "an offer goes to another seat", code="self_offer",
+            raise RuleError(section, "an offer goes to another seat", code=Refusal.SELF_OFFER,
                             legal=[s for s in state.seats if s != by])
         if to not in state.seats:
-            raise RuleError(section, f"{to!r} has no seat", code="no_seat", legal=state.seats)
+            raise RuleError(section, f"{to!r} has no seat", code=Refusal.NO_SEAT, legal=state.seats)
         if not give and not take:
-            raise RuleError(section, "an offer must give or ask for something", code="empty_offer")
+            raise RuleError(section, "an offer must give or ask for something", code=Refusal.EMPTY_OFFER)
         ledger.check(state, by, give)
         offer = Offer(self.next_id, by, to, dict(give), dict(take), note)
         self.next_id += 1
@@ -71,13 +71,13 @@ class OfferBook:
         for o in self.open:
             if o.id == offer_id:
                 return o
-        raise RuleError(section, f"no open offer {offer_id}", code="no_offer",
+        raise RuleError(section, f"no open offer {offer_id}", code=Refusal.NO_OFFER,
                         legal=[o.id for o in self.open] or "no open offers")
 
     def accept(self, state: GameState, ledger: Ledger, seat: str, offer_id: Any, section: str = "offers") -> Offer:
         offer = self._find(offer_id, section)
         if offer.to != seat:
-            raise RuleError(section, f"offer {offer.id} is addressed to {offer.to}", code="not_addressee")
+            raise RuleError(section, f"offer {offer.id} is addressed to {offer.to}", code=Refusal.NOT_ADDRESSEE)
         ledger.check(state, offer.by, offer.give)
         ledger.check(state, offer.to, offer.take)
         self.open.remove(offer)
@@ -90,7 +90,7 @@ class OfferBook:
     def decline(self, state: GameState, seat: str, offer_id: Any, section: str = "offers") -> Offer:
         offer = self._find(offer_id, section)
         if seat not in (offer.to, offer.by):
-            raise RuleError(section, f"offer {offer.id} is between {offer.by} and {offer.to}", code="not_party")
+            raise RuleError(section, f"offer {offer.id} is between {offer.by} and {offer.to}", code=Refusal.NOT_PARTY)
         self.open.remove(offer)
         how = "withdrawn" if seat == offer.by else "declined"
         state.emit(Event.public(f"offer.{how}", offer=offer.id, by=offer.by, to=offer.to))

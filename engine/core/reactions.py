@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.core.decisions import Decision, DecisionKind, decision
-from engine.core.errors import RuleError
+from engine.core.errors import Refusal, RuleError
 from engine.core.events import Event
 from engine.core.state import GameState
 
@@ -40,7 +40,7 @@ class ReactionWindow:
     def pass_(self, state: GameState, seat: str, section: str = "") -> bool:
         """``seat`` passes; return True when the window has closed."""
         if seat not in self.open_seats():
-            raise RuleError(section, f"{seat} cannot pass in this window", code="not_awaited",
+            raise RuleError(section, f"{seat} cannot pass in this window", code=Refusal.NOT_AWAITED,
                             legal=f"open to {', '.join(self.open_seats()) or 'nobody'}")
         self.passed.append(seat)
         state.emit(Event.public("reaction.passed", key=self.key, seat=seat))

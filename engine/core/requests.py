@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.core.decisions import Decision, DecisionKind, decision
-from engine.core.errors import RuleError
+from engine.core.errors import Refusal, RuleError
 from engine.core.events import Event
 from engine.core.state import GameState
 
@@ -70,7 +70,7 @@ class RequestBook:
         for r in self.open:
             if r.id == request_id and r.to == seat:
                 return r
-        raise RuleError(section, f"no open request {request_id} for {seat}", code="no_request",
+        raise RuleError(section, f"no open request {request_id} for {seat}", code=Refusal.NO_REQUEST,
                         legal=[r.id for r in self.open if r.to == seat] or "no open requests")
 
     def answer(self, state: GameState, seat: str, action: Action, section: str = "") -> tuple[Request, bool]:

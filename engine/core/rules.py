@@ -324,7 +324,7 @@ def apply(rules: Rules, state: GameState, seat: str, action: Action) -> list[Eve
     if rules.result(state) is not None:
         raise GameOver()
     if seat not in state.seats:
-        raise RuleError("table", f"{seat!r} has no seat in this game", code="no_seat", legal=state.seats)
+        raise RuleError("table", f"{seat!r} has no seat in this game", code=Refusal.NO_SEAT, legal=state.seats)
     spec = rules.actions.get(action.kind)
     if spec is None:
         raise UnknownAction(action.kind, list(rules.actions))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.errors import RuleError
+from engine.core.errors import Refusal, RuleError
 from engine.core.events import Event
 from engine.core.state import GameState
 
@@ -30,10 +30,10 @@ class SecretChoices:
 
     def check(self, seat: str, section: str) -> None:
         if seat not in self.awaiting:
-            raise RuleError(section, f"{seat} takes no part in this choice", code="not_awaited",
+            raise RuleError(section, f"{seat} takes no part in this choice", code=Refusal.NOT_AWAITED,
                             legal=f"awaiting {', '.join(self.missing())}")
         if seat in self.chosen:
-            raise RuleError(section, f"{seat} has already chosen; the choice is final", code="already_chosen",
+            raise RuleError(section, f"{seat} has already chosen; the choice is final", code=Refusal.ALREADY_CHOSEN,
                             legal=f"awaiting {', '.join(self.missing())}")
 
     def submit(self, state: GameState, seat: str, value: Any, section: str = "") -> bool:

@@ -4,6 +4,8 @@ A game's data is plain dataclasses, dicts, lists and immutable scalars with no o
 twice (what ``serial`` saves and loads), so a copy walks it once: scalars are shared, containers
 and dataclass instances (with or without ``__slots__``, or compiled by ``make build``) are rebuilt. Faster than a pickle round
 trip, which matters because the searching agents copy a sampled game once per action they weigh.
+An object whose class sets ``shared_by_copies`` (a game's rule objects that its data names, such as
+OKC's Wild Kingdom modules in ``Okc.playing``: immutable, never saved) is the same object in the copy.
 Any other object (a class with inherited ``__slots__`` or its own pickling, a frozen dataclass, a
 set, an enum) is copied by pickle, as before.
 """
@@ -25,6 +27,9 @@ class _Copiers(dict[type, Callable[[Any], Any]]):
     """The copier of each type met so far, learned at its first instance."""
 
     def __missing__(self, t: type) -> Callable[[Any], Any]:
+        if getattr(t, "shared_by_copies", False):
+            self[t] = _same
+            return _same
         hooks = all(getattr(t, hook) is getattr(object, hook) for hook in _OBJECT_HOOKS) and not hasattr(t, "__setstate__")
         slots = vars(t).get("__slots__") if t.__mro__ == (t, object) else None
         if hooks and slots is not None and not {"__dict__", "__weakref__"} & set(slots):
@@ -95,6 +100,10 @@ def _compiled_dataclass(t: type) -> bool:
     neither ``__slots__`` nor a ``__dict__`` (the pickling hooks mypyc gives it are not needed here)."""
     params = getattr(t, "__dataclass_params__", None)
     return params is not None and not params.frozen and "__slots__" not in vars(t) and "__dict__" not in vars(t)
+
+
+def _same(x: Any) -> Any:
+    return x
 
 
 def _by_pickle(x: Any) -> Any:

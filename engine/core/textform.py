@@ -45,7 +45,7 @@ def convert(spec: ActionSpec, param: Param, raw: Any) -> Any:
     else:
         value = str(raw)
     if param.choices and value not in param.choices:
-        raise RuleError("commands", f"{where} cannot be {value!r}", code="bad_choice", legal=list(param.choices))
+        raise RuleError("commands", f"{where} cannot be {value!r}", code=Refusal.BAD_CHOICE, legal=list(param.choices))
     return value
 
 

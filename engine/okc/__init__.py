@@ -4,6 +4,4 @@ from engine.okc.rules import OkcRules
 
 RULES = OkcRules()
 
-from engine.okc import modules  # noqa: E402  (registers the shipped modules)
-
-__all__ = ["RULES", "OkcRules", "modules"]
+__all__ = ["RULES", "OkcRules"]

@@ -27,7 +27,7 @@ from engine.okc.cards import commands, kcard
 from engine.okc.content.modules import game_pack
 from engine.okc.content.schema import Ability
 from engine.okc.effects import DONE, region
-from engine.okc.hooks import MODULES, hooked, merged
+from engine.okc.hooks import hooked, merged
 from engine.okc.kingdom import road_cards, stealable
 from engine.okc.state import Okc, Placed
 
@@ -94,17 +94,7 @@ _TABLES: dict[object, dict[str, ActionSpec]] = {}
 
 def actions_for(g: Okc) -> dict[str, ActionSpec]:
     """This game's `/okc` actions: the base ones and those of its active modules."""
-    return merged(ACTIONS, g.modules, "actions", _TABLES)
-
-
-def catalogue() -> dict[str, ActionSpec]:
-    """Every action any shipped module can bring, for the command list (a game accepts only its own)."""
-    import engine.okc.modules  # noqa: F401  (the shipped modules)
-
-    table = dict(ACTIONS)
-    for m in MODULES.values():
-        table.update(m.actions)
-    return table
+    return merged(ACTIONS, g.playing, "actions", _TABLES)
 
 
 def act(kind: str, **args: str | int) -> Action:
@@ -140,7 +130,7 @@ def pending(state: GameState) -> list[Decision]:
     if not g.modules:
         return base_pending(state)
     extra: list[Decision] = []
-    for m in hooked(g.modules, "pending"):
+    for m in hooked(g.playing, "pending"):
         extra += m.pending(state)
     extra += allies.pending(state)
     return extra + base_pending(state) if extra else base_pending(state)
@@ -189,7 +179,7 @@ def waits_on(state: GameState, seat: str) -> bool:
     g: Okc = state.data
     if g.over:
         return False
-    if g.modules and (any(seat in d.seats for m in hooked(g.modules, "pending") for d in m.pending(state))
+    if g.modules and (any(seat in d.seats for m in hooked(g.playing, "pending") for d in m.pending(state))
                       or any(seat in d.seats for d in allies.pending(state))):
         return True
     if g.choice is not None:
@@ -243,7 +233,7 @@ def legal(state: GameState, seat: str) -> list[Action]:
         return []
     if g.modules:
         out: list[Action] = []
-        for m in hooked(g.modules, "legal"):
+        for m in hooked(g.playing, "legal"):
             out += m.legal(state, seat)
         return out + allies.legal(state, seat) + base_legal(state, seat)
     return base_legal(state, seat)

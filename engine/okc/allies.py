@@ -19,6 +19,7 @@ from itertools import combinations, permutations
 
 from engine.core import Action, Decision, DecisionKind, Event, GameState, RuleError, decision
 from engine.okc.cards import card
+from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Okc
 
 BID_SECTION = "Wild Kingdom: Bidding with Allies"
@@ -123,18 +124,18 @@ def play(state: GameState, seat: str, action: Action) -> None:
     section = BID_SECTION if action.kind == "ally" else PLACE_SECTION
     step = "ally_bids" if action.kind == "ally" else "ally_regions"
     if g.step != step or not g.turn_queue:
-        raise RuleError(section, "Allies are declared only just before the bids or the Region cards", code="phase")
+        raise RuleError(section, "Allies are declared only just before the bids or the Region cards", code=OkcRefusal.PHASE)
     if g.turn_queue[0] != seat:
-        raise RuleError(section, "Allies are declared in turn order", code="order", legal=f"waiting on {g.turn_queue[0]}")
+        raise RuleError(section, "Allies are declared in turn order", code=OkcRefusal.ORDER, legal=f"waiting on {g.turn_queue[0]}")
     mine = allies_in_hand(g, seat)
     if action.kind == "ally":
         cid = action.get("card")
         if cid is not None and cid not in mine:
-            raise RuleError(section, f"{cid!r} is not an Ally in your hand", code="not_ally", legal=mine or "pass")
+            raise RuleError(section, f"{cid!r} is not an Ally in your hand", code=OkcRefusal.NOT_ALLY, legal=mine or "pass")
         declare_bid(state, seat, cid)
         return
     chosen = {r.id: str(action.get(r.id)) for r in g.regions if action.get(r.id)}
     if any(c not in mine for c in chosen.values()) or len(set(chosen.values())) != len(chosen):
-        raise RuleError(section, "place different Allies from your hand, at most one per Region", code="not_ally",
+        raise RuleError(section, "place different Allies from your hand, at most one per Region", code=OkcRefusal.NOT_ALLY,
                         legal=mine or "pass")
     place_allies(state, seat, chosen)

@@ -12,6 +12,7 @@ from functools import cache
 
 from engine.okc.content.modules import game_pack
 from engine.okc.content.schema import Command, FactionCard, KingdomCard, Pack
+from engine.okc.hooks import Playing
 from engine.okc.state import Okc, Placed, RegionState
 
 
@@ -27,16 +28,14 @@ def card(g: Okc, cid: str) -> FactionCard:
 def kcard(g: Okc, kid: str) -> KingdomCard:
     """A Kingdom card of the pack's pool, or one a module brings (Wild Kingdom cards)."""
     k = game_pack(g.pack).kingdom.get(kid)
-    return k if k is not None else module_kingdom(tuple(g.modules))[kid]
+    return k if k is not None else module_kingdom(g.playing)[kid]
 
 
 @cache
-def module_kingdom(names: tuple[str, ...]) -> dict[str, KingdomCard]:
-    """The Kingdom cards the active modules bring in their content packs (built once per set of modules)."""
-    from engine.okc.hooks import active
-
+def module_kingdom(playing: Playing) -> dict[str, KingdomCard]:
+    """The Kingdom cards the game's modules bring in their content packs (built once per set of modules)."""
     out: dict[str, KingdomCard] = {}
-    for m in active(list(names)):
+    for m in playing:
         content = m.content()
         out.update(getattr(content, "kingdom", None) or {})
     return out

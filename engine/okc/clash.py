@@ -45,7 +45,7 @@ def reveal(state: GameState, reg: RegionState, *, always: bool = False) -> None:
     if shown or always:
         state.emit(Event.public("okc.revealed", region=reg.id, cards=[{"seat": p.owner, "card": p.card} for p in shown]))
     if shown:
-        for m in hooked(g.modules, "reveal"):
+        for m in hooked(g.playing, "reveal"):
             m.reveal(state, reg.id, shown)
 
 
@@ -109,7 +109,7 @@ def total(state: GameState, seat: str, reg: RegionState, first: bool) -> int:
         value += kcard(g, k).strength
     value += g.clash.bonus.get(seat, 0)
     if g.modules:
-        value += sum(m.strength(state, seat, reg.id) for m in hooked(g.modules, "strength"))
+        value += sum(m.strength(state, seat, reg.id) for m in hooked(g.playing, "strength"))
     return value
 
 
@@ -129,7 +129,7 @@ def tally(state: GameState) -> None:
         no_winner(state, "no strength")
     elif len(top) == 1:
         declare_winner(state, top[0], best)
-    elif g.modules and any(m.allied_win(state, reg.id, top, best) for m in hooked(g.modules, "allied_win")):
+    elif g.modules and any(m.allied_win(state, reg.id, top, best) for m in hooked(g.playing, "allied_win")):
         return
     else:
         clash.tied = top
@@ -156,7 +156,7 @@ def declare_winner(state: GameState, seat: str, best: int) -> None:
     clash.stage = "claim"
     state.emit(Event.public("okc.clash_won", region=clash.region, seat=seat, strength=best))
     g.step = "claim"
-    for m in hooked(g.modules, "clash_resolved"):
+    for m in hooked(g.playing, "clash_resolved"):
         m.clash_resolved(state, clash.region, seat)
 
 
@@ -198,7 +198,7 @@ def no_winner(state: GameState, why: str) -> None:
     state.emit(Event.public("okc.no_winner", region=g.clash.region, why=why))
     g.clash.winner = None
     g.clash.tied = []
-    for m in hooked(g.modules, "clash_resolved"):
+    for m in hooked(g.playing, "clash_resolved"):
         m.clash_resolved(state, g.clash.region, None)
     finish_clash(state)
 

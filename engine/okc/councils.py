@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
 from engine.okc.cards import card, kcard, pack_of
+from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Job, Okc, Seated
 
 
@@ -19,9 +20,9 @@ def govern_cards(g: Okc, seat: str) -> list[str]:
 
 def check_govern(g: Okc, seat: str, cid: str, council: str) -> None:
     if council not in g.councils:
-        raise RuleError("p.31 Govern", f"no Council {council!r}", code="no_council", legal=sorted(g.councils))
+        raise RuleError("p.31 Govern", f"no Council {council!r}", code=OkcRefusal.NO_COUNCIL, legal=sorted(g.councils))
     if cid not in g.players[seat].hand or card(g, cid).votes <= 0:
-        raise RuleError("p.31 Govern", f"{cid!r} is not a card with Votes in your hand", code="no_votes",
+        raise RuleError("p.31 Govern", f"{cid!r} is not a card with Votes in your hand", code=OkcRefusal.NO_VOTES,
                         legal=govern_cards(g, seat) or "no card with Votes in hand")
 
 

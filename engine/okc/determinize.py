@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from engine.okc.rules import HAND_CHOICES
+from engine.okc.hidden import HAND_CHOICES
 from engine.okc.state import Okc
 
 

@@ -18,7 +18,7 @@ from engine.okc import councils, lore
 from engine.okc.board import all_locations
 from engine.okc.cards import card, has_keyword, kcard, pack_of
 from engine.okc.deck import MIN_HAND_SIZE, draw
-from engine.okc.hooks import active, hooked
+from engine.okc.hooks import hooked
 from engine.okc.pieces import herald_spots
 from engine.okc.state import Choice, Job, Okc, Placed, RegionState
 
@@ -47,7 +47,7 @@ def allied(g: Okc, seat: str) -> frozenset[str]:
     """Players allied with ``seat`` (Wild Kingdom, Negotiating Table: Alliances); nobody without modules."""
     if not g.modules:
         return frozenset()
-    return frozenset().union(*(m.allied(g, seat) for m in hooked(g.modules, "allied")))
+    return frozenset().union(*(m.allied(g, seat) for m in hooked(g.playing, "allied")))
 
 
 def opponents(g: Okc, seat: str) -> list[str]:
@@ -97,7 +97,7 @@ def eliminate(state: GameState, victims: list[Placed], by: str | list[str], rid:
 
 def stopped(state: GameState, placed: Placed, rid: str, why: str) -> None:
     """A card stopped being Active (p.43): the modules react (Boons on it are discarded)."""
-    for m in hooked(state.data.modules, "inactive"):
+    for m in hooked(state.data.playing, "inactive"):
         m.inactive(state, placed, rid, why)
 
 
@@ -285,7 +285,7 @@ def s_move_herald(state: GameState, seat: str, step: Step, ctx: Step, answer: An
     left, loc = answer.split(">")
     who, _, piece = left.partition("/")
     if piece:
-        next(m for m in active(g.modules) if m.name == piece).move_herald(state, seat, who, piece, loc)
+        next(m for m in g.playing if m.name == piece).move_herald(state, seat, who, piece, loc)
         return
     frm = g.players[who].herald
     g.players[who].herald = loc
@@ -476,7 +476,7 @@ def claim_location(state: GameState, seat: str, location: str) -> None:
 def visitable(state: GameState, location: str) -> dict[str, tuple[Any, bool]]:
     """Pieces on ``location`` that can be Visited: piece -> (its module, must it be Visited)."""
     out: dict[str, tuple[Any, bool]] = {}
-    for m in active(state.data.modules):
+    for m in state.data.playing:
         for piece, must in m.visitable(state, location).items():
             out[piece] = (m, must)
     return out
@@ -488,7 +488,7 @@ def location_reward(state: GameState, seat: str, location: str) -> None:
     reward = pack_of(g).locations[location].reward
     if reward:
         g.jobs.insert(0, Job(seat, [dict(s) for s in reward], {"source": f"location:{location}"}))
-    for m in hooked(g.modules, "rewarded"):
+    for m in hooked(g.playing, "rewarded"):
         m.rewarded(state, seat, location)
 
 
@@ -525,7 +525,7 @@ HANDLERS: dict[str, Handler] = {
 
 def s_module_winter(state: GameState, seat: str, step: Step, ctx: Step, answer: Any) -> None:
     """A module's Winter effect, queued after every other Winter effect (ruling W11)."""
-    for m in active(state.data.modules):
+    for m in state.data.playing:
         if m.name == step["module"]:
             m.winter(state)
 
@@ -536,7 +536,7 @@ HANDLERS["module_winter"] = s_module_winter
 def execute(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: Any = None) -> None:
     handler = HANDLERS.get(step["do"])
     if handler is None:
-        handler = next(m.effects[step["do"]] for m in active(state.data.modules) if step["do"] in m.effects)
+        handler = next(m.effects[step["do"]] for m in state.data.playing if step["do"] in m.effects)
     handler(state, seat, step, ctx, answer)
 
 

@@ -12,7 +12,7 @@ from engine.okc.state import Okc
 def finish(state: GameState) -> None:
     g: Okc = state.data
     g.ending = {s: {"year": g.players[s].influence} for s in g.order}
-    for m in hooked(g.modules, "end"):
+    for m in hooked(g.playing, "end"):
         m.end(state)
         _changes(g, m.name)
     convert_lore(state)

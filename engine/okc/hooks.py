@@ -54,6 +54,8 @@ Hook points (where the base rules call them):
 - ``allied(g, seat)``: the seat's allies (abilities skip them, eliminations spare them, Strength adds up);
   ``allied_win(state, region, seats, best)``: allies top a tally together and the module settles the winner.
 - ``view(state, seat, out)``: add the module's public or private parts to a view.
+- ``suggest(state, seat, kind, param)``: autocomplete values the module lists itself (the Negotiating
+  Table's barter components), or None.
 - ``permute(state, rnd)``: scramble the module's hidden facts.
 - ``end(state)``: before the final tally.
 - ``words(w)``: the module's wording on ``w`` (an ``engine.okc.words.OkcWords``): ``w.on(kind)`` for each
@@ -68,7 +70,7 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from engine.core import Action, ActionSpec, Decision, GameState, RuleError
+from engine.core import Action, ActionSpec, Decision, GameState, Refusal, RuleError
 
 EffectHandler = Callable[[GameState, str, dict[str, Any], dict[str, Any], Any], None]
 
@@ -100,6 +102,8 @@ class Module:
     # The kinds of ``weights`` whose weight reads the state and the seat but not the action: weighed once
     # for a whole list (the Negotiating Table's hundreds of suggested offers).
     flat_weights: ClassVar[frozenset[str]] = frozenset()
+    # A game's data names its modules (``Okc.playing``): a copy of the game shares them, never saved.
+    shared_by_copies: ClassVar[bool] = True
 
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         return None
@@ -162,7 +166,7 @@ class Module:
         return []
 
     def play(self, state: GameState, seat: str, action: Action) -> None:
-        raise RuleError("modules", f"{self.name} has no action {action.kind!r}", code="unknown_action")
+        raise RuleError("modules", f"{self.name} has no action {action.kind!r}", code=Refusal.UNKNOWN_ACTION)
 
     def strength(self, state: GameState, seat: str, region: str) -> int:
         return 0
@@ -189,6 +193,11 @@ class Module:
     def view(self, state: GameState, seat: str | None, out: dict[str, Any]) -> None:
         return None
 
+    def suggest(self, state: GameState, seat: str, kind: str, param: str) -> list[Any] | None:
+        """Autocomplete values for ``param`` of the action ``kind`` (a parameter the base rules cannot list),
+        or None to leave it to them."""
+        return None
+
     def permute(self, state: GameState, rnd: random.Random) -> None:
         return None
 
@@ -200,98 +209,72 @@ class Module:
         return None
 
 
-MODULES: dict[str, Module] = {}
-# The acting order of each set of module names (``active``), built once per set: emptied when a module
-# is registered, and kept with the number of known modules, so removing one (tests do) rebuilds it too.
-_ACTIVE: dict[tuple[str, ...], tuple[int, tuple[Module, ...]]] = {}
-
-
-def register(module: Module) -> Module:
-    """Make a module known by its option name. Nothing else changes: each game builds its own tables."""
-    MODULES[module.name] = module
-    _ACTIVE.clear()
-    _HOOKED.clear()
-    return module
-
-
-def _in_order(names: list[str]) -> tuple[Module, ...]:
-    key = tuple(names)
-    known = _ACTIVE.get(key)
-    if known is None or known[0] != len(MODULES):
-        known = _ACTIVE[key] = (len(MODULES), tuple(sorted((MODULES[n] for n in names if n in MODULES),
-                                                           key=lambda m: m.order)))
-    return known[1]
-
-
-def active(names: list[str]) -> list[Module]:
-    """The game's active modules in acting order (none in the base game: asked at every action)."""
-    return list(_in_order(names)) if names else []
-
-
 # Hooks whose default does nothing (returns nothing, False, 0, empty): a module that keeps the default
 # need not be asked. ``visitable`` is not one of them (its default lists the module's pieces).
 QUIET_HOOKS = frozenset({"gained", "rewarded", "winter", "after_bids", "reveal", "clash_resolved", "inactive",
                          "cleanup", "before_secret", "legal", "pending", "strength", "heralds", "acted",
                          "allied", "allied_win", "end"})
-_HOOKED: dict[tuple[tuple[str, ...], str], tuple[int, tuple[Module, ...]]] = {}
+Playing = tuple[Module, ...]   # a game's modules in acting order (``Okc.playing``)
+_HOOKED: dict[tuple[Playing, str], Playing] = {}
 
 
-def hooked(names: list[str], hook: str) -> tuple[Module, ...]:
-    """The active modules, in acting order, that define their own ``hook`` (one of :data:`QUIET_HOOKS`):
-    the others would do nothing there (asked after every action and in every clash). Kept per game's
-    module names and hook, like :func:`_in_order` (one lookup: asked several times a decision)."""
-    if not names:
+def hooked(playing: Playing, hook: str) -> Playing:
+    """The game's modules, in acting order, that define their own ``hook`` (one of :data:`QUIET_HOOKS`):
+    the others would do nothing there (asked after every action and in every clash). Kept per set of
+    modules and hook (one lookup: asked several times a decision)."""
+    if not playing:
         return ()
-    key = (tuple(names), hook)
+    key = (playing, hook)
     found = _HOOKED.get(key)
-    if found is None or found[0] != len(MODULES):
+    if found is None:
         assert hook in QUIET_HOOKS, hook
         default = getattr(Module, hook)
-        found = _HOOKED[key] = (len(MODULES), tuple(m for m in _in_order(names)
-                                                    if hook in vars(m) or getattr(type(m), hook) is not default))
-    return found[1]
-
-
-_WEIGHTS: dict[tuple[Module, ...], tuple[dict[str, Any], frozenset[str]]] = {}
-
-
-def weight_tables(names: list[str]) -> tuple[dict[str, Any], frozenset[str]]:
-    """The active modules' ``weights`` merged, and the kinds they weigh without reading the action (their
-    ``flat_weights``): built once per set of modules."""
-    if not names:
-        return {}, frozenset()
-    mods = _in_order(names)
-    found = _WEIGHTS.get(mods)
-    if found is None:
-        table: dict[str, Any] = {}
-        for m in mods:
-            table.update(m.weights)
-        found = _WEIGHTS[mods] = (table, frozenset().union(*(m.flat_weights for m in mods)))
+        found = _HOOKED[key] = tuple(m for m in playing if hook in vars(m) or getattr(type(m), hook) is not default)
     return found
 
 
-def after(names: list[str], done: str | None) -> list[Module]:
-    """The active modules that come after ``done`` in acting order (all of them when ``done`` is None)."""
-    mods = active(names)
+_WEIGHTS: dict[Playing, tuple[dict[str, Any], frozenset[str]]] = {}
+
+
+def weight_tables(playing: Playing) -> tuple[dict[str, Any], frozenset[str]]:
+    """The game's modules' ``weights`` merged, and the kinds they weigh without reading the action (their
+    ``flat_weights``): built once per set of modules."""
+    if not playing:
+        return {}, frozenset()
+    found = _WEIGHTS.get(playing)
+    if found is None:
+        table: dict[str, Any] = {}
+        for m in playing:
+            table.update(m.weights)
+        found = _WEIGHTS[playing] = (table, frozenset().union(*(m.flat_weights for m in playing)))
+    return found
+
+
+def after(playing: Playing, done: str | None) -> Playing:
+    """The game's modules that come after ``done`` in acting order (all of them when ``done`` is None)."""
     if done is None:
-        return mods
-    index = next((i for i, m in enumerate(mods) if m.name == done), -1)
-    return mods[index + 1:]
+        return playing
+    index = next((i for i, m in enumerate(playing) if m.name == done), -1)
+    return playing[index + 1:]
 
 
-def merged(base: dict[str, Any], names: list[str], attr: str, cache: dict[Any, dict[str, Any]]) -> dict[str, Any]:
-    """``base`` with the ``attr`` table of each active module added (built once per set of modules: the
-    modules themselves are the key, so a module registered again gets a new table)."""
-    if not names:
+def merged(base: dict[str, Any], playing: Playing, attr: str, cache: dict[Any, dict[str, Any]]) -> dict[str, Any]:
+    """``base`` with the ``attr`` table of each of the game's modules added (built once per set of modules:
+    the modules themselves are the key)."""
+    if not playing:
         return base
-    mods = _in_order(names)
-    table = cache.get(mods)
+    table = cache.get(playing)
     if table is None:
         table = dict(base)
-        for m in mods:
+        for m in playing:
             table.update(getattr(m, attr))
-        cache[mods] = table
+        cache[playing] = table
     return table
+
+
+def in_acting_order(modules: list[Module] | tuple[Module, ...]) -> Playing:
+    """``modules`` in the order they set up and act (:attr:`Module.order`; ties keep the given order)."""
+    return tuple(sorted(modules, key=lambda m: m.order))
 
 
 def band(total: int) -> str:

@@ -29,7 +29,7 @@ def gain_kingdom(state: GameState, seat: str, kid: str, bid: str | None = None, 
         me.kingdom.append(kid)
         if custodians:
             me.custodians.append(kid)
-    for m in hooked(g.modules, "gained"):
+    for m in hooked(g.playing, "gained"):
         m.gained(state, seat, kid)
     queue(g, seat, k.on_gain, source=f"kingdom:{kid}")
 

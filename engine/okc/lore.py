@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
 from engine.okc.cards import card
+from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Job, Okc
 
 
@@ -45,10 +46,10 @@ def journey_cards(g: Okc, seat: str) -> list[str]:
 
 def check_journey(g: Okc, seat: str, cid: str) -> None:
     if cid not in g.players[seat].hand:
-        raise RuleError("p.32 Journey", f"{cid!r} is not in your hand", code="not_in_hand",
+        raise RuleError("p.32 Journey", f"{cid!r} is not in your hand", code=OkcRefusal.NOT_IN_HAND,
                         legal=journey_cards(g, seat) or "no card with Lore icons in hand")
     if card(g, cid).lore <= 0:
-        raise RuleError("p.32 Journey", f"{cid!r} has no Lore icon", code="no_lore",
+        raise RuleError("p.32 Journey", f"{cid!r} has no Lore icon", code=OkcRefusal.NO_LORE,
                         legal=journey_cards(g, seat) or "no card with Lore icons in hand")
 
 

@@ -60,6 +60,6 @@ def herald_spots(state: GameState, seat: str) -> dict[str, str]:
     herald = g.players[seat].herald
     spots = {HERALD: herald} if herald else {}
     if g.modules:
-        for m in hooked(g.modules, "heralds"):
+        for m in hooked(g.playing, "heralds"):
             spots.update(m.heralds(state, seat))
     return spots

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Action, Event, GameState, RuleError
+from engine.core import Action, Event, GameState, Refusal, RuleError
+from engine.core.errors import RefusalCode
 from engine.core.words import plural
 from engine.okc import allies, clash, councils, lore
 from engine.okc.actions import (
@@ -22,15 +23,16 @@ from engine.okc.actions import (
 from engine.okc.board import all_locations, locations
 from engine.okc.cards import card, commands, kcard, pack_of
 from engine.okc.effects import answer_choice, ask, queue, region, source_placed
-from engine.okc.hooks import active, hooked
+from engine.okc.hooks import hooked
 from engine.okc.kingdom import gain_kingdom, road_cards, stealable, take_from_road
+from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Job, Okc, Placed
 from engine.okc.year import advance
 
 Handler = Callable[[GameState, Okc, str, Action], None]
 
 
-def refuse(section: str, message: str, code: str, options: list[Action] | list[str] | str) -> RuleError:
+def refuse(section: str, message: str, code: RefusalCode, options: list[Action] | list[str] | str) -> RuleError:
     if isinstance(options, list):
         shown = [o.text() if isinstance(o, Action) else o for o in options][:20]
         return RuleError(section, message, code=code, legal=shown or "nothing")
@@ -41,7 +43,7 @@ def check_legal(state: GameState, seat: str, action: Action, section: str, messa
     """The enumerated check: ``action`` must be among ``legal`` (used after the specific checks)."""
     options = legal(state, seat)
     if action not in options:
-        raise refuse(section, message, "illegal", [o for o in options if o.kind == action.kind] or options)
+        raise refuse(section, message, Refusal.ILLEGAL, [o for o in options if o.kind == action.kind] or options)
 
 
 def listed_now(g: Okc, seat: str, action: Action, timing: str) -> bool:
@@ -78,10 +80,10 @@ def listed_now(g: Okc, seat: str, action: Action, timing: str) -> bool:
 
 def check_step(g: Okc, steps: tuple[str, ...], section: str, what: str) -> None:
     if g.choice is not None:
-        raise RuleError(section, f"an effect waits on {g.choice.seat}'s choice first", code="choice_pending",
+        raise RuleError(section, f"an effect waits on {g.choice.seat}'s choice first", code=OkcRefusal.CHOICE_PENDING,
                         legal="choose option:...")
     if g.step not in steps:
-        raise RuleError(section, f"{what} is not possible now (step: {g.step})", code="phase")
+        raise RuleError(section, f"{what} is not possible now (step: {g.step})", code=OkcRefusal.PHASE)
 
 
 # -- Spring ------------------------------------------------------------------------------
@@ -93,9 +95,9 @@ def play_bid(state: GameState, g: Okc, seat: str, action: Action) -> None:
     g.secret.check(seat, section)
     cid = action.get("card")
     if cid not in g.players[seat].hand:
-        raise refuse(section, f"{cid!r} is not in your hand", "not_in_hand", sorted(g.players[seat].hand))
+        raise refuse(section, f"{cid!r} is not in your hand", OkcRefusal.NOT_IN_HAND, sorted(g.players[seat].hand))
     if g.modules and allies.is_ally(g, seat, cid):
-        raise refuse(allies.BID_SECTION, "an Ally is bid only when declared before the bids", "ally",
+        raise refuse(allies.BID_SECTION, "an Ally is bid only when declared before the bids", OkcRefusal.ALLY,
                      sorted(allies.own_cards(g, seat)))
     g.secret.submit(state, seat, cid, section)
 
@@ -108,13 +110,13 @@ def play_place(state: GameState, g: Okc, seat: str, action: Action) -> None:
     hand, free, need = allies.placement(g, seat)
     chosen = {r.id: cid for r in g.regions if (cid := action.get(r.id))}
     if any(r not in free for r in chosen):
-        raise refuse(allies.PLACE_SECTION, "an Ally of yours already stands next to that Region", "ally_region",
+        raise refuse(allies.PLACE_SECTION, "an Ally of yours already stands next to that Region", OkcRefusal.ALLY_REGION,
                      free)
     if len(chosen) != need:
-        raise refuse(section, f"place exactly {plural(need, 'card')}, one per Region", "count", "one card per Region")
+        raise refuse(section, f"place exactly {plural(need, 'card')}, one per Region", OkcRefusal.COUNT, "one card per Region")
     cards = list(chosen.values())
     if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-        raise refuse(section, "each card must be a different card from your hand (not an Ally)", "not_in_hand",
+        raise refuse(section, "each card must be a different card from your hand (not an Ally)", OkcRefusal.NOT_IN_HAND,
                      sorted(hand))
     g.secret.submit(state, seat, chosen, section)
 
@@ -123,14 +125,14 @@ def play_resolve(state: GameState, g: Okc, seat: str, action: Action) -> None:
     section = ACTIONS[action.kind].section
     check_step(g, ("resolve_bids",), section, "resolving a bid")
     if not g.bid_queue or g.bid_queue[0] != seat:
-        raise refuse(section, "it is not your bid's turn to resolve", "order", f"waiting on {g.bid_queue[:1]}")
+        raise refuse(section, "it is not your bid's turn to resolve", OkcRefusal.ORDER, f"waiting on {g.bid_queue[:1]}")
     kid = action.get("card")
     if action.kind == "road" and kid not in road_cards(g):
-        raise refuse(section, f"{kid!r} is not on the Great Road", "not_on_road", road_cards(g))
+        raise refuse(section, f"{kid!r} is not on the Great Road", OkcRefusal.NOT_ON_ROAD, road_cards(g))
     if action.kind == "steal" and not any(kid in stealable(g, s) for s in g.order if s != seat):
-        raise refuse(section, f"no opponent holds {kid!r}", "not_held", "an opponent's Kingdom card")
+        raise refuse(section, f"no opponent holds {kid!r}", OkcRefusal.NOT_HELD, "an opponent's Kingdom card")
     if kid and kcard(g, kid).kind == "occupy" and not occupy_space(g, seat):
-        raise refuse("p.19 Occupying Kingdom Cards", "both Occupy spaces of your board are full", "no_space",
+        raise refuse("p.19 Occupying Kingdom Cards", "both Occupy spaces of your board are full", OkcRefusal.NO_SPACE,
                      "a Kingdom card that needs no Occupying, or keep")
     # The checks above leave only the form: "keep" alone, or "road"/"steal" with just the card.
     if action.args != ((("card", kid),) if action.kind != "keep" else ()):
@@ -162,10 +164,10 @@ def play_herald(state: GameState, g: Okc, seat: str, action: Action) -> None:
     section = ACTIONS["herald"].section
     check_step(g, ("heralds",), section, "placing Heralds")
     if awaited_turn(g) != seat:
-        raise refuse(section, "Heralds are placed in turn order", "order", f"waiting on {awaited_turn(g)}")
+        raise refuse(section, "Heralds are placed in turn order", OkcRefusal.ORDER, f"waiting on {awaited_turn(g)}")
     loc = action.get("location")
     if loc not in all_locations(g):
-        raise refuse(section, f"no Location {loc!r}", "no_location", all_locations(g))
+        raise refuse(section, f"no Location {loc!r}", OkcRefusal.NO_LOCATION, all_locations(g))
     g.players[seat].herald = loc
     g.turn_queue.pop(0)
     state.emit(Event.public("okc.herald", seat=seat, location=loc))
@@ -177,11 +179,11 @@ def play_order(state: GameState, g: Okc, seat: str, action: Action) -> None:
     section = ACTIONS["order"].section
     check_step(g, ("clash_order",), section, "placing Clash markers")
     if seat != g.order[-1]:
-        raise refuse(section, "the seat last on the Order Track places the Clash markers", "order",
+        raise refuse(section, "the seat last on the Order Track places the Clash markers", OkcRefusal.ORDER,
                      f"{g.order[-1]} places them")
     ids = list(action.get("regions") or ())
     if sorted(ids) != sorted(r.id for r in g.regions):
-        raise refuse(section, "name each Region once, the first to clash first", "regions",
+        raise refuse(section, "name each Region once, the first to clash first", OkcRefusal.REGIONS,
                      [",".join(r.id for r in g.regions)])
     for n, rid in enumerate(ids, start=1):
         region(g, rid).marker = n
@@ -195,7 +197,7 @@ def play_tie(state: GameState, g: Okc, seat: str, action: Action) -> None:
     g.secret.check(seat, section)
     cid = action.get("card")
     if cid is not None and cid not in g.players[seat].hand:
-        raise refuse(section, f"{cid!r} is not in your hand", "not_in_hand", ["tie (pass)", *sorted(g.players[seat].hand)])
+        raise refuse(section, f"{cid!r} is not in your hand", OkcRefusal.NOT_IN_HAND, ["tie (pass)", *sorted(g.players[seat].hand)])
     g.secret.submit(state, seat, cid or "", section)
 
 
@@ -204,10 +206,10 @@ def play_claim(state: GameState, g: Okc, seat: str, action: Action) -> None:
     check_step(g, ("claim",), section, "claiming rewards")
     assert g.clash is not None
     if g.clash.winner != seat:
-        raise refuse(section, "only the clash's winner claims", "not_winner", f"{g.clash.winner} claims")
+        raise refuse(section, "only the clash's winner claims", OkcRefusal.NOT_WINNER, f"{g.clash.winner} claims")
     locs = locations(g, g.clash.region)
     if action.get("location") not in locs:
-        raise refuse(section, "choose a Location in the Region just won", "no_location", list(locs))
+        raise refuse(section, "choose a Location in the Region just won", OkcRefusal.NO_LOCATION, list(locs))
     clash.claim(state, seat, action.get("location"))
 
 
@@ -222,7 +224,7 @@ def check_turn(g: Okc, seat: str, section: str) -> str:
         return timing   # the usual case, checked without building the refusals below
     check_step(g, ACTION_STEPS, section, "an action")
     if awaited_turn(g) != seat:
-        raise refuse(section, "actions are taken in turn order", "order", f"waiting on {awaited_turn(g)}")
+        raise refuse(section, "actions are taken in turn order", OkcRefusal.ORDER, f"waiting on {awaited_turn(g)}")
     return TIMING[g.step]
 
 
@@ -306,10 +308,10 @@ def play_command(state: GameState, g: Okc, seat: str, action: Action) -> None:
                 queue(g, seat, cmd.steps, source=f"autumn:{cid}")
         return
     if timing != "day":
-        raise refuse(section, "commands are used in the Day Action Step or in Autumn", "phase", "pass")
+        raise refuse(section, "commands are used in the Day Action Step or in Autumn", OkcRefusal.PHASE, "pass")
     placed = next((p for p in day_cards(g, seat) if p.card == cid), None)
     if placed is None:
-        raise refuse(section, f"{cid!r} is not your Active card with an unused Day command here", "no_command",
+        raise refuse(section, f"{cid!r} is not your Active card with an unused Day command here", OkcRefusal.NO_COMMAND,
                      [p.card for p in day_cards(g, seat)])
     assert g.clash is not None
     cmd = next(c for c in commands(g, placed, "day") if (c.keyword or "day") not in placed.used)
@@ -325,9 +327,9 @@ def play_govern(state: GameState, g: Okc, seat: str, action: Action) -> None:
     section = ACTIONS["govern"].section
     check_turn(g, seat, section)
     if g.step != "autumn":
-        raise refuse(section, "Govern is an Autumn action (or a reward)", "phase", "pass")
+        raise refuse(section, "Govern is an Autumn action (or a reward)", OkcRefusal.PHASE, "pass")
     if g.players[seat].governed:
-        raise refuse(section, "you have already Governed this Autumn", "once", "journey, other actions, pass")
+        raise refuse(section, "you have already Governed this Autumn", OkcRefusal.ONCE, "journey, other actions, pass")
     councils.check_govern(g, seat, action.get("card"), action.get("council"))
     g.players[seat].governed = True
     councils.govern(state, seat, action.get("card"), action.get("council"))
@@ -337,9 +339,9 @@ def play_journey(state: GameState, g: Okc, seat: str, action: Action) -> None:
     section = ACTIONS["journey"].section
     check_turn(g, seat, section)
     if g.step != "autumn":
-        raise refuse(section, "Journey is an Autumn action (or a reward)", "phase", "pass")
+        raise refuse(section, "Journey is an Autumn action (or a reward)", OkcRefusal.PHASE, "pass")
     if g.players[seat].journeyed:
-        raise refuse(section, "you have already Journeyed this Autumn", "once", "govern, other actions, pass")
+        raise refuse(section, "you have already Journeyed this Autumn", OkcRefusal.ONCE, "govern, other actions, pass")
     lore.check_journey(g, seat, action.get("card"))
     g.players[seat].journeyed = True
     lore.journey(state, seat, action.get("card"))
@@ -348,9 +350,9 @@ def play_journey(state: GameState, g: Okc, seat: str, action: Action) -> None:
 def play_choose(state: GameState, g: Okc, seat: str, action: Action) -> None:
     c = g.choice
     if c is None or c.seat != seat:
-        raise RuleError("effects", "no effect waits on your choice", code="no_choice")
+        raise RuleError("effects", "no effect waits on your choice", code=OkcRefusal.NO_CHOICE)
     if action.get("option") not in c.options:
-        raise refuse("effects", f"{action.get('option')!r} is not an option for {c.kind}", "bad_option", c.options)
+        raise refuse("effects", f"{action.get('option')!r} is not an option for {c.kind}", Refusal.BAD_OPTION, c.options)
     answer_choice(state, action.get("option"))
 
 
@@ -367,18 +369,18 @@ HANDLERS: dict[str, Handler] = {
 def play(state: GameState, seat: str, action: Action) -> None:
     g: Okc = state.data
     if g.over:
-        raise RuleError("end", "the game is over", code="game_over")
+        raise RuleError("end", "the game is over", code=Refusal.GAME_OVER)
     handler = HANDLERS.get(action.kind)
     if handler is not None:
         handler(state, g, seat, action)
     else:
-        owner = next((m for m in active(g.modules) if action.kind in m.actions), None)
+        owner = next((m for m in g.playing if action.kind in m.actions), None)
         if owner is None or action.kind not in actions_for(g):
-            raise RuleError("modules", f"{action.kind!r} belongs to a module not in this game", code="no_module",
+            raise RuleError("modules", f"{action.kind!r} belongs to a module not in this game", code=OkcRefusal.NO_MODULE,
                             legal=", ".join(g.modules) or "the base game's actions")
         owner.play(state, seat, action)
     if g.modules:
-        for m in hooked(g.modules, "acted"):
+        for m in hooked(g.playing, "acted"):
             m.acted(state, seat, action)
     advance(state)
 

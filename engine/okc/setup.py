@@ -8,8 +8,10 @@ from engine.core import Event, GameState, OptionHelp, Refusal, RuleError
 from engine.core.rules import RANDOM_ROLE, check_roles, deal_roles, split_roles
 from engine.okc.content.loader import FACTION_IDS, PACKS, load_pack
 from engine.okc.content.schema import ContentError
-from engine.okc.hooks import BANDS, KNOWN, MODULES, active, band
+from engine.okc.hooks import BANDS, KNOWN, band
+from engine.okc.modules.shipped import MODULES, playing
 from engine.okc.pieces import BAG
+from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Okc, Player, RegionState
 
 LENGTHS = {4: "short", 5: "standard", 6: "extended"}
@@ -22,8 +24,6 @@ def default_options(seats: int) -> dict[str, Any]:
 
 def options_help(seats: int) -> list[OptionHelp]:
     """The lobby's options in words, with the values each takes (``/game new options:``)."""
-    import engine.okc.modules  # noqa: F401  (the shipped modules)
-
     packs = tuple(sorted(p.name for p in PACKS.iterdir() if p.is_dir())) if PACKS.is_dir() else ("starter",)
     modules = ("all", *(n for n, m in MODULES.items() if m.min_seats <= seats))
     listed = ", ".join(f"{m.title} ({n})" for n, m in MODULES.items())
@@ -84,8 +84,6 @@ def module_names(options: dict[str, Any], seats: int | None = None) -> list[str]
     """The modules a game plays (option ``modules``: a comma list or ``all``, every module played so far
     that takes ``seats`` players), in their setup order; refuses an unknown module and one that is not
     played yet."""
-    import engine.okc.modules  # noqa: F401  (the shipped modules)
-
     raw = [m.strip() for m in str(options.get("modules") or "").split(",") if m.strip()]
     if raw == ["all"]:
         raw = [n for n, m in MODULES.items() if seats is None or m.min_seats <= seats]
@@ -98,7 +96,7 @@ def module_names(options: dict[str, Any], seats: int | None = None) -> list[str]
                             legal=sorted(MODULES))
     if len(set(raw)) != len(raw):
         raise RuleError("modules", "name each module once", code=Refusal.BAD_OPTION, legal=sorted(MODULES))
-    return [m.name for m in active(raw)]
+    return [m.name for m in playing(raw)]
 
 
 def module_summary(options: dict[str, Any], seats: int | None = None) -> str:
@@ -107,7 +105,7 @@ def module_summary(options: dict[str, Any], seats: int | None = None) -> str:
     names = module_names(options, seats)
     if not names:
         return ""
-    mods = active(names)
+    mods = playing(names)
     total = sum(m.rating(options) for m in mods)
     listed = ", ".join(f"{m.lobby_title(options)} ({m.rating(options)})" for m in mods)
     return f"Wild Kingdom: {listed}. Complexity {total}: {band(total)}."
@@ -131,7 +129,7 @@ def lobby_notes(options: dict[str, Any], seats: int | None = None) -> list[str]:
         return []
     if not summary:
         return []
-    total = sum(m.rating(options) for m in active(module_names(options, seats)))
+    total = sum(m.rating(options) for m in playing(module_names(options, seats)))
     return [summary, bands_line(total), *_seat_notes(options, seats)]
 
 
@@ -172,7 +170,7 @@ def check_options(seats: int, options: dict[str, Any]) -> None:
         try:
             MODULES[name].content()
         except ContentError as err:
-            raise RuleError("content", str(err), code="bad_pack") from None
+            raise RuleError("content", str(err), code=OkcRefusal.BAD_PACK) from None
     for option, module in MODULE_OPTIONS.items():
         if option in MODULE_DEFAULTS and str(options.get(option, "")) == str(MODULE_DEFAULTS[option]):
             options[option] = MODULE_DEFAULTS[option]   # "5" typed in the lobby is the default 5
@@ -182,7 +180,7 @@ def check_options(seats: int, options: dict[str, Any]) -> None:
     try:
         load_pack(str(options.get("pack", "starter")))
     except ContentError as err:
-        raise RuleError("content", str(err), code="bad_pack") from None
+        raise RuleError("content", str(err), code=OkcRefusal.BAD_PACK) from None
 
 
 def setup(state: GameState) -> None:
@@ -190,6 +188,7 @@ def setup(state: GameState) -> None:
     pack = load_pack(str(opts.get("pack", "starter")))
     g = Okc(pack=pack.id, length=int(opts["length"]))
     g.modules = module_names(opts, len(state.seats))
+    g.playing = playing(g.modules)
     state.data = g
     # A-B: the board, the Councils, a Kingdom Deck drawn from the pool, the Great Road.
     g.regions = [RegionState(r.id) for r in pack.regions]
@@ -198,7 +197,7 @@ def setup(state: GameState) -> None:
     pool = sorted(pack.kingdom)
     state.rng.shuffle(pool, why="kingdom deck")
     g.kingdom_deck = pool[:pack.deck_size]
-    for m in active(g.modules):
+    for m in g.playing:
         g.kingdom_deck = m.kingdom_deck(state, g.kingdom_deck)
     g.great_road = [g.kingdom_deck.pop(0) for _ in range(3)]
     # C-G: tokens in the Reserve, the Favour on its Location with every use, markers.
@@ -229,10 +228,10 @@ def setup(state: GameState) -> None:
                             order=list(g.order), length=g.length, road=list(g.great_road),
                             top=g.kingdom_deck[0] if g.kingdom_deck else None))
     if g.modules:
-        ratings = {m.name: m.rating(opts) for m in active(g.modules)}
+        ratings = {m.name: m.rating(opts) for m in g.playing}
         state.emit(Event.public("okc.modules", modules=ratings, total=sum(ratings.values()),
                                 band=band(sum(ratings.values()))))
-    for m in active(g.modules):
+    for m in g.playing:
         m.setup(state)
     g.extra.pop(BAG, None)          # Starting Locations: the bag is emptied once modules are set up
     # Round 1 skips the Start of the Year.

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import SecretChoices
+from engine.okc.hooks import Module
 
 Seat = str
 CardId = str
@@ -141,6 +142,9 @@ class Okc:
     spend: list[Seat] = field(default_factory=list)           # seats owed a chance to spend Lore
     burned: list[CardId] = field(default_factory=list)
     modules: list[str] = field(default_factory=list)
+    # The same modules, in acting order (engine.okc.modules.shipped.playing): set at setup and load, shared by
+    # copies, never saved. The base rules ask these for their hooks (engine/okc/hooks.py).
+    playing: tuple[Module, ...] = field(default=(), metadata={"serialise": False}, compare=False, repr=False)
     pieces: dict[str, str] = field(default_factory=dict)     # Wild Kingdom piece -> the Location it stands on
     # Module state, keyed by module name: plain JSON values, typed ``object`` so saves and copies go deep.
     extra: dict[str, object] = field(default_factory=dict)

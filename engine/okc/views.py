@@ -14,7 +14,6 @@ from engine.okc.allies import allies_in_hand, is_ally
 from engine.okc.cards import card, kcard, pack_of, strength
 from engine.okc.content.vocabulary import TRAITS, describe
 from engine.okc.effects import region
-from engine.okc.hooks import active
 from engine.okc.phase import phase_label
 from engine.okc.state import Okc, Placed, RegionState
 
@@ -196,6 +195,6 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
     out = public_view(state)
     if seat is not None and seat in g.players:
         private_view(state, seat, out)
-    for m in active(g.modules):
+    for m in g.playing:
         m.view(state, seat, out)
     return out

@@ -68,7 +68,7 @@ def resume(state: GameState, key: str, done: str | None) -> None:
     ``"after_bids"`` or ``"heralds"``, once every Herald stands), in their order; when none still wants to,
     open the step itself. A module that ran a step of its own calls this again with its name when it is over."""
     g: Okc = state.data
-    for m in after(g.modules, done):
+    for m in after(g.playing, done):
         if (m.after_bids(state) if key == "after_bids" else m.before_secret(state, key)):
             return
     OPENS[key](state)
@@ -262,7 +262,7 @@ def after_autumn(state: GameState) -> None:
                         queue(g, seat, cmd.steps, source=f"winter:{p.card}")
     # The modules' Winter effects (the Travelling Town's Trade & Travel, the Near & Far's Travel) come after all
     # the others (ruling W11): queued behind them, in the order of the modules.
-    for m in hooked(g.modules, "winter"):
+    for m in hooked(g.playing, "winter"):
         queue(g, g.order[0], [{"do": "module_winter", "module": m.name}], source=f"module:{m.name}")
 
 
@@ -276,7 +276,7 @@ def cleanup(state: GameState) -> bool:
     Council cards discarded; then the Round marker moves on (p.33). The modules' own cleanup comes first
     and covers every card leaving play here (the Whispering Tower discards the Boons on all of them)."""
     g: Okc = state.data
-    for m in hooked(g.modules, "cleanup"):
+    for m in hooked(g.playing, "cleanup"):
         m.cleanup(state)
     g.ally_regions = {}
     for p in g.players.values():
@@ -354,7 +354,7 @@ _TABLES: dict[object, dict[str, Callable[[GameState], bool]]] = {}
 
 def steps_for(g: Okc) -> dict[str, Callable[[GameState], bool]]:
     """This game's step machine: the base steps and those of its active modules."""
-    return merged(AUTO, g.modules, "steps", _TABLES)
+    return merged(AUTO, g.playing, "steps", _TABLES)
 
 
 def advance(state: GameState) -> None:

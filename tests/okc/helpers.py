@@ -10,7 +10,7 @@ from engine.core import Event, GameState, RuleError, apply
 from engine.core.textform import parse
 from engine.okc import RULES
 from engine.okc.state import Okc, Placed
-from engine.okc.words import OkcWords
+from engine.okc.words.wording import OkcWords
 
 FACTIONS = "nobility,clans,uprising,gathering"
 
@@ -92,8 +92,7 @@ def region(state: GameState, rid: str):
 
 def module_words(name: str) -> OkcWords:
     """A fresh wording with only module ``name`` installed: what its ``register`` adds, and nothing else."""
-    import engine.okc.modules  # noqa: F401  (the shipped modules)
-    from engine.okc.hooks import MODULES
+    from engine.okc.modules.shipped import MODULES
 
     w = OkcWords()
     w.install(MODULES[name])

@@ -11,7 +11,7 @@ from engine.core.words import Audience
 from engine.okc import RULES
 from engine.okc.allies import is_ally
 from engine.okc.modules.aeronauts import PIECE, aero, content
-from engine.okc.words import WORDS
+from engine.okc.words.wording import WORDS
 from tests.okc.helpers import data, do, find, game, pass_until, refused, spring_actions
 
 AERONAUTS = ["aero.chartist", "aero.corsair", "aero.gunner", "aero.rook"]
@@ -101,7 +101,7 @@ def test_after_the_ship_is_claimed_nobody_visits_and_it_no_longer_travels() -> N
     from engine.okc.effects import visitable
 
     assert visitable(state, "harvest_field") == {}
-    from engine.okc.hooks import MODULES
+    from engine.okc.modules.shipped import MODULES
 
     MODULES["aeronauts"].winter(state)
     assert PIECE not in g.pieces
@@ -130,7 +130,7 @@ def test_the_ship_flies_with_two_supporters_for_five_and_comes_home_in_winter() 
         events += do(state, g.turn_queue[0], "pass")
     tally = find(events, "okc.tally")
     assert tally and tally[0].data["tally"] == {"p1": 1 + 5, "p2": 4}
-    from engine.okc.hooks import MODULES
+    from engine.okc.modules.shipped import MODULES
 
     lost = g.players["p1"].supporters_lost
     MODULES["aeronauts"].winter(state)

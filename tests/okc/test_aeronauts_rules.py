@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Action, Event, GameState, RuleError
-from engine.okc.hooks import MODULES
 from engine.okc.modules.aeronauts import (
     NAME,
     PIECE,
@@ -20,6 +19,7 @@ from engine.okc.modules.aeronauts import (
     s_unexhaust,
     ship_targets,
 )
+from engine.okc.modules.shipped import MODULES
 from engine.okc.state import Clash, Job
 from tests.okc.helpers import data, game
 

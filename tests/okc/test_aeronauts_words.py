@@ -9,9 +9,9 @@ import pytest
 
 from engine.core import Action, Event, GameState
 from engine.core.words import Audience, Section
-from engine.okc.hooks import MODULES
 from engine.okc.modules.aeronauts import NAME, PIECE, aero, return_ship
-from engine.okc.words import OkcWords
+from engine.okc.modules.shipped import MODULES
+from engine.okc.words.wording import OkcWords
 from tests.okc.helpers import data, game, module_words
 
 NAMES = {"p1": "Alice", "p2": "Bob"}

@@ -7,7 +7,7 @@ import pytest
 
 from engine.core import Action, Event, RuleError
 from engine.okc import RULES
-from engine.okc.words import WORDS
+from engine.okc.words.wording import WORDS
 from engine.okc.year import begin_bids, wait_heralds
 from tests.okc.helpers import data, game
 from tests.okc.words_games import audience

@@ -12,7 +12,7 @@ from engine.core import Action
 from engine.core.words import Choice, humanize
 from engine.okc.cards import module_kingdom, pack_of
 from engine.okc.clash import total
-from engine.okc.hooks import MODULES
+from engine.okc.modules.shipped import MODULES, playing
 from engine.okc.modules.whispering_tower import content as tower_content
 from engine.okc.words.prompts import choice_of, effect_line, hint, option_hint, value_hint
 from tests.okc.words_games import RULES, WORDS, Moment, audience, new_game, play
@@ -20,7 +20,7 @@ from tests.speech import assert_human
 
 STATE, _ = new_game(4, 4, "all", 1)
 PACK = pack_of(STATE.data)
-KINGDOM = {**PACK.kingdom, **module_kingdom(tuple(MODULES))}
+KINGDOM = {**PACK.kingdom, **module_kingdom(playing(list(MODULES)))}
 BOONS = tower_content().boons
 PIECES = [p for m in MODULES.values() for p in m.pieces if p != "legendary_creatures"]
 IDS = [*PACK.cards, *KINGDOM, *PACK.tactics, *BOONS, *PIECES]

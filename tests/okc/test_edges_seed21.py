@@ -10,7 +10,7 @@ from engine.core import Action, GameState, RuleError, apply
 from engine.okc import RULES
 from engine.okc.actions import pending, waits_on
 from engine.okc.consistency import validate
-from engine.okc.hooks import MODULES
+from engine.okc.modules.shipped import MODULES
 from engine.okc.state import Placed, Seated
 from tests.okc.helpers import data, game
 

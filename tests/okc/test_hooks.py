@@ -1,6 +1,7 @@
 """Module hook points (engine/okc/hooks.py): a small test module uses each one, as a Wild Kingdom
 module would (a Visit piece that Travels, a declaration step before bids, its own action and view).
-The module only registers: each game builds its own tables, so the base tables never change."""
+The module is added to the shipped list for the test: each game builds its own tables, so the base tables
+never change."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from engine.core.textform import parse
 from engine.okc import RULES, OkcRules
 from engine.okc.actions import ACTIONS
 from engine.okc.board import travel
-from engine.okc.hooks import MODULES, Module, register
+from engine.okc.hooks import Module
+from engine.okc.modules.shipped import MODULES
 from engine.okc.year import AUTO, resume, set_step
 from tests.okc.helpers import data, find, pass_until, spring_actions
 
@@ -98,7 +100,7 @@ def ldo(state: GameState, seat: str, text: str) -> list[Event]:
 @pytest.fixture
 def lantern() -> Iterator[None]:
     before = (dict(ACTIONS), dict(AUTO))
-    register(Lantern())
+    MODULES["lantern"] = Lantern()   # a game may name it (the shipped list, patched for the test)
     yield
     MODULES.pop("lantern")
     assert (dict(ACTIONS), dict(AUTO)) == before, "a module changed the base tables"
@@ -186,7 +188,7 @@ class Lamp(Lantern):
 
 @pytest.mark.parametrize("answer,influence", [("reward", 1), ("lantern", 3)])
 def test_a_may_visit_piece_offers_the_reward_or_the_visit(answer: str, influence: int) -> None:
-    register(Lamp())
+    MODULES["lamp"] = Lamp()
     try:
         state, _ = LRULES.new_game(["p1", "p2"], {"modules": "lamp", "factions": "nobility,clans", "order": "seated"}, 1)
         spring_actions(state, {"p1": {"highlands": "nobility.c9"}})

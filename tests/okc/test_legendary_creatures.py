@@ -8,7 +8,7 @@ from engine.core.words import Audience
 from engine.okc import RULES
 from engine.okc.modules.legendary_creatures import content, creature_of, lc
 from engine.okc.pieces import herald_spots
-from engine.okc.words import WORDS
+from engine.okc.words.wording import WORDS
 from tests.okc.helpers import data, do, find, game, pass_until, refused, spring_actions
 
 
@@ -144,7 +144,7 @@ def test_moving_an_opponents_herald_may_move_the_creature_but_never_onto_its_her
 
 
 def test_creatures_go_home_with_the_heralds_at_cleanup() -> None:
-    from engine.okc.hooks import MODULES
+    from engine.okc.modules.shipped import MODULES
 
     state = game(2, modules="legendary_creatures")
     g = data(state)

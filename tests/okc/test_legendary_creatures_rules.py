@@ -8,8 +8,8 @@ import pytest
 
 from engine.core import Action, DecisionKind, GameState, RuleError
 from engine.okc import RULES
-from engine.okc.hooks import MODULES
 from engine.okc.modules.legendary_creatures import NAME, SECTION, lc, wait_creatures
+from engine.okc.modules.shipped import MODULES
 from engine.okc.state import Choice, Clash
 from tests.okc.helpers import data, game
 

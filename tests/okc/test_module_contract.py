@@ -116,7 +116,7 @@ def test_a_kingdom_card_gained_without_a_bidding_card() -> None:
 
 def test_the_lobby_line_and_the_opening_event_give_each_rating_and_the_band() -> None:
     from engine.okc.setup import module_summary
-    from engine.okc.words import WORDS
+    from engine.okc.words.wording import WORDS
     from tests.okc.words_games import audience
 
     assert module_summary({"modules": "travelling_town,whispering_tower"}) == (

@@ -10,7 +10,7 @@ import pytest
 from engine.core import Action, GameState, RuleError, apply, canonical
 from engine.okc import RULES
 from engine.okc.modules.negotiating_table import NAME, STEP, table
-from engine.okc.words import WORDS
+from engine.okc.words.wording import WORDS
 from engine.playout import Playout
 from tests.okc.helpers import data, do, find, game, refused
 from tests.okc.words_games import audience

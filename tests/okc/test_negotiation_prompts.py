@@ -15,7 +15,7 @@ from engine.okc import RULES
 from engine.okc.modules.negotiating_table import REASONS, table
 from engine.okc.modules.negotiating_table.book import open_offers
 from engine.okc.modules.negotiating_table.compose import suggest_components
-from engine.okc.words import WORDS
+from engine.okc.words.wording import WORDS
 from tests.okc.helpers import data
 from tests.okc.test_negotiating_table import negotiating
 from tests.okc.words_games import audience

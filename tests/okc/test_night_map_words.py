@@ -9,9 +9,9 @@ import pytest
 from engine.core import Event, Refusal, RuleError
 from engine.core.words import Audience
 from engine.okc import RULES
-from engine.okc.hooks import MODULES
 from engine.okc.modules.night_map import SECTION, check_layout
-from engine.okc.words import OkcWords
+from engine.okc.modules.shipped import MODULES
+from engine.okc.words.wording import OkcWords
 from tests.okc.helpers import game
 
 KNOWN = "battlefield,castle,harvest_field,necropolis,shrine,wilderness"

@@ -12,7 +12,8 @@ import pytest
 from engine.core import Action, apply
 from engine.okc import RULES
 from engine.okc.actions import TIMING, legal
-from engine.okc.hooks import MODULES, QUIET_HOOKS, Module, active, hooked
+from engine.okc.hooks import QUIET_HOOKS, Module, hooked
+from engine.okc.modules.shipped import MODULES, playing
 from engine.okc.play import listed_now
 from engine.okc.state import Okc
 
@@ -58,10 +59,8 @@ def test_pretests_agree_with_legal(seed: int, seats: int, options: dict[str, str
 
 
 def test_hooked_modules_define_the_hook() -> None:
-    import engine.okc.modules  # noqa: F401  (the shipped modules)
-
-    names = sorted(MODULES)
+    every = playing(sorted(MODULES))
     for hook in QUIET_HOOKS:
-        own = [m for m in active(names) if getattr(type(m), hook) is not getattr(Module, hook)]
-        assert list(hooked(names, hook)) == own, hook
-    assert hooked([], "acted") == ()
+        own = [m for m in every if getattr(type(m), hook) is not getattr(Module, hook)]
+        assert list(hooked(every, hook)) == own, hook
+    assert hooked((), "acted") == ()

@@ -25,7 +25,7 @@ def plain_placements(hand: tuple[str, ...], ids: tuple[str, ...], k: int) -> lis
 
 
 def plain_weights(state: GameState, seat: str, legal: list[Action]) -> list[float] | None:
-    table, _ = weight_tables(state.data.modules)
+    table, _ = weight_tables(state.data.playing)
     weights = [table[a.kind](state, seat, a) if a.kind in table else 1.0 for a in legal]
     return None if all(w == 1.0 for w in weights) else weights
 

@@ -7,6 +7,7 @@ import pytest
 from engine.core import Action, RuleError
 from engine.okc import RULES
 from engine.okc.hooks import merged
+from engine.okc.modules.shipped import playing
 from engine.okc.play import play_resolve
 from tests.okc.helpers import data, do, find, game, refused
 
@@ -186,9 +187,9 @@ def test_p17_a_bid_resolves_only_in_its_turn_even_past_the_table_turn_check() ->
 
 def test_the_merged_action_table_is_built_once_per_set_of_modules() -> None:
     cache: dict[object, dict[str, object]] = {}
-    first = merged({"base": 1}, ["night_map"], "actions", cache)
-    assert merged({"base": 1}, ["night_map"], "actions", cache) is first and len(cache) == 1
-    assert merged({"base": 1}, [], "actions", cache) == {"base": 1}
+    first = merged({"base": 1}, playing(["night_map"]), "actions", cache)
+    assert merged({"base": 1}, playing(["night_map"]), "actions", cache) is first and len(cache) == 1
+    assert merged({"base": 1}, (), "actions", cache) == {"base": 1}
 
 
 def test_an_action_out_of_turn_is_refused_by_its_handler_too_naming_whom_the_table_waits_on() -> None:

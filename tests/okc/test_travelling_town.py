@@ -6,8 +6,8 @@ from __future__ import annotations
 from engine.okc import RULES
 from engine.okc.modules.travelling_town import PIECE, town
 from engine.okc.pieces import travel_piece
-from engine.okc.words import WORDS
 from engine.okc.words.names import kingdom_name
+from engine.okc.words.wording import WORDS
 from tests.okc.helpers import data, do, game, pass_until, refused, spring_actions
 from tests.okc.words_games import audience
 

@@ -10,10 +10,10 @@ import pytest
 from engine.core import Event, GameState
 from engine.core.words import Audience
 from engine.okc import RULES
-from engine.okc.hooks import MODULES
+from engine.okc.modules.shipped import MODULES
 from engine.okc.modules.travelling_town import NAME, PIECE, s_town_card, s_town_space, town
 from engine.okc.state import Job
-from engine.okc.words import OkcWords
+from engine.okc.words.wording import OkcWords
 from tests.okc.helpers import data, game, module_words
 
 NAMES = {"p1": "Alice", "p2": "Bob"}

@@ -158,7 +158,7 @@ def test_the_tower_questions_name_the_next_level_and_the_receiver() -> None:
     """Words: the climb names the level ahead (the Lore only for the Pinnacle), a gift's options
     name who receives it, and the tower's new place reads as the board names it."""
     from engine.core import Audience
-    from engine.okc.words import WORDS
+    from engine.okc.words.wording import WORDS
 
     state, t = _at_the_tower_door()
     aud = Audience("p1")
@@ -180,7 +180,7 @@ def test_every_tower_event_has_its_own_words() -> None:
     """Each of the module's event kinds is told in words of its own (a mutation survivor, seed 14,
     registered one teller under a wrong kind and no test noticed)."""
     from engine.core import Audience, Event
-    from engine.okc.words import WORDS
+    from engine.okc.words.wording import WORDS
 
     state = game(3, modules="whispering_tower")
     told = WORDS.told()
@@ -194,7 +194,7 @@ def test_every_tower_event_has_its_own_words() -> None:
 def test_boons_discarded_face_down_are_counted_not_named() -> None:
     """Cleanup tells the table how many face-down Boons leave a card, and names only those shown."""
     from engine.core import Audience, Event
-    from engine.okc.words import WORDS
+    from engine.okc.words.wording import WORDS
 
     state = game(3, modules="whispering_tower")
     card = next(iter(data(state).players["p1"].hand))

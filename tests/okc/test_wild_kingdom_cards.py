@@ -15,7 +15,7 @@ from engine.okc.effects import run_jobs
 from engine.okc.modules.wild_kingdom_cards import content, rating
 from engine.okc.setup import lobby_notes
 from engine.okc.state import Job
-from engine.okc.words import WORDS
+from engine.okc.words.wording import WORDS
 from engine.playout import Playout
 from tests.okc.helpers import data, do, find, game
 from tests.okc.words_games import audience, lines
@@ -207,7 +207,7 @@ def test_the_board_draws_cards_set_on_the_map() -> None:
 @pytest.mark.parametrize(("count", "said"), [(1, "1 Wild Kingdom card is"), (8, "8 Wild Kingdom cards are")])
 def test_the_shuffle_into_the_deck_is_told_with_the_number_agreeing(count: int, said: str) -> None:
     from engine.core.words import Audience
-    from engine.okc.words import build_words
+    from engine.okc.words.wording import build_words
 
     state, _ = RULES.new_game(["a", "b"], {"modules": "wild_kingdom_cards", "wild_cards": count}, 1)
     line = build_words().event(state, Event.public("okc.wild_deck", count=count, deck=30, rating=1),

@@ -14,8 +14,8 @@ from engine.okc import RULES
 from engine.okc.actions import ACTIONS, TIMING
 from engine.okc.play import HANDLERS
 from engine.okc.state import Choice
-from engine.okc.words import WORDS, OkcWords
 from engine.okc.words.prompts import choice_question
+from engine.okc.words.wording import WORDS, OkcWords
 from tests.okc.helpers import game
 from tests.okc.words_games import GAMES, Moment, audience, lines, play
 from tests.speech import assert_human

@@ -8,9 +8,9 @@ from typing import Any, ClassVar
 from engine.core import Action, Audience, Event, GameState
 from engine.core.words import match_name
 from engine.okc import RULES
-from engine.okc.hooks import MODULES, Module, register
+from engine.okc.hooks import Module
 from engine.okc.state import Choice as EffectChoice
-from engine.okc.words import BLURBS, WORDS
+from engine.okc.words.wording import BLURBS, WORDS
 from tests.okc.helpers import data, do, game, spring_actions
 from tests.speech import assert_human
 
@@ -197,13 +197,10 @@ def test_a_module_adds_its_own_tellers() -> None:
         def words(self, w: Any) -> None:
             w.on("okc.beacon_lit")(lambda state, e, aud: "The beacon is lit.")
 
-    try:
-        WORDS.install(register(Beacon()))
-        state = game(2)
-        assert WORDS.event(state, Event.public("okc.beacon_lit"), ALICE) == "The beacon is lit."
-        assert "okc.night_map" in WORDS.told()
-    finally:
-        MODULES.pop("beacon_words_test", None)
+    WORDS.install(Beacon())
+    state = game(2)
+    assert WORDS.event(state, Event.public("okc.beacon_lit"), ALICE) == "The beacon is lit."
+    assert "okc.night_map" in WORDS.told()
 
 
 def test_personal_news_tells_the_loss_by_dm() -> None:

@@ -13,9 +13,8 @@ from fnmatch import fnmatchcase
 from functools import cache
 from pathlib import Path
 
-import engine.okc.modules  # noqa: F401  (the shipped modules)
-from engine.okc.hooks import MODULES
-from engine.okc.words import OkcWords, build_words
+from engine.okc.modules.shipped import MODULES
+from engine.okc.words.wording import OkcWords, build_words
 from tests.okc.test_words import choice_kinds
 
 ENGINE = Path(__file__).parents[2] / "engine"

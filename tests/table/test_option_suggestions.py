@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.table import Actor, FakeClock, Store, TableService
-from engine.okc.hooks import MODULES
+from engine.okc.modules.shipped import MODULES
 
 ROOT = Path(__file__).resolve().parents[2]
 ALICE = Actor("u-alice", "alice")

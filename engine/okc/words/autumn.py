@@ -11,7 +11,7 @@ from engine.core.words import Audience, join_words, plural
 from engine.okc.words.names import card_power, council_name, okc, who, whom
 
 if TYPE_CHECKING:
-    from engine.okc.words import OkcWords
+    from engine.okc.words.wording import OkcWords
 
 REASONS = {"most Influence": "",
            "tie on Influence broken by the Kingdom's Favour": ": tied, but they hold the Kingdom's Favour",

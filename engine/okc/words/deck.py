@@ -10,7 +10,7 @@ from engine.core.words import Audience, plural
 from engine.okc.words.names import card_power, owned, tactic_name, their, who
 
 if TYPE_CHECKING:
-    from engine.okc.words import OkcWords
+    from engine.okc.words.wording import OkcWords
 
 
 def attrition(state: GameState, e: Event, aud: Audience) -> str:

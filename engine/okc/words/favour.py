@@ -10,7 +10,7 @@ from engine.core.words import Audience, plural
 from engine.okc.words.names import favour_ability, source, their, who, whom
 
 if TYPE_CHECKING:
-    from engine.okc.words import OkcWords
+    from engine.okc.words.wording import OkcWords
 
 
 def favour(state: GameState, e: Event, aud: Audience) -> str:

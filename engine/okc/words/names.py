@@ -44,7 +44,7 @@ def card_name(state: GameState, cid: str) -> str:
         return p.kingdom[cid].name
     if cid in p.tactics:
         return p.tactics[cid].name
-    extra = module_kingdom(tuple(okc(state).modules))
+    extra = module_kingdom(okc(state).playing)
     if cid in extra:
         return extra[cid].name
     return humanize(cid).title()
@@ -76,7 +76,7 @@ def cards_list(state: GameState, cids: list[str], power: bool = True) -> str:
 
 def kingdom_name(state: GameState, kid: str) -> str:
     g = okc(state)
-    known = kid in pack(state).kingdom or kid in module_kingdom(tuple(g.modules))
+    known = kid in pack(state).kingdom or kid in module_kingdom(g.playing)
     return kcard(g, kid).name if known else humanize(kid).title()
 
 
@@ -87,9 +87,7 @@ def location_name(state: GameState, loc: str) -> str:
 
 def piece_name(state: GameState, piece: str) -> str:
     """A Wild Kingdom piece by the name its module gives it ("Travelling Town")."""
-    from engine.okc.hooks import MODULES
-
-    for m in MODULES.values():
+    for m in okc(state).playing:
         if piece in m.pieces:
             return m.pieces[piece]
     return humanize(piece).title()

@@ -285,7 +285,7 @@ def option_label(state: GameState, seat: str, option: str, aud: Audience) -> str
     named = module_name(state, kind, option)     # a module's own words for its choices (a Kingdom card's holder)
     if named is not None:
         return named
-    if option in p.kingdom or option in module_kingdom(tuple(g.modules)):
+    if option in p.kingdom or option in module_kingdom(g.playing):
         return f"{KINGDOM_VERBS.get(kind, 'Take')} {kingdom_name(state, option)}"
     if option in g.players:
         return f"{'To' if kind in GIVING_KINDS else 'From'} {whom(state, option, aud)}"
@@ -431,7 +431,7 @@ CARD_KINDS = frozenset({"bid", "road", "steal", "tie", "command", "govern", "jou
 
 def is_kingdom(state: GameState, kid: Any) -> bool:
     g = okc(state)
-    return isinstance(kid, str) and (kid in pack_of(g).kingdom or kid in module_kingdom(tuple(g.modules)))
+    return isinstance(kid, str) and (kid in pack_of(g).kingdom or kid in module_kingdom(g.playing))
 
 
 def option_hint(state: GameState, seat: str, kind: str, option: str) -> str:

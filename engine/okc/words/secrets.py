@@ -13,7 +13,7 @@ from engine.core.words import Audience, join_words
 from engine.okc.words.names import card_name, card_power, okc, owned, the_region, their, who, whom
 
 if TYPE_CHECKING:
-    from engine.okc.words import OkcWords
+    from engine.okc.words.wording import OkcWords
 
 QUIET = frozenset({"random.shuffle", "random.pick", "random.roll"})
 

@@ -25,7 +25,7 @@ from engine.okc.words.names import (
 )
 
 if TYPE_CHECKING:
-    from engine.okc.words import OkcWords
+    from engine.okc.words.wording import OkcWords
 
 
 def road(state: GameState, slots: list[str], top: str | None) -> str:

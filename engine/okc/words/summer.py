@@ -24,7 +24,7 @@ from engine.okc.words.names import (
 )
 
 if TYPE_CHECKING:
-    from engine.okc.words import OkcWords
+    from engine.okc.words.wording import OkcWords
 
 NO_WINNER = {"no strength": "nobody brought any Strength",
              "tied and nobody can play a card": "the tie stands, as nobody has a card left to play",

@@ -10,7 +10,7 @@ from engine.core.words import Audience, plural
 from engine.okc.words.names import card_power, kingdom_name, tactic_name, the_region, their, who
 
 if TYPE_CHECKING:
-    from engine.okc.words import OkcWords
+    from engine.okc.words.wording import OkcWords
 
 STEP_WORDS = {"spring_actions": "Spring actions", "day": "the Day step", "autumn": "Autumn"}
 

@@ -17,7 +17,7 @@ from engine.okc.words.names import (
 )
 
 if TYPE_CHECKING:
-    from engine.okc.words import OkcWords
+    from engine.okc.words.wording import OkcWords
 
 
 def visit(state: GameState, e: Event, aud: Audience) -> str:
@@ -39,10 +39,9 @@ def moved(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def modules(state: GameState, e: Event, aud: Audience) -> str:
-    from engine.okc.hooks import MODULES
-
+    titles = {m.name: m.title for m in state.data.playing}
     ratings: dict[str, int] = dict(e.data.get("modules") or {})
-    listed = join_words([f"the {MODULES[m].title} ({n})" if m in MODULES else f"{m} ({n})"
+    listed = join_words([f"the {titles[m]} ({n})" if m in titles else f"{m} ({n})"
                          for m, n in ratings.items()])
     return (f"Wild Kingdom modules in play: {listed}. Complexity {e.data.get('total')}: "
             f"{e.data.get('band')}.")

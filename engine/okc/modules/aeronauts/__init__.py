@@ -20,9 +20,10 @@ from engine.core import Action, ActionSpec, Event, GameState, Param, ParamType, 
 from engine.okc.actions import act, awaited_turn
 from engine.okc.content.modules import ModulePack, load_module_pack
 from engine.okc.effects import ask, region
-from engine.okc.hooks import EffectHandler, Module, register
+from engine.okc.hooks import EffectHandler, Module
 from engine.okc.lore import gain_lore
 from engine.okc.pieces import starting_location, travel_piece
+from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Job, Okc
 
 NAME = "aeronauts"
@@ -203,21 +204,21 @@ class Aeronauts(Module):
         section = "Wild Kingdom: Claiming the Near & Far"
         a = aero(g)
         if a["owner"] != seat:
-            raise RuleError(section, "only the player who claimed the Near & Far places it", code="not_yours",
+            raise RuleError(section, "only the player who claimed the Near & Far places it", code=OkcRefusal.NOT_YOURS,
                             legal="deploy (your own Supporters)")
         if a["ship"] != "board":
             raise RuleError(section, "the Near & Far is already in a Region this round; it comes home in Winter",
-                            code="placed", legal="deploy (your other Supporters)")
+                            code=OkcRefusal.PLACED, legal="deploy (your other Supporters)")
         if not can_fly(g, seat):
             raise RuleError(section, "the ship is placed as an Action, on your turn in the Spring or Day Action Step",
-                            code="phase", legal="pass")
+                            code=OkcRefusal.PHASE, legal="pass")
         rid, n = action.get("region"), action.get("count")
         if rid not in ship_targets(g):
             raise RuleError(section, "Supporters go to an unresolved Region (in the Day step: the one clashing)",
-                            code="region", legal=ship_targets(g))
+                            code=OkcRefusal.REGION, legal=ship_targets(g))
         p = g.players[seat]
         if not isinstance(n, int) or not 0 <= n <= p.supporters:
-            raise RuleError(section, f"you can send 0 to {p.supporters} Supporters with the ship", code="count",
+            raise RuleError(section, f"you can send 0 to {p.supporters} Supporters with the ship", code=OkcRefusal.COUNT,
                             legal=list(range(p.supporters + 1)))
         p.supporters -= n
         reg = region(g, rid)
@@ -238,7 +239,7 @@ class Aeronauts(Module):
     def permute(self, state: GameState, rnd: random.Random) -> None:
         """The deck, the removed card and the Aeronauts hidden in hands and draw piles trade places (an Ally's
         back shows, so an Aeronaut only ever trades places with another Aeronaut)."""
-        from engine.okc.rules import HAND_CHOICES
+        from engine.okc.hidden import HAND_CHOICES
 
         g: Okc = state.data
         if g.choice is not None and (g.choice.kind in CHOICES or g.choice.kind in HAND_CHOICES):
@@ -273,4 +274,3 @@ def secret_cards(g: Okc) -> set[str]:
     return out
 
 
-register(Aeronauts())

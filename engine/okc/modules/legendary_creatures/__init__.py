@@ -28,7 +28,8 @@ from engine.core import (
 from engine.okc.actions import act, awaited_turn
 from engine.okc.board import all_locations, region_of
 from engine.okc.content.modules import ModulePack, load_module_pack
-from engine.okc.hooks import Module, register
+from engine.okc.hooks import Module
+from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Okc
 
 NAME = "legendary_creatures"
@@ -116,14 +117,14 @@ class LegendaryCreatures(Module):
     def play(self, state: GameState, seat: str, action: Action) -> None:
         g: Okc = state.data
         if g.step != STEP:
-            raise RuleError(SECTION, "creatures are placed in Spring, once every Herald stands", code="phase")
+            raise RuleError(SECTION, "creatures are placed in Spring, once every Herald stands", code=OkcRefusal.PHASE)
         if awaited_turn(g) != seat:
-            raise RuleError(SECTION, "creatures are placed in turn order", code="order",
+            raise RuleError(SECTION, "creatures are placed in turn order", code=OkcRefusal.ORDER,
                             legal=f"waiting on {awaited_turn(g)}")
         loc = action.get("location")
         if loc not in free_spots(g, seat):
             raise RuleError(SECTION, "your Herald and your Legendary Creature never share a Location",
-                            code="same_location", legal=free_spots(g, seat))
+                            code=OkcRefusal.SAME_LOCATION, legal=free_spots(g, seat))
         lc(g)["pieces"][seat] = loc
         g.turn_queue.pop(0)
         state.emit(Event.public("okc.creature_placed", seat=seat, location=loc))
@@ -178,4 +179,3 @@ class LegendaryCreatures(Module):
         words.register(w)
 
 
-register(LegendaryCreatures())

@@ -25,13 +25,14 @@ from engine.core import (
     GameState,
     Param,
     ParamType,
+    Refusal,
     RuleError,
 )
 from engine.core import decision as make_decision
 from engine.okc.actions import act, one
-from engine.okc.hooks import EffectHandler, Module, register
+from engine.okc.hooks import EffectHandler, Module
 from engine.okc.kingdom import stealable
-from engine.okc.modules.negotiating_table import agreements, alliances, barter
+from engine.okc.modules.negotiating_table import agreements, alliances, barter, compose
 from engine.okc.modules.negotiating_table.book import (
     NAME,
     SECTION,
@@ -42,6 +43,7 @@ from engine.okc.modules.negotiating_table.book import (
     table,
     talking,
 )
+from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Okc
 
 # Random agents: all suggested offers of a seat together weigh about as much as saying done.
@@ -85,9 +87,9 @@ def wait_step(state: GameState) -> bool:
 def check_step(g: Okc, what: str) -> None:
     if g.step != STEP:
         raise RuleError(SECTION, f"{what} happens only in the Negotiation Step, each Spring after the bids",
-                        code="phase", legal="wait for the next Spring")
+                        code=OkcRefusal.PHASE, legal="wait for the next Spring")
     if g.choice is not None or g.jobs:
-        raise RuleError(SECTION, "a Kingdom card received must be Occupied first", code="choice_pending",
+        raise RuleError(SECTION, "a Kingdom card received must be Occupied first", code=OkcRefusal.CHOICE_PENDING,
                         legal="choose option:...")
 
 
@@ -96,7 +98,7 @@ def check_proposer(g: Okc, seat: str, what: str) -> None:
     check_step(g, what)
     if seat not in talking(g):
         raise RuleError(SECTION, "you said you are done negotiating this Spring: you can only answer offers",
-                        code="done", legal="accept or decline the offers made to you")
+                        code=OkcRefusal.DONE, legal="accept or decline the offers made to you")
 
 
 def play_offer(state: GameState, seat: str, action: Action) -> None:
@@ -106,7 +108,7 @@ def play_offer(state: GameState, seat: str, action: Action) -> None:
     give = barter.parse(g, seat, list(action.get("give") or ()))
     take = barter.parse(g, to, list(action.get("take") or ()))
     if give.empty and take.empty:
-        raise RuleError(barter.SECTION, "an offer gives or asks for something", code="empty_offer",
+        raise RuleError(barter.SECTION, "an offer gives or asks for something", code=Refusal.EMPTY_OFFER,
                         legal="give:influence:1 or take:lore:1, for example")
     barter.check(g, seat, give)
     new_offer(state, seat, to, "barter", list(action.get("give") or ()), list(action.get("take") or ()))
@@ -116,7 +118,7 @@ def _other_player(g: Okc, seat: str, action: Action, section: str, why: str) -> 
     """The seat an offer is addressed to (``to``), refused unless it is another player at the table."""
     to = str(action.get("to") or "")
     if to not in g.players or to == seat:
-        raise RuleError(section, why, code="no_player", legal=[s for s in g.order if s != seat])
+        raise RuleError(section, why, code=OkcRefusal.NO_PLAYER, legal=[s for s in g.order if s != seat])
     return to
 
 
@@ -152,10 +154,10 @@ def play_agreement(state: GameState, seat: str, action: Action) -> None:
     text = " ".join(str(action.get("text") or "").split())
     if len(text) > agreements.TEXT_LIMIT:
         raise RuleError(agreements.SECTION, f"the terms in your own words are {len(text)} characters long; at most "
-                        f"{agreements.TEXT_LIMIT} fit", code="long_text", legal="shorter terms")
+                        f"{agreements.TEXT_LIMIT} fit", code=OkcRefusal.LONG_TEXT, legal="shorter terms")
     if not terms and not text:
         raise RuleError(agreements.SECTION, "an agreement needs terms: checkable ones, free text or both",
-                        code="no_terms", legal="terms:clans:no_command:deadly:highlands:2 or text:\"...\"")
+                        code=OkcRefusal.NO_TERMS, legal="terms:clans:no_command:deadly:highlands:2 or text:\"...\"")
     agreements.check_cards(g, seat, to)
     barter.check(g, seat, give)
     new_offer(state, seat, to, "agreement", list(action.get("give") or ()), list(action.get("take") or ()),
@@ -166,7 +168,7 @@ def check_reason(action: Action) -> str:
     """The reason given with an answer ("" for none), refused unless it is one of :data:`REASONS`."""
     why = str(action.get("reason") or "")
     if why and why not in REASONS:
-        raise RuleError(barter.SECTION, f"{why!r} is not a reason the table can tell", code="bad_reason",
+        raise RuleError(barter.SECTION, f"{why!r} is not a reason the table can tell", code=OkcRefusal.BAD_REASON,
                         legal=list(REASONS))
     return why
 
@@ -184,7 +186,7 @@ def play_accept(state: GameState, seat: str, action: Action) -> None:
     why = check_reason(action)
     offer = find_offer(g, action.get("offer"))
     if offer is None or offer["to"] != seat:
-        raise RuleError(barter.SECTION, f"no open offer {action.get('offer')} to you", code="no_offer",
+        raise RuleError(barter.SECTION, f"no open offer {action.get('offer')} to you", code=Refusal.NO_OFFER,
                         legal=[o["id"] for o in open_offers(g) if o["to"] == seat] or "no offer waits on you")
     if offer.get("kind") == "alliance":
         alliances.check_ally(g, seat, offer["by"])
@@ -221,7 +223,7 @@ def play_decline(state: GameState, seat: str, action: Action) -> None:
     why = check_reason(action)
     offer = find_offer(g, action.get("offer"))
     if offer is None or seat not in (offer["by"], offer["to"]):
-        raise RuleError(barter.SECTION, f"no open offer {action.get('offer')} made by or to you", code="no_offer",
+        raise RuleError(barter.SECTION, f"no open offer {action.get('offer')} made by or to you", code=Refusal.NO_OFFER,
                         legal=[o["id"] for o in open_offers(g) if seat in (o["by"], o["to"])] or "no open offer")
     open_offers(g).remove(offer)
     how = "withdrawn" if seat == offer["by"] else "declined"
@@ -234,7 +236,7 @@ def play_done(state: GameState, seat: str, action: Action) -> None:
     g: Okc = state.data
     check_step(g, "saying you are done")
     if seat not in talking(g):
-        raise RuleError(SECTION, "you already said you are done this Spring", code="done",
+        raise RuleError(SECTION, "you already said you are done this Spring", code=OkcRefusal.DONE,
                         legal="accept or decline the offers made to you")
     table(g)["done"].append(seat)
     state.emit(Event.public("okc.negotiation_done", seat=seat))
@@ -485,7 +487,7 @@ class NegotiatingTable(Module):
     def check_options(self, seats: int, options: dict[str, Any]) -> None:
         if seats < self.min_seats:
             raise RuleError("Wild Kingdom: Negotiating Table, Setup", "the Negotiating Table is played with 3 or 4 "
-                            "players", code="bad_option", legal="3 or 4 players, or leave the module out")
+                            "players", code=Refusal.BAD_OPTION, legal="3 or 4 players, or leave the module out")
 
     def setup(self, state: GameState) -> None:
         g: Okc = state.data
@@ -540,6 +542,12 @@ class NegotiatingTable(Module):
                        for o in t["offers"]],
         }
 
+    def suggest(self, state: GameState, seat: str, kind: str, param: str) -> list[Any] | None:
+        """What a barter or an agreement may hand over or ask for, one component each."""
+        if kind in ("offer", "agreement") and param in ("give", "take"):
+            return compose.suggest_components(state.data, seat, param)
+        return None
+
     def permute(self, state: GameState, rnd: random.Random) -> None:
         """Cards from hand named in open offers stay in their holder's hand (the other party knows them):
         one the shuffle moved into the deck trades places with a hand card of the same kind."""
@@ -577,4 +585,3 @@ def keep_offered_cards(g: Okc) -> None:
                 p.hand[x], p.deck[d] = c, p.hand[x]
 
 
-register(NegotiatingTable())

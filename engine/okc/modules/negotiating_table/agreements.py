@@ -29,6 +29,7 @@ from engine.okc.content.vocabulary import KEYWORDS
 from engine.okc.modules.negotiating_table import barter
 from engine.okc.modules.negotiating_table.alliances import free_card
 from engine.okc.modules.negotiating_table.book import STEP, table
+from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Okc
 
 SECTION = "Wild Kingdom: Negotiating Table, Trade Agreements"
@@ -67,17 +68,17 @@ def parse_terms(g: Okc, parties: tuple[str, str], tokens: list[str]) -> list[dic
         parts = token.split(":")
         example = "clans:no_command:deadly:highlands:2"
         if len(parts) < 4 or parts[1] not in KINDS or not parts[-1].isdigit():
-            raise RuleError(SECTION, f"{token!r} is not a term the bot can check", code="bad_term",
+            raise RuleError(SECTION, f"{token!r} is not a term the bot can check", code=OkcRefusal.BAD_TERM,
                             legal=[example, "nobility:no_claim:harvest_field:1", "uprising:no_tactic:uprising.riot:5",
                                    "gathering:give:lore:1:2"])
         faction, kind, args, last = parts[0], parts[1], parts[2:-1], int(parts[-1])
         party = seat_of(g, faction)
         if party not in parties:
-            raise RuleError(SECTION, f"{token!r}: a term binds one of the two parties", code="bad_party",
+            raise RuleError(SECTION, f"{token!r}: a term binds one of the two parties", code=OkcRefusal.BAD_PARTY,
                             legal=[g.players[s].faction for s in parties])
         if not g.round <= last <= g.length:
             raise RuleError(SECTION, f"{token!r}: the last round must be between this one and the last",
-                            code="bad_round", legal=f"{g.round} to {g.length}")
+                            code=OkcRefusal.BAD_ROUND, legal=f"{g.round} to {g.length}")
         term: dict[str, Any] = {"party": party, "kind": kind, "round": last, "kept": False}
         if kind == "no_command" and len(args) == 2 and args[0] in KEYWORDS and args[1] in regions:
             term.update(command=args[0], region=args[1])
@@ -90,7 +91,7 @@ def parse_terms(g: Okc, parties: tuple[str, str], tokens: list[str]) -> list[dic
             barter.parse(g, party, [component])          # refuses what can never be bartered
             term.update(component=component)
         else:
-            raise RuleError(SECTION, f"{token!r}: that term names something the bot does not know", code="bad_term",
+            raise RuleError(SECTION, f"{token!r}: that term names something the bot does not know", code=OkcRefusal.BAD_TERM,
                             legal=[example])
         out.append(term)
     return out
@@ -101,7 +102,7 @@ def check_cards(g: Okc, a: str, b: str) -> None:
     for who in (a, b):
         if free_card(g, who) is None:
             raise RuleError(SECTION, f"{'you have' if who == a else 'that player has'} no available Trade "
-                            "Agreement card", code="no_card", legal="a barter, or a non-binding word at the table")
+                            "Agreement card", code=OkcRefusal.NO_CARD, legal="a barter, or a non-binding word at the table")
 
 
 def make(state: GameState, a: str, b: str, terms: list[dict[str, Any]], text: str) -> dict[str, Any]:
@@ -229,7 +230,7 @@ def round_over(state: GameState) -> None:
 def party_deal(g: Okc, seat: str, number: Any) -> dict[str, Any]:
     deal = find(g, number)
     if deal is None or seat not in deal["parties"]:
-        raise RuleError(SECTION, f"you are in no binding agreement {number}", code="no_agreement",
+        raise RuleError(SECTION, f"you are in no binding agreement {number}", code=OkcRefusal.NO_AGREEMENT,
                         legal=[d["id"] for d in table(g)["agreements"] if seat in d["parties"]] or "none")
     return deal
 
@@ -257,11 +258,11 @@ def pay(state: GameState, seat: str, action: Action) -> None:
     g: Okc = state.data
     deal = party_deal(g, seat, action.get("agreement"))
     if g.step != STEP:
-        raise RuleError(SECTION, "promised resources change hands only in the Negotiation Step", code="phase",
+        raise RuleError(SECTION, "promised resources change hands only in the Negotiation Step", code=OkcRefusal.PHASE,
                         legal="wait for the next Negotiation Step")
     terms = owed(g, seat, deal)
     if not terms:
-        raise RuleError(SECTION, "you owe nothing under that agreement", code="nothing_owed", legal="nothing")
+        raise RuleError(SECTION, "you owe nothing under that agreement", code=OkcRefusal.NOTHING_OWED, legal="nothing")
     side = barter.parse(g, seat, [term["component"] for term in terms])
     barter.check(g, seat, side)
     other = next(s for s in deal["parties"] if s != seat)
@@ -282,7 +283,7 @@ def consent(state: GameState, seat: str, action: Action) -> None:
     what = "fulfil" if action.kind == "fulfil_agreement" else "cancel"
     if seat in deal[what]:
         raise RuleError(SECTION, f"you already agreed to {what} it; the other party must agree too",
-                        code="waiting", legal="wait for the other party")
+                        code=OkcRefusal.WAITING, legal="wait for the other party")
     deal[what].append(seat)
     if len(deal[what]) < 2:
         state.emit(Event.public("okc.agreement_consent", agreement=deal["id"], seat=seat, what=what))
@@ -299,10 +300,10 @@ def claim_breach(state: GameState, seat: str, action: Action) -> None:
     g: Okc = state.data
     deal = party_deal(g, seat, action.get("agreement"))
     if not deal["text"]:
-        raise RuleError(OUTRAGE, "that agreement has only terms the bot checks itself", code="no_text",
+        raise RuleError(OUTRAGE, "that agreement has only terms the bot checks itself", code=OkcRefusal.NO_TEXT,
                         legal="nothing: a broken term is seen at once")
     if deal["claim"] is not None:
-        raise RuleError(OUTRAGE, "a claim on that agreement is already being judged", code="judging", legal="wait")
+        raise RuleError(OUTRAGE, "a claim on that agreement is already being judged", code=OkcRefusal.JUDGING, legal="wait")
     accused = next(s for s in deal["parties"] if s != seat)
     deal["claim"] = {"by": seat, "against": accused, "votes": {}}
     state.emit(Event.public("okc.breach_claimed", agreement=deal["id"], seat=seat, against=accused,
@@ -323,10 +324,10 @@ def judge(state: GameState, seat: str, action: Action) -> None:
     deal = find(g, action.get("agreement"))
     if deal is None or deal not in awaiting_verdict(g, seat):
         raise RuleError(OUTRAGE, "only the players outside an agreement judge a claimed breach, once each",
-                        code="not_arbiter", legal=[d["id"] for d in awaiting_verdict(g, seat)] or "nothing to judge")
+                        code=OkcRefusal.NOT_ARBITER, legal=[d["id"] for d in awaiting_verdict(g, seat)] or "nothing to judge")
     verdict = str(action.get("verdict") or "")
     if verdict not in VERDICTS:
-        raise RuleError(OUTRAGE, "say whether the terms were broken or kept", code="bad_verdict", legal=list(VERDICTS))
+        raise RuleError(OUTRAGE, "say whether the terms were broken or kept", code=OkcRefusal.BAD_VERDICT, legal=list(VERDICTS))
     claim = deal["claim"]
     claim["votes"][seat] = verdict
     state.emit(Event.public("okc.breach_judged", agreement=deal["id"], seat=seat))

@@ -20,6 +20,7 @@ from typing import Any
 from engine.core import Action, Decision, DecisionKind, Event, GameState, RuleError, decision
 from engine.okc.actions import act, one
 from engine.okc.modules.negotiating_table.book import table
+from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Okc
 
 SECTION = "Wild Kingdom: Negotiating Table, Alliances"
@@ -57,7 +58,7 @@ def can_ally(g: Okc, seat: str, other: str) -> str:
 def check_ally(g: Okc, seat: str, other: str) -> None:
     why = can_ally(g, seat, other)
     if why:
-        raise RuleError(SECTION, why, code="no_alliance",
+        raise RuleError(SECTION, why, code=OkcRefusal.NO_ALLIANCE,
                         legal=[s for s in g.order if s != seat and not can_ally(g, seat, s)] or "no Alliance now")
 
 
@@ -89,7 +90,7 @@ def show_hand(state: GameState, seat: str) -> None:
     g: Okc = state.data
     ally = ally_of(g, seat)
     if ally is None:
-        raise RuleError(SECTION, "you can show your hand only to the player you are allied with", code="no_ally",
+        raise RuleError(SECTION, "you can show your hand only to the player you are allied with", code=OkcRefusal.NO_ALLY,
                         legal="form an Alliance in the Negotiation Step")
     state.emit(Event.public("okc.hand_shown", seat=seat, to=ally))
     state.emit(Event.private(ally, "okc.hand_shown.cards", seat=seat, to=ally, cards=list(g.players[seat].hand)))
@@ -129,11 +130,11 @@ def vote(state: GameState, seat: str, action: Action) -> None:
     g: Okc = state.data
     if seat not in voters(g):
         raise RuleError(SECTION, "only the allies who top a clash together name its winner, once each",
-                        code="no_vote", legal="wait")
+                        code=OkcRefusal.NO_VOTE, legal="wait")
     named = str(action.get("seat") or "")
     seats = table(g)["vote"]["seats"]
     if named not in seats:
-        raise RuleError(SECTION, "name one of the two allies as the winner", code="bad_vote", legal=list(seats))
+        raise RuleError(SECTION, "name one of the two allies as the winner", code=OkcRefusal.BAD_VOTE, legal=list(seats))
     table(g)["votes"][seat] = named
     state.emit(Event.public("okc.alliance_voted", seat=seat))
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from engine.core import Event, GameState, RuleError
 from engine.okc.cards import kcard, module_kingdom, pack_of
+from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Job, Okc
 
 SECTION = "Wild Kingdom: Negotiating Table, Bartering"
@@ -53,19 +54,19 @@ def parse(g: Okc, seat: str, tokens: list[str] | tuple[str, ...]) -> Side:
         what, _, n = token.partition(":")
         if what in AMOUNTS and n:
             if not n.isdigit() or int(n) < 1:
-                raise RuleError(SECTION, f"{token!r}: give a whole number of at least 1", code="bad_amount",
+                raise RuleError(SECTION, f"{token!r}: give a whole number of at least 1", code=OkcRefusal.BAD_AMOUNT,
                                 legal=[f"{what}:1", f"{what}:2"])
             side.amounts[what] = side.amounts.get(what, 0) + int(n)
         elif token == "favour":
             side.favour = True
         elif token in pack.cards:
             (side.site if token in g.players[seat].site else side.hand).append(token)
-        elif token in pack.kingdom or token in module_kingdom(tuple(g.modules)):   # Wild Kingdom cards too
+        elif token in pack.kingdom or token in module_kingdom(g.playing):   # Wild Kingdom cards too
             side.kingdom.append(token)
         elif token in pack.tactics:
             side.tactics.append(token)
         else:
-            raise RuleError(SECTION, f"{token!r} is nothing that can be bartered", code="bad_component",
+            raise RuleError(SECTION, f"{token!r} is nothing that can be bartered", code=OkcRefusal.BAD_COMPONENT,
                             legal=["influence:N", "lore:N", "supporters:N", "favour", "a card or Tactic by name"])
     return side
 
@@ -73,7 +74,7 @@ def parse(g: Okc, seat: str, tokens: list[str] | tuple[str, ...]) -> Side:
 def named(g: Okc, thing: str) -> str:
     """A card, Kingdom card or Tactic by the name players see (refusals speak in names, not ids)."""
     pack = pack_of(g)
-    for table in (pack.cards, pack.kingdom, module_kingdom(tuple(g.modules)), pack.tactics):
+    for table in (pack.cards, pack.kingdom, module_kingdom(g.playing), pack.tactics):
         if thing in table:
             return str(table[thing].name)
     return thing
@@ -111,7 +112,7 @@ def check(g: Okc, seat: str, side: Side, who: str = "you") -> None:
     missing = have(g, seat, side)
     if missing:
         raise RuleError(SECTION, f"{who} no longer {'have' if who == 'you' else 'has'} " + ", ".join(missing),
-                        code="not_held", legal="an offer of what is held now, or decline")
+                        code=OkcRefusal.NOT_HELD, legal="an offer of what is held now, or decline")
 
 
 def occupy_needed(g: Okc, side: Side) -> int:
@@ -131,12 +132,12 @@ def check_receiver(g: Okc, seat: str, gets: Side, gives: Side) -> None:
                and k not in gives.kingdom)
     if held + need > 2:
         raise RuleError("p.19 Occupying Kingdom Cards", "a Kingdom card received must be Occupied at once, and "
-                        "both Occupy spaces of that board would be full", code="no_space",
+                        "both Occupy spaces of that board would be full", code=OkcRefusal.NO_SPACE,
                         legal="an offer without that Kingdom card")
     cards = len(p.hand) - len(gives.hand) + len(set(gets.hand))
     if cards < need:
         raise RuleError(SECTION, "a Kingdom card received must be Occupied at once with a card from hand, and "
-                        "that hand would be empty", code="no_occupant", legal="an offer without that Kingdom card")
+                        "that hand would be empty", code=OkcRefusal.NO_OCCUPANT, legal="an offer without that Kingdom card")
 
 
 def transfer(state: GameState, giver: str, receiver: str, side: Side) -> None:

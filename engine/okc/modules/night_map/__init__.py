@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.core import Event, GameState, Refusal, RuleError
-from engine.okc.hooks import Module, register
+from engine.okc.hooks import Module
 from engine.okc.state import Okc
 
 SECTION = "Wild Kingdom: Night Map"
@@ -73,4 +73,3 @@ def tell_layout(state: GameState, e: Event, aud: Any) -> str:
     return "Night Map: " + "; ".join(parts) + "."
 
 
-register(NightMap())

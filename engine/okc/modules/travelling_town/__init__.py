@@ -14,7 +14,7 @@ from typing import Any, ClassVar, cast
 
 from engine.core import Event, GameState
 from engine.okc.effects import ask
-from engine.okc.hooks import EffectHandler, Module, register
+from engine.okc.hooks import EffectHandler, Module
 from engine.okc.kingdom import gain_kingdom, road_cards, take_from_road
 from engine.okc.pieces import starting_location, travel_piece
 from engine.okc.state import Job, Okc
@@ -139,4 +139,3 @@ class TravellingTown(Module):
         words.register(w)
 
 
-register(TravellingTown())

@@ -22,8 +22,9 @@ from engine.core import Action, ActionSpec, Event, GameState, Param, RuleError
 from engine.okc.actions import act, awaited_turn
 from engine.okc.content.modules import Boon, ModulePack, load_module_pack
 from engine.okc.effects import ask, opponents, region
-from engine.okc.hooks import EffectHandler, Module, register
+from engine.okc.hooks import EffectHandler, Module
 from engine.okc.pieces import move_piece, move_targets, starting_location
+from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Job, Okc, Placed
 
 NAME = "whispering_tower"
@@ -264,15 +265,15 @@ class WhisperingTower(Module):
         g: Okc = state.data
         if g.choice is not None or g.step not in ("spring_actions", "day") or awaited_turn(g) != seat:
             raise RuleError(SECTION, "Boons are placed as an Action, on your turn in the Spring or Day Action Step",
-                            code="phase", legal="pass")
+                            code=OkcRefusal.PHASE, legal="pass")
         rid, bid = action.get("region"), action.get("boon")
         if bid not in tower(g)["supply"][seat]:
-            raise RuleError(SECTION, "that Boon is not one of yours", code="not_yours",
+            raise RuleError(SECTION, "that Boon is not one of yours", code=OkcRefusal.NOT_YOURS,
                             legal=sorted(set(tower(g)["supply"][seat])) or "no Boons")
         host = next((p for r, p in hosts(g, seat) if r == rid), None)
         if host is None:
             raise RuleError(SECTION, "Boons go on your face-down cards next to Regions, at most two per card",
-                            code="no_card", legal=sorted({r for r, _ in hosts(g, seat)}) or "no card")
+                            code=OkcRefusal.NO_CARD, legal=sorted({r for r, _ in hosts(g, seat)}) or "no card")
         tower(g)["supply"][seat].remove(bid)
         host.boons.append(bid)
         state.emit(Event.public("okc.boon_placed", seat=seat, region=rid))
@@ -343,7 +344,7 @@ class WhisperingTower(Module):
     def permute(self, state: GameState, rnd: random.Random) -> None:
         """Boons nobody can see: the stack, the levels, the discard, every seat's Boons and those on
         face-down cards whose Region the next action cannot reveal."""
-        from engine.okc.rules import safe_regions
+        from engine.okc.hidden import safe_regions
 
         g: Okc = state.data
         if g.choice is not None and g.choice.kind in CHOICES:
@@ -371,4 +372,3 @@ def boon_view(bid: str) -> dict[str, Any]:
     return {"id": b.id, "name": b.name, "kind": b.kind, "text": b.text}
 
 
-register(WhisperingTower())

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from engine.core import Event, GameState, Refusal, RuleError
 from engine.okc.board import region_of
 from engine.okc.content.modules import ModulePack, load_module_pack
-from engine.okc.hooks import EffectHandler, Module, register
+from engine.okc.hooks import EffectHandler, Module
 from engine.okc.modules.wild_kingdom_cards import effects
 from engine.okc.modules.wild_kingdom_cards.effects import wild, wild_for_change
 from engine.okc.state import Okc
@@ -152,4 +152,3 @@ class WildKingdomCards(Module):
         words.register(w)
 
 
-register(WildKingdomCards())
