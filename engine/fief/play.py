@@ -4,6 +4,7 @@ would be legal), then change the state. One handler per action kind."""
 from __future__ import annotations
 
 from engine.core import Action, Event, GameState, RuleError
+from engine.core.errors import Refusal
 from engine.fief import requestkinds, setup
 from engine.fief.cards import characters, deck, disasters, fortune, pigeons, retainers
 from engine.fief.commands import Handlers, city_arg, opportunity_time, region_arg, task_for, turn
@@ -332,7 +333,7 @@ def _pigeon_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
 def _accept_offer(state: GameState, g: Fief, seat: str, a: Action) -> None:
     offer = next((o for o in g.offers.open if o.id == a["offer"]), None)
     if offer is None or offer.to != seat:
-        raise RuleError("2.15", f"no offer {a['offer']} to you", code=FiefRefusal.NO_OFFER,
+        raise RuleError("2.15", f"no offer {a['offer']} to you", code=Refusal.NO_OFFER,
                         legal=[o.id for o in g.offers.open if o.to == seat] or "none")
     if not pigeons.hands_fit(g, offer.by, offer.to, offer.give, offer.take):
         raise RuleError("2.15", "the exchange would break a hand limit",

@@ -15,7 +15,6 @@ class FiefRefusal(RefusalCode):
     # -- the round, setup and commands
     BESTOW = "bestow"  # a fallen title given to a noble who may not take it (4.8)
     MUST_MOVE = "must_move"  # a winning Cavalcade that has not moved on (5.2, FAQ)
-    NO_OFFER = "no_offer"
     NO_TASK = "no_task"
     PROPOSAL_OPEN = "proposal_open"  # the player's own marriage proposal still waits on its answer (9.0)
     RETAINER_GONE = "retainer_gone"  # a retainer exchange that can no longer be carried out (2.12)
