@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core import Action, RuleError
+from engine.core.requests import Request
 from engine.fief import setup
 from engine.fief.board import legal as board_legal
 from engine.fief.cards import characters, fortune, pigeons, retainers
@@ -293,17 +294,24 @@ def seat_actions(g: Fief, seat: str) -> list[Action]:
         if actor and g.families[actor].seat == seat:
             out += step_actions(g, seat, actor)
     for r in g.requests.for_seat(seat) if g.requests.open else ():
-        payable = _retainer_payable(g, r.payload) if r.kind == "retainer" else \
-            _ransom_payable(g, r.payload) if r.kind == "ransom" else \
-            deals.acceptable(g, r.payload) if r.kind == "deal" else \
-            board_legal.payable(g, r.kind, r.payload)
-        out += r.answers() if payable else [r.answers()[1]]
+        out += r.answers() if request_payable(g, r) else [r.answers()[1]]
     out += anytime_actions(g, seat)
     out += war_legal.anytime_actions(g, seat)
     out += crown_legal.anytime_actions(g, seat)
     out += opportunity_legal.listed(g, seat)
     out += board_legal.actions(g, seat)
     return out
+
+
+def request_payable(g: Fief, r: Request) -> bool:
+    """Whether the asked seat holds what agreeing to ``r`` would cost it; if not, only No is legal."""
+    if r.kind == "retainer":
+        return _retainer_payable(g, r.payload)
+    if r.kind == "ransom":
+        return _ransom_payable(g, r.payload)
+    if r.kind == "deal":
+        return deals.acceptable(g, r.payload)
+    return board_legal.payable(g, r.kind, r.payload)
 
 
 def _offer_route_ok(g: Fief, note: str) -> bool:

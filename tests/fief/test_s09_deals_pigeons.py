@@ -176,3 +176,23 @@ def test_2_15_both_hands_stay_within_the_limit_on_either_side():
     d.players["ann"].hand = ["tax-1", "tax-3", "tax-4"]
     d.players["bob"].hand = ["weather-1"]
     assert refused(s, "ann", "deal to:bob take_cards:weather-1").code == "hand_limit"      # the proposer's hand
+
+
+def test_a_deal_asking_more_than_the_purse_offers_only_no_and_says_why():
+    """The asked player cannot pay: only No is legal, and the question says so with their purse."""
+    from engine.core.words import Audience
+    from engine.fief import RULES
+
+    s, d = _deal_table()
+    s.rng.force(1)
+    do(s, "ann", "deal to:bob take_shillings:8")
+    d.players["bob"].shillings = 3
+    r = next(r for r in d.requests.open if r.kind == "deal")
+    answers = [a for a in RULES.legal(s, "bob") if a.kind == "respond" and a.get("request") == r.id]
+    assert [a.get("accept") for a in answers] == [False]
+    decision = next(x for x in RULES.pending(s) if x.prompt.startswith("request.") and "bob" in x.seats)
+    question = RULES.words().question(s, decision, "bob", Audience("bob", {"ann": "Ann", "bob": "Bob"}))
+    assert "You cannot agree" in question and "3 shillings" in question and "Do you agree" not in question
+    d.players["bob"].shillings = 10
+    question = RULES.words().question(s, decision, "bob", Audience("bob", {"ann": "Ann", "bob": "Bob"}))
+    assert question.endswith("Do you agree?")

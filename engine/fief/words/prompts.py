@@ -18,7 +18,7 @@ from engine.fief.crown.deals import bundle_of
 from engine.fief.estates import ransom, titles
 from engine.fief.estates.purchase import build_cost
 from engine.fief.flow import current_actor
-from engine.fief.legal import seat_actions, step_actions, task_actions
+from engine.fief.legal import request_payable, seat_actions, step_actions, task_actions
 from engine.fief.opportunity.rebellion import standing
 from engine.fief.state import MAP, Fief, Player, Task
 from engine.fief.war import legal as war_legal
@@ -171,7 +171,12 @@ def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
         r = _request(g, d)
         payload = r.payload if r else d.info
         by = r.by if r else d.info.get("by")
-        return f"{request_line(g, what, by, seat, payload, aud)[:-1]}. Do you agree?"
+        asked = request_line(g, what, by, seat, payload, aud)[:-1]
+        if r is not None and not request_payable(g, r):   # only No is offered: say why
+            purse = p.shillings if p is not None else 0
+            return (f"{asked}. You cannot agree: you do not hold what it asks of you (your purse: "
+                    f"{plural(purse, 'shilling')}), so you can only refuse.")
+        return f"{asked}. Do you agree?"
     if d.prompt == "offer":
         o = _offer(g, d)
         if o is None:
