@@ -26,6 +26,7 @@ from engine.fief.words import (
     events_war,
     final,
     flows,
+    labels,
     mat,
     names,
     prompts,
@@ -95,7 +96,7 @@ class FiefWords(Words):
         return prompts.choices(state.data, decision, seat, legal, aud.to(seat))
 
     def label(self, state: GameState, seat: str, action: Action, aud: Audience) -> str:
-        return prompts.label(state.data, seat, action, aud.to(seat))
+        return labels.label(state.data, seat, action, aud.to(seat))
 
     def flow(self, state: GameState, seat: str, kind: str, chosen: Mapping[str, Any], aud: Audience) -> FlowStep | None:
         return flows.flow(state, seat, kind, dict(chosen), aud.to(seat))
