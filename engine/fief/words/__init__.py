@@ -31,6 +31,7 @@ from engine.fief.words import (
     names,
     prompts,
     summary,
+    values,
 )
 from engine.fief.words.tell import TELLERS
 
@@ -109,7 +110,7 @@ class FiefWords(Words):
 
     # -- names
     def value_label(self, state: GameState, seat: str | None, kind: str, param: str, value: Any) -> str:
-        return prompts.value_label(state.data, seat, kind, param, value)
+        return values.value_label(state.data, seat, kind, param, value)
 
     def role_blurb(self, role: str) -> str:
         return prompts.ROLE_BLURBS.get(role, "")

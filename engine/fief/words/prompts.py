@@ -5,7 +5,7 @@ parameter values (1.0, 2.0-2.15, 4.0-4.9, 5.0-7.10, 13.4)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.actions import Action
@@ -17,7 +17,7 @@ from engine.fief.estates import ransom, titles
 from engine.fief.estates.purchase import build_cost
 from engine.fief.flow import current_actor
 from engine.fief.legal import seat_actions, step_actions, task_actions
-from engine.fief.state import MAP, Fief, Player, Task
+from engine.fief.state import Fief, Player, Task
 from engine.fief.war import legal as war_legal
 from engine.fief.war import movement
 from engine.fief.war import pillage as pillage_rules
@@ -25,17 +25,10 @@ from engine.fief.war.battle import sides
 from engine.fief.war.movement import units_of
 from engine.fief.words import effects
 from engine.fief.words import names as N
-from engine.fief.words.events_table import WHAT, bundle, request_line
-from engine.fief.words.labels import (
-    NEXT,
-    PASSAGE_USES,
-    PILLAGE,
-    escorts_text,
-    label,
-    seat_family,
-    units_label,
-)
+from engine.fief.words.events_table import bundle, request_line
+from engine.fief.words.labels import NEXT, Cmd, fill, label
 from engine.fief.words.losses import loss_count
+from engine.fief.words.values import value_label
 
 ROLE_BLURBS = {
     "red": "Red: a noble house of England, its banners red; every family starts with the same pieces.",
@@ -346,45 +339,50 @@ def _first_param(kind: str) -> str | None:
     return spec.params[0].name if spec.params else None
 
 
+def _buy_title_group(c: Cmd) -> str:
+    """4.3: 2 shillings a city; a Chancellor takes 2 off for the noble who keeps one."""
+    fam = c.family()
+    prices = sorted({titles.title_cost(c.g, str(c("value")), nid) for nid in c.g.families[fam].nobles} if fam else ())
+    cost = "" if not prices else f" · {N.shillings(prices[-1])}" if len(prices) == 1 else \
+        f" · {prices[0]} to {N.shillings(prices[-1])}"
+    return f"Buy {N.fiefdom(c('value'))}{cost}"
+
+
+def _build_group(c: Cmd) -> str:
+    fam = c.family()
+    return f"Build {N.building(c('value'))}" + (f" · {N.shillings(build_cost(c.g, fam, str(c('value'))))}" if fam else "")
+
+
+#: A menu entry for a kind's commands that share their first value (the field ``value``), by kind.
+GROUP_LABELS: dict[str, str | Callable[[Cmd], str]] = {
+    "move": "Move {value:noble}",
+    "buy": "Buy troops",
+    "give_retainer": "{value:noble} gives away a retainer",
+    "mata": "Mata: {value:noble} swaps a card",
+    "offer_ransom": "Offer a ransom for {value:noble}",
+    "pigeon": "Send a pigeon from {value:noble}",
+    "pigeon_offer": "Offer an exchange from {value:noble}",
+    "battle": "Battle at {value}",
+    "give_tax": "Give {value:player} a share of the tax",
+    "buy_title": _buy_title_group,
+    "grant_title": "Grant {value:fiefdom}",
+    "transfer_title": "Hand over {value:fiefdom}",
+    "build": _build_group,
+    "pillage": "Pillage at {value}",
+    "battle_next": lambda c: NEXT.get(str(c("value")), "Go on") + "…",
+}
+
+
 def _group_label(g: Fief, seat: str, kind: str, param: str | None, value: Any, aud: Audience) -> str:
-    if kind == "move":
-        return f"Move {N.noble(g, value)}"
-    if kind == "buy":
-        return "Buy troops"
     if kind.startswith("play_") and param == "card":
         return f"Play {N.card(value)}"
     if kind in ("rebellion", "passage") and str(value).startswith("burgher"):
         return f"{kind.capitalize()} by your {N.card(value)}…"
-    if kind == "give_retainer":
-        return f"{N.noble(g, value)} gives away a retainer"
-    if kind == "mata":
-        return f"Mata: {N.noble(g, value)} swaps a card"
-    if kind == "offer_ransom":
-        return f"Offer a ransom for {N.noble(g, value)}"
-    if kind in ("pigeon", "pigeon_offer"):
-        return f"Send a pigeon from {N.noble(g, value)}" if kind == "pigeon" else f"Offer an exchange from {N.noble(g, value)}"
-    if kind == "battle":
-        return f"Battle at {value}"
-    if kind == "give_tax":
-        return f"Give {N.seat_player(g, str(value), aud)} a share of the tax"
-    if kind in ("buy_title", "grant_title", "transfer_title"):
-        text = {"buy_title": "Buy", "grant_title": "Grant", "transfer_title": "Hand over"}[kind] + f" {N.fiefdom(value)}"
-        if kind == "buy_title":   # 4.3: 2 shillings a city; a Chancellor takes 2 off for the noble who keeps one
-            fam = seat_family(g, seat)
-            prices = sorted({titles.title_cost(g, str(value), nid) for nid in g.families[fam].nobles} if fam else ())
-            if prices:
-                text += f" · {N.shillings(prices[-1])}" if len(prices) == 1 else \
-                    f" · {prices[0]} to {N.shillings(prices[-1])}"
-        return text
-    if kind == "build":
-        fam = seat_family(g, seat)
-        return f"Build {N.building(value)}" + (f" · {N.shillings(build_cost(g, fam, str(value)))}" if fam else "")
-    if kind == "pillage":
-        return f"Pillage at {value}"
-    if kind == "battle_next":
-        return NEXT.get(str(value), "Go on") + "…"
-    verb = GROUP_VERBS.get(kind, "Choose")
-    return f"{verb} {value_label(g, seat, kind, param or '', value)}…"
+    words = GROUP_LABELS.get(kind)
+    if words is None:
+        return f"{GROUP_VERBS.get(kind, 'Choose')} {value_label(g, seat, kind, param or '', value)}…"
+    cmd = Cmd(g, seat, Action(kind, (("value", value),)), aud)
+    return fill(words, cmd) if isinstance(words, str) else words(cmd)
 
 
 # Commands always answered through a menu: movement and purchases have several parts, and the
@@ -586,82 +584,3 @@ def skippable(g: Fief, d: Decision, seat: str) -> bool:
                        and sides.defended(g, name, fam, c.controller or "")
                        for name, c in g.cities.items())
     return not pillage_rules.options(g, fam)
-
-
-# -- value names --------------------------------------------------------------------------------
-NOBLE_PARAMS = {"noble", "giver", "receiver", "sender", "captive", "holder", "support", "decoy"}
-FAMILY_PARAMS = {"against", "family", "side"}
-
-
-def value_label(g: Fief, seat: str | None, kind: str, param: str, value: Any) -> str:
-    """The name people see (and may type) for a parameter value."""
-    if isinstance(value, (list, tuple)):
-        if param == "escorts":
-            return escorts_text(g, value)
-        if param in ("units", "troops"):
-            return units_label(value) if any("@" in str(x) for x in value) else N.troops(value, none="no troops")
-        return join_words(value_label(g, seat, kind, param, x) for x in value) or "none"
-    if param in ("price", "amount", "shillings", "give_shillings", "take_shillings") and isinstance(value, int):
-        return N.shillings(value)
-    if param == "destroy" and kind == "battle_next":   # 7.2: left out when the engines stay
-        return "Destroy your own engines here first" if value else "Keep your engines"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if param in ("support", "decoy") and value == "none":
-        return "no marker"
-    if param in ("give_vote", "take_vote"):
-        return {"tax_for": "for the Royal Tax", "tax_against": "against the Royal Tax"}.get(
-            str(value), N.noble(g, str(value)))
-    if param in ("give_captives", "take_captives"):
-        return N.noble(g, str(value))
-    if param in ("give_cities", "take_cities"):
-        return str(value)
-    if (param == "to" and kind in ("pigeon", "pigeon_offer", "give_relic")) or (param == "noble" and kind == "nominate") \
-            or (param == "target" and kind in ("assassinate", "justice", "ambush")) \
-            or (param in ("support", "decoy") and kind == "vote_election"):
-        return N.noble_of(g, str(value))
-    if param in NOBLE_PARAMS or (param == "to" and kind == "transfer_title") \
-            or (param in ("target", "sponsor") and kind in ("battle", "battle_next", "assassinate", "justice", "ambush")):
-        return N.noble(g, str(value))
-    if (param == "target" and kind == "mata") or (param == "to" and kind in ("give_tax", "deal")):
-        return N.seat_player(g, str(value), Audience())
-    if param == "vote":
-        return "for the tax" if value == "for" else "against the tax"
-    if param in ("card", "give_cards", "take_cards"):
-        return N.card(str(value))
-    if param in ("region", "tallage"):
-        return N.region(str(value))
-    if param == "tithe":
-        return N.district(str(value))
-    if param == "abbey":
-        return N.abbey(str(value)).removeprefix("the ")
-    if param in FAMILY_PARAMS or (param == "to" and kind == "transfer_control"):
-        return N.family(str(value))
-    if param == "deck":
-        return "Character deck" if value == "character" else "Fortune deck"
-    if param == "use":
-        return PASSAGE_USES.get(str(value), str(value)).format(noble="a noble", city="a city", to="a neighbouring city")
-    if param == "how":
-        return "pay them off" if value == "pay" else "plead with them"
-    if param in ("units", "troops"):
-        return units_label(value) if "@" in str(value) else N.troops([str(value)])
-    if param == "what":
-        return PILLAGE.get(str(value), "{city}").format(city="a city").replace(" at a city", "") \
-            if kind == "pillage" else N.building(str(value)).removeprefix("a ").removeprefix("the ")
-    if param == "choice":
-        return NEXT.get(str(value), str(value))
-    if param == "via":
-        return {"road": "by road", "sea": "by sea", "sherwood": "via Sherwood", "royal": "by the royal road"}.get(
-            str(value), str(value))
-    if param == "army":
-        a = g.armies.get(str(value))
-        return f"the invaders at {a.city}" if a and a.city else "the invaders"
-    if param == "request":
-        r = next((r for r in g.requests.open if r.id == value), None)
-        return f"request about {WHAT.get(r.kind, 'something')}" if r else f"request {value}"
-    if param == "offer":
-        o = next((o for o in g.offers.open if o.id == value), None)
-        return f"offer from {N.seat_player(g, o.by, Audience())}" if o else f"offer {value}"
-    if param == "city" or param == "to":
-        return str(value) if str(value) in MAP.cities else N.cap(str(value))
-    return str(value)
