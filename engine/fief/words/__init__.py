@@ -26,10 +26,12 @@ from engine.fief.words import (
     events_war,
     final,
     flows,
+    labels,
     mat,
     names,
     prompts,
     summary,
+    values,
 )
 from engine.fief.words.tell import TELLERS
 
@@ -95,7 +97,7 @@ class FiefWords(Words):
         return prompts.choices(state.data, decision, seat, legal, aud.to(seat))
 
     def label(self, state: GameState, seat: str, action: Action, aud: Audience) -> str:
-        return prompts.label(state.data, seat, action, aud.to(seat))
+        return labels.label(state.data, seat, action, aud.to(seat))
 
     def flow(self, state: GameState, seat: str, kind: str, chosen: Mapping[str, Any], aud: Audience) -> FlowStep | None:
         return flows.flow(state, seat, kind, dict(chosen), aud.to(seat))
@@ -108,7 +110,7 @@ class FiefWords(Words):
 
     # -- names
     def value_label(self, state: GameState, seat: str | None, kind: str, param: str, value: Any) -> str:
-        return prompts.value_label(state.data, seat, kind, param, value)
+        return values.value_label(state.data, seat, kind, param, value)
 
     def role_blurb(self, role: str) -> str:
         return prompts.ROLE_BLURBS.get(role, "")

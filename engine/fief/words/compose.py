@@ -20,8 +20,9 @@ from engine.fief.cards import pigeons
 from engine.fief.crown import deals
 from engine.fief.state import Fief, hand_limit
 from engine.fief.words import names as N
+from engine.fief.words.labels import label
 from engine.fief.words.pages import MAX_OPTIONS, paged
-from engine.fief.words.prompts import confirm, label
+from engine.fief.words.prompts import confirm
 
 A = Action.of
 #: The most shillings a menu asks of another player (their purse is hidden): more is typed.

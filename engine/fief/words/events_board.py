@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core.actions import Action
 from engine.core.events import Event
 from engine.core.state import GameState
 from engine.core.words import Audience, join_words, plural
@@ -163,37 +162,3 @@ def request_text(g: Fief, what: str, d: Mapping[str, Any]) -> str | None:
 
 
 WHAT: dict[str, str] = {"mercenaries": "the Crossbowmen", "relic": "the relic"}
-
-
-# -- labels ----------------------------------------------------------------------------------------
-def label(g: Fief, a: Action) -> str | None:  # noqa: C901 (one line per command)
-    k, v = a.kind, a.get
-    if k == "play_board_card":
-        fam = f" on {N.family(v('family'))}'s board" if v("family") else ""
-        return f"Lay {N.card(v('card'))}{fam}"
-    if k == "hire":
-        n = int(v("count") or 1)
-        return f"Hire {_crossbowmen(n)} at {v('city')} · {N.shillings(2 * n)}"
-    if k == "lend_mercenaries":
-        n = int(v("count") or 1)
-        price = f" for {N.shillings(int(v('price')))}" if v("price") else ""
-        return f"Lend {N.family(v('to'))} {_crossbowmen(n)} at {v('city')}{price}"
-    if k == "give_relic":
-        price = f" for {N.shillings(int(v('price')))}" if v("price") else ""
-        verb = "Sell" if v("price") else "Give"
-        return f"{verb} {N.relic(v('relic'))} to {N.noble_of(g, v('to'))}{price}"
-    if k == "leave_relic":
-        return f"Leave {N.relic(v('relic'))} here"
-    if k == "take_relic":
-        return f"{N.noble(g, v('noble'))} takes up {N.relic(v('relic'))}"
-    if k == "chasuble":
-        return f"Move the Storms from {N.sea(v('sea'))} to {N.sea(v('to'))}"
-    if k == "shinbone":
-        return f"Lift the Famine from {N.region(v('region'))}"
-    if k == "skull":
-        return f"Name {N.noble(g, v('noble'))} for the Skull"
-    if k == "draw_excalibur":
-        return f"{N.noble(g, v('noble'))} tries to draw Excalibur"
-    if k == "take_excalibur":
-        return f"{N.noble(g, v('noble'))} takes up Excalibur"
-    return None

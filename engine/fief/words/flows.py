@@ -28,9 +28,11 @@ from engine.fief.war import movement
 from engine.fief.war.battle import losses as battle_losses
 from engine.fief.words import compose, effects
 from engine.fief.words import names as N
+from engine.fief.words.labels import label
 from engine.fief.words.losses import LOSS_KINDS, loss_mixes, loss_setup, unit_order
 from engine.fief.words.pages import MAX_OPTIONS, paged
-from engine.fief.words.prompts import confirm, label, value_label
+from engine.fief.words.prompts import confirm
+from engine.fief.words.values import value_label
 
 A = Action.of
 QUESTIONS = {"card": "Which card?", "noble": "Which noble?", "city": "Which city?", "region": "Which region?",

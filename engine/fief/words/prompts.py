@@ -5,7 +5,7 @@ parameter values (1.0, 2.0-2.15, 4.0-4.9, 5.0-7.10, 13.4)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.actions import Action
@@ -13,26 +13,22 @@ from engine.core.decisions import Decision
 from engine.core.words import Audience, Choice, join_words, plural
 from engine.fief.actions import ACTIONS
 from engine.fief.cards.deck import discards_open, draw_limits
-from engine.fief.components import C
-from engine.fief.crown.deals import bundle_of
 from engine.fief.estates import ransom, titles
 from engine.fief.estates.purchase import build_cost
 from engine.fief.flow import current_actor
 from engine.fief.legal import request_payable, seat_actions, step_actions, task_actions
-from engine.fief.opportunity.rebellion import standing
-from engine.fief.state import MAP, Fief, Player, Task
+from engine.fief.state import Fief, Player, Task
 from engine.fief.war import legal as war_legal
 from engine.fief.war import movement
 from engine.fief.war import pillage as pillage_rules
 from engine.fief.war.battle import sides
-from engine.fief.war.battle.sides import side_nobles
 from engine.fief.war.movement import units_of
-from engine.fief.words import effects, events_board
+from engine.fief.words import effects
 from engine.fief.words import names as N
-from engine.fief.words.events_table import WHAT, bundle, deal_bundle, request_line
+from engine.fief.words.events_table import bundle, request_line
+from engine.fief.words.labels import NEXT, Cmd, fill, label
 from engine.fief.words.losses import loss_count
-
-LABEL_MAX = 80
+from engine.fief.words.values import value_label
 
 ROLE_BLURBS = {
     "red": "Red: a noble house of England, its banners red; every family starts with the same pieces.",
@@ -56,24 +52,12 @@ STEP_QUESTIONS = {
     "pillage": "Pillage: will you take what a city you control can give?",
 }
 
-DONE_LABELS = {"marriage": "No marriage", "election": "No candidate", "ballot": "Lay no marker",
-               "parliament": "No Parliament", "royal_tax": "Keep the rest", "draw": "Done drawing", "play": "Done playing cards", "scorch": "Keep my Mills",
-               "ransom": "Done with ransoms", "purchase": "Done buying", "move": "Done moving",
-               "parley": "Leave the invaders be", "battle": "No more battles", "pillage": "Done pillaging"}
-
 IF_DONE = {"marriage": "you propose no marriage this round", "election": "you put nobody forward",
            "ballot": "you lay no vote marker", "parliament": "Parliament is not convened this round",
            "royal_tax": "you keep what is left of the Royal Tax", "draw": "you draw no more cards this round", "play": "you play no more cards this round",
            "scorch": "you keep your Mills", "ransom": "you pay no ransom", "purchase": "you buy nothing more",
            "move": "your nobles stay where they are", "parley": "you leave the invaders be",
            "battle": "you declare no more battles", "pillage": "you pillage nothing"}
-
-NEXT = {"continue": "Fight on", "surrender": "Surrender", "truce": "Offer or accept a truce",
-        "break": "Break off the attack", "siege": "Lay siege instead", "stop": "Return behind the walls",
-        "end": "End the battle"}
-
-PILLAGE = {"mill": "Pillage the Mill at {city}", "abbey": "Sack the Abbey at {city}",
-           "engines": "Seize the engines at {city}", "own_engines": "Destroy your own engines at {city}"}
 
 PRIORITY = {"start": 0, "propose_marriage": 1, "nominate": 1, "vote_election": 1, "convene_parliament": 1,
             "vote_tax": 1, "give_tax": 1, "award_garter": 2, "deal": 8, "draw": 0, "play_noble": 1, "play_abbess": 1, "play_clergy": 1, "play_harvest": 1,
@@ -306,261 +290,6 @@ def if_absent(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
     return f"the game chooses “{label(g, seat, a, aud)}” for you"
 
 
-# -- labels -------------------------------------------------------------------------------------
-def _units_label(value: Any) -> str:
-    """``knight@York,men@York`` -> "2 Knights and 1 Man-at-Arms at York"."""
-    items = [value] if isinstance(value, str) else list(value or ())
-    by_city: dict[str, list[str]] = {}
-    for item in items:
-        kind, _, city = str(item).partition("@")
-        by_city.setdefault(city, []).append(kind)
-    return "; ".join(N.troops(kinds) + (f" at {city}" if city else "") for city, kinds in by_city.items())
-
-
-def _cost_of_units(value: Any) -> int:
-    items = [value] if isinstance(value, str) else list(value or ())
-    return sum(C.costs.get(str(i).partition("@")[0], 0) for i in items)
-
-
-def label(g: Fief, seat: str, a: Action, aud: Audience) -> str:
-    text = _label(g, seat, a, aud)
-    return text if len(text) <= LABEL_MAX else text[: LABEL_MAX - 1].rstrip() + "…"
-
-
-def _label(g: Fief, seat: str, a: Action, aud: Audience) -> str:  # noqa: C901 (one line per command)
-    k = a.kind
-    v = a.get
-    if k == "done":
-        return DONE_LABELS.get(g.flow.step, "Done")
-    if k == "start":
-        return f"Start at {v('city')}"
-    if k == "discard":
-        return f"Discard {N.card(v('card'))}"
-    if k == "draw":
-        return "Draw a Character card" if v("deck") == "character" else "Draw a Fortune card"
-    if k == "play_noble":
-        return f"Play {N.card(v('card'))} at {v('city')}"
-    if k == "play_abbess":
-        return f"Make {N.noble(g, v('noble'))} {N.card(v('card'))} at {v('city')}"
-    if k == "play_clergy":
-        return f"Make {N.noble(g, v('noble'))} {N.card(v('card'))}"
-    if k in ("play_harvest", "play_weather"):
-        return f"Play {N.card(v('card'))} on {N.region(v('region'))}"
-    if k == "play_tax":
-        levy = [f"Tallage on {N.region(v('tallage'))}"] if v("tallage") else []
-        levy += [f"Tithe on {N.district(v('tithe'))}"] if v("tithe") else []
-        return f"Tax: {join_words(levy) or 'no levy'}"
-    if k == "give_retainer":
-        giver, receiver = g.nobles.get(str(v("giver"))), g.nobles.get(str(v("receiver")))
-        ret = N.retainer(giver.retainer) if giver and giver.retainer else "the retainer"
-        paid = N.shillings(int(v("price"))) if v("price") else ""   # 2.12: the receiver's family pays it
-        if receiver is not None and receiver.retainer:   # 2.12: a noble holds one retainer, so this is a swap
-            return (f"{N.noble(g, v('giver'))} swaps {ret} for {N.noble(g, v('receiver'))}'s "
-                    f"{N.retainer(receiver.retainer)}{f' and {paid}' if paid else ''}")
-        return f"{N.noble(g, v('giver'))} gives {ret} to {N.noble(g, v('receiver'))}{f' for {paid}' if paid else ''}"
-    if k == "mata":
-        return f"Mata: swap {N.card(v('card'))} with {N.seat_player(g, str(v('target')), aud)}"
-    if k == "muster":
-        return f"Sergeant: a free Man-at-Arms joins {N.noble(g, v('noble'))}"
-    if k in ("plague_losses", "losses"):
-        lost = [N.troops(v("units") or (), none="")] + [f"{N.noble(g, n)} slain" for n in v("slay") or ()]
-        return f"Lose {join_words(x for x in lost if x) or 'nothing'}"
-    if k == "bestow":
-        return f"Give {N.fiefdom(v('region'))} to {N.noble(g, v('noble'))}"
-    if k == "gift_abbess":
-        return f"Make {N.noble(g, v('noble'))} Abbess" if v("noble") else "Let the title go back to the deck"
-    if k == "relinquish":
-        return (f"Ask leave for {N.noble(g, v('noble'))} to give up "
-                f"{N.abbey(v('abbey')) if v('abbey') else 'her Abbey'}")
-    if k == "release":
-        return f"Send {N.noble(g, v('noble'))} to {v('city')}"
-    if k == "propose_marriage":
-        return f"Propose the marriage of {N.noble(g, v('noble'))} and {N.noble(g, v('spouse'))}"
-    if k == "nominate":
-        return f"Put {N.noble_of(g, v('noble'))} forward for the crown"
-    if k == "vote_election":
-        marks = [f"FOR on {N.noble_of(g, v('support'))}"] if v("support") not in (None, "none") else []
-        marks += [f"DECOY on {N.noble_of(g, v('decoy'))}"] if v("decoy") not in (None, "none") else []
-        return f"Lay {join_words(marks)}"
-    if k == "convene_parliament":
-        return "Convene Parliament"
-    if k == "vote_tax":
-        burgher = " with your Burgher (a Treasure)" if v("burgher") else ""
-        return f"Vote {'for' if v('vote') == 'for' else 'against'} the Royal Tax{burgher}"
-    if k == "give_tax":
-        return f"Give {N.seat_player(g, str(v('to')), aud)} {N.shillings(int(v('amount') or 0))} of the tax"
-    if k == "deal":
-        return (f"Offer {N.seat_player(g, str(v('to')), aud)} {deal_bundle(g, bundle_of(a, 'give'))} for "
-                f"{deal_bundle(g, bundle_of(a, 'take'))}")
-    if k == "award_garter":
-        return f"Make {N.noble(g, v('noble'))} a Knight of the Garter" if v("noble") else "No Garter this time"
-    if k == "scorch":
-        return f"Burn your Mill at {v('city')} · {N.shillings(C.income['scorch_per_mill'])}"
-    if k == "pay_ransom":
-        n = g.nobles.get(str(v("captive")))
-        cost = f" · {N.shillings(ransom.ransom_value(n))}" if n else ""
-        where = f", freed to {v('city')}" if v("city") else ""
-        return f"Ransom {N.noble(g, v('captive'))}{where}{cost}"
-    if k == "offer_ransom":
-        return f"Offer {N.shillings(int(v('amount') or 0))} for {N.noble(g, v('captive'))}"
-    if k == "buy":
-        return f"Buy {_units_label(v('units'))} · {N.shillings(_cost_of_units(v('units')))}"
-    if k == "build":
-        fam = _seat_family(g, seat)
-        cost = f" · {N.shillings(build_cost(g, fam, str(v('what'))))}" if fam else ""
-        return f"Build {N.building(v('what'))} at {v('city')}{cost}"
-    if k == "rebuild_abbey":
-        return f"Raise {N.abbey(v('abbey'))} again at {v('city')}"
-    if k == "construct":
-        return f"Build a siege Trebuchet at {v('city')} · {N.shillings(C.costs['siege_trebuchet'])}"
-    if k == "buy_title":
-        title_price = titles.title_cost(g, str(v("region")), str(v("noble")))
-        return f"Buy {N.fiefdom(v('region'))} for {N.noble(g, v('noble'))} · {N.shillings(title_price)}"
-    if k == "grant_title":
-        return f"Grant {N.fiefdom(v('region'))} to {N.noble(g, v('noble'))}"
-    if k == "transfer_title":
-        return f"Hand {N.fiefdom(v('region'))} to {N.noble(g, v('to'))}"
-    if k == "pigeon":
-        goods = [N.shillings(int(v("shillings")))] if v("shillings") else []
-        goods += [N.card(v("card"))] if v("card") else []
-        return f"Pigeon from {N.noble(g, v('sender'))} to {N.noble_of(g, v('to'))}: {join_words(goods) or 'a message'}"
-    if k == "pigeon_offer":
-        give = [N.shillings(int(v("give_shillings")))] if v("give_shillings") else []
-        give += [N.card(c) for c in v("give_cards") or ()]
-        take = [N.shillings(int(v("take_shillings")))] if v("take_shillings") else []
-        take += [N.card(c) for c in v("take_cards") or ()]
-        return f"Offer {N.noble_of(g, v('to'))} {join_words(give) or 'nothing'} for {join_words(take) or 'nothing'}"
-    if k in ("accept_offer", "decline_offer"):
-        o = next((o for o in g.offers.open if o.id == v("offer")), None)
-        whose = f" of {N.seat_player(g, o.by, aud)}" if o else ""
-        return f"{'Accept' if k == 'accept_offer' else 'Decline'} the offer{whose}"
-    if k == "respond":
-        return "Yes, agree" if v("accept") else "No, refuse"
-    if k == "move":
-        return _move_label(g, a)
-    if k == "battle":
-        aim = f", archers aiming at {N.noble(g, v('target'))}" if v("target") else ""
-        return f"Attack {N.family(v('against'))} at {v('city')}{aim}"
-    if k == "besiege":
-        return f"Besiege {v('city')}"
-    if k == "battle_next":
-        text = NEXT.get(str(v("choice")), "Go on")
-        if v("destroy"):
-            text += ", destroying your own engines here first"
-        if v("target"):
-            text += f", archers aiming at {N.noble(g, v('target'))}"
-        return text
-    if k == "spoils":
-        return "Keep the beaten side's engines" if v("absorb") else "Destroy the beaten side's engines"
-    if k == "bandits":
-        t = g.tasks[0] if g.tasks and g.tasks[0].kind == "bandits" else None
-        price = f" {N.shillings(t.count)}" if t else ""
-        return f"Pay the Bandits{price}" if v("pay") else "Stay the Bandits' captive"
-    if k == "interdict":
-        return f"Free {N.noble(g, v('captive'))} from the Bandits (a Carrier Pigeon)"
-    if k == "join":
-        return f"{N.family(v('family'))} joins {N.family(v('side'))}'s side"
-    if k == "transfer_control":
-        return f"Hand {v('city')} to {N.family(v('to'))}"
-    if k == "danegeld":
-        return f"Pay Danegeld through {N.noble(g, v('noble'))} · {N.shillings(5)}"
-    if k == "intervene":
-        return f"Send {N.noble(g, v('noble'))} to the invaders"
-    if k == "lift_siege":
-        return f"Lift your siege of {v('city')}"
-    if k == "pillage":
-        return PILLAGE.get(str(v("what")), "Pillage {city}").format(city=v("city"))
-    if k in OPPORTUNITY:
-        return _opportunity_label(g, a, seat)
-    return events_board.label(g, a) or "Go ahead"
-
-
-OPPORTUNITY = ("rebellion", "passage", "assassinate", "justice", "ambush", "quell", "stand_aside", "rebel_losses")
-PASSAGE_USES = {"siege": "{noble} slips out of the siege", "storms": "{noble} makes one move through the Storms",
-                "pass": "{noble} slips past the enemy without leave",
-                "evade": "{noble} leaves the way the enemy came in",
-                "tunnels": "attack {city} through the tunnels", "aid": "guide the invaders into {city}",
-                "guide": "lead an invader army through the Storms",
-                "withdraw": "withdraw the defenders to {to}", "escape": "{noble} escapes",
-                "rebellion": "lead the rebels past the walls"}
-
-
-def escorts_text(g: Fief, value: Any) -> str:
-    """10.2's Withdraw: "Walter with a Knight and Matilda alone" for the defending nobles in the side's order."""
-    b = g.war.battle
-    picks = [str(x) for x in (value if isinstance(value, (list, tuple)) else str(value).split(","))]
-    nobles = side_nobles(g, b, b.defender) if b is not None else []
-    if len(nobles) != len(picks):
-        return "each noble with one troop"
-    def one(nid: str, kind: str) -> str:
-        name = g.nobles[nid].name if nid in g.nobles else N.noble(g, nid)
-        if kind == "none":
-            return f"{name} alone"
-        word = N.unit_word(kind)
-        return f"{name} with {'an' if word[:1] in 'AEIOU' else 'a'} {word}"
-    return join_words(one(n, k) for n, k in zip(nobles, picks, strict=True))
-
-
-def _opportunity_label(g: Fief, a: Action, seat: str = "") -> str:
-    """10.1-10.5, 11.2: the Opportunity cards' commands."""
-    v = a.get
-    card = N.card(v("card")) if v("card") else ""
-    if a.kind == "rebellion":
-        u = g.opp.uprising
-        verb = "Add" if u is not None else "Raise"
-        burgher = " through your Burgher" if str(v("card")).startswith("burgher") else ""
-        return f"{verb} a Rebellion in {v('city')}{burgher}"
-    if a.kind == "passage":
-        use = PASSAGE_USES.get(str(v("use")), "a secret way").format(
-            noble=N.noble(g, v("noble")), city=v("city"), to=v("to"))
-        where = f" to {v('city')}" if v("use") == "escape" and v("city") else ""
-        if v("use") == "withdraw" and v("escorts"):   # 10.2: the troop each noble takes (kept short: a button)
-            return f"{card}: to {v('to')}, {escorts_text(g, v('escorts'))}"
-        if v("use") == "escape":   # 10.2: any captive may escape, even one the player holds (7.6)
-            n = g.nobles.get(str(v("noble")))
-            if n is not None and n.captor in N.seat_families(g, seat):
-                return f"{card}: let your captive {N.noble_of(g, n.id)} go{where}, with no ransom"
-            use = f"{N.noble_of(g, v('noble'))} escapes"
-        return f"{card}: {use}{where}"
-    if a.kind == "assassinate":
-        sponsor = f", sponsored by {N.noble(g, v('sponsor'))}" if v("sponsor") else ""
-        return f"Assassinate {N.noble_of(g, v('target'))}{sponsor}"
-    if a.kind == "justice":
-        return f"Justice on {N.noble_of(g, v('target'))}"
-    if a.kind == "ambush":
-        target = str(v("target") or "")
-        army = g.armies.get(target.split(":", 1)[1]) if target.startswith(("leader:", "invaders:")) else None
-        which = (f" at {army.city}{' (outskirts)' if army.outskirts else ''} with {plural(army.foot, 'foot soldier')}"
-                 if army is not None and army.city else "")   # two armies' leaders must not read alike
-        return f"{N.noble(g, v('noble'))} ambushes {N.noble_of(g, target)}{which}"
-    if a.kind == "rebel_losses":
-        return f"Lose {N.troops(v('units') or (), none='nothing')}"
-    if a.kind == "quell":
-        u = g.opp.uprising
-        price = f" · {N.shillings(3 * standing(g, u))}" if u is not None else ""
-        if v("how") == "pay":
-            return f"{N.noble(g, v('noble'))} pays the rebels off{price}"
-        return f"{N.noble(g, v('noble'))} pleads with the rebels"
-    return "Let it be"
-
-
-def _move_label(g: Fief, a: Action) -> str:
-    via = {"sea": " by sea", "sherwood": " via Sherwood", "royal": " by the royal road"}.get(str(a.get("via")), "")
-    troops = a.get("troops") or ()
-    with_ = f" with {N.troops(troops)}" if troops else " alone"
-    if a.get("cavalcade"):
-        return f"Cavalcade: {N.noble(g, a.get('noble'))} rides to {a.get('to')}{with_}"
-    return f"Move {N.noble(g, a.get('noble'))} to {a.get('to')}{via}{with_}"
-
-
-def _seat_family(g: Fief, seat: str) -> str:
-    fam = current_actor(g)
-    if fam and g.families[fam].seat == seat:
-        return fam
-    fams = N.seat_families(g, seat)
-    return fams[0] if fams else ""
-
-
 # -- choices ------------------------------------------------------------------------------------
 TASK_ACTIONS = {"plague": "plague_losses", "bestow": "bestow", "abbess_gift": "gift_abbess", "garter": "award_garter", "release": "release", "losses": "losses",
                 "battle_next": "battle_next", "spoils": "spoils", "bandits": "bandits"}
@@ -615,45 +344,50 @@ def _first_param(kind: str) -> str | None:
     return spec.params[0].name if spec.params else None
 
 
+def _buy_title_group(c: Cmd) -> str:
+    """4.3: 2 shillings a city; a Chancellor takes 2 off for the noble who keeps one."""
+    fam = c.family()
+    prices = sorted({titles.title_cost(c.g, str(c("value")), nid) for nid in c.g.families[fam].nobles} if fam else ())
+    cost = "" if not prices else f" · {N.shillings(prices[-1])}" if len(prices) == 1 else \
+        f" · {prices[0]} to {N.shillings(prices[-1])}"
+    return f"Buy {N.fiefdom(c('value'))}{cost}"
+
+
+def _build_group(c: Cmd) -> str:
+    fam = c.family()
+    return f"Build {N.building(c('value'))}" + (f" · {N.shillings(build_cost(c.g, fam, str(c('value'))))}" if fam else "")
+
+
+#: A menu entry for a kind's commands that share their first value (the field ``value``), by kind.
+GROUP_LABELS: dict[str, str | Callable[[Cmd], str]] = {
+    "move": "Move {value:noble}",
+    "buy": "Buy troops",
+    "give_retainer": "{value:noble} gives away a retainer",
+    "mata": "Mata: {value:noble} swaps a card",
+    "offer_ransom": "Offer a ransom for {value:noble}",
+    "pigeon": "Send a pigeon from {value:noble}",
+    "pigeon_offer": "Offer an exchange from {value:noble}",
+    "battle": "Battle at {value}",
+    "give_tax": "Give {value:player} a share of the tax",
+    "buy_title": _buy_title_group,
+    "grant_title": "Grant {value:fiefdom}",
+    "transfer_title": "Hand over {value:fiefdom}",
+    "build": _build_group,
+    "pillage": "Pillage at {value}",
+    "battle_next": lambda c: NEXT.get(str(c("value")), "Go on") + "…",
+}
+
+
 def _group_label(g: Fief, seat: str, kind: str, param: str | None, value: Any, aud: Audience) -> str:
-    if kind == "move":
-        return f"Move {N.noble(g, value)}"
-    if kind == "buy":
-        return "Buy troops"
     if kind.startswith("play_") and param == "card":
         return f"Play {N.card(value)}"
     if kind in ("rebellion", "passage") and str(value).startswith("burgher"):
         return f"{kind.capitalize()} by your {N.card(value)}…"
-    if kind == "give_retainer":
-        return f"{N.noble(g, value)} gives away a retainer"
-    if kind == "mata":
-        return f"Mata: {N.noble(g, value)} swaps a card"
-    if kind == "offer_ransom":
-        return f"Offer a ransom for {N.noble(g, value)}"
-    if kind in ("pigeon", "pigeon_offer"):
-        return f"Send a pigeon from {N.noble(g, value)}" if kind == "pigeon" else f"Offer an exchange from {N.noble(g, value)}"
-    if kind == "battle":
-        return f"Battle at {value}"
-    if kind == "give_tax":
-        return f"Give {N.seat_player(g, str(value), aud)} a share of the tax"
-    if kind in ("buy_title", "grant_title", "transfer_title"):
-        text = {"buy_title": "Buy", "grant_title": "Grant", "transfer_title": "Hand over"}[kind] + f" {N.fiefdom(value)}"
-        if kind == "buy_title":   # 4.3: 2 shillings a city; a Chancellor takes 2 off for the noble who keeps one
-            fam = _seat_family(g, seat)
-            prices = sorted({titles.title_cost(g, str(value), nid) for nid in g.families[fam].nobles} if fam else ())
-            if prices:
-                text += f" · {N.shillings(prices[-1])}" if len(prices) == 1 else \
-                    f" · {prices[0]} to {N.shillings(prices[-1])}"
-        return text
-    if kind == "build":
-        fam = _seat_family(g, seat)
-        return f"Build {N.building(value)}" + (f" · {N.shillings(build_cost(g, fam, str(value)))}" if fam else "")
-    if kind == "pillage":
-        return f"Pillage at {value}"
-    if kind == "battle_next":
-        return NEXT.get(str(value), "Go on") + "…"
-    verb = GROUP_VERBS.get(kind, "Choose")
-    return f"{verb} {value_label(g, seat, kind, param or '', value)}…"
+    words = GROUP_LABELS.get(kind)
+    if words is None:
+        return f"{GROUP_VERBS.get(kind, 'Choose')} {value_label(g, seat, kind, param or '', value)}…"
+    cmd = Cmd(g, seat, Action(kind, (("value", value),)), aud)
+    return fill(words, cmd) if isinstance(words, str) else words(cmd)
 
 
 # Commands always answered through a menu: movement and purchases have several parts, and the
@@ -855,82 +589,3 @@ def skippable(g: Fief, d: Decision, seat: str) -> bool:
                        and sides.defended(g, name, fam, c.controller or "")
                        for name, c in g.cities.items())
     return not pillage_rules.options(g, fam)
-
-
-# -- value names --------------------------------------------------------------------------------
-NOBLE_PARAMS = {"noble", "giver", "receiver", "sender", "captive", "holder", "support", "decoy"}
-FAMILY_PARAMS = {"against", "family", "side"}
-
-
-def value_label(g: Fief, seat: str | None, kind: str, param: str, value: Any) -> str:
-    """The name people see (and may type) for a parameter value."""
-    if isinstance(value, (list, tuple)):
-        if param == "escorts":
-            return escorts_text(g, value)
-        if param in ("units", "troops"):
-            return _units_label(value) if any("@" in str(x) for x in value) else N.troops(value, none="no troops")
-        return join_words(value_label(g, seat, kind, param, x) for x in value) or "none"
-    if param in ("price", "amount", "shillings", "give_shillings", "take_shillings") and isinstance(value, int):
-        return N.shillings(value)
-    if param == "destroy" and kind == "battle_next":   # 7.2: left out when the engines stay
-        return "Destroy your own engines here first" if value else "Keep your engines"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if param in ("support", "decoy") and value == "none":
-        return "no marker"
-    if param in ("give_vote", "take_vote"):
-        return {"tax_for": "for the Royal Tax", "tax_against": "against the Royal Tax"}.get(
-            str(value), N.noble(g, str(value)))
-    if param in ("give_captives", "take_captives"):
-        return N.noble(g, str(value))
-    if param in ("give_cities", "take_cities"):
-        return str(value)
-    if (param == "to" and kind in ("pigeon", "pigeon_offer", "give_relic")) or (param == "noble" and kind == "nominate") \
-            or (param == "target" and kind in ("assassinate", "justice", "ambush")) \
-            or (param in ("support", "decoy") and kind == "vote_election"):
-        return N.noble_of(g, str(value))
-    if param in NOBLE_PARAMS or (param == "to" and kind == "transfer_title") \
-            or (param in ("target", "sponsor") and kind in ("battle", "battle_next", "assassinate", "justice", "ambush")):
-        return N.noble(g, str(value))
-    if (param == "target" and kind == "mata") or (param == "to" and kind in ("give_tax", "deal")):
-        return N.seat_player(g, str(value), Audience())
-    if param == "vote":
-        return "for the tax" if value == "for" else "against the tax"
-    if param in ("card", "give_cards", "take_cards"):
-        return N.card(str(value))
-    if param in ("region", "tallage"):
-        return N.region(str(value))
-    if param == "tithe":
-        return N.district(str(value))
-    if param == "abbey":
-        return N.abbey(str(value)).removeprefix("the ")
-    if param in FAMILY_PARAMS or (param == "to" and kind == "transfer_control"):
-        return N.family(str(value))
-    if param == "deck":
-        return "Character deck" if value == "character" else "Fortune deck"
-    if param == "use":
-        return PASSAGE_USES.get(str(value), str(value)).format(noble="a noble", city="a city", to="a neighbouring city")
-    if param == "how":
-        return "pay them off" if value == "pay" else "plead with them"
-    if param in ("units", "troops"):
-        return _units_label(value) if "@" in str(value) else N.troops([str(value)])
-    if param == "what":
-        return PILLAGE.get(str(value), "{city}").format(city="a city").replace(" at a city", "") \
-            if kind == "pillage" else N.building(str(value)).removeprefix("a ").removeprefix("the ")
-    if param == "choice":
-        return NEXT.get(str(value), str(value))
-    if param == "via":
-        return {"road": "by road", "sea": "by sea", "sherwood": "via Sherwood", "royal": "by the royal road"}.get(
-            str(value), str(value))
-    if param == "army":
-        a = g.armies.get(str(value))
-        return f"the invaders at {a.city}" if a and a.city else "the invaders"
-    if param == "request":
-        r = next((r for r in g.requests.open if r.id == value), None)
-        return f"request about {WHAT.get(r.kind, 'something')}" if r else f"request {value}"
-    if param == "offer":
-        o = next((o for o in g.offers.open if o.id == value), None)
-        return f"offer from {N.seat_player(g, o.by, Audience())}" if o else f"offer {value}"
-    if param == "city" or param == "to":
-        return str(value) if str(value) in MAP.cities else N.cap(str(value))
-    return str(value)
