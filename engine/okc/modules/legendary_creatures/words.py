@@ -6,12 +6,11 @@ from typing import Any
 
 from engine.core import Action, Decision, Event, GameState
 from engine.core.words import Audience, Section
-from engine.okc.words.names import card_power, location_where, owned, the_region, their, who
+from engine.okc.modules.api import card, card_power, location_where, owned, the_region, their, who
+from engine.okc.modules.legendary_creatures.state import NAME, creature_of, lc
 
 
 def creature_name(state: GameState, seat: str) -> str:
-    from engine.okc.cards import card
-    from engine.okc.modules.legendary_creatures import creature_of
 
     return card(state.data, creature_of(state.data.players[seat].faction)).name
 
@@ -46,7 +45,6 @@ def label_creature(state: GameState, seat: str, action: Action, aud: Audience) -
 
 def mat(state: GameState, seat: str, aud: Audience) -> list[Section]:
     """Your creature on the private mat: where it stands and whether its card still waits in your Supply."""
-    from engine.okc.modules.legendary_creatures import NAME, creature_of, lc
 
     g = state.data
     if NAME not in g.modules or NAME not in g.extra or seat not in g.players:
