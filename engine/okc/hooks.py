@@ -12,8 +12,8 @@ Tables are built, not patched: a module declares ``actions`` (its `/okc` command
 (step name -> function returning True when it moved on) and ``effects`` (effect-step kind ->
 handler). Each game's action, step and effect tables are merged from its active modules
 (``engine.okc.actions.actions_for``, ``engine.okc.year.steps_for``, ``engine.okc.effects.execute``);
-nothing here or in a module changes the base tables. This file imports nothing of engine/okc: the
-rules below it and the modules (through engine/okc/modules/api.py) import it.
+nothing here or in a module changes the base tables. This file imports nothing of engine/okc: the base
+rules and the modules (through engine/okc/modules/api.py) import it.
 
 Several modules acting at the same step act in their ``order`` (the Night Map first, then the
 Starting Location modules in the order of the Wild Kingdom rulebook: Aeronauts, Travelling Town,
