@@ -134,6 +134,8 @@ def rows(cls: type, prefix: list[str], sample: Any, seen: tuple[type, ...]) -> l
     hints = serial.type_hints(cls)
     notes = field_comments(cls)
     for f in dataclasses.fields(cls):
+        if f.name.startswith("_") or not f.metadata.get("serialise", True):
+            continue          # not saved, so no scenario sets it (serial skips it alike)
         tp = hints[f.name]
         path = [*prefix, f.name]
         note = notes.get(f.name, "")

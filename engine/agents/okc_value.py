@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from engine.okc.board import region_of
 from engine.okc.cards import kcard, strength
-from engine.okc.modules.legendary_creatures import NAME as CREATURES
-from engine.okc.modules.legendary_creatures import content as creature_content
-from engine.okc.modules.legendary_creatures import lc
+from engine.okc.modules.legendary_creatures.state import NAME as CREATURES
+from engine.okc.modules.legendary_creatures.state import content as creature_content
+from engine.okc.modules.legendary_creatures.state import lc
 from engine.okc.state import Okc
 
 LORE = 0.5

@@ -19,8 +19,9 @@ from itertools import combinations, permutations
 
 from engine.core import Action, Decision, DecisionKind, Event, GameState, RuleError, decision
 from engine.okc.cards import card
+from engine.okc.effects import region
 from engine.okc.refusals import OkcRefusal
-from engine.okc.state import Okc
+from engine.okc.state import Okc, Placed
 
 BID_SECTION = "Wild Kingdom: Bidding with Allies"
 PLACE_SECTION = "Wild Kingdom: Place Allies Next to Regions"
@@ -68,8 +69,6 @@ def declare_bid(state: GameState, seat: str, cid: str | None) -> None:
 
 
 def place_allies(state: GameState, seat: str, chosen: dict[str, str]) -> None:
-    from engine.okc.effects import region
-    from engine.okc.state import Placed
 
     g: Okc = state.data
     g.turn_queue.pop(0)

@@ -1,7 +1,9 @@
 """Hook points for the Wild Kingdom modules (engine/okc/modules/).
 
-A module is a subclass of :class:`Module` with ClassVar metadata, registered by name (like
-python-chess variants). The base rules call the hooks below at the named moments; every hook
+A module is a subclass of :class:`Module` with ClassVar metadata, listed by name in
+engine/okc/modules/shipped.py; a game's own modules, in acting order, are on ``Okc.playing``, and the
+functions below pick from them the ones a hook concerns. The base rules call the hooks below at the named
+moments; every hook
 has a do-nothing default, so a module overrides only what it changes. Modules keep their own
 state under ``Okc.extra[module.name]``; their pieces stand on Locations in ``Okc.pieces`` (a
 board fact the views and the renderer show).
@@ -10,7 +12,8 @@ Tables are built, not patched: a module declares ``actions`` (its `/okc` command
 (step name -> function returning True when it moved on) and ``effects`` (effect-step kind ->
 handler). Each game's action, step and effect tables are merged from its active modules
 (``engine.okc.actions.actions_for``, ``engine.okc.year.steps_for``, ``engine.okc.effects.execute``);
-nothing here or in a module changes the base tables. This file imports nothing from the rules above it.
+nothing here or in a module changes the base tables. This file imports nothing of engine/okc: the base
+rules and the modules (through engine/okc/modules/api.py) import it.
 
 Several modules acting at the same step act in their ``order`` (the Night Map first, then the
 Starting Location modules in the order of the Wild Kingdom rulebook: Aeronauts, Travelling Town,

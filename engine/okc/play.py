@@ -22,6 +22,7 @@ from engine.okc.actions import (
 )
 from engine.okc.board import all_locations, locations
 from engine.okc.cards import card, commands, kcard, pack_of
+from engine.okc.effects import HANDLERS as STEP_HANDLERS
 from engine.okc.effects import answer_choice, ask, queue, region, source_placed
 from engine.okc.hooks import hooked
 from engine.okc.kingdom import gain_kingdom, road_cards, stealable, take_from_road
@@ -417,7 +418,6 @@ def s_flank(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, An
 
 
 def _register() -> None:
-    from engine.okc.effects import HANDLERS as STEP_HANDLERS
 
     STEP_HANDLERS["ambush"] = s_ambush
     STEP_HANDLERS["flank"] = s_flank

@@ -13,6 +13,7 @@ from engine.okc.modules.shipped import MODULES, playing
 from engine.okc.pieces import BAG
 from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Okc, Player, RegionState
+from engine.okc.year import advance, begin_bids
 
 LENGTHS = {4: "short", 5: "standard", 6: "extended"}
 
@@ -235,7 +236,6 @@ def setup(state: GameState) -> None:
         m.setup(state)
     g.extra.pop(BAG, None)          # Starting Locations: the bag is emptied once modules are set up
     # Round 1 skips the Start of the Year.
-    from engine.okc.year import advance, begin_bids
 
     begin_bids(state)
     advance(state)

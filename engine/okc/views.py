@@ -14,6 +14,7 @@ from engine.okc.allies import allies_in_hand, is_ally
 from engine.okc.cards import card, kcard, pack_of, strength
 from engine.okc.content.vocabulary import TRAITS, describe
 from engine.okc.effects import region
+from engine.okc.endgame import result
 from engine.okc.phase import phase_label
 from engine.okc.state import Okc, Placed, RegionState
 
@@ -74,7 +75,6 @@ def placed_view(g: Okc, p: Placed, reg: RegionState) -> dict[str, Any]:
 
 
 def public_view(state: GameState) -> dict[str, Any]:
-    from engine.okc.endgame import result
 
     g: Okc = state.data
     pack = pack_of(g)

@@ -51,7 +51,7 @@ from engine.okc.words.names import (
     who,
     whom,
 )
-from engine.okc.words.prompts import GLOSSES
+from engine.okc.words.prompts import GLOSSES, effect_line
 from engine.okc.year import resume, set_step
 
 __all__ = [
@@ -69,6 +69,7 @@ __all__ = [
     "HAND_CHOICES", "KEYWORDS", "Boon", "ModulePack", "all_locations", "card", "commands", "kcard",
     "kingdom_view", "load_module_pack", "load_pack", "module_kingdom", "pack_of", "region_of", "safe_regions",
     # names for the wording
-    "GLOSSES", "cap", "card_dot", "card_name", "card_power", "faction_short", "kingdom_name", "location_name",
+    "GLOSSES", "cap", "card_dot", "card_name", "card_power", "effect_line", "faction_short", "kingdom_name",
+    "location_name",
     "location_where", "okc", "owned", "region_name", "tactic_name", "the_region", "their", "who", "whom",
 ]

@@ -4,14 +4,11 @@ and the end of the game."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from engine.core import Event, GameState
-from engine.core.words import Audience, join_words, plural
+from engine.core.words import Audience, EventTeller, join_words, plural
+from engine.okc.endgame import ranking
 from engine.okc.words.names import card_power, council_name, okc, who, whom
-
-if TYPE_CHECKING:
-    from engine.okc.words.wording import OkcWords
 
 REASONS = {"most Influence": "",
            "tie on Influence broken by the Kingdom's Favour": ": tied, but they hold the Kingdom's Favour",
@@ -74,7 +71,6 @@ def final(state: GameState, aud: Audience, parts_words: dict[str, EndPart]) -> l
     g = okc(state)
     if not g.over or not g.ending:
         return []
-    from engine.okc.endgame import ranking
 
     ranked = ranking(g)
     best = ranked[0]
@@ -106,8 +102,10 @@ def final(state: GameState, aud: Audience, parts_words: dict[str, EndPart]) -> l
     return lines
 
 
-def register(w: OkcWords) -> None:
-    w.on("okc.govern")(govern)
-    w.on("okc.council_cleared")(council_cleared)
-    w.on("okc.cleanup")(cleanup)
-    w.on("okc.game_over")(game_over)
+# The teller of each event kind of this area (installed by ``OkcWords``).
+TELLERS: dict[str, EventTeller] = {
+    "okc.govern": govern,
+    "okc.council_cleared": council_cleared,
+    "okc.cleanup": cleanup,
+    "okc.game_over": game_over,
+}

@@ -3,14 +3,9 @@ put under the deck or recovered; Supporters and Tactics coming back."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.core import Event, GameState
-from engine.core.words import Audience, plural
+from engine.core.words import Audience, EventTeller, plural
 from engine.okc.words.names import card_power, owned, tactic_name, their, who
-
-if TYPE_CHECKING:
-    from engine.okc.words.wording import OkcWords
 
 
 def attrition(state: GameState, e: Event, aud: Audience) -> str:
@@ -72,9 +67,16 @@ def burned(state: GameState, e: Event, aud: Audience) -> str:
     return f"{who(state, e.data['seat'], aud)} burn {card_power(state, e.data['card'])}: it leaves the game."
 
 
-def register(w: OkcWords) -> None:
-    for kind, fn in (("okc.attrition", attrition), ("okc.hand_size", hand_size), ("okc.recycled", recycled),
-                     ("okc.recovered", recovered), ("okc.recruited", recruited), ("okc.unexhausted", unexhausted),
-                     ("okc.discarded", discarded), ("okc.bottomed", bottomed), ("okc.bottomed.card", bottomed_card),
-                     ("okc.burned", burned)):
-        w.on(kind)(fn)
+# The teller of each event kind of this area (installed by ``OkcWords``).
+TELLERS: dict[str, EventTeller] = {
+    "okc.attrition": attrition,
+    "okc.hand_size": hand_size,
+    "okc.recycled": recycled,
+    "okc.recovered": recovered,
+    "okc.recruited": recruited,
+    "okc.unexhausted": unexhausted,
+    "okc.discarded": discarded,
+    "okc.bottomed": bottomed,
+    "okc.bottomed.card": bottomed_card,
+    "okc.burned": burned,
+}

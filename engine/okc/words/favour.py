@@ -3,14 +3,9 @@ gained, and Influence or Lore taken from a rival."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.core import Event, GameState
-from engine.core.words import Audience, plural
+from engine.core.words import Audience, EventTeller, plural
 from engine.okc.words.names import favour_ability, source, their, who, whom
-
-if TYPE_CHECKING:
-    from engine.okc.words.wording import OkcWords
 
 
 def favour(state: GameState, e: Event, aud: Audience) -> str:
@@ -47,8 +42,10 @@ def stole(state: GameState, e: Event, aud: Audience) -> str:
     return f"{who(state, seat, aud)} take {e.data.get('amount')} {what} from {whom(state, victim, aud)}{why}."
 
 
-def register(w: OkcWords) -> None:
-    w.on("okc.favour")(favour)
-    w.on("okc.favour_used")(favour_used)
-    w.on("okc.influence")(influence)
-    w.on("okc.stole")(stole)
+# The teller of each event kind of this area (installed by ``OkcWords``).
+TELLERS: dict[str, EventTeller] = {
+    "okc.favour": favour,
+    "okc.favour_used": favour_used,
+    "okc.influence": influence,
+    "okc.stole": stole,
+}

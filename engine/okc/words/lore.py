@@ -3,14 +3,9 @@ acquired, and Lore turned into Influence at the end."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.core import Event, GameState
-from engine.core.words import Audience
+from engine.core.words import Audience, EventTeller
 from engine.okc.words.names import card_power, source, their, who
-
-if TYPE_CHECKING:
-    from engine.okc.words.wording import OkcWords
 
 
 def lore(state: GameState, e: Event, aud: Audience) -> str:
@@ -37,8 +32,10 @@ def lore_converted(state: GameState, e: Event, aud: Audience) -> str:
     return f"{who(state, seat, aud)} turn {their(seat, aud)} Lore into {e.data.get('influence')} Influence."
 
 
-def register(w: OkcWords) -> None:
-    w.on("okc.lore")(lore)
-    w.on("okc.journey")(journey)
-    w.on("okc.acquired")(acquired)
-    w.on("okc.lore_converted")(lore_converted)
+# The teller of each event kind of this area (installed by ``OkcWords``).
+TELLERS: dict[str, EventTeller] = {
+    "okc.lore": lore,
+    "okc.journey": journey,
+    "okc.acquired": acquired,
+    "okc.lore_converted": lore_converted,
+}

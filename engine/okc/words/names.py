@@ -9,6 +9,7 @@ follow the reader: "you" in a DM, "The Clans (Alice)" in the thread. Faction nam
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import GameState
@@ -208,26 +209,22 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# Sources of a gain named by their kind alone, and those named after what they name (``kind:id``).
+SOURCE_WORDS = {"herald": "their Herald", "journey": "a Journey", "steal": "a theft"}
+SOURCE_NAMES: dict[str, Callable[[GameState, str], str]] = {
+    "location": lambda state, ident: f"the {location_name(state, ident)}",
+    "council": lambda state, ident: f"the {council_name(state, ident)}",
+    "kingdom": kingdom_name,
+    "tactic": tactic_name,
+    "favour": lambda state, ident: f"the Kingdom's Favour ({favour_ability(state, ident)})",
+    **dict.fromkeys(("autumn", "winter", "day", "night"), card_name),   # a card's command, by timing
+}
+
+
 def source(state: GameState, why: Any) -> str:
     """Where a gain came from, in words: "the Herald", "the Council of Relics", "War Horns"."""
-    text = str(why or "")
-    kind, _, ident = text.partition(":")
-    if kind == "herald":
-        return "their Herald"
-    if kind == "journey":
-        return "a Journey"
-    if kind == "steal":
-        return "a theft"
-    if kind == "location" and ident:
-        return f"the {location_name(state, ident)}"
-    if kind == "council" and ident:
-        return f"the {council_name(state, ident)}"
-    if kind == "kingdom" and ident:
-        return kingdom_name(state, ident)
-    if kind == "tactic" and ident:
-        return tactic_name(state, ident)
-    if kind == "favour" and ident:
-        return f"the Kingdom's Favour ({favour_ability(state, ident)})"
-    if kind in ("autumn", "winter", "day", "night") and ident:
-        return card_name(state, ident)
-    return "an effect"
+    kind, _, ident = str(why or "").partition(":")
+    if kind in SOURCE_WORDS:
+        return SOURCE_WORDS[kind]
+    namer = SOURCE_NAMES.get(kind)
+    return namer(state, ident) if namer is not None and ident else "an effect"

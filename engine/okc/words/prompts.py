@@ -10,10 +10,15 @@ from typing import Any
 from engine.core import Action, Decision, GameState
 from engine.core.words import Audience, Choice, FlowStep, humanize, join_words, plural
 from engine.okc.actions import ACTIONS, TIMING, action_step_options, actions_for, legal
-from engine.okc.cards import card, kcard, module_kingdom, pack_of
+from engine.okc.allies import placement
+from engine.okc.cards import kcard, module_kingdom, pack_of
+from engine.okc.cards import strength as live_strength
+from engine.okc.clash import total
 from engine.okc.content.schema import FactionCard
 from engine.okc.effects import DONE
 from engine.okc.state import Okc
+from engine.okc.words.labels import ACTION_LABELS, Label
+from engine.okc.words.mat import ability_parts, effect
 from engine.okc.words.names import (
     card_dot,
     card_name,
@@ -41,7 +46,6 @@ ABSENT_STATES = {"done_negotiating": "you are done negotiating.",
 MAX_OPTIONS = 25
 ORDINALS = ("first", "second", "third")
 Question = Callable[[GameState, Decision, str, Audience], str]
-Label = Callable[[GameState, str, Action, Audience], str]
 ChoiceQuestion = Callable[[GameState, str, dict[str, Any], dict[str, Any]], str]
 OptionName = Callable[[GameState, str, str], "str | None"]
 # Names modules give to the values they offer (Boons): (state, choice kind or param, value) -> name or None.
@@ -174,8 +178,6 @@ def question(state: GameState, decision: Decision, seat: str, aud: Audience,
 def clash_facts(state: GameState, aud: Audience) -> str:
     """The clash as it stands, from what the table sees: each side's Active cards with their Strength,
     cards face down, Supporters (first clash only) and the Strength so far ("" with no clash)."""
-    from engine.okc.cards import strength as live_strength
-    from engine.okc.clash import total
 
     g = okc(state)
     if g.clash is None:
@@ -306,67 +308,12 @@ def module_name(state: GameState, kind: str, value: str) -> str | None:
 
 
 def label(state: GameState, seat: str, action: Action, aud: Audience, extra: Mapping[str, Label]) -> str:
-    g = okc(state)
+    """An action's label: a module's own (``extra``), the base game's (:data:`ACTION_LABELS`), a ``choose``
+    option in words, else the action's description."""
     kind = action.kind
-    if kind in extra:
-        return extra[kind](state, seat, action, aud)
-    arg = action.get("card")
-    cid = str(arg) if arg is not None else ""
-    if kind == "bid":
-        return f"Bid {card_dot(state, cid)}"
-    if kind == "road":
-        top = g.kingdom_deck[0] if g.kingdom_deck else None
-        where = "the Kingdom deck" if cid == top and cid not in g.great_road else "the Great Road"
-        return f"Take {kingdom_name(state, cid)} from {where}"
-    if kind == "steal":
-        owner = next((s for s in g.order if cid in g.players[s].kingdom), None)
-        rival = f" from {faction_short(state, owner)}" if owner else ""
-        return f"Take {kingdom_name(state, cid)}{rival}"
-    if kind == "keep":
-        bid = g.revealed_bids.get(seat)
-        return f"Keep {card_name(state, bid)} in hand" if bid else "Keep my bid card"
-    if kind == "herald":
-        return f"Herald to {location_where(state, str(action.get('location')))}"
-    if kind == "claim":
-        loc = str(action.get("location"))
-        return f"Claim the {location_name(state, loc)}"
-    if kind == "place":
-        parts = [f"{region_name(state, r.id)}: {card_name(state, str(action.get(r.id)))}" for r in g.regions
-                 if action.get(r.id)]
-        return " · ".join(parts) or "Place no cards"
-    if kind == "order":
-        names = [region_name(state, str(r)) for r in action.get("regions") or ()]
-        return ", then ".join(names)
-    if kind == "deploy":
-        n = int(action.get("count") or 0)
-        return f"Send {plural(n, 'Supporter')} to {the_region(state, str(action.get('region')))}"
-    if kind == "tactic":
-        tid = str(action.get("id"))
-        return f"Tactic: {tactic_name(state, tid)}"
-    if kind == "kingdom":
-        return f"Use {kingdom_name(state, cid)}"
-    if kind == "favour":
-        return f"Favour: {favour_ability(state, str(action.get('ability')))}"
-    if kind == "command":
-        keyword = next((c.keyword for c in card(g, cid).commands if c.keyword), None) if cid in pack_of(g).cards \
-            else None
-        how = {"ambush": "Ambush", "flank": "Flank"}.get(str(keyword), "")
-        if g.step == "autumn":
-            return f"Autumn command: {card_dot(state, cid)}"
-        return f"{how or 'Command'}: {card_dot(state, cid)}"
-    if kind == "govern":
-        return f"Govern: {card_dot(state, cid)} into the {council_name(state, str(action.get('council')))}"
-    if kind == "journey":
-        lore = card(g, cid).lore if cid in pack_of(g).cards else 0
-        return f"Journey with {card_dot(state, cid)} (+{lore} Lore)"
-    if kind == "tie":
-        return f"Play {card_dot(state, cid)} face down" if cid else "Pass"
-    if kind == "ally":
-        return f"Bid with the Ally {card_dot(state, cid)}" if cid else "No Ally bid"
-    if kind == "ally_place":
-        parts = [f"{region_name(state, r.id)}: {card_name(state, str(action.get(r.id)))}" for r in g.regions
-                 if action.get(r.id)]
-        return "Allies · " + " · ".join(parts) if parts else "Place no Ally"
+    own = extra.get(kind) or ACTION_LABELS.get(kind)
+    if own is not None:
+        return own(state, seat, action, aud)
     if kind == "choose":
         return option_label(state, seat, str(action.get("option")), aud)
     if kind == "pass":
@@ -475,7 +422,6 @@ HINT_WIDTH = 100     # what a Discord menu shows of a hint
 def card_effect(c: FactionCard) -> str:
     """What a Faction card does, in one line: traits and commands (explained when the line has room),
     Strength bonuses, Votes, and the Lore a Journey with it brings."""
-    from engine.okc.words.mat import ability_parts
 
     def line(glossed: bool) -> str:
         parts = ability_parts(c, GLOSSES if glossed else None)
@@ -487,7 +433,6 @@ def card_effect(c: FactionCard) -> str:
 
 def council_effect(state: GameState, council: str) -> str:
     """What a Council gives for the Votes in it, tier by tier: "1 Vote: gain 1 Influence; 3 Votes: ..."."""
-    from engine.okc.words.mat import effect
 
     c = pack_of(okc(state)).councils[council]
     return cap_first("; ".join(f"{plural(t.votes, 'Vote')}: {effect(t.steps)}" for t in c.tiers)) or \
@@ -497,7 +442,6 @@ def council_effect(state: GameState, council: str) -> str:
 def kingdom_effect(state: GameState, kid: str, *, bid: bool = False) -> str:
     """A Kingdom card's effect in one line: when gained, its action, Winter, its lasting bonuses; taken
     with a Bidding card (``bid``), whether that card stays under it, Occupying it."""
-    from engine.okc.words.mat import effect
 
     k = kcard(okc(state), kid)
     bits = []
@@ -680,22 +624,29 @@ def candidates(state: GameState, seat: str, kind: str) -> tuple[list[str], list[
     return order, [({p: a.get(p) for p in order if a.get(p) is not None}, a) for a in acts]
 
 
+def _placed_name(state: GameState, seat: str, value: Any, aud: Audience) -> str:
+    rid, idx = str(value).split(":")
+    reg = next(r for r in okc(state).regions if r.id == rid)
+    return f"{card_dot(state, reg.cards[int(idx)].card)} in the {region_name(state, rid)}"
+
+
+# A flow step's option text where the action kind and the part asked for decide it.
+STEP_VALUES: dict[tuple[str, str], Callable[[GameState, str, Any, Audience], str]] = {
+    ("choose", "placed"): _placed_name,
+    ("choose", "option"): lambda state, seat, value, aud: option_label(state, seat, str(value), aud),
+    ("choose", "herald"): lambda state, seat, value, aud: f"Herald of {faction_short(state, str(value))}",
+    ("deploy", "count"): lambda state, seat, value, aud: plural(int(value), "Supporter"),
+    ("ship", "count"): lambda state, seat, value, aud: f"With {plural(int(value), 'Supporter')}" if int(value)
+    else "The ship alone",
+}
+
+
 def value_name(state: GameState, seat: str, kind: str, param: str, value: Any, aud: Audience) -> str:
     """The option text in a flow step."""
-    g = okc(state)
-    if kind == "choose" and param == "placed":
-        rid, idx = str(value).split(":")
-        reg = next(r for r in g.regions if r.id == rid)
-        return f"{card_dot(state, reg.cards[int(idx)].card)} in the {region_name(state, rid)}"
-    if kind == "choose" and param == "option":
-        return option_label(state, seat, str(value), aud)
-    if kind == "choose" and param == "herald":
-        return f"Herald of {faction_short(state, str(value))}"
-    if kind == "deploy" and param == "count":
-        return plural(int(value), "Supporter")
-    if kind == "ship" and param == "count":
-        return f"With {plural(int(value), 'Supporter')}" if int(value) else "The ship alone"
-    if param == "card" and value in pack_of(g).cards:
+    own = STEP_VALUES.get((kind, param))
+    if own is not None:
+        return own(state, seat, value, aud)
+    if param == "card" and value in pack_of(okc(state)).cards:
         return card_dot(state, str(value))
     return value_label(state, seat, kind, param, value)
 
@@ -717,30 +668,31 @@ def value_hint(state: GameState, seat: str, kind: str, param: str, value: Any) -
     return ""
 
 
+FlowQuestion = Callable[[GameState, str, Mapping[str, Any]], str]
+# A flow step's question: the action kinds that ask their own (by the part asked for), then the parts that
+# ask the same whatever the action.
+KIND_QUESTIONS: dict[str, FlowQuestion] = {
+    "order": lambda state, param, chosen: f"Which Region clashes {param}?",
+    "deploy": lambda state, param, chosen: "To which Region?" if param == "region" else
+    f"How many Supporters go to {the_region(state, str(chosen.get('region')))}?",
+    "ship": lambda state, param, chosen: "Where does the Near & Far fly?" if param == "region" else
+    f"How many Supporters fly with it to {the_region(state, str(chosen.get('region')))}?",
+    "govern": lambda state, param, chosen: "Which card with Votes?" if param == "card" else
+    f"Into which Council does {card_name(state, str(chosen.get('card')))} go?",
+}
+CARD_QUESTIONS = {"journey": "Journey with which card?", "bid": "Which card do you bid?",
+                  "tie": "Which card do you play face down?"}
+PARAM_QUESTIONS = {"location": "To which Location?", "placed": "Which of your face-down cards?",
+                   "herald": "Which Herald moves?"}
+
+
 def flow_question(state: GameState, kind: str, param: str, chosen: Mapping[str, Any]) -> str:
-    if kind == "order":
-        return f"Which Region clashes {param}?"
-    if kind == "deploy":
-        return "To which Region?" if param == "region" else \
-            f"How many Supporters go to {the_region(state, str(chosen.get('region')))}?"
-    if kind == "ship":
-        return "Where does the Near & Far fly?" if param == "region" else \
-            f"How many Supporters fly with it to {the_region(state, str(chosen.get('region')))}?"
-    if kind == "govern":
-        return "Which card with Votes?" if param == "card" else \
-            f"Into which Council does {card_name(state, str(chosen.get('card')))} go?"
+    own = KIND_QUESTIONS.get(kind)
+    if own is not None:
+        return own(state, param, chosen)
     if param in ("card", "option"):
-        return {"journey": "Journey with which card?", "bid": "Which card do you bid?",
-                "tie": "Which card do you play face down?"}.get(kind, "Which one?")
-    if param == "location":
-        return "To which Location?"
-    if param == "placed":
-        return "Which of your face-down cards?"
-    if kind == "choose" and param == "card":
-        return "Which card from your hand takes its place?"
-    if param == "herald":
-        return "Which Herald moves?"
-    return "Which one?"
+        return CARD_QUESTIONS.get(kind, "Which one?")
+    return PARAM_QUESTIONS.get(param, "Which one?")
 
 
 def flow(state: GameState, seat: str, kind: str, chosen: Mapping[str, Any], aud: Audience) -> FlowStep | None:
@@ -786,7 +738,6 @@ def place_flow(state: GameState, seat: str, chosen: Mapping[str, Any], aud: Audi
     g = okc(state)
     if g.step != "region_cards" or g.secret is None or seat not in g.secret.missing():
         return None
-    from engine.okc.allies import placement
 
     usable, ids, need = placement(g, seat)    # Allies are placed before, never here (Wild Kingdom, Allies)
     hand = sorted(set(usable), key=lambda c: (-strength(state, c), c))

@@ -6,14 +6,11 @@ its own card by DM. Random draws are quiet: OKC tells their outcome in its own e
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core import Event, GameState
-from engine.core.words import Audience, join_words
+from engine.core.words import Audience, EventTeller, join_words
 from engine.okc.words.names import card_name, card_power, okc, owned, the_region, their, who, whom
-
-if TYPE_CHECKING:
-    from engine.okc.words.wording import OkcWords
 
 QUIET = frozenset({"random.shuffle", "random.pick", "random.roll"})
 
@@ -88,11 +85,13 @@ def swapped_cards(state: GameState, e: Event, aud: Audience) -> str:
             f"and take {card_name(state, e.data['to_hand'])} back into your hand.")
 
 
-def register(w: OkcWords) -> None:
-    w.on("secret.submitted")(submitted)
-    w.on("secret.chosen")(chosen)
-    w.on("secret.revealed")(revealed)
-    w.on("okc.peeked")(peeked)
-    w.on("okc.peeked.card")(peeked_card)
-    w.on("okc.swapped")(swapped)
-    w.on("okc.swapped.cards")(swapped_cards)
+# The teller of each event kind of this area (installed by ``OkcWords``).
+TELLERS: dict[str, EventTeller] = {
+    "secret.submitted": submitted,
+    "secret.chosen": chosen,
+    "secret.revealed": revealed,
+    "okc.peeked": peeked,
+    "okc.peeked.card": peeked_card,
+    "okc.swapped": swapped,
+    "okc.swapped.cards": swapped_cards,
+}

@@ -6,10 +6,8 @@ cards are secret until revealed: the thread only hears who has placed, never whi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.core import Event, GameState
-from engine.core.words import Audience, join_words, plural
+from engine.core.words import Audience, EventTeller, join_words, plural
 from engine.okc.words.names import (
     card_power,
     cards_list,
@@ -23,9 +21,6 @@ from engine.okc.words.names import (
     who,
     whom,
 )
-
-if TYPE_CHECKING:
-    from engine.okc.words.wording import OkcWords
 
 
 def road(state: GameState, slots: list[str], top: str | None) -> str:
@@ -120,19 +115,21 @@ def region_cards(state: GameState, e: Event, aud: Audience) -> str:
     return f"Cards lie face down next to the Regions: {join_words(parts)}."
 
 
-def register(w: OkcWords) -> None:
-    w.on("okc.setup")(setup)
-    w.on("okc.hand")(hand)
-    w.on("okc.round")(new_year)
-    w.on("okc.order")(order)
-    w.on("okc.drew")(drew)
-    w.on("okc.drew.cards")(drew_cards)
-    w.on("okc.great_road")(great_road)
-    w.on("okc.bid_kept")(bid_kept)
-    w.on("okc.road_taken")(road_taken)
-    w.on("okc.kingdom_stolen")(kingdom_stolen)
-    w.on("okc.occupied")(occupied)
-    w.on("okc.herald")(herald)
-    w.on("okc.region_cards")(region_cards)
-    w.on("okc.herald_moved")(herald_moved)
-    w.on("okc.starting_location")(starting_location)
+# The teller of each event kind of this area (installed by ``OkcWords``).
+TELLERS: dict[str, EventTeller] = {
+    "okc.setup": setup,
+    "okc.hand": hand,
+    "okc.round": new_year,
+    "okc.order": order,
+    "okc.drew": drew,
+    "okc.drew.cards": drew_cards,
+    "okc.great_road": great_road,
+    "okc.bid_kept": bid_kept,
+    "okc.road_taken": road_taken,
+    "okc.kingdom_stolen": kingdom_stolen,
+    "okc.occupied": occupied,
+    "okc.herald": herald,
+    "okc.region_cards": region_cards,
+    "okc.herald_moved": herald_moved,
+    "okc.starting_location": starting_location,
+}

@@ -27,6 +27,8 @@ from engine.okc.words.names import (
 )
 from engine.okc.words.secrets import revealed as bids_revealed
 from engine.okc.words.secrets import secret_kind, submitted_anonymous
+from engine.okc.words.spring import road
+from engine.okc.words.summer import no_winner
 
 Tell = Callable[[GameState, Event, Audience], "str | None"]
 # What the winner's claim brings, told inside the clash report rather than after it.
@@ -219,7 +221,6 @@ def outcome(state: GameState, events: list[Event], aud: Audience) -> str:
         score = f"{won.data.get('strength')} to {others[0]}" if others else f"with {won.data.get('strength')}, unopposed"
         return f"{who(state, seat, aud)} win {score}."
     lost = next((e for e in events if e.kind == "okc.no_winner"), None)
-    from engine.okc.words.summer import no_winner
     return no_winner(state, lost, aud) if lost is not None else "Nobody wins."
 
 
@@ -422,7 +423,6 @@ def phase_summary(state: GameState, phase: str, events: list[Event], aud: Audien
         g = okc(state)
         out.append("Order of play: " + join_words(whom(state, s, aud) for s in g.order) + ".")
     if len(out) < 3:
-        from engine.okc.words.spring import road
         g = okc(state)
         out.append(road(state, list(g.great_road), g.kingdom_deck[0] if g.kingdom_deck else None))
     return out

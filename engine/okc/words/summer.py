@@ -3,10 +3,10 @@ ties, and the winner's claim."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core import Event, GameState
-from engine.core.words import Audience, join_words
+from engine.core.words import Audience, EventTeller, join_words
 from engine.okc.words.names import (
     cap,
     card_name,
@@ -22,9 +22,6 @@ from engine.okc.words.names import (
     who,
     whom,
 )
-
-if TYPE_CHECKING:
-    from engine.okc.words.wording import OkcWords
 
 NO_WINNER = {"no strength": "nobody brought any Strength",
              "tied and nobody can play a card": "the tie stands, as nobody has a card left to play",
@@ -152,12 +149,25 @@ def clash_again(state: GameState, e: Event, aud: Audience) -> str:
     return f"{who(state, e.data['by'], aud)} make {the_region(state, e.data['region'])} clash once more this Year."
 
 
-def register(w: OkcWords) -> None:
-    for kind, fn in (("okc.clash_order", clash_order), ("okc.clash", clash), ("okc.revealed", revealed),
-                     ("okc.deadly", deadly), ("okc.eliminated", eliminated), ("okc.immune", immune),
-                     ("okc.tally", tally), ("okc.clash_won", clash_won), ("okc.tie", tie),
-                     ("okc.no_winner", no_winner), ("okc.claim", claim), ("okc.ambush", ambush),
-                     ("okc.flanked", flanked), ("okc.strength", gained_strength), ("okc.bonus", bonus),
-                     ("okc.granted", granted), ("okc.blanked", blanked), ("okc.retained", retained),
-                     ("okc.clash_again", clash_again)):
-        w.on(kind)(fn)
+# The teller of each event kind of this area (installed by ``OkcWords``).
+TELLERS: dict[str, EventTeller] = {
+    "okc.clash_order": clash_order,
+    "okc.clash": clash,
+    "okc.revealed": revealed,
+    "okc.deadly": deadly,
+    "okc.eliminated": eliminated,
+    "okc.immune": immune,
+    "okc.tally": tally,
+    "okc.clash_won": clash_won,
+    "okc.tie": tie,
+    "okc.no_winner": no_winner,
+    "okc.claim": claim,
+    "okc.ambush": ambush,
+    "okc.flanked": flanked,
+    "okc.strength": gained_strength,
+    "okc.bonus": bonus,
+    "okc.granted": granted,
+    "okc.blanked": blanked,
+    "okc.retained": retained,
+    "okc.clash_again": clash_again,
+}

@@ -3,14 +3,9 @@ and commands, in Spring, in a clash's Day step and in Autumn."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.core import Event, GameState
-from engine.core.words import Audience, plural
+from engine.core.words import Audience, EventTeller, plural
 from engine.okc.words.names import card_power, kingdom_name, tactic_name, the_region, their, who
-
-if TYPE_CHECKING:
-    from engine.okc.words.wording import OkcWords
 
 STEP_WORDS = {"spring_actions": "Spring actions", "day": "the Day step", "autumn": "Autumn"}
 
@@ -44,9 +39,11 @@ def command(state: GameState, e: Event, aud: Audience) -> str:
     return f"{who(state, seat, aud)} use {card_power(state, cid)} {how}."
 
 
-def register(w: OkcWords) -> None:
-    w.on("okc.passed")(passed)
-    w.on("okc.deployed")(deployed)
-    w.on("okc.tactic")(tactic)
-    w.on("okc.kingdom_action")(kingdom_action)
-    w.on("okc.command")(command)
+# The teller of each event kind of this area (installed by ``OkcWords``).
+TELLERS: dict[str, EventTeller] = {
+    "okc.passed": passed,
+    "okc.deployed": deployed,
+    "okc.tactic": tactic,
+    "okc.kingdom_action": kingdom_action,
+    "okc.command": command,
+}

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.core import Event, GameState
-from engine.core.words import Audience, join_words
+from engine.core.words import Audience, EventTeller, join_words
 from engine.okc.words.names import (
     card_name,
     location_name,
@@ -15,9 +13,6 @@ from engine.okc.words.names import (
     who,
     whom,
 )
-
-if TYPE_CHECKING:
-    from engine.okc.words.wording import OkcWords
 
 
 def visit(state: GameState, e: Event, aud: Audience) -> str:
@@ -66,11 +61,13 @@ def ally_placed(state: GameState, e: Event, aud: Audience) -> str:
     return f"{who(state, e.data['seat'], aud)} place an Ally face down next to {join_words(['the ' + r for r in regions])}."
 
 
-def register(w: OkcWords) -> None:
-    w.on("okc.ally_bid")(ally_bid)
-    w.on("okc.ally_bids_revealed")(ally_bids_revealed)
-    w.on("okc.ally_placed")(ally_placed)
-    w.on("okc.modules")(modules)
-    w.on("okc.visit")(visit)
-    w.on("okc.travelled")(travelled)
-    w.on("okc.piece_moved")(moved)
+# The teller of each event kind of this area (installed by ``OkcWords``).
+TELLERS: dict[str, EventTeller] = {
+    "okc.ally_bid": ally_bid,
+    "okc.ally_bids_revealed": ally_bids_revealed,
+    "okc.ally_placed": ally_placed,
+    "okc.modules": modules,
+    "okc.visit": visit,
+    "okc.travelled": travelled,
+    "okc.piece_moved": moved,
+}

@@ -10,10 +10,11 @@ shipped module when the wording is built. Tellers run only at the table, never i
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core import Action, Decision, Event, GameState
 from engine.core.words import Audience, Choice, FlowStep, Section, Words
+from engine.okc.hooks import Module
 from engine.okc.modules.shipped import MODULES
 from engine.okc.words import (
     autumn,
@@ -29,10 +30,8 @@ from engine.okc.words import (
     turns,
     wild,
 )
+from engine.okc.words.labels import Label
 from engine.okc.words.names import who
-
-if TYPE_CHECKING:
-    from engine.okc.hooks import Module
 
 MatPart = Callable[[GameState, str, Audience], list[Section]]
 BLURBS = {
@@ -52,7 +51,7 @@ class OkcWords(Words):
     def __init__(self) -> None:
         super().__init__()
         self.questions: dict[str, prompts.Question] = {}
-        self.labels: dict[str, prompts.Label] = {}
+        self.labels: dict[str, Label] = {}
         self.mat_parts: list[MatPart] = []
         # Modules' effect choices: kind -> question(state, seat, step, ctx).
         self.choice_questions: dict[str, prompts.ChoiceQuestion] = {}
@@ -72,7 +71,8 @@ class OkcWords(Words):
         # What each end-of-game change is called (the base game's Lore; modules add theirs).
         self.end_parts: dict[str, autumn.EndPart] = {"lore": autumn.lore_part}
         for area in (spring, secrets, summer, turns, autumn, favour, lore, deck, wild):
-            area.register(self)
+            for kind, teller in area.TELLERS.items():
+                self.on(kind)(teller)
 
     def install(self, module: Module) -> None:
         """Add a Wild Kingdom module's wording (once)."""

@@ -14,33 +14,32 @@ the ship is claimed. While unclaimed it Travels each Winter.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from engine.core import Action, ActionSpec, Event, GameState, Param, ParamType, RuleError
-from engine.okc.actions import act, awaited_turn
-from engine.okc.content.modules import ModulePack, load_module_pack
-from engine.okc.effects import ask, region
-from engine.okc.hooks import EffectHandler, Module
-from engine.okc.lore import gain_lore
-from engine.okc.pieces import starting_location, travel_piece
-from engine.okc.refusals import OkcRefusal
-from engine.okc.state import Job, Okc
+from engine.okc.modules.aeronauts import words
+from engine.okc.modules.aeronauts.playoutweights import WEIGHTS
+from engine.okc.modules.aeronauts.state import NAME, PIECE, aero, content
+from engine.okc.modules.api import (
+    HAND_CHOICES,
+    EffectHandler,
+    Job,
+    Module,
+    ModulePack,
+    Okc,
+    OkcRefusal,
+    act,
+    ask,
+    awaited_turn,
+    gain_lore,
+    region,
+    starting_location,
+    travel_piece,
+)
 
-NAME = "aeronauts"
-PIECE = "aeronauts"
 SECTION = "Wild Kingdom: Aeronauts"
 SHIP_STRENGTH = 3
 CHOICES = frozenset({"aero_gain", "aero_take", "aero_unexhaust"})
-
-
-def content() -> ModulePack:
-    return load_module_pack(NAME)
-
-
-def aero(g: Okc) -> dict[str, Any]:
-    """The module's state: ``deck`` (the Aeronaut Deck), ``removed`` (the card out of the game, unseen),
-    ``owner`` (who claimed the ship, or None) and ``ship`` ("" unclaimed, "board", or the Region it is in)."""
-    return cast("dict[str, Any]", g.extra[NAME])
 
 
 def is_aeronaut(cid: str) -> bool:
@@ -165,7 +164,6 @@ class Aeronauts(Module):
 
     @property
     def weights(self) -> dict[str, Any]:   # type: ignore[override]
-        from engine.okc.modules.aeronauts.playoutweights import WEIGHTS
 
         return WEIGHTS
 
@@ -239,7 +237,6 @@ class Aeronauts(Module):
     def permute(self, state: GameState, rnd: random.Random) -> None:
         """The deck, the removed card and the Aeronauts hidden in hands and draw piles trade places (an Ally's
         back shows, so an Aeronaut only ever trades places with another Aeronaut)."""
-        from engine.okc.hidden import HAND_CHOICES
 
         g: Okc = state.data
         if g.choice is not None and (g.choice.kind in CHOICES or g.choice.kind in HAND_CHOICES):
@@ -258,7 +255,6 @@ class Aeronauts(Module):
         a["removed"] = pool[-1]
 
     def words(self, w: Any) -> None:
-        from engine.okc.modules.aeronauts import words
 
         words.register(w)
 

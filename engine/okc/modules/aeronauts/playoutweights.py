@@ -13,7 +13,7 @@ rule.
 from __future__ import annotations
 
 from engine.core import Action, GameState
-from engine.okc.modules.aeronauts import PIECE, aero
+from engine.okc.modules.aeronauts.state import PIECE, aero
 
 CLAIM_WEIGHT = 8.0     # the ship's Location against each other Location of the Region
 VISIT_WEIGHT = 9.0     # the Visit against the Location's reward (and any other piece there)

@@ -7,7 +7,8 @@ from typing import Any
 
 from engine.core import Action, Event, GameState
 from engine.core.words import Audience, Section, join_words, plural
-from engine.okc.words.names import card_power, the_region, who, whom
+from engine.okc.modules.aeronauts.state import NAME, PIECE, aero
+from engine.okc.modules.api import card_power, the_region, who, whom
 
 
 def visited(state: GameState, e: Event, aud: Audience) -> str:
@@ -67,7 +68,6 @@ def option_name(state: GameState, kind: str, value: str) -> str | None:
 
 def option_hint(state: GameState, kind: str, value: str) -> str | None:
     """What Visiting the Aeronauts offers."""
-    from engine.okc.modules.aeronauts import NAME, PIECE, aero
 
     if kind == "visit" and value == PIECE:
         if NAME in state.data.extra and not aero(state.data)["deck"]:
@@ -85,7 +85,6 @@ def label_ship(state: GameState, seat: str, action: Action, aud: Audience) -> st
 
 
 def mat(state: GameState, seat: str, aud: Audience) -> list[Section]:
-    from engine.okc.modules.aeronauts import NAME, aero
 
     g = state.data
     if NAME not in g.modules or NAME not in g.extra or aero(g)["owner"] != seat:

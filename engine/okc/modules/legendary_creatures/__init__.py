@@ -12,7 +12,7 @@ nobody wins, C3) with their creature in that Region takes their creature card fr
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from engine.core import (
     Action,
@@ -25,30 +25,26 @@ from engine.core import (
     RuleError,
     decision,
 )
-from engine.okc.actions import act, awaited_turn
-from engine.okc.board import all_locations, region_of
-from engine.okc.content.modules import ModulePack, load_module_pack
-from engine.okc.hooks import Module
-from engine.okc.refusals import OkcRefusal
-from engine.okc.state import Okc
+from engine.okc.modules.api import (
+    Module,
+    ModulePack,
+    Okc,
+    OkcRefusal,
+    act,
+    all_locations,
+    awaited_turn,
+    card,
+    participants,
+    region,
+    region_of,
+    resume,
+    set_step,
+)
+from engine.okc.modules.legendary_creatures import words
+from engine.okc.modules.legendary_creatures.state import NAME, content, creature_of, lc
 
-NAME = "legendary_creatures"
 SECTION = "Wild Kingdom: Legendary Creatures"
 STEP = "creatures"
-
-
-def content() -> ModulePack:
-    return load_module_pack(NAME)
-
-
-def lc(g: Okc) -> dict[str, Any]:
-    """The module's state: ``pieces`` (seat -> the Location its creature stands on, or None at home) and
-    ``supply`` (seat -> its creature card while unclaimed, else None)."""
-    return cast("dict[str, Any]", g.extra[NAME])
-
-
-def creature_of(faction: str) -> str:
-    return next(c.id for c in content().cards.values() if c.faction == faction)
 
 
 def free_spots(g: Okc, seat: str) -> list[str]:
@@ -60,7 +56,6 @@ def free_spots(g: Okc, seat: str) -> list[str]:
 def wait_creatures(state: GameState) -> bool:
     if state.data.turn_queue:
         return False
-    from engine.okc.year import resume
 
     resume(state, "heralds", NAME)
     return True
@@ -91,7 +86,6 @@ class LegendaryCreatures(Module):
 
     # -- placing, in turn order, after the Heralds -----------------------------------------------
     def before_secret(self, state: GameState, key: str) -> bool:
-        from engine.okc.year import set_step
 
         g: Okc = state.data
         if key != "heralds":
@@ -143,8 +137,6 @@ class LegendaryCreatures(Module):
     # -- the creature card ---------------------------------------------------------------------------
     def clash_resolved(self, state: GameState, rid: str, winner: str | None) -> None:
         """Before rewards: the losers whose creature stands in this Region take their creature card."""
-        from engine.okc.clash import participants
-        from engine.okc.effects import region
 
         g: Okc = state.data
         assert g.clash is not None
@@ -164,7 +156,6 @@ class LegendaryCreatures(Module):
             pieces[seat] = None
 
     def view(self, state: GameState, seat: str | None, out: dict[str, Any]) -> None:
-        from engine.okc.cards import card
 
         g: Okc = state.data
         m = lc(g)
@@ -174,7 +165,6 @@ class LegendaryCreatures(Module):
                           for s in g.order}}
 
     def words(self, w: Any) -> None:
-        from engine.okc.modules.legendary_creatures import words
 
         words.register(w)
 

@@ -6,12 +6,11 @@ from typing import Any
 
 from engine.core import Action, Decision, Event, GameState
 from engine.core.words import Audience, Section
-from engine.okc.words.names import card_power, location_where, owned, the_region, their, who
+from engine.okc.modules.api import card, card_power, effect_line, location_where, owned, the_region, their, who
+from engine.okc.modules.legendary_creatures.state import NAME, creature_of, lc
 
 
 def creature_name(state: GameState, seat: str) -> str:
-    from engine.okc.cards import card
-    from engine.okc.modules.legendary_creatures import creature_of
 
     return card(state.data, creature_of(state.data.players[seat].faction)).name
 
@@ -36,9 +35,6 @@ def claimed(state: GameState, e: Event, aud: Audience) -> str:
 
 def ask_place(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
     """Where the creature goes, with what its card does once it joins the hand (the reason to place it)."""
-    from engine.okc.modules.legendary_creatures import creature_of
-    from engine.okc.words.prompts import effect_line
-
     cid = creature_of(state.data.players[seat].faction)
     effect = effect_line(state, cid)
     return (f"Where does {creature_name(state, seat)} go? It is a second Herald, and never stands where your "
@@ -53,7 +49,6 @@ def label_creature(state: GameState, seat: str, action: Action, aud: Audience) -
 
 def mat(state: GameState, seat: str, aud: Audience) -> list[Section]:
     """Your creature on the private mat: where it stands and whether its card still waits in your Supply."""
-    from engine.okc.modules.legendary_creatures import NAME, creature_of, lc
 
     g = state.data
     if NAME not in g.modules or NAME not in g.extra or seat not in g.players:

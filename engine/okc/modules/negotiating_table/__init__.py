@@ -29,10 +29,19 @@ from engine.core import (
     RuleError,
 )
 from engine.core import decision as make_decision
-from engine.okc.actions import act, one
-from engine.okc.hooks import EffectHandler, Module
-from engine.okc.kingdom import stealable
-from engine.okc.modules.negotiating_table import agreements, alliances, barter, compose
+from engine.okc.modules.api import (
+    EffectHandler,
+    Module,
+    Okc,
+    OkcRefusal,
+    act,
+    is_ally,
+    one,
+    resume,
+    stealable,
+)
+from engine.okc.modules.api import waits_on as base_waits_on
+from engine.okc.modules.negotiating_table import agreements, alliances, barter, compose, words
 from engine.okc.modules.negotiating_table.book import (
     NAME,
     SECTION,
@@ -43,8 +52,6 @@ from engine.okc.modules.negotiating_table.book import (
     table,
     talking,
 )
-from engine.okc.refusals import OkcRefusal
-from engine.okc.state import Okc
 
 # Random agents: all suggested offers of a seat together weigh about as much as saying done.
 OFFERS_WEIGHT = 1.2
@@ -74,7 +81,6 @@ def wait_step(state: GameState) -> bool:
     g: Okc = state.data
     if talking(g) or open_offers(g):
         return False
-    from engine.okc.year import resume
 
     agreements.due(state)
     state.emit(Event.public("okc.negotiation_closed", round=g.round))
@@ -373,7 +379,6 @@ def agreement_offers(faction: str, coin: str | None, other: str, them: str, tact
 
 def waits_on(state: GameState, seat: str) -> bool:
     """Whether the game waits on ``seat`` (show_hand is suggested only then, as random agents act only then)."""
-    from engine.okc.actions import waits_on as base_waits_on
 
     return base_waits_on(state, seat)
 
@@ -554,7 +559,6 @@ class NegotiatingTable(Module):
         keep_offered_cards(state.data)
 
     def words(self, w: Any) -> None:
-        from engine.okc.modules.negotiating_table import words
 
         words.register(w)
 
@@ -568,7 +572,6 @@ def private_offer(o: dict[str, Any]) -> dict[str, Any]:
 
 
 def keep_offered_cards(g: Okc) -> None:
-    from engine.okc.allies import is_ally
 
     for o in open_offers(g):
         for side, seat in (("give", o["by"]), ("take", o["to"])):

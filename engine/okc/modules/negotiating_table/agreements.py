@@ -23,14 +23,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Decision, DecisionKind, Event, GameState, RuleError, decision
-from engine.okc.actions import act, one
-from engine.okc.cards import commands, pack_of
-from engine.okc.content.vocabulary import KEYWORDS
+from engine.okc.modules.api import KEYWORDS, Okc, OkcRefusal, act, commands, one, pack_of
 from engine.okc.modules.negotiating_table import barter
 from engine.okc.modules.negotiating_table.alliances import free_card
 from engine.okc.modules.negotiating_table.book import STEP, table
-from engine.okc.refusals import OkcRefusal
-from engine.okc.state import Okc
 
 SECTION = "Wild Kingdom: Negotiating Table, Trade Agreements"
 OUTRAGE = "Wild Kingdom: Negotiating Table, Outrage"

@@ -18,10 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Decision, DecisionKind, Event, GameState, RuleError, decision
-from engine.okc.actions import act, one
+from engine.okc.modules.api import Okc, OkcRefusal, act, declare_winner, no_winner, one
 from engine.okc.modules.negotiating_table.book import table
-from engine.okc.refusals import OkcRefusal
-from engine.okc.state import Okc
 
 SECTION = "Wild Kingdom: Negotiating Table, Alliances"
 VOTE_STEP = "alliance_winner"
@@ -141,7 +139,6 @@ def vote(state: GameState, seat: str, action: Action) -> None:
 
 def wait_votes(state: GameState) -> bool:
     """Once both allies have named a winner: the same name wins, different names leave a tie, no rewards."""
-    from engine.okc.clash import declare_winner, no_winner
 
     g: Okc = state.data
     if voters(g):

@@ -20,9 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Event, GameState, RuleError
-from engine.okc.cards import kcard, module_kingdom, pack_of
-from engine.okc.refusals import OkcRefusal
-from engine.okc.state import Job, Okc
+from engine.okc.modules.api import Job, Okc, OkcRefusal, ask, kcard, module_kingdom, pack_of
 
 SECTION = "Wild Kingdom: Negotiating Table, Bartering"
 AMOUNTS = ("influence", "lore", "supporters")
@@ -180,7 +178,6 @@ def public_side(side: Side) -> dict[str, object]:
 
 def s_occupy(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: Any) -> None:
     """Occupy a Kingdom card received in a barter with a card from hand, at once (effect step)."""
-    from engine.okc.effects import ask
 
     g: Okc = state.data
     p = g.players[seat]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from engine.okc.state import Okc
+from engine.okc.modules.api import Okc
 
 NAME = "negotiating_table"
 STEP = "negotiation"

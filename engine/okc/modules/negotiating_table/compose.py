@@ -21,23 +21,26 @@ from typing import Any
 
 from engine.core import Action, GameState
 from engine.core.words import Audience, Choice, FlowStep, join_words, plural
-from engine.okc.cards import pack_of
-from engine.okc.content.vocabulary import KEYWORDS
-from engine.okc.kingdom import stealable
-from engine.okc.modules.negotiating_table import alliances
-from engine.okc.modules.negotiating_table.agreements import TEXT_LIMIT
-from engine.okc.modules.negotiating_table.book import talking
-from engine.okc.state import Okc
-from engine.okc.words.names import (
+from engine.okc.modules.api import (
+    KEYWORDS,
+    Okc,
     cap,
     card_dot,
+    effect_line,
     kingdom_name,
     location_name,
+    pack_of,
     region_name,
+    stealable,
     tactic_name,
     who,
     whom,
 )
+from engine.okc.modules.negotiating_table import alliances
+from engine.okc.modules.negotiating_table.agreements import TEXT_LIMIT
+from engine.okc.modules.negotiating_table.book import talking
+from engine.okc.modules.negotiating_table.deal_words import component, fit, side_words, terms_words
+from engine.okc.modules.negotiating_table.deal_words import parsed as parsed_terms
 
 MAX_OPTIONS = 25
 AMOUNT_NAMES = {"influence": ("Influence", "Influence"), "lore": ("Lore", "Lore"),
@@ -79,15 +82,12 @@ def things(g: Okc, seat: str, *, secret: bool) -> list[str]:
 
 
 def thing_name(state: GameState, token: str) -> str:
-    from engine.okc.modules.negotiating_table.words import component
 
     return component(state, token)
 
 
 def thing_hint(state: GameState, token: str) -> str:
     """What a card, Kingdom card or Tactic offered in a barter does, in one line (the choice's hint)."""
-    from engine.okc.words.prompts import effect_line
-
     if token == "favour":
         uses = join_words((a.name for a in pack_of(state.data).favour.abilities), "or")
         return f"Its holder wins ties; each use buys {uses}" if uses else "Its holder wins ties"
@@ -108,8 +108,6 @@ def thing_label(state: GameState, g: Okc, seat: str, token: str) -> str:
 
 def so_far(state: GameState, seat: str, kind: str, chosen: Mapping[str, Any], aud: Audience) -> str:
     """The offer as built so far, in words."""
-    from engine.okc.modules.negotiating_table.words import parsed as parsed_terms
-    from engine.okc.modules.negotiating_table.words import side_words, terms_words
 
     to = str(chosen.get("to"))
     give, take = side_words(state, _tokens(chosen, "give")), side_words(state, _tokens(chosen, "take"))
@@ -171,7 +169,6 @@ def _action(kind: str, to: str, chosen: Mapping[str, Any]) -> Action:
 
 def menu(state: GameState, seat: str, to: str, kind: str, chosen: Mapping[str, Any], aud: Audience) -> FlowStep:
     """The offer so far, and what may be added to it."""
-    from engine.okc.modules.negotiating_table.words import fit, side_words
 
     g: Okc = state.data
     give, take, terms = _tokens(chosen, "give"), _tokens(chosen, "take"), _tokens(chosen, "terms")

@@ -8,35 +8,31 @@ from typing import Any
 
 from engine.core import Action, Decision, Event, GameState
 from engine.core.words import Audience, Choice, join_words, plural
-from engine.okc.modules.negotiating_table.book import table
-from engine.okc.words.names import cap, card_name, kingdom_name, okc, tactic_name, who, whom
-
-AMOUNT_NAMES = {"influence": ("Influence", "Influence"), "lore": ("Lore", "Lore"),
-                "supporters": ("Supporter", "Supporters")}
-
-
-def component(state: GameState, token: str) -> str:
-    """One component of an offer, as people read it ("3 Influence", "the Kingdom's Favour", "Crown Heir")."""
-    from engine.okc.cards import pack_of
-
-    what, _, n = token.partition(":")
-    if what in AMOUNT_NAMES and n.isdigit():
-        one, many = AMOUNT_NAMES[what]
-        return plural(int(n), one, many)
-    if token == "favour":
-        return "the Kingdom's Favour (reset to III)"
-    p = pack_of(state.data)
-    if token in p.cards:
-        return card_name(state, token)
-    if token in p.kingdom:
-        return kingdom_name(state, token)
-    if token in p.tactics:
-        return f"the Tactic {tactic_name(state, token)}"
-    return "something"
-
-
-def side_words(state: GameState, tokens: list[str]) -> str:
-    return join_words([component(state, t) for t in tokens]) or "nothing"
+from engine.okc.modules.api import (
+    cap,
+    card_name,
+    faction_short,
+    kingdom_name,
+    location_name,
+    okc,
+    region_name,
+    tactic_name,
+    who,
+    whom,
+)
+from engine.okc.modules.negotiating_table import compose
+from engine.okc.modules.negotiating_table.agreements import find, owed, seat_of
+from engine.okc.modules.negotiating_table.alliances import ally_of
+from engine.okc.modules.negotiating_table.book import find_offer, open_offers, table
+from engine.okc.modules.negotiating_table.deal_words import (
+    AMOUNT_NAMES,
+    component,
+    fit,
+    parsed,
+    side_words,
+    term_words,
+    terms_words,
+)
 
 
 def public_side(state: GameState, side: dict[str, Any]) -> str:
@@ -129,7 +125,6 @@ def shown_cards(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def tallied(state: GameState, e: Event, aud: Audience) -> str:
-    from engine.okc.words.names import region_name
 
     tally = e.data.get("tally") or {}
     parts = [f"{whom(state, s, aud)} {v}" for s, v in tally.items()]
@@ -138,7 +133,6 @@ def tallied(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def vote_opened(state: GameState, e: Event, aud: Audience) -> str:
-    from engine.okc.words.names import region_name
 
     a, b = e.data["seats"]
     return (f"The allies {whom(state, a, aud)} and {whom(state, b, aud)} top the {region_name(state, str(e.data['region']))} "
@@ -178,31 +172,6 @@ def label_vote(state: GameState, seat: str, action: Action, aud: Audience) -> st
     return "Name yourself the winner" if named == seat else f"Name {whom(state, named, aud)} the winner"
 
 
-def term_words(state: GameState, term: dict[str, Any], aud: Audience) -> str:
-    """A checkable term as people read it: "the Clans (Bob) place no card with Deadly in the Highlands
-    (until round 2)"."""
-    from engine.okc.words.names import location_name, region_name
-
-    party = who(state, str(term["party"]), aud, start=False)
-    until = f"until the end of Year {term['round']}"
-    kind = term["kind"]
-    if kind == "no_command":
-        return (f"{party} reveal no card with {str(term['command']).title()} in the "
-                f"{region_name(state, str(term['region']))} ({until})")
-    if kind == "no_claim":
-        return f"{party} claim no reward of the {location_name(state, str(term['location']))} ({until})"
-    if kind == "no_tactic":
-        return f"{party} activate no {tactic_name(state, str(term['tactic']))} ({until})"
-    return f"{party} hand over {component(state, str(term['component']))} by the Negotiation Step of Year {term['round']}"
-
-
-def terms_words(state: GameState, terms: list[dict[str, Any]], text: str, aud: Audience) -> str:
-    parts = [term_words(state, t, aud) for t in terms]
-    if text:
-        parts.append(f"in their words: \u201c{text}\u201d")
-    return "; ".join(parts) or "no terms"
-
-
 def made_agreement(state: GameState, e: Event, aud: Audience) -> str:
     a, b = e.data["parties"]
     return (f"Binding agreement between {whom(state, a, aud)} and {whom(state, b, aud)}, "
@@ -234,7 +203,6 @@ def agreement_paid(state: GameState, e: Event, aud: Audience) -> str:
 
 def _with(state: GameState, e: Event, seat: str, aud: Audience) -> str:
     """"their agreement with the Clans (Bob)": the agreement of the event, by its other party."""
-    from engine.okc.modules.negotiating_table.agreements import find
 
     deal = find(state.data, e.data.get("agreement"))
     other = next((s for s in deal["parties"] if s != seat), None) if deal is not None else None
@@ -243,7 +211,6 @@ def _with(state: GameState, e: Event, seat: str, aud: Audience) -> str:
 
 def _of(state: GameState, e: Event, aud: Audience) -> str:
     """"the agreement of the Clans (Bob) and the Nobility (Cat)"."""
-    from engine.okc.modules.negotiating_table.agreements import find
 
     deal = find(state.data, e.data.get("agreement"))
     if deal is None:
@@ -297,7 +264,6 @@ def reputation(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def ask_judge(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
-    from engine.okc.modules.negotiating_table.agreements import find
 
     deal = find(state.data, decision.info.get("agreement"))
     if deal is None or deal["claim"] is None:
@@ -306,17 +272,6 @@ def ask_judge(state: GameState, decision: Decision, seat: str, aud: Audience) ->
     return (f"{who(state, c['by'], aud)} claim {whom(state, c['against'], aud)} broke their agreement "
             f"({terms_words(state, deal['terms'], deal['text'], aud)}). Broken or kept? Your verdict stays secret "
             f"until all are in; at the deadline it is kept.")
-
-
-def parsed(state: GameState, a: str, b: str, tokens: list[str]) -> list[dict[str, Any]]:
-    """Terms read back for wording (none when they no longer read: the offer was refused anyway)."""
-    from engine.core import RuleError
-    from engine.okc.modules.negotiating_table.agreements import parse_terms
-
-    try:
-        return parse_terms(state.data, (a, b), tokens)
-    except RuleError:
-        return []
 
 
 def label_agreement(state: GameState, seat: str, action: Action, aud: Audience) -> str:
@@ -334,7 +289,6 @@ def _deal_label(state: GameState, seat: str, action: Action, aud: Audience) -> s
 
 
 def label_pay(state: GameState, seat: str, action: Action, aud: Audience) -> str:
-    from engine.okc.modules.negotiating_table.agreements import owed
 
     deal = deal_of(state, action)
     if deal is None:
@@ -355,7 +309,6 @@ def label_breach(state: GameState, seat: str, action: Action, aud: Audience) -> 
     deal = deal_of(state, action)
     if deal is None:
         return "Claim your agreement was broken"
-    from engine.okc.words.names import faction_short
 
     other = next((s for s in deal["parties"] if s != seat), seat)
     return fit(f"Claim {faction_short(state, other)} broke {deal_short(state, deal, seat, aud)}")
@@ -367,7 +320,6 @@ def label_judge(state: GameState, seat: str, action: Action, aud: Audience) -> s
     if deal is None:
         return word
     a, b = deal["parties"]
-    from engine.okc.words.names import faction_short
 
     return f"{word}: the agreement of {faction_short(state, a)} and {faction_short(state, b)}"
 
@@ -376,7 +328,6 @@ def confirm_deal(state: GameState, seat: str, action: Action, aud: Audience) -> 
     """Agreement actions that give something up are confirmed first."""
     deal = deal_of(state, action)
     if action.kind == "show_hand":
-        from engine.okc.modules.negotiating_table.alliances import ally_of
 
         ally = ally_of(state.data, seat)
         return f"Show your whole hand to {whom(state, ally, aud)}, your ally?" if ally else None
@@ -401,7 +352,6 @@ def ask_negotiation(state: GameState, decision: Decision, seat: str, aud: Audien
 
 
 def ask_offer(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
-    from engine.okc.modules.negotiating_table.book import find_offer
 
     o = find_offer(state.data, decision.info.get("offer"))
     if o is None:
@@ -450,7 +400,6 @@ def option_name(state: GameState, kind: str, value: str) -> str | None:
 
 def term_token(state: GameState, token: str) -> str | None:
     """A checkable term typed as a token, in words for the menus ("the Clans reveal no card with Deadly...")."""
-    from engine.okc.modules.negotiating_table.agreements import seat_of
 
     parts = token.split(":")
     if len(parts) < 4 or not parts[-1].isdigit():
@@ -545,20 +494,9 @@ def register(w: Any) -> None:
 
 # -- offers and agreements named by what they are -------------------------------------------------------
 
-LABEL = 80   # a button's label (Discord) and a select option's: longer ones are cut with an ellipsis
-
-
-def fit(text: str, limit: int = LABEL) -> str:
-    """A label cut to ``limit`` characters at a word, with an ellipsis (the prompt's question says it all)."""
-    if len(text) <= limit:
-        return text
-    cut = text[:limit - 1].rsplit(" ", 1)[0].rstrip(",;:(")
-    return cut + "…"
-
 
 def possessive(state: GameState, seat: str, aud: Audience) -> str:
     """"your" for the reader, else "the Nobility's"."""
-    from engine.okc.words.names import faction_short
 
     if aud.is_you(seat):
         return "your"
@@ -587,7 +525,6 @@ def deal_kind(o: dict[str, Any]) -> str:
 
 def offer_short(state: GameState, o: dict[str, Any], aud: Audience) -> str:
     """An offer in a few words, for a button: "the Nobility's barter: 1 Influence for your Tactic Pilgrimage"."""
-    from engine.okc.words.names import faction_short
 
     by, to = str(o["by"]), str(o["to"])
     if aud.is_you(by):
@@ -631,7 +568,6 @@ def offer_whole(state: GameState, o: dict[str, Any], aud: Audience) -> str:
 def deal_short(state: GameState, deal: dict[str, Any], seat: str, aud: Audience) -> str:
     """An agreement of ``seat`` named by the other party and its first term: "your agreement with the Clans
     (no Deadly in the Highlands)"."""
-    from engine.okc.words.names import faction_short
 
     other = next((s for s in deal["parties"] if s != seat), seat)
     first = ""
@@ -644,7 +580,6 @@ def deal_short(state: GameState, deal: dict[str, Any], seat: str, aud: Audience)
 
 
 def short_term(state: GameState, term: dict[str, Any]) -> str:
-    from engine.okc.words.names import faction_short, location_name, region_name
 
     kind = term["kind"]
     party = faction_short(state, str(term["party"]))
@@ -658,13 +593,11 @@ def short_term(state: GameState, term: dict[str, Any]) -> str:
 
 
 def offer_of(state: GameState, action: Action) -> dict[str, Any] | None:
-    from engine.okc.modules.negotiating_table.book import find_offer
 
     return find_offer(state.data, action.get("offer"))
 
 
 def deal_of(state: GameState, action: Action) -> dict[str, Any] | None:
-    from engine.okc.modules.negotiating_table.agreements import find
 
     return find(state.data, action.get("agreement"))
 
@@ -683,8 +616,6 @@ def choices(state: GameState, decision: Decision, seat: str, legal: list[Action]
     the seat (Accept, Decline, named by what they hold), composing a barter or an agreement (flows), Alliances,
     withdrawing one's own offers, the agreements' own actions, and Done last. Other legal actions are worded
     by the base game (``rest``)."""
-    from engine.okc.modules.negotiating_table import compose
-    from engine.okc.modules.negotiating_table.book import open_offers
 
     g = state.data
     me = aud.to(seat)
@@ -741,27 +672,23 @@ def choices(state: GameState, decision: Decision, seat: str, legal: list[Action]
 
 def offer_value(state: GameState, seat: str | None, value: str) -> str | None:
     """An offer's number as its parties see it (autocomplete of ``/okc accept_offer offer:``)."""
-    from engine.okc.modules.negotiating_table.book import find_offer
 
     o = find_offer(state.data, value)
     return cap(offer_short(state, o, Audience(seat))) if o is not None else None
 
 
 def deal_value(state: GameState, seat: str | None, value: str) -> str | None:
-    from engine.okc.modules.negotiating_table.agreements import find
 
     deal = find(state.data, value)
     if deal is None:
         return None
     if seat in deal["parties"]:
         return cap(deal_short(state, deal, str(seat), Audience(seat)))
-    from engine.okc.words.names import faction_short
 
     a, b = deal["parties"]
     return f"The agreement of {faction_short(state, a)} and {faction_short(state, b)}"
 
 
 def flow(state: GameState, seat: str, kind: str, chosen: Any, aud: Audience) -> Any:
-    from engine.okc.modules.negotiating_table import compose
 
     return compose.flow(state, seat, kind, chosen, aud)

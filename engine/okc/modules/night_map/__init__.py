@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.core import Event, GameState, Refusal, RuleError
-from engine.okc.hooks import Module
-from engine.okc.state import Okc
+from engine.okc.modules.api import Module, Okc, load_pack, location_name, region_name
 
 SECTION = "Wild Kingdom: Night Map"
 
@@ -24,7 +23,6 @@ def _ids(options: dict[str, Any]) -> list[str] | None:
 
 def check_layout(options: dict[str, Any]) -> None:
     """Refuse a layout that does not name each of the pack's six Locations once."""
-    from engine.okc.content.loader import load_pack
 
     chosen = _ids(options)
     if chosen is None:
@@ -65,7 +63,6 @@ class NightMap(Module):
 
 def tell_layout(state: GameState, e: Event, aud: Any) -> str:
     """The layout drawn for the Night Map, Region by Region, left Location first."""
-    from engine.okc.words.names import location_name, region_name
 
     layout: dict[str, list[str]] = dict(e.data.get("layout") or {})
     parts = [f"the {region_name(state, r)} holds the {location_name(state, locs[0])} and the "

@@ -10,29 +10,32 @@ Location's reward later also takes the Influence left there.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from engine.core import Event, GameState
-from engine.okc.effects import ask
-from engine.okc.hooks import EffectHandler, Module
-from engine.okc.kingdom import gain_kingdom, road_cards, take_from_road
-from engine.okc.pieces import starting_location, travel_piece
-from engine.okc.state import Job, Okc
+from engine.okc.modules.api import (
+    EffectHandler,
+    Job,
+    Module,
+    Okc,
+    ask,
+    gain_kingdom,
+    kcard,
+    kingdom_view,
+    road_cards,
+    starting_location,
+    take_from_road,
+    travel_piece,
+)
+from engine.okc.modules.travelling_town import words
+from engine.okc.modules.travelling_town.state import NAME, PIECE, town
 
-NAME = "travelling_town"
-PIECE = "travelling_town"
 SECTION = "Wild Kingdom: Travelling Town"
 SPACES = 2
 
 
-def town(g: Okc) -> dict[str, Any]:
-    """The Town's state: Influence on its card, its two spaces, Influence left on Locations, visited this round."""
-    return cast("dict[str, Any]", g.extra[NAME])
-
-
 def s_town_card(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any], answer: Any) -> None:
     """II-V: choose a Kingdom card on the Great Road; an instant one is carried out, another kept at the Town."""
-    from engine.okc.cards import kcard
 
     g: Okc = state.data
     options = road_cards(g)
@@ -122,7 +125,6 @@ class TravellingTown(Module):
         travel_piece(state, PIECE)
 
     def view(self, state: GameState, seat: str | None, out: dict[str, Any]) -> None:
-        from engine.okc.views import kingdom_view
 
         g: Okc = state.data
         t = town(g)
@@ -134,7 +136,6 @@ class TravellingTown(Module):
         }
 
     def words(self, w: Any) -> None:
-        from engine.okc.modules.travelling_town import words
 
         words.register(w)
 

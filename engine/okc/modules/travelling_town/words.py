@@ -6,7 +6,8 @@ from typing import Any
 
 from engine.core import Event, GameState
 from engine.core.words import Audience
-from engine.okc.words.names import kingdom_name, location_where, who, whom
+from engine.okc.modules.api import kingdom_name, location_where, who, whom
+from engine.okc.modules.travelling_town.state import town
 
 
 def visited(state: GameState, e: Event, aud: Audience) -> str:
@@ -61,7 +62,6 @@ def ask_displace(state: GameState, seat: str, step: dict[str, Any], ctx: dict[st
 def option_hint(state: GameState, kind: str, value: str) -> str | None:
     """What Visiting the Town offers."""
     if kind == "visit" and value == "travelling_town":
-        from engine.okc.modules.travelling_town import town
 
         n = int(town(state.data)["influence"])
         took = f"Take the {n} Influence on its card and a" if n else "Take a"

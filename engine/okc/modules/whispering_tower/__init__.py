@@ -16,36 +16,34 @@ discard when their card stops being Active, and at cleanup.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from engine.core import Action, ActionSpec, Event, GameState, Param, RuleError
-from engine.okc.actions import act, awaited_turn
-from engine.okc.content.modules import Boon, ModulePack, load_module_pack
-from engine.okc.effects import ask, opponents, region
-from engine.okc.hooks import EffectHandler, Module
-from engine.okc.pieces import move_piece, move_targets, starting_location
-from engine.okc.refusals import OkcRefusal
-from engine.okc.state import Job, Okc, Placed
+from engine.okc.modules.api import (
+    EffectHandler,
+    Job,
+    Module,
+    ModulePack,
+    Okc,
+    OkcRefusal,
+    Placed,
+    act,
+    ask,
+    awaited_turn,
+    move_piece,
+    move_targets,
+    opponents,
+    region,
+    safe_regions,
+    starting_location,
+)
+from engine.okc.modules.whispering_tower import words
+from engine.okc.modules.whispering_tower.state import NAME, PIECE, boon, content, tower
 
-NAME = "whispering_tower"
-PIECE = "whispering_tower"
 SECTION = "Wild Kingdom: Whispering Tower"
 LEVELS = {"entrance": 1, "labyrinth": 2, "pinnacle": 3}
 MAX_ON_CARD = 2
 CHOICES = frozenset({"tower_level", "tower_keep", "tower_give", "tower_discard", "tower_move", "tower_visit"})
-
-
-def content() -> ModulePack:
-    return load_module_pack(NAME)
-
-
-def boon(bid: str) -> Boon:
-    return content().boons[bid]
-
-
-def tower(g: Okc) -> dict[str, Any]:
-    """The tower's state: the Boon stack (top first), the discard, each level's Boons, each seat's Boons."""
-    return cast("dict[str, Any]", g.extra[NAME])
 
 
 def draw_boons(state: GameState, n: int) -> list[str]:
@@ -344,7 +342,6 @@ class WhisperingTower(Module):
     def permute(self, state: GameState, rnd: random.Random) -> None:
         """Boons nobody can see: the stack, the levels, the discard, every seat's Boons and those on
         face-down cards whose Region the next action cannot reveal."""
-        from engine.okc.hidden import safe_regions
 
         g: Okc = state.data
         if g.choice is not None and g.choice.kind in CHOICES:
@@ -362,7 +359,6 @@ class WhisperingTower(Module):
             pool = pool[n:]
 
     def words(self, w: Any) -> None:
-        from engine.okc.modules.whispering_tower import words
 
         words.register(w)
 

@@ -7,7 +7,8 @@ from typing import Any
 
 from engine.core import Action, Event, GameState
 from engine.core.words import Audience, Section, join_words, plural
-from engine.okc.words.names import card_name, location_where, the_region, their, who, whom
+from engine.okc.modules.api import GLOSSES, card_name, location_where, the_region, their, who, whom
+from engine.okc.modules.whispering_tower.state import NAME, PIECE, boon, content, tower
 
 LEVEL_NAMES = {"entrance": "the Entrance", "labyrinth": "the Labyrinth", "pinnacle": "the Pinnacle"}
 WHY = {"entrance": "at the Entrance", "labyrinth": "in the Labyrinth", "pinnacle": "at the Pinnacle",
@@ -15,14 +16,12 @@ WHY = {"entrance": "at the Entrance", "labyrinth": "in the Labyrinth", "pinnacle
 
 
 def boon_name(bid: str) -> str:
-    from engine.okc.modules.whispering_tower import content
 
     b = content().boons.get(bid)
     return b.name if b is not None else "a Boon"
 
 
 def boon_line(bid: str) -> str:
-    from engine.okc.modules.whispering_tower import boon
 
     b = boon(bid)
     return f"{b.name} ({b.text})"
@@ -116,7 +115,6 @@ def ask_move(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, A
 
 
 def ask_visit(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
-    from engine.okc.modules.whispering_tower import PIECE
 
     where = location_where(state, state.data.pieces.get(PIECE, ""))
     return f"Your Boon opens the tower's door: Visit the Whispering Tower at {where}?"
@@ -142,8 +140,6 @@ LEVEL_HINTS = {"entrance": "Take the Boon waiting there",
 
 
 def boon_effect(bid: str) -> str:
-    from engine.okc.modules.whispering_tower import content
-    from engine.okc.words.prompts import GLOSSES
 
     b = content().boons.get(bid)
     if b is None:
@@ -173,7 +169,6 @@ def label_boon(state: GameState, seat: str, action: Action, aud: Audience) -> st
 
 
 def mat(state: GameState, seat: str, aud: Audience) -> list[Section]:
-    from engine.okc.modules.whispering_tower import NAME, tower
 
     g = state.data
     if NAME not in g.modules or NAME not in g.extra:

@@ -16,12 +16,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.core import Event, GameState, Refusal, RuleError
-from engine.okc.board import region_of
-from engine.okc.content.modules import ModulePack, load_module_pack
-from engine.okc.hooks import EffectHandler, Module
-from engine.okc.modules.wild_kingdom_cards import effects
+from engine.okc.modules.api import EffectHandler, Module, ModulePack, Okc, kcard, load_module_pack, region_of
+from engine.okc.modules.wild_kingdom_cards import effects, words
 from engine.okc.modules.wild_kingdom_cards.effects import wild, wild_for_change
-from engine.okc.state import Okc
 
 NAME = "wild_kingdom_cards"
 SECTION = "Wild Kingdom: Wild Kingdom Cards"
@@ -136,7 +133,6 @@ class WildKingdomCards(Module):
                                     influence=int(m["amount"])))
 
     def view(self, state: GameState, seat: str | None, out: dict[str, Any]) -> None:
-        from engine.okc.cards import kcard
 
         g: Okc = state.data
         w = wild(g)
@@ -147,7 +143,6 @@ class WildKingdomCards(Module):
         }
 
     def words(self, w: Any) -> None:
-        from engine.okc.modules.wild_kingdom_cards import words
 
         words.register(w)
 

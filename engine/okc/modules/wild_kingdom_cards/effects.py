@@ -21,13 +21,20 @@ from __future__ import annotations
 from typing import Any, cast
 
 from engine.core import Event, GameState
-from engine.okc.actions import occupy_space
-from engine.okc.board import all_locations
-from engine.okc.cards import kcard
-from engine.okc.effects import ask, claim_location, opponents
-from engine.okc.kingdom import gain_kingdom, road_cards, stealable, take_from_road
-from engine.okc.pieces import herald_spots
-from engine.okc.state import Okc
+from engine.okc.modules.api import (
+    Okc,
+    all_locations,
+    ask,
+    claim_location,
+    gain_kingdom,
+    herald_spots,
+    kcard,
+    occupy_space,
+    opponents,
+    road_cards,
+    stealable,
+    take_from_road,
+)
 
 NAME = "wild_kingdom_cards"
 

@@ -6,9 +6,9 @@ from typing import Any
 
 from engine.core import Event, GameState
 from engine.core.words import Audience, plural
-from engine.okc.cards import kcard
-from engine.okc.words.names import (
+from engine.okc.modules.api import (
     faction_short,
+    kcard,
     kingdom_name,
     location_name,
     location_where,
