@@ -6,7 +6,16 @@ from typing import Any
 
 from engine.core import Action, Decision, Event, GameState
 from engine.core.words import Audience, Section
-from engine.okc.modules.api import card, card_power, effect_line, location_where, owned, the_region, their, who
+from engine.okc.modules.api import (
+    card,
+    card_power,
+    effect_line,
+    location_where,
+    owned,
+    the_region,
+    their,
+    who,
+)
 from engine.okc.modules.legendary_creatures.state import NAME, creature_of, lc
 
 
