@@ -69,7 +69,6 @@ def declare_bid(state: GameState, seat: str, cid: str | None) -> None:
 
 
 def place_allies(state: GameState, seat: str, chosen: dict[str, str]) -> None:
-
     g: Okc = state.data
     g.turn_queue.pop(0)
     for rid, cid in chosen.items():

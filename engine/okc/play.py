@@ -418,7 +418,6 @@ def s_flank(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, An
 
 
 def _register() -> None:
-
     STEP_HANDLERS["ambush"] = s_ambush
     STEP_HANDLERS["flank"] = s_flank
 

@@ -75,7 +75,6 @@ def placed_view(g: Okc, p: Placed, reg: RegionState) -> dict[str, Any]:
 
 
 def public_view(state: GameState) -> dict[str, Any]:
-
     g: Okc = state.data
     pack = pack_of(g)
     heralds: dict[str, list[str]] = {}

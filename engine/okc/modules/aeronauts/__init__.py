@@ -14,6 +14,7 @@ the ship is claimed. While unclaimed it Travels each Winter.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from engine.core import Action, ActionSpec, Event, GameState, Param, ParamType, RuleError
@@ -162,11 +163,7 @@ class Aeronauts(Module):
     def content(self) -> ModulePack:
         return content()
 
-    @property
-    def weights(self) -> dict[str, Any]:   # type: ignore[override]
-
-        return WEIGHTS
-
+    weights: ClassVar[dict[str, Callable[[GameState, str, Action], float]]] = WEIGHTS
     flat_weights: ClassVar[frozenset[str]] = frozenset({"ship"})   # the ship's weight reads no action
 
     def setup(self, state: GameState) -> None:
@@ -255,7 +252,6 @@ class Aeronauts(Module):
         a["removed"] = pool[-1]
 
     def words(self, w: Any) -> None:
-
         words.register(w)
 
 

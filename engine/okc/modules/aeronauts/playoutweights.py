@@ -12,6 +12,8 @@ rule.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core import Action, GameState
 from engine.okc.modules.aeronauts.state import PIECE, aero
 
@@ -39,4 +41,4 @@ def ship(state: GameState, seat: str, action: Action) -> float:
     return SHIP_WEIGHT / (n * max(1, regions)) if aero(g)["owner"] == seat else 1.0
 
 
-WEIGHTS = {"claim": claim, "choose": choose, "ship": ship}
+WEIGHTS: dict[str, Callable[[GameState, str, Action], float]] = {"claim": claim, "choose": choose, "ship": ship}

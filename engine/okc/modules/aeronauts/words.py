@@ -85,7 +85,6 @@ def label_ship(state: GameState, seat: str, action: Action, aud: Audience) -> st
 
 
 def mat(state: GameState, seat: str, aud: Audience) -> list[Section]:
-
     g = state.data
     if NAME not in g.modules or NAME not in g.extra or aero(g)["owner"] != seat:
         return []

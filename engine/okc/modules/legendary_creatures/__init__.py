@@ -86,7 +86,6 @@ class LegendaryCreatures(Module):
 
     # -- placing, in turn order, after the Heralds -----------------------------------------------
     def before_secret(self, state: GameState, key: str) -> bool:
-
         g: Okc = state.data
         if key != "heralds":
             return False
@@ -156,7 +155,6 @@ class LegendaryCreatures(Module):
             pieces[seat] = None
 
     def view(self, state: GameState, seat: str | None, out: dict[str, Any]) -> None:
-
         g: Okc = state.data
         m = lc(g)
         out[NAME] = {
@@ -165,7 +163,6 @@ class LegendaryCreatures(Module):
                           for s in g.order}}
 
     def words(self, w: Any) -> None:
-
         words.register(w)
 
 

@@ -20,7 +20,6 @@ from engine.okc.modules.legendary_creatures.state import NAME, creature_of, lc
 
 
 def creature_name(state: GameState, seat: str) -> str:
-
     return card(state.data, creature_of(state.data.players[seat].faction)).name
 
 

@@ -559,7 +559,6 @@ class NegotiatingTable(Module):
         keep_offered_cards(state.data)
 
     def words(self, w: Any) -> None:
-
         words.register(w)
 
 
@@ -572,7 +571,6 @@ def private_offer(o: dict[str, Any]) -> dict[str, Any]:
 
 
 def keep_offered_cards(g: Okc) -> None:
-
     for o in open_offers(g):
         for side, seat in (("give", o["by"]), ("take", o["to"])):
             p = g.players[seat]

@@ -82,7 +82,6 @@ def things(g: Okc, seat: str, *, secret: bool) -> list[str]:
 
 
 def thing_name(state: GameState, token: str) -> str:
-
     return component(state, token)
 
 

@@ -125,7 +125,6 @@ def shown_cards(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def tallied(state: GameState, e: Event, aud: Audience) -> str:
-
     tally = e.data.get("tally") or {}
     parts = [f"{whom(state, s, aud)} {v}" for s, v in tally.items()]
     return f"With allies' Strength added together in the {region_name(state, str(e.data['region']))}: " \
@@ -133,7 +132,6 @@ def tallied(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def vote_opened(state: GameState, e: Event, aud: Audience) -> str:
-
     a, b = e.data["seats"]
     return (f"The allies {whom(state, a, aud)} and {whom(state, b, aud)} top the {region_name(state, str(e.data['region']))} "
             f"together: each names the winner in secret.")
@@ -264,7 +262,6 @@ def reputation(state: GameState, e: Event, aud: Audience) -> str:
 
 
 def ask_judge(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
-
     deal = find(state.data, decision.info.get("agreement"))
     if deal is None or deal["claim"] is None:
         return "Judge a claimed breach: were the terms broken or kept?"
@@ -289,7 +286,6 @@ def _deal_label(state: GameState, seat: str, action: Action, aud: Audience) -> s
 
 
 def label_pay(state: GameState, seat: str, action: Action, aud: Audience) -> str:
-
     deal = deal_of(state, action)
     if deal is None:
         return "Hand over what your agreement promised"
@@ -352,7 +348,6 @@ def ask_negotiation(state: GameState, decision: Decision, seat: str, aud: Audien
 
 
 def ask_offer(state: GameState, decision: Decision, seat: str, aud: Audience) -> str:
-
     o = find_offer(state.data, decision.info.get("offer"))
     if o is None:
         return "An offer waits on your answer."
@@ -580,7 +575,6 @@ def deal_short(state: GameState, deal: dict[str, Any], seat: str, aud: Audience)
 
 
 def short_term(state: GameState, term: dict[str, Any]) -> str:
-
     kind = term["kind"]
     party = faction_short(state, str(term["party"]))
     if kind == "no_command":
@@ -593,12 +587,10 @@ def short_term(state: GameState, term: dict[str, Any]) -> str:
 
 
 def offer_of(state: GameState, action: Action) -> dict[str, Any] | None:
-
     return find_offer(state.data, action.get("offer"))
 
 
 def deal_of(state: GameState, action: Action) -> dict[str, Any] | None:
-
     return find(state.data, action.get("agreement"))
 
 
@@ -678,7 +670,6 @@ def offer_value(state: GameState, seat: str | None, value: str) -> str | None:
 
 
 def deal_value(state: GameState, seat: str | None, value: str) -> str | None:
-
     deal = find(state.data, value)
     if deal is None:
         return None
@@ -690,5 +681,4 @@ def deal_value(state: GameState, seat: str | None, value: str) -> str | None:
 
 
 def flow(state: GameState, seat: str, kind: str, chosen: Any, aud: Audience) -> Any:
-
     return compose.flow(state, seat, kind, chosen, aud)

@@ -125,7 +125,6 @@ class TravellingTown(Module):
         travel_piece(state, PIECE)
 
     def view(self, state: GameState, seat: str | None, out: dict[str, Any]) -> None:
-
         g: Okc = state.data
         t = town(g)
         out[NAME] = {
@@ -136,7 +135,6 @@ class TravellingTown(Module):
         }
 
     def words(self, w: Any) -> None:
-
         words.register(w)
 
 

@@ -359,7 +359,6 @@ class WhisperingTower(Module):
             pool = pool[n:]
 
     def words(self, w: Any) -> None:
-
         words.register(w)
 
 

@@ -16,13 +16,11 @@ WHY = {"entrance": "at the Entrance", "labyrinth": "in the Labyrinth", "pinnacle
 
 
 def boon_name(bid: str) -> str:
-
     b = content().boons.get(bid)
     return b.name if b is not None else "a Boon"
 
 
 def boon_line(bid: str) -> str:
-
     b = boon(bid)
     return f"{b.name} ({b.text})"
 
@@ -115,7 +113,6 @@ def ask_move(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, A
 
 
 def ask_visit(state: GameState, seat: str, step: dict[str, Any], ctx: dict[str, Any]) -> str:
-
     where = location_where(state, state.data.pieces.get(PIECE, ""))
     return f"Your Boon opens the tower's door: Visit the Whispering Tower at {where}?"
 
@@ -140,7 +137,6 @@ LEVEL_HINTS = {"entrance": "Take the Boon waiting there",
 
 
 def boon_effect(bid: str) -> str:
-
     b = content().boons.get(bid)
     if b is None:
         return ""
@@ -169,7 +165,6 @@ def label_boon(state: GameState, seat: str, action: Action, aud: Audience) -> st
 
 
 def mat(state: GameState, seat: str, aud: Audience) -> list[Section]:
-
     g = state.data
     if NAME not in g.modules or NAME not in g.extra:
         return []

@@ -133,7 +133,6 @@ class WildKingdomCards(Module):
                                     influence=int(m["amount"])))
 
     def view(self, state: GameState, seat: str | None, out: dict[str, Any]) -> None:
-
         g: Okc = state.data
         w = wild(g)
         out[NAME] = {
@@ -143,7 +142,6 @@ class WildKingdomCards(Module):
         }
 
     def words(self, w: Any) -> None:
-
         words.register(w)
 
 
