@@ -53,7 +53,8 @@ def test_placing_a_creature_is_asked_and_labelled_with_its_name() -> None:
     w = module_words(NAME)
     assert w.questions["okc.creature"](state, None, "p2", Audience("p2", NAMES)) == (  # type: ignore[arg-type]
         "Where does The Cairn Wyrm go? It is a second Herald, and never stands where your Herald does. Lose a "
-        "clash in its Region and its card joins your hand.")
+        "clash in its Region and its card joins your hand: The Cairn Wyrm (7), Deadly (at Night, eliminates every "
+        "opposing Active card).")
     assert w.labels["creature"](state, "p1", Action.of("creature", location="shrine"), MINE) == (
         "Send The Gilded Gryphon to the Shrine (Lowlands)")
 
