@@ -160,6 +160,8 @@ def _convert(cmd: Command, p: CommandParam, raw: Any) -> Any:
         value = tuple(str(i) for i in items)
     elif p.kind is ParamKind.FILE:
         value = raw if isinstance(raw, bytes | bytearray) else str(raw)
+    elif p.kind is ParamKind.USER and isinstance(raw, Actor):
+        value = raw   # a person an adapter names with their id and name (a Discord mention)
     else:
         value = str(raw)
     if p.choices and value not in p.choices:

@@ -168,6 +168,11 @@ class Computers(Lobby, Timers):
         due, _ = self.store.due_deadlines(self.clock.now() if now is None else now, self.shard_games)
         return [r.id for r in due if r.kind == "computer"]
 
+    def game_of_turn(self, turn_id: int) -> int | None:
+        """The game a computer turn (a deadline row id) belongs to; None when the row is gone."""
+        r = self.store.deadline(turn_id)
+        return r.game if r is not None else None
+
     def run_computers(self, now: float | None = None, limit: int = 10_000) -> list[Outcome]:
         """Play computer turns one after another until none is due (a computer's move may make
         another computer awaited); at most ``limit`` turns."""

@@ -215,22 +215,36 @@ class TableCore:
 
     def resolve(self, actor: Actor, channel: str | None, game_id: int | None = None) -> GameRow:
         """The game a command addresses, always within the caller's scope (:meth:`in_scope`):
-        ``game_id`` if given, else the channel's (its live game, or its latest one), else (in DMs)
-        the one live game the person sits at or created. A game out of scope is refused exactly as
-        a game that does not exist."""
+        ``game_id`` if given, else the channel's (its live game, or its latest one), else (in a DM,
+        or in a channel with no game of its own, like the parent of the game threads) the one live
+        game the person sits at or created. This is the one place that decides "this channel's
+        game, else mine", for every command, click and adapter. A game out of scope is refused
+        exactly as a game that does not exist."""
         if game_id is not None:
             row = self._find(int(game_id))
             if row is None or not self.in_scope(actor, channel, row):
                 raise no_such_game(game_id)
             return self._claim(actor, channel, row)
-        if channel is not None:
-            rows = [r for r in self.store.games(channel=channel) if self.in_scope(actor, channel, r)]
-            live = [r for r in rows if r.status in LIVE]
-            if live:
-                return self._claim(actor, channel, live[-1])
-            if rows:
-                return self._claim(actor, channel, rows[-1])
-            raise TableError("there is no game in this channel", code=Refusal.NO_GAME, legal="/game new <name>")
+        if channel is None:
+            return self._my_game(actor)
+        rows = [r for r in self.store.games(channel=channel) if self.in_scope(actor, channel, r)]
+        live = [r for r in rows if r.status in LIVE]
+        if live:
+            return self._claim(actor, channel, live[-1])
+        if rows:
+            return self._claim(actor, channel, rows[-1])
+        try:
+            return self._my_game(actor)
+        except TableError as err:
+            if err.code != Refusal.NO_GAME:
+                raise
+            # "no game in this channel" says more than "you sit at none"
+            raise TableError("there is no game in this channel", code=Refusal.NO_GAME,
+                             legal="/game new <name>") from None
+
+    def _my_game(self, actor: Actor) -> GameRow:
+        """The one live game the person sits at or created (within their reach), else a refusal
+        that lists the games that have ended, or asks which of several."""
         mine = [r for r in self.store.games(member=actor.user_id, statuses=LIVE) if self.in_scope(actor, None, r)]
         if len(mine) == 1:
             return self._claim(actor, None, mine[0])
@@ -270,6 +284,17 @@ class TableCore:
         """Importing opens a game with seats for people named in a file: a GM of this server (anyone
         on the local table, which has no server roles)."""
         return self.local or actor.admin
+
+    def already_done(self, key: str, actor: Actor, channel: str | None) -> AlreadyDone | None:
+        """The answer to a command key seen before (an adapter that must do something of its own
+        before the command, like opening a thread, asks first); None for a new key."""
+        return self._seen(key, actor, channel)
+
+    def game_here(self, channel: str) -> str | None:
+        """The name of the game of ``channel`` (its latest), whose commands the local table takes
+        without their group (``bid 3``); None in a channel with no game."""
+        rows = self.store.games(channel=channel)
+        return rows[-1].game if rows else None
 
     def _seen(self, key: str | None, actor: Actor, channel: str | None) -> AlreadyDone | None:
         """The answer to a command key seen before; the game is named only if the caller may see it."""

@@ -143,9 +143,14 @@ class Looking(TableCore):
         return spec is None or spec.secret
 
     def list_games(self, actor: Actor, channel: str | None) -> GameList:
-        """The games of this channel, or (in a DM) the person's own games; always within their scope."""
-        rows = self.store.games(channel=channel) if channel is not None else self.store.games(member=actor.user_id)
-        return GameList(None, tuple(self._listed(r) for r in rows if self.in_scope(actor, channel, r)))
+        """The games of this channel; in a DM, or in a channel with none (the parent of the game
+        threads), the person's own games (``yours``); always within their scope."""
+        if channel is not None:
+            here = tuple(self._listed(r) for r in self.store.games(channel=channel) if self.in_scope(actor, channel, r))
+            if here:
+                return GameList(None, here)
+        rows = self.store.games(member=actor.user_id)
+        return GameList(None, tuple(self._listed(r) for r in rows if self.in_scope(actor, None, r)), yours=True)
 
     def _listed(self, row: GameRow) -> GameInfo:
         """A game as a list shows it; one whose row or seats cannot be read is set aside and listed so."""

@@ -11,7 +11,7 @@ from bot.table.basics import (
     DEFAULT_SETTINGS,
     NOTHING,
 )
-from bot.table.commands import ParamKind, Source
+from bot.table.commands import Command, ParamKind, Source
 from bot.table.errors import NotAllowed, TableError
 from bot.table.play import Play, list_items
 from bot.table.results import (
@@ -138,20 +138,22 @@ class Prompts(Play):
                      tuple((o.label, o.hint) for o in step.options), step.multi, step.min_values, step.max_values,
                      text=step.text, max_length=step.max_length, placeholder=step.placeholder, button=step.button)
 
-    def named_values(self, actor: Actor, channel: str | None, group: str, name: str, values: dict[str, Any], *,
-                     game_id: int | None = None) -> dict[str, Any]:
-        """``values`` of a game command with the names people typed turned into the game's ids:
-        display names (``Words.value_label``) of the legal values, any case and accents, unique
-        prefixes; an id is still accepted. An ambiguous name is refused with its candidates; an
-        unknown one is left for the rules to refuse."""
-        try:
-            cmd = self.registry.find(group, name)
-            row, rules, state = self._started(actor, channel, game_id)
-        except RuleError:
+    def named_values(self, actor: Actor, row: GameRow, cmd: Command, values: dict[str, Any]) -> dict[str, Any]:
+        """``values`` of the game command ``cmd`` for the game ``row`` (already resolved, within the
+        caller's reach) with the names people typed turned into the game's ids: display names
+        (``Words.value_label``) of the legal values, any case and accents, unique prefixes; an id is
+        still accepted. An ambiguous name is refused with its candidates; an unknown one is left for
+        the rules to refuse. Values are left as typed where nobody is awaited for names: a game not
+        started, another game's command, a person with no seat (``act`` refuses those)."""
+        if cmd.spec is None or row.game != cmd.group or row.status == GameStatus.LOBBY \
+                or not self.store.has_snapshot(row.id):
             return values
         mine = self._info(row).seat_of(actor.user_id)
-        if cmd.spec is None or mine is None or row.game != cmd.group:
+        if mine is None:
             return values
+        rules = self.rules_for(row.game)
+        with self._lock(row.id):
+            state = self._load(self._row(row.id))
         out = dict(values)
         for p in cmd.spec.params:
             raw = values.get(p.name)

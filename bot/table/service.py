@@ -47,6 +47,10 @@ class TableService(Computers, Prompts, GameManager, Saves, Looking):
     """All games of one bot. See docs/table.md for the API in one page (and "The house" for how
     the parts below compose)."""
 
+    #: Whether ``/game board`` draws its image in the call (the local table); the Discord adapter
+    #: draws it in its own painter, off the event loop, and sets this False.
+    draws_boards: bool = True
+
     def invoke(self, actor: Actor, channel: str | None, group: str, name: str, values: dict[str, Any] | None = None,
                *, key: str | None = None, game_id: int | None = None) -> Outcome:
         """Run ``/group name`` with raw or typed ``values`` (strings are converted and checked)."""
@@ -60,9 +64,9 @@ class TableService(Computers, Prompts, GameManager, Saves, Looking):
                     raise TableError(f"game takes a game number, not {raw!r}", code=Refusal.BAD_TYPE) from None
         cmd = self.registry.find(group, name)
         if cmd.is_action:
-            values = self.named_values(actor, channel, group, name, values, game_id=game_id)
-            action = cmd.build_action(values)
-            return self.act(actor, channel, group, action, game_id=game_id, key=key)
+            row = self.resolve(actor, channel, game_id)   # this channel's game, else mine: decided once
+            action = cmd.build_action(self.named_values(actor, row, cmd, values))
+            return self.act(actor, channel, group, action, game_id=row.id, key=key)
         handler = self.registry.handler(cmd)
         return handler(Call(actor, channel, cmd.convert(values), game_id, key))
 
@@ -80,16 +84,27 @@ class TableService(Computers, Prompts, GameManager, Saves, Looking):
             "import": lambda c: self.import_game(c.actor, c.channel, _read_file(c.args["file"]), key=c.key),
             "rules": lambda c: self.rules_help(c.actor, c.channel, name=c.args.get("name"), topic=c.args.get("topic")),
             "list": lambda c: self.list_games(c.actor, c.channel),
-            "replace": lambda c: self.replace(c.actor, c.channel, c.args["seat"], c.args.get("user"), c.args.get("user"),
-                                              computer=c.args.get("computer"), game_id=c.game_id, key=c.key),
+            "replace": lambda c: self.replace(c.actor, c.channel, c.args["seat"], _person(c.args).user_id or None,
+                                              _person(c.args).name or None, computer=c.args.get("computer"),
+                                              game_id=c.game_id, key=c.key),
             "computer": changing(self.computer), "dismiss": changing(self.dismiss),
             "join": changing(self.join), "role": changing(self.role), "leave": changing(self.leave),
             "start": changing(self.start), "undo": changing(self.undo), "skip": changing(self.skip),
             "pause": changing(self.pause), "resume": changing(self.resume), "settings": changing(self.settings),
             "abandon": changing(self.abandon),
-            "status": scoped(self.status), "board": scoped(self.board), "hand": scoped(self.hand),
+            "status": scoped(self.status), "hand": scoped(self.hand),
+            "board": lambda c: self.board(c.actor, c.channel, **c.args, game_id=c.game_id, draw=self.draws_boards),
             "log": scoped(self.log), "export": scoped(self.export), "help": scoped(self.guide),
         }
+
+
+def _person(args: dict[str, Any]) -> Actor:
+    """The person a ``user:`` value names: an :class:`Actor` from an adapter that knows their name
+    (Discord's mention), else the id typed, which names them too (the local table)."""
+    user = args.get("user")
+    if isinstance(user, Actor):
+        return user
+    return Actor(str(user or ""), str(user or ""))
 
 
 def _read_file(value: Any) -> bytes:
