@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from bot.table import outbox as ob
 from bot.table import thinking
 from bot.table.basics import COMPUTER_USER, HANDED, log, shown_name
-from bot.table.errors import TableError
+from bot.table.errors import TableError, TableRefusal
 from bot.table.lobby import Lobby
 from bot.table.results import Actor, AlreadyDone, Applied, ComputerSeated, GameStatus, Outcome
 from bot.table.store import DeadlineRow, GameRow
 from bot.table.timers import Timers
 from engine import agents
-from engine.core import Action, Decision, DecisionKind, GameState, Refusal, RuleError, Rules
+from engine.core import Action, Decision, DecisionKind, GameState, RuleError, Rules
 
 #: Names a computer player takes in the lobby, in order, skipping any name already at the table.
 NAMES = ("Aldous", "Maud", "Godric", "Isolde", "Osbert", "Rohese", "Wystan", "Hawise", "Ranulf", "Edith",
@@ -49,7 +49,7 @@ def strength_of(value: str | None) -> str:
     wish = (value or "steady").strip().lower()
     if wish not in agents.STRENGTHS:
         raise TableError(f"a computer player's strength is one of {', '.join(agents.STRENGTHS)}, not {value!r}",
-                         code=Refusal.BAD_VALUE, legal=list(agents.STRENGTHS))
+                         code=TableRefusal.BAD_VALUE, legal=list(agents.STRENGTHS))
     return wish
 
 
@@ -108,17 +108,17 @@ class Computers(Lobby, Timers):
         def body(row: GameRow) -> ComputerSeated:
             info = self._info(row)
             if row.status != GameStatus.LOBBY:
-                raise TableError(f"game {row.id} has already started ({row.status})", code="started",
+                raise TableError(f"game {row.id} has already started ({row.status})", code=TableRefusal.STARTED,
                                  legal="hand a seat to a computer player with /game replace seat:<seat> user:computer")
             rules = self.rules_for(row.game)
             limit = row.players or rules.max_seats
             if len(info.seats) >= limit:
-                raise TableError(f"game {row.id} is full ({limit} seats)", code="full")
+                raise TableError(f"game {row.id} is full ({limit} seats)", code=TableRefusal.FULL)
             taken_names = {s.name.lower() for s in info.seats} | {s.seat for s in info.seats}
             if name:
                 shown = shown_name(name.strip())
                 if shown.lower() in taken_names:
-                    raise TableError(f"{shown} already sits at this table", code="seat_taken",
+                    raise TableError(f"{shown} already sits at this table", code=TableRefusal.SEAT_TAKEN,
                                      legal="another name, or none for one of ours")
             else:
                 shown = next((n for n in NAMES if n.lower() not in taken_names), f"Player {len(info.seats) + 1}")
@@ -141,10 +141,10 @@ class Computers(Lobby, Timers):
             found = info.user_of(seat)
             computers = [s.seat for s in info.seats if s.computer]
             if found is None or not found.computer:
-                raise TableError(f"game {row.id} has no computer player in seat {seat!r}", code="no_seat",
+                raise TableError(f"game {row.id} has no computer player in seat {seat!r}", code=TableRefusal.NO_SEAT,
                                  legal=computers or "no computer player sits here")
             if row.status != GameStatus.LOBBY:
-                raise TableError(f"game {row.id} has started: a seat can only change hands", code="started",
+                raise TableError(f"game {row.id} has started: a seat can only change hands", code=TableRefusal.STARTED,
                                  legal=f"/game replace seat:{seat} user:<person>")
             with self.store.transaction():
                 self.store.remove_seat(row.id, seat)

@@ -23,7 +23,7 @@ from bot.table.basics import (
 )
 from bot.table.clock import Clock, SystemClock, format_duration, parse_duration
 from bot.table.commands import CommandRegistry, Handler
-from bot.table.errors import CorruptGame, NotAllowed, TableError
+from bot.table.errors import CorruptGame, NotAllowed, TableError, TableRefusal
 from bot.table.results import (
     LIVE,
     Actor,
@@ -35,7 +35,7 @@ from bot.table.results import (
 )
 from bot.table.store import DamagedRow, GameRow, Store
 from engine import agents, registry
-from engine.core import Action, GameState, Refusal, RuleError, Rules, apply
+from engine.core import Action, GameState, RuleError, Rules, apply
 
 
 class TableCore:
@@ -87,7 +87,7 @@ class TableCore:
             try:
                 rules = registry.get(rules)
             except Exception as err:
-                raise TableError(f"cannot load game {rules!r}: {err}", code="unknown_game") from None
+                raise TableError(f"cannot load game {rules!r}: {err}", code=TableRefusal.UNKNOWN_GAME) from None
         self._rules[rules.name] = rules
         return rules
 
@@ -97,7 +97,7 @@ class TableCore:
     def rules_for(self, name: str) -> Rules:
         rules = self._rules.get(name)
         if rules is None:
-            raise TableError(f"unknown game {name!r}", code="unknown_game", legal=sorted(self._rules) or "none")
+            raise TableError(f"unknown game {name!r}", code=TableRefusal.UNKNOWN_GAME, legal=sorted(self._rules) or "none")
         return rules
 
     def close(self) -> None:
@@ -236,10 +236,10 @@ class TableCore:
         try:
             return self._my_game(actor)
         except TableError as err:
-            if err.code != Refusal.NO_GAME:
+            if err.code != TableRefusal.NO_GAME:
                 raise
             # "no game in this channel" says more than "you sit at none"
-            raise TableError("there is no game in this channel", code=Refusal.NO_GAME,
+            raise TableError("there is no game in this channel", code=TableRefusal.NO_GAME,
                              legal="/game new <name>") from None
 
     def _my_game(self, actor: Actor) -> GameRow:
@@ -253,11 +253,11 @@ class TableCore:
                     and self.in_scope(actor, None, r)][-5:]
             if done:  # a game that has ended is still read by its number (log, board, status)
                 raise TableError("you sit at no live game: to read one that has ended, say which with game:<number>",
-                                 code=Refusal.NO_GAME,
+                                 code=TableRefusal.NO_GAME,
                                  legal=[f"game:{r.id} ({self._rules[r.game].title if r.game in self._rules else r.game}, "
                                         f"{r.status})" for r in reversed(done)])
-            raise TableError("you sit at no live game", code=Refusal.NO_GAME, legal="/game new <name>, or join one")
-        raise TableError("you sit at several games: say which with game:<number>", code=Refusal.WHICH_GAME,
+            raise TableError("you sit at no live game", code=TableRefusal.NO_GAME, legal="/game new <name>, or join one")
+        raise TableError("you sit at several games: say which with game:<number>", code=TableRefusal.WHICH_GAME,
                          legal=[f"game:{r.id} ({r.game})" for r in mine])
 
     def _claim(self, actor: Actor, channel: str | None, row: GameRow) -> GameRow:
@@ -345,7 +345,7 @@ class TableCore:
                 busy = [r for r in self.store.games(channel=channel, statuses=LIVE)]
                 if busy:
                     raise TableError(f"this channel already has game {busy[-1].id} ({busy[-1].status}); finish "
-                                     "or abandon it first, or open another thread", code="channel_busy")
+                                     "or abandon it first, or open another thread", code=TableRefusal.CHANNEL_BUSY)
             return body()
 
     def _remember(self, key: str | None, game_id: int | None, command: str) -> None:
@@ -484,13 +484,13 @@ class TableCore:
         """Refuse an unknown setting or a value out of bounds: text of at most 100 characters, a
         deadline of at most 30 days, at most 5 reminders (each within 30 days)."""
         if name not in DEFAULT_SETTINGS:
-            raise TableError(f"no setting {name!r}", code=Refusal.BAD_SETTING, legal=sorted(DEFAULT_SETTINGS))
+            raise TableError(f"no setting {name!r}", code=TableRefusal.BAD_SETTING, legal=sorted(DEFAULT_SETTINGS))
         if not isinstance(value, str) or len(value) > limits.MAX_SETTING_VALUE:
             raise TableError(f"{name}: a setting's value is text of at most {limits.MAX_SETTING_VALUE} characters",
-                             code=Refusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off")
+                             code=TableRefusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off")
         if name == "absent":
             if value not in ("off", *agents.STRENGTHS):
-                raise TableError(f"absent: {value!r} is not a computer player's strength", code=Refusal.BAD_SETTING,
+                raise TableError(f"absent: {value!r} is not a computer player's strength", code=TableRefusal.BAD_SETTING,
                                  legal=["off", *agents.STRENGTHS])
             return
         longest = format_duration(limits.MAX_DEADLINE)
@@ -498,13 +498,13 @@ class TableCore:
             parts = [p for p in value.split(",") if p.strip()] if name == "reminders" else [value] if value else []
             if len(parts) > limits.MAX_REMINDERS:
                 raise TableError(f"reminders: {len(parts)} reminders asked, at most {limits.MAX_REMINDERS} allowed",
-                                 code=Refusal.BAD_SETTING, legal="e.g. 12h,1h (or off)")
+                                 code=TableRefusal.BAD_SETTING, legal="e.g. 12h,1h (or off)")
             for part in parts:
                 if parse_duration(part) > limits.MAX_DEADLINE:
                     raise TableError(f"{name}: {part.strip()} is longer than {longest}, the longest allowed",
-                                     code=Refusal.BAD_SETTING, legal=f"up to {longest}, or off")
+                                     code=TableRefusal.BAD_SETTING, legal=f"up to {longest}, or off")
         except ValueError as err:
-            raise TableError(f"{name}: {err}", code=Refusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off") from None
+            raise TableError(f"{name}: {err}", code=TableRefusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off") from None
 
     def _due_map(self, game_id: int) -> dict[tuple[str, str], float]:
         return {(r.decision, r.seat): r.deadline for r in self.store.open_deadlines(game_id) if r.kind == "deadline"}
@@ -516,7 +516,7 @@ class TableCore:
     def _started(self, actor: Actor, channel: str | None, game_id: int | None) -> tuple[GameRow, Rules, GameState]:
         row = self.resolve(actor, channel, game_id)
         if row.status == GameStatus.LOBBY or not self.store.has_snapshot(row.id):
-            raise TableError(f"game {row.id} has not started", code="not_started", legal="/game start")
+            raise TableError(f"game {row.id} has not started", code=TableRefusal.NOT_STARTED, legal="/game start")
         rules = self.rules_for(row.game)
         with self._lock(row.id):
             row = self._row(row.id)

@@ -16,7 +16,7 @@ from bot.table.basics import (
     shown_name,
 )
 from bot.table.deadlines import Deadlines
-from bot.table.errors import TableError
+from bot.table.errors import TableError, TableRefusal
 from bot.table.results import (
     Actor,
     AlreadyDone,
@@ -50,13 +50,13 @@ class Lobby(Deadlines):
             return ""
         free = [r.id for r in info.roles if r.seat is None or r.seat == seat] + [RANDOM_ROLE]
         if not info.roles:
-            raise TableError(f"{info.title} has no roles to choose in the lobby", code="no_roles",
+            raise TableError(f"{info.title} has no roles to choose in the lobby", code=TableRefusal.NO_ROLES,
                              legal="/game join, then /game start")
         found = next((r for r in info.roles if wish.lower() in (r.id.lower(), r.label.lower())), None)
         if found is None:
-            raise TableError(f"{info.title} has no role {wish!r}", code="unknown_role", legal=free)
+            raise TableError(f"{info.title} has no role {wish!r}", code=TableRefusal.UNKNOWN_ROLE, legal=free)
         if found.seat is not None and found.seat != seat:
-            raise TableError(f"{found.label} ({found.id}) is taken by seat {found.seat}", code="role_taken",
+            raise TableError(f"{found.label} ({found.id}) is taken by seat {found.seat}", code=TableRefusal.ROLE_TAKEN,
                              legal=free)
         return found.id
 
@@ -74,7 +74,7 @@ class Lobby(Deadlines):
                   key: str | None) -> Created:
         if players is not None and not rules.min_seats <= players <= rules.max_seats:
             raise TableError(f"{rules.title} takes {rules.min_seats} to {rules.max_seats} players, not {players}",
-                             code="players", legal=f"{rules.min_seats}-{rules.max_seats}")
+                             code=TableRefusal.PLAYERS, legal=f"{rules.min_seats}-{rules.max_seats}")
         opts = parse_options(options)
         if opts.get("roles") not in (None, "") and rules.roles(players or rules.min_seats,
                                                                 {**rules.default_options(players or rules.min_seats),
@@ -181,11 +181,11 @@ class Lobby(Deadlines):
     def _free_seat(self, wish: str, taken: list[str], *, explicit: bool) -> str:
         if explicit and len(wish) > limits.MAX_SEAT_NAME:
             raise TableError(f"a seat name is at most {limits.MAX_SEAT_NAME} characters, not {len(wish)}",
-                             code=Refusal.BAD_VALUE, legal="a short name: letters, digits, - and _")
+                             code=TableRefusal.BAD_VALUE, legal="a short name: letters, digits, - and _")
         base = seat_name(wish) or f"p{len(taken) + 1}"
         if base in taken:
             if explicit:
-                raise TableError(f"seat {base!r} is taken", code="seat_taken", legal=f"not {', '.join(taken)}")
+                raise TableError(f"seat {base!r} is taken", code=TableRefusal.SEAT_TAKEN, legal=f"not {', '.join(taken)}")
             n = 2
             while f"{base}{n}" in taken:
                 n += 1
@@ -202,7 +202,7 @@ class Lobby(Deadlines):
             if mine is not None and not role:
                 return Joined(info, mine.seat, already=True, role=mine.role)
             if row.status != GameStatus.LOBBY:
-                raise TableError(f"game {row.id} has already started ({row.status})", code="started",
+                raise TableError(f"game {row.id} has already started ({row.status})", code=TableRefusal.STARTED,
                                  legal="ask a GM to give you a seat with /game replace")
             if mine is not None:  # seated already: join role:x changes the role
                 chosen = self._pick_role(info, role or "", mine.seat)
@@ -213,7 +213,7 @@ class Lobby(Deadlines):
             rules = self.rules_for(row.game)
             limit = row.players or rules.max_seats
             if len(info.seats) >= limit:
-                raise TableError(f"game {row.id} is full ({limit} seats)", code="full")
+                raise TableError(f"game {row.id} is full ({limit} seats)", code=TableRefusal.FULL)
             chosen = self._pick_role(info, role, None) if role else ""
             name = self._free_seat(seat or actor.name or actor.user_id, [s.seat for s in info.seats],
                                    explicit=bool(seat))
@@ -234,9 +234,9 @@ class Lobby(Deadlines):
             info = self._info(row)
             mine = info.seat_of(actor.user_id)
             if row.status != GameStatus.LOBBY:
-                raise TableError(f"game {row.id} has started: roles are chosen in the lobby", code="started")
+                raise TableError(f"game {row.id} has started: roles are chosen in the lobby", code=TableRefusal.STARTED)
             if mine is None:
-                raise TableError(f"you have no seat in game {row.id}", code="no_seat",
+                raise TableError(f"you have no seat in game {row.id}", code=TableRefusal.NO_SEAT,
                                  legal=f"/game join role:{role}")
             chosen = self._pick_role(info, role, mine.seat)
             with self.store.transaction():
@@ -253,9 +253,9 @@ class Lobby(Deadlines):
         def body(row: GameRow) -> Left:
             mine = self._info(row).seat_of(actor.user_id)
             if mine is None:
-                raise TableError(f"you have no seat in game {row.id}", code="no_seat")
+                raise TableError(f"you have no seat in game {row.id}", code=TableRefusal.NO_SEAT)
             if row.status != GameStatus.LOBBY:
-                raise TableError(f"game {row.id} has started: seats can only change hands", code="started",
+                raise TableError(f"game {row.id} has started: seats can only change hands", code=TableRefusal.STARTED,
                                  legal="ask a GM: /game replace")
             with self.store.transaction():
                 self.store.remove_seat(row.id, mine.seat)
@@ -271,13 +271,13 @@ class Lobby(Deadlines):
 
     def _start(self, row: GameRow, key: str | None) -> Started:
         if row.status != GameStatus.LOBBY:
-            raise TableError(f"game {row.id} is not in its lobby ({row.status})", code="started")
+            raise TableError(f"game {row.id} is not in its lobby ({row.status})", code=TableRefusal.STARTED)
         rules = self.rules_for(row.game)
         info = self._info(row)
         names = [s.seat for s in info.seats]
         if row.players is not None and len(names) != row.players:
             raise TableError(f"game {row.id} waits for {row.players} players, {len(names)} seated",
-                             code="not_full", legal="/game join")
+                             code=TableRefusal.NOT_FULL, legal="/game join")
         options = dict(row.options)
         if any(s.role for s in info.seats):  # the lobby's choices, in seat order (Rules.roles)
             options["roles"] = ",".join(s.role or RANDOM_ROLE for s in info.seats)

@@ -13,7 +13,7 @@ from bot.table.basics import (
 )
 from bot.table.commands import TABLE_GROUP
 from bot.table.core import TableCore
-from bot.table.errors import NotAllowed, TableError
+from bot.table.errors import NotAllowed, TableError, TableRefusal
 from bot.table.results import (
     Actor,
     Board,
@@ -30,7 +30,7 @@ from bot.table.results import (
     Waiting,
 )
 from bot.table.store import DamagedRow, GameRow
-from engine.core import Action, Event, GameState, Refusal, Rules
+from engine.core import Action, Event, GameState, Rules
 from engine.core.words import Audience, join_words
 
 
@@ -96,7 +96,7 @@ class Looking(TableCore):
         """The last actions with the events the asker may see (public ones, and their seat's own)."""
         row = self.resolve(actor, channel, game_id)
         if last < 1:
-            raise TableError("last must be at least 1", code=Refusal.BAD_VALUE)
+            raise TableError("last must be at least 1", code=TableRefusal.BAD_VALUE)
         mine = self._info(row).seat_of(actor.user_id)
         seat = mine.seat if mine else None
         rules = self._rules.get(row.game)
@@ -191,7 +191,7 @@ class Looking(TableCore):
             commands = [c for c in commands if c.name in related or word in f"{c.usage()} {c.doc} {c.section}".lower()]
             if not topics and not commands:
                 raise TableError(f"no rule topic or command of {self._title(group)} matches {topic!r}",
-                                 code="no_topic", legal=[t.title for t in helptopics.topics(group)] or None)
+                                 code=TableRefusal.NO_TOPIC, legal=[t.title for t in helptopics.topics(group)] or None)
         cmds = tuple(CommandHelp(c.usage(), c.doc, c.gm, c.secret) for c in commands)
         # The summaries name commands as /fief <kind>: spelled as Discord does (/fief-court crown nominate).
         topics = tuple(replace(t, summary=self.registry.respell(group, t.summary)) for t in topics)
@@ -207,10 +207,10 @@ class Looking(TableCore):
         try:
             row = self.resolve(actor, channel, game_id)
         except TableError as err:
-            if err.code == Refusal.WHICH_GAME:
+            if err.code == TableRefusal.WHICH_GAME:
                 return Guide(None, ("You sit at several live games: name one with game:<number> "
                                     "(`/game list` shows them, with their numbers).",), None, self._guide_opening())
-            if err.code != Refusal.NO_GAME:
+            if err.code != TableRefusal.NO_GAME:
                 raise
             games = " or ".join(f"`/game new name:{name}` ({r.title}, {r.min_seats} to {r.max_seats} players)"
                                 for name, r in sorted(self._rules.items()))

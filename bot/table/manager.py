@@ -9,7 +9,7 @@ from bot.table.basics import (
     is_computer_user,
     shown_name,
 )
-from bot.table.errors import NotAllowed, TableError
+from bot.table.errors import NotAllowed, TableError, TableRefusal
 from bot.table.play import Play
 from bot.table.results import (
     LIVE,
@@ -32,7 +32,7 @@ class GameManager(Play):
 
         def body(row: GameRow) -> TableChanged:
             if row.status != GameStatus.ACTIVE:
-                raise TableError(f"game {row.id} is not running ({row.status})", code="not_active")
+                raise TableError(f"game {row.id} is not running ({row.status})", code=TableRefusal.NOT_ACTIVE)
             now = self.clock.now()
             with self.store.transaction():
                 self.store.update_game(row.id, status=GameStatus.PAUSED.value, paused_at=now, updated=now)
@@ -47,7 +47,7 @@ class GameManager(Play):
 
         def body(row: GameRow) -> TableChanged:
             if row.status != GameStatus.PAUSED:
-                raise TableError(f"game {row.id} is not paused ({row.status})", code="not_paused")
+                raise TableError(f"game {row.id} is not paused ({row.status})", code=TableRefusal.NOT_PAUSED)
             now = self.clock.now()
             stopped = max(0.0, now - (row.paused_at or now))
             rules = self.rules_for(row.game)
@@ -75,9 +75,9 @@ class GameManager(Play):
             if computer not in agents.STRENGTHS or user_id:
                 raise TableError("name a person or a computer player's strength, not both"
                                  if user_id else f"a computer player's strength is not {computer!r}",
-                                 code=Refusal.BAD_VALUE, legal=list(agents.STRENGTHS))
+                                 code=TableRefusal.BAD_VALUE, legal=list(agents.STRENGTHS))
         elif not user_id or len(user_id) > limits.MAX_USER_ID:
-            raise TableError(f"a user id is 1 to {limits.MAX_USER_ID} characters", code=Refusal.BAD_VALUE,
+            raise TableError(f"a user id is 1 to {limits.MAX_USER_ID} characters", code=TableRefusal.BAD_VALUE,
                              legal="mention the person, or name a computer player's strength")
         name = shown_name(name) if name else None
 
@@ -85,7 +85,7 @@ class GameManager(Play):
             info = self._info(row)
             held = info.user_of(seat)
             if held is None:
-                raise TableError(f"game {row.id} has no seat {seat!r}", code="no_seat",
+                raise TableError(f"game {row.id} has no seat {seat!r}", code=TableRefusal.NO_SEAT,
                                  legal=[s.seat for s in info.seats])
             owner = held.user_id == actor.user_id and not is_computer_user(held.user_id)
             if not self.is_gm(actor, row) and not (owner and (computer or user_id == actor.user_id)):
@@ -95,7 +95,7 @@ class GameManager(Play):
             if user_id is not None:
                 other = info.seat_of(user_id)
                 if other is not None and other.seat != seat:
-                    raise TableError(f"that person already holds seat {other.seat!r}", code="seated")
+                    raise TableError(f"that person already holds seat {other.seat!r}", code=TableRefusal.SEATED)
             if row.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
                 raise TableError(f"game {row.id} is over", code=Refusal.GAME_OVER)
             now = self.clock.now()
@@ -146,7 +146,7 @@ class GameManager(Play):
                  game_id: int | None = None, key: str | None = None) -> Settings | AlreadyDone:
         """Show the table settings; with ``setting`` and ``value``, change one (the game's manager)."""
         if setting is not None and setting not in DEFAULT_SETTINGS:
-            raise TableError(f"no setting {setting!r}", code=Refusal.BAD_SETTING, legal=sorted(DEFAULT_SETTINGS))
+            raise TableError(f"no setting {setting!r}", code=TableRefusal.BAD_SETTING, legal=sorted(DEFAULT_SETTINGS))
         if setting is None or value is None:
             row = self.resolve(actor, channel, game_id)
             shown = self.settings_of(row)

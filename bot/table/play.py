@@ -15,7 +15,7 @@ from bot.table.basics import (
     log,
 )
 from bot.table.deadlines import Deadlines
-from bot.table.errors import NotAllowed, TableError
+from bot.table.errors import NotAllowed, TableError, TableRefusal
 from bot.table.results import (
     LIVE,
     Actor,
@@ -45,7 +45,7 @@ class Play(Deadlines):
         row = self.resolve(actor, channel, game_id)
         if group is not None and group != row.game:
             raise TableError(f"game {row.id} is {self._title(row.game)}: use /{row.game}, not /{group}",
-                             code="wrong_game", legal=f"/{row.game} ...")
+                             code=TableRefusal.WRONG_GAME, legal=f"/{row.game} ...")
         mine = self._info(row).seat_of(actor.user_id)
         if mine is None:
             raise NotAllowed(f"you have no seat in game {row.id}; only a seat's player acts for it",
@@ -89,13 +89,13 @@ class Play(Deadlines):
     def _check_playable(self, row: GameRow) -> None:
         status = GameStatus(row.status)
         if status is GameStatus.LOBBY:
-            raise TableError(f"game {row.id} has not started", code="not_started", legal="/game start")
+            raise TableError(f"game {row.id} has not started", code=TableRefusal.NOT_STARTED, legal="/game start")
         if status is GameStatus.PAUSED:
-            raise TableError(f"game {row.id} is paused", code="paused", legal="a GM may /game resume")
+            raise TableError(f"game {row.id} is paused", code=TableRefusal.PAUSED, legal="a GM may /game resume")
         if status is GameStatus.FINISHED:
             raise TableError(f"game {row.id} is over", code=Refusal.GAME_OVER, legal="/game status, /game log")
         if status is GameStatus.ABANDONED:
-            raise TableError(f"game {row.id} was abandoned", code="abandoned")
+            raise TableError(f"game {row.id} was abandoned", code=TableRefusal.ABANDONED)
 
     def _duplicate(self, row: GameRow, key: str | None) -> Applied | None:
         """The first result of an action key seen before (or a refusal if a GM undid it)."""
@@ -107,7 +107,7 @@ class Play(Deadlines):
             return Applied(self._info(row), first.seat, Action.from_json(json.loads(first.action)), first.seq,
                            seen, row.phase, False, row.result, duplicate=True, source=first.source)
         if self.store.key_was_undone(row.id, key):
-            raise TableError("this action was applied and then undone by a GM", code="undone")
+            raise TableError("this action was applied and then undone by a GM", code=TableRefusal.UNDONE)
         return None
 
     def _apply(self, game_id: int, seat: str, action: Action, *, key: str | None, user_id: str | None,
@@ -276,19 +276,19 @@ class Play(Deadlines):
 
         def body(row: GameRow) -> Undone:
             if row.status not in (GameStatus.ACTIVE, GameStatus.PAUSED, GameStatus.FINISHED):
-                raise TableError(f"game {row.id} has nothing to undo ({row.status})", code="no_undo")
+                raise TableError(f"game {row.id} has nothing to undo ({row.status})", code=TableRefusal.NO_UNDO)
             if count < 1 or count > row.last_seq:
-                raise TableError(f"can undo 1 to {row.last_seq} actions, not {count}", code=Refusal.BAD_VALUE,
+                raise TableError(f"can undo 1 to {row.last_seq} actions, not {count}", code=TableRefusal.BAD_VALUE,
                                  legal=f"1-{row.last_seq}" if row.last_seq else "nothing to undo")
             if row.status == GameStatus.FINISHED and row.channel is not None and any(
                     g.id != row.id for g in self.store.games(channel=row.channel, statuses=LIVE)):
-                raise TableError(f"game {row.id} is over and its channel has a new game", code="channel_busy")
+                raise TableError(f"game {row.id} is over and its channel has a new game", code=TableRefusal.CHANNEL_BUSY)
             target = self._undo_target(row, count)
             for a in self.store.actions(row.id, after=target):
                 for e in map(Event.from_json, json.loads(a.events)):
                     if is_irreversible(e):
                         raise TableError(f"action {a.seq} ({a.seat}) led to {e.kind}: an undo may not cross dice "
-                                         "or revealed secrets", code="irreversible",
+                                         "or revealed secrets", code=TableRefusal.IRREVERSIBLE,
                                          legal=f"undo at most {row.last_seq - a.seq} action(s)")
             rules = self.rules_for(row.game)
             state = self._load(row, upto=target)
@@ -342,13 +342,13 @@ class Play(Deadlines):
             state = self._load(row)
             awaited = [d for d in rules.pending(state) if d.blocking and seat in d.seats]
             if not awaited:
-                raise TableError(f"game {row.id} is not waiting on {seat!r}", code="not_awaited",
+                raise TableError(f"game {row.id} is not waiting on {seat!r}", code=TableRefusal.NOT_AWAITED,
                                  legal=sorted({s for d in rules.pending(state) if d.blocking for s in d.seats})
                                  or "nobody")
             d = awaited[0]
             default = d.default_for(seat)
             if default is None:
-                raise TableError(f"decision {d.id} has no default for {seat}", code="no_default")
+                raise TableError(f"decision {d.id} has no default for {seat}", code=TableRefusal.NO_DEFAULT)
             applied = self._apply(row.id, seat, default, key=key, user_id=actor.user_id, source="gm")
             tag = f"g{row.id}.e{row.epoch}.s{applied.seq}.skip"
             with self.store.transaction():

@@ -12,7 +12,7 @@ from bot.table.basics import (
     NOTHING,
 )
 from bot.table.commands import Command, ParamKind, Source
-from bot.table.errors import NotAllowed, TableError
+from bot.table.errors import NotAllowed, TableError, TableRefusal
 from bot.table.play import Play, list_items
 from bot.table.results import (
     LIVE,
@@ -42,7 +42,7 @@ class Prompts(Play):
         self._check_playable(row)
         d = ob.awaited(rules, state, offers=True).get(mine.seat)
         if d is None:
-            raise TableError("nothing waits on you right now", code="not_awaited",
+            raise TableError("nothing waits on you right now", code=TableRefusal.NOT_AWAITED,
                              legal="`/game status` shows who the game waits for")
         return row, rules, state, mine.seat, d
 
@@ -71,19 +71,19 @@ class Prompts(Play):
         aud = Audience(seat, self._names(row.id))
         choices = ob.prompt_choices(rules, words, state, d, seat, aud)
         if ob.menu_id(choices) != version:
-            raise TableError("this prompt is out of date: the game has moved on since", code="stale",
+            raise TableError("this prompt is out of date: the game has moved on since", code=TableRefusal.STALE,
                              legal="your fresh prompt is the newest one in your messages, or `/game hand`")
         steps = [tuple(int(i) for i in step) for step in path]
         if not steps or len(steps[0]) != 1:
-            raise TableError("choose one of the prompt's choices first", code="bad_choice")
+            raise TableError("choose one of the prompt's choices first", code=TableRefusal.BAD_CHOICE)
         first = steps[0][0]
         if not 0 <= first < len(choices):
-            raise TableError("that choice is not offered any more", code="stale")
+            raise TableError("that choice is not offered any more", code=TableRefusal.STALE)
         c = choices[first]
         action, confirm = c.action, c.confirm
         if action is None:
             if c.flow is None:
-                raise TableError("that choice leads nowhere", code="bad_choice")
+                raise TableError("that choice leads nowhere", code=TableRefusal.BAD_CHOICE)
             kind, chosen = c.flow, dict(c.chosen)
             for picked in steps[1:]:
                 step = words.flow(state, seat, kind, chosen, aud)
@@ -92,7 +92,7 @@ class Prompts(Play):
                 try:
                     options = [step.options[i] for i in picked]
                 except IndexError:
-                    raise TableError("that choice is not offered any more", code="stale") from None
+                    raise TableError("that choice is not offered any more", code=TableRefusal.STALE) from None
                 if len(options) == 1 and options[0].action is not None:
                     action, confirm = options[0].action, options[0].confirm
                     break
@@ -104,10 +104,10 @@ class Prompts(Play):
                     chosen[step.param] = _typed(text, step.max_length)
                     step = words.flow(state, seat, kind, chosen, aud)
                     if step is not None:
-                        raise TableError("those words were not the last answer this choice needs", code="bad_choice",
+                        raise TableError("those words were not the last answer this choice needs", code=TableRefusal.BAD_CHOICE,
                                          legal="answer the question it asks, then write the words")
                 elif text is not None:
-                    raise TableError("this step is answered by picking, not by writing", code="bad_choice",
+                    raise TableError("this step is answered by picking, not by writing", code=TableRefusal.BAD_CHOICE,
                                      legal=join_words([o.label for o in step.options], "or") if step else "nothing")
                 if step is not None:
                     return Asked(self._info(row), seat, version, step.question,
@@ -116,7 +116,7 @@ class Prompts(Play):
                                  max_length=step.max_length, placeholder=step.placeholder, button=step.button)
                 action = Action.of(kind, **chosen)
         elif text is not None:
-            raise TableError("this choice is answered by a click, not by writing", code="bad_choice")
+            raise TableError("this choice is answered by a click, not by writing", code=TableRefusal.BAD_CHOICE)
         if confirm and not confirmed:
             return Asked(self._info(row), seat, version, confirm, (), path=tuple(steps), confirm=confirm)
         try:
@@ -172,7 +172,7 @@ class Prompts(Play):
                 found = match_name(typed, names)
                 if len(found) > 1:
                     raise TableError(f"{typed!r} could be {join_words([names[v] for v in found], 'or')}",
-                                     code="ambiguous", legal=[names[v] for v in found])
+                                     code=TableRefusal.AMBIGUOUS, legal=[names[v] for v in found])
                 got.append(str(found[0]) if found else typed)
             out[p.name] = ",".join(got)
         return out
@@ -314,10 +314,10 @@ def _typed(text: str, limit: int) -> str:
     """Words typed for a text step, spaces folded; refused when empty or longer than ``limit``."""
     words = " ".join(str(text).split())
     if not words:
-        raise TableError("write something first: the words cannot be empty", code="empty_text",
+        raise TableError("write something first: the words cannot be empty", code=TableRefusal.EMPTY_TEXT,
                          legal="a sentence or two")
     if limit and len(words) > limit:
-        raise TableError(f"that is {len(words)} characters; at most {limit} fit", code="too_long",
+        raise TableError(f"that is {len(words)} characters; at most {limit} fit", code=TableRefusal.TOO_LONG,
                          legal=f"at most {limit} characters")
     return words
 

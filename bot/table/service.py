@@ -26,7 +26,7 @@ from typing import Any
 from bot.table.basics import DEFAULT_SETTINGS, ROW_NAMES, is_irreversible, parse_options, private_part
 from bot.table.commands import Call, Handler
 from bot.table.computers import Computers
-from bot.table.errors import CorruptGame, TableError
+from bot.table.errors import CorruptGame, TableError, TableRefusal
 from bot.table.looking import Looking
 from bot.table.manager import GameManager
 from bot.table.prompts import Prompts
@@ -122,10 +122,10 @@ def _read_file(value: Any) -> bytes:
         with path.open("rb") as f:
             data = f.read(limits.MAX_FILE_BYTES + 1)
     except OSError as err:
-        raise TableError(f"cannot read {path}: {err.strerror or err}", code=Refusal.BAD_FILE) from None
+        raise TableError(f"cannot read {path}: {err.strerror or err}", code=TableRefusal.BAD_FILE) from None
     if len(data) > limits.MAX_FILE_BYTES:
         raise TableError(f"{path} is larger than {limits.MAX_FILE_BYTES // 2**20} MB, the largest file import takes",
-                         code=Refusal.BAD_FILE)
+                         code=TableRefusal.BAD_FILE)
     return data
 
 

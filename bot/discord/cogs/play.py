@@ -23,6 +23,7 @@ from bot.discord.prompts import prompt_content, prompt_view, step_message
 from bot.discord.slash import build_groups, named_choice
 from bot.table import Asked, Command, GameInfo, Outcome, TableError
 from bot.table import text as tabletext
+from bot.table.errors import TableRefusal
 from engine.core.words import join_words
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ class Play(commands.Cog):
         try:
             await self._pick(interaction, game_id, version, path, confirmed)
         except Exception as err:  # the dynamic item path logs only: answer the person here
-            if isinstance(err, TableError) and err.code in ("stale", "not_awaited"):
+            if isinstance(err, TableError) and err.code in (TableRefusal.STALE, TableRefusal.NOT_AWAITED):
                 try:
                     await self.offer_fresh(interaction, game_id)
                     return
@@ -128,7 +129,7 @@ class Play(commands.Cog):
         try:
             prompt = self.bot.table.prompt(actor, None, game_id=game_id)
         except TableError as err:
-            if err.code != "not_awaited":
+            if err.code != TableRefusal.NOT_AWAITED:
                 raise
             status = self.bot.table.status(actor, None, game_id=game_id)
             waiting = join_words(dict.fromkeys(w.name or w.seat for w in status.waiting))
@@ -185,7 +186,7 @@ class Play(commands.Cog):
                 game_id, version, path, title="Your own words", label="The terms, in your own words",
                 max_length=out.max_length, placeholder=out.placeholder))
         except Exception as err:  # the dynamic item path logs only: answer the person here
-            if isinstance(err, TableError) and err.code in ("stale", "not_awaited"):
+            if isinstance(err, TableError) and err.code in (TableRefusal.STALE, TableRefusal.NOT_AWAITED):
                 err = Refusal("This prompt is out of date: the game has moved on since it was sent. Your newest "
                               "prompt is the last one I sent you (`/game hand` shows your choices too).")
             await errors.handle(interaction, err, f"words for game {game_id}")
@@ -205,7 +206,7 @@ class Play(commands.Cog):
                 raise Refusal("The words did not arrive: press Write again.")
             await self._pick(interaction, int(m["game"]), int(m["version"]), m["path"], False, text=text)
         except Exception as err:
-            if isinstance(err, TableError) and err.code in ("stale", "not_awaited"):
+            if isinstance(err, TableError) and err.code in (TableRefusal.STALE, TableRefusal.NOT_AWAITED):
                 err = Refusal("This prompt is out of date: the game has moved on since it was sent. Your newest "
                               "prompt is the last one I sent you (`/game hand` shows your choices too).")
             await errors.handle(interaction, err, f"words for game {m['game']}")
