@@ -2,7 +2,7 @@
 absent players; their turns, thought out away from the game's lock.
 
 A computer player's pending turn is a ``computer`` row in the deadlines table, due at once
-(:meth:`~bot.table.deadlines.Deadlines._sync_deadlines` opens it for a seat a computer plays, for
+(:meth:`~bot.table.deadlines.DeadlineBook.sync` opens it for a seat a computer plays, for
 the requests and offers put to it too; a passed deadline opens one when the table's ``absent``
 setting names a strength). Kept in the database, it survives a restart: the next
 :meth:`Computers.run_computers` (or the Discord dispatcher) plays it. The agent
@@ -226,7 +226,7 @@ class Computers(Lobby, Timers):
             if not strength:  # taken back by a person, or the table turned ``absent`` off since
                 with self.store.transaction():
                     self.store.close_deadline(r.id, now, "no computer player")
-                    self._sync_deadlines(row, rules, state, now)
+                    self.deadlines.sync(row, rules, state, now)
                 return None
             return ComputerTurn(turn_id, row, rules, rules.copy(state), d, r.seat, strength, stand_in)
 
@@ -246,7 +246,7 @@ class Computers(Lobby, Timers):
             return "", False
         if held.agent:
             return held.agent, False
-        absent = self.settings_of(row).get("absent", "off")
+        absent = self.deadlines.settings_of(row).get("absent", "off")
         return ("", False) if absent == "off" else (absent, True)
 
     def _think(self, turn: ComputerTurn) -> Action | None:

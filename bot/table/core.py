@@ -23,6 +23,7 @@ from bot.table.basics import (
 )
 from bot.table.clock import Clock, SystemClock, format_duration, parse_duration
 from bot.table.commands import CommandRegistry, Handler
+from bot.table.deadlines import DeadlineBook
 from bot.table.errors import CorruptGame, NotAllowed, TableError, TableRefusal
 from bot.table.results import (
     LIVE,
@@ -33,7 +34,8 @@ from bot.table.results import (
     RoleInfo,
     SeatInfo,
 )
-from bot.table.store import DamagedRow, GameRow, Store
+from bot.table.session import GameSession
+from bot.table.store import DamagedRow, GameRow, SeatRow, Store
 from engine import agents, registry
 from engine.core import Action, GameState, RuleError, Rules, apply
 
@@ -51,6 +53,7 @@ class TableCore:
         self.defaults = {**DEFAULT_SETTINGS, **(settings or {})}
         for name, value in self.defaults.items():
             self._check_setting(name, value)
+        self.deadlines = DeadlineBook(store, self.defaults)
         self._rules: dict[str, Rules] = {}
         self._locks: dict[int, threading.RLock] = {}
         self._locks_guard = threading.Lock()
@@ -130,6 +133,12 @@ class TableCore:
         if row is not None and row.damaged:
             self._quarantine(DamagedRow(row.id, "games", row.id, row.damaged))
         return row
+
+    def session(self, game_id: int) -> GameSession:
+        """The game's row, rules and seats read once (its state loaded when first asked), for one
+        call: the caller holds the game's lock (:meth:`_lock`) while it uses the session."""
+        row = self._row(game_id)
+        return GameSession(row, self.rules_for(row.game), tuple(self.store.seats(game_id)), self._load)
 
     def _corrupt(self, row: GameRow) -> CorruptGame:
         """The refusal for a game set aside (its first recorded damage)."""
@@ -352,11 +361,14 @@ class TableCore:
         if key:
             self.store.record_command_key(key, game_id, command, self.clock.now())
 
-    def _queue(self, game_id: int, messages: list[ob.Message]) -> None:
+    def _queue(self, game_id: int, messages: list[ob.Message], seats: tuple[SeatRow, ...] | None = None) -> None:
         """Store messages to deliver. A seat a computer player plays gets no prompt nor reminder (nobody
-        would answer them); one added as a computer player has nobody to read any direct message."""
+        would answer them); one added as a computer player has nobody to read any direct message.
+        ``seats``: the game's seats when the caller has them (a session), else they are read."""
         now = self.clock.now()
-        played = {s.seat: s for s in self.store.seats(game_id) if s.agent} if messages else {}
+        if seats is None and messages:
+            seats = tuple(self.store.seats(game_id))
+        played = {s.seat: s for s in seats or () if s.agent}
         for m in messages:
             if m.kind == ob.STATUS_EDIT and ob.same_status(self.store.last_outbox(game_id, ob.STATUS_EDIT), m.payload):
                 continue  # the status message would read the same: no edit (a calm thread)
@@ -513,14 +525,14 @@ class TableCore:
         """Seat -> the name of the person holding it, for the words people read."""
         return {s.seat: s.name or s.seat for s in self.store.seats(game_id)}
 
-    def _started(self, actor: Actor, channel: str | None, game_id: int | None) -> tuple[GameRow, Rules, GameState]:
+    def _started(self, actor: Actor, channel: str | None, game_id: int | None) -> GameSession:
+        """The session of a started game the caller addresses, its state loaded (for reading: the
+        state is never changed in place, so it may be read after the lock is let go)."""
         row = self.resolve(actor, channel, game_id)
         if row.status == GameStatus.LOBBY or not self.store.has_snapshot(row.id):
             raise TableError(f"game {row.id} has not started", code=TableRefusal.NOT_STARTED, legal="/game start")
-        rules = self.rules_for(row.game)
         with self._lock(row.id):
-            row = self._row(row.id)
-            return row, rules, self._load(row)
+            return self.session(row.id).loaded()
 
     def pending_outbox(self, limit: int = 100, game_id: int | None = None) -> list[ob.Outgoing]:
         """Messages not yet delivered, oldest first, with the current channel and seat holders."""

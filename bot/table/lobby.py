@@ -15,7 +15,7 @@ from bot.table.basics import (
     seat_name,
     shown_name,
 )
-from bot.table.deadlines import Deadlines
+from bot.table.core import TableCore
 from bot.table.errors import TableError, TableRefusal
 from bot.table.results import (
     Actor,
@@ -38,7 +38,7 @@ from engine.core.rules import RANDOM_ROLE
 _NEXT_OPTION_AT = re.compile(r"(?:\s*,\s*|\s+)(?=[A-Za-z_][\w.-]*\s*=?$|[A-Za-z_][\w.-]*\s*=)")
 
 
-class Lobby(Deadlines):
+class Lobby(TableCore):
     """Before the first action: creating, joining, leaving, choosing roles, starting."""
 
     @staticmethod
@@ -298,7 +298,7 @@ class Lobby(Deadlines):
                                    engine_version=rules.engine_version, schema=rules.schema_version,
                                    options=options)
             row = self._row(row.id)
-            due = self._sync_deadlines(row, rules, work, now)
+            due = self.deadlines.sync(row, rules, work, now)
             players = self._names(row.id)
             roles = {s: _roles_words(rules, r, options) for s, r in dealt.items()}
             self._queue(row.id, ob.after_action(ob.Turn(

@@ -40,15 +40,15 @@ class Looking(TableCore):
     def status(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Status:
         row = self.resolve(actor, channel, game_id)
         with self._lock(row.id):
-            row = self._row(row.id)
-            info = self._info(row)
+            session = self.session(row.id)
+            row = session.row
+            info = self._info(row, session.seat_infos())
             mine = info.seat_of(actor.user_id)
             if not self.store.has_snapshot(row.id):  # never started
                 return Status(info, your_seat=mine.seat if mine else None)
-            rules = self.rules_for(row.game)
-            state = self._load(row)
+            rules, state = session.rules, session.state
             due = self._due_map(row.id)
-            names = self._names(row.id)
+            names = session.names
             waiting = () if row.result else tuple(
                 Waiting(d.id, d.kind.value, d.prompt, s, d.blocking, due.get((d.id, s)), names.get(s, s))
                 for d in rules.pending(state) for s in d.seats)
@@ -71,25 +71,27 @@ class Looking(TableCore):
         Drawing takes tens of milliseconds: adapters call this off the event loop."""
         import renderer
 
-        row, rules, state = self._started(actor, channel, game_id)
+        session = self._started(actor, channel, game_id)
+        row, rules, state = session.row, session.rules, session.state
         seat = None
         if private:
-            mine = self._info(row).seat_of(actor.user_id)
+            mine = session.seat_of(actor.user_id)
             if mine is None:
                 raise NotAllowed(f"you have no seat in game {row.id}, so no private board")
             seat = mine.seat
         view = rules.view(state, seat)
         png = renderer.render(rules.name, view, seat) if draw and renderer.has_drawer(rules.name) else None
-        return Board(self._info(row), seat, view, png)
+        return Board(self._info(row, session.seat_infos()), seat, view, png)
 
     def hand(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Hand:
-        row, rules, state = self._started(actor, channel, game_id)
-        mine = self._info(row).seat_of(actor.user_id)
+        session = self._started(actor, channel, game_id)
+        row, rules, state = session.row, session.rules, session.state
+        mine = session.seat_of(actor.user_id)
         if mine is None:
             raise NotAllowed(f"you have no seat in game {row.id}")
         view = rules.view(state, mine.seat)
-        sections = rules.words().hand(state, mine.seat, Audience(mine.seat, self._names(row.id)))
-        return Hand(self._info(row), mine.seat, view, private_part(rules.view(state, None), view),
+        sections = rules.words().hand(state, mine.seat, Audience(mine.seat, session.names))
+        return Hand(self._info(row, session.seat_infos()), mine.seat, view, private_part(rules.view(state, None), view),
                     tuple((x.title, tuple(x.lines)) for x in sections), f"{rules.title}, game {row.id}")
 
     def log(self, actor: Actor, channel: str | None, *, last: int = 10, game_id: int | None = None) -> LogPage:

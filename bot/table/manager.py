@@ -55,7 +55,7 @@ class GameManager(Play):
             with self.store.transaction():
                 self.store.shift_deadlines(row.id, stopped)
                 self.store.update_game(row.id, status=GameStatus.ACTIVE.value, paused_at=None, updated=now)
-                self._sync_deadlines(self._row(row.id), rules, state, now)  # e.g. an imported paused game
+                self.deadlines.sync(self._row(row.id), rules, state, now)  # e.g. an imported paused game
                 self._post(row, f"e{row.epoch}.s{row.last_seq}.resume.{now}", "table", what="resumed",
                            by=actor.name, stopped=stopped)
                 self._remember(key, row.id, "resume")
@@ -108,7 +108,7 @@ class GameManager(Play):
                 if self.store.has_snapshot(row.id) and row.status != GameStatus.LOBBY:
                     self.store.close_seat_deadlines(row.id, seat, now, "handed over")
                     if row.status == GameStatus.ACTIVE:
-                        self._sync_deadlines(row, self.rules_for(row.game), self._load(row), now)
+                        self.deadlines.sync(row, self.rules_for(row.game), self._load(row), now)
                 if computer is not None:
                     self._post(row, f"replace.{seat}.{now}.computer", "table", what="computer", seat=seat, by=actor.name,
                                user=held.name, strength=computer)
@@ -149,7 +149,7 @@ class GameManager(Play):
             raise TableError(f"no setting {setting!r}", code=TableRefusal.BAD_SETTING, legal=sorted(DEFAULT_SETTINGS))
         if setting is None or value is None:
             row = self.resolve(actor, channel, game_id)
-            shown = self.settings_of(row)
+            shown = self.deadlines.settings_of(row)
             return Settings(self._info(row), shown if setting is None else {setting: shown[setting]})
         self._check_setting(setting, value)
 
@@ -157,6 +157,6 @@ class GameManager(Play):
             with self.store.transaction():
                 self.store.update_game(row.id, settings={**row.settings, setting: value})
                 self._remember(key, row.id, "settings")
-            return Settings(self.info(row.id), self.settings_of(self._row(row.id)), setting)
+            return Settings(self.info(row.id), self.deadlines.settings_of(self._row(row.id)), setting)
 
         return self._once(actor, channel, game_id, key, body, gm="change settings")

@@ -14,7 +14,7 @@ from bot.table.basics import (
     is_irreversible,
     log,
 )
-from bot.table.deadlines import Deadlines
+from bot.table.core import TableCore
 from bot.table.errors import NotAllowed, TableError, TableRefusal
 from bot.table.results import (
     LIVE,
@@ -24,6 +24,7 @@ from bot.table.results import (
     GameStatus,
     Undone,
 )
+from bot.table.session import GameSession
 from bot.table.steps import Steps
 from bot.table.store import DamagedRow, GameRow, SnapshotRow, StaleAppend, dumps
 from bot.table.text import timed_out_line
@@ -31,7 +32,7 @@ from engine.core import Action, Event, GameState, Refusal, RuleError, Rules, Sta
 from engine.core.words import Audience
 
 
-class Play(Deadlines):
+class Play(TableCore):
     """Actions: applied, refused, undone, skipped."""
 
     def act(self, actor: Actor, channel: str | None, group: str | None, action: Action, *,
@@ -43,32 +44,39 @@ class Play(Deadlines):
         button (the state moved on since it was drawn).
         """
         row = self.resolve(actor, channel, game_id)
+        with self._lock(row.id):
+            return self._act(actor, self.session(row.id), group, action, key=key, expect_version=expect_version)
+
+    def _act(self, actor: Actor, session: GameSession, group: str | None, action: Action, *,
+             key: str | None = None, expect_version: int | None = None) -> Applied:
+        """:meth:`act` on the game's session (its lock held)."""
+        row = session.row
         if group is not None and group != row.game:
             raise TableError(f"game {row.id} is {self._title(row.game)}: use /{row.game}, not /{group}",
                              code=TableRefusal.WRONG_GAME, legal=f"/{row.game} ...")
-        mine = self._info(row).seat_of(actor.user_id)
+        mine = session.seat_of(actor.user_id)
         if mine is None:
             raise NotAllowed(f"you have no seat in game {row.id}; only a seat's player acts for it",
-                             legal=[s.seat for s in self._info(row).seats])
-        if mine.computer:
+                             legal=[s.seat for s in session.seats])
+        if mine.agent:
             raise NotAllowed(f"a computer player ({mine.agent}) plays your seat {mine.seat} now",
                              legal=f"take it back: /game replace seat:{mine.seat} user:<you>")
         try:
             return self._apply(row.id, mine.seat, action, key=key, user_id=actor.user_id, source="player",
-                               expect_version=expect_version)
+                               expect_version=expect_version, session=session)
         except StaleState:
             raise
         except RuleError as err:
-            raise self._named_refusal(row, mine.seat, action, err) from None
+            raise self._named_refusal(session, mine.seat, action, err) from None
 
-    def _named_refusal(self, row: GameRow, seat: str, action: Action, err: RuleError) -> RuleError:
+    def _named_refusal(self, session: GameSession, seat: str, action: Action, err: RuleError) -> RuleError:
         """The refusal with its legal choices named as people see them (ids they never typed)."""
-        if not isinstance(err.legal, list | tuple) or row.game not in self._rules:
+        if not isinstance(err.legal, list | tuple):
             return err
-        rules = self.rules_for(row.game)
+        rules = session.rules
         spec = rules.actions.get(action.kind)
         try:
-            state = self._load(self._row(row.id))
+            state = session.state
             names: dict[Any, str] = {}
             for p in spec.params if spec else ():
                 names.update(self._value_names(rules, state, seat, action.kind, p.name))
@@ -112,82 +120,87 @@ class Play(Deadlines):
 
     def _apply(self, game_id: int, seat: str, action: Action, *, key: str | None, user_id: str | None,
                source: str, expect_version: int | None = None, deadline_id: int | None = None,
-               standing_in: tuple[str, str] | None = None) -> Applied:
-        """Apply for ``seat``; the database decides between processes: one that loses the race to append
+               standing_in: tuple[str, str] | None = None, session: GameSession | None = None) -> Applied:
+        """Apply for ``seat`` (on ``session`` when the caller has one, its lock held); the database
+        decides between processes: one that loses the race to append
         (:class:`~bot.table.store.StaleAppend`) reloads and looks again, and answers as for a duplicate
         when the winner applied this very key."""
         key = key or f"auto:{uuid.uuid4().hex}"
         while True:
             try:
-                return self._apply_once(game_id, seat, action, key=key, user_id=user_id, source=source,
-                                        expect_version=expect_version, deadline_id=deadline_id,
-                                        standing_in=standing_in)
+                with self._lock(game_id):
+                    return self._apply_once(session or self.session(game_id), seat, action, key=key,
+                                            user_id=user_id, source=source, expect_version=expect_version,
+                                            deadline_id=deadline_id, standing_in=standing_in)
             except StaleAppend as err:
                 log.debug("game %s moved on in another process (%s): looking again", game_id, err)
                 self._live.pop(game_id, None)
+                session = None
 
-    def _apply_once(self, game_id: int, seat: str, action: Action, *, key: str, user_id: str | None,
+    def _apply_once(self, session: GameSession, seat: str, action: Action, *, key: str, user_id: str | None,
                     source: str, expect_version: int | None, deadline_id: int | None,
                     standing_in: tuple[str, str] | None = None) -> Applied:
-        with self._lock(game_id):
-            row = self._row(game_id)
-            if (dup := self._duplicate(row, key)) is not None:
-                return dup
-            self._check_playable(row)
-            rules = self.rules_for(row.game)
-            live = self._load(row)
-            if expect_version is not None and live.version != expect_version:
-                raise StaleState(expect_version, live.version)
-            since = self._phase_events(row, rules, live)
-            work = rules.load(rules.dump(live))
-            steps = Steps(rules, work, row.phase, row.last_seq, self.snapshot_every)
-            steps.play(seat, action, key, source, user_id)  # a RuleError leaves everything as it was
-            steps.skip_passes(key)
-            seq = row.last_seq + 1
-            phase = rules.phase(work)
-            res = rules.result(work)
-            result = res.to_json() if res is not None else None
-            now = self.clock.now()
-            with self.store.transaction():
-                steps.store(self.store, game_id, now, epoch=row.epoch)
-                if deadline_id is not None:
-                    self.store.close_deadline(deadline_id, now, "default applied")
-                fields: dict[str, Any] = {"phase": phase}
-                if result is not None:
-                    fields.update(status=GameStatus.FINISHED.value, result=result)
-                    if not steps.snapshotted_last:
-                        self.store.put_snapshot(game_id, steps.seq, dumps(rules.dump(work)), phase, now)
-                self.store.update_game(game_id, **fields)
-                if result is not None:
-                    self.store.close_game_deadlines(game_id, now, "game over")
-                    due: dict[tuple[str, str], float] = {}
-                else:
-                    due = self._sync_deadlines(row, rules, work, now, standing_in=standing_in)
-                words = rules.words()
-                names = self._names(game_id)
-                chosen = words.label(live, seat, action, Audience(seat, names))
-                ends = result is not None or ob.title_of(rules, words, work) != ob.title_of(rules, words, live)
-                folded = self._timed_out(row, rules, live, names) if ends else []  # this call's rows included
-                public = all(e.to is None for e in steps.steps[0].events)
-                defaulted = timed_out_line(names.get(seat, seat), [words.label(live, seat, action, Audience(None, names))
-                                                                   if public else None]) if source == "deadline" else ""
-                answer = {"deadline": f"Time ran out, so the table chose for you: {chosen}.",
-                          "gm": f"A GM chose for you: {chosen}.",
-                          "computer": "Time ran out: a computer player answered in your place."
-                          }.get(source, f"You chose: {chosen}.")
-                self._queue(game_id, ob.after_action(ob.Turn(
-                    game_id=game_id, prefix=self._prefix(row, seq), rules=rules, state=work, before=live,
-                    events=steps.events, phase_events=since, names=names, due=due, result=result,
-                    status=fields.get("status", row.status),
-                    actor_private=seat if source == "player" else None, answered={seat: answer},
-                    timed_out=folded, defaulted=defaulted)))
-            title_before = ob.title_of(rules, words, live)
-            keep = since + steps.events if ob.title_of(rules, words, work) == title_before else []
-            self._keep(game_id, LiveGame(work, steps.seq, row.epoch, keep))
-            mine = tuple(e for e in steps.events if e.visible_to(seat))
-            news = words.news(work, [e for e in mine if e.to is not None], seat, Audience(seat, names))
-            return Applied(self.info(game_id), seat, action, seq, mine, phase, phase != row.phase, result,
-                           source=source, said=chosen, news=tuple(news))
+        row, rules, game_id = session.row, session.rules, session.row.id
+        if (dup := self._duplicate(row, key)) is not None:
+            return dup
+        self._check_playable(row)
+        live = session.state
+        if expect_version is not None and live.version != expect_version:
+            raise StaleState(expect_version, live.version)
+        since = self._phase_events(row, rules, live)
+        work = rules.load(rules.dump(live))
+        steps = Steps(rules, work, row.phase, row.last_seq, self.snapshot_every)
+        steps.play(seat, action, key, source, user_id)  # a RuleError leaves everything as it was
+        steps.skip_passes(key)
+        seq = row.last_seq + 1
+        phase = rules.phase(work)
+        res = rules.result(work)
+        result = res.to_json() if res is not None else None
+        now = self.clock.now()
+        with self.store.transaction():
+            steps.store(self.store, game_id, now, epoch=row.epoch)
+            if deadline_id is not None:
+                self.store.close_deadline(deadline_id, now, "default applied")
+            fields: dict[str, Any] = {"phase": phase}
+            if result is not None:
+                fields.update(status=GameStatus.FINISHED.value, result=result)
+                if not steps.snapshotted_last:
+                    self.store.put_snapshot(game_id, steps.seq, dumps(rules.dump(work)), phase, now)
+            self.store.update_game(game_id, **fields)
+            if result is not None:
+                self.store.close_game_deadlines(game_id, now, "game over")
+                due: dict[tuple[str, str], float] = {}
+            else:
+                due = self.deadlines.sync(row, rules, work, now, standing_in=standing_in,
+                                           computers=session.computers)
+            words = rules.words()
+            names = session.names
+            chosen = words.label(live, seat, action, Audience(seat, names))
+            ends = result is not None or ob.title_of(rules, words, work) != ob.title_of(rules, words, live)
+            folded = self._timed_out(row, rules, live, names) if ends else []  # this call's rows included
+            public = all(e.to is None for e in steps.steps[0].events)
+            defaulted = timed_out_line(names.get(seat, seat), [words.label(live, seat, action, Audience(None, names))
+                                                               if public else None]) if source == "deadline" else ""
+            answer = {"deadline": f"Time ran out, so the table chose for you: {chosen}.",
+                      "gm": f"A GM chose for you: {chosen}.",
+                      "computer": "Time ran out: a computer player answered in your place."
+                      }.get(source, f"You chose: {chosen}.")
+            self._queue(game_id, ob.after_action(ob.Turn(
+                game_id=game_id, prefix=self._prefix(row, seq), rules=rules, state=work, before=live,
+                events=steps.events, phase_events=since, names=names, due=due, result=result,
+                status=fields.get("status", row.status),
+                actor_private=seat if source == "player" else None, answered={seat: answer},
+                timed_out=folded, defaulted=defaulted)), seats=session.seats)
+        title_before = ob.title_of(rules, words, live)
+        keep = since + steps.events if ob.title_of(rules, words, work) == title_before else []
+        self._keep(game_id, LiveGame(work, steps.seq, row.epoch, keep))
+        mine = tuple(e for e in steps.events if e.visible_to(seat))
+        news = words.news(work, [e for e in mine if e.to is not None], seat, Audience(seat, names))
+        after = with_changes(row, phase=phase, last_seq=steps.seq)   # the row as stored now, not read again
+        if result is not None:
+            after = with_changes(after, status=GameStatus.FINISHED.value, result=result)
+        return Applied(self._info(after, session.seat_infos()), seat, action, seq, mine, phase,
+                       phase != row.phase, result, source=source, said=chosen, news=tuple(news))
 
     def _prompt_anew(self, row: GameRow, seat: str, key: str) -> list[ob.Message]:
         """The seat's living prompt as a new message (for a seat's new holder), if it is awaited."""
@@ -303,7 +316,7 @@ class Play(Deadlines):
                 self.store.close_game_deadlines(row.id, now, "undone")
                 row = self._row(row.id)
                 # A paused game gets its deadlines when it resumes.
-                due = self._sync_deadlines(row, rules, state, now) if status == GameStatus.ACTIVE else {}
+                due = self.deadlines.sync(row, rules, state, now) if status == GameStatus.ACTIVE else {}
                 self._queue(row.id, ob.after_action(ob.Turn(
                     game_id=row.id, prefix=self._prefix(row, target), rules=rules, state=state, before=None,
                     events=[], phase_events=[], names=self._names(row.id), due=due, kind="undo", status=status,

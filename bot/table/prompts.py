@@ -21,6 +21,7 @@ from bot.table.results import (
     Asked,
     GameStatus,
 )
+from bot.table.session import GameSession
 from bot.table.store import GameRow
 from engine.core import Action, Decision, GameState, RuleError, Rules, StaleState
 from engine.core.rules import RANDOM_ROLE
@@ -32,11 +33,12 @@ class Prompts(Play):
 
     def _awaited_seat(self, actor: Actor, channel: str | None,
                       game_id: int | None) -> tuple[GameRow, Rules, GameState, str, Decision]:
-        row, rules, state = self._started(actor, channel, game_id)
-        mine = self._info(row).seat_of(actor.user_id)
+        session = self._started(actor, channel, game_id)
+        row, rules, state = session.row, session.rules, session.state
+        mine = session.seat_of(actor.user_id)
         if mine is None:
             raise NotAllowed(f"you have no seat in game {row.id}; only a seat's player answers for it")
-        if mine.computer:
+        if mine.agent:
             raise NotAllowed(f"a computer player ({mine.agent}) plays your seat {mine.seat} now",
                              legal=f"take it back: /game replace seat:{mine.seat} user:<you>")
         self._check_playable(row)
@@ -125,7 +127,7 @@ class Prompts(Play):
         except StaleState:
             raise
         except RuleError as err:
-            raise self._named_refusal(row, seat, action, err) from None
+            raise self._named_refusal(self.session(row.id), seat, action, err) from None
 
     def flow(self, actor: Actor, channel: str | None, kind: str, chosen: dict[str, Any] | None = None, *,
              game_id: int | None = None) -> Asked | None:
@@ -138,22 +140,20 @@ class Prompts(Play):
                      tuple((o.label, o.hint) for o in step.options), step.multi, step.min_values, step.max_values,
                      text=step.text, max_length=step.max_length, placeholder=step.placeholder, button=step.button)
 
-    def named_values(self, actor: Actor, row: GameRow, cmd: Command, values: dict[str, Any]) -> dict[str, Any]:
-        """``values`` of the game command ``cmd`` for the game ``row`` (already resolved, within the
-        caller's reach) with the names people typed turned into the game's ids: display names
-        (``Words.value_label``) of the legal values, any case and accents, unique prefixes; an id is
-        still accepted. An ambiguous name is refused with its candidates; an unknown one is left for
-        the rules to refuse. Values are left as typed where nobody is awaited for names: a game not
-        started, another game's command, a person with no seat (``act`` refuses those)."""
-        if cmd.spec is None or row.game != cmd.group or row.status == GameStatus.LOBBY \
+    def named_values(self, actor: Actor, session: GameSession, cmd: Command, values: dict[str, Any]) -> dict[str, Any]:
+        """``values`` of the game command ``cmd`` for the game of ``session`` (resolved within the
+        caller's reach, its lock held) with the names people typed turned into the game's ids:
+        display names (``Words.value_label``) of the legal values, any case and accents, unique
+        prefixes; an id is still accepted. An ambiguous name is refused with its candidates; an
+        unknown one is left for the rules to refuse. Values are left as typed where nobody is awaited
+        for names: a game not started, another game's command, a person with no seat (``act`` refuses
+        those)."""
+        row = session.row
+        mine = session.seat_of(actor.user_id)
+        if cmd.spec is None or row.game != cmd.group or row.status == GameStatus.LOBBY or mine is None \
                 or not self.store.has_snapshot(row.id):
             return values
-        mine = self._info(row).seat_of(actor.user_id)
-        if mine is None:
-            return values
-        rules = self.rules_for(row.game)
-        with self._lock(row.id):
-            state = self._load(self._row(row.id))
+        rules, state = session.rules, session.state
         out = dict(values)
         for p in cmd.spec.params:
             raw = values.get(p.name)

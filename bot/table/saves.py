@@ -8,7 +8,7 @@ from functools import cached_property
 
 from bot.table import outbox as ob
 from bot.table.clock import Clock
-from bot.table.deadlines import Deadlines
+from bot.table.core import TableCore
 from bot.table.results import (
     Actor,
     AlreadyDone,
@@ -20,7 +20,7 @@ from bot.table.store import GameRow, Store
 from engine.core import GameState, Rules
 
 
-class Saves(Deadlines):
+class Saves(TableCore):
     """Export and import of save files (the format itself is bot.table.saveformat)."""
 
     @cached_property
@@ -28,7 +28,7 @@ class Saves(Deadlines):
         """What the save format may use of the service."""
         return SaveSupport(self.store, self.clock, self.snapshot_every, self.rules_for, self.known_games,
                            self._row, self._info, self._load, self._check_setting, self._queue,
-                           self._sync_deadlines)
+                           self.deadlines.sync)
 
     def export(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Exported:
         """The whole game as one JSON text (docs/save-format.md). The game's manager only: it holds

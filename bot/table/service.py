@@ -65,8 +65,10 @@ class TableService(Computers, Prompts, GameManager, Saves, Looking):
         cmd = self.registry.find(group, name)
         if cmd.is_action:
             row = self.resolve(actor, channel, game_id)   # this channel's game, else mine: decided once
-            action = cmd.build_action(self.named_values(actor, row, cmd, values))
-            return self.act(actor, channel, group, action, game_id=row.id, key=key)
+            with self._lock(row.id):
+                session = self.session(row.id)   # row, rules, seats and state: read once for the call
+                action = cmd.build_action(self.named_values(actor, session, cmd, values))
+                return self._act(actor, session, group, action, key=key)
         handler = self.registry.handler(cmd)
         return handler(Call(actor, channel, cmd.convert(values), game_id, key))
 

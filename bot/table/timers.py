@@ -82,7 +82,7 @@ class Timers(Play):
                                                          format_duration(r.deadline - now))])
                     self.store.close_deadline(r.id, now, "reminded" if r.deadline > now else "skipped")
                 return []
-            absent = self.settings_of(row).get("absent", "off")
+            absent = self.deadlines.settings_of(row).get("absent", "off")
             if absent != "off":  # a computer player answers instead of the bare default
                 title = ob.title_of(rules, rules.words(), state)
                 # One notice per seat and phase: the key is the same for every deadline it takes over there.
