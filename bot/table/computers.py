@@ -280,7 +280,7 @@ class Computers(Lobby, Timers):
         on its turn's row and, once the decision it took over is done, tells that person by direct
         message what it chose for them, in one message."""
         row, seat = turn.row, turn.seat
-        applied = self._apply(row.id, seat, action, key=f"computer:{turn.id}", user_id=None, source="computer",
+        applied = self.actions.apply(row.id, seat, action, key=f"computer:{turn.id}", user_id=None, source="computer",
                               deadline_id=turn.id,
                               standing_in=(turn.decision.id, seat) if turn.stand_in else None)
         if turn.stand_in and not applied.duplicate:

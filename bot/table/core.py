@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.table import limits
 from bot.table import outbox as ob
+from bot.table.actions import Actions
 from bot.table.basics import (
     DEFAULT_SETTINGS,
     ROW_NAMES,
@@ -25,6 +26,7 @@ from bot.table.clock import Clock, SystemClock, format_duration, parse_duration
 from bot.table.commands import CommandRegistry, Handler
 from bot.table.deadlines import DeadlineBook
 from bot.table.errors import CorruptGame, NotAllowed, TableError, TableRefusal
+from bot.table.reads import Reads
 from bot.table.results import (
     LIVE,
     Actor,
@@ -54,6 +56,8 @@ class TableCore:
         for name, value in self.defaults.items():
             self._check_setting(name, value)
         self.deadlines = DeadlineBook(store, self.defaults)
+        self.reads = Reads(self)
+        self.actions = Actions(self, self.deadlines)
         self._rules: dict[str, Rules] = {}
         self._locks: dict[int, threading.RLock] = {}
         self._locks_guard = threading.Lock()

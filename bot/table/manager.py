@@ -9,8 +9,8 @@ from bot.table.basics import (
     is_computer_user,
     shown_name,
 )
+from bot.table.core import TableCore
 from bot.table.errors import NotAllowed, TableError, TableRefusal
-from bot.table.play import Play
 from bot.table.results import (
     LIVE,
     Actor,
@@ -24,7 +24,7 @@ from engine import agents
 from engine.core import Refusal
 
 
-class GameManager(Play):
+class GameManager(TableCore):
     """Commands for the creator or a member with the game manager permission."""
 
     def pause(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
@@ -115,7 +115,7 @@ class GameManager(Play):
                 else:
                     self._post(row, f"replace.{seat}.{now}.{user_id}", "table", what="replaced", seat=seat, by=actor.name,
                                user=name or user_id, back=held.computer)
-                    self._queue(row.id, self._prompt_anew(row, seat, f"g{row.id}.replace.{seat}.{now}.prompt"))
+                    self._queue(row.id, self.actions.prompt_anew(row, seat, f"g{row.id}.replace.{seat}.{now}.prompt"))
                 self._remember(key, row.id, "replace")
             self._live.pop(row.id, None)
             new = f"{COMPUTER_USER}{computer}" if computer else user_id

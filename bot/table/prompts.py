@@ -7,13 +7,14 @@ from typing import Any
 
 from bot.table import helptopics
 from bot.table import outbox as ob
+from bot.table.actions import list_items
 from bot.table.basics import (
     DEFAULT_SETTINGS,
     NOTHING,
 )
 from bot.table.commands import Command, ParamKind, Source
+from bot.table.core import TableCore
 from bot.table.errors import NotAllowed, TableError, TableRefusal
-from bot.table.play import Play, list_items
 from bot.table.results import (
     LIVE,
     Actor,
@@ -28,7 +29,7 @@ from engine.core.rules import RANDOM_ROLE
 from engine.core.words import Audience, fold, join_words, match_name
 
 
-class Prompts(Play):
+class Prompts(TableCore):
     """What a seat is asked and how it answers by click or by name."""
 
     def _awaited_seat(self, actor: Actor, channel: str | None,
@@ -41,7 +42,7 @@ class Prompts(Play):
         if mine.agent:
             raise NotAllowed(f"a computer player ({mine.agent}) plays your seat {mine.seat} now",
                              legal=f"take it back: /game replace seat:{mine.seat} user:<you>")
-        self._check_playable(row)
+        self.actions.check_playable(row)
         d = ob.awaited(rules, state, offers=True).get(mine.seat)
         if d is None:
             raise TableError("nothing waits on you right now", code=TableRefusal.NOT_AWAITED,
@@ -67,7 +68,7 @@ class Prompts(Play):
         changed since is refused. ``text`` answers the step ``path`` leads to when it asks for
         typed words (``FlowStep.text``, the flow's last step): the action is then complete."""
         row, rules, state, seat, d = self._awaited_seat(actor, channel, game_id)
-        if key and (dup := self._duplicate(row, key)) is not None:
+        if key and (dup := self.actions.duplicate(row, key)) is not None:
             return dup
         words = rules.words()
         aud = Audience(seat, self._names(row.id))
@@ -122,12 +123,12 @@ class Prompts(Play):
         if confirm and not confirmed:
             return Asked(self._info(row), seat, version, confirm, (), path=tuple(steps), confirm=confirm)
         try:
-            return self._apply(row.id, seat, action, key=key, user_id=actor.user_id, source="player",
+            return self.actions.apply(row.id, seat, action, key=key, user_id=actor.user_id, source="player",
                                expect_version=state.version)
         except StaleState:
             raise
         except RuleError as err:
-            raise self._named_refusal(self.session(row.id), seat, action, err) from None
+            raise self.actions.named_refusal(self.session(row.id), seat, action, err) from None
 
     def flow(self, actor: Actor, channel: str | None, kind: str, chosen: dict[str, Any] | None = None, *,
              game_id: int | None = None) -> Asked | None:
@@ -159,7 +160,7 @@ class Prompts(Play):
             raw = values.get(p.name)
             if not isinstance(raw, str) or not raw.strip():
                 continue
-            names = self._value_names(rules, state, mine.seat, cmd.spec.kind, p.name)
+            names = self.actions.value_names(rules, state, mine.seat, cmd.spec.kind, p.name)
             if not names:
                 continue
             is_list = p.type.value == "list"

@@ -27,23 +27,32 @@ from bot.table.basics import DEFAULT_SETTINGS, ROW_NAMES, is_irreversible, parse
 from bot.table.commands import Call, Handler
 from bot.table.computers import Computers
 from bot.table.errors import CorruptGame, TableError, TableRefusal
-from bot.table.looking import Looking
 from bot.table.manager import GameManager
 from bot.table.prompts import Prompts
 from bot.table.results import (
     Actor,
+    AlreadyDone,
+    Applied,
+    Board,
+    GameList,
+    Guide,
+    Hand,
+    LogPage,
     Outcome,
+    RulesHelp,
+    Status,
+    Undone,
 )
 from bot.table.saves import Saves, SaveSupport
 from bot.table.steps import skippable
 from bot.table.store import DamagedRow
-from engine.core import Refusal
+from engine.core import Action, Refusal
 
 __all__ = ["DEFAULT_SETTINGS", "SaveSupport", "TableService", "is_irreversible", "parse_options", "private_part",
            "skippable"]
 
 
-class TableService(Computers, Prompts, GameManager, Saves, Looking):
+class TableService(Computers, Prompts, GameManager, Saves):
     """All games of one bot. See docs/table.md for the API in one page (and "The house" for how
     the parts below compose)."""
 
@@ -68,9 +77,47 @@ class TableService(Computers, Prompts, GameManager, Saves, Looking):
             with self._lock(row.id):
                 session = self.session(row.id)   # row, rules, seats and state: read once for the call
                 action = cmd.build_action(self.named_values(actor, session, cmd, values))
-                return self._act(actor, session, group, action, key=key)
+                return self.actions.act_in(actor, session, group, action, key=key)
         handler = self.registry.handler(cmd)
         return handler(Call(actor, channel, cmd.convert(values), game_id, key))
+
+    # -- actions: the part bot/table/actions.py --------------------------------------------
+    def act(self, actor: Actor, channel: str | None, group: str | None, action: Action, *,
+            game_id: int | None = None, key: str | None = None, expect_version: int | None = None) -> Applied:
+        return self.actions.act(actor, channel, group, action, game_id=game_id, key=key,
+                                expect_version=expect_version)
+
+    def undo(self, actor: Actor, channel: str | None, *, count: int = 1, game_id: int | None = None,
+             key: str | None = None) -> Undone | AlreadyDone:
+        return self.actions.undo(actor, channel, count=count, game_id=game_id, key=key)
+
+    def skip(self, actor: Actor, channel: str | None, *, seat: str, game_id: int | None = None,
+             key: str | None = None) -> Applied:
+        return self.actions.skip(actor, channel, seat=seat, game_id=game_id, key=key)
+
+    # -- reading: the part bot/table/reads.py ----------------------------------------------
+    def status(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Status:
+        return self.reads.status(actor, channel, game_id=game_id)
+
+    def board(self, actor: Actor, channel: str | None, *, private: bool = False, game_id: int | None = None,
+              draw: bool = True) -> Board:
+        return self.reads.board(actor, channel, private=private, game_id=game_id, draw=draw)
+
+    def hand(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Hand:
+        return self.reads.hand(actor, channel, game_id=game_id)
+
+    def log(self, actor: Actor, channel: str | None, *, last: int = 10, game_id: int | None = None) -> LogPage:
+        return self.reads.log(actor, channel, last=last, game_id=game_id)
+
+    def list_games(self, actor: Actor, channel: str | None) -> GameList:
+        return self.reads.list_games(actor, channel)
+
+    def rules_help(self, actor: Actor, channel: str | None, *, name: str | None = None,
+                   topic: str | None = None) -> RulesHelp:
+        return self.reads.rules_help(actor, channel, name=name, topic=topic)
+
+    def guide(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Guide:
+        return self.reads.guide(actor, channel, game_id=game_id)
 
     def table_handlers(self) -> dict[str, Handler]:
         """Each ``/game`` command bound to the method that runs it (checked by the registry)."""

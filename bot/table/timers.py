@@ -10,8 +10,8 @@ from bot.table.basics import (
     log,
 )
 from bot.table.clock import format_duration
+from bot.table.core import TableCore
 from bot.table.errors import CorruptGame
-from bot.table.play import Play
 from bot.table.results import (
     GameStatus,
     Outcome,
@@ -21,7 +21,7 @@ from engine.core import RuleError
 from engine.core.words import Audience
 
 
-class Timers(Play):
+class Timers(TableCore):
     """Runs the deadlines that are due."""
 
     def next_wakeup(self, *, computers: bool = True) -> float | None:
@@ -100,7 +100,7 @@ class Timers(Play):
                 log.error("game %s: decision %s has no default for %s", row.id, d.id, r.seat)
                 return []
             try:
-                applied = self._apply(row.id, r.seat, default, key=f"deadline:{r.id}", user_id=None,
+                applied = self.actions.apply(row.id, r.seat, default, key=f"deadline:{r.id}", user_id=None,
                                       source="deadline", deadline_id=r.id)
             except RuleError as err:
                 self.store.close_deadline(r.id, now, f"default refused: {err}")

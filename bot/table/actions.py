@@ -1,4 +1,4 @@
-"""Playing: an action applied once (idempotent by key, raced through the database), refusals in
+"""Actions: an action applied once (idempotent by key, raced through the database), refusals in
 the game's words, undo and skip."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import replace as with_changes
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.table import outbox as ob
 from bot.table.basics import (
@@ -14,7 +14,6 @@ from bot.table.basics import (
     is_irreversible,
     log,
 )
-from bot.table.core import TableCore
 from bot.table.errors import NotAllowed, TableError, TableRefusal
 from bot.table.results import (
     LIVE,
@@ -31,9 +30,18 @@ from bot.table.text import timed_out_line
 from engine.core import Action, Event, GameState, Refusal, RuleError, Rules, StaleState
 from engine.core.words import Audience
 
+if TYPE_CHECKING:
+    from bot.table.core import TableCore
+    from bot.table.deadlines import DeadlineBook
 
-class Play(TableCore):
-    """Actions: applied, refused, undone, skipped."""
+
+class Actions:
+    """Actions: applied, refused, undone, skipped. A part of the table service, made with the table's
+    core (games, scope, sessions, store, outbox) and the deadlines it keeps in step."""
+
+    def __init__(self, core: TableCore, deadlines: DeadlineBook):
+        self.core = core
+        self.deadlines = deadlines
 
     def act(self, actor: Actor, channel: str | None, group: str | None, action: Action, *,
             game_id: int | None = None, key: str | None = None, expect_version: int | None = None) -> Applied:
@@ -43,16 +51,16 @@ class Play(TableCore):
         first result with ``duplicate=True`` and applies nothing. ``expect_version`` refuses a stale
         button (the state moved on since it was drawn).
         """
-        row = self.resolve(actor, channel, game_id)
-        with self._lock(row.id):
-            return self._act(actor, self.session(row.id), group, action, key=key, expect_version=expect_version)
+        row = self.core.resolve(actor, channel, game_id)
+        with self.core._lock(row.id):
+            return self.act_in(actor, self.core.session(row.id), group, action, key=key, expect_version=expect_version)
 
-    def _act(self, actor: Actor, session: GameSession, group: str | None, action: Action, *,
+    def act_in(self, actor: Actor, session: GameSession, group: str | None, action: Action, *,
              key: str | None = None, expect_version: int | None = None) -> Applied:
         """:meth:`act` on the game's session (its lock held)."""
         row = session.row
         if group is not None and group != row.game:
-            raise TableError(f"game {row.id} is {self._title(row.game)}: use /{row.game}, not /{group}",
+            raise TableError(f"game {row.id} is {self.core._title(row.game)}: use /{row.game}, not /{group}",
                              code=TableRefusal.WRONG_GAME, legal=f"/{row.game} ...")
         mine = session.seat_of(actor.user_id)
         if mine is None:
@@ -62,14 +70,14 @@ class Play(TableCore):
             raise NotAllowed(f"a computer player ({mine.agent}) plays your seat {mine.seat} now",
                              legal=f"take it back: /game replace seat:{mine.seat} user:<you>")
         try:
-            return self._apply(row.id, mine.seat, action, key=key, user_id=actor.user_id, source="player",
+            return self.apply(row.id, mine.seat, action, key=key, user_id=actor.user_id, source="player",
                                expect_version=expect_version, session=session)
         except StaleState:
             raise
         except RuleError as err:
-            raise self._named_refusal(session, mine.seat, action, err) from None
+            raise self.named_refusal(session, mine.seat, action, err) from None
 
-    def _named_refusal(self, session: GameSession, seat: str, action: Action, err: RuleError) -> RuleError:
+    def named_refusal(self, session: GameSession, seat: str, action: Action, err: RuleError) -> RuleError:
         """The refusal with its legal choices named as people see them (ids they never typed)."""
         if not isinstance(err.legal, list | tuple):
             return err
@@ -79,7 +87,7 @@ class Play(TableCore):
             state = session.state
             names: dict[Any, str] = {}
             for p in spec.params if spec else ():
-                names.update(self._value_names(rules, state, seat, action.kind, p.name))
+                names.update(self.value_names(rules, state, seat, action.kind, p.name))
         except Exception:  # naming must never hide the refusal itself
             return err
         lists = [p.name for p in spec.params if p.type.value == "list"] if spec else []
@@ -94,7 +102,7 @@ class Play(TableCore):
             err.args = (err.describe(),)
         return err
 
-    def _check_playable(self, row: GameRow) -> None:
+    def check_playable(self, row: GameRow) -> None:
         status = GameStatus(row.status)
         if status is GameStatus.LOBBY:
             raise TableError(f"game {row.id} has not started", code=TableRefusal.NOT_STARTED, legal="/game start")
@@ -105,20 +113,20 @@ class Play(TableCore):
         if status is GameStatus.ABANDONED:
             raise TableError(f"game {row.id} was abandoned", code=TableRefusal.ABANDONED)
 
-    def _duplicate(self, row: GameRow, key: str | None) -> Applied | None:
+    def duplicate(self, row: GameRow, key: str | None) -> Applied | None:
         """The first result of an action key seen before (or a refusal if a GM undid it)."""
         if key is None:
             return None
-        first = self.store.action_by_key(row.id, key)
+        first = self.core.store.action_by_key(row.id, key)
         if first is not None:
             seen = tuple(e for e in map(Event.from_json, json.loads(first.events)) if e.visible_to(first.seat))
-            return Applied(self._info(row), first.seat, Action.from_json(json.loads(first.action)), first.seq,
+            return Applied(self.core._info(row), first.seat, Action.from_json(json.loads(first.action)), first.seq,
                            seen, row.phase, False, row.result, duplicate=True, source=first.source)
-        if self.store.key_was_undone(row.id, key):
+        if self.core.store.key_was_undone(row.id, key):
             raise TableError("this action was applied and then undone by a GM", code=TableRefusal.UNDONE)
         return None
 
-    def _apply(self, game_id: int, seat: str, action: Action, *, key: str | None, user_id: str | None,
+    def apply(self, game_id: int, seat: str, action: Action, *, key: str | None, user_id: str | None,
                source: str, expect_version: int | None = None, deadline_id: int | None = None,
                standing_in: tuple[str, str] | None = None, session: GameSession | None = None) -> Applied:
         """Apply for ``seat`` (on ``session`` when the caller has one, its lock held); the database
@@ -128,47 +136,47 @@ class Play(TableCore):
         key = key or f"auto:{uuid.uuid4().hex}"
         while True:
             try:
-                with self._lock(game_id):
-                    return self._apply_once(session or self.session(game_id), seat, action, key=key,
+                with self.core._lock(game_id):
+                    return self._apply_once(session or self.core.session(game_id), seat, action, key=key,
                                             user_id=user_id, source=source, expect_version=expect_version,
                                             deadline_id=deadline_id, standing_in=standing_in)
             except StaleAppend as err:
                 log.debug("game %s moved on in another process (%s): looking again", game_id, err)
-                self._live.pop(game_id, None)
+                self.core._live.pop(game_id, None)
                 session = None
 
     def _apply_once(self, session: GameSession, seat: str, action: Action, *, key: str, user_id: str | None,
                     source: str, expect_version: int | None, deadline_id: int | None,
                     standing_in: tuple[str, str] | None = None) -> Applied:
         row, rules, game_id = session.row, session.rules, session.row.id
-        if (dup := self._duplicate(row, key)) is not None:
+        if (dup := self.duplicate(row, key)) is not None:
             return dup
-        self._check_playable(row)
+        self.check_playable(row)
         live = session.state
         if expect_version is not None and live.version != expect_version:
             raise StaleState(expect_version, live.version)
         since = self._phase_events(row, rules, live)
         work = rules.load(rules.dump(live))
-        steps = Steps(rules, work, row.phase, row.last_seq, self.snapshot_every)
+        steps = Steps(rules, work, row.phase, row.last_seq, self.core.snapshot_every)
         steps.play(seat, action, key, source, user_id)  # a RuleError leaves everything as it was
         steps.skip_passes(key)
         seq = row.last_seq + 1
         phase = rules.phase(work)
         res = rules.result(work)
         result = res.to_json() if res is not None else None
-        now = self.clock.now()
-        with self.store.transaction():
-            steps.store(self.store, game_id, now, epoch=row.epoch)
+        now = self.core.clock.now()
+        with self.core.store.transaction():
+            steps.store(self.core.store, game_id, now, epoch=row.epoch)
             if deadline_id is not None:
-                self.store.close_deadline(deadline_id, now, "default applied")
+                self.core.store.close_deadline(deadline_id, now, "default applied")
             fields: dict[str, Any] = {"phase": phase}
             if result is not None:
                 fields.update(status=GameStatus.FINISHED.value, result=result)
                 if not steps.snapshotted_last:
-                    self.store.put_snapshot(game_id, steps.seq, dumps(rules.dump(work)), phase, now)
-            self.store.update_game(game_id, **fields)
+                    self.core.store.put_snapshot(game_id, steps.seq, dumps(rules.dump(work)), phase, now)
+            self.core.store.update_game(game_id, **fields)
             if result is not None:
-                self.store.close_game_deadlines(game_id, now, "game over")
+                self.core.store.close_game_deadlines(game_id, now, "game over")
                 due: dict[tuple[str, str], float] = {}
             else:
                 due = self.deadlines.sync(row, rules, work, now, standing_in=standing_in,
@@ -185,44 +193,44 @@ class Play(TableCore):
                       "gm": f"A GM chose for you: {chosen}.",
                       "computer": "Time ran out: a computer player answered in your place."
                       }.get(source, f"You chose: {chosen}.")
-            self._queue(game_id, ob.after_action(ob.Turn(
-                game_id=game_id, prefix=self._prefix(row, seq), rules=rules, state=work, before=live,
+            self.core._queue(game_id, ob.after_action(ob.Turn(
+                game_id=game_id, prefix=self.core._prefix(row, seq), rules=rules, state=work, before=live,
                 events=steps.events, phase_events=since, names=names, due=due, result=result,
                 status=fields.get("status", row.status),
                 actor_private=seat if source == "player" else None, answered={seat: answer},
                 timed_out=folded, defaulted=defaulted)), seats=session.seats)
         title_before = ob.title_of(rules, words, live)
         keep = since + steps.events if ob.title_of(rules, words, work) == title_before else []
-        self._keep(game_id, LiveGame(work, steps.seq, row.epoch, keep))
+        self.core._keep(game_id, LiveGame(work, steps.seq, row.epoch, keep))
         mine = tuple(e for e in steps.events if e.visible_to(seat))
         news = words.news(work, [e for e in mine if e.to is not None], seat, Audience(seat, names))
         after = with_changes(row, phase=phase, last_seq=steps.seq)   # the row as stored now, not read again
         if result is not None:
             after = with_changes(after, status=GameStatus.FINISHED.value, result=result)
-        return Applied(self._info(after, session.seat_infos()), seat, action, seq, mine, phase,
+        return Applied(self.core._info(after, session.seat_infos()), seat, action, seq, mine, phase,
                        phase != row.phase, result, source=source, said=chosen, news=tuple(news))
 
-    def _prompt_anew(self, row: GameRow, seat: str, key: str) -> list[ob.Message]:
+    def prompt_anew(self, row: GameRow, seat: str, key: str) -> list[ob.Message]:
         """The seat's living prompt as a new message (for a seat's new holder), if it is awaited."""
-        rules = self._rules.get(row.game)
-        if rules is None or row.status != GameStatus.ACTIVE or self.store.latest_snapshot(row.id) is None:
+        rules = self.core._rules.get(row.game)
+        if rules is None or row.status != GameStatus.ACTIVE or self.core.store.latest_snapshot(row.id) is None:
             return []
-        state = self._load(row)
+        state = self.core._load(row)
         d = ob.awaited(rules, state, offers=True).get(seat)
         if d is None:
             return []
         words = rules.words()
-        return [ob.prompt_message(key, rules, words, state, d, seat, Audience(None, self._names(row.id)),
-                                  game_id=row.id, due=self._due_map(row.id).get((d.id, seat)),
+        return [ob.prompt_message(key, rules, words, state, d, seat, Audience(None, self.core._names(row.id)),
+                                  game_id=row.id, due=self.core._due_map(row.id).get((d.id, seat)),
                                   title=ob.title_of(rules, words, state))]
 
     def _phase_events(self, row: GameRow, rules: Rules, state: GameState) -> list[Event]:
         """The events of the phase under way (for its summary when it ends): kept with the loaded
         game, else read back from the log since the snapshot where the phase began."""
-        live = self._live.get(row.id)
+        live = self.core._live.get(row.id)
         if live is not None and live.state is state and live.since is not None:
             return live.since
-        since = [e for a in self.store.actions(row.id, after=self._phase_start(row, rules, state))
+        since = [e for a in self.core.store.actions(row.id, after=self._phase_start(row, rules, state))
                  for e in map(Event.from_json, json.loads(a.events))]
         if live is not None and live.state is state:
             live.since = since
@@ -234,7 +242,7 @@ class Play(TableCore):
         title = ob.title_of(rules, words, state)
         def snapshot(upto: int) -> SnapshotRow | None:
             try:
-                return self.store.latest_snapshot(row.id, upto)
+                return self.core.store.latest_snapshot(row.id, upto)
             except DamagedRow:  # a damaged snapshot: the summary reads the log from further back
                 return None
 
@@ -259,7 +267,7 @@ class Play(TableCore):
         choice, a bid or a hidden purchase, is only counted). Called once the call's actions are
         stored, so a default that ends the phase is among them."""
         taken = [(a.seat, Action.from_json(json.loads(a.action)), [Event.from_json(e) for e in json.loads(a.events)])
-                 for a in self.store.actions(row.id, after=self._phase_start(row, rules, state))
+                 for a in self.core.store.actions(row.id, after=self._phase_start(row, rules, state))
                  if a.source == "deadline"]
         words = rules.words()
         aud = Audience(None, names)
@@ -270,7 +278,7 @@ class Play(TableCore):
             by_seat.setdefault(seat, []).append(label or None)
         return [timed_out_line(names.get(seat, seat), labels) for seat, labels in by_seat.items()]
 
-    def _value_names(self, rules: Rules, state: GameState, seat: str, kind: str, param: str) -> dict[Any, str]:
+    def value_names(self, rules: Rules, state: GameState, seat: str, kind: str, param: str) -> dict[Any, str]:
         """The legal values of one parameter (list values one by one) and their names."""
         words = rules.words()
         out: dict[Any, str] = {}
@@ -294,38 +302,38 @@ class Play(TableCore):
                 raise TableError(f"can undo 1 to {row.last_seq} actions, not {count}", code=TableRefusal.BAD_VALUE,
                                  legal=f"1-{row.last_seq}" if row.last_seq else "nothing to undo")
             if row.status == GameStatus.FINISHED and row.channel is not None and any(
-                    g.id != row.id for g in self.store.games(channel=row.channel, statuses=LIVE)):
+                    g.id != row.id for g in self.core.store.games(channel=row.channel, statuses=LIVE)):
                 raise TableError(f"game {row.id} is over and its channel has a new game", code=TableRefusal.CHANNEL_BUSY)
             target = self._undo_target(row, count)
-            for a in self.store.actions(row.id, after=target):
+            for a in self.core.store.actions(row.id, after=target):
                 for e in map(Event.from_json, json.loads(a.events)):
                     if is_irreversible(e):
                         raise TableError(f"action {a.seq} ({a.seat}) led to {e.kind}: an undo may not cross dice "
                                          "or revealed secrets", code=TableRefusal.IRREVERSIBLE,
                                          legal=f"undo at most {row.last_seq - a.seq} action(s)")
-            rules = self.rules_for(row.game)
-            state = self._load(row, upto=target)
-            now = self.clock.now()
+            rules = self.core.rules_for(row.game)
+            state = self.core._load(row, upto=target)
+            now = self.core.clock.now()
             phase = rules.phase(state)
             status = GameStatus.ACTIVE.value if row.status == GameStatus.FINISHED else row.status
-            with self.store.transaction():
-                self.store.undo_to(row.id, target, now, actor.user_id)
-                self.store.update_game(row.id, phase=phase, status=status, result=None)
-                if target not in self.store.snapshot_seqs(row.id, target):
-                    self.store.put_snapshot(row.id, target, dumps(rules.dump(state)), phase, now)
-                self.store.close_game_deadlines(row.id, now, "undone")
-                row = self._row(row.id)
+            with self.core.store.transaction():
+                self.core.store.undo_to(row.id, target, now, actor.user_id)
+                self.core.store.update_game(row.id, phase=phase, status=status, result=None)
+                if target not in self.core.store.snapshot_seqs(row.id, target):
+                    self.core.store.put_snapshot(row.id, target, dumps(rules.dump(state)), phase, now)
+                self.core.store.close_game_deadlines(row.id, now, "undone")
+                row = self.core._row(row.id)
                 # A paused game gets its deadlines when it resumes.
                 due = self.deadlines.sync(row, rules, state, now) if status == GameStatus.ACTIVE else {}
-                self._queue(row.id, ob.after_action(ob.Turn(
-                    game_id=row.id, prefix=self._prefix(row, target), rules=rules, state=state, before=None,
-                    events=[], phase_events=[], names=self._names(row.id), due=due, kind="undo", status=status,
+                self.core._queue(row.id, ob.after_action(ob.Turn(
+                    game_id=row.id, prefix=self.core._prefix(row, target), rules=rules, state=state, before=None,
+                    events=[], phase_events=[], names=self.core._names(row.id), due=due, kind="undo", status=status,
                     extra={"count": count, "by": actor.name})))
-                self._remember(key, row.id, "undo")
-            self._keep(row.id, LiveGame(state, target, row.epoch))
-            return Undone(self.info(row.id), count, target)
+                self.core._remember(key, row.id, "undo")
+            self.core._keep(row.id, LiveGame(state, target, row.epoch))
+            return Undone(self.core.info(row.id), count, target)
 
-        return self._once(actor, channel, game_id, key, body, gm="undo")
+        return self.core._once(actor, channel, game_id, key, body, gm="undo")
 
     def _undo_target(self, row: GameRow, count: int) -> int:
         """Where undoing ``count`` actions leads: before the count-th action a person (or a
@@ -333,7 +341,7 @@ class Play(TableCore):
         with no choice go with the action that caused them, since replaying it makes them again."""
         target = row.last_seq
         taken = 0
-        for a in reversed(self.store.actions(row.id, after=max(0, row.last_seq - count - Steps.LIMIT))):
+        for a in reversed(self.core.store.actions(row.id, after=max(0, row.last_seq - count - Steps.LIMIT))):
             if taken == count:
                 break
             target = a.seq - 1
@@ -344,15 +352,15 @@ class Play(TableCore):
     def skip(self, actor: Actor, channel: str | None, *, seat: str, game_id: int | None = None,
              key: str | None = None) -> Applied:
         """Play the default of ``seat``'s pending decision now (GM only), as a passed deadline would."""
-        row = self.resolve(actor, channel, game_id)
-        self._need_gm(actor, row, "play a seat's default")
-        with self._lock(row.id):
-            row = self._row(row.id)
-            if (dup := self._duplicate(row, key)) is not None:
+        row = self.core.resolve(actor, channel, game_id)
+        self.core._need_gm(actor, row, "play a seat's default")
+        with self.core._lock(row.id):
+            row = self.core._row(row.id)
+            if (dup := self.duplicate(row, key)) is not None:
                 return dup
-            self._check_playable(row)
-            rules = self.rules_for(row.game)
-            state = self._load(row)
+            self.check_playable(row)
+            rules = self.core.rules_for(row.game)
+            state = self.core._load(row)
             awaited = [d for d in rules.pending(state) if d.blocking and seat in d.seats]
             if not awaited:
                 raise TableError(f"game {row.id} is not waiting on {seat!r}", code=TableRefusal.NOT_AWAITED,
@@ -362,12 +370,12 @@ class Play(TableCore):
             default = d.default_for(seat)
             if default is None:
                 raise TableError(f"decision {d.id} has no default for {seat}", code=TableRefusal.NO_DEFAULT)
-            applied = self._apply(row.id, seat, default, key=key, user_id=actor.user_id, source="gm")
+            applied = self.apply(row.id, seat, default, key=key, user_id=actor.user_id, source="gm")
             tag = f"g{row.id}.e{row.epoch}.s{applied.seq}.skip"
-            with self.store.transaction():
-                self._queue(row.id, [
+            with self.core.store.transaction():
+                self.core._queue(row.id, [
                     ob.table_post(row.id, f"{tag}.post", "skip", seat=seat, seq=applied.seq, by=actor.name,
-                                  name=self._names(row.id).get(seat, seat))])
+                                  name=self.core._names(row.id).get(seat, seat))])
             # The GM is answered with what the table may know: public events, no secret choice.
             secret = rules.actions[default.kind].secret
             return with_changes(applied, events=tuple(e for e in applied.events if e.is_public),
