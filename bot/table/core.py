@@ -24,8 +24,12 @@ from bot.table.basics import (
 )
 from bot.table.clock import Clock, SystemClock, format_duration, parse_duration
 from bot.table.commands import CommandRegistry, Handler
+from bot.table.computers import ComputerPlayers
 from bot.table.deadlines import DeadlineBook
 from bot.table.errors import CorruptGame, NotAllowed, TableError, TableRefusal
+from bot.table.lobby import Lobby
+from bot.table.manager import Manager
+from bot.table.prompts import Prompts
 from bot.table.reads import Reads
 from bot.table.results import (
     LIVE,
@@ -36,14 +40,29 @@ from bot.table.results import (
     RoleInfo,
     SeatInfo,
 )
+from bot.table.saves import Saves
 from bot.table.session import GameSession
 from bot.table.store import DamagedRow, GameRow, SeatRow, Store
+from bot.table.timers import Timers
 from engine import agents, registry
 from engine.core import Action, GameState, RuleError, Rules, apply
 
 
 class TableCore:
     """What every part of the table service stands on (see docs/table.md, "The house")."""
+
+    #: Seconds of thought a computer player may take per decision (None: the agent's own default).
+    computer_budget: float | None = None
+    #: How many computer turns an adapter lets think at once (``computers.workers`` in the config).
+    computer_workers: int = 2
+    #: Processes the agents think in, off the interpreter lock (``computers.processes``; 0: the
+    #: worker threads themselves, see :mod:`bot.table.thinking`).
+    computer_processes: int = 0
+    #: The least time between two computer players' moves in one game, in seconds (``computers.pace``):
+    #: the Discord adapter waits so long before playing a game's next computer turn, so a game of
+    #: computer players alone cannot take the machine from people (0: at once; the table's own
+    #: ``run_due`` never waits).
+    computer_pace: float = 0.0
 
     def __init__(self, store: Store, *, clock: Clock | None = None, games: Iterable[Rules | str] = (),
                  local: bool = False, settings: dict[str, str] | None = None,
@@ -56,8 +75,15 @@ class TableCore:
         for name, value in self.defaults.items():
             self._check_setting(name, value)
         self.deadlines = DeadlineBook(store, self.defaults)
+        # The parts, each made with what it needs (docs/table.md, "The house").
         self.reads = Reads(self)
         self.actions = Actions(self, self.deadlines)
+        self.timers = Timers(self, self.actions, self.deadlines)
+        self.lobby = Lobby(self, self.deadlines)
+        self.computers = ComputerPlayers(self, self.lobby, self.actions, self.deadlines)
+        self.manager = Manager(self, self.actions, self.deadlines)
+        self.saves = Saves(self, self.deadlines)
+        self.prompts = Prompts(self, self.actions)
         self._rules: dict[str, Rules] = {}
         self._locks: dict[int, threading.RLock] = {}
         self._locks_guard = threading.Lock()

@@ -3,7 +3,7 @@ turned into values, and autocomplete."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.table import helptopics
 from bot.table import outbox as ob
@@ -13,7 +13,6 @@ from bot.table.basics import (
     NOTHING,
 )
 from bot.table.commands import Command, ParamKind, Source
-from bot.table.core import TableCore
 from bot.table.errors import NotAllowed, TableError, TableRefusal
 from bot.table.results import (
     LIVE,
@@ -28,13 +27,22 @@ from engine.core import Action, Decision, GameState, RuleError, Rules, StaleStat
 from engine.core.rules import RANDOM_ROLE
 from engine.core.words import Audience, fold, join_words, match_name
 
+if TYPE_CHECKING:
+    from bot.table.actions import Actions
+    from bot.table.core import TableCore
 
-class Prompts(TableCore):
-    """What a seat is asked and how it answers by click or by name."""
+
+class Prompts:
+    """What a seat is asked and how it answers by click or by name. A part of the table service, made
+    with the table's core and its actions."""
+
+    def __init__(self, core: TableCore, actions: Actions):
+        self.core = core
+        self.actions = actions
 
     def _awaited_seat(self, actor: Actor, channel: str | None,
                       game_id: int | None) -> tuple[GameRow, Rules, GameState, str, Decision]:
-        session = self._started(actor, channel, game_id)
+        session = self.core._started(actor, channel, game_id)
         row, rules, state = session.row, session.rules, session.state
         mine = session.seat_of(actor.user_id)
         if mine is None:
@@ -52,9 +60,9 @@ class Prompts(TableCore):
     def prompt(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> dict[str, Any]:
         """The actor's living prompt as the outbox words it (question, deadline, choices), now."""
         row, rules, state, seat, d = self._awaited_seat(actor, channel, game_id)
-        names = self._names(row.id)
+        names = self.core._names(row.id)
         return ob.prompt_payload(rules, rules.words(), state, d, seat, Audience(None, names), game_id=row.id,
-                                 due=self._due_map(row.id).get((d.id, seat)), fresh=False,
+                                 due=self.core._due_map(row.id).get((d.id, seat)), fresh=False,
                                  title=ob.title_of(rules, rules.words(), state))
 
     def choose(self, actor: Actor, channel: str | None, *, version: int, path: list[list[int]] | tuple[Any, ...],
@@ -71,7 +79,7 @@ class Prompts(TableCore):
         if key and (dup := self.actions.duplicate(row, key)) is not None:
             return dup
         words = rules.words()
-        aud = Audience(seat, self._names(row.id))
+        aud = Audience(seat, self.core._names(row.id))
         choices = ob.prompt_choices(rules, words, state, d, seat, aud)
         if ob.menu_id(choices) != version:
             raise TableError("this prompt is out of date: the game has moved on since", code=TableRefusal.STALE,
@@ -113,7 +121,7 @@ class Prompts(TableCore):
                     raise TableError("this step is answered by picking, not by writing", code=TableRefusal.BAD_CHOICE,
                                      legal=join_words([o.label for o in step.options], "or") if step else "nothing")
                 if step is not None:
-                    return Asked(self._info(row), seat, version, step.question,
+                    return Asked(self.core._info(row), seat, version, step.question,
                                  tuple((o.label, o.hint) for o in step.options), step.multi,
                                  step.min_values, step.max_values, tuple(steps), text=step.text,
                                  max_length=step.max_length, placeholder=step.placeholder, button=step.button)
@@ -121,23 +129,23 @@ class Prompts(TableCore):
         elif text is not None:
             raise TableError("this choice is answered by a click, not by writing", code=TableRefusal.BAD_CHOICE)
         if confirm and not confirmed:
-            return Asked(self._info(row), seat, version, confirm, (), path=tuple(steps), confirm=confirm)
+            return Asked(self.core._info(row), seat, version, confirm, (), path=tuple(steps), confirm=confirm)
         try:
             return self.actions.apply(row.id, seat, action, key=key, user_id=actor.user_id, source="player",
                                expect_version=state.version)
         except StaleState:
             raise
         except RuleError as err:
-            raise self.actions.named_refusal(self.session(row.id), seat, action, err) from None
+            raise self.actions.named_refusal(self.core.session(row.id), seat, action, err) from None
 
     def flow(self, actor: Actor, channel: str | None, kind: str, chosen: dict[str, Any] | None = None, *,
              game_id: int | None = None) -> Asked | None:
         """The next question of a multi-part action of ``kind`` with ``chosen`` fixed (None: complete)."""
         row, rules, state, seat, _d = self._awaited_seat(actor, channel, game_id)
-        step = rules.words().flow(state, seat, kind, dict(chosen or {}), Audience(seat, self._names(row.id)))
+        step = rules.words().flow(state, seat, kind, dict(chosen or {}), Audience(seat, self.core._names(row.id)))
         if step is None:
             return None
-        return Asked(self._info(row), seat, state.version, step.question,
+        return Asked(self.core._info(row), seat, state.version, step.question,
                      tuple((o.label, o.hint) for o in step.options), step.multi, step.min_values, step.max_values,
                      text=step.text, max_length=step.max_length, placeholder=step.placeholder, button=step.button)
 
@@ -152,7 +160,7 @@ class Prompts(TableCore):
         row = session.row
         mine = session.seat_of(actor.user_id)
         if cmd.spec is None or row.game != cmd.group or row.status == GameStatus.LOBBY or mine is None \
-                or not self.store.has_snapshot(row.id):
+                or not self.core.store.has_snapshot(row.id):
             return values
         rules, state = session.rules, session.state
         out = dict(values)
@@ -184,7 +192,7 @@ class Prompts(TableCore):
         game or command gives no suggestions. Values are checked again on submit. ``given``: the
         other values typed so far (``/game rules name:fief topic:`` suggests Fief's topics)."""
         try:
-            cmd = self.registry.find(group, name)
+            cmd = self.core.registry.find(group, name)
         except RuleError:
             return []
         p = cmd.param(param)
@@ -195,31 +203,31 @@ class Prompts(TableCore):
         values: list[Any] = list(p.choices)
         try:
             if p.autocomplete is Source.GAMES:
-                values = sorted(self._rules)
+                values = sorted(self.core._rules)
             elif p.autocomplete is Source.SETTINGS:
                 values = sorted(DEFAULT_SETTINGS)
             elif p.autocomplete is Source.ROLES:
-                info = self._info(self.resolve(actor, channel, game_id))
+                info = self.core._info(self.core.resolve(actor, channel, game_id))
                 mine = info.seat_of(actor.user_id)
                 values = [r.id for r in info.roles if r.seat is None or (mine and r.seat == mine.seat)]
                 values += [RANDOM_ROLE] if values or info.roles else []
             elif p.autocomplete is Source.MY_GAMES:
-                rows = self.store.games(user_id=actor.user_id, statuses=LIVE)
+                rows = self.core.store.games(user_id=actor.user_id, statuses=LIVE)
                 if channel is not None:
-                    rows = self.store.games(channel=channel, statuses=LIVE) + rows
-                ended = [r for r in self.store.games(user_id=actor.user_id) if r.status not in LIVE][::-1]
-                values = list(dict.fromkeys(r.id for r in rows + ended if self.in_scope(actor, channel, r)))
+                    rows = self.core.store.games(channel=channel, statuses=LIVE) + rows
+                ended = [r for r in self.core.store.games(user_id=actor.user_id) if r.status not in LIVE][::-1]
+                values = list(dict.fromkeys(r.id for r in rows + ended if self.core.in_scope(actor, channel, r)))
             elif p.autocomplete is Source.SEATS or p.kind is ParamKind.SEAT and p.autocomplete is Source.NONE:
-                row = self.resolve(actor, channel, game_id)
-                values = [s.seat for s in self._info(row).seats]
+                row = self.core.resolve(actor, channel, game_id)
+                values = [s.seat for s in self.core._info(row).seats]
             elif p.autocomplete is Source.SUGGEST:
-                row = self.resolve(actor, channel, game_id)
-                mine = self._info(row).seat_of(actor.user_id)
+                row = self.core.resolve(actor, channel, game_id)
+                mine = self.core._info(row).seat_of(actor.user_id)
                 if mine is None or row.status != GameStatus.ACTIVE:
                     return []
-                rules = self.rules_for(row.game)
-                with self._lock(row.id):
-                    state = self._load(self._row(row.id))
+                rules = self.core.rules_for(row.game)
+                with self.core._lock(row.id):
+                    state = self.core._load(self.core._row(row.id))
                     values = list(rules.suggest(state, mine.seat, name, param))
         except RuleError:
             return []
@@ -234,20 +242,20 @@ class Prompts(TableCore):
         accents); list values (troops) are named item by item, the empty one ``none``. Never an
         empty name or value, nor one over 100 characters (Discord refuses them)."""
         try:
-            cmd = self.registry.find(group, name)
+            cmd = self.core.registry.find(group, name)
         except RuleError:
             return []
         p = cmd.param(param)
         pairs: list[tuple[str, Any]] = []
         if p is not None and p.autocomplete is Source.SUGGEST and cmd.spec is not None:
             try:
-                row = self.resolve(actor, channel, game_id)
-                mine = self._info(row).seat_of(actor.user_id)
+                row = self.core.resolve(actor, channel, game_id)
+                mine = self.core._info(row).seat_of(actor.user_id)
                 if mine is None or row.status != GameStatus.ACTIVE:
                     return []
-                rules = self.rules_for(row.game)
-                with self._lock(row.id):
-                    state = self._load(self._row(row.id))
+                rules = self.core.rules_for(row.game)
+                with self.core._lock(row.id):
+                    state = self.core._load(self.core._row(row.id))
                     words = rules.words()
                     for v in rules.suggest(state, mine.seat, cmd.spec.kind, param):
                         items = list_items(rules, cmd.spec.kind, param, v)
@@ -284,11 +292,11 @@ class Prompts(TableCore):
         seat's player; else the value itself."""
         try:
             if source is Source.MY_GAMES:
-                info = self.info(int(value))
+                info = self.core.info(int(value))
                 ended = "" if info.status.value in LIVE else f" ({info.status.value})"
                 return f"Game {info.id}: {info.title}{ended}"
             if source in (Source.ROLES, Source.SEATS):
-                info = self._info(self.resolve(actor, channel, game_id))
+                info = self.core._info(self.core.resolve(actor, channel, game_id))
                 if source is Source.ROLES:
                     return next((r.label for r in info.roles if r.id == value), "Random" if value == RANDOM_ROLE
                                 else str(value))
@@ -301,12 +309,12 @@ class Prompts(TableCore):
     def _suggest_topics(self, actor: Actor, channel: str | None, game: str, prefix: str, game_id: int | None,
                         limit: int) -> list[Any]:
         """Rule topic titles of the named game, else of the channel's game, else of every game."""
-        games = [game] if game in self._rules else []
+        games = [game] if game in self.core._rules else []
         if not games:
             try:
-                games = [self.resolve(actor, channel, game_id).game]
+                games = [self.core.resolve(actor, channel, game_id).game]
             except RuleError:
-                games = sorted(self._rules)
+                games = sorted(self.core._rules)
         values = [v for g in games for v in helptopics.suggest(g, prefix, limit)]
         return list(dict.fromkeys(values))[:limit]
 

@@ -24,35 +24,45 @@ from typing import Any
 
 # Re-exported: the names callers have always imported from here.
 from bot.table.basics import DEFAULT_SETTINGS, ROW_NAMES, is_irreversible, parse_options, private_part
-from bot.table.commands import Call, Handler
-from bot.table.computers import Computers
+from bot.table.commands import Call, Command, Handler
+from bot.table.core import TableCore
 from bot.table.errors import CorruptGame, TableError, TableRefusal
-from bot.table.manager import GameManager
-from bot.table.prompts import Prompts
 from bot.table.results import (
     Actor,
     AlreadyDone,
     Applied,
+    Asked,
     Board,
+    ComputerSeated,
+    Created,
+    Exported,
     GameList,
     Guide,
     Hand,
+    Imported,
+    Joined,
+    Left,
     LogPage,
     Outcome,
+    RoleChosen,
     RulesHelp,
+    Settings,
+    Started,
     Status,
+    TableChanged,
     Undone,
 )
-from bot.table.saves import Saves, SaveSupport
+from bot.table.saves import SaveSupport
+from bot.table.session import GameSession
 from bot.table.steps import skippable
 from bot.table.store import DamagedRow
-from engine.core import Action, Refusal
+from engine.core import Action, OptionHelp, Refusal
 
 __all__ = ["DEFAULT_SETTINGS", "SaveSupport", "TableService", "is_irreversible", "parse_options", "private_part",
            "skippable"]
 
 
-class TableService(Computers, Prompts, GameManager, Saves):
+class TableService(TableCore):
     """All games of one bot. See docs/table.md for the API in one page (and "The house" for how
     the parts below compose)."""
 
@@ -80,6 +90,135 @@ class TableService(Computers, Prompts, GameManager, Saves):
                 return self.actions.act_in(actor, session, group, action, key=key)
         handler = self.registry.handler(cmd)
         return handler(Call(actor, channel, cmd.convert(values), game_id, key))
+
+    # -- the lobby: the part bot/table/lobby.py ----------------------------------------------
+    def new_game(self, actor: Actor, channel: str | None, name: str, *, players: int | None = None,
+                 options: str | dict[str, Any] | None = None, play: bool = True, seed: int | None = None,
+                 key: str | None = None) -> Created | AlreadyDone:
+        return self.lobby.new_game(actor, channel, name, players=players, options=options, play=play,
+                                   seed=seed, key=key)
+
+    def option_help(self, name: str, players: int | None = None) -> list[OptionHelp]:
+        return self.lobby.option_help(name, players)
+
+    def suggest_options(self, name: str, typed: str, players: int | None = None) -> list[str]:
+        return self.lobby.suggest_options(name, typed, players)
+
+    def join(self, actor: Actor, channel: str | None, *, seat: str | None = None, role: str | None = None,
+             game_id: int | None = None, key: str | None = None) -> Joined | AlreadyDone:
+        return self.lobby.join(actor, channel, seat=seat, role=role, game_id=game_id, key=key)
+
+    def role(self, actor: Actor, channel: str | None, *, role: str, game_id: int | None = None,
+             key: str | None = None) -> RoleChosen | AlreadyDone:
+        return self.lobby.role(actor, channel, role=role, game_id=game_id, key=key)
+
+    def leave(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
+              key: str | None = None) -> Left | AlreadyDone:
+        return self.lobby.leave(actor, channel, game_id=game_id, key=key)
+
+    def start(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
+              key: str | None = None) -> Started | AlreadyDone:
+        return self.lobby.start(actor, channel, game_id=game_id, key=key)
+
+    # -- the computers: the part bot/table/computers.py ----------------------------------------------
+    def computer(self, actor: Actor, channel: str | None, *, strength: str | None = None,
+                 name: str | None = None, role: str | None = None, game_id: int | None = None,
+                 key: str | None = None) -> ComputerSeated | AlreadyDone:
+        return self.computers.computer(actor, channel, strength=strength, name=name, role=role,
+                                       game_id=game_id, key=key)
+
+    def dismiss(self, actor: Actor, channel: str | None, *, seat: str, game_id: int | None = None,
+                key: str | None = None) -> ComputerSeated | AlreadyDone:
+        return self.computers.dismiss(actor, channel, seat=seat, game_id=game_id, key=key)
+
+    def computer_turns(self, now: float | None = None) -> list[int]:
+        return self.computers.computer_turns(now)
+
+    def game_of_turn(self, turn_id: int) -> int | None:
+        return self.computers.game_of_turn(turn_id)
+
+    def run_computers(self, now: float | None = None, limit: int = 10_000) -> list[Outcome]:
+        return self.computers.run_computers(now, limit)
+
+    def play_computer(self, turn_id: int) -> list[Outcome]:
+        return self.computers.play_computer(turn_id)
+
+    # -- the manager: the part bot/table/manager.py ----------------------------------------------
+    def pause(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
+              key: str | None = None) -> TableChanged | AlreadyDone:
+        return self.manager.pause(actor, channel, game_id=game_id, key=key)
+
+    def resume(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
+               key: str | None = None) -> TableChanged | AlreadyDone:
+        return self.manager.resume(actor, channel, game_id=game_id, key=key)
+
+    def replace(self, actor: Actor, channel: str | None, seat: str, user_id: str | None = None,
+                name: str | None = None, *, computer: str | None = None, game_id: int | None = None,
+                key: str | None = None) -> TableChanged | AlreadyDone:
+        return self.manager.replace(actor, channel, seat, user_id, name, computer=computer,
+                                    game_id=game_id, key=key)
+
+    def abandon(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
+                key: str | None = None) -> TableChanged | AlreadyDone:
+        return self.manager.abandon(actor, channel, game_id=game_id, key=key)
+
+    def settings(self, actor: Actor, channel: str | None, *, setting: str | None = None, value: str | None = None,
+                 game_id: int | None = None, key: str | None = None) -> Settings | AlreadyDone:
+        return self.manager.settings(actor, channel, setting=setting, value=value, game_id=game_id, key=key)
+
+    # -- the saves: the part bot/table/saves.py ----------------------------------------------
+    def export(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Exported:
+        return self.saves.export(actor, channel, game_id=game_id)
+
+    def import_game(self, actor: Actor, channel: str | None, text: str | bytes, *,
+                    key: str | None = None) -> Imported | AlreadyDone:
+        return self.saves.import_game(actor, channel, text, key=key)
+
+    # -- the prompts: the part bot/table/prompts.py ----------------------------------------------
+    def prompt(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> dict[str, Any]:
+        return self.prompts.prompt(actor, channel, game_id=game_id)
+
+    def choose(self, actor: Actor, channel: str | None, *, version: int, path: list[list[int]] | tuple[Any, ...],
+               game_id: int | None = None, key: str | None = None, confirmed: bool = False,
+               text: str | None = None) -> Applied | Asked:
+        return self.prompts.choose(actor, channel, version=version, path=path, game_id=game_id, key=key,
+                                   confirmed=confirmed, text=text)
+
+    def flow(self, actor: Actor, channel: str | None, kind: str, chosen: dict[str, Any] | None = None, *,
+             game_id: int | None = None) -> Asked | None:
+        return self.prompts.flow(actor, channel, kind, chosen, game_id=game_id)
+
+    def named_values(self, actor: Actor, session: GameSession, cmd: Command, values: dict[str, Any]) -> dict[str, Any]:
+        return self.prompts.named_values(actor, session, cmd, values)
+
+    def suggest(self, actor: Actor, channel: str | None, group: str, name: str, param: str, prefix: str = "",
+                *, game_id: int | None = None, limit: int = 25, given: dict[str, Any] | None = None) -> list[Any]:
+        return self.prompts.suggest(actor, channel, group, name, param, prefix, game_id=game_id,
+                                    limit=limit, given=given)
+
+    def suggest_named(self, actor: Actor, channel: str | None, group: str, name: str, param: str, prefix: str = "",
+                      *, game_id: int | None = None, limit: int = 25,
+                      given: dict[str, Any] | None = None) -> list[tuple[str, Any]]:
+        return self.prompts.suggest_named(actor, channel, group, name, param, prefix, game_id=game_id,
+                                          limit=limit, given=given)
+
+    # -- the timers: the part bot/table/timers.py ----------------------------------------------
+    def next_wakeup(self, *, computers: bool = True) -> float | None:
+        return self.timers.next_wakeup(computers=computers)
+
+    # -- the timers: the part bot/table/timers.py, with the computer players' turns ------------
+    def run_due(self, now: float | None = None, *, computers: bool = True) -> list[Outcome]:
+        """Reminders and passed deadlines (:meth:`Timers.run_due`), then, with ``computers``, every
+        computer player's turn due (the local table and tests; the Discord adapter plays those in
+        its own workers: ``computers=False`` and :meth:`computer_turns`)."""
+        out = self.timers.run_due(now)
+        if computers:
+            out += self.computers.run_computers(now)
+        return out
+
+    def catch_up(self) -> list[Outcome]:
+        """Call once at start: applies the deadlines that passed while the bot was down."""
+        return self.run_due()
 
     # -- actions: the part bot/table/actions.py --------------------------------------------
     def act(self, actor: Actor, channel: str | None, group: str | None, action: Action, *,
