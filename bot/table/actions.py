@@ -52,7 +52,7 @@ class Actions:
         button (the state moved on since it was drawn).
         """
         row = self.core.resolve(actor, channel, game_id)
-        with self.core._lock(row.id):
+        with self.core.game_lock(row.id):
             return self.act_in(actor, self.core.session(row.id), group, action, key=key, expect_version=expect_version)
 
     def act_in(self, actor: Actor, session: GameSession, group: str | None, action: Action, *,
@@ -60,7 +60,7 @@ class Actions:
         """:meth:`act` on the game's session (its lock held)."""
         row = session.row
         if group is not None and group != row.game:
-            raise TableError(f"game {row.id} is {self.core._title(row.game)}: use /{row.game}, not /{group}",
+            raise TableError(f"game {row.id} is {self.core.game_title(row.game)}: use /{row.game}, not /{group}",
                              code=TableRefusal.WRONG_GAME, legal=f"/{row.game} ...")
         mine = session.seat_of(actor.user_id)
         if mine is None:
@@ -120,7 +120,7 @@ class Actions:
         first = self.core.store.action_by_key(row.id, key)
         if first is not None:
             seen = tuple(e for e in map(Event.from_json, json.loads(first.events)) if e.visible_to(first.seat))
-            return Applied(self.core._info(row), first.seat, Action.from_json(json.loads(first.action)), first.seq,
+            return Applied(self.core.game_info(row), first.seat, Action.from_json(json.loads(first.action)), first.seq,
                            seen, row.phase, False, row.result, duplicate=True, source=first.source)
         if self.core.store.key_was_undone(row.id, key):
             raise TableError("this action was applied and then undone by a GM", code=TableRefusal.UNDONE)
@@ -136,13 +136,13 @@ class Actions:
         key = key or f"auto:{uuid.uuid4().hex}"
         while True:
             try:
-                with self.core._lock(game_id):
+                with self.core.game_lock(game_id):
                     return self._apply_once(session or self.core.session(game_id), seat, action, key=key,
                                             user_id=user_id, source=source, expect_version=expect_version,
                                             deadline_id=deadline_id, standing_in=standing_in)
             except StaleAppend as err:
                 log.debug("game %s moved on in another process (%s): looking again", game_id, err)
-                self.core._live.pop(game_id, None)
+                self.core.loaded_games.pop(game_id, None)
                 session = None
 
     def _apply_once(self, session: GameSession, seat: str, action: Action, *, key: str, user_id: str | None,
@@ -193,41 +193,41 @@ class Actions:
                       "gm": f"A GM chose for you: {chosen}.",
                       "computer": "Time ran out: a computer player answered in your place."
                       }.get(source, f"You chose: {chosen}.")
-            self.core._queue(game_id, ob.after_action(ob.Turn(
-                game_id=game_id, prefix=self.core._prefix(row, seq), rules=rules, state=work, before=live,
+            self.core.queue(game_id, ob.after_action(ob.Turn(
+                game_id=game_id, prefix=self.core.key_prefix(row, seq), rules=rules, state=work, before=live,
                 events=steps.events, phase_events=since, names=names, due=due, result=result,
                 status=fields.get("status", row.status),
                 actor_private=seat if source == "player" else None, answered={seat: answer},
                 timed_out=folded, defaulted=defaulted)), seats=session.seats)
         title_before = ob.title_of(rules, words, live)
         keep = since + steps.events if ob.title_of(rules, words, work) == title_before else []
-        self.core._keep(game_id, LiveGame(work, steps.seq, row.epoch, keep))
+        self.core.keep_loaded(game_id, LiveGame(work, steps.seq, row.epoch, keep))
         mine = tuple(e for e in steps.events if e.visible_to(seat))
         news = words.news(work, [e for e in mine if e.to is not None], seat, Audience(seat, names))
         after = with_changes(row, phase=phase, last_seq=steps.seq)   # the row as stored now, not read again
         if result is not None:
             after = with_changes(after, status=GameStatus.FINISHED.value, result=result)
-        return Applied(self.core._info(after, session.seat_infos()), seat, action, seq, mine, phase,
+        return Applied(self.core.game_info(after, session.seat_infos()), seat, action, seq, mine, phase,
                        phase != row.phase, result, source=source, said=chosen, news=tuple(news))
 
     def prompt_anew(self, row: GameRow, seat: str, key: str) -> list[ob.Message]:
         """The seat's living prompt as a new message (for a seat's new holder), if it is awaited."""
-        rules = self.core._rules.get(row.game)
+        rules = self.core.rules_by_name.get(row.game)
         if rules is None or row.status != GameStatus.ACTIVE or self.core.store.latest_snapshot(row.id) is None:
             return []
-        state = self.core._load(row)
+        state = self.core.load_state(row)
         d = ob.awaited(rules, state, offers=True).get(seat)
         if d is None:
             return []
         words = rules.words()
-        return [ob.prompt_message(key, rules, words, state, d, seat, Audience(None, self.core._names(row.id)),
-                                  game_id=row.id, due=self.core._due_map(row.id).get((d.id, seat)),
+        return [ob.prompt_message(key, rules, words, state, d, seat, Audience(None, self.core.seat_names(row.id)),
+                                  game_id=row.id, due=self.core.due_map(row.id).get((d.id, seat)),
                                   title=ob.title_of(rules, words, state))]
 
     def _phase_events(self, row: GameRow, rules: Rules, state: GameState) -> list[Event]:
         """The events of the phase under way (for its summary when it ends): kept with the loaded
         game, else read back from the log since the snapshot where the phase began."""
-        live = self.core._live.get(row.id)
+        live = self.core.loaded_games.get(row.id)
         if live is not None and live.state is state and live.since is not None:
             return live.since
         since = [e for a in self.core.store.actions(row.id, after=self._phase_start(row, rules, state))
@@ -312,7 +312,7 @@ class Actions:
                                          "or revealed secrets", code=TableRefusal.IRREVERSIBLE,
                                          legal=f"undo at most {row.last_seq - a.seq} action(s)")
             rules = self.core.rules_for(row.game)
-            state = self.core._load(row, upto=target)
+            state = self.core.load_state(row, upto=target)
             now = self.core.clock.now()
             phase = rules.phase(state)
             status = GameStatus.ACTIVE.value if row.status == GameStatus.FINISHED else row.status
@@ -322,18 +322,18 @@ class Actions:
                 if target not in self.core.store.snapshot_seqs(row.id, target):
                     self.core.store.put_snapshot(row.id, target, dumps(rules.dump(state)), phase, now)
                 self.core.store.close_game_deadlines(row.id, now, "undone")
-                row = self.core._row(row.id)
+                row = self.core.game_row(row.id)
                 # A paused game gets its deadlines when it resumes.
                 due = self.deadlines.sync(row, rules, state, now) if status == GameStatus.ACTIVE else {}
-                self.core._queue(row.id, ob.after_action(ob.Turn(
-                    game_id=row.id, prefix=self.core._prefix(row, target), rules=rules, state=state, before=None,
-                    events=[], phase_events=[], names=self.core._names(row.id), due=due, kind="undo", status=status,
+                self.core.queue(row.id, ob.after_action(ob.Turn(
+                    game_id=row.id, prefix=self.core.key_prefix(row, target), rules=rules, state=state, before=None,
+                    events=[], phase_events=[], names=self.core.seat_names(row.id), due=due, kind="undo", status=status,
                     extra={"count": count, "by": actor.name})))
-                self.core._remember(key, row.id, "undo")
-            self.core._keep(row.id, LiveGame(state, target, row.epoch))
+                self.core.remember_key(key, row.id, "undo")
+            self.core.keep_loaded(row.id, LiveGame(state, target, row.epoch))
             return Undone(self.core.info(row.id), count, target)
 
-        return self.core._once(actor, channel, game_id, key, body, gm="undo")
+        return self.core.once(actor, channel, game_id, key, body, gm="undo")
 
     def _undo_target(self, row: GameRow, count: int) -> int:
         """Where undoing ``count`` actions leads: before the count-th action a person (or a
@@ -353,14 +353,14 @@ class Actions:
              key: str | None = None) -> Applied:
         """Play the default of ``seat``'s pending decision now (GM only), as a passed deadline would."""
         row = self.core.resolve(actor, channel, game_id)
-        self.core._need_gm(actor, row, "play a seat's default")
-        with self.core._lock(row.id):
-            row = self.core._row(row.id)
+        self.core.need_gm(actor, row, "play a seat's default")
+        with self.core.game_lock(row.id):
+            row = self.core.game_row(row.id)
             if (dup := self.duplicate(row, key)) is not None:
                 return dup
             self.check_playable(row)
             rules = self.core.rules_for(row.game)
-            state = self.core._load(row)
+            state = self.core.load_state(row)
             awaited = [d for d in rules.pending(state) if d.blocking and seat in d.seats]
             if not awaited:
                 raise TableError(f"game {row.id} is not waiting on {seat!r}", code=TableRefusal.NOT_AWAITED,
@@ -373,9 +373,9 @@ class Actions:
             applied = self.apply(row.id, seat, default, key=key, user_id=actor.user_id, source="gm")
             tag = f"g{row.id}.e{row.epoch}.s{applied.seq}.skip"
             with self.core.store.transaction():
-                self.core._queue(row.id, [
+                self.core.queue(row.id, [
                     ob.table_post(row.id, f"{tag}.post", "skip", seat=seat, seq=applied.seq, by=actor.name,
-                                  name=self.core._names(row.id).get(seat, seat))])
+                                  name=self.core.seat_names(row.id).get(seat, seat))])
             # The GM is answered with what the table may know: public events, no secret choice.
             secret = rules.actions[default.kind].secret
             return with_changes(applied, events=tuple(e for e in applied.events if e.is_public),

@@ -5,7 +5,7 @@ A computer player's pending turn is a ``computer`` row in the deadlines table, d
 (:meth:`~bot.table.deadlines.DeadlineBook.sync` opens it for a seat a computer plays, for
 the requests and offers put to it too; a passed deadline opens one when the table's ``absent``
 setting names a strength). Kept in the database, it survives a restart: the next
-:meth:`Computers.run_computers` (or the Discord dispatcher) plays it. The agent
+:meth:`ComputerPlayers.run_computers` (or the Discord dispatcher) plays it. The agent
 (:mod:`engine.agents`) thinks on a copy of the state with no lock held, so the game's players and
 every other game go on meanwhile; its choice is then applied through the normal path (key
 ``computer:<row id>``, source ``computer``), and a choice the game refuses by then (the state moved
@@ -106,7 +106,7 @@ class ComputerPlayers:
         chosen_strength = strength_of(strength)
 
         def body(row: GameRow) -> ComputerSeated:
-            info = self.core._info(row)
+            info = self.core.game_info(row)
             if row.status != GameStatus.LOBBY:
                 raise TableError(f"game {row.id} has already started ({row.status})", code=TableRefusal.STARTED,
                                  legal="hand a seat to a computer player with /game replace seat:<seat> user:computer")
@@ -127,17 +127,17 @@ class ComputerPlayers:
             with self.core.store.transaction():
                 self.core.store.add_seat(row.id, seat, f"{COMPUTER_USER}{seat}", shown, self.core.clock.now(), picked,
                                     chosen_strength)
-                self.core._remember(key, row.id, "computer")
+                self.core.remember_key(key, row.id, "computer")
             return ComputerSeated(self.core.info(row.id), seat, shown, chosen_strength, picked)
 
-        return self.core._once(actor, channel, game_id, key, body, gm="add a computer player")
+        return self.core.once(actor, channel, game_id, key, body, gm="add a computer player")
 
     def dismiss(self, actor: Actor, channel: str | None, *, seat: str, game_id: int | None = None,
                 key: str | None = None) -> ComputerSeated | AlreadyDone:
         """Take a computer player out of the lobby (the game's manager)."""
 
         def body(row: GameRow) -> ComputerSeated:
-            info = self.core._info(row)
+            info = self.core.game_info(row)
             found = info.user_of(seat)
             computers = [s.seat for s in info.seats if s.computer]
             if found is None or not found.computer:
@@ -148,10 +148,10 @@ class ComputerPlayers:
                                  legal=f"/game replace seat:{seat} user:<person>")
             with self.core.store.transaction():
                 self.core.store.remove_seat(row.id, seat)
-                self.core._remember(key, row.id, "uncomputer")
+                self.core.remember_key(key, row.id, "uncomputer")
             return ComputerSeated(self.core.info(row.id), seat, found.name, found.agent, found.role, added=False)
 
-        return self.core._once(actor, channel, game_id, key, body, gm="remove a computer player")
+        return self.core.once(actor, channel, game_id, key, body, gm="remove a computer player")
 
     # -- turns ----------------------------------------------------------------------
     def computer_turns(self, now: float | None = None) -> list[int]:
@@ -201,13 +201,13 @@ class ComputerPlayers:
         r = self.core.store.deadline(turn_id)
         if r is None or r.done_at is not None or r.kind != "computer":
             return None
-        with self.core._lock(r.game):
-            row = self.core._row(r.game)
+        with self.core.game_lock(r.game):
+            row = self.core.game_row(r.game)
             r = self.core.store.deadline(turn_id)
             if r is None or r.done_at is not None or row.status != GameStatus.ACTIVE:
                 return None
             rules = self.core.rules_for(row.game)
-            state = self.core._load(row)
+            state = self.core.load_state(row)
             d = next((d for d in rules.pending(state) if d.id == r.decision and r.seat in d.seats), None)
             now = self.core.clock.now()
             if d is None or rules.result(state) is not None:
@@ -279,7 +279,7 @@ class ComputerPlayers:
                 self.core.store.note_outcome(turn.id, f"{CHOSE}{applied.said}")
                 rows = self.core.store.seat_rows(row.id, turn.decision.id, seat)
                 if not any(r.done_at is None for r in rows):  # the decision is done: tell the person
-                    self.core._queue(row.id, [ob.Message(f"g{row.id}.computer.{turn.id}.dm", ob.DM, f"seat:{seat}",
+                    self.core.queue(row.id, [ob.Message(f"g{row.id}.computer.{turn.id}.dm", ob.DM, f"seat:{seat}",
                                                     {"type": "news", "game_id": row.id, "seat": seat,
                                                      "lines": stand_in_lines(rows)})])
         return applied

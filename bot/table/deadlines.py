@@ -49,7 +49,7 @@ class DeadlineBook:
         """Close rows of decisions no longer awaited, open rows for newly awaited seats.
 
         A seat a computer player plays gets a ``computer`` row due at once (its turn, for
-        :meth:`~bot.table.computers.Computers.play_computer`), for requests and offers to it too;
+        :meth:`~bot.table.computers.ComputerPlayers.play_computer`), for requests and offers to it too;
         so does ``standing_in`` (decision, seat): a computer player answering for an absent seat
         finishes the decision it took over. Returns the deadline of every awaited (decision, seat)
         a person answers, for status and prompts. ``computers``: the seats computer players play,

@@ -74,7 +74,7 @@ class Lobby:
         """Open a lobby for game ``name`` bound to ``channel`` (one live game per channel) in the
         actor's server; the actor is its creator, hence its manager."""
         rules = self.core.rules_for(name)
-        return self.core._opening(actor, channel, key, lambda: self._new_game(actor, channel, rules,
+        return self.core.opening(actor, channel, key, lambda: self._new_game(actor, channel, rules,
                                   players, options,
                                                                           play, seed, key))
 
@@ -95,7 +95,7 @@ class Lobby:
         settings = {k: "off" if v is False else str(v) for k, v in opts.items()
                     if k in DEFAULT_SETTINGS and k not in game_keys}
         for k, v in settings.items():
-            self.core._check_setting(k, v)
+            self.core.check_setting(k, v)
             del opts[k]
         self._check_options(rules, players or rules.min_seats, opts)
         now = self.core.clock.now()
@@ -109,7 +109,7 @@ class Lobby:
             if play:
                 seat = self.free_seat(actor.name or actor.user_id, [], explicit=False)
                 self.core.store.add_seat(game_id, seat, actor.user_id, shown_name(actor.name), now)
-            self.core._remember(key, game_id, "new")
+            self.core.remember_key(key, game_id, "new")
         return Created(self.core.info(game_id), seat)
 
     def _check_options(self, rules: Rules, seats: int, opts: dict[str, Any]) -> None:
@@ -123,7 +123,7 @@ class Lobby:
     def option_help(self, name: str, players: int | None = None) -> list[OptionHelp]:
         """What ``/game new name:<name> options:`` takes: the game's options with their values and
         defaults, then the table settings a lobby may set (deadline, reminders, absent players)."""
-        rules = self.core._rules.get(name)
+        rules = self.core.rules_by_name.get(name)
         if rules is None:
             return []
         seats = players if players and rules.min_seats <= players <= rules.max_seats else rules.max_seats
@@ -206,7 +206,7 @@ class Lobby:
         """Take a lobby seat; ``role`` also chooses a colour or faction (see :meth:`role`)."""
 
         def body(row: GameRow) -> Joined:
-            info = self.core._info(row)
+            info = self.core.game_info(row)
             mine = info.seat_of(actor.user_id)
             if mine is not None and not role:
                 return Joined(info, mine.seat, already=True, role=mine.role)
@@ -217,7 +217,7 @@ class Lobby:
                 chosen = self.pick_role(info, role or "", mine.seat)
                 with self.core.store.transaction():
                     self.core.store.set_seat_role(row.id, mine.seat, chosen)
-                    self.core._remember(key, row.id, "join")
+                    self.core.remember_key(key, row.id, "join")
                 return Joined(self.core.info(row.id), mine.seat, already=True, role=chosen)
             rules = self.core.rules_for(row.game)
             limit = row.players or rules.max_seats
@@ -228,10 +228,10 @@ class Lobby:
                                    explicit=bool(seat))
             with self.core.store.transaction():
                 self.core.store.add_seat(row.id, name, actor.user_id, shown_name(actor.name), self.core.clock.now(), chosen)
-                self.core._remember(key, row.id, "join")
+                self.core.remember_key(key, row.id, "join")
             return Joined(self.core.info(row.id), name, role=chosen)
 
-        return self.core._once(actor, channel, game_id, key, body)
+        return self.core.once(actor, channel, game_id, key, body)
 
     def role(self, actor: Actor, channel: str | None, *, role: str, game_id: int | None = None,
              key: str | None = None) -> RoleChosen | AlreadyDone:
@@ -240,7 +240,7 @@ class Lobby:
         holds or the game does not offer (the free roles are listed)."""
 
         def body(row: GameRow) -> RoleChosen:
-            info = self.core._info(row)
+            info = self.core.game_info(row)
             mine = info.seat_of(actor.user_id)
             if row.status != GameStatus.LOBBY:
                 raise TableError(f"game {row.id} has started: roles are chosen in the lobby", code=TableRefusal.STARTED)
@@ -250,17 +250,17 @@ class Lobby:
             chosen = self.pick_role(info, role, mine.seat)
             with self.core.store.transaction():
                 self.core.store.set_seat_role(row.id, mine.seat, chosen)
-                self.core._remember(key, row.id, "role")
+                self.core.remember_key(key, row.id, "role")
             label = next((r.label for r in info.roles if r.id == chosen), chosen)
             return RoleChosen(self.core.info(row.id), mine.seat, chosen, label, mine.role)
 
-        return self.core._once(actor, channel, game_id, key, body)
+        return self.core.once(actor, channel, game_id, key, body)
 
     def leave(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
               key: str | None = None) -> Left | AlreadyDone:
 
         def body(row: GameRow) -> Left:
-            mine = self.core._info(row).seat_of(actor.user_id)
+            mine = self.core.game_info(row).seat_of(actor.user_id)
             if mine is None:
                 raise TableError(f"you have no seat in game {row.id}", code=TableRefusal.NO_SEAT)
             if row.status != GameStatus.LOBBY:
@@ -268,22 +268,22 @@ class Lobby:
                                  legal="ask a GM: /game replace")
             with self.core.store.transaction():
                 self.core.store.remove_seat(row.id, mine.seat)
-                self.core._remember(key, row.id, "leave")
+                self.core.remember_key(key, row.id, "leave")
             return Left(self.core.info(row.id), mine.seat)
 
-        return self.core._once(actor, channel, game_id, key, body)
+        return self.core.once(actor, channel, game_id, key, body)
 
     def start(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
               key: str | None = None) -> Started | AlreadyDone:
         """Run the game's setup with the lobby's seats and roles (the game's manager)."""
-        return self.core._once(actor, channel, game_id, key, lambda row: self._start(row, key),
+        return self.core.once(actor, channel, game_id, key, lambda row: self._start(row, key),
                                gm="start the game")
 
     def _start(self, row: GameRow, key: str | None) -> Started:
         if row.status != GameStatus.LOBBY:
             raise TableError(f"game {row.id} is not in its lobby ({row.status})", code=TableRefusal.STARTED)
         rules = self.core.rules_for(row.game)
-        info = self.core._info(row)
+        info = self.core.game_info(row)
         names = [s.seat for s in info.seats]
         if row.players is not None and len(names) != row.players:
             raise TableError(f"game {row.id} waits for {row.players} players, {len(names)} seated",
@@ -307,16 +307,16 @@ class Lobby:
             self.core.store.update_game(row.id, status=GameStatus.ACTIVE.value, phase=rules.phase(work), updated=now,
                                    engine_version=rules.engine_version, schema=rules.schema_version,
                                    options=options)
-            row = self.core._row(row.id)
+            row = self.core.game_row(row.id)
             due = self.deadlines.sync(row, rules, work, now)
-            players = self.core._names(row.id)
+            players = self.core.seat_names(row.id)
             roles = {s: _roles_words(rules, r, options) for s, r in dealt.items()}
-            self.core._queue(row.id, ob.after_action(ob.Turn(
-                game_id=row.id, prefix=self.core._prefix(row, 0), rules=rules, state=work, before=None,
+            self.core.queue(row.id, ob.after_action(ob.Turn(
+                game_id=row.id, prefix=self.core.key_prefix(row, 0), rules=rules, state=work, before=None,
                 events=events + steps.events, phase_events=[], names=players, due=due, kind="started",
                 extra={"roles": roles or {s: "" for s in players}})))
-            self.core._remember(key, row.id, "start")
-        self.core._keep(row.id, LiveGame(work, steps.seq, row.epoch))
+            self.core.remember_key(key, row.id, "start")
+        self.core.keep_loaded(row.id, LiveGame(work, steps.seq, row.epoch))
         return Started(self.core.info(row.id), rules.phase(work))
 
 

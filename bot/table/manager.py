@@ -48,11 +48,11 @@ class Manager:
             now = self.core.clock.now()
             with self.core.store.transaction():
                 self.core.store.update_game(row.id, status=GameStatus.PAUSED.value, paused_at=now, updated=now)
-                self.core._post(row, f"e{row.epoch}.s{row.last_seq}.pause.{now}", "table", what="paused", by=actor.name)
-                self.core._remember(key, row.id, "pause")
+                self.core.post_notice(row, f"e{row.epoch}.s{row.last_seq}.pause.{now}", "table", what="paused", by=actor.name)
+                self.core.remember_key(key, row.id, "pause")
             return TableChanged(self.core.info(row.id), "paused", {"by": actor.name})
 
-        return self.core._once(actor, channel, game_id, key, body, gm="pause the game")
+        return self.core.once(actor, channel, game_id, key, body, gm="pause the game")
 
     def resume(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
                key: str | None = None) -> TableChanged | AlreadyDone:
@@ -63,17 +63,17 @@ class Manager:
             now = self.core.clock.now()
             stopped = max(0.0, now - (row.paused_at or now))
             rules = self.core.rules_for(row.game)
-            state = self.core._load(row)
+            state = self.core.load_state(row)
             with self.core.store.transaction():
                 self.core.store.shift_deadlines(row.id, stopped)
                 self.core.store.update_game(row.id, status=GameStatus.ACTIVE.value, paused_at=None, updated=now)
-                self.deadlines.sync(self.core._row(row.id), rules, state, now)  # e.g. an imported paused game
-                self.core._post(row, f"e{row.epoch}.s{row.last_seq}.resume.{now}", "table", what="resumed",
+                self.deadlines.sync(self.core.game_row(row.id), rules, state, now)  # e.g. an imported paused game
+                self.core.post_notice(row, f"e{row.epoch}.s{row.last_seq}.resume.{now}", "table", what="resumed",
                            by=actor.name, stopped=stopped)
-                self.core._remember(key, row.id, "resume")
+                self.core.remember_key(key, row.id, "resume")
             return TableChanged(self.core.info(row.id), "resumed", {"by": actor.name, "stopped": stopped})
 
-        return self.core._once(actor, channel, game_id, key, body, gm="resume the game")
+        return self.core.once(actor, channel, game_id, key, body, gm="resume the game")
 
     def replace(self, actor: Actor, channel: str | None, seat: str, user_id: str | None = None,
                 name: str | None = None, *, computer: str | None = None, game_id: int | None = None,
@@ -94,7 +94,7 @@ class Manager:
         name = shown_name(name) if name else None
 
         def body(row: GameRow) -> TableChanged:
-            info = self.core._info(row)
+            info = self.core.game_info(row)
             held = info.user_of(seat)
             if held is None:
                 raise TableError(f"game {row.id} has no seat {seat!r}", code=TableRefusal.NO_SEAT,
@@ -120,22 +120,22 @@ class Manager:
                 if self.core.store.has_snapshot(row.id) and row.status != GameStatus.LOBBY:
                     self.core.store.close_seat_deadlines(row.id, seat, now, "handed over")
                     if row.status == GameStatus.ACTIVE:
-                        self.deadlines.sync(row, self.core.rules_for(row.game), self.core._load(row), now)
+                        self.deadlines.sync(row, self.core.rules_for(row.game), self.core.load_state(row), now)
                 if computer is not None:
-                    self.core._post(row, f"replace.{seat}.{now}.computer", "table", what="computer", seat=seat, by=actor.name,
+                    self.core.post_notice(row, f"replace.{seat}.{now}.computer", "table", what="computer", seat=seat, by=actor.name,
                                user=held.name, strength=computer)
                 else:
-                    self.core._post(row, f"replace.{seat}.{now}.{user_id}", "table", what="replaced", seat=seat, by=actor.name,
+                    self.core.post_notice(row, f"replace.{seat}.{now}.{user_id}", "table", what="replaced", seat=seat, by=actor.name,
                                user=name or user_id, back=held.computer)
-                    self.core._queue(row.id, self.actions.prompt_anew(row, seat, f"g{row.id}.replace.{seat}.{now}.prompt"))
-                self.core._remember(key, row.id, "replace")
-            self.core._live.pop(row.id, None)
+                    self.core.queue(row.id, self.actions.prompt_anew(row, seat, f"g{row.id}.replace.{seat}.{now}.prompt"))
+                self.core.remember_key(key, row.id, "replace")
+            self.core.loaded_games.pop(row.id, None)
             new = f"{COMPUTER_USER}{computer}" if computer else user_id
             return TableChanged(self.core.info(row.id), "replaced",
                                 {"seat": seat, "old": held.user_id, "new": new, "name": name or new,
                                  "computer": computer or ""})
 
-        return self.core._once(actor, channel, game_id, key, body)
+        return self.core.once(actor, channel, game_id, key, body)
 
     def abandon(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
                 key: str | None = None) -> TableChanged | AlreadyDone:
@@ -148,11 +148,11 @@ class Manager:
             with self.core.store.transaction():
                 self.core.store.update_game(row.id, status=GameStatus.ABANDONED.value, updated=now)
                 self.core.store.close_game_deadlines(row.id, now, "abandoned")
-                self.core._post(row, f"abandon.{now}", "table", what="abandoned", by=actor.name)
-                self.core._remember(key, row.id, "abandon")
+                self.core.post_notice(row, f"abandon.{now}", "table", what="abandoned", by=actor.name)
+                self.core.remember_key(key, row.id, "abandon")
             return TableChanged(self.core.info(row.id), "abandoned", {"by": actor.name})
 
-        return self.core._once(actor, channel, game_id, key, body, gm="abandon a game")
+        return self.core.once(actor, channel, game_id, key, body, gm="abandon a game")
 
     def settings(self, actor: Actor, channel: str | None, *, setting: str | None = None, value: str | None = None,
                  game_id: int | None = None, key: str | None = None) -> Settings | AlreadyDone:
@@ -162,13 +162,13 @@ class Manager:
         if setting is None or value is None:
             row = self.core.resolve(actor, channel, game_id)
             shown = self.deadlines.settings_of(row)
-            return Settings(self.core._info(row), shown if setting is None else {setting: shown[setting]})
-        self.core._check_setting(setting, value)
+            return Settings(self.core.game_info(row), shown if setting is None else {setting: shown[setting]})
+        self.core.check_setting(setting, value)
 
         def body(row: GameRow) -> Settings:
             with self.core.store.transaction():
                 self.core.store.update_game(row.id, settings={**row.settings, setting: value})
-                self.core._remember(key, row.id, "settings")
-            return Settings(self.core.info(row.id), self.deadlines.settings_of(self.core._row(row.id)), setting)
+                self.core.remember_key(key, row.id, "settings")
+            return Settings(self.core.info(row.id), self.deadlines.settings_of(self.core.game_row(row.id)), setting)
 
-        return self.core._once(actor, channel, game_id, key, body, gm="change settings")
+        return self.core.once(actor, channel, game_id, key, body, gm="change settings")

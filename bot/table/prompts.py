@@ -42,7 +42,7 @@ class Prompts:
 
     def _awaited_seat(self, actor: Actor, channel: str | None,
                       game_id: int | None) -> tuple[GameRow, Rules, GameState, str, Decision]:
-        session = self.core._started(actor, channel, game_id)
+        session = self.core.started(actor, channel, game_id)
         row, rules, state = session.row, session.rules, session.state
         mine = session.seat_of(actor.user_id)
         if mine is None:
@@ -60,9 +60,9 @@ class Prompts:
     def prompt(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> dict[str, Any]:
         """The actor's living prompt as the outbox words it (question, deadline, choices), now."""
         row, rules, state, seat, d = self._awaited_seat(actor, channel, game_id)
-        names = self.core._names(row.id)
+        names = self.core.seat_names(row.id)
         return ob.prompt_payload(rules, rules.words(), state, d, seat, Audience(None, names), game_id=row.id,
-                                 due=self.core._due_map(row.id).get((d.id, seat)), fresh=False,
+                                 due=self.core.due_map(row.id).get((d.id, seat)), fresh=False,
                                  title=ob.title_of(rules, rules.words(), state))
 
     def choose(self, actor: Actor, channel: str | None, *, version: int, path: list[list[int]] | tuple[Any, ...],
@@ -79,7 +79,7 @@ class Prompts:
         if key and (dup := self.actions.duplicate(row, key)) is not None:
             return dup
         words = rules.words()
-        aud = Audience(seat, self.core._names(row.id))
+        aud = Audience(seat, self.core.seat_names(row.id))
         choices = ob.prompt_choices(rules, words, state, d, seat, aud)
         if ob.menu_id(choices) != version:
             raise TableError("this prompt is out of date: the game has moved on since", code=TableRefusal.STALE,
@@ -121,7 +121,7 @@ class Prompts:
                     raise TableError("this step is answered by picking, not by writing", code=TableRefusal.BAD_CHOICE,
                                      legal=join_words([o.label for o in step.options], "or") if step else "nothing")
                 if step is not None:
-                    return Asked(self.core._info(row), seat, version, step.question,
+                    return Asked(self.core.game_info(row), seat, version, step.question,
                                  tuple((o.label, o.hint) for o in step.options), step.multi,
                                  step.min_values, step.max_values, tuple(steps), text=step.text,
                                  max_length=step.max_length, placeholder=step.placeholder, button=step.button)
@@ -129,7 +129,7 @@ class Prompts:
         elif text is not None:
             raise TableError("this choice is answered by a click, not by writing", code=TableRefusal.BAD_CHOICE)
         if confirm and not confirmed:
-            return Asked(self.core._info(row), seat, version, confirm, (), path=tuple(steps), confirm=confirm)
+            return Asked(self.core.game_info(row), seat, version, confirm, (), path=tuple(steps), confirm=confirm)
         try:
             return self.actions.apply(row.id, seat, action, key=key, user_id=actor.user_id, source="player",
                                expect_version=state.version)
@@ -142,10 +142,10 @@ class Prompts:
              game_id: int | None = None) -> Asked | None:
         """The next question of a multi-part action of ``kind`` with ``chosen`` fixed (None: complete)."""
         row, rules, state, seat, _d = self._awaited_seat(actor, channel, game_id)
-        step = rules.words().flow(state, seat, kind, dict(chosen or {}), Audience(seat, self.core._names(row.id)))
+        step = rules.words().flow(state, seat, kind, dict(chosen or {}), Audience(seat, self.core.seat_names(row.id)))
         if step is None:
             return None
-        return Asked(self.core._info(row), seat, state.version, step.question,
+        return Asked(self.core.game_info(row), seat, state.version, step.question,
                      tuple((o.label, o.hint) for o in step.options), step.multi, step.min_values, step.max_values,
                      text=step.text, max_length=step.max_length, placeholder=step.placeholder, button=step.button)
 
@@ -203,11 +203,11 @@ class Prompts:
         values: list[Any] = list(p.choices)
         try:
             if p.autocomplete is Source.GAMES:
-                values = sorted(self.core._rules)
+                values = sorted(self.core.rules_by_name)
             elif p.autocomplete is Source.SETTINGS:
                 values = sorted(DEFAULT_SETTINGS)
             elif p.autocomplete is Source.ROLES:
-                info = self.core._info(self.core.resolve(actor, channel, game_id))
+                info = self.core.game_info(self.core.resolve(actor, channel, game_id))
                 mine = info.seat_of(actor.user_id)
                 values = [r.id for r in info.roles if r.seat is None or (mine and r.seat == mine.seat)]
                 values += [RANDOM_ROLE] if values or info.roles else []
@@ -219,15 +219,15 @@ class Prompts:
                 values = list(dict.fromkeys(r.id for r in rows + ended if self.core.in_scope(actor, channel, r)))
             elif p.autocomplete is Source.SEATS or p.kind is ParamKind.SEAT and p.autocomplete is Source.NONE:
                 row = self.core.resolve(actor, channel, game_id)
-                values = [s.seat for s in self.core._info(row).seats]
+                values = [s.seat for s in self.core.game_info(row).seats]
             elif p.autocomplete is Source.SUGGEST:
                 row = self.core.resolve(actor, channel, game_id)
-                mine = self.core._info(row).seat_of(actor.user_id)
+                mine = self.core.game_info(row).seat_of(actor.user_id)
                 if mine is None or row.status != GameStatus.ACTIVE:
                     return []
                 rules = self.core.rules_for(row.game)
-                with self.core._lock(row.id):
-                    state = self.core._load(self.core._row(row.id))
+                with self.core.game_lock(row.id):
+                    state = self.core.load_state(self.core.game_row(row.id))
                     values = list(rules.suggest(state, mine.seat, name, param))
         except RuleError:
             return []
@@ -250,12 +250,12 @@ class Prompts:
         if p is not None and p.autocomplete is Source.SUGGEST and cmd.spec is not None:
             try:
                 row = self.core.resolve(actor, channel, game_id)
-                mine = self.core._info(row).seat_of(actor.user_id)
+                mine = self.core.game_info(row).seat_of(actor.user_id)
                 if mine is None or row.status != GameStatus.ACTIVE:
                     return []
                 rules = self.core.rules_for(row.game)
-                with self.core._lock(row.id):
-                    state = self.core._load(self.core._row(row.id))
+                with self.core.game_lock(row.id):
+                    state = self.core.load_state(self.core.game_row(row.id))
                     words = rules.words()
                     for v in rules.suggest(state, mine.seat, cmd.spec.kind, param):
                         items = list_items(rules, cmd.spec.kind, param, v)
@@ -296,7 +296,7 @@ class Prompts:
                 ended = "" if info.status.value in LIVE else f" ({info.status.value})"
                 return f"Game {info.id}: {info.title}{ended}"
             if source in (Source.ROLES, Source.SEATS):
-                info = self.core._info(self.core.resolve(actor, channel, game_id))
+                info = self.core.game_info(self.core.resolve(actor, channel, game_id))
                 if source is Source.ROLES:
                     return next((r.label for r in info.roles if r.id == value), "Random" if value == RANDOM_ROLE
                                 else str(value))
@@ -309,12 +309,12 @@ class Prompts:
     def _suggest_topics(self, actor: Actor, channel: str | None, game: str, prefix: str, game_id: int | None,
                         limit: int) -> list[Any]:
         """Rule topic titles of the named game, else of the channel's game, else of every game."""
-        games = [game] if game in self.core._rules else []
+        games = [game] if game in self.core.rules_by_name else []
         if not games:
             try:
                 games = [self.core.resolve(actor, channel, game_id).game]
             except RuleError:
-                games = sorted(self.core._rules)
+                games = sorted(self.core.rules_by_name)
         values = [v for g in games for v in helptopics.suggest(g, prefix, limit)]
         return list(dict.fromkeys(values))[:limit]
 

@@ -45,15 +45,15 @@ class Reads:
 
     def status(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Status:
         row = self.core.resolve(actor, channel, game_id)
-        with self.core._lock(row.id):
+        with self.core.game_lock(row.id):
             session = self.core.session(row.id)
             row = session.row
-            info = self.core._info(row, session.seat_infos())
+            info = self.core.game_info(row, session.seat_infos())
             mine = info.seat_of(actor.user_id)
             if not self.core.store.has_snapshot(row.id):  # never started
                 return Status(info, your_seat=mine.seat if mine else None)
             rules, state = session.rules, session.state
-            due = self.core._due_map(row.id)
+            due = self.core.due_map(row.id)
             names = session.names
             waiting = () if row.result else tuple(
                 Waiting(d.id, d.kind.value, d.prompt, s, d.blocking, due.get((d.id, s)), names.get(s, s))
@@ -77,7 +77,7 @@ class Reads:
         Drawing takes tens of milliseconds: adapters call this off the event loop."""
         import renderer
 
-        session = self.core._started(actor, channel, game_id)
+        session = self.core.started(actor, channel, game_id)
         row, rules, state = session.row, session.rules, session.state
         seat = None
         if private:
@@ -87,17 +87,17 @@ class Reads:
             seat = mine.seat
         view = rules.view(state, seat)
         png = renderer.render(rules.name, view, seat) if draw and renderer.has_drawer(rules.name) else None
-        return Board(self.core._info(row, session.seat_infos()), seat, view, png)
+        return Board(self.core.game_info(row, session.seat_infos()), seat, view, png)
 
     def hand(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Hand:
-        session = self.core._started(actor, channel, game_id)
+        session = self.core.started(actor, channel, game_id)
         row, rules, state = session.row, session.rules, session.state
         mine = session.seat_of(actor.user_id)
         if mine is None:
             raise NotAllowed(f"you have no seat in game {row.id}")
         view = rules.view(state, mine.seat)
         sections = rules.words().hand(state, mine.seat, Audience(mine.seat, session.names))
-        return Hand(self.core._info(row, session.seat_infos()), mine.seat, view, private_part(rules.view(state, None), view),
+        return Hand(self.core.game_info(row, session.seat_infos()), mine.seat, view, private_part(rules.view(state, None), view),
                     tuple((x.title, tuple(x.lines)) for x in sections), f"{rules.title}, game {row.id}")
 
     def log(self, actor: Actor, channel: str | None, *, last: int = 10, game_id: int | None = None) -> LogPage:
@@ -105,11 +105,11 @@ class Reads:
         row = self.core.resolve(actor, channel, game_id)
         if last < 1:
             raise TableError("last must be at least 1", code=TableRefusal.BAD_VALUE)
-        mine = self.core._info(row).seat_of(actor.user_id)
+        mine = self.core.game_info(row).seat_of(actor.user_id)
         seat = mine.seat if mine else None
-        rules = self.core._rules.get(row.game)
-        state = self.core._load(row) if rules is not None and self.core.store.latest_snapshot(row.id) is not None else None
-        names = self.core._names(row.id)
+        rules = self.core.rules_by_name.get(row.game)
+        state = self.core.load_state(row) if rules is not None and self.core.store.latest_snapshot(row.id) is not None else None
+        names = self.core.seat_names(row.id)
         entries = []
         for a in self.core.store.actions(row.id, after=max(0, row.last_seq - last)):
             events = tuple(e for e in map(Event.from_json, json.loads(a.events)) if e.visible_to(seat))
@@ -122,7 +122,7 @@ class Reads:
                 if not line:
                     line = self._log_fallback(rules, state, a, secret, names)
             entries.append(LogEntry(a.seq, who, a.at, a.source, events, line))
-        return LogPage(self.core._info(row), tuple(entries))
+        return LogPage(self.core.game_info(row), tuple(entries))
 
     @staticmethod
     def _log_fallback(rules: Rules, state: GameState, a: Any, secret: bool, names: dict[str, str]) -> str:
@@ -163,12 +163,12 @@ class Reads:
     def _listed(self, row: GameRow) -> GameInfo:
         """A game as a list shows it; one whose row or seats cannot be read is set aside and listed so."""
         if row.damaged:
-            self.core._quarantine(DamagedRow(row.id, "games", row.id, row.damaged))
+            self.core.quarantine(DamagedRow(row.id, "games", row.id, row.damaged))
         try:
-            return self.core._info(row)
+            return self.core.game_info(row)
         except DamagedRow as err:
-            self.core._quarantine(err)
-            return self.core._info(row, seats=())
+            self.core.quarantine(err)
+            return self.core.game_info(row, seats=())
 
     def rules_help(self, actor: Actor, channel: str | None, *, name: str | None = None,
                    topic: str | None = None) -> RulesHelp:
@@ -176,14 +176,14 @@ class Reads:
         channel's game). With ``topic`` (an id, title, alias, keyword, section or word; a ``name``
         that is no game is taken as the topic) only the matching topics, best first, and the
         commands they name or that mention the word; without, every topic and command."""
-        if name and name != TABLE_GROUP and name not in self.core._rules and not topic:
+        if name and name != TABLE_GROUP and name not in self.core.rules_by_name and not topic:
             name, topic = None, name
         topic = (topic or "").strip()
         group, info = name, None
         if group is None:
             try:
                 row = self.core.resolve(actor, channel)
-                group, info = row.game, self.core._info(row)
+                group, info = row.game, self.core.game_info(row)
             except TableError:
                 group = self._best_game_for(topic) if topic else None
                 if group is None:
@@ -198,13 +198,13 @@ class Reads:
             word = topic.lower()
             commands = [c for c in commands if c.name in related or word in f"{c.usage()} {c.doc} {c.section}".lower()]
             if not topics and not commands:
-                raise TableError(f"no rule topic or command of {self.core._title(group)} matches {topic!r}",
+                raise TableError(f"no rule topic or command of {self.core.game_title(group)} matches {topic!r}",
                                  code=TableRefusal.NO_TOPIC, legal=[t.title for t in helptopics.topics(group)] or None)
         cmds = tuple(CommandHelp(c.usage(), c.doc, c.gm, c.secret) for c in commands)
         # The summaries name commands as /fief <kind>: spelled as Discord does (/fief-court crown nominate).
         topics = tuple(replace(t, summary=self.core.registry.respell(group, t.summary)) for t in topics)
         paths = {k: self.core.registry.path(group, k) for t in topics for k in t.commands}
-        return RulesHelp(info, group, self.core._title(group) if group != TABLE_GROUP else "Table", cmds,
+        return RulesHelp(info, group, self.core.game_title(group) if group != TABLE_GROUP else "Table", cmds,
                          topic=topic, topics=topics, paths=paths)
 
     def guide(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Guide:
@@ -221,7 +221,7 @@ class Reads:
             if err.code != TableRefusal.NO_GAME:
                 raise
             games = " or ".join(f"`/game new name:{name}` ({r.title}, {r.min_seats} to {r.max_seats} players)"
-                                for name, r in sorted(self.core._rules.items()))
+                                for name, r in sorted(self.core.rules_by_name.items()))
             return Guide(None, ("There is no game here yet.",
                                 f"Open one with {games or '`/game new`'}; the others then join with the lobby's Join "
                                 "button or `/game join`."), None, self._guide_opening())
@@ -296,7 +296,7 @@ class Reads:
 
     def _guide_opening(self) -> tuple[tuple[str, str], ...]:
         """``/game help`` where there is no game: how to open one or join one."""
-        names = " or ".join(sorted(self.core._rules)) or "the game's name"
+        names = " or ".join(sorted(self.core.rules_by_name)) or "the game's name"
         return (("/game new", f"open a game (name: {names})"),
                 ("/game join", "take a seat in a game's lobby"),
                 ("/game list", "the games here, or the games you sit at"),
@@ -306,6 +306,6 @@ class Reads:
     def _best_game_for(self, topic: str) -> str | None:
         """The game whose rule topics answer ``topic`` best (for a question asked outside any game)."""
         scored = [(max((helptopics.score(t, topic) for t in helptopics.topics(g)), default=0), g)
-                  for g in sorted(self.core._rules)]
+                  for g in sorted(self.core.rules_by_name)]
         best = max(scored, default=(0, ""))
         return best[1] if best[0] > 0 else None

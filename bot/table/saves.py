@@ -36,7 +36,7 @@ class Saves:
     def support(self) -> SaveSupport:
         """What the save format may use of the service."""
         return SaveSupport(self.core.store, self.core.clock, self.core.snapshot_every, self.core.rules_for, self.core.known_games,
-                           self.core._row, self.core._info, self.core._load, self.core._check_setting, self.core._queue,
+                           self.core.game_row, self.core.game_info, self.core.load_state, self.core.check_setting, self.core.queue,
                            self.deadlines.sync)
 
     def export(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Exported:
@@ -45,9 +45,9 @@ class Saves:
         from bot.table import saveformat
 
         row = self.core.resolve(actor, channel, game_id)
-        self.core._need_gm(actor, row, "export a game (the file holds every secret)")
-        with self.core._lock(row.id):
-            return saveformat.export_game(self.support, self.core._row(row.id))
+        self.core.need_gm(actor, row, "export a game (the file holds every secret)")
+        with self.core.game_lock(row.id):
+            return saveformat.export_game(self.support, self.core.game_row(row.id))
 
     def import_game(self, actor: Actor, channel: str | None, text: str | bytes, *,
                     key: str | None = None) -> Imported | AlreadyDone:
@@ -56,7 +56,7 @@ class Saves:
         result compared with the file's state, before anything is written."""
         from bot.table import saveformat
 
-        return self.core._opening(actor, channel, key, lambda: saveformat.import_game(self.support, actor,
+        return self.core.opening(actor, channel, key, lambda: saveformat.import_game(self.support, actor,
                                   channel, text, key),
                              gm="import a game")
 

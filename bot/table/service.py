@@ -84,7 +84,7 @@ class TableService(TableCore):
         cmd = self.registry.find(group, name)
         if cmd.is_action:
             row = self.resolve(actor, channel, game_id)   # this channel's game, else mine: decided once
-            with self._lock(row.id):
+            with self.game_lock(row.id):
                 session = self.session(row.id)   # row, rules, seats and state: read once for the call
                 action = cmd.build_action(self.named_values(actor, session, cmd, values))
                 return self.actions.act_in(actor, session, group, action, key=key)
@@ -326,7 +326,7 @@ def _contained(method: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return method(self, *args, **kwargs)
         except DamagedRow as err:
-            self._quarantine(err)
+            self.quarantine(err)
             raise CorruptGame(err.game, int(err.row) if str(err.row).isdigit() else 0, err.reason,
                               what=ROW_NAMES.get(err.table, err.table)) from None
     return run

@@ -49,9 +49,9 @@ class Timers:
         out: list[Outcome] = []
         due, damaged = self.core.store.due_deadlines(now, self.core.shard_games)
         for d in damaged:
-            self.core._quarantine(d)
+            self.core.quarantine(d)
         for r in due:
-            if r.kind == "computer":  # a computer player's turn: Computers.run_computers plays it
+            if r.kind == "computer":  # a computer player's turn: ComputerPlayers.run_computers plays it
                 continue
             try:
                 out += self._fire(r.id, now)
@@ -60,7 +60,7 @@ class Timers:
             except CannotSave:  # nothing can be written now (the store logged why): the rest waits for room
                 break
             except DamagedRow as err:
-                self.core._quarantine(err)
+                self.core.quarantine(err)
             except Exception as err:  # one broken game must not stall the others' deadlines
                 log.exception("deadline %s of game %s failed", r.id, r.game)
                 self.core.store.close_deadline(r.id, now, f"failed: {type(err).__name__}: {err}")
@@ -70,13 +70,13 @@ class Timers:
         r = self.core.store.deadline(deadline_id)
         if r is None or r.done_at is not None:
             return []
-        with self.core._lock(r.game):
-            row = self.core._row(r.game)
+        with self.core.game_lock(r.game):
+            row = self.core.game_row(r.game)
             r = self.core.store.deadline(deadline_id)
             if r is None or r.done_at is not None or row.status != GameStatus.ACTIVE:
                 return []
             rules = self.core.rules_for(row.game)
-            state = self.core._load(row)
+            state = self.core.load_state(row)
             d = next((d for d in rules.pending(state) if d.id == r.decision and r.seat in d.seats), None)
             if d is None:
                 self.core.store.close_deadline(r.id, now, "answered")
@@ -84,8 +84,8 @@ class Timers:
             if r.kind == "reminder":
                 with self.core.store.transaction():
                     if r.deadline > now:
-                        question = rules.words().question(state, d, r.seat, Audience(r.seat, self.core._names(row.id)))
-                        self.core._queue(row.id, [ob.reminder(row.id, r.id, r.seat, d.id, question, r.deadline,
+                        question = rules.words().question(state, d, r.seat, Audience(r.seat, self.core.seat_names(row.id)))
+                        self.core.queue(row.id, [ob.reminder(row.id, r.id, r.seat, d.id, question, r.deadline,
                                                          format_duration(r.deadline - now))])
                     self.core.store.close_deadline(r.id, now, "reminded" if r.deadline > now else "skipped")
                 return []
@@ -97,8 +97,8 @@ class Timers:
                 with self.core.store.transaction():
                     self.core.store.close_deadline(r.id, now, HANDED)
                     self.core.store.add_deadline(row.id, d.id, r.seat, "computer", now, now, now)
-                    self.core._queue(row.id, [
-                        ob.table_post(row.id, key, "stand_in", seat=r.seat, name=self.core._names(row.id).get(r.seat, r.seat),
+                    self.core.queue(row.id, [
+                        ob.table_post(row.id, key, "stand_in", seat=r.seat, name=self.core.seat_names(row.id).get(r.seat, r.seat),
                                       strength=absent, title=title)])
                 return []
             default = d.default_for(r.seat)
