@@ -7,13 +7,15 @@ from (``None`` for a DM), and returns a typed :class:`~bot.table.results.Outcome
 :class:`~engine.core.RuleError` (the rules' refusals, :class:`~bot.table.errors.TableError`
 for the table's own) after changing nothing.
 
-The way of an action (:meth:`TableService.act`): take the game's lock -> load the game (cached,
-checked against the stored sequence number) -> ``engine.core.apply`` on a copy -> append the
-action row, its events, a snapshot when the phase changed or every N actions, the outbox rows
-and the deadline changes, in one transaction -> swap in the new state -> return
-:class:`~bot.table.results.Applied`.
+The way of a command (:meth:`TableService.invoke`, the one entry point of both adapters): find the
+game ("this channel's, else mine": ``TableCore.resolve``) -> take its lock and read it once into a
+session (row, rules, seats, state: ``TableCore.session``) -> names typed turned into values ->
+``engine.core.apply`` on a copy -> append the action row, its events, a snapshot when the phase
+changed or every N actions, the outbox rows and the deadline changes, in one transaction -> swap
+in the new state -> return :class:`~bot.table.results.Applied`.
 
-The facade: each concern is a module of its own (docs/table.md, "The house")."""
+The facade: the core (``TableCore``) and one method per command handing it to the part that runs
+it, each part a module of its own made with what it needs (docs/table.md, "The house")."""
 
 from __future__ import annotations
 
