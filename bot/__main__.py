@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return LocalTable(service, boards_dir=cfg.boards_dir).run()
     finally:
-        service.store.close()
+        service.close()
 
 
 if __name__ == "__main__":

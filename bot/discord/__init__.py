@@ -44,6 +44,6 @@ def run(config: Any) -> int:
         log.error("Discord asks for a privileged intent this bot does not use: check the Bot page settings")
         return 1
     finally:
-        table.store.close()
+        table.close()
     log.info("stopped")
     return 0

@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.discord import errors
 from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Tree
 from bot.discord.fairness import Fairness, cost_of, game_key, slow_down
 from bot.discord.refs import Refs
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from bot.discord.cogs.table import Table
     from bot.discord.delivery import Delivery
     from bot.discord.timers import Timers
-    from bot.table import TableService
+    from bot.table import Outcome, TableService
 
 log = logging.getLogger("seneschal.discord")
 
@@ -70,6 +71,7 @@ class Seneschal(commands.Bot):
         self.table = table
         # Deadlines and posts of this process's shards' games only (every process answers interactions).
         table.shard_games = games_condition(settings.shard_count, settings.shard_ids)
+        table.draws_boards = False  # the painter draws boards, off the event loop
         self.delivery: Delivery | None = None
         self.timers: Timers | None = None
         self.synced: list[str] = []
@@ -112,6 +114,16 @@ class Seneschal(commands.Bot):
         synced = await self.tree.sync()
         self.synced = [c.name for c in synced]
         log.info("synced %d global commands", len(synced))
+
+    def ask_table(self, interaction: discord.Interaction, group: str, name: str, values: dict[str, Any] | None = None,
+               *, game_id: int | None = None, channel: str | None = None) -> Outcome:
+        """Every slash command and button of the adapter, through the table's one entry point
+        (:meth:`TableService.invoke`): who clicked or typed, where (``channel``: the interaction's,
+        unless the command runs in a thread just opened for it), and the interaction id as the
+        idempotency key of a command that changes a game."""
+        cmd = self.table.registry.find(group, name)
+        return self.table.invoke(actor_of(interaction, self.settings), channel or channel_of(interaction), group,
+                                 name, values, key=str(interaction.id) if cmd.mutates else None, game_id=game_id)
 
     def wake(self) -> None:
         """After a command: deliver what it queued, and look at the deadlines again."""

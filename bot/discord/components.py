@@ -1,10 +1,8 @@
 """Buttons and selects that survive restarts: ``DynamicItem``s whose custom_id carries what the
 click means.
 
-- ``sn:a:<game>:<version>:<decision>|<action text>``: play that action (a choice button);
-  ``sn:i:...|<n>`` plays the n-th offered choice when the text is too long for a custom_id
-  (then only at exactly that state version);
-- ``sn:s:<game>:<version>:<decision>``: a select whose option values are action texts (or ``#n``);
+- ``sn:a:``, ``sn:i:``, ``sn:s:``: choices sent before living prompts; they play nothing now and point
+  to ``/game hand`` (:class:`RetiredChoice`);
 - ``sn:l:<game>:<join|leave|start>``: lobby buttons;
 - ``sn:r:<game>``: the lobby's role select (colour or faction); option values are role ids or ``random``;
 - ``sn:k:<game>``: the lobby's "Add a computer player" select; option values are strengths;
@@ -31,6 +29,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from bot.discord.errors import reply
 from bot.table import RoleInfo
 from bot.table.text import shorten
 from engine import agents
@@ -47,59 +46,21 @@ def _seneschal(interaction: discord.Interaction) -> Seneschal:
     return cast("Seneschal", interaction.client)
 
 
-def choice_id(game: int, version: int, decision: str, action_text: str, index: int) -> str:
-    cid = f"sn:a:{game}:{version}:{decision}|{action_text}"
-    if len(cid) <= CUSTOM_ID_MAX:
-        return cid
-    return f"sn:i:{game}:{version}:{decision[:60]}|{index}"
+class RetiredChoice(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"sn:[ais]:(?P<rest>.*)"):
+    """A choice button or select sent before living prompts (``sn:a:``, ``sn:i:``, ``sn:s:``), still sitting
+    in someone's messages: it plays nothing and points to fresh choices (no other route plays an action)."""
 
-
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=
-                   r"sn:(?P<mode>[ai]):(?P<game>\d+):(?P<version>\d+):(?P<decision>[^|]*)\|(?P<choice>.+)"):
-    def __init__(self, game: int, version: int, decision: str, choice: str, *, label: str = "", index: int = 0,
-                 mode: str | None = None, style: discord.ButtonStyle = discord.ButtonStyle.primary):
-        if mode is None:
-            cid = choice_id(game, version, decision, choice, index)
-        else:
-            cid = f"sn:{mode}:{game}:{version}:{decision}|{choice}"
-        super().__init__(discord.ui.Button(label=shorten(label or choice, 80), style=style, custom_id=cid))
-        self.game, self.version, self.decision = game, version, decision
-        self.mode = cid.split(":")[1]
-        self.choice = cid.split("|", 1)[1]
+    def __init__(self, custom_id: str):
+        super().__init__(discord.ui.Button(label="-", custom_id=custom_id))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> ChoiceButton:
-        return cls(int(match["game"]), int(match["version"]), match["decision"], match["choice"],
-                   label=getattr(item, "label", None) or "", mode=match["mode"])
+                             match: re.Match[str]) -> RetiredChoice:
+        return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _seneschal(interaction)
-        await bot.playcog.choose(interaction, self.game, self.version, self.decision, self.mode, self.choice,
-                              self.item.label or self.choice)
-
-
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=
-                   r"sn:s:(?P<game>\d+):(?P<version>\d+):(?P<decision>.*)"):
-    def __init__(self, game: int, version: int, decision: str, options: list[discord.SelectOption] | None = None):
-        super().__init__(discord.ui.Select(custom_id=f"sn:s:{game}:{version}:{decision}"[:CUSTOM_ID_MAX],
-                                           options=options or [discord.SelectOption(label="-")],
-                                           placeholder="Choose…", min_values=1, max_values=1))
-        self.game, self.version, self.decision = game, version, decision
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> ChoiceSelect:
-        return cls(int(match["game"]), int(match["version"]), match["decision"], list(getattr(item, "options", [])))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _seneschal(interaction)
-        value = self.item.values[0] if self.item.values else ""
-        label = next((o.label for o in self.item.options if o.value == value), value)
-        if value.startswith("#"):
-            await bot.playcog.choose(interaction, self.game, self.version, self.decision, "i", value[1:], label)
-        else:
-            await bot.playcog.choose(interaction, self.game, self.version, self.decision, "a", value, label)
+        await reply(interaction, "This button is from an older kind of prompt and plays nothing any more; "
+                                 "`/game hand` shows your choices now.")
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=
@@ -374,7 +335,7 @@ def rules_view(name: str, topic: str, labels: Sequence[str], page: int) -> disco
     return view
 
 
-DYNAMIC_ITEMS: tuple[type[Any], ...] = (ChoiceButton, ChoiceSelect, LobbyButton, RoleSelect, ComputerSelect, HandButton,
+DYNAMIC_ITEMS: tuple[type[Any], ...] = (RetiredChoice, LobbyButton, RoleSelect, ComputerSelect, HandButton,
                                          UndoButton, PathButton, PathSelect, WriteButton, RulesPageButton,
                                          RulesPageSelect)
 

@@ -29,8 +29,7 @@ from bot.discord.components import HandButton
 from bot.discord.context import mention
 from bot.discord.loop import BackgroundLoop
 from bot.discord.prompts import prompt_content, prompt_view
-from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, STATUS_EDIT, Outgoing
-from bot.table.store import CannotSave
+from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, STATUS_EDIT, CannotSave, Outgoing
 
 if TYPE_CHECKING:
     from bot.discord.bot import Seneschal

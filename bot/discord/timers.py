@@ -18,7 +18,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.discord.loop import BackgroundLoop
-from bot.table.store import CannotSave
+from bot.table import CannotSave
 
 if TYPE_CHECKING:
     from bot.discord.bot import Seneschal
@@ -78,13 +78,13 @@ class Timers(BackgroundLoop):
         pace = float(getattr(self.bot.table, "computer_pace", 0.0) or 0.0)
         if pace <= 0:
             return None
-        row = await asyncio.to_thread(self.bot.table.store.deadline, turn)
-        if row is None:
+        game = await asyncio.to_thread(self.bot.table.game_of_turn, turn)
+        if game is None:
             return None
-        last = self.moved.get(row.game)
+        last = self.moved.get(game)
         if last is not None:
             await asyncio.sleep(max(0.0, last + pace - asyncio.get_running_loop().time()))
-        return row.game
+        return game
 
     def start_computers(self, turns: list[int]) -> None:
         """A task per computer turn not yet under way (a turn is never played twice at once)."""

@@ -26,6 +26,7 @@ from bot.table import (
     Actor,
     Asked,
     Board,
+    CannotSave,
     Exported,
     Outcome,
     Outgoing,
@@ -34,7 +35,6 @@ from bot.table import (
 )
 from bot.table import text as wording
 from bot.table.clock import SystemClock
-from bot.table.store import CannotSave
 from engine.core import RuleError
 
 _AS = re.compile(r"^as\s+([^:\s]+)\s*:\s*(.*)$", re.IGNORECASE)
@@ -214,7 +214,7 @@ class LocalTable:
         self.counter += 1
         key = f"local:{self.session}:{self.counter}"
         try:
-            inv = self.service.registry.split(line, default_group=self._channel_game())
+            inv = self.service.registry.split(line, default_group=self.service.game_here(self.channel))
             outcome = self.service.invoke(actor, self.channel, inv.group, inv.name, inv.values, key=key,
                                           game_id=inv.game_id)
         except RuleError as err:
@@ -223,11 +223,6 @@ class LocalTable:
         self.reply(who, outcome)
         self.deliver()
         self.fire_deadlines()
-
-    def _channel_game(self) -> str | None:
-        """The game of this channel: its command group may be left out (``bid 3``)."""
-        rows = self.service.store.games(channel=self.channel)
-        return rows[-1].game if rows else None
 
     def reply(self, who: str, outcome: Outcome) -> None:
         if isinstance(outcome, Exported):

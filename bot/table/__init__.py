@@ -50,11 +50,11 @@ from bot.table.results import (
     Waiting,
 )
 from bot.table.service import DEFAULT_SETTINGS, TableService, is_irreversible
-from bot.table.store import Store
+from bot.table.store import CannotSave, Store
 
 __all__ = [
     "BOARD_IMAGE", "CHANNEL_POST", "DEFAULT_SETTINGS", "DM", "STATUS_EDIT", "TABLE_COMMANDS", "TABLE_GROUP",
-    "Actor", "AlreadyDone", "Applied", "Asked", "Board", "Clock", "Command", "CommandParam", "ComputerSeated", "CommandRegistry", "CorruptGame",
+    "Actor", "AlreadyDone", "CannotSave", "Applied", "Asked", "Board", "Clock", "Command", "CommandParam", "ComputerSeated", "CommandRegistry", "CorruptGame",
     "Created", "Exported", "FakeClock", "GameInfo", "GameList", "GameStatus", "Guide", "Hand", "Imported", "Invocation",
     "Joined", "Left", "LogEntry", "LogPage", "NotAllowed", "Outcome", "Outgoing", "ParamKind",
     "RoleChosen", "RoleInfo", "RulesHelp", "SeatInfo", "Settings", "Source", "Started", "Status", "Store", "SystemClock", "TableChanged", "TableError",

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from bot.table.errors import TableError
+from bot.table.errors import TableError, TableRefusal
 from bot.table.results import Actor, Outcome
 from engine import agents
 from engine.core import Action, ActionSpec, CommandGroup, ParamType, Refusal, Rules, textform
@@ -113,7 +113,7 @@ class Command:
     def build_action(self, values: dict[str, Any]) -> Action:
         """The Action of a game command from raw or typed values (refusals are RuleErrors)."""
         if self.spec is None:
-            raise TableError(f"{self.path} is a table command, not a game action", code="not_action")
+            raise TableError(f"{self.path} is a table command, not a game action", code=TableRefusal.NOT_ACTION)
         return textform.build(self.spec, values)
 
     def convert(self, values: dict[str, Any]) -> dict[str, Any]:
@@ -160,10 +160,12 @@ def _convert(cmd: Command, p: CommandParam, raw: Any) -> Any:
         value = tuple(str(i) for i in items)
     elif p.kind is ParamKind.FILE:
         value = raw if isinstance(raw, bytes | bytearray) else str(raw)
+    elif p.kind is ParamKind.USER and isinstance(raw, Actor):
+        value = raw   # a person an adapter names with their id and name (a Discord mention)
     else:
         value = str(raw)
     if p.choices and value not in p.choices:
-        raise TableError(f"{where} cannot be {value!r}", code="bad_choice", legal=list(p.choices))
+        raise TableError(f"{where} cannot be {value!r}", code=Refusal.BAD_CHOICE, legal=list(p.choices))
     return value
 
 
@@ -354,7 +356,7 @@ class CommandRegistry:
         """What runs ``cmd`` (a ``/game`` command; game commands are actions, run by ``act``)."""
         found = self._handlers.get(cmd.name) if cmd.group == TABLE_GROUP else None
         if found is None:
-            raise TableError(f"{cmd.path} cannot be run here", code="unknown_command",
+            raise TableError(f"{cmd.path} cannot be run here", code=TableRefusal.UNKNOWN_COMMAND,
                              legal=sorted(self._handlers))
         return found
 
@@ -368,7 +370,7 @@ class CommandRegistry:
             return list(TABLE_COMMANDS)
         rules = self._games().get(group)
         if rules is None:
-            raise TableError(f"no command group /{group}", code="unknown_group", legal=[f"/{g}" for g in self.groups()])
+            raise TableError(f"no command group /{group}", code=TableRefusal.UNKNOWN_GROUP, legal=[f"/{g}" for g in self.groups()])
         cached = self._cache.get(group)
         if cached is None or cached[0] != id(rules):
             cached = (id(rules), game_commands(rules))
@@ -379,7 +381,7 @@ class CommandRegistry:
         for cmd in self.commands(group):
             if cmd.name == name:
                 return cmd
-        raise TableError(f"/{group} has no command {name!r}", code="unknown_command",
+        raise TableError(f"/{group} has no command {name!r}", code=TableRefusal.UNKNOWN_COMMAND,
                          legal=[c.name for c in self.commands(group)])
 
     def subgroups(self, group: str) -> tuple[CommandGroup, ...]:

@@ -2,10 +2,10 @@
 absent players; their turns, thought out away from the game's lock.
 
 A computer player's pending turn is a ``computer`` row in the deadlines table, due at once
-(:meth:`~bot.table.deadlines.Deadlines._sync_deadlines` opens it for a seat a computer plays, for
+(:meth:`~bot.table.deadlines.DeadlineBook.sync` opens it for a seat a computer plays, for
 the requests and offers put to it too; a passed deadline opens one when the table's ``absent``
 setting names a strength). Kept in the database, it survives a restart: the next
-:meth:`Computers.run_computers` (or the Discord dispatcher) plays it. The agent
+:meth:`ComputerPlayers.run_computers` (or the Discord dispatcher) plays it. The agent
 (:mod:`engine.agents`) thinks on a copy of the state with no lock held, so the game's players and
 every other game go on meanwhile; its choice is then applied through the normal path (key
 ``computer:<row id>``, source ``computer``), and a choice the game refuses by then (the state moved
@@ -16,17 +16,22 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.table import outbox as ob
 from bot.table import thinking
 from bot.table.basics import COMPUTER_USER, HANDED, log, shown_name
-from bot.table.errors import TableError
-from bot.table.lobby import Lobby
+from bot.table.errors import Refusal, TableError, TableRefusal
 from bot.table.results import Actor, AlreadyDone, Applied, ComputerSeated, GameStatus, Outcome
 from bot.table.store import DeadlineRow, GameRow
-from bot.table.timers import Timers
 from engine import agents
-from engine.core import Action, Decision, DecisionKind, GameState, Refusal, RuleError, Rules
+from engine.core import Action, Decision, DecisionKind, GameState, RuleError, Rules
+
+if TYPE_CHECKING:
+    from bot.table.actions import Actions
+    from bot.table.core import TableCore
+    from bot.table.deadlines import DeadlineBook
+    from bot.table.lobby import Lobby
 
 #: Names a computer player takes in the lobby, in order, skipping any name already at the table.
 NAMES = ("Aldous", "Maud", "Godric", "Isolde", "Osbert", "Rohese", "Wystan", "Hawise", "Ranulf", "Edith",
@@ -49,7 +54,7 @@ def strength_of(value: str | None) -> str:
     wish = (value or "steady").strip().lower()
     if wish not in agents.STRENGTHS:
         raise TableError(f"a computer player's strength is one of {', '.join(agents.STRENGTHS)}, not {value!r}",
-                         code=Refusal.BAD_VALUE, legal=list(agents.STRENGTHS))
+                         code=TableRefusal.BAD_VALUE, legal=list(agents.STRENGTHS))
     return wish
 
 
@@ -81,21 +86,16 @@ def with_reason(rules: Rules, action: Action, why: str) -> Action:
     return Action.of(action.kind, **{**action.params, "reason": why})
 
 
-class Computers(Lobby, Timers):
-    """Computer players: adding and removing them in the lobby, and playing their turns."""
+class ComputerPlayers:
+    """Computer players: adding and removing them in the lobby, and playing their turns. A part of the
+    table service, made with the table's core, its lobby (seats and roles), its actions and its
+    deadlines."""
 
-    #: Seconds of thought a computer player may take per decision (None: the agent's own default).
-    computer_budget: float | None = None
-    #: How many computer turns an adapter lets think at once (``computers.workers`` in the config).
-    computer_workers: int = 2
-    #: Processes the agents think in, off the interpreter lock (``computers.processes``; 0: the
-    #: worker threads themselves, see :mod:`bot.table.thinking`).
-    computer_processes: int = 0
-    #: The least time between two computer players' moves in one game, in seconds (``computers.pace``):
-    #: the Discord adapter waits so long before playing a game's next computer turn, so a game of
-    #: computer players alone cannot take the machine from people (0: at once; the table's own
-    #: ``run_due`` never waits).
-    computer_pace: float = 0.0
+    def __init__(self, core: TableCore, lobby: Lobby, actions: Actions, deadlines: DeadlineBook):
+        self.core = core
+        self.lobby = lobby
+        self.actions = actions
+        self.deadlines = deadlines
 
     # -- the lobby ------------------------------------------------------------------
     def computer(self, actor: Actor, channel: str | None, *, strength: str | None = None,
@@ -106,67 +106,63 @@ class Computers(Lobby, Timers):
         chosen_strength = strength_of(strength)
 
         def body(row: GameRow) -> ComputerSeated:
-            info = self._info(row)
+            info = self.core.game_info(row)
             if row.status != GameStatus.LOBBY:
-                raise TableError(f"game {row.id} has already started ({row.status})", code="started",
+                raise TableError(f"game {row.id} has already started ({row.status})", code=TableRefusal.STARTED,
                                  legal="hand a seat to a computer player with /game replace seat:<seat> user:computer")
-            rules = self.rules_for(row.game)
+            rules = self.core.rules_for(row.game)
             limit = row.players or rules.max_seats
             if len(info.seats) >= limit:
-                raise TableError(f"game {row.id} is full ({limit} seats)", code="full")
+                raise TableError(f"game {row.id} is full ({limit} seats)", code=TableRefusal.FULL)
             taken_names = {s.name.lower() for s in info.seats} | {s.seat for s in info.seats}
             if name:
                 shown = shown_name(name.strip())
                 if shown.lower() in taken_names:
-                    raise TableError(f"{shown} already sits at this table", code="seat_taken",
+                    raise TableError(f"{shown} already sits at this table", code=TableRefusal.SEAT_TAKEN,
                                      legal="another name, or none for one of ours")
             else:
                 shown = next((n for n in NAMES if n.lower() not in taken_names), f"Player {len(info.seats) + 1}")
-            seat = self._free_seat(shown, [s.seat for s in info.seats], explicit=False)
-            picked = self._pick_role(info, role, None) if role else ""
-            with self.store.transaction():
-                self.store.add_seat(row.id, seat, f"{COMPUTER_USER}{seat}", shown, self.clock.now(), picked,
+            seat = self.lobby.free_seat(shown, [s.seat for s in info.seats], explicit=False)
+            picked = self.lobby.pick_role(info, role, None) if role else ""
+            with self.core.store.transaction():
+                self.core.store.add_seat(row.id, seat, f"{COMPUTER_USER}{seat}", shown, self.core.clock.now(), picked,
                                     chosen_strength)
-                self._remember(key, row.id, "computer")
-            return ComputerSeated(self.info(row.id), seat, shown, chosen_strength, picked)
+                self.core.remember_key(key, row.id, "computer")
+            return ComputerSeated(self.core.info(row.id), seat, shown, chosen_strength, picked)
 
-        return self._once(actor, channel, game_id, key, body, gm="add a computer player")
+        return self.core.once(actor, channel, game_id, key, body, gm="add a computer player")
 
     def dismiss(self, actor: Actor, channel: str | None, *, seat: str, game_id: int | None = None,
                 key: str | None = None) -> ComputerSeated | AlreadyDone:
         """Take a computer player out of the lobby (the game's manager)."""
 
         def body(row: GameRow) -> ComputerSeated:
-            info = self._info(row)
+            info = self.core.game_info(row)
             found = info.user_of(seat)
             computers = [s.seat for s in info.seats if s.computer]
             if found is None or not found.computer:
-                raise TableError(f"game {row.id} has no computer player in seat {seat!r}", code="no_seat",
+                raise TableError(f"game {row.id} has no computer player in seat {seat!r}", code=Refusal.NO_SEAT,
                                  legal=computers or "no computer player sits here")
             if row.status != GameStatus.LOBBY:
-                raise TableError(f"game {row.id} has started: a seat can only change hands", code="started",
+                raise TableError(f"game {row.id} has started: a seat can only change hands", code=TableRefusal.STARTED,
                                  legal=f"/game replace seat:{seat} user:<person>")
-            with self.store.transaction():
-                self.store.remove_seat(row.id, seat)
-                self._remember(key, row.id, "uncomputer")
-            return ComputerSeated(self.info(row.id), seat, found.name, found.agent, found.role, added=False)
+            with self.core.store.transaction():
+                self.core.store.remove_seat(row.id, seat)
+                self.core.remember_key(key, row.id, "uncomputer")
+            return ComputerSeated(self.core.info(row.id), seat, found.name, found.agent, found.role, added=False)
 
-        return self._once(actor, channel, game_id, key, body, gm="remove a computer player")
+        return self.core.once(actor, channel, game_id, key, body, gm="remove a computer player")
 
     # -- turns ----------------------------------------------------------------------
-    def run_due(self, now: float | None = None, *, computers: bool = True) -> list[Outcome]:
-        """Reminders and passed deadlines (:meth:`Timers.run_due`), then, with ``computers``, every
-        computer player's turn due (the local table and tests; the Discord adapter plays those in
-        its own workers: ``computers=False`` and :meth:`computer_turns`)."""
-        out = super().run_due(now)
-        if computers:
-            out += self.run_computers(now)
-        return out
-
     def computer_turns(self, now: float | None = None) -> list[int]:
         """The computer players' turns due now (deadline row ids), oldest first."""
-        due, _ = self.store.due_deadlines(self.clock.now() if now is None else now, self.shard_games)
+        due, _ = self.core.store.due_deadlines(self.core.clock.now() if now is None else now, self.core.shard_games)
         return [r.id for r in due if r.kind == "computer"]
+
+    def game_of_turn(self, turn_id: int) -> int | None:
+        """The game a computer turn (a deadline row id) belongs to; None when the row is gone."""
+        r = self.core.store.deadline(turn_id)
+        return r.game if r is not None else None
 
     def run_computers(self, now: float | None = None, limit: int = 10_000) -> list[Outcome]:
         """Play computer turns one after another until none is due (a computer's move may make
@@ -189,44 +185,44 @@ class Computers(Lobby, Timers):
             think = attempt < ATTEMPTS and not self._looping(turn)
             action = self._think(turn) if think else turn.decision.default_for(turn.seat)
             if action is None:
-                self.store.close_deadline(turn_id, self.clock.now(), "no default")
+                self.core.store.close_deadline(turn_id, self.core.clock.now(), "no default")
                 return []
             try:
                 return [self._computer_apply(turn, action)]
             except RuleError as err:
                 log.info("game %s: a computer player's %s for %s was refused (%s)", turn.row.id, action.kind,
                          turn.decision.id, err.code)
-        self.store.close_deadline(turn_id, self.clock.now(), "refused")
+        self.core.store.close_deadline(turn_id, self.core.clock.now(), "refused")
         return []
 
     def _computer_turn(self, turn_id: int) -> ComputerTurn | None:
         """What a computer turn needs, read under the game's lock (a copy of the state). None (and
         the row closed) when there is nothing left to play."""
-        r = self.store.deadline(turn_id)
+        r = self.core.store.deadline(turn_id)
         if r is None or r.done_at is not None or r.kind != "computer":
             return None
-        with self._lock(r.game):
-            row = self._row(r.game)
-            r = self.store.deadline(turn_id)
+        with self.core.game_lock(r.game):
+            row = self.core.game_row(r.game)
+            r = self.core.store.deadline(turn_id)
             if r is None or r.done_at is not None or row.status != GameStatus.ACTIVE:
                 return None
-            rules = self.rules_for(row.game)
-            state = self._load(row)
+            rules = self.core.rules_for(row.game)
+            state = self.core.load_state(row)
             d = next((d for d in rules.pending(state) if d.id == r.decision and r.seat in d.seats), None)
-            now = self.clock.now()
+            now = self.core.clock.now()
             if d is None or rules.result(state) is not None:
-                self.store.close_deadline(r.id, now, "answered")
+                self.core.store.close_deadline(r.id, now, "answered")
                 return None
             strength, stand_in = self._player_of(row, r.seat)
             if not strength:  # taken back by a person, or the table turned ``absent`` off since
-                with self.store.transaction():
-                    self.store.close_deadline(r.id, now, "no computer player")
-                    self._sync_deadlines(row, rules, state, now)
+                with self.core.store.transaction():
+                    self.core.store.close_deadline(r.id, now, "no computer player")
+                    self.deadlines.sync(row, rules, state, now)
                 return None
             return ComputerTurn(turn_id, row, rules, rules.copy(state), d, r.seat, strength, stand_in)
 
     def _looping(self, turn: ComputerTurn) -> bool:
-        rows = self.store.seat_rows(turn.row.id, turn.decision.id, turn.seat)
+        rows = self.core.store.seat_rows(turn.row.id, turn.decision.id, turn.seat)
         if sum(1 for r in rows if r.kind == "computer") <= TURN_LIMIT:
             return False
         log.warning("game %s: the computer player in seat %s has taken %s turns on %s; playing the default",
@@ -236,12 +232,12 @@ class Computers(Lobby, Timers):
     def _player_of(self, row: GameRow, seat: str) -> tuple[str, bool]:
         """The strength of the computer player for ``seat`` ('' for none), and whether it stands in
         for the person holding the seat (the table's ``absent`` setting)."""
-        held = next((s for s in self.store.seats(row.id) if s.seat == seat), None)
+        held = next((s for s in self.core.store.seats(row.id) if s.seat == seat), None)
         if held is None:
             return "", False
         if held.agent:
             return held.agent, False
-        absent = self.settings_of(row).get("absent", "off")
+        absent = self.deadlines.settings_of(row).get("absent", "off")
         return ("", False) if absent == "off" else (absent, True)
 
     def _think(self, turn: ComputerTurn) -> Action | None:
@@ -256,8 +252,8 @@ class Computers(Lobby, Timers):
                 found = answer_request(turn.rules, work, seat, d, yes)
                 return with_reason(turn.rules, found, why) if found is not None else None
             # The budget in wall time, not an estimate; in a pool process when the config asks for one.
-            chosen = thinking.decide(self.computer_processes, turn.rules, work, seat, turn.strength, seed=seed,
-                                     budget=self.computer_budget)
+            chosen = thinking.decide(self.core.computer_processes, turn.rules, work, seat, turn.strength, seed=seed,
+                                     budget=self.core.computer_budget)
             if chosen.kind in ("accept_offer", "decline_offer") and chosen.get("reason") is None:
                 accepted = chosen.kind == "accept_offer"
                 from engine.agents.answer import binding
@@ -275,15 +271,15 @@ class Computers(Lobby, Timers):
         on its turn's row and, once the decision it took over is done, tells that person by direct
         message what it chose for them, in one message."""
         row, seat = turn.row, turn.seat
-        applied = self._apply(row.id, seat, action, key=f"computer:{turn.id}", user_id=None, source="computer",
+        applied = self.actions.apply(row.id, seat, action, key=f"computer:{turn.id}", user_id=None, source="computer",
                               deadline_id=turn.id,
                               standing_in=(turn.decision.id, seat) if turn.stand_in else None)
         if turn.stand_in and not applied.duplicate:
-            with self.store.transaction():
-                self.store.note_outcome(turn.id, f"{CHOSE}{applied.said}")
-                rows = self.store.seat_rows(row.id, turn.decision.id, seat)
+            with self.core.store.transaction():
+                self.core.store.note_outcome(turn.id, f"{CHOSE}{applied.said}")
+                rows = self.core.store.seat_rows(row.id, turn.decision.id, seat)
                 if not any(r.done_at is None for r in rows):  # the decision is done: tell the person
-                    self._queue(row.id, [ob.Message(f"g{row.id}.computer.{turn.id}.dm", ob.DM, f"seat:{seat}",
+                    self.core.queue(row.id, [ob.Message(f"g{row.id}.computer.{turn.id}.dm", ob.DM, f"seat:{seat}",
                                                     {"type": "news", "game_id": row.id, "seat": seat,
                                                      "lines": stand_in_lines(rows)})])
         return applied

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.table import limits
 from bot.table import outbox as ob
+from bot.table.actions import Actions
 from bot.table.basics import (
     DEFAULT_SETTINGS,
     ROW_NAMES,
@@ -23,7 +24,13 @@ from bot.table.basics import (
 )
 from bot.table.clock import Clock, SystemClock, format_duration, parse_duration
 from bot.table.commands import CommandRegistry, Handler
-from bot.table.errors import CorruptGame, NotAllowed, TableError
+from bot.table.computers import ComputerPlayers
+from bot.table.deadlines import DeadlineBook
+from bot.table.errors import CorruptGame, NotAllowed, TableError, TableRefusal
+from bot.table.lobby import Lobby
+from bot.table.manager import Manager
+from bot.table.prompts import Prompts
+from bot.table.reads import Reads
 from bot.table.results import (
     LIVE,
     Actor,
@@ -33,13 +40,29 @@ from bot.table.results import (
     RoleInfo,
     SeatInfo,
 )
-from bot.table.store import DamagedRow, GameRow, Store
+from bot.table.saves import Saves
+from bot.table.session import GameSession
+from bot.table.store import DamagedRow, GameRow, SeatRow, Store
+from bot.table.timers import Timers
 from engine import agents, registry
-from engine.core import Action, GameState, Refusal, RuleError, Rules, apply
+from engine.core import Action, GameState, RuleError, Rules, apply
 
 
 class TableCore:
     """What every part of the table service stands on (see docs/table.md, "The house")."""
+
+    #: Seconds of thought a computer player may take per decision (None: the agent's own default).
+    computer_budget: float | None = None
+    #: How many computer turns an adapter lets think at once (``computers.workers`` in the config).
+    computer_workers: int = 2
+    #: Processes the agents think in, off the interpreter lock (``computers.processes``; 0: the
+    #: worker threads themselves, see :mod:`bot.table.thinking`).
+    computer_processes: int = 0
+    #: The least time between two computer players' moves in one game, in seconds (``computers.pace``):
+    #: the Discord adapter waits so long before playing a game's next computer turn, so a game of
+    #: computer players alone cannot take the machine from people (0: at once; the table's own
+    #: ``run_due`` never waits).
+    computer_pace: float = 0.0
 
     def __init__(self, store: Store, *, clock: Clock | None = None, games: Iterable[Rules | str] = (),
                  local: bool = False, settings: dict[str, str] | None = None,
@@ -50,12 +73,22 @@ class TableCore:
         self.snapshot_every = max(1, snapshot_every)
         self.defaults = {**DEFAULT_SETTINGS, **(settings or {})}
         for name, value in self.defaults.items():
-            self._check_setting(name, value)
-        self._rules: dict[str, Rules] = {}
+            self.check_setting(name, value)
+        self.deadlines = DeadlineBook(store, self.defaults)
+        # The parts, each made with what it needs (docs/table.md, "The house").
+        self.reads = Reads(self)
+        self.actions = Actions(self, self.deadlines)
+        self.timers = Timers(self, self.actions, self.deadlines)
+        self.lobby = Lobby(self, self.deadlines)
+        self.computers = ComputerPlayers(self, self.lobby, self.actions, self.deadlines)
+        self.manager = Manager(self, self.actions, self.deadlines)
+        self.saves = Saves(self, self.deadlines)
+        self.prompts = Prompts(self, self.actions)
+        self.rules_by_name: dict[str, Rules] = {}
         self._locks: dict[int, threading.RLock] = {}
         self._locks_guard = threading.Lock()
         self._create_lock = threading.Lock()  # one live game per channel, even under races
-        self._live: OrderedDict[int, LiveGame] = OrderedDict()
+        self.loaded_games: OrderedDict[int, LiveGame] = OrderedDict()
         self._live_guard = threading.Lock()
         self.cache_size = max(1, cache_size)
         #: An SQL condition on the games row ``g``: whose deadlines and messages this process handles
@@ -65,7 +98,7 @@ class TableCore:
             self._load_registered()
         for g in games:
             self.add_game(g)
-        self.registry = CommandRegistry(lambda: dict(self._rules), self.table_handlers())
+        self.registry = CommandRegistry(lambda: dict(self.rules_by_name), self.table_handlers())
 
     def table_handlers(self) -> dict[str, Handler]:
         """What runs each ``/game`` command (the facade, :class:`~bot.table.service.TableService`,
@@ -77,7 +110,7 @@ class TableCore:
 
         for name in registry.names():
             try:
-                self._rules[name] = registry.get(name)
+                self.rules_by_name[name] = registry.get(name)
             except Exception as err:  # a game still being written (or broken): the others still play
                 log.debug("game %s is not available: %r", name, err)
 
@@ -87,31 +120,31 @@ class TableCore:
             try:
                 rules = registry.get(rules)
             except Exception as err:
-                raise TableError(f"cannot load game {rules!r}: {err}", code="unknown_game") from None
-        self._rules[rules.name] = rules
+                raise TableError(f"cannot load game {rules!r}: {err}", code=TableRefusal.UNKNOWN_GAME) from None
+        self.rules_by_name[rules.name] = rules
         return rules
 
     def known_games(self) -> dict[str, Rules]:
-        return dict(self._rules)
+        return dict(self.rules_by_name)
 
     def rules_for(self, name: str) -> Rules:
-        rules = self._rules.get(name)
+        rules = self.rules_by_name.get(name)
         if rules is None:
-            raise TableError(f"unknown game {name!r}", code="unknown_game", legal=sorted(self._rules) or "none")
+            raise TableError(f"unknown game {name!r}", code=TableRefusal.UNKNOWN_GAME, legal=sorted(self.rules_by_name) or "none")
         return rules
 
     def close(self) -> None:
         """Close the store (the service is unusable afterwards)."""
         self.store.close()
 
-    def _lock(self, game_id: int) -> threading.RLock:
+    def game_lock(self, game_id: int) -> threading.RLock:
         with self._locks_guard:
             lock = self._locks.get(game_id)
             if lock is None:
                 lock = self._locks[game_id] = threading.RLock()
             return lock
 
-    def _row(self, game_id: int) -> GameRow:
+    def game_row(self, game_id: int) -> GameRow:
         """The games row, whoever asks (internal: commands go through :meth:`resolve`); a damaged row
         raises :class:`CorruptGame` (the game is set aside)."""
         row = self._find(game_id)
@@ -128,45 +161,51 @@ class TableCore:
             return None
         row = self.store.game(game_id)
         if row is not None and row.damaged:
-            self._quarantine(DamagedRow(row.id, "games", row.id, row.damaged))
+            self.quarantine(DamagedRow(row.id, "games", row.id, row.damaged))
         return row
+
+    def session(self, game_id: int) -> GameSession:
+        """The game's row, rules and seats read once (its state loaded when first asked), for one
+        call: the caller holds the game's lock (:meth:`game_lock`) while it uses the session."""
+        row = self.game_row(game_id)
+        return GameSession(row, self.rules_for(row.game), tuple(self.store.seats(game_id)), self.load_state)
 
     def _corrupt(self, row: GameRow) -> CorruptGame:
         """The refusal for a game set aside (its first recorded damage)."""
         if row.damaged:
-            self._quarantine(DamagedRow(row.id, "games", row.id, row.damaged))
+            self.quarantine(DamagedRow(row.id, "games", row.id, row.damaged))
         q = self.store.quarantined(row.id)
         if not q:
             return CorruptGame(row.id, row.id, row.damaged or "damaged", what=ROW_NAMES["games"])
         return CorruptGame(row.id, int(q[0].row) if q[0].row.isdigit() else 0, q[0].reason,
                            what=ROW_NAMES.get(q[0].what, q[0].what))
 
-    def _title(self, name: str) -> str:
-        rules = self._rules.get(name)
+    def game_title(self, name: str) -> str:
+        rules = self.rules_by_name.get(name)
         return rules.title if rules else name
 
     def info(self, game_id: int) -> GameInfo:
         """A game's info, whoever asks: for the adapter's own work (delivery). Anything a person's click
         or command names goes through :meth:`info_for`."""
-        return self._info(self._row(game_id))
+        return self.game_info(self.game_row(game_id))
 
     def info_for(self, actor: Actor, channel: str | None, game_id: int) -> GameInfo:
         """A game's info for the person asking, within their reach (:meth:`resolve`): a game of
         another server, or a number forged into a button, is answered exactly as no game at all."""
-        return self._info(self.resolve(actor, channel, game_id))
+        return self.game_info(self.resolve(actor, channel, game_id))
 
-    def _info(self, row: GameRow, seats: tuple[SeatInfo, ...] | None = None) -> GameInfo:
+    def game_info(self, row: GameRow, seats: tuple[SeatInfo, ...] | None = None) -> GameInfo:
         if seats is None:
             seats = tuple(SeatInfo(s.seat, s.user_id, s.name, s.position, s.role, s.agent)
                           for s in self.store.seats(row.id))
-        return GameInfo(row.id, row.game, self._title(row.game), row.channel, GameStatus(row.status), row.creator,
+        return GameInfo(row.id, row.game, self.game_title(row.game), row.channel, GameStatus(row.status), row.creator,
                         row.players, row.options, row.settings, seats, row.phase, row.last_seq,
                         row.engine_version, row.created, self._lobby_roles(row, seats), self._notes(row),
                         damaged=bool(row.damaged) or bool(self.store.quarantined(row.id)))
 
     def _notes(self, row: GameRow) -> tuple[str, ...]:
         """What the game says about its options (``Rules.lobby_notes``), e.g. the Wild Kingdom modules."""
-        rules = self._rules.get(row.game)
+        rules = self.rules_by_name.get(row.game)
         if rules is None or not row.options:
             return ()
         try:
@@ -177,7 +216,7 @@ class TableCore:
 
     def _lobby_roles(self, row: GameRow, seats: tuple[SeatInfo, ...]) -> tuple[RoleInfo, ...]:
         """In the lobby: the roles the game offers (``Rules.roles``), named, with the seat holding each."""
-        rules = self._rules.get(row.game)
+        rules = self.rules_by_name.get(row.game)
         if rules is None or row.status != GameStatus.LOBBY:
             return ()
         count = row.players or max(len(seats), rules.min_seats)
@@ -215,22 +254,36 @@ class TableCore:
 
     def resolve(self, actor: Actor, channel: str | None, game_id: int | None = None) -> GameRow:
         """The game a command addresses, always within the caller's scope (:meth:`in_scope`):
-        ``game_id`` if given, else the channel's (its live game, or its latest one), else (in DMs)
-        the one live game the person sits at or created. A game out of scope is refused exactly as
-        a game that does not exist."""
+        ``game_id`` if given, else the channel's (its live game, or its latest one), else (in a DM,
+        or in a channel with no game of its own, like the parent of the game threads) the one live
+        game the person sits at or created. This is the one place that decides "this channel's
+        game, else mine", for every command, click and adapter. A game out of scope is refused
+        exactly as a game that does not exist."""
         if game_id is not None:
             row = self._find(int(game_id))
             if row is None or not self.in_scope(actor, channel, row):
                 raise no_such_game(game_id)
             return self._claim(actor, channel, row)
-        if channel is not None:
-            rows = [r for r in self.store.games(channel=channel) if self.in_scope(actor, channel, r)]
-            live = [r for r in rows if r.status in LIVE]
-            if live:
-                return self._claim(actor, channel, live[-1])
-            if rows:
-                return self._claim(actor, channel, rows[-1])
-            raise TableError("there is no game in this channel", code=Refusal.NO_GAME, legal="/game new <name>")
+        if channel is None:
+            return self._my_game(actor)
+        rows = [r for r in self.store.games(channel=channel) if self.in_scope(actor, channel, r)]
+        live = [r for r in rows if r.status in LIVE]
+        if live:
+            return self._claim(actor, channel, live[-1])
+        if rows:
+            return self._claim(actor, channel, rows[-1])
+        try:
+            return self._my_game(actor)
+        except TableError as err:
+            if err.code != TableRefusal.NO_GAME:
+                raise
+            # "no game in this channel" says more than "you sit at none"
+            raise TableError("there is no game in this channel", code=TableRefusal.NO_GAME,
+                             legal="/game new <name>") from None
+
+    def _my_game(self, actor: Actor) -> GameRow:
+        """The one live game the person sits at or created (within their reach), else a refusal
+        that lists the games that have ended, or asks which of several."""
         mine = [r for r in self.store.games(member=actor.user_id, statuses=LIVE) if self.in_scope(actor, None, r)]
         if len(mine) == 1:
             return self._claim(actor, None, mine[0])
@@ -239,11 +292,11 @@ class TableCore:
                     and self.in_scope(actor, None, r)][-5:]
             if done:  # a game that has ended is still read by its number (log, board, status)
                 raise TableError("you sit at no live game: to read one that has ended, say which with game:<number>",
-                                 code=Refusal.NO_GAME,
-                                 legal=[f"game:{r.id} ({self._rules[r.game].title if r.game in self._rules else r.game}, "
+                                 code=TableRefusal.NO_GAME,
+                                 legal=[f"game:{r.id} ({self.rules_by_name[r.game].title if r.game in self.rules_by_name else r.game}, "
                                         f"{r.status})" for r in reversed(done)])
-            raise TableError("you sit at no live game", code=Refusal.NO_GAME, legal="/game new <name>, or join one")
-        raise TableError("you sit at several games: say which with game:<number>", code=Refusal.WHICH_GAME,
+            raise TableError("you sit at no live game", code=TableRefusal.NO_GAME, legal="/game new <name>, or join one")
+        raise TableError("you sit at several games: say which with game:<number>", code=TableRefusal.WHICH_GAME,
                          legal=[f"game:{r.id} ({r.game})" for r in mine])
 
     def _claim(self, actor: Actor, channel: str | None, row: GameRow) -> GameRow:
@@ -253,7 +306,7 @@ class TableCore:
             raise self._corrupt(row)
         if row.guild is None and actor.guild is not None and channel is not None and row.channel == channel:
             self.adopt_guild(row.id, actor.guild)
-            return self._row(row.id)
+            return self.game_row(row.id)
         return row
 
     def is_gm(self, actor: Actor, row: GameRow) -> bool:
@@ -261,7 +314,7 @@ class TableCore:
         the game's OWN server (a permission held in another server counts for nothing here)."""
         return actor.user_id == row.creator or (actor.admin and actor.guild == row.guild)
 
-    def _need_gm(self, actor: Actor, row: GameRow, what: str) -> None:
+    def need_gm(self, actor: Actor, row: GameRow, what: str) -> None:
         if not self.is_gm(actor, row):
             raise NotAllowed(f"only the game's manager may {what}",
                              legal="the game's creator, or Manage Server or the GM role in this server")
@@ -271,6 +324,17 @@ class TableCore:
         on the local table, which has no server roles)."""
         return self.local or actor.admin
 
+    def already_done(self, key: str, actor: Actor, channel: str | None) -> AlreadyDone | None:
+        """The answer to a command key seen before (an adapter that must do something of its own
+        before the command, like opening a thread, asks first); None for a new key."""
+        return self._seen(key, actor, channel)
+
+    def game_here(self, channel: str) -> str | None:
+        """The name of the game of ``channel`` (its latest), whose commands the local table takes
+        without their group (``bid 3``); None in a channel with no game."""
+        rows = self.store.games(channel=channel)
+        return rows[-1].game if rows else None
+
     def _seen(self, key: str | None, actor: Actor, channel: str | None) -> AlreadyDone | None:
         """The answer to a command key seen before; the game is named only if the caller may see it."""
         if not key:
@@ -279,34 +343,34 @@ class TableCore:
         if done is None:
             return None
         row = self._find(done[0]) if done[0] is not None else None
-        game = self._info(row) if row is not None and not row.damaged and self.in_scope(actor, channel, row) else None
+        game = self.game_info(row) if row is not None and not row.damaged and self.in_scope(actor, channel, row) else None
         return AlreadyDone(game, done[1], key)
 
-    def _once(self, actor: Actor, channel: str | None, game_id: int | None, key: str | None,
+    def once(self, actor: Actor, channel: str | None, game_id: int | None, key: str | None,
               body: Callable[[GameRow], T], *, gm: str | None = None) -> T | AlreadyDone:
         """The opening every command that changes a game shares: a key seen before returns its first
         answer; otherwise the game is resolved within the caller's scope (:meth:`resolve`), the
         authority checked (``gm`` names what needs the game's manager: :meth:`is_gm`), the game's lock
         taken, the key checked again (a racing duplicate) and ``body`` runs on the fresh row. Commands
-        that open a game use :meth:`_opening` instead."""
+        that open a game use :meth:`opening` instead."""
         if (done := self._seen(key, actor, channel)) is not None:
             return done
         row = self.resolve(actor, channel, game_id)
         if gm is not None:
-            self._need_gm(actor, row, gm)
-        with self._lock(row.id):
+            self.need_gm(actor, row, gm)
+        with self.game_lock(row.id):
             if (done := self._seen(key, actor, channel)) is not None:
                 return done
             try:
-                return body(self._row(row.id))
+                return body(self.game_row(row.id))
             except sqlite3.IntegrityError:
                 if (done := self._seen(key, actor, channel)) is not None:  # another process ran it first
                     return done
                 raise
 
-    def _opening(self, actor: Actor, channel: str | None, key: str | None, body: Callable[[], T], *,
+    def opening(self, actor: Actor, channel: str | None, key: str | None, body: Callable[[], T], *,
                  gm: str | None = None) -> T | AlreadyDone:
-        """:meth:`_once` for the commands that open a game (new, import): there is no game to resolve
+        """:meth:`once` for the commands that open a game (new, import): there is no game to resolve
         yet; ``gm`` names what needs a server GM (:meth:`may_import`); the channel must have no live
         game. One opening at a time, so two racing ones cannot both take the channel."""
         if (done := self._seen(key, actor, channel)) is not None:
@@ -320,18 +384,21 @@ class TableCore:
                 busy = [r for r in self.store.games(channel=channel, statuses=LIVE)]
                 if busy:
                     raise TableError(f"this channel already has game {busy[-1].id} ({busy[-1].status}); finish "
-                                     "or abandon it first, or open another thread", code="channel_busy")
+                                     "or abandon it first, or open another thread", code=TableRefusal.CHANNEL_BUSY)
             return body()
 
-    def _remember(self, key: str | None, game_id: int | None, command: str) -> None:
+    def remember_key(self, key: str | None, game_id: int | None, command: str) -> None:
         if key:
             self.store.record_command_key(key, game_id, command, self.clock.now())
 
-    def _queue(self, game_id: int, messages: list[ob.Message]) -> None:
+    def queue(self, game_id: int, messages: list[ob.Message], seats: tuple[SeatRow, ...] | None = None) -> None:
         """Store messages to deliver. A seat a computer player plays gets no prompt nor reminder (nobody
-        would answer them); one added as a computer player has nobody to read any direct message."""
+        would answer them); one added as a computer player has nobody to read any direct message.
+        ``seats``: the game's seats when the caller has them (a session), else they are read."""
         now = self.clock.now()
-        played = {s.seat: s for s in self.store.seats(game_id) if s.agent} if messages else {}
+        if seats is None and messages:
+            seats = tuple(self.store.seats(game_id))
+        played = {s.seat: s for s in seats or () if s.agent}
         for m in messages:
             if m.kind == ob.STATUS_EDIT and ob.same_status(self.store.last_outbox(game_id, ob.STATUS_EDIT), m.payload):
                 continue  # the status message would read the same: no edit (a calm thread)
@@ -340,21 +407,21 @@ class TableCore:
                 continue
             self.store.add_outbox(game_id, m.key, m.kind, m.recipient, m.payload, now)
 
-    def _prefix(self, row: GameRow, seq: int, epoch: int | None = None) -> str:
+    def key_prefix(self, row: GameRow, seq: int, epoch: int | None = None) -> str:
         return f"g{row.id}.e{row.epoch if epoch is None else epoch}.s{seq}"
 
-    def _post(self, row: GameRow, name: str, kind: str, **data: Any) -> None:
+    def post_notice(self, row: GameRow, name: str, kind: str, **data: Any) -> None:
         """A table announcement (pause, replace...) as a channel post, and a fresh status."""
         messages = [ob.table_post(row.id, f"g{row.id}.{name}", kind, **data)]
-        fresh = self._row(row.id)
-        rules = self._rules.get(row.game)
+        fresh = self.game_row(row.id)
+        rules = self.rules_by_name.get(row.game)
         if rules is not None and self.store.has_snapshot(row.id) and not self.store.quarantined(row.id):
-            state = self._load(fresh)
+            state = self.load_state(fresh)
             messages.append(ob.status_message(f"g{row.id}.{name}.status", row.id, rules, state, fresh.result,
-                                              self._due_map(row.id), fresh.status, self._names(row.id)))
-        self._queue(row.id, messages)
+                                              self.due_map(row.id), fresh.status, self.seat_names(row.id)))
+        self.queue(row.id, messages)
 
-    def _load(self, row: GameRow, upto: int | None = None) -> GameState:
+    def load_state(self, row: GameRow, upto: int | None = None) -> GameState:
         """Latest snapshot (at or before ``upto``) + replay of the later actions.
 
         A snapshot that cannot be read is passed over for an older one, and at worst the game is
@@ -365,17 +432,17 @@ class TableCore:
             raise CorruptGame(row.id, int(q.row) if q.row.isdigit() else 0, q.reason, what=ROW_NAMES.get(q.what, q.what))
         rules = self.rules_for(row.game)
         if upto is None:
-            live = self._live.get(row.id)
+            live = self.loaded_games.get(row.id)
             if live is not None and live.seq == row.last_seq and live.epoch == row.epoch:
-                self._keep(row.id, live)
+                self.keep_loaded(row.id, live)
                 return live.state
         try:
             state = self._rebuild(row, rules, upto)
         except CorruptGame as err:
-            self._quarantine(DamagedRow(row.id, "actions" if err.what == "action" else "snapshots", err.seq, err.reason))
+            self.quarantine(DamagedRow(row.id, "actions" if err.what == "action" else "snapshots", err.seq, err.reason))
             raise
         if upto is None:
-            self._keep(row.id, LiveGame(state, row.last_seq, row.epoch))
+            self.keep_loaded(row.id, LiveGame(state, row.last_seq, row.epoch))
         return state
 
     def _rebuild(self, row: GameRow, rules: Rules, upto: int | None) -> GameState:
@@ -422,26 +489,26 @@ class TableCore:
                 raise CorruptGame(row.id, a.seq, f"replay reached state {state.version}, the log says {a.version}")
         return state
 
-    def _keep(self, game_id: int, live: LiveGame) -> None:
+    def keep_loaded(self, game_id: int, live: LiveGame) -> None:
         """Cache a loaded game; past ``cache_size`` the least recently used one leaves memory."""
         with self._live_guard:
-            self._live[game_id] = live
-            self._live.move_to_end(game_id)
-            while len(self._live) > self.cache_size:
-                self._live.popitem(last=False)
+            self.loaded_games[game_id] = live
+            self.loaded_games.move_to_end(game_id)
+            while len(self.loaded_games) > self.cache_size:
+                self.loaded_games.popitem(last=False)
 
     def forget_cached(self) -> None:
         """Drop every loaded game from memory (they load again from the store when next used)."""
         with self._live_guard:
-            self._live.clear()
+            self.loaded_games.clear()
 
     def cached_games(self) -> int:
-        return len(self._live)
+        return len(self.loaded_games)
 
-    def _quarantine(self, damage: DamagedRow) -> None:
+    def quarantine(self, damage: DamagedRow) -> None:
         """Set a damaged game aside: an operator log line, a notice in its thread; the others go on."""
         now = self.clock.now()
-        self._live.pop(damage.game, None)
+        self.loaded_games.pop(damage.game, None)
         if not self.store.quarantine(damage, now):
             return
         log.error("game %s set aside: %s row %s cannot be read (%s); every other game goes on. "
@@ -451,21 +518,21 @@ class TableCore:
 
     def state(self, game_id: int) -> GameState:
         """A copy of a started game's current state (for tests and tools)."""
-        row = self._row(game_id)
-        with self._lock(game_id):
-            return self.rules_for(row.game).copy(self._load(self._row(game_id)))
+        row = self.game_row(game_id)
+        with self.game_lock(game_id):
+            return self.rules_for(row.game).copy(self.load_state(self.game_row(game_id)))
 
-    def _check_setting(self, name: str, value: str) -> None:
+    def check_setting(self, name: str, value: str) -> None:
         """Refuse an unknown setting or a value out of bounds: text of at most 100 characters, a
         deadline of at most 30 days, at most 5 reminders (each within 30 days)."""
         if name not in DEFAULT_SETTINGS:
-            raise TableError(f"no setting {name!r}", code=Refusal.BAD_SETTING, legal=sorted(DEFAULT_SETTINGS))
+            raise TableError(f"no setting {name!r}", code=TableRefusal.BAD_SETTING, legal=sorted(DEFAULT_SETTINGS))
         if not isinstance(value, str) or len(value) > limits.MAX_SETTING_VALUE:
             raise TableError(f"{name}: a setting's value is text of at most {limits.MAX_SETTING_VALUE} characters",
-                             code=Refusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off")
+                             code=TableRefusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off")
         if name == "absent":
             if value not in ("off", *agents.STRENGTHS):
-                raise TableError(f"absent: {value!r} is not a computer player's strength", code=Refusal.BAD_SETTING,
+                raise TableError(f"absent: {value!r} is not a computer player's strength", code=TableRefusal.BAD_SETTING,
                                  legal=["off", *agents.STRENGTHS])
             return
         longest = format_duration(limits.MAX_DEADLINE)
@@ -473,29 +540,29 @@ class TableCore:
             parts = [p for p in value.split(",") if p.strip()] if name == "reminders" else [value] if value else []
             if len(parts) > limits.MAX_REMINDERS:
                 raise TableError(f"reminders: {len(parts)} reminders asked, at most {limits.MAX_REMINDERS} allowed",
-                                 code=Refusal.BAD_SETTING, legal="e.g. 12h,1h (or off)")
+                                 code=TableRefusal.BAD_SETTING, legal="e.g. 12h,1h (or off)")
             for part in parts:
                 if parse_duration(part) > limits.MAX_DEADLINE:
                     raise TableError(f"{name}: {part.strip()} is longer than {longest}, the longest allowed",
-                                     code=Refusal.BAD_SETTING, legal=f"up to {longest}, or off")
+                                     code=TableRefusal.BAD_SETTING, legal=f"up to {longest}, or off")
         except ValueError as err:
-            raise TableError(f"{name}: {err}", code=Refusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off") from None
+            raise TableError(f"{name}: {err}", code=TableRefusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off") from None
 
-    def _due_map(self, game_id: int) -> dict[tuple[str, str], float]:
+    def due_map(self, game_id: int) -> dict[tuple[str, str], float]:
         return {(r.decision, r.seat): r.deadline for r in self.store.open_deadlines(game_id) if r.kind == "deadline"}
 
-    def _names(self, game_id: int) -> dict[str, str]:
+    def seat_names(self, game_id: int) -> dict[str, str]:
         """Seat -> the name of the person holding it, for the words people read."""
         return {s.seat: s.name or s.seat for s in self.store.seats(game_id)}
 
-    def _started(self, actor: Actor, channel: str | None, game_id: int | None) -> tuple[GameRow, Rules, GameState]:
+    def started(self, actor: Actor, channel: str | None, game_id: int | None) -> GameSession:
+        """The session of a started game the caller addresses, its state loaded (for reading: the
+        state is never changed in place, so it may be read after the lock is let go)."""
         row = self.resolve(actor, channel, game_id)
         if row.status == GameStatus.LOBBY or not self.store.has_snapshot(row.id):
-            raise TableError(f"game {row.id} has not started", code="not_started", legal="/game start")
-        rules = self.rules_for(row.game)
-        with self._lock(row.id):
-            row = self._row(row.id)
-            return row, rules, self._load(row)
+            raise TableError(f"game {row.id} has not started", code=TableRefusal.NOT_STARTED, legal="/game start")
+        with self.game_lock(row.id):
+            return self.session(row.id).loaded()
 
     def pending_outbox(self, limit: int = 100, game_id: int | None = None) -> list[ob.Outgoing]:
         """Messages not yet delivered, oldest first, with the current channel and seat holders."""
@@ -516,7 +583,7 @@ class TableCore:
                                    payload, r.created))
         if damaged:  # set those games aside, and deliver the others' (and the notices) now
             for d in damaged:
-                self._quarantine(d)
+                self.quarantine(d)
             return self.pending_outbox(limit, game_id)
         return out
 

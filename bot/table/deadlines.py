@@ -1,5 +1,6 @@
 """Deadlines and reminders: the settings that time them and keeping the deadlines table in step
-with the decisions a game awaits."""
+with the decisions a game awaits. A part of the table service, made with what it needs (the store
+and the table's default settings) and reached as ``TableCore.deadlines``."""
 
 from __future__ import annotations
 
@@ -8,18 +9,22 @@ from bot.table.basics import (
     log,
 )
 from bot.table.clock import parse_duration
-from bot.table.core import TableCore
-from bot.table.store import GameRow
+from bot.table.store import GameRow, Store
 from engine.core import Decision, GameState, Rules
 
 
-class Deadlines(TableCore):
+class DeadlineBook:
     """Keeps each awaited decision's deadline and reminders in the store."""
 
+    def __init__(self, store: Store, defaults: dict[str, str]):
+        self.store = store
+        self.defaults = defaults
+
     def settings_of(self, row: GameRow) -> dict[str, str]:
+        """The game's table settings: its own over the table's defaults."""
         return {**self.defaults, **row.settings}
 
-    def _deadline_for(self, settings: dict[str, str], d: Decision) -> float:
+    def deadline_for(self, settings: dict[str, str], d: Decision) -> float:
         """Time for one decision: the table's ``deadline.<kind>`` setting, else the game's suggestion
         (``deadline`` in the decision's info, e.g. a short reaction window), else ``deadline``."""
         value = settings.get(f"deadline.{d.kind.value}") or d.info.get("deadline") or settings["deadline"]
@@ -29,7 +34,7 @@ class Deadlines(TableCore):
             log.warning("decision %s suggests an unreadable deadline %r", d.id, value)
             return parse_duration(settings["deadline"])
 
-    def _reminders(self, settings: dict[str, str]) -> list[float]:
+    def reminders(self, settings: dict[str, str]) -> list[float]:
         out = []
         for part in str(settings.get("reminders", "")).split(","):
             if part.strip():
@@ -38,17 +43,20 @@ class Deadlines(TableCore):
                     out.append(seconds)
         return sorted(set(out), reverse=True)
 
-    def _sync_deadlines(self, row: GameRow, rules: Rules, state: GameState, now: float, *,
-                        standing_in: tuple[str, str] | None = None) -> dict[tuple[str, str], float]:
+    def sync(self, row: GameRow, rules: Rules, state: GameState, now: float, *,
+                        standing_in: tuple[str, str] | None = None,
+                        computers: set[str] | None = None) -> dict[tuple[str, str], float]:
         """Close rows of decisions no longer awaited, open rows for newly awaited seats.
 
         A seat a computer player plays gets a ``computer`` row due at once (its turn, for
-        :meth:`~bot.table.computers.Computers.play_computer`), for requests and offers to it too;
+        :meth:`~bot.table.computers.ComputerPlayers.play_computer`), for requests and offers to it too;
         so does ``standing_in`` (decision, seat): a computer player answering for an absent seat
         finishes the decision it took over. Returns the deadline of every awaited (decision, seat)
-        a person answers, for status and prompts.
+        a person answers, for status and prompts. ``computers``: the seats computer players play,
+        when the caller has them (a session), else read here.
         """
-        computers = {s.seat for s in self.store.seats(row.id) if s.agent}
+        if computers is None:
+            computers = {s.seat for s in self.store.seats(row.id) if s.agent}
         awaited = {(d.id, s): d for d in rules.pending(state) for s in d.seats if d.blocking or s in computers}
         due: dict[tuple[str, str], float] = {}
         have: set[tuple[str, str]] = set()
@@ -71,12 +79,12 @@ class Deadlines(TableCore):
             if pair[1] in computers or pair == standing_in:
                 self.store.add_deadline(row.id, d.id, pair[1], "computer", now, now, now)
                 continue
-            seconds = self._deadline_for(settings, d)
+            seconds = self.deadline_for(settings, d)
             if seconds <= 0:
                 continue
             deadline = now + seconds
             self.store.add_deadline(row.id, d.id, pair[1], "deadline", deadline, deadline, now)
-            for before in self._reminders(settings):
+            for before in self.reminders(settings):
                 if before < seconds:
                     self.store.add_deadline(row.id, d.id, pair[1], "reminder", deadline - before, deadline, now)
             due[pair] = deadline

@@ -1,6 +1,7 @@
 """Refusals by the table (as opposed to the rules), and damaged saves.
 
-The shared refusal codes are :class:`engine.core.Refusal` (re-exported here).
+The table's own refusal codes are :class:`TableRefusal`; the shared ones :class:`engine.core.Refusal`
+(re-exported here).
 
 Both subclass :class:`engine.core.RuleError`, so an adapter catches one type and shows
 ``err.describe()``; ``err.code`` tells refusals apart.
@@ -11,6 +12,55 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Refusal, RuleError
+from engine.core.errors import RefusalCode
+
+
+class TableRefusal(RefusalCode):
+    """The table's own refusal codes (the shared ones are :class:`engine.core.Refusal`): the whole
+    list of reasons the table refuses a command, listed in docs/table.md ("Refusal codes")."""
+
+    # finding the game
+    NO_GAME = "no_game"  # no such game, or one out of the caller's reach: the same words
+    WHICH_GAME = "which_game"  # the person sits at several live games and named none
+    UNKNOWN_GAME = "unknown_game"  # no game of that name is played here
+    WRONG_GAME = "wrong_game"  # a command of another game than the one addressed
+    CHANNEL_BUSY = "channel_busy"  # the channel already has a live game
+    CORRUPT = "corrupt"  # the game is damaged and set aside
+    CANNOT_SAVE = "cannot_save"  # the store cannot write now (a full disk): nothing was played
+    # commands and their values
+    UNKNOWN_GROUP = "unknown_group"
+    UNKNOWN_COMMAND = "unknown_command"
+    BAD_VALUE = "bad_value"  # a number or text outside its bounds
+    BAD_SETTING = "bad_setting"
+    BAD_FILE = "bad_file"  # an import file that cannot be read, or fails its schema or its replay
+    AMBIGUOUS = "ambiguous"  # a typed name that could be several things
+    NO_TOPIC = "no_topic"  # no rule topic or command matches
+    TOO_LONG = "too_long"  # words longer than the step takes
+    EMPTY_TEXT = "empty_text"  # no words where words are asked
+    NOT_ACTION = "not_action"  # a command that plays nothing where an action was expected
+    # who may do it
+    NOT_ALLOWED = "not_allowed"  # not the game's manager, not the seat's player
+    # the lobby
+    PLAYERS = "players"  # a player count the game does not take
+    FULL = "full"
+    NOT_FULL = "not_full"
+    STARTED = "started"  # the game has started: the lobby's commands are over
+    SEAT_TAKEN = "seat_taken"
+    SEATED = "seated"  # that person holds another seat already
+    NO_ROLES = "no_roles"
+    UNKNOWN_ROLE = "unknown_role"
+    ROLE_TAKEN = "role_taken"
+    # playing
+    NOT_STARTED = "not_started"
+    NOT_ACTIVE = "not_active"
+    PAUSED = "paused"
+    NOT_PAUSED = "not_paused"
+    ABANDONED = "abandoned"
+    STALE = "stale"  # a prompt or click the game has moved past
+    NO_DEFAULT = "no_default"  # a decision with no default to play for a seat
+    UNDONE = "undone"  # this action was applied, then undone by a GM
+    NO_UNDO = "no_undo"
+    IRREVERSIBLE = "irreversible"  # an undo may not cross dice or revealed secrets
 
 
 class TableError(RuleError):
@@ -19,8 +69,8 @@ class TableError(RuleError):
     Raised before anything is written, so a refusal changes nothing.
     """
 
-    def __init__(self, message: str, *, code: str = "table", legal: Any = None, section: str = "table"):
-        # ``code``: a :class:`~engine.core.Refusal` when the reason is a shared one, else a plain string
+    def __init__(self, message: str, *, code: RefusalCode, legal: Any = None, section: str = "table"):
+        # ``code``: a :class:`TableRefusal`, or a shared :class:`~engine.core.Refusal`
         super().__init__(section, message, code=code, legal=legal)
 
 
@@ -28,7 +78,7 @@ class NotAllowed(TableError):
     """The person has no authority for this (not their seat, not a GM)."""
 
     def __init__(self, message: str, *, legal: Any = None):
-        super().__init__(message, code=Refusal.NOT_ALLOWED, legal=legal)
+        super().__init__(message, code=TableRefusal.NOT_ALLOWED, legal=legal)
 
 
 #: What a server's GM can do about a damaged game (the operator has the details in the log).
@@ -50,7 +100,7 @@ class CorruptGame(TableError):
         self.reason = reason
         part = "its own record" if what == "record" else f"{what} {seq}"
         super().__init__(f"game {game_id} is damaged and set aside: {part} cannot be read ({reason})",
-                         code=Refusal.CORRUPT, legal=DAMAGED_ADVICE)
+                         code=TableRefusal.CORRUPT, legal=DAMAGED_ADVICE)
 
 
-__all__ = ["CorruptGame", "NotAllowed", "Refusal", "TableError"]
+__all__ = ["CorruptGame", "NotAllowed", "Refusal", "TableError", "TableRefusal"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.table import limits
 from bot.table import outbox as ob
@@ -15,8 +15,7 @@ from bot.table.basics import (
     seat_name,
     shown_name,
 )
-from bot.table.deadlines import Deadlines
-from bot.table.errors import TableError
+from bot.table.errors import TableError, TableRefusal
 from bot.table.results import (
     Actor,
     AlreadyDone,
@@ -34,15 +33,24 @@ from engine import agents
 from engine.core import OptionHelp, Refusal, Rules
 from engine.core.rules import RANDOM_ROLE
 
+if TYPE_CHECKING:
+    from bot.table.core import TableCore
+    from bot.table.deadlines import DeadlineBook
+
 #: Where a new ``key=`` starts in what is typed for ``options:`` (as ``basics.parse_options`` splits them).
 _NEXT_OPTION_AT = re.compile(r"(?:\s*,\s*|\s+)(?=[A-Za-z_][\w.-]*\s*=?$|[A-Za-z_][\w.-]*\s*=)")
 
 
-class Lobby(Deadlines):
-    """Before the first action: creating, joining, leaving, choosing roles, starting."""
+class Lobby:
+    """Before the first action: creating, joining, leaving, choosing roles, starting. A part of the
+    table service, made with the table's core and its deadlines."""
+
+    def __init__(self, core: TableCore, deadlines: DeadlineBook):
+        self.core = core
+        self.deadlines = deadlines
 
     @staticmethod
-    def _pick_role(info: GameInfo, wish: str, seat: str | None) -> str:
+    def pick_role(info: GameInfo, wish: str, seat: str | None) -> str:
         """The role id ``wish`` names (an id or a label, any case) for ``seat``; '' for ``random``.
         Refuses a role the game does not offer or another seat holds, listing the free ones."""
         wish = str(wish).strip()
@@ -50,13 +58,13 @@ class Lobby(Deadlines):
             return ""
         free = [r.id for r in info.roles if r.seat is None or r.seat == seat] + [RANDOM_ROLE]
         if not info.roles:
-            raise TableError(f"{info.title} has no roles to choose in the lobby", code="no_roles",
+            raise TableError(f"{info.title} has no roles to choose in the lobby", code=TableRefusal.NO_ROLES,
                              legal="/game join, then /game start")
         found = next((r for r in info.roles if wish.lower() in (r.id.lower(), r.label.lower())), None)
         if found is None:
-            raise TableError(f"{info.title} has no role {wish!r}", code="unknown_role", legal=free)
+            raise TableError(f"{info.title} has no role {wish!r}", code=TableRefusal.UNKNOWN_ROLE, legal=free)
         if found.seat is not None and found.seat != seat:
-            raise TableError(f"{found.label} ({found.id}) is taken by seat {found.seat}", code="role_taken",
+            raise TableError(f"{found.label} ({found.id}) is taken by seat {found.seat}", code=TableRefusal.ROLE_TAKEN,
                              legal=free)
         return found.id
 
@@ -65,8 +73,9 @@ class Lobby(Deadlines):
                  key: str | None = None) -> Created | AlreadyDone:
         """Open a lobby for game ``name`` bound to ``channel`` (one live game per channel) in the
         actor's server; the actor is its creator, hence its manager."""
-        rules = self.rules_for(name)
-        return self._opening(actor, channel, key, lambda: self._new_game(actor, channel, rules, players, options,
+        rules = self.core.rules_for(name)
+        return self.core.opening(actor, channel, key, lambda: self._new_game(actor, channel, rules,
+                                  players, options,
                                                                           play, seed, key))
 
     def _new_game(self, actor: Actor, channel: str | None, rules: Rules, players: int | None,
@@ -74,7 +83,7 @@ class Lobby(Deadlines):
                   key: str | None) -> Created:
         if players is not None and not rules.min_seats <= players <= rules.max_seats:
             raise TableError(f"{rules.title} takes {rules.min_seats} to {rules.max_seats} players, not {players}",
-                             code="players", legal=f"{rules.min_seats}-{rules.max_seats}")
+                             code=TableRefusal.PLAYERS, legal=f"{rules.min_seats}-{rules.max_seats}")
         opts = parse_options(options)
         if opts.get("roles") not in (None, "") and rules.roles(players or rules.min_seats,
                                                                 {**rules.default_options(players or rules.min_seats),
@@ -86,22 +95,22 @@ class Lobby(Deadlines):
         settings = {k: "off" if v is False else str(v) for k, v in opts.items()
                     if k in DEFAULT_SETTINGS and k not in game_keys}
         for k, v in settings.items():
-            self._check_setting(k, v)
+            self.core.check_setting(k, v)
             del opts[k]
         self._check_options(rules, players or rules.min_seats, opts)
-        now = self.clock.now()
-        with self.store.transaction():
-            game_id = self.store.create_game(
+        now = self.core.clock.now()
+        with self.core.store.transaction():
+            game_id = self.core.store.create_game(
                 game=rules.name, channel=channel, guild=actor.guild, creator=actor.user_id, players=players,
                 options=opts,
                 settings=settings, seed=secrets.randbits(62) if seed is None else int(seed),
                 engine_version=rules.engine_version, schema=rules.schema_version, now=now)
             seat = None
             if play:
-                seat = self._free_seat(actor.name or actor.user_id, [], explicit=False)
-                self.store.add_seat(game_id, seat, actor.user_id, shown_name(actor.name), now)
-            self._remember(key, game_id, "new")
-        return Created(self.info(game_id), seat)
+                seat = self.free_seat(actor.name or actor.user_id, [], explicit=False)
+                self.core.store.add_seat(game_id, seat, actor.user_id, shown_name(actor.name), now)
+            self.core.remember_key(key, game_id, "new")
+        return Created(self.core.info(game_id), seat)
 
     def _check_options(self, rules: Rules, seats: int, opts: dict[str, Any]) -> None:
         known = rules.default_options(seats)
@@ -114,17 +123,17 @@ class Lobby(Deadlines):
     def option_help(self, name: str, players: int | None = None) -> list[OptionHelp]:
         """What ``/game new name:<name> options:`` takes: the game's options with their values and
         defaults, then the table settings a lobby may set (deadline, reminders, absent players)."""
-        rules = self._rules.get(name)
+        rules = self.core.rules_by_name.get(name)
         if rules is None:
             return []
         seats = players if players and rules.min_seats <= players <= rules.max_seats else rules.max_seats
         table = [
-            OptionHelp("deadline", "the time each player has to answer", self.defaults["deadline"],
+            OptionHelp("deadline", "the time each player has to answer", self.core.defaults["deadline"],
                        ("24h", "12h", "2h", "30m", "off")),
-            OptionHelp("reminders", "reminders this long before the deadline", self.defaults["reminders"],
+            OptionHelp("reminders", "reminders this long before the deadline", self.core.defaults["reminders"],
                        ("12h,1h", "1h", "off")),
             OptionHelp("absent", "a computer player of this strength answers for a player whose time ran out",
-                       self.defaults["absent"], ("off", *agents.STRENGTHS)),
+                       self.core.defaults["absent"], ("off", *agents.STRENGTHS)),
         ]
         return [*rules.options_help(seats), *table]
 
@@ -178,14 +187,14 @@ class Lobby(Deadlines):
                         if v and v != (h.default or h.values[0]) and allowed(h, v)]
         return [x for x in dict.fromkeys(out) if len(x) <= 100][:25]
 
-    def _free_seat(self, wish: str, taken: list[str], *, explicit: bool) -> str:
+    def free_seat(self, wish: str, taken: list[str], *, explicit: bool) -> str:
         if explicit and len(wish) > limits.MAX_SEAT_NAME:
             raise TableError(f"a seat name is at most {limits.MAX_SEAT_NAME} characters, not {len(wish)}",
-                             code=Refusal.BAD_VALUE, legal="a short name: letters, digits, - and _")
+                             code=TableRefusal.BAD_VALUE, legal="a short name: letters, digits, - and _")
         base = seat_name(wish) or f"p{len(taken) + 1}"
         if base in taken:
             if explicit:
-                raise TableError(f"seat {base!r} is taken", code="seat_taken", legal=f"not {', '.join(taken)}")
+                raise TableError(f"seat {base!r} is taken", code=TableRefusal.SEAT_TAKEN, legal=f"not {', '.join(taken)}")
             n = 2
             while f"{base}{n}" in taken:
                 n += 1
@@ -197,32 +206,32 @@ class Lobby(Deadlines):
         """Take a lobby seat; ``role`` also chooses a colour or faction (see :meth:`role`)."""
 
         def body(row: GameRow) -> Joined:
-            info = self._info(row)
+            info = self.core.game_info(row)
             mine = info.seat_of(actor.user_id)
             if mine is not None and not role:
                 return Joined(info, mine.seat, already=True, role=mine.role)
             if row.status != GameStatus.LOBBY:
-                raise TableError(f"game {row.id} has already started ({row.status})", code="started",
+                raise TableError(f"game {row.id} has already started ({row.status})", code=TableRefusal.STARTED,
                                  legal="ask a GM to give you a seat with /game replace")
             if mine is not None:  # seated already: join role:x changes the role
-                chosen = self._pick_role(info, role or "", mine.seat)
-                with self.store.transaction():
-                    self.store.set_seat_role(row.id, mine.seat, chosen)
-                    self._remember(key, row.id, "join")
-                return Joined(self.info(row.id), mine.seat, already=True, role=chosen)
-            rules = self.rules_for(row.game)
+                chosen = self.pick_role(info, role or "", mine.seat)
+                with self.core.store.transaction():
+                    self.core.store.set_seat_role(row.id, mine.seat, chosen)
+                    self.core.remember_key(key, row.id, "join")
+                return Joined(self.core.info(row.id), mine.seat, already=True, role=chosen)
+            rules = self.core.rules_for(row.game)
             limit = row.players or rules.max_seats
             if len(info.seats) >= limit:
-                raise TableError(f"game {row.id} is full ({limit} seats)", code="full")
-            chosen = self._pick_role(info, role, None) if role else ""
-            name = self._free_seat(seat or actor.name or actor.user_id, [s.seat for s in info.seats],
+                raise TableError(f"game {row.id} is full ({limit} seats)", code=TableRefusal.FULL)
+            chosen = self.pick_role(info, role, None) if role else ""
+            name = self.free_seat(seat or actor.name or actor.user_id, [s.seat for s in info.seats],
                                    explicit=bool(seat))
-            with self.store.transaction():
-                self.store.add_seat(row.id, name, actor.user_id, shown_name(actor.name), self.clock.now(), chosen)
-                self._remember(key, row.id, "join")
-            return Joined(self.info(row.id), name, role=chosen)
+            with self.core.store.transaction():
+                self.core.store.add_seat(row.id, name, actor.user_id, shown_name(actor.name), self.core.clock.now(), chosen)
+                self.core.remember_key(key, row.id, "join")
+            return Joined(self.core.info(row.id), name, role=chosen)
 
-        return self._once(actor, channel, game_id, key, body)
+        return self.core.once(actor, channel, game_id, key, body)
 
     def role(self, actor: Actor, channel: str | None, *, role: str, game_id: int | None = None,
              key: str | None = None) -> RoleChosen | AlreadyDone:
@@ -231,83 +240,84 @@ class Lobby(Deadlines):
         holds or the game does not offer (the free roles are listed)."""
 
         def body(row: GameRow) -> RoleChosen:
-            info = self._info(row)
+            info = self.core.game_info(row)
             mine = info.seat_of(actor.user_id)
             if row.status != GameStatus.LOBBY:
-                raise TableError(f"game {row.id} has started: roles are chosen in the lobby", code="started")
+                raise TableError(f"game {row.id} has started: roles are chosen in the lobby", code=TableRefusal.STARTED)
             if mine is None:
-                raise TableError(f"you have no seat in game {row.id}", code="no_seat",
+                raise TableError(f"you have no seat in game {row.id}", code=Refusal.NO_SEAT,
                                  legal=f"/game join role:{role}")
-            chosen = self._pick_role(info, role, mine.seat)
-            with self.store.transaction():
-                self.store.set_seat_role(row.id, mine.seat, chosen)
-                self._remember(key, row.id, "role")
+            chosen = self.pick_role(info, role, mine.seat)
+            with self.core.store.transaction():
+                self.core.store.set_seat_role(row.id, mine.seat, chosen)
+                self.core.remember_key(key, row.id, "role")
             label = next((r.label for r in info.roles if r.id == chosen), chosen)
-            return RoleChosen(self.info(row.id), mine.seat, chosen, label, mine.role)
+            return RoleChosen(self.core.info(row.id), mine.seat, chosen, label, mine.role)
 
-        return self._once(actor, channel, game_id, key, body)
+        return self.core.once(actor, channel, game_id, key, body)
 
     def leave(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
               key: str | None = None) -> Left | AlreadyDone:
 
         def body(row: GameRow) -> Left:
-            mine = self._info(row).seat_of(actor.user_id)
+            mine = self.core.game_info(row).seat_of(actor.user_id)
             if mine is None:
-                raise TableError(f"you have no seat in game {row.id}", code="no_seat")
+                raise TableError(f"you have no seat in game {row.id}", code=Refusal.NO_SEAT)
             if row.status != GameStatus.LOBBY:
-                raise TableError(f"game {row.id} has started: seats can only change hands", code="started",
+                raise TableError(f"game {row.id} has started: seats can only change hands", code=TableRefusal.STARTED,
                                  legal="ask a GM: /game replace")
-            with self.store.transaction():
-                self.store.remove_seat(row.id, mine.seat)
-                self._remember(key, row.id, "leave")
-            return Left(self.info(row.id), mine.seat)
+            with self.core.store.transaction():
+                self.core.store.remove_seat(row.id, mine.seat)
+                self.core.remember_key(key, row.id, "leave")
+            return Left(self.core.info(row.id), mine.seat)
 
-        return self._once(actor, channel, game_id, key, body)
+        return self.core.once(actor, channel, game_id, key, body)
 
     def start(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
               key: str | None = None) -> Started | AlreadyDone:
         """Run the game's setup with the lobby's seats and roles (the game's manager)."""
-        return self._once(actor, channel, game_id, key, lambda row: self._start(row, key), gm="start the game")
+        return self.core.once(actor, channel, game_id, key, lambda row: self._start(row, key),
+                               gm="start the game")
 
     def _start(self, row: GameRow, key: str | None) -> Started:
         if row.status != GameStatus.LOBBY:
-            raise TableError(f"game {row.id} is not in its lobby ({row.status})", code="started")
-        rules = self.rules_for(row.game)
-        info = self._info(row)
+            raise TableError(f"game {row.id} is not in its lobby ({row.status})", code=TableRefusal.STARTED)
+        rules = self.core.rules_for(row.game)
+        info = self.core.game_info(row)
         names = [s.seat for s in info.seats]
         if row.players is not None and len(names) != row.players:
             raise TableError(f"game {row.id} waits for {row.players} players, {len(names)} seated",
-                             code="not_full", legal="/game join")
+                             code=TableRefusal.NOT_FULL, legal="/game join")
         options = dict(row.options)
         if any(s.role for s in info.seats):  # the lobby's choices, in seat order (Rules.roles)
             options["roles"] = ",".join(s.role or RANDOM_ROLE for s in info.seats)
         state, events = rules.new_game(names, options, row.seed)  # RuleError: refused, nothing stored
-        now = self.clock.now()
+        now = self.core.clock.now()
         phase = rules.phase(state)
         dealt = rules.seat_roles(state)  # every seat's role now, the dealt ones too (public)
-        steps = Steps(rules, rules.load(rules.dump(state)), phase, 0, self.snapshot_every)
+        steps = Steps(rules, rules.load(rules.dump(state)), phase, 0, self.core.snapshot_every)
         steps.skip_passes(f"start:{row.id}:{row.epoch}")
         work = steps.work
-        with self.store.transaction():
+        with self.core.store.transaction():
             for s in info.seats:
                 if dealt.get(s.seat, s.role) != s.role:
-                    self.store.set_seat_role(row.id, s.seat, dealt[s.seat])
-            self.store.put_snapshot(row.id, 0, dumps(rules.dump(state)), phase, now)
-            steps.store(self.store, row.id, now)
-            self.store.update_game(row.id, status=GameStatus.ACTIVE.value, phase=rules.phase(work), updated=now,
+                    self.core.store.set_seat_role(row.id, s.seat, dealt[s.seat])
+            self.core.store.put_snapshot(row.id, 0, dumps(rules.dump(state)), phase, now)
+            steps.store(self.core.store, row.id, now)
+            self.core.store.update_game(row.id, status=GameStatus.ACTIVE.value, phase=rules.phase(work), updated=now,
                                    engine_version=rules.engine_version, schema=rules.schema_version,
                                    options=options)
-            row = self._row(row.id)
-            due = self._sync_deadlines(row, rules, work, now)
-            players = self._names(row.id)
+            row = self.core.game_row(row.id)
+            due = self.deadlines.sync(row, rules, work, now)
+            players = self.core.seat_names(row.id)
             roles = {s: _roles_words(rules, r, options) for s, r in dealt.items()}
-            self._queue(row.id, ob.after_action(ob.Turn(
-                game_id=row.id, prefix=self._prefix(row, 0), rules=rules, state=work, before=None,
+            self.core.queue(row.id, ob.after_action(ob.Turn(
+                game_id=row.id, prefix=self.core.key_prefix(row, 0), rules=rules, state=work, before=None,
                 events=events + steps.events, phase_events=[], names=players, due=due, kind="started",
                 extra={"roles": roles or {s: "" for s in players}})))
-            self._remember(key, row.id, "start")
-        self._keep(row.id, LiveGame(work, steps.seq, row.epoch))
-        return Started(self.info(row.id), rules.phase(work))
+            self.core.remember_key(key, row.id, "start")
+        self.core.keep_loaded(row.id, LiveGame(work, steps.seq, row.epoch))
+        return Started(self.core.info(row.id), rules.phase(work))
 
 
 def _role_words(rules: Rules, role: str, options: dict[str, Any]) -> str:

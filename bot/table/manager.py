@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.table import limits
 from bot.table.basics import (
     COMPUTER_USER,
@@ -9,8 +11,7 @@ from bot.table.basics import (
     is_computer_user,
     shown_name,
 )
-from bot.table.errors import NotAllowed, TableError
-from bot.table.play import Play
+from bot.table.errors import NotAllowed, TableError, TableRefusal
 from bot.table.results import (
     LIVE,
     Actor,
@@ -23,45 +24,56 @@ from bot.table.store import GameRow
 from engine import agents
 from engine.core import Refusal
 
+if TYPE_CHECKING:
+    from bot.table.actions import Actions
+    from bot.table.core import TableCore
+    from bot.table.deadlines import DeadlineBook
 
-class GameManager(Play):
-    """Commands for the creator or a member with the game manager permission."""
+
+class Manager:
+    """Commands for the creator or a member with the game manager permission. A part of the table
+    service, made with the table's core, its actions and its deadlines."""
+
+    def __init__(self, core: TableCore, actions: Actions, deadlines: DeadlineBook):
+        self.core = core
+        self.actions = actions
+        self.deadlines = deadlines
 
     def pause(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
               key: str | None = None) -> TableChanged | AlreadyDone:
 
         def body(row: GameRow) -> TableChanged:
             if row.status != GameStatus.ACTIVE:
-                raise TableError(f"game {row.id} is not running ({row.status})", code="not_active")
-            now = self.clock.now()
-            with self.store.transaction():
-                self.store.update_game(row.id, status=GameStatus.PAUSED.value, paused_at=now, updated=now)
-                self._post(row, f"e{row.epoch}.s{row.last_seq}.pause.{now}", "table", what="paused", by=actor.name)
-                self._remember(key, row.id, "pause")
-            return TableChanged(self.info(row.id), "paused", {"by": actor.name})
+                raise TableError(f"game {row.id} is not running ({row.status})", code=TableRefusal.NOT_ACTIVE)
+            now = self.core.clock.now()
+            with self.core.store.transaction():
+                self.core.store.update_game(row.id, status=GameStatus.PAUSED.value, paused_at=now, updated=now)
+                self.core.post_notice(row, f"e{row.epoch}.s{row.last_seq}.pause.{now}", "table", what="paused", by=actor.name)
+                self.core.remember_key(key, row.id, "pause")
+            return TableChanged(self.core.info(row.id), "paused", {"by": actor.name})
 
-        return self._once(actor, channel, game_id, key, body, gm="pause the game")
+        return self.core.once(actor, channel, game_id, key, body, gm="pause the game")
 
     def resume(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
                key: str | None = None) -> TableChanged | AlreadyDone:
 
         def body(row: GameRow) -> TableChanged:
             if row.status != GameStatus.PAUSED:
-                raise TableError(f"game {row.id} is not paused ({row.status})", code="not_paused")
-            now = self.clock.now()
+                raise TableError(f"game {row.id} is not paused ({row.status})", code=TableRefusal.NOT_PAUSED)
+            now = self.core.clock.now()
             stopped = max(0.0, now - (row.paused_at or now))
-            rules = self.rules_for(row.game)
-            state = self._load(row)
-            with self.store.transaction():
-                self.store.shift_deadlines(row.id, stopped)
-                self.store.update_game(row.id, status=GameStatus.ACTIVE.value, paused_at=None, updated=now)
-                self._sync_deadlines(self._row(row.id), rules, state, now)  # e.g. an imported paused game
-                self._post(row, f"e{row.epoch}.s{row.last_seq}.resume.{now}", "table", what="resumed",
+            rules = self.core.rules_for(row.game)
+            state = self.core.load_state(row)
+            with self.core.store.transaction():
+                self.core.store.shift_deadlines(row.id, stopped)
+                self.core.store.update_game(row.id, status=GameStatus.ACTIVE.value, paused_at=None, updated=now)
+                self.deadlines.sync(self.core.game_row(row.id), rules, state, now)  # e.g. an imported paused game
+                self.core.post_notice(row, f"e{row.epoch}.s{row.last_seq}.resume.{now}", "table", what="resumed",
                            by=actor.name, stopped=stopped)
-                self._remember(key, row.id, "resume")
-            return TableChanged(self.info(row.id), "resumed", {"by": actor.name, "stopped": stopped})
+                self.core.remember_key(key, row.id, "resume")
+            return TableChanged(self.core.info(row.id), "resumed", {"by": actor.name, "stopped": stopped})
 
-        return self._once(actor, channel, game_id, key, body, gm="resume the game")
+        return self.core.once(actor, channel, game_id, key, body, gm="resume the game")
 
     def replace(self, actor: Actor, channel: str | None, seat: str, user_id: str | None = None,
                 name: str | None = None, *, computer: str | None = None, game_id: int | None = None,
@@ -75,55 +87,55 @@ class GameManager(Play):
             if computer not in agents.STRENGTHS or user_id:
                 raise TableError("name a person or a computer player's strength, not both"
                                  if user_id else f"a computer player's strength is not {computer!r}",
-                                 code=Refusal.BAD_VALUE, legal=list(agents.STRENGTHS))
+                                 code=TableRefusal.BAD_VALUE, legal=list(agents.STRENGTHS))
         elif not user_id or len(user_id) > limits.MAX_USER_ID:
-            raise TableError(f"a user id is 1 to {limits.MAX_USER_ID} characters", code=Refusal.BAD_VALUE,
+            raise TableError(f"a user id is 1 to {limits.MAX_USER_ID} characters", code=TableRefusal.BAD_VALUE,
                              legal="mention the person, or name a computer player's strength")
         name = shown_name(name) if name else None
 
         def body(row: GameRow) -> TableChanged:
-            info = self._info(row)
+            info = self.core.game_info(row)
             held = info.user_of(seat)
             if held is None:
-                raise TableError(f"game {row.id} has no seat {seat!r}", code="no_seat",
+                raise TableError(f"game {row.id} has no seat {seat!r}", code=Refusal.NO_SEAT,
                                  legal=[s.seat for s in info.seats])
             owner = held.user_id == actor.user_id and not is_computer_user(held.user_id)
-            if not self.is_gm(actor, row) and not (owner and (computer or user_id == actor.user_id)):
+            if not self.core.is_gm(actor, row) and not (owner and (computer or user_id == actor.user_id)):
                 raise NotAllowed("only the game's manager, or the seat's owner, may hand a seat over",
                                  legal="the game's creator, Manage Server or the GM role in this server; "
                                        "the seat's owner may give it to a computer player and take it back")
             if user_id is not None:
                 other = info.seat_of(user_id)
                 if other is not None and other.seat != seat:
-                    raise TableError(f"that person already holds seat {other.seat!r}", code="seated")
+                    raise TableError(f"that person already holds seat {other.seat!r}", code=TableRefusal.SEATED)
             if row.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
                 raise TableError(f"game {row.id} is over", code=Refusal.GAME_OVER)
-            now = self.clock.now()
-            with self.store.transaction():
+            now = self.core.clock.now()
+            with self.core.store.transaction():
                 if computer is not None:
-                    self.store.set_seat_agent(row.id, seat, computer)
+                    self.core.store.set_seat_agent(row.id, seat, computer)
                 else:
                     assert user_id is not None
-                    self.store.set_seat_user(row.id, seat, user_id, name or user_id)
-                if self.store.has_snapshot(row.id) and row.status != GameStatus.LOBBY:
-                    self.store.close_seat_deadlines(row.id, seat, now, "handed over")
+                    self.core.store.set_seat_user(row.id, seat, user_id, name or user_id)
+                if self.core.store.has_snapshot(row.id) and row.status != GameStatus.LOBBY:
+                    self.core.store.close_seat_deadlines(row.id, seat, now, "handed over")
                     if row.status == GameStatus.ACTIVE:
-                        self._sync_deadlines(row, self.rules_for(row.game), self._load(row), now)
+                        self.deadlines.sync(row, self.core.rules_for(row.game), self.core.load_state(row), now)
                 if computer is not None:
-                    self._post(row, f"replace.{seat}.{now}.computer", "table", what="computer", seat=seat, by=actor.name,
+                    self.core.post_notice(row, f"replace.{seat}.{now}.computer", "table", what="computer", seat=seat, by=actor.name,
                                user=held.name, strength=computer)
                 else:
-                    self._post(row, f"replace.{seat}.{now}.{user_id}", "table", what="replaced", seat=seat, by=actor.name,
+                    self.core.post_notice(row, f"replace.{seat}.{now}.{user_id}", "table", what="replaced", seat=seat, by=actor.name,
                                user=name or user_id, back=held.computer)
-                    self._queue(row.id, self._prompt_anew(row, seat, f"g{row.id}.replace.{seat}.{now}.prompt"))
-                self._remember(key, row.id, "replace")
-            self._live.pop(row.id, None)
+                    self.core.queue(row.id, self.actions.prompt_anew(row, seat, f"g{row.id}.replace.{seat}.{now}.prompt"))
+                self.core.remember_key(key, row.id, "replace")
+            self.core.loaded_games.pop(row.id, None)
             new = f"{COMPUTER_USER}{computer}" if computer else user_id
-            return TableChanged(self.info(row.id), "replaced",
+            return TableChanged(self.core.info(row.id), "replaced",
                                 {"seat": seat, "old": held.user_id, "new": new, "name": name or new,
                                  "computer": computer or ""})
 
-        return self._once(actor, channel, game_id, key, body)
+        return self.core.once(actor, channel, game_id, key, body)
 
     def abandon(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
                 key: str | None = None) -> TableChanged | AlreadyDone:
@@ -132,31 +144,31 @@ class GameManager(Play):
         def body(row: GameRow) -> TableChanged:
             if row.status not in LIVE:
                 raise TableError(f"game {row.id} is already {row.status}", code=Refusal.GAME_OVER)
-            now = self.clock.now()
-            with self.store.transaction():
-                self.store.update_game(row.id, status=GameStatus.ABANDONED.value, updated=now)
-                self.store.close_game_deadlines(row.id, now, "abandoned")
-                self._post(row, f"abandon.{now}", "table", what="abandoned", by=actor.name)
-                self._remember(key, row.id, "abandon")
-            return TableChanged(self.info(row.id), "abandoned", {"by": actor.name})
+            now = self.core.clock.now()
+            with self.core.store.transaction():
+                self.core.store.update_game(row.id, status=GameStatus.ABANDONED.value, updated=now)
+                self.core.store.close_game_deadlines(row.id, now, "abandoned")
+                self.core.post_notice(row, f"abandon.{now}", "table", what="abandoned", by=actor.name)
+                self.core.remember_key(key, row.id, "abandon")
+            return TableChanged(self.core.info(row.id), "abandoned", {"by": actor.name})
 
-        return self._once(actor, channel, game_id, key, body, gm="abandon a game")
+        return self.core.once(actor, channel, game_id, key, body, gm="abandon a game")
 
     def settings(self, actor: Actor, channel: str | None, *, setting: str | None = None, value: str | None = None,
                  game_id: int | None = None, key: str | None = None) -> Settings | AlreadyDone:
         """Show the table settings; with ``setting`` and ``value``, change one (the game's manager)."""
         if setting is not None and setting not in DEFAULT_SETTINGS:
-            raise TableError(f"no setting {setting!r}", code=Refusal.BAD_SETTING, legal=sorted(DEFAULT_SETTINGS))
+            raise TableError(f"no setting {setting!r}", code=TableRefusal.BAD_SETTING, legal=sorted(DEFAULT_SETTINGS))
         if setting is None or value is None:
-            row = self.resolve(actor, channel, game_id)
-            shown = self.settings_of(row)
-            return Settings(self._info(row), shown if setting is None else {setting: shown[setting]})
-        self._check_setting(setting, value)
+            row = self.core.resolve(actor, channel, game_id)
+            shown = self.deadlines.settings_of(row)
+            return Settings(self.core.game_info(row), shown if setting is None else {setting: shown[setting]})
+        self.core.check_setting(setting, value)
 
         def body(row: GameRow) -> Settings:
-            with self.store.transaction():
-                self.store.update_game(row.id, settings={**row.settings, setting: value})
-                self._remember(key, row.id, "settings")
-            return Settings(self.info(row.id), self.settings_of(self._row(row.id)), setting)
+            with self.core.store.transaction():
+                self.core.store.update_game(row.id, settings={**row.settings, setting: value})
+                self.core.remember_key(key, row.id, "settings")
+            return Settings(self.core.info(row.id), self.deadlines.settings_of(self.core.game_row(row.id)), setting)
 
-        return self._once(actor, channel, game_id, key, body, gm="change settings")
+        return self.core.once(actor, channel, game_id, key, body, gm="change settings")

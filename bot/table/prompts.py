@@ -3,17 +3,17 @@ turned into values, and autocomplete."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.table import helptopics
 from bot.table import outbox as ob
+from bot.table.actions import list_items
 from bot.table.basics import (
     DEFAULT_SETTINGS,
     NOTHING,
 )
-from bot.table.commands import ParamKind, Source
-from bot.table.errors import NotAllowed, TableError
-from bot.table.play import Play, list_items
+from bot.table.commands import Command, ParamKind, Source
+from bot.table.errors import NotAllowed, Refusal, TableError, TableRefusal
 from bot.table.results import (
     LIVE,
     Actor,
@@ -21,37 +21,48 @@ from bot.table.results import (
     Asked,
     GameStatus,
 )
+from bot.table.session import GameSession
 from bot.table.store import GameRow
 from engine.core import Action, Decision, GameState, RuleError, Rules, StaleState
 from engine.core.rules import RANDOM_ROLE
 from engine.core.words import Audience, fold, join_words, match_name
 
+if TYPE_CHECKING:
+    from bot.table.actions import Actions
+    from bot.table.core import TableCore
 
-class Prompts(Play):
-    """What a seat is asked and how it answers by click or by name."""
+
+class Prompts:
+    """What a seat is asked and how it answers by click or by name. A part of the table service, made
+    with the table's core and its actions."""
+
+    def __init__(self, core: TableCore, actions: Actions):
+        self.core = core
+        self.actions = actions
 
     def _awaited_seat(self, actor: Actor, channel: str | None,
                       game_id: int | None) -> tuple[GameRow, Rules, GameState, str, Decision]:
-        row, rules, state = self._started(actor, channel, game_id)
-        mine = self._info(row).seat_of(actor.user_id)
+        session = self.core.started(actor, channel, game_id)
+        row, rules, state = session.row, session.rules, session.state
+        mine = session.seat_of(actor.user_id)
         if mine is None:
             raise NotAllowed(f"you have no seat in game {row.id}; only a seat's player answers for it")
-        if mine.computer:
+        if mine.agent:
             raise NotAllowed(f"a computer player ({mine.agent}) plays your seat {mine.seat} now",
                              legal=f"take it back: /game replace seat:{mine.seat} user:<you>")
-        self._check_playable(row)
+        self.actions.check_playable(row)
         d = ob.awaited(rules, state, offers=True).get(mine.seat)
         if d is None:
-            raise TableError("nothing waits on you right now", code="not_awaited",
+            raise TableError("nothing waits on you right now", code=Refusal.NOT_AWAITED,
                              legal="`/game status` shows who the game waits for")
         return row, rules, state, mine.seat, d
 
     def prompt(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> dict[str, Any]:
         """The actor's living prompt as the outbox words it (question, deadline, choices), now."""
         row, rules, state, seat, d = self._awaited_seat(actor, channel, game_id)
-        names = self._names(row.id)
+        names = self.core.seat_names(row.id)
         return ob.prompt_payload(rules, rules.words(), state, d, seat, Audience(None, names), game_id=row.id,
-                                 due=self._due_map(row.id).get((d.id, seat)), fresh=False,
+                                 due=self.core.due_map(row.id).get((d.id, seat)), fresh=False,
                                  title=ob.title_of(rules, rules.words(), state))
 
     def choose(self, actor: Actor, channel: str | None, *, version: int, path: list[list[int]] | tuple[Any, ...],
@@ -65,25 +76,25 @@ class Prompts(Play):
         changed since is refused. ``text`` answers the step ``path`` leads to when it asks for
         typed words (``FlowStep.text``, the flow's last step): the action is then complete."""
         row, rules, state, seat, d = self._awaited_seat(actor, channel, game_id)
-        if key and (dup := self._duplicate(row, key)) is not None:
+        if key and (dup := self.actions.duplicate(row, key)) is not None:
             return dup
         words = rules.words()
-        aud = Audience(seat, self._names(row.id))
+        aud = Audience(seat, self.core.seat_names(row.id))
         choices = ob.prompt_choices(rules, words, state, d, seat, aud)
         if ob.menu_id(choices) != version:
-            raise TableError("this prompt is out of date: the game has moved on since", code="stale",
+            raise TableError("this prompt is out of date: the game has moved on since", code=TableRefusal.STALE,
                              legal="your fresh prompt is the newest one in your messages, or `/game hand`")
         steps = [tuple(int(i) for i in step) for step in path]
         if not steps or len(steps[0]) != 1:
-            raise TableError("choose one of the prompt's choices first", code="bad_choice")
+            raise TableError("choose one of the prompt's choices first", code=Refusal.BAD_CHOICE)
         first = steps[0][0]
         if not 0 <= first < len(choices):
-            raise TableError("that choice is not offered any more", code="stale")
+            raise TableError("that choice is not offered any more", code=TableRefusal.STALE)
         c = choices[first]
         action, confirm = c.action, c.confirm
         if action is None:
             if c.flow is None:
-                raise TableError("that choice leads nowhere", code="bad_choice")
+                raise TableError("that choice leads nowhere", code=Refusal.BAD_CHOICE)
             kind, chosen = c.flow, dict(c.chosen)
             for picked in steps[1:]:
                 step = words.flow(state, seat, kind, chosen, aud)
@@ -92,7 +103,7 @@ class Prompts(Play):
                 try:
                     options = [step.options[i] for i in picked]
                 except IndexError:
-                    raise TableError("that choice is not offered any more", code="stale") from None
+                    raise TableError("that choice is not offered any more", code=TableRefusal.STALE) from None
                 if len(options) == 1 and options[0].action is not None:
                     action, confirm = options[0].action, options[0].confirm
                     break
@@ -104,60 +115,60 @@ class Prompts(Play):
                     chosen[step.param] = _typed(text, step.max_length)
                     step = words.flow(state, seat, kind, chosen, aud)
                     if step is not None:
-                        raise TableError("those words were not the last answer this choice needs", code="bad_choice",
+                        raise TableError("those words were not the last answer this choice needs", code=Refusal.BAD_CHOICE,
                                          legal="answer the question it asks, then write the words")
                 elif text is not None:
-                    raise TableError("this step is answered by picking, not by writing", code="bad_choice",
+                    raise TableError("this step is answered by picking, not by writing", code=Refusal.BAD_CHOICE,
                                      legal=join_words([o.label for o in step.options], "or") if step else "nothing")
                 if step is not None:
-                    return Asked(self._info(row), seat, version, step.question,
+                    return Asked(self.core.game_info(row), seat, version, step.question,
                                  tuple((o.label, o.hint) for o in step.options), step.multi,
                                  step.min_values, step.max_values, tuple(steps), text=step.text,
                                  max_length=step.max_length, placeholder=step.placeholder, button=step.button)
                 action = Action.of(kind, **chosen)
         elif text is not None:
-            raise TableError("this choice is answered by a click, not by writing", code="bad_choice")
+            raise TableError("this choice is answered by a click, not by writing", code=Refusal.BAD_CHOICE)
         if confirm and not confirmed:
-            return Asked(self._info(row), seat, version, confirm, (), path=tuple(steps), confirm=confirm)
+            return Asked(self.core.game_info(row), seat, version, confirm, (), path=tuple(steps), confirm=confirm)
         try:
-            return self._apply(row.id, seat, action, key=key, user_id=actor.user_id, source="player",
+            return self.actions.apply(row.id, seat, action, key=key, user_id=actor.user_id, source="player",
                                expect_version=state.version)
         except StaleState:
             raise
         except RuleError as err:
-            raise self._named_refusal(row, seat, action, err) from None
+            raise self.actions.named_refusal(self.core.session(row.id), seat, action, err) from None
 
     def flow(self, actor: Actor, channel: str | None, kind: str, chosen: dict[str, Any] | None = None, *,
              game_id: int | None = None) -> Asked | None:
         """The next question of a multi-part action of ``kind`` with ``chosen`` fixed (None: complete)."""
         row, rules, state, seat, _d = self._awaited_seat(actor, channel, game_id)
-        step = rules.words().flow(state, seat, kind, dict(chosen or {}), Audience(seat, self._names(row.id)))
+        step = rules.words().flow(state, seat, kind, dict(chosen or {}), Audience(seat, self.core.seat_names(row.id)))
         if step is None:
             return None
-        return Asked(self._info(row), seat, state.version, step.question,
+        return Asked(self.core.game_info(row), seat, state.version, step.question,
                      tuple((o.label, o.hint) for o in step.options), step.multi, step.min_values, step.max_values,
                      text=step.text, max_length=step.max_length, placeholder=step.placeholder, button=step.button)
 
-    def named_values(self, actor: Actor, channel: str | None, group: str, name: str, values: dict[str, Any], *,
-                     game_id: int | None = None) -> dict[str, Any]:
-        """``values`` of a game command with the names people typed turned into the game's ids:
+    def named_values(self, actor: Actor, session: GameSession, cmd: Command, values: dict[str, Any]) -> dict[str, Any]:
+        """``values`` of the game command ``cmd`` for the game of ``session`` (resolved within the
+        caller's reach, its lock held) with the names people typed turned into the game's ids:
         display names (``Words.value_label``) of the legal values, any case and accents, unique
         prefixes; an id is still accepted. An ambiguous name is refused with its candidates; an
-        unknown one is left for the rules to refuse."""
-        try:
-            cmd = self.registry.find(group, name)
-            row, rules, state = self._started(actor, channel, game_id)
-        except RuleError:
+        unknown one is left for the rules to refuse. Values are left as typed where nobody is awaited
+        for names: a game not started, another game's command, a person with no seat (``act`` refuses
+        those)."""
+        row = session.row
+        mine = session.seat_of(actor.user_id)
+        if cmd.spec is None or row.game != cmd.group or row.status == GameStatus.LOBBY or mine is None \
+                or not self.core.store.has_snapshot(row.id):
             return values
-        mine = self._info(row).seat_of(actor.user_id)
-        if cmd.spec is None or mine is None or row.game != cmd.group:
-            return values
+        rules, state = session.rules, session.state
         out = dict(values)
         for p in cmd.spec.params:
             raw = values.get(p.name)
             if not isinstance(raw, str) or not raw.strip():
                 continue
-            names = self._value_names(rules, state, mine.seat, cmd.spec.kind, p.name)
+            names = self.actions.value_names(rules, state, mine.seat, cmd.spec.kind, p.name)
             if not names:
                 continue
             is_list = p.type.value == "list"
@@ -170,7 +181,7 @@ class Prompts(Play):
                 found = match_name(typed, names)
                 if len(found) > 1:
                     raise TableError(f"{typed!r} could be {join_words([names[v] for v in found], 'or')}",
-                                     code="ambiguous", legal=[names[v] for v in found])
+                                     code=TableRefusal.AMBIGUOUS, legal=[names[v] for v in found])
                 got.append(str(found[0]) if found else typed)
             out[p.name] = ",".join(got)
         return out
@@ -181,7 +192,7 @@ class Prompts(Play):
         game or command gives no suggestions. Values are checked again on submit. ``given``: the
         other values typed so far (``/game rules name:fief topic:`` suggests Fief's topics)."""
         try:
-            cmd = self.registry.find(group, name)
+            cmd = self.core.registry.find(group, name)
         except RuleError:
             return []
         p = cmd.param(param)
@@ -192,31 +203,31 @@ class Prompts(Play):
         values: list[Any] = list(p.choices)
         try:
             if p.autocomplete is Source.GAMES:
-                values = sorted(self._rules)
+                values = sorted(self.core.rules_by_name)
             elif p.autocomplete is Source.SETTINGS:
                 values = sorted(DEFAULT_SETTINGS)
             elif p.autocomplete is Source.ROLES:
-                info = self._info(self.resolve(actor, channel, game_id))
+                info = self.core.game_info(self.core.resolve(actor, channel, game_id))
                 mine = info.seat_of(actor.user_id)
                 values = [r.id for r in info.roles if r.seat is None or (mine and r.seat == mine.seat)]
                 values += [RANDOM_ROLE] if values or info.roles else []
             elif p.autocomplete is Source.MY_GAMES:
-                rows = self.store.games(user_id=actor.user_id, statuses=LIVE)
+                rows = self.core.store.games(user_id=actor.user_id, statuses=LIVE)
                 if channel is not None:
-                    rows = self.store.games(channel=channel, statuses=LIVE) + rows
-                ended = [r for r in self.store.games(user_id=actor.user_id) if r.status not in LIVE][::-1]
-                values = list(dict.fromkeys(r.id for r in rows + ended if self.in_scope(actor, channel, r)))
+                    rows = self.core.store.games(channel=channel, statuses=LIVE) + rows
+                ended = [r for r in self.core.store.games(user_id=actor.user_id) if r.status not in LIVE][::-1]
+                values = list(dict.fromkeys(r.id for r in rows + ended if self.core.in_scope(actor, channel, r)))
             elif p.autocomplete is Source.SEATS or p.kind is ParamKind.SEAT and p.autocomplete is Source.NONE:
-                row = self.resolve(actor, channel, game_id)
-                values = [s.seat for s in self._info(row).seats]
+                row = self.core.resolve(actor, channel, game_id)
+                values = [s.seat for s in self.core.game_info(row).seats]
             elif p.autocomplete is Source.SUGGEST:
-                row = self.resolve(actor, channel, game_id)
-                mine = self._info(row).seat_of(actor.user_id)
+                row = self.core.resolve(actor, channel, game_id)
+                mine = self.core.game_info(row).seat_of(actor.user_id)
                 if mine is None or row.status != GameStatus.ACTIVE:
                     return []
-                rules = self.rules_for(row.game)
-                with self._lock(row.id):
-                    state = self._load(self._row(row.id))
+                rules = self.core.rules_for(row.game)
+                with self.core.game_lock(row.id):
+                    state = self.core.load_state(self.core.game_row(row.id))
                     values = list(rules.suggest(state, mine.seat, name, param))
         except RuleError:
             return []
@@ -231,20 +242,20 @@ class Prompts(Play):
         accents); list values (troops) are named item by item, the empty one ``none``. Never an
         empty name or value, nor one over 100 characters (Discord refuses them)."""
         try:
-            cmd = self.registry.find(group, name)
+            cmd = self.core.registry.find(group, name)
         except RuleError:
             return []
         p = cmd.param(param)
         pairs: list[tuple[str, Any]] = []
         if p is not None and p.autocomplete is Source.SUGGEST and cmd.spec is not None:
             try:
-                row = self.resolve(actor, channel, game_id)
-                mine = self._info(row).seat_of(actor.user_id)
+                row = self.core.resolve(actor, channel, game_id)
+                mine = self.core.game_info(row).seat_of(actor.user_id)
                 if mine is None or row.status != GameStatus.ACTIVE:
                     return []
-                rules = self.rules_for(row.game)
-                with self._lock(row.id):
-                    state = self._load(self._row(row.id))
+                rules = self.core.rules_for(row.game)
+                with self.core.game_lock(row.id):
+                    state = self.core.load_state(self.core.game_row(row.id))
                     words = rules.words()
                     for v in rules.suggest(state, mine.seat, cmd.spec.kind, param):
                         items = list_items(rules, cmd.spec.kind, param, v)
@@ -281,11 +292,11 @@ class Prompts(Play):
         seat's player; else the value itself."""
         try:
             if source is Source.MY_GAMES:
-                info = self.info(int(value))
+                info = self.core.info(int(value))
                 ended = "" if info.status.value in LIVE else f" ({info.status.value})"
                 return f"Game {info.id}: {info.title}{ended}"
             if source in (Source.ROLES, Source.SEATS):
-                info = self._info(self.resolve(actor, channel, game_id))
+                info = self.core.game_info(self.core.resolve(actor, channel, game_id))
                 if source is Source.ROLES:
                     return next((r.label for r in info.roles if r.id == value), "Random" if value == RANDOM_ROLE
                                 else str(value))
@@ -298,12 +309,12 @@ class Prompts(Play):
     def _suggest_topics(self, actor: Actor, channel: str | None, game: str, prefix: str, game_id: int | None,
                         limit: int) -> list[Any]:
         """Rule topic titles of the named game, else of the channel's game, else of every game."""
-        games = [game] if game in self._rules else []
+        games = [game] if game in self.core.rules_by_name else []
         if not games:
             try:
-                games = [self.resolve(actor, channel, game_id).game]
+                games = [self.core.resolve(actor, channel, game_id).game]
             except RuleError:
-                games = sorted(self._rules)
+                games = sorted(self.core.rules_by_name)
         values = [v for g in games for v in helptopics.suggest(g, prefix, limit)]
         return list(dict.fromkeys(values))[:limit]
 
@@ -312,10 +323,10 @@ def _typed(text: str, limit: int) -> str:
     """Words typed for a text step, spaces folded; refused when empty or longer than ``limit``."""
     words = " ".join(str(text).split())
     if not words:
-        raise TableError("write something first: the words cannot be empty", code="empty_text",
+        raise TableError("write something first: the words cannot be empty", code=TableRefusal.EMPTY_TEXT,
                          legal="a sentence or two")
     if limit and len(words) > limit:
-        raise TableError(f"that is {len(words)} characters; at most {limit} fit", code="too_long",
+        raise TableError(f"that is {len(words)} characters; at most {limit} fit", code=TableRefusal.TOO_LONG,
                          legal=f"at most {limit} characters")
     return words
 

@@ -325,6 +325,8 @@ class Guide(Outcome):
 @dataclass(frozen=True)
 class GameList(Outcome):
     games: tuple[GameInfo, ...] = ()
+    #: the person's own games (asked in a DM, or in a channel with no game of its own)
+    yours: bool = False
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from bot.table import outbox as ob
 from bot.table.clock import Clock
-from bot.table.deadlines import Deadlines
 from bot.table.results import (
     Actor,
     AlreadyDone,
@@ -19,26 +19,35 @@ from bot.table.results import (
 from bot.table.store import GameRow, Store
 from engine.core import GameState, Rules
 
+if TYPE_CHECKING:
+    from bot.table.core import TableCore
+    from bot.table.deadlines import DeadlineBook
 
-class Saves(Deadlines):
-    """Export and import of save files (the format itself is bot.table.saveformat)."""
+
+class Saves:
+    """Export and import of save files (the format itself is bot.table.saveformat). A part of the table
+    service, made with the table's core and its deadlines."""
+
+    def __init__(self, core: TableCore, deadlines: DeadlineBook):
+        self.core = core
+        self.deadlines = deadlines
 
     @cached_property
-    def saves(self) -> SaveSupport:
+    def support(self) -> SaveSupport:
         """What the save format may use of the service."""
-        return SaveSupport(self.store, self.clock, self.snapshot_every, self.rules_for, self.known_games,
-                           self._row, self._info, self._load, self._check_setting, self._queue,
-                           self._sync_deadlines)
+        return SaveSupport(self.core.store, self.core.clock, self.core.snapshot_every, self.core.rules_for, self.core.known_games,
+                           self.core.game_row, self.core.game_info, self.core.load_state, self.core.check_setting, self.core.queue,
+                           self.deadlines.sync)
 
     def export(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Exported:
         """The whole game as one JSON text (docs/save-format.md). The game's manager only: it holds
         every secret."""
         from bot.table import saveformat
 
-        row = self.resolve(actor, channel, game_id)
-        self._need_gm(actor, row, "export a game (the file holds every secret)")
-        with self._lock(row.id):
-            return saveformat.export_game(self.saves, self._row(row.id))
+        row = self.core.resolve(actor, channel, game_id)
+        self.core.need_gm(actor, row, "export a game (the file holds every secret)")
+        with self.core.game_lock(row.id):
+            return saveformat.export_game(self.support, self.core.game_row(row.id))
 
     def import_game(self, actor: Actor, channel: str | None, text: str | bytes, *,
                     key: str | None = None) -> Imported | AlreadyDone:
@@ -47,7 +56,8 @@ class Saves(Deadlines):
         result compared with the file's state, before anything is written."""
         from bot.table import saveformat
 
-        return self._opening(actor, channel, key, lambda: saveformat.import_game(self.saves, actor, channel, text, key),
+        return self.core.opening(actor, channel, key, lambda: saveformat.import_game(self.support, actor,
+                                  channel, text, key),
                              gm="import a game")
 
 

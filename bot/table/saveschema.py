@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.table import limits
-from bot.table.errors import Refusal, TableError
+from bot.table.errors import TableError, TableRefusal
 from bot.table.results import GameStatus
 from engine import agents
 from engine.core import RuleError, Rules
@@ -38,7 +38,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 def bad(path: str, what: str) -> TableError:
     """The refusal of a file: the field's path and what it should be."""
-    return TableError(f"the file's {path} {what}", code=Refusal.BAD_FILE)
+    return TableError(f"the file's {path} {what}", code=TableRefusal.BAD_FILE)
 
 
 @dataclass(frozen=True)

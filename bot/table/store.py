@@ -47,7 +47,7 @@ from typing import Any
 import sqlite_utils
 
 from bot.table import migrations
-from bot.table.errors import TableError
+from bot.table.errors import TableError, TableRefusal
 from bot.table.ledger import Ledger, Lost
 
 log = logging.getLogger("seneschal.table")
@@ -155,7 +155,7 @@ class CannotSave(TableError):
     itself once there is room (every write simply tries again)."""
 
     def __init__(self, reason: str):
-        super().__init__("the table cannot save right now, so nothing was played", code="cannot_save",
+        super().__init__("the table cannot save right now, so nothing was played", code=TableRefusal.CANNOT_SAVE,
                          legal="please try again in a few minutes; everything played before is kept")
         self.reason = reason
 

@@ -15,7 +15,8 @@ class RefusalCode(StrEnum):
 
 
 class Refusal(RefusalCode):
-    """The refusal codes shared across games and the table, spelt once."""
+    """The refusal codes shared across games and the table, spelt once (the table's own are
+    ``bot.table.errors.TableRefusal``)."""
 
     ILLEGAL = "illegal"  # the default: the rules do not allow it
     BAD_OPTION = "bad_option"  # a game option that is unknown or has a value the game does not take
@@ -43,14 +44,6 @@ class Refusal(RefusalCode):
     # computer players (engine/agents)
     BAD_STRENGTH = "bad_strength"
     NOTHING_TO_DO = "nothing_to_do"
-    # the table's own
-    NO_GAME = "no_game"  # no such game, or one out of the caller's reach: the same words
-    WHICH_GAME = "which_game"
-    NOT_ALLOWED = "not_allowed"
-    BAD_FILE = "bad_file"  # an import file that fails its schema or its replay
-    BAD_SETTING = "bad_setting"
-    BAD_VALUE = "bad_value"  # a number or text outside its bounds
-    CORRUPT = "corrupt"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)   # the bot's TableError extends it in Python

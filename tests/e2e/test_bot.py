@@ -55,7 +55,7 @@ def test_an_unexpected_failure_gets_an_ephemeral_reply_and_a_log_line(tmp_path, 
             def broken(*args: object, **kwargs: object) -> None:
                 raise RuntimeError("disk on fire")
 
-            h.table.status = broken  # type: ignore[method-assign]
+            h.table.invoke = broken  # type: ignore[method-assign]   # the one entry point every command takes
             with caplog.at_level(logging.ERROR, logger="seneschal.discord"):
                 inter = await h.fake.slash("bob", thread, "game status")
             data = inter.callback["data"]

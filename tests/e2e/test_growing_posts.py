@@ -30,19 +30,19 @@ def test_a_battle_post_is_edited_round_by_round_not_posted_again(tmp_path) -> No
             game, thread, lobby = await open_lobby(h, ("alice", "bob"))
             await h.fake.click("alice", lobby, "Start")
             await h.idle()
-            h.table._queue(game, [battle_row(game, 90, [head, round1])])
+            h.table.queue(game, [battle_row(game, 90, [head, round1])])
             await h.idle()
             [post] = posts(h, thread, head)
             assert round1 in post.text() and post.edits == 0
-            h.table._queue(game, [battle_row(game, 91, [head, round1, round2], done=True)])
+            h.table.queue(game, [battle_row(game, 91, [head, round1, round2], done=True)])
             await h.idle()
             assert posts(h, thread, head) == [post]  # the same message...
             assert h.fake.messages[post.id].edits == 1 and round2 in h.fake.messages[post.id].text()  # ...edited
             # A report longer than one message: the rest goes on in one follow-up, itself edited later.
             long = [head] + [f"Round {i}. " + "Red rolls 1 for 1 hit. " * 12 for i in range(1, 12)]
-            h.table._queue(game, [battle_row(game, 92, long)])
+            h.table.queue(game, [battle_row(game, 92, long)])
             await h.idle()
-            h.table._queue(game, [battle_row(game, 93, long + ["Red (alice) takes Oxford."], done=True)])
+            h.table.queue(game, [battle_row(game, 93, long + ["Red (alice) takes Oxford."], done=True)])
             await h.idle()
             assert posts(h, thread, head) == [post]
             rest = [m for m in h.fake.channel_messages(thread) if "Round 11." in m.text()]

@@ -26,8 +26,8 @@ def test_the_local_table_prints_a_battle_once_then_its_new_lines(tmp_path) -> No
     head, round1, round2 = ("Battle at Oxford: Red (Alice) attacks Green (Bob).",
                             "Round 1. Melee: Red rolls 1 for 1 hit. Left: 2 Knights for Red.",
                             "Round 2. Melee: Green rolls 3 for 3 hits. Left: nothing for Red.")
-    table._queue(gid, [row(gid, 90, [head, round1], [head, round1])])
-    table._queue(gid, [row(gid, 91, [head, round1, round2], [round2])])
+    table.queue(gid, [row(gid, 90, [head, round1], [head, round1])])
+    table.queue(gid, [row(gid, 91, [head, round1, round2], [round2])])
     start = len(out.getvalue())
     local.deliver()
     printed = out.getvalue()[start:].splitlines()

@@ -56,7 +56,7 @@ def test_a_games_own_deadline_suggestion_is_capped_too(table):
     from engine.core import Decision, DecisionKind
 
     d = Decision("d1", DecisionKind.SEQUENTIAL, ("alice",), "?", info={"deadline": "400d"})
-    assert table._deadline_for(table.settings_of(table.store.game(start_game(table))), d) == 30 * 86400
+    assert table.deadlines.deadline_for(table.deadlines.settings_of(table.store.game(start_game(table))), d) == 30 * 86400
 
 
 def test_names_and_free_texts_are_capped(table, db_path):

@@ -32,12 +32,12 @@ def test_a_status_that_reads_the_same_is_not_queued_again(table) -> None:
     gid = start_game(table)
     for m in table.pending_outbox(1000):
         table.mark_delivered(m.id)
-    row = table._row(gid)
-    state = table._load(row)
+    row = table.game_row(gid)
+    state = table.load_state(row)
     rules = table.rules_for(row.game)
-    again = ob.status_message(f"g{gid}.again", gid, rules, state, None, table._due_map(gid), "active",
-                              table._names(gid))
-    table._queue(gid, [again])
+    again = ob.status_message(f"g{gid}.again", gid, rules, state, None, table.due_map(gid), "active",
+                              table.seat_names(gid))
+    table.queue(gid, [again])
     assert [m for m in table.pending_outbox(1000) if m.kind == STATUS_EDIT] == []
     table.act(ALICE, CHAN, "tribute", Action.of("bid", card=5))  # alice answers: the status now waits on bob alone
     [status] = [m for m in table.pending_outbox(1000) if m.kind == STATUS_EDIT]

@@ -69,7 +69,9 @@ def test_autocomplete(table):
     assert table.suggest(BOB, None, "tribute", "bid", "game") == [1]
     assert table.suggest(ALICE, CHAN, "game", "settings", "setting", prefix="dead")[0] == "deadline"
     assert table.suggest(ALICE, CHAN, "nope", "x", "y") == []
-    assert table.suggest(ALICE, "elsewhere", "tribute", "bid", "card") == []
+    # a channel with no game of its own: the person's one live game (as every command there)
+    assert table.suggest(ALICE, "elsewhere", "tribute", "bid", "card") == [1, 2, 3, 4, 5]
+    assert table.suggest(CAROL, "elsewhere", "tribute", "bid", "card") == []
 
 
 def test_unknown_command_lists_the_known_ones(table):

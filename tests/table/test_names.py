@@ -60,10 +60,11 @@ def test_commands_take_the_names_people_see(tmp_path) -> None:
     try:
         seat = next(s for d in rules.pending(table.state(gid)) for s in d.seats)
         me = by_seat[seat]
-        named = table.named_values(me, "c", "fief", "start", {"city": "king's l"})  # a prefix, any case
+        session, start = table.session(table.resolve(me, "c").id), table.registry.find("fief", "start")
+        named = table.named_values(me, session, start, {"city": "king's l"})  # a prefix, any case
         assert named["city"] != "king's l"
         with pytest.raises(TableError) as err:  # an ambiguous prefix: the candidates by name
-            table.named_values(me, "c", "fief", "start", {"city": "c"})
+            table.named_values(me, session, start, {"city": "c"})
         assert err.value.code == "ambiguous" and "Canterbury" in str(err.value) and "Coventry" in str(err.value)
         applied = table.invoke(me, "c", "fief", "start", {"city": "KING'S LYNN"})  # what players see
         assert "King's Lynn" in applied.said  # type: ignore[attr-defined]

@@ -3,9 +3,13 @@ not take is ``bad_option`` whether the table, Fief or The Old King's Crown refus
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from bot.table import Actor, Store, TableError, TableService
+from bot.table.errors import TableRefusal
 from engine.core import Refusal, RuleError
 
 
@@ -38,4 +42,37 @@ def test_a_bad_option_value_is_bad_option_in_each_game(table, name, options):
 
 
 def test_codes_are_strings_for_old_callers():
-    assert Refusal.NO_GAME == "no_game" and TableError("x", code=Refusal.BAD_FILE).code == "bad_file"
+    assert TableRefusal.NO_GAME == "no_game" and TableError("x", code=TableRefusal.BAD_FILE).code == "bad_file"
+
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+
+
+def code_literals() -> list[str]:
+    """Every ``code=<string literal>`` in bot/ (a refusal code must be an enum member)."""
+    found = []
+    for path in sorted(BOT.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                for kw in node.keywords:
+                    if kw.arg == "code" and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
+                        found.append(f"{path.relative_to(BOT.parent)}:{node.lineno} code={kw.value.value!r}")
+    return found
+
+
+def test_no_refusal_code_in_bot_is_a_string_literal():
+    assert code_literals() == []
+
+
+def test_the_table_codes_are_their_own_and_listed_in_the_docs():
+    assert not {c.value for c in TableRefusal} & {c.value for c in Refusal}
+    doc = (BOT.parent / "docs" / "table.md").read_text(encoding="utf-8")
+    listed = doc[doc.index("## Refusal codes"):]
+    missing = [c.value for c in TableRefusal if f"`{c.value}`" not in listed]
+    assert missing == []
+
+
+def test_table_refusals_carry_table_codes(table):
+    alice = Actor("u-alice", "alice")
+    assert code_of(lambda: table.status(alice, "empty")) is TableRefusal.NO_GAME
+    assert code_of(lambda: table.invoke(alice, "c9", "game", "nope")) is TableRefusal.UNKNOWN_COMMAND

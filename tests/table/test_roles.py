@@ -156,8 +156,8 @@ def test_a_word_without_a_key_is_still_refused():
 
 def test_reminders_with_commas_reach_the_table_settings(shipped):
     gid = shipped.new_game(ALICE, CHAN, "fief", options="reminders=12h,1h, deadline=2h").game.id
-    assert shipped.settings_of(shipped._row(gid))["reminders"] == "12h,1h"
-    assert shipped.settings_of(shipped._row(gid))["deadline"] == "2h"
+    assert shipped.deadlines.settings_of(shipped.game_row(gid))["reminders"] == "12h,1h"
+    assert shipped.deadlines.settings_of(shipped.game_row(gid))["deadline"] == "2h"
 
 
 def test_the_local_table_chooses_roles_with_the_same_commands(shipped, tmp_path):

@@ -74,7 +74,7 @@ def test_skipped_seats_get_no_prompt_and_the_log_replays(tmp_path) -> None:
             skips += len(mine)
             assert all(r.user_id is None for r in mine)
             live = rules.fingerprint(table.state(gid))
-            table._live.clear()
+            table.loaded_games.clear()
             assert rules.fingerprint(table.state(gid)) == live  # replayed from the log, skips included
             prompts = [m for m in table.pending_outbox(10000, gid) if m.payload.get("type") == "prompt"
                        and m.payload.get("fresh")]

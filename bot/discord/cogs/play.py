@@ -16,14 +16,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import errors, present
-from bot.discord.choices import for_decision, parse
 from bot.discord.components import MODAL_ID, WordsModal, modal_text, parse_path
 from bot.discord.context import actor_of, channel_of, of_this_game
 from bot.discord.errors import Refusal
 from bot.discord.prompts import prompt_content, prompt_view, step_message
 from bot.discord.slash import build_groups, named_choice
-from bot.table import TABLE_GROUP, Applied, Asked, Command, GameInfo, TableError
+from bot.table import Asked, Command, GameInfo, Outcome, TableError
 from bot.table import text as tabletext
+from bot.table.errors import TableRefusal
+from engine.core.errors import Refusal as Codes  # shared codes; Refusal here is the reply
 from engine.core.words import join_words
 
 if TYPE_CHECKING:
@@ -63,22 +64,6 @@ def check_life(interaction: discord.Interaction, info: GameInfo) -> None:
                       "was played. `/game list` shows the games you sit at now.")
 
 
-def call_with_fallback(fn: Any, actor: Any, channel: str | None, *args: Any, **kwargs: Any) -> Any:
-    """Call a table method for the channel's game; in a channel with no game of its own (the
-    parent of the game threads), fall back to the one live game the person sits at."""
-    try:
-        return fn(actor, channel, *args, **kwargs)
-    except TableError as err:
-        if err.code != "no_game" or channel is None or kwargs.get("game_id") is not None:
-            raise
-        try:
-            return fn(actor, None, *args, **kwargs)
-        except TableError as again:
-            if again.code == "no_game":
-                raise err from None  # "no game in this channel" says more than "you sit at none"
-            raise
-
-
 class Play(commands.Cog):
     def __init__(self, bot: Seneschal):
         self.bot = bot
@@ -107,31 +92,17 @@ class Play(commands.Cog):
         channel = channel_of(interaction)
         pairs = self.bot.table.suggest_named(actor, channel, cmd.group, cmd.name, param, current or "",
                                              game_id=game_id)
-        if not pairs and channel is not None and game_id is None:
-            pairs = self.bot.table.suggest_named(actor, None, cmd.group, cmd.name, param, current or "")
         return [named_choice(label, value) for label, value in pairs[:25]]
 
     async def run_action(self, interaction: discord.Interaction, cmd: Command, values: dict[str, Any]) -> None:
-        """``/<game> <action> ...``: apply for the person's seat (names accepted), answer ephemerally."""
-        if cmd.group == TABLE_GROUP:
-            raise Refusal("internal: a table command reached the game handler")
-        actor = actor_of(interaction, self.bot.settings)
-        game_id = values.pop("game", None)
-        channel = channel_of(interaction)
-        try:
-            named = self.bot.table.named_values(actor, channel, cmd.group, cmd.name, values, game_id=game_id)
-        except TableError as err:
-            if err.code != "no_game" or channel is None:
-                raise
-            named = self.bot.table.named_values(actor, None, cmd.group, cmd.name, values, game_id=game_id)
-        action = cmd.build_action(named)
-        applied: Applied = call_with_fallback(self.bot.table.act, actor, channel, cmd.group, action,
-                                              game_id=game_id, key=str(interaction.id))
+        """``/<game> <action> ...``: through the table's one entry point (names accepted, this
+        channel's game or else the person's), answered ephemerally."""
+        applied = self.bot.ask_table(interaction, cmd.group, cmd.name, values)
         self.bot.wake()
         await respond(interaction, self.applied_text(applied))
 
     @staticmethod
-    def applied_text(applied: Applied) -> str:
+    def applied_text(applied: Outcome) -> str:
         return tabletext.describe(applied)[:1990]
 
     # -- living prompts: choices, flows, confirmations --------------------------------------------
@@ -144,7 +115,7 @@ class Play(commands.Cog):
         try:
             await self._pick(interaction, game_id, version, path, confirmed)
         except Exception as err:  # the dynamic item path logs only: answer the person here
-            if isinstance(err, TableError) and err.code in ("stale", "not_awaited"):
+            if isinstance(err, TableError) and err.code in (TableRefusal.STALE, Codes.NOT_AWAITED):
                 try:
                     await self.offer_fresh(interaction, game_id)
                     return
@@ -159,7 +130,7 @@ class Play(commands.Cog):
         try:
             prompt = self.bot.table.prompt(actor, None, game_id=game_id)
         except TableError as err:
-            if err.code != "not_awaited":
+            if err.code != Codes.NOT_AWAITED:
                 raise
             status = self.bot.table.status(actor, None, game_id=game_id)
             waiting = join_words(dict.fromkeys(w.name or w.seat for w in status.waiting))
@@ -216,7 +187,7 @@ class Play(commands.Cog):
                 game_id, version, path, title="Your own words", label="The terms, in your own words",
                 max_length=out.max_length, placeholder=out.placeholder))
         except Exception as err:  # the dynamic item path logs only: answer the person here
-            if isinstance(err, TableError) and err.code in ("stale", "not_awaited"):
+            if isinstance(err, TableError) and err.code in (TableRefusal.STALE, Codes.NOT_AWAITED):
                 err = Refusal("This prompt is out of date: the game has moved on since it was sent. Your newest "
                               "prompt is the last one I sent you (`/game hand` shows your choices too).")
             await errors.handle(interaction, err, f"words for game {game_id}")
@@ -236,75 +207,10 @@ class Play(commands.Cog):
                 raise Refusal("The words did not arrive: press Write again.")
             await self._pick(interaction, int(m["game"]), int(m["version"]), m["path"], False, text=text)
         except Exception as err:
-            if isinstance(err, TableError) and err.code in ("stale", "not_awaited"):
+            if isinstance(err, TableError) and err.code in (TableRefusal.STALE, Codes.NOT_AWAITED):
                 err = Refusal("This prompt is out of date: the game has moved on since it was sent. Your newest "
                               "prompt is the last one I sent you (`/game hand` shows your choices too).")
             await errors.handle(interaction, err, f"words for game {m['game']}")
-
-    # -- decision clicks (buttons sent before living prompts) --------------------------------------
-    async def choose(self, interaction: discord.Interaction, game_id: int, version: int, decision: str, mode: str,
-                     choice_text: str, label: str) -> None:
-        if not await self.bot.admitted(interaction):
-            return
-        try:
-            await self._choose(interaction, game_id, version, decision, mode, choice_text, label)
-        except Exception as err:  # the dynamic item path logs only: answer the person here
-            await errors.handle(interaction, err, f"choice {decision}")
-
-    async def _choose(self, interaction: discord.Interaction, game_id: int, version: int, decision: str, mode: str,
-                      choice_text: str, label: str) -> None:
-        table = self.bot.table
-        actor = actor_of(interaction, self.bot.settings)
-        info = table.info_for(actor, None, game_id)  # the server check first: a forged id learns nothing
-        check_life(interaction, info)
-        first = table.store.action_by_key(game_id, str(interaction.id))
-        if first is not None:  # the same click delivered again: it was applied once already
-            await respond(interaction, f"Already done (action #{first.seq}).")
-            return
-        rules = table.rules_for(info.game)
-        mine = info.seat_of(actor.user_id)
-        if mine is None:
-            raise Refusal(f"You have no seat in game {game_id}: only a seat's player may answer for it.")
-        expect: int | None = None
-        if mode == "i":
-            # An index into the offered choices: only meaningful at exactly the state it was drawn from.
-            st = table.status(actor, None, game_id=game_id)
-            texts = for_decision(rules, decision, list(st.legal))
-            expect = version
-            try:
-                text = texts[int(choice_text)]
-            except (IndexError, ValueError):
-                raise Refusal(f"This choice was offered at state {version} and the game has moved on; "
-                              "`/game hand` gives fresh buttons.") from None
-        else:
-            text = choice_text
-            st = table.status(actor, None, game_id=game_id)
-            awaited = any(w.decision == decision and w.seat == mine.seat for w in st.waiting)
-            if info.status.value == "active" and (not awaited or text not in st.legal):
-                waiting = sorted({w.decision for w in st.waiting if w.seat == mine.seat})
-                raise Refusal(
-                    f"This button is stale: it answered **{decision}** (offered at state {version}), which no "
-                    f"longer waits on you — the game has moved on. "
-                    + (f"You are awaited for: {', '.join(waiting)}; use `/game hand` for fresh buttons."
-                       if waiting else "Nothing waits on you right now; `/game status` shows where the game is."))
-        action = parse(rules, text)
-        if action is None:
-            raise Refusal(f"This choice ({text}) is not a command of {rules.title} any more.")
-        applied = table.act(actor, None, None, action, game_id=game_id, key=str(interaction.id),
-                            expect_version=expect)
-        self.bot.wake()
-        note = self.applied_text(applied)
-        message = interaction.message
-        try:
-            if message is not None and not interaction.response.is_done():
-                base = message.content or ""
-                await interaction.response.edit_message(content=f"{base}\n✅ **{label}** — {note}"[:1990], view=None)
-            else:
-                await respond(interaction, note)
-        except discord.HTTPException as err:
-            if err.code not in (40060, 10062):
-                raise
-            log.info("choice interaction %s answered already (%s)", interaction.id, err.code)
 
 
 async def setup(bot: Seneschal) -> None:

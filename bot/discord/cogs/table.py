@@ -20,7 +20,7 @@ from discord.ext import commands
 
 import renderer
 from bot.discord import errors, present
-from bot.discord.cogs.play import call_with_fallback, check_life, respond, respond_long
+from bot.discord.cogs.play import check_life, respond, respond_long
 from bot.discord.components import UndoButton, lobby_view, rules_view
 from bot.discord.context import actor_of, channel_of
 from bot.discord.errors import Refusal
@@ -28,14 +28,18 @@ from bot.discord.prompts import prompt_content, prompt_view
 from bot.discord.slash import build_groups, named_choice
 from bot.table import (
     TABLE_GROUP,
+    Actor,
     AlreadyDone,
+    Board,
     Command,
     ComputerSeated,
     Created,
     Exported,
     GameInfo,
+    GameList,
     GameStatus,
     Guide,
+    Hand,
     Imported,
     Joined,
     Left,
@@ -43,8 +47,8 @@ from bot.table import (
     Outcome,
     RoleChosen,
     RulesHelp,
-    Settings,
     Started,
+    Status,
     TableChanged,
     TableError,
     TableService,
@@ -89,8 +93,6 @@ class Table(commands.Cog):
         given = {"name": getattr(interaction.namespace, "name", None)}  # /game rules name:fief topic:...
         pairs = self.table.suggest_named(actor, channel_of(interaction), TABLE_GROUP, cmd.name, param,
                                          current or "", game_id=game_id, given=given)
-        if not pairs and channel_of(interaction) is not None and game_id is None:
-            pairs = self.table.suggest_named(actor, None, TABLE_GROUP, cmd.name, param, current or "", given=given)
         return [named_choice(label, value) for label, value in pairs[:25]]
 
     async def suggest_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -103,49 +105,69 @@ class Table(commands.Cog):
 
     # -- one handler for every /game command ----------------------------------------------------
     async def run(self, interaction: discord.Interaction, cmd: Command, values: dict[str, Any]) -> None:
-        handler = getattr(self, f"cmd_{cmd.name}", None)
-        if handler is not None:
-            await handler(interaction, values)
+        """Every ``/game`` command: through the table's one entry point (``Seneschal.ask_table``), then
+        answered by what came back. Only what Discord adds is done here: a thread for a new game, a
+        confirmation before an undo, the person a ``user:`` option names, a board drawn off the loop."""
+        if cmd.name in ("new", "import"):
+            await self.open_game(interaction, values)
             return
-        await self.generic(interaction, cmd, values)
-
-    async def generic(self, interaction: discord.Interaction, cmd: Command, values: dict[str, Any]) -> None:
-        """join, leave, start, skip, pause, resume, abandon: call the table, answer ephemerally."""
-        actor = actor_of(interaction, self.bot.settings)
-        channel = channel_of(interaction)
-        game_id = values.pop("game", None)
-        key = str(interaction.id) if cmd.mutates else None
-        method = getattr(self.table, cmd.name)
-        kwargs: dict[str, Any] = dict(cmd.convert(values))
+        if cmd.name == "undo":
+            await self.ask_undo(interaction, values)
+            return
+        if cmd.name == "replace":
+            values = replace_values(values)
+        if cmd.name == "board":
+            await interaction.response.defer(ephemeral=bool(values.get("private")), thinking=True)
+        outcome = self.bot.ask_table(interaction, TABLE_GROUP, cmd.name, values)
         if cmd.mutates:
-            kwargs["key"] = key
-        outcome = call_with_fallback(method, actor, channel, game_id=game_id, **kwargs)
-        self.bot.wake()
-        if isinstance(outcome, Joined | Left | Started | RoleChosen | ComputerSeated) or (
-                isinstance(outcome, TableChanged) and outcome.what == "abandoned"):
-            await self.refresh_lobby(outcome.game)
-        await respond(interaction, tabletext.describe(outcome)[:1990])
+            self.bot.wake()
+        await self.answer(interaction, outcome)
+
+    async def answer(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        """The person's answer to a ``/game`` command, by what the table returned (ephemeral)."""
+        match outcome:
+            case Status():
+                await respond(interaction, embed=present.status_reply(outcome))
+            case Board():
+                await self.show_board(interaction, outcome)
+            case Hand():
+                await self.hand_answer(interaction, outcome)
+            case LogPage():
+                await respond_long(interaction, tabletext.describe(outcome))
+            case RulesHelp():
+                embed, view = self._rules_page(outcome, 0)
+                if view is None:
+                    await respond(interaction, embed=embed)
+                else:
+                    await respond(interaction, embed=embed, view=view)
+            case Guide():
+                await respond(interaction, embed=present.guide_embed(outcome))
+            case GameList():
+                await respond_long(interaction, list_text(outcome))
+            case Exported():
+                data = outcome.text.encode("utf-8")
+                await respond(interaction, f"Game export ({len(data)} bytes). It holds every secret of the game: "
+                                           "keep it to yourself.", file=discord.File(io.BytesIO(data), outcome.filename))
+            case _:
+                if isinstance(outcome, Joined | Left | Started | RoleChosen | ComputerSeated) or (
+                        isinstance(outcome, TableChanged) and outcome.what == "abandoned"):
+                    await self.refresh_lobby(outcome.game)
+                await respond(interaction, tabletext.describe(outcome)[:1990])
 
     # -- the lobby -----------------------------------------------------------------------------
-    async def cmd_new(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
-        await self.open_game(interaction, values, None)
-
-    async def cmd_import(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
-        attachment = values.get("file")
-        if not isinstance(attachment, discord.Attachment):
-            raise Refusal("Attach the exported .json file to `/game import file:`.")
-        if attachment.size > 8 * 1024 * 1024:
-            raise Refusal("That file is too large for a saved game (over 8 MB).")
-        await self.open_game(interaction, values, attachment)
-
-    async def open_game(self, interaction: discord.Interaction, values: dict[str, Any],
-                        attachment: discord.Attachment | None) -> None:
-        """Open a thread for a new (or imported) game, then the lobby (or the game) in it."""
+    async def open_game(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        """``/game new`` and ``/game import``: open a thread for the game, then run the command in it
+        (the lobby, or the imported game)."""
         actor = actor_of(interaction, self.bot.settings)
-        key = str(interaction.id)
-        done = self.table.store.command_key(key)
+        attachment = values.get("file") if "file" in values else None
+        if "file" in values:
+            if not isinstance(attachment, discord.Attachment):
+                raise Refusal("Attach the exported .json file to `/game import file:`.")
+            if attachment.size > 8 * 1024 * 1024:
+                raise Refusal("That file is too large for a saved game (over 8 MB).")
+        done = self.table.already_done(str(interaction.id), actor, channel_of(interaction))
         if done is not None:  # the same interaction delivered again: the game exists already
-            await respond(interaction, f"Already done: game {done[0]}.")
+            await respond(interaction, f"Already done: game {done.game.id if done.game else '?'}.")
             return
         if interaction.guild_id is None:
             raise Refusal("Open games in a server channel: the game gets its own thread there.")
@@ -172,14 +194,12 @@ class Table(commands.Cog):
             raise Refusal("I cannot open a thread in this channel: I need the Create Public Threads and Send "
                           "Messages in Threads permissions here (see docs/operations.md).") from None
         thread_id = int(thread["id"])
-        outcome: Outcome
         try:
             if attachment is not None:
-                outcome = await asyncio.to_thread(self.table.import_game, actor, str(thread_id), text, key=key)
+                outcome = await asyncio.to_thread(self.bot.ask_table, interaction, TABLE_GROUP, "import", {"file": text},
+                                                  channel=str(thread_id))
             else:
-                outcome = self.table.new_game(actor, str(thread_id), str(values["name"]),
-                                              players=values.get("players"), options=values.get("options"),
-                                              play=values.get("play", True), key=key)
+                outcome = self.bot.ask_table(interaction, TABLE_GROUP, "new", values, channel=str(thread_id))
         except Exception:
             try:
                 await self.bot.http.delete_channel(thread_id, reason="the game could not be opened")
@@ -245,9 +265,7 @@ class Table(commands.Cog):
         try:
             actor = actor_of(interaction, self.bot.settings)
             check_life(interaction, self.table.info_for(actor, channel_of(interaction), game_id))
-            key = str(interaction.id)
-            method: Any = {"join": self.table.join, "leave": self.table.leave, "start": self.table.start}[what]
-            outcome = method(actor, channel_of(interaction), game_id=game_id, key=key)
+            outcome = self.bot.ask_table(interaction, TABLE_GROUP, what, game_id=game_id)
             self.bot.wake()
             embed, view = self.lobby_parts(self.table.info(game_id))
             await interaction.response.edit_message(embed=embed, view=view)
@@ -263,8 +281,7 @@ class Table(commands.Cog):
         try:
             actor = actor_of(interaction, self.bot.settings)
             check_life(interaction, self.table.info_for(actor, channel_of(interaction), game_id))
-            outcome = self.table.computer(actor, channel_of(interaction), strength=strength, game_id=game_id,
-                                              key=str(interaction.id))
+            outcome = self.bot.ask_table(interaction, TABLE_GROUP, "computer", {"strength": strength}, game_id=game_id)
             embed, view = self.lobby_parts(self.table.info(game_id))
             await interaction.response.edit_message(embed=embed, view=view)
             await interaction.followup.send(tabletext.describe(outcome)[:1990], ephemeral=True)
@@ -277,15 +294,11 @@ class Table(commands.Cog):
             return
         try:
             actor = actor_of(interaction, self.bot.settings)
-            key = str(interaction.id)
             info = self.table.info_for(actor, channel_of(interaction), game_id)
             check_life(interaction, info)
             seated = info.seat_of(actor.user_id) is not None
-            outcome: Outcome
-            if seated:
-                outcome = self.table.role(actor, channel_of(interaction), role=role, game_id=game_id, key=key)
-            else:
-                outcome = self.table.join(actor, channel_of(interaction), role=role, game_id=game_id, key=key)
+            outcome = self.bot.ask_table(interaction, TABLE_GROUP, "role" if seated else "join", {"role": role},
+                                      game_id=game_id)
             embed, view = self.lobby_parts(self.table.info(game_id))
             await interaction.response.edit_message(embed=embed, view=view)
             await interaction.followup.send(tabletext.describe(outcome)[:1990], ephemeral=True)
@@ -293,18 +306,11 @@ class Table(commands.Cog):
             await errors.handle(interaction, err, "lobby role")
 
     # -- looking ---------------------------------------------------------------------------------
-    async def cmd_status(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
-        actor = actor_of(interaction, self.bot.settings)
-        st = call_with_fallback(self.table.status, actor, channel_of(interaction), game_id=values.get("game"))
-        await respond(interaction, embed=present.status_reply(st))
-
-    async def cmd_board(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
-        actor = actor_of(interaction, self.bot.settings)
-        private = bool(values.get("private"))
-        await interaction.response.defer(ephemeral=private, thinking=True)
-        board = call_with_fallback(self.table.board, actor, channel_of(interaction), game_id=values.get("game"),
-                                   private=private, draw=False)
+    async def show_board(self, interaction: discord.Interaction, board: Board) -> None:
+        """``/game board``: the board drawn by the painter (off the event loop), or where it stands."""
         info = board.game
+        assert info is not None
+        private = board.seat is not None
         png = None
         if renderer.has_drawer(info.game):
             png = await self.bot.painter.render(info.game, board.view, board.seat)
@@ -317,65 +323,42 @@ class Table(commands.Cog):
             await interaction.followup.send(f"{caption}\n(This game has no drawn board yet: `/game status` and "
                                             "`/game log` tell where it stands.)", ephemeral=private)
 
-    async def cmd_hand(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
-        actor = actor_of(interaction, self.bot.settings)
-        game_id = values.get("game")
-        if game_id is None:
-            row = call_with_fallback(self.table.resolve, actor, channel_of(interaction))
-            game_id = row.id
-        await self.show_hand(interaction, int(game_id))
-
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
-        """The person's private view (with their private board when the game has a drawer) and fresh
-        buttons for what waits on them, ephemerally. The fallback of everything a DM would carry."""
+        """The hand button (``sn:h``): ``/game hand`` for that game."""
         if not await self.bot.admitted(interaction):
             return
         try:
-            actor = actor_of(interaction, self.bot.settings)
-            hand = self.table.hand(actor, channel_of(interaction), game_id=game_id)
-            info = hand.game
-            assert info is not None
-            check_life(interaction, info)
-            embed = present.hand_embed(hand)
-            view: discord.ui.View | None = None
-            try:
-                prompt = self.table.prompt(actor, channel_of(interaction), game_id=game_id)
-            except TableError:
-                prompt = None
-            if prompt is not None:
-                embed.add_field(name="Waiting for you", value=prompt_content("", prompt).strip()[:1024], inline=False)
-                view = prompt_view(game_id, prompt, hand_button=False)
-            extra: dict[str, Any] = {}
-            if renderer.has_drawer(info.game):
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                png = await self.bot.painter.render(info.game, hand.view, hand.seat)
-                extra["file"] = discord.File(io.BytesIO(png), "board.png")
-                embed.set_image(url="attachment://board.png")
-            if view is not None:
-                extra["view"] = view
-            await respond(interaction, embed=embed, **extra)
+            hand = self.bot.ask_table(interaction, TABLE_GROUP, "hand", game_id=game_id)
+            assert isinstance(hand, Hand)
+            await self.hand_answer(interaction, hand)
         except Exception as err:
             await errors.handle(interaction, err, "hand")
 
-    async def cmd_log(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+    async def hand_answer(self, interaction: discord.Interaction, hand: Hand) -> None:
+        """The person's private view (with their private board when the game has a drawer) and fresh
+        buttons for what waits on them, ephemerally. The fallback of everything a DM would carry."""
         actor = actor_of(interaction, self.bot.settings)
-        page: LogPage = call_with_fallback(self.table.log, actor, channel_of(interaction), game_id=values.get("game"),
-                                           last=int(values.get("last", 10)))
-        await respond_long(interaction, tabletext.describe(page))
-
-    async def cmd_rules(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
-        """``/game rules [name] [topic]``: one ephemeral embed with pages: the rule topics (the matching
-        ones with their summaries, else every title), then the commands as Discord spells them with
-        their rule sections, a page per group of commands; a select of the pages and Previous / Next.
-        A name that is not a game is taken as the topic."""
-        actor = actor_of(interaction, self.bot.settings)
-        helped: RulesHelp = call_with_fallback(self.table.rules_help, actor, channel_of(interaction),
-                                               name=values.get("name"), topic=values.get("topic"))
-        embed, view = self._rules_page(helped, 0)
-        if view is None:
-            await respond(interaction, embed=embed)
-        else:
-            await respond(interaction, embed=embed, view=view)
+        info = hand.game
+        assert info is not None
+        check_life(interaction, info)
+        embed = present.hand_embed(hand)
+        view: discord.ui.View | None = None
+        try:
+            prompt = self.table.prompt(actor, channel_of(interaction), game_id=info.id)
+        except TableError:
+            prompt = None
+        if prompt is not None:
+            embed.add_field(name="Waiting for you", value=prompt_content("", prompt).strip()[:1024], inline=False)
+            view = prompt_view(info.id, prompt, hand_button=False)
+        extra: dict[str, Any] = {}
+        if renderer.has_drawer(info.game):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            png = await self.bot.painter.render(info.game, hand.view, hand.seat)
+            extra["file"] = discord.File(io.BytesIO(png), "board.png")
+            embed.set_image(url="attachment://board.png")
+        if view is not None:
+            extra["view"] = view
+        await respond(interaction, embed=embed, **extra)
 
     def _rules_page(self, helped: RulesHelp, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
         pages = present.rules_pages(helped, self.table.registry.commands(helped.group),
@@ -395,41 +378,11 @@ class Table(commands.Cog):
         except Exception as err:
             await errors.handle(interaction, err, "rules")
 
-    async def cmd_help(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
-        """``/game help``: what to do now and the five commands that matter, in one ephemeral embed. In a
-        channel without a game (the parent of the threads), the person's one live game answers."""
-        actor = actor_of(interaction, self.bot.settings)
-        channel = channel_of(interaction)
-        guide: Guide = self.table.guide(actor, channel, game_id=values.get("game"))
-        if guide.game is None and channel is not None and values.get("game") is None:
-            theirs: Guide = self.table.guide(actor, None)
-            if theirs.game is not None:
-                guide = theirs
-        await respond(interaction, embed=present.guide_embed(guide))
-
-    async def cmd_list(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
-        """The games of this thread or channel; where there are none, the games the person sits at."""
-        actor = actor_of(interaction, self.bot.settings)
-        channel = channel_of(interaction)
-        games = self.table.list_games(actor, channel).games
-        head = "Games here"
-        if not games and channel is not None:
-            games, head = self.table.list_games(actor, None).games, "Your games"
-        if not games:
-            raise Refusal("No games here, and you sit at none. `/game new` opens one.")
-        lines = [f"**{head}**"]
-        for g in games:
-            where = f" · <#{g.channel}>" if g.channel and g.channel.isdigit() else ""
-            seats = ", ".join(s.seat for s in g.seats) or "nobody yet"
-            state = ("damaged and set aside (a GM may abandon it)" if g.damaged
-                     else f"{g.status.value}{', ' + g.phase if g.phase else ''}")
-            lines.append(f"game {g.id}: {g.title or 'a game'}, {state}{where} · {seats}")
-        await respond_long(interaction, "\n".join(lines))
-
     # -- GM tools ----------------------------------------------------------------------------------
-    async def cmd_undo(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+    async def ask_undo(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        """``/game undo``: a button to confirm first (the undo itself runs when it is clicked)."""
         actor = actor_of(interaction, self.bot.settings)
-        row = call_with_fallback(self.table.resolve, actor, channel_of(interaction), game_id=values.get("game"))
+        row = self.table.resolve(actor, channel_of(interaction), values.get("game"))
         if not self.table.is_gm(actor, row):
             raise Refusal("Only the game's manager (its creator, or Manage Server or the GM role here) may undo.")
         count = int(values.get("count", 1))
@@ -450,48 +403,41 @@ class Table(commands.Cog):
             if info.seq != seq:
                 raise Refusal(f"The game moved on since this undo was prepared (action #{seq}, now #{info.seq}); "
                               "run `/game undo` again.")
-            outcome = self.table.undo(actor, channel_of(interaction), count=count, game_id=game_id, key=str(interaction.id))
+            outcome = self.bot.ask_table(interaction, TABLE_GROUP, "undo", {"count": count}, game_id=game_id)
             self.bot.wake()
             await interaction.response.edit_message(content=tabletext.describe(outcome), view=None)
         except Exception as err:
             await errors.handle(interaction, err, "undo")
 
-    async def cmd_replace(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
-        actor = actor_of(interaction, self.bot.settings)
-        user = values.get("user")
-        computer = values.get("computer")
-        if computer and user is not None:
-            raise Refusal("Name a person or a computer player's strength, not both.")
-        if computer:
-            outcome = call_with_fallback(self.table.replace, actor, channel_of(interaction), str(values["seat"]),
-                                         computer=str(computer), game_id=values.get("game"), key=str(interaction.id))
-            self.bot.wake()
-            await respond(interaction, tabletext.describe(outcome))
-            return
-        if not isinstance(user, discord.User | discord.Member):
+
+def replace_values(values: dict[str, Any]) -> dict[str, Any]:
+    """``/game replace``'s values as the table takes them: the person a ``user:`` option names (never a
+    bot, which cannot take a seat; a computer player can)."""
+    user = values.get("user")
+    if user is None:
+        if not values.get("computer"):
             raise Refusal("Name who takes the seat: `/game replace seat:<seat> user:@someone`, or "
                           "`computer:steady` for a computer player.")
-        if user.bot:
-            raise Refusal("A bot cannot take a seat; a computer player can: `computer:steady`.")
-        outcome = call_with_fallback(self.table.replace, actor, channel_of(interaction), str(values["seat"]),
-                                     str(user.id), user.name, game_id=values.get("game"), key=str(interaction.id))
-        self.bot.wake()
-        await respond(interaction, tabletext.describe(outcome))
+        return values
+    if not isinstance(user, discord.User | discord.Member):
+        raise Refusal("Name who takes the seat with a mention: `/game replace seat:<seat> user:@someone`.")
+    if user.bot:
+        raise Refusal("A bot cannot take a seat; a computer player can: `computer:steady`.")
+    return {**values, "user": Actor(str(user.id), user.name)}
 
-    async def cmd_export(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
-        actor = actor_of(interaction, self.bot.settings)
-        exported: Exported = call_with_fallback(self.table.export, actor, channel_of(interaction),
-                                                game_id=values.get("game"))
-        data = exported.text.encode("utf-8")
-        await respond(interaction, f"Game export ({len(data)} bytes). It holds every secret of the game: keep it "
-                                   "to yourself.", file=discord.File(io.BytesIO(data), exported.filename))
 
-    async def cmd_settings(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
-        actor = actor_of(interaction, self.bot.settings)
-        outcome: Settings = call_with_fallback(
-            self.table.settings, actor, channel_of(interaction), game_id=values.get("game"),
-            setting=values.get("setting"), value=values.get("value"), key=str(interaction.id))
-        await respond(interaction, tabletext.describe(outcome)[:1990])
+def list_text(games: GameList) -> str:
+    """``/game list``: the games of this thread or channel, or the games the person sits at."""
+    if not games.games:
+        raise Refusal("No games here, and you sit at none. `/game new` opens one.")
+    lines = ["**Your games**" if games.yours else "**Games here**"]
+    for g in games.games:
+        where = f" · <#{g.channel}>" if g.channel and g.channel.isdigit() else ""
+        seats = ", ".join(s.seat for s in g.seats) or "nobody yet"
+        state = ("damaged and set aside (a GM may abandon it)" if g.damaged
+                 else f"{g.status.value}{', ' + g.phase if g.phase else ''}")
+        lines.append(f"game {g.id}: {g.title or 'a game'}, {state}{where} · {seats}")
+    return "\n".join(lines)
 
 
 async def setup(bot: Seneschal) -> None:

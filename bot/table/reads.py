@@ -1,10 +1,10 @@
-"""Looking at a game: status, board, hand, log, the list of games and the rules' help."""
+"""Reading a game: status, board, hand, log, the list of games and the rules' help."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.table import helptopics
 from bot.table import outbox as ob
@@ -12,8 +12,7 @@ from bot.table.basics import (
     private_part,
 )
 from bot.table.commands import TABLE_GROUP
-from bot.table.core import TableCore
-from bot.table.errors import NotAllowed, TableError
+from bot.table.errors import NotAllowed, TableError, TableRefusal
 from bot.table.results import (
     Actor,
     Board,
@@ -30,25 +29,32 @@ from bot.table.results import (
     Waiting,
 )
 from bot.table.store import DamagedRow, GameRow
-from engine.core import Action, Event, GameState, Refusal, Rules
+from engine.core import Action, Event, GameState, Rules
 from engine.core.words import Audience, join_words
 
+if TYPE_CHECKING:
+    from bot.table.core import TableCore
 
-class Looking(TableCore):
-    """Reading commands: nothing here changes a game."""
+
+class Reads:
+    """Reading commands: nothing here changes a game. A part of the table service, made with the
+    table's core (its games, scope, sessions and store) and nothing else."""
+
+    def __init__(self, core: TableCore):
+        self.core = core
 
     def status(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Status:
-        row = self.resolve(actor, channel, game_id)
-        with self._lock(row.id):
-            row = self._row(row.id)
-            info = self._info(row)
+        row = self.core.resolve(actor, channel, game_id)
+        with self.core.game_lock(row.id):
+            session = self.core.session(row.id)
+            row = session.row
+            info = self.core.game_info(row, session.seat_infos())
             mine = info.seat_of(actor.user_id)
-            if not self.store.has_snapshot(row.id):  # never started
+            if not self.core.store.has_snapshot(row.id):  # never started
                 return Status(info, your_seat=mine.seat if mine else None)
-            rules = self.rules_for(row.game)
-            state = self._load(row)
-            due = self._due_map(row.id)
-            names = self._names(row.id)
+            rules, state = session.rules, session.state
+            due = self.core.due_map(row.id)
+            names = session.names
             waiting = () if row.result else tuple(
                 Waiting(d.id, d.kind.value, d.prompt, s, d.blocking, due.get((d.id, s)), names.get(s, s))
                 for d in rules.pending(state) for s in d.seats)
@@ -75,39 +81,41 @@ class Looking(TableCore):
         Drawing takes tens of milliseconds: adapters call this off the event loop."""
         import renderer
 
-        row, rules, state = self._started(actor, channel, game_id)
+        session = self.core.started(actor, channel, game_id)
+        row, rules, state = session.row, session.rules, session.state
         seat = None
         if private:
-            mine = self._info(row).seat_of(actor.user_id)
+            mine = session.seat_of(actor.user_id)
             if mine is None:
                 raise NotAllowed(f"you have no seat in game {row.id}, so no private board")
             seat = mine.seat
         view = rules.view(state, seat)
         png = renderer.render(rules.name, view, seat) if draw and renderer.has_drawer(rules.name) else None
-        return Board(self._info(row), seat, view, png)
+        return Board(self.core.game_info(row, session.seat_infos()), seat, view, png)
 
     def hand(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Hand:
-        row, rules, state = self._started(actor, channel, game_id)
-        mine = self._info(row).seat_of(actor.user_id)
+        session = self.core.started(actor, channel, game_id)
+        row, rules, state = session.row, session.rules, session.state
+        mine = session.seat_of(actor.user_id)
         if mine is None:
             raise NotAllowed(f"you have no seat in game {row.id}")
         view = rules.view(state, mine.seat)
-        sections = rules.words().hand(state, mine.seat, Audience(mine.seat, self._names(row.id)))
-        return Hand(self._info(row), mine.seat, view, private_part(rules.view(state, None), view),
+        sections = rules.words().hand(state, mine.seat, Audience(mine.seat, session.names))
+        return Hand(self.core.game_info(row, session.seat_infos()), mine.seat, view, private_part(rules.view(state, None), view),
                     tuple((x.title, tuple(x.lines)) for x in sections), f"{rules.title}, game {row.id}")
 
     def log(self, actor: Actor, channel: str | None, *, last: int = 10, game_id: int | None = None) -> LogPage:
         """The last actions with the events the asker may see (public ones, and their seat's own)."""
-        row = self.resolve(actor, channel, game_id)
+        row = self.core.resolve(actor, channel, game_id)
         if last < 1:
-            raise TableError("last must be at least 1", code=Refusal.BAD_VALUE)
-        mine = self._info(row).seat_of(actor.user_id)
+            raise TableError("last must be at least 1", code=TableRefusal.BAD_VALUE)
+        mine = self.core.game_info(row).seat_of(actor.user_id)
         seat = mine.seat if mine else None
-        rules = self._rules.get(row.game)
-        state = self._load(row) if rules is not None and self.store.latest_snapshot(row.id) is not None else None
-        names = self._names(row.id)
+        rules = self.core.rules_by_name.get(row.game)
+        state = self.core.load_state(row) if rules is not None and self.core.store.latest_snapshot(row.id) is not None else None
+        names = self.core.seat_names(row.id)
         entries = []
-        for a in self.store.actions(row.id, after=max(0, row.last_seq - last)):
+        for a in self.core.store.actions(row.id, after=max(0, row.last_seq - last)):
             events = tuple(e for e in map(Event.from_json, json.loads(a.events)) if e.visible_to(seat))
             secret = self._secret_kind(rules, a.action)
             who = a.seat if a.seat == seat or not secret else ""
@@ -118,7 +126,7 @@ class Looking(TableCore):
                 if not line:
                     line = self._log_fallback(rules, state, a, secret, names)
             entries.append(LogEntry(a.seq, who, a.at, a.source, events, line))
-        return LogPage(self._info(row), tuple(entries))
+        return LogPage(self.core.game_info(row), tuple(entries))
 
     @staticmethod
     def _log_fallback(rules: Rules, state: GameState, a: Any, secret: bool, names: dict[str, str]) -> str:
@@ -147,19 +155,24 @@ class Looking(TableCore):
         return spec is None or spec.secret
 
     def list_games(self, actor: Actor, channel: str | None) -> GameList:
-        """The games of this channel, or (in a DM) the person's own games; always within their scope."""
-        rows = self.store.games(channel=channel) if channel is not None else self.store.games(member=actor.user_id)
-        return GameList(None, tuple(self._listed(r) for r in rows if self.in_scope(actor, channel, r)))
+        """The games of this channel; in a DM, or in a channel with none (the parent of the game
+        threads), the person's own games (``yours``); always within their scope."""
+        if channel is not None:
+            here = tuple(self._listed(r) for r in self.core.store.games(channel=channel) if self.core.in_scope(actor, channel, r))
+            if here:
+                return GameList(None, here)
+        rows = self.core.store.games(member=actor.user_id)
+        return GameList(None, tuple(self._listed(r) for r in rows if self.core.in_scope(actor, None, r)), yours=True)
 
     def _listed(self, row: GameRow) -> GameInfo:
         """A game as a list shows it; one whose row or seats cannot be read is set aside and listed so."""
         if row.damaged:
-            self._quarantine(DamagedRow(row.id, "games", row.id, row.damaged))
+            self.core.quarantine(DamagedRow(row.id, "games", row.id, row.damaged))
         try:
-            return self._info(row)
+            return self.core.game_info(row)
         except DamagedRow as err:
-            self._quarantine(err)
-            return self._info(row, seats=())
+            self.core.quarantine(err)
+            return self.core.game_info(row, seats=())
 
     def rules_help(self, actor: Actor, channel: str | None, *, name: str | None = None,
                    topic: str | None = None) -> RulesHelp:
@@ -167,21 +180,21 @@ class Looking(TableCore):
         channel's game). With ``topic`` (an id, title, alias, keyword, section or word; a ``name``
         that is no game is taken as the topic) only the matching topics, best first, and the
         commands they name or that mention the word; without, every topic and command."""
-        if name and name != TABLE_GROUP and name not in self._rules and not topic:
+        if name and name != TABLE_GROUP and name not in self.core.rules_by_name and not topic:
             name, topic = None, name
         topic = (topic or "").strip()
         group, info = name, None
         if group is None:
             try:
-                row = self.resolve(actor, channel)
-                group, info = row.game, self._info(row)
+                row = self.core.resolve(actor, channel)
+                group, info = row.game, self.core.game_info(row)
             except TableError:
                 group = self._best_game_for(topic) if topic else None
                 if group is None:
                     raise
         if group != TABLE_GROUP:
-            self.rules_for(group)
-        commands = self.registry.commands(group)
+            self.core.rules_for(group)
+        commands = self.core.registry.commands(group)
         topics = helptopics.topics(group)
         if topic:
             topics = helptopics.find(group, topic)
@@ -189,30 +202,30 @@ class Looking(TableCore):
             word = topic.lower()
             commands = [c for c in commands if c.name in related or word in f"{c.usage()} {c.doc} {c.section}".lower()]
             if not topics and not commands:
-                raise TableError(f"no rule topic or command of {self._title(group)} matches {topic!r}",
-                                 code="no_topic", legal=[t.title for t in helptopics.topics(group)] or None)
+                raise TableError(f"no rule topic or command of {self.core.game_title(group)} matches {topic!r}",
+                                 code=TableRefusal.NO_TOPIC, legal=[t.title for t in helptopics.topics(group)] or None)
         cmds = tuple(CommandHelp(c.usage(), c.doc, c.gm, c.secret) for c in commands)
         # The summaries name commands as /fief <kind>: spelled as Discord does (/fief-court crown nominate).
-        topics = tuple(replace(t, summary=self.registry.respell(group, t.summary)) for t in topics)
-        paths = {k: self.registry.path(group, k) for t in topics for k in t.commands}
-        return RulesHelp(info, group, self._title(group) if group != TABLE_GROUP else "Table", cmds,
+        topics = tuple(replace(t, summary=self.core.registry.respell(group, t.summary)) for t in topics)
+        paths = {k: self.core.registry.path(group, k) for t in topics for k in t.commands}
+        return RulesHelp(info, group, self.core.game_title(group) if group != TABLE_GROUP else "Table", cmds,
                          topic=topic, topics=topics, paths=paths)
 
     def guide(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Guide:
         """``/game help``: what to do now, for the asker where they asked: whether the game waits on
         them and what it asks, else whom it waits on; the lobby's next step; how to open a game where
         there is none. Then the five commands that matter there, as Discord spells them."""
-        path = self.registry.path
+        path = self.core.registry.path
         try:
-            row = self.resolve(actor, channel, game_id)
+            row = self.core.resolve(actor, channel, game_id)
         except TableError as err:
-            if err.code == Refusal.WHICH_GAME:
+            if err.code == TableRefusal.WHICH_GAME:
                 return Guide(None, ("You sit at several live games: name one with game:<number> "
                                     "(`/game list` shows them, with their numbers).",), None, self._guide_opening())
-            if err.code != Refusal.NO_GAME:
+            if err.code != TableRefusal.NO_GAME:
                 raise
             games = " or ".join(f"`/game new name:{name}` ({r.title}, {r.min_seats} to {r.max_seats} players)"
-                                for name, r in sorted(self._rules.items()))
+                                for name, r in sorted(self.core.rules_by_name.items()))
             return Guide(None, ("There is no game here yet.",
                                 f"Open one with {games or '`/game new`'}; the others then join with the lobby's Join "
                                 "button or `/game join`."), None, self._guide_opening())
@@ -265,7 +278,7 @@ class Looking(TableCore):
             now.append(f"{head} ({st.title}): the game waits on you. {st.question}")
             now.append("Answer with the buttons of your prompt in your direct messages, or here with `/game hand` "
                        "(your choices, shown only to you).")
-            rules = self.rules_for(g.game)
+            rules = self.core.rules_for(g.game)
             kinds = list(dict.fromkeys(a.split()[0] for a in st.legal))
             answers = [k for k in kinds if k in rules.actions and not rules.actions[k].anytime]
             kinds = (answers or kinds)[:3]
@@ -287,7 +300,7 @@ class Looking(TableCore):
 
     def _guide_opening(self) -> tuple[tuple[str, str], ...]:
         """``/game help`` where there is no game: how to open one or join one."""
-        names = " or ".join(sorted(self._rules)) or "the game's name"
+        names = " or ".join(sorted(self.core.rules_by_name)) or "the game's name"
         return (("/game new", f"open a game (name: {names})"),
                 ("/game join", "take a seat in a game's lobby"),
                 ("/game list", "the games here, or the games you sit at"),
@@ -297,6 +310,6 @@ class Looking(TableCore):
     def _best_game_for(self, topic: str) -> str | None:
         """The game whose rule topics answer ``topic`` best (for a question asked outside any game)."""
         scored = [(max((helptopics.score(t, topic) for t in helptopics.topics(g)), default=0), g)
-                  for g in sorted(self._rules)]
+                  for g in sorted(self.core.rules_by_name)]
         best = max(scored, default=(0, ""))
         return best[1] if best[0] > 0 else None
