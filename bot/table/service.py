@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -319,18 +320,30 @@ def _read_file(value: Any) -> bytes:
     return data
 
 
+#: How deep the current thread is in the service's public methods (a part calling the core's
+#: public methods goes through them again): only the outermost call answers a damaged row.
+_calls = threading.local()
+
+
 def _contained(method: Callable[..., Any]) -> Callable[..., Any]:
     """The last line of defence of every entry point: a row found damaged on the way (a seat, a
     deadline read by a status...) sets its game aside and is answered as the corrupt-game refusal,
-    never as an internal error. (Every read that may meet another game's row handles it itself.)"""
+    never as an internal error. Only at the outermost call: inside, a part that meets a damaged row
+    (a list of games, another game's row) handles it itself."""
     @functools.wraps(method)
     def run(self: TableService, *args: Any, **kwargs: Any) -> Any:
+        depth = getattr(_calls, "depth", 0)
+        _calls.depth = depth + 1
         try:
             return method(self, *args, **kwargs)
         except DamagedRow as err:
+            if depth:
+                raise
             self.quarantine(err)
             raise CorruptGame(err.game, int(err.row) if str(err.row).isdigit() else 0, err.reason,
                               what=ROW_NAMES.get(err.table, err.table)) from None
+        finally:
+            _calls.depth = depth
     return run
 
 
