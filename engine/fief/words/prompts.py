@@ -167,8 +167,8 @@ def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
         return asks(g, p, fam)
     if what in STEP_QUESTIONS:
         return STEP_QUESTIONS[what]
-    asked = TASK_QUESTIONS.get(t.kind) if t is not None else None
-    return asked(g, t, aud) if asked is not None and t is not None else "Your move."
+    task_question = TASK_QUESTIONS.get(t.kind) if t is not None else None
+    return task_question(g, t, aud) if task_question is not None and t is not None else "Your move."
 
 
 def _draw_question(g: Fief, p: Player) -> str:
