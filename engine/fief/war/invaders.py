@@ -14,8 +14,8 @@
     and in a city with no player left destroys Mills, Abbeys, Strongholds and relics (6.5). A
     Fortified City taken is held for good (6.6). An army reaching a port from inland with nobody to
     fight leaves England (6.9).
-The Opportunity cards against invaders live in opportunity/cards.py and rebellion.py: Assassination (6.12) and
-Ambush (6.11) remove a Leader through :func:`remove_leader`, a Rebellion (6.13) strikes Foot Soldiers as
+The Opportunity cards against invaders live in opportunity/cards.py and opportunity/rebellion.py:
+Assassination (6.12) and Ambush (6.11) remove a Leader through :func:`remove_leader`, a Rebellion (6.13) strikes Foot Soldiers as
 it strikes troops, and a Passage may Aid Invaders at walls (10.2).
 """
 

@@ -1,8 +1,8 @@
 """Fief: England speaks like a game master: the game's :class:`~engine.core.words.Words`.
 
 By rule area: names.py (names for ids), events_*.py (a sentence per event kind and audience),
-prompts.py (questions, labels, choices, confirmations, skipping), flows.py (multi-part actions as
-short menus), mat.py (``/game hand``), summary.py (phase summaries, battle reports, news, the log).
+prompts.py (questions, choices, confirmations, skipping), labels.py (a command's button) and values.py
+(a value's name) as word tables, flows.py (multi-part actions as short menus), mat.py (``/game hand``), summary.py (phase summaries, battle reports, news, the log).
 ``WORDS`` is the one instance ``FiefRules.words()`` returns.
 """
 

@@ -5,6 +5,7 @@ in ``/game hand`` and at the choice."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.actions import Action
@@ -75,31 +76,34 @@ def retainer(rid: Any) -> str:
     return RETAINER_REMINDERS.get(r.ability, "") if r is not None else ""
 
 
+def _card_played(g: Fief, a: Action) -> str:
+    """The card named, else what its kind of card does (a menu of the kind before a card is chosen)."""
+    return card(a.get("card")) if a.get("card") else card_kind(KIND_CARD.get(a.kind, ""))
+
+
+def _retainer_given(g: Fief, a: Action) -> str:
+    n = g.nobles.get(str(a.get("giver")))
+    return retainer(n.retainer) if n is not None and n.retainer else ""
+
+
+#: The effect line of a whole action, by its kind; a kind not listed needs none (the label says all).
+HINTS: dict[str, Callable[[Fief, Action], str]] = {
+    "draw": lambda g, a: "a noble, a cleric, a Burgher or a Mercenary card" if a.get("deck") == "character"
+    else "may turn up a Disaster instead, which goes face down on the track",
+    **dict.fromkeys(TITLE_KINDS, lambda g, a: title("lord:")),
+    "award_garter": lambda g, a: title("garter") if a.get("noble") else "",
+    "gift_abbess": lambda g, a: title("abbess:") if a.get("noble") else "",
+    **dict.fromkeys(RELIC_KINDS, lambda g, a: relic(a.get("relic")) or relic(a.kind)),
+    "give_retainer": _retainer_given,
+    **dict.fromkeys(RETAINER_KINDS, lambda g, a: RETAINER_REMINDERS.get(RETAINER_KINDS[a.kind], "")),
+    **dict.fromkeys(CARD_KINDS, _card_played),
+}
+
+
 def hint(g: Fief, a: Action) -> str:
     """The effect line of a whole action, or "" when the label says all there is."""
-    k, v = a.kind, a.get
-    if k == "draw":
-        if v("deck") == "character":
-            return "a noble, a cleric, a Burgher or a Mercenary card"
-        return "may turn up a Disaster instead, which goes face down on the track"
-    if k in TITLE_KINDS:
-        return title("lord:")
-    if k == "award_garter":
-        return title("garter") if v("noble") else ""
-    if k == "gift_abbess":
-        return title("abbess:") if v("noble") else ""
-    if k in RELIC_KINDS:
-        return relic(v("relic")) or relic(k)
-    if k == "give_retainer":
-        n = g.nobles.get(str(v("giver")))
-        return retainer(n.retainer) if n is not None and n.retainer else ""
-    if k in RETAINER_KINDS:
-        return RETAINER_REMINDERS.get(RETAINER_KINDS[k], "")
-    if k in CARD_KINDS and v("card"):
-        return card(v("card"))
-    if k in KIND_CARD:
-        return card_kind(KIND_CARD[k])
-    return ""
+    words = HINTS.get(a.kind)
+    return words(g, a) if words else ""
 
 
 def group_hint(kind: str, param: str | None, value: Any) -> str:

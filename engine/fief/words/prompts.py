@@ -167,25 +167,13 @@ def question(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
             return "An offer by pigeon waits for your answer."
         return (f"{N.seat_who(g, o.by, aud)} offers you {bundle(g, o.give)} for {bundle(g, o.take)}. "
                 "Do you accept?")
-    if what == "start":
-        region = f" in {N.region(g.flow.start_region)}" if g.flow.start_region else ""
-        return f"Where does your family start? Choose a city{region}."
-    if what == "draw" and p is not None:
-        return _draw_question(g, p)
-    if what == "purchase" and p is not None:
-        return f"Spend your shillings on troops, buildings and titles. You have {N.shillings(p.shillings)}."
-    if what == "ransom":
-        held = [N.noble(g, n.id) for n in ransom.captives_of(g, fam)] if fam else []
-        return f"Ransoms: free {join_words(held) or 'your captive nobles'}?"
-    if what == "move":
-        return f"Move your nobles. {_nobles_line(g, fam)}"
-    if what == "parley":
-        return _parley_question(g, seat)
+    asks = STEP_ASKS.get(what)
+    if asks is not None and p is not None:
+        return asks(g, p, fam)
     if what in STEP_QUESTIONS:
         return STEP_QUESTIONS[what]
-    if t is not None:
-        return _task_question(g, t, aud)
-    return "Your move."
+    task_question = TASK_QUESTIONS.get(t.kind) if t is not None else None
+    return task_question(g, t, aud) if task_question is not None and t is not None else "Your move."
 
 
 def _draw_question(g: Fief, p: Player) -> str:
@@ -226,34 +214,25 @@ def _nobles_line(g: Fief, fam: str) -> str:
     return "; ".join(parts) + "." if parts else "No noble of yours is free to move."
 
 
-def _task_question(g: Fief, t: Task, aud: Audience) -> str:
-    if t.kind == "plague":
-        return f"The Plague strikes your troops at {t.city}: choose the {plural(t.count, 'troop')} you lose."
-    if t.kind == "bestow":
-        return f"Who holds {N.fiefdom(t.region)} now? Choose one of your nobles."
-    if t.kind == "garter":
-        whom = "one of them" if len(t.options) > 1 else "this Lord"
-        return (f"{N.nobles(g, t.options)} just beat the invaders. Induct {whom} into the Order of the Garter "
-                "now? The chance passes with the moment.")
-    if t.kind == "abbess_gift":
-        return (f"The title of Abbess of {N.abbey(t.region).removeprefix('the ')} is free: give it to an unmarried "
-                "noblewoman, or let the card go back to the deck?")
-    if t.kind == "release":
-        return f"{N.noble(g, t.noble)} is free again: where does {'she' if _sex(g, t.noble) == 'f' else 'he'} go?"
-    if t.kind == "losses":
-        return (f"{_battle_line(g)}: your side takes {plural(t.count, 'hit')}. {_dice(g, t.family)}"
-                f"{_standing(g, t.family)} Choose your losses.")
-    if t.kind == "battle_next":
-        b = g.war.battle
-        rnd = f" after round {b.rolls}" if b else ""
-        return f"{_battle_line(g)}{rnd}: {_dice(g, t.family)}{_standing(g, t.family)} Fight on, or end it?"
-    if t.kind == "spoils":
-        return f"You won at {t.city}: keep the beaten side's engines, or destroy them?"
-    if t.kind == "rebellion":
-        return _rebellion_question(g, t)
-    if t.kind == "bandits":
-        return f"Bandits hold {N.noble(g, t.noble)} in Sherwood and ask {N.shillings(t.count)}."
-    return "Your move."
+def _captives(g: Fief, fam: str) -> str:
+    return join_words(N.noble(g, n.id) for n in ransom.captives_of(g, fam)) if fam else ""
+
+
+def _garter_question(g: Fief, t: Task, aud: Audience) -> str:
+    whom = "one of them" if len(t.options) > 1 else "this Lord"
+    return (f"{N.nobles(g, t.options)} just beat the invaders. Induct {whom} into the Order of the Garter "
+            "now? The chance passes with the moment.")
+
+
+def _losses_question(g: Fief, t: Task, aud: Audience) -> str:
+    return (f"{_battle_line(g)}: your side takes {plural(t.count, 'hit')}. {_dice(g, t.family)}"
+            f"{_standing(g, t.family)} Choose your losses.")
+
+
+def _battle_next_question(g: Fief, t: Task, aud: Audience) -> str:
+    b = g.war.battle
+    rnd = f" after round {b.rolls}" if b else ""
+    return f"{_battle_line(g)}{rnd}: {_dice(g, t.family)}{_standing(g, t.family)} Fight on, or end it?"
 
 
 def _rebellion_question(g: Fief, t: Task) -> str:
@@ -272,6 +251,38 @@ def _rebellion_question(g: Fief, t: Task) -> str:
 def _sex(g: Fief, nid: str | None) -> str:
     n = g.nobles.get(nid or "")
     return n.sex if n else "m"
+
+
+#: The question of a step whose words depend on the board, by step (the others: STEP_QUESTIONS).
+STEP_ASKS: dict[str, Callable[[Fief, Player, str], str]] = {
+    "start": lambda g, p, fam: "Where does your family start? Choose a city"
+                               + (f" in {N.region(g.flow.start_region)}." if g.flow.start_region else "."),
+    "draw": lambda g, p, fam: _draw_question(g, p),
+    "purchase": lambda g, p, fam: ("Spend your shillings on troops, buildings and titles. "
+                                   f"You have {N.shillings(p.shillings)}."),
+    "ransom": lambda g, p, fam: f"Ransoms: free {_captives(g, fam) or 'your captive nobles'}?",
+    "move": lambda g, p, fam: f"Move your nobles. {_nobles_line(g, fam)}",
+    "parley": lambda g, p, fam: _parley_question(g, p.seat),
+}
+
+#: The question of a task put to one family, by the task's kind.
+TASK_QUESTIONS: dict[str, Callable[[Fief, Task, Audience], str]] = {
+    "plague": lambda g, t, aud: (f"The Plague strikes your troops at {t.city}: choose the "
+                                 f"{plural(t.count, 'troop')} you lose."),
+    "bestow": lambda g, t, aud: f"Who holds {N.fiefdom(t.region)} now? Choose one of your nobles.",
+    "garter": _garter_question,
+    "abbess_gift": lambda g, t, aud: (f"The title of Abbess of {N.abbey(t.region).removeprefix('the ')} is "
+                                      "free: give it to an unmarried noblewoman, or let the card go back to the "
+                                      "deck?"),
+    "release": lambda g, t, aud: (f"{N.noble(g, t.noble)} is free again: where does "
+                                  f"{'she' if _sex(g, t.noble) == 'f' else 'he'} go?"),
+    "losses": _losses_question,
+    "battle_next": _battle_next_question,
+    "spoils": lambda g, t, aud: f"You won at {t.city}: keep the beaten side's engines, or destroy them?",
+    "rebellion": lambda g, t, aud: _rebellion_question(g, t),
+    "bandits": lambda g, t, aud: (f"Bandits hold {N.noble(g, t.noble)} in Sherwood and ask "
+                                  f"{N.shillings(t.count)}."),
+}
 
 
 def if_absent(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
