@@ -4,7 +4,6 @@ manager checks, opening a command once, loading games (cached, checked, replayed
 from __future__ import annotations
 
 import json
-import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -33,7 +32,7 @@ from bot.table.results import (
     RoleInfo,
     SeatInfo,
 )
-from bot.table.store import DamagedRow, GameRow, Store
+from bot.table.store import DamagedRow, GameRow, KeyTaken, Store
 from engine import agents, registry
 from engine.core import Action, GameState, Refusal, RuleError, Rules, apply
 
@@ -299,7 +298,7 @@ class TableCore:
                 return done
             try:
                 return body(self._row(row.id))
-            except sqlite3.IntegrityError:
+            except KeyTaken:
                 if (done := self._seen(key, actor, channel)) is not None:  # another process ran it first
                     return done
                 raise
