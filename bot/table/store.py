@@ -268,14 +268,14 @@ def _damaged_game(row: Row, reason: str) -> GameRow:
 
 
 def _bad_columns(row: Row, json_cols: tuple[str, ...]) -> list[str]:
-    """The columns of a row read as bytes that are not UTF-8, or (``json_cols``) not JSON."""
+    """The text columns of a row that are not UTF-8 (read as bytes), or (``json_cols``) not JSON."""
     bad = []
     for k in row.keys():
         v = row[k]
-        if not isinstance(v, bytes | memoryview):
+        if not isinstance(v, bytes | memoryview | str):
             continue
         try:
-            text = bytes(v).decode("utf-8")
+            text = v if isinstance(v, str) else bytes(v).decode("utf-8")
             if k in json_cols and text:
                 json.loads(text)
         except ValueError:  # UnicodeDecodeError is one
@@ -717,7 +717,8 @@ class Store:
         for r in self._all("SELECT CAST(payload AS BLOB) AS payload FROM outbox WHERE game = ? AND kind = ? "
                            "ORDER BY id DESC LIMIT 1", (game_id, kind)):
             try:
-                payload = json.loads(bytes(r["payload"]).decode("utf-8"))
+                raw = r["payload"]
+                payload = json.loads(raw if isinstance(raw, str) else bytes(raw).decode("utf-8"))
             except (UnicodeDecodeError, ValueError):
                 return None
             return payload if isinstance(payload, dict) else None
@@ -772,6 +773,10 @@ class Store:
         return float(row[0]) if row and row[0] is not None else None
 
     # -- checks and backups ---------------------------------------------------------
+    def integrity_method(self) -> str:
+        """What :meth:`integrity` runs, for the check's report."""
+        return "SQLite integrity check"
+
     def integrity(self) -> list[str]:
         """SQLite's own check of every page and index: ``[]`` when healthy, else its findings."""
         found = [str(r[0]) for r in self._all("PRAGMA integrity_check")]

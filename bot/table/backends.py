@@ -1,0 +1,22 @@
+"""Which store a bot opens: ``[store] path`` (SQLite, the embedded default, needing nothing) or
+``[store] url = "postgresql://…"`` (bot/table/pgstore.py), behind the same :class:`Store` methods."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.table.store import Store
+
+
+def is_postgres(database: str | Path) -> bool:
+    """Whether ``database`` names a PostgreSQL server rather than an SQLite file."""
+    return str(database).startswith(("postgresql://", "postgres://"))
+
+
+def open_store(database: str | Path, *, synchronous: str = "NORMAL", readonly: bool = False) -> Store:
+    """The store for ``database``: a PostgreSQL URL or an SQLite file (``synchronous`` is SQLite's)."""
+    if is_postgres(database):
+        from bot.table.pgstore import PgStore
+
+        return PgStore(str(database), readonly=readonly)
+    return Store(database, synchronous=synchronous, readonly=readonly)
