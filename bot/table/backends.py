@@ -3,9 +3,15 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
+import psycopg
+
 from bot.table.store import Store
+
+#: What opening either backend may raise when the database cannot be opened or read.
+DATABASE_ERRORS: tuple[type[Exception], ...] = (sqlite3.DatabaseError, psycopg.Error)
 
 
 def is_postgres(database: str | Path) -> bool:

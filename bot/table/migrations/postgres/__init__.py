@@ -15,7 +15,7 @@ import re
 import time
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import psycopg
@@ -48,7 +48,7 @@ def steps() -> list[Step]:
 LATEST = len(steps())
 
 
-def current_version(conn: psycopg.Connection[object]) -> int:
+def current_version(conn: psycopg.Connection[Any]) -> int:
     row = conn.execute("SELECT to_regclass('schema_migrations') IS NOT NULL").fetchone()
     if not row or not row[0]:
         return 0
@@ -56,7 +56,7 @@ def current_version(conn: psycopg.Connection[object]) -> int:
     return int(have[0] or 0) if have else 0
 
 
-def migrate(conn: psycopg.Connection[object], target: int | None = None) -> list[int]:
+def migrate(conn: psycopg.Connection[Any], target: int | None = None) -> list[int]:
     """Bring the database to ``target`` (default: the latest step); return the versions applied.
     ``conn`` is in autocommit mode (the store's connection): each step is one transaction."""
     target = LATEST if target is None else target
