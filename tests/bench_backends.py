@@ -6,7 +6,8 @@
   epoch: the compare-and-set on the games row, the unique keys, one commit). SQLite is one file in
   WAL mode with the shipped ``synchronous = NORMAL``; PostgreSQL 15 is a server this bench starts
   (tests/pg_server.py) with its defaults (``synchronous_commit = on``: every commit waits for its
-  WAL flush, which SQLite's ``FULL`` would match).
+  WAL flush, which SQLite's ``FULL`` would match), and again with ``synchronous_commit = off`` (the
+  commit does not wait for the flush: nearer SQLite's ``NORMAL``).
 - the size of a game's rows on each: the same games (Fief and OKC, modules on, 40 random actions
   in) moved from SQLite to PostgreSQL (``move-store``), their bytes on disk divided by the games
   (tables and indexes), and the bytes of the rows alone.
@@ -38,9 +39,12 @@ EVENTS = ('[{"kind":"offer.made","data":{"offer":1,"by":"alice","to":"bob","give
           '"to":["alice","bob"]},{"kind":"offer.opened","data":{"offer":1,"by":"alice","to":"bob"}}]')
 
 
-def _writer(database: str, name: str, seconds: float, start: float, out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+def _writer(database: str, name: str, seconds: float, start: float, out: multiprocessing.Queue,  # type: ignore[type-arg]
+            lazy: bool) -> None:
     """In a process of its own: open games, then append to them in turn until the time is up."""
     store = open_store(database)
+    if lazy and isinstance(store, PgStore):  # a commit no longer waits for its WAL flush
+        store.conn.execute("SET synchronous_commit = off")
     games = [store.create_game(game="tribute", channel=f"{name}-{g}", creator=name, players=2, options={},
                                settings={}, seed=g, engine_version="1", schema=1, now=time.time())
              for g in range(GAMES_PER_WRITER)]
@@ -60,13 +64,14 @@ def _writer(database: str, name: str, seconds: float, start: float, out: multipr
     out.put(latencies)
 
 
-def write_rate(database: str, processes: int, seconds: float = SECONDS) -> tuple[int, float]:
-    """(appends/s of all ``processes`` together, p99 ms of one append) on ``database``."""
+def write_rate(database: str, processes: int, seconds: float = SECONDS, lazy: bool = False) -> tuple[int, float]:
+    """(appends/s of all ``processes`` together, p99 ms of one append) on ``database``; ``lazy``:
+    PostgreSQL with ``synchronous_commit = off``."""
     open_store(database).close()  # migrated once, before the writers start
     ctx = multiprocessing.get_context("spawn")
     out: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
     start = time.time() + 4.0  # after every process has opened its games
-    procs = [ctx.Process(target=_writer, args=(database, f"w{processes}-{i}", seconds, start, out))
+    procs = [ctx.Process(target=_writer, args=(database, f"w{processes}-{i}", seconds, start, out, lazy))
              for i in range(processes)]
     for p in procs:
         p.start()
@@ -117,6 +122,9 @@ def bench() -> list[Row]:
                 rate, p99 = write_rate(server.fresh(), n)
                 rows += [(f"PostgreSQL: appends/s, {n} writer process(es)", rate, "actions/s", ""),
                          (f"PostgreSQL: p99 append + commit, {n} writer process(es)", p99, "ms", "")]
+                rate, p99 = write_rate(server.fresh(), n, lazy=True)
+                rows += [(f"PostgreSQL, synchronous_commit off: appends/s, {n} writer(s)", rate, "actions/s", ""),
+                         (f"PostgreSQL, synchronous_commit off: p99 append + commit, {n} writer(s)", p99, "ms", "")]
         games = 6
         played = folder / "games.sqlite3"
         table = play_games(played, games, moves=40, seed=5)

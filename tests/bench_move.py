@@ -16,7 +16,6 @@ from pathlib import Path
 
 from bot.table.movestore import move
 from bot.table.pgstore import PgStore
-from bot.table.store import Store
 from tests.pg_server import HOW_TO_GET, PgServer, find_binaries
 from tests.store_games import play_games
 

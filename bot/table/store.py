@@ -1,4 +1,6 @@
-"""The store: SQLite through sqlite-utils, in WAL mode.
+"""The store: SQLite through sqlite-utils, in WAL mode (the embedded default). The same methods on a
+PostgreSQL server are :class:`bot.table.pgstore.PgStore`, a subclass that changes only how a
+transaction begins and ends and how a statement runs (``bot/table/backends.py`` picks one).
 
 Tables (see ``migrations/`` and docs/save-format.md): ``games``, ``seats``, the append-only
 ``actions`` log (with each action's events and an idempotency key unique per game),
@@ -426,7 +428,8 @@ class Store:
         """One ERROR line when the database stops taking writes, then quiet until it takes them again."""
         if self.full_since is None:
             self.full_since = time.time()
-            log.error("the database %s cannot be written (%s): the disk is full or failing. Every change is refused "
+            log.error("the database %s cannot be written (%s): the disk is full or failing, or the database server "
+                      "is out of reach. Every change is refused "
                       "with \"the table cannot save right now\" and nothing is lost; make room and the table goes on "
                       "by itself", self.path, err)
         return CannotSave(str(err))

@@ -98,3 +98,28 @@ def test_check_backup_and_restore(played: Path, pg_server, tmp_path: Path) -> No
     bad = tmp_path / "not-a-dump"
     bad.write_text("hello", encoding="utf-8")
     assert _admin("restore", str(bad), "--db", url)[0] == 1
+
+
+def test_statements_in_postgresql_spelling() -> None:
+    from bot.table.pgstore import translate
+
+    assert translate("SELECT CAST(d.seat AS BLOB) AS seat FROM deadlines d WHERE key LIKE 'damaged:%' AND game = ?") == (
+        "SELECT d.seat AS seat FROM deadlines d WHERE key LIKE 'damaged:%%' AND game = %s")
+
+
+def test_a_lost_connection_refuses_calmly_then_connects_again(pg_server) -> None:
+    import psycopg
+
+    from bot.table.store import CannotSave
+
+    store = PgStore(pg_server.fresh())
+    try:
+        pid = store.conn.info.backend_pid
+        with psycopg.connect(store.path, autocommit=True) as other:
+            other.execute("SELECT pg_terminate_backend(%s)", [pid])
+        with pytest.raises(CannotSave):
+            store.record_command_key("k", None, "x", 1.0)
+        store.record_command_key("k", None, "x", 1.0)  # the next call connects again
+        assert store.command_key("k") == (None, "x")
+    finally:
+        store.close()
