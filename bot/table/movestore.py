@@ -12,8 +12,9 @@ it is the way back until the bot has run on PostgreSQL.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.table.check import replay
 from bot.table.pgstore import PgStore
@@ -104,7 +105,17 @@ def _copy(source: Store, target: PgStore, table: str, order: str) -> int:
 def _digest(store: Store, table: str, columns: str) -> int:
     """A digest of the rows of ``table``, the same from either backend for the same rows: the sum of
     each row's hash, so that it needs no order (the backends may sort text differently)."""
-    total = 0
-    for row in store._all(f"SELECT {columns} FROM {table}"):
-        total += int.from_bytes(hashlib.sha256(repr(tuple(row)).encode()).digest())
-    return total
+    return sum(int.from_bytes(hashlib.sha256(repr(tuple(row)).encode()).digest())
+               for row in _stream(store, f"SELECT {columns} FROM {table}"))
+
+
+def _stream(store: Store, sql: str) -> Iterator[Sequence[Any]]:
+    """The rows of a query a batch at a time (a large database's snapshots never all in memory):
+    SQLite's cursor fetches as it goes; PostgreSQL's needs a named (server-side) cursor."""
+    if not isinstance(store, PgStore):
+        yield from store.db.conn.execute(sql)
+        return
+    with store.transaction(), store.conn.cursor(name="seneschal_move") as cursor:
+        cursor.itersize = 500
+        cursor.execute(sql.encode())
+        yield from cursor

@@ -123,3 +123,16 @@ def test_a_lost_connection_refuses_calmly_then_connects_again(pg_server) -> None
         assert store.command_key("k") == (None, "x")
     finally:
         store.close()
+
+
+def test_check_runs_amcheck_where_installed(played: Path, pg_server) -> None:
+    url = pg_server.fresh()
+    assert _admin("move-store", "--db", str(played), "--to", url)[0] == 0
+    store = PgStore(url)
+    try:
+        store.conn.execute("CREATE EXTENSION amcheck")  # the tests' user is the server's superuser
+        assert store.integrity() == []
+    finally:
+        store.close()
+    code, said = _admin("check", "--db", url)
+    assert code == 0 and "PostgreSQL index check (amcheck): ok" in said, said
