@@ -1,7 +1,8 @@
 """``python -m bot`` (``make run``): Discord when DISCORD_TOKEN is set, else the local table.
 
     python -m bot [--config config.toml] [--db PATH] [--game module:ATTR]... [--local] [--boards DIR]
-    python -m bot check | backup TARGET | restore BACKUP | release GAME   (bot/admin.py, docs/operations.md)
+    python -m bot check | backup TARGET | restore BACKUP | release GAME | move-store --to URL
+                                                                        (bot/admin.py, docs/operations.md)
 
 The Discord adapter is ``bot.discord``; it must provide ``run(config) -> int | None``.
 """
@@ -12,7 +13,6 @@ import argparse
 import dataclasses
 import importlib
 import logging
-import sqlite3
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -24,9 +24,10 @@ if TYPE_CHECKING:
 
 def build_service(cfg: configuration.Config, *, local: bool, clock: Clock | None = None) -> TableService:
     """The store and table service for ``cfg`` (shared by both adapters)."""
-    from bot.table import Store, TableService
+    from bot.table import TableService
+    from bot.table.backends import open_store
 
-    store = Store(cfg.database, synchronous=cfg.synchronous)
+    store = open_store(cfg.database, synchronous=cfg.synchronous)
     table = TableService(store, clock=clock, games=cfg.extra_games, local=local,
                          settings=cfg.table_settings(), snapshot_every=cfg.snapshot_every)
     table.computer_budget, table.computer_workers = cfg.computer_budget, cfg.computer_workers
@@ -49,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         return admin.main(argv)
     parser = argparse.ArgumentParser(prog="python -m bot", description="Seneschal: Discord, or the local table.")
     parser.add_argument("--config", help="the config file (default: ./config.toml if present)")
-    parser.add_argument("--db", help="the database file (overrides store.path)")
+    parser.add_argument("--db", help="the database file or PostgreSQL URL (overrides store.path and store.url)")
     parser.add_argument("--game", action="append", default=[], metavar="MODULE:ATTR",
                         help="also offer this game (e.g. tests.games.tribute:RULES); repeatable")
     parser.add_argument("--boards", help="where the local table writes board images (overrides local.boards_dir)")
@@ -84,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(run(cfg) or 0)
 
     from bot.local import LocalTable, ShiftedClock
+    from bot.table.backends import DATABASE_ERRORS
     from engine.core import RuleError
 
     try:
@@ -91,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     except RuleError as err:
         print(f"cannot open the table: {err.describe()}", file=sys.stderr)
         return 2
-    except (sqlite3.DatabaseError, RuntimeError, OSError) as err:
+    except DATABASE_ERRORS + (RuntimeError, OSError) as err:
         print(f"cannot open the database {cfg.database}: {err}", file=sys.stderr)
         return 2
     try:

@@ -5,6 +5,9 @@
     python -m bot copy TARGET [--every S] [--config C] [--db PATH]  # keep a continuous copy (every S seconds)
     python -m bot restore BACKUP [--config C] [--db PATH]   # the bot must be stopped
     python -m bot release GAME [--config C] [--db PATH]     # repair and lift a game's quarantine
+    python -m bot move-store --to postgresql://… [--config C] [--db PATH]  # the SQLite file's games to PostgreSQL
+
+The database is ``store.path`` (SQLite) or ``store.url`` (PostgreSQL; the password from PGPASSWORD), or --db.
 
 Exit status: 0 done (check: healthy), 1 findings or refused, 2 cannot open the configuration or database.
 """
@@ -25,7 +28,7 @@ if TYPE_CHECKING:
     from bot.table import Store
     from engine.core import Rules
 
-COMMANDS = ("check", "backup", "copy", "restore", "release")
+COMMANDS = ("check", "backup", "copy", "restore", "release", "move-store")
 
 
 def main(argv: list[str], out: TextIO | None = None) -> int:
@@ -37,11 +40,14 @@ def main(argv: list[str], out: TextIO | None = None) -> int:
     parser.add_argument("--every", type=float, default=0.0, metavar="SECONDS",
                         help="copy: refresh the copy this often, until stopped (default: once)")
     parser.add_argument("--config", help="the config file (default: ./config.toml if present)")
-    parser.add_argument("--db", help="the database file (overrides store.path)")
+    parser.add_argument("--db", help="the database file or PostgreSQL URL (overrides store.path and store.url)")
+    parser.add_argument("--to", metavar="URL", help="move-store: the PostgreSQL database to move the games to")
     parser.add_argument("--game", action="append", default=[], metavar="MODULE:ATTR",
                         help="a game the bot offers besides the shipped ones (as for the bot); repeatable")
     args = parser.parse_args(argv)
-    if args.command != "check" and not args.target:
+    if args.command == "move-store" and not args.to:
+        parser.error("move-store needs --to postgresql://user@host/database")
+    if args.command not in ("check", "move-store") and not args.target:
         parser.error(f"{args.command} needs its target")
     try:
         cfg = configuration.load(args.config)
@@ -57,6 +63,8 @@ def main(argv: list[str], out: TextIO | None = None) -> int:
             return _check(cfg, out)
         if args.command == "release":
             return _release(cfg, args.target, out)
+        if args.command == "move-store":
+            return _move(cfg, args.to, out)
         if args.command == "copy":
             return _copy(cfg.database, args.target, args.every, out, mirror)
         done = backup(cfg.database, args.target) if args.command == "backup" else restore(args.target, cfg.database)
@@ -95,11 +103,11 @@ def _rules(cfg: configuration.Config, store: Store) -> dict[str, Rules]:
 
 
 def _check(cfg: configuration.Config, out: TextIO) -> int:
-    from bot.table import Store
+    from bot.table.backends import open_store
     from bot.table.check import check
 
     try:
-        store = Store(cfg.database, readonly=True)
+        store = open_store(cfg.database, readonly=True)
     except Exception as err:
         print(f"cannot open the database {cfg.database}: {err}", file=sys.stderr)
         return 2
@@ -116,14 +124,14 @@ def _check(cfg: configuration.Config, out: TextIO) -> int:
 
 
 def _release(cfg: configuration.Config, game: str, out: TextIO) -> int:
-    from bot.table import Store
+    from bot.table.backends import open_store
     from bot.table.check import release
 
     if not game.isdigit():
         print(f"release takes a game number, not {game!r}", file=sys.stderr)
         return 1
     try:
-        store = Store(cfg.database, synchronous=cfg.synchronous)
+        store = open_store(cfg.database, synchronous=cfg.synchronous)
     except Exception as err:
         print(f"cannot open the database {cfg.database}: {err}", file=sys.stderr)
         return 2
@@ -138,4 +146,36 @@ def _release(cfg: configuration.Config, game: str, out: TextIO) -> int:
         return 1
     finally:
         store.close()
+    return 0
+
+
+def _move(cfg: configuration.Config, url: str, out: TextIO) -> int:
+    """``move-store``: the SQLite file's games into the empty PostgreSQL database ``url``, verified."""
+    from bot.table import Store
+    from bot.table.backends import DATABASE_ERRORS, is_postgres
+    from bot.table.movestore import MoveError, move
+    from bot.table.pgstore import PgStore
+
+    if is_postgres(cfg.database) or not is_postgres(url):
+        print("move-store moves an SQLite file (store.path or --db) to PostgreSQL (--to postgresql://…)",
+              file=sys.stderr)
+        return 1
+    try:
+        source, target = Store(cfg.database, synchronous=cfg.synchronous), PgStore(url)
+    except DATABASE_ERRORS + (OSError, RuntimeError) as err:
+        print(f"cannot open the databases: {err}", file=sys.stderr)
+        return 2
+    try:
+        print(move(source, target, _rules(cfg, source), lambda line: print(f"  {line}", file=out, flush=True)).text(),
+              file=out)
+    except MoveError as err:
+        print(f"refused: {err}", file=sys.stderr)
+        return 1
+    except sqlite3.OperationalError as err:
+        print(f"refused: the SQLite file cannot be read whole ({err}); run python -m bot check on it first",
+              file=sys.stderr)
+        return 1
+    finally:
+        source.close()
+        target.close()
     return 0

@@ -1,7 +1,7 @@
 """Configuration: ``config.toml`` when present (see config.example.toml), else defaults.
 
 Secrets never live in the file: the Discord token comes from the ``DISCORD_TOKEN`` environment
-variable. Every setting is checked at load, and a mistake names the file and the field.
+variable, a PostgreSQL password from ``PGPASSWORD`` (or ``~/.pgpass``), as PostgreSQL's own tools read it. Every setting is checked at load, and a mistake names the file and the field.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from bot.table.clock import parse_duration
 
@@ -24,7 +25,7 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class Config:
-    database: str = "seneschal.sqlite3"
+    database: str = "seneschal.sqlite3"  # an SQLite file, or a PostgreSQL URL ([store] url)
     synchronous: str = "NORMAL"
     snapshot_every: int = 100
     deadline: str = "24h"
@@ -64,7 +65,7 @@ def _get(doc: dict[str, Any], where: str, section: str, key: str, kind: type | t
 
 
 KNOWN = {
-    "store": {"path", "synchronous", "snapshot_every"},
+    "store": {"path", "url", "synchronous", "snapshot_every"},
     "table": {"deadline", "reminders", "absent"},
     "discord": {"dev_guild_ids", "gm_role", "shard_count", "shard_ids", "person_rate", "person_burst", "game_rate",
                 "game_burst"},
@@ -99,7 +100,7 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None) -> C
                 raise ConfigError(f"{where}: unknown setting {section}.{key}")
     d = Config()
     cfg = Config(
-        database=_get(doc, where, "store", "path", str, d.database),
+        database=_database(doc, where, d.database),
         synchronous=_get(doc, where, "store", "synchronous", str, d.synchronous).upper(),
         snapshot_every=_get(doc, where, "store", "snapshot_every", int, d.snapshot_every),
         deadline=str(_get(doc, where, "table", "deadline", (str, int), d.deadline)),
@@ -160,6 +161,24 @@ def load(path: str | Path | None = None, env: dict[str, str] | None = None) -> C
     except ValueError as err:
         raise ConfigError(f"{where}: table.deadline: {err}") from None
     return cfg
+
+
+def _database(doc: dict[str, Any], where: str, default: str) -> str:
+    """``store.path`` (an SQLite file) or ``store.url`` (a PostgreSQL server), never both; the URL
+    carries no password (``PGPASSWORD`` does)."""
+    path = _get(doc, where, "store", "path", str, None)
+    url = _get(doc, where, "store", "url", str, None)
+    if url is None:
+        return str(path or default)
+    if path is not None:
+        raise ConfigError(f"{where}: store.path and store.url both set: keep one (path for SQLite, url for PostgreSQL)")
+    parts = urlsplit(url)
+    if parts.scheme not in ("postgresql", "postgres") or not parts.path.strip("/"):
+        raise ConfigError(f"{where}: store.url must be postgresql://user@host:port/database")
+    if parts.password is not None or "password=" in parts.query:
+        raise ConfigError(f"{where}: store.url holds a password: put it in the PGPASSWORD environment variable "
+                          "(or ~/.pgpass), never the file")
+    return str(url)
 
 
 def _reminders(value: str | list[Any], where: str) -> str:

@@ -6,6 +6,8 @@ checked (``integrity_check``) before it is called done. A restore wants the bot 
 the backup the same way, moves the current file and its ``-wal`` and ``-shm`` companions aside
 (renamed together, so the set stays consistent and nothing is deleted), and puts a copy of the
 backup in place. The bot migrates it on its next start if it is older.
+
+On PostgreSQL both go through PostgreSQL's own ``pg_dump`` and ``pg_restore`` (bot/table/pgbackup.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import time
 from pathlib import Path
 
 from bot.table import migrations
+from bot.table.backends import is_postgres
 from bot.table.store import Store
 
 
@@ -28,6 +31,13 @@ def backup(database: str | Path, target: str | Path) -> str:
     target = Path(target)
     if target.exists():
         raise BackupError(f"{target} exists already: name a new file")
+    if is_postgres(database):
+        from bot.table.pgbackup import DumpError, dump
+
+        try:
+            return dump(str(database), target)
+        except DumpError as err:
+            raise BackupError(str(err)) from None
     source = Store(database, readonly=True)
     try:
         games = len(source.game_ids())
@@ -76,6 +86,13 @@ def verify(path: str | Path) -> list[str]:
 def restore(source: str | Path, database: str | Path) -> str:
     """Put the backup ``source`` in place of ``database`` (the bot must be stopped); the files it
     replaces are kept beside it as ``<name>.before-restore-<time>``. Returns a summary."""
+    if is_postgres(database):
+        from bot.table.pgbackup import DumpError, restore_dump
+
+        try:
+            return restore_dump(Path(source), str(database))
+        except DumpError as err:
+            raise BackupError(str(err)) from None
     source, database = Path(source), Path(database)
     if source.resolve() == database.resolve():
         raise BackupError("the backup and the database are the same file")

@@ -1,8 +1,9 @@
 """``python -m bot check`` and ``python -m bot release GAME``: is the database whole, and can each game
 be trusted? (docs/operations.md says what to do with each finding.)
 
-The check opens the database read-only (safe beside a running bot) and runs SQLite's own
-``integrity_check``, then the table's checks: every game's row reads; its log is numbered 1..n
+The check opens the database read-only (safe beside a running bot) and runs the database's own
+check (SQLite's ``integrity_check``; on PostgreSQL, ``amcheck`` on every index where the extension
+is installed), then the table's checks: every game's row reads; its log is numbered 1..n
 with no gap and agrees with the game's sequence number; the game replays from its seed through
 the whole log, and every snapshot agrees with the replay at its point; every outbox row and
 deadline reads; no open deadline points at a game that is over or gone; and which games are in
@@ -21,7 +22,7 @@ from engine.core import Action, GameState, Rules, apply
 
 #: What an operator does about each kind of finding (docs/operations.md has the long form).
 ADVICE: dict[str, str] = {
-    "integrity": "SQLite itself finds damage: stop the bot, keep the file aside, restore the latest good backup "
+    "integrity": "the database itself finds damage: stop the bot, keep the file aside, restore the latest good backup "
                  "(python -m bot restore BACKUP) and check again",
     "game": "the game's own row cannot be read: python -m bot release GAME rebuilds its options, settings, phase "
             "and result from its snapshots and log (anything else of it needs a backup); the other games are unaffected",
@@ -58,6 +59,7 @@ class Finding:
 class Report:
     path: str
     schema: int
+    method: str = "SQLite integrity check"
     games: int = 0
     replayed: int = 0
     actions: int = 0
@@ -69,7 +71,7 @@ class Report:
 
     def text(self) -> str:
         lines = [f"Seneschal database check: {self.path} (schema version {self.schema})",
-                 f"  SQLite integrity check: {'damage found' if self.of('integrity') else 'ok'}",
+                 f"  {self.method}: {'damage found' if self.of('integrity') else 'ok'}",
                  f"  games: {self.games}, of which {self.replayed} replayed from their seed "
                  f"({self.actions:,} actions), snapshots compared with the replay",
                  f"  quarantined games: {', '.join(str(f.game) for f in self.of('quarantine')) or 'none'}"]
@@ -88,7 +90,7 @@ class Report:
 
 def check(store: Store, rules: Mapping[str, Rules]) -> Report:
     """The whole database; nothing is written."""
-    report = Report(store.path, store.schema_version)
+    report = Report(store.path, store.schema_version, store.integrity_method())
     report.findings += [Finding(None, "integrity", line) for line in store.integrity()[:20]]
     for gid in store.game_ids():
         report.games += 1

@@ -4,7 +4,6 @@ manager checks, opening a command once, loading games (cached, checked, replayed
 from __future__ import annotations
 
 import json
-import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -42,7 +41,7 @@ from bot.table.results import (
 )
 from bot.table.saves import Saves
 from bot.table.session import GameSession
-from bot.table.store import DamagedRow, GameRow, SeatRow, Store
+from bot.table.store import DamagedRow, GameRow, KeyTaken, SeatRow, Store
 from bot.table.timers import Timers
 from engine import agents, registry
 from engine.core import Action, GameState, RuleError, Rules, apply
@@ -363,7 +362,7 @@ class TableCore:
                 return done
             try:
                 return body(self.game_row(row.id))
-            except sqlite3.IntegrityError:
+            except KeyTaken:
                 if (done := self._seen(key, actor, channel)) is not None:  # another process ran it first
                     return done
                 raise

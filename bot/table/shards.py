@@ -25,5 +25,5 @@ def games_condition(shard_count: int, shard_ids: tuple[int, ...] | list[int] = (
     if shard_count <= 1 or ids == list(range(shard_count)):
         return None
     shard = (f"(CASE WHEN g.guild IS NULL OR g.guild = '' THEN 0 "
-             f"ELSE (CAST(g.guild AS INTEGER) >> 22) % {int(shard_count)} END)")
+             f"ELSE (CAST(g.guild AS BIGINT) >> 22) % {int(shard_count)} END)")
     return f"{shard} IN ({', '.join(str(int(i)) for i in ids)})"

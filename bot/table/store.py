@@ -1,4 +1,6 @@
-"""The store: SQLite through sqlite-utils, in WAL mode.
+"""The store: SQLite through sqlite-utils, in WAL mode (the embedded default). The same methods on a
+PostgreSQL server are :class:`bot.table.pgstore.PgStore`, a subclass that changes only how a
+transaction begins and ends and how a statement runs (``bot/table/backends.py`` picks one).
 
 Tables (see ``migrations/`` and docs/save-format.md): ``games``, ``seats``, the append-only
 ``actions`` log (with each action's events and an idempotency key unique per game),
@@ -23,8 +25,8 @@ Why the writes are plain SQL too: sqlite-utils' write helpers (``insert``, ``ups
 whatever transaction is open. Inside :meth:`Store.transaction` that would commit the action row
 before its outbox rows and deadlines, and a refused or raced call could no longer roll back
 (``tests/table/test_store_sql.py`` shows both). So every write here is one SQL statement in the
-caller's transaction, and each says what it relies on: ``INSERT OR IGNORE`` where a key may be
-queued twice, ``INSERT OR REPLACE`` for a snapshot written again at the same sequence number, and
+caller's transaction, and each says what it relies on: ``ON CONFLICT DO NOTHING`` where a key may be
+queued twice, ``ON CONFLICT ... DO UPDATE`` for a snapshot written again at the same sequence number, and
 the conditional ``UPDATE ... WHERE last_seq = ? AND epoch = ?`` of :meth:`Store.append_action`,
 which no table helper can express. sqlite-utils still opens the connection, answers
 ``schema_version`` and ``exists()``, and runs the migrations' statements (``db.execute``, in the
@@ -39,10 +41,10 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import sqlite_utils
 
@@ -173,6 +175,32 @@ class StaleAppend(Exception):
     """Another process appended to the game first (or undid it): the caller reloads and looks again."""
 
 
+class KeyTaken(Exception):
+    """A unique key (a command key, a seat, an action's key) that another writer took first; the
+    transaction is undone. Both backends raise it, so callers never see a driver's own error class."""
+
+
+class Row(Protocol):
+    """A fetched row as both backends give it: by position or by column name (``sqlite3.Row``)."""
+
+    def keys(self) -> list[str]: ...
+
+    def __getitem__(self, key: int | str, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def __len__(self) -> int: ...
+
+
+class Cursor(Protocol):
+    """What the store reads of a write statement's cursor."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+
 @dataclass(frozen=True)
 class Quarantined:
     game: int
@@ -190,7 +218,7 @@ def _select(table: str, columns: str, text: str) -> str:
     return "SELECT " + ", ".join(f"CAST({c} AS BLOB) AS {c}" if c in texts else c for c in cols) + f" FROM {table}"
 
 
-def _decode(row: sqlite3.Row) -> dict[str, Any]:
+def _decode(row: Row) -> dict[str, Any]:
     """The row with its byte columns decoded as UTF-8 (``UnicodeDecodeError`` when damaged)."""
     return {k: bytes(v).decode("utf-8") if isinstance(v, bytes | memoryview) else v
             for k, v in zip(row.keys(), tuple(row), strict=True)}
@@ -202,7 +230,7 @@ _GAMES = _select("games", _GAME_COLS, "game channel guild creator status options
 _SEATS = _select("seats", "game, seat, user_id, name, position, joined, role, agent", "seat user_id name role agent")
 
 
-def _game(row: sqlite3.Row) -> GameRow:
+def _game(row: Row) -> GameRow:
     """The games row; one that is not UTF-8 or whose JSON does not parse comes back as :func:`_damaged_game`."""
     try:
         d = _decode(row)
@@ -218,7 +246,7 @@ def _game(row: sqlite3.Row) -> GameRow:
         return _damaged_game(row, f"not JSON: {err}")
 
 
-def _damaged_game(row: sqlite3.Row, reason: str) -> GameRow:
+def _damaged_game(row: Row, reason: str) -> GameRow:
     """What can be read of a damaged games row, column by column, with ``damaged`` saying why: enough to
     check who may address the game and to name its thread; nothing else of it is used."""
     d: dict[str, Any] = {}
@@ -241,15 +269,15 @@ def _damaged_game(row: sqlite3.Row, reason: str) -> GameRow:
     return GameRow(**d)
 
 
-def _bad_columns(row: sqlite3.Row, json_cols: tuple[str, ...]) -> list[str]:
-    """The columns of a row read as bytes that are not UTF-8, or (``json_cols``) not JSON."""
+def _bad_columns(row: Row, json_cols: tuple[str, ...]) -> list[str]:
+    """The text columns of a row that are not UTF-8 (read as bytes), or (``json_cols``) not JSON."""
     bad = []
     for k in row.keys():
         v = row[k]
-        if not isinstance(v, bytes | memoryview):
+        if not isinstance(v, bytes | memoryview | str):
             continue
         try:
-            text = bytes(v).decode("utf-8")
+            text = v if isinstance(v, str) else bytes(v).decode("utf-8")
             if k in json_cols and text:
                 json.loads(text)
         except ValueError:  # UnicodeDecodeError is one
@@ -257,7 +285,7 @@ def _bad_columns(row: sqlite3.Row, json_cols: tuple[str, ...]) -> list[str]:
     return bad
 
 
-def _seat(row: sqlite3.Row) -> SeatRow:
+def _seat(row: Row) -> SeatRow:
     try:
         return SeatRow(**_decode(row))
     except UnicodeDecodeError as err:
@@ -336,8 +364,8 @@ class Store:
         if self.ledger is None or not touched:
             return
         marks = ",".join(str(int(g)) for g in touched)
-        self.ledger.mark({int(r[0]): (int(r[1]), int(r[2])) for r in self.db.conn.execute(
-            f"SELECT id, epoch, last_seq FROM games WHERE id IN ({marks})").fetchall()})
+        self.ledger.mark({int(r[0]): (int(r[1]), int(r[2])) for r in self._all(
+            f"SELECT id, epoch, last_seq FROM games WHERE id IN ({marks})")})
 
     @property
     def schema_version(self) -> int:
@@ -356,26 +384,23 @@ class Store:
                     self._depth -= 1
                 return
             try:
-                self.db.conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as err:
-                if _no_room(err):
+                self._begin()
+            except Exception as err:
+                if self._no_room(err):
                     raise self._cannot_save(err) from None
                 raise
             self._depth = 1
             try:
                 yield
-                self.db.conn.execute("COMMIT")
+                self._commit()
             except BaseException as err:
                 self._depth = 0
                 self._touched.clear()
-                if isinstance(err, sqlite3.Error) and _no_room(err):
-                    if self.db.conn.in_transaction:  # else SQLite undid it already, as a full disk may
-                        try:
-                            self.db.conn.execute("ROLLBACK")
-                        except sqlite3.Error:
-                            pass
+                if isinstance(err, Exception) and self._no_room(err):
+                    with suppress(Exception):  # the database may have undone it already, as a full disk may
+                        self._rollback()
                     raise self._cannot_save(err) from None
-                self.db.conn.execute("ROLLBACK")
+                self._rollback()
                 raise
             self._depth = 0
             if self.full_since is not None:
@@ -384,27 +409,49 @@ class Store:
                 self.full_since = None
             self._mark()
 
-    def _cannot_save(self, err: sqlite3.Error) -> CannotSave:
+    # What differs between backends (bot/table/pgstore.py overrides these): how a transaction begins
+    # and ends, how a statement runs, and which errors mean "no room" or "a unique key is taken".
+    def _begin(self) -> None:
+        """``BEGIN IMMEDIATE``: this connection holds SQLite's write lock until the commit."""
+        self.db.conn.execute("BEGIN IMMEDIATE")
+
+    def _commit(self) -> None:
+        self.db.conn.execute("COMMIT")
+
+    def _rollback(self) -> None:
+        self.db.conn.execute("ROLLBACK")
+
+    def _no_room(self, err: Exception) -> bool:
+        return isinstance(err, sqlite3.Error) and _no_room(err)
+
+    def _cannot_save(self, err: Exception) -> CannotSave:
         """One ERROR line when the database stops taking writes, then quiet until it takes them again."""
         if self.full_since is None:
             self.full_since = time.time()
-            log.error("the database %s cannot be written (%s): the disk is full or failing. Every change is refused "
+            log.error("the database %s cannot be written (%s): the disk is full or failing, or the database server "
+                      "is out of reach. Every change is refused "
                       "with \"the table cannot save right now\" and nothing is lost; make room and the table goes on "
                       "by itself", self.path, err)
         return CannotSave(str(err))
 
-    def _x(self, sql: str, params: Any = ()) -> sqlite3.Cursor:
-        cur: sqlite3.Cursor = self.db.conn.execute(sql, params)
+    def _x(self, sql: str, params: Any = ()) -> Cursor:
+        """One statement inside the caller's transaction; a unique key already taken raises :class:`KeyTaken`."""
+        try:
+            cur: sqlite3.Cursor = self.db.conn.execute(sql, params)
+        except sqlite3.IntegrityError as err:
+            if getattr(err, "sqlite_errorname", "") in ("SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY"):
+                raise KeyTaken(str(err)) from err
+            raise
         return cur
 
-    def _all(self, sql: str, params: Any = ()) -> list[sqlite3.Row]:
+    def _all(self, sql: str, params: Any = ()) -> list[Row]:
         with self.lock:
-            rows: list[sqlite3.Row] = self.db.conn.execute(sql, params).fetchall()
+            rows: list[Row] = self.db.conn.execute(sql, params).fetchall()
             return rows
 
-    def _one(self, sql: str, params: Any = ()) -> sqlite3.Row | None:
+    def _one(self, sql: str, params: Any = ()) -> Row | None:
         with self.lock:
-            row: sqlite3.Row | None = self.db.conn.execute(sql, params).fetchone()
+            row: Row | None = self.db.conn.execute(sql, params).fetchone()
             return row
 
     # -- games --------------------------------------------------------------------
@@ -414,10 +461,14 @@ class Store:
         with self.transaction():
             # Past every number ever given: this database's (``game_numbers``, migration 8) and the ledger's,
             # which a restored or truncated database cannot take back.
+            # The UPDATE first takes the numbers row's lock (on PostgreSQL, where writers run side by side;
+            # SQLite's writer holds the whole file already), so two games opened at once get two numbers.
+            self._x("UPDATE game_numbers SET high = high WHERE one = 1")
             known = self._x("SELECT MAX(n) FROM (SELECT MAX(id) AS n FROM games UNION ALL "
-                            "SELECT high FROM game_numbers)").fetchone()[0]
+                            "SELECT high FROM game_numbers) AS given").fetchone()[0]
             number = max(int(known or 0), self.ledger.high() if self.ledger is not None else 0) + 1
-            self._x("INSERT OR REPLACE INTO game_numbers (one, high) VALUES (1, ?)", (number,))
+            self._x("INSERT INTO game_numbers (one, high) VALUES (1, ?) "
+                    "ON CONFLICT (one) DO UPDATE SET high = excluded.high", (number,))
             self._x(
                 "INSERT INTO games (id, game, channel, guild, creator, status, players, options, settings, seed, "
                 "engine_version, schema, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -476,6 +527,7 @@ class Store:
     def add_seat(self, game_id: int, seat: str, user_id: str, name: str, now: float, role: str = "",
                  agent: str = "") -> None:
         with self.transaction():
+            self._x("UPDATE games SET updated = updated WHERE id = ?", (game_id,))  # the game's lock: one join at a time
             row = self._x("SELECT COALESCE(MAX(position), -1) FROM seats WHERE game = ?", (game_id,)).fetchone()
             self._x("INSERT INTO seats (game, seat, user_id, name, position, joined, role, agent) "
                     "VALUES (?,?,?,?,?,?,?,?)", (game_id, seat, user_id, name, int(row[0]) + 1, now, role, agent))
@@ -519,7 +571,7 @@ class Store:
             try:
                 self._x(f"INSERT INTO actions ({_ACTION_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
                         (game_id, seq, seat, action, events, key, at, version, user_id, source))
-            except sqlite3.IntegrityError as err:
+            except KeyTaken as err:
                 raise StaleAppend(f"game {game_id}: action {seq} or key {key!r} exists already ({err})") from None
             if epoch is None:
                 self._x("UPDATE games SET last_seq = ?, updated = ? WHERE id = ?", (seq, at, game_id))
@@ -551,18 +603,21 @@ class Store:
         """Move the actions after ``seq`` to ``undone`` and drop the snapshots after it (in the caller's
         transaction)."""
         with self.transaction():
+            # The games row first: its lock holds back a racing append until the undo commits (PostgreSQL),
+            # and that append then finds the epoch moved on.
+            self._x("UPDATE games SET last_seq = ?, epoch = epoch + 1, updated = ? WHERE id = ?",
+                    (seq, now, game_id))
             self._x(f"INSERT INTO undone ({_ACTION_COLS}, undone_at, undone_by) SELECT {_ACTION_COLS}, ?, ? "
                     "FROM actions WHERE game = ? AND seq > ?", (now, by, game_id, seq))
             self._x("DELETE FROM actions WHERE game = ? AND seq > ?", (game_id, seq))
             self._x("DELETE FROM snapshots WHERE game = ? AND seq > ?", (game_id, seq))
-            self._x("UPDATE games SET last_seq = ?, epoch = epoch + 1, updated = ? WHERE id = ?",
-                    (seq, now, game_id))
             self._touched.add(game_id)
 
     # -- snapshots ----------------------------------------------------------------
     def put_snapshot(self, game_id: int, seq: int, state: str, phase: str, at: float) -> None:
         with self.transaction():
-            self._x("INSERT OR REPLACE INTO snapshots (game, seq, state, phase, at) VALUES (?,?,?,?,?)",
+            self._x("INSERT INTO snapshots (game, seq, state, phase, at) VALUES (?,?,?,?,?) ON CONFLICT (game, seq) "
+                    "DO UPDATE SET state = excluded.state, phase = excluded.phase, at = excluded.at",
                     (game_id, seq, state, phase, at))
 
     def latest_snapshot(self, game_id: int, upto: int | None = None) -> SnapshotRow | None:
@@ -600,12 +655,26 @@ class Store:
         with self.transaction():
             self._x("INSERT INTO command_keys (key, game, command, at) VALUES (?,?,?,?)", (key, game_id, command, now))
 
+    # -- the Discord adapter's message references (migration 9) --------------------------
+    def ref(self, game_id: int, name: str) -> tuple[str, str] | None:
+        """(channel id, message id) kept under ``name`` for a game (its status or lobby message, or a
+        note such as the fingerprint of the last private board sent: then the channel is '')."""
+        row = self._one("SELECT channel_id, message_id FROM discord_refs WHERE game = ? AND name = ?", (game_id, name))
+        return (str(row[0]), str(row[1])) if row else None
+
+    def put_ref(self, game_id: int, name: str, channel_id: str, message_id: str) -> None:
+        with self.transaction():
+            self._x("INSERT INTO discord_refs (game, name, channel_id, message_id) VALUES (?,?,?,?) ON CONFLICT "
+                    "(game, name) DO UPDATE SET channel_id = excluded.channel_id, message_id = excluded.message_id",
+                    (game_id, name, channel_id, message_id))
+
     # -- outbox -------------------------------------------------------------------
     def add_outbox(self, game_id: int, key: str, kind: str, recipient: str, payload: dict[str, Any],
                    now: float) -> None:
         """Queue one message; a key already queued is ignored (a message is keyed once)."""
         with self.transaction():
-            self._x("INSERT OR IGNORE INTO outbox (game, key, kind, recipient, payload, created) VALUES (?,?,?,?,?,?)",
+            self._x("INSERT INTO outbox (game, key, kind, recipient, payload, created) VALUES (?,?,?,?,?,?) "
+                    "ON CONFLICT DO NOTHING",
                     (game_id, key, kind, recipient, json.dumps(payload, default=_jsonable), now))
 
     def pending_outbox(self, limit: int = 100, game_id: int | None = None,
@@ -651,7 +720,8 @@ class Store:
         for r in self._all("SELECT CAST(payload AS BLOB) AS payload FROM outbox WHERE game = ? AND kind = ? "
                            "ORDER BY id DESC LIMIT 1", (game_id, kind)):
             try:
-                payload = json.loads(bytes(r["payload"]).decode("utf-8"))
+                raw = r["payload"]
+                payload = json.loads(raw if isinstance(raw, str) else bytes(raw).decode("utf-8"))
             except (UnicodeDecodeError, ValueError):
                 return None
             return payload if isinstance(payload, dict) else None
@@ -677,7 +747,7 @@ class Store:
         return self._deadline_row(row) if row else None
 
     @staticmethod
-    def _deadline_row(r: sqlite3.Row) -> DeadlineRow:
+    def _deadline_row(r: Row) -> DeadlineRow:
         try:
             return DeadlineRow(**_decode(r))
         except UnicodeDecodeError as err:
@@ -706,6 +776,10 @@ class Store:
         return float(row[0]) if row and row[0] is not None else None
 
     # -- checks and backups ---------------------------------------------------------
+    def integrity_method(self) -> str:
+        """What :meth:`integrity` runs, for the check's report."""
+        return "SQLite integrity check"
+
     def integrity(self) -> list[str]:
         """SQLite's own check of every page and index: ``[]`` when healthy, else its findings."""
         found = [str(r[0]) for r in self._all("PRAGMA integrity_check")]
@@ -797,7 +871,7 @@ class Store:
     def quarantine(self, damage: DamagedRow, now: float) -> bool:
         """Set the damaged row's game aside; False when it was already."""
         with self.transaction():
-            cur = self._x("INSERT OR IGNORE INTO quarantine (game, what, row, reason, at) VALUES (?,?,?,?,?)",
+            cur = self._x("INSERT INTO quarantine (game, what, row, reason, at) VALUES (?,?,?,?,?) ON CONFLICT DO NOTHING",
                           (damage.game, damage.table, str(damage.row), damage.reason[:500], now))
             return bool(cur.rowcount)
 

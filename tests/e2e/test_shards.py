@@ -6,6 +6,10 @@ whatever reaches it, and fires deadlines and posts only for its own servers' gam
 both games are clicked with every interaction sent to both processes at once: each click is
 applied once, none is lost, and every post in a game's thread (and every DM about it) comes from
 the process holding that game's server.
+
+It runs once per backend (the ``database`` fixture, tests/conftest.py): on one SQLite file, and on
+one PostgreSQL server with each process as if on its own host (its own working directory, no file
+shared).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import signal
 import sys
 from pathlib import Path
 
-from bot.table import Store
+from bot.table.backends import is_postgres, open_store
 from tests.e2e.fake_discord import FakeDiscord, Message
 from tests.e2e.fake_shards import ShardedFakeDiscord
 from tests.e2e.harness import TRIBUTE, run
@@ -27,12 +31,14 @@ TOKENS = ("shard-zero-token", "shard-one-token")
 
 
 class ShardProcess:
-    def __init__(self, fake: ShardedFakeDiscord, tmp: Path, shard: int, guilds: list[int]):
+    def __init__(self, fake: ShardedFakeDiscord, tmp: Path, shard: int, guilds: list[int], database: str):
         self.fake, self.shard, self.token = fake, shard, TOKENS[shard]
-        self.db = tmp / "seneschal.sqlite3"
-        self.config = tmp / f"config-{shard}.toml"
+        self.db = database
+        folder = tmp / f"host-{shard}" if is_postgres(database) else tmp
+        folder.mkdir(exist_ok=True)
+        self.config = folder / f"config-{shard}.toml"
         self.config.write_text(
-            f'[store]\npath = "{self.db}"\n\n[discord]\ndev_guild_ids = {guilds}\nshard_count = 2\n'
+            f'[store]\n{"url" if is_postgres(database) else "path"} = "{self.db}"\n\n[discord]\ndev_guild_ids = {guilds}\nshard_count = 2\n'
             f'shard_ids = [{shard}]\n\n[games]\nextra = ["{TRIBUTE}"]\n\n[log]\nlevel = "INFO"\n', encoding="utf-8")
         self.proc: asyncio.subprocess.Process | None = None
         self.log = b""
@@ -74,13 +80,13 @@ def prompt_for(fake: FakeDiscord, user: str, game: int) -> Message | None:
     return found[-1] if found else None
 
 
-def test_two_processes_with_disjoint_shards_share_one_store(tmp_path) -> None:
+def test_two_processes_with_disjoint_shards_share_one_store(tmp_path, database) -> None:
     async def scenario() -> None:
         fake = ShardedFakeDiscord(2)
         north = fake.add_guild("north", ("games",), shard=0)
         south = fake.add_guild("south", ("games",), shard=1)
         await fake.start()
-        procs = [ShardProcess(fake, tmp_path, s, [north, south]) for s in (0, 1)]
+        procs = [ShardProcess(fake, tmp_path, s, [north, south], database) for s in (0, 1)]
         try:
             for p in procs:
                 await p.start()
@@ -110,7 +116,7 @@ def test_two_processes_with_disjoint_shards_share_one_store(tmp_path) -> None:
                                                          for m in fake.channel_messages(t)), 30)
             await fake.settle(0.5, 30)
 
-            store = Store(procs[0].db, readonly=True)
+            store = open_store(procs[0].db, readonly=True)
             try:
                 for game, _ in games.values():
                     keys = [a.key for a in store.actions(game)]
