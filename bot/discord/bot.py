@@ -75,7 +75,7 @@ class Seneschal(commands.Bot):
         self.delivery: Delivery | None = None
         self.timers: Timers | None = None
         self.synced: list[str] = []
-        self.refs = Refs(table.store)
+        self.refs = Refs(table)
         self.painter = BoardPainter(render_processes)
         self.last_interaction = 0.0
         self.fairness = Fairness(person=settings.person_rate, game=settings.game_rate)

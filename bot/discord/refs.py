@@ -7,27 +7,29 @@ status message.
 
 from __future__ import annotations
 
-from bot.table import Store
+from bot.table import TableService
 
 
 class Refs:
-    def __init__(self, store: Store):
-        self.store = store
+    """The references of one bot, read and kept through the table (the adapter never reaches the store)."""
+
+    def __init__(self, table: TableService):
+        self.table = table
 
     def get(self, game: int, name: str) -> tuple[int, int] | None:
-        found = self.store.ref(game, name)
+        found = self.table.adapter_ref(game, name)
         return (int(found[0]), int(found[1])) if found else None
 
     def put(self, game: int, name: str, channel_id: int, message_id: int) -> None:
-        self.store.put_ref(game, name, str(channel_id), str(message_id))
+        self.table.keep_adapter_ref(game, name, str(channel_id), str(message_id))
 
     def has(self, game: int, name: str) -> bool:
         return self.get(game, name) is not None
 
     def note(self, game: int, name: str) -> str | None:
         """A short text kept under ``name`` (e.g. the fingerprint of the last private board sent)."""
-        found = self.store.ref(game, name)
+        found = self.table.adapter_ref(game, name)
         return found[1] if found else None
 
     def set_note(self, game: int, name: str, text: str) -> None:
-        self.store.put_ref(game, name, "", text)
+        self.table.keep_adapter_ref(game, name, "", text)

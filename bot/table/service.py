@@ -261,6 +261,14 @@ class TableService(TableCore):
     def guide(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Guide:
         return self.reads.guide(actor, channel, game_id=game_id)
 
+    # -- an adapter's own bookkeeping (which message is a game's status or lobby), kept beside the game
+
+    def adapter_ref(self, game: int, name: str) -> tuple[str, str] | None:
+        return self.store.ref(game, name)
+
+    def keep_adapter_ref(self, game: int, name: str, where: str, what: str) -> None:
+        self.store.put_ref(game, name, where, what)
+
     def table_handlers(self) -> dict[str, Handler]:
         """Each ``/game`` command bound to the method that runs it (checked by the registry)."""
         def scoped(run: Callable[..., Outcome]) -> Handler:

@@ -100,3 +100,16 @@ def test_the_local_table_and_discord_answer_alike_in_and_out_of_the_thread(tmp_p
             local_service.close()
 
     run(scenario())
+
+
+def test_the_adapters_never_reach_the_store() -> None:
+    """Discord and the local table speak only to the table service: no `.store` in their sources (their
+    own bookkeeping, such as which message is a game's status, goes through the table too)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "bot"
+    reached = [f"{path.relative_to(root)}:{node.lineno}"
+               for folder in ("discord", "local") for path in sorted((root / folder).rglob("*.py"))
+               for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.Attribute) and node.attr == "store"]
+    assert reached == []
