@@ -21,7 +21,7 @@ from bot.discord.context import actor_of, channel_of, of_this_game
 from bot.discord.errors import Refusal
 from bot.discord.prompts import prompt_content, prompt_view, step_message
 from bot.discord.slash import build_groups, named_choice
-from bot.table import Asked, Command, GameInfo, Outcome, TableError
+from bot.table import TABLE_GROUP, Asked, Command, GameInfo, Outcome, Status, TableError
 from bot.table import text as tabletext
 from bot.table.errors import TableRefusal
 from engine.core.errors import Refusal as Codes  # shared codes; Refusal here is the reply
@@ -132,7 +132,8 @@ class Play(commands.Cog):
         except TableError as err:
             if err.code != Codes.NOT_AWAITED:
                 raise
-            status = self.bot.table.status(actor, None, game_id=game_id)
+            status = self.bot.ask_table(interaction, TABLE_GROUP, "status", game_id=game_id)
+            assert isinstance(status, Status)
             waiting = join_words(dict.fromkeys(w.name or w.seat for w in status.waiting))
             await respond(interaction, "That choice is no longer open: the game has moved on and nothing waits on "
                           "you now." + (f" It waits for {waiting}." if waiting else ""))

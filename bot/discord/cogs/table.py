@@ -371,8 +371,8 @@ class Table(commands.Cog):
         if not await self.bot.admitted(interaction):
             return
         try:
-            actor = actor_of(interaction, self.bot.settings)
-            helped = self.table.rules_help(actor, channel_of(interaction), name=name, topic=topic or None)
+            helped = self.bot.ask_table(interaction, TABLE_GROUP, "rules", {"name": name, "topic": topic})
+            assert isinstance(helped, RulesHelp)
             embed, view = self._rules_page(helped, page)
             await interaction.response.edit_message(embed=embed, view=view)
         except Exception as err:
