@@ -42,13 +42,18 @@ def _weds_a_rival(rules: Rules, state: GameState, seat: str, action: Action) -> 
 
 
 def _hands_to_itself(rules: Rules, state: GameState, seat: str, action: Action) -> bool:
-    """A Fief relic (12.0) or title (4.6) handed to one of the seat's own nobles: the next hand-over
-    can give it straight back, the same loop as a retainer's (arena schemers passed the Shinbone,
-    and a title, between two of their nobles until the decision guard); a gift, sale or transfer to
-    another player's noble stays."""
-    if rules.name != "fief" or action.kind not in ("give_relic", "transfer_title"):
+    """A Fief relic (12.0) or title (4.6) handed to one of the seat's own nobles, or control of a city
+    (5.1) handed to the seat's other family (two players, 13.7): the next hand-over can give it
+    straight back, the same loop as a retainer's (arena schemers passed the Shinbone, and a title,
+    between two of their nobles until the decision guard; a steady two-player family handed Winchester
+    to its other family and back in Phase 7 without end); a gift, sale or transfer to another player
+    stays."""
+    if rules.name != "fief" or action.kind not in ("give_relic", "transfer_title", "transfer_control"):
         return False
     g = state.data
+    if action.kind == "transfer_control":
+        family = g.families.get(action.get("to"))
+        return family is not None and family.seat == seat
     receiver = g.nobles.get(action.get("to"))
     return receiver is not None and receiver.family in g.players[seat].families
 
