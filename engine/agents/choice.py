@@ -58,22 +58,14 @@ def _hands_to_itself(rules: Rules, state: GameState, seat: str, action: Action) 
     return receiver is not None and receiver.family in g.players[seat].families
 
 
-def _renames_the_skulls_ward(rules: Rules, state: GameState, seat: str, action: Action) -> bool:
-    """A Fief Skull naming another ward once one is named (12.3, ruling RL5): free and repeatable,
-    so a look-ahead that rates ending the turn lower would name the two nobles in turn for ever
-    (an arena steady did, until the decision guard)."""
-    return rules.name == "fief" and action.kind == "skull" and state.data.relic_powers.skull_ward is not None
-
-
 def worth_weighing(rules: Rules, state: GameState, seat: str, legal: list[Action]) -> list[Action]:
-    """The actions steady and schemer weigh: ``legal`` without the stalling kinds, the Fief relics
-    and titles handed to the seat's own nobles, a second naming of the Skull's ward and the Fief
-    proposals to rivals or acceptances of theirs (all of it when nothing else is left)."""
+    """The actions steady and schemer weigh: ``legal`` without the stalling kinds, the Fief relics,
+    titles and cities handed to the seat's own nobles or families, and the Fief proposals to rivals or
+    acceptances of theirs (all of it when nothing else is left)."""
     stalling = STALLING.get(rules.name, frozenset())
     kept = [a for a in legal if a.kind not in stalling and not _marries_a_rival(rules, state, seat, a)
             and not _weds_a_rival(rules, state, seat, a)
-            and not _hands_to_itself(rules, state, seat, a)
-            and not _renames_the_skulls_ward(rules, state, seat, a)]
+            and not _hands_to_itself(rules, state, seat, a)]
     return kept or legal
 
 

@@ -225,36 +225,6 @@ def test_the_thinking_agents_decline_a_rivals_proposal() -> None:
     raise AssertionError("no proposal of marriage met")
 
 
-def test_the_thinking_agents_name_the_skulls_ward_once() -> None:
-    """Naming the Skull's ward (12.3) is free and may be done again: an arena steady named its two
-    nobles in turn until the decision guard. The first naming is weighed; a second is left out."""
-    from engine.agents.choice import worth_weighing
-
-    for rules, state, seat in along("fief", 4, 2, every=1, limit=800):
-        twin = rules.copy(state)
-        g = twin.data
-        free = [n for f in g.players[seat].families for nid in g.families[f].nobles
-                if (n := g.nobles[nid]).captor is None and n.city is not None and not n.outskirts]
-        if len(free) < 2:
-            continue
-        for city in g.cities.values():
-            if city.hidden_relic == "skull":
-                city.hidden_relic = None
-        free[0].relics.append("skull")
-        legal = choices(rules, twin, seat)
-        named = [a for a in legal if a.kind == "skull"]
-        if not named or len(legal) == len(named):
-            continue
-        assert set(named) <= set(worth_weighing(rules, twin, seat, legal))
-        g.relic_powers.skull_ward = free[0].id
-        legal = choices(rules, twin, seat)
-        again = [a for a in legal if a.kind == "skull"]
-        assert again and not set(again) & set(worth_weighing(rules, twin, seat, legal))
-        assert decide(rules, twin, seat, "steady", seed=1).kind != "skull"
-        return
-    raise AssertionError("no turn met where the Skull's ward could be named")
-
-
 def test_the_thinking_agents_do_not_propose_to_a_rival() -> None:
     """A Fief proposal to another player's noble pays only once accepted (a step beyond steady's
     look-ahead) and an alliance at best shares the win (8.3): left out."""

@@ -30,7 +30,7 @@ TITLE_REMINDERS = {
 RELIC_REMINDERS = {
     "grail": "in a battle against its bearer, an attacker's die showing two hits does nothing",
     "chasuble": "its bearer's player may move a Storms card to a neighbouring sea once a round",
-    "skull": "name a noble: when it dies, it rises again where it fell (once)",
+    "skull": "once a game, as any noble dies in a city, its bearer's player may raise him there, titles and all",
     "shinbone": "its bearer lifts a Famine in the district where it stands",
 }
 
@@ -90,6 +90,8 @@ def hint(g: Fief, a: Action) -> str:
         return title("garter") if v("noble") else ""
     if k == "gift_abbess":
         return title("abbess:") if v("noble") else ""
+    if k == "skull" and not v("noble"):
+        return "the death goes ahead (titles pass on, 4.8); the Skull keeps its power for another death"
     if k in RELIC_KINDS:
         return relic(v("relic")) or relic(k)
     if k == "give_retainer":
