@@ -42,33 +42,30 @@ def _weds_a_rival(rules: Rules, state: GameState, seat: str, action: Action) -> 
 
 
 def _hands_to_itself(rules: Rules, state: GameState, seat: str, action: Action) -> bool:
-    """A Fief relic (12.0) or title (4.6) handed to one of the seat's own nobles: the next hand-over
-    can give it straight back, the same loop as a retainer's (arena schemers passed the Shinbone,
-    and a title, between two of their nobles until the decision guard); a gift, sale or transfer to
-    another player's noble stays."""
-    if rules.name != "fief" or action.kind not in ("give_relic", "transfer_title"):
+    """A Fief relic (12.0) or title (4.6) handed to one of the seat's own nobles, or control of a city
+    (5.1) handed to the seat's other family (two players, 13.7): the next hand-over can give it
+    straight back, the same loop as a retainer's (arena schemers passed the Shinbone, and a title,
+    between two of their nobles until the decision guard; a steady two-player family handed Winchester
+    to its other family and back in Phase 7 without end); a gift, sale or transfer to another player
+    stays."""
+    if rules.name != "fief" or action.kind not in ("give_relic", "transfer_title", "transfer_control"):
         return False
     g = state.data
+    if action.kind == "transfer_control":
+        family = g.families.get(action.get("to"))
+        return family is not None and family.seat == seat
     receiver = g.nobles.get(action.get("to"))
     return receiver is not None and receiver.family in g.players[seat].families
 
 
-def _renames_the_skulls_ward(rules: Rules, state: GameState, seat: str, action: Action) -> bool:
-    """A Fief Skull naming another ward once one is named (12.3, ruling RL5): free and repeatable,
-    so a look-ahead that rates ending the turn lower would name the two nobles in turn for ever
-    (an arena steady did, until the decision guard)."""
-    return rules.name == "fief" and action.kind == "skull" and state.data.relic_powers.skull_ward is not None
-
-
 def worth_weighing(rules: Rules, state: GameState, seat: str, legal: list[Action]) -> list[Action]:
-    """The actions steady and schemer weigh: ``legal`` without the stalling kinds, the Fief relics
-    and titles handed to the seat's own nobles, a second naming of the Skull's ward and the Fief
-    proposals to rivals or acceptances of theirs (all of it when nothing else is left)."""
+    """The actions steady and schemer weigh: ``legal`` without the stalling kinds, the Fief relics,
+    titles and cities handed to the seat's own nobles or families, and the Fief proposals to rivals or
+    acceptances of theirs (all of it when nothing else is left)."""
     stalling = STALLING.get(rules.name, frozenset())
     kept = [a for a in legal if a.kind not in stalling and not _marries_a_rival(rules, state, seat, a)
             and not _weds_a_rival(rules, state, seat, a)
-            and not _hands_to_itself(rules, state, seat, a)
-            and not _renames_the_skulls_ward(rules, state, seat, a)]
+            and not _hands_to_itself(rules, state, seat, a)]
     return kept or legal
 
 

@@ -41,6 +41,8 @@ def task_default(g: Fief, t: Task) -> Action:
         return A("gift_abbess")   # 2.13: no gift, the card goes back to the deck
     if t.kind == "garter":
         return A("award_garter")  # 13.3: no Garter for this deed
+    if t.kind == "skull":
+        return A("skull")         # 12.3: he stays dead, the Skull keeps its power
     return A("release", noble=t.noble, city=t.options[0])
 
 
@@ -62,6 +64,8 @@ def task_actions(g: Fief, t: Task) -> list[Action]:
         return [A("gift_abbess", noble=n) for n in t.options] + [A("gift_abbess")]
     if t.kind == "garter":
         return [A("award_garter", noble=n) for n in garter.eligible(g)] + [A("award_garter")]
+    if t.kind == "skull":
+        return [A("skull", noble=t.noble), A("skull")]
     return [A("release", noble=t.noble, city=c) for c in t.options]
 
 

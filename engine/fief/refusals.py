@@ -126,7 +126,7 @@ class FiefRefusal(RefusalCode):
     NO_CHASUBLE = "no_chasuble"
     NO_MERCENARIES = "no_mercenaries"
     NO_RELIC = "no_relic"
-    NO_SKULL = "no_skull"
+    SKULL_NOBLE = "skull_noble"  # the Skull raises only the noble who has just fallen (12.3)
     NOBLE = "noble"  # no such noble, or not a free one of the family
     NOT_BOARD_CARD = "not_board_card"  # a card that does not go on the family board (11.0)
     NOT_YOUR_FAMILY = "not_your_family"

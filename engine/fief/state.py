@@ -128,7 +128,7 @@ class SeaCard:
 @dataclass(slots=True)
 class Task:
     """A small decision the flow waits for before going on (plague losses, a title to bestow)."""
-    kind: str                      # plague | bestow | release | abbess_gift | garter | ... (region: abbess_gift's Abbey)
+    kind: str                      # plague | bestow | release | abbess_gift | garter | skull | ... (region: abbess_gift's Abbey)
     family: str
     city: str | None = None
     count: int = 0

@@ -75,7 +75,7 @@ def public(g: Fief) -> View:
         "prince": _holder(g, "prince_of_wales"),
         "relic_vp": g.relic_vp,
         "relic_powers": {"storms_moved": list(g.relic_powers.storms_moved), "skull_used": g.relic_powers.skull_used,
-                         "skull_ward": g.relic_powers.skull_ward},
+                         "fallen": sorted(g.relic_powers.fallen)},
         "excalibur": excalibur.view(g),
         "mercenaries": {c: {"on_card": m.on_card, "beaten": m.beaten, "hired": dict(m.hired)}
                         for c, m in sorted(g.mercenaries.items())},

@@ -2,11 +2,10 @@
 
 Every seat is played by the same computer player (``--agent``: ``steady`` by default, the one-step look-ahead
 of engine/agents; ``random`` for the simulator's weighted random choices). Each game seats 2, 3 or 4 players
-(cycling) with factions dealt at random, and is played to the end. A game's win is shared among its winners
-(a tie of two gives each half), so the wins of a game add up to one and a faction's fair rate is the mean of
-1/players over the games it played (printed as "fair"). The ratio is its rate over fair; the interval is a
-95% Wilson interval of the rate, divided by fair. ``--seeds`` repeats the games with each seed and prints the
-ratio per seed and pooled, so one seed's luck shows.
+(cycling) with factions dealt at random, and is played to the end. Wins are shared in a tie and measured
+against fair shares with Wilson intervals (engine/balance.py; a faction's fair rate is printed as "fair").
+``--seeds`` repeats the games with each seed and prints the ratio per seed and pooled, so one seed's luck
+shows.
 
 With ``--holders`` it also measures who held what, from public events only: each Wild Kingdom card (its last
 taker) and each Boon revealed on a card (every seat that revealed it). A holder's ratio is their share of the
@@ -16,52 +15,18 @@ wins over their fair share; the reference row is the same for the takers of the 
 from __future__ import annotations
 
 import argparse
-import math
 import sys
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.agents import STRENGTHS, decide
+from engine.balance import Tally, line
 from engine.core import apply
 from engine.okc import RULES
 from engine.okc.modules.wild_kingdom_cards.effects import wild
 
 MAX_DECISIONS = 20_000     # a game still going after this many decisions is left out (none has, so far)
 REFERENCE = "other Kingdom cards"
-
-
-@dataclass
-class Tally:
-    """Shared wins (``won``), games (``played``) and fair shares (``fair``) per key."""
-
-    won: dict[str, float] = field(default_factory=dict)
-    played: Counter[str] = field(default_factory=Counter)
-    fair: dict[str, float] = field(default_factory=dict)
-
-    def add(self, key: str, share: float, n: int) -> None:
-        self.won[key] = self.won.get(key, 0.0) + share
-        self.played[key] += 1
-        self.fair[key] = self.fair.get(key, 0.0) + 1 / n
-
-    def ratio(self, key: str) -> float:
-        return self.won[key] / self.fair[key] if self.fair.get(key) else 0.0
-
-    def interval(self, key: str) -> tuple[float, float]:
-        """The 95% Wilson interval of the win rate, as ratios to fair."""
-        n = self.played[key]
-        if not n:
-            return 0.0, 0.0
-        lo, hi = wilson(self.won[key], n)
-        mean_fair = self.fair[key] / n
-        return lo / mean_fair, hi / mean_fair
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass
@@ -124,12 +89,6 @@ def run(games: int, seeds: list[int], length: int, players: int | None, modules:
                 for s in seats:
                     held.add(key, game.share[s], n)
     return per_seed, pooled, held
-
-
-def line(t: Tally, key: str, label: str) -> str:
-    lo, hi = t.interval(key)
-    return (f"  {label:<28} won {t.won[key]:6.1f} of {t.played[key]:>4} = {t.won[key] / t.played[key]:6.1%} "
-            f"(fair {t.fair[key] / t.played[key]:5.1%}) ratio {t.ratio(key):4.2f} [{lo:4.2f}-{hi:4.2f}]")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -181,6 +181,27 @@ def test_the_thinking_agents_do_not_pass_a_title_between_their_own_nobles() -> N
     raise AssertionError("no Purchase step met")
 
 
+def test_the_thinking_agents_do_not_pass_a_city_between_their_own_families() -> None:
+    """With two players (13.7) control of a city handed to the seat's other family (5.1) can be handed
+    straight back: a steady two-player game went round that loop in Phase 7 without end (seed 2 of
+    ``engine.fief.balance``), so it is left out; a hand-over to the rival's family stays."""
+    from engine.agents.choice import worth_weighing
+
+    seen = 0
+    for rules, state, seat in along("fief", 2, 2, every=1, limit=1500):
+        legal = choices(rules, state, seat)
+        g = state.data
+        handed = [a for a in legal if a.kind == "transfer_control"]
+        own = [a for a in handed if g.families[a.get("to")].seat == seat]
+        rival = [a for a in handed if g.families[a.get("to")].seat != seat]
+        kept = set(worth_weighing(rules, state, seat, legal))
+        if own and len(legal) > len(own):
+            assert not set(own) & kept
+            seen += 1
+        assert set(rival) <= kept
+    assert seen > 0
+
+
 def test_the_thinking_agents_decline_a_rivals_proposal() -> None:
     """An alliance by marriage at best shares the victory (8.3): steady and schemer accept no
     proposal from another player, at the table (``accepts``) or in a playout."""
@@ -202,36 +223,6 @@ def test_the_thinking_agents_decline_a_rivals_proposal() -> None:
         assert not accepts(rules, state, seat, f"request-{asked[0].id}", "steady", seed=1)
         return
     raise AssertionError("no proposal of marriage met")
-
-
-def test_the_thinking_agents_name_the_skulls_ward_once() -> None:
-    """Naming the Skull's ward (12.3) is free and may be done again: an arena steady named its two
-    nobles in turn until the decision guard. The first naming is weighed; a second is left out."""
-    from engine.agents.choice import worth_weighing
-
-    for rules, state, seat in along("fief", 4, 2, every=1, limit=800):
-        twin = rules.copy(state)
-        g = twin.data
-        free = [n for f in g.players[seat].families for nid in g.families[f].nobles
-                if (n := g.nobles[nid]).captor is None and n.city is not None and not n.outskirts]
-        if len(free) < 2:
-            continue
-        for city in g.cities.values():
-            if city.hidden_relic == "skull":
-                city.hidden_relic = None
-        free[0].relics.append("skull")
-        legal = choices(rules, twin, seat)
-        named = [a for a in legal if a.kind == "skull"]
-        if not named or len(legal) == len(named):
-            continue
-        assert set(named) <= set(worth_weighing(rules, twin, seat, legal))
-        g.relic_powers.skull_ward = free[0].id
-        legal = choices(rules, twin, seat)
-        again = [a for a in legal if a.kind == "skull"]
-        assert again and not set(again) & set(worth_weighing(rules, twin, seat, legal))
-        assert decide(rules, twin, seat, "steady", seed=1).kind != "skull"
-        return
-    raise AssertionError("no turn met where the Skull's ward could be named")
 
 
 def test_the_thinking_agents_do_not_propose_to_a_rival() -> None:

@@ -46,12 +46,12 @@ def test_2_7_and_2_9_good_weather_is_refused_where_famine_or_this_rounds_weather
 
 
 def test_12_3_the_skull_names_the_noble_it_raises() -> None:
-    """relics.skull_raises: the event says which noble rises, so the table reads its name."""
+    """relics.raise_fallen: the event says which noble rises, so the table reads its name."""
     state = _purchase()
     data = g(state)
     data.nobles["lucia"].relics = ["skull"]
-    do(state, "ann", "skull noble:william")
-    state.take_events()
     kill_noble(state, data, "william", cause="test")
-    [raised] = [e for e in state.take_events() if e.kind == "relic.skull_raised"]
+    [fallen] = [e for e in state.take_events() if e.kind == "relic.skull_fallen"]
+    assert fallen.data["noble"] == "william" and fallen.data["seat"] == "ann"
+    [raised] = [e for e in do(state, "ann", "skull noble:william") if e.kind == "relic.skull_raised"]
     assert raised.data["noble"] == "william" and raised.data["city"] == data.nobles["william"].city

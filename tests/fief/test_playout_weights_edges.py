@@ -84,7 +84,7 @@ def test_12_0_a_relic_for_the_sovereign_weighs_most_of_the_board_actions() -> No
     assert _w("give_relic", s, to="walter") == 8.0
     assert _w("give_relic", s, to="edward") == 0.3
     for kind, weight in (("draw_excalibur", 6.0), ("take_excalibur", 6.0), ("play_board_card", 6.0),
-                         ("shinbone", 6.0), ("leave_relic", 0.3), ("take_relic", 0.3), ("skull", 0.3),
+                         ("shinbone", 6.0), ("leave_relic", 0.3), ("take_relic", 0.3),
                          ("chasuble", 0.3), ("hire", 0.5), ("lend_mercenaries", 0.5)):
         assert _w(kind, s) == weight, kind
 

@@ -3,13 +3,18 @@ city's Abbey, and the powers of the Chasuble, the Skull and the Shinbone (ruling
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from engine.core import Action
+from engine.core.words import Audience
 from engine.fief import RULES
 from engine.fief.estates.succession import kill_noble
 from engine.fief.state import SeaCard
 from engine.fief.war import pillage
 from tests.fief.helpers import act, defaults_until, do, g, refused, started
+from tests.prompt_walk import check_prompt
 
 
 def _purchase(players: int = 4):  # type: ignore[no-untyped-def]
@@ -146,18 +151,75 @@ def test_2_4_the_chasuble_may_move_storms_beside_another_kind_of_disaster() -> N
     assert sorted(c.card for c in data.seas["IV"]) == ["plague-1", "storms-1"]
 
 
-def test_12_3_the_skull_raises_the_noble_its_player_named() -> None:
+def _fallen(state, nid: str = "william"):  # type: ignore[no-untyped-def]
+    """Lucia (Red, ann) carries the Skull; ``nid`` holds Lord III and dies in Berwick."""
+    data = g(state)
+    data.nobles["lucia"].relics = ["skull"]
+    data.nobles[nid].titles.append("lord:III")
+    kill_noble(state, data, nid, cause="test")
+    return data
+
+
+def test_12_3_as_a_noble_falls_the_skulls_player_is_asked_and_may_raise_him() -> None:
+    """12.3 (ruling RL5): the resurrection is announced just after the death: the flow waits on the
+    Skull's player, whose prompt offers both answers; the death's consequences wait with it."""
+    state = _purchase()
+    data = _fallen(state)
+    assert "william" in data.nobles and "lord:III" in data.nobles["william"].titles   # nothing passed on yet
+    [d] = [d for d in RULES.pending(state) if d.blocking]
+    assert d.seats == ("ann",) and d.prompt == "fief.skull" and d.default_for("ann") == Action.of("skull")
+    assert {a for a in RULES.legal(state, "ann") if a.kind == "skull"} == {Action.of("skull", noble="william"),
+                                                                          Action.of("skull")}
+    f = check_prompt(RULES, state, "ann", d, Audience(None, {"ann": "Ann"}), random.Random(1))
+    assert f.choices >= 2 and not f.gaps
+    do(state, "ann", "skull noble:william")
+    assert "william" in data.nobles and "lord:III" in data.nobles["william"].titles
+    assert data.nobles["william"].city == "Berwick" and data.relic_powers.skull_used
+    assert data.nobles["lucia"].relics == ["skull"] and not data.relic_powers.fallen and not data.tasks
+    kill_noble(state, data, "william", cause="test")
+    assert "william" not in data.nobles and not data.tasks   # once a game
+
+
+def test_12_3_the_skulls_player_may_let_him_die_and_keep_the_power() -> None:
+    state = _purchase()
+    data = _fallen(state)
+    do(state, "ann", "skull")
+    assert "william" not in data.nobles and "lord:III" in data.nobles["lucia"].titles   # 4.8 now
+    assert not data.relic_powers.skull_used and not data.tasks
+    kill_noble(state, data, "walter", cause="test")           # another death: asked again
+    assert data.tasks[0].kind == "skull" and data.tasks[0].noble == "walter"
+
+
+def test_12_3_any_noble_may_be_raised_and_only_the_skulls_player_answers() -> None:
+    """12.3: "any Noble": a rival's too; the question goes to the Skull's player, not the dead man's."""
+    state = _purchase()
+    data = _fallen(state, "walter")
+    assert data.tasks[0].family == "red"
+    assert refused(state, "bob", "skull noble:walter").code == "not_your_turn"
+    assert refused(state, "ann", "skull noble:lucia").code == "skull_noble"
+    assert refused(state, "ann", "skull noble:william").code == "skull_noble"
+    do(state, "ann", "skull noble:walter")
+    assert "walter" in data.nobles and data.relic_powers.skull_used
+
+
+def test_12_3_a_second_blow_while_he_lies_fallen_asks_nothing_more() -> None:
+    state = _purchase()
+    data = _fallen(state)
+    kill_noble(state, data, "william", cause="again")
+    assert [t.kind for t in data.tasks] == ["skull"]
+
+
+def test_12_3_no_question_when_the_skull_is_spent_or_its_bearer_a_captive() -> None:
     state = _purchase()
     data = g(state)
     data.nobles["lucia"].relics = ["skull"]
-    data.nobles["william"].titles.append("lord:III")
-    do(state, "ann", "skull noble:william")
+    data.nobles["lucia"].captor = "blue"
     kill_noble(state, data, "william", cause="test")
-    assert "william" in data.nobles and "lord:III" in data.nobles["william"].titles
-    assert data.relic_powers.skull_used and data.nobles["lucia"].relics == ["skull"]
-    assert refused(state, "ann", "skull noble:lucia").code == "no_skull"   # its power is spent
-    kill_noble(state, data, "william", cause="test")
-    assert "william" not in data.nobles   # once a game
+    assert "william" not in data.nobles and not data.tasks
+    data.nobles["lucia"].captor = None
+    data.relic_powers.skull_used = True
+    kill_noble(state, data, "walter", cause="test")
+    assert "walter" not in data.nobles and not data.tasks
 
 
 def test_12_4_the_shinbone_lifts_famine_in_its_bearers_district() -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.okc.balance import REFERENCE, Tally, main, play, run, wilson
+from engine.balance import Tally, wilson
+from engine.okc.balance import REFERENCE, main, play, run
 
 
 def test_each_game_hands_out_one_win_and_every_seat_a_fair_share() -> None:

@@ -121,9 +121,6 @@ def _in_turn(g: Fief, seat: str, actor: str, mine: list[Noble]) -> list[Action]:
                     out.append(A("give_relic", relic=r, to=other.id))
                 elif not offering:
                     out.append(A("give_relic", relic=r, to=other.id, price=1))
-        if relics.SKULL in n.relics and not g.relic_powers.skull_used:
-            out += [A("skull", noble=nid) for f in p.families for nid in g.families[f].nobles
-                    if nid != g.relic_powers.skull_ward]
     return out
 
 
@@ -166,7 +163,7 @@ def weight(g: Fief, action: Action) -> float:
     if k == "give_relic":
         king = sovereign(g)
         return 8.0 if king is not None and action.get("to") == king.id else 0.3
-    if k in ("leave_relic", "take_relic", "skull", "chasuble"):
+    if k in ("leave_relic", "take_relic", "chasuble"):
         return 0.3
     if k in ("hire", "lend_mercenaries"):
         return 0.5

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from engine.core import Action, GameState, RuleError
 from engine.fief.board import excalibur, mercenaries, relics
-from engine.fief.commands import Handlers, city_arg, opportunity_time, region_arg, turn
-from engine.fief.flow import STEPS, current_actor
+from engine.fief.commands import Handlers, city_arg, opportunity_time, region_arg, task_for, turn
+from engine.fief.estates import succession
+from engine.fief.flow import STEPS, advance, current_actor
+from engine.fief.opportunity import cards as opportunity
 from engine.fief.refusals import FiefRefusal
 from engine.fief.state import Fief, sovereign
 
@@ -137,10 +139,21 @@ def _shinbone(state: GameState, g: Fief, seat: str, a: Action) -> None:
 
 @HANDLERS.on("skull")
 def _skull(state: GameState, g: Fief, seat: str, a: Action) -> None:
-    """12.3 (ruling RL5): name the noble the Skull raises if he dies."""
-    turn(g, seat, OWN_TURN_STEPS, "12.3")
-    relics.check_ward(g, seat, str(a["noble"]))
-    relics.ward(state, g, seat, str(a["noble"]))
+    """12.3 (ruling RL5): the Skull's player, asked as the noble falls, raises him or lets him die."""
+    t = task_for(g, seat, "skull", "12.3")
+    noble = str(a["noble"]) if a.get("noble") else None
+    relics.check_raise(t, noble)
+    g.tasks.pop(0)
+    nid = t.noble or ""
+    if noble:
+        relics.raise_fallen(state, g, nid)
+    else:
+        n = g.nobles[nid]
+        city, fam, free, cause = n.city, n.family, n.captor is None, relics.let_fall(state, g, nid)
+        succession.die(state, g, nid, cause)
+        if city and free and cause in opportunity.SCATTERING:
+            opportunity.scatter(state, g, city, fam, cause)
+    advance(state)
 
 
 # -- Excalibur (13.2) -------------------------------------------------------------------------------

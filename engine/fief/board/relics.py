@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core import Event, GameState, RuleError
 from engine.fief.refusals import FiefRefusal
-from engine.fief.state import MAP, Fief, Noble, sovereign
+from engine.fief.state import MAP, Fief, Noble, Task, sovereign
 
 CHASUBLE, SKULL, SHINBONE = "chasuble", "skull", "shinbone"
 
@@ -76,8 +76,6 @@ def give(state: GameState, g: Fief, relic: str, giver: str, receiver: str, price
     a, b = g.nobles[giver], g.nobles[receiver]
     a.relics.remove(relic)
     b.relics.append(relic)
-    if relic == SKULL:
-        g.relic_powers.skull_ward = None
     state.emit(Event.public("relic.given", relic=relic, noble=giver, to=receiver, family=a.family,
                             receiver=b.family, price=price, city=b.city))
     king = sovereign(g)
@@ -121,8 +119,6 @@ def leave(state: GameState, g: Fief, relic: str, n: Noble) -> None:
     """12.0: left in the city (in its Abbey, if any: 3 shillings at Income, 3.1)."""
     n.relics.remove(relic)
     g.cities[n.city or ""].relics.append(relic)
-    if relic == SKULL:
-        g.relic_powers.skull_ward = None
     state.emit(Event.public("relic.left", relic=relic, noble=n.id, family=n.family, city=n.city))
 
 
@@ -205,29 +201,43 @@ def lift_famine(state: GameState, g: Fief, region: str) -> None:
 
 
 # -- the Skull (12.3) ------------------------------------------------------------------------------
-def check_ward(g: Fief, seat: str, nid: str) -> None:
-    if controller(g, SKULL) != seat or g.relic_powers.skull_used:
-        raise RuleError("12.3", "only the player whose free noble carries the unused Skull names its noble",
-                        code=FiefRefusal.NO_SKULL, legal="none")
-    if nid not in g.nobles:
-        raise RuleError("12.3", "name a living noble", code=FiefRefusal.NOBLE, legal=sorted(g.nobles)[:8])
-
-
-def ward(state: GameState, g: Fief, seat: str, nid: str) -> None:
-    g.relic_powers.skull_ward = nid
-    state.emit(Event.public("relic.skull_named", seat=seat, noble=nid))
-
-
-def skull_raises(state: GameState, g: Fief, nid: str, cause: str) -> bool:
-    """12.3 (ruling RL5): the noble the Skull's player named is raised at once where it died, titles
-    kept, and the Skull is spent (it stays a relic)."""
+def awaits_skull(state: GameState, g: Fief, nid: str, cause: str) -> bool:
+    """12.3 (ruling RL5): a noble dying in a city while a player's free noble carries the unused Skull
+    falls, and that player decides at once whether the Skull raises him: the flow waits on the answer
+    (a task first in line) and the death's consequences wait with it. True while the noble lies fallen
+    (a second blow before the answer changes nothing)."""
     powers = g.relic_powers
-    if powers.skull_used or powers.skull_ward != nid or controller(g, SKULL) is None:
-        return False
-    powers.skull_used, powers.skull_ward = True, None
+    if nid in powers.fallen:
+        return True
+    bearer = carrier(g, SKULL)
     n = g.nobles[nid]
-    state.emit(Event.public("relic.skull_raised", noble=nid, family=n.family, city=n.city, cause=cause))
+    if powers.skull_used or bearer is None or bearer.captor is not None or n.city is None:
+        return False
+    powers.fallen[nid] = cause
+    g.tasks.insert(0, Task("skull", bearer.family, city=n.city, noble=nid))
+    state.emit(Event.public("relic.skull_fallen", noble=nid, family=n.family, city=n.city, cause=cause,
+                            seat=g.families[bearer.family].seat))
     return True
+
+
+def check_raise(t: Task, noble: str | None) -> None:
+    if noble not in (None, t.noble):
+        raise RuleError("12.3", "the Skull raises only the noble who just fell", code=FiefRefusal.SKULL_NOBLE,
+                        legal=[t.noble or "", "none"])
+
+
+def raise_fallen(state: GameState, g: Fief, nid: str) -> None:
+    """12.3: he lives on where he fell, titles and all; the Skull is spent (it stays a relic)."""
+    g.relic_powers.fallen.pop(nid)
+    g.relic_powers.skull_used = True
+    n = g.nobles[nid]
+    state.emit(Event.public("relic.skull_raised", noble=nid, family=n.family, city=n.city))
+
+
+def let_fall(state: GameState, g: Fief, nid: str) -> str:
+    """12.3: the Skull's player lets him die (its power kept for another death); the cause of death."""
+    state.emit(Event.public("relic.skull_withheld", noble=nid, family=g.nobles[nid].family))
+    return g.relic_powers.fallen.pop(nid)
 
 
 def new_round(g: Fief) -> None:

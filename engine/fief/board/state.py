@@ -23,7 +23,7 @@ class RelicPowers:
     """What the relics' once-only powers have used (12.2, 12.3)."""
     storms_moved: list[str] = field(default_factory=list)  # Storms cards the Chasuble moved this round
     skull_used: bool = False                                # 12.3: once per game
-    skull_ward: str | None = None                           # the noble the Skull's player names to raise
+    fallen: dict[str, str] = field(default_factory=dict)    # 12.3: noble -> cause, dead until the Skull's player answers
 
 
 @dataclass(slots=True)

@@ -28,10 +28,15 @@ CLERGY = ("bishop", "archbishop", "abbess")
 
 
 def kill_noble(state: GameState, g: Fief, nid: str, cause: str) -> None:
-    """4.8: the noble's card, standee and retainer leave the game; titles pass on or return. The
-    Skull may raise the noble instead (12.3); Excalibur falls where its bearer died (13.2)."""
-    if relics.skull_raises(state, g, nid, cause):
-        return
+    """4.8: a noble dies (:func:`die`), unless he falls where the Skull's player may raise him (12.3):
+    then :func:`die` waits for that player's answer."""
+    if not relics.awaits_skull(state, g, nid, cause):
+        die(state, g, nid, cause)
+
+
+def die(state: GameState, g: Fief, nid: str, cause: str) -> None:
+    """4.8: the noble's card, standee and retainer leave the game; titles pass on or return.
+    Excalibur falls where its bearer died (13.2)."""
     n = g.nobles[nid]
     city = n.city
     excalibur.fall(state, g, nid)

@@ -48,6 +48,7 @@ USES = ("siege", "storms", "pass", "evade", "tunnels", "aid", "guide", "withdraw
 ROYAL = ("king", "sovereign_queen", "queen", "prince_of_wales")
 ABBEYS = ("abbey", "royal_abbey")
 ESCORT_ORDER = ("knight", "crossbow", "men", "archer")
+SCATTERING = ("assassination", "justice")   # 10.3, 10.4: deaths that leave the noble's troops to scatter
 
 
 # -- when and with what ---------------------------------------------------------------------------
@@ -447,7 +448,14 @@ def eliminate(state: GameState, g: Fief, target: str, how: str, sponsor: str | N
     city, fam, free = n.city, n.family, n.captor is None
     state.emit(Event.public(f"card.{how}", target=target, how=how, sponsor=sponsor, family=fam))
     kill_noble(state, g, target, cause=how)
-    if city and free and dispersal.leaderless(g, city, fam) and not midbattle.fighting(g, city, fam):
+    if city and free:
+        scatter(state, g, city, fam, how)
+
+
+def scatter(state: GameState, g: Fief, city: str, fam: str, how: str) -> None:
+    """10.3, 10.4: the family's troops left there without a noble scatter, unless they are fighting
+    (also when the Skull's player lets the noble die, 12.3)."""
+    if dispersal.leaderless(g, city, fam) and not midbattle.fighting(g, city, fam):
         dispersal.disperse(state, g, city, fam, why=how)
 
 

@@ -32,7 +32,7 @@ TITLE_REMINDERS = {
 RELIC_REMINDERS = {
     "grail": "in a battle against its bearer, an attacker's die showing two hits does nothing",
     "chasuble": "its bearer's player may move a Storms card to a neighbouring sea once a round",
-    "skull": "name a noble: when it dies, it rises again where it fell (once)",
+    "skull": "once a game, as any noble dies in a city, its bearer's player may raise him there, titles and all",
     "shinbone": "its bearer lifts a Famine in the district where it stands",
 }
 
@@ -93,7 +93,9 @@ HINTS: dict[str, Callable[[Fief, Action], str]] = {
     **dict.fromkeys(TITLE_KINDS, lambda g, a: title("lord:")),
     "award_garter": lambda g, a: title("garter") if a.get("noble") else "",
     "gift_abbess": lambda g, a: title("abbess:") if a.get("noble") else "",
-    **dict.fromkeys(RELIC_KINDS, lambda g, a: relic(a.get("relic")) or relic(a.kind)),
+    "skull": lambda g, a: relic("skull") if a.get("noble") else
+    "the death goes ahead (titles pass on, 4.8); the Skull keeps its power for another death",
+    **dict.fromkeys((k for k in RELIC_KINDS if k != "skull"), lambda g, a: relic(a.get("relic")) or relic(a.kind)),
     "give_retainer": _retainer_given,
     **dict.fromkeys(RETAINER_KINDS, lambda g, a: RETAINER_REMINDERS.get(RETAINER_KINDS[a.kind], "")),
     **dict.fromkeys(CARD_KINDS, _card_played),

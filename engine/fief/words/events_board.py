@@ -108,19 +108,25 @@ def _famine_lifted(state: GameState, e: Event, aud: Audience) -> str:
     return f"The Shinbone: {N.noble(g, d.get('noble'))} lifts the Famine from {N.region(d.get('region'))}."
 
 
-@tells("relic.skull_named")
-def _skull_named(state: GameState, e: Event, aud: Audience) -> str:
+@tells("relic.skull_fallen")
+def _skull_fallen(state: GameState, e: Event, aud: Audience) -> str:
     g, d = state.data, e.data
-    who = N.seat_does(g, d.get("seat"), aud, "name", "names")
-    return f"The Skull: {who} {N.noble(g, d.get('noble'))} as the noble it will raise from death."
+    who = N.seat_does(g, d.get("seat"), aud, "hold", "holds")
+    return (f"{N.noble(g, d.get('noble'))} falls at {d.get('city')}. {who} the Skull and may raise "
+            f"{N.noble(g, d.get('noble'))} now, or let death take its course.")
 
 
 @tells("relic.skull_raised")
 def _skull_raised(state: GameState, e: Event, aud: Audience) -> str:
     g, d = state.data, e.data
     where = f" at {d.get('city')}" if d.get("city") else ""
-    name = N.noble(g, d.get("noble"))
-    return f"{name} falls{where}, but the Skull raises {name} again, titles and all; its power is spent."
+    return f"The Skull raises {N.noble(g, d.get('noble'))}{where}, titles and all; its power is spent."
+
+
+@tells("relic.skull_withheld")
+def _skull_withheld(state: GameState, e: Event, aud: Audience) -> str:
+    g, d = state.data, e.data
+    return f"The Skull stays silent: {N.noble(g, d.get('noble'))} is dead. Its power waits for another death."
 
 
 # -- Excalibur and the crown (13.2, 9.1) ----------------------------------------------------------------

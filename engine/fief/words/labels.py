@@ -378,7 +378,7 @@ LABELS: dict[str, str | Callable[[Cmd], str]] = {
     "take_relic": "{noble:noble} takes up {relic:relic}",
     "chasuble": "Move the Storms from {sea:sea} to {to:sea}",
     "shinbone": "Lift the Famine from {region:region}",
-    "skull": "Name {noble:noble} for the Skull",
+    "skull": lambda c: f"Raise {c.noble('noble')} with the Skull" if c("noble") else "Let death take its course",
     "draw_excalibur": "{noble:noble} tries to draw Excalibur",
     "take_excalibur": "{noble:noble} takes up Excalibur",
 }

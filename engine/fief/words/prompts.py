@@ -274,6 +274,9 @@ TASK_QUESTIONS: dict[str, Callable[[Fief, Task, Audience], str]] = {
     "abbess_gift": lambda g, t, aud: (f"The title of Abbess of {N.abbey(t.region).removeprefix('the ')} is "
                                       "free: give it to an unmarried noblewoman, or let the card go back to the "
                                       "deck?"),
+    "skull": lambda g, t, aud: (f"{N.noble(g, t.noble)} has just fallen at {t.city}. Raise "
+                                f"{'her' if _sex(g, t.noble) == 'f' else 'him'} with the Skull, titles and all (once "
+                                "a game), or let death take its course?"),
     "release": lambda g, t, aud: (f"{N.noble(g, t.noble)} is free again: where does "
                                   f"{'she' if _sex(g, t.noble) == 'f' else 'he'} go?"),
     "losses": _losses_question,
@@ -302,7 +305,7 @@ def if_absent(g: Fief, d: Decision, seat: str, aud: Audience) -> str:
 
 
 # -- choices ------------------------------------------------------------------------------------
-TASK_ACTIONS = {"plague": "plague_losses", "bestow": "bestow", "abbess_gift": "gift_abbess", "garter": "award_garter", "release": "release", "losses": "losses",
+TASK_ACTIONS = {"plague": "plague_losses", "bestow": "bestow", "abbess_gift": "gift_abbess", "garter": "award_garter", "skull": "skull", "release": "release", "losses": "losses",
                 "battle_next": "battle_next", "spoils": "spoils", "bandits": "bandits"}
 
 def relevant(g: Fief, d: Decision, seat: str, legal: Sequence[Action]) -> list[Action]:
@@ -430,7 +433,7 @@ EXTRA_LABELS = {
     "join": "Join the battle", "interdict": "Free a captive of the Bandits", "play_board_card": "Lay a card on your board",
     "hire": "Hire Mercenary Crossbowmen", "lend_mercenaries": "Lend your Crossbowmen", "chasuble": "The Chasuble: move a Storm",
     "shinbone": "The Shinbone: lift a Famine", "take_excalibur": "Take up Excalibur", "give_relic": "Hand over a relic",
-    "leave_relic": "Leave a relic", "take_relic": "Pick up a relic", "skull": "The Skull: name a noble",
+    "leave_relic": "Leave a relic", "take_relic": "Pick up a relic", "skull": "The Skull: raise the fallen",
     "draw_excalibur": "Try to draw Excalibur", "lift_siege": "Lift a siege"}
 #: Kinds whose menu composes what the enumeration only samples (flows.COMPOSED): always a menu.
 COMPOSED = ("deal", "pigeon", "pigeon_offer")
