@@ -116,14 +116,16 @@ class Seneschal(commands.Bot):
         log.info("synced %d global commands", len(synced))
 
     def ask_table(self, interaction: discord.Interaction, group: str, name: str, values: dict[str, Any] | None = None,
-               *, game_id: int | None = None, channel: str | None = None) -> Outcome:
+               *, game_id: int | None = None, channel: str | None = None, by_number: bool = False) -> Outcome:
         """Every slash command and button of the adapter, through the table's one entry point
         (:meth:`TableService.invoke`): who clicked or typed, where (``channel``: the interaction's,
-        unless the command runs in a thread just opened for it), and the interaction id as the
+        unless the command runs in a thread just opened for it; ``by_number``: nowhere, the game
+        named by ``game_id`` alone, as a prompt's button is), and the interaction id as the
         idempotency key of a command that changes a game."""
         cmd = self.table.registry.find(group, name)
-        return self.table.invoke(actor_of(interaction, self.settings), channel or channel_of(interaction), group,
-                                 name, values, key=str(interaction.id) if cmd.mutates else None, game_id=game_id)
+        where = None if by_number else channel or channel_of(interaction)
+        return self.table.invoke(actor_of(interaction, self.settings), where, group, name, values,
+                                 key=str(interaction.id) if cmd.mutates else None, game_id=game_id)
 
     def wake(self) -> None:
         """After a command: deliver what it queued, and look at the deadlines again."""

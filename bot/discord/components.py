@@ -171,13 +171,6 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
         await bot.tablecog.confirm_undo(interaction, self.game, self.seq, self.count)
 
 
-def parse_path(path: str) -> list[list[int]]:
-    """``3/1/0+2`` -> ``[[3], [1], [0, 2]]`` (an empty step is a multi-select left empty)."""
-    if not path:
-        return []
-    return [[int(x) for x in step.split("+") if x != ""] for step in path.split("/")]
-
-
 def extend_path(path: str, picked: Sequence[str]) -> str:
     step = "+".join(str(int(x)) for x in picked)
     return f"{path}/{step}" if path else step

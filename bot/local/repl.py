@@ -23,6 +23,7 @@ from bot.table import (
     CHANNEL_POST,
     DM,
     STATUS_EDIT,
+    TABLE_GROUP,
     Actor,
     Asked,
     Board,
@@ -165,8 +166,8 @@ class LocalTable:
                 else:
                     version, path = flow
                     path = [*path, [n - 1 for n in numbers if n > 0]]
-            outcome = self.service.choose(actor, self.channel, version=version, path=path, key=key,
-                                          confirmed=confirmed)
+            outcome = self.service.invoke(actor, self.channel, TABLE_GROUP, "choose",
+                                          {"version": version, "path": path, "confirmed": confirmed}, key=key)
         except (RuleError, ValueError) as err:
             self.flows.pop(who.lower(), None)
             self.say(f"[error] {wording.refusal_text(err) if isinstance(err, RuleError) else err}")
@@ -199,8 +200,9 @@ class LocalTable:
         self.counter += 1
         version, path = flow
         try:
-            outcome = self.service.choose(actor, self.channel, version=version, path=path,
-                                          key=f"local:{self.session}:{self.counter}", text=words)
+            outcome = self.service.invoke(actor, self.channel, TABLE_GROUP, "choose",
+                                          {"version": version, "path": path, "text": words},
+                                          key=f"local:{self.session}:{self.counter}")
         except RuleError as err:
             self.say(f"[error] {wording.refusal_text(err)}")   # the step still waits: write again
             return

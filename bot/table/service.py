@@ -184,6 +184,7 @@ class TableService(TableCore):
     def choose(self, actor: Actor, channel: str | None, *, version: int, path: list[list[int]] | tuple[Any, ...],
                game_id: int | None = None, key: str | None = None, confirmed: bool = False,
                text: str | None = None) -> Applied | Asked:
+        """``/game choose``: a click on a prompt (hidden from people, run through :meth:`invoke`)."""
         return self.prompts.choose(actor, channel, version=version, path=path, game_id=game_id, key=key,
                                    confirmed=confirmed, text=text)
 
@@ -294,6 +295,7 @@ class TableService(TableCore):
             "status": scoped(self.status), "hand": scoped(self.hand),
             "board": lambda c: self.board(c.actor, c.channel, **c.args, game_id=c.game_id, draw=self.draws_boards),
             "log": scoped(self.log), "export": scoped(self.export), "help": scoped(self.guide),
+            "choose": changing(self.choose),
         }
 
 
