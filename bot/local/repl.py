@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+import renderer
 from bot.table import (
     BOARD_IMAGE,
     CHANNEL_POST,
@@ -300,8 +301,6 @@ class LocalTable:
         try:
             render = self._render
             if render is None:
-                import renderer
-
                 render = renderer.render
             png = render(p["game"], p["view"], m.seat)
         except Exception as err:  # a drawing bug must not stop the table

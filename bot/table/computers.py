@@ -26,6 +26,7 @@ from bot.table.results import Actor, AlreadyDone, Applied, ComputerSeated, GameS
 from bot.table.session import GameSession
 from bot.table.store import DeadlineRow, GameRow
 from engine import agents
+from engine.agents.answer import binding
 from engine.core import Action, Decision, DecisionKind, GameState, RuleError, Rules
 
 if TYPE_CHECKING:
@@ -252,8 +253,6 @@ class ComputerPlayers:
                                      budget=self.core.computer_budget)
             if chosen.kind in ("accept_offer", "decline_offer") and chosen.get("reason") is None:
                 accepted = chosen.kind == "accept_offer"
-                from engine.agents.answer import binding
-
                 bound = binding(work, seat, f"offer-{chosen.get('offer')}")
                 return with_reason(turn.rules, chosen, "helps" if accepted else "binds" if bound else "costs")
             return chosen

@@ -11,7 +11,6 @@ from typing import Any
 
 from bot.table import limits
 from bot.table import outbox as ob
-from bot.table.actions import Actions
 from bot.table.basics import (
     DEFAULT_SETTINGS,
     ROW_NAMES,
@@ -23,13 +22,8 @@ from bot.table.basics import (
 )
 from bot.table.clock import Clock, SystemClock, format_duration, parse_duration
 from bot.table.commands import CommandRegistry, Handler
-from bot.table.computers import ComputerPlayers
 from bot.table.deadlines import DeadlineBook
 from bot.table.errors import CorruptGame, NotAllowed, TableError, TableRefusal
-from bot.table.lobby import Lobby
-from bot.table.manager import Manager
-from bot.table.prompts import Prompts
-from bot.table.reads import Reads
 from bot.table.results import (
     LIVE,
     Actor,
@@ -39,11 +33,10 @@ from bot.table.results import (
     RoleInfo,
     SeatInfo,
 )
-from bot.table.saves import Saves
 from bot.table.session import GameSession
 from bot.table.store import DamagedRow, GameRow, KeyTaken, SeatRow, Store
-from bot.table.timers import Timers
 from engine import agents, registry
+from engine import games as _shipped  # noqa: F401  (registers fief and okc)
 from engine.core import Action, GameState, RuleError, Rules, apply
 
 
@@ -74,15 +67,6 @@ class TableCore:
         for name, value in self.defaults.items():
             self.check_setting(name, value)
         self.deadlines = DeadlineBook(store, self.defaults)
-        # The parts, each made with what it needs (docs/table.md, "The house").
-        self.reads = Reads(self)
-        self.actions = Actions(self, self.deadlines)
-        self.timers = Timers(self, self.actions, self.deadlines)
-        self.lobby = Lobby(self, self.deadlines)
-        self.computers = ComputerPlayers(self, self.lobby, self.actions, self.deadlines)
-        self.manager = Manager(self, self.actions, self.deadlines)
-        self.saves = Saves(self, self.deadlines)
-        self.prompts = Prompts(self, self.actions)
         self.rules_by_name: dict[str, Rules] = {}
         self._locks: dict[int, threading.RLock] = {}
         self._locks_guard = threading.Lock()
@@ -105,8 +89,6 @@ class TableCore:
         return {}
 
     def _load_registered(self) -> None:
-        from engine import games as _shipped  # noqa: F401  (registers fief and okc)
-
         for name in registry.names():
             try:
                 self.rules_by_name[name] = registry.get(name)

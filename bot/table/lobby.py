@@ -34,6 +34,7 @@ from bot.table.store import SeatRow, dumps
 from engine import agents
 from engine.core import OptionHelp, Refusal, Rules
 from engine.core.rules import RANDOM_ROLE
+from engine.core.words import join_words
 
 if TYPE_CHECKING:
     from bot.table.core import TableCore
@@ -357,6 +358,4 @@ def _role_words(rules: Rules, role: str, options: dict[str, Any]) -> str:
 
 def _roles_words(rules: Rules, roles: str, options: dict[str, Any]) -> str:
     """A seat's roles (several joined with ``+``) in words."""
-    from engine.core.words import join_words
-
     return join_words(_role_words(rules, r, options) for r in roles.split("+") if r)

@@ -6,9 +6,7 @@ on a prompt is the hidden command ``/game choose``."""
 from __future__ import annotations
 
 import ast
-import inspect
 import re
-import textwrap
 from pathlib import Path
 
 from bot.table import TABLE_COMMANDS, TableService
@@ -20,7 +18,9 @@ ADAPTERS = Path(__file__).resolve().parents[2] / "bot"
 def command_methods() -> set[str]:
     """The service's methods the registry's ``/game`` commands are bound to (read from
     ``TableService.table_handlers``), and ``act``, which runs a game's commands."""
-    tree = ast.parse(textwrap.dedent(inspect.getsource(TableService.table_handlers)))
+    source = (ADAPTERS / "table" / "service.py").read_text(encoding="utf-8")
+    tree = next(n for n in ast.walk(ast.parse(source))
+                if isinstance(n, ast.FunctionDef) and n.name == "table_handlers")
     named = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)
              and isinstance(n.value, ast.Name) and n.value.id == "self"}
     return {name for name in named if callable(getattr(TableService, name, None))} | {"act"}
