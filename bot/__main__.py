@@ -14,39 +14,19 @@ import dataclasses
 import importlib
 import logging
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from bot import admin
 from bot import config as configuration
-
-if TYPE_CHECKING:
-    from bot.table import Clock, TableService
-
-
-def build_service(cfg: configuration.Config, *, local: bool, clock: Clock | None = None) -> TableService:
-    """The store and table service for ``cfg`` (shared by both adapters)."""
-    from bot.table import TableService
-    from bot.table.backends import open_store
-
-    store = open_store(cfg.database, synchronous=cfg.synchronous)
-    table = TableService(store, clock=clock, games=cfg.extra_games, local=local,
-                         settings=cfg.table_settings(), snapshot_every=cfg.snapshot_every)
-    table.computer_budget, table.computer_workers = cfg.computer_budget, cfg.computer_workers
-    table.computer_processes = cfg.computer_processes
-    table.computer_pace = cfg.computer_pace
-    return table
-
-
-def admin_commands() -> tuple[str, ...]:
-    from bot import admin
-
-    return admin.COMMANDS
+from bot.build import build_service
+from bot.local import LocalTable, ShiftedClock
+from bot.table.backends import DATABASE_ERRORS
+from engine.core import RuleError
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] in admin_commands():
-        from bot import admin
-
+    if argv and argv[0] in admin.COMMANDS:
         return admin.main(argv)
     parser = argparse.ArgumentParser(prog="python -m bot", description="Seneschal: Discord, or the local table.")
     parser.add_argument("--config", help="the config file (default: ./config.toml if present)")
@@ -73,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if cfg.discord_token and not args.local:
         try:
-            adapter = importlib.import_module("bot.discord")
+            adapter = importlib.import_module("bot.discord")   # lazily: the local table runs without discord
         except ImportError as err:
             print(f"DISCORD_TOKEN is set but the Discord adapter (bot.discord) cannot be loaded: {err}",
                   file=sys.stderr)
@@ -83,10 +63,6 @@ def main(argv: list[str] | None = None) -> int:
             print("DISCORD_TOKEN is set but bot.discord has no run(config) entry point yet", file=sys.stderr)
             return 1
         return int(run(cfg) or 0)
-
-    from bot.local import LocalTable, ShiftedClock
-    from bot.table.backends import DATABASE_ERRORS
-    from engine.core import RuleError
 
     try:
         service = build_service(cfg, local=True, clock=ShiftedClock())

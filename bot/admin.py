@@ -20,13 +20,14 @@ import sqlite3
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from bot import config as configuration
-
-if TYPE_CHECKING:
-    from bot.table import Store
-    from engine.core import Rules
+from bot.table import Store, TableService
+from bot.table.backends import DATABASE_ERRORS, is_postgres, open_store
+from bot.table.backup import BackupError, backup, mirror, restore
+from bot.table.check import check, release
+from engine.core import Rules
 
 COMMANDS = ("check", "backup", "copy", "restore", "release", "move-store")
 
@@ -56,7 +57,6 @@ def main(argv: list[str], out: TextIO | None = None) -> int:
         return 2
     cfg = dataclasses.replace(cfg, extra_games=cfg.extra_games + tuple(args.game),
                               database=args.db or cfg.database)
-    from bot.table.backup import BackupError, backup, mirror, restore
 
     try:
         if args.command == "check":
@@ -81,8 +81,6 @@ def main(argv: list[str], out: TextIO | None = None) -> int:
 def _copy(database: str, target: str, every: float, out: TextIO, mirror: Callable[[str, str], str]) -> int:
     """Refresh a continuous copy once, or every ``every`` seconds until stopped (a failed round is
     reported and the previous copy stays whole; the next round tries again)."""
-    from bot.table.backup import BackupError
-
     while True:
         try:
             print(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {mirror(database, target)}", file=out, flush=True)
@@ -97,15 +95,10 @@ def _copy(database: str, target: str, every: float, out: TextIO, mirror: Callabl
 
 def _rules(cfg: configuration.Config, store: Store) -> dict[str, Rules]:
     """The games the bot offers with this configuration (shipped and extra)."""
-    from bot.table import TableService
-
     return TableService(store, games=cfg.extra_games).known_games()
 
 
 def _check(cfg: configuration.Config, out: TextIO) -> int:
-    from bot.table.backends import open_store
-    from bot.table.check import check
-
     try:
         store = open_store(cfg.database, readonly=True)
     except Exception as err:
@@ -124,9 +117,6 @@ def _check(cfg: configuration.Config, out: TextIO) -> int:
 
 
 def _release(cfg: configuration.Config, game: str, out: TextIO) -> int:
-    from bot.table.backends import open_store
-    from bot.table.check import release
-
     if not game.isdigit():
         print(f"release takes a game number, not {game!r}", file=sys.stderr)
         return 1
@@ -151,10 +141,8 @@ def _release(cfg: configuration.Config, game: str, out: TextIO) -> int:
 
 def _move(cfg: configuration.Config, url: str, out: TextIO) -> int:
     """``move-store``: the SQLite file's games into the empty PostgreSQL database ``url``, verified."""
-    from bot.table import Store
-    from bot.table.backends import DATABASE_ERRORS, is_postgres
-    from bot.table.movestore import MoveError, move
-    from bot.table.pgstore import PgStore
+    from bot.table.movestore import MoveError, move  # psycopg (and libpq) load only for PostgreSQL
+    from bot.table.pgstore import PgStore  # the same
 
     if is_postgres(cfg.database) or not is_postgres(url):
         print("move-store moves an SQLite file (store.path or --db) to PostgreSQL (--to postgresql://…)",

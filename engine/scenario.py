@@ -23,6 +23,7 @@ from engine import games  # noqa: F401  (registers the shipped games)
 from engine.core import Decision, Event, GameState, RuleError, Rules, apply, canonical
 from engine.core.textform import parse
 from engine.registry import get
+from engine.statedoc import state_doc
 
 TOP_KEYS = {"name", "section", "game", "seats", "options", "seed", "setup", "steps", "description"}
 STEP_KEYS = {"do", "as", "error", "force", "expect", "expect_events", "expect_no_events", "expect_pending",
@@ -376,7 +377,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--state-doc", metavar="GAME", help="print the state fields setup can reach (docs/GAME-state.md)")
     args = parser.parse_args(argv)
     if args.state_doc:
-        from engine.statedoc import state_doc
         sys.stdout.write(state_doc(get(args.state_doc)))
         return 0
     if not args.paths:

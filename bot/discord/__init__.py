@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.build import build_service
 from bot.discord.bot import Seneschal, run_bot
 from bot.discord.settings import DiscordSettings
 
@@ -27,8 +28,6 @@ log = logging.getLogger("seneschal.discord")
 
 def run(config: Any) -> int:
     """Run the Discord bot for ``config`` until it is stopped; return an exit status."""
-    from bot.__main__ import build_service
-
     try:
         settings = DiscordSettings.from_config(config)
     except ValueError as err:

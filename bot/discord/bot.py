@@ -10,27 +10,30 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 from typing import TYPE_CHECKING, Any
 
 import discord
+import discord.gateway
+import discord.http
+import yarl
 from discord.ext import commands
 
 from bot.discord import errors
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.context import actor_of, channel_of
+from bot.discord.delivery import Delivery
 from bot.discord.errors import Tree
 from bot.discord.fairness import Fairness, cost_of, game_key, slow_down
+from bot.discord.host import PromptClicks, TableClicks
 from bot.discord.refs import Refs
 from bot.discord.render import BoardPainter
 from bot.discord.settings import DiscordSettings
+from bot.discord.timers import Timers
 from bot.table.shards import games_condition
 
 if TYPE_CHECKING:
-    from bot.discord.cogs.play import Play
-    from bot.discord.cogs.table import Table
-    from bot.discord.delivery import Delivery
-    from bot.discord.timers import Timers
     from bot.table import Outcome, TableService
 
 log = logging.getLogger("seneschal.discord")
@@ -80,13 +83,10 @@ class Seneschal(commands.Bot):
         self.last_interaction = 0.0
         self.fairness = Fairness(person=settings.person_rate, game=settings.game_rate)
         self.hold_refusals = 2.0  # seconds a refused interaction may wait for its answer (Discord allows 3)
-        self.playcog: Play
-        self.tablecog: Table
+        self.playcog: PromptClicks   # set by the cogs when they load (bot/discord/cogs)
+        self.tablecog: TableClicks
 
     async def setup_hook(self) -> None:
-        from bot.discord.delivery import Delivery
-        from bot.discord.timers import Timers
-
         self.painter.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for ext in EXTENSIONS:
@@ -116,14 +116,16 @@ class Seneschal(commands.Bot):
         log.info("synced %d global commands", len(synced))
 
     def ask_table(self, interaction: discord.Interaction, group: str, name: str, values: dict[str, Any] | None = None,
-               *, game_id: int | None = None, channel: str | None = None) -> Outcome:
+               *, game_id: int | None = None, channel: str | None = None, by_number: bool = False) -> Outcome:
         """Every slash command and button of the adapter, through the table's one entry point
         (:meth:`TableService.invoke`): who clicked or typed, where (``channel``: the interaction's,
-        unless the command runs in a thread just opened for it), and the interaction id as the
+        unless the command runs in a thread just opened for it; ``by_number``: nowhere, the game
+        named by ``game_id`` alone, as a prompt's button is), and the interaction id as the
         idempotency key of a command that changes a game."""
         cmd = self.table.registry.find(group, name)
-        return self.table.invoke(actor_of(interaction, self.settings), channel or channel_of(interaction), group,
-                                 name, values, key=str(interaction.id) if cmd.mutates else None, game_id=game_id)
+        where = None if by_number else channel or channel_of(interaction)
+        return self.table.invoke(actor_of(interaction, self.settings), where, group, name, values,
+                                 key=str(interaction.id) if cmd.mutates else None, game_id=game_id)
 
     def wake(self) -> None:
         """After a command: deliver what it queued, and look at the deadlines again."""
@@ -231,10 +233,6 @@ def use_test_endpoints(settings: DiscordSettings) -> None:
     """Point the client at a fake Discord. Only when a test set ``test_api_base`` explicitly."""
     if not settings.api_base:
         return
-    import discord.gateway
-    import discord.http
-    import yarl
-
     log.warning("using the test Discord endpoints at %s (tests only)", settings.api_base)
     discord.http.Route.BASE = settings.api_base
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
@@ -242,8 +240,6 @@ def use_test_endpoints(settings: DiscordSettings) -> None:
 
 async def run_bot(settings: DiscordSettings, table: TableService) -> None:
     """Run until closed; SIGTERM and SIGINT close the bot gracefully."""
-    import signal
-
     use_test_endpoints(settings)
     # The event loop gives the GIL up at every socket write and SQLite call; with a worker thread busy
     # (the drawing pool's feeder, a deadline run) it waits up to the switch interval to get it back.

@@ -25,25 +25,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 
 from bot.discord.errors import reply
+from bot.discord.host import Clicked
 from bot.table import RoleInfo
 from bot.table.text import shorten
 from engine import agents
 
-if TYPE_CHECKING:
-    from bot.discord.bot import Seneschal
-
 CUSTOM_ID_MAX = 100
 
 
-def _seneschal(interaction: discord.Interaction) -> Seneschal:
-    """The bot a click came to: these items are only ever registered on :class:`Seneschal`, while
-    discord.py types ``interaction.client`` as the base ``Client``."""
-    return cast("Seneschal", interaction.client)
+def _seneschal(interaction: discord.Interaction) -> Clicked:
+    """The bot a click came to: these items are only ever registered on the bot
+    (``bot.discord.bot.Seneschal``, which has its cogs), while discord.py types ``interaction.client``
+    as the base ``Client``."""
+    return cast("Clicked", interaction.client)
 
 
 class RetiredChoice(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"sn:[ais]:(?P<rest>.*)"):
@@ -169,13 +168,6 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _seneschal(interaction)
         await bot.tablecog.confirm_undo(interaction, self.game, self.seq, self.count)
-
-
-def parse_path(path: str) -> list[list[int]]:
-    """``3/1/0+2`` -> ``[[3], [1], [0, 2]]`` (an empty step is a multi-select left empty)."""
-    if not path:
-        return []
-    return [[int(x) for x in step.split("+") if x != ""] for step in path.split("/")]
 
 
 def extend_path(path: str, picked: Sequence[str]) -> str:

@@ -20,19 +20,17 @@ import io
 import json
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.discord import present
 from bot.discord.components import HandButton
 from bot.discord.context import mention
+from bot.discord.host import Host
 from bot.discord.loop import BackgroundLoop
 from bot.discord.prompts import prompt_content, prompt_view
 from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, STATUS_EDIT, CannotSave, Outgoing
-
-if TYPE_CHECKING:
-    from bot.discord.bot import Seneschal
 
 log = logging.getLogger("seneschal.discord.delivery")
 
@@ -55,7 +53,7 @@ def life_key(m: Outgoing, key: str | None = None) -> str:
 class Delivery(BackgroundLoop):
     name = "seneschal-delivery"
 
-    def __init__(self, bot: Seneschal, poll: float = 5.0):
+    def __init__(self, bot: Host, poll: float = 5.0):
         super().__init__()
         self.bot = bot
         self.poll = poll

@@ -16,6 +16,8 @@ import importlib
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -38,10 +40,6 @@ def draw_target(target: str, view: dict[str, Any], seat: str | None) -> bytes:
 def _watch_parent(parent: int) -> None:
     """In the worker: exit as soon as the bot process is gone (even after a SIGKILL); draw at a lower
     CPU priority, so that on a busy machine answering people comes before drawing boards."""
-    import os
-    import threading
-    import time
-
     try:
         os.nice(WORKER_NICENESS)
     except OSError:

@@ -15,13 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
 
+from bot.discord.host import Host
 from bot.discord.loop import BackgroundLoop
 from bot.table import CannotSave
-
-if TYPE_CHECKING:
-    from bot.discord.bot import Seneschal
 
 log = logging.getLogger("seneschal.discord.timers")
 
@@ -29,7 +26,7 @@ log = logging.getLogger("seneschal.discord.timers")
 class Timers(BackgroundLoop):
     name = "seneschal-timers"
 
-    def __init__(self, bot: Seneschal, longest_sleep: float = 60.0):
+    def __init__(self, bot: Host, longest_sleep: float = 60.0):
         super().__init__()
         self.bot = bot
         self.longest_sleep = longest_sleep

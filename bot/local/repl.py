@@ -18,11 +18,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+import renderer
 from bot.table import (
     BOARD_IMAGE,
     CHANNEL_POST,
     DM,
     STATUS_EDIT,
+    TABLE_GROUP,
     Actor,
     Asked,
     Board,
@@ -165,8 +167,8 @@ class LocalTable:
                 else:
                     version, path = flow
                     path = [*path, [n - 1 for n in numbers if n > 0]]
-            outcome = self.service.choose(actor, self.channel, version=version, path=path, key=key,
-                                          confirmed=confirmed)
+            outcome = self.service.invoke(actor, self.channel, TABLE_GROUP, "choose",
+                                          {"version": version, "path": path, "confirmed": confirmed}, key=key)
         except (RuleError, ValueError) as err:
             self.flows.pop(who.lower(), None)
             self.say(f"[error] {wording.refusal_text(err) if isinstance(err, RuleError) else err}")
@@ -199,8 +201,9 @@ class LocalTable:
         self.counter += 1
         version, path = flow
         try:
-            outcome = self.service.choose(actor, self.channel, version=version, path=path,
-                                          key=f"local:{self.session}:{self.counter}", text=words)
+            outcome = self.service.invoke(actor, self.channel, TABLE_GROUP, "choose",
+                                          {"version": version, "path": path, "text": words},
+                                          key=f"local:{self.session}:{self.counter}")
         except RuleError as err:
             self.say(f"[error] {wording.refusal_text(err)}")   # the step still waits: write again
             return
@@ -298,8 +301,6 @@ class LocalTable:
         try:
             render = self._render
             if render is None:
-                import renderer
-
                 render = renderer.render
             png = render(p["game"], p["view"], m.seat)
         except Exception as err:  # a drawing bug must not stop the table

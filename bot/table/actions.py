@@ -295,7 +295,8 @@ class Actions:
         Refused when any of them drew at random or revealed a secret (see :func:`is_irreversible`).
         """
 
-        def body(row: GameRow) -> Undone:
+        def body(session: GameSession) -> Undone:
+            row = session.row
             if row.status not in (GameStatus.ACTIVE, GameStatus.PAUSED, GameStatus.FINISHED):
                 raise TableError(f"game {row.id} has nothing to undo ({row.status})", code=TableRefusal.NO_UNDO)
             if count < 1 or count > row.last_seq:
@@ -311,7 +312,7 @@ class Actions:
                         raise TableError(f"action {a.seq} ({a.seat}) led to {e.kind}: an undo may not cross dice "
                                          "or revealed secrets", code=TableRefusal.IRREVERSIBLE,
                                          legal=f"undo at most {row.last_seq - a.seq} action(s)")
-            rules = self.core.rules_for(row.game)
+            rules = session.rules
             state = self.core.load_state(row, upto=target)
             now = self.core.clock.now()
             phase = rules.phase(state)
@@ -322,16 +323,18 @@ class Actions:
                 if target not in self.core.store.snapshot_seqs(row.id, target):
                     self.core.store.put_snapshot(row.id, target, dumps(rules.dump(state)), phase, now)
                 self.core.store.close_game_deadlines(row.id, now, "undone")
-                row = self.core.game_row(row.id)
+                # read again: the store moved the log (last_seq, and the epoch another process may share)
+                row = session.row = self.core.game_row(row.id)
                 # A paused game gets its deadlines when it resumes.
-                due = self.deadlines.sync(row, rules, state, now) if status == GameStatus.ACTIVE else {}
+                due = self.deadlines.sync(row, rules, state, now, computers=session.computers) \
+                    if status == GameStatus.ACTIVE else {}
                 self.core.queue(row.id, ob.after_action(ob.Turn(
                     game_id=row.id, prefix=self.core.key_prefix(row, target), rules=rules, state=state, before=None,
-                    events=[], phase_events=[], names=self.core.seat_names(row.id), due=due, kind="undo", status=status,
-                    extra={"count": count, "by": actor.name})))
+                    events=[], phase_events=[], names=session.names, due=due, kind="undo", status=status,
+                    extra={"count": count, "by": actor.name})), session.seats)
                 self.core.remember_key(key, row.id, "undo")
             self.core.keep_loaded(row.id, LiveGame(state, target, row.epoch))
-            return Undone(self.core.info(row.id), count, target)
+            return Undone(self.core.session_info(session), count, target)
 
         return self.core.once(actor, channel, game_id, key, body, gm="undo")
 

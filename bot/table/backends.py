@@ -22,7 +22,7 @@ def is_postgres(database: str | Path) -> bool:
 def open_store(database: str | Path, *, synchronous: str = "NORMAL", readonly: bool = False) -> Store:
     """The store for ``database``: a PostgreSQL URL or an SQLite file (``synchronous`` is SQLite's)."""
     if is_postgres(database):
-        from bot.table.pgstore import PgStore
+        from bot.table.pgstore import PgStore  # psycopg (and libpq) load only for a PostgreSQL store
 
         return PgStore(str(database), readonly=readonly)
     return Store(database, synchronous=synchronous, readonly=readonly)

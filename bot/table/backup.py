@@ -19,6 +19,7 @@ from pathlib import Path
 
 from bot.table import migrations
 from bot.table.backends import is_postgres
+from bot.table.ledger import Ledger
 from bot.table.store import Store
 
 
@@ -32,7 +33,7 @@ def backup(database: str | Path, target: str | Path) -> str:
     if target.exists():
         raise BackupError(f"{target} exists already: name a new file")
     if is_postgres(database):
-        from bot.table.pgbackup import DumpError, dump
+        from bot.table.pgbackup import DumpError, dump  # psycopg loads only for a PostgreSQL store
 
         try:
             return dump(str(database), target)
@@ -87,7 +88,7 @@ def restore(source: str | Path, database: str | Path) -> str:
     """Put the backup ``source`` in place of ``database`` (the bot must be stopped); the files it
     replaces are kept beside it as ``<name>.before-restore-<time>``. Returns a summary."""
     if is_postgres(database):
-        from bot.table.pgbackup import DumpError, restore_dump
+        from bot.table.pgbackup import DumpError, restore_dump  # psycopg: only for PostgreSQL
 
         try:
             return restore_dump(Path(source), str(database))
@@ -115,8 +116,6 @@ def restore(source: str | Path, database: str | Path) -> str:
 def accept_restored(database: str | Path) -> None:
     """A restore steps back in time on purpose: the ledger (bot/table/ledger.py) takes the restored
     counts as the truth, and keeps its high-water mark, so no game number is given twice."""
-    from bot.table.ledger import Ledger
-
     conn = sqlite3.connect(f"{Path(database).resolve().as_uri()}?mode=ro", uri=True)
     try:
         counts = {int(r[0]): (int(r[1]), int(r[2])) for r in conn.execute("SELECT id, epoch, last_seq FROM games")}

@@ -45,6 +45,7 @@ class ParamKind(StrEnum):
     LIST = "list"  # comma-separated values
     USER = "user"  # a person (Discord user id; a name on the local table)
     FILE = "file"  # an attachment (Discord) or a file path (local table)
+    PATH = "path"  # the clicks on a prompt: a choice's index, then each step's picks (``3/1/0+2``)
 
 
 class Source(StrEnum):
@@ -85,6 +86,7 @@ class Command:
     spec: ActionSpec | None = None  # game commands: the spec that builds the Action
     subgroup: str = ""  # the game's group of commands by what they do ("war": ``/fief war move``)
     top: str = ""  # the top-level command of that group when it is not the game's own ("fief-court")
+    hidden: bool = False  # not typed by people (a prompt's click): no slash command, not in the docs
 
     @property
     def is_action(self) -> bool:
@@ -160,6 +162,8 @@ def _convert(cmd: Command, p: CommandParam, raw: Any) -> Any:
         value = tuple(str(i) for i in items)
     elif p.kind is ParamKind.FILE:
         value = raw if isinstance(raw, bytes | bytearray) else str(raw)
+    elif p.kind is ParamKind.PATH:
+        value = parse_path(raw, where)
     elif p.kind is ParamKind.USER and isinstance(raw, Actor):
         value = raw   # a person an adapter names with their id and name (a Discord mention)
     else:
@@ -167,6 +171,18 @@ def _convert(cmd: Command, p: CommandParam, raw: Any) -> Any:
     if p.choices and value not in p.choices:
         raise TableError(f"{where} cannot be {value!r}", code=Refusal.BAD_CHOICE, legal=list(p.choices))
     return value
+
+
+def parse_path(raw: Any, where: str = "path") -> tuple[tuple[int, ...], ...]:
+    """The clicks on a prompt: ``3/1/0+2`` (a button's form) or ``[[3], [1], [0, 2]]`` -> ``((3,), (1,), (0, 2))``;
+    an empty step is a multi-select left empty."""
+    try:
+        if isinstance(raw, str):
+            return tuple(tuple(int(x) for x in step.split("+") if x != "") for step in raw.split("/")) if raw else ()
+        return tuple(tuple(int(x) for x in step) for step in raw)
+    except (TypeError, ValueError):
+        raise TableError(f"{where} takes the clicks on a prompt, not {raw!r}", code=Refusal.BAD_TYPE,
+                         legal="3/1/0+2") from None
 
 
 def _t(name: str, doc: str, *params: CommandParam, **flags: Any) -> Command:
@@ -236,6 +252,11 @@ TABLE_COMMANDS: tuple[Command, ...] = (
        scoped=False),
     _t("list", "The games of this channel, or yours", scoped=False),
     _t("help", "What to do now, and the five commands that matter here"),
+    _t("choose", "Answer your prompt by its choices: a click on a prompt (the local table's choose)",
+       P("version", K.INT, "the prompt's menu (a click on a prompt whose choices changed is refused)"),
+       P("path", K.PATH, "the choice's index, then each step's picks"),
+       P("confirmed", K.BOOL, "the answer to a harmful choice's confirmation", required=False),
+       P("text", K.STR, "the words a step asks for", required=False), hidden=True, mutates=True),
 )
 
 
@@ -364,10 +385,11 @@ class CommandRegistry:
         return [TABLE_GROUP, *sorted(self._games())]
 
     def commands(self, group: str | None = None) -> list[Command]:
+        """The commands people type, of one group or all (a hidden one is found by :meth:`find`)."""
         if group is None:
             return [c for g in self.groups() for c in self.commands(g)]
         if group == TABLE_GROUP:
-            return list(TABLE_COMMANDS)
+            return [c for c in TABLE_COMMANDS if not c.hidden]
         rules = self._games().get(group)
         if rules is None:
             raise TableError(f"no command group /{group}", code=TableRefusal.UNKNOWN_GROUP, legal=[f"/{g}" for g in self.groups()])
@@ -378,7 +400,8 @@ class CommandRegistry:
         return list(cached[1])
 
     def find(self, group: str, name: str) -> Command:
-        for cmd in self.commands(group):
+        """``/group name``, hidden commands included (:attr:`Command.hidden`: the adapters' own)."""
+        for cmd in TABLE_COMMANDS if group == TABLE_GROUP else self.commands(group):
             if cmd.name == name:
                 return cmd
         raise TableError(f"/{group} has no command {name!r}", code=TableRefusal.UNKNOWN_COMMAND,

@@ -12,14 +12,13 @@ from __future__ import annotations
 import sys
 
 from bot.table.commands import TABLE_GROUP, Command, CommandParam, CommandRegistry, Source
+from engine import games as _shipped  # noqa: F401  (registers fief and okc)
 from engine import registry
 from engine.core import Rules
 
 
 def available_games() -> dict[str, Rules]:
     """Registered games whose module imports (engine.games registers fief and okc)."""
-    from engine import games as _shipped  # noqa: F401
-
     out: dict[str, Rules] = {}
     for name in registry.names():
         try:

@@ -23,8 +23,10 @@ from bot.table import thinking
 from bot.table.basics import COMPUTER_USER, HANDED, log, shown_name
 from bot.table.errors import Refusal, TableError, TableRefusal
 from bot.table.results import Actor, AlreadyDone, Applied, ComputerSeated, GameStatus, Outcome
+from bot.table.session import GameSession
 from bot.table.store import DeadlineRow, GameRow
 from engine import agents
+from engine.agents.answer import binding
 from engine.core import Action, Decision, DecisionKind, GameState, RuleError, Rules
 
 if TYPE_CHECKING:
@@ -105,13 +107,12 @@ class ComputerPlayers:
         unless ``name`` is given (never a name already at the table), and a role like anyone else."""
         chosen_strength = strength_of(strength)
 
-        def body(row: GameRow) -> ComputerSeated:
-            info = self.core.game_info(row)
+        def body(session: GameSession) -> ComputerSeated:
+            row, info = session.row, self.core.session_info(session)
             if row.status != GameStatus.LOBBY:
                 raise TableError(f"game {row.id} has already started ({row.status})", code=TableRefusal.STARTED,
                                  legal="hand a seat to a computer player with /game replace seat:<seat> user:computer")
-            rules = self.core.rules_for(row.game)
-            limit = row.players or rules.max_seats
+            limit = row.players or session.rules.max_seats
             if len(info.seats) >= limit:
                 raise TableError(f"game {row.id} is full ({limit} seats)", code=TableRefusal.FULL)
             taken_names = {s.name.lower() for s in info.seats} | {s.seat for s in info.seats}
@@ -124,11 +125,9 @@ class ComputerPlayers:
                 shown = next((n for n in NAMES if n.lower() not in taken_names), f"Player {len(info.seats) + 1}")
             seat = self.lobby.free_seat(shown, [s.seat for s in info.seats], explicit=False)
             picked = self.lobby.pick_role(info, role, None) if role else ""
-            with self.core.store.transaction():
-                self.core.store.add_seat(row.id, seat, f"{COMPUTER_USER}{seat}", shown, self.core.clock.now(), picked,
-                                    chosen_strength)
-                self.core.remember_key(key, row.id, "computer")
-            return ComputerSeated(self.core.info(row.id), seat, shown, chosen_strength, picked)
+            self.lobby.seat(session, seat, f"{COMPUTER_USER}{seat}", shown, picked, agent=chosen_strength, key=key,
+                            command="computer")
+            return ComputerSeated(self.core.session_info(session), seat, shown, chosen_strength, picked)
 
         return self.core.once(actor, channel, game_id, key, body, gm="add a computer player")
 
@@ -136,8 +135,8 @@ class ComputerPlayers:
                 key: str | None = None) -> ComputerSeated | AlreadyDone:
         """Take a computer player out of the lobby (the game's manager)."""
 
-        def body(row: GameRow) -> ComputerSeated:
-            info = self.core.game_info(row)
+        def body(session: GameSession) -> ComputerSeated:
+            row, info = session.row, self.core.session_info(session)
             found = info.user_of(seat)
             computers = [s.seat for s in info.seats if s.computer]
             if found is None or not found.computer:
@@ -146,10 +145,8 @@ class ComputerPlayers:
             if row.status != GameStatus.LOBBY:
                 raise TableError(f"game {row.id} has started: a seat can only change hands", code=TableRefusal.STARTED,
                                  legal=f"/game replace seat:{seat} user:<person>")
-            with self.core.store.transaction():
-                self.core.store.remove_seat(row.id, seat)
-                self.core.remember_key(key, row.id, "uncomputer")
-            return ComputerSeated(self.core.info(row.id), seat, found.name, found.agent, found.role, added=False)
+            self.lobby.unseat(session, seat, key=key, command="uncomputer")
+            return ComputerSeated(self.core.session_info(session), seat, found.name, found.agent, found.role, added=False)
 
         return self.core.once(actor, channel, game_id, key, body, gm="remove a computer player")
 
@@ -256,8 +253,6 @@ class ComputerPlayers:
                                      budget=self.core.computer_budget)
             if chosen.kind in ("accept_offer", "decline_offer") and chosen.get("reason") is None:
                 accepted = chosen.kind == "accept_offer"
-                from engine.agents.answer import binding
-
                 bound = binding(work, seat, f"offer-{chosen.get('offer')}")
                 return with_reason(turn.rules, chosen, "helps" if accepted else "binds" if bound else "costs")
             return chosen

@@ -11,7 +11,6 @@ from typing import Any
 
 from bot.table import limits
 from bot.table import outbox as ob
-from bot.table.actions import Actions
 from bot.table.basics import (
     DEFAULT_SETTINGS,
     ROW_NAMES,
@@ -23,13 +22,8 @@ from bot.table.basics import (
 )
 from bot.table.clock import Clock, SystemClock, format_duration, parse_duration
 from bot.table.commands import CommandRegistry, Handler
-from bot.table.computers import ComputerPlayers
 from bot.table.deadlines import DeadlineBook
 from bot.table.errors import CorruptGame, NotAllowed, TableError, TableRefusal
-from bot.table.lobby import Lobby
-from bot.table.manager import Manager
-from bot.table.prompts import Prompts
-from bot.table.reads import Reads
 from bot.table.results import (
     LIVE,
     Actor,
@@ -39,11 +33,10 @@ from bot.table.results import (
     RoleInfo,
     SeatInfo,
 )
-from bot.table.saves import Saves
 from bot.table.session import GameSession
 from bot.table.store import DamagedRow, GameRow, KeyTaken, SeatRow, Store
-from bot.table.timers import Timers
 from engine import agents, registry
+from engine import games as _shipped  # noqa: F401  (registers fief and okc)
 from engine.core import Action, GameState, RuleError, Rules, apply
 
 
@@ -74,15 +67,6 @@ class TableCore:
         for name, value in self.defaults.items():
             self.check_setting(name, value)
         self.deadlines = DeadlineBook(store, self.defaults)
-        # The parts, each made with what it needs (docs/table.md, "The house").
-        self.reads = Reads(self)
-        self.actions = Actions(self, self.deadlines)
-        self.timers = Timers(self, self.actions, self.deadlines)
-        self.lobby = Lobby(self, self.deadlines)
-        self.computers = ComputerPlayers(self, self.lobby, self.actions, self.deadlines)
-        self.manager = Manager(self, self.actions, self.deadlines)
-        self.saves = Saves(self, self.deadlines)
-        self.prompts = Prompts(self, self.actions)
         self.rules_by_name: dict[str, Rules] = {}
         self._locks: dict[int, threading.RLock] = {}
         self._locks_guard = threading.Lock()
@@ -105,8 +89,6 @@ class TableCore:
         return {}
 
     def _load_registered(self) -> None:
-        from engine import games as _shipped  # noqa: F401  (registers fief and okc)
-
         for name in registry.names():
             try:
                 self.rules_by_name[name] = registry.get(name)
@@ -346,12 +328,13 @@ class TableCore:
         return AlreadyDone(game, done[1], key)
 
     def once(self, actor: Actor, channel: str | None, game_id: int | None, key: str | None,
-              body: Callable[[GameRow], T], *, gm: str | None = None) -> T | AlreadyDone:
+              body: Callable[[GameSession], T], *, gm: str | None = None) -> T | AlreadyDone:
         """The opening every command that changes a game shares: a key seen before returns its first
         answer; otherwise the game is resolved within the caller's scope (:meth:`resolve`), the
         authority checked (``gm`` names what needs the game's manager: :meth:`is_gm`), the game's lock
-        taken, the key checked again (a racing duplicate) and ``body`` runs on the fresh row. Commands
-        that open a game use :meth:`opening` instead."""
+        taken, the key checked again (a racing duplicate) and ``body`` runs on the game's session (its
+        row, rules and seats read once, under the lock). Commands that open a game use :meth:`opening`
+        instead."""
         if (done := self._seen(key, actor, channel)) is not None:
             return done
         row = self.resolve(actor, channel, game_id)
@@ -361,7 +344,7 @@ class TableCore:
             if (done := self._seen(key, actor, channel)) is not None:
                 return done
             try:
-                return body(self.game_row(row.id))
+                return body(self.session(row.id))
             except KeyTaken:
                 if (done := self._seen(key, actor, channel)) is not None:  # another process ran it first
                     return done
@@ -409,16 +392,19 @@ class TableCore:
     def key_prefix(self, row: GameRow, seq: int, epoch: int | None = None) -> str:
         return f"g{row.id}.e{row.epoch if epoch is None else epoch}.s{seq}"
 
-    def post_notice(self, row: GameRow, name: str, kind: str, **data: Any) -> None:
-        """A table announcement (pause, replace...) as a channel post, and a fresh status."""
+    def post_notice(self, session: GameSession, name: str, kind: str, **data: Any) -> None:
+        """A table announcement (pause, replace...) as a channel post, and a fresh status (the
+        session kept true by the caller: :meth:`GameSession.changed`, :meth:`GameSession.seated`)."""
+        row = session.row
         messages = [ob.table_post(row.id, f"g{row.id}.{name}", kind, **data)]
-        fresh = self.game_row(row.id)
-        rules = self.rules_by_name.get(row.game)
-        if rules is not None and self.store.has_snapshot(row.id) and not self.store.quarantined(row.id):
-            state = self.load_state(fresh)
-            messages.append(ob.status_message(f"g{row.id}.{name}.status", row.id, rules, state, fresh.result,
-                                              self.due_map(row.id), fresh.status, self.seat_names(row.id)))
-        self.queue(row.id, messages)
+        if self.store.has_snapshot(row.id) and not self.store.quarantined(row.id):
+            messages.append(ob.status_message(f"g{row.id}.{name}.status", row.id, session.rules, session.state,
+                                              row.result, self.due_map(row.id), row.status, session.names))
+        self.queue(row.id, messages, session.seats)
+
+    def session_info(self, session: GameSession) -> GameInfo:
+        """The game's info from its session (no read)."""
+        return self.game_info(session.row, session.seat_infos())
 
     def load_state(self, row: GameRow, upto: int | None = None) -> GameState:
         """Latest snapshot (at or before ``upto``) + replay of the later actions.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.table import limits
@@ -27,11 +28,13 @@ from bot.table.results import (
     RoleChosen,
     Started,
 )
+from bot.table.session import GameSession
 from bot.table.steps import Steps
-from bot.table.store import GameRow, dumps
+from bot.table.store import SeatRow, dumps
 from engine import agents
 from engine.core import OptionHelp, Refusal, Rules
 from engine.core.rules import RANDOM_ROLE
+from engine.core.words import join_words
 
 if TYPE_CHECKING:
     from bot.table.core import TableCore
@@ -205,8 +208,8 @@ class Lobby:
              game_id: int | None = None, key: str | None = None) -> Joined | AlreadyDone:
         """Take a lobby seat; ``role`` also chooses a colour or faction (see :meth:`role`)."""
 
-        def body(row: GameRow) -> Joined:
-            info = self.core.game_info(row)
+        def body(session: GameSession) -> Joined:
+            row, info = session.row, self.core.session_info(session)
             mine = info.seat_of(actor.user_id)
             if mine is not None and not role:
                 return Joined(info, mine.seat, already=True, role=mine.role)
@@ -215,21 +218,16 @@ class Lobby:
                                  legal="ask a GM to give you a seat with /game replace")
             if mine is not None:  # seated already: join role:x changes the role
                 chosen = self.pick_role(info, role or "", mine.seat)
-                with self.core.store.transaction():
-                    self.core.store.set_seat_role(row.id, mine.seat, chosen)
-                    self.core.remember_key(key, row.id, "join")
-                return Joined(self.core.info(row.id), mine.seat, already=True, role=chosen)
-            rules = self.core.rules_for(row.game)
-            limit = row.players or rules.max_seats
+                self._set_role(session, mine.seat, chosen, key, "join")
+                return Joined(self.core.session_info(session), mine.seat, already=True, role=chosen)
+            limit = row.players or session.rules.max_seats
             if len(info.seats) >= limit:
                 raise TableError(f"game {row.id} is full ({limit} seats)", code=TableRefusal.FULL)
             chosen = self.pick_role(info, role, None) if role else ""
             name = self.free_seat(seat or actor.name or actor.user_id, [s.seat for s in info.seats],
                                    explicit=bool(seat))
-            with self.core.store.transaction():
-                self.core.store.add_seat(row.id, name, actor.user_id, shown_name(actor.name), self.core.clock.now(), chosen)
-                self.core.remember_key(key, row.id, "join")
-            return Joined(self.core.info(row.id), name, role=chosen)
+            self.seat(session, name, actor.user_id, shown_name(actor.name), chosen, key=key, command="join")
+            return Joined(self.core.session_info(session), name, role=chosen)
 
         return self.core.once(actor, channel, game_id, key, body)
 
@@ -239,8 +237,8 @@ class Lobby:
         ``random`` gives the choice back to the deal at the start. Refused for a role another seat
         holds or the game does not offer (the free roles are listed)."""
 
-        def body(row: GameRow) -> RoleChosen:
-            info = self.core.game_info(row)
+        def body(session: GameSession) -> RoleChosen:
+            row, info = session.row, self.core.session_info(session)
             mine = info.seat_of(actor.user_id)
             if row.status != GameStatus.LOBBY:
                 raise TableError(f"game {row.id} has started: roles are chosen in the lobby", code=TableRefusal.STARTED)
@@ -248,42 +246,63 @@ class Lobby:
                 raise TableError(f"you have no seat in game {row.id}", code=Refusal.NO_SEAT,
                                  legal=f"/game join role:{role}")
             chosen = self.pick_role(info, role, mine.seat)
-            with self.core.store.transaction():
-                self.core.store.set_seat_role(row.id, mine.seat, chosen)
-                self.core.remember_key(key, row.id, "role")
+            self._set_role(session, mine.seat, chosen, key, "role")
             label = next((r.label for r in info.roles if r.id == chosen), chosen)
-            return RoleChosen(self.core.info(row.id), mine.seat, chosen, label, mine.role)
+            return RoleChosen(self.core.session_info(session), mine.seat, chosen, label, mine.role)
 
         return self.core.once(actor, channel, game_id, key, body)
 
     def leave(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
               key: str | None = None) -> Left | AlreadyDone:
 
-        def body(row: GameRow) -> Left:
-            mine = self.core.game_info(row).seat_of(actor.user_id)
+        def body(session: GameSession) -> Left:
+            row, mine = session.row, session.seat_of(actor.user_id)
             if mine is None:
                 raise TableError(f"you have no seat in game {row.id}", code=Refusal.NO_SEAT)
             if row.status != GameStatus.LOBBY:
                 raise TableError(f"game {row.id} has started: seats can only change hands", code=TableRefusal.STARTED,
                                  legal="ask a GM: /game replace")
-            with self.core.store.transaction():
-                self.core.store.remove_seat(row.id, mine.seat)
-                self.core.remember_key(key, row.id, "leave")
-            return Left(self.core.info(row.id), mine.seat)
+            self.unseat(session, mine.seat, key=key, command="leave")
+            return Left(self.core.session_info(session), mine.seat)
 
         return self.core.once(actor, channel, game_id, key, body)
 
     def start(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
               key: str | None = None) -> Started | AlreadyDone:
         """Run the game's setup with the lobby's seats and roles (the game's manager)."""
-        return self.core.once(actor, channel, game_id, key, lambda row: self._start(row, key),
+        return self.core.once(actor, channel, game_id, key, lambda session: self._start(session, key),
                                gm="start the game")
 
-    def _start(self, row: GameRow, key: str | None) -> Started:
+    def seat(self, session: GameSession, seat: str, user_id: str, name: str, role: str, *, agent: str = "",
+             key: str | None, command: str) -> None:
+        """Store a new seat of the lobby (and the command's key), and keep the session true."""
+        row, now = session.row, self.core.clock.now()
+        with self.core.store.transaction():
+            self.core.store.add_seat(row.id, seat, user_id, name, now, role, agent)
+            self.core.remember_key(key, row.id, command)
+        position = max((s.position for s in session.seats), default=-1) + 1
+        session.seated(SeatRow(row.id, seat, user_id, name, position, now, role, agent))
+
+    def unseat(self, session: GameSession, seat: str, *, key: str | None, command: str) -> None:
+        """Remove a seat of the lobby (and store the command's key), and keep the session true."""
+        with self.core.store.transaction():
+            self.core.store.remove_seat(session.row.id, seat)
+            self.core.remember_key(key, session.row.id, command)
+        session.unseated(seat)
+
+    def _set_role(self, session: GameSession, seat: str, role: str, key: str | None, command: str) -> None:
+        with self.core.store.transaction():
+            self.core.store.set_seat_role(session.row.id, seat, role)
+            self.core.remember_key(key, session.row.id, command)
+        held = session.seat_row(seat)
+        assert held is not None
+        session.seated(replace(held, role=role))
+
+    def _start(self, session: GameSession, key: str | None) -> Started:
+        row, rules = session.row, session.rules
         if row.status != GameStatus.LOBBY:
             raise TableError(f"game {row.id} is not in its lobby ({row.status})", code=TableRefusal.STARTED)
-        rules = self.core.rules_for(row.game)
-        info = self.core.game_info(row)
+        info = self.core.session_info(session)
         names = [s.seat for s in info.seats]
         if row.players is not None and len(names) != row.players:
             raise TableError(f"game {row.id} waits for {row.players} players, {len(names)} seated",
@@ -308,16 +327,22 @@ class Lobby:
                                    engine_version=rules.engine_version, schema=rules.schema_version,
                                    options=options)
             row = self.core.game_row(row.id)
-            due = self.deadlines.sync(row, rules, work, now)
-            players = self.core.seat_names(row.id)
+            for s in info.seats:
+                if s.seat in dealt:
+                    held = session.seat_row(s.seat)
+                    assert held is not None
+                    session.seated(replace(held, role=dealt[s.seat]))
+            session.row = row
+            due = self.deadlines.sync(row, rules, work, now, computers=session.computers)
+            players = session.names
             roles = {s: _roles_words(rules, r, options) for s, r in dealt.items()}
             self.core.queue(row.id, ob.after_action(ob.Turn(
                 game_id=row.id, prefix=self.core.key_prefix(row, 0), rules=rules, state=work, before=None,
                 events=events + steps.events, phase_events=[], names=players, due=due, kind="started",
-                extra={"roles": roles or {s: "" for s in players}})))
+                extra={"roles": roles or {s: "" for s in players}})), session.seats)
             self.core.remember_key(key, row.id, "start")
         self.core.keep_loaded(row.id, LiveGame(work, steps.seq, row.epoch))
-        return Started(self.core.info(row.id), rules.phase(work))
+        return Started(self.core.session_info(session), rules.phase(work))
 
 
 def _role_words(rules: Rules, role: str, options: dict[str, Any]) -> str:
@@ -333,6 +358,4 @@ def _role_words(rules: Rules, role: str, options: dict[str, Any]) -> str:
 
 def _roles_words(rules: Rules, roles: str, options: dict[str, Any]) -> str:
     """A seat's roles (several joined with ``+``) in words."""
-    from engine.core.words import join_words
-
     return join_words(_role_words(rules, r, options) for r in roles.split("+") if r)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.table import limits
@@ -20,7 +21,7 @@ from bot.table.results import (
     Settings,
     TableChanged,
 )
-from bot.table.store import GameRow
+from bot.table.session import GameSession
 from engine import agents
 from engine.core import Refusal
 
@@ -42,36 +43,41 @@ class Manager:
     def pause(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
               key: str | None = None) -> TableChanged | AlreadyDone:
 
-        def body(row: GameRow) -> TableChanged:
+        def body(session: GameSession) -> TableChanged:
+            row = session.row
             if row.status != GameStatus.ACTIVE:
                 raise TableError(f"game {row.id} is not running ({row.status})", code=TableRefusal.NOT_ACTIVE)
             now = self.core.clock.now()
             with self.core.store.transaction():
                 self.core.store.update_game(row.id, status=GameStatus.PAUSED.value, paused_at=now, updated=now)
-                self.core.post_notice(row, f"e{row.epoch}.s{row.last_seq}.pause.{now}", "table", what="paused", by=actor.name)
+                session.changed(status=GameStatus.PAUSED.value, paused_at=now, updated=now)
+                self.core.post_notice(session, f"e{row.epoch}.s{row.last_seq}.pause.{now}", "table", what="paused",
+                                      by=actor.name)
                 self.core.remember_key(key, row.id, "pause")
-            return TableChanged(self.core.info(row.id), "paused", {"by": actor.name})
+            return TableChanged(self.core.session_info(session), "paused", {"by": actor.name})
 
         return self.core.once(actor, channel, game_id, key, body, gm="pause the game")
 
     def resume(self, actor: Actor, channel: str | None, *, game_id: int | None = None,
                key: str | None = None) -> TableChanged | AlreadyDone:
 
-        def body(row: GameRow) -> TableChanged:
+        def body(session: GameSession) -> TableChanged:
+            row = session.row
             if row.status != GameStatus.PAUSED:
                 raise TableError(f"game {row.id} is not paused ({row.status})", code=TableRefusal.NOT_PAUSED)
             now = self.core.clock.now()
             stopped = max(0.0, now - (row.paused_at or now))
-            rules = self.core.rules_for(row.game)
-            state = self.core.load_state(row)
+            state = session.state
             with self.core.store.transaction():
                 self.core.store.shift_deadlines(row.id, stopped)
                 self.core.store.update_game(row.id, status=GameStatus.ACTIVE.value, paused_at=None, updated=now)
-                self.deadlines.sync(self.core.game_row(row.id), rules, state, now)  # e.g. an imported paused game
-                self.core.post_notice(row, f"e{row.epoch}.s{row.last_seq}.resume.{now}", "table", what="resumed",
-                           by=actor.name, stopped=stopped)
+                session.changed(status=GameStatus.ACTIVE.value, paused_at=None, updated=now)
+                self.deadlines.sync(session.row, session.rules, state, now,  # e.g. an imported paused game
+                                    computers=session.computers)
+                self.core.post_notice(session, f"e{row.epoch}.s{row.last_seq}.resume.{now}", "table", what="resumed",
+                                      by=actor.name, stopped=stopped)
                 self.core.remember_key(key, row.id, "resume")
-            return TableChanged(self.core.info(row.id), "resumed", {"by": actor.name, "stopped": stopped})
+            return TableChanged(self.core.session_info(session), "resumed", {"by": actor.name, "stopped": stopped})
 
         return self.core.once(actor, channel, game_id, key, body, gm="resume the game")
 
@@ -93,8 +99,8 @@ class Manager:
                              legal="mention the person, or name a computer player's strength")
         name = shown_name(name) if name else None
 
-        def body(row: GameRow) -> TableChanged:
-            info = self.core.game_info(row)
+        def body(session: GameSession) -> TableChanged:
+            row, info = session.row, self.core.session_info(session)
             held = info.user_of(seat)
             if held is None:
                 raise TableError(f"game {row.id} has no seat {seat!r}", code=Refusal.NO_SEAT,
@@ -111,27 +117,32 @@ class Manager:
             if row.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
                 raise TableError(f"game {row.id} is over", code=Refusal.GAME_OVER)
             now = self.core.clock.now()
+            stored = session.seat_row(seat)
+            assert stored is not None
             with self.core.store.transaction():
                 if computer is not None:
                     self.core.store.set_seat_agent(row.id, seat, computer)
+                    session.seated(replace(stored, agent=computer))
                 else:
                     assert user_id is not None
                     self.core.store.set_seat_user(row.id, seat, user_id, name or user_id)
+                    session.seated(replace(stored, user_id=user_id, name=name or user_id, agent=""))
                 if self.core.store.has_snapshot(row.id) and row.status != GameStatus.LOBBY:
                     self.core.store.close_seat_deadlines(row.id, seat, now, "handed over")
                     if row.status == GameStatus.ACTIVE:
-                        self.deadlines.sync(row, self.core.rules_for(row.game), self.core.load_state(row), now)
+                        self.deadlines.sync(row, session.rules, session.state, now, computers=session.computers)
                 if computer is not None:
-                    self.core.post_notice(row, f"replace.{seat}.{now}.computer", "table", what="computer", seat=seat, by=actor.name,
-                               user=held.name, strength=computer)
+                    self.core.post_notice(session, f"replace.{seat}.{now}.computer", "table", what="computer",
+                                          seat=seat, by=actor.name, user=held.name, strength=computer)
                 else:
-                    self.core.post_notice(row, f"replace.{seat}.{now}.{user_id}", "table", what="replaced", seat=seat, by=actor.name,
-                               user=name or user_id, back=held.computer)
-                    self.core.queue(row.id, self.actions.prompt_anew(row, seat, f"g{row.id}.replace.{seat}.{now}.prompt"))
+                    self.core.post_notice(session, f"replace.{seat}.{now}.{user_id}", "table", what="replaced",
+                                          seat=seat, by=actor.name, user=name or user_id, back=held.computer)
+                    self.core.queue(row.id, self.actions.prompt_anew(row, seat, f"g{row.id}.replace.{seat}.{now}.prompt"),
+                                    session.seats)
                 self.core.remember_key(key, row.id, "replace")
             self.core.loaded_games.pop(row.id, None)
             new = f"{COMPUTER_USER}{computer}" if computer else user_id
-            return TableChanged(self.core.info(row.id), "replaced",
+            return TableChanged(self.core.session_info(session), "replaced",
                                 {"seat": seat, "old": held.user_id, "new": new, "name": name or new,
                                  "computer": computer or ""})
 
@@ -141,16 +152,18 @@ class Manager:
                 key: str | None = None) -> TableChanged | AlreadyDone:
         """End a live game for good (the game's manager)."""
 
-        def body(row: GameRow) -> TableChanged:
+        def body(session: GameSession) -> TableChanged:
+            row = session.row
             if row.status not in LIVE:
                 raise TableError(f"game {row.id} is already {row.status}", code=Refusal.GAME_OVER)
             now = self.core.clock.now()
             with self.core.store.transaction():
                 self.core.store.update_game(row.id, status=GameStatus.ABANDONED.value, updated=now)
+                session.changed(status=GameStatus.ABANDONED.value, updated=now)
                 self.core.store.close_game_deadlines(row.id, now, "abandoned")
-                self.core.post_notice(row, f"abandon.{now}", "table", what="abandoned", by=actor.name)
+                self.core.post_notice(session, f"abandon.{now}", "table", what="abandoned", by=actor.name)
                 self.core.remember_key(key, row.id, "abandon")
-            return TableChanged(self.core.info(row.id), "abandoned", {"by": actor.name})
+            return TableChanged(self.core.session_info(session), "abandoned", {"by": actor.name})
 
         return self.core.once(actor, channel, game_id, key, body, gm="abandon a game")
 
@@ -165,10 +178,12 @@ class Manager:
             return Settings(self.core.game_info(row), shown if setting is None else {setting: shown[setting]})
         self.core.check_setting(setting, value)
 
-        def body(row: GameRow) -> Settings:
+        def body(session: GameSession) -> Settings:
+            row = session.row
             with self.core.store.transaction():
                 self.core.store.update_game(row.id, settings={**row.settings, setting: value})
                 self.core.remember_key(key, row.id, "settings")
-            return Settings(self.core.info(row.id), self.deadlines.settings_of(self.core.game_row(row.id)), setting)
+            session.changed(settings={**row.settings, setting: value})
+            return Settings(self.core.session_info(session), self.deadlines.settings_of(session.row), setting)
 
         return self.core.once(actor, channel, game_id, key, body, gm="change settings")

@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+import renderer
 from bot.table import helptopics
 from bot.table import outbox as ob
 from bot.table.basics import (
@@ -79,8 +80,6 @@ class Reads:
               draw: bool = True) -> Board:
         """The board view (public, or the actor's private one) and its image when a drawer exists.
         Drawing takes tens of milliseconds: adapters call this off the event loop."""
-        import renderer
-
         session = self.core.started(actor, channel, game_id)
         row, rules, state = session.row, session.rules, session.state
         seat = None

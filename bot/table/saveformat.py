@@ -6,27 +6,49 @@ whose log does not lead to its state is refused, and so is a log the rules refus
 untrusted input: its schema (bot/table/saveschema.py) is checked before anything else, and the
 game is written in one transaction, so a refused file leaves nothing behind.
 
-This module reaches the service only through :class:`~bot.table.service.SaveSupport`.
+This module reaches the service only through :class:`SaveSupport` (made by ``Saves.support``).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.table import outbox as ob
 from bot.table import saveschema
-from bot.table.results import Actor, Exported, GameStatus, Imported
+from bot.table.basics import DEFAULT_SETTINGS
+from bot.table.clock import Clock
+from bot.table.results import Actor, Exported, GameInfo, GameStatus, Imported
 from bot.table.saveschema import FORMAT, VERSION
-from bot.table.store import GameRow, dumps
-from engine.core import Action, GameState, RuleError, apply, canonical
-
-if TYPE_CHECKING:
-    from bot.table.saves import SaveSupport
+from bot.table.store import GameRow, Store, dumps
+from engine.core import Action, GameState, RuleError, Rules, apply, canonical
 
 log = logging.getLogger("seneschal.table")
+
+
+@dataclass(frozen=True)
+class SaveSupport:
+    """What :mod:`bot.table.saveformat` needs from the service, and nothing more (package-internal).
+
+    Export reads a game (its row, its loaded state, its public info); import writes one in the
+    caller's transaction (queues its announcement, opens its deadlines). Nothing else in the
+    service is reachable from the save format: :class:`Saves` hands over these and only these."""
+
+    store: Store
+    clock: Clock
+    snapshot_every: int
+    rules_for: Callable[[str], Rules]
+    known_games: Callable[[], dict[str, Rules]]
+    row: Callable[[int], GameRow]
+    info: Callable[[GameRow], GameInfo]
+    #: the game's current state (the caller holds the game's lock)
+    load: Callable[[GameRow], GameState]
+    check_setting: Callable[[str, str], None]
+    queue: Callable[[int, list[ob.Message]], None]
+    sync_deadlines: Callable[[GameRow, Rules, GameState, float], object]
 
 
 def export_game(service: SaveSupport, row: GameRow) -> Exported:
@@ -64,8 +86,6 @@ def import_game(service: SaveSupport, actor: Actor, channel: str | None, text: s
     """Check the file against its schema, replay it through the rules, then write the game in one
     transaction: a refused file writes nothing. The importer becomes the game's creator (and so its
     manager), in the importer's server."""
-    from bot.table.basics import DEFAULT_SETTINGS
-
     save = saveschema.parse(text, service.rules_for, service.check_setting, tuple(DEFAULT_SETTINGS))
     replay = _replay(save, service.snapshot_every)
     now = service.clock.now()

@@ -1,23 +1,19 @@
-"""Save files: what the save format may use of the service, and the export and import commands."""
+"""Save files: the export and import commands (the format, and what it may use of the service:
+bot/table/saveformat.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from bot.table import outbox as ob
-from bot.table.clock import Clock
+from bot.table import saveformat
 from bot.table.results import (
     Actor,
     AlreadyDone,
     Exported,
-    GameInfo,
     Imported,
 )
-from bot.table.store import GameRow, Store
-from engine.core import GameState, Rules
+from bot.table.saveformat import SaveSupport
 
 if TYPE_CHECKING:
     from bot.table.core import TableCore
@@ -42,8 +38,6 @@ class Saves:
     def export(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Exported:
         """The whole game as one JSON text (docs/save-format.md). The game's manager only: it holds
         every secret."""
-        from bot.table import saveformat
-
         row = self.core.resolve(actor, channel, game_id)
         self.core.need_gm(actor, row, "export a game (the file holds every secret)")
         with self.core.game_lock(row.id):
@@ -54,30 +48,6 @@ class Saves:
         """Open a game from an export file in ``channel`` (a GM of this server; the importer becomes
         its creator). The file is checked against the schema, then every action is replayed and the
         result compared with the file's state, before anything is written."""
-        from bot.table import saveformat
-
         return self.core.opening(actor, channel, key, lambda: saveformat.import_game(self.support, actor,
                                   channel, text, key),
                              gm="import a game")
-
-
-@dataclass(frozen=True)
-class SaveSupport:
-    """What :mod:`bot.table.saveformat` needs from the service, and nothing more (package-internal).
-
-    Export reads a game (its row, its loaded state, its public info); import writes one in the
-    caller's transaction (queues its announcement, opens its deadlines). Nothing else in the
-    service is reachable from the save format: :class:`Saves` hands over these and only these."""
-
-    store: Store
-    clock: Clock
-    snapshot_every: int
-    rules_for: Callable[[str], Rules]
-    known_games: Callable[[], dict[str, Rules]]
-    row: Callable[[int], GameRow]
-    info: Callable[[GameRow], GameInfo]
-    #: the game's current state (the caller holds the game's lock)
-    load: Callable[[GameRow], GameState]
-    check_setting: Callable[[str, str], None]
-    queue: Callable[[int, list[ob.Message]], None]
-    sync_deadlines: Callable[[GameRow, Rules, GameState, float], object]

@@ -23,13 +23,21 @@ import functools
 import inspect
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 # Re-exported: the names callers have always imported from here.
+from bot.table import limits
+from bot.table.actions import Actions
 from bot.table.basics import DEFAULT_SETTINGS, ROW_NAMES, is_irreversible, parse_options, private_part
 from bot.table.commands import Call, Command, Handler
+from bot.table.computers import ComputerPlayers
 from bot.table.core import TableCore
 from bot.table.errors import CorruptGame, TableError, TableRefusal
+from bot.table.lobby import Lobby
+from bot.table.manager import Manager
+from bot.table.prompts import Prompts
+from bot.table.reads import Reads
 from bot.table.results import (
     Actor,
     AlreadyDone,
@@ -55,10 +63,12 @@ from bot.table.results import (
     TableChanged,
     Undone,
 )
-from bot.table.saves import SaveSupport
+from bot.table.saveformat import SaveSupport
+from bot.table.saves import Saves
 from bot.table.session import GameSession
 from bot.table.steps import skippable
-from bot.table.store import DamagedRow
+from bot.table.store import DamagedRow, Store
+from bot.table.timers import Timers
 from engine.core import Action, OptionHelp, Refusal
 
 __all__ = ["DEFAULT_SETTINGS", "SaveSupport", "TableService", "is_irreversible", "parse_options", "private_part",
@@ -72,6 +82,19 @@ class TableService(TableCore):
     #: Whether ``/game board`` draws its image in the call (the local table); the Discord adapter
     #: draws it in its own painter, off the event loop, and sets this False.
     draws_boards: bool = True
+
+    def __init__(self, store: Store, **options: Any) -> None:
+        """The core (``TableCore``: ``options`` are its own), then the parts, each made with what it
+        needs (docs/table.md, "The house"); the core knows none of them."""
+        super().__init__(store, **options)
+        self.reads = Reads(self)
+        self.actions = Actions(self, self.deadlines)
+        self.timers = Timers(self, self.actions, self.deadlines)
+        self.lobby = Lobby(self, self.deadlines)
+        self.computers = ComputerPlayers(self, self.lobby, self.actions, self.deadlines)
+        self.manager = Manager(self, self.actions, self.deadlines)
+        self.saves = Saves(self, self.deadlines)
+        self.prompts = Prompts(self, self.actions)
 
     def invoke(self, actor: Actor, channel: str | None, group: str, name: str, values: dict[str, Any] | None = None,
                *, key: str | None = None, game_id: int | None = None) -> Outcome:
@@ -184,6 +207,7 @@ class TableService(TableCore):
     def choose(self, actor: Actor, channel: str | None, *, version: int, path: list[list[int]] | tuple[Any, ...],
                game_id: int | None = None, key: str | None = None, confirmed: bool = False,
                text: str | None = None) -> Applied | Asked:
+        """``/game choose``: a click on a prompt (hidden from people, run through :meth:`invoke`)."""
         return self.prompts.choose(actor, channel, version=version, path=path, game_id=game_id, key=key,
                                    confirmed=confirmed, text=text)
 
@@ -294,6 +318,7 @@ class TableService(TableCore):
             "status": scoped(self.status), "hand": scoped(self.hand),
             "board": lambda c: self.board(c.actor, c.channel, **c.args, game_id=c.game_id, draw=self.draws_boards),
             "log": scoped(self.log), "export": scoped(self.export), "help": scoped(self.guide),
+            "choose": changing(self.choose),
         }
 
 
@@ -312,10 +337,6 @@ def _read_file(value: Any) -> bytes:
     the schema refuses what is too large or not UTF-8 in a sentence (bot/table/saveschema.py)."""
     if isinstance(value, bytes | bytearray):
         return bytes(value)
-    from pathlib import Path
-
-    from bot.table import limits
-
     path = Path(str(value)).expanduser()
     try:
         with path.open("rb") as f:

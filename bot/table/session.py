@@ -8,7 +8,8 @@ times and the seats 6 times); a session reads each once and carries them
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from bot.table.results import SeatInfo
 from bot.table.store import GameRow, SeatRow
@@ -51,6 +52,23 @@ class GameSession:
 
     def seat_infos(self) -> tuple[SeatInfo, ...]:
         return tuple(SeatInfo(s.seat, s.user_id, s.name, s.position, s.role, s.agent) for s in self.seats)
+
+    def seated(self, seat: SeatRow) -> None:
+        """Keep the seats true after the caller stored ``seat`` (added, or changed), without a read."""
+        kept = [s for s in self.seats if s.seat != seat.seat]
+        self.seats = tuple(sorted([*kept, seat], key=lambda s: s.position))
+
+    def unseated(self, seat: str) -> None:
+        """Keep the seats true after the caller removed ``seat``."""
+        self.seats = tuple(s for s in self.seats if s.seat != seat)
+
+    def changed(self, **fields: Any) -> None:
+        """Keep the row true after the caller stored these of its fields (``Store.update_game``)."""
+        self.row = replace(self.row, **fields)
+
+    def seat_row(self, seat: str) -> SeatRow | None:
+        """The seat named ``seat``, if any."""
+        return next((s for s in self.seats if s.seat == seat), None)
 
     def seat_of(self, user_id: str) -> SeatRow | None:
         """The seat ``user_id`` holds, if any."""

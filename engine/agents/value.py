@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from engine.agents import fief_value, okc_value
 from engine.core import GameState, Rules
 
 # How many points of score make one seat e times likelier to win than another (per game).
@@ -18,13 +19,9 @@ TEMPERATURE = {"fief": 6.0, "okc": 2.0}
 
 def scores(rules: Rules, state: GameState) -> dict[str, float]:
     if rules.name == "fief":
-        from engine.agents.fief_value import scores as fief_scores
-
-        return fief_scores(state.data)
+        return fief_value.scores(state.data)
     if rules.name == "okc":
-        from engine.agents.okc_value import scores as okc_scores
-
-        return okc_scores(state.data)
+        return okc_value.scores(state.data)
     raise NotImplementedError(f"no evaluation for {rules.title}")
 
 
@@ -48,13 +45,11 @@ def sides(rules: Rules, state: GameState) -> list[tuple[str, ...]]:
     alone."""
     if rules.name != "fief":
         return [(s,) for s in state.seats]
-    from engine.agents.fief_value import partners
-
     out: list[tuple[str, ...]] = []
     seen: set[str] = set()
     for s in state.seats:
         if s not in seen:
-            side = (s, *sorted(partners(state.data, s)))
+            side = (s, *sorted(fief_value.partners(state.data, s)))
             seen.update(side)
             out.append(side)
     return out

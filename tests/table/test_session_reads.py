@@ -9,7 +9,7 @@ import contextlib
 from collections import Counter
 from collections.abc import Iterator
 
-from bot.table import Actor, Applied, FakeClock, Store, TableService
+from bot.table import Actor, Applied, FakeClock, Joined, Store, TableService, Undone
 
 ALICE, BOB = Actor("u-a", "alice"), Actor("u-b", "bob")
 
@@ -51,6 +51,39 @@ def test_one_fief_action_reads_the_game_and_its_seats_once() -> None:
         out = table.invoke(actor, "c", "fief", "start", {"city": city}, key="k1")
         assert isinstance(out, Applied)
         assert seen["game"] + seen["games"] == 2 and seen["seats"] == 1
+        assert seen["outer"] == 1, seen
+    finally:
+        table.close()
+
+
+def test_a_lobby_command_reads_the_game_and_its_seats_once() -> None:
+    table = TableService(Store(), clock=FakeClock())
+    try:
+        table.new_game(ALICE, "c", "fief", players=2, seed=3)
+        seen = counted(table)
+        out = table.invoke(BOB, "c", "game", "join", {}, key="j1")
+        assert isinstance(out, Joined) and out.game is not None
+        assert [s.seat for s in out.game.seats] == ["alice", "bob"]
+        assert seen["game"] + seen["games"] == 2 and seen["seats"] == 1, seen
+        assert seen["outer"] == 1, seen
+    finally:
+        table.close()
+
+
+def test_an_undo_reads_the_seats_once() -> None:
+    table = TableService(Store(), clock=FakeClock())
+    try:
+        table.new_game(ALICE, "c", "fief", players=2, seed=3)
+        table.join(BOB, "c")
+        table.start(ALICE, "c")
+        seat = next(s for d in table.rules_for("fief").pending(table.state(1)) for s in d.seats)
+        actor = ALICE if seat == "alice" else BOB
+        city = table.status(actor, "c").legal[0].split(":", 1)[1]
+        table.invoke(actor, "c", "fief", "start", {"city": city}, key="k1")
+        seen = counted(table)
+        out = table.invoke(ALICE, "c", "game", "undo", {}, key="u1")
+        assert isinstance(out, Undone) and out.game is not None and out.game.seq == out.seq
+        assert seen["game"] + seen["games"] == 3 and seen["seats"] == 1, seen
         assert seen["outer"] == 1, seen
     finally:
         table.close()

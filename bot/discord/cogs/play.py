@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import errors, present
-from bot.discord.components import MODAL_ID, WordsModal, modal_text, parse_path
+from bot.discord.components import MODAL_ID, WordsModal, modal_text
 from bot.discord.context import actor_of, channel_of, of_this_game
 from bot.discord.errors import Refusal
 from bot.discord.prompts import prompt_content, prompt_view, step_message
@@ -150,8 +150,7 @@ class Play(commands.Cog):
                     confirmed: bool, *, text: str | None = None) -> None:
         actor = actor_of(interaction, self.bot.settings)
         check_life(interaction, self.bot.table.info_for(actor, None, game_id))
-        out = self.bot.table.choose(actor, None, version=version, path=parse_path(path), game_id=game_id,
-                                    key=str(interaction.id), confirmed=confirmed, text=text)
+        out = self.choose(interaction, game_id, version, path, confirmed=confirmed, text=text)
         message = interaction.message
         in_flow = message is not None and message.flags.ephemeral
         if isinstance(out, Asked):
@@ -176,12 +175,17 @@ class Play(commands.Cog):
                 raise
             log.info("choice interaction %s answered already (%s)", interaction.id, err.code)
 
+    def choose(self, interaction: discord.Interaction, game_id: int, version: int, path: str, *,
+               confirmed: bool = False, text: str | None = None) -> Outcome:
+        """A click on a prompt through the table's one entry point (``/game choose``, hidden from people)."""
+        values = {"version": version, "path": path, "confirmed": confirmed, "text": text}
+        return self.bot.ask_table(interaction, TABLE_GROUP, "choose", values, game_id=game_id, by_number=True)
+
     # -- words typed in a flow (a text step): a modal --------------------------------------------------
     async def open_writer(self, interaction: discord.Interaction, game_id: int, version: int, path: str) -> None:
         """"Write…" on a text step: the step is asked again (it may have moved on) and its modal opens."""
         try:
-            actor = actor_of(interaction, self.bot.settings)
-            out = self.bot.table.choose(actor, None, version=version, path=parse_path(path), game_id=game_id)
+            out = self.choose(interaction, game_id, version, path)
             if not isinstance(out, Asked) or not out.text:
                 raise Refusal("This step no longer asks for words: the game has moved on since.")
             await interaction.response.send_modal(WordsModal(
