@@ -43,8 +43,9 @@ bench: $(COMPILED)
 	$(PY) -m tests.bench
 
 # Mutation testing of engine/fief and engine/okc (mutmut, pinned in the dev extras; slow, not in `make test`).
-# A fixed-seed sample: MUTATE_SAMPLE=150 mutants, MUTATE_ONLY=engine.fief.estates.income to narrow, MUTATE_SEED=12;
-# MUTATE_NAMES="name name ..." runs exactly those mutants (an earlier sample's survivors).
+# A fixed-seed sample: MUTATE_SAMPLE=150 mutants per area, MUTATE_ONLY the areas (name prefixes such as
+# engine.fief.estates.income, or fief-9-13 okc-modules agents table, or new for those four), MUTATE_SEED=12;
+# MUTATE_NAMES="name name ..." runs exactly those mutants (an earlier sample's survivors). docs/scenarios.md.
 mutate: $(STAMP)
 	rm -rf mutants
 	SENESCHAL_PURE=1 $(PY) -m tests.mutation.sample

@@ -15,10 +15,11 @@ def actor(rules: Rules, state: GameState) -> str:
     return next(d for d in rules.pending(state) if d.blocking).seats[0]
 
 
-def along(game: str, players: int, seed: int, every: int, limit: int) -> Iterator[tuple[Rules, GameState, str]]:
+def along(game: str, players: int, seed: int, every: int, limit: int,
+          options: dict[str, object] | None = None) -> Iterator[tuple[Rules, GameState, str]]:
     """Every ``every``-th state of one random playout (at most ``limit``), with the seat to act."""
     rules = get(game)
-    state, _ = rules.new_game([f"p{k + 1}" for k in range(players)], {}, seed)
+    state, _ = rules.new_game([f"p{k + 1}" for k in range(players)], dict(options or {}), seed)
     rnd = random.Random(seed)
     step = 0
     given = 0

@@ -312,3 +312,19 @@ def test_the_fief_schemer_stops_within_its_budget() -> None:
     action = decide(rules, state, seat, "schemer", seed=2, budget=0.3, clock=clock)
     assert action in legal
     assert ticks[0] <= 0.3 + 0.03
+
+
+@pytest.mark.parametrize(("total", "visits", "available", "explore"), [
+    (3.0, 4, 10, 0.7), (0.0, 1, 1, 1.4), (2.0, 2, 0, 0.5), (-1.0, 5, 7, 0.0)])
+def test_a_node_s_bound_is_its_mean_plus_the_exploration_bonus(total: float, visits: int, available: int,
+                                                               explore: float) -> None:
+    """UCB1 (ISMCTS): the mean reward, plus ``explore`` times the square root of the log of how often the
+    node was available over its visits; a node never available counts as available once (log 1 = 0)."""
+    import math
+
+    from engine.agents.schemer import Node
+
+    node = Node(visits=visits, total=total, available=available)
+    bonus = explore * math.sqrt(math.log(max(available, 1)) / visits)
+    assert node.ucb(explore) == pytest.approx(total / visits + bonus)
+    assert Node(visits=visits, total=total, available=available + 10).ucb(explore) >= node.ucb(explore)

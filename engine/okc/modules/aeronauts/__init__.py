@@ -245,7 +245,7 @@ class Aeronauts(Module):
             p = g.players[s]
             slots += [(pile, i) for pile in (p.hand, p.deck) for i, c in enumerate(pile)
                       if is_aeronaut(c) and c not in promised]
-        pool = [pile[i] for pile, i in slots] + [a["removed"]]
+        pool = sorted([pile[i] for pile, i in slots] + [a["removed"]])   # sorted: what the places held stays unread
         rnd.shuffle(pool)
         for (pile, i), cid in zip(slots, pool, strict=False):
             pile[i] = cid

@@ -351,7 +351,7 @@ class WhisperingTower(Module):
         hidden = [p for r in g.regions if r.id in safe for p in r.cards if not p.face_up and p.boons]
         pots: list[list[str]] = [t["stack"], t["discard"], *t["levels"].values(), *t["supply"].values(),
                                  *(p.boons for p in hidden)]
-        pool = [b for pot in pots for b in pot]
+        pool = sorted(b for pot in pots for b in pot)   # sorted: what each pot held stays unread
         rnd.shuffle(pool)
         for pot in pots:
             n = len(pot)
