@@ -11,6 +11,7 @@ when it starts, so that the first board posted is as fast as the others).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -27,8 +28,6 @@ def has_drawer(game: str) -> bool:
 
 
 def render(game: str, view: dict[str, Any], seat: str | None) -> bytes:
-    import importlib
-
     target = DRAWERS.get(game)
     if target is None:
         raise KeyError(f"no board drawer for {game!r}")
@@ -39,8 +38,6 @@ def render(game: str, view: dict[str, Any], seat: str | None) -> bytes:
 
 def warm(games: list[str] | None = None) -> None:
     """Build each game's static base layer now (the Fief map takes a few hundred ms once)."""
-    import importlib
-
     for game in games or list(DRAWERS):
         target = DRAWERS.get(game)
         if target is None:

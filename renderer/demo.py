@@ -11,6 +11,7 @@ draw + encode time and size.
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 import time
@@ -25,8 +26,9 @@ DEFAULT_STEPS = {"fief": 250, "okc": 150}
 
 def start(game: str, seed: int, players: int | None = None):  # type: ignore[no-untyped-def]
     """A new game of ``game`` through the registry: (rules, state)."""
+    # the engine only when a demo runs: the renderer itself never imports it
     from engine import games  # noqa: F401  (registers the shipped games)
-    from engine.registry import get
+    from engine.registry import get  # the engine only when a demo runs
 
     rules = get(game)
     count = players or max(rules.min_seats, min(3, rules.max_seats))
@@ -38,7 +40,7 @@ def choose(rules, state, seat: str, legal: list[Any], agent: random.Random):  # 
     """A random legal action, weighted as the simulator weights it (``Rules.agent_weight``), so that
     demos reach battles and sieges rather than surrendering at the first chance."""
     try:
-        from engine.playout import pick
+        from engine.playout import pick  # the engine only when a demo runs (else a plain random choice)
     except ImportError:
         return agent.choice(legal)
     return pick(rules, state, seat, legal, agent)
@@ -50,7 +52,7 @@ def advance(rules, state, seed: int, steps: int) -> str:  # type: ignore[no-unty
     Returns "" or why it stopped early (an engine refusing one of its own legal actions is the
     simulator's business: the boards are drawn from the state reached so far).
     """
-    from engine.core import RuleError, apply
+    from engine.core import RuleError, apply  # the engine only when a demo runs
 
     agent = random.Random(seed)
     for _ in range(steps):
@@ -106,8 +108,6 @@ def main(argv: list[str] | None = None) -> int:
         path.write_bytes(data)
         print(f"  {path}  {ms:.0f} ms  {len(data) // 1024} KiB")
         if args.scene:
-            import importlib
-
             scene = importlib.import_module(f"renderer.{args.game}").build_scene(view, seat)
             path.with_suffix(".txt").write_text(scene.describe() + "\n", encoding="utf-8")
     return 0

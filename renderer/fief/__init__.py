@@ -24,7 +24,8 @@ def draw(view: dict[str, Any], seat: str | None) -> bytes:
 
 def warm() -> None:
     """Paint the map's base layer into the cache (see renderer.warm)."""
+    # the base layer's painters load only when warming (a process that never draws skips them)
     from renderer.fief.base import base
-    from renderer.paint import warm_base
+    from renderer.paint import warm_base  # the same
 
     warm_base(base(), "fief/england")

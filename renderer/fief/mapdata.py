@@ -44,6 +44,7 @@ def _from_file(path: Path) -> dict[str, Any]:
 def load() -> dict[str, Any]:
     """The public map: canvas, regions, cities (x, y, port, cathedral), roads, seas, districts, Sherwood."""
     try:
+        # the engine's map when installed, else the copy beside this module
         from engine.fief.map import load_map
     except ImportError:
         return _from_file(MAP_FILE)

@@ -24,8 +24,9 @@ def draw(view: dict[str, Any], seat: str | None) -> bytes:
 
 def warm() -> None:
     """Paint the printed board for the standard layout into the cache (see renderer.warm)."""
+    # the base layer's painters load only when warming (a process that never draws skips them)
     from renderer.okc.public import base_scene_for_layout
-    from renderer.paint import warm_base
+    from renderer.paint import warm_base  # the same
 
     warm_base(*base_scene_for_layout(STANDARD_LAYOUT))
 
