@@ -16,6 +16,7 @@ import sqlite3
 import sys
 from typing import TYPE_CHECKING, Any
 
+import engine
 from bot import config as configuration
 
 if TYPE_CHECKING:
@@ -69,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     cfg = dataclasses.replace(cfg, **changes)
     logging.basicConfig(level=cfg.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s",
                         stream=sys.stderr)
+    logging.getLogger("seneschal").info("rules engine: %s", engine.running())   # compiled, or why not
 
     if cfg.discord_token and not args.local:
         try:
