@@ -64,13 +64,14 @@ def _written() -> dict[str, dict[str, dict[str, str]]]:
     return modules
 
 
-def written_annotations(cls: type) -> dict[str, str]:
+def written_annotations(cls: type) -> dict[str, str] | None:
     """The annotations of a compiled class as its source writes them (``list[Offer]``, where the class
-    itself keeps ``list``), from the build's record; {} for a class that declares none."""
+    itself keeps ``list``), from the build's record ({} for a class that declares none); None for a
+    class that runs as Python (the engine from its sources, or a module the build left alone)."""
+    if SOURCES_BECAUSE is not None:
+        return None
     module = _written().get(cls.__module__)
-    if module is None:
-        raise LookupError(f"{cls.__module__} is not in the build's record {RECORD} (make build)")
-    return module.get(cls.__qualname__, {})
+    return None if module is None else module.get(cls.__qualname__, {})
 
 
 class _SourceWhenStale(MetaPathFinder):

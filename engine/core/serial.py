@@ -74,14 +74,15 @@ def type_hints(cls: type) -> dict[str, Any]:
     ``make build`` compiled (mypyc) keeps only their erased forms (``list`` for ``list[Offer]``): the
     build's record keeps their written forms (:func:`engine.written_annotations`), evaluated here in
     the module's namespace as ``get_type_hints`` evaluates the text of a plain Python class."""
-    if all(isinstance(v, str) for base in cls.__mro__ for v in vars(base).get("__annotations__", {}).values()):
+    written = [engine.written_annotations(base) for base in cls.__mro__[:-1]]
+    if all(w is None for w in written):
         return typing.get_type_hints(cls)
     out: dict[str, Any] = {}
-    for base in reversed(cls.__mro__[:-1]):
-        if vars(base).get("__annotations__"):
-            namespace = vars(sys.modules[base.__module__])
-            for name, text in engine.written_annotations(base).items():
-                out[name] = eval(text, namespace)   # noqa: S307 (the engine's own annotations)
+    for base, texts in reversed(list(zip(cls.__mro__[:-1], written, strict=True))):
+        namespace = vars(sys.modules[base.__module__])
+        own = texts if texts is not None else vars(base).get("__annotations__", {})
+        for name, text in own.items():
+            out[name] = eval(text, namespace) if isinstance(text, str) else text   # noqa: S307 (the engine's own)
     return out
 
 
