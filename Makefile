@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run build test suite compiled lint bench mutate clean
+.PHONY: run build test compiled suite-rules suite-rest types lint bench mutate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,21 +31,30 @@ build: $(BUILT)
 # The engine core and tools are type-checked strictly; the games join as they become clean.
 TYPED := engine/__init__.py engine/compile.py engine/core engine/fief engine/okc engine/agents engine/arena.py engine/simulate.py engine/scenario.py engine/statedoc.py engine/registry.py renderer bot/table bot/discord bot/local bot/config.py bot/__main__.py bot/admin.py
 
-# `make test`: the lint, then two lines at once, one a core (docs/architecture.md, "Build and tests"):
-# - suite: every test on the engine's sources (the first result within seconds of an edit), then mypy;
-# - compiled: the build, then the tests marked `build` on it (it is what runs, it plays the same games as
-#   the sources, every command the docs name starts).
+# `make test`: the lint, then four parts two at a time, one a core (docs/architecture.md, "Build and tests"):
+# the build and the tests marked `build` on it (it is what runs, it plays the same games as the sources,
+# every command the docs name starts); the rest of the suite on the engine's sources, in two halves (the
+# rules' tests, and all the others), so that nothing waits for a compiler and the first results come within
+# seconds of an edit; and mypy. A part starts as soon as a core is free.
+SUITE := SENESCHAL_PURE=1 $(PY) -m pytest -m 'not slow and not build'
+RULES_TESTS := tests/fief tests/okc
+
 test: $(STAMP)
 	$(PY) -m ruff check .
-	$(MAKE) --no-print-directory -j2 suite compiled
-
-suite: $(STAMP)
-	SENESCHAL_PURE=1 $(PY) -m pytest -m 'not slow and not build'
-	$(PY) -m mypy --strict $(TYPED)
+	$(MAKE) --no-print-directory -j2 compiled suite-rules suite-rest types
 
 compiled: $(BUILT)
 	$(PY) -m engine.compile --check
 	$(PY) -m pytest -m build
+
+suite-rules: $(STAMP)
+	$(SUITE) $(RULES_TESTS)
+
+suite-rest: $(STAMP)
+	$(SUITE) $(RULES_TESTS:%=--ignore=%)
+
+types: $(STAMP)
+	$(PY) -m mypy --strict $(TYPED)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
