@@ -57,7 +57,7 @@ BUILD = ROOT.parent / "build"
 # About how many source lines one library holds: gcc -O3 compiles about a hundred lines a second
 # here, so an edit waits for some 15 s of it, and the 17 libraries share out the cores.
 LINES = 1800
-# Every library's name starts so (the .gitignore and engine.clean find them by it).
+# Every library's name starts so (the .gitignore and clean() find them by it).
 PREFIX = "seneschal_"
 # Python's C flags without the debug information: a quicker build, the same code (a builder's own CFLAGS win)
 CFLAGS = os.environ.get("CFLAGS") or f"{sysconfig.get_config_var('CFLAGS') or ''} -g0"
