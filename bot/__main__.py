@@ -16,6 +16,7 @@ import logging
 import sys
 from typing import Any
 
+import engine
 from bot import admin
 from bot import config as configuration
 from bot.build import build_service
@@ -50,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     cfg = dataclasses.replace(cfg, **changes)
     logging.basicConfig(level=cfg.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s",
                         stream=sys.stderr)
+    logging.getLogger("seneschal").info("rules engine: %s", engine.running())   # compiled, or why not
 
     if cfg.discord_token and not args.local:
         try:

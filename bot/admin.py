@@ -1,6 +1,7 @@
 """The operator's tools on the database (docs/operations.md):
 
-    python -m bot check [--config C] [--db PATH]            # integrity and consistency report; exit 0 = healthy
+    python -m bot check [--config C] [--db PATH]            # integrity and consistency report, and which engine
+                                                            # runs (compiled or not); exit 0 = healthy
     python -m bot backup TARGET [--config C] [--db PATH]    # online backup (the bot may run)
     python -m bot copy TARGET [--every S] [--config C] [--db PATH]  # keep a continuous copy (every S seconds)
     python -m bot restore BACKUP [--config C] [--db PATH]   # the bot must be stopped
@@ -22,6 +23,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+import engine
 from bot import config as configuration
 from bot.table import Store, TableService
 from bot.table.backends import DATABASE_ERRORS, is_postgres, open_store
@@ -113,6 +115,7 @@ def _check(cfg: configuration.Config, out: TextIO) -> int:
     finally:
         store.close()
     print(report.text(), file=out)
+    print(f"Rules engine: {engine.running()}", file=out)
     return 0 if report.healthy else 1
 
 

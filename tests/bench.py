@@ -10,6 +10,7 @@ figure misses its target is marked MISSED; figures are measurements, never test 
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import re
 import sys
@@ -38,7 +39,9 @@ def modules(only: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    only = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("only", nargs="*", help="only these modules (store for tests/bench_store.py)")
+    only = parser.parse_args(argv).only
     rows: list[tuple[str, str, str, str, str]] = []
     failed = 0
     for name in modules(only):

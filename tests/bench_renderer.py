@@ -6,6 +6,7 @@ through the engine when it can play, else from the hand-written fixtures of test
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 from collections.abc import Callable
@@ -83,5 +84,6 @@ def bench() -> list[Row]:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(prog="python -m tests.bench_renderer", description=__doc__.split("\n")[0]).parse_args()
     for name, figure, unit, target in bench():
         print(f"{name:70s} {figure:8.1f} {unit:4s} target {target}")

@@ -9,6 +9,7 @@ tests/table/test_commands_doc.py checks the file is current for the games import
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from bot.table.commands import TABLE_GROUP, Command, CommandParam, CommandRegistry, Source
@@ -116,7 +117,8 @@ def sections(text: str) -> dict[str, str]:
     return {k: "\n".join(v).strip() for k, v in out.items()}
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(prog="python -m bot.table.commands_doc", description=__doc__.split("\n")[0]).parse_args(argv)
     sys.stdout.write(render(available_games()))
     return 0
 

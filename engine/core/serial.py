@@ -8,7 +8,6 @@ every action in random playouts.
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import enum
 import sys
@@ -16,8 +15,9 @@ import types
 import typing
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import Any
+
+import engine
 
 Converter = Callable[[Any], Any]
 
@@ -71,20 +71,18 @@ def _dump_any(value: Any) -> Any:
 
 def type_hints(cls: type) -> dict[str, Any]:
     """The field types of a dataclass, as :func:`typing.get_type_hints` gives them. A class that
-    ``make build`` compiled (mypyc) keeps only their erased forms (``list`` for ``list[Offer]``):
-    its annotations are read again from the source beside its module and evaluated in the module's
-    namespace, as ``get_type_hints`` does with the text of a plain Python class."""
-    if all(isinstance(v, str) for base in cls.__mro__ for v in vars(base).get("__annotations__", {}).values()):
+    ``make build`` compiled (mypyc) keeps only their erased forms (``list`` for ``list[Offer]``): the
+    build's record keeps their written forms (:func:`engine.written_annotations`), evaluated here in
+    the module's namespace as ``get_type_hints`` evaluates the text of a plain Python class."""
+    written = [engine.written_annotations(base) for base in cls.__mro__[:-1]]
+    if all(w is None for w in written):
         return typing.get_type_hints(cls)
     out: dict[str, Any] = {}
-    for base in reversed(cls.__mro__[:-1]):
-        module = sys.modules[base.__module__]
-        compiled = Path(module.__file__ or "")
-        text = compiled.with_name(compiled.name.split(".", 1)[0] + ".py").read_text(encoding="utf-8")
-        node = next(n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.ClassDef) and n.name == base.__name__)
-        for line in node.body:
-            if isinstance(line, ast.AnnAssign) and isinstance(line.target, ast.Name):
-                out[line.target.id] = eval(ast.unparse(line.annotation), vars(module))   # noqa: S307 (our own source)
+    for base, texts in reversed(list(zip(cls.__mro__[:-1], written, strict=True))):
+        namespace = vars(sys.modules[base.__module__])
+        own = texts if texts is not None else vars(base).get("__annotations__", {})
+        for name, text in own.items():
+            out[name] = eval(text, namespace) if isinstance(text, str) else text   # noqa: S307 (the engine's own)
     return out
 
 

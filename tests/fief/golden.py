@@ -7,6 +7,7 @@ compares them with what the words produce now."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -46,7 +47,8 @@ def render(name: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(prog="python -m tests.fief.golden", description=__doc__.split("\n")[0]).parse_args(argv)
     GOLDEN.mkdir(exist_ok=True)
     for name in CASES:
         (GOLDEN / f"{name}.txt").write_text(render(name))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import subprocess
@@ -71,7 +72,9 @@ def test_a_script_plays_through_stdin(tmp_path):
 
 def test_end_of_input_closes_cleanly(tmp_path):
     done = run(tmp_path, "")
-    assert done.returncode == 0 and done.stderr == ""
+    assert done.returncode == 0
+    logged = [line.split(" ", 3)[3] for line in done.stderr.splitlines()]   # after the date and the level
+    assert len(logged) == 1 and logged[0].startswith("seneschal: rules engine: "), done.stderr
     done = run(tmp_path, "as alice: /game new tribute\nquit\nas bob: /game join\n")
     assert done.returncode == 0 and "[bob]" not in done.stdout
 
@@ -115,6 +118,19 @@ def test_token_without_adapter_says_so(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setitem(sys.modules, "bot.discord", None)  # as if bot/discord did not exist
     assert entry.main(["--db", str(tmp_path / "t.sqlite3")]) == 1
+
+
+def test_the_bot_logs_which_engine_runs_at_start(tmp_path, monkeypatch, caplog):
+    import bot.__main__ as entry
+    import engine
+
+    caplog.set_level(logging.INFO, "seneschal")
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, "bot.discord", None)
+    entry.main(["--db", str(tmp_path / "t.sqlite3")])
+    assert f"rules engine: {engine.running()}" in caplog.messages
+    assert engine.running().startswith(("compiled", "from its sources: "))
 
 
 def test_sigkill_right_after_an_acknowledged_action_loses_nothing(tmp_path):

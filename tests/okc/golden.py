@@ -10,6 +10,7 @@ so wording changes are reviewed like code.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -66,7 +67,8 @@ def render(name: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(prog="python -m tests.okc.golden", description=__doc__.split("\n")[0]).parse_args(argv)
     GOLDEN.mkdir(exist_ok=True)
     for name in SCENARIOS:
         (GOLDEN / f"{name}.txt").write_text(render(name))

@@ -7,6 +7,7 @@ Regenerate deliberately after a visual change and look at the pictures before co
 
 from __future__ import annotations
 
+import argparse
 import io
 import sys
 from collections.abc import Callable
@@ -50,5 +51,6 @@ def regenerate() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(prog="python -m tests.renderer.golden", description=__doc__.split("\n")[0]).parse_args()
     regenerate()
     sys.exit(0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import threading
 
+import engine
 from bot.__main__ import main
 from bot.table import Store
 from engine.core import Action
@@ -39,6 +40,7 @@ def test_a_healthy_database_checks_clean(db_path, clock):
     assert code == 0, text
     assert "SQLite integrity check: ok" in text and "games: 2, of which 2 replayed" in text
     assert "Healthy" in text
+    assert f"Rules engine: {engine.running()}" in text   # compiled, or from its sources and why
     assert main(["check", "--db", str(db_path), "--game", TRIBUTE]) == 0  # through python -m bot
 
 

@@ -20,6 +20,7 @@ reviewed in the diff of the scenario tests and the golden text files, then recor
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import random
@@ -311,7 +312,8 @@ def scenario_name(path: Path) -> str:
     return str(path.relative_to(SCENARIO_ROOT))
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(prog="python -m tests.traces.record", description=__doc__.split("\n")[0]).parse_args(argv)
     recorded = {name: digest(game_trace(*spec)) for name, spec in GAMES.items()}
     GAMES_FILE.write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n")
     scenarios = {scenario_name(p): digest(scenario_trace(p))["final"] for p in scenario_files()}
