@@ -129,7 +129,7 @@ def test_the_ship_flies_with_two_supporters_for_five_and_comes_home_in_winter() 
             break
         events += do(state, g.turn_queue[0], "pass")
     tally = find(events, "okc.tally")
-    assert tally and tally[0].data["tally"] == {"p1": 1 + 5, "p2": 4}
+    assert tally and tally[0].data["tally"] == {"p1": 2 + 5, "p2": 3}   # Page 2, the ship's 5; Stag Hunter 3
     from engine.okc.modules.shipped import MODULES
 
     lost = g.players["p1"].supporters_lost

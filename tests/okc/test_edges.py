@@ -14,7 +14,7 @@ from tests.okc.helpers import data, find, game
 from tests.okc.test_winter import autumn_pass
 
 
-@pytest.mark.parametrize("gained,winner", [(-20, None), (-4, None), (-3, "p1")])
+@pytest.mark.parametrize("gained,winner", [(-20, None), (-5, None), (-4, "p1")])
 def test_p29_nobody_above_zero_strength_means_no_winner(gained, winner):
     """R15: a lone card tallied at 0 wins nothing; at 1 it wins."""
     state = game(2)

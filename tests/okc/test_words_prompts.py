@@ -53,7 +53,7 @@ def test_bid_buttons_name_the_card_and_its_strength_pass_never_first() -> None:
     data(state).players["p1"].hand = ["nobility.f2", "nobility.c7", "nobility.heir"]
     d = decision(state, "p1")
     shown = WORDS.choices(state, d, "p1", RULES.legal(state, "p1"), ALICE)
-    assert [c.label for c in shown] == ["Bid The Crown Heir · 10", "Bid Knight Banneret · 7", "Bid Squire · 2"]
+    assert [c.label for c in shown] == ["Bid The Crown Heir · 10", "Bid Knight Banneret · 7", "Bid Squire · 3"]
     assert shown[0].style == "primary"
     assert "Spring bids" in WORDS.question(state, d, "p1", ALICE)
     assert WORDS.if_absent(state, d, "p1", ALICE) == "If you don't answer in time, you bid your weakest card."
@@ -148,8 +148,8 @@ def test_harmful_choices_ask_first() -> None:
     g.choice = EffectChoice("p1", "discard", "", ["nobility.c7", "nobility.f2"], False, 1, {"amount": 1}, {})
     d = decision(state, "p1")
     shown = WORDS.choices(state, d, "p1", RULES.legal(state, "p1"), ALICE)
-    assert shown[0].label == "Discard Squire · 2"
-    assert shown[0].confirm == "Discard Squire · 2?" and shown[0].style == "danger"
+    assert shown[0].label == "Discard Squire · 3"
+    assert shown[0].confirm == "Discard Squire · 3?" and shown[0].style == "danger"
     g.choice = EffectChoice("p1", "govern", "", ["nobility.c7>relics", "done"], True, 1, {}, {})
     shown = WORDS.choices(state, decision(state, "p1"), "p1", RULES.legal(state, "p1"), ALICE)
     assert shown[-1].label == "Skip Govern" and shown[-1].confirm == "Give up the Govern reward?"
@@ -215,7 +215,7 @@ def test_composite_options_have_names_even_without_a_waiting_effect() -> None:
     state = game(2)
     assert WORDS.value_label(state, "p1", "choose", "option", "p2>castle") == "Herald of the Clans to the Castle"
     assert WORDS.value_label(state, "p1", "choose", "option", "nobility.c6>relics") == \
-        "Castellan · 6 into the Council of Relics"
+        "Castellan · 7 into the Council of Relics"
     assert WORDS.value_label(state, "p1", "choose", "option", "p2:plateau:0") == "The Clans in the Plateau"
 
 
@@ -223,7 +223,7 @@ def test_orders_and_bids_can_be_built_step_by_step() -> None:
     state = game(2)
     data(state).players["p1"].hand = ["nobility.f2", "nobility.c7"]
     step = WORDS.flow(state, "p1", "bid", {}, ALICE)
-    assert step is not None and [o.label for o in step.options] == ["Knight Banneret · 7", "Squire · 2"]
+    assert step is not None and [o.label for o in step.options] == ["Knight Banneret · 7", "Squire · 3"]
     assert step.options[0].action == Action.of("bid", card="nobility.c7")
     state = game(2)
     g = data(state)
