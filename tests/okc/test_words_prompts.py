@@ -238,13 +238,14 @@ def test_orders_and_bids_can_be_built_step_by_step() -> None:
     assert second.options[1].action == Action.of("order", regions=["lowlands", "plateau", "highlands"])
 
 
-def test_a_clash_is_reported_once_its_result_and_claim_are_known() -> None:
+def test_a_clash_is_reported_once_its_result_is_known_and_the_claim_joins_it() -> None:
     start = Event.public("okc.clash", region="plateau", first=True, marker=1, supporters={})
     won = Event.public("okc.clash_won", region="plateau", seat="p1", strength=9)
     claim = Event.public("okc.claim", seat="p1", location="battlefield")
     gain = Event.public("okc.influence", seat="p1", amount=2, total=2, why="location:battlefield")
     passed = Event.public("okc.passed", seat="p1", step="autumn")
-    assert WORDS.battle_events([start, won]) == []
+    assert WORDS.battle_events([start]) == []
+    assert WORDS.battle_events([start, won]) == [[start, won]]   # posted at once, before the winner's claim
     assert WORDS.battle_events([start, won, claim, gain, passed]) == [[start, won, claim, gain]]
     state = game(2)
     report = WORDS.battle_report(state, [start, won, claim, gain], ALICE.public())
