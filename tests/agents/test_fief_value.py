@@ -8,6 +8,7 @@ import pytest
 
 from engine.agents import fief_value
 from engine.agents.fief_value import (
+    ALLIANCE,
     BARE,
     CITY,
     EXPOSED,
@@ -165,3 +166,17 @@ def test_without_an_alliance_each_seat_is_its_own_side() -> None:
         assert sides(rules, state) == [("p1",), ("p2",), ("p3",), ("p4",)]
         s = fief_value.scores(state.data)
         assert advantage(rules, state, "p1") == pytest.approx(s["p1"] - max(s["p2"], s["p3"], s["p4"]))
+
+
+def test_a_marriage_into_another_player_s_family_costs_both_partners_and_nobody_else() -> None:
+    """8.3: allies share a victory, so each partner's family counts ``ALLIANCE`` (both sides of the
+    marriage, p2's and p3's); the families outside it score as before."""
+    state = _married_rivals()
+    g = state.data
+    married = scores(g)
+    for n in g.nobles.values():
+        n.spouse = None
+    single = scores(g)
+    assert married["p2"] - single["p2"] == pytest.approx(ALLIANCE)
+    assert married["p3"] - single["p3"] == pytest.approx(ALLIANCE)
+    assert married["p1"] == pytest.approx(single["p1"]) and married["p4"] == pytest.approx(single["p4"])
