@@ -180,3 +180,17 @@ def test_a_marriage_into_another_player_s_family_costs_both_partners_and_nobody_
     assert married["p2"] - single["p2"] == pytest.approx(ALLIANCE)
     assert married["p3"] - single["p3"] == pytest.approx(ALLIANCE)
     assert married["p1"] == pytest.approx(single["p1"]) and married["p4"] == pytest.approx(single["p4"])
+
+
+def test_each_victory_point_of_a_family_counts_vp_for_its_seat_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """8.1: victory points decide the game, so one more VP of p1's family adds ``VP`` to p1's score
+    and nothing to anyone else's."""
+    from engine.agents.fief_value import VP
+
+    _, g, fid, _ = _titled_game()
+    before = scores(g)
+    counted = fief_value.family_vp
+    monkeypatch.setattr(fief_value, "family_vp", lambda g, f: counted(g, f) + (1 if f == fid else 0))
+    after = scores(g)
+    assert after["p1"] - before["p1"] == pytest.approx(VP)
+    assert all(after[s] == pytest.approx(before[s]) for s in ("p2", "p3", "p4"))
