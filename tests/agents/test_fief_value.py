@@ -194,3 +194,26 @@ def test_each_victory_point_of_a_family_counts_vp_for_its_seat_only(monkeypatch:
     after = scores(g)
     assert after["p1"] - before["p1"] == pytest.approx(VP)
     assert all(after[s] == pytest.approx(before[s]) for s in ("p2", "p3", "p4"))
+
+
+def test_a_title_within_reach_counts_from_the_exact_price_up() -> None:
+    """4.3: a family holding every city of a region, one of them fortified, may buy its title: the
+    evaluation counts that readiness (``READY``) once the purse holds the price, not a shilling less."""
+    from engine.agents.fief_value import READY
+    from engine.fief.titles import title_cost
+
+    _, g, fid, _ = _titled_game()
+    for n in g.nobles.values():
+        n.titles = [t for t in n.titles if t != "lord:II"]
+    for c in MAP.regions["II"].cities:
+        g.cities[c].controller = fid
+    price = title_cost(g, "II")
+    seat = g.families[fid].seat
+
+    def score(purse: int) -> float:
+        g.players[seat].shillings = purse
+        return scores(g)[seat]
+
+    _, money = horizon(g)
+    jump = (score(price) - score(price - 1)) - (score(price - 1) - score(price - 2))
+    assert jump == pytest.approx(money * READY)
