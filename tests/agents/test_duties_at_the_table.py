@@ -86,6 +86,7 @@ def _timed_listing(monkeypatch: pytest.MonkeyPatch, listing: float) -> list[floa
         return real_choices(rules, state, seat)
 
     def search(rules, state, seat, legal, rnd, *, iterations, clock, seconds):  # type: ignore[no-untyped-def]
+        assert clock is not None and clock() == now[0]   # the search keeps reading the table's clock
         given.append(seconds)
         return legal[0]
 

@@ -8,6 +8,7 @@ import pytest
 
 from engine.agents import fief_value
 from engine.agents.fief_value import (
+    ALLIANCE,
     BARE,
     CITY,
     EXPOSED,
@@ -165,3 +166,54 @@ def test_without_an_alliance_each_seat_is_its_own_side() -> None:
         assert sides(rules, state) == [("p1",), ("p2",), ("p3",), ("p4",)]
         s = fief_value.scores(state.data)
         assert advantage(rules, state, "p1") == pytest.approx(s["p1"] - max(s["p2"], s["p3"], s["p4"]))
+
+
+def test_a_marriage_into_another_player_s_family_costs_both_partners_and_nobody_else() -> None:
+    """8.3: allies share a victory, so each partner's family counts ``ALLIANCE`` (both sides of the
+    marriage, p2's and p3's); the families outside it score as before."""
+    state = _married_rivals()
+    g = state.data
+    married = scores(g)
+    for n in g.nobles.values():
+        n.spouse = None
+    single = scores(g)
+    assert married["p2"] - single["p2"] == pytest.approx(ALLIANCE)
+    assert married["p3"] - single["p3"] == pytest.approx(ALLIANCE)
+    assert married["p1"] == pytest.approx(single["p1"]) and married["p4"] == pytest.approx(single["p4"])
+
+
+def test_each_victory_point_of_a_family_counts_vp_for_its_seat_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """8.1: victory points decide the game, so one more VP of p1's family adds ``VP`` to p1's score
+    and nothing to anyone else's."""
+    from engine.agents.fief_value import VP
+
+    _, g, fid, _ = _titled_game()
+    before = scores(g)
+    counted = fief_value.family_vp
+    monkeypatch.setattr(fief_value, "family_vp", lambda g, f: counted(g, f) + (1 if f == fid else 0))
+    after = scores(g)
+    assert after["p1"] - before["p1"] == pytest.approx(VP)
+    assert all(after[s] == pytest.approx(before[s]) for s in ("p2", "p3", "p4"))
+
+
+def test_a_title_within_reach_counts_from_the_exact_price_up() -> None:
+    """4.3: a family holding every city of a region, one of them fortified, may buy its title: the
+    evaluation counts that readiness (``READY``) once the purse holds the price, not a shilling less."""
+    from engine.agents.fief_value import READY
+    from engine.fief.titles import title_cost
+
+    _, g, fid, _ = _titled_game()
+    for n in g.nobles.values():
+        n.titles = [t for t in n.titles if t != "lord:II"]
+    for c in MAP.regions["II"].cities:
+        g.cities[c].controller = fid
+    price = title_cost(g, "II")
+    seat = g.families[fid].seat
+
+    def score(purse: int) -> float:
+        g.players[seat].shillings = purse
+        return scores(g)[seat]
+
+    _, money = horizon(g)
+    jump = (score(price) - score(price - 1)) - (score(price - 1) - score(price - 2))
+    assert jump == pytest.approx(money * READY)

@@ -80,3 +80,27 @@ def test_only_reminders_shorter_than_the_deadline_are_made(table, clock, reminde
     now = clock.now()
     assert _open(table, gid, "deadline") == [now + 24 * HOUR] * 2
     assert _open(table, gid, "reminder") == sorted(now + 24 * HOUR - b for b in before for _ in "ab")
+
+
+def test_a_reminder_names_its_game_seat_decision_and_time_left(table, clock):  # type: ignore[no-untyped-def]
+    gid = start_game(table)
+    _reminders(table)
+    deadline = clock.now() + 24 * HOUR
+    clock.advance(12 * HOUR)
+    table.run_due()
+    sent = sorted((m.payload for m in table.pending_outbox(1000) if m.payload.get("type") == "reminder"),
+                  key=lambda p: p["seat"])
+    assert [(p["game_id"], p["seat"], p["due"], p["left"]) for p in sent] == \
+        [(gid, "alice", deadline, "12h"), (gid, "bob", deadline, "12h")]
+    pending = {s: d.id for d in table.rules_for("tribute").pending(table.state(gid)) for s in d.seats}
+    assert all(p["decision"] == pending[p["seat"]] and p["question"] for p in sent)
+
+
+def test_a_game_not_running_cannot_be_paused(table, clock):  # type: ignore[no-untyped-def]
+    from bot.table import TableError
+
+    start_game(table)
+    table.pause(GM, CHAN)
+    with pytest.raises(TableError) as err:
+        table.pause(GM, CHAN)
+    assert err.value.code == "not_active" and "not running" in str(err.value)

@@ -1,0 +1,59 @@
+"""OKC's evaluation (engine/agents/okc_value.py), term by term on a game where no Region is contested yet:
+each thing a seat holds adds its weight to that seat's score and to nobody else's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from engine.agents.okc_value import CARD, FAVOUR, KINGDOM, LORE, LORE_WITH_SITE, SUPPORTER, scores
+from engine.okc.state import Okc
+from tests.okc.helpers import data, game
+
+
+def _fresh() -> Okc:
+    g = data(game(2))
+    for reg in g.regions:
+        reg.supporters.clear()
+        reg.cards.clear()
+    for p in g.players.values():
+        p.site = []
+    return g
+
+
+def _kingdom_card(g: Okc) -> str:
+    return next(k for k in g.kingdom_deck if k not in g.players["p1"].kingdom)
+
+
+CHANGES: list[tuple[str, Callable[[Okc], None], float]] = [
+    ("influence", lambda g: setattr(g.players["p1"], "influence", g.players["p1"].influence + 3), 3.0),
+    ("lore", lambda g: setattr(g.players["p1"], "lore", g.players["p1"].lore + 2), 2 * LORE),
+    ("card in hand", lambda g: g.players["p1"].hand.append(g.players["p1"].deck.pop()), CARD),
+    ("supporters", lambda g: setattr(g.players["p1"], "supporters", g.players["p1"].supporters + 2), 2 * SUPPORTER),
+    ("kingdom card", lambda g: g.players["p1"].kingdom.append(_kingdom_card(g)), KINGDOM),
+    ("favour", lambda g: setattr(g, "favour_holder", "p1"), FAVOUR),
+]
+
+
+@pytest.mark.parametrize(("what", "change", "worth"), CHANGES, ids=[c[0] for c in CHANGES])
+def test_each_holding_adds_its_weight_to_its_seat_only(what: str, change: Callable[[Okc], None], worth: float) -> None:
+    g = _fresh()
+    if what == "favour":
+        g.favour_holder = "p2"
+    before = scores(g)
+    change(g)
+    after = scores(g)
+    assert after["p1"] - before["p1"] == pytest.approx(worth)
+    assert after["p2"] == pytest.approx(before["p2"] - (FAVOUR if what == "favour" else 0.0))
+
+
+def test_lore_counts_less_with_a_site_of_power() -> None:
+    """Lore at its end-of-game rate (p.45): each Lore counts ``LORE`` for a seat without a Site of Power
+    card and ``LORE_WITH_SITE`` for one with it."""
+    g = _fresh()
+    p = g.players["p1"]
+    p.lore = 4
+    without = scores(g)["p1"]
+    p.site = [g.players["p2"].hand[0]]
+    assert without - scores(g)["p1"] == pytest.approx(4 * (LORE - LORE_WITH_SITE))
