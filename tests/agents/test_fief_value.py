@@ -200,7 +200,7 @@ def test_a_title_within_reach_counts_from_the_exact_price_up() -> None:
     """4.3: a family holding every city of a region, one of them fortified, may buy its title: the
     evaluation counts that readiness (``READY``) once the purse holds the price, not a shilling less."""
     from engine.agents.fief_value import READY
-    from engine.fief.titles import title_cost
+    from engine.fief.estates.titles import title_cost
 
     _, g, fid, _ = _titled_game()
     for n in g.nobles.values():
