@@ -93,4 +93,4 @@ def test_placed_card_shape_matches_the_view_doc() -> None:
     assert set(card) == {"face_up", "card", "strength", "gained", "blanked", "gained_traits", "gained_commands",
                          "retained"}
     assert card["gained_traits"] == ["resilient"] and card["gained_commands"] == ["deadly"]
-    assert card["strength"] == 8
+    assert card["strength"] == 7 + 2   # the printed 7 (the tuned starter Castellan) and the 2 gained
