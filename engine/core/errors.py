@@ -55,7 +55,7 @@ class RuleError(ValueError):
     what would be allowed instead.
     """
 
-    def __init__(self, section: str, message: str, *, code: RefusalCode | str = Refusal.ILLEGAL, legal: Any = None):
+    def __init__(self, section: str, message: str, *, code: RefusalCode = Refusal.ILLEGAL, legal: Any = None):
         self.section = section
         self.message = message
         self.code = code

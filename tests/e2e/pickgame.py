@@ -18,6 +18,7 @@ from engine.core import (
     Event,
     GameState,
     Param,
+    Refusal,
     Result,
     RuleError,
     Rules,
@@ -71,7 +72,7 @@ class PickRules(Rules):
     def play(self, state: GameState, seat: str, action: Action) -> None:
         g: Pick = state.data
         if action.get("option") not in options(g.round):
-            raise RuleError("P1", "not an option this round", code="option", legal=options(g.round)[:5])
+            raise RuleError("P1", "not an option this round", code=Refusal.BAD_CHOICE, legal=options(g.round)[:5])
         g.picks.append(action["option"])
         state.emit(Event.public("picked", seat=seat, option=action["option"]))
         g.round += 1

@@ -38,7 +38,18 @@ from engine.core import (
     decision,
     specs,
 )
+from engine.core.errors import RefusalCode
 from engine.core.words import Audience, Choice, FlowStep, Section, Words, join_words, plural
+
+
+class TributeRefusal(RefusalCode):
+    """Tribute's own refusal codes: a game, even a test's, types its reasons like the shipped ones."""
+
+    PHASE = "phase"
+    BAD_BUNDLE = "bad_bundle"
+    NOT_IN_HAND = "not_in_hand"
+    FUNDS = "funds"
+    TARGET = "target"
 
 ROUNDS = 3
 START_HAND = [1, 2, 3, 4, 5]
@@ -67,9 +78,9 @@ class CoinLedger:
     def check(self, state: GameState, seat: str, bundle: dict[str, Any]) -> None:
         coins = bundle.get("coins", 0)
         if set(bundle) - {"coins"} or not isinstance(coins, int) or coins < 0:
-            raise RuleError("T4", "only whole coins can be offered", code="bad_bundle", legal="coins:N")
+            raise RuleError("T4", "only whole coins can be offered", code=TributeRefusal.BAD_BUNDLE, legal="coins:N")
         if state.data.players[seat].coins < coins:
-            raise RuleError("T4", f"{seat} does not have {coins} coins", code="funds")
+            raise RuleError("T4", f"{seat} does not have {coins} coins", code=TributeRefusal.FUNDS)
 
     def transfer(self, state: GameState, giver: str, receiver: str, bundle: dict[str, Any]) -> None:
         coins = bundle.get("coins", 0)
@@ -156,11 +167,11 @@ class TributeRules(Rules):
 
     def _play_bid(self, state: GameState, g: Tribute, seat: str, action: Action) -> None:
         if g.step != "bid" or g.bids is None:
-            raise RuleError("T1", "bids are not open", code="phase")
+            raise RuleError("T1", "bids are not open", code=TributeRefusal.PHASE)
         card = action.get("card")
         g.bids.check(seat, "T1")
         if card not in g.players[seat].hand:
-            raise RuleError("T1", f"card {card} is not in your hand", code="not_in_hand",
+            raise RuleError("T1", f"card {card} is not in your hand", code=TributeRefusal.NOT_IN_HAND,
                             legal=sorted(set(g.players[seat].hand)))
         if g.bids.submit(state, seat, card, "T1"):
             values = g.bids.reveal(state)
@@ -181,16 +192,16 @@ class TributeRules(Rules):
 
     def _play_pass(self, state: GameState, g: Tribute, seat: str, action: Action) -> None:
         if g.step != "shield" or g.window is None:
-            raise RuleError("T2", "there is nothing to pass on", code="phase")
+            raise RuleError("T2", "there is nothing to pass on", code=TributeRefusal.PHASE)
         if g.window.pass_(state, seat, "T2"):
             g.window = None
             g.step = "demand"
 
     def _play_shield(self, state: GameState, g: Tribute, seat: str, action: Action) -> None:
         if g.step != "shield" or g.window is None or seat not in g.window.open_seats():
-            raise RuleError("T2", "you cannot shield now", code="phase")
+            raise RuleError("T2", "you cannot shield now", code=TributeRefusal.PHASE)
         if g.players[seat].coins < 1:
-            raise RuleError("T2", "shielding costs a coin", code="funds", legal=["pass"])
+            raise RuleError("T2", "shielding costs a coin", code=TributeRefusal.FUNDS, legal=["pass"])
         g.players[seat].coins -= 1
         state.emit(Event.public("shielded", seat=seat))
         g.window = None
@@ -199,19 +210,19 @@ class TributeRules(Rules):
     def _play_demand(self, state: GameState, g: Tribute, seat: str, action: Action) -> None:
         target = action.get("seat")
         if g.step != "demand" or seat != g.winner:
-            raise RuleError("T3", "only the round's winner demands", code="phase")
+            raise RuleError("T3", "only the round's winner demands", code=TributeRefusal.PHASE)
         if target not in state.seats or target == seat:
-            raise RuleError("T3", f"cannot demand from {target!r}", code="target",
+            raise RuleError("T3", f"cannot demand from {target!r}", code=TributeRefusal.TARGET,
                             legal=[s for s in state.seats if s != seat])
         g.requests.ask(state, "tribute", seat, target, default=False)
         g.step = "answer"
 
     def _play_respond(self, state: GameState, g: Tribute, seat: str, action: Action) -> None:
         if g.step != "answer":
-            raise RuleError("T3", "no demand is open", code="phase")
+            raise RuleError("T3", "no demand is open", code=TributeRefusal.PHASE)
         request = g.requests.find(seat, action.get("request"), "T3")
         if action.get("accept") and g.players[seat].coins < 1:
-            raise RuleError("T3", "you have no coin to pay", code="funds", legal="accept:false")
+            raise RuleError("T3", "you have no coin to pay", code=TributeRefusal.FUNDS, legal="accept:false")
         request, accept = g.requests.answer(state, seat, action, "T3")
         if accept:
             g.players[seat].coins -= 1
