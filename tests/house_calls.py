@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import argparse
 import ast
 import importlib
 import inspect
@@ -61,6 +62,8 @@ def measure() -> tuple[int, int, Counter[str], int, int]:
 
 
 def main() -> None:
+    argparse.ArgumentParser(prog="python -m tests.house_calls",
+                            description="How the table service's parts call each other.").parse_args()
     calls, inherited, private, parts, parts_private = measure()
     print(f"self.<method>() calls: {calls}; inherited from another module: {inherited}, "
           f"to underscored names: {sum(private.values())} ({len(private)} names)")
