@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
@@ -97,3 +98,13 @@ class StaleState(RuleError):
             f"this choice was offered at state {expected}, the game has moved on to {actual}",
             code=Refusal.STALE_STATE,
         )
+
+
+def passes(check: Callable[..., object], *args: object) -> bool:
+    """Whether ``check(*args)`` accepts: the rules' checks raise :class:`RuleError` to refuse, so the
+    legal lists and the menus ask them rather than copying their conditions."""
+    try:
+        check(*args)
+    except RuleError:
+        return False
+    return True

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core import Action, RuleError
+from engine.core import Action
+from engine.core.errors import passes
 from engine.core.requests import Request
 from engine.fief import setup
 from engine.fief.board import legal as board_legal
@@ -82,14 +83,6 @@ def step_default(g: Fief, family: str) -> Action:
         if due:
             return A("pay_ransom", captive=due[0].id, city=ransom.places(g, due[0])[0])
     return DONE
-
-
-def _ok(fn, *args) -> bool:  # type: ignore[no-untyped-def]
-    try:
-        fn(*args)
-    except RuleError:
-        return False
-    return True
 
 
 def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
@@ -195,7 +188,7 @@ def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
     for abbey in purchase.rebuildable(g, family):
         out += [A("rebuild_abbey", abbey=abbey, city=c) for c in characters.abbey_cities(g, family)[:4]]
     for city in purchase.sieges_of(g, family):
-        if _ok(purchase.check_construct, g, family, city):
+        if passes(purchase.check_construct, g, family, city):
             out.append(A("construct", city=city))
     king = sovereign(g)
     granting = king is not None and king.family == family
@@ -212,7 +205,7 @@ def _purchase_actions(g: Fief, seat: str, family: str) -> list[Action]:
         out += [A("transfer_title", region=region, to=n) for n in titles.transfer_receivers(g, family, holder)]
     for nid in fam.nobles:
         ability = retainers.ready_ability(g, nid)   # retainers.ready(g, nid, ability), asked once
-        if ability == "sergeant" and _ok(retainers.check_muster, g, family, nid):
+        if ability == "sergeant" and passes(retainers.check_muster, g, family, nid):
             out.append(A("muster", noble=nid))
         elif ability == "mata" and p.hand:
             targets = [s for s, q in g.players.items() if s != seat and q.hand]
@@ -239,8 +232,8 @@ def anytime_actions(g: Fief, seat: str) -> list[Action]:
     offers = g.offers.open
     for o in offers:
         if o.to == seat:
-            if pigeons.hands_fit(g, o.by, o.to, o.give, o.take) and _ok(pigeons.check_bundle, g, o.by, pigeons.without_shillings(o.give)) \
-                    and _ok(pigeons.check_bundle, g, o.to, o.take) and _offer_route_ok(g, o.note):
+            if pigeons.hands_fit(g, o.by, o.to, o.give, o.take) and passes(pigeons.check_bundle, g, o.by, pigeons.without_shillings(o.give)) \
+                    and passes(pigeons.check_bundle, g, o.to, o.take) and _offer_route_ok(g, o.note):
                 out.append(A("accept_offer", offer=o.id))
             out.append(A("decline_offer", offer=o.id))
     if (step == "play" or step == "purchase") and p.shillings > 0 and not (offers and any(o.by == seat for o in offers)):

@@ -4,7 +4,8 @@ samples where the space is large (a few cities, one price)."""
 
 from __future__ import annotations
 
-from engine.core import Action, RuleError
+from engine.core import Action
+from engine.core.errors import passes
 from engine.fief.board import excalibur, mercenaries, relics
 from engine.fief.board.play import OWN_TURN_STEPS
 from engine.fief.commands import opportunity_time
@@ -34,7 +35,7 @@ def actions(g: Fief, seat: str) -> list[Action]:
         # 11.1, ruling M4: only a fighting family that still stands in the battle's city (or holds it)
         out += [A("hire", city=battle.city, count=1, family=f) for f in g.players[seat].families
                 if (f in (battle.attacker, battle.defender) or f in battle.with_attacker or f in battle.with_defender)
-                and _ok(mercenaries.check_hire, g, seat, None, f, battle.city, 1)]
+                and passes(mercenaries.check_hire, g, seat, None, f, battle.city, 1)]
     return out
 
 
@@ -140,17 +141,9 @@ def suggest(g: Fief, seat: str, kind: str, param: str) -> list[str]:
 def payable(g: Fief, kind: str, payload: dict) -> bool:  # type: ignore[type-arg]
     """The answering player can accept a lent Crossbowman or a relic sold at the asked price."""
     if kind == "mercenaries":
-        return _ok(mercenaries.lend_check, g, payload)
+        return passes(mercenaries.lend_check, g, payload)
     if kind == "relic":
-        return _ok(relics.sale_check, g, payload)
-    return True
-
-
-def _ok(fn, *args) -> bool:  # type: ignore[no-untyped-def]
-    try:
-        fn(*args)
-    except RuleError:
-        return False
+        return passes(relics.sale_check, g, payload)
     return True
 
 

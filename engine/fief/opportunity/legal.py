@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core import Action, RuleError
+from engine.core import Action
+from engine.core.errors import passes
 from engine.fief.components import C
 from engine.fief.flow import current_actor
 from engine.fief.opportunity import cards as opportunity_cards
@@ -21,14 +22,6 @@ CARD_OF = {"rebellion": "rebellion", "passage": "passage", "assassinate": "assas
            "ambush": "ambush"}
 OPPORTUNITY_KINDS = frozenset(CARD_OF.values())
 _OPPORTUNITY_CARDS = frozenset(c for c, card in C.cards.items() if card.kind in OPPORTUNITY_KINDS)
-
-
-def _ok(fn, *args) -> bool:  # type: ignore[no-untyped-def]
-    try:
-        fn(*args)
-    except RuleError:
-        return False
-    return True
 
 
 def _cards(g: Fief, seat: str, kind: str) -> list[str]:
@@ -85,9 +78,9 @@ def _applies(g: Fief, seat: str, a: Action) -> bool:
     card = str(a["card"])
     if a.kind == "rebellion":
         u = g.opp.uprising
-        return _ok(opportunity_cards.check_time, g, "10.1", u is None, True) and \
-            _ok(opportunity_cards.burgher_or_card, g, seat, card, "rebellion", "rebellion", "10.1") and \
-            _ok(rebellion.check_city, g, seat, str(a["city"])) and \
+        return passes(opportunity_cards.check_time, g, "10.1", u is None, True) and \
+            passes(opportunity_cards.burgher_or_card, g, seat, card, "rebellion", "rebellion", "10.1") and \
+            passes(rebellion.check_city, g, seat, str(a["city"])) and \
             (u is None or (u.stage == "support" and u.city == a["city"]))
     if a.kind == "passage":
         use = a["use"]
@@ -98,18 +91,18 @@ def _applies(g: Fief, seat: str, a: Action) -> bool:
         if use in ("siege", "storms", "pass") and current_actor(g) != g.nobles[str(a["noble"])].family:
             return False   # opportunity_cards._check_move: not the noble's family's Movement turn, refused
         args = opportunity_cards.passage_args(a)
-        return _ok(opportunity_cards.check_passage, g, seat, str(a["use"]), args) and \
-            _ok(opportunity_cards.burgher_or_card, g, seat, card, "passage", "passage", "10.2")
-    if not _ok(opportunity_cards.check_time, g, "10.0", True, True) or \
-            not _ok(opportunity_cards.check_card, g, seat, card, CARD_OF[a.kind], "10.0"):
+        return passes(opportunity_cards.check_passage, g, seat, str(a["use"]), args) and \
+            passes(opportunity_cards.burgher_or_card, g, seat, card, "passage", "passage", "10.2")
+    if not passes(opportunity_cards.check_time, g, "10.0", True, True) or \
+            not passes(opportunity_cards.check_card, g, seat, card, CARD_OF[a.kind], "10.0"):
         return False
     if a.kind == "assassinate":
-        return _ok(opportunity_cards.check_assassination, g, seat, str(a["target"]), a.get("sponsor")) and \
-            _ok(midbattle.check_leader, g, str(a["target"]), "10.3")
+        return passes(opportunity_cards.check_assassination, g, seat, str(a["target"]), a.get("sponsor")) and \
+            passes(midbattle.check_leader, g, str(a["target"]), "10.3")
     if a.kind == "justice":
-        return _ok(opportunity_cards.check_justice, g, str(a["target"]))
-    return _ok(opportunity_cards.check_ambush, g, seat, str(a["noble"]), str(a["target"])) and \
-        _ok(midbattle.check_leader, g, str(a["target"]), "10.5")
+        return passes(opportunity_cards.check_justice, g, str(a["target"]))
+    return passes(opportunity_cards.check_ambush, g, seat, str(a["noble"]), str(a["target"])) and \
+        passes(midbattle.check_leader, g, str(a["target"]), "10.5")
 
 
 def _mine(g: Fief, seat: str) -> list[str]:

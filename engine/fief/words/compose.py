@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.actions import Action
-from engine.core.errors import RuleError
+from engine.core.errors import passes
 from engine.core.words import Audience, Choice, FlowStep, plural
 from engine.fief.cards import pigeons
 from engine.fief.crown import deals
@@ -118,14 +118,6 @@ def _clean(chosen: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _ok(check: Callable[..., object], *args: object) -> bool:
-    try:
-        check(*args)
-    except RuleError:
-        return False
-    return True
-
-
 # -- a deal (9.1) ------------------------------------------------------------------------------------
 def deal(g: Fief, seat: str, chosen: dict[str, Any], aud: Audience, legal: list[Action]) -> FlowStep | None:
     """To whom, then what you give (shillings, cards, captives, cities, your vote), then what you ask
@@ -169,7 +161,7 @@ def deal(g: Fief, seat: str, chosen: dict[str, Any], aud: Audience, legal: list[
     def finish(values: dict[str, Any]) -> Action | None:
         a = A("deal", **_clean(values))
         give, take = deals.bundle_of(a, "give"), deals.bundle_of(a, "take")
-        return a if _ok(deals.check_offer, g, seat, to, give, take) else None
+        return a if passes(deals.check_offer, g, seat, to, give, take) else None
 
     return sequence(g, seat, "deal", parts, chosen, finish, aud)
 
@@ -195,7 +187,7 @@ def pigeon(g: Fief, seat: str, chosen: dict[str, Any], aud: Audience, legal: lis
 
     def finish(values: dict[str, Any]) -> Action | None:
         a = A("pigeon", **_clean(values))
-        return a if _ok(pigeons.check_send, g, seat, sender, to, int(a.get("shillings") or 0), a.get("card")) else None
+        return a if passes(pigeons.check_send, g, seat, sender, to, int(a.get("shillings") or 0), a.get("card")) else None
 
     return sequence(g, seat, "pigeon", parts, chosen, finish, aud)
 
@@ -221,7 +213,7 @@ def pigeon_offer(g: Fief, seat: str, chosen: dict[str, Any], aud: Audience, lega
         a = A("pigeon_offer", **_clean(values))
         give = {"shillings": int(a.get("give_shillings") or 0), "cards": list(a.get("give_cards") or ())}
         take = {"shillings": int(a.get("take_shillings") or 0), "cards": []}
-        return a if _ok(pigeons.check_offer, g, seat, sender, to, give, take) else None
+        return a if passes(pigeons.check_offer, g, seat, sender, to, give, take) else None
 
     return sequence(g, seat, "pigeon_offer", parts, chosen, finish, aud)
 

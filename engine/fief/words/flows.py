@@ -7,12 +7,11 @@ route through Sherwood is always named on the option that takes it."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from itertools import product
 from typing import Any
 
 from engine.core.actions import Action
-from engine.core.errors import RuleError
+from engine.core.errors import RuleError, passes
 from engine.core.state import GameState
 from engine.core.words import Audience, Choice, FlowStep, plural
 from engine.fief.actions import ACTIONS
@@ -65,14 +64,6 @@ def _legal(g: Fief, seat: str, kind: str) -> list[Action]:
     return [a for a in seat_actions(g, seat) if a.kind == kind]
 
 
-def _passes(check: Callable[..., object], *args: object) -> bool:
-    try:
-        check(*args)
-    except RuleError:
-        return False
-    return True
-
-
 def _expanded(g: Fief, seat: str, kind: str, legal: list[Action]) -> list[Action]:
     """The legal enumeration samples a few values (one card for Mata, one ransom offer, one
     shilling by pigeon, six Abbey cities); a menu offers every value the rules' checks accept
@@ -92,10 +83,10 @@ def _expanded(g: Fief, seat: str, kind: str, legal: list[Action]) -> list[Action
             n = g.nobles.get(str(args["captive"]))
             top = min(p.shillings, ransom.ransom_value(n) - 1) if n else 0
             out += [A("offer_ransom", **{**args, "amount": x}) for x in range(top, 0, -1)
-                    if _passes(ransom.check_offer, g, fam, n.id if n else "", x, args.get("city"))]
+                    if passes(ransom.check_offer, g, fam, n.id if n else "", x, args.get("city"))]
         elif kind == "pigeon":
             out += [A("pigeon", **{**args, "shillings": x}) for x in range(1, min(p.shillings, 10) + 1)
-                    if _passes(pigeons.check_send, g, seat, args["sender"], args["to"], x, None)]
+                    if passes(pigeons.check_send, g, seat, args["sender"], args["to"], x, None)]
         elif kind == "play_abbess" and fam:
             out += [A("play_abbess", **{**args, "city": c}) for c in characters.abbey_cities(g, fam)]
         elif kind == "give_tax":   # 9.2: any share from 1 shilling to what is left
@@ -105,7 +96,7 @@ def _expanded(g: Fief, seat: str, kind: str, legal: list[Action]) -> list[Action
     if kind == "give_retainer" and legal and fam:   # 2.12: also to another player's noble, given or sold
         givers = list(dict.fromkeys(str(a.get("giver")) for a in legal))
         others = [n.id for n in g.nobles.values() if n.family not in p.families]
-        pairs = [(x, r) for x in givers for r in others if _passes(retainers.check_give, g, fam, x, r)]
+        pairs = [(x, r) for x in givers for r in others if passes(retainers.check_give, g, fam, x, r)]
         out += [A("give_retainer", giver=x, receiver=r) for x, r in pairs]   # the price: _price_step
     if kind == "lend_mercenaries" and legal:   # 11.1: any city of the renting family, any number, any price
         out += _loans(g, seat, legal)
@@ -121,7 +112,7 @@ def _loans(g: Fief, seat: str, legal: list[Action]) -> list[Action]:
     for to in dict.fromkeys(str(a.get("to")) for a in legal):
         for c in mercenaries.hire_cities(g, to):
             for n in range(1, m.on_card + 1):
-                if _passes(mercenaries.check_hire, g, seat, None, to, c, n, 0):
+                if passes(mercenaries.check_hire, g, seat, None, to, c, n, 0):
                     out.append(A("lend_mercenaries", to=to, city=c, count=n))   # the price: _price_step
     return out
 
@@ -161,7 +152,7 @@ def _hires(g: Fief, seat: str, legal: list[Action]) -> list[Action]:
         cities = mercenaries.hire_cities(g, f) if g.war.battle is None else \
             [str(a.get("city")) for a in legal if a.get("family") == f]
         out += [A("hire", city=c, count=n, family=f) for c in cities for n in range(1, m.on_card + 1)
-                if _passes(mercenaries.check_hire, g, seat, card, f, c, n)]
+                if passes(mercenaries.check_hire, g, seat, card, f, c, n)]
     return out
 
 
@@ -356,7 +347,7 @@ def _buy(g: Fief, seat: str, chosen: dict[str, Any]) -> FlowStep | None:
         for c in cities:
             placed = g.cities[c].stacks[fam].new if fam in g.cities[c].stacks else 0
             text = f"{c} · {placed} of {C.new_units_per_city} new units placed"
-            if _passes(purchase.check_buy, g, fam, [(what, c)] * 2):   # several: how many is asked next
+            if passes(purchase.check_buy, g, fam, [(what, c)] * 2):   # several: how many is asked next
                 opts2.append(Choice(text, flow="buy", chosen=(("type", what), ("city", c))))
             else:
                 opts2.append(Choice(text, A("buy", units=[f"{what}@{c}"])))
@@ -373,7 +364,7 @@ def _buy_top(g: Fief, fam: str, what: str, city: str) -> int:
     """The most units of one kind the family may buy at once in ``city`` (4.0, 4.1: purse, stockpile, room)."""
     top = 0
     for n in range(1, C.new_units_per_city + 1):
-        if not _passes(purchase.check_buy, g, fam, [(what, city)] * n):
+        if not passes(purchase.check_buy, g, fam, [(what, city)] * n):
             break
         top = n
     return top
