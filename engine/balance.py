@@ -1,5 +1,6 @@
 """What the balance commands share (``python -m engine.okc.balance``, ``python -m engine.fief.balance``):
-shared wins per key against fair shares, with 95% Wilson intervals.
+a whole game played by one kind of computer player in every seat, and shared wins per key against fair
+shares, with 95% Wilson intervals.
 
 A game's win is shared among its winners (a tie of two gives each half), so the wins of a game add up to
 one; a key's fair rate is the mean of its fair share over the games it was in (1/players for a seat). The
@@ -10,7 +11,29 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+from engine.agents import decide
+from engine.core import Event, GameState, Result, Rules, apply
+
+
+def play_through(rules: Rules, seats: list[str], options: dict[str, Any], seed: int, agent: str,
+                 max_decisions: int, watch: Callable[[GameState, Event], None]) -> tuple[GameState, Result, int] | None:
+    """One game with ``agent`` in every seat, each public event shown to ``watch`` as it happens: the final
+    state, the result and the decisions made; None when it runs past ``max_decisions``."""
+    state, _ = rules.new_game(seats, options, seed)
+    step = 0
+    while (result := rules.result(state)) is None:
+        if step >= max_decisions:
+            return None
+        seat = next(d for d in rules.pending(state) if d.blocking).seats[0]
+        for e in apply(rules, state, seat, decide(rules, state, seat, agent, seed=seed * 7919 + step)):
+            if e.to is None:
+                watch(state, e)
+        step += 1
+    return state, result, step
 
 
 @dataclass

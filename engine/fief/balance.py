@@ -22,9 +22,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from engine.agents import STRENGTHS, decide
-from engine.balance import Tally, line
-from engine.core import apply
+from engine.agents import STRENGTHS
+from engine.balance import Tally, line, play_through
+from engine.core import Event, GameState
 from engine.core.turns import rotate
 from engine.fief import RULES
 from engine.fief.state import MAP
@@ -53,21 +53,19 @@ class Game:
 def play(seed: int, players: int, options: dict[str, Any], agent: str) -> Game | None:
     """One game with ``agent`` in every seat; None when it runs past MAX_DECISIONS."""
     seats = [f"p{k + 1}" for k in range(players)]
-    state, _ = RULES.new_game(seats, options, seed)
-    g = state.data
-    position = {s: i + 1 for i, s in enumerate(rotate(seats, g.flow.first))}
+    first = RULES.new_game(seats, options, seed)[0].data.flow.first   # the same deal the game below starts from
+    position = {s: i + 1 for i, s in enumerate(rotate(seats, first))}
     regions: dict[str, list[str]] = {s: [] for s in seats}
-    step = 0
-    while (result := RULES.result(state)) is None:
-        if step >= MAX_DECISIONS:
-            return None
-        seat = next(d for d in RULES.pending(state) if d.blocking).seats[0]
-        action = decide(RULES, state, seat, agent, seed=seed * 7919 + step)
-        for e in apply(RULES, state, seat, action):
-            if e.kind == "setup.placed" and e.to is None:
-                family = state.data.families[str(e.data["family"])]
-                regions[family.seat].append(MAP.cities[str(e.data["city"])].region)
-        step += 1
+
+    def watch(state: GameState, e: Event) -> None:
+        if e.kind == "setup.placed":
+            family = state.data.families[str(e.data["family"])]
+            regions[family.seat].append(MAP.cities[str(e.data["city"])].region)
+
+    played = play_through(RULES, seats, options, seed, agent, MAX_DECISIONS, watch)
+    if played is None:
+        return None
+    state, result, step = played
     winners = result.winners
     g = state.data
     end = ending(g)

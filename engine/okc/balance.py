@@ -19,9 +19,9 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from engine.agents import STRENGTHS, decide
-from engine.balance import Tally, line
-from engine.core import apply
+from engine.agents import STRENGTHS
+from engine.balance import Tally, line, play_through
+from engine.core import Event, GameState
 from engine.okc import RULES
 from engine.okc.modules.wild_kingdom_cards.effects import wild
 
@@ -41,21 +41,17 @@ class Game:
 def play(seed: int, players: int, options: dict[str, Any], agent: str) -> Game | None:
     """One game with ``agent`` in every seat; None when it runs past MAX_DECISIONS."""
     seats = [f"p{k + 1}" for k in range(players)]
-    state, _ = RULES.new_game(seats, options, seed)
     holders: dict[str, set[str]] = {}
-    step = 0
-    while (result := RULES.result(state)) is None:
-        if step >= MAX_DECISIONS:
-            return None
-        seat = next(d for d in RULES.pending(state) if d.blocking).seats[0]
-        action = decide(RULES, state, seat, agent, seed=seed * 7919 + step)
-        for e in apply(RULES, state, seat, action):
-            if e.to is not None:
-                continue
-            if e.kind == "okc.boons_revealed":
-                for b in e.data.get("boons", []):
-                    holders.setdefault(f"boon:{b}", set()).add(str(e.data["seat"]))
-        step += 1
+
+    def watch(state: GameState, e: Event) -> None:
+        if e.kind == "okc.boons_revealed":
+            for b in e.data.get("boons", []):
+                holders.setdefault(f"boon:{b}", set()).add(str(e.data["seat"]))
+
+    played = play_through(RULES, seats, options, seed, agent, MAX_DECISIONS, watch)
+    if played is None:
+        return None
+    state, result, _ = played
     g = state.data
     for card, takers in wild(g).get("gained", {}).items():     # public: who gained which Kingdom card
         key = card if card.startswith("wk.") else REFERENCE
