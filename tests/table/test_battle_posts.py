@@ -8,12 +8,13 @@ each step's outbox rows are built as the table builds them (:func:`bot.table.out
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from bot.table import outbox as ob
 from bot.table.text import timed_out_line
-from engine.core import Event, apply
+from engine.core import Event, GameState, Rules, apply
 from engine.scenario import COMMAND, Scenario, parse
 from tests.speech import assert_human
 
@@ -21,8 +22,9 @@ SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "fief" / "ex_7_1_
 NAMES = {"kirsten": "Kirsten", "dave": "Dave", "george": "George", "david": "David"}
 
 
-def walk(permute: int | None = None) -> list[list[ob.Message]]:
-    """The outbox rows of each step of the scenario (``permute``: hidden facts scrambled first)."""
+def steps_of(permute: int | None = None) -> Iterator[tuple[int, Rules, GameState, GameState, str, list[Event]]]:
+    """The scenario played step by step, as its set-up then each command: (step number, rules, state before,
+    state after, seat, events); ``permute`` scrambles the hidden facts first."""
     sc = Scenario.load(SCENARIO)
     spec = dict(sc.spec)
     steps = spec.pop("steps")
@@ -31,18 +33,22 @@ def walk(permute: int | None = None) -> list[list[ob.Message]]:
     rules, state = sc.rules, sc.state
     if permute is not None:
         rules.permute_hidden(state, random.Random(permute))
-    since: list[Event] = []
-    out = []
     for i, step in enumerate(steps):
         step = {"do": step} if isinstance(step, str) else step
         if "force" in step:
             state.rng.force(*step["force"])
         m = COMMAND.match(step["do"])
         assert m is not None
-        seat, text = m.group(1), m.group(2)
         before = rules.copy(state)
-        events = apply(rules, state, seat, parse(text, rules.actions))
-        out.append(ob.after_action(ob.Turn(game_id=7, prefix=f"g7.e0.s{i + 1}", rules=rules, state=state,
+        yield i + 1, rules, before, state, m.group(1), apply(rules, state, m.group(1), parse(m.group(2), rules.actions))
+
+
+def walk(permute: int | None = None) -> list[list[ob.Message]]:
+    """The outbox rows of each step of the scenario (``permute``: hidden facts scrambled first)."""
+    since: list[Event] = []
+    out = []
+    for i, rules, before, state, _, events in steps_of(permute):
+        out.append(ob.after_action(ob.Turn(game_id=7, prefix=f"g7.e0.s{i}", rules=rules, state=state,
                                            before=before, events=events, phase_events=list(since),
                                            names=NAMES, due={})))
         since += events
@@ -164,21 +170,8 @@ def test_losses_the_table_chose_for_an_absent_player_are_said_to_both_sides() ->
 
 def test_the_log_entry_of_a_battle_round_is_whole() -> None:
     """`/game log` tells a round's every volley, loss and the taking of the city, never "And 3 more events"."""
-    sc = Scenario.load(SCENARIO)
-    spec = dict(sc.spec)
-    steps = spec.pop("steps")
-    sc.spec = {**spec, "steps": []}
-    sc.run()
-    rules, state = sc.rules, sc.state
-    entries = []
-    for step in steps:
-        step = {"do": step} if isinstance(step, str) else step
-        if "force" in step:
-            state.rng.force(*step["force"])
-        m = COMMAND.match(step["do"])
-        assert m is not None
-        events = apply(rules, state, m.group(1), parse(m.group(2), rules.actions))
-        entries.append(rules.words().log_line(state, m.group(1), events, ob.Audience(None, NAMES)))
+    entries = [rules.words().log_line(state, seat, events, ob.Audience(None, NAMES))
+               for _, rules, _, state, seat, events in steps_of()]
     last = entries[-1]
     assert "more event" not in " ".join(entries)
     for said in ("Lord Walter", "Coventry"):
