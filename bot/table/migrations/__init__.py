@@ -20,10 +20,19 @@ import re
 import time
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Protocol, TypeVar
 
 import sqlite_utils
 
 _NAME = re.compile(r"^m(\d{3})_(\w+)$")
+
+
+class Numbered(Protocol):
+    @property
+    def version(self) -> int: ...
+
+
+S = TypeVar("S", bound=Numbered)
 
 
 @dataclass(frozen=True)
@@ -39,10 +48,15 @@ def steps() -> list[Step]:
         m = _NAME.match(info.name)
         if m:
             found.append(Step(int(m.group(1)), m.group(2), importlib.import_module(f"{__name__}.{info.name}")))
-    found.sort(key=lambda s: s.version)
+    return in_order(found, "migration steps")
+
+
+def in_order(found: list[S], what: str) -> list[S]:
+    """``found`` sorted by version, which must run 1..n without gaps (either backend's steps)."""
+    found = sorted(found, key=lambda s: s.version)
     numbers = [s.version for s in found]
     if numbers != list(range(1, len(found) + 1)):
-        raise RuntimeError(f"migration steps must be numbered 1..n without gaps, found {numbers}")
+        raise RuntimeError(f"{what} must be numbered 1..n without gaps, found {numbers}")
     return found
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from bot.table.migrations import in_order
+
 if TYPE_CHECKING:
     import psycopg
 
@@ -38,11 +40,7 @@ def steps() -> list[Step]:
         m = _NAME.match(entry.name)
         if m:
             found.append(Step(int(m.group(1)), m.group(2), entry.read_text(encoding="utf-8")))
-    found.sort(key=lambda s: s.version)
-    numbers = [s.version for s in found]
-    if numbers != list(range(1, len(found) + 1)):
-        raise RuntimeError(f"PostgreSQL migration steps must be numbered 1..n without gaps, found {numbers}")
-    return found
+    return in_order(found, "PostgreSQL migration steps")
 
 
 LATEST = len(steps())
