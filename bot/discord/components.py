@@ -34,6 +34,7 @@ from bot.discord.host import Clicked
 from bot.table import RoleInfo
 from bot.table.text import shorten
 from engine import agents
+from engine.core.words import plural
 
 CUSTOM_ID_MAX = 100
 
@@ -156,7 +157,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=
                  r"sn:u:(?P<game>\d+):(?P<seq>\d+):(?P<count>\d+)"):
     def __init__(self, game: int, seq: int, count: int):
-        super().__init__(discord.ui.Button(label=f"Confirm: undo {count} action(s)", style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=f"Confirm: undo {plural(count, 'action')}", style=discord.ButtonStyle.danger,
                                            custom_id=f"sn:u:{game}:{seq}:{count}"))
         self.game, self.seq, self.count = game, seq, count
 

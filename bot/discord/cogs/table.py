@@ -54,6 +54,7 @@ from bot.table import (
     TableService,
 )
 from bot.table import text as tabletext
+from engine.core.words import plural
 
 if TYPE_CHECKING:
     from bot.discord.bot import Seneschal
@@ -387,10 +388,10 @@ class Table(commands.Cog):
             raise Refusal("Only the game's manager (its creator, or Manage Server or the GM role here) may undo.")
         count = int(values.get("count", 1))
         if count < 1 or count > row.last_seq:
-            raise Refusal(f"Game {row.id} can undo 1 to {row.last_seq} action(s), not {count}.")
+            raise Refusal(f"Game {row.id} can undo 1 to {plural(row.last_seq, 'action')}, not {count}.")
         view = discord.ui.View(timeout=None)
         view.add_item(UndoButton(row.id, row.last_seq, count))
-        await respond(interaction, f"Undo the last {count} action(s) of game {row.id} (now at action "
+        await respond(interaction, f"Undo the last {plural(count, 'action')} of game {row.id} (now at action "
                                    f"#{row.last_seq})? Dice and revealed secrets cannot be undone.", view=view)
 
     async def confirm_undo(self, interaction: discord.Interaction, game_id: int, seq: int, count: int) -> None:
