@@ -20,10 +20,14 @@ from engine.core import Event, GameState, Result, Rules, apply
 
 
 def play_through(rules: Rules, seats: list[str], options: dict[str, Any], seed: int, agent: str,
-                 max_decisions: int, watch: Callable[[GameState, Event], None]) -> tuple[GameState, Result, int] | None:
+                 max_decisions: int, watch: Callable[[GameState, Event], None],
+                 prepare: Callable[[GameState], None] | None = None) -> tuple[GameState, Result, int] | None:
     """One game with ``agent`` in every seat, each public event shown to ``watch`` as it happens: the final
-    state, the result and the decisions made; None when it runs past ``max_decisions``."""
+    state, the result and the decisions made; None when it runs past ``max_decisions``. ``prepare`` may
+    change the new game before the first decision (a measurement's handicap, never a rule)."""
     state, _ = rules.new_game(seats, options, seed)
+    if prepare is not None:
+        prepare(state)
     step = 0
     while (result := rules.result(state)) is None:
         if step >= max_decisions:

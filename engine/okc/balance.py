@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,10 +24,13 @@ from engine.agents import STRENGTHS
 from engine.balance import Tally, line, play_through
 from engine.core import Event, GameState
 from engine.okc import RULES
+from engine.okc.modules.whispering_tower.state import content as tower_content
+from engine.okc.modules.whispering_tower.state import tower
 from engine.okc.modules.wild_kingdom_cards.effects import wild
 
 MAX_DECISIONS = 20_000     # a game still going after this many decisions is left out (none has, so far)
 REFERENCE = "other Kingdom cards"
+NO_BOON = "(no Boon: the same games)"
 
 
 @dataclass
@@ -87,6 +91,53 @@ def run(games: int, seeds: list[int], length: int, players: int | None, modules:
     return per_seed, pooled, held
 
 
+def hand_boon(state: GameState, bid: str, seat: str) -> None:
+    """Put Boon ``bid`` in ``seat``'s Supply before the first decision. A tower level that held it takes the
+    stack's top Boon in its place, so the levels still hold 1, 2 and 3 and no Boon is doubled."""
+    t = tower(state.data)
+    for level in t["levels"].values():
+        if bid in level:
+            level[level.index(bid)] = t["stack"].pop(0)
+            break
+    else:
+        t["stack"].remove(bid)
+    t["supply"][seat].append(bid)
+
+
+def boon_trials(games: int, seeds: list[int], length: int, agent: str,
+                modules: str = "") -> tuple[Tally, Counter[str]]:
+    """Each Boon in one seat's Supply from the start (the seat turning with the table size), over the same
+    games for every Boon and for none: that seat's shared wins per Boon, and how often it revealed it."""
+    with_tower = sorted({*modules.split(","), "whispering_tower"} - {""})
+    options: dict[str, Any] = {"length": length, "modules": ",".join(with_tower)}
+    held, revealed = Tally(), Counter[str]()
+    for bid in [NO_BOON, *sorted(tower_content().boons)]:
+        for seed in seeds:
+            for i in range(games):
+                n = (2, 3, 4)[i % 3]
+                seats = [f"p{k + 1}" for k in range(n)]
+                holder = seats[(i // 3) % n]
+                shown: list[bool] = []
+
+                def watch(state: GameState, e: Event, bid: str = bid, holder: str = holder,
+                          shown: list[bool] = shown) -> None:
+                    if e.kind == "okc.boons_revealed" and e.data["seat"] == holder and bid in e.data["boons"]:
+                        shown.append(True)
+
+                def prepare(state: GameState, bid: str = bid, holder: str = holder) -> None:
+                    if bid != NO_BOON:
+                        hand_boon(state, bid, holder)
+
+                played = play_through(RULES, seats, options, seed * 1_000_003 + i, agent, MAX_DECISIONS, watch,
+                                      prepare)
+                if played is None:
+                    continue
+                winners = played[1].winners
+                held.add(bid, 1 / len(winners) if holder in winners else 0.0, n)
+                revealed[bid] += bool(shown)
+    return held, revealed
+
+
 def main(argv: list[str] | None = None) -> int:
     # the description written out: a module compiled by mypyc keeps no docstring
     parser = argparse.ArgumentParser(prog="python -m engine.okc.balance",
@@ -99,8 +150,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wild-cards", default="", help="the wild_cards option (with modules=wild_kingdom_cards)")
     parser.add_argument("--agent", default="steady", choices=[s for s in STRENGTHS if s != "schemer"])
     parser.add_argument("--holders", action="store_true", help="also measure Wild Kingdom card and Boon holders")
+    parser.add_argument("--boon-trials", action="store_true",
+                        help="instead, each Boon in one seat's Supply from the start, with the Whispering Tower")
     args = parser.parse_args(argv)
     seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
+    if args.boon_trials:
+        return print_boon_trials(args.games, seeds, args.length, args.agent, args.modules)
     per_seed, pooled, held = run(args.games, seeds, args.length, args.players, args.modules, args.agent,
                                  args.wild_cards)
     print(f"{args.agent} in every seat; {args.games} games a seed, seeds {','.join(map(str, seeds))}; "
@@ -114,6 +169,19 @@ def main(argv: list[str] | None = None) -> int:
         print("holders: the seats that held each card or revealed each Boon")
         for key in sorted(held.played, key=lambda k: (k != REFERENCE, k)):
             print(line(held, key, key))
+    return 0
+
+
+def print_boon_trials(games: int, seeds: list[int], length: int, agent: str, modules: str) -> int:
+    held, revealed = boon_trials(games, seeds, length, agent, modules)
+    print(f"{agent} in every seat; {games} games a seed, seeds {','.join(map(str, seeds))}; length {length}, "
+          f"players 2-4, modules {modules or 'none'} and the Whispering Tower")
+    print("Boon trials: the seat given the Boon at the start: shared wins, rate (fair), ratio to fair "
+          "[95% interval]; games in which it revealed that Boon")
+    names = tower_content().boons
+    for bid in [NO_BOON, *sorted(names, key=lambda b: names[b].name)]:
+        label = bid if bid == NO_BOON else names[bid].name
+        print(line(held, bid, label) + ("" if bid == NO_BOON else f"  revealed in {revealed[bid]}"))
     return 0
 
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 import pytest
 
 from engine.balance import Tally, wilson
-from engine.okc.balance import REFERENCE, main, play, run
+from engine.okc import RULES
+from engine.okc.balance import NO_BOON, REFERENCE, boon_trials, hand_boon, main, play, run
+from engine.okc.modules.whispering_tower.state import content as tower_content
+from engine.okc.modules.whispering_tower.state import tower
 
 
 def test_each_game_hands_out_one_win_and_every_seat_a_fair_share() -> None:
@@ -54,3 +57,30 @@ def test_the_command_prints_every_faction_with_its_interval_and_seeds(capsys: py
     out = capsys.readouterr().out
     assert out.startswith("random in every seat; 3 games a seed, seeds 7,8")
     assert "ratio" in out and "[" in out and "seeds" in out and REFERENCE in out
+
+
+@pytest.mark.parametrize("bid", sorted(tower_content().boons))
+def test_a_boon_handed_for_a_trial_leaves_the_tower_whole(bid: str) -> None:
+    state, _ = RULES.new_game(["p1", "p2", "p3"], {"modules": "whispering_tower"}, 5)
+    hand_boon(state, bid, "p2")
+    t = tower(state.data)
+    assert t["supply"] == {"p1": [], "p2": [bid], "p3": []}
+    assert {lv: len(b) for lv, b in t["levels"].items()} == {"entrance": 1, "labyrinth": 2, "pinnacle": 3}
+    every = [*t["stack"], *t["discard"], *(b for lv in t["levels"].values() for b in lv), bid]
+    assert sorted(every) == sorted(tower_content().boons)                  # each Boon once, none lost
+
+
+def test_boon_trials_play_the_same_games_for_each_boon_and_for_none() -> None:
+    held, revealed = boon_trials(3, [1], 4, "random")
+    assert set(held.played) == {NO_BOON, *tower_content().boons}
+    assert set(held.played.values()) == {3}
+    assert all(held.fair[b] == pytest.approx(1 / 2 + 1 / 3 + 1 / 4) for b in held.played)
+    assert all(0 <= revealed[b] <= 3 for b in tower_content().boons) and revealed[NO_BOON] == 0
+
+
+def test_the_boon_trials_command_names_each_boon(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--boon-trials", "--games", "1", "--seeds", "2", "--agent", "random", "--length", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Boon trials" in out and NO_BOON in out
+    for b in tower_content().boons.values():
+        assert f"  {b.name} " in out and "wt." not in out
