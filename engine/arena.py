@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     entries = [s.strip() for s in args.seats.split(",")]
     bad = [s for s in entries if s not in STRENGTHS]
     if bad:
-        parser.error(f"unknown strength(s) {', '.join(bad)}: one of {', '.join(STRENGTHS)}")
+        parser.error(f"not a strength: {', '.join(bad)} (each seat is one of {', '.join(STRENGTHS)})")
     rules = get(args.game)
     if not rules.min_seats <= len(entries) <= rules.max_seats:
         parser.error(f"{rules.title} takes {rules.min_seats} to {rules.max_seats} seats")
