@@ -4,7 +4,8 @@ One number per seat, in Influence: Influence itself (the score, p.33), Lore at i
 rate (2 Lore for 1 Influence without a Site of Power, p.45), the Kingdom's Favour (it breaks ties
 and has uses left), cards in hand and Supporters on the board (what the seat can still commit),
 Kingdom cards held, and the Regions still to clash: the seat with the greatest Strength there
-(cards and Supporters, p.28) is counted as likely to take the Region's reward. With Legendary Creatures
+(cards, Supporters, Kingdom cards and what modules add there, p.28: a Boon's Strength, stones set on the
+Map, an Aeronaut) is counted as likely to take the Region's reward. With Legendary Creatures
 (Wild Kingdom), a creature card in hand counts as the strong card it is, and one still in the Supply counts
 where its owner's creature stands in a Region they contest without leading (losing there brings the card to
 hand, before rewards). Read on a sampled game (``Rules.determinize``), never on the true one.
@@ -12,8 +13,10 @@ hand, before rewards). Read on a sampled game (``Rules.determinize``), never on 
 
 from __future__ import annotations
 
+from engine.core import GameState
 from engine.okc.board import region_of
 from engine.okc.cards import kcard, strength
+from engine.okc.hooks import hooked
 from engine.okc.modules.legendary_creatures.state import NAME as CREATURES
 from engine.okc.modules.legendary_creatures.state import content as creature_content
 from engine.okc.modules.legendary_creatures.state import lc
@@ -30,7 +33,9 @@ CREATURE = 0.9         # a creature card (Strength 7 to 9): in hand, or in reach
 CREATURE_CARDS = frozenset(creature_content().cards)
 
 
-def scores(g: Okc) -> dict[str, float]:
+def scores(state: GameState) -> dict[str, float]:
+    g: Okc = state.data
+    boosting = hooked(g.playing, "strength") if g.modules else ()
     out: dict[str, float] = {}
     for seat, p in g.players.items():
         out[seat] = (p.influence + (LORE_WITH_SITE if p.site else LORE) * p.lore + CARD * len(p.hand)
@@ -42,7 +47,7 @@ def scores(g: Okc) -> dict[str, float]:
         if reg.resolved:
             continue
         might = {s: reg.supporters.get(s, 0) + sum(kcard(g, k).strength for k in g.players[s].kingdom)
-                 for s in g.players}
+                 + sum(m.strength(state, s, reg.id) for m in boosting) for s in g.players}
         present = {s for s in g.players if reg.supporters.get(s, 0) > 0}
         for q in reg.cards:
             might[q.owner] += strength(g, q, reg)

@@ -21,7 +21,7 @@ def scores(rules: Rules, state: GameState) -> dict[str, float]:
     if rules.name == "fief":
         return fief_value.scores(state.data)
     if rules.name == "okc":
-        return okc_value.scores(state.data)
+        return okc_value.scores(state)
     raise NotImplementedError(f"no evaluation for {rules.title}")
 
 

@@ -7,19 +7,22 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.agents.okc_value import CARD, FAVOUR, KINGDOM, LORE, LORE_WITH_SITE, SUPPORTER, scores
+from engine.agents.okc_value import CARD, FAVOUR, KINGDOM, LORE, LORE_WITH_SITE, REGION, SUPPORTER, scores
+from engine.core import GameState
+from engine.okc.modules.wild_kingdom_cards.effects import wild
 from engine.okc.state import Okc
-from tests.okc.helpers import data, game
+from tests.okc.helpers import data, game, spring_actions
 
 
-def _fresh() -> Okc:
-    g = data(game(2))
+def _fresh() -> GameState:
+    state = game(2)
+    g = data(state)
     for reg in g.regions:
         reg.supporters.clear()
         reg.cards.clear()
     for p in g.players.values():
         p.site = []
-    return g
+    return state
 
 
 def _kingdom_card(g: Okc) -> str:
@@ -38,12 +41,13 @@ CHANGES: list[tuple[str, Callable[[Okc], None], float]] = [
 
 @pytest.mark.parametrize(("what", "change", "worth"), CHANGES, ids=[c[0] for c in CHANGES])
 def test_each_holding_adds_its_weight_to_its_seat_only(what: str, change: Callable[[Okc], None], worth: float) -> None:
-    g = _fresh()
+    state = _fresh()
+    g = data(state)
     if what == "favour":
         g.favour_holder = "p2"
-    before = scores(g)
+    before = scores(state)
     change(g)
-    after = scores(g)
+    after = scores(state)
     assert after["p1"] - before["p1"] == pytest.approx(worth)
     assert after["p2"] == pytest.approx(before["p2"] - (FAVOUR if what == "favour" else 0.0))
 
@@ -51,9 +55,28 @@ def test_each_holding_adds_its_weight_to_its_seat_only(what: str, change: Callab
 def test_lore_counts_less_with_a_site_of_power() -> None:
     """Lore at its end-of-game rate (p.45): each Lore counts ``LORE`` for a seat without a Site of Power
     card and ``LORE_WITH_SITE`` for one with it."""
-    g = _fresh()
+    state = _fresh()
+    g = data(state)
     p = g.players["p1"]
     p.lore = 4
-    without = scores(g)["p1"]
+    without = scores(state)["p1"]
     p.site = [g.players["p2"].hand[0]]
-    assert without - scores(g)["p1"] == pytest.approx(4 * (LORE - LORE_WITH_SITE))
+    assert without - scores(state)["p1"] == pytest.approx(4 * (LORE - LORE_WITH_SITE))
+
+
+def test_strength_a_module_adds_in_a_region_counts_towards_leading_it() -> None:
+    """The Waking Stones (Wild Kingdom cards) add their holder's Strength in one Region's clashes: the
+    evaluation counts them there, so a seat that trails by less than the stones leads, and nowhere else."""
+    state = game(2, modules="wild_kingdom_cards", wild_cards="15")
+    spring_actions(state, {"p1": {"plateau": "nobility.c9"}, "p2": {"plateau": "clans.f4"}})
+    g = data(state)
+    for p in g.players.values():
+        p.kingdom = []
+    trailing = scores(state)
+    g.players["p2"].kingdom = ["wk.waking_stones"]
+    wild(g)["map"] = {"wk.waking_stones": {"effect": "strength", "amount": 20, "location": "harvest_field"}}
+    leading = scores(state)
+    assert leading["p2"] - trailing["p2"] == pytest.approx(KINGDOM + REGION)
+    assert trailing["p1"] - leading["p1"] == pytest.approx(REGION)
+    wild(g)["map"]["wk.waking_stones"]["location"] = "castle"                # the Highlands: no clash of theirs
+    assert scores(state)["p2"] - trailing["p2"] == pytest.approx(KINGDOM)

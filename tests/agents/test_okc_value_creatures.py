@@ -18,28 +18,30 @@ def contested_plateau():  # type: ignore[no-untyped-def]
 
 
 def test_a_creature_where_its_owner_trails_counts_its_card_and_nowhere_else() -> None:
-    g = data(contested_plateau())
-    before = scores(g)
+    state = contested_plateau()
+    g = data(state)
+    before = scores(state)
     lc(g)["pieces"].update(p1="harvest_field", p2="harvest_field")        # both creatures in the Plateau
-    after = scores(g)
+    after = scores(state)
     assert after["p2"] - before["p2"] == pytest.approx(CREATURE)          # the Cairn Wyrm's owner trails there
     assert after["p1"] == pytest.approx(before["p1"])                     # the leader would not lose
     lc(g)["supply"]["p2"] = None                                          # already claimed: nothing more to get
-    assert scores(g)["p2"] == pytest.approx(before["p2"])
+    assert scores(state)["p2"] == pytest.approx(before["p2"])
     lc(g)["pieces"].update(p2="castle")
-    assert scores(g)["p2"] == pytest.approx(before["p2"])
+    assert scores(state)["p2"] == pytest.approx(before["p2"])
 
 
 def test_a_creature_card_in_hand_outweighs_an_ordinary_card() -> None:
-    g = data(contested_plateau())
+    state = contested_plateau()
+    g = data(state)
     g.players["p2"].hand = ["clans.f1"]
-    ordinary = scores(g)["p2"]
+    ordinary = scores(state)["p2"]
     g.players["p2"].hand = ["lc.wyrm"]
-    assert scores(g)["p2"] - ordinary == pytest.approx(CREATURE - CARD)
+    assert scores(state)["p2"] - ordinary == pytest.approx(CREATURE - CARD)
 
 
 def test_without_the_module_nothing_changes() -> None:
     state = game(2)
     spring_actions(state, {"p1": {"plateau": "nobility.c9"}, "p2": {"plateau": "clans.f4"}})
     assert "legendary_creatures" not in data(state).extra
-    assert set(scores(data(state))) == {"p1", "p2"}
+    assert set(scores(state)) == {"p1", "p2"}
