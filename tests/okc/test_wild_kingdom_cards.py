@@ -125,7 +125,7 @@ def test_a_thief_sets_a_stolen_map_card_anew() -> None:
     assert g.extra["wild_kingdom_cards"]["map"]["wk.waking_stones"]["location"] == "shrine"
     view = RULES.view(state, None)["wild_kingdom_cards"]
     assert view["map"] == [{"id": "wk.waking_stones", "name": "The Waking Stones", "location": "shrine",
-                            "holder": "p1", "effect": "strength", "amount": 4}]
+                            "holder": "p1", "effect": "strength", "amount": 5}]   # the card's, set anew
 
 
 def test_the_horn_without_a_herald_does_nothing() -> None:
