@@ -4,9 +4,9 @@ One number per seat, in Influence: Influence itself (the score, p.33), Lore at i
 rate (2 Lore for 1 Influence without a Site of Power, p.45), the Kingdom's Favour (it breaks ties
 and has uses left), cards in hand and Supporters on the board (what the seat can still commit),
 Kingdom cards held, and the Regions still to clash: the seat with the greatest Strength there
-(cards, Supporters, Kingdom cards and what modules add there, p.28: a Boon's Strength, stones set on the
-Map, an Aeronaut) is counted as likely to take the Region's reward. With Legendary Creatures
-(Wild Kingdom), a creature card in hand counts as the strong card it is, and one still in the Supply counts
+(cards, Supporters, Kingdom cards and what modules add there, p.28: a Boon's Strength, counted from its
+placing, stones set on the Map, an Aeronaut) is counted as likely to take the Region's reward. With Legendary
+Creatures (Wild Kingdom), a creature card in hand counts as the strong card it is, and one still in the Supply counts
 where its owner's creature stands in a Region they contest without leading (losing there brings the card to
 hand, before rewards). Read on a sampled game (``Rules.determinize``), never on the true one.
 """
@@ -20,6 +20,7 @@ from engine.okc.hooks import hooked
 from engine.okc.modules.legendary_creatures.state import NAME as CREATURES
 from engine.okc.modules.legendary_creatures.state import content as creature_content
 from engine.okc.modules.legendary_creatures.state import lc
+from engine.okc.modules.whispering_tower.state import boon
 from engine.okc.state import Okc
 
 LORE = 0.5
@@ -51,6 +52,8 @@ def scores(state: GameState) -> dict[str, float]:
         present = {s for s in g.players if reg.supporters.get(s, 0) > 0}
         for q in reg.cards:
             might[q.owner] += strength(g, q, reg)
+            if q.boons and not q.face_up:       # a Boon's Strength waits under the card until it is revealed
+                might[q.owner] += sum(boon(b).strength for b in q.boons)
             present.add(q.owner)
         contenders = {s: v for s, v in might.items() if s in present}
         if not contenders:

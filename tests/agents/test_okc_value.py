@@ -80,3 +80,23 @@ def test_strength_a_module_adds_in_a_region_counts_towards_leading_it() -> None:
     assert trailing["p1"] - leading["p1"] == pytest.approx(REGION)
     wild(g)["map"]["wk.waking_stones"]["location"] = "castle"                # the Highlands: no clash of theirs
     assert scores(state)["p2"] - trailing["p2"] == pytest.approx(KINGDOM)
+
+
+def test_a_boon_placed_face_down_counts_its_strength_where_it_waits() -> None:
+    """A Boon of Strength on a card still face down (Whispering Tower) is counted as it will be once
+    revealed, so placing it is worth something to the one-step look-ahead; once revealed, only once."""
+    state = game(2, modules="whispering_tower")
+    spring_actions(state, {"p1": {"plateau": "nobility.c9"}, "p2": {"plateau": "clans.f4"}})
+    g = data(state)
+    for p in g.players.values():
+        p.kingdom = []
+    trailing = scores(state)
+    mine = next(q for q in next(r for r in g.regions if r.id == "plateau").cards if q.owner == "p2")
+    mine.boons = ["wt.oath"]                                                  # +10 Strength
+    assert scores(state)["p2"] - trailing["p2"] == pytest.approx(REGION)
+    mine.face_up = True
+    for q in next(r for r in g.regions if r.id == "plateau").cards:
+        q.face_up = True
+    revealed = scores(state)
+    mine.boons = []
+    assert revealed["p2"] - scores(state)["p2"] == pytest.approx(REGION)      # counted once, by the tower
