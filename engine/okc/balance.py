@@ -177,11 +177,13 @@ def print_boon_trials(games: int, seeds: list[int], length: int, agent: str, mod
     print(f"{agent} in every seat; {games} games a seed, seeds {','.join(map(str, seeds))}; length {length}, "
           f"players 2-4, modules {modules or 'none'} and the Whispering Tower")
     print("Boon trials: the seat given the Boon at the start: shared wins, rate (fair), ratio to fair "
-          "[95% interval]; games in which it revealed that Boon")
+          "[95% interval]; that ratio over the same seats' without a Boon; games in which it revealed the Boon")
     names = tower_content().boons
-    for bid in [NO_BOON, *sorted(names, key=lambda b: names[b].name)]:
-        label = bid if bid == NO_BOON else names[bid].name
-        print(line(held, bid, label) + ("" if bid == NO_BOON else f"  revealed in {revealed[bid]}"))
+    none = held.ratio(NO_BOON)
+    print(line(held, NO_BOON, NO_BOON))
+    for bid in sorted(names, key=lambda b: names[b].name):
+        print(line(held, bid, names[bid].name)
+              + f"  x{held.ratio(bid) / none if none else 0.0:4.2f} of none  revealed in {revealed[bid]}")
     return 0
 
 
