@@ -58,14 +58,28 @@ def _hands_to_itself(rules: Rules, state: GameState, seat: str, action: Action) 
     return receiver is not None and receiver.family in g.players[seat].families
 
 
+def _switches_sides(rules: Rules, state: GameState, seat: str, action: Action) -> bool:
+    """A Fief family already fighting on one side of the battle joining the other (7.0: allies may
+    switch sides at any time of the battle): the next switch can take it straight back, the same loop
+    as a retainer's (a steady two-player family switched between its other family's side and the
+    rival's, one decision after another, while its other family owed its losses, until the
+    20,000-decision guard of ``engine.fief.balance --players 2``); joining a side the first time stays."""
+    if rules.name != "fief" or action.kind != "join":
+        return False
+    b = state.data.war.battle
+    return b is not None and action.get("family") in (*b.with_attacker, *b.with_defender)
+
+
 def worth_weighing(rules: Rules, state: GameState, seat: str, legal: list[Action]) -> list[Action]:
     """The actions steady and schemer weigh: ``legal`` without the stalling kinds, the Fief relics,
-    titles and cities handed to the seat's own nobles or families, and the Fief proposals to rivals or
-    acceptances of theirs (all of it when nothing else is left)."""
+    titles and cities handed to the seat's own nobles or families, a Fief family's switch of sides in a
+    battle, and the Fief proposals to rivals or acceptances of theirs (all of it when nothing else is
+    left)."""
     stalling = STALLING.get(rules.name, frozenset())
     kept = [a for a in legal if a.kind not in stalling and not _marries_a_rival(rules, state, seat, a)
             and not _weds_a_rival(rules, state, seat, a)
-            and not _hands_to_itself(rules, state, seat, a)]
+            and not _hands_to_itself(rules, state, seat, a)
+            and not _switches_sides(rules, state, seat, a)]
     return kept or legal
 
 

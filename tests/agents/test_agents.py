@@ -202,6 +202,29 @@ def test_the_thinking_agents_do_not_pass_a_city_between_their_own_families() -> 
     assert seen > 0
 
 
+def test_the_thinking_agents_do_not_switch_sides_back_and_forth() -> None:
+    """A family fighting on one side of a battle may join the other (7.0) and switch straight back: a
+    steady two-player family went round that loop while its other family owed its losses, until the
+    decision guard of ``engine.fief.balance --players 2``, so a switch is left out; joining stays."""
+    from engine.agents.choice import worth_weighing
+
+    seen = 0
+    for rules, state, seat in along("fief", 2, 5, every=1, limit=400):   # seed 5: a side switch open early
+        b = state.data.war.battle
+        if b is None:
+            continue
+        legal = choices(rules, state, seat)
+        joins = [a for a in legal if a.kind == "join"]
+        switches = [a for a in joins if a.get("family") in (*b.with_attacker, *b.with_defender)]
+        kept = set(worth_weighing(rules, state, seat, legal))
+        if switches and len(legal) > len(switches):
+            assert not set(switches) & kept
+            assert decide(rules, state, seat, "steady", seed=seen) not in switches
+            seen += 1
+        assert {a for a in joins if a not in switches} <= kept
+    assert seen > 0
+
+
 def test_the_thinking_agents_decline_a_rivals_proposal() -> None:
     """An alliance by marriage at best shares the victory (8.3): steady and schemer accept no
     proposal from another player, at the table (``accepts``) or in a playout."""
