@@ -6,8 +6,9 @@ of its stands there, the shillings saved towards the nearest title, whether it c
 title now, 4.3, and how far its free nobles stand from the cities it still needs there, 5.0),
 whether it holds and garrisons the Fortified City of each region it is titled to (4.7: a rival
 who takes that city takes the title), the income it draws (3.0), its shillings, its troops by
-strength (4.1), its free nobles and bishoprics, the Crown, the Order of the Garter (first in the
-tie-break, 8.5), the threats on its cities (a rival family's troops in a city it controls), and
+strength (4.1), its free nobles and bishoprics, the Crown (during an election, 9.1, the crown the
+markers would give if every family yet to vote backed its own candidate), the Order of the Garter
+(first in the tie-break, 8.5), the threats on its cities (a rival family's troops in a city it controls), and
 an alliance by marriage with another player (8.3), which at best shares the victory. The economy
 counts only while it can still become titles before the game ends with Round 7 (8.5): income by
 the collections left, shillings and the regions in reach until the last Purchase phase. Read on
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections import deque
 
 from engine.fief.components import C
+from engine.fief.crown.crowning import family_votes
 from engine.fief.estates.income import compute
 from engine.fief.estates.titles import title_cost
 from engine.fief.map import REGION_IDS
@@ -55,10 +57,36 @@ def scores(g: Fief) -> dict[str, float]:
     board = _Board(g)
     econ, money = horizon(g)
     fam_score = {fid: _family(g, board, fid, econ * sum(v for _, v in income[fid]), money) for fid in g.families}
+    elected = electing(g)
+    if elected is not None:
+        fam_score[elected] += CROWN
     out = {}
     for seat, p in g.players.items():
         out[seat] = sum(fam_score[f] for f in p.families) + money * SHILLING * p.shillings
     return out
+
+
+def electing(g: Fief) -> str | None:
+    """During an election (9.1), the family whose candidate the markers would crown if every family
+    yet to place them backed its own candidate (and one without a candidate abstained). The markers
+    count only once the last is placed, a step beyond a one-step look-ahead: without this, steady
+    families declared and backed candidates at random and the last to vote chose the King."""
+    p = g.politics
+    if g.flow.step not in ("election", "ballot") or not p.candidates:
+        return None
+    to_vote = g.families if g.flow.step == "election" else g.flow.queue[g.flow.turn:]
+    totals = dict.fromkeys(p.candidates, 0)
+    for fid, fam in g.families.items():
+        ballot = p.ballots.get(fid)
+        if ballot is not None:
+            backed = ballot[0]
+        else:   # a family whose turn has passed without markers abstained
+            backed = next((c for c in p.candidates if c in fam.nobles), "") if fid in to_vote else ""
+        if backed in totals:
+            totals[backed] += family_votes(g, fid)
+    top = max(totals.values())
+    leaders = [c for c, v in totals.items() if v == top]
+    return g.nobles[leaders[0]].family if top > 0 and len(leaders) == 1 and leaders[0] in g.nobles else None
 
 
 def horizon(g: Fief) -> tuple[float, float]:

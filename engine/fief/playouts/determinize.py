@@ -4,7 +4,8 @@ The seat keeps everything its view shows: its own hand and shillings, its own tr
 face-up card and the public counts. Everything else is drawn afresh from the agent's generator:
 the other seats' Character and Fortune cards (with the deck and the unseen nobles, 1.0), the order
 of every deck, the face-down disasters (2.3, keeping the pattern of backs the table sees), the
-other families' face-down troop types (4.1), the face-down relics (12.0) and the other seats'
+other families' face-down troop types (4.1), the face-down relics (12.0), which of another
+family's vote markers is its FOR (9.1) and how it voted on the Royal Tax (9.2), and the other seats'
 shillings, which no view shows: we guess them near the seat's own purse.
 Every pool is sorted before it is shuffled, so the sample depends only on what the seat knows.
 """
@@ -69,3 +70,14 @@ def determinize(g: Fief, seat: str, rnd: random.Random) -> None:
     rnd.shuffle(relics)
     for c, r in zip(hidden, relics, strict=True):
         c.hidden_relic = r
+    # Vote markers lie face down (9.1, 9.2): the table sees where another family's two markers lie, not
+    # which is FOR, nor how it voted on the Royal Tax. A steady last voter read the others' FOR markers
+    # and chose the King (engine.fief.balance --players 3: the last in turn order won 29 of 56 elections).
+    pol = g.politics
+    for fid in sorted(pol.ballots):
+        if fid not in own_families:
+            placed = sorted(pol.ballots[fid])
+            pol.ballots[fid] = placed if rnd.random() < 0.5 else placed[::-1]
+    for fid in sorted(pol.votes):
+        if fid not in own_families:
+            pol.votes[fid] = rnd.random() < 0.5
