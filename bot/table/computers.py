@@ -234,7 +234,7 @@ class ComputerPlayers:
             return "", False
         if held.agent:
             return held.agent, False
-        absent = self.deadlines.settings_of(row).get("absent", "off")
+        absent = self.deadlines.settings_of(row)["absent"]      # always set: DEFAULT_SETTINGS
         return ("", False) if absent == "off" else (absent, True)
 
     def _think(self, turn: ComputerTurn) -> Action | None:

@@ -521,17 +521,19 @@ class TableCore:
                                  legal=["off", *agents.STRENGTHS])
             return
         longest = format_duration(limits.MAX_DEADLINE)
-        try:
-            parts = [p for p in value.split(",") if p.strip()] if name == "reminders" else [value] if value else []
-            if len(parts) > limits.MAX_REMINDERS:
-                raise TableError(f"reminders: {len(parts)} reminders asked, at most {limits.MAX_REMINDERS} allowed",
-                                 code=TableRefusal.BAD_SETTING, legal="e.g. 12h,1h (or off)")
-            for part in parts:
-                if parse_duration(part) > limits.MAX_DEADLINE:
-                    raise TableError(f"{name}: {part.strip()} is longer than {longest}, the longest allowed",
-                                     code=TableRefusal.BAD_SETTING, legal=f"up to {longest}, or off")
-        except ValueError as err:
-            raise TableError(f"{name}: {err}", code=TableRefusal.BAD_SETTING, legal="e.g. 24h, 2h30m, off") from None
+        parts = [p for p in value.split(",") if p.strip()] if name == "reminders" else [value] if value else []
+        if len(parts) > limits.MAX_REMINDERS:
+            raise TableError(f"reminders: {len(parts)} reminders asked, at most {limits.MAX_REMINDERS} allowed",
+                             code=TableRefusal.BAD_SETTING, legal="e.g. 12h,1h (or off)")
+        for part in parts:
+            try:
+                seconds = parse_duration(part)
+            except ValueError as err:   # only the reading: the refusals below keep their own hints
+                raise TableError(f"{name}: {err}", code=TableRefusal.BAD_SETTING,
+                                 legal="e.g. 24h, 2h30m, off") from None
+            if seconds > limits.MAX_DEADLINE:
+                raise TableError(f"{name}: {part.strip()} is longer than {longest}, the longest allowed",
+                                 code=TableRefusal.BAD_SETTING, legal=f"up to {longest}, or off")
 
     def due_map(self, game_id: int) -> dict[tuple[str, str], float]:
         return {(r.decision, r.seat): r.deadline for r in self.store.open_deadlines(game_id) if r.kind == "deadline"}

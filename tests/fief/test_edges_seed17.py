@@ -415,6 +415,9 @@ def test_11_1_hiring_takes_one_to_the_crossbowmen_left_for_exactly_two_shillings
     mercenaries.check_hire(d, "ann", None, "red", "Berwick", 1, 0)
     err = _refusal(mercenaries.check_hire, d, "bob", None, "blue", "Whitby", 1)
     assert (err.section, err.code) == ("11.1", "no_mercenaries")
+    d.mercenaries["mercenary-french"].on_card = 0                 # every Crossbowman hired: nothing is legal
+    err = _refusal(mercenaries.check_hire, d, "ann", "mercenary-french", "red", "Berwick", 1)
+    assert (err.code, err.legal) == ("crossbows_left", "none") and "(legal: none)" in str(err)
 
 
 def test_4_0_only_a_noble_of_ones_own_with_a_sergeant_ready_musters():

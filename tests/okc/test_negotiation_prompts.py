@@ -41,6 +41,8 @@ def walk(state: GameState, seat: str, kind: str, picks: list[str], text: str | N
     for wanted in picks:
         step = WORDS.flow(state, seat, kind, chosen, aud)
         assert step is not None and not step.text, (wanted, chosen)
+        # an option that completes nothing yet must say which flow it goes on with, or the click leads nowhere
+        assert all(o.action is not None or o.flow == kind for o in step.options), (step.param, kind)
         found = [o for o in step.options if wanted in o.label]
         assert found, f"no {wanted!r} in {[o.label for o in step.options]}"
         if found[0].action is not None:

@@ -26,21 +26,22 @@ def test_game_ids_outside_sqlites_range_are_unknown_games(table, huge):
     assert table.suggest(ALICE, CHAN, "game", "skip", "seat", "", game_id=huge) == []
 
 
-@pytest.mark.parametrize(("setting", "value", "words"), [
-    ("deadline", "99999999999d", "longer than 30d"),
-    ("deadline", "31d", "longer than 30d"),
-    ("deadline.response", "5w", "longer than 30d"),
-    ("deadline", "9" * 400 + "h", "at most 100 characters"),
-    ("reminders", ",".join(f"{h}h" for h in range(1, 400)), "at most 100 characters"),
-    ("reminders", "6h,5h,4h,3h,2h,1h", "at most 5 allowed"),
-    ("reminders", "12h,40d", "longer than 30d"),
-    ("deadline", "whenever", "not a duration"),
+@pytest.mark.parametrize(("setting", "value", "words", "allowed"), [
+    ("deadline", "99999999999d", "longer than 30d", "up to 30d, or off"),
+    ("deadline", "31d", "longer than 30d", "up to 30d, or off"),
+    ("deadline.response", "5w", "longer than 30d", "up to 30d, or off"),
+    ("deadline", "9" * 400 + "h", "at most 100 characters", "e.g. 24h, 2h30m, off"),
+    ("reminders", ",".join(f"{h}h" for h in range(1, 400)), "at most 100 characters", "e.g. 24h, 2h30m, off"),
+    ("reminders", "6h,5h,4h,3h,2h,1h", "at most 5 allowed", "e.g. 12h,1h (or off)"),
+    ("reminders", "12h,40d", "longer than 30d", "up to 30d, or off"),
+    ("deadline", "whenever", "not a duration", "e.g. 24h, 2h30m, off"),
 ])
-def test_settings_out_of_bounds_are_refused_saying_what_is_allowed(table, db_path, setting, value, words):
+def test_settings_out_of_bounds_are_refused_saying_what_is_allowed(table, db_path, setting, value, words, allowed):
     start_game(table)
     before = counts(db_path)
     err = refusal(lambda: table.settings(GM, CHAN, setting=setting, value=value, key="k"))
     assert err.code == "bad_setting" and words in err.describe()
+    assert err.legal == allowed
     assert counts(db_path) == before
     err = refusal(lambda: table.new_game(ALICE, "c2", "tribute", options={setting: value}))
     assert err.code == "bad_setting"
@@ -78,3 +79,10 @@ def test_replace_refuses_an_overlong_user_id(table):
     start_game(table)
     err = refusal(lambda: table.replace(GM, CHAN, "bob", "x" * 65))
     assert err.code == "bad_value"
+
+
+@pytest.mark.parametrize("option", ["colour", "rounds", "x" * 40])
+def test_an_unknown_game_option_is_refused_by_name_with_the_options_there_are(table, option):
+    err = refusal(lambda: table.new_game(ALICE, "c3", "tribute", options={option: "1"}))
+    assert err.code == "bad_option" and f"has no option {option!r}" in err.describe()
+    assert err.legal and option not in err.legal

@@ -206,3 +206,30 @@ def test_a_replayed_key_names_no_game_out_of_reach(table):
     again = table.pause(Actor("u-x", "x", admin=True, guild="g2"), "other", key="k-pause")
     assert isinstance(again, AlreadyDone) and again.game is None
     assert table.pause(GM, CHAN, key="k-pause").game is not None
+
+
+@pytest.mark.parametrize("started", [True, False], ids=["played", "lobby"])
+def test_an_abandoned_game_imports_abandoned_and_takes_no_action(table, started):
+    if started:
+        played(table)
+    else:
+        table.new_game(ALICE, CHAN, "tribute", players=2)
+    table.abandon(GM if started else ALICE, CHAN)
+    text = table.export(GM if started else ALICE, CHAN).text
+    new = table.import_game(GM, "chan-2", text).game.id
+    assert table.info(new).status is GameStatus.ABANDONED
+    assert table.store.open_deadlines(new) == []
+
+
+@pytest.mark.parametrize(("tamper", "named"), [
+    (lambda d: d["game"].pop("status"), "game.status is missing"),
+    (lambda d: d["game"].update(status="sleeping"), "game.status is 'sleeping'"),
+    (lambda d: d.pop("seed"), "seed is missing"),
+])
+def test_a_damaged_file_names_the_field_at_fault(table, tamper, named):
+    played(table)
+    doc = json.loads(table.export(GM, CHAN).text)
+    tamper(doc)
+    with pytest.raises(TableError) as err:
+        table.import_game(GM, "chan-2", json.dumps(doc))
+    assert named in err.value.describe()

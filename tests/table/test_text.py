@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.table import CHANNEL_POST, text
 from engine.core import Action
 from tests.table.conftest import ALICE, BOB, CHAN, GM, start_game
@@ -27,3 +29,15 @@ def test_every_outcome_and_message_has_words(table, clock):
         assert words.strip()
         if m.kind == CHANNEL_POST:
             assert "your choice" not in words
+
+
+@pytest.mark.parametrize(("named", "who"), [
+    ({"name": "Bob", "seat": "p2"}, "Bob"),          # the person's name, never the seat id beside it
+    ({"seat": "Red"}, "Red"),
+    ({}, "someone"),
+])
+def test_a_table_notice_names_the_person_first(named, who):
+    assert text.table_notice({"type": "deadline", **named}) == (
+        f"Time ran out for {who}: the table played the default answer and the game goes on.")
+    assert text.table_notice({"type": "skip", "by": "Alice", **named}) == (
+        f"Alice played the default answer for {who}, and the game goes on.")
