@@ -67,7 +67,8 @@ def _switches_sides(rules: Rules, state: GameState, seat: str, action: Action) -
     if rules.name != "fief" or action.kind != "join":
         return False
     b = state.data.war.battle
-    return b is not None and action.get("family") in (*b.with_attacker, *b.with_defender)
+    family = action.get("family")
+    return b is not None and (family in b.with_attacker or family in b.with_defender)
 
 
 def worth_weighing(rules: Rules, state: GameState, seat: str, legal: list[Action]) -> list[Action]:
