@@ -86,3 +86,11 @@ def test_an_unknown_game_option_is_refused_by_name_with_the_options_there_are(ta
     err = refusal(lambda: table.new_game(ALICE, "c3", "tribute", options={option: "1"}))
     assert err.code == "bad_option" and f"has no option {option!r}" in err.describe()
     assert err.legal and option not in err.legal
+
+
+def test_only_the_manager_changes_settings_and_the_refusal_says_so(table, db_path):
+    start_game(table)
+    before = counts(db_path)
+    err = refusal(lambda: table.settings(BOB, CHAN, setting="deadline", value="2h", key="k"))
+    assert "only the game's manager may change settings" in err.describe()
+    assert counts(db_path) == before

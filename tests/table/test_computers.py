@@ -189,8 +189,9 @@ def test_the_seats_owner_hands_it_to_a_computer_player_and_takes_it_back(table):
 def test_only_the_manager_or_the_owner_hands_a_seat_over(table):
     game = lobby(table, ALICE, BOB, CAROL)
     table.start(ALICE, CHAN)
-    with pytest.raises(NotAllowed):
+    with pytest.raises(NotAllowed) as err:
         table.replace(CAROL, CHAN, "bob", computer="steady")
+    assert "the seat's owner may give it to a computer player" in err.value.describe()   # who may, said
     with pytest.raises(NotAllowed):  # the owner may not give it to someone else
         table.replace(BOB, CHAN, "bob", "u-dave", "dave")
     table.replace(ALICE, CHAN, "bob", computer="random")  # the creator may
