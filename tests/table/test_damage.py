@@ -11,6 +11,7 @@ import pytest
 
 from bot.local import LocalTable
 from bot.table import CorruptGame
+from bot.table.check import release
 from engine.core import Action
 from tests.games.tribute import RULES
 from tests.table.conftest import ALICE, BOB, make_table, start_game
@@ -195,3 +196,9 @@ def test_damage_of_each_table_sets_its_game_aside_and_the_others_go_on(db_path, 
     else:
         assert code == 1 and err_text.startswith("refused: ") and "backup" in err_text
         assert "\n" == err_text[-1] and err_text.count("\n") == 1
+
+
+def test_releasing_a_game_this_bot_does_not_offer_is_refused_by_name(table):
+    gid = start_game(table)
+    with pytest.raises(ValueError, match=rf"game {gid} is 'tribute', which this bot does not offer"):
+        release(table.store, {}, gid, table.clock.now())
