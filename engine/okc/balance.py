@@ -104,6 +104,28 @@ def hand_boon(state: GameState, bid: str, seat: str) -> None:
     t["supply"][seat].append(bid)
 
 
+def boon_trial(bid: str, seed: int, players: int, holder: str, options: dict[str, Any],
+               agent: str) -> tuple[float, bool] | None:
+    """One game with ``bid`` (or nothing, for NO_BOON) in ``holder``'s Supply from the start: the holder's
+    share of the win and whether it revealed that Boon; None when the game ran past MAX_DECISIONS."""
+    shown: list[bool] = []
+
+    def watch(state: GameState, e: Event) -> None:
+        if e.kind == "okc.boons_revealed" and e.data["seat"] == holder and bid in e.data["boons"]:
+            shown.append(True)
+
+    def prepare(state: GameState) -> None:
+        if bid != NO_BOON:
+            hand_boon(state, bid, holder)
+
+    seats = [f"p{k + 1}" for k in range(players)]
+    played = play_through(RULES, seats, options, seed, agent, MAX_DECISIONS, watch, prepare)
+    if played is None:
+        return None
+    winners = played[1].winners
+    return (1 / len(winners) if holder in winners else 0.0), bool(shown)
+
+
 def boon_trials(games: int, seeds: list[int], length: int, agent: str,
                 modules: str = "") -> tuple[Tally, Counter[str]]:
     """Each Boon in one seat's Supply from the start (the seat turning with the table size), over the same
@@ -115,26 +137,10 @@ def boon_trials(games: int, seeds: list[int], length: int, agent: str,
         for seed in seeds:
             for i in range(games):
                 n = (2, 3, 4)[i % 3]
-                seats = [f"p{k + 1}" for k in range(n)]
-                holder = seats[(i // 3) % n]
-                shown: list[bool] = []
-
-                def watch(state: GameState, e: Event, bid: str = bid, holder: str = holder,
-                          shown: list[bool] = shown) -> None:
-                    if e.kind == "okc.boons_revealed" and e.data["seat"] == holder and bid in e.data["boons"]:
-                        shown.append(True)
-
-                def prepare(state: GameState, bid: str = bid, holder: str = holder) -> None:
-                    if bid != NO_BOON:
-                        hand_boon(state, bid, holder)
-
-                played = play_through(RULES, seats, options, seed * 1_000_003 + i, agent, MAX_DECISIONS, watch,
-                                      prepare)
-                if played is None:
-                    continue
-                winners = played[1].winners
-                held.add(bid, 1 / len(winners) if holder in winners else 0.0, n)
-                revealed[bid] += bool(shown)
+                outcome = boon_trial(bid, seed * 1_000_003 + i, n, f"p{(i // 3) % n + 1}", options, agent)
+                if outcome is not None:
+                    held.add(bid, outcome[0], n)
+                    revealed[bid] += outcome[1]
     return held, revealed
 
 
