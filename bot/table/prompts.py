@@ -138,17 +138,6 @@ class Prompts:
         except RuleError as err:
             raise self.actions.named_refusal(self.core.session(row.id), seat, action, err) from None
 
-    def flow(self, actor: Actor, channel: str | None, kind: str, chosen: dict[str, Any] | None = None, *,
-             game_id: int | None = None) -> Asked | None:
-        """The next question of a multi-part action of ``kind`` with ``chosen`` fixed (None: complete)."""
-        row, rules, state, seat, _d = self._awaited_seat(actor, channel, game_id)
-        step = rules.words().flow(state, seat, kind, dict(chosen or {}), Audience(seat, self.core.seat_names(row.id)))
-        if step is None:
-            return None
-        return Asked(self.core.game_info(row), seat, state.version, step.question,
-                     tuple((o.label, o.hint) for o in step.options), step.multi, step.min_values, step.max_values,
-                     text=step.text, max_length=step.max_length, placeholder=step.placeholder, button=step.button)
-
     def named_values(self, actor: Actor, session: GameSession, cmd: Command, values: dict[str, Any]) -> dict[str, Any]:
         """``values`` of the game command ``cmd`` for the game of ``session`` (resolved within the
         caller's reach, its lock held) with the names people typed turned into the game's ids:

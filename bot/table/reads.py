@@ -103,7 +103,7 @@ class Reads:
         return Hand(self.core.game_info(row, session.seat_infos()), mine.seat, view, private_part(rules.view(state, None), view),
                     tuple((x.title, tuple(x.lines)) for x in sections), f"{rules.title}, game {row.id}")
 
-    def log(self, actor: Actor, channel: str | None, *, last: int = 10, game_id: int | None = None) -> LogPage:
+    def log(self, actor: Actor, channel: str | None, *, last: int, game_id: int | None = None) -> LogPage:
         """The last actions with the events the asker may see (public ones, and their seat's own)."""
         row = self.core.resolve(actor, channel, game_id)
         if last < 1:

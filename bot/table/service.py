@@ -211,10 +211,6 @@ class TableService(TableCore):
         return self.prompts.choose(actor, channel, version=version, path=path, game_id=game_id, key=key,
                                    confirmed=confirmed, text=text)
 
-    def flow(self, actor: Actor, channel: str | None, kind: str, chosen: dict[str, Any] | None = None, *,
-             game_id: int | None = None) -> Asked | None:
-        return self.prompts.flow(actor, channel, kind, chosen, game_id=game_id)
-
     def named_values(self, actor: Actor, session: GameSession, cmd: Command, values: dict[str, Any]) -> dict[str, Any]:
         return self.prompts.named_values(actor, session, cmd, values)
 

@@ -217,6 +217,19 @@ def test_with_absent_set_a_computer_answers_for_a_seat_whose_deadline_passed(tab
     assert any(p.startswith("dm alice") and "a computer player chose for you:" in p for p in posts), posts
 
 
+def test_a_stand_in_notice_takes_the_phase_label_when_the_game_gives_no_title(table, clock, monkeypatch):
+    """The notice's heading is the game's phase title; a game without titles gives its phase label."""
+    monkeypatch.setattr(type(RULES.words()), "phase_title", lambda self, state: "")
+    game = lobby(table, ALICE, BOB)
+    table.settings(ALICE, CHAN, setting="absent", value="steady")
+    table.start(ALICE, CHAN)
+    messages(table, game)
+    clock.advance(DAY)
+    table.run_due()
+    stand_in = [p for p in messages(table, game) if "time ran out for" in p]
+    assert stand_in and all(p.startswith("channel_post : round 1, bid — time ran out for") for p in stand_in)
+
+
 def test_absent_accepts_only_off_or_a_strength(table):
     lobby(table, ALICE)
     with pytest.raises(TableError) as err:

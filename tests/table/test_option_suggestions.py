@@ -72,3 +72,10 @@ def test_a_value_that_needs_its_module_waits_for_it(table: TableService) -> None
     assert alone == ["wild_cards=5"]   # the default only: another count needs Wild Kingdom Cards
     assert "modules=all, wild_cards=10" in table.suggest_options("okc", "modules=all, wild_cards=1", 4)
     assert "modules=wild_kingdom_cards, wild_cards=3" in table.suggest_options("okc", "modules=wild_kingdom_cards, w", 4)
+
+
+def test_what_was_typed_is_kept_as_typed(table: TableService) -> None:
+    """A finished option is never rewritten, even a value the lobby will refuse: the person sees it."""
+    after = table.suggest_options("okc", "pack=MAX,", 4)
+    assert after and all(x.startswith("pack=MAX, ") for x in after)
+    assert table.suggest_options("okc", "length=6 ,", 4)[0].startswith("length=6, ")

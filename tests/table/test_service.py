@@ -9,12 +9,14 @@ import pytest
 from bot.table import (
     AlreadyDone,
     Applied,
+    Asked,
     GameStatus,
     NotAllowed,
     Status,
     TableError,
 )
 from engine.core import Action, RuleError, StaleState
+from tests.games.tribute import RULES
 from tests.table.conftest import ALICE, BOB, CAROL, CHAN, GM, actor_of, snapshot, start_game
 
 
@@ -368,3 +370,55 @@ def test_table_settings_may_come_with_the_options(table):
     assert created.game.settings == {"deadline": "2h", "reminders": "off"} and created.game.options == {}
     with pytest.raises(TableError):
         table.new_game(ALICE, "c2", "tribute", options="deadline=whenever")
+
+
+def test_an_action_waiting_on_its_game_sees_the_game_as_it_is_when_its_turn_comes(table):
+    """Two commands on one game never interleave: an action waits while another holds the game, and
+    then reads the game afresh (here its seat was handed to a computer player meanwhile)."""
+    gid = start_game(table)
+    outcome: list[object] = []
+
+    def bid() -> None:
+        try:
+            outcome.append(table.act(BOB, CHAN, "tribute", Action.of("bid", card=1)))
+        except NotAllowed as err:
+            outcome.append(err)
+
+    worker = threading.Thread(target=bid)
+    with table.game_lock(gid):
+        worker.start()
+        worker.join(timeout=0.5)
+        assert worker.is_alive() and not outcome   # held up by the game's lock
+        table.replace(GM, CHAN, "bob", computer="steady")
+    worker.join(timeout=10)
+    assert len(outcome) == 1 and isinstance(outcome[0], NotAllowed), outcome
+    assert "a computer player" in str(outcome[0]) and table.store.actions(gid) == []
+
+
+def test_the_log_shows_the_last_ten_actions_unless_asked(table):
+    start_game(table)
+    for _ in range(6):
+        table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0))
+        offer = table.state(1).data.offers.open[0].id
+        table.act(BOB, CHAN, "tribute", Action.of("decline_offer", offer=offer))
+    assert [e.seq for e in table.log(ALICE, CHAN).entries] == list(range(3, 13))
+    assert len(table.log(ALICE, CHAN, last=12).entries) == 12
+
+
+def test_a_harmful_click_asks_first_and_plays_once_confirmed(table):
+    """The tribute game's refusal of a demand costs a point: the click asks, the confirmed click plays."""
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=5))
+    table.act(BOB, CHAN, "tribute", Action.of("bid", card=1))
+    while table.state(gid).data.step == "shield":   # nobody shields
+        seat = next(s for d in RULES.pending(table.state(gid)) for s in d.seats)
+        table.act(actor_of(seat), CHAN, "tribute", Action.of("pass"))
+    table.act(ALICE, CHAN, "tribute", Action.of("demand", seat="bob"))
+    before = table.state(gid).version
+    prompt = table.prompt(BOB, CHAN)
+    refuse = next(i for i, c in enumerate(prompt["choices"]) if c.get("confirm"))
+    asked = table.choose(BOB, CHAN, version=prompt["version"], path=[[refuse]])
+    assert isinstance(asked, Asked) and asked.confirm and table.state(gid).version == before   # nothing played
+    applied = table.choose(BOB, CHAN, version=prompt["version"], path=[[refuse]], confirmed=True)
+    assert isinstance(applied, Applied) and table.state(gid).version == before + 1
+    assert table.state(gid).data.step != "answer"

@@ -1,0 +1,43 @@
+"""What the table says back, named as people see it: a refusal lists the legal values by their names
+(never the ids behind them), an unknown command lists the game's commands, autocomplete matches a
+value by its name or its id, and a game without options says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.table import TableError
+from engine.core import Action, RuleError
+from engine.core.errors import UnknownAction
+from tests.table.conftest import ALICE, CHAN, start_game
+
+
+def test_a_refused_bid_names_the_cards_in_hand(table) -> None:
+    start_game(table)
+    with pytest.raises(RuleError) as err:
+        table.act(ALICE, CHAN, "tribute", Action.of("bid", card=99))
+    assert err.value.legal == ["card 1", "card 2", "card 3", "card 4", "card 5"]   # the game's names, not 1-5
+    assert "(legal: card 1, card 2, card 3, card 4, card 5)" in str(err.value)
+
+
+def test_an_unknown_command_is_refused_with_the_games_commands(table) -> None:
+    start_game(table)
+    with pytest.raises(UnknownAction) as err:   # no spec to name values by: the list is left as it is
+        table.act(ALICE, CHAN, "tribute", Action.of("fly"))
+    assert "bid" in err.value.legal and "shield" in err.value.legal
+
+
+@pytest.mark.parametrize("typed,expected", [
+    ("3", [("card 3", 3)]),        # the id
+    ("CARD 4", [("card 4", 4)]),   # the name, any case
+    ("x", []),                     # neither: nothing, and no error
+])
+def test_autocomplete_matches_the_name_or_the_id(table, typed: str, expected: list) -> None:
+    start_game(table)
+    assert table.suggest_named(ALICE, CHAN, "tribute", "bid", "card", typed) == expected
+
+
+def test_a_game_without_options_says_so(table) -> None:
+    with pytest.raises(TableError) as err:
+        table.new_game(ALICE, CHAN, "tribute", players=2, options={"length": 4})
+    assert err.value.code == "bad_option" and err.value.legal == "no options"
