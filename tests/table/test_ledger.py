@@ -9,9 +9,11 @@ from __future__ import annotations
 import io
 import shutil
 import sqlite3
+import time
 
 from bot.admin import main as admin
 from bot.table import Store
+from bot.table.ledger import Ledger
 from bot.table.migrations import migrate
 from engine.core import Action
 from tests.table.conftest import ALICE, BOB, make_table, start_game
@@ -135,3 +137,27 @@ def test_a_continuous_copy_is_refreshed_whole_and_restores(db_path, clock, tmp_p
     table = make_table(db_path, clock)
     assert len(table.store.actions(game)) == 2
     table.store.close()
+
+
+def test_opening_the_database_records_a_loss_with_the_time_it_was_found(db_path, clock, tmp_path, caplog):
+    """The bot itself notices a lost write-ahead log when it opens the database (no check run first),
+    and the ledger keeps the loss with the hour it was found, for every later check."""
+    table = make_table(db_path, clock)
+    kept = start_game(table, channel="c1")
+    table.store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    copy = tmp_path / "at-checkpoint.sqlite3"
+    shutil.copyfile(db_path, copy)
+    table.act(ALICE, "c1", "tribute", Action.of("bid", card=1))
+    table.store.close()
+    for suffix in ("-wal", "-shm"):
+        (db_path.parent / f"{db_path.name}{suffix}").unlink(missing_ok=True)
+    shutil.copyfile(copy, db_path)
+    before = time.time()
+    make_table(db_path, clock).store.close()
+    assert any("went back in time" in r.getMessage() and r.levelname == "ERROR" for r in caplog.records)
+    ledger = Ledger(db_path, readonly=True)
+    try:
+        (lost,) = ledger.losses()
+    finally:
+        ledger.close()
+    assert lost.game == kept and lost.seq == 1 and lost.now_seq == 0 and before <= lost.found <= time.time()

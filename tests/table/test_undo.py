@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.table import NotAllowed, TableError, is_irreversible
+from bot.table import text as wording
 from engine.core import Action, Event
 from tests.games.tribute import RULES
 from tests.table.conftest import ALICE, BOB, CHAN, GM, snapshot, start_game
@@ -130,3 +131,15 @@ def test_undo_of_the_final_action_reopens_the_game(table):
     assert out.game.status is GameStatus.ACTIVE and out.seq == final.seq - 1
     status = table.status(ALICE, CHAN)
     assert status.result is None and [w.seat for w in status.waiting if w.blocking] == [final.seat]
+
+
+def test_the_thread_is_told_what_a_gm_took_back(table):
+    start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0))
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
+    for m in table.pending_outbox(1000):
+        table.mark_delivered(m.id)
+    table.undo(GM, CHAN, count=2)
+    posts = [wording.outgoing_text(m, table.clock.now()) for m in table.pending_outbox(1000)
+             if m.payload.get("type") == "undo"]
+    assert posts == ["Game Master took back the last 2 actions. Now: Round 1: the bids"]

@@ -1,0 +1,59 @@
+"""What the thread, the status and the outbox say about the table's own moves: a paused game, a seat
+given to someone else, an offer to a player nobody waits on, and the outbox rows as the save format
+writes them."""
+
+from __future__ import annotations
+
+from bot.table import DM
+from bot.table import text as wording
+from bot.table.store import _select
+from engine.core import Action
+from tests.table.conftest import ALICE, BOB, CHAN, GM, start_game
+
+
+def drain(table) -> list:
+    out = table.pending_outbox(1000)
+    for m in out:
+        table.mark_delivered(m.id)
+    return out
+
+
+def test_the_status_of_a_paused_game_says_so(table):
+    start_game(table)
+    assert "(paused)" not in wording.status_text(table.status(ALICE, CHAN))
+    table.pause(GM, CHAN)
+    assert wording.status_text(table.status(ALICE, CHAN)).splitlines()[0] == (
+        "Tribute, game 1: Round 1: the bids (paused)")
+
+
+def test_the_thread_is_told_who_now_plays_a_seat(table):
+    start_game(table)
+    drain(table)
+    table.replace(GM, CHAN, "bob", "u-dave", "dave")
+    said = [wording.outgoing_text(m) for m in drain(table) if m.payload.get("type") == "table"]
+    assert said == ["Game Master gave bob's seat to dave, who now plays it."]
+
+
+def test_an_offer_reaches_a_player_nobody_waits_on_as_a_prompt(table):
+    start_game(table)
+    table.act(BOB, CHAN, "tribute", Action.of("bid", card=1))   # bob has bid: nothing blocks on him
+    drain(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0))
+    prompts = [m for m in drain(table) if m.kind == DM and m.seat == "bob" and m.payload.get("type") == "prompt"]
+    assert len(prompts) == 1 and prompts[0].payload["fresh"]
+    assert table.prompt(BOB, CHAN)["question"] == prompts[0].payload["question"]
+
+
+def test_outbox_rows_name_their_recipient_as_the_save_format_says(table):
+    """docs/save-format.md: a row goes to ``channel`` or to ``seat:<name>``."""
+    gid = start_game(table)
+    for seat, card in (("alice", 5), ("bob", 1)):
+        table.act(ALICE if seat == "alice" else BOB, CHAN, "tribute", Action.of("bid", card=card))
+    rows = {r[0] for r in table.store.db.execute("SELECT recipient FROM outbox WHERE game = ?", (gid,))}
+    assert rows == {"channel", "seat:alice", "seat:bob"}
+
+
+def test_a_read_takes_text_columns_as_bytes_and_the_others_as_they_are():
+    """Each damaged row is decoded on its own (store._decode), so a read never fails a whole query."""
+    assert _select("seats", "game, seat, name", "seat name") == (
+        "SELECT game, CAST(seat AS BLOB) AS seat, CAST(name AS BLOB) AS name FROM seats")
