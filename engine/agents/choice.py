@@ -37,8 +37,8 @@ def _weds_a_rival(rules: Rules, state: GameState, seat: str, action: Action) -> 
     arena steady on 2 VP shared the end of round 7 with the random family that had proposed)."""
     if rules.name != "fief" or action.kind != "respond" or not action.get("accept"):
         return False
-    request = next((r for r in state.data.requests.open if r.id == action.get("request")), None)
-    return request is not None and request.kind == "marriage" and request.by != seat
+    return any(r.id == action.get("request") and r.kind == "marriage" and r.by != seat
+               for r in state.data.requests.open)
 
 
 def _hands_to_itself(rules: Rules, state: GameState, seat: str, action: Action) -> bool:

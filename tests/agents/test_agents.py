@@ -8,8 +8,8 @@ import pytest
 
 from engine.agents import STRENGTHS, decide
 from engine.agents.choice import choices
-from engine.agents.schemer import Search
-from engine.core import Action, RuleError, apply
+from engine.agents.schemer import Node, Search
+from engine.core import Action, GameState, RuleError, Rules, apply
 from tests.agents.states import actor, along
 
 
@@ -227,8 +227,9 @@ def test_the_thinking_agents_do_not_switch_sides_back_and_forth() -> None:
 
 def test_the_thinking_agents_decline_a_rivals_proposal() -> None:
     """An alliance by marriage at best shares the victory (8.3): steady and schemer accept no
-    proposal from another player, at the table (``accepts``) or in a playout."""
-    from engine.agents import accepts
+    proposal from another player, at the table (``accepts``) or in a playout; the proposer is told
+    it costs the seat more than it gives."""
+    from engine.agents import accepts, answer_why
     from engine.agents.choice import worth_weighing
 
     for rules, state, seat in along("fief", 4, 3, every=1, limit=1500):
@@ -244,6 +245,7 @@ def test_the_thinking_agents_decline_a_rivals_proposal() -> None:
         assert no in kept and yes not in kept
         assert decide(rules, state, seat, "steady", seed=1) != yes
         assert not accepts(rules, state, seat, f"request-{asked[0].id}", "steady", seed=1)
+        assert answer_why(rules, state, seat, f"request-{asked[0].id}", "schemer", seed=1) == (False, "costs")
         return
     raise AssertionError("no proposal of marriage met")
 
@@ -351,3 +353,58 @@ def test_a_node_s_bound_is_its_mean_plus_the_exploration_bonus(total: float, vis
     bonus = explore * math.sqrt(math.log(max(available, 1)) / visits)
     assert node.ucb(explore) == pytest.approx(total / visits + bonus)
     assert Node(visits=visits, total=total, available=available + 10).ucb(explore) >= node.ucb(explore)
+
+
+def test_the_schemer_breaks_a_tie_in_visits_and_mean_by_the_canonical_order() -> None:
+    """Two root actions visited as often with the same mean share: the schemer plays the first in
+    the canonical order (``choices``), so its seed means the same in every game that looks alike."""
+    rules, state, seat = next((r, s, p) for r, s, p in along("okc", 2, 43, every=17, limit=8)
+                              if len(choices(r, s, p)) >= 2)
+    first, second = choices(rules, state, seat)[:2]
+    search = Search(rules, state, seat, random.Random(1), 10)
+    search.root.children = {(seat, a): Node(visits=4, total=2.0, available=4) for a in (first, second)}
+    assert search.answer([first, second]) == first
+    assert search.answer([second, first]) == second
+
+
+def test_the_okc_search_scores_a_path_after_its_playout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """OKC's unguided search credits every edge of its path with the shares at the end of the
+    playout, also when the seat's action hands the turn to a rival (only Fief's guided style judges
+    a turn where it ends)."""
+    from engine.agents import schemer
+
+    rules, state, seat, action = next(
+        (r, s, p, a) for r, s, p in along("okc", 2, 43, every=1, limit=200) for a in choices(r, s, p)
+        if _passes_the_turn(r, s, p, a))
+    played: list[int] = []
+    monkeypatch.setattr(schemer, "rewards", lambda rules, state: {seat: float(len(played))})
+    search = Search(rules, state, seat, random.Random(1), 10)
+    monkeypatch.setattr(search, "playout", lambda sample: played.append(1))
+    search.iterate([action])
+    assert search.root.children[(seat, action)].total == 1.0
+
+
+def _passes_the_turn(rules: Rules, state: GameState, seat: str, action: Action) -> bool:
+    from engine.agents.choice import actor as acting
+
+    twin = rules.copy(state)
+    try:
+        apply(rules, twin, seat, action)
+    except RuleError:
+        return False
+    return rules.result(twin) is None and acting(rules, twin) not in (None, seat)
+
+
+def test_steady_copies_the_sample_for_every_action_but_the_last(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Steady's look-ahead plays its last action on the sample itself (the sample is spent): one copy
+    of the game fewer per decision, and the search's guided widening calls it on every new child."""
+    from engine.agents import steady
+
+    rules, state, seat = next((r, s, p) for r, s, p in along("okc", 2, 43, every=17, limit=8)
+                              if len(choices(r, s, p)) >= 3)
+    legal = choices(rules, state, seat)
+    copies: list[int] = []
+    clone = steady.clone
+    monkeypatch.setattr(steady, "clone", lambda g: copies.append(1) or clone(g))
+    steady.best(rules, rules.determinize(state, seat, random.Random(1)), seat, legal, random.Random(1))
+    assert len(copies) == len(legal) - 1

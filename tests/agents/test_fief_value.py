@@ -217,3 +217,34 @@ def test_a_title_within_reach_counts_from_the_exact_price_up() -> None:
     _, money = horizon(g)
     jump = (score(price) - score(price - 1)) - (score(price - 1) - score(price - 2))
     assert jump == pytest.approx(money * READY)
+
+
+def test_an_untitled_region_counts_by_the_square_of_its_share_and_more_with_a_stronghold(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """4.9: a family claiming a region's title needs its cities and a Stronghold among them, so each
+    untitled region adds ``REACH`` (plus ``FORT`` with a Stronghold of its own there) times the square
+    of the share of its cities the family holds: the last cities count most."""
+    from engine.agents.fief_value import FORT, REACH
+
+    _, g, fid, city = _titled_game()
+    for n in g.nobles.values():
+        n.titles = [t for t in n.titles if t != "lord:II"]
+    for c in g.cities.values():
+        c.controller = None
+    cities = MAP.regions["II"].cities
+    for c in cities:
+        g.cities[c].controller = fid
+    _, money = horizon(g)
+
+    def claim() -> float:
+        """What the regions in reach add to p1's score."""
+        with monkeypatch.context() as m:
+            m.setattr(fief_value, "REACH", 0.0)
+            m.setattr(fief_value, "FORT", 0.0)
+            without = scores(g)["p1"]
+        return scores(g)["p1"] - without
+
+    assert claim() == pytest.approx(money * (REACH + FORT))
+    g.cities[city].controller = None   # the Fortified City lost: no Stronghold of p1's in region II
+    share = (len(cities) - 1) / len(cities)
+    assert claim() == pytest.approx(money * REACH * share * share) and claim() > 0
