@@ -11,7 +11,7 @@ from engine.fief.estates.succession import kill_noble
 from engine.fief.rules import RULES
 from engine.fief.state import sovereign
 from engine.fief.war import invaders
-from tests.fief.helpers import defaults_until, do, g, refused, started
+from tests.fief.helpers import defaults_until, do, g, place, refused, started
 
 
 def _at(step, players=4, **titles):
@@ -384,6 +384,30 @@ def test_a_declined_deal_gives_the_set_aside_shillings_back_and_a_deal_needs_wha
     r = next(r for r in d.requests.open if r.kind == "deal")
     do(s, seller, f"respond request:{r.id} accept:false")
     assert d.players[buyer].shillings == 3 and d.politics.pledges == {}
+
+
+def test_a_city_handed_over_in_a_deal_changes_hands_and_its_holder_steps_to_the_outskirts():
+    """5.1's Transfer of Control, carried out when the deal is struck: the receiving family, present in the
+    city, takes control and moves in; the giver's troops and nobles there go out to the outskirts."""
+    s = _ballot_with_two_candidates()
+    d = g(s)
+    giver, receiver = d.flow.queue[1], d.flow.queue[0]
+    buyer, seller = d.families[giver].seat, d.families[receiver].seat
+    for c in d.cities.values():
+        for fam in (giver, receiver):
+            c.stacks.pop(fam, None)
+    place(s, giver, "York", "men", control=True)
+    place(s, receiver, "York", "men", control=False)
+    d.cities["York"].stacks[receiver].outskirts = True
+    mine, theirs = d.nobles[d.families[giver].nobles[0]], d.nobles[d.families[receiver].nobles[0]]
+    mine.city, theirs.city, theirs.outskirts = "York", "York", True   # both present, the receiver's outside
+    do(s, buyer, f"deal to:{seller} give_cities:York take_vote:walter")
+    r = next(r for r in d.requests.open if r.kind == "deal")
+    do(s, seller, f"respond request:{r.id} accept:true")
+    york = d.cities["York"]
+    assert york.controller == receiver
+    assert york.stacks[giver].outskirts and not york.stacks[receiver].outskirts
+    assert mine.outskirts and not theirs.outskirts
 
 
 def test_a_captive_freed_for_a_tax_vote():

@@ -66,7 +66,8 @@ def test_o_6b_a_fighting_invader_leader_waits_for_the_end_of_the_battle():
     d.war.battle.armies = [army.id]
     give_card(s, "ann", "assassination-1")
     err = refused(s, "ann", f"assassinate card:assassination-1 target:leader:{army.id}")
-    assert err.code == "leader_in_battle"
+    assert (err.section, err.code) == ("10.3", "leader_in_battle")
+    assert "wait for the end of the battle" in str(err)   # the refusal says what the player may do instead
 
 
 def test_7_0_a_family_joining_between_rounds_changes_the_choice_on_offer():

@@ -675,6 +675,27 @@ def test_10_3_groups_of_four_go_round_the_nearest_places_or_back_to_the_stockpil
     assert d.families["blue"].stockpile["men"] == before + 4 and "blue" not in d.cities["York"].stacks
 
 
+def test_10_3_with_no_noble_to_join_troops_go_to_walled_cities_first_else_to_any_city_held():
+    from engine.fief.opportunity import dispersal
+    s = _table()
+    d = g(s)
+    for n in d.nobles.values():
+        if n.family == "blue":
+            _at(s, n.id, None)
+    for c in d.cities.values():
+        c.stacks.pop("blue", None)
+        if c.controller == "blue":
+            c.controller = None
+    place(s, "blue", "London", *(["men"] * 4), control=True)
+    for city, building in (("Canterbury", None), ("York", "stronghold")):
+        d.cities[city].controller, d.cities[city].building = "blue", building
+    assert dispersal.places(d, "London", "blue") == ["York"]          # a Stronghold before an open city
+    d.cities["York"].building = None
+    assert dispersal.places(d, "London", "blue") == ["Canterbury", "York"]   # none walled: every city held
+    dispersal.disperse(s, d, "London", "blue", why="justice")
+    assert d.cities["Canterbury"].stacks["blue"].troops == ["men"] * 4
+
+
 def test_10_2_no_evading_an_ally_who_marched_in():
     """9.0: a family joined to yours by marriage is no opponent, so its arrival opens no way out."""
     s = _table()

@@ -48,6 +48,21 @@ def test_12_0_sold_to_another_player_when_he_accepts_and_pays() -> None:
     assert data.nobles["walter"].relics == ["chasuble"] and data.players["bob"].shillings == 2
 
 
+def test_12_0_while_a_relic_sale_awaits_its_answer_no_other_sale_is_listed() -> None:
+    """An open offer is refused a second one (12.0, ``offer_open``): the buttons offer gifts to your own
+    nobles still, and a sale again once the answer is in."""
+    state = _purchase()
+    data = g(state)
+    data.nobles["william"].relics = ["chasuble", "grail"]
+    sales = [a for a in RULES.legal(state, "ann") if a.kind == "give_relic" and a.get("price")]
+    assert {(a["relic"], a["to"]) for a in sales} >= {("grail", "walter")}
+    do(state, "ann", "give_relic relic:chasuble to:walter price:4")
+    listed = [a for a in RULES.legal(state, "ann") if a.kind == "give_relic"]
+    assert not any(a.get("price") for a in listed)
+    assert Action.of("give_relic", relic="grail", to="lucia") in listed
+    assert refused(state, "ann", "give_relic relic:grail to:walter price:2").code == "offer_open"
+
+
 def test_12_0_only_to_a_noble_in_the_same_city() -> None:
     state = _purchase()
     g(state).nobles["william"].relics = ["chasuble"]

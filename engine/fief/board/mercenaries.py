@@ -231,15 +231,12 @@ def only_crossbows(troops: list[str]) -> bool:
 
 def end_round(state: GameState, g: Fief) -> None:
     """11.1 (8.0): the Crossbowmen still on the map go back to their cards."""
-    back: dict[str, int] = {}
     for name, c in g.cities.items():
         for fid in list(c.stacks):
             st = c.stacks[fid]
-            n = st.troops.count("crossbow")
-            if not n:
+            if "crossbow" not in st.troops:
                 continue
             st.troops = [t for t in st.troops if t != "crossbow"]
-            back[fid] = back.get(fid, 0) + n
             if st.empty():
                 del c.stacks[fid]
                 update_control(g, name)

@@ -251,7 +251,9 @@ def carry_out(state: GameState, g: Fief, payload: dict[str, Any]) -> bool:
             release(state, g, nid, why="deal")
         for city in b.get("cities", []):
             old = g.cities[city].controller or ""
-            movement.transfer(state, g, city, old, _new_holder(g, city, receiver) or "")
+            new = _new_holder(g, city, receiver)
+            assert new is not None   # check_accept found one, and nothing before this moves a family out
+            movement.transfer(state, g, city, old, new)
         if b.get("vote"):
             g.politics.pledges[giver] = b["vote"]
             state.emit(Event.private((giver, receiver), "deal.pledged", seat=giver, vote=b["vote"]))
