@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import sqlite3
 import threading
 
 import engine
@@ -145,3 +146,18 @@ def test_restore_refuses_a_file_that_is_not_a_database(db_path, clock, tmp_path)
     code, _ = tool("restore", str(junk), "--db", str(db_path))
     assert code == 1
     assert tool("check", "--db", str(db_path))[0] == 0  # untouched
+
+
+def test_damage_the_database_itself_finds_is_reported_with_the_restore_advice(db_path, clock):
+    played(db_path, clock)
+    conn = sqlite3.connect(db_path)
+    conn.execute("PRAGMA writable_schema = ON")   # the index no longer matches its rows: SQLite's check says so
+    conn.execute("UPDATE sqlite_master SET sql = 'CREATE INDEX deadlines_game ON deadlines (due, done_at)' "
+                 "WHERE name = 'deadlines_game'")
+    conn.commit()
+    conn.close()
+    code, text = tool("check", "--db", str(db_path))
+    assert code == 1
+    assert "SQLite integrity check: damage found" in text
+    assert "  - database: row 1 missing from index deadlines_game" in text
+    assert "restore the latest good backup (python -m bot restore BACKUP)" in text

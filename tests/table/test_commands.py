@@ -90,3 +90,11 @@ def test_commands_doc_is_current():
         assert have.get(group) == want[group], (
             f"docs/commands.md is out of date for /{group or '(header)'}: "
             "run python -m bot.table.commands_doc > docs/commands.md")
+
+
+def test_a_word_where_a_table_command_wants_a_number_is_refused_with_a_number_as_the_hint(table):
+    start_game(table)
+    with pytest.raises(TableError) as err:
+        table.invoke(ALICE, CHAN, "game", "log", {"last": "ten"})
+    assert err.value.code == "bad_type" and err.value.legal == "a number"
+    assert "/game log last takes a whole number, not 'ten' (legal: a number)" in str(err.value)

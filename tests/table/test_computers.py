@@ -384,3 +384,35 @@ def test_a_computer_player_caught_in_a_loop_plays_the_default(table, monkeypatch
     table.run_due()
     kinds = [json.loads(a.action)["kind"] for a in table.store.actions(game) if a.seat == seat]
     assert kinds[:5] == ["offer", "decline_offer", "offer", "decline_offer", "bid"]   # the default ends it
+
+
+def test_a_computer_that_accepts_an_offer_on_its_own_turn_says_it_helps(db_path, clock, monkeypatch):
+    """An offer the computer takes up while thinking about something else (here its bid) is accepted
+    with the reason "helps", as a game that tells the proposer its reasons (OKC) would show it."""
+    from bot.table import Store, TableService
+    from engine.core import ActionSpec, Param
+    from tests.games.tribute import TributeRules
+
+    reason = Param("reason", choices=("helps", "costs", "binds"), required=False)
+
+    class Reasoned(TributeRules):
+        actions = {**TributeRules.actions,
+                   **{k: ActionSpec(k, s.doc, (*s.params, reason), s.section, anytime=True)
+                      for k, s in TributeRules.actions.items() if k in ("accept_offer", "decline_offer")}}
+
+    table = TableService(Store(db_path), clock=clock, games=[Reasoned()], load_registered=False)
+    game = lobby(table, ALICE)
+    seat = table.computer(ALICE, CHAN).seat
+    real = agents.decide
+
+    def takes_offers(rules, state, who, strength, **kw):
+        mine = [o for o in state.data.offers.open if o.to == who]
+        return Action.of("accept_offer", offer=mine[0].id) if mine else real(rules, state, who, strength, **kw)
+
+    monkeypatch.setattr(agents, "decide", takes_offers)
+    table.start(ALICE, CHAN)
+    table.act(ALICE, CHAN, "tribute", Action.of("offer", to=seat, give=1, take=0))
+    table.run_due()
+    answers = [json.loads(a.action) for a in table.store.actions(game) if a.seat == seat]
+    assert answers[0] == {"kind": "accept_offer", "args": {"offer": 1, "reason": "helps"}}
+    table.store.close()

@@ -79,3 +79,10 @@ def test_what_was_typed_is_kept_as_typed(table: TableService) -> None:
     after = table.suggest_options("okc", "pack=MAX,", 4)
     assert after and all(x.startswith("pack=MAX, ") for x in after)
     assert table.suggest_options("okc", "length=6 ,", 4)[0].startswith("length=6, ")
+
+
+def test_a_suggestion_of_exactly_discords_100_characters_is_offered(table: TableService) -> None:
+    """Discord takes a choice of up to 100 characters: one of exactly 100 is offered, one more is not."""
+    typed = f"deadline={'9' * 71}h, random_start="
+    found = table.suggest_options("fief", typed, 3)
+    assert found == [f"deadline={'9' * 71}h, random_start=true"] and len(found[0]) == 100

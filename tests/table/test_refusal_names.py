@@ -41,3 +41,40 @@ def test_a_game_without_options_says_so(table) -> None:
     with pytest.raises(TableError) as err:
         table.new_game(ALICE, CHAN, "tribute", players=2, options={"length": 4})
     assert err.value.code == "bad_option" and err.value.legal == "no options"
+
+
+def _tithing_table(tmp_path):  # type: ignore[no-untyped-def]
+    """Tribute with a tithe paid in coins listed one by one: a refusal's legal pieces repeat."""
+    from bot.table import FakeClock, Store, TableService
+    from engine.core import ActionSpec, Param, ParamType
+    from engine.core.words import plural
+    from tests.games.tribute import TributeRefusal, TributeRules, TributeWords
+
+    class TithingWords(TributeWords):
+        def value_label(self, state, seat, kind, param, value):  # type: ignore[no-untyped-def]
+            if param == "coins" and isinstance(value, tuple):
+                return plural(len(value), "coin")
+            return super().value_label(state, seat, kind, param, value)
+
+    class Tithing(TributeRules):
+        actions = {**TributeRules.actions,
+                   "tithe": ActionSpec("tithe", "Tithe coins", (Param("coins", ParamType.LIST),), "T9", anytime=True)}
+
+        def _play_tithe(self, state, g, seat, action):  # type: ignore[no-untyped-def]
+            raise RuleError("T9", "the tithe is the whole purse", code=TributeRefusal.FUNDS,
+                            legal=["coin"] * g.players[seat].coins)
+
+        def words(self):  # type: ignore[no-untyped-def]
+            return TithingWords()
+
+    return TableService(Store(tmp_path / "t.sqlite3"), clock=FakeClock(), games=[Tithing()], load_registered=False)
+
+
+def test_pieces_that_repeat_are_named_as_one_whole(tmp_path) -> None:
+    table = _tithing_table(tmp_path)
+    start_game(table)
+    with pytest.raises(RuleError) as err:
+        table.act(ALICE, CHAN, "tribute", Action.of("tithe", coins=("coin",)))
+    assert err.value.legal == ["3 coins"]   # the purse as one whole, not "coin, coin, coin"
+    assert "(legal: 3 coins)" in str(err.value)
+    table.store.close()

@@ -422,3 +422,12 @@ def test_a_harmful_click_asks_first_and_plays_once_confirmed(table):
     applied = table.choose(BOB, CHAN, version=prompt["version"], path=[[refuse]], confirmed=True)
     assert isinstance(applied, Applied) and table.state(gid).version == before + 1
     assert table.state(gid).data.step != "answer"
+
+
+def test_a_paused_games_refusal_says_a_gm_may_resume_it(table):
+    start_game(table)
+    table.pause(GM, CHAN)
+    with pytest.raises(TableError) as err:
+        table.act(ALICE, CHAN, "tribute", Action.of("bid", card=1))
+    assert err.value.legal == "a GM may /game resume"
+    assert "(legal: a GM may /game resume)" in str(err.value)

@@ -186,3 +186,30 @@ def test_the_cache_of_loaded_games_keeps_the_most_recently_used(db_path, clock):
     assert table.cached_games() == 0
     table.act(BOB, None, "tribute", Action.of("bid", card=3), game_id=games[0])
     table.store.close()
+
+
+def test_rules_that_crash_on_an_old_log_set_the_game_aside_naming_the_action(db_path, clock):
+    """A new engine whose rules fail on a logged action (not a refusal: a crash) leaves the game
+    damaged and set aside, named by game and action, and the other games play on."""
+    from bot.table import TableService
+    from tests.games.tribute import TributeRules
+
+    table = make_table(db_path, clock)
+    first = start_game(table, channel="c1")
+    second = start_game(table, channel="c2")
+    table.act(ALICE, None, "tribute", Action.of("bid", card=2), game_id=first)
+    table.act(BOB, None, "tribute", Action.of("offer", to="alice", give=1, take=0), game_id=first)
+    table.act(ALICE, None, "tribute", Action.of("bid", card=2), game_id=second)
+    table.store.close()
+
+    class Broken(TributeRules):
+        def _play_offer(self, state, g, seat, action):  # type: ignore[no-untyped-def]
+            raise KeyError("coins")
+
+    fresh = TableService(Store(db_path), clock=clock, games=[Broken()], load_registered=False)
+    with pytest.raises(CorruptGame) as err:
+        fresh.state(first)
+    assert (err.value.game_id, err.value.seq) == (first, 2)
+    assert f"game {first} is damaged and set aside: action 2 cannot be read (replay failed (KeyError))" in str(err.value)
+    assert fresh.status(ALICE, "c2").game.seq == 1
+    fresh.store.close()
