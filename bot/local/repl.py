@@ -114,7 +114,7 @@ class LocalTable:
         if word == "channel":
             parts = line.split()
             if len(parts) != 2:
-                self.say("[error] channel takes one name, e.g. channel kitchen")
+                self.say("[error] channel takes one name, for example channel kitchen")
             else:
                 self.channel = parts[1]
                 self.say(f"[table] now in channel {self.channel}")
@@ -157,10 +157,16 @@ class LocalTable:
             if flow is not None and confirmed:
                 version, path = flow
             else:
-                numbers = [int(x) for x in picked.replace(" ", "").split(",") if x.strip()] if picked else []
+                parts = [x for x in picked.replace(" ", "").split(",") if x] if picked else []
+                if not all(x.isdigit() for x in parts):
+                    asks = "" if flow is not None or not confirmed else "nothing asks you to confirm now; "
+                    self.say(f"[error] {asks}choose takes the numbers of your choices, for example choose 2 (several: "
+                             "choose 1,3; to confirm: choose yes)")
+                    return
+                numbers = [int(x) for x in parts]
                 if flow is None:
                     if len(numbers) != 1:
-                        self.say("[error] choose takes the number of one of your choices, e.g. choose 2")
+                        self.say("[error] choose takes the number of one of your choices, for example choose 2")
                         return
                     version = int(self.service.prompt(actor, self.channel)["version"])
                     path = [[numbers[0] - 1]]
@@ -218,7 +224,10 @@ class LocalTable:
         key = f"local:{self.session}:{self.counter}"
         try:
             inv = self.service.registry.split(line, default_group=self.service.game_here(self.channel))
-            outcome = self.service.invoke(actor, self.channel, inv.group, inv.name, inv.values, key=key,
+            values = dict(inv.values)
+            if isinstance(values.get("user"), str):  # a person typed by name, as "as NAME:" names them
+                values["user"] = Actor(values["user"].lower(), values["user"])
+            outcome = self.service.invoke(actor, self.channel, inv.group, inv.name, values, key=key,
                                           game_id=inv.game_id)
         except RuleError as err:
             self.say(f"[error] {wording.refusal_text(err)}")
@@ -336,7 +345,7 @@ class LocalTable:
             self.say(f"[error] {err}")
             return
         if seconds <= 0:
-            self.say("[error] wait how long? e.g. wait 2h")
+            self.say("[error] wait how long? For example wait 2h")
             return
         clock.offset += seconds
         self.say(f"[table] {text} later")

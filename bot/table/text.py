@@ -21,6 +21,17 @@ from engine.core.words import join_words
 
 When = Callable[[float], str]
 
+def _where(g: r.GameInfo) -> str:
+    """Where a game stands, in a few words: its lobby, its phase (paused or not), over or abandoned."""
+    if g.status == r.GameStatus.LOBBY:
+        return "in its lobby"
+    if g.status == r.GameStatus.FINISHED:
+        return "over"
+    if g.status == r.GameStatus.ABANDONED:
+        return f"abandoned at {g.phase}" if g.phase else "abandoned"
+    return f"{g.phase} (paused)" if g.status == r.GameStatus.PAUSED else g.phase
+
+
 def utc(ts: float | None) -> str:
     if ts is None:
         return ""
@@ -132,7 +143,8 @@ def table_notice(p: dict[str, Any], dm: bool = False) -> str:
         return f"{by} played the default answer for {who}, and the game goes on."
     if kind == "undo":
         n = int(p.get("count") or 1)
-        return f"{by} took back the last {'action' if n == 1 else f'{n} actions'}. Now: {p.get('title') or ''}".strip()
+        now = f" Now: {p['title']}." if p.get("title") else ""
+        return f"{by} took back the last {'action' if n == 1 else f'{n} actions'}.{now}"
     what = p.get("what")
     if what == "paused":
         return f"{by} paused the game: no deadline runs until it resumes."
@@ -257,8 +269,7 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
         if not o.games:
             return "No games."
         return "\n".join(f"Game {x.id}: {x.title or 'a game'}, "
-                         + ("damaged and set aside (a GM may abandon it)" if x.damaged else
-                            f"{x.status}, {x.phase or 'in its lobby'}")
+                         + ("damaged and set aside (a GM may abandon it)" if x.damaged else _where(x))
                          + f"; players {', '.join(s.name or s.seat for s in x.seats) or 'none'}" for x in o.games)
     return type(o).__name__
 
@@ -402,6 +413,8 @@ def status_text(o: r.Status, now: float | None = None) -> str:
         lines += [f"{g.title}, game {g.id}: over."] + list(o.ending or ("The game is over.",))
     elif g.status == r.GameStatus.LOBBY:
         lines.append(f"{g.title}, game {g.id}: in its lobby.")
+    elif g.status == r.GameStatus.ABANDONED:
+        lines.append(f"{g.title}, game {g.id}: abandoned at {o.title or g.phase}; nobody plays it any more.")
     else:
         lines.append(f"{g.title}, game {g.id}: {o.title or g.phase}" + (" (paused)" if g.status is r.GameStatus.PAUSED else ""))
         waiting = [{"seat": w.seat, "name": w.name or w.seat, "due": w.due} for w in o.waiting if w.blocking]

@@ -142,4 +142,4 @@ def test_the_thread_is_told_what_a_gm_took_back(table):
     table.undo(GM, CHAN, count=2)
     posts = [wording.outgoing_text(m, table.clock.now()) for m in table.pending_outbox(1000)
              if m.payload.get("type") == "undo"]
-    assert posts == ["Game Master took back the last 2 actions. Now: Round 1: the bids"]
+    assert posts == ["Game Master took back the last 2 actions. Now: Round 1: the bids."]
