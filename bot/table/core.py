@@ -298,7 +298,7 @@ class TableCore:
     def need_gm(self, actor: Actor, row: GameRow, what: str) -> None:
         if not self.is_gm(actor, row):
             raise NotAllowed(f"only the game's manager may {what}",
-                             legal="the game's creator, or Manage Server or the GM role in this server")
+                             legal="the game's manager is its creator, or anyone with Manage Server or the GM role in this server")
 
     def may_import(self, actor: Actor) -> bool:
         """Importing opens a game with seats for people named in a file: a GM of this server (anyone
@@ -358,7 +358,7 @@ class TableCore:
         if (done := self._seen(key, actor, channel)) is not None:
             return done
         if gm is not None and not self.may_import(actor):
-            raise NotAllowed(f"only a GM of this server may {gm}", legal="needs Manage Server or the GM role")
+            raise NotAllowed(f"only a GM of this server may {gm}", legal="a GM is anyone with Manage Server or the GM role in this server")
         with self._create_lock:
             if (done := self._seen(key, actor, channel)) is not None:
                 return done

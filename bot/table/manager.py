@@ -108,8 +108,8 @@ class Manager:
             owner = held.user_id == actor.user_id and not is_computer_user(held.user_id)
             if not self.core.is_gm(actor, row) and not (owner and (computer or user_id == actor.user_id)):
                 raise NotAllowed("only the game's manager, or the seat's owner, may hand a seat over",
-                                 legal="the game's creator, Manage Server or the GM role in this server; "
-                                       "the seat's owner may give it to a computer player and take it back")
+                                 legal="the game's manager is its creator, or anyone with Manage Server or the GM role in this "
+                                       "server; the seat's owner may give it to a computer player and take it back")
             if user_id is not None:
                 other = info.seat_of(user_id)
                 if other is not None and other.seat != seat:
