@@ -42,6 +42,14 @@ as Alice: /game start
 as Alice: /game status
 as Bob: /game hand
 as Bob: /game board
+as Bob: choose 7
+as Bob: choose 1
+as Bob: choose no
+as Bob: write hello
+as Bob: choose 7
+as Bob: choose 1
+as Bob: choose 2
+as Bob: choose 1
 as Alice: choose 5
 as Alice: choose 5
 as Bob: /tribute bid card:9
