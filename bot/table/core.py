@@ -567,7 +567,7 @@ class TableCore:
             channel, users = games[r.game]
             seat = r.recipient[5:] if r.recipient.startswith("seat:") else None
             out.append(ob.Outgoing(r.id, r.game, r.key, r.kind, channel, seat, users.get(seat) if seat else None,
-                                   payload, r.created))
+                                   payload))
         if damaged:  # set those games aside, and deliver the others' (and the notices) now
             for d in damaged:
                 self.quarantine(d)

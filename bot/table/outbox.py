@@ -63,7 +63,6 @@ class Outgoing:
     seat: str | None
     user_id: str | None
     payload: dict[str, Any]
-    created: float
 
 
 @dataclass(frozen=True)

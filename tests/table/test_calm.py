@@ -79,7 +79,7 @@ def test_a_long_phase_post_is_never_cut() -> None:
     lines = _pack(["Lord Hugh dies at York."], sentences)
     assert len(lines) == 31 and not any("in the log" in line for line in lines)
     m = Outgoing(1, 1, "k", CHANNEL_POST, "1", None, None,
-                 {"type": "phase", "title": "Round 2 · Phase 5: Movement", "lines": lines, "next": "Phase 6"}, 0.0)
+                 {"type": "phase", "title": "Round 2 · Phase 5: Movement", "lines": lines, "next": "Phase 6"})
     text = outgoing_text(m)
     parts = present.split(text)
     assert len(parts) >= 2 and all(len(p) <= 2000 for p in parts)

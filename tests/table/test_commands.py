@@ -40,7 +40,7 @@ def test_split_parses_local_lines(table):
     for bad, code in [("/tribute", "syntax"), ("tribute bid 1", "syntax"), ("/tribute bid 1 2", "syntax"),
                       ("/tribute bid card:x", "bad_type"), ("/game new x y z w v", "syntax"),
                       ("/game status colour:red", "bad_param"), ('/game new "x', "syntax"),
-                      ("/nope x", "unknown_group")]:
+                      ("/nope x", "unknown_group"), ("/game status game:one", "bad_type")]:
         with pytest.raises(RuleError) as err:
             table.registry.split(bad)
         assert err.value.code == code, bad

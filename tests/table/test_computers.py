@@ -230,6 +230,19 @@ def test_a_stand_in_notice_takes_the_phase_label_when_the_game_gives_no_title(ta
     assert stand_in and all(p.startswith("channel_post : round 1, bid — time ran out for") for p in stand_in)
 
 
+def test_the_stand_in_notice_names_the_person_not_the_seat(table, clock):
+    maud = Actor("u-maud", "Maud")
+    lobby(table, maud, BOB)
+    table.settings(maud, CHAN, setting="absent", value="random")
+    table.start(maud, CHAN)
+    game = table.info(1).id
+    messages(table, game)
+    clock.advance(DAY)
+    table.run_due()
+    stand_in = [p for p in messages(table, game) if "time ran out for" in p]
+    assert any("time ran out for Maud, so a computer player (random)" in p for p in stand_in), stand_in
+
+
 def test_absent_accepts_only_off_or_a_strength(table):
     lobby(table, ALICE)
     with pytest.raises(TableError) as err:
@@ -386,9 +399,8 @@ def test_a_computer_player_caught_in_a_loop_plays_the_default(table, monkeypatch
     assert kinds[:5] == ["offer", "decline_offer", "offer", "decline_offer", "bid"]   # the default ends it
 
 
-def test_a_computer_that_accepts_an_offer_on_its_own_turn_says_it_helps(db_path, clock, monkeypatch):
-    """An offer the computer takes up while thinking about something else (here its bid) is accepted
-    with the reason "helps", as a game that tells the proposer its reasons (OKC) would show it."""
+def reasoned_table(db_path, clock):
+    """A table playing tribute whose answers to offers carry a reason, as OKC's do."""
     from bot.table import Store, TableService
     from engine.core import ActionSpec, Param
     from tests.games.tribute import TributeRules
@@ -400,7 +412,13 @@ def test_a_computer_that_accepts_an_offer_on_its_own_turn_says_it_helps(db_path,
                    **{k: ActionSpec(k, s.doc, (*s.params, reason), s.section, anytime=True)
                       for k, s in TributeRules.actions.items() if k in ("accept_offer", "decline_offer")}}
 
-    table = TableService(Store(db_path), clock=clock, games=[Reasoned()], load_registered=False)
+    return TableService(Store(db_path), clock=clock, games=[Reasoned()], load_registered=False)
+
+
+def test_a_computer_that_accepts_an_offer_on_its_own_turn_says_it_helps(db_path, clock, monkeypatch):
+    """An offer the computer takes up while thinking about something else (here its bid) is accepted
+    with the reason "helps", as a game that tells the proposer its reasons (OKC) would show it."""
+    table = reasoned_table(db_path, clock)
     game = lobby(table, ALICE)
     seat = table.computer(ALICE, CHAN).seat
     real = agents.decide
@@ -415,4 +433,27 @@ def test_a_computer_that_accepts_an_offer_on_its_own_turn_says_it_helps(db_path,
     table.run_due()
     answers = [json.loads(a.action) for a in table.store.actions(game) if a.seat == seat]
     assert answers[0] == {"kind": "accept_offer", "args": {"offer": 1, "reason": "helps"}}
+    table.store.close()
+
+
+def test_a_computer_answers_an_offer_put_to_it_as_its_judgement_says_with_the_reason(db_path, clock, monkeypatch,
+                                                                                        caplog):
+    """An offer waiting on a computer player is answered by agents.answer_why, reason and all, never
+    by the fallback default."""
+    table = reasoned_table(db_path, clock)
+    game = lobby(table, ALICE)
+    seat = table.computer(ALICE, CHAN, strength="random").seat
+    asked = []
+
+    def judge(rules, state, who, request, strength, *, seed):
+        asked.append((who, request, strength, state.version))
+        return True, "binds"
+
+    monkeypatch.setattr(agents, "answer_why", judge)
+    table.start(ALICE, CHAN)
+    table.act(ALICE, CHAN, "tribute", Action.of("offer", to=seat, give=1, take=0))
+    table.run_due()
+    answers = [json.loads(a.action) for a in table.store.actions(game) if a.seat == seat]
+    assert {"kind": "accept_offer", "args": {"offer": 1, "reason": "binds"}} in answers
+    assert asked and asked[0][:3] == (seat, "offer-1", "random") and "failed" not in caplog.text
     table.store.close()

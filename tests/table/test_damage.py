@@ -166,6 +166,8 @@ def test_damage_of_each_table_sets_its_game_aside_and_the_others_go_on(db_path, 
         with pytest.raises(CorruptGame) as err:
             call()
         assert err.value.code == "corrupt" and "abandon" in err.value.describe()
+        if kind.startswith("games."):  # the game's own row, not a numbered one
+            assert f"game {hurt} is damaged and set aside: its own record cannot be read" in err.value.describe()
     # Listings work and say so; another server learns nothing.
     listed = table.list_games(ALICE, None)
     assert {g.id for g in listed.games} == {hurt, other, third}

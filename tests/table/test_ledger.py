@@ -161,3 +161,15 @@ def test_opening_the_database_records_a_loss_with_the_time_it_was_found(db_path,
     finally:
         ledger.close()
     assert lost.game == kept and lost.seq == 1 and lost.now_seq == 0 and before <= lost.found <= time.time()
+
+
+def test_a_ledger_that_cannot_be_written_says_so_once_in_the_log(tmp_path, caplog):
+    """An operator learns that losses would go unnoticed, once, not on every commit."""
+    ledger = Ledger(tmp_path / "t.sqlite3")
+    ledger.conn.close()  # type: ignore[union-attr]  # any write now fails
+    ledger.mark({1: (0, 1)})
+    ledger.mark({1: (0, 2)})
+    errors = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+    assert len(errors) == 1 and ledger.broken
+    assert errors[0].startswith(f"the ledger {ledger.path} cannot be written (")
+    assert errors[0].endswith("): a lost database tail would go unnoticed until it can")

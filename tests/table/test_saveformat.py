@@ -9,7 +9,7 @@ import pytest
 from bot.table import GameStatus, TableError
 from engine.core import Action
 from tests.games.tribute import RULES
-from tests.table.conftest import ALICE, BOB, CHAN, GM, start_game
+from tests.table.conftest import ALICE, BOB, CAROL, CHAN, GM, start_game
 
 
 def played(table):
@@ -233,3 +233,16 @@ def test_a_damaged_file_names_the_field_at_fault(table, tamper, named):
     with pytest.raises(TableError) as err:
         table.import_game(GM, "chan-2", json.dumps(doc))
     assert named in err.value.describe()
+
+
+def test_a_file_holds_as_many_seats_as_the_game_has_and_no_more(table):
+    """The seat count's cap at equality: a full lobby of tribute's four seats imports; a fifth is refused."""
+    table.new_game(ALICE, CHAN, "tribute", players=4)
+    for who in (BOB, CAROL, GM):
+        table.join(who, CHAN)
+    doc = json.loads(table.export(GM, CHAN).text)
+    assert len(doc["seats"]) == 4
+    imported = table.import_game(GM, "chan-2", json.dumps(doc))
+    assert [s.seat for s in imported.game.seats] == [s["seat"] for s in doc["seats"]]
+    doc["seats"].append({"seat": "erin", "user_id": "u-erin", "name": "erin"})
+    refused(table, doc, "seats", "has 5 entries, at most 4 allowed")
