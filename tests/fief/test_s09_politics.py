@@ -136,6 +136,17 @@ def test_the_default_lays_no_marker_and_names_no_candidate():
     assert d.default_for(d.seats[0]).kind == "done"
 
 
+def test_9_1_when_nobody_declares_a_candidate_the_election_is_announced_failed():
+    s = _at("election", william=["lord:I"], walter=["lord:II"], edward=["bishop:exeter"])
+    events = []
+    while g(s).flow.step == "election":
+        dec = next(x for x in RULES.pending(s) if x.blocking)
+        events += do(s, dec.seats[0], "done")
+    failed = [e for e in events if e.kind == "election.failed"]
+    assert len(failed) == 1 and failed[0].data["tied"] == [] and failed[0].data["votes"] == 0
+    assert sovereign(g(s)) is None and "ballot" not in g(s).flow.step
+
+
 # -- the crown (9.0, 9.1, 13.1, Definitions) ---------------------------------------------------
 @pytest.mark.parametrize("how,back", [("election", True), ("excalibur", False), ("succession", False)])
 def test_13_1_defeated_royal_guards_return_only_when_a_sovereign_is_elected(how, back):

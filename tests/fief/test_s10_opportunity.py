@@ -79,6 +79,13 @@ def test_10_1_only_on_a_taxed_starving_or_royal_taxed_city():
     assert g(s).opp.uprising.city == "Norwich"
 
 
+def test_10_1_a_rebellion_in_an_unknown_city_when_none_is_eligible_says_none():
+    s = _table()
+    give_card(s, "ann", "rebellion-1")
+    err = refused(s, "ann", "rebellion card:rebellion-1 city:Atlantis")
+    assert err.code == "city" and err.legal == "none"
+
+
 def test_10_1_never_on_a_city_under_your_own_tax():
     s = _table()
     give_card(s, "ann", "rebellion-1")
@@ -176,6 +183,22 @@ def test_10_1_a_cleric_pays_three_shillings_per_rebellion():
     do(s, "bob", "quell noble:walter how:pay")
     assert d.players["bob"].shillings == 4 and d.opp.uprising is None
     assert d.cities["London"].stacks["blue"].troops == ["men"]
+
+
+def test_10_1_a_cleric_short_of_the_price_is_told_to_plead():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    place(s, "blue", "London", "men")
+    _at(s, "walter", "London")
+    d.nobles["walter"].titles.append("bishop:canterbury")
+    d.players["bob"].shillings = 2
+    give_card(s, "ann", "rebellion-1")
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    _answer_all(s, but=("bob",))
+    do(s, "bob", "stand_aside")
+    err = refused(s, "bob", "quell noble:walter how:pay")
+    assert err.code == "quell_price" and err.legal == "plead"
 
 
 def test_10_1_a_plea_of_1_to_4_stops_each_rebellion():
@@ -456,6 +479,18 @@ def test_10_2_avoid_a_battle_by_leaving_the_way_the_enemy_came():
 def test_10_2_a_naval_move_from_a_port():
     s = _table()
     d = g(s)
+    give_card(s, "cat", "passage-1")
+    d.seas["I"].append(SeaCard("storms-1", "storms"))
+    act(s, "cat", "passage", card="passage-1", use="storms", noble="arthur")   # Plymouth is a port
+    assert d.war.sail_from["arthur"] == "Plymouth"
+
+
+def test_10_2_a_passage_lets_a_noble_who_has_not_moved_sail_from_the_port_he_stands_in():
+    """5.4 with 10.2: a noble not in this port when the round began (ransomed into it in Phase 4, say) may sail
+    from it after a Passage, if he has not yet moved."""
+    s = _table()
+    d = g(s)
+    d.war.sail_from.pop("arthur", None)
     give_card(s, "cat", "passage-1")
     d.seas["I"].append(SeaCard("storms-1", "storms"))
     act(s, "cat", "passage", card="passage-1", use="storms", noble="arthur")   # Plymouth is a port

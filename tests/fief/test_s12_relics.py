@@ -266,3 +266,12 @@ def test_12_0_a_relic_travels_on_beyond_one_nobles_two_moves() -> None:
     do(state, "ann", "give_relic relic:chasuble to:lucia")
     do(state, "ann", "move noble:lucia to:York")
     assert data.nobles["lucia"].city == "York" and data.nobles["lucia"].relics == ["chasuble"]
+
+
+def test_12_0_a_gift_refused_when_no_other_free_noble_stands_in_the_city_says_so() -> None:
+    state = _purchase()
+    data = g(state)
+    data.nobles["william"].relics = ["chasuble"]
+    data.nobles["lucia"].city = data.nobles["walter"].city = "York"
+    err = refused(state, "ann", "give_relic relic:chasuble to:lucia")
+    assert err.code == "relic_receiver" and err.legal == "nobody there"

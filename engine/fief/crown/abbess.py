@@ -90,7 +90,7 @@ def granted(state: GameState, g: Fief, p: dict[str, Any]) -> bool:
     nid, abbey = p["noble"], p["abbey"]
     n = g.nobles[nid]
     n.titles.remove(f"abbess:{abbey}")
-    g.abbesses.pop(abbey, None)
+    del g.abbesses[abbey]   # kept with the title: set wherever "abbess:" is given
     state.emit(Event.public("abbess.relinquished", noble=nid, family=n.family, abbey=abbey, cleric=p["cleric"]))
     king = sovereign(g)
     options = gift_candidates(g, nid)
