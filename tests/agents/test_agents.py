@@ -301,6 +301,24 @@ def test_the_fief_schemer_tries_its_root_actions_in_paired_rounds() -> None:
     assert answer == search.order[sums.index(max(sums))]
 
 
+def test_a_paired_round_copies_its_sample_for_every_kept_action_but_the_last(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy of the game is the search's main cost: the round's last action is played on the sample
+    itself, which the next round draws afresh."""
+    from engine.agents import schemer
+
+    style = schemer.STYLES["fief"]
+    rules, state, seat, legal = _fief_choice(style.width + 2)
+    search = Search(rules, state, seat, random.Random(5), style.horizon, style)
+    search.run(legal, 0)
+    copies: list[int] = []
+    clone = schemer.clone
+    monkeypatch.setattr(schemer, "clone", lambda g: copies.append(1) or clone(g))
+    for _ in search.order:
+        search.iterate(legal)
+        search.iterations += 1
+    assert len(copies) == len(search.order) - 1
+
+
 def test_the_fief_schemer_widens_below_the_root_one_child_at_a_time() -> None:
     """Every root action kept is tried once in the prior's order; a node below gains children only
     as its visits grow (progressive widening), never more than the square root of its visits."""

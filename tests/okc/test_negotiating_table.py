@@ -300,6 +300,14 @@ def test_a_promise_to_give_is_kept_by_paying_or_broken_when_the_step_closes() ->
     assert find(events, "okc.outrage")[0].data["why"] == "give"
 
 
+def test_the_thread_is_told_what_a_paid_promise_handed_over() -> None:
+    state = agreed(terms="clans:give:lore:1:1")
+    data(state).players["p2"].lore = 1
+    [paid] = find(do(state, "p2", "pay agreement:1"), "okc.agreement_paid")
+    line = WORDS.event(state, paid, audience(state))
+    assert line is not None and "hand over 1 Lore to" in line and line.endswith("as their agreement promised.")
+
+
 @pytest.mark.parametrize(("held", "outrage"), [(0, False), (1, False), (2, True), (5, True)])
 def test_a_promise_its_party_cannot_pay_is_kept_to_the_best_of_their_ability(held: int, outrage: bool) -> None:
     """Ruling NT10: a Binding Trade Agreement is fulfilled once both have met its conditions "to the best of their
@@ -349,6 +357,13 @@ def test_a_claimed_breach_is_judged_by_the_others_in_secret() -> None:
     events = do(state, "p3", "judge agreement:1 verdict:broken")
     assert find(events, "okc.breach_verdict")[0].data["upheld"] is True
     assert find(events, "okc.outrage")[0].data["offender"] == "p2"
+
+
+def test_a_second_claim_on_an_agreement_is_refused_while_the_first_is_judged() -> None:
+    state = agreed(4, text="Leave the Lowlands to us")
+    do(state, "p2", "breach agreement:1")
+    err = refused(state, "p1", "breach agreement:1", "judging")
+    assert err.message == "a claim on that agreement is already being judged" and "Outrage" in err.section
 
 
 def test_with_two_judges_a_split_verdict_upholds_nothing_and_votes_stay_hidden_until_both() -> None:

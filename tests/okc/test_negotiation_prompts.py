@@ -188,6 +188,8 @@ def test_computer_players_say_why_to_the_proposer_only() -> None:
     assert len(told) == 1 and set(told[0].to or ()) == {"p1", "p2"}
     line = WORDS.event(state, told[0], audience(state).to("p1"))
     assert line is not None and "decline your agreement" in line and "bind them against their own interest" in line
+    mine = WORDS.event(state, told[0], audience(state).to("p2"))
+    assert mine is not None and mine.startswith("You decline") and mine.endswith("bind you against your own interest.")
     # a gift: accepted, because it helps
     act(state, "p1", "offer", to="p2", give=["supporters:2"])
     gift = open_offers(g)[0]
@@ -200,6 +202,15 @@ def test_computer_players_say_why_to_the_proposer_only() -> None:
     except RuleError as err:
         assert err.code in ("bad_reason", "no_offer")
     assert set(REASONS) == {"helps", "costs", "binds", "cannot", "unweighed"}
+
+
+def test_free_text_terms_bind_the_computer_player_asked_to_accept_them() -> None:
+    """Words of the players' own bind both parties: an agreement of free text alone, giving nothing, is
+    declined because it binds (not merely because it costs)."""
+    state = negotiating()
+    act(state, "p1", "agreement", to="p2", text="We keep the peace")
+    offer = open_offers(data(state))[0]
+    assert answer_why(RULES, state, "p2", f"offer-{offer['id']}", "steady", seed=1) == (False, "binds")
 
 
 def test_the_flows_reach_every_suggested_offer_and_agreement() -> None:
