@@ -105,9 +105,9 @@ def hand_boon(state: GameState, bid: str, seat: str) -> None:
 
 
 def boon_trial(bid: str, seed: int, players: int, holder: str, options: dict[str, Any],
-               agent: str) -> tuple[float, bool] | None:
-    """One game with ``bid`` (or nothing, for NO_BOON) in ``holder``'s Supply from the start: the holder's
-    share of the win and whether it revealed that Boon; None when the game ran past MAX_DECISIONS."""
+               agent: str) -> tuple[dict[str, float], bool] | None:
+    """One game with ``bid`` (or nothing, for NO_BOON) in ``holder``'s Supply from the start: every seat's
+    share of the win and whether the holder revealed that Boon; None when the game ran past MAX_DECISIONS."""
     shown: list[bool] = []
 
     def watch(state: GameState, e: Event) -> None:
@@ -123,13 +123,15 @@ def boon_trial(bid: str, seed: int, players: int, holder: str, options: dict[str
     if played is None:
         return None
     winners = played[1].winners
-    return (1 / len(winners) if holder in winners else 0.0), bool(shown)
+    return {s: (1 / len(winners) if s in winners else 0.0) for s in seats}, bool(shown)
 
 
 def boon_trials(games: int, seeds: list[int], length: int, agent: str,
                 modules: str = "") -> tuple[Tally, Counter[str]]:
-    """Each Boon in one seat's Supply from the start (the seat turning with the table size), over the same
-    games for every Boon and for none: that seat's shared wins per Boon, and how often it revealed it."""
+    """Each Boon in each seat's Supply from the start, one game per seat, over the same games for every Boon
+    and for none: the holders' shared wins per Boon, and in how many games the holder revealed it. Every seat
+    of every game holds the Boon once, so no seat's own edge (playing first, say) leans a row, and the
+    no-Boon row (every seat of one game played once) is exactly fair."""
     with_tower = sorted({*modules.split(","), "whispering_tower"} - {""})
     options: dict[str, Any] = {"length": length, "modules": ",".join(with_tower)}
     held, revealed = Tally(), Counter[str]()
@@ -137,10 +139,14 @@ def boon_trials(games: int, seeds: list[int], length: int, agent: str,
         for seed in seeds:
             for i in range(games):
                 n = (2, 3, 4)[i % 3]
-                outcome = boon_trial(bid, seed * 1_000_003 + i, n, f"p{(i // 3) % n + 1}", options, agent)
-                if outcome is not None:
-                    held.add(bid, outcome[0], n)
-                    revealed[bid] += outcome[1]
+                for holder in [f"p{k + 1}" for k in range(1 if bid == NO_BOON else n)]:
+                    outcome = boon_trial(bid, seed * 1_000_003 + i, n, holder, options, agent)
+                    if outcome is None:
+                        continue
+                    shares, shown = outcome
+                    for s in list(shares) if bid == NO_BOON else [holder]:
+                        held.add(bid, shares[s], n)
+                    revealed[bid] += shown
     return held, revealed
 
 
@@ -157,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--agent", default="steady", choices=[s for s in STRENGTHS if s != "schemer"])
     parser.add_argument("--holders", action="store_true", help="also measure Wild Kingdom card and Boon holders")
     parser.add_argument("--boon-trials", action="store_true",
-                        help="instead, each Boon in one seat's Supply from the start, with the Whispering Tower")
+                        help="instead, each Boon in each seat's Supply from the start, with the Whispering Tower")
     args = parser.parse_args(argv)
     seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
     if args.boon_trials:
@@ -182,14 +188,12 @@ def print_boon_trials(games: int, seeds: list[int], length: int, agent: str, mod
     held, revealed = boon_trials(games, seeds, length, agent, modules)
     print(f"{agent} in every seat; {games} games a seed, seeds {','.join(map(str, seeds))}; length {length}, "
           f"players 2-4, modules {modules or 'none'} and the Whispering Tower")
-    print("Boon trials: the seat given the Boon at the start: shared wins, rate (fair), ratio to fair "
-          "[95% interval]; that ratio over the same seats' without a Boon; games in which it revealed the Boon")
+    print("Boon trials: each seat of each game given the Boon at the start in turn: the holders' shared wins, "
+          "rate (fair), ratio to fair [95% interval]; games in which the holder revealed the Boon")
     names = tower_content().boons
-    none = held.ratio(NO_BOON)
     print(line(held, NO_BOON, NO_BOON))
     for bid in sorted(names, key=lambda b: names[b].name):
-        print(line(held, bid, names[bid].name)
-              + f"  x{held.ratio(bid) / none if none else 0.0:4.2f} of none  revealed in {revealed[bid]}")
+        print(line(held, bid, names[bid].name) + f"  revealed in {revealed[bid]}")
     return 0
 
 

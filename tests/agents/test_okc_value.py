@@ -7,8 +7,19 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.agents.okc_value import CARD, FAVOUR, KINGDOM, LORE, LORE_WITH_SITE, REGION, SUPPORTER, scores
+from engine.agents.okc_value import (
+    CARD,
+    FAVOUR,
+    KINGDOM,
+    LORE,
+    LORE_WITH_SITE,
+    REGION,
+    SUPPORTER,
+    scores,
+    site_worth,
+)
 from engine.core import GameState
+from engine.okc.lore import acquire
 from engine.okc.modules.wild_kingdom_cards.effects import wild
 from engine.okc.state import Okc
 from tests.okc.helpers import data, game, spring_actions
@@ -62,6 +73,24 @@ def test_lore_counts_less_with_a_site_of_power() -> None:
     without = scores(state)["p1"]
     p.site = [g.players["p2"].hand[0]]
     assert without - scores(state)["p1"] == pytest.approx(4 * (LORE - LORE_WITH_SITE))
+
+
+def test_acquiring_a_site_of_power_card_gains_a_card_for_the_lore_paid() -> None:
+    """Lore is only ever spent on the Site of Power (p.45), so a card acquired there counts as the Lore paid
+    for it and a card more: acquiring whatever is affordable is worth CARD, and steady does not sit on Lore
+    it could spend."""
+    state = _fresh()
+    g = data(state)
+    p = g.players["p1"]
+    p.site = list(site_worth(g.pack, p.faction))
+    cheapest = min(p.site, key=lambda c: site_worth(g.pack, p.faction)[c])
+    p.lore = 4
+    before = scores(state)
+    acquire(state, "p1", cheapest)
+    after = scores(state)
+    assert p.site and cheapest in p.discard and p.lore < 4
+    assert after["p1"] - before["p1"] == pytest.approx(CARD)
+    assert after["p2"] == pytest.approx(before["p2"])
 
 
 def test_strength_a_module_adds_in_a_region_counts_towards_leading_it() -> None:

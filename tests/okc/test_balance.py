@@ -8,7 +8,7 @@ import pytest
 
 from engine.balance import Tally, wilson
 from engine.okc import RULES
-from engine.okc.balance import NO_BOON, REFERENCE, boon_trials, hand_boon, main, play, run
+from engine.okc.balance import NO_BOON, REFERENCE, boon_trial, boon_trials, hand_boon, main, play, run
 from engine.okc.modules.whispering_tower.state import content as tower_content
 from engine.okc.modules.whispering_tower.state import tower
 
@@ -70,12 +70,23 @@ def test_a_boon_handed_for_a_trial_leaves_the_tower_whole(bid: str) -> None:
     assert sorted(every) == sorted(tower_content().boons)                  # each Boon once, none lost
 
 
-def test_boon_trials_play_the_same_games_for_each_boon_and_for_none() -> None:
+def test_boon_trials_give_each_boon_to_every_seat_of_the_same_games() -> None:
     held, revealed = boon_trials(3, [1], 4, "random")
     assert set(held.played) == {NO_BOON, *tower_content().boons}
-    assert set(held.played.values()) == {3}
-    assert all(held.fair[b] == pytest.approx(1 / 2 + 1 / 3 + 1 / 4) for b in held.played)
-    assert all(0 <= revealed[b] <= 3 for b in tower_content().boons) and revealed[NO_BOON] == 0
+    assert set(held.played.values()) == {2 + 3 + 4}                      # every seat of a 2, 3 and 4 table
+    assert all(held.fair[b] == pytest.approx(3.0) for b in held.played)  # one fair win a game
+    assert held.ratio(NO_BOON) == pytest.approx(1.0)                      # no seat's edge leans the rows
+    assert all(0 <= revealed[b] <= 9 for b in tower_content().boons) and revealed[NO_BOON] == 0
+
+
+def test_a_boon_trial_reports_every_seat_and_the_holder_alone_reveals() -> None:
+    options = {"length": 4, "modules": "whispering_tower"}
+    outcome = boon_trial("wt.banner", 5, 3, "p3", options, "random")
+    assert outcome is not None
+    shares, _ = outcome
+    assert set(shares) == {"p1", "p2", "p3"} and sum(shares.values()) == pytest.approx(1.0)
+    none = boon_trial(NO_BOON, 5, 3, "p3", options, "random")
+    assert none is not None and none[1] is False
 
 
 def test_the_boon_trials_command_names_each_boon(capsys: pytest.CaptureFixture[str]) -> None:
