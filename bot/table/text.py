@@ -176,8 +176,6 @@ def outgoing_text(m: ob.Outgoing, now: float | None = None, when: When = utc) ->
         return "\n".join(status_lines(p, now, when))
     if kind == "prompt":
         return "\n".join(prompt_lines(p, now, when))
-    if kind == "news":
-        return "\n".join(p.get("lines") or [])
     if kind == "reminder":
         return f"Reminder: {p.get('question') or 'the game waits for you'} ({p.get('left')} left)."
     if kind in ("phase", "started", "final"):
@@ -187,15 +185,13 @@ def outgoing_text(m: ob.Outgoing, now: float | None = None, when: When = utc) ->
         if kind == "phase" and p.get("next"):
             lines.append(f"Next: {p['next']}.")
         return "\n".join(lines)
-    if kind == "battle":
-        return "\n".join(p.get("lines") or [])
     if kind in ("deadline", "stand_in", "skip", "undo", "table"):
         return table_notice(p, dm=m.kind == ob.DM)
     if kind == "damaged":
         return ("This game is damaged: part of its record cannot be read, so it is set aside and waits; the other "
                 "games are not affected. A game manager may end it with `/game abandon`, or ask the bot's "
                 "operator to repair it (`python -m bot check`).")
-    return "\n".join(p.get("lines") or [])
+    return "\n".join(p.get("lines") or [])   # news, battle reports: their lines as they are
 
 
 def describe(o: r.Outcome, now: float | None = None) -> str:

@@ -161,3 +161,18 @@ def test_damage_the_database_itself_finds_is_reported_with_the_restore_advice(db
     assert "SQLite integrity check: damage found" in text
     assert "  - database: row 1 missing from index deadlines_game" in text
     assert "restore the latest good backup (python -m bot restore BACKUP)" in text
+
+
+def test_an_action_that_reads_but_does_not_replay_is_reported_with_its_advice(db_path, clock):
+    """A well-formed action the rules refuse on replay (its card no longer in hand): the check names the
+    game and the action, and says what to do."""
+    gid = played(db_path, clock)[0]
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE actions SET action = ? WHERE game = ? AND seq = 1",
+                 ('{"kind": "bid", "args": {"card": 9}}', gid))
+    conn.commit()
+    conn.close()
+    code, text = tool("check", "--db", str(db_path))
+    assert code == 1
+    assert f"  - game {gid}: action 1 does not replay (RuleError: T1: card 9 is not in your hand" in text
+    assert "    what to do: the game's log does not replay: restore a backup, or let a GM abandon the game" in text

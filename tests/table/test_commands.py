@@ -98,3 +98,11 @@ def test_a_word_where_a_table_command_wants_a_number_is_refused_with_a_number_as
         table.invoke(ALICE, CHAN, "game", "log", {"last": "ten"})
     assert err.value.code == "bad_type" and err.value.legal == "a number"
     assert "/game log last takes a whole number, not 'ten' (legal: a number)" in str(err.value)
+
+
+def test_a_table_command_is_built_under_game_with_its_game_number():
+    from bot.table.commands import CommandParam, ParamKind, _t
+
+    cmd = _t("ping", "Ask the table", CommandParam("n", ParamKind.INT, "a number"))
+    assert cmd.path == "/game ping" and [p.name for p in cmd.params] == ["n", "game"]
+    assert [p.name for p in _t("pong", "Not about one game", scoped=False).params] == []

@@ -246,3 +246,13 @@ def test_a_file_holds_as_many_seats_as_the_game_has_and_no_more(table):
     assert [s.seat for s in imported.game.seats] == [s["seat"] for s in doc["seats"]]
     doc["seats"].append({"seat": "erin", "user_id": "u-erin", "name": "erin"})
     refused(table, doc, "seats", "has 5 entries, at most 4 allowed")
+
+
+def test_a_file_names_its_format_and_every_seat_a_person(table):
+    doc = exported(table)
+    other = json.loads(json.dumps(doc))
+    other["format"] = "chess-pgn"
+    refused(table, other, "the file's format must be 'seneschal-game': this is not a Seneschal game file")
+    nobody = json.loads(json.dumps(doc))
+    nobody["seats"][0]["user_id"] = ""
+    refused(table, nobody, "the file's seats[0].user_id")

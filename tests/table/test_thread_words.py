@@ -4,10 +4,12 @@ writes them."""
 
 from __future__ import annotations
 
-from bot.table import DM
+import pytest
+
+from bot.table import DM, TableError
 from bot.table import text as wording
 from bot.table.store import _select
-from engine.core import Action
+from engine.core import Action, RuleError
 from tests.table.conftest import ALICE, BOB, CHAN, GM, start_game
 
 
@@ -57,3 +59,36 @@ def test_a_read_takes_text_columns_as_bytes_and_the_others_as_they_are():
     """Each damaged row is decoded on its own (store._decode), so a read never fails a whole query."""
     assert _select("seats", "game, seat, name", "seat name") == (
         "SELECT game, CAST(seat AS BLOB) AS seat, CAST(name AS BLOB) AS name FROM seats")
+
+
+def test_the_status_of_a_player_nothing_waits_on_asks_nothing(table):
+    start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
+    mine = table.status(ALICE, CHAN)
+    assert (mine.question, mine.choices) == ("", ()) and mine.legal   # she may still offer coins
+    assert "You:" not in wording.status_text(mine)
+
+
+def test_words_written_where_a_step_is_answered_by_picking_are_refused_with_its_options(table):
+    start_game(table)
+    prompt = table.prompt(BOB, CHAN)
+    offer = next(i for i, c in enumerate(prompt["choices"]) if c.get("flow"))
+    with pytest.raises(TableError) as err:
+        table.choose(BOB, CHAN, version=prompt["version"], path=[[offer]], text="all my coins")
+    assert err.value.code == "bad_choice" and err.value.legal == "alice"   # the step asks to whom: only alice
+
+
+def test_a_click_the_rules_refuse_comes_back_as_their_refusal_named(table, monkeypatch):
+    from tests.games.tribute import TributeRules
+
+    start_game(table)
+    prompt = table.prompt(BOB, CHAN)
+    bid = next(i for i, c in enumerate(prompt["choices"]) if c["label"] == "Bid 2")
+
+    def refuse(self, state, g, seat, action):
+        raise RuleError("T1", "that card is promised elsewhere", code="not_in_hand", legal=[1, 3])
+
+    monkeypatch.setattr(TributeRules, "_play_bid", refuse)
+    with pytest.raises(RuleError) as err:
+        table.choose(BOB, CHAN, version=prompt["version"], path=[[bid]])
+    assert err.value.legal == ["card 1", "card 3"]
