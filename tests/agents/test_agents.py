@@ -9,7 +9,7 @@ import pytest
 from engine.agents import STRENGTHS, decide
 from engine.agents.choice import choices
 from engine.agents.schemer import Node, Search
-from engine.core import Action, GameState, RuleError, Rules, apply
+from engine.core import Action, GameState, Refusal, RuleError, Rules, apply
 from tests.agents.states import actor, along
 
 
@@ -26,6 +26,17 @@ def test_an_unknown_strength_is_refused_with_the_known_ones() -> None:
     with pytest.raises(RuleError) as err:
         decide(rules, state, seat, "genius", seed=1)
     assert "schemer" in str(err.value.legal)
+    assert (err.value.section, err.value.code) == ("agents", Refusal.BAD_STRENGTH)
+
+
+def test_a_seat_with_nothing_to_do_is_refused_by_name() -> None:
+    """Asked for a seat that is not to act now, the agents refuse, naming the seat, rather than invent an action."""
+    rules, state, seat = next(along("fief", 4, 1, every=1, limit=1))
+    idle = next(s for s in state.seats if s != seat and not choices(rules, state, s))
+    with pytest.raises(RuleError) as err:
+        decide(rules, state, idle, "steady", seed=1)
+    assert (err.value.section, err.value.code) == ("agents", Refusal.NOTHING_TO_DO)
+    assert str(err.value) == f"agents: {idle} has nothing to do now"
 
 
 def test_the_schemer_stops_within_its_budget() -> None:

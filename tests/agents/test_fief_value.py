@@ -25,7 +25,7 @@ from engine.agents.value import advantage, rewards, sides
 from engine.core import GameState
 from engine.fief.components import C
 from engine.fief.estates.income import compute
-from engine.fief.state import MAP, Fief, Stack
+from engine.fief.state import MAP, Fief, Stack, fief_cities
 from engine.registry import get
 from tests.agents.states import along
 
@@ -248,3 +248,47 @@ def test_an_untitled_region_counts_by_the_square_of_its_share_and_more_with_a_st
     g.cities[city].controller = None   # the Fortified City lost: no Stronghold of p1's in region II
     share = (len(cities) - 1) / len(cities)
     assert claim() == pytest.approx(money * REACH * share * share) and claim() > 0
+
+
+def test_a_bishopric_or_archbishopric_adds_clergy_to_its_family() -> None:
+    """A noble of the Church (bishop or archbishop of a diocese) counts ``CLERGY`` for the family, on
+    top of everything else it already scores."""
+    from engine.agents.fief_value import CLERGY
+
+    _, g, fid, _ = _titled_game()
+    noble = g.nobles[g.families[fid].nobles[0]]
+    before = scores(g)["p1"]
+    noble.titles.append("bishop:exeter")
+    assert scores(g)["p1"] - before == pytest.approx(CLERGY)
+    noble.titles[-1] = "archbishop:exeter"
+    assert scores(g)["p1"] - before == pytest.approx(CLERGY)
+
+
+def test_a_free_noble_counts_the_roads_to_the_nearest_city_its_family_still_needs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """5.0: a noble walks road by road, so each free noble costs ``ROAD`` per road between it and
+    the nearest city its best region still needs: nothing while it stands in one."""
+    from engine.agents.fief_value import ROAD
+
+    _, g, fid, city = _titled_game()
+    for n in g.nobles.values():
+        n.titles = [t for t in n.titles if t != "lord:II"]
+    for c in g.cities.values():
+        c.controller = None
+    g.cities[city].controller = fid   # one city of region II: the only region with a share
+    needed = [c for c in fief_cities(g, "II") if c != city]
+    nobles = [g.nobles[nid] for nid in g.families[fid].nobles]
+
+    def roads() -> float:
+        """What the roads cost p1's score."""
+        with monkeypatch.context() as m:
+            m.setattr(fief_value, "ROAD", 0.0)
+            without = scores(g)["p1"]
+        return without - scores(g)["p1"]
+
+    for n in nobles:
+        n.city = needed[0]
+    assert roads() == pytest.approx(0.0)
+    away = next(c for c in MAP.neighbours(needed[0]) if c not in needed)
+    nobles[0].city = away
+    assert roads() == pytest.approx(ROAD)
