@@ -440,6 +440,18 @@ def test_a_captive_freed_for_a_tax_vote():
     assert refused(s, other, "vote_tax vote:against").code == "pledged"
 
 
+def test_no_tax_vote_is_pledged_before_the_sovereign_convenes_parliament():
+    s = _at("parliament", william=["king", "lord:I"], walter=["lord:II"])
+    d = g(s)
+    king, other = _seat(s, "william"), _seat(s, "walter")
+    d.nobles["matilda"].captor = "red"
+    err = refused(s, king, f"deal to:{other} give_captives:matilda take_vote:tax_for")
+    assert (err.code, err.legal) == ("deal_vote", "none now")
+    do(s, king, "convene_parliament")
+    assert d.flow.step == "tax_vote"
+    do(s, king, f"deal to:{other} give_captives:matilda take_vote:tax_for")
+
+
 # -- marriage benefits (9.0) -------------------------------------------------------------------------
 def test_allies_may_assign_a_lord_title_to_each_others_nobles():
     s = started(4)

@@ -637,6 +637,14 @@ def test_10_5_no_ambush_inside_walls_and_leaders_are_removed():
     assert not a.leader and a.foot == 4
 
 
+def test_10_5_an_ambush_with_nobody_in_reach_says_nobody_may_be_ambushed():
+    s = _table()
+    _at(s, "rohese", "Exeter")
+    give_card(s, "dan", "ambush-1")
+    err = refused(s, "dan", "ambush card:ambush-1 noble:rohese target:walter")
+    assert (err.section, err.code, err.legal) == ("10.5", "ambush_target", "nobody")
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_listed_play_applies(players: int) -> None:
     """legal() lists each card once with arguments that the rules accept."""
@@ -824,6 +832,12 @@ def test_10_2_bad_escort_choices_are_refused_and_change_nothing(escorts, why):
     s, d = _withdraw_table()
     err = refused(s, "bob", f"passage card:passage-1 use:withdraw to:Bristol escorts:{escorts}")
     assert err.code == "withdraw_units" and why in err.message
+
+
+def test_10_2_a_troop_already_claimed_is_refused_naming_the_troops_still_free():
+    s, d = _withdraw_table()
+    err = refused(s, "bob", "passage card:passage-1 use:withdraw to:Bristol escorts:knight,knight")
+    assert err.legal == ["archer", "men"]
 
 
 def test_10_2_pass_slips_out_of_a_held_city_without_leave_once():

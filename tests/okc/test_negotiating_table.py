@@ -215,6 +215,14 @@ def test_the_hand_goes_to_the_ally_alone() -> None:
     refused(state, "p3", "show_hand", "no_ally")
 
 
+def test_an_empty_hand_shown_to_the_ally_reads_no_cards() -> None:
+    state = allied_game()
+    data(state).players["p1"].hand = []
+    [cards] = find(do(state, "p1", "show_hand"), "okc.hand_shown.cards")
+    line = WORDS.event(state, cards, audience(state).to("p2"))
+    assert line.endswith("show you their hand: no cards.")
+
+
 def test_abilities_against_an_opponent_skip_the_ally_and_its_eliminations_spare_them() -> None:
     from engine.okc.effects import eliminate, opponents
     from engine.okc.state import Placed
@@ -380,6 +388,15 @@ def test_with_two_judges_a_split_verdict_upholds_nothing_and_votes_stay_hidden_u
     events = do(state, "p4", "judge agreement:1 verdict:kept")
     assert find(events, "okc.breach_verdict")[0].data["upheld"] is False
     assert not find(events, "okc.outrage") and table(g)["agreements"]
+
+
+def test_a_judges_face_down_verdict_names_the_agreement_by_its_parties_to_each_reader() -> None:
+    state = agreed(4, text="Leave the Lowlands to us")
+    do(state, "p2", "breach agreement:1")
+    [judged] = find(do(state, "p3", "judge agreement:1 verdict:broken"), "okc.breach_judged")
+    to_p1 = WORDS.event(state, judged, audience(state).to("p1"))
+    assert "give a verdict on the agreement of you and " in to_p1 and to_p1.endswith(", face down.")
+    assert "broken" not in to_p1.lower()
 
 
 @pytest.mark.parametrize("cards,change", [(0, -6), (1, -3), (2, 0), (3, 3), (4, 6), (5, 6)])

@@ -122,11 +122,12 @@ PLEDGE_STEPS = ("election", "ballot", "parliament", "tax_vote")   # the only ste
 
 def vote_pledges(g: Fief, seat: str) -> list[str]:
     """What a seat may pledge now: a candidate of the election under way (a family of the seat still to lay
-    its markers), or its vote on the Royal Tax (a family still to vote)."""
+    its markers), or its vote on the Royal Tax once Parliament is convened (a family still to vote): convening
+    ends the one-family "parliament" step at once, so only "tax_vote" has a tax vote to pledge."""
     fams = g.players[seat].families
     if g.flow.step in ("election", "ballot") and any(f not in g.politics.ballots for f in fams):
         return list(g.politics.candidates)
-    if g.flow.step in ("parliament", "tax_vote") and g.politics.parliament_round == g.flow.round \
+    if g.flow.step == "tax_vote" and g.politics.parliament_round == g.flow.round \
             and any(f not in g.politics.votes for f in fams):
         return list(TAX_VOTES)
     return []
