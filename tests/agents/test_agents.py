@@ -236,6 +236,66 @@ def test_the_thinking_agents_do_not_switch_sides_back_and_forth() -> None:
     assert seen > 0
 
 
+def test_the_thinking_agents_still_hire_crossbowmen_for_a_family_fighting_in_the_battle() -> None:
+    """Hiring Crossbowmen into the battle for a family already on one side (11.1, ruling M4) names
+    that family like a switch of sides does, but is no switch: steady and schemer still weigh it."""
+    from engine.agents.choice import worth_weighing
+    from engine.fief import RULES
+    from engine.fief.state import Stack
+    from engine.fief.war.state import Battle
+    from tests.fief.helpers import do, g, give_card, started
+
+    state = started(4, 1)
+    data = g(state)
+    for p in data.players.values():
+        p.done_discarding = True
+    data.flow.step = "play"
+    give_card(state, "ann", "mercenary-french")
+    data.players["ann"].shillings = 10
+    do(state, "ann", "play_board_card card:mercenary-french")
+    data.cities["Oxford"].controller, data.cities["Oxford"].building = "green", None
+    data.cities["Oxford"].stacks = {"blue": Stack(troops=["men"]), "green": Stack(troops=["men"]),
+                                    "red": Stack(troops=["men"])}
+    data.war.battle = Battle("Oxford", "blue", "green", with_attacker=["red"])
+    hire = Action.of("hire", city="Oxford", count=1, family="red")
+    legal = choices(RULES, state, "ann")
+    assert hire in legal
+    assert hire in worth_weighing(RULES, state, "ann", legal)
+
+
+def test_a_fief_offer_is_answered_by_the_seat_it_is_made_to_only() -> None:
+    """A same-city pigeon exchange (2.15) waits on the player it is offered to: that seat may accept
+    or decline it; the offering seat has nothing to answer."""
+    from engine.agents.answer import answers
+    from tests.fief.helpers import do
+    from tests.fief.test_s02_pigeons import two_nobles
+
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    data.players[seat].shillings = 4
+    do(s, seat, f"pigeon_offer sender:{a} to:{b} give_shillings:2")
+    offer = data.offers.open[0].id
+    assert answers(s, other, f"offer-{offer}") == (Action.of("accept_offer", offer=offer),
+                                                   Action.of("decline_offer", offer=offer))
+    assert answers(s, seat, f"offer-{offer}") is None
+
+
+def test_a_playout_move_follows_the_game_s_weights() -> None:
+    """A random playout move is weighted by the game's ``agent_weights`` (like the simulator's): an
+    action weighted 0 is never played."""
+    from engine.agents.choice import playout_move
+
+    legal = [Action.of("a"), Action.of("b"), Action.of("c")]
+
+    class Weighed:
+        def agent_weights(self, state: GameState, seat: str, actions: list[Action]) -> list[float]:
+            return [0.0, 1.0, 0.0]
+
+    rnd = random.Random(1)
+    moves = {playout_move(Weighed(), None, "p1", legal, rnd) for _ in range(20)}  # type: ignore[arg-type]
+    assert moves == {Action.of("b")}
+
+
 def test_the_thinking_agents_decline_a_rivals_proposal() -> None:
     """An alliance by marriage at best shares the victory (8.3): steady and schemer accept no
     proposal from another player, at the table (``accepts``) or in a playout; the proposer is told

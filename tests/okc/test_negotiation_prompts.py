@@ -213,6 +213,34 @@ def test_free_text_terms_bind_the_computer_player_asked_to_accept_them() -> None
     assert answer_why(RULES, state, "p2", f"offer-{offer['id']}", "steady", seed=1) == (False, "binds")
 
 
+def test_a_computer_player_cannot_accept_a_card_its_offerer_no_longer_holds() -> None:
+    """Nobody barters what they do not hold: a card offered from hand and since gone from it (back in
+    the deck) makes the offer one the computer player cannot accept now, whatever it would gain."""
+    state = negotiating()
+    g = data(state)
+    p1 = g.players["p1"]
+    card = p1.hand[0]
+    act(state, "p1", "offer", to="p2", give=[card])
+    offer = f"offer-{open_offers(g)[0]['id']}"
+    assert answer_why(RULES, state, "p2", offer, "steady", seed=1) == (True, "helps")
+    p1.hand[0] = p1.deck.pop(0)
+    p1.deck.append(card)
+    assert answer_why(RULES, state, "p2", offer, "steady", seed=1) == (False, "cannot")
+
+
+def test_each_term_naming_the_player_asked_and_the_players_words_bind_it_once() -> None:
+    """An agreement's terms bind the player asked once for each checkable term naming its faction, and
+    once more for words of the players' own (they bind both parties): two here."""
+    from engine.agents.answer import binding
+
+    state = negotiating()
+    g = data(state)
+    act(state, "p1", "agreement", to="p2", terms=[f"{g.players['p2'].faction}:no_command:deadly:highlands:1"],
+        text="We keep the peace")
+    offer = open_offers(g)[0]
+    assert binding(state, "p2", f"offer-{offer['id']}") == 2
+
+
 def test_the_flows_reach_every_suggested_offer_and_agreement() -> None:
     """Every offer and agreement the rules suggest (random agents, autocomplete) is reachable by clicks."""
     from tests.prompt_walk import Walker
