@@ -106,3 +106,13 @@ def test_a_table_command_is_built_under_game_with_its_game_number():
     cmd = _t("ping", "Ask the table", CommandParam("n", ParamKind.INT, "a number"))
     assert cmd.path == "/game ping" and [p.name for p in cmd.params] == ["n", "game"]
     assert [p.name for p in _t("pong", "Not about one game", scoped=False).params] == []
+
+
+def test_the_commands_doc_generator_says_what_it_does(capsys):
+    from bot.table.commands_doc import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    said = capsys.readouterr().out
+    assert "Generate docs/commands.md from the command registry." in said and "Lists the table" not in said

@@ -457,3 +457,12 @@ def test_a_computer_answers_an_offer_put_to_it_as_its_judgement_says_with_the_re
     assert {"kind": "accept_offer", "args": {"offer": 1, "reason": "binds"}} in answers
     assert asked and asked[0][:3] == (seat, "offer-1", "random") and "failed" not in caplog.text
     table.store.close()
+
+
+def test_a_computer_player_is_dismissed_by_the_games_number_from_a_direct_message(table):
+    game = lobby(table, ALICE)
+    table.new_game(ALICE, "another-channel", "tribute")   # alice sits in two lobbies: the number says which
+    seated = table.computer(ALICE, CHAN)
+    gone = table.dismiss(ALICE, None, seat=seated.seat, game_id=game)
+    assert isinstance(gone, ComputerSeated) and not gone.added
+    assert [s.seat for s in table.info(game).seats] == ["alice"]

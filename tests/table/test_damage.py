@@ -197,6 +197,8 @@ def test_damage_of_each_table_sets_its_game_aside_and_the_others_go_on(db_path, 
         table.store.close()
     else:
         assert code == 1 and err_text.startswith("refused: ") and "backup" in err_text
+        if kind.startswith("seats."):   # what the seat lost, said
+            assert f"game {hurt}'s seat 2 has lost who holds it, which nothing else records" in err_text
         assert "\n" == err_text[-1] and err_text.count("\n") == 1
 
 

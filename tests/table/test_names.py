@@ -70,3 +70,14 @@ def test_commands_take_the_names_people_see(tmp_path) -> None:
         assert "King's Lynn" in applied.said  # type: ignore[attr-defined]
     finally:
         table.close()
+
+
+def test_a_list_parameter_reads_its_items_from_a_suggestion_or_a_list() -> None:
+    """A suggestion gives a list value as "a,b" (Discord's choices are text); "none" is the empty list."""
+    from bot.table.actions import list_items
+    from engine.fief.rules import RULES
+
+    assert list_items(RULES, "deal", "give_cities", "York, Lincoln") == ["York", "Lincoln"]
+    assert list_items(RULES, "deal", "give_cities", ("York",)) == ["York"]
+    assert list_items(RULES, "deal", "give_cities", "none") == []
+    assert list_items(RULES, "deal", "to", "red") is None and list_items(RULES, "fly", "to", "red") is None

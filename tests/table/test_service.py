@@ -215,7 +215,8 @@ def test_repeated_key_is_applied_once(table, db_path):
     assert len(table.state(gid).data.offers.open) == 1
     # Table commands too.
     assert table.pause(GM, CHAN, key="i-2").what == "paused"
-    assert isinstance(table.pause(GM, CHAN, key="i-2"), AlreadyDone)
+    again = table.pause(GM, CHAN, key="i-2")
+    assert isinstance(again, AlreadyDone) and (again.command, again.key) == ("pause", "i-2")
 
 
 def test_concurrent_same_key_applies_once(table):

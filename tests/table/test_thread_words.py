@@ -75,6 +75,7 @@ def test_words_written_where_a_step_is_answered_by_picking_are_refused_with_its_
     offer = next(i for i, c in enumerate(prompt["choices"]) if c.get("flow"))
     with pytest.raises(TableError) as err:
         table.choose(BOB, CHAN, version=prompt["version"], path=[[offer]], text="all my coins")
+    assert "this step is answered by picking, not by writing" in str(err.value)
     assert err.value.code == "bad_choice" and err.value.legal == "alice"   # the step asks to whom: only alice
 
 
