@@ -342,7 +342,7 @@ class Lobby:
                 extra={"roles": roles or {s: "" for s in players}})), session.seats)
             self.core.remember_key(key, row.id, "start")
         self.core.keep_loaded(row.id, LiveGame(work, steps.seq, row.epoch))
-        return Started(self.core.session_info(session), rules.phase(work))
+        return Started(self.core.session_info(session), ob.title_of(rules, rules.words(), work))
 
 
 def _role_words(rules: Rules, role: str, options: dict[str, Any]) -> str:

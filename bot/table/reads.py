@@ -107,7 +107,8 @@ class Reads:
         """The last actions with the events the asker may see (public ones, and their seat's own)."""
         row = self.core.resolve(actor, channel, game_id)
         if last < 1:
-            raise TableError("last must be at least 1", code=TableRefusal.BAD_VALUE)
+            raise TableError(f"the log shows 1 action or more, not {last}", code=TableRefusal.BAD_VALUE,
+                             legal="for example /game log last:5")
         mine = self.core.game_info(row).seat_of(actor.user_id)
         seat = mine.seat if mine else None
         rules = self.core.rules_by_name.get(row.game)

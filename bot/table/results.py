@@ -158,7 +158,7 @@ class RoleChosen(Outcome):
 
 @dataclass(frozen=True)
 class Started(Outcome):
-    phase: str = ""
+    title: str = ""  # the phase the game starts in, in words
 
 
 @dataclass(frozen=True)

@@ -220,7 +220,7 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
         role = f", playing {role_name(g, o.role)}" if o.role else ""
         return f"{o.name}, a computer player ({o.strength}), sits as {o.seat}{role}."
     if isinstance(o, r.Started):
-        return f"Game {g.id if g else '?'} has started: {o.phase}. Your choices come by direct message."
+        return f"Game {g.id if g else '?'} has started: {o.title}. Your choices come by direct message."
     if isinstance(o, r.Applied):
         if o.duplicate:
             return "Already done: that answer was received before."

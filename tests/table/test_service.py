@@ -33,7 +33,7 @@ def test_lobby_join_start(table):
     with pytest.raises(NotAllowed):
         table.start(BOB, CHAN)
     started = table.start(ALICE, CHAN)
-    assert started.phase == "round 1, bid"
+    assert started.title == "Round 1: the bids"
     info = started.game
     assert [s.seat for s in info.seats] == ["alice", "bob", "carol"]
     assert info.seat_of("u-bob").seat == "bob"
