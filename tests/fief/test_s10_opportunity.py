@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Action
+from engine.core import Action, GameState
 from engine.fief import RULES
-from engine.fief.state import SeaCard
+from engine.fief.state import Fief, SeaCard
 from engine.fief.war.state import Battle
 from tests.fief.helpers import act, do, g, give_card, place, refused, started
 
@@ -164,15 +164,22 @@ def test_10_1_a_fortified_city_cancels_two():
     assert resolved.data["cancelled"] == 2 and resolved.data["dice"] == [] and d.cities["London"].stacks["blue"].troops
 
 
-def test_10_1_a_cleric_pays_three_shillings_per_rebellion():
+def _cleric_facing_a_rebellion(shillings: int) -> tuple[GameState, Fief]:
+    """Blue's bishop Walter in a famished London with Blue's troops, Bob holding ``shillings``, and Ann
+    holding a Rebellion card."""
     s = _table()
     d = g(s)
     _famine(s, "VI")
     place(s, "blue", "London", "men")
     _at(s, "walter", "London")
     d.nobles["walter"].titles.append("bishop:canterbury")
-    d.players["bob"].shillings = 10
+    d.players["bob"].shillings = shillings
     give_card(s, "ann", "rebellion-1")
+    return s, d
+
+
+def test_10_1_a_cleric_pays_three_shillings_per_rebellion():
+    s, d = _cleric_facing_a_rebellion(10)
     give_card(s, "cat", "rebellion-2")
     act(s, "ann", "rebellion", card="rebellion-1", city="London")
     act(s, "cat", "rebellion", card="rebellion-2", city="London")
@@ -186,14 +193,7 @@ def test_10_1_a_cleric_pays_three_shillings_per_rebellion():
 
 
 def test_10_1_a_cleric_short_of_the_price_is_told_to_plead():
-    s = _table()
-    d = g(s)
-    _famine(s, "VI")
-    place(s, "blue", "London", "men")
-    _at(s, "walter", "London")
-    d.nobles["walter"].titles.append("bishop:canterbury")
-    d.players["bob"].shillings = 2
-    give_card(s, "ann", "rebellion-1")
+    s, d = _cleric_facing_a_rebellion(2)
     act(s, "ann", "rebellion", card="rebellion-1", city="London")
     _answer_all(s, but=("bob",))
     do(s, "bob", "stand_aside")

@@ -47,6 +47,14 @@ def start_game(table: TableService, players: tuple[Actor, ...] = (ALICE, BOB), c
     return created.game.id
 
 
+def drain(table: TableService) -> list:
+    """Every message waiting in the outbox, marked delivered."""
+    out = table.pending_outbox(1000)
+    for m in out:
+        table.mark_delivered(m.id)
+    return out
+
+
 def counts(path: Path) -> dict[str, int]:
     """Row counts of every table: a refused command must leave them all as they were."""
     conn = sqlite3.connect(path)

@@ -201,17 +201,22 @@ def test_only_the_manager_or_the_owner_hands_a_seat_over(table):
 
 
 # -- an absent player --------------------------------------------------------------------
-def test_with_absent_set_a_computer_answers_for_a_seat_whose_deadline_passed(table, clock):
-    game = lobby(table, ALICE, BOB)
-    table.settings(ALICE, CHAN, setting="absent", value="steady")
-    table.start(ALICE, CHAN)
+def time_runs_out(table, clock, *players: Actor, strength: str = "steady") -> tuple[int, list[str]]:
+    """A game with absent=``strength`` whose first deadline passes: the game and what it posted then."""
+    game = lobby(table, *players)
+    table.settings(players[0], CHAN, setting="absent", value=strength)
+    table.start(players[0], CHAN)
     messages(table, game)
     clock.advance(DAY)
     table.run_due()
+    return game, messages(table, game)
+
+
+def test_with_absent_set_a_computer_answers_for_a_seat_whose_deadline_passed(table, clock):
+    game, posts = time_runs_out(table, clock, ALICE, BOB)
     played = sources(table, game)
     assert played["alice"] >= {"computer"} and played["bob"] >= {"computer"}
     assert "deadline" not in played["alice"] | played["bob"]  # no bare default
-    posts = messages(table, game)
     stand_in = [p for p in posts if p.startswith("channel_post") and "time ran out for" in p]
     assert len(stand_in) == 2 and "so a computer player (steady) plays in their place" in stand_in[0]
     assert any(p.startswith("dm alice") and "a computer player chose for you:" in p for p in posts), posts
@@ -220,26 +225,14 @@ def test_with_absent_set_a_computer_answers_for_a_seat_whose_deadline_passed(tab
 def test_a_stand_in_notice_takes_the_phase_label_when_the_game_gives_no_title(table, clock, monkeypatch):
     """The notice's heading is the game's phase title; a game without titles gives its phase label."""
     monkeypatch.setattr(type(RULES.words()), "phase_title", lambda self, state: "")
-    game = lobby(table, ALICE, BOB)
-    table.settings(ALICE, CHAN, setting="absent", value="steady")
-    table.start(ALICE, CHAN)
-    messages(table, game)
-    clock.advance(DAY)
-    table.run_due()
-    stand_in = [p for p in messages(table, game) if "time ran out for" in p]
+    _, posts = time_runs_out(table, clock, ALICE, BOB)
+    stand_in = [p for p in posts if "time ran out for" in p]
     assert stand_in and all(p.startswith("channel_post : round 1, bid — time ran out for") for p in stand_in)
 
 
 def test_the_stand_in_notice_names_the_person_not_the_seat(table, clock):
-    maud = Actor("u-maud", "Maud")
-    lobby(table, maud, BOB)
-    table.settings(maud, CHAN, setting="absent", value="random")
-    table.start(maud, CHAN)
-    game = table.info(1).id
-    messages(table, game)
-    clock.advance(DAY)
-    table.run_due()
-    stand_in = [p for p in messages(table, game) if "time ran out for" in p]
+    _, posts = time_runs_out(table, clock, Actor("u-maud", "Maud"), BOB, strength="random")
+    stand_in = [p for p in posts if "time ran out for" in p]
     assert any("time ran out for Maud, so a computer player (random)" in p for p in stand_in), stand_in
 
 

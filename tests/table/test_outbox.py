@@ -9,14 +9,7 @@ import pytest
 import renderer
 from bot.table import BOARD_IMAGE, CHANNEL_POST, DM, STATUS_EDIT, Actor
 from engine.core import Action, RuleError
-from tests.table.conftest import ALICE, BOB, CHAN, GM, start_game
-
-
-def drain(table):
-    out = table.pending_outbox(1000)
-    for m in out:
-        table.mark_delivered(m.id)
-    return out
+from tests.table.conftest import ALICE, BOB, CHAN, GM, drain, start_game
 
 
 def test_secret_bid_stays_out_of_public_messages(table):

@@ -10,14 +10,7 @@ from bot.table import DM, TableError
 from bot.table import text as wording
 from bot.table.store import _select
 from engine.core import Action, RuleError
-from tests.table.conftest import ALICE, BOB, CHAN, GM, start_game
-
-
-def drain(table) -> list:
-    out = table.pending_outbox(1000)
-    for m in out:
-        table.mark_delivered(m.id)
-    return out
+from tests.table.conftest import ALICE, BOB, CHAN, GM, drain, start_game
 
 
 def test_the_status_of_a_paused_game_says_so(table):
