@@ -153,12 +153,15 @@ def table_notice(p: dict[str, Any], dm: bool = False) -> str:
     if what == "computer":
         whose = "their own seat" if p.get("user") == p.get("by") else f"{p.get('user') or p.get('seat')}'s seat"
         return f"{by} handed {whose} to a computer player ({p.get('strength') or 'steady'}), which plays it from now on."
-    if what == "replaced" and p.get("back"):
+    if what == "replaced":
+        # The seat by the name of the person who held it ("Bob's seat"); notices saved before that
+        # name was kept say the seat's name.
+        whose = f"{p.get('was') or p.get('seat')}'s seat"
+        if not p.get("back"):
+            return f"{by} gave {whose} to {p.get('user')}, who now plays it."
         if p.get("user") == p.get("by"):
             return f"{by} takes their seat back from the computer player."
-        return f"{by} gave {p.get('seat')}'s seat, played by a computer player until now, to {p.get('user')}."
-    if what == "replaced":
-        return f"{by} gave {p.get('seat')}'s seat to {p.get('user')}, who now plays it."
+        return f"{by} gave {whose}, played by a computer player until now, to {p.get('user')}."
     if what == "abandoned":
         return f"{by} ended the game here: it is abandoned."
     if what == "imported":

@@ -29,6 +29,18 @@ def test_the_thread_is_told_who_now_plays_a_seat(table):
     assert said == ["Game Master gave bob's seat to dave, who now plays it."]
 
 
+def test_a_seat_handed_over_is_named_by_the_person_who_held_it():
+    gave = {"type": "table", "what": "replaced", "seat": "bob", "was": "Bob", "by": "Alice", "user": "Dave"}
+    assert wording.table_notice(gave) == "Alice gave Bob's seat to Dave, who now plays it."
+    from_computer = {**gave, "back": True}
+    assert wording.table_notice(from_computer) == (
+        "Alice gave Bob's seat, played by a computer player until now, to Dave.")
+    assert wording.table_notice({**from_computer, "by": "Dave"}) == (
+        "Dave takes their seat back from the computer player.")
+    saved_before = {k: v for k, v in gave.items() if k != "was"}  # notices kept before the holder's name was
+    assert wording.table_notice(saved_before) == "Alice gave bob's seat to Dave, who now plays it."
+
+
 def test_an_offer_reaches_a_player_nobody_waits_on_as_a_prompt(table):
     start_game(table)
     table.act(BOB, CHAN, "tribute", Action.of("bid", card=1))   # bob has bid: nothing blocks on him
