@@ -1,28 +1,54 @@
-"""Golden transcript: a scripted session of the tribute test game at the local table, every line
-people read (replies, refusals, thread posts, DMs and their choices) byte for byte.
+"""Golden transcripts: scripted sessions at the local table, every line people read (replies,
+refusals, thread posts, DMs and their choices) byte for byte, one file per script.
 
-    python -m tests.table.transcript     # rewrite tests/table/golden/transcript.txt after a wording change
+    python -m tests.table.transcript            # rewrite every tests/table/golden/<name>.txt
+    python -m tests.table.transcript okc gm     # rewrite the ones named
 
-The file is reviewed like code: a change in what the table says shows up as a diff."""
+Each file is reviewed like code: a change in what the table says shows up as a diff. The scripts:
+
+- ``transcript``: the tribute test game: a lobby, a round and its refusals, undo, pause, a seat handed
+  over and back, deadlines and reminders, an abandoned game.
+- ``okc``: The Old King's Crown with the Negotiating Table: options and factions in the lobby, the
+  first phases by clicks, hands, an agreement offered and answered, refusals, status, log and board.
+- ``fief``: Fief: England's lobby and first phases by clicks, with refusals, status and hands.
+- ``gm``: the GM's surface on the tribute game: every setting, roles, seats kicked, replaced and
+  dismissed by name and by number, pause, skip and undo at their edges, help and rules, the list,
+  export and import, computer players of each strength."""
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from unittest import mock
 
 from bot.local.repl import LocalTable, ShiftedClock
-from bot.table import FakeClock
+from bot.table import FakeClock, Store, TableService
 from tests.table.conftest import make_table
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "transcript.txt"
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+
+
+@dataclass(frozen=True)
+class Script:
+    """A named session: the lines typed, and whether it plays the real games (else only tribute)."""
+
+    name: str
+    lines: str
+    real_games: bool = False
+
+    @property
+    def golden(self) -> Path:
+        return GOLDEN_DIR / f"{self.name}.txt"
+
 
 #: Three people and a computer player through a lobby, a round and its refusals, undo, pause, a seat
 #: handed over and back, deadlines and reminders, and an abandoned game.
-SCRIPT = """\
+TRIBUTE = """\
 # the lobby
 as Alice: /game new tribute players:3
 as Bob: /game start
@@ -85,30 +111,46 @@ as Alice: /game status
 as Alice: /game list
 """
 
+SCRIPTS: dict[str, Script] = {s.name: s for s in (
+    Script("transcript", TRIBUTE),
+)}
 
-def render() -> str:
-    """The session's output, each typed line shown before what it brought."""
+
+def render(name: str = "transcript") -> str:
+    """Script ``name``'s output, each typed line shown before what it brought."""
+    script = SCRIPTS[name]
     with tempfile.TemporaryDirectory() as tmp:
         clock = ShiftedClock()
         clock.base = FakeClock()  # a fixed start: dates and durations read the same on every run
-        table = make_table(Path(tmp) / "t.sqlite3", clock)  # type: ignore[arg-type]
+        db = Path(tmp) / "t.sqlite3"
+        table = (TableService(Store(db), clock=clock) if script.real_games  # type: ignore[arg-type]
+                 else make_table(db, clock))  # type: ignore[arg-type]
         out = io.StringIO()
         local = LocalTable(table, out=out, boards_dir=Path(tmp) / "boards", channel="hall", render=lambda *a: b"")
+        here = os.getcwd()
+        os.chdir(tmp)  # an export is written where the table runs
         with mock.patch("bot.table.lobby.secrets.randbits", return_value=7):  # the game's seed, fixed
             try:
-                for line in SCRIPT.splitlines():
+                for line in script.lines.splitlines():
                     out.write(f"> {line}\n")
                     local.handle(line)
             finally:
+                os.chdir(here)
                 table.close()
         return out.getvalue()
 
 
 def main(argv: list[str] | None = None) -> int:
-    argparse.ArgumentParser(prog="python -m tests.table.transcript", description=__doc__.split("\n")[0]).parse_args(argv)
-    GOLDEN.parent.mkdir(exist_ok=True)
-    GOLDEN.write_text(render(), encoding="utf-8")
-    print(f"wrote {GOLDEN}")
+    parser = argparse.ArgumentParser(prog="python -m tests.table.transcript", description="Rewrite golden transcripts.")
+    parser.add_argument("names", nargs="*", metavar="NAME", help=f"the scripts to rewrite (default all: {', '.join(SCRIPTS)})")
+    names = parser.parse_args(argv).names or list(SCRIPTS)
+    unknown = [n for n in names if n not in SCRIPTS]
+    if unknown:
+        parser.error(f"no script named {', '.join(unknown)}")
+    GOLDEN_DIR.mkdir(exist_ok=True)
+    for name in names:
+        SCRIPTS[name].golden.write_text(render(name), encoding="utf-8")
+        print(f"wrote {SCRIPTS[name].golden}")
     return 0
 
 
