@@ -67,7 +67,7 @@ class Lobby:
         if found is None:
             raise TableError(f"{info.title} has no role {wish!r}", code=TableRefusal.UNKNOWN_ROLE, legal=free)
         if found.seat is not None and found.seat != seat:
-            raise TableError(f"{found.label} ({found.id}) is taken by seat {found.seat}", code=TableRefusal.ROLE_TAKEN,
+            raise TableError(f"{found.label} is taken by {found.seat}", code=TableRefusal.ROLE_TAKEN,
                              legal=free)
         return found.id
 

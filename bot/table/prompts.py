@@ -89,7 +89,8 @@ class Prompts:
             raise TableError("choose one of the prompt's choices first", code=Refusal.BAD_CHOICE)
         first = steps[0][0]
         if not 0 <= first < len(choices):
-            raise TableError("that choice is not offered any more", code=TableRefusal.STALE)
+            raise TableError(f"your prompt has no choice {first + 1}: its choices are numbered 1 to {len(choices)}",
+                             code=TableRefusal.STALE)
         c = choices[first]
         action, confirm = c.action, c.confirm
         if action is None:
@@ -103,7 +104,8 @@ class Prompts:
                 try:
                     options = [step.options[i] for i in picked]
                 except IndexError:
-                    raise TableError("that choice is not offered any more", code=TableRefusal.STALE) from None
+                    raise TableError(f"this step has no choice {max(picked) + 1} now: its choices are numbered 1 "
+                                     f"to {len(step.options)}", code=TableRefusal.STALE) from None
                 if len(options) == 1 and options[0].action is not None:
                     action, confirm = options[0].action, options[0].confirm
                     break

@@ -210,7 +210,7 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
         return f"You {'already sit' if o.already else 'sit'} as {o.seat}{role} in game {g.id if g else '?'}."
     if isinstance(o, r.RoleChosen):
         if not o.role:
-            return f"{o.seat}: no role chosen; yours is dealt at the start." + free_roles_text(g)
+            return f"{o.seat} has no role now: one is dealt at the start" + free_roles_text(g) + "."
         return f"{o.seat} plays {o.label}."
     if isinstance(o, r.Left):
         return f"You left seat {o.seat}."

@@ -126,9 +126,9 @@ def render(name: str = "transcript") -> str:
         table = (TableService(Store(db), clock=clock) if script.real_games  # type: ignore[arg-type]
                  else make_table(db, clock))  # type: ignore[arg-type]
         out = io.StringIO()
-        local = LocalTable(table, out=out, boards_dir=Path(tmp) / "boards", channel="hall", render=lambda *a: b"")
         here = os.getcwd()
-        os.chdir(tmp)  # an export is written where the table runs
+        os.chdir(tmp)  # boards and exports are written where the table runs, and named from there
+        local = LocalTable(table, out=out, boards_dir="boards", channel="hall", render=lambda *a: b"")
         with mock.patch("bot.table.lobby.secrets.randbits", return_value=7):  # the game's seed, fixed
             try:
                 for line in script.lines.splitlines():
