@@ -140,7 +140,7 @@ _GAME_ID = CommandParam("game", ParamKind.INT, "which game (only needed where th
 
 
 def _convert(cmd: Command, p: CommandParam, raw: Any) -> Any:
-    where = f"{cmd.path} {p.name}"
+    where = f"`{cmd.path} {p.name}:`"
     if p.kind is ParamKind.INT:
         if isinstance(raw, bool):
             raise TableError(f"{where} takes a whole number", code=Refusal.BAD_TYPE, legal="a number")

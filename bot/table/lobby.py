@@ -27,6 +27,7 @@ from bot.table.results import (
     Left,
     RoleChosen,
     Started,
+    status_words,
 )
 from bot.table.session import GameSession
 from bot.table.steps import Steps
@@ -86,7 +87,7 @@ class Lobby:
                   key: str | None) -> Created:
         if players is not None and not rules.min_seats <= players <= rules.max_seats:
             raise TableError(f"{rules.title} takes {rules.min_seats} to {rules.max_seats} players, not {players}",
-                             code=TableRefusal.PLAYERS, legal=f"{rules.min_seats}-{rules.max_seats}")
+                             code=TableRefusal.PLAYERS, legal=f"`players:{rules.min_seats}` to `players:{rules.max_seats}`")
         opts = parse_options(options)
         if opts.get("roles") not in (None, "") and rules.roles(players or rules.min_seats,
                                                                 {**rules.default_options(players or rules.min_seats),
@@ -120,7 +121,7 @@ class Lobby:
         unknown = sorted(set(opts) - set(known))
         if unknown:
             raise TableError(f"{rules.title} has no option {unknown[0]!r}", code=Refusal.BAD_OPTION,
-                             legal=sorted(known) or "no options")
+                             legal=sorted(known) or "it takes none")
         rules.check_options(seats, {**known, **opts})
 
     def option_help(self, name: str, players: int | None = None) -> list[OptionHelp]:
@@ -214,7 +215,7 @@ class Lobby:
             if mine is not None and not role:
                 return Joined(info, mine.seat, already=True, role=mine.role)
             if row.status != GameStatus.LOBBY:
-                raise TableError(f"game {row.id} has already started ({row.status})", code=TableRefusal.STARTED,
+                raise TableError(f"game {row.id} has already started: it is {status_words(row.status)}", code=TableRefusal.STARTED,
                                  legal="ask a GM to give you a seat with /game replace")
             if mine is not None:  # seated already: join role:x changes the role
                 chosen = self.pick_role(info, role or "", mine.seat)
@@ -301,7 +302,7 @@ class Lobby:
     def _start(self, session: GameSession, key: str | None) -> Started:
         row, rules = session.row, session.rules
         if row.status != GameStatus.LOBBY:
-            raise TableError(f"game {row.id} is not in its lobby ({row.status})", code=TableRefusal.STARTED)
+            raise TableError(f"game {row.id} is not in its lobby: it is {status_words(row.status)}", code=TableRefusal.STARTED)
         info = self.core.session_info(session)
         names = [s.seat for s in info.seats]
         if row.players is not None and len(names) != row.players:

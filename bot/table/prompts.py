@@ -89,7 +89,7 @@ class Prompts:
             raise TableError("choose one of the prompt's choices first", code=Refusal.BAD_CHOICE)
         first = steps[0][0]
         if not 0 <= first < len(choices):
-            raise TableError(f"your prompt has no choice {first + 1}: its choices are numbered 1 to {len(choices)}",
+            raise TableError(f"your prompt has no choice {first + 1}: {_numbered(len(choices))}",
                              code=TableRefusal.STALE)
         c = choices[first]
         action, confirm = c.action, c.confirm
@@ -104,8 +104,11 @@ class Prompts:
                 try:
                     options = [step.options[i] for i in picked]
                 except IndexError:
-                    raise TableError(f"this step has no choice {max(picked) + 1} now: its choices are numbered 1 "
-                                     f"to {len(step.options)}", code=TableRefusal.STALE) from None
+                    if not step.options:
+                        raise TableError("this step asks for your own words, not a choice: write them",
+                                         code=Refusal.BAD_CHOICE) from None
+                    raise TableError(f"this step has no choice {max(picked) + 1} now: {_numbered(len(step.options))}",
+                                     code=TableRefusal.STALE) from None
                 if len(options) == 1 and options[0].action is not None:
                     action, confirm = options[0].action, options[0].confirm
                     break
@@ -310,6 +313,11 @@ class Prompts:
         return list(dict.fromkeys(values))[:limit]
 
 
+def _numbered(count: int) -> str:
+    """How the choices of a prompt or step are numbered, said to one who typed a number outside them."""
+    return "its only choice is numbered 1" if count == 1 else f"its choices are numbered 1 to {count}"
+
+
 def _typed(text: str, limit: int) -> str:
     """Words typed for a text step, spaces folded; refused when empty or longer than ``limit``."""
     words = " ".join(str(text).split())
@@ -318,7 +326,7 @@ def _typed(text: str, limit: int) -> str:
                          legal="a sentence or two")
     if limit and len(words) > limit:
         raise TableError(f"that is {len(words)} characters; at most {limit} fit", code=TableRefusal.TOO_LONG,
-                         legal=f"at most {limit} characters")
+                         legal="shorten them and write again")
     return words
 
 

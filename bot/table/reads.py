@@ -190,6 +190,9 @@ class Reads:
                 group, info = row.game, self.core.game_info(row)
             except TableError:
                 group = self._best_game_for(topic) if topic else None
+                if group is None and topic:
+                    raise TableError(f"no game here and no game's rule topic matches {topic!r}",
+                                     code=TableRefusal.NO_GAME, legal=sorted(self.core.rules_by_name)) from None
                 if group is None:
                     raise
         if group != TABLE_GROUP:
