@@ -111,8 +111,328 @@ as Alice: /game status
 as Alice: /game list
 """
 
+#: The Old King's Crown with the Negotiating Table, as three new players meet it: options and factions
+#: refused and chosen, the bids and the Great Road, a barter and two Trade Agreements composed by clicks
+#: (words of their own among them) and answered, an Alliance, the Heralds, cards to the Regions, a
+#: deadline passing, with refusals of numbers, words and typed commands along the way.
+OKC = """\
+# the lobby: options, modules and factions
+as Alice: /game new okc players:3 options:modules=dragons
+as Alice: /game new okc players:3 options:length=7
+as Alice: /game new okc players:3 options:colour=red
+as Alice: /game new okc players:3 options:length=4,order=seated,modules=negotiating_table
+as Bob: /game join role:nobility
+as Carol: /game join role:nobility
+as Carol: /game join role:dragons
+as Carol: /game join role:clans
+as Alice: /game role uprising
+as Bob: /game role random
+as Bob: /game role nobility
+as Alice: /game status
+as Alice: /game start
+as Alice: /game status
+as Bob: /game hand
+as Alice: choose 9
+as Alice: choose 0
+as Alice: choose one
+as Alice: choose 1,2
+as Alice: /okc bid card:king
+as Alice: /okc bid card:pretender
+as Alice: choose 3
+as Alice: choose 3
+as Bob: choose 6
+as Carol: choose 6
+as Alice: /game status
+as Alice: choose 4
+as Alice: /game status
+as Bob: choose 2
+as Carol: choose 1
+as Carol: choose 1
+# the Negotiation Step: a barter by clicks
+as Alice: write Peace
+as Alice: choose 1
+as Alice: choose 1
+as Alice: choose 7
+as Alice: choose 1
+as Alice: choose 1
+as Alice: choose 1
+as Alice: choose 4
+as Alice: choose 2
+as Alice: choose 1
+as Alice: choose 2
+as Alice: choose 1
+as Bob: /game hand
+as Bob: choose 1
+# a Trade Agreement in words, and one with a term the bot checks
+as Alice: choose 2
+as Alice: choose 2
+as Alice: choose 1
+as Alice: choose 3
+as Alice: choose 2
+as Alice: choose 2
+as Alice: choose 1
+as Alice: write
+as Alice: write We keep the peace in the Plateau. We keep the peace in the Plateau. We keep the peace in the Plateau. We keep the peace in the Plateau. We keep the peace in the Plateau. We keep the peace in the Plateau. We keep the peace in the Plateau. We keep the peace in the Plateau. We keep the peace in the Plateau. We keep the peace in the Plateau. We keep the peace in the Plateau. We keep the peace in the Plateau. We keep the peace in the Plateau.
+as Alice: write Neither of us takes the Castle this Year or the next.
+as Alice: choose 2
+as Alice: choose 2
+as Alice: choose 2
+as Alice: choose 6
+as Alice: choose 2
+as Alice: choose 2
+as Alice: choose 1
+# Carol answers, and refusals of what she types
+as Carol: /okc accept_offer offer:9
+as Carol: /okc alliance to:dragons
+as Carol: /okc offer to:nobility give:lore:9
+as Carol: choose yes
+as Carol: /game status
+as Carol: choose 2
+as Carol: choose 1
+as Carol: choose 5
+as Carol: choose yes
+as Carol: choose 5
+as Carol: choose no
+as Alice: /game status
+as Alice: choose 1
+as Bob: /okc done_negotiating
+as Bob: /okc done_negotiating
+as Alice: /game log last:8
+as Alice: /game board
+as Alice: /game hand
+as Alice: choose no
+as Alice: /okc done_negotiating
+as Alice: /game status
+# the Heralds
+as Alice: /okc bid card:firebrand
+as Alice: /okc herald location:moon
+as Alice: choose 3
+as Bob: choose 2
+as Carol: choose 5
+# cards to the Regions
+as Bob: choose 2
+as Alice: /game status
+as Alice: /okc place highlands:firebrand plateau:firebrand
+as Alice: choose 1
+as Alice: choose 1
+as Alice: choose 1
+as Alice: choose 1
+as Alice: choose 1
+as Alice: choose 1
+# the others' deadline passes
+wait 12h
+wait 12h
+as Carol: /game status
+as Carol: /game hand
+as Carol: /game log last:4
+as Carol: /game board private:yes
+"""
+
+#: Fief: England from its lobby to the purchases of round 1: starting cities, cards drawn and played, a
+#: pigeon, a retainer sold and the request it opens, with refusals of bad numbers, cities and decks.
+FIEF = """\
+# the lobby: colours, a bad option, a computer player
+as Alice: /game new fief players:4 options:random_start=maybe
+as Alice: /game new fief players:7
+as Alice: /game new fief players:3
+as Bob: /game join role:purple
+as Bob: /game join
+as Carol: /game join
+as Alice: /game status
+as Alice: /game start
+as Alice: /game status
+as Alice: /game hand
+# starting cities by clicks
+as Alice: choose 1
+as Bob: choose 19
+as Bob: /fief start city:Atlantis
+as Bob: /fief start city:london
+as Carol: choose 1
+as Alice: choose 6
+as Alice: /game status
+# cards
+as Bob: /fief draw deck:dragons
+as Bob: choose 1
+as Bob: /fief draw deck:character
+as Bob: /game hand
+as Bob: choose 1
+as Bob: choose 2
+as Carol: choose 1
+as Carol: choose 2
+as Alice: choose 2
+as Alice: choose 1
+as Alice: /game status
+as Alice: /fief draw deck:fortune
+as Alice: choose 1
+# playing cards
+as Bob: /fief play_noble card:geoffrey city:York
+as Bob: choose 1
+as Bob: choose 1
+as Bob: choose 3
+as Bob: choose 1
+as Bob: choose 1
+as Bob: choose 2
+as Alice: /game hand
+as Bob: choose 4
+as Bob: choose 3
+as Bob: choose 1
+as Bob: choose 1
+as Bob: choose 2
+as Bob: choose 1
+as Bob: choose 4
+as Carol: /game status
+as Carol: choose 9
+as Carol: choose 4
+as Alice: choose 1
+as Alice: choose 1
+as Alice: choose 2
+as Alice: choose 3
+as Bob: /fief respond request:9 accept:yes
+as Bob: /game status
+as Bob: choose 1
+as Alice: choose 3
+as Alice: /game status
+as Carol: /game hand
+as Bob: choose 3
+as Bob: /game log last:2
+"""
+
+#: The GM's surface on the tribute game: every setting good and bad, seats taken, left, refused and
+#: dismissed, computer players of each strength, help and rules, pause, skip and undo at their edges,
+#: seats handed to a person, a computer player and back, export and import, the list as games come and go.
+GM = """\
+# before any game
+as Alice: /game list
+as Alice: /game help
+as Alice: /game rules
+as Alice: /game rules name:chess
+as Alice: /game new tribute players:3 options:colour=red
+as Alice: /game new tribute players:9
+as Alice: /game new chess
+as Alice: /game new tribute players:4 options:deadline=3h,reminders=1h
+# every setting: a good value and a bad one
+as Alice: /game settings
+as Bob: /game settings setting:deadline value:2h
+as Alice: /game settings setting:speed value:fast
+as Alice: /game settings setting:deadline value:soon
+as Alice: /game settings setting:deadline value:2h30m
+as Alice: /game settings setting:deadline.sequential value:40d
+as Alice: /game settings setting:deadline.sequential value:30m
+as Alice: /game settings setting:deadline.simultaneous value:tomorrow
+as Alice: /game settings setting:deadline.simultaneous value:4h
+as Alice: /game settings setting:deadline.response value:0
+as Alice: /game settings setting:deadline.response value:1h
+as Alice: /game settings setting:deadline.reaction value:90d
+as Alice: /game settings setting:deadline.reaction value:10m
+as Alice: /game settings setting:reminders value:6h,5h,4h,3h,2h,1h
+as Alice: /game settings setting:reminders value:2h,30m
+as Alice: /game settings setting:absent value:genius
+as Alice: /game settings setting:absent value:steady
+as Alice: /game settings setting:deadline value:xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
+as Alice: /game settings setting:deadline
+as Alice: /game settings setting:deadline value:off
+as Alice: /game settings setting:deadline value:1d
+# seats: people, roles, computer players of each strength
+as Alice: /game role red
+as Bob: /game join role:red
+as Bob: /game join seat:robin
+as Bob: /game leave
+as Bob: /game leave
+as Bob: /game join
+as Bob: /game computer strength:steady
+as Alice: /game computer strength:genius
+as Alice: /game computer strength:random name:Rook
+as Alice: /game computer strength:steady name:Bob
+as Alice: /game computer strength:schemer
+as Alice: /game computer
+as Alice: /game list
+as Alice: /game status
+as Alice: /game dismiss seat:alice
+as Alice: /game dismiss seat:9
+as Alice: /game dismiss seat:rook
+as Alice: /game dismiss seat:aldous
+as Alice: /game dismiss seat:aldous
+as Carol: /game join
+as Alice: /game computer strength:random name:Rook
+as Alice: /game status
+as Bob: /game start
+as Alice: /game start
+as Alice: /game dismiss seat:rook
+# help, the guide and the rules in a game
+as Carol: /game help
+as Carol: /game rules
+as Carol: /game rules topic:bids
+as Carol: /game rules topic:dragons
+as Carol: /game rules name:chess
+as Carol: /game rules name:tribute topic:T1
+# pause and resume
+as Bob: /game pause
+as Alice: /game pause
+as Alice: /game pause
+as Bob: choose 1
+as Bob: /game status
+as Alice: /game resume
+as Alice: /game resume
+# skip and undo at their edges
+as Alice: /game skip seat:zed
+as Alice: /game skip seat:2
+as Alice: /game skip seat:rook
+as Alice: /game skip seat:carol
+as Alice: /game skip seat:carol
+as Alice: /game undo count:0
+as Alice: /game undo count:99
+as Bob: /game undo
+as Alice: /game undo
+as Alice: /game log last:3
+# seats handed over: by name, to a computer player, and back
+as Carol: /game replace seat:bob user:Dave
+as Alice: /game replace seat:zed user:Dave
+as Alice: /game replace seat:2 user:Dave
+as Alice: /game replace seat:bob
+as Alice: /game replace seat:bob user:Dave computer:random
+as Alice: /game replace seat:bob computer:genius
+as Alice: /game replace seat:bob user:Carol
+as Alice: /game replace seat:bob user:Dave
+as Bob: choose 1
+as Dave: /game status
+as Carol: /game replace seat:carol computer:random
+as Carol: choose 1
+as Carol: /game replace seat:carol user:Carol
+as Alice: /game replace seat:rook user:Erin
+as Alice: /game replace seat:rook computer:random
+# export and import
+as Bob: /game export
+as Alice: /game export
+as Alice: /game import file:tribute-game-1.json
+as Alice: /game import file:nothing.json
+# the list in several states
+as Alice: /game list
+as Alice: /game new tribute
+channel side
+as Alice: /game list
+as Alice: /game new tribute players:2
+as Alice: /game list
+as Bob: /game list
+as Alice: /game abandon
+as Alice: /game abandon
+as Bob: /game import file:tribute-game-1.json
+as Alice: /game import file:tribute-game-1.json
+as Alice: /game status
+as Alice: /game list
+channel hall
+as Bob: /game abandon
+as Alice: /game abandon
+as Alice: /game status
+as Alice: /game undo
+as Alice: /game pause
+as Alice: /game list
+"""
+
 SCRIPTS: dict[str, Script] = {s.name: s for s in (
     Script("transcript", TRIBUTE),
+    Script("okc", OKC, real_games=True),
+    Script("fief", FIEF, real_games=True),
+    Script("gm", GM),
 )}
 
 
