@@ -69,7 +69,7 @@ class Actions:
                              legal=[s.seat for s in session.seats])
         if mine.agent:
             raise NotAllowed(f"a computer player ({mine.agent}) plays your seat {mine.seat} now",
-                             legal=f"take it back: /game replace seat:{mine.seat} user:<you>")
+                             legal=f"take it back: `/game replace seat:{mine.seat} user:<you>`")
         try:
             return self.apply(row.id, mine.seat, action, key=key, user_id=actor.user_id, source="player",
                                expect_version=expect_version, session=session)
@@ -117,11 +117,11 @@ class Actions:
     def check_playable(self, row: GameRow) -> None:
         status = GameStatus(row.status)
         if status is GameStatus.LOBBY:
-            raise TableError(f"game {row.id} has not started", code=TableRefusal.NOT_STARTED, legal="/game start")
+            raise TableError(f"game {row.id} has not started", code=TableRefusal.NOT_STARTED, legal="`/game start`")
         if status is GameStatus.PAUSED:
-            raise TableError(f"game {row.id} is paused", code=TableRefusal.PAUSED, legal="a GM may /game resume")
+            raise TableError(f"game {row.id} is paused", code=TableRefusal.PAUSED, legal="a GM may `/game resume`")
         if status is GameStatus.FINISHED:
-            raise TableError(f"game {row.id} is over", code=Refusal.GAME_OVER, legal="/game status, /game log")
+            raise TableError(f"game {row.id} is over", code=Refusal.GAME_OVER, legal="`/game status`, `/game log`")
         if status is GameStatus.ABANDONED:
             raise TableError(f"game {row.id} was abandoned", code=TableRefusal.ABANDONED)
 

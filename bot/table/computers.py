@@ -111,7 +111,7 @@ class ComputerPlayers:
             row, info = session.row, self.core.session_info(session)
             if row.status != GameStatus.LOBBY:
                 raise TableError(f"game {row.id} has already started: it is {status_words(row.status)}", code=TableRefusal.STARTED,
-                                 legal="hand a seat to a computer player with /game replace seat:<seat> user:computer")
+                                 legal="hand a seat to a computer player with `/game replace seat:<seat> computer:<strength>`")
             limit = row.players or session.rules.max_seats
             if len(info.seats) >= limit:
                 raise TableError(f"game {row.id} is full ({limit} seats)", code=TableRefusal.FULL)

@@ -277,7 +277,7 @@ class TableCore:
                                  code=TableRefusal.NO_GAME,
                                  legal=[f"game:{r.id} ({self.rules_by_name[r.game].title if r.game in self.rules_by_name else r.game}, "
                                         f"{r.status})" for r in reversed(done)])
-            raise TableError("you sit at no live game", code=TableRefusal.NO_GAME, legal="/game new <name>, or join one")
+            raise TableError("you sit at no live game", code=TableRefusal.NO_GAME, legal="`/game new <name>`, or join one")
         raise TableError("you sit at several games: say which with game:<number>", code=TableRefusal.WHICH_GAME,
                          legal=[f"game:{r.id} ({r.game})" for r in mine])
 
@@ -549,7 +549,7 @@ class TableCore:
         state is never changed in place, so it may be read after the lock is let go)."""
         row = self.resolve(actor, channel, game_id)
         if row.status == GameStatus.LOBBY or not self.store.has_snapshot(row.id):
-            raise TableError(f"game {row.id} has not started", code=TableRefusal.NOT_STARTED, legal="/game start")
+            raise TableError(f"game {row.id} has not started", code=TableRefusal.NOT_STARTED, legal="`/game start`")
         with self.game_lock(row.id):
             return self.session(row.id).loaded()
 

@@ -63,7 +63,7 @@ class Lobby:
         free = [r.id for r in info.roles if r.seat is None or r.seat == seat] + [RANDOM_ROLE]
         if not info.roles:
             raise TableError(f"{info.title} has no roles to choose in the lobby", code=TableRefusal.NO_ROLES,
-                             legal="/game join, then /game start")
+                             legal="`/game join`, then `/game start`")
         found = next((r for r in info.roles if wish.lower() in (r.id.lower(), r.label.lower())), None)
         if found is None:
             raise TableError(f"{info.title} has no role {wish!r}", code=TableRefusal.UNKNOWN_ROLE, legal=free)
@@ -93,7 +93,7 @@ class Lobby:
                                                                 {**rules.default_options(players or rules.min_seats),
                                                                  **opts}):
             raise TableError("roles are chosen in the lobby, seat by seat", code=Refusal.BAD_OPTION,
-                             legal="/game join role:<role>, /game role <role>")
+                             legal="`/game join role:<role>`, `/game role <role>`")
         # Table settings may be given with the options: /game new fief options:deadline=2h
         game_keys = rules.default_options(players or rules.min_seats)
         settings = {k: "off" if v is False else str(v) for k, v in opts.items()
@@ -216,7 +216,7 @@ class Lobby:
                 return Joined(info, mine.seat, already=True, role=mine.role)
             if row.status != GameStatus.LOBBY:
                 raise TableError(f"game {row.id} has already started: it is {status_words(row.status)}", code=TableRefusal.STARTED,
-                                 legal="ask a GM to give you a seat with /game replace")
+                                 legal="ask a GM to give you a seat with `/game replace`")
             if mine is not None:  # seated already: join role:x changes the role
                 chosen = self.pick_role(info, role or "", mine.seat)
                 self._set_role(session, mine.seat, chosen, key, "join")
@@ -245,7 +245,7 @@ class Lobby:
                 raise TableError(f"game {row.id} has started: roles are chosen in the lobby", code=TableRefusal.STARTED)
             if mine is None:
                 raise TableError(f"you have no seat in game {row.id}", code=Refusal.NO_SEAT,
-                                 legal=f"/game join role:{role}")
+                                 legal=f"`/game join role:{role}`")
             chosen = self.pick_role(info, role, mine.seat)
             self._set_role(session, mine.seat, chosen, key, "role")
             label = next((r.label for r in info.roles if r.id == chosen), chosen)
@@ -262,7 +262,7 @@ class Lobby:
                 raise TableError(f"you have no seat in game {row.id}", code=Refusal.NO_SEAT)
             if row.status != GameStatus.LOBBY:
                 raise TableError(f"game {row.id} has started: seats can only change hands", code=TableRefusal.STARTED,
-                                 legal="ask a GM: /game replace")
+                                 legal="ask a GM: `/game replace`")
             self.unseat(session, mine.seat, key=key, command="leave")
             return Left(self.core.session_info(session), mine.seat)
 
@@ -307,7 +307,7 @@ class Lobby:
         names = [s.seat for s in info.seats]
         if row.players is not None and len(names) != row.players:
             raise TableError(f"game {row.id} waits for {row.players} players, {len(names)} seated",
-                             code=TableRefusal.NOT_FULL, legal="/game join")
+                             code=TableRefusal.NOT_FULL, legal="`/game join`")
         options = dict(row.options)
         if any(s.role for s in info.seats):  # the lobby's choices, in seat order (Rules.roles)
             options["roles"] = ",".join(s.role or RANDOM_ROLE for s in info.seats)

@@ -49,7 +49,7 @@ class Prompts:
             raise NotAllowed(f"you have no seat in game {row.id}; only a seat's player answers for it")
         if mine.agent:
             raise NotAllowed(f"a computer player ({mine.agent}) plays your seat {mine.seat} now",
-                             legal=f"take it back: /game replace seat:{mine.seat} user:<you>")
+                             legal=f"take it back: `/game replace seat:{mine.seat} user:<you>`")
         self.actions.check_playable(row)
         d = ob.awaited(rules, state, offers=True).get(mine.seat)
         if d is None:

@@ -108,7 +108,7 @@ class Reads:
         row = self.core.resolve(actor, channel, game_id)
         if last < 1:
             raise TableError(f"the log shows 1 action or more, not {last}", code=TableRefusal.BAD_VALUE,
-                             legal="for example /game log last:5")
+                             legal="for example `/game log last:5`")
         mine = self.core.game_info(row).seat_of(actor.user_id)
         seat = mine.seat if mine else None
         rules = self.core.rules_by_name.get(row.game)

@@ -395,13 +395,13 @@ def rules_help_text(o: r.RulesHelp) -> str:
             lines.append(f"{t.title} ({sections_label(t.sections)})")
             lines.append(f"  {t.summary}")
             if t.commands:
-                lines.append("  commands: " + ", ".join(o.paths.get(k, f"/{o.group} {k}") for k in t.commands))
+                lines.append("  commands: " + ", ".join(f"`{o.paths.get(k, f'/{o.group} {k}')}`" for k in t.commands))
     elif o.topics:
-        lines.append(f"{o.title} rule topics (/game rules topic:<topic>):")
+        lines.append(f"{o.title} rule topics (`/game rules topic:<topic>`):")
         lines += [f"  {t.title} ({sections_label(t.sections)})" for t in o.topics]
     if o.commands:
         lines.append(f"{o.title} commands{' about ' + repr(o.topic) if o.topic else ''}:")
-        lines += [f"  `{c.usage}`{' (GM)' if c.gm else ''}{' (secret)' if c.secret else ''}: {c.doc}"
+        lines += [f"  `{c.usage}`{' (GM)' if c.gm and 'GM' not in c.doc else ''}{' (secret)' if c.secret else ''}: {c.doc}"
                   for c in o.commands]
     return "\n".join(lines)
 

@@ -119,7 +119,7 @@ def test_a_game_without_roles_refuses_a_role(table):
     table.new_game(ALICE, CHAN, "tribute", players=2)
     with pytest.raises(TableError) as err:
         table.join(BOB, CHAN, role="red")
-    assert err.value.code == "no_roles" and err.value.legal == "/game join, then /game start"
+    assert err.value.code == "no_roles" and err.value.legal == "`/game join`, then `/game start`"
     assert table.suggest(BOB, CHAN, "game", "join", "role") == []
 
 

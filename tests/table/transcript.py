@@ -122,9 +122,14 @@ as Alice: /game new okc players:3 options:length=7
 as Alice: /game new okc players:3 options:colour=red
 as Alice: /game new okc players:3 options:length=4,order=seated,modules=negotiating_table
 as Bob: /game join role:nobility
+as Alice: /game computer strength:steady name:Hild role:clans
+as Carol: /game help
+as Carol: /game join
+as Alice: /game dismiss seat:hild
 as Carol: /game join role:nobility
 as Carol: /game join role:dragons
 as Carol: /game join role:clans
+as Bob: /game join role:gathering
 as Alice: /game role uprising
 as Bob: /game role random
 as Bob: /game role nobility
@@ -132,6 +137,8 @@ as Alice: /game status
 as Alice: /game start
 as Alice: /game status
 as Bob: /game hand
+as Carol: /game rules topic:negotiation
+as Carol: /game rules topic:p.20
 as Alice: choose 9
 as Alice: choose 0
 as Alice: choose one
@@ -242,6 +249,7 @@ as Alice: /game status
 as Alice: /game start
 as Alice: /game status
 as Alice: /game hand
+as Carol: /game rules topic:siege
 # starting cities by clicks
 as Alice: choose 1
 as Bob: choose 19
@@ -355,6 +363,15 @@ as Alice: /game dismiss seat:aldous
 as Carol: /game join
 as Alice: /game computer strength:random name:Rook
 as Alice: /game status
+# before the start: what only a started game offers
+as Carol: /game hand
+as Carol: /game log
+as Carol: /game board
+as Carol: /tribute bid card:1
+as Alice: /game undo
+as Alice: /game pause
+as Alice: /game skip seat:carol
+as Alice: /game rules name:game
 as Bob: /game start
 as Alice: /game start
 as Alice: /game dismiss seat:rook
