@@ -321,9 +321,13 @@ class Actions:
             for a in self.core.store.actions(row.id, after=target):
                 for e in map(Event.from_json, json.loads(a.events)):
                     if is_irreversible(e):
-                        raise TableError(f"action {a.seq} ({a.seat}) led to {e.kind}: an undo may not cross dice "
-                                         "or revealed secrets", code=TableRefusal.IRREVERSIBLE,
-                                         legal=f"undo at most {row.last_seq - a.seq} action(s)")
+                        what = "drew at random" if e.kind.startswith("random.") else "revealed a secret"
+                        who = session.names.get(a.seat, a.seat) if a.seat else "the table"
+                        most = row.last_seq - a.seq
+                        raise TableError(f"action {a.seq} (by {who}) {what}: an undo may not cross dice or revealed "
+                                         "secrets", code=TableRefusal.IRREVERSIBLE,
+                                         legal=f"undo at most {most} action{'s' if most != 1 else ''}" if most
+                                         else "nothing after it to undo")
             rules = session.rules
             state = self.core.load_state(row, upto=target)
             now = self.core.clock.now()

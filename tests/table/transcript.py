@@ -226,6 +226,7 @@ as Alice: choose 1
 as Alice: choose 1
 as Alice: choose 1
 as Alice: choose 1
+as Alice: /game undo count:20
 # the others' deadline passes
 wait 12h
 wait 12h
@@ -238,7 +239,7 @@ as Carol: /game board private:yes
 #: Fief: England from its lobby to the purchases of round 1: starting cities, cards drawn and played, a
 #: pigeon, a retainer sold and the request it opens, with refusals of bad numbers, cities and decks.
 FIEF = """\
-# the lobby: colours, a bad option, a computer player
+# the lobby: a bad option, too many players, a colour that is none
 as Alice: /game new fief players:4 options:random_start=maybe
 as Alice: /game new fief players:7
 as Alice: /game new fief players:3
@@ -374,7 +375,12 @@ as Alice: /game skip seat:carol
 as Alice: /game rules name:game
 as Bob: /game start
 as Alice: /game start
+as Alice: /game start
 as Alice: /game dismiss seat:rook
+as Erin: /game join
+as Bob: /game leave
+as Bob: /game role red
+as Alice: /game computer strength:random
 # help, the guide and the rules in a game
 as Carol: /game help
 as Carol: /game rules
@@ -414,6 +420,7 @@ as Bob: choose 1
 as Dave: /game status
 as Carol: /game replace seat:carol computer:random
 as Carol: choose 1
+as Carol: /tribute bid card:2
 as Carol: /game replace seat:carol user:Carol
 as Alice: /game replace seat:rook user:Erin
 as Alice: /game replace seat:rook computer:random
