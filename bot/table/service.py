@@ -106,7 +106,7 @@ class TableService(TableCore):
                 try:
                     game_id = int(raw)
                 except (TypeError, ValueError):
-                    raise TableError(f"game takes a game number, not {raw!r}", code=Refusal.BAD_TYPE) from None
+                    raise TableError(f"`game:` takes a game's number, not {raw!r}", code=Refusal.BAD_TYPE) from None
         cmd = self.registry.find(group, name)
         if cmd.is_action:
             row = self.resolve(actor, channel, game_id)   # this channel's game, else mine: decided once

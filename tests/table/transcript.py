@@ -435,8 +435,17 @@ as Alice: /game new tribute
 channel side
 as Alice: /game list
 as Alice: /game new tribute players:2
+as Alice: /game computer strength:random name:Pawn
 as Alice: /game list
 as Bob: /game list
+# a game addressed by its number from another channel
+channel hall
+as Alice: /game dismiss seat:pawn
+as Alice: /game dismiss seat:pawn game:2
+as Alice: /game status game:2
+as Alice: /game status game:two
+as Alice: /game status game:99
+channel side
 as Alice: /game abandon
 as Alice: /game abandon
 as Bob: /game import file:tribute-game-1.json
