@@ -392,7 +392,7 @@ class CommandRegistry:
             return [c for c in TABLE_COMMANDS if not c.hidden]
         rules = self._games().get(group)
         if rules is None:
-            raise TableError(f"no command group /{group}", code=TableRefusal.UNKNOWN_GROUP, legal=[f"/{g}" for g in self.groups()])
+            raise TableError(f"no command group `/{group}`", code=TableRefusal.UNKNOWN_GROUP, legal=[f"/{g}" for g in self.groups()])
         cached = self._cache.get(group)
         if cached is None or cached[0] != id(rules):
             cached = (id(rules), game_commands(rules))
@@ -404,7 +404,7 @@ class CommandRegistry:
         for cmd in TABLE_COMMANDS if group == TABLE_GROUP else self.commands(group):
             if cmd.name == name:
                 return cmd
-        raise TableError(f"/{group} has no command {name!r}", code=TableRefusal.UNKNOWN_COMMAND,
+        raise TableError(f"`/{group}` has no command {name!r}", code=TableRefusal.UNKNOWN_COMMAND,
                          legal=[c.name for c in self.commands(group)])
 
     def subgroups(self, group: str) -> tuple[CommandGroup, ...]:
@@ -462,7 +462,7 @@ class CommandRegistry:
             if under is not None:   # /fief-court crown nominate: the game's commands, under their own top
                 group, top = under
             if not words:
-                raise TableError(f"/{top or group} needs a command", code=Refusal.SYNTAX,
+                raise TableError(f"`/{top or group}` needs a command", code=Refusal.SYNTAX,
                                  legal=[f"/{g.command or group} {g.name}" for g in self.subgroups(group)
                                         if not top or g.command == top]
                                  or [c.path for c in self.commands(group)])

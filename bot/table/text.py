@@ -460,6 +460,7 @@ def refusal_text(err: RuleError) -> str:
         shown = [str(x) for x in legal if str(x)]
         if any(_TYPED.match(x) for x in shown):   # values typed as they are: every such word shown as code
             shown = [f"`{x}`" if _WORD.match(x) else x for x in shown]
+        shown = [f"`{x}`" if x.startswith("/") else x for x in shown]   # commands
         if shown:
             more = len(shown) - 12
             listed = ", ".join(shown[:12]) + f" and {more} more" if more > 0 else join_words(shown)

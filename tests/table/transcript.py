@@ -254,6 +254,7 @@ as Carol: /game rules topic:siege
 # starting cities by clicks
 as Alice: choose 1
 as Bob: choose 19
+as Bob: /fief start city:l
 as Bob: /fief start city:Atlantis
 as Bob: /fief start city:london
 as Carol: choose 1
@@ -312,6 +313,9 @@ as Bob: /game log last:2
 GM = """\
 # before any game
 as Alice: /game list
+as Alice: /game
+as Alice: /fief
+as Alice: /game status game:"1
 as Alice: /game help
 as Alice: /game rules
 as Alice: /game rules name:chess
@@ -344,6 +348,7 @@ as Alice: /game settings setting:deadline value:1d
 # seats: people, roles, computer players of each strength
 as Alice: /game role red
 as Bob: /game join role:red
+as Bob: /game join seat:abcdefghijklmnopqrstuvwxyzabcdefghijklmnop
 as Bob: /game join seat:robin
 as Bob: /game leave
 as Bob: /game leave
