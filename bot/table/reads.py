@@ -242,7 +242,9 @@ class Reads:
             seats = f"{len(g.seats)} of {wanted} seats taken" if wanted else \
                 f"{len(g.seats)} seat{'s' if len(g.seats) != 1 else ''} taken"
             now = [f"{head} is in its lobby: {seats}."]
-            if mine is None:
+            if mine is None and wanted and len(g.seats) >= wanted:
+                now.append("Every seat is taken: the game's manager may free one, or `/game new` opens another game.")
+            elif mine is None:
                 now.append("Take a seat with the lobby's Join button or `/game join`"
                            + (", and choose your colour or faction with `/game role`." if g.roles else "."))
             elif g.roles and not mine.role:
