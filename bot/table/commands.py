@@ -479,7 +479,7 @@ class CommandRegistry:
             # ``/fief war move ...`` as on Discord (``/fief move ...`` is taken too).
             where = f"/{subgroup.command or group} {subgroup.name}"
             if len(words) < 2 or words[1] not in subgroup.kinds:
-                raise TableError(f"{where} needs one of its commands", code=Refusal.SYNTAX,
+                raise TableError(f"`{where}` needs one of its commands", code=Refusal.SYNTAX,
                                  legal=[f"{where} {k}" for k in subgroup.kinds])
             words = words[1:]
         cmd = self.find(group, words[0])

@@ -126,12 +126,13 @@ as Alice: /game computer strength:steady name:Hild role:clans
 as Carol: /game help
 as Carol: /game join
 as Alice: /game dismiss seat:hild
+as Carol: /game role clans
 as Carol: /game join role:nobility
 as Carol: /game join role:dragons
 as Carol: /game join role:clans
 as Bob: /game join role:gathering
 as Alice: /game role uprising
-as Bob: /game role random
+as Bob: /game role none
 as Bob: /game role nobility
 as Alice: /game status
 as Alice: /game start
@@ -202,7 +203,8 @@ as Carol: choose 5
 as Carol: choose no
 as Alice: /game status
 as Alice: choose 1
-as Bob: /okc done_negotiating
+as Bob: /okc bids done_negotiating
+as Bob: /okc negotiation done_negotiating
 as Bob: /okc done_negotiating
 as Alice: /game log last:8
 as Alice: /game board
