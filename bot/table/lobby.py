@@ -68,7 +68,8 @@ class Lobby:
         if found is None:
             raise TableError(f"{info.title} has no role {wish!r}", code=TableRefusal.UNKNOWN_ROLE, legal=free)
         if found.seat is not None and found.seat != seat:
-            raise TableError(f"{found.label} is taken by {found.seat}", code=TableRefusal.ROLE_TAKEN,
+            holder = next((s.name or s.seat for s in info.seats if s.seat == found.seat), found.seat)
+            raise TableError(f"{found.label} is taken by {holder}", code=TableRefusal.ROLE_TAKEN,
                              legal=free)
         return found.id
 
