@@ -204,6 +204,9 @@ class LocalTable:
         if flow is None:
             self.say("[error] nothing asks for your words now: choose the step that does first")
             return
+        if not words:
+            self.say("[error] write takes your words, for example write We keep the peace this Year.")
+            return
         self.counter += 1
         version, path = flow
         try:
@@ -240,7 +243,7 @@ class LocalTable:
         if isinstance(outcome, Exported):
             path = Path(outcome.filename)
             path.write_text(outcome.text, encoding="utf-8")
-            self.say(f"[{who}] exported game {outcome.game.id if outcome.game else '?'} to {path}")
+            self.say(f"[{who}] exported game {outcome.game.id if outcome.game else '?'} to `{path}`")
             return
         if isinstance(outcome, Board) and outcome.png is not None:
             path = self._write_board(outcome.game.id if outcome.game else 0, outcome.game.phase if outcome.game else "",

@@ -22,13 +22,14 @@ from bot.table.results import (
     Applied,
     GameStatus,
     Undone,
+    status_words,
 )
 from bot.table.session import GameSession
 from bot.table.steps import Steps
 from bot.table.store import DamagedRow, GameRow, SnapshotRow, StaleAppend, dumps
 from bot.table.text import timed_out_line
 from engine.core import Action, Event, GameState, Refusal, RuleError, Rules, StaleState
-from engine.core.words import Audience
+from engine.core.words import Audience, join_words
 
 if TYPE_CHECKING:
     from bot.table.core import TableCore
@@ -68,14 +69,25 @@ class Actions:
                              legal=[s.seat for s in session.seats])
         if mine.agent:
             raise NotAllowed(f"a computer player ({mine.agent}) plays your seat {mine.seat} now",
-                             legal=f"take it back: /game replace seat:{mine.seat} user:<you>")
+                             legal=f"take it back: `/game replace seat:{mine.seat} user:<you>`")
         try:
             return self.apply(row.id, mine.seat, action, key=key, user_id=actor.user_id, source="player",
                                expect_version=expect_version, session=session)
         except StaleState:
             raise
         except RuleError as err:
+            if err.code == Refusal.NOT_YOUR_TURN:
+                raise self.not_awaited(session) from None
             raise self.named_refusal(session, mine.seat, action, err) from None
+
+    @staticmethod
+    def not_awaited(session: GameSession) -> TableError:
+        """The engine's "nothing to decide" said to the person, with whom the game waits on by name."""
+        names = session.names
+        awaited = dict.fromkeys(names.get(s, s) for d in session.rules.pending(session.state) if d.blocking
+                                for s in d.seats)
+        return TableError("nothing waits on you right now", code=Refusal.NOT_YOUR_TURN,
+                          legal=f"the game waits on {join_words(awaited) or 'nobody'}")
 
     def named_refusal(self, session: GameSession, seat: str, action: Action, err: RuleError) -> RuleError:
         """The refusal with its legal choices named as people see them (ids they never typed)."""
@@ -85,9 +97,8 @@ class Actions:
         spec = rules.actions.get(action.kind)
         try:
             state = session.state
-            names: dict[Any, str] = {}
-            for p in spec.params if spec else ():
-                names.update(self.value_names(rules, state, seat, action.kind, p.name))
+            # per parameter: a request's number 1 and a yes (True) are equal keys in one dict
+            tables = [self.value_names(rules, state, seat, action.kind, p.name) for p in spec.params] if spec else []
         except Exception:  # naming must never hide the refusal itself
             return err
         lists = [p.name for p in spec.params if p.type.value == "list"] if spec else []
@@ -97,19 +108,20 @@ class Actions:
             whole = rules.words().value_label(state, seat, action.kind, lists[0], tuple(legal))
             err.legal = [whole]
             err.args = (err.describe(),)
-        elif names:
-            err.legal = [names.get(x, x) for x in legal]
+        elif any(tables):
+            err.legal = [next((n for t in tables for k, n in t.items() if k == x and type(k) is type(x)), x)
+                         for x in legal]
             err.args = (err.describe(),)
         return err
 
     def check_playable(self, row: GameRow) -> None:
         status = GameStatus(row.status)
         if status is GameStatus.LOBBY:
-            raise TableError(f"game {row.id} has not started", code=TableRefusal.NOT_STARTED, legal="/game start")
+            raise TableError(f"game {row.id} has not started", code=TableRefusal.NOT_STARTED, legal="`/game start`")
         if status is GameStatus.PAUSED:
-            raise TableError(f"game {row.id} is paused", code=TableRefusal.PAUSED, legal="a GM may /game resume")
+            raise TableError(f"game {row.id} is paused", code=TableRefusal.PAUSED, legal="a GM may `/game resume`")
         if status is GameStatus.FINISHED:
-            raise TableError(f"game {row.id} is over", code=Refusal.GAME_OVER, legal="/game status, /game log")
+            raise TableError(f"game {row.id} is over", code=Refusal.GAME_OVER, legal="`/game status`, `/game log`")
         if status is GameStatus.ABANDONED:
             raise TableError(f"game {row.id} was abandoned", code=TableRefusal.ABANDONED)
 
@@ -298,10 +310,10 @@ class Actions:
         def body(session: GameSession) -> Undone:
             row = session.row
             if row.status not in (GameStatus.ACTIVE, GameStatus.PAUSED, GameStatus.FINISHED):
-                raise TableError(f"game {row.id} has nothing to undo ({row.status})", code=TableRefusal.NO_UNDO)
+                raise TableError(f"game {row.id} has nothing to undo: it is {status_words(row.status)}", code=TableRefusal.NO_UNDO)
             if count < 1 or count > row.last_seq:
                 raise TableError(f"can undo 1 to {row.last_seq} actions, not {count}", code=TableRefusal.BAD_VALUE,
-                                 legal=f"1-{row.last_seq}" if row.last_seq else "nothing to undo")
+                                 legal=f"`count:1` to `count:{row.last_seq}`" if row.last_seq else "nothing to undo")
             if row.status == GameStatus.FINISHED and row.channel is not None and any(
                     g.id != row.id for g in self.core.store.games(channel=row.channel, statuses=LIVE)):
                 raise TableError(f"game {row.id} is over and its channel has a new game", code=TableRefusal.CHANNEL_BUSY)
@@ -309,9 +321,13 @@ class Actions:
             for a in self.core.store.actions(row.id, after=target):
                 for e in map(Event.from_json, json.loads(a.events)):
                     if is_irreversible(e):
-                        raise TableError(f"action {a.seq} ({a.seat}) led to {e.kind}: an undo may not cross dice "
-                                         "or revealed secrets", code=TableRefusal.IRREVERSIBLE,
-                                         legal=f"undo at most {row.last_seq - a.seq} action(s)")
+                        what = "drew at random" if e.kind.startswith("random.") else "revealed a secret"
+                        who = session.names.get(a.seat, a.seat) if a.seat else "the table"
+                        most = row.last_seq - a.seq
+                        raise TableError(f"action {a.seq} (by {who}) {what}: an undo may not cross dice or revealed "
+                                         "secrets", code=TableRefusal.IRREVERSIBLE,
+                                         legal=f"undo at most {most} action{'s' if most != 1 else ''}" if most
+                                         else "nothing after it to undo")
             rules = session.rules
             state = self.core.load_state(row, upto=target)
             now = self.core.clock.now()
@@ -381,8 +397,10 @@ class Actions:
                                   name=self.core.seat_names(row.id).get(seat, seat))])
             # The GM is answered with what the table may know: public events, no secret choice.
             secret = rules.actions[default.kind].secret
+            # (the seat's own news is its player's: never the GM's)
             return with_changes(applied, events=tuple(e for e in applied.events if e.is_public),
-                           action=None if secret else applied.action)
+                                action=None if secret else applied.action, said="" if secret else applied.said,
+                                news=())
 
 
 def list_items(rules: Rules, kind: str, param: str, value: Any) -> list[Any] | None:

@@ -52,7 +52,7 @@ _SEAT_CHARS = re.compile(r"[^a-z0-9_-]+")
 def no_such_game(game_id: object) -> TableError:
     """The one refusal for a game that does not exist AND for one out of the caller's reach (another
     server's game): the same words, so it gives away nothing about other servers."""
-    return TableError(f"there is no game {game_id}", code=TableRefusal.NO_GAME, legal="/game list")
+    return TableError(f"there is no game {game_id}", code=TableRefusal.NO_GAME, legal="`/game list` names the games here and yours")
 
 
 def seat_name(wish: str) -> str:

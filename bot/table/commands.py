@@ -140,7 +140,7 @@ _GAME_ID = CommandParam("game", ParamKind.INT, "which game (only needed where th
 
 
 def _convert(cmd: Command, p: CommandParam, raw: Any) -> Any:
-    where = f"{cmd.path} {p.name}"
+    where = f"`{cmd.path} {p.name}:`"
     if p.kind is ParamKind.INT:
         if isinstance(raw, bool):
             raise TableError(f"{where} takes a whole number", code=Refusal.BAD_TYPE, legal="a number")
@@ -392,7 +392,7 @@ class CommandRegistry:
             return [c for c in TABLE_COMMANDS if not c.hidden]
         rules = self._games().get(group)
         if rules is None:
-            raise TableError(f"no command group /{group}", code=TableRefusal.UNKNOWN_GROUP, legal=[f"/{g}" for g in self.groups()])
+            raise TableError(f"no command group `/{group}`", code=TableRefusal.UNKNOWN_GROUP, legal=[f"/{g}" for g in self.groups()])
         cached = self._cache.get(group)
         if cached is None or cached[0] != id(rules):
             cached = (id(rules), game_commands(rules))
@@ -404,7 +404,7 @@ class CommandRegistry:
         for cmd in TABLE_COMMANDS if group == TABLE_GROUP else self.commands(group):
             if cmd.name == name:
                 return cmd
-        raise TableError(f"/{group} has no command {name!r}", code=TableRefusal.UNKNOWN_COMMAND,
+        raise TableError(f"`/{group}` has no command {name!r}", code=TableRefusal.UNKNOWN_COMMAND,
                          legal=[c.name for c in self.commands(group)])
 
     def subgroups(self, group: str) -> tuple[CommandGroup, ...]:
@@ -462,7 +462,7 @@ class CommandRegistry:
             if under is not None:   # /fief-court crown nominate: the game's commands, under their own top
                 group, top = under
             if not words:
-                raise TableError(f"/{top or group} needs a command", code=Refusal.SYNTAX,
+                raise TableError(f"`/{top or group}` needs a command", code=Refusal.SYNTAX,
                                  legal=[f"/{g.command or group} {g.name}" for g in self.subgroups(group)
                                         if not top or g.command == top]
                                  or [c.path for c in self.commands(group)])
@@ -479,7 +479,7 @@ class CommandRegistry:
             # ``/fief war move ...`` as on Discord (``/fief move ...`` is taken too).
             where = f"/{subgroup.command or group} {subgroup.name}"
             if len(words) < 2 or words[1] not in subgroup.kinds:
-                raise TableError(f"{where} needs one of its commands", code=Refusal.SYNTAX,
+                raise TableError(f"`{where}` needs one of its commands", code=Refusal.SYNTAX,
                                  legal=[f"{where} {k}" for k in subgroup.kinds])
             words = words[1:]
         cmd = self.find(group, words[0])

@@ -22,7 +22,7 @@ from bot.table import outbox as ob
 from bot.table import thinking
 from bot.table.basics import COMPUTER_USER, HANDED, log, shown_name
 from bot.table.errors import Refusal, TableError, TableRefusal
-from bot.table.results import Actor, AlreadyDone, Applied, ComputerSeated, GameStatus, Outcome
+from bot.table.results import Actor, AlreadyDone, Applied, ComputerSeated, GameStatus, Outcome, status_words
 from bot.table.session import GameSession
 from bot.table.store import DeadlineRow, GameRow
 from engine import agents
@@ -110,8 +110,8 @@ class ComputerPlayers:
         def body(session: GameSession) -> ComputerSeated:
             row, info = session.row, self.core.session_info(session)
             if row.status != GameStatus.LOBBY:
-                raise TableError(f"game {row.id} has already started ({row.status})", code=TableRefusal.STARTED,
-                                 legal="hand a seat to a computer player with /game replace seat:<seat> user:computer")
+                raise TableError(f"game {row.id} has already started: it is {status_words(row.status)}", code=TableRefusal.STARTED,
+                                 legal="hand a seat to a computer player with `/game replace seat:<seat> computer:<strength>`")
             limit = row.players or session.rules.max_seats
             if len(info.seats) >= limit:
                 raise TableError(f"game {row.id} is full ({limit} seats)", code=TableRefusal.FULL)
@@ -144,7 +144,7 @@ class ComputerPlayers:
                                  legal=computers or "no computer player sits here")
             if row.status != GameStatus.LOBBY:
                 raise TableError(f"game {row.id} has started: a seat can only change hands", code=TableRefusal.STARTED,
-                                 legal=f"/game replace seat:{seat} user:<person>")
+                                 legal=f"`/game replace seat:{seat} user:<person>`")
             self.lobby.unseat(session, seat, key=key, command="uncomputer")
             return ComputerSeated(self.core.session_info(session), seat, found.name, found.agent, found.role, added=False)
 

@@ -32,6 +32,7 @@ from bot.table.results import (
     GameStatus,
     RoleInfo,
     SeatInfo,
+    status_words,
 )
 from bot.table.session import GameSession
 from bot.table.store import DamagedRow, GameRow, KeyTaken, SeatRow, Store
@@ -260,7 +261,7 @@ class TableCore:
                 raise
             # "no game in this channel" says more than "you sit at none"
             raise TableError("there is no game in this channel", code=TableRefusal.NO_GAME,
-                             legal="/game new <name>") from None
+                             legal="`/game new <name>`") from None
 
     def _my_game(self, actor: Actor) -> GameRow:
         """The one live game the person sits at or created (within their reach), else a refusal
@@ -276,7 +277,7 @@ class TableCore:
                                  code=TableRefusal.NO_GAME,
                                  legal=[f"game:{r.id} ({self.rules_by_name[r.game].title if r.game in self.rules_by_name else r.game}, "
                                         f"{r.status})" for r in reversed(done)])
-            raise TableError("you sit at no live game", code=TableRefusal.NO_GAME, legal="/game new <name>, or join one")
+            raise TableError("you sit at no live game", code=TableRefusal.NO_GAME, legal="`/game new <name>`, or join one")
         raise TableError("you sit at several games: say which with game:<number>", code=TableRefusal.WHICH_GAME,
                          legal=[f"game:{r.id} ({r.game})" for r in mine])
 
@@ -365,7 +366,7 @@ class TableCore:
             if channel is not None:
                 busy = [r for r in self.store.games(channel=channel, statuses=LIVE)]
                 if busy:
-                    raise TableError(f"this channel already has game {busy[-1].id} ({busy[-1].status}); finish "
+                    raise TableError(f"this channel already has game {busy[-1].id} ({status_words(busy[-1].status)}); finish "
                                      "or abandon it first, or open another thread", code=TableRefusal.CHANNEL_BUSY)
             return body()
 
@@ -529,7 +530,8 @@ class TableCore:
             try:
                 seconds = parse_duration(part)
             except ValueError as err:   # only the reading: the refusals below keep their own hints
-                raise TableError(f"{name}: {err}", code=TableRefusal.BAD_SETTING,
+                said = str(err).split(" (examples")[0]   # the hint below gives the examples
+                raise TableError(f"{name}: {said}", code=TableRefusal.BAD_SETTING,
                                  legal="e.g. 24h, 2h30m, off") from None
             if seconds > limits.MAX_DEADLINE:
                 raise TableError(f"{name}: {part.strip()} is longer than {longest}, the longest allowed",
@@ -547,7 +549,7 @@ class TableCore:
         state is never changed in place, so it may be read after the lock is let go)."""
         row = self.resolve(actor, channel, game_id)
         if row.status == GameStatus.LOBBY or not self.store.has_snapshot(row.id):
-            raise TableError(f"game {row.id} has not started", code=TableRefusal.NOT_STARTED, legal="/game start")
+            raise TableError(f"game {row.id} has not started", code=TableRefusal.NOT_STARTED, legal="`/game start`")
         with self.game_lock(row.id):
             return self.session(row.id).loaded()
 

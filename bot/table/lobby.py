@@ -27,6 +27,7 @@ from bot.table.results import (
     Left,
     RoleChosen,
     Started,
+    status_words,
 )
 from bot.table.session import GameSession
 from bot.table.steps import Steps
@@ -62,12 +63,13 @@ class Lobby:
         free = [r.id for r in info.roles if r.seat is None or r.seat == seat] + [RANDOM_ROLE]
         if not info.roles:
             raise TableError(f"{info.title} has no roles to choose in the lobby", code=TableRefusal.NO_ROLES,
-                             legal="/game join, then /game start")
+                             legal="`/game join`, then `/game start`")
         found = next((r for r in info.roles if wish.lower() in (r.id.lower(), r.label.lower())), None)
         if found is None:
             raise TableError(f"{info.title} has no role {wish!r}", code=TableRefusal.UNKNOWN_ROLE, legal=free)
         if found.seat is not None and found.seat != seat:
-            raise TableError(f"{found.label} ({found.id}) is taken by seat {found.seat}", code=TableRefusal.ROLE_TAKEN,
+            holder = next((s.name or s.seat for s in info.seats if s.seat == found.seat), found.seat)
+            raise TableError(f"{found.label} is taken by {holder}", code=TableRefusal.ROLE_TAKEN,
                              legal=free)
         return found.id
 
@@ -86,13 +88,13 @@ class Lobby:
                   key: str | None) -> Created:
         if players is not None and not rules.min_seats <= players <= rules.max_seats:
             raise TableError(f"{rules.title} takes {rules.min_seats} to {rules.max_seats} players, not {players}",
-                             code=TableRefusal.PLAYERS, legal=f"{rules.min_seats}-{rules.max_seats}")
+                             code=TableRefusal.PLAYERS, legal=f"`players:{rules.min_seats}` to `players:{rules.max_seats}`")
         opts = parse_options(options)
         if opts.get("roles") not in (None, "") and rules.roles(players or rules.min_seats,
                                                                 {**rules.default_options(players or rules.min_seats),
                                                                  **opts}):
             raise TableError("roles are chosen in the lobby, seat by seat", code=Refusal.BAD_OPTION,
-                             legal="/game join role:<role>, /game role <role>")
+                             legal="`/game join role:<role>`, `/game role <role>`")
         # Table settings may be given with the options: /game new fief options:deadline=2h
         game_keys = rules.default_options(players or rules.min_seats)
         settings = {k: "off" if v is False else str(v) for k, v in opts.items()
@@ -120,7 +122,7 @@ class Lobby:
         unknown = sorted(set(opts) - set(known))
         if unknown:
             raise TableError(f"{rules.title} has no option {unknown[0]!r}", code=Refusal.BAD_OPTION,
-                             legal=sorted(known) or "no options")
+                             legal=sorted(known) or "it takes none")
         rules.check_options(seats, {**known, **opts})
 
     def option_help(self, name: str, players: int | None = None) -> list[OptionHelp]:
@@ -214,8 +216,8 @@ class Lobby:
             if mine is not None and not role:
                 return Joined(info, mine.seat, already=True, role=mine.role)
             if row.status != GameStatus.LOBBY:
-                raise TableError(f"game {row.id} has already started ({row.status})", code=TableRefusal.STARTED,
-                                 legal="ask a GM to give you a seat with /game replace")
+                raise TableError(f"game {row.id} has already started: it is {status_words(row.status)}", code=TableRefusal.STARTED,
+                                 legal="ask a GM to give you a seat with `/game replace`")
             if mine is not None:  # seated already: join role:x changes the role
                 chosen = self.pick_role(info, role or "", mine.seat)
                 self._set_role(session, mine.seat, chosen, key, "join")
@@ -244,7 +246,7 @@ class Lobby:
                 raise TableError(f"game {row.id} has started: roles are chosen in the lobby", code=TableRefusal.STARTED)
             if mine is None:
                 raise TableError(f"you have no seat in game {row.id}", code=Refusal.NO_SEAT,
-                                 legal=f"/game join role:{role}")
+                                 legal=f"`/game join role:{role}`")
             chosen = self.pick_role(info, role, mine.seat)
             self._set_role(session, mine.seat, chosen, key, "role")
             label = next((r.label for r in info.roles if r.id == chosen), chosen)
@@ -261,7 +263,7 @@ class Lobby:
                 raise TableError(f"you have no seat in game {row.id}", code=Refusal.NO_SEAT)
             if row.status != GameStatus.LOBBY:
                 raise TableError(f"game {row.id} has started: seats can only change hands", code=TableRefusal.STARTED,
-                                 legal="ask a GM: /game replace")
+                                 legal="ask a GM: `/game replace`")
             self.unseat(session, mine.seat, key=key, command="leave")
             return Left(self.core.session_info(session), mine.seat)
 
@@ -301,12 +303,12 @@ class Lobby:
     def _start(self, session: GameSession, key: str | None) -> Started:
         row, rules = session.row, session.rules
         if row.status != GameStatus.LOBBY:
-            raise TableError(f"game {row.id} is not in its lobby ({row.status})", code=TableRefusal.STARTED)
+            raise TableError(f"game {row.id} is not in its lobby: it is {status_words(row.status)}", code=TableRefusal.STARTED)
         info = self.core.session_info(session)
         names = [s.seat for s in info.seats]
         if row.players is not None and len(names) != row.players:
             raise TableError(f"game {row.id} waits for {row.players} players, {len(names)} seated",
-                             code=TableRefusal.NOT_FULL, legal="/game join")
+                             code=TableRefusal.NOT_FULL, legal="`/game join`")
         options = dict(row.options)
         if any(s.role for s in info.seats):  # the lobby's choices, in seat order (Rules.roles)
             options["roles"] = ",".join(s.role or RANDOM_ROLE for s in info.seats)

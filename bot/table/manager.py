@@ -20,6 +20,7 @@ from bot.table.results import (
     GameStatus,
     Settings,
     TableChanged,
+    status_words,
 )
 from bot.table.session import GameSession
 from engine import agents
@@ -45,8 +46,12 @@ class Manager:
 
         def body(session: GameSession) -> TableChanged:
             row = session.row
+            if row.status == GameStatus.PAUSED:
+                raise TableError(f"game {row.id} is paused already", code=TableRefusal.NOT_ACTIVE,
+                                 legal="`/game resume` restarts it")
             if row.status != GameStatus.ACTIVE:
-                raise TableError(f"game {row.id} is not running ({row.status})", code=TableRefusal.NOT_ACTIVE)
+                raise TableError(f"game {row.id} cannot be paused: it is {status_words(row.status)}",
+                                 code=TableRefusal.NOT_ACTIVE)
             now = self.core.clock.now()
             with self.core.store.transaction():
                 self.core.store.update_game(row.id, status=GameStatus.PAUSED.value, paused_at=now, updated=now)
@@ -64,7 +69,7 @@ class Manager:
         def body(session: GameSession) -> TableChanged:
             row = session.row
             if row.status != GameStatus.PAUSED:
-                raise TableError(f"game {row.id} is not paused ({row.status})", code=TableRefusal.NOT_PAUSED)
+                raise TableError(f"game {row.id} cannot be resumed: it is {status_words(row.status)}", code=TableRefusal.NOT_PAUSED)
             now = self.core.clock.now()
             stopped = max(0.0, now - (row.paused_at or now))
             state = session.state
@@ -94,7 +99,10 @@ class Manager:
                 raise TableError("name a person or a computer player's strength, not both"
                                  if user_id else f"a computer player's strength is not {computer!r}",
                                  code=TableRefusal.BAD_VALUE, legal=list(agents.STRENGTHS))
-        elif not user_id or len(user_id) > limits.MAX_USER_ID:
+        elif not user_id:
+            raise TableError("say who takes the seat over", code=TableRefusal.BAD_VALUE,
+                             legal="`user:` and the person, or `computer:` and a computer player's strength")
+        elif len(user_id) > limits.MAX_USER_ID:
             raise TableError(f"a user id is 1 to {limits.MAX_USER_ID} characters", code=TableRefusal.BAD_VALUE,
                              legal="mention the person, or name a computer player's strength")
         name = shown_name(name) if name else None
@@ -156,7 +164,7 @@ class Manager:
         def body(session: GameSession) -> TableChanged:
             row = session.row
             if row.status not in LIVE:
-                raise TableError(f"game {row.id} is already {row.status}", code=Refusal.GAME_OVER)
+                raise TableError(f"game {row.id} is already {status_words(row.status)}", code=Refusal.GAME_OVER)
             now = self.core.clock.now()
             with self.core.store.transaction():
                 self.core.store.update_game(row.id, status=GameStatus.ABANDONED.value, updated=now)

@@ -49,7 +49,7 @@ class Prompts:
             raise NotAllowed(f"you have no seat in game {row.id}; only a seat's player answers for it")
         if mine.agent:
             raise NotAllowed(f"a computer player ({mine.agent}) plays your seat {mine.seat} now",
-                             legal=f"take it back: /game replace seat:{mine.seat} user:<you>")
+                             legal=f"take it back: `/game replace seat:{mine.seat} user:<you>`")
         self.actions.check_playable(row)
         d = ob.awaited(rules, state, offers=True).get(mine.seat)
         if d is None:
@@ -89,7 +89,8 @@ class Prompts:
             raise TableError("choose one of the prompt's choices first", code=Refusal.BAD_CHOICE)
         first = steps[0][0]
         if not 0 <= first < len(choices):
-            raise TableError("that choice is not offered any more", code=TableRefusal.STALE)
+            raise TableError(f"your prompt has no choice {first + 1}: {_numbered(len(choices))}",
+                             code=TableRefusal.STALE)
         c = choices[first]
         action, confirm = c.action, c.confirm
         if action is None:
@@ -103,7 +104,11 @@ class Prompts:
                 try:
                     options = [step.options[i] for i in picked]
                 except IndexError:
-                    raise TableError("that choice is not offered any more", code=TableRefusal.STALE) from None
+                    if not step.options:
+                        raise TableError("this step asks for your own words, not a choice: write them",
+                                         code=Refusal.BAD_CHOICE) from None
+                    raise TableError(f"this step has no choice {max(picked) + 1} now: {_numbered(len(step.options))}",
+                                     code=TableRefusal.STALE) from None
                 if len(options) == 1 and options[0].action is not None:
                     action, confirm = options[0].action, options[0].confirm
                     break
@@ -308,6 +313,11 @@ class Prompts:
         return list(dict.fromkeys(values))[:limit]
 
 
+def _numbered(count: int) -> str:
+    """How the choices of a prompt or step are numbered, said to one who typed a number outside them."""
+    return "its only choice is numbered 1" if count == 1 else f"its choices are numbered 1 to {count}"
+
+
 def _typed(text: str, limit: int) -> str:
     """Words typed for a text step, spaces folded; refused when empty or longer than ``limit``."""
     words = " ".join(str(text).split())
@@ -316,7 +326,7 @@ def _typed(text: str, limit: int) -> str:
                          legal="a sentence or two")
     if limit and len(words) > limit:
         raise TableError(f"that is {len(words)} characters; at most {limit} fit", code=TableRefusal.TOO_LONG,
-                         legal=f"at most {limit} characters")
+                         legal="shorten them and write again")
     return words
 
 

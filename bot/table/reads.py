@@ -108,7 +108,7 @@ class Reads:
         row = self.core.resolve(actor, channel, game_id)
         if last < 1:
             raise TableError(f"the log shows 1 action or more, not {last}", code=TableRefusal.BAD_VALUE,
-                             legal="for example /game log last:5")
+                             legal="for example `/game log last:5`")
         mine = self.core.game_info(row).seat_of(actor.user_id)
         seat = mine.seat if mine else None
         rules = self.core.rules_by_name.get(row.game)
@@ -190,6 +190,9 @@ class Reads:
                 group, info = row.game, self.core.game_info(row)
             except TableError:
                 group = self._best_game_for(topic) if topic else None
+                if group is None and topic:
+                    raise TableError(f"no game here and no game's rule topic matches {topic!r}",
+                                     code=TableRefusal.NO_GAME, legal=sorted(self.core.rules_by_name)) from None
                 if group is None:
                     raise
         if group != TABLE_GROUP:
@@ -239,7 +242,9 @@ class Reads:
             seats = f"{len(g.seats)} of {wanted} seats taken" if wanted else \
                 f"{len(g.seats)} seat{'s' if len(g.seats) != 1 else ''} taken"
             now = [f"{head} is in its lobby: {seats}."]
-            if mine is None:
+            if mine is None and wanted and len(g.seats) >= wanted:
+                now.append("Every seat is taken: the game's manager may free one, or `/game new` opens another game.")
+            elif mine is None:
                 now.append("Take a seat with the lobby's Join button or `/game join`"
                            + (", and choose your colour or faction with `/game role`." if g.roles else "."))
             elif g.roles and not mine.role:

@@ -23,6 +23,16 @@ class GameStatus(StrEnum):
     ABANDONED = "abandoned"
 
 
+#: A game's status as a sentence says it ("game 1 is ...").
+STATUS_WORDS = {GameStatus.LOBBY: "still in its lobby", GameStatus.ACTIVE: "under way", GameStatus.PAUSED: "paused",
+                GameStatus.FINISHED: "over", GameStatus.ABANDONED: "abandoned"}
+
+
+def status_words(status: str) -> str:
+    """``status`` in words: "under way", "over"..."""
+    return STATUS_WORDS.get(status, str(status))   # GameStatus members are their own strings
+
+
 LIVE = (GameStatus.LOBBY.value, GameStatus.ACTIVE.value, GameStatus.PAUSED.value)
 
 

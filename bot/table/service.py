@@ -106,7 +106,7 @@ class TableService(TableCore):
                 try:
                     game_id = int(raw)
                 except (TypeError, ValueError):
-                    raise TableError(f"game takes a game number, not {raw!r}", code=Refusal.BAD_TYPE) from None
+                    raise TableError(f"`game:` takes a game's number, not {raw!r}", code=Refusal.BAD_TYPE) from None
         cmd = self.registry.find(group, name)
         if cmd.is_action:
             row = self.resolve(actor, channel, game_id)   # this channel's game, else mine: decided once
@@ -338,9 +338,9 @@ def _read_file(value: Any) -> bytes:
         with path.open("rb") as f:
             data = f.read(limits.MAX_FILE_BYTES + 1)
     except OSError as err:
-        raise TableError(f"cannot read {path}: {err.strerror or err}", code=TableRefusal.BAD_FILE) from None
+        raise TableError(f"cannot read `{path}`: {err.strerror or err}", code=TableRefusal.BAD_FILE) from None
     if len(data) > limits.MAX_FILE_BYTES:
-        raise TableError(f"{path} is larger than {limits.MAX_FILE_BYTES // 2**20} MB, the largest file import takes",
+        raise TableError(f"`{path}` is larger than {limits.MAX_FILE_BYTES // 2**20} MB, the largest file import takes",
                          code=TableRefusal.BAD_FILE)
     return data
 

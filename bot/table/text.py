@@ -8,6 +8,7 @@ the same lines).
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -28,7 +29,7 @@ def _where(g: r.GameInfo) -> str:
     if g.status == r.GameStatus.FINISHED:
         return "over"
     if g.status == r.GameStatus.ABANDONED:
-        return f"abandoned at {g.phase}" if g.phase else "abandoned"
+        return f"abandoned at {g.phase}" if g.phase else "abandoned in its lobby"
     return f"{g.phase} (paused)" if g.status == r.GameStatus.PAUSED else g.phase
 
 
@@ -54,6 +55,11 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
+def _stop(text: str) -> str:
+    """``text`` ended as a sentence: a full stop unless it ends in one already (or in a quoted one)."""
+    return text if text.rstrip("”’\"'").endswith((".", "!", "?", "…")) else text + "."
+
+
 def until(ts: float | None, now: float | None = None, when: When = utc) -> str:
     """``until Tue 01 Dec, 18:00 UTC (in 23h 59m)`` (``when`` formats the moment)."""
     if not ts:
@@ -67,7 +73,8 @@ def waiting_line(waiting: list[dict[str, Any]], now: float | None = None, when: 
     """``Waiting for Alice and Bob, until ...``: the awaited people by name, earliest deadline."""
     if not waiting:
         return "Waiting for nobody."
-    shown = join_words((name or (lambda w: str(w.get("name") or w.get("seat"))))(w) for w in waiting)
+    named = name or (lambda w: str(w.get("name") or w.get("seat")))
+    shown = join_words(dict.fromkeys(named(w) for w in waiting))   # a person awaited twice is named once
     dues = [w["due"] for w in waiting if w.get("due")]
     return f"Waiting for {shown}" + (f", {until(min(dues), now, when)}" if dues else "") + "."
 
@@ -213,7 +220,7 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
         return f"You {'already sit' if o.already else 'sit'} as {o.seat}{role} in game {g.id if g else '?'}."
     if isinstance(o, r.RoleChosen):
         if not o.role:
-            return f"{o.seat}: no role chosen; yours is dealt at the start." + free_roles_text(g)
+            return f"{o.seat} has no role now: one is dealt at the start" + free_roles_text(g) + "."
         return f"{o.seat} plays {o.label}."
     if isinstance(o, r.Left):
         return f"You left seat {o.seat}."
@@ -228,7 +235,7 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
         if o.duplicate:
             return "Already done: that answer was received before."
         where = f" ({g.title}, game {g.id})" if g else ""
-        lines = [f"Done{where}: {o.said}." if o.said else f"Done{where}."] + list(o.news)
+        lines = [f"Done{where}: {_stop(o.said)}" if o.said else f"Done{where}."] + list(o.news)
         if o.result:
             lines.append("The game is over.")
         return "\n".join(lines)
@@ -391,13 +398,13 @@ def rules_help_text(o: r.RulesHelp) -> str:
             lines.append(f"{t.title} ({sections_label(t.sections)})")
             lines.append(f"  {t.summary}")
             if t.commands:
-                lines.append("  commands: " + ", ".join(o.paths.get(k, f"/{o.group} {k}") for k in t.commands))
+                lines.append("  commands: " + ", ".join(f"`{o.paths.get(k, f'/{o.group} {k}')}`" for k in t.commands))
     elif o.topics:
-        lines.append(f"{o.title} rule topics (/game rules topic:<topic>):")
+        lines.append(f"{o.title} rule topics (`/game rules topic:<topic>`):")
         lines += [f"  {t.title} ({sections_label(t.sections)})" for t in o.topics]
     if o.commands:
         lines.append(f"{o.title} commands{' about ' + repr(o.topic) if o.topic else ''}:")
-        lines += [f"  {c.usage}{' (GM)' if c.gm else ''}{' (secret)' if c.secret else ''}: {c.doc}"
+        lines += [f"  `{c.usage}`{' (GM)' if c.gm and 'GM' not in c.doc else ''}{' (secret)' if c.secret else ''}: {c.doc}"
                   for c in o.commands]
     return "\n".join(lines)
 
@@ -413,7 +420,8 @@ def status_text(o: r.Status, now: float | None = None) -> str:
     elif g.status == r.GameStatus.LOBBY:
         lines.append(f"{g.title}, game {g.id}: in its lobby.")
     elif g.status == r.GameStatus.ABANDONED:
-        lines.append(f"{g.title}, game {g.id}: abandoned at {o.title or g.phase}; nobody plays it any more.")
+        at = o.title or g.phase
+        lines.append(f"{g.title}, game {g.id}: abandoned {f'at {at}' if at else 'in its lobby'}; nobody plays it any more.")
     else:
         lines.append(f"{g.title}, game {g.id}: {o.title or g.phase}" + (" (paused)" if g.status is r.GameStatus.PAUSED else ""))
         waiting = [{"seat": w.seat, "name": w.name or w.seat, "due": w.due} for w in o.waiting if w.blocking]
@@ -431,6 +439,10 @@ def status_text(o: r.Status, now: float | None = None) -> str:
 
 
 # Sections that name a part of the table, not a rule of the book: refusals do not cite them.
+#: A value a person types that reads as an id (``negotiating_table``, ``deadline.response``) or a command
+#: (``draw deck:fortune``): a list holding one shows each such word as code, to be typed as it stands.
+_TYPED = re.compile(r"^[a-z][a-z0-9]*(?:(?:[_.][a-z0-9]+)+|(?: [a-z_]+:\S+)+)$")
+_WORD = re.compile(r"^[a-z0-9][a-z0-9_.]*(?: [a-z_]+:\S+)*$")
 _TABLE_SECTIONS = frozenset({"", "table", "commands", "turn", "setup", "end", "requests", "names"})
 
 
@@ -449,6 +461,9 @@ def refusal_text(err: RuleError) -> str:
     legal = err.legal
     if isinstance(legal, list | tuple):
         shown = [str(x) for x in legal if str(x)]
+        if any(_TYPED.match(x) for x in shown):   # values typed as they are: every such word shown as code
+            shown = [f"`{x}`" if _WORD.match(x) else x for x in shown]
+        shown = [f"`{x}`" if x.startswith("/") else x for x in shown]   # commands
         if shown:
             more = len(shown) - 12
             listed = ", ".join(shown[:12]) + f" and {more} more" if more > 0 else join_words(shown)

@@ -70,7 +70,7 @@ class RequestBook:
         for r in self.open:
             if r.id == request_id and r.to == seat:
                 return r
-        raise RuleError(section, f"no open request {request_id} for {seat}", code=Refusal.NO_REQUEST,
+        raise RuleError(section, f"no open request {request_id} waits on you", code=Refusal.NO_REQUEST,
                         legal=[r.id for r in self.open if r.to == seat] or "no open requests")
 
     def answer(self, state: GameState, seat: str, action: Action, section: str = "") -> tuple[Request, bool]:

@@ -104,7 +104,7 @@ class FiefRules(Rules):
             raise RuleError("setup", f"unknown option(s) {unknown}",
                             code=Refusal.BAD_OPTION, legal=sorted(setup.OPTIONS))
         if options.get("random_start") not in (True, False, 0, 1, "true", "false"):
-            raise RuleError("13.6", "random_start is true or false",
+            raise RuleError("13.6", "the option `random_start` is true or false",
                             code=Refusal.BAD_OPTION, legal=["true", "false"])
         if isinstance(options.get("random_start"), str):
             options["random_start"] = options["random_start"] == "true"

@@ -26,6 +26,7 @@ from engine.okc.effects import HANDLERS as STEP_HANDLERS
 from engine.okc.effects import answer_choice, ask, queue, region, source_placed
 from engine.okc.hooks import hooked
 from engine.okc.kingdom import gain_kingdom, road_cards, stealable, take_from_road
+from engine.okc.phase import STEP_NAMES
 from engine.okc.refusals import OkcRefusal
 from engine.okc.state import Job, Okc, Placed
 from engine.okc.year import advance
@@ -84,7 +85,7 @@ def check_step(g: Okc, steps: tuple[str, ...], section: str, what: str) -> None:
         raise RuleError(section, f"an effect waits on {g.choice.seat}'s choice first", code=OkcRefusal.CHOICE_PENDING,
                         legal="choose option:...")
     if g.step not in steps:
-        raise RuleError(section, f"{what} is not possible now (step: {g.step})", code=OkcRefusal.PHASE)
+        raise RuleError(section, f"{what} is not possible now: the game is at the {STEP_NAMES.get(g.step, g.step)}", code=OkcRefusal.PHASE)
 
 
 # -- Spring ------------------------------------------------------------------------------

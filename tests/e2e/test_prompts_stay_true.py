@@ -26,7 +26,7 @@ from tests.e2e.fake_discord import FakeDiscord, Message
 from tests.e2e.harness import Harness, run, running
 
 PLAYERS = ("alice", "bob", "carol")
-REFUSED = ("no longer open", "out of date", "Something went wrong", "not offered")
+REFUSED = ("no longer open", "out of date", "Something went wrong", "has no choice")
 
 
 def living(fake: FakeDiscord, user: str) -> Message:

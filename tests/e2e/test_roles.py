@@ -47,7 +47,7 @@ def test_choosing_colours_in_the_lobby(tmp_path) -> None:
                 fake.messages[stale.id] = stale
                 refused = await fake.click("carol", stale, "sn:r:1", values=["green"])
                 assert refused.callback["data"]["flags"] & EPHEMERAL
-                assert "taken by seat bob" in refused.callback["data"]["content"]
+                assert "taken by bob" in refused.callback["data"]["content"]
                 del fake.messages[stale.id]
 
                 # /game role: autocomplete offers the free colours; the choice shows on the lobby.

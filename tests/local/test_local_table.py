@@ -63,7 +63,7 @@ def test_a_script_plays_through_stdin(tmp_path):
     assert "[error] Card 9 is not in your hand (T1). Possible now: card 1, card 2" in out  # named choices
     assert "[#local] The demand is answered." in out
     assert "Round 2: the bids" in out
-    assert "[error] /game has no command 'frob'" in out
+    assert "[error] `/game` has no command 'frob'" in out
     assert "[error] You have no seat in game 1" in out
     assert (tmp_path / "tribute-game-1.json").exists()
     # secrets never reach the channel

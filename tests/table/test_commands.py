@@ -97,7 +97,7 @@ def test_a_word_where_a_table_command_wants_a_number_is_refused_with_a_number_as
     with pytest.raises(TableError) as err:
         table.invoke(ALICE, CHAN, "game", "log", {"last": "ten"})
     assert err.value.code == "bad_type" and err.value.legal == "a number"
-    assert "/game log last takes a whole number, not 'ten' (legal: a number)" in str(err.value)
+    assert "`/game log last:` takes a whole number, not 'ten' (legal: a number)" in str(err.value)
 
 
 def test_a_table_command_is_built_under_game_with_its_game_number():

@@ -103,4 +103,4 @@ def test_a_game_not_running_cannot_be_paused(table, clock):  # type: ignore[no-u
     table.pause(GM, CHAN)
     with pytest.raises(TableError) as err:
         table.pause(GM, CHAN)
-    assert err.value.code == "not_active" and "not running" in str(err.value)
+    assert err.value.code == "not_active" and "paused already" in str(err.value)

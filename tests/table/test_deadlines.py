@@ -205,6 +205,7 @@ def test_a_gm_may_play_a_default_at_once(table, db_path):
     out = table.skip(GM, CHAN, seat="bob", key="i-9")
     assert (out.seat, out.action, out.source) == ("bob", None, "gm")  # the bid stays bob's secret
     assert all(e.is_public for e in out.events)
+    assert (out.said, out.news) == ("", ())  # nor in words: the bid's label and bob's own news are bob's
     assert table.store.actions(gid)[-1].action == Action.of("bid", card=1).dumps()
     assert table.skip(GM, CHAN, seat="bob", key="i-9").duplicate
     dm = [m for m in table.pending_outbox(1000) if m.payload.get("type") == "prompt" and m.seat == "bob"][-1]

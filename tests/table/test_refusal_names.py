@@ -40,7 +40,7 @@ def test_autocomplete_matches_the_name_or_the_id(table, typed: str, expected: li
 def test_a_game_without_options_says_so(table) -> None:
     with pytest.raises(TableError) as err:
         table.new_game(ALICE, CHAN, "tribute", players=2, options={"length": 4})
-    assert err.value.code == "bad_option" and err.value.legal == "no options"
+    assert err.value.code == "bad_option" and err.value.legal == "it takes none"
 
 
 def _tithing_table(tmp_path):  # type: ignore[no-untyped-def]

@@ -119,7 +119,7 @@ def test_a_game_without_roles_refuses_a_role(table):
     table.new_game(ALICE, CHAN, "tribute", players=2)
     with pytest.raises(TableError) as err:
         table.join(BOB, CHAN, role="red")
-    assert err.value.code == "no_roles" and err.value.legal == "/game join, then /game start"
+    assert err.value.code == "no_roles" and err.value.legal == "`/game join`, then `/game start`"
     assert table.suggest(BOB, CHAN, "game", "join", "role") == []
 
 
@@ -173,7 +173,7 @@ def test_the_local_table_chooses_roles_with_the_same_commands(shipped, tmp_path)
     text = out.getvalue()
     assert "/game role red" in text  # the help names the lobby's role commands
     assert "[bob] You sit as bob, playing " in text and " in game 1" in text
-    assert "[error] " in text and "is taken by seat bob" in text
+    assert "[error] " in text and "is taken by bob" in text
     assert "alice (" in text
     state = shipped.state(1)
     assert {s: p.faction for s, p in state.data.players.items()} == {"alice": "nobility", "bob": "clans"}

@@ -214,7 +214,7 @@ def test_a_topic_gives_its_summary_and_related_commands(table):
     assert [c.usage.split()[2] for c in helped.commands] == ["move"]
     wording = text.describe(helped)
     assert "Naval movement (§5.4, §5.5)" in wording and helped.topics[0].summary in wording
-    assert "commands: /fief war move" in wording
+    assert "commands: `/fief war move`" in wording
 
 
 def test_commands_mentioning_the_word_come_too(table):

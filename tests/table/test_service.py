@@ -430,5 +430,5 @@ def test_a_paused_games_refusal_says_a_gm_may_resume_it(table):
     table.pause(GM, CHAN)
     with pytest.raises(TableError) as err:
         table.act(ALICE, CHAN, "tribute", Action.of("bid", card=1))
-    assert err.value.legal == "a GM may /game resume"
-    assert "(legal: a GM may /game resume)" in str(err.value)
+    assert err.value.legal == "a GM may `/game resume`"
+    assert "(legal: a GM may `/game resume`)" in str(err.value)

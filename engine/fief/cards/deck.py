@@ -93,7 +93,7 @@ def _draw_refusal(g: Fief, p: Player, deck: str, total: int, chars: int) -> Rule
                          code=FiefRefusal.DRAW_LIMIT, legal=["done"])
     if deck == "character":
         if p.drawn_characters >= chars:
-            return RuleError("2.0", f"at most {chars} character card(s) per round",
+            return RuleError("2.0", f"at most {chars} Character card{'s' if chars != 1 else ''} per round",
                              code=FiefRefusal.CHARACTER_LIMIT,
                              legal=["draw deck:fortune", "done"])
         if not g.character_deck and not g.character_under:
