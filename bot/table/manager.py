@@ -59,7 +59,7 @@ class Manager:
                 self.core.post_notice(session, f"e{row.epoch}.s{row.last_seq}.pause.{now}", "table", what="paused",
                                       by=actor.name)
                 self.core.remember_key(key, row.id, "pause")
-            return TableChanged(self.core.session_info(session), "paused", {"by": actor.name})
+            return TableChanged(self.core.session_info(session), "paused")
 
         return self.core.once(actor, channel, game_id, key, body, gm="pause the game")
 
@@ -82,7 +82,7 @@ class Manager:
                 self.core.post_notice(session, f"e{row.epoch}.s{row.last_seq}.resume.{now}", "table", what="resumed",
                                       by=actor.name, stopped=stopped)
                 self.core.remember_key(key, row.id, "resume")
-            return TableChanged(self.core.session_info(session), "resumed", {"by": actor.name, "stopped": stopped})
+            return TableChanged(self.core.session_info(session), "resumed")
 
         return self.core.once(actor, channel, game_id, key, body, gm="resume the game")
 
@@ -172,7 +172,7 @@ class Manager:
                 self.core.store.close_game_deadlines(row.id, now, "abandoned")
                 self.core.post_notice(session, f"abandon.{now}", "table", what="abandoned", by=actor.name)
                 self.core.remember_key(key, row.id, "abandon")
-            return TableChanged(self.core.session_info(session), "abandoned", {"by": actor.name})
+            return TableChanged(self.core.session_info(session), "abandoned")
 
         return self.core.once(actor, channel, game_id, key, body, gm="abandon a game")
 

@@ -154,8 +154,10 @@ def answers(rules: Rules, state: GameState, seat: str, decision: Decision | None
     legal = rules.legal(state, seat)
     anytime = {k for k, spec in rules.actions.items() if spec.anytime}
     if decision is not None and not decision.blocking:
-        number = decision.id.rsplit("-", 1)[-1]
-        named = [a for a in legal if a.kind in anytime and number in map(str, a.params.values())]
+        # "offer-3" is answered by the anytime actions whose "offer" is 3 (a counter-offer that
+        # happens to give 3 coins does not name it).
+        what, number = decision.id.rsplit("-", 1)
+        named = [a for a in legal if a.kind in anytime and str(a.params.get(what)) == number]
         if named:
             return named
     own = [a for a in legal if a.kind not in anytime]

@@ -315,7 +315,9 @@ class Prompts:
 
 def _numbered(count: int) -> str:
     """How the choices of a prompt or step are numbered, said to one who typed a number outside them."""
-    return "its only choice is numbered 1" if count == 1 else f"its choices are numbered 1 to {count}"
+    if count <= 2:
+        return "its only choice is numbered 1" if count == 1 else "its choices are numbered 1 and 2"
+    return f"its choices are numbered 1 to {count}"
 
 
 def _typed(text: str, limit: int) -> str:

@@ -176,3 +176,26 @@ def test_an_action_that_reads_but_does_not_replay_is_reported_with_its_advice(db
     assert code == 1
     assert f"  - game {gid}: action 1 does not replay (RuleError: T1: card 9 is not in your hand" in text
     assert "    what to do: the game's log does not replay: restore a backup, or let a GM abandon the game" in text
+
+
+def test_a_snapshot_that_is_not_a_state_is_reported_by_what_broke(db_path, clock):
+    """Text that reads as UTF-8 but not as a saved state: the check names the snapshot and the error."""
+    gid = played(db_path, clock)[0]
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE snapshots SET state = 'not a state' WHERE game = ? AND seq = 1", (gid,))
+    conn.commit()
+    conn.close()
+    code, text = tool("check", "--db", str(db_path))
+    assert code == 1
+    assert f"  - game {gid}: snapshot 1 cannot be read (JSONDecodeError: Expecting value: line 1 column 1" in text
+
+
+def test_an_action_that_reaches_another_state_than_its_log_says_is_reported(db_path, clock):
+    gid = played(db_path, clock)[0]
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE actions SET version = 99 WHERE game = ? AND seq = 1", (gid,))
+    conn.commit()
+    conn.close()
+    code, text = tool("check", "--db", str(db_path))
+    assert code == 1
+    assert f"  - game {gid}: action 1 reaches state 1, the log says 99" in text

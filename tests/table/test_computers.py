@@ -186,6 +186,18 @@ def test_the_seats_owner_hands_it_to_a_computer_player_and_takes_it_back(table):
         assert any(r.kind == "deadline" and r.seat == "bob" for r in table.store.open_deadlines(game))
 
 
+def test_each_hand_over_to_a_computer_player_is_told_to_the_thread(table, clock):
+    game = lobby(table, ALICE, BOB)
+    table.start(ALICE, CHAN)
+    messages(table, game)
+    for strength in ("steady", "random"):
+        table.replace(BOB, CHAN, "bob", computer=strength)
+        table.replace(BOB, CHAN, "bob", BOB.user_id, "bob")
+        clock.advance(60)
+    said = [p for p in messages(table, game) if "handed their own seat" in p]
+    assert len(said) == 2 and "(steady)" in said[0] and "(random)" in said[1], said
+
+
 def test_only_the_manager_or_the_owner_hands_a_seat_over(table):
     game = lobby(table, ALICE, BOB, CAROL)
     table.start(ALICE, CHAN)

@@ -173,3 +173,13 @@ def test_a_ledger_that_cannot_be_written_says_so_once_in_the_log(tmp_path, caplo
     assert len(errors) == 1 and ledger.broken
     assert errors[0].startswith(f"the ledger {ledger.path} cannot be written (")
     assert errors[0].endswith("): a lost database tail would go unnoticed until it can")
+
+
+def test_a_continuous_copy_onto_the_database_itself_is_refused(db_path, clock, capsys):
+    table = make_table(db_path, clock)
+    start_game(table, channel="c1")
+    table.store.close()
+    code, said = tool("copy", str(db_path), "--db", str(db_path))
+    assert code == 1 and said == ""
+    assert capsys.readouterr().err == ("copy failed (the previous copy is kept): "
+                                       "the copy and the database are the same file\n")

@@ -187,3 +187,18 @@ def test_pause_and_resume_refresh_the_status(table):
     assert [m.payload["status"] for m in drain(table) if m.kind == STATUS_EDIT] == ["paused"]
     table.resume(GM, CHAN)
     assert [m.payload["status"] for m in drain(table) if m.kind == STATUS_EDIT] == ["active"]
+
+
+def test_an_open_offer_is_answered_by_accepting_or_declining_it_alone(table):
+    """Bob, still to bid, holds card 1 and an offer numbered 1 of 1 coin: the offer's prompt answers with
+    the offer's own actions, never with the bid or a counter-offer that happen to carry the same number."""
+    from bot.table import outbox as ob
+    from tests.games.tribute import RULES
+
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0))
+    state = table.state(gid)
+    offer = next(d for d in RULES.pending(state) if d.id.startswith("offer"))
+    assert offer.id.endswith("-1") and Action.of("bid", card=1) in RULES.legal(state, "bob")
+    assert sorted(a.text() for a in ob.answers(RULES, state, "bob", offer)) == [
+        "accept_offer offer:1", "decline_offer offer:1"]

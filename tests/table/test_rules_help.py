@@ -117,6 +117,15 @@ def test_a_bad_topic_is_refused_naming_file_and_field(change, field, problem):
     assert err.value.file == "fief.json" and err.value.field == field
 
 
+def test_a_phase_name_may_be_80_characters_and_no_longer():
+    def phase(name: str) -> dict:
+        return {"game": "fief", "phases": [{"id": "7", "name": name}], "topics": [GOOD]}
+
+    ht.parse(phase("B" * 80), "fief.json")
+    with pytest.raises(HelpDataError, match=r"fief.json: phases\[0\].name: "):
+        ht.parse(phase("B" * 81), "fief.json")
+
+
 def test_bad_files_missing_fields_duplicates_and_broken_json(tmp_path):
     with pytest.raises(HelpDataError, match=r"okc.json: topics\[0\].summary: missing required field"):
         ht.parse({"game": "okc", "topics": [{"id": "a", "title": "A", "sections": ["p.3"]}]}, "okc.json")
@@ -155,6 +164,7 @@ def test_the_shipped_files_are_the_ones_loaded():
     ("fief", "hand limit", "cards"),
     ("okc", "p.29", "ties"),
     ("okc", "p29", "ties"),
+    ("okc", "p7", "setup"),                     # a page of one digit, typed without the full stop
     ("okc", "deadly", "deadly"),
     ("okc", "kingdom's favour", "favour"),
     ("okc", "herald", "heralds"),

@@ -41,3 +41,11 @@ def test_a_table_notice_names_the_person_first(named, who):
         f"Time ran out for {who}: the table played the default answer and the game goes on.")
     assert text.table_notice({"type": "skip", "by": "Alice", **named}) == (
         f"Alice played the default answer for {who}, and the game goes on.")
+
+
+def test_a_number_outside_the_prompt_is_answered_with_the_numbers_there_are():
+    from bot.table.prompts import _numbered
+
+    assert [_numbered(n) for n in (1, 2, 3, 12)] == [
+        "its only choice is numbered 1", "its choices are numbered 1 and 2", "its choices are numbered 1 to 3",
+        "its choices are numbered 1 to 12"]
