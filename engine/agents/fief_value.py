@@ -193,8 +193,8 @@ def _guard(g: Fief, fid: str, region: str) -> float:
 
 
 def _roads_from(start: str) -> dict[str, int]:
-    """The fewest roads from ``start`` to every city (5.0), ignoring who holds the cities between;
-    a city out of reach counts as far as the number of cities."""
+    """The fewest roads from ``start`` to every city (5.0), ignoring who holds the cities between
+    (the map is connected: every city reaches every other)."""
     seen = {start: 0}
     queue = deque([start])
     while queue:
@@ -203,7 +203,7 @@ def _roads_from(start: str) -> dict[str, int]:
             if n not in seen:
                 seen[n] = seen[city] + 1
                 queue.append(n)
-    return {c: seen.get(c, len(MAP.cities)) for c in MAP.cities}
+    return seen
 
 
 _ROADS = {c: _roads_from(c) for c in MAP.cities}

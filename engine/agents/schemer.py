@@ -52,7 +52,6 @@ class Style:
 
 STYLES = {"okc": Style(explore=0.7, horizon=10),
           "fief": Style(explore=0.05, horizon=0, samples=4, guided=True)}
-DEFAULT_STYLE = Style(explore=0.7, horizon=10)
 
 
 @dataclass
@@ -72,8 +71,7 @@ class Search:
     state: GameState
     seat: str
     rnd: random.Random
-    horizon: int
-    style: Style = DEFAULT_STYLE
+    style: Style
     root: Node = field(default_factory=Node)
     iterations: int = 0
     order: list[Action] = field(default_factory=list)   # guided: the root actions kept, best first
@@ -81,12 +79,12 @@ class Search:
     round_sample: GameState | None = None   # guided: the sample every kept action is tried on this round
 
     def run(self, legal: list[Action], iterations: int, clock: Callable[[], float] | None = None,
-            seconds: float | None = None) -> Action:
-        deadline = clock() + seconds if clock is not None and seconds is not None else None
+            seconds: float = 0.0) -> Action:
+        """The answer after ``iterations`` (and, with ``clock``, before ``seconds`` have passed)."""
+        now = clock or _untimed
+        deadline = now() + seconds if clock is not None else math.inf
         for k in range(self.style.samples):
-            # Later samples of the prior only while half the budget is left.
-            if k and deadline is not None and clock is not None and seconds is not None \
-                    and clock() > deadline - seconds / 2:
+            if k and now() > deadline - seconds / 2:   # later samples of the prior only while half is left
                 break
             self.prior(legal)
         if self.style.guided:
@@ -95,16 +93,13 @@ class Search:
                 return self.order[0]
         longest = 0.0
         while self.iterations < iterations:
-            if deadline is not None and clock is not None:
-                # Stop while one more iteration, half as long again as the longest so far (a
-                # loaded machine and Fief's uneven iterations), still fits.
-                now = clock()
-                if now + 1.5 * longest >= deadline:
-                    break
-                self.iterate(legal)
-                longest = max(longest, clock() - now)
-            else:
-                self.iterate(legal)
+            # Stop while one more iteration, half as long again as the longest so far (a loaded
+            # machine and Fief's uneven iterations), still fits.
+            start = now()
+            if start + 1.5 * longest >= deadline:
+                break
+            self.iterate(legal)
+            longest = max(longest, now() - start)
             self.iterations += 1
         return self.answer(legal)
 
@@ -246,7 +241,7 @@ class Search:
 
     def playout(self, sample: GameState) -> None:
         rules = self.rules
-        for _ in range(self.horizon):
+        for _ in range(self.style.horizon):
             if rules.result(sample) is not None:
                 return
             who = actor(rules, sample)
@@ -262,7 +257,10 @@ class Search:
 
 
 def decide(rules: Rules, state: GameState, seat: str, legal: list[Action], rnd: random.Random, *,
-           iterations: int, clock: Callable[[], float] | None = None, seconds: float | None = None) -> Action:
-    style = STYLES.get(rules.name, DEFAULT_STYLE)
-    search = Search(rules, state, seat, rnd, style.horizon, style)
-    return search.run(legal, iterations, clock, seconds)
+           iterations: int, clock: Callable[[], float] | None = None, seconds: float = 0.0) -> Action:
+    return Search(rules, state, seat, rnd, STYLES[rules.name]).run(legal, iterations, clock, seconds)
+
+
+def _untimed() -> float:
+    """The clock of a search bounded by its iterations alone: it never moves."""
+    return 0.0
