@@ -116,7 +116,7 @@ class Search:
                 apply(self.rules, twin, self.seat, action)
             except RuleError:
                 continue
-            share = rewards(self.rules, twin).get(self.seat, 0.0)
+            share = rewards(self.rules, twin)[self.seat]
             node = self.root.children.setdefault((self.seat, action), Node())
             node.visits += PRIOR
             node.total += PRIOR * share
@@ -212,10 +212,10 @@ class Search:
             settled += [share] * (len(path) - len(settled))
         for (n, seat), got in zip(path, settled, strict=True):
             n.visits += 1
-            n.total += got.get(seat, 0.0)
+            n.total += got[seat]
         if self.style.guided and path:
             self.tally.setdefault(self.order[self.iterations % len(self.order)], []).append(
-                settled[0].get(self.seat, 0.0))
+                settled[0][self.seat])
 
     def guided_step(self, node: Node, sample: GameState, who: str,
                     legal: list[Action]) -> tuple[Action, Node, bool, GameState | None]:
