@@ -1,0 +1,190 @@
+"""Fief's evaluation (engine/agents/fief_value.py) term by term on a new four-player game, where no
+city is held, no noble stands anywhere and no title is given (p1 plays red: Hugh and Isabel; p3
+green): each change adds its documented weight (docs/agents.md) to its seat's score."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import games  # noqa: F401  (registers the shipped games)
+from engine.agents import fief_value
+from engine.agents.fief_value import (
+    CAPTIVE,
+    CLERGY,
+    CROWN,
+    NOBLE,
+    ROAD,
+    SAVE,
+    SHILLING,
+    STRENGTH,
+    STRONGHOLD,
+    THREAT,
+    partners,
+    scores,
+)
+from engine.fief.map import REGION_IDS
+from engine.fief.state import MAP, Fief, Stack, fief_cities
+from engine.registry import get
+
+
+def _new(players: int = 4) -> Fief:
+    state, _ = get("fief").new_game([f"p{k + 1}" for k in range(players)], {}, 7)
+    return state.data
+
+
+def test_the_weights_are_the_documented_ones() -> None:
+    """docs/agents.md, "The evaluations": 0.4 per shilling saved, from half a region's cities; 1.5 per
+    free noble and -0.8 per captive one; 3 for the Crown; -0.4 per rival troop in a city held; 0.15 per road."""
+    assert (SAVE, fief_value.HALF, NOBLE, CAPTIVE, CROWN, THREAT, ROAD) == (0.4, 0.5, 1.5, -0.8, 3.0, 0.4, 0.15)
+
+
+def test_each_free_noble_counts_and_a_captive_one_counts_against() -> None:
+    g = _new()
+    before = scores(g)["p1"]
+    g.families["red"].nobles = ["hugh"]
+    assert before - scores(g)["p1"] == pytest.approx(NOBLE)
+    g.nobles["hugh"].captor = "green"
+    assert before - scores(g)["p1"] == pytest.approx(2 * NOBLE - CAPTIVE)
+
+
+@pytest.mark.parametrize("crown", ["king", "sovereign_queen"])
+def test_the_crown_on_a_noble_of_the_family_counts(crown: str) -> None:
+    g = _new()
+    before = scores(g)
+    g.nobles["isabel"].titles = [crown]
+    after = scores(g)
+    assert after["p1"] - before["p1"] == pytest.approx(CROWN)
+    assert after["p3"] == pytest.approx(before["p3"])
+
+
+def _purse_worth(g: Fief, seat: str = "p1") -> list[float]:
+    """What each further shilling in the seat's purse adds, from 0 to 8 shillings."""
+    out = []
+    for purse in range(9):
+        g.players[seat].shillings = purse
+        out.append(scores(g)[seat])
+    return [round(b - a, 9) for a, b in zip(out, out[1:], strict=False)]
+
+
+def test_shillings_saved_count_towards_the_title_of_a_region_half_held_up_to_its_price() -> None:
+    """4.3: region II (Cardiff, Harlech) costs 4 shillings: holding one of its two cities, each of the
+    first four shillings counts ``SAVE`` on top of a shilling's worth; holding one city of three in
+    region I, none does."""
+    g = _new()
+    g.cities["Plymouth"].controller = "red"
+    assert _purse_worth(g) == [SHILLING] * 8
+    g.cities["Cardiff"].controller = "red"
+    assert _purse_worth(g) == [round(SAVE + SHILLING, 9)] * 4 + [SHILLING] * 4
+
+
+def test_the_savings_go_to_the_region_with_the_largest_share_then_a_stronghold_then_the_first() -> None:
+    """Half of region II (4 shillings) and half of region V (8 shillings): the first in region order
+    is saved for, unless only the other has a Stronghold of the family's; two thirds of region I
+    (6 shillings) outweigh either half."""
+    g = _new()
+    g.cities["Cardiff"].controller = "red"
+    g.cities["Norwich"].controller = g.cities["Coventry"].controller = "red"
+    assert _purse_worth(g) == [round(SAVE + SHILLING, 9)] * 4 + [SHILLING] * 4
+    g.cities["Norwich"].building = "stronghold"
+    assert _purse_worth(g) == [round(SAVE + SHILLING, 9)] * 8
+    g.cities["Norwich"].building = None
+    g.cities["King's Lynn"].building = "stronghold"    # a Stronghold of another's in region V: no claim
+    assert _purse_worth(g) == [round(SAVE + SHILLING, 9)] * 4 + [SHILLING] * 4
+    g.cities["Plymouth"].controller = g.cities["Exeter"].controller = "red"
+    assert _purse_worth(g) == [round(SAVE + SHILLING, 9)] * 6 + [SHILLING] * 2
+
+
+def _roads(g: Fief, monkeypatch: pytest.MonkeyPatch, seat: str = "p1") -> float:
+    """What the roads cost the seat's score."""
+    with monkeypatch.context() as m:
+        m.setattr(fief_value, "ROAD", 0.0)
+        without = scores(g)[seat]
+    return round((without - scores(g)[seat]) / ROAD, 9)
+
+
+def test_a_free_noble_walks_towards_the_first_region_with_the_largest_share_not_yet_all_held(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hugh in London (region VI): with nothing held, region I is the first of the equal regions, 2 roads
+    from London (Bristol); region II all held needs nothing more and changes nothing; London held makes
+    region VI the one to complete, and the roads are counted to its nearest city not yet held."""
+    g = _new()
+    g.nobles["hugh"].city = "London"
+    assert _roads(g, monkeypatch) == 2
+    g.cities["Cardiff"].controller = g.cities["Harlech"].controller = "red"
+    assert _roads(g, monkeypatch) == 2
+    g.cities["London"].controller = "red"
+    vi = [c for c in fief_cities(g, "VI") if c != "London"]
+    assert _roads(g, monkeypatch) == min(fief_value._ROADS["London"][c] for c in vi) > 0
+    g.nobles["hugh"].captor = "green"                   # a captive walks nowhere
+    assert _roads(g, monkeypatch) == 0
+    g.nobles["hugh"].captor, g.nobles["hugh"].city = None, None   # nor does a noble off the board
+    assert _roads(g, monkeypatch) == 0
+
+
+def test_the_map_is_connected_and_the_roads_are_the_fewest() -> None:
+    """5.0: every city reaches every other; a neighbour is one road away, a city itself none."""
+    for city in MAP.cities:
+        roads = fief_value._roads_from(city)
+        assert set(roads) == set(MAP.cities) and roads[city] == 0
+        for n in MAP.neighbours(city):
+            assert roads[n] == 1
+        assert all(roads[c] <= min(roads[n] for n in MAP.neighbours(c)) + 1 for c in MAP.cities)
+
+
+def test_rival_troops_inside_a_city_threaten_its_holder_those_outside_do_not() -> None:
+    """Each rival troop inside a city the family controls counts ``THREAT`` against it (the rival's
+    troops count their strength for the rival wherever they stand); its own troops, or a rival's on the
+    road outside (5.0), threaten nothing."""
+    g = _new()
+    city = g.cities["Oxford"]
+    city.controller = "red"
+    before = scores(g)
+    city.stacks = {"red": Stack(troops=["men", "men"])}
+    own = scores(g)
+    assert own["p1"] - before["p1"] == pytest.approx(2 * STRENGTH)
+    city.stacks["green"] = Stack(troops=["knight", "men"], outskirts=True)
+    outside = scores(g)
+    assert outside["p1"] == pytest.approx(own["p1"])
+    assert outside["p3"] - own["p3"] == pytest.approx(4 * STRENGTH)
+    city.stacks["green"].outskirts = False
+    inside = scores(g)
+    assert own["p1"] - inside["p1"] == pytest.approx(2 * THREAT)
+    assert inside["p3"] == pytest.approx(outside["p3"])
+    city.building = "stronghold"                        # and a claim on region VI (one city of four)
+    assert scores(g)["p1"] - inside["p1"] == pytest.approx(STRONGHOLD + fief_value.FORT / 16)
+
+
+def test_a_seat_s_score_is_its_families_scores_and_its_purse() -> None:
+    """Two players (13.7): each plays two families, and its score adds both."""
+    g = _new(2)
+    fams = g.players["p1"].families
+    before = scores(g)["p1"]
+    for fid, see in zip(fams, ("york", "exeter"), strict=True):
+        g.nobles[g.families[fid].nobles[0]].titles = [f"bishop:{see}"]
+    assert scores(g)["p1"] - before == pytest.approx(2 * CLERGY)
+    assert scores(g)["p2"] == pytest.approx(scores(_new(2))["p2"])
+
+
+def test_a_marriage_between_the_seat_s_own_families_is_no_alliance() -> None:
+    """8.3 binds two players; a seat's own two families married to each other share nothing with a rival."""
+    g = _new(2)
+    red, blue = g.players["p1"].families
+    before = scores(g)
+    a, b = g.families[red].nobles[0], next(n for n in g.families[blue].nobles if g.nobles[n].sex != g.nobles[
+        g.families[red].nobles[0]].sex)
+    g.nobles[a].spouse, g.nobles[b].spouse = b, a
+    assert partners(g, "p1") == set() and partners(g, "p2") == set()
+    assert scores(g)["p1"] == pytest.approx(before["p1"])
+    rival = next(n for f in g.players["p2"].families for n in g.families[f].nobles
+                 if g.nobles[n].sex != g.nobles[a].sex)
+    g.nobles[b].spouse = None
+    g.nobles[a].spouse, g.nobles[rival].spouse = rival, a
+    assert partners(g, "p1") == {"p2"} and partners(g, "p2") == {"p1"}
+
+
+def test_every_untitled_region_with_fiefdom_cities_is_read_in_region_order() -> None:
+    g = _new()
+    board = fief_value._Board(g)
+    assert [r for r, *_ in board.regions] == [r for r in REGION_IDS if fief_cities(g, r)]
+    g.nobles["hugh"].titles = ["lord:II"]
+    assert "II" not in [r for r, *_ in fief_value._Board(g).regions]
