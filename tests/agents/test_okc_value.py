@@ -129,3 +129,69 @@ def test_a_boon_placed_face_down_counts_its_strength_where_it_waits() -> None:
     revealed = scores(state)
     mine.boons = []
     assert revealed["p2"] - scores(state)["p2"] == pytest.approx(REGION)      # counted once, by the tower
+
+
+@pytest.mark.parametrize(("card", "worth"), [("nobility.keep", 0.3 * 5 + 0.3), ("nobility.treasury", 0.3 * 4 + 0.3),
+                                             ("nobility.champion", 0.3 * 2 + 0.3)])
+def test_a_site_of_power_card_acquired_counts_its_lore_cost_at_the_site_rate_and_a_card(card: str, worth: float) -> None:
+    """p.45: the Nobility's HQ (the Keep: 5 Lore, the Treasury: 4) and advanced cards (the Champion: 2)."""
+    state = _fresh()
+    g = data(state)
+    p = g.players["p1"]
+    p.site = list(site_worth(g.pack, p.faction))
+    before = scores(state)["p1"]
+    p.site.remove(card)
+    assert scores(state)["p1"] - before == pytest.approx(worth)
+    assert set(site_worth(g.pack, "nobility")) == {"nobility.champion", "nobility.chancellor", "nobility.warden",
+                                                   "nobility.treasury", "nobility.keep"}
+
+
+def _region(g: Okc, rid: str = "plateau"):  # type: ignore[no-untyped-def]
+    return next(r for r in g.regions if r.id == rid)
+
+
+def test_a_region_still_to_clash_counts_for_the_seat_with_the_greatest_strength_there() -> None:
+    """p.28: Supporters and Kingdom cards add their Strength in every Region the seat contests; the
+    leader counts ``REGION``, shared on a tie; a resolved Region counts for nobody."""
+    state = _fresh()
+    g = data(state)
+    base = scores(state)
+    reg = _region(g)
+    reg.supporters.update(p1=2, p2=1)
+    led = scores(state)
+    assert (led["p1"] - base["p1"], led["p2"] - base["p2"]) == pytest.approx((REGION, 0.0))
+    reg.supporters.update(p1=1)
+    tied = scores(state)
+    assert (tied["p1"] - base["p1"], tied["p2"] - base["p2"]) == pytest.approx((REGION / 2, REGION / 2))
+    g.players["p1"].kingdom = ["k.war_banner"]      # Strength 2: 3 against 1
+    banner = scores(state)
+    assert banner["p1"] - base["p1"] == pytest.approx(KINGDOM + REGION)
+    assert banner["p2"] == pytest.approx(base["p2"])
+    reg.resolved = True
+    assert scores(state)["p1"] - base["p1"] == pytest.approx(KINGDOM)
+
+
+def test_a_seat_without_supporters_or_cards_in_a_region_does_not_contest_it() -> None:
+    """Kingdom cards' Strength counts only where the seat is present: no Supporters there (or none
+    left) and no card, no claim on the Region."""
+    state = _fresh()
+    g = data(state)
+    g.players["p1"].kingdom = ["k.war_banner"]
+    base = scores(state)
+    reg = _region(g)
+    reg.supporters.update(p1=0, p2=1)
+    after = scores(state)
+    assert (after["p1"] - base["p1"], after["p2"] - base["p2"]) == pytest.approx((0.0, REGION))
+
+
+def test_a_region_where_nobody_has_any_strength_counts_for_nobody() -> None:
+    from engine.okc.state import Placed
+
+    state = _fresh()
+    g = data(state)
+    base = scores(state)
+    card = g.players["p1"].hand[0]
+    _region(g).cards.append(Placed(card, "p1", face_up=True, gained=-20))
+    assert scores(state)["p1"] == pytest.approx(base["p1"])
+    _region(g).cards[0].gained = 0
+    assert scores(state)["p1"] - base["p1"] == pytest.approx(REGION)
