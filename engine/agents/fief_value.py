@@ -146,7 +146,7 @@ def _family(g: Fief, board: _Board, fid: str, income: float, money: float) -> fl
     for region, cities, holders, forts in board.regions:
         mine = holders.count(fid)
         share = mine / len(cities)
-        fort = mine > 0 and any(f and h == fid for f, h in zip(forts, holders, strict=True))
+        fort = any(f and h == fid for f, h in zip(forts, holders, strict=True))
         value += money * (REACH + (FORT if fort else 0.0)) * share * share
         if share >= HALF and (share, fort) > nearest:
             nearest, saving = (share, fort), title_cost(g, region)

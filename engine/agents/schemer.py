@@ -167,7 +167,7 @@ class Search:
         legal = self.order if self.style.guided else root_legal
         expanded = False
         while who is not None and rules.result(sample) is None:
-            if node is not self.root or path:
+            if path:   # below the root: what ``who`` may do in this sample
                 legal = choices(rules, sample, who)
             if not legal:
                 break

@@ -188,3 +188,16 @@ def test_every_untitled_region_with_fiefdom_cities_is_read_in_region_order() -> 
     assert [r for r, *_ in board.regions] == [r for r in REGION_IDS if fief_cities(g, r)]
     g.nobles["hugh"].titles = ["lord:II"]
     assert "II" not in [r for r, *_ in fief_value._Board(g).regions]
+
+
+def test_a_titled_region_without_a_fortified_city_yet_has_nothing_to_guard() -> None:
+    """4.7: only a Fortified City carries the title with it; before one is built, the title counts its
+    VPs alone (and the region leaves the regions in reach)."""
+    from engine.agents.fief_value import VP
+    from engine.fief.victory import family_vp
+
+    g = _new()
+    before, vps = scores(g)["p1"], family_vp(g, "red")
+    g.nobles["hugh"].titles = ["lord:II"]
+    assert family_vp(g, "red") > vps
+    assert scores(g)["p1"] - before == pytest.approx(VP * (family_vp(g, "red") - vps))

@@ -228,6 +228,18 @@ def test_an_unguided_iteration_walks_down_by_the_bound_and_credits_each_edge_to_
     assert key[0] == "p2" and reply == Node(visits=1, total=0.25, available=1)
 
 
+def test_a_seat_with_nothing_to_do_below_the_root_ends_the_walk(shares, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    shares(lambda game: 0.25 * len(game))
+    rules = Turns()
+    monkeypatch.setattr(rules, "legal", lambda game, seat: [X, Y] if seat == "p1" else [])
+    search = _search(rules)
+    search.root.children = {("p1", X): Node(visits=1, total=0.25, available=1),
+                            ("p1", Y): Node(visits=1, total=0.0, available=1)}
+    search.iterate([X, Y])
+    x = search.root.children[("p1", X)]
+    assert (x.visits, x.total, x.children) == (2, 0.5, {})
+
+
 def test_a_refused_step_drops_its_child_and_credits_nothing(shares) -> None:  # type: ignore[no-untyped-def]
     shares(lambda game: 0.5, refused=frozenset({X, Y}))
     search = _search(Turns())
@@ -257,6 +269,8 @@ def test_a_guided_iteration_tries_the_root_action_of_its_turn_on_the_round_s_sam
     assert rules.drawn == 2
     assert search.tally == {X: [pytest.approx(0.1)] * 2, Y: [pytest.approx(0.6)] * 2}
     assert search.root.children[("p1", X)].visits == 2 and search.root.children[("p1", Y)].visits == 2
+    (key, reply), = search.root.children[("p1", Y)].children.items()   # p2's reply, steady's pick, played once
+    assert key == ("p2", X) and (reply.visits, reply.total) == (2, pytest.approx(2 * (1 - 0.7)))
     assert search.answer([X, Y]) == Y
 
 
