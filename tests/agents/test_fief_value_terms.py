@@ -201,3 +201,23 @@ def test_a_titled_region_without_a_fortified_city_yet_has_nothing_to_guard() -> 
     g.nobles["hugh"].titles = ["lord:II"]
     assert family_vp(g, "red") > vps
     assert scores(g)["p1"] - before == pytest.approx(VP * (family_vp(g, "red") - vps))
+
+
+def test_every_city_held_and_every_troop_count_wherever_they_stand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """1 per city controlled and 0.6 per Stronghold among them; 0.1 per strength point of troops in
+    every city (a knight 3, a man-at-arms 1: 7.5)."""
+    g = _new()
+    for city, troop in (("Oxford", "men"), ("York", "knight"), ("Exeter", "men")):
+        g.cities[city].controller = "red"
+        g.cities[city].building = "stronghold" if city != "Exeter" else None
+        g.cities[city].stacks = {"red": Stack(troops=[troop])}
+
+    def weight(name: str) -> float:
+        """What one unit of the weight ``name`` is worth to p1."""
+        with monkeypatch.context() as m:
+            m.setattr(fief_value, name, 0.0)
+            without = scores(g)["p1"]
+            m.setattr(fief_value, name, 1.0)
+            return round(scores(g)["p1"] - without, 9)
+
+    assert (weight("CITY"), weight("STRONGHOLD"), weight("STRENGTH")) == (3.0, 2.0, 5.0)
