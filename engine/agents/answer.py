@@ -61,8 +61,7 @@ def binding(state: GameState, seat: str, request_id: str) -> int:
     offer = next((o for o in table.get("offers") or [] if str(o.get("id")) == number and o.get("to") == seat), None)
     if offer is None or offer.get("kind") != "agreement":
         return 0
-    players = getattr(state.data, "players", {})
-    faction = getattr(players.get(seat), "faction", None)
+    faction = state.data.players[seat].faction
     mine = sum(1 for t in offer.get("terms") or [] if str(t).split(":", 1)[0] == faction)
     return mine + (1 if offer.get("text") else 0)
 
