@@ -117,6 +117,7 @@ def test_every_entry_point_refuses_an_unknown_strength_naming_the_known_ones(ask
         call()
     assert (err.value.section, err.value.code, err.value.legal) == ("agents", Refusal.BAD_STRENGTH,
                                                                      ["random", "steady", "schemer"])
+    assert str(err.value).startswith("agents: there is no computer player strength '")
     assert asked == []
 
 

@@ -67,8 +67,8 @@ def _search(rules: Turns, style: Style = OKC, seed: int = 1) -> Search:
 def test_the_prior_gives_each_root_action_two_visits_worth_its_one_step_share(shares) -> None:  # type: ignore[no-untyped-def]
     shares(lambda game: {X: 0.25, Y: 0.75}[game[-1][1]], refused=frozenset({Z}))
     search = _search(Turns(moves=(X, Y, Z)))
-    search.prior([X, Y, Z])
-    search.prior([X, Y, Z])
+    search.prior([X, Z, Y])             # a refused action is skipped, not the end of the prior
+    search.prior([X, Z, Y])
     assert search.root.children == {("p1", X): Node(visits=4, total=1.0, available=4),
                                      ("p1", Y): Node(visits=4, total=3.0, available=4)}
 
