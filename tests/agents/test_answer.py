@@ -68,6 +68,9 @@ def test_a_trade_agreement_binds_the_seat_by_each_term_naming_it_and_by_words_of
     state = _okc({"id": 5, "to": "p1", "kind": "agreement", "terms": terms, "text": ""})
     assert answer.binding(state, "p1", "offer-5") == 2     # type: ignore[arg-type]
     assert answer.binding(state, "p1", "5") == 2           # type: ignore[arg-type]
+    assert answer.binding(state, "p1", "offer-05") == 2    # type: ignore[arg-type]   (the offer answers() finds)
+    assert answer.answers(state, "p1", "offer-05", [REFUSE]) == (TAKE, REFUSE)   # type: ignore[arg-type]
+    assert answer.binding(state, "p1", "offer-x") == 0     # type: ignore[arg-type]
     assert answer.binding(_okc({"id": 5, "to": "p1", "kind": "agreement", "terms": terms, "text": "we share"}),
                           "p1", "offer-5") == 3            # type: ignore[arg-type]
     assert answer.binding(_okc({"id": 5, "to": "p1", "kind": "agreement", "terms": [], "text": "we share"}),
