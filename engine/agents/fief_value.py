@@ -98,8 +98,7 @@ def horizon(g: Fief) -> tuple[float, float]:
     Round 7, when no collection follows."""
     left = C.victory["last_round"] - g.flow.round
     incomes = left + (1 if g.flow.phase <= 3 else 0)
-    purchases = left + (1 if g.flow.phase < 4 else 0)
-    return min(incomes, INCOMES) / INCOMES, (1.0 if purchases > 0 else SPENT)
+    return min(incomes, INCOMES) / INCOMES, (1.0 if left > 0 or g.flow.phase < 4 else SPENT)
 
 
 class _Board:
