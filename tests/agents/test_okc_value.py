@@ -195,3 +195,23 @@ def test_a_region_where_nobody_has_any_strength_counts_for_nobody() -> None:
     assert scores(state)["p1"] == pytest.approx(base["p1"])
     _region(g).cards[0].gained = 0
     assert scores(state)["p1"] - base["p1"] == pytest.approx(REGION)
+
+
+def test_a_card_s_strength_adds_to_its_owner_s_supporters_in_its_region() -> None:
+    """p.28: a seat present by a card alone has that card's Strength there; its Supporters add to it."""
+    from engine.okc.cards import strength
+    from engine.okc.state import Placed
+
+    state = _fresh()
+    g = data(state)
+    base = scores(state)
+    reg = _region(g)
+    reg.cards.append(Placed(g.players["p1"].hand[0], "p1", face_up=True))
+    power = strength(g, reg.cards[0], reg)
+    assert power > 0
+    reg.supporters.update(p2=power)
+    tied = scores(state)
+    assert (tied["p1"] - base["p1"], tied["p2"] - base["p2"]) == pytest.approx((REGION / 2, REGION / 2))
+    reg.supporters.update(p1=1)
+    led = scores(state)
+    assert (led["p1"] - base["p1"], led["p2"] - base["p2"]) == pytest.approx((REGION, 0.0))
