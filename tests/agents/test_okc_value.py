@@ -215,3 +215,38 @@ def test_a_card_s_strength_adds_to_its_owner_s_supporters_in_its_region() -> Non
     reg.supporters.update(p1=1)
     led = scores(state)
     assert (led["p1"] - base["p1"], led["p2"] - base["p2"]) == pytest.approx((REGION, 0.0))
+
+
+def test_a_revealed_boon_is_counted_once() -> None:
+    """Once the card is revealed, the Whispering Tower counts its Boon's Strength (+10 for an Oath): a rival
+    needs exactly ten Supporters more to lead the Region than without the Boon."""
+    state = game(2, modules="whispering_tower")
+    spring_actions(state, {"p1": {"plateau": "nobility.c9"}, "p2": {"plateau": "clans.f4"}})
+    g = data(state)
+    for p in g.players.values():
+        p.kingdom = []
+    plateau = _region(g)
+    for q in plateau.cards:
+        q.face_up = True
+    mine = next(q for q in plateau.cards if q.owner == "p2")
+
+    def needed() -> int:
+        """The fewest Supporters with which p1 leads the Plateau alone."""
+        return next(n for n in range(60) if plateau.supporters.update(p1=n) or _leads(state, "p1"))
+
+    plateau.supporters["p2"] = 20
+    without = needed()
+    assert without > 0
+    mine.boons = ["wt.oath"]
+    assert needed() == without + 10
+
+
+def _leads(state: GameState, seat: str) -> bool:
+    """Whether ``seat`` alone takes the Plateau's REGION in the evaluation."""
+    g = data(state)
+    plateau = _region(g)
+    more = scores(state)[seat]
+    plateau.resolved = True
+    less = scores(state)[seat]
+    plateau.resolved = False
+    return more - less == pytest.approx(REGION)
