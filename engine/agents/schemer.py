@@ -128,7 +128,7 @@ class Search:
         the search measures a step or more ahead is never averaged with one-step values."""
         rated = [(n.total / n.visits, -i, a) for i, a in enumerate(legal)
                  if (n := self.root.children.get((self.seat, a))) is not None and n.visits]
-        rated.sort(key=lambda t: t[:2], reverse=True)
+        rated.sort(reverse=True)   # (each index is unique: the actions themselves are never compared)
         self.order = [a for _, _, a in rated[:self.style.width]] or legal[:1]
         self.root.children = {(self.seat, a): Node() for a in self.order}
 
@@ -140,12 +140,12 @@ class Search:
             if not rounds:
                 return self.order[0]
             ranked = [(sum(self.tally[a][:rounds]), -i, a) for i, a in enumerate(self.order)]
-            return max(ranked, key=lambda t: t[:2])[2]
+            return max(ranked)[2]
         stats = [(self.root.children.get((self.seat, a)), i, a) for i, a in enumerate(legal)]
         visited = [(n.visits, n.total / n.visits, -i, a) for n, i, a in stats if n is not None and n.visits]
         if not visited:
             return legal[0]
-        return max(visited, key=lambda t: t[:3])[3]
+        return max(visited)[3]
 
     def iterate(self, root_legal: list[Action]) -> None:
         rules = self.rules

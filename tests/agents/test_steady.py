@@ -59,6 +59,17 @@ def test_steady_draws_among_the_actions_that_tie_within_a_billionth(worth) -> No
         assert [a for a, _ in rnd.among] == [B]
 
 
+def test_a_value_exactly_a_billionth_away_is_no_tie(worth) -> None:  # type: ignore[no-untyped-def]
+    """The tie band is open: a billionth above the best wins alone, a billionth below loses."""
+    worth({A: 1.0, B: 1.0 + 1e-9, C: 1.0 - 1e-9})
+    rnd = Drawn()
+    steady.best(None, [], "p1", [A, B], rnd)  # type: ignore[arg-type]
+    assert [a for a, _ in rnd.among] == [A, B]   # 1.0 + 1e-9 is not above 1.0 + 1e-9: a tie
+    rnd = Drawn()
+    steady.best(None, [], "p1", [A, C], rnd)  # type: ignore[arg-type]
+    assert [a for a, _ in rnd.among] == [A]
+
+
 def test_steady_tries_every_action_on_its_own_copy_and_the_last_on_the_sample(worth) -> None:  # type: ignore[no-untyped-def]
     worth({A: 1.0, B: 2.0, C: 0.0})
     sample: list[Action] = []
