@@ -23,7 +23,8 @@ class Turns:
     name = "okc"
 
     def __init__(self, length: int = 100, moves: tuple[Action, ...] = (X, Y)) -> None:
-        self.length, self.moves, self.drawn = length, moves, 0
+        self.length, self.moves = length, moves
+        self.drawn: list[str] = []    # the seat each sample was drawn for
 
     def result(self, game: list) -> Result | None:  # type: ignore[type-arg]
         return Result(("p1",), "end") if len(game) >= self.length else None
@@ -35,7 +36,7 @@ class Turns:
         return list(self.moves)
 
     def determinize(self, game: list, seat: str, rnd: random.Random) -> list:  # type: ignore[type-arg]
-        self.drawn += 1
+        self.drawn.append(seat)
         return list(game)
 
     def agent_weights(self, game: list, seat: str, legal: list[Action]) -> None:  # type: ignore[type-arg]
@@ -66,9 +67,11 @@ def _search(rules: Turns, style: Style = OKC, seed: int = 1) -> Search:
 
 def test_the_prior_gives_each_root_action_two_visits_worth_its_one_step_share(shares) -> None:  # type: ignore[no-untyped-def]
     shares(lambda game: {X: 0.25, Y: 0.75}[game[-1][1]], refused=frozenset({Z}))
-    search = _search(Turns(moves=(X, Y, Z)))
+    rules = Turns(moves=(X, Y, Z))
+    search = _search(rules)
     search.prior([X, Z, Y])             # a refused action is skipped, not the end of the prior
     search.prior([X, Z, Y])
+    assert rules.drawn == ["p1", "p1"]  # one sample of what p1 cannot see each time
     assert search.root.children == {("p1", X): Node(visits=4, total=1.0, available=4),
                                      ("p1", Y): Node(visits=4, total=3.0, available=4)}
 
@@ -206,8 +209,10 @@ def test_an_unguided_iteration_expands_one_untried_root_action_and_credits_the_p
     """OKC: the root's untried action, drawn at random, then a playout of 10 moves; the edge is credited
     with its seat's share at the end."""
     shares(lambda game: len(game) / 100)
-    search = _search(Turns())
+    rules = Turns()
+    search = _search(rules)
     search.iterate([X, Y])
+    assert rules.drawn == ["p1"]
     (key, node), = search.root.children.items()
     assert key[0] == "p1" and node == Node(visits=1, total=0.11, available=1)
 
@@ -266,7 +271,7 @@ def test_a_guided_iteration_tries_the_root_action_of_its_turn_on_the_round_s_sam
     for _ in range(4):
         search.iterate([X, Y])
         search.iterations += 1
-    assert rules.drawn == 2
+    assert rules.drawn == ["p1", "p1"]
     assert search.tally == {X: [pytest.approx(0.1)] * 2, Y: [pytest.approx(0.6)] * 2}
     assert search.root.children[("p1", X)].visits == 2 and search.root.children[("p1", Y)].visits == 2
     (key, reply), = search.root.children[("p1", Y)].children.items()   # p2's reply, steady's pick, played once
@@ -281,6 +286,7 @@ def test_below_the_root_a_guided_node_widens_while_its_children_are_fewer_than_t
     weighed: list[list[Action]] = []
 
     def best(rules, sample, who, fresh, rnd):  # type: ignore[no-untyped-def]
+        assert (rules, sample, who, rnd) == (search.rules, [], "p2", search.rnd)   # steady plays p2's part
         weighed.append(list(fresh))
         return fresh[0], ["after"]
 
