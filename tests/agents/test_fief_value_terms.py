@@ -33,9 +33,18 @@ def _new(players: int = 4) -> Fief:
 
 
 def test_the_weights_are_the_documented_ones() -> None:
-    """docs/agents.md, "The evaluations": 0.4 per shilling saved, from half a region's cities; 1.5 per
-    free noble and -0.8 per captive one; 3 for the Crown; -0.4 per rival troop in a city held; 0.15 per road."""
-    assert (SAVE, fief_value.HALF, NOBLE, CAPTIVE, CROWN, THREAT, ROAD) == (0.4, 0.5, 1.5, -0.8, 3.0, 0.4, 0.15)
+    """docs/agents.md, "The evaluations" (in tenths of a VP): 10 per VP; 3 times the square of a region's
+    share, 1.5 more with a Stronghold there, 1.5 more when the title could be bought now; 0.4 per shilling
+    saved, from half a region's cities; 0.15 per road; 1 per city and 0.6 per Stronghold; 0.5 per shilling
+    of income, 0.1 per shilling, 0.1 per strength point; 1.5 per free noble, -0.8 per captive one; 1.5 per
+    bishopric; 3 for the Crown; 2 for the Garter; -0.4 per rival troop in a city held; -4 and -1 for a
+    titled region's Fortified City lost or left bare; -3 for an alliance; income in full while three
+    collections remain, money at a quarter from the last Purchase phase."""
+    f = fief_value
+    assert (f.VP, f.REACH, f.FORT, f.READY, f.SAVE, f.HALF, f.ROAD) == (10.0, 3.0, 1.5, 1.5, 0.4, 0.5, 0.15)
+    assert (f.CITY, f.STRONGHOLD, f.INCOME, f.SHILLING, f.STRENGTH) == (1.0, 0.6, 0.5, 0.1, 0.1)
+    assert (f.NOBLE, f.CAPTIVE, f.CLERGY, f.CROWN, f.GARTER, f.THREAT) == (1.5, -0.8, 1.5, 3.0, 2.0, 0.4)
+    assert (f.EXPOSED, f.BARE, f.ALLIANCE, f.INCOMES, f.SPENT) == (-4.0, -1.0, -3.0, 3, 0.25)
 
 
 def test_each_free_noble_counts_and_a_captive_one_counts_against() -> None:

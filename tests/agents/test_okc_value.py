@@ -250,3 +250,13 @@ def _leads(state: GameState, seat: str) -> bool:
     less = scores(state)[seat]
     plateau.resolved = False
     return more - less == pytest.approx(REGION)
+
+
+def test_the_weights_are_the_documented_ones() -> None:
+    """docs/agents.md, "The evaluations" (in Influence): Lore at 0.5, 0.3 with a Site of Power to fill; 0.8
+    for the Kingdom's Favour; 0.3 per card in hand, 0.15 per Supporter, 0.4 per Kingdom card; 1.5 for
+    leading a Region still to clash; 0.9 per creature card."""
+    from engine.agents import okc_value as o
+
+    assert (o.LORE, o.LORE_WITH_SITE, o.FAVOUR, o.CARD, o.SUPPORTER, o.KINGDOM) == (0.5, 0.3, 0.8, 0.3, 0.15, 0.4)
+    assert (o.REGION, o.CREATURE) == (1.5, 0.9)
