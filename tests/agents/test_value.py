@@ -124,3 +124,12 @@ def test_an_allied_side_s_share_is_split_between_its_seats(scored, allied) -> No
 def test_a_game_without_an_evaluation_is_refused() -> None:
     with pytest.raises(NotImplementedError, match="no evaluation for OTHER"):
         value.scores(Game("other"), _state("p1"))  # type: ignore[arg-type]
+
+
+def test_the_shares_stay_finite_whatever_the_size_of_the_scores(scored, allied) -> None:  # type: ignore[no-untyped-def]
+    """The softmax is taken from the best side's score down, so that large scores (a long Fief game's
+    tenths of VPs) never overflow."""
+    allied({})
+    scored({"p1": 5000.0, "p2": 4994.0})
+    share = value.rewards(Game("fief"), _state("p1", "p2"))
+    assert share["p1"] == pytest.approx(1 / (1 + math.exp(-1)))
