@@ -83,10 +83,10 @@ class Search:
         """The answer after ``iterations`` (and, with ``clock``, before ``seconds`` have passed)."""
         now = clock or float   # float() is 0.0: without a clock, time stands still
         deadline = now() + seconds if clock is not None else math.inf
-        for k in range(self.style.samples):
-            if k and now() > deadline - seconds / 2:   # later samples of the prior only while half is left
-                break
+        taken = 0   # later samples of the prior only while half the budget is left
+        while taken < self.style.samples and (taken == 0 or now() <= deadline - seconds / 2):
             self.prior(legal)
+            taken += 1
         if self.style.guided:
             self.narrow(legal)
             if len(self.order) == 1:
