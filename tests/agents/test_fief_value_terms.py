@@ -159,6 +159,9 @@ def test_rival_troops_inside_a_city_threaten_its_holder_those_outside_do_not() -
     inside = scores(g)
     assert own["p1"] - inside["p1"] == pytest.approx(2 * THREAT)
     assert inside["p3"] == pytest.approx(outside["p3"])
+    city.stacks["yellow"] = Stack(troops=["men"])        # two rivals inside: three troops in all
+    assert own["p1"] - scores(g)["p1"] == pytest.approx(3 * THREAT)
+    del city.stacks["yellow"]
     city.building = "stronghold"                        # and a claim on region VI (one city of four)
     assert scores(g)["p1"] - inside["p1"] == pytest.approx(STRONGHOLD + fief_value.FORT / 16)
 

@@ -260,3 +260,18 @@ def test_the_weights_are_the_documented_ones() -> None:
 
     assert (o.LORE, o.LORE_WITH_SITE, o.FAVOUR, o.CARD, o.SUPPORTER, o.KINGDOM) == (0.5, 0.3, 0.8, 0.3, 0.15, 0.4)
     assert (o.REGION, o.CREATURE) == (1.5, 0.9)
+
+
+def test_a_region_counted_for_nobody_does_not_stop_the_regions_after_it() -> None:
+    """The Plateau resolved, or with no Strength there, still leaves the Lowlands to count."""
+    from engine.okc.state import Placed
+
+    state = _fresh()
+    g = data(state)
+    base = scores(state)
+    _region(g, "lowlands").supporters.update(p1=1)
+    _region(g).resolved = True
+    assert scores(state)["p1"] - base["p1"] == pytest.approx(REGION)
+    _region(g).resolved = False
+    _region(g).cards.append(Placed(g.players["p2"].hand[0], "p2", face_up=True, gained=-20))
+    assert scores(state)["p1"] - base["p1"] == pytest.approx(REGION)

@@ -25,6 +25,7 @@ class Turns:
     def __init__(self, length: int = 100, moves: tuple[Action, ...] = (X, Y)) -> None:
         self.length, self.moves = length, moves
         self.drawn: list[str] = []    # the seat each sample was drawn for
+        self.weighed: list[str] = []  # the seat each random move was weighed for
 
     def result(self, game: list) -> Result | None:  # type: ignore[type-arg]
         return Result(("p1",), "end") if len(game) >= self.length else None
@@ -40,6 +41,7 @@ class Turns:
         return list(game)
 
     def agent_weights(self, game: list, seat: str, legal: list[Action]) -> None:  # type: ignore[type-arg]
+        self.weighed.append(seat)
         return None
 
 
@@ -183,8 +185,10 @@ def test_a_guided_search_left_one_root_action_plays_it_without_iterating(shares)
 def test_the_playout_plays_at_most_its_horizon_of_random_moves(shares) -> None:  # type: ignore[no-untyped-def]
     shares(lambda game: 0.5)
     game: list = []  # type: ignore[type-arg]
-    _search(Turns()).playout(game)
+    rules = Turns()
+    _search(rules).playout(game)
     assert [seat for seat, _ in game] == ["p1", "p2"] * 5
+    assert rules.weighed == ["p1", "p2"] * 5    # each move drawn with the weights of the seat playing it
     game = []
     _search(Turns(length=3)).playout(game)
     assert len(game) == 3             # the game ended first
