@@ -166,7 +166,7 @@ def test_rival_troops_inside_a_city_threaten_its_holder_those_outside_do_not() -
     assert scores(g)["p1"] - inside["p1"] == pytest.approx(STRONGHOLD + fief_value.FORT / 16)
 
 
-def test_a_seat_s_score_is_its_families_scores_and_its_purse() -> None:
+def test_a_seat_s_score_adds_up_its_families_scores() -> None:
     """Two players (13.7): each plays two families, and its score adds both."""
     g = _new(2)
     fams = g.players["p1"].families
