@@ -58,7 +58,7 @@ def decide(rules: Rules, state: GameState, seat: str, strength: str, *, seed: in
         seconds = max(0.0, seconds * (1 - RESERVE) - (clock() - start))
     if iterations is None:
         iterations = MAX_ITERATIONS if clock is not None else max(
-            1, round(seconds * ITERATIONS_PER_SECOND.get(rules.name, 50)))
+            1, round(seconds * ITERATIONS_PER_SECOND[rules.name]))
     return schemer.decide(rules, state, seat, legal, rnd, iterations=iterations, clock=clock, seconds=seconds)
 
 

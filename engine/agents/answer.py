@@ -25,15 +25,20 @@ SAMPLES = 4
 BIND = 0.6
 
 
+def _named(request_id: str) -> tuple[str, int | None]:
+    """``request-N``, ``offer-N`` or ``N``: the kind named (or "") and the number (None without one)."""
+    kind, _, number = str(request_id).rpartition("-")
+    return kind, int(number) if number.isdigit() else None
+
+
 def answers(state: GameState, seat: str, request_id: str,
             legal: list[Action] | None = None) -> tuple[Action, Action] | None:
     """(accept, decline) for an open request or offer to ``seat`` named ``request-N``, ``offer-N``
     or ``N`` (a request first); None when there is none. A game keeping its offers elsewhere (OKC's
     Negotiating Table) is read from ``legal``: its ``decline_offer`` for that offer."""
-    kind, _, number = str(request_id).rpartition("-")
-    if not number.isdigit():
+    kind, n = _named(request_id)
+    if n is None:
         return None
-    n = int(number)
     data = state.data
     requests = getattr(data, "requests", None)
     if kind in ("", "request") and requests is not None:
@@ -57,12 +62,11 @@ def binding(state: GameState, seat: str, request_id: str) -> int:
     table = extra.get("negotiating_table") if isinstance(extra, dict) else None
     if not isinstance(table, dict):
         return 0
-    number = str(request_id).rpartition("-")[2]
-    offer = next((o for o in table.get("offers") or [] if str(o.get("id")) == number and o.get("to") == seat), None)
+    n = _named(request_id)[1]
+    offer = next((o for o in table.get("offers") or [] if o.get("id") == n and o.get("to") == seat), None)
     if offer is None or offer.get("kind") != "agreement":
         return 0
-    players = getattr(state.data, "players", {})
-    faction = getattr(players.get(seat), "faction", None)
+    faction = state.data.players[seat].faction
     mine = sum(1 for t in offer.get("terms") or [] if str(t).split(":", 1)[0] == faction)
     return mine + (1 if offer.get("text") else 0)
 

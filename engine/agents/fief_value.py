@@ -98,8 +98,7 @@ def horizon(g: Fief) -> tuple[float, float]:
     Round 7, when no collection follows."""
     left = C.victory["last_round"] - g.flow.round
     incomes = left + (1 if g.flow.phase <= 3 else 0)
-    purchases = left + (1 if g.flow.phase < 4 else 0)
-    return min(incomes, INCOMES) / INCOMES, (1.0 if purchases > 0 else SPENT)
+    return min(incomes, INCOMES) / INCOMES, (1.0 if left > 0 or g.flow.phase < 4 else SPENT)
 
 
 class _Board:
@@ -146,7 +145,7 @@ def _family(g: Fief, board: _Board, fid: str, income: float, money: float) -> fl
     for region, cities, holders, forts in board.regions:
         mine = holders.count(fid)
         share = mine / len(cities)
-        fort = mine > 0 and any(f and h == fid for f, h in zip(forts, holders, strict=True))
+        fort = any(f and h == fid for f, h in zip(forts, holders, strict=True))
         value += money * (REACH + (FORT if fort else 0.0)) * share * share
         if share >= HALF and (share, fort) > nearest:
             nearest, saving = (share, fort), title_cost(g, region)
@@ -193,8 +192,8 @@ def _guard(g: Fief, fid: str, region: str) -> float:
 
 
 def _roads_from(start: str) -> dict[str, int]:
-    """The fewest roads from ``start`` to every city (5.0), ignoring who holds the cities between;
-    a city out of reach counts as far as the number of cities."""
+    """The fewest roads from ``start`` to every city (5.0), ignoring who holds the cities between
+    (the map is connected: every city reaches every other)."""
     seen = {start: 0}
     queue = deque([start])
     while queue:
@@ -203,7 +202,7 @@ def _roads_from(start: str) -> dict[str, int]:
             if n not in seen:
                 seen[n] = seen[city] + 1
                 queue.append(n)
-    return {c: seen.get(c, len(MAP.cities)) for c in MAP.cities}
+    return seen
 
 
 _ROADS = {c: _roads_from(c) for c in MAP.cities}

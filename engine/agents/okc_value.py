@@ -41,10 +41,10 @@ CREATURE_CARDS = frozenset(creature_content().cards)
 
 @cache
 def site_worth(pack: str, faction: str) -> dict[str, float]:
-    """Each Site of Power card of ``faction``: what it is worth once acquired (its Lore cost at the Lore rate
-    with a Site, and a card more in the deck)."""
-    return {c.id: LORE_WITH_SITE * (c.cost or 0) + CARD
-            for c in game_pack(pack).factions[faction].cards if c.kind in ("advanced", "hq")}
+    """Each Site of Power card of ``faction`` (the cards with a Lore cost: its advanced and HQ cards, as the
+    content loader checks): what it is worth once acquired (its Lore cost at the Lore rate with a Site,
+    and a card more in the deck)."""
+    return {c.id: LORE_WITH_SITE * c.cost + CARD for c in game_pack(pack).factions[faction].cards if c.cost is not None}
 
 
 def scores(state: GameState) -> dict[str, float]:

@@ -52,7 +52,6 @@ class Style:
 
 STYLES = {"okc": Style(explore=0.7, horizon=10),
           "fief": Style(explore=0.05, horizon=0, samples=4, guided=True)}
-DEFAULT_STYLE = Style(explore=0.7, horizon=10)
 
 
 @dataclass
@@ -72,8 +71,7 @@ class Search:
     state: GameState
     seat: str
     rnd: random.Random
-    horizon: int
-    style: Style = DEFAULT_STYLE
+    style: Style
     root: Node = field(default_factory=Node)
     iterations: int = 0
     order: list[Action] = field(default_factory=list)   # guided: the root actions kept, best first
@@ -81,30 +79,27 @@ class Search:
     round_sample: GameState | None = None   # guided: the sample every kept action is tried on this round
 
     def run(self, legal: list[Action], iterations: int, clock: Callable[[], float] | None = None,
-            seconds: float | None = None) -> Action:
-        deadline = clock() + seconds if clock is not None and seconds is not None else None
-        for k in range(self.style.samples):
-            # Later samples of the prior only while half the budget is left.
-            if k and deadline is not None and clock is not None and seconds is not None \
-                    and clock() > deadline - seconds / 2:
-                break
+            seconds: float = 0.0) -> Action:
+        """The answer after ``iterations`` (and, with ``clock``, before ``seconds`` have passed)."""
+        now = clock or float   # float() is 0.0: without a clock, time stands still
+        deadline = now() + seconds if clock is not None else math.inf
+        taken = 0   # later samples of the prior only while half the budget is left
+        while taken < self.style.samples and (taken == 0 or now() <= deadline - seconds / 2):
             self.prior(legal)
+            taken += 1
         if self.style.guided:
             self.narrow(legal)
             if len(self.order) == 1:
                 return self.order[0]
         longest = 0.0
         while self.iterations < iterations:
-            if deadline is not None and clock is not None:
-                # Stop while one more iteration, half as long again as the longest so far (a
-                # loaded machine and Fief's uneven iterations), still fits.
-                now = clock()
-                if now + 1.5 * longest >= deadline:
-                    break
-                self.iterate(legal)
-                longest = max(longest, clock() - now)
-            else:
-                self.iterate(legal)
+            # Stop while one more iteration, half as long again as the longest so far (a loaded
+            # machine and Fief's uneven iterations), still fits.
+            start = now()
+            if start + 1.5 * longest >= deadline:
+                break
+            self.iterate(legal)
+            longest = max(longest, now() - start)
             self.iterations += 1
         return self.answer(legal)
 
@@ -121,7 +116,7 @@ class Search:
                 apply(self.rules, twin, self.seat, action)
             except RuleError:
                 continue
-            share = rewards(self.rules, twin).get(self.seat, 0.0)
+            share = rewards(self.rules, twin)[self.seat]
             node = self.root.children.setdefault((self.seat, action), Node())
             node.visits += PRIOR
             node.total += PRIOR * share
@@ -133,7 +128,7 @@ class Search:
         the search measures a step or more ahead is never averaged with one-step values."""
         rated = [(n.total / n.visits, -i, a) for i, a in enumerate(legal)
                  if (n := self.root.children.get((self.seat, a))) is not None and n.visits]
-        rated.sort(key=lambda t: t[:2], reverse=True)
+        rated.sort(reverse=True)   # (each index is unique: the actions themselves are never compared)
         self.order = [a for _, _, a in rated[:self.style.width]] or legal[:1]
         self.root.children = {(self.seat, a): Node() for a in self.order}
 
@@ -145,12 +140,12 @@ class Search:
             if not rounds:
                 return self.order[0]
             ranked = [(sum(self.tally[a][:rounds]), -i, a) for i, a in enumerate(self.order)]
-            return max(ranked, key=lambda t: t[:2])[2]
+            return max(ranked)[2]
         stats = [(self.root.children.get((self.seat, a)), i, a) for i, a in enumerate(legal)]
         visited = [(n.visits, n.total / n.visits, -i, a) for n, i, a in stats if n is not None and n.visits]
         if not visited:
             return legal[0]
-        return max(visited, key=lambda t: t[:3])[3]
+        return max(visited)[3]
 
     def iterate(self, root_legal: list[Action]) -> None:
         rules = self.rules
@@ -172,7 +167,7 @@ class Search:
         legal = self.order if self.style.guided else root_legal
         expanded = False
         while who is not None and rules.result(sample) is None:
-            if node is not self.root or path:
+            if path:   # below the root: what ``who`` may do in this sample
                 legal = choices(rules, sample, who)
             if not legal:
                 break
@@ -217,10 +212,10 @@ class Search:
             settled += [share] * (len(path) - len(settled))
         for (n, seat), got in zip(path, settled, strict=True):
             n.visits += 1
-            n.total += got.get(seat, 0.0)
+            n.total += got[seat]
         if self.style.guided and path:
             self.tally.setdefault(self.order[self.iterations % len(self.order)], []).append(
-                settled[0].get(self.seat, 0.0))
+                settled[0][self.seat])
 
     def guided_step(self, node: Node, sample: GameState, who: str,
                     legal: list[Action]) -> tuple[Action, Node, bool, GameState | None]:
@@ -246,7 +241,7 @@ class Search:
 
     def playout(self, sample: GameState) -> None:
         rules = self.rules
-        for _ in range(self.horizon):
+        for _ in range(self.style.horizon):
             if rules.result(sample) is not None:
                 return
             who = actor(rules, sample)
@@ -262,7 +257,5 @@ class Search:
 
 
 def decide(rules: Rules, state: GameState, seat: str, legal: list[Action], rnd: random.Random, *,
-           iterations: int, clock: Callable[[], float] | None = None, seconds: float | None = None) -> Action:
-    style = STYLES.get(rules.name, DEFAULT_STYLE)
-    search = Search(rules, state, seat, rnd, style.horizon, style)
-    return search.run(legal, iterations, clock, seconds)
+           iterations: int, clock: Callable[[], float] | None = None, seconds: float = 0.0) -> Action:
+    return Search(rules, state, seat, rnd, STYLES[rules.name]).run(legal, iterations, clock, seconds)

@@ -63,7 +63,7 @@ def rewards(rules: Rules, state: GameState) -> dict[str, float]:
     if result is not None:
         return {s: (1.0 / len(result.winners) if s in result.winners else 0.0) for s in state.seats}
     s = scores(rules, state)
-    t = TEMPERATURE.get(rules.name, 1.0)
+    t = TEMPERATURE[rules.name]
     totals = [(side, sum(s[k] for k in side)) for side in sides(rules, state)]
     top = max(v for _, v in totals)
     weights = [(side, math.exp((v - top) / t)) for side, v in totals]

@@ -8,7 +8,7 @@ import pytest
 
 from engine.agents import STRENGTHS, decide
 from engine.agents.choice import choices
-from engine.agents.schemer import Node, Search
+from engine.agents.schemer import STYLES, Node, Search
 from engine.core import Action, GameState, Refusal, RuleError, Rules, apply
 from tests.agents.states import actor, along
 
@@ -50,7 +50,7 @@ def test_the_schemer_stops_within_its_budget() -> None:
 
     rules, state, seat = next((r, s, p) for r, s, p in along("okc", 2, 43, every=17, limit=8)
                               if len(choices(r, s, p)) >= 2)
-    search = Search(rules, state, seat, random.Random(1), 10)
+    search = Search(rules, state, seat, random.Random(1), STYLES["okc"])
     search.run(choices(rules, state, seat), 10_000, clock, 0.5)
     assert 0 < search.iterations <= 50
     assert ticks[0] <= 0.5 + 0.02
@@ -352,7 +352,7 @@ def test_the_fief_schemer_keeps_the_root_actions_steady_rates_best() -> None:
 
     style = STYLES["fief"]
     rules, state, seat, legal = _fief_choice(style.width + 2)
-    search = Search(rules, state, seat, random.Random(3), style.horizon, style)
+    search = Search(rules, state, seat, random.Random(3), style)
     assert search.run(legal, 0) == search.order[0]
     assert len(search.order) == style.width and set(search.order) <= set(legal)
     assert all(n.visits == 0 for n in search.root.children.values())
@@ -365,7 +365,7 @@ def test_the_fief_schemer_tries_its_root_actions_in_paired_rounds() -> None:
 
     style = STYLES["fief"]
     rules, state, seat, legal = _fief_choice(style.width + 2)
-    search = Search(rules, state, seat, random.Random(5), style.horizon, style)
+    search = Search(rules, state, seat, random.Random(5), style)
     answer = search.run(legal, 2 * style.width + 1)
     assert [search.root.children[(seat, a)].visits for a in search.order] == [3] + [2] * (style.width - 1)
     sums = [sum(search.tally[a][:2]) for a in search.order]
@@ -379,7 +379,7 @@ def test_a_paired_round_copies_its_sample_for_every_kept_action_but_the_last(mon
 
     style = schemer.STYLES["fief"]
     rules, state, seat, legal = _fief_choice(style.width + 2)
-    search = Search(rules, state, seat, random.Random(5), style.horizon, style)
+    search = Search(rules, state, seat, random.Random(5), style)
     search.run(legal, 0)
     copies: list[int] = []
     clone = schemer.clone
@@ -399,7 +399,7 @@ def test_the_fief_schemer_widens_below_the_root_one_child_at_a_time() -> None:
 
     style = STYLES["fief"]
     rules, state, seat, legal = _fief_choice(3)
-    search = Search(rules, state, seat, random.Random(4), style.horizon, style)
+    search = Search(rules, state, seat, random.Random(4), style)
     search.run(legal, 24)
     assert sum(n.visits for n in search.root.children.values()) <= 24
     assert all(n.visits >= 1 for n in search.root.children.values())
@@ -450,7 +450,7 @@ def test_the_schemer_breaks_a_tie_in_visits_and_mean_by_the_canonical_order() ->
     rules, state, seat = next((r, s, p) for r, s, p in along("okc", 2, 43, every=17, limit=8)
                               if len(choices(r, s, p)) >= 2)
     first, second = choices(rules, state, seat)[:2]
-    search = Search(rules, state, seat, random.Random(1), 10)
+    search = Search(rules, state, seat, random.Random(1), STYLES["okc"])
     search.root.children = {(seat, a): Node(visits=4, total=2.0, available=4) for a in (first, second)}
     assert search.answer([first, second]) == first
     assert search.answer([second, first]) == second
@@ -467,7 +467,7 @@ def test_the_okc_search_scores_a_path_after_its_playout(monkeypatch: pytest.Monk
         if _passes_the_turn(r, s, p, a))
     played: list[int] = []
     monkeypatch.setattr(schemer, "rewards", lambda rules, state: {seat: float(len(played))})
-    search = Search(rules, state, seat, random.Random(1), 10)
+    search = Search(rules, state, seat, random.Random(1), STYLES["okc"])
     monkeypatch.setattr(search, "playout", lambda sample: played.append(1))
     search.iterate([action])
     assert search.root.children[(seat, action)].total == 1.0

@@ -72,3 +72,38 @@ def test_the_sample_hides_which_marker_of_another_family_is_for() -> None:
     d.politics.ballots["blue"] = [red, blue]                          # the same placing, the other marker FOR
     again = RULES.determinize(s, "ann", random.Random(3))
     assert swapped.data.politics.ballots == again.data.politics.ballots
+
+
+def test_the_family_the_markers_would_crown_counts_the_crown_in_its_seat_s_score() -> None:
+    from engine.agents.fief_value import CROWN, scores
+
+    s, red, blue = _election("ballot")
+    d = g(s)
+    d.politics.candidates = [red, blue]
+    tied = scores(d)
+    d.politics.ballots["green"] = [red, ""]
+    crowned = scores(d)
+    assert crowned["ann"] - tied["ann"] == CROWN
+    assert crowned["bob"] == tied["bob"] and crowned["cat"] == tied["cat"]
+
+
+def test_while_candidates_are_declared_every_family_counts_as_yet_to_vote() -> None:
+    """In the declaring step nobody has voted yet, whatever the turn: red backs its lord, blue has no
+    candidate of its own and abstains, so red's lord leads; at the ballot, a family whose turn has
+    passed without markers abstained, and a vote of no weight crowns nobody."""
+    from engine.agents.fief_value import electing
+
+    s, red, _ = _election("election")
+    d = g(s)
+    d.politics.candidates = [red]
+    d.flow.turn = 2
+    assert electing(d) == "red"
+    d.flow.step = "ballot"
+    assert electing(d) is None
+    d.flow.turn = 0
+    assert electing(d) == "red"
+    d.nobles[red].titles = []                        # red's vote weighs nothing now
+    d.politics.candidates = [red]
+    assert electing(d) is None
+    d.politics.candidates = []
+    assert electing(d) is None                       # nobody declared

@@ -129,3 +129,149 @@ def test_a_boon_placed_face_down_counts_its_strength_where_it_waits() -> None:
     revealed = scores(state)
     mine.boons = []
     assert revealed["p2"] - scores(state)["p2"] == pytest.approx(REGION)      # counted once, by the tower
+
+
+@pytest.mark.parametrize(("card", "worth"), [("nobility.keep", 0.3 * 5 + 0.3), ("nobility.treasury", 0.3 * 4 + 0.3),
+                                             ("nobility.champion", 0.3 * 2 + 0.3)])
+def test_a_site_of_power_card_acquired_counts_its_lore_cost_at_the_site_rate_and_a_card(card: str, worth: float) -> None:
+    """p.45: the Nobility's HQ (the Keep: 5 Lore, the Treasury: 4) and advanced cards (the Champion: 2)."""
+    state = _fresh()
+    g = data(state)
+    p = g.players["p1"]
+    p.site = list(site_worth(g.pack, p.faction))
+    before = scores(state)["p1"]
+    p.site.remove(card)
+    assert scores(state)["p1"] - before == pytest.approx(worth)
+    assert set(site_worth(g.pack, "nobility")) == {"nobility.champion", "nobility.chancellor", "nobility.warden",
+                                                   "nobility.treasury", "nobility.keep"}
+
+
+def _region(g: Okc, rid: str = "plateau"):  # type: ignore[no-untyped-def]
+    return next(r for r in g.regions if r.id == rid)
+
+
+def test_a_region_still_to_clash_counts_for_the_seat_with_the_greatest_strength_there() -> None:
+    """p.28: Supporters and Kingdom cards add their Strength in every Region the seat contests; the
+    leader counts ``REGION``, shared on a tie; a resolved Region counts for nobody."""
+    state = _fresh()
+    g = data(state)
+    base = scores(state)
+    reg = _region(g)
+    reg.supporters.update(p1=2, p2=1)
+    led = scores(state)
+    assert (led["p1"] - base["p1"], led["p2"] - base["p2"]) == pytest.approx((REGION, 0.0))
+    reg.supporters.update(p1=1)
+    tied = scores(state)
+    assert (tied["p1"] - base["p1"], tied["p2"] - base["p2"]) == pytest.approx((REGION / 2, REGION / 2))
+    g.players["p1"].kingdom = ["k.war_banner"]      # Strength 2: 3 against 1
+    banner = scores(state)
+    assert banner["p1"] - base["p1"] == pytest.approx(KINGDOM + REGION)
+    assert banner["p2"] == pytest.approx(base["p2"])
+    reg.resolved = True
+    assert scores(state)["p1"] - base["p1"] == pytest.approx(KINGDOM)
+
+
+def test_a_seat_without_supporters_or_cards_in_a_region_does_not_contest_it() -> None:
+    """Kingdom cards' Strength counts only where the seat is present: no Supporters there (or none
+    left) and no card, no claim on the Region."""
+    state = _fresh()
+    g = data(state)
+    g.players["p1"].kingdom = ["k.war_banner"]
+    base = scores(state)
+    reg = _region(g)
+    reg.supporters.update(p1=0, p2=1)
+    after = scores(state)
+    assert (after["p1"] - base["p1"], after["p2"] - base["p2"]) == pytest.approx((0.0, REGION))
+
+
+def test_a_region_where_nobody_has_any_strength_counts_for_nobody() -> None:
+    from engine.okc.state import Placed
+
+    state = _fresh()
+    g = data(state)
+    base = scores(state)
+    card = g.players["p1"].hand[0]
+    _region(g).cards.append(Placed(card, "p1", face_up=True, gained=-20))
+    assert scores(state)["p1"] == pytest.approx(base["p1"])
+    _region(g).cards[0].gained = 0
+    assert scores(state)["p1"] - base["p1"] == pytest.approx(REGION)
+
+
+def test_a_card_s_strength_adds_to_its_owner_s_supporters_in_its_region() -> None:
+    """p.28: a seat present by a card alone has that card's Strength there; its Supporters add to it."""
+    from engine.okc.cards import strength
+    from engine.okc.state import Placed
+
+    state = _fresh()
+    g = data(state)
+    base = scores(state)
+    reg = _region(g)
+    reg.cards.append(Placed(g.players["p1"].hand[0], "p1", face_up=True))
+    power = strength(g, reg.cards[0], reg)
+    assert power > 0
+    reg.supporters.update(p2=power)
+    tied = scores(state)
+    assert (tied["p1"] - base["p1"], tied["p2"] - base["p2"]) == pytest.approx((REGION / 2, REGION / 2))
+    reg.supporters.update(p1=1)
+    led = scores(state)
+    assert (led["p1"] - base["p1"], led["p2"] - base["p2"]) == pytest.approx((REGION, 0.0))
+
+
+def test_a_revealed_boon_is_counted_once() -> None:
+    """Once the card is revealed, the Whispering Tower counts its Boon's Strength (+10 for an Oath): a rival
+    needs exactly ten Supporters more to lead the Region than without the Boon."""
+    state = game(2, modules="whispering_tower")
+    spring_actions(state, {"p1": {"plateau": "nobility.c9"}, "p2": {"plateau": "clans.f4"}})
+    g = data(state)
+    for p in g.players.values():
+        p.kingdom = []
+    plateau = _region(g)
+    for q in plateau.cards:
+        q.face_up = True
+    mine = next(q for q in plateau.cards if q.owner == "p2")
+
+    def needed() -> int:
+        """The fewest Supporters with which p1 leads the Plateau alone."""
+        return next(n for n in range(60) if plateau.supporters.update(p1=n) or _leads(state, "p1"))
+
+    plateau.supporters["p2"] = 20
+    without = needed()
+    assert without > 0
+    mine.boons = ["wt.oath"]
+    assert needed() == without + 10
+
+
+def _leads(state: GameState, seat: str) -> bool:
+    """Whether ``seat`` alone takes the Plateau's REGION in the evaluation."""
+    g = data(state)
+    plateau = _region(g)
+    more = scores(state)[seat]
+    plateau.resolved = True
+    less = scores(state)[seat]
+    plateau.resolved = False
+    return more - less == pytest.approx(REGION)
+
+
+def test_the_weights_are_the_documented_ones() -> None:
+    """docs/agents.md, "The evaluations" (in Influence): Lore at 0.5, 0.3 with a Site of Power to fill; 0.8
+    for the Kingdom's Favour; 0.3 per card in hand, 0.15 per Supporter, 0.4 per Kingdom card; 1.5 for
+    leading a Region still to clash; 0.9 per creature card."""
+    from engine.agents import okc_value as o
+
+    assert (o.LORE, o.LORE_WITH_SITE, o.FAVOUR, o.CARD, o.SUPPORTER, o.KINGDOM) == (0.5, 0.3, 0.8, 0.3, 0.15, 0.4)
+    assert (o.REGION, o.CREATURE) == (1.5, 0.9)
+
+
+def test_a_region_counted_for_nobody_does_not_stop_the_regions_after_it() -> None:
+    """The Plateau resolved, or with no Strength there, still leaves the Lowlands to count."""
+    from engine.okc.state import Placed
+
+    state = _fresh()
+    g = data(state)
+    base = scores(state)
+    _region(g, "lowlands").supporters.update(p1=1)
+    _region(g).resolved = True
+    assert scores(state)["p1"] - base["p1"] == pytest.approx(REGION)
+    _region(g).resolved = False
+    _region(g).cards.append(Placed(g.players["p2"].hand[0], "p2", face_up=True, gained=-20))
+    assert scores(state)["p1"] - base["p1"] == pytest.approx(REGION)
