@@ -471,3 +471,18 @@ def test_a_computer_player_is_dismissed_by_the_games_number_from_a_direct_messag
     gone = table.dismiss(ALICE, None, seat=seated.seat, game_id=game)
     assert isinstance(gone, ComputerSeated) and not gone.added
     assert [s.seat for s in table.info(game).seats] == ["alice"]
+
+
+def test_stopping_the_thinking_processes_does_not_wait_for_a_think_under_way():
+    """The bot stops at once: a computer player's think still running is left to end on its own."""
+    import time
+
+    from bot.table import thinking
+
+    thinking.shutdown(1)   # a pool of our own
+    running = thinking.pool(1).submit(time.sleep, 3)
+    while not running.running():
+        time.sleep(0.01)
+    started = time.monotonic()
+    thinking.shutdown(1)
+    assert time.monotonic() - started < 1.5

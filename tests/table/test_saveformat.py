@@ -225,6 +225,7 @@ def test_an_abandoned_game_imports_abandoned_and_takes_no_action(table, started)
     (lambda d: d["game"].pop("status"), "game.status is missing"),
     (lambda d: d["game"].update(status="sleeping"), "game.status is 'sleeping'"),
     (lambda d: d.pop("seed"), "seed is missing"),
+    (lambda d: d["actions"][1].update(events="none"), "actions[1].events must be a list"),
 ])
 def test_a_damaged_file_names_the_field_at_fault(table, tamper, named):
     played(table)
