@@ -332,8 +332,11 @@ def settings_lines(values: dict[str, str]) -> list[str]:
             lines.append(f"For {what}: the game's own time, else the deadline.")
     if "reminders" in values:
         times = [t for t in str(values["reminders"] or "").split(",") if parse_or_none(t.strip())]
-        lines.append(f"Reminders come {join_words(duration_words(t.strip()) for t in times)} before the deadline."
-                     if times else "No reminders before the deadline.")
+        # "then" between the times: "2 hours and 30 minutes" would read as one reminder
+        said = ", then ".join(duration_words(t.strip()) for t in times)
+        lines.append("No reminders before the deadline." if not times else
+                     f"A reminder comes {said} before the deadline." if len(times) == 1 else
+                     f"Reminders come {said} before the deadline.")
     if "absent" in values:
         absent = str(values["absent"] or "off")
         lines.append("Absent players are not replaced: when time runs out, the table plays the usual default for them."

@@ -20,7 +20,7 @@ def test_the_settings_read_as_sentences(table: TableService) -> None:
     out = said(table)
     assert out.splitlines()[:3] == [
         "Each player has 40 seconds to answer.",
-        "Reminders come 12 hours and 1 hour before the deadline.",
+        "Reminders come 12 hours, then 1 hour before the deadline.",
         "Absent players are not replaced: when time runs out, the table plays the usual default for them."]
     assert "`/game settings setting:deadline value:2h`" in out
 
@@ -44,3 +44,14 @@ def test_one_setting_asked_alone(table: TableService) -> None:
     assert said(table, setting="deadline").startswith(
         f"Each player has {text.duration_words(DEFAULT_SETTINGS['deadline'])} to answer.")
     assert text.duration_words("1d12h") == "1 day and 12 hours" and text.duration_words("90s") == "1 minute and 30 seconds"
+
+
+def test_each_reminder_reads_apart_from_the_next(table: TableService) -> None:
+    """Two reminders at 2 hours and at 30 minutes never read as one at 2 hours and 30 minutes."""
+    start_game(table)
+    for key, value, line in (("k1", "2h,30m", "Reminders come 2 hours, then 30 minutes before the deadline."),
+                             ("k2", "2h30m", "A reminder comes 2 hours and 30 minutes before the deadline."),
+                             ("k3", "1d,2h30m,5m",
+                              "Reminders come 1 day, then 2 hours and 30 minutes, then 5 minutes before the deadline.")):
+        table.settings(ALICE, CHAN, setting="reminders", value=value, key=key)
+        assert line in said(table).splitlines()
