@@ -219,9 +219,9 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
         role = f", playing {role_name(g, o.role)}" if o.role else ""
         return f"You {'already sit' if o.already else 'sit'} as {o.seat}{role} in game {g.id if g else '?'}."
     if isinstance(o, r.RoleChosen):
-        if not o.role:
-            return f"{o.seat} has no role now: one is dealt at the start" + free_roles_text(g) + "."
-        return f"{o.seat} plays {o.label}."
+        if not o.role:   # only a seat's own player chooses its role
+            return "You have no role now: one is dealt at the start" + free_roles_text(g) + "."
+        return f"You play {o.label}."
     if isinstance(o, r.Left):
         return f"You left seat {o.seat}."
     if isinstance(o, r.ComputerSeated):
@@ -432,8 +432,9 @@ def status_text(o: r.Status, now: float | None = None) -> str:
     lines.append("Players: " + (", ".join(seat_line(g, s) for s in g.seats) or "none yet"))
     lines += g.notes
     if g.roles:
+        names = {s.seat: s.name or s.seat for s in g.seats}
         lines.append("Roles (`/game role`): " + ", ".join(
-            f"{role_name(g, x.id)}: {x.seat or 'free'}" for x in g.roles))
+            f"{role_name(g, x.id)}: {names.get(x.seat, x.seat) if x.seat else 'free'}" for x in g.roles))
     if o.question:
         lines.append(f"You: {o.question}")
     if o.choices:

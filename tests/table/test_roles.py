@@ -37,7 +37,9 @@ def test_join_with_a_role_and_change_it_in_the_lobby(shipped):
     changed = shipped.role(BOB, CHAN, role="red")
     assert changed.previous == "green" and shipped.info(gid).free_roles()[0].id == "blue"
     back = shipped.role(BOB, CHAN, role="random")
-    assert back.role == "" and "dealt at the start" in wording.describe(back)
+    assert back.role == "" and wording.describe(back) == (
+        "You have no role now: one is dealt at the start; free: Red, Blue, Green.")
+    assert wording.describe(shipped.role(BOB, CHAN, role="blue")) == "You play Blue."
 
 
 def test_a_taken_or_unknown_role_is_refused_with_the_free_ones(shipped, db_path):
