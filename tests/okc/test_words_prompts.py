@@ -162,7 +162,7 @@ def test_the_private_mat_reads_like_a_player_board() -> None:
     g.players["p1"].kingdom = ["k.market_charter"]
     g.players["p1"].occupants = {"k.market_charter": "nobility.c6"}
     sections = {s.title: s.lines for s in WORDS.hand(state, "p1", ALICE)}
-    assert sections["Your hand (2 of 6)"] == ("Knight Banneret · 7: Day: this card gains Invulnerable, 1 Lore",
+    assert sections["Your hand (2 of 6)"] == ("Knight Banneret · 7: Day: this card gains Invulnerable, Journey for 1 Lore",
                                               "Herald-at-Arms · 3: Resilient, 1 Vote")
     assert any("Hold the Line (ready, Day)" in line for line in sections["Tactics"])
     assert "Sworn Shield of the Throne · 11: Invulnerable (costs 2 Lore)" in sections["Site of Power (0 Lore to spend)"]

@@ -52,7 +52,7 @@ def ability_parts(c: FactionCard, glosses: dict[str, str] | None = None) -> list
 
 def reminder(c: FactionCard) -> str:
     """What a Faction card does, in one line: traits, commands, bonuses, Votes and Lore."""
-    return ", ".join(ability_parts(c) + ([f"{c.lore} Lore"] if c.lore else []))
+    return ", ".join(ability_parts(c) + ([f"Journey for {c.lore} Lore"] if c.lore else []))
 
 
 def card_line(state: GameState, cid: str) -> str:
