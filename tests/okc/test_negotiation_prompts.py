@@ -300,3 +300,20 @@ def test_every_offer_waiting_on_a_player_is_told_whole_in_their_prompt() -> None
     accepts = [c.label for c in choices if c.label.startswith("Accept")]
     assert len(accepts) == 2 and any("barter" in x for x in accepts) and any("agreement" in x for x in accepts)
     assert g.players["p3"].faction
+
+
+def test_an_amount_is_asked_how_many_when_counted_and_how_much_when_not() -> None:
+    """compose.amount_step and give_term: Supporters are counted ("How many"), Influence and Lore are not."""
+    state = negotiating()
+    g = data(state)
+    for p in ("p1", "p2"):
+        g.players[p].influence = g.players[p].lore = g.players[p].supporters = 5
+    aud = audience(state).to("p1")
+    asked = {what: WORDS.flow(state, "p1", "offer", {"to": "p2", "amount": f"{side}:{what}"}, aud)
+             for side, what in (("give", "supporters"), ("take", "influence"), ("give", "lore"))}
+    assert {w: s.question.split("?")[0] for w, s in asked.items() if s is not None} == {
+        "supporters": "How many Supporters do you hand over", "influence": "How much Influence do you ask for",
+        "lore": "How much Lore do you hand over"}
+    chosen = {"to": "p2", "part": "term", "bind": "p2|give", "year": 1, "arg": "supporters"}
+    step = WORDS.flow(state, "p1", "agreement", chosen, aud)
+    assert step is not None and step.question == "How many Supporters?"

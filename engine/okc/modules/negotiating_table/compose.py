@@ -39,12 +39,17 @@ from engine.okc.modules.api import (
 from engine.okc.modules.negotiating_table import alliances
 from engine.okc.modules.negotiating_table.agreements import TEXT_LIMIT
 from engine.okc.modules.negotiating_table.book import talking
-from engine.okc.modules.negotiating_table.deal_words import component, fit, side_words, terms_words
+from engine.okc.modules.negotiating_table.deal_words import (
+    AMOUNT_NAMES,
+    component,
+    fit,
+    how_much,
+    side_words,
+    terms_words,
+)
 from engine.okc.modules.negotiating_table.deal_words import parsed as parsed_terms
 
 MAX_OPTIONS = 25
-AMOUNT_NAMES = {"influence": ("Influence", "Influence"), "lore": ("Lore", "Lore"),
-                "supporters": ("Supporter", "Supporters")}
 # Promises the bot checks: what the bound party does not do (or hands over) until the end of a Year.
 PROMISES = ("no_command", "no_claim", "no_tactic", "give")
 CLEAR = (("part", None), ("amount", None), ("bind", None), ("arg", None), ("arg2", None), ("from", None),
@@ -252,7 +257,7 @@ def amount_step(state: GameState, seat: str, to: str, kind: str, chosen: Mapping
     has = f"you have {held(g, seat, what)}" if part == "give" else \
         f"{who(state, to, aud, start=False)} have {held(g, to, what)}"
     verb = "do you hand over" if part == "give" else "do you ask for"
-    return FlowStep(kind, "amount", f"How much {many} {verb}? ({cap(has)}.)", tuple(options))
+    return FlowStep(kind, "amount", f"{how_much(what)} {verb}? ({cap(has)}.)", tuple(options))
 
 
 def give_term(state: GameState, g: Okc, party: str, chosen: Mapping[str, Any],
@@ -278,7 +283,7 @@ def give_term(state: GameState, g: Okc, party: str, chosen: Mapping[str, Any],
         return FlowStep(kind, "arg", f"What is to be handed over by Year {year}?",
                         tuple((amounts + tiles)[:MAX_OPTIONS]))
     one, many = AMOUNT_NAMES[str(arg)]
-    return FlowStep(kind, "arg2", f"How much {many}?", tuple(
+    return FlowStep(kind, "arg2", f"{how_much(str(arg))}?", tuple(
         Choice(plural(n, one, many), None, flow=kind, chosen=added(f"{arg}:{n}")) for n in range(1, MAX_OPTIONS)))
 
 

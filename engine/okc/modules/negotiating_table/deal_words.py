@@ -23,6 +23,13 @@ AMOUNT_NAMES = {"influence": ("Influence", "Influence"), "lore": ("Lore", "Lore"
 LABEL = 80   # a button's label (Discord) and a select option's: longer ones are cut with an ellipsis
 
 
+def how_much(what: str) -> str:
+    """The question for an amount of ``what``: "How much Influence", "How many Supporters" (a thing with a
+    singular of its own is counted)."""
+    one, many = AMOUNT_NAMES.get(what, (what, what))
+    return f"How {'many' if one != many else 'much'} {many}"
+
+
 def component(state: GameState, token: str) -> str:
     """One component of an offer, as people read it ("3 Influence", "the Kingdom's Favour", "Crown Heir")."""
 
