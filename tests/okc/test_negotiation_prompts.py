@@ -317,3 +317,19 @@ def test_an_amount_is_asked_how_many_when_counted_and_how_much_when_not() -> Non
     chosen = {"to": "p2", "part": "term", "bind": "p2|give", "year": 1, "arg": "supporters"}
     step = WORDS.flow(state, "p1", "agreement", chosen, aud)
     assert step is not None and step.question == "How many Supporters?"
+
+
+def test_a_term_asks_its_details_of_whoever_it_binds() -> None:
+    """compose.term_step: binding yourself is asked with "you", binding the other party names them."""
+    state = negotiating()
+    g = data(state)
+    aud = audience(state).to("p1")
+    them = f"the {g.players['p2'].faction.title()} ({aud.player('p2')})"
+    for party, bound in (("p1", "you"), ("p2", them)):
+        base = {"to": "p2", "part": "term"}
+        claim = WORDS.flow(state, "p1", "agreement", {**base, "bind": f"{party}|no_claim"}, aud)
+        assert claim is not None and claim.question == f"Which Location's reward may {bound} not claim?"
+        region = WORDS.flow(state, "p1", "agreement", {**base, "bind": f"{party}|no_command", "arg": "deadly"}, aud)
+        assert region is not None and region.question == f"In which Region may {bound} not reveal a card with Deadly?"
+        command = WORDS.flow(state, "p1", "agreement", {**base, "bind": f"{party}|no_command"}, aud)
+        assert command is not None and command.question == f"Which Command may {bound} not reveal?"

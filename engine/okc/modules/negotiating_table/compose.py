@@ -315,19 +315,20 @@ def term_step(state: GameState, seat: str, to: str, chosen: Mapping[str, Any], a
     party, _, what = str(bind).partition("|")
     arg, arg2 = chosen.get("arg"), chosen.get("arg2")
     keep = (*base, ("part", "term"), ("bind", bind))
+    bound = whom(state, party, aud)     # "you" when the player binds themselves
     if what == "no_command" and arg is None:
-        return FlowStep(kind, "arg", "Which Command may they not reveal?", tuple(
+        return FlowStep(kind, "arg", f"Which Command may {bound} not reveal?", tuple(
             Choice(k.title(), None, flow=kind, chosen=(*keep, ("arg", k))) for k in KEYWORDS))
     if what == "no_command" and arg2 is None:
-        return FlowStep(kind, "arg2", f"In which Region may no card with {str(arg).title()} be revealed?", tuple(
-            Choice(region_name(state, r.id), None, flow=kind, chosen=(*keep, ("arg", arg), ("arg2", r.id)))
-            for r in g.regions))
+        return FlowStep(kind, "arg2", f"In which Region may {bound} not reveal a card with {str(arg).title()}?",
+                        tuple(Choice(region_name(state, r.id), None, flow=kind,
+                                     chosen=(*keep, ("arg", arg), ("arg2", r.id))) for r in g.regions))
     if what == "no_claim" and arg is None:
         locs = [loc for r in pack_of(g).regions for loc in r.locations]
-        return FlowStep(kind, "arg", "The reward of which Location may they not claim?", tuple(
+        return FlowStep(kind, "arg", f"Which Location's reward may {bound} not claim?", tuple(
             Choice(location_name(state, loc), None, flow=kind, chosen=(*keep, ("arg", loc))) for loc in locs))
     if what == "no_tactic" and arg is None:
-        return FlowStep(kind, "arg", "Which Tactic may they not activate?", tuple(
+        return FlowStep(kind, "arg", f"Which Tactic may {bound} not activate?", tuple(
             Choice(tactic_name(state, t), None, flow=kind, chosen=(*keep, ("arg", t)))
             for t in sorted(g.players[party].tactics)))
     if what == "give":
