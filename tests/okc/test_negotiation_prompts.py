@@ -136,7 +136,8 @@ def test_agreement_actions_come_after_the_steps_own_choices_confirmed_and_never_
         i = kinds.index(kind)
         assert i > kinds.index("offer") and i < kinds.index("done_negotiating")
         assert choices[i].style == "secondary" and choices[i].confirm, labels[i]
-        assert not NUMBERED.search(labels[i]) and "your agreement with the" in labels[i]
+        assert not NUMBERED.search(labels[i])
+        assert ("their agreement with you" if kind == "breach" else "your agreement with the") in labels[i]
     # every player says done: the Heralds; the agreement's actions still follow the step's own choices
     for s in ("p1", "p2", "p3"):
         act(state, s, "done_negotiating")
@@ -333,3 +334,21 @@ def test_a_term_asks_its_details_of_whoever_it_binds() -> None:
         assert region is not None and region.question == f"In which Region may {bound} not reveal a card with Deadly?"
         command = WORDS.flow(state, "p1", "agreement", {**base, "bind": f"{party}|no_command"}, aud)
         assert command is not None and command.question == f"Which Command may {bound} not reveal?"
+
+
+def test_the_players_own_words_quoted_last_end_the_sentence_once() -> None:
+    """words.offer_whole and made_agreement: after quoted words ending in a full stop, no second one; words
+    without one get it after the closing quote."""
+    from engine.okc.modules.negotiating_table.deal_words import stop
+
+    assert stop("in their words: \u201cPeace.\u201d") == "in their words: \u201cPeace.\u201d"
+    assert stop("in their words: \u201cPeace?\u201d") == "in their words: \u201cPeace?\u201d"
+    assert stop("in their words: \u201cPeace\u201d") == "in their words: \u201cPeace\u201d."
+    state = negotiating()
+    act(state, "p1", "agreement", to="p2", text="We share the Lowlands.")
+    d = next(d for d in RULES.pending(state) if "p2" in d.seats and d.prompt == "okc.offer")
+    asked = WORDS.question(state, d, "p2", audience(state).to("p2"))
+    assert "Terms: in their words: \u201cWe share the Lowlands.\u201d It holds" in asked
+    made = [e for e in act(state, "p2", "accept_offer", offer=1) if e.kind == "okc.agreement_made"]
+    told = WORDS.event(state, made[0], audience(state).to("p3"))
+    assert told.endswith("markers on both cards: in their words: \u201cWe share the Lowlands.\u201d")

@@ -77,6 +77,12 @@ def terms_words(state: GameState, terms: list[dict[str, Any]], text: str, aud: A
     return "; ".join(parts) or "no terms"
 
 
+def stop(text: str) -> str:
+    """``text`` ended as a sentence: a full stop, unless it ends in one already (the players' own words
+    quoted last often do: "… the Castle.”")."""
+    return text if text.rstrip("\u201d\u2019\"'").endswith((".", "!", "?", "…")) else text + "."
+
+
 def parsed(state: GameState, a: str, b: str, tokens: list[str]) -> list[dict[str, Any]]:
     """Terms read back for wording (none when they no longer read: the offer was refused anyway)."""
 

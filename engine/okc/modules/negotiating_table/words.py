@@ -31,6 +31,7 @@ from engine.okc.modules.negotiating_table.deal_words import (
     fit,
     parsed,
     side_words,
+    stop,
     term_words,
     terms_words,
 )
@@ -173,8 +174,9 @@ def label_vote(state: GameState, seat: str, action: Action, aud: Audience) -> st
 
 def made_agreement(state: GameState, e: Event, aud: Audience) -> str:
     a, b = e.data["parties"]
-    return (f"Binding agreement between {whom(state, a, aud)} and {whom(state, b, aud)}, "
-            f"markers on both cards: {terms_words(state, e.data.get('terms') or [], str(e.data.get('text') or ''), aud)}.")
+    terms = terms_words(state, e.data.get("terms") or [], str(e.data.get("text") or ""), aud)
+    return stop(f"Binding agreement between {whom(state, a, aud)} and {whom(state, b, aud)}, markers on both cards: "
+                f"{terms}")
 
 
 def agreement_done(state: GameState, e: Event, aud: Audience) -> str:
@@ -570,7 +572,8 @@ def offer_whole(state: GameState, o: dict[str, Any], aud: Audience) -> str:
     terms = terms_words(state, parsed(state, by, to, list(o.get("terms") or [])), str(o.get("text") or ""), aud)
     now = (f"{'you' if mine else 'they'} hand over {give} now, and {'they' if mine else 'you'} hand over {take} now"
            if o["give"] or o["take"] else "nothing changes hands now")
-    return (f"{head} a binding Trade Agreement: {now}. Terms: {terms}. It holds a Trade Agreement card of each "
+    said = stop(f"Terms: {terms}")     # the players' own words, quoted last, may end the sentence already
+    return (f"{head} a binding Trade Agreement: {now}. {said} It holds a Trade Agreement card of each "
             f"of you until it is fulfilled or cancelled; breaking it causes Outrage.")
 
 
