@@ -352,3 +352,19 @@ def test_the_players_own_words_quoted_last_end_the_sentence_once() -> None:
     made = [e for e in act(state, "p2", "accept_offer", offer=1) if e.kind == "okc.agreement_made"]
     told = WORDS.event(state, made[0], audience(state).to("p3"))
     assert told.endswith("markers on both cards: in their words: \u201cWe share the Lowlands.\u201d")
+
+
+def test_the_words_of_an_agreement_are_yours_to_who_wrote_or_agreed_them() -> None:
+    """deal_words.terms_words: "in your words" to the proposer and, once agreed, to both parties; "in
+    their words" to the one it is offered to and to the other players."""
+    state = negotiating()
+    text = Action.of("agreement", to="p2", text="We share the Lowlands.")
+    assert ": in your words: \u201cWe share" in WORDS.label(state, "p1", text, audience(state).to("p1"))
+    assert ": in their words: \u201cWe share" in WORDS.label(state, "p1", text, audience(state).to("p3"))
+    apply(RULES, state, "p1", text)
+    [o] = open_offers(data(state))
+    d = next(d for d in RULES.pending(state) if "p2" in d.seats and d.prompt == "okc.offer")
+    assert "Terms: in their words: " in WORDS.question(state, d, "p2", audience(state).to("p2"))
+    made = [e for e in act(state, "p2", "accept_offer", offer=o["id"]) if e.kind == "okc.agreement_made"]
+    told = {s: WORDS.event(state, made[0], audience(state).to(s)) for s in ("p1", "p2", "p3")}
+    assert "in your words" in told["p1"] and "in your words" in told["p2"] and "in their words" in told["p3"]

@@ -70,10 +70,14 @@ def term_words(state: GameState, term: dict[str, Any], aud: Audience) -> str:
     return f"{party} hand over {component(state, str(term['component']))} by the Negotiation Step of Year {term['round']}"
 
 
-def terms_words(state: GameState, terms: list[dict[str, Any]], text: str, aud: Audience) -> str:
+def terms_words(state: GameState, terms: list[dict[str, Any]], text: str, aud: Audience,
+                by: tuple[str, ...] = ()) -> str:
+    """The terms read back; the words quoted are "your words" to a reader among ``by`` (who wrote or
+    agreed them), "their words" to anyone else."""
     parts = [term_words(state, t, aud) for t in terms]
     if text:
-        parts.append(f"in their words: \u201c{text}\u201d")
+        whose = "your" if any(aud.is_you(s) for s in by) else "their"
+        parts.append(f"in {whose} words: \u201c{text}\u201d")
     return "; ".join(parts) or "no terms"
 
 

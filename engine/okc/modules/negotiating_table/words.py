@@ -174,7 +174,7 @@ def label_vote(state: GameState, seat: str, action: Action, aud: Audience) -> st
 
 def made_agreement(state: GameState, e: Event, aud: Audience) -> str:
     a, b = e.data["parties"]
-    terms = terms_words(state, e.data.get("terms") or [], str(e.data.get("text") or ""), aud)
+    terms = terms_words(state, e.data.get("terms") or [], str(e.data.get("text") or ""), aud, by=(a, b))
     return stop(f"Binding agreement between {whom(state, a, aud)} and {whom(state, b, aud)}, markers on both cards: "
                 f"{terms}")
 
@@ -288,7 +288,7 @@ def ask_judge(state: GameState, decision: Decision, seat: str, aud: Audience) ->
 def label_agreement(state: GameState, seat: str, action: Action, aud: Audience) -> str:
     to = str(action.get("to"))
     what = terms_words(state, parsed(state, seat, to, list(action.get("terms") or [])), str(action.get("text") or ""),
-                       aud)
+                       aud, by=(seat,))
     give, take = list(action.get("give") or []), list(action.get("take") or [])
     now = f", now {side_words(state, give)} for {side_words(state, take)}" if give or take else ""
     return f"Agreement with {whom(state, to, aud)}: {what}{now}"
@@ -569,7 +569,8 @@ def offer_whole(state: GameState, o: dict[str, Any], aud: Audience) -> str:
         gives = "you hand over" if mine else "they hand over"
         asks = "ask for" if mine else "ask you for"
         return f"{head} a barter: {gives} {give}, and {asks} {take}."
-    terms = terms_words(state, parsed(state, by, to, list(o.get("terms") or [])), str(o.get("text") or ""), aud)
+    terms = terms_words(state, parsed(state, by, to, list(o.get("terms") or [])), str(o.get("text") or ""), aud,
+                        by=(by,))
     now = (f"{'you' if mine else 'they'} hand over {give} now, and {'they' if mine else 'you'} hand over {take} now"
            if o["give"] or o["take"] else "nothing changes hands now")
     said = stop(f"Terms: {terms}")     # the players' own words, quoted last, may end the sentence already
