@@ -162,7 +162,7 @@ def _hint_once(g: Fief, a: Action, question: str, opts: list[Choice]) -> tuple[s
         return question, opts
     giver = g.nobles.get(str(a.get("giver"))) if a.kind == "give_retainer" else None
     what = f"{N.retainer(giver.retainer)}: " if giver is not None and giver.retainer else ""
-    return f"{question} {N.cap(what + shared)}.", [replace(o, hint="") for o in opts]
+    return f"{question} {N.cap(what + shared).rstrip('.')}.", [replace(o, hint="") for o in opts]
 
 
 def _hires(g: Fief, seat: str, legal: list[Action]) -> list[Action]:
