@@ -169,10 +169,22 @@ class Reads:
         if row.damaged:
             self.core.quarantine(DamagedRow(row.id, "games", row.id, row.damaged))
         try:
-            return self.core.game_info(row)
+            info = self.core.game_info(row)
         except DamagedRow as err:
             self.core.quarantine(err)
             return self.core.game_info(row, seats=())
+        shown = (GameStatus.ACTIVE, GameStatus.PAUSED, GameStatus.ABANDONED)   # a finished game is "over"
+        return replace(info, phase_title=self._phase_title(row)) if info.phase and info.status in shown \
+            and not info.damaged else info
+
+    def _phase_title(self, row: GameRow) -> str:
+        """A started game's phase in words, as its status names it ("" when its state cannot be read)."""
+        with self.core.game_lock(row.id):
+            session = self.core.session(row.id)
+            try:
+                return ob.title_of(session.rules, session.rules.words(), session.state)
+            except TableError:   # a game set aside: the list says so, by its stored phase
+                return ""
 
     def rules_help(self, actor: Actor, channel: str | None, *, name: str | None = None,
                    topic: str | None = None) -> RulesHelp:

@@ -96,6 +96,8 @@ class GameInfo:
     notes: tuple[str, ...] = ()
     #: set aside because a row of it cannot be read (docs/operations.md): its commands are refused
     damaged: bool = False
+    #: the phase in words ("Round 1: the bids"), where the state was read for it; else ``phase`` is shown
+    phase_title: str = ""
 
     def free_roles(self) -> list[RoleInfo]:
         return [r for r in self.roles if r.seat is None]

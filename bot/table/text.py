@@ -28,9 +28,10 @@ def _where(g: r.GameInfo) -> str:
         return "in its lobby"
     if g.status == r.GameStatus.FINISHED:
         return "over"
+    phase = g.phase_title or g.phase
     if g.status == r.GameStatus.ABANDONED:
-        return f"abandoned at {g.phase}" if g.phase else "abandoned in its lobby"
-    return f"{g.phase} (paused)" if g.status == r.GameStatus.PAUSED else g.phase
+        return f"abandoned at {phase}" if phase else "abandoned in its lobby"
+    return f"{phase} (paused)" if g.status == r.GameStatus.PAUSED else phase
 
 
 def utc(ts: float | None) -> str:

@@ -337,6 +337,28 @@ def test_a_retainer_is_sold_for_any_price_by_clicks() -> None:
     _accepted(s, red, Action.of("give_retainer", giver=me, receiver=other, price=9))
 
 
+def test_a_retainers_price_is_asked_of_the_receiver_and_its_effect_said_once() -> None:
+    """2.12: the price is what the receiving noble's family pays, so the menu names them and may ask more
+    than the seller holds; the retainer's effect, the same for every option, is told once in the question."""
+    s = at_step(2, "play")
+    d = g(s)
+    d.flow.order = ["red", "blue", "green", "yellow"]
+    red = seat_of(s, "red")
+    me, other = d.families["red"].nobles[0], d.families["blue"].nobles[0]
+    d.nobles[me].retainer = "mason-1"
+    d.players[red].shillings = 5
+    aud = AUD.to(red)
+    receivers = WORDS.flow(s, red, "give_retainer", {"giver": me}, aud)
+    said = "Master Mason Ailnoth: your first Stronghold or Mill of the round costs 2 shillings less."
+    assert receivers is not None and receivers.question == f"To which noble? {said}"
+    assert all(not o.hint for o in receivers.options)
+    step = WORDS.flow(s, red, "give_retainer", {"giver": me, "receiver": other}, aud)
+    assert step is not None and ": what price do you ask of Blue (Bob)? They pay it if they agree. " in step.question
+    labels = [o.label for o in step.options]
+    assert labels[:3] == ["Ask nothing", "Ask 1 shilling", "Ask 2 shillings"] and labels[-1] == "Ask 24 shillings"
+    assert all(not o.hint for o in step.options) and step.question.endswith(f"They pay it if they agree. {said}")
+
+
 def test_a_deal_that_hands_over_a_city_asks_first() -> None:
     """5.1, 9.1: a city offered in a deal is harmful to the offering family: the last click confirms."""
     s = at_step(9, "ballot", queue=("red", "blue"))

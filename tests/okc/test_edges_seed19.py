@@ -60,8 +60,17 @@ def test_wk_negotiating_table_outrage_the_breach_claim_has_its_own_label() -> No
     and its words (never its number)."""
     state = agreed(text="No Herald of yours at the Castle")
     label = RULES.words().label(state, "p1", Action.of("breach", agreement=1), Audience("p1", NAMES))
-    assert label.startswith("Claim the ") and "broke your agreement with the " in label
+    assert label.startswith("Claim that the Clans broke their agreement with you (")
     assert "No Herald of yours" in label and "1" not in label
+
+
+def test_wk_negotiating_table_outrage_the_breach_claim_is_confirmed_naming_the_other_party() -> None:
+    """words.confirm_deal: the question before a claim names whom it accuses, and the judges."""
+    state = agreed(text="No Herald of yours at the Castle")
+    asked = RULES.words().confirm(state, "p1", Action.of("breach", agreement=1), Audience("p1", NAMES))
+    assert asked is not None and asked.startswith(
+        "Claim that the Clans (Bob) broke their agreement with you (\u201cNo Herald of yours")
+    assert "the Uprising (Cat) judge it in secret" in asked
 
 
 def test_wk_whispering_tower_a_player_with_no_boons_is_told_so() -> None:

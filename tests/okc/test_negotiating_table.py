@@ -390,6 +390,30 @@ def test_with_two_judges_a_split_verdict_upholds_nothing_and_votes_stay_hidden_u
     assert not find(events, "okc.outrage") and table(g)["agreements"]
 
 
+def test_a_claimed_breach_reads_as_each_reader_stands_in_it() -> None:
+    """words.claimed: the claimant reads "their agreement with you", the accused "your agreement with them",
+    the judges "the agreement between them"."""
+    state = agreed(3, text="Leave the Lowlands to us")
+    [claim] = find(do(state, "p2", "breach agreement:1"), "okc.breach_claimed")
+    told = {s: WORDS.event(state, claim, audience(state).to(s)) for s in ("p1", "p2", "p3")}
+    assert told["p2"] == ("You claim that the Nobility (Alice) broke their agreement with you; the Uprising (Carol) "
+                          "judge it, in secret.")
+    assert told["p1"].startswith("The Clans (Bob) claim that you broke your agreement with them; ")
+    assert told["p3"].startswith("The Clans (Bob) claim that the Nobility (Alice) broke the agreement between them; ")
+
+
+def test_outrage_says_your_agreement_and_your_card_to_the_offender() -> None:
+    """words.outraged: the offender reads "your", never "their", for their own agreement and card."""
+    from engine.okc.effects import location_reward
+
+    state = agreed(terms="clans:no_claim:castle:1")
+    location_reward(state, "p2", "castle")
+    [o] = find(state.take_events(), "okc.outrage")
+    told = WORDS.event(state, o, audience(state).to("p2"))
+    assert told.startswith("Outrage! You broke your agreement with the Nobility (Alice) (")
+    assert told.endswith("it is void, and your Trade Agreement card goes to the Nobility (Alice).")
+
+
 def test_a_judges_face_down_verdict_names_the_agreement_by_its_parties_to_each_reader() -> None:
     state = agreed(4, text="Leave the Lowlands to us")
     do(state, "p2", "breach agreement:1")
@@ -531,5 +555,6 @@ def test_the_judges_question_names_the_claim_and_the_agreements_own_words() -> N
     do(state, "p2", "breach agreement:1")
     [d] = [d for d in RULES.pending(state) if d.prompt == "okc.breach"]
     asked = WORDS.question(state, d, "p3", audience(state).to("p3"))
-    assert "claim" in asked and "broke their agreement" in asked and "Leave the Lowlands to us" in asked
+    assert asked.startswith("The Clans (Bob) claim that the Nobility (Alice) broke the agreement between them (")
+    assert "Leave the Lowlands to us" in asked
     assert asked.endswith("Broken or kept? Your verdict stays secret until all are in; at the deadline it is kept.")

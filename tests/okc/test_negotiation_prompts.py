@@ -136,7 +136,8 @@ def test_agreement_actions_come_after_the_steps_own_choices_confirmed_and_never_
         i = kinds.index(kind)
         assert i > kinds.index("offer") and i < kinds.index("done_negotiating")
         assert choices[i].style == "secondary" and choices[i].confirm, labels[i]
-        assert not NUMBERED.search(labels[i]) and "your agreement with the" in labels[i]
+        assert not NUMBERED.search(labels[i])
+        assert ("their agreement with you" if kind == "breach" else "your agreement with the") in labels[i]
     # every player says done: the Heralds; the agreement's actions still follow the step's own choices
     for s in ("p1", "p2", "p3"):
         act(state, s, "done_negotiating")
@@ -300,3 +301,70 @@ def test_every_offer_waiting_on_a_player_is_told_whole_in_their_prompt() -> None
     accepts = [c.label for c in choices if c.label.startswith("Accept")]
     assert len(accepts) == 2 and any("barter" in x for x in accepts) and any("agreement" in x for x in accepts)
     assert g.players["p3"].faction
+
+
+def test_an_amount_is_asked_how_many_when_counted_and_how_much_when_not() -> None:
+    """compose.amount_step and give_term: Supporters are counted ("How many"), Influence and Lore are not."""
+    state = negotiating()
+    g = data(state)
+    for p in ("p1", "p2"):
+        g.players[p].influence = g.players[p].lore = g.players[p].supporters = 5
+    aud = audience(state).to("p1")
+    asked = {what: WORDS.flow(state, "p1", "offer", {"to": "p2", "amount": f"{side}:{what}"}, aud)
+             for side, what in (("give", "supporters"), ("take", "influence"), ("give", "lore"))}
+    assert {w: s.question.split("?")[0] for w, s in asked.items() if s is not None} == {
+        "supporters": "How many Supporters do you hand over", "influence": "How much Influence do you ask for",
+        "lore": "How much Lore do you hand over"}
+    chosen = {"to": "p2", "part": "term", "bind": "p2|give", "year": 1, "arg": "supporters"}
+    step = WORDS.flow(state, "p1", "agreement", chosen, aud)
+    assert step is not None and step.question == "How many Supporters?"
+
+
+def test_a_term_asks_its_details_of_whoever_it_binds() -> None:
+    """compose.term_step: binding yourself is asked with "you", binding the other party names them."""
+    state = negotiating()
+    g = data(state)
+    aud = audience(state).to("p1")
+    them = f"the {g.players['p2'].faction.title()} ({aud.player('p2')})"
+    for party, bound in (("p1", "you"), ("p2", them)):
+        base = {"to": "p2", "part": "term"}
+        claim = WORDS.flow(state, "p1", "agreement", {**base, "bind": f"{party}|no_claim"}, aud)
+        assert claim is not None and claim.question == f"Which Location's reward may {bound} not claim?"
+        region = WORDS.flow(state, "p1", "agreement", {**base, "bind": f"{party}|no_command", "arg": "deadly"}, aud)
+        assert region is not None and region.question == f"In which Region may {bound} not reveal a card with Deadly?"
+        command = WORDS.flow(state, "p1", "agreement", {**base, "bind": f"{party}|no_command"}, aud)
+        assert command is not None and command.question == f"Which Command may {bound} not reveal?"
+
+
+def test_the_players_own_words_quoted_last_end_the_sentence_once() -> None:
+    """words.offer_whole and made_agreement: after quoted words ending in a full stop, no second one; words
+    without one get it after the closing quote."""
+    from engine.okc.modules.negotiating_table.deal_words import stop
+
+    assert stop("in their words: \u201cPeace.\u201d") == "in their words: \u201cPeace.\u201d"
+    assert stop("in their words: \u201cPeace?\u201d") == "in their words: \u201cPeace?\u201d"
+    assert stop("in their words: \u201cPeace\u201d") == "in their words: \u201cPeace\u201d."
+    state = negotiating()
+    act(state, "p1", "agreement", to="p2", text="We share the Lowlands.")
+    d = next(d for d in RULES.pending(state) if "p2" in d.seats and d.prompt == "okc.offer")
+    asked = WORDS.question(state, d, "p2", audience(state).to("p2"))
+    assert "Terms: in their words: \u201cWe share the Lowlands.\u201d It holds" in asked
+    made = [e for e in act(state, "p2", "accept_offer", offer=1) if e.kind == "okc.agreement_made"]
+    told = WORDS.event(state, made[0], audience(state).to("p3"))
+    assert told.endswith("markers on both cards: in their words: \u201cWe share the Lowlands.\u201d")
+
+
+def test_the_words_of_an_agreement_are_yours_to_who_wrote_or_agreed_them() -> None:
+    """deal_words.terms_words: "in your words" to the proposer and, once agreed, to both parties; "in
+    their words" to the one it is offered to and to the other players."""
+    state = negotiating()
+    text = Action.of("agreement", to="p2", text="We share the Lowlands.")
+    assert ": in your words: \u201cWe share" in WORDS.label(state, "p1", text, audience(state).to("p1"))
+    assert ": in their words: \u201cWe share" in WORDS.label(state, "p1", text, audience(state).to("p3"))
+    apply(RULES, state, "p1", text)
+    [o] = open_offers(data(state))
+    d = next(d for d in RULES.pending(state) if "p2" in d.seats and d.prompt == "okc.offer")
+    assert "Terms: in their words: " in WORDS.question(state, d, "p2", audience(state).to("p2"))
+    made = [e for e in act(state, "p2", "accept_offer", offer=o["id"]) if e.kind == "okc.agreement_made"]
+    told = {s: WORDS.event(state, made[0], audience(state).to(s)) for s in ("p1", "p2", "p3")}
+    assert "in your words" in told["p1"] and "in your words" in told["p2"] and "in their words" in told["p3"]

@@ -14,6 +14,7 @@ from bot.table import (
     NotAllowed,
     Status,
     TableError,
+    text,
 )
 from engine.core import Action, RuleError, StaleState
 from tests.games.tribute import RULES
@@ -329,6 +330,16 @@ def test_rules_help_and_list(table):
     assert help_.group == "tribute"
     assert any(c.usage.startswith("/tribute bid card:<int>") for c in help_.commands)
     assert [g.id for g in table.list_games(ALICE, CHAN).games] == [1]
+
+
+def test_the_list_names_a_games_phase_as_its_status_does(table):
+    """``/game list`` shows the phase in words (the status's title), never the engine's phase label."""
+    start_game(table)
+    [listed] = table.list_games(ALICE, CHAN).games
+    assert listed.phase == "round 1, bid" and listed.phase_title == table.status(ALICE, CHAN).title
+    assert text.describe(table.list_games(ALICE, CHAN)).startswith(f"Game 1: Tribute, {listed.phase_title}; players ")
+    table.pause(GM, CHAN)
+    assert text.describe(table.list_games(ALICE, CHAN)).startswith(f"Game 1: Tribute, {listed.phase_title} (paused)")
 
 
 def test_many_threads_at_once(table, clock):

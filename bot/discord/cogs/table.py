@@ -436,7 +436,7 @@ def list_text(games: GameList) -> str:
         where = f" · <#{g.channel}>" if g.channel and g.channel.isdigit() else ""
         seats = ", ".join(s.seat for s in g.seats) or "nobody yet"
         state = ("damaged and set aside (a GM may abandon it)" if g.damaged
-                 else f"{g.status.value}{', ' + g.phase if g.phase else ''}")
+                 else f"{g.status.value}{', ' + (g.phase_title or g.phase) if g.phase else ''}")
         lines.append(f"game {g.id}: {g.title or 'a game'}, {state}{where} · {seats}")
     return "\n".join(lines)
 

@@ -7,6 +7,7 @@ route through Sherwood is always named on the option that takes it."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from itertools import product
 from typing import Any
 
@@ -128,18 +129,40 @@ def _priceable(g: Fief, seat: str, a: Action) -> bool:
     return a.kind == "lend_mercenaries"
 
 
+def _payer(g: Fief, a: Action) -> str | None:
+    """The family that pays a price asked (2.12, 11.1, 12.0): the receiving noble's, or the renting one."""
+    if a.kind == "lend_mercenaries":
+        return str(a.get("to"))
+    n = g.nobles.get(str(a.get("receiver") if a.kind == "give_retainer" else a.get("to")))
+    return n.family if n is not None else None
+
+
 def _price_step(g: Fief, seat: str, kind: str, left: list[Action], chosen: dict[str, Any],
                 aud: Audience) -> FlowStep | None:
-    """Once all but the price is chosen: no price, or 1 to 24 shillings (the other player's purse is hidden)."""
+    """Once all but the price is chosen: nothing, or 1 to 24 shillings asked of the other player, who pays
+    it if they agree (2.12, 11.1, 12.0): their purse is hidden, so the menu does not stop at the seller's."""
     bases = {tuple((k, v) for k, v in a.args if k != "price") for a in left}
     if len(bases) != 1 or not _priceable(g, seat, left[0]):
         return None
     base = dict(next(iter(bases)))
     free = A(kind, **base)
     # the deal in the question, each option only its price (a long label repeated 25 times is cut by Discord)
-    opts = [_leaf(g, seat, "No shillings", free)] + [
-        _leaf(g, seat, N.shillings(n), A(kind, **base, price=n)) for n in range(1, compose.ASK_MAX + 1)]
-    return paged(kind, "price", f"{label(g, seat, free, aud)}: for how many shillings?", opts, chosen)
+    opts = [_leaf(g, seat, "Ask nothing", free)] + [
+        _leaf(g, seat, f"Ask {N.shillings(n)}", A(kind, **base, price=n)) for n in range(1, compose.ASK_MAX + 1)]
+    payer = N.family_player(g, _payer(g, free), aud)
+    question = (f"{label(g, seat, free, aud)}: what price do you ask of {payer}? They pay it if they agree.")
+    return paged(kind, "price", *_hint_once(g, free, question, opts), chosen)
+
+
+def _hint_once(g: Fief, a: Action, question: str, opts: list[Choice]) -> tuple[str, list[Choice]]:
+    """A hint every option shares (the retainer given, whoever takes it) is said once, after the question."""
+    hints = {o.hint for o in opts}
+    shared = next(iter(hints)) if len(opts) > 1 and len(hints) == 1 else ""
+    if not shared:
+        return question, opts
+    giver = g.nobles.get(str(a.get("giver"))) if a.kind == "give_retainer" else None
+    what = f"{N.retainer(giver.retainer)}: " if giver is not None and giver.retainer else ""
+    return f"{question} {N.cap(what + shared).rstrip('.')}.", [replace(o, hint="") for o in opts]
 
 
 def _hires(g: Fief, seat: str, legal: list[Action]) -> list[Action]:
@@ -403,7 +426,7 @@ def _generic(g: Fief, seat: str, kind: str, chosen: dict[str, Any], aud: Audienc
                 shared = {effects.hint(g, m) for m in members}   # one card, one retainer: its effect
                 opts.append(Choice(text, flow=kind, chosen=tuple(fixed.items()) + ((p.name, v),),
                                    hint=next(iter(shared)) if len(shared) == 1 else effects.group_hint(kind, p.name, v)))
-        return paged(kind, p.name, QUESTIONS.get(p.name, "Which one?"), opts, chosen)
+        return paged(kind, p.name, *_hint_once(g, left[0], QUESTIONS.get(p.name, "Which one?"), opts), chosen)
     return FlowStep(kind, "confirm", "Go ahead?", (_leaf(g, seat, label(g, seat, left[0], aud), left[0]),))
 
 

@@ -39,12 +39,17 @@ from engine.okc.modules.api import (
 from engine.okc.modules.negotiating_table import alliances
 from engine.okc.modules.negotiating_table.agreements import TEXT_LIMIT
 from engine.okc.modules.negotiating_table.book import talking
-from engine.okc.modules.negotiating_table.deal_words import component, fit, side_words, terms_words
+from engine.okc.modules.negotiating_table.deal_words import (
+    AMOUNT_NAMES,
+    component,
+    fit,
+    how_much,
+    side_words,
+    terms_words,
+)
 from engine.okc.modules.negotiating_table.deal_words import parsed as parsed_terms
 
 MAX_OPTIONS = 25
-AMOUNT_NAMES = {"influence": ("Influence", "Influence"), "lore": ("Lore", "Lore"),
-                "supporters": ("Supporter", "Supporters")}
 # Promises the bot checks: what the bound party does not do (or hands over) until the end of a Year.
 PROMISES = ("no_command", "no_claim", "no_tactic", "give")
 CLEAR = (("part", None), ("amount", None), ("bind", None), ("arg", None), ("arg2", None), ("from", None),
@@ -252,7 +257,7 @@ def amount_step(state: GameState, seat: str, to: str, kind: str, chosen: Mapping
     has = f"you have {held(g, seat, what)}" if part == "give" else \
         f"{who(state, to, aud, start=False)} have {held(g, to, what)}"
     verb = "do you hand over" if part == "give" else "do you ask for"
-    return FlowStep(kind, "amount", f"How much {many} {verb}? ({cap(has)}.)", tuple(options))
+    return FlowStep(kind, "amount", f"{how_much(what)} {verb}? ({cap(has)}.)", tuple(options))
 
 
 def give_term(state: GameState, g: Okc, party: str, chosen: Mapping[str, Any],
@@ -278,7 +283,7 @@ def give_term(state: GameState, g: Okc, party: str, chosen: Mapping[str, Any],
         return FlowStep(kind, "arg", f"What is to be handed over by Year {year}?",
                         tuple((amounts + tiles)[:MAX_OPTIONS]))
     one, many = AMOUNT_NAMES[str(arg)]
-    return FlowStep(kind, "arg2", f"How much {many}?", tuple(
+    return FlowStep(kind, "arg2", f"{how_much(str(arg))}?", tuple(
         Choice(plural(n, one, many), None, flow=kind, chosen=added(f"{arg}:{n}")) for n in range(1, MAX_OPTIONS)))
 
 
@@ -310,19 +315,20 @@ def term_step(state: GameState, seat: str, to: str, chosen: Mapping[str, Any], a
     party, _, what = str(bind).partition("|")
     arg, arg2 = chosen.get("arg"), chosen.get("arg2")
     keep = (*base, ("part", "term"), ("bind", bind))
+    bound = whom(state, party, aud)     # "you" when the player binds themselves
     if what == "no_command" and arg is None:
-        return FlowStep(kind, "arg", "Which Command may they not reveal?", tuple(
+        return FlowStep(kind, "arg", f"Which Command may {bound} not reveal?", tuple(
             Choice(k.title(), None, flow=kind, chosen=(*keep, ("arg", k))) for k in KEYWORDS))
     if what == "no_command" and arg2 is None:
-        return FlowStep(kind, "arg2", f"In which Region may no card with {str(arg).title()} be revealed?", tuple(
-            Choice(region_name(state, r.id), None, flow=kind, chosen=(*keep, ("arg", arg), ("arg2", r.id)))
-            for r in g.regions))
+        return FlowStep(kind, "arg2", f"In which Region may {bound} not reveal a card with {str(arg).title()}?",
+                        tuple(Choice(region_name(state, r.id), None, flow=kind,
+                                     chosen=(*keep, ("arg", arg), ("arg2", r.id))) for r in g.regions))
     if what == "no_claim" and arg is None:
         locs = [loc for r in pack_of(g).regions for loc in r.locations]
-        return FlowStep(kind, "arg", "The reward of which Location may they not claim?", tuple(
+        return FlowStep(kind, "arg", f"Which Location's reward may {bound} not claim?", tuple(
             Choice(location_name(state, loc), None, flow=kind, chosen=(*keep, ("arg", loc))) for loc in locs))
     if what == "no_tactic" and arg is None:
-        return FlowStep(kind, "arg", "Which Tactic may they not activate?", tuple(
+        return FlowStep(kind, "arg", f"Which Tactic may {bound} not activate?", tuple(
             Choice(tactic_name(state, t), None, flow=kind, chosen=(*keep, ("arg", t)))
             for t in sorted(g.players[party].tactics)))
     if what == "give":

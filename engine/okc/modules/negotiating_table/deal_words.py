@@ -23,6 +23,13 @@ AMOUNT_NAMES = {"influence": ("Influence", "Influence"), "lore": ("Lore", "Lore"
 LABEL = 80   # a button's label (Discord) and a select option's: longer ones are cut with an ellipsis
 
 
+def how_much(what: str) -> str:
+    """The question for an amount of ``what``: "How much Influence", "How many Supporters" (a thing with a
+    singular of its own is counted)."""
+    one, many = AMOUNT_NAMES.get(what, (what, what))
+    return f"How {'many' if one != many else 'much'} {many}"
+
+
 def component(state: GameState, token: str) -> str:
     """One component of an offer, as people read it ("3 Influence", "the Kingdom's Favour", "Crown Heir")."""
 
@@ -63,11 +70,21 @@ def term_words(state: GameState, term: dict[str, Any], aud: Audience) -> str:
     return f"{party} hand over {component(state, str(term['component']))} by the Negotiation Step of Year {term['round']}"
 
 
-def terms_words(state: GameState, terms: list[dict[str, Any]], text: str, aud: Audience) -> str:
+def terms_words(state: GameState, terms: list[dict[str, Any]], text: str, aud: Audience,
+                by: tuple[str, ...] = ()) -> str:
+    """The terms read back; the words quoted are "your words" to a reader among ``by`` (who wrote or
+    agreed them), "their words" to anyone else."""
     parts = [term_words(state, t, aud) for t in terms]
     if text:
-        parts.append(f"in their words: \u201c{text}\u201d")
+        whose = "your" if any(aud.is_you(s) for s in by) else "their"
+        parts.append(f"in {whose} words: \u201c{text}\u201d")
     return "; ".join(parts) or "no terms"
+
+
+def stop(text: str) -> str:
+    """``text`` ended as a sentence: a full stop, unless it ends in one already (the players' own words
+    quoted last often do: "… the Castle.”")."""
+    return text if text.rstrip("\u201d\u2019\"'").endswith((".", "!", "?", "…")) else text + "."
 
 
 def parsed(state: GameState, a: str, b: str, tokens: list[str]) -> list[dict[str, Any]]:

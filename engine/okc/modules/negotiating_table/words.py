@@ -17,6 +17,7 @@ from engine.okc.modules.api import (
     okc,
     region_name,
     tactic_name,
+    their,
     who,
     whom,
 )
@@ -30,6 +31,7 @@ from engine.okc.modules.negotiating_table.deal_words import (
     fit,
     parsed,
     side_words,
+    stop,
     term_words,
     terms_words,
 )
@@ -172,8 +174,9 @@ def label_vote(state: GameState, seat: str, action: Action, aud: Audience) -> st
 
 def made_agreement(state: GameState, e: Event, aud: Audience) -> str:
     a, b = e.data["parties"]
-    return (f"Binding agreement between {whom(state, a, aud)} and {whom(state, b, aud)}, "
-            f"markers on both cards: {terms_words(state, e.data.get('terms') or [], str(e.data.get('text') or ''), aud)}.")
+    terms = terms_words(state, e.data.get("terms") or [], str(e.data.get("text") or ""), aud, by=(a, b))
+    return stop(f"Binding agreement between {whom(state, a, aud)} and {whom(state, b, aud)}, markers on both cards: "
+                f"{terms}")
 
 
 def agreement_done(state: GameState, e: Event, aud: Audience) -> str:
@@ -229,16 +232,27 @@ WHY = {"command": "a card with the forbidden Command was revealed", "claim": "th
 
 
 def outraged(state: GameState, e: Event, aud: Audience) -> str:
-    return (f"Outrage! {who(state, e.data['offender'], aud)} broke their agreement with "
-            f"{whom(state, e.data['outraged'], aud)} "
-            f"({WHY.get(str(e.data.get('why')), 'its terms were broken')}): it is void, and their Trade Agreement "
-            f"card goes to {whom(state, e.data['outraged'], aud)}.")
+    offender, wronged = str(e.data["offender"]), str(e.data["outraged"])
+    theirs = their(offender, aud)
+    return (f"Outrage! {who(state, offender, aud)} broke {theirs} agreement with {whom(state, wronged, aud)} "
+            f"({WHY.get(str(e.data.get('why')), 'its terms were broken')}): it is void, and {theirs} Trade Agreement "
+            f"card goes to {whom(state, wronged, aud)}.")
+
+
+def broke(state: GameState, by: str, against: str, aud: Audience) -> str:
+    """What ``by`` claims of ``against``, as the reader stands in it: "the Uprising (Alice) broke their
+    agreement with you", "you broke your agreement with them", "… broke the agreement between them"."""
+    if aud.is_you(by):
+        return f"{whom(state, against, aud)} broke their agreement with you"
+    if aud.is_you(against):
+        return "you broke your agreement with them"
+    return f"{whom(state, against, aud)} broke the agreement between them"
 
 
 def claimed(state: GameState, e: Event, aud: Audience) -> str:
     judges = join_words([whom(state, s, aud) for s in e.data.get("arbiters") or []])
-    return (f"{who(state, e.data['seat'], aud)} claim that {whom(state, e.data['against'], aud)} broke their "
-            f"agreement; {judges} judge it, in secret.")
+    return (f"{who(state, e.data['seat'], aud)} claim that {broke(state, e.data['seat'], e.data['against'], aud)}; "
+            f"{judges} judge it, in secret.")
 
 
 def judged(state: GameState, e: Event, aud: Audience) -> str:
@@ -266,7 +280,7 @@ def ask_judge(state: GameState, decision: Decision, seat: str, aud: Audience) ->
     if deal is None or deal["claim"] is None:
         return "Judge a claimed breach: were the terms broken or kept?"
     c = deal["claim"]
-    return (f"{who(state, c['by'], aud)} claim {whom(state, c['against'], aud)} broke their agreement "
+    return (f"{who(state, c['by'], aud)} claim that {broke(state, c['by'], c['against'], aud)} "
             f"({terms_words(state, deal['terms'], deal['text'], aud)}). Broken or kept? Your verdict stays secret "
             f"until all are in; at the deadline it is kept.")
 
@@ -274,7 +288,7 @@ def ask_judge(state: GameState, decision: Decision, seat: str, aud: Audience) ->
 def label_agreement(state: GameState, seat: str, action: Action, aud: Audience) -> str:
     to = str(action.get("to"))
     what = terms_words(state, parsed(state, seat, to, list(action.get("terms") or [])), str(action.get("text") or ""),
-                       aud)
+                       aud, by=(seat,))
     give, take = list(action.get("give") or []), list(action.get("take") or [])
     now = f", now {side_words(state, give)} for {side_words(state, take)}" if give or take else ""
     return f"Agreement with {whom(state, to, aud)}: {what}{now}"
@@ -307,7 +321,7 @@ def label_breach(state: GameState, seat: str, action: Action, aud: Audience) -> 
         return "Claim your agreement was broken"
 
     other = next((s for s in deal["parties"] if s != seat), seat)
-    return fit(f"Claim {faction_short(state, other)} broke {deal_short(state, deal, seat, aud)}")
+    return fit(f"Claim that {faction_short(state, other)} broke their agreement with you{deal_first(state, deal)}")
 
 
 def label_judge(state: GameState, seat: str, action: Action, aud: Audience) -> str:
@@ -335,9 +349,11 @@ def confirm_deal(state: GameState, seat: str, action: Action, aud: Audience) -> 
     if action.kind == "fulfil_agreement":
         return f"Call {name} fulfilled? Once the other party says so too, it ends and the markers go home."
     if action.kind == "breach":
+        other = next((s for s in deal["parties"] if s != seat), seat)
         judges = [s for s in state.data.order if s not in deal["parties"]]
-        return (f"Claim the other party broke {name}? {join_words([whom(state, s, aud) for s in judges])} "
-                f"judge it in secret; a majority for broken causes Outrage.")
+        return (f"Claim that {whom(state, other, aud)} broke their agreement with you{deal_first(state, deal)}? "
+                f"{join_words([whom(state, s, aud) for s in judges])} judge it in secret; a majority for broken "
+                f"causes Outrage.")
     return None
 
 
@@ -553,10 +569,12 @@ def offer_whole(state: GameState, o: dict[str, Any], aud: Audience) -> str:
         gives = "you hand over" if mine else "they hand over"
         asks = "ask for" if mine else "ask you for"
         return f"{head} a barter: {gives} {give}, and {asks} {take}."
-    terms = terms_words(state, parsed(state, by, to, list(o.get("terms") or [])), str(o.get("text") or ""), aud)
+    terms = terms_words(state, parsed(state, by, to, list(o.get("terms") or [])), str(o.get("text") or ""), aud,
+                        by=(by,))
     now = (f"{'you' if mine else 'they'} hand over {give} now, and {'they' if mine else 'you'} hand over {take} now"
            if o["give"] or o["take"] else "nothing changes hands now")
-    return (f"{head} a binding Trade Agreement: {now}. Terms: {terms}. It holds a Trade Agreement card of each "
+    said = stop(f"Terms: {terms}")     # the players' own words, quoted last, may end the sentence already
+    return (f"{head} a binding Trade Agreement: {now}. {said} It holds a Trade Agreement card of each "
             f"of you until it is fulfilled or cancelled; breaking it causes Outrage.")
 
 
@@ -565,13 +583,18 @@ def deal_short(state: GameState, deal: dict[str, Any], seat: str, aud: Audience)
     (no Deadly in the Highlands)"."""
 
     other = next((s for s in deal["parties"] if s != seat), seat)
+    return f"your agreement with {faction_short(state, other)}{deal_first(state, deal)}"
+
+
+def deal_first(state: GameState, deal: dict[str, Any]) -> str:
+    """An agreement's first term or the start of its words, in brackets after a space ("" for neither)."""
     first = ""
     if deal["terms"]:
         first = short_term(state, deal["terms"][0])
     elif deal["text"]:
         text = str(deal["text"])
         first = f"\u201c{text[:30]}{'…' if len(text) > 30 else ''}\u201d"
-    return f"your agreement with {faction_short(state, other)}" + (f" ({first})" if first else "")
+    return f" ({first})" if first else ""
 
 
 def short_term(state: GameState, term: dict[str, Any]) -> str:
