@@ -50,3 +50,21 @@ def test_shard_settings_are_checked(tmp_path):
         path.write_text(f"[discord]\n{bad}\n", encoding="utf-8")
         with pytest.raises(configuration.ConfigError, match="shard"):
             configuration.load(path, env={})
+
+
+def test_a_server_id_given_as_a_number_or_text_falls_on_the_same_shard():
+    for count in (2, 4, 5):
+        for shard in range(count):
+            guild = guild_on(shard, count)
+            assert shard_of(guild, count) == shard_of(int(guild), count) == shard
+    assert shard_of("", 4) == 0 and shard_of(guild_on(1, 2), 0) == 0
+    assert shard_of(1 << 22, 2) == 1 and shard_of((1 << 22) - 1, 2) == 0  # the low 22 bits are not the shard
+
+
+def test_the_games_condition_names_only_the_process_shards_in_order():
+    expected = ("(CASE WHEN g.guild IS NULL OR g.guild = '' THEN 0 ELSE (CAST(g.guild AS BIGINT) >> 22) % 4 END) "
+                "IN (1, 3)")
+    assert games_condition(4, (3, 1, 3)) == expected == games_condition(4, [1, 3])
+    assert games_condition(4, (0, 1, 2, 3)) is None and games_condition(4, ()) is None
+    assert games_condition(1, (0,)) is None
+    assert games_condition(2, (0,)).endswith("% 2 END) IN (0)")
