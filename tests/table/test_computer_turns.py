@@ -5,6 +5,7 @@ says; a table that cannot save leaves the turn waiting."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
@@ -59,19 +60,19 @@ def test_a_refused_choice_is_thought_again_then_the_default_is_played(table, tur
 
     def wrong_then_right(rules, state, seat, strength, **kw):
         tries.append(seat)
-        return Action.of("bid", card=99 if len(tries) < computers.ATTEMPTS else 3)
+        return Action.of("bid", card=99 if len(tries) < 3 else 3)
 
     monkeypatch.setattr(agents, "decide", wrong_then_right)
     [applied] = table.play_computer(turn_id)
-    assert len(tries) == computers.ATTEMPTS and applied.action == Action.of("bid", card=3)
+    assert len(tries) == 3 and applied.action == Action.of("bid", card=3)
 
 
-def test_after_every_thought_is_refused_the_default_plays(table, turn, monkeypatch):
+def test_after_three_thoughts_are_refused_the_default_plays(table, turn, monkeypatch):
     gid, turn_id = turn
     tries = []
     monkeypatch.setattr(agents, "decide", lambda *a, **kw: tries.append(1) or Action.of("bid", card=99))
     [applied] = table.play_computer(turn_id)
-    assert len(tries) == computers.ATTEMPTS and applied.action == Action.of("bid", card=1)  # the lowest card
+    assert len(tries) == 3 and applied.action == Action.of("bid", card=1)  # the lowest card
 
 
 def test_a_turn_whose_every_attempt_is_refused_is_closed_as_refused(table, turn, monkeypatch):
@@ -85,7 +86,7 @@ def test_a_turn_whose_every_attempt_is_refused_is_closed_as_refused(table, turn,
     monkeypatch.setattr(table.computers.actions, "apply", refuse)
     monkeypatch.setattr(agents, "decide", lambda *a, **kw: Action.of("bid", card=2))
     assert table.play_computer(turn_id) == []
-    assert len(applies) == computers.ATTEMPTS + 1 and closed(table, turn_id)[1] == "refused"
+    assert len(applies) == 4 and closed(table, turn_id)[1] == "refused"  # three thoughts and the default
     assert table.store.actions(gid) == []
 
 
@@ -146,3 +147,8 @@ def test_the_processes_setting_chooses_where_the_agent_thinks(monkeypatch):
     assert thinking.decide(0, None, None, "a", "random", seed=5, budget=1.0) == "chosen"
     assert thinking.decide(1, None, None, "a", "random", seed=5, budget=1.0) == "pooled"
     assert calls == [("here", "random", 5, 1.0), ("size", 1), ("pool", True, "random", 5, 1.0)]
+
+
+def test_the_turn_limit_is_the_one_the_agents_guide_gives():
+    guide = (Path(__file__).parents[2] / "docs" / "agents.md").read_text(encoding="utf-8")
+    assert computers.TURN_LIMIT == 400 and f"{computers.TURN_LIMIT} turns on one decision" in guide
