@@ -152,3 +152,11 @@ def test_the_processes_setting_chooses_where_the_agent_thinks(monkeypatch):
 def test_the_turn_limit_is_the_one_the_agents_guide_gives():
     guide = (Path(__file__).parents[2] / "docs" / "agents.md").read_text(encoding="utf-8")
     assert computers.TURN_LIMIT == 400 and f"{computers.TURN_LIMIT} turns on one decision" in guide
+
+
+def test_a_computer_named_like_a_taken_seat_or_at_length_gets_a_seat_of_its_own(table):
+    table.new_game(ALICE, CHAN, "tribute", players=4)
+    long = table.computer(ALICE, CHAN, name="Ermengarde of the Long Valley Road West")
+    assert (long.seat, long.name) == ("ermengarde-of-the-long-v", "Ermengarde of the Long Valley Road West")
+    like = table.computer(ALICE, CHAN, name="Alice!")
+    assert (like.seat, like.name) == ("alice2", "Alice!")
