@@ -68,10 +68,16 @@ def test_a_restore_puts_every_row_back_and_keeps_the_replaced_files(full, db_pat
     saved = rows(copy)
     full.act(BOB, CHAN, "tribute", Action.of("accept_offer", offer=1))  # played after the backup: lost by the restore
     full.store.close()
+    for suffix in ("-wal", "-shm"):  # left by a bot that was killed: they go aside with the file
+        (tmp_path / f"table.sqlite3{suffix}").write_bytes(b"stale " + suffix.encode())
     said = restore(copy, db_path)
-    aside = sorted(p.name for p in tmp_path.iterdir() if ".before-restore-" in p.name)
-    assert len(aside) >= 1 and all(n.startswith("table.sqlite3.before-restore-") for n in aside)
-    assert said.startswith(f"restored {db_path} from {copy}; the previous files are kept as ")
+    aside = sorted(p for p in tmp_path.iterdir() if ".before-restore-" in p.name)
+    stamp = aside[0].name
+    assert [p.name for p in aside] == [stamp, f"{stamp}-shm", f"{stamp}-wal"] and stamp.startswith(
+        "table.sqlite3.before-restore-")
+    assert (tmp_path / f"{stamp}-wal").read_bytes() == b"stale -wal"
+    assert said == f"restored {db_path} from {copy}; the previous files are kept as " + ", ".join(
+        str(tmp_path / f"{stamp}{s}") for s in ("", "-wal", "-shm"))
     assert rows(db_path) == saved
     # The ledger takes the restored counts as the truth: no loss found, and no number given twice.
     ledger = Ledger(db_path)
