@@ -160,3 +160,51 @@ def test_a_computer_named_like_a_taken_seat_or_at_length_gets_a_seat_of_its_own(
     assert (long.seat, long.name) == ("ermengarde-of-the-long-v", "Ermengarde of the Long Valley Road West")
     like = table.computer(ALICE, CHAN, name="Alice!")
     assert (like.seat, like.name) == ("alice2", "Alice!")
+
+
+def test_a_thinking_process_lowers_itself_to_the_lowest_priority_or_thinks_on_if_refused(monkeypatch):
+    asked = []
+    monkeypatch.setattr(thinking.os, "nice", lambda n: asked.append(n))
+    thinking._yield_to_people()
+    assert asked == [19] == [thinking.NICENESS]
+
+    def refused(n):
+        raise OSError("not permitted")
+
+    monkeypatch.setattr(thinking.os, "nice", refused)
+    thinking._yield_to_people()  # no error
+
+
+def test_pools_are_made_once_per_size_and_shut_down_by_size_or_all(monkeypatch):
+    made, stopped = [], []
+
+    class Pool:
+        def __init__(self, max_workers, initializer):
+            made.append((max_workers, initializer is thinking._yield_to_people))
+
+        def shutdown(self, wait, cancel_futures):
+            stopped.append((wait, cancel_futures))
+
+    monkeypatch.setattr(thinking, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(thinking, "_pools", {})
+    assert thinking.pool(2) is thinking.pool(2) and thinking.pool(3) is not thinking.pool(2)
+    assert made == [(2, True), (3, True)]
+    thinking.shutdown(2)
+    assert sorted(thinking._pools) == [3] and stopped == [(False, True)]
+    thinking.shutdown(7)  # none of that size: nothing to stop
+    thinking.shutdown()
+    assert thinking._pools == {} and len(stopped) == 2
+
+
+def test_a_broken_pool_is_dropped_and_the_choice_thought_out_here(monkeypatch):
+    from concurrent.futures.process import BrokenProcessPool
+
+    class Broken:
+        def submit(self, *args):
+            raise BrokenProcessPool("gone")
+
+    stopped = []
+    monkeypatch.setattr(thinking, "pool", lambda processes: Broken())
+    monkeypatch.setattr(thinking, "shutdown", lambda processes=None: stopped.append(processes))
+    monkeypatch.setattr(thinking, "_decide", lambda *a: "here")
+    assert thinking.decide(2, None, None, "a", "random", seed=1, budget=None) == "here" and stopped == [2]
