@@ -251,9 +251,10 @@ def test_nesting_is_counted_to_its_limit(saved):
     deep = lambda n: "[" * n + "]" * n  # noqa: E731
     assert saveschema.load_json(deep(depth)) is not None
     assert saveschema.load_json('["' + "[" * 100 + '"]') == ["[" * 100]  # brackets in a string do not count
-    with pytest.raises(TableError) as err:
-        saveschema.load_json(deep(depth + 1))
-    assert err.value.message == f"the file's nesting is deeper than {depth} levels"
+    for text in (deep(depth + 1), '["a", "b", ' + deep(depth) + "]"):  # strings neither open nor close a level
+        with pytest.raises(TableError) as err:
+            saveschema.load_json(text)
+        assert err.value.message == f"the file's nesting is deeper than {depth} levels"
 
 
 def test_a_lone_surrogate_is_named_where_it_is(saved):
