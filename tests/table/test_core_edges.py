@@ -66,3 +66,27 @@ def test_a_channel_without_a_game_says_so_and_how_to_open_one(table):
         table.status(ALICE, "empty-channel")
     assert (err.value.message, err.value.code, err.value.legal) == (
         "there is no game in this channel", "no_game", "/game new <name>")
+
+
+def test_asked_from_a_direct_message_the_table_finds_the_one_live_game_or_says_what_it_has(table):
+    def refusal():
+        with pytest.raises(TableError) as err:
+            table.status(ALICE, None)
+        return err.value
+
+    nothing = refusal()
+    assert (nothing.message, nothing.code, nothing.legal) == (
+        "you sit at no live game", "no_game", "/game new <name>, or join one")
+    for i in range(6):
+        table.new_game(ALICE, f"old-{i}", "tribute", players=2)
+        table.abandon(ALICE, f"old-{i}")
+    ended = refusal()
+    assert ended.message == "you sit at no live game: to read one that has ended, say which with game:<number>"
+    assert ended.legal == [f"game:{n} (Tribute, abandoned)" for n in (6, 5, 4, 3, 2)]  # the five last
+    live = table.new_game(ALICE, "live-1", "tribute", players=2).game.id
+    assert table.status(ALICE, None).game.id == live
+    other = table.new_game(ALICE, "live-2", "tribute", players=2).game.id
+    several = refusal()
+    assert (several.message, several.code, several.legal) == (
+        "you sit at several games: say which with game:<number>", "which_game",
+        [f"game:{live} (tribute)", f"game:{other} (tribute)"])
