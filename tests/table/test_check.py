@@ -158,3 +158,49 @@ def test_each_finding_names_its_game_in_the_advice():
     assert r.text().splitlines()[-3:] == ["1 finding(s):", "  - game 12: open deadline 3 of a game that is over or gone",
                                           f"    what to do: {ADVICE['stray']}"]
     assert not r.healthy and r.method == "SQLite integrity check" and (r.games, r.replayed, r.actions) == (0, 0, 0)
+
+
+def release_of(db_path, gid, clock, rules=None) -> str:
+    from bot.table.check import release
+
+    store = Store(db_path)
+    try:
+        return release(store, {"tribute": RULES} if rules is None else rules, gid, clock.now())
+    finally:
+        store.close()
+
+
+def test_a_release_says_what_it_repaired(db_path, game, clock):
+    assert release_of(db_path, game, clock) == (
+        f"game {game}: 0 unreadable row(s) dropped, 0 snapshot(s) replaced, was not in quarantine")
+    sql(db_path, "UPDATE snapshots SET state = (SELECT state FROM snapshots WHERE game = ? AND seq = 0) "
+                 "WHERE game = ? AND seq = 2", game, game)
+    sql(db_path, "UPDATE outbox SET payload = '{' WHERE id = (SELECT MIN(id) FROM outbox WHERE game = ?)", game)
+    store = Store(db_path)
+    store.quarantine(DamagedRow(game, "snapshots", 2, "disagrees"), clock.now())
+    store.close()
+    assert release_of(db_path, game, clock) == (
+        f"game {game}: 1 unreadable row(s) dropped, 1 snapshot(s) replaced, released from quarantine")
+    store = Store(db_path)
+    assert store.snapshot_seqs(game) == [3, 0] and store.quarantined() == []
+    store.close()
+    assert found(db_path) == []
+
+
+def test_a_release_refuses_a_log_that_does_not_replay_and_a_game_that_is_not_there(db_path, game, clock):
+    sql(db_path, "UPDATE actions SET version = 7 WHERE game = ? AND seq = 2", game)
+    with pytest.raises(ValueError) as err:
+        release_of(db_path, game, clock)
+    assert str(err.value) == (f"game {game}'s log does not replay (action 2 reaches state 2, the log says 7); "
+                              "restore a backup, or let a GM abandon the game")
+    with pytest.raises(ValueError, match="^there is no game 9$"):
+        release_of(db_path, 9, clock)
+    sql(db_path, "DELETE FROM actions WHERE game = ?", game)
+    sql(db_path, "DELETE FROM snapshots WHERE game = ?", game)
+    sql(db_path, "DELETE FROM seats WHERE game = ?", game)
+    sql(db_path, "DELETE FROM outbox WHERE game = ?", game)
+    sql(db_path, "DELETE FROM deadlines WHERE game = ?", game)
+    sql(db_path, "DELETE FROM games WHERE id = ?", game)
+    assert [kind for _, kind, _ in found(db_path)] == ["lost"]
+    assert release_of(db_path, game, clock) == f"game {game} is gone from the database; the ledger no longer reports it"
+    assert found(db_path) == []
