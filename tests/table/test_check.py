@@ -213,3 +213,26 @@ def test_a_release_refuses_a_log_that_does_not_replay_and_a_game_that_is_not_the
     assert [kind for _, kind, _ in found(db_path)] == ["lost"]
     assert release_of(db_path, game, clock) == f"game {game} is gone from the database; the ledger no longer reports it"
     assert found(db_path) == []
+
+
+def test_a_games_row_whose_result_is_not_json_is_named_and_rebuilt_from_the_log(db_path, game, clock):
+    sql(db_path, "UPDATE games SET result = '{\"won' WHERE id = ?", game)
+    (where, kind, detail), = found(db_path)
+    assert (where, kind) == (game, "game") and detail.startswith("its row cannot be read (result: not JSON: ")
+    store = Store(db_path)
+    assert store.game_damage(game) == ["result"]
+    store.close()
+    assert release_of(db_path, game, clock) == (
+        f"game {game}: its phase and result taken from its replayed log; 0 unreadable row(s) dropped, "
+        "0 snapshot(s) replaced, was not in quarantine")
+    assert found(db_path) == []
+
+
+def test_a_games_row_that_lost_its_status_cannot_be_released(db_path, game, clock):
+    from tests.table.damage import spoil
+
+    spoil(db_path, "games", "status", "id = ?", (game,))
+    with pytest.raises(ValueError) as err:
+        release_of(db_path, game, clock)
+    assert str(err.value) == (f"game {game}'s own row has lost its status, which nothing else records; restore a "
+                              "backup, or let a GM abandon the game")

@@ -149,3 +149,9 @@ def test_rows_of_answered_decisions_close_and_a_fired_deadline_starts_afresh(tab
                                   ("bid-1", "bob", "deadline"): "answered", ("bid-1", "bob", "reminder"): "answered"}
     assert sorted(r for r in rows(table, row)) == [("bid-1", "alice", "deadline", later + 2 * HOUR, later + 2 * HOUR),
                                                    ("bid-1", "alice", "reminder", later + HOUR, later + 2 * HOUR)]
+
+
+def test_a_deadline_of_one_second_is_a_deadline(table):
+    deadlines, row = book(table, deadline="1s", reminders="off")
+    d = decision("bid-1", DecisionKind.SIMULTANEOUS, ["alice"], "p")
+    assert deadlines.sync(row, Awaiting([d]), None, NOW, computers=set()) == {("bid-1", "alice"): NOW + 1}
