@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING
 from bot.table import outbox as ob
 from bot.table import thinking
 from bot.table.basics import COMPUTER_USER, HANDED, log, shown_name
-from bot.table.errors import Refusal, TableError, TableRefusal
+from bot.table.errors import CorruptGame, Refusal, TableError, TableRefusal
 from bot.table.results import Actor, AlreadyDone, Applied, ComputerSeated, GameStatus, Outcome, status_words
 from bot.table.session import GameSession
-from bot.table.store import DeadlineRow, GameRow
+from bot.table.store import CannotSave, DeadlineRow, GameRow
 from engine import agents
 from engine.agents.answer import binding
 from engine.core import Action, Decision, DecisionKind, GameState, RuleError, Rules
@@ -186,6 +186,8 @@ class ComputerPlayers:
                 return []
             try:
                 return [self._computer_apply(turn, action)]
+            except (CannotSave, CorruptGame):  # the table's trouble, not a refusal: the turn waits as a row
+                raise
             except RuleError as err:
                 log.info("game %s: a computer player's %s for %s was refused (%s)", turn.row.id, action.kind,
                          turn.decision.id, err.code)

@@ -11,13 +11,6 @@ servers were recorded) belong to shard 0, where Discord sends every DM interacti
 from __future__ import annotations
 
 
-def shard_of(guild_id: int | str | None, shard_count: int) -> int:
-    """The shard of a server (0 for none, or without sharding)."""
-    if shard_count <= 1 or guild_id in (None, ""):
-        return 0
-    return (int(guild_id or 0) >> 22) % shard_count
-
-
 def games_condition(shard_count: int, shard_ids: tuple[int, ...] | list[int] = ()) -> str | None:
     """An SQL condition on the games row ``g`` choosing the games of ``shard_ids`` (None: every game,
     when there is no sharding or the process holds every shard)."""

@@ -109,6 +109,8 @@ class Timers:
             try:
                 applied = self.actions.apply(row.id, r.seat, default, key=f"deadline:{r.id}", user_id=None,
                                       source="deadline", deadline_id=r.id)
+            except (CannotSave, CorruptGame):  # the table's trouble, not the rules' refusal: the row waits
+                raise
             except RuleError as err:
                 self.core.store.close_deadline(r.id, now, f"default refused: {err}")
                 # The default may be a secret choice and the refusal may list a hand: kind and code only.

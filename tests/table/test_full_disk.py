@@ -16,7 +16,7 @@ from bot.table import TableError
 from bot.table.text import refusal_text
 from engine.core import Action
 from tests.games.tribute import RULES
-from tests.table.conftest import ALICE, CHAN, make_table, start_game
+from tests.table.conftest import ALICE, BOB, CHAN, make_table, start_game
 
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "COMMIT")
 
@@ -89,4 +89,28 @@ def test_the_local_table_says_so_in_a_sentence(db_path, clock, tmp_path):
     disk.full = False
     assert local.run(io.StringIO("as alice: /tribute bid card:1\n")) == 0
     assert "cannot save" not in out.getvalue()[len(text):]
+    table.store.close()
+
+
+def test_each_spell_of_a_full_disk_is_said_once_when_it_starts_and_once_when_it_ends(db_path, clock, caplog):
+    table = make_table(db_path, clock)
+    game = start_game(table)
+    disk = fill(table)
+    caplog.set_level(logging.INFO)
+
+    def said() -> tuple[int, int]:
+        lines = [r.getMessage() for r in caplog.records]
+        return sum("cannot be written" in m for m in lines), sum("can be written again" in m for m in lines)
+
+    for spell, who in ((1, ALICE), (2, BOB)):
+        disk.full = True
+        for _ in range(2):
+            with pytest.raises(TableError):
+                table.act(who, CHAN, "tribute", Action.of("bid", card=spell), game_id=game)
+        assert said() == (spell, spell - 1)
+        disk.full = False
+        table.act(who, CHAN, "tribute", Action.of("bid", card=spell), game_id=game)
+        assert said() == (spell, spell)
+    table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0), game_id=game)
+    assert said() == (2, 2)  # a write after the table recovered says nothing more
     table.store.close()

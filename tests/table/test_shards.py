@@ -8,8 +8,15 @@ from dataclasses import replace
 import pytest
 
 from bot import config as configuration
-from bot.table.shards import games_condition, shard_of
+from bot.table.shards import games_condition
 from tests.table.conftest import ALICE, BOB, make_table, start_game
+
+
+def shard_of(guild_id: int | str | None, shard_count: int) -> int:
+    """Discord's shard of a server (0 for none, or without sharding): what ``games_condition`` says in SQL."""
+    if shard_count <= 1 or not guild_id:
+        return 0
+    return (int(guild_id) >> 22) % shard_count
 
 
 def guild_on(shard: int, count: int = 2, n: int = 1) -> str:
@@ -50,3 +57,29 @@ def test_shard_settings_are_checked(tmp_path):
         path.write_text(f"[discord]\n{bad}\n", encoding="utf-8")
         with pytest.raises(configuration.ConfigError, match="shard"):
             configuration.load(path, env={})
+
+
+def test_the_games_condition_chooses_in_sql_the_games_of_the_process_shards():
+    """Run in SQLite over servers of every shard, text as Discord ids are stored, none and '' on shard 0."""
+    import sqlite3
+
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, guild TEXT)")
+    guilds = [None, "", str(1 << 22), str((1 << 22) - 1)] + [guild_on(s, c, n) for c in (2, 4, 5) for s in range(c)
+                                                             for n in (1, 2)]
+    conn.executemany("INSERT INTO games (guild) VALUES (?)", [(g,) for g in guilds])
+    for count in (2, 4, 5):
+        for ids in ((0,), (1,), (0, count - 1), tuple(range(1, count))):
+            condition = games_condition(count, ids) or "1"  # None: every game
+            chosen = {r[0] for r in conn.execute(f"SELECT id FROM games g WHERE {condition}")}
+            assert chosen == {i for i, g in enumerate(guilds, 1) if shard_of(g, count) in ids}, (count, ids)
+    assert shard_of(1 << 22, 2) == 1 and shard_of((1 << 22) - 1, 2) == 0  # the low 22 bits are not the shard
+
+
+def test_the_games_condition_names_only_the_process_shards_in_order():
+    expected = ("(CASE WHEN g.guild IS NULL OR g.guild = '' THEN 0 ELSE (CAST(g.guild AS BIGINT) >> 22) % 4 END) "
+                "IN (1, 3)")
+    assert games_condition(4, (3, 1, 3)) == expected == games_condition(4, [1, 3])
+    assert games_condition(4, (0, 1, 2, 3)) is None and games_condition(4, ()) is None
+    assert games_condition(1, (0,)) is None
+    assert games_condition(2, (0,)).endswith("% 2 END) IN (0)")

@@ -1,0 +1,39 @@
+"""A prompt's payload field by field (bot/table/outbox.py): what the adapter draws its buttons from. The
+first prompt of the bids, and the one after an offer waits on the seat."""
+
+from __future__ import annotations
+
+from engine.core import Action
+from tests.table.conftest import ALICE, CHAN, drain, start_game
+
+KEYS = ["action", "confirm", "flow", "hint", "label", "style"]
+
+
+def prompts(table) -> dict[str, dict]:
+    return {m.seat: m.payload for m in drain(table) if m.payload.get("type") == "prompt"}
+
+
+def test_the_first_prompt_carries_every_field_and_each_choice_every_key(table, clock):
+    gid = start_game(table)
+    alice = prompts(table)["alice"]
+    assert {k: alice[k] for k in ("type", "game_id", "seat", "name", "decision", "kind", "title", "question",
+                                  "if_absent", "due")} == {
+        "type": "prompt", "game_id": gid, "seat": "alice", "name": "alice", "decision": "bid-1",
+        "kind": "simultaneous", "title": "Round 1: the bids",
+        "question": "Bid a card from your hand, in secret: the highest bid wins the round.",
+        "if_absent": "the table plays the cautious answer for you", "due": clock.now() + 86400}
+    assert isinstance(alice["version"], int)
+    assert all(sorted(c) == KEYS for c in alice["choices"])
+    bids = [c for c in alice["choices"] if c["action"] and c["action"].startswith("bid ")]
+    assert [(c["label"], c["action"], c["style"], c["flow"], c["hint"], c["confirm"]) for c in bids] == [
+        (f"Bid {n}", f"bid card:{n}", "secondary", None, "", None) for n in range(1, 6)]
+
+
+def test_an_offer_waiting_on_a_seat_comes_first_in_its_prompt_with_its_number(table):
+    start_game(table)
+    drain(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0))
+    bob = prompts(table)["bob"]
+    assert bob["question"].startswith("An offer of coins waits for your answer.\n")
+    assert [(c["label"], c["action"]) for c in bob["choices"][:2]] == [
+        ("Accept the offer", "accept_offer offer:1"), ("Decline the offer", "decline_offer offer:1")]

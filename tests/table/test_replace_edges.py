@@ -1,0 +1,73 @@
+"""Handing a seat over (bot/table/manager.py ``replace``) at its edges: each refusal in its words, the
+name a seat takes when none is given, a strength written any way, and the seat's deadlines started afresh."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.table import TableError
+from engine import agents
+from engine.core import Action
+from tests.table.conftest import ALICE, BOB, CHAN, GM, start_game
+
+
+def refused(call) -> TableError:
+    with pytest.raises(TableError) as err:
+        call()
+    return err.value
+
+
+def test_a_person_and_a_strength_together_or_a_strength_unknown_are_refused(table):
+    start_game(table)
+    both = refused(lambda: table.replace(GM, CHAN, "bob", "u-carol", computer="steady"))
+    assert (both.message, both.code, both.legal) == (
+        "name a person or a computer player's strength, not both", "bad_value", list(agents.STRENGTHS))
+    unknown = refused(lambda: table.replace(GM, CHAN, "bob", computer="Godlike"))
+    assert (unknown.message, unknown.legal) == ("a computer player's strength is not 'godlike'", list(agents.STRENGTHS))
+
+
+def test_a_strength_is_read_in_any_case_with_spaces(table):
+    gid = start_game(table)
+    table.replace(GM, CHAN, "bob", computer=" Steady ")
+    assert [(s.seat, s.agent) for s in table.store.seats(gid)] == [("alice", ""), ("bob", "steady")]
+
+
+@pytest.mark.parametrize("user_id", ["", None, "u" * 65])
+def test_a_user_id_of_no_or_too_many_characters_is_refused(table, user_id):
+    start_game(table)
+    err = refused(lambda: table.replace(GM, CHAN, "bob", user_id))
+    assert (err.message, err.code) == ("a user id is 1 to 64 characters", "bad_value")
+
+
+def test_a_seat_given_without_a_name_is_named_by_the_user_id(table):
+    gid = start_game(table)
+    table.replace(GM, CHAN, "bob", "u" * 64)
+    table.replace(GM, CHAN, "alice", "u-maud", "M" * 65)  # a name is kept to 64 characters
+    assert [(s.seat, s.user_id, s.name, s.agent) for s in table.store.seats(gid)] == [
+        ("alice", "u-maud", "M" * 64, ""), ("bob", "u" * 64, "u" * 64, "")]
+    assert [(s.seat, s.name) for s in table.info(gid).seats] == [("alice", "M" * 64), ("bob", "u" * 64)]
+
+
+def test_a_seat_not_in_the_game_a_person_already_seated_and_a_game_over_are_refused(table):
+    gid = start_game(table)
+    nowhere = refused(lambda: table.replace(GM, CHAN, "zed", "u-carol"))
+    assert (nowhere.message, nowhere.legal) == (f"game {gid} has no seat 'zed'", ["alice", "bob"])
+    seated = refused(lambda: table.replace(GM, CHAN, "bob", ALICE.user_id))
+    assert (seated.message, seated.code) == ("that person already holds seat 'alice'", "seated")
+    table.replace(GM, CHAN, "bob", BOB.user_id, "bob")  # the holder again: allowed
+    table.abandon(GM, CHAN)
+    over = refused(lambda: table.replace(GM, CHAN, "bob", "u-carol", game_id=gid))
+    assert over.message == f"game {gid} is over"
+
+
+def test_a_seat_handed_over_has_its_deadlines_started_afresh(table, clock):
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))
+    clock.advance(3600)
+    table.replace(GM, CHAN, "bob", "u-carol", "carol")
+    closed = table.store._all("SELECT seat, kind, outcome FROM deadlines WHERE game = ? AND outcome = 'handed over'",
+                              (gid,))
+    assert sorted(tuple(r) for r in closed) == [("bob", "deadline", "handed over"), ("bob", "reminder", "handed over"),
+                                                ("bob", "reminder", "handed over")]
+    fresh = [(r.seat, r.kind, r.deadline) for r in table.store.open_deadlines(gid) if r.kind == "deadline"]
+    assert fresh == [("bob", "deadline", clock.now() + 24 * 3600)]
