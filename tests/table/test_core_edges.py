@@ -65,7 +65,7 @@ def test_a_channel_without_a_game_says_so_and_how_to_open_one(table):
     with pytest.raises(TableError) as err:
         table.status(ALICE, "empty-channel")
     assert (err.value.message, err.value.code, err.value.legal) == (
-        "there is no game in this channel", "no_game", "/game new <name>")
+        "there is no game in this channel", "no_game", "`/game new <name>`")
 
 
 def test_asked_from_a_direct_message_the_table_finds_the_one_live_game_or_says_what_it_has(table):
@@ -76,7 +76,7 @@ def test_asked_from_a_direct_message_the_table_finds_the_one_live_game_or_says_w
 
     nothing = refusal()
     assert (nothing.message, nothing.code, nothing.legal) == (
-        "you sit at no live game", "no_game", "/game new <name>, or join one")
+        "you sit at no live game", "no_game", "`/game new <name>`, or join one")
     for i in range(6):
         table.new_game(ALICE, f"old-{i}", "tribute", players=2)
         table.abandon(ALICE, f"old-{i}")

@@ -25,7 +25,7 @@ def test_the_log_refuses_fewer_than_one_action_in_words(table, logged, last):
     with pytest.raises(TableError) as err:
         table.log(ALICE, CHAN, last=last)
     assert (err.value.message, err.value.code, err.value.legal) == (
-        f"the log shows 1 action or more, not {last}", "bad_value", "for example /game log last:5")
+        f"the log shows 1 action or more, not {last}", "bad_value", "for example `/game log last:5`")
 
 
 @pytest.mark.parametrize(("last", "seqs"), [(1, [3]), (2, [2, 3]), (3, [1, 2, 3]), (4, [1, 2, 3]), (99, [1, 2, 3])])

@@ -32,10 +32,18 @@ def test_a_strength_is_read_in_any_case_with_spaces(table):
     assert [(s.seat, s.agent) for s in table.store.seats(gid)] == [("alice", ""), ("bob", "steady")]
 
 
-@pytest.mark.parametrize("user_id", ["", None, "u" * 65])
-def test_a_user_id_of_no_or_too_many_characters_is_refused(table, user_id):
+@pytest.mark.parametrize("user_id", ["", None])
+def test_a_hand_over_naming_nobody_says_whom_to_name(table, user_id):
     start_game(table)
     err = refused(lambda: table.replace(GM, CHAN, "bob", user_id))
+    assert (err.message, err.code) == ("say who takes the seat over", "bad_value")
+    assert err.legal == "`user:` and the person, or `computer:` and a computer player's strength"
+
+
+def test_a_user_id_of_too_many_characters_is_refused(table):
+    start_game(table)
+    assert len("u" * 64) == 64 and table.replace(GM, CHAN, "bob", "u" * 64)   # the longest there may be
+    err = refused(lambda: table.replace(GM, CHAN, "alice", "v" * 65))
     assert (err.message, err.code) == ("a user id is 1 to 64 characters", "bad_value")
 
 

@@ -35,7 +35,7 @@ def test_an_import_file_is_read_from_its_path_up_to_the_largest_size(table, tmp_
     missing = tmp_path / "nothing.json"
     with pytest.raises(TableError) as err:
         table.invoke(GM, CHAN, "game", "import", {"file": str(missing)})
-    assert (err.value.message, err.value.code) == (f"cannot read {missing}: No such file or directory", "bad_file")
+    assert (err.value.message, err.value.code) == (f"cannot read `{missing}`: No such file or directory", "bad_file")
     path = tmp_path / "game.json"
     path.write_text("[1, 2]", encoding="utf-8")
     monkeypatch.setattr(limits, "MAX_FILE_BYTES", 6)
@@ -45,7 +45,7 @@ def test_an_import_file_is_read_from_its_path_up_to_the_largest_size(table, tmp_
     path.write_text("[1, 2] ", encoding="utf-8")
     with pytest.raises(TableError) as err:
         table.invoke(GM, CHAN, "game", "import", {"file": str(path)})
-    assert err.value.message == f"{path} is larger than 0 MB, the largest file import takes"
+    assert err.value.message == f"`{path}` is larger than 0 MB, the largest file import takes"
     with pytest.raises(TableError) as err:  # an attachment's bytes go to the schema as they are
         table.invoke(GM, CHAN, "game", "import", {"file": b"[1, 2]"})
     assert err.value.message == "the file's top level must be an object"
