@@ -22,7 +22,7 @@ from engine.core.words import join_words
 
 When = Callable[[float], str]
 
-def _where(g: r.GameInfo) -> str:
+def where(g: r.GameInfo) -> str:
     """Where a game stands, in a few words: its lobby, its phase (paused or not), over or abandoned."""
     if g.status == r.GameStatus.LOBBY:
         return "in its lobby"
@@ -235,8 +235,8 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
     if isinstance(o, r.Applied):
         if o.duplicate:
             return "Already done: that answer was received before."
-        where = f" ({g.title}, game {g.id})" if g else ""
-        lines = [f"Done{where}: {_stop(o.said)}" if o.said else f"Done{where}."] + list(o.news)
+        which = f" ({g.title}, game {g.id})" if g else ""
+        lines = [f"Done{which}: {_stop(o.said)}" if o.said else f"Done{which}."] + list(o.news)
         if o.result:
             lines.append("The game is over.")
         return "\n".join(lines)
@@ -276,7 +276,7 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
         if not o.games:
             return "No games."
         return "\n".join(f"Game {x.id}: {x.title or 'a game'}, "
-                         + ("damaged and set aside (a GM may abandon it)" if x.damaged else _where(x))
+                         + ("damaged and set aside (a GM may abandon it)" if x.damaged else where(x))
                          + f"; players {', '.join(s.name or s.seat for s in x.seats) or 'none'}" for x in o.games)
     return type(o).__name__
 

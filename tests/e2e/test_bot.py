@@ -93,7 +93,8 @@ def test_several_games_in_one_channel_each_in_its_thread(tmp_path) -> None:
             assert "no game" in lost.callback["data"]["content"]
             listed = await fake.slash("dave", h.channel, "game list")
             text = listed.callback["data"]["content"]
-            assert "game 2: Tribute" in text and f"<#{t2}>" in text and "game 1" not in text
+            assert "Game 2: Tribute" in text and f"<#{t2}>" in text and "Game 1" not in text
+            assert text.splitlines()[1] == f"Game 2: Tribute, Round 1: the bids · <#{t2}> · players carol, dave", text
 
     run(scenario())
 

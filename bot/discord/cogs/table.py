@@ -434,10 +434,9 @@ def list_text(games: GameList) -> str:
     lines = ["**Your games**" if games.yours else "**Games here**"]
     for g in games.games:
         where = f" · <#{g.channel}>" if g.channel and g.channel.isdigit() else ""
-        seats = ", ".join(s.seat for s in g.seats) or "nobody yet"
-        state = ("damaged and set aside (a GM may abandon it)" if g.damaged
-                 else f"{g.status.value}{', ' + (g.phase_title or g.phase) if g.phase else ''}")
-        lines.append(f"game {g.id}: {g.title or 'a game'}, {state}{where} · {seats}")
+        seats = ", ".join(s.name or s.seat for s in g.seats) or "nobody yet"
+        state = "damaged and set aside (a GM may abandon it)" if g.damaged else tabletext.where(g)
+        lines.append(f"Game {g.id}: {g.title or 'a game'}, {state}{where} · players {seats}")
     return "\n".join(lines)
 
 
