@@ -90,7 +90,8 @@ class Reads:
             seat = mine.seat
         view = rules.view(state, seat)
         png = renderer.render(rules.name, view, seat) if draw and renderer.has_drawer(rules.name) else None
-        return Board(self.core.game_info(row, session.seat_infos()), seat, view, png)
+        info = replace(self.core.game_info(row, session.seat_infos()), phase_title=ob.title_of(rules, rules.words(), state))
+        return Board(info, seat, view, png)
 
     def hand(self, actor: Actor, channel: str | None, *, game_id: int | None = None) -> Hand:
         session = self.core.started(actor, channel, game_id)

@@ -250,7 +250,7 @@ def describe(o: r.Outcome, now: float | None = None) -> str:
     if isinstance(o, r.Hand):
         return hand_text(o)
     if isinstance(o, r.Board):
-        return f"The {'private ' if o.seat else ''}board of game {g.id if g else '?'}: {g.phase if g else ''}".strip()
+        return f"The {'private ' if o.seat else ''}board of game {g.id if g else '?'}: {where(g) if g else ''}".strip()
     if isinstance(o, r.LogPage):
         if not o.entries:
             return "Nothing has happened yet."

@@ -34,9 +34,12 @@ def test_gm_tools_and_table_commands(tmp_path) -> None:
             await fake.wait_for(lambda: public.followups)
             board = fake.messages[public.followups[0]]
             assert not board.ephemeral and board.files[0]["data"].startswith(b"\x89PNG")
+            assert board.text() == "**Tribute — game 1** · Round 1: the bids"
             private = await fake.slash("bob", thread, "game board", private=True)
             await fake.wait_for(lambda: private.followups)
             assert fake.messages[private.followups[0]].ephemeral and fake.messages[private.followups[0]].files
+            assert fake.messages[private.followups[0]].text() == (
+                "**Tribute — game 1** · Round 1: the bids · your own board, which only you see")
 
             # Undo: GM only, confirmed by a button.
             await fake.click("alice", prompt(h, "alice", "bid-1"), "Bid 5")

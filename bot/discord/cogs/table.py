@@ -315,8 +315,8 @@ class Table(commands.Cog):
         png = None
         if renderer.has_drawer(info.game):
             png = await self.bot.painter.render(info.game, board.view, board.seat)
-        caption = f"**{info.title} — game {info.id}** · {info.phase}" + (f" · board of {board.seat}" if board.seat
-                                                                            else "")
+        caption = f"**{info.title} — game {info.id}** · {tabletext.where(info)}" + (
+            " · your own board, which only you see" if private else "")
         if png is not None:
             await interaction.followup.send(caption, file=discord.File(io.BytesIO(png), "board.png"),
                                             ephemeral=private)
