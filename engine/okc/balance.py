@@ -126,16 +126,17 @@ def boon_trial(bid: str, seed: int, players: int, holder: str, options: dict[str
     return {s: (1 / len(winners) if s in winners else 0.0) for s in seats}, bool(shown)
 
 
-def boon_trials(games: int, seeds: list[int], length: int, agent: str,
-                modules: str = "") -> tuple[Tally, Counter[str]]:
+def boon_trials(games: int, seeds: list[int], length: int, agent: str, modules: str = "",
+                boons: list[str] | None = None) -> tuple[Tally, Counter[str]]:
     """Each Boon in each seat's Supply from the start, one game per seat, over the same games for every Boon
     and for none: the holders' shared wins per Boon, and in how many games the holder revealed it. Every seat
     of every game holds the Boon once, so no seat's own edge (playing first, say) leans a row, and the
-    no-Boon row (every seat of one game played once) is exactly fair."""
+    no-Boon row (every seat of one game played once) is exactly fair. ``boons`` (ids) limits the trials to
+    those Boons and the no-Boon games; a Boon's games are the same whichever others are tried."""
     with_tower = sorted({*modules.split(","), "whispering_tower"} - {""})
     options: dict[str, Any] = {"length": length, "modules": ",".join(with_tower)}
     held, revealed = Tally(), Counter[str]()
-    for bid in [NO_BOON, *sorted(tower_content().boons)]:
+    for bid in [NO_BOON, *sorted(tower_content().boons if boons is None else boons)]:
         for seed in seeds:
             for i in range(games):
                 n = (2, 3, 4)[i % 3]
@@ -164,10 +165,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--holders", action="store_true", help="also measure Wild Kingdom card and Boon holders")
     parser.add_argument("--boon-trials", action="store_true",
                         help="instead, each Boon in each seat's Supply from the start, with the Whispering Tower")
+    parser.add_argument("--boons", default="",
+                        help="with --boon-trials, only these Boons (a comma list of names) and the no-Boon games")
     args = parser.parse_args(argv)
     seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
+    if args.boons and not args.boon_trials:
+        parser.error("--boons goes with --boon-trials")
     if args.boon_trials:
-        return print_boon_trials(args.games, seeds, args.length, args.agent, args.modules)
+        return print_boon_trials(args.games, seeds, args.length, args.agent, args.modules,
+                                 boon_ids(parser, args.boons))
     per_seed, pooled, held = run(args.games, seeds, args.length, args.players, args.modules, args.agent,
                                  args.wild_cards)
     print(f"{args.agent} in every seat; {args.games} games a seed, seeds {','.join(map(str, seeds))}; "
@@ -184,15 +190,30 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def print_boon_trials(games: int, seeds: list[int], length: int, agent: str, modules: str) -> int:
-    held, revealed = boon_trials(games, seeds, length, agent, modules)
+def boon_ids(parser: argparse.ArgumentParser, names: str) -> list[str] | None:
+    """The ids of the Boons named in ``--boons`` (any case), None when it names none; an unknown name is
+    refused with the list of the Boons' names."""
+    wanted = [n.strip() for n in names.split(",") if n.strip()]
+    if not wanted:
+        return None
+    by_name = {b.name.casefold(): bid for bid, b in tower_content().boons.items()}
+    unknown = [n for n in wanted if n.casefold() not in by_name]
+    if unknown:
+        known = ", ".join(sorted(b.name for b in tower_content().boons.values()))
+        parser.error(f"--boons: no Boon is called {', '.join(unknown)}; the Boons are {known}")
+    return [by_name[n.casefold()] for n in wanted]
+
+
+def print_boon_trials(games: int, seeds: list[int], length: int, agent: str, modules: str,
+                      boons: list[str] | None = None) -> int:
+    held, revealed = boon_trials(games, seeds, length, agent, modules, boons)
     print(f"{agent} in every seat; {games} games a seed, seeds {','.join(map(str, seeds))}; length {length}, "
           f"players 2-4, modules {modules or 'none'} and the Whispering Tower")
     print("Boon trials: each seat of each game given the Boon at the start in turn: the holders' shared wins, "
           "rate (fair), ratio to fair [95% interval]; games in which the holder revealed the Boon")
     names = tower_content().boons
     print(line(held, NO_BOON, NO_BOON))
-    for bid in sorted(names, key=lambda b: names[b].name):
+    for bid in sorted(set(names) if boons is None else set(boons), key=lambda b: names[b].name):
         print(line(held, bid, names[bid].name) + f"  revealed in {revealed[bid]}")
     return 0
 

@@ -95,3 +95,27 @@ def test_the_boon_trials_command_names_each_boon(capsys: pytest.CaptureFixture[s
     assert "Boon trials" in out and NO_BOON in out
     for b in tower_content().boons.values():
         assert f"  {b.name} " in out and "wt." not in out
+
+
+def test_boon_trials_limited_to_some_boons_play_the_same_games_for_them() -> None:
+    some, _ = boon_trials(3, [1], 4, "random", boons=["wt.banner"])
+    every, _ = boon_trials(3, [1], 4, "random")
+    assert set(some.played) == {NO_BOON, "wt.banner"}
+    for key in some.played:
+        assert (some.won[key], some.played[key]) == (every.won[key], every.played[key])
+
+
+def test_the_boons_option_takes_names_and_refuses_unknown_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    names = tower_content().boons
+    banner = names["wt.banner"].name
+    assert main(["--boon-trials", "--boons", banner.upper(), "--games", "1", "--seeds", "2", "--agent", "random",
+                 "--length", "4"]) == 0
+    out = capsys.readouterr().out
+    assert f"  {banner} " in out and NO_BOON in out
+    assert not any(f"  {b.name} " in out for bid, b in names.items() if bid != "wt.banner")
+    with pytest.raises(SystemExit):
+        main(["--boon-trials", "--boons", "Banner of Nobody", "--games", "1"])
+    assert "no Boon is called Banner of Nobody" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--boons", banner, "--games", "1"])
+    assert "--boons goes with --boon-trials" in capsys.readouterr().err

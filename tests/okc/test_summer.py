@@ -52,14 +52,14 @@ def test_supporters_count_in_the_first_clash_only() -> None:
     do(state, "p1", "pass")
     do(state, "p2", "kingdom card:k.blood_feud")
     events = do(state, "p2", "pass")
-    assert find(events, "okc.tally")[0].data["tally"] == {"p1": 10, "p2": 8}
+    assert find(events, "okc.tally")[0].data["tally"] == {"p1": 10, "p2": 7}
     do(state, "p1", "claim location:wilderness")
     do(state, "p1", "choose option:done")          # no Journey
     # The second clash in the Highlands: Supporters no longer count.
     assert g.clash is not None and g.clash.region == "highlands" and g.clash.first is False
     do(state, "p1", "pass")
     events = do(state, "p2", "pass")
-    assert find(events, "okc.tally")[0].data["tally"] == {"p1": 7, "p2": 8}
+    assert find(events, "okc.tally")[0].data["tally"] == {"p1": 7, "p2": 7}
 
 
 def test_faq_two_deadly_cards_eliminate_each_other() -> None:

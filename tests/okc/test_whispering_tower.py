@@ -273,9 +273,9 @@ def test_a_flanked_cards_strength_boon_counts_in_its_new_region() -> None:
 
     state, g, placed = _revealed_with_boons(["wt.veil", "wt.voice"])
     tw = WhisperingTower()
-    assert tw.strength(state, "p1", "plateau") == 5
+    assert tw.strength(state, "p1", "plateau") == 4
     s_flank(state, "p1", {"do": "flank"}, {"region": "plateau", "card": "nobility.f4"}, "highlands")
-    assert tw.strength(state, "p1", "plateau") == 0 and tw.strength(state, "p1", "highlands") == 5
+    assert tw.strength(state, "p1", "plateau") == 0 and tw.strength(state, "p1", "highlands") == 4
     assert tw.strength(state, "p2", "highlands") == 0
 
 

@@ -18,7 +18,7 @@ from tests.okc.helpers import data, game, module_words
 
 NAMES = {"p1": "Alice", "p2": "Bob"}
 THREAD, MINE = Audience(None, NAMES), Audience("p1", NAMES)
-COIN, VOICE = "Echo of Coin (If you win: gain 2 Influence)", "Rising Voice (+3 Strength)"
+COIN, VOICE = "Echo of Coin (If you win: gain 2 Influence)", "Rising Voice (+2 Strength)"
 
 
 def told(state: GameState, kind: str, **data: Any) -> tuple[str, str]:
