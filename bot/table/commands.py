@@ -157,9 +157,6 @@ def _convert(cmd: Command, p: CommandParam, raw: Any) -> Any:
             value = False
         else:
             raise TableError(f"{where} takes yes or no, not {raw!r}", code=Refusal.BAD_TYPE, legal=["yes", "no"])
-    elif p.kind is ParamKind.LIST:
-        items = raw if isinstance(raw, list | tuple) else [x.strip() for x in str(raw).split(",") if x.strip()]
-        value = tuple(str(i) for i in items)
     elif p.kind is ParamKind.FILE:
         value = raw if isinstance(raw, bytes | bytearray) else str(raw)
     elif p.kind is ParamKind.PATH:

@@ -144,8 +144,7 @@ class Manager:
                                           seat=seat, by=actor.name, user=held.name, strength=computer)
                 else:
                     self.core.post_notice(session, f"replace.{seat}.{now}.{user_id}", "table", what="replaced",
-                                          seat=seat, was=held.name, by=actor.name, user=name or user_id,
-                                          back=held.computer)
+                                          was=held.name, by=actor.name, user=name or user_id, back=held.computer)
                     self.core.queue(row.id, self.actions.prompt_anew(row, seat, f"g{row.id}.replace.{seat}.{now}.prompt"),
                                     session.seats)
                 self.core.remember_key(key, row.id, "replace")

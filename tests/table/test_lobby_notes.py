@@ -69,3 +69,15 @@ def test_the_discord_lobby_message_has_a_modules_field(shipped) -> None:
     assert field.value == ("Wild Kingdom: Travelling Town (2). Complexity 2: First Comets in the Sky.\n"
                            "Complexity bands: First Comets in the Sky (1 to 4, this game); Welcome to the Wild "
                            "Kingdom (5 to 8); All is Altered (9 and more).")
+
+
+def test_a_game_whose_notes_fail_still_opens_and_the_log_names_the_game(shipped, monkeypatch, caplog) -> None:
+    okc = shipped.rules_by_name["okc"]
+
+    def broken(options, players):
+        raise ValueError("no notes today")
+
+    monkeypatch.setattr(okc, "lobby_notes", broken)
+    created = shipped.new_game(ALICE, CHAN, "okc", players=2, options="modules=night_map", seed=4)
+    assert created.game is not None and created.game.notes == ()
+    assert f"game {created.game.id}: lobby notes of okc failed: ValueError('no notes today')" in caplog.text

@@ -192,6 +192,7 @@ def test_finished_game_refuses_actions(table, db_path):
     with pytest.raises(TableError) as err:
         table.act(ALICE, CHAN, "tribute", Action.of("bid", card=1))
     assert err.value.code == "game_over"
+    assert (err.value.message, err.value.legal) == (f"game {gid} is over", "`/game status`, `/game log`")
     assert snapshot(table, db_path, gid) == before
     # The channel is free for the next game.
     assert table.new_game(ALICE, CHAN, "tribute").game.id == gid + 1
