@@ -441,10 +441,11 @@ def prompts(t: Turn, words: Words, aud: Audience, title: str) -> list[Message]:
                 payload["note"] = t.answered[s]  # what was chosen, above the next question
             out.append(Message(key, DM, f"seat:{s}", payload))
         elif old is not None:
+            assert t.before is not None   # a seat is awaited before only where there is a state before
             out.append(Message(key, DM, f"seat:{s}",
                                {"type": "prompt", "game_id": t.game_id, "seat": s, "name": aud.player(s),
                                 "decision": old.id, "version": t.state.version, "fresh": False, "ping": False,
-                                "question": words.question(t.before, old, s, aud.to(s)) if t.before else "",
+                                "question": words.question(t.before, old, s, aud.to(s)),
                                 "answered": t.answered.get(s) or "No longer needed: the game has moved on.",
                                 "choices": []}))
     return out

@@ -24,8 +24,8 @@ class GameStatus(StrEnum):
 
 
 #: A game's status as a sentence says it ("game 1 is ...").
-STATUS_WORDS = {GameStatus.LOBBY: "still in its lobby", GameStatus.ACTIVE: "under way", GameStatus.PAUSED: "paused",
-                GameStatus.FINISHED: "over", GameStatus.ABANDONED: "abandoned"}
+STATUS_WORDS: dict[str, str] = {GameStatus.LOBBY: "still in its lobby", GameStatus.ACTIVE: "under way",
+                                GameStatus.PAUSED: "paused", GameStatus.FINISHED: "over", GameStatus.ABANDONED: "abandoned"}
 
 
 def status_words(status: str) -> str:

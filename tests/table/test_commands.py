@@ -116,3 +116,10 @@ def test_the_commands_doc_generator_says_what_it_does(capsys):
     assert done.value.code == 0
     said = capsys.readouterr().out
     assert "Generate docs/commands.md from the command registry." in said and "Lists the table" not in said
+
+
+def test_an_unknown_parameter_of_a_table_command_is_refused_with_its_usage(table):
+    with pytest.raises(TableError) as err:
+        table.invoke(ALICE, CHAN, "game", "status", {"colour": "red"})
+    cmd = table.registry.find("game", "status")
+    assert err.value.message == "/game status has no parameter 'colour'" and err.value.legal == cmd.usage()

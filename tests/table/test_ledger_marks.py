@@ -89,3 +89,17 @@ def test_a_loss_says_how_far_back_the_database_went():
     assert Lost(4, 1, 9, None, None, T).text() == (
         "the database has lost the whole game (the ledger saw it at action 9): it went back in time (a lost "
         "write-ahead log or an older copy)")
+
+
+def test_a_readonly_ledger_reads_from_any_thread(tmp_path):
+    """A read-only store (the operator's check, a backup's verification) may be read from a worker thread."""
+    import threading
+
+    Ledger(tmp_path / "db").mark({4: (0, 2)})
+    reader = Ledger(tmp_path / "db", readonly=True)
+    seen: list[int] = []
+    worker = threading.Thread(target=lambda: seen.append(reader.high()))
+    worker.start()
+    worker.join()
+    assert seen == [4]
+    reader.close()

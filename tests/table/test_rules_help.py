@@ -139,6 +139,10 @@ def test_bad_files_missing_fields_duplicates_and_broken_json(tmp_path):
     broken.write_text("{not json", encoding="utf-8")
     with pytest.raises(HelpDataError, match=r"broken.json: \(file\): not JSON"):
         ht.load_file(broken)
+    unsound = tmp_path / "unsound.json"   # JSON, but not a help file: the refusal names the file
+    unsound.write_text(json.dumps({"game": "x", "topics": []}), encoding="utf-8")
+    with pytest.raises(HelpDataError, match=r"^unsound.json: topics: expected a non-empty list"):
+        ht.load_file(unsound)
     good = tmp_path / "good.json"
     good.write_text(json.dumps({"game": "x", "topics": [GOOD]}), encoding="utf-8")
     assert ids(ht.load_file(good)[1]) == ["siege"]
