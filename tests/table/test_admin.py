@@ -35,6 +35,15 @@ def played(db_path, clock, games: int = 2) -> list[int]:
     return ids
 
 
+def checked_after(db_path, sql: str, *params: object) -> tuple[int, str]:
+    """``python -m bot check`` after one statement of damage done behind the table's back."""
+    conn = sqlite3.connect(db_path)
+    conn.execute(sql, params)
+    conn.commit()
+    conn.close()
+    return tool("check", "--db", str(db_path))
+
+
 def test_a_healthy_database_checks_clean(db_path, clock):
     played(db_path, clock)
     code, text = tool("check", "--db", str(db_path))
@@ -181,21 +190,13 @@ def test_an_action_that_reads_but_does_not_replay_is_reported_with_its_advice(db
 def test_a_snapshot_that_is_not_a_state_is_reported_by_what_broke(db_path, clock):
     """Text that reads as UTF-8 but not as a saved state: the check names the snapshot and the error."""
     gid = played(db_path, clock)[0]
-    conn = sqlite3.connect(db_path)
-    conn.execute("UPDATE snapshots SET state = 'not a state' WHERE game = ? AND seq = 1", (gid,))
-    conn.commit()
-    conn.close()
-    code, text = tool("check", "--db", str(db_path))
+    code, text = checked_after(db_path, "UPDATE snapshots SET state = 'not a state' WHERE game = ? AND seq = 1", gid)
     assert code == 1
     assert f"  - game {gid}: snapshot 1 cannot be read (JSONDecodeError: Expecting value: line 1 column 1" in text
 
 
 def test_an_action_that_reaches_another_state_than_its_log_says_is_reported(db_path, clock):
     gid = played(db_path, clock)[0]
-    conn = sqlite3.connect(db_path)
-    conn.execute("UPDATE actions SET version = 99 WHERE game = ? AND seq = 1", (gid,))
-    conn.commit()
-    conn.close()
-    code, text = tool("check", "--db", str(db_path))
+    code, text = checked_after(db_path, "UPDATE actions SET version = 99 WHERE game = ? AND seq = 1", gid)
     assert code == 1
     assert f"  - game {gid}: action 1 reaches state 1, the log says 99" in text
