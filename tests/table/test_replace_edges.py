@@ -8,7 +8,7 @@ import pytest
 from bot.table import TableError
 from engine import agents
 from engine.core import Action
-from tests.table.conftest import ALICE, BOB, CHAN, GM, start_game
+from tests.table.conftest import ALICE, BOB, CHAN, GM, drain, start_game
 
 
 def refused(call) -> TableError:
@@ -79,3 +79,15 @@ def test_a_seat_handed_over_has_its_deadlines_started_afresh(table, clock):
                                                 ("bob", "reminder", "handed over")]
     fresh = [(r.seat, r.kind, r.deadline) for r in table.store.open_deadlines(gid) if r.kind == "deadline"]
     assert fresh == [("bob", "deadline", clock.now() + 24 * 3600)]
+
+
+def test_a_seat_handed_over_gets_its_living_prompt_anew_for_its_new_holder(table):
+    gid = start_game(table)
+    drain(table)
+    table.replace(GM, CHAN, "bob", "u-carol", "carol")
+    [prompt] = [m for m in drain(table) if m.payload.get("type") == "prompt"]
+    assert (prompt.seat, prompt.user_id) == ("bob", "u-carol")
+    p = prompt.payload
+    assert (p["game_id"], p["seat"], p["name"], p["fresh"], p["ping"]) == (gid, "bob", "carol", True, True)
+    pending = {s: d.id for d in table.rules_for("tribute").pending(table.state(gid)) for s in d.seats}
+    assert p["decision"] == pending["bob"] and p["choices"]

@@ -48,6 +48,34 @@ def test_undo_refused_across_dice(table, db_path):
         table.undo(GM, CHAN)
 
 
+def test_an_undo_refused_across_dice_or_a_reveal_names_the_action_and_how_far_back_it_may_go(tmp_path, clock):
+    """The refusal says which action it meets first, by whom, what made it final (a die rolled, a
+    secret revealed), and how many actions after it may still be taken back."""
+    from bot.table import Store, TableService
+    from tests.games.tribute import TributeRules
+
+    class DicePass(TributeRules):  # passing on a shield rolls a die (for the test)
+        def _play_pass(self, state, g, seat, action):  # type: ignore[no-untyped-def]
+            state.rng.roll(6, why="a die for the pass")
+            super()._play_pass(state, g, seat, action)
+
+    table = TableService(Store(tmp_path / "t.sqlite3"), clock=clock, games=[DicePass()], load_registered=False)
+    start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=5))
+    table.act(BOB, CHAN, "tribute", Action.of("bid", card=2))  # the bids revealed: alice wins the round
+    table.act(BOB, CHAN, "tribute", Action.of("pass"))   # the die
+    with pytest.raises(TableError) as err:
+        table.undo(GM, CHAN)
+    assert err.value.code == "irreversible"
+    assert err.value.message == "action 3 (by bob) drew at random: an undo may not cross dice or revealed secrets"
+    assert err.value.legal == "nothing after it to undo"
+    with pytest.raises(TableError) as err:
+        table.undo(GM, CHAN, count=2)
+    assert err.value.message.startswith("action 2 (by bob) revealed a secret: ")
+    assert err.value.legal == "undo at most 1 action"
+    table.store.close()
+
+
 def test_undo_is_for_gms_only(table, db_path):
     gid = start_game(table)
     table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
