@@ -37,6 +37,28 @@ def test_autocomplete_matches_the_name_or_the_id(table, typed: str, expected: li
     assert table.suggest_named(ALICE, CHAN, "tribute", "bid", "card", typed) == expected
 
 
+def test_autocomplete_offers_game_values_only_to_a_seat_of_a_running_game(table) -> None:
+    from tests.table.conftest import CAROL, GM
+
+    start_game(table)
+    assert table.suggest(ALICE, CHAN, "tribute", "bid", "card") == [1, 2, 3, 4, 5]
+    for actor in (CAROL, ALICE):   # a person with no seat; then a seat, the game paused
+        if actor is ALICE:
+            table.pause(GM, CHAN)
+        assert table.suggest(actor, CHAN, "tribute", "bid", "card") == []
+        assert table.suggest_named(actor, CHAN, "tribute", "bid", "card") == []
+
+
+def test_autocomplete_reads_the_game_named_by_its_number_not_the_channels(table) -> None:
+    first = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=5))   # nothing left to bid in the channel's game
+    second = start_game(table, channel="chan-2")
+    assert table.suggest(ALICE, CHAN, "tribute", "bid", "card") == []
+    assert table.suggest(ALICE, CHAN, "tribute", "bid", "card", game_id=second) == [1, 2, 3, 4, 5]
+    assert table.suggest_named(ALICE, CHAN, "tribute", "bid", "card", "card 2", game_id=second) == [("card 2", 2)]
+    assert table.suggest(ALICE, "chan-2", "tribute", "bid", "card", game_id=first) == []
+
+
 def test_a_game_without_options_says_so(table) -> None:
     with pytest.raises(TableError) as err:
         table.new_game(ALICE, CHAN, "tribute", players=2, options={"length": 4})
@@ -64,6 +86,11 @@ def _tithing_table(tmp_path):  # type: ignore[no-untyped-def]
             raise RuleError("T9", "the tithe is the whole purse", code=TributeRefusal.FUNDS,
                             legal=["coin"] * g.players[seat].coins)
 
+        def suggest(self, state, seat, kind, param):  # type: ignore[no-untyped-def]
+            if (kind, param) == ("tithe", "coins"):   # the whole purse, or nothing
+                return [",".join(["coin"] * state.data.players[seat].coins), "none"]
+            return super().suggest(state, seat, kind, param)
+
         def words(self):  # type: ignore[no-untyped-def]
             return TithingWords()
 
@@ -77,4 +104,13 @@ def test_pieces_that_repeat_are_named_as_one_whole(tmp_path) -> None:
         table.act(ALICE, CHAN, "tribute", Action.of("tithe", coins=("coin",)))
     assert err.value.legal == ["3 coins"]   # the purse as one whole, not "coin, coin, coin"
     assert "(legal: 3 coins)" in str(err.value)
+    table.store.close()
+
+
+def test_a_suggested_list_is_named_as_one_whole_and_the_empty_one_none(tmp_path) -> None:
+    table = _tithing_table(tmp_path)
+    start_game(table)
+    assert table.suggest_named(ALICE, CHAN, "tribute", "tithe", "coins") == [
+        ("3 coins", "coin,coin,coin"), ("0 coins", "none")]
+    assert table.suggest_named(ALICE, CHAN, "tribute", "tithe", "coins", "3") == [("3 coins", "coin,coin,coin")]
     table.store.close()

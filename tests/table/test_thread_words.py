@@ -84,6 +84,41 @@ def test_words_written_where_a_step_is_answered_by_picking_are_refused_with_its_
     assert err.value.code == "bad_choice" and err.value.legal == "alice"   # the step asks to whom: only alice
 
 
+def test_clicks_that_pick_nothing_playable_are_refused_and_nothing_is_played(table, monkeypatch):
+    """A click with no choice, a choice the prompt does not have, words written for a button, a
+    choice that neither plays nor asks on (a game's label alone): each refused in its own words."""
+    from engine.core.words import Choice
+    from tests.games.tribute import TributeWords
+
+    gid = start_game(table)
+    before = table.state(gid).version
+    prompt = table.prompt(BOB, CHAN)
+    version, count = prompt["version"], len(prompt["choices"])
+    bid = next(i for i, c in enumerate(prompt["choices"]) if c["action"])
+
+    def refusal(**kw) -> TableError:  # type: ignore[no-untyped-def]
+        with pytest.raises(TableError) as err:
+            table.choose(BOB, CHAN, **kw)
+        return err.value
+
+    none = refusal(version=version, path=[])
+    assert (none.message, none.code) == ("choose one of the prompt's choices first", "bad_choice")
+    two = refusal(version=version, path=[[0, 1]])   # a first click picks one choice, not two
+    assert two.message == "choose one of the prompt's choices first"
+    beyond = refusal(version=version, path=[[count]])
+    assert beyond.message == f"your prompt has no choice {count + 1}: its choices are numbered 1 to {count}"
+    assert beyond.code == "stale"
+    written = refusal(version=version, path=[[bid]], text="the fifth")
+    assert (written.message, written.code) == ("this choice is answered by a click, not by writing", "bad_choice")
+    plain = TributeWords.choices
+    monkeypatch.setattr(TributeWords, "choices", lambda *a: [*plain(*a), Choice("Think it over")])
+    prompt = table.prompt(BOB, CHAN)
+    idle = next(i for i, c in enumerate(prompt["choices"]) if c["label"] == "Think it over")
+    nowhere = refusal(version=prompt["version"], path=[[idle]])
+    assert (nowhere.message, nowhere.code) == ("that choice leads nowhere", "bad_choice")
+    assert table.state(gid).version == before
+
+
 def test_a_click_the_rules_refuse_comes_back_as_their_refusal_named(table, monkeypatch):
     from tests.games.tribute import TributeRules
 
