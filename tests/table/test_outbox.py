@@ -202,3 +202,30 @@ def test_an_open_offer_is_answered_by_accepting_or_declining_it_alone(table):
     assert offer.id.endswith("-1") and Action.of("bid", card=1) in RULES.legal(state, "bob")
     assert sorted(a.text() for a in ob.answers(RULES, state, "bob", offer)) == [
         "accept_offer offer:1", "decline_offer offer:1"]
+
+
+def test_a_game_without_phase_titles_is_posted_under_its_phase_labels(tmp_path, clock):
+    """Titles fall back to the rules' phase label; a snapshot is still taken where the phase changes."""
+    from bot.table import Store, TableService
+    from tests.games.tribute import TributeRules, TributeWords
+
+    class Untitled(TributeWords):
+        def phase_title(self, state):  # type: ignore[no-untyped-def]
+            return ""
+
+    class Plain(TributeRules):
+        def words(self):  # type: ignore[no-untyped-def]
+            return Untitled()
+
+    table = TableService(Store(tmp_path / "t.sqlite3"), clock=clock, games=[Plain()], load_registered=False)
+    gid = start_game(table)
+    drain(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=5))
+    assert table.store.snapshot_seqs(gid) == [0]   # the phase goes on
+    table.act(BOB, CHAN, "tribute", Action.of("bid", card=1))
+    assert sorted(table.store.snapshot_seqs(gid)) == [0, 2]
+    msgs = drain(table)
+    [post] = [m.payload for m in msgs if m.payload.get("type") == "phase"]
+    assert (post["title"], post["next"]) == ("round 1, bid", "round 1, shield")
+    assert [m.payload["title"] for m in msgs if m.kind == STATUS_EDIT][-1] == "round 1, shield"
+    table.store.close()

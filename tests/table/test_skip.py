@@ -114,3 +114,21 @@ def test_undo_takes_back_a_players_action_with_the_passes_it_caused(tmp_path) ->
         assert table.info(gid).seq == mover.seq - 1
     finally:
         table.close()
+
+
+def test_the_table_passes_only_for_a_seat_whose_one_answer_is_its_default() -> None:
+    """Even where the game allows skipping, a seat with a real choice (shield or pass) is asked."""
+    from engine.core import Action
+    from tests.games.tribute import RULES, TributeWords
+
+    class Skipping(TributeWords):
+        def skippable(self, state, decision, seat):  # type: ignore[no-untyped-def]
+            return True
+
+    state, _ = RULES.new_game(["alice", "bob"], {}, 7)
+    apply(RULES, state, "alice", Action.of("bid", card=5))
+    apply(RULES, state, "bob", Action.of("bid", card=1))   # alice wins: bob may shield (a coin) or pass
+    assert skippable(RULES, Skipping(), state) is None
+    state.data.players["bob"].coins = 0   # no coin: passing is all he can do
+    assert skippable(RULES, Skipping(), state) == ("bob", Action.of("pass"))
+    assert skippable(RULES, TributeWords(), state) is None   # a game that never skips is always asked
