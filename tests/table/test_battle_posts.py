@@ -90,6 +90,15 @@ def test_the_battle_post_is_made_when_the_battle_begins_and_edited_each_round() 
             assert_human(line, "battle post")
 
 
+def test_battle_reports_go_to_the_thread_and_to_each_side_by_dm() -> None:
+    rows = [m for step in walk() for m in step if m.payload.get("type") == "battle"]
+    posts = [m for m in rows if m.kind == ob.CHANNEL_POST]
+    assert posts and all(m.recipient == "channel" and m.payload["game_id"] == 7 for m in posts)
+    dms = [m for m in rows if m.kind == ob.DM]
+    assert dms and all(m.recipient == f"seat:{m.payload['seat']}" for m in dms)
+    assert all(m.key.startswith("g7.e0.s") and ".battle." in m.key for m in rows)
+
+
 def test_the_question_after_a_round_carries_its_dice_and_what_is_left() -> None:
     sc = Scenario.load(SCENARIO)
     first = sc.spec["steps"][0]

@@ -74,6 +74,19 @@ def test_autocomplete(table):
     assert table.suggest(CAROL, "elsewhere", "tribute", "bid", "card") == []
 
 
+def test_autocomplete_names_table_values_and_offers_at_most_25(table, monkeypatch):
+    """Discord shows at most 25 choices; a table value with no name of its own is shown as it is."""
+    from tests.games.tribute import TributeRules
+
+    start_game(table)
+    assert table.suggest_named(ALICE, CHAN, "game", "new", "name") == [("tribute", "tribute")]
+    assert table.suggest_named(ALICE, CHAN, "game", "settings", "setting", "dead")[0] == ("deadline", "deadline")
+    monkeypatch.setattr(TributeRules, "suggest", lambda self, state, seat, kind, param: list(range(1, 41)))
+    assert table.suggest(ALICE, CHAN, "tribute", "bid", "card") == list(range(1, 26))
+    named = table.suggest_named(ALICE, CHAN, "tribute", "bid", "card")
+    assert len(named) == 25 and named[-1] == ("card 25", 25)
+
+
 def test_unknown_command_lists_the_known_ones(table):
     with pytest.raises(TableError) as err:
         table.registry.find("game", "frob")

@@ -210,4 +210,7 @@ def test_a_gm_may_play_a_default_at_once(table, db_path):
     assert table.skip(GM, CHAN, seat="bob", key="i-9").duplicate
     dm = [m for m in table.pending_outbox(1000) if m.payload.get("type") == "prompt" and m.seat == "bob"][-1]
     assert dm.payload["note"] == "A GM chose for you: Bid 1."
+    news = [m for m in table.pending_outbox(1000) if m.kind == DM and m.payload.get("type") == "news"]
+    assert [(m.seat, m.payload["seat"], m.payload["lines"]) for m in news] == [
+        ("bob", "bob", ["Your bid of 1 is in."])]  # his own news: by DM
     assert table.invoke(GM, CHAN, "game", "skip", {"seat": "bob"}).action == Action.of("pass")  # shield window

@@ -82,6 +82,16 @@ def test_act_and_status(table):
     assert table.status(ALICE, None).game.id == gid  # from a DM: the one game alice sits at
 
 
+def test_an_applied_action_says_where_the_game_now_stands(table):
+    start_game(table)
+    first = table.act(ALICE, CHAN, "tribute", Action.of("bid", card=3))
+    assert (first.phase, first.phase_changed, first.game.phase, first.game.seq) == ("round 1, bid", False,
+                                                                                    "round 1, bid", 1)
+    second = table.act(BOB, CHAN, "tribute", Action.of("bid", card=1))
+    assert (second.phase, second.phase_changed) == ("round 1, shield", True)
+    assert (second.game.phase, second.game.seq, second.game.status) == ("round 1, shield", 2, GameStatus.ACTIVE)
+
+
 def test_invoke_parses_raw_values(table):
     start_game(table)
     out = table.invoke(ALICE, CHAN, "tribute", "bid", {"card": "4"})

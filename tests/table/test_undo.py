@@ -76,6 +76,19 @@ def test_an_undo_refused_across_dice_or_a_reveal_names_the_action_and_how_far_ba
     table.store.close()
 
 
+def test_an_undo_leaves_each_game_a_snapshot_where_it_now_stands(table):
+    """Another game's snapshots are no reason to skip this one's (here both go back to action 1)."""
+    games = []
+    for channel in (CHAN, "chan-2"):
+        gid = start_game(table, channel=channel)
+        table.act(ALICE, channel, "tribute", Action.of("offer", to="bob", give=1, take=0))
+        table.act(ALICE, channel, "tribute", Action.of("bid", card=2))
+        assert 1 not in table.store.snapshot_seqs(gid)
+        table.undo(GM, channel)
+        games.append(gid)
+    assert all(1 in table.store.snapshot_seqs(gid) for gid in games)
+
+
 def test_undo_is_for_gms_only(table, db_path):
     gid = start_game(table)
     table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
