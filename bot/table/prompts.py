@@ -180,8 +180,8 @@ class Prompts:
             out[p.name] = ",".join(got)
         return out
 
-    def suggest(self, actor: Actor, channel: str | None, group: str, name: str, param: str, prefix: str = "",
-                *, game_id: int | None = None, limit: int = 25, given: dict[str, Any] | None = None) -> list[Any]:
+    def suggest(self, actor: Actor, channel: str | None, group: str, name: str, param: str, prefix: str, *,
+                game_id: int | None, limit: int, given: dict[str, Any] | None) -> list[Any]:
         """Autocomplete values for one parameter (at most ``limit``). Never raises: an unknown
         game or command gives no suggestions. Values are checked again on submit. ``given``: the
         other values typed so far (``/game rules name:fief topic:`` suggests Fief's topics)."""
@@ -228,9 +228,8 @@ class Prompts:
         low = str(prefix).lower()
         return [v for v in values if str(v).lower().startswith(low)][:limit]
 
-    def suggest_named(self, actor: Actor, channel: str | None, group: str, name: str, param: str, prefix: str = "",
-                      *, game_id: int | None = None, limit: int = 25,
-                      given: dict[str, Any] | None = None) -> list[tuple[str, Any]]:
+    def suggest_named(self, actor: Actor, channel: str | None, group: str, name: str, param: str, prefix: str, *,
+                      game_id: int | None, limit: int, given: dict[str, Any] | None) -> list[tuple[str, Any]]:
         """Autocomplete as people see it: (name, value) pairs, at most ``limit``. Game values are
         named by the game (``Words.value_label``), matched on the name or the id (any case, no
         accents); list values (troops) are named item by item, the empty one ``none``. Never an
