@@ -213,4 +213,7 @@ def test_a_gm_may_play_a_default_at_once(table, db_path):
     news = [m for m in table.pending_outbox(1000) if m.kind == DM and m.payload.get("type") == "news"]
     assert [(m.seat, m.payload["seat"], m.payload["lines"]) for m in news] == [
         ("bob", "bob", ["Your bid of 1 is in."])]  # his own news: by DM
+    [post] = [m.payload for m in table.pending_outbox(1000) if m.payload.get("type") == "skip"]
+    assert {k: post[k] for k in ("seat", "seq", "by", "name")} == {"seat": "bob", "seq": 2, "by": "Game Master",
+                                                                    "name": "bob"}
     assert table.invoke(GM, CHAN, "game", "skip", {"seat": "bob"}).action == Action.of("pass")  # shield window

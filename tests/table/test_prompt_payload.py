@@ -3,6 +3,8 @@ first prompt of the bids, and the one after an offer waits on the seat."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core import Action
 from tests.table.conftest import ALICE, CHAN, drain, start_game
 
@@ -23,6 +25,7 @@ def test_the_first_prompt_carries_every_field_and_each_choice_every_key(table, c
         "question": "Bid a card from your hand, in secret: the highest bid wins the round.",
         "if_absent": "the table plays the cautious answer for you", "due": clock.now() + 86400}
     assert isinstance(alice["version"], int)
+    assert alice["more"] == 0 and "commands" not in alice
     assert all(sorted(c) == KEYS for c in alice["choices"])
     bids = [c for c in alice["choices"] if c["action"] and c["action"].startswith("bid ")]
     assert [(c["label"], c["action"], c["style"], c["flow"], c["hint"], c["confirm"]) for c in bids] == [
@@ -37,3 +40,23 @@ def test_an_offer_waiting_on_a_seat_comes_first_in_its_prompt_with_its_number(ta
     assert bob["question"].startswith("An offer of coins waits for your answer.\n")
     assert [(c["label"], c["action"]) for c in bob["choices"][:2]] == [
         ("Accept the offer", "accept_offer offer:1"), ("Decline the offer", "decline_offer offer:1")]
+
+
+@pytest.mark.parametrize("top", [98, 120])
+def test_a_prompt_of_more_than_100_choices_shows_100_and_names_the_command_for_the_rest(table, monkeypatch, top):
+    """Discord shows at most 100 choices (4 selects of 25): the rest are counted, with the commands
+    that take them; a prompt of exactly 100 shows them all."""
+    from tests.games.tribute import TributeRules
+
+    plain = TributeRules.legal
+    monkeypatch.setattr(TributeRules, "legal", lambda self, state, seat: [
+        *plain(self, state, seat), *(Action.of("bid", card=n) for n in range(6, top + 1))])
+    start_game(table)
+    alice = prompts(table)["alice"]   # Bid 1 to 5, the offer to bob, Bid 6 and up, then the offer's flow
+    assert len(alice["choices"]) == 100 and alice["choices"][-1]["label"] == ("Bid 99" if top > 98 else
+                                                                             "Offer coins to another player")
+    if top == 98:
+        assert alice["more"] == 0 and "commands" not in alice
+    else:
+        assert alice["more"] == 22   # Bid 100 to 120, and the offer that opens a flow
+        assert alice["commands"] == ["/tribute bid", "/tribute offer"]

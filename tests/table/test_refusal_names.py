@@ -74,8 +74,9 @@ def _tithing_table(tmp_path):  # type: ignore[no-untyped-def]
 
     class TithingWords(TributeWords):
         def value_label(self, state, seat, kind, param, value):  # type: ignore[no-untyped-def]
-            if param == "coins" and isinstance(value, tuple):
-                return plural(len(value), "coin")
+            if param == "coins":   # the purse as a whole, a coin alone
+                return plural(len(value), "coin") if isinstance(value, tuple) else (
+                    "a silver coin" if value == "coin" else str(value))
             return super().value_label(state, seat, kind, param, value)
 
     class Tithing(TributeRules):
@@ -113,4 +114,13 @@ def test_a_suggested_list_is_named_as_one_whole_and_the_empty_one_none(tmp_path)
     assert table.suggest_named(ALICE, CHAN, "tribute", "tithe", "coins") == [
         ("3 coins", "coin,coin,coin"), ("0 coins", "none")]
     assert table.suggest_named(ALICE, CHAN, "tribute", "tithe", "coins", "3") == [("3 coins", "coin,coin,coin")]
+    table.store.close()
+
+
+def test_a_list_typed_by_name_is_read_item_by_item_and_none_is_empty(tmp_path) -> None:
+    table = _tithing_table(tmp_path)
+    gid = start_game(table)
+    session, tithe = table.session(gid), table.registry.find("tribute", "tithe")
+    assert table.named_values(ALICE, session, tithe, {"coins": "A Silver Coin, a silver coin"}) == {"coins": "coin,coin"}
+    assert table.named_values(ALICE, session, tithe, {"coins": "None"}) == {"coins": ()}
     table.store.close()

@@ -85,8 +85,9 @@ def test_words_written_where_a_step_is_answered_by_picking_are_refused_with_its_
 
 
 def test_clicks_that_pick_nothing_playable_are_refused_and_nothing_is_played(table, monkeypatch):
-    """A click with no choice, a choice the prompt does not have, words written for a button, a
-    choice that neither plays nor asks on (a game's label alone): each refused in its own words."""
+    """A click on a prompt since changed, with no choice, a choice the prompt does not have, words
+    written for a button, a choice that neither plays nor asks on (a game's label alone): each
+    refused in its own words."""
     from engine.core.words import Choice
     from tests.games.tribute import TributeWords
 
@@ -101,6 +102,9 @@ def test_clicks_that_pick_nothing_playable_are_refused_and_nothing_is_played(tab
             table.choose(BOB, CHAN, **kw)
         return err.value
 
+    stale = refusal(version=version + 1, path=[[bid]])
+    assert (stale.message, stale.code) == ("this prompt is out of date: the game has moved on since", "stale")
+    assert stale.legal == "your fresh prompt is the newest one in your messages, or `/game hand`"
     none = refusal(version=version, path=[])
     assert (none.message, none.code) == ("choose one of the prompt's choices first", "bad_choice")
     two = refusal(version=version, path=[[0, 1]])   # a first click picks one choice, not two
