@@ -85,6 +85,9 @@ def test_autocomplete_names_table_values_and_offers_at_most_25(table, monkeypatc
     assert table.suggest(ALICE, CHAN, "tribute", "bid", "card") == list(range(1, 26))
     named = table.suggest_named(ALICE, CHAN, "tribute", "bid", "card")
     assert len(named) == 25 and named[-1] == ("card 25", 25)
+    monkeypatch.setattr(TributeRules, "suggest", lambda self, state, seat, kind, param: ["x" * 101, "x" * 100])
+    # Discord's limit: a value over 100 characters cannot be sent; a name over 100 is cut
+    assert table.suggest_named(ALICE, CHAN, "tribute", "bid", "card") == [("card " + "x" * 94 + "…", "x" * 100)]
 
 
 def test_unknown_command_lists_the_known_ones(table):

@@ -208,6 +208,25 @@ def test_finished_game_refuses_actions(table, db_path):
     assert table.new_game(ALICE, CHAN, "tribute").game.id == gid + 1
 
 
+def test_the_final_action_sent_again_answers_with_the_result_and_the_status_says_who_won(table):
+    gid = start_game(table)
+    rules = table.rules_for("tribute")
+    for n in range(200):
+        state = table.state(gid)
+        d = next(d for d in rules.pending(state) if d.blocking)
+        last = (actor_of(d.seats[0]), d.default_for(d.seats[0]), f"k{n}")
+        first = table.act(last[0], CHAN, "tribute", last[1], key=last[2])
+        if first.result is not None:
+            break
+    again = table.act(last[0], CHAN, "tribute", last[1], key=last[2])
+    assert again.duplicate and (again.result, again.phase_changed, again.seq) == (first.result, False, first.seq)
+    winners = " and ".join(first.result["winners"])
+    status = [m.payload for m in table.pending_outbox(1000) if m.payload.get("type") == "status"][-1]
+    assert status["result"] == [f"The game is over: {winners} {'wins' if ' and ' not in winners else 'win'}.",
+                                "Most points."]
+    assert status["waiting"] == [] and status["status"] == "finished"
+
+
 def test_paused_game_refuses_actions(table):
     start_game(table)
     table.pause(GM, CHAN)

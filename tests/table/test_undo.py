@@ -184,3 +184,5 @@ def test_the_thread_is_told_what_a_gm_took_back(table):
     posts = [wording.outgoing_text(m, table.clock.now()) for m in table.pending_outbox(1000)
              if m.payload.get("type") == "undo"]
     assert posts == ["Game Master took back the last 2 actions. Now: Round 1: the bids."]
+    [post] = [m.payload for m in table.pending_outbox(1000) if m.payload.get("type") == "undo"]
+    assert (post["count"], post["by"], post["board"]) == (2, "Game Master", None)   # tribute has no drawer
