@@ -229,3 +229,30 @@ def test_a_game_without_phase_titles_is_posted_under_its_phase_labels(tmp_path, 
     assert (post["title"], post["next"]) == ("round 1, bid", "round 1, shield")
     assert [m.payload["title"] for m in msgs if m.kind == STATUS_EDIT][-1] == "round 1, shield"
     table.store.close()
+
+
+@pytest.mark.parametrize("roles,said", [
+    ({"alice": "the Red", "bob": "the Blue"}, ["Alice plays the Red.", "bob plays the Blue."]),
+    ({"alice": "", "bob": ""}, ["Players: Alice and bob."]),
+])
+def test_a_game_that_does_not_tell_its_setup_opens_with_who_plays_what(roles, said):
+    """Seats without a name are called by their seat."""
+    from bot.table import outbox as ob
+    from tests.games.tribute import TributeRules, TributeWords
+
+    class Silent(TributeWords):
+        def events(self, state, events, aud):  # type: ignore[no-untyped-def]
+            return []
+
+    class Quiet(TributeRules):
+        def words(self):  # type: ignore[no-untyped-def]
+            return Silent()
+
+    rules = Quiet()
+    state, events = rules.new_game(["alice", "bob"], {}, 7)
+    rows = ob.after_action(ob.Turn(game_id=3, prefix="g3.e0.s0", rules=rules, state=state, before=None,
+                                   events=events, phase_events=[], names={"alice": "Alice"}, due={},
+                                   kind="started", extra={"roles": roles}))
+    [post] = [m for m in rows if m.kind == CHANNEL_POST]
+    assert (post.key, post.payload["type"], post.payload["title"]) == ("g3.e0.s0.post", "started", "Round 1: the bids")
+    assert post.payload["lines"] == ["The game begins.", *said]
