@@ -90,4 +90,4 @@ def test_a_seat_handed_over_gets_its_living_prompt_anew_for_its_new_holder(table
     p = prompt.payload
     assert (p["game_id"], p["seat"], p["name"], p["fresh"], p["ping"]) == (gid, "bob", "carol", True, True)
     pending = {s: d.id for d in table.rules_for("tribute").pending(table.state(gid)) for s in d.seats}
-    assert p["decision"] == pending["bob"] and p["choices"]
+    assert p["decision"] == pending["bob"] and p["choices"] and p["title"] == "Round 1: the bids"
