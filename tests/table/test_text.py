@@ -49,3 +49,64 @@ def test_a_number_outside_the_prompt_is_answered_with_the_numbers_there_are():
     assert [_numbered(n) for n in (1, 2, 3, 12)] == [
         "its only choice is numbered 1", "its choices are numbered 1 and 2", "its choices are numbered 1 to 3",
         "its choices are numbered 1 to 12"]
+
+
+def _game(status="active", phase="bidding", seats=(), roles=()):
+    from bot.table import results as r
+
+    return r.GameInfo(id=7, game="tribute", title="Tribute", channel="c", status=r.GameStatus(status), creator="u1",
+                      players=None, options={}, settings={}, seats=tuple(seats), phase=phase, seq=0,
+                      engine_version="1", created=0.0, roles=tuple(roles))
+
+
+def test_an_abandoned_game_s_status_says_where_it_stopped():
+    from bot.table import results as r
+
+    at = text.status_text(r.Status(_game("abandoned"), title="The bidding"), now=0)
+    assert at.startswith("Tribute, game 7: abandoned at The bidding; nobody plays it any more.")
+    lobby = text.status_text(r.Status(_game("abandoned", phase="")), now=0)
+    assert lobby.startswith("Tribute, game 7: abandoned in its lobby;")
+
+
+def test_only_a_seat_s_own_board_is_called_private():
+    from bot.table import results as r
+
+    assert text.describe(r.Board(_game(), seat="p1")) == "The private board of game 7: bidding"
+    assert text.describe(r.Board(_game(), seat=None)) == "The board of game 7: bidding"
+
+
+def test_the_game_list_names_the_players_or_says_none():
+    from bot.table import results as r
+
+    seated = _game(seats=[r.SeatInfo("p1", "u1", "Alice", 0), r.SeatInfo("p2", "u2", "", 1)])
+    listed = text.describe(r.GameList(None, games=(seated, _game("lobby"))))
+    assert listed.splitlines() == ["Game 7: Tribute, bidding; players Alice, p2", "Game 7: Tribute, in its lobby; players none"]
+
+
+def test_a_computer_player_s_seat_names_its_role():
+    from bot.table import results as r
+
+    g = _game("lobby", roles=[r.RoleInfo("red", "The Red House")])
+    seated = r.ComputerSeated(g, seat="p2", name="Ada", strength="steady", role="red")
+    assert text.describe(seated) == "Ada, a computer player (steady), sits as p2, playing The Red House."
+    assert text.describe(r.ComputerSeated(g, seat="p2", name="Ada", strength="steady")) == (
+        "Ada, a computer player (steady), sits as p2.")
+
+
+def test_a_seat_handed_to_a_computer_is_named_by_its_player():
+    notice = {"type": "table", "what": "computer", "by": "Gus", "seat": "p2", "strength": "bold"}
+    assert text.table_notice({**notice, "user": "Bob"}) == (
+        "Gus handed Bob's seat to a computer player (bold), which plays it from now on.")
+    assert text.table_notice(notice) == "Gus handed p2's seat to a computer player (bold), which plays it from now on."
+    assert text.table_notice({**notice, "user": "Gus"}).startswith("Gus handed their own seat to")
+
+
+@pytest.mark.parametrize(("absent", "line"), [
+    ("at the deadline the table passes", "Answer until T. At the deadline the table passes."),
+    ("when time runs out you pass", "Answer until T. When time runs out you pass."),
+    ("Otherwise you pass", "Answer until T. Otherwise you pass."),
+    ("The table passes for you", "Answer until T; if you do not, the table passes for you."),
+])
+def test_a_prompt_says_what_happens_at_the_deadline_in_one_sentence(absent, line):
+    lines = text.prompt_lines({"question": "Bid?", "due": 100.0, "if_absent": absent}, when=lambda ts: "T")
+    assert lines == ["Bid?", line]
