@@ -486,3 +486,50 @@ def test_stopping_the_thinking_processes_does_not_wait_for_a_think_under_way():
     started = time.monotonic()
     thinking.shutdown(1)
     assert time.monotonic() - started < 1.5
+
+
+def test_a_computer_player_is_not_seated_once_the_game_has_started(table):
+    lobby(table, ALICE, BOB)
+    table.start(ALICE, CHAN)
+    with pytest.raises(TableError) as err:
+        table.computer(ALICE, CHAN)
+    assert err.value.code == "started" and "/game replace" in str(err.value.legal)
+
+
+def test_a_stand_in_called_off_before_it_plays_gives_the_person_their_deadline_back(table, clock):
+    game = lobby(table, ALICE, BOB)
+    table.settings(ALICE, CHAN, setting="absent", value="steady")
+    table.start(ALICE, CHAN)
+    clock.advance(DAY)
+    table.run_due(computers=False)  # the stand-ins' turns are queued, not yet played
+    assert {r.kind for r in table.store.open_deadlines(game)} == {"computer"}
+    assert table.next_wakeup() == clock.now()  # a computer's turn is due at once...
+    assert table.next_wakeup(computers=False) != clock.now()  # ...unless the adapter plays those itself
+    table.settings(ALICE, CHAN, setting="absent", value="off")
+    assert table.run_computers() == []
+    rows = [r for r in table.store.open_deadlines(game) if r.kind != "reminder"]
+    assert {(r.seat, r.kind) for r in rows} == {("alice", "deadline"), ("bob", "deadline")}
+    assert all(r.deadline > clock.now() for r in rows)
+    assert "computer" not in set().union(*sources(table, game).values())
+
+
+def test_a_computer_says_yes_or_no_with_the_answer_that_says_so(monkeypatch):
+    from bot.table import computers
+
+    yes, no = Action.of("respond", request=3, accept=True), Action.of("respond", request=3, accept=False)
+    default = Action.of("pass")
+
+    class Asked:
+        def default_for(self, seat):
+            return default
+
+    def answer(named, accept):
+        monkeypatch.setattr(computers.ob, "answers", lambda rules, state, seat, d: named)
+        return computers.answer_request(RULES, None, "alice", Asked(), accept)
+
+    assert answer([no, yes], True) == yes and answer([yes, no], False) == no
+    offer = [Action.of("accept_offer", offer=1), Action.of("decline_offer", offer=1)]
+    assert answer(offer, True) == offer[0] and answer(offer, False) == offer[1]
+    # an answer that says no is never taken for yes because of its name, nor the other way
+    assert answer([Action.of("accept_terms", accept=False)], True) == default
+    assert answer([yes], False) == default
