@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.table import DM, FakeClock
 from engine.core import Action
 from tests.table.conftest import ALICE, BOB, CHAN, GM, make_table, start_game
@@ -211,3 +213,36 @@ def test_a_gm_may_play_a_default_at_once(table, db_path):
     dm = [m for m in table.pending_outbox(1000) if m.payload.get("type") == "prompt" and m.seat == "bob"][-1]
     assert dm.payload["note"] == "A GM chose for you: Bid 1."
     assert table.invoke(GM, CHAN, "game", "skip", {"seat": "bob"}).action == Action.of("pass")  # shield window
+
+
+def _notices(table, gid):
+    from bot.table import text
+
+    return [text.outgoing_text(m) for m in table.pending_outbox(1000, game_id=gid) if m.payload.get("type") == "table"]
+
+
+def test_pause_resume_and_abandon_tell_the_thread_and_record_when_the_game_changed(table, clock):
+    from bot.table import text
+
+    gid = start_game(table)
+    for command, word in ((table.pause, "paused"), (table.resume, "resumed"), (table.abandon, "abandoned")):
+        clock.advance(HOUR)
+        done = command(GM, CHAN)
+        assert text.describe(done) == f"Game {gid} is {word}." and done.game.status == word.replace("resumed", "active")
+        assert table.store.game(gid).updated == clock.now()
+    assert _notices(table, gid) == ["Game Master paused the game: no deadline runs until it resumes.",
+                                    "Game Master resumed the game; deadlines run again.",
+                                    "Game Master ended the game here: it is abandoned."]
+
+
+def test_only_a_paused_game_is_resumed(table, clock):
+    from bot.table import TableError
+
+    gid = start_game(table)
+    with pytest.raises(TableError) as err:
+        table.resume(GM, CHAN)
+    assert err.value.code == "not_paused" and str(err.value) == f"table: game {gid} cannot be resumed: it is under way"
+    table.abandon(GM, CHAN)
+    with pytest.raises(TableError) as err:
+        table.abandon(GM, CHAN)
+    assert err.value.code == "game_over"
