@@ -533,3 +533,15 @@ def test_a_computer_says_yes_or_no_with_the_answer_that_says_so(monkeypatch):
     # an answer that says no is never taken for yes because of its name, nor the other way
     assert answer([Action.of("accept_terms", accept=False)], True) == default
     assert answer([yes], False) == default
+
+
+def test_every_message_of_a_stand_in_names_its_game(table, clock):
+    """The Discord adapter finds the game of a notice by the ``game_id`` in its payload."""
+    game = lobby(table, ALICE, BOB)
+    table.settings(ALICE, CHAN, setting="absent", value="steady")
+    table.start(ALICE, CHAN)
+    clock.advance(DAY)
+    table.run_due()
+    sent = table.pending_outbox(1000, game_id=game)
+    assert any(m.payload.get("type") == "stand_in" for m in sent)
+    assert {m.payload.get("game_id", game) for m in sent} == {game}
