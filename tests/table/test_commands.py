@@ -123,3 +123,22 @@ def test_an_unknown_parameter_of_a_table_command_is_refused_with_its_usage(table
         table.invoke(ALICE, CHAN, "game", "status", {"colour": "red"})
     cmd = table.registry.find("game", "status")
     assert err.value.message == "/game status has no parameter 'colour'" and err.value.legal == cmd.usage()
+
+
+def test_a_word_where_a_table_command_wants_yes_or_no_is_refused_naming_the_option(table):
+    start_game(table)
+    with pytest.raises(TableError) as err:
+        table.invoke(ALICE, CHAN, "game", "board", {"private": "perhaps"})
+    assert err.value.code == "bad_type" and err.value.legal == ["yes", "no"]
+    assert "`/game board private:` takes yes or no, not 'perhaps' (legal: yes, no)" in str(err.value)
+    with pytest.raises(TableError) as err:
+        table.invoke(ALICE, CHAN, "game", "log", {"last": True})
+    assert err.value.code == "bad_type" and "`/game log last:` takes a whole number (legal: a number)" in str(err.value)
+
+
+def test_a_click_that_is_not_a_path_is_refused_naming_the_option(table):
+    start_game(table)
+    with pytest.raises(TableError) as err:
+        table.invoke(ALICE, CHAN, "game", "choose", {"version": 1, "path": "one/two"})
+    assert err.value.code == "bad_type" and err.value.legal == "3/1/0+2"
+    assert "`/game choose path:` takes the clicks on a prompt, not 'one/two'" in str(err.value)
