@@ -105,6 +105,7 @@ def test_a_seat_handed_to_a_computer_is_named_by_its_player():
     ("at the deadline the table passes", "Answer until T. At the deadline the table passes."),
     ("when time runs out you pass", "Answer until T. When time runs out you pass."),
     ("Otherwise you pass", "Answer until T. Otherwise you pass."),
+    ("if nobody answers, you pass", "Answer until T. If nobody answers, you pass."),
     ("The table passes for you", "Answer until T; if you do not, the table passes for you."),
 ])
 def test_a_prompt_says_what_happens_at_the_deadline_in_one_sentence(absent, line):
@@ -197,3 +198,30 @@ def test_a_prompt_without_a_deadline_says_what_happens_if_nobody_answers():
                                 "more": 4, "commands": ["/tribute bid"]})
     assert listed[1:] == ["  1. 1 (low)", "  2. 2 ...", "  ... and 4 more: type `/tribute bid`, its names are accepted."]
     assert text.prompt_lines({"question": "Bid?", "choices": [{"label": "1"}]}, numbered=False) == ["Bid?"]
+
+
+def test_the_final_post_ends_with_the_result_and_a_phase_post_says_what_comes_next():
+    from bot.table import outbox as ob
+
+    final = ob.Outgoing(1, 7, "f", CHANNEL_POST, "c", None, None,
+                        {"type": "final", "title": "The end", "lines": ["Bob bid 3."], "result": ["Alice wins."]})
+    assert text.outgoing_text(final) == "**The end**\nBob bid 3.\nAlice wins."
+    phase = ob.Outgoing(2, 7, "p", CHANNEL_POST, "c", None, None,
+                        {"type": "phase", "lines": ["Bob bid 3."], "next": "the shield"})
+    assert text.outgoing_text(phase) == "Bob bid 3.\nNext: the shield."
+
+
+def test_boards_reminders_damage_and_news_in_words():
+    from bot.table import outbox as ob
+
+    def said(kind, payload):
+        return text.outgoing_text(ob.Outgoing(1, 7, "k", kind, "c", "alice", None, payload))
+
+    assert said(ob.BOARD_IMAGE, {"title": "The bidding", "phase": "bid"}) == "The board: The bidding"
+    assert said(ob.BOARD_IMAGE, {"phase": "bid"}) == "The board: bid"
+    assert said(ob.BOARD_IMAGE, {}) == "The board:"
+    assert said(ob.DM, {"type": "reminder", "question": "Bid?", "left": "2h"}) == "Reminder: Bid? (2h left)."
+    assert said(ob.DM, {"type": "reminder", "left": "5m"}) == "Reminder: the game waits for you (5m left)."
+    assert said(CHANNEL_POST, {"type": "damaged"}).startswith("This game is damaged: part of its record cannot be read")
+    assert said(ob.DM, {"type": "news", "lines": ["You drew 3.", "Bob saw it."]}) == "You drew 3.\nBob saw it."
+    assert said(CHANNEL_POST, {"type": "started", "lines": ["Go."], "next": "ignored"}) == "Go."

@@ -82,7 +82,7 @@ def test_a_decision_without_a_default_for_the_seat_closes_saying_so(table, clock
     assert table.store.actions(gid) == []
 
 
-def test_a_default_the_rules_refuse_closes_with_the_refusal(table, clock, monkeypatch):
+def test_a_default_the_rules_refuse_closes_with_the_refusal(table, clock, monkeypatch, caplog):
     gid = start_game(table)
     pending = type(RULES).pending
     bad = (("alice", Action.of("bid", card=99)), ("bob", Action.of("bid", card=1)))
@@ -92,6 +92,7 @@ def test_a_default_the_rules_refuse_closes_with_the_refusal(table, clock, monkey
     assert [a.seat for a in fired] == ["bob"]
     alice = [o for o in outcomes(table, gid) if o[0] == "alice" and o[1] == "deadline"]
     assert len(alice) == 1 and alice[0][2].startswith("default refused: ") and "99" in alice[0][2]
+    assert f"game {gid}: the default bid of bid-1 for alice was refused (" in caplog.text   # the kind, never the card
 
 
 def test_a_deadline_that_fails_is_closed_with_the_error_and_the_next_one_fires(table, clock, monkeypatch, caplog):
