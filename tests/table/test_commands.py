@@ -32,6 +32,14 @@ def test_every_table_command_has_a_handler(table):
     assert callable(table.table_handlers()["help"])
 
 
+def test_a_registry_missing_a_table_command_s_handler_names_each_at_start():
+    from bot.table import CommandRegistry
+
+    handlers = {c.name: print for c in TABLE_COMMANDS if c.name not in ("pause", "resume")}
+    with pytest.raises(ValueError, match="^table commands without a handler: pause, resume$"):
+        CommandRegistry(dict, handlers)
+
+
 def test_split_parses_local_lines(table):
     inv = table.registry.split('/tribute offer bob 2 take:1 game:4')
     assert (inv.group, inv.name, inv.values, inv.game_id) == ("tribute", "offer", {"to": "bob", "give": 2, "take": 1}, 4)
@@ -142,3 +150,13 @@ def test_a_click_that_is_not_a_path_is_refused_naming_the_option(table):
         table.invoke(ALICE, CHAN, "game", "choose", {"version": 1, "path": "one/two"})
     assert err.value.code == "bad_type" and err.value.legal == "3/1/0+2"
     assert "`/game choose path:` takes the clicks on a prompt, not 'one/two'" in str(err.value)
+
+
+def test_a_strength_the_bot_does_not_offer_is_refused_with_the_strengths_there_are(table):
+    from engine import agents
+
+    start_game(table)
+    with pytest.raises(TableError) as err:
+        table.invoke(ALICE, CHAN, "game", "computer", {"strength": "grandmaster"})
+    assert err.value.code == "bad_choice" and err.value.legal == list(agents.STRENGTHS)
+    assert "`/game computer strength:` cannot be 'grandmaster'" in str(err.value)
