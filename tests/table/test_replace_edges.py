@@ -79,3 +79,16 @@ def test_a_seat_handed_over_has_its_deadlines_started_afresh(table, clock):
                                                 ("bob", "reminder", "handed over")]
     fresh = [(r.seat, r.kind, r.deadline) for r in table.store.open_deadlines(gid) if r.kind == "deadline"]
     assert fresh == [("bob", "deadline", clock.now() + 24 * 3600)]
+
+
+def test_the_reply_to_a_hand_over_names_the_seat_its_game_and_who_plays_it(table):
+    from bot.table import text
+
+    gid = start_game(table)
+    given = table.replace(GM, CHAN, "bob", "u-carol", "Carol")
+    assert given.game.id == gid and given.detail == {"seat": "bob", "old": "u-bob", "new": "u-carol", "name": "Carol",
+                                                     "computer": ""}
+    assert text.describe(given) == f"Seat bob of game {gid} is replaced: Carol plays it from now on."
+    handed = table.replace(GM, CHAN, "bob", computer="steady")
+    assert text.describe(handed) == f"Seat bob of game {gid} is replaced: a computer player (steady) plays it from now on."
+    assert [s.name for s in handed.game.seats if s.seat == "bob"] == ["Carol"]
