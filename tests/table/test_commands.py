@@ -160,3 +160,10 @@ def test_a_strength_the_bot_does_not_offer_is_refused_with_the_strengths_there_a
         table.invoke(ALICE, CHAN, "game", "computer", {"strength": "grandmaster"})
     assert err.value.code == "bad_choice" and err.value.legal == list(agents.STRENGTHS)
     assert "`/game computer strength:` cannot be 'grandmaster'" in str(err.value)
+
+
+def test_too_many_values_are_refused_with_the_command_s_usage(table):
+    with pytest.raises(TableError) as err:
+        table.registry.split("/game log 5 1 2")
+    assert err.value.code == "syntax" and str(err.value).startswith("table: /game log: too many values ('1')")
+    assert err.value.legal == table.registry.find("game", "log").usage()

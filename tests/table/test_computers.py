@@ -71,7 +71,8 @@ def test_a_computer_player_is_named_like_anyone_and_refused_a_name_in_use(table)
     assert named.name == "Sir Roger" and named.seat == "sir-roger"
     with pytest.raises(TableError) as err:
         table.computer(ALICE, CHAN, name="alice")
-    assert err.value.code == "seat_taken"
+    assert err.value.code == "seat_taken" and err.value.message == "alice already sits at this table"
+    assert err.value.legal == "another name, or none for one of ours"
 
 
 def test_a_computer_player_is_dismissed_before_the_start_not_after(table):

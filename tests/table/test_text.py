@@ -225,3 +225,23 @@ def test_boards_reminders_damage_and_news_in_words():
     assert said(CHANNEL_POST, {"type": "damaged"}).startswith("This game is damaged: part of its record cannot be read")
     assert said(ob.DM, {"type": "news", "lines": ["You drew 3.", "Bob saw it."]}) == "You drew 3.\nBob saw it."
     assert said(CHANNEL_POST, {"type": "started", "lines": ["Go."], "next": "ignored"}) == "Go."
+
+
+def test_the_status_message_says_a_paused_game_is_paused_and_otherwise_who_it_waits_for():
+    assert text.status_lines({"title": "The bidding", "status": "paused", "waiting": [{"name": "Bob"}]}) == [
+        "The bidding", "The game is paused."]
+    assert text.status_lines({"title": "The bidding", "status": "active", "waiting": [{"name": "Bob"}]}) == [
+        "The bidding", "Waiting for Bob."]
+    assert text.status_lines({"result": ["Alice wins."], "title": "The end"}) == ["Alice wins."]
+
+
+def test_the_status_names_the_roles_and_the_asker_s_question_and_choices():
+    from bot.table import results as r
+
+    g = _game("paused", seats=[r.SeatInfo("p1", "u1", "Alice", 0, role="red")],
+              roles=[r.RoleInfo("red", "The Red House", seat="p1"), r.RoleInfo("blue", "Blue")])
+    said = text.status_text(r.Status(g, title="The bidding", question="Your bid?",
+                                     choices=tuple(str(n) for n in range(1, 17))), now=0).splitlines()
+    assert said == ["Tribute, game 7: The bidding (paused)", "Waiting for nobody.", "Players: Alice (The Red House)",
+                    "Roles (`/game role`): The Red House: Alice, Blue: free", "You: Your bid?",
+                    "Your choices: " + "; ".join(str(n) for n in range(1, 16)) + " ..."]
