@@ -246,3 +246,20 @@ def test_only_a_paused_game_is_resumed(table, clock):
     with pytest.raises(TableError) as err:
         table.abandon(GM, CHAN)
     assert err.value.code == "game_over"
+
+
+def test_a_setting_sent_twice_with_one_key_is_already_done_in_its_game(table):
+    from bot.table import AlreadyDone
+
+    gid = start_game(table)
+    table.settings(GM, CHAN, setting="deadline", value="2h", key="k-set")
+    again = table.settings(GM, CHAN, setting="deadline", value="3h", key="k-set")
+    assert isinstance(again, AlreadyDone) and again.game is not None and again.game.id == gid
+    assert table.settings(GM, CHAN).values["deadline"] == "2h"
+
+
+def test_the_timers_fire_what_is_due_at_the_moment_they_are_given(table, clock):
+    start_game(table)
+    assert table.run_due(now=clock.now() + 23 * HOUR) == []
+    fired = table.run_due(now=clock.now() + 24 * HOUR)   # the table's clock has not moved
+    assert sorted(a.seat for a in fired) == ["alice", "bob"]

@@ -92,3 +92,13 @@ def test_the_reply_to_a_hand_over_names_the_seat_its_game_and_who_plays_it(table
     handed = table.replace(GM, CHAN, "bob", computer="steady")
     assert text.describe(handed) == f"Seat bob of game {gid} is replaced: a computer player (steady) plays it from now on."
     assert [s.name for s in handed.game.seats if s.seat == "bob"] == ["Carol"]
+
+
+def test_someone_neither_manager_nor_owner_is_told_who_may_hand_a_seat_over(table):
+    from bot.table import NotAllowed
+
+    start_game(table)
+    with pytest.raises(NotAllowed) as err:
+        table.replace(BOB, CHAN, "alice", computer="steady")
+    assert err.value.message == "only the game's manager, or the seat's owner, may hand a seat over"
+    assert "the seat's owner may give it to a computer player and take it back" in str(err.value.legal)
