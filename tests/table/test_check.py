@@ -252,3 +252,11 @@ def test_options_are_not_rebuilt_for_a_log_that_does_not_replay_with_them(db_pat
                  "WHERE game = ? AND seq = 2", game, game)
     with pytest.raises(ValueError, match="the log disagrees with its snapshots; restore a backup"):
         release_of(db_path, game, clock)
+
+
+def test_a_snapshot_whose_bytes_are_spoilt_is_named_with_its_game(db_path, game):
+    from tests.table.damage import flip_byte
+
+    flip_byte(db_path, "snapshots", "state", "game = ? AND seq = 2", (game,))
+    (where, kind, detail), = found(db_path)
+    assert (where, kind) == (game, "snapshot") and detail.startswith("snapshot 2 cannot be read (")
