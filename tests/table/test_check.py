@@ -260,3 +260,16 @@ def test_a_snapshot_whose_bytes_are_spoilt_is_named_with_its_game(db_path, game)
     flip_byte(db_path, "snapshots", "state", "game = ? AND seq = 2", (game,))
     (where, kind, detail), = found(db_path)
     assert (where, kind) == (game, "snapshot") and detail.startswith("snapshot 2 cannot be read (")
+
+
+def test_a_lobby_s_unreadable_result_is_cleared_and_it_keeps_no_phase(db_path, game, clock):
+    lobby = game + 1
+    sql(db_path, "UPDATE games SET result = '{\"won' WHERE id = ?", lobby)
+    release_of(db_path, lobby, clock)
+    store = Store(db_path, readonly=True)
+    try:
+        row = store.game(lobby)
+        assert row is not None and (row.phase, row.result, row.damaged) == ("", None, "")
+    finally:
+        store.close()
+    assert found(db_path) == []
