@@ -109,7 +109,8 @@ def _game(actions: dict[str, ActionSpec], groups: tuple[CommandGroup, ...]) -> A
     ((CommandGroup("k1", "A", ("k0",)),), "not a free lower-case name"),
     ((CommandGroup("a", "A", ("nope",)),), "no action of the game"),
     ((CommandGroup("a", "A", ("k0",), command="other"),), "not grouped-<word>"),
-    (tuple(CommandGroup(f"g{i}", "A", (f"k{i}",), command="grouped-more") for i in range(26)), "more than 25 groups"),
+    (tuple(CommandGroup(f"g{i}", "A", (f"k{i}",), command="grouped-more") for i in range(26)),
+     "more than 25 groups under /grouped-more"),
 ])
 def test_a_grouping_that_breaks_discords_limits_is_refused_at_start(groups: tuple[CommandGroup, ...],
                                                                        why: str) -> None:

@@ -102,3 +102,11 @@ def test_someone_neither_manager_nor_owner_is_told_who_may_hand_a_seat_over(tabl
         table.replace(BOB, CHAN, "alice", computer="steady")
     assert err.value.message == "only the game's manager, or the seat's owner, may hand a seat over"
     assert "the seat's owner may give it to a computer player and take it back" in str(err.value.legal)
+
+
+def test_a_seat_is_handed_over_by_the_game_s_number_from_a_direct_message(table):
+    first = start_game(table)
+    second = start_game(table, channel="chan-2")
+    handed = table.replace(BOB, None, "bob", computer="steady", game_id=second)
+    assert handed.game.id == second
+    assert table.info(second).user_of("bob").agent == "steady" and not table.info(first).user_of("bob").agent
