@@ -35,7 +35,7 @@ class Timers:
         self.actions = actions
         self.deadlines = deadlines
 
-    def next_wakeup(self, *, computers: bool = True) -> float | None:
+    def next_wakeup(self, *, computers: bool) -> float | None:
         """When :meth:`run_due` has work next (epoch seconds), or None. Sleep until then (or until
         the next command: any action may add an earlier deadline). ``computers=False`` leaves out
         computer players' turns (an adapter that plays them in its own workers)."""

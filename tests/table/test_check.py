@@ -236,3 +236,40 @@ def test_a_games_row_that_lost_its_status_cannot_be_released(db_path, game, cloc
         release_of(db_path, game, clock)
     assert str(err.value) == (f"game {game}'s own row has lost its status, which nothing else records; restore a "
                               "backup, or let a GM abandon the game")
+
+
+def test_options_are_not_rebuilt_for_a_log_that_does_not_replay_with_them(db_path, game, clock):
+    from tests.table.damage import spoil
+
+    spoil(db_path, "games", "options", "id = ?", (game,))
+    sql(db_path, "UPDATE actions SET version = 7 WHERE game = ? AND seq = 3", game)
+    with pytest.raises(ValueError) as err:
+        release_of(db_path, game, clock)
+    assert str(err.value) == (f"game {game}'s options cannot be rebuilt: with its first snapshot's the log does not "
+                              "replay; restore a backup, or let a GM abandon the game")
+    sql(db_path, "UPDATE actions SET version = 3 WHERE game = ? AND seq = 3", game)
+    sql(db_path, "UPDATE snapshots SET state = (SELECT state FROM snapshots WHERE game = ? AND seq = 0) "
+                 "WHERE game = ? AND seq = 2", game, game)
+    with pytest.raises(ValueError, match="the log disagrees with its snapshots; restore a backup"):
+        release_of(db_path, game, clock)
+
+
+def test_a_snapshot_whose_bytes_are_spoilt_is_named_with_its_game(db_path, game):
+    from tests.table.damage import flip_byte
+
+    flip_byte(db_path, "snapshots", "state", "game = ? AND seq = 2", (game,))
+    (where, kind, detail), = found(db_path)
+    assert (where, kind) == (game, "snapshot") and detail.startswith("snapshot 2 cannot be read (")
+
+
+def test_a_lobby_s_unreadable_result_is_cleared_and_it_keeps_no_phase(db_path, game, clock):
+    lobby = game + 1
+    sql(db_path, "UPDATE games SET result = '{\"won' WHERE id = ?", lobby)
+    release_of(db_path, lobby, clock)
+    store = Store(db_path, readonly=True)
+    try:
+        row = store.game(lobby)
+        assert row is not None and (row.phase, row.result, row.damaged) == ("", None, "")
+    finally:
+        store.close()
+    assert found(db_path) == []

@@ -32,6 +32,14 @@ def test_every_table_command_has_a_handler(table):
     assert callable(table.table_handlers()["help"])
 
 
+def test_a_registry_missing_a_table_command_s_handler_names_each_at_start():
+    from bot.table import CommandRegistry
+
+    handlers = {c.name: print for c in TABLE_COMMANDS if c.name not in ("pause", "resume")}
+    with pytest.raises(ValueError, match="^table commands without a handler: pause, resume$"):
+        CommandRegistry(dict, handlers)
+
+
 def test_split_parses_local_lines(table):
     inv = table.registry.split('/tribute offer bob 2 take:1 game:4')
     assert (inv.group, inv.name, inv.values, inv.game_id) == ("tribute", "offer", {"to": "bob", "give": 2, "take": 1}, 4)
@@ -139,3 +147,39 @@ def test_an_unknown_parameter_of_a_table_command_is_refused_with_its_usage(table
         table.invoke(ALICE, CHAN, "game", "status", {"colour": "red"})
     cmd = table.registry.find("game", "status")
     assert err.value.message == "/game status has no parameter 'colour'" and err.value.legal == cmd.usage()
+
+
+def test_a_word_where_a_table_command_wants_yes_or_no_is_refused_naming_the_option(table):
+    start_game(table)
+    with pytest.raises(TableError) as err:
+        table.invoke(ALICE, CHAN, "game", "board", {"private": "perhaps"})
+    assert err.value.code == "bad_type" and err.value.legal == ["yes", "no"]
+    assert "`/game board private:` takes yes or no, not 'perhaps' (legal: yes, no)" in str(err.value)
+    with pytest.raises(TableError) as err:
+        table.invoke(ALICE, CHAN, "game", "log", {"last": True})
+    assert err.value.code == "bad_type" and "`/game log last:` takes a whole number (legal: a number)" in str(err.value)
+
+
+def test_a_click_that_is_not_a_path_is_refused_naming_the_option(table):
+    start_game(table)
+    with pytest.raises(TableError) as err:
+        table.invoke(ALICE, CHAN, "game", "choose", {"version": 1, "path": "one/two"})
+    assert err.value.code == "bad_type" and err.value.legal == "3/1/0+2"
+    assert "`/game choose path:` takes the clicks on a prompt, not 'one/two'" in str(err.value)
+
+
+def test_a_strength_the_bot_does_not_offer_is_refused_with_the_strengths_there_are(table):
+    from engine import agents
+
+    start_game(table)
+    with pytest.raises(TableError) as err:
+        table.invoke(ALICE, CHAN, "game", "computer", {"strength": "grandmaster"})
+    assert err.value.code == "bad_choice" and err.value.legal == list(agents.STRENGTHS)
+    assert "`/game computer strength:` cannot be 'grandmaster'" in str(err.value)
+
+
+def test_too_many_values_are_refused_with_the_command_s_usage(table):
+    with pytest.raises(TableError) as err:
+        table.registry.split("/game log 5 1 2")
+    assert err.value.code == "syntax" and str(err.value).startswith("table: /game log: too many values ('1')")
+    assert err.value.legal == table.registry.find("game", "log").usage()

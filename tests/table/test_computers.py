@@ -71,7 +71,8 @@ def test_a_computer_player_is_named_like_anyone_and_refused_a_name_in_use(table)
     assert named.name == "Sir Roger" and named.seat == "sir-roger"
     with pytest.raises(TableError) as err:
         table.computer(ALICE, CHAN, name="alice")
-    assert err.value.code == "seat_taken"
+    assert err.value.code == "seat_taken" and err.value.message == "alice already sits at this table"
+    assert err.value.legal == "another name, or none for one of ours"
 
 
 def test_a_computer_player_is_dismissed_before_the_start_not_after(table):
@@ -79,6 +80,7 @@ def test_a_computer_player_is_dismissed_before_the_start_not_after(table):
     first = table.computer(ALICE, CHAN, strength="steady")
     gone = table.invoke(ALICE, CHAN, "game", "dismiss", {"seat": first.seat})
     assert isinstance(gone, ComputerSeated) and not gone.added
+    assert wording.describe(gone) == f"{first.name}, the computer player, left the table."
     assert [s.seat for s in table.info(game).seats] == ["alice"]
     with pytest.raises(TableError):  # alice is a person, not a computer player
         table.dismiss(ALICE, CHAN, seat="alice")
@@ -486,3 +488,93 @@ def test_stopping_the_thinking_processes_does_not_wait_for_a_think_under_way():
     started = time.monotonic()
     thinking.shutdown(1)
     assert time.monotonic() - started < 1.5
+
+
+def test_a_computer_player_is_not_seated_once_the_game_has_started(table):
+    lobby(table, ALICE, BOB)
+    table.start(ALICE, CHAN)
+    with pytest.raises(TableError) as err:
+        table.computer(ALICE, CHAN)
+    assert err.value.code == "started" and "/game replace" in str(err.value.legal)
+
+
+def test_a_stand_in_called_off_before_it_plays_gives_the_person_their_deadline_back(table, clock):
+    game = lobby(table, ALICE, BOB)
+    table.settings(ALICE, CHAN, setting="absent", value="steady")
+    table.start(ALICE, CHAN)
+    clock.advance(DAY)
+    table.run_due(computers=False)  # the stand-ins' turns are queued, not yet played
+    assert {r.kind for r in table.store.open_deadlines(game)} == {"computer"}
+    assert table.next_wakeup() == clock.now()  # a computer's turn is due at once...
+    assert table.next_wakeup(computers=False) != clock.now()  # ...unless the adapter plays those itself
+    table.settings(ALICE, CHAN, setting="absent", value="off")
+    assert table.run_computers() == []
+    rows = [r for r in table.store.open_deadlines(game) if r.kind != "reminder"]
+    assert {(r.seat, r.kind) for r in rows} == {("alice", "deadline"), ("bob", "deadline")}
+    assert all(r.deadline > clock.now() for r in rows)
+    assert "computer" not in set().union(*sources(table, game).values())
+    closed = table.store._all("SELECT outcome FROM deadlines WHERE game = ? AND kind = 'computer'", (game,))
+    assert [tuple(r) for r in closed] == [("no computer player",)] * 2
+
+
+def test_a_computer_says_yes_or_no_with_the_answer_that_says_so(monkeypatch):
+    from bot.table import computers
+
+    yes, no = Action.of("respond", request=3, accept=True), Action.of("respond", request=3, accept=False)
+    default = Action.of("pass")
+
+    class Asked:
+        def default_for(self, seat):
+            return default
+
+    def answer(named, accept):
+        monkeypatch.setattr(computers.ob, "answers", lambda rules, state, seat, d: named)
+        return computers.answer_request(RULES, None, "alice", Asked(), accept)
+
+    assert answer([no, yes], True) == yes and answer([yes, no], False) == no
+    offer = [Action.of("accept_offer", offer=1), Action.of("decline_offer", offer=1)]
+    assert answer(offer, True) == offer[0] and answer(offer, False) == offer[1]
+    # an answer that says no is never taken for yes because of its name, nor the other way
+    assert answer([Action.of("accept_terms", accept=False)], True) == default
+    assert answer([yes], False) == default
+
+
+def test_every_message_of_a_stand_in_names_its_game(table, clock):
+    """The Discord adapter finds the game of a notice by the ``game_id`` in its payload."""
+    game = lobby(table, ALICE, BOB)
+    table.settings(ALICE, CHAN, setting="absent", value="steady")
+    table.start(ALICE, CHAN)
+    clock.advance(DAY)
+    table.run_due()
+    sent = table.pending_outbox(1000, game_id=game)
+    assert any(m.payload.get("type") == "stand_in" for m in sent)
+    assert {m.payload.get("game_id", game) for m in sent} == {game}
+
+
+def test_a_reason_is_added_only_where_the_game_takes_it_and_none_was_given(db_path, clock):
+    from bot.table.computers import with_reason
+
+    table = reasoned_table(db_path, clock)
+    rules = table.rules_for("tribute")
+    bare = Action.of("accept_offer", offer=1)
+    assert with_reason(rules, bare, "helps") == Action.of("accept_offer", offer=1, reason="helps")
+    given = Action.of("accept_offer", offer=1, reason="binds")
+    assert with_reason(rules, given, "helps") == given   # the agent's own reason stays
+    assert with_reason(rules, bare, "spite") == bare      # not one of the game's reasons
+    assert with_reason(RULES, bare, "helps") == bare      # plain tribute's answers take no reason
+    table.store.close()
+
+
+def test_what_a_stand_in_chose_is_told_in_one_line_or_as_a_list():
+    from bot.table.basics import HANDED
+    from bot.table.computers import CHOSE, stand_in_lines
+    from bot.table.store import DeadlineRow
+
+    def row(outcome):
+        return DeadlineRow(1, 1, "bid-1", "alice", "computer", 0.0, 0.0, 0.0, 0.0, outcome)
+
+    earlier = [row(f"{CHOSE}a bid of 9"), row(HANDED)]   # before the last hand-over: told already
+    assert stand_in_lines([*earlier, row(f"{CHOSE}a bid of 3")]) == [
+        "Time ran out, so a computer player chose for you: a bid of 3."]
+    assert stand_in_lines([*earlier, row(f"{CHOSE}an offer"), row("answered"), row(f"{CHOSE}a bid of 3")]) == [
+        "Time ran out, so a computer player chose for you:", "· an offer", "· a bid of 3"]

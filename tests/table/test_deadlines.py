@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.table import DM, FakeClock
 from engine.core import Action
 from tests.table.conftest import ALICE, BOB, CHAN, GM, make_table, start_game
@@ -217,3 +219,53 @@ def test_a_gm_may_play_a_default_at_once(table, db_path):
     assert {k: post[k] for k in ("seat", "seq", "by", "name")} == {"seat": "bob", "seq": 2, "by": "Game Master",
                                                                     "name": "bob"}
     assert table.invoke(GM, CHAN, "game", "skip", {"seat": "bob"}).action == Action.of("pass")  # shield window
+
+
+def _notices(table, gid):
+    from bot.table import text
+
+    return [text.outgoing_text(m) for m in table.pending_outbox(1000, game_id=gid) if m.payload.get("type") == "table"]
+
+
+def test_pause_resume_and_abandon_tell_the_thread_and_record_when_the_game_changed(table, clock):
+    from bot.table import text
+
+    gid = start_game(table)
+    for command, word in ((table.pause, "paused"), (table.resume, "resumed"), (table.abandon, "abandoned")):
+        clock.advance(HOUR)
+        done = command(GM, CHAN)
+        assert text.describe(done) == f"Game {gid} is {word}." and done.game.status == word.replace("resumed", "active")
+        assert table.store.game(gid).updated == clock.now()
+    assert _notices(table, gid) == ["Game Master paused the game: no deadline runs until it resumes.",
+                                    "Game Master resumed the game; deadlines run again.",
+                                    "Game Master ended the game here: it is abandoned."]
+
+
+def test_only_a_paused_game_is_resumed(table, clock):
+    from bot.table import TableError
+
+    gid = start_game(table)
+    with pytest.raises(TableError) as err:
+        table.resume(GM, CHAN)
+    assert err.value.code == "not_paused" and str(err.value) == f"table: game {gid} cannot be resumed: it is under way"
+    table.abandon(GM, CHAN)
+    with pytest.raises(TableError) as err:
+        table.abandon(GM, CHAN)
+    assert err.value.code == "game_over"
+
+
+def test_a_setting_sent_twice_with_one_key_is_already_done_in_its_game(table):
+    from bot.table import AlreadyDone
+
+    gid = start_game(table)
+    table.settings(GM, CHAN, setting="deadline", value="2h", key="k-set")
+    again = table.settings(GM, CHAN, setting="deadline", value="3h", key="k-set")
+    assert isinstance(again, AlreadyDone) and again.game is not None and again.game.id == gid
+    assert table.settings(GM, CHAN).values["deadline"] == "2h"
+
+
+def test_the_timers_fire_what_is_due_at_the_moment_they_are_given(table, clock):
+    start_game(table)
+    assert table.run_due(now=clock.now() + 23 * HOUR) == []
+    fired = table.run_due(now=clock.now() + 24 * HOUR)   # the table's clock has not moved
+    assert sorted(a.seat for a in fired) == ["alice", "bob"]

@@ -28,3 +28,7 @@ def test_table_sections_are_not_cited_and_a_hint_reads_as_a_sentence() -> None:
 def test_long_lists_are_cut_with_a_count() -> None:
     err = RuleError("2.1", "pick a city", code=Codes.BAD_CITY, legal=[f"City {i}" for i in range(20)])
     assert refusal_text(err).endswith("City 10, City 11 and 8 more.")
+
+
+def test_a_refusal_without_words_still_says_it_is_not_possible() -> None:
+    assert refusal_text(RuleError("5.0", "  ", code=Codes.NO_MOVES)) == "That is not possible now (5.0)."

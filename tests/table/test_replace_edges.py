@@ -91,3 +91,34 @@ def test_a_seat_handed_over_gets_its_living_prompt_anew_for_its_new_holder(table
     assert (p["game_id"], p["seat"], p["name"], p["fresh"], p["ping"]) == (gid, "bob", "carol", True, True)
     pending = {s: d.id for d in table.rules_for("tribute").pending(table.state(gid)) for s in d.seats}
     assert p["decision"] == pending["bob"] and p["choices"] and p["title"] == "Round 1: the bids"
+
+
+def test_the_reply_to_a_hand_over_names_the_seat_its_game_and_who_plays_it(table):
+    from bot.table import text
+
+    gid = start_game(table)
+    given = table.replace(GM, CHAN, "bob", "u-carol", "Carol")
+    assert given.game.id == gid and given.detail == {"seat": "bob", "old": "u-bob", "new": "u-carol", "name": "Carol",
+                                                     "computer": ""}
+    assert text.describe(given) == f"Seat bob of game {gid} is replaced: Carol plays it from now on."
+    handed = table.replace(GM, CHAN, "bob", computer="steady")
+    assert text.describe(handed) == f"Seat bob of game {gid} is replaced: a computer player (steady) plays it from now on."
+    assert [s.name for s in handed.game.seats if s.seat == "bob"] == ["Carol"]
+
+
+def test_someone_neither_manager_nor_owner_is_told_who_may_hand_a_seat_over(table):
+    from bot.table import NotAllowed
+
+    start_game(table)
+    with pytest.raises(NotAllowed) as err:
+        table.replace(BOB, CHAN, "alice", computer="steady")
+    assert err.value.message == "only the game's manager, or the seat's owner, may hand a seat over"
+    assert "the seat's owner may give it to a computer player and take it back" in str(err.value.legal)
+
+
+def test_a_seat_is_handed_over_by_the_game_s_number_from_a_direct_message(table):
+    first = start_game(table)
+    second = start_game(table, channel="chan-2")
+    handed = table.replace(BOB, None, "bob", computer="steady", game_id=second)
+    assert handed.game.id == second
+    assert table.info(second).user_of("bob").agent == "steady" and not table.info(first).user_of("bob").agent

@@ -179,3 +179,10 @@ def test_the_local_table_chooses_roles_with_the_same_commands(shipped, tmp_path)
     assert "alice (" in text
     state = shipped.state(1)
     assert {s: p.faction for s, p in state.data.players.items()} == {"alice": "nobility", "bob": "clans"}
+
+
+def test_a_computer_player_takes_the_role_it_is_given(shipped):
+    gid = lobby(shipped)
+    seated = shipped.computer(ALICE, CHAN, role="green")
+    assert seated.role == "green" and wording.describe(seated).endswith(f"sits as {seated.seat}, playing Green.")
+    assert {s.seat: s.role for s in shipped.info(gid).seats}[seated.seat] == "green"

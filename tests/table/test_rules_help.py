@@ -277,3 +277,25 @@ def test_topic_autocomplete(table):
     table.new_game(ALICE, "chan", "okc", players=2)
     assert "Tied clashes" in table.suggest(ALICE, "chan", "game", "rules", "topic", "")
     assert table.suggest(ALICE, "chan", "game", "rules", "topic", "naval") == []  # OKC has no ships
+
+
+@pytest.mark.parametrize("field,limit", [
+    ("game", 40), ("phases[0].id", 20), ("topics[0].id", 40), ("topics[0].phase", 20), ("topics[0].title", 80),
+    ("topics[0].commands[0]", 80), ("topics[0].keywords[0]", 80),
+])
+def test_each_text_of_a_help_file_has_its_length_limit(field, limit):
+    def data(n: int) -> dict:
+        long = "b" * n
+        phase = long if field in ("phases[0].id", "topics[0].phase") else "7"
+        topic = {**GOOD, "phase": phase}
+        if field.startswith("topics[0]."):
+            name = field.split(".")[1].split("[")[0]
+            topic[name] = [long] if "[" in field.split(".")[1] else long
+        known = phase[:20] if field == "topics[0].phase" else phase   # the phase itself is within its limit
+        return {"game": long if field == "game" else "fief", "phases": [{"id": known, "name": "Battles"}],
+                "topics": [topic]}
+
+    ht.parse(data(limit), "fief.json")
+    with pytest.raises(HelpDataError) as err:
+        ht.parse(data(limit + 1), "fief.json")
+    assert err.value.field == field and f"longer than {limit} characters ({limit + 1})" in str(err.value)

@@ -82,7 +82,7 @@ def test_a_decision_without_a_default_for_the_seat_closes_saying_so(table, clock
     assert table.store.actions(gid) == []
 
 
-def test_a_default_the_rules_refuse_closes_with_the_refusal(table, clock, monkeypatch):
+def test_a_default_the_rules_refuse_closes_with_the_refusal(table, clock, monkeypatch, caplog):
     gid = start_game(table)
     pending = type(RULES).pending
     bad = (("alice", Action.of("bid", card=99)), ("bob", Action.of("bid", card=1)))
@@ -92,9 +92,10 @@ def test_a_default_the_rules_refuse_closes_with_the_refusal(table, clock, monkey
     assert [a.seat for a in fired] == ["bob"]
     alice = [o for o in outcomes(table, gid) if o[0] == "alice" and o[1] == "deadline"]
     assert len(alice) == 1 and alice[0][2].startswith("default refused: ") and "99" in alice[0][2]
+    assert f"game {gid}: the default bid of bid-1 for alice was refused (" in caplog.text   # the kind, never the card
 
 
-def test_a_deadline_that_fails_is_closed_with_the_error_and_the_next_one_fires(table, clock, monkeypatch):
+def test_a_deadline_that_fails_is_closed_with_the_error_and_the_next_one_fires(table, clock, monkeypatch, caplog):
     first = start_game(table)
     second = start_game(table, channel="chan-2")
     apply = table.timers.actions.apply
@@ -109,6 +110,8 @@ def test_a_deadline_that_fails_is_closed_with_the_error_and_the_next_one_fires(t
     fired = table.timers.run_due()
     assert {a.game.id for a in fired} == {second} and len(fired) == 2
     assert [o[2] for o in outcomes(table, first) if o[1] == "deadline"] == ["failed: ValueError: boom"] * 2
+    failed = [r.id for r in table.store.seat_rows(first, "bid-1", "alice") if r.kind == "deadline"]
+    assert f"deadline {failed[0]} of game {first} failed" in caplog.text  # the operator finds the row
 
 
 def test_a_table_that_cannot_save_stops_firing_and_keeps_every_row_open(table, clock, monkeypatch):
