@@ -146,14 +146,24 @@ def test_a_local_line_chooses_a_role(shipped):
     ("length=5 wild=no", {"length": 5, "wild": False}),
     ("modules=a,b, deadline.sequential=1h, x=1", {"modules": "a,b", "deadline.sequential": "1h", "x": 1}),
     ("reminders=12h, 1h", {"reminders": "12h, 1h"}),
+    ("name=Xena,", {"name": "Xena"}),   # only the trailing comma goes, never a letter of the value
 ])
 def test_options_split_only_where_a_new_key_starts(text, want):
     assert parse_options(text) == want
 
 
 def test_a_word_without_a_key_is_still_refused():
-    with pytest.raises(TableError, match="key=value"):
+    with pytest.raises(TableError, match="key=value") as refused:
         parse_options("oops,length=5")
+    assert refused.value.legal == "length=5,x=y"   # the refusal shows what an option looks like
+
+
+def test_a_taken_role_names_its_holder_as_they_call_themselves(shipped):
+    lobby(shipped)
+    shipped.join(Actor("u-dora", "Dora M."), CHAN, role="blue")
+    with pytest.raises(TableError) as taken:
+        shipped.join(CAROL, CHAN, role="blue")
+    assert taken.value.message == "Blue is taken by Dora M."
 
 
 def test_reminders_with_commas_reach_the_table_settings(shipped):
