@@ -26,8 +26,9 @@ def test_lobby_join_start(table):
     assert created.seat == "alice" and created.game.status is GameStatus.LOBBY
     assert table.join(BOB, CHAN).seat == "bob"
     assert table.join(BOB, CHAN).already
-    with pytest.raises(TableError, match="waits for 3 players"):
+    with pytest.raises(TableError, match="waits for 3 players, 2 seated") as short:
         table.start(ALICE, CHAN)
+    assert short.value.legal == "`/game join`"   # the refusal says how the missing player gets in
     table.join(CAROL, CHAN)
     with pytest.raises(TableError, match="full"):
         table.join(GM, CHAN)
@@ -293,6 +294,22 @@ def test_leave_and_abandon(table):
     assert table.info(1).status is GameStatus.ABANDONED
     with pytest.raises(TableError):
         table.join(BOB, CHAN)
+
+
+def test_a_seat_cannot_be_left_once_the_game_has_started(table):
+    start_game(table)
+    with pytest.raises(TableError) as started:
+        table.leave(BOB, CHAN)
+    assert started.value.message == "game 1 has started: seats can only change hands"
+    assert started.value.legal == "ask a GM: `/game replace`"
+
+
+def test_a_private_board_is_refused_to_someone_without_a_seat(table):
+    start_game(table)
+    with pytest.raises(NotAllowed) as refused:
+        table.board(CAROL, CHAN, private=True, draw=False)
+    assert refused.value.message == "you have no seat in game 1, so no private board"
+    assert table.board(CAROL, CHAN, draw=False).game.id == 1   # the public board is anyone's
 
 
 def test_settings(table):
