@@ -95,6 +95,16 @@ def test_in_a_lobby_with_roles_the_join_command_mentions_the_role(tmp_path) -> N
     g = service.guide(BOB, CHAN)
     assert g.commands[0] == ("/game join", "take a seat (role: a colour or faction)")
     assert g.commands[1] == ("/game role", "choose or change your colour or faction")
+    service.join(BOB, CHAN)
+    assert service.guide(CAROL, CHAN).now == (
+        "Fief: England, game 1 is in its lobby: 2 of 2 seats taken.",
+        "Every seat is taken: the game's manager may free one, or `/game new` opens another game.",
+        "Its creator starts it with `/game start` when everyone is in.")
+    assert service.guide(BOB, CHAN).now[1] == ("You have a seat. Choose your colour or faction with `/game role` "
+                                               "(or leave it to the deal).")
+    service.role(BOB, CHAN, role="red")
+    assert service.guide(BOB, CHAN).now[1] == "You have a seat, playing Red."
+    assert service.guide(ALICE, CHAN).now[2] == "You opened it: start it with `/game start` when everyone is in."
 
 
 def test_the_registry_runs_it_and_the_local_table_answers_in_one_message(tmp_path) -> None:
