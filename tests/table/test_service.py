@@ -150,6 +150,26 @@ def test_anyone_may_import_on_the_local_table_only(db_path, clock):
 
     t = make_table(db_path, clock, local=True)
     assert t.may_import(ALICE) and not make_table(db_path, clock).may_import(ALICE)
+    with pytest.raises(NotAllowed) as refused:
+        make_table(db_path, clock).import_game(ALICE, "c9", "{}")
+    assert refused.value.message == "only a GM of this server may import a game"
+    assert refused.value.legal == "a GM is anyone with Manage Server or the GM role in this server"
+
+
+def test_status_names_the_askers_own_seat_and_none_for_an_onlooker(table):
+    start_game(table)
+    assert table.status(BOB, CHAN).your_seat == "bob"
+    assert table.status(CAROL, CHAN).your_seat is None
+
+
+def test_the_first_seat_of_a_new_lobby_comes_first(table):
+    created = table.new_game(ALICE, CHAN, "tribute", players=3)
+    assert [(s.seat, s.position) for s in created.game.seats] == [("alice", 0)]
+    joined = table.join(BOB, CHAN)
+    assert [(s.seat, s.position) for s in joined.game.seats] == [("alice", 0), ("bob", 1)]
+    table.abandon(ALICE, CHAN)
+    table.new_game(ALICE, CHAN, "tribute", players=3, play=False)   # a lobby its creator does not sit in
+    assert [(s.seat, s.position) for s in table.join(BOB, CHAN).game.seats] == [("bob", 0)]
 
 
 def test_wrong_group(table):
