@@ -78,6 +78,7 @@ def test_in_a_dm_with_several_games_it_asks_which(table: TableService) -> None:
     assert "You sit at several live games" in said(g)
     assert g.now == ("You sit at several live games: name one with game:<number> "
                      "(`/game list` shows them, with their numbers).",)
+    assert [c for c, _ in g.commands] == ["/game new", "/game join", "/game list", "/game rules", "/game help"]
 
 
 def test_a_lobby_without_a_set_number_of_players_counts_its_seats(table: TableService) -> None:
