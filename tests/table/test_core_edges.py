@@ -90,3 +90,17 @@ def test_asked_from_a_direct_message_the_table_finds_the_one_live_game_or_says_w
     assert (several.message, several.code, several.legal) == (
         "you sit at several games: say which with game:<number>", "which_game",
         [f"game:{live} (tribute)", f"game:{other} (tribute)"])
+
+
+def test_a_move_that_replays_to_another_state_than_its_log_says_sets_the_game_aside(table):
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))
+    with table.store.transaction():
+        table.store.db.conn.execute("UPDATE actions SET version = version + 5 WHERE game = ? AND seq = 1", (gid,))
+    table.loaded_games.clear()
+    with pytest.raises(TableError) as err:
+        table.status(BOB, CHAN)
+    assert err.value.code == "corrupt"
+    [q] = table.store.quarantined()
+    assert (q.game, q.what, q.row) == (gid, "actions", "1")
+    assert q.reason.startswith("replay reached state ") and ", the log says " in q.reason

@@ -77,7 +77,7 @@ def test_damaged_snapshot_and_log_report_the_game_corrupt(db_path, clock):
     with pytest.raises(CorruptGame) as err:
         table.status(BOB, "c1")
     assert (err.value.game_id, err.value.seq, err.value.code) == (hurt, 1, "corrupt")
-    assert [q.game for q in table.store.quarantined()] == [hurt]
+    assert [(q.game, q.what, q.row) for q in table.store.quarantined()] == [(hurt, "actions", "1")]  # the move
     assert table.status(BOB, "c2").game.seq == 1  # the others are untouched
     table.act(BOB, "c0", "tribute", Action.of("bid", card=5))
     table.store.close()

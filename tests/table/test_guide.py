@@ -76,6 +76,36 @@ def test_in_a_dm_with_several_games_it_asks_which(table: TableService) -> None:
     start_game(table, channel="chan-2")
     g = table.guide(ALICE, None)
     assert "You sit at several live games" in said(g)
+    assert g.now == ("You sit at several live games: name one with game:<number> "
+                     "(`/game list` shows them, with their numbers).",)
+    assert [c for c, _ in g.commands] == ["/game new", "/game join", "/game list", "/game rules", "/game help"]
+
+
+def test_a_lobby_without_a_set_number_of_players_counts_its_seats(table: TableService) -> None:
+    table.new_game(ALICE, CHAN, "tribute")
+    assert table.guide(ALICE, CHAN).now[0] == "Tribute, game 1 is in its lobby: 1 seat taken."
+    table.join(BOB, CHAN)
+    g = table.guide(ALICE, CHAN)
+    assert g.now[0] == "Tribute, game 1 is in its lobby: 2 seats taken."
+    assert "waits for" not in said(g)   # no number to wait for
+
+
+def test_in_a_lobby_with_roles_the_join_command_mentions_the_role(tmp_path) -> None:
+    service = TableService(Store(tmp_path / "fief.sqlite3"), clock=FakeClock())
+    service.new_game(ALICE, CHAN, "fief", players=2, seed=3)
+    g = service.guide(BOB, CHAN)
+    assert g.commands[0] == ("/game join", "take a seat (role: a colour or faction)")
+    assert g.commands[1] == ("/game role", "choose or change your colour or faction")
+    service.join(BOB, CHAN)
+    assert service.guide(CAROL, CHAN).now == (
+        "Fief: England, game 1 is in its lobby: 2 of 2 seats taken.",
+        "Every seat is taken: the game's manager may free one, or `/game new` opens another game.",
+        "Its creator starts it with `/game start` when everyone is in.")
+    assert service.guide(BOB, CHAN).now[1] == ("You have a seat. Choose your colour or faction with `/game role` "
+                                               "(or leave it to the deal).")
+    service.role(BOB, CHAN, role="red")
+    assert service.guide(BOB, CHAN).now[1] == "You have a seat, playing Red."
+    assert service.guide(ALICE, CHAN).now[2] == "You opened it: start it with `/game start` when everyone is in."
 
 
 def test_the_registry_runs_it_and_the_local_table_answers_in_one_message(tmp_path) -> None:

@@ -81,3 +81,16 @@ def test_a_game_whose_notes_fail_still_opens_and_the_log_names_the_game(shipped,
     created = shipped.new_game(ALICE, CHAN, "okc", players=2, options="modules=night_map", seed=4)
     assert created.game is not None and created.game.notes == ()
     assert f"game {created.game.id}: lobby notes of okc failed: ValueError('no notes today')" in caplog.text
+
+
+def test_a_game_whose_roles_fail_still_opens_without_roles_and_the_log_names_the_game(shipped, monkeypatch,
+                                                                                      caplog) -> None:
+    okc = shipped.rules_by_name["okc"]
+
+    def broken(count, options):
+        raise ValueError("no roles today")
+
+    monkeypatch.setattr(okc, "roles", broken)
+    created = shipped.new_game(ALICE, CHAN, "okc", players=2, seed=4)
+    assert created.game is not None and created.game.roles == ()
+    assert f"game {created.game.id}: roles of okc failed: ValueError('no roles today')" in caplog.text

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.table import Actor, Joined, Store, TableError, TableService
+from bot.table import Actor, Joined, Store, TableError, TableService, limits
 from bot.table import text as wording
 from bot.table.results import RoleChosen
 from bot.table.service import parse_options
@@ -146,14 +146,42 @@ def test_a_local_line_chooses_a_role(shipped):
     ("length=5 wild=no", {"length": 5, "wild": False}),
     ("modules=a,b, deadline.sequential=1h, x=1", {"modules": "a,b", "deadline.sequential": "1h", "x": 1}),
     ("reminders=12h, 1h", {"reminders": "12h, 1h"}),
+    ("name=Xena,", {"name": "Xena"}),   # only the trailing comma goes, never a letter of the value
 ])
 def test_options_split_only_where_a_new_key_starts(text, want):
     assert parse_options(text) == want
 
 
 def test_a_word_without_a_key_is_still_refused():
-    with pytest.raises(TableError, match="key=value"):
+    with pytest.raises(TableError, match="key=value") as refused:
         parse_options("oops,length=5")
+    assert refused.value.legal == "length=5,x=y"   # the refusal shows what an option looks like
+
+
+def test_a_number_option_may_be_as_large_as_the_database_holds_and_no_larger():
+    assert parse_options(f"x={limits.SQLITE_MAX}, y={limits.SQLITE_MIN}") == {"x": limits.SQLITE_MAX,
+                                                                               "y": limits.SQLITE_MIN}
+    with pytest.raises(TableError, match="too large a number") as refused:
+        parse_options(f"x={limits.SQLITE_MAX + 1}")
+    assert refused.value.code == "bad_option"
+    with pytest.raises(TableError, match="too large a number"):
+        parse_options(f"x={limits.SQLITE_MIN - 1}")
+
+
+def test_an_option_value_too_long_is_refused_asking_for_a_shorter_one():
+    assert parse_options("x=" + "a" * limits.MAX_OPTION_VALUE) == {"x": "a" * limits.MAX_OPTION_VALUE}
+    with pytest.raises(TableError) as refused:
+        parse_options("x=" + "a" * (limits.MAX_OPTION_VALUE + 1))
+    assert refused.value.message == f"option x: a value is at most {limits.MAX_OPTION_VALUE} characters"
+    assert refused.value.legal == "a shorter value"
+
+
+def test_a_taken_role_names_its_holder_as_they_call_themselves(shipped):
+    lobby(shipped)
+    shipped.join(Actor("u-dora", "Dora M."), CHAN, role="blue")
+    with pytest.raises(TableError) as taken:
+        shipped.join(CAROL, CHAN, role="blue")
+    assert taken.value.message == "Blue is taken by Dora M."
 
 
 def test_reminders_with_commas_reach_the_table_settings(shipped):

@@ -210,6 +210,12 @@ def test_no_topic_lists_every_topic_and_command(table):
     assert "/fief war move" in wording
 
 
+def test_the_table_group_lists_its_commands_under_the_title_table(table):
+    helped = table.rules_help(ALICE, None, name="game")
+    assert (helped.group, helped.title) == ("game", "Table")
+    assert text.describe(helped).startswith("Table commands:\n  `/game new name:<str>")
+
+
 def test_summaries_name_commands_as_discord_spells_them(table):
     """The summaries say ``/fief propose_marriage``; the table shows ``/fief-court crown propose_marriage``."""
     raw = next(t for t in ht.topics("fief") if t.id == "marriage")

@@ -26,8 +26,9 @@ def test_lobby_join_start(table):
     assert created.seat == "alice" and created.game.status is GameStatus.LOBBY
     assert table.join(BOB, CHAN).seat == "bob"
     assert table.join(BOB, CHAN).already
-    with pytest.raises(TableError, match="waits for 3 players"):
+    with pytest.raises(TableError, match="waits for 3 players, 2 seated") as short:
         table.start(ALICE, CHAN)
+    assert short.value.legal == "`/game join`"   # the refusal says how the missing player gets in
     table.join(CAROL, CHAN)
     with pytest.raises(TableError, match="full"):
         table.join(GM, CHAN)
@@ -159,6 +160,26 @@ def test_anyone_may_import_on_the_local_table_only(db_path, clock):
 
     t = make_table(db_path, clock, local=True)
     assert t.may_import(ALICE) and not make_table(db_path, clock).may_import(ALICE)
+    with pytest.raises(NotAllowed) as refused:
+        make_table(db_path, clock).import_game(ALICE, "c9", "{}")
+    assert refused.value.message == "only a GM of this server may import a game"
+    assert refused.value.legal == "a GM is anyone with Manage Server or the GM role in this server"
+
+
+def test_status_names_the_askers_own_seat_and_none_for_an_onlooker(table):
+    start_game(table)
+    assert table.status(BOB, CHAN).your_seat == "bob"
+    assert table.status(CAROL, CHAN).your_seat is None
+
+
+def test_the_first_seat_of_a_new_lobby_comes_first(table):
+    created = table.new_game(ALICE, CHAN, "tribute", players=3)
+    assert [(s.seat, s.position) for s in created.game.seats] == [("alice", 0)]
+    joined = table.join(BOB, CHAN)
+    assert [(s.seat, s.position) for s in joined.game.seats] == [("alice", 0), ("bob", 1)]
+    table.abandon(ALICE, CHAN)
+    table.new_game(ALICE, CHAN, "tribute", players=3, play=False)   # a lobby its creator does not sit in
+    assert [(s.seat, s.position) for s in table.join(BOB, CHAN).game.seats] == [("bob", 0)]
 
 
 def test_wrong_group(table):
@@ -322,6 +343,22 @@ def test_leave_and_abandon(table):
     assert table.info(1).status is GameStatus.ABANDONED
     with pytest.raises(TableError):
         table.join(BOB, CHAN)
+
+
+def test_a_seat_cannot_be_left_once_the_game_has_started(table):
+    start_game(table)
+    with pytest.raises(TableError) as started:
+        table.leave(BOB, CHAN)
+    assert started.value.message == "game 1 has started: seats can only change hands"
+    assert started.value.legal == "ask a GM: `/game replace`"
+
+
+def test_a_private_board_is_refused_to_someone_without_a_seat(table):
+    start_game(table)
+    with pytest.raises(NotAllowed) as refused:
+        table.board(CAROL, CHAN, private=True, draw=False)
+    assert refused.value.message == "you have no seat in game 1, so no private board"
+    assert table.board(CAROL, CHAN, draw=False).game.id == 1   # the public board is anyone's
 
 
 def test_settings(table):

@@ -177,9 +177,9 @@ def test_two_stores_open_the_same_new_database(db_path):
 def test_the_cache_of_loaded_games_keeps_the_most_recently_used(db_path, clock):
     table = make_table(db_path, clock, cache_size=2)
     games = [start_game(table, channel=f"c{i}", seed=30 + i) for i in range(3)]
-    assert table.cached_games() == 2  # the first game left when the third started
+    assert list(table.loaded_games) == games[1:]  # the first game left when the third started
     table.act(ALICE, None, "tribute", Action.of("bid", card=2), game_id=games[0])  # loads it again
-    assert table.cached_games() == 2
+    assert list(table.loaded_games) == [games[2], games[0]]  # the least recently used one left
     for gid in games:  # every game still plays, cached or not
         assert table.state(gid).version >= 0
     table.forget_cached()
