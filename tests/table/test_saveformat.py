@@ -49,6 +49,8 @@ def test_lobby_round_trip(table):
      "the file's state is not what replaying the file's log gives"),
     (lambda d: d["actions"][0]["action"]["args"].update(card=9),
      "the file's actions[0] is refused by the rules: card 9 is not in your hand"),
+    (lambda d: d["actions"][0]["action"]["args"].update(card={"a": 1}),   # the engine trips on it
+     "the file's actions[0] cannot be replayed (TypeError)"),
     (lambda d: d.update(seed=12), "the file's state is not what replaying the file's log gives"),
     (lambda d: d["state"].pop("data"), "the file's state cannot be read (KeyError)"),
     (lambda d: d.update(format="other"), "the file's format must be 'seneschal-game': this is not a Seneschal game file"),
