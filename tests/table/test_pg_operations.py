@@ -224,3 +224,22 @@ def test_a_moved_game_plays_on_from_postgresql_with_everything_its_players_rely_
         assert table.new_game(BOB, "chan-new", "tribute", players=2).game.id == 41
     finally:
         target.close()
+
+
+def test_an_older_postgresql_database_is_brought_up_step_by_step_and_a_newer_one_refused(pg_server) -> None:
+    import psycopg
+
+    from bot.table.migrations import postgres as steps
+
+    url = pg_server.fresh()
+    with psycopg.connect(url, autocommit=True) as conn:
+        assert steps.current_version(conn) == 0
+        assert steps.migrate(conn, target=3) == [1, 2, 3]
+        assert steps.current_version(conn) == 3
+        assert steps.migrate(conn) == list(range(4, steps.LATEST + 1))   # only the steps it lacks
+        assert steps.migrate(conn) == []
+        conn.execute("INSERT INTO schema_migrations (version, name, applied) VALUES (%s, 'future', 0)",
+                     [steps.LATEST + 1])
+        with pytest.raises(RuntimeError, match=rf"^the database is at schema version {steps.LATEST + 1}, newer "
+                                               rf"than this code \({steps.LATEST}\); upgrade Seneschal$"):
+            steps.migrate(conn)
