@@ -113,6 +113,9 @@ def test_missing_fields_are_named_by_their_path(saved):
     assert refusal(saved, lambda d: d.pop("exported")) == "the file's exported is missing"
     assert refusal(saved, lambda d: d.pop("game")) == "the file's game is missing"
     assert refusal(saved, lambda d: d["game"].pop("name")) == "the file's game.name is missing"
+    assert refusal(saved, lambda d: d["game"].pop("status")) == "the file's game.status is missing"
+    assert refusal(saved, lambda d: d.pop("seed")) == "the file's seed is missing"
+    assert refusal(saved, lambda d: d.pop("seats")) == "the file's seats is missing"
     assert refusal(saved, lambda d: d["seats"][1].pop("user_id")) == "the file's seats[1].user_id is missing"
     assert refusal(saved, lambda d: d["seats"][0].pop("seat")) == "the file's seats[0].seat is missing"
     for key in ("seq", "seat", "action", "key", "at"):

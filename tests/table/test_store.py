@@ -234,3 +234,16 @@ def test_a_step_another_process_applied_meanwhile_is_not_applied_again(db_path, 
     assert conn.execute("SELECT COUNT(*) FROM schema_migrations").fetchone()[0] == LATEST
     assert not conn.in_transaction   # each step's transaction was closed
     conn.close()
+
+
+def test_the_stores_json_writes_sets_and_tuples_as_lists_enums_as_their_value_and_the_rest_as_text():
+    from decimal import Decimal
+    from enum import Enum
+
+    from bot.table.store import dumps
+
+    class Colour(Enum):
+        RED = "red"
+
+    assert dumps({"s": frozenset("hgfedcba"), "t": (1, (2, 3)), "e": Colour.RED, "d": Decimal("1.5")}) == (
+        '{"s":["a","b","c","d","e","f","g","h"],"t":[1,[2,3]],"e":"red","d":"1.5"}')
