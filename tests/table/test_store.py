@@ -245,5 +245,5 @@ def test_the_stores_json_writes_sets_and_tuples_as_lists_enums_as_their_value_an
     class Colour(Enum):
         RED = "red"
 
-    assert dumps({"s": frozenset("hgfedcba"), "t": (1, (2, 3)), "e": Colour.RED, "d": Decimal("1.5")}) == (
-        '{"s":["a","b","c","d","e","f","g","h"],"t":[1,[2,3]],"e":"red","d":"1.5"}')
+    assert dumps({"s": frozenset("hgfedcba"), "m": {1, "a"}, "t": (1, (2, 3)), "e": Colour.RED, "d": Decimal("1.5")}) == (
+        '{"s":["a","b","c","d","e","f","g","h"],"m":["a",1],"t":[1,[2,3]],"e":"red","d":"1.5"}')
