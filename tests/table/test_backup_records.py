@@ -133,3 +133,9 @@ def test_a_continuous_copy_is_replaced_whole_and_leaves_no_partial_file(full, db
     full.act(BOB, CHAN, "tribute", Action.of("accept_offer", offer=1))
     mirror(db_path, target)
     assert rows(target) == rows(db_path)
+
+
+def test_a_backup_into_new_folders_makes_them(full, db_path, tmp_path):
+    target = tmp_path / "backups" / "2026" / "december.sqlite3"
+    assert backup(db_path, target).startswith(f"backed up 5 game(s) from {db_path} to {target} (")
+    assert verify(target) == []

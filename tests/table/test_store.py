@@ -247,3 +247,14 @@ def test_the_stores_json_writes_sets_and_tuples_as_lists_enums_as_their_value_an
 
     assert dumps({"s": frozenset("hgfedcba"), "m": {1, "a"}, "t": (1, (2, 3)), "e": Colour.RED, "d": Decimal("1.5")}) == (
         '{"s":["a","b","c","d","e","f","g","h"],"m":["a",1],"t":[1,[2,3]],"e":"red","d":"1.5"}')
+
+
+def test_closing_a_store_closes_its_ledger_and_an_in_memory_store_has_none(db_path):
+    store = Store(db_path)
+    ledger = store.ledger
+    store.close()
+    with pytest.raises(sqlite3.ProgrammingError):   # its file is let go too
+        ledger.conn.execute("SELECT 1")
+    memory = Store(":memory:")
+    assert memory.ledger is None
+    memory.close()
