@@ -922,13 +922,11 @@ class Store:
 def _jsonable(value: Any) -> Any:
     if isinstance(value, set | frozenset):
         return sorted(value, key=repr)
-    if isinstance(value, tuple):
-        return list(value)
     if hasattr(value, "value"):  # enums
         return value.value
     return str(value)
 
 
 def dumps(value: Any) -> str:
-    """Compact JSON for the store; sets and tuples become lists, enums their value."""
+    """Compact JSON for the store; sets (sorted) and tuples become lists, enums their value."""
     return json.dumps(value, separators=(",", ":"), default=_jsonable)

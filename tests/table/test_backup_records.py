@@ -115,6 +115,15 @@ def test_each_refusal_says_why_and_changes_nothing(full, db_path, tmp_path):
     assert found == [f"its schema version {migrations.LATEST + 1} is newer than this code ({migrations.LATEST})"]
 
 
+def test_a_backup_that_fails_its_check_says_so_and_why(full, db_path, tmp_path, monkeypatch):
+    from bot.table import backup as backups
+
+    monkeypatch.setattr(backups, "verify", lambda path: ["a page is torn"])
+    target = tmp_path / "torn.sqlite3"
+    with pytest.raises(BackupError, match=rf"^the copy in {target} fails its check: a page is torn$"):
+        backup(db_path, target)
+
+
 def test_a_continuous_copy_is_replaced_whole_and_leaves_no_partial_file(full, db_path, tmp_path):
     target = tmp_path / "mirror.sqlite3"
     (tmp_path / "mirror.sqlite3.partial").write_text("left from a crash", encoding="utf-8")
@@ -124,3 +133,9 @@ def test_a_continuous_copy_is_replaced_whole_and_leaves_no_partial_file(full, db
     full.act(BOB, CHAN, "tribute", Action.of("accept_offer", offer=1))
     mirror(db_path, target)
     assert rows(target) == rows(db_path)
+
+
+def test_a_backup_into_new_folders_makes_them(full, db_path, tmp_path):
+    target = tmp_path / "backups" / "2026" / "december.sqlite3"
+    assert backup(db_path, target).startswith(f"backed up 5 game(s) from {db_path} to {target} (")
+    assert verify(target) == []

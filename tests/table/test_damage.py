@@ -130,6 +130,11 @@ DAMAGE = {
 }
 
 
+#: How the refusal names the damaged part, by the table damaged (the game's own row is not numbered).
+DAMAGED_PART = {"games": "its own record", "seats": "seat 1", "actions": "action 1", "snapshots and actions": "action 1",
+                "outbox": "queued message 1", "deadlines": "deadline 5"}
+
+
 def _sql(db, sql, game):
     import sqlite3
 
@@ -166,8 +171,9 @@ def test_damage_of_each_table_sets_its_game_aside_and_the_others_go_on(db_path, 
         with pytest.raises(CorruptGame) as err:
             call()
         assert err.value.code == "corrupt" and "abandon" in err.value.describe()
-        if kind.startswith("games."):  # the game's own row, not a numbered one
-            assert f"game {hurt} is damaged and set aside: its own record cannot be read" in err.value.describe()
+        said = err.value.describe()
+        assert f"game {hurt} is damaged and set aside: {DAMAGED_PART[kind.split('.')[0]]} cannot be read (" in said
+        assert ("not JSON: " if "(not JSON)" in kind else "not UTF-8") in said
     # Listings work and say so; another server learns nothing.
     listed = table.list_games(ALICE, None)
     assert {g.id for g in listed.games} == {hurt, other, third}
@@ -193,6 +199,8 @@ def test_damage_of_each_table_sets_its_game_aside_and_the_others_go_on(db_path, 
         assert code == 0 and "released from quarantine" in out, err_text
         table = make_table(db_path, clock)
         assert table.store.quarantined() == []
+        # the unreadable queued message is dropped and the deadline closed: a check finds nothing left of them
+        assert table.store.unreadable("outbox") == table.store.unreadable("deadlines") == []
         table.status(ALICE, None, game_id=hurt)
         table.store.close()
     else:
@@ -206,3 +214,17 @@ def test_releasing_a_game_this_bot_does_not_offer_is_refused_by_name(table):
     gid = start_game(table)
     with pytest.raises(ValueError, match=rf"game {gid} is 'tribute', which this bot does not offer"):
         release(table.store, {}, gid, table.clock.now())
+
+
+def test_the_log_of_a_game_whose_old_action_is_damaged_names_that_action(db_path, clock):
+    table = make_table(db_path, clock, snapshot_every=1)   # the game loads from its snapshot after action 1
+    hurt = start_game(table)
+    table.act(ALICE, None, "tribute", Action.of("bid", card=3), game_id=hurt)
+    table.store.close()
+    flip_byte(db_path, "actions", "action", "game = ? AND seq = 1", (hurt,))
+    table = make_table(db_path, clock, snapshot_every=1)
+    with pytest.raises(CorruptGame) as err:
+        table.log(ALICE, None, last=5, game_id=hurt)
+    assert f"game {hurt} is damaged and set aside: action 1 cannot be read (not UTF-8" in err.value.describe()
+    assert [(q.game, q.what) for q in table.store.quarantined()] == [(hurt, "actions")]
+    table.store.close()

@@ -59,6 +59,10 @@ def test_a_full_disk_is_refused_in_words_and_the_table_recovers_by_itself(db_pat
     assert RULES.fingerprint(table.state(game)) == before and table.store.actions(game) == []
     errors = [r for r in caplog.records if r.levelname == "ERROR" and "cannot be written" in r.getMessage()]
     assert len(errors) == 1 and "disk is full" in errors[0].getMessage()  # one line, not one per click
+    # the operator reads what the players are told, that nothing is lost, and what to do
+    assert errors[0].getMessage().endswith(
+        'the disk is full or failing, or the database server is out of reach. Every change is refused with "the '
+        'table cannot save right now" and nothing is lost; make room and the table goes on by itself')
     # Reading still works; deadlines wait without an error.
     assert table.status(ALICE, CHAN).game.seq == 0
     clock.advance(2 * 86400)

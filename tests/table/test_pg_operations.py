@@ -88,7 +88,7 @@ def test_check_backup_and_restore(played: Path, pg_server, tmp_path: Path) -> No
     finally:
         store.close()
     code, said = _admin("restore", str(dump), "--db", url)
-    assert code == 0, said
+    assert code == 0 and f"restored {url} from {dump}; the database as it was is kept in {dump}.before-restore-" in said
     store = PgStore(url)
     try:
         assert extra not in store.game_ids() and len(store.game_ids()) == GAMES
@@ -136,3 +136,110 @@ def test_check_runs_amcheck_where_installed(played: Path, pg_server) -> None:
         store.close()
     code, said = _admin("check", "--db", url)
     assert code == 0 and "PostgreSQL index check (amcheck): ok" in said, said
+
+
+def test_an_archive_is_taken_only_when_it_holds_the_games_table(pg_server, tmp_path: Path, monkeypatch) -> None:
+    from bot.table import pgbackup
+    from bot.table.pgstore import run_tool
+
+    empty = pg_server.fresh()   # a database, but no Seneschal tables in it
+    other = tmp_path / "other.dump"
+    run_tool("pg_dump", "--format=custom", f"--file={other}", f"--dbname={empty}")
+    assert pgbackup.verify_dump(other) == ["it is not a Seneschal database (no games table)"]
+    with pytest.raises(pgbackup.DumpError, match=rf"^{other} cannot be restored: it is not a Seneschal database"):
+        pgbackup.restore_dump(other, empty)
+    PgStore(empty).close()   # now it has them: an archive of the games table's rows alone is one too
+    rows = tmp_path / "rows.dump"
+    run_tool("pg_dump", "--format=custom", "--data-only", "--table=games", f"--file={rows}", f"--dbname={empty}")
+    assert pgbackup.verify_dump(rows) == []
+    monkeypatch.setattr(pgbackup, "verify_dump", lambda path: ["a page is torn"])
+    with pytest.raises(pgbackup.DumpError, match=r"^the copy in .*one\.dump fails its check: a page is torn$"):
+        pgbackup.dump(empty, tmp_path / "one.dump")
+
+
+def test_a_moved_game_plays_on_from_postgresql_with_everything_its_players_rely_on(
+        pg_server, tmp_path: Path, monkeypatch) -> None:
+    """move-store (bot/table/movestore.py) from an SQLite file: seats, computer players, open deadlines,
+    threads, game numbers, answered clicks and undone actions all arrive, and the game plays on there."""
+    from bot.table import NotAllowed, TableService
+    from bot.table.movestore import TABLES, MoveError, move
+    from bot.table.results import AlreadyDone
+    from engine.core import Action
+    from tests.games.tribute import RULES
+    from tests.table.conftest import ALICE, BOB, CHAN, FakeClock, counts, make_table, start_game
+
+    path, clock = tmp_path / "games.sqlite3", FakeClock()
+    table = make_table(path, clock)
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2), key="click-1")
+    table.undo(ALICE, CHAN)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=1), key="click-2")
+    table.store.set_seat_agent(gid, "bob", "steady")
+    table.store.put_ref(gid, "status", "thread-9", "message-3")
+    lobby = table.new_game(ALICE, "chan-lobby", "tribute", players=2, key="open-1").game.id
+    table.store._x("UPDATE game_numbers SET high = 40")   # a number once given to a game since gone
+    status_before = table.status(BOB, CHAN)
+    table.store.close()
+    rows = counts(path)
+
+    source, target, said = Store(path, readonly=True), PgStore(pg_server.fresh()), []
+    try:
+        moved = move(source, target, {"tribute": RULES}, said.append)
+        assert moved.rows == {t: rows[t] for t, _ in TABLES} and (moved.replayed, moved.not_started) == (1, 1)
+        assert said == [f"{t}: {rows[t]:,} rows" for t, _ in TABLES]
+        assert moved.text().startswith(f"moved 2 game(s) from {path} to {target.path}: {rows['actions']} actions, "
+                                       f"{sum(moved.rows.values())} rows in all, each table read back the same; "
+                                       "1 game(s) replay to the same state from both (1 not started yet).")
+        for g in (gid, lobby):
+            assert target.game(g) == source.game(g) and target.seats(g) == source.seats(g)
+            assert target.open_deadlines(g) == source.open_deadlines(g)
+        assert [s.agent for s in target.seats(gid)] == ["", "steady"] and target.open_deadlines(gid)
+        assert target.ref(gid, "status") == ("thread-9", "message-3")
+        assert target.command_key("open-1") == source.command_key("open-1") == (lobby, "new")
+        assert target.key_was_undone(gid, "click-1")
+        with pytest.raises(MoveError, match="holds games already: move into an empty database"):
+            move(source, target, {"tribute": RULES})
+        other = PgStore(pg_server.fresh())
+        monkeypatch.setattr(PgStore, "schema_version", source.schema_version - 1)
+        with pytest.raises(MoveError, match=rf"the schema versions differ \({source.schema_version} and "
+                                            rf"{source.schema_version - 1}\)"):
+            move(source, other, {"tribute": RULES})
+        monkeypatch.undo()
+        assert other.game_ids() == []
+        other.close()
+    finally:
+        source.close()
+
+    # The bot started on PostgreSQL: the same game for its players, and it plays on.
+    table = TableService(target, clock=clock, games=[RULES], load_registered=False)
+    try:
+        assert table.status(BOB, CHAN) == status_before
+        assert table.act(ALICE, CHAN, "tribute", Action.of("bid", card=1), key="click-2").duplicate
+        assert isinstance(table.new_game(ALICE, "chan-lobby", "tribute", players=2, key="open-1"), AlreadyDone)
+        with pytest.raises(NotAllowed, match=r"a computer player \(steady\) plays your seat bob now"):
+            table.act(BOB, CHAN, "tribute", Action.of("bid", card=4))
+        clock.advance(2 * 86400)   # bob's deadline, moved with the game, passes there
+        assert gid in {o.game.id for o in table.run_due(computers=False) if o.game}
+        assert target.game(gid).last_seq == 2
+        assert table.new_game(BOB, "chan-new", "tribute", players=2).game.id == 41
+    finally:
+        target.close()
+
+
+def test_an_older_postgresql_database_is_brought_up_step_by_step_and_a_newer_one_refused(pg_server) -> None:
+    import psycopg
+
+    from bot.table.migrations import postgres as steps
+
+    url = pg_server.fresh()
+    with psycopg.connect(url, autocommit=True) as conn:
+        assert steps.current_version(conn) == 0
+        assert steps.migrate(conn, target=3) == [1, 2, 3]
+        assert steps.current_version(conn) == 3
+        assert steps.migrate(conn) == list(range(4, steps.LATEST + 1))   # only the steps it lacks
+        assert steps.migrate(conn) == []
+        conn.execute("INSERT INTO schema_migrations (version, name, applied) VALUES (%s, 'future', 0)",
+                     [steps.LATEST + 1])
+        with pytest.raises(RuntimeError, match=rf"^the database is at schema version {steps.LATEST + 1}, newer "
+                                               rf"than this code \({steps.LATEST}\); upgrade Seneschal$"):
+            steps.migrate(conn)

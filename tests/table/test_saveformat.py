@@ -44,22 +44,28 @@ def test_lobby_round_trip(table):
     assert imported.game.status is GameStatus.LOBBY and [s.seat for s in imported.game.seats] == ["alice"]
 
 
-@pytest.mark.parametrize("tamper", [
-    lambda d: d["state"]["data"]["players"]["bob"].update(coins=9),
-    lambda d: d["actions"][0]["action"]["args"].update(card=9),
-    lambda d: d.update(seed=12),
-    lambda d: d.update(format="other"),
-    lambda d: d.update(version=99),
-    lambda d: d["game"].update(name="chess"),
-    lambda d: d.pop("seats"),
+@pytest.mark.parametrize(("tamper", "said"), [
+    (lambda d: d["state"]["data"]["players"]["bob"].update(coins=9),
+     "the file's state is not what replaying the file's log gives"),
+    (lambda d: d["actions"][0]["action"]["args"].update(card=9),
+     "the file's actions[0] is refused by the rules: card 9 is not in your hand"),
+    (lambda d: d["actions"][0]["action"]["args"].update(card={"a": 1}),   # the engine trips on it
+     "the file's actions[0] cannot be replayed (TypeError)"),
+    (lambda d: d.update(seed=12), "the file's state is not what replaying the file's log gives"),
+    (lambda d: d["state"].pop("data"), "the file's state cannot be read (KeyError)"),
+    (lambda d: d.update(format="other"), "the file's format must be 'seneschal-game': this is not a Seneschal game file"),
+    (lambda d: d.update(version=99), "the file's version is 99; this build reads version 1"),
+    (lambda d: d["game"].update(name="chess"), "the file's game.name is 'chess', a game this table does not have"),
+    (lambda d: d.pop("seats"), "the file's seats is missing"),
 ])
-def test_a_damaged_file_is_refused_and_changes_nothing(table, tamper):
+def test_a_damaged_file_is_refused_in_words_and_changes_nothing(table, tamper, said):
     played(table)
     doc = json.loads(table.export(GM, CHAN).text)
     tamper(doc)
     games = table.store.games()
-    with pytest.raises(TableError):
+    with pytest.raises(TableError) as err:
         table.import_game(GM, "chan-2", json.dumps(doc))
+    assert (err.value.code, err.value.message) == ("bad_file", said)
     assert table.store.games() == games
 
 

@@ -113,6 +113,9 @@ def test_missing_fields_are_named_by_their_path(saved):
     assert refusal(saved, lambda d: d.pop("exported")) == "the file's exported is missing"
     assert refusal(saved, lambda d: d.pop("game")) == "the file's game is missing"
     assert refusal(saved, lambda d: d["game"].pop("name")) == "the file's game.name is missing"
+    assert refusal(saved, lambda d: d["game"].pop("status")) == "the file's game.status is missing"
+    assert refusal(saved, lambda d: d.pop("seed")) == "the file's seed is missing"
+    assert refusal(saved, lambda d: d.pop("seats")) == "the file's seats is missing"
     assert refusal(saved, lambda d: d["seats"][1].pop("user_id")) == "the file's seats[1].user_id is missing"
     assert refusal(saved, lambda d: d["seats"][0].pop("seat")) == "the file's seats[0].seat is missing"
     for key in ("seq", "seat", "action", "key", "at"):
@@ -267,3 +270,31 @@ def test_a_lone_surrogate_is_named_where_it_is(saved):
     assert where('{"\\ud800": 1}') == "the file's <a key>"
     assert where('{"a": {"\\ud800": 1}}') == "the file's a.<a key>"
     assert saveschema.load_json('{"a": ["\\ud7ff", "\\ue000"]}') == {"a": ["\ud7ff", "\ue000"]}
+
+
+def test_a_games_options_are_checked_by_the_game_itself_and_kept_as_it_writes_them(tmp_path):
+    """Fief's random_start (13.6) is true or false; a state's options must be as the game wrote them."""
+    from bot.table import Actor, Store, TableService
+
+    table = TableService(Store(tmp_path / "fief.sqlite3"), clock=FakeClock())
+    people = [Actor(f"u{i}", f"p{i}") for i in range(3)]
+    table.new_game(people[0], "c", "fief", players=3, seed=5)
+    for p in people[1:]:
+        table.join(p, "c")
+    table.start(people[0], "c")
+    doc = json.loads(table.export(GM, "c").text)
+    table.store.close()
+
+    def refused(change) -> str:
+        changed = copy.deepcopy(doc)
+        change(changed)
+        with pytest.raises(TableError) as err:
+            saveschema.parse(json.dumps(changed), table.rules_for, table.check_setting, tuple(DEFAULT_SETTINGS))
+        return err.value.message
+
+    assert refused(lambda d: d["state"]["options"].update(random_start="true")) == (
+        "the file's state.options.random_start is 'true', not as the game writes it (True)")
+    assert refused(lambda d: d["state"]["options"].update(random_start="maybe")) == (
+        "the file's state.options are refused by the game: the option `random_start` is true or false")
+    assert refused(lambda d: d["game"].update(options={"random_start": "maybe"})) == (
+        "the file's game.options are refused by the game: the option `random_start` is true or false")

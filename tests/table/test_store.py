@@ -213,3 +213,48 @@ def test_rules_that_crash_on_an_old_log_set_the_game_aside_naming_the_action(db_
     assert f"game {first} is damaged and set aside: action 2 cannot be read (replay failed (KeyError))" in str(err.value)
     assert fresh.status(ALICE, "c2").game.seq == 1
     fresh.store.close()
+
+
+def test_a_step_another_process_applied_meanwhile_is_not_applied_again(db_path, monkeypatch):
+    """Two bots opening one file at once: the second read the version before the first's steps landed."""
+    import sqlite_utils
+
+    from bot.table import migrations
+
+    Store(db_path).close()
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    real, reads = migrations.current_version, []
+
+    def stale_at_first(db):
+        reads.append(1)
+        return 0 if len(reads) == 1 else real(db)
+
+    monkeypatch.setattr(migrations, "current_version", stale_at_first)
+    assert migrate(sqlite_utils.Database(conn)) == []
+    assert conn.execute("SELECT COUNT(*) FROM schema_migrations").fetchone()[0] == LATEST
+    assert not conn.in_transaction   # each step's transaction was closed
+    conn.close()
+
+
+def test_the_stores_json_writes_sets_and_tuples_as_lists_enums_as_their_value_and_the_rest_as_text():
+    from decimal import Decimal
+    from enum import Enum
+
+    from bot.table.store import dumps
+
+    class Colour(Enum):
+        RED = "red"
+
+    assert dumps({"s": frozenset("hgfedcba"), "m": {1, "a"}, "t": (1, (2, 3)), "e": Colour.RED, "d": Decimal("1.5")}) == (
+        '{"s":["a","b","c","d","e","f","g","h"],"m":["a",1],"t":[1,[2,3]],"e":"red","d":"1.5"}')
+
+
+def test_closing_a_store_closes_its_ledger_and_an_in_memory_store_has_none(db_path):
+    store = Store(db_path)
+    ledger = store.ledger
+    store.close()
+    with pytest.raises(sqlite3.ProgrammingError):   # its file is let go too
+        ledger.conn.execute("SELECT 1")
+    memory = Store(":memory:")
+    assert memory.ledger is None
+    memory.close()
