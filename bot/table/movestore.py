@@ -67,6 +67,16 @@ def move(source: Store, target: PgStore, rules: Mapping[str, Rules],
         for table in _IDENTITIES:
             target._x(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false) "
                       f"FROM {table}")
+    try:
+        _verify(source, target, rules, done)
+    except Exception:
+        _empty(target)   # a move that fails its check leaves PostgreSQL as it found it, so it can be tried again
+        raise
+    return done
+
+
+def _verify(source: Store, target: PgStore, rules: Mapping[str, Rules], done: Moved) -> None:
+    """Every table reads back the same from ``target``, and every started game replays there to the same state."""
     for table, _ in TABLES:
         columns = ", ".join(_columns(source, table))
         if _digest(source, table, columns) != _digest(target, table, columns):
@@ -85,7 +95,14 @@ def move(source: Store, target: PgStore, rules: Mapping[str, Rules],
         if not same:
             raise MoveError(f"game {gid} does not replay to the same state from PostgreSQL")
         done.replayed += 1
-    return done
+
+
+def _empty(target: PgStore) -> None:
+    """``target`` as the migrations left it: no rows, the game numbers at 0."""
+    with target.transaction():
+        for table, _ in reversed(TABLES):
+            target._x(f"DELETE FROM {table}")
+        target._x("INSERT INTO game_numbers (one, high) VALUES (1, 0)")
 
 
 def _columns(source: Store, table: str) -> list[str]:

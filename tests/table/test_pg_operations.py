@@ -243,3 +243,28 @@ def test_an_older_postgresql_database_is_brought_up_step_by_step_and_a_newer_one
         with pytest.raises(RuntimeError, match=rf"^the database is at schema version {steps.LATEST + 1}, newer "
                                                rf"than this code \({steps.LATEST}\); upgrade Seneschal$"):
             steps.migrate(conn)
+
+
+def test_a_move_that_fails_its_check_leaves_postgresql_empty_and_may_be_tried_again(
+        pg_server, tmp_path: Path, monkeypatch) -> None:
+    from bot.table.movestore import MoveError, move
+    from tests.games.tribute import RULES
+    from tests.table.conftest import FakeClock, make_table, start_game
+
+    path = tmp_path / "games.sqlite3"
+    table = make_table(path, FakeClock())
+    gid = start_game(table)
+    table.store.close()
+    source, target = Store(path, readonly=True), PgStore(pg_server.fresh())
+    try:
+        fingerprints = iter(range(10))   # the game from PostgreSQL replays to another state than the file's
+        monkeypatch.setattr(RULES, "fingerprint", lambda state: next(fingerprints))
+        with pytest.raises(MoveError, match=rf"^game {gid} does not replay to the same state from PostgreSQL$"):
+            move(source, target, {"tribute": RULES})
+        assert target.game_ids() == [] and [tuple(r) for r in target._all("SELECT one, high FROM game_numbers")] == [(1, 0)]
+        monkeypatch.undo()
+        moved = move(source, target, {"tribute": RULES})   # nothing was kept, so the move goes through now
+        assert target.game_ids() == [gid] and moved.replayed == 1
+    finally:
+        source.close()
+        target.close()
