@@ -120,7 +120,9 @@ def test_2_13_no_cleric_of_the_district_no_leave_and_no_second_request():
     assert (err.section, err.code) == ("2.13", "relinquish_cleric")
     d.nobles["walter"].titles = ["archbishop:york"]
     do(s, "ann", "relinquish noble:lucia abbey:winter")
-    assert refused(s, "ann", "relinquish noble:lucia abbey:winter").code == "relinquish_open"
+    err = refused(s, "ann", "relinquish noble:lucia abbey:winter")   # a second request waits on the first
+    assert (err.section, err.code, err.legal) == ("2.13", "relinquish_open", "wait for the answer")
+    assert err.message == "leave for this Abbey is already asked"
     assert Action.of("relinquish", noble="lucia", abbey="winter") not in RULES.legal(s, "ann")
 
 

@@ -88,7 +88,9 @@ def test_2_15_a_partner_s_astray_shillings_stay_with_the_partner():
 def test_2_15_one_card_only_between_different_cities():
     s, d = _deal_table()
     d.players["ann"].hand = ["tax-1", "tax-2"]
-    assert refused(s, "ann", "deal to:bob give_cards:tax-1,tax-2").code == "pigeon_cards"
+    err = refused(s, "ann", "deal to:bob give_cards:tax-1,tax-2")
+    assert (err.section, err.code, err.legal) == ("2.15", "pigeon_cards", "one card")
+    assert err.message == "a pigeon between different cities carries one card (and shillings)"
     d.players["bob"].hand = ["weather-1", "harvest-1"]
     assert refused(s, "ann", "deal to:bob take_cards:weather-1,harvest-1").code == "pigeon_cards"
     d.players["bob"].hand = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Action, GameState
+from engine.core import Action, Audience, GameState
 from engine.fief import RULES
 from engine.fief.state import Fief, SeaCard
 from engine.fief.war.state import Battle
@@ -237,6 +237,9 @@ def test_10_1_a_plea_of_5_or_6_stones_the_cleric_and_the_rest_stand():
     assert "walter" not in d.nobles
     resolved = next(e for e in ev if e.kind == "rebellion.resolved")
     assert len(resolved.data["dice"]) == 1 and d.cities["London"].stacks["blue"].troops == ["men"] * 3
+    [died] = [e for e in ev if e.kind == "noble.died"]   # the table reads how he died
+    told = RULES.words().event(s, died, Audience(None, {}))
+    assert told is not None and told.endswith(" dies at London stoned by the rebels.")
 
 
 def test_10_1_no_troops_left_every_noble_slain_and_buildings_destroyed():
