@@ -80,3 +80,12 @@ def test_wk_whispering_tower_a_player_with_no_boons_is_told_so() -> None:
     spring_actions(state, {"p1": {"plateau": "nobility.f4"}})
     err = refused(state, "p1", "boon region:plateau boon:wt.coin", "not_yours")
     assert err.legal == "no Boons"
+
+
+def test_wk_negotiating_table_showing_the_hand_is_confirmed_only_to_an_ally() -> None:
+    """words.confirm_deal: show_hand asks first, naming the ally; a seat without an ally is asked nothing."""
+    state = allied_game()
+    show = Action.of("show_hand")
+    asked = RULES.words().confirm(state, "p1", show, Audience("p1", NAMES))
+    assert asked == "Show your whole hand to the Clans (Bob), your ally?"
+    assert RULES.words().confirm(state, "p3", show, Audience("p3", NAMES)) is None

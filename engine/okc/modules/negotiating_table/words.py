@@ -338,7 +338,6 @@ def confirm_deal(state: GameState, seat: str, action: Action, aud: Audience) -> 
     """Agreement actions that give something up are confirmed first."""
     deal = deal_of(state, action)
     if action.kind == "show_hand":
-
         ally = ally_of(state.data, seat)
         return f"Show your whole hand to {whom(state, ally, aud)}, your ally?" if ally else None
     if deal is None:
