@@ -51,6 +51,17 @@ def test_11_0_no_opportunity_card_in_the_middle_of_a_draw() -> None:
     assert err.section == "11.0" and err.code == "draw_action"
 
 
+def test_11_0_the_card_goes_from_your_own_hand_onto_your_own_family_board() -> None:
+    state = _past_the_draw(started(4, 1))
+    give_card(state, "ann", FRENCH)
+    err = refused(state, "ann", f"play_board_card card:{FRENCH} family:blue")
+    assert (err.section, err.code, err.legal) == ("11.0", "not_your_family", ["red"])
+    assert err.message == "the card goes on one of your own family boards"
+    err = refused(state, "ann", f"play_board_card card:{FLEMISH}")
+    assert (err.section, err.code, err.legal) == ("11.0", "not_board_card", [FRENCH])
+    assert err.message == "only a Mercenary or Burgher card from your hand goes on the family board"
+
+
 def test_11_1_hired_for_two_shillings_each_where_the_family_stands() -> None:
     state = _with_card()
     do(state, "ann", "hire city:Berwick count:2")
@@ -58,7 +69,9 @@ def test_11_1_hired_for_two_shillings_each_where_the_family_stands() -> None:
     assert g(state).players["ann"].shillings == 6
     m = g(state).mercenaries[FRENCH]
     assert (m.on_card, m.hired) == (1, {"red": 2})
-    assert refused(state, "ann", "hire city:Atlantis").code == "hire_city"
+    err = refused(state, "ann", "hire city:Atlantis")
+    assert (err.section, err.code, err.legal[:2]) == ("11.1", "hire_city", ["Berwick", "Bristol"])
+    assert err.message == "Crossbowmen go to any city (11.1), but no city of that name"
     assert refused(state, "ann", "hire city:Berwick count:2").code == "crossbows_left"
 
 
@@ -101,7 +114,9 @@ def test_11_1_crossbowmen_placed_where_invaders_stand_take_no_city() -> None:
 
 def test_11_1_hiring_needs_the_money() -> None:
     state = _with_card(shillings=3)
-    assert refused(state, "ann", "hire city:Berwick count:2").code == "shillings"
+    err = refused(state, "ann", "hire city:Berwick count:2")
+    assert (err.section, err.code, err.legal) == ("11.1", "shillings", "fewer Crossbowmen")
+    assert err.message == "hiring costs 4 shillings"
 
 
 def test_11_1_a_new_card_replaces_the_old_one_and_takes_its_crossbowmen_away() -> None:
@@ -150,6 +165,10 @@ def test_11_1_lent_for_a_price_the_renter_accepts() -> None:
     do(state, "ann", "lend_mercenaries to:blue city:Whitby count:2 price:3")
     assert g(state).players["ann"].shillings == 6   # the hire money is set aside
     r = g(state).requests.open[0]
+    g(state).players["bob"].shillings = 2
+    err = refused(state, "bob", f"respond request:{r.id} accept:true")
+    assert (err.section, err.code, err.legal) == ("11.1", "shillings", "accept:false")
+    assert err.message == "you cannot pay the 3 shillings asked"
     g(state).players["bob"].shillings = 5
     act(state, "bob", "respond", request=r.id, accept=True)
     assert stack(g(state), "Whitby", "blue").troops.count("crossbow") == 2
@@ -191,7 +210,9 @@ def test_11_1_with_other_troops_they_take_captives_as_usual() -> None:
 def test_11_2_a_burgher_needs_a_titled_lord_and_leaves_without_one() -> None:
     state = _past_the_draw(started(4, 1))
     give_card(state, "ann", "burgher-3")
-    assert refused(state, "ann", "play_board_card card:burgher-3").code == "burgher_needs_lord"
+    err = refused(state, "ann", "play_board_card card:burgher-3")
+    assert (err.section, err.code, err.legal) == ("11.2", "burgher_needs_lord", "buy or win a Fiefdom title first")
+    assert err.message == "a Burgher serves only a family with a titled Lord"
     g(state).nobles["william"].titles.append("lord:III")
     do(state, "ann", "play_board_card card:burgher-3")
     assert g(state).families["red"].board_card == "burgher-3"
@@ -257,7 +278,10 @@ def test_11_1_in_a_battle_a_hire_is_offered_only_where_the_family_still_stands()
     data.war.battle = Battle("Oxford", "blue", "green", with_attacker=["red"])
     oxford = Action.of("hire", city="Oxford", count=1, family="red")
     assert oxford not in RULES.legal(state, "ann")
-    assert refused(state, "ann", "hire city:Oxford family:red").code == "hire_city"
+    err = refused(state, "ann", "hire city:Oxford family:red")
+    assert (err.section, err.code) == ("11.1", "hire_city") and "Oxford" not in err.legal
+    assert err.message == ("Crossbowmen go to any city (11.1), but a battle is being fought in Oxford: only a family "
+                           "of a side still standing there hires into it")
     data.cities["Oxford"].stacks["red"] = Stack(troops=["men"])
     assert oxford in RULES.legal(state, "ann")
     act(state, "ann", "hire", city="Oxford", count=1, family="red")
