@@ -48,7 +48,8 @@ def test_11_0_no_opportunity_card_in_the_middle_of_a_draw() -> None:
     give_card(state, seat, FRENCH)
     g(state).players[seat].done_discarding = True
     err = refused(state, seat, f"play_board_card card:{FRENCH}")
-    assert err.section == "11.0" and err.code == "draw_action"
+    assert (err.section, err.code, err.legal) == ("11.0", "draw_action", "before the draws begin, or once they are over")
+    assert err.message == "Opportunity cards cannot be played during a draw action or setup"
 
 
 def test_11_0_the_card_goes_from_your_own_hand_onto_your_own_family_board() -> None:
@@ -158,6 +159,20 @@ def test_11_1_beaten_ones_are_gone_and_the_card_goes_when_all_three_are() -> Non
     return_troop(g(state), "red", "crossbow")
     mercenaries.settle(state, g(state))
     assert g(state).families["red"].board_card is None and FRENCH in g(state).character_under
+
+
+def test_11_1_hired_for_your_own_family_lent_only_to_another_player_s_one_offer_at_a_time() -> None:
+    state = _with_card()
+    err = refused(state, "ann", "hire city:Berwick family:blue")
+    assert (err.section, err.code, err.legal) == ("11.1", "not_your_family", ["red"])
+    assert err.message == "hire for your own family; lend them to another player instead"
+    err = refused(state, "ann", "lend_mercenaries to:red city:Whitby count:2 price:3")
+    assert (err.section, err.code, err.legal) == ("11.1", "lend_to", ["blue", "green", "yellow"])
+    assert err.message == "lend to another player's family"
+    do(state, "ann", "lend_mercenaries to:blue city:Whitby count:1 price:3")
+    err = refused(state, "ann", "lend_mercenaries to:green city:York count:1 price:3")
+    assert (err.section, err.code, err.legal) == ("11.1", "offer_open", "wait for the answer")
+    assert err.message == "your offer of Crossbowmen awaits its answer"
 
 
 def test_11_1_lent_for_a_price_the_renter_accepts() -> None:
