@@ -435,11 +435,27 @@ def test_10_2_the_movement_effects_need_the_family_s_own_movement_turn_and_a_mov
     d = g(s)
     d.seas["IV"].append(SeaCard("storms-1", "storms"))
     give_card(s, "bob", "passage-1")
-    assert refused(s, "bob", "passage card:passage-1 use:storms noble:walter").code == "passage_move"   # green's turn
+    err = refused(s, "bob", "passage card:passage-1 use:storms noble:walter")                            # green's turn
+    assert (err.section, err.code, err.legal) == ("10.2", "passage_move",
+                                                  "evade, escape, or wait for your family's Movement turn")
+    assert err.message == "a Passage for a move is played in your family's Movement turn"
+    err = refused(s, "bob", "passage card:passage-1 use:rebellion")
+    assert (err.section, err.code, err.legal) == ("10.2", "no_rebellion", "another use")
+    assert err.message == "no Rebellion is being raised now"
+    err = refused(s, "bob", "passage card:passage-1 use:withdraw to:Bristol")
+    assert (err.section, err.code, err.legal) == ("7.8", "passage_withdraw", "another use")
+    assert err.message == "a defender withdraws between two rounds of its battle"
+    err = refused(s, "bob", "passage card:passage-1 use:guide army:army-9")
+    assert (err.section, err.code, err.legal) == ("10.2", "passage_guide", "none")
+    assert err.message == "no invader army 'army-9' to guide"
     d.flow.turn = 3
     d.war.moves["walter"] = 2
     assert refused(s, "bob", "passage card:passage-1 use:storms noble:walter").code == "passage_move"
-    assert refused(s, "bob", "passage card:passage-1 use:move noble:walter").code == "passage_use"
+    err = refused(s, "bob", "passage card:passage-1 use:move noble:walter")
+    assert (err.section, err.code, err.legal) == ("10.2", "passage_use", ["siege", "storms", "pass", "evade", "tunnels",
+                                                                         "aid", "guide", "withdraw", "escape",
+                                                                         "rebellion"])
+    assert err.message == "no Passage use 'move'"
 
 
 def test_10_2_the_siege_escape_is_a_first_move_and_a_second_may_follow():
@@ -566,7 +582,11 @@ def test_10_3_assassination_marks_the_sponsor_and_scatters_the_troops_in_fours()
     d.nobles["walter"].titles.append("lord:VI")
     _at(s, "edward", "London", captor="blue", held_by="walter")
     give_card(s, "ann", "assassination-1")
-    assert refused(s, "ann", "assassinate card:assassination-1 target:walter").code == "sponsor"
+    for line in ("assassinate card:assassination-1 target:walter", "assassinate card:assassination-1 target:walter "
+                 "sponsor:walter"):
+        err = refused(s, "ann", line)
+        assert (err.section, err.code, err.legal) == ("10.3", "sponsor", ["william", "lucia"])
+        assert err.message == "name one of your nobles as the Sponsor (another than the victim)"
     ev = act(s, "ann", "assassinate", card="assassination-1", target="walter", sponsor="lucia")
     assert d.nobles["lucia"].heresy and "walter" not in d.nobles
     assert "lord:VI" in d.nobles["matilda"].titles   # 4.8: the family's other noble
@@ -753,7 +773,8 @@ def test_10_2_no_evading_an_ally_who_marched_in():
     give_card(s, "bob", "passage-1")
     do(s, "cat", "move noble:arthur to:Exeter troops:knight")
     err = refused(s, "bob", "passage card:passage-1 use:evade noble:walter")
-    assert err.code == "passage_evade"
+    assert (err.section, err.code, err.legal) == ("10.2", "passage_evade", "another use")
+    assert err.message == "no opponent has just marched into this noble's city by road"
 
 
 def test_10_2_aid_before_the_battle_only_against_another_familys_walls():
@@ -835,6 +856,10 @@ def test_10_2_bad_escort_choices_are_refused_and_change_nothing(escorts, why):
     s, d = _withdraw_table()
     err = refused(s, "bob", f"passage card:passage-1 use:withdraw to:Bristol escorts:{escorts}")
     assert err.code == "withdraw_units" and why in err.message
+    if why == "in this order":
+        assert (err.section, err.legal) == ("10.2", "2 of knight, crossbow, men, archer or none")
+        assert err.message == ("name one troop (knight, crossbow, men, archer) or none for each withdrawing noble, "
+                               "in this order: Matilda, Walter")
 
 
 def test_10_2_a_troop_already_claimed_is_refused_naming_the_troops_still_free():
