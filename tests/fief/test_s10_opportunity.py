@@ -73,7 +73,8 @@ def test_10_1_only_on_a_taxed_starving_or_royal_taxed_city():
     s = _table()
     give_card(s, "ann", "rebellion-1")
     err = refused(s, "ann", "rebellion card:rebellion-1 city:Norwich")
-    assert err.code == "rebellion_city"
+    assert (err.section, err.code, err.legal) == ("10.1", "rebellion_city", "no city is taxed or starving")
+    assert err.message == "no Rebellion in Norwich: it is neither taxed nor starving, and no Royal Tax was raised"
     g(s).seas["V"].append(SeaCard("tax-1", "tax", by="blue", tallage="V"))
     act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
     assert g(s).opp.uprising.city == "Norwich"
@@ -198,7 +199,27 @@ def test_10_1_a_cleric_short_of_the_price_is_told_to_plead():
     _answer_all(s, but=("bob",))
     do(s, "bob", "stand_aside")
     err = refused(s, "bob", "quell noble:walter how:pay")
-    assert err.code == "quell_price" and err.legal == "plead"
+    assert (err.section, err.code, err.legal) == ("10.1", "quell_price", "plead")
+    assert err.message == "quelling costs 3 shillings (3 per Rebellion)"
+
+
+def test_10_1_only_your_own_cleric_in_the_city_quells_by_paying_or_pleading_once_all_is_added():
+    s, d = _cleric_facing_a_rebellion(10)
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    _answer_all(s, but=("bob",))
+    err = refused(s, "bob", "quell noble:walter how:pay")                 # bob may still add to it
+    assert (err.section, err.code, err.legal) == ("10.1", "not_yet", "stand_aside, or add to the Rebellion")
+    assert err.message == "the clergy speak once every Rebellion has been added"
+    err = refused(s, "bob", "rebel_losses units:men")
+    assert (err.section, err.code, err.legal) == ("10.1", "not_yet", "stand_aside")
+    assert err.message == "no rebels' hits wait for you yet"
+    do(s, "bob", "stand_aside")
+    err = refused(s, "bob", "quell noble:matilda how:pay")
+    assert (err.section, err.code, err.legal) == ("10.1", "cleric", ["walter"])
+    assert err.message == "only your Bishop, Archbishop or Abbess in the city may quell it"
+    err = refused(s, "bob", "quell noble:walter how:bribe")
+    assert (err.section, err.code, err.legal) == ("10.1", "quell_how", ["pay", "plead"])
+    assert err.message == "quell by paying or by pleading"
 
 
 def test_10_1_a_plea_of_1_to_4_stops_each_rebellion():
@@ -311,7 +332,8 @@ def test_10_1_one_rebellion_at_a_time_and_supporters_add_to_it():
     give_card(s, "cat", "rebellion-2")
     act(s, "ann", "rebellion", card="rebellion-1", city="London")
     err = refused(s, "cat", "rebellion card:rebellion-2 city:Norwich")
-    assert err.code == "rebellion_open"
+    assert (err.section, err.code, err.legal) == ("10.1", "rebellion_open", "city:London")
+    assert err.message == "a Rebellion is already under way in London: support it there, or wait"
 
 
 # -- 11.2, 11.3 the Burgher ------------------------------------------------------------------------------
@@ -350,10 +372,14 @@ def test_11_2_a_burgher_needs_a_titled_lord_and_a_treasure():
     d = g(s)
     _famine(s, "V")
     d.families["red"].board_card = "burgher-5"
-    assert refused(s, "ann", "rebellion card:burgher-5 city:Norwich").code == "burgher_lord"
+    err = refused(s, "ann", "rebellion card:burgher-5 city:Norwich")
+    assert (err.section, err.code, err.legal) == ("11.2", "burgher_lord", "a Lord title first")
+    assert err.message == "a Burgher acts only for a family with a titled Lord"
     d.nobles["william"].titles.append("lord:I")
     d.families["red"].treasures = 0
-    assert refused(s, "ann", "rebellion card:burgher-5 city:Norwich").code == "treasures"
+    err = refused(s, "ann", "rebellion card:burgher-5 city:Norwich")
+    assert (err.section, err.code, err.legal) == ("11.3", "treasures", "wait for the end of the round")
+    assert err.message == "each Burgher action takes a Treasure marker and you have none left"
 
 
 def test_11_3_treasures_come_back_at_the_end_of_the_round():
@@ -713,7 +739,9 @@ def test_10_1_the_owner_chooses_which_troops_the_rebels_take():
     assert d.tasks[0].kind == "rebellion" and d.tasks[0].options == ["losses"] and d.tasks[0].family == "blue"
     err = refused(s, "bob", "rebel_losses units:men")
     assert err.section == "7.5"
-    assert refused(s, "bob", "stand_aside").code == "losses_first"
+    err = refused(s, "bob", "stand_aside")
+    assert (err.section, err.code, err.legal) == ("10.1", "losses_first", ["knight", "men,men,men"])
+    assert err.message == "the rebels' hits must fall: choose your losses"
     do(s, "bob", "rebel_losses units:men,men,men")
     assert d.cities["London"].stacks["blue"].troops == ["knight"] and d.opp.uprising is None
 
