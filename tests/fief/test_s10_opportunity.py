@@ -276,8 +276,11 @@ def test_10_1_no_troops_left_every_noble_slain_and_buildings_destroyed():
     act(s, "ann", "rebellion", card="rebellion-1", city="London")
     act(s, "ann", "passage", card="passage-1", use="rebellion")
     s.rng.force(1)
-    _answer_all(s)
+    ev = _answer_all(s)
     assert "walter" not in d.nobles and "edward" not in d.nobles
+    assert sorted(RULES.words().event(s, e, Audience(None, {})) for e in ev if e.kind == "noble.died") == [
+        "Blue's Lord Walter dies at London at the hands of the rebels.",
+        "Yellow's Lord Edward dies at London at the hands of the rebels."]
     assert c.building is None and not c.mill and c.controller is None
 
 
@@ -614,6 +617,9 @@ def test_10_3_assassination_marks_the_sponsor_and_scatters_the_troops_in_fours()
         assert (err.section, err.code, err.legal) == ("10.3", "sponsor", ["william", "lucia"])
         assert err.message == "name one of your nobles as the Sponsor (another than the victim)"
     ev = act(s, "ann", "assassinate", card="assassination-1", target="walter", sponsor="lucia")
+    assert [RULES.words().event(s, e, Audience(None, {})) for e in ev if e.kind in ("card.assassination", "noble.died")] \
+        == ["Blue's Lord Walter is assassinated; Lady Lucia sponsored the deed and bears the Heresy marker.",
+            "Blue's Lord Walter dies at London by an assassin's hand."]
     assert d.nobles["lucia"].heresy and "walter" not in d.nobles
     assert "lord:VI" in d.nobles["matilda"].titles   # 4.8: the family's other noble
     assert d.nobles["edward"].captor is None          # 7.6: the captor's death frees him
@@ -643,8 +649,10 @@ def test_10_4_justice_for_a_heretic_but_never_the_royal_family_or_in_an_abbey():
     d.cities["Whitby"].building = "abbey"
     assert refused(s, "ann", "justice card:justice-1 target:walter").code == "justice_target"
     d.cities["Whitby"].building = "stronghold"
-    act(s, "ann", "justice", card="justice-1", target="walter")
+    ev = act(s, "ann", "justice", card="justice-1", target="walter")
     assert "walter" not in d.nobles and d.cities["Whitby"].stacks["blue"].troops   # Matilda keeps the troops
+    assert [RULES.words().event(s, e, Audience(None, {})) for e in ev if e.kind in ("card.justice", "noble.died")] \
+        == ["Blue's Lord Walter is brought to Justice.", "Blue's Lord Walter dies at Whitby by the King's Justice."]
 
 
 def test_ex_10_5_ambush_takes_a_captive_and_the_troops_scatter_without_their_bombard():

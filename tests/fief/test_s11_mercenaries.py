@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Action
+from engine.core import Action, Audience, Event, GameState
 from engine.fief import RULES
 from engine.fief.board import mercenaries
 from engine.fief.state import Stack, return_troop, stack
@@ -15,6 +15,11 @@ from engine.fief.words.events_war import death_cause
 from tests.fief.helpers import act, defaults_until, do, g, give_card, refused, started
 
 FRENCH, FLEMISH = "mercenary-french", "mercenary-flemish"
+
+
+def _told(state: GameState, events: list[Event], kind: str) -> list[str | None]:
+    """What the table reads of each event of ``kind``."""
+    return [RULES.words().event(state, e, Audience(None, {})) for e in events if e.kind == kind]
 
 
 def _past_the_draw(state):  # type: ignore[no-untyped-def]
@@ -127,6 +132,9 @@ def test_11_1_a_new_card_replaces_the_old_one_and_takes_its_crossbowmen_away() -
     events = do(state, "ann", f"play_board_card card:{FLEMISH}")
     gone = next(e for e in events if e.kind == "board.card_discarded")
     assert gone.data["card"] == FRENCH and gone.data["crossbows"] == 2
+    assert _told(state, events, "board.card_discarded") == [
+        "Red's French Mercenary Crossbowmen card is discarded (to make room for another card); the 2 Crossbowmen "
+        "still on it leave with it."]
     assert FRENCH in g(state).character_under and g(state).families["red"].board_card == FLEMISH
     # M1: the one already hired stays until the round ends, then leaves with its discarded card
     assert stack(g(state), "Berwick", "red").troops.count("crossbow") == 1
@@ -157,8 +165,11 @@ def test_11_1_beaten_ones_are_gone_and_the_card_goes_when_all_three_are() -> Non
     do(state, "ann", "hire city:Berwick")
     stack(g(state), "Berwick", "red").troops.remove("crossbow")
     return_troop(g(state), "red", "crossbow")
+    state.take_events()
     mercenaries.settle(state, g(state))
     assert g(state).families["red"].board_card is None and FRENCH in g(state).character_under
+    assert _told(state, state.take_events(), "board.card_discarded") == [
+        "Red's French Mercenary Crossbowmen card is discarded (its three Crossbowmen all beaten)."]
 
 
 def test_11_1_hired_for_your_own_family_lent_only_to_another_player_s_one_offer_at_a_time() -> None:
@@ -233,8 +244,11 @@ def test_11_2_a_burgher_needs_a_titled_lord_and_leaves_without_one() -> None:
     assert g(state).families["red"].board_card == "burgher-3"
     g(state).nobles["william"].titles.remove("lord:III")
     # M2: checked after every action; here the check runs directly
+    state.take_events()
     mercenaries.settle(state, g(state))
     assert g(state).families["red"].board_card is None and "burgher-3" in g(state).character_under
+    assert _told(state, state.take_events(), "board.card_discarded") == [
+        "Red's Burgher (3 votes) card is discarded (the family has no titled Lord left)."]
 
 
 def test_11_1_the_hire_function_other_rule_areas_call() -> None:
