@@ -411,10 +411,13 @@ def test_11_1_hiring_takes_one_to_the_crossbowmen_left_for_exactly_two_shillings
     d.players["ann"].shillings = 5
     err = _refusal(mercenaries.check_hire, d, "ann", None, "red", "Berwick", 3)
     assert (err.section, err.code) == ("11.1", "shillings")
-    assert _refusal(mercenaries.check_hire, d, "ann", None, "red", "Berwick", 1, -1).code == "price"
+    err = _refusal(mercenaries.check_hire, d, "ann", None, "red", "Berwick", 1, -1)
+    assert (err.section, err.code, err.legal, err.message) == ("11.1", "price", "0 or more",
+                                                               "a price is a number of shillings")
     mercenaries.check_hire(d, "ann", None, "red", "Berwick", 1, 0)
     err = _refusal(mercenaries.check_hire, d, "bob", None, "blue", "Whitby", 1)
-    assert (err.section, err.code) == ("11.1", "no_mercenaries")
+    assert (err.section, err.code, err.legal) == ("11.1", "no_mercenaries", "play a Mercenary card first")
+    assert err.message == "you have no Mercenary card on your family board"
     d.mercenaries["mercenary-french"].on_card = 0                 # every Crossbowman hired: nothing is legal
     err = _refusal(mercenaries.check_hire, d, "ann", "mercenary-french", "red", "Berwick", 1)
     assert (err.code, err.legal) == ("crossbows_left", "none") and "(legal: none)" in str(err)

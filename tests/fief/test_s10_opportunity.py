@@ -73,7 +73,8 @@ def test_10_1_only_on_a_taxed_starving_or_royal_taxed_city():
     s = _table()
     give_card(s, "ann", "rebellion-1")
     err = refused(s, "ann", "rebellion card:rebellion-1 city:Norwich")
-    assert err.code == "rebellion_city"
+    assert (err.section, err.code, err.legal) == ("10.1", "rebellion_city", "no city is taxed or starving")
+    assert err.message == "no Rebellion in Norwich: it is neither taxed nor starving, and no Royal Tax was raised"
     g(s).seas["V"].append(SeaCard("tax-1", "tax", by="blue", tallage="V"))
     act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
     assert g(s).opp.uprising.city == "Norwich"
@@ -198,7 +199,27 @@ def test_10_1_a_cleric_short_of_the_price_is_told_to_plead():
     _answer_all(s, but=("bob",))
     do(s, "bob", "stand_aside")
     err = refused(s, "bob", "quell noble:walter how:pay")
-    assert err.code == "quell_price" and err.legal == "plead"
+    assert (err.section, err.code, err.legal) == ("10.1", "quell_price", "plead")
+    assert err.message == "quelling costs 3 shillings (3 per Rebellion)"
+
+
+def test_10_1_only_your_own_cleric_in_the_city_quells_by_paying_or_pleading_once_all_is_added():
+    s, d = _cleric_facing_a_rebellion(10)
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    _answer_all(s, but=("bob",))
+    err = refused(s, "bob", "quell noble:walter how:pay")                 # bob may still add to it
+    assert (err.section, err.code, err.legal) == ("10.1", "not_yet", "stand_aside, or add to the Rebellion")
+    assert err.message == "the clergy speak once every Rebellion has been added"
+    err = refused(s, "bob", "rebel_losses units:men")
+    assert (err.section, err.code, err.legal) == ("10.1", "not_yet", "stand_aside")
+    assert err.message == "no rebels' hits wait for you yet"
+    do(s, "bob", "stand_aside")
+    err = refused(s, "bob", "quell noble:matilda how:pay")
+    assert (err.section, err.code, err.legal) == ("10.1", "cleric", ["walter"])
+    assert err.message == "only your Bishop, Archbishop or Abbess in the city may quell it"
+    err = refused(s, "bob", "quell noble:walter how:bribe")
+    assert (err.section, err.code, err.legal) == ("10.1", "quell_how", ["pay", "plead"])
+    assert err.message == "quell by paying or by pleading"
 
 
 def test_10_1_a_plea_of_1_to_4_stops_each_rebellion():
@@ -255,8 +276,11 @@ def test_10_1_no_troops_left_every_noble_slain_and_buildings_destroyed():
     act(s, "ann", "rebellion", card="rebellion-1", city="London")
     act(s, "ann", "passage", card="passage-1", use="rebellion")
     s.rng.force(1)
-    _answer_all(s)
+    ev = _answer_all(s)
     assert "walter" not in d.nobles and "edward" not in d.nobles
+    assert sorted(RULES.words().event(s, e, Audience(None, {})) for e in ev if e.kind == "noble.died") == [
+        "Blue's Lord Walter dies at London at the hands of the rebels.",
+        "Yellow's Lord Edward dies at London at the hands of the rebels."]
     assert c.building is None and not c.mill and c.controller is None
 
 
@@ -311,7 +335,8 @@ def test_10_1_one_rebellion_at_a_time_and_supporters_add_to_it():
     give_card(s, "cat", "rebellion-2")
     act(s, "ann", "rebellion", card="rebellion-1", city="London")
     err = refused(s, "cat", "rebellion card:rebellion-2 city:Norwich")
-    assert err.code == "rebellion_open"
+    assert (err.section, err.code, err.legal) == ("10.1", "rebellion_open", "city:London")
+    assert err.message == "a Rebellion is already under way in London: support it there, or wait"
 
 
 # -- 11.2, 11.3 the Burgher ------------------------------------------------------------------------------
@@ -350,10 +375,14 @@ def test_11_2_a_burgher_needs_a_titled_lord_and_a_treasure():
     d = g(s)
     _famine(s, "V")
     d.families["red"].board_card = "burgher-5"
-    assert refused(s, "ann", "rebellion card:burgher-5 city:Norwich").code == "burgher_lord"
+    err = refused(s, "ann", "rebellion card:burgher-5 city:Norwich")
+    assert (err.section, err.code, err.legal) == ("11.2", "burgher_lord", "a Lord title first")
+    assert err.message == "a Burgher acts only for a family with a titled Lord"
     d.nobles["william"].titles.append("lord:I")
     d.families["red"].treasures = 0
-    assert refused(s, "ann", "rebellion card:burgher-5 city:Norwich").code == "treasures"
+    err = refused(s, "ann", "rebellion card:burgher-5 city:Norwich")
+    assert (err.section, err.code, err.legal) == ("11.3", "treasures", "wait for the end of the round")
+    assert err.message == "each Burgher action takes a Treasure marker and you have none left"
 
 
 def test_11_3_treasures_come_back_at_the_end_of_the_round():
@@ -435,11 +464,27 @@ def test_10_2_the_movement_effects_need_the_family_s_own_movement_turn_and_a_mov
     d = g(s)
     d.seas["IV"].append(SeaCard("storms-1", "storms"))
     give_card(s, "bob", "passage-1")
-    assert refused(s, "bob", "passage card:passage-1 use:storms noble:walter").code == "passage_move"   # green's turn
+    err = refused(s, "bob", "passage card:passage-1 use:storms noble:walter")                            # green's turn
+    assert (err.section, err.code, err.legal) == ("10.2", "passage_move",
+                                                  "evade, escape, or wait for your family's Movement turn")
+    assert err.message == "a Passage for a move is played in your family's Movement turn"
+    err = refused(s, "bob", "passage card:passage-1 use:rebellion")
+    assert (err.section, err.code, err.legal) == ("10.2", "no_rebellion", "another use")
+    assert err.message == "no Rebellion is being raised now"
+    err = refused(s, "bob", "passage card:passage-1 use:withdraw to:Bristol")
+    assert (err.section, err.code, err.legal) == ("7.8", "passage_withdraw", "another use")
+    assert err.message == "a defender withdraws between two rounds of its battle"
+    err = refused(s, "bob", "passage card:passage-1 use:guide army:army-9")
+    assert (err.section, err.code, err.legal) == ("10.2", "passage_guide", "none")
+    assert err.message == "no invader army 'army-9' to guide"
     d.flow.turn = 3
     d.war.moves["walter"] = 2
     assert refused(s, "bob", "passage card:passage-1 use:storms noble:walter").code == "passage_move"
-    assert refused(s, "bob", "passage card:passage-1 use:move noble:walter").code == "passage_use"
+    err = refused(s, "bob", "passage card:passage-1 use:move noble:walter")
+    assert (err.section, err.code, err.legal) == ("10.2", "passage_use", ["siege", "storms", "pass", "evade", "tunnels",
+                                                                         "aid", "guide", "withdraw", "escape",
+                                                                         "rebellion"])
+    assert err.message == "no Passage use 'move'"
 
 
 def test_10_2_the_siege_escape_is_a_first_move_and_a_second_may_follow():
@@ -566,8 +611,15 @@ def test_10_3_assassination_marks_the_sponsor_and_scatters_the_troops_in_fours()
     d.nobles["walter"].titles.append("lord:VI")
     _at(s, "edward", "London", captor="blue", held_by="walter")
     give_card(s, "ann", "assassination-1")
-    assert refused(s, "ann", "assassinate card:assassination-1 target:walter").code == "sponsor"
+    for line in ("assassinate card:assassination-1 target:walter", "assassinate card:assassination-1 target:walter "
+                 "sponsor:walter"):
+        err = refused(s, "ann", line)
+        assert (err.section, err.code, err.legal) == ("10.3", "sponsor", ["william", "lucia"])
+        assert err.message == "name one of your nobles as the Sponsor (another than the victim)"
     ev = act(s, "ann", "assassinate", card="assassination-1", target="walter", sponsor="lucia")
+    assert [RULES.words().event(s, e, Audience(None, {})) for e in ev if e.kind in ("card.assassination", "noble.died")] \
+        == ["Blue's Lord Walter is assassinated; Lady Lucia sponsored the deed and bears the Heresy marker.",
+            "Blue's Lord Walter dies at London by an assassin's hand."]
     assert d.nobles["lucia"].heresy and "walter" not in d.nobles
     assert "lord:VI" in d.nobles["matilda"].titles   # 4.8: the family's other noble
     assert d.nobles["edward"].captor is None          # 7.6: the captor's death frees him
@@ -597,8 +649,10 @@ def test_10_4_justice_for_a_heretic_but_never_the_royal_family_or_in_an_abbey():
     d.cities["Whitby"].building = "abbey"
     assert refused(s, "ann", "justice card:justice-1 target:walter").code == "justice_target"
     d.cities["Whitby"].building = "stronghold"
-    act(s, "ann", "justice", card="justice-1", target="walter")
+    ev = act(s, "ann", "justice", card="justice-1", target="walter")
     assert "walter" not in d.nobles and d.cities["Whitby"].stacks["blue"].troops   # Matilda keeps the troops
+    assert [RULES.words().event(s, e, Audience(None, {})) for e in ev if e.kind in ("card.justice", "noble.died")] \
+        == ["Blue's Lord Walter is brought to Justice.", "Blue's Lord Walter dies at Whitby by the King's Justice."]
 
 
 def test_ex_10_5_ambush_takes_a_captive_and_the_troops_scatter_without_their_bombard():
@@ -693,7 +747,9 @@ def test_10_1_the_owner_chooses_which_troops_the_rebels_take():
     assert d.tasks[0].kind == "rebellion" and d.tasks[0].options == ["losses"] and d.tasks[0].family == "blue"
     err = refused(s, "bob", "rebel_losses units:men")
     assert err.section == "7.5"
-    assert refused(s, "bob", "stand_aside").code == "losses_first"
+    err = refused(s, "bob", "stand_aside")
+    assert (err.section, err.code, err.legal) == ("10.1", "losses_first", ["knight", "men,men,men"])
+    assert err.message == "the rebels' hits must fall: choose your losses"
     do(s, "bob", "rebel_losses units:men,men,men")
     assert d.cities["London"].stacks["blue"].troops == ["knight"] and d.opp.uprising is None
 
@@ -753,7 +809,8 @@ def test_10_2_no_evading_an_ally_who_marched_in():
     give_card(s, "bob", "passage-1")
     do(s, "cat", "move noble:arthur to:Exeter troops:knight")
     err = refused(s, "bob", "passage card:passage-1 use:evade noble:walter")
-    assert err.code == "passage_evade"
+    assert (err.section, err.code, err.legal) == ("10.2", "passage_evade", "another use")
+    assert err.message == "no opponent has just marched into this noble's city by road"
 
 
 def test_10_2_aid_before_the_battle_only_against_another_familys_walls():
@@ -835,6 +892,10 @@ def test_10_2_bad_escort_choices_are_refused_and_change_nothing(escorts, why):
     s, d = _withdraw_table()
     err = refused(s, "bob", f"passage card:passage-1 use:withdraw to:Bristol escorts:{escorts}")
     assert err.code == "withdraw_units" and why in err.message
+    if why == "in this order":
+        assert (err.section, err.legal) == ("10.2", "2 of knight, crossbow, men, archer or none")
+        assert err.message == ("name one troop (knight, crossbow, men, archer) or none for each withdrawing noble, "
+                               "in this order: Matilda, Walter")
 
 
 def test_10_2_a_troop_already_claimed_is_refused_naming_the_troops_still_free():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Action
+from engine.core import Action, Audience, Event, GameState
 from engine.fief import RULES
 from engine.fief.board import mercenaries
 from engine.fief.state import Stack, return_troop, stack
@@ -15,6 +15,11 @@ from engine.fief.words.events_war import death_cause
 from tests.fief.helpers import act, defaults_until, do, g, give_card, refused, started
 
 FRENCH, FLEMISH = "mercenary-french", "mercenary-flemish"
+
+
+def _told(state: GameState, events: list[Event], kind: str) -> list[str | None]:
+    """What the table reads of each event of ``kind``."""
+    return [RULES.words().event(state, e, Audience(None, {})) for e in events if e.kind == kind]
 
 
 def _past_the_draw(state):  # type: ignore[no-untyped-def]
@@ -48,7 +53,19 @@ def test_11_0_no_opportunity_card_in_the_middle_of_a_draw() -> None:
     give_card(state, seat, FRENCH)
     g(state).players[seat].done_discarding = True
     err = refused(state, seat, f"play_board_card card:{FRENCH}")
-    assert err.section == "11.0" and err.code == "draw_action"
+    assert (err.section, err.code, err.legal) == ("11.0", "draw_action", "before the draws begin, or once they are over")
+    assert err.message == "Opportunity cards cannot be played during a draw action or setup"
+
+
+def test_11_0_the_card_goes_from_your_own_hand_onto_your_own_family_board() -> None:
+    state = _past_the_draw(started(4, 1))
+    give_card(state, "ann", FRENCH)
+    err = refused(state, "ann", f"play_board_card card:{FRENCH} family:blue")
+    assert (err.section, err.code, err.legal) == ("11.0", "not_your_family", ["red"])
+    assert err.message == "the card goes on one of your own family boards"
+    err = refused(state, "ann", f"play_board_card card:{FLEMISH}")
+    assert (err.section, err.code, err.legal) == ("11.0", "not_board_card", [FRENCH])
+    assert err.message == "only a Mercenary or Burgher card from your hand goes on the family board"
 
 
 def test_11_1_hired_for_two_shillings_each_where_the_family_stands() -> None:
@@ -58,7 +75,9 @@ def test_11_1_hired_for_two_shillings_each_where_the_family_stands() -> None:
     assert g(state).players["ann"].shillings == 6
     m = g(state).mercenaries[FRENCH]
     assert (m.on_card, m.hired) == (1, {"red": 2})
-    assert refused(state, "ann", "hire city:Atlantis").code == "hire_city"
+    err = refused(state, "ann", "hire city:Atlantis")
+    assert (err.section, err.code, err.legal[:2]) == ("11.1", "hire_city", ["Berwick", "Bristol"])
+    assert err.message == "Crossbowmen go to any city (11.1), but no city of that name"
     assert refused(state, "ann", "hire city:Berwick count:2").code == "crossbows_left"
 
 
@@ -101,7 +120,9 @@ def test_11_1_crossbowmen_placed_where_invaders_stand_take_no_city() -> None:
 
 def test_11_1_hiring_needs_the_money() -> None:
     state = _with_card(shillings=3)
-    assert refused(state, "ann", "hire city:Berwick count:2").code == "shillings"
+    err = refused(state, "ann", "hire city:Berwick count:2")
+    assert (err.section, err.code, err.legal) == ("11.1", "shillings", "fewer Crossbowmen")
+    assert err.message == "hiring costs 4 shillings"
 
 
 def test_11_1_a_new_card_replaces_the_old_one_and_takes_its_crossbowmen_away() -> None:
@@ -111,6 +132,9 @@ def test_11_1_a_new_card_replaces_the_old_one_and_takes_its_crossbowmen_away() -
     events = do(state, "ann", f"play_board_card card:{FLEMISH}")
     gone = next(e for e in events if e.kind == "board.card_discarded")
     assert gone.data["card"] == FRENCH and gone.data["crossbows"] == 2
+    assert _told(state, events, "board.card_discarded") == [
+        "Red's French Mercenary Crossbowmen card is discarded (to make room for another card); the 2 Crossbowmen "
+        "still on it leave with it."]
     assert FRENCH in g(state).character_under and g(state).families["red"].board_card == FLEMISH
     # M1: the one already hired stays until the round ends, then leaves with its discarded card
     assert stack(g(state), "Berwick", "red").troops.count("crossbow") == 1
@@ -141,8 +165,25 @@ def test_11_1_beaten_ones_are_gone_and_the_card_goes_when_all_three_are() -> Non
     do(state, "ann", "hire city:Berwick")
     stack(g(state), "Berwick", "red").troops.remove("crossbow")
     return_troop(g(state), "red", "crossbow")
+    state.take_events()
     mercenaries.settle(state, g(state))
     assert g(state).families["red"].board_card is None and FRENCH in g(state).character_under
+    assert _told(state, state.take_events(), "board.card_discarded") == [
+        "Red's French Mercenary Crossbowmen card is discarded (its three Crossbowmen all beaten)."]
+
+
+def test_11_1_hired_for_your_own_family_lent_only_to_another_player_s_one_offer_at_a_time() -> None:
+    state = _with_card()
+    err = refused(state, "ann", "hire city:Berwick family:blue")
+    assert (err.section, err.code, err.legal) == ("11.1", "not_your_family", ["red"])
+    assert err.message == "hire for your own family; lend them to another player instead"
+    err = refused(state, "ann", "lend_mercenaries to:red city:Whitby count:2 price:3")
+    assert (err.section, err.code, err.legal) == ("11.1", "lend_to", ["blue", "green", "yellow"])
+    assert err.message == "lend to another player's family"
+    do(state, "ann", "lend_mercenaries to:blue city:Whitby count:1 price:3")
+    err = refused(state, "ann", "lend_mercenaries to:green city:York count:1 price:3")
+    assert (err.section, err.code, err.legal) == ("11.1", "offer_open", "wait for the answer")
+    assert err.message == "your offer of Crossbowmen awaits its answer"
 
 
 def test_11_1_lent_for_a_price_the_renter_accepts() -> None:
@@ -150,6 +191,10 @@ def test_11_1_lent_for_a_price_the_renter_accepts() -> None:
     do(state, "ann", "lend_mercenaries to:blue city:Whitby count:2 price:3")
     assert g(state).players["ann"].shillings == 6   # the hire money is set aside
     r = g(state).requests.open[0]
+    g(state).players["bob"].shillings = 2
+    err = refused(state, "bob", f"respond request:{r.id} accept:true")
+    assert (err.section, err.code, err.legal) == ("11.1", "shillings", "accept:false")
+    assert err.message == "you cannot pay the 3 shillings asked"
     g(state).players["bob"].shillings = 5
     act(state, "bob", "respond", request=r.id, accept=True)
     assert stack(g(state), "Whitby", "blue").troops.count("crossbow") == 2
@@ -191,14 +236,19 @@ def test_11_1_with_other_troops_they_take_captives_as_usual() -> None:
 def test_11_2_a_burgher_needs_a_titled_lord_and_leaves_without_one() -> None:
     state = _past_the_draw(started(4, 1))
     give_card(state, "ann", "burgher-3")
-    assert refused(state, "ann", "play_board_card card:burgher-3").code == "burgher_needs_lord"
+    err = refused(state, "ann", "play_board_card card:burgher-3")
+    assert (err.section, err.code, err.legal) == ("11.2", "burgher_needs_lord", "buy or win a Fiefdom title first")
+    assert err.message == "a Burgher serves only a family with a titled Lord"
     g(state).nobles["william"].titles.append("lord:III")
     do(state, "ann", "play_board_card card:burgher-3")
     assert g(state).families["red"].board_card == "burgher-3"
     g(state).nobles["william"].titles.remove("lord:III")
     # M2: checked after every action; here the check runs directly
+    state.take_events()
     mercenaries.settle(state, g(state))
     assert g(state).families["red"].board_card is None and "burgher-3" in g(state).character_under
+    assert _told(state, state.take_events(), "board.card_discarded") == [
+        "Red's Burgher (3 votes) card is discarded (the family has no titled Lord left)."]
 
 
 def test_11_1_the_hire_function_other_rule_areas_call() -> None:
@@ -257,7 +307,10 @@ def test_11_1_in_a_battle_a_hire_is_offered_only_where_the_family_still_stands()
     data.war.battle = Battle("Oxford", "blue", "green", with_attacker=["red"])
     oxford = Action.of("hire", city="Oxford", count=1, family="red")
     assert oxford not in RULES.legal(state, "ann")
-    assert refused(state, "ann", "hire city:Oxford family:red").code == "hire_city"
+    err = refused(state, "ann", "hire city:Oxford family:red")
+    assert (err.section, err.code) == ("11.1", "hire_city") and "Oxford" not in err.legal
+    assert err.message == ("Crossbowmen go to any city (11.1), but a battle is being fought in Oxford: only a family "
+                           "of a side still standing there hires into it")
     data.cities["Oxford"].stacks["red"] = Stack(troops=["men"])
     assert oxford in RULES.legal(state, "ann")
     act(state, "ann", "hire", city="Oxford", count=1, family="red")

@@ -44,6 +44,11 @@ def test_12_0_sold_to_another_player_when_he_accepts_and_pays() -> None:
     do(state, "ann", "give_relic relic:chasuble to:walter price:4")
     r = data.requests.open[0]
     assert r.kind == "relic" and r.to == "bob"
+    data.players["bob"].shillings = 3
+    err = refused(state, "bob", f"respond request:{r.id} accept:true")
+    assert (err.section, err.code, err.legal) == ("12.0", "shillings", "accept:false")
+    assert err.message == "you cannot pay the 4 shillings asked"
+    data.players["bob"].shillings = 6
     act(state, "bob", "respond", request=r.id, accept=True)
     assert data.nobles["walter"].relics == ["chasuble"] and data.players["bob"].shillings == 2
 
@@ -60,14 +65,29 @@ def test_12_0_while_a_relic_sale_awaits_its_answer_no_other_sale_is_listed() -> 
     listed = [a for a in RULES.legal(state, "ann") if a.kind == "give_relic"]
     assert not any(a.get("price") for a in listed)
     assert Action.of("give_relic", relic="grail", to="lucia") in listed
-    assert refused(state, "ann", "give_relic relic:grail to:walter price:2").code == "offer_open"
+    err = refused(state, "ann", "give_relic relic:grail to:walter price:2")
+    assert (err.section, err.code, err.legal) == ("12.0", "offer_open", "wait for the answer")
+    assert err.message == "your offer of a relic awaits its answer"
 
 
 def test_12_0_only_to_a_noble_in_the_same_city() -> None:
     state = _purchase()
     g(state).nobles["william"].relics = ["chasuble"]
-    assert refused(state, "ann", "give_relic relic:chasuble to:arthur").code == "relic_receiver"
-    assert refused(state, "ann", "give_relic relic:skull to:lucia").code == "no_relic"
+    err = refused(state, "ann", "give_relic relic:chasuble to:arthur")
+    assert (err.section, err.code, err.legal) == ("12.0", "relic_receiver", ["walter", "lucia"])
+    assert err.message == "a relic passes to a free noble in the same city"
+    err = refused(state, "ann", "give_relic relic:skull to:lucia")
+    assert (err.section, err.code, err.legal) == ("12.0", "no_relic", ["chasuble"])
+    assert err.message == "one of your free nobles must carry the relic"
+
+
+def test_12_0_a_price_is_asked_only_of_another_player_and_never_below_nothing() -> None:
+    state = _purchase()
+    g(state).nobles["william"].relics = ["chasuble"]
+    for line in ("give_relic relic:chasuble to:lucia price:2", "give_relic relic:chasuble to:walter price:-1"):
+        err = refused(state, "ann", line)
+        assert (err.section, err.code, err.legal) == ("12.0", "price", "0, or a price for another player's noble")
+        assert err.message == "a price is a number of shillings, asked only of another player"
 
 
 def test_12_0_the_first_relic_given_to_the_sovereign_wins_the_relic_vp() -> None:
@@ -87,8 +107,17 @@ def test_12_0_left_in_a_city_and_picked_up_by_another_noble() -> None:
     state = _purchase()
     data = g(state)
     data.nobles["william"].relics = ["grail"]
+    err = refused(state, "ann", "leave_relic relic:skull")
+    assert (err.section, err.code, err.legal) == ("12.0", "no_relic", ["grail"])
+    assert err.message == "one of your free nobles must carry the relic"
     do(state, "ann", "leave_relic relic:grail")
     assert data.cities["Berwick"].relics == ["grail"]
+    err = refused(state, "ann", "take_relic relic:skull noble:lucia")
+    assert (err.section, err.code, err.legal) == ("12.0", "no_relic", ["grail"])
+    assert err.message == "no such relic lies at Berwick"
+    err = refused(state, "ann", "take_relic relic:grail noble:walter")
+    assert (err.section, err.code, err.legal) == ("12.0", "not_your_noble", ["william", "lucia"])
+    assert err.message == "name one of your free nobles inside a city"
     do(state, "ann", "take_relic relic:grail noble:lucia")
     assert data.nobles["lucia"].relics == ["grail"] and not data.cities["Berwick"].relics
 
@@ -119,8 +148,11 @@ def test_12_2_the_chasuble_moves_a_storm_once_a_round() -> None:
     do(state, "ann", "chasuble sea:III to:IV")
     assert [c.card for c in data.seas["IV"]] == ["storms-1"]
     err = refused(state, "ann", "chasuble sea:IV to:V")
-    assert err.section == "12.2"
-    assert refused(state, "bob", "chasuble sea:IV to:III").code == "no_chasuble"
+    assert (err.section, err.code, err.legal) == ("12.2", "storms_move", "none")
+    assert err.message == "a Storms card in play moves once a round to a neighbouring sea"
+    err = refused(state, "bob", "chasuble sea:IV to:III")
+    assert (err.section, err.code, err.legal) == ("12.2", "no_chasuble", "none")
+    assert err.message == "only the player whose free noble carries the Chasuble moves Storms"
 
 
 @pytest.mark.parametrize("active", [True, False])
@@ -245,7 +277,9 @@ def test_12_4_the_shinbone_lifts_famine_in_its_bearers_district() -> None:
     data.seas["I"].append(SeaCard("famine-2", "famine"))
     do(state, "ann", "shinbone region:IV")
     assert not any(c.kind == "famine" for c in data.seas["IV"]) and "famine-1" in data.fortune_discard
-    assert refused(state, "ann", "shinbone region:I").code == "famine_region"
+    err = refused(state, "ann", "shinbone region:I")
+    assert (err.section, err.code, err.legal) == ("12.4", "famine_region", "none")
+    assert err.message == "the Shinbone's bearer lifts a Famine in the district where he stands"
 
 
 def test_12_0_a_relic_travels_on_beyond_one_nobles_two_moves() -> None:

@@ -3,6 +3,7 @@ melee hit and Abbey income, and the sword passed on when its bearer falls (rulin
 
 from __future__ import annotations
 
+from engine.core import Audience
 from engine.fief import RULES
 from engine.fief.board import excalibur
 from engine.fief.crown.crowning import crown
@@ -34,6 +35,10 @@ def test_13_2_arthur_draws_it_on_a_four_and_is_crowned() -> None:
     state.rng.force(4)
     events = do(state, "cat", "draw_excalibur noble:arthur")
     assert [e.data["drawn"] for e in events if e.kind == "excalibur.tried"] == [True]
+    told = {e.kind: RULES.words().event(state, e, Audience(None, {})) for e in events if e.kind.startswith("excalibur")}
+    assert told == {"excalibur.tried": "Lord Arthur grips Excalibur at Winchester: the die shows 4 (4 or more needed), "
+                                       "and draws it from the stone!",
+                    "excalibur.taken": None}                       # the draw tells it once
     data = g(state)
     assert data.excalibur.holder == "arthur" and "king" in data.nobles["arthur"].titles
     assert sovereign(data) is data.nobles["arthur"]
@@ -84,7 +89,10 @@ def test_13_2_on_its_bearers_death_it_lies_for_another_nobleman_to_take() -> Non
     kill_noble(state, data, "arthur", cause="test")
     assert data.excalibur.holder is None and data.excalibur.city == "Winchester" and not data.excalibur.stone
     assert sovereign(data) is None
-    do(state, "dan", "take_excalibur noble:edward")
+    events = do(state, "dan", "take_excalibur noble:edward")
+    [taken] = [e for e in events if e.kind == "excalibur.taken"]
+    assert taken.data["how"] == "taken"
+    assert RULES.words().event(state, taken, Audience(None, {})) == "Lord Edward takes up Excalibur at Winchester."
     assert data.excalibur.holder == "edward" and "king" in data.nobles["edward"].titles
 
 

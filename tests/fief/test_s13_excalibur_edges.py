@@ -76,6 +76,8 @@ def test_13_2_a_refused_draw_names_the_rule_and_who_may_try() -> None:
     with pytest.raises(RuleError) as err:
         excalibur.check_draw(d, "green", "edith")
     assert (err.value.section, err.value.code, err.value.legal) == ("13.2", "excalibur_draw", ["arthur"])
+    assert err.value.message == ("a free nobleman of yours (no Bishop or Archbishop) in the sword's city tries once "
+                                 "in your Phase 5 turn and once in your Phase 7 turn")
     excalibur.check_draw(d, "green", "arthur")
     d.excalibur.tried = ["arthur|5"]
     with pytest.raises(RuleError) as err:
@@ -180,6 +182,7 @@ def test_13_2_takers_only_while_it_lies_out_of_its_stone_and_unborne() -> None:
     with pytest.raises(RuleError) as err:
         excalibur.check_take(d, "cat", "edith")
     assert (err.value.section, err.value.code, err.value.legal) == ("13.2", "excalibur_take", ["arthur"])
+    assert err.value.message == "a free nobleman of yours (no Bishop or Archbishop) in the city where the sword lies"
     with pytest.raises(RuleError) as err:
         excalibur.check_take(d, "ann", "william")
     assert err.value.legal == "none"

@@ -147,7 +147,7 @@ def _check_move(g: Fief, seat: str, use: str, nid: str) -> None:
     if g.flow.step != "move" or actor != n.family:
         raise RuleError("10.2", "a Passage for a move is played in your family's Movement turn",
                         code=FiefRefusal.PASSAGE_MOVE,
-                        legal="evade, escape, or wait for Phase 5")
+                        legal="evade, escape, or wait for your family's Movement turn")
     if movement.moves_left(g, nid) < 1:
         raise RuleError("10.2", f"{n.name} has no move left this phase", code=FiefRefusal.PASSAGE_MOVE,
                         legal=passage_effects(g, nid) or "another noble")
