@@ -476,7 +476,8 @@ def test_10_2_the_movement_effects_need_the_family_s_own_movement_turn_and_a_mov
     assert err.message == "a defender withdraws between two rounds of its battle"
     err = refused(s, "bob", "passage card:passage-1 use:guide army:army-9")
     assert (err.section, err.code, err.legal) == ("10.2", "passage_guide", "none")
-    assert err.message == "no invader army 'army-9' to guide"
+    assert err.message == ("that is no invader army you may guide: one on the map with its Leader, not yet "
+                           "guided this round")
     d.flow.turn = 3
     d.war.moves["walter"] = 2
     assert refused(s, "bob", "passage card:passage-1 use:storms noble:walter").code == "passage_move"

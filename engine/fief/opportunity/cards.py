@@ -247,7 +247,8 @@ def guided_army(g: Fief, army: str) -> str:
     a = g.armies.get(army)
     if a is None or a.city is None or a.gone or not a.leader or army in g.opp.guided:
         ok = [x.id for x in g.armies.values() if x.city and not x.gone and x.leader and x.id not in g.opp.guided]
-        raise RuleError("10.2", f"no invader army {army!r} to guide",
+        raise RuleError("10.2", "that is no invader army you may guide: one on the map with its Leader, not yet guided "
+                        "this round",
                         code=FiefRefusal.PASSAGE_GUIDE, legal=ok or "none")
     return army
 
