@@ -376,7 +376,9 @@ def test_a_vote_bought_in_a_deal_binds_the_seller():
     before = d.players[seller].shillings
     do(s, seller, f"respond request:{r.id} accept:true")
     assert d.players[seller].shillings == before + 2 and d.politics.pledges == {seller: "walter"}
-    assert refused(s, seller, "vote_election support:william").code == "pledged"
+    err = refused(s, seller, "vote_election support:william")
+    assert (err.section, err.code, err.legal) == ("9.1", "pledged", "support:walter")
+    assert err.message == "your FOR marker is pledged by a deal"
     assert refused(s, seller, "done").code == "pledged"
     dec = next(x for x in RULES.pending(s) if x.blocking)
     assert dec.default_for(seller).get("support") == "walter"
@@ -437,7 +439,9 @@ def test_a_captive_freed_for_a_tax_vote():
     while d.flow.step == "tax_vote" and d.flow.queue[d.flow.turn] != fam:
         f = d.flow.queue[d.flow.turn]
         do(s, d.families[f].seat, "vote_tax vote:against")
-    assert refused(s, other, "vote_tax vote:against").code == "pledged"
+    err = refused(s, other, "vote_tax vote:against")
+    assert (err.section, err.code, err.legal) == ("9.2", "pledged", "vote:for")
+    assert err.message == "your vote on the Royal Tax is pledged by a deal"
 
 
 def test_no_tax_vote_is_pledged_before_the_sovereign_convenes_parliament():
@@ -541,7 +545,8 @@ def test_9_1_deals_wait_for_setup_and_a_vote_pledge_names_the_pledges_open():
     s, _ = RULES.new_game(["ann", "bob", "cat"], {}, 1)
     assert g(s).flow.step == "start"
     err = refused(s, "ann", "deal to:bob give_shillings:1")
-    assert err.code == "deal_time" and "set up" in str(err)
+    assert (err.section, err.code, err.legal) == ("9.1", "deal_time", "later")
+    assert err.message == "deals begin once every family has set up"
     s = _ballot_with_two_candidates()
     d = g(s)
     buyer = d.families[d.flow.queue[1]].seat
