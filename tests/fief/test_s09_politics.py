@@ -211,6 +211,9 @@ def test_a_captive_sovereign_convenes_no_parliament_and_a_vote_defaults_against(
     d = g(s)
     d.nobles["william"].captor = "bandits"
     assert not parliament.may_convene(d)
+    err = refused(s, _seat(s, "william"), "convene_parliament")
+    assert (err.section, err.code, err.legal) == ("9.2", "no_parliament", "done")
+    assert err.message == "Parliament meets once a round, called by a free, unbesieged Sovereign"
     d.nobles["william"].captor = None
     do(s, _seat(s, "william"), "convene_parliament")
     dec = next(x for x in RULES.pending(s) if x.blocking)
@@ -244,7 +247,9 @@ def test_each_share_of_the_royal_tax_is_told_only_to_its_receiver_and_the_sovere
     assert all(set(e.to or ()) == {king, other} for e in events if e.kind == "royal_tax.share")
     assert not [e for e in events if e.is_public]
     assert d.players[other].shillings == before + 4
-    assert refused(s, king, f"give_tax to:{other} amount:9").code == "tax_amount"
+    err = refused(s, king, f"give_tax to:{other} amount:9")
+    assert (err.section, err.code, err.legal) == ("9.2", "tax_amount", "1-8")
+    assert err.message == "you may share out 1 to 8 shillings more"
     mine = d.players[king].shillings
     events = do(s, king, "done")
     assert d.players[king].shillings == mine + 8 and d.royal_tax
@@ -578,3 +583,48 @@ def test_13_3_one_garter_a_round_and_the_next_round_opens_again():
     d.flow.round += 1
     garter.record(d, ["arthur"])
     assert [t.kind for t in d.tasks] == ["garter"] and garter.eligible(d) == ["arthur"]
+
+
+def test_9_1_ballot_and_nomination_refusals_say_what_may_be_done():
+    s = _ballot_with_two_candidates()
+    d = g(s)
+    seat = d.families[d.flow.queue[0]].seat
+    err = refused(s, seat, "vote_election")
+    assert (err.section, err.code, err.legal) == ("9.1", "no_marker", "done")
+    assert err.message == "place at least one marker, or pass with done"
+    err = refused(s, seat, "vote_election support:edward")
+    assert (err.section, err.code, err.legal) == ("9.1", "not_candidate", ["william", "walter"])
+    assert err.message == "vote markers go on the declared candidates"
+    s = _at("election", william=["lord:I"], walter=["lord:II"], edward=["bishop:exeter"])
+    d = g(s)
+    err = refused(s, d.families[d.flow.queue[0]].seat, "nominate noble:edward")     # a Bishop is clergy
+    assert (err.section, err.code, err.legal) == ("9.1", "candidate", ["walter", "william"])
+    assert err.message == "a candidate is a Lord outside the clergy, neither captive nor besieged, not yet declared"
+
+
+def test_9_2_a_tax_vote_is_for_or_against_and_11_2_a_burgher_needs_its_card():
+    s = _at("parliament", william=["king", "lord:I"])
+    d = g(s)
+    err = refused(s, _seat(s, "william"), "award_garter noble:william")        # 13.3: no deed to reward
+    assert (err.section, err.code, err.legal) == ("13.3", "garter", "none now")
+    assert err.message == "the Sovereign inducts a Knight of the Garter when a Lord has just beaten invaders"
+    do(s, _seat(s, "william"), "convene_parliament")
+    seat = d.families[d.flow.queue[d.flow.turn]].seat
+    err = refused(s, seat, "vote_tax vote:maybe")
+    assert (err.section, err.code, err.legal) == ("9.2", "vote", ["for", "against"])
+    assert err.message == "vote for or against the Royal Tax"
+    err = refused(s, seat, "vote_tax vote:for burgher:true")
+    assert (err.section, err.code, err.legal) == ("11.2", "no_burgher", "burgher:false")
+    assert err.message == "only a Burgher on your family board, with a Treasure left and a Lord in the family, adds its votes"
+
+
+def test_13_3_the_garter_goes_only_to_a_lord_of_the_deed_and_only_from_the_sovereign():
+    s, d = _garter_deed()
+    err = refused(s, "ann", "award_garter noble:arthur")
+    assert (err.section, err.code, err.legal) == ("13.3", "garter", ["walter"])
+    assert err.message == ("the Garter goes once a round, when the deed is done, to a Lord who just beat invaders "
+                           "(in battle, by Church Intervention or by Danegeld)")
+    d.nobles["william"].titles, d.nobles["walter"].titles = [], ["king"]   # the crown passed meanwhile
+    err = refused(s, "ann", "award_garter noble:walter")
+    assert (err.section, err.code, err.legal) == ("13.3", "not_sovereign", "none")
+    assert err.message == "only the King or Sovereign Queen inducts a Knight of the Garter"
