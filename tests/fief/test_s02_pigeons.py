@@ -116,7 +116,7 @@ def test_2_15_a_pigeon_sends_no_more_shillings_than_the_purse_holds():
     seat = data.families[a_fam].seat
     data.players[seat].shillings = 2
     err = refused(s, seat, f"pigeon sender:{a} to:{b} shillings:3")
-    assert (err.section, err.code, err.legal) == ("2.15", "funds", "a smaller amount")
+    assert (err.section, err.code, err.legal) == ("2.15", "funds", "0-2")
     assert err.message == "you cannot send more shillings than you have"
     do(s, seat, f"pigeon sender:{a} to:{b} shillings:2")
 
