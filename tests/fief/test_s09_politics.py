@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine.core import canonical
+from engine.core import Audience, canonical
 from engine.fief.crown import crowning, elections, garter, parliament
 from engine.fief.estates.succession import kill_noble
 from engine.fief.rules import RULES
@@ -23,6 +23,9 @@ def _at(step, players=4, **titles):
     d.flow.round, d.flow.phase, d.flow.step, d.flow.turn = 2, 1, step, 0
     d.flow.queue = list(d.flow.order) if step not in ("parliament", "royal_tax") else [sovereign(d).family]
     return s
+
+
+_AUD = Audience(None, {"ann": "Ann", "bob": "Bob", "cat": "Cat", "dan": "Dan"})
 
 
 def _seat(s, noble):
@@ -185,8 +188,10 @@ def test_the_prince_of_wales_becomes_king_when_the_king_dies():
     d.nobles["walter"].titles.append("prince_of_wales")    # Matilda's family placed a new son
     s.take_events()
     kill_noble(s, d, "william", cause="battle")
-    taken = [e.data for e in s.take_events() if e.kind == "crown.taken"]
-    assert taken == [{"noble": "walter", "family": "blue", "title": "king", "how": "succession"}]
+    taken = [e for e in s.take_events() if e.kind == "crown.taken"]
+    assert [e.data for e in taken] == [{"noble": "walter", "family": "blue", "title": "king", "how": "succession"}]
+    assert RULES.words().event(s, taken[0], _AUD) == ("Lord Walter (Blue), the Prince of Wales, is crowned King of "
+                                                      "England and rides out with two Royal Knights.")
     assert sovereign(d) is d.nobles["walter"]
     assert "prince_of_wales" not in d.nobles["walter"].titles
     assert "queen" in d.nobles["matilda"].titles           # 9.0: the widow keeps her guard
@@ -628,3 +633,13 @@ def test_13_3_the_garter_goes_only_to_a_lord_of_the_deed_and_only_from_the_sover
     err = refused(s, "ann", "award_garter noble:walter")
     assert (err.section, err.code, err.legal) == ("13.3", "not_sovereign", "none")
     assert err.message == "only the King or Sovereign Queen inducts a Knight of the Garter"
+
+
+def test_9_1_the_candidate_with_most_votes_is_told_elected_king():
+    s = _ballot_with_two_candidates()
+    d = g(s)
+    events = []
+    while d.flow.step == "ballot":
+        events += do(s, d.families[d.flow.queue[d.flow.turn]].seat, "vote_election support:william")
+    told = [RULES.words().event(s, e, _AUD) for e in events if e.kind == "crown.taken"]
+    assert told == ["Lord William (Red) is elected King of England and rides out with two Royal Knights."]
