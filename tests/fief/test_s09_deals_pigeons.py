@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import Audience
+from engine.fief import RULES
 from engine.fief.crown import deals
 from tests.fief.helpers import do, g, refused, started
 
@@ -163,8 +165,11 @@ def test_2_15_a_deal_without_shillings_or_cards_needs_no_pigeon_or_route():
     d.families["red"].pigeons = d.families["blue"].pigeons = 0
     d.nobles["matilda"].captor = "red"
     do(s, "ann", "deal to:bob give_captives:matilda")
-    _answer(s, "bob")
+    events = _answer(s, "bob")
     assert d.nobles["matilda"].captor is None
+    freed = next(e for e in events if e.kind == "captive.released")
+    told = RULES.words().event(s, freed, Audience(None, {}))
+    assert told is not None and told.startswith("Lady Matilda is set free by a deal")
 
 
 def test_2_15_acceptance_is_refused_when_the_route_closed_meanwhile():
