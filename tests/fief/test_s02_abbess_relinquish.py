@@ -75,6 +75,9 @@ def test_2_13_the_sovereign_gives_the_title_by_clicks_to_an_unmarried_noblewoman
     dec = next(x for x in RULES.pending(s) if x.blocking)
     assert dec.default_for("dan") == Action.of("gift_abbess")
     assert refused(s, "dan", "gift_abbess noble:matilda").code == "gift_noble"
+    err = refused(s, "dan", "gift_abbess noble:lucia")
+    assert (err.section, err.code, err.legal) == ("2.13", "gift_noble", ["edith", "rohese", "none"])
+    assert err.message == "the title goes to an unmarried noblewoman, or back to the deck"
     assert refused(s, "dan", "gift_abbess noble:lucia").code == "gift_noble"
     assert refused(s, "ann", "gift_abbess noble:edith").code in ("no_task", "not_your_turn")
     do(s, "dan", "gift_abbess noble:edith")
@@ -117,7 +120,9 @@ def test_2_13_no_cleric_of_the_district_no_leave_and_no_second_request():
     s, d = _abbess_at_marriages()
     d.nobles["walter"].titles = ["bishop:exeter"]            # another district's cleric
     err = refused(s, "ann", "relinquish noble:lucia abbey:winter")
-    assert (err.section, err.code) == ("2.13", "relinquish_cleric")
+    assert (err.section, err.code, err.legal) == ("2.13", "relinquish_cleric", "wait for a cleric of that district")
+    assert err.message == ("only the Bishop or Archbishop of her Abbey's district can let her go: no Bishop or "
+                           "Archbishop holds her Abbey's district")
     d.nobles["walter"].titles = ["archbishop:york"]
     do(s, "ann", "relinquish noble:lucia abbey:winter")
     err = refused(s, "ann", "relinquish noble:lucia abbey:winter")   # a second request waits on the first
@@ -129,7 +134,10 @@ def test_2_13_no_cleric_of_the_district_no_leave_and_no_second_request():
 def test_2_13_outside_the_marriage_and_election_steps_no_leave_is_asked():
     s, d = _abbess_at_marriages()
     d.flow.step, d.flow.phase = "play", 2
-    assert refused(s, "ann", "relinquish noble:lucia abbey:winter").code == "relinquish_time"
+    err = refused(s, "ann", "relinquish noble:lucia abbey:winter")
+    assert (err.section, err.code, err.legal) == ("2.13", "relinquish_time", "the marriage or election step")
+    assert err.message == ("an Abbess asks leave to give up her title in Phase 1, while marriages are proposed or "
+                           "candidates declared")
     assert not [a for a in RULES.legal(s, "ann") if a.kind == "relinquish"]
 
 

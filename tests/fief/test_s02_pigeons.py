@@ -42,7 +42,10 @@ def test_2_15_only_between_strongholds_abbeys_in_different_cities():
     s, data, a_fam, b_fam, a, b = two_nobles()
     seat = data.families[a_fam].seat
     data.cities[data.nobles[b].city].building = None
-    assert refused(s, seat, f"pigeon sender:{a} to:{b} shillings:1").code == "pigeon_route"
+    err = refused(s, seat, f"pigeon sender:{a} to:{b} shillings:1")
+    assert (err.section, err.code, err.legal) == ("2.15", "pigeon_route", "pigeon_offer for nobles in one city")
+    assert err.message == ("between different cities a pigeon flies from a noble inside a Stronghold, Fortified "
+                           "City or Abbey to a noble inside another one")
     data.families[a_fam].pigeons = 0
     data.cities[data.nobles[b].city].building = "abbey"
     assert refused(s, seat, f"pigeon sender:{a} to:{b} shillings:1").code == "no_pigeon"
@@ -95,7 +98,46 @@ def test_2_15_hand_limit_holds():
     for c in ("tax-1", "tax-2", "tax-3"):
         give_card(s, other, c)
     give_card(s, seat, "tax-4")
-    assert refused(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-4").code == "hand_limit"
+    err = refused(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-4")
+    assert (err.section, err.code, err.legal) == ("2.15", "hand_limit", "fewer cards")
+    assert err.message == "both hands must stay within 3 cards"
+
+
+def test_2_15_a_pigeon_carries_a_card_and_or_shillings_never_nothing():
+    s, data, a_fam, b_fam, a, b = two_nobles()
+    seat = data.families[a_fam].seat
+    err = refused(s, seat, f"pigeon sender:{a} to:{b}")
+    assert (err.section, err.code, err.legal) == ("2.15", "pigeon_empty", "shillings:N and/or card:<id>")
+    assert err.message == "send a card and/or shillings"
+
+
+def test_2_15_a_pigeon_sends_no_more_shillings_than_the_purse_holds():
+    s, data, a_fam, b_fam, a, b = two_nobles()
+    seat = data.families[a_fam].seat
+    data.players[seat].shillings = 2
+    err = refused(s, seat, f"pigeon sender:{a} to:{b} shillings:3")
+    assert (err.section, err.code, err.legal) == ("2.15", "funds", "0-2")
+    assert err.message == "you cannot send more shillings than you have"
+    do(s, seat, f"pigeon sender:{a} to:{b} shillings:2")
+
+
+def test_2_15_a_pigeon_s_card_needs_room_in_the_receiving_hand():
+    s, data, a_fam, b_fam, a, b = two_nobles()
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    data.players[other].hand = ["tax-1", "tax-2", "tax-3"]
+    give_card(s, seat, "tax-4")
+    err = refused(s, seat, f"pigeon sender:{a} to:{b} card:tax-4")
+    assert (err.section, err.code, err.legal) == ("2.15", "hand_limit", "send shillings only")
+    assert err.message == "the receiving hand is full"
+
+
+def test_2_15_an_exchange_by_pigeon_needs_both_nobles_in_one_city():
+    s, data, a_fam, b_fam, a, b = two_nobles()
+    seat = data.families[a_fam].seat
+    err = refused(s, seat, f"pigeon_offer sender:{a} to:{b} give_shillings:1")
+    assert (err.section, err.code) == ("2.15", "pigeon_route")
+    assert err.legal == "pigeon between Strongholds/Abbeys for different cities"
+    assert err.message == "an exchange by pigeon needs both nobles in one city"
 
 
 def test_phases_5_to_7_each_wait_for_every_family():

@@ -1,7 +1,9 @@
 """2.12 Retainers: every ability of our original deck (engine/fief/data/retainers.json)."""
 
+from engine.core import Audience
 from engine.fief.components import C
 from engine.fief.estates import income
+from engine.fief.rules import RULES
 from engine.fief.state import SeaCard, Stack
 from tests.fief.helpers import defaults_until, do, g, give_card, refused, started, turn_seat
 
@@ -163,6 +165,9 @@ def test_falconer_pigeon_needs_no_roll():
     events = do(s, seat, f"pigeon sender:{nid} to:{target} shillings:2")
     assert not any(e.kind == "random.roll" for e in events)
     assert any(e.kind == "pigeon.arrived" for e in events) and data.nobles[nid].retainer is None
+    gone = next(e for e in events if e.kind == "retainer.removed")
+    told = RULES.words().event(s, gone, Audience(None, {}))
+    assert told is not None and told.endswith("has carried a pigeon and leaves the game.")
 
 
 def test_2_12_give_retainer_within_family_swaps_and_other_family_asks():

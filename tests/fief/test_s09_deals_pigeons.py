@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import Audience
+from engine.fief import RULES
 from engine.fief.crown import deals
 from tests.fief.helpers import do, g, refused, started
 
@@ -43,7 +45,10 @@ def test_2_15_a_deal_s_shillings_need_a_pigeon_route_open_cities_far_apart_have_
     s, d = _deal_table()
     _open_cities(d)
     err = refused(s, "ann", "deal to:bob give_shillings:2")
-    assert (err.section, err.code) == ("2.15", "pigeon_route")
+    assert (err.section, err.code, err.legal) == ("2.15", "pigeon_route", "captives, cities or a vote; or meet first")
+    assert err.message == ("shillings and cards go by Carrier Pigeon: between nobles of both players in one city, "
+                           "or from a free noble inside a Stronghold, Fortified City or Abbey to a noble inside "
+                           "another one")
     err = refused(s, "ann", "deal to:bob take_shillings:2")        # the other side is checked too
     assert err.code == "pigeon_route"
     d.nobles["walter"].city = "Berwick"                               # brought together: one city
@@ -117,7 +122,9 @@ def test_2_15_in_one_city_the_partner_s_pigeon_serves_when_the_proposer_has_none
     _answer(s, "bob")
     assert d.families["blue"].pigeons == 2 and d.players["ann"].shillings == 12
     d.families["blue"].pigeons = 0
-    assert refused(s, "ann", "deal to:bob take_shillings:2").code == "no_pigeon"
+    err = refused(s, "ann", "deal to:bob take_shillings:2")
+    assert (err.section, err.code, err.legal) == ("2.15", "no_pigeon", "captives, cities or a vote")
+    assert err.message == "an exchange in one city takes a Carrier Pigeon, and neither player has one left"
 
 
 def test_9_0_allies_skip_the_pigeon_only_in_one_city():
@@ -158,8 +165,11 @@ def test_2_15_a_deal_without_shillings_or_cards_needs_no_pigeon_or_route():
     d.families["red"].pigeons = d.families["blue"].pigeons = 0
     d.nobles["matilda"].captor = "red"
     do(s, "ann", "deal to:bob give_captives:matilda")
-    _answer(s, "bob")
+    events = _answer(s, "bob")
     assert d.nobles["matilda"].captor is None
+    freed = next(e for e in events if e.kind == "captive.released")
+    told = RULES.words().event(s, freed, Audience(None, {}))
+    assert told is not None and told.startswith("Lady Matilda is set free by a deal")
 
 
 def test_2_15_acceptance_is_refused_when_the_route_closed_meanwhile():
@@ -174,7 +184,9 @@ def test_2_15_both_hands_stay_within_the_limit_on_either_side():
     s, d = _deal_table()
     d.players["ann"].hand = ["tax-1"]
     d.players["bob"].hand = ["weather-1", "harvest-1", "tax-2"]
-    assert refused(s, "ann", "deal to:bob give_cards:tax-1").code == "hand_limit"          # the receiver's hand
+    err = refused(s, "ann", "deal to:bob give_cards:tax-1")                                 # the receiver's hand
+    assert (err.section, err.code, err.legal) == ("2.15", "hand_limit", "fewer cards")
+    assert err.message == "both hands must stay within 3 cards"
     d.players["ann"].hand = ["tax-1", "tax-3", "tax-4"]
     d.players["bob"].hand = ["weather-1"]
     assert refused(s, "ann", "deal to:bob take_cards:weather-1").code == "hand_limit"      # the proposer's hand
@@ -198,3 +210,64 @@ def test_a_deal_asking_more_than_the_purse_offers_only_no_and_says_why():
     d.players["bob"].shillings = 10
     question = RULES.words().question(s, decision, "bob", Audience("bob", {"ann": "Ann", "bob": "Bob"}))
     assert question.endswith("Do you agree?")
+
+
+def test_2_15_a_deal_between_cities_needs_a_pigeon_of_the_giver_left():
+    s, d = _deal_table()
+    d.families["red"].pigeons = 0
+    err = refused(s, "ann", "deal to:bob give_shillings:1")
+    assert (err.section, err.code, err.legal) == ("2.15", "no_pigeon", "captives, cities or a vote")
+    assert err.message == "shillings and cards go by Carrier Pigeon, and none is left"
+
+
+def test_9_1_a_deal_goes_to_another_player_and_gives_or_asks_something():
+    s, d = _deal_table()
+    err = refused(s, "ann", "deal to:ann give_shillings:1")
+    assert (err.section, err.code, err.legal) == ("9.1", "deal_to", ["bob", "cat", "dan"])
+    assert err.message == "a deal is offered to another player"
+    err = refused(s, "ann", "deal to:bob")
+    assert (err.section, err.code, err.legal) == ("9.1", "empty_deal", "give_... or take_...")
+    assert err.message == "a deal gives or asks for something"
+    err = refused(s, "ann", "deal to:bob give_shillings:-1")
+    assert (err.section, err.code, err.legal) == ("9.1", "funds", "a positive amount")
+    assert err.message == "shillings in a deal are counted from 1 up"
+
+
+def test_9_1_one_deal_at_a_time_awaits_its_answer():
+    s, d = _deal_table()
+    do(s, "ann", "deal to:bob give_shillings:1")
+    err = refused(s, "ann", "deal to:cat give_shillings:1")
+    assert (err.section, err.code, err.legal) == ("9.1", "deal_open", "wait for the answer")
+    assert err.message == "your deal awaits its answer"
+
+
+def test_2_15_a_deal_gives_only_the_shillings_and_cards_the_giver_has():
+    s, d = _deal_table()
+    err = refused(s, "ann", "deal to:bob give_shillings:11")
+    assert (err.section, err.code, err.legal) == ("2.15", "funds", "0-10")
+    assert err.message == "you cannot give more shillings than you have"
+    err = refused(s, "ann", "deal to:bob give_cards:tax-9")
+    assert (err.section, err.code, err.legal) == ("2.15", "not_in_hand", "no cards")
+    assert err.message == "you can give only cards in your hand"
+    d.players["ann"].hand = ["tax-1"]
+    assert refused(s, "ann", "deal to:bob give_cards:tax-9").legal == ["tax-1"]
+
+
+def test_7_7_and_5_1_a_deal_gives_only_captives_held_and_cities_controlled_where_the_receiver_is():
+    s, d = _deal_table()
+    err = refused(s, "ann", "deal to:bob give_captives:matilda")
+    assert (err.section, err.code, err.legal) == ("7.7", "not_captive", "no captives")
+    assert err.message == "your families do not hold 'matilda' captive"
+    d.nobles["walter"].captor = "red"
+    assert refused(s, "ann", "deal to:bob give_captives:matilda").legal == ["walter"]
+    err = refused(s, "ann", "deal to:bob give_cities:York")
+    assert (err.section, err.code, err.legal) == ("5.1", "deal_city", "none")
+    assert err.message == "you may hand over only a city you control where bob is present"
+
+
+def test_9_1_no_vote_is_pledged_outside_an_election_or_a_tax_vote():
+    s, d = _deal_table()
+    err = refused(s, "ann", "deal to:bob give_vote:walter")
+    assert (err.section, err.code, err.legal) == ("9.1", "deal_vote", "none now")
+    assert err.message == ("a vote is pledged on a declared candidate before your markers are laid, or on the "
+                           "Royal Tax before you vote")

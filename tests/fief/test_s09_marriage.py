@@ -104,7 +104,11 @@ def test_two_players_marry_their_own_two_families_at_once():
     a, b = d.players[seat].families
     man, woman = _couple(s, a, b)
     other_fam = next(f for f in d.families if d.families[f].seat != seat)
-    assert refused(s, seat, f"propose_marriage noble:{man} spouse:{_couple(s, a, other_fam)[1]}").code == "marriage"
+    err = refused(s, seat, f"propose_marriage noble:{man} spouse:{_couple(s, a, other_fam)[1]}")
+    assert (err.section, err.code) == ("9.0", "marriage") and "Lord Arthur and Lady Rohese" in err.legal
+    assert err.message == ("only a single man outside the clergy and a single woman who is no Abbess may wed, and "
+                           "only between two players who are not already allied (with two players: between your "
+                           "own two families, 13.7)")
     events = do(s, seat, f"propose_marriage noble:{man} spouse:{woman}")
     assert any(e.kind == "marriage.made" for e in events) and allied(d, a, b)
 
@@ -120,6 +124,7 @@ def test_three_players_have_no_marriages():
     try:
         marriage.check_proposal(g(s), seat, man, woman)
     except RuleError as err:
-        assert err.section == "13.8"
+        assert (err.section, err.code, err.legal) == ("13.8", "no_marriage", "done")
+        assert err.message == "there are no marriages in a three-player game"
     else:
         raise AssertionError("a three-player marriage was allowed")

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine.core import canonical
+from engine.core import Audience, canonical
 from engine.fief.crown import crowning, elections, garter, parliament
 from engine.fief.estates.succession import kill_noble
 from engine.fief.rules import RULES
@@ -23,6 +23,9 @@ def _at(step, players=4, **titles):
     d.flow.round, d.flow.phase, d.flow.step, d.flow.turn = 2, 1, step, 0
     d.flow.queue = list(d.flow.order) if step not in ("parliament", "royal_tax") else [sovereign(d).family]
     return s
+
+
+_AUD = Audience(None, {"ann": "Ann", "bob": "Bob", "cat": "Cat", "dan": "Dan"})
 
 
 def _seat(s, noble):
@@ -185,8 +188,10 @@ def test_the_prince_of_wales_becomes_king_when_the_king_dies():
     d.nobles["walter"].titles.append("prince_of_wales")    # Matilda's family placed a new son
     s.take_events()
     kill_noble(s, d, "william", cause="battle")
-    taken = [e.data for e in s.take_events() if e.kind == "crown.taken"]
-    assert taken == [{"noble": "walter", "family": "blue", "title": "king", "how": "succession"}]
+    taken = [e for e in s.take_events() if e.kind == "crown.taken"]
+    assert [e.data for e in taken] == [{"noble": "walter", "family": "blue", "title": "king", "how": "succession"}]
+    assert RULES.words().event(s, taken[0], _AUD) == ("Lord Walter (Blue), the Prince of Wales, is crowned King of "
+                                                      "England and rides out with two Royal Knights.")
     assert sovereign(d) is d.nobles["walter"]
     assert "prince_of_wales" not in d.nobles["walter"].titles
     assert "queen" in d.nobles["matilda"].titles           # 9.0: the widow keeps her guard
@@ -211,6 +216,9 @@ def test_a_captive_sovereign_convenes_no_parliament_and_a_vote_defaults_against(
     d = g(s)
     d.nobles["william"].captor = "bandits"
     assert not parliament.may_convene(d)
+    err = refused(s, _seat(s, "william"), "convene_parliament")
+    assert (err.section, err.code, err.legal) == ("9.2", "no_parliament", "done")
+    assert err.message == "Parliament meets once a round, called by a free, unbesieged Sovereign"
     d.nobles["william"].captor = None
     do(s, _seat(s, "william"), "convene_parliament")
     dec = next(x for x in RULES.pending(s) if x.blocking)
@@ -244,7 +252,9 @@ def test_each_share_of_the_royal_tax_is_told_only_to_its_receiver_and_the_sovere
     assert all(set(e.to or ()) == {king, other} for e in events if e.kind == "royal_tax.share")
     assert not [e for e in events if e.is_public]
     assert d.players[other].shillings == before + 4
-    assert refused(s, king, f"give_tax to:{other} amount:9").code == "tax_amount"
+    err = refused(s, king, f"give_tax to:{other} amount:9")
+    assert (err.section, err.code, err.legal) == ("9.2", "tax_amount", "1-8")
+    assert err.message == "you may share out 1 to 8 shillings more"
     mine = d.players[king].shillings
     events = do(s, king, "done")
     assert d.players[king].shillings == mine + 8 and d.royal_tax
@@ -376,7 +386,9 @@ def test_a_vote_bought_in_a_deal_binds_the_seller():
     before = d.players[seller].shillings
     do(s, seller, f"respond request:{r.id} accept:true")
     assert d.players[seller].shillings == before + 2 and d.politics.pledges == {seller: "walter"}
-    assert refused(s, seller, "vote_election support:william").code == "pledged"
+    err = refused(s, seller, "vote_election support:william")
+    assert (err.section, err.code, err.legal) == ("9.1", "pledged", "support:walter")
+    assert err.message == "your FOR marker is pledged by a deal"
     assert refused(s, seller, "done").code == "pledged"
     dec = next(x for x in RULES.pending(s) if x.blocking)
     assert dec.default_for(seller).get("support") == "walter"
@@ -437,7 +449,9 @@ def test_a_captive_freed_for_a_tax_vote():
     while d.flow.step == "tax_vote" and d.flow.queue[d.flow.turn] != fam:
         f = d.flow.queue[d.flow.turn]
         do(s, d.families[f].seat, "vote_tax vote:against")
-    assert refused(s, other, "vote_tax vote:against").code == "pledged"
+    err = refused(s, other, "vote_tax vote:against")
+    assert (err.section, err.code, err.legal) == ("9.2", "pledged", "vote:for")
+    assert err.message == "your vote on the Royal Tax is pledged by a deal"
 
 
 def test_no_tax_vote_is_pledged_before_the_sovereign_convenes_parliament():
@@ -541,7 +555,8 @@ def test_9_1_deals_wait_for_setup_and_a_vote_pledge_names_the_pledges_open():
     s, _ = RULES.new_game(["ann", "bob", "cat"], {}, 1)
     assert g(s).flow.step == "start"
     err = refused(s, "ann", "deal to:bob give_shillings:1")
-    assert err.code == "deal_time" and "set up" in str(err)
+    assert (err.section, err.code, err.legal) == ("9.1", "deal_time", "later")
+    assert err.message == "deals begin once every family has set up"
     s = _ballot_with_two_candidates()
     d = g(s)
     buyer = d.families[d.flow.queue[1]].seat
@@ -573,3 +588,58 @@ def test_13_3_one_garter_a_round_and_the_next_round_opens_again():
     d.flow.round += 1
     garter.record(d, ["arthur"])
     assert [t.kind for t in d.tasks] == ["garter"] and garter.eligible(d) == ["arthur"]
+
+
+def test_9_1_ballot_and_nomination_refusals_say_what_may_be_done():
+    s = _ballot_with_two_candidates()
+    d = g(s)
+    seat = d.families[d.flow.queue[0]].seat
+    err = refused(s, seat, "vote_election")
+    assert (err.section, err.code, err.legal) == ("9.1", "no_marker", "done")
+    assert err.message == "place at least one marker, or pass with done"
+    err = refused(s, seat, "vote_election support:edward")
+    assert (err.section, err.code, err.legal) == ("9.1", "not_candidate", ["william", "walter"])
+    assert err.message == "vote markers go on the declared candidates"
+    s = _at("election", william=["lord:I"], walter=["lord:II"], edward=["bishop:exeter"])
+    d = g(s)
+    err = refused(s, d.families[d.flow.queue[0]].seat, "nominate noble:edward")     # a Bishop is clergy
+    assert (err.section, err.code, err.legal) == ("9.1", "candidate", ["walter", "william"])
+    assert err.message == "a candidate is a Lord outside the clergy, neither captive nor besieged, not yet declared"
+
+
+def test_9_2_a_tax_vote_is_for_or_against_and_11_2_a_burgher_needs_its_card():
+    s = _at("parliament", william=["king", "lord:I"])
+    d = g(s)
+    err = refused(s, _seat(s, "william"), "award_garter noble:william")        # 13.3: no deed to reward
+    assert (err.section, err.code, err.legal) == ("13.3", "garter", "none now")
+    assert err.message == "the Sovereign inducts a Knight of the Garter when a Lord has just beaten invaders"
+    do(s, _seat(s, "william"), "convene_parliament")
+    seat = d.families[d.flow.queue[d.flow.turn]].seat
+    err = refused(s, seat, "vote_tax vote:maybe")
+    assert (err.section, err.code, err.legal) == ("9.2", "vote", ["for", "against"])
+    assert err.message == "vote for or against the Royal Tax"
+    err = refused(s, seat, "vote_tax vote:for burgher:true")
+    assert (err.section, err.code, err.legal) == ("11.2", "no_burgher", "burgher:false")
+    assert err.message == "only a Burgher on your family board, with a Treasure left and a Lord in the family, adds its votes"
+
+
+def test_13_3_the_garter_goes_only_to_a_lord_of_the_deed_and_only_from_the_sovereign():
+    s, d = _garter_deed()
+    err = refused(s, "ann", "award_garter noble:arthur")
+    assert (err.section, err.code, err.legal) == ("13.3", "garter", ["walter"])
+    assert err.message == ("the Garter goes once a round, when the deed is done, to a Lord who just beat invaders "
+                           "(in battle, by Church Intervention or by Danegeld)")
+    d.nobles["william"].titles, d.nobles["walter"].titles = [], ["king"]   # the crown passed meanwhile
+    err = refused(s, "ann", "award_garter noble:walter")
+    assert (err.section, err.code, err.legal) == ("13.3", "not_sovereign", "none")
+    assert err.message == "only the King or Sovereign Queen inducts a Knight of the Garter"
+
+
+def test_9_1_the_candidate_with_most_votes_is_told_elected_king():
+    s = _ballot_with_two_candidates()
+    d = g(s)
+    events = []
+    while d.flow.step == "ballot":
+        events += do(s, d.families[d.flow.queue[d.flow.turn]].seat, "vote_election support:william")
+    told = [RULES.words().event(s, e, _AUD) for e in events if e.kind == "crown.taken"]
+    assert told == ["Lord William (Red) is elected King of England and rides out with two Royal Knights."]

@@ -67,7 +67,7 @@ def _check_goods(g: Fief, seat: str, shillings: int, cards: list[str]) -> None:
     p = g.players[seat]
     if shillings < 0 or p.shillings < shillings:
         raise RuleError("2.15", "you cannot send more shillings than you have", code=FiefRefusal.FUNDS,
-                        legal="a smaller amount")
+                        legal=f"0-{p.shillings}")
     for c in cards:
         if c not in p.hand:
             raise RuleError("2.15", f"{c!r} is not in your hand",

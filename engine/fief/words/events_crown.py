@@ -61,9 +61,9 @@ def _failed(state: GameState, e: Event, aud: Audience) -> str:
 def _crowned(state: GameState, e: Event, aud: Audience) -> str:
     g, d = state.data, e.data
     title = "King" if d.get("title") == "king" else "Sovereign Queen"
-    how = {"election": "elected", "excalibur": "crowned by Excalibur",
-           "succession": "crowned as the Prince of Wales"}.get(str(d.get("how")), "crowned")
-    return (f"{N.noble_of(g, d.get('noble'))} is {how} {title} of England and rides out with two Royal Knights.")
+    how = {"election": " is elected", "excalibur": " is crowned by Excalibur",
+           "succession": ", the Prince of Wales, is crowned"}.get(str(d.get("how")), " is crowned")
+    return f"{N.noble_of(g, d.get('noble'))}{how} {title} of England and rides out with two Royal Knights."
 
 
 @tells("crown.consort")

@@ -130,7 +130,7 @@ def _refunded(state: GameState, e: Event, aud: Audience) -> str:
     return f"Your ransom offer for {N.noble(state.data, d.get('captive'))} lapses: {N.shillings(int(d.get('amount', 0)))} come back to you."
 
 
-RELEASED = {"ransom": "ransomed", "captor died": "freed by the death of the captor",
+RELEASED = {"ransom": "ransomed", "deal": "set free by a deal", "captor died": "freed by the death of the captor",
             "captor beaten": "freed when the captor is beaten", "captor captured": "freed when the captor is taken",
             "captor taken by the Bandits": "freed when the Bandits take the captor",
             "King's interdiction": "freed from the Bandits by the King's interdiction"}
