@@ -257,12 +257,12 @@ def test_7_7_and_5_1_a_deal_gives_only_captives_held_and_cities_controlled_where
     s, d = _deal_table()
     err = refused(s, "ann", "deal to:bob give_captives:matilda")
     assert (err.section, err.code, err.legal) == ("7.7", "not_captive", "no captives")
-    assert err.message == "your families do not hold 'matilda' captive"
+    assert err.message == "that noble is not held captive by your families"
     d.nobles["walter"].captor = "red"
     assert refused(s, "ann", "deal to:bob give_captives:matilda").legal == ["walter"]
     err = refused(s, "ann", "deal to:bob give_cities:York")
     assert (err.section, err.code, err.legal) == ("5.1", "deal_city", "none")
-    assert err.message == "you may hand over only a city you control where bob is present"
+    assert err.message == "you may hand over only a city you control where the other player's family is present"
 
 
 def test_9_1_no_vote_is_pledged_outside_an_election_or_a_tax_vote():

@@ -156,11 +156,11 @@ def check_side(g: Fief, giver: str, receiver: str, b: Bundle, *, purse: bool = T
     for nid in b.get("captives", []):
         n = g.nobles.get(nid)
         if n is None or n.captor not in fams:
-            raise RuleError("7.7", f"your families do not hold {nid!r} captive", code=FiefRefusal.NOT_CAPTIVE,
+            raise RuleError("7.7", "that noble is not held captive by your families", code=FiefRefusal.NOT_CAPTIVE,
                             legal=sorted(x.id for x in g.nobles.values() if x.captor in fams) or "no captives")
     for city in b.get("cities", []):
         if city not in g.cities or g.cities[city].controller not in fams or _new_holder(g, city, receiver) is None:
-            raise RuleError("5.1", f"you may hand over only a city you control where {receiver} is present",
+            raise RuleError("5.1", "you may hand over only a city you control where the other player's family is present",
                             code=FiefRefusal.DEAL_CITY, legal=deal_cities(g, giver, receiver) or "none")
     if b.get("vote") and b["vote"] not in vote_pledges(g, giver):
         raise RuleError("9.1", "a vote is pledged on a declared candidate before your markers are laid, or on "
