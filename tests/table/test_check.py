@@ -273,3 +273,20 @@ def test_a_lobby_s_unreadable_result_is_cleared_and_it_keeps_no_phase(db_path, g
     finally:
         store.close()
     assert found(db_path) == []
+
+
+def test_a_seat_that_cannot_be_read_is_named_by_its_row(db_path, game):
+    from tests.table.damage import spoil
+
+    spoil(db_path, "seats", "name", "game = ? AND seat = 'bob'", (game,))
+    (where, kind, detail), = found(db_path)
+    assert (where, kind) == (game, "seats") and detail == "seat 1 cannot be read (not UTF-8: invalid start byte)"
+
+
+def test_a_games_row_whose_settings_are_not_json_gets_the_table_s_defaults_back(db_path, game, clock):
+    sql(db_path, "UPDATE games SET settings = '{\"dead' WHERE id = ?", game)
+    assert [kind for _, kind, _ in found(db_path)] == ["game"]
+    assert release_of(db_path, game, clock) == (
+        f"game {game}: its settings set back to the table's defaults; 0 unreadable row(s) dropped, "
+        "0 snapshot(s) replaced, was not in quarantine")
+    assert found(db_path) == []

@@ -72,7 +72,7 @@ def test_a_deadline_of_a_game_not_running_waits(table, clock):
     assert outcomes(table, gid) == []
 
 
-def test_a_decision_without_a_default_for_the_seat_closes_saying_so(table, clock, monkeypatch):
+def test_a_decision_without_a_default_for_the_seat_closes_saying_so(table, clock, monkeypatch, caplog):
     gid = start_game(table)
     pending = type(RULES).pending
     monkeypatch.setattr(type(RULES), "pending", lambda self, state: [replace(d, defaults=()) for d in pending(self, state)])
@@ -80,6 +80,9 @@ def test_a_decision_without_a_default_for_the_seat_closes_saying_so(table, clock
     assert table.timers.run_due() == []
     assert [o[2] for o in outcomes(table, gid) if o[1] == "deadline"] == ["no default", "no default"]
     assert table.store.actions(gid) == []
+    decision = pending(RULES, table.state(gid))[0].id
+    for seat in ("alice", "bob"):   # the operator finds the game, the decision and the seat
+        assert f"game {gid}: decision {decision} has no default for {seat}" in caplog.text
 
 
 def test_a_default_the_rules_refuse_closes_with_the_refusal(table, clock, monkeypatch, caplog):
