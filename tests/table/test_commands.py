@@ -54,6 +54,18 @@ def test_split_parses_local_lines(table):
         assert err.value.code == code, bad
 
 
+def test_a_line_without_its_command_group_is_refused_naming_the_groups(table):
+    groups = ["/game", "/tribute"]
+    for line, message in [("tribute bid 1", "a command starts with /group, not 'tribute'"), ("  ", "empty command")]:
+        with pytest.raises(TableError) as err:
+            table.registry.split(line)
+        assert (err.value.message, err.value.code, err.value.legal) == (message, "syntax", groups)
+    with pytest.raises(TableError) as err:
+        table.registry.split("/tribute")
+    assert (err.value.message, err.value.legal) == (
+        "`/tribute` needs a command", [c.path for c in table.registry.commands("tribute")])
+
+
 def test_a_game_may_not_use_the_game_parameter():
     from bot.table.commands import game_commands
     from engine.core import ActionSpec, Param

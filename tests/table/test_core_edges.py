@@ -104,3 +104,28 @@ def test_a_move_that_replays_to_another_state_than_its_log_says_sets_the_game_as
     [q] = table.store.quarantined()
     assert (q.game, q.what, q.row) == (gid, "actions", "1")
     assert q.reason.startswith("replay reached state ") and ", the log says " in q.reason
+
+
+def test_an_action_row_that_is_text_but_not_an_action_sets_the_game_aside_naming_that_row(table):
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))
+    with table.store.transaction():
+        table.store.db.conn.execute("UPDATE actions SET action = '{\"kind\": ' WHERE game = ? AND seq = 1", (gid,))
+    table.loaded_games.clear()
+    with pytest.raises(TableError) as err:
+        table.status(BOB, CHAN)
+    assert err.value.code == "corrupt"
+    [q] = table.store.quarantined()
+    assert (q.game, q.what, q.row) == (gid, "actions", "1")
+    assert q.reason.startswith("unreadable action: JSONDecodeError: ")
+
+
+def test_a_game_with_sound_snapshots_loads_from_its_latest_without_a_warning(db_path, caplog):
+    table = service(db_path, snapshot_every=1)
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))
+    fingerprint = RULES.fingerprint(table.state(gid))
+    table.loaded_games.clear()
+    caplog.set_level("WARNING", logger="seneschal.table")
+    assert RULES.fingerprint(table.state(gid)) == fingerprint
+    assert [r.getMessage() for r in caplog.records] == []

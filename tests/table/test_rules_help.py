@@ -193,6 +193,15 @@ def test_an_exact_match_stands_alone_and_word_matches_are_ranked():
     assert len(knights) > 1 and knights[0] == "cavalcade"
 
 
+def test_a_phrase_in_the_title_outweighs_one_in_an_alias_or_keyword_and_a_name_word_outweighs_a_summary_word():
+    from bot.table.results import HelpTopic
+
+    topic = HelpTopic("sieges", "Siege engines", ("5.1",), "Walls fall to patient armies.",
+                      aliases=("catapult",), keywords=("trebuchet",))
+    assert [ht.score(topic, q) for q in ("engine", "catapul", "trebuchet", "siege armies", "armies")] == [
+        200 + 40, 150 + 40, 150 + 40, 40 + 5, 5]
+
+
 def test_suggestions_are_titles_matching_what_is_typed():
     assert ht.suggest("fief", "nav") == ["Naval movement"]
     assert ht.suggest("okc", "p.29") == ["Tied clashes"]

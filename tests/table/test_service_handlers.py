@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.table import Actor, TableError, limits
-from tests.table.conftest import ALICE, BOB, CHAN, GM
+from bot.table import Actor, AlreadyDone, TableError, limits
+from tests.table.conftest import ALICE, BOB, CHAN, GM, start_game
 
 
 def test_new_passes_its_name_players_options_and_whether_the_creator_plays(table):
@@ -49,3 +49,23 @@ def test_an_import_file_is_read_from_its_path_up_to_the_largest_size(table, tmp_
     with pytest.raises(TableError) as err:  # an attachment's bytes go to the schema as they are
         table.invoke(GM, CHAN, "game", "import", {"file": b"[1, 2]"})
     assert err.value.message == "the file's top level must be an object"
+
+
+def test_game_colon_reaches_the_named_game_from_any_channel_and_an_empty_one_means_this_channels(table):
+    first = start_game(table)
+    second = start_game(table, channel="chan-2", seed=8)
+    for read in (table.status, table.board, table.hand, table.log, table.guide):
+        assert read(ALICE, "chan-2", game_id=first).game.id == first, read.__name__
+    assert table.invoke(ALICE, "chan-2", "game", "status", {"game": str(first)}).game.id == first
+    for empty in ("", None):
+        assert table.invoke(ALICE, "chan-2", "game", "status", {"game": empty}).game.id == second
+
+
+def test_a_lobby_command_sent_again_with_its_key_is_done_once(table):
+    table.new_game(ALICE, CHAN, "tribute", players=3)
+    added = table.computer(ALICE, CHAN, key="add-1")
+    again = table.computer(ALICE, CHAN, key="add-1")
+    assert isinstance(again, AlreadyDone) and again.key == "add-1"
+    assert [s.seat for s in table.status(ALICE, CHAN).game.seats] == ["alice", added.seat]
+    table.dismiss(ALICE, CHAN, seat=added.seat, key="drop-1")
+    assert isinstance(table.dismiss(ALICE, CHAN, seat=added.seat, key="drop-1"), AlreadyDone)
