@@ -79,6 +79,16 @@ def test_the_local_table_takes_both_spellings(reg: CommandRegistry) -> None:
     assert "/fief war" in err.value.legal and "/fief cards" in err.value.legal
 
 
+def test_a_misplaced_group_is_refused_saying_where_it_is_missing(reg: CommandRegistry) -> None:
+    for line, message in [("/fief-court war move noble:Hugh", "/fief-court has no group 'war'"),
+                          ("/fief war", "`/fief war` needs one of its commands"),
+                          ("/fief cards move noble:Hugh", "`/fief cards` needs one of its commands"),
+                          ("/fief", "`/fief` needs a command")]:
+        with pytest.raises(TableError) as err:
+            reg.split(line)
+        assert (err.value.message, err.value.code) == (message, "syntax"), line
+
+
 def test_respell_names_commands_as_discord_does(reg: CommandRegistry) -> None:
     said = "Propose with /fief propose_marriage, then /fief move; /fief nothing stays."
     assert reg.respell("fief", said) == ("Propose with /fief-court crown propose_marriage, then /fief war move; "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.table import FakeClock, Store, TableError, TableService
+from bot.table import AlreadyDone, FakeClock, Store, TableError, TableService
 from engine import registry
 from engine.core import Action
 from tests.games.tribute import RULES
@@ -129,3 +129,10 @@ def test_a_game_with_sound_snapshots_loads_from_its_latest_without_a_warning(db_
     caplog.set_level("WARNING", logger="seneschal.table")
     assert RULES.fingerprint(table.state(gid)) == fingerprint
     assert [r.getMessage() for r in caplog.records] == []
+
+
+def test_a_command_key_kept_without_a_game_answers_already_done_naming_no_game(table):
+    table.store.record_command_key("old-key", None, "new", 0.0)
+    again = table.new_game(ALICE, CHAN, "tribute", players=2, key="old-key")
+    assert isinstance(again, AlreadyDone) and (again.game, again.command, again.key) == (None, "new", "old-key")
+    assert table.list_games(ALICE, CHAN).games == ()

@@ -64,3 +64,18 @@ def test_the_guide_tells_each_person_whom_the_game_waits_on(table, logged):
     assert alice[0] == ("Tribute, game 1 (Round 1: the shield): nothing waits on you now; the game waits on bob. "
                         "Your prompt comes by direct message when it is your turn.")
     assert outsider[0] == "Tribute, game 1 (Round 1: the shield): you have no seat in this game; it waits on bob."
+
+
+def test_the_status_and_the_list_wait_for_a_change_in_progress_on_that_game(table):
+    """A read takes the game's own lock, so it never sees a move half stored."""
+    import threading
+
+    gid = start_game(table)
+    for read in (lambda: table.status(ALICE, CHAN), lambda: table.list_games(ALICE, CHAN)):
+        done = threading.Event()
+        with table.game_lock(gid):
+            reader = threading.Thread(target=lambda r=read, d=done: (r(), d.set()))
+            reader.start()
+            assert not done.wait(0.3)   # held back while the game is being changed
+        assert done.wait(10)
+        reader.join()
