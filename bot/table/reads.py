@@ -76,8 +76,7 @@ class Reads:
             return Status(info, waiting, rules.view(state, None), row.result, mine.seat if mine else None, legal,
                           ob.title_of(rules, rules.words(), state), said, question, ending)
 
-    def board(self, actor: Actor, channel: str | None, *, private: bool = False, game_id: int | None = None,
-              draw: bool = True) -> Board:
+    def board(self, actor: Actor, channel: str | None, *, private: bool, game_id: int | None, draw: bool) -> Board:
         """The board view (public, or the actor's private one) and its image when a drawer exists.
         Drawing takes tens of milliseconds: adapters call this off the event loop."""
         session = self.core.started(actor, channel, game_id)

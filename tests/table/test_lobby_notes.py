@@ -94,3 +94,12 @@ def test_a_game_whose_roles_fail_still_opens_without_roles_and_the_log_names_the
     created = shipped.new_game(ALICE, CHAN, "okc", players=2, seed=4)
     assert created.game is not None and created.game.roles == ()
     assert f"game {created.game.id}: roles of okc failed: ValueError('no roles today')" in caplog.text
+
+
+def test_a_game_this_bot_no_longer_runs_is_listed_without_notes_and_without_a_warning(shipped, monkeypatch,
+                                                                                     caplog) -> None:
+    shipped.new_game(ALICE, CHAN, "okc", players=2, options="modules=night_map", seed=4)
+    monkeypatch.delitem(shipped.rules_by_name, "okc")
+    caplog.set_level("WARNING", logger="seneschal.table")
+    [listed] = shipped.list_games(ALICE, CHAN).games
+    assert listed.notes == () and caplog.records == []
