@@ -214,3 +214,29 @@ def test_a_computer_player_takes_the_role_it_is_given(shipped):
     seated = shipped.computer(ALICE, CHAN, role="green")
     assert seated.role == "green" and wording.describe(seated).endswith(f"sits as {seated.seat}, playing Green.")
     assert {s.seat: s.role for s in shipped.info(gid).seats}[seated.seat] == "green"
+
+
+def test_a_game_that_tells_nothing_of_its_setup_is_begun_naming_each_seats_roles(db_path, clock):
+    from tests.games.tribute import TributeRules
+
+    class Coloured(TributeRules):
+        name = "coloured"
+
+        def new_game(self, seats, options, seed):
+            return super().new_game(seats, options, seed)[0], []   # no setup events to tell
+
+        def seat_roles(self, state):
+            return dict(zip(state.seats, ("red", "blue+green"), strict=True))
+
+        def role_label(self, role, options):
+            if role == "green":
+                raise ValueError("no label")   # the role's id stands in
+            return role.title()
+
+    table = TableService(Store(db_path), clock=clock, games=[Coloured()], load_registered=False)
+    table.new_game(ALICE, CHAN, "coloured", players=2)
+    table.join(BOB, CHAN)
+    table.start(ALICE, CHAN)
+    [started] = [m for m in table.pending_outbox(100) if m.payload["type"] == "started"]
+    assert started.payload["lines"] == ["The game begins.", "alice plays Red.", "bob plays Blue and green."]
+    table.store.close()
