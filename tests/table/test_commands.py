@@ -64,6 +64,21 @@ def test_a_line_without_its_command_group_is_refused_naming_the_groups(table):
         table.registry.split("/tribute")
     assert (err.value.message, err.value.legal) == (
         "`/tribute` needs a command", [c.path for c in table.registry.commands("tribute")])
+    with pytest.raises(TableError) as err:
+        table.registry.split("/nope x")
+    assert (err.value.message, err.value.code, err.value.legal) == ("no command group `/nope`", "unknown_group", groups)
+
+
+def test_a_table_command_given_a_parameter_it_lacks_is_refused_with_its_usage(table):
+    with pytest.raises(TableError) as err:
+        table.invoke(ALICE, CHAN, "game", "status", {"colour": "red"})
+    status = table.registry.find("game", "status")
+    assert (err.value.message, err.value.code, err.value.legal) == (
+        "/game status has no parameter 'colour'", "bad_param", status.usage())
+    assert status.usage() == "/game status [game:<int>]"
+    assert table.registry.find("tribute", "bid").usage() == "/tribute bid card:<int> [game:<int>]"
+    assert table.registry.find("game", "computer").usage() == (
+        "/game computer [strength:<random|steady|schemer>] [name:<str>] [role:<str>] [game:<int>]")
 
 
 def test_a_game_may_not_use_the_game_parameter():
