@@ -79,3 +79,10 @@ def test_the_status_and_the_list_wait_for_a_change_in_progress_on_that_game(tabl
             assert not done.wait(0.3)   # held back while the game is being changed
         assert done.wait(10)
         reader.join()
+
+
+def test_the_game_words_learn_who_acted_only_for_a_public_action(table, logged, monkeypatch):
+    from tests.games.tribute import TributeWords
+
+    monkeypatch.setattr(TributeWords, "log_line", lambda self, state, seat, events, aud: f"by {seat}")
+    assert [e.line for e in table.log(ALICE, CHAN, last=3).entries] == ["by None", "by None", "by alice"]
