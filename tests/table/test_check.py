@@ -290,3 +290,33 @@ def test_a_games_row_whose_settings_are_not_json_gets_the_table_s_defaults_back(
         f"game {game}: its settings set back to the table's defaults; 0 unreadable row(s) dropped, "
         "0 snapshot(s) replaced, was not in quarantine")
     assert found(db_path) == []
+
+
+def test_an_action_that_cannot_be_read_is_named_by_its_number_and_a_release_refuses_it(db_path, game, clock):
+    from tests.table.damage import spoil
+
+    spoil(db_path, "actions", "action", "game = ? AND seq = 2", (game,))
+    (where, kind, detail), = found(db_path)
+    assert (where, kind, detail) == (game, "log", "action 2 cannot be read (not UTF-8: invalid start byte)")
+    with pytest.raises(ValueError) as err:
+        release_of(db_path, game, clock)
+    assert str(err.value) == (f"game {game}'s log does not replay (action 2 cannot be read (not UTF-8: invalid "
+                              "start byte)); restore a backup, or let a GM abandon the game")
+
+
+def test_a_finished_game_s_unreadable_result_is_rebuilt_as_its_result(db_path, clock):
+    from tests.table.test_service import play_out, start_game
+
+    table = make_table(db_path, clock)
+    gid = start_game(table)
+    play_out(table, gid)
+    result = table.store.game(gid).result
+    table.store.close()
+    sql(db_path, "UPDATE games SET result = '{\"won' WHERE id = ?", gid)
+    release_of(db_path, gid, clock)
+    store = Store(db_path, readonly=True)
+    try:
+        row = store.game(gid)
+        assert row is not None and (row.phase, row.result, row.damaged) == ("over", result, "")
+    finally:
+        store.close()
