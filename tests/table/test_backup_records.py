@@ -139,3 +139,10 @@ def test_a_backup_into_new_folders_makes_them(full, db_path, tmp_path):
     target = tmp_path / "backups" / "2026" / "december.sqlite3"
     assert backup(db_path, target).startswith(f"backed up 5 game(s) from {db_path} to {target} (")
     assert verify(target) == []
+
+
+def test_a_backup_of_a_database_that_does_not_exist_refuses_and_makes_no_file(tmp_path):
+    missing = tmp_path / "missing.sqlite3"
+    with pytest.raises(FileNotFoundError, match=f"^no database at {missing}$"):
+        backup(missing, tmp_path / "copy.sqlite3")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []

@@ -37,6 +37,21 @@ def test_round_trip(table):
     table.act(BOB, "chan-2", "tribute", Action.of("accept_offer", offer=1))
 
 
+def test_an_export_carries_each_action_s_events_and_the_import_passes_the_check(table):
+    from bot.table.check import check
+
+    gid = played(table)
+    doc = json.loads(table.export(GM, CHAN).text)
+    assert [a["events"] for a in doc["actions"]] == [json.loads(a.events) for a in table.store.actions(gid)]
+    new = table.import_game(GM, "chan-2", json.dumps(doc)).game.id
+    assert table.store.snapshot_seqs(new)[-1] == 0
+    assert [f for f in check(table.store, {"tribute": RULES}).findings if f.game == new] == []
+    notice, = [o for o in table.store.outbox(new) if o.key.endswith(".imported")]
+    assert notice.key == f"g{new}.imported"
+    assert json.loads(notice.payload) == {"type": "table", "game_id": new, "what": "imported", "by": GM.name,
+                                          "actions": 3, "from": gid}
+
+
 def test_lobby_round_trip(table):
     table.new_game(ALICE, CHAN, "tribute", players=2)
     text = table.export(GM, CHAN).text
