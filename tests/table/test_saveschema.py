@@ -298,3 +298,27 @@ def test_a_games_options_are_checked_by_the_game_itself_and_kept_as_it_writes_th
         "the file's state.options are refused by the game: the option `random_start` is true or false")
     assert refused(lambda d: d["game"].update(options={"random_start": "maybe"})) == (
         "the file's game.options are refused by the game: the option `random_start` is true or false")
+
+
+def test_the_options_are_judged_for_the_file_s_players_or_else_its_seats_at_least_the_game_s_least(saved):
+    seen = []
+
+    class Counting(type(RULES)):
+        def check_options(self, seats, options):
+            seen.append(seats)
+            super().check_options(seats, options)
+
+    def lobby(players, seats):
+        def change(d):
+            d["game"].update(status="lobby", players=players)
+            d["seats"], d["actions"] = d["seats"][:seats], []
+            d.pop("state")
+        return change
+
+    doc, check = saved
+    for change, count in ((lambda d: d["game"].pop("players"), 2), (lobby(3, 1), 3), (lobby(None, 1), 2)):
+        d = copy.deepcopy(doc)
+        change(d)
+        seen.clear()
+        saveschema.parse(json.dumps(d), lambda name: Counting(), check, tuple(DEFAULT_SETTINGS))
+        assert seen[0] == count
