@@ -41,7 +41,9 @@ def test_an_export_carries_each_action_s_events_and_the_import_passes_the_check(
     from bot.table.check import check
 
     gid = played(table)
-    doc = json.loads(table.export(GM, CHAN).text)
+    exported = table.export(GM, CHAN)
+    assert (exported.game, exported.filename) == (table.info(gid), f"tribute-game-{gid}.json")
+    doc = json.loads(exported.text)
     assert [a["events"] for a in doc["actions"]] == [json.loads(a.events) for a in table.store.actions(gid)]
     new = table.import_game(GM, "chan-2", json.dumps(doc)).game.id
     assert table.store.snapshot_seqs(new)[-1] == 0

@@ -88,9 +88,9 @@ def test_the_log_appends_in_order_and_an_undo_moves_the_tail_aside(store):
     assert [(a.seq, a.action, a.key, a.at, a.version, a.user_id, a.source) for a in store.actions(gid, after=1, upto=2)] == [
         (2, '{"n":2}', "k2", T + 2, 20, "u-a", "deadline")]
     assert [a.seq for a in store.actions(gid, after=2)] == [3] and store.game(gid).last_seq == 3
-    with pytest.raises(StaleAppend):
+    with pytest.raises(StaleAppend, match=f"^game {gid} is no longer at action 2 \\(epoch 0\\)$"):
         store.append_action(gid, 3, "alice", "{}", "[]", "k9", T, 1, epoch=0)  # not at action 2 any more
-    with pytest.raises(StaleAppend):
+    with pytest.raises(StaleAppend, match=f"^game {gid}: action 4 or key 'k1' exists already \\("):
         store.append_action(gid, 4, "alice", "{}", "[]", "k1", T, 1, epoch=0)  # a key used before
     assert store.action_by_key(gid, "k2").seq == 2 and store.action_by_key(gid, "k9") is None
     store.undo_to(gid, 1, T + 9, "u-gm")
