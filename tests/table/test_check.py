@@ -320,3 +320,24 @@ def test_a_finished_game_s_unreadable_result_is_rebuilt_as_its_result(db_path, c
         assert row is not None and (row.phase, row.result, row.damaged) == ("over", result, "")
     finally:
         store.close()
+
+
+def test_options_are_rebuilt_from_the_oldest_snapshot_that_reads_and_holds_them(db_path):
+    from bot.table.check import _first_options
+    from tests.table.damage import spoil
+
+    store = Store(db_path)
+    try:
+        gid = store.create_game(game="tribute", channel="c1", creator="u-a", players=2, options={}, settings={},
+                                seed=1, engine_version="1", schema=3, now=0.0, status="active", guild="g")
+        assert _first_options(store, gid) == {}
+        for seq, state in ((0, '{"options": {"rounds": 1}}'), (4, '{"options": {"rounds": 4}}'),
+                           (7, '{"options": {"rounds": 7}}')):
+            store.put_snapshot(gid, seq, state, "p", 0.0)
+        assert _first_options(store, gid) == {"rounds": 1}
+        spoil(db_path, "snapshots", "state", "game = ? AND seq = 0", (gid,))
+        assert _first_options(store, gid) == {"rounds": 4}
+        store.put_snapshot(gid, 4, '{"options": "none"}', "p", 0.0)
+        assert _first_options(store, gid) == {"rounds": 7}
+    finally:
+        store.close()
