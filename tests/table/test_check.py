@@ -341,3 +341,24 @@ def test_options_are_rebuilt_from_the_oldest_snapshot_that_reads_and_holds_them(
         assert _first_options(store, gid) == {"rounds": 7}
     finally:
         store.close()
+
+
+def test_a_release_gives_a_seat_its_lost_name_role_and_agent_back_but_not_who_holds_it(db_path, game, clock):
+    from tests.table.damage import spoil
+
+    for column in ("name", "role", "agent"):
+        spoil(db_path, "seats", column, "game = ? AND seat = 'bob'", (game,))
+    assert release_of(db_path, game, clock) == (
+        f"game {game}: seat 2's name, role, agent (a person plays it) rebuilt; 0 unreadable row(s) dropped, "
+        "0 snapshot(s) replaced, was not in quarantine")
+    assert found(db_path) == []
+    store = Store(db_path, readonly=True)
+    bob = store.seats(game)[1]
+    store.close()
+    assert (bob.seat, bob.name, bob.role, bob.agent) == ("bob", "bob", "", "")
+    spoil(db_path, "seats", "user_id", "game = ? AND seat = 'bob'", (game,))
+    spoil(db_path, "seats", "seat", "game = ? AND seat = 'bob'", (game,))
+    with pytest.raises(ValueError) as err:
+        release_of(db_path, game, clock)
+    assert str(err.value) == (f"game {game}'s seat 2 has lost its name and who holds it, which nothing else "
+                              "records; restore a backup, or let a GM abandon the game")
