@@ -322,3 +322,26 @@ def test_the_options_are_judged_for_the_file_s_players_or_else_its_seats_at_leas
         seen.clear()
         saveschema.parse(json.dumps(d), lambda name: Counting(), check, tuple(DEFAULT_SETTINGS))
         assert seen[0] == count
+
+
+def test_an_option_s_value_must_be_text_a_whole_number_or_true_false(saved):
+    class WithRounds(type(RULES)):
+        def default_options(self, seats):
+            return {"rounds": 3}
+
+    doc, check = saved
+
+    def lobby_with(value):
+        d = copy.deepcopy(doc)
+        d["game"].update(status="lobby", options={"rounds": value})
+        d["actions"] = []
+        d.pop("state")
+        return json.dumps(d)
+
+    for value in ("long", 5, True):
+        save = saveschema.parse(lobby_with(value), lambda name: WithRounds(), check, tuple(DEFAULT_SETTINGS))
+        assert save.options == {"rounds": value}
+    for value in (2.5, None, [3], {"n": 3}):
+        with pytest.raises(TableError) as err:
+            saveschema.parse(lobby_with(value), lambda name: WithRounds(), check, tuple(DEFAULT_SETTINGS))
+        assert err.value.message == "the file's game.options.rounds must be text, a whole number or true/false"
