@@ -132,6 +132,9 @@ def test_check_runs_amcheck_where_installed(played: Path, pg_server) -> None:
     store = PgStore(url)
     try:
         store.conn.execute("CREATE EXTENSION amcheck")  # the tests' user is the server's superuser
+        # An operator tells the bot's connections apart in pg_stat_activity by their name.
+        assert store._one("SELECT application_name FROM pg_stat_activity WHERE pid = pg_backend_pid()")[0] == (
+            "seneschal")
         assert store.integrity() == []
         checked, read = [], store._one
 
