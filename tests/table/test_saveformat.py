@@ -44,6 +44,12 @@ def test_an_export_carries_each_action_s_events_and_the_import_passes_the_check(
     exported = table.export(GM, CHAN)
     assert (exported.game, exported.filename) == (table.info(gid), f"tribute-game-{gid}.json")
     doc = json.loads(exported.text)
+    row = table.store.game(gid)
+    assert doc["game"] == {"id": gid, "name": "tribute", "title": RULES.title, "engine_version": row.engine_version,
+                           "schema": row.schema, "status": "active", "players": 2, "options": row.options,
+                           "settings": row.settings, "creator": row.creator, "created": row.created,
+                           "phase": row.phase, "result": None}
+    assert (doc["format"], doc["version"], doc["exported"], doc["seed"]) == ("seneschal-game", 1, table.clock.now(), 11)
     assert [a["events"] for a in doc["actions"]] == [json.loads(a.events) for a in table.store.actions(gid)]
     new = table.import_game(GM, "chan-2", json.dumps(doc)).game.id
     assert table.store.snapshot_seqs(new)[-1] == 0
