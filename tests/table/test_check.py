@@ -362,3 +362,18 @@ def test_a_release_gives_a_seat_its_lost_name_role_and_agent_back_but_not_who_ho
         release_of(db_path, game, clock)
     assert str(err.value) == (f"game {game}'s seat 2 has lost its name and who holds it, which nothing else "
                               "records; restore a backup, or let a GM abandon the game")
+
+
+def test_a_release_says_where_a_game_s_lost_options_came_back_from(db_path, game, clock):
+    from tests.table.damage import spoil
+
+    lobby = game + 1
+    for gid in (game, lobby):
+        spoil(db_path, "games", "options", "id = ?", (gid,))
+    assert release_of(db_path, game, clock) == (
+        f"game {game}: its options rebuilt from its first snapshot; 0 unreadable row(s) dropped, "
+        "0 snapshot(s) replaced, was not in quarantine")
+    assert release_of(db_path, lobby, clock) == (
+        f"game {lobby}: its lobby options set back to the game's defaults; 0 unreadable row(s) dropped, "
+        "0 snapshot(s) replaced, was not in quarantine")
+    assert found(db_path) == []
