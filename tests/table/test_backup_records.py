@@ -5,6 +5,7 @@ table is compared row for row. Then each refusal in its words."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
@@ -73,8 +74,8 @@ def test_a_restore_puts_every_row_back_and_keeps_the_replaced_files(full, db_pat
     said = restore(copy, db_path)
     aside = sorted(p for p in tmp_path.iterdir() if ".before-restore-" in p.name)
     stamp = aside[0].name
-    assert [p.name for p in aside] == [stamp, f"{stamp}-shm", f"{stamp}-wal"] and stamp.startswith(
-        "table.sqlite3.before-restore-")
+    assert [p.name for p in aside] == [stamp, f"{stamp}-shm", f"{stamp}-wal"]
+    assert re.fullmatch(r"table\.sqlite3\.before-restore-20\d{6}-\d{6}", stamp)  # the date and time of the restore
     assert (tmp_path / f"{stamp}-wal").read_bytes() == b"stale -wal"
     assert said == f"restored {db_path} from {copy}; the previous files are kept as " + ", ".join(
         str(tmp_path / f"{stamp}{s}") for s in ("", "-wal", "-shm"))
@@ -139,3 +140,10 @@ def test_a_backup_into_new_folders_makes_them(full, db_path, tmp_path):
     target = tmp_path / "backups" / "2026" / "december.sqlite3"
     assert backup(db_path, target).startswith(f"backed up 5 game(s) from {db_path} to {target} (")
     assert verify(target) == []
+
+
+def test_a_backup_of_a_database_that_does_not_exist_refuses_and_makes_no_file(tmp_path):
+    missing = tmp_path / "missing.sqlite3"
+    with pytest.raises(FileNotFoundError, match=f"^no database at {missing}$"):
+        backup(missing, tmp_path / "copy.sqlite3")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []

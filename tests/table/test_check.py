@@ -290,3 +290,90 @@ def test_a_games_row_whose_settings_are_not_json_gets_the_table_s_defaults_back(
         f"game {game}: its settings set back to the table's defaults; 0 unreadable row(s) dropped, "
         "0 snapshot(s) replaced, was not in quarantine")
     assert found(db_path) == []
+
+
+def test_an_action_that_cannot_be_read_is_named_by_its_number_and_a_release_refuses_it(db_path, game, clock):
+    from tests.table.damage import spoil
+
+    spoil(db_path, "actions", "action", "game = ? AND seq = 2", (game,))
+    (where, kind, detail), = found(db_path)
+    assert (where, kind, detail) == (game, "log", "action 2 cannot be read (not UTF-8: invalid start byte)")
+    with pytest.raises(ValueError) as err:
+        release_of(db_path, game, clock)
+    assert str(err.value) == (f"game {game}'s log does not replay (action 2 cannot be read (not UTF-8: invalid "
+                              "start byte)); restore a backup, or let a GM abandon the game")
+
+
+def test_a_finished_game_s_unreadable_result_is_rebuilt_as_its_result(db_path, clock):
+    from tests.table.test_service import play_out, start_game
+
+    table = make_table(db_path, clock)
+    gid = start_game(table)
+    play_out(table, gid)
+    result = table.store.game(gid).result
+    table.store.close()
+    sql(db_path, "UPDATE games SET result = '{\"won' WHERE id = ?", gid)
+    release_of(db_path, gid, clock)
+    store = Store(db_path, readonly=True)
+    try:
+        row = store.game(gid)
+        assert row is not None and (row.phase, row.result, row.damaged) == ("over", result, "")
+    finally:
+        store.close()
+
+
+def test_options_are_rebuilt_from_the_oldest_snapshot_that_reads_and_holds_them(db_path):
+    from bot.table.check import _first_options
+    from tests.table.damage import spoil
+
+    store = Store(db_path)
+    try:
+        gid = store.create_game(game="tribute", channel="c1", creator="u-a", players=2, options={}, settings={},
+                                seed=1, engine_version="1", schema=3, now=0.0, status="active", guild="g")
+        assert _first_options(store, gid) == {}
+        for seq, state in ((0, '{"options": {"rounds": 1}}'), (4, '{"options": {"rounds": 4}}'),
+                           (7, '{"options": {"rounds": 7}}')):
+            store.put_snapshot(gid, seq, state, "p", 0.0)
+        assert _first_options(store, gid) == {"rounds": 1}
+        spoil(db_path, "snapshots", "state", "game = ? AND seq = 0", (gid,))
+        assert _first_options(store, gid) == {"rounds": 4}
+        store.put_snapshot(gid, 4, '{"options": "none"}', "p", 0.0)
+        assert _first_options(store, gid) == {"rounds": 7}
+    finally:
+        store.close()
+
+
+def test_a_release_gives_a_seat_its_lost_name_role_and_agent_back_but_not_who_holds_it(db_path, game, clock):
+    from tests.table.damage import spoil
+
+    for column in ("name", "role", "agent"):
+        spoil(db_path, "seats", column, "game = ? AND seat = 'bob'", (game,))
+    assert release_of(db_path, game, clock) == (
+        f"game {game}: seat 2's name, role, agent (a person plays it) rebuilt; 0 unreadable row(s) dropped, "
+        "0 snapshot(s) replaced, was not in quarantine")
+    assert found(db_path) == []
+    store = Store(db_path, readonly=True)
+    bob = store.seats(game)[1]
+    store.close()
+    assert (bob.seat, bob.name, bob.role, bob.agent) == ("bob", "bob", "", "")
+    spoil(db_path, "seats", "user_id", "game = ? AND seat = 'bob'", (game,))
+    spoil(db_path, "seats", "seat", "game = ? AND seat = 'bob'", (game,))
+    with pytest.raises(ValueError) as err:
+        release_of(db_path, game, clock)
+    assert str(err.value) == (f"game {game}'s seat 2 has lost its name and who holds it, which nothing else "
+                              "records; restore a backup, or let a GM abandon the game")
+
+
+def test_a_release_says_where_a_game_s_lost_options_came_back_from(db_path, game, clock):
+    from tests.table.damage import spoil
+
+    lobby = game + 1
+    for gid in (game, lobby):
+        spoil(db_path, "games", "options", "id = ?", (gid,))
+    assert release_of(db_path, game, clock) == (
+        f"game {game}: its options rebuilt from its first snapshot; 0 unreadable row(s) dropped, "
+        "0 snapshot(s) replaced, was not in quarantine")
+    assert release_of(db_path, lobby, clock) == (
+        f"game {lobby}: its lobby options set back to the game's defaults; 0 unreadable row(s) dropped, "
+        "0 snapshot(s) replaced, was not in quarantine")
+    assert found(db_path) == []

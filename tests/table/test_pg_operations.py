@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from bot import admin
@@ -131,7 +132,21 @@ def test_check_runs_amcheck_where_installed(played: Path, pg_server) -> None:
     store = PgStore(url)
     try:
         store.conn.execute("CREATE EXTENSION amcheck")  # the tests' user is the server's superuser
+        # An operator tells the bot's connections apart in pg_stat_activity by their name.
+        assert store._one("SELECT application_name FROM pg_stat_activity WHERE pid = pg_backend_pid()")[0] == (
+            "seneschal")
         assert store.integrity() == []
+        checked, read = [], store._one
+
+        def damaged(sql, params=()):  # amcheck's refusal of every index, as a damaged one would give it
+            if "bt_index_check" not in sql:
+                return read(sql, params)
+            checked.append(params[0])
+            raise psycopg.errors.IndexCorrupted("item order invariant violated")
+
+        store._one = damaged
+        found = store.integrity()
+        assert "games_pkey" in checked and found == [f"index {name}: item order invariant violated" for name in checked]
     finally:
         store.close()
     code, said = _admin("check", "--db", url)

@@ -37,6 +37,29 @@ def test_round_trip(table):
     table.act(BOB, "chan-2", "tribute", Action.of("accept_offer", offer=1))
 
 
+def test_an_export_carries_each_action_s_events_and_the_import_passes_the_check(table):
+    from bot.table.check import check
+
+    gid = played(table)
+    exported = table.export(GM, CHAN)
+    assert (exported.game, exported.filename) == (table.info(gid), f"tribute-game-{gid}.json")
+    doc = json.loads(exported.text)
+    row = table.store.game(gid)
+    assert doc["game"] == {"id": gid, "name": "tribute", "title": RULES.title, "engine_version": row.engine_version,
+                           "schema": row.schema, "status": "active", "players": 2, "options": row.options,
+                           "settings": row.settings, "creator": row.creator, "created": row.created,
+                           "phase": row.phase, "result": None}
+    assert (doc["format"], doc["version"], doc["exported"], doc["seed"]) == ("seneschal-game", 1, table.clock.now(), 11)
+    assert [a["events"] for a in doc["actions"]] == [json.loads(a.events) for a in table.store.actions(gid)]
+    new = table.import_game(GM, "chan-2", json.dumps(doc)).game.id
+    assert table.store.snapshot_seqs(new)[-1] == 0
+    assert [f for f in check(table.store, {"tribute": RULES}).findings if f.game == new] == []
+    notice, = [o for o in table.store.outbox(new) if o.key.endswith(".imported")]
+    assert notice.key == f"g{new}.imported"
+    assert json.loads(notice.payload) == {"type": "table", "game_id": new, "what": "imported", "by": GM.name,
+                                          "actions": 3, "from": gid}
+
+
 def test_lobby_round_trip(table):
     table.new_game(ALICE, CHAN, "tribute", players=2)
     text = table.export(GM, CHAN).text

@@ -298,3 +298,50 @@ def test_a_games_options_are_checked_by_the_game_itself_and_kept_as_it_writes_th
         "the file's state.options are refused by the game: the option `random_start` is true or false")
     assert refused(lambda d: d["game"].update(options={"random_start": "maybe"})) == (
         "the file's game.options are refused by the game: the option `random_start` is true or false")
+
+
+def test_the_options_are_judged_for_the_file_s_players_or_else_its_seats_at_least_the_game_s_least(saved):
+    seen = []
+
+    class Counting(type(RULES)):
+        def check_options(self, seats, options):
+            seen.append(seats)
+            super().check_options(seats, options)
+
+    def lobby(players, seats):
+        def change(d):
+            d["game"].update(status="lobby", players=players)
+            d["seats"], d["actions"] = d["seats"][:seats], []
+            d.pop("state")
+        return change
+
+    doc, check = saved
+    for change, count in ((lambda d: d["game"].pop("players"), 2), (lobby(3, 1), 3), (lobby(None, 1), 2)):
+        d = copy.deepcopy(doc)
+        change(d)
+        seen.clear()
+        saveschema.parse(json.dumps(d), lambda name: Counting(), check, tuple(DEFAULT_SETTINGS))
+        assert seen[0] == count
+
+
+def test_an_option_s_value_must_be_text_a_whole_number_or_true_false(saved):
+    class WithRounds(type(RULES)):
+        def default_options(self, seats):
+            return {"rounds": 3}
+
+    doc, check = saved
+
+    def lobby_with(value):
+        d = copy.deepcopy(doc)
+        d["game"].update(status="lobby", options={"rounds": value})
+        d["actions"] = []
+        d.pop("state")
+        return json.dumps(d)
+
+    for value in ("long", 5, True):
+        save = saveschema.parse(lobby_with(value), lambda name: WithRounds(), check, tuple(DEFAULT_SETTINGS))
+        assert save.options == {"rounds": value}
+    for value in (2.5, None, [3], {"n": 3}):
+        with pytest.raises(TableError) as err:
+            saveschema.parse(lobby_with(value), lambda name: WithRounds(), check, tuple(DEFAULT_SETTINGS))
+        assert err.value.message == "the file's game.options.rounds must be text, a whole number or true/false"

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.table import Store
-from bot.table.store import StaleAppend
+from bot.table.store import DamagedRow, StaleAppend
+from tests.table.damage import spoil
 
 T = 1_800_000_000.0
 
@@ -87,9 +88,9 @@ def test_the_log_appends_in_order_and_an_undo_moves_the_tail_aside(store):
     assert [(a.seq, a.action, a.key, a.at, a.version, a.user_id, a.source) for a in store.actions(gid, after=1, upto=2)] == [
         (2, '{"n":2}', "k2", T + 2, 20, "u-a", "deadline")]
     assert [a.seq for a in store.actions(gid, after=2)] == [3] and store.game(gid).last_seq == 3
-    with pytest.raises(StaleAppend):
+    with pytest.raises(StaleAppend, match=f"^game {gid} is no longer at action 2 \\(epoch 0\\)$"):
         store.append_action(gid, 3, "alice", "{}", "[]", "k9", T, 1, epoch=0)  # not at action 2 any more
-    with pytest.raises(StaleAppend):
+    with pytest.raises(StaleAppend, match=f"^game {gid}: action 4 or key 'k1' exists already \\("):
         store.append_action(gid, 4, "alice", "{}", "[]", "k1", T, 1, epoch=0)  # a key used before
     assert store.action_by_key(gid, "k2").seq == 2 and store.action_by_key(gid, "k9") is None
     store.undo_to(gid, 1, T + 9, "u-gm")
@@ -128,3 +129,21 @@ def test_command_keys_and_references_are_kept_and_replaced(store):
     store.put_ref(gid, "status", "chan-9", "msg-2")
     store.put_ref(gid, "lobby", "", "fingerprint")
     assert (store.ref(gid, "status"), store.ref(gid, "lobby")) == (("chan-9", "msg-2"), ("", "fingerprint"))
+
+
+def test_a_row_that_is_not_utf8_names_its_game_its_table_and_its_row(store, db_path):
+    gid = new(store)
+    store.add_seat(gid, "alice", "u-a", "Alice", T)
+    store.add_seat(gid, "bob", "u-b", "Bob", T)
+    store.append_action(gid, 1, "alice", "{}", "[]", "k1", T, 1)
+    store.put_snapshot(gid, 1, "s1", "p1", T)
+    spoil(db_path, "seats", "name", "game = ? AND seat = 'bob'", (gid,))
+    spoil(db_path, "actions", "action", "game = ? AND seq = 1", (gid,))
+    spoil(db_path, "snapshots", "state", "game = ? AND seq = 1", (gid,))
+    for read, where in ((store.seats, ("seats", 1)), (store.actions, ("actions", 1)),
+                        (lambda g: store.snapshot(g, 1), ("snapshots", 1))):
+        with pytest.raises(DamagedRow) as err:
+            read(gid)
+        assert (err.value.game, err.value.table, err.value.row, err.value.reason) == (
+            gid, *where, "not UTF-8: invalid start byte")
+        assert str(err.value) == f"game {gid}: {where[0]} row 1 cannot be read (not UTF-8: invalid start byte)"
