@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine.agents import answer, schemer, steady
+from engine.agents import answer, bargain, schemer, steady
 from engine.agents.choice import choices, playout_move, worth_weighing
 from engine.core import Action, GameState, Refusal, RuleError, Rules
 
@@ -48,7 +48,9 @@ def decide(rules: Rules, state: GameState, seat: str, strength: str, *, seed: in
         return legal[0]
     if strength == "random":
         return playout_move(rules, state, seat, legal, rnd)
-    legal = worth_weighing(rules, state, seat, legal)
+    offer, legal = bargain.negotiate(rules, state, seat, worth_weighing(rules, state, seat, legal), rnd)
+    if offer is not None:
+        return offer
     if len(legal) == 1:
         return legal[0]
     if strength == "steady":

@@ -10,6 +10,7 @@ import pytest
 from engine.core import Action, GameState, RuleError, apply, canonical
 from engine.okc import RULES
 from engine.okc.modules.negotiating_table import NAME, STEP, table
+from engine.okc.modules.negotiating_table.book import made
 from engine.okc.words.wording import WORDS
 from engine.playout import Playout
 from tests.okc.helpers import data, do, find, game, refused
@@ -97,6 +98,24 @@ def test_a_player_who_is_done_still_answers_and_the_step_waits_for_the_answer() 
     assert d.prompt == "okc.offer" and d.seats == ("p2",) and d.default_for("p2").kind == "decline_offer"  # type: ignore[union-attr]
     events = do(state, "p2", "accept_offer offer:1")
     assert g.players["p2"].influence == 2 and find(events, "okc.negotiation_closed")
+
+
+def test_the_offers_each_player_made_are_counted_until_the_next_step_opens() -> None:
+    """The count the computer players cap their offers by (engine/agents/bargain.py): every offer, answered
+    or not, counts for its maker; the next Negotiation Step starts again from none."""
+    state = negotiating()
+    g = data(state)
+    g.players["p1"].influence = 2
+    do(state, "p1", "offer to:p2 give:influence:1")
+    do(state, "p2", "decline_offer offer:1")
+    do(state, "p1", "alliance to:p3")
+    assert (made(g, "p1"), made(g, "p2"), made(g, "p3")) == (2, 0, 0)
+    do(state, "p3", "decline_offer offer:2")
+    for seat in ("p1", "p2", "p3"):
+        do(state, seat, "done_negotiating")
+    assert g.step != STEP and made(g, "p1") == 2
+    to_negotiation(state)
+    assert made(g, "p1") == 0 and table(g)["made"] == {}
 
 
 def test_offers_are_checked_and_refused_with_the_section() -> None:

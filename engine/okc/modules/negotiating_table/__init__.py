@@ -70,7 +70,7 @@ ANYTIME = frozenset({"fulfil_agreement", "cancel_agreement", "breach"})
 def open_step(state: GameState) -> None:
     g: Okc = state.data
     t = table(g)
-    t["done"], t["offers"] = [], []
+    t["done"], t["offers"], t["made"] = [], [], {}
     alliances.end_all(state)
     g.step = STEP
     state.emit(Event.public("okc.negotiation_opened", round=g.round))
@@ -134,6 +134,8 @@ def new_offer(state: GameState, seat: str, to: str, kind: str, give: list[str], 
     t = table(state.data)
     number = t["next"]
     t["next"] = number + 1
+    made = t.setdefault("made", {})   # (a game saved before the count began has none)
+    made[seat] = made.get(seat, 0) + 1
     t["offers"].append({"id": number, "by": seat, "to": to, "kind": kind, "give": give, "take": take, **more})
     state.emit(Event.private((seat, to), "okc.offer_made", offer=number, by=seat, to=to, deal=kind, give=give,
                              take=take, **more))
@@ -496,7 +498,7 @@ class NegotiatingTable(Module):
 
     def setup(self, state: GameState) -> None:
         g: Okc = state.data
-        g.extra[NAME] = {"done": [], "offers": [], "next": 1, "alliances": [], "vote": None, "votes": {},
+        g.extra[NAME] = {"done": [], "offers": [], "made": {}, "next": 1, "alliances": [], "vote": None, "votes": {},
                          "agreements": [], "next_deal": 1,
                          "cards": {s: [{"with": None, "alliance": False, "deal": None} for _ in range(CARDS)]
                                    for s in g.order}}

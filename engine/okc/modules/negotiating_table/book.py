@@ -1,6 +1,6 @@
 """The Negotiating Table's state under ``Okc.extra["negotiating_table"]``: who is done this step, the open
-offers (barters and Alliances proposed), each player's Trade Agreement cards, the Alliances and the allies'
-secret votes on a clash's winner."""
+offers (barters and Alliances proposed), how many offers each player made this step, each player's Trade
+Agreement cards, the Alliances and the allies' secret votes on a clash's winner."""
 
 from __future__ import annotations
 
@@ -26,6 +26,12 @@ def open_offers(g: Okc) -> list[dict[str, Any]]:
 
 def find_offer(g: Okc, number: Any) -> dict[str, Any] | None:
     return next((o for o in open_offers(g) if str(o["id"]) == str(number)), None)
+
+
+def made(g: Okc, seat: str) -> int:
+    """How many offers ``seat`` has made this Negotiation Step (barters, agreements and Alliances; public:
+    every offer is announced to the table)."""
+    return int(table(g).get("made", {}).get(seat, 0))
 
 
 def talking(g: Okc) -> list[str]:
