@@ -181,3 +181,14 @@ def test_an_absent_seat_is_handed_to_a_computer_player_with_its_turn_due_at_once
     posts = [m.payload for m in drain(table) if m.payload.get("type") == "stand_in"]
     assert [(p["seat"], p["name"], p["strength"]) for p in posts] == [("bob", "bob", strength)]
     assert table.store.actions(gid)[-1].seat == "alice"  # nothing played yet: the computer's turn does it
+
+
+def test_the_rows_a_game_leaves_open_close_as_game_over_at_its_end_and_as_undone_on_an_undo(table):
+    from tests.table.test_service import play_out
+
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0))
+    table.undo(GM, CHAN)
+    assert {o[2] for o in outcomes(table, gid)} == {"undone"}
+    play_out(table, gid)
+    assert outcomes(table, gid)[-1][2] == "game over" and table.store.open_deadlines(gid) == []
