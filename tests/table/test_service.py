@@ -527,6 +527,14 @@ def test_a_click_received_twice_plays_once(table):
     assert len(table.store.actions(gid)) == 1
 
 
+def test_acting_when_nothing_waits_on_you_says_whom_the_game_waits_on(table):
+    start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
+    with pytest.raises(TableError) as err:
+        table.act(ALICE, CHAN, "tribute", Action.of("bid", card=3))
+    assert (err.value.code, str(err.value.legal)) == ("not_your_turn", "the game waits on bob")
+
+
 def test_a_paused_games_refusal_says_a_gm_may_resume_it(table):
     start_game(table)
     table.pause(GM, CHAN)
