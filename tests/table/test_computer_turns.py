@@ -4,6 +4,7 @@ says; a table that cannot save leaves the turn waiting."""
 
 from __future__ import annotations
 
+import logging
 import time
 from pathlib import Path
 
@@ -33,6 +34,11 @@ def turn(table) -> tuple[int, int]:
 def closed(table, turn_id: int) -> tuple:
     r = table.store.deadline(turn_id)
     return r.done_at, r.outcome
+
+
+def logged(caplog, level: str) -> list[str]:
+    """The lines of ``level`` the table logged, as an operator reads them."""
+    return [r.getMessage() for r in caplog.records if r.levelname == level]
 
 
 def test_the_agent_thinks_with_the_tables_budget_and_a_seed_of_the_turn(table, turn, monkeypatch):
@@ -67,12 +73,27 @@ def test_a_refused_choice_is_thought_again_then_the_default_is_played(table, tur
     assert len(tries) == 3 and applied.action == Action.of("bid", card=3)
 
 
-def test_after_three_thoughts_are_refused_the_default_plays(table, turn, monkeypatch):
+def test_after_three_thoughts_are_refused_the_default_plays(table, turn, monkeypatch, caplog):
     gid, turn_id = turn
     tries = []
     monkeypatch.setattr(agents, "decide", lambda *a, **kw: tries.append(1) or Action.of("bid", card=99))
+    caplog.set_level(logging.INFO, "seneschal.table")
     [applied] = table.play_computer(turn_id)
     assert len(tries) == 3 and applied.action == Action.of("bid", card=1)  # the lowest card
+    # each refusal is logged with its game, the kind and the code, never the card (a secret bid)
+    assert logged(caplog, "INFO") == [f"game {gid}: a computer player's bid for bid-1 was refused (not_in_hand)"] * 3
+
+
+def test_a_broken_agent_is_logged_and_its_seat_plays_the_default(table, turn, monkeypatch, caplog):
+    gid, turn_id = turn
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("oops")
+
+    monkeypatch.setattr(agents, "decide", broken)
+    [applied] = table.play_computer(turn_id)
+    assert applied.action == Action.of("bid", card=1) and closed(table, turn_id)[1] == "default applied"
+    assert logged(caplog, "ERROR") == [f"game {gid}: the random computer player failed on bid-1; playing the default"]
 
 
 def test_a_turn_whose_every_attempt_is_refused_is_closed_as_refused(table, turn, monkeypatch):

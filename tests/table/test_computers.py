@@ -82,13 +82,17 @@ def test_a_computer_player_is_dismissed_before_the_start_not_after(table):
     assert isinstance(gone, ComputerSeated) and not gone.added
     assert wording.describe(gone) == f"{first.name}, the computer player, left the table."
     assert [s.seat for s in table.info(game).seats] == ["alice"]
-    with pytest.raises(TableError):  # alice is a person, not a computer player
+    with pytest.raises(TableError) as err:  # alice is a person, not a computer player
         table.dismiss(ALICE, CHAN, seat="alice")
+    assert (err.value.code, err.value.legal) == ("no_seat", "no computer player sits here")
     again = table.computer(ALICE, CHAN)
+    with pytest.raises(TableError) as err:
+        table.dismiss(ALICE, CHAN, seat="alice")
+    assert err.value.legal == [again.seat]
     table.start(ALICE, CHAN)
     with pytest.raises(TableError) as err:
         table.dismiss(ALICE, CHAN, seat=again.seat)
-    assert err.value.code == "started"
+    assert err.value.code == "started" and err.value.legal == f"`/game replace seat:{again.seat} user:<person>`"
 
 
 def test_only_the_game_manager_seats_a_computer_player(table):
@@ -382,7 +386,7 @@ def test_computer_players_may_think_in_a_pool_of_processes(db_path, clock, caplo
     assert "thinking processes failed" not in caplog.text   # the pool thought, not the fallback
 
 
-def test_a_computer_player_caught_in_a_loop_plays_the_default(table, monkeypatch):
+def test_a_computer_player_caught_in_a_loop_plays_the_default(table, monkeypatch, caplog):
     """A computer player whose moves undo each other (an offer made and withdrawn, again and again)
     takes the decision's default after TURN_LIMIT turns on it instead of holding the game forever."""
     from bot.table import computers
@@ -404,6 +408,8 @@ def test_a_computer_player_caught_in_a_loop_plays_the_default(table, monkeypatch
     table.run_due()
     kinds = [json.loads(a.action)["kind"] for a in table.store.actions(game) if a.seat == seat]
     assert kinds[:5] == ["offer", "decline_offer", "offer", "decline_offer", "bid"]   # the default ends it
+    assert [r.getMessage() for r in caplog.records if r.levelname == "WARNING"][0] == (
+        f"game {game}: the computer player in seat {seat} has taken 4 turns on bid-1; playing the default")
 
 
 def reasoned_table(db_path, clock):

@@ -14,6 +14,7 @@ from bot.local.repl import LocalTable
 from bot.table import Actor, Applied, Asked, FakeClock, Store, TableError, TableService
 from engine.okc.modules.negotiating_table.book import open_offers
 from engine.okc.modules.negotiating_table.book import table as nt_table
+from engine.okc.modules.negotiating_table.compose import PLACEHOLDER
 
 PEOPLE = (Actor("u0", "Alice"), Actor("u1", "Bob"), Actor("u2", "Carol"))
 WORDS = "We keep the peace in the Plateau this Year."
@@ -82,6 +83,7 @@ def compose(table: TableService, gid: int, by_seat: dict[str, Actor]) -> tuple[s
             wanted = out.options[0][0]
         path, out = click(table, me, version, path, out, wanted)
     assert isinstance(out, Asked) and out.text and not out.options and out.max_length == 400
+    assert (out.placeholder, out.button) == (PLACEHOLDER, "Write the terms…")   # the box Discord opens
     assert "2 Supporters now" in out.question and "Deadly" in out.question and "Year 1" in out.question
     return seat, other, version, path
 

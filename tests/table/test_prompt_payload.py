@@ -60,3 +60,16 @@ def test_a_prompt_of_more_than_100_choices_shows_100_and_names_the_command_for_t
     else:
         assert alice["more"] == 22   # Bid 100 to 120, and the offer that opens a flow
         assert alice["commands"] == ["/tribute bid", "/tribute offer"]
+
+
+def test_the_options_picked_in_a_multi_select_step_are_all_kept_in_order():
+    """A step that lets several options be picked (Fief's "Several…" troops) fixes its parameter to
+    every picked value, in order, a picked list spread into it; a single pick keeps its value as it is."""
+    from bot.table.prompts import _merge_chosen
+    from engine.core.words import Choice
+
+    picked = [Choice("Knight", flow="move", chosen=(("troops", "knight"),)),
+              Choice("Two men", flow="move", chosen=(("troops", ("man", "man")),)),
+              Choice("Nobody", flow="move", chosen=(("troops", None),))]
+    assert _merge_chosen({"to": "york"}, "troops", picked, True) == {"to": "york", "troops": ("knight", "man", "man")}
+    assert _merge_chosen({"to": "york"}, "troops", picked[:1], False) == {"to": "york", "troops": "knight"}

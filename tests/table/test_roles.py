@@ -74,6 +74,9 @@ def test_autocomplete_offers_the_free_roles_and_random(shipped):
     assert shipped.suggest(CAROL, CHAN, "game", "join", "role") == ["red", "blue", "yellow", "random"]
     assert shipped.suggest(BOB, CHAN, "game", "role", "role") == ["red", "blue", "green", "yellow", "random"]
     assert shipped.suggest(ALICE, CHAN, "game", "role", "role", "y") == ["yellow"]
+    # people see each role by its name
+    assert shipped.suggest_named(CAROL, CHAN, "game", "join", "role") == [
+        ("Red", "red"), ("Blue", "blue"), ("Yellow", "yellow"), ("Random", "random")]
 
 
 def test_start_gives_the_chosen_families_and_deals_the_rest(shipped):

@@ -212,6 +212,19 @@ def play_out(table, gid):
     raise AssertionError("the game did not end")
 
 
+def test_a_game_ends_with_a_snapshot_of_its_end_even_when_its_phase_reads_the_same(table, monkeypatch):
+    """Snapshots follow changes of the phase label; the last action of a game is kept as one in any case,
+    so a finished game loads from where it ended."""
+    from bot.table import outbox
+
+    monkeypatch.setattr(type(RULES), "phase", lambda self, state: "play")
+    monkeypatch.setattr(outbox, "title_of", lambda rules, words, state: "")
+    gid = start_game(table)
+    play_out(table, gid)
+    last = table.store.actions(gid)[-1].seq
+    assert table.store.snapshot_seqs(gid)[0] == last and table.store.game(gid).phase == "play"
+
+
 def test_finished_game_refuses_actions(table, db_path):
     gid = start_game(table)
     play_out(table, gid)
@@ -501,6 +514,25 @@ def test_a_harmful_click_asks_first_and_plays_once_confirmed(table):
     applied = table.choose(BOB, CHAN, version=prompt["version"], path=[[refuse]], confirmed=True)
     assert isinstance(applied, Applied) and table.state(gid).version == before + 1
     assert table.state(gid).data.step != "answer"
+
+
+def test_a_click_received_twice_plays_once(table):
+    """Discord may deliver one click twice: the second answers with the first's result."""
+    gid = start_game(table)
+    prompt = table.prompt(ALICE, CHAN)
+    offer = next(i for i, c in enumerate(prompt["choices"]) if c["action"] == "offer give:1 take:0 to:bob")
+    first = table.choose(ALICE, CHAN, version=prompt["version"], path=[[offer]], key="click-1")
+    again = table.choose(ALICE, CHAN, version=prompt["version"], path=[[offer]], key="click-1")
+    assert not first.duplicate and again.duplicate and again.seq == first.seq == 1
+    assert len(table.store.actions(gid)) == 1
+
+
+def test_acting_when_nothing_waits_on_you_says_whom_the_game_waits_on(table):
+    start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
+    with pytest.raises(TableError) as err:
+        table.act(ALICE, CHAN, "tribute", Action.of("bid", card=3))
+    assert (err.value.code, str(err.value.legal)) == ("not_your_turn", "the game waits on bob")
 
 
 def test_a_paused_games_refusal_says_a_gm_may_resume_it(table):

@@ -72,6 +72,11 @@ def test_a_deadline_of_a_game_not_running_waits(table, clock):
     assert outcomes(table, gid) == []
 
 
+def errors(caplog) -> list[str]:
+    """The error lines the timers logged, as an operator reads them."""
+    return [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+
+
 def test_a_decision_without_a_default_for_the_seat_closes_saying_so(table, clock, monkeypatch, caplog):
     gid = start_game(table)
     pending = type(RULES).pending
@@ -81,8 +86,8 @@ def test_a_decision_without_a_default_for_the_seat_closes_saying_so(table, clock
     assert [o[2] for o in outcomes(table, gid) if o[1] == "deadline"] == ["no default", "no default"]
     assert table.store.actions(gid) == []
     decision = pending(RULES, table.state(gid))[0].id
-    for seat in ("alice", "bob"):   # the operator finds the game, the decision and the seat
-        assert f"game {gid}: decision {decision} has no default for {seat}" in caplog.text
+    # the operator finds the game, the decision and the seat
+    assert errors(caplog) == [f"game {gid}: decision {decision} has no default for {seat}" for seat in ("alice", "bob")]
 
 
 def test_a_default_the_rules_refuse_closes_with_the_refusal(table, clock, monkeypatch, caplog):
@@ -95,7 +100,8 @@ def test_a_default_the_rules_refuse_closes_with_the_refusal(table, clock, monkey
     assert [a.seat for a in fired] == ["bob"]
     alice = [o for o in outcomes(table, gid) if o[0] == "alice" and o[1] == "deadline"]
     assert len(alice) == 1 and alice[0][2].startswith("default refused: ") and "99" in alice[0][2]
-    assert f"game {gid}: the default bid of bid-1 for alice was refused (" in caplog.text   # the kind, never the card
+    # the kind and the refusal's code, never the card (a default may be a secret choice)
+    assert errors(caplog) == [f"game {gid}: the default bid of bid-1 for alice was refused (not_in_hand)"]
 
 
 def test_a_deadline_that_fails_is_closed_with_the_error_and_the_next_one_fires(table, clock, monkeypatch, caplog):
@@ -114,7 +120,7 @@ def test_a_deadline_that_fails_is_closed_with_the_error_and_the_next_one_fires(t
     assert {a.game.id for a in fired} == {second} and len(fired) == 2
     assert [o[2] for o in outcomes(table, first) if o[1] == "deadline"] == ["failed: ValueError: boom"] * 2
     failed = [r.id for r in table.store.seat_rows(first, "bid-1", "alice") if r.kind == "deadline"]
-    assert f"deadline {failed[0]} of game {first} failed" in caplog.text  # the operator finds the row
+    assert errors(caplog)[0] == f"deadline {failed[0]} of game {first} failed"  # the operator finds the row
 
 
 def test_a_table_that_cannot_save_stops_firing_and_keeps_every_row_open(table, clock, monkeypatch):
@@ -175,3 +181,14 @@ def test_an_absent_seat_is_handed_to_a_computer_player_with_its_turn_due_at_once
     posts = [m.payload for m in drain(table) if m.payload.get("type") == "stand_in"]
     assert [(p["seat"], p["name"], p["strength"]) for p in posts] == [("bob", "bob", strength)]
     assert table.store.actions(gid)[-1].seat == "alice"  # nothing played yet: the computer's turn does it
+
+
+def test_the_rows_a_game_leaves_open_close_as_game_over_at_its_end_and_as_undone_on_an_undo(table):
+    from tests.table.test_service import play_out
+
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0))
+    table.undo(GM, CHAN)
+    assert {o[2] for o in outcomes(table, gid)} == {"undone"}
+    play_out(table, gid)
+    assert outcomes(table, gid)[-1][2] == "game over" and table.store.open_deadlines(gid) == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.table import NotAllowed, TableError, is_irreversible
+from bot.table import AlreadyDone, NotAllowed, TableError, is_irreversible
 from bot.table import text as wording
 from engine.core import Action, Event
 from tests.games.tribute import RULES
@@ -108,6 +108,16 @@ def test_an_undone_key_is_not_applied_again(table):
         table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2), key="interaction-1")
     assert err.value.code == "undone"
     assert table.store.actions(gid) == []
+
+
+def test_an_undo_sent_twice_takes_back_once_and_says_it_was_an_undo(table):
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("offer", to="bob", give=1, take=0))
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
+    assert table.undo(GM, CHAN, key="u-1").seq == 1
+    again = table.undo(GM, CHAN, key="u-1")
+    assert isinstance(again, AlreadyDone) and (again.command, again.key, again.game.id) == ("undo", "u-1", gid)
+    assert len(table.store.actions(gid)) == 1
 
 
 def test_undo_reopens_a_deadline(table, clock):
