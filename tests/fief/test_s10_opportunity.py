@@ -314,6 +314,35 @@ def test_10_1_and_6_13_rebels_strike_invaders_too():
         [("invaders", ["foot"])]   # the table is told what the rebels cost the invaders
 
 
+def test_10_1_rebels_strike_each_invader_army_in_turn_with_the_hits_the_last_one_left():
+    """Two armies in the city: 7 hits take army-1's 2 Foot Soldiers (4 hits), then 1 of army-2's with the 3
+    left; the armies are struck in the order of their names, however the game happens to hold them."""
+    from engine.fief.opportunity import rebellion
+    from engine.fief.opportunity.state import Uprising
+    s = _table()
+    d = g(s)
+    d.armies = {k: d.armies[k] for k in reversed(list(d.armies))}   # as a reload might order them
+    first, second = d.armies["army-1"], d.armies["army-2"]
+    first.city, first.foot = "London", 2
+    second.city, second.foot = "London", 5
+    d.opp.uprising = Uprising("London", "red", hits=7)
+    rebellion.strike_on(s, d)
+    assert (first.foot, second.foot) == (0, 4)
+    assert [e.data["units"] for e in s.take_events() if e.kind == "rebellion.losses"] == [["foot", "foot"], ["foot"]]
+
+
+def test_10_1_a_refused_rebellion_lists_at_most_ten_cities():
+    s = _table()
+    d = g(s)
+    d.royal_tax = True   # every city but those under red's own Tax card
+    d.seas["V"].append(SeaCard("tax-1", "tax", by="red", tallage="V"))
+    give_card(s, "ann", "rebellion-1")
+    err = refused(s, "ann", "rebellion card:rebellion-1 city:Norwich")
+    assert err.code == "rebellion_city" and len(err.legal) == 10 and "Norwich" not in err.legal
+    err = refused(s, "ann", "rebellion card:rebellion-1 city:Atlantis")
+    assert err.code == "city" and len(err.legal) == 10
+
+
 def test_2_5_storms_do_not_stop_a_rebellion():
     s = _table()
     d = g(s)
@@ -581,6 +610,22 @@ def test_10_2_withdraw_between_rounds():
     assert d.nobles["walter"].city == "Bristol" and d.cities["Bristol"].stacks["blue"].troops == ["knight"]
     assert d.cities["Exeter"].stacks["blue"].troops == ["men", "men"] or "blue" not in d.cities["Exeter"].stacks
     assert d.war.battle is None
+
+
+def test_10_2_a_withdrawal_names_a_city_next_to_the_battle():
+    from engine.fief.state import Task
+    s = _table("battle", 7)
+    d = g(s)
+    place(s, "blue", "Exeter", "knight", "men", control=True)
+    _at(s, "walter", "Exeter")
+    d.war.battle = Battle("Exeter", "green", "blue", rolls=1)
+    d.tasks.append(Task("battle_next", "green", city="Exeter"))
+    give_card(s, "bob", "passage-1")
+    err = refused(s, "bob", "passage card:passage-1 use:withdraw")
+    assert (err.section, err.code, err.legal) == ("7.8", "withdraw_city", ["Bristol", "Winchester", "Plymouth"])
+    assert err.message == "name the city next to Exeter the defenders withdraw to: Bristol, Winchester or Plymouth"
+    err = refused(s, "bob", "passage card:passage-1 use:withdraw to:York")
+    assert err.message == "York is not next to Exeter: Bristol, Winchester or Plymouth"
 
 
 def test_10_2_aid_invaders_against_walls():

@@ -237,9 +237,11 @@ def _check_withdraw(g: Fief, seat: str, dest: str) -> None:
         raise RuleError("7.8", "a defender withdraws between two rounds of its battle",
                         code=FiefRefusal.PASSAGE_WITHDRAW,
                         legal="another use")
-    if dest not in MAP.neighbours(b.city):
-        raise RuleError("7.8", f"{dest!r} is not next to {b.city}",
-                        code=FiefRefusal.WITHDRAW_CITY, legal=MAP.neighbours(b.city))
+    near = MAP.neighbours(b.city)
+    if dest not in near:
+        where = ", ".join(near[:-1]) + f" or {near[-1]}" if len(near) > 1 else near[0]
+        what = f"{dest} is not next to {b.city}" if dest else f"name the city next to {b.city} the defenders withdraw to"
+        raise RuleError("7.8", f"{what}: {where}", code=FiefRefusal.WITHDRAW_CITY, legal=near)
 
 
 def guided_army(g: Fief, army: str) -> str:
