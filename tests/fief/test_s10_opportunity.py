@@ -240,6 +240,33 @@ def test_10_1_a_plea_of_1_to_4_stops_each_rebellion():
     assert [(p["stopped"], p["city"], p["noble"]) for p in pleas] == [(True, "London", "matilda")]
 
 
+def test_10_1_each_plea_that_works_calms_one_rebellion_and_a_second_cleric_adds_to_them():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    place(s, "blue", "London", "men", "men", "men", "men")
+    _at(s, "walter", "London")
+    _at(s, "edward", "London")
+    d.nobles["walter"].titles.append("archbishop:canterbury")
+    d.nobles["edward"].titles.append("bishop:exeter")
+    d.royal_tax = True
+    _burgher(s)
+    act(s, "ann", "rebellion", card="burgher-3", city="London")
+    for card in ("rebellion-1", "rebellion-2"):
+        give_card(s, "ann", card)
+        act(s, "ann", "rebellion", card=card, city="London")
+    _answer_all(s, but=("dan",))
+    do(s, "dan", "stand_aside")
+    _answer_all(s, but=("dan",))   # yellow's Bishop is asked first (turn order), then blue's Archbishop
+    s.rng.force(1, 2, 6)   # of the four Rebellions, two are calmed, then Edward is stoned
+    ev = do(s, "dan", "quell noble:edward how:plead")
+    assert [e.data["stopped"] for e in ev if e.kind == "rebellion.pleaded"] == [2]
+    assert d.opp.uprising.calmed == 2 and "edward" not in d.nobles
+    s.rng.force(3, 5, 1)   # Walter calms one more before the stones fly: one Rebellion, one die, is left
+    ev = do(s, "bob", "quell noble:walter how:plead")
+    assert len(next(e for e in ev if e.kind == "rebellion.resolved").data["dice"]) == 1
+
+
 def test_10_1_a_plea_of_5_or_6_stones_the_cleric_and_the_rest_stand():
     s = _table()
     d = g(s)
@@ -329,6 +356,30 @@ def test_10_1_rebels_strike_each_invader_army_in_turn_with_the_hits_the_last_one
     rebellion.strike_on(s, d)
     assert (first.foot, second.foot) == (0, 4)
     assert [e.data["units"] for e in s.take_events() if e.kind == "rebellion.losses"] == [["foot", "foot"], ["foot"]]
+
+
+def test_10_1_the_invaders_take_the_hits_the_families_left_and_the_cards_join_the_discards():
+    from engine.fief.opportunity import rebellion
+    from engine.fief.opportunity.state import Uprising
+    s = _table()
+    d = g(s)
+    place(s, "blue", "London", "men")
+    a = d.armies["army-1"]
+    a.city, a.foot = "London", 4
+    d.fortune_discard = ["famine-1"]
+    d.opp.uprising = Uprising("London", "red", cards=["rebellion-1"], hits=7, waiting=["blue"])
+    rebellion.strike_on(s, d)
+    assert "blue" not in d.cities["London"].stacks and a.foot == 1   # 1 hit on the men, 6 on three Foot Soldiers
+    assert d.fortune_discard == ["famine-1", "rebellion-1"]
+
+
+def test_10_1_a_royal_stronghold_cancels_one_rebellion():
+    from engine.fief.opportunity import rebellion
+    from engine.fief.opportunity.state import Uprising
+    s = _table()
+    d = g(s)
+    d.cities["London"].building = "royal_stronghold"
+    assert rebellion.cancelled(d, Uprising("London", "red")) == 1
 
 
 def test_10_1_a_refused_rebellion_lists_at_most_ten_cities():
@@ -626,6 +677,17 @@ def test_10_2_a_withdrawal_names_a_city_next_to_the_battle():
     assert err.message == "name the city next to Exeter the defenders withdraw to: Bristol, Winchester or Plymouth"
     err = refused(s, "bob", "passage card:passage-1 use:withdraw to:York")
     assert err.message == "York is not next to Exeter: Bristol, Winchester or Plymouth"
+
+
+def test_10_2_a_passage_for_a_noble_asks_the_player_to_name_one_of_theirs():
+    s = _table()
+    give_card(s, "cat", "passage-1")
+    err = refused(s, "cat", "passage card:passage-1 use:siege")
+    assert (err.section, err.code) == ("10.2", "noble") and err.message == "name one of your free nobles"
+    err = refused(s, "cat", "passage card:passage-1 use:evade")
+    assert err.message == "name one of your free nobles"
+    err = refused(s, "cat", "passage card:passage-1 use:siege noble:walter")
+    assert err.message == "Walter is not a free noble of yours"
 
 
 def test_10_2_aid_invaders_against_walls():

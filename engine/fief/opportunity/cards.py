@@ -97,7 +97,8 @@ def discard(g: Fief, seat: str, card: str) -> None:
 def _own_noble(g: Fief, seat: str, nid: str, section: str) -> None:
     mine = [n for f in g.players[seat].families for n in g.families[f].nobles if g.nobles[n].captor is None]
     if nid not in mine:
-        raise RuleError(section, f"{nid!r} is not a free noble of yours",
+        who = g.nobles[nid].name if nid in g.nobles else nid
+        raise RuleError(section, f"{who} is not a free noble of yours" if nid else "name one of your free nobles",
                         code=FiefRefusal.NOBLE, legal=mine or "none")
 
 
