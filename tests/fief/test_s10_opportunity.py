@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Action, Audience, GameState
+from engine.core import Action, Audience, GameState, RuleError
 from engine.fief import RULES
 from engine.fief.state import Fief, SeaCard
 from engine.fief.war.state import Battle
@@ -382,6 +382,19 @@ def test_10_1_a_royal_stronghold_cancels_one_rebellion():
     assert rebellion.cancelled(d, Uprising("London", "red")) == 1
 
 
+def test_10_1_the_rebels_see_the_families_and_their_troop_kinds_in_a_fixed_order():
+    from engine.fief.opportunity import rebellion
+    s = _table()
+    d = g(s)
+    place(s, "yellow", "London", "men", "knight", "men")
+    place(s, "blue", "London", "men")
+    a = d.armies["army-1"]
+    a.city, a.foot = "London", 2
+    rebellion._reveal(s, d, "London")
+    shown = next(e for e in s.take_events() if e.kind == "rebellion.revealed").data["troops"]
+    assert list(shown) == ["blue", "yellow", "invaders"] and list(shown["yellow"]) == ["knight", "men"]
+
+
 def test_10_1_a_refused_rebellion_lists_at_most_ten_cities():
     s = _table()
     d = g(s)
@@ -688,6 +701,28 @@ def test_10_2_a_passage_for_a_noble_asks_the_player_to_name_one_of_theirs():
     assert err.message == "name one of your free nobles"
     err = refused(s, "cat", "passage card:passage-1 use:siege noble:walter")
     assert err.message == "Walter is not a free noble of yours"
+
+
+def test_10_2_an_assassination_of_no_known_noble_lists_at_most_ten():
+    import dataclasses
+
+    from engine.fief.opportunity import cards
+    s = _table()
+    d = g(s)
+    for i in range(3):   # children and spouses join the game: more nobles than a refusal lists
+        d.nobles[f"child-{i}"] = dataclasses.replace(d.nobles["walter"], id=f"child-{i}")
+    with pytest.raises(RuleError) as err:
+        cards.check_assassination(d, "ann", "nobody", "william")
+    assert err.value.code == "target" and err.value.legal == sorted(d.nobles)[:10]
+
+
+def test_10_2_a_defending_noble_with_no_troop_left_withdraws_alone_by_default():
+    from engine.fief.opportunity import cards
+    s = _table("battle", 7)
+    d = g(s)
+    _at(s, "walter", "Exeter")
+    b = Battle("Exeter", "green", "blue", rolls=1)
+    assert cards.escort_choices(d, b)[0] == "none"
 
 
 def test_10_2_aid_invaders_against_walls():

@@ -195,6 +195,14 @@ def test_10_2_each_refusal_of_an_escape_names_section_code_and_what_is_legal() -
     assert _escape_refusal(d, "walter", "Plymouth")[1] == ["York"]
 
 
+def test_10_2_an_escape_to_a_city_that_is_no_refuge_lists_at_most_ten_refuges() -> None:
+    _s, d = _state(4, "purchase")
+    d.nobles["walter"].captor, d.nobles["walter"].city = "green", "Exeter"
+    d.cities["York"].controller = "green"
+    _message, legal = _escape_refusal(d, "walter", "York")
+    assert len(legal) == 10 and "York" not in legal   # every Independent city is a refuge: the nearest ten
+
+
 def test_10_2_escape_places_are_nearest_first() -> None:
     from engine.fief.opportunity import cards as opportunity_cards
     _s, d = _state(4, "purchase")
