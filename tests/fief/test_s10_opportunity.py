@@ -725,6 +725,20 @@ def test_10_2_a_defending_noble_with_no_troop_left_withdraws_alone_by_default():
     assert cards.escort_choices(d, b)[0] == "none"
 
 
+def test_10_2_with_two_foes_come_by_two_roads_the_evading_noble_takes_the_first_by_name():
+    s = _table()
+    d = g(s)
+    place(s, "blue", "Exeter", "men", "men")
+    _at(s, "walter", "Exeter")
+    give_card(s, "bob", "passage-1")
+    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
+    place(s, "yellow", "Exeter", "men", control=False)          # and yellow came in from Bristol
+    _at(s, "edward", "Exeter")
+    d.war.blocked["Exeter|yellow"] = "Bristol"
+    act(s, "bob", "passage", card="passage-1", use="evade", noble="walter")
+    assert d.nobles["walter"].city == "Bristol"
+
+
 def test_10_2_aid_invaders_against_walls():
     s = _table("battle", 7)
     d = g(s)
