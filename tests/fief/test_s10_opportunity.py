@@ -739,6 +739,22 @@ def test_10_2_with_two_foes_come_by_two_roads_the_evading_noble_takes_the_first_
     assert d.nobles["walter"].city == "Bristol"
 
 
+def test_10_2_a_withdrawal_menu_offers_at_most_64_escort_choices():
+    import dataclasses
+
+    from engine.fief.opportunity import cards
+    s = _table("battle", 7)
+    d = g(s)
+    d.nobles["child-1"] = dataclasses.replace(d.nobles["walter"], id="child-1")
+    d.families["blue"].nobles.append("child-1")
+    d.families["blue"].stockpile["crossbow"] = 3
+    place(s, "blue", "Exeter", *(["knight", "crossbow", "men", "archer"] * 3), control=True)
+    for nid in ("walter", "matilda", "child-1"):
+        _at(s, nid, "Exeter")
+    choices = cards.escort_choices(d, Battle("Exeter", "green", "blue", rolls=1))
+    assert len(choices) == 64 and choices[0] == "knight,knight,knight"   # of 125: the strongest first
+
+
 def test_10_2_aid_invaders_against_walls():
     s = _table("battle", 7)
     d = g(s)
