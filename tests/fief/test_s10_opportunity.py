@@ -701,6 +701,7 @@ def test_10_2_a_passage_for_a_noble_asks_the_player_to_name_one_of_theirs():
     assert err.message == "name one of your free nobles"
     err = refused(s, "cat", "passage card:passage-1 use:siege noble:walter")
     assert err.message == "Walter is not a free noble of yours"
+    assert refused(s, "cat", "passage card:passage-1 use:escape").message == "name a captive noble to escape"
 
 
 def test_10_2_an_assassination_of_no_known_noble_lists_at_most_ten():

@@ -173,8 +173,9 @@ def test_10_2_each_refusal_of_an_escape_names_section_code_and_what_is_legal() -
     """opportunity.escape_city: not a captive; no city to go to; a city that is not a refuge."""
     from engine.fief.opportunity import cards as opportunity_cards
     _s, d = _state(4, "purchase")
-    assert _escape_refusal(d, "walter", None) == ("'walter' is not held captive", "no captive")
-    assert _escape_refusal(d, "nobody", None)[1] == "no captive"
+    assert _escape_refusal(d, "walter", None) == ("Walter is not held captive", "no captive")
+    assert _escape_refusal(d, "nobody", None) == ("there is no noble nobody in the game", "no captive")
+    assert _escape_refusal(d, "", None)[0] == "name a captive noble to escape"
     d.nobles["rohese"].captor, d.nobles["rohese"].city = "bandits", "York"
     assert _escape_refusal(d, "rohese", None)[1] == "no captive"       # the Bandits' captives do not count
     d.nobles["walter"].captor, d.nobles["walter"].city = "green", "Exeter"

@@ -270,7 +270,11 @@ def escape_city(g: Fief, nid: str, city: str | None) -> str:
     n = g.nobles.get(nid)
     if n is None or n.captor is None or n.captor == "bandits":
         held = [x.id for x in g.nobles.values() if x.captor not in (None, "bandits")]
-        raise RuleError("10.2", f"{nid!r} is not held captive",
+        if n is not None:
+            what = f"{n.name} is not held captive"
+        else:
+            what = f"there is no noble {nid} in the game" if nid else "name a captive noble to escape"
+        raise RuleError("10.2", what,
                         code=FiefRefusal.PASSAGE_ESCAPE, legal=held or "no captive")
     options = escape_places(g, nid)
     if city is None:
