@@ -238,6 +238,29 @@ def test_the_burgher_needs_the_card_a_treasure_and_a_lord():
     assert parliament.burgher_votes(d, "red") == 0
 
 
+def test_11_2_a_burgher_in_parliament_spends_one_treasure_of_the_family():
+    s = _at("parliament", william=["king", "lord:I"])
+    d = g(s)
+    d.families["red"].board_card, d.families["red"].treasures = "burgher-5", 3
+    parliament.convene(s, d, "red")
+    parliament.vote(s, d, "red", True, burgher=True)
+    assert d.families["red"].treasures == 2 and d.politics.burghers == {"red": 5}
+    parliament.vote(s, d, "blue", False, burgher=False)
+    assert d.families["blue"].treasures == 2   # no Burgher called: nothing spent
+    s.take_events()
+    parliament.tally(s, d)
+    shown = next(e.data for e in s.take_events() if e.kind == "parliament.revealed")
+    assert shown["weights"] == {f: crowning.family_votes(d, f) + (5 if f == "red" else 0) for f in d.families}
+    assert shown["votes"] == {"blue": False, "green": False, "red": True, "yellow": False}   # no marker: not for
+
+
+def test_11_2_the_last_treasure_still_calls_the_burgher():
+    s = _at("parliament", william=["king", "lord:I"])
+    d = g(s)
+    d.families["red"].board_card, d.families["red"].treasures = "burgher-3", 1
+    assert parliament.burgher_votes(d, "red") == 3
+
+
 def test_each_share_of_the_royal_tax_is_told_only_to_its_receiver_and_the_sovereign():
     s = _at("parliament", william=["king", "lord:I"], walter=["lord:II"])
     d = g(s)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Action, Audience, GameState
+from engine.core import Action, Audience, GameState, RuleError
 from engine.fief import RULES
 from engine.fief.state import Fief, SeaCard
 from engine.fief.war.state import Battle
@@ -240,6 +240,33 @@ def test_10_1_a_plea_of_1_to_4_stops_each_rebellion():
     assert [(p["stopped"], p["city"], p["noble"]) for p in pleas] == [(True, "London", "matilda")]
 
 
+def test_10_1_each_plea_that_works_calms_one_rebellion_and_a_second_cleric_adds_to_them():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    place(s, "blue", "London", "men", "men", "men", "men")
+    _at(s, "walter", "London")
+    _at(s, "edward", "London")
+    d.nobles["walter"].titles.append("archbishop:canterbury")
+    d.nobles["edward"].titles.append("bishop:exeter")
+    d.royal_tax = True
+    _burgher(s)
+    act(s, "ann", "rebellion", card="burgher-3", city="London")
+    for card in ("rebellion-1", "rebellion-2"):
+        give_card(s, "ann", card)
+        act(s, "ann", "rebellion", card=card, city="London")
+    _answer_all(s, but=("dan",))
+    do(s, "dan", "stand_aside")
+    _answer_all(s, but=("dan",))   # yellow's Bishop is asked first (turn order), then blue's Archbishop
+    s.rng.force(1, 2, 6)   # of the four Rebellions, two are calmed, then Edward is stoned
+    ev = do(s, "dan", "quell noble:edward how:plead")
+    assert [e.data["stopped"] for e in ev if e.kind == "rebellion.pleaded"] == [2]
+    assert d.opp.uprising.calmed == 2 and "edward" not in d.nobles
+    s.rng.force(3, 5, 1)   # Walter calms one more before the stones fly: one Rebellion, one die, is left
+    ev = do(s, "bob", "quell noble:walter how:plead")
+    assert len(next(e for e in ev if e.kind == "rebellion.resolved").data["dice"]) == 1
+
+
 def test_10_1_a_plea_of_5_or_6_stones_the_cleric_and_the_rest_stand():
     s = _table()
     d = g(s)
@@ -312,6 +339,72 @@ def test_10_1_and_6_13_rebels_strike_invaders_too():
     assert a.city is None and a.foot == 0
     assert [(e.data["family"], e.data["units"]) for e in events if e.kind == "rebellion.losses"] == \
         [("invaders", ["foot"])]   # the table is told what the rebels cost the invaders
+
+
+def test_10_1_rebels_strike_each_invader_army_in_turn_with_the_hits_the_last_one_left():
+    """Two armies in the city: 7 hits take army-1's 2 Foot Soldiers (4 hits), then 1 of army-2's with the 3
+    left; the armies are struck in the order of their names, however the game happens to hold them."""
+    from engine.fief.opportunity import rebellion
+    from engine.fief.opportunity.state import Uprising
+    s = _table()
+    d = g(s)
+    d.armies = {k: d.armies[k] for k in reversed(list(d.armies))}   # as a reload might order them
+    first, second = d.armies["army-1"], d.armies["army-2"]
+    first.city, first.foot = "London", 2
+    second.city, second.foot = "London", 5
+    d.opp.uprising = Uprising("London", "red", hits=7)
+    rebellion.strike_on(s, d)
+    assert (first.foot, second.foot) == (0, 4)
+    assert [e.data["units"] for e in s.take_events() if e.kind == "rebellion.losses"] == [["foot", "foot"], ["foot"]]
+
+
+def test_10_1_the_invaders_take_the_hits_the_families_left_and_the_cards_join_the_discards():
+    from engine.fief.opportunity import rebellion
+    from engine.fief.opportunity.state import Uprising
+    s = _table()
+    d = g(s)
+    place(s, "blue", "London", "men")
+    a = d.armies["army-1"]
+    a.city, a.foot = "London", 4
+    d.fortune_discard = ["famine-1"]
+    d.opp.uprising = Uprising("London", "red", cards=["rebellion-1"], hits=7, waiting=["blue"])
+    rebellion.strike_on(s, d)
+    assert "blue" not in d.cities["London"].stacks and a.foot == 1   # 1 hit on the men, 6 on three Foot Soldiers
+    assert d.fortune_discard == ["famine-1", "rebellion-1"]
+
+
+def test_10_1_a_royal_stronghold_cancels_one_rebellion():
+    from engine.fief.opportunity import rebellion
+    from engine.fief.opportunity.state import Uprising
+    s = _table()
+    d = g(s)
+    d.cities["London"].building = "royal_stronghold"
+    assert rebellion.cancelled(d, Uprising("London", "red")) == 1
+
+
+def test_10_1_the_rebels_see_the_families_and_their_troop_kinds_in_a_fixed_order():
+    from engine.fief.opportunity import rebellion
+    s = _table()
+    d = g(s)
+    place(s, "yellow", "London", "men", "knight", "men")
+    place(s, "blue", "London", "men")
+    a = d.armies["army-1"]
+    a.city, a.foot = "London", 2
+    rebellion._reveal(s, d, "London")
+    shown = next(e for e in s.take_events() if e.kind == "rebellion.revealed").data["troops"]
+    assert list(shown) == ["blue", "yellow", "invaders"] and list(shown["yellow"]) == ["knight", "men"]
+
+
+def test_10_1_a_refused_rebellion_lists_at_most_ten_cities():
+    s = _table()
+    d = g(s)
+    d.royal_tax = True   # every city but those under red's own Tax card
+    d.seas["V"].append(SeaCard("tax-1", "tax", by="red", tallage="V"))
+    give_card(s, "ann", "rebellion-1")
+    err = refused(s, "ann", "rebellion card:rebellion-1 city:Norwich")
+    assert err.code == "rebellion_city" and len(err.legal) == 10 and "Norwich" not in err.legal
+    err = refused(s, "ann", "rebellion card:rebellion-1 city:Atlantis")
+    assert err.code == "city" and len(err.legal) == 10
 
 
 def test_2_5_storms_do_not_stop_a_rebellion():
@@ -581,6 +674,86 @@ def test_10_2_withdraw_between_rounds():
     assert d.nobles["walter"].city == "Bristol" and d.cities["Bristol"].stacks["blue"].troops == ["knight"]
     assert d.cities["Exeter"].stacks["blue"].troops == ["men", "men"] or "blue" not in d.cities["Exeter"].stacks
     assert d.war.battle is None
+
+
+def test_10_2_a_withdrawal_names_a_city_next_to_the_battle():
+    from engine.fief.state import Task
+    s = _table("battle", 7)
+    d = g(s)
+    place(s, "blue", "Exeter", "knight", "men", control=True)
+    _at(s, "walter", "Exeter")
+    d.war.battle = Battle("Exeter", "green", "blue", rolls=1)
+    d.tasks.append(Task("battle_next", "green", city="Exeter"))
+    give_card(s, "bob", "passage-1")
+    err = refused(s, "bob", "passage card:passage-1 use:withdraw")
+    assert (err.section, err.code, err.legal) == ("7.8", "withdraw_city", ["Bristol", "Winchester", "Plymouth"])
+    assert err.message == "name the city next to Exeter the defenders withdraw to: Bristol, Winchester or Plymouth"
+    err = refused(s, "bob", "passage card:passage-1 use:withdraw to:York")
+    assert err.message == "York is not next to Exeter: Bristol, Winchester or Plymouth"
+
+
+def test_10_2_a_passage_for_a_noble_asks_the_player_to_name_one_of_theirs():
+    s = _table()
+    give_card(s, "cat", "passage-1")
+    err = refused(s, "cat", "passage card:passage-1 use:siege")
+    assert (err.section, err.code) == ("10.2", "noble") and err.message == "name one of your free nobles"
+    err = refused(s, "cat", "passage card:passage-1 use:evade")
+    assert err.message == "name one of your free nobles"
+    err = refused(s, "cat", "passage card:passage-1 use:siege noble:walter")
+    assert err.message == "Walter is not a free noble of yours"
+    assert refused(s, "cat", "passage card:passage-1 use:escape").message == "name a captive noble to escape"
+
+
+def test_10_2_an_assassination_of_no_known_noble_lists_at_most_ten():
+    import dataclasses
+
+    from engine.fief.opportunity import cards
+    s = _table()
+    d = g(s)
+    for i in range(3):   # children and spouses join the game: more nobles than a refusal lists
+        d.nobles[f"child-{i}"] = dataclasses.replace(d.nobles["walter"], id=f"child-{i}")
+    with pytest.raises(RuleError) as err:
+        cards.check_assassination(d, "ann", "nobody", "william")
+    assert err.value.code == "target" and err.value.legal == sorted(d.nobles)[:10]
+
+
+def test_10_2_a_defending_noble_with_no_troop_left_withdraws_alone_by_default():
+    from engine.fief.opportunity import cards
+    s = _table("battle", 7)
+    d = g(s)
+    _at(s, "walter", "Exeter")
+    b = Battle("Exeter", "green", "blue", rolls=1)
+    assert cards.escort_choices(d, b)[0] == "none"
+
+
+def test_10_2_with_two_foes_come_by_two_roads_the_evading_noble_takes_the_first_by_name():
+    s = _table()
+    d = g(s)
+    place(s, "blue", "Exeter", "men", "men")
+    _at(s, "walter", "Exeter")
+    give_card(s, "bob", "passage-1")
+    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
+    place(s, "yellow", "Exeter", "men", control=False)          # and yellow came in from Bristol
+    _at(s, "edward", "Exeter")
+    d.war.blocked["Exeter|yellow"] = "Bristol"
+    act(s, "bob", "passage", card="passage-1", use="evade", noble="walter")
+    assert d.nobles["walter"].city == "Bristol"
+
+
+def test_10_2_a_withdrawal_menu_offers_at_most_64_escort_choices():
+    import dataclasses
+
+    from engine.fief.opportunity import cards
+    s = _table("battle", 7)
+    d = g(s)
+    d.nobles["child-1"] = dataclasses.replace(d.nobles["walter"], id="child-1")
+    d.families["blue"].nobles.append("child-1")
+    d.families["blue"].stockpile["crossbow"] = 3
+    place(s, "blue", "Exeter", *(["knight", "crossbow", "men", "archer"] * 3), control=True)
+    for nid in ("walter", "matilda", "child-1"):
+        _at(s, nid, "Exeter")
+    choices = cards.escort_choices(d, Battle("Exeter", "green", "blue", rolls=1))
+    assert len(choices) == 64 and choices[0] == "knight,knight,knight"   # of 125: the strongest first
 
 
 def test_10_2_aid_invaders_against_walls():

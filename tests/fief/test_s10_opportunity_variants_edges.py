@@ -173,8 +173,9 @@ def test_10_2_each_refusal_of_an_escape_names_section_code_and_what_is_legal() -
     """opportunity.escape_city: not a captive; no city to go to; a city that is not a refuge."""
     from engine.fief.opportunity import cards as opportunity_cards
     _s, d = _state(4, "purchase")
-    assert _escape_refusal(d, "walter", None) == ("'walter' is not held captive", "no captive")
-    assert _escape_refusal(d, "nobody", None)[1] == "no captive"
+    assert _escape_refusal(d, "walter", None) == ("Walter is not held captive", "no captive")
+    assert _escape_refusal(d, "nobody", None) == ("there is no noble nobody in the game", "no captive")
+    assert _escape_refusal(d, "", None)[0] == "name a captive noble to escape"
     d.nobles["rohese"].captor, d.nobles["rohese"].city = "bandits", "York"
     assert _escape_refusal(d, "rohese", None)[1] == "no captive"       # the Bandits' captives do not count
     d.nobles["walter"].captor, d.nobles["walter"].city = "green", "Exeter"
@@ -193,6 +194,14 @@ def test_10_2_each_refusal_of_an_escape_names_section_code_and_what_is_legal() -
     assert opportunity_cards.escape_places(d, "walter") == ["York"]
     assert opportunity_cards.escape_city(d, "walter", "York") == "York"
     assert _escape_refusal(d, "walter", "Plymouth")[1] == ["York"]
+
+
+def test_10_2_an_escape_to_a_city_that_is_no_refuge_lists_at_most_ten_refuges() -> None:
+    _s, d = _state(4, "purchase")
+    d.nobles["walter"].captor, d.nobles["walter"].city = "green", "Exeter"
+    d.cities["York"].controller = "green"
+    _message, legal = _escape_refusal(d, "walter", "York")
+    assert len(legal) == 10 and "York" not in legal   # every Independent city is a refuge: the nearest ten
 
 
 def test_10_2_escape_places_are_nearest_first() -> None:

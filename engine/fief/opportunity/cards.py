@@ -97,7 +97,8 @@ def discard(g: Fief, seat: str, card: str) -> None:
 def _own_noble(g: Fief, seat: str, nid: str, section: str) -> None:
     mine = [n for f in g.players[seat].families for n in g.families[f].nobles if g.nobles[n].captor is None]
     if nid not in mine:
-        raise RuleError(section, f"{nid!r} is not a free noble of yours",
+        who = g.nobles[nid].name if nid in g.nobles else nid
+        raise RuleError(section, f"{who} is not a free noble of yours" if nid else "name one of your free nobles",
                         code=FiefRefusal.NOBLE, legal=mine or "none")
 
 
@@ -237,9 +238,11 @@ def _check_withdraw(g: Fief, seat: str, dest: str) -> None:
         raise RuleError("7.8", "a defender withdraws between two rounds of its battle",
                         code=FiefRefusal.PASSAGE_WITHDRAW,
                         legal="another use")
-    if dest not in MAP.neighbours(b.city):
-        raise RuleError("7.8", f"{dest!r} is not next to {b.city}",
-                        code=FiefRefusal.WITHDRAW_CITY, legal=MAP.neighbours(b.city))
+    near = MAP.neighbours(b.city)
+    if dest not in near:
+        where = ", ".join(near[:-1]) + f" or {near[-1]}" if len(near) > 1 else near[0]
+        what = f"{dest} is not next to {b.city}" if dest else f"name the city next to {b.city} the defenders withdraw to"
+        raise RuleError("7.8", f"{what}: {where}", code=FiefRefusal.WITHDRAW_CITY, legal=near)
 
 
 def guided_army(g: Fief, army: str) -> str:
@@ -267,7 +270,11 @@ def escape_city(g: Fief, nid: str, city: str | None) -> str:
     n = g.nobles.get(nid)
     if n is None or n.captor is None or n.captor == "bandits":
         held = [x.id for x in g.nobles.values() if x.captor not in (None, "bandits")]
-        raise RuleError("10.2", f"{nid!r} is not held captive",
+        if n is not None:
+            what = f"{n.name} is not held captive"
+        else:
+            what = f"there is no noble {nid} in the game" if nid else "name a captive noble to escape"
+        raise RuleError("10.2", what,
                         code=FiefRefusal.PASSAGE_ESCAPE, legal=held or "no captive")
     options = escape_places(g, nid)
     if city is None:
