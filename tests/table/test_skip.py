@@ -132,3 +132,41 @@ def test_the_table_passes_only_for_a_seat_whose_one_answer_is_its_default() -> N
     state.data.players["bob"].coins = 0   # no coin: passing is all he can do
     assert skippable(RULES, Skipping(), state) == ("bob", Action.of("pass"))
     assert skippable(RULES, TributeWords(), state) is None   # a game that never skips is always asked
+
+
+def test_a_seat_with_no_choice_at_the_start_is_passed_for_and_the_pass_is_in_the_log(tmp_path) -> None:
+    """The table's passes right at ``/game start`` are stored like any later ones (source skip), so
+    a cold reload replays them."""
+    from engine.core import Action
+    from tests.games.tribute import Player, TributeRules, TributeWords
+
+    class Skipping(TributeWords):
+        def skippable(self, state, decision, seat):  # type: ignore[no-untyped-def]
+            return True
+
+    class OneCard(TributeRules):
+        """Tribute where the second seat starts with one card and no coin: its bid is its only answer."""
+
+        def setup(self, state):  # type: ignore[no-untyped-def]
+            super().setup(state)
+            state.data.players[state.seats[1]] = Player(hand=[4], coins=0)
+
+        def words(self):  # type: ignore[no-untyped-def]
+            return Skipping()
+
+    rules = OneCard()
+    table = TableService(Store(tmp_path / "t.sqlite3"), clock=FakeClock(), games=[rules], load_registered=False)
+    try:
+        alice, bob = Actor("u0", "Alice"), Actor("u1", "Bob")
+        gid = table.new_game(alice, "c", "tribute", players=2, seed=7).game.id  # type: ignore[union-attr]
+        table.join(bob, "c")
+        table.start(alice, "c")
+        second = table.info(gid).seats[1].seat
+        rows = table.store.actions(gid)
+        assert [(r.seq, r.seat, r.action, r.source) for r in rows] == [
+            (1, second, Action.of("bid", card=4).dumps(), "skip")]
+        live = rules.fingerprint(table.state(gid))
+        table.loaded_games.clear()
+        assert rules.fingerprint(table.state(gid)) == live
+    finally:
+        table.close()
