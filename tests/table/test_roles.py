@@ -159,6 +159,20 @@ def test_a_word_without_a_key_is_still_refused():
     with pytest.raises(TableError, match="key=value") as refused:
         parse_options("oops,length=5")
     assert refused.value.legal == "length=5,x=y"   # the refusal shows what an option looks like
+    assert refused.value.code == "bad_option"
+    with pytest.raises(TableError, match="key=value") as refused:
+        parse_options("=5")   # a value without its key
+    assert refused.value.code == "bad_option"
+
+
+@pytest.mark.parametrize("word", ["true", "yes", "on", "On", "YES"])
+def test_a_yes_word_in_any_case_is_a_true_option(word):
+    assert parse_options(f"wild={word}") == {"wild": True}
+
+
+@pytest.mark.parametrize("word", ["false", "no", "off", "Off", "FALSE"])
+def test_a_no_word_in_any_case_is_a_false_option(word):
+    assert parse_options(f"wild={word}") == {"wild": False}
 
 
 def test_a_number_option_may_be_as_large_as_the_database_holds_and_no_larger():
@@ -177,6 +191,7 @@ def test_an_option_value_too_long_is_refused_asking_for_a_shorter_one():
         parse_options("x=" + "a" * (limits.MAX_OPTION_VALUE + 1))
     assert refused.value.message == f"option x: a value is at most {limits.MAX_OPTION_VALUE} characters"
     assert refused.value.legal == "a shorter value"
+    assert refused.value.code == "bad_option"
 
 
 def test_a_taken_role_names_its_holder_as_they_call_themselves(shipped):
