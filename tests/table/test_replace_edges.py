@@ -122,3 +122,12 @@ def test_a_seat_is_handed_over_by_the_game_s_number_from_a_direct_message(table)
     handed = table.replace(BOB, None, "bob", computer="steady", game_id=second)
     assert handed.game.id == second
     assert table.info(second).user_of("bob").agent == "steady" and not table.info(first).user_of("bob").agent
+
+
+def test_a_seat_taken_back_from_a_computer_player_is_a_person_s_again_in_the_reply_as_on_record(table):
+    gid = start_game(table)
+    table.replace(GM, CHAN, "bob", computer="steady")
+    back = table.replace(GM, CHAN, "bob", "u-carol", "Carol")
+    seat = back.game.user_of("bob")
+    assert (seat.user_id, seat.name, seat.agent, seat.computer) == ("u-carol", "Carol", "", False)
+    assert back.game.seats == table.info(gid).seats   # the reply says what the table reads back
