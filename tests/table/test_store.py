@@ -51,6 +51,27 @@ def test_a_newer_database_is_refused(db_path):
         Store(db_path)
 
 
+def test_migration_steps_numbered_with_a_gap_stop_the_bot_naming_the_backend(tmp_path, monkeypatch):
+    """A step added with a gap in its number is refused before anything runs, on either backend."""
+    from types import SimpleNamespace
+
+    from bot.table import migrations
+    from bot.table.migrations import postgres
+
+    found = [SimpleNamespace(name=n) for n in ("m001_core", "m003_later", "not_a_step")]
+    monkeypatch.setattr(migrations, "pkgutil", SimpleNamespace(iter_modules=lambda path: found))
+    monkeypatch.setattr(migrations, "importlib", SimpleNamespace(import_module=lambda name: None))
+    with pytest.raises(RuntimeError) as err:
+        migrations.steps()
+    assert str(err.value) == "migration steps must be numbered 1..n without gaps, found [1, 3]"
+    for name in ("001_core.sql", "003_later.sql", "notes.txt"):
+        (tmp_path / name).write_text("SELECT 1;", encoding="utf-8")
+    monkeypatch.setattr(postgres, "resources", SimpleNamespace(files=lambda package: tmp_path))
+    with pytest.raises(RuntimeError) as err:
+        postgres.steps()
+    assert str(err.value) == "PostgreSQL migration steps must be numbered 1..n without gaps, found [1, 3]"
+
+
 def test_repeated_key_is_rejected_by_the_schema(db_path):
     store = Store(db_path)
     gid = store.create_game(game="tribute", channel="c", creator="u", players=2, options={}, settings={}, seed=1,
