@@ -127,6 +127,18 @@ def test_status_edit_lists_awaited_seats_without_defaults(table):
     assert "defaults" not in json.dumps(status.payload)
 
 
+def test_the_status_message_names_its_game_by_number_and_kind_with_its_state(table):
+    gid = start_game(table)
+    status = [m for m in drain(table) if m.kind == STATUS_EDIT][-1].payload
+    waiting = status.pop("waiting")
+    assert status == {"type": "status", "game_id": gid, "game": "tribute", "status": "active", "title": "Round 1: the bids",
+                      "version": table.state(gid).version, "result": []}
+    assert [(w["seat"], w["name"]) for w in waiting] == [("alice", "alice"), ("bob", "bob")]
+    table.replace(GM, CHAN, "bob", "u-carol", "Carol")   # a seat is awaited by its holder's name
+    status = [m for m in drain(table) if m.kind == STATUS_EDIT][-1].payload
+    assert [(w["seat"], w["name"]) for w in status["waiting"]] == [("alice", "alice"), ("bob", "Carol")]
+
+
 def _public(table, gid):
     """Public messages of a game, with the game number taken out."""
     out = []
