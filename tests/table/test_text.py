@@ -148,6 +148,12 @@ def test_each_command_s_reply_in_words():
          "Seat p2 of game 7 is replaced: Cy plays it from now on."),
         (r.TableChanged(g, what="replaced", detail={"seat": "p2", "computer": "bold"}),
          "Seat p2 of game 7 is replaced: a computer player (bold) plays it from now on."),
+        # a reply without its game (none named) says "?" for its number, never fails
+        (r.TableChanged(None, what="paused"), "Game ? is paused."),
+        (r.TableChanged(None, what="replaced", detail={"seat": "p2", "name": "Cy"}),
+         "Seat p2 of game ? is replaced: Cy plays it from now on."),
+        (r.Started(None, title="The bidding"), "Game ? has started: The bidding. Your choices come by direct message."),
+        (r.Imported(None, actions=5), "Imported as game ? (5 actions replayed and checked)."),
         (r.Exported(g, filename="g7.json", text="abc"), "Exported as g7.json (3 bytes)."),
         (r.Imported(g, actions=5), "Imported as game 7 (5 actions replayed and checked)."),
         (r.GameList(None), "No games."),
