@@ -210,3 +210,10 @@ def test_too_many_values_are_refused_with_the_command_s_usage(table):
         table.registry.split("/game log 5 1 2")
     assert err.value.code == "syntax" and str(err.value).startswith("table: /game log: too many values ('1')")
     assert err.value.legal == table.registry.find("game", "log").usage()
+
+
+def test_a_table_command_builds_no_game_action_and_says_so():
+    pause = next(c for c in TABLE_COMMANDS if c.name == "pause")
+    with pytest.raises(TableError) as err:
+        pause.build_action({})
+    assert (err.value.code, err.value.message) == ("not_action", "/game pause is a table command, not a game action")
