@@ -153,12 +153,12 @@ class TableCore:
         return GameSession(row, self.rules_for(row.game), tuple(self.store.seats(game_id)), self.load_state)
 
     def _corrupt(self, row: GameRow) -> CorruptGame:
-        """The refusal for a game set aside (its first recorded damage)."""
-        if row.damaged:
-            self.quarantine(DamagedRow(row.id, "games", row.id, row.damaged))
+        """The refusal for a game whose own row is damaged (``row.damaged``, which the callers check): the
+        game is set aside, and the refusal names its first recorded damage."""
+        self.quarantine(DamagedRow(row.id, "games", row.id, row.damaged))
         q = self.store.quarantined(row.id)
-        if not q:
-            return CorruptGame(row.id, row.id, row.damaged or "damaged", what=ROW_NAMES["games"])
+        if not q:  # released by another process meanwhile: this row's damage is all there is to say
+            return CorruptGame(row.id, row.id, row.damaged, what=ROW_NAMES["games"])
         return CorruptGame(row.id, int(q[0].row) if q[0].row.isdigit() else 0, q[0].reason,
                            what=ROW_NAMES.get(q[0].what, q[0].what))
 

@@ -210,6 +210,19 @@ def test_damage_of_each_table_sets_its_game_aside_and_the_others_go_on(db_path, 
         assert "\n" == err_text[-1] and err_text.count("\n") == 1
 
 
+def test_a_damaged_game_released_by_another_process_meanwhile_is_still_refused_for_its_own_record(
+        db_path, clock, monkeypatch):
+    (hurt, _, _), _ = three_games(db_path, clock)
+    DAMAGE["games.options"][0](db_path, hurt)
+    table = make_table(db_path, clock)
+    monkeypatch.setattr(table.store, "quarantined", lambda game_id=None: [])   # the quarantine row is gone again
+    with pytest.raises(CorruptGame) as err:
+        table.status(ALICE, "c0")
+    assert (err.value.game_id, err.value.seq, err.value.what) == (hurt, hurt, "record")
+    assert err.value.message.startswith(f"game {hurt} is damaged and set aside: its own record cannot be read (options")
+    table.store.close()
+
+
 def test_releasing_a_game_this_bot_does_not_offer_is_refused_by_name(table):
     gid = start_game(table)
     with pytest.raises(ValueError, match=rf"game {gid} is 'tribute', which this bot does not offer"):
