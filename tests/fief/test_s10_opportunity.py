@@ -121,6 +121,7 @@ def test_ex_10_1_and_10_2_two_rebellions_one_cancelled_by_a_stronghold():
     assert resolved.data["cancelled"] == 1 and len(resolved.data["dice"]) == 1 and resolved.data["hits"] == 2
     assert resolved.data["rebellions"] == 2
     assert sorted(d.cities["Norwich"].stacks["green"].troops) == ["knight", "knight"]   # 2 men-at-arms... one left
+    assert d.cities["Norwich"].stacks["green"].revealed is True   # the rebels saw the troops (FAQ)
     assert "rebellion-1" in d.fortune_discard and "rebellion-2" in d.fortune_discard
 
 
