@@ -116,13 +116,19 @@ def test_ex_10_1_and_10_2_two_rebellions_one_cancelled_by_a_stronghold():
     act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
     do(s, "ann", "stand_aside")
     act(s, "dan", "rebellion", card="rebellion-2", city="Norwich")   # Dave adds his (Ex 10-1)
+    assert "rebellion-1" not in d.players["ann"].hand and "rebellion-2" not in d.players["dan"].hand
+    men = d.families["green"].stockpile["men"]
     s.rng.force(2)   # one die: 1 hit
-    resolved = next(e for e in _answer_all(s) if e.kind == "rebellion.resolved")
+    ev = _answer_all(s)
+    resolved = next(e for e in ev if e.kind == "rebellion.resolved")
+    assert [e.data["why"] for e in ev if e.kind == "random.roll"] == ["rebellion (10.1)"]
+    assert d.families["green"].stockpile["men"] == men + 1   # the man-at-arms struck down goes home
     assert resolved.data["cancelled"] == 1 and len(resolved.data["dice"]) == 1 and resolved.data["hits"] == 2
     assert resolved.data["rebellions"] == 2
     assert sorted(d.cities["Norwich"].stacks["green"].troops) == ["knight", "knight"]   # 2 men-at-arms... one left
     assert d.cities["Norwich"].stacks["green"].revealed is True   # the rebels saw the troops (FAQ)
     assert "rebellion-1" in d.fortune_discard and "rebellion-2" in d.fortune_discard
+    assert not d.tasks and d.opp.uprising is None
 
 
 def test_ex_10_3_one_die_one_hit_one_man_at_arms():
@@ -192,6 +198,8 @@ def test_10_1_a_cleric_pays_three_shillings_per_rebellion():
     do(s, "bob", "quell noble:walter how:pay")
     assert d.players["bob"].shillings == 4 and d.opp.uprising is None
     assert d.cities["London"].stacks["blue"].troops == ["men"]
+    assert d.fortune_discard[-2:] == ["rebellion-1", "rebellion-2"]   # a quelled Rebellion's cards are spent too
+    assert "rebellion-1" not in d.players["ann"].hand and "rebellion-2" not in d.players["cat"].hand
 
 
 def test_10_1_a_cleric_short_of_the_price_is_told_to_plead():
@@ -237,6 +245,7 @@ def test_10_1_a_plea_of_1_to_4_stops_each_rebellion():
     s.rng.force(4)
     ev = do(s, "bob", "quell noble:matilda how:plead")
     assert d.opp.uprising is None and "matilda" in d.nobles
+    assert [e.data["why"] for e in ev if e.kind == "random.roll"] == ["a cleric pleads with the rebels (10.1)"]
     pleas = [e.data for e in ev if e.kind == "rebellion.pleaded"]   # told to the table, with where
     assert [(p["stopped"], p["city"], p["noble"]) for p in pleas] == [(True, "London", "matilda")]
 
@@ -303,6 +312,7 @@ def test_10_1_no_troops_left_every_noble_slain_and_buildings_destroyed():
     give_card(s, "ann", "passage-1")
     act(s, "ann", "rebellion", card="rebellion-1", city="London")
     act(s, "ann", "passage", card="passage-1", use="rebellion")
+    assert "passage-1" not in d.players["ann"].hand and d.fortune_discard[-1] == "passage-1"
     s.rng.force(1)
     ev = _answer_all(s)
     assert "walter" not in d.nobles and "edward" not in d.nobles
@@ -454,7 +464,7 @@ def test_ex_11_1_burgher_rebellion_and_passage_with_two_cards():
     act(s, "ann", "rebellion", card="burgher-3", city="Norwich")       # a Treasure on the Rebellion icon
     act(s, "ann", "passage", card="burgher-3", use="rebellion")        # a Treasure on the Passage icon
     act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
-    assert d.families["red"].treasures == 0
+    assert d.families["red"].treasures == 0 and d.opp.burgher_used == ["red|rebellion", "red|passage"]
     do(s, "ann", "stand_aside")
     act(s, "cat", "rebellion", card="rebellion-2", city="Norwich")     # Kirsten joins in
     s.rng.force(2, 1, 6)   # f, blank, fff: 4 hits + 3 = 7
