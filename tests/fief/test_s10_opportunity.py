@@ -322,6 +322,25 @@ def test_10_1_no_troops_left_every_noble_slain_and_buildings_destroyed():
     assert c.building is None and not c.mill and c.controller is None
 
 
+def test_10_1_a_sacked_city_keeps_only_siege_engines_in_its_outskirts():
+    """With the walls gone, a stack waiting in the outskirts stays there only with a bombard or a trebuchet."""
+    from engine.fief.opportunity import rebellion
+    from engine.fief.opportunity.state import Uprising
+    from engine.fief.state import Stack
+    s = _table()
+    d = g(s)
+    c = d.cities["London"]
+    c.building = "stronghold"
+    c.stacks["green"] = Stack(bombards=1, outskirts=True)
+    c.stacks["yellow"] = Stack(building=1, outskirts=True)   # a trebuchet still being built
+    c.stacks["red"] = Stack(trebuchets=1)                    # inside the walls
+    d.opp.uprising = Uprising("London", "blue", hits=2)
+    rebellion.strike_on(s, d)
+    assert (c.stacks["green"].outskirts, c.stacks["yellow"].outskirts, c.stacks["red"].outskirts) == \
+        (True, False, False)
+    assert c.building is None
+
+
 def test_10_1_an_abbey_shelters_the_nobles_but_burns():
     s = _table()
     d = g(s)
@@ -335,6 +354,7 @@ def test_10_1_an_abbey_shelters_the_nobles_but_burns():
     s.rng.force(1)
     _answer_all(s)
     assert "walter" in d.nobles and c.building is None and "summer" not in d.abbeys
+    assert c.abbey is None
 
 
 def test_10_1_and_6_13_rebels_strike_invaders_too():
