@@ -805,6 +805,7 @@ def test_10_2_a_captive_escapes_home():
     give_card(s, "ann", "passage-1")   # anyone may free anyone's captive
     act(s, "ann", "passage", card="passage-1", use="escape", noble="walter")
     assert d.nobles["walter"].captor is None and d.nobles["walter"].city == "Whitby"
+    assert "passage-1" not in d.players["ann"].hand and d.fortune_discard[-1] == "passage-1"
 
 
 # -- 10.3 ASSASSINATION, 10.4 JUSTICE, 10.5 AMBUSH ------------------------------------------------------------
@@ -826,6 +827,7 @@ def test_10_3_assassination_marks_the_sponsor_and_scatters_the_troops_in_fours()
         == ["Blue's Lord Walter is assassinated; Lady Lucia sponsored the deed and bears the Heresy marker.",
             "Blue's Lord Walter dies at London by an assassin's hand."]
     assert d.nobles["lucia"].heresy and "walter" not in d.nobles
+    assert "assassination-1" not in d.players["ann"].hand and d.fortune_discard[-1] == "assassination-1"
     assert "lord:VI" in d.nobles["matilda"].titles   # 4.8: the family's other noble
     assert d.nobles["edward"].captor is None          # 7.6: the captor's death frees him
     dispersed = next(e for e in ev if e.kind == "troops.dispersed")
@@ -856,6 +858,7 @@ def test_10_4_justice_for_a_heretic_but_never_the_royal_family_or_in_an_abbey():
     d.cities["Whitby"].building = "stronghold"
     ev = act(s, "ann", "justice", card="justice-1", target="walter")
     assert "walter" not in d.nobles and d.cities["Whitby"].stacks["blue"].troops   # Matilda keeps the troops
+    assert "justice-1" not in d.players["ann"].hand and d.fortune_discard[-1] == "justice-1"
     assert [RULES.words().event(s, e, Audience(None, {})) for e in ev if e.kind in ("card.justice", "noble.died")] \
         == ["Blue's Lord Walter is brought to Justice.", "Blue's Lord Walter dies at Whitby by the King's Justice."]
 
@@ -880,6 +883,7 @@ def test_ex_10_5_ambush_takes_a_captive_and_the_troops_scatter_without_their_bom
     give_card(s, "dan", "ambush-1")
     ev = act(s, "dan", "ambush", card="ambush-1", noble="rohese", target="walter")
     assert d.nobles["walter"].captor == "yellow" and d.nobles["walter"].held_by == "rohese"
+    assert "ambush-1" not in d.players["dan"].hand and d.fortune_discard[-1] == "ambush-1"
     dispersed = next(e for e in ev if e.kind == "troops.dispersed")
     assert set(dispersed.data["to"]) <= {"Winchester", "Canterbury", "Whitby"} and dispersed.data["engines"] == 1
     assert d.cities["Exeter"].stacks["yellow"].bombards == 1   # Dave's own Bombard in its place
