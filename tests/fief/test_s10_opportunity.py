@@ -670,6 +670,17 @@ def test_10_2_a_passage_lets_a_noble_who_has_not_moved_sail_from_the_port_he_sta
     assert d.war.sail_from["arthur"] == "Plymouth"
 
 
+def test_5_4_and_10_2_a_noble_who_has_moved_does_not_sail_from_the_port_after_a_passage():
+    s = _table()
+    d = g(s)
+    d.war.sail_from.pop("arthur", None)
+    d.war.moves["arthur"] = 1   # one move made, one left
+    give_card(s, "cat", "passage-1")
+    d.seas["I"].append(SeaCard("storms-1", "storms"))
+    act(s, "cat", "passage", card="passage-1", use="storms", noble="arthur")
+    assert "arthur" in d.war.passage and "arthur" not in d.war.sail_from
+
+
 def test_ex_10_4_tunnels_cancel_the_melee_penalty():
     s = _table("battle", 7)
     d = g(s)
@@ -704,7 +715,7 @@ def test_10_2_withdraw_between_rounds():
     act(s, "bob", "passage", card="passage-1", use="withdraw", to="Bristol")
     assert d.nobles["walter"].city == "Bristol" and d.cities["Bristol"].stacks["blue"].troops == ["knight"]
     assert d.cities["Exeter"].stacks["blue"].troops == ["men", "men"] or "blue" not in d.cities["Exeter"].stacks
-    assert d.war.battle is None
+    assert d.war.battle is None and not any(t.kind == "battle_next" for t in d.tasks)   # nobody is asked to go on
 
 
 def test_10_2_a_withdrawal_names_a_city_next_to_the_battle():
@@ -833,6 +844,19 @@ def test_10_3_assassination_marks_the_sponsor_and_scatters_the_troops_in_fours()
     dispersed = next(e for e in ev if e.kind == "troops.dispersed")
     assert dispersed.data["to"] == {"Whitby": 6}      # both groups to Matilda, the only noble left
     assert dispersed.data["why"] == "assassination"  # the table is told why they scattered
+
+
+def test_10_3_a_captive_assassinated_leaves_its_family_s_garrison_where_it_stands():
+    s = _table()
+    d = g(s)
+    place(s, "yellow", "London", "men", "men", control=False)   # a garrison with no noble: none to scatter it
+    _at(s, "walter", "London")
+    _at(s, "edward", "London", captor="blue", held_by="walter")
+    _at(s, "rohese", "York")
+    give_card(s, "ann", "assassination-1")
+    ev = act(s, "ann", "assassinate", card="assassination-1", target="edward", sponsor="lucia")
+    assert "edward" not in d.nobles and d.cities["London"].stacks["yellow"].troops == ["men", "men"]
+    assert not [e for e in ev if e.kind == "troops.dispersed"]
 
 
 def test_10_3_an_invading_leader_needs_no_sponsor():
@@ -974,16 +998,39 @@ def test_10_3_groups_of_four_go_round_the_nearest_places_or_back_to_the_stockpil
     place(s, "blue", "London", *(["men"] * 9), control=True)
     _at(s, "walter", "Canterbury")
     _at(s, "matilda", "York")
+    d.cities["Canterbury"].controller, d.cities["York"].controller = "green", None
+    place(s, "blue", "Canterbury", "knight", control=False).revealed = True   # shown in a battle before
     dispersal.disperse(s, d, "London", "blue", why="assassination")
     assert dispersal.places(d, "London", "blue") == ["Canterbury", "York"]
-    assert len(d.cities["Canterbury"].stacks["blue"].troops) == 5   # groups 1 and 3
-    assert len(d.cities["York"].stacks["blue"].troops) == 4
+    canterbury, york = d.cities["Canterbury"].stacks["blue"], d.cities["York"].stacks["blue"]
+    assert len(canterbury.troops) == 6 and len(york.troops) == 4   # groups 1 and 3 join the knight
+    assert (canterbury.outskirts, york.outskirts) == (True, False)   # outside green's city, inside a free one
+    assert not canterbury.revealed   # new troops joined: their kinds are hidden again (FAQ)
     before = d.families["blue"].stockpile["men"]
     _at(s, "walter", None)
-    _at(s, "matilda", None)
+    _at(s, "matilda", "Exeter", captor="green", held_by="arthur")   # a captive leads no troops
     d.cities["Canterbury"].controller = d.cities["York"].controller = None
+    s.take_events()
     dispersal.disperse(s, d, "York", "blue", why="ambush")
+    ev = [e for e in s.take_events() if e.kind == "troops.dispersed"]
     assert d.families["blue"].stockpile["men"] == before + 4 and "blue" not in d.cities["York"].stacks
+    assert ev[-1].data["to"] == {"stockpile": 4}
+
+
+def test_ex_10_5_the_engines_left_behind_go_home_and_the_ambusher_puts_what_it_has_in_their_place():
+    from engine.fief.opportunity import dispersal
+    from engine.fief.state import Stack
+    s = _table()
+    d = g(s)
+    d.cities["Exeter"].stacks["blue"] = Stack(bombards=1, trebuchets=1, building=1)   # one trebuchet half built
+    blue, yellow = d.families["blue"].stockpile, d.families["yellow"].stockpile
+    blue["bombard"], blue["trebuchet"], yellow["bombard"], yellow["trebuchet"] = 0, 0, 0, 1
+    dispersal.disperse(s, d, "Exeter", "blue", why="ambush", taker="yellow")
+    assert (blue["bombard"], blue["trebuchet"]) == (1, 2)
+    assert (yellow["bombard"], yellow["trebuchet"]) == (0, 0)   # yellow had one trebuchet and no bombard
+    mine = d.cities["Exeter"].stacks["yellow"]
+    assert (mine.bombards, mine.trebuchets) == (0, 1)
+    assert next(e for e in s.take_events() if e.kind == "troops.dispersed").data["engines"] == 3
 
 
 def test_10_3_with_no_noble_to_join_troops_go_to_walled_cities_first_else_to_any_city_held():
