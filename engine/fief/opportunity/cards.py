@@ -317,8 +317,7 @@ def passage(state: GameState, g: Fief, seat: str, use: str, args: dict[str, str]
         g.opp.guided.append(args["army"])
     elif use == "withdraw":
         b = g.war.battle
-        assert b is not None
-        g.tasks.pop(0)
+        assert b is not None   # its battle_next decision goes with the battle (endings.finish)
         withdraw(state, g, b, args["to"], chosen_escorts(g, b, args.get("escorts")))
     elif use == "escape":
         release(state, g, args["noble"], why="passage", to=escape_city(g, args["noble"], args.get("city") or None))
