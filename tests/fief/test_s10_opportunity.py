@@ -80,6 +80,19 @@ def test_10_1_only_on_a_taxed_starving_or_royal_taxed_city():
     assert g(s).opp.uprising.city == "Norwich"
 
 
+def test_10_1_and_2_5_the_cities_open_to_a_rebellion_count_only_an_active_famine_and_join_taxed_to_starving():
+    from engine.fief.opportunity import rebellion
+    from engine.fief.state import MAP
+    s = _table()
+    d = g(s)
+    d.seas["V"].append(SeaCard("famine-V", "famine", active=False))   # a Famine that no longer strikes
+    assert rebellion.targets(d, ["red"]) == []
+    d.seas["V"][-1].active = True
+    d.seas["I"].append(SeaCard("tax-1", "tax", by="blue", tallage="I"))
+    expected = sorted(c for c, city in MAP.cities.items() if city.region in ("I", "V"))
+    assert sorted(rebellion.targets(d, ["red"])) == expected   # the taxed region and the starving one
+
+
 def test_10_1_a_rebellion_in_an_unknown_city_when_none_is_eligible_says_none():
     s = _table()
     give_card(s, "ann", "rebellion-1")
@@ -172,6 +185,23 @@ def test_10_1_a_fortified_city_cancels_two():
     assert resolved.data["cancelled"] == 2 and resolved.data["dice"] == [] and d.cities["London"].stacks["blue"].troops
 
 
+def test_10_1_walls_that_cancel_more_rebellions_than_stand_leave_none_and_no_cleric_is_asked():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    d.cities["London"].building = "fortified"
+    place(s, "blue", "London", "men")
+    _at(s, "walter", "London")
+    d.nobles["walter"].titles.append("bishop:canterbury")
+    give_card(s, "ann", "rebellion-1")
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    ev = _answer_all(s)
+    resolved = next(e for e in ev if e.kind == "rebellion.resolved")
+    assert (resolved.data["dice"], resolved.data["hits"]) == ([], 0) and d.opp.uprising is None
+    assert [e.data["stage"] for e in ev if e.kind == "rebellion.let_be"] == ["support"] * 4   # never "quell"
+    assert d.cities["London"].stacks["blue"].troops == ["men"] and not d.tasks
+
+
 def _cleric_facing_a_rebellion(shillings: int) -> tuple[GameState, Fief]:
     """Blue's bishop Walter in a famished London with Blue's troops, Bob holding ``shillings``, and Ann
     holding a Rebellion card."""
@@ -210,6 +240,9 @@ def test_10_1_a_cleric_short_of_the_price_is_told_to_plead():
     err = refused(s, "bob", "quell noble:walter how:pay")
     assert (err.section, err.code, err.legal) == ("10.1", "quell_price", "plead")
     assert err.message == "quelling costs 3 shillings (3 per Rebellion)"
+    d.players["bob"].shillings = 3   # the exact price will do
+    do(s, "bob", "quell noble:walter how:pay")
+    assert d.players["bob"].shillings == 0 and d.opp.uprising is None
 
 
 def test_10_1_only_your_own_cleric_in_the_city_quells_by_paying_or_pleading_once_all_is_added():
@@ -229,6 +262,17 @@ def test_10_1_only_your_own_cleric_in_the_city_quells_by_paying_or_pleading_once
     err = refused(s, "bob", "quell noble:walter how:bribe")
     assert (err.section, err.code, err.legal) == ("10.1", "quell_how", ["pay", "plead"])
     assert err.message == "quell by paying or by pleading"
+
+
+def test_10_1_a_captive_cleric_cannot_quell():
+    from engine.fief.opportunity import rebellion
+    s = _table()
+    d = g(s)
+    _at(s, "walter", "London", captor="green", held_by="arthur")
+    d.nobles["walter"].titles.append("bishop:canterbury")
+    assert rebellion.clerics(d, "London", "blue") == []
+    d.nobles["walter"].captor = d.nobles["walter"].held_by = None
+    assert rebellion.clerics(d, "London", "blue") == ["walter"]
 
 
 def test_10_1_a_plea_of_1_to_4_stops_each_rebellion():
@@ -320,6 +364,7 @@ def test_10_1_no_troops_left_every_noble_slain_and_buildings_destroyed():
         "Blue's Lord Walter dies at London at the hands of the rebels.",
         "Yellow's Lord Edward dies at London at the hands of the rebels."]
     assert c.building is None and not c.mill and c.controller is None
+    assert next(e for e in ev if e.kind == "rebellion.destroyed").data["buildings"] == ["stronghold", "mill"]
 
 
 def test_10_1_a_sacked_city_keeps_only_siege_engines_in_its_outskirts():
@@ -402,6 +447,24 @@ def test_10_1_the_invaders_take_the_hits_the_families_left_and_the_cards_join_th
     rebellion.strike_on(s, d)
     assert "blue" not in d.cities["London"].stacks and a.foot == 1   # 1 hit on the men, 6 on three Foot Soldiers
     assert d.fortune_discard == ["famine-1", "rebellion-1"]
+
+
+def test_o_3_the_holder_is_struck_first_and_a_family_the_hits_miss_loses_nothing():
+    """Ruling O-3: blue holds London though last in turn order: its man-at-arms takes the one hit; green loses
+    nothing and is not reported; blue's Bombard stays in the city."""
+    from engine.fief.opportunity import rebellion
+    from engine.fief.opportunity.state import Uprising
+    s = _table()
+    d = g(s)
+    place(s, "green", "London", "men", control=False)
+    place(s, "blue", "London", "men", control=True).bombards = 1
+    d.opp.uprising = Uprising("London", "red", cards=["rebellion-1"])
+    s.rng.force(1)   # a blank die: the bonus hit alone
+    rebellion.resolve(s, d)
+    assert d.cities["London"].stacks["green"].troops == ["men"]
+    assert d.cities["London"].stacks["blue"].troops == [] and d.cities["London"].stacks["blue"].bombards == 1
+    assert [(e.data["family"], e.data["units"]) for e in s.take_events() if e.kind == "rebellion.losses"] == \
+        [("blue", ["men"])]
 
 
 def test_10_1_a_royal_stronghold_cancels_one_rebellion():
