@@ -386,6 +386,20 @@ def test_10_1_a_sacked_city_keeps_only_siege_engines_in_its_outskirts():
     assert c.building is None
 
 
+def test_10_1_a_sacked_city_s_captives_die_before_their_captors_free_them():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    d.cities["London"].controller = "yellow"
+    _at(s, "edward", "London")
+    _at(s, "walter", "London", captor="yellow", held_by="edward")   # held by a noble listed before him
+    give_card(s, "ann", "rebellion-1")
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    s.rng.force(1)
+    _answer_all(s)
+    assert "walter" not in d.nobles and "edward" not in d.nobles
+
+
 def test_10_1_an_abbey_shelters_the_nobles_but_burns():
     s = _table()
     d = g(s)
@@ -514,6 +528,12 @@ def test_2_5_storms_do_not_stop_a_rebellion():
     assert "blue" not in d.cities["London"].stacks
 
 
+def test_o_1_the_call_goes_to_each_other_player_s_first_family():
+    from engine.fief.opportunity import rebellion
+    s = started(2)   # ann: red and blue; bob: green and yellow
+    assert rebellion.answer_order(g(s), "blue") == ["blue", "green"]
+
+
 def test_10_1_one_rebellion_at_a_time_and_supporters_add_to_it():
     s = _table()
     _famine(s, "VI")
@@ -570,6 +590,26 @@ def test_11_2_a_burgher_needs_a_titled_lord_and_a_treasure():
     err = refused(s, "ann", "rebellion card:burgher-5 city:Norwich")
     assert (err.section, err.code, err.legal) == ("11.3", "treasures", "wait for the end of the round")
     assert err.message == "each Burgher action takes a Treasure marker and you have none left"
+
+
+def test_11_2_and_11_3_the_burgher_s_secret_routes_take_a_treasure_and_its_icon_once_a_round():
+    s = _table()
+    d = g(s)
+    _burgher(s)
+    _at(s, "william", "Plymouth")
+    d.seas["I"].append(SeaCard("storms-1", "storms"))
+    d.flow.turn = 2   # red's Movement turn (green, yellow, red, blue)
+    ev = act(s, "ann", "passage", card="burgher-3", use="storms", noble="william")
+    assert "william" in d.war.passage and d.families["red"].treasures == 1 and d.opp.burgher_used == ["red|passage"]
+    assert next(e for e in ev if e.kind == "passage.storms").data["burgher"] is True
+    _famine(s, "V")
+    act(s, "ann", "rebellion", card="burgher-3", city="Norwich")   # the other icon is still free
+    do(s, "ann", "stand_aside")
+    assert d.families["red"].treasures == 0
+    d.families["red"].treasures = 1   # were a Treasure left, the icon is still taken
+    err = refused(s, "ann", "rebellion card:burgher-3 city:Norwich")
+    assert (err.section, err.code, err.legal) == ("11.3", "burgher_used", "the other icon, or next round")
+    assert err.message == "the Burgher's rebellion icon already holds a Treasure this round"
 
 
 def test_11_3_treasures_come_back_at_the_end_of_the_round():
@@ -761,6 +801,21 @@ def test_ex_10_4_tunnels_cancel_the_melee_penalty():
     declared = next(e for e in ev if e.kind == "battle.declared")
     assert declared.data["walls"] == "stronghold"
     assert not d.opp.tunnels
+
+
+def test_o_6b_a_passage_for_invaders_waits_for_the_end_of_a_battle_not_its_rounds():
+    from engine.fief.state import Task
+    s = _table("battle", 7)
+    d = g(s)
+    a = d.armies["army-1"]
+    a.city, a.foot = "York", 3
+    d.war.battle = Battle("Exeter", "green", "blue", rolls=1)
+    d.tasks.append(Task("battle_next", "green", city="Exeter"))
+    d.seas["IV"].append(SeaCard("storms-1", "storms"))
+    give_card(s, "ann", "passage-1")
+    err = refused(s, "ann", "passage card:passage-1 use:guide army:army-1")
+    assert (err.section, err.code) == ("10.2", "not_now") and "settled" in err.message
+    assert "passage-1" in d.players["ann"].hand and d.opp.guided == []
 
 
 def test_10_2_withdraw_between_rounds():
