@@ -526,6 +526,7 @@ def test_2_5_storms_do_not_stop_a_rebellion():
     s.rng.force(1)
     _answer_all(s)
     assert "blue" not in d.cities["London"].stacks
+    assert d.cities["London"].controller is None   # its last troop gone, blue no longer holds London
 
 
 def test_o_1_the_call_goes_to_each_other_player_s_first_family():
