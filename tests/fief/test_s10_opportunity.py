@@ -753,6 +753,22 @@ def test_10_2_avoid_a_battle_by_leaving_the_way_the_enemy_came():
     assert d.nobles["walter"].city == "Plymouth" and d.cities["Plymouth"].stacks["blue"].troops == ["men", "men"]
 
 
+def test_10_2_no_evading_from_the_outskirts_or_outside_the_movement_phase():
+    s = _table()
+    d = g(s)
+    place(s, "blue", "Exeter", "men", "men")
+    _at(s, "walter", "Exeter")
+    give_card(s, "bob", "passage-1")
+    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
+    d.nobles["walter"].outskirts = True
+    err = refused(s, "bob", "passage card:passage-1 use:evade noble:walter")
+    assert (err.section, err.code) == ("10.2", "passage_evade")
+    d.nobles["walter"].outskirts = False
+    d.flow.step = "battle"
+    assert refused(s, "bob", "passage card:passage-1 use:evade noble:walter").code == "passage_evade"
+    assert d.nobles["walter"].city == "Exeter" and "passage-1" in d.players["bob"].hand
+
+
 def test_10_2_a_naval_move_from_a_port():
     s = _table()
     d = g(s)
@@ -1044,6 +1060,31 @@ def test_10_5_no_ambush_inside_walls_and_leaders_are_removed():
     _at(s, "rohese", "Exeter")
     act(s, "dan", "ambush", card="ambush-1", noble="rohese", target="leader:army-1")
     assert not a.leader and a.foot == 4
+
+
+def test_10_5_an_invader_leader_inside_walls_cannot_be_ambushed_but_one_outside_can():
+    from engine.fief.opportunity import cards
+    s = _table()
+    d = g(s)
+    d.cities["Exeter"].building = "stronghold"
+    _at(s, "rohese", "Exeter")
+    d.nobles["rohese"].outskirts = True
+    a = d.armies["army-1"]
+    a.city, a.foot, a.outskirts = "Exeter", 2, False
+    assert "leader:army-1" not in cards.ambush_targets(d, "rohese")
+    a.outskirts = True
+    assert "leader:army-1" in cards.ambush_targets(d, "rohese")
+
+
+def test_10_4_a_captive_heretic_is_not_sheltered_by_the_abbey_of_the_city_he_is_held_in():
+    from engine.fief.opportunity import cards
+    s = _table()
+    d = g(s)
+    d.cities["Whitby"].building = "abbey"
+    d.nobles["walter"].heresy = True
+    assert not cards.justice_target(d, "walter")
+    _at(s, "walter", "Whitby", captor="green", held_by="arthur")
+    assert cards.justice_target(d, "walter")
 
 
 def test_10_5_an_ambush_with_nobody_in_reach_says_nobody_may_be_ambushed():
