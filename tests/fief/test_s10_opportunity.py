@@ -126,7 +126,9 @@ def test_ex_10_1_and_10_2_two_rebellions_one_cancelled_by_a_stronghold():
     _at(s, "arthur", "Norwich")
     give_card(s, "ann", "rebellion-1")
     give_card(s, "dan", "rebellion-2")
-    act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
+    raised = next(e for e in act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
+                  if e.kind == "rebellion.raised")
+    assert raised.data["walls"] == "stronghold"   # the table hears which walls will cancel a Rebellion
     do(s, "ann", "stand_aside")
     act(s, "dan", "rebellion", card="rebellion-2", city="Norwich")   # Dave adds his (Ex 10-1)
     assert "rebellion-1" not in d.players["ann"].hand and "rebellion-2" not in d.players["dan"].hand
@@ -225,8 +227,10 @@ def test_10_1_a_cleric_pays_three_shillings_per_rebellion():
     do(s, "bob", "stand_aside")   # bob's turn to add to it passes
     assert d.tasks[0].options == ["quell"]
     assert Action.of("quell", noble="walter", how="pay") in RULES.legal(s, "bob")
-    do(s, "bob", "quell noble:walter how:pay")
+    ev = do(s, "bob", "quell noble:walter how:pay")
     assert d.players["bob"].shillings == 4 and d.opp.uprising is None
+    assert next(e for e in ev if e.kind == "rebellion.quelled").data["paid"] == 6
+    assert next(e for e in ev if e.kind == "rebellion.over").data["quelled"] is True
     assert d.cities["London"].stacks["blue"].troops == ["men"]
     assert d.fortune_discard[-2:] == ["rebellion-1", "rebellion-2"]   # a quelled Rebellion's cards are spent too
     assert "rebellion-1" not in d.players["ann"].hand and "rebellion-2" not in d.players["cat"].hand
@@ -262,6 +266,9 @@ def test_10_1_only_your_own_cleric_in_the_city_quells_by_paying_or_pleading_once
     err = refused(s, "bob", "quell noble:walter how:bribe")
     assert (err.section, err.code, err.legal) == ("10.1", "quell_how", ["pay", "plead"])
     assert err.message == "quell by paying or by pleading"
+    ev = do(s, "bob", "stand_aside")   # the cleric lets it be: the dice fall
+    assert [e.data["stage"] for e in ev if e.kind == "rebellion.let_be"] == ["quell"]
+    assert next(e for e in ev if e.kind == "rebellion.over").data["quelled"] is False
 
 
 def test_10_1_a_captive_cleric_cannot_quell():
