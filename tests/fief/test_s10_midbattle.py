@@ -139,3 +139,25 @@ def test_o_6_a_captive_escapes_between_two_rounds_but_not_while_hits_are_settled
     _at(s, "edward", "London", captor="red", held_by="william")
     give_card(s, "dan", "passage-1")
     assert refused(s, "dan", "passage card:passage-1 use:escape noble:edward").code == "not_now"
+
+
+def test_o_6b_a_fighting_family_s_troops_in_another_city_scatter_when_their_noble_falls():
+    s = _battle()
+    d = g(s)
+    place(s, "blue", "London", "men", "men")
+    _at(s, "matilda", "London")
+    give_card(s, "ann", "assassination-1")
+    ev = act(s, "ann", "assassinate", card="assassination-1", target="matilda", sponsor="william")
+    assert "blue" not in d.cities["London"].stacks                        # not in the battle: they scatter
+    assert next(e for e in ev if e.kind == "troops.dispersed").data["to"] == {"Exeter": 2}   # to Walter, the nearest
+    assert d.cities["Exeter"].stacks["blue"].troops.count("men") == 4
+
+
+def test_o_6b_an_invader_leader_away_from_the_battle_may_be_struck_during_it():
+    s = _battle()
+    d = g(s)
+    a = d.armies["army-1"]
+    a.city, a.foot = "York", 3
+    give_card(s, "ann", "assassination-1")
+    act(s, "ann", "assassinate", card="assassination-1", target="leader:army-1")
+    assert not a.leader and a.foot == 3 and d.war.battle is not None

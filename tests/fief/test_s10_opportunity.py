@@ -80,6 +80,19 @@ def test_10_1_only_on_a_taxed_starving_or_royal_taxed_city():
     assert g(s).opp.uprising.city == "Norwich"
 
 
+def test_10_1_and_2_5_the_cities_open_to_a_rebellion_count_only_an_active_famine_and_join_taxed_to_starving():
+    from engine.fief.opportunity import rebellion
+    from engine.fief.state import MAP
+    s = _table()
+    d = g(s)
+    d.seas["V"].append(SeaCard("famine-V", "famine", active=False))   # a Famine that no longer strikes
+    assert rebellion.targets(d, ["red"]) == []
+    d.seas["V"][-1].active = True
+    d.seas["I"].append(SeaCard("tax-1", "tax", by="blue", tallage="I"))
+    expected = sorted(c for c, city in MAP.cities.items() if city.region in ("I", "V"))
+    assert sorted(rebellion.targets(d, ["red"])) == expected   # the taxed region and the starving one
+
+
 def test_10_1_a_rebellion_in_an_unknown_city_when_none_is_eligible_says_none():
     s = _table()
     give_card(s, "ann", "rebellion-1")
@@ -113,15 +126,24 @@ def test_ex_10_1_and_10_2_two_rebellions_one_cancelled_by_a_stronghold():
     _at(s, "arthur", "Norwich")
     give_card(s, "ann", "rebellion-1")
     give_card(s, "dan", "rebellion-2")
-    act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
+    raised = next(e for e in act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
+                  if e.kind == "rebellion.raised")
+    assert raised.data["walls"] == "stronghold"   # the table hears which walls will cancel a Rebellion
     do(s, "ann", "stand_aside")
     act(s, "dan", "rebellion", card="rebellion-2", city="Norwich")   # Dave adds his (Ex 10-1)
+    assert "rebellion-1" not in d.players["ann"].hand and "rebellion-2" not in d.players["dan"].hand
+    men = d.families["green"].stockpile["men"]
     s.rng.force(2)   # one die: 1 hit
-    resolved = next(e for e in _answer_all(s) if e.kind == "rebellion.resolved")
+    ev = _answer_all(s)
+    resolved = next(e for e in ev if e.kind == "rebellion.resolved")
+    assert [e.data["why"] for e in ev if e.kind == "random.roll"] == ["rebellion (10.1)"]
+    assert d.families["green"].stockpile["men"] == men + 1   # the man-at-arms struck down goes home
     assert resolved.data["cancelled"] == 1 and len(resolved.data["dice"]) == 1 and resolved.data["hits"] == 2
     assert resolved.data["rebellions"] == 2
     assert sorted(d.cities["Norwich"].stacks["green"].troops) == ["knight", "knight"]   # 2 men-at-arms... one left
+    assert d.cities["Norwich"].stacks["green"].revealed is True   # the rebels saw the troops (FAQ)
     assert "rebellion-1" in d.fortune_discard and "rebellion-2" in d.fortune_discard
+    assert not d.tasks and d.opp.uprising is None
 
 
 def test_ex_10_3_one_die_one_hit_one_man_at_arms():
@@ -165,6 +187,23 @@ def test_10_1_a_fortified_city_cancels_two():
     assert resolved.data["cancelled"] == 2 and resolved.data["dice"] == [] and d.cities["London"].stacks["blue"].troops
 
 
+def test_10_1_walls_that_cancel_more_rebellions_than_stand_leave_none_and_no_cleric_is_asked():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    d.cities["London"].building = "fortified"
+    place(s, "blue", "London", "men")
+    _at(s, "walter", "London")
+    d.nobles["walter"].titles.append("bishop:canterbury")
+    give_card(s, "ann", "rebellion-1")
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    ev = _answer_all(s)
+    resolved = next(e for e in ev if e.kind == "rebellion.resolved")
+    assert (resolved.data["dice"], resolved.data["hits"]) == ([], 0) and d.opp.uprising is None
+    assert [e.data["stage"] for e in ev if e.kind == "rebellion.let_be"] == ["support"] * 4   # never "quell"
+    assert d.cities["London"].stacks["blue"].troops == ["men"] and not d.tasks
+
+
 def _cleric_facing_a_rebellion(shillings: int) -> tuple[GameState, Fief]:
     """Blue's bishop Walter in a famished London with Blue's troops, Bob holding ``shillings``, and Ann
     holding a Rebellion card."""
@@ -188,9 +227,13 @@ def test_10_1_a_cleric_pays_three_shillings_per_rebellion():
     do(s, "bob", "stand_aside")   # bob's turn to add to it passes
     assert d.tasks[0].options == ["quell"]
     assert Action.of("quell", noble="walter", how="pay") in RULES.legal(s, "bob")
-    do(s, "bob", "quell noble:walter how:pay")
+    ev = do(s, "bob", "quell noble:walter how:pay")
     assert d.players["bob"].shillings == 4 and d.opp.uprising is None
+    assert next(e for e in ev if e.kind == "rebellion.quelled").data["paid"] == 6
+    assert next(e for e in ev if e.kind == "rebellion.over").data["quelled"] is True
     assert d.cities["London"].stacks["blue"].troops == ["men"]
+    assert d.fortune_discard[-2:] == ["rebellion-1", "rebellion-2"]   # a quelled Rebellion's cards are spent too
+    assert "rebellion-1" not in d.players["ann"].hand and "rebellion-2" not in d.players["cat"].hand
 
 
 def test_10_1_a_cleric_short_of_the_price_is_told_to_plead():
@@ -201,6 +244,9 @@ def test_10_1_a_cleric_short_of_the_price_is_told_to_plead():
     err = refused(s, "bob", "quell noble:walter how:pay")
     assert (err.section, err.code, err.legal) == ("10.1", "quell_price", "plead")
     assert err.message == "quelling costs 3 shillings (3 per Rebellion)"
+    d.players["bob"].shillings = 3   # the exact price will do
+    do(s, "bob", "quell noble:walter how:pay")
+    assert d.players["bob"].shillings == 0 and d.opp.uprising is None
 
 
 def test_10_1_only_your_own_cleric_in_the_city_quells_by_paying_or_pleading_once_all_is_added():
@@ -220,6 +266,20 @@ def test_10_1_only_your_own_cleric_in_the_city_quells_by_paying_or_pleading_once
     err = refused(s, "bob", "quell noble:walter how:bribe")
     assert (err.section, err.code, err.legal) == ("10.1", "quell_how", ["pay", "plead"])
     assert err.message == "quell by paying or by pleading"
+    ev = do(s, "bob", "stand_aside")   # the cleric lets it be: the dice fall
+    assert [e.data["stage"] for e in ev if e.kind == "rebellion.let_be"] == ["quell"]
+    assert next(e for e in ev if e.kind == "rebellion.over").data["quelled"] is False
+
+
+def test_10_1_a_captive_cleric_cannot_quell():
+    from engine.fief.opportunity import rebellion
+    s = _table()
+    d = g(s)
+    _at(s, "walter", "London", captor="green", held_by="arthur")
+    d.nobles["walter"].titles.append("bishop:canterbury")
+    assert rebellion.clerics(d, "London", "blue") == []
+    d.nobles["walter"].captor = d.nobles["walter"].held_by = None
+    assert rebellion.clerics(d, "London", "blue") == ["walter"]
 
 
 def test_10_1_a_plea_of_1_to_4_stops_each_rebellion():
@@ -236,6 +296,7 @@ def test_10_1_a_plea_of_1_to_4_stops_each_rebellion():
     s.rng.force(4)
     ev = do(s, "bob", "quell noble:matilda how:plead")
     assert d.opp.uprising is None and "matilda" in d.nobles
+    assert [e.data["why"] for e in ev if e.kind == "random.roll"] == ["a cleric pleads with the rebels (10.1)"]
     pleas = [e.data for e in ev if e.kind == "rebellion.pleaded"]   # told to the table, with where
     assert [(p["stopped"], p["city"], p["noble"]) for p in pleas] == [(True, "London", "matilda")]
 
@@ -302,6 +363,7 @@ def test_10_1_no_troops_left_every_noble_slain_and_buildings_destroyed():
     give_card(s, "ann", "passage-1")
     act(s, "ann", "rebellion", card="rebellion-1", city="London")
     act(s, "ann", "passage", card="passage-1", use="rebellion")
+    assert "passage-1" not in d.players["ann"].hand and d.fortune_discard[-1] == "passage-1"
     s.rng.force(1)
     ev = _answer_all(s)
     assert "walter" not in d.nobles and "edward" not in d.nobles
@@ -309,6 +371,40 @@ def test_10_1_no_troops_left_every_noble_slain_and_buildings_destroyed():
         "Blue's Lord Walter dies at London at the hands of the rebels.",
         "Yellow's Lord Edward dies at London at the hands of the rebels."]
     assert c.building is None and not c.mill and c.controller is None
+    assert next(e for e in ev if e.kind == "rebellion.destroyed").data["buildings"] == ["stronghold", "mill"]
+
+
+def test_10_1_a_sacked_city_keeps_only_siege_engines_in_its_outskirts():
+    """With the walls gone, a stack waiting in the outskirts stays there only with a bombard or a trebuchet."""
+    from engine.fief.opportunity import rebellion
+    from engine.fief.opportunity.state import Uprising
+    from engine.fief.state import Stack
+    s = _table()
+    d = g(s)
+    c = d.cities["London"]
+    c.building = "stronghold"
+    c.stacks["green"] = Stack(bombards=1, outskirts=True)
+    c.stacks["yellow"] = Stack(building=1, outskirts=True)   # a trebuchet still being built
+    c.stacks["red"] = Stack(trebuchets=1)                    # inside the walls
+    d.opp.uprising = Uprising("London", "blue", hits=2)
+    rebellion.strike_on(s, d)
+    assert (c.stacks["green"].outskirts, c.stacks["yellow"].outskirts, c.stacks["red"].outskirts) == \
+        (True, False, False)
+    assert c.building is None
+
+
+def test_10_1_a_sacked_city_s_captives_die_before_their_captors_free_them():
+    s = _table()
+    d = g(s)
+    _famine(s, "VI")
+    d.cities["London"].controller = "yellow"
+    _at(s, "edward", "London")
+    _at(s, "walter", "London", captor="yellow", held_by="edward")   # held by a noble listed before him
+    give_card(s, "ann", "rebellion-1")
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    s.rng.force(1)
+    _answer_all(s)
+    assert "walter" not in d.nobles and "edward" not in d.nobles
 
 
 def test_10_1_an_abbey_shelters_the_nobles_but_burns():
@@ -324,6 +420,7 @@ def test_10_1_an_abbey_shelters_the_nobles_but_burns():
     s.rng.force(1)
     _answer_all(s)
     assert "walter" in d.nobles and c.building is None and "summer" not in d.abbeys
+    assert c.abbey is None
 
 
 def test_10_1_and_6_13_rebels_strike_invaders_too():
@@ -373,6 +470,24 @@ def test_10_1_the_invaders_take_the_hits_the_families_left_and_the_cards_join_th
     assert d.fortune_discard == ["famine-1", "rebellion-1"]
 
 
+def test_o_3_the_holder_is_struck_first_and_a_family_the_hits_miss_loses_nothing():
+    """Ruling O-3: blue holds London though last in turn order: its man-at-arms takes the one hit; green loses
+    nothing and is not reported; blue's Bombard stays in the city."""
+    from engine.fief.opportunity import rebellion
+    from engine.fief.opportunity.state import Uprising
+    s = _table()
+    d = g(s)
+    place(s, "green", "London", "men", control=False)
+    place(s, "blue", "London", "men", control=True).bombards = 1
+    d.opp.uprising = Uprising("London", "red", cards=["rebellion-1"])
+    s.rng.force(1)   # a blank die: the bonus hit alone
+    rebellion.resolve(s, d)
+    assert d.cities["London"].stacks["green"].troops == ["men"]
+    assert d.cities["London"].stacks["blue"].troops == [] and d.cities["London"].stacks["blue"].bombards == 1
+    assert [(e.data["family"], e.data["units"]) for e in s.take_events() if e.kind == "rebellion.losses"] == \
+        [("blue", ["men"])]
+
+
 def test_10_1_a_royal_stronghold_cancels_one_rebellion():
     from engine.fief.opportunity import rebellion
     from engine.fief.opportunity.state import Uprising
@@ -418,6 +533,13 @@ def test_2_5_storms_do_not_stop_a_rebellion():
     s.rng.force(1)
     _answer_all(s)
     assert "blue" not in d.cities["London"].stacks
+    assert d.cities["London"].controller is None   # its last troop gone, blue no longer holds London
+
+
+def test_o_1_the_call_goes_to_each_other_player_s_first_family():
+    from engine.fief.opportunity import rebellion
+    s = started(2)   # ann: red and blue; bob: green and yellow
+    assert rebellion.answer_order(g(s), "blue") == ["blue", "green"]
 
 
 def test_10_1_one_rebellion_at_a_time_and_supporters_add_to_it():
@@ -453,7 +575,7 @@ def test_ex_11_1_burgher_rebellion_and_passage_with_two_cards():
     act(s, "ann", "rebellion", card="burgher-3", city="Norwich")       # a Treasure on the Rebellion icon
     act(s, "ann", "passage", card="burgher-3", use="rebellion")        # a Treasure on the Passage icon
     act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
-    assert d.families["red"].treasures == 0
+    assert d.families["red"].treasures == 0 and d.opp.burgher_used == ["red|rebellion", "red|passage"]
     do(s, "ann", "stand_aside")
     act(s, "cat", "rebellion", card="rebellion-2", city="Norwich")     # Kirsten joins in
     s.rng.force(2, 1, 6)   # f, blank, fff: 4 hits + 3 = 7
@@ -476,6 +598,26 @@ def test_11_2_a_burgher_needs_a_titled_lord_and_a_treasure():
     err = refused(s, "ann", "rebellion card:burgher-5 city:Norwich")
     assert (err.section, err.code, err.legal) == ("11.3", "treasures", "wait for the end of the round")
     assert err.message == "each Burgher action takes a Treasure marker and you have none left"
+
+
+def test_11_2_and_11_3_the_burgher_s_secret_routes_take_a_treasure_and_its_icon_once_a_round():
+    s = _table()
+    d = g(s)
+    _burgher(s)
+    _at(s, "william", "Plymouth")
+    d.seas["I"].append(SeaCard("storms-1", "storms"))
+    d.flow.turn = 2   # red's Movement turn (green, yellow, red, blue)
+    ev = act(s, "ann", "passage", card="burgher-3", use="storms", noble="william")
+    assert "william" in d.war.passage and d.families["red"].treasures == 1 and d.opp.burgher_used == ["red|passage"]
+    assert next(e for e in ev if e.kind == "passage.storms").data["burgher"] is True
+    _famine(s, "V")
+    act(s, "ann", "rebellion", card="burgher-3", city="Norwich")   # the other icon is still free
+    do(s, "ann", "stand_aside")
+    assert d.families["red"].treasures == 0
+    d.families["red"].treasures = 1   # were a Treasure left, the icon is still taken
+    err = refused(s, "ann", "rebellion card:burgher-3 city:Norwich")
+    assert (err.section, err.code, err.legal) == ("11.3", "burgher_used", "the other icon, or next round")
+    assert err.message == "the Burgher's rebellion icon already holds a Treasure this round"
 
 
 def test_11_3_treasures_come_back_at_the_end_of_the_round():
@@ -618,6 +760,22 @@ def test_10_2_avoid_a_battle_by_leaving_the_way_the_enemy_came():
     assert d.nobles["walter"].city == "Plymouth" and d.cities["Plymouth"].stacks["blue"].troops == ["men", "men"]
 
 
+def test_10_2_no_evading_from_the_outskirts_or_outside_the_movement_phase():
+    s = _table()
+    d = g(s)
+    place(s, "blue", "Exeter", "men", "men")
+    _at(s, "walter", "Exeter")
+    give_card(s, "bob", "passage-1")
+    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
+    d.nobles["walter"].outskirts = True
+    err = refused(s, "bob", "passage card:passage-1 use:evade noble:walter")
+    assert (err.section, err.code) == ("10.2", "passage_evade")
+    d.nobles["walter"].outskirts = False
+    d.flow.step = "battle"
+    assert refused(s, "bob", "passage card:passage-1 use:evade noble:walter").code == "passage_evade"
+    assert d.nobles["walter"].city == "Exeter" and "passage-1" in d.players["bob"].hand
+
+
 def test_10_2_a_naval_move_from_a_port():
     s = _table()
     d = g(s)
@@ -639,6 +797,17 @@ def test_10_2_a_passage_lets_a_noble_who_has_not_moved_sail_from_the_port_he_sta
     assert d.war.sail_from["arthur"] == "Plymouth"
 
 
+def test_5_4_and_10_2_a_noble_who_has_moved_does_not_sail_from_the_port_after_a_passage():
+    s = _table()
+    d = g(s)
+    d.war.sail_from.pop("arthur", None)
+    d.war.moves["arthur"] = 1   # one move made, one left
+    give_card(s, "cat", "passage-1")
+    d.seas["I"].append(SeaCard("storms-1", "storms"))
+    act(s, "cat", "passage", card="passage-1", use="storms", noble="arthur")
+    assert "arthur" in d.war.passage and "arthur" not in d.war.sail_from
+
+
 def test_ex_10_4_tunnels_cancel_the_melee_penalty():
     s = _table("battle", 7)
     d = g(s)
@@ -658,6 +827,21 @@ def test_ex_10_4_tunnels_cancel_the_melee_penalty():
     assert not d.opp.tunnels
 
 
+def test_o_6b_a_passage_for_invaders_waits_for_the_end_of_a_battle_not_its_rounds():
+    from engine.fief.state import Task
+    s = _table("battle", 7)
+    d = g(s)
+    a = d.armies["army-1"]
+    a.city, a.foot = "York", 3
+    d.war.battle = Battle("Exeter", "green", "blue", rolls=1)
+    d.tasks.append(Task("battle_next", "green", city="Exeter"))
+    d.seas["IV"].append(SeaCard("storms-1", "storms"))
+    give_card(s, "ann", "passage-1")
+    err = refused(s, "ann", "passage card:passage-1 use:guide army:army-1")
+    assert (err.section, err.code) == ("10.2", "not_now") and "settled" in err.message
+    assert "passage-1" in d.players["ann"].hand and d.opp.guided == []
+
+
 def test_10_2_withdraw_between_rounds():
     from engine.fief.state import Task
     s = _table("battle", 7)
@@ -673,7 +857,7 @@ def test_10_2_withdraw_between_rounds():
     act(s, "bob", "passage", card="passage-1", use="withdraw", to="Bristol")
     assert d.nobles["walter"].city == "Bristol" and d.cities["Bristol"].stacks["blue"].troops == ["knight"]
     assert d.cities["Exeter"].stacks["blue"].troops == ["men", "men"] or "blue" not in d.cities["Exeter"].stacks
-    assert d.war.battle is None
+    assert d.war.battle is None and not any(t.kind == "battle_next" for t in d.tasks)   # nobody is asked to go on
 
 
 def test_10_2_a_withdrawal_names_a_city_next_to_the_battle():
@@ -774,6 +958,7 @@ def test_10_2_a_captive_escapes_home():
     give_card(s, "ann", "passage-1")   # anyone may free anyone's captive
     act(s, "ann", "passage", card="passage-1", use="escape", noble="walter")
     assert d.nobles["walter"].captor is None and d.nobles["walter"].city == "Whitby"
+    assert "passage-1" not in d.players["ann"].hand and d.fortune_discard[-1] == "passage-1"
 
 
 # -- 10.3 ASSASSINATION, 10.4 JUSTICE, 10.5 AMBUSH ------------------------------------------------------------
@@ -795,11 +980,25 @@ def test_10_3_assassination_marks_the_sponsor_and_scatters_the_troops_in_fours()
         == ["Blue's Lord Walter is assassinated; Lady Lucia sponsored the deed and bears the Heresy marker.",
             "Blue's Lord Walter dies at London by an assassin's hand."]
     assert d.nobles["lucia"].heresy and "walter" not in d.nobles
+    assert "assassination-1" not in d.players["ann"].hand and d.fortune_discard[-1] == "assassination-1"
     assert "lord:VI" in d.nobles["matilda"].titles   # 4.8: the family's other noble
     assert d.nobles["edward"].captor is None          # 7.6: the captor's death frees him
     dispersed = next(e for e in ev if e.kind == "troops.dispersed")
     assert dispersed.data["to"] == {"Whitby": 6}      # both groups to Matilda, the only noble left
     assert dispersed.data["why"] == "assassination"  # the table is told why they scattered
+
+
+def test_10_3_a_captive_assassinated_leaves_its_family_s_garrison_where_it_stands():
+    s = _table()
+    d = g(s)
+    place(s, "yellow", "London", "men", "men", control=False)   # a garrison with no noble: none to scatter it
+    _at(s, "walter", "London")
+    _at(s, "edward", "London", captor="blue", held_by="walter")
+    _at(s, "rohese", "York")
+    give_card(s, "ann", "assassination-1")
+    ev = act(s, "ann", "assassinate", card="assassination-1", target="edward", sponsor="lucia")
+    assert "edward" not in d.nobles and d.cities["London"].stacks["yellow"].troops == ["men", "men"]
+    assert not [e for e in ev if e.kind == "troops.dispersed"]
 
 
 def test_10_3_an_invading_leader_needs_no_sponsor():
@@ -825,6 +1024,7 @@ def test_10_4_justice_for_a_heretic_but_never_the_royal_family_or_in_an_abbey():
     d.cities["Whitby"].building = "stronghold"
     ev = act(s, "ann", "justice", card="justice-1", target="walter")
     assert "walter" not in d.nobles and d.cities["Whitby"].stacks["blue"].troops   # Matilda keeps the troops
+    assert "justice-1" not in d.players["ann"].hand and d.fortune_discard[-1] == "justice-1"
     assert [RULES.words().event(s, e, Audience(None, {})) for e in ev if e.kind in ("card.justice", "noble.died")] \
         == ["Blue's Lord Walter is brought to Justice.", "Blue's Lord Walter dies at Whitby by the King's Justice."]
 
@@ -849,6 +1049,7 @@ def test_ex_10_5_ambush_takes_a_captive_and_the_troops_scatter_without_their_bom
     give_card(s, "dan", "ambush-1")
     ev = act(s, "dan", "ambush", card="ambush-1", noble="rohese", target="walter")
     assert d.nobles["walter"].captor == "yellow" and d.nobles["walter"].held_by == "rohese"
+    assert "ambush-1" not in d.players["dan"].hand and d.fortune_discard[-1] == "ambush-1"
     dispersed = next(e for e in ev if e.kind == "troops.dispersed")
     assert set(dispersed.data["to"]) <= {"Winchester", "Canterbury", "Whitby"} and dispersed.data["engines"] == 1
     assert d.cities["Exeter"].stacks["yellow"].bombards == 1   # Dave's own Bombard in its place
@@ -866,6 +1067,31 @@ def test_10_5_no_ambush_inside_walls_and_leaders_are_removed():
     _at(s, "rohese", "Exeter")
     act(s, "dan", "ambush", card="ambush-1", noble="rohese", target="leader:army-1")
     assert not a.leader and a.foot == 4
+
+
+def test_10_5_an_invader_leader_inside_walls_cannot_be_ambushed_but_one_outside_can():
+    from engine.fief.opportunity import cards
+    s = _table()
+    d = g(s)
+    d.cities["Exeter"].building = "stronghold"
+    _at(s, "rohese", "Exeter")
+    d.nobles["rohese"].outskirts = True
+    a = d.armies["army-1"]
+    a.city, a.foot, a.outskirts = "Exeter", 2, False
+    assert "leader:army-1" not in cards.ambush_targets(d, "rohese")
+    a.outskirts = True
+    assert "leader:army-1" in cards.ambush_targets(d, "rohese")
+
+
+def test_10_4_a_captive_heretic_is_not_sheltered_by_the_abbey_of_the_city_he_is_held_in():
+    from engine.fief.opportunity import cards
+    s = _table()
+    d = g(s)
+    d.cities["Whitby"].building = "abbey"
+    d.nobles["walter"].heresy = True
+    assert not cards.justice_target(d, "walter")
+    _at(s, "walter", "Whitby", captor="green", held_by="arthur")
+    assert cards.justice_target(d, "walter")
 
 
 def test_10_5_an_ambush_with_nobody_in_reach_says_nobody_may_be_ambushed():
@@ -939,16 +1165,39 @@ def test_10_3_groups_of_four_go_round_the_nearest_places_or_back_to_the_stockpil
     place(s, "blue", "London", *(["men"] * 9), control=True)
     _at(s, "walter", "Canterbury")
     _at(s, "matilda", "York")
+    d.cities["Canterbury"].controller, d.cities["York"].controller = "green", None
+    place(s, "blue", "Canterbury", "knight", control=False).revealed = True   # shown in a battle before
     dispersal.disperse(s, d, "London", "blue", why="assassination")
     assert dispersal.places(d, "London", "blue") == ["Canterbury", "York"]
-    assert len(d.cities["Canterbury"].stacks["blue"].troops) == 5   # groups 1 and 3
-    assert len(d.cities["York"].stacks["blue"].troops) == 4
+    canterbury, york = d.cities["Canterbury"].stacks["blue"], d.cities["York"].stacks["blue"]
+    assert len(canterbury.troops) == 6 and len(york.troops) == 4   # groups 1 and 3 join the knight
+    assert (canterbury.outskirts, york.outskirts) == (True, False)   # outside green's city, inside a free one
+    assert not canterbury.revealed   # new troops joined: their kinds are hidden again (FAQ)
     before = d.families["blue"].stockpile["men"]
     _at(s, "walter", None)
-    _at(s, "matilda", None)
+    _at(s, "matilda", "Exeter", captor="green", held_by="arthur")   # a captive leads no troops
     d.cities["Canterbury"].controller = d.cities["York"].controller = None
+    s.take_events()
     dispersal.disperse(s, d, "York", "blue", why="ambush")
+    ev = [e for e in s.take_events() if e.kind == "troops.dispersed"]
     assert d.families["blue"].stockpile["men"] == before + 4 and "blue" not in d.cities["York"].stacks
+    assert ev[-1].data["to"] == {"stockpile": 4}
+
+
+def test_ex_10_5_the_engines_left_behind_go_home_and_the_ambusher_puts_what_it_has_in_their_place():
+    from engine.fief.opportunity import dispersal
+    from engine.fief.state import Stack
+    s = _table()
+    d = g(s)
+    d.cities["Exeter"].stacks["blue"] = Stack(bombards=1, trebuchets=1, building=1)   # one trebuchet half built
+    blue, yellow = d.families["blue"].stockpile, d.families["yellow"].stockpile
+    blue["bombard"], blue["trebuchet"], yellow["bombard"], yellow["trebuchet"] = 0, 0, 0, 1
+    dispersal.disperse(s, d, "Exeter", "blue", why="ambush", taker="yellow")
+    assert (blue["bombard"], blue["trebuchet"]) == (1, 2)
+    assert (yellow["bombard"], yellow["trebuchet"]) == (0, 0)   # yellow had one trebuchet and no bombard
+    mine = d.cities["Exeter"].stacks["yellow"]
+    assert (mine.bombards, mine.trebuchets) == (0, 1)
+    assert next(e for e in s.take_events() if e.kind == "troops.dispersed").data["engines"] == 3
 
 
 def test_10_3_with_no_noble_to_join_troops_go_to_walled_cities_first_else_to_any_city_held():

@@ -191,7 +191,7 @@ def evade_road(g: Fief, seat: str, nid: str) -> str:
     roads = [road for key, road in g.war.blocked.items()
              if key.split("|")[0] == n.city and key.split("|")[1] != n.family and key.split("|")[1] in here
              and not allied(g, key.split("|")[1], n.family) and road in MAP.neighbours(n.city or "")]
-    if g.flow.step != "move" or not roads or n.outskirts:
+    if not roads:   # none outside the move step or from the outskirts (``here`` is empty)
         raise RuleError("10.2", "no opponent has just marched into this noble's city by road",
                         code=FiefRefusal.PASSAGE_EVADE,
                         legal="another use")
@@ -317,8 +317,7 @@ def passage(state: GameState, g: Fief, seat: str, use: str, args: dict[str, str]
         g.opp.guided.append(args["army"])
     elif use == "withdraw":
         b = g.war.battle
-        assert b is not None
-        g.tasks.pop(0)
+        assert b is not None   # its battle_next decision goes with the battle (endings.finish)
         withdraw(state, g, b, args["to"], chosen_escorts(g, b, args.get("escorts")))
     elif use == "escape":
         release(state, g, args["noble"], why="passage", to=escape_city(g, args["noble"], args.get("city") or None))

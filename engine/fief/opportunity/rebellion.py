@@ -337,7 +337,7 @@ def strike_on(state: GameState, g: Fief) -> None:
         if len(options) > 1:
             _ask(g)
             return
-        take_losses(state, g, fam, options[0] if options else [])
+        take_losses(state, g, fam, options[0])   # losses.choices always offers one
     city = u.city
     hits = u.hits
     for a in sorted((a for a in g.armies.values() if a.city == city and not a.gone), key=lambda a: a.id):
