@@ -35,6 +35,7 @@ def test_13_2_arthur_draws_it_on_a_four_and_is_crowned() -> None:
     state.rng.force(4)
     events = do(state, "cat", "draw_excalibur noble:arthur")
     assert [e.data["drawn"] for e in events if e.kind == "excalibur.tried"] == [True]
+    assert [(e.data["why"], e.data["value"]) for e in events if e.kind == "random.roll"] == [("excalibur", 4)]
     told = {e.kind: RULES.words().event(state, e, Audience(None, {})) for e in events if e.kind.startswith("excalibur")}
     assert told == {"excalibur.tried": "Lord Arthur grips Excalibur at Winchester: the die shows 4 (4 or more needed), "
                                        "and draws it from the stone!",
