@@ -49,8 +49,10 @@ def test_12_0_sold_to_another_player_when_he_accepts_and_pays() -> None:
     assert (err.section, err.code, err.legal) == ("12.0", "shillings", "accept:false")
     assert err.message == "you cannot pay the 4 shillings asked"
     data.players["bob"].shillings = 6
+    ann = data.players["ann"].shillings
     act(state, "bob", "respond", request=r.id, accept=True)
     assert data.nobles["walter"].relics == ["chasuble"] and data.players["bob"].shillings == 2
+    assert not data.nobles["william"].relics and data.players["ann"].shillings == ann + 4
 
 
 def test_12_0_while_a_relic_sale_awaits_its_answer_no_other_sale_is_listed() -> None:
@@ -79,6 +81,20 @@ def test_12_0_only_to_a_noble_in_the_same_city() -> None:
     err = refused(state, "ann", "give_relic relic:skull to:lucia")
     assert (err.section, err.code, err.legal) == ("12.0", "no_relic", ["chasuble"])
     assert err.message == "one of your free nobles must carry the relic"
+
+
+def test_12_0_only_a_relic_your_own_free_noble_carries_inside_the_city_is_given() -> None:
+    """Each half alone refuses: another player's free noble's relic, and your own noble's on the outskirts."""
+    state = _purchase()
+    data = g(state)
+    data.nobles["walter"].relics = ["chasuble"]
+    err = refused(state, "ann", "give_relic relic:chasuble to:lucia")
+    assert (err.section, err.code, err.legal) == ("12.0", "no_relic", "none")
+    data.nobles["walter"].relics, data.nobles["william"].relics = [], ["chasuble"]
+    data.nobles["william"].outskirts = True
+    err = refused(state, "ann", "give_relic relic:chasuble to:lucia")
+    assert (err.section, err.code, err.legal) == ("12.0", "no_relic", ["chasuble"])
+    assert data.nobles["william"].relics == ["chasuble"] and not data.nobles["lucia"].relics
 
 
 def test_12_0_a_price_is_asked_only_of_another_player_and_never_below_nothing() -> None:
@@ -111,7 +127,7 @@ def test_12_0_left_in_a_city_and_picked_up_by_another_noble() -> None:
     assert (err.section, err.code, err.legal) == ("12.0", "no_relic", ["grail"])
     assert err.message == "one of your free nobles must carry the relic"
     do(state, "ann", "leave_relic relic:grail")
-    assert data.cities["Berwick"].relics == ["grail"]
+    assert data.cities["Berwick"].relics == ["grail"] and not data.nobles["william"].relics
     err = refused(state, "ann", "take_relic relic:skull noble:lucia")
     assert (err.section, err.code, err.legal) == ("12.0", "no_relic", ["grail"])
     assert err.message == "no such relic lies at Berwick"
