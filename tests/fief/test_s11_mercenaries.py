@@ -143,6 +143,22 @@ def test_11_1_a_new_card_replaces_the_old_one_and_takes_its_crossbowmen_away() -
     assert FRENCH not in g(state).mercenaries and g(state).mercenaries[FLEMISH].on_card == 3
 
 
+def test_11_1_a_card_laid_again_the_same_round_never_holds_more_than_its_three_crossbowmen() -> None:
+    """M1: the French card, discarded while one of its Crossbowmen is hired, comes back to the board: it
+    brings the two not on the map, and the third joins them at the end of the round (3 markers a card)."""
+    state = _with_card()
+    do(state, "ann", "hire city:Berwick")
+    give_card(state, "ann", FLEMISH)
+    do(state, "ann", f"play_board_card card:{FLEMISH}")
+    give_card(state, "ann", FRENCH)
+    do(state, "ann", f"play_board_card card:{FRENCH}")
+    m = g(state).mercenaries[FRENCH]
+    assert (m.on_card, m.beaten, m.hired) == (2, 0, {"red": 1})
+    assert FLEMISH in g(state).character_under and FLEMISH not in g(state).mercenaries
+    mercenaries.end_round(state, g(state))
+    assert (m.on_card, m.hired) == (3, {})
+
+
 def test_11_1_back_to_the_card_at_the_end_of_the_round() -> None:
     state = _with_card()
     do(state, "ann", "hire city:Berwick count:3")
