@@ -79,6 +79,9 @@ def test_11_1_hired_for_two_shillings_each_where_the_family_stands() -> None:
     assert (err.section, err.code, err.legal[:2]) == ("11.1", "hire_city", ["Berwick", "Bristol"])
     assert err.message == "Crossbowmen go to any city (11.1), but no city of that name"
     assert refused(state, "ann", "hire city:Berwick count:2").code == "crossbows_left"
+    do(state, "ann", "hire city:Berwick")                  # a second hire adds to the first
+    assert (m.on_card, m.hired, g(state).players["ann"].shillings) == (0, {"red": 3}, 4)
+    assert stack(g(state), "Berwick", "red").troops.count("crossbow") == 3
 
 
 @pytest.mark.parametrize("line,code", [("hire city:Atlantis", "hire_city"), ("hire city:Berwick count:0", "crossbows_left"),
@@ -136,6 +139,7 @@ def test_11_1_a_new_card_replaces_the_old_one_and_takes_its_crossbowmen_away() -
         "Red's French Mercenary Crossbowmen card is discarded (to make room for another card); the 2 Crossbowmen "
         "still on it leave with it."]
     assert FRENCH in g(state).character_under and g(state).families["red"].board_card == FLEMISH
+    assert FRENCH not in g(state).players["ann"].hand and g(state).mercenaries[FRENCH].on_card == 0
     # M1: the one already hired stays until the round ends, then leaves with its discarded card
     assert stack(g(state), "Berwick", "red").troops.count("crossbow") == 1
     mercenaries.end_round(state, g(state))
@@ -161,10 +165,15 @@ def test_11_1_a_card_laid_again_the_same_round_never_holds_more_than_its_three_c
 
 def test_11_1_back_to_the_card_at_the_end_of_the_round() -> None:
     state = _with_card()
-    do(state, "ann", "hire city:Berwick count:3")
+    do(state, "ann", "hire city:Berwick count:2")
+    do(state, "ann", "hire city:York")                     # York was empty: the Crossbowman alone holds it
+    state.take_events()
     mercenaries.end_round(state, g(state))
     assert "crossbow" not in stack(g(state), "Berwick", "red").troops
-    assert g(state).mercenaries[FRENCH].on_card == 3
+    assert "red" not in g(state).cities["York"].stacks and g(state).cities["York"].controller is None
+    assert (g(state).mercenaries[FRENCH].on_card, g(state).mercenaries[FRENCH].hired) == (3, {})
+    assert [(e.data["card"], e.data["count"], e.data["to_card"]) for e in state.take_events()
+            if e.kind == "mercenaries.returned"] == [(FRENCH, 3, True)]
 
 
 def test_11_1_beaten_ones_are_gone_and_the_card_goes_when_all_three_are() -> None:
@@ -216,6 +225,7 @@ def test_11_1_lent_for_a_price_the_renter_accepts() -> None:
     assert stack(g(state), "Whitby", "blue").troops.count("crossbow") == 2
     assert (g(state).players["ann"].shillings, g(state).players["bob"].shillings) == (9, 2)
     assert g(state).mercenaries[FRENCH].hired == {"blue": 2}
+    assert g(state).mercenaries[FRENCH].on_card == 1      # the two set aside are the two hired
 
 
 def test_11_1_a_refused_loan_gives_everything_back() -> None:
