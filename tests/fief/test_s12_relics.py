@@ -10,8 +10,9 @@ import pytest
 from engine.core import Action
 from engine.core.words import Audience
 from engine.fief import RULES
+from engine.fief.board import relics
 from engine.fief.estates.succession import kill_noble
-from engine.fief.state import SeaCard
+from engine.fief.state import SeaCard, Task
 from engine.fief.war import pillage
 from tests.fief.helpers import act, defaults_until, do, g, refused, started
 from tests.prompt_walk import check_prompt
@@ -34,6 +35,7 @@ def test_12_0_a_relic_passes_between_your_own_nobles_at_once() -> None:
     data.nobles["william"].relics = ["chasuble"]
     do(state, "ann", "give_relic relic:chasuble to:lucia")
     assert data.nobles["lucia"].relics == ["chasuble"] and not data.nobles["william"].relics
+    assert data.relic_vp is None                             # no Sovereign received it
 
 
 def test_12_0_sold_to_another_player_when_he_accepts_and_pays() -> None:
@@ -48,11 +50,34 @@ def test_12_0_sold_to_another_player_when_he_accepts_and_pays() -> None:
     err = refused(state, "bob", f"respond request:{r.id} accept:true")
     assert (err.section, err.code, err.legal) == ("12.0", "shillings", "accept:false")
     assert err.message == "you cannot pay the 4 shillings asked"
-    data.players["bob"].shillings = 6
+    data.players["bob"].shillings = 4                     # exactly the price is enough
     ann = data.players["ann"].shillings
     act(state, "bob", "respond", request=r.id, accept=True)
-    assert data.nobles["walter"].relics == ["chasuble"] and data.players["bob"].shillings == 2
+    assert data.nobles["walter"].relics == ["chasuble"] and data.players["bob"].shillings == 0
     assert not data.nobles["william"].relics and data.players["ann"].shillings == ann + 4
+
+
+@pytest.mark.parametrize("change", ["relic left", "seller captive", "seller outskirts", "buyer captive",
+                                    "buyer outskirts", "buyer gone"])
+def test_12_0_a_sale_no_longer_possible_when_answered_is_void_and_nothing_changes_hands(change) -> None:
+    state = _purchase()
+    data = g(state)
+    data.nobles["william"].relics = ["chasuble"]
+    data.players["bob"].shillings = 6
+    do(state, "ann", "give_relic relic:chasuble to:walter price:4")
+    r = data.requests.open[0]
+    william, walter = data.nobles["william"], data.nobles["walter"]
+    if change == "relic left":
+        william.relics = []
+        data.cities["Berwick"].relics = ["chasuble"]
+    elif change == "buyer gone":
+        walter.city = "York"
+    else:
+        n = william if change.startswith("seller") else walter
+        n.captor, n.outskirts = ("green", False) if change.endswith("captive") else (None, True)
+    ann = data.players["ann"].shillings
+    act(state, "bob", "respond", request=r.id, accept=True)
+    assert not walter.relics and (data.players["ann"].shillings, data.players["bob"].shillings) == (ann, 6)
 
 
 def test_12_0_while_a_relic_sale_awaits_its_answer_no_other_sale_is_listed() -> None:
@@ -78,6 +103,12 @@ def test_12_0_only_to_a_noble_in_the_same_city() -> None:
     err = refused(state, "ann", "give_relic relic:chasuble to:arthur")
     assert (err.section, err.code, err.legal) == ("12.0", "relic_receiver", ["walter", "lucia"])
     assert err.message == "a relic passes to a free noble in the same city"
+    err = refused(state, "ann", "give_relic relic:chasuble to:william")       # not to himself
+    assert (err.code, err.legal) == ("relic_receiver", ["walter", "lucia"])
+    g(state).nobles["lucia"].captor = "blue"                                 # nor to a captive
+    err = refused(state, "ann", "give_relic relic:chasuble to:lucia")
+    assert (err.code, err.legal) == ("relic_receiver", ["walter"])
+    g(state).nobles["lucia"].captor = None
     err = refused(state, "ann", "give_relic relic:skull to:lucia")
     assert (err.section, err.code, err.legal) == ("12.0", "no_relic", ["chasuble"])
     assert err.message == "one of your free nobles must carry the relic"
@@ -94,6 +125,8 @@ def test_12_0_only_a_relic_your_own_free_noble_carries_inside_the_city_is_given(
     data.nobles["william"].outskirts = True
     err = refused(state, "ann", "give_relic relic:chasuble to:lucia")
     assert (err.section, err.code, err.legal) == ("12.0", "no_relic", ["chasuble"])
+    data.nobles["william"].outskirts, data.nobles["william"].captor = False, "blue"
+    assert refused(state, "ann", "give_relic relic:chasuble to:lucia").code == "no_relic"
     assert data.nobles["william"].relics == ["chasuble"] and not data.nobles["lucia"].relics
 
 
@@ -117,6 +150,10 @@ def test_12_0_the_first_relic_given_to_the_sovereign_wins_the_relic_vp() -> None
     data.nobles["lucia"].relics = ["shinbone"]
     do(state, "ann", "give_relic relic:shinbone to:walter")
     assert data.relic_vp == "red" and set(data.nobles["walter"].relics) == {"chasuble", "shinbone"}
+    green = next(n for n in data.nobles.values() if n.family == "green")
+    green.city, green.relics = "Berwick", ["grail"]
+    relics.give(state, data, "grail", green.id, "walter")    # the marker, once won, stays
+    assert data.relic_vp == "red" and "grail" in data.nobles["walter"].relics
 
 
 def test_12_0_left_in_a_city_and_picked_up_by_another_noble() -> None:
@@ -134,6 +171,10 @@ def test_12_0_left_in_a_city_and_picked_up_by_another_noble() -> None:
     err = refused(state, "ann", "take_relic relic:grail noble:walter")
     assert (err.section, err.code, err.legal) == ("12.0", "not_your_noble", ["william", "lucia"])
     assert err.message == "name one of your free nobles inside a city"
+    data.nobles["lucia"].outskirts = True
+    err = refused(state, "ann", "take_relic relic:grail noble:lucia")
+    assert (err.code, err.legal) == ("not_your_noble", ["william"])
+    data.nobles["lucia"].outskirts = False
     do(state, "ann", "take_relic relic:grail noble:lucia")
     assert data.nobles["lucia"].relics == ["grail"] and not data.cities["Berwick"].relics
 
@@ -156,6 +197,19 @@ def test_12_0_a_pillaged_abbey_gives_up_the_face_down_relic() -> None:
     assert sum(len(n.relics) for n in data.nobles.values()) == 1
 
 
+def test_12_0_a_pillage_draws_among_the_face_down_relics_and_the_drawn_ones_city_keeps_the_other() -> None:
+    """12.0 (P2-22): the Grail, face down at York, is the one drawn at Berwick's pillage: York's Abbey now
+    hides Berwick's Skull, and Berwick hides nothing."""
+    state = _purchase()
+    data = g(state)
+    for c in data.cities.values():
+        c.hidden_relic = None
+    data.cities["Berwick"].hidden_relic, data.cities["York"].hidden_relic = "skull", "grail"
+    state.rng.force("grail")
+    assert relics.take_hidden(state, data, "Berwick") == ["grail"]
+    assert (data.cities["Berwick"].hidden_relic, data.cities["York"].hidden_relic) == (None, "skull")
+
+
 def test_12_2_the_chasuble_moves_a_storm_once_a_round() -> None:
     state = _purchase()
     data = g(state)
@@ -169,6 +223,13 @@ def test_12_2_the_chasuble_moves_a_storm_once_a_round() -> None:
     err = refused(state, "bob", "chasuble sea:IV to:III")
     assert (err.section, err.code, err.legal) == ("12.2", "no_chasuble", "none")
     assert err.message == "only the player whose free noble carries the Chasuble moves Storms"
+    relics.new_round(data)
+    data.nobles["william"].captor = "blue"                   # a captive's Chasuble moves nothing
+    assert refused(state, "ann", "chasuble sea:IV to:V").code == "no_chasuble"
+    data.nobles["william"].captor = None
+    data.seas["IV"][0].active = False                        # nor a Storms card not yet in play
+    assert refused(state, "ann", "chasuble sea:IV to:V").code == "storms_move"
+    assert [c.card for c in data.seas["IV"]] == ["storms-1"]
 
 
 @pytest.mark.parametrize("active", [True, False])
@@ -189,7 +250,6 @@ def test_2_4_the_chasuble_moving_storms_onto_a_stormy_sea_discards_the_second(ac
 def test_12_2_the_chasuble_moves_each_storms_card_once_a_round_every_card_its_own_turn() -> None:
     """12.2: "once per Round, per Card": a second Storms card may still move the round the first did; the
     next round the first may move again."""
-    from engine.fief.board import relics
     state = _purchase()
     data = g(state)
     data.nobles["william"].relics = ["chasuble"]
@@ -248,7 +308,7 @@ def test_12_3_the_skulls_player_may_let_him_die_and_keep_the_power() -> None:
     data = _fallen(state)
     do(state, "ann", "skull")
     assert "william" not in data.nobles and "lord:III" in data.nobles["lucia"].titles   # 4.8 now
-    assert not data.relic_powers.skull_used and not data.tasks
+    assert not data.relic_powers.skull_used and not data.tasks and not data.relic_powers.fallen
     kill_noble(state, data, "walter", cause="test")           # another death: asked again
     assert data.tasks[0].kind == "skull" and data.tasks[0].noble == "walter"
 
@@ -263,6 +323,22 @@ def test_12_3_any_noble_may_be_raised_and_only_the_skulls_player_answers() -> No
     assert refused(state, "ann", "skull noble:william").code == "skull_noble"
     do(state, "ann", "skull noble:walter")
     assert "walter" in data.nobles and data.relic_powers.skull_used
+
+
+def test_12_3_the_skulls_question_comes_before_any_task_already_waiting() -> None:
+    state = _purchase()
+    g(state).tasks.append(Task("bestow", "blue"))
+    data = _fallen(state)
+    assert [(t.kind, t.noble) for t in data.tasks] == [("skull", "william"), ("bestow", None)]
+
+
+def test_12_3_a_noble_dying_outside_any_city_is_not_asked_for() -> None:
+    state = _purchase()
+    data = g(state)
+    data.nobles["lucia"].relics = ["skull"]
+    data.nobles["walter"].city = None
+    kill_noble(state, data, "walter", cause="test")
+    assert "walter" not in data.nobles and not data.tasks and not data.relic_powers.fallen
 
 
 def test_12_3_a_second_blow_while_he_lies_fallen_asks_nothing_more() -> None:
@@ -296,6 +372,13 @@ def test_12_4_the_shinbone_lifts_famine_in_its_bearers_district() -> None:
     err = refused(state, "ann", "shinbone region:I")
     assert (err.section, err.code, err.legal) == ("12.4", "famine_region", "none")
     assert err.message == "the Shinbone's bearer lifts a Famine in the district where he stands"
+    data.seas["III"].append(SeaCard("famine-3", "famine"))
+    data.nobles["william"].captor = "blue"                   # a captive bearer lifts nothing
+    assert refused(state, "ann", "shinbone region:III").legal == "none"
+    data.nobles["william"].captor, data.nobles["william"].relics = None, []
+    data.nobles["walter"].relics = ["shinbone"]              # nor another player's noble's Shinbone
+    assert refused(state, "ann", "shinbone region:III").legal == "none"
+    assert [c.card for c in data.seas["III"]] == ["famine-3"]
 
 
 def test_12_0_a_relic_travels_on_beyond_one_nobles_two_moves() -> None:
