@@ -205,6 +205,7 @@ def test_11_1_hired_for_your_own_family_lent_only_to_another_player_s_one_offer_
     err = refused(state, "ann", "lend_mercenaries to:red city:Whitby count:2 price:3")
     assert (err.section, err.code, err.legal) == ("11.1", "lend_to", ["blue", "green", "yellow"])
     assert err.message == "lend to another player's family"
+    assert refused(state, "ann", "lend_mercenaries to:purple city:Whitby").code == "lend_to"
     do(state, "ann", "lend_mercenaries to:blue city:Whitby count:1 price:3")
     err = refused(state, "ann", "lend_mercenaries to:green city:York count:1 price:3")
     assert (err.section, err.code, err.legal) == ("11.1", "offer_open", "wait for the answer")
@@ -226,6 +227,16 @@ def test_11_1_lent_for_a_price_the_renter_accepts() -> None:
     assert (g(state).players["ann"].shillings, g(state).players["bob"].shillings) == (9, 2)
     assert g(state).mercenaries[FRENCH].hired == {"blue": 2}
     assert g(state).mercenaries[FRENCH].on_card == 1      # the two set aside are the two hired
+
+
+def test_11_1_one_crossbowman_lent_unless_a_count_is_named_and_another_players_offer_holds_none_back() -> None:
+    state = _with_card()
+    give_card(state, "bob", FLEMISH)
+    do(state, "bob", f"play_board_card card:{FLEMISH}")
+    do(state, "bob", "lend_mercenaries to:red city:Berwick count:2")
+    do(state, "ann", "lend_mercenaries to:blue city:Whitby")
+    assert (g(state).mercenaries[FRENCH].on_card, g(state).players["ann"].shillings) == (2, 8)
+    assert sorted((r.by, r.payload["count"]) for r in g(state).requests.open) == [("ann", 1), ("bob", 2)]
 
 
 def test_11_1_a_refused_loan_gives_everything_back() -> None:

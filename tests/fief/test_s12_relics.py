@@ -139,6 +139,29 @@ def test_12_0_a_price_is_asked_only_of_another_player_and_never_below_nothing() 
         assert err.message == "a price is a number of shillings, asked only of another player"
 
 
+def test_12_0_another_players_noble_is_asked_even_for_a_gift_and_the_sovereign_when_a_price_is_named() -> None:
+    state = _purchase()
+    data = g(state)
+    data.nobles["william"].relics = ["chasuble", "grail"]
+    do(state, "ann", "give_relic relic:chasuble to:walter")               # a gift, but Walter's player answers
+    assert [(r.kind, r.to) for r in data.requests.open] == [("relic", "bob")] and not data.nobles["walter"].relics
+    act(state, "bob", "respond", request=data.requests.open[0].id, accept=False)
+    data.nobles["walter"].titles.append("king")
+    do(state, "ann", "give_relic relic:grail to:walter price:2")           # a sale to the King is asked too
+    assert [(r.kind, r.to) for r in data.requests.open] == [("relic", "bob")] and not data.nobles["walter"].relics
+    assert data.relic_vp is None
+
+
+def test_12_0_another_players_open_relic_offer_does_not_hold_yours_back() -> None:
+    state = _purchase()
+    data = g(state)
+    data.nobles["walter"].relics, data.nobles["william"].relics = ["grail"], ["chasuble"]
+    data.requests.ask(state, "relic", "bob", "ann", default=False, noble="walter", receiver="lucia", relic="grail",
+                      price=1, family="blue")
+    do(state, "ann", "give_relic relic:chasuble to:walter price:2")
+    assert sorted((r.by, r.to) for r in data.requests.open) == [("ann", "bob"), ("bob", "ann")]
+
+
 def test_12_0_the_first_relic_given_to_the_sovereign_wins_the_relic_vp() -> None:
     state = _purchase()
     data = g(state)
