@@ -14,7 +14,7 @@ from engine.fief.board import relics
 from engine.fief.estates.succession import kill_noble
 from engine.fief.state import SeaCard, Task
 from engine.fief.war import pillage
-from tests.fief.helpers import act, defaults_until, do, g, refused, started
+from tests.fief.helpers import act, defaults_until, do, g, place, refused, started
 from tests.prompt_walk import check_prompt
 
 
@@ -362,6 +362,24 @@ def test_12_3_a_noble_dying_outside_any_city_is_not_asked_for() -> None:
     data.nobles["walter"].city = None
     kill_noble(state, data, "walter", cause="test")
     assert "walter" not in data.nobles and not data.tasks and not data.relic_powers.fallen
+
+
+@pytest.mark.parametrize("cause,captive,scatter", [("assassination", False, True), ("test", False, False),
+                                                    ("assassination", True, False)])
+def test_12_3_let_die_by_an_assassin_his_leaderless_troops_scatter_as_after_any_assassination(
+        cause, captive, scatter) -> None:
+    """12.3 with 10.3: the Skull's player lets Walter die; his free death by an assassin's hand leaves Blue's
+    troops at Berwick without a noble, and they scatter; another death, or a captive's, scatters nothing."""
+    state = _purchase()
+    data = g(state)
+    data.nobles["lucia"].relics = ["skull"]
+    place(state, "blue", "Berwick", "men", "men", control=False)
+    if captive:
+        data.nobles["walter"].captor, data.nobles["walter"].held_by = "red", "william"
+    kill_noble(state, data, "walter", cause=cause)
+    events = do(state, "ann", "skull")
+    assert "walter" not in data.nobles
+    assert [e.data["why"] for e in events if e.kind == "troops.dispersed"] == (["assassination"] if scatter else [])
 
 
 def test_12_3_a_second_blow_while_he_lies_fallen_asks_nothing_more() -> None:
