@@ -84,12 +84,23 @@ def test_11_1_hired_for_two_shillings_each_where_the_family_stands() -> None:
     assert stack(g(state), "Berwick", "red").troops.count("crossbow") == 3
 
 
+def test_11_1_a_seat_with_two_families_hires_for_the_family_whose_board_holds_the_card() -> None:
+    state = _past_the_draw(started(2, 1))
+    give_card(state, "ann", FRENCH)
+    do(state, "ann", f"play_board_card card:{FRENCH} family:blue")
+    do(state, "ann", "hire city:Whitby")
+    assert g(state).mercenaries[FRENCH].hired == {"blue": 1}
+    assert stack(g(state), "Whitby", "blue").troops.count("crossbow") == 1
+
+
 @pytest.mark.parametrize("line,code", [("hire city:Atlantis", "hire_city"), ("hire city:Berwick count:0", "crossbows_left"),
                                        ("hire city:Berwick count:4", "crossbows_left"),
                                        ("hire city:Berwick count:-1", "crossbows_left")])
 def test_11_1_bad_hires_are_refused_and_change_nothing(line, code) -> None:
     state = _with_card()
     assert refused(state, "ann", line).code == code
+    assert (g(state).players["ann"].shillings, g(state).mercenaries[FRENCH].on_card) == (10, 3)
+    assert not any("crossbow" in st.troops for c in g(state).cities.values() for st in c.stacks.values())
 
 
 def test_11_1_crossbowmen_go_to_any_city_an_empty_independent_one_is_taken() -> None:
