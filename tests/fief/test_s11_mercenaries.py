@@ -208,6 +208,23 @@ def test_11_1_beaten_ones_are_gone_and_the_card_goes_when_all_three_are() -> Non
         "Red's French Mercenary Crossbowmen card is discarded (its three Crossbowmen all beaten)."]
 
 
+def test_11_1_m3_a_beaten_crossbowman_counts_against_the_family_s_own_card_first_then_the_other() -> None:
+    """Red holds a French Crossbowman of its own and a Flemish one rented from Blue: the first lost is
+    the French (Red's own card), the second the Flemish."""
+    state = _with_card()
+    give_card(state, "bob", FLEMISH)
+    do(state, "bob", f"play_board_card card:{FLEMISH}")
+    do(state, "bob", "lend_mercenaries to:red city:Berwick count:1 price:0")
+    act(state, "ann", "respond", request=g(state).requests.open[0].id, accept=True)
+    do(state, "ann", "hire city:Berwick")
+    french, flemish = g(state).mercenaries[FRENCH], g(state).mercenaries[FLEMISH]
+    assert (french.hired, flemish.hired) == ({"red": 1}, {"red": 1})
+    return_troop(g(state), "red", "crossbow")
+    assert (french.hired, french.beaten, flemish.hired, flemish.beaten) == ({}, 1, {"red": 1}, 0)
+    return_troop(g(state), "red", "crossbow")
+    assert (french.hired, french.beaten, flemish.hired, flemish.beaten) == ({}, 1, {}, 1)
+
+
 def test_11_1_hired_for_your_own_family_lent_only_to_another_player_s_one_offer_at_a_time() -> None:
     state = _with_card()
     err = refused(state, "ann", "hire city:Berwick family:blue")
