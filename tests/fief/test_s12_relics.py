@@ -355,6 +355,17 @@ def test_12_3_the_skulls_question_comes_before_any_task_already_waiting() -> Non
     assert [(t.kind, t.noble) for t in data.tasks] == [("skull", "william"), ("bestow", None)]
 
 
+def test_12_3_a_death_as_the_step_closes_holds_the_flow_until_the_skulls_player_answers() -> None:
+    """Ruling RL5: every family has bought; William falls before Phase 5 begins: the flow waits in the
+    Purchase step on Ann's answer, and goes on to the Movement step once she gives it."""
+    state = _purchase()
+    g(state).flow.turn = len(g(state).flow.queue)
+    data = _fallen(state)
+    assert data.flow.step == "purchase"
+    do(state, "ann", "skull")
+    assert data.flow.step == "move" and not data.tasks
+
+
 def test_12_3_a_noble_dying_outside_any_city_is_not_asked_for() -> None:
     state = _purchase()
     data = g(state)
