@@ -18,6 +18,10 @@ from tests.fief.helpers import act, defaults_until, do, g, place, refused, start
 from tests.prompt_walk import check_prompt
 
 
+def _told(state, events, kind: str) -> list[str | None]:  # type: ignore[no-untyped-def]
+    return [RULES.words().event(state, e, Audience(None, {})) for e in events if e.kind == kind]
+
+
 def _purchase(players: int = 4):  # type: ignore[no-untyped-def]
     """Round 1's Purchase step, Red (ann) to act; William and Lucia in Berwick, Walter moved there too."""
     state = started(players, 1)
@@ -52,7 +56,9 @@ def test_12_0_sold_to_another_player_when_he_accepts_and_pays() -> None:
     assert err.message == "you cannot pay the 4 shillings asked"
     data.players["bob"].shillings = 4                     # exactly the price is enough
     ann = data.players["ann"].shillings
-    act(state, "bob", "respond", request=r.id, accept=True)
+    events = act(state, "bob", "respond", request=r.id, accept=True)
+    assert _told(state, events, "relic.given") == [
+        "Lord William sells the Chasuble of Thomas Becket to Lord Walter at Berwick for 4 shillings."]
     assert data.nobles["walter"].relics == ["chasuble"] and data.players["bob"].shillings == 0
     assert not data.nobles["william"].relics and data.players["ann"].shillings == ann + 4
 
@@ -186,7 +192,8 @@ def test_12_0_left_in_a_city_and_picked_up_by_another_noble() -> None:
     err = refused(state, "ann", "leave_relic relic:skull")
     assert (err.section, err.code, err.legal) == ("12.0", "no_relic", ["grail"])
     assert err.message == "one of your free nobles must carry the relic"
-    do(state, "ann", "leave_relic relic:grail")
+    assert _told(state, do(state, "ann", "leave_relic relic:grail"), "relic.left") == [
+        "Lord William leaves the Holy Grail at Berwick."]
     assert data.cities["Berwick"].relics == ["grail"] and not data.nobles["william"].relics
     err = refused(state, "ann", "take_relic relic:skull noble:lucia")
     assert (err.section, err.code, err.legal) == ("12.0", "no_relic", ["grail"])
@@ -238,8 +245,10 @@ def test_12_2_the_chasuble_moves_a_storm_once_a_round() -> None:
     data = g(state)
     data.nobles["william"].relics = ["chasuble"]
     data.seas["III"].append(SeaCard("storms-1", "storms"))
-    do(state, "ann", "chasuble sea:III to:IV")
-    assert [c.card for c in data.seas["IV"]] == ["storms-1"]
+    events = do(state, "ann", "chasuble sea:III to:IV")
+    assert [c.card for c in data.seas["IV"]] == ["storms-1"] and not data.seas["III"]
+    assert _told(state, events, "relic.storms_moved") == [
+        "The Chasuble: Red (ann) moves the Storms from the sea off the Marches to the sea off the North."]
     err = refused(state, "ann", "chasuble sea:IV to:V")
     assert (err.section, err.code, err.legal) == ("12.2", "storms_move", "none")
     assert err.message == "a Storms card in play moves once a round to a neighbouring sea"
@@ -419,7 +428,8 @@ def test_12_4_the_shinbone_lifts_famine_in_its_bearers_district() -> None:
     data.nobles["william"].relics = ["shinbone"]   # Berwick (III) lies in the Archbishopric of York (III, IV)
     data.seas["IV"].append(SeaCard("famine-1", "famine"))
     data.seas["I"].append(SeaCard("famine-2", "famine"))
-    do(state, "ann", "shinbone region:IV")
+    assert _told(state, do(state, "ann", "shinbone region:IV"), "relic.famine_lifted") == [
+        "The Shinbone: Lord William lifts the Famine from the North."]
     assert not any(c.kind == "famine" for c in data.seas["IV"]) and "famine-1" in data.fortune_discard
     err = refused(state, "ann", "shinbone region:I")
     assert (err.section, err.code, err.legal) == ("12.4", "famine_region", "none")
