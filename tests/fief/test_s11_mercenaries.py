@@ -79,6 +79,18 @@ def test_11_1_hired_for_two_shillings_each_where_the_family_stands() -> None:
     assert (err.section, err.code, err.legal[:2]) == ("11.1", "hire_city", ["Berwick", "Bristol"])
     assert err.message == "Crossbowmen go to any city (11.1), but no city of that name"
     assert refused(state, "ann", "hire city:Berwick count:2").code == "crossbows_left"
+    do(state, "ann", "hire city:Berwick")                  # a second hire adds to the first
+    assert (m.on_card, m.hired, g(state).players["ann"].shillings) == (0, {"red": 3}, 4)
+    assert stack(g(state), "Berwick", "red").troops.count("crossbow") == 3
+
+
+def test_11_1_a_seat_with_two_families_hires_for_the_family_whose_board_holds_the_card() -> None:
+    state = _past_the_draw(started(2, 1))
+    give_card(state, "ann", FRENCH)
+    do(state, "ann", f"play_board_card card:{FRENCH} family:blue")
+    do(state, "ann", "hire city:Whitby")
+    assert g(state).mercenaries[FRENCH].hired == {"blue": 1}
+    assert stack(g(state), "Whitby", "blue").troops.count("crossbow") == 1
 
 
 @pytest.mark.parametrize("line,code", [("hire city:Atlantis", "hire_city"), ("hire city:Berwick count:0", "crossbows_left"),
@@ -87,6 +99,8 @@ def test_11_1_hired_for_two_shillings_each_where_the_family_stands() -> None:
 def test_11_1_bad_hires_are_refused_and_change_nothing(line, code) -> None:
     state = _with_card()
     assert refused(state, "ann", line).code == code
+    assert (g(state).players["ann"].shillings, g(state).mercenaries[FRENCH].on_card) == (10, 3)
+    assert not any("crossbow" in st.troops for c in g(state).cities.values() for st in c.stacks.values())
 
 
 def test_11_1_crossbowmen_go_to_any_city_an_empty_independent_one_is_taken() -> None:
@@ -136,6 +150,7 @@ def test_11_1_a_new_card_replaces_the_old_one_and_takes_its_crossbowmen_away() -
         "Red's French Mercenary Crossbowmen card is discarded (to make room for another card); the 2 Crossbowmen "
         "still on it leave with it."]
     assert FRENCH in g(state).character_under and g(state).families["red"].board_card == FLEMISH
+    assert FRENCH not in g(state).players["ann"].hand and g(state).mercenaries[FRENCH].on_card == 0
     # M1: the one already hired stays until the round ends, then leaves with its discarded card
     assert stack(g(state), "Berwick", "red").troops.count("crossbow") == 1
     mercenaries.end_round(state, g(state))
@@ -143,12 +158,33 @@ def test_11_1_a_new_card_replaces_the_old_one_and_takes_its_crossbowmen_away() -
     assert FRENCH not in g(state).mercenaries and g(state).mercenaries[FLEMISH].on_card == 3
 
 
+def test_11_1_a_card_laid_again_the_same_round_never_holds_more_than_its_three_crossbowmen() -> None:
+    """M1: the French card, discarded while one of its Crossbowmen is hired, comes back to the board: it
+    brings the two not on the map, and the third joins them at the end of the round (3 markers a card)."""
+    state = _with_card()
+    do(state, "ann", "hire city:Berwick")
+    give_card(state, "ann", FLEMISH)
+    do(state, "ann", f"play_board_card card:{FLEMISH}")
+    give_card(state, "ann", FRENCH)
+    do(state, "ann", f"play_board_card card:{FRENCH}")
+    m = g(state).mercenaries[FRENCH]
+    assert (m.on_card, m.beaten, m.hired) == (2, 0, {"red": 1})
+    assert FLEMISH in g(state).character_under and FLEMISH not in g(state).mercenaries
+    mercenaries.end_round(state, g(state))
+    assert (m.on_card, m.hired) == (3, {})
+
+
 def test_11_1_back_to_the_card_at_the_end_of_the_round() -> None:
     state = _with_card()
-    do(state, "ann", "hire city:Berwick count:3")
+    do(state, "ann", "hire city:Berwick count:2")
+    do(state, "ann", "hire city:York")                     # York was empty: the Crossbowman alone holds it
+    state.take_events()
     mercenaries.end_round(state, g(state))
     assert "crossbow" not in stack(g(state), "Berwick", "red").troops
-    assert g(state).mercenaries[FRENCH].on_card == 3
+    assert "red" not in g(state).cities["York"].stacks and g(state).cities["York"].controller is None
+    assert (g(state).mercenaries[FRENCH].on_card, g(state).mercenaries[FRENCH].hired) == (3, {})
+    assert [(e.data["card"], e.data["count"], e.data["to_card"]) for e in state.take_events()
+            if e.kind == "mercenaries.returned"] == [(FRENCH, 3, True)]
 
 
 def test_11_1_beaten_ones_are_gone_and_the_card_goes_when_all_three_are() -> None:
@@ -172,6 +208,23 @@ def test_11_1_beaten_ones_are_gone_and_the_card_goes_when_all_three_are() -> Non
         "Red's French Mercenary Crossbowmen card is discarded (its three Crossbowmen all beaten)."]
 
 
+def test_11_1_m3_a_beaten_crossbowman_counts_against_the_family_s_own_card_first_then_the_other() -> None:
+    """Red holds a French Crossbowman of its own and a Flemish one rented from Blue: the first lost is
+    the French (Red's own card), the second the Flemish."""
+    state = _with_card()
+    give_card(state, "bob", FLEMISH)
+    do(state, "bob", f"play_board_card card:{FLEMISH}")
+    do(state, "bob", "lend_mercenaries to:red city:Berwick count:1 price:0")
+    act(state, "ann", "respond", request=g(state).requests.open[0].id, accept=True)
+    do(state, "ann", "hire city:Berwick")
+    french, flemish = g(state).mercenaries[FRENCH], g(state).mercenaries[FLEMISH]
+    assert (french.hired, flemish.hired) == ({"red": 1}, {"red": 1})
+    return_troop(g(state), "red", "crossbow")
+    assert (french.hired, french.beaten, flemish.hired, flemish.beaten) == ({}, 1, {"red": 1}, 0)
+    return_troop(g(state), "red", "crossbow")
+    assert (french.hired, french.beaten, flemish.hired, flemish.beaten) == ({}, 1, {}, 1)
+
+
 def test_11_1_hired_for_your_own_family_lent_only_to_another_player_s_one_offer_at_a_time() -> None:
     state = _with_card()
     err = refused(state, "ann", "hire city:Berwick family:blue")
@@ -180,6 +233,7 @@ def test_11_1_hired_for_your_own_family_lent_only_to_another_player_s_one_offer_
     err = refused(state, "ann", "lend_mercenaries to:red city:Whitby count:2 price:3")
     assert (err.section, err.code, err.legal) == ("11.1", "lend_to", ["blue", "green", "yellow"])
     assert err.message == "lend to another player's family"
+    assert refused(state, "ann", "lend_mercenaries to:purple city:Whitby").code == "lend_to"
     do(state, "ann", "lend_mercenaries to:blue city:Whitby count:1 price:3")
     err = refused(state, "ann", "lend_mercenaries to:green city:York count:1 price:3")
     assert (err.section, err.code, err.legal) == ("11.1", "offer_open", "wait for the answer")
@@ -200,6 +254,17 @@ def test_11_1_lent_for_a_price_the_renter_accepts() -> None:
     assert stack(g(state), "Whitby", "blue").troops.count("crossbow") == 2
     assert (g(state).players["ann"].shillings, g(state).players["bob"].shillings) == (9, 2)
     assert g(state).mercenaries[FRENCH].hired == {"blue": 2}
+    assert g(state).mercenaries[FRENCH].on_card == 1      # the two set aside are the two hired
+
+
+def test_11_1_one_crossbowman_lent_unless_a_count_is_named_and_another_players_offer_holds_none_back() -> None:
+    state = _with_card()
+    give_card(state, "bob", FLEMISH)
+    do(state, "bob", f"play_board_card card:{FLEMISH}")
+    do(state, "bob", "lend_mercenaries to:red city:Berwick count:2")
+    do(state, "ann", "lend_mercenaries to:blue city:Whitby")
+    assert (g(state).mercenaries[FRENCH].on_card, g(state).players["ann"].shillings) == (2, 8)
+    assert sorted((r.by, r.payload["count"]) for r in g(state).requests.open) == [("ann", 1), ("bob", 2)]
 
 
 def test_11_1_a_refused_loan_gives_everything_back() -> None:

@@ -35,6 +35,7 @@ def test_13_2_arthur_draws_it_on_a_four_and_is_crowned() -> None:
     state.rng.force(4)
     events = do(state, "cat", "draw_excalibur noble:arthur")
     assert [e.data["drawn"] for e in events if e.kind == "excalibur.tried"] == [True]
+    assert [(e.data["why"], e.data["value"]) for e in events if e.kind == "random.roll"] == [("excalibur", 4)]
     told = {e.kind: RULES.words().event(state, e, Audience(None, {})) for e in events if e.kind.startswith("excalibur")}
     assert told == {"excalibur.tried": "Lord Arthur grips Excalibur at Winchester: the die shows 4 (4 or more needed), "
                                        "and draws it from the stone!",
@@ -85,15 +86,21 @@ def test_13_2_on_its_bearers_death_it_lies_for_another_nobleman_to_take() -> Non
     data = g(state)
     state.rng.force(4)
     do(state, "cat", "draw_excalibur noble:arthur")
-    data.nobles["edward"].city = "Winchester"
     kill_noble(state, data, "arthur", cause="test")
-    assert data.excalibur.holder is None and data.excalibur.city == "Winchester" and not data.excalibur.stone
+    x = data.excalibur
+    assert (x.holder, x.city, x.stone, x.fallen) == (None, "Winchester", False, "arthur")
     assert sovereign(data) is None
+    err = refused(state, "dan", "take_excalibur noble:edward")          # Edward is still at Cardiff
+    assert (err.section, err.code, err.legal) == ("13.2", "excalibur_take", "none")
+    data.nobles["edward"].city = data.nobles["walter"].city = "Winchester"
+    excalibur.pass_on(state, data, "edward", "walter")   # only its bearer's fall passes it on
+    assert x.holder is None
     events = do(state, "dan", "take_excalibur noble:edward")
     [taken] = [e for e in events if e.kind == "excalibur.taken"]
     assert taken.data["how"] == "taken"
     assert RULES.words().event(state, taken, Audience(None, {})) == "Lord Edward takes up Excalibur at Winchester."
-    assert data.excalibur.holder == "edward" and "king" in data.nobles["edward"].titles
+    assert (x.holder, x.city, x.stone, x.fallen) == ("edward", None, False, None)
+    assert "king" in data.nobles["edward"].titles
 
 
 def test_13_2_a_melee_hit_for_its_side_and_three_shillings_for_an_abbey() -> None:

@@ -98,7 +98,7 @@ def fall(state: GameState, g: Fief, nid: str) -> None:
     """13.2: the bearer dies or is taken captive: the sword lies in his city (ruling X4: back in its
     stone when he fell outside any city)."""
     x = g.excalibur
-    if x.holder != nid or nid not in g.nobles:
+    if x.holder != nid:
         return
     city = g.nobles[nid].city
     x.holder, x.fallen = None, nid

@@ -58,14 +58,17 @@ def check_place(g: Fief, seat: str, family: str, card: str) -> None:
 
 
 def place(state: GameState, g: Fief, seat: str, family: str, card: str) -> None:
-    """Lay ``card`` on the family's right-hand space; the card there before is discarded (11.1)."""
+    """Lay ``card`` on the family's right-hand space; the card there before is discarded (11.1). A
+    Mercenary card brings its three Crossbowmen, less those still hired out on the map since it was
+    last discarded this round: they return to it at the end of the round (ruling M1)."""
     fam = g.families[family]
     if fam.board_card:
         discard(state, g, family, "replaced")
     g.players[seat].hand.remove(card)
     fam.board_card = card
     if C.card(card).kind == "mercenary":
-        g.mercenaries[card] = Mercenary(card, PER_CARD, 0, dict(g.mercenaries[card].hired) if card in g.mercenaries else {})
+        out = dict(g.mercenaries[card].hired) if card in g.mercenaries else {}
+        g.mercenaries[card] = Mercenary(card, PER_CARD - sum(out.values()), 0, out)
     state.emit(Event.public("board.card_placed", family=family, card=card, seat=seat))
 
 

@@ -159,8 +159,8 @@ def _skull(state: GameState, g: Fief, seat: str, a: Action) -> None:
 # -- Excalibur (13.2) -------------------------------------------------------------------------------
 @HANDLERS.on("draw_excalibur")
 def _draw_excalibur(state: GameState, g: Fief, seat: str, a: Action) -> None:
-    fam = turn(g, seat, tuple(excalibur.STEPS), "13.2")
     """13.2: a nobleman of the family whose turn it is, in Phase 5 or Phase 7."""
+    fam = turn(g, seat, tuple(excalibur.STEPS), "13.2")
     nid = str(a["noble"])
     excalibur.check_draw(g, fam, nid)
     excalibur.draw(state, g, fam, nid)
