@@ -1,0 +1,110 @@
+"""Refusals and log lines of the table, each asserted whole: words, code and hint (issue 35)."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bot.table import Store, TableError
+from bot.table.basics import parse_options
+from bot.table.computers import strength_of
+from bot.table.errors import TableRefusal
+from engine import agents
+from engine.core import Action
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.errors import Refusal
+from tests.table.conftest import ALICE, BOB, CHAN, GM, start_game
+
+
+def refused(call, *args, **kw) -> TableError:
+    with pytest.raises(TableError) as err:
+        call(*args, **kw)
+    return err.value
+
+
+def test_an_option_without_equals_sign_is_refused_with_an_example() -> None:
+    err = refused(parse_options, "length")
+    assert (err.message, err.code, err.legal) == ("options are key=value pairs, not 'length'", Refusal.BAD_OPTION,
+                                                  "length=5,x=y")
+
+
+def test_an_unknown_strength_lists_the_strengths() -> None:
+    err = refused(strength_of, "Godlike")
+    assert err.message == f"a computer player's strength is one of {', '.join(agents.STRENGTHS)}, not 'Godlike'"
+    assert (err.code, err.legal) == (TableRefusal.BAD_VALUE, list(agents.STRENGTHS))
+
+
+def test_undo_beyond_the_log_names_the_range(table) -> None:
+    start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
+    err = refused(table.undo, GM, CHAN, count=2)
+    assert (err.message, err.code, err.legal) == ("can undo 1 to 1 actions, not 2", TableRefusal.BAD_VALUE,
+                                                  "`count:1` to `count:1`")
+    err = refused(table.undo, GM, CHAN, count=0)
+    assert err.message == "can undo 1 to 1 actions, not 0"
+
+
+def test_an_undone_action_sent_again_with_its_key_is_refused(table) -> None:
+    start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2), key="k-1")
+    table.undo(GM, CHAN)
+    err = refused(table.act, ALICE, CHAN, "tribute", Action.of("bid", card=2), key="k-1")
+    assert (err.message, err.code, err.legal) == ("this action was applied and then undone by a GM",
+                                                  TableRefusal.UNDONE, None)
+
+
+def test_a_second_game_in_a_busy_channel_names_the_first(table) -> None:
+    gid = start_game(table)
+    err = refused(table.new_game, BOB, CHAN, "tribute", players=2)
+    assert err.message == (f"this channel already has game {gid} (under way); finish or abandon it first, "
+                           "or open another thread")
+    assert (err.code, err.legal) == (TableRefusal.CHANNEL_BUSY, None)
+
+
+def test_an_unknown_game_module_cannot_be_added(table) -> None:
+    err = refused(table.add_game, "no_such_game")
+    assert err.message.startswith("cannot load game 'no_such_game': ")
+    assert (err.code, err.legal) == (TableRefusal.UNKNOWN_GAME, None)
+
+
+def test_game_values_that_are_not_numbers_are_refused(table) -> None:
+    err = refused(table.invoke, ALICE, CHAN, "game", "status", {"game": "two"})
+    assert (err.message, err.code, err.legal) == ("`game:` takes a game's number, not 'two'", Refusal.BAD_TYPE, None)
+    err = refused(table.registry.split, "/game status game:two")
+    assert (err.message, err.code, err.legal) == ("game takes a game number, not 'two'", Refusal.BAD_TYPE, None)
+
+
+def test_a_long_seat_name_is_refused_with_its_length(table) -> None:
+    table.new_game(ALICE, CHAN, "tribute", players=2)
+    err = refused(table.join, BOB, CHAN, seat="x" * 40)
+    from bot.table import limits
+    assert err.message == f"a seat name is at most {limits.MAX_SEAT_NAME} characters, not 40"
+    assert (err.code, err.legal) == (TableRefusal.BAD_VALUE, "a short name: letters, digits, - and _")
+
+
+def test_help_topics_that_match_nothing(table) -> None:
+    err = refused(table.rules_help, ALICE, CHAN, topic="zebras")
+    assert (err.message, err.code) == ("no game here and no game's rule topic matches 'zebras'", TableRefusal.NO_GAME)
+    assert err.legal == sorted(table.rules_by_name)
+    err = refused(table.rules_help, ALICE, CHAN, name="tribute", topic="zebras")
+    assert (err.message, err.code) == ("no rule topic or command of Tribute matches 'zebras'", TableRefusal.NO_TOPIC)
+
+
+def test_store_refuses_an_unknown_synchronous_mode_and_table(tmp_path) -> None:
+    with pytest.raises(ValueError) as err:
+        Store(tmp_path / "a.db", synchronous="sometimes")
+    assert str(err.value) == "store.synchronous must be NORMAL, FULL or EXTRA, not 'sometimes'"
+    store = Store(tmp_path / "b.db")
+    with pytest.raises(ValueError) as err:
+        store.unreadable("chairs")
+    assert str(err.value) == "no row check for table 'chairs'"
+    store.close()
+
+
+def test_an_unreadable_deadline_suggestion_is_logged(table, caplog) -> None:
+    decision = Decision("d-7", DecisionKind.REACTION, ("alice",), "react?", info={"deadline": "soonish"})
+    with caplog.at_level(logging.WARNING, logger="seneschal.table"):
+        took = table.deadlines.deadline_for({"deadline": "2h"}, decision)
+    assert took == 7200
+    assert [r.getMessage() for r in caplog.records] == ["decision d-7 suggests an unreadable deadline 'soonish'"]
