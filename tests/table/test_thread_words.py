@@ -82,6 +82,11 @@ def test_words_written_where_a_step_is_answered_by_picking_are_refused_with_its_
         table.choose(BOB, CHAN, version=prompt["version"], path=[[offer]], text="all my coins")
     assert "this step is answered by picking, not by writing" in str(err.value)
     assert err.value.code == "bad_choice" and err.value.legal == "alice"   # the step asks to whom: only alice
+    assert err.value.message == "this step is answered by picking, not by writing"
+    with pytest.raises(TableError) as err:
+        table.choose(BOB, CHAN, version=prompt["version"], path=[[offer], [3]])
+    assert (err.value.message, err.value.code, err.value.legal) == (
+        "this step has no choice 4 now: its only choice is numbered 1", "stale", None)
 
 
 def test_clicks_that_pick_nothing_playable_are_refused_and_nothing_is_played(table, monkeypatch):
