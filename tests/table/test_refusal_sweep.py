@@ -108,3 +108,34 @@ def test_an_unreadable_deadline_suggestion_is_logged(table, caplog) -> None:
         took = table.deadlines.deadline_for({"deadline": "2h"}, decision)
     assert took == 7200
     assert [r.getMessage() for r in caplog.records] == ["decision d-7 suggests an unreadable deadline 'soonish'"]
+
+
+def test_words_that_a_further_step_follows_are_refused(table, monkeypatch) -> None:
+    """A game whose text step is not its flow's last (the contract says it must be): refused, not played."""
+    from engine.core.words import FlowStep
+    from tests.games.tribute import TributeWords
+
+    plain = TributeWords.flow
+
+    def flow(self, state, seat, kind, chosen, aud):  # type: ignore[no-untyped-def]
+        if kind == "offer" and "to" in chosen and "give" not in chosen:
+            return FlowStep(kind, "give", "How many, in words?", (), text=True, max_length=20)
+        return plain(self, state, seat, kind, chosen, aud)
+
+    monkeypatch.setattr(TributeWords, "flow", flow)
+    gid = start_game(table)
+    before = table.state(gid).version
+    prompt = table.prompt(BOB, CHAN)
+    offer = next(i for i, c in enumerate(prompt["choices"]) if c.get("flow"))
+    err = refused(table.choose, BOB, CHAN, version=prompt["version"], path=[[offer], [0]], text="one")
+    assert (err.message, err.code, err.legal) == ("those words were not the last answer this choice needs",
+                                                  Refusal.BAD_CHOICE, "answer the question it asks, then write the words")
+    assert table.state(gid).version == before
+
+
+def test_roles_given_as_an_option_are_refused_for_a_game_with_roles(table) -> None:
+    table.add_game("okc")
+    err = refused(table.new_game, ALICE, CHAN, "okc", players=4, options="roles=crown")
+    assert (err.message, err.code, err.legal) == ("roles are chosen in the lobby, seat by seat", Refusal.BAD_OPTION,
+                                                  "`/game join role:<role>`, `/game role <role>`")
+    assert table.store.games(channel=CHAN) == []
