@@ -139,3 +139,62 @@ def test_roles_given_as_an_option_are_refused_for_a_game_with_roles(table) -> No
     assert (err.message, err.code, err.legal) == ("roles are chosen in the lobby, seat by seat", Refusal.BAD_OPTION,
                                                   "`/game join role:<role>`, `/game role <role>`")
     assert table.store.games(channel=CHAN) == []
+
+
+def test_a_game_moved_on_by_another_process_is_looked_at_again(table, caplog, monkeypatch) -> None:
+    """The append another process won first (the race of tests/table/test_two_processes.py, made certain)."""
+    from bot.table.store import StaleAppend
+
+    gid = start_game(table)
+    append, lost = table.store.append_action, []
+
+    def first_loses(game_id, seq, *args, **kw):  # type: ignore[no-untyped-def]
+        if not lost:
+            lost.append(seq)
+            raise StaleAppend(f"game {game_id} is no longer at action {seq - 1} (epoch 0)")
+        return append(game_id, seq, *args, **kw)
+
+    monkeypatch.setattr(table.store, "append_action", first_loses)
+    with caplog.at_level(logging.DEBUG, logger="seneschal.table"):
+        applied = table.act(BOB, CHAN, "tribute", Action.of("bid", card=3))
+    assert (applied.seq, lost) == (1, [1])
+    assert [r.getMessage() for r in caplog.records if "another process" in r.getMessage()] == [
+        f"game {gid} moved on in another process (game {gid} is no longer at action 0 (epoch 0)): looking again"]
+
+
+def test_a_registered_game_that_cannot_load_is_logged_and_left_out(db_path, clock, caplog, monkeypatch) -> None:
+    from bot.table import TableService
+    from engine import registry
+
+    def get(name):  # type: ignore[no-untyped-def]
+        raise ImportError(f"{name} is half written")
+
+    monkeypatch.setattr(registry, "names", lambda: ["draft"])
+    monkeypatch.setattr(registry, "get", get)
+    with caplog.at_level(logging.DEBUG, logger="seneschal.table"):
+        table = TableService(Store(db_path), clock=clock)
+    assert [r.getMessage() for r in caplog.records if "not available" in r.getMessage()] == [
+        "game draft is not available: ImportError('draft is half written')"]
+    assert "draft" not in table.rules_by_name
+    err = refused(table.add_game, "draft")
+    assert (err.message, err.code) == ("cannot load game 'draft': draft is half written", TableRefusal.UNKNOWN_GAME)
+    table.store.close()
+
+
+def test_a_broken_pool_of_thinking_processes_falls_back_to_this_thread(caplog, monkeypatch) -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    from bot.table import thinking
+    from tests.games.tribute import RULES
+
+    class Broken:
+        def submit(self, *args):  # type: ignore[no-untyped-def]
+            raise BrokenProcessPool("a process died")
+
+    monkeypatch.setattr(thinking, "pool", lambda processes: Broken())
+    state, _ = RULES.new_game(["alice", "bob"], {}, 7)
+    with caplog.at_level(logging.ERROR, logger="seneschal.table"):
+        chosen = thinking.decide(2, RULES, state, "alice", "random", seed=1, budget=None)
+    assert chosen == thinking.decide(0, RULES, state, "alice", "random", seed=1, budget=None)
+    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
+        ("ERROR", "the thinking processes failed; thinking in the worker thread")]
