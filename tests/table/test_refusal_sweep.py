@@ -198,3 +198,18 @@ def test_a_broken_pool_of_thinking_processes_falls_back_to_this_thread(caplog, m
     assert chosen == thinking.decide(0, RULES, state, "alice", "random", seed=1, budget=None)
     assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
         ("ERROR", "the thinking processes failed; thinking in the worker thread")]
+
+
+def test_a_games_row_whose_options_are_not_an_object_is_damaged(db_path) -> None:
+    import sqlite3
+
+    store = Store(db_path)
+    gid = store.create_game(game="tribute", channel="c", creator="u", players=2, options={}, settings={}, seed=1,
+                            engine_version="1", schema=1, now=0)
+    store.close()
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE games SET options = '[1]' WHERE id = ?", (gid,))
+    store = Store(db_path)
+    row = store.game(gid)
+    assert (row.damaged, row.options) == ("not JSON: options or settings is not an object", {})
+    store.close()
