@@ -42,7 +42,7 @@ def test_undo_beyond_the_log_names_the_range(table) -> None:
     assert (err.message, err.code, err.legal) == ("can undo 1 to 1 actions, not 2", TableRefusal.BAD_VALUE,
                                                   "`count:1` to `count:1`")
     err = refused(table.undo, GM, CHAN, count=0)
-    assert err.message == "can undo 1 to 1 actions, not 0"
+    assert (err.message, err.code) == ("can undo 1 to 1 actions, not 0", TableRefusal.BAD_VALUE)
 
 
 def test_an_undone_action_sent_again_with_its_key_is_refused(table) -> None:

@@ -113,7 +113,7 @@ def test_clicks_that_pick_nothing_playable_are_refused_and_nothing_is_played(tab
     none = refusal(version=version, path=[])
     assert (none.message, none.code) == ("choose one of the prompt's choices first", "bad_choice")
     two = refusal(version=version, path=[[0, 1]])   # a first click picks one choice, not two
-    assert two.message == "choose one of the prompt's choices first"
+    assert (two.message, two.code) == ("choose one of the prompt's choices first", "bad_choice")
     beyond = refusal(version=version, path=[[count]])
     assert beyond.message == f"your prompt has no choice {count + 1}: its choices are numbered 1 to {count}"
     assert beyond.code == "stale"
