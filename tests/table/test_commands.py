@@ -62,8 +62,8 @@ def test_a_line_without_its_command_group_is_refused_naming_the_groups(table):
         assert (err.value.message, err.value.code, err.value.legal) == (message, "syntax", groups)
     with pytest.raises(TableError) as err:
         table.registry.split("/tribute")
-    assert (err.value.message, err.value.legal) == (
-        "`/tribute` needs a command", [c.path for c in table.registry.commands("tribute")])
+    assert (err.value.message, err.value.code, err.value.legal) == (
+        "`/tribute` needs a command", "syntax", [c.path for c in table.registry.commands("tribute")])
     with pytest.raises(TableError) as err:
         table.registry.split("/nope x")
     assert (err.value.message, err.value.code, err.value.legal) == ("no command group `/nope`", "unknown_group", groups)

@@ -6,6 +6,7 @@ Bytes are flipped in the database file itself (tests/table/damage.py), as a fail
 from __future__ import annotations
 
 import io
+import logging
 
 import pytest
 
@@ -59,11 +60,14 @@ def test_a_damaged_outbox_row_sets_its_game_aside_and_the_others_deliver(db_path
     table.store.close()
 
 
-def test_a_damaged_snapshot_replays_from_the_log(db_path, clock):
+def test_a_damaged_snapshot_replays_from_the_log(db_path, clock, caplog):
     (one, hurt, _), prints = three_games(db_path, clock)
     flip_byte(db_path, "snapshots", "state", "game = ? AND seq = 0", (hurt,))
     table = make_table(db_path, clock)
-    assert RULES.fingerprint(table.state(hurt)) == prints[1]
+    with caplog.at_level(logging.WARNING, logger="seneschal.table"):
+        assert RULES.fingerprint(table.state(hurt)) == prints[1]
+    assert (f"game {hurt}: loaded by replaying its whole log from the seed (its snapshots are damaged)"
+            in [r.getMessage() for r in caplog.records])
     table.act(BOB, "c1", "tribute", Action.of("bid", card=4))
     assert table.store.quarantined() == []
     table.store.close()

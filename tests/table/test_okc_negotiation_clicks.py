@@ -124,16 +124,25 @@ def test_the_text_step_refuses_empty_long_and_misplaced_words(game: tuple[TableS
     before = table.state(gid).version
     with pytest.raises(TableError) as empty:
         table.choose(me, "c", version=version, path=path, text="   ")
-    assert empty.value.code == "empty_text"
+    assert (empty.value.message, empty.value.code, empty.value.legal) == (
+        "write something first: the words cannot be empty", "empty_text", "a sentence or two")
     with pytest.raises(TableError) as long:
         table.choose(me, "c", version=version, path=path, text="x" * 401)
     assert long.value.code == "too_long" and "400" in long.value.describe()
+    assert (long.value.message, long.value.legal) == ("that is 401 characters; at most 400 fit",
+                                                      "shorten them and write again")
     with pytest.raises(TableError) as misplaced:
         table.choose(me, "c", version=version, path=path[:2], text=WORDS)
     assert misplaced.value.code == "bad_choice"
+    assert misplaced.value.message == "this step is answered by picking, not by writing"
+    assert misplaced.value.legal.startswith("Write terms in your own words, then send…, ")
     with pytest.raises(TableError) as first:
         table.choose(me, "c", version=version, path=path[:1], text=WORDS)
-    assert first.value.code == "bad_choice"
+    assert (first.value.message, first.value.code) == ("this step is answered by picking, not by writing", "bad_choice")
+    with pytest.raises(TableError) as clicked:
+        table.choose(me, "c", version=version, path=[*path, [0]])
+    assert (clicked.value.message, clicked.value.code, clicked.value.legal) == (
+        "this step asks for your own words, not a choice: write them", "bad_choice", None)
     assert table.state(gid).version == before and not open_offers(table.state(gid).data)
 
 

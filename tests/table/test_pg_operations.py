@@ -216,8 +216,8 @@ def test_a_moved_game_plays_on_from_postgresql_with_everything_its_players_rely_
             move(source, target, {"tribute": RULES})
         other = PgStore(pg_server.fresh())
         monkeypatch.setattr(PgStore, "schema_version", source.schema_version - 1)
-        with pytest.raises(MoveError, match=rf"the schema versions differ \({source.schema_version} and "
-                                            rf"{source.schema_version - 1}\)"):
+        with pytest.raises(MoveError, match=rf"^the schema versions differ \({source.schema_version} and "
+                                            rf"{source.schema_version - 1}\)$"):
             move(source, other, {"tribute": RULES})
         monkeypatch.undo()
         assert other.game_ids() == []

@@ -181,8 +181,10 @@ def test_a_number_option_may_be_as_large_as_the_database_holds_and_no_larger():
     with pytest.raises(TableError, match="too large a number") as refused:
         parse_options(f"x={limits.SQLITE_MAX + 1}")
     assert refused.value.code == "bad_option"
-    with pytest.raises(TableError, match="too large a number"):
+    assert (refused.value.message, refused.value.legal) == (f"option x: {limits.SQLITE_MAX + 1}... is too large a number", None)
+    with pytest.raises(TableError, match="too large a number") as refused:
         parse_options(f"x={limits.SQLITE_MIN - 1}")
+    assert refused.value.code == "bad_option"
 
 
 def test_an_option_value_too_long_is_refused_asking_for_a_shorter_one():

@@ -164,6 +164,7 @@ def test_anyone_may_import_on_the_local_table_only(db_path, clock):
         make_table(db_path, clock).import_game(ALICE, "c9", "{}")
     assert refused.value.message == "only a GM of this server may import a game"
     assert refused.value.legal == "a GM is anyone with Manage Server or the GM role in this server"
+    assert refused.value.code == "not_allowed"
 
 
 def test_status_names_the_askers_own_seat_and_none_for_an_onlooker(table):

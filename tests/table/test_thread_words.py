@@ -82,6 +82,11 @@ def test_words_written_where_a_step_is_answered_by_picking_are_refused_with_its_
         table.choose(BOB, CHAN, version=prompt["version"], path=[[offer]], text="all my coins")
     assert "this step is answered by picking, not by writing" in str(err.value)
     assert err.value.code == "bad_choice" and err.value.legal == "alice"   # the step asks to whom: only alice
+    assert err.value.message == "this step is answered by picking, not by writing"
+    with pytest.raises(TableError) as err:
+        table.choose(BOB, CHAN, version=prompt["version"], path=[[offer], [3]])
+    assert (err.value.message, err.value.code, err.value.legal) == (
+        "this step has no choice 4 now: its only choice is numbered 1", "stale", None)
 
 
 def test_clicks_that_pick_nothing_playable_are_refused_and_nothing_is_played(table, monkeypatch):
@@ -108,7 +113,7 @@ def test_clicks_that_pick_nothing_playable_are_refused_and_nothing_is_played(tab
     none = refusal(version=version, path=[])
     assert (none.message, none.code) == ("choose one of the prompt's choices first", "bad_choice")
     two = refusal(version=version, path=[[0, 1]])   # a first click picks one choice, not two
-    assert two.message == "choose one of the prompt's choices first"
+    assert (two.message, two.code) == ("choose one of the prompt's choices first", "bad_choice")
     beyond = refusal(version=version, path=[[count]])
     assert beyond.message == f"your prompt has no choice {count + 1}: its choices are numbered 1 to {count}"
     assert beyond.code == "stale"
