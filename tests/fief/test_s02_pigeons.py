@@ -21,9 +21,14 @@ def test_2_15_lost_pigeon_on_a_six_card_discarded_money_stays():
     give_card(s, seat, "tax-1")
     data.players[seat].shillings = 5
     s.rng.force(6)
+    other = data.families[b_fam].seat
+    before = data.players[other].shillings
     events = do(s, seat, f"pigeon sender:{a} to:{b} shillings:3 card:tax-1")
-    assert any(e.kind == "pigeon.lost" for e in events)
+    assert any(e.kind == "pigeon.lost" and e.data["card_lost"] == "tax-1" for e in events)
+    assert [e.data["why"] for e in events if e.kind == "random.roll"] == ["carrier pigeon"]
     assert data.players[seat].shillings == 5 and "tax-1" in data.fortune_discard
+    assert "tax-1" not in data.players[seat].hand and "tax-1" not in data.players[other].hand
+    assert data.players[other].shillings == before
     assert data.families[a_fam].pigeons == 2
 
 
@@ -32,9 +37,14 @@ def test_2_15_pigeon_arrives_on_1_to_5_and_is_private():
     seat, other = data.families[a_fam].seat, data.families[b_fam].seat
     data.players[seat].shillings = 5
     before = data.players[other].shillings
+    give_card(s, seat, "tax-1")
     s.rng.force(5)
-    events = do(s, seat, f"pigeon sender:{a} to:{b} shillings:3")
-    assert data.players[other].shillings == before + 3
+    events = do(s, seat, f"pigeon sender:{a} to:{b} shillings:3 card:tax-1")
+    assert data.players[other].shillings == before + 3 and data.players[seat].shillings == 2
+    assert "tax-1" in data.players[other].hand and "tax-1" not in data.players[seat].hand
+    assert "tax-1" not in data.fortune_discard
+    assert data.families[a_fam].pigeons == 2
+    assert any(e.kind == "pigeon.arrived" and e.data["card_lost"] is None for e in events)
     assert all("shillings" not in e.data for e in events if e.is_public)
 
 
@@ -56,15 +66,16 @@ def test_2_15_same_city_exchange_is_an_offer_spending_a_pigeon_on_acceptance():
     seat, other = data.families[a_fam].seat, data.families[b_fam].seat
     data.players[seat].shillings = 4
     give_card(s, other, "harvest-2")
-    do(s, seat, f"pigeon_offer sender:{a} to:{b} give_shillings:2 take_cards:harvest")
+    data.players[other].shillings = 3
+    do(s, seat, f"pigeon_offer sender:{a} to:{b} give_shillings:2 take_cards:harvest take_shillings:1")
     offer = data.offers.open[0]
     assert "give" not in str(RULES.view(s, None).get("offers", ""))
     assert data.families[a_fam].pigeons == 3
     assert data.players[seat].shillings == 2  # set aside while the offer is open (R18)
-    before = data.players[other].shillings
     do(s, other, f"accept_offer offer:{offer.id}")
-    assert "harvest-2" in data.players[seat].hand and data.players[seat].shillings == 2
-    assert data.players[other].shillings == before + 2
+    assert "harvest-2" in data.players[seat].hand and "harvest-2" not in data.players[other].hand
+    assert data.players[seat].shillings == 2 + 1
+    assert data.players[other].shillings == 3 + 2 - 1
     assert data.families[a_fam].pigeons == 2
 
 
@@ -119,6 +130,15 @@ def test_2_15_a_pigeon_sends_no_more_shillings_than_the_purse_holds():
     assert (err.section, err.code, err.legal) == ("2.15", "funds", "0-2")
     assert err.message == "you cannot send more shillings than you have"
     do(s, seat, f"pigeon sender:{a} to:{b} shillings:2")
+
+
+def test_2_15_a_pigeon_carries_only_a_card_in_the_sender_s_hand():
+    s, data, a_fam, b_fam, a, b = two_nobles()
+    seat = data.families[a_fam].seat
+    data.players[seat].hand = ["tax-2"]
+    err = refused(s, seat, f"pigeon sender:{a} to:{b} card:tax-1")
+    assert (err.section, err.code, err.legal) == ("2.15", "not_in_hand", ["tax-2"])
+    assert err.message == "'tax-1' is not in your hand"
 
 
 def test_2_15_a_pigeon_s_card_needs_room_in_the_receiving_hand():
