@@ -76,7 +76,11 @@ def test_2_15_an_astray_card_is_discarded_and_the_partner_s_side_flies_by_its_ow
     total = _purses(d)
     do(s, "ann", "deal to:bob give_cards:tax-1 take_shillings:4")
     s.rng.force(6, 2)     # ann's pigeon goes astray, bob's arrives
-    _answer(s, "bob")
+    events = _answer(s, "bob")
+    assert [e.data["why"] for e in events if e.kind == "random.roll"] == ["carrier pigeon"] * 2
+    assert [(e.kind, e.data["card_lost"]) for e in events if e.kind.startswith("pigeon.") and e.kind != "pigeon.sent"] \
+        == [("pigeon.lost", "tax-1"), ("pigeon.arrived", None)]
+    assert [e.data["family"] for e in events if e.kind == "pigeon.sent"] == ["red", "blue"]
     assert "tax-1" in d.fortune_discard and d.players["bob"].hand == [] and d.players["ann"].hand == []
     assert d.players["ann"].shillings == 14 and d.players["bob"].shillings == 6 and _purses(d) == total
     assert d.families["red"].pigeons == 2 and d.families["blue"].pigeons == 2
@@ -101,6 +105,8 @@ def test_2_15_one_card_only_between_different_cities():
     d.players["bob"].hand = []
     d.nobles["walter"].city = "Berwick"                               # in one city any number
     do(s, "ann", "deal to:bob give_cards:tax-1,tax-2")
+    _answer(s, "bob")
+    assert d.players["ann"].hand == [] and d.players["bob"].hand == ["tax-1", "tax-2"]
 
 
 def test_2_15_in_one_city_one_pigeon_carries_the_whole_exchange():
