@@ -407,8 +407,13 @@ def test_a_vote_bought_in_a_deal_binds_the_seller():
     assert any(set(e.to or ()) == {buyer, seller} and e.data["give"] == {"shillings": 2} for e in opened)
     r = next(r for r in d.requests.open if r.kind == "deal")
     before = d.players[seller].shillings
-    do(s, seller, f"respond request:{r.id} accept:true")
+    events = do(s, seller, f"respond request:{r.id} accept:true")
     assert d.players[seller].shillings == before + 2 and d.politics.pledges == {seller: "walter"}
+    assert d.players[buyer].shillings == 1
+    told = {e.kind: (set(e.to or ()), e.data) for e in events if e.kind in ("deal.pledged", "deal.struck")}
+    assert told["deal.pledged"] == ({buyer, seller}, {"seat": seller, "vote": "walter"})
+    assert told["deal.struck"][0] == {buyer, seller}
+    assert told["deal.struck"][1]["take"] == {"vote": "walter"}
     err = refused(s, seller, "vote_election support:william")
     assert (err.section, err.code, err.legal) == ("9.1", "pledged", "support:walter")
     assert err.message == "your FOR marker is pledged by a deal"
