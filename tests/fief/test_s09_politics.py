@@ -297,17 +297,26 @@ def test_the_garter_goes_once_a_round_to_a_lord_with_a_deed_and_bars_attacks_on_
     d.players[_seat(s, "walter")].shillings = 10
     invaders.danegeld(s, d, "blue", army.id, "walter")          # 6.9: the deed
     garter.record(d, ["edith"])                                 # not a Lord: no deed
-    assert garter.eligible(d) == ["walter"]
+    assert garter.eligible(d) == ["walter"] and d.politics.deeds == ["walter"]
+    d.nobles["walter"].titles = []                              # a Lord no more before the answer
+    assert garter.eligible(d) == []
+    d.nobles["walter"].titles = ["lord:II"]
     assert [(t.kind, t.family) for t in d.tasks] == [("garter", "red")]   # decided at the time of the deed
     assert refused(s, _seat(s, "walter"), "award_garter noble:walter").section in ("13.3", "turn")
-    do(s, _seat(s, "william"), "award_garter noble:walter")
+    events = do(s, _seat(s, "william"), "award_garter noble:walter")
     assert "garter" in d.nobles["walter"].titles and not d.tasks
+    assert [e.data for e in events if e.kind == "garter.awarded"] == [{"family": "red", "noble": "walter"}]
     garter.record(d, ["arthur"])
     assert garter.eligible(d) == [] and not d.tasks             # one a round
     # 13.3: no attack on the Sovereign where the Knight of the Garter stands with him
     city = d.nobles["walter"].city
     d.nobles["william"].city = city
     assert garter.bars(d, "blue", city, "red") and not garter.bars(d, "green", city, "red")
+    d.nobles["walter"].captor = "green"                         # a captive Knight bars nothing
+    assert not garter.bars(d, "blue", city, "red")
+    d.nobles["walter"].captor, d.nobles["william"].captor = None, "green"   # nor guards a captive Sovereign
+    assert not garter.bars(d, "blue", city, "red")
+    d.nobles["william"].captor = None
     kill_noble(s, d, "walter", cause="battle")
     assert not any("garter" in n.titles for n in d.nobles.values())
 
@@ -318,8 +327,9 @@ def test_the_parliament_card_turns_back_at_the_end_of_the_round():
     d.royal_tax = True
     defaults_until(s, "play", 2)
     assert d.royal_tax
+    d.politics.deeds = ["walter"]                               # 13.3: a deed lapses with its round too
     defaults_until(s, "draw", 2)
-    assert d.flow.round == 2 and not d.royal_tax
+    assert d.flow.round == 2 and not d.royal_tax and d.politics.deeds == []
 
 
 def _garter_deed(with_king: bool = True):
