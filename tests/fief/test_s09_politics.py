@@ -9,7 +9,7 @@ from engine.core import Audience, canonical
 from engine.fief.crown import crowning, elections, garter, parliament
 from engine.fief.estates.succession import kill_noble
 from engine.fief.rules import RULES
-from engine.fief.state import sovereign
+from engine.fief.state import Siege, sovereign
 from engine.fief.war import invaders
 from tests.fief.helpers import defaults_until, do, g, place, refused, started
 
@@ -109,7 +109,6 @@ def test_vote_weights_count_each_noble_once_an_archbishop_twice_and_no_captive_o
     d.nobles["lucia"].captor = "bandits"
     assert crowning.family_votes(d, "red") == 1
     city = d.nobles["william"].city
-    from engine.fief.state import Siege
     d.cities[city].siege = Siege(by="blue")
     assert crowning.family_votes(d, "red") == 0
     assert not crowning.may_stand(d, d.nobles["william"])
@@ -220,6 +219,11 @@ def test_a_captive_sovereign_convenes_no_parliament_and_a_vote_defaults_against(
     assert (err.section, err.code, err.legal) == ("9.2", "no_parliament", "done")
     assert err.message == "Parliament meets once a round, called by a free, unbesieged Sovereign"
     d.nobles["william"].captor = None
+    d.cities[d.nobles["william"].city].siege = Siege(by="blue")   # besieged by another family: no Parliament
+    assert not parliament.may_convene(d)
+    d.cities[d.nobles["william"].city].siege = Siege(by="red")    # his own family's siege does not hold him
+    assert parliament.may_convene(d)
+    d.cities[d.nobles["william"].city].siege = None
     do(s, _seat(s, "william"), "convene_parliament")
     dec = next(x for x in RULES.pending(s) if x.blocking)
     assert dec.default_for(dec.seats[0]).get("vote") == "against"
@@ -242,16 +246,29 @@ def test_11_2_a_burgher_in_parliament_spends_one_treasure_of_the_family():
     s = _at("parliament", william=["king", "lord:I"])
     d = g(s)
     d.families["red"].board_card, d.families["red"].treasures = "burgher-5", 3
+    d.politics.votes, d.politics.burghers = {"green": True}, {"green": 3}     # left from an earlier round
+    s.take_events()
     parliament.convene(s, d, "red")
+    assert d.politics.votes == {} and d.politics.burghers == {} and d.politics.parliament_round == 2
+    assert [e.data for e in s.take_events() if e.kind == "parliament.convened"] == [{"family": "red",
+                                                                                     "noble": "william"}]
     parliament.vote(s, d, "red", True, burgher=True)
     assert d.families["red"].treasures == 2 and d.politics.burghers == {"red": 5}
+    told = [(e.kind, e.is_public, e.data) for e in s.take_events()]
+    assert told == [("parliament.burgher", True, {"family": "red", "votes": 5}),        # the Treasure is seen
+                    ("parliament.voted", True, {"family": "red"}),                      # the marker is not
+                    ("parliament.ballot", False, {"family": "red", "favour": True})]
     parliament.vote(s, d, "blue", False, burgher=False)
     assert d.families["blue"].treasures == 2   # no Burgher called: nothing spent
+    assert d.politics.votes == {"red": True, "blue": False}
+    d.politics.pledges = {"bob": "tax_against", "cat": "walter"}
     s.take_events()
     parliament.tally(s, d)
     shown = next(e.data for e in s.take_events() if e.kind == "parliament.revealed")
     assert shown["weights"] == {f: crowning.family_votes(d, f) + (5 if f == "red" else 0) for f in d.families}
     assert shown["votes"] == {"blue": False, "green": False, "red": True, "yellow": False}   # no marker: not for
+    assert d.politics.votes == {} and d.politics.burghers == {}
+    assert d.politics.pledges == {"cat": "walter"}                     # the tax pledges are kept and done
 
 
 def test_11_2_the_last_treasure_still_calls_the_burgher():
