@@ -41,10 +41,17 @@ def test_2_13_an_abbess_cannot_marry_until_the_cleric_of_her_district_lets_her_g
     r = _request(d)
     assert r.to == "bob" and r.payload["cleric"] == "walter"
     assert any(e.kind == "request.opened" for e in events)
-    do(s, "bob", f"respond request:{r.id} accept:true")
+    under = d.character_deck.pop()
+    d.character_under = [under]
+    deck = sorted(d.character_deck + [under, "abbess-winter"])
+    events = do(s, "bob", f"respond request:{r.id} accept:true")
     assert d.nobles["lucia"].titles == [] and "winter" not in d.abbesses
     assert d.cities["Berwick"].abbey == "winter" and d.cities["Berwick"].building == "abbey"   # the Abbey stays
-    assert "abbess-winter" in d.character_deck                                               # no Sovereign
+    assert sorted(d.character_deck) == deck and d.character_under == []      # no Sovereign: reshuffled whole
+    assert [e.data for e in events if e.kind == "random.shuffle"] == [{"why": "character deck (2.13)",
+                                                                      "size": len(deck)}]
+    assert [e.data for e in events if e.kind == "title.returned"] == [{"card": "abbess-winter",
+                                                                      "deck": "character"}]
     assert marriage.still_possible(d, "arthur", "lucia")
 
 
@@ -153,6 +160,25 @@ def test_2_13_a_leave_granted_after_the_cleric_lost_his_see_changes_nothing():
     d.nobles["walter"].titles = []
     do(s, "bob", f"respond request:{_request(d).id} accept:true")
     assert d.nobles["lucia"].titles == ["abbess:winter"]
+
+
+def test_2_13_a_leave_granted_after_she_lost_the_title_changes_nothing():
+    s, d = _abbess_at_marriages()
+    do(s, "ann", "relinquish noble:lucia abbey:winter")
+    d.nobles["lucia"].titles = []
+    deck = list(d.character_deck)
+    do(s, "bob", f"respond request:{_request(d).id} accept:true")
+    assert d.character_deck == deck and d.abbesses["winter"] == "lucia"
+
+
+def test_2_13_with_no_unmarried_noblewoman_to_take_it_the_card_goes_back():
+    s, d = _abbess_at_marriages()
+    d.nobles["william"].titles = ["king"]
+    for man, woman in (("walter", "matilda"), ("arthur", "edith"), ("edward", "rohese")):
+        d.nobles[man].spouse, d.nobles[woman].spouse = woman, man
+    do(s, "ann", "relinquish noble:lucia abbey:winter")
+    do(s, "bob", f"respond request:{_request(d).id} accept:true")
+    assert not d.tasks and "abbess-winter" in d.character_deck
 
 
 def test_9_1_an_abbess_who_gave_up_her_title_may_stand_for_election():
