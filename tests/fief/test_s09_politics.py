@@ -149,6 +149,62 @@ def test_9_1_when_nobody_declares_a_candidate_the_election_is_announced_failed()
     assert sovereign(g(s)) is None and "ballot" not in g(s).flow.step
 
 
+def _declared(s, *nobles):
+    """Each family in turn declares the next of ``nobles`` (or passes); the ballot follows."""
+    events = []
+    for noble in (*nobles, None, None, None, None)[:4]:
+        dec = next(x for x in RULES.pending(s) if x.blocking)
+        events += do(s, dec.seats[0], f"nominate noble:{noble}" if noble else "done")
+    return events
+
+
+def _vote(s, lines):
+    events = []
+    for line in lines:
+        dec = next(x for x in RULES.pending(s) if x.blocking)
+        events += do(s, dec.seats[0], line)
+    return events
+
+
+def test_9_1_an_election_from_the_candidates_to_the_crown():
+    s = _at("election", william=["lord:I"], walter=["lord:II"], edward=["archbishop:york"])
+    d = g(s)                                     # turn order green, yellow, red, blue; weights 0, 2, 1, 1
+    events = _declared(s, "william", "walter")
+    assert d.politics.candidates == ["william", "walter"] and d.flow.step == "ballot"
+    assert [(e.is_public, e.data) for e in events if e.kind == "election.candidate"] == [
+        (True, {"family": "green", "noble": "william"}), (True, {"family": "yellow", "noble": "walter"})]
+    d.politics.pledges = {"ann": "william", "bob": "tax_for"}
+    events = _vote(s, ["vote_election support:walter decoy:william", "vote_election support:william",
+                       "vote_election support:william decoy:walter"])
+    assert d.politics.ballots == {"green": ["walter", "william"], "yellow": ["william", ""],
+                                  "red": ["william", "walter"]}
+    assert [e.data for e in events if e.kind == "election.markers" and e.is_public] == [
+        {"family": "green", "on": ["walter", "william"]}, {"family": "yellow", "on": ["william"]},
+        {"family": "red", "on": ["walter", "william"]}]
+    ballot = next(e for e in events if e.kind == "election.ballot")
+    assert not ballot.is_public and set(ballot.to) == {"cat"}
+    assert ballot.data == {"family": "green", "support": "walter", "decoy": "william"}
+    events = _vote(s, ["done"])
+    revealed = next(e.data for e in events if e.kind == "election.revealed")
+    assert revealed["totals"] == {"william": 3, "walter": 0}
+    assert "king" in d.nobles["william"].titles
+    assert d.politics.candidates == [] and d.politics.ballots == {}
+    assert d.politics.pledges == {"bob": "tax_for"}                   # the election's pledges are kept and done
+
+
+@pytest.mark.parametrize("lines,tied,votes", [
+    (["done", "done", "vote_election support:william", "vote_election support:walter"], ["walter", "william"], 1),
+    (["vote_election support:william", "done", "done", "done"], [], 0),     # green's marker weighs nothing
+])
+def test_9_1_a_tie_or_no_vote_crowns_nobody(lines, tied, votes):
+    s = _at("election", william=["lord:I"], walter=["lord:II"], edward=["archbishop:york"])
+    d = g(s)
+    _declared(s, "william", "walter")
+    events = _vote(s, lines)
+    failed = [e.data for e in events if e.kind == "election.failed"]
+    assert failed == [{"tied": tied, "votes": votes}] and sovereign(d) is None
+
+
 # -- the crown (9.0, 9.1, 13.1, Definitions) ---------------------------------------------------
 @pytest.mark.parametrize("how,back", [("election", True), ("excalibur", False), ("succession", False)])
 def test_13_1_defeated_royal_guards_return_only_when_a_sovereign_is_elected(how, back):
