@@ -227,8 +227,14 @@ def test_a_crowned_husband_makes_his_wife_queen_and_a_sovereign_queens_husband_t
     assert d.war.guards_lost == {}                       # 13.1: the guards return with a new Sovereign
     d.nobles["william"].titles.remove("king")
     d.nobles["walter"].spouse, d.nobles["edith"].spouse = "edith", "walter"
+    d.nobles["edward"].titles = ["prince_of_wales"]      # a son of neither Queen's family
+    s.take_events()
     crowning.crown(s, d, "edith", "election")
     assert "sovereign_queen" in d.nobles["edith"].titles and d.nobles["walter"].titles == []
+    events = s.take_events()
+    assert [e.data for e in events if e.kind == "crown.consort"] == [{"noble": "walter", "queen": "edith"}]
+    assert d.nobles["edward"].titles == []               # Definitions: the Prince is of the Queen's family
+    assert [e.data for e in events if e.kind == "title.lost"] == [{"noble": "edward", "title": "prince_of_wales"}]
     # 9.0: the widowed Queen elected herself is Sovereign Queen, Queen no more
     d.nobles["edith"].titles = []
     crowning.crown(s, d, "matilda", "election")
