@@ -141,3 +141,14 @@ def test_three_players_have_no_marriages():
         assert err.message == "there are no marriages in a three-player game"
     else:
         raise AssertionError("a three-player marriage was allowed")
+
+
+def test_phase_2_s_draw_starts_afresh_after_the_marriages():
+    """1.0: whatever was drawn in the round before, Phase 2 counts its draws from nothing."""
+    s = _at_marriages()
+    d = g(s)
+    for p in d.players.values():
+        p.drawn, p.drawn_characters, p.herald_used, p.last_draw = 2, 1, True, "fortune"
+    defaults_until(s, "draw", 2)
+    assert all((p.drawn, p.drawn_characters, p.herald_used, p.last_draw) == (0, 0, False, "")
+               for p in d.players.values())

@@ -407,8 +407,9 @@ def test_the_parliament_card_turns_back_at_the_end_of_the_round():
     defaults_until(s, "play", 2)
     assert d.royal_tax
     d.politics.deeds = ["walter"]                               # 13.3: a deed lapses with its round too
+    d.politics.pledges = {"ann": "walter"}                      # and so does a pledge never called on
     defaults_until(s, "draw", 2)
-    assert d.flow.round == 2 and not d.royal_tax and d.politics.deeds == []
+    assert d.flow.round == 2 and not d.royal_tax and d.politics.deeds == [] and d.politics.pledges == {}
 
 
 def _garter_deed(with_king: bool = True):
