@@ -64,8 +64,11 @@ def test_2_13_a_refusal_keeps_her_an_abbess():
 
 def test_2_13_her_own_player_s_cleric_lets_her_go_at_once():
     s, d = _abbess_at_marriages(cleric="william")
+    d.nobles["edward"].titles = ["king"]
     do(s, "ann", "relinquish noble:lucia")   # her one Abbey named for her
     assert d.nobles["lucia"].titles == [] and not d.requests.open
+    dec = next(x for x in RULES.pending(s) if x.blocking)    # the Sovereign decides the gift at once
+    assert dec.seats == ("dan",) and dec.default_for("dan").kind == "gift_abbess"
 
 
 def test_2_13_the_sovereign_gives_the_title_by_clicks_to_an_unmarried_noblewoman():

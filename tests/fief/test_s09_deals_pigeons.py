@@ -245,6 +245,7 @@ def test_9_1_one_deal_at_a_time_awaits_its_answer():
     err = refused(s, "ann", "deal to:cat give_shillings:1")
     assert (err.section, err.code, err.legal) == ("9.1", "deal_open", "wait for the answer")
     assert err.message == "your deal awaits its answer"
+    do(s, "bob", "deal to:cat give_shillings:1")      # another player's deal is not held up by it
 
 
 def test_2_15_a_deal_gives_only_the_shillings_and_cards_the_giver_has():
