@@ -1,5 +1,7 @@
 """2.15 Carrier Pigeons: between strongholds by the d6, or an exchange in one city."""
 
+import pytest
+
 from engine.fief import RULES
 from tests.fief.helpers import defaults_until, do, g, give_card, refused, started, turn_seat
 
@@ -98,9 +100,10 @@ def test_9_0_spouses_exchange_without_a_pigeon():
     data.nobles[wife].city = data.nobles[a].city
     data.nobles[a].spouse, data.nobles[wife].spouse = wife, a
     data.players[seat].shillings = 4
+    data.families[a_fam].pigeons = 0                  # none left, and none needed between spouses
     do(s, seat, f"pigeon_offer sender:{a} to:{wife} give_shillings:1")
     do(s, other, f"accept_offer offer:{data.offers.open[0].id}")
-    assert data.families[a_fam].pigeons == 3
+    assert data.families[a_fam].pigeons == 0 and data.players[seat].shillings == 3
 
 
 def test_2_15_hand_limit_holds():
@@ -166,3 +169,53 @@ def test_phases_5_to_7_each_wait_for_every_family():
     for _ in range(4 * 4):  # purchase, moves, battles, pillage
         do(s, turn_seat(s), "done")
     assert g(s).flow.round == 2 and g(s).flow.step == "marriage"   # Phase 1 opens Round 2 (9.0)
+
+
+def _captive(data, n):
+    data.nobles[n].captor = "bandits"
+
+
+def _outside(data, n):
+    data.nobles[n].outskirts = True
+
+
+
+
+@pytest.mark.parametrize("setup,line,code", [
+    (_captive, "pigeon sender:{a} to:{b} shillings:1", "pigeon_from"),           # a captive sends nothing
+    (_outside, "pigeon sender:{a} to:{b} shillings:1", "pigeon_route"),          # outside the walls
+    (None, "pigeon sender:{a} to:{a2} shillings:1", "pigeon_to"),                # to one's own family
+    (None, "pigeon sender:{a} to:{b} shillings:-1", "funds"),                    # nothing owed by pigeon
+])
+def test_2_15_a_pigeon_between_cities_flies_from_a_free_noble_inside_the_walls(setup, line, code):
+    s, data, a_fam, b_fam, a, b = two_nobles()
+    seat = data.families[a_fam].seat
+    data.players[seat].shillings = 5
+    if setup:
+        setup(data, a)
+    a2 = data.families[a_fam].nobles[1]
+    err = refused(s, seat, line.format(a=a, b=b, a2=a2))
+    assert (err.section, err.code) == ("2.15", code)
+    assert data.players[seat].shillings == 5 and data.families[a_fam].pigeons == 3
+
+
+def test_2_15_a_pigeon_between_cities_is_not_for_nobles_in_one_city():
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat = data.families[a_fam].seat
+    assert refused(s, seat, f"pigeon sender:{a} to:{b} shillings:1").code == "pigeon_route"
+
+
+def test_2_15_an_exchange_keeps_the_proposer_s_hand_within_the_limit_too():
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    data.players[seat].hand = ["tax-1", "tax-2", "tax-3"]
+    data.players[other].hand = ["harvest-2"]
+    err = refused(s, seat, f"pigeon_offer sender:{a} to:{b} take_cards:harvest")
+    assert (err.section, err.code) == ("2.15", "hand_limit")
+
+
+def test_2_15_no_exchange_by_pigeon_for_nobles_in_no_city():
+    s, data, a_fam, b_fam, a, b = two_nobles()
+    seat = data.families[a_fam].seat
+    data.nobles[a].city = data.nobles[b].city = None
+    assert refused(s, seat, f"pigeon_offer sender:{a} to:{b} give_shillings:1").code == "pigeon_route"
