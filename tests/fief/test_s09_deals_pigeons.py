@@ -251,6 +251,7 @@ def test_9_1_a_deal_goes_to_another_player_and_gives_or_asks_something():
     err = refused(s, "ann", "deal to:bob give_shillings:-1")
     assert (err.section, err.code, err.legal) == ("9.1", "funds", "a positive amount")
     assert err.message == "shillings in a deal are counted from 1 up"
+    assert refused(s, "ann", "deal to:bob take_shillings:-1").code == "funds"
 
 
 def test_9_1_one_deal_at_a_time_awaits_its_answer():
@@ -299,3 +300,18 @@ def test_9_1_no_vote_is_pledged_outside_an_election_or_a_tax_vote():
     assert (err.section, err.code, err.legal) == ("9.1", "deal_vote", "none now")
     assert err.message == ("a vote is pledged on a declared candidate before your markers are laid, or on the "
                            "Royal Tax before you vote")
+
+
+def test_9_1_and_9_2_a_vote_is_pledged_only_before_it_is_cast():
+    s, d = _deal_table()
+    d.politics.candidates = ["william", "walter"]
+    d.flow.step = "ballot"
+    assert deals.vote_pledges(d, "ann") == ["william", "walter"]
+    d.politics.ballots["red"] = ["william", ""]                       # Ann's markers are laid
+    assert deals.vote_pledges(d, "ann") == []
+    d.flow.step, d.politics.parliament_round = "tax_vote", d.flow.round
+    assert deals.vote_pledges(d, "ann") == ["tax_for", "tax_against"]
+    d.politics.votes["red"] = True                                    # Ann has voted
+    assert deals.vote_pledges(d, "ann") == []
+    d.politics.votes, d.politics.parliament_round = {}, d.flow.round - 1   # Parliament of an earlier round
+    assert deals.vote_pledges(d, "ann") == []
