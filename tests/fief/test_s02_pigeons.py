@@ -47,6 +47,11 @@ def test_2_15_pigeon_arrives_on_1_to_5_and_is_private():
     assert "tax-1" not in data.fortune_discard
     assert data.families[a_fam].pigeons == 2
     assert any(e.kind == "pigeon.arrived" and e.data["card_lost"] is None for e in events)
+    sent = next(e for e in events if e.kind == "pigeon.sent")
+    assert sent.is_public and sent.data == {"family": a_fam, "frm": a, "to": b, "falconer": False}
+    told = next(e for e in events if e.kind == "pigeon.delivered")
+    assert set(told.to) == {seat, other}
+    assert told.data == {"shillings": 3, "card": "tax-1", "frm": a, "to": b}
     assert all("shillings" not in e.data for e in events if e.is_public)
 
 
