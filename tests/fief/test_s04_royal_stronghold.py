@@ -1,6 +1,6 @@
 """4.9: the troops in a Royal Stronghold change sides when the Sovereign changes (ruling R28b)."""
 
-from engine.fief.crown import crowning
+from engine.fief.crown import crowning, royal_stronghold
 from engine.fief.state import Siege
 from engine.fief.war.battle import endings
 from engine.fief.war.state import Battle
@@ -112,3 +112,33 @@ def test_4_9_nothing_changes_without_a_royal_stronghold() -> None:
     place(state, "red", "Bristol", "men")
     _crown(state, "walter")
     assert g(state).cities["Bristol"].stacks["red"].troops == ["men"]
+
+
+def test_4_9_a_battle_elsewhere_holds_nothing_back() -> None:
+    state = started()
+    gs = _royal_stronghold(state, holder="red")
+    gs.war.battle = Battle("Whitby", "green", "blue")
+    _crown(state, "walter")
+    assert gs.garrison_due == [] and "red" not in gs.cities["Bristol"].stacks
+
+
+def test_4_9_a_garrison_held_back_turns_once_and_only_while_the_stronghold_stands() -> None:
+    state = started()
+    gs = _royal_stronghold(state, holder="red")
+    b = Battle("Bristol", "green", "red")
+    gs.war.battle = b
+    _crown(state, "walter")
+    royal_stronghold.crowned(state, gs, "blue")          # crowned again before the battle ends
+    assert gs.garrison_due == ["Bristol"]
+    gs.cities["Bristol"].building = None                 # the Royal Stronghold fell meanwhile
+    endings.finish(state, gs, b, "truce")
+    assert gs.garrison_due == [] and sorted(gs.cities["Bristol"].stacks["red"].troops) == ["archer", "knight", "men"]
+
+
+def test_4_9_a_battle_in_the_city_without_a_new_sovereign_changes_no_side() -> None:
+    state = started()
+    gs = _royal_stronghold(state, holder="red")
+    b = Battle("Bristol", "green", "red")
+    gs.war.battle = b
+    endings.finish(state, gs, b, "truce")
+    assert sorted(gs.cities["Bristol"].stacks["red"].troops) == ["archer", "knight", "men"]

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine.core import Audience, canonical
+from engine.core import Audience, RuleError, canonical
 from engine.fief.crown import crowning, elections, garter, parliament
 from engine.fief.estates.succession import kill_noble
 from engine.fief.rules import RULES
@@ -398,6 +398,10 @@ def test_the_garter_goes_once_a_round_to_a_lord_with_a_deed_and_bars_attacks_on_
     d.nobles["william"].captor = None
     kill_noble(s, d, "walter", cause="battle")
     assert not any("garter" in n.titles for n in d.nobles.values())
+    d.nobles["william"].titles = []                              # no Sovereign: nobody inducts
+    with pytest.raises(RuleError) as err:
+        garter.check_award(d, ["red"], "arthur")
+    assert (err.value.section, err.value.code) == ("13.3", "not_sovereign")
 
 
 def test_the_parliament_card_turns_back_at_the_end_of_the_round():
