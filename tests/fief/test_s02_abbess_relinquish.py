@@ -11,6 +11,7 @@ from engine.core import Action
 from engine.fief import RULES
 from engine.fief.cards.characters import found_abbey
 from engine.fief.crown import abbess, elections, marriage
+from engine.fief.state import Task
 from tests.fief.helpers import defaults_until, do, g, refused, started
 
 # ann red (William, Lucia), bob blue (Walter, Matilda), cat green (Arthur, Edith), dan yellow (Edward, Rohese)
@@ -133,7 +134,11 @@ def test_2_13_no_cleric_of_the_district_no_leave_and_no_second_request():
     assert (err.section, err.code, err.legal) == ("2.13", "relinquish_cleric", "wait for a cleric of that district")
     assert err.message == ("only the Bishop or Archbishop of her Abbey's district can let her go: no Bishop or "
                            "Archbishop holds her Abbey's district")
+    assert abbess.asking(d, "ann") == []
     d.nobles["walter"].titles = ["archbishop:york"]
+    d.cities["Berwick"].abbey = None                          # the Abbey no longer stands where it was
+    assert abbess.cleric(d, "winter") is None
+    d.cities["Berwick"].abbey = "winter"
     do(s, "ann", "relinquish noble:lucia abbey:winter")
     err = refused(s, "ann", "relinquish noble:lucia abbey:winter")   # a second request waits on the first
     assert (err.section, err.code, err.legal) == ("2.13", "relinquish_open", "wait for the answer")
@@ -149,6 +154,13 @@ def test_2_13_outside_the_marriage_and_election_steps_no_leave_is_asked():
     assert err.message == ("an Abbess asks leave to give up her title in Phase 1, while marriages are proposed or "
                            "candidates declared")
     assert not [a for a in RULES.legal(s, "ann") if a.kind == "relinquish"]
+
+
+def test_2_13_no_leave_is_asked_while_a_decision_is_pending():
+    s, d = _abbess_at_marriages()
+    d.tasks.append(Task("garter", "blue", options=["walter"]))
+    assert abbess.asking(d, "ann") == []
+    assert refused(s, "ann", "relinquish noble:lucia abbey:winter").code == "relinquish_time"
 
 
 def test_2_13_the_leave_is_offered_by_clicks_in_the_marriage_step():

@@ -83,6 +83,9 @@ def test_who_may_marry():
     d.nobles[man].titles.append("bishop:york")
     assert refused(s, seat, f"propose_marriage noble:{man} spouse:{woman}").code == "marriage"       # clergy
     d.nobles[man].titles.remove("bishop:york")
+    assert not marriage.still_possible(d, "nobody", woman)
+    mine_woman = _couple(s, mine, mine)[1]
+    assert (mine_woman, other_man) in marriage.matches(d, seat)                                   # she proposes
     third = next(f for f in d.flow.order if d.families[f].seat not in (seat, d.families[other].seat))
     bride = _couple(s, third, third)[1]
     d.nobles[other_man].spouse, d.nobles[bride].spouse = bride, other_man          # the other player is wed
