@@ -297,6 +297,7 @@ def test_the_burgher_needs_the_card_a_treasure_and_a_lord():
     assert parliament.burgher_votes(d, "red") == 0
     d.families["red"].board_card = "burgher-5"
     assert parliament.burgher_votes(d, "red") == 5
+    parliament.check_vote(d, "red", True)                      # called: no refusal
     d.families["red"].treasures = 0
     assert parliament.burgher_votes(d, "red") == 0
     d.families["red"].treasures = 2
@@ -357,10 +358,28 @@ def test_each_share_of_the_royal_tax_is_told_only_to_its_receiver_and_the_sovere
     err = refused(s, king, f"give_tax to:{other} amount:9")
     assert (err.section, err.code, err.legal) == ("9.2", "tax_amount", "1-8")
     assert err.message == "you may share out 1 to 8 shillings more"
+    assert refused(s, king, f"give_tax to:{other} amount:0").code == "tax_amount"
+    err = refused(s, king, "give_tax to:nobody amount:1")
+    assert (err.section, err.code) == ("9.2", "no_player")
     mine = d.players[king].shillings
     events = do(s, king, "done")
-    assert d.players[king].shillings == mine + 8 and d.royal_tax
+    assert d.players[king].shillings == mine + 8 and d.royal_tax and d.politics.tax_left == 0
     assert [e.kind for e in events if e.is_public and e.kind.startswith("royal_tax")] == ["royal_tax.distributed"]
+    assert [e.data["amount"] for e in events if e.kind == "royal_tax.share"] == [8]
+
+
+def test_9_3_a_royal_tax_shared_out_whole_leaves_the_sovereign_nothing_more():
+    s = _at("parliament", william=["king", "lord:I"], walter=["lord:II"])
+    d = g(s)
+    king, other = _seat(s, "william"), _seat(s, "walter")
+    do(s, king, "convene_parliament")
+    for fam in list(d.flow.queue):
+        do(s, d.families[fam].seat, "vote_tax vote:for")
+    do(s, king, f"give_tax to:{other} amount:12")
+    assert refused(s, king, f"give_tax to:{other} amount:1").legal == "done"
+    mine = d.players[king].shillings
+    events = do(s, king, "done")
+    assert d.players[king].shillings == mine and not [e for e in events if e.kind == "royal_tax.share"]
 
 
 # -- 13.3 --------------------------------------------------------------------------------------
