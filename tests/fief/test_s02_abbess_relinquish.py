@@ -11,6 +11,7 @@ from engine.core import Action
 from engine.fief import RULES
 from engine.fief.cards.characters import found_abbey
 from engine.fief.crown import abbess, elections, marriage
+from engine.fief.state import Task
 from tests.fief.helpers import defaults_until, do, g, refused, started
 
 # ann red (William, Lucia), bob blue (Walter, Matilda), cat green (Arthur, Edith), dan yellow (Edward, Rohese)
@@ -41,10 +42,17 @@ def test_2_13_an_abbess_cannot_marry_until_the_cleric_of_her_district_lets_her_g
     r = _request(d)
     assert r.to == "bob" and r.payload["cleric"] == "walter"
     assert any(e.kind == "request.opened" for e in events)
-    do(s, "bob", f"respond request:{r.id} accept:true")
+    under = d.character_deck.pop()
+    d.character_under = [under]
+    deck = sorted(d.character_deck + [under, "abbess-winter"])
+    events = do(s, "bob", f"respond request:{r.id} accept:true")
     assert d.nobles["lucia"].titles == [] and "winter" not in d.abbesses
     assert d.cities["Berwick"].abbey == "winter" and d.cities["Berwick"].building == "abbey"   # the Abbey stays
-    assert "abbess-winter" in d.character_deck                                               # no Sovereign
+    assert sorted(d.character_deck) == deck and d.character_under == []      # no Sovereign: reshuffled whole
+    assert [e.data for e in events if e.kind == "random.shuffle"] == [{"why": "character deck (2.13)",
+                                                                      "size": len(deck)}]
+    assert [e.data for e in events if e.kind == "title.returned"] == [{"card": "abbess-winter",
+                                                                      "deck": "character"}]
     assert marriage.still_possible(d, "arthur", "lucia")
 
 
@@ -57,8 +65,11 @@ def test_2_13_a_refusal_keeps_her_an_abbess():
 
 def test_2_13_her_own_player_s_cleric_lets_her_go_at_once():
     s, d = _abbess_at_marriages(cleric="william")
+    d.nobles["edward"].titles = ["king"]
     do(s, "ann", "relinquish noble:lucia")   # her one Abbey named for her
     assert d.nobles["lucia"].titles == [] and not d.requests.open
+    dec = next(x for x in RULES.pending(s) if x.blocking)    # the Sovereign decides the gift at once
+    assert dec.seats == ("dan",) and dec.default_for("dan").kind == "gift_abbess"
 
 
 def test_2_13_the_sovereign_gives_the_title_by_clicks_to_an_unmarried_noblewoman():
@@ -123,7 +134,11 @@ def test_2_13_no_cleric_of_the_district_no_leave_and_no_second_request():
     assert (err.section, err.code, err.legal) == ("2.13", "relinquish_cleric", "wait for a cleric of that district")
     assert err.message == ("only the Bishop or Archbishop of her Abbey's district can let her go: no Bishop or "
                            "Archbishop holds her Abbey's district")
+    assert abbess.asking(d, "ann") == []
     d.nobles["walter"].titles = ["archbishop:york"]
+    d.cities["Berwick"].abbey = None                          # the Abbey no longer stands where it was
+    assert abbess.cleric(d, "winter") is None
+    d.cities["Berwick"].abbey = "winter"
     do(s, "ann", "relinquish noble:lucia abbey:winter")
     err = refused(s, "ann", "relinquish noble:lucia abbey:winter")   # a second request waits on the first
     assert (err.section, err.code, err.legal) == ("2.13", "relinquish_open", "wait for the answer")
@@ -141,6 +156,13 @@ def test_2_13_outside_the_marriage_and_election_steps_no_leave_is_asked():
     assert not [a for a in RULES.legal(s, "ann") if a.kind == "relinquish"]
 
 
+def test_2_13_no_leave_is_asked_while_a_decision_is_pending():
+    s, d = _abbess_at_marriages()
+    d.tasks.append(Task("garter", "blue", options=["walter"]))
+    assert abbess.asking(d, "ann") == []
+    assert refused(s, "ann", "relinquish noble:lucia abbey:winter").code == "relinquish_time"
+
+
 def test_2_13_the_leave_is_offered_by_clicks_in_the_marriage_step():
     s, _d = _abbess_at_marriages()
     assert Action.of("relinquish", noble="lucia", abbey="winter") in RULES.legal(s, "ann")
@@ -153,6 +175,25 @@ def test_2_13_a_leave_granted_after_the_cleric_lost_his_see_changes_nothing():
     d.nobles["walter"].titles = []
     do(s, "bob", f"respond request:{_request(d).id} accept:true")
     assert d.nobles["lucia"].titles == ["abbess:winter"]
+
+
+def test_2_13_a_leave_granted_after_she_lost_the_title_changes_nothing():
+    s, d = _abbess_at_marriages()
+    do(s, "ann", "relinquish noble:lucia abbey:winter")
+    d.nobles["lucia"].titles = []
+    deck = list(d.character_deck)
+    do(s, "bob", f"respond request:{_request(d).id} accept:true")
+    assert d.character_deck == deck and d.abbesses["winter"] == "lucia"
+
+
+def test_2_13_with_no_unmarried_noblewoman_to_take_it_the_card_goes_back():
+    s, d = _abbess_at_marriages()
+    d.nobles["william"].titles = ["king"]
+    for man, woman in (("walter", "matilda"), ("arthur", "edith"), ("edward", "rohese")):
+        d.nobles[man].spouse, d.nobles[woman].spouse = woman, man
+    do(s, "ann", "relinquish noble:lucia abbey:winter")
+    do(s, "bob", f"respond request:{_request(d).id} accept:true")
+    assert not d.tasks and "abbess-winter" in d.character_deck
 
 
 def test_9_1_an_abbess_who_gave_up_her_title_may_stand_for_election():

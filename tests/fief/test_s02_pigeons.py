@@ -1,5 +1,7 @@
 """2.15 Carrier Pigeons: between strongholds by the d6, or an exchange in one city."""
 
+import pytest
+
 from engine.fief import RULES
 from tests.fief.helpers import defaults_until, do, g, give_card, refused, started, turn_seat
 
@@ -21,9 +23,14 @@ def test_2_15_lost_pigeon_on_a_six_card_discarded_money_stays():
     give_card(s, seat, "tax-1")
     data.players[seat].shillings = 5
     s.rng.force(6)
+    other = data.families[b_fam].seat
+    before = data.players[other].shillings
     events = do(s, seat, f"pigeon sender:{a} to:{b} shillings:3 card:tax-1")
-    assert any(e.kind == "pigeon.lost" for e in events)
+    assert any(e.kind == "pigeon.lost" and e.data["card_lost"] == "tax-1" for e in events)
+    assert [e.data["why"] for e in events if e.kind == "random.roll"] == ["carrier pigeon"]
     assert data.players[seat].shillings == 5 and "tax-1" in data.fortune_discard
+    assert "tax-1" not in data.players[seat].hand and "tax-1" not in data.players[other].hand
+    assert data.players[other].shillings == before
     assert data.families[a_fam].pigeons == 2
 
 
@@ -32,9 +39,19 @@ def test_2_15_pigeon_arrives_on_1_to_5_and_is_private():
     seat, other = data.families[a_fam].seat, data.families[b_fam].seat
     data.players[seat].shillings = 5
     before = data.players[other].shillings
+    give_card(s, seat, "tax-1")
     s.rng.force(5)
-    events = do(s, seat, f"pigeon sender:{a} to:{b} shillings:3")
-    assert data.players[other].shillings == before + 3
+    events = do(s, seat, f"pigeon sender:{a} to:{b} shillings:3 card:tax-1")
+    assert data.players[other].shillings == before + 3 and data.players[seat].shillings == 2
+    assert "tax-1" in data.players[other].hand and "tax-1" not in data.players[seat].hand
+    assert "tax-1" not in data.fortune_discard
+    assert data.families[a_fam].pigeons == 2
+    assert any(e.kind == "pigeon.arrived" and e.data["card_lost"] is None for e in events)
+    sent = next(e for e in events if e.kind == "pigeon.sent")
+    assert sent.is_public and sent.data == {"family": a_fam, "frm": a, "to": b, "falconer": False}
+    told = next(e for e in events if e.kind == "pigeon.delivered")
+    assert set(told.to) == {seat, other}
+    assert told.data == {"shillings": 3, "card": "tax-1", "frm": a, "to": b}
     assert all("shillings" not in e.data for e in events if e.is_public)
 
 
@@ -56,15 +73,16 @@ def test_2_15_same_city_exchange_is_an_offer_spending_a_pigeon_on_acceptance():
     seat, other = data.families[a_fam].seat, data.families[b_fam].seat
     data.players[seat].shillings = 4
     give_card(s, other, "harvest-2")
-    do(s, seat, f"pigeon_offer sender:{a} to:{b} give_shillings:2 take_cards:harvest")
+    data.players[other].shillings = 3
+    do(s, seat, f"pigeon_offer sender:{a} to:{b} give_shillings:2 take_cards:harvest take_shillings:1")
     offer = data.offers.open[0]
     assert "give" not in str(RULES.view(s, None).get("offers", ""))
     assert data.families[a_fam].pigeons == 3
     assert data.players[seat].shillings == 2  # set aside while the offer is open (R18)
-    before = data.players[other].shillings
     do(s, other, f"accept_offer offer:{offer.id}")
-    assert "harvest-2" in data.players[seat].hand and data.players[seat].shillings == 2
-    assert data.players[other].shillings == before + 2
+    assert "harvest-2" in data.players[seat].hand and "harvest-2" not in data.players[other].hand
+    assert data.players[seat].shillings == 2 + 1
+    assert data.players[other].shillings == 3 + 2 - 1
     assert data.families[a_fam].pigeons == 2
 
 
@@ -87,9 +105,10 @@ def test_9_0_spouses_exchange_without_a_pigeon():
     data.nobles[wife].city = data.nobles[a].city
     data.nobles[a].spouse, data.nobles[wife].spouse = wife, a
     data.players[seat].shillings = 4
+    data.families[a_fam].pigeons = 0                  # none left, and none needed between spouses
     do(s, seat, f"pigeon_offer sender:{a} to:{wife} give_shillings:1")
     do(s, other, f"accept_offer offer:{data.offers.open[0].id}")
-    assert data.families[a_fam].pigeons == 3
+    assert data.families[a_fam].pigeons == 0 and data.players[seat].shillings == 3
 
 
 def test_2_15_hand_limit_holds():
@@ -121,6 +140,15 @@ def test_2_15_a_pigeon_sends_no_more_shillings_than_the_purse_holds():
     do(s, seat, f"pigeon sender:{a} to:{b} shillings:2")
 
 
+def test_2_15_a_pigeon_carries_only_a_card_in_the_sender_s_hand():
+    s, data, a_fam, b_fam, a, b = two_nobles()
+    seat = data.families[a_fam].seat
+    data.players[seat].hand = ["tax-2"]
+    err = refused(s, seat, f"pigeon sender:{a} to:{b} card:tax-1")
+    assert (err.section, err.code, err.legal) == ("2.15", "not_in_hand", ["tax-2"])
+    assert err.message == "'tax-1' is not in your hand"
+
+
 def test_2_15_a_pigeon_s_card_needs_room_in_the_receiving_hand():
     s, data, a_fam, b_fam, a, b = two_nobles()
     seat, other = data.families[a_fam].seat, data.families[b_fam].seat
@@ -146,3 +174,53 @@ def test_phases_5_to_7_each_wait_for_every_family():
     for _ in range(4 * 4):  # purchase, moves, battles, pillage
         do(s, turn_seat(s), "done")
     assert g(s).flow.round == 2 and g(s).flow.step == "marriage"   # Phase 1 opens Round 2 (9.0)
+
+
+def _captive(data, n):
+    data.nobles[n].captor = "bandits"
+
+
+def _outside(data, n):
+    data.nobles[n].outskirts = True
+
+
+
+
+@pytest.mark.parametrize("setup,line,code", [
+    (_captive, "pigeon sender:{a} to:{b} shillings:1", "pigeon_from"),           # a captive sends nothing
+    (_outside, "pigeon sender:{a} to:{b} shillings:1", "pigeon_route"),          # outside the walls
+    (None, "pigeon sender:{a} to:{a2} shillings:1", "pigeon_to"),                # to one's own family
+    (None, "pigeon sender:{a} to:{b} shillings:-1", "funds"),                    # nothing owed by pigeon
+])
+def test_2_15_a_pigeon_between_cities_flies_from_a_free_noble_inside_the_walls(setup, line, code):
+    s, data, a_fam, b_fam, a, b = two_nobles()
+    seat = data.families[a_fam].seat
+    data.players[seat].shillings = 5
+    if setup:
+        setup(data, a)
+    a2 = data.families[a_fam].nobles[1]
+    err = refused(s, seat, line.format(a=a, b=b, a2=a2))
+    assert (err.section, err.code) == ("2.15", code)
+    assert data.players[seat].shillings == 5 and data.families[a_fam].pigeons == 3
+
+
+def test_2_15_a_pigeon_between_cities_is_not_for_nobles_in_one_city():
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat = data.families[a_fam].seat
+    assert refused(s, seat, f"pigeon sender:{a} to:{b} shillings:1").code == "pigeon_route"
+
+
+def test_2_15_an_exchange_keeps_the_proposer_s_hand_within_the_limit_too():
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    data.players[seat].hand = ["tax-1", "tax-2", "tax-3"]
+    data.players[other].hand = ["harvest-2"]
+    err = refused(s, seat, f"pigeon_offer sender:{a} to:{b} take_cards:harvest")
+    assert (err.section, err.code) == ("2.15", "hand_limit")
+
+
+def test_2_15_no_exchange_by_pigeon_for_nobles_in_no_city():
+    s, data, a_fam, b_fam, a, b = two_nobles()
+    seat = data.families[a_fam].seat
+    data.nobles[a].city = data.nobles[b].city = None
+    assert refused(s, seat, f"pigeon_offer sender:{a} to:{b} give_shillings:1").code == "pigeon_route"

@@ -162,8 +162,12 @@ def test_falconer_pigeon_needs_no_roll():
     other = next(f for f in data.families if f != fam)
     nid = setup_retainer(s, fam, "falconer")
     target = data.families[other].nobles[0]
+    data.players[seat].shillings = 5
+    before = data.players[data.families[other].seat].shillings
     events = do(s, seat, f"pigeon sender:{nid} to:{target} shillings:2")
     assert not any(e.kind == "random.roll" for e in events)
+    assert next(e for e in events if e.kind == "pigeon.sent").data["falconer"] is True
+    assert data.players[seat].shillings == 3 and data.players[data.families[other].seat].shillings == before + 2
     assert any(e.kind == "pigeon.arrived" for e in events) and data.nobles[nid].retainer is None
     gone = next(e for e in events if e.kind == "retainer.removed")
     told = RULES.words().event(s, gone, Audience(None, {}))

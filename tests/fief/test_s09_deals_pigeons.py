@@ -9,6 +9,7 @@ import pytest
 from engine.core import Audience
 from engine.fief import RULES
 from engine.fief.crown import deals
+from engine.fief.war.state import Battle
 from tests.fief.helpers import do, g, refused, started
 
 # ann red (William, Lucia at Berwick), bob blue (Walter, Matilda at Whitby): Strongholds at both.
@@ -76,7 +77,11 @@ def test_2_15_an_astray_card_is_discarded_and_the_partner_s_side_flies_by_its_ow
     total = _purses(d)
     do(s, "ann", "deal to:bob give_cards:tax-1 take_shillings:4")
     s.rng.force(6, 2)     # ann's pigeon goes astray, bob's arrives
-    _answer(s, "bob")
+    events = _answer(s, "bob")
+    assert [e.data["why"] for e in events if e.kind == "random.roll"] == ["carrier pigeon"] * 2
+    assert [(e.kind, e.data["card_lost"]) for e in events if e.kind.startswith("pigeon.") and e.kind != "pigeon.sent"] \
+        == [("pigeon.lost", "tax-1"), ("pigeon.arrived", None)]
+    assert [e.data["family"] for e in events if e.kind == "pigeon.sent"] == ["red", "blue"]
     assert "tax-1" in d.fortune_discard and d.players["bob"].hand == [] and d.players["ann"].hand == []
     assert d.players["ann"].shillings == 14 and d.players["bob"].shillings == 6 and _purses(d) == total
     assert d.families["red"].pigeons == 2 and d.families["blue"].pigeons == 2
@@ -101,6 +106,8 @@ def test_2_15_one_card_only_between_different_cities():
     d.players["bob"].hand = []
     d.nobles["walter"].city = "Berwick"                               # in one city any number
     do(s, "ann", "deal to:bob give_cards:tax-1,tax-2")
+    _answer(s, "bob")
+    assert d.players["ann"].hand == [] and d.players["bob"].hand == ["tax-1", "tax-2"]
 
 
 def test_2_15_in_one_city_one_pigeon_carries_the_whole_exchange():
@@ -131,6 +138,7 @@ def test_9_0_allies_skip_the_pigeon_only_in_one_city():
     """9.0: allies exchange without a pigeon "if their Nobles are in the same City" (before the fix, anywhere)."""
     s, d = _deal_table()
     d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    assert deals.needs_pigeon(d, "ann", "bob", {"shillings": 1})
     do(s, "ann", "deal to:bob give_shillings:2")
     s.rng.force(1)
     _answer(s, "bob")
@@ -146,17 +154,29 @@ def test_9_0_allies_skip_the_pigeon_only_in_one_city():
 @pytest.mark.parametrize("where", ["outskirts", "captive_sender", "same_city_far"])
 def test_2_15_the_far_route_needs_a_free_sender_and_both_nobles_inside_walls(where):
     s, d = _deal_table()
-    for nid in ("lucia", "matilda"):
-        d.nobles[nid].city = "London"                                  # out of the way, no walls
+    for nid, city in (("lucia", "London"), ("matilda", "Bristol")):   # out of the way, apart, no walls
+        d.nobles[nid].city = city
+        d.cities[city].building = None
+    assert deals.route(d, "ann", "bob") == ("far", "william", "walter")
     if where == "outskirts":
         d.nobles["william"].outskirts = True
     elif where == "captive_sender":
         d.nobles["william"].captor = "green"
     else:
         d.cities["Whitby"].building = None
-    assert deals.route(d, "ann", "bob") is None or deals.route(d, "ann", "bob")[0] == "same"
-    if deals.route(d, "ann", "bob") is None:
-        assert refused(s, "ann", "deal to:bob give_shillings:1").code == "pigeon_route"
+    assert deals.route(d, "ann", "bob") is None
+    assert deals.needs_pigeon(d, "ann", "bob", {"shillings": 1})
+    assert refused(s, "ann", "deal to:bob give_shillings:1").code == "pigeon_route"
+
+
+def test_2_15_in_one_city_the_route_goes_between_allies_without_a_pigeon():
+    s, d = _deal_table()
+    for nid in ("lucia", "walter", "matilda"):
+        d.nobles[nid].city = "Berwick"
+    assert deals.route(d, "ann", "bob") == ("same", "lucia", "matilda")
+    assert deals.needs_pigeon(d, "ann", "bob", {"shillings": 1})
+    d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    assert not deals.needs_pigeon(d, "ann", "bob", {"shillings": 1})
 
 
 def test_2_15_a_deal_without_shillings_or_cards_needs_no_pigeon_or_route():
@@ -231,6 +251,7 @@ def test_9_1_a_deal_goes_to_another_player_and_gives_or_asks_something():
     err = refused(s, "ann", "deal to:bob give_shillings:-1")
     assert (err.section, err.code, err.legal) == ("9.1", "funds", "a positive amount")
     assert err.message == "shillings in a deal are counted from 1 up"
+    assert refused(s, "ann", "deal to:bob take_shillings:-1").code == "funds"
 
 
 def test_9_1_one_deal_at_a_time_awaits_its_answer():
@@ -239,6 +260,7 @@ def test_9_1_one_deal_at_a_time_awaits_its_answer():
     err = refused(s, "ann", "deal to:cat give_shillings:1")
     assert (err.section, err.code, err.legal) == ("9.1", "deal_open", "wait for the answer")
     assert err.message == "your deal awaits its answer"
+    do(s, "bob", "deal to:cat give_shillings:1")      # another player's deal is not held up by it
 
 
 def test_2_15_a_deal_gives_only_the_shillings_and_cards_the_giver_has():
@@ -251,6 +273,7 @@ def test_2_15_a_deal_gives_only_the_shillings_and_cards_the_giver_has():
     assert err.message == "you can give only cards in your hand"
     d.players["ann"].hand = ["tax-1"]
     assert refused(s, "ann", "deal to:bob give_cards:tax-9").legal == ["tax-1"]
+    assert refused(s, "ann", "deal to:bob give_cards:tax-1,tax-1").code == "not_in_hand"   # one card, once
 
 
 def test_7_7_and_5_1_a_deal_gives_only_captives_held_and_cities_controlled_where_the_receiver_is():
@@ -263,6 +286,12 @@ def test_7_7_and_5_1_a_deal_gives_only_captives_held_and_cities_controlled_where
     err = refused(s, "ann", "deal to:bob give_cities:York")
     assert (err.section, err.code, err.legal) == ("5.1", "deal_city", "none")
     assert err.message == "you may hand over only a city you control where the other player's family is present"
+    assert d.cities["Berwick"].controller == "red"
+    assert refused(s, "ann", "deal to:bob give_cities:Berwick").code == "deal_city"   # Bob is not there
+    d.nobles["matilda"].city = "Berwick"
+    assert deals.deal_cities(d, "ann", "bob") == ["Berwick"]
+    d.war.battle = Battle("Whitby", "red", "blue")
+    assert deals.deal_cities(d, "ann", "bob") == []                 # none offered while a battle is fought
 
 
 def test_9_1_no_vote_is_pledged_outside_an_election_or_a_tax_vote():
@@ -271,3 +300,18 @@ def test_9_1_no_vote_is_pledged_outside_an_election_or_a_tax_vote():
     assert (err.section, err.code, err.legal) == ("9.1", "deal_vote", "none now")
     assert err.message == ("a vote is pledged on a declared candidate before your markers are laid, or on the "
                            "Royal Tax before you vote")
+
+
+def test_9_1_and_9_2_a_vote_is_pledged_only_before_it_is_cast():
+    s, d = _deal_table()
+    d.politics.candidates = ["william", "walter"]
+    d.flow.step = "ballot"
+    assert deals.vote_pledges(d, "ann") == ["william", "walter"]
+    d.politics.ballots["red"] = ["william", ""]                       # Ann's markers are laid
+    assert deals.vote_pledges(d, "ann") == []
+    d.flow.step, d.politics.parliament_round = "tax_vote", d.flow.round
+    assert deals.vote_pledges(d, "ann") == ["tax_for", "tax_against"]
+    d.politics.votes["red"] = True                                    # Ann has voted
+    assert deals.vote_pledges(d, "ann") == []
+    d.politics.votes, d.politics.parliament_round = {}, d.flow.round - 1   # Parliament of an earlier round
+    assert deals.vote_pledges(d, "ann") == []

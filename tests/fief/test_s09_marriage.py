@@ -1,5 +1,7 @@
 """9.0 Marriage Alliances in Phase 1 (1.0), with 13.7 (two players) and 13.8 (three players)."""
 
+import pytest
+
 from engine.core import RuleError
 from engine.fief.crown import marriage
 from engine.fief.rules import RULES
@@ -80,21 +82,35 @@ def test_who_may_marry():
     d.nobles[woman].titles.remove("abbess:a1")
     d.nobles[man].titles.append("bishop:york")
     assert refused(s, seat, f"propose_marriage noble:{man} spouse:{woman}").code == "marriage"       # clergy
+    d.nobles[man].titles.remove("bishop:york")
+    assert not marriage.still_possible(d, "nobody", woman)
+    mine_woman = _couple(s, mine, mine)[1]
+    assert (mine_woman, other_man) in marriage.matches(d, seat)                                   # she proposes
+    third = next(f for f in d.flow.order if d.families[f].seat not in (seat, d.families[other].seat))
+    bride = _couple(s, third, third)[1]
+    d.nobles[other_man].spouse, d.nobles[bride].spouse = bride, other_man          # the other player is wed
+    assert refused(s, seat, f"propose_marriage noble:{man} spouse:{woman}").code == "marriage"       # allied
 
 
-def test_a_kings_new_wife_becomes_queen():
+@pytest.mark.parametrize("bride_was_queen", [False, True])
+def test_a_kings_new_wife_becomes_queen_and_a_widowed_queen_steps_down(bride_was_queen):
     s = _at_marriages()
     d = g(s)
     seat = turn_seat(s)
     mine = d.flow.queue[d.flow.turn]
     other = next(f for f in d.flow.order if d.families[f].seat != seat)
     man, woman = _couple(s, mine, other)
+    third = next(f for f in d.flow.order if d.families[f].seat not in (seat, d.families[other].seat))
+    widow = woman if bride_was_queen else _couple(s, third, third)[1]
+    d.nobles[widow].titles.append("queen")                 # a widowed Queen (9.0)
     d.nobles[man].titles.append("king")
     do(s, seat, f"propose_marriage noble:{man} spouse:{woman}")
     r = next(r for r in d.requests.open if r.kind == "marriage")
     events = do(s, r.to, f"respond request:{r.id} accept:true")
-    assert "queen" in d.nobles[woman].titles
-    assert any(e.kind == "queen.crowned" for e in events)
+    assert [n for n in d.nobles if "queen" in d.nobles[n].titles] == [woman]
+    assert d.nobles[woman].titles.count("queen") == 1
+    crowned = [e.data for e in events if e.kind == "queen.crowned"]
+    assert crowned == ([] if bride_was_queen else [{"noble": woman, "king": man}])
 
 
 def test_two_players_marry_their_own_two_families_at_once():
@@ -128,3 +144,14 @@ def test_three_players_have_no_marriages():
         assert err.message == "there are no marriages in a three-player game"
     else:
         raise AssertionError("a three-player marriage was allowed")
+
+
+def test_phase_2_s_draw_starts_afresh_after_the_marriages():
+    """1.0: whatever was drawn in the round before, Phase 2 counts its draws from nothing."""
+    s = _at_marriages()
+    d = g(s)
+    for p in d.players.values():
+        p.drawn, p.drawn_characters, p.herald_used, p.last_draw = 2, 1, True, "fortune"
+    defaults_until(s, "draw", 2)
+    assert all((p.drawn, p.drawn_characters, p.herald_used, p.last_draw) == (0, 0, False, "")
+               for p in d.players.values())

@@ -5,11 +5,11 @@ import random
 
 import pytest
 
-from engine.core import Audience, canonical
+from engine.core import Audience, RuleError, canonical
 from engine.fief.crown import crowning, elections, garter, parliament
 from engine.fief.estates.succession import kill_noble
 from engine.fief.rules import RULES
-from engine.fief.state import sovereign
+from engine.fief.state import Siege, sovereign
 from engine.fief.war import invaders
 from tests.fief.helpers import defaults_until, do, g, place, refused, started
 
@@ -109,7 +109,6 @@ def test_vote_weights_count_each_noble_once_an_archbishop_twice_and_no_captive_o
     d.nobles["lucia"].captor = "bandits"
     assert crowning.family_votes(d, "red") == 1
     city = d.nobles["william"].city
-    from engine.fief.state import Siege
     d.cities[city].siege = Siege(by="blue")
     assert crowning.family_votes(d, "red") == 0
     assert not crowning.may_stand(d, d.nobles["william"])
@@ -150,6 +149,62 @@ def test_9_1_when_nobody_declares_a_candidate_the_election_is_announced_failed()
     assert sovereign(g(s)) is None and "ballot" not in g(s).flow.step
 
 
+def _declared(s, *nobles):
+    """Each family in turn declares the next of ``nobles`` (or passes); the ballot follows."""
+    events = []
+    for noble in (*nobles, None, None, None, None)[:4]:
+        dec = next(x for x in RULES.pending(s) if x.blocking)
+        events += do(s, dec.seats[0], f"nominate noble:{noble}" if noble else "done")
+    return events
+
+
+def _vote(s, lines):
+    events = []
+    for line in lines:
+        dec = next(x for x in RULES.pending(s) if x.blocking)
+        events += do(s, dec.seats[0], line)
+    return events
+
+
+def test_9_1_an_election_from_the_candidates_to_the_crown():
+    s = _at("election", william=["lord:I"], walter=["lord:II"], edward=["archbishop:york"])
+    d = g(s)                                     # turn order green, yellow, red, blue; weights 0, 2, 1, 1
+    events = _declared(s, "william", "walter")
+    assert d.politics.candidates == ["william", "walter"] and d.flow.step == "ballot"
+    assert [(e.is_public, e.data) for e in events if e.kind == "election.candidate"] == [
+        (True, {"family": "green", "noble": "william"}), (True, {"family": "yellow", "noble": "walter"})]
+    d.politics.pledges = {"ann": "william", "bob": "tax_for"}
+    events = _vote(s, ["vote_election support:walter decoy:william", "vote_election support:william",
+                       "vote_election support:william decoy:walter"])
+    assert d.politics.ballots == {"green": ["walter", "william"], "yellow": ["william", ""],
+                                  "red": ["william", "walter"]}
+    assert [e.data for e in events if e.kind == "election.markers" and e.is_public] == [
+        {"family": "green", "on": ["walter", "william"]}, {"family": "yellow", "on": ["william"]},
+        {"family": "red", "on": ["walter", "william"]}]
+    ballot = next(e for e in events if e.kind == "election.ballot")
+    assert not ballot.is_public and set(ballot.to) == {"cat"}
+    assert ballot.data == {"family": "green", "support": "walter", "decoy": "william"}
+    events = _vote(s, ["done"])
+    revealed = next(e.data for e in events if e.kind == "election.revealed")
+    assert revealed["totals"] == {"william": 3, "walter": 0}
+    assert "king" in d.nobles["william"].titles
+    assert d.politics.candidates == [] and d.politics.ballots == {}
+    assert d.politics.pledges == {"bob": "tax_for"}                   # the election's pledges are kept and done
+
+
+@pytest.mark.parametrize("lines,tied,votes", [
+    (["done", "done", "vote_election support:william", "vote_election support:walter"], ["walter", "william"], 1),
+    (["vote_election support:william", "done", "done", "done"], [], 0),     # green's marker weighs nothing
+])
+def test_9_1_a_tie_or_no_vote_crowns_nobody(lines, tied, votes):
+    s = _at("election", william=["lord:I"], walter=["lord:II"], edward=["archbishop:york"])
+    d = g(s)
+    _declared(s, "william", "walter")
+    events = _vote(s, lines)
+    failed = [e.data for e in events if e.kind == "election.failed"]
+    assert failed == [{"tied": tied, "votes": votes}] and sovereign(d) is None
+
+
 # -- the crown (9.0, 9.1, 13.1, Definitions) ---------------------------------------------------
 @pytest.mark.parametrize("how,back", [("election", True), ("excalibur", False), ("succession", False)])
 def test_13_1_defeated_royal_guards_return_only_when_a_sovereign_is_elected(how, back):
@@ -172,8 +227,14 @@ def test_a_crowned_husband_makes_his_wife_queen_and_a_sovereign_queens_husband_t
     assert d.war.guards_lost == {}                       # 13.1: the guards return with a new Sovereign
     d.nobles["william"].titles.remove("king")
     d.nobles["walter"].spouse, d.nobles["edith"].spouse = "edith", "walter"
+    d.nobles["edward"].titles = ["prince_of_wales"]      # a son of neither Queen's family
+    s.take_events()
     crowning.crown(s, d, "edith", "election")
     assert "sovereign_queen" in d.nobles["edith"].titles and d.nobles["walter"].titles == []
+    events = s.take_events()
+    assert [e.data for e in events if e.kind == "crown.consort"] == [{"noble": "walter", "queen": "edith"}]
+    assert d.nobles["edward"].titles == []               # Definitions: the Prince is of the Queen's family
+    assert [e.data for e in events if e.kind == "title.lost"] == [{"noble": "edward", "title": "prince_of_wales"}]
     # 9.0: the widowed Queen elected herself is Sovereign Queen, Queen no more
     d.nobles["edith"].titles = []
     crowning.crown(s, d, "matilda", "election")
@@ -220,6 +281,11 @@ def test_a_captive_sovereign_convenes_no_parliament_and_a_vote_defaults_against(
     assert (err.section, err.code, err.legal) == ("9.2", "no_parliament", "done")
     assert err.message == "Parliament meets once a round, called by a free, unbesieged Sovereign"
     d.nobles["william"].captor = None
+    d.cities[d.nobles["william"].city].siege = Siege(by="blue")   # besieged by another family: no Parliament
+    assert not parliament.may_convene(d)
+    d.cities[d.nobles["william"].city].siege = Siege(by="red")    # his own family's siege does not hold him
+    assert parliament.may_convene(d)
+    d.cities[d.nobles["william"].city].siege = None
     do(s, _seat(s, "william"), "convene_parliament")
     dec = next(x for x in RULES.pending(s) if x.blocking)
     assert dec.default_for(dec.seats[0]).get("vote") == "against"
@@ -231,6 +297,7 @@ def test_the_burgher_needs_the_card_a_treasure_and_a_lord():
     assert parliament.burgher_votes(d, "red") == 0
     d.families["red"].board_card = "burgher-5"
     assert parliament.burgher_votes(d, "red") == 5
+    parliament.check_vote(d, "red", True)                      # called: no refusal
     d.families["red"].treasures = 0
     assert parliament.burgher_votes(d, "red") == 0
     d.families["red"].treasures = 2
@@ -242,16 +309,29 @@ def test_11_2_a_burgher_in_parliament_spends_one_treasure_of_the_family():
     s = _at("parliament", william=["king", "lord:I"])
     d = g(s)
     d.families["red"].board_card, d.families["red"].treasures = "burgher-5", 3
+    d.politics.votes, d.politics.burghers = {"green": True}, {"green": 3}     # left from an earlier round
+    s.take_events()
     parliament.convene(s, d, "red")
+    assert d.politics.votes == {} and d.politics.burghers == {} and d.politics.parliament_round == 2
+    assert [e.data for e in s.take_events() if e.kind == "parliament.convened"] == [{"family": "red",
+                                                                                     "noble": "william"}]
     parliament.vote(s, d, "red", True, burgher=True)
     assert d.families["red"].treasures == 2 and d.politics.burghers == {"red": 5}
+    told = [(e.kind, e.is_public, e.data) for e in s.take_events()]
+    assert told == [("parliament.burgher", True, {"family": "red", "votes": 5}),        # the Treasure is seen
+                    ("parliament.voted", True, {"family": "red"}),                      # the marker is not
+                    ("parliament.ballot", False, {"family": "red", "favour": True})]
     parliament.vote(s, d, "blue", False, burgher=False)
     assert d.families["blue"].treasures == 2   # no Burgher called: nothing spent
+    assert d.politics.votes == {"red": True, "blue": False}
+    d.politics.pledges = {"bob": "tax_against", "cat": "walter"}
     s.take_events()
     parliament.tally(s, d)
     shown = next(e.data for e in s.take_events() if e.kind == "parliament.revealed")
     assert shown["weights"] == {f: crowning.family_votes(d, f) + (5 if f == "red" else 0) for f in d.families}
     assert shown["votes"] == {"blue": False, "green": False, "red": True, "yellow": False}   # no marker: not for
+    assert d.politics.votes == {} and d.politics.burghers == {}
+    assert d.politics.pledges == {"cat": "walter"}                     # the tax pledges are kept and done
 
 
 def test_11_2_the_last_treasure_still_calls_the_burgher():
@@ -278,10 +358,28 @@ def test_each_share_of_the_royal_tax_is_told_only_to_its_receiver_and_the_sovere
     err = refused(s, king, f"give_tax to:{other} amount:9")
     assert (err.section, err.code, err.legal) == ("9.2", "tax_amount", "1-8")
     assert err.message == "you may share out 1 to 8 shillings more"
+    assert refused(s, king, f"give_tax to:{other} amount:0").code == "tax_amount"
+    err = refused(s, king, "give_tax to:nobody amount:1")
+    assert (err.section, err.code) == ("9.2", "no_player")
     mine = d.players[king].shillings
     events = do(s, king, "done")
-    assert d.players[king].shillings == mine + 8 and d.royal_tax
+    assert d.players[king].shillings == mine + 8 and d.royal_tax and d.politics.tax_left == 0
     assert [e.kind for e in events if e.is_public and e.kind.startswith("royal_tax")] == ["royal_tax.distributed"]
+    assert [e.data["amount"] for e in events if e.kind == "royal_tax.share"] == [8]
+
+
+def test_9_3_a_royal_tax_shared_out_whole_leaves_the_sovereign_nothing_more():
+    s = _at("parliament", william=["king", "lord:I"], walter=["lord:II"])
+    d = g(s)
+    king, other = _seat(s, "william"), _seat(s, "walter")
+    do(s, king, "convene_parliament")
+    for fam in list(d.flow.queue):
+        do(s, d.families[fam].seat, "vote_tax vote:for")
+    do(s, king, f"give_tax to:{other} amount:12")
+    assert refused(s, king, f"give_tax to:{other} amount:1").legal == "done"
+    mine = d.players[king].shillings
+    events = do(s, king, "done")
+    assert d.players[king].shillings == mine and not [e for e in events if e.kind == "royal_tax.share"]
 
 
 # -- 13.3 --------------------------------------------------------------------------------------
@@ -297,19 +395,32 @@ def test_the_garter_goes_once_a_round_to_a_lord_with_a_deed_and_bars_attacks_on_
     d.players[_seat(s, "walter")].shillings = 10
     invaders.danegeld(s, d, "blue", army.id, "walter")          # 6.9: the deed
     garter.record(d, ["edith"])                                 # not a Lord: no deed
-    assert garter.eligible(d) == ["walter"]
+    assert garter.eligible(d) == ["walter"] and d.politics.deeds == ["walter"]
+    d.nobles["walter"].titles = []                              # a Lord no more before the answer
+    assert garter.eligible(d) == []
+    d.nobles["walter"].titles = ["lord:II"]
     assert [(t.kind, t.family) for t in d.tasks] == [("garter", "red")]   # decided at the time of the deed
     assert refused(s, _seat(s, "walter"), "award_garter noble:walter").section in ("13.3", "turn")
-    do(s, _seat(s, "william"), "award_garter noble:walter")
+    events = do(s, _seat(s, "william"), "award_garter noble:walter")
     assert "garter" in d.nobles["walter"].titles and not d.tasks
+    assert [e.data for e in events if e.kind == "garter.awarded"] == [{"family": "red", "noble": "walter"}]
     garter.record(d, ["arthur"])
     assert garter.eligible(d) == [] and not d.tasks             # one a round
     # 13.3: no attack on the Sovereign where the Knight of the Garter stands with him
     city = d.nobles["walter"].city
     d.nobles["william"].city = city
     assert garter.bars(d, "blue", city, "red") and not garter.bars(d, "green", city, "red")
+    d.nobles["walter"].captor = "green"                         # a captive Knight bars nothing
+    assert not garter.bars(d, "blue", city, "red")
+    d.nobles["walter"].captor, d.nobles["william"].captor = None, "green"   # nor guards a captive Sovereign
+    assert not garter.bars(d, "blue", city, "red")
+    d.nobles["william"].captor = None
     kill_noble(s, d, "walter", cause="battle")
     assert not any("garter" in n.titles for n in d.nobles.values())
+    d.nobles["william"].titles = []                              # no Sovereign: nobody inducts
+    with pytest.raises(RuleError) as err:
+        garter.check_award(d, ["red"], "arthur")
+    assert (err.value.section, err.value.code) == ("13.3", "not_sovereign")
 
 
 def test_the_parliament_card_turns_back_at_the_end_of_the_round():
@@ -318,8 +429,10 @@ def test_the_parliament_card_turns_back_at_the_end_of_the_round():
     d.royal_tax = True
     defaults_until(s, "play", 2)
     assert d.royal_tax
+    d.politics.deeds = ["walter"]                               # 13.3: a deed lapses with its round too
+    d.politics.pledges = {"ann": "walter"}                      # and so does a pledge never called on
     defaults_until(s, "draw", 2)
-    assert d.flow.round == 2 and not d.royal_tax
+    assert d.flow.round == 2 and not d.royal_tax and d.politics.deeds == [] and d.politics.pledges == {}
 
 
 def _garter_deed(with_king: bool = True):
@@ -407,8 +520,13 @@ def test_a_vote_bought_in_a_deal_binds_the_seller():
     assert any(set(e.to or ()) == {buyer, seller} and e.data["give"] == {"shillings": 2} for e in opened)
     r = next(r for r in d.requests.open if r.kind == "deal")
     before = d.players[seller].shillings
-    do(s, seller, f"respond request:{r.id} accept:true")
+    events = do(s, seller, f"respond request:{r.id} accept:true")
     assert d.players[seller].shillings == before + 2 and d.politics.pledges == {seller: "walter"}
+    assert d.players[buyer].shillings == 1
+    told = {e.kind: (set(e.to or ()), e.data) for e in events if e.kind in ("deal.pledged", "deal.struck")}
+    assert told["deal.pledged"] == ({buyer, seller}, {"seat": seller, "vote": "walter"})
+    assert told["deal.struck"][0] == {buyer, seller}
+    assert told["deal.struck"][1]["take"] == {"vote": "walter"}
     err = refused(s, seller, "vote_election support:william")
     assert (err.section, err.code, err.legal) == ("9.1", "pledged", "support:walter")
     assert err.message == "your FOR marker is pledged by a deal"
