@@ -292,6 +292,12 @@ def test_7_7_and_5_1_a_deal_gives_only_captives_held_and_cities_controlled_where
     assert deals.deal_cities(d, "ann", "bob") == ["Berwick"]
     d.war.battle = Battle("Whitby", "red", "blue")
     assert deals.deal_cities(d, "ann", "bob") == []                 # none offered while a battle is fought
+    for line in ("deal to:bob give_cities:Berwick", "deal to:bob give_shillings:1 take_cities:Berwick"):
+        err = refused(s, "ann", line)                                # nor typed: as for transfer_control (5.1)
+        assert (err.section, err.code, err.legal) == ("5.1", "in_battle", "after the battle")
+        assert err.message == "control cannot change hands while a battle is fought"
+    d.war.battle = None
+    do(s, "ann", "deal to:bob give_cities:Berwick")
 
 
 def test_9_1_no_vote_is_pledged_outside_an_election_or_a_tax_vote():

@@ -158,6 +158,9 @@ def check_side(g: Fief, giver: str, receiver: str, b: Bundle, *, purse: bool = T
         if n is None or n.captor not in fams:
             raise RuleError("7.7", "that noble is not held captive by your families", code=FiefRefusal.NOT_CAPTIVE,
                             legal=sorted(x.id for x in g.nobles.values() if x.captor in fams) or "no captives")
+    if b.get("cities") and g.war.battle is not None:   # as for a hand-over by transfer_control
+        raise RuleError("5.1", "control cannot change hands while a battle is fought", code=FiefRefusal.IN_BATTLE,
+                        legal="after the battle")
     for city in b.get("cities", []):
         if city not in g.cities or g.cities[city].controller not in fams or _new_holder(g, city, receiver) is None:
             raise RuleError("5.1", "you may hand over only a city you control where the other player's family is present",
