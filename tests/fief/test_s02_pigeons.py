@@ -210,6 +210,18 @@ def test_2_15_a_pigeon_between_cities_is_not_for_nobles_in_one_city():
     assert refused(s, seat, f"pigeon sender:{a} to:{b} shillings:1").code == "pigeon_route"
 
 
+def test_2_15_an_exchange_asking_for_a_card_the_other_no_longer_holds_cannot_be_accepted():
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    give_card(s, other, "harvest-2")
+    do(s, seat, f"pigeon_offer sender:{a} to:{b} take_cards:harvest")
+    offer = data.offers.open[0]
+    data.players[other].hand.remove("harvest-2")                  # played meanwhile
+    err = refused(s, other, f"accept_offer offer:{offer.id}")
+    assert (err.section, err.code, err.legal) == ("2.15", "not_in_hand", "cards that player holds (by id or kind)")
+    assert err.message == "the one handing it over holds no card 'harvest'"
+
+
 def test_2_15_an_exchange_keeps_the_proposer_s_hand_within_the_limit_too():
     s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
     seat, other = data.families[a_fam].seat, data.families[b_fam].seat

@@ -161,3 +161,22 @@ def test_o_6b_an_invader_leader_away_from_the_battle_may_be_struck_during_it():
     give_card(s, "ann", "assassination-1")
     act(s, "ann", "assassinate", card="assassination-1", target="leader:army-1")
     assert not a.leader and a.foot == 3 and d.war.battle is not None
+
+
+def test_o_6b_an_ambush_on_a_fighting_invader_leader_is_neither_offered_nor_taken():
+    s = _battle()
+    d = g(s)
+    army = next(iter(d.armies.values()))
+    army.city, army.leader, army.foot, army.gone, army.outskirts = "Exeter", True, 3, False, True
+    _at(s, "edward", "Exeter")   # yellow (dan) stands in the field at Exeter
+    give_card(s, "dan", "ambush-1")
+    from engine.fief.opportunity.legal import every
+
+    ambush = f"ambush card:ambush-1 noble:edward target:leader:{army.id}"
+    offered = {a.get("target") for a in every(d, "dan", "ambush")}   # the menu of every target
+    assert f"leader:{army.id}" in offered               # not in the battle: it may be struck
+    d.war.battle.armies = [army.id]
+    offered = {a.get("target") for a in every(d, "dan", "ambush")}
+    assert f"leader:{army.id}" not in offered           # fighting it: the Leader waits for the battle's end
+    err = refused(s, "dan", ambush)
+    assert (err.section, err.code, err.legal) == ("10.5", "leader_in_battle", "a noble, or wait for the end of the battle")

@@ -378,5 +378,12 @@ def test_11_1_in_a_battle_a_hire_is_offered_only_where_the_family_still_stands()
                            "of a side still standing there hires into it")
     data.cities["Oxford"].stacks["red"] = Stack(troops=["men"])
     assert oxford in RULES.legal(state, "ann")
+    purse = data.players["ann"].shillings
+    data.players["ann"].shillings = mercenaries.hire_cost(1) - 1     # not the price of one Crossbowman
+    assert oxford not in RULES.legal(state, "ann")
+    data.players["ann"].shillings = mercenaries.hire_cost(1)         # exactly one
+    assert oxford in RULES.legal(state, "ann")
+    data.players["ann"].shillings = purse
     act(state, "ann", "hire", city="Oxford", count=1, family="red")
     assert stack(data, "Oxford", "red").troops.count("crossbow") == 1
+

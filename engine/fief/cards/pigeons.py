@@ -118,7 +118,7 @@ def check_bundle(g: Fief, seat: str, bundle: dict[str, Any]) -> None:
     for c in bundle.get("cards", []):
         match = c if c in hand else next((h for h in hand if C.card(h).kind == c), None)
         if match is None:
-            raise RuleError("2.15", f"{seat} holds no card {c!r}", code=FiefRefusal.NOT_IN_HAND,
+            raise RuleError("2.15", f"the one handing it over holds no card {c!r}", code=FiefRefusal.NOT_IN_HAND,
                             legal="cards that player holds (by id or kind)")
         hand.remove(match)
 
