@@ -204,6 +204,19 @@ def test_2_15_a_pigeon_between_cities_flies_from_a_free_noble_inside_the_walls(s
     assert data.players[seat].shillings == 5 and data.families[a_fam].pigeons == 3
 
 
+def test_2_15_a_captive_sender_is_refused_naming_the_free_nobles_who_may_send():
+    s, data, a_fam, b_fam, a, b = two_nobles()
+    seat = data.families[a_fam].seat
+    data.nobles[a].captor = "bandits"
+    free = [n for f in data.players[seat].families for n in data.families[f].nobles if data.nobles[n].captor is None]
+    err = refused(s, seat, f"pigeon sender:{a} to:{b} shillings:1")
+    assert (err.section, err.code, err.legal) == ("2.15", "pigeon_from", free) and free
+    for f in data.players[seat].families:
+        for n in data.families[f].nobles:
+            data.nobles[n].captor = "bandits"
+    assert refused(s, seat, f"pigeon sender:{a} to:{b} shillings:1").legal == "none"
+
+
 def test_2_15_a_pigeon_between_cities_is_not_for_nobles_in_one_city():
     s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
     seat = data.families[a_fam].seat

@@ -7,6 +7,7 @@ import pytest
 
 from engine.core import Action, Audience, GameState, RuleError
 from engine.fief import RULES
+from engine.fief.opportunity import rebellion
 from engine.fief.state import Fief, SeaCard
 from engine.fief.war.state import Battle
 from tests.fief.helpers import act, do, g, give_card, place, refused, started
@@ -552,6 +553,10 @@ def test_10_1_one_rebellion_at_a_time_and_supporters_add_to_it():
     err = refused(s, "cat", "rebellion card:rebellion-2 city:Norwich")
     assert (err.section, err.code, err.legal) == ("10.1", "rebellion_open", "city:London")
     assert err.message == "a Rebellion is already under way in London: support it there, or wait"
+    d = g(s)
+    asked = d.tasks[0]                                   # the first answer asked: how many rebellions stand
+    assert (asked.kind, asked.city, asked.options) == ("rebellion", "London", [d.opp.uprising.stage])
+    assert asked.count == rebellion.standing(d, d.opp.uprising) == 1 and d.opp.uprising.stage != "losses"
 
 
 # -- 11.2, 11.3 the Burgher ------------------------------------------------------------------------------

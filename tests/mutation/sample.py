@@ -103,8 +103,9 @@ def main() -> int:
     seed = int(os.environ.get("MUTATE_SEED", "12"))
     children = os.environ.get("MUTATE_CHILDREN", "2")
     wanted = areas(os.environ.get("MUTATE_ONLY", "engine."))
-    if not MUTANTS.exists():
-        mutmut("run", "--max-children", children, "no.such.mutant")   # generate mutants and test stats only
+    # Generate the mutants of every changed file, and the tests' coverage, before drawing: a file changed
+    # since the last run has no mutants listed until mutmut makes them again, and would be left out.
+    mutmut("run", "--max-children", children, "no.such.mutant")
     names = sorted(verdicts())
     by_area = {a: [n for n in names if in_area(n, p)] for a, p in wanted.items()}
     chosen = os.environ.get("MUTATE_NAMES", "").split()

@@ -103,3 +103,23 @@ def test_a_readonly_ledger_reads_from_any_thread(tmp_path):
     worker.join()
     assert seen == [4]
     reader.close()
+
+
+def test_a_writing_ledger_marks_from_any_thread(tmp_path):
+    """The bot stores moves from worker threads: the ledger opened in one thread is written from another."""
+    import threading
+
+    ledger = Ledger(tmp_path / "db")
+    failed: list[BaseException] = []
+
+    def mark() -> None:
+        try:
+            ledger.mark({5: (1, 3)})
+        except BaseException as err:   # noqa: BLE001 - reported below, in the test's own thread
+            failed.append(err)
+
+    worker = threading.Thread(target=mark)
+    worker.start()
+    worker.join()
+    assert failed == [] and ledger.high() == 5
+    ledger.close()

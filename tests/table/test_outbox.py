@@ -87,6 +87,7 @@ def test_the_board_goes_with_the_phase_post(table, monkeypatch):
     msgs = drain(table)
     post = next(m for m in msgs if m.kind == CHANNEL_POST)
     assert post.payload["type"] == "started" and "hand" not in json.dumps(post.payload["board"]["view"])
+    assert post.payload["game_id"] == post.game_id                  # the adapter finds the game's thread by it
     mine = next(m for m in msgs if m.kind == DM and m.seat == "alice")
     assert mine.payload["board"]["view"]["players"]["alice"]["hand"] == [1, 2, 3, 4, 5]
     assert renderer.render("tribute", post.payload["board"]["view"], None) == b"PNG"
