@@ -575,8 +575,12 @@ def test_ex_11_1_burgher_rebellion_and_passage_with_two_cards():
     c.building, c.mill = "stronghold", True
     place(s, "blue", "Norwich", "knight", "archer", "men", "men")
     _at(s, "matilda", "Norwich")
+    from engine.fief.opportunity.legal import every
+
+    assert {a.get("card") for a in every(d, "ann", "rebellion")} == {"burgher-3"}   # the Burgher alone, by clicks
     give_card(s, "ann", "rebellion-1")
     give_card(s, "cat", "rebellion-2")
+    assert {a.get("card") for a in every(d, "ann", "rebellion")} == {"burgher-3", "rebellion-1"}
     act(s, "ann", "rebellion", card="burgher-3", city="Norwich")       # a Treasure on the Rebellion icon
     act(s, "ann", "passage", card="burgher-3", use="rebellion")        # a Treasure on the Passage icon
     act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
