@@ -582,6 +582,7 @@ def test_ex_11_1_burgher_rebellion_and_passage_with_two_cards():
     give_card(s, "cat", "rebellion-2")
     assert {a.get("card") for a in every(d, "ann", "rebellion")} == {"burgher-3", "rebellion-1"}
     act(s, "ann", "rebellion", card="burgher-3", city="Norwich")       # a Treasure on the Rebellion icon
+    assert ("burgher-3", "rebellion") in {(a.get("card"), a.get("use")) for a in every(d, "ann", "passage")}
     act(s, "ann", "passage", card="burgher-3", use="rebellion")        # a Treasure on the Passage icon
     act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
     assert d.families["red"].treasures == 0 and d.opp.burgher_used == ["red|rebellion", "red|passage"]
@@ -1127,6 +1128,18 @@ def test_every_listed_play_applies(players: int) -> None:
         twin = RULES.copy(s)
         act(twin, seat, a.kind, **a.params)
     assert isinstance(Action.of("stand_aside"), Action)
+
+
+def test_10_2_an_escape_is_offered_to_a_family_s_captive_never_to_the_bandits():
+    from engine.fief.opportunity.legal import every
+
+    s = _table()
+    d = g(s)
+    d.nobles["william"].captor = "blue"
+    give_card(s, "ann", "passage-1")
+    assert [(a.get("use"), a.get("noble")) for a in every(d, "ann", "passage")] == [("escape", "william")]
+    d.nobles["william"].captor = "bandits"   # the bandits' captives are ransomed, never escape by Passage
+    assert [a for a in every(d, "ann", "passage") if a.get("use") == "escape"] == []
 
 
 def test_10_2_a_passage_guides_invaders_through_storms():
