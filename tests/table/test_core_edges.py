@@ -92,31 +92,29 @@ def test_asked_from_a_direct_message_the_table_finds_the_one_live_game_or_says_w
         [f"game:{live} (tribute)", f"game:{other} (tribute)"])
 
 
-def test_a_move_that_replays_to_another_state_than_its_log_says_sets_the_game_aside(table):
+def _first_action_set_aside_after(table, change: str):
+    """Start a game, play one action, change its stored row with ``change`` (SQL on that row), reload:
+    the game is refused as corrupt and set aside naming that row; the quarantine record is returned."""
     gid = start_game(table)
     table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))
     with table.store.transaction():
-        table.store.db.conn.execute("UPDATE actions SET version = version + 5 WHERE game = ? AND seq = 1", (gid,))
+        table.store.db.conn.execute(f"UPDATE actions SET {change} WHERE game = ? AND seq = 1", (gid,))
     table.loaded_games.clear()
     with pytest.raises(TableError) as err:
         table.status(BOB, CHAN)
     assert err.value.code == "corrupt"
     [q] = table.store.quarantined()
     assert (q.game, q.what, q.row) == (gid, "actions", "1")
+    return q
+
+
+def test_a_move_that_replays_to_another_state_than_its_log_says_sets_the_game_aside(table):
+    q = _first_action_set_aside_after(table, "version = version + 5")
     assert q.reason.startswith("replay reached state ") and ", the log says " in q.reason
 
 
 def test_an_action_row_that_is_text_but_not_an_action_sets_the_game_aside_naming_that_row(table):
-    gid = start_game(table)
-    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))
-    with table.store.transaction():
-        table.store.db.conn.execute("UPDATE actions SET action = '{\"kind\": ' WHERE game = ? AND seq = 1", (gid,))
-    table.loaded_games.clear()
-    with pytest.raises(TableError) as err:
-        table.status(BOB, CHAN)
-    assert err.value.code == "corrupt"
-    [q] = table.store.quarantined()
-    assert (q.game, q.what, q.row) == (gid, "actions", "1")
+    q = _first_action_set_aside_after(table, "action = '{\"kind\": '")
     assert q.reason.startswith("unreadable action: JSONDecodeError: ")
 
 
