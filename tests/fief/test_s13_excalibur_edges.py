@@ -166,7 +166,23 @@ def test_13_2_x4_the_sword_falls_where_its_bearer_stood_or_back_to_the_stone() -
     d.excalibur.holder = "walter"
     d.nobles["walter"].city = None
     excalibur.fall(s, d, "walter")
-    assert (d.excalibur.city, d.excalibur.stone) == ("Winchester", True)
+    assert (d.excalibur.city, d.excalibur.stone, d.excalibur.fallen) == ("Winchester", True, None)
+
+
+def test_13_2_x4_a_sword_back_in_its_stone_is_drawn_afresh_and_deposes_nobody() -> None:
+    """Ruling X4: a bearer who falls outside any city sends the sword back to its stone; the next to draw
+    it there under a sitting King only bears it (before the fix the fallen bearer stayed recorded, and
+    the draw deposed the King under ruling X3)."""
+    s, d = _state()
+    d.nobles["william"].titles = ["king"]
+    d.excalibur.holder, d.excalibur.stone, d.excalibur.city = "walter", False, None
+    d.nobles["walter"].city = None
+    excalibur.fall(s, d, "walter")
+    s.rng.force(6)
+    excalibur.draw(s, d, "green", "arthur")
+    assert d.excalibur.holder == "arthur" and "king" not in d.nobles["arthur"].titles
+    assert d.nobles["william"].titles == ["king"]
+    assert [e.kind for e in s.take_events() if e.kind in ("title.lost", "crown.taken")] == []
 
 
 def test_13_2_takers_only_while_it_lies_out_of_its_stone_and_unborne() -> None:

@@ -101,7 +101,8 @@ def fall(state: GameState, g: Fief, nid: str) -> None:
     if x.holder != nid:
         return
     city = g.nobles[nid].city
-    x.holder, x.fallen = None, nid
+    # back in its stone the sword is drawn afresh (13.2's first paragraph): no fallen bearer to take it from
+    x.holder, x.fallen = None, nid if city else None
     x.city, x.stone = (city, False) if city else (EXCALIBUR_HOME, True)
     state.emit(Event.public("excalibur.fell", noble=nid, city=x.city, stone=x.stone))
 
