@@ -99,7 +99,7 @@ def step_actions(g: Fief, seat: str, family: str) -> list[Action]:
         out += [DRAWS[d] for d in drawable(g, p)]
     elif step == "marriage":
         if not any(r.kind == "marriage" and r.by == seat for r in g.requests.open):   # one proposal at a time
-            out += [A("propose_marriage", noble=a, spouse=b) for a, b in marriage.matches(g, seat)[:12]]
+            out += [A("propose_marriage", noble=a, spouse=b) for a, b in marriage.matches(g, seat)]
     elif step == "play":
         out += _play_actions(g, seat, family)
     elif step == "scorch":

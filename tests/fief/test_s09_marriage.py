@@ -125,7 +125,10 @@ def test_two_players_marry_their_own_two_families_at_once():
     assert err.message == ("only a single man outside the clergy and a single woman who is no Abbess may wed, and "
                            "only between two players who are not already allied (with two players: between your "
                            "own two families, 13.7)")
-    events = do(s, seat, f"propose_marriage noble:{man} spouse:{woman}")
+    couples = [frozenset((x["noble"], x["spouse"])) for x in RULES.legal(s, seat) if x.kind == "propose_marriage"]
+    assert frozenset((man, woman)) in couples and len(couples) == len(set(couples)) == len(marriage.matches(d, seat))
+    assert not any(f"{y} and {x}" in err.legal for x, y in (c.split(" and ") for c in err.legal))   # each once
+    events = do(s, seat, f"propose_marriage noble:{woman} spouse:{man}")       # either order
     assert any(e.kind == "marriage.made" for e in events) and allied(d, a, b)
 
 

@@ -40,7 +40,7 @@ def _families_may_marry(g: Fief, a: str, b: str) -> bool:
 
 
 def matches(g: Fief, seat: str) -> list[tuple[str, str]]:
-    """(noble of the seat, noble of another family) pairs the seat may propose, by id."""
+    """(noble of the seat, noble of another family) pairs the seat may propose, by id; each couple once."""
     if seat not in g.players or married(g, seat):
         return []
     out: list[tuple[str, str]] = []
@@ -51,7 +51,9 @@ def matches(g: Fief, seat: str) -> list[tuple[str, str]]:
                 if _families_may_marry(g, n.family, m.family) and (
                         (_groom(n) and _bride(m)) or (_bride(n) and _groom(m))):
                     out.append((nid, m.id))
-    return sorted(set(out))
+    pairs = set(out)
+    # 13.7: with two players both nobles are the seat's own, and each couple comes once, not in both orders
+    return sorted(p for p in pairs if p < p[::-1] or p[::-1] not in pairs)
 
 
 def suitors(g: Fief) -> list[str]:
@@ -72,7 +74,7 @@ def check_proposal(g: Fief, seat: str, noble: str, spouse: str) -> None:
         raise RuleError("13.8", "there are no marriages in a three-player game",
                         code=FiefRefusal.NO_MARRIAGE, legal="done")
     legal = matches(g, seat)
-    if (noble, spouse) not in legal:
+    if (noble, spouse) not in legal and (spouse, noble) not in legal:
         raise RuleError("9.0", "only a single man outside the clergy and a single woman who is no Abbess may wed, "
                         "and only between two players who are not already allied"
                         + (" (with two players: between your own two families, 13.7)" if len(g.players) == 2 else ""),
