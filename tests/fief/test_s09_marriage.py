@@ -92,6 +92,32 @@ def test_who_may_marry():
     assert refused(s, seat, f"propose_marriage noble:{man} spouse:{woman}").code == "marriage"       # allied
 
 
+@pytest.mark.parametrize("she_proposes", [False, True])
+@pytest.mark.parametrize("title", ["bishop:york", "abbess:a1", "spouse"])
+def test_an_accepted_proposal_weds_nobody_once_either_side_may_no_longer_marry(she_proposes, title):
+    """9.0: the answer comes later; if meanwhile the proposer or the noble asked became clergy, an Abbess or
+    someone's spouse, accepting counts as a refusal, whichever of the two proposed."""
+    s = _at_marriages()
+    d = g(s)
+    seat = turn_seat(s)
+    mine = d.flow.queue[d.flow.turn]
+    other = next(f for f in d.flow.order if d.families[f].seat != seat)
+    man, woman = _couple(s, mine, other) if not she_proposes else _couple(s, other, mine)
+    proposer, asked = (woman, man) if she_proposes else (man, woman)
+    do(s, seat, f"propose_marriage noble:{proposer} spouse:{asked}")
+    r = next(r for r in d.requests.open if r.kind == "marriage")
+    assert marriage.still_possible(d, proposer, asked)
+    changed = man if title.startswith("bishop") else woman
+    if title == "spouse":
+        d.nobles[changed].spouse = "somebody"
+    else:
+        d.nobles[changed].titles.append(title)
+    assert not marriage.still_possible(d, proposer, asked)
+    do(s, r.to, f"respond request:{r.id} accept:true")
+    assert d.nobles[asked].spouse in (None, "somebody") and d.nobles[proposer].spouse in (None, "somebody")
+    assert not allied(d, mine, other)
+
+
 @pytest.mark.parametrize("bride_was_queen", [False, True])
 def test_a_kings_new_wife_becomes_queen_and_a_widowed_queen_steps_down(bride_was_queen):
     s = _at_marriages()

@@ -770,6 +770,22 @@ def test_10_2_avoid_a_battle_by_leaving_the_way_the_enemy_came():
     assert d.nobles["walter"].city == "Plymouth" and d.cities["Plymouth"].stacks["blue"].troops == ["men", "men"]
 
 
+def test_2_5_storms_on_the_way_out_close_an_evasion_and_change_nothing():
+    """10.2 gives one effect: a Passage that avoids the battle does not also carry the noble through Storms."""
+    s = _table()
+    d = g(s)
+    place(s, "blue", "Exeter", "men", "men")
+    _at(s, "walter", "Exeter")
+    give_card(s, "bob", "passage-1")
+    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
+    d.seas["I"].append(SeaCard("storms-I", "storms"))
+    err = refused(s, "bob", "passage card:passage-1 use:evade noble:walter")
+    assert (err.section, err.code, err.legal) == ("2.5", "passage_evade", "another use")
+    assert err.message == ("Storms over South West close the road to Plymouth: a Passage avoids the battle or "
+                           "crosses the Storms, not both")
+    assert d.nobles["walter"].city == "Exeter" and "passage-1" in d.players["bob"].hand
+
+
 def test_10_2_no_evading_from_the_outskirts_or_outside_the_movement_phase():
     s = _table()
     d = g(s)
@@ -969,6 +985,19 @@ def test_10_2_a_captive_escapes_home():
     act(s, "ann", "passage", card="passage-1", use="escape", noble="walter")
     assert d.nobles["walter"].captor is None and d.nobles["walter"].city == "Whitby"
     assert "passage-1" not in d.players["ann"].hand and d.fortune_discard[-1] == "passage-1"
+
+
+def test_10_2_an_escape_to_a_city_that_is_no_refuge_is_refused_before_the_card_is_spent():
+    s = _table()
+    d = g(s)
+    _at(s, "walter", "Exeter", captor="green", held_by="arthur")
+    d.nobles["arthur"].city = "Exeter"
+    give_card(s, "ann", "passage-1")
+    err = refused(s, "ann", "passage card:passage-1 use:escape noble:walter city:London")
+    assert (err.section, err.code, err.legal) == ("10.2", "passage_escape", ["Whitby"])
+    assert err.message == "Walter escapes to a city of the family, else an Independent or allied city"
+    assert d.nobles["walter"].captor == "green" and "passage-1" in d.players["ann"].hand
+    assert d.fortune_discard[-1:] != ["passage-1"] and s.take_events() == []
 
 
 # -- 10.3 ASSASSINATION, 10.4 JUSTICE, 10.5 AMBUSH ------------------------------------------------------------

@@ -26,7 +26,7 @@ def first(g: Fief) -> str | None:
     return None
 
 
-def to_draw(state: GameState, g: Fief) -> str:
+def to_draw(g: Fief) -> str:
     deck.reset_draws(g)
     return "draw"
 
@@ -50,22 +50,22 @@ def after_ballots(state: GameState, g: Fief) -> str:
 
 
 def after_election(state: GameState, g: Fief) -> str:
-    return "parliament" if parliament.may_convene(g) else to_draw(state, g)
+    return "parliament" if parliament.may_convene(g) else to_draw(g)
 
 
 def after_parliament(state: GameState, g: Fief) -> str:
     """The Sovereign convened Parliament (its round is this one and no vote is in yet): everyone votes."""
-    return "tax_vote" if g.politics.parliament_round == g.flow.round else to_draw(state, g)
+    return "tax_vote" if g.politics.parliament_round == g.flow.round else to_draw(g)
 
 
 def after_tax_vote(state: GameState, g: Fief) -> str:
-    return "royal_tax" if parliament.tally(state, g) else to_draw(state, g)
+    return "royal_tax" if parliament.tally(state, g) else to_draw(g)
 
 
 def after_royal_tax(state: GameState, g: Fief) -> str:
     king = sovereign(g)
     parliament.finish(state, g, king.family if king else g.flow.order[0])
-    return to_draw(state, g)
+    return to_draw(g)
 
 
 def sovereign_family(g: Fief) -> list[str]:
