@@ -109,6 +109,11 @@ class Reads:
         if last < 1:
             raise TableError(f"the log shows 1 action or more, not {last}", code=TableRefusal.BAD_VALUE,
                              legal="for example `/game log last:5`")
+        with self.core.game_lock(row.id):   # the row, the state and the actions read as of one move
+            row = self.core.game_row(row.id)
+            return self._log(row, actor, last)
+
+    def _log(self, row: GameRow, actor: Actor, last: int) -> LogPage:
         mine = self.core.game_info(row).seat_of(actor.user_id)
         seat = mine.seat if mine else None
         rules = self.core.rules_by_name.get(row.game)

@@ -66,12 +66,14 @@ def test_the_guide_tells_each_person_whom_the_game_waits_on(table, logged):
     assert outsider[0] == "Tribute, game 1 (Round 1: the shield): you have no seat in this game; it waits on bob."
 
 
-def test_the_status_and_the_list_wait_for_a_change_in_progress_on_that_game(table):
-    """A read takes the game's own lock, so it never sees a move half stored."""
+def test_the_status_the_list_and_the_log_wait_for_a_change_in_progress_on_that_game(table):
+    """A read takes the game's own lock, so it never sees a move half stored (the log: never an action
+    newer than the state it words it with)."""
     import threading
 
     gid = start_game(table)
-    for read in (lambda: table.status(ALICE, CHAN), lambda: table.list_games(ALICE, CHAN)):
+    for read in (lambda: table.status(ALICE, CHAN), lambda: table.list_games(ALICE, CHAN),
+                 lambda: table.log(ALICE, CHAN, last=3)):
         done = threading.Event()
         with table.game_lock(gid):
             reader = threading.Thread(target=lambda r=read, d=done: (r(), d.set()))
