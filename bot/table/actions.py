@@ -381,14 +381,15 @@ class Actions:
             rules = self.core.rules_for(row.game)
             state = self.core.load_state(row)
             awaited = [d for d in rules.pending(state) if d.blocking and seat in d.seats]
-            if not awaited:
+            if not awaited:   # the GM's commands name seats as they type them (``seat:alice``)
                 raise TableError(f"game {row.id} is not waiting on {seat!r}", code=Refusal.NOT_AWAITED,
                                  legal=sorted({s for d in rules.pending(state) if d.blocking for s in d.seats})
                                  or "nobody")
             d = awaited[0]
             default = d.default_for(seat)
             if default is None:
-                raise TableError(f"decision {d.id} has no default for {seat}", code=TableRefusal.NO_DEFAULT)
+                raise TableError(f"seat {seat} must make this choice: it has no default for a game manager to play",
+                                 code=TableRefusal.NO_DEFAULT, legal="wait for their answer")
             applied = self.apply(row.id, seat, default, key=key, user_id=actor.user_id, source="gm")
             tag = f"g{row.id}.e{row.epoch}.s{applied.seq}.skip"
             with self.core.store.transaction():

@@ -221,6 +221,25 @@ def test_a_gm_may_play_a_default_at_once(table, db_path):
     assert table.invoke(GM, CHAN, "game", "skip", {"seat": "bob"}).action == Action.of("pass")  # shield window
 
 
+def test_a_gm_is_told_whom_the_game_waits_on_and_when_there_is_no_default_to_play(table, monkeypatch):
+    from bot.table import TableError
+    from engine.core.decisions import Decision
+
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=5))
+    with pytest.raises(TableError) as err:
+        table.skip(GM, CHAN, seat="alice")
+    assert (err.value.code, err.value.message, err.value.legal) == ("not_awaited", f"game {gid} is not waiting on 'alice'",
+                                                                    ["bob"])
+    monkeypatch.setattr(Decision, "default_for", lambda self, seat: None)
+    with pytest.raises(TableError) as err:
+        table.skip(GM, CHAN, seat="bob")
+    assert (err.value.code, err.value.message, err.value.legal) == (
+        "no_default", "seat bob must make this choice: it has no default for a game manager to play",
+        "wait for their answer")
+    assert table.store.actions(gid)[-1].action == Action.of("bid", card=5).dumps()
+
+
 def _notices(table, gid):
     from bot.table import text
 

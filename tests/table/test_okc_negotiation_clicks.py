@@ -100,6 +100,8 @@ def test_an_agreement_composed_by_clicks_is_shown_whole_and_accepted(game: tuple
 
     # The other party's prompt says the whole agreement before Accept / Decline.
     prompt = table.prompt(by_seat[other], "c")
+    # asked for again, the living prompt is shown as it stands: no ping, no board drawn anew
+    assert (prompt["fresh"], prompt["ping"], "board" in prompt) == (False, False, False)
     question = prompt["question"]
     for part in ("binding Trade Agreement", "2 Supporters now", "reveal no card with Deadly", "until the end of Year 1",
                  WORDS, "Outrage"):

@@ -86,3 +86,10 @@ def test_a_suggestion_of_exactly_discords_100_characters_is_offered(table: Table
     typed = f"deadline={'9' * 71}h, random_start="
     found = table.suggest_options("fief", typed, 3)
     assert found == [f"deadline={'9' * 71}h, random_start=true"] and len(found[0]) == 100
+
+
+def test_an_option_already_given_is_not_offered_again(table: TableService) -> None:
+    after = table.suggest_options("okc", "length=6, deadline=2h, ", 4)
+    assert after and all(x.startswith("length=6, deadline=2h, ") for x in after)
+    offered = {x.rpartition(", ")[2].partition("=")[0] for x in after}
+    assert "modules" in offered and not offered & {"length", "deadline"}
