@@ -211,6 +211,12 @@ def test_2_15_a_captive_sender_is_refused_naming_the_free_nobles_who_may_send():
     free = [n for f in data.players[seat].families for n in data.families[f].nobles if data.nobles[n].captor is None]
     err = refused(s, seat, f"pigeon sender:{a} to:{b} shillings:1")
     assert (err.section, err.code, err.legal) == ("2.15", "pigeon_from", free) and free
+    assert err.message == f"{data.nobles[a].name} is not a free noble of yours"      # named, not by id
+    assert refused(s, seat, f"pigeon sender:nobody to:{b} shillings:1").message == "name one of your free nobles"
+    own = data.families[a_fam].nobles[1]
+    err = refused(s, seat, f"pigeon sender:{own} to:{own} shillings:1")
+    assert (err.code, err.message) == ("pigeon_to", f"{data.nobles[own].name} is not another player's noble")
+    assert refused(s, seat, f"pigeon sender:{own} to:nobody shillings:1").message == "name another player's noble"
     for f in data.players[seat].families:
         for n in data.families[f].nobles:
             data.nobles[n].captor = "bandits"

@@ -25,7 +25,7 @@ def _sender(g: Fief, seat: str, noble: str) -> Noble:
     n = g.nobles.get(noble)
     if n is None or n.family not in g.players[seat].families or n.captor is not None:
         mine = [x for f in g.players[seat].families for x in g.families[f].nobles if g.nobles[x].captor is None]
-        raise RuleError("2.15", f"{noble!r} is not a free noble of yours",
+        raise RuleError("2.15", f"{n.name} is not a free noble of yours" if n else "name one of your free nobles",
                         code=FiefRefusal.PIGEON_FROM, legal=mine or "none")
     return n
 
@@ -34,7 +34,7 @@ def _receiver(g: Fief, seat: str, noble: str) -> Noble:
     n = g.nobles.get(noble)
     if n is None or n.family in g.players[seat].families:
         others = [x.id for x in g.nobles.values() if x.family not in g.players[seat].families]
-        raise RuleError("2.15", f"{noble!r} is not another player's noble",
+        raise RuleError("2.15", f"{n.name} is not another player's noble" if n else "name another player's noble",
                         code=FiefRefusal.PIGEON_TO, legal=others or "none")
     return n
 
