@@ -52,6 +52,7 @@ def test_12_3_the_skull_names_the_noble_it_raises() -> None:
     data.nobles["lucia"].relics = ["skull"]
     kill_noble(state, data, "william", cause="test")
     [fallen] = [e for e in state.take_events() if e.kind == "relic.skull_fallen"]
-    assert fallen.data["noble"] == "william" and fallen.data["seat"] == "ann"
+    assert fallen.data == {"noble": "william", "family": "red", "city": data.nobles["william"].city, "cause": "test",
+                           "seat": "ann"}
     [raised] = [e for e in do(state, "ann", "skull noble:william") if e.kind == "relic.skull_raised"]
     assert raised.data["noble"] == "william" and raised.data["city"] == data.nobles["william"].city

@@ -9,6 +9,7 @@ from engine.core import Action, Audience, GameState, RuleError
 from engine.fief import RULES
 from engine.fief.opportunity import rebellion
 from engine.fief.state import Fief, SeaCard
+from engine.fief.war import movement
 from engine.fief.war.state import Battle
 from tests.fief.helpers import act, do, g, give_card, place, refused, started
 
@@ -770,6 +771,22 @@ def test_10_2_avoid_a_battle_by_leaving_the_way_the_enemy_came():
     assert d.nobles["walter"].city == "Plymouth" and d.cities["Plymouth"].stacks["blue"].troops == ["men", "men"]
 
 
+def test_10_2_no_evading_for_a_noble_with_no_move_left():
+    s = _table()
+    d = g(s)
+    place(s, "blue", "Exeter", "men", "men")
+    _at(s, "walter", "Exeter")
+    give_card(s, "bob", "passage-1")
+    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
+    d.war.moves["walter"] = movement.MOVES
+    err = refused(s, "bob", "passage card:passage-1 use:evade noble:walter")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "10.2", "passage_evade", "Walter has no move left this phase", "another use")
+    d.war.moves["walter"] = movement.MOVES - 1                   # one left: enough to slip away
+    act(s, "bob", "passage", card="passage-1", use="evade", noble="walter")
+    assert d.nobles["walter"].city == "Plymouth"
+
+
 def test_2_5_storms_on_the_way_out_close_an_evasion_and_change_nothing():
     """10.2 gives one effect: a Passage that avoids the battle does not also carry the noble through Storms."""
     s = _table()
@@ -1053,13 +1070,19 @@ def test_10_3_an_invading_leader_needs_no_sponsor():
 def test_10_4_justice_for_a_heretic_but_never_the_royal_family_or_in_an_abbey():
     s = _table()
     d = g(s)
+    give_card(s, "ann", "justice-1")
+    err = refused(s, "ann", "justice card:justice-1 target:walter")
+    assert (err.section, err.code, err.message, err.legal) == ("10.4", "justice_target", "Walter bears no Heresy marker",
+                                                               "nobody")
+    assert refused(s, "ann", "justice card:justice-1 target:nobody").message == "nobody is not in the game"
     d.nobles["walter"].heresy = True
     d.nobles["walter"].titles.append("king")
-    give_card(s, "ann", "justice-1")
-    assert refused(s, "ann", "justice card:justice-1 target:walter").code == "justice_target"
+    err = refused(s, "ann", "justice card:justice-1 target:walter")
+    assert (err.code, err.message) == ("justice_target", "Walter is of the Royal Family or sheltered in an Abbey")
     d.nobles["walter"].titles.remove("king")
     d.cities["Whitby"].building = "abbey"
-    assert refused(s, "ann", "justice card:justice-1 target:walter").code == "justice_target"
+    assert refused(s, "ann", "justice card:justice-1 target:walter").message == (
+        "Walter is of the Royal Family or sheltered in an Abbey")
     d.cities["Whitby"].building = "stronghold"
     ev = act(s, "ann", "justice", card="justice-1", target="walter")
     assert "walter" not in d.nobles and d.cities["Whitby"].stacks["blue"].troops   # Matilda keeps the troops

@@ -101,6 +101,10 @@ def test_10_5_ambush_targets_per_noble_first_noble_only_when_listing_one() -> No
     d.nobles["william"].city = None
     assert _args(opportunity_legal._variants(d, "ann", "ambush", "ambush-1", first=True), "noble", "target") == [
         ("lucia", "arthur")]
+    d.nobles["william"].city = "Lincoln"     # alone there: nobody to ambush, and the next noble is still looked at
+    for first in (True, False):
+        assert _args(opportunity_legal._variants(d, "ann", "ambush", "ambush-1", first=first), "noble", "target") == [
+            ("lucia", "arthur")]
 
 
 def test_10_2_withdraw_to_each_neighbour_for_menus_and_the_first_for_playouts() -> None:
