@@ -486,6 +486,6 @@ def test_2_15_an_exchange_in_one_city_keeps_both_hands_within_the_limit_and_need
     pigeons.check_offer(d, "ann", "william", "walter", {"cards": ["tax-2"]}, {"cards": ["tax-1"]})
     d.families["red"].pigeons = 0
     err = _refusal(pigeons.check_offer, d, "ann", "william", "walter", {}, {"cards": ["tax-1"]})
-    assert (err.section, err.code) == ("2.15", "no_pigeon")
+    assert (err.section, err.code, err.message) == ("2.15", "no_pigeon", "William's family has no Carrier Pigeon left")
     d.nobles["walter"].city = "London"
     assert _refusal(pigeons.check_offer, d, "ann", "william", "walter", {}, {}).code == "pigeon_route"

@@ -116,15 +116,16 @@ def test_2_13_a_queen_consort_or_prince_gives_no_title():
     assert not d.tasks and "abbess-winter" in d.character_deck
 
 
-@pytest.mark.parametrize("line,code", [
-    ("relinquish noble:lucia abbey:spring", "relinquish_abbey"),     # not her Abbey
-    ("relinquish noble:william abbey:winter", "relinquish_noble"),   # not an Abbess
-    ("relinquish noble:matilda abbey:winter", "relinquish_noble"),   # not the seat's noble
-    ("relinquish noble:nobody abbey:winter", "relinquish_noble"),
+@pytest.mark.parametrize("line,code,message", [
+    ("relinquish noble:lucia abbey:spring", "relinquish_abbey", "Lucia is not the Abbess of that Abbey"),
+    ("relinquish noble:william abbey:winter", "relinquish_noble", "William is not an Abbess of yours"),
+    ("relinquish noble:matilda abbey:winter", "relinquish_noble", "Matilda is not an Abbess of yours"),  # not the seat's
+    ("relinquish noble:nobody abbey:winter", "relinquish_noble", "nobody is not an Abbess of yours"),
 ])
-def test_2_13_bad_requests_are_refused_and_change_nothing(line, code):
+def test_2_13_bad_requests_are_refused_and_change_nothing(line, code, message):
     s, _d = _abbess_at_marriages()
-    assert refused(s, "ann", line).code == code
+    err = refused(s, "ann", line)
+    assert (err.section, err.code, err.message) == ("2.13", code, message)
 
 
 def test_2_13_no_cleric_of_the_district_no_leave_and_no_second_request():

@@ -65,7 +65,9 @@ def test_2_15_only_between_strongholds_abbeys_in_different_cities():
                            "City or Abbey to a noble inside another one")
     data.families[a_fam].pigeons = 0
     data.cities[data.nobles[b].city].building = "abbey"
-    assert refused(s, seat, f"pigeon sender:{a} to:{b} shillings:1").code == "no_pigeon"
+    err = refused(s, seat, f"pigeon sender:{a} to:{b} shillings:1")
+    assert (err.section, err.code, err.legal) == ("2.15", "no_pigeon", "a noble of a family with pigeons left")
+    assert err.message == f"{data.nobles[a].name}'s family has no Carrier Pigeon left"
 
 
 def test_2_15_same_city_exchange_is_an_offer_spending_a_pigeon_on_acceptance():

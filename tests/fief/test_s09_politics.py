@@ -360,7 +360,8 @@ def test_each_share_of_the_royal_tax_is_told_only_to_its_receiver_and_the_sovere
     assert err.message == "you may share out 1 to 8 shillings more"
     assert refused(s, king, f"give_tax to:{other} amount:0").code == "tax_amount"
     err = refused(s, king, "give_tax to:nobody amount:1")
-    assert (err.section, err.code) == ("9.2", "no_player")
+    assert (err.section, err.code, err.message, err.legal) == ("9.2", "no_player", "no player 'nobody'",
+                                                                sorted(d.players))
     mine = d.players[king].shillings
     events = do(s, king, "done")
     assert d.players[king].shillings == mine + 8 and d.royal_tax and d.politics.tax_left == 0

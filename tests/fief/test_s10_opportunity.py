@@ -59,7 +59,8 @@ def test_10_0_no_opportunity_card_during_a_draw_action():
     do(s, "cat", "draw deck:fortune")
     give_card(s, "cat", "rebellion-1")
     err = refused(s, "cat", "rebellion card:rebellion-1 city:Norwich")
-    assert err.section == "10.1" and err.code == "draw_action"
+    assert (err.section, err.code, err.legal) == ("10.1", "draw_action", "once the draws are over")
+    assert err.message == "Opportunity cards cannot be played during a Draw action or before the game begins"
 
 
 def test_10_0_a_card_is_played_by_a_player_the_table_is_not_waiting_on():
@@ -99,7 +100,7 @@ def test_10_1_a_rebellion_in_an_unknown_city_when_none_is_eligible_says_none():
     s = _table()
     give_card(s, "ann", "rebellion-1")
     err = refused(s, "ann", "rebellion card:rebellion-1 city:Atlantis")
-    assert err.code == "city" and err.legal == "none"
+    assert (err.section, err.code, err.message, err.legal) == ("10.1", "city", "no city 'Atlantis'", "none")
 
 
 def test_10_1_never_on_a_city_under_your_own_tax():
@@ -600,6 +601,11 @@ def test_11_2_a_burgher_needs_a_titled_lord_and_a_treasure():
     s = _table()
     d = g(s)
     _famine(s, "V")
+    err = refused(s, "ann", "rebellion card:burgher-5 city:Norwich")        # no Burgher on red's board yet
+    assert (err.section, err.code, err.legal) == ("11.2", "no_burgher", "none")
+    assert err.message == "no Burgher 'burgher-5' lies on your family board"
+    d.families["red"].board_card = "burgher-3"
+    assert refused(s, "ann", "rebellion card:burgher-5 city:Norwich").legal == ["burgher-3"]
     d.families["red"].board_card = "burgher-5"
     err = refused(s, "ann", "rebellion card:burgher-5 city:Norwich")
     assert (err.section, err.code, err.legal) == ("11.2", "burgher_lord", "a Lord title first")
@@ -726,7 +732,8 @@ def test_10_2_the_movement_effects_need_the_family_s_own_movement_turn_and_a_mov
                            "guided this round")
     d.flow.turn = 3
     d.war.moves["walter"] = 2
-    assert refused(s, "bob", "passage card:passage-1 use:storms noble:walter").code == "passage_move"
+    err = refused(s, "bob", "passage card:passage-1 use:storms noble:walter")
+    assert (err.section, err.code, err.message) == ("10.2", "passage_move", "Walter has no move left this phase")
     err = refused(s, "bob", "passage card:passage-1 use:move noble:walter")
     assert (err.section, err.code, err.legal) == ("10.2", "passage_use", ["siege", "storms", "pass", "evade", "tunnels",
                                                                          "aid", "guide", "withdraw", "escape",
@@ -769,6 +776,18 @@ def test_10_2_avoid_a_battle_by_leaving_the_way_the_enemy_came():
     do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
     act(s, "bob", "passage", card="passage-1", use="evade", noble="walter")
     assert d.nobles["walter"].city == "Plymouth" and d.cities["Plymouth"].stacks["blue"].troops == ["men", "men"]
+
+
+def test_10_0_an_opportunity_card_not_in_hand_is_refused_with_the_cards_of_that_kind_held():
+    s = _table()
+    g(s).nobles["walter"].heresy = True
+    give_card(s, "ann", "passage-1")
+    err = refused(s, "ann", "justice card:passage-1 target:walter")     # held, but not a Justice card
+    assert (err.section, err.code, err.message, err.legal) == (
+        "10.4", "not_in_hand", "you hold no justice card 'passage-1'", "no justice")
+    give_card(s, "ann", "justice-1")
+    err = refused(s, "ann", "justice card:passage-1 target:walter")
+    assert (err.message, err.legal) == ("you hold no justice card 'passage-1'", ["justice-1"])
 
 
 def test_10_2_no_evading_for_a_noble_with_no_move_left():
@@ -942,6 +961,7 @@ def test_10_2_an_assassination_of_no_known_noble_lists_at_most_ten():
     with pytest.raises(RuleError) as err:
         cards.check_assassination(d, "ann", "nobody", "william")
     assert err.value.code == "target" and err.value.legal == sorted(d.nobles)[:10]
+    assert (err.value.section, err.value.message) == ("10.3", "no noble 'nobody'")
 
 
 def test_10_2_a_defending_noble_with_no_troop_left_withdraws_alone_by_default():
@@ -1162,6 +1182,7 @@ def test_10_5_an_ambush_with_nobody_in_reach_says_nobody_may_be_ambushed():
     give_card(s, "dan", "ambush-1")
     err = refused(s, "dan", "ambush card:ambush-1 noble:rohese target:walter")
     assert (err.section, err.code, err.legal) == ("10.5", "ambush_target", "nobody")
+    assert err.message == "Rohese can ambush only a noble or Leader in Exeter outside its walls"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -1398,7 +1419,8 @@ def test_10_2_bad_escort_choices_are_refused_and_change_nothing(escorts, why):
 def test_10_2_a_troop_already_claimed_is_refused_naming_the_troops_still_free():
     s, d = _withdraw_table()
     err = refused(s, "bob", "passage card:passage-1 use:withdraw to:Bristol escorts:knight,knight")
-    assert err.legal == ["archer", "men"]
+    assert (err.section, err.code, err.legal) == ("10.2", "withdraw_units", ["archer", "men"])
+    assert err.message == "Walter takes one of the family's own troops still unclaimed"
 
 
 def test_10_2_pass_slips_out_of_a_held_city_without_leave_once():

@@ -387,3 +387,16 @@ def test_11_1_in_a_battle_a_hire_is_offered_only_where_the_family_still_stands()
     act(state, "ann", "hire", city="Oxford", count=1, family="red")
     assert stack(data, "Oxford", "red").troops.count("crossbow") == 1
 
+
+
+@pytest.mark.parametrize("line,section", [
+    ("hire city:York", "11.1"), ("lend_mercenaries to:blue city:York", "11.1"), ("chasuble sea:I to:II", "12.2"),
+    ("shinbone region:I", "12.4"), ("take_excalibur noble:walter", "13.2"),
+])
+def test_11_to_13_no_mercenaries_relic_or_sword_before_every_family_has_set_up(line, section) -> None:
+    from tests.fief.helpers import new, turn_seat
+
+    s = new(4)
+    err = refused(s, turn_seat(s), line)
+    assert (err.section, err.code, err.message, err.legal) == (section, "setup", "not before every family has set up",
+                                                               "after setup")

@@ -351,7 +351,9 @@ def test_12_3_any_noble_may_be_raised_and_only_the_skulls_player_answers() -> No
     data = _fallen(state, "walter")
     assert data.tasks[0].family == "red"
     assert refused(state, "bob", "skull noble:walter").code == "not_your_turn"
-    assert refused(state, "ann", "skull noble:lucia").code == "skull_noble"
+    err = refused(state, "ann", "skull noble:lucia")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "12.3", "skull_noble", "the Skull raises only the noble who just fell", ["walter", "none"])
     assert refused(state, "ann", "skull noble:william").code == "skull_noble"
     do(state, "ann", "skull noble:walter")
     assert "walter" in data.nobles and data.relic_powers.skull_used

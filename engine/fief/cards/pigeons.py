@@ -46,7 +46,7 @@ def safe(g: Fief, n: Noble) -> bool:
 def check_send(g: Fief, seat: str, frm: str, to: str, shillings: int, card: str | None) -> tuple[Noble, Noble]:
     a, b = _sender(g, seat, frm), _receiver(g, seat, to)
     if g.families[a.family].pigeons < 1:
-        raise RuleError("2.15", f"the {a.family} family has no Carrier Pigeon left",
+        raise RuleError("2.15", f"{a.name}'s family has no Carrier Pigeon left",
                         code=FiefRefusal.NO_PIGEON,
                         legal="a noble of a family with pigeons left")
     if not safe(g, a) or not safe(g, b) or a.city == b.city:
@@ -178,7 +178,7 @@ def check_offer(g: Fief, seat: str, frm: str, to: str, give: dict[str, Any], tak
                         code=FiefRefusal.PIGEON_ROUTE,
                         legal="pigeon between Strongholds/Abbeys for different cities")
     if not allied(g, a.family, b.family) and g.families[a.family].pigeons < 1:
-        raise RuleError("2.15", f"the {a.family} family has no Carrier Pigeon left",
+        raise RuleError("2.15", f"{a.name}'s family has no Carrier Pigeon left",
                         code=FiefRefusal.NO_PIGEON,
                         legal="a noble of a family with pigeons left")
     _check_goods(g, seat, int(give.get("shillings", 0)), list(give.get("cards", [])))
