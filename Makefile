@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run build test compiled suite-rules suite-rest types lint bench mutate clean
+.PHONY: run build test compiled suite-rules suite-rest types lint bench mutate refusals clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -70,6 +70,11 @@ bench: $(BUILT)
 mutate: $(STAMP)
 	rm -rf mutants
 	SENESCHAL_PURE=1 $(PY) -m tests.mutation.sample
+
+# The refusals of an area that no test raises or whose words no test reads (tests/mutation/refusals.py):
+# REFUSALS_AREA=fief-9-13 (default), okc-modules, agents or table. Minutes; not in `make test`.
+refusals: $(STAMP)
+	SENESCHAL_PURE=1 $(PY) -m tests.mutation.refusals
 
 clean:
 	$(PYTHON) -m engine.compile --clean
