@@ -84,22 +84,27 @@ def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
 
 
 # -- the report ------------------------------------------------------------------------------------
-def raise_sites(paths: tuple[str, ...]) -> list[str]:
-    """Every ``file:line`` of the sources under ``paths`` where one of the error classes is built."""
-    out = []
+def raise_sites(paths: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Every ``file:line`` of the sources under ``paths`` where one of the error classes is built, with
+    the words it is given there: its message, and its section unless it takes its class's own (the
+    table's errors are all "table")."""
+    out: dict[str, tuple[str, ...]] = {}
     for root in map(Path, paths):
         for path in sorted([root] if root.suffix == ".py" else root.rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in RAISERS:
-                    out.append(f"{path}:{node.lineno}")
+                name = getattr(node, "func", None)
+                if isinstance(node, ast.Call) and getattr(name, "id", getattr(name, "attr", "")) in RAISERS:
+                    own_section = getattr(name, "id", getattr(name, "attr", "")) == "RuleError" or any(
+                        k.arg == "section" for k in node.keywords)
+                    out[f"{path}:{node.lineno}"] = ("message", "section") if own_section else ("message",)
     return out
 
 
-def findings(sites: list[str], reads: dict[str, list[str]]) -> tuple[list[str], list[str]]:
-    """(sites no test raised, sites raised whose message or section no test read, with what was read)."""
+def findings(sites: dict[str, tuple[str, ...]], reads: dict[str, list[str]]) -> tuple[list[str], list[str]]:
+    """(sites no test raised, sites raised whose given words no test read, with what was read)."""
     never = [s for s in sites if s not in reads]
     unread = [f"{s}  unread: {', '.join(m)}  (read: {', '.join(reads[s]) or 'nothing'})"
-              for s in sites if s in reads and (m := [f for f in ("message", "section") if f not in reads[s]])]
+              for s, words in sites.items() if s in reads and (m := [f for f in words if f not in reads[s]])]
     return never, unread
 
 

@@ -14,6 +14,7 @@ from tests.mutation.refusals import findings, raise_sites
 ROOT = Path(__file__).parents[2]
 
 SOURCE = '''
+from bot.table.errors import TableError
 from engine.core import RuleError
 
 
@@ -24,6 +25,8 @@ def check(n):
         raise RuleError("1.2", "at most 9", code="count")
     if n == 5:
         raise RuleError("1.3", "not 5", code="count")
+    if n == 6:
+        raise TableError("not 6", code="count")
 '''
 
 TESTS = '''
@@ -54,8 +57,10 @@ def test_the_report_lists_the_refusals_never_raised_and_those_whose_words_no_tes
     subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tests.mutation.refusals",
                     str(tmp_path / "test_sample.py")], cwd=tmp_path, env=env, check=True, capture_output=True)
     sites = raise_sites((str(tmp_path / "sample_rules.py"),))
-    assert [s.rsplit(":", 1)[1] for s in sites] == ["7", "9", "11"]
+    assert [s.rsplit(":", 1)[1] for s in sites] == ["8", "10", "12", "14"]
+    assert list(sites.values()) == [("message", "section")] * 3 + [("message",)]   # the table's section is its own
     reads = {str(tmp_path / k): v for k, v in json.loads(out.read_text()).items()}
     never, unread = findings(sites, reads)
-    assert never == [sites[2]]
-    assert unread == [f"{sites[1]}  unread: message, section  (read: code)"]
+    first, second, third, fourth = sites
+    assert never == [third, fourth]
+    assert unread == [f"{second}  unread: message, section  (read: code)"]
