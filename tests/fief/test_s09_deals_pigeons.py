@@ -81,7 +81,9 @@ def test_2_15_an_astray_card_is_discarded_and_the_partner_s_side_flies_by_its_ow
     assert [e.data["why"] for e in events if e.kind == "random.roll"] == ["carrier pigeon"] * 2
     assert [(e.kind, e.data["card_lost"]) for e in events if e.kind.startswith("pigeon.") and e.kind != "pigeon.sent"] \
         == [("pigeon.lost", "tax-1"), ("pigeon.arrived", None)]
-    assert [e.data["family"] for e in events if e.kind == "pigeon.sent"] == ["red", "blue"]
+    assert [e.data for e in events if e.kind == "pigeon.sent"] == [
+        {"family": "red", "frm": "lucia", "to": "matilda", "falconer": False},
+        {"family": "blue", "frm": "matilda", "to": "lucia", "falconer": False}]
     assert "tax-1" in d.fortune_discard and d.players["bob"].hand == [] and d.players["ann"].hand == []
     assert d.players["ann"].shillings == 14 and d.players["bob"].shillings == 6 and _purses(d) == total
     assert d.families["red"].pigeons == 2 and d.families["blue"].pigeons == 2
