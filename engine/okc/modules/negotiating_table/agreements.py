@@ -250,12 +250,10 @@ def can_pay(g: Okc, seat: str, deal: dict[str, Any]) -> bool:
 
 
 def pay(state: GameState, seat: str, action: Action) -> None:
-    """Hand over what the agreement promised, in the Negotiation Step (resources change hands only then)."""
+    """Hand over what the agreement promised, in the Negotiation Step (resources change hands only then: the
+    action's handler refuses it at any other time, before this is called)."""
     g: Okc = state.data
     deal = party_deal(g, seat, action.get("agreement"))
-    if g.step != STEP:
-        raise RuleError(SECTION, "promised resources change hands only in the Negotiation Step", code=OkcRefusal.PHASE,
-                        legal="wait for the next Negotiation Step")
     terms = owed(g, seat, deal)
     if not terms:
         raise RuleError(SECTION, "you owe nothing under that agreement", code=OkcRefusal.NOTHING_OWED, legal="nothing")
