@@ -499,7 +499,8 @@ def test_a_promise_its_party_cannot_pay_is_kept_to_the_best_of_their_ability(hel
     if not outrage:
         assert find(events, "okc.agreement_fulfilled")[0].data["how"] == "terms"
         line = WORDS.event(state, find(events, "okc.promise_unpayable")[0], audience(state))
-        assert "2 Lore" in line and "no Outrage" in line
+        assert line == ("The Clans (Bob) cannot hand over 2 Lore to the Nobility (Alice), as their agreement promised: "
+                        "kept as far as they are able, with no Outrage.")
 
 
 def test_both_parties_must_consent_to_fulfil_or_cancel() -> None:
