@@ -28,7 +28,9 @@ def test_p19_a_bartered_kingdom_card_needing_occupying_is_refused_by_a_receiver_
     _full_occupy_spaces(state, "p2")
     do(state, "p1", "offer to:p2 give:k.iron_crown")
     err = refused(state, "p2", "accept_offer offer:1", "no_space")
-    assert err.section == "p.19 Occupying Kingdom Cards" and err.legal == "an offer without that Kingdom card"
+    assert (err.section, err.message, err.legal) == (
+        "p.19 Occupying Kingdom Cards", "a Kingdom card received must be Occupied at once, and both Occupy spaces of "
+        "that board would be full", "an offer without that Kingdom card")
 
 
 def test_cipher_wheel_swap_step_is_described_in_words() -> None:
@@ -79,7 +81,8 @@ def test_wk_whispering_tower_a_player_with_no_boons_is_told_so() -> None:
     tower(data(state))["supply"]["p1"] = []
     spring_actions(state, {"p1": {"plateau": "nobility.f4"}})
     err = refused(state, "p1", "boon region:plateau boon:wt.coin", "not_yours")
-    assert err.legal == "no Boons"
+    assert (err.section, err.message, err.legal) == ("Wild Kingdom: Whispering Tower", "that Boon is not one of yours",
+                                                     "no Boons")
 
 
 def test_wk_negotiating_table_showing_the_hand_is_confirmed_only_to_an_ally() -> None:

@@ -4,6 +4,7 @@ sees of them, the deadline's defaults, the leak permuter and random agents' offe
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,27 @@ from engine.okc.words.wording import WORDS
 from engine.playout import Playout
 from tests.okc.helpers import data, do, find, game, refused
 from tests.okc.words_games import audience
+
+# The sections refusals cite, spelt out here (a test importing the module's constants would follow a mutation).
+STEP_RULE = "Wild Kingdom: Negotiating Table, The Negotiation Step"
+BARTER = "Wild Kingdom: Negotiating Table, Bartering"
+TRADE = "Wild Kingdom: Negotiating Table, Trade Agreements"
+OUTRAGE = "Wild Kingdom: Negotiating Table, Outrage"
+ALLIANCES = "Wild Kingdom: Negotiating Table, Alliances"
+
+
+def whole(state: GameState, seat: str, act: str | Action) -> tuple[str, str, str, Any]:
+    """A refusal whole, (section, code, message, legal), with the state unchanged. ``act`` is a command as
+    typed or an Action built directly (what the command parser would refuse first, as a bad choice)."""
+    if isinstance(act, str):
+        err = refused(state, seat, act)
+    else:
+        before = RULES.fingerprint(state)
+        with pytest.raises(RuleError) as info:
+            apply(RULES, state, seat, act)
+        assert RULES.fingerprint(state) == before, "a refused action changed the state"
+        err = info.value
+    return (err.section, err.code, err.message, err.legal)
 
 
 def to_negotiation(state: GameState) -> None:
@@ -121,18 +143,102 @@ def test_the_offers_each_player_made_are_counted_until_the_next_step_opens() -> 
 def test_offers_are_checked_and_refused_with_the_section() -> None:
     state = negotiating()
     g = data(state)
-    err = refused(state, "p1", "offer to:p2 give:influence:5", "not_held")
-    assert "Negotiating Table" in err.section
-    refused(state, "p1", "offer to:p1 give:lore:1", "no_player")
-    refused(state, "p1", "offer to:p2", "empty_offer")
-    refused(state, "p1", "offer to:p2 give:dragons:2", "bad_component")
-    refused(state, "p1", "offer to:p2 give:favour", "not_held")
-    refused(state, "p1", "accept_offer offer:9", "no_offer")
+    held = "an offer of what is held now, or decline"
+    assert g.players["p1"].influence == 0
+    assert whole(state, "p1", "offer to:p2 give:influence:5") == (
+        BARTER, "not_held", "you no longer have 5 Influence (0 held)", held)
+    assert whole(state, "p1", "offer to:p1 give:lore:1") == (
+        BARTER, "no_player", "a barter is offered to another player", ["p2", "p3"])
+    assert whole(state, "p1", "offer to:p2") == (
+        BARTER, "empty_offer", "an offer gives or asks for something", "give:influence:1 or take:lore:1, for example")
+    assert whole(state, "p1", "offer to:p2 give:dragons:2") == (
+        BARTER, "bad_component", "'dragons:2' is nothing that can be bartered",
+        ["influence:N", "lore:N", "supporters:N", "favour", "a card or Tactic by name"])
+    assert whole(state, "p1", "offer to:p2 give:lore:0") == (
+        BARTER, "bad_amount", "give a whole number of Lore, at least 1", ["lore:1", "lore:2"])
+    assert whole(state, "p1", "offer to:p2 give:favour") == (
+        BARTER, "not_held", "you no longer have the Kingdom's Favour", held)
+    assert whole(state, "p1", "accept_offer offer:9") == (
+        BARTER, "no_offer", "no offer of that number waits on your answer", "no offer waits on you")
     g.players["p2"].lore = 1
     do(state, "p1", "offer to:p2 take:lore:1")
-    refused(state, "p3", "decline_offer offer:1", "no_offer")
+    assert whole(state, "p3", "decline_offer offer:1") == (
+        BARTER, "no_offer", "no open offer of that number was made by you or to you", "no open offer")
+    assert whole(state, "p2", "accept_offer offer:9") == (
+        BARTER, "no_offer", "no offer of that number waits on your answer", [1])
+    assert whole(state, "p1", "decline_offer offer:9")[3] == [1]
     g.players["p2"].lore = 0
-    refused(state, "p2", "accept_offer offer:1", "not_held")
+    assert whole(state, "p2", "accept_offer offer:1") == (BARTER, "not_held", "you no longer have 1 Lore (0 held)", held)
+    g.players["p1"].influence = 1
+    do(state, "p1", "offer to:p2 give:influence:1")
+    g.players["p1"].influence = 0
+    assert whole(state, "p2", "accept_offer offer:2") == (
+        BARTER, "not_held", "the offering player no longer has 1 Influence (0 held)", held)
+
+
+def test_the_step_refuses_what_comes_outside_it_or_from_a_player_who_is_done() -> None:
+    """check_step and check_proposer: offers, answers and payments wait for the Negotiation Step; a player
+    who said done only answers (ruling NT1), and says done once."""
+    state = game(3, modules=NAME)
+    assert data(state).step == "bid"
+    later = "wait for the next Spring"
+    assert whole(state, "p1", "offer to:p2 give:lore:1") == (
+        STEP_RULE, "phase", "offering a barter happens only in the Negotiation Step, each Spring after the bids", later)
+    assert whole(state, "p1", "done_negotiating") == (
+        STEP_RULE, "phase", "saying you are done happens only in the Negotiation Step, each Spring after the bids", later)
+    assert whole(state, "p1", "pay agreement:1") == (
+        STEP_RULE, "phase", "paying what an agreement promised happens only in the Negotiation Step, each Spring "
+        "after the bids", later)
+    state = negotiating()
+    data(state).players["p1"].influence = 1
+    do(state, "p2", "done_negotiating")
+    do(state, "p1", "offer to:p2 give:influence:1")         # p2 is awaited again, to answer it
+    answer = "accept or decline the offers made to you"
+    assert whole(state, "p2", "offer to:p1 give:lore:1") == (
+        STEP_RULE, "done", "you said you are done negotiating this Spring: you can only answer offers", answer)
+    assert whole(state, "p2", "alliance to:p3")[2:] == (
+        "you said you are done negotiating this Spring: you can only answer offers", answer)
+    assert whole(state, "p2", "done_negotiating") == (
+        STEP_RULE, "done", "you already said you are done this Spring", answer)
+
+
+def test_nothing_is_offered_or_answered_while_a_kingdom_card_received_waits_to_be_occupied() -> None:
+    """check_step: a Kingdom card bartered that needs Occupying is Occupied at once (ruling NT5); until its
+    receiver has chosen the card from hand, the table waits on that choice alone."""
+    state = negotiating()
+    g = data(state)
+    g.players["p1"].kingdom.append("k.iron_crown")
+    do(state, "p1", "offer to:p2 give:k.iron_crown")
+    do(state, "p2", "accept_offer offer:1")
+    assert g.choice is not None and g.choice.kind == "barter_occupy"
+    pending = (STEP_RULE, "choice_pending", "a Kingdom card received must be Occupied first", "choose option:...")
+    assert whole(state, "p2", "offer to:p1 give:lore:1") == pending
+    assert whole(state, "p2", "done_negotiating") == pending
+
+
+def test_a_kingdom_card_is_refused_to_a_receiver_with_no_card_in_hand_to_occupy_it() -> None:
+    state = negotiating()
+    g = data(state)
+    g.players["p1"].kingdom.append("k.iron_crown")
+    do(state, "p1", "offer to:p2 give:k.iron_crown")
+    g.players["p2"].hand = []
+    assert whole(state, "p2", "accept_offer offer:1") == (
+        BARTER, "no_occupant", "a Kingdom card received must be Occupied at once with a card from hand, and that "
+        "hand would be empty", "an offer without that Kingdom card")
+
+
+def test_a_reason_is_one_the_table_can_tell() -> None:
+    """check_reason: the command parser refuses another reason first (a bad choice); an answer built as an
+    Action (an agent's, a saved game's) meets the module's own check."""
+    state = negotiating()
+    data(state).players["p1"].influence = 1
+    do(state, "p1", "offer to:p2 give:influence:1")
+    reasons = ["helps", "costs", "binds", "cannot", "unweighed"]
+    assert whole(state, "p2", "accept_offer offer:1 reason:spite") == (
+        "commands", "bad_choice", "accept_offer reason cannot be 'spite'", reasons)
+    for kind in ("accept_offer", "decline_offer"):
+        assert whole(state, "p2", Action.of(kind, offer=1, reason="spite")) == (
+            BARTER, "bad_reason", "'spite' is not a reason the table can tell", reasons)
 
 
 def test_the_table_sees_that_an_offer_exists_and_only_the_parties_see_what_it_holds() -> None:
@@ -204,8 +310,10 @@ def test_an_alliance_flips_a_card_each_and_one_alliance_at_a_time() -> None:
     assert public["alliances"] == [["p1", "p2"]]
     assert public["cards"]["p1"][0] == {"with": "p2", "side": "alliance"}
     assert public["cards"]["p3"] == [{"with": None, "side": "agreement"}] * 2
-    err = refused(state, "p3", "alliance to:p1", "no_alliance")
-    assert "already in an Alliance" in str(err) and "Alliances" in err.section
+    assert whole(state, "p3", "alliance to:p1") == (
+        ALLIANCES, "no_alliance", "that player is already in an Alliance this round", "no Alliance now")
+    assert whole(state, "p1", "alliance to:p3") == (
+        ALLIANCES, "no_alliance", "you are already in an Alliance this round", "no Alliance now")
 
 
 def test_an_alliance_ends_when_the_next_negotiation_step_opens() -> None:
@@ -231,7 +339,9 @@ def test_the_hand_goes_to_the_ally_alone() -> None:
     [cards] = find(events, "okc.hand_shown.cards")
     assert cards.to == ("p2",) and cards.data["cards"] == g.players["p1"].hand
     assert [e.to for e in find(events, "okc.hand_shown")] == [None]
-    refused(state, "p3", "show_hand", "no_ally")
+    assert whole(state, "p3", "show_hand") == (
+        ALLIANCES, "no_ally", "you can show your hand only to the player you are allied with",
+        "form an Alliance in the Negotiation Step")
 
 
 def test_an_empty_hand_shown_to_the_ally_reads_no_cards() -> None:
@@ -278,6 +388,21 @@ def test_an_allys_vote_stays_secret_until_both_have_voted() -> None:
     assert g.step == STEP
 
 
+def test_only_the_allies_topping_a_clash_name_its_winner_and_only_one_of_them() -> None:
+    from engine.okc.modules.negotiating_table.alliances import VOTE_STEP
+
+    state = allied_game()
+    no_vote = (ALLIANCES, "no_vote", "only the allies who top a clash together name its winner, once each", "wait")
+    assert whole(state, "p1", "name_winner seat:p1") == no_vote          # no clash to name a winner of
+    t = table(data(state))
+    t["vote"], t["votes"] = {"region": "plateau", "seats": ["p1", "p2"], "best": 9}, {}
+    data(state).step = VOTE_STEP
+    assert whole(state, "p1", "name_winner seat:p3") == (
+        ALLIANCES, "bad_vote", "name one of the two allies as the winner", ["p1", "p2"])
+    do(state, "p1", "name_winner seat:p2")
+    assert table(data(state))["votes"] == {"p1": "p2"}
+
+
 # -- Trade Agreements ------------------------------------------------------------------------------------
 
 def agreed(n: int = 3, terms: str = "", text: str = "") -> GameState:
@@ -290,14 +415,30 @@ def agreed(n: int = 3, terms: str = "", text: str = "") -> GameState:
 
 def test_agreements_are_limited_by_the_cards_and_need_terms_the_bot_can_read() -> None:
     state = negotiating()
-    refused(state, "p1", "agreement to:p2", "no_terms")
-    refused(state, "p1", "agreement to:p2 terms:clans:no_command:poison:highlands:1", "bad_term")
-    refused(state, "p1", "agreement to:p2 terms:uprising:no_claim:castle:1", "bad_party")
-    refused(state, "p1", "agreement to:p2 terms:clans:no_claim:castle:9", "bad_round")
+    example = ["clans:no_command:deadly:highlands:2"]
+    assert whole(state, "p1", "agreement to:p2") == (
+        TRADE, "no_terms", "an agreement needs terms: checkable ones, free text or both",
+        'terms:clans:no_command:deadly:highlands:2 or text:"..."')
+    assert whole(state, "p1", "agreement to:p2 terms:clans:no_command:poison:highlands:1") == (
+        TRADE, "bad_term", "'clans:no_command:poison:highlands:1': that term names something the bot does not know",
+        example)
+    assert whole(state, "p1", "agreement to:p2 terms:clans:no_peace:highlands:1") == (
+        TRADE, "bad_term", "'clans:no_peace:highlands:1' is not a term the bot can check",
+        [*example, "nobility:no_claim:harvest_field:1", "uprising:no_tactic:uprising.riot:5", "gathering:give:lore:1:2"])
+    for outside in ("uprising", "dragons"):        # a third player's faction, or none at all
+        assert whole(state, "p1", f"agreement to:p2 terms:{outside}:no_claim:castle:1") == (
+            TRADE, "bad_party", "a term binds one of the two parties: the Nobility or the Clans", ["nobility", "clans"])
+    assert whole(state, "p1", "agreement to:p2 terms:clans:no_claim:castle:9") == (
+        TRADE, "bad_round", "a term lasts until the end of a Year from this one (1) to the last (5), not Year 9", "1 to 5")
     for c in table(data(state))["cards"]["p2"]:
         c["with"], c["deal"] = "p3", 99
-    err = refused(state, "p1", 'agreement to:p2 text:"peace"', "no_card")
-    assert "Trade Agreements" in err.section
+    no_card = "a barter, or a non-binding word at the table"
+    assert whole(state, "p1", 'agreement to:p2 text:"peace"') == (
+        TRADE, "no_card", "that player has no available Trade Agreement card", no_card)
+    for c in table(data(state))["cards"]["p1"]:
+        c["with"], c["deal"] = "p3", 98
+    assert whole(state, "p1", 'agreement to:p3 text:"peace"') == (
+        TRADE, "no_card", "you have no available Trade Agreement card", no_card)
 
 
 def test_a_forbidden_claim_causes_outrage_and_the_card_changes_hands() -> None:
@@ -316,7 +457,10 @@ def test_a_forbidden_claim_causes_outrage_and_the_card_changes_hands() -> None:
 def test_a_promise_to_give_is_kept_by_paying_or_broken_when_the_step_closes() -> None:
     state = agreed(terms="clans:give:lore:1:1")
     g = data(state)
-    refused(state, "p2", "pay agreement:1", "not_held")
+    assert whole(state, "p1", "pay agreement:1") == (
+        TRADE, "nothing_owed", "you owe nothing under that agreement", "nothing")
+    assert whole(state, "p2", "pay agreement:1") == (
+        BARTER, "not_held", "you no longer have 1 Lore (0 held)", "an offer of what is held now, or decline")
     g.players["p2"].lore = 1
     events = do(state, "p2", "pay agreement:1")
     assert g.players["p1"].lore == 1 and find(events, "okc.agreement_fulfilled")
@@ -355,20 +499,27 @@ def test_a_promise_its_party_cannot_pay_is_kept_to_the_best_of_their_ability(hel
     if not outrage:
         assert find(events, "okc.agreement_fulfilled")[0].data["how"] == "terms"
         line = WORDS.event(state, find(events, "okc.promise_unpayable")[0], audience(state))
-        assert "2 Lore" in line and "no Outrage" in line
+        assert line == ("The Clans (Bob) cannot hand over 2 Lore to the Nobility (Alice), as their agreement promised: "
+                        "kept as far as they are able, with no Outrage.")
 
 
 def test_both_parties_must_consent_to_fulfil_or_cancel() -> None:
     state = agreed(text="We keep the peace")
     g = data(state)
     do(state, "p1", "fulfil_agreement agreement:1")
-    refused(state, "p1", "fulfil_agreement agreement:1", "waiting")
-    refused(state, "p3", "cancel_agreement agreement:1", "no_agreement")
+    assert whole(state, "p1", "fulfil_agreement agreement:1") == (
+        TRADE, "waiting", "you already agreed to fulfil it; the other party must agree too", "wait for the other party")
+    assert whole(state, "p3", "cancel_agreement agreement:1") == (
+        TRADE, "no_agreement", "you are in no binding agreement of that number", "none")
+    assert whole(state, "p2", "cancel_agreement agreement:9") == (
+        TRADE, "no_agreement", "you are in no binding agreement of that number", [1])
     assert table(g)["agreements"]
     events = do(state, "p2", "fulfil_agreement agreement:1")
     assert find(events, "okc.agreement_fulfilled") and not table(g)["agreements"]
     state = agreed(terms="clans:no_claim:castle:1")
     do(state, "p2", "cancel_agreement agreement:1")
+    assert whole(state, "p2", "cancel_agreement agreement:1")[2] == \
+        "you already agreed to cancel it; the other party must agree too"
     events = do(state, "p1", "cancel_agreement agreement:1")
     assert find(events, "okc.agreement_cancelled")
     assert all(c["with"] is None for cs in table(data(state))["cards"].values() for c in cs)
@@ -376,9 +527,16 @@ def test_both_parties_must_consent_to_fulfil_or_cancel() -> None:
 
 def test_a_claimed_breach_is_judged_by_the_others_in_secret() -> None:
     state = agreed(text="No Herald of yours at the Castle")
-    refused(state, "p1", "judge agreement:1 verdict:broken")
-    refused(state, "p3", "breach agreement:1", "no_agreement")
+    not_arbiter = "only the players outside an agreement judge a claimed breach, once each"
+    assert whole(state, "p1", "judge agreement:1 verdict:broken") == (OUTRAGE, "not_arbiter", not_arbiter,
+                                                                       "nothing to judge")
+    assert whole(state, "p3", "breach agreement:1")[1:3] == ("no_agreement", "you are in no binding agreement of that number")
     do(state, "p1", "breach agreement:1")
+    assert whole(state, "p1", "judge agreement:1 verdict:broken")[1:] == ("not_arbiter", not_arbiter, "nothing to judge")
+    assert whole(state, "p3", "judge agreement:9 verdict:broken")[3] == [1]
+    # The command parser refuses another verdict first (a bad choice); a verdict built as an Action meets this.
+    assert whole(state, "p3", Action.of("judge", agreement=1, verdict="maybe")) == (
+        OUTRAGE, "bad_verdict", "say whether the terms were broken or kept", ["broken", "kept"])
     [d] = [d for d in RULES.pending(state) if d.prompt == "okc.breach"]
     assert d.seats == ("p3",) and d.default_for("p3") == Action.of("judge", agreement=1, verdict="kept")
     events = do(state, "p3", "judge agreement:1 verdict:broken")
@@ -390,7 +548,14 @@ def test_a_second_claim_on_an_agreement_is_refused_while_the_first_is_judged() -
     state = agreed(4, text="Leave the Lowlands to us")
     do(state, "p2", "breach agreement:1")
     err = refused(state, "p1", "breach agreement:1", "judging")
-    assert err.message == "a claim on that agreement is already being judged" and "Outrage" in err.section
+    assert (err.section, err.message, err.legal) == (OUTRAGE, "a claim on that agreement is already being judged", "wait")
+
+
+def test_a_breach_is_claimed_only_of_words_the_bot_cannot_check() -> None:
+    state = agreed(terms="clans:no_claim:castle:1")
+    assert whole(state, "p1", "breach agreement:1") == (
+        OUTRAGE, "no_text", "that agreement has only terms the bot checks itself",
+        "nothing: a broken term is seen at once")
 
 
 def test_with_two_judges_a_split_verdict_upholds_nothing_and_votes_stay_hidden_until_both() -> None:

@@ -4,14 +4,17 @@ owner, placing Boons, and each of the 20 Boons on a card that wins its clash."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
-from engine.core import canonical, public_events
+from engine.core import GameState, canonical, public_events
 from engine.okc import RULES
 from engine.okc.modules.whispering_tower import boon, content, tower
 from engine.okc.state import Placed
 from tests.okc.helpers import data, do, find, game, pass_until, refused, spring_actions
+
+SECTION = "Wild Kingdom: Whispering Tower"    # spelt out: refusals cite it
 
 
 def test_starting_locations_follow_the_module_order_and_never_repeat() -> None:
@@ -81,17 +84,28 @@ def test_a_labyrinth_gift_tells_the_public_nothing_about_the_boon() -> None:
     assert t["supply"]["p3"] == ["wt.oath"]
 
 
+def _refusal(state: GameState, seat: str, text: str) -> tuple[str, str, str, Any]:
+    """A refusal whole, (section, code, message, legal), with the state unchanged."""
+    err = refused(state, seat, text)
+    return (err.section, err.code, err.message, err.legal)
+
+
 def test_placing_boons_as_an_action_at_most_two_per_card() -> None:
     state = game(2, modules="whispering_tower")
     g = data(state)
     tower(g)["supply"]["p1"] = ["wt.coin", "wt.lamp", "wt.oath"]
+    assert g.step == "bid"
+    assert _refusal(state, "p1", "boon region:plateau boon:wt.coin") == (
+        SECTION, "phase", "Boons are placed as an Action, on your turn in the Spring or Day Action Step", "pass")
     spring_actions(state, {"p1": {"plateau": "nobility.f4"}})
-    refused(state, "p1", "boon region:highlands boon:wt.coin", "no_card")
-    refused(state, "p1", "boon region:plateau boon:wt.voice", "not_yours")
+    on_cards = "Boons go on your face-down cards next to Regions, at most two per card"
+    assert _refusal(state, "p1", "boon region:highlands boon:wt.coin") == (SECTION, "no_card", on_cards, ["plateau"])
+    assert _refusal(state, "p1", "boon region:plateau boon:wt.voice") == (
+        SECTION, "not_yours", "that Boon is not one of yours", ["wt.coin", "wt.lamp", "wt.oath"])
     events = do(state, "p1", "boon region:plateau boon:wt.coin")
     assert "wt.coin" not in canonical([(e.kind, e.data) for e in public_events(events)])
     do(state, "p1", "boon region:plateau boon:wt.lamp")
-    refused(state, "p1", "boon region:plateau boon:wt.oath", "no_card")
+    assert _refusal(state, "p1", "boon region:plateau boon:wt.oath") == (SECTION, "no_card", on_cards, "no card")
     assert g.regions[1].cards[0].boons == ["wt.coin", "wt.lamp"]
     assert RULES.view(state, None)["regions"][1]["cards"]["p1"][0]["boons"] == 2
 

@@ -194,7 +194,7 @@ def play_accept(state: GameState, seat: str, action: Action) -> None:
     why = check_reason(action)
     offer = find_offer(g, action.get("offer"))
     if offer is None or offer["to"] != seat:
-        raise RuleError(barter.SECTION, f"no open offer {action.get('offer')} to you", code=Refusal.NO_OFFER,
+        raise RuleError(barter.SECTION, "no offer of that number waits on your answer", code=Refusal.NO_OFFER,
                         legal=[o["id"] for o in open_offers(g) if o["to"] == seat] or "no offer waits on you")
     if offer.get("kind") == "alliance":
         alliances.check_ally(g, seat, offer["by"])
@@ -231,7 +231,7 @@ def play_decline(state: GameState, seat: str, action: Action) -> None:
     why = check_reason(action)
     offer = find_offer(g, action.get("offer"))
     if offer is None or seat not in (offer["by"], offer["to"]):
-        raise RuleError(barter.SECTION, f"no open offer {action.get('offer')} made by or to you", code=Refusal.NO_OFFER,
+        raise RuleError(barter.SECTION, "no open offer of that number was made by you or to you", code=Refusal.NO_OFFER,
                         legal=[o["id"] for o in open_offers(g) if seat in (o["by"], o["to"])] or "no open offer")
     open_offers(g).remove(offer)
     how = "withdrawn" if seat == offer["by"] else "declined"

@@ -51,6 +51,12 @@ def seat_of(g: Okc, faction: str) -> str | None:
     return next((s for s in g.order if g.players[s].faction == faction), None)
 
 
+def faction_named(g: Okc, faction: str) -> str:
+    """A faction as refusals name it, inside a sentence: "the Clans"."""
+    name = str(pack_of(g).factions[faction].name)
+    return "the " + name[4:] if name.startswith("The ") else name
+
+
 # -- terms ----------------------------------------------------------------------------------------------
 
 def parse_terms(g: Okc, parties: tuple[str, str], tokens: list[str]) -> list[dict[str, Any]]:
@@ -70,11 +76,12 @@ def parse_terms(g: Okc, parties: tuple[str, str], tokens: list[str]) -> list[dic
         faction, kind, args, last = parts[0], parts[1], parts[2:-1], int(parts[-1])
         party = seat_of(g, faction)
         if party not in parties:
-            raise RuleError(SECTION, f"{token!r}: a term binds one of the two parties", code=OkcRefusal.BAD_PARTY,
+            them = " or ".join(faction_named(g, g.players[s].faction) for s in parties)
+            raise RuleError(SECTION, f"a term binds one of the two parties: {them}", code=OkcRefusal.BAD_PARTY,
                             legal=[g.players[s].faction for s in parties])
         if not g.round <= last <= g.length:
-            raise RuleError(SECTION, f"{token!r}: the last round must be between this one and the last",
-                            code=OkcRefusal.BAD_ROUND, legal=f"{g.round} to {g.length}")
+            raise RuleError(SECTION, f"a term lasts until the end of a Year from this one ({g.round}) to the last "
+                            f"({g.length}), not Year {last}", code=OkcRefusal.BAD_ROUND, legal=f"{g.round} to {g.length}")
         term: dict[str, Any] = {"party": party, "kind": kind, "round": last, "kept": False}
         if kind == "no_command" and len(args) == 2 and args[0] in KEYWORDS and args[1] in regions:
             term.update(command=args[0], region=args[1])
@@ -226,7 +233,7 @@ def round_over(state: GameState) -> None:
 def party_deal(g: Okc, seat: str, number: Any) -> dict[str, Any]:
     deal = find(g, number)
     if deal is None or seat not in deal["parties"]:
-        raise RuleError(SECTION, f"you are in no binding agreement {number}", code=OkcRefusal.NO_AGREEMENT,
+        raise RuleError(SECTION, "you are in no binding agreement of that number", code=OkcRefusal.NO_AGREEMENT,
                         legal=[d["id"] for d in table(g)["agreements"] if seat in d["parties"]] or "none")
     return deal
 
@@ -250,12 +257,10 @@ def can_pay(g: Okc, seat: str, deal: dict[str, Any]) -> bool:
 
 
 def pay(state: GameState, seat: str, action: Action) -> None:
-    """Hand over what the agreement promised, in the Negotiation Step (resources change hands only then)."""
+    """Hand over what the agreement promised, in the Negotiation Step (resources change hands only then: the
+    action's handler refuses it at any other time, before this is called)."""
     g: Okc = state.data
     deal = party_deal(g, seat, action.get("agreement"))
-    if g.step != STEP:
-        raise RuleError(SECTION, "promised resources change hands only in the Negotiation Step", code=OkcRefusal.PHASE,
-                        legal="wait for the next Negotiation Step")
     terms = owed(g, seat, deal)
     if not terms:
         raise RuleError(SECTION, "you owe nothing under that agreement", code=OkcRefusal.NOTHING_OWED, legal="nothing")

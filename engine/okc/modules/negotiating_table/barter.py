@@ -52,7 +52,7 @@ def parse(g: Okc, seat: str, tokens: list[str] | tuple[str, ...]) -> Side:
         what, _, n = token.partition(":")
         if what in AMOUNTS and n:
             if not n.isdigit() or int(n) < 1:
-                raise RuleError(SECTION, f"{token!r}: give a whole number of at least 1", code=OkcRefusal.BAD_AMOUNT,
+                raise RuleError(SECTION, f"give a whole number of {what.title()}, at least 1", code=OkcRefusal.BAD_AMOUNT,
                                 legal=[f"{what}:1", f"{what}:2"])
             side.amounts[what] = side.amounts.get(what, 0) + int(n)
         elif token == "favour":
@@ -85,7 +85,7 @@ def have(g: Okc, seat: str, side: Side) -> list[str]:
     stock = {"influence": p.influence, "lore": p.lore, "supporters": p.supporters}
     for what, n in side.amounts.items():
         if n > stock[what]:
-            missing.append(f"{n} {what.title()} (has {stock[what]})")
+            missing.append(f"{n} {what.title()} ({stock[what]} held)")
     if side.favour and g.favour_holder != seat:
         missing.append("the Kingdom's Favour")
     hand = list(p.hand)

@@ -222,7 +222,7 @@ def _of(state: GameState, e: Event, aud: Audience) -> str:
 
 def promise_unpayable(state: GameState, e: Event, aud: Audience) -> str:
     return (f"{who(state, e.data['seat'], aud)} cannot hand over {side_words(state, [str(e.data['component'])])} to "
-            f"{whom(state, e.data['to'], aud)} as agreement {e.data['agreement']} promised: kept as far as "
+            f"{whom(state, e.data['to'], aud)}, as their agreement promised: kept as far as "
             "they are able, with no Outrage.")
 
 
