@@ -40,9 +40,11 @@ _SITES: dict[str, set[str]] = {}
 
 # -- the recorder: a pytest plugin (``-p tests.mutation.refusals``) ---------------------------------------
 def _site_of_caller() -> str:
-    """The file:line a refusal is raised from: the first frame outside the error classes' own modules."""
+    """The file:line a refusal is raised from: the first frame outside the error classes' own modules
+    and their constructors (a class like the store's ``CannotSave`` is defined beside its raisers)."""
     f = sys._getframe(2)
-    while f.f_back is not None and f.f_code.co_filename.endswith("errors.py"):
+    while f.f_back is not None and (f.f_code.co_filename.endswith("errors.py") or (
+            f.f_code.co_name == "__init__" and isinstance(f.f_locals.get("self"), errors.RuleError))):
         f = f.f_back
     return f"{os.path.relpath(f.f_code.co_filename)}:{f.f_lineno}"
 
