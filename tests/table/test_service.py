@@ -533,7 +533,30 @@ def test_acting_when_nothing_waits_on_you_says_whom_the_game_waits_on(table):
     table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
     with pytest.raises(TableError) as err:
         table.act(ALICE, CHAN, "tribute", Action.of("bid", card=3))
-    assert (err.value.code, str(err.value.legal)) == ("not_your_turn", "the game waits on bob")
+    assert (err.value.code, err.value.message, err.value.legal) == (
+        "not_your_turn", "nothing waits on you right now", "the game waits on bob")
+
+
+def test_a_game_in_its_lobby_or_abandoned_refuses_actions_clicks_and_skips(table, db_path):
+    gid = table.new_game(ALICE, CHAN, "tribute", players=2).game.id
+    table.join(BOB, CHAN)
+
+    def refusals() -> list[tuple]:
+        before = snapshot(table, db_path, gid)
+        out = []
+        for call in (lambda: table.act(ALICE, CHAN, "tribute", Action.of("bid", card=1)),
+                     lambda: table.prompt(ALICE, CHAN), lambda: table.skip(GM, CHAN, seat="alice")):
+            with pytest.raises(TableError) as err:
+                call()
+            out.append((err.value.code, err.value.message, err.value.legal))
+        assert snapshot(table, db_path, gid) == before
+        return out
+
+    assert refusals() == [("not_started", f"game {gid} has not started", "`/game start`")] * 3
+    table.abandon(GM, CHAN)
+    assert refusals() == [("abandoned", f"game {gid} was abandoned", None),
+                          ("abandoned", f"game {gid} was abandoned before it started", None),   # no `/game start`
+                          ("abandoned", f"game {gid} was abandoned", None)]
 
 
 def test_a_paused_games_refusal_says_a_gm_may_resume_it(table):
