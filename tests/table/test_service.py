@@ -375,6 +375,16 @@ def test_a_private_board_is_refused_to_someone_without_a_seat(table):
     assert table.board(CAROL, CHAN, draw=False).game.id == 1   # the public board is anyone's
 
 
+def test_a_prompt_is_refused_to_someone_without_a_seat(table, db_path):
+    gid = start_game(table)
+    before = snapshot(table, db_path, gid)
+    with pytest.raises(NotAllowed) as refused:
+        table.prompt(CAROL, CHAN)
+    assert (refused.value.code, refused.value.message, refused.value.legal) == (
+        "not_allowed", f"you have no seat in game {gid}; only a seat's player answers for it", None)
+    assert snapshot(table, db_path, gid) == before
+
+
 def test_settings(table):
     start_game(table)
     assert table.settings(ALICE, CHAN).values["deadline"] == "24h"
