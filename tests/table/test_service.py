@@ -367,6 +367,29 @@ def test_a_seat_cannot_be_left_once_the_game_has_started(table):
     assert started.value.legal == "ask a GM: `/game replace`"
 
 
+def test_a_started_game_takes_no_new_seat_and_no_second_start(table, db_path):
+    gid = start_game(table)
+    before = snapshot(table, db_path, gid)
+    refused = []
+    for call in (lambda: table.join(CAROL, CHAN), lambda: table.start(ALICE, CHAN)):
+        with pytest.raises(TableError) as err:
+            call()
+        refused.append((err.value.code, err.value.message, err.value.legal))
+    assert refused == [
+        ("started", f"game {gid} has already started: it is under way", "ask a GM to give you a seat with `/game replace`"),
+        ("started", f"game {gid} is not in its lobby: it is under way", None)]
+    assert snapshot(table, db_path, gid) == before
+
+
+def test_someone_without_a_seat_has_none_to_leave(table, db_path):
+    gid = table.new_game(ALICE, CHAN, "tribute", players=2).game.id
+    before = snapshot(table, db_path, gid)
+    with pytest.raises(TableError) as err:
+        table.leave(BOB, CHAN)
+    assert (err.value.code, err.value.message, err.value.legal) == ("no_seat", f"you have no seat in game {gid}", None)
+    assert snapshot(table, db_path, gid) == before
+
+
 def test_a_private_board_is_refused_to_someone_without_a_seat(table):
     start_game(table)
     with pytest.raises(NotAllowed) as refused:
