@@ -7,6 +7,7 @@ import threading
 import pytest
 
 from bot.table import (
+    DEFAULT_SETTINGS,
     AlreadyDone,
     Applied,
     Asked,
@@ -408,15 +409,20 @@ def test_a_prompt_is_refused_to_someone_without_a_seat(table, db_path):
     assert snapshot(table, db_path, gid) == before
 
 
-def test_settings(table):
-    start_game(table)
+def test_settings(table, db_path):
+    gid = start_game(table)
     assert table.settings(ALICE, CHAN).values["deadline"] == "24h"
     out = table.settings(GM, CHAN, setting="deadline", value="2h")
     assert out.changed == "deadline" and out.values["deadline"] == "2h"
-    with pytest.raises(TableError):
-        table.settings(GM, CHAN, setting="deadline", value="soon")
-    with pytest.raises(TableError):
-        table.settings(GM, CHAN, setting="colour", value="red")
+    before = snapshot(table, db_path, gid)
+    refused = []
+    for setting, value in (("deadline", "soon"), ("colour", "red")):
+        with pytest.raises(TableError) as err:
+            table.settings(GM, CHAN, setting=setting, value=value)
+        refused.append((err.value.code, err.value.message, err.value.legal))
+    assert refused == [("bad_setting", "deadline: not a duration: 'soon'", "e.g. 24h, 2h30m, off"),
+                       ("bad_setting", "no setting 'colour'", sorted(DEFAULT_SETTINGS))]
+    assert snapshot(table, db_path, gid) == before
 
 
 def test_log_shows_each_seat_its_own(table):
