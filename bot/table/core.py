@@ -549,6 +549,8 @@ class TableCore:
         state is never changed in place, so it may be read after the lock is let go)."""
         row = self.resolve(actor, channel, game_id)
         if row.status == GameStatus.LOBBY or not self.store.has_snapshot(row.id):
+            if row.status == GameStatus.ABANDONED:   # dropped in its lobby: there is nothing to start
+                raise TableError(f"game {row.id} was abandoned before it started", code=TableRefusal.ABANDONED)
             raise TableError(f"game {row.id} has not started", code=TableRefusal.NOT_STARTED, legal="`/game start`")
         with self.game_lock(row.id):
             return self.session(row.id).loaded()

@@ -36,15 +36,18 @@ FIELDS = ("message", "section", "code", "legal")
 OUT = Path(os.environ.get("REFUSALS_OUT", ".refusal-reads.json"))
 
 _SITES: dict[str, set[str]] = {}
+_ROOT = os.getcwd()   # sites are named from where the run began, whatever folder a test moves to
 
 
 # -- the recorder: a pytest plugin (``-p tests.mutation.refusals``) ---------------------------------------
 def _site_of_caller() -> str:
-    """The file:line a refusal is raised from: the first frame outside the error classes' own modules."""
+    """The file:line a refusal is raised from: the first frame outside the error classes' own modules
+    and their constructors (a class like the store's ``CannotSave`` is defined beside its raisers)."""
     f = sys._getframe(2)
-    while f.f_back is not None and f.f_code.co_filename.endswith("errors.py"):
+    while f.f_back is not None and (f.f_code.co_filename.endswith("errors.py") or (
+            f.f_code.co_name == "__init__" and isinstance(f.f_locals.get("self"), errors.RuleError))):
         f = f.f_back
-    return f"{os.path.relpath(f.f_code.co_filename)}:{f.f_lineno}"
+    return f"{os.path.relpath(f.f_code.co_filename, _ROOT)}:{f.f_lineno}"
 
 
 _init = errors.RuleError.__init__

@@ -27,13 +27,23 @@ def check(n):
         raise RuleError("1.3", "not 5", code="count")
     if n == 6:
         raise TableError("not 6", code="count")
+
+
+class CannotSave(TableError):
+    def __init__(self, reason):
+        super().__init__("cannot save now", code="full")
+        self.reason = reason
+
+
+def save(n):
+    raise CannotSave(f"no room for {n}")
 '''
 
 TESTS = '''
 import pytest
 
 from engine.core import RuleError
-from sample_rules import check
+from sample_rules import check, save
 
 
 def test_negative():
@@ -46,6 +56,13 @@ def test_too_many():
     with pytest.raises(RuleError) as err:
         check(10)
     assert err.value.code == "count"   # its words are never read
+
+
+def test_full(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)   # a test that runs elsewhere (as the golden transcripts do) still counts
+    with pytest.raises(RuleError) as err:   # raised from the line that builds it, not from its constructor
+        save(1)
+    assert err.value.message == "cannot save now"
 '''
 
 
@@ -57,10 +74,10 @@ def test_the_report_lists_the_refusals_never_raised_and_those_whose_words_no_tes
     subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tests.mutation.refusals",
                     str(tmp_path / "test_sample.py")], cwd=tmp_path, env=env, check=True, capture_output=True)
     sites = raise_sites((str(tmp_path / "sample_rules.py"),))
-    assert [s.rsplit(":", 1)[1] for s in sites] == ["8", "10", "12", "14"]
-    assert list(sites.values()) == [("message", "section")] * 3 + [("message",)]   # the table's section is its own
+    assert [s.rsplit(":", 1)[1] for s in sites] == ["24", "8", "10", "12", "14"]   # shallowest first
+    assert list(sites.values()) == [("message",)] + [("message", "section")] * 3 + [("message",)]   # the table's section is its own
     reads = {str(tmp_path / k): v for k, v in json.loads(out.read_text()).items()}
     never, unread = findings(sites, reads)
-    first, second, third, fourth = sites
+    _, first, second, third, fourth = sites
     assert never == [third, fourth]
     assert unread == [f"{second}  unread: message, section  (read: code)"]

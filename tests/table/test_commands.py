@@ -69,6 +69,24 @@ def test_a_line_without_its_command_group_is_refused_naming_the_groups(table):
     assert (err.value.message, err.value.code, err.value.legal) == ("no command group `/nope`", "unknown_group", groups)
 
 
+def test_a_line_that_cannot_be_read_or_names_a_parameter_the_command_lacks_is_refused_in_words(table):
+    refused = []
+    for line in ('/game new "x', "/game status colour:red"):
+        with pytest.raises(TableError) as err:
+            table.registry.split(line)
+        refused.append((err.value.code, err.value.message, err.value.legal))
+    assert refused == [("syntax", """cannot read '/game new "x': No closing quotation""", None),
+                       ("bad_param", "/game status has no parameter 'colour'", "/game status [game:<int>]")]
+
+
+def test_a_table_command_without_a_value_it_needs_is_refused_with_its_usage(table):
+    with pytest.raises(TableError) as err:
+        table.invoke(ALICE, CHAN, "game", "new", {})
+    assert (err.value.code, err.value.message, err.value.legal) == (
+        "missing_param", "/game new needs name", "/game new name:<str> [players:<int>] [options:<str>] [play:<bool>]")
+    assert table.store.games() == []
+
+
 def test_a_table_command_given_a_parameter_it_lacks_is_refused_with_its_usage(table):
     with pytest.raises(TableError) as err:
         table.invoke(ALICE, CHAN, "game", "status", {"colour": "red"})
@@ -128,6 +146,8 @@ def test_autocomplete_names_table_values_and_offers_at_most_25(table, monkeypatc
 def test_unknown_command_lists_the_known_ones(table):
     with pytest.raises(TableError) as err:
         table.registry.find("game", "frob")
+    assert (err.value.code, err.value.message, err.value.legal) == (
+        "unknown_command", "`/game` has no command 'frob'", [c.name for c in table.registry.commands("game")])
     assert "status" in err.value.legal
 
 

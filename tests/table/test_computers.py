@@ -20,7 +20,7 @@ from engine import agents
 from engine.core import Action
 from tests.games.tribute import RULES
 from tests.speech import assert_human
-from tests.table.conftest import ALICE, BOB, CAROL, CHAN, GM, make_table
+from tests.table.conftest import ALICE, BOB, CAROL, CHAN, GM, make_table, snapshot
 
 #: The tribute game's deadline, and a little more.
 DAY = 25 * 3600
@@ -84,7 +84,8 @@ def test_a_computer_player_is_dismissed_before_the_start_not_after(table):
     assert [s.seat for s in table.info(game).seats] == ["alice"]
     with pytest.raises(TableError) as err:  # alice is a person, not a computer player
         table.dismiss(ALICE, CHAN, seat="alice")
-    assert (err.value.code, err.value.legal) == ("no_seat", "no computer player sits here")
+    assert (err.value.code, err.value.message, err.value.legal) == (
+        "no_seat", f"game {game} has no computer player in seat 'alice'", "no computer player sits here")
     again = table.computer(ALICE, CHAN)
     with pytest.raises(TableError) as err:
         table.dismiss(ALICE, CHAN, seat="alice")
@@ -92,7 +93,8 @@ def test_a_computer_player_is_dismissed_before_the_start_not_after(table):
     table.start(ALICE, CHAN)
     with pytest.raises(TableError) as err:
         table.dismiss(ALICE, CHAN, seat=again.seat)
-    assert err.value.code == "started" and err.value.legal == f"`/game replace seat:{again.seat} user:<person>`"
+    assert (err.value.code, err.value.message, err.value.legal) == (
+        "started", f"game {game} has started: a seat can only change hands", f"`/game replace seat:{again.seat} user:<person>`")
 
 
 def test_only_the_game_manager_seats_a_computer_player(table):
@@ -177,8 +179,12 @@ def test_the_seats_owner_hands_it_to_a_computer_player_and_takes_it_back(table):
     assert "computer player (steady)" in wording.describe(handed)
     bob = table.info(game).user_of("bob")
     assert bob is not None and bob.agent == "steady" and bob.user_id == BOB.user_id  # bob still owns it
-    with pytest.raises(NotAllowed):  # a computer plays it now
-        table.act(BOB, CHAN, "tribute", Action.of("bid", card=1))
+    for call in (lambda: table.act(BOB, CHAN, "tribute", Action.of("bid", card=1)), lambda: table.prompt(BOB, CHAN)):
+        with pytest.raises(NotAllowed) as err:  # a computer plays it now: neither a command nor a click
+            call()
+        assert (err.value.code, err.value.message, err.value.legal) == (
+            "not_allowed", "a computer player (steady) plays your seat bob now",
+            "take it back: `/game replace seat:bob user:<you>`")
     table.run_due()
     assert "computer" in sources(table, game)["bob"]
     posts = messages(table, game)
@@ -258,7 +264,8 @@ def test_absent_accepts_only_off_or_a_strength(table):
     lobby(table, ALICE)
     with pytest.raises(TableError) as err:
         table.settings(ALICE, CHAN, setting="absent", value="2h")
-    assert err.value.code == "bad_setting"
+    assert (err.value.code, err.value.message, err.value.legal) == (
+        "bad_setting", "absent: '2h' is not a computer player's strength", ["off", *agents.STRENGTHS])
     assert table.settings(ALICE, CHAN).values["absent"] == "off"
 
 
@@ -497,11 +504,22 @@ def test_stopping_the_thinking_processes_does_not_wait_for_a_think_under_way():
 
 
 def test_a_computer_player_is_not_seated_once_the_game_has_started(table):
-    lobby(table, ALICE, BOB)
+    game = lobby(table, ALICE, BOB)
     table.start(ALICE, CHAN)
     with pytest.raises(TableError) as err:
         table.computer(ALICE, CHAN)
-    assert err.value.code == "started" and "/game replace" in str(err.value.legal)
+    assert (err.value.code, err.value.message, err.value.legal) == (
+        "started", f"game {game} has already started: it is under way",
+        "hand a seat to a computer player with `/game replace seat:<seat> computer:<strength>`")
+
+
+def test_a_computer_player_is_not_seated_in_a_full_lobby(table, db_path):
+    game = lobby(table, ALICE, BOB, count=2)
+    before = snapshot(table, db_path, game)
+    with pytest.raises(TableError) as err:
+        table.computer(ALICE, CHAN)
+    assert (err.value.code, err.value.message, err.value.legal) == ("full", f"game {game} is full (2 seats)", None)
+    assert snapshot(table, db_path, game) == before
 
 
 def test_a_stand_in_called_off_before_it_plays_gives_the_person_their_deadline_back(table, clock):

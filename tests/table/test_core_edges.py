@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.table import AlreadyDone, FakeClock, Store, TableError, TableService
+from bot.table.errors import DAMAGED_ADVICE
 from engine import registry
 from engine.core import Action
 from tests.games.tribute import RULES
@@ -59,6 +60,27 @@ def test_a_game_left_without_any_snapshot_is_set_aside_naming_what_is_missing(ta
     assert err.value.message == f"game {gid} is damaged and set aside: snapshot 0 cannot be read (no snapshot to start from)"
     [q] = table.store.quarantined()
     assert (q.game, q.what, q.row, q.reason) == (gid, "snapshots", "0", "no snapshot to start from")
+
+
+def test_a_game_whose_snapshots_and_setup_both_fail_is_set_aside_naming_the_setup(table, monkeypatch):
+    """Rules changed under a stored game: its snapshots no longer load, and its setup from the seed fails too."""
+    gid = start_game(table)
+    table.act(ALICE, CHAN, "tribute", Action.of("bid", card=4))
+    table.loaded_games.clear()
+
+    def unreadable(*args, **kwargs):
+        raise ValueError("no such option 'rounds'")
+
+    monkeypatch.setattr(RULES, "load", unreadable)
+    monkeypatch.setattr(RULES, "new_game", unreadable)
+    with pytest.raises(TableError) as err:
+        table.act(BOB, CHAN, "tribute", Action.of("bid", card=2))
+    reason = "setup from the seed failed: ValueError: no such option 'rounds'"
+    assert (err.value.code, err.value.message, err.value.legal) == (
+        "corrupt", f"game {gid} is damaged and set aside: snapshot 0 cannot be read ({reason})", DAMAGED_ADVICE)
+    [q] = table.store.quarantined()
+    assert (q.game, q.what, q.row, q.reason) == (gid, "snapshots", "0", reason)
+    assert [a.seq for a in table.store.actions(gid)] == [1]
 
 
 def test_a_channel_without_a_game_says_so_and_how_to_open_one(table):

@@ -270,7 +270,11 @@ def test_only_a_paused_game_is_resumed(table, clock):
     table.abandon(GM, CHAN)
     with pytest.raises(TableError) as err:
         table.abandon(GM, CHAN)
-    assert err.value.code == "game_over"
+    assert (err.value.code, err.value.message, err.value.legal) == ("game_over", f"game {gid} is already abandoned", None)
+    with pytest.raises(TableError) as err:
+        table.pause(GM, CHAN)
+    assert (err.value.code, err.value.message, err.value.legal) == (
+        "not_active", f"game {gid} cannot be paused: it is abandoned", None)
 
 
 def test_a_setting_sent_twice_with_one_key_is_already_done_in_its_game(table):

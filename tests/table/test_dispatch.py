@@ -20,8 +20,9 @@ def test_a_table_command_without_a_handler_fails_at_start():
 
 def test_a_registry_for_the_docs_runs_nothing():
     reg = CommandRegistry(dict)
-    with pytest.raises(TableError):
+    with pytest.raises(TableError) as err:
         reg.handler(reg.find("game", "list"))
+    assert (err.value.code, err.value.message, err.value.legal) == ("unknown_command", "/game list cannot be run here", [])
 
 
 def test_invoke_goes_through_the_bound_handler(table):

@@ -7,6 +7,7 @@ import threading
 import pytest
 
 from bot.table import (
+    DEFAULT_SETTINGS,
     AlreadyDone,
     Applied,
     Asked,
@@ -367,6 +368,29 @@ def test_a_seat_cannot_be_left_once_the_game_has_started(table):
     assert started.value.legal == "ask a GM: `/game replace`"
 
 
+def test_a_started_game_takes_no_new_seat_and_no_second_start(table, db_path):
+    gid = start_game(table)
+    before = snapshot(table, db_path, gid)
+    refused = []
+    for call in (lambda: table.join(CAROL, CHAN), lambda: table.start(ALICE, CHAN)):
+        with pytest.raises(TableError) as err:
+            call()
+        refused.append((err.value.code, err.value.message, err.value.legal))
+    assert refused == [
+        ("started", f"game {gid} has already started: it is under way", "ask a GM to give you a seat with `/game replace`"),
+        ("started", f"game {gid} is not in its lobby: it is under way", None)]
+    assert snapshot(table, db_path, gid) == before
+
+
+def test_someone_without_a_seat_has_none_to_leave(table, db_path):
+    gid = table.new_game(ALICE, CHAN, "tribute", players=2).game.id
+    before = snapshot(table, db_path, gid)
+    with pytest.raises(TableError) as err:
+        table.leave(BOB, CHAN)
+    assert (err.value.code, err.value.message, err.value.legal) == ("no_seat", f"you have no seat in game {gid}", None)
+    assert snapshot(table, db_path, gid) == before
+
+
 def test_a_private_board_is_refused_to_someone_without_a_seat(table):
     start_game(table)
     with pytest.raises(NotAllowed) as refused:
@@ -375,15 +399,30 @@ def test_a_private_board_is_refused_to_someone_without_a_seat(table):
     assert table.board(CAROL, CHAN, draw=False).game.id == 1   # the public board is anyone's
 
 
-def test_settings(table):
-    start_game(table)
+def test_a_prompt_is_refused_to_someone_without_a_seat(table, db_path):
+    gid = start_game(table)
+    before = snapshot(table, db_path, gid)
+    with pytest.raises(NotAllowed) as refused:
+        table.prompt(CAROL, CHAN)
+    assert (refused.value.code, refused.value.message, refused.value.legal) == (
+        "not_allowed", f"you have no seat in game {gid}; only a seat's player answers for it", None)
+    assert snapshot(table, db_path, gid) == before
+
+
+def test_settings(table, db_path):
+    gid = start_game(table)
     assert table.settings(ALICE, CHAN).values["deadline"] == "24h"
     out = table.settings(GM, CHAN, setting="deadline", value="2h")
     assert out.changed == "deadline" and out.values["deadline"] == "2h"
-    with pytest.raises(TableError):
-        table.settings(GM, CHAN, setting="deadline", value="soon")
-    with pytest.raises(TableError):
-        table.settings(GM, CHAN, setting="colour", value="red")
+    before = snapshot(table, db_path, gid)
+    refused = []
+    for setting, value in (("deadline", "soon"), ("colour", "red")):
+        with pytest.raises(TableError) as err:
+            table.settings(GM, CHAN, setting=setting, value=value)
+        refused.append((err.value.code, err.value.message, err.value.legal))
+    assert refused == [("bad_setting", "deadline: not a duration: 'soon'", "e.g. 24h, 2h30m, off"),
+                       ("bad_setting", "no setting 'colour'", sorted(DEFAULT_SETTINGS))]
+    assert snapshot(table, db_path, gid) == before
 
 
 def test_log_shows_each_seat_its_own(table):
@@ -533,7 +572,30 @@ def test_acting_when_nothing_waits_on_you_says_whom_the_game_waits_on(table):
     table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2))
     with pytest.raises(TableError) as err:
         table.act(ALICE, CHAN, "tribute", Action.of("bid", card=3))
-    assert (err.value.code, str(err.value.legal)) == ("not_your_turn", "the game waits on bob")
+    assert (err.value.code, err.value.message, err.value.legal) == (
+        "not_your_turn", "nothing waits on you right now", "the game waits on bob")
+
+
+def test_a_game_in_its_lobby_or_abandoned_refuses_actions_clicks_and_skips(table, db_path):
+    gid = table.new_game(ALICE, CHAN, "tribute", players=2).game.id
+    table.join(BOB, CHAN)
+
+    def refusals() -> list[tuple]:
+        before = snapshot(table, db_path, gid)
+        out = []
+        for call in (lambda: table.act(ALICE, CHAN, "tribute", Action.of("bid", card=1)),
+                     lambda: table.prompt(ALICE, CHAN), lambda: table.skip(GM, CHAN, seat="alice")):
+            with pytest.raises(TableError) as err:
+                call()
+            out.append((err.value.code, err.value.message, err.value.legal))
+        assert snapshot(table, db_path, gid) == before
+        return out
+
+    assert refusals() == [("not_started", f"game {gid} has not started", "`/game start`")] * 3
+    table.abandon(GM, CHAN)
+    assert refusals() == [("abandoned", f"game {gid} was abandoned", None),
+                          ("abandoned", f"game {gid} was abandoned before it started", None),   # no `/game start`
+                          ("abandoned", f"game {gid} was abandoned", None)]
 
 
 def test_a_paused_games_refusal_says_a_gm_may_resume_it(table):

@@ -100,6 +100,18 @@ def test_undo_is_for_gms_only(table, db_path):
     assert snapshot(table, db_path, gid) == before
 
 
+def test_a_game_in_its_lobby_or_abandoned_has_nothing_to_undo(table, db_path):
+    gid = table.new_game(ALICE, CHAN, "tribute", players=2).game.id
+    for status, then in (("still in its lobby", lambda: table.abandon(GM, CHAN)), ("abandoned", lambda: None)):
+        before = snapshot(table, db_path, gid)
+        with pytest.raises(TableError) as err:
+            table.undo(GM, CHAN)
+        assert (err.value.code, err.value.message, err.value.legal) == (
+            "no_undo", f"game {gid} has nothing to undo: it is {status}", None)
+        assert snapshot(table, db_path, gid) == before
+        then()
+
+
 def test_an_undone_key_is_not_applied_again(table):
     gid = start_game(table)
     table.act(ALICE, CHAN, "tribute", Action.of("bid", card=2), key="interaction-1")
@@ -166,7 +178,8 @@ def test_undo_of_a_finished_game_reopens_it_unless_its_channel_moved_on(table):
     table.new_game(ALICE, CHAN, "tribute")
     with pytest.raises(TableError) as err:
         table.undo(GM, CHAN, game_id=gid)
-    assert err.value.code == "channel_busy"
+    assert (err.value.code, err.value.message, err.value.legal) == (
+        "channel_busy", f"game {gid} is over and its channel has a new game", None)
     assert table.info(gid).status is GameStatus.FINISHED
 
 
