@@ -57,8 +57,8 @@ def check_relinquish(g: Fief, seat: str, nid: str, abbey: str) -> str:
                         code=FiefRefusal.RELINQUISH_TIME, legal="the marriage or election step")
     mine = [n for f in g.players[seat].families for n in g.families[f].nobles if abbeys_of(g, n)]
     if nid not in mine:
-        who = g.nobles[nid].name if nid in g.nobles else nid
-        raise RuleError("2.13", f"{who} is not an Abbess of yours" if nid else "name one of your Abbesses",
+        named = g.nobles[nid].name if nid in g.nobles else nid
+        raise RuleError("2.13", f"{named} is not an Abbess of yours" if nid else "name one of your Abbesses",
                         code=FiefRefusal.RELINQUISH_NOBLE, legal=mine or "none")
     if abbey not in abbeys_of(g, nid):
         raise RuleError("2.13", f"{g.nobles[nid].name} is not the Abbess of that Abbey",
