@@ -72,7 +72,7 @@ mutate: $(STAMP)
 	SENESCHAL_PURE=1 $(PY) -m tests.mutation.sample
 
 # The refusals of an area that no test raises or whose words no test reads (tests/mutation/refusals.py):
-# REFUSALS_AREA=fief-9-13 (default), okc-modules, agents or table. Minutes; not in `make test`.
+# REFUSALS_AREA=fief-9-13 (default), okc-modules, agents, table, or a whole game: fief, okc. Minutes; not in `make test`.
 refusals: $(STAMP)
 	SENESCHAL_PURE=1 $(PY) -m tests.mutation.refusals
 
