@@ -7,8 +7,9 @@ the area's tests with a recorder that notes, for each place in the code a refusa
 whether a test read its ``message``, ``section``, ``code`` or ``legal`` (or its whole text), then
 lists the raise sites in the area's sources that were never raised or whose words were never read.
 
-``REFUSALS_AREA``: one of ``AREAS`` below (default ``fief-9-13``; ``fief`` and ``okc`` are whole games). Reading a field is not the same
-as checking it, so an empty list is a floor, not a proof; a listed site is a test to write.
+``REFUSALS_AREA``: one of ``AREAS`` below (default ``fief-9-13``; ``fief`` and ``okc`` are whole games).
+Reading a field is not the same as checking it, so an empty list is a floor, not a proof; a listed site
+is a test to write.
 """
 
 from __future__ import annotations
