@@ -316,6 +316,16 @@ def test_an_alliance_flips_a_card_each_and_one_alliance_at_a_time() -> None:
         ALLIANCES, "no_alliance", "you are already in an Alliance this round", "no Alliance now")
 
 
+def test_a_refused_alliance_names_the_players_still_free_to_ally() -> None:
+    state = negotiating(4)
+    do(state, "p1", "alliance to:p2")
+    do(state, "p2", "accept_offer offer:1")
+    assert whole(state, "p3", "alliance to:p1") == (
+        ALLIANCES, "no_alliance", "that player is already in an Alliance this round", ["p4"])
+    assert whole(state, "p3", "alliance to:p3") == (
+        ALLIANCES, "no_alliance", "an Alliance is formed with another player", ["p4"])
+
+
 def test_an_alliance_ends_when_the_next_negotiation_step_opens() -> None:
     state = allied_game()
     g = data(state)

@@ -214,3 +214,17 @@ def test_the_shuffle_into_the_deck_is_told_with_the_number_agreeing(count: int, 
                                Audience(None, {}))
     assert line == (f"Wild Kingdom: {said} shuffled into the Kingdom Deck of 30 (Complexity 1). "
                     "Nobody knows which until they turn up on the Great Road.")
+
+
+def test_a_card_set_on_the_map_for_influence_tells_who_gains_from_whose_claim() -> None:
+    from engine.core.words import Audience
+    from engine.okc.words.wording import build_words
+
+    state, _ = RULES.new_game(["a", "b"], {"modules": "wild_kingdom_cards"}, 1)
+    event = Event.public("okc.wild_map_paid", seat="b", card="wk.wishing_well", location="shrine", claimant="a",
+                         influence=2)
+    names = {"a": "Alice", "b": "Bob"}
+    assert build_words().event(state, event, Audience(None, names)) == (
+        "The Gathering (Bob) gain 2 Influence from Well of Wishes: the Uprising (Alice) claimed the Shrine (Lowlands).")
+    assert build_words().event(state, event, Audience("b", names)) == (
+        "You gain 2 Influence from Well of Wishes: the Uprising (Alice) claimed the Shrine (Lowlands).")

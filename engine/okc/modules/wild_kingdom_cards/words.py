@@ -73,7 +73,7 @@ def placed(state: GameState, e: Event, aud: Audience) -> str:
 
 def paid(state: GameState, e: Event, aud: Audience) -> str:
     n = int(e.data.get("influence") or 0)
-    return (f"{who(state, e.data['seat'], aud)} gain {plural(n, 'Influence')} from "
+    return (f"{who(state, e.data['seat'], aud)} gain {n} Influence from "
             f"{kingdom_name(state, str(e.data['card']))}: {whom(state, e.data['claimant'], aud)} claimed "
             f"{location_where(state, str(e.data['location']))}.")
 
