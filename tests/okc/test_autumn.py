@@ -117,3 +117,17 @@ def test_journey_takes_a_card_with_lore_from_hand() -> None:
         "p.32 Journey", "no_lore", "'nobility.heir' has no Lore icon", ["nobility.f2"])
     data(state).players["p1"].hand = ["nobility.heir"]
     assert whole(state, "p1", "journey card:nobility.heir")[3] == "no card with Lore icons in hand"
+
+
+def test_an_action_waits_for_the_choice_an_effect_asks_and_each_step_takes_its_own_actions() -> None:
+    state = game(2)
+    g = data(state)
+    autumn(state, {"p1": ["nobility.trader", "nobility.f2"]})
+    g.players["p1"].lore = 0
+    assert whole(state, "p1", "choose option:done") == ("effects", "no_choice", "no effect waits on your choice", None)
+    assert whole(state, "p1", "bid card:nobility.f2") == (
+        "p.17 Place Bids", "phase", "bidding is not possible now: the game is at the Action Step", None)
+    do(state, "p1", "journey card:nobility.trader")
+    assert g.choice is not None and g.choice.kind == "acquire"
+    assert whole(state, "p1", "pass") == (
+        "p.16 Action steps", "choice_pending", "an effect waits on p1's choice first", "choose option:...")
