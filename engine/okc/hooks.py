@@ -73,13 +73,10 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from engine.core import Action, ActionSpec, Decision, GameState, Refusal, RuleError
+from engine.core import Action, ActionSpec, Decision, GameState
 
 EffectHandler = Callable[[GameState, str, dict[str, Any], dict[str, Any], Any], None]
 
-# Every Wild Kingdom module by option name, in the rulebook's order, with its Complexity Rating.
-KNOWN = {"night_map": 1, "aeronauts": 2, "legendary_creatures": 2, "negotiating_table": 3,
-         "travelling_town": 2, "whispering_tower": 3, "wild_kingdom_cards": 0}
 # Complexity bands (Wild Kingdom, Introduction): total rating -> the band's name.
 BANDS = ((1, 4, "First Comets in the Sky"), (5, 8, "Welcome to the Wild Kingdom"), (9, 99, "All is Altered"))
 
@@ -169,7 +166,9 @@ class Module:
         return []
 
     def play(self, state: GameState, seat: str, action: Action) -> None:
-        raise RuleError("modules", f"{self.name} has no action {action.kind!r}", code=Refusal.UNKNOWN_ACTION)
+        """Asked only of a module whose ``actions`` list the kind (``engine.okc.play.play``): such a module
+        overrides this, so reaching it is a module's mistake, not a player's."""
+        raise NotImplementedError(f"the {self.title} module lists {action.kind!r} among its actions but cannot play it")
 
     def strength(self, state: GameState, seat: str, region: str) -> int:
         return 0

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core import Action, Event, GameState, Refusal, RuleError
 from engine.core.errors import RefusalCode
-from engine.core.words import plural
+from engine.core.words import join_words, plural
 from engine.okc import allies, clash, councils, lore
 from engine.okc.actions import (
     ACTIONS,
@@ -369,17 +369,18 @@ HANDLERS: dict[str, Handler] = {
 
 
 def play(state: GameState, seat: str, action: Action) -> None:
+    """Carry out a checked ``action`` (``engine.core.apply`` refuses it first once the game is over or when
+    ``seat`` is not awaited)."""
     g: Okc = state.data
-    if g.over:
-        raise RuleError("end", "the game is over", code=Refusal.GAME_OVER)
     handler = HANDLERS.get(action.kind)
     if handler is not None:
         handler(state, g, seat, action)
     else:
         owner = next((m for m in g.playing if action.kind in m.actions), None)
         if owner is None or action.kind not in actions_for(g):
+            modules = join_words(f"the {m.title}" for m in g.playing)
             raise RuleError("modules", f"{action.kind!r} belongs to a module not in this game", code=OkcRefusal.NO_MODULE,
-                            legal=", ".join(g.modules) or "the base game's actions")
+                            legal=f"the actions of the base game and {modules}" if modules else "the base game's actions")
         owner.play(state, seat, action)
     if g.modules:
         for m in hooked(g.playing, "acted"):

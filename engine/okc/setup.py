@@ -8,7 +8,7 @@ from engine.core import Event, GameState, OptionHelp, Refusal, RuleError
 from engine.core.rules import RANDOM_ROLE, check_roles, deal_roles, split_roles
 from engine.okc.content.loader import FACTION_IDS, PACKS, load_pack
 from engine.okc.content.schema import ContentError
-from engine.okc.hooks import BANDS, KNOWN, band
+from engine.okc.hooks import BANDS, band
 from engine.okc.modules.shipped import MODULES, playing
 from engine.okc.pieces import BAG
 from engine.okc.refusals import OkcRefusal
@@ -76,24 +76,17 @@ def chosen_factions(seats: int, options: dict[str, Any]) -> list[str]:
 MODULE_OPTIONS = {"night_map": "night_map", "wild_cards": "wild_kingdom_cards"}
 # Module options the lobby offers in every game, with the value that means "the module's default".
 MODULE_DEFAULTS = {"wild_cards": 5}
-KNOWN_TITLES = {"night_map": "Night Map", "aeronauts": "Aeronauts", "legendary_creatures": "Legendary Creatures",
-                "negotiating_table": "Negotiating Table", "travelling_town": "Travelling Town",
-                "whispering_tower": "Whispering Tower", "wild_kingdom_cards": "Wild Kingdom Cards"}
 
 
 def module_names(options: dict[str, Any], seats: int | None = None) -> list[str]:
-    """The modules a game plays (option ``modules``: a comma list or ``all``, every module played so far
-    that takes ``seats`` players), in their setup order; refuses an unknown module and one that is not
-    played yet."""
+    """The modules a game plays (option ``modules``: a comma list or ``all``, every module that takes
+    ``seats`` players), in their setup order; refuses an unknown module."""
     raw = [m.strip() for m in str(options.get("modules") or "").split(",") if m.strip()]
     if raw == ["all"]:
         raw = [n for n, m in MODULES.items() if seats is None or m.min_seats <= seats]
     for name in raw:
-        if name not in KNOWN and name not in MODULES:
-            raise RuleError("modules", f"there is no module called {name!r}", code=Refusal.BAD_OPTION,
-                            legal=sorted(MODULES))
         if name not in MODULES:
-            raise RuleError("modules", f"the {KNOWN_TITLES[name]} module is not played yet", code=Refusal.BAD_OPTION,
+            raise RuleError("modules", f"there is no module called {name!r}", code=Refusal.BAD_OPTION,
                             legal=sorted(MODULES))
     if len(set(raw)) != len(raw):
         raise RuleError("modules", "name each module once", code=Refusal.BAD_OPTION, legal=sorted(MODULES))
@@ -176,7 +169,7 @@ def check_options(seats: int, options: dict[str, Any]) -> None:
         if option in MODULE_DEFAULTS and str(options.get(option, "")) == str(MODULE_DEFAULTS[option]):
             options[option] = MODULE_DEFAULTS[option]   # "5" typed in the lobby is the default 5
         if str(options.get(option, "")) not in ("", str(MODULE_DEFAULTS.get(option, ""))) and module not in names:
-            raise RuleError("modules", f"the option {option} needs the {KNOWN_TITLES[module]} module in the game",
+            raise RuleError("modules", f"the option {option} needs the {MODULES[module].title} module in the game",
                             code=Refusal.BAD_OPTION, legal=f"modules={module} (with the other modules you want)")
     try:
         load_pack(str(options.get("pack", "starter")))

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Action, Event, RuleError
+from engine.core import Action, Event, GameState, RuleError, apply
 from engine.okc import RULES
+from engine.okc.modules.negotiating_table import STEP
 from engine.okc.words.wording import WORDS
 from engine.okc.year import begin_bids, wait_heralds
-from tests.okc.helpers import data, game
+from tests.okc.helpers import data, do, game, refused
 from tests.okc.words_games import audience
 from tests.speech import assert_human
 
@@ -77,3 +78,49 @@ def test_ally_prompts_labels_and_events_read_as_prose() -> None:
         assert text and "What do you do" not in text
         assert_human(text, "allies")
     assert "Bid with the Ally" in texts[3] and texts[2] == "No Ally bid"
+
+
+def pass_until_negotiation(state: GameState) -> None:
+    """Every awaited seat takes its default until the Negotiation Step opens."""
+    while data(state).step != STEP:
+        d = next(d for d in RULES.pending(state) if d.blocking)
+        apply(RULES, state, d.seats[0], d.default_for(d.seats[0]))
+
+
+def whole(err: RuleError) -> tuple:
+    """A refusal whole: (section, code, message, legal)."""
+    return (err.section, err.code, err.message, err.legal)
+
+
+def test_an_ally_of_someone_else_s_turn_is_refused_while_that_seat_judges_a_breach() -> None:
+    # The turn check of every action lets a seat through that a module awaits: here p3, who judges a
+    # claimed breach (Negotiating Table), speaks while p2 is the Ally holder awaited.
+    state = game(3, modules="negotiating_table")
+    g = data(state)
+    pass_until_negotiation(state)
+    do(state, "p1", 'agreement to:p2 text:"No Herald of yours at the Castle"')
+    do(state, "p2", "accept_offer offer:1")
+    do(state, "p1", "breach agreement:1")
+    g.secret = None
+    g.players["p2"].hand.append("uprising.f4")
+    begin_bids(state)
+    assert g.step == "ally_bids" and g.turn_queue == ["p2"]
+    assert whole(refused(state, "p3", "ally")) == (
+        "Wild Kingdom: Bidding with Allies", "order", "Allies are declared in turn order", "waiting on p2")
+
+
+def test_only_an_ally_in_hand_is_bid_or_placed() -> None:
+    state = game(2, modules="travelling_town")
+    g = data(state)
+    g.secret = None
+    g.players["p1"].hand.append("uprising.f4")
+    begin_bids(state)
+    assert whole(refused(state, "p1", "ally card:nobility.f2")) == (
+        "Wild Kingdom: Bidding with Allies", "not_ally", "'nobility.f2' is not an Ally in your hand", ["uprising.f4"])
+    g.turn_queue, g.step = ["p1"], "ally_regions"
+    assert whole(refused(state, "p1", "ally_place plateau:uprising.f4 lowlands:uprising.f4")) == (
+        "Wild Kingdom: Place Allies Next to Regions", "not_ally",
+        "place different Allies from your hand, at most one per Region", ["uprising.f4"])
+    g.players["p1"].hand.remove("uprising.f4")
+    assert whole(refused(state, "p1", "ally_place plateau:nobility.f2"))[2:] == (
+        "place different Allies from your hand, at most one per Region", "pass")

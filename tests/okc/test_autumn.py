@@ -17,12 +17,21 @@ def autumn(state, hands: dict[str, list[str]]) -> None:
     g.step, g.season = "autumn", "autumn"
 
 
+def whole(state, seat: str, text: str) -> tuple:
+    """A refusal whole, (section, code, message, legal), with the state unchanged."""
+    err = refused(state, seat, text)
+    return (err.section, err.code, err.message, err.legal)
+
+
 def test_govern_once_per_autumn() -> None:
     state = game(2)
     g = data(state)
     autumn(state, {"p1": ["nobility.c6", "nobility.f1", "nobility.f2"]})
-    refused(state, "p1", "govern card:nobility.f2 council:relics", "no_votes")
-    refused(state, "p1", "govern card:nobility.c6 council:parliament", "no_council")
+    assert whole(state, "p1", "govern card:nobility.f2 council:relics") == (
+        "p.31 Govern", "no_votes", "'nobility.f2' is not a card with Votes in your hand",
+        ["nobility.c6", "nobility.f1"])
+    assert whole(state, "p1", "govern card:nobility.c6 council:parliament") == (
+        "p.31 Govern", "no_council", "no Council 'parliament'", ["oaths", "relics", "secrets"])
     do(state, "p1", "govern card:nobility.c6 council:relics")
     assert [s.card for s in g.councils["relics"]] == ["nobility.c6"]
     err = refused(state, "p1", "govern card:nobility.f1 council:relics", "once")
@@ -97,3 +106,28 @@ def test_favour_use_spends_one_use() -> None:
     do(state, "p1", "favour ability:archive")
     assert g.favour_uses == 2 and g.players["p1"].lore == 1
     refused(state, "p2", "favour ability:archive", "not_your_turn")
+
+
+def test_journey_takes_a_card_with_lore_from_hand() -> None:
+    state = game(2)
+    autumn(state, {"p1": ["nobility.heir", "nobility.f2"]})
+    assert whole(state, "p1", "journey card:nobility.trader") == (
+        "p.32 Journey", "not_in_hand", "'nobility.trader' is not in your hand", ["nobility.f2"])
+    assert whole(state, "p1", "journey card:nobility.heir") == (
+        "p.32 Journey", "no_lore", "'nobility.heir' has no Lore icon", ["nobility.f2"])
+    data(state).players["p1"].hand = ["nobility.heir"]
+    assert whole(state, "p1", "journey card:nobility.heir")[3] == "no card with Lore icons in hand"
+
+
+def test_an_action_waits_for_the_choice_an_effect_asks_and_each_step_takes_its_own_actions() -> None:
+    state = game(2)
+    g = data(state)
+    autumn(state, {"p1": ["nobility.trader", "nobility.f2"]})
+    g.players["p1"].lore = 0
+    assert whole(state, "p1", "choose option:done") == ("effects", "no_choice", "no effect waits on your choice", None)
+    assert whole(state, "p1", "bid card:nobility.f2") == (
+        "p.17 Place Bids", "phase", "bidding is not possible now: the game is at the Action Step", None)
+    do(state, "p1", "journey card:nobility.trader")
+    assert g.choice is not None and g.choice.kind == "acquire"
+    assert whole(state, "p1", "pass") == (
+        "p.16 Action steps", "choice_pending", "an effect waits on p1's choice first", "choose option:...")

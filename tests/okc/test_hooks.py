@@ -163,10 +163,16 @@ def test_a_broken_pack_is_refused_at_game_creation() -> None:
 def test_a_module_action_is_refused_in_a_game_without_the_module(lantern: None) -> None:
     from engine.core import RuleError
 
-    state, _ = LRULES.new_game(["p1", "p2"], {"factions": "nobility,clans", "order": "seated"}, 1)
-    with pytest.raises(RuleError) as info:
-        LRULES.play(state, "p1", Action.of("declare", word="pass"))
-    assert info.value.code == "no_module"
+    for modules, legal in (("", "the base game's actions"),
+                           ("night_map,travelling_town", "the actions of the base game and the Night Map and the "
+                                                         "Travelling Town")):
+        state, _ = LRULES.new_game(["p1", "p2"], {"factions": "nobility,clans", "order": "seated", "modules": modules}, 1)
+        before = LRULES.fingerprint(state)
+        with pytest.raises(RuleError) as info:
+            ldo(state, "p1", "declare word:pass")
+        assert (info.value.section, info.value.code, info.value.message, info.value.legal) == (
+            "modules", "no_module", "'declare' belongs to a module not in this game", legal)
+        assert LRULES.fingerprint(state) == before
 
 
 def test_the_visit_piece_is_a_board_fact_in_the_public_view(lantern: None) -> None:

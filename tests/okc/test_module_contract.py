@@ -148,3 +148,11 @@ def test_a_recover_step_says_where_the_cards_go() -> None:
 
     assert describe_step({"do": "recover", "amount": 1, "to": "deck"}).endswith("from your Lost Pile to your deck")
     assert describe_step({"do": "recover", "amount": 1}).endswith("from your Lost Pile to your hand")
+
+
+def test_a_module_with_actions_plays_them_itself() -> None:
+    # The base Module's play is never asked by a game (engine.okc.play asks only a module listing the action).
+    from engine.okc.hooks import Module
+    from engine.okc.modules.shipped import MODULES
+
+    assert all(type(m).play is not Module.play for m in MODULES.values() if m.actions)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.core import RuleError
@@ -35,14 +37,21 @@ def test_setup_players_and_lengths(n: int, length: int) -> None:
     assert view["phase"].startswith("Round 1, Spring")
 
 
-def test_bad_options_are_refused() -> None:
+def refusal(seats: list[str], options: dict[str, Any]) -> tuple:
+    """The refusal of a new game whole: (section, code, message, legal)."""
     with pytest.raises(RuleError) as info:
-        RULES.new_game(["a", "b"], {"length": 7}, 1)
-    assert info.value.code == "bad_option"
-    with pytest.raises(RuleError):
-        RULES.new_game(["a", "b"], {"factions": "nobility,nobility"}, 1)
-    with pytest.raises(RuleError):
-        RULES.new_game(["a", "b"], {"factions": "nobility,pirates"}, 1)
+        RULES.new_game(seats, options, 1)
+    return (info.value.section, info.value.code, info.value.message, info.value.legal)
+
+
+def test_bad_options_are_refused() -> None:
+    assert refusal(["a", "b"], {"length": 7}) == (
+        "p.48 Game length", "bad_option", "length 7 is not a game length", [4, 5, 6])
+    factions = ["nobility", "clans", "uprising", "gathering"]
+    assert refusal(["a", "b"], {"factions": "nobility,nobility"}) == (
+        "p.34 Factions", "bad_option", "factions 'nobility,nobility': one different faction per seat", factions)
+    assert refusal(["a", "b"], {"factions": "nobility,pirates"})[2] == \
+        "factions 'nobility,pirates': one different faction per seat"
     with pytest.raises(RuleError):
         RULES.new_game(["a"], {}, 1)
     with pytest.raises(RuleError):
@@ -59,3 +68,17 @@ def test_seated_order_and_fixed_factions() -> None:
 def test_same_seed_same_game() -> None:
     a, b = game(4, seed=7, factions="random", order="random"), game(4, seed=7, factions="random", order="random")
     assert RULES.fingerprint(a) == RULES.fingerprint(b)
+
+
+def test_a_module_whose_content_fails_its_checks_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The shipped modules' content passes its checks (test_content), so only a broken one, made here,
+    # meets this refusal.
+    from engine.okc.content.schema import ContentError
+    from engine.okc.modules.shipped import MODULES
+
+    def broken() -> None:
+        raise ContentError("travelling_town.toml", "cards.town", "no name")
+
+    monkeypatch.setattr(MODULES["travelling_town"], "content", broken)
+    assert refusal(["a", "b"], {"modules": "travelling_town"}) == (
+        "content", "bad_pack", "travelling_town.toml: cards.town: no name", None)
