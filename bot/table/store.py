@@ -329,7 +329,7 @@ class Store:
         self.db = sqlite_utils.Database(conn)
         if self.path != ":memory:":
             conn.execute("PRAGMA journal_mode = WAL")
-        if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+        if synchronous.upper() not in ("NORMAL", "FULL", "EXTRA"):   # OFF could lose a committed move
             raise ValueError(f"store.synchronous must be NORMAL, FULL or EXTRA, not {synchronous!r}")
         conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
         conn.execute("PRAGMA foreign_keys = ON")

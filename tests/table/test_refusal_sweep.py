@@ -92,9 +92,14 @@ def test_help_topics_that_match_nothing(table) -> None:
 
 
 def test_store_refuses_an_unknown_synchronous_mode_and_table(tmp_path) -> None:
-    with pytest.raises(ValueError) as err:
-        Store(tmp_path / "a.db", synchronous="sometimes")
-    assert str(err.value) == "store.synchronous must be NORMAL, FULL or EXTRA, not 'sometimes'"
+    for bad in ("sometimes", "OFF"):   # OFF: a crash of the machine could lose committed moves
+        with pytest.raises(ValueError) as err:
+            Store(tmp_path / "a.db", synchronous=bad)
+        assert str(err.value) == f"store.synchronous must be NORMAL, FULL or EXTRA, not {bad!r}"
+    for i, (mode, level) in enumerate((("normal", 1), ("FULL", 2), ("Extra", 3))):
+        good = Store(tmp_path / f"s{i}.db", synchronous=mode)
+        assert good.db.execute("PRAGMA synchronous").fetchone()[0] == level
+        good.close()
     store = Store(tmp_path / "b.db")
     with pytest.raises(ValueError) as err:
         store.unreadable("chairs")

@@ -180,7 +180,7 @@ def test_the_first_seat_of_a_new_lobby_comes_first(table):
     joined = table.join(BOB, CHAN)
     assert [(s.seat, s.position) for s in joined.game.seats] == [("alice", 0), ("bob", 1)]
     table.abandon(ALICE, CHAN)
-    table.new_game(ALICE, CHAN, "tribute", players=3, play=False)   # a lobby its creator does not sit in
+    assert table.new_game(ALICE, CHAN, "tribute", players=3, play=False).seat is None   # its creator sits out
     assert [(s.seat, s.position) for s in table.join(BOB, CHAN).game.seats] == [("bob", 0)]
 
 

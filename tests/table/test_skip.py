@@ -165,6 +165,7 @@ def test_a_seat_with_no_choice_at_the_start_is_passed_for_and_the_pass_is_in_the
         rows = table.store.actions(gid)
         assert [(r.seq, r.seat, r.action, r.source) for r in rows] == [
             (1, second, Action.of("bid", card=4).dumps(), "skip")]
+        assert table.store.snapshot_seqs(gid) == [0]   # the pass left the phase as it was: no snapshot of its own
         live = rules.fingerprint(table.state(gid))
         table.loaded_games.clear()
         assert rules.fingerprint(table.state(gid)) == live
