@@ -97,11 +97,24 @@ def test_2_12_mata_refusals_name_the_retainer_section_and_code():
     nid = g(s).families["red"].nobles[0]
     with pytest.raises(RuleError) as err:
         check_mata(g(s), "red", nid, "bob", "tax-1")
-    assert (err.value.section, err.value.code) == ("2.12", "retainer")
+    name = g(s).nobles[nid].name
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "2.12", "retainer", f"{name} has no unspent mata retainer (or is captive)", "no mata ready")
     g(s).nobles[nid].retainer = "mata"
     with pytest.raises(RuleError) as err:
         check_mata(g(s), "red", nid, "bob", "no-such-card")
-    assert (err.value.section, err.value.code) == ("2.12", "not_in_hand")
+    hand = g(s).players["ann"].hand
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "2.12", "not_in_hand", "'no-such-card' is not in your hand", list(hand) or "no cards")
+    g(s).players["ann"].hand.append("tax-1")
+    for p in g(s).players.values():
+        if p.seat != "ann":
+            p.hand.clear()
+    g(s).players["bob"].hand.append("tax-2")
+    with pytest.raises(RuleError) as err:              # a target with no card to take, or no player at all
+        check_mata(g(s), "red", nid, "cat", "tax-1")
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "2.12", "mata_target", "Mata needs another player holding cards, not 'cat'", ["bob"])
 
 
 def test_4_6_handing_a_title_to_a_stranger_is_refused_under_4_6():
@@ -112,6 +125,8 @@ def test_4_6_handing_a_title_to_a_stranger_is_refused_under_4_6():
     with pytest.raises(RuleError) as err:
         check_transfer(g(s), "red", "III", g(s).families["blue"].nobles[0])
     assert (err.value.section, err.value.code) == ("4.6", "transfer_to")
+    assert err.value.message == (f"{g(s).families['blue'].nobles[0]!r} is not another noble of your family "
+                                 "(or of your ally's, 9.0)")
 
 
 def test_a_command_missing_a_parameter_is_refused_with_its_code():
