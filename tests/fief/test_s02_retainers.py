@@ -38,7 +38,9 @@ def test_mata_swaps_a_chosen_card_for_a_random_one_once_per_round():
     events = do(s, seat, f"mata noble:{nid} target:{other} card:tax-1")
     assert "harvest-1" in g(s).players[seat].hand and "tax-1" in g(s).players[other].hand
     assert all("harvest-1" not in str(e.data) for e in events if e.is_public and e.kind != "random.pick")
-    assert refused(s, seat, f"mata noble:{nid} target:{other} card:harvest-1").code == "retainer"
+    err = refused(s, seat, f"mata noble:{nid} target:{other} card:harvest-1")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.12", "retainer", "Arthur has no unspent mata retainer (or is captive)", "no mata ready")
 
 
 def test_income_retainers_steward_reeve_almoner_bailiff():
@@ -85,7 +87,9 @@ def test_sergeant_musters_a_free_men_at_arms_counting_toward_four():
     do(s, seat, f"muster noble:{nid}")
     assert len(g(s).cities[city].stacks[fam].troops) == n + 1 and g(s).players[seat].shillings == money
     assert g(s).cities[city].stacks[fam].new == 1
-    assert refused(s, seat, f"muster noble:{nid}").code == "retainer"
+    err = refused(s, seat, f"muster noble:{nid}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.0", "retainer", "Arthur has no unspent sergeant retainer (or is captive)", "no sergeant ready")
 
 
 def test_mason_takes_two_off_the_first_building():
@@ -130,10 +134,15 @@ def test_herald_allows_one_more_fortune_draw():
         [c for c in data.fortune_deck if C.card(c).kind != "tax"]
     do(s, seat, "draw deck:fortune")
     do(s, seat, "draw deck:fortune")
-    assert refused(s, seat, "draw deck:character").code == "herald_fortune"
+    err = refused(s, seat, "draw deck:character")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.12", "herald_fortune", "the Herald's extra draw is for a Fortune card",
+        ['draw deck:fortune', 'done'])
     do(s, seat, "draw deck:fortune")
     assert len(data.players[seat].hand) == 3
-    assert refused(s, seat, "draw deck:fortune").code in ("draw_limit", "hand_limit")
+    err = refused(s, seat, "draw deck:fortune")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.0", "draw_limit", "you have drawn your 3 cards this round", ['done'])
 
 
 def test_physician_saves_from_plague_then_leaves():
@@ -219,6 +228,9 @@ def test_sergeant_musters_only_in_a_city_the_family_controls():
     nid = setup_retainer(s, fam, "sergeant")
     g(s).nobles[nid].outskirts = True
     err = refused(s, seat, f"muster noble:{nid}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.0", "muster_city", "Arthur must stand in a city your family controls and that is not besieged",
+        "a noble in a controlled city")
     assert (err.section, err.code) == ("4.0", "muster_city") and "controlled city" in err.legal
 
 

@@ -50,7 +50,9 @@ def test_4_4_choose_which_stronghold_becomes_the_fortified_city():
     noble = g(s).families[fam].nobles[0]
     own(s, fam, "Whitby", "York", "Lincoln", stronghold="York")
     g(s).cities["Lincoln"].building = "stronghold"
-    assert refused(s, seat, f"buy_title region:IV noble:{noble} fortify:Whitby").section == "4.4"
+    err = refused(s, seat, f"buy_title region:IV noble:{noble} fortify:Whitby")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.4", "fortify", "'Whitby' is not a Stronghold of the Fiefdom", ['York', 'Lincoln'])
     do(s, seat, f"buy_title region:IV noble:{noble} fortify:Lincoln")
     assert g(s).cities["Lincoln"].building == "fortified" and g(s).cities["York"].building == "stronghold"
 
@@ -61,7 +63,9 @@ def test_4_5_kings_will_gives_a_title_free():
     other = next(f for f in data.families if f != fam)
     own(s, other, "Cardiff", "Harlech", stronghold="Cardiff")
     target = data.families[other].nobles[0]
-    assert refused(s, seat, f"grant_title region:II noble:{target}").section == "4.5"
+    err = refused(s, seat, f"grant_title region:II noble:{target}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.5", "not_sovereign", "only the King or Sovereign Queen's family grants titles", "buy_title")
     data.nobles[data.families[fam].nobles[0]].titles.append("king")
     do(s, seat, f"grant_title region:II noble:{target}")
     assert "lord:II" in data.nobles[target].titles and data.players[seat].shillings == 30
@@ -72,7 +76,12 @@ def test_4_6_transfer_keeps_the_largest():
     data = g(s)
     a, b = data.families[fam].nobles
     data.nobles[a].titles += ["lord:V", "lord:III"]
-    assert refused(s, seat, f"transfer_title region:V to:{b}").section == "4.6"
+    err = refused(s, seat, f"transfer_title region:V to:{b}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.6",
+        "transfer",
+        "no lord of your family may hand on region 'V' (a lord with several titles keeps the largest)",
+        ['III'])
     do(s, seat, f"transfer_title region:III to:{b}")
     assert data.nobles[b].titles == ["lord:III"] and data.nobles[a].titles == ["lord:V"]
 

@@ -28,7 +28,9 @@ def test_5_0_two_moves_then_no_more():
     g(s).nobles[n].city = "Oxford"
     do(s, "ann", f"move noble:{n} to:London")
     do(s, "ann", f"move noble:{n} to:Oxford")
-    assert refused(s, "ann", f"move noble:{n} to:London").code == "no_moves"
+    err = refused(s, "ann", f"move noble:{n} to:London")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.0", "no_moves", "William has used both moves this phase", "done")
 
 
 def test_5_0_troops_that_moved_with_one_noble_stay_put_for_another():
@@ -39,6 +41,9 @@ def test_5_0_troops_that_moved_with_one_noble_stay_put_for_another():
     place(s, "red", "Oxford", "men", "archer")
     do(s, "ann", f"move noble:{a} to:London troops:men,archer")
     err = refused(s, "ann", f"move noble:{b} to:Canterbury troops:men")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.0", "units", "Lucia can take only units of the family here that did not move with another noble",
+        "none")
     assert err.section == "5.0" and err.code == "units"
     do(s, "ann", f"move noble:{a} to:Canterbury troops:men")
     assert g(s).cities["London"].stacks["red"].troops == ["archer"]
@@ -49,7 +54,10 @@ def test_5_0_trebuchets_never_move():
     n = _noble(s, "red")
     g(s).nobles[n].city = "Oxford"
     place(s, "red", "Oxford", "men").trebuchets = 1
-    assert refused(s, "ann", f"move noble:{n} to:London troops:trebuchet").section == "7.2"
+    err = refused(s, "ann", f"move noble:{n} to:London troops:trebuchet")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.2", "unit_type", "trebuchet cannot travel (troops and Bombards only; Trebuchets stay where built)",
+        ['men'])
 
 
 def test_5_1_first_to_arrive_controls_and_leaving_empty_frees_the_city():
@@ -93,7 +101,12 @@ def test_5_4_only_from_the_port_where_the_round_began():
     n = _noble(s, "red")
     g(s).nobles[n].city = "Durham"
     do(s, "ann", f"move noble:{n} to:Berwick")
-    assert refused(s, "ann", f"move noble:{n} to:Cardiff via:sea").section == "5.4"
+    err = refused(s, "ann", f"move noble:{n} to:Cardiff via:sea")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.4",
+        "no_road",
+        "William cannot reach 'Cardiff' from Berwick now (ships sail only on a noble's first move, from the port where it began the round or was placed this round)",
+        ['Durham (road)'])
 
 
 def test_5_5_storms_refuse_a_voyage_out_of_a_stormy_region():

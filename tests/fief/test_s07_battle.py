@@ -109,11 +109,19 @@ def test_7_0_types_hidden_until_a_battle_reveals_them():
 
 def test_7_0_refusals_change_nothing():
     s, red, _blue = _battle_state()
-    assert refused(s, "ann", "battle city:Oxford against:green").section == "7.0"
-    assert refused(s, "ann", "battle city:London against:blue").section == "7.0"
-    assert refused(s, "ann", "battle city:Oxford against:blue target:nobody").section == "7.2"
+    err = refused(s, "ann", "battle city:Oxford against:green")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.0", "no_enemy", "no family 'green' to fight in Oxford", ['blue'])
+    err = refused(s, "ann", "battle city:London against:blue")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.0", "no_noble", "troops without a noble cannot start a battle", ['Oxford'])
+    err = refused(s, "ann", "battle city:Oxford against:blue target:nobody")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.2", "target", "your archers can aim only at a noble (or Leader) of blue in Oxford", ['walter'])
     g(s).nobles[red].city = "London"
-    assert refused(s, "ann", "battle city:Oxford against:blue").code == "no_noble"
+    err = refused(s, "ann", "battle city:Oxford against:blue")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.0", "no_noble", "troops without a noble cannot start a battle", "no battle")
 
 
 def test_7_2_bombard_blank_blows_up_a_bombard_and_a_men_at_arms():
@@ -254,6 +262,8 @@ def test_2_5_a_battle_refused_under_storms_names_where_one_may_fight():
     s, _red, _blue = _battle_state()
     g(s).seas["VI"].append(SeaCard("storms-1", "storms"))
     err = refused(s, "ann", "battle city:Oxford against:blue")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.5", "storms", "Storms over South East forbid battles there", "no battle")
     assert err.section == "2.5" and err.code == "storms" and err.legal == "no battle"
 
 
@@ -297,6 +307,8 @@ def test_7_0_a_battle_waits_for_a_pending_decision_and_says_whose():
     d.tasks.append(Task("parley", "blue", city="Oxford"))
     bob = d.families["blue"].seat                   # awaited for the parley, not for a battle
     err = refused(s, bob, "battle city:Oxford against:red")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.0", "task_first", "first the parley decision of the blue family", "waiting on bob")
     assert err.code == "task_first" and err.legal == f"waiting on {bob}"
 
 
@@ -306,6 +318,8 @@ def test_7_2_between_rounds_archers_aim_only_at_an_enemy_noble():
     s.rng.force(5, 1, 1, 1)
     do(s, "ann", f"battle city:Oxford against:blue target:{blue}")
     err = refused(s, "ann", f"battle_next choice:continue target:{red}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.2", "target", "your archers can aim only at an enemy noble here", ['walter'])
     assert (err.section, err.code) == ("7.2", "target")
 
 

@@ -47,6 +47,11 @@ def test_standard_start_one_family_per_region():
     assert sorted(c.stacks[fam].troops) == sorted(["men", "men", "archer", "knight"])
     assert all(g(s).nobles[n].city == "London" for n in g(s).families[fam].nobles)
     err = refused(s, turn_seat(s), "start city:Oxford")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.6",
+        "start_city",
+        "'Oxford' is not a starting city (one family per region; a city of a region nobody holds)",
+        ['Plymouth', 'Exeter', 'Bristol', 'Cardiff', 'Harlech', 'Berwick', 'Durham', 'Whitby', 'York', 'Lincoln', "King's Lynn", 'Norwich', 'Coventry', 'Nottingham'])
     assert err.section == "13.6" and "Plymouth" in err.legal
 
 
@@ -56,6 +61,9 @@ def test_13_6_random_start_rolls_region():
     region = data.flow.start_region
     assert region is not None
     err = refused(s, turn_seat(s), f"start city:{next(c for c in M.cities if M.cities[c].region != region)}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.6", "start_city", "'Plymouth' is not a starting city (the d6 gave region IV)",
+        ['Whitby', 'York', 'Lincoln'])
     assert set(err.legal) == set(M.regions[region].cities)
 
 
