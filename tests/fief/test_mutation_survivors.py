@@ -490,3 +490,16 @@ def test_5_2_a_noble_whose_cavalcade_awaits_an_answer_is_not_yet_told_to_ride_on
     assert nid not in waiting(d, "red")   # the challenge is still open
     d.requests.open.clear()
     assert nid in waiting(d, "red")
+
+
+def test_6_10_the_clergy_speaks_only_to_an_army_with_a_leader():
+    from engine.fief.war.invaders import check_parley
+    s = _state(6, "invaders")
+    nid = g(s).families["red"].nobles[0]
+    g(s).nobles[nid].city, g(s).nobles[nid].titles = "York", ["bishop:york"]
+    a = g(s).armies["army-1"]
+    a.city, a.foot, a.leader = "York", 5, False
+    with pytest.raises(RuleError) as err:
+        check_parley(g(s), "red", "intervene", "army-1", nid)
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "6.10", "no_leader", "the clergy speaks to the army's Leader; this army has none", "done")

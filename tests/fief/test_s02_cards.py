@@ -108,6 +108,10 @@ def test_2_1_both_empty_refuses():
     err = refused(s, seat, "draw deck:fortune")
     assert (err.section, err.code, err.message, err.legal) == (
         "2.1", "deck_empty", "the Fortune deck and its discards are empty", ['done'])
+    g(s).character_deck, g(s).character_under = [], []
+    err = refused(s, seat, "draw deck:character")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.1", "deck_empty", "the Character deck and its discards are empty", ["draw deck:fortune", "done"])
 
 
 def test_13_7_two_players_draw_four_at_most_two_characters():

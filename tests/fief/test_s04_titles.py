@@ -180,3 +180,25 @@ def test_4_8_heir_dying_in_the_same_plague_is_skipped_bug():
     assert lord not in data.nobles and heir_dies not in data.nobles
     assert "lord:III" in data.nobles[survivor].titles
     assert not any(t.kind == "bestow" for t in data.tasks)
+
+
+def test_4_3_a_title_names_a_known_region_a_noble_of_the_family_and_is_paid_in_full():
+    s, seat, fam = at_purchase()
+    noble = g(s).families[fam].nobles[0]
+    own(s, fam, "Berwick")
+    own(s, fam, "Durham")
+    g(s).cities["Durham"].building = "stronghold"
+    err = refused(s, seat, f"buy_title region:XI noble:{noble}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.3", "region", "no region 'XI'", ["I", "II", "III", "IV", "V", "VI"])
+    err = refused(s, seat, "buy_title region:III noble:nobody")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.3", "not_yours", "'nobody' is not a noble of that family", g(s).families[fam].nobles)
+    g(s).players[seat].shillings = 3
+    err = refused(s, seat, f"buy_title region:III noble:{noble}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.3", "funds", "the title costs 4 shillings", "fewer purchases")
+    g(s).nobles[noble].titles.append("king")
+    err = refused(s, seat, "grant_title region:III noble:nobody")
+    assert (err.section, err.code, err.message, err.legal) == ("4.5", "no_noble", "no noble 'nobody'",
+                                                                sorted(g(s).nobles))

@@ -87,3 +87,21 @@ def test_13_1_a_sovereign_queens_husband_fights_beside_the_royal_men_at_arms():
     g(s).nobles[queen].titles = ["sovereign_queen"]
     assert guards(g(s), [husband]) == ["royal_men", "royal_men"]
     assert guards(g(s), [queen]) == ["royal_knight", "royal_knight"]
+
+
+def test_13_4_an_interdiction_needs_the_crown_a_pigeon_and_a_captive_of_the_bandits():
+    s = _moving()
+    d = g(s)
+    nid = d.families["red"].nobles[0]
+    err = refused(s, "bob", f"interdict captive:{nid}")                 # nobody of blue wears a crown
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.4", "not_royal", "only the King or Queen may order the Bandits to free a captive", "none")
+    d.nobles[d.families["blue"].nobles[0]].titles = ["king"]
+    err = refused(s, "bob", f"interdict captive:{nid}")                 # red's noble walks free
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.4", "not_captive", f"{nid!r} is not held in Sherwood", "nobody is held")
+    d.nobles[nid].captor = "bandits"
+    d.families["blue"].pigeons = 0
+    err = refused(s, "bob", f"interdict captive:{nid}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.4", "no_pigeon", "the interdiction costs a Carrier Pigeon; you have none left", "none")
