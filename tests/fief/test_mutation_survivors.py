@@ -135,7 +135,8 @@ def test_a_command_missing_a_parameter_is_refused_with_its_code():
     s = _state(2, "play")
     with pytest.raises(RuleError) as err:
         RULES.play(s, g(s).families["red"].seat, Action.of("play_tax"))
-    assert err.value.code == "missing_param"
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "commands", "missing_param", "play_tax needs card", ["card", "tallage", "tithe"])
 
 
 def test_7_6_captives_go_free_when_their_captors_side_is_beaten():

@@ -96,6 +96,11 @@ def test_4_7_fortified_city_taken_takes_the_title():
     control_changed(s, data, "Durham", fam)
     assert data.tasks and data.tasks[0].kind == "bestow"
     noble = data.tasks[0].options[1]
+    stranger = data.families[other].nobles[0]
+    err = refused(s, seat, f"bestow region:III noble:{stranger}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.8", "bestow", "the title of region III goes to one of your nobles",
+        [f"region:III noble:{n}" for n in data.tasks[0].options])
     do(s, seat, f"bestow region:III noble:{noble}")
     assert "lord:III" in data.nobles[noble].titles
     assert not any("lord:III" in n.titles for n in data.nobles.values() if n.family == other)
@@ -202,3 +207,15 @@ def test_4_3_a_title_names_a_known_region_a_noble_of_the_family_and_is_paid_in_f
     err = refused(s, seat, "grant_title region:III noble:nobody")
     assert (err.section, err.code, err.message, err.legal) == ("4.5", "no_noble", "no noble 'nobody'",
                                                                 sorted(g(s).nobles))
+
+
+def test_7_6_a_freed_noble_goes_only_where_the_release_offers():
+    from engine.fief.state import Task
+    s, seat, fam = at_purchase()
+    data = g(s)
+    nid = data.families[fam].nobles[0]
+    data.tasks.append(Task("release", fam, noble=nid, options=["York", "Lincoln"]))
+    err = refused(s, seat, f"release noble:{nid} city:London")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.6", "release_city", f"{data.nobles[nid].name} goes to a Stronghold, Fortified City or a noble of the family",
+        ["York", "Lincoln"])
