@@ -195,6 +195,9 @@ def test_2_12_give_retainer_within_family_swaps_and_other_family_asks():
     other = next(f for f in data.families if f != fam)
     target = data.families[other].nobles[0]
     data.nobles[target].retainer = None
+    err = refused(s, seat, f"give_retainer giver:{a} receiver:{target} price:-1")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.12", "price", "a price is a number of shillings", "0 or more")
     do(s, seat, f"give_retainer giver:{a} receiver:{target} price:1")
     req = data.requests.open[0]
     buyer = data.families[other].seat
@@ -248,3 +251,20 @@ def test_chancellor_discount_counts_when_the_purse_holds_exactly_the_lower_price
     data.players[seat].shillings = 2 * len(load_map().regions[region].cities) - 2
     do(s, seat, f"buy_title region:{region} noble:{nid}")
     assert data.players[seat].shillings == 0
+
+
+def test_2_12_a_sale_accepted_after_the_retainer_is_gone_or_unaffordable_is_refused():
+    s = started(4)
+    defaults_until(s, "play", 2)
+    data = g(s)
+    seat, fam = turn_seat(s), data.flow.queue[0]
+    giver = sorted(data.families[fam].nobles)[0]
+    other = next(f for f in data.families if f != fam)
+    target = data.families[other].nobles[0]
+    data.nobles[target].retainer = None
+    do(s, seat, f"give_retainer giver:{giver} receiver:{target} price:1")
+    req = data.requests.open[0]
+    data.players[data.families[other].seat].shillings = 0
+    err = refused(s, data.families[other].seat, f"respond request:{req.id} accept:yes")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.12", "retainer_gone", "the retainer can no longer change hands (or you cannot pay)", "accept:false")

@@ -61,6 +61,9 @@ def test_7_7_short_of_money_may_offer_less_captor_may_refuse():
     data = g(s)
     seat, captor_seat = data.families[red].seat, data.families[blue].seat
     do(s, seat, f"offer_ransom captive:{victim} amount:4")
+    err = refused(s, seat, f"offer_ransom captive:{victim} amount:1")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.7", "offer_open", "an offer for this captive awaits its answer", "wait for the captor's answer")
     req = data.requests.open[0]
     do(s, captor_seat, f"respond request:{req.id} accept:no")
     assert data.nobles[victim].captor == blue
