@@ -248,3 +248,46 @@ def test_5_0_a_noble_waiting_in_the_outskirts_may_leave_its_troops_behind():
     mine = [m for m in legal_moves(d, "red") if m[0] == nid]
     assert any(units == () for _n, _dest, _via, units in mine)
     assert any(units for _n, _dest, _via, units in mine)
+
+
+def test_5_0_a_move_names_a_way_the_map_knows_and_a_noble_on_the_map():
+    s = _moving()
+    d = g(s)
+    n = _noble(s, "red")
+    d.nobles[n].city = "Oxford"
+    err = refused(s, "ann", f"move noble:{n} to:London via:air")
+    assert (err.section, err.code, err.message, err.legal) == ("5.0", "via", "no way 'air'",
+                                                                ["road", "sea", "royal", "sherwood"])
+    d.nobles[n].city = None      # no action leaves a free noble off the map; the guard still names him
+    err = refused(s, "ann", f"move noble:{n} to:London")
+    assert (err.section, err.code, err.message, err.legal) == ("5.0", "noble", "William is not on the map",
+                                                                d.families["red"].nobles)
+
+
+def test_5_2_a_winning_cavalcade_moves_on_before_any_other_noble():
+    s = _moving()
+    d = g(s)
+    n, rider = _noble(s, "red"), _noble(s, "red", 1)
+    d.nobles[n].city, d.nobles[rider].city = "Oxford", "York"
+    d.war.must_move.append(rider)
+    err = refused(s, "ann", f"move noble:{n} to:London")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.2", "must_move", "a Cavalcade that won must move on first", [rider])
+
+
+def test_5_1_control_is_handed_only_by_its_holder_to_another_family_there_and_not_in_a_battle():
+    from engine.fief.war.state import Battle
+    s = _moving()
+    d = g(s)
+    err = refused(s, "ann", "transfer_control city:Oxford to:blue")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.1", "not_controller", "your family does not control 'Oxford'", "none")
+    place(s, "red", "Oxford", "men")
+    d.cities["Oxford"].controller = "red"
+    err = refused(s, "ann", "transfer_control city:Oxford to:blue")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.1", "transfer_to", "control goes to another family present in Oxford", "nobody else is there")
+    d.war.battle = Battle("Oxford", "red", "blue")
+    err = refused(s, "ann", "transfer_control city:Oxford to:blue")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.1", "in_battle", "control cannot change hands while a battle is fought", "after the battle")
