@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import Action, RuleError
 from engine.fief import RULES
+from engine.fief.state import MAP
 from engine.fief.war.battle import dice, losses
 from tests.fief.helpers import at_step, do, g, new, place, refused
 
@@ -224,7 +226,8 @@ def test_7_8_withdraw_hook_for_passage():
         raise AssertionError("York is not next to Oxford")
     except RuleError as err:
         assert RULES.fingerprint(s) == before
-        assert (err.section, err.code) == ("7.8", "withdraw_city")
+        assert (err.section, err.code, err.message, err.legal) == (
+            "7.8", "withdraw_city", "'York' is not next to Oxford", MAP.neighbours("Oxford"))
     endings.withdraw(s, d, b, "London", {blue: "knight"})
     assert d.war.battle is None and d.nobles[blue].city == "London"
     assert d.cities["London"].stacks["blue"].troops == ["knight"]
@@ -351,3 +354,23 @@ def test_4_7_a_title_with_no_heir_in_the_family_goes_back_to_the_deck():
     told = [(e.kind, e.data) for e in s.take_events()]
     assert told == [("title.lost", {"noble": holder, "title": "lord:I"}), ("title.to_deck", {"title": "lord:I"})]
     assert "lord:I" not in d.nobles[holder].titles and not d.tasks
+
+
+def test_7_5_each_wrong_allotment_is_refused_in_words():
+    """The property above proves which allotments pass; this reads each refusal whole (as the losses
+    command gives it, through fight.check_losses)."""
+    troops, nobles = ["men", "knight"], ["n0"]
+    shown = list(losses.example(troops, nobles, 3).troops)
+    cases = [
+        ((troops, nobles, 3, ["archer"], []), ("losses_units", "you can only remove troops you have in this battle",
+                                               tuple(shown))),
+        ((troops, nobles, 3, ["men"], []), ("losses_sum", "remove troops worth exactly 3 hit(s) of the 3 taken "
+                                            "(as many as possible), not 1", shown)),
+        ((["men"], nobles, 3, ["men"], []), ("losses_nobles", "1 noble(s) are slain by the hits left over", ["n0"])),
+        ((troops, nobles, 1, ["men"], ["n0"]), ("losses_nobles", "no noble is slain while troops absorb the hits",
+                                                "slay nobody")),
+    ]
+    for args, (code, message, legal) in cases:
+        with pytest.raises(RuleError) as err:
+            losses.check(*args)
+        assert (err.value.section, err.value.code, err.value.message, err.value.legal) == ("7.5", code, message, legal)
