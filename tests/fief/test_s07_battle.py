@@ -374,3 +374,17 @@ def test_7_5_each_wrong_allotment_is_refused_in_words():
         with pytest.raises(RuleError) as err:
             losses.check(*args)
         assert (err.value.section, err.value.code, err.value.message, err.value.legal) == ("7.5", code, message, legal)
+
+
+def test_7_8_an_end_of_round_choice_must_be_open_and_destruction_needs_engines():
+    s, _red, _blue = _battle_state()
+    s.rng.force(1, 1, 1, 1)
+    do(s, "ann", "battle city:Oxford against:blue")
+    from engine.fief.war.battle.fight import options
+    open_now = options(g(s), g(s).war.battle, "red")
+    err = refused(s, "ann", "battle_next choice:fly")
+    assert (err.section, err.code, err.message, err.legal) == ("7.8", "battle_choice", "'fly' is not open to you now",
+                                                                open_now)
+    err = refused(s, "ann", "battle_next choice:continue destroy:true")     # red brought no engine
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.2", "destroy", "tactical destruction needs your own engines here and troops left", "destroy:false")
