@@ -69,7 +69,9 @@ def test_7_9_only_the_besieger_lifts_its_siege():
     g(s).cities["Lincoln"].siege = Siege("red")
     from engine.fief.war.legal import sieges
     assert sieges(g(s), "red") == ["Lincoln"]
-    assert refused(s, g(s).families["red"].seat, "lift_siege city:York").code == "no_siege"
+    err = refused(s, g(s).families["red"].seat, "lift_siege city:York")
+    assert (err.section, err.code, err.message, err.legal) == ("7.9", "no_siege", "your family besieges no 'York'",
+                                                                ["Lincoln"])
 
 
 @pytest.mark.parametrize("line,code", [("play_harvest card:tax-9 region:I", "not_in_hand")])
@@ -504,3 +506,26 @@ def test_6_10_the_clergy_speaks_only_to_an_army_with_a_leader():
         check_parley(g(s), "red", "intervene", "army-1", nid)
     assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
         "6.10", "no_leader", "the clergy speaks to the army's Leader; this army has none", "done")
+
+
+def test_7_10_nothing_to_pillage_is_refused_in_words():
+    from tests.fief.helpers import refused
+    s = _state()
+    err = refused(s, g(s).families["red"].seat, "pillage city:York what:abbey")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.10", "pillage", "nothing to pillage as 'abbey' in 'York' (a city your family controls)", "done")
+
+
+def test_7_9_a_siege_without_battle_needs_the_conditions_and_no_storms():
+    from engine.fief.state import SeaCard
+    from tests.fief.helpers import refused
+    s = _state(7, "battle")
+    seat = g(s).families["red"].seat
+    err = refused(s, seat, "besiege city:York")
+    assert (err.section, err.code, err.legal) == ("7.9", "besiege", "battle first")
+    assert err.message == ("your family cannot besiege 'York' without a battle (a free noble outside the walls of "
+                           "an enemy Stronghold or Fortified City, too weak to roll a die at them, with a Trebuchet)")
+    g(s).seas["IV"].append(SeaCard("storms-1", "storms"))
+    err = refused(s, seat, "besiege city:York")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.5", "storms", "Storms over North forbid any attack there, a siege included", "battle first")

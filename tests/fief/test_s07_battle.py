@@ -388,3 +388,14 @@ def test_7_8_an_end_of_round_choice_must_be_open_and_destruction_needs_engines()
     err = refused(s, "ann", "battle_next choice:continue destroy:true")     # red brought no engine
     assert (err.section, err.code, err.message, err.legal) == (
         "7.2", "destroy", "tactical destruction needs your own engines here and troops left", "destroy:false")
+
+
+def test_7_0_a_family_joins_only_a_side_it_is_not_on():
+    s, _red, _blue = _battle_state()
+    place(s, "green", "Oxford", "knight", control=False)
+    s.rng.force(1, 1)
+    do(s, "ann", "battle city:Oxford against:blue")
+    err = refused(s, "cat", "join family:green side:green")
+    assert (err.section, err.code, err.legal) == ("7.0", "join", ["green>red", "green>blue"])
+    assert err.message == ("your family can join only a side it is not on, in the city of the battle being fought "
+                           "(not against invaders)")
