@@ -152,3 +152,15 @@ def test_2_0_a_late_discard_says_what_is_left_to_do():
     assert (err.section, err.code, err.message, err.legal) == (
         "2.0", "discard_after_draw", "discards come before the first draw", ['draw', 'done'])
     assert (err.section, err.legal) == ("2.0", ["draw", "done"])
+
+
+def test_2_0_a_discard_or_draw_names_a_card_held_and_a_deck_that_exists():
+    s = started(4)
+    seat = turn_seat(s)
+    g(s).players[seat].hand = []
+    err = refused(s, seat, "discard card:tax-9")
+    assert (err.section, err.code, err.message, err.legal) == ("2.0", "not_in_hand", "'tax-9' is not in your hand",
+                                                                "no cards")
+    err = refused(s, seat, "draw deck:bogus")
+    assert (err.section, err.code, err.message, err.legal) == ("2.0", "deck", "no deck 'bogus'",
+                                                                ["character", "fortune"])

@@ -131,3 +131,13 @@ def test_2_14_no_second_bishopric_and_not_captive():
             "clergy_noble",
             "'arthur' cannot take this title: an unmarried nobleman of your family (or ally's), not captive, with no Bishop or Archbishop title (an Archbishop card may replace a Bishop's)",
             "none")
+
+
+def test_2_11_a_noble_card_not_in_hand_is_refused():
+    s = started(4)
+    defaults_until(s, "play", 2)
+    seat = turn_seat(s)
+    g(s).players[seat].hand = []
+    err = refused(s, seat, "play_noble card:tax-9 city:York")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.11", "not_in_hand", "you hold no noble card 'tax-9'", "none in hand")

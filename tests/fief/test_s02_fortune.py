@@ -130,3 +130,17 @@ def test_2_7_a_region_is_named_by_its_number_one_to_six_or_its_name():
     assert [region_arg(str(i)) for i in range(1, 7)] == ["I", "II", "III", "IV", "V", "VI"]
     assert region_arg("0") == "0" and region_arg("7") == "7"
     assert region_arg("south east") == "VI"
+
+
+def test_2_7_a_harvest_names_a_harvest_card_held_and_a_region_on_the_map():
+    s = started(4)
+    defaults_until(s, "play", 2)
+    seat = turn_seat(s)
+    g(s).players[seat].hand = []
+    err = refused(s, seat, "play_harvest card:tax-9 region:I")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.7", "not_in_hand", "you hold no harvest card 'tax-9'", "no harvest")
+    give_card(s, seat, "harvest-1")
+    err = refused(s, seat, "play_harvest card:harvest-1 region:XI")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.7", "region", "no region 'XI'", ["I", "II", "III", "IV", "V", "VI"])

@@ -268,3 +268,18 @@ def test_2_12_a_sale_accepted_after_the_retainer_is_gone_or_unaffordable_is_refu
     err = refused(s, data.families[other].seat, f"respond request:{req.id} accept:yes")
     assert (err.section, err.code, err.message, err.legal) == (
         "2.12", "retainer_gone", "the retainer can no longer change hands (or you cannot pay)", "accept:false")
+
+
+def test_2_12_a_retainer_is_given_by_a_noble_of_yours_that_has_one_to_another_noble():
+    s = started(4)
+    defaults_until(s, "play", 2)
+    data = g(s)
+    seat, fam = turn_seat(s), data.flow.queue[0]
+    a, b = sorted(data.families[fam].nobles)
+    data.nobles[a].retainer, data.nobles[b].retainer = None, "sergeant-1"
+    err = refused(s, seat, f"give_retainer giver:{a} receiver:{b}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.12", "no_retainer", f"{a!r} is not a noble of your family with a retainer", [b])
+    err = refused(s, seat, f"give_retainer giver:{b} receiver:nobody")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.12", "no_noble", "no other noble 'nobody'", [n for n in data.nobles if n != b])
