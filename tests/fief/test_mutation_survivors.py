@@ -389,7 +389,17 @@ def test_6_10_only_the_clergy_may_intervene_with_invaders():
     a.city, a.foot, a.leader = "York", 5, True
     with pytest.raises(RuleError) as err:
         check_parley(g(s), "red", "intervene", "army-1", nid)
-    assert (err.value.section, err.value.code) == ("6.10", "not_clergy")
+    assert (err.value.section, err.value.code, err.value.message) == (
+        "6.10", "not_clergy", "only a Bishop, Archbishop or Abbess may intervene")
+    with pytest.raises(RuleError) as err:
+        check_parley(g(s), "red", "danegeld", "army-1", "nobody")
+    assert (err.value.section, err.value.code, err.value.message) == (
+        "6.9", "noble", "'nobody' is not a free noble of your family")
+    g(s).players[g(s).families["red"].seat].shillings = 0
+    with pytest.raises(RuleError) as err:
+        check_parley(g(s), "red", "danegeld", "army-1", nid)
+    assert (err.value.section, err.value.code, err.value.legal) == ("6.9", "funds", "done")
+    assert err.value.message == "the Danegeld costs 5 shillings (others may send you theirs first, 2.15)"
 
 
 def test_7_7_a_captor_may_accept_a_ransom_offered_for_a_captive_it_still_holds():
