@@ -291,3 +291,31 @@ def test_5_1_control_is_handed_only_by_its_holder_to_another_family_there_and_no
     err = refused(s, "ann", "transfer_control city:Oxford to:blue")
     assert (err.section, err.code, err.message, err.legal) == (
         "5.1", "in_battle", "control cannot change hands while a battle is fought", "after the battle")
+
+
+def test_5_0_a_move_needs_a_free_noble_of_the_family_and_a_royal_move_goes_alone():
+    s = _moving()
+    d = g(s)
+    n = _noble(s, "red")
+    d.nobles[n].city = "Oxford"
+    err = refused(s, "ann", "move noble:walter to:London")                  # Blue's
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.0", "noble", "'walter' is not a free noble of your family", d.families["red"].nobles)
+    place(s, "red", "Oxford", "men")
+    d.nobles[n].titles = ["king"]
+    d.cities["Winchester"].building = "royal_stronghold"
+    err = refused(s, "ann", f"move noble:{n} to:Winchester via:royal troops:men")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.0", "royal_troops", "the Royal move is for nobles without troops", "troops:")
+
+
+def test_2_5_storms_stop_a_move_into_their_region():
+    s = _moving()
+    d = g(s)
+    n = _noble(s, "red")
+    d.nobles[n].city = "Oxford"
+    d.seas["VI"].append(SeaCard("storms-1", "storms"))
+    err = refused(s, "ann", f"move noble:{n} to:London")
+    assert (err.section, err.code, err.legal) == (
+        "2.5", "storms", "Good Weather clears Storms; otherwise stay or go another way")
+    assert err.message == "Storms over South East forbid every move within, into or out of it"
