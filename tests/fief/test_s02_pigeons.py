@@ -277,3 +277,15 @@ def test_2_15_an_offer_is_accepted_only_by_its_addressee_while_the_nobles_still_
     err = refused(s, other, f"accept_offer offer:{offer.id}")
     assert (err.section, err.code, err.message, err.legal) == (
         "2.15", "pigeon_route", "the two nobles no longer stand in one city", "decline_offer")
+
+
+def test_2_15_an_exchange_that_would_now_overflow_a_hand_cannot_be_accepted():
+    from engine.fief.state import hand_limit
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    give_card(s, seat, "tax-1")
+    do(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-1")
+    data.players[other].hand = ["tax-2"] * hand_limit(data)                 # filled meanwhile
+    err = refused(s, other, f"accept_offer offer:{data.offers.open[0].id}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.15", "hand_limit", "the exchange would break a hand limit", "decline_offer")
