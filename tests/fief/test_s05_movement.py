@@ -176,6 +176,9 @@ def test_5_0_armies_that_did_not_battle_last_round_pass_freely():
     d.war.battled_last = ["Oxford"]
     do(s, "ann", f"move noble:{n} to:London troops:men")
     assert d.nobles[n].city == "Oxford" and d.requests.open[0].kind == "pass"
+    err = refused(s, "ann", f"move noble:{n} to:London troops:men")          # asked once, answered once
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.0", "asked", "a request to pass for this noble awaits its answer", "move another noble, or done")
     do(s, "ann", f"move noble:{n} to:Coventry troops:men")   # back the way it came: no leave needed
     assert d.nobles[n].city == "Coventry"
 
