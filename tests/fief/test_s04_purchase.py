@@ -215,7 +215,8 @@ def test_4_0_an_unknown_unit_type_is_refused_with_the_types_on_sale():
     fam = next(iter(g(s).families))
     with pytest.raises(RuleError) as err:
         check_buy(g(s), fam, [("dragon", "York")])
-    assert (err.value.section, err.value.code, err.value.legal) == ("4.0", "unit_type", list(BUYABLE))
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "4.0", "unit_type", "no unit type 'dragon'", list(BUYABLE))
 
 
 def test_4_3_tiles_left_count_down_as_strongholds_mills_and_royal_strongholds_are_built():
