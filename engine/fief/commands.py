@@ -49,7 +49,7 @@ def turn(g: Fief, seat: str, steps: tuple[str, ...], section: str) -> str:
                         code=FiefRefusal.TASK_FIRST,
                         legal=f"waiting on {g.families[t.family].seat}")
     if g.flow.step not in steps:
-        raise RuleError(section, f"not during {label(g)} ({g.flow.step})", code=FiefRefusal.WRONG_STEP,
+        raise RuleError(section, f"not during {label(g)}", code=FiefRefusal.WRONG_STEP,
                         legal=f"during the {'/'.join(steps)} step")
     actor = current_actor(g)
     if actor is None or g.families[actor].seat != seat:

@@ -204,7 +204,8 @@ def _release(state: GameState, g: Fief, seat: str, a: Action) -> None:
     task = task_for(g, seat, "release", "7.6")
     city = city_arg(a["city"])
     if a["noble"] != task.noble or city not in task.options:
-        raise RuleError("7.6", f"{task.noble} goes to a Stronghold, Fortified City or a noble of the family",
+        raise RuleError("7.6", f"{g.nobles[task.noble or ''].name} goes to a Stronghold, Fortified City or a noble "
+                        "of the family",
                         code=FiefRefusal.RELEASE_CITY, legal=task.options)
     g.tasks.pop(0)
     n = g.nobles[task.noble or ""]

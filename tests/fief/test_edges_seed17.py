@@ -160,14 +160,16 @@ def test_2_8_a_tallage_and_a_tithe_of_two_districts_are_refused_naming_the_tithe
     d = _taxing()
     err = _refusal(fortune.check_tax, d, "red", "tax-1", "I", "york")
     assert (err.section, err.code, err.legal) == ("2.8", "tax_split", "tithe:exeter")
+    assert err.message == "one Tax card covers a Tallage and a Tithe only within one district"
     fortune.check_tax(d, "red", "tax-1", "I", None)
     fortune.check_tax(d, "red", "tax-1", None, "york")
     d.families["red"].treasures = 1                      # two icons need two Treasure markers
     d.nobles["william"].titles = ["lord:III", "bishop:york"]
     err = _refusal(fortune.check_tax, d, "red", "tax-1", "III", "york")
-    assert (err.section, err.code) == ("11.3", "treasures")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "11.3", "treasures", "each Tax icon takes a Treasure marker; you have 1", "one icon only")
     err = _refusal(fortune.check_tax, d, "red", "tax-1", None, None)
-    assert (err.section, err.code) == ("2.8", "tax_target")
+    assert (err.section, err.code, err.message) == ("2.8", "tax_target", "name a Tallage region and/or a Tithe district")
     assert err.legal == {"tallage": ["III"], "tithe": ["york"]}
 
 
@@ -205,11 +207,13 @@ def test_4_0_a_sergeant_musters_in_a_held_city_until_the_stockpile_or_the_city_i
     men = d.families["red"].stockpile["men"]
     d.families["red"].stockpile["men"] = 0
     err = _refusal(retainers.check_muster, d, "red", "william")
-    assert (err.section, err.code, err.legal) == ("FAQ", "stockpile_empty", "done")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "FAQ", "stockpile_empty", "no Men-at-Arms left in your stockpile", "done")
     d.families["red"].stockpile["men"] = men
     d.cities["York"].stacks["red"].new = 4
     err = _refusal(retainers.check_muster, d, "red", "william")
-    assert (err.section, err.code, err.legal) == ("4.0", "new_units_limit", "another city")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.0", "new_units_limit", "York already has 4 new units this phase", "another city")
     d.cities["York"].stacks["red"].new = 0
     d.cities["York"].siege = Siege("blue")
     err = _refusal(retainers.check_muster, d, "red", "william")
@@ -300,22 +304,32 @@ def test_7_0_a_battle_needs_a_free_noble_troops_and_a_foe_once_a_phase():
     assert check_declare(d, "red", "Oxford", "blue", None) == "battle"
     assert check_declare(d, "red", "Oxford", "blue", "walter") == "battle"
     err = _refusal(check_declare, d, "red", "Oxford", "blue", "matilda")     # matilda is not in Oxford
-    assert (err.section, err.code, err.legal) == ("7.2", "target", ["walter"])
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.2", "target", "your archers can aim only at a noble (or Leader) of blue in Oxford", ["walter"])
     err = _refusal(check_declare, d, "red", "Oxford", "green", None)
-    assert (err.section, err.code, err.legal) == ("7.0", "no_enemy", ["blue"])
-    assert _refusal(check_declare, d, "red", "Atlantis", "blue", None).code == "city"
+    assert (err.section, err.code, err.message, err.legal) == ("7.0", "no_enemy", "no family 'green' to fight in Oxford",
+                                                                ["blue"])
+    err = _refusal(check_declare, d, "red", "Atlantis", "blue", None)
+    assert (err.section, err.code, err.message, err.legal) == ("7.0", "city", "no city 'Atlantis'", sorted(MAP.cities))
     d.war.fought.append("Oxford|red|blue")
     err = _refusal(check_declare, d, "red", "Oxford", "blue", None)
-    assert (err.section, err.code, err.legal) == ("7.0", "fought", "done")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.0", "fought", "your family already fought blue in Oxford this phase", "done")
     d.war.fought.clear()
     d.seas["VI"].append(SeaCard("storms-1", "storms"))
-    assert _refusal(check_declare, d, "red", "Oxford", "blue", None).code == "storms"
+    err = _refusal(check_declare, d, "red", "Oxford", "blue", None)
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.5", "storms", "Storms over South East forbid battles there", "no battle")
     d.seas["VI"].clear()
     d.cities["Oxford"].stacks["red"].troops = []
-    assert _refusal(check_declare, d, "red", "Oxford", "blue", None).code == "no_troops"
+    err = _refusal(check_declare, d, "red", "Oxford", "blue", None)
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.0", "no_troops", "nobles without troops cannot fight (FAQ: they would be captured)", "no battle")
     d.cities["Oxford"].stacks["red"].troops = ["men"]
     d.nobles["william"].captor = "blue"
-    assert _refusal(check_declare, d, "red", "Oxford", "blue", None).code == "no_noble"
+    err = _refusal(check_declare, d, "red", "Oxford", "blue", None)
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.0", "no_noble", "troops without a noble cannot start a battle", "no battle")
 
 
 def test_7_0_the_foes_in_a_city_are_the_other_families_present_there():
@@ -371,11 +385,15 @@ def test_2_8_a_tax_names_a_region_or_district_the_family_may_tax():
     d = _taxing()
     err = _refusal(fortune.check_tax, d, "red", "tax-1", "II", None)
     assert (err.section, err.code, err.legal) == ("2.8", "tallage", ["I"])
+    assert err.message == ("your family cannot Tallage region II (own Fiefdom, or the Sovereign on an "
+                           "ungoverned region)")
     err = _refusal(fortune.check_tax, d, "red", "tax-1", None, "exeter")
     assert (err.section, err.code, err.legal) == ("2.8", "tithe", ["york"])
+    assert err.message == "your family cannot Tithe exeter (only its own Bishop or Archbishop's district)"
     d.seas[MAP.regions["I"].sea].append(SeaCard("tax-2", "tax", by="blue", tallage="I"))
     err = _refusal(fortune.check_tax, d, "red", "tax-1", "I", None)
     assert (err.section, err.code, err.legal) == ("2.9", "taxed", "none")
+    assert err.message == "a Tax card already lies on region I this round (a Tallage, or a Tithe on its district)"
     fortune.check_tax(d, "red", "tax-1", None, "york")
 
 
@@ -428,14 +446,18 @@ def test_11_1_hiring_takes_one_to_the_crossbowmen_left_for_exactly_two_shillings
 def test_4_0_only_a_noble_of_ones_own_with_a_sergeant_ready_musters():
     s, d, n = _sergeant_at_york()
     err = _refusal(retainers.check_muster, d, "red", "walter")
-    assert (err.section, err.code, err.legal) == ("4.0", "not_yours", ["william", "lucia"])
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.0", "not_yours", "'walter' is not a noble of your family", ["william", "lucia"])
     err = _refusal(retainers.check_muster, d, "red", "lucia")
-    assert (err.section, err.code, err.legal) == ("4.0", "retainer", ["william"])
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.0", "retainer", "Lucia has no unspent sergeant retainer (or is captive)", ["william"])
     n.spent = True
     assert _refusal(retainers.check_muster, d, "red", "william").legal == "no sergeant ready"
     n.spent, n.outskirts = False, True
     err = _refusal(retainers.check_muster, d, "red", "william")
-    assert (err.code, err.legal) == ("muster_city", "a noble in a controlled city")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.0", "muster_city", "William must stand in a city your family controls and that is not besieged",
+        "a noble in a controlled city")
     n.outskirts = False
     d.cities["York"].controller = "blue"
     assert _refusal(retainers.check_muster, d, "red", "william").code == "muster_city"
@@ -457,17 +479,21 @@ def test_a_command_out_of_turn_is_refused_naming_whom_the_table_waits_on():
     other = next(x for x in d.players if x != seat)
     assert turn(d, seat, ("move",), "5.0") == first
     err = _refusal(turn, d, other, ("move",), "5.0")
-    assert (err.section, err.code, err.legal) == ("turn", "not_your_turn", f"waiting on {seat}")
+    assert (err.section, err.code, err.message, err.legal) == ("turn", "not_your_turn", f"it is {seat}'s turn",
+                                                                f"waiting on {seat}")
     err = _refusal(turn, d, seat, ("purchase",), "4.0")
-    assert (err.section, err.code, err.legal) == ("4.0", "wrong_step", "during the purchase step")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.0", "wrong_step", "not during Round 2, Phase 5: Movement - moves", "during the purchase step")
     err = _refusal(task_for, d, seat, "plague", "2.5")
-    assert (err.section, err.code, err.legal) == ("2.5", "no_task", "no decision pending")
+    assert (err.section, err.code, err.message, err.legal) == ("2.5", "no_task", "no plague decision waits for you",
+                                                                "no decision pending")
     d.tasks.append(Task("plague", first, city="York", count=1))
     assert task_for(d, seat, "plague", "2.5") is d.tasks[0]
     err = _refusal(task_for, d, other, "plague", "2.5")
-    assert (err.code, err.legal) == ("no_task", f"waiting on {seat}")
+    assert (err.code, err.message, err.legal) == ("no_task", "no plague decision waits for you", f"waiting on {seat}")
     err = _refusal(turn, d, seat, ("move",), "5.0")
-    assert (err.section, err.code, err.legal) == ("5.0", "task_first", f"waiting on {seat}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.0", "task_first", f"first the plague decision of the {first} family", f"waiting on {seat}")
 
 
 def test_2_15_an_exchange_in_one_city_keeps_both_hands_within_the_limit_and_needs_a_pigeon_unless_allied():

@@ -49,10 +49,14 @@ def test_7_8_a_withdrawal_to_another_familys_walls_stops_outside_without_asking_
 def test_7_8_a_withdrawal_refuses_an_escort_for_an_attacker_or_a_troop_not_there() -> None:
     """endings.withdraw: each escort belongs to a defending noble, one troop of a type its family has."""
     s, d, b = _oxford_battle()
-    for escorts, code in (({"william": "knight"}, "withdraw_units"), ({"walter": "archer"}, "withdraw_units")):
+    for escorts, message, legal in (
+            ({"william": "knight"}, "'william' is not a defending noble", ["walter"]),
+            ({"walter": "archer"}, "each withdrawing noble takes one troop of its own family",
+             sorted(set(d.cities["Oxford"].stacks["blue"].troops)))):
         with pytest.raises(RuleError) as err:
             endings.withdraw(s, d, b, "London", escorts)
-        assert (err.value.section, err.value.code) == ("7.8", code)
+        assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+            "7.8", "withdraw_units", message, legal)
         assert d.nobles["walter"].city == "Oxford" and d.war.battle is b
 
 

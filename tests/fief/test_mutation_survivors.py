@@ -69,7 +69,9 @@ def test_7_9_only_the_besieger_lifts_its_siege():
     g(s).cities["Lincoln"].siege = Siege("red")
     from engine.fief.war.legal import sieges
     assert sieges(g(s), "red") == ["Lincoln"]
-    assert refused(s, g(s).families["red"].seat, "lift_siege city:York").code == "no_siege"
+    err = refused(s, g(s).families["red"].seat, "lift_siege city:York")
+    assert (err.section, err.code, err.message, err.legal) == ("7.9", "no_siege", "your family besieges no 'York'",
+                                                                ["Lincoln"])
 
 
 @pytest.mark.parametrize("line,code", [("play_harvest card:tax-9 region:I", "not_in_hand")])
@@ -97,11 +99,24 @@ def test_2_12_mata_refusals_name_the_retainer_section_and_code():
     nid = g(s).families["red"].nobles[0]
     with pytest.raises(RuleError) as err:
         check_mata(g(s), "red", nid, "bob", "tax-1")
-    assert (err.value.section, err.value.code) == ("2.12", "retainer")
+    name = g(s).nobles[nid].name
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "2.12", "retainer", f"{name} has no unspent mata retainer (or is captive)", "no mata ready")
     g(s).nobles[nid].retainer = "mata"
     with pytest.raises(RuleError) as err:
         check_mata(g(s), "red", nid, "bob", "no-such-card")
-    assert (err.value.section, err.value.code) == ("2.12", "not_in_hand")
+    hand = g(s).players["ann"].hand
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "2.12", "not_in_hand", "'no-such-card' is not in your hand", list(hand) or "no cards")
+    g(s).players["ann"].hand.append("tax-1")
+    for p in g(s).players.values():
+        if p.seat != "ann":
+            p.hand.clear()
+    g(s).players["bob"].hand.append("tax-2")
+    with pytest.raises(RuleError) as err:              # a target with no card to take, or no player at all
+        check_mata(g(s), "red", nid, "cat", "tax-1")
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "2.12", "mata_target", "Mata needs another player holding cards, not 'cat'", ["bob"])
 
 
 def test_4_6_handing_a_title_to_a_stranger_is_refused_under_4_6():
@@ -112,6 +127,8 @@ def test_4_6_handing_a_title_to_a_stranger_is_refused_under_4_6():
     with pytest.raises(RuleError) as err:
         check_transfer(g(s), "red", "III", g(s).families["blue"].nobles[0])
     assert (err.value.section, err.value.code) == ("4.6", "transfer_to")
+    assert err.value.message == (f"{g(s).families['blue'].nobles[0]!r} is not another noble of your family "
+                                 "(or of your ally's, 9.0)")
 
 
 def test_a_command_missing_a_parameter_is_refused_with_its_code():
@@ -120,7 +137,8 @@ def test_a_command_missing_a_parameter_is_refused_with_its_code():
     s = _state(2, "play")
     with pytest.raises(RuleError) as err:
         RULES.play(s, g(s).families["red"].seat, Action.of("play_tax"))
-    assert err.value.code == "missing_param"
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "commands", "missing_param", "play_tax needs card", ["card", "tallage", "tithe"])
 
 
 def test_7_6_captives_go_free_when_their_captors_side_is_beaten():
@@ -371,7 +389,17 @@ def test_6_10_only_the_clergy_may_intervene_with_invaders():
     a.city, a.foot, a.leader = "York", 5, True
     with pytest.raises(RuleError) as err:
         check_parley(g(s), "red", "intervene", "army-1", nid)
-    assert (err.value.section, err.value.code) == ("6.10", "not_clergy")
+    assert (err.value.section, err.value.code, err.value.message) == (
+        "6.10", "not_clergy", "only a Bishop, Archbishop or Abbess may intervene")
+    with pytest.raises(RuleError) as err:
+        check_parley(g(s), "red", "danegeld", "army-1", "nobody")
+    assert (err.value.section, err.value.code, err.value.message) == (
+        "6.9", "noble", "'nobody' is not a free noble of your family")
+    g(s).players[g(s).families["red"].seat].shillings = 0
+    with pytest.raises(RuleError) as err:
+        check_parley(g(s), "red", "danegeld", "army-1", nid)
+    assert (err.value.section, err.value.code, err.value.legal) == ("6.9", "funds", "done")
+    assert err.value.message == "the Danegeld costs 5 shillings (others may send you theirs first, 2.15)"
 
 
 def test_7_7_a_captor_may_accept_a_ransom_offered_for_a_captive_it_still_holds():
@@ -475,3 +503,39 @@ def test_5_2_a_noble_whose_cavalcade_awaits_an_answer_is_not_yet_told_to_ride_on
     assert nid not in waiting(d, "red")   # the challenge is still open
     d.requests.open.clear()
     assert nid in waiting(d, "red")
+
+
+def test_6_10_the_clergy_speaks_only_to_an_army_with_a_leader():
+    from engine.fief.war.invaders import check_parley
+    s = _state(6, "invaders")
+    nid = g(s).families["red"].nobles[0]
+    g(s).nobles[nid].city, g(s).nobles[nid].titles = "York", ["bishop:york"]
+    a = g(s).armies["army-1"]
+    a.city, a.foot, a.leader = "York", 5, False
+    with pytest.raises(RuleError) as err:
+        check_parley(g(s), "red", "intervene", "army-1", nid)
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "6.10", "no_leader", "the clergy speaks to the army's Leader; this army has none", "done")
+
+
+def test_7_10_nothing_to_pillage_is_refused_in_words():
+    from tests.fief.helpers import refused
+    s = _state()
+    err = refused(s, g(s).families["red"].seat, "pillage city:York what:abbey")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.10", "pillage", "nothing to pillage as 'abbey' in 'York' (a city your family controls)", "done")
+
+
+def test_7_9_a_siege_without_battle_needs_the_conditions_and_no_storms():
+    from engine.fief.state import SeaCard
+    from tests.fief.helpers import refused
+    s = _state(7, "battle")
+    seat = g(s).families["red"].seat
+    err = refused(s, seat, "besiege city:York")
+    assert (err.section, err.code, err.legal) == ("7.9", "besiege", "battle first")
+    assert err.message == ("your family cannot besiege 'York' without a battle (a free noble outside the walls of "
+                           "an enemy Stronghold or Fortified City, too weak to roll a die at them, with a Trebuchet)")
+    g(s).seas["IV"].append(SeaCard("storms-1", "storms"))
+    err = refused(s, seat, "besiege city:York")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.5", "storms", "Storms over North forbid any attack there, a siege included", "battle first")

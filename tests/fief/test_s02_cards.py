@@ -19,10 +19,14 @@ def test_2_0_one_character_and_one_fortune_or_two_fortune():
     _fortune_top(s, False)
     do(s, seat, "draw deck:character")
     err = refused(s, seat, "draw deck:character")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.0", "character_limit", "at most 1 Character card per round", ['draw deck:fortune', 'done'])
     assert err.section == "2.0" and err.code == "character_limit"
     _fortune_top(s, False)
     do(s, seat, "draw deck:fortune")
     err = refused(s, seat, "draw deck:fortune")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.0", "draw_limit", "you have drawn your 2 cards this round", ['done'])
     assert err.code == "draw_limit" and err.legal == ["done"]
 
 
@@ -36,7 +40,9 @@ def test_2_0_discard_before_drawing_and_shown_to_all():
     _fortune_top(s, False)
     do(s, seat, "draw deck:fortune")
     give_card(s, seat, "tax-2")
-    assert refused(s, seat, "discard card:tax-2").code == "discard_after_draw"
+    err = refused(s, seat, "discard card:tax-2")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.0", "discard_after_draw", "discards come before the first draw", ['draw', 'done'])
 
 
 def test_2_0_character_discards_go_face_up_under_the_deck():
@@ -54,6 +60,8 @@ def test_2_0_hand_limit_three():
     for c in ("tax-1", "tax-2", "tax-3"):
         give_card(s, seat, c)
     err = refused(s, seat, "draw deck:character")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.0", "hand_limit", "your hand is full (3 cards)", ['done'])
     assert err.code == "hand_limit"
 
 
@@ -97,7 +105,13 @@ def test_2_1_both_empty_refuses():
     s = started(4)
     seat = turn_seat(s)
     g(s).fortune_deck, g(s).fortune_discard = [], []
-    assert refused(s, seat, "draw deck:fortune").code == "deck_empty"
+    err = refused(s, seat, "draw deck:fortune")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.1", "deck_empty", "the Fortune deck and its discards are empty", ['done'])
+    g(s).character_deck, g(s).character_under = [], []
+    err = refused(s, seat, "draw deck:character")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.1", "deck_empty", "the Character deck and its discards are empty", ["draw deck:fortune", "done"])
 
 
 def test_13_7_two_players_draw_four_at_most_two_characters():
@@ -105,12 +119,16 @@ def test_13_7_two_players_draw_four_at_most_two_characters():
     seat = turn_seat(s)
     for _ in range(2):
         do(s, seat, "draw deck:character")
-    assert refused(s, seat, "draw deck:character").code == "character_limit"
+    err = refused(s, seat, "draw deck:character")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.0", "character_limit", "at most 2 Character cards per round", ['draw deck:fortune', 'done'])
     for _ in range(2):
         _fortune_top(s, False)
         do(s, seat, "draw deck:fortune")
     assert len(g(s).players[seat].hand) == 4
-    assert refused(s, seat, "draw deck:fortune").code == "draw_limit"
+    err = refused(s, seat, "draw deck:fortune")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.0", "draw_limit", "you have drawn your 4 cards this round", ['done'])
 
 
 def test_draw_is_private_to_the_drawer():
@@ -131,4 +149,18 @@ def test_2_0_a_late_discard_says_what_is_left_to_do():
     do(s, seat, "draw deck:fortune")
     give_card(s, seat, "tax-2")
     err = refused(s, seat, "discard card:tax-2")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.0", "discard_after_draw", "discards come before the first draw", ['draw', 'done'])
     assert (err.section, err.legal) == ("2.0", ["draw", "done"])
+
+
+def test_2_0_a_discard_or_draw_names_a_card_held_and_a_deck_that_exists():
+    s = started(4)
+    seat = turn_seat(s)
+    g(s).players[seat].hand = []
+    err = refused(s, seat, "discard card:tax-9")
+    assert (err.section, err.code, err.message, err.legal) == ("2.0", "not_in_hand", "'tax-9' is not in your hand",
+                                                                "no cards")
+    err = refused(s, seat, "draw deck:bogus")
+    assert (err.section, err.code, err.message, err.legal) == ("2.0", "deck", "no deck 'bogus'",
+                                                                ["character", "fortune"])

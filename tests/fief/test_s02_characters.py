@@ -22,6 +22,11 @@ def test_2_11_new_noble_in_own_city_or_empty_independent_city_draws_a_retainer()
     card = spare(s, "m")
     give_card(s, seat, card)
     err = refused(s, seat, f"play_noble card:{card} city:{next(c for c, x in data.cities.items() if x.controller and x.controller != fam)}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.11",
+        "noble_city",
+        "a new noble cannot be placed in 'Cardiff'",
+        ['Bristol', 'Canterbury', 'Coventry', 'Durham', 'Exeter', 'Harlech', "King's Lynn", 'Lincoln', 'London', 'Norwich', 'Nottingham', 'Oxford', 'Plymouth', 'Winchester', 'York'])
     assert err.section == "2.11" and home in err.legal
     events = do(s, seat, f"play_noble card:{card} city:Oxford")
     nid = card.removeprefix("noble-")
@@ -37,7 +42,9 @@ def test_2_11_three_nobles_at_most():
     cards = [c for c in g(s).players[seat].hand if C.card(c).kind == "noble"][-2:]
     home = next(c for c, x in g(s).cities.items() if x.controller == fam)
     do(s, seat, f"play_noble card:{cards[0]} city:{home}")
-    assert refused(s, seat, f"play_noble card:{cards[1]} city:{home}").code == "family_full"
+    err = refused(s, seat, f"play_noble card:{cards[1]} city:{home}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.11", "family_full", "a family has at most 3 nobles (captives count)", "keep the card in hand")
 
 
 def test_4_8_new_noble_recovers_a_lost_title_with_the_fortified_city():
@@ -60,8 +67,16 @@ def test_2_13_abbess_unmarried_woman_abbey_without_stronghold():
     woman = next(n for n in data.families[fam].nobles if data.nobles[n].sex == "f")
     man = next(n for n in data.families[fam].nobles if data.nobles[n].sex == "m")
     home = next(c for c, x in data.cities.items() if x.controller == fam)
-    assert refused(s, seat, f"play_abbess card:abbess-autumn noble:{man} city:Oxford").code == "abbess_noble"
-    assert refused(s, seat, f"play_abbess card:abbess-autumn noble:{woman} city:{home}").code == "abbey_city"
+    err = refused(s, seat, f"play_abbess card:abbess-autumn noble:{man} city:Oxford")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.13", "abbess_noble", "'arthur' is not an unmarried noblewoman of your family (or your ally's)",
+        ['edith'])
+    err = refused(s, seat, f"play_abbess card:abbess-autumn noble:{woman} city:{home}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.13",
+        "abbey_city",
+        "an Abbey goes to a city your family controls or an Independent one, without another building; not 'Plymouth'",
+        ['Bristol', 'Canterbury', 'Coventry', 'Durham', 'Exeter', 'Harlech', "King's Lynn", 'Lincoln', 'London', 'Norwich', 'Nottingham', 'Oxford', 'Winchester', 'York'])
     do(s, seat, f"play_abbess card:abbess-autumn noble:{woman} city:Oxford")
     assert data.cities["Oxford"].building == "abbey" and data.abbesses["autumn"] == woman
     assert "abbess:autumn" in data.nobles[woman].titles
@@ -74,7 +89,12 @@ def test_2_14_bishop_bound_to_district_and_archbishop_replaces_bishop():
     woman = next(n for n in data.families[fam].nobles if data.nobles[n].sex == "f")
     give_card(s, seat, "bishop-exeter")
     give_card(s, seat, "archbishop-york")
-    assert refused(s, seat, f"play_clergy card:bishop-exeter noble:{woman}").section == "2.14"
+    err = refused(s, seat, f"play_clergy card:bishop-exeter noble:{woman}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.14",
+        "clergy_noble",
+        "'edith' cannot take this title: an unmarried nobleman of your family (or ally's), not captive, with no Bishop or Archbishop title (an Archbishop card may replace a Bishop's)",
+        ['arthur'])
     do(s, seat, f"play_clergy card:bishop-exeter noble:{man}")
     assert data.nobles[man].titles == ["bishop:exeter"]
     do(s, seat, f"play_clergy card:archbishop-york noble:{man}")
@@ -88,11 +108,36 @@ def test_2_14_no_second_bishopric_and_not_captive():
     man = next(n for n in data.families[fam].nobles if data.nobles[n].sex == "m")
     data.nobles[man].titles.append("bishop:norwich")
     give_card(s, seat, "bishop-exeter")
-    assert refused(s, seat, f"play_clergy card:bishop-exeter noble:{man}").code == "clergy_noble"
+    err = refused(s, seat, f"play_clergy card:bishop-exeter noble:{man}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.14",
+        "clergy_noble",
+        "'arthur' cannot take this title: an unmarried nobleman of your family (or ally's), not captive, with no Bishop or Archbishop title (an Archbishop card may replace a Bishop's)",
+        "none")
     data.nobles[man].titles = []
     data.nobles[man].captor = "bandits"
-    assert refused(s, seat, f"play_clergy card:bishop-exeter noble:{man}").code == "clergy_noble"
+    err = refused(s, seat, f"play_clergy card:bishop-exeter noble:{man}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.14",
+        "clergy_noble",
+        "'arthur' cannot take this title: an unmarried nobleman of your family (or ally's), not captive, with no Bishop or Archbishop title (an Archbishop card may replace a Bishop's)",
+        "none")
     data.nobles[man].captor = None
     for crown in ("king", "prince_of_wales"):   # the King and his heir take no bishopric
         data.nobles[man].titles = [crown]
-        assert refused(s, seat, f"play_clergy card:bishop-exeter noble:{man}").code == "clergy_noble"
+        err = refused(s, seat, f"play_clergy card:bishop-exeter noble:{man}")
+        assert (err.section, err.code, err.message, err.legal) == (
+            "2.14",
+            "clergy_noble",
+            "'arthur' cannot take this title: an unmarried nobleman of your family (or ally's), not captive, with no Bishop or Archbishop title (an Archbishop card may replace a Bishop's)",
+            "none")
+
+
+def test_2_11_a_noble_card_not_in_hand_is_refused():
+    s = started(4)
+    defaults_until(s, "play", 2)
+    seat = turn_seat(s)
+    g(s).players[seat].hand = []
+    err = refused(s, seat, "play_noble card:tax-9 city:York")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.11", "not_in_hand", "you hold no noble card 'tax-9'", "none in hand")

@@ -96,8 +96,13 @@ def test_2_5_plague_refuses_wrong_losses():
     _draws_done(s)
     from tests.fief.helpers import refused
     seat = data.families[red].seat
-    assert refused(s, seat, "plague_losses units:men").section == "2.5"
-    assert refused(s, seat, "plague_losses units:knight,men").code == "plague_units"
+    count = data.tasks[0].count
+    err = refused(s, seat, "plague_losses units:men")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.5", "plague_count", f"the Plague takes exactly {count} troop(s) in {home}", ",".join(["men"] * count))
+    err = refused(s, seat, "plague_losses units:knight,men")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.5", "plague_units", f"no 'knight' left to remove in {home}", ["men"])
 
 
 def test_2_5_abbey_shelters_nobles_from_plague():

@@ -25,9 +25,15 @@ def test_2_7_harvest_not_on_storms_and_once_per_region():
     give_card(s, seat, "harvest-2")
     g(s).seas["VI"].append(SeaCard("storms-1", "storms"))
     err = refused(s, seat, "play_harvest card:harvest-1 region:VI")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.7", "harvest_region", "no Bountiful Harvest on region VI: STORMS lie there",
+        ['I', 'II', 'III', 'IV', 'V'])
     assert err.section == "2.7" and "VI" not in err.legal
     do(s, seat, "play_harvest card:harvest-1 region:V")
-    assert refused(s, seat, "play_harvest card:harvest-2 region:V").section == "2.9"
+    err = refused(s, seat, "play_harvest card:harvest-2 region:V")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.9", "harvest_region", "no Bountiful Harvest on region V: a Harvest already lies there this round",
+        ['I', 'II', 'III', 'IV'])
 
 
 def test_2_9_two_good_weathers_cancel_storms_then_bless():
@@ -57,7 +63,10 @@ def test_2_6_weather_is_an_opportunity_card_but_not_during_draws():
     other = next(x for x in g(s).players if x != seat)
     give_card(s, other, "weather-1")
     do(s, seat, "draw deck:character")
-    assert refused(s, other, "play_weather card:weather-1 region:IV").section == "2.6"
+    err = refused(s, other, "play_weather card:weather-1 region:IV")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.6", "draw_action", "Opportunity cards cannot be played during a draw action or setup",
+        "before the draws begin, or once they are over")
     defaults_until(s, "purchase", 4)
     active = turn_seat(s)
     idle = next(x for x in g(s).players if x != active)
@@ -71,11 +80,18 @@ def test_2_8_tallage_needs_own_fiefdom_and_a_treasure():
     data = g(s)
     give_card(s, seat, "tax-1")
     err = refused(s, seat, "play_tax card:tax-1 tallage:VI")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.8",
+        "tallage",
+        "your family cannot Tallage region VI (own Fiefdom, or the Sovereign on an ungoverned region)",
+        "none")
     assert err.section == "2.8" and err.code == "tallage"
     noble = data.families[fam].nobles[0]
     data.nobles[noble].titles.append("lord:VI")
     data.families[fam].treasures = 0
-    assert refused(s, seat, "play_tax card:tax-1 tallage:VI").section == "11.3"
+    err = refused(s, seat, "play_tax card:tax-1 tallage:VI")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "11.3", "treasures", "each Tax icon takes a Treasure marker; you have 0", "none")
     data.families[fam].treasures = 2
     do(s, seat, "play_tax card:tax-1 tallage:VI")
     assert data.families[fam].treasures == 1
@@ -91,7 +107,10 @@ def test_2_8_captive_lord_may_still_tax_and_tithe_needs_own_district():
     data.nobles[noble].captor = "invaders:army-1"
     other = data.families[fam].nobles[1]
     data.nobles[other].titles.append("bishop:norwich")
-    assert refused(s, seat, "play_tax card:tax-1 tithe:exeter").code == "tithe"
+    err = refused(s, seat, "play_tax card:tax-1 tithe:exeter")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.8", "tithe", "your family cannot Tithe exeter (only its own Bishop or Archbishop's district)",
+        ['norwich'])
     do(s, seat, "play_tax card:tax-1 tallage:V tithe:norwich")
     assert data.families[fam].treasures == 0
 
@@ -111,3 +130,17 @@ def test_2_7_a_region_is_named_by_its_number_one_to_six_or_its_name():
     assert [region_arg(str(i)) for i in range(1, 7)] == ["I", "II", "III", "IV", "V", "VI"]
     assert region_arg("0") == "0" and region_arg("7") == "7"
     assert region_arg("south east") == "VI"
+
+
+def test_2_7_a_harvest_names_a_harvest_card_held_and_a_region_on_the_map():
+    s = started(4)
+    defaults_until(s, "play", 2)
+    seat = turn_seat(s)
+    g(s).players[seat].hand = []
+    err = refused(s, seat, "play_harvest card:tax-9 region:I")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.7", "not_in_hand", "you hold no harvest card 'tax-9'", "no harvest")
+    give_card(s, seat, "harvest-1")
+    err = refused(s, seat, "play_harvest card:harvest-1 region:XI")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.7", "region", "no region 'XI'", ["I", "II", "III", "IV", "V", "VI"])

@@ -257,3 +257,35 @@ def test_2_15_no_exchange_by_pigeon_for_nobles_in_no_city():
     seat = data.families[a_fam].seat
     data.nobles[a].city = data.nobles[b].city = None
     assert refused(s, seat, f"pigeon_offer sender:{a} to:{b} give_shillings:1").code == "pigeon_route"
+
+
+def test_2_15_an_offer_is_accepted_only_by_its_addressee_while_the_nobles_still_meet_and_a_pigeon_is_left():
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    data.players[seat].shillings = 4
+    do(s, seat, f"pigeon_offer sender:{a} to:{b} give_shillings:1")
+    offer = data.offers.open[0]
+    err = refused(s, seat, f"accept_offer offer:{offer.id}")            # not addressed to its maker
+    assert (err.section, err.code, err.message, err.legal) == ("2.15", "no_offer", f"no offer {offer.id} to you",
+                                                                "none")
+    data.families[a_fam].pigeons = 0                                    # spent meanwhile
+    err = refused(s, other, f"accept_offer offer:{offer.id}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.15", "no_pigeon", "the sender has no pigeon left", "decline_offer")
+    here = data.nobles[a].city
+    data.nobles[a].city = next(c for c in data.cities if c != here)     # the sender rode away
+    err = refused(s, other, f"accept_offer offer:{offer.id}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.15", "pigeon_route", "the two nobles no longer stand in one city", "decline_offer")
+
+
+def test_2_15_an_exchange_that_would_now_overflow_a_hand_cannot_be_accepted():
+    from engine.fief.state import hand_limit
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    give_card(s, seat, "tax-1")
+    do(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-1")
+    data.players[other].hand = ["tax-2"] * hand_limit(data)                 # filled meanwhile
+    err = refused(s, other, f"accept_offer offer:{data.offers.open[0].id}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.15", "hand_limit", "the exchange would break a hand limit", "decline_offer")

@@ -38,7 +38,9 @@ def test_mata_swaps_a_chosen_card_for_a_random_one_once_per_round():
     events = do(s, seat, f"mata noble:{nid} target:{other} card:tax-1")
     assert "harvest-1" in g(s).players[seat].hand and "tax-1" in g(s).players[other].hand
     assert all("harvest-1" not in str(e.data) for e in events if e.is_public and e.kind != "random.pick")
-    assert refused(s, seat, f"mata noble:{nid} target:{other} card:harvest-1").code == "retainer"
+    err = refused(s, seat, f"mata noble:{nid} target:{other} card:harvest-1")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.12", "retainer", "Arthur has no unspent mata retainer (or is captive)", "no mata ready")
 
 
 def test_income_retainers_steward_reeve_almoner_bailiff():
@@ -85,7 +87,9 @@ def test_sergeant_musters_a_free_men_at_arms_counting_toward_four():
     do(s, seat, f"muster noble:{nid}")
     assert len(g(s).cities[city].stacks[fam].troops) == n + 1 and g(s).players[seat].shillings == money
     assert g(s).cities[city].stacks[fam].new == 1
-    assert refused(s, seat, f"muster noble:{nid}").code == "retainer"
+    err = refused(s, seat, f"muster noble:{nid}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.0", "retainer", "Arthur has no unspent sergeant retainer (or is captive)", "no sergeant ready")
 
 
 def test_mason_takes_two_off_the_first_building():
@@ -130,10 +134,15 @@ def test_herald_allows_one_more_fortune_draw():
         [c for c in data.fortune_deck if C.card(c).kind != "tax"]
     do(s, seat, "draw deck:fortune")
     do(s, seat, "draw deck:fortune")
-    assert refused(s, seat, "draw deck:character").code == "herald_fortune"
+    err = refused(s, seat, "draw deck:character")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.12", "herald_fortune", "the Herald's extra draw is for a Fortune card",
+        ['draw deck:fortune', 'done'])
     do(s, seat, "draw deck:fortune")
     assert len(data.players[seat].hand) == 3
-    assert refused(s, seat, "draw deck:fortune").code in ("draw_limit", "hand_limit")
+    err = refused(s, seat, "draw deck:fortune")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.0", "draw_limit", "you have drawn your 3 cards this round", ['done'])
 
 
 def test_physician_saves_from_plague_then_leaves():
@@ -186,6 +195,9 @@ def test_2_12_give_retainer_within_family_swaps_and_other_family_asks():
     other = next(f for f in data.families if f != fam)
     target = data.families[other].nobles[0]
     data.nobles[target].retainer = None
+    err = refused(s, seat, f"give_retainer giver:{a} receiver:{target} price:-1")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.12", "price", "a price is a number of shillings", "0 or more")
     do(s, seat, f"give_retainer giver:{a} receiver:{target} price:1")
     req = data.requests.open[0]
     buyer = data.families[other].seat
@@ -219,6 +231,9 @@ def test_sergeant_musters_only_in_a_city_the_family_controls():
     nid = setup_retainer(s, fam, "sergeant")
     g(s).nobles[nid].outskirts = True
     err = refused(s, seat, f"muster noble:{nid}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.0", "muster_city", "Arthur must stand in a city your family controls and that is not besieged",
+        "a noble in a controlled city")
     assert (err.section, err.code) == ("4.0", "muster_city") and "controlled city" in err.legal
 
 
@@ -236,3 +251,35 @@ def test_chancellor_discount_counts_when_the_purse_holds_exactly_the_lower_price
     data.players[seat].shillings = 2 * len(load_map().regions[region].cities) - 2
     do(s, seat, f"buy_title region:{region} noble:{nid}")
     assert data.players[seat].shillings == 0
+
+
+def test_2_12_a_sale_accepted_after_the_retainer_is_gone_or_unaffordable_is_refused():
+    s = started(4)
+    defaults_until(s, "play", 2)
+    data = g(s)
+    seat, fam = turn_seat(s), data.flow.queue[0]
+    giver = sorted(data.families[fam].nobles)[0]
+    other = next(f for f in data.families if f != fam)
+    target = data.families[other].nobles[0]
+    data.nobles[target].retainer = None
+    do(s, seat, f"give_retainer giver:{giver} receiver:{target} price:1")
+    req = data.requests.open[0]
+    data.players[data.families[other].seat].shillings = 0
+    err = refused(s, data.families[other].seat, f"respond request:{req.id} accept:yes")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.12", "retainer_gone", "the retainer can no longer change hands (or you cannot pay)", "accept:false")
+
+
+def test_2_12_a_retainer_is_given_by_a_noble_of_yours_that_has_one_to_another_noble():
+    s = started(4)
+    defaults_until(s, "play", 2)
+    data = g(s)
+    seat, fam = turn_seat(s), data.flow.queue[0]
+    a, b = sorted(data.families[fam].nobles)
+    data.nobles[a].retainer, data.nobles[b].retainer = None, "sergeant-1"
+    err = refused(s, seat, f"give_retainer giver:{a} receiver:{b}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.12", "no_retainer", f"{a!r} is not a noble of your family with a retainer", [b])
+    err = refused(s, seat, f"give_retainer giver:{b} receiver:nobody")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.12", "no_noble", "no other noble 'nobody'", [n for n in data.nobles if n != b])

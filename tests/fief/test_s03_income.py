@@ -145,7 +145,9 @@ def test_3_4_scorched_earth():
     money = data.players[seat].shillings
     do(s, seat, f"scorch city:{city}")
     assert not data.cities[city].mill and data.players[seat].shillings == money + 2
-    assert refused(s, seat, f"scorch city:{city}").section == "3.4"
+    err = refused(s, seat, f"scorch city:{city}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "3.4", "scorch_city", "you control no Mill in 'Plymouth'", "no mills")
 
 
 def test_income_is_private():

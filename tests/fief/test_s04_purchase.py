@@ -26,7 +26,8 @@ def test_4_0_bristol_example_four_new_units_per_city():
     data.cities["Exeter"].controller = fam
     data.cities["Exeter"].stacks[fam] = Stack(troops=["men"])
     err = refused(s, seat, "buy units:men@Bristol,men@Bristol,men@Bristol,knight@Bristol,knight@Bristol")
-    assert err.section == "4.0" and err.code == "new_units_limit"
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.0", "new_units_limit", "at most 4 new units in Bristol this phase (0 placed already)", "4 more in Bristol")
     do(s, seat, "buy units:men@Bristol,men@Bristol,knight@Bristol,knight@Bristol,men@Exeter")
     assert data.players[seat].shillings == 30 - 9
     assert sorted(data.cities["Bristol"].stacks[fam].troops).count("men") == 6
@@ -57,15 +58,23 @@ def test_faq_empty_stockpile_refuses():
     city = next(c for c, x in g(s).cities.items() if x.controller == fam)
     g(s).families[fam].stockpile["archer"] = 0
     err = refused(s, seat, f"buy units:archer@{city}")
-    assert err.section == "FAQ" and err.code == "stockpile_empty"
+    assert (err.section, err.code, err.message) == ("FAQ", "stockpile_empty", "only 0 archer left in your stockpile")
+    assert err.legal == {k: v for k, v in g(s).families[fam].stockpile.items() if v}
 
 
 def test_4_0_not_in_uncontrolled_or_besieged_city_and_money():
     s, seat, fam = at_purchase()
     city = next(c for c, x in g(s).cities.items() if x.controller == fam)
-    assert refused(s, seat, "buy units:men@Oxford").code == "unit_city"
+    err = refused(s, seat, "buy units:men@Oxford")
+    assert (err.section, err.code, err.legal) == ("4.0", "unit_city", [city])
+    assert err.message == "new units go to a city your family controls that is not besieged; not 'Oxford'"
     g(s).players[seat].shillings = 2
-    assert refused(s, seat, f"buy units:knight@{city}").code == "funds"
+    err = refused(s, seat, f"buy units:knight@{city}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.0", "funds", "these units cost 3 shillings, more than you have", "fewer units")
+    err = refused(s, seat, f"build what:mill city:{city}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.2", "funds", "it costs 3 shillings, more than you have", "cheaper purchases")
     g(s).cities[city].siege = Siege("nobody")
     assert refused(s, seat, f"buy units:men@{city}").code == "unit_city"
 
@@ -73,14 +82,22 @@ def test_4_0_not_in_uncontrolled_or_besieged_city_and_money():
 def test_4_2_one_building_and_one_mill_per_city_and_tiles():
     s, seat, fam = at_purchase()
     city = next(c for c, x in g(s).cities.items() if x.controller == fam)
-    assert refused(s, seat, f"build what:stronghold city:{city}").code == "build_city"
+    err = refused(s, seat, f"build what:stronghold city:{city}")
+    assert (err.section, err.code, err.legal) == ("4.2", "build_city", "no city")
+    assert err.message == (f"a stronghold cannot go to {city!r} (one building and one mill per city, in a city "
+                           "your family controls, not besieged)")
+    err = refused(s, seat, f"build what:tower city:{city}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.2", "building", "no building 'tower'", ["stronghold", "mill", "royal_stronghold"])
     do(s, seat, f"build what:mill city:{city}")
     assert refused(s, seat, f"build what:mill city:{city}").code == "build_city"
     g(s).cities["Oxford"].controller = fam
     g(s).cities["Oxford"].stacks[fam] = Stack(troops=["men"])
     for c in ("Norwich", "Lincoln", "Coventry", "Durham", "York"):
         g(s).cities[c].building = "stronghold"
-    assert refused(s, seat, "build what:stronghold city:Oxford").code == "stockpile_empty"
+    err = refused(s, seat, "build what:stronghold city:Oxford")
+    assert (err.section, err.code, err.message, err.legal) == ("FAQ", "stockpile_empty", "no stronghold tile left",
+                                                                ["mill"])
 
 
 def _besieging(*troops: str):  # type: ignore[no-untyped-def]
@@ -102,7 +119,12 @@ def test_7_9_siege_trebuchet_paid_or_siege_lifted():
     assert data.cities[target].stacks[fam].building == 0 and data.cities[target].siege.building == 0
     do(s, seat, f"construct city:{target}")
     assert data.cities[target].stacks[fam].trebuchets == 2
-    assert refused(s, seat, f"construct city:{target}").code == "construct_done"
+    err = refused(s, seat, f"construct city:{target}")
+    assert (err.section, err.code, err.legal) == ("7.9", "construct_done", "done")
+    assert err.message == "the siege's Trebuchets are built: one under construction, then one more"
+    err = refused(s, seat, "construct city:Oxford")
+    assert (err.section, err.code, err.message, err.legal) == ("7.9", "no_siege", "your family besieges no 'Oxford'",
+                                                                [target])
     do(s, seat, "done")
     assert data.cities[target].siege is not None
 
@@ -130,7 +152,8 @@ def test_4_9_royal_stronghold_only_for_the_royal_family_and_consent_of_the_lord(
     s, seat, fam = at_purchase()
     data = g(s)
     err = refused(s, seat, "build what:royal_stronghold city:Oxford")
-    assert (err.section, err.legal) == ("4.9", ["stronghold", "mill"])
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.9", "not_royal", "only the Royal Family builds the Royal Stronghold", ["stronghold", "mill"])
     data.nobles[data.families[fam].nobles[0]].titles.append("king")
     other = next(f for f in data.families if f != fam)
     data.nobles[data.families[other].nobles[0]].titles.append("lord:VI")
@@ -167,8 +190,12 @@ def test_2_13_an_abbess_raises_her_destroyed_abbey_again_for_free():
     data.abbesses["winter"] = nun          # her Abbey was founded and has since been destroyed
     city = abbey_cities(data, fam)[0]
     taken = next(c for c, x in data.cities.items() if x.building)
-    assert refused(s, seat, f"rebuild_abbey abbey:winter city:{taken}").code == "abbey_city"
-    assert refused(s, seat, f"rebuild_abbey abbey:spring city:{city}").code == "rebuild"
+    err = refused(s, seat, f"rebuild_abbey abbey:winter city:{taken}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.13", "abbey_city", f"the Abbey cannot stand in {taken!r}", abbey_cities(data, fam))
+    err = refused(s, seat, f"rebuild_abbey abbey:spring city:{city}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.13", "rebuild", "no destroyed Abbey 'spring' whose Abbess is of your family", ["winter"])
     money = data.players[seat].shillings
     ev = do(s, seat, f"rebuild_abbey abbey:winter city:{city}")
     assert data.abbeys["winter"] == city and data.cities[city].building == "abbey"
@@ -188,7 +215,8 @@ def test_4_0_an_unknown_unit_type_is_refused_with_the_types_on_sale():
     fam = next(iter(g(s).families))
     with pytest.raises(RuleError) as err:
         check_buy(g(s), fam, [("dragon", "York")])
-    assert (err.value.section, err.value.code, err.value.legal) == ("4.0", "unit_type", list(BUYABLE))
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "4.0", "unit_type", "no unit type 'dragon'", list(BUYABLE))
 
 
 def test_4_3_tiles_left_count_down_as_strongholds_mills_and_royal_strongholds_are_built():
@@ -205,3 +233,22 @@ def test_4_3_tiles_left_count_down_as_strongholds_mills_and_royal_strongholds_ar
     d.cities["Coventry"].building = "royal_stronghold"
     assert [tiles_left(d, k) for k in ("stronghold", "mill", "royal_stronghold")] == \
         [C.tiles["stronghold"] - 2, C.tiles["mill"] - 3, C.tiles["royal_stronghold"] - 1]
+
+
+def test_4_0_a_purchase_names_each_unit_as_type_at_city():
+    s, seat, _fam = at_purchase()
+    err = refused(s, seat, "buy units:men")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.0", "unit_syntax", "write each unit as type@city, not 'men'", "e.g. knight@London,men@London")
+    err = refused(s, seat, "buy units:,")                    # a list with nothing in it
+    assert (err.section, err.code, err.message, err.legal) == ("4.0", "no_units", "name at least one unit",
+                                                                "type@city")
+
+
+def test_faq_a_second_siege_trebuchet_needs_one_left_in_the_stockpile():
+    s, seat, fam, data, target = _besieging("men", "men")
+    data.families[fam].stockpile["trebuchet"] = 0
+    do(s, seat, f"construct city:{target}")                  # the first stands on the board already
+    err = refused(s, seat, f"construct city:{target}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "FAQ", "stockpile_empty", "no Trebuchet left in your stockpile", "done")

@@ -42,8 +42,12 @@ def test_7_7_full_ransom_mandatory_when_affordable():
     seat = data.families[red].seat
     assert data.flow.queue[data.flow.turn] == red
     err = refused(s, seat, "done")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.7", "mandatory", "paying a full ransom you can afford is mandatory", ['pay_ransom captive:arthur'])
     assert err.section == "7.7" and err.code == "mandatory"
-    assert refused(s, seat, f"offer_ransom captive:{victim} amount:3").code == "mandatory"
+    err = refused(s, seat, f"offer_ransom captive:{victim} amount:3")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.7", "mandatory", "you can pay the full ransom of 6: it is mandatory", "pay_ransom captive:arthur")
     captor_seat = data.families[blue].seat
     before = data.players[captor_seat].shillings
     do(s, seat, f"pay_ransom captive:{victim}")
@@ -57,6 +61,9 @@ def test_7_7_short_of_money_may_offer_less_captor_may_refuse():
     data = g(s)
     seat, captor_seat = data.families[red].seat, data.families[blue].seat
     do(s, seat, f"offer_ransom captive:{victim} amount:4")
+    err = refused(s, seat, f"offer_ransom captive:{victim} amount:1")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.7", "offer_open", "an offer for this captive awaits its answer", "wait for the captor's answer")
     req = data.requests.open[0]
     do(s, captor_seat, f"respond request:{req.id} accept:no")
     assert data.nobles[victim].captor == blue
@@ -69,7 +76,9 @@ def test_7_7_short_of_money_may_offer_less_captor_may_refuse():
 def test_6_7_invaders_take_only_the_full_price():
     s, red, blue, victim = with_captive(captor="invaders:army-1", shillings=1)
     seat = g(s).families[red].seat
-    assert refused(s, seat, f"offer_ransom captive:{victim} amount:1").code == "no_haggle"
+    err = refused(s, seat, f"offer_ransom captive:{victim} amount:1")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.7", "no_haggle", "Invaders and Bandits take only the full ransom", "pay_ransom captive:arthur")
     do(s, seat, "done")
 
 
@@ -87,6 +96,8 @@ def test_13_4_bandits_table_and_nearest_friendly_city():
     data.cities["York"].controller = blue
     seat = data.families[red].seat
     err = refused(s, seat, f"pay_ransom captive:{victim} city:York")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.4", "release_city", "Arthur cannot be freed to 'York'", ["King's Lynn", 'Lincoln', 'Nottingham'])
     assert err.section == "13.4" and set(err.legal) <= {"Lincoln", "King's Lynn", "Nottingham"}
     do(s, seat, f"pay_ransom captive:{victim} city:Lincoln")
     assert data.nobles[victim].city == "Lincoln"
@@ -110,6 +121,9 @@ def test_13_4_with_no_friendly_city_left_the_freed_noble_goes_to_the_nearest_cit
         Action.of("pay_ransom", captive=victim, city=c) for c in ("King's Lynn", "Lincoln", "Nottingham", "York")]
     assert RULES.pending(s)[0].default_for(seat).kind == "pay_ransom"
     err = refused(s, seat, f"pay_ransom captive:{victim} city:London")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.4", "release_city", "Arthur cannot be freed to 'London'",
+        ["King's Lynn", 'Lincoln', 'Nottingham', 'York'])
     assert err.section == "13.4" and err.legal == ["King's Lynn", "Lincoln", "Nottingham", "York"]
     do(s, seat, f"pay_ransom captive:{victim}")
     assert data.nobles[victim].captor is None and data.nobles[victim].city == "King's Lynn"
@@ -133,4 +147,6 @@ def test_7_7_an_offer_is_below_the_full_ransom_never_equal_to_it():
     value = ransom_value(g(s).nobles[victim])
     seat = g(s).families[red].seat
     err = refused(s, seat, f"offer_ransom captive:{victim} amount:{value}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.7", "offer_amount", "an offer is below the full ransom of 6", "0..5")
     assert (err.section, err.code, err.legal) == ("7.7", "offer_amount", f"0..{value - 1}")

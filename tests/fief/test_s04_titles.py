@@ -50,7 +50,9 @@ def test_4_4_choose_which_stronghold_becomes_the_fortified_city():
     noble = g(s).families[fam].nobles[0]
     own(s, fam, "Whitby", "York", "Lincoln", stronghold="York")
     g(s).cities["Lincoln"].building = "stronghold"
-    assert refused(s, seat, f"buy_title region:IV noble:{noble} fortify:Whitby").section == "4.4"
+    err = refused(s, seat, f"buy_title region:IV noble:{noble} fortify:Whitby")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.4", "fortify", "'Whitby' is not a Stronghold of the Fiefdom", ['York', 'Lincoln'])
     do(s, seat, f"buy_title region:IV noble:{noble} fortify:Lincoln")
     assert g(s).cities["Lincoln"].building == "fortified" and g(s).cities["York"].building == "stronghold"
 
@@ -61,7 +63,9 @@ def test_4_5_kings_will_gives_a_title_free():
     other = next(f for f in data.families if f != fam)
     own(s, other, "Cardiff", "Harlech", stronghold="Cardiff")
     target = data.families[other].nobles[0]
-    assert refused(s, seat, f"grant_title region:II noble:{target}").section == "4.5"
+    err = refused(s, seat, f"grant_title region:II noble:{target}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.5", "not_sovereign", "only the King or Sovereign Queen's family grants titles", "buy_title")
     data.nobles[data.families[fam].nobles[0]].titles.append("king")
     do(s, seat, f"grant_title region:II noble:{target}")
     assert "lord:II" in data.nobles[target].titles and data.players[seat].shillings == 30
@@ -72,7 +76,12 @@ def test_4_6_transfer_keeps_the_largest():
     data = g(s)
     a, b = data.families[fam].nobles
     data.nobles[a].titles += ["lord:V", "lord:III"]
-    assert refused(s, seat, f"transfer_title region:V to:{b}").section == "4.6"
+    err = refused(s, seat, f"transfer_title region:V to:{b}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.6",
+        "transfer",
+        "no lord of your family may hand on region 'V' (a lord with several titles keeps the largest)",
+        ['III'])
     do(s, seat, f"transfer_title region:III to:{b}")
     assert data.nobles[b].titles == ["lord:III"] and data.nobles[a].titles == ["lord:V"]
 
@@ -87,6 +96,11 @@ def test_4_7_fortified_city_taken_takes_the_title():
     control_changed(s, data, "Durham", fam)
     assert data.tasks and data.tasks[0].kind == "bestow"
     noble = data.tasks[0].options[1]
+    stranger = data.families[other].nobles[0]
+    err = refused(s, seat, f"bestow region:III noble:{stranger}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.8", "bestow", "the title of region III goes to one of your nobles",
+        [f"region:III noble:{n}" for n in data.tasks[0].options])
     do(s, seat, f"bestow region:III noble:{noble}")
     assert "lord:III" in data.nobles[noble].titles
     assert not any("lord:III" in n.titles for n in data.nobles.values() if n.family == other)
@@ -171,3 +185,37 @@ def test_4_8_heir_dying_in_the_same_plague_is_skipped_bug():
     assert lord not in data.nobles and heir_dies not in data.nobles
     assert "lord:III" in data.nobles[survivor].titles
     assert not any(t.kind == "bestow" for t in data.tasks)
+
+
+def test_4_3_a_title_names_a_known_region_a_noble_of_the_family_and_is_paid_in_full():
+    s, seat, fam = at_purchase()
+    noble = g(s).families[fam].nobles[0]
+    own(s, fam, "Berwick")
+    own(s, fam, "Durham")
+    g(s).cities["Durham"].building = "stronghold"
+    err = refused(s, seat, f"buy_title region:XI noble:{noble}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.3", "region", "no region 'XI'", ["I", "II", "III", "IV", "V", "VI"])
+    err = refused(s, seat, "buy_title region:III noble:nobody")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.3", "not_yours", "'nobody' is not a noble of that family", g(s).families[fam].nobles)
+    g(s).players[seat].shillings = 3
+    err = refused(s, seat, f"buy_title region:III noble:{noble}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "4.3", "funds", "the title costs 4 shillings", "fewer purchases")
+    g(s).nobles[noble].titles.append("king")
+    err = refused(s, seat, "grant_title region:III noble:nobody")
+    assert (err.section, err.code, err.message, err.legal) == ("4.5", "no_noble", "no noble 'nobody'",
+                                                                sorted(g(s).nobles))
+
+
+def test_7_6_a_freed_noble_goes_only_where_the_release_offers():
+    from engine.fief.state import Task
+    s, seat, fam = at_purchase()
+    data = g(s)
+    nid = data.families[fam].nobles[0]
+    data.tasks.append(Task("release", fam, noble=nid, options=["York", "Lincoln"]))
+    err = refused(s, seat, f"release noble:{nid} city:London")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.6", "release_city", f"{data.nobles[nid].name} goes to a Stronghold, Fortified City or a noble of the family",
+        ["York", "Lincoln"])

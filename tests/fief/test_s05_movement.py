@@ -28,7 +28,9 @@ def test_5_0_two_moves_then_no_more():
     g(s).nobles[n].city = "Oxford"
     do(s, "ann", f"move noble:{n} to:London")
     do(s, "ann", f"move noble:{n} to:Oxford")
-    assert refused(s, "ann", f"move noble:{n} to:London").code == "no_moves"
+    err = refused(s, "ann", f"move noble:{n} to:London")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.0", "no_moves", "William has used both moves this phase", "done")
 
 
 def test_5_0_troops_that_moved_with_one_noble_stay_put_for_another():
@@ -39,6 +41,9 @@ def test_5_0_troops_that_moved_with_one_noble_stay_put_for_another():
     place(s, "red", "Oxford", "men", "archer")
     do(s, "ann", f"move noble:{a} to:London troops:men,archer")
     err = refused(s, "ann", f"move noble:{b} to:Canterbury troops:men")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.0", "units", "Lucia can take only units of the family here that did not move with another noble",
+        "none")
     assert err.section == "5.0" and err.code == "units"
     do(s, "ann", f"move noble:{a} to:Canterbury troops:men")
     assert g(s).cities["London"].stacks["red"].troops == ["archer"]
@@ -49,7 +54,10 @@ def test_5_0_trebuchets_never_move():
     n = _noble(s, "red")
     g(s).nobles[n].city = "Oxford"
     place(s, "red", "Oxford", "men").trebuchets = 1
-    assert refused(s, "ann", f"move noble:{n} to:London troops:trebuchet").section == "7.2"
+    err = refused(s, "ann", f"move noble:{n} to:London troops:trebuchet")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.2", "unit_type", "trebuchet cannot travel (troops and Bombards only; Trebuchets stay where built)",
+        ['men'])
 
 
 def test_5_1_first_to_arrive_controls_and_leaving_empty_frees_the_city():
@@ -93,7 +101,12 @@ def test_5_4_only_from_the_port_where_the_round_began():
     n = _noble(s, "red")
     g(s).nobles[n].city = "Durham"
     do(s, "ann", f"move noble:{n} to:Berwick")
-    assert refused(s, "ann", f"move noble:{n} to:Cardiff via:sea").section == "5.4"
+    err = refused(s, "ann", f"move noble:{n} to:Cardiff via:sea")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.4",
+        "no_road",
+        "William cannot reach 'Cardiff' from Berwick now (ships sail only on a noble's first move, from the port where it began the round or was placed this round)",
+        ['Durham (road)'])
 
 
 def test_5_5_storms_refuse_a_voyage_out_of_a_stormy_region():
@@ -163,6 +176,9 @@ def test_5_0_armies_that_did_not_battle_last_round_pass_freely():
     d.war.battled_last = ["Oxford"]
     do(s, "ann", f"move noble:{n} to:London troops:men")
     assert d.nobles[n].city == "Oxford" and d.requests.open[0].kind == "pass"
+    err = refused(s, "ann", f"move noble:{n} to:London troops:men")          # asked once, answered once
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.0", "asked", "a request to pass for this noble awaits its answer", "move another noble, or done")
     do(s, "ann", f"move noble:{n} to:Coventry troops:men")   # back the way it came: no leave needed
     assert d.nobles[n].city == "Coventry"
 
@@ -235,3 +251,74 @@ def test_5_0_a_noble_waiting_in_the_outskirts_may_leave_its_troops_behind():
     mine = [m for m in legal_moves(d, "red") if m[0] == nid]
     assert any(units == () for _n, _dest, _via, units in mine)
     assert any(units for _n, _dest, _via, units in mine)
+
+
+def test_5_0_a_move_names_a_way_the_map_knows_and_a_noble_on_the_map():
+    s = _moving()
+    d = g(s)
+    n = _noble(s, "red")
+    d.nobles[n].city = "Oxford"
+    err = refused(s, "ann", f"move noble:{n} to:London via:air")
+    assert (err.section, err.code, err.message, err.legal) == ("5.0", "via", "no way 'air'",
+                                                                ["road", "sea", "royal", "sherwood"])
+    d.nobles[n].city = None      # no action leaves a free noble off the map; the guard still names him
+    err = refused(s, "ann", f"move noble:{n} to:London")
+    assert (err.section, err.code, err.message, err.legal) == ("5.0", "noble", "William is not on the map",
+                                                                d.families["red"].nobles)
+
+
+def test_5_2_a_winning_cavalcade_moves_on_before_any_other_noble():
+    s = _moving()
+    d = g(s)
+    n, rider = _noble(s, "red"), _noble(s, "red", 1)
+    d.nobles[n].city, d.nobles[rider].city = "Oxford", "York"
+    d.war.must_move.append(rider)
+    err = refused(s, "ann", f"move noble:{n} to:London")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.2", "must_move", "a Cavalcade that won must move on first", [rider])
+
+
+def test_5_1_control_is_handed_only_by_its_holder_to_another_family_there_and_not_in_a_battle():
+    from engine.fief.war.state import Battle
+    s = _moving()
+    d = g(s)
+    err = refused(s, "ann", "transfer_control city:Oxford to:blue")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.1", "not_controller", "your family does not control 'Oxford'", "none")
+    place(s, "red", "Oxford", "men")
+    d.cities["Oxford"].controller = "red"
+    err = refused(s, "ann", "transfer_control city:Oxford to:blue")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.1", "transfer_to", "control goes to another family present in Oxford", "nobody else is there")
+    d.war.battle = Battle("Oxford", "red", "blue")
+    err = refused(s, "ann", "transfer_control city:Oxford to:blue")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.1", "in_battle", "control cannot change hands while a battle is fought", "after the battle")
+
+
+def test_5_0_a_move_needs_a_free_noble_of_the_family_and_a_royal_move_goes_alone():
+    s = _moving()
+    d = g(s)
+    n = _noble(s, "red")
+    d.nobles[n].city = "Oxford"
+    err = refused(s, "ann", "move noble:walter to:London")                  # Blue's
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.0", "noble", "'walter' is not a free noble of your family", d.families["red"].nobles)
+    place(s, "red", "Oxford", "men")
+    d.nobles[n].titles = ["king"]
+    d.cities["Winchester"].building = "royal_stronghold"
+    err = refused(s, "ann", f"move noble:{n} to:Winchester via:royal troops:men")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "5.0", "royal_troops", "the Royal move is for nobles without troops", "troops:")
+
+
+def test_2_5_storms_stop_a_move_into_their_region():
+    s = _moving()
+    d = g(s)
+    n = _noble(s, "red")
+    d.nobles[n].city = "Oxford"
+    d.seas["VI"].append(SeaCard("storms-1", "storms"))
+    err = refused(s, "ann", f"move noble:{n} to:London")
+    assert (err.section, err.code, err.legal) == (
+        "2.5", "storms", "Good Weather clears Storms; otherwise stay or go another way")
+    assert err.message == "Storms over South East forbid every move within, into or out of it"

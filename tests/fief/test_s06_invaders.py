@@ -109,7 +109,8 @@ def test_6_9_6_10_between_rounds_the_parley_is_among_the_legal_choices():
     assert Action.of("intervene", army="army-1", noble="william") in legal
     assert Action.of("battle_next", choice="continue") in legal
     err = refused(sc.state, "kirsten", "danegeld army:army-9 noble:william")
-    assert (err.section, err.code) == ("6.9", "army")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "6.9", "army", "no invader army 'army-9' in Lincoln", ["army-1"])   # each army once, whatever it offers
 
 
 def test_6_4_a_lone_leader_beaten_in_battle_falls_and_his_army_leaves() -> None:
@@ -127,4 +128,6 @@ def test_6_4_a_lone_leader_beaten_in_battle_falls_and_his_army_leaves() -> None:
     assert died == [{"army": "army-1", "city": "Oxford", "cause": "beaten"}]
     assert army.city is None and not any(a.city == "Oxford" for a in d.armies.values())
     assert "victory" in [e.data.get("how") for e in events if e.kind == "battle.ended"]
-    refused(s, seat_of(s, "red"), "battle against:invaders city:Oxford")
+    err = refused(s, seat_of(s, "red"), "battle against:invaders city:Oxford")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.0", "no_enemy", "no family 'invaders' to fight in Oxford", "none")

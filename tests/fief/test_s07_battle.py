@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import Action, RuleError
 from engine.fief import RULES
+from engine.fief.state import MAP
 from engine.fief.war.battle import dice, losses
 from tests.fief.helpers import at_step, do, g, new, place, refused
 
@@ -109,11 +111,19 @@ def test_7_0_types_hidden_until_a_battle_reveals_them():
 
 def test_7_0_refusals_change_nothing():
     s, red, _blue = _battle_state()
-    assert refused(s, "ann", "battle city:Oxford against:green").section == "7.0"
-    assert refused(s, "ann", "battle city:London against:blue").section == "7.0"
-    assert refused(s, "ann", "battle city:Oxford against:blue target:nobody").section == "7.2"
+    err = refused(s, "ann", "battle city:Oxford against:green")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.0", "no_enemy", "no family 'green' to fight in Oxford", ['blue'])
+    err = refused(s, "ann", "battle city:London against:blue")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.0", "no_noble", "troops without a noble cannot start a battle", ['Oxford'])
+    err = refused(s, "ann", "battle city:Oxford against:blue target:nobody")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.2", "target", "your archers can aim only at a noble (or Leader) of blue in Oxford", ['walter'])
     g(s).nobles[red].city = "London"
-    assert refused(s, "ann", "battle city:Oxford against:blue").code == "no_noble"
+    err = refused(s, "ann", "battle city:Oxford against:blue")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.0", "no_noble", "troops without a noble cannot start a battle", "no battle")
 
 
 def test_7_2_bombard_blank_blows_up_a_bombard_and_a_men_at_arms():
@@ -216,7 +226,8 @@ def test_7_8_withdraw_hook_for_passage():
         raise AssertionError("York is not next to Oxford")
     except RuleError as err:
         assert RULES.fingerprint(s) == before
-        assert (err.section, err.code) == ("7.8", "withdraw_city")
+        assert (err.section, err.code, err.message, err.legal) == (
+            "7.8", "withdraw_city", "'York' is not next to Oxford", MAP.neighbours("Oxford"))
     endings.withdraw(s, d, b, "London", {blue: "knight"})
     assert d.war.battle is None and d.nobles[blue].city == "London"
     assert d.cities["London"].stacks["blue"].troops == ["knight"]
@@ -254,6 +265,8 @@ def test_2_5_a_battle_refused_under_storms_names_where_one_may_fight():
     s, _red, _blue = _battle_state()
     g(s).seas["VI"].append(SeaCard("storms-1", "storms"))
     err = refused(s, "ann", "battle city:Oxford against:blue")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "2.5", "storms", "Storms over South East forbid battles there", "no battle")
     assert err.section == "2.5" and err.code == "storms" and err.legal == "no battle"
 
 
@@ -297,6 +310,8 @@ def test_7_0_a_battle_waits_for_a_pending_decision_and_says_whose():
     d.tasks.append(Task("parley", "blue", city="Oxford"))
     bob = d.families["blue"].seat                   # awaited for the parley, not for a battle
     err = refused(s, bob, "battle city:Oxford against:red")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.0", "task_first", "first the parley decision of the blue family", "waiting on bob")
     assert err.code == "task_first" and err.legal == f"waiting on {bob}"
 
 
@@ -306,6 +321,8 @@ def test_7_2_between_rounds_archers_aim_only_at_an_enemy_noble():
     s.rng.force(5, 1, 1, 1)
     do(s, "ann", f"battle city:Oxford against:blue target:{blue}")
     err = refused(s, "ann", f"battle_next choice:continue target:{red}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.2", "target", "your archers can aim only at an enemy noble here", ['walter'])
     assert (err.section, err.code) == ("7.2", "target")
 
 
@@ -337,3 +354,48 @@ def test_4_7_a_title_with_no_heir_in_the_family_goes_back_to_the_deck():
     told = [(e.kind, e.data) for e in s.take_events()]
     assert told == [("title.lost", {"noble": holder, "title": "lord:I"}), ("title.to_deck", {"title": "lord:I"})]
     assert "lord:I" not in d.nobles[holder].titles and not d.tasks
+
+
+def test_7_5_each_wrong_allotment_is_refused_in_words():
+    """The property above proves which allotments pass; this reads each refusal whole (as the losses
+    command gives it, through fight.check_losses)."""
+    troops, nobles = ["men", "knight"], ["n0"]
+    shown = list(losses.example(troops, nobles, 3).troops)
+    cases = [
+        ((troops, nobles, 3, ["archer"], []), ("losses_units", "you can only remove troops you have in this battle",
+                                               tuple(shown))),
+        ((troops, nobles, 3, ["men"], []), ("losses_sum", "remove troops worth exactly 3 hit(s) of the 3 taken "
+                                            "(as many as possible), not 1", shown)),
+        ((["men"], nobles, 3, ["men"], []), ("losses_nobles", "1 noble(s) are slain by the hits left over", ["n0"])),
+        ((troops, nobles, 1, ["men"], ["n0"]), ("losses_nobles", "no noble is slain while troops absorb the hits",
+                                                "slay nobody")),
+    ]
+    for args, (code, message, legal) in cases:
+        with pytest.raises(RuleError) as err:
+            losses.check(*args)
+        assert (err.value.section, err.value.code, err.value.message, err.value.legal) == ("7.5", code, message, legal)
+
+
+def test_7_8_an_end_of_round_choice_must_be_open_and_destruction_needs_engines():
+    s, _red, _blue = _battle_state()
+    s.rng.force(1, 1, 1, 1)
+    do(s, "ann", "battle city:Oxford against:blue")
+    from engine.fief.war.battle.fight import options
+    open_now = options(g(s), g(s).war.battle, "red")
+    err = refused(s, "ann", "battle_next choice:fly")
+    assert (err.section, err.code, err.message, err.legal) == ("7.8", "battle_choice", "'fly' is not open to you now",
+                                                                open_now)
+    err = refused(s, "ann", "battle_next choice:continue destroy:true")     # red brought no engine
+    assert (err.section, err.code, err.message, err.legal) == (
+        "7.2", "destroy", "tactical destruction needs your own engines here and troops left", "destroy:false")
+
+
+def test_7_0_a_family_joins_only_a_side_it_is_not_on():
+    s, _red, _blue = _battle_state()
+    place(s, "green", "Oxford", "knight", control=False)
+    s.rng.force(1, 1)
+    do(s, "ann", "battle city:Oxford against:blue")
+    err = refused(s, "cat", "join family:green side:green")
+    assert (err.section, err.code, err.legal) == ("7.0", "join", ["green>red", "green>blue"])
+    assert err.message == ("your family can join only a side it is not on, in the city of the battle being fought "
+                           "(not against invaders)")

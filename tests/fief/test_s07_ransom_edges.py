@@ -46,7 +46,8 @@ def test_7_7_paying_needs_the_whole_ransom_in_the_purse(purse, paid) -> None:
     else:
         with pytest.raises(RuleError) as err:
             ransom.check_pay(d, "red", "william", None)
-        assert (err.value.section, err.value.code) == ("7.7", "funds")
+        assert (err.value.section, err.value.code, err.value.legal) == (
+            "7.7", "funds", "offer a lower ransom to a family captor, or done")
         assert err.value.message == "the ransom of William is 2 shillings, more than you have"
 
 
@@ -54,7 +55,8 @@ def test_7_7_only_ones_own_captive_may_be_ransomed() -> None:
     _s, d, _n = _captive(purse=5)
     with pytest.raises(RuleError) as err:
         ransom.check_pay(d, "red", "lucia", None)
-    assert (err.value.code, err.value.legal) == ("not_captive", ["william"])
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "7.7", "not_captive", "'lucia' is not a captive of your family", ["william"])
     with pytest.raises(RuleError) as err:
         ransom.check_pay(d, "blue", "william", None)
     assert (err.value.code, err.value.legal) == ("not_captive", "no captives")
@@ -69,16 +71,22 @@ def test_7_7_an_offer_lies_between_nothing_and_one_less_than_the_ransom(amount, 
     else:
         with pytest.raises(RuleError) as err:
             ransom.check_offer(d, "red", "william", amount, None)
-        assert err.value.code == code
-        if code == "offer_amount":
-            assert err.value.legal == "0..1"
+        assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+            ("7.7", code, "an offer is below the full ransom of 2", "0..1") if code == "offer_amount"
+            else ("7.7", code, "you cannot offer more than you have", "a smaller amount"))
 
 
 def test_7_7_no_offer_when_the_full_ransom_is_affordable_and_none_to_invaders_or_bandits() -> None:
     _s, d, _n = _captive(purse=2)
     with pytest.raises(RuleError) as err:
         ransom.check_offer(d, "red", "william", 1, None)
-    assert err.value.code == "mandatory"
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "7.7", "mandatory", "you can pay the full ransom of 2: it is mandatory", "pay_ransom captive:william")
+    _s, d, _n = _captive(purse=1)
+    with pytest.raises(RuleError) as err:              # a freed noble goes only where the ransom rules send him
+        ransom.check_offer(d, "red", "william", 1, "Atlantis")
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "7.7", "release_city", "William cannot be freed to 'Atlantis'", ransom.places(d, d.nobles["william"]))
     for captor in ("bandits", "invaders:army-1"):
         _s, d, _n = _captive(captor, purse=0)
         with pytest.raises(RuleError) as err:

@@ -42,7 +42,9 @@ def test_a_proposal_accepted_marries_the_two_nobles_and_allies_the_players():
     do(s, seat, f"propose_marriage noble:{man} spouse:{woman}")
     r = next(r for r in d.requests.open if r.kind == "marriage")
     assert r.to == d.families[other].seat
-    assert refused(s, seat, f"propose_marriage noble:{man} spouse:{woman}").code == "proposal_open"
+    err = refused(s, seat, f"propose_marriage noble:{man} spouse:{woman}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "9.0", "proposal_open", "your proposal awaits its answer", "done")
     events = do(s, r.to, f"respond request:{r.id} accept:true")
     assert any(e.kind == "marriage.made" and e.is_public for e in events)
     assert d.nobles[man].spouse == woman and d.nobles[woman].spouse == man

@@ -87,3 +87,44 @@ def test_13_1_a_sovereign_queens_husband_fights_beside_the_royal_men_at_arms():
     g(s).nobles[queen].titles = ["sovereign_queen"]
     assert guards(g(s), [husband]) == ["royal_men", "royal_men"]
     assert guards(g(s), [queen]) == ["royal_knight", "royal_knight"]
+
+
+def test_13_4_an_interdiction_needs_the_crown_a_pigeon_and_a_captive_of_the_bandits():
+    s = _moving()
+    d = g(s)
+    nid = d.families["red"].nobles[0]
+    err = refused(s, "bob", f"interdict captive:{nid}")                 # nobody of blue wears a crown
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.4", "not_royal", "only the King or Queen may order the Bandits to free a captive", "none")
+    d.nobles[d.families["blue"].nobles[0]].titles = ["king"]
+    err = refused(s, "bob", f"interdict captive:{nid}")                 # red's noble walks free
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.4", "not_captive", f"{nid!r} is not held in Sherwood", "nobody is held")
+    d.nobles[nid].captor = "bandits"
+    d.families["blue"].pigeons = 0
+    err = refused(s, "bob", f"interdict captive:{nid}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.4", "no_pigeon", "the interdiction costs a Carrier Pigeon; you have none left", "none")
+
+
+def test_13_4_the_bandits_are_paid_when_the_purse_allows_and_never_beyond_it():
+    s = _moving()
+    d = g(s)
+    nid = d.families["red"].nobles[0]
+    d.nobles[nid].city = "York"
+    place(s, "red", "York", "knight", "men")
+    d.players["ann"].shillings = 0
+    s.rng.force(1)
+    do(s, "ann", f"move noble:{nid} to:Lincoln via:sherwood troops:knight,men")
+    ask = d.tasks[0].count
+    err = refused(s, "ann", "bandits pay:true")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.4", "funds", f"the Bandits ask {ask} shillings, more than you have", "pay:false")
+    d.players["ann"].shillings = ask
+    err = refused(s, "ann", "bandits pay:false")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.4", "mandatory", f"you can pay the {ask} shillings the Bandits ask: you must", "pay:true")
+    d.cities[d.tasks[0].region].stacks["red"].troops.remove("knight")     # lost while the task waited
+    err = refused(s, "ann", "bandits pay:true")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.4", "units_gone", "the units stopped in Sherwood are no longer there", "none")

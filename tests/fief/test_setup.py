@@ -47,6 +47,11 @@ def test_standard_start_one_family_per_region():
     assert sorted(c.stacks[fam].troops) == sorted(["men", "men", "archer", "knight"])
     assert all(g(s).nobles[n].city == "London" for n in g(s).families[fam].nobles)
     err = refused(s, turn_seat(s), "start city:Oxford")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.6",
+        "start_city",
+        "'Oxford' is not a starting city (one family per region; a city of a region nobody holds)",
+        ['Plymouth', 'Exeter', 'Bristol', 'Cardiff', 'Harlech', 'Berwick', 'Durham', 'Whitby', 'York', 'Lincoln', "King's Lynn", 'Norwich', 'Coventry', 'Nottingham'])
     assert err.section == "13.6" and "Plymouth" in err.legal
 
 
@@ -56,6 +61,9 @@ def test_13_6_random_start_rolls_region():
     region = data.flow.start_region
     assert region is not None
     err = refused(s, turn_seat(s), f"start city:{next(c for c in M.cities if M.cities[c].region != region)}")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.6", "start_city", "'Plymouth' is not a starting city (the d6 gave region IV)",
+        ['Whitby', 'York', 'Lincoln'])
     assert set(err.legal) == set(M.regions[region].cities)
 
 
@@ -86,3 +94,27 @@ def test_13_8_no_marriages_with_three_players():
     from engine.fief.state import marriages_allowed
     assert not marriages_allowed(g(started(3)))
     assert marriages_allowed(g(started(2))) and marriages_allowed(g(started(4)))
+
+
+def test_setup_an_unknown_option_or_a_random_start_that_is_not_true_or_false_is_refused():
+    import pytest
+
+    from engine.core import RuleError
+    from engine.fief import RULES
+    from tests.fief.helpers import SEATS
+    with pytest.raises(RuleError) as err:
+        RULES.new_game(SEATS[3], {"colour": 1}, 1)
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "setup", "bad_option", "unknown option(s) ['colour']", ["random_start", "roles"])
+    with pytest.raises(RuleError) as err:
+        RULES.new_game(SEATS[3], {"random_start": "maybe"}, 1)
+    assert (err.value.section, err.value.code, err.value.message, err.value.legal) == (
+        "13.6", "bad_option", "the option `random_start` is true or false", ["true", "false"])
+
+
+def test_13_6_done_before_the_starting_city_is_chosen_is_refused_with_the_cities_to_choose():
+    from engine.fief import setup
+    s = new(3)
+    err = refused(s, turn_seat(s), "done")
+    assert (err.section, err.code, err.message, err.legal) == (
+        "13.6", "start_first", "choose a starting city first", setup.start_choices(g(s)))

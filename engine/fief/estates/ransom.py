@@ -85,11 +85,8 @@ def check_pay(g: Fief, family: str, nid: str, city: str | None) -> tuple[int, st
         raise RuleError("7.7", f"the ransom of {n.name} is {value} shillings, more than you have",
                         code=FiefRefusal.FUNDS,
                         legal="offer a lower ransom to a family captor, or done")
-    options = places(g, n)
+    options = places(g, n)   # never empty: failing a friendly city, any city will do (7.7, ruling R27)
     if city is None:
-        if not options:
-            raise RuleError("7.7", "no place to receive the freed noble", code=FiefRefusal.RELEASE_CITY,
-                                legal="done")
         city = options[0]
     if city not in options:
         raise RuleError("7.7" if n.captor != "bandits" else "13.4", f"{n.name} cannot be freed to {city!r}",

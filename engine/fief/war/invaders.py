@@ -154,11 +154,11 @@ def check_parley(g: Fief, family: str, kind: str, army: str, noble: str) -> None
     n = g.nobles.get(noble)
     if n is None or n.family != family or n.captor is not None:
         raise RuleError("6.9", f"{noble!r} is not a free noble of your family", code=FiefRefusal.NOBLE,
-                        legal=[o[2] for o in parley_options(g, family)] or "done")
+                        legal=sorted({o[2] for o in parley_options(g, family)}) or "done")
     a = g.armies.get(army)
     if a is None or a.city is None or a.city != n.city:
         raise RuleError("6.9", f"no invader army {army!r} in {n.city}", code=FiefRefusal.ARMY,
-                        legal=[o[1] for o in parley_options(g, family)] or "done")
+                        legal=sorted({o[1] for o in parley_options(g, family)}) or "done")
     if kind == "danegeld" and player_of(g, family).shillings < DANEGELD:
         raise RuleError("6.9", f"the Danegeld costs {DANEGELD} shillings (others may send you theirs first, 2.15)",
                         code=FiefRefusal.FUNDS, legal="done")
