@@ -12,7 +12,7 @@ from engine.fief.state import Stack, return_troop, stack
 from engine.fief.war.battle.captives import doom, settle_captures
 from engine.fief.war.state import Battle
 from engine.fief.words.events_war import death_cause
-from tests.fief.helpers import act, defaults_until, do, g, give_card, refused, started
+from tests.fief.helpers import act, defaults_until, do, g, give_card, place, refused, started
 
 FRENCH, FLEMISH = "mercenary-french", "mercenary-flemish"
 
@@ -400,3 +400,29 @@ def test_11_to_13_no_mercenaries_relic_or_sword_before_every_family_has_set_up(l
     err = refused(s, turn_seat(s), line)
     assert (err.section, err.code, err.message, err.legal) == (section, "setup", "not before every family has set up",
                                                                "after setup")
+
+
+def test_11_2_a_burgher_is_offered_only_for_a_family_with_a_titled_lord_a_mercenary_for_every_family() -> None:
+    """Ann holds Red and Blue (two players): William, Red's, is Lord of III; Blue has no Lord."""
+    state = _past_the_draw(started(2, 1))
+    d = g(state)
+    d.flow.queue, d.flow.turn = ["red"], 0
+    give_card(state, "ann", "burgher-3")
+    give_card(state, "ann", FRENCH)
+    d.nobles["william"].titles.append("lord:III")
+    offered = sorted((a["card"], a["family"]) for a in RULES.legal(state, "ann") if a.kind == "play_board_card")
+    assert offered == [("burgher-3", "red"), (FRENCH, "blue"), (FRENCH, "red")]
+
+
+def test_11_1_autocomplete_offers_every_city_a_hire_or_a_loan_reaches_and_a_battle_s_city_only_to_its_sides() -> None:
+    """Ruling M4: any city; while a battle is fought at York between Green and Blue, Red (Ann) hires
+    nothing into York, but may lend Crossbowmen there (to Blue, who stands there)."""
+    state = _with_card()
+    d = g(state)
+    for kind in ("hire", "lend_mercenaries"):
+        assert RULES.suggest(state, "ann", kind, "city") == sorted(d.cities)
+    place(state, "blue", "York", "men")
+    d.war.battle = Battle("York", "green", "blue")
+    assert "York" not in RULES.suggest(state, "ann", "hire", "city")
+    assert "York" in RULES.suggest(state, "ann", "lend_mercenaries", "city")
+    assert RULES.suggest(state, "ann", "take_excalibur", "noble") == ["william", "lucia"]

@@ -472,3 +472,16 @@ def test_12_0_a_gift_refused_when_no_other_free_noble_stands_in_the_city_says_so
     data.nobles["lucia"].city = data.nobles["walter"].city = "York"
     err = refused(state, "ann", "give_relic relic:chasuble to:lucia")
     assert err.code == "relic_receiver" and err.legal == "nobody there"
+
+
+def test_12_0_autocomplete_offers_the_relics_your_nobles_carry_and_your_nobles_as_receivers() -> None:
+    """Even out of turn (Blue buys), when no such command is enumerated for Ann."""
+    state = _purchase()
+    data = g(state)
+    data.flow.turn = 1
+    data.nobles["lucia"].relics = ["skull"]
+    data.nobles["walter"].relics = ["chasuble"]                 # Blue's: not Ann's to give
+    for kind in ("give_relic", "leave_relic"):
+        assert RULES.suggest(state, "ann", kind, "relic") == ["skull"]
+    assert {"william", "lucia"} <= set(RULES.suggest(state, "ann", "give_relic", "to"))
+    assert {"william", "lucia"} <= set(RULES.suggest(state, "ann", "take_relic", "noble"))
