@@ -257,3 +257,25 @@ def test_2_15_no_exchange_by_pigeon_for_nobles_in_no_city():
     seat = data.families[a_fam].seat
     data.nobles[a].city = data.nobles[b].city = None
     assert refused(s, seat, f"pigeon_offer sender:{a} to:{b} give_shillings:1").code == "pigeon_route"
+
+
+def test_2_15_a_card_for_a_card_between_two_full_hands_is_accepted_but_not_once_a_hand_has_grown():
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    data.players[seat].hand = ["tax-1", "tax-2", "tax-3"]
+    data.players[other].hand = ["harvest-1", "harvest-2", "storms-1"]
+    do(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-1 take_cards:harvest-1")
+    assert any(x.kind == "accept_offer" for x in RULES.legal(s, other))
+    do(s, other, f"accept_offer offer:{data.offers.open[0].id}")
+    assert sorted(data.players[seat].hand) == ["harvest-1", "tax-2", "tax-3"]
+    assert sorted(data.players[other].hand) == ["harvest-2", "storms-1", "tax-1"]
+    for grown in (other, seat):                       # while the offer waits, either hand fills up
+        data.players[seat].hand, data.players[other].hand = ["tax-4"], ["harvest-2"]
+        do(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-4 take_cards:harvest-2")
+        offer = data.offers.open[0]
+        data.players[grown].hand += ["weather-1", "weather-2", "storms-2"]
+        assert not any(x.kind == "accept_offer" for x in RULES.legal(s, other))
+        err = refused(s, other, f"accept_offer offer:{offer.id}")
+        assert (err.section, err.code, err.legal) == ("2.15", "hand_limit", "decline_offer")
+        assert err.message == "the exchange would break a hand limit"
+        do(s, other, f"decline_offer offer:{offer.id}")
