@@ -186,7 +186,13 @@ def test_9_1_an_election_from_the_candidates_to_the_crown():
     assert ballot.data == {"family": "green", "support": "walter", "decoy": "william"}
     events = _vote(s, ["done"])
     revealed = next(e.data for e in events if e.kind == "election.revealed")
-    assert revealed["totals"] == {"william": 3, "walter": 0}
+    assert revealed == {"ballots": {"green": {"for": "walter", "decoy": "william"},
+                                    "red": {"for": "william", "decoy": "walter"},
+                                    "yellow": {"for": "william", "decoy": None}},
+                        "weights": {"green": 0, "yellow": 2, "red": 1}, "totals": {"william": 3, "walter": 0}}
+    assert [RULES.words().event(s, e, Audience(None, {})) for e in events if e.kind == "election.revealed"] == [
+        "The vote markers are turned over: Lord William (Red) 3 votes and Lord Walter (Blue) 0 votes (Green backs "
+        "Lord Walter; Red backs Lord William; Yellow backs Lord William)."]
     assert "king" in d.nobles["william"].titles
     assert d.politics.candidates == [] and d.politics.ballots == {}
     assert d.politics.pledges == {"bob": "tax_for"}                   # the election's pledges are kept and done
