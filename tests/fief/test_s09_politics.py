@@ -336,6 +336,7 @@ def test_11_2_a_burgher_in_parliament_spends_one_treasure_of_the_family():
     shown = next(e.data for e in s.take_events() if e.kind == "parliament.revealed")
     assert shown["weights"] == {f: crowning.family_votes(d, f) + (5 if f == "red" else 0) for f in d.families}
     assert shown["votes"] == {"blue": False, "green": False, "red": True, "yellow": False}   # no marker: not for
+    assert (shown["favour"], shown["total"], shown["passed"]) == (6, 6, True)
     assert d.politics.votes == {} and d.politics.burghers == {}
     assert d.politics.pledges == {"cat": "walter"}                     # the tax pledges are kept and done
 
