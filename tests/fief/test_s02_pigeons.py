@@ -260,8 +260,10 @@ def test_2_15_no_exchange_by_pigeon_for_nobles_in_no_city():
 
 
 def test_2_15_a_card_for_a_card_between_two_full_hands_is_accepted_but_not_once_a_hand_has_grown():
+    """Neither player has a shilling: a card for a card needs none."""
     s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
     seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    data.players[seat].shillings = data.players[other].shillings = 0
     data.players[seat].hand = ["tax-1", "tax-2", "tax-3"]
     data.players[other].hand = ["harvest-1", "harvest-2", "storms-1"]
     do(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-1 take_cards:harvest-1")

@@ -245,6 +245,8 @@ def test_12_2_the_chasuble_moves_a_storm_once_a_round() -> None:
     data = g(state)
     data.nobles["william"].relics = ["chasuble"]
     data.seas["III"].append(SeaCard("storms-1", "storms"))
+    assert [(a["sea"], a["to"]) for a in RULES.legal(state, "ann") if a.kind == "chasuble"] == [
+        ("III", "II"), ("III", "IV")]
     events = do(state, "ann", "chasuble sea:III to:IV")
     assert [c.card for c in data.seas["IV"]] == ["storms-1"] and not data.seas["III"]
     assert _told(state, events, "relic.storms_moved") == [
@@ -430,8 +432,11 @@ def test_12_4_the_shinbone_lifts_famine_in_its_bearers_district() -> None:
     data.nobles["william"].relics = ["shinbone"]   # Berwick (III) lies in the Archbishopric of York (III, IV)
     data.seas["IV"].append(SeaCard("famine-1", "famine"))
     data.seas["I"].append(SeaCard("famine-2", "famine"))
-    assert _told(state, do(state, "ann", "shinbone region:IV"), "relic.famine_lifted") == [
-        "The Shinbone: Lord William lifts the Famine from the North."]
+    assert [a for a in RULES.legal(state, "ann") if a.kind == "shinbone"] == [Action.of("shinbone", region="IV")]
+    events = do(state, "ann", "shinbone region:IV")
+    assert [e.data for e in events if e.kind == "relic.famine_lifted"] == [
+        {"region": "IV", "noble": "william", "family": "red"}]
+    assert _told(state, events, "relic.famine_lifted") == ["The Shinbone: Lord William lifts the Famine from the North."]
     assert not any(c.kind == "famine" for c in data.seas["IV"]) and "famine-1" in data.fortune_discard
     err = refused(state, "ann", "shinbone region:I")
     assert (err.section, err.code, err.legal) == ("12.4", "famine_region", "none")
