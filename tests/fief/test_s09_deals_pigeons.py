@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Audience
+from engine.core import Action, Audience
 from engine.fief import RULES
 from engine.fief.crown import deals
 from engine.fief.war.state import Battle
@@ -54,6 +54,22 @@ def test_2_15_a_deal_s_shillings_need_a_pigeon_route_open_cities_far_apart_have_
     assert err.code == "pigeon_route"
     d.nobles["walter"].city = "Berwick"                               # brought together: one city
     do(s, "ann", "deal to:bob give_shillings:2")
+
+
+def test_9_1_a_vote_is_offered_for_a_shilling_only_where_a_pigeon_carries_it_and_for_a_captive_anywhere():
+    s, d = _deal_table()
+    d.flow.phase, d.flow.step = 1, "ballot"
+    d.politics.candidates = ["walter"]
+    listed = [a for a in RULES.legal(s, "ann") if a.kind == "deal"]
+    assert listed == [Action.of("deal", to=seat, give_shillings=1, take_vote="walter") for seat in ("bob", "cat", "dan")]
+    d.players["ann"].shillings = 0                                    # nothing to pay with
+    assert not [a for a in RULES.legal(s, "ann") if a.kind == "deal"]
+    d.players["ann"].shillings = 10
+    _open_cities(d)                                                   # 2.15: no pigeon between open cities
+    assert not [a for a in RULES.legal(s, "ann") if a.kind == "deal"]
+    d.nobles["matilda"].captor, d.nobles["matilda"].city = "red", None
+    assert [a for a in RULES.legal(s, "ann") if a.kind == "deal"] == [
+        Action.of("deal", to="bob", give_captives=["matilda"], take_vote="walter")]
 
 
 @pytest.mark.parametrize("roll,arrived", [(5, True), (6, False)])

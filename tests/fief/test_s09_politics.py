@@ -357,6 +357,8 @@ def test_each_share_of_the_royal_tax_is_told_only_to_its_receiver_and_the_sovere
         do(s, d.families[fam].seat, "vote_tax vote:for")
     assert d.flow.step == "royal_tax" and d.politics.tax_left == 12
     other = _seat(s, "walter")
+    assert sorted((a["to"], a["amount"]) for a in RULES.legal(s, king) if a.kind == "give_tax") == [
+        (seat, n) for seat in sorted(d.players) for n in (1, 6, 12)]     # one, half or all that is left
     before = d.players[other].shillings
     events = do(s, king, f"give_tax to:{other} amount:4")
     assert all(set(e.to or ()) == {king, other} for e in events if e.kind == "royal_tax.share")
@@ -366,6 +368,7 @@ def test_each_share_of_the_royal_tax_is_told_only_to_its_receiver_and_the_sovere
     assert (err.section, err.code, err.legal) == ("9.2", "tax_amount", "1-8")
     assert err.message == "you may share out 1 to 8 shillings more"
     assert refused(s, king, f"give_tax to:{other} amount:0").code == "tax_amount"
+    assert {a["amount"] for a in RULES.legal(s, king) if a.kind == "give_tax"} == {1, 4, 8}
     err = refused(s, king, "give_tax to:nobody amount:1")
     assert (err.section, err.code, err.message, err.legal) == ("9.2", "no_player", "no player 'nobody'",
                                                                 sorted(d.players))
