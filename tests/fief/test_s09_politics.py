@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine.core import Audience, RuleError, canonical
+from engine.core import Action, Audience, RuleError, canonical
 from engine.fief.crown import crowning, elections, garter, parliament
 from engine.fief.estates.succession import kill_noble
 from engine.fief.rules import RULES
@@ -276,6 +276,53 @@ def test_parliament_passes_with_more_than_half_of_all_votes():
         do(s, d.families[fam].seat, f"vote_tax vote:{votes[fam]}")
     assert d.flow.step == "draw" and not d.royal_tax          # 2 of 4 is not more than half
     assert not parliament.may_convene(d)                      # once a round
+
+
+def _offered(s, seat):
+    return [a for a in RULES.legal(s, seat) if a.kind in ("nominate", "vote_election", "convene_parliament",
+                                                          "vote_tax", "done")]
+
+
+def test_9_1_the_election_offers_each_standing_noble_then_every_pair_of_markers_but_none_at_all():
+    """9.1: a candidate among those who may stand, or none; then a FOR and a decoy marker, each on a candidate
+    or left off, but not both left off (that is "done"); a pledged FOR marker is offered on its candidate
+    only, and laid there at the deadline, but only in the ballot."""
+    s = _at("election", william=["lord:I"], walter=["lord:II"], edward=["archbishop:york"])
+    d = g(s)
+    A = Action.of
+    assert _offered(s, "cat") == [A("done"), A("nominate", noble="walter"), A("nominate", noble="william")]
+    d.politics.pledges = {"cat": "william"}
+    assert next(x for x in RULES.pending(s) if x.blocking).default_for("cat") == A("done")
+    d.politics.pledges = {}
+    _declared(s, "william", "walter")
+    assert _offered(s, "cat") == [A("done")] + [A("vote_election", support=c, decoy=m)
+                                                for c in ("william", "walter", "none")
+                                                for m in ("william", "walter", "none") if (c, m) != ("none", "none")]
+    assert next(x for x in RULES.pending(s) if x.blocking).default_for("cat") == A("done")
+    d.politics.pledges = {"cat": "walter"}
+    assert _offered(s, "cat") == [A("vote_election", support="walter", decoy=m) for m in ("william", "walter", "none")]
+    assert next(x for x in RULES.pending(s) if x.blocking).default_for("cat") == A("vote_election", support="walter",
+                                                                                    decoy="none")
+
+
+def test_9_2_parliament_is_offered_to_a_free_sovereign_and_a_pledged_or_burgher_tax_vote_by_clicks():
+    s = _at("parliament", william=["king", "lord:I"])
+    d = g(s)
+    A = Action.of
+    assert _offered(s, "ann") == [A("done"), A("convene_parliament")]
+    d.nobles["william"].captor = "bandits"
+    assert _offered(s, "ann") == [A("done")]
+    d.nobles["william"].captor = None
+    d.families["red"].board_card, d.families["red"].treasures = "burgher-5", 3
+    do(s, "ann", "convene_parliament")                       # turn order green, yellow, red, blue
+    assert _offered(s, "cat") == [A("vote_tax", vote="for"), A("vote_tax", vote="against")]
+    d.politics.pledges = {"cat": "tax_for", "dan": "tax_against"}
+    assert _offered(s, "cat") == [A("vote_tax", vote="for")]
+    assert next(x for x in RULES.pending(s) if x.blocking).default_for("cat") == A("vote_tax", vote="for")
+    do(s, "cat", "vote_tax vote:for")
+    assert _offered(s, "dan") == [A("vote_tax", vote="against")]
+    do(s, "dan", "vote_tax vote:against")
+    assert _offered(s, "ann") == [A("vote_tax", vote=v, burgher=b) for b in (None, True) for v in ("for", "against")]
 
 
 def test_a_captive_sovereign_convenes_no_parliament_and_a_vote_defaults_against():
