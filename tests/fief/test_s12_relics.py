@@ -174,7 +174,15 @@ def test_12_0_the_first_relic_given_to_the_sovereign_wins_the_relic_vp() -> None
     data.nobles["walter"].titles.append("king")
     data.nobles["william"].relics = ["chasuble", "skull"]
     events = do(state, "ann", "give_relic relic:chasuble to:walter")
-    assert any(e.kind == "relic.vp" for e in events) and data.relic_vp == "red"
+    assert [e.data for e in events if e.kind == "relic.given"] == [
+        {"relic": "chasuble", "noble": "william", "to": "walter", "family": "red", "receiver": "blue", "price": 0,
+         "city": "Berwick"}]
+    assert [e.data for e in events if e.kind == "relic.vp"] == [
+        {"family": "red", "relic": "chasuble", "noble": "william", "sovereign": "walter"}]
+    assert _told(state, events, "relic.given") + _told(state, events, "relic.vp") == [
+        "Lord William gives the Chasuble of Thomas Becket to Lord Walter at Berwick.",
+        "The first relic given to the Sovereign: Red (ann) wins the Relic marker, worth 1 VP for the rest of the game."]
+    assert data.relic_vp == "red"
     assert RULES.view(state, None)["relic_vp"] == "red"
     data.nobles["lucia"].relics = ["shinbone"]
     do(state, "ann", "give_relic relic:shinbone to:walter")
@@ -205,7 +213,10 @@ def test_12_0_left_in_a_city_and_picked_up_by_another_noble() -> None:
     err = refused(state, "ann", "take_relic relic:grail noble:lucia")
     assert (err.code, err.legal) == ("not_your_noble", ["william"])
     data.nobles["lucia"].outskirts = False
-    do(state, "ann", "take_relic relic:grail noble:lucia")
+    events = do(state, "ann", "take_relic relic:grail noble:lucia")
+    assert [e.data for e in events if e.kind == "relic.taken"] == [
+        {"relic": "grail", "noble": "lucia", "family": "red", "city": "Berwick"}]
+    assert _told(state, events, "relic.taken") == ["Lady Lucia takes up the Holy Grail at Berwick."]
     assert data.nobles["lucia"].relics == ["grail"] and not data.cities["Berwick"].relics
 
 
