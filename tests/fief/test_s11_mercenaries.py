@@ -249,6 +249,9 @@ def test_11_1_lent_for_a_price_the_renter_accepts() -> None:
     err = refused(state, "bob", f"respond request:{r.id} accept:true")
     assert (err.section, err.code, err.legal) == ("11.1", "shillings", "accept:false")
     assert err.message == "you cannot pay the 3 shillings asked"
+    assert [a for a in RULES.legal(state, "bob") if a.kind == "respond"] == [r.answers()[1]]   # only No offered
+    g(state).players["bob"].shillings = 3                 # exactly the price is enough
+    assert [a for a in RULES.legal(state, "bob") if a.kind == "respond"] == r.answers()
     g(state).players["bob"].shillings = 5
     act(state, "bob", "respond", request=r.id, accept=True)
     assert stack(g(state), "Whitby", "blue").troops.count("crossbow") == 2

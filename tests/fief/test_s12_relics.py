@@ -54,7 +54,9 @@ def test_12_0_sold_to_another_player_when_he_accepts_and_pays() -> None:
     err = refused(state, "bob", f"respond request:{r.id} accept:true")
     assert (err.section, err.code, err.legal) == ("12.0", "shillings", "accept:false")
     assert err.message == "you cannot pay the 4 shillings asked"
+    assert [a for a in RULES.legal(state, "bob") if a.kind == "respond"] == [r.answers()[1]]   # only No offered
     data.players["bob"].shillings = 4                     # exactly the price is enough
+    assert [a for a in RULES.legal(state, "bob") if a.kind == "respond"] == r.answers()
     ann = data.players["ann"].shillings
     events = act(state, "bob", "respond", request=r.id, accept=True)
     assert _told(state, events, "relic.given") == [
