@@ -116,16 +116,19 @@ def test_2_13_a_queen_consort_or_prince_gives_no_title():
     assert not d.tasks and "abbess-winter" in d.character_deck
 
 
-@pytest.mark.parametrize("line,code,message", [
-    ("relinquish noble:lucia abbey:spring", "relinquish_abbey", "Lucia is not the Abbess of that Abbey"),
-    ("relinquish noble:william abbey:winter", "relinquish_noble", "William is not an Abbess of yours"),
-    ("relinquish noble:matilda abbey:winter", "relinquish_noble", "Matilda is not an Abbess of yours"),  # not the seat's
-    ("relinquish noble:nobody abbey:winter", "relinquish_noble", "nobody is not an Abbess of yours"),
+@pytest.mark.parametrize("line,code,legal,message", [
+    ("relinquish noble:lucia abbey:spring", "relinquish_abbey", ["winter"],               # not her Abbey
+     "Lucia is not the Abbess of that Abbey"),
+    ("relinquish noble:william abbey:winter", "relinquish_noble", ["lucia"],              # not an Abbess
+     "William is not an Abbess of yours"),
+    ("relinquish noble:matilda abbey:winter", "relinquish_noble", ["lucia"],              # not the seat's noble
+     "Matilda is not an Abbess of yours"),
+    ("relinquish noble:nobody abbey:winter", "relinquish_noble", ["lucia"], "nobody is not an Abbess of yours"),
 ])
-def test_2_13_bad_requests_are_refused_and_change_nothing(line, code, message):
+def test_2_13_bad_requests_are_refused_and_change_nothing(line, code, legal, message):
     s, _d = _abbess_at_marriages()
     err = refused(s, "ann", line)
-    assert (err.section, err.code, err.message) == ("2.13", code, message)
+    assert (err.section, err.code, err.legal, err.message) == ("2.13", code, legal, message)
 
 
 def test_2_13_no_cleric_of_the_district_no_leave_and_no_second_request():
@@ -139,7 +142,11 @@ def test_2_13_no_cleric_of_the_district_no_leave_and_no_second_request():
     d.nobles["walter"].titles = ["archbishop:york"]
     d.cities["Berwick"].abbey = None                          # the Abbey no longer stands where it was
     assert abbess.cleric(d, "winter") is None
-    d.cities["Berwick"].abbey = "winter"
+    d.abbeys.pop("winter")                                    # razed (7.10): as a pillage leaves it
+    err = refused(s, "ann", "relinquish noble:lucia abbey:winter")
+    assert (err.code, err.message) == ("relinquish_cleric", "only the Bishop or Archbishop of her Abbey's district "
+                                       "can let her go: her Abbey stands nowhere now (rebuild it first)")
+    d.cities["Berwick"].abbey, d.abbeys["winter"] = "winter", "Berwick"
     do(s, "ann", "relinquish noble:lucia abbey:winter")
     err = refused(s, "ann", "relinquish noble:lucia abbey:winter")   # a second request waits on the first
     assert (err.section, err.code, err.legal) == ("2.13", "relinquish_open", "wait for the answer")
