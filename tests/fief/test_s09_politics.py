@@ -228,8 +228,15 @@ def test_a_crowned_husband_makes_his_wife_queen_and_a_sovereign_queens_husband_t
     d = g(s)
     d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
     d.war.guards_lost = {"royal_knight": 2}
+    s.take_events()
     crowning.crown(s, d, "william", "election")
     assert "king" in d.nobles["william"].titles and "queen" in d.nobles["matilda"].titles
+    events = [e for e in s.take_events() if e.kind in ("crown.taken", "queen.crowned")]
+    assert [e.data for e in events] == [{"noble": "william", "family": "red", "title": "king", "how": "election"},
+                                        {"noble": "matilda", "king": "william"}]
+    assert [RULES.words().event(s, e, Audience(None, {})) for e in events] == [
+        "Lord William (Red) is elected King of England and rides out with two Royal Knights.",
+        "Lady Matilda, wife of Lord William, is crowned Queen."]
     assert d.war.guards_lost == {}                       # 13.1: the guards return with a new Sovereign
     d.nobles["william"].titles.remove("king")
     d.nobles["walter"].spouse, d.nobles["edith"].spouse = "edith", "walter"
@@ -323,6 +330,21 @@ def test_9_2_parliament_is_offered_to_a_free_sovereign_and_a_pledged_or_burgher_
     assert _offered(s, "dan") == [A("vote_tax", vote="against")]
     do(s, "dan", "vote_tax vote:against")
     assert _offered(s, "ann") == [A("vote_tax", vote=v, burgher=b) for b in (None, True) for v in ("for", "against")]
+
+
+def test_9_2_the_table_sees_who_voted_on_the_tax_and_each_player_only_its_own_vote():
+    s = _at("parliament", william=["king", "lord:I"])
+    assert not RULES.view(s, None)["politics"]["parliament_convened"]
+    do(s, "ann", "convene_parliament")                       # turn order green, yellow, red, blue
+    g(s).politics.pledges = {"bob": "tax_against"}
+    do(s, "cat", "vote_tax vote:for")
+    do(s, "dan", "vote_tax vote:against")
+    public = RULES.view(s, None)["politics"]
+    assert (public["parliament_convened"], public["voted"], public["royal_tax"]) == (True, ["green", "yellow"], False)
+    assert RULES.view(s, "cat")["me"]["politics"]["tax_votes"] == {"green": "for"}
+    assert RULES.view(s, "dan")["me"]["politics"]["tax_votes"] == {"yellow": "against"}
+    assert RULES.view(s, "ann")["me"]["politics"] == {"markers": {}, "tax_votes": {}, "tax_left": 0}
+    assert RULES.view(s, "bob")["me"]["politics"] == {"markers": {}, "tax_votes": {}, "pledged": "tax_against"}
 
 
 def test_a_captive_sovereign_convenes_no_parliament_and_a_vote_defaults_against():

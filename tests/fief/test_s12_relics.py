@@ -353,7 +353,8 @@ def test_12_3_as_a_noble_falls_the_skulls_player_is_asked_and_may_raise_him() ->
 def test_12_3_the_skulls_player_may_let_him_die_and_keep_the_power() -> None:
     state = _purchase()
     data = _fallen(state)
-    do(state, "ann", "skull")
+    events = do(state, "ann", "skull")
+    assert [e.data for e in events if e.kind == "relic.skull_withheld"] == [{"noble": "william", "family": "red"}]
     assert "william" not in data.nobles and "lord:III" in data.nobles["lucia"].titles   # 4.8 now
     assert not data.relic_powers.skull_used and not data.tasks and not data.relic_powers.fallen
     kill_noble(state, data, "walter", cause="test")           # another death: asked again
