@@ -364,8 +364,15 @@ def test_12_3_the_skulls_player_may_let_him_die_and_keep_the_power() -> None:
 def test_12_3_any_noble_may_be_raised_and_only_the_skulls_player_answers() -> None:
     """12.3: "any Noble": a rival's too; the question goes to the Skull's player, not the dead man's."""
     state = _purchase()
+    state.take_events()
     data = _fallen(state, "walter")
     assert data.tasks[0].family == "red"
+    events = state.take_events()
+    assert [e.data for e in events if e.kind == "relic.skull_fallen"] == [
+        {"noble": "walter", "family": "blue", "city": "Berwick", "cause": "test", "seat": "ann"}]
+    assert _told(state, events, "relic.skull_fallen") == [
+        "Lord Walter falls at Berwick. Red (ann) holds the Skull and may raise Lord Walter now, or let death take "
+        "its course."]
     assert refused(state, "bob", "skull noble:walter").code == "not_your_turn"
     err = refused(state, "ann", "skull noble:lucia")
     assert (err.section, err.code, err.message, err.legal) == (
