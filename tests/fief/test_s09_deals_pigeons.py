@@ -83,7 +83,9 @@ def test_2_15_a_deal_between_strongholds_rolls_the_d6_a_6_keeps_the_shillings_ho
     assert d.players["bob"].shillings == (13 if arrived else 10)
     assert d.players["ann"].shillings == (7 if arrived else 10)
     assert _purses(d) == total and d.families["red"].pigeons == 2 and d.families["blue"].pigeons == 3
-    assert ("pigeon.arrived" if arrived else "pigeon.lost") in [e.kind for e in events]
+    assert [(e.kind, e.data) for e in events if e.kind.startswith("pigeon.")] == [
+        ("pigeon.sent", {"family": "red", "frm": "lucia", "to": "matilda", "falconer": False}),
+        ("pigeon.arrived" if arrived else "pigeon.lost", {"frm": "lucia", "to": "matilda", "card_lost": None})]
 
 
 def test_2_15_an_astray_card_is_discarded_and_the_partner_s_side_flies_by_its_own_pigeon():
