@@ -243,6 +243,15 @@ def test_2_15_an_exchange_asking_for_a_card_the_other_no_longer_holds_cannot_be_
     assert err.message == "the one handing it over holds no card 'harvest'"
 
 
+def test_2_15_an_exchange_offers_only_cards_in_the_proposer_s_hand():
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat = data.families[a_fam].seat
+    data.players[seat].hand = ["tax-1"]
+    err = refused(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-2")
+    assert (err.section, err.code, err.legal) == ("2.15", "not_in_hand", ["tax-1"])
+    assert err.message == "'tax-2' is not in your hand"
+
+
 def test_2_15_an_exchange_keeps_the_proposer_s_hand_within_the_limit_too():
     s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
     seat, other = data.families[a_fam].seat, data.families[b_fam].seat

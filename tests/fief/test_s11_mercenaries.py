@@ -440,3 +440,21 @@ def test_11_to_13_no_crossbowman_or_relic_power_before_every_family_has_set_up(l
     err = refused(state, "ann", line)
     assert (err.section, err.code, err.legal) == (section, "setup", "after setup")
     assert err.message == "not before every family has set up"
+
+
+def test_11_1_hiring_is_offered_in_your_turn_lending_in_your_purchase_turn_one_offer_at_a_time() -> None:
+    state = _with_card()
+    d = g(state)
+    d.flow.queue, d.flow.turn = ["red"], 0
+
+    def offered(kind: str) -> list[Action]:
+        return [a for a in RULES.legal(state, "ann") if a.kind == kind]
+
+    assert offered("hire") == [Action.of("hire", city=c, count=1, family="red") for c in ("Berwick", "Bristol",
+                                                                                            "Canterbury")]
+    assert offered("lend_mercenaries") == []                  # the Play step: hired, not lent
+    d.flow.step = "purchase"
+    assert offered("lend_mercenaries") == [Action.of("lend_mercenaries", to=f, city=c, count=1, price=1)
+                                           for f, c in (("blue", "Whitby"), ("green", "Plymouth"), ("yellow", "Cardiff"))]
+    do(state, "ann", "lend_mercenaries to:blue city:Whitby")
+    assert offered("lend_mercenaries") == [] and len(offered("hire")) == 3
