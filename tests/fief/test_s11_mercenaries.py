@@ -12,7 +12,7 @@ from engine.fief.state import Stack, return_troop, stack
 from engine.fief.war.battle.captives import doom, settle_captures
 from engine.fief.war.state import Battle
 from engine.fief.words.events_war import death_cause
-from tests.fief.helpers import act, defaults_until, do, g, give_card, new, place, refused, started
+from tests.fief.helpers import act, defaults_until, do, g, give_card, place, refused, started
 
 FRENCH, FLEMISH = "mercenary-french", "mercenary-flemish"
 
@@ -429,17 +429,6 @@ def test_11_1_autocomplete_offers_every_city_a_hire_or_a_loan_reaches_and_a_batt
     assert "York" not in RULES.suggest(state, "ann", "hire", "city")
     assert "York" in RULES.suggest(state, "ann", "lend_mercenaries", "city")
     assert RULES.suggest(state, "ann", "take_excalibur", "noble") == ["william", "lucia"]
-
-
-@pytest.mark.parametrize("line,section", [("hire city:Berwick", "11.1"), ("lend_mercenaries to:blue city:York", "11.1"),
-                                          ("chasuble sea:III to:IV", "12.2"), ("shinbone region:IV", "12.4"),
-                                          ("take_excalibur noble:william", "13.2")])
-def test_11_to_13_no_crossbowman_or_relic_power_before_every_family_has_set_up(line, section) -> None:
-    state = new(4)
-    g(state).nobles["william"].relics = ["chasuble", "shinbone"]
-    err = refused(state, "ann", line)
-    assert (err.section, err.code, err.legal) == (section, "setup", "after setup")
-    assert err.message == "not before every family has set up"
 
 
 def test_11_1_hiring_is_offered_in_your_turn_lending_in_your_purchase_turn_one_offer_at_a_time() -> None:
