@@ -132,14 +132,15 @@ def test_2_15_a_pigeon_carries_a_card_and_or_shillings_never_nothing():
     assert err.message == "send a card and/or shillings"
 
 
-def test_2_15_a_pigeon_sends_no_more_shillings_than_the_purse_holds():
-    s, data, a_fam, b_fam, a, b = two_nobles()
+@pytest.mark.parametrize("line", ["pigeon sender:{a} to:{b} shillings:{n}", "pigeon_offer sender:{a} to:{b} give_shillings:{n}"])
+def test_2_15_a_pigeon_sends_no_more_shillings_than_the_purse_holds(line):
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city="offer" in line)
     seat = data.families[a_fam].seat
     data.players[seat].shillings = 2
-    err = refused(s, seat, f"pigeon sender:{a} to:{b} shillings:3")
+    err = refused(s, seat, line.format(a=a, b=b, n=3))
     assert (err.section, err.code, err.legal) == ("2.15", "funds", "0-2")
     assert err.message == "you cannot send more shillings than you have"
-    do(s, seat, f"pigeon sender:{a} to:{b} shillings:2")
+    do(s, seat, line.format(a=a, b=b, n=2))
 
 
 def test_2_15_a_pigeon_carries_only_a_card_in_the_sender_s_hand():

@@ -143,7 +143,7 @@ def check_side(g: Fief, giver: str, receiver: str, b: Bundle, *, purse: bool = T
                         code=FiefRefusal.DEAL_GOODS,
                         legal=list(KEYS))
     p = g.players[giver]
-    if purse and (int(b.get("shillings", 0)) < 0 or int(b.get("shillings", 0)) > p.shillings):
+    if purse and int(b.get("shillings", 0)) > p.shillings:   # a negative amount: refused by check_offer
         raise RuleError("2.15", "you cannot give more shillings than you have", code=FiefRefusal.FUNDS,
                         legal=f"0-{p.shillings}")
     if hand:
