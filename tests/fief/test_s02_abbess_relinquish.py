@@ -79,7 +79,7 @@ def test_2_13_the_sovereign_gives_the_title_by_clicks_to_an_unmarried_noblewoman
     do(s, "ann", "relinquish noble:lucia abbey:winter")
     do(s, "bob", f"respond request:{_request(d).id} accept:true")
     t = d.tasks[0]
-    assert (t.kind, t.family, t.region) == ("abbess_gift", "yellow", "winter")
+    assert (t.kind, t.family, t.region, t.city) == ("abbess_gift", "yellow", "winter", "Berwick")   # where it stands
     legal = RULES.legal(s, "dan")
     gifts = [a for a in legal if a.kind == "gift_abbess"]
     assert {a.get("noble") for a in gifts} == {"edith", "rohese", None}   # not Lucia, not the married Matilda

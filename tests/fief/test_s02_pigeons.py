@@ -291,3 +291,21 @@ def test_2_15_a_card_for_a_card_between_two_full_hands_is_accepted_but_not_once_
         assert (err.section, err.code, err.legal) == ("2.15", "hand_limit", "decline_offer")
         assert err.message == "the exchange would break a hand limit"
         do(s, other, f"decline_offer offer:{offer.id}")
+
+
+def test_2_15_an_exchange_asking_shillings_the_partner_no_longer_has_cannot_be_accepted():
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    data.players[seat].shillings, data.players[other].shillings = 0, 5
+    give_card(s, seat, "tax-1")
+    do(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-1 take_shillings:3")
+    offer = data.offers.open[0]
+    data.players[other].shillings = 2                             # spent meanwhile
+    assert not any(x.kind == "accept_offer" for x in RULES.legal(s, other))
+    err = refused(s, other, f"accept_offer offer:{offer.id}")
+    assert (err.section, err.code, err.legal) == ("2.15", "funds", "0-2")
+    assert err.message == "you cannot send more shillings than you have"
+    data.players[other].shillings = 3
+    do(s, other, f"accept_offer offer:{offer.id}")
+    assert (data.players[seat].shillings, data.players[other].shillings) == (3, 0)
+    assert data.players[other].hand == ["tax-1"]

@@ -227,10 +227,12 @@ def test_a_crowned_husband_makes_his_wife_queen_and_a_sovereign_queens_husband_t
     s = started(4)
     d = g(s)
     d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    d.nobles["rohese"].titles = ["queen"]                # the widow of a King before (9.0)
     d.war.guards_lost = {"royal_knight": 2}
     s.take_events()
     crowning.crown(s, d, "william", "election")
     assert "king" in d.nobles["william"].titles and "queen" in d.nobles["matilda"].titles
+    assert d.nobles["rohese"].titles == []               # one Queen: the new King's wife
     events = [e for e in s.take_events() if e.kind in ("crown.taken", "queen.crowned")]
     assert [e.data for e in events] == [{"noble": "william", "family": "red", "title": "king", "how": "election"},
                                         {"noble": "matilda", "king": "william"}]
