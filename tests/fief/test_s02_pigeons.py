@@ -219,6 +219,8 @@ def test_2_15_a_captive_sender_is_refused_naming_the_free_nobles_who_may_send():
     own = data.families[a_fam].nobles[1]
     err = refused(s, seat, f"pigeon sender:{own} to:{own} shillings:1")
     assert (err.code, err.message) == ("pigeon_to", f"{data.nobles[own].name} is not another player's noble")
+    others = [n for n, x in data.nobles.items() if x.family not in data.players[seat].families]
+    assert err.legal == others and b in others and own not in others and a not in others
     assert refused(s, seat, f"pigeon sender:{own} to:nobody shillings:1").message == "name another player's noble"
     for f in data.players[seat].families:
         for n in data.families[f].nobles:

@@ -447,3 +447,10 @@ def test_11_1_hiring_is_offered_in_your_turn_lending_in_your_purchase_turn_one_o
                                            for f, c in (("blue", "Whitby"), ("green", "Plymouth"), ("yellow", "Cardiff"))]
     do(state, "ann", "lend_mercenaries to:blue city:Whitby")
     assert offered("lend_mercenaries") == [] and len(offered("hire")) == 3
+
+
+@pytest.mark.parametrize("shillings,offered", [(2, True), (1, False)])
+def test_11_1_a_hire_is_offered_only_to_a_purse_that_pays_for_one_crossbowman(shillings, offered) -> None:
+    state = _with_card(shillings=shillings)
+    g(state).flow.queue, g(state).flow.turn = ["red"], 0
+    assert any(a.kind == "hire" for a in RULES.legal(state, "ann")) is offered
