@@ -198,6 +198,10 @@ def test_12_0_the_first_relic_given_to_the_sovereign_wins_the_relic_vp() -> None
 def test_12_0_left_in_a_city_and_picked_up_by_another_noble() -> None:
     state = _purchase()
     data = g(state)
+    for line in ("leave_relic relic:grail", "give_relic relic:grail to:lucia"):   # no relic at all yet
+        err = refused(state, "ann", line)
+        assert (err.section, err.code, err.legal) == ("12.0", "no_relic", "none")
+    assert refused(state, "ann", "take_relic relic:grail noble:lucia").legal == "none there"   # nothing lies here
     data.nobles["william"].relics = ["grail"]
     err = refused(state, "ann", "leave_relic relic:skull")
     assert (err.section, err.code, err.legal) == ("12.0", "no_relic", ["grail"])
