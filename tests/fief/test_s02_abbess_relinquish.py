@@ -131,6 +131,13 @@ def test_2_13_bad_requests_are_refused_and_change_nothing(line, code, legal, mes
     assert (err.section, err.code, err.legal, err.message) == ("2.13", code, legal, message)
 
 
+def test_2_13_a_player_with_no_abbess_is_told_there_is_none_to_name():
+    s, _d = _abbess_at_marriages()
+    err = refused(s, "bob", "relinquish noble:walter abbey:winter")
+    assert (err.section, err.code, err.legal) == ("2.13", "relinquish_noble", "none")
+    assert err.message == "Walter is not an Abbess of yours"
+
+
 def test_2_13_no_cleric_of_the_district_no_leave_and_no_second_request():
     s, d = _abbess_at_marriages()
     d.nobles["walter"].titles = ["bishop:exeter"]            # another district's cleric

@@ -253,6 +253,8 @@ def test_2_15_an_exchange_offers_only_cards_in_the_proposer_s_hand():
     err = refused(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-2")
     assert (err.section, err.code, err.legal) == ("2.15", "not_in_hand", ["tax-1"])
     assert err.message == "'tax-2' is not in your hand"
+    data.players[seat].hand = []
+    assert refused(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-2").legal == "none"
 
 
 def test_2_15_an_exchange_keeps_the_proposer_s_hand_within_the_limit_too():

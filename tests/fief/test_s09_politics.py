@@ -478,8 +478,13 @@ def test_the_garter_goes_once_a_round_to_a_lord_with_a_deed_and_bars_attacks_on_
     invaders.danegeld(s, d, "blue", army.id, "walter")          # 6.9: the deed
     garter.record(d, ["edith"])                                 # not a Lord: no deed
     assert garter.eligible(d) == ["walter"] and d.politics.deeds == ["walter"]
+    err = refused(s, _seat(s, "william"), "award_garter noble:arthur")     # a Lord, but of no deed
+    assert (err.section, err.code, err.legal) == ("13.3", "garter", ["walter"])
+    assert err.message == ("the Garter goes once a round, when the deed is done, to a Lord who just beat invaders "
+                           "(in battle, by Church Intervention or by Danegeld)")
     d.nobles["walter"].titles = []                              # a Lord no more before the answer
     assert garter.eligible(d) == []
+    assert refused(s, _seat(s, "william"), "award_garter noble:walter").legal == "none now"
     d.nobles["walter"].titles = ["lord:II"]
     assert [(t.kind, t.family) for t in d.tasks] == [("garter", "red")]   # decided at the time of the deed
     assert refused(s, _seat(s, "walter"), "award_garter noble:walter").section in ("13.3", "turn")
@@ -828,6 +833,8 @@ def test_9_1_ballot_and_nomination_refusals_say_what_may_be_done():
     err = refused(s, d.families[d.flow.queue[0]].seat, "nominate noble:edward")     # a Bishop is clergy
     assert (err.section, err.code, err.legal) == ("9.1", "candidate", ["walter", "william"])
     assert err.message == "a candidate is a Lord outside the clergy, neither captive nor besieged, not yet declared"
+    d.nobles["william"].captor = d.nobles["walter"].captor = "bandits"             # nobody left to stand
+    assert refused(s, d.families[d.flow.queue[0]].seat, "nominate noble:william").legal == "done"
 
 
 def test_9_2_a_tax_vote_is_for_or_against_and_11_2_a_burgher_needs_its_card():

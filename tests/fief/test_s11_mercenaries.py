@@ -65,6 +65,8 @@ def test_11_0_the_card_goes_from_your_own_hand_onto_your_own_family_board() -> N
     assert err.message == "the card goes on one of your own family boards"
     err = refused(state, "ann", f"play_board_card card:{FLEMISH}")
     assert (err.section, err.code, err.legal) == ("11.0", "not_board_card", [FRENCH])
+    g(state).players["ann"].hand = ["tax-1"]
+    assert refused(state, "ann", f"play_board_card card:{FRENCH}").legal == "none in your hand"
     assert err.message == "only a Mercenary or Burgher card from your hand goes on the family board"
 
 
