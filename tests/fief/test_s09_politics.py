@@ -260,8 +260,9 @@ def test_the_prince_of_wales_becomes_king_when_the_king_dies():
     s = started(4)
     d = g(s)
     d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    d.nobles["walter"].titles.append("prince_of_wales")    # a son of Matilda's family
     crowning.crown(s, d, "william", "election")
-    d.nobles["walter"].titles.append("prince_of_wales")    # Matilda's family placed a new son
+    assert "prince_of_wales" in d.nobles["walter"].titles   # of the new Queen's family: he stays Prince
     s.take_events()
     kill_noble(s, d, "william", cause="battle")
     taken = [e for e in s.take_events() if e.kind == "crown.taken"]
