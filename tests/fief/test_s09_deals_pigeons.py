@@ -158,7 +158,7 @@ def test_9_0_allies_skip_the_pigeon_only_in_one_city():
     """9.0: allies exchange without a pigeon "if their Nobles are in the same City" (before the fix, anywhere)."""
     s, d = _deal_table()
     d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
-    assert deals.needs_pigeon(d, "ann", "bob", {"shillings": 1})
+    assert deals.needs_pigeon(d, "ann", "bob")
     do(s, "ann", "deal to:bob give_shillings:2")
     s.rng.force(1)
     _answer(s, "bob")
@@ -168,7 +168,7 @@ def test_9_0_allies_skip_the_pigeon_only_in_one_city():
     _answer(s, "bob")
     assert d.families["red"].pigeons == 2 and d.players["bob"].shillings == 14
     d.families["red"].pigeons = 0
-    assert deals.route(d, "ann", "bob")[0] == "same" and not deals.needs_pigeon(d, "ann", "bob", {"shillings": 1})
+    assert deals.route(d, "ann", "bob")[0] == "same" and not deals.needs_pigeon(d, "ann", "bob")
 
 
 @pytest.mark.parametrize("where", ["outskirts", "captive_sender", "same_city_far"])
@@ -185,7 +185,7 @@ def test_2_15_the_far_route_needs_a_free_sender_and_both_nobles_inside_walls(whe
     else:
         d.cities["Whitby"].building = None
     assert deals.route(d, "ann", "bob") is None
-    assert deals.needs_pigeon(d, "ann", "bob", {"shillings": 1})
+    assert deals.needs_pigeon(d, "ann", "bob")
     assert refused(s, "ann", "deal to:bob give_shillings:1").code == "pigeon_route"
 
 
@@ -194,9 +194,9 @@ def test_2_15_in_one_city_the_route_goes_between_allies_without_a_pigeon():
     for nid in ("lucia", "walter", "matilda"):
         d.nobles[nid].city = "Berwick"
     assert deals.route(d, "ann", "bob") == ("same", "lucia", "matilda")
-    assert deals.needs_pigeon(d, "ann", "bob", {"shillings": 1})
+    assert deals.needs_pigeon(d, "ann", "bob")
     d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
-    assert not deals.needs_pigeon(d, "ann", "bob", {"shillings": 1})
+    assert not deals.needs_pigeon(d, "ann", "bob")
 
 
 def test_2_15_a_deal_without_shillings_or_cards_needs_no_pigeon_or_route():

@@ -71,10 +71,8 @@ def free_exchange(g: Fief, r: tuple[str, str, str]) -> bool:
     return r[0] == "same" and allied(g, g.nobles[r[1]].family, g.nobles[r[2]].family)
 
 
-def needs_pigeon(g: Fief, giver: str, receiver: str, b: Bundle) -> bool:
+def needs_pigeon(g: Fief, giver: str, receiver: str) -> bool:
     """Shillings or cards go by pigeon, except between allies' nobles in one city (9.0)."""
-    if not _carried(b):
-        return False
     r = route(g, giver, receiver)
     return r is None or not free_exchange(g, r)
 
