@@ -79,7 +79,7 @@ def test_2_13_the_sovereign_gives_the_title_by_clicks_to_an_unmarried_noblewoman
     do(s, "ann", "relinquish noble:lucia abbey:winter")
     do(s, "bob", f"respond request:{_request(d).id} accept:true")
     t = d.tasks[0]
-    assert (t.kind, t.family, t.region) == ("abbess_gift", "yellow", "winter")
+    assert (t.kind, t.family, t.region, t.city) == ("abbess_gift", "yellow", "winter", "Berwick")   # where it stands
     legal = RULES.legal(s, "dan")
     gifts = [a for a in legal if a.kind == "gift_abbess"]
     assert {a.get("noble") for a in gifts} == {"edith", "rohese", None}   # not Lucia, not the married Matilda
@@ -116,16 +116,26 @@ def test_2_13_a_queen_consort_or_prince_gives_no_title():
     assert not d.tasks and "abbess-winter" in d.character_deck
 
 
-@pytest.mark.parametrize("line,code,message", [
-    ("relinquish noble:lucia abbey:spring", "relinquish_abbey", "Lucia is not the Abbess of that Abbey"),
-    ("relinquish noble:william abbey:winter", "relinquish_noble", "William is not an Abbess of yours"),
-    ("relinquish noble:matilda abbey:winter", "relinquish_noble", "Matilda is not an Abbess of yours"),  # not the seat's
-    ("relinquish noble:nobody abbey:winter", "relinquish_noble", "nobody is not an Abbess of yours"),
+@pytest.mark.parametrize("line,code,legal,message", [
+    ("relinquish noble:lucia abbey:spring", "relinquish_abbey", ["winter"],               # not her Abbey
+     "Lucia is not the Abbess of that Abbey"),
+    ("relinquish noble:william abbey:winter", "relinquish_noble", ["lucia"],              # not an Abbess
+     "William is not an Abbess of yours"),
+    ("relinquish noble:matilda abbey:winter", "relinquish_noble", ["lucia"],              # not the seat's noble
+     "Matilda is not an Abbess of yours"),
+    ("relinquish noble:nobody abbey:winter", "relinquish_noble", ["lucia"], "nobody is not an Abbess of yours"),
 ])
-def test_2_13_bad_requests_are_refused_and_change_nothing(line, code, message):
+def test_2_13_bad_requests_are_refused_and_change_nothing(line, code, legal, message):
     s, _d = _abbess_at_marriages()
     err = refused(s, "ann", line)
-    assert (err.section, err.code, err.message) == ("2.13", code, message)
+    assert (err.section, err.code, err.legal, err.message) == ("2.13", code, legal, message)
+
+
+def test_2_13_a_player_with_no_abbess_is_told_there_is_none_to_name():
+    s, _d = _abbess_at_marriages()
+    err = refused(s, "bob", "relinquish noble:walter abbey:winter")
+    assert (err.section, err.code, err.legal) == ("2.13", "relinquish_noble", "none")
+    assert err.message == "Walter is not an Abbess of yours"
 
 
 def test_2_13_no_cleric_of_the_district_no_leave_and_no_second_request():
@@ -139,7 +149,11 @@ def test_2_13_no_cleric_of_the_district_no_leave_and_no_second_request():
     d.nobles["walter"].titles = ["archbishop:york"]
     d.cities["Berwick"].abbey = None                          # the Abbey no longer stands where it was
     assert abbess.cleric(d, "winter") is None
-    d.cities["Berwick"].abbey = "winter"
+    d.abbeys.pop("winter")                                    # razed (7.10): as a pillage leaves it
+    err = refused(s, "ann", "relinquish noble:lucia abbey:winter")
+    assert (err.code, err.message) == ("relinquish_cleric", "only the Bishop or Archbishop of her Abbey's district "
+                                       "can let her go: her Abbey stands nowhere now (rebuild it first)")
+    d.cities["Berwick"].abbey, d.abbeys["winter"] = "winter", "Berwick"
     do(s, "ann", "relinquish noble:lucia abbey:winter")
     err = refused(s, "ann", "relinquish noble:lucia abbey:winter")   # a second request waits on the first
     assert (err.section, err.code, err.legal) == ("2.13", "relinquish_open", "wait for the answer")
@@ -224,7 +238,9 @@ def test_2_13_the_relinquishing_and_the_gift_speak_with_names_and_offer_clicks()
     assert "Abbess" in asked
     events += do(s, "bob", f"respond request:{_request(d).id} accept:true")
     dec = next(x for x in RULES.pending(s) if x.blocking)
-    assert_human(words.question(s, dec, "dan", aud.to("dan")), "the Sovereign's question")
+    asked = words.question(s, dec, "dan", aud.to("dan"))
+    assert_human(asked, "the Sovereign's question")
+    assert "The title of Abbess of the Winter is free" in asked
     choices = words.choices(s, dec, "dan", RULES.legal(s, "dan"), aud.to("dan"))
     texts = [c.label for c in choices]
     assert any("Edith" in t for t in texts) and any("back to the deck" in t for t in texts)
@@ -232,5 +248,7 @@ def test_2_13_the_relinquishing_and_the_gift_speak_with_names_and_offer_clicks()
     lines = [x for x in words.events(s, events, aud) if x]
     for line in lines:
         assert_human(line, "abbess event")
-    assert any("gives up her title of Abbess of" in x for x in lines)
-    assert any("title of Abbess of" in x and "Edith" in x for x in lines)
+    assert lines == ["Red (Ann) asks Blue (Bob) to let Lady Lucia give up her title of Abbess of the Winter.",
+                     "Blue (Bob) grants the Abbess's leave.",
+                     "With leave from Lord Walter, Lady Lucia gives up her title of Abbess of the Winter.",
+                     "Yellow (Dan) gives the title of Abbess of the Winter to Lady Edith."]

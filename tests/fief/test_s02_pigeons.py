@@ -132,14 +132,15 @@ def test_2_15_a_pigeon_carries_a_card_and_or_shillings_never_nothing():
     assert err.message == "send a card and/or shillings"
 
 
-def test_2_15_a_pigeon_sends_no_more_shillings_than_the_purse_holds():
-    s, data, a_fam, b_fam, a, b = two_nobles()
+@pytest.mark.parametrize("line", ["pigeon sender:{a} to:{b} shillings:{n}", "pigeon_offer sender:{a} to:{b} give_shillings:{n}"])
+def test_2_15_a_pigeon_sends_no_more_shillings_than_the_purse_holds(line):
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city="offer" in line)
     seat = data.families[a_fam].seat
     data.players[seat].shillings = 2
-    err = refused(s, seat, f"pigeon sender:{a} to:{b} shillings:3")
+    err = refused(s, seat, line.format(a=a, b=b, n=3))
     assert (err.section, err.code, err.legal) == ("2.15", "funds", "0-2")
     assert err.message == "you cannot send more shillings than you have"
-    do(s, seat, f"pigeon sender:{a} to:{b} shillings:2")
+    do(s, seat, line.format(a=a, b=b, n=2))
 
 
 def test_2_15_a_pigeon_carries_only_a_card_in_the_sender_s_hand():
@@ -186,8 +187,6 @@ def _outside(data, n):
     data.nobles[n].outskirts = True
 
 
-
-
 @pytest.mark.parametrize("setup,line,code", [
     (_captive, "pigeon sender:{a} to:{b} shillings:1", "pigeon_from"),           # a captive sends nothing
     (_outside, "pigeon sender:{a} to:{b} shillings:1", "pigeon_route"),          # outside the walls
@@ -218,6 +217,8 @@ def test_2_15_a_captive_sender_is_refused_naming_the_free_nobles_who_may_send():
     own = data.families[a_fam].nobles[1]
     err = refused(s, seat, f"pigeon sender:{own} to:{own} shillings:1")
     assert (err.code, err.message) == ("pigeon_to", f"{data.nobles[own].name} is not another player's noble")
+    others = [n for n, x in data.nobles.items() if x.family not in data.players[seat].families]
+    assert err.legal == others and b in others and own not in others and a not in others
     assert refused(s, seat, f"pigeon sender:{own} to:nobody shillings:1").message == "name another player's noble"
     for f in data.players[seat].families:
         for n in data.families[f].nobles:
@@ -241,6 +242,17 @@ def test_2_15_an_exchange_asking_for_a_card_the_other_no_longer_holds_cannot_be_
     err = refused(s, other, f"accept_offer offer:{offer.id}")
     assert (err.section, err.code, err.legal) == ("2.15", "not_in_hand", "cards that player holds (by id or kind)")
     assert err.message == "the one handing it over holds no card 'harvest'"
+
+
+def test_2_15_an_exchange_offers_only_cards_in_the_proposer_s_hand():
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat = data.families[a_fam].seat
+    data.players[seat].hand = ["tax-1"]
+    err = refused(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-2")
+    assert (err.section, err.code, err.legal) == ("2.15", "not_in_hand", ["tax-1"])
+    assert err.message == "'tax-2' is not in your hand"
+    data.players[seat].hand = []
+    assert refused(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-2").legal == "none"
 
 
 def test_2_15_an_exchange_keeps_the_proposer_s_hand_within_the_limit_too():
@@ -289,3 +301,45 @@ def test_2_15_an_exchange_that_would_now_overflow_a_hand_cannot_be_accepted():
     err = refused(s, other, f"accept_offer offer:{data.offers.open[0].id}")
     assert (err.section, err.code, err.message, err.legal) == (
         "2.15", "hand_limit", "the exchange would break a hand limit", "decline_offer")
+
+
+def test_2_15_a_card_for_a_card_between_two_full_hands_is_accepted_but_not_once_a_hand_has_grown():
+    """Neither player has a shilling: a card for a card needs none."""
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    data.players[seat].shillings = data.players[other].shillings = 0
+    data.players[seat].hand = ["tax-1", "tax-2", "tax-3"]
+    data.players[other].hand = ["harvest-1", "harvest-2", "storms-1"]
+    do(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-1 take_cards:harvest-1")
+    assert any(x.kind == "accept_offer" for x in RULES.legal(s, other))
+    do(s, other, f"accept_offer offer:{data.offers.open[0].id}")
+    assert sorted(data.players[seat].hand) == ["harvest-1", "tax-2", "tax-3"]
+    assert sorted(data.players[other].hand) == ["harvest-2", "storms-1", "tax-1"]
+    for grown in (other, seat):                       # while the offer waits, either hand fills up
+        data.players[seat].hand, data.players[other].hand = ["tax-4"], ["harvest-2"]
+        do(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-4 take_cards:harvest-2")
+        offer = data.offers.open[0]
+        data.players[grown].hand += ["weather-1", "weather-2", "storms-2"]
+        assert not any(x.kind == "accept_offer" for x in RULES.legal(s, other))
+        err = refused(s, other, f"accept_offer offer:{offer.id}")
+        assert (err.section, err.code, err.legal) == ("2.15", "hand_limit", "decline_offer")
+        assert err.message == "the exchange would break a hand limit"
+        do(s, other, f"decline_offer offer:{offer.id}")
+
+
+def test_2_15_an_exchange_asking_shillings_the_partner_no_longer_has_cannot_be_accepted():
+    s, data, a_fam, b_fam, a, b = two_nobles(same_city=True)
+    seat, other = data.families[a_fam].seat, data.families[b_fam].seat
+    data.players[seat].shillings, data.players[other].shillings = 0, 5
+    give_card(s, seat, "tax-1")
+    do(s, seat, f"pigeon_offer sender:{a} to:{b} give_cards:tax-1 take_shillings:3")
+    offer = data.offers.open[0]
+    data.players[other].shillings = 2                             # spent meanwhile
+    assert not any(x.kind == "accept_offer" for x in RULES.legal(s, other))
+    err = refused(s, other, f"accept_offer offer:{offer.id}")
+    assert (err.section, err.code, err.legal) == ("2.15", "funds", "0-2")
+    assert err.message == "you cannot send more shillings than you have"
+    data.players[other].shillings = 3
+    do(s, other, f"accept_offer offer:{offer.id}")
+    assert (data.players[seat].shillings, data.players[other].shillings) == (3, 0)
+    assert data.players[other].hand == ["tax-1"]

@@ -107,6 +107,17 @@ def test_4_9_a_battle_in_the_city_is_fought_to_its_end_before_the_garrison_turns
     assert gs.cities["Bristol"].stacks["green"].troops == ["men"]
 
 
+def test_4_9_a_battle_in_one_royal_stronghold_holds_back_only_its_own_garrison() -> None:
+    state = started()
+    gs = _royal_stronghold(state, holder="red")
+    _royal_stronghold(state, city="York", holder="red", troops=("men",))
+    gs.war.battle = Battle("Bristol", "green", "red")      # the first in order is held back
+    _crown(state, "walter")
+    assert gs.garrison_due == ["Bristol"]
+    assert sorted(gs.cities["Bristol"].stacks["red"].troops) == ["archer", "knight", "men"]
+    assert gs.cities["York"].stacks["blue"].troops == ["men"] and "red" not in gs.cities["York"].stacks
+
+
 def test_4_9_nothing_changes_without_a_royal_stronghold() -> None:
     state = started()
     place(state, "red", "Bristol", "men")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Audience
+from engine.core import Action, Audience
 from engine.fief import RULES
 from engine.fief.crown import deals
 from engine.fief.war.state import Battle
@@ -56,6 +56,22 @@ def test_2_15_a_deal_s_shillings_need_a_pigeon_route_open_cities_far_apart_have_
     do(s, "ann", "deal to:bob give_shillings:2")
 
 
+def test_9_1_a_vote_is_offered_for_a_shilling_only_where_a_pigeon_carries_it_and_for_a_captive_anywhere():
+    s, d = _deal_table()
+    d.flow.phase, d.flow.step = 1, "ballot"
+    d.politics.candidates = ["walter"]
+    listed = [a for a in RULES.legal(s, "ann") if a.kind == "deal"]
+    assert listed == [Action.of("deal", to=seat, give_shillings=1, take_vote="walter") for seat in ("bob", "cat", "dan")]
+    d.players["ann"].shillings = 0                                    # nothing to pay with
+    assert not [a for a in RULES.legal(s, "ann") if a.kind == "deal"]
+    d.players["ann"].shillings = 10
+    _open_cities(d)                                                   # 2.15: no pigeon between open cities
+    assert not [a for a in RULES.legal(s, "ann") if a.kind == "deal"]
+    d.nobles["matilda"].captor, d.nobles["matilda"].city = "red", None
+    assert [a for a in RULES.legal(s, "ann") if a.kind == "deal"] == [
+        Action.of("deal", to="bob", give_captives=["matilda"], take_vote="walter")]
+
+
 @pytest.mark.parametrize("roll,arrived", [(5, True), (6, False)])
 def test_2_15_a_deal_between_strongholds_rolls_the_d6_a_6_keeps_the_shillings_home(roll, arrived):
     s, d = _deal_table()
@@ -67,7 +83,9 @@ def test_2_15_a_deal_between_strongholds_rolls_the_d6_a_6_keeps_the_shillings_ho
     assert d.players["bob"].shillings == (13 if arrived else 10)
     assert d.players["ann"].shillings == (7 if arrived else 10)
     assert _purses(d) == total and d.families["red"].pigeons == 2 and d.families["blue"].pigeons == 3
-    assert ("pigeon.arrived" if arrived else "pigeon.lost") in [e.kind for e in events]
+    assert [(e.kind, e.data) for e in events if e.kind.startswith("pigeon.")] == [
+        ("pigeon.sent", {"family": "red", "frm": "lucia", "to": "matilda", "falconer": False}),
+        ("pigeon.arrived" if arrived else "pigeon.lost", {"frm": "lucia", "to": "matilda", "card_lost": None})]
 
 
 def test_2_15_an_astray_card_is_discarded_and_the_partner_s_side_flies_by_its_own_pigeon():
@@ -140,7 +158,7 @@ def test_9_0_allies_skip_the_pigeon_only_in_one_city():
     """9.0: allies exchange without a pigeon "if their Nobles are in the same City" (before the fix, anywhere)."""
     s, d = _deal_table()
     d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
-    assert deals.needs_pigeon(d, "ann", "bob", {"shillings": 1})
+    assert deals.needs_pigeon(d, "ann", "bob")
     do(s, "ann", "deal to:bob give_shillings:2")
     s.rng.force(1)
     _answer(s, "bob")
@@ -150,7 +168,7 @@ def test_9_0_allies_skip_the_pigeon_only_in_one_city():
     _answer(s, "bob")
     assert d.families["red"].pigeons == 2 and d.players["bob"].shillings == 14
     d.families["red"].pigeons = 0
-    assert deals.route(d, "ann", "bob")[0] == "same" and not deals.needs_pigeon(d, "ann", "bob", {"shillings": 1})
+    assert deals.route(d, "ann", "bob")[0] == "same" and not deals.needs_pigeon(d, "ann", "bob")
 
 
 @pytest.mark.parametrize("where", ["outskirts", "captive_sender", "same_city_far"])
@@ -167,7 +185,7 @@ def test_2_15_the_far_route_needs_a_free_sender_and_both_nobles_inside_walls(whe
     else:
         d.cities["Whitby"].building = None
     assert deals.route(d, "ann", "bob") is None
-    assert deals.needs_pigeon(d, "ann", "bob", {"shillings": 1})
+    assert deals.needs_pigeon(d, "ann", "bob")
     assert refused(s, "ann", "deal to:bob give_shillings:1").code == "pigeon_route"
 
 
@@ -176,9 +194,9 @@ def test_2_15_in_one_city_the_route_goes_between_allies_without_a_pigeon():
     for nid in ("lucia", "walter", "matilda"):
         d.nobles[nid].city = "Berwick"
     assert deals.route(d, "ann", "bob") == ("same", "lucia", "matilda")
-    assert deals.needs_pigeon(d, "ann", "bob", {"shillings": 1})
+    assert deals.needs_pigeon(d, "ann", "bob")
     d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
-    assert not deals.needs_pigeon(d, "ann", "bob", {"shillings": 1})
+    assert not deals.needs_pigeon(d, "ann", "bob")
 
 
 def test_2_15_a_deal_without_shillings_or_cards_needs_no_pigeon_or_route():

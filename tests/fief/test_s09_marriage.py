@@ -186,3 +186,16 @@ def test_phase_2_s_draw_starts_afresh_after_the_marriages():
     defaults_until(s, "draw", 2)
     assert all((p.drawn, p.drawn_characters, p.herald_used, p.last_draw) == (0, 0, False, "")
                for p in d.players.values())
+
+
+def test_9_0_with_every_noblewoman_wed_a_proposal_is_refused_saying_no_match_is_possible():
+    s = _at_marriages()
+    d = g(s)
+    seat = turn_seat(s)
+    for n in d.nobles.values():
+        if n.sex == "f":
+            n.spouse = "somebody"
+    man = next(n for f in d.players[seat].families for n in d.families[f].nobles if d.nobles[n].sex == "m")
+    err = refused(s, seat, f"propose_marriage noble:{man} spouse:matilda")
+    assert (err.section, err.code, err.legal) == ("9.0", "marriage", "no match is possible now")
+    assert not [a for a in RULES.legal(s, seat) if a.kind == "propose_marriage"]

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine.core import Audience, RuleError, canonical
+from engine.core import Action, Audience, RuleError, canonical
 from engine.fief.crown import crowning, elections, garter, parliament
 from engine.fief.estates.succession import kill_noble
 from engine.fief.rules import RULES
@@ -186,7 +186,13 @@ def test_9_1_an_election_from_the_candidates_to_the_crown():
     assert ballot.data == {"family": "green", "support": "walter", "decoy": "william"}
     events = _vote(s, ["done"])
     revealed = next(e.data for e in events if e.kind == "election.revealed")
-    assert revealed["totals"] == {"william": 3, "walter": 0}
+    assert revealed == {"ballots": {"green": {"for": "walter", "decoy": "william"},
+                                    "red": {"for": "william", "decoy": "walter"},
+                                    "yellow": {"for": "william", "decoy": None}},
+                        "weights": {"green": 0, "yellow": 2, "red": 1}, "totals": {"william": 3, "walter": 0}}
+    assert [RULES.words().event(s, e, Audience(None, {})) for e in events if e.kind == "election.revealed"] == [
+        "The vote markers are turned over: Lord William (Red) 3 votes and Lord Walter (Blue) 0 votes (Green backs "
+        "Lord Walter; Red backs Lord William; Yellow backs Lord William)."]
     assert "king" in d.nobles["william"].titles
     assert d.politics.candidates == [] and d.politics.ballots == {}
     assert d.politics.pledges == {"bob": "tax_for"}                   # the election's pledges are kept and done
@@ -221,9 +227,18 @@ def test_a_crowned_husband_makes_his_wife_queen_and_a_sovereign_queens_husband_t
     s = started(4)
     d = g(s)
     d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    d.nobles["rohese"].titles = ["queen"]                # the widow of a King before (9.0)
     d.war.guards_lost = {"royal_knight": 2}
+    s.take_events()
     crowning.crown(s, d, "william", "election")
     assert "king" in d.nobles["william"].titles and "queen" in d.nobles["matilda"].titles
+    assert d.nobles["rohese"].titles == []               # one Queen: the new King's wife
+    events = [e for e in s.take_events() if e.kind in ("crown.taken", "queen.crowned")]
+    assert [e.data for e in events] == [{"noble": "william", "family": "red", "title": "king", "how": "election"},
+                                        {"noble": "matilda", "king": "william"}]
+    assert [RULES.words().event(s, e, Audience(None, {})) for e in events] == [
+        "Lord William (Red) is elected King of England and rides out with two Royal Knights.",
+        "Lady Matilda, wife of Lord William, is crowned Queen."]
     assert d.war.guards_lost == {}                       # 13.1: the guards return with a new Sovereign
     d.nobles["william"].titles.remove("king")
     d.nobles["walter"].spouse, d.nobles["edith"].spouse = "edith", "walter"
@@ -245,8 +260,9 @@ def test_the_prince_of_wales_becomes_king_when_the_king_dies():
     s = started(4)
     d = g(s)
     d.nobles["william"].spouse, d.nobles["matilda"].spouse = "matilda", "william"
+    d.nobles["walter"].titles.append("prince_of_wales")    # a son of Matilda's family
     crowning.crown(s, d, "william", "election")
-    d.nobles["walter"].titles.append("prince_of_wales")    # Matilda's family placed a new son
+    assert "prince_of_wales" in d.nobles["walter"].titles   # of the new Queen's family: he stays Prince
     s.take_events()
     kill_noble(s, d, "william", cause="battle")
     taken = [e for e in s.take_events() if e.kind == "crown.taken"]
@@ -270,6 +286,68 @@ def test_parliament_passes_with_more_than_half_of_all_votes():
         do(s, d.families[fam].seat, f"vote_tax vote:{votes[fam]}")
     assert d.flow.step == "draw" and not d.royal_tax          # 2 of 4 is not more than half
     assert not parliament.may_convene(d)                      # once a round
+
+
+def _offered(s, seat):
+    return [a for a in RULES.legal(s, seat) if a.kind in ("nominate", "vote_election", "convene_parliament",
+                                                          "vote_tax", "done")]
+
+
+def test_9_1_the_election_offers_each_standing_noble_then_every_pair_of_markers_but_none_at_all():
+    """9.1: a candidate among those who may stand, or none; then a FOR and a decoy marker, each on a candidate
+    or left off, but not both left off (that is "done"); a pledged FOR marker is offered on its candidate
+    only, and laid there at the deadline, but only in the ballot."""
+    s = _at("election", william=["lord:I"], walter=["lord:II"], edward=["archbishop:york"])
+    d = g(s)
+    A = Action.of
+    assert _offered(s, "cat") == [A("done"), A("nominate", noble="walter"), A("nominate", noble="william")]
+    d.politics.pledges = {"cat": "william"}
+    assert next(x for x in RULES.pending(s) if x.blocking).default_for("cat") == A("done")
+    d.politics.pledges = {}
+    _declared(s, "william", "walter")
+    assert _offered(s, "cat") == [A("done")] + [A("vote_election", support=c, decoy=m)
+                                                for c in ("william", "walter", "none")
+                                                for m in ("william", "walter", "none") if (c, m) != ("none", "none")]
+    assert next(x for x in RULES.pending(s) if x.blocking).default_for("cat") == A("done")
+    d.politics.pledges = {"cat": "walter"}
+    assert _offered(s, "cat") == [A("vote_election", support="walter", decoy=m) for m in ("william", "walter", "none")]
+    assert next(x for x in RULES.pending(s) if x.blocking).default_for("cat") == A("vote_election", support="walter",
+                                                                                    decoy="none")
+
+
+def test_9_2_parliament_is_offered_to_a_free_sovereign_and_a_pledged_or_burgher_tax_vote_by_clicks():
+    s = _at("parliament", william=["king", "lord:I"])
+    d = g(s)
+    A = Action.of
+    assert _offered(s, "ann") == [A("done"), A("convene_parliament")]
+    d.nobles["william"].captor = "bandits"
+    assert _offered(s, "ann") == [A("done")]
+    d.nobles["william"].captor = None
+    d.families["red"].board_card, d.families["red"].treasures = "burgher-5", 3
+    do(s, "ann", "convene_parliament")                       # turn order green, yellow, red, blue
+    assert _offered(s, "cat") == [A("vote_tax", vote="for"), A("vote_tax", vote="against")]
+    d.politics.pledges = {"cat": "tax_for", "dan": "tax_against"}
+    assert _offered(s, "cat") == [A("vote_tax", vote="for")]
+    assert next(x for x in RULES.pending(s) if x.blocking).default_for("cat") == A("vote_tax", vote="for")
+    do(s, "cat", "vote_tax vote:for")
+    assert _offered(s, "dan") == [A("vote_tax", vote="against")]
+    do(s, "dan", "vote_tax vote:against")
+    assert _offered(s, "ann") == [A("vote_tax", vote=v, burgher=b) for b in (None, True) for v in ("for", "against")]
+
+
+def test_9_2_the_table_sees_who_voted_on_the_tax_and_each_player_only_its_own_vote():
+    s = _at("parliament", william=["king", "lord:I"])
+    assert not RULES.view(s, None)["politics"]["parliament_convened"]
+    do(s, "ann", "convene_parliament")                       # turn order green, yellow, red, blue
+    g(s).politics.pledges = {"bob": "tax_against"}
+    do(s, "cat", "vote_tax vote:for")
+    do(s, "dan", "vote_tax vote:against")
+    public = RULES.view(s, None)["politics"]
+    assert (public["parliament_convened"], public["voted"], public["royal_tax"]) == (True, ["green", "yellow"], False)
+    assert RULES.view(s, "cat")["me"]["politics"]["tax_votes"] == {"green": "for"}
+    assert RULES.view(s, "dan")["me"]["politics"]["tax_votes"] == {"yellow": "against"}
+    assert RULES.view(s, "ann")["me"]["politics"] == {"markers": {}, "tax_votes": {}, "tax_left": 0}
+    assert RULES.view(s, "bob")["me"]["politics"] == {"markers": {}, "tax_votes": {}, "pledged": "tax_against"}
 
 
 def test_a_captive_sovereign_convenes_no_parliament_and_a_vote_defaults_against():
@@ -330,6 +408,7 @@ def test_11_2_a_burgher_in_parliament_spends_one_treasure_of_the_family():
     shown = next(e.data for e in s.take_events() if e.kind == "parliament.revealed")
     assert shown["weights"] == {f: crowning.family_votes(d, f) + (5 if f == "red" else 0) for f in d.families}
     assert shown["votes"] == {"blue": False, "green": False, "red": True, "yellow": False}   # no marker: not for
+    assert (shown["favour"], shown["total"], shown["passed"]) == (6, 6, True)
     assert d.politics.votes == {} and d.politics.burghers == {}
     assert d.politics.pledges == {"cat": "walter"}                     # the tax pledges are kept and done
 
@@ -350,6 +429,8 @@ def test_each_share_of_the_royal_tax_is_told_only_to_its_receiver_and_the_sovere
         do(s, d.families[fam].seat, "vote_tax vote:for")
     assert d.flow.step == "royal_tax" and d.politics.tax_left == 12
     other = _seat(s, "walter")
+    assert sorted((a["to"], a["amount"]) for a in RULES.legal(s, king) if a.kind == "give_tax") == [
+        (seat, n) for seat in sorted(d.players) for n in (1, 6, 12)]     # one, half or all that is left
     before = d.players[other].shillings
     events = do(s, king, f"give_tax to:{other} amount:4")
     assert all(set(e.to or ()) == {king, other} for e in events if e.kind == "royal_tax.share")
@@ -359,6 +440,7 @@ def test_each_share_of_the_royal_tax_is_told_only_to_its_receiver_and_the_sovere
     assert (err.section, err.code, err.legal) == ("9.2", "tax_amount", "1-8")
     assert err.message == "you may share out 1 to 8 shillings more"
     assert refused(s, king, f"give_tax to:{other} amount:0").code == "tax_amount"
+    assert {a["amount"] for a in RULES.legal(s, king) if a.kind == "give_tax"} == {1, 4, 8}
     err = refused(s, king, "give_tax to:nobody amount:1")
     assert (err.section, err.code, err.message, err.legal) == ("9.2", "no_player", "no player 'nobody'",
                                                                 sorted(d.players))
@@ -397,8 +479,13 @@ def test_the_garter_goes_once_a_round_to_a_lord_with_a_deed_and_bars_attacks_on_
     invaders.danegeld(s, d, "blue", army.id, "walter")          # 6.9: the deed
     garter.record(d, ["edith"])                                 # not a Lord: no deed
     assert garter.eligible(d) == ["walter"] and d.politics.deeds == ["walter"]
+    err = refused(s, _seat(s, "william"), "award_garter noble:arthur")     # a Lord, but of no deed
+    assert (err.section, err.code, err.legal) == ("13.3", "garter", ["walter"])
+    assert err.message == ("the Garter goes once a round, when the deed is done, to a Lord who just beat invaders "
+                           "(in battle, by Church Intervention or by Danegeld)")
     d.nobles["walter"].titles = []                              # a Lord no more before the answer
     assert garter.eligible(d) == []
+    assert refused(s, _seat(s, "william"), "award_garter noble:walter").legal == "none now"
     d.nobles["walter"].titles = ["lord:II"]
     assert [(t.kind, t.family) for t in d.tasks] == [("garter", "red")]   # decided at the time of the deed
     assert refused(s, _seat(s, "walter"), "award_garter noble:walter").section in ("13.3", "turn")
@@ -747,6 +834,8 @@ def test_9_1_ballot_and_nomination_refusals_say_what_may_be_done():
     err = refused(s, d.families[d.flow.queue[0]].seat, "nominate noble:edward")     # a Bishop is clergy
     assert (err.section, err.code, err.legal) == ("9.1", "candidate", ["walter", "william"])
     assert err.message == "a candidate is a Lord outside the clergy, neither captive nor besieged, not yet declared"
+    d.nobles["william"].captor = d.nobles["walter"].captor = "bandits"             # nobody left to stand
+    assert refused(s, d.families[d.flow.queue[0]].seat, "nominate noble:william").legal == "done"
 
 
 def test_9_2_a_tax_vote_is_for_or_against_and_11_2_a_burgher_needs_its_card():

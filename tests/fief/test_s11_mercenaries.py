@@ -12,7 +12,7 @@ from engine.fief.state import Stack, return_troop, stack
 from engine.fief.war.battle.captives import doom, settle_captures
 from engine.fief.war.state import Battle
 from engine.fief.words.events_war import death_cause
-from tests.fief.helpers import act, defaults_until, do, g, give_card, refused, started
+from tests.fief.helpers import act, defaults_until, do, g, give_card, place, refused, started
 
 FRENCH, FLEMISH = "mercenary-french", "mercenary-flemish"
 
@@ -65,6 +65,8 @@ def test_11_0_the_card_goes_from_your_own_hand_onto_your_own_family_board() -> N
     assert err.message == "the card goes on one of your own family boards"
     err = refused(state, "ann", f"play_board_card card:{FLEMISH}")
     assert (err.section, err.code, err.legal) == ("11.0", "not_board_card", [FRENCH])
+    g(state).players["ann"].hand = ["tax-1"]
+    assert refused(state, "ann", f"play_board_card card:{FRENCH}").legal == "none in your hand"
     assert err.message == "only a Mercenary or Burgher card from your hand goes on the family board"
 
 
@@ -249,6 +251,9 @@ def test_11_1_lent_for_a_price_the_renter_accepts() -> None:
     err = refused(state, "bob", f"respond request:{r.id} accept:true")
     assert (err.section, err.code, err.legal) == ("11.1", "shillings", "accept:false")
     assert err.message == "you cannot pay the 3 shillings asked"
+    assert [a for a in RULES.legal(state, "bob") if a.kind == "respond"] == [r.answers()[1]]   # only No offered
+    g(state).players["bob"].shillings = 3                 # exactly the price is enough
+    assert [a for a in RULES.legal(state, "bob") if a.kind == "respond"] == r.answers()
     g(state).players["bob"].shillings = 5
     act(state, "bob", "respond", request=r.id, accept=True)
     assert stack(g(state), "Whitby", "blue").troops.count("crossbow") == 2
@@ -400,3 +405,54 @@ def test_11_to_13_no_mercenaries_relic_or_sword_before_every_family_has_set_up(l
     err = refused(s, turn_seat(s), line)
     assert (err.section, err.code, err.message, err.legal) == (section, "setup", "not before every family has set up",
                                                                "after setup")
+
+
+def test_11_2_a_burgher_is_offered_only_for_a_family_with_a_titled_lord_a_mercenary_for_every_family() -> None:
+    """Ann holds Red and Blue (two players): William, Red's, is Lord of III; Blue has no Lord."""
+    state = _past_the_draw(started(2, 1))
+    d = g(state)
+    d.flow.queue, d.flow.turn = ["red"], 0
+    give_card(state, "ann", "burgher-3")
+    give_card(state, "ann", FRENCH)
+    d.nobles["william"].titles.append("lord:III")
+    offered = sorted((a["card"], a["family"]) for a in RULES.legal(state, "ann") if a.kind == "play_board_card")
+    assert offered == [("burgher-3", "red"), (FRENCH, "blue"), (FRENCH, "red")]
+
+
+def test_11_1_autocomplete_offers_every_city_a_hire_or_a_loan_reaches_and_a_battle_s_city_only_to_its_sides() -> None:
+    """Ruling M4: any city; while a battle is fought at York between Green and Blue, Red (Ann) hires
+    nothing into York, but may lend Crossbowmen there (to Blue, who stands there)."""
+    state = _with_card()
+    d = g(state)
+    for kind in ("hire", "lend_mercenaries"):
+        assert RULES.suggest(state, "ann", kind, "city") == sorted(d.cities)
+    place(state, "blue", "York", "men")
+    d.war.battle = Battle("York", "green", "blue")
+    assert "York" not in RULES.suggest(state, "ann", "hire", "city")
+    assert "York" in RULES.suggest(state, "ann", "lend_mercenaries", "city")
+    assert RULES.suggest(state, "ann", "take_excalibur", "noble") == ["william", "lucia"]
+
+
+def test_11_1_hiring_is_offered_in_your_turn_lending_in_your_purchase_turn_one_offer_at_a_time() -> None:
+    state = _with_card()
+    d = g(state)
+    d.flow.queue, d.flow.turn = ["red"], 0
+
+    def offered(kind: str) -> list[Action]:
+        return [a for a in RULES.legal(state, "ann") if a.kind == kind]
+
+    assert offered("hire") == [Action.of("hire", city=c, count=1, family="red") for c in ("Berwick", "Bristol",
+                                                                                            "Canterbury")]
+    assert offered("lend_mercenaries") == []                  # the Play step: hired, not lent
+    d.flow.step = "purchase"
+    assert offered("lend_mercenaries") == [Action.of("lend_mercenaries", to=f, city=c, count=1, price=1)
+                                           for f, c in (("blue", "Whitby"), ("green", "Plymouth"), ("yellow", "Cardiff"))]
+    do(state, "ann", "lend_mercenaries to:blue city:Whitby")
+    assert offered("lend_mercenaries") == [] and len(offered("hire")) == 3
+
+
+@pytest.mark.parametrize("shillings,offered", [(2, True), (1, False)])
+def test_11_1_a_hire_is_offered_only_to_a_purse_that_pays_for_one_crossbowman(shillings, offered) -> None:
+    state = _with_card(shillings=shillings)
+    g(state).flow.queue, g(state).flow.turn = ["red"], 0
+    assert any(a.kind == "hire" for a in RULES.legal(state, "ann")) is offered

@@ -54,7 +54,9 @@ def test_12_0_sold_to_another_player_when_he_accepts_and_pays() -> None:
     err = refused(state, "bob", f"respond request:{r.id} accept:true")
     assert (err.section, err.code, err.legal) == ("12.0", "shillings", "accept:false")
     assert err.message == "you cannot pay the 4 shillings asked"
+    assert [a for a in RULES.legal(state, "bob") if a.kind == "respond"] == [r.answers()[1]]   # only No offered
     data.players["bob"].shillings = 4                     # exactly the price is enough
+    assert [a for a in RULES.legal(state, "bob") if a.kind == "respond"] == r.answers()
     ann = data.players["ann"].shillings
     events = act(state, "bob", "respond", request=r.id, accept=True)
     assert _told(state, events, "relic.given") == [
@@ -174,7 +176,15 @@ def test_12_0_the_first_relic_given_to_the_sovereign_wins_the_relic_vp() -> None
     data.nobles["walter"].titles.append("king")
     data.nobles["william"].relics = ["chasuble", "skull"]
     events = do(state, "ann", "give_relic relic:chasuble to:walter")
-    assert any(e.kind == "relic.vp" for e in events) and data.relic_vp == "red"
+    assert [e.data for e in events if e.kind == "relic.given"] == [
+        {"relic": "chasuble", "noble": "william", "to": "walter", "family": "red", "receiver": "blue", "price": 0,
+         "city": "Berwick"}]
+    assert [e.data for e in events if e.kind == "relic.vp"] == [
+        {"family": "red", "relic": "chasuble", "noble": "william", "sovereign": "walter"}]
+    assert _told(state, events, "relic.given") + _told(state, events, "relic.vp") == [
+        "Lord William gives the Chasuble of Thomas Becket to Lord Walter at Berwick.",
+        "The first relic given to the Sovereign: Red (ann) wins the Relic marker, worth 1 VP for the rest of the game."]
+    assert data.relic_vp == "red"
     assert RULES.view(state, None)["relic_vp"] == "red"
     data.nobles["lucia"].relics = ["shinbone"]
     do(state, "ann", "give_relic relic:shinbone to:walter")
@@ -188,6 +198,10 @@ def test_12_0_the_first_relic_given_to_the_sovereign_wins_the_relic_vp() -> None
 def test_12_0_left_in_a_city_and_picked_up_by_another_noble() -> None:
     state = _purchase()
     data = g(state)
+    for line in ("leave_relic relic:grail", "give_relic relic:grail to:lucia"):   # no relic at all yet
+        err = refused(state, "ann", line)
+        assert (err.section, err.code, err.legal) == ("12.0", "no_relic", "none")
+    assert refused(state, "ann", "take_relic relic:grail noble:lucia").legal == "none there"   # nothing lies here
     data.nobles["william"].relics = ["grail"]
     err = refused(state, "ann", "leave_relic relic:skull")
     assert (err.section, err.code, err.legal) == ("12.0", "no_relic", ["grail"])
@@ -205,7 +219,10 @@ def test_12_0_left_in_a_city_and_picked_up_by_another_noble() -> None:
     err = refused(state, "ann", "take_relic relic:grail noble:lucia")
     assert (err.code, err.legal) == ("not_your_noble", ["william"])
     data.nobles["lucia"].outskirts = False
-    do(state, "ann", "take_relic relic:grail noble:lucia")
+    events = do(state, "ann", "take_relic relic:grail noble:lucia")
+    assert [e.data for e in events if e.kind == "relic.taken"] == [
+        {"relic": "grail", "noble": "lucia", "family": "red", "city": "Berwick"}]
+    assert _told(state, events, "relic.taken") == ["Lady Lucia takes up the Holy Grail at Berwick."]
     assert data.nobles["lucia"].relics == ["grail"] and not data.cities["Berwick"].relics
 
 
@@ -245,6 +262,8 @@ def test_12_2_the_chasuble_moves_a_storm_once_a_round() -> None:
     data = g(state)
     data.nobles["william"].relics = ["chasuble"]
     data.seas["III"].append(SeaCard("storms-1", "storms"))
+    assert [(a["sea"], a["to"]) for a in RULES.legal(state, "ann") if a.kind == "chasuble"] == [
+        ("III", "II"), ("III", "IV")]
     events = do(state, "ann", "chasuble sea:III to:IV")
     assert [c.card for c in data.seas["IV"]] == ["storms-1"] and not data.seas["III"]
     assert _told(state, events, "relic.storms_moved") == [
@@ -338,7 +357,8 @@ def test_12_3_as_a_noble_falls_the_skulls_player_is_asked_and_may_raise_him() ->
 def test_12_3_the_skulls_player_may_let_him_die_and_keep_the_power() -> None:
     state = _purchase()
     data = _fallen(state)
-    do(state, "ann", "skull")
+    events = do(state, "ann", "skull")
+    assert [e.data for e in events if e.kind == "relic.skull_withheld"] == [{"noble": "william", "family": "red"}]
     assert "william" not in data.nobles and "lord:III" in data.nobles["lucia"].titles   # 4.8 now
     assert not data.relic_powers.skull_used and not data.tasks and not data.relic_powers.fallen
     kill_noble(state, data, "walter", cause="test")           # another death: asked again
@@ -348,8 +368,15 @@ def test_12_3_the_skulls_player_may_let_him_die_and_keep_the_power() -> None:
 def test_12_3_any_noble_may_be_raised_and_only_the_skulls_player_answers() -> None:
     """12.3: "any Noble": a rival's too; the question goes to the Skull's player, not the dead man's."""
     state = _purchase()
+    state.take_events()
     data = _fallen(state, "walter")
     assert data.tasks[0].family == "red"
+    events = state.take_events()
+    assert [e.data for e in events if e.kind == "relic.skull_fallen"] == [
+        {"noble": "walter", "family": "blue", "city": "Berwick", "cause": "test", "seat": "ann"}]
+    assert _told(state, events, "relic.skull_fallen") == [
+        "Lord Walter falls at Berwick. Red (ann) holds the Skull and may raise Lord Walter now, or let death take "
+        "its course."]
     assert refused(state, "bob", "skull noble:walter").code == "not_your_turn"
     err = refused(state, "ann", "skull noble:lucia")
     assert (err.section, err.code, err.message, err.legal) == (
@@ -430,8 +457,11 @@ def test_12_4_the_shinbone_lifts_famine_in_its_bearers_district() -> None:
     data.nobles["william"].relics = ["shinbone"]   # Berwick (III) lies in the Archbishopric of York (III, IV)
     data.seas["IV"].append(SeaCard("famine-1", "famine"))
     data.seas["I"].append(SeaCard("famine-2", "famine"))
-    assert _told(state, do(state, "ann", "shinbone region:IV"), "relic.famine_lifted") == [
-        "The Shinbone: Lord William lifts the Famine from the North."]
+    assert [a for a in RULES.legal(state, "ann") if a.kind == "shinbone"] == [Action.of("shinbone", region="IV")]
+    events = do(state, "ann", "shinbone region:IV")
+    assert [e.data for e in events if e.kind == "relic.famine_lifted"] == [
+        {"region": "IV", "noble": "william", "family": "red"}]
+    assert _told(state, events, "relic.famine_lifted") == ["The Shinbone: Lord William lifts the Famine from the North."]
     assert not any(c.kind == "famine" for c in data.seas["IV"]) and "famine-1" in data.fortune_discard
     err = refused(state, "ann", "shinbone region:I")
     assert (err.section, err.code, err.legal) == ("12.4", "famine_region", "none")
@@ -472,3 +502,16 @@ def test_12_0_a_gift_refused_when_no_other_free_noble_stands_in_the_city_says_so
     data.nobles["lucia"].city = data.nobles["walter"].city = "York"
     err = refused(state, "ann", "give_relic relic:chasuble to:lucia")
     assert err.code == "relic_receiver" and err.legal == "nobody there"
+
+
+def test_12_0_autocomplete_offers_the_relics_your_nobles_carry_and_your_nobles_as_receivers() -> None:
+    """Even out of turn (Blue buys), when no such command is enumerated for Ann."""
+    state = _purchase()
+    data = g(state)
+    data.flow.turn = 1
+    data.nobles["lucia"].relics = ["skull"]
+    data.nobles["walter"].relics = ["chasuble"]                 # Blue's: not Ann's to give
+    for kind in ("give_relic", "leave_relic"):
+        assert RULES.suggest(state, "ann", kind, "relic") == ["skull"]
+    assert {"william", "lucia"} <= set(RULES.suggest(state, "ann", "give_relic", "to"))
+    assert {"william", "lucia"} <= set(RULES.suggest(state, "ann", "take_relic", "noble"))

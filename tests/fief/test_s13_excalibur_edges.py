@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import RuleError
+from engine.core import Audience, RuleError
+from engine.fief import RULES
 from engine.fief.board import excalibur
 from engine.fief.war.state import Battle
 from tests.fief.helpers import at_step, do, g
@@ -162,11 +163,17 @@ def test_13_2_x4_the_sword_falls_where_its_bearer_stood_or_back_to_the_stone() -
     excalibur.fall(s, d, "walter")
     assert (d.excalibur.holder, d.excalibur.city, d.excalibur.stone, d.excalibur.fallen) == (
         None, "Oxford", False, "walter")
-    assert [e.data for e in s.take_events()] == [{"noble": "walter", "city": "Oxford", "stone": False}]
+    events = s.take_events()
+    assert [(e.kind, e.data) for e in events] == [("excalibur.fell", {"noble": "walter", "city": "Oxford",
+                                                                      "stone": False})]
+    assert [RULES.words().event(s, e, Audience(None, {})) for e in events] == [
+        "Excalibur falls from Lord Walter's hand and lies at Oxford."]
     d.excalibur.holder = "walter"
     d.nobles["walter"].city = None
     excalibur.fall(s, d, "walter")
     assert (d.excalibur.city, d.excalibur.stone, d.excalibur.fallen) == ("Winchester", True, None)
+    assert [RULES.words().event(s, e, Audience(None, {})) for e in s.take_events() if e.kind == "excalibur.fell"] == [
+        "Excalibur leaves Lord Walter and returns to its stone at Winchester."]
 
 
 def test_13_2_x4_a_sword_back_in_its_stone_is_drawn_afresh_and_deposes_nobody() -> None:

@@ -53,10 +53,10 @@ def _anytime(g: Fief, seat: str, mine: list[Noble]) -> list[Action]:
                 chasuble = n
             if shinbone is None and relics.SHINBONE in n.relics:
                 shinbone = n
-    # relics.storm_moves and famine_regions list nothing for another seat's or a captive bearer
-    if chasuble is not None and chasuble.captor is None and g.families[chasuble.family].seat == seat:
+    # the bearers are the seat's own; relics.storm_moves and famine_regions list nothing for a captive one
+    if chasuble is not None and chasuble.captor is None:
         out += [A("chasuble", sea=a, to=b) for a, b in relics.storm_moves(g, seat)]
-    if shinbone is not None and shinbone.captor is None and shinbone.family in g.players[seat].families:
+    if shinbone is not None and shinbone.captor is None:
         out += [A("shinbone", region=r) for r in relics.famine_regions(g, seat)]
     x = g.excalibur
     if x.city is not None and not x.stone:   # a sword lying where its bearer fell (in the stone: no taker)

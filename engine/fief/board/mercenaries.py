@@ -144,7 +144,7 @@ def check_hire(g: Fief, seat: str, card: str | None, family: str, city: str, cou
         why = "no city of that name" if city not in g.cities else \
             f"a battle is being fought in {city}: only a family of a side still standing there hires into it"
         raise RuleError("11.1", f"Crossbowmen go to any city (11.1), but {why}", code=FiefRefusal.HIRE_CITY,
-                        legal=cities[:8] or "none")
+                        legal=cities[:8])   # never empty: only a battle's city is ever left out
     if player_of(g, owner).shillings < hire_cost(count):
         raise RuleError("11.1", f"hiring costs {hire_cost(count)} shillings", code=FiefRefusal.SHILLINGS,
                         legal="fewer Crossbowmen")

@@ -71,10 +71,8 @@ def free_exchange(g: Fief, r: tuple[str, str, str]) -> bool:
     return r[0] == "same" and allied(g, g.nobles[r[1]].family, g.nobles[r[2]].family)
 
 
-def needs_pigeon(g: Fief, giver: str, receiver: str, b: Bundle) -> bool:
+def needs_pigeon(g: Fief, giver: str, receiver: str) -> bool:
     """Shillings or cards go by pigeon, except between allies' nobles in one city (9.0)."""
-    if not _carried(b):
-        return False
     r = route(g, giver, receiver)
     return r is None or not free_exchange(g, r)
 
@@ -143,7 +141,7 @@ def check_side(g: Fief, giver: str, receiver: str, b: Bundle, *, purse: bool = T
                         code=FiefRefusal.DEAL_GOODS,
                         legal=list(KEYS))
     p = g.players[giver]
-    if purse and (int(b.get("shillings", 0)) < 0 or int(b.get("shillings", 0)) > p.shillings):
+    if purse and int(b.get("shillings", 0)) > p.shillings:   # a negative amount: refused by check_offer
         raise RuleError("2.15", "you cannot give more shillings than you have", code=FiefRefusal.FUNDS,
                         legal=f"0-{p.shillings}")
     if hand:

@@ -71,8 +71,7 @@ def change_sides(state: GameState, g: Fief, city: str, family: str) -> None:
     gained = sorted(u for units in turned.values() for u in units)
     if gained:
         mine = stack(g, city, family)
-        mine.troops = sort_troops(mine.troops + gained)
-        mine.outskirts = False
+        mine.troops = sort_troops(mine.troops + gained)   # inside: the family holds the city now (below)
         mine.revealed = False
     state.emit(Event.public("royal_stronghold.garrison", city=city, family=family,
                             turned={f: sort_troops(u) for f, u in turned.items()},

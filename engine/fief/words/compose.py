@@ -132,8 +132,8 @@ def deal(g: Fief, seat: str, chosen: dict[str, Any], aud: Audience, legal: list[
     to = str(to)
     p, q = g.players[seat], g.players[to]
     limit = hand_limit(g)
-    pigeon = not deals.needs_pigeon(g, seat, to, {"shillings": 1}) or deals._pigeon_family(g, seat) is not None
-    their_pigeon = not deals.needs_pigeon(g, to, seat, {"shillings": 1}) or deals._pigeon_family(g, to) is not None
+    pigeon = not deals.needs_pigeon(g, seat, to) or deals._pigeon_family(g, seat) is not None
+    their_pigeon = not deals.needs_pigeon(g, to, seat) or deals._pigeon_family(g, to) is not None
     held = sorted(n.id for n in g.nobles.values() if n.captor in p.families)
     theirs = sorted(n.id for n in g.nobles.values() if n.captor in q.families)
     room = max(0, limit - len(q.hand))

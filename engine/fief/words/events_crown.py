@@ -174,11 +174,11 @@ def _garrison(state: GameState, e: Event, aud: Audience) -> str:
 def _relinquished(state: GameState, e: Event, aud: Audience) -> str:
     g, d = state.data, e.data
     return (f"With leave from {N.noble(g, d.get('cleric'))}, {N.noble(g, d.get('noble'))} gives up her title "
-            f"of Abbess of {N.abbey(d.get('abbey')).removeprefix('the ')}.")
+            f"of {N.title('abbess:' + str(d.get('abbey')))}.")
 
 
 @tells("abbess.gifted")
 def _gifted(state: GameState, e: Event, aud: Audience) -> str:
     g, d = state.data, e.data
-    return (f"{N.does(g, d.get('by'), aud, 'give', 'gives')} the title of Abbess of "
-            f"{N.abbey(d.get('abbey')).removeprefix('the ')} to {N.noble(g, d.get('noble'))}.")
+    return (f"{N.does(g, d.get('by'), aud, 'give', 'gives')} the title of "
+            f"{N.title('abbess:' + str(d.get('abbey')))} to {N.noble(g, d.get('noble'))}.")

@@ -73,7 +73,7 @@ def request_text(g: Fief, what: str, d: Mapping[str, Any], aud: Audience) -> str
     if what == "marriage":
         return f"to agree to the marriage of {noble} and {N.noble(g, d.get('spouse'))}"
     if what == "relinquish":
-        return f"to let {noble} give up her title of Abbess of {N.abbey(d.get('abbey')).removeprefix('the ')}"
+        return f"to let {noble} give up her title of {N.title('abbess:' + str(d.get('abbey')))}"
     if what == "deal":
         if "give" not in d:
             return "to strike a deal"

@@ -271,7 +271,7 @@ TASK_QUESTIONS: dict[str, Callable[[Fief, Task, Audience], str]] = {
                                  f"{plural(t.count, 'troop')} you lose."),
     "bestow": lambda g, t, aud: f"Who holds {N.fiefdom(t.region)} now? Choose one of your nobles.",
     "garter": _garter_question,
-    "abbess_gift": lambda g, t, aud: (f"The title of Abbess of {N.abbey(t.region).removeprefix('the ')} is "
+    "abbess_gift": lambda g, t, aud: (f"The title of {N.title('abbess:' + str(t.region))} is "
                                       "free: give it to an unmarried noblewoman, or let the card go back to the "
                                       "deck?"),
     "skull": lambda g, t, aud: (f"{N.noble(g, t.noble)} has just fallen at {t.city}. Raise "
