@@ -272,6 +272,17 @@ def test_10_1_only_your_own_cleric_in_the_city_quells_by_paying_or_pleading_once
     assert next(e for e in ev if e.kind == "rebellion.over").data["quelled"] is False
 
 
+def test_10_1_a_family_that_does_not_answer_a_rebellion_lets_it_be():
+    s, d = _cleric_facing_a_rebellion(10)
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    _answer_all(s, but=("bob",))
+    for stage in ("add", "quell"):   # bob may add to it, then quell it: unanswered, he does neither
+        decision = RULES.pending(s)[0]
+        assert decision.seats == ("bob",) and decision.default_for("bob") == Action.of("stand_aside"), stage
+        do(s, "bob", "stand_aside")
+    assert d.opp.uprising is None and d.players["bob"].shillings == 10
+
+
 def test_10_1_a_captive_cleric_cannot_quell():
     from engine.fief.opportunity import rebellion
     s = _table()
@@ -1196,6 +1207,7 @@ def test_10_1_the_owner_chooses_which_troops_the_rebels_take():
     s.rng.force(4)   # 2 hits + 1: a Knight, or three Men-at-Arms
     _answer_all(s)
     assert d.tasks[0].kind == "rebellion" and d.tasks[0].options == ["losses"] and d.tasks[0].family == "blue"
+    assert RULES.pending(s)[0].default_for("bob") == Action.of("rebel_losses", units=["men", "men", "men"])
     err = refused(s, "bob", "rebel_losses units:men")
     assert err.section == "7.5"
     err = refused(s, "bob", "stand_aside")
