@@ -180,3 +180,4 @@ def test_o_6b_an_ambush_on_a_fighting_invader_leader_is_neither_offered_nor_take
     assert f"leader:{army.id}" not in offered           # fighting it: the Leader waits for the battle's end
     err = refused(s, "dan", ambush)
     assert (err.section, err.code, err.legal) == ("10.5", "leader_in_battle", "a noble, or wait for the end of the battle")
+    assert err.message == "an invader Leader fighting a battle can be struck only once that battle is over"

@@ -98,7 +98,7 @@ def test_10_1_a_rebellion_in_an_unknown_city_when_none_is_eligible_says_none():
     s = _table()
     give_card(s, "ann", "rebellion-1")
     err = refused(s, "ann", "rebellion card:rebellion-1 city:Atlantis")
-    assert err.code == "city" and err.legal == "none"
+    assert (err.section, err.code, err.legal, err.message) == ("10.1", "city", "none", "no city 'Atlantis'")
 
 
 def test_10_1_never_on_a_city_under_your_own_tax():
@@ -107,7 +107,8 @@ def test_10_1_never_on_a_city_under_your_own_tax():
     g(s).seas["V"].append(SeaCard("tax-1", "tax", by="red", tallage="V"))
     _famine(s, "V")   # even a famine there does not lift it
     err = refused(s, "ann", "rebellion card:rebellion-1 city:Norwich")
-    assert "own Tax" in err.message
+    assert (err.section, err.code) == ("10.1", "rebellion_city")
+    assert err.message == "no Rebellion in Norwich: your own Tax card lies on it"
 
 
 def test_10_1_a_tithe_makes_every_region_of_its_district_eligible():
@@ -589,6 +590,8 @@ def test_ex_11_1_burgher_rebellion_and_passage_with_two_cards():
     from engine.fief.opportunity.legal import every
 
     assert {a.get("card") for a in every(d, "ann", "rebellion")} == {"burgher-3"}   # the Burgher alone, by clicks
+    assert [a for a in RULES.legal(s, "ann") if a.kind == "rebellion"] == [   # and in the short list, no card in hand
+        Action.of("rebellion", card="burgher-3", city="Norwich")]
     give_card(s, "ann", "rebellion-1")
     give_card(s, "cat", "rebellion-2")
     assert {a.get("card") for a in every(d, "ann", "rebellion")} == {"burgher-3", "rebellion-1"}
@@ -615,7 +618,9 @@ def test_11_2_a_burgher_needs_a_titled_lord_and_a_treasure():
     assert (err.section, err.code, err.legal) == ("11.2", "burgher_lord", "a Lord title first")
     assert err.message == "a Burgher acts only for a family with a titled Lord"
     d.nobles["william"].titles.append("lord:I")
+    assert any(a.kind == "rebellion" for a in RULES.legal(s, "ann"))
     d.families["red"].treasures = 0
+    assert not any(a.kind == "rebellion" for a in RULES.legal(s, "ann"))   # nothing to spend: nothing offered
     err = refused(s, "ann", "rebellion card:burgher-5 city:Norwich")
     assert (err.section, err.code, err.legal) == ("11.3", "treasures", "wait for the end of the round")
     assert err.message == "each Burgher action takes a Treasure marker and you have none left"
@@ -1067,11 +1072,18 @@ def test_10_4_justice_for_a_heretic_but_never_the_royal_family_or_in_an_abbey():
     d.nobles["walter"].heresy = True
     d.nobles["walter"].titles.append("king")
     give_card(s, "ann", "justice-1")
-    assert refused(s, "ann", "justice card:justice-1 target:walter").code == "justice_target"
+    err = refused(s, "ann", "justice card:justice-1 target:walter")
+    assert (err.section, err.code, err.legal) == ("10.4", "justice_target", "nobody")
+    assert err.message == "Walter is of the Royal Family or sheltered in an Abbey"
     d.nobles["walter"].titles.remove("king")
     d.cities["Whitby"].building = "abbey"
-    assert refused(s, "ann", "justice card:justice-1 target:walter").code == "justice_target"
+    err = refused(s, "ann", "justice card:justice-1 target:walter")
+    assert (err.message, err.legal) == ("Walter is of the Royal Family or sheltered in an Abbey", "nobody")
     d.cities["Whitby"].building = "stronghold"
+    err = refused(s, "ann", "justice card:justice-1 target:arthur")   # the refusal names the heretic within reach
+    assert (err.section, err.code, err.legal) == ("10.4", "justice_target", ["walter"])
+    assert err.message == "Arthur bears no Heresy marker"
+    assert refused(s, "ann", "justice card:justice-1 target:robin").message == "robin is not in the game"
     ev = act(s, "ann", "justice", card="justice-1", target="walter")
     assert "walter" not in d.nobles and d.cities["Whitby"].stacks["blue"].troops   # Matilda keeps the troops
     assert "justice-1" not in d.players["ann"].hand and d.fortune_discard[-1] == "justice-1"
