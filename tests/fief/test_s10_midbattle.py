@@ -54,7 +54,9 @@ def test_o_6b_no_strike_while_the_hits_of_a_round_are_being_settled():
     s = _battle("losses")
     give_card(s, "ann", "assassination-1")
     err = refused(s, "ann", "assassinate card:assassination-1 target:walter sponsor:william")
-    assert err.code == "not_now" and "end of a battle round" in str(err)
+    assert (err.section, err.code, err.legal) == ("10.3", "not_now", "play it when the battle asks a side to continue or stop")
+    assert err.message == ("during a battle this card is played at the end of a battle round, while a side chooses "
+                           "whether to fight on, not while hits or captures are being settled")
     assert not any(a.kind == "assassinate" for a in RULES.legal(s, "ann"))
 
 

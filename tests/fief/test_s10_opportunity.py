@@ -58,7 +58,28 @@ def test_10_0_no_opportunity_card_during_a_draw_action():
     do(s, "cat", "draw deck:fortune")
     give_card(s, "cat", "rebellion-1")
     err = refused(s, "cat", "rebellion card:rebellion-1 city:Norwich")
-    assert err.section == "10.1" and err.code == "draw_action"
+    assert (err.section, err.code, err.legal) == ("10.1", "draw_action", "once the draws are over")
+    assert err.message == "Opportunity cards cannot be played during a Draw action or before the game begins"
+
+
+def test_10_0_a_card_must_be_in_hand_and_of_the_kind_played():
+    s = _table()
+    g(s).nobles["walter"].heresy = True
+    give_card(s, "ann", "ambush-1")
+    err = refused(s, "ann", "justice card:ambush-1 target:walter")
+    assert (err.section, err.code, err.legal) == ("10.4", "not_in_hand", "no justice")
+    assert err.message == "you hold no justice card 'ambush-1'"
+    give_card(s, "ann", "justice-1")
+    err = refused(s, "ann", "justice card:justice-2 target:walter")
+    assert (err.section, err.code, err.legal) == ("10.4", "not_in_hand", ["justice-1"])
+    assert err.message == "you hold no justice card 'justice-2'"
+    _famine(s, "V")
+    err = refused(s, "ann", "rebellion card:burgher-3 city:Norwich")   # no Burgher on red's board
+    assert (err.section, err.code, err.legal) == ("11.2", "no_burgher", "none")
+    assert err.message == "no Burgher 'burgher-3' lies on your family board"
+    g(s).families["red"].board_card = "burgher-4"
+    assert refused(s, "ann", "rebellion card:burgher-3 city:Norwich").legal == ["burgher-4"]
+    assert g(s).opp.uprising is None and g(s).players["ann"].hand == ["ambush-1", "justice-1"]
 
 
 def test_10_0_a_card_is_played_by_a_player_the_table_is_not_waiting_on():
@@ -741,7 +762,9 @@ def test_10_2_the_movement_effects_need_the_family_s_own_movement_turn_and_a_mov
                            "guided this round")
     d.flow.turn = 3
     d.war.moves["walter"] = 2
-    assert refused(s, "bob", "passage card:passage-1 use:storms noble:walter").code == "passage_move"
+    err = refused(s, "bob", "passage card:passage-1 use:storms noble:walter")
+    assert (err.section, err.code, err.legal) == ("10.2", "passage_move", "another noble")
+    assert err.message == "Walter has no move left this phase"
     err = refused(s, "bob", "passage card:passage-1 use:move noble:walter")
     assert (err.section, err.code, err.legal) == ("10.2", "passage_use", ["siege", "storms", "pass", "evade", "tunnels",
                                                                          "aid", "guide", "withdraw", "escape",
@@ -813,6 +836,11 @@ def test_10_2_no_evading_from_the_outskirts_or_outside_the_movement_phase():
     err = refused(s, "bob", "passage card:passage-1 use:evade noble:walter")
     assert (err.section, err.code) == ("10.2", "passage_evade")
     d.nobles["walter"].outskirts = False
+    d.war.moves["walter"] = 2   # the way out is open, but Walter has used his moves
+    err = refused(s, "bob", "passage card:passage-1 use:evade noble:walter")
+    assert (err.section, err.code, err.legal, err.message) == ("10.2", "passage_evade", "another use",
+                                                               "Walter has no move left this phase")
+    d.war.moves["walter"] = 0
     d.flow.step = "battle"
     assert refused(s, "bob", "passage card:passage-1 use:evade noble:walter").code == "passage_evade"
     assert d.nobles["walter"].city == "Exeter" and "passage-1" in d.players["bob"].hand
@@ -880,7 +908,9 @@ def test_o_6b_a_passage_for_invaders_waits_for_the_end_of_a_battle_not_its_round
     d.seas["IV"].append(SeaCard("storms-1", "storms"))
     give_card(s, "ann", "passage-1")
     err = refused(s, "ann", "passage card:passage-1 use:guide army:army-1")
-    assert (err.section, err.code) == ("10.2", "not_now") and "settled" in err.message
+    assert (err.section, err.code, err.legal) == ("10.2", "not_now", "play it once the table is waiting on a turn again")
+    assert err.message == ("this card waits until the decision under way (a Rebellion going round, losses to choose, "
+                           "a title to bestow) is settled")
     assert "passage-1" in d.players["ann"].hand and d.opp.guided == []
 
 
@@ -1030,6 +1060,11 @@ def test_10_3_assassination_marks_the_sponsor_and_scatters_the_troops_in_fours()
         err = refused(s, "ann", line)
         assert (err.section, err.code, err.legal) == ("10.3", "sponsor", ["william", "lucia"])
         assert err.message == "name one of your nobles as the Sponsor (another than the victim)"
+    err = refused(s, "ann", "assassinate card:assassination-1 target:lucia sponsor:lucia")   # not her own sponsor
+    assert (err.code, err.legal) == ("sponsor", ["william"])
+    err = refused(s, "ann", "assassinate card:assassination-1 target:robin sponsor:lucia")
+    assert (err.section, err.code, err.message) == ("10.3", "target", "no noble 'robin'")
+    assert err.legal == ["arthur", "edith", "edward", "lucia", "matilda", "rohese", "walter", "william"]
     ev = act(s, "ann", "assassinate", card="assassination-1", target="walter", sponsor="lucia")
     assert [RULES.words().event(s, e, Audience(None, {})) for e in ev if e.kind in ("card.assassination", "noble.died")] \
         == ["Blue's Lord Walter is assassinated; Lady Lucia sponsored the deed and bears the Heresy marker.",
@@ -1123,7 +1158,9 @@ def test_10_5_no_ambush_inside_walls_and_leaders_are_removed():
     _at(s, "edward", "Whitby")
     d.nobles["edward"].outskirts = True
     give_card(s, "dan", "ambush-1")
-    assert refused(s, "dan", "ambush card:ambush-1 noble:edward target:walter").code == "ambush_target"
+    err = refused(s, "dan", "ambush card:ambush-1 noble:edward target:walter")
+    assert (err.section, err.code, err.legal) == ("10.5", "ambush_target", "nobody")
+    assert err.message == "Edward can ambush only a noble or Leader in Whitby outside its walls"
     a = d.armies["army-1"]
     a.city, a.foot = "Exeter", 4
     _at(s, "rohese", "Exeter")
@@ -1390,6 +1427,9 @@ def test_10_2_bad_escort_choices_are_refused_and_change_nothing(escorts, why):
     s, d = _withdraw_table()
     err = refused(s, "bob", f"passage card:passage-1 use:withdraw to:Bristol escorts:{escorts}")
     assert err.code == "withdraw_units" and why in err.message
+    if why == "unclaimed":   # Matilda took the family's only Knight: Walter is told what is left
+        assert (err.section, err.legal) == ("10.2", ["archer", "men"])
+        assert err.message == "Walter takes one of the family's own troops still unclaimed"
     if why == "in this order":
         assert (err.section, err.legal) == ("10.2", "2 of knight, crossbow, men, archer or none")
         assert err.message == ("name one troop (knight, crossbow, men, archer) or none for each withdrawing noble, "
