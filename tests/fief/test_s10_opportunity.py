@@ -332,7 +332,10 @@ def test_10_1_a_plea_of_1_to_4_stops_each_rebellion():
     assert d.opp.uprising is None and "matilda" in d.nobles
     assert [e.data["why"] for e in ev if e.kind == "random.roll"] == ["a cleric pleads with the rebels (10.1)"]
     pleas = [e.data for e in ev if e.kind == "rebellion.pleaded"]   # told to the table, with where
-    assert [(p["stopped"], p["city"], p["noble"]) for p in pleas] == [(True, "London", "matilda")]
+    assert [(p["stopped"], p["city"], p["noble"], p["family"], p["stoned"]) for p in pleas] == [
+        (1, "London", "matilda", "blue", False)]
+    assert [RULES.words().event(s, e, Audience(None, {})) for e in ev if e.kind == "rebellion.pleaded"] == [
+        "Lady Matilda pleads with the rebels of London and they lay down their arms."]
 
 
 def test_10_1_each_plea_that_works_calms_one_rebellion_and_a_second_cleric_adds_to_them():
@@ -355,7 +358,10 @@ def test_10_1_each_plea_that_works_calms_one_rebellion_and_a_second_cleric_adds_
     _answer_all(s, but=("dan",))   # yellow's Bishop is asked first (turn order), then blue's Archbishop
     s.rng.force(1, 2, 6)   # of the four Rebellions, two are calmed, then Edward is stoned
     ev = do(s, "dan", "quell noble:edward how:plead")
-    assert [e.data["stopped"] for e in ev if e.kind == "rebellion.pleaded"] == [2]
+    plea = next(e for e in ev if e.kind == "rebellion.pleaded")
+    assert (plea.data["stopped"], plea.data["family"], plea.data["stoned"]) == (2, "yellow", True)
+    assert RULES.words().event(s, plea, Audience(None, {})) == \
+        "Lord Edward pleads with the rebels of London, calms 2 Rebellions, and is stoned to death."
     assert d.opp.uprising.calmed == 2 and "edward" not in d.nobles
     s.rng.force(3, 5, 1)   # Walter calms one more before the stones fly: one Rebellion, one die, is left
     ev = do(s, "bob", "quell noble:walter how:plead")
@@ -654,8 +660,13 @@ def test_11_2_and_11_3_the_burgher_s_secret_routes_take_a_treasure_and_its_icon_
     _at(s, "william", "Plymouth")
     d.seas["I"].append(SeaCard("storms-1", "storms"))
     d.flow.turn = 2   # red's Movement turn (green, yellow, red, blue)
+    from engine.fief.opportunity.legal import every
+
+    _at(s, "lucia", "York", captor="blue", held_by="walter")   # she could escape by the Burgher's routes...
+    assert Action.of("passage", card="burgher-3", use="escape", noble="lucia") in every(d, "ann", "passage")
     ev = act(s, "ann", "passage", card="burgher-3", use="storms", noble="william")
     assert "william" in d.war.passage and d.families["red"].treasures == 1 and d.opp.burgher_used == ["red|passage"]
+    assert every(d, "ann", "passage") == []   # ...until its Passage icon holds this round's Treasure
     assert next(e for e in ev if e.kind == "passage.storms").data["burgher"] is True
     _famine(s, "V")
     act(s, "ann", "rebellion", card="burgher-3", city="Norwich")   # the other icon is still free
@@ -1097,8 +1108,10 @@ def test_10_3_an_invading_leader_needs_no_sponsor():
     a = d.armies["army-1"]
     a.city, a.foot = "York", 3
     give_card(s, "ann", "assassination-1")
-    act(s, "ann", "assassinate", card="assassination-1", target="leader:army-1")
+    ev = act(s, "ann", "assassinate", card="assassination-1", target="leader:army-1")
     assert not a.leader and a.foot == 3 and not any(n.heresy for n in d.nobles.values())
+    assert RULES.words().event(s, next(e for e in ev if e.kind == "card.assassination"), Audience(None, {})) == \
+        "An invader leader is assassinated."
 
 
 def test_10_4_justice_for_a_heretic_but_never_the_royal_family_or_in_an_abbey():
@@ -1294,6 +1307,24 @@ def test_10_3_groups_of_four_go_round_the_nearest_places_or_back_to_the_stockpil
     ev = [e for e in s.take_events() if e.kind == "troops.dispersed"]
     assert d.families["blue"].stockpile["men"] == before + 4 and "blue" not in d.cities["York"].stacks
     assert ev[-1].data["to"] == {"stockpile": 4}
+
+
+def test_10_3_scattered_troops_seek_the_nearest_free_nobles_else_walls_else_any_city_of_the_family():
+    from engine.fief.opportunity import dispersal
+    s = _table()
+    d = g(s)
+    _at(s, "walter", "Berwick")
+    _at(s, "matilda", "Winchester")
+    assert dispersal.places(d, "London", "blue") == ["Winchester", "Berwick"]   # by roads from London, not by name
+    _at(s, "matilda", "London")                                      # not the city the troops leave
+    _at(s, "walter", "York", captor="green", held_by="arthur")      # a captive leads no troops
+    for city, walls in (("Canterbury", "fortified"), ("Bristol", "royal_stronghold"), ("Oxford", None),
+                        ("Lincoln", None), ("London", "stronghold")):
+        d.cities[city].building, d.cities[city].controller = walls, "blue"
+    assert dispersal.places(d, "London", "blue") == ["Canterbury", "Bristol", "Whitby"]   # walls first, nearest first
+    for city in ("Canterbury", "Bristol", "Whitby"):
+        d.cities[city].building = None
+    assert dispersal.places(d, "London", "blue") == ["Canterbury", "Oxford", "Bristol", "Lincoln", "Whitby"]
 
 
 def test_ex_10_5_the_engines_left_behind_go_home_and_the_ambusher_puts_what_it_has_in_their_place():
