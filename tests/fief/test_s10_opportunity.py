@@ -82,6 +82,19 @@ def test_10_0_a_card_must_be_in_hand_and_of_the_kind_played():
     assert g(s).opp.uprising is None and g(s).players["ann"].hand == ["ambush-1", "justice-1"]
 
 
+def test_10_0_autocomplete_offers_every_city_and_target_the_card_in_hand_allows():
+    s = _table()
+    d = g(s)
+    _famine(s, "V")
+    give_card(s, "ann", "rebellion-1")
+    assert [a["city"] for a in RULES.legal(s, "ann")] == ["King's Lynn"]   # the short list: one per kind
+    assert RULES.suggest(s, "ann", "rebellion", "city") == ["King's Lynn", "Norwich", "Coventry", "Nottingham"]
+    assert RULES.suggest(s, "bob", "rebellion", "city") == []   # no Rebellion card in bob's hand
+    d.nobles["walter"].heresy = d.nobles["edith"].heresy = True
+    give_card(s, "ann", "justice-1")
+    assert RULES.suggest(s, "ann", "justice", "target") == ["edith", "walter"]
+
+
 def test_10_0_a_card_is_played_by_a_player_the_table_is_not_waiting_on():
     s = _table()
     _famine(s, "V")
@@ -252,6 +265,7 @@ def test_10_1_a_cleric_pays_three_shillings_per_rebellion():
     assert Action.of("quell", noble="walter", how="pay") in RULES.legal(s, "bob")
     ev = do(s, "bob", "quell noble:walter how:pay")
     assert d.players["bob"].shillings == 4 and d.opp.uprising is None
+    assert _told(s, ev)[0] == "Lord Walter pays the rebels of London 6 shillings and they go home."
     assert next(e for e in ev if e.kind == "rebellion.quelled").data["paid"] == 6
     assert next(e for e in ev if e.kind == "rebellion.over").data["quelled"] is True
     assert d.cities["London"].stacks["blue"].troops == ["men"]
@@ -267,7 +281,9 @@ def test_10_1_a_cleric_short_of_the_price_is_told_to_plead():
     err = refused(s, "bob", "quell noble:walter how:pay")
     assert (err.section, err.code, err.legal) == ("10.1", "quell_price", "plead")
     assert err.message == "quelling costs 3 shillings (3 per Rebellion)"
+    assert [a for a in RULES.legal(s, "bob") if a.kind == "quell"] == [Action.of("quell", noble="walter", how="plead")]
     d.players["bob"].shillings = 3   # the exact price will do
+    assert Action.of("quell", noble="walter", how="pay") in RULES.legal(s, "bob")
     do(s, "bob", "quell noble:walter how:pay")
     assert d.players["bob"].shillings == 0 and d.opp.uprising is None
 
@@ -298,10 +314,12 @@ def test_10_1_a_family_that_does_not_answer_a_rebellion_lets_it_be():
     s, d = _cleric_facing_a_rebellion(10)
     act(s, "ann", "rebellion", card="rebellion-1", city="London")
     _answer_all(s, but=("bob",))
+    told = {"add": "Blue (bob) adds nothing to the Rebellion in London.",
+            "quell": "Blue's clergy leave the rebels of London alone."}
     for stage in ("add", "quell"):   # bob may add to it, then quell it: unanswered, he does neither
         decision = RULES.pending(s)[0]
         assert decision.seats == ("bob",) and decision.default_for("bob") == Action.of("stand_aside"), stage
-        do(s, "bob", "stand_aside")
+        assert _told(s, do(s, "bob", "stand_aside"))[0] == told[stage]
     assert d.opp.uprising is None and d.players["bob"].shillings == 10
 
 
@@ -636,6 +654,31 @@ def test_ex_11_1_burgher_rebellion_and_passage_with_two_cards():
     assert c.building is None and not c.mill
 
 
+def _told(s, events) -> list[str]:
+    return [RULES.words().event(s, e, Audience(None, {})) for e in events
+            if e.kind.startswith(("rebellion.", "passage.", "card."))]
+
+
+def test_10_1_10_2_and_11_2_the_table_is_told_who_stirs_joins_and_opens_the_way_for_a_rebellion():
+    s = _table()
+    d = g(s)
+    _famine(s, "V")
+    _burgher(s)
+    d.royal_tax = True
+    d.cities["Norwich"].building = "fortified"
+    place(s, "blue", "Norwich", "men")
+    _at(s, "matilda", "Norwich")
+    give_card(s, "ann", "rebellion-1")
+    give_card(s, "ann", "passage-1")
+    assert _told(s, act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")) == [
+        "Red (ann) stirs up a Rebellion in Norwich with a Rebellion card. The Royal Tax adds one more. "
+        "The walls of its Fortified City will hold some of it back."]
+    assert _told(s, act(s, "ann", "rebellion", card="burgher-3", city="Norwich")) == [
+        "Red (ann) adds a Burgher's voice to the Rebellion in Norwich: 1 Rebellion standing."]
+    assert _told(s, act(s, "ann", "passage", card="passage-1", use="rebellion")) == [
+        "Red (ann) opens the way past the walls of Norwich with a Passage card: 3 Rebellions standing."]
+
+
 def test_11_2_a_burgher_needs_a_titled_lord_and_a_treasure():
     s = _table()
     d = g(s)
@@ -666,6 +709,7 @@ def test_11_2_and_11_3_the_burgher_s_secret_routes_take_a_treasure_and_its_icon_
     assert Action.of("passage", card="burgher-3", use="escape", noble="lucia") in every(d, "ann", "passage")
     ev = act(s, "ann", "passage", card="burgher-3", use="storms", noble="william")
     assert "william" in d.war.passage and d.families["red"].treasures == 1 and d.opp.burgher_used == ["red|passage"]
+    assert _told(s, ev) == ["Red (ann) uses a Burgher's secret routes to lead Lord William through the Storms for one move."]
     assert every(d, "ann", "passage") == []   # ...until its Passage icon holds this round's Treasure
     assert next(e for e in ev if e.kind == "passage.storms").data["burgher"] is True
     _famine(s, "V")
@@ -1159,6 +1203,8 @@ def test_ex_10_5_ambush_takes_a_captive_and_the_troops_scatter_without_their_bom
     give_card(s, "dan", "ambush-1")
     ev = act(s, "dan", "ambush", card="ambush-1", noble="rohese", target="walter")
     assert d.nobles["walter"].captor == "yellow" and d.nobles["walter"].held_by == "rohese"
+    assert _told(s, ev) == ["Lady Rohese springs an Ambush on Lord Walter at Exeter."]
+    assert next(e for e in ev if e.kind == "card.ambush").data["family"] == "yellow"
     assert "ambush-1" not in d.players["dan"].hand and d.fortune_discard[-1] == "ambush-1"
     dispersed = next(e for e in ev if e.kind == "troops.dispersed")
     assert set(dispersed.data["to"]) <= {"Winchester", "Canterbury", "Whitby"} and dispersed.data["engines"] == 1
