@@ -171,6 +171,10 @@ def test_ex_10_1_and_10_2_two_rebellions_one_cancelled_by_a_stronghold():
     men = d.families["green"].stockpile["men"]
     s.rng.force(2)   # one die: 1 hit
     ev = _answer_all(s)
+    assert _told(s, ev)[3:] == [
+        "The rebels of Norwich face 2 Knights and 1 Man-at-Arms (Green).",
+        "The Rebellion in Norwich rises (the walls hold back 1 Rebellion): 1 battle die show 1, 2 hits with the bonus.",
+        "Green (cat) loses 1 Man-at-Arms to the rebels of Norwich.", "The Rebellion in Norwich is over."]
     resolved = next(e for e in ev if e.kind == "rebellion.resolved")
     assert [e.data["why"] for e in ev if e.kind == "random.roll"] == ["rebellion (10.1)"]
     assert d.families["green"].stockpile["men"] == men + 1   # the man-at-arms struck down goes home
@@ -236,6 +240,9 @@ def test_10_1_walls_that_cancel_more_rebellions_than_stand_leave_none_and_no_cle
     ev = _answer_all(s)
     resolved = next(e for e in ev if e.kind == "rebellion.resolved")
     assert (resolved.data["dice"], resolved.data["hits"]) == ([], 0) and d.opp.uprising is None
+    assert (resolved.data["rebellions"], resolved.data["cancelled"]) == (1, 2)
+    assert _told(s, ev)[-2:] == ["The Rebellion in London breaks against the walls (the walls hold back 2 Rebellions).",
+                                 "The Rebellion in London is over."]
     assert [e.data["stage"] for e in ev if e.kind == "rebellion.let_be"] == ["support"] * 4   # never "quell"
     assert d.cities["London"].stacks["blue"].troops == ["men"] and not d.tasks
 
@@ -425,6 +432,9 @@ def test_10_1_no_troops_left_every_noble_slain_and_buildings_destroyed():
     s.rng.force(1)
     ev = _answer_all(s)
     assert "walter" not in d.nobles and "edward" not in d.nobles
+    assert _told(s, ev)[-4:] == ["The rebels of London face no troops at all.",
+                                 "The Rebellion in London rises: 1 battle die show 0, 1 hit with the bonus.",
+                                 "The rebels of London burn a Stronghold and a Mill.", "The Rebellion in London is over."]
     assert sorted(RULES.words().event(s, e, Audience(None, {})) for e in ev if e.kind == "noble.died") == [
         "Blue's Lord Walter dies at London at the hands of the rebels.",
         "Yellow's Lord Edward dies at London at the hands of the rebels."]
@@ -494,6 +504,7 @@ def test_10_1_and_6_13_rebels_strike_invaders_too():
     assert a.city is None and a.foot == 0
     assert [(e.data["family"], e.data["units"]) for e in events if e.kind == "rebellion.losses"] == \
         [("invaders", ["foot"])]   # the table is told what the rebels cost the invaders
+    assert "The invaders at London lose 1 foot soldier to the rebels." in _told(s, events)
 
 
 def test_10_1_rebels_strike_each_invader_army_in_turn_with_the_hits_the_last_one_left():
