@@ -475,12 +475,13 @@ def test_10_1_a_sacked_city_s_captives_die_before_their_captors_free_them():
     assert "walter" not in d.nobles and "edward" not in d.nobles
 
 
-def test_10_1_an_abbey_shelters_the_nobles_but_burns():
+@pytest.mark.parametrize("abbey", ["abbey", "royal_abbey"])
+def test_10_1_an_abbey_shelters_the_nobles_but_burns(abbey):
     s = _table()
     d = g(s)
     _famine(s, "VI")
     c = d.cities["London"]
-    c.building, c.abbey, c.controller = "abbey", "summer", "blue"
+    c.building, c.abbey, c.controller = abbey, "summer", "blue"
     d.abbeys["summer"] = "London"
     _at(s, "walter", "London")
     give_card(s, "ann", "rebellion-1")
@@ -489,6 +490,16 @@ def test_10_1_an_abbey_shelters_the_nobles_but_burns():
     _answer_all(s)
     assert "walter" in d.nobles and c.building is None and "summer" not in d.abbeys
     assert c.abbey is None
+
+
+@pytest.mark.parametrize("building,burnt", [("stronghold", True), ("royal_stronghold", True), ("abbey", True),
+                                             ("royal_abbey", True), ("fortified", False)])
+def test_10_1_the_rebels_of_an_empty_city_burn_strongholds_and_abbeys_but_not_a_fortified_city(building, burnt):
+    s = _table()
+    d = g(s)
+    d.cities["London"].building = building
+    rebellion._sack(s, d, "London")
+    assert d.cities["London"].building == (None if burnt else building)
 
 
 def test_10_1_and_6_13_rebels_strike_invaders_too():
@@ -1169,6 +1180,20 @@ def test_10_3_an_invading_leader_needs_no_sponsor():
         "An invader leader is assassinated."
 
 
+@pytest.mark.parametrize("shelter", ["king", "sovereign_queen", "queen", "prince_of_wales", "abbey", "royal_abbey"])
+def test_10_4_no_justice_for_any_of_the_royal_family_nor_in_either_abbey(shelter):
+    s = _table()
+    d = g(s)
+    d.nobles["walter"].heresy = True
+    if shelter.endswith("abbey"):
+        d.cities["Whitby"].building = shelter
+    else:
+        d.nobles["walter"].titles.append(shelter)
+    give_card(s, "ann", "justice-1")
+    err = refused(s, "ann", "justice card:justice-1 target:walter")
+    assert (err.code, err.message) == ("justice_target", "Walter is of the Royal Family or sheltered in an Abbey")
+
+
 def test_10_4_justice_for_a_heretic_but_never_the_royal_family_or_in_an_abbey():
     s = _table()
     d = g(s)
@@ -1327,6 +1352,8 @@ def test_10_1_the_owner_chooses_which_troops_the_rebels_take():
     _answer_all(s)
     assert d.tasks[0].kind == "rebellion" and d.tasks[0].options == ["losses"] and d.tasks[0].family == "blue"
     assert RULES.pending(s)[0].default_for("bob") == Action.of("rebel_losses", units=["men", "men", "men"])
+    assert RULES.legal(s, "bob") == [Action.of("rebel_losses", units=["knight"]),   # no letting it be now
+                                     Action.of("rebel_losses", units=["men", "men", "men"])]
     err = refused(s, "bob", "rebel_losses units:men")
     assert err.section == "7.5"
     err = refused(s, "bob", "stand_aside")
