@@ -323,9 +323,14 @@ def test_10_1_a_family_that_does_not_answer_a_rebellion_lets_it_be():
     _answer_all(s, but=("bob",))
     told = {"add": "Blue (bob) adds nothing to the Rebellion in London.",
             "quell": "Blue's clergy leave the rebels of London alone."}
+    asked = {"add": "A Rebellion is rising in London (1 Rebellion past the walls so far). Add a Rebellion card, "
+                    "your Burgher or a Passage, or let it be?",
+             "quell": "Rebels rise in London (1 Rebellion standing). Your cleric there may pay 3 shillings to send "
+                      "them home, or plead with them (1-4 on a die calms each, 5-6 and the cleric is stoned)."}
     for stage in ("add", "quell"):   # bob may add to it, then quell it: unanswered, he does neither
         decision = RULES.pending(s)[0]
         assert decision.seats == ("bob",) and decision.default_for("bob") == Action.of("stand_aside"), stage
+        assert RULES.words().question(s, decision, "bob", Audience("bob", {})) == asked[stage]
         assert _told(s, do(s, "bob", "stand_aside"))[0] == told[stage]
     assert d.opp.uprising is None and d.players["bob"].shillings == 10
 
@@ -508,11 +513,14 @@ def test_10_1_and_6_13_rebels_strike_invaders_too():
     _famine(s, "VI")
     a = d.armies["army-1"]
     a.city, a.foot, a.leader = "London", 1, True
+    far = d.armies["army-2"]
+    far.city, far.foot, far.leader = "York", 2, True   # another army, elsewhere: the rebels never reach it
     give_card(s, "ann", "rebellion-1")
     act(s, "ann", "rebellion", card="rebellion-1", city="London")
-    s.rng.force(2)   # 1 hit + 1: the Foot Soldier falls, then the Leader with nobody left
+    s.rng.force(6)   # 3 hits + 1: the Foot Soldier falls, then the Leader with nobody left; the rest are lost
     events = _answer_all(s)
     assert a.city is None and a.foot == 0
+    assert (far.city, far.foot, far.leader) == ("York", 2, True)
     assert [(e.data["family"], e.data["units"]) for e in events if e.kind == "rebellion.losses"] == \
         [("invaders", ["foot"])]   # the table is told what the rebels cost the invaders
     assert "The invaders at London lose 1 foot soldier to the rebels." in _told(s, events)
@@ -1351,7 +1359,10 @@ def test_10_1_the_owner_chooses_which_troops_the_rebels_take():
     s.rng.force(4)   # 2 hits + 1: a Knight, or three Men-at-Arms
     _answer_all(s)
     assert d.tasks[0].kind == "rebellion" and d.tasks[0].options == ["losses"] and d.tasks[0].family == "blue"
-    assert RULES.pending(s)[0].default_for("bob") == Action.of("rebel_losses", units=["men", "men", "men"])
+    decision = RULES.pending(s)[0]
+    assert decision.default_for("bob") == Action.of("rebel_losses", units=["men", "men", "men"])
+    assert RULES.words().question(s, decision, "bob", Audience("bob", {})) == \
+        "The rebels of London strike your troops with 3 hits: choose your losses."
     assert RULES.legal(s, "bob") == [Action.of("rebel_losses", units=["knight"]),   # no letting it be now
                                      Action.of("rebel_losses", units=["men", "men", "men"])]
     err = refused(s, "bob", "rebel_losses units:men")
