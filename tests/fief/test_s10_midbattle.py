@@ -58,6 +58,10 @@ def test_o_6b_no_strike_while_the_hits_of_a_round_are_being_settled():
     assert err.message == ("during a battle this card is played at the end of a battle round, while a side chooses "
                            "whether to fight on, not while hits or captures are being settled")
     assert not any(a.kind == "assassinate" for a in RULES.legal(s, "ann"))
+    g(s).royal_tax = True   # any city may rise, but not while the hits are settled
+    give_card(s, "ann", "rebellion-1")
+    assert not any(a.kind == "rebellion" for a in RULES.legal(s, "ann"))
+    assert refused(s, "ann", "rebellion card:rebellion-1 city:Exeter").code == "not_now"
 
 
 def test_o_6b_a_fighting_invader_leader_waits_for_the_end_of_the_battle():

@@ -166,6 +166,7 @@ def test_ex_10_1_and_10_2_two_rebellions_one_cancelled_by_a_stronghold():
                   if e.kind == "rebellion.raised")
     assert raised.data["walls"] == "stronghold"   # the table hears which walls will cancel a Rebellion
     do(s, "ann", "stand_aside")
+    assert Action.of("rebellion", card="rebellion-2", city="Norwich") in RULES.legal(s, "dan")
     act(s, "dan", "rebellion", card="rebellion-2", city="Norwich")   # Dave adds his (Ex 10-1)
     assert "rebellion-1" not in d.players["ann"].hand and "rebellion-2" not in d.players["dan"].hand
     men = d.families["green"].stockpile["men"]
@@ -273,7 +274,8 @@ def test_10_1_a_cleric_pays_three_shillings_per_rebellion():
     ev = do(s, "bob", "quell noble:walter how:pay")
     assert d.players["bob"].shillings == 4 and d.opp.uprising is None
     assert _told(s, ev)[0] == "Lord Walter pays the rebels of London 6 shillings and they go home."
-    assert next(e for e in ev if e.kind == "rebellion.quelled").data["paid"] == 6
+    quelled = next(e for e in ev if e.kind == "rebellion.quelled").data
+    assert (quelled["paid"], quelled["family"], quelled["noble"]) == (6, "blue", "walter")
     assert next(e for e in ev if e.kind == "rebellion.over").data["quelled"] is True
     assert d.cities["London"].stacks["blue"].troops == ["men"]
     assert d.fortune_discard[-2:] == ["rebellion-1", "rebellion-2"]   # a quelled Rebellion's cards are spent too
@@ -285,6 +287,11 @@ def test_10_1_a_cleric_short_of_the_price_is_told_to_plead():
     act(s, "ann", "rebellion", card="rebellion-1", city="London")
     _answer_all(s, but=("bob",))
     do(s, "bob", "stand_aside")
+    give_card(s, "cat", "rebellion-2")   # too late to add to it: the clergy have the word
+    assert not any(a.kind == "rebellion" for a in RULES.legal(s, "cat"))
+    err = refused(s, "cat", "rebellion card:rebellion-2 city:London")
+    assert (err.section, err.code, err.legal) == ("10.1", "rebellion_open", "wait")
+    assert err.message == "a Rebellion is already under way in London: support it there, or wait"
     err = refused(s, "bob", "quell noble:walter how:pay")
     assert (err.section, err.code, err.legal) == ("10.1", "quell_price", "plead")
     assert err.message == "quelling costs 3 shillings (3 per Rebellion)"
@@ -672,7 +679,9 @@ def test_ex_11_1_burgher_rebellion_and_passage_with_two_cards():
     assert {a.get("card") for a in every(d, "ann", "rebellion")} == {"burgher-3", "rebellion-1"}
     act(s, "ann", "rebellion", card="burgher-3", city="Norwich")       # a Treasure on the Rebellion icon
     assert ("burgher-3", "rebellion") in {(a.get("card"), a.get("use")) for a in every(d, "ann", "passage")}
-    act(s, "ann", "passage", card="burgher-3", use="rebellion")        # a Treasure on the Passage icon
+    ev = act(s, "ann", "passage", card="burgher-3", use="rebellion")   # a Treasure on the Passage icon
+    assert _told(s, ev) == [
+        "Red (ann) opens the way past the walls of Norwich with a Burgher's secret routes: 1 Rebellion standing."]
     act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
     assert d.families["red"].treasures == 0 and d.opp.burgher_used == ["red|rebellion", "red|passage"]
     do(s, "ann", "stand_aside")
@@ -816,13 +825,15 @@ def test_10_2_a_passage_in_storms_is_spent_only_by_the_move_that_needs_it():
     assert "arthur" not in d.war.passage and d.nobles["arthur"].city == "Exeter"
 
 
-@pytest.mark.parametrize("use,why", [("siege", "is not besieged"), ("storms", "no Storms"),
-                                     ("pass", "needs nobody's leave")])
+@pytest.mark.parametrize("use,why", [
+    ("siege", "Arthur is not besieged inside Plymouth, or has moved already this phase (the escape is the first move)"),
+    ("storms", "no Storms stand in Arthur's way, or a Passage already lets it cross them"),
+    ("pass", "Arthur needs nobody's leave to leave Plymouth")])
 def test_10_2_a_movement_effect_is_refused_where_it_does_nothing(use, why):
     s = _table()
     give_card(s, "cat", "passage-1")
     err = refused(s, "cat", f"passage card:passage-1 use:{use} noble:arthur")
-    assert err.section == "10.2" and err.code == "passage_move" and why in err.message
+    assert (err.section, err.code, err.legal, err.message) == ("10.2", "passage_move", "another noble", why)
     assert "passage-1" in g(s).players["cat"].hand
 
 
