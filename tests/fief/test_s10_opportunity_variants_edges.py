@@ -166,7 +166,7 @@ def test_10_2_every_passage_variant_names_its_card_in_each_phase() -> None:
     assert [a["noble"] for a in every if a["use"] == "escape"] == ["walter"]
     assert len([a for a in opportunity_legal._variants(d, "ann", "passage", "passage-1", first=True)
                 if a["use"] == "aid"]) == 1
-    assert every and all(a["card"] == "passage-1" for a in every)
+    assert every and all(a.kind == "passage" and a["card"] == "passage-1" for a in every)
     d.cities["York"].controller = "red"      # its own walls: no aid against them
     assert sorted(a["city"] for a in opportunity_legal._variants(d, "ann", "passage", "passage-1", first=False)
                   if a["use"] == "aid") == ["Exeter"]
@@ -176,7 +176,7 @@ def test_10_2_every_passage_variant_names_its_card_in_each_phase() -> None:
     assert ("evade", "william") in {(a["use"], a.get("noble")) for a in moving}
     assert not {"move", "siege", "pass"} & {a["use"] for a in moving}   # 10.2: only the effects that apply
     assert "aid" not in {a["use"] for a in moving}
-    assert all(a["card"] == "passage-1" for a in moving)
+    assert all(a.kind == "passage" and a["card"] == "passage-1" for a in moving)
 
 
 def _escape_refusal(d, nid: str, city: str | None):  # type: ignore[no-untyped-def]
