@@ -126,6 +126,8 @@ def test_10_1_and_2_5_the_cities_open_to_a_rebellion_count_only_an_active_famine
     d.seas["I"].append(SeaCard("tax-1", "tax", by="blue", tallage="I"))
     expected = sorted(c for c, city in MAP.cities.items() if city.region in ("I", "V"))
     assert sorted(rebellion.targets(d, ["red"])) == expected   # the taxed region and the starving one
+    starving = sorted(c for c, city in MAP.cities.items() if city.region == "V")
+    assert sorted(rebellion.targets(d, ["blue"])) == starving   # never under one's own Tax card
 
 
 def test_10_1_a_rebellion_in_an_unknown_city_when_none_is_eligible_says_none():
@@ -146,9 +148,12 @@ def test_10_1_never_on_a_city_under_your_own_tax():
 
 
 def test_10_1_a_tithe_makes_every_region_of_its_district_eligible():
+    from engine.fief.state import MAP
     s = _table()
-    district = g(s).cities and __import__("engine.fief.state", fromlist=["MAP"]).MAP.regions["V"].district
+    district = MAP.regions["V"].district
     g(s).seas["I"].append(SeaCard("tax-1", "tax", by="blue", tithe=district))
+    tithed = [c for c, city in MAP.cities.items() if MAP.regions[city.region].district == district]
+    assert rebellion.targets(g(s), ["red"]) == tithed and "Norwich" in tithed
     give_card(s, "ann", "rebellion-1")
     act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
 
