@@ -1134,6 +1134,18 @@ def test_10_2_a_captive_escapes_home():
     assert "passage-1" not in d.players["ann"].hand and d.fortune_discard[-1] == "passage-1"
 
 
+def test_10_2_a_captive_escapes_to_the_nearest_city_of_the_family_or_the_one_named():
+    s = _table()
+    d = g(s)
+    d.cities["Bristol"].controller = d.cities["Winchester"].controller = "blue"   # no walls, no noble there
+    for city in ("Bristol", "Winchester"):
+        _at(s, "walter", "Exeter", captor="green", held_by="arthur")
+        give_card(s, "ann", "passage-1")
+        line = "passage card:passage-1 use:escape noble:walter" + (" city:Winchester" if city == "Winchester" else "")
+        do(s, "ann", line)
+        assert (d.nobles["walter"].captor, d.nobles["walter"].city, d.tasks) == (None, city, [])
+
+
 def test_10_2_an_escape_to_a_city_that_is_no_refuge_is_refused_before_the_card_is_spent():
     s = _table()
     d = g(s)
