@@ -794,7 +794,8 @@ def test_10_2_one_effect_per_passage_a_siege_in_storms_needs_two():
     give_card(s, "cat", "passage-1")
     give_card(s, "cat", "passage-2")
     assert refused(s, "cat", "move noble:arthur to:Exeter troops:knight").section in ("2.5", "7.9")
-    act(s, "cat", "passage", card="passage-1", use="siege", noble="arthur")
+    ev = act(s, "cat", "passage", card="passage-1", use="siege", noble="arthur")
+    assert _told(s, ev) == ["Green (cat) uses a Passage card and Lord Arthur slips out of the siege."]
     assert refused(s, "cat", "move noble:arthur to:Exeter troops:knight").section == "2.5"   # the Storms still hold
     act(s, "cat", "passage", card="passage-2", use="storms", noble="arthur")
     do(s, "cat", "move noble:arthur to:Exeter troops:knight")
@@ -906,7 +907,8 @@ def test_10_2_avoid_a_battle_by_leaving_the_way_the_enemy_came():
     _at(s, "walter", "Exeter")
     give_card(s, "bob", "passage-1")
     do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
-    act(s, "bob", "passage", card="passage-1", use="evade", noble="walter")
+    ev = act(s, "bob", "passage", card="passage-1", use="evade", noble="walter")
+    assert _told(s, ev) == ["Blue (bob) uses a Passage card and Lord Walter slips out the way the enemy came in."]
     assert d.nobles["walter"].city == "Plymouth" and d.cities["Plymouth"].stacks["blue"].troops == ["men", "men"]
 
 
@@ -990,7 +992,8 @@ def test_ex_10_4_tunnels_cancel_the_melee_penalty():
     _at(s, "edith", "Exeter")
     d.nobles["edith"].outskirts = True
     give_card(s, "cat", "passage-1")
-    act(s, "cat", "passage", card="passage-1", use="tunnels", city="Exeter")
+    ev = act(s, "cat", "passage", card="passage-1", use="tunnels", city="Exeter")
+    assert _told(s, ev) == ["Green (cat) uses a Passage card to strike through the tunnels at Exeter."]
     ev = do(s, "cat", "battle city:Exeter against:blue")
     assert "passage-1" not in d.players["cat"].hand
     declared = next(e for e in ev if e.kind == "battle.declared")
@@ -1027,8 +1030,9 @@ def test_10_2_withdraw_between_rounds():
     d.tasks.append(Task("battle_next", "green", city="Exeter"))
     give_card(s, "bob", "passage-1")
     assert "passage" in {a.kind for a in RULES.legal(s, "bob")}
-    act(s, "bob", "passage", card="passage-1", use="withdraw", to="Bristol")
+    ev = act(s, "bob", "passage", card="passage-1", use="withdraw", to="Bristol")
     assert d.nobles["walter"].city == "Bristol" and d.cities["Bristol"].stacks["blue"].troops == ["knight"]
+    assert _told(s, ev) == ["Blue (bob) uses a Passage card and the defenders withdraw to Bristol."]
     assert d.cities["Exeter"].stacks["blue"].troops == ["men", "men"] or "blue" not in d.cities["Exeter"].stacks
     assert d.war.battle is None and not any(t.kind == "battle_next" for t in d.tasks)   # nobody is asked to go on
 
@@ -1119,7 +1123,8 @@ def test_10_2_aid_invaders_against_walls():
     d.cities["Exeter"].building, d.cities["Exeter"].controller = "stronghold", "blue"
     d.war.battle = Battle("Exeter", "invaders", "blue", kind="invasion", penalty=1, archers_min=2)
     give_card(s, "ann", "passage-1")
-    act(s, "ann", "passage", card="passage-1", use="aid", city="Exeter")
+    ev = act(s, "ann", "passage", card="passage-1", use="aid", city="Exeter")
+    assert _told(s, ev) == ["Red (ann) uses a Passage card to guide the invaders through the tunnels at Exeter."]
     assert d.war.battle.penalty == 0 and d.war.battle.archers_min == 0
 
 
@@ -1129,7 +1134,8 @@ def test_10_2_a_captive_escapes_home():
     _at(s, "walter", "Exeter", captor="green", held_by="arthur")
     d.nobles["arthur"].city = "Exeter"
     give_card(s, "ann", "passage-1")   # anyone may free anyone's captive
-    act(s, "ann", "passage", card="passage-1", use="escape", noble="walter")
+    ev = act(s, "ann", "passage", card="passage-1", use="escape", noble="walter")
+    assert _told(s, ev) == ["Red (ann) uses a Passage card and Lord Walter escapes captivity."]
     assert d.nobles["walter"].captor is None and d.nobles["walter"].city == "Whitby"
     assert "passage-1" not in d.players["ann"].hand and d.fortune_discard[-1] == "passage-1"
 
@@ -1371,7 +1377,8 @@ def test_10_2_a_passage_guides_invaders_through_storms():
     d.seas["I"].append(SeaCard("storms-1", "storms"))
     assert invaders.direction(s, d, "Exeter") is None
     give_card(s, "ann", "passage-1")
-    act(s, "ann", "passage", card="passage-1", use="guide", army="army-1")
+    ev = act(s, "ann", "passage", card="passage-1", use="guide", army="army-1")
+    assert _told(s, ev) == ["Red (ann) uses a Passage card to lead an invader army through the Storms."]
     assert d.opp.guided == ["army-1"]
     assert invaders.direction(s, d, "Exeter", guided=True) is not None
 
@@ -1609,7 +1616,8 @@ def test_10_2_pass_slips_out_of_a_held_city_without_leave_once():
     give_card(s, "bob", "passage-1")
     from engine.fief.opportunity import cards as opportunity_cards
     assert "pass" in opportunity_cards.passage_effects(d, "walter")
-    act(s, "bob", "passage", card="passage-1", use="pass", noble="walter")
+    ev = act(s, "bob", "passage", card="passage-1", use="pass", noble="walter")
+    assert _told(s, ev) == ["Blue (bob) uses a Passage card and Lord Walter slips past the enemy without leave."]
     events = do(s, "bob", "move noble:walter to:Bristol troops:knight")
     assert d.nobles["walter"].city == "Bristol"
     assert not [e for e in events if e.kind == "request.opened"]   # nobody was asked
