@@ -276,6 +276,9 @@ def test_10_1_a_cleric_pays_three_shillings_per_rebellion():
     do(s, "bob", "stand_aside")   # bob's turn to add to it passes
     assert d.tasks[0].options == ["quell"]
     assert Action.of("quell", noble="walter", how="pay") in RULES.legal(s, "bob")
+    d.players["bob"].shillings = 5   # two Rebellions cost 6: only a plea is offered
+    assert [a for a in RULES.legal(s, "bob") if a.kind == "quell"] == [Action.of("quell", noble="walter", how="plead")]
+    d.players["bob"].shillings = 10
     ev = do(s, "bob", "quell noble:walter how:pay")
     assert d.players["bob"].shillings == 4 and d.opp.uprising is None
     assert _told(s, ev)[0] == "Lord Walter pays the rebels of London 6 shillings and they go home."
@@ -536,6 +539,8 @@ def test_10_1_and_6_13_rebels_strike_invaders_too():
     assert [(e.data["family"], e.data["units"]) for e in events if e.kind == "rebellion.losses"] == \
         [("invaders", ["foot"])]   # the table is told what the rebels cost the invaders
     assert "The invaders at London lose 1 foot soldier to the rebels." in _told(s, events)
+    left = next(e for e in events if e.kind == "invaders.left")
+    assert RULES.words().event(s, left, Audience(None, {})) == "The invaders at London are wiped out by the rebels."
 
 
 def test_10_1_rebels_strike_each_invader_army_in_turn_with_the_hits_the_last_one_left():
