@@ -915,6 +915,8 @@ def test_10_2_avoid_a_battle_by_leaving_the_way_the_enemy_came():
     ev = act(s, "bob", "passage", card="passage-1", use="evade", noble="walter")
     assert _told(s, ev) == ["Blue (bob) uses a Passage card and Lord Walter slips out the way the enemy came in."]
     assert d.nobles["walter"].city == "Plymouth" and d.cities["Plymouth"].stacks["blue"].troops == ["men", "men"]
+    moved = [e for e in ev if e.kind == "noble.moved" or e.kind.endswith(".journey")]
+    assert [(e.kind, e.data["to"], e.data["via"]) for e in moved] == [("noble.moved", "Plymouth", "road")]   # by road
 
 
 def test_2_5_storms_on_the_way_out_close_an_evasion_and_change_nothing():

@@ -132,6 +132,18 @@ def test_7_4_tunnels_before_a_battle_are_offered_only_at_anothers_walls_where_on
         Action.of("passage", card="passage-1", use="tunnels", city=c) for c in ("Exeter", "Oxford", "York")]
 
 
+def test_10_2_a_movement_effect_is_offered_only_in_the_noble_s_own_movement_turn() -> None:
+    from engine.fief.state import SeaCard
+    _s, d = _state(5, "move")   # red's Movement turn
+    d.seas["I"].append(SeaCard("storms-1", "storms"))
+    d.nobles["william"].city = "Bristol"   # a road of Bristol's leads into the Storms over the South West
+    assert _args(opportunity_legal._variants(d, "ann", "passage", "passage-1", first=False), "use", "noble") == [
+        ("storms", "william"), ("evade", "william")]
+    d.flow.queue = ["blue"]   # blue's turn: only the way out of a city an enemy marched into is left
+    assert _args(opportunity_legal._variants(d, "ann", "passage", "passage-1", first=False), "use", "noble") == [
+        ("evade", "william")]
+
+
 def test_10_2_escape_offers_ones_own_captives_first_else_anyones() -> None:
     _s, d = _state(4, "purchase")
     d.nobles["walter"].captor, d.nobles["walter"].city = "green", "York"
