@@ -593,6 +593,21 @@ def test_o_3_the_holder_is_struck_first_and_a_family_the_hits_miss_loses_nothing
         [("blue", ["men"])]
 
 
+def test_o_3_without_a_holder_the_families_are_struck_in_turn_order():
+    from engine.fief.opportunity.state import Uprising
+    s = _table()
+    d = g(s)
+    place(s, "red", "London", "men", control=False)     # red sits before green at the table...
+    place(s, "green", "London", "men", control=False)   # ...but green plays first this round
+    d.cities["London"].controller = None
+    d.opp.uprising = Uprising("London", "blue", cards=["rebellion-1"])
+    s.rng.force(1)   # a blank die: the bonus hit alone
+    rebellion.resolve(s, d)
+    assert [(e.data["family"], e.data["units"]) for e in s.take_events() if e.kind == "rebellion.losses"] == \
+        [("green", ["men"])]
+    assert d.cities["London"].stacks["red"].troops == ["men"]
+
+
 def test_10_1_a_royal_stronghold_cancels_one_rebellion():
     from engine.fief.opportunity import rebellion
     from engine.fief.opportunity.state import Uprising
@@ -1068,8 +1083,13 @@ def test_10_2_a_passage_for_a_noble_asks_the_player_to_name_one_of_theirs():
     err = refused(s, "cat", "passage card:passage-1 use:evade")
     assert err.message == "name one of your free nobles"
     err = refused(s, "cat", "passage card:passage-1 use:siege noble:walter")
-    assert err.message == "Walter is not a free noble of yours"
+    assert (err.message, err.legal) == ("Walter is not a free noble of yours", ["arthur", "edith"])
     assert refused(s, "cat", "passage card:passage-1 use:escape").message == "name a captive noble to escape"
+    _at(s, "edith", "York", captor="blue", held_by="walter")   # a captive is not free to use a Passage
+    err = refused(s, "cat", "passage card:passage-1 use:evade noble:edith")
+    assert (err.message, err.legal) == ("Edith is not a free noble of yours", ["arthur"])
+    _at(s, "arthur", "York", captor="blue", held_by="walter")
+    assert refused(s, "cat", "passage card:passage-1 use:evade noble:edith").legal == "none"
 
 
 def test_10_2_an_assassination_of_no_known_noble_lists_at_most_ten():
