@@ -934,6 +934,21 @@ def test_10_2_avoid_a_battle_by_leaving_the_way_the_enemy_came():
     assert [(e.kind, e.data["to"], e.data["via"]) for e in moved] == [("noble.moved", "Plymouth", "road")]   # by road
 
 
+def test_10_2_a_passage_takes_a_noble_without_leave_down_the_road_an_enemy_came_in_by():
+    from engine.fief.opportunity import cards
+    s = _table()
+    d = g(s)
+    place(s, "blue", "Exeter", "men", "men")
+    _at(s, "walter", "Exeter")
+    give_card(s, "bob", "passage-1")
+    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
+    d.flow.turn = 3   # blue's Movement turn: the road to Plymouth would need green's leave (5.0)
+    assert cards.passage_effects(d, "walter") == ["pass"]
+    act(s, "bob", "passage", card="passage-1", use="pass", noble="walter")
+    ev = do(s, "bob", "move noble:walter to:Plymouth troops:men")
+    assert d.nobles["walter"].city == "Plymouth" and "noble.moved" in _kinds(ev)   # nobody was asked
+
+
 def test_2_5_storms_on_the_way_out_close_an_evasion_and_change_nothing():
     """10.2 gives one effect: a Passage that avoids the battle does not also carry the noble through Storms."""
     s = _table()
