@@ -71,6 +71,11 @@ def test_o_6b_a_fighting_invader_leader_waits_for_the_end_of_the_battle():
     army.city, army.leader, army.foot, army.gone = "Exeter", True, 3, False
     d.war.battle.armies = [army.id]
     give_card(s, "ann", "assassination-1")
+    from engine.fief.opportunity.legal import every
+
+    offered = {a.get("target") for a in every(d, "ann", "assassinate")}
+    assert "walter" in offered and f"leader:{army.id}" not in offered   # nobles, not the Leader fighting
+    assert any(a.kind == "assassinate" for a in RULES.legal(s, "ann"))
     err = refused(s, "ann", f"assassinate card:assassination-1 target:leader:{army.id}")
     assert (err.section, err.code) == ("10.3", "leader_in_battle")
     assert "wait for the end of the battle" in str(err)   # the refusal says what the player may do instead
