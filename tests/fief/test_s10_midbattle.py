@@ -54,8 +54,14 @@ def test_o_6b_no_strike_while_the_hits_of_a_round_are_being_settled():
     s = _battle("losses")
     give_card(s, "ann", "assassination-1")
     err = refused(s, "ann", "assassinate card:assassination-1 target:walter sponsor:william")
-    assert err.code == "not_now" and "end of a battle round" in str(err)
+    assert (err.section, err.code, err.legal) == ("10.3", "not_now", "play it when the battle asks a side to continue or stop")
+    assert err.message == ("during a battle this card is played at the end of a battle round, while a side chooses "
+                           "whether to fight on, not while hits or captures are being settled")
     assert not any(a.kind == "assassinate" for a in RULES.legal(s, "ann"))
+    g(s).royal_tax = True   # any city may rise, but not while the hits are settled
+    give_card(s, "ann", "rebellion-1")
+    assert not any(a.kind == "rebellion" for a in RULES.legal(s, "ann"))
+    assert refused(s, "ann", "rebellion card:rebellion-1 city:Exeter").code == "not_now"
 
 
 def test_o_6b_a_fighting_invader_leader_waits_for_the_end_of_the_battle():
@@ -65,6 +71,11 @@ def test_o_6b_a_fighting_invader_leader_waits_for_the_end_of_the_battle():
     army.city, army.leader, army.foot, army.gone = "Exeter", True, 3, False
     d.war.battle.armies = [army.id]
     give_card(s, "ann", "assassination-1")
+    from engine.fief.opportunity.legal import every
+
+    offered = {a.get("target") for a in every(d, "ann", "assassinate")}
+    assert "walter" in offered and f"leader:{army.id}" not in offered   # nobles, not the Leader fighting
+    assert any(a.kind == "assassinate" for a in RULES.legal(s, "ann"))
     err = refused(s, "ann", f"assassinate card:assassination-1 target:leader:{army.id}")
     assert (err.section, err.code) == ("10.3", "leader_in_battle")
     assert "wait for the end of the battle" in str(err)   # the refusal says what the player may do instead
@@ -180,3 +191,4 @@ def test_o_6b_an_ambush_on_a_fighting_invader_leader_is_neither_offered_nor_take
     assert f"leader:{army.id}" not in offered           # fighting it: the Leader waits for the battle's end
     err = refused(s, "dan", ambush)
     assert (err.section, err.code, err.legal) == ("10.5", "leader_in_battle", "a noble, or wait for the end of the battle")
+    assert err.message == "an invader Leader fighting a battle can be struck only once that battle is over"

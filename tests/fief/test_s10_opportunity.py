@@ -63,6 +63,39 @@ def test_10_0_no_opportunity_card_during_a_draw_action():
     assert err.message == "Opportunity cards cannot be played during a Draw action or before the game begins"
 
 
+def test_10_0_a_card_must_be_in_hand_and_of_the_kind_played():
+    s = _table()
+    g(s).nobles["walter"].heresy = True
+    give_card(s, "ann", "ambush-1")
+    err = refused(s, "ann", "justice card:ambush-1 target:walter")
+    assert (err.section, err.code, err.legal) == ("10.4", "not_in_hand", "no justice")
+    assert err.message == "you hold no justice card 'ambush-1'"
+    give_card(s, "ann", "justice-1")
+    err = refused(s, "ann", "justice card:justice-2 target:walter")
+    assert (err.section, err.code, err.legal) == ("10.4", "not_in_hand", ["justice-1"])
+    assert err.message == "you hold no justice card 'justice-2'"
+    _famine(s, "V")
+    err = refused(s, "ann", "rebellion card:burgher-3 city:Norwich")   # no Burgher on red's board
+    assert (err.section, err.code, err.legal) == ("11.2", "no_burgher", "none")
+    assert err.message == "no Burgher 'burgher-3' lies on your family board"
+    g(s).families["red"].board_card = "burgher-4"
+    assert refused(s, "ann", "rebellion card:burgher-3 city:Norwich").legal == ["burgher-4"]
+    assert g(s).opp.uprising is None and g(s).players["ann"].hand == ["ambush-1", "justice-1"]
+
+
+def test_10_0_autocomplete_offers_every_city_and_target_the_card_in_hand_allows():
+    s = _table()
+    d = g(s)
+    _famine(s, "V")
+    give_card(s, "ann", "rebellion-1")
+    assert [a["city"] for a in RULES.legal(s, "ann")] == ["King's Lynn"]   # the short list: one per kind
+    assert RULES.suggest(s, "ann", "rebellion", "city") == ["King's Lynn", "Norwich", "Coventry", "Nottingham"]
+    assert RULES.suggest(s, "bob", "rebellion", "city") == []   # no Rebellion card in bob's hand
+    d.nobles["walter"].heresy = d.nobles["edith"].heresy = True
+    give_card(s, "ann", "justice-1")
+    assert RULES.suggest(s, "ann", "justice", "target") == ["edith", "walter"]
+
+
 def test_10_0_a_card_is_played_by_a_player_the_table_is_not_waiting_on():
     s = _table()
     _famine(s, "V")
@@ -94,6 +127,8 @@ def test_10_1_and_2_5_the_cities_open_to_a_rebellion_count_only_an_active_famine
     d.seas["I"].append(SeaCard("tax-1", "tax", by="blue", tallage="I"))
     expected = sorted(c for c, city in MAP.cities.items() if city.region in ("I", "V"))
     assert sorted(rebellion.targets(d, ["red"])) == expected   # the taxed region and the starving one
+    starving = sorted(c for c, city in MAP.cities.items() if city.region == "V")
+    assert sorted(rebellion.targets(d, ["blue"])) == starving   # never under one's own Tax card
 
 
 def test_10_1_a_rebellion_in_an_unknown_city_when_none_is_eligible_says_none():
@@ -109,13 +144,17 @@ def test_10_1_never_on_a_city_under_your_own_tax():
     g(s).seas["V"].append(SeaCard("tax-1", "tax", by="red", tallage="V"))
     _famine(s, "V")   # even a famine there does not lift it
     err = refused(s, "ann", "rebellion card:rebellion-1 city:Norwich")
-    assert "own Tax" in err.message
+    assert (err.section, err.code) == ("10.1", "rebellion_city")
+    assert err.message == "no Rebellion in Norwich: your own Tax card lies on it"
 
 
 def test_10_1_a_tithe_makes_every_region_of_its_district_eligible():
+    from engine.fief.state import MAP
     s = _table()
-    district = g(s).cities and __import__("engine.fief.state", fromlist=["MAP"]).MAP.regions["V"].district
+    district = MAP.regions["V"].district
     g(s).seas["I"].append(SeaCard("tax-1", "tax", by="blue", tithe=district))
+    tithed = [c for c, city in MAP.cities.items() if MAP.regions[city.region].district == district]
+    assert rebellion.targets(g(s), ["red"]) == tithed and "Norwich" in tithed
     give_card(s, "ann", "rebellion-1")
     act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
 
@@ -133,11 +172,16 @@ def test_ex_10_1_and_10_2_two_rebellions_one_cancelled_by_a_stronghold():
                   if e.kind == "rebellion.raised")
     assert raised.data["walls"] == "stronghold"   # the table hears which walls will cancel a Rebellion
     do(s, "ann", "stand_aside")
+    assert Action.of("rebellion", card="rebellion-2", city="Norwich") in RULES.legal(s, "dan")
     act(s, "dan", "rebellion", card="rebellion-2", city="Norwich")   # Dave adds his (Ex 10-1)
     assert "rebellion-1" not in d.players["ann"].hand and "rebellion-2" not in d.players["dan"].hand
     men = d.families["green"].stockpile["men"]
     s.rng.force(2)   # one die: 1 hit
     ev = _answer_all(s)
+    assert _told(s, ev)[3:] == [
+        "The rebels of Norwich face 2 Knights and 1 Man-at-Arms (Green).",
+        "The Rebellion in Norwich rises (the walls hold back 1 Rebellion): 1 battle die show 1, 2 hits with the bonus.",
+        "Green (cat) loses 1 Man-at-Arms to the rebels of Norwich.", "The Rebellion in Norwich is over."]
     resolved = next(e for e in ev if e.kind == "rebellion.resolved")
     assert [e.data["why"] for e in ev if e.kind == "random.roll"] == ["rebellion (10.1)"]
     assert d.families["green"].stockpile["men"] == men + 1   # the man-at-arms struck down goes home
@@ -203,6 +247,9 @@ def test_10_1_walls_that_cancel_more_rebellions_than_stand_leave_none_and_no_cle
     ev = _answer_all(s)
     resolved = next(e for e in ev if e.kind == "rebellion.resolved")
     assert (resolved.data["dice"], resolved.data["hits"]) == ([], 0) and d.opp.uprising is None
+    assert (resolved.data["rebellions"], resolved.data["cancelled"]) == (1, 2)
+    assert _told(s, ev)[-2:] == ["The Rebellion in London breaks against the walls (the walls hold back 2 Rebellions).",
+                                 "The Rebellion in London is over."]
     assert [e.data["stage"] for e in ev if e.kind == "rebellion.let_be"] == ["support"] * 4   # never "quell"
     assert d.cities["London"].stacks["blue"].troops == ["men"] and not d.tasks
 
@@ -230,9 +277,14 @@ def test_10_1_a_cleric_pays_three_shillings_per_rebellion():
     do(s, "bob", "stand_aside")   # bob's turn to add to it passes
     assert d.tasks[0].options == ["quell"]
     assert Action.of("quell", noble="walter", how="pay") in RULES.legal(s, "bob")
+    d.players["bob"].shillings = 5   # two Rebellions cost 6: only a plea is offered
+    assert [a for a in RULES.legal(s, "bob") if a.kind == "quell"] == [Action.of("quell", noble="walter", how="plead")]
+    d.players["bob"].shillings = 10
     ev = do(s, "bob", "quell noble:walter how:pay")
     assert d.players["bob"].shillings == 4 and d.opp.uprising is None
-    assert next(e for e in ev if e.kind == "rebellion.quelled").data["paid"] == 6
+    assert _told(s, ev)[0] == "Lord Walter pays the rebels of London 6 shillings and they go home."
+    quelled = next(e for e in ev if e.kind == "rebellion.quelled").data
+    assert (quelled["paid"], quelled["family"], quelled["noble"]) == (6, "blue", "walter")
     assert next(e for e in ev if e.kind == "rebellion.over").data["quelled"] is True
     assert d.cities["London"].stacks["blue"].troops == ["men"]
     assert d.fortune_discard[-2:] == ["rebellion-1", "rebellion-2"]   # a quelled Rebellion's cards are spent too
@@ -244,10 +296,17 @@ def test_10_1_a_cleric_short_of_the_price_is_told_to_plead():
     act(s, "ann", "rebellion", card="rebellion-1", city="London")
     _answer_all(s, but=("bob",))
     do(s, "bob", "stand_aside")
+    give_card(s, "cat", "rebellion-2")   # too late to add to it: the clergy have the word
+    assert not any(a.kind == "rebellion" for a in RULES.legal(s, "cat"))
+    err = refused(s, "cat", "rebellion card:rebellion-2 city:London")
+    assert (err.section, err.code, err.legal) == ("10.1", "rebellion_open", "wait")
+    assert err.message == "a Rebellion is already under way in London: support it there, or wait"
     err = refused(s, "bob", "quell noble:walter how:pay")
     assert (err.section, err.code, err.legal) == ("10.1", "quell_price", "plead")
     assert err.message == "quelling costs 3 shillings (3 per Rebellion)"
+    assert [a for a in RULES.legal(s, "bob") if a.kind == "quell"] == [Action.of("quell", noble="walter", how="plead")]
     d.players["bob"].shillings = 3   # the exact price will do
+    assert Action.of("quell", noble="walter", how="pay") in RULES.legal(s, "bob")
     do(s, "bob", "quell noble:walter how:pay")
     assert d.players["bob"].shillings == 0 and d.opp.uprising is None
 
@@ -272,6 +331,24 @@ def test_10_1_only_your_own_cleric_in_the_city_quells_by_paying_or_pleading_once
     ev = do(s, "bob", "stand_aside")   # the cleric lets it be: the dice fall
     assert [e.data["stage"] for e in ev if e.kind == "rebellion.let_be"] == ["quell"]
     assert next(e for e in ev if e.kind == "rebellion.over").data["quelled"] is False
+
+
+def test_10_1_a_family_that_does_not_answer_a_rebellion_lets_it_be():
+    s, d = _cleric_facing_a_rebellion(10)
+    act(s, "ann", "rebellion", card="rebellion-1", city="London")
+    _answer_all(s, but=("bob",))
+    told = {"add": "Blue (bob) adds nothing to the Rebellion in London.",
+            "quell": "Blue's clergy leave the rebels of London alone."}
+    asked = {"add": "A Rebellion is rising in London (1 Rebellion past the walls so far). Add a Rebellion card, "
+                    "your Burgher or a Passage, or let it be?",
+             "quell": "Rebels rise in London (1 Rebellion standing). Your cleric there may pay 3 shillings to send "
+                      "them home, or plead with them (1-4 on a die calms each, 5-6 and the cleric is stoned)."}
+    for stage in ("add", "quell"):   # bob may add to it, then quell it: unanswered, he does neither
+        decision = RULES.pending(s)[0]
+        assert decision.seats == ("bob",) and decision.default_for("bob") == Action.of("stand_aside"), stage
+        assert RULES.words().question(s, decision, "bob", Audience("bob", {})) == asked[stage]
+        assert _told(s, do(s, "bob", "stand_aside"))[0] == told[stage]
+    assert d.opp.uprising is None and d.players["bob"].shillings == 10
 
 
 def test_10_1_a_captive_cleric_cannot_quell():
@@ -301,7 +378,10 @@ def test_10_1_a_plea_of_1_to_4_stops_each_rebellion():
     assert d.opp.uprising is None and "matilda" in d.nobles
     assert [e.data["why"] for e in ev if e.kind == "random.roll"] == ["a cleric pleads with the rebels (10.1)"]
     pleas = [e.data for e in ev if e.kind == "rebellion.pleaded"]   # told to the table, with where
-    assert [(p["stopped"], p["city"], p["noble"]) for p in pleas] == [(True, "London", "matilda")]
+    assert [(p["stopped"], p["city"], p["noble"], p["family"], p["stoned"]) for p in pleas] == [
+        (1, "London", "matilda", "blue", False)]
+    assert [RULES.words().event(s, e, Audience(None, {})) for e in ev if e.kind == "rebellion.pleaded"] == [
+        "Lady Matilda pleads with the rebels of London and they lay down their arms."]
 
 
 def test_10_1_each_plea_that_works_calms_one_rebellion_and_a_second_cleric_adds_to_them():
@@ -324,7 +404,10 @@ def test_10_1_each_plea_that_works_calms_one_rebellion_and_a_second_cleric_adds_
     _answer_all(s, but=("dan",))   # yellow's Bishop is asked first (turn order), then blue's Archbishop
     s.rng.force(1, 2, 6)   # of the four Rebellions, two are calmed, then Edward is stoned
     ev = do(s, "dan", "quell noble:edward how:plead")
-    assert [e.data["stopped"] for e in ev if e.kind == "rebellion.pleaded"] == [2]
+    plea = next(e for e in ev if e.kind == "rebellion.pleaded")
+    assert (plea.data["stopped"], plea.data["family"], plea.data["stoned"]) == (2, "yellow", True)
+    assert RULES.words().event(s, plea, Audience(None, {})) == \
+        "Lord Edward pleads with the rebels of London, calms 2 Rebellions, and is stoned to death."
     assert d.opp.uprising.calmed == 2 and "edward" not in d.nobles
     s.rng.force(3, 5, 1)   # Walter calms one more before the stones fly: one Rebellion, one die, is left
     ev = do(s, "bob", "quell noble:walter how:plead")
@@ -370,6 +453,9 @@ def test_10_1_no_troops_left_every_noble_slain_and_buildings_destroyed():
     s.rng.force(1)
     ev = _answer_all(s)
     assert "walter" not in d.nobles and "edward" not in d.nobles
+    assert _told(s, ev)[-4:] == ["The rebels of London face no troops at all.",
+                                 "The Rebellion in London rises: 1 battle die show 0, 1 hit with the bonus.",
+                                 "The rebels of London burn a Stronghold and a Mill.", "The Rebellion in London is over."]
     assert sorted(RULES.words().event(s, e, Audience(None, {})) for e in ev if e.kind == "noble.died") == [
         "Blue's Lord Walter dies at London at the hands of the rebels.",
         "Yellow's Lord Edward dies at London at the hands of the rebels."]
@@ -410,12 +496,13 @@ def test_10_1_a_sacked_city_s_captives_die_before_their_captors_free_them():
     assert "walter" not in d.nobles and "edward" not in d.nobles
 
 
-def test_10_1_an_abbey_shelters_the_nobles_but_burns():
+@pytest.mark.parametrize("abbey", ["abbey", "royal_abbey"])
+def test_10_1_an_abbey_shelters_the_nobles_but_burns(abbey):
     s = _table()
     d = g(s)
     _famine(s, "VI")
     c = d.cities["London"]
-    c.building, c.abbey, c.controller = "abbey", "summer", "blue"
+    c.building, c.abbey, c.controller = abbey, "summer", "blue"
     d.abbeys["summer"] = "London"
     _at(s, "walter", "London")
     give_card(s, "ann", "rebellion-1")
@@ -426,19 +513,35 @@ def test_10_1_an_abbey_shelters_the_nobles_but_burns():
     assert c.abbey is None
 
 
+@pytest.mark.parametrize("building,burnt", [("stronghold", True), ("royal_stronghold", True), ("abbey", True),
+                                             ("royal_abbey", True), ("fortified", False)])
+def test_10_1_the_rebels_of_an_empty_city_burn_strongholds_and_abbeys_but_not_a_fortified_city(building, burnt):
+    s = _table()
+    d = g(s)
+    d.cities["London"].building = building
+    rebellion._sack(s, d, "London")
+    assert d.cities["London"].building == (None if burnt else building)
+
+
 def test_10_1_and_6_13_rebels_strike_invaders_too():
     s = _table()
     d = g(s)
     _famine(s, "VI")
     a = d.armies["army-1"]
     a.city, a.foot, a.leader = "London", 1, True
+    far = d.armies["army-2"]
+    far.city, far.foot, far.leader = "York", 2, True   # another army, elsewhere: the rebels never reach it
     give_card(s, "ann", "rebellion-1")
     act(s, "ann", "rebellion", card="rebellion-1", city="London")
-    s.rng.force(2)   # 1 hit + 1: the Foot Soldier falls, then the Leader with nobody left
+    s.rng.force(6)   # 3 hits + 1: the Foot Soldier falls, then the Leader with nobody left; the rest are lost
     events = _answer_all(s)
     assert a.city is None and a.foot == 0
+    assert (far.city, far.foot, far.leader) == ("York", 2, True)
     assert [(e.data["family"], e.data["units"]) for e in events if e.kind == "rebellion.losses"] == \
         [("invaders", ["foot"])]   # the table is told what the rebels cost the invaders
+    assert "The invaders at London lose 1 foot soldier to the rebels." in _told(s, events)
+    left = next(e for e in events if e.kind == "invaders.left")
+    assert RULES.words().event(s, left, Audience(None, {})) == "The invaders at London are wiped out by the rebels."
 
 
 def test_10_1_rebels_strike_each_invader_army_in_turn_with_the_hits_the_last_one_left():
@@ -489,6 +592,21 @@ def test_o_3_the_holder_is_struck_first_and_a_family_the_hits_miss_loses_nothing
     assert d.cities["London"].stacks["blue"].troops == [] and d.cities["London"].stacks["blue"].bombards == 1
     assert [(e.data["family"], e.data["units"]) for e in s.take_events() if e.kind == "rebellion.losses"] == \
         [("blue", ["men"])]
+
+
+def test_o_3_without_a_holder_the_families_are_struck_in_turn_order():
+    from engine.fief.opportunity.state import Uprising
+    s = _table()
+    d = g(s)
+    place(s, "red", "London", "men", control=False)     # red sits before green at the table...
+    place(s, "green", "London", "men", control=False)   # ...but green plays first this round
+    d.cities["London"].controller = None
+    d.opp.uprising = Uprising("London", "blue", cards=["rebellion-1"])
+    s.rng.force(1)   # a blank die: the bonus hit alone
+    rebellion.resolve(s, d)
+    assert [(e.data["family"], e.data["units"]) for e in s.take_events() if e.kind == "rebellion.losses"] == \
+        [("green", ["men"])]
+    assert d.cities["London"].stacks["red"].troops == ["men"]
 
 
 def test_10_1_a_royal_stronghold_cancels_one_rebellion():
@@ -580,12 +698,16 @@ def test_ex_11_1_burgher_rebellion_and_passage_with_two_cards():
     from engine.fief.opportunity.legal import every
 
     assert {a.get("card") for a in every(d, "ann", "rebellion")} == {"burgher-3"}   # the Burgher alone, by clicks
+    assert [a for a in RULES.legal(s, "ann") if a.kind == "rebellion"] == [   # and in the short list, no card in hand
+        Action.of("rebellion", card="burgher-3", city="Norwich")]
     give_card(s, "ann", "rebellion-1")
     give_card(s, "cat", "rebellion-2")
     assert {a.get("card") for a in every(d, "ann", "rebellion")} == {"burgher-3", "rebellion-1"}
     act(s, "ann", "rebellion", card="burgher-3", city="Norwich")       # a Treasure on the Rebellion icon
     assert ("burgher-3", "rebellion") in {(a.get("card"), a.get("use")) for a in every(d, "ann", "passage")}
-    act(s, "ann", "passage", card="burgher-3", use="rebellion")        # a Treasure on the Passage icon
+    ev = act(s, "ann", "passage", card="burgher-3", use="rebellion")   # a Treasure on the Passage icon
+    assert _told(s, ev) == [
+        "Red (ann) opens the way past the walls of Norwich with a Burgher's secret routes: 1 Rebellion standing."]
     act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")
     assert d.families["red"].treasures == 0 and d.opp.burgher_used == ["red|rebellion", "red|passage"]
     do(s, "ann", "stand_aside")
@@ -595,6 +717,31 @@ def test_ex_11_1_burgher_rebellion_and_passage_with_two_cards():
     assert resolved.data["hits"] == 7 and resolved.data["cancelled"] == 0
     assert "blue" not in c.stacks and "matilda" not in d.nobles
     assert c.building is None and not c.mill
+
+
+def _told(s, events) -> list[str]:
+    return [RULES.words().event(s, e, Audience(None, {})) for e in events
+            if e.kind.startswith(("rebellion.", "passage.", "card."))]
+
+
+def test_10_1_10_2_and_11_2_the_table_is_told_who_stirs_joins_and_opens_the_way_for_a_rebellion():
+    s = _table()
+    d = g(s)
+    _famine(s, "V")
+    _burgher(s)
+    d.royal_tax = True
+    d.cities["Norwich"].building = "fortified"
+    place(s, "blue", "Norwich", "men")
+    _at(s, "matilda", "Norwich")
+    give_card(s, "ann", "rebellion-1")
+    give_card(s, "ann", "passage-1")
+    assert _told(s, act(s, "ann", "rebellion", card="rebellion-1", city="Norwich")) == [
+        "Red (ann) stirs up a Rebellion in Norwich with a Rebellion card. The Royal Tax adds one more. "
+        "The walls of its Fortified City will hold some of it back."]
+    assert _told(s, act(s, "ann", "rebellion", card="burgher-3", city="Norwich")) == [
+        "Red (ann) adds a Burgher's voice to the Rebellion in Norwich: 1 Rebellion standing."]
+    assert _told(s, act(s, "ann", "passage", card="passage-1", use="rebellion")) == [
+        "Red (ann) opens the way past the walls of Norwich with a Passage card: 3 Rebellions standing."]
 
 
 def test_11_2_a_burgher_needs_a_titled_lord_and_a_treasure():
@@ -611,7 +758,9 @@ def test_11_2_a_burgher_needs_a_titled_lord_and_a_treasure():
     assert (err.section, err.code, err.legal) == ("11.2", "burgher_lord", "a Lord title first")
     assert err.message == "a Burgher acts only for a family with a titled Lord"
     d.nobles["william"].titles.append("lord:I")
+    assert any(a.kind == "rebellion" for a in RULES.legal(s, "ann"))
     d.families["red"].treasures = 0
+    assert not any(a.kind == "rebellion" for a in RULES.legal(s, "ann"))   # nothing to spend: nothing offered
     err = refused(s, "ann", "rebellion card:burgher-5 city:Norwich")
     assert (err.section, err.code, err.legal) == ("11.3", "treasures", "wait for the end of the round")
     assert err.message == "each Burgher action takes a Treasure marker and you have none left"
@@ -624,8 +773,14 @@ def test_11_2_and_11_3_the_burgher_s_secret_routes_take_a_treasure_and_its_icon_
     _at(s, "william", "Plymouth")
     d.seas["I"].append(SeaCard("storms-1", "storms"))
     d.flow.turn = 2   # red's Movement turn (green, yellow, red, blue)
+    from engine.fief.opportunity.legal import every
+
+    _at(s, "lucia", "York", captor="blue", held_by="walter")   # she could escape by the Burgher's routes...
+    assert Action.of("passage", card="burgher-3", use="escape", noble="lucia") in every(d, "ann", "passage")
     ev = act(s, "ann", "passage", card="burgher-3", use="storms", noble="william")
     assert "william" in d.war.passage and d.families["red"].treasures == 1 and d.opp.burgher_used == ["red|passage"]
+    assert _told(s, ev) == ["Red (ann) uses a Burgher's secret routes to lead Lord William through the Storms for one move."]
+    assert every(d, "ann", "passage") == []   # ...until its Passage icon holds this round's Treasure
     assert next(e for e in ev if e.kind == "passage.storms").data["burgher"] is True
     _famine(s, "V")
     act(s, "ann", "rebellion", card="burgher-3", city="Norwich")   # the other icon is still free
@@ -665,7 +820,8 @@ def test_10_2_one_effect_per_passage_a_siege_in_storms_needs_two():
     give_card(s, "cat", "passage-1")
     give_card(s, "cat", "passage-2")
     assert refused(s, "cat", "move noble:arthur to:Exeter troops:knight").section in ("2.5", "7.9")
-    act(s, "cat", "passage", card="passage-1", use="siege", noble="arthur")
+    ev = act(s, "cat", "passage", card="passage-1", use="siege", noble="arthur")
+    assert _told(s, ev) == ["Green (cat) uses a Passage card and Lord Arthur slips out of the siege."]
     assert refused(s, "cat", "move noble:arthur to:Exeter troops:knight").section == "2.5"   # the Storms still hold
     act(s, "cat", "passage", card="passage-2", use="storms", noble="arthur")
     do(s, "cat", "move noble:arthur to:Exeter troops:knight")
@@ -701,13 +857,15 @@ def test_10_2_a_passage_in_storms_is_spent_only_by_the_move_that_needs_it():
     assert "arthur" not in d.war.passage and d.nobles["arthur"].city == "Exeter"
 
 
-@pytest.mark.parametrize("use,why", [("siege", "is not besieged"), ("storms", "no Storms"),
-                                     ("pass", "needs nobody's leave")])
+@pytest.mark.parametrize("use,why", [
+    ("siege", "Arthur is not besieged inside Plymouth, or has moved already this phase (the escape is the first move)"),
+    ("storms", "no Storms stand in Arthur's way, or a Passage already lets it cross them"),
+    ("pass", "Arthur needs nobody's leave to leave Plymouth")])
 def test_10_2_a_movement_effect_is_refused_where_it_does_nothing(use, why):
     s = _table()
     give_card(s, "cat", "passage-1")
     err = refused(s, "cat", f"passage card:passage-1 use:{use} noble:arthur")
-    assert err.section == "10.2" and err.code == "passage_move" and why in err.message
+    assert (err.section, err.code, err.legal, err.message) == ("10.2", "passage_move", "another noble", why)
     assert "passage-1" in g(s).players["cat"].hand
 
 
@@ -733,7 +891,8 @@ def test_10_2_the_movement_effects_need_the_family_s_own_movement_turn_and_a_mov
     d.flow.turn = 3
     d.war.moves["walter"] = 2
     err = refused(s, "bob", "passage card:passage-1 use:storms noble:walter")
-    assert (err.section, err.code, err.message) == ("10.2", "passage_move", "Walter has no move left this phase")
+    assert (err.section, err.code, err.legal) == ("10.2", "passage_move", "another noble")
+    assert err.message == "Walter has no move left this phase"
     err = refused(s, "bob", "passage card:passage-1 use:move noble:walter")
     assert (err.section, err.code, err.legal) == ("10.2", "passage_use", ["siege", "storms", "pass", "evade", "tunnels",
                                                                          "aid", "guide", "withdraw", "escape",
@@ -774,8 +933,26 @@ def test_10_2_avoid_a_battle_by_leaving_the_way_the_enemy_came():
     _at(s, "walter", "Exeter")
     give_card(s, "bob", "passage-1")
     do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
-    act(s, "bob", "passage", card="passage-1", use="evade", noble="walter")
+    ev = act(s, "bob", "passage", card="passage-1", use="evade", noble="walter")
+    assert _told(s, ev) == ["Blue (bob) uses a Passage card and Lord Walter slips out the way the enemy came in."]
     assert d.nobles["walter"].city == "Plymouth" and d.cities["Plymouth"].stacks["blue"].troops == ["men", "men"]
+    moved = [e for e in ev if e.kind == "noble.moved" or e.kind.endswith(".journey")]
+    assert [(e.kind, e.data["to"], e.data["via"]) for e in moved] == [("noble.moved", "Plymouth", "road")]   # by road
+
+
+def test_10_2_a_passage_takes_a_noble_without_leave_down_the_road_an_enemy_came_in_by():
+    from engine.fief.opportunity import cards
+    s = _table()
+    d = g(s)
+    place(s, "blue", "Exeter", "men", "men")
+    _at(s, "walter", "Exeter")
+    give_card(s, "bob", "passage-1")
+    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
+    d.flow.turn = 3   # blue's Movement turn: the road to Plymouth would need green's leave (5.0)
+    assert cards.passage_effects(d, "walter") == ["pass"]
+    act(s, "bob", "passage", card="passage-1", use="pass", noble="walter")
+    ev = do(s, "bob", "move noble:walter to:Plymouth troops:men")
+    assert d.nobles["walter"].city == "Plymouth" and "noble.moved" in _kinds(ev)   # nobody was asked
 
 
 def test_10_0_an_opportunity_card_not_in_hand_is_refused_with_the_cards_of_that_kind_held():
@@ -833,6 +1010,11 @@ def test_10_2_no_evading_from_the_outskirts_or_outside_the_movement_phase():
     err = refused(s, "bob", "passage card:passage-1 use:evade noble:walter")
     assert (err.section, err.code) == ("10.2", "passage_evade")
     d.nobles["walter"].outskirts = False
+    d.war.moves["walter"] = 2   # the way out is open, but Walter has used his moves
+    err = refused(s, "bob", "passage card:passage-1 use:evade noble:walter")
+    assert (err.section, err.code, err.legal, err.message) == ("10.2", "passage_evade", "another use",
+                                                               "Walter has no move left this phase")
+    d.war.moves["walter"] = 0
     d.flow.step = "battle"
     assert refused(s, "bob", "passage card:passage-1 use:evade noble:walter").code == "passage_evade"
     assert d.nobles["walter"].city == "Exeter" and "passage-1" in d.players["bob"].hand
@@ -881,7 +1063,8 @@ def test_ex_10_4_tunnels_cancel_the_melee_penalty():
     _at(s, "edith", "Exeter")
     d.nobles["edith"].outskirts = True
     give_card(s, "cat", "passage-1")
-    act(s, "cat", "passage", card="passage-1", use="tunnels", city="Exeter")
+    ev = act(s, "cat", "passage", card="passage-1", use="tunnels", city="Exeter")
+    assert _told(s, ev) == ["Green (cat) uses a Passage card to strike through the tunnels at Exeter."]
     ev = do(s, "cat", "battle city:Exeter against:blue")
     assert "passage-1" not in d.players["cat"].hand
     declared = next(e for e in ev if e.kind == "battle.declared")
@@ -900,7 +1083,9 @@ def test_o_6b_a_passage_for_invaders_waits_for_the_end_of_a_battle_not_its_round
     d.seas["IV"].append(SeaCard("storms-1", "storms"))
     give_card(s, "ann", "passage-1")
     err = refused(s, "ann", "passage card:passage-1 use:guide army:army-1")
-    assert (err.section, err.code) == ("10.2", "not_now") and "settled" in err.message
+    assert (err.section, err.code, err.legal) == ("10.2", "not_now", "play it once the table is waiting on a turn again")
+    assert err.message == ("this card waits until the decision under way (a Rebellion going round, losses to choose, "
+                           "a title to bestow) is settled")
     assert "passage-1" in d.players["ann"].hand and d.opp.guided == []
 
 
@@ -916,8 +1101,9 @@ def test_10_2_withdraw_between_rounds():
     d.tasks.append(Task("battle_next", "green", city="Exeter"))
     give_card(s, "bob", "passage-1")
     assert "passage" in {a.kind for a in RULES.legal(s, "bob")}
-    act(s, "bob", "passage", card="passage-1", use="withdraw", to="Bristol")
+    ev = act(s, "bob", "passage", card="passage-1", use="withdraw", to="Bristol")
     assert d.nobles["walter"].city == "Bristol" and d.cities["Bristol"].stacks["blue"].troops == ["knight"]
+    assert _told(s, ev) == ["Blue (bob) uses a Passage card and the defenders withdraw to Bristol."]
     assert d.cities["Exeter"].stacks["blue"].troops == ["men", "men"] or "blue" not in d.cities["Exeter"].stacks
     assert d.war.battle is None and not any(t.kind == "battle_next" for t in d.tasks)   # nobody is asked to go on
 
@@ -946,8 +1132,13 @@ def test_10_2_a_passage_for_a_noble_asks_the_player_to_name_one_of_theirs():
     err = refused(s, "cat", "passage card:passage-1 use:evade")
     assert err.message == "name one of your free nobles"
     err = refused(s, "cat", "passage card:passage-1 use:siege noble:walter")
-    assert err.message == "Walter is not a free noble of yours"
+    assert (err.message, err.legal) == ("Walter is not a free noble of yours", ["arthur", "edith"])
     assert refused(s, "cat", "passage card:passage-1 use:escape").message == "name a captive noble to escape"
+    _at(s, "edith", "York", captor="blue", held_by="walter")   # a captive is not free to use a Passage
+    err = refused(s, "cat", "passage card:passage-1 use:evade noble:edith")
+    assert (err.message, err.legal) == ("Edith is not a free noble of yours", ["arthur"])
+    _at(s, "arthur", "York", captor="blue", held_by="walter")
+    assert refused(s, "cat", "passage card:passage-1 use:evade noble:edith").legal == "none"
 
 
 def test_10_2_an_assassination_of_no_known_noble_lists_at_most_ten():
@@ -1009,7 +1200,8 @@ def test_10_2_aid_invaders_against_walls():
     d.cities["Exeter"].building, d.cities["Exeter"].controller = "stronghold", "blue"
     d.war.battle = Battle("Exeter", "invaders", "blue", kind="invasion", penalty=1, archers_min=2)
     give_card(s, "ann", "passage-1")
-    act(s, "ann", "passage", card="passage-1", use="aid", city="Exeter")
+    ev = act(s, "ann", "passage", card="passage-1", use="aid", city="Exeter")
+    assert _told(s, ev) == ["Red (ann) uses a Passage card to guide the invaders through the tunnels at Exeter."]
     assert d.war.battle.penalty == 0 and d.war.battle.archers_min == 0
 
 
@@ -1019,9 +1211,22 @@ def test_10_2_a_captive_escapes_home():
     _at(s, "walter", "Exeter", captor="green", held_by="arthur")
     d.nobles["arthur"].city = "Exeter"
     give_card(s, "ann", "passage-1")   # anyone may free anyone's captive
-    act(s, "ann", "passage", card="passage-1", use="escape", noble="walter")
+    ev = act(s, "ann", "passage", card="passage-1", use="escape", noble="walter")
+    assert _told(s, ev) == ["Red (ann) uses a Passage card and Lord Walter escapes captivity."]
     assert d.nobles["walter"].captor is None and d.nobles["walter"].city == "Whitby"
     assert "passage-1" not in d.players["ann"].hand and d.fortune_discard[-1] == "passage-1"
+
+
+def test_10_2_a_captive_escapes_to_the_nearest_city_of_the_family_or_the_one_named():
+    s = _table()
+    d = g(s)
+    d.cities["Bristol"].controller = d.cities["Winchester"].controller = "blue"   # no walls, no noble there
+    for city in ("Bristol", "Winchester"):
+        _at(s, "walter", "Exeter", captor="green", held_by="arthur")
+        give_card(s, "ann", "passage-1")
+        line = "passage card:passage-1 use:escape noble:walter" + (" city:Winchester" if city == "Winchester" else "")
+        do(s, "ann", line)
+        assert (d.nobles["walter"].captor, d.nobles["walter"].city, d.tasks) == (None, city, [])
 
 
 def test_10_2_an_escape_to_a_city_that_is_no_refuge_is_refused_before_the_card_is_spent():
@@ -1051,6 +1256,11 @@ def test_10_3_assassination_marks_the_sponsor_and_scatters_the_troops_in_fours()
         err = refused(s, "ann", line)
         assert (err.section, err.code, err.legal) == ("10.3", "sponsor", ["william", "lucia"])
         assert err.message == "name one of your nobles as the Sponsor (another than the victim)"
+    err = refused(s, "ann", "assassinate card:assassination-1 target:lucia sponsor:lucia")   # not her own sponsor
+    assert (err.code, err.legal) == ("sponsor", ["william"])
+    err = refused(s, "ann", "assassinate card:assassination-1 target:robin sponsor:lucia")
+    assert (err.section, err.code, err.message) == ("10.3", "target", "no noble 'robin'")
+    assert err.legal == ["arthur", "edith", "edward", "lucia", "matilda", "rohese", "walter", "william"]
     ev = act(s, "ann", "assassinate", card="assassination-1", target="walter", sponsor="lucia")
     assert [RULES.words().event(s, e, Audience(None, {})) for e in ev if e.kind in ("card.assassination", "noble.died")] \
         == ["Blue's Lord Walter is assassinated; Lady Lucia sponsored the deed and bears the Heresy marker.",
@@ -1083,8 +1293,24 @@ def test_10_3_an_invading_leader_needs_no_sponsor():
     a = d.armies["army-1"]
     a.city, a.foot = "York", 3
     give_card(s, "ann", "assassination-1")
-    act(s, "ann", "assassinate", card="assassination-1", target="leader:army-1")
+    ev = act(s, "ann", "assassinate", card="assassination-1", target="leader:army-1")
     assert not a.leader and a.foot == 3 and not any(n.heresy for n in d.nobles.values())
+    assert RULES.words().event(s, next(e for e in ev if e.kind == "card.assassination"), Audience(None, {})) == \
+        "An invader leader is assassinated."
+
+
+@pytest.mark.parametrize("shelter", ["king", "sovereign_queen", "queen", "prince_of_wales", "abbey", "royal_abbey"])
+def test_10_4_no_justice_for_any_of_the_royal_family_nor_in_either_abbey(shelter):
+    s = _table()
+    d = g(s)
+    d.nobles["walter"].heresy = True
+    if shelter.endswith("abbey"):
+        d.cities["Whitby"].building = shelter
+    else:
+        d.nobles["walter"].titles.append(shelter)
+    give_card(s, "ann", "justice-1")
+    err = refused(s, "ann", "justice card:justice-1 target:walter")
+    assert (err.code, err.message) == ("justice_target", "Walter is of the Royal Family or sheltered in an Abbey")
 
 
 def test_10_4_justice_for_a_heretic_but_never_the_royal_family_or_in_an_abbey():
@@ -1098,12 +1324,17 @@ def test_10_4_justice_for_a_heretic_but_never_the_royal_family_or_in_an_abbey():
     d.nobles["walter"].heresy = True
     d.nobles["walter"].titles.append("king")
     err = refused(s, "ann", "justice card:justice-1 target:walter")
-    assert (err.code, err.message) == ("justice_target", "Walter is of the Royal Family or sheltered in an Abbey")
+    assert (err.section, err.code, err.legal) == ("10.4", "justice_target", "nobody")
+    assert err.message == "Walter is of the Royal Family or sheltered in an Abbey"
     d.nobles["walter"].titles.remove("king")
     d.cities["Whitby"].building = "abbey"
-    assert refused(s, "ann", "justice card:justice-1 target:walter").message == (
-        "Walter is of the Royal Family or sheltered in an Abbey")
+    err = refused(s, "ann", "justice card:justice-1 target:walter")
+    assert (err.message, err.legal) == ("Walter is of the Royal Family or sheltered in an Abbey", "nobody")
     d.cities["Whitby"].building = "stronghold"
+    err = refused(s, "ann", "justice card:justice-1 target:arthur")   # the refusal names the heretic within reach
+    assert (err.section, err.code, err.legal) == ("10.4", "justice_target", ["walter"])
+    assert err.message == "Arthur bears no Heresy marker"
+    assert refused(s, "ann", "justice card:justice-1 target:robin").message == "robin is not in the game"
     ev = act(s, "ann", "justice", card="justice-1", target="walter")
     assert "walter" not in d.nobles and d.cities["Whitby"].stacks["blue"].troops   # Matilda keeps the troops
     assert "justice-1" not in d.players["ann"].hand and d.fortune_discard[-1] == "justice-1"
@@ -1131,6 +1362,8 @@ def test_ex_10_5_ambush_takes_a_captive_and_the_troops_scatter_without_their_bom
     give_card(s, "dan", "ambush-1")
     ev = act(s, "dan", "ambush", card="ambush-1", noble="rohese", target="walter")
     assert d.nobles["walter"].captor == "yellow" and d.nobles["walter"].held_by == "rohese"
+    assert _told(s, ev) == ["Lady Rohese springs an Ambush on Lord Walter at Exeter."]
+    assert next(e for e in ev if e.kind == "card.ambush").data["family"] == "yellow"
     assert "ambush-1" not in d.players["dan"].hand and d.fortune_discard[-1] == "ambush-1"
     dispersed = next(e for e in ev if e.kind == "troops.dispersed")
     assert set(dispersed.data["to"]) <= {"Winchester", "Canterbury", "Whitby"} and dispersed.data["engines"] == 1
@@ -1143,7 +1376,9 @@ def test_10_5_no_ambush_inside_walls_and_leaders_are_removed():
     _at(s, "edward", "Whitby")
     d.nobles["edward"].outskirts = True
     give_card(s, "dan", "ambush-1")
-    assert refused(s, "dan", "ambush card:ambush-1 noble:edward target:walter").code == "ambush_target"
+    err = refused(s, "dan", "ambush card:ambush-1 noble:edward target:walter")
+    assert (err.section, err.code, err.legal) == ("10.5", "ambush_target", "nobody")
+    assert err.message == "Edward can ambush only a noble or Leader in Whitby outside its walls"
     a = d.armies["army-1"]
     a.city, a.foot = "Exeter", 4
     _at(s, "rohese", "Exeter")
@@ -1224,7 +1459,8 @@ def test_10_2_a_passage_guides_invaders_through_storms():
     d.seas["I"].append(SeaCard("storms-1", "storms"))
     assert invaders.direction(s, d, "Exeter") is None
     give_card(s, "ann", "passage-1")
-    act(s, "ann", "passage", card="passage-1", use="guide", army="army-1")
+    ev = act(s, "ann", "passage", card="passage-1", use="guide", army="army-1")
+    assert _told(s, ev) == ["Red (ann) uses a Passage card to lead an invader army through the Storms."]
     assert d.opp.guided == ["army-1"]
     assert invaders.direction(s, d, "Exeter", guided=True) is not None
 
@@ -1240,6 +1476,12 @@ def test_10_1_the_owner_chooses_which_troops_the_rebels_take():
     s.rng.force(4)   # 2 hits + 1: a Knight, or three Men-at-Arms
     _answer_all(s)
     assert d.tasks[0].kind == "rebellion" and d.tasks[0].options == ["losses"] and d.tasks[0].family == "blue"
+    decision = RULES.pending(s)[0]
+    assert decision.default_for("bob") == Action.of("rebel_losses", units=["men", "men", "men"])
+    assert RULES.words().question(s, decision, "bob", Audience("bob", {})) == \
+        "The rebels of London strike your troops with 3 hits: choose your losses."
+    assert RULES.legal(s, "bob") == [Action.of("rebel_losses", units=["knight"]),   # no letting it be now
+                                     Action.of("rebel_losses", units=["men", "men", "men"])]
     err = refused(s, "bob", "rebel_losses units:men")
     assert err.section == "7.5"
     err = refused(s, "bob", "stand_aside")
@@ -1277,6 +1519,24 @@ def test_10_3_groups_of_four_go_round_the_nearest_places_or_back_to_the_stockpil
     ev = [e for e in s.take_events() if e.kind == "troops.dispersed"]
     assert d.families["blue"].stockpile["men"] == before + 4 and "blue" not in d.cities["York"].stacks
     assert ev[-1].data["to"] == {"stockpile": 4}
+
+
+def test_10_3_scattered_troops_seek_the_nearest_free_nobles_else_walls_else_any_city_of_the_family():
+    from engine.fief.opportunity import dispersal
+    s = _table()
+    d = g(s)
+    _at(s, "walter", "Berwick")
+    _at(s, "matilda", "Winchester")
+    assert dispersal.places(d, "London", "blue") == ["Winchester", "Berwick"]   # by roads from London, not by name
+    _at(s, "matilda", "London")                                      # not the city the troops leave
+    _at(s, "walter", "York", captor="green", held_by="arthur")      # a captive leads no troops
+    for city, walls in (("Canterbury", "fortified"), ("Bristol", "royal_stronghold"), ("Oxford", None),
+                        ("Lincoln", None), ("London", "stronghold")):
+        d.cities[city].building, d.cities[city].controller = walls, "blue"
+    assert dispersal.places(d, "London", "blue") == ["Canterbury", "Bristol", "Whitby"]   # walls first, nearest first
+    for city in ("Canterbury", "Bristol", "Whitby"):
+        d.cities[city].building = None
+    assert dispersal.places(d, "London", "blue") == ["Canterbury", "Oxford", "Bristol", "Lincoln", "Whitby"]
 
 
 def test_ex_10_5_the_engines_left_behind_go_home_and_the_ambusher_puts_what_it_has_in_their_place():
@@ -1410,6 +1670,9 @@ def test_10_2_bad_escort_choices_are_refused_and_change_nothing(escorts, why):
     s, d = _withdraw_table()
     err = refused(s, "bob", f"passage card:passage-1 use:withdraw to:Bristol escorts:{escorts}")
     assert err.code == "withdraw_units" and why in err.message
+    if why == "unclaimed":   # Matilda took the family's only Knight: Walter is told what is left
+        assert (err.section, err.legal) == ("10.2", ["archer", "men"])
+        assert err.message == "Walter takes one of the family's own troops still unclaimed"
     if why == "in this order":
         assert (err.section, err.legal) == ("10.2", "2 of knight, crossbow, men, archer or none")
         assert err.message == ("name one troop (knight, crossbow, men, archer) or none for each withdrawing noble, "
@@ -1436,7 +1699,8 @@ def test_10_2_pass_slips_out_of_a_held_city_without_leave_once():
     give_card(s, "bob", "passage-1")
     from engine.fief.opportunity import cards as opportunity_cards
     assert "pass" in opportunity_cards.passage_effects(d, "walter")
-    act(s, "bob", "passage", card="passage-1", use="pass", noble="walter")
+    ev = act(s, "bob", "passage", card="passage-1", use="pass", noble="walter")
+    assert _told(s, ev) == ["Blue (bob) uses a Passage card and Lord Walter slips past the enemy without leave."]
     events = do(s, "bob", "move noble:walter to:Bristol troops:knight")
     assert d.nobles["walter"].city == "Bristol"
     assert not [e for e in events if e.kind == "request.opened"]   # nobody was asked

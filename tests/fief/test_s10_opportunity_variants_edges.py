@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import RuleError
+from engine.core import Action, RuleError
 from engine.fief.opportunity import legal as opportunity_legal
 from engine.fief.opportunity.state import Uprising
 from engine.fief.state import MAP, Stack, Task
@@ -116,9 +116,36 @@ def test_10_2_withdraw_to_each_neighbour_for_menus_and_the_first_for_playouts() 
     first = opportunity_legal._variants(d, "ann", "passage", "passage-1", first=True)
     assert _args(first, "use", "to") == [("withdraw", MAP.neighbours("Oxford")[0])]
     d.war.battle.penalty = 1
-    assert _args(opportunity_legal._variants(d, "bob", "passage", "passage-1", first=True), "use", "city") == [
-        ("tunnels", "Oxford")]
+    assert opportunity_legal._variants(d, "bob", "passage", "passage-1", first=True) == [
+        Action.of("passage", card="passage-1", use="tunnels", city="Oxford")]
     assert _args(opportunity_legal._variants(d, "ann", "passage", "passage-1", first=True), "use")[0] == ("aid",)
+
+
+def test_7_4_tunnels_before_a_battle_are_offered_only_at_anothers_walls_where_ones_troops_stand() -> None:
+    _s, d = _state()   # the Battle phase, no battle fought yet
+    for city, walls in (("Exeter", "stronghold"), ("Oxford", "fortified"), ("York", "royal_stronghold")):
+        d.cities[city].building, d.cities[city].controller = walls, "blue"
+        d.cities[city].stacks["red"] = Stack(troops=["men"])
+    d.cities["Durham"].building, d.cities["Durham"].controller = "stronghold", "blue"   # no red troops before it
+    d.cities["Lincoln"].building, d.cities["Lincoln"].controller = "stronghold", "red"   # red's own walls
+    d.cities["Lincoln"].stacks["red"] = Stack(troops=["men"])
+    d.cities["Bristol"].stacks["red"] = Stack(troops=["men"])   # blue's, but no walls
+    d.cities["Bristol"].controller = "blue"
+    offered = opportunity_legal._variants(d, "ann", "passage", "passage-1", first=False)
+    assert sorted(offered, key=lambda a: str(a["city"])) == [
+        Action.of("passage", card="passage-1", use="tunnels", city=c) for c in ("Exeter", "Oxford", "York")]
+
+
+def test_10_2_a_movement_effect_is_offered_only_in_the_noble_s_own_movement_turn() -> None:
+    from engine.fief.state import SeaCard
+    _s, d = _state(5, "move")   # red's Movement turn
+    d.seas["I"].append(SeaCard("storms-1", "storms"))
+    d.nobles["william"].city = "Bristol"   # a road of Bristol's leads into the Storms over the South West
+    assert _args(opportunity_legal._variants(d, "ann", "passage", "passage-1", first=False), "use", "noble") == [
+        ("storms", "william"), ("evade", "william")]
+    d.flow.queue = ["blue"]   # blue's turn: only the way out of a city an enemy marched into is left
+    assert _args(opportunity_legal._variants(d, "ann", "passage", "passage-1", first=False), "use", "noble") == [
+        ("evade", "william")]
 
 
 def test_10_2_escape_offers_ones_own_captives_first_else_anyones() -> None:
@@ -142,6 +169,9 @@ def test_10_2_every_passage_variant_names_its_card_in_each_phase() -> None:
     _s, d = _state(6, "parley")
     d.cities["York"].building, d.cities["York"].controller = "stronghold", "blue"
     d.cities["Exeter"].building, d.cities["Exeter"].controller = "fortified", "green"
+    d.cities["Whitby"].controller = "blue"                                  # next to the army, but no walls
+    d.cities["Berwick"].building = "stronghold"                             # walls, but nobody's
+    d.cities["Canterbury"].building, d.cities["Canterbury"].controller = "royal_stronghold", "blue"   # no army near
     d.armies["army-1"].city, d.armies["army-1"].leader = "Durham", True     # next to York
     d.armies["army-2"].city, d.armies["army-2"].leader = "Bristol", True    # next to Exeter
     d.seas["IV"].append(SeaCard("storms-1", "storms"))
@@ -152,7 +182,7 @@ def test_10_2_every_passage_variant_names_its_card_in_each_phase() -> None:
     assert [a["noble"] for a in every if a["use"] == "escape"] == ["walter"]
     assert len([a for a in opportunity_legal._variants(d, "ann", "passage", "passage-1", first=True)
                 if a["use"] == "aid"]) == 1
-    assert every and all(a["card"] == "passage-1" for a in every)
+    assert every and all(a.kind == "passage" and a["card"] == "passage-1" for a in every)
     d.cities["York"].controller = "red"      # its own walls: no aid against them
     assert sorted(a["city"] for a in opportunity_legal._variants(d, "ann", "passage", "passage-1", first=False)
                   if a["use"] == "aid") == ["Exeter"]
@@ -162,7 +192,7 @@ def test_10_2_every_passage_variant_names_its_card_in_each_phase() -> None:
     assert ("evade", "william") in {(a["use"], a.get("noble")) for a in moving}
     assert not {"move", "siege", "pass"} & {a["use"] for a in moving}   # 10.2: only the effects that apply
     assert "aid" not in {a["use"] for a in moving}
-    assert all(a["card"] == "passage-1" for a in moving)
+    assert all(a.kind == "passage" and a["card"] == "passage-1" for a in moving)
 
 
 def _escape_refusal(d, nid: str, city: str | None):  # type: ignore[no-untyped-def]

@@ -381,7 +381,7 @@ def escorts(g: Fief, b: Battle) -> dict[str, str]:
 # -- ASSASSINATION, JUSTICE, AMBUSH ----------------------------------------------------------------
 def _leader(g: Fief, target: str) -> str | None:
     if target.startswith("leader:"):
-        army = g.armies.get(target.split(":", 1)[1])
+        army = g.armies.get(target.removeprefix("leader:"))
         if army is not None and army.leader and army.city and not army.gone:
             return army.id
     return None

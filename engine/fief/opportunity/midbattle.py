@@ -44,7 +44,7 @@ def check_leader(g: Fief, target: str, section: str) -> None:
     b = g.war.battle
     if b is None or not target.startswith("leader:"):
         return
-    if target.split(":", 1)[1] in b.armies:
+    if target.removeprefix("leader:") in b.armies:
         raise RuleError(section, "an invader Leader fighting a battle can be struck only once that battle is over",
                         code=FiefRefusal.LEADER_IN_BATTLE, legal="a noble, or wait for the end of the battle")
 

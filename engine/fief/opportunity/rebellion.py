@@ -134,7 +134,7 @@ def seat_family(g: Fief, seat: str) -> str:
 def answer_order(g: Fief, by: str) -> list[str]:
     """Ruling O-1: the family that raised the Rebellion, then one family per other player in turn order."""
     seats: list[str] = [g.families[by].seat]
-    for fam in g.flow.order or list(g.families):
+    for fam in g.flow.order:
         if g.families[fam].seat not in seats:
             seats.append(g.families[fam].seat)
     return [by] + [g.players[s].families[0] for s in seats[1:]]
@@ -221,7 +221,7 @@ def go_on(state: GameState, g: Fief) -> None:
     assert u is not None
     if not u.waiting and u.stage == "support" and standing(g, u):
         u.stage = "quell"
-        u.waiting = [f for f in (g.flow.order or list(g.families)) if clerics(g, u.city, f)]
+        u.waiting = [f for f in g.flow.order if clerics(g, u.city, f)]
     if u.waiting:
         _ask(g)
         return
@@ -291,7 +291,7 @@ def resolve(state: GameState, g: Fief) -> None:
                             dice=faces, hits=u.hits))
     c = g.cities[city]
     order = [c.controller] if c.controller else []
-    order += [f for f in (g.flow.order or list(g.families)) if f not in order]
+    order += [f for f in g.flow.order if f not in order]
     u.stage = "losses"
     u.waiting = [f for f in order if f in c.stacks and c.stacks[f].troops]
     strike_on(state, g)

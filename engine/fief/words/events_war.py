@@ -263,7 +263,7 @@ def _inv_destroyed(state: GameState, e: Event, aud: Audience) -> str:
 
 
 LEFT = {"danegeld": "take the Danegeld and sail home", "church intervention": "are turned back by the Church",
-        "left england": "leave England", "destroyed": "are wiped out"}
+        "left england": "leave England", "destroyed": "are wiped out", "rebellion": "are wiped out by the rebels"}
 
 
 @tells("invaders.left")
