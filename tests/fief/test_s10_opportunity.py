@@ -1015,6 +1015,8 @@ def test_10_2_no_evading_from_the_outskirts_or_outside_the_movement_phase():
     assert (err.section, err.code, err.legal, err.message) == ("10.2", "passage_evade", "another use",
                                                                "Walter has no move left this phase")
     d.war.moves["walter"] = 0
+    err = refused(s, "bob", "passage card:passage-1 use:evade noble:arthur")   # not bob's noble
+    assert (err.section, err.code, err.message) == ("10.2", "noble", "Arthur is not a free noble of yours")
     d.flow.step = "battle"
     assert refused(s, "bob", "passage card:passage-1 use:evade noble:walter").code == "passage_evade"
     assert d.nobles["walter"].city == "Exeter" and "passage-1" in d.players["bob"].hand

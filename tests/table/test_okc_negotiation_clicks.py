@@ -137,7 +137,8 @@ def test_the_text_step_refuses_empty_long_and_misplaced_words(game: tuple[TableS
         table.choose(me, "c", version=version, path=path[:2], text=WORDS)
     assert misplaced.value.code == "bad_choice"
     assert misplaced.value.message == "this step is answered by picking, not by writing"
-    assert misplaced.value.legal.startswith("Write terms in your own words, then send…, ")
+    assert misplaced.value.legal == ("Write terms in your own words, then send…, Add a term the bot checks…, "
+                                     "Add something you hand over now… or Add something you ask for now…")
     with pytest.raises(TableError) as first:
         table.choose(me, "c", version=version, path=path[:1], text=WORDS)
     assert (first.value.message, first.value.code) == ("this step is answered by picking, not by writing", "bad_choice")
