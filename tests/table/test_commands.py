@@ -237,3 +237,9 @@ def test_a_table_command_builds_no_game_action_and_says_so():
     with pytest.raises(TableError) as err:
         pause.build_action({})
     assert (err.value.code, err.value.message) == ("not_action", "/game pause is a table command, not a game action")
+
+
+def test_yes_and_no_typed_for_a_table_command_read_as_true_and_false(table):
+    start_game(table)
+    for word, seat in (("no", None), ("False", None), ("yes", "alice"), ("TRUE", "alice")):
+        assert table.invoke(ALICE, CHAN, "game", "board", {"private": word}).seat == seat, word

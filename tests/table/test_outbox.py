@@ -269,3 +269,26 @@ def test_a_game_that_does_not_tell_its_setup_opens_with_who_plays_what(roles, sa
     [post] = [m for m in rows if m.kind == CHANNEL_POST]
     assert (post.key, post.payload["type"], post.payload["title"]) == ("g3.e0.s0.post", "started", "Round 1: the bids")
     assert post.payload["lines"] == ["The game begins.", *said]
+
+
+def test_a_menu_is_named_by_what_its_choices_do_not_by_their_words() -> None:
+    """A click on a stale prompt is refused when the menu's actions changed, even with as many choices."""
+    from bot.table.outbox import menu_id
+    from engine.core.words import Choice
+
+    bid = [Choice("Bid 1", action=Action.of("bid", card=1)), Choice("Offer…", flow="offer")]
+    assert menu_id(bid) == menu_id([Choice("Bid one card", action=Action.of("bid", card=1)),
+                                    Choice("Make an offer…", flow="offer")])          # reworded: same menu
+    assert menu_id(bid) != menu_id([Choice("Bid 2", action=Action.of("bid", card=2)), Choice("Offer…", flow="offer")])
+    assert menu_id(bid) != menu_id([Choice("Bid 1", action=Action.of("bid", card=1)),
+                                    Choice("Offer…", flow="offer", chosen=(("to", "bob"),))])
+
+
+def test_a_queued_message_of_a_game_with_no_row_goes_nowhere_and_stops_nothing(table) -> None:
+    """The outbox names its game without a key to the games table: a row left for a game the store no
+    longer holds is listed with no channel and no seat holders, and the others still go out."""
+    gid = start_game(table)
+    table.store.add_outbox(999, "g999.lost", CHANNEL_POST, "channel", {"type": "post", "lines": ["lost"]}, 0.0)
+    lost = [m for m in table.pending_outbox(1000) if m.game_id == 999]
+    assert [(m.key, m.channel, m.seat, m.user_id) for m in lost] == [("g999.lost", None, None, None)]
+    assert any(m.game_id == gid and m.channel == CHAN for m in table.pending_outbox(1000))
