@@ -51,6 +51,7 @@ def test_seat_names_are_cleaned_and_unique(table):
     assert table.join(Actor("u3", "Sir Robin of Locksley!"), CHAN).seat == "sir-robin-of-locksley"
     with pytest.raises(TableError, match="taken"):
         table.join(Actor("u4", "x"), CHAN, seat="alice")
+    assert table.join(Actor("u5", "!!!"), CHAN).seat == "p4"     # no letters: named by its place, the fourth
 
 
 def test_one_live_game_per_channel(table):

@@ -255,3 +255,17 @@ def test_the_status_names_the_roles_and_the_asker_s_question_and_choices():
     assert said == ["Tribute, game 7: The bidding (paused)", "Waiting for nobody.", "Players: Alice (The Red House)",
                     "Roles (`/game role`): The Red House: Alice, Blue: free", "You: Your bid?",
                     "Your choices: " + "; ".join(str(n) for n in range(1, 16)) + " ..."]
+
+
+def test_a_prompt_sent_as_text_gives_its_deadline_in_the_readers_own_clock() -> None:
+    from bot.table.outbox import DM, Outgoing
+
+    prompt = {"type": "prompt", "question": "Bid?", "due": 7200.0, "if_absent": "you pass", "choices": []}
+    m = Outgoing(1, 1, "k", DM, None, "alice", "u1", prompt)
+    said = text.outgoing_text(m, 0.0, lambda ts: f"at hour {ts / 3600:.0f}")
+    assert "at hour 2" in said and "UTC" not in said
+
+
+def test_settings_without_a_choice_for_absent_players_say_they_are_not_replaced() -> None:
+    assert text.settings_lines({"absent": ""}) == [
+        "Absent players are not replaced: when time runs out, the table plays the usual default for them."]
