@@ -33,6 +33,18 @@ def _at(s, noble: str, city: str, *, captor: str | None = None, held_by: str | N
     n.city, n.outskirts, n.captor, n.held_by = city, False, captor, held_by
 
 
+def _enemy_marched_in():  # type: ignore[no-untyped-def]
+    """Blue's Walter with two Men at Exeter and a Passage in bob's hand; green's Arthur has just marched
+    in from Plymouth (the way out a Passage may take, 10.2)."""
+    s = _table()
+    d = g(s)
+    place(s, "blue", "Exeter", "men", "men")
+    _at(s, "walter", "Exeter")
+    give_card(s, "bob", "passage-1")
+    do(s, "cat", "move noble:arthur to:Exeter troops:knight")
+    return s, d
+
+
 def _famine(s, region: str) -> None:
     g(s).seas[region].append(SeaCard(f"famine-{region}", "famine"))
 
@@ -927,12 +939,7 @@ def test_10_2_the_passage_choices_list_only_the_effects_that_apply():
 
 
 def test_10_2_avoid_a_battle_by_leaving_the_way_the_enemy_came():
-    s = _table()
-    d = g(s)
-    place(s, "blue", "Exeter", "men", "men")
-    _at(s, "walter", "Exeter")
-    give_card(s, "bob", "passage-1")
-    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
+    s, d = _enemy_marched_in()
     ev = act(s, "bob", "passage", card="passage-1", use="evade", noble="walter")
     assert _told(s, ev) == ["Blue (bob) uses a Passage card and Lord Walter slips out the way the enemy came in."]
     assert d.nobles["walter"].city == "Plymouth" and d.cities["Plymouth"].stacks["blue"].troops == ["men", "men"]
@@ -942,12 +949,7 @@ def test_10_2_avoid_a_battle_by_leaving_the_way_the_enemy_came():
 
 def test_10_2_a_passage_takes_a_noble_without_leave_down_the_road_an_enemy_came_in_by():
     from engine.fief.opportunity import cards
-    s = _table()
-    d = g(s)
-    place(s, "blue", "Exeter", "men", "men")
-    _at(s, "walter", "Exeter")
-    give_card(s, "bob", "passage-1")
-    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
+    s, d = _enemy_marched_in()
     d.flow.turn = 3   # blue's Movement turn: the road to Plymouth would need green's leave (5.0)
     assert cards.passage_effects(d, "walter") == ["pass"]
     act(s, "bob", "passage", card="passage-1", use="pass", noble="walter")
@@ -968,12 +970,7 @@ def test_10_0_an_opportunity_card_not_in_hand_is_refused_with_the_cards_of_that_
 
 
 def test_10_2_no_evading_for_a_noble_with_no_move_left():
-    s = _table()
-    d = g(s)
-    place(s, "blue", "Exeter", "men", "men")
-    _at(s, "walter", "Exeter")
-    give_card(s, "bob", "passage-1")
-    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
+    s, d = _enemy_marched_in()
     d.war.moves["walter"] = movement.MOVES
     err = refused(s, "bob", "passage card:passage-1 use:evade noble:walter")
     assert (err.section, err.code, err.message, err.legal) == (
@@ -985,12 +982,7 @@ def test_10_2_no_evading_for_a_noble_with_no_move_left():
 
 def test_2_5_storms_on_the_way_out_close_an_evasion_and_change_nothing():
     """10.2 gives one effect: a Passage that avoids the battle does not also carry the noble through Storms."""
-    s = _table()
-    d = g(s)
-    place(s, "blue", "Exeter", "men", "men")
-    _at(s, "walter", "Exeter")
-    give_card(s, "bob", "passage-1")
-    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
+    s, d = _enemy_marched_in()
     d.seas["I"].append(SeaCard("storms-I", "storms"))
     err = refused(s, "bob", "passage card:passage-1 use:evade noble:walter")
     assert (err.section, err.code, err.legal) == ("2.5", "passage_evade", "another use")
@@ -1000,12 +992,7 @@ def test_2_5_storms_on_the_way_out_close_an_evasion_and_change_nothing():
 
 
 def test_10_2_no_evading_from_the_outskirts_or_outside_the_movement_phase():
-    s = _table()
-    d = g(s)
-    place(s, "blue", "Exeter", "men", "men")
-    _at(s, "walter", "Exeter")
-    give_card(s, "bob", "passage-1")
-    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
+    s, d = _enemy_marched_in()
     d.nobles["walter"].outskirts = True
     err = refused(s, "bob", "passage card:passage-1 use:evade noble:walter")
     assert (err.section, err.code) == ("10.2", "passage_evade")
@@ -1167,12 +1154,7 @@ def test_10_2_a_defending_noble_with_no_troop_left_withdraws_alone_by_default():
 
 
 def test_10_2_with_two_foes_come_by_two_roads_the_evading_noble_takes_the_first_by_name():
-    s = _table()
-    d = g(s)
-    place(s, "blue", "Exeter", "men", "men")
-    _at(s, "walter", "Exeter")
-    give_card(s, "bob", "passage-1")
-    do(s, "cat", "move noble:arthur to:Exeter troops:knight")   # green marches in from Plymouth
+    s, d = _enemy_marched_in()
     place(s, "yellow", "Exeter", "men", control=False)          # and yellow came in from Bristol
     _at(s, "edward", "Exeter")
     d.war.blocked["Exeter|yellow"] = "Bristol"
