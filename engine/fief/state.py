@@ -260,6 +260,12 @@ def title_holder(g: Fief, title: str) -> Noble | None:
     return None
 
 
+def named(g: Fief, nid: str) -> str:
+    """A noble a refusal speaks of: his name on the board, or the words typed when no noble has that id."""
+    n = g.nobles.get(nid)
+    return n.name if n is not None else repr(nid)
+
+
 def sovereign(g: Fief) -> Noble | None:
     """The King, else the Sovereign Queen (one pass over the nobles: asked at every decision)."""
     queen = None

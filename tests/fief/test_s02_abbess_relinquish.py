@@ -123,7 +123,7 @@ def test_2_13_a_queen_consort_or_prince_gives_no_title():
      "William is not an Abbess of yours"),
     ("relinquish noble:matilda abbey:winter", "relinquish_noble", ["lucia"],              # not the seat's noble
      "Matilda is not an Abbess of yours"),
-    ("relinquish noble:nobody abbey:winter", "relinquish_noble", ["lucia"], "nobody is not an Abbess of yours"),
+    ("relinquish noble:nobody abbey:winter", "relinquish_noble", ["lucia"], "'nobody' is not an Abbess of yours"),
 ])
 def test_2_13_bad_requests_are_refused_and_change_nothing(line, code, legal, message):
     s, _d = _abbess_at_marriages()

@@ -93,7 +93,7 @@ def test_2_14_bishop_bound_to_district_and_archbishop_replaces_bishop():
     assert (err.section, err.code, err.message, err.legal) == (
         "2.14",
         "clergy_noble",
-        "'edith' cannot take this title: an unmarried nobleman of your family (or ally's), not captive, with no Bishop or Archbishop title (an Archbishop card may replace a Bishop's)",
+        "Edith cannot take this title: an unmarried nobleman of your family (or ally's), not captive, with no Bishop or Archbishop title (an Archbishop card may replace a Bishop's)",
         ['arthur'])
     do(s, seat, f"play_clergy card:bishop-exeter noble:{man}")
     assert data.nobles[man].titles == ["bishop:exeter"]
@@ -112,7 +112,7 @@ def test_2_14_no_second_bishopric_and_not_captive():
     assert (err.section, err.code, err.message, err.legal) == (
         "2.14",
         "clergy_noble",
-        "'arthur' cannot take this title: an unmarried nobleman of your family (or ally's), not captive, with no Bishop or Archbishop title (an Archbishop card may replace a Bishop's)",
+        "Arthur cannot take this title: an unmarried nobleman of your family (or ally's), not captive, with no Bishop or Archbishop title (an Archbishop card may replace a Bishop's)",
         "none")
     data.nobles[man].titles = []
     data.nobles[man].captor = "bandits"
@@ -120,7 +120,7 @@ def test_2_14_no_second_bishopric_and_not_captive():
     assert (err.section, err.code, err.message, err.legal) == (
         "2.14",
         "clergy_noble",
-        "'arthur' cannot take this title: an unmarried nobleman of your family (or ally's), not captive, with no Bishop or Archbishop title (an Archbishop card may replace a Bishop's)",
+        "Arthur cannot take this title: an unmarried nobleman of your family (or ally's), not captive, with no Bishop or Archbishop title (an Archbishop card may replace a Bishop's)",
         "none")
     data.nobles[man].captor = None
     for crown in ("king", "prince_of_wales"):   # the King and his heir take no bishopric
@@ -129,7 +129,7 @@ def test_2_14_no_second_bishopric_and_not_captive():
         assert (err.section, err.code, err.message, err.legal) == (
             "2.14",
             "clergy_noble",
-            "'arthur' cannot take this title: an unmarried nobleman of your family (or ally's), not captive, with no Bishop or Archbishop title (an Archbishop card may replace a Bishop's)",
+            "Arthur cannot take this title: an unmarried nobleman of your family (or ally's), not captive, with no Bishop or Archbishop title (an Archbishop card may replace a Bishop's)",
             "none")
 
 

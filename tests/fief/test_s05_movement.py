@@ -303,7 +303,7 @@ def test_5_0_a_move_needs_a_free_noble_of_the_family_and_a_royal_move_goes_alone
     d.nobles[n].city = "Oxford"
     err = refused(s, "ann", "move noble:walter to:London")                  # Blue's
     assert (err.section, err.code, err.message, err.legal) == (
-        "5.0", "noble", "'walter' is not a free noble of your family", d.families["red"].nobles)
+        "5.0", "noble", "Walter is not a free noble of your family", d.families["red"].nobles)
     place(s, "red", "Oxford", "men")
     d.nobles[n].titles = ["king"]
     d.cities["Winchester"].building = "royal_stronghold"

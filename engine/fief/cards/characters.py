@@ -18,6 +18,7 @@ from engine.fief.state import (
     allied,
     controlled,
     is_royal_family,
+    named,
     player_of,
     title_holder,
 )
@@ -144,7 +145,7 @@ def clergy_candidates(g: Fief, family: str, card: str) -> list[str]:
 def check_clergy(g: Fief, family: str, card: str, noble: str) -> None:
     _card(g, family, card, ("bishop", "archbishop"), "2.14")
     if noble not in clergy_candidates(g, family, card):
-        raise RuleError("2.14", f"{noble!r} cannot take this title: an unmarried nobleman of your family (or "
+        raise RuleError("2.14", f"{named(g, noble)} cannot take this title: an unmarried nobleman of your family (or "
                         "ally's), not captive, with no Bishop or Archbishop title (an Archbishop card may replace "
                         "a Bishop's)",
                         code=FiefRefusal.CLERGY_NOBLE, legal=clergy_candidates(g, family, card) or "none")

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core import Event, GameState, RuleError
 from engine.fief.refusals import FiefRefusal
-from engine.fief.state import MAP, Fief, Task, sovereign
+from engine.fief.state import MAP, Fief, Task, named, sovereign
 
 STEPS = ("marriage", "election")   # 2.13: to marry (9.0) or stand for election (9.1)
 
@@ -57,8 +57,7 @@ def check_relinquish(g: Fief, seat: str, nid: str, abbey: str) -> str:
                         code=FiefRefusal.RELINQUISH_TIME, legal="the marriage or election step")
     mine = [n for f in g.players[seat].families for n in g.families[f].nobles if abbeys_of(g, n)]
     if nid not in mine:
-        named = g.nobles[nid].name if nid in g.nobles else nid
-        raise RuleError("2.13", f"{named} is not an Abbess of yours" if nid else "name one of your Abbesses",
+        raise RuleError("2.13", f"{named(g, nid)} is not an Abbess of yours" if nid else "name one of your Abbesses",
                         code=FiefRefusal.RELINQUISH_NOBLE, legal=mine or "none")
     if abbey not in abbeys_of(g, nid):
         raise RuleError("2.13", f"{g.nobles[nid].name} is not the Abbess of that Abbey",

@@ -35,7 +35,7 @@ from engine.fief.estates.succession import kill_noble, release
 from engine.fief.flow import current_actor
 from engine.fief.opportunity import dispersal, midbattle, rebellion
 from engine.fief.refusals import FiefRefusal
-from engine.fief.state import MAP, Fief, allied
+from engine.fief.state import MAP, Fief, allied, named
 from engine.fief.war import movement
 from engine.fief.war.battle.captives import capture
 from engine.fief.war.battle.endings import withdraw
@@ -97,8 +97,7 @@ def discard(g: Fief, seat: str, card: str) -> None:
 def _own_noble(g: Fief, seat: str, nid: str, section: str) -> None:
     mine = [n for f in g.players[seat].families for n in g.families[f].nobles if g.nobles[n].captor is None]
     if nid not in mine:
-        who = g.nobles[nid].name if nid in g.nobles else nid
-        raise RuleError(section, f"{who} is not a free noble of yours" if nid else "name one of your free nobles",
+        raise RuleError(section, f"{named(g, nid)} is not a free noble of yours" if nid else "name one of your free nobles",
                         code=FiefRefusal.NOBLE, legal=mine or "none")
 
 

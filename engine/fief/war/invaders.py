@@ -27,7 +27,7 @@ from engine.fief.crown import garter
 from engine.fief.estates.succession import kill_noble
 from engine.fief.map import COMPASS
 from engine.fief.refusals import FiefRefusal
-from engine.fief.state import MAP, Army, Fief, Noble, Task, fief_holder, has_disaster, player_of
+from engine.fief.state import MAP, Army, Fief, Noble, Task, fief_holder, has_disaster, named, player_of
 from engine.fief.war.battle import dice
 from engine.fief.war.battle.captives import capture, remove_army, slay
 from engine.fief.war.battle.endings import finish
@@ -153,7 +153,7 @@ def parley_pending(g: Fief, family: str, city: str) -> bool:
 def check_parley(g: Fief, family: str, kind: str, army: str, noble: str) -> None:
     n = g.nobles.get(noble)
     if n is None or n.family != family or n.captor is not None:
-        raise RuleError("6.9", f"{noble!r} is not a free noble of your family", code=FiefRefusal.NOBLE,
+        raise RuleError("6.9", f"{named(g, noble)} is not a free noble of your family", code=FiefRefusal.NOBLE,
                         legal=sorted({o[2] for o in parley_options(g, family)}) or "done")
     a = g.armies.get(army)
     if a is None or a.city is None or a.city != n.city:

@@ -30,6 +30,7 @@ from engine.fief.state import (
     Task,
     has_disaster,
     is_royal_family,
+    named,
     return_troop,
     sort_troops,
     stack,
@@ -252,7 +253,7 @@ def check_move(g: Fief, family: str, nid: str, dest: str, via: str | None, units
     """Everything a move must satisfy; returns the step, or raises RuleError naming the rule."""
     if nid not in g.families[family].nobles or g.nobles[nid].captor is not None:
         mine = [x for x in g.families[family].nobles if g.nobles[x].captor is None]
-        raise RuleError("5.0", f"{nid!r} is not a free noble of your family",
+        raise RuleError("5.0", f"{named(g, nid)} is not a free noble of your family",
                         code=FiefRefusal.NOBLE, legal=mine or "none")
     n = g.nobles[nid]
     if n.city is None:
